@@ -1,0 +1,64 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Warnings are errors in our own code: the project builds with none.
+let strict: [SwiftSetting] = [
+    .unsafeFlags(["-warnings-as-errors"]),
+]
+
+let package = Package(
+    name: "OpenCapture",
+    products: [
+        .library(name: "OpenCapture", targets: ["OpenCapture"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        .library(name: "CoreVideo", targets: ["CoreVideo"]),
+        .executable(name: "capture", targets: ["capture"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYUV",
+            path: "Sources/CYUV",
+            providers: [.apt(["libyuv-dev"])]
+        ),
+        .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
+        .target(name: "ColorScience", swiftSettings: strict),
+        .target(name: "CaptureCore", swiftSettings: strict),
+        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"], swiftSettings: strict),
+        .target(
+            name: "SimulatedCamera",
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps"],
+            swiftSettings: strict
+        ),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps"], swiftSettings: strict),
+        .target(
+            name: "OpenCapture",
+            dependencies: ["CaptureCore", "ImageOps", "SimulatedCamera"],
+            swiftSettings: strict
+        ),
+        .target(name: "AVFoundation", dependencies: ["OpenCapture"], swiftSettings: strict),
+        .target(name: "CoreMedia", dependencies: ["OpenCapture"], swiftSettings: strict),
+        .target(name: "CoreVideo", dependencies: ["OpenCapture"], swiftSettings: strict),
+        .executableTarget(
+            name: "capture",
+            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "CaptureWalkthrough",
+            dependencies: ["AVFoundation"],
+            path: "Examples/CaptureWalkthrough",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "HighestFrameRate",
+            dependencies: ["AVFoundation"],
+            path: "Examples/HighestFrameRate",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
+        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "ImageOps", "SimulatedCamera"]),
+        .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

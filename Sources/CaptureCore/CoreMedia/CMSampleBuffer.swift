@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// One captured video frame (or the record of a dropped one): the image buffer, its timing,
+/// its format and its attachments.
+///
+/// Delivered sample buffers are recycled by the output that made them once nobody holds
+/// them any more, so steady-state capture allocates nothing per frame.
+public final class CMSampleBuffer: @unchecked Sendable {
+    private let state: Mutex<State>
+
+    struct State {
+        var imageBuffer: CVImageBuffer?
+        var formatDescription: CMFormatDescription?
+        var presentationTimeStamp: CMTime
+        var duration: CMTime
+        var attachments: CMAttachmentBearerAttachments
+        var metadata: FrameMetadata?
+    }
+
+    package init(
+        imageBuffer: CVImageBuffer?, formatDescription: CMFormatDescription?, presentationTimeStamp: CMTime,
+        duration: CMTime, metadata: FrameMetadata? = nil
+    ) {
+        state = Mutex(
+            State(
+                imageBuffer: imageBuffer, formatDescription: formatDescription,
+                presentationTimeStamp: presentationTimeStamp, duration: duration,
+                attachments: CMAttachmentBearerAttachments(), metadata: metadata))
+    }
+
+    /// Refills a recycled sample buffer for a new frame.
+    package func reuse(
+        imageBuffer: CVImageBuffer?, formatDescription: CMFormatDescription?, presentationTimeStamp: CMTime,
+        duration: CMTime, metadata: FrameMetadata?
+    ) {
+        state.withLock {
+            $0.imageBuffer = imageBuffer
+            $0.formatDescription = formatDescription
+            $0.presentationTimeStamp = presentationTimeStamp
+            $0.duration = duration
+            $0.metadata = metadata
+            if !$0.attachments.storage.isEmpty { $0.attachments.storage.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    /// Lets go of the image so its pool can recycle it while this object waits for reuse.
+    package func releaseImage() {
+        state.withLock { $0.imageBuffer = nil }
+    }
+
+    /// The frame's pixels; `nil` for a dropped-frame record.
+    public var imageBuffer: CVImageBuffer? { state.withLock { $0.imageBuffer } }
+    /// The time the frame was captured, on the session's synchronization clock.
+    public var presentationTimeStamp: CMTime { state.withLock { $0.presentationTimeStamp } }
+    /// Sample buffers from capture have no separate decode time.
+    public var decodeTimeStamp: CMTime { .invalid }
+    /// The frame's duration: the active frame duration when it was captured.
+    public var duration: CMTime { state.withLock { $0.duration } }
+    /// The format of the image buffer.
+    public var formatDescription: CMFormatDescription? { state.withLock { $0.formatDescription } }
+    /// The number of samples: 1 for a frame, 0 for a dropped-frame record.
+    public var numSamples: Int { state.withLock { $0.imageBuffer == nil ? 0 : 1 } }
+    /// Whether the data is ready; capture buffers always are.
+    public var dataReadiness: Bool { true }
+    /// Whether the sample buffer is valid.
+    public var isValid: Bool { true }
+
+    /// The sample buffer's attachments, such as the dropped-frame reason.
+    public var attachments: CMAttachmentBearerAttachments {
+        get { state.withLock { $0.attachments } }
+        set { state.withLock { $0.attachments = newValue } }
+    }
+
+    /// What the device recorded about the frame (Linux addition used by the CLI and tests).
+    package var metadata: FrameMetadata? { state.withLock { $0.metadata } }
+
+    package func setAttachment(_ key: String, _ value: String) {
+        state.withLock { $0.attachments.storage[.init(key)] = .init(value: value, mode: .shouldPropagate) }
+    }
+}
+
+/// The pixels of a sample buffer, or `nil`.
+public func CMSampleBufferGetImageBuffer(_ sbuf: CMSampleBuffer) -> CVImageBuffer? { sbuf.imageBuffer }
+/// The presentation time of a sample buffer.
+public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.presentationTimeStamp }
+/// The output presentation time; the same as the presentation time for capture.
+public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.presentationTimeStamp }
+/// The decode time; invalid for capture.
+public func CMSampleBufferGetDecodeTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.decodeTimeStamp }
+/// The duration of a sample buffer.
+public func CMSampleBufferGetDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
+/// The format description of a sample buffer.
+public func CMSampleBufferGetFormatDescription(_ sbuf: CMSampleBuffer) -> CMFormatDescription? { sbuf.formatDescription }
+/// The number of samples in a sample buffer.
+public func CMSampleBufferGetNumSamples(_ sbuf: CMSampleBuffer) -> Int { sbuf.numSamples }
+/// Whether a sample buffer is valid.
+public func CMSampleBufferIsValid(_ sbuf: CMSampleBuffer) -> Bool { sbuf.isValid }
+
+/// Reads one attachment of a sample buffer, e.g. `kCMSampleBufferAttachmentKey_DroppedFrameReason`.
+public func CMGetAttachment(_ target: CMSampleBuffer, key: String, attachmentModeOut: UnsafeMutablePointer<CMAttachmentMode>?) -> Any? {
+    guard let entry = target.attachments[.init(key)] else { return nil }
+    attachmentModeOut?.pointee = entry.mode
+    return entry.value
+}
+
+/// Sets one attachment of a sample buffer.
+public func CMSetAttachment(_ target: CMSampleBuffer, key: String, value: Any?, attachmentMode: CMAttachmentMode) {
+    var all = target.attachments
+    all[.init(key)] = value.map { .init(value: $0, mode: attachmentMode) }
+    target.attachments = all
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+/// A pool of same-sized pixel buffers that recycles each buffer once nobody else holds it.
+///
+/// The pool keeps a reference to every buffer it made; a buffer is free again when that
+/// reference is the only one left, so recycling needs no callback and no allocation.
+/// A pool with a maximum buffer count refuses to grow past it, which is how a consumer
+/// that holds on to buffers ends up with `OutOfBuffers` drops, as on iOS.
+public final class CVPixelBufferPool: @unchecked Sendable {
+    package let format: PixelFormat
+    package let width: Int
+    package let height: Int
+    package let minimumBufferCount: Int
+    package let maximumBufferCount: Int
+    private let buffers: Mutex<[CVBuffer]>
+    private let attachments: [String: any Sendable]
+
+    package init(
+        format: PixelFormat, width: Int, height: Int, minimumBufferCount: Int = 0,
+        maximumBufferCount: Int = .max, attachments: [String: any Sendable] = [:]
+    ) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.minimumBufferCount = minimumBufferCount
+        self.maximumBufferCount = max(maximumBufferCount, minimumBufferCount, 1)
+        self.attachments = attachments
+        var made: [CVBuffer] = []
+        made.reserveCapacity(min(self.maximumBufferCount, 64))
+        for _ in 0..<minimumBufferCount {
+            made.append(CVPixelBufferPool.makeBuffer(format, width, height, attachments))
+        }
+        self.buffers = Mutex(made)
+    }
+
+    private static func makeBuffer(_ format: PixelFormat, _ width: Int, _ height: Int, _ attachments: [String: any Sendable]) -> CVBuffer {
+        let buffer = CVBuffer(format: format, width: width, height: height)
+        if !attachments.isEmpty { buffer.attachmentStore.withLock { $0 = attachments } }
+        return buffer
+    }
+
+    /// A free buffer, or a new one while under the maximum; `nil` when every buffer is held.
+    package func dequeue() -> CVBuffer? {
+        buffers.withLock { all -> CVBuffer? in
+            for index in all.indices where isKnownUniquelyReferenced(&all[index]) {
+                return all[index]
+            }
+            guard all.count < maximumBufferCount else { return nil }
+            let fresh = CVPixelBufferPool.makeBuffer(format, width, height, attachments)
+            all.append(fresh)
+            return fresh
+        }
+    }
+
+    /// How many buffers the pool owns (free or held).
+    package var bufferCount: Int { buffers.withLock { $0.count } }
+
+    /// Frees buffers beyond the minimum that nobody holds.
+    package func flush() {
+        buffers.withLock { all in
+            var index = all.count - 1
+            while index >= 0 && all.count > minimumBufferCount {
+                if isKnownUniquelyReferenced(&all[index]) { all.remove(at: index) }
+                index -= 1
+            }
+        }
+    }
+}
+
+/// Creates a pool. `pixelBufferAttributes` must name the width, height and pixel format.
+@discardableResult
+public func CVPixelBufferPoolCreate(
+    _ allocator: AnyObject?, _ poolAttributes: [String: Any]?, _ pixelBufferAttributes: [String: Any]?,
+    _ poolOut: UnsafeMutablePointer<CVPixelBufferPool?>
+) -> CVReturn {
+    guard let attributes = pixelBufferAttributes,
+        let width = integer(attributes[kCVPixelBufferWidthKey]),
+        let height = integer(attributes[kCVPixelBufferHeightKey]),
+        let rawFormat = integer(attributes[kCVPixelBufferPixelFormatTypeKey])
+    else { return kCVReturnInvalidArgument }
+    guard width > 0, height > 0 else { return kCVReturnInvalidSize }
+    guard let format = PixelFormat(rawValue: OSType(truncatingIfNeeded: rawFormat)) else { return kCVReturnInvalidPixelFormat }
+    let minimum = integer(poolAttributes?[kCVPixelBufferPoolMinimumBufferCountKey]) ?? 0
+    let maximum = integer(poolAttributes?[kCVPixelBufferPoolMaximumBufferCountKey]) ?? .max
+    poolOut.pointee = CVPixelBufferPool(
+        format: format, width: width, height: height, minimumBufferCount: max(0, minimum), maximumBufferCount: maximum)
+    return kCVReturnSuccess
+}
+
+/// Takes a free buffer from the pool, or makes one.
+@discardableResult
+public func CVPixelBufferPoolCreatePixelBuffer(
+    _ allocator: AnyObject?, _ pixelBufferPool: CVPixelBufferPool, _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>
+) -> CVReturn {
+    guard let buffer = pixelBufferPool.dequeue() else { return kCVReturnWouldExceedAllocationThreshold }
+    pixelBufferOut.pointee = buffer
+    return kCVReturnSuccess
+}
+
+/// Frees the pool's unused buffers. The corresponding flag `kCVPixelBufferPoolFlushExcessBuffers` is implied.
+public func CVPixelBufferPoolFlush(_ pool: CVPixelBufferPool, _ options: CVOptionFlags) {
+    pool.flush()
+}
+
+/// Reads an integer from an attribute value given as any integer type, NSNumber or Double.
+package func integer(_ value: Any?) -> Int? {
+    switch value {
+    case let v as Int: v
+    case let v as UInt32: Int(v)
+    case let v as Int32: Int(v)
+    case let v as UInt: Int(exactly: v)
+    case let v as Int64: Int(exactly: v)
+    case let v as UInt64: Int(exactly: v)
+    case let v as NSNumber: v.intValue
+    case let v as Double where v.rounded() == v: Int(v)
+    default: nil
+    }
+}

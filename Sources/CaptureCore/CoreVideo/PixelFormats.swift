@@ -1,0 +1,102 @@
+/// A four-character code, as Core Video and Core Media use for pixel formats.
+public typealias OSType = UInt32
+/// Core Video's status code.
+public typealias CVReturn = Int32
+/// Core Video's option flags.
+public typealias CVOptionFlags = UInt64
+
+/// Success. The corresponding C constant is `kCVReturnSuccess`.
+public let kCVReturnSuccess: CVReturn = 0
+/// An argument was invalid.
+public let kCVReturnInvalidArgument: CVReturn = -6661
+/// Memory could not be allocated.
+public let kCVReturnAllocationFailed: CVReturn = -6662
+/// The pixel format is not supported.
+public let kCVReturnInvalidPixelFormat: CVReturn = -6680
+/// The size is invalid.
+public let kCVReturnInvalidSize: CVReturn = -6681
+/// The pool has reached its maximum number of buffers.
+public let kCVReturnWouldExceedAllocationThreshold: CVReturn = -6689
+/// A base address was unlocked more often than it was locked.
+public let kCVReturnUnlockedWithoutLock: CVReturn = -6690 // Linux addition: Apple returns an error too, code unconfirmed
+
+/// NV12: a luma plane and an interleaved CbCr plane, video range ('420v').
+public let kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: OSType = 0x3432_3076
+/// NV12, full range ('420f').
+public let kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: OSType = 0x3432_3066
+/// I420: three planes Y, Cb, Cr, video range ('y420').
+public let kCVPixelFormatType_420YpCbCr8Planar: OSType = 0x7934_3230
+/// I420, full range ('f420').
+public let kCVPixelFormatType_420YpCbCr8PlanarFullRange: OSType = 0x6634_3230
+/// 32-bit B, G, R, A in memory order ('BGRA').
+public let kCVPixelFormatType_32BGRA: OSType = 0x4247_5241
+
+/// The pixel-buffer attribute naming the pixel format (an `OSType`).
+public let kCVPixelBufferPixelFormatTypeKey = "PixelFormatType"
+/// The pixel-buffer attribute naming the width in pixels.
+public let kCVPixelBufferWidthKey = "Width"
+/// The pixel-buffer attribute naming the height in pixels.
+public let kCVPixelBufferHeightKey = "Height"
+/// The pixel-buffer attribute naming the row alignment in bytes.
+public let kCVPixelBufferBytesPerRowAlignmentKey = "BytesPerRowAlignment"
+/// The pool attribute naming how many buffers the pool keeps at least.
+public let kCVPixelBufferPoolMinimumBufferCountKey = "MinimumBufferCount"
+/// Linux addition: the pool attribute capping how many buffers the pool may own.
+public let kCVPixelBufferPoolMaximumBufferCountKey = "OpenCaptureMaximumBufferCount"
+
+/// Formats this library can allocate, convert and deliver.
+package enum PixelFormat: OSType, CaseIterable, Sendable {
+    case yuv420BiPlanarVideoRange = 0x3432_3076
+    case yuv420BiPlanarFullRange = 0x3432_3066
+    case yuv420PlanarVideoRange = 0x7934_3230
+    case yuv420PlanarFullRange = 0x6634_3230
+    case bgra = 0x4247_5241
+
+    package var planeCount: Int {
+        switch self {
+        case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange: 2
+        case .yuv420PlanarVideoRange, .yuv420PlanarFullRange: 3
+        case .bgra: 0  // Core Video reports 0 planes for packed formats
+        }
+    }
+
+    package var isFullRange: Bool {
+        switch self {
+        case .yuv420BiPlanarFullRange, .yuv420PlanarFullRange, .bgra: true
+        case .yuv420BiPlanarVideoRange, .yuv420PlanarVideoRange: false
+        }
+    }
+
+    package var isYUV: Bool { self != .bgra }
+
+    /// The short name used on the command line and in FourCC strings.
+    package var fourCC: String { fourCCString(rawValue) }
+
+    package init?(fourCC: String) {
+        guard let match = PixelFormat.allCases.first(where: { $0.fourCC == fourCC }) else { return nil }
+        self = match
+    }
+
+    /// Sizes of each plane for a picture: (width, height, bytes per pixel group).
+    package func planeGeometry(width: Int, height: Int) -> [(width: Int, height: Int, bytesPerPixel: Int)] {
+        let chromaWidth = (width + 1) / 2
+        let chromaHeight = (height + 1) / 2
+        switch self {
+        case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange:
+            return [(width, height, 1), (chromaWidth, chromaHeight, 2)]
+        case .yuv420PlanarVideoRange, .yuv420PlanarFullRange:
+            return [(width, height, 1), (chromaWidth, chromaHeight, 1), (chromaWidth, chromaHeight, 1)]
+        case .bgra:
+            return [(width, height, 4)]
+        }
+    }
+}
+
+/// Renders a FourCC as its four characters, e.g. 0x34323076 as "420v".
+package func fourCCString(_ code: OSType) -> String {
+    let bytes = [24, 16, 8, 0].map { UInt8((code >> UInt32($0)) & 0xFF) }
+    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    return "0x" + String(code, radix: 16)
+}

@@ -1,0 +1,138 @@
+/// One format a device can stream, in plain values the AVFoundation layer wraps as
+/// `AVCaptureDevice.Format`.
+package struct DeviceFormatSpec: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    /// The format's native pixel format (what `formatDescription.mediaSubType` reports).
+    package var pixelFormat: PixelFormat
+    /// Supported frame-rate ranges, frames per second.
+    package var frameRateRanges: [ClosedRange<Double>]
+    package var minISO: Float
+    package var maxISO: Float
+    /// Shortest and longest exposure, seconds.
+    package var minExposureDuration: Double
+    package var maxExposureDuration: Double
+    /// Horizontal field of view in degrees.
+    package var fieldOfView: Float
+    package var maxZoomFactor: Double
+    package var isBinned: Bool
+    package var isHDRSupported: Bool
+    /// Raw values of `AVCaptureColorSpace`, narrow to wide.
+    package var colorSpaces: [Int]
+    /// Largest photo size the format can take.
+    package var maxPhotoWidth: Int
+    package var maxPhotoHeight: Int
+
+    package init(
+        width: Int, height: Int, pixelFormat: PixelFormat = .yuv420BiPlanarVideoRange,
+        frameRateRanges: [ClosedRange<Double>], minISO: Float, maxISO: Float,
+        minExposureDuration: Double, maxExposureDuration: Double, fieldOfView: Float,
+        maxZoomFactor: Double, isBinned: Bool = false, isHDRSupported: Bool = false,
+        colorSpaces: [Int] = [0], maxPhotoWidth: Int? = nil, maxPhotoHeight: Int? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.frameRateRanges = frameRateRanges
+        self.minISO = minISO
+        self.maxISO = maxISO
+        self.minExposureDuration = minExposureDuration
+        self.maxExposureDuration = maxExposureDuration
+        self.fieldOfView = fieldOfView
+        self.maxZoomFactor = maxZoomFactor
+        self.isBinned = isBinned
+        self.isHDRSupported = isHDRSupported
+        self.colorSpaces = colorSpaces
+        self.maxPhotoWidth = maxPhotoWidth ?? width
+        self.maxPhotoHeight = maxPhotoHeight ?? height
+    }
+
+    /// The highest frame rate over all ranges.
+    package var maxFrameRate: Double { frameRateRanges.map(\.upperBound).max() ?? 0 }
+}
+
+/// What identifies a device and what it can do.
+package struct DeviceDescriptor: Sendable {
+    package var uniqueID: String
+    package var modelID: String
+    package var localizedName: String
+    package var manufacturer: String
+    /// Raw value of `AVCaptureDevice.Position`.
+    package var position: Int
+    /// Raw value of `AVCaptureDevice.DeviceType`, e.g. "AVCaptureDeviceTypeBuiltInWideAngleCamera".
+    package var deviceType: String
+    package var formats: [DeviceFormatSpec]
+    /// For each session preset (raw value), the index of the format that serves it.
+    package var presetFormats: [String: Int]
+    /// The index of the format active when the device is first used.
+    package var defaultFormatIndex: Int
+    /// The fixed f-number.
+    package var lensAperture: Float
+}
+
+/// How a stream is to run: the format, the frame durations and the pixel format to render.
+package struct StreamConfiguration: Sendable, Equatable {
+    package var formatIndex: Int
+    /// 1 / max frame rate.
+    package var minFrameDuration: CMTime
+    /// 1 / min frame rate; continuous auto exposure may lengthen frames up to this.
+    package var maxFrameDuration: CMTime
+    /// The pixel format the backend should produce (the session picks what its outputs need).
+    package var pixelFormat: PixelFormat
+
+    package init(formatIndex: Int, minFrameDuration: CMTime, maxFrameDuration: CMTime, pixelFormat: PixelFormat) {
+        self.formatIndex = formatIndex
+        self.minFrameDuration = minFrameDuration
+        self.maxFrameDuration = maxFrameDuration
+        self.pixelFormat = pixelFormat
+    }
+}
+
+/// Receives a running device's frames on the device's capture thread.
+///
+/// The capture thread never waits for a consumer, except in virtual time, where the
+/// device asks `waitUntilReadyForNextFrame()` so that frames go as fast as the consumers
+/// take them and none is dropped for lateness.
+package protocol FrameSink: AnyObject, Sendable {
+    /// A frame is ready. The buffer comes from the backend's pool; the sink may keep it.
+    func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata)
+    /// Frames were lost before they reached the sink (pool exhausted, sequence gap).
+    func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata)
+    /// The stream failed; the backend has stopped.
+    func backendDidFail(_ error: BackendError)
+    /// Virtual time only: blocks until the consumers can take another frame, or returns
+    /// false when the stream is stopping.
+    func waitUntilReadyForNextFrame() -> Bool
+}
+
+/// A runtime failure of a device, reported to the session as a notification.
+package enum BackendError: Error, Sendable, Equatable {
+    case deviceWasDisconnected
+    case deviceInUse
+    case notAuthorized(String)
+    case streamFailed(String)
+}
+
+/// How a simulated device paces frames.
+package enum Pacing: Sendable, Equatable {
+    /// One frame per frame duration on the host clock.
+    case realTime
+    /// As fast as the consumers take frames; timestamps advance by the frame duration.
+    case virtual
+}
+
+/// A source of frames: a simulated camera or a V4L2 device.
+///
+/// `start`, `stop` and `update` are called by the session with its configuration lock
+/// held; frames arrive on the backend's own capture thread.
+package protocol CaptureBackend: AnyObject, Sendable {
+    var descriptor: DeviceDescriptor { get }
+    /// Whether the device is still there.
+    var isConnected: Bool { get }
+    /// Starts streaming to `sink`; returns once the first frame is being produced.
+    func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError)
+    /// Changes the configuration of a running stream at the next frame boundary.
+    func update(_ configuration: StreamConfiguration)
+    /// Stops streaming; when it returns, the sink gets no more calls.
+    func stop()
+}

@@ -1,0 +1,59 @@
+/// What a device knows about one frame: when and how it was captured.
+///
+/// A value type with no references, so carrying it costs no allocation.
+package struct FrameMetadata: Sendable, Equatable {
+    /// The device's frame counter; gaps mean frames were lost.
+    package var sequence: Int64 = 0
+    /// Capture time (start of exposure) on the host clock.
+    package var presentationTime: CMTime = .invalid
+    /// The frame duration in force for this frame.
+    package var frameDuration: CMTime = .invalid
+    /// Exposure time in seconds.
+    package var exposureDuration: Double = 0
+    /// ISO (sensor gain, 100 = unity at base ISO).
+    package var iso: Float = 0
+    /// The fixed f-number of the lens.
+    package var lensAperture: Float = 0
+    /// Lens position, 0 nearest ... 1 farthest.
+    package var lensPosition: Float = 1
+    /// Zoom factor applied to this frame.
+    package var zoomFactor: Double = 1
+    /// White-balance gains applied, red / green / blue.
+    package var whiteBalanceGains: (red: Float, green: Float, blue: Float) = (1, 1, 1)
+    /// Mean luma of the frame, 0 ... 1 (statistics for the 3A loops and tests).
+    package var meanLuma: Float = 0
+    /// Exposure error the auto-exposure loop measured, in EV (metered - target).
+    package var exposureTargetOffset: Float = 0
+    /// The last control request the device applied on or before this frame.
+    package var appliedRequest: UInt64 = 0
+    /// Width and height of the frame as produced by the device.
+    package var width: Int = 0
+    package var height: Int = 0
+
+    package init() {}
+
+    package static func == (lhs: FrameMetadata, rhs: FrameMetadata) -> Bool {
+        lhs.sequence == rhs.sequence && lhs.presentationTime == rhs.presentationTime
+            && lhs.exposureDuration == rhs.exposureDuration && lhs.iso == rhs.iso
+            && lhs.whiteBalanceGains.red == rhs.whiteBalanceGains.red
+            && lhs.whiteBalanceGains.green == rhs.whiteBalanceGains.green
+            && lhs.whiteBalanceGains.blue == rhs.whiteBalanceGains.blue
+            && lhs.appliedRequest == rhs.appliedRequest
+    }
+}
+
+/// Why a frame did not reach an output, matching `AVCaptureOutput.DataDroppedReason`.
+package enum DropReason: Int, Sendable {
+    case lateData = 1
+    case outOfBuffers = 2
+    case discontinuity = 3
+
+    /// The `kCMSampleBufferDroppedFrameReason_*` string for the reason.
+    package var attachmentValue: String {
+        switch self {
+        case .lateData: kCMSampleBufferDroppedFrameReason_FrameWasLate
+        case .outOfBuffers: kCMSampleBufferDroppedFrameReason_OutOfBuffers
+        case .discontinuity: kCMSampleBufferDroppedFrameReason_Discontinuity
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import CaptureCore
+
+/// Converts BGRA to 4:2:0 Y'CbCr with the BT.709 matrix, in video or full range.
+///
+/// This libyuv (1857) converts RGB to YUV only with BT.601 (`ARGBToI420`, `ARGBToNV12`) or
+/// BT.601 full (`ARGBToJ420`) and has no matrix-taking variant, while the decoding side
+/// uses libyuv's BT.709 constants. Encoding here keeps both directions on one matrix.
+/// Integer arithmetic with 16 fractional bits; chroma is the mean of each 2x2 block,
+/// repeating the last column or row of odd-sized images.
+struct BT709Encoder {
+    private static let fractionBits = 16
+    private let yR: Int, yG: Int, yB: Int, yBias: Int
+    private let uR: Int, uG: Int, uB: Int
+    private let vR: Int, vG: Int, vB: Int
+    private let cBias: Int
+
+    /// Coefficients for BT.709 (Kr 0.2126, Kb 0.0722) in the given range.
+    init(fullRange: Bool) {
+        let kr = 0.2126, kb = 0.0722
+        let one = Double(1 << BT709Encoder.fractionBits)
+        let lumaScale = fullRange ? 1 : 219.0 / 255.0
+        let chromaScale = fullRange ? 1 : 224.0 / 255.0
+        func fixed(_ value: Double) -> Int { Int((value * one).rounded()) }
+        yR = fixed(kr * lumaScale)
+        yB = fixed(kb * lumaScale)
+        // Derived so the three sum to exactly white, and the chroma rows to exactly zero.
+        yG = fixed(lumaScale) - yR - yB
+        uR = fixed(-kr / (2 * (1 - kb)) * chromaScale)
+        uB = fixed(0.5 * chromaScale)
+        uG = -uR - uB
+        vR = fixed(0.5 * chromaScale)
+        vB = fixed(-kb / (2 * (1 - kr)) * chromaScale)
+        vG = -vR - vB
+        // Offset plus one half for rounding.
+        yBias = ((fullRange ? 0 : 16) << BT709Encoder.fractionBits) + (1 << (BT709Encoder.fractionBits - 1))
+        // Chroma is computed on sums of four pixels: two more fractional bits.
+        cBias = (128 << (BT709Encoder.fractionBits + 2)) + (1 << (BT709Encoder.fractionBits + 1))
+    }
+
+    /// One BGRA pixel's components.
+    private struct Pixel {
+        let r: Int, g: Int, b: Int
+        init(_ bgra: UnsafePointer<UInt8>) {
+            b = Int(bgra[0])
+            g = Int(bgra[1])
+            r = Int(bgra[2])
+        }
+    }
+
+    private func luma(_ p: Pixel) -> UInt8 {
+        UInt8(clamping: (yR &* p.r &+ yG &* p.g &+ yB &* p.b &+ yBias) >> BT709Encoder.fractionBits)
+    }
+
+    /// Encodes a BGRA picture of `width` x `height`. `sourceStride` may be negative
+    /// (with `source` on the last row) to read the picture upside down. `u` and `v`
+    /// advance by `chromaStep` per sample: 1 for I420 planes, 2 for interleaved NV12.
+    func encode(
+        source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
+        y: UnsafeMutablePointer<UInt8>, yStride: Int,
+        u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, chromaStride: Int, chromaStep: Int
+    ) {
+        let shift = BT709Encoder.fractionBits
+        for row in stride(from: 0, to: height, by: 2) {
+            let hasSecondRow = row + 1 < height
+            let top = source + row * sourceStride
+            let bottom = hasSecondRow ? top + sourceStride : top
+            let yTop = y + row * yStride
+            let yBottom = yTop + yStride
+            let uRow = u + (row / 2) * chromaStride
+            let vRow = v + (row / 2) * chromaStride
+            for column in stride(from: 0, to: width, by: 2) {
+                let hasSecondColumn = column + 1 < width
+                let left = column &* 4
+                let right = hasSecondColumn ? left &+ 4 : left
+                // The block's four pixels; missing ones repeat their neighbour.
+                let p0 = Pixel(top + left), p1 = Pixel(top + right)
+                let p2 = Pixel(bottom + left), p3 = Pixel(bottom + right)
+                yTop[column] = luma(p0)
+                if hasSecondColumn { yTop[column + 1] = luma(p1) }
+                if hasSecondRow {
+                    yBottom[column] = luma(p2)
+                    if hasSecondColumn { yBottom[column + 1] = luma(p3) }
+                }
+                let sumR = p0.r &+ p1.r &+ p2.r &+ p3.r
+                let sumG = p0.g &+ p1.g &+ p2.g &+ p3.g
+                let sumB = p0.b &+ p1.b &+ p2.b &+ p3.b
+                let cb = (uR &* sumR &+ uG &* sumG &+ uB &* sumB &+ cBias) >> (shift + 2)
+                let cr = (vR &* sumR &+ vG &* sumG &+ vB &* sumB &+ cBias) >> (shift + 2)
+                let chroma = (column / 2) &* chromaStep
+                uRow[chroma] = UInt8(clamping: cb)
+                vRow[chroma] = UInt8(clamping: cr)
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import CYUV
+
+/// Libyuv's BT.709 full-range YCbCr-to-RGB constants at an address its AVX2 code accepts.
+///
+/// Libyuv loads these with aligned 32-byte vector moves. Swift cannot take the address of
+/// the C global itself (`withUnsafePointer(to:)` hands over a stack copy of whatever
+/// alignment, which faults), so a copy is made once into 64-byte-aligned memory that is
+/// never written again nor freed.
+struct DecodeMatrix: @unchecked Sendable {  // immutable after init; only ever read
+    let pointer: UnsafePointer<YuvConstants>
+
+    /// BT.709, full range (libyuv's kYuvF709Constants).
+    static let bt709FullRange = DecodeMatrix(kYuvF709Constants)
+
+    private init(_ constants: YuvConstants) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<YuvConstants>.size, alignment: 64)
+        pointer = UnsafePointer(memory.initializeMemory(as: YuvConstants.self, repeating: constants, count: 1))
+    }
+}

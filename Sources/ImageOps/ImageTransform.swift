@@ -1,0 +1,142 @@
+// Pixel-format conversion, rotation, mirroring and scaling between Core Video buffers.
+//
+// Colour: every YCbCr <-> BGRA conversion uses the BT.709 matrix (Kr 0.2126, Kb 0.0722),
+// in the range the YCbCr format names: '420v' and 'y420' are video range (luma 16-235,
+// chroma 16-240), '420f' and 'f420' full range (0-255). BGRA is full-range RGB.
+// Decoding uses libyuv's kYuvF709Constants, after expanding video-range sources to full
+// range (libyuv's kYuvH709Constants is inexact, see `decode`); encoding is `BT709Encoder`,
+// because this libyuv only encodes with BT.601.
+// YCbCr to YCbCr between ranges rescales the samples (`RangeRemap`).
+
+import CYUV
+import CaptureCore
+
+/// Converts, rotates, mirrors and scales pixel buffers.
+///
+/// Every pairing of the five formats works, at every rotation, mirrored or not, at any
+/// size including odd ones. Calls are thread-safe. Transforms that need an intermediate
+/// picture borrow it from a shared pool, so repeated calls with the same sizes do not
+/// allocate. Libyuv's scalers malloc row buffers internally, so `scale` does.
+package enum ImageTransform {
+    /// Writes `source` into `destination`, converting the pixel format, rotating clockwise by
+    /// `rotation` and then mirroring horizontally (left-right in the output image) when `mirrored`.
+    ///
+    /// - Returns: `false`, leaving `destination` untouched, when its size is not the source size
+    ///   (swapped for 90 and 270 degrees) or when both are the same buffer.
+    package static func transform(
+        _ source: CVPixelBuffer, into destination: CVPixelBuffer, rotation: Rotation, mirrored: Bool
+    ) -> Bool {
+        let expected = rotation.rotatedSize(width: source.width, height: source.height)
+        guard source !== destination, destination.width == expected.width, destination.height == expected.height
+        else { return false }
+        let orientation = Orientation(rotation: rotation, mirrored: mirrored)
+        return withExtendedLifetime((source, destination)) {
+            switch (source.format.isYUV, destination.format.isYUV) {
+            case (true, true): yuvToYUV(source, destination, orientation)
+            case (true, false): yuvToBGRA(source, destination, orientation)
+            case (false, true): bgraToYUV(source, destination, orientation)
+            case (false, false):
+                Orient.bgra(source, into: destination.bytes(0), stride: destination.int32Stride(0), orientation)
+            }
+        }
+    }
+
+    /// Resizes `source` into `destination`, which must have the same pixel format and may
+    /// have any size. Uses libyuv's box filter when shrinking and bilinear when enlarging.
+    ///
+    /// - Returns: `false` when the formats differ or both are the same buffer.
+    package static func scale(_ source: CVPixelBuffer, into destination: CVPixelBuffer) -> Bool {
+        guard source !== destination, source.format == destination.format else { return false }
+        return withExtendedLifetime((source, destination)) {
+            ImageScale.scale(source, into: destination)
+        }
+    }
+
+    private static func yuvToYUV(_ source: CVBuffer, _ destination: CVBuffer, _ orientation: Orientation) -> Bool {
+        let toFullRange = destination.format.isFullRange
+        let rangeChanges = source.format.isFullRange != toFullRange
+        if rangeChanges, orientation.turn == .none, source.format.planeCount == destination.format.planeCount {
+            // Same layout, no turn: the range lookup doubles as the copy.
+            RangeRemap.remap(source, into: destination, toFullRange: toFullRange, flipsSource: orientation.flipsSource)
+            return true
+        }
+        let placed = destination.format.isTriPlanar
+            ? Orient.yuvToI420(source, into: I420Planes(destination), orientation)
+            : Orient.yuvToNV12(source, into: destination, orientation)
+        guard placed else { return false }
+        if rangeChanges {
+            RangeRemap.remap(destination, into: destination, toFullRange: toFullRange)
+        }
+        return true
+    }
+
+    private static func yuvToBGRA(_ source: CVBuffer, _ destination: CVBuffer, _ orientation: Orientation) -> Bool {
+        let expands = !source.format.isFullRange
+        if orientation.turn == .none && !expands {
+            return decode(source, flipsSource: orientation.flipsSource, into: destination)
+        }
+        if orientation.turn == .none {
+            // Expanding the range into scratch of the same layout doubles as the flip.
+            let fullRange: PixelFormat = source.format.isBiPlanar ? .yuv420BiPlanarFullRange : .yuv420PlanarFullRange
+            return ScratchPool.shared.withBuffer(format: fullRange, width: source.width, height: source.height) { scratch in
+                RangeRemap.remap(source, into: scratch, toFullRange: true, flipsSource: orientation.flipsSource)
+                return decode(scratch, flipsSource: false, into: destination)
+            }
+        }
+        // Turning the smaller YCbCr picture first moves fewer bytes than turning BGRA.
+        return ScratchPool.shared.withBuffer(
+            format: .yuv420PlanarFullRange, width: destination.width, height: destination.height
+        ) { scratch in
+            guard Orient.yuvToI420(source, into: I420Planes(scratch), orientation) else { return false }
+            if expands { RangeRemap.remap(scratch, into: scratch, toFullRange: true) }
+            return decode(scratch, flipsSource: false, into: destination)
+        }
+    }
+
+    /// Decodes full-range YCbCr (whatever `source`'s format says) with libyuv's BT.709 full matrix.
+    ///
+    /// Libyuv's video-range BT.709 matrix (kYuvH709Constants) clamps the Cb-to-blue gain
+    /// to 2.0 instead of 2.112 so it fits its SIMD code, which puts saturated colours up to
+    /// about 12 off; video-range sources are expanded to full range before coming here.
+    private static func decode(_ source: CVBuffer, flipsSource: Bool, into destination: CVBuffer) -> Bool {
+        let height = flipsSource ? -Int32(source.height) : Int32(source.height)
+        let matrix = DecodeMatrix.bt709FullRange.pointer
+        if source.format.isBiPlanar {
+            return NV12ToARGBMatrix(
+                source.bytes(0), source.int32Stride(0), source.bytes(1), source.int32Stride(1),
+                destination.bytes(0), destination.int32Stride(0), matrix, Int32(source.width), height) == 0
+        }
+        return I420ToARGBMatrix(
+            source.bytes(0), source.int32Stride(0), source.bytes(1), source.int32Stride(1), source.bytes(2), source.int32Stride(2),
+            destination.bytes(0), destination.int32Stride(0), matrix, Int32(source.width), height) == 0
+    }
+
+    private static func bgraToYUV(_ source: CVBuffer, _ destination: CVBuffer, _ orientation: Orientation) -> Bool {
+        guard orientation.turn == .none else {
+            // Turn in BGRA first so chroma is subsampled in the output's own 2x2 blocks.
+            return ScratchPool.shared.withBuffer(
+                format: .bgra, width: destination.width, height: destination.height
+            ) { scratch in
+                guard Orient.bgra(source, into: scratch.bytes(0), stride: scratch.int32Stride(0), orientation)
+                else { return false }
+                encode(scratch, flipsSource: false, into: destination)
+                return true
+            }
+        }
+        encode(source, flipsSource: orientation.flipsSource, into: destination)
+        return true
+    }
+
+    private static func encode(_ source: CVBuffer, flipsSource: Bool, into destination: CVBuffer) {
+        let rowBytes = source.bytesPerRow(0)
+        let top = UnsafePointer(source.bytes(0))
+        let chromaStep = destination.format.isBiPlanar ? 2 : 1
+        let cr = destination.format.isBiPlanar ? destination.bytes(1) + 1 : destination.bytes(2)
+        BT709Encoder(fullRange: destination.format.isFullRange).encode(
+            source: flipsSource ? top + (source.height - 1) * rowBytes : top,
+            sourceStride: flipsSource ? -rowBytes : rowBytes,
+            width: source.width, height: source.height,
+            y: destination.bytes(0), yStride: destination.bytesPerRow(0),
+            u: destination.bytes(1), v: cr, chromaStride: destination.bytesPerRow(1), chromaStep: chromaStep)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Synchronization
+
+/// Orientation of delivered video, the pre-iOS 17 way to ask for rotation.
+public enum AVCaptureVideoOrientation: Int, Sendable {
+    case portrait = 1
+    case portraitUpsideDown = 2
+    case landscapeRight = 3
+    case landscapeLeft = 4
+
+    /// The clockwise rotation that produces the orientation from the sensor's landscape image.
+    var rotationAngle: CGFloat {
+        switch self {
+        case .landscapeRight: 0
+        case .portrait: 90
+        case .landscapeLeft: 180
+        case .portraitUpsideDown: 270
+        }
+    }
+
+    init?(rotationAngle: CGFloat) {
+        switch rotationAngle {
+        case 0: self = .landscapeRight
+        case 90: self = .portrait
+        case 180: self = .landscapeLeft
+        case 270: self = .portraitUpsideDown
+        default: return nil
+        }
+    }
+}
+
+/// Video stabilization modes; the simulated and V4L2 cameras do not stabilise.
+public enum AVCaptureVideoStabilizationMode: Int, Sendable {
+    case off = 0
+    case standard = 1
+    case cinematic = 2
+    case cinematicExtended = 3
+    case previewOptimized = 4
+    case auto = -1
+}
+
+/// Links input ports to an output and carries per-link settings: whether it is enabled,
+/// the rotation and the mirroring of delivered buffers.
+open class AVCaptureConnection: NSObject, @unchecked Sendable {
+    /// The ports feeding the connection.
+    public let inputPorts: [AVCaptureInput.Port]
+    /// The output the connection feeds.
+    public let output: AVCaptureOutput?
+
+    private let settings = Mutex<Settings>(Settings())
+
+    struct Settings {
+        var isEnabled = true
+        var rotationAngle: CGFloat = 0
+        var isVideoMirrored = false
+        var automaticallyAdjustsVideoMirroring = true
+        var preferredStabilization = AVCaptureVideoStabilizationMode.off
+        weak var session: AVCaptureSession?
+    }
+
+    /// Makes a connection to add with `AVCaptureSession.addConnection(_:)`.
+    public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
+        self.inputPorts = ports
+        self.output = output
+        super.init()
+        settings.withLock { $0.isVideoMirrored = automaticMirroring }
+    }
+
+    /// The device behind the connection's video port.
+    package var device: AVCaptureDevice? { (inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
+
+    /// Front cameras are mirrored when mirroring adjusts automatically, as on iOS.
+    private var automaticMirroring: Bool { device?.position == .front }
+
+    package var session: AVCaptureSession? { settings.withLock { $0.session } }
+    func attach(to session: AVCaptureSession?) { settings.withLock { $0.session = session } }
+
+    /// Whether media flows through the connection (default true).
+    open var isEnabled: Bool {
+        get { settings.withLock { $0.isEnabled } }
+        set { settings.withLock { $0.isEnabled = newValue } }
+    }
+
+    /// Whether the connection is enabled and its session is running.
+    open var isActive: Bool {
+        isEnabled && inputPorts.allSatisfy(\.isEnabled) && (session?.isRunning ?? false)
+    }
+
+    // MARK: Rotation
+
+    /// Whether `videoRotationAngle` can take the angle: 0, 90, 180 or 270.
+    open func isVideoRotationAngleSupported(_ videoRotationAngle: CGFloat) -> Bool {
+        AVCaptureVideoOrientation(rotationAngle: videoRotationAngle) != nil
+    }
+
+    /// The clockwise rotation, in degrees, applied to delivered buffers (iOS 17).
+    /// The buffers are really rotated: 90 turns 1280x720 frames into 720x1280.
+    open var videoRotationAngle: CGFloat {
+        get { settings.withLock { $0.rotationAngle } }
+        set { enforce { try setVideoRotationAngle(newValue) } }
+    }
+
+    /// The checked form of setting `videoRotationAngle` (Linux addition).
+    public func setVideoRotationAngle(_ angle: CGFloat) throws(AVCaptureException) {
+        guard isVideoRotationAngleSupported(angle) else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureConnection", "setVideoRotationAngle:",
+                    "Unsupported videoRotationAngle \(angle) - use isVideoRotationAngleSupported: to check (0, 90, 180, 270)"))
+        }
+        settings.withLock { $0.rotationAngle = angle }
+        session?.connectionDidChange(self)
+    }
+
+    /// Whether `videoOrientation` can be set: true for video connections.
+    open var isVideoOrientationSupported: Bool { true }
+
+    /// The orientation of delivered buffers (deprecated in iOS 17; same setting as `videoRotationAngle`).
+    open var videoOrientation: AVCaptureVideoOrientation {
+        get { AVCaptureVideoOrientation(rotationAngle: videoRotationAngle) ?? .landscapeRight }
+        set { videoRotationAngle = newValue.rotationAngle }
+    }
+
+    // MARK: Mirroring
+
+    /// Whether buffers can be mirrored: true for video connections.
+    open var isVideoMirroringSupported: Bool { true }
+
+    /// Whether delivered buffers are flipped left to right. Setting it while
+    /// `automaticallyAdjustsVideoMirroring` is true raises, as on iOS.
+    open var isVideoMirrored: Bool {
+        get { settings.withLock { $0.isVideoMirrored } }
+        set { enforce { try setVideoMirrored(newValue) } }
+    }
+
+    /// The checked form of setting `isVideoMirrored` (Linux addition).
+    public func setVideoMirrored(_ mirrored: Bool) throws(AVCaptureException) {
+        guard isVideoMirroringSupported else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureConnection", "setVideoMirrored:", "Mirroring is not supported on this connection - use isVideoMirroringSupported"))
+        }
+        guard !automaticallyAdjustsVideoMirroring else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureConnection", "setVideoMirrored:",
+                    "Cannot be set when automaticallyAdjustsVideoMirroring is YES"))
+        }
+        settings.withLock { $0.isVideoMirrored = mirrored }
+        session?.connectionDidChange(self)
+    }
+
+    /// When true (the default), `isVideoMirrored` follows the camera: on for front cameras.
+    open var automaticallyAdjustsVideoMirroring: Bool {
+        get { settings.withLock { $0.automaticallyAdjustsVideoMirroring } }
+        set {
+            let automatic = automaticMirroring
+            settings.withLock {
+                $0.automaticallyAdjustsVideoMirroring = newValue
+                if newValue { $0.isVideoMirrored = automatic }
+            }
+            session?.connectionDidChange(self)
+        }
+    }
+
+    // MARK: Stabilization and legacy frame durations
+
+    /// Whether stabilization is available: no camera on Linux stabilises yet.
+    open func isVideoStabilizationSupported() -> Bool { false }
+    /// The stabilization the app asks for (default `.off`).
+    open var preferredVideoStabilizationMode: AVCaptureVideoStabilizationMode {
+        get { settings.withLock { $0.preferredStabilization } }
+        set { settings.withLock { $0.preferredStabilization = newValue } }
+    }
+    /// The stabilization in effect: always `.off` here.
+    open var activeVideoStabilizationMode: AVCaptureVideoStabilizationMode { .off }
+
+    /// The rotation and mirroring to apply to each frame, read by the frame router.
+    var transform: (rotation: Int, mirrored: Bool, enabled: Bool) {
+        settings.withLock { (Int($0.rotationAngle), $0.isVideoMirrored, $0.isEnabled) }
+    }
+
+    open override var description: String {
+        "<AVCaptureConnection: [\(inputPorts.map(\.mediaType.rawValue).joined(separator: ","))] -> \(output.map { String(describing: type(of: $0)) } ?? "nil"), enabled: \(isEnabled), angle: \(videoRotationAngle), mirrored: \(isVideoMirrored)>"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+extension AVCaptureDevice {
+    /// The default device for a media type: the back wide-angle camera for video.
+    open class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
+        DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
+    }
+
+    /// The default device of a type at a position; `nil` media type or `.unspecified` position match any.
+    open class func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
+        DeviceRegistry.shared.connected.first {
+            $0.deviceType == deviceType && (mediaType.map($0.hasMediaType) ?? true)
+                && (position == .unspecified || $0.position == position)
+        }
+    }
+
+    /// Devices capturing a media type (deprecated on iOS 10; kept for code ported from Objective-C).
+    @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
+    open class func devices(for mediaType: AVMediaType) -> [AVCaptureDevice] {
+        DeviceRegistry.shared.connected.filter { $0.hasMediaType(mediaType) }
+    }
+
+    /// All connected devices (deprecated on iOS 10).
+    @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
+    open class func devices() -> [AVCaptureDevice] {
+        DeviceRegistry.shared.connected
+    }
+
+    /// Finds a device by `uniqueID`; `nil` if none is connected with it.
+    public convenience init?(uniqueID deviceUniqueID: String) {
+        guard let found = DeviceRegistry.shared.device(uniqueID: deviceUniqueID) else { return nil }
+        // An initialiser cannot hand back an existing object: this one makes a handle that
+        // shares the device's state, and compares equal (`==`, `isEqual`) to the others.
+        self.init(core: found.core)
+    }
+
+    /// Finds devices by type, media type and position.
+    open class DiscoverySession: NSObject, @unchecked Sendable {
+        private let deviceTypes: [DeviceType]
+        private let mediaType: AVMediaType?
+        private let position: Position
+
+        /// The device types to look for are required; `nil` media type and `.unspecified` position match any.
+        public init(deviceTypes: [DeviceType], mediaType: AVMediaType?, position: Position) {
+            self.deviceTypes = deviceTypes
+            self.mediaType = mediaType
+            self.position = position
+        }
+
+        /// Connected matching devices, ordered by `deviceTypes`, then by position.
+        open var devices: [AVCaptureDevice] {
+            let all = DeviceRegistry.shared.connected.filter { device in
+                deviceTypes.contains(device.deviceType) && (mediaType.map(device.hasMediaType) ?? true)
+                    && (position == .unspecified || device.position == position)
+            }
+            return all.enumerated().sorted { lhs, rhs in
+                let lt = deviceTypes.firstIndex(of: lhs.element.deviceType)!
+                let rt = deviceTypes.firstIndex(of: rhs.element.deviceType)!
+                if lt != rt { return lt < rt }
+                if lhs.element.position != rhs.element.position {
+                    return lhs.element.position.rawValue < rhs.element.position.rawValue
+                }
+                return lhs.offset < rhs.offset
+            }.map(\.element)
+        }
+
+        /// Sets of devices that can run together in a multi-camera session: none on Linux yet.
+        open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] { [] }
+    }
+}

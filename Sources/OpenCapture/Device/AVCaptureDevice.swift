@@ -1,0 +1,149 @@
+import Foundation
+import Synchronization
+
+/// A camera: a simulated one, or a real one through V4L2.
+///
+/// There is one instance per device for the life of the process; `init?(uniqueID:)`,
+/// `default(for:)` and discovery sessions hand out the same object.
+open class AVCaptureDevice: NSObject, @unchecked Sendable {
+    /// The device's shared state; every `AVCaptureDevice` object for one device shares it.
+    package let core: DeviceCore
+
+    package var backend: any CaptureBackend { core.backend }
+    package var descriptor: DeviceDescriptor { core.descriptor }
+
+    /// All formats the device can stream, in the device's order.
+    public var formats: [Format] { core.formats }
+
+    package init(core: DeviceCore) {
+        self.core = core
+        super.init()
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? AVCaptureDevice else { return false }
+        return other.core === core
+    }
+
+    open override var hash: Int { ObjectIdentifier(core).hashValue }
+
+    // MARK: Identity
+
+    /// Stays the same across reconnections and restarts.
+    public var uniqueID: String { descriptor.uniqueID }
+    /// The same for every device of one model.
+    public var modelID: String { descriptor.modelID }
+    /// A name to show people, e.g. "Back Camera".
+    public var localizedName: String { descriptor.localizedName }
+    /// The maker's name.
+    public var manufacturer: String { descriptor.manufacturer }
+    /// Where the camera faces.
+    public var position: Position { Position(rawValue: descriptor.position) ?? .unspecified }
+    /// The kind of camera.
+    public var deviceType: DeviceType { DeviceType(rawValue: descriptor.deviceType) }
+    /// Whether the device is attached; once false it never becomes true again.
+    public var isConnected: Bool { backend.isConnected }
+    /// Whether the device is suspended (a closed laptop lid); never on Linux so far.
+    public var isSuspended: Bool { false }
+    /// Cameras on Linux are not virtual multi-camera devices.
+    public var isVirtualDevice: Bool { false }
+    /// The lens's fixed f-number.
+    public var lensAperture: Float { descriptor.lensAperture }
+
+    /// Whether the device captures the media type (cameras: video only).
+    public func hasMediaType(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
+
+    /// Whether a session with this device as input can use the preset.
+    public func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool {
+        preset == .inputPriority || descriptor.presetFormats[preset.rawValue] != nil
+    }
+
+    package func formatIndex(for preset: AVCaptureSession.Preset) -> Int? {
+        descriptor.presetFormats[preset.rawValue]
+    }
+
+    open override var description: String {
+        "<AVCaptureFigVideoDevice: \(localizedName) [\(uniqueID)]>"
+    }
+
+    // MARK: Configuration lock
+
+    /// Takes the lock that setters of device properties need.
+    ///
+    /// Locks nest within the process; each call needs one `unlockForConfiguration()`.
+    public func lockForConfiguration() throws {
+        guard isConnected else {
+            throw AVError(.deviceNotConnected, "The device \(localizedName) is no longer connected.")
+        }
+        core.state.withLock { $0.lockCount += 1 }
+    }
+
+    /// Releases a lock taken with `lockForConfiguration()`.
+    public func unlockForConfiguration() {
+        core.state.withLock { $0.lockCount = max(0, $0.lockCount - 1) }
+    }
+
+    /// Whether this process holds the configuration lock (Linux addition).
+    public var isLockedForConfiguration: Bool { core.state.withLock { $0.lockCount > 0 } }
+
+    func requireLock(_ selector: String) throws(AVCaptureException) {
+        guard isLockedForConfiguration else {
+            throw AVCaptureException(
+                .generic,
+                selectorReason("AVCaptureDevice", selector, "May not be called without first successfully calling -lockForConfiguration:"))
+        }
+    }
+
+    // MARK: Session link
+
+    package var session: AVCaptureSession? { core.state.withLock { $0.session } }
+
+    package func attach(to session: AVCaptureSession?) {
+        core.state.withLock { $0.session = session }
+    }
+
+    /// Called by the session's frame router with each frame's metadata.
+    package func record(_ metadata: FrameMetadata) {
+        core.state.withLock { $0.lastFrame = metadata }
+    }
+
+    /// The metadata of the newest frame the device produced.
+    package var lastFrameMetadata: FrameMetadata { core.state.withLock { $0.lastFrame } }
+
+    /// The exposure time of the newest frame.
+    public var exposureDuration: CMTime {
+        let seconds = lastFrameMetadata.exposureDuration
+        return seconds > 0 ? CMTime(seconds: seconds, preferredTimescale: 1_000_000_000) : CMTime(value: 1, timescale: 30)
+    }
+
+    /// The ISO of the newest frame.
+    public var iso: Float {
+        let value = lastFrameMetadata.iso
+        return value > 0 ? value : activeFormat.minISO
+    }
+}
+
+/// What all handles of one device share: the backend, the formats and the mutable state.
+package final class DeviceCore: @unchecked Sendable {
+    package let backend: any CaptureBackend
+    package let descriptor: DeviceDescriptor
+    package let formats: [AVCaptureDevice.Format]
+    let state: Mutex<State>
+
+    struct State {
+        var lockCount = 0
+        var activeFormatIndex: Int
+        /// `.invalid` means the format's default.
+        var requestedMinFrameDuration = CMTime.invalid
+        var requestedMaxFrameDuration = CMTime.invalid
+        var lastFrame = FrameMetadata()
+        weak var session: AVCaptureSession?
+    }
+
+    package init(backend: any CaptureBackend) {
+        self.backend = backend
+        self.descriptor = backend.descriptor
+        self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
+        self.state = Mutex(State(activeFormatIndex: backend.descriptor.defaultFormatIndex))
+    }
+}

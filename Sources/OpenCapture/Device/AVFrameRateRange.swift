@@ -1,0 +1,36 @@
+import Foundation
+
+/// A range of frame rates a format supports.
+open class AVFrameRateRange: NSObject, @unchecked Sendable {
+    /// The lowest frame rate, frames per second.
+    public let minFrameRate: Float64
+    /// The highest frame rate, frames per second.
+    public let maxFrameRate: Float64
+
+    package init(_ range: ClosedRange<Double>) {
+        minFrameRate = range.lowerBound
+        maxFrameRate = range.upperBound
+    }
+
+    /// The shortest frame duration: 1 / maxFrameRate.
+    public var minFrameDuration: CMTime { AVFrameRateRange.duration(forRate: maxFrameRate) }
+    /// The longest frame duration: 1 / minFrameRate.
+    public var maxFrameDuration: CMTime { AVFrameRateRange.duration(forRate: minFrameRate) }
+
+    /// An exact duration for a rate: 1/30 for 30, 1001/30000 for 29.97.
+    package static func duration(forRate rate: Double) -> CMTime {
+        if rate.rounded() == rate { return CMTime(value: 1, timescale: CMTimeScale(rate)) }
+        return CMTime(value: 1000, timescale: CMTimeScale((rate * 1000).rounded()))
+    }
+
+    /// Whether a frame duration lies inside the range (a tolerance of 1 µs absorbs rounding).
+    package func contains(duration: CMTime) -> Bool {
+        guard duration.isNumeric else { return false }
+        let seconds = duration.seconds
+        return seconds >= minFrameDuration.seconds - 1e-6 && seconds <= maxFrameDuration.seconds + 1e-6
+    }
+
+    open override var description: String {
+        String(format: "<AVFrameRateRange: %p %.0f - %.0f>", unsafeBitCast(self, to: Int.self), minFrameRate, maxFrameRate)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import SimulatedCamera
+import Synchronization
+
+/// Every device the process knows, one `AVCaptureDevice` per unique ID.
+///
+/// Simulated cameras come first; real V4L2 cameras join them when that backend lands.
+package final class DeviceRegistry: Sendable {
+    package static let shared = DeviceRegistry()
+
+    private let devices: Mutex<[AVCaptureDevice]>
+
+    private init() {
+        let simulated = SimulatedCameraCatalog.builtInCameras().map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
+        devices = Mutex(simulated)
+    }
+
+    /// Connected devices, in registry order.
+    package var connected: [AVCaptureDevice] {
+        devices.withLock { $0 }.filter(\.isConnected)
+    }
+
+    package func device(uniqueID: String) -> AVCaptureDevice? {
+        devices.withLock { $0 }.first { $0.uniqueID == uniqueID && $0.isConnected }
+    }
+}

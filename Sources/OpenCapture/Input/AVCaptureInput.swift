@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// A source of media for a session. Use `AVCaptureDeviceInput`.
+open class AVCaptureInput: NSObject, @unchecked Sendable {
+    /// The input's streams of media; one video port for a camera.
+    open var ports: [Port] { [] }
+
+    /// One stream of media from an input.
+    open class Port: NSObject, @unchecked Sendable {
+        private let enabled = Atomic<Bool>(true)
+        private weak var owner: AVCaptureInput?
+        private let formatProvider: @Sendable () -> CMFormatDescription?
+
+        /// The media type of the stream.
+        public let mediaType: AVMediaType
+        /// The device's clock, on which completion-handler sync times are given.
+        public let clock: CMClock?
+        /// The camera that produces the stream.
+        public let sourceDeviceType: AVCaptureDevice.DeviceType?
+        /// Where that camera faces.
+        public let sourceDevicePosition: AVCaptureDevice.Position
+
+        package init(
+            input: AVCaptureInput, mediaType: AVMediaType, clock: CMClock?,
+            sourceDeviceType: AVCaptureDevice.DeviceType?, sourceDevicePosition: AVCaptureDevice.Position,
+            formatDescription: @escaping @Sendable () -> CMFormatDescription?
+        ) {
+            self.owner = input
+            self.mediaType = mediaType
+            self.clock = clock
+            self.sourceDeviceType = sourceDeviceType
+            self.sourceDevicePosition = sourceDevicePosition
+            self.formatProvider = formatDescription
+        }
+
+        /// The input the port belongs to.
+        public var input: AVCaptureInput { owner! }
+
+        /// The format of the media the port carries now (the device's active format).
+        public var formatDescription: CMFormatDescription? { formatProvider() }
+
+        /// Whether the port delivers media; a disabled port feeds no connection.
+        public var isEnabled: Bool {
+            get { enabled.load(ordering: .acquiring) }
+            set { enabled.store(newValue, ordering: .releasing) }
+        }
+    }
+}
+
+/// An input that captures from a device.
+open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
+    /// The device the input captures from.
+    public let device: AVCaptureDevice
+    private var videoPort: Port!
+    /// Whether the device uses its auto-exposure defaults rather than the format's (iOS 12).
+    public var unifiedAutoExposureDefaultsEnabled = false
+
+    /// Opens a device for capture.
+    ///
+    /// Throws `AVError.deviceNotConnected` when the device is gone and
+    /// `AVError.applicationIsNotAuthorizedToUseDevice` when access is denied.
+    public init(device: AVCaptureDevice) throws {
+        guard device.isConnected else {
+            throw AVError(.deviceNotConnected, "Cannot use \(device.localizedName): the device is not connected.")
+        }
+        if AVCaptureDevice.authorizationStatus(for: .video) == .denied {
+            throw AVError(.applicationIsNotAuthorizedToUseDevice,
+                "Access to \(device.localizedName) was denied.")
+        }
+        self.device = device
+        super.init()
+        let core = device.core
+        videoPort = Port(
+            input: self, mediaType: .video, clock: CMClockGetHostTimeClock(),
+            sourceDeviceType: device.deviceType, sourceDevicePosition: device.position,
+            formatDescription: { [core] in
+                let index = core.state.withLock { $0.activeFormatIndex }
+                return core.formats[index].formatDescription
+            })
+    }
+
+    /// Objective-C style factory, as `deviceInputWithDevice:error:`.
+    open class func deviceInput(device: AVCaptureDevice) throws -> AVCaptureDeviceInput {
+        try AVCaptureDeviceInput(device: device)
+    }
+
+    open override var ports: [Port] { [videoPort] }
+
+    /// Ports of constituent devices of a virtual device; a physical camera has just its own.
+    open func ports(
+        for mediaType: AVMediaType?, sourceDeviceType: AVCaptureDevice.DeviceType?,
+        sourceDevicePosition: AVCaptureDevice.Position
+    ) -> [Port] {
+        ports.filter {
+            (mediaType == nil || $0.mediaType == mediaType) && (sourceDeviceType == nil || $0.sourceDeviceType == sourceDeviceType)
+                && (sourceDevicePosition == .unspecified || $0.sourceDevicePosition == sourceDevicePosition)
+        }
+    }
+
+    open override var description: String { "<AVCaptureDeviceInput: \(device.localizedName)>" }
+}

@@ -1,0 +1,4 @@
+// The public Core Media and Core Video types live in CaptureCore; re-export them so
+// `import OpenCapture` (and the AVFoundation, CoreMedia and CoreVideo shims) see them.
+@_exported import CaptureCore
+@_exported import Foundation

@@ -1,0 +1,211 @@
+import Foundation
+import Synchronization
+
+/// Delivers every captured frame to a delegate as a `CMSampleBuffer`.
+open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
+    private let settings = Mutex<Settings>(Settings())
+
+    private struct Settings {
+        /// `nil` means the default for the session's preset.
+        var pixelFormat: PixelFormat?
+        var explicitSettings: [String: any Sendable]?
+        var alwaysDiscardsLateVideoFrames = true
+        weak var delegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
+        var queue: DispatchQueue?
+        var delivery: SampleDelivery?
+        var automaticallyConfiguresOutputBufferDimensions = true
+        var deliversPreviewSizedOutputBuffers = false
+    }
+
+    /// The pixel format used when `videoSettings` names none: '420v', as on iOS.
+    public static let defaultPixelFormat = kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+
+    public override init() { super.init() }
+
+    // MARK: Settings
+
+    /// The output's format. Only `kCVPixelBufferPixelFormatTypeKey` is honoured (and the
+    /// size keys when they match the frames); `nil` restores the default, `[:]` asks for
+    /// the device's native format. An unsupported pixel format raises, as on iOS.
+    open var videoSettings: [String: Any]! {
+        get {
+            let (format, explicit) = settings.withLock { ($0.pixelFormat, $0.explicitSettings) }
+            if let explicit, explicit.isEmpty { return [:] }
+            var result: [String: Any] = [kCVPixelBufferPixelFormatTypeKey: format?.rawValue ?? Self.defaultPixelFormat]
+            if let dimensions = deliveredDimensions {
+                result[kCVPixelBufferWidthKey] = Int(dimensions.width)
+                result[kCVPixelBufferHeightKey] = Int(dimensions.height)
+            }
+            return result
+        }
+        set { enforce { try setVideoSettings(newValue) } }
+    }
+
+    /// The checked form of setting `videoSettings` (Linux addition).
+    public func setVideoSettings(_ newValue: [String: Any]?) throws(AVCaptureException) {
+        guard let newValue else {
+            settings.withLock {
+                $0.pixelFormat = nil
+                $0.explicitSettings = nil
+            }
+            return
+        }
+        var format: PixelFormat?
+        if let raw = newValue[kCVPixelBufferPixelFormatTypeKey] {
+            guard let code = integer(raw), let parsed = PixelFormat(rawValue: OSType(truncatingIfNeeded: code)),
+                availableVideoPixelFormatTypes.contains(parsed.rawValue)
+            else {
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:",
+                        "Unsupported pixel format type - use -availableVideoPixelFormatTypes"))
+            }
+            format = parsed
+        }
+        for key in newValue.keys where ![kCVPixelBufferPixelFormatTypeKey, kCVPixelBufferWidthKey, kCVPixelBufferHeightKey].contains(key) {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:", "Unsupported key \(key) in videoSettings"))
+        }
+        if let width = newValue[kCVPixelBufferWidthKey] ?? newValue[kCVPixelBufferHeightKey] {
+            // Scaling the delivered frames is not supported yet: a size is accepted only when it is the size delivered.
+            let w = integer(newValue[kCVPixelBufferWidthKey]) ?? -1
+            let h = integer(newValue[kCVPixelBufferHeightKey]) ?? -1
+            _ = width
+            guard let dims = deliveredDimensions, Int(dims.width) == w, Int(dims.height) == h else {
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:",
+                        "Unsupported output dimensions \(w)x\(h) - the output delivers the active format's size"))
+            }
+        }
+        let stored: [String: any Sendable] = format.map { [kCVPixelBufferPixelFormatTypeKey: $0.rawValue] } ?? [:]
+        settings.withLock {
+            $0.pixelFormat = format
+            $0.explicitSettings = stored
+        }
+        session?.outputDidChangeSettings(self)
+    }
+
+    /// Pixel formats the output can deliver.
+    open var availableVideoPixelFormatTypes: [OSType] {
+        [
+            kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
+            kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8Planar, kCVPixelFormatType_420YpCbCr8PlanarFullRange,
+        ]
+    }
+
+    /// Codecs the output can compress to: none, it delivers uncompressed frames.
+    open var availableVideoCodecTypes: [String] { [] }
+
+    /// The pixel format frames are delivered in.
+    package var deliveredPixelFormat: PixelFormat {
+        settings.withLock { $0.pixelFormat } ?? PixelFormat(rawValue: Self.defaultPixelFormat)!
+    }
+
+    /// The size of delivered frames: the active format's size, rotated by the connection.
+    var deliveredDimensions: CMVideoDimensions? {
+        guard let connection = connections.first,
+            let input = connection.inputPorts.first?.input as? AVCaptureDeviceInput
+        else { return nil }
+        let dims = input.device.activeFormat.formatDescription.dimensions
+        let angle = Int(connection.videoRotationAngle)
+        return angle == 90 || angle == 270 ? CMVideoDimensions(width: dims.height, height: dims.width) : dims
+    }
+
+    /// When true (the default), frames that arrive while the delegate is still busy replace
+    /// the waiting one, and the replaced frame is reported as late. When false, up to a few
+    /// frames wait; they may still be dropped when the buffer pool runs out.
+    open var alwaysDiscardsLateVideoFrames: Bool {
+        get { settings.withLock { $0.alwaysDiscardsLateVideoFrames } }
+        set { settings.withLock { $0.alwaysDiscardsLateVideoFrames = newValue } }
+    }
+
+    /// Whether the output picks buffer sizes itself (default true).
+    open var automaticallyConfiguresOutputBufferDimensions: Bool {
+        get { settings.withLock { $0.automaticallyConfiguresOutputBufferDimensions } }
+        set { settings.withLock { $0.automaticallyConfiguresOutputBufferDimensions = newValue } }
+    }
+
+    /// Preview-sized buffers; not supported on Linux, so the value stays false.
+    open var deliversPreviewSizedOutputBuffers: Bool {
+        get { settings.withLock { $0.deliversPreviewSizedOutputBuffers } }
+        set {}
+    }
+
+    // MARK: Delegate
+
+    /// The delegate, held weakly.
+    open var sampleBufferDelegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)? { settings.withLock { $0.delegate } }
+    /// The queue the delegate is called on.
+    open var sampleBufferCallbackQueue: DispatchQueue? { settings.withLock { $0.queue } }
+
+    /// Sets the delegate and the queue it is called on. Use a serial queue so frames arrive
+    /// in order. A delegate without a queue raises, as on iOS.
+    open func setSampleBufferDelegate(_ sampleBufferDelegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?, queue sampleBufferCallbackQueue: DispatchQueue?) {
+        enforce { try setSampleBufferDelegateChecked(sampleBufferDelegate, queue: sampleBufferCallbackQueue) }
+    }
+
+    /// The checked form of `setSampleBufferDelegate(_:queue:)` (Linux addition).
+    public func setSampleBufferDelegateChecked(_ delegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?, queue: DispatchQueue?) throws(AVCaptureException) {
+        if delegate != nil && queue == nil {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureVideoDataOutput", "setSampleBufferDelegate:queue:",
+                    "sampleBufferCallbackQueue cannot be NULL"))
+        }
+        let delivery = queue.map { queue in
+            SampleDelivery(queue: queue) { [weak self] item in self?.deliver(item) }
+        }
+        let (old, running) = settings.withLock { s -> (SampleDelivery?, Bool) in
+            let old = s.delivery
+            s.delegate = delegate
+            s.queue = queue
+            s.delivery = delivery
+            return (old, session?.isRunning ?? false)
+        }
+        old?.close()
+        if running { delivery?.open(maximumPendingFrames: maximumPendingFrames) }
+    }
+
+    private func deliver(_ item: SampleDelivery.Item) {
+        guard let delegate = sampleBufferDelegate, let connection = connections.first else { return }
+        switch item {
+        case .frame(let sample): delegate.captureOutput(self, didOutput: sample, from: connection)
+        case .drop(let record): delegate.captureOutput(self, didDrop: record, from: connection)
+        }
+    }
+
+    // MARK: Running (called by the session and the frame router)
+
+    var delivery: SampleDelivery? { settings.withLock { $0.delivery } }
+
+    var maximumPendingFrames: Int { alwaysDiscardsLateVideoFrames ? 1 : 4 }
+
+    func openForRun() { delivery?.open(maximumPendingFrames: maximumPendingFrames) }
+
+    func closeAfterRun() { delivery?.close() }
+
+    /// Hands a frame to the delegate's queue.
+    func enqueue(_ image: CVPixelBuffer, format: CMFormatDescription, metadata: FrameMetadata) {
+        guard let delivery else { return }
+        let sample = delivery.makeSampleBuffer()
+        sample.reuse(
+            imageBuffer: image, formatDescription: format, presentationTimeStamp: metadata.presentationTime,
+            duration: metadata.frameDuration, metadata: metadata)
+        delivery.enqueueFrame(sample) { delivery.makeSampleBuffer() }
+    }
+
+    /// Tells the delegate that frames were lost.
+    func enqueueDrops(count: Int, reason: DropReason, metadata: FrameMetadata) {
+        guard let delivery else { return }
+        for _ in 0..<count {
+            let record = delivery.makeSampleBuffer()
+            record.reuse(
+                imageBuffer: nil, formatDescription: nil, presentationTimeStamp: metadata.presentationTime,
+                duration: metadata.frameDuration, metadata: metadata)
+            record.setAttachment(kCMSampleBufferAttachmentKey_DroppedFrameReason, reason.attachmentValue)
+            delivery.enqueueDrop(record)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Synchronization
+
+/// The inbox between a device's capture thread and a delegate's queue.
+///
+/// The capture thread puts frames and drop records in; a dispatch source on the delegate's
+/// queue takes them out in order. With `alwaysDiscardsLateVideoFrames` at most one frame
+/// waits: a newer frame replaces it and the replaced one is reported as `FrameWasLate`.
+/// Nothing here allocates per frame: the ring, the sample buffers and the dispatch source
+/// are made once and reused.
+final class SampleDelivery: @unchecked Sendable {
+    enum Item {
+        case frame(CMSampleBuffer)
+        case drop(CMSampleBuffer)
+    }
+
+    private struct State {
+        var ring: [Item?]
+        var head = 0
+        var count = 0
+        var pendingFrames = 0
+        var closed = true
+        var deliveringThread: pthread_t?
+        var maximumPendingFrames = 1
+        var peakPendingFrames = 0
+        var recycled: [CMSampleBuffer] = []
+    }
+
+    private let state: Mutex<State>
+    private let drained = NSCondition()
+    private var source: DispatchSourceUserDataAdd?
+    private let deliver: (Item) -> Void
+
+    static let ringCapacity = 64
+
+    /// `deliver` runs on `queue` for each item, in order.
+    init(queue: DispatchQueue, deliver: @escaping (Item) -> Void) {
+        var ring: [Item?] = []
+        ring.reserveCapacity(SampleDelivery.ringCapacity)
+        for _ in 0..<SampleDelivery.ringCapacity { ring.append(nil) }
+        var recycled: [CMSampleBuffer] = []
+        recycled.reserveCapacity(32)
+        state = Mutex(State(ring: ring, recycled: recycled))
+        self.deliver = deliver
+        let source = DispatchSource.makeUserDataAddSource(queue: queue)
+        source.setEventHandler { [weak self] in self?.drain() }
+        source.activate()
+        self.source = source
+    }
+
+    deinit { source?.cancel() }
+
+    /// Opens the inbox for a run; `maximumPendingFrames` is 1 when late frames are discarded.
+    func open(maximumPendingFrames: Int) {
+        state.withLock {
+            $0.closed = false
+            $0.maximumPendingFrames = max(1, maximumPendingFrames)
+            $0.peakPendingFrames = 0
+        }
+    }
+
+    /// Closes the inbox: pending items are discarded and, unless called from the delegate's
+    /// own queue, waits for a delegate call in progress to return.
+    func close() {
+        let me = pthread_self()
+        state.withLock { state in
+            state.closed = true
+            while state.count > 0 { _ = Self.pop(&state) }
+            state.pendingFrames = 0
+        }
+        drained.lock()
+        drained.broadcast()
+        while let thread = state.withLock({ $0.deliveringThread }), pthread_equal(thread, me) == 0 {
+            drained.wait()
+        }
+        drained.unlock()
+    }
+
+    /// The most frames that waited at once during this run (for tests).
+    var peakPendingFrames: Int { state.withLock { $0.peakPendingFrames } }
+    /// Frames waiting now.
+    var pendingFrames: Int { state.withLock { $0.pendingFrames } }
+
+    /// A sample buffer object to fill, recycled when nobody holds it any more.
+    func makeSampleBuffer() -> CMSampleBuffer {
+        let reused = state.withLock { state -> CMSampleBuffer? in
+            for index in state.recycled.indices where isKnownUniquelyReferenced(&state.recycled[index]) {
+                return state.recycled[index]
+            }
+            return nil
+        }
+        if let reused { return reused }
+        let fresh = CMSampleBuffer(imageBuffer: nil, formatDescription: nil, presentationTimeStamp: .invalid, duration: .invalid)
+        state.withLock { if $0.recycled.count < 32 { $0.recycled.append(fresh) } }
+        return fresh
+    }
+
+    /// Queues a frame; returns the frames it displaced as late, already queued as drop records.
+    func enqueueFrame(_ sample: CMSampleBuffer, lateRecord: () -> CMSampleBuffer) {
+        let queued = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            if state.pendingFrames >= state.maximumPendingFrames {
+                // Replace the oldest waiting frame with a record of its loss.
+                var index = state.head
+                for _ in 0..<state.count {
+                    if case .frame(let old)? = state.ring[index] {
+                        let record = lateRecord()
+                        record.reuse(
+                            imageBuffer: nil, formatDescription: old.formatDescription,
+                            presentationTimeStamp: old.presentationTimeStamp, duration: old.duration, metadata: old.metadata)
+                        record.setAttachment(kCMSampleBufferAttachmentKey_DroppedFrameReason, kCMSampleBufferDroppedFrameReason_FrameWasLate)
+                        old.releaseImage()
+                        state.ring[index] = .drop(record)
+                        state.pendingFrames -= 1
+                        break
+                    }
+                    index = (index + 1) % SampleDelivery.ringCapacity
+                }
+            }
+            Self.push(.frame(sample), &state)
+            state.pendingFrames += 1
+            state.peakPendingFrames = max(state.peakPendingFrames, state.pendingFrames)
+            return true
+        }
+        if queued { source?.add(data: 1) }
+    }
+
+    /// Queues a drop record.
+    func enqueueDrop(_ record: CMSampleBuffer) {
+        let queued = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            Self.push(.drop(record), &state)
+            return true
+        }
+        if queued { source?.add(data: 1) }
+    }
+
+    /// Blocks until no frame waits (virtual time), or the inbox closes. Returns false if closed.
+    func waitUntilEmpty() -> Bool {
+        drained.lock()
+        defer { drained.unlock() }
+        while true {
+            let (closed, pending) = state.withLock { ($0.closed, $0.pendingFrames) }
+            if closed { return false }
+            if pending == 0 { return true }
+            drained.wait()
+        }
+    }
+
+    private static func push(_ item: Item, _ state: inout State) {
+        if state.count == ringCapacity {
+            // A stalled delegate: forget the oldest item rather than grow.
+            if case .frame? = pop(&state) { state.pendingFrames -= 1 }
+        }
+        state.ring[(state.head + state.count) % ringCapacity] = item
+        state.count += 1
+    }
+
+    private static func pop(_ state: inout State) -> Item? {
+        guard state.count > 0 else { return nil }
+        let item = state.ring[state.head]
+        state.ring[state.head] = nil
+        state.head = (state.head + 1) % ringCapacity
+        state.count -= 1
+        return item
+    }
+
+    private func drain() {
+        let me = pthread_self()
+        while true {
+            var item = state.withLock { state -> Item? in
+                guard !state.closed, let item = Self.pop(&state) else { return nil }
+                if case .frame = item { state.pendingFrames -= 1 }
+                state.deliveringThread = me
+                return item
+            }
+            guard item != nil else { break }
+            drained.lock()
+            drained.broadcast()
+            drained.unlock()
+            deliver(item!)
+            item = nil
+            releaseIdleImages()
+            drained.lock()
+            state.withLock { $0.deliveringThread = nil }
+            drained.broadcast()
+            drained.unlock()
+        }
+    }
+
+    /// Sample buffers nobody holds any more let go of their pixels, so the pixel buffer pool
+    /// can reuse them before the sample buffer object itself is reused.
+    private func releaseIdleImages() {
+        state.withLock { state in
+            for index in state.recycled.indices where isKnownUniquelyReferenced(&state.recycled[index]) {
+                state.recycled[index].releaseImage()
+            }
+        }
+    }
+}

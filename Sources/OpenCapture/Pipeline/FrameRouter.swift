@@ -1,0 +1,102 @@
+import Foundation
+import ImageOps
+import Synchronization
+
+/// Receives one device's frames on its capture thread and hands each enabled connection's
+/// output its copy: the device's buffer itself when the output wants it as it is, else a
+/// rotated, mirrored or converted buffer from the output's own pool.
+final class FrameRouter: FrameSink, @unchecked Sendable {
+    private weak var session: AVCaptureSession?
+    private let device: AVCaptureDevice
+    private let targets = Mutex<[Target]>([])
+    private let stopped = Atomic<Bool>(false)
+
+    /// One connection's route, with the pool and format description it reuses frame to frame.
+    final class Target: @unchecked Sendable {
+        let connection: AVCaptureConnection
+        let output: AVCaptureVideoDataOutput
+        var pool: CVPixelBufferPool?
+        var formatDescription: CMFormatDescription?
+
+        init(connection: AVCaptureConnection, output: AVCaptureVideoDataOutput) {
+            self.connection = connection
+            self.output = output
+        }
+    }
+
+    /// Buffers an output's pool may lend out before frames are dropped as `OutOfBuffers`.
+    static let outputPoolSize = 6
+
+    init(session: AVCaptureSession, device: AVCaptureDevice) {
+        self.session = session
+        self.device = device
+    }
+
+    func setTargets(_ connections: [AVCaptureConnection]) {
+        targets.withLock { current in
+            current = connections.compactMap { connection in
+                guard let output = connection.output as? AVCaptureVideoDataOutput else { return nil }
+                return current.first { $0.connection === connection } ?? Target(connection: connection, output: output)
+            }
+        }
+    }
+
+    func stop() { stopped.store(true, ordering: .releasing) }
+
+    // MARK: FrameSink
+
+    func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
+        guard !stopped.load(ordering: .acquiring) else { return }
+        device.record(metadata)
+        let routes = targets.withLock { $0 }
+        for target in routes {
+            let (rotation, mirrored, enabled) = target.connection.transform
+            guard enabled, target.connection.inputPorts.allSatisfy(\.isEnabled) else { continue }
+            let format = target.output.deliveredPixelFormat
+            let quarterTurn = rotation == 90 || rotation == 270
+            let width = quarterTurn ? buffer.height : buffer.width
+            let height = quarterTurn ? buffer.width : buffer.height
+            var image = buffer
+            if rotation != 0 || mirrored || format != buffer.format {
+                if target.pool.map({ $0.format != format || $0.width != width || $0.height != height }) ?? true {
+                    target.pool = CVPixelBufferPool(
+                        format: format, width: width, height: height, minimumBufferCount: 2,
+                        maximumBufferCount: Self.outputPoolSize, attachments: buffer.attachmentStore.withLock { $0 })
+                }
+                guard let converted = target.pool!.dequeue() else {
+                    target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
+                    continue
+                }
+                _ = ImageTransform.transform(buffer, into: converted, rotation: Rotation(rawValue: rotation) ?? .none, mirrored: mirrored)
+                image = converted
+            }
+            if let description = target.formatDescription, description.mediaSubType == format.rawValue,
+                Int(description.dimensions.width) == width, Int(description.dimensions.height) == height
+            {
+            } else {
+                target.formatDescription = CMFormatDescription(videoFormat: format.rawValue, width: width, height: height)
+            }
+            target.output.enqueue(image, format: target.formatDescription!, metadata: metadata)
+        }
+    }
+
+    func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {
+        guard !stopped.load(ordering: .acquiring) else { return }
+        for target in targets.withLock({ $0 }) where target.connection.isEnabled {
+            target.output.enqueueDrops(count: count, reason: reason, metadata: metadata)
+        }
+    }
+
+    func backendDidFail(_ error: BackendError) {
+        guard !stopped.load(ordering: .acquiring) else { return }
+        session?.streamDidFail(self, error: error)
+    }
+
+    func waitUntilReadyForNextFrame() -> Bool {
+        for target in targets.withLock({ $0 }) {
+            guard !stopped.load(ordering: .acquiring) else { return false }
+            if let delivery = target.output.delivery, !delivery.waitUntilEmpty() { return false }
+        }
+        return !stopped.load(ordering: .acquiring)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+extension AVCaptureSession {
+    // MARK: Inputs
+
+    /// Whether the input can be added: not in another session, its device not already
+    /// used here, only one camera per session, and the device serves the current preset.
+    open func canAddInput(_ input: AVCaptureInput) -> Bool {
+        (try? validateAddInput(input)) != nil
+    }
+
+    func validateAddInput(_ input: AVCaptureInput) throws(AVCaptureException) {
+        func refuse(_ why: String) -> AVCaptureException {
+            AVCaptureException(.invalidArgument, selectorReason("AVCaptureSession", "addInput:", "Can't add \(input) because \(why)"))
+        }
+        guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
+        if inputs.contains(where: { $0 === input }) { throw refuse("it is already in the session") }
+        if deviceInput.device.session != nil && deviceInput.device.session !== self {
+            throw refuse("the device is used by another session")
+        }
+        if !deviceInputs.isEmpty { throw refuse("the session already has a camera input (multi-camera sessions are not supported)") }
+        guard deviceInput.device.isConnected else { throw refuse("the device is not connected") }
+        let preset = sessionPreset
+        guard deviceInput.device.supportsSessionPreset(preset) else {
+            throw refuse("the device does not support \(preset.rawValue)")
+        }
+    }
+
+    /// Adds an input and connects it to every output that can take it. Raises if `canAddInput` is false.
+    open func addInput(_ input: AVCaptureInput) {
+        enforce { try addInputChecked(input) }
+    }
+
+    /// The checked form of `addInput(_:)` (Linux addition).
+    public func addInputChecked(_ input: AVCaptureInput, connect: Bool = true) throws(AVCaptureException) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        try validateAddInput(input)
+        withConfiguration {
+            let device = (input as! AVCaptureDeviceInput).device
+            device.attach(to: self)
+            let preset = sessionPreset
+            if preset == .inputPriority { device.resetFrameDurations() } else { device.applyPreset(preset) }
+            model.withLock { $0.inputs.append(input) }
+            if connect {
+                for output in outputs where output.connections.count < output.maximumConnectionCount {
+                    addConnectionUnchecked(AVCaptureConnection(inputPorts: input.ports.filter { $0.mediaType == .video }, output: output))
+                }
+            }
+        }
+    }
+
+    /// Adds an input without connecting it.
+    open func addInputWithNoConnections(_ input: AVCaptureInput) {
+        enforce { try addInputChecked(input, connect: false) }
+    }
+
+    /// Removes an input and its connections.
+    open func removeInput(_ input: AVCaptureInput) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard inputs.contains(where: { $0 === input }) else { return }
+        withConfiguration {
+            for connection in connections where connection.inputPorts.contains(where: { $0.input === input }) {
+                removeConnectionUnchecked(connection)
+            }
+            model.withLock { $0.inputs.removeAll { $0 === input } }
+            (input as? AVCaptureDeviceInput)?.device.attach(to: nil)
+        }
+    }
+
+    // MARK: Outputs
+
+    /// Whether the output can be added (it is in no session).
+    open func canAddOutput(_ output: AVCaptureOutput) -> Bool {
+        output.session == nil && output is AVCaptureVideoDataOutput
+    }
+
+    /// Adds an output and connects it to the camera input. Raises if `canAddOutput` is false.
+    open func addOutput(_ output: AVCaptureOutput) {
+        enforce { try addOutputChecked(output) }
+    }
+
+    /// The checked form of `addOutput(_:)` (Linux addition).
+    public func addOutputChecked(_ output: AVCaptureOutput, connect: Bool = true) throws(AVCaptureException) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard canAddOutput(output) else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureSession", "addOutput:", "Can't add \(output) because it is already in a session or is not supported"))
+        }
+        withConfiguration {
+            output.attach(to: self)
+            model.withLock { $0.outputs.append(output) }
+            if connect, let input = deviceInputs.first {
+                addConnectionUnchecked(AVCaptureConnection(inputPorts: input.ports.filter { $0.mediaType == .video }, output: output))
+            }
+            if isRunning, let video = output as? AVCaptureVideoDataOutput { video.openForRun() }
+        }
+    }
+
+    /// Adds an output without connecting it.
+    open func addOutputWithNoConnections(_ output: AVCaptureOutput) {
+        enforce { try addOutputChecked(output, connect: false) }
+    }
+
+    /// Removes an output and its connections.
+    open func removeOutput(_ output: AVCaptureOutput) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard outputs.contains(where: { $0 === output }) else { return }
+        withConfiguration {
+            for connection in output.connections { removeConnectionUnchecked(connection) }
+            model.withLock { $0.outputs.removeAll { $0 === output } }
+            output.attach(to: nil)
+        }
+        (output as? AVCaptureVideoDataOutput)?.closeAfterRun()
+    }
+
+    // MARK: Connections
+
+    /// Whether the connection can be added: its ports' input and its output are in this
+    /// session and the output has room for it.
+    open func canAddConnection(_ connection: AVCaptureConnection) -> Bool {
+        guard let output = connection.output, outputs.contains(where: { $0 === output }),
+            !connection.inputPorts.isEmpty,
+            connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
+            !connections.contains(where: { $0 === connection })
+        else { return false }
+        return output.connections.count < output.maximumConnectionCount
+    }
+
+    /// Adds a connection made with `AVCaptureConnection(inputPorts:output:)`. Raises if it can't be added.
+    open func addConnection(_ connection: AVCaptureConnection) {
+        enforce {
+            guard canAddConnection(connection) else {
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason("AVCaptureSession", "addConnection:", "Can't add \(connection) - use -canAddConnection: to check"))
+            }
+        }
+        withConfiguration { addConnectionUnchecked(connection) }
+    }
+
+    /// Removes a connection.
+    open func removeConnection(_ connection: AVCaptureConnection) {
+        guard connections.contains(where: { $0 === connection }) else { return }
+        withConfiguration { removeConnectionUnchecked(connection) }
+    }
+
+    func addConnectionUnchecked(_ connection: AVCaptureConnection) {
+        connection.attach(to: self)
+        connection.output?.add(connection)
+        model.withLock { $0.connections.append(connection) }
+    }
+
+    func removeConnectionUnchecked(_ connection: AVCaptureConnection) {
+        connection.output?.remove(connection)
+        connection.attach(to: nil)
+        model.withLock { $0.connections.removeAll { $0 === connection } }
+    }
+}

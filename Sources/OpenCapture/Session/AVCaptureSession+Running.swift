@@ -1,0 +1,148 @@
+import Foundation
+
+extension AVCaptureSession {
+    /// A device streaming for this session and the router that spreads its frames.
+    struct RunningStream {
+        let device: AVCaptureDevice
+        let router: FrameRouter
+        var configuration: StreamConfiguration
+    }
+
+    /// Starts the flow of frames and blocks until the devices stream. A failure is reported
+    /// through `runtimeErrorNotification`, as on iOS. Calling it inside a configuration
+    /// transaction raises.
+    open func startRunning() {
+        enforce { try startRunningChecked() }
+    }
+
+    /// The checked form of `startRunning()` (Linux addition): throws for misuse; device
+    /// failures still arrive as `runtimeErrorNotification`.
+    public func startRunningChecked() throws(AVCaptureException) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard !isConfiguring else {
+            throw AVCaptureException(
+                .generic,
+                selectorReason("AVCaptureSession", "startRunning", "startRunning may not be called between calls to beginConfiguration and commitConfiguration"))
+        }
+        guard !isRunning else { return }
+        running.store(true, ordering: .releasing)
+        for case let output as AVCaptureVideoDataOutput in outputs { output.openForRun() }
+        applyConfiguration()
+        if isRunning { postOnMainQueue(Self.didStartRunningNotification, object: self) }
+    }
+
+    /// Stops the flow of frames and blocks until it has stopped: once it returns, no
+    /// delegate receives another frame.
+    open func stopRunning() {
+        enforce { try stopRunningChecked() }
+    }
+
+    /// The checked form of `stopRunning()` (Linux addition).
+    public func stopRunningChecked() throws(AVCaptureException) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard !isConfiguring else {
+            throw AVCaptureException(
+                .generic,
+                selectorReason("AVCaptureSession", "stopRunning", "stopRunning may not be called between calls to beginConfiguration and commitConfiguration"))
+        }
+        guard isRunning else { return }
+        running.store(false, ordering: .releasing)
+        stopAllStreams()
+        postOnMainQueue(Self.didStopRunningNotification, object: self)
+    }
+
+    private func stopAllStreams() {
+        let videoOutputs = outputs.compactMap { $0 as? AVCaptureVideoDataOutput }
+        // Close the inboxes first: that releases a capture thread waiting for a consumer
+        // (virtual time) and waits out a delegate call in progress.
+        for output in videoOutputs { output.closeAfterRun() }
+        for stream in streams.values {
+            stream.router.stop()
+            stream.device.backend.stop()
+        }
+        streams.removeAll()
+    }
+
+    /// Brings the running devices in line with the graph. Called with the configuration lock held.
+    func applyConfiguration() {
+        model.withLock { $0.needsApply = false }
+        guard isRunning else { return }
+        var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
+        for input in deviceInputs {
+            let mine = connections.filter { connection in connection.inputPorts.contains { $0.input === input } }
+            guard !mine.isEmpty else { continue }
+            wanted[ObjectIdentifier(input.device.core)] = (input.device, mine)
+        }
+        for (key, stream) in streams where wanted[key] == nil {
+            stream.router.stop()
+            stream.device.backend.stop()
+            streams[key] = nil
+        }
+        for (key, (device, deviceConnections)) in wanted {
+            let configuration = device.streamConfiguration(pixelFormat: Self.renderFormat(for: deviceConnections))
+            if var stream = streams[key] {
+                stream.router.setTargets(deviceConnections)
+                if stream.configuration != configuration {
+                    device.backend.update(configuration)
+                    stream.configuration = configuration
+                    streams[key] = stream
+                }
+                continue
+            }
+            let router = FrameRouter(session: self, device: device)
+            router.setTargets(deviceConnections)
+            do {
+                try device.backend.start(configuration, sink: router)
+                streams[key] = RunningStream(device: device, router: router, configuration: configuration)
+            } catch {
+                reportRuntimeError(error, device: device)
+            }
+        }
+        if streams.isEmpty && !wanted.isEmpty {
+            running.store(false, ordering: .releasing)
+            for case let output as AVCaptureVideoDataOutput in outputs { output.closeAfterRun() }
+        }
+    }
+
+    /// The pixel format a device should render: the one its outputs share, else 420v.
+    static func renderFormat(for connections: [AVCaptureConnection]) -> PixelFormat {
+        let formats = Set(connections.compactMap { ($0.output as? AVCaptureVideoDataOutput)?.deliveredPixelFormat })
+        return formats.count == 1 ? formats.first! : .yuv420BiPlanarVideoRange
+    }
+
+    /// A device failed while running: tell the app and stop that device's stream.
+    func reportRuntimeError(_ error: BackendError, device: AVCaptureDevice) {
+        let avError: AVError
+        switch error {
+        case .deviceWasDisconnected:
+            avError = AVError(.deviceWasDisconnected, "\(device.localizedName) was disconnected.")
+        case .deviceInUse:
+            avError = AVError(.deviceInUseByAnotherApplication, "\(device.localizedName) is in use by another application.")
+        case .notAuthorized(let why):
+            avError = AVError(.applicationIsNotAuthorizedToUseDevice, why)
+        case .streamFailed(let why):
+            avError = AVError(.unknown, "\(device.localizedName) stopped streaming: \(why)")
+        }
+        postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [AVCaptureSessionErrorKey: avError.nsError])
+    }
+
+    /// Called from a router when its device failed mid-stream.
+    func streamDidFail(_ router: FrameRouter, error: BackendError) {
+        DispatchQueue.global().async { [self] in
+            configurationLock.lock()
+            defer { configurationLock.unlock() }
+            guard let key = streams.first(where: { $0.value.router === router })?.key, let stream = streams[key] else { return }
+            stream.router.stop()
+            stream.device.backend.stop()
+            streams[key] = nil
+            reportRuntimeError(error, device: stream.device)
+            if streams.isEmpty && isRunning {
+                running.store(false, ordering: .releasing)
+                for case let output as AVCaptureVideoDataOutput in outputs { output.closeAfterRun() }
+                postOnMainQueue(Self.didStopRunningNotification, object: self)
+            }
+        }
+    }
+}

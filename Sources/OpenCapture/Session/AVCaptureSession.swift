@@ -1,0 +1,138 @@
+import Foundation
+import Synchronization
+
+/// Coordinates the flow of frames from inputs to outputs.
+///
+/// Configuration calls are serialised by one lock. Between `beginConfiguration()` and the
+/// outermost `commitConfiguration()` changes are recorded but not applied to running
+/// devices; they take effect together at the commit. `startRunning()` and `stopRunning()`
+/// block until the devices have started or stopped; call them off the main thread, as on iOS.
+open class AVCaptureSession: NSObject, @unchecked Sendable {
+    /// Serialises configuration; recursive so callbacks from devices can re-enter.
+    let configurationLock = NSRecursiveLock()
+    let model = Mutex<Model>(Model())
+    let running = Atomic<Bool>(false)
+    /// Devices streaming now, keyed by device core; touched only under the configuration lock.
+    var streams: [ObjectIdentifier: RunningStream] = [:]
+
+    struct Model {
+        var preset: Preset = .high
+        var inputs: [AVCaptureInput] = []
+        var outputs: [AVCaptureOutput] = []
+        var connections: [AVCaptureConnection] = []
+        var configurationDepth = 0
+        var needsApply = false
+    }
+
+    public override init() { super.init() }
+
+    // MARK: State
+
+    /// Whether the session is running.
+    open var isRunning: Bool { running.load(ordering: .acquiring) }
+    /// Whether the session is interrupted (system pressure, device in use).
+    open var isInterrupted: Bool { false }
+    /// The inputs, in the order they were added.
+    open var inputs: [AVCaptureInput] { model.withLock { $0.inputs } }
+    /// The outputs, in the order they were added.
+    open var outputs: [AVCaptureOutput] { model.withLock { $0.outputs } }
+    /// All connections between inputs and outputs (iOS 13).
+    open var connections: [AVCaptureConnection] { model.withLock { $0.connections } }
+    /// The clock every output timestamp is on: the host clock (CLOCK_MONOTONIC).
+    open var synchronizationClock: CMClock? { CMClockGetHostTimeClock() }
+    /// The former name of `synchronizationClock`.
+    open var masterClock: CMClock? { synchronizationClock }
+    /// The share of the hardware the configuration needs; one camera never exceeds 1.
+    open var hardwareCost: Float { 0 }
+    /// Whether the session configures devices for wide colour (default true).
+    open var automaticallyConfiguresCaptureDeviceForWideColor = true
+
+    // MARK: Presets
+
+    /// The quality preset (default `.high`). Setting a preset the inputs cannot serve raises.
+    open var sessionPreset: Preset {
+        get { model.withLock { $0.preset } }
+        set { enforce { try setSessionPreset(newValue) } }
+    }
+
+    /// Whether every video input can serve the preset.
+    open func canSetSessionPreset(_ preset: Preset) -> Bool {
+        guard Preset.allPresets.contains(preset) else { return false }
+        return deviceInputs.allSatisfy { $0.device.supportsSessionPreset(preset) }
+    }
+
+    /// The checked form of setting `sessionPreset` (Linux addition).
+    public func setSessionPreset(_ preset: Preset) throws(AVCaptureException) {
+        guard canSetSessionPreset(preset) else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureSession", "setSessionPreset:",
+                    "Unsupported session preset \(preset.rawValue) - use -canSetSessionPreset: to check"))
+        }
+        withConfiguration {
+            model.withLock { $0.preset = preset }
+            if preset != .inputPriority {
+                for input in deviceInputs { input.device.applyPreset(preset) }
+            }
+        }
+    }
+
+    var deviceInputs: [AVCaptureDeviceInput] { inputs.compactMap { $0 as? AVCaptureDeviceInput } }
+
+    // MARK: Transactions
+
+    /// Starts a group of changes applied together at the outermost `commitConfiguration()`.
+    open func beginConfiguration() {
+        configurationLock.lock()
+        model.withLock { $0.configurationDepth += 1 }
+        configurationLock.unlock()
+    }
+
+    /// Ends a group of changes; the outermost commit applies them to the running devices.
+    open func commitConfiguration() {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        let apply = model.withLock { model -> Bool in
+            guard model.configurationDepth > 0 else { return false }
+            model.configurationDepth -= 1
+            return model.configurationDepth == 0 && model.needsApply
+        }
+        if apply { applyConfiguration() }
+    }
+
+    /// Whether a transaction is open (Linux addition, for diagnostics).
+    public var isConfiguring: Bool { model.withLock { $0.configurationDepth > 0 } }
+
+    /// Runs a change under the configuration lock and applies it unless a transaction is open.
+    func withConfiguration(_ change: () -> Void) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        change()
+        let deferred = model.withLock { model -> Bool in
+            model.needsApply = true
+            return model.configurationDepth > 0
+        }
+        if !deferred { applyConfiguration() }
+    }
+
+    // MARK: Callbacks from devices, outputs and connections
+
+    package func deviceDidChangeActiveFormat(_ device: AVCaptureDevice) {
+        withConfiguration { model.withLock { $0.preset = .inputPriority } }
+    }
+
+    package func deviceDidChangeFrameDurations(_ device: AVCaptureDevice) {
+        withConfiguration {}
+    }
+
+    func outputDidChangeSettings(_ output: AVCaptureOutput) { withConfiguration {} }
+
+    func connectionDidChange(_ connection: AVCaptureConnection) { withConfiguration {} }
+}
+
+extension AVCaptureDevice {
+    /// Switches to the format serving a preset and restores the default frame durations.
+    package func applyPreset(_ preset: AVCaptureSession.Preset) {
+        if let index = formatIndex(for: preset) { applyFormat(index: index) }
+    }
+}

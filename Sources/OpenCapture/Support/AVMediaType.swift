@@ -1,0 +1,14 @@
+/// A kind of media, such as video. Raw values are Apple's four-character strings.
+public struct AVMediaType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Video ("vide").
+    public static let video = AVMediaType(rawValue: "vide")
+    /// Audio ("soun").
+    public static let audio = AVMediaType(rawValue: "soun")
+    /// Timed metadata ("meta").
+    public static let metadata = AVMediaType(rawValue: "meta")
+    /// Depth data ("dpth").
+    public static let depthData = AVMediaType(rawValue: "dpth")
+}

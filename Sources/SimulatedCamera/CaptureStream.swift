@@ -1,0 +1,251 @@
+import CaptureCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One run of a simulated camera, from `start` to `stop`: the capture thread and
+/// everything it owns (pool, renderer, auto exposure, clock).
+///
+/// Only the capture thread touches the mutable state after `launch`; other threads talk
+/// to it through `StreamControls`, the `stopping` flag and the wake semaphore.
+final class CaptureStream: @unchecked Sendable {
+    let camera: SimulatedCameraModel
+    let sink: any FrameSink
+    let pacing: Pacing
+    let controls: StreamControls
+    private(set) var configuration: StreamConfiguration
+    private let maximumBufferCount: Int
+    private var pool: CVPixelBufferPool
+    private let renderer: FrameRenderer
+    private var autoExposure: AutoExposure
+    private var zoom: Double
+
+    private let stopping = Atomic<Bool>(false)
+    /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
+    private let threadID = Atomic<UInt>(0)
+    /// Signalled by `requestStop` to cut a real-time wait short.
+    private let wake = DispatchSemaphore(value: 0)
+    private let running = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+
+    // The frame clock: frame `index` starts at `segmentStart` + (index − `segmentIndex`)
+    // × `segmentDuration`. A new segment begins whenever the frame duration changes, so
+    // timestamps are exact sums of durations with no rounding drift.
+    private var index: Int64 = 0
+    private var startTime: Int64 = 0
+    private var segmentStart: Int64 = 0
+    private var segmentIndex: Int64 = 0
+    private var segmentDuration = CMTime()
+
+    /// Makes the pool, renderer and auto-exposure state for `configuration`; the static
+    /// layer is rasterised here, on the caller's thread.
+    init(
+        camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
+        seed: UInt64, maximumBufferCount: Int, controls: StreamControls
+    ) {
+        self.camera = camera
+        self.configuration = configuration
+        self.sink = sink
+        self.pacing = pacing
+        self.controls = controls
+        self.maximumBufferCount = maximumBufferCount
+        let values = controls.snapshot(takingPending: true)
+        zoom = values.zoomFactor
+        let format = camera.descriptor.formats[configuration.formatIndex]
+        pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount)
+        let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
+        renderer = FrameRenderer(
+            scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
+            workers: workers)
+        autoExposure = AutoExposure(limits: CaptureStream.limits(format, configuration))
+        renderer.prepare(width: format.width, height: format.height, zoom: zoom)
+    }
+
+    /// Starts the capture thread and returns once it runs.
+    func launch() {
+        let thread = Thread { [self] in self.captureLoop() }
+        thread.name = "OpenCapture.sim.\(camera.descriptor.uniqueID)"
+        thread.start()
+        running.wait()
+    }
+
+    /// Asks the loop to end. Returns whether the caller must wait for it (false when the
+    /// caller is the capture thread itself, i.e. `stop()` from inside a sink callback).
+    func requestStop() -> Bool {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        return threadID.load(ordering: .acquiring) != UInt(pthread_self())
+    }
+
+    /// Waits until the capture thread has exited.
+    func join() {
+        exited.wait()
+        exited.signal()  // let a second joiner through too
+    }
+
+    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    private func captureLoop() {
+        threadID.store(UInt(pthread_self()), ordering: .releasing)
+        startTime = HostClock.now()
+        segmentStart = startTime
+        segmentDuration = currentFrameDuration()
+        running.signal()
+        while !isStopping {
+            applyControls()
+            setFrameDuration(currentFrameDuration())
+            let pts = presentationTime(of: index)
+            if pacing == .realTime {
+                guard waitUntil(pts) else { break }
+                if skipLateFrames() { continue }
+            } else if !sink.waitUntilReadyForNextFrame() {
+                break
+            }
+            if isStopping { break }
+            produceFrame(pts: pts)
+            index += 1
+        }
+        renderer.workers.shutdown()
+        exited.signal()
+    }
+
+    /// Renders frame `index` and hands it to the sink, or reports it dropped.
+    private func produceFrame(pts: Int64) {
+        var metadata = baseMetadata(pts: pts)
+        guard let buffer = pool.dequeue() else {
+            sink.backendDidDrop(count: 1, reason: .outOfBuffers, metadata: metadata)
+            return
+        }
+        let format = camera.descriptor.formats[configuration.formatIndex]
+        let sensor = Sensor(camera.sensor)
+        let optics = camera.optics(for: format)
+        let exposure = sensor.exposure(
+            luminanceScale: renderer.scene.luminanceScale, optics: optics,
+            exposureDuration: autoExposure.exposureDuration, iso: autoExposure.iso, outputWidth: format.width)
+        renderer.isp.apply(
+            ISP.Settings(
+                bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
+                digitalGain: exposure.digitalGain, whiteBalance: camera.sensor.neutralGains))
+        let time = Double(pts - startTime) / Double(HostClock.timescale)
+        let disc = BallPainter.Disc(
+            renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics)
+        let statistics = renderer.render(FrameRenderer.Frame(index: index, time: time, exposure: exposure, ball: disc), into: buffer)
+        autoExposure.update(meanLinear: statistics.meanLinear)
+        metadata.meanLuma = statistics.meanLuma
+        metadata.exposureTargetOffset = autoExposure.targetOffset
+        if isStopping { return }
+        sink.backendDidCapture(buffer, metadata: metadata)
+    }
+
+    /// Metadata known before rendering: timing, exposure, lens.
+    private func baseMetadata(pts: Int64) -> FrameMetadata {
+        let format = camera.descriptor.formats[configuration.formatIndex]
+        var metadata = FrameMetadata()
+        metadata.sequence = index
+        metadata.presentationTime = HostClock.time(nanoseconds: pts)
+        metadata.frameDuration = segmentDuration
+        metadata.exposureDuration = autoExposure.exposureDuration
+        metadata.iso = autoExposure.iso
+        metadata.lensAperture = camera.descriptor.lensAperture
+        metadata.zoomFactor = zoom
+        let gains = camera.sensor.neutralGains
+        metadata.whiteBalanceGains = (gains.x, gains.y, gains.z)
+        metadata.width = format.width
+        metadata.height = format.height
+        return metadata
+    }
+
+    // MARK: Clock
+
+    private func presentationTime(of frame: Int64) -> Int64 {
+        segmentStart + HostClock.nanoseconds(of: segmentDuration, times: frame - segmentIndex)
+    }
+
+    /// Starts a new clock segment at frame `index` if the duration changed.
+    private func setFrameDuration(_ duration: CMTime) {
+        guard duration != segmentDuration else { return }
+        segmentStart = presentationTime(of: index)
+        segmentIndex = index
+        segmentDuration = duration
+    }
+
+    /// The configured minimum frame duration, or the longer one auto exposure chose (in
+    /// nanoseconds, capped at the configured maximum).
+    private func currentFrameDuration() -> CMTime {
+        let shortest = configuration.minFrameDuration
+        guard autoExposure.frameDuration > HostClock.seconds(shortest) * (1 + 1e-9) else { return shortest }
+        let longest = HostClock.nanoseconds(of: configuration.maxFrameDuration)
+        let chosen = Int64((autoExposure.frameDuration * Double(HostClock.timescale)).rounded(.up))
+        return HostClock.time(nanoseconds: min(chosen, longest))
+    }
+
+    /// Real time: sleeps until `deadline` on the host clock. False if stopped meanwhile.
+    private func waitUntil(_ deadline: Int64) -> Bool {
+        while !isStopping {
+            let remaining = deadline - HostClock.now()
+            if remaining <= 0 { return true }
+            _ = wake.wait(timeout: .now() + .nanoseconds(Int(remaining)))
+        }
+        return false
+    }
+
+    /// Real time: if the loop is a whole frame or more behind, skips those frames and
+    /// reports them as a discontinuity. Returns whether it skipped.
+    private func skipLateFrames() -> Bool {
+        let duration = HostClock.nanoseconds(of: segmentDuration)
+        guard duration > 0 else { return false }
+        let late = HostClock.now() - presentationTime(of: index)
+        let skipped = late / duration
+        guard skipped >= 1 else { return false }
+        let metadata = baseMetadata(pts: presentationTime(of: index))
+        index += skipped
+        if !isStopping { sink.backendDidDrop(count: Int(skipped), reason: .discontinuity, metadata: metadata) }
+        return true
+    }
+
+    // MARK: Configuration
+
+    /// Applies control changes and a pending configuration at this frame boundary.
+    private func applyControls() {
+        let values = controls.snapshot(takingPending: true)
+        if values.luminanceScale != renderer.scene.luminanceScale {
+            var scene = renderer.scene
+            scene.luminanceScale = values.luminanceScale
+            renderer.setScene(scene)
+        }
+        zoom = values.zoomFactor
+        if let new = values.pendingConfiguration, new != configuration,
+            camera.descriptor.formats.indices.contains(new.formatIndex)
+        {
+            let old = configuration
+            configuration = new
+            let format = camera.descriptor.formats[new.formatIndex]
+            if new.formatIndex != old.formatIndex || new.pixelFormat != old.pixelFormat {
+                pool = CaptureStream.makePool(new.pixelFormat, format, maximumBufferCount)
+            }
+            autoExposure.setLimits(CaptureStream.limits(format, new))
+        }
+        let format = camera.descriptor.formats[configuration.formatIndex]
+        renderer.prepare(width: format.width, height: format.height, zoom: zoom)
+    }
+
+    static func limits(_ format: DeviceFormatSpec, _ configuration: StreamConfiguration) -> AutoExposure.Limits {
+        let fastest = HostClock.seconds(configuration.minFrameDuration)
+        let shortest = fastest > 0 ? fastest : 1 / max(format.maxFrameRate, 1)
+        return AutoExposure.Limits(
+            minExposure: format.minExposureDuration, maxExposure: format.maxExposureDuration, minISO: format.minISO,
+            maxISO: format.maxISO, minFrameDuration: shortest,
+            maxFrameDuration: max(HostClock.seconds(configuration.maxFrameDuration), shortest))
+    }
+
+    static func makePool(_ pixelFormat: PixelFormat, _ format: DeviceFormatSpec, _ maximum: Int) -> CVPixelBufferPool {
+        var attachments: [String: any Sendable] = [
+            kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_ITU_R_709_2,
+            kCVImageBufferTransferFunctionKey: kCVImageBufferTransferFunction_sRGB,
+        ]
+        if pixelFormat.isYUV { attachments[kCVImageBufferYCbCrMatrixKey] = kCVImageBufferYCbCrMatrix_ITU_R_709_2 }
+        return CVPixelBufferPool(
+            format: pixelFormat, width: format.width, height: format.height, minimumBufferCount: min(3, maximum),
+            maximumBufferCount: maximum, attachments: attachments)
+    }
+}

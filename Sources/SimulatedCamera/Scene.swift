@@ -1,0 +1,159 @@
+import Foundation
+
+/// A seeded synthetic scene: what the simulated cameras look at.
+///
+/// Coordinates are normalised over the unrotated sensor image, (0, 0) top-left to
+/// (1, 1) bottom-right, at zoom 1. Colours are linear RGB in Rec.709/sRGB primaries.
+/// `reflectance` is relative to a perfect diffuse white; `radiance` multiplies by
+/// `luminanceScale`, the luminance of that white in cd/m², so a neutral patch of
+/// reflectance ρ has luminance ρ·`luminanceScale`.
+///
+/// Content, chosen so tests can find things:
+/// - a background with a gentle vertical gradient and seeded value-noise texture;
+/// - a 24-patch colour chart in the centre (`ColorChart`);
+/// - a bright white marker (a light panel, `markerRadiance` × white) at x, y 0.05 ... 0.15
+///   (top-left) and a saturated red square at x 0.85 ... 0.95, y 0.05 ... 0.15 (top-right),
+///   which reveal rotation and mirroring;
+/// - a shaded ball moving along a seeded path in the lower part of the frame, so frames
+///   differ over time.
+package struct Scene: Sendable {
+    package var seed: UInt64
+    /// Luminance of a perfect diffuse white, cd/m². 200 is a bright indoor scene.
+    package var luminanceScale: Float = 200
+
+    /// The white marker's radiance relative to diffuse white: it clips at any sane exposure.
+    package static let markerRadiance: Float = 4
+    /// The red square's reflectance.
+    package static let red = SIMD3<Float>(0.85, 0.02, 0.02)
+    /// Marker squares, normalised coordinates.
+    package static let whiteMarker = (minX: 0.05, maxX: 0.15, minY: 0.05, maxY: 0.15)
+    package static let redMarker = (minX: 0.85, maxX: 0.95, minY: 0.05, maxY: 0.15)
+
+    /// The moving ball at one instant.
+    package struct Ball: Sendable, Equatable {
+        /// Centre, normalised coordinates.
+        package var x: Double
+        package var y: Double
+        /// Radius as a fraction of the image height (the ball stays round at any aspect).
+        package var radius: Double
+        /// Reflectance at the centre of the disc.
+        package var color: SIMD3<Float>
+    }
+
+    // The ball's path: x and y oscillate at seeded frequencies and phases.
+    private let ballFrequency: SIMD2<Double>
+    private let ballPhase: SIMD2<Double>
+    private let ballColor: SIMD3<Float>
+    // A random offset into the texture lattice, so each seed shows different texture.
+    private let textureOffset: SIMD2<Double>
+
+    package init(seed: UInt64, luminanceScale: Float = 200) {
+        self.seed = seed
+        self.luminanceScale = luminanceScale
+        var rng = SplitMix64(seed: SplitMix64.hash(seed, 0x5343_454E_45))
+        ballFrequency = SIMD2(0.12 + 0.12 * rng.nextUnit(), 0.25 + 0.3 * rng.nextUnit())
+        ballPhase = SIMD2(2 * Double.pi * rng.nextUnit(), 2 * Double.pi * rng.nextUnit())
+        let palette: [SIMD3<Float>] = [
+            SIMD3(0.80, 0.30, 0.04), SIMD3(0.05, 0.45, 0.60), SIMD3(0.65, 0.60, 0.05), SIMD3(0.45, 0.08, 0.55),
+        ]
+        ballColor = palette[Int(rng.next() % UInt64(palette.count))]
+        textureOffset = SIMD2(Double(rng.next() % 4096), Double(rng.next() % 4096))
+    }
+
+    /// The ball at `time` seconds after the stream started.
+    package func ball(at time: Double) -> Ball {
+        let phase = 2 * Double.pi * ballFrequency * time + ballPhase
+        return Ball(x: 0.5 + 0.36 * sin(phase.x), y: 0.845 + 0.055 * sin(phase.y), radius: 0.06, color: ballColor)
+    }
+
+    /// The ball's shaded reflectance at `distance` from its centre (1 = the rim), lit from
+    /// the viewer's side: brightest in the middle, as a matte sphere.
+    @inline(__always)
+    package static func ballShading(_ color: SIMD3<Float>, distance: Float) -> SIMD3<Float> {
+        let cosine = max(0, 1 - distance * distance).squareRoot()
+        return color * (0.35 + 0.65 * cosine)
+    }
+
+    /// Reflectance of everything but the ball at (x, y).
+    package func staticReflectance(x: Double, y: Double) -> SIMD3<Float> {
+        if inside(Scene.whiteMarker, x, y) { return SIMD3(repeating: Scene.markerRadiance) }
+        if inside(Scene.redMarker, x, y) { return Scene.red }
+        if let patch = ColorChart.reflectance(x: x, y: y) { return patch }
+        return background(x: x, y: y)
+    }
+
+    /// Radiance at (x, y) and `time`, in cd/m² (linear Rec.709 RGB scaled so Y is luminance).
+    /// `aspect` (width / height) keeps the ball round.
+    package func radiance(x: Double, y: Double, time: Double, aspect: Double = 4.0 / 3.0) -> SIMD3<Float> {
+        let b = ball(at: time)
+        let dx = (x - b.x) * aspect
+        let dy = y - b.y
+        let distance = (dx * dx + dy * dy).squareRoot() / b.radius
+        let reflectance =
+            distance < 1
+            ? Scene.ballShading(b.color, distance: Float(distance)) : staticReflectance(x: x, y: y)
+        return reflectance * luminanceScale
+    }
+
+    /// Rasterises the scene at `time`: `width`×`height` radiance values, row-major, in
+    /// cd/m², sampling pixel centres of the central 1/`zoom` of the scene. A slow reference
+    /// path for tests and tools; the camera renders from `StaticLayer`.
+    package func rasterize(width: Int, height: Int, zoom: Double = 1, time: Double = 0) -> [SIMD3<Float>] {
+        var pixels: [SIMD3<Float>] = []
+        pixels.reserveCapacity(width * height)
+        let aspect = Double(width) / Double(height)
+        for row in 0..<height {
+            for column in 0..<width {
+                let x = 0.5 + ((Double(column) + 0.5) / Double(width) - 0.5) / zoom
+                let y = 0.5 + ((Double(row) + 0.5) / Double(height) - 0.5) / zoom
+                pixels.append(radiance(x: x, y: y, time: time, aspect: aspect))
+            }
+        }
+        return pixels
+    }
+
+    private func inside(_ box: (minX: Double, maxX: Double, minY: Double, maxY: Double), _ x: Double, _ y: Double) -> Bool {
+        x >= box.minX && x < box.maxX && y >= box.minY && y < box.maxY
+    }
+
+    /// The background: reflectance ~0.3 at the top falling to ~0.2 at the bottom, a slight
+    /// warm-to-cool tint from left to right, and ±15 % texture.
+    private func background(x: Double, y: Double) -> SIMD3<Float> {
+        let base = 0.30 - 0.10 * min(max(y, 0), 1)
+        let tint = SIMD3<Double>(1.03 - 0.06 * x, 1, 0.96 + 0.08 * x)
+        let texture = 0.85 + 0.30 * textureValue(x: x, y: y)
+        let value = tint * (base * texture)
+        return SIMD3(Float(value.x), Float(value.y), Float(value.z))
+    }
+
+    /// Three octaves of seeded value noise, 0 ... 1.
+    private func textureValue(x: Double, y: Double) -> Double {
+        0.5 * valueNoise(x * 9, y * 9) + 0.3 * valueNoise(x * 27 + 17, y * 27 + 5)
+            + 0.2 * valueNoise(x * 81 + 41, y * 81 + 29)
+    }
+
+    /// Smoothly interpolated random lattice values (value noise), 0 ... 1.
+    private func valueNoise(_ x: Double, _ y: Double) -> Double {
+        let px = x + textureOffset.x
+        let py = y + textureOffset.y
+        let ix = px.rounded(.down)
+        let iy = py.rounded(.down)
+        let fx = px - ix
+        let fy = py - iy
+        // Smoothstep weights hide the lattice.
+        let sx = fx * fx * (3 - 2 * fx)
+        let sy = fy * fy * (3 - 2 * fy)
+        let cx = Int64(ix)
+        let cy = Int64(iy)
+        let v00 = lattice(cx, cy), v10 = lattice(cx + 1, cy)
+        let v01 = lattice(cx, cy + 1), v11 = lattice(cx + 1, cy + 1)
+        let top = v00 + (v10 - v00) * sx
+        let bottom = v01 + (v11 - v01) * sx
+        return top + (bottom - top) * sy
+    }
+
+    private func lattice(_ x: Int64, _ y: Int64) -> Double {
+        let h = SplitMix64.hash(seed, UInt64(bitPattern: x), UInt64(bitPattern: y))
+        return Double(h >> 11) * 0x1p-53
+    }
+}

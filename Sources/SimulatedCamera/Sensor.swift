@@ -1,0 +1,118 @@
+/// An image sensor after the EMVA 1288 linear model.
+///
+/// Per pixel and colour channel:
+/// - photons μp = E·t·A·Φ, where E is the image-plane illuminance (lux, `Optics`), t the
+///   exposure time, A the pixel area (µm²) and Φ = `photonsPerLuxSecond` photons per lux·s
+///   per µm²; each channel's signal is treated as luminance-equivalent (a neutral patch
+///   sends the same photon count to every channel), its `quantumEfficiency` then sets
+///   the channel's electrons μe = η·μp;
+/// - dark electrons μd = dark current × t;
+/// - shot noise of signal and dark current (Poisson, as a Gaussian of variance μe + μd),
+///   read noise σr, clipping at the full well;
+/// - system gain K DN/e⁻, black level, and an ADC of `bitDepth` bits (round, clip).
+///
+/// Colour is sampled at every pixel (no mosaic), so no demosaicing is needed.
+///
+/// Output sizes below the native resolution average the photosites of each output pixel
+/// (binning/scaling in the ISP): an output pixel b = native width / output width photosites
+/// wide has b² times the area, full well, dark current and read-noise variance, and
+/// 1/b² the gain, so its mean is that of one photosite and its noise variance 1/b².
+package struct Sensor: Sendable, Equatable {
+    /// Photon flux per lux·second per µm² for D65 light, 380–780 nm (docs
+    /// `color-and-sensor.md` §5: 1 lx·s of D65 = 1.39e4 photons/µm²).
+    package static let photonsPerLuxSecond = 1.39e4
+
+    package var parameters: SensorParameters
+
+    package init(_ parameters: SensorParameters) {
+        self.parameters = parameters
+    }
+
+    /// Photosites per output pixel along a row, at least 1.
+    package func binning(outputWidth: Int) -> Double {
+        max(1, Double(parameters.width) / Double(max(outputWidth, 1)))
+    }
+
+    /// The coefficients for one frame: how the fixed-point static radiance of `StaticLayer`
+    /// turns into ADC codes at this exposure.
+    ///
+    /// - Parameters:
+    ///   - luminanceScale: cd/m² of a relative radiance of 1 (the scene's diffuse white).
+    ///   - optics: the lens (f-number).
+    ///   - exposureDuration: seconds.
+    ///   - iso: the ISO speed; gain is iso / `baseISO`, analog up to `maxAnalogGain`.
+    ///   - outputWidth: the output width, for binning.
+    package func exposure(
+        luminanceScale: Float, optics: Optics, exposureDuration: Double, iso: Float, outputWidth: Int
+    ) -> SensorExposure {
+        let p = parameters
+        let b = binning(outputWidth: outputWidth)
+        let area = p.pixelPitch * p.pixelPitch * b * b
+        let photons = optics.illuminance(luminance: Double(luminanceScale)) * exposureDuration * area
+            * Sensor.photonsPerLuxSecond
+        let gain = Double(max(iso, p.baseISO) / p.baseISO)
+        let analog = min(gain, Double(p.maxAnalogGain))
+        // At base ISO the full well fills the ADC range above the black level.
+        let codeRange = Double(p.maxCode - p.blackLevel)
+        let kBase = codeRange / (p.fullWell * b * b)
+        let k = kBase * analog
+        let electronsPerUnit = SIMD3<Double>(p.quantumEfficiency) * photons / Double(StaticLayer.unit)
+        let darkElectrons = p.darkCurrent * exposureDuration * b * b
+        let readVariance = p.readNoise * p.readNoise * b * b
+        return SensorExposure(
+            dnPerUnit: SIMD3<Float>(electronsPerUnit * k),
+            darkDN: Float(darkElectrons * k),
+            varianceSlope: Float(k),
+            varianceOffset: Float(k * k * readVariance),
+            fullWellDN: Float(k * p.fullWell * b * b),
+            blackLevel: Float(p.blackLevel),
+            maxCode: Float(p.maxCode),
+            digitalGain: Float(gain / analog),
+            whiteDN: Float(codeRange))
+    }
+
+    /// Converts one row segment of one channel to ADC codes. This is the hot loop: plain
+    /// float arithmetic on unsafe pointers, which the compiler vectorises.
+    ///
+    /// code = clip(round(black + min(μ + σ·n, full well)), 0, max), with μ = s·dnPerUnit +
+    /// dark, σ² = K·μ + K²σr² (EMVA 1288: shot noise variance in DN is K times the mean).
+    @inline(__always)
+    package static func convertRow(
+        _ source: UnsafePointer<UInt16>, noise: UnsafePointer<Int16>, into codes: UnsafeMutablePointer<UInt16>,
+        count: Int, scale: Float, exposure e: SensorExposure
+    ) {
+        let dark = e.darkDN, slope = e.varianceSlope, offset = e.varianceOffset
+        let fullWell = e.fullWellDN, black = e.blackLevel, maxCode = e.maxCode
+        let noiseUnit = 1 / NoiseTable.unit
+        // Adding 1.5·2²³ puts round(x) in the low mantissa bits for 0 ≤ x < 2²²: a
+        // rounding conversion with no range checks, so the loop stays branch-free.
+        let magic: Float = 12_582_912
+        for i in 0..<count {
+            let mean = Float(source[i]) * scale + dark
+            let sigma = (mean * slope + offset).squareRoot()
+            let signal = min(mean + sigma * (Float(noise[i]) * noiseUnit), fullWell)
+            let code = min(max(signal + black, 0), maxCode)
+            codes[i] = UInt16(truncatingIfNeeded: (code + magic).bitPattern)
+        }
+    }
+}
+
+/// Per-frame sensor coefficients, in DN.
+package struct SensorExposure: Sendable, Equatable {
+    /// Mean DN per fixed-point unit of static radiance, per channel (R, G, B).
+    package var dnPerUnit: SIMD3<Float>
+    /// Mean dark-current signal.
+    package var darkDN: Float
+    /// Shot-noise variance per DN of mean (the system gain K).
+    package var varianceSlope: Float
+    /// Read-noise variance, DN².
+    package var varianceOffset: Float
+    /// The full well in DN.
+    package var fullWellDN: Float
+    package var blackLevel: Float
+    package var maxCode: Float
+    /// Gain the ISP applies beyond the sensor's analog maximum.
+    package var digitalGain: Float
+    /// DN above black that the ISP maps to white at unity digital gain.
+    package var whiteDN: Float
+}

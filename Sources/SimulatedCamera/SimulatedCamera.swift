@@ -1,0 +1,107 @@
+import CaptureCore
+import Foundation
+import Synchronization
+
+/// A physically modelled camera with no hardware behind it: a seeded scene seen through
+/// a lens by an EMVA 1288 sensor, processed by an ISP, with continuous auto exposure.
+///
+/// `start` streams frames from a capture thread named "OpenCapture.sim.<uniqueID>" into
+/// the sink. With `.realTime` pacing frames follow the host clock; with `.virtual` they
+/// come as fast as the sink takes them while timestamps still advance by the frame
+/// duration, and the pixels of frame n depend only on the seed, configuration and n.
+///
+/// Thread safety: every member may be called from any thread; state lives behind a
+/// mutex. `start`, `update` and `stop` are meant to be serialised by the caller (the
+/// session's configuration lock); `stop` may also be called from a sink callback.
+package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
+    package let model: SimulatedCameraModel
+    package var descriptor: DeviceDescriptor { model.descriptor }
+    package var isConnected: Bool { true }
+
+    private struct State {
+        var seed: UInt64
+        var pacing: Pacing
+        var maximumBufferCount = 6
+        var stream: CaptureStream?
+    }
+
+    private let state: Mutex<State>
+    private let controls = StreamControls()
+
+    package init(model: SimulatedCameraModel, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.model = model
+        let seed = environment["OPENCAPTURE_SEED"].flatMap { UInt64($0) } ?? 1
+        let pacing: Pacing = environment["OPENCAPTURE_PACING"]?.lowercased() == "virtual" ? .virtual : .realTime
+        state = Mutex(State(seed: seed, pacing: pacing))
+    }
+
+    /// The scene seed; takes effect at the next `start`. Default: `OPENCAPTURE_SEED` or 1.
+    package var seed: UInt64 {
+        get { state.withLock { $0.seed } }
+        set { state.withLock { $0.seed = newValue } }
+    }
+
+    /// How frames are paced; takes effect at the next `start`. Default:
+    /// `OPENCAPTURE_PACING` (`virtual` or `realtime`), else real time.
+    package var pacing: Pacing {
+        get { state.withLock { $0.pacing } }
+        set { state.withLock { $0.pacing = newValue } }
+    }
+
+    /// The most buffers the stream's pool may hold (at least 3 are made up front); takes
+    /// effect at the next `start` or format change.
+    package var maximumBufferCount: Int {
+        get { state.withLock { $0.maximumBufferCount } }
+        set { state.withLock { $0.maximumBufferCount = max(1, newValue) } }
+    }
+
+    /// Luminance of the scene's diffuse white in cd/m² (default 200, a bright room);
+    /// lower it to dim the scene. Applies from the next frame.
+    package var sceneLuminanceScale: Float {
+        get { controls.snapshot(takingPending: false).luminanceScale }
+        set { controls.modify { $0.luminanceScale = max(0, newValue) } }
+    }
+
+    /// Digital zoom (centre crop), 1 ... the format's maximum. Applies from the next frame.
+    package var zoomFactor: Double {
+        get { controls.snapshot(takingPending: false).zoomFactor }
+        set { controls.modify { $0.zoomFactor = max(1, newValue) } }
+    }
+
+    /// Whether a stream is running.
+    package var isStreaming: Bool { state.withLock { $0.stream != nil } }
+
+    package func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
+        guard descriptor.formats.indices.contains(configuration.formatIndex) else {
+            throw .streamFailed("format index \(configuration.formatIndex) out of range for \(descriptor.uniqueID)")
+        }
+        guard HostClock.seconds(configuration.minFrameDuration) > 0 else {
+            throw .streamFailed("invalid minimum frame duration")
+        }
+        // A second start replaces the running stream.
+        stop()
+        let settings = state.withLock { ($0.seed, $0.pacing, $0.maximumBufferCount) }
+        let stream = CaptureStream(
+            camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
+            maximumBufferCount: settings.2, controls: controls)
+        state.withLock { $0.stream = stream }
+        stream.launch()
+    }
+
+    package func update(_ configuration: StreamConfiguration) {
+        guard descriptor.formats.indices.contains(configuration.formatIndex) else { return }
+        controls.modify { $0.pendingConfiguration = configuration }
+    }
+
+    package func stop() {
+        guard let stream = state.withLock({ state -> CaptureStream? in
+            defer { state.stream = nil }
+            return state.stream
+        }) else { return }
+        if stream.requestStop() { stream.join() }
+    }
+
+    deinit {
+        stop()
+    }
+}

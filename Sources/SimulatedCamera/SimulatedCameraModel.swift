@@ -1,0 +1,19 @@
+import CaptureCore
+
+/// What a simulated camera is: the device as AVFoundation describes it, and the sensor
+/// and lens behind it.
+package struct SimulatedCameraModel: Sendable {
+    package var descriptor: DeviceDescriptor
+    package var sensor: SensorParameters
+
+    package init(descriptor: DeviceDescriptor, sensor: SensorParameters) {
+        self.descriptor = descriptor
+        self.sensor = sensor
+    }
+
+    /// The lens as a format sees it: the device's fixed aperture and the format's field of
+    /// view over the full sensor width (formats with a narrower field are crops).
+    package func optics(for format: DeviceFormatSpec) -> Optics {
+        Optics(fNumber: descriptor.lensAperture, fieldOfView: format.fieldOfView, sensorWidth: sensor.activeWidth)
+    }
+}

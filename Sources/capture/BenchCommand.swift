@@ -1,0 +1,204 @@
+import CAllocCounter
+import Foundation
+import OpenCapture
+
+/// `capture bench`: throughput, latency and allocations, next to GStreamer and FFmpeg.
+enum BenchCommand {
+    static let help = """
+        Usage: capture bench [--frames N] [--skip-peers]
+
+        Prints JSON with:
+          throughput   frames per second through a session with a no-op delegate, on
+                       virtual time, at 1280x720, 1920x1080 and 3840x2160 in 420v and BGRA
+          latency      median and p99 milliseconds from a frame's timestamp to its delegate
+                       call, in real time (1920x1080 420v at 30 fps)
+          allocations  heap allocations per frame in steady state (1920x1080 420v)
+          peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
+                       pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
+        Build it in release mode for meaningful numbers: swift build -c release.
+          --frames N      Frames per throughput run at 1080p (default 600; 4K runs a third)
+          --skip-peers    Do not run GStreamer and FFmpeg
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let args = try Arguments(Array(words), options: ["--frames"], switches: ["--help", "--skip-peers"], aliases: ["-h": "--help"])
+        if args.has("--help") { print(help); return 0 }
+        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        let frames = try args.integer("--frames", in: 30...100_000) ?? 600
+        guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back), device.simulation != nil else {
+            throw UsageError("bench needs the simulated back camera")
+        }
+        var report: [String: Any] = [:]
+        #if DEBUG
+            report["warning"] = "debug build: run 'swift build -c release' and use .build/release/capture for real figures"
+        #endif
+        var throughput: [[String: Any]] = []
+        var fps1080p420v = 0.0
+        for (width, height) in [(1280, 720), (1920, 1080), (3840, 2160)] {
+            for (name, format) in [("420v", kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange), ("BGRA", kCVPixelFormatType_32BGRA)] {
+                let count = width == 3840 ? max(30, frames / 3) : frames
+                let run = try BenchRun(device: device, width: width, height: height, pixelFormat: format, frames: count, pacing: .virtual).measure()
+                if width == 1920 && name == "420v" {
+                    fps1080p420v = run.framesPerSecond
+                    report["allocations_per_frame"] = run.allocationsPerFrame
+                }
+                throughput.append([
+                    "size": "\(width)x\(height)", "pixel_format": name, "frames": run.frames,
+                    "fps": (run.framesPerSecond * 10).rounded() / 10, "allocations_per_frame": run.allocationsPerFrame,
+                ])
+            }
+        }
+        report["throughput"] = throughput
+        let latency = try BenchRun(device: device, width: 1920, height: 1080, pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, frames: 150, pacing: .realTime).measure()
+        report["latency_ms"] = ["median": latency.latencyMedian, "p99": latency.latencyP99, "frames": latency.frames, "fps": 30]
+        if !args.has("--skip-peers") {
+            let gstreamer = Peer.run(
+                "gst-launch-1.0",
+                ["-q", "videotestsrc", "pattern=snow", "num-buffers=\(frames)", "!", "video/x-raw,format=NV12,width=1920,height=1080", "!", "fakesink"],
+                frames: frames)
+            let ffmpeg = Peer.run(
+                "ffmpeg",
+                ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=1920x1080", "-frames:v", "\(frames)", "-pix_fmt", "nv12", "-f", "null", "-"],
+                frames: frames)
+            var peers: [String: Any] = ["opencapture_1080p_420v_fps": (fps1080p420v * 10).rounded() / 10]
+            peers["gstreamer"] = gstreamer.json
+            peers["ffmpeg"] = ffmpeg.json
+            if let fps = gstreamer.framesPerSecond { peers["ratio_vs_gstreamer"] = (fps1080p420v / fps * 100).rounded() / 100 }
+            if let fps = ffmpeg.framesPerSecond { peers["ratio_vs_ffmpeg"] = (fps1080p420v / fps * 100).rounded() / 100 }
+            report["peers"] = peers
+        }
+        let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+        return 0
+    }
+}
+
+/// A peer tool timed on the same job.
+struct Peer {
+    var command: String
+    var seconds: Double?
+    var frames: Int
+    var error: String?
+
+    var framesPerSecond: Double? { seconds.map { Double(frames) / $0 } }
+
+    var json: [String: Any] {
+        var result: [String: Any] = ["command": command, "frames": frames]
+        if let fps = framesPerSecond { result["fps"] = (fps * 10).rounded() / 10 }
+        if let error { result["error"] = error }
+        return result
+    }
+
+    static func run(_ tool: String, _ arguments: [String], frames: Int) -> Peer {
+        let command = ([tool] + arguments).joined(separator: " ")
+        guard let path = ["/usr/bin/\(tool)", "/usr/local/bin/\(tool)"].first(where: FileManager.default.isExecutableFile) else {
+            return Peer(command: command, frames: frames, error: "\(tool) is not installed (scripts/install-deps installs it)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now()
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return Peer(command: command, frames: frames, error: "\(error)")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        guard process.terminationStatus == 0 else {
+            return Peer(command: command, frames: frames, error: "exit status \(process.terminationStatus)")
+        }
+        return Peer(command: command, seconds: seconds, frames: frames)
+    }
+}
+
+/// One measured session run.
+final class BenchRun: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    private let device: AVCaptureDevice
+    private let width: Int
+    private let height: Int
+    private let pixelFormat: OSType
+    let frames: Int
+    private let pacing: AVCaptureDevice.Simulation.Pacing
+    private let queue = DispatchQueue(label: "capture.bench")
+    private let done = DispatchSemaphore(value: 0)
+    private var delivered = 0
+    private var startTime: UInt64 = 0
+    private var endTime: UInt64 = 0
+    private var allocationsAtWarmup: UInt64 = 0
+    private var allocationsAtEnd: UInt64 = 0
+    private var latencies: [Double] = []
+    private let warmup: Int
+
+    var framesPerSecond: Double { Double(frames - warmup) / (Double(endTime - startTime) / 1e9) }
+    var allocationsPerFrame: Double { Double(allocationsAtEnd - allocationsAtWarmup) / Double(frames - warmup) }
+    var latencyMedian: Double { percentile(0.5) }
+    var latencyP99: Double { percentile(0.99) }
+
+    init(device: AVCaptureDevice, width: Int, height: Int, pixelFormat: OSType, frames: Int, pacing: AVCaptureDevice.Simulation.Pacing) {
+        self.device = device
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.frames = frames
+        self.pacing = pacing
+        self.warmup = min(30, frames / 3)
+        super.init()
+        latencies.reserveCapacity(frames)
+    }
+
+    func measure() throws -> BenchRun {
+        device.simulation?.pacing = pacing
+        defer { device.simulation?.pacing = .realTime }
+        let session = AVCaptureSession()
+        let input = try AVCaptureDeviceInput(device: device)
+        let output = AVCaptureVideoDataOutput()
+        try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: pixelFormat])
+        output.setSampleBufferDelegate(self, queue: queue)
+        session.sessionPreset = .inputPriority
+        session.addInput(input)
+        session.addOutput(output)
+        guard let format = device.formats.first(where: {
+            Int($0.formatDescription.dimensions.width) == width && Int($0.formatDescription.dimensions.height) == height && !$0.isVideoBinned
+        }) else { throw UsageError("no \(width)x\(height) format on \(device.localizedName)") }
+        try device.lockForConfiguration()
+        device.activeFormat = format
+        device.activeVideoMinFrameDuration = CMTime(value: 1, timescale: 30)
+        device.activeVideoMaxFrameDuration = CMTime(value: 1, timescale: 30)
+        device.unlockForConfiguration()
+        session.startRunning()
+        done.wait()
+        session.stopRunning()
+        session.removeInput(input)
+        session.removeOutput(output)
+        return self
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        guard delivered < frames else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        delivered += 1
+        if pacing == .realTime {
+            let latency = (CMClockGetTime(CMClockGetHostTimeClock()) - sampleBuffer.presentationTimeStamp).seconds * 1000
+            if delivered > warmup { latencies.append(latency) }
+        }
+        if delivered == warmup {
+            startTime = now
+            allocationsAtWarmup = oc_allocation_count()
+        }
+        if delivered == frames {
+            endTime = now
+            allocationsAtEnd = oc_allocation_count()
+            done.signal()
+        }
+    }
+
+    private func percentile(_ p: Double) -> Double {
+        guard !latencies.isEmpty else { return 0 }
+        let sorted = latencies.sorted()
+        let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))
+        return (sorted[index] * 1000).rounded() / 1000
+    }
+}

@@ -1,0 +1,34 @@
+import OpenCapture
+
+/// Finds cameras by the names people type.
+enum DeviceLookup {
+    static var all: [AVCaptureDevice] {
+        AVCaptureDevice.DiscoverySession(
+            deviceTypes: [.builtInWideAngleCamera, .builtInUltraWideCamera, .builtInTelephotoCamera, .external],
+            mediaType: .video, position: .unspecified
+        ).devices
+    }
+
+    /// The device with that unique ID, or the default camera when `id` is nil.
+    static func device(_ id: String?) throws -> AVCaptureDevice {
+        guard let id else {
+            guard let device = AVCaptureDevice.default(for: .video) else { throw UsageError("no camera found") }
+            return device
+        }
+        if let device = AVCaptureDevice(uniqueID: id) { return device }
+        let known = all.map(\.uniqueID).joined(separator: ", ")
+        throw UsageError("unknown device '\(id)' (devices: \(known); see 'capture devices')")
+    }
+
+    static func positionName(_ position: AVCaptureDevice.Position) -> String {
+        switch position {
+        case .back: "back"
+        case .front: "front"
+        case .unspecified: "unspecified"
+        }
+    }
+
+    static func typeName(_ type: AVCaptureDevice.DeviceType) -> String {
+        type.rawValue.replacingOccurrences(of: "AVCaptureDeviceType", with: "")
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import OpenCapture
+
+/// `capture formats [DEVICE] [--json]`.
+enum FormatsCommand {
+    static let help = """
+        Usage: capture formats [DEVICE] [--json]
+
+        Lists the formats of a camera (default: the default camera): size, pixel format,
+        frame-rate ranges, ISO and exposure ranges, field of view, zoom, binning, HDR, and
+        the session presets each format serves.
+          --json    Print a JSON array instead of a table
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let args = try Arguments(Array(words), options: ["--device"], switches: ["--json", "--help"], aliases: ["-h": "--help"])
+        if args.has("--help") { print(help); return 0 }
+        guard args.positionals.count <= 1 else { throw UsageError("formats takes one device, got \(args.positionals.count)") }
+        let device = try DeviceLookup.device(args.positionals.first ?? args.value("--device"))
+        let presets = AVCaptureSession.Preset.allPresets.filter { $0 != .inputPriority }
+        func presetNames(_ format: AVCaptureDevice.Format) -> [String] {
+            presets.filter { device.formatIndex(for: $0) == format.index }.map { PresetNames.shortName($0) }
+        }
+        if args.has("--json") {
+            let list: [[String: Any]] = device.formats.map { format in
+                let dims = format.formatDescription.dimensions
+                return [
+                    "index": format.index, "width": Int(dims.width), "height": Int(dims.height),
+                    "pixelFormat": fourCCString(format.formatDescription.mediaSubType),
+                    "frameRateRanges": format.videoSupportedFrameRateRanges.map { ["min": $0.minFrameRate, "max": $0.maxFrameRate] },
+                    "minISO": Double(format.minISO), "maxISO": Double(format.maxISO),
+                    "minExposureDuration": format.minExposureDuration.seconds, "maxExposureDuration": format.maxExposureDuration.seconds,
+                    "fieldOfView": Double(format.videoFieldOfView), "maxZoomFactor": Double(format.videoMaxZoomFactor),
+                    "binned": format.isVideoBinned, "hdr": format.isVideoHDRSupported,
+                    "colorSpaces": format.supportedColorSpaces.map { $0 == .sRGB ? "sRGB" : $0 == .P3_D65 ? "P3_D65" : "HLG_BT2020" },
+                    "presets": presetNames(format), "active": format == device.activeFormat,
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return 0
+        }
+        print("\(device.localizedName) [\(device.uniqueID)], f/\(String(format: "%.1f", device.lensAperture))")
+        print(" #  SIZE        PIX   FPS        ISO         EXPOSURE (s)        FOV     ZOOM  BIN HDR  PRESETS")
+        for format in device.formats {
+            let dims = format.formatDescription.dimensions
+            let fps = format.videoSupportedFrameRateRanges.map { "\(Int($0.minFrameRate))-\(Int($0.maxFrameRate))" }.joined(separator: ",")
+            let iso = "\(Int(format.minISO))-\(Int(format.maxISO))"
+            let exposure = String(format: "%.6f-%.3f", format.minExposureDuration.seconds, format.maxExposureDuration.seconds)
+            let line = [
+                pad(String(format: "%2d", format.index), 2), pad("\(dims.width)x\(dims.height)", 10),
+                pad(fourCCString(format.formatDescription.mediaSubType), 4), pad(fps, 9), pad(iso, 10),
+                pad(exposure, 18), pad(String(format: "%.1f°", format.videoFieldOfView), 6),
+                pad(String(format: "%.0f", Double(format.videoMaxZoomFactor)), 4), pad(format.isVideoBinned ? "yes" : "no", 3),
+                pad(format.isVideoHDRSupported ? "yes" : "no", 3), presetNames(format).joined(separator: ","),
+            ]
+            print(" " + line.joined(separator: "  "))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import MediaIO
+import OpenCapture
+
+/// `capture frames`: captures frames to a Y4M file, with optional per-frame metadata.
+enum FramesCommand {
+    static let help = """
+        Usage: capture frames [options] -o FILE.y4m
+
+        Captures frames from a camera into a YUV4MPEG2 file that ffmpeg and mpv read.
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: high, medium, low, photo, 352x288, 640x480,
+                               1280x720, 1920x1080, 3840x2160, iframe960x540, iframe1280x720
+          --size WxH           Pick the camera format of this size instead of a preset
+          --fps N              Frame rate (must lie in the format's frame-rate ranges)
+          --pixel-format PF    420v, 420f, y420, f420 or BGRA (default 420v; BGRA is stored as
+                               full-range 4:2:0 because Y4M holds Y'CbCr only)
+          --count N            Frames to capture (default 30)
+          --seed N             Scene seed of a simulated camera (default 1)
+          --virtual-time       Simulated cameras: run as fast as frames are written, timestamps
+                               still spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270
+          --mirror             Mirror delivered frames left to right
+          --metadata FILE      Also write one JSON object per frame (JSON lines)
+          -o, --output FILE    The .y4m file to write (required)
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let args = try Arguments(
+            Array(words),
+            options: ["--device", "--preset", "--size", "--fps", "--pixel-format", "--count", "--seed", "--metadata", "--output", "--rotation"],
+            switches: ["--help", "--virtual-time", "--mirror"], aliases: ["-o": "--output", "-h": "--help"])
+        if args.has("--help") { print(help); return 0 }
+        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        let plan = try CapturePlan(args)
+        let result = try FrameRecorder(plan: plan).record()
+        let summary = String(
+            format: "wrote %d frames (%dx%d %@, %.2f fps, %d dropped) to %@",
+            result.frames, result.width, result.height, plan.pixelFormatName, result.framesPerSecond, result.drops, plan.output.path)
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        return 0
+    }
+}
+
+/// Everything `capture frames` was asked to do, validated before the camera starts.
+struct CapturePlan {
+    let device: AVCaptureDevice
+    let preset: AVCaptureSession.Preset?
+    let format: AVCaptureDevice.Format?
+    let frameDuration: CMTime?
+    let pixelFormat: OSType
+    let pixelFormatName: String
+    let count: Int
+    let seed: UInt64?
+    let virtualTime: Bool
+    let rotation: CGFloat
+    let mirrored: Bool
+    let output: URL
+    let metadata: URL?
+
+    init(_ args: Arguments) throws {
+        device = try DeviceLookup.device(args.value("--device"))
+        guard let path = args.value("--output") else { throw UsageError("missing -o FILE.y4m (where to write the frames)") }
+        output = URL(fileURLWithPath: path)
+        metadata = args.value("--metadata").map { URL(fileURLWithPath: $0) }
+        for url in [output] + (metadata.map { [$0] } ?? []) {
+            try CapturePlan.checkWritable(url)
+        }
+        if args.value("--preset") != nil && args.value("--size") != nil {
+            throw UsageError("--preset and --size are alternatives; give one")
+        }
+        if let text = args.value("--preset") {
+            let preset = try PresetNames.preset(text)
+            guard device.supportsSessionPreset(preset) else {
+                throw UsageError("\(device.localizedName) does not support preset '\(text)'")
+            }
+            self.preset = preset
+        } else {
+            preset = nil
+        }
+        if let text = args.value("--size") {
+            let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError("--size must look like 1280x720, not '\(text)'") }
+            let matches = device.formats.filter {
+                Int($0.formatDescription.dimensions.width) == parts[0] && Int($0.formatDescription.dimensions.height) == parts[1]
+            }
+            guard let best = matches.first(where: { !$0.isVideoBinned }) ?? matches.first else {
+                let sizes = Set(device.formats.map { "\($0.formatDescription.dimensions)" }).sorted().joined(separator: ", ")
+                throw UsageError("\(device.localizedName) has no \(text) format (sizes: \(sizes))")
+            }
+            format = best
+        } else {
+            format = nil
+        }
+        if let fps = try args.positiveNumber("--fps") {
+            let duration = CMTime(seconds: 1 / fps, preferredTimescale: 1_000_000)
+            let candidate = format ?? preset.flatMap { device.formatIndex(for: $0) }.map { device.formats[$0] }
+                ?? device.formatIndex(for: .high).map { device.formats[$0] } ?? device.activeFormat
+            let exact = fps.rounded() == fps ? CMTime(value: 1, timescale: CMTimeScale(fps)) : duration
+            guard candidate.videoSupportedFrameRateRanges.contains(where: { $0.minFrameRate <= fps && fps <= $0.maxFrameRate }) else {
+                let ranges = candidate.videoSupportedFrameRateRanges.map { "\(Int($0.minFrameRate))-\(Int($0.maxFrameRate))" }.joined(separator: ", ")
+                throw UsageError("--fps \(fps.formatted()) is outside the format's frame rates (\(ranges) fps)")
+            }
+            frameDuration = exact
+        } else {
+            frameDuration = nil
+        }
+        let name = args.value("--pixel-format") ?? "420v"
+        guard let parsed = PixelFormat(fourCC: name) ?? PixelFormat(fourCC: name.uppercased() == "BGRA" ? "BGRA" : name) else {
+            throw UsageError("unknown pixel format '\(name)' (pixel formats: 420v, 420f, y420, f420, BGRA)")
+        }
+        pixelFormat = parsed.rawValue
+        pixelFormatName = parsed.fourCC
+        count = try args.integer("--count", in: 1...1_000_000) ?? 30
+        if let text = args.value("--seed") {
+            guard let value = UInt64(text) else { throw UsageError("--seed must be a whole number >= 0, not '\(text)'") }
+            seed = value
+        } else {
+            seed = nil
+        }
+        if let angle = try args.integer("--rotation", in: 0...270) {
+            guard [0, 90, 180, 270].contains(angle) else { throw UsageError("--rotation must be 0, 90, 180 or 270, not \(angle)") }
+            rotation = CGFloat(angle)
+        } else {
+            rotation = 0
+        }
+        mirrored = args.has("--mirror")
+        virtualTime = args.has("--virtual-time")
+        if virtualTime && device.simulation == nil {
+            throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")
+        }
+    }
+
+    /// Refuses a path whose folder is missing or not writable, before any capture starts.
+    static func checkWritable(_ url: URL) throws {
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("cannot write '\(url.path)': folder '\(folder)' does not exist")
+        }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw UsageError("cannot write '\(url.path)': it is a folder")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw UsageError("cannot write '\(url.path)': folder '\(folder)' is not writable")
+        }
+    }
+}

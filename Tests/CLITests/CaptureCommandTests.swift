@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@Suite("capture command line", .serialized)
+struct CaptureCommandTests {
+    @Test("help names every command")
+    func help() throws {
+        let output = try ToolRunner.capture("--help")
+        #expect(output.status == 0)
+        for command in ["devices", "formats", "frames", "bench"] { #expect(output.stdout.contains(command)) }
+        for command in ["devices", "formats", "frames", "bench"] {
+            let sub = try ToolRunner.run("capture", [command, "--help"])
+            #expect(sub.status == 0)
+            #expect(sub.stdout.contains("Usage: capture \(command)"))
+        }
+    }
+
+    @Test("bad command lines get one line naming the problem and exit status 2", arguments: [
+        (["bogus"], "unknown command 'bogus'"),
+        (["frames", "--device", "nope", "-o", "/tmp/x.y4m"], "unknown device 'nope'"),
+        (["frames", "--preset", "huge", "-o", "/tmp/x.y4m"], "unknown preset 'huge'"),
+        (["frames", "--count", "-3", "-o", "/tmp/x.y4m"], "--count must be between 1"),
+        (["frames", "--count", "ten", "-o", "/tmp/x.y4m"], "--count must be a whole number"),
+        (["frames", "--pixel-format", "rgb24", "-o", "/tmp/x.y4m"], "unknown pixel format 'rgb24'"),
+        (["frames", "--fps", "1000", "-o", "/tmp/x.y4m"], "--fps 1000 is outside"),
+        (["frames", "--fps", "-5", "-o", "/tmp/x.y4m"], "--fps must be a positive number"),
+        (["frames", "--size", "123x45", "-o", "/tmp/x.y4m"], "has no 123x45 format"),
+        (["frames", "--size", "big", "-o", "/tmp/x.y4m"], "--size must look like"),
+        (["frames", "-o", "/no/such/folder/x.y4m"], "folder '/no/such/folder' does not exist"),
+        (["frames"], "missing -o FILE.y4m"),
+        (["frames", "--rotation", "45", "-o", "/tmp/x.y4m"], "--rotation must be 0, 90, 180 or 270"),
+        (["frames", "--wobble", "-o", "/tmp/x.y4m"], "unknown option '--wobble'"),
+        (["frames", "--count"], "--count needs a value"),
+        (["formats", "nope"], "unknown device 'nope'"),
+        (["devices", "extra"], "devices takes no arguments"),
+        (["frames", "--preset", "4k", "--device", "sim:front-wide", "-o", "/tmp/x.y4m"], "does not support preset '4k'"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("capture", arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "one line: \(output.stderr)")
+        #expect(!output.stderr.contains("Fatal error"))
+    }
+
+    @Test("devices lists the simulated cameras, as a table and as JSON")
+    func devices() throws {
+        let table = try ToolRunner.capture("devices")
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("sim:back-wide") && table.stdout.contains("Front Camera"))
+        let json = try ToolRunner.capture("devices", "--json")
+        let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        #expect(list.count >= 4)
+        #expect(list.contains { $0["uniqueID"] as? String == "sim:front-wide" && $0["position"] as? String == "front" })
+    }
+
+    @Test("formats lists sizes, frame rates and presets")
+    func formats() throws {
+        let json = try ToolRunner.capture("formats", "sim:back-wide", "--json")
+        #expect(json.status == 0)
+        let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        #expect(list.contains { $0["width"] as? Int == 3840 && $0["height"] as? Int == 2160 })
+        #expect(list.contains { ($0["presets"] as? [String])?.contains("high") == true })
+        let table = try ToolRunner.capture("formats")
+        #expect(table.stdout.contains("1920x1080"))
+    }
+
+    @Test("frames writes Y4M that ffprobe reads, with metadata per frame")
+    func framesToY4M() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("clip.y4m").path
+        let metadata = folder.appendingPathComponent("clip.jsonl").path
+        let output = try ToolRunner.capture(
+            "frames", "--preset", "640x480", "--fps", "15", "--count", "12", "--virtual-time", "--seed", "3",
+            "--metadata", metadata, "-o", video)
+        #expect(output.status == 0, "\(output.stderr)")
+        let probe = try ToolRunner.run(
+            "ffprobe",
+            ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_read_frames,r_frame_rate,pix_fmt", "-of", "json", video],
+            path: "/usr/bin/ffprobe")
+        #expect(probe.status == 0, "\(probe.stderr)")
+        let info = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as! [String: Any]
+        let stream = (info["streams"] as! [[String: Any]])[0]
+        #expect(stream["width"] as? Int == 640)
+        #expect(stream["height"] as? Int == 480)
+        #expect(stream["nb_read_frames"] as? String == "12")
+        #expect(stream["r_frame_rate"] as? String == "15/1")
+        let lines = try String(contentsOfFile: metadata, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 12)
+        let rows = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        for (index, row) in rows.enumerated() {
+            #expect(row["sequence"] as? Int == index)
+            #expect((row["exposure_duration"] as? Double ?? 0) > 0)
+            #expect((row["iso"] as? Double ?? 0) > 0)
+        }
+        let times = rows.map { $0["presentation_time"] as! Double }
+        for (a, b) in zip(times, times.dropFirst()) { #expect(abs(b - a - 1.0 / 15) < 1e-6) }
+    }
+
+    @Test("the same seed gives the same file, a different seed a different one")
+    func deterministicFrames() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func record(_ name: String, seed: String) throws -> Data {
+            let path = folder.appendingPathComponent(name).path
+            let output = try ToolRunner.capture("frames", "--preset", "352x288", "--count", "5", "--virtual-time", "--seed", seed, "-o", path)
+            #expect(output.status == 0, "\(output.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let first = try record("a.y4m", seed: "9")
+        #expect(try record("b.y4m", seed: "9") == first)
+        #expect(try record("c.y4m", seed: "10") != first)
+    }
+
+    @Test("every pixel format and rotation writes a readable file", arguments: ["420v", "420f", "y420", "f420", "BGRA"])
+    func pixelFormats(format: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("f.y4m").path
+        let output = try ToolRunner.capture(
+            "frames", "--preset", "352x288", "--count", "3", "--virtual-time", "--pixel-format", format, "--rotation", "90", "-o", path)
+        #expect(output.status == 0, "\(output.stderr)")
+        let probe = try ToolRunner.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", path], path: "/usr/bin/ffprobe")
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "288,352")
+    }
+}
+
+@Suite("Examples")
+struct ExampleTests {
+    @Test("seed 003's walkthrough runs: portrait, camera switch, 15 fps")
+    func walkthrough() throws {
+        let output = try ToolRunner.run("CaptureWalkthrough", ["0.6"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("back camera, portrait:") && lines[0].contains("of 720x1280"))
+        #expect(lines[1].hasPrefix("front camera, portrait, mirrored:") && lines[1].contains("of 720x1280"))
+        #expect(lines[2].contains("15.0 fps"), "\(lines[2])")
+    }
+
+    @Test("seed 000's configureCameraForHighestFrameRate picks the 240 fps format")
+    func highestFrameRate() throws {
+        let output = try ToolRunner.run("HighestFrameRate", [])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("at 240 fps, binned: true"), "\(output.stdout)")
+    }
+}
