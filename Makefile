@@ -19,7 +19,7 @@ demo: release
 	@scripts/demo
 
 test: build
-	$(SWIFT) test --parallel --num-workers 2
+	$(SWIFT) test --no-parallel
 
 bench: release
 	.build/release/capture bench

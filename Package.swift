@@ -6,6 +6,12 @@ let strict: [SwiftSetting] = [
     .unsafeFlags(["-warnings-as-errors"]),
 ]
 
+/// Pixel loops are optimised in debug builds too: unoptimised, the simulated camera cannot
+/// keep real time and the test suite would crawl.
+let optimisedPixels: [SwiftSetting] = strict + [
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
+]
+
 let package = Package(
     name: "OpenCapture",
     products: [
@@ -24,13 +30,13 @@ let package = Package(
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "ColorScience", swiftSettings: strict),
         .target(name: "CaptureCore", swiftSettings: strict),
-        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"], swiftSettings: strict),
+        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"], swiftSettings: optimisedPixels),
         .target(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps"],
-            swiftSettings: strict
+            swiftSettings: optimisedPixels
         ),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps"], swiftSettings: strict),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps"], swiftSettings: optimisedPixels),
         .target(
             name: "OpenCapture",
             dependencies: ["CaptureCore", "ImageOps", "SimulatedCamera"],

@@ -1,42 +1,43 @@
 import Foundation
 
-/// A seeded table of standard-normal samples, shared by every frame of a stream.
+/// A seeded table of normal samples, shared by every frame of a stream.
 ///
 /// Drawing three Gaussian numbers per pixel per frame from a generator would cost more
-/// than the rest of the pipeline. Instead the table holds `count` N(0, 1) samples
-/// (Box–Muller from SplitMix64, fixed point: value / `unit`), generated once from the
-/// seed. Each row of each colour channel of each frame reads a contiguous window that
-/// starts at an offset hashed from (seed, frame index, row, channel), and the sensor scales
-/// each sample by the pixel's own noise standard deviation. Windows are long compared
-/// with the table, so rows share sample sequences at random shifts; pixel noise is still
-/// N(0, σ²) with neighbours uncorrelated, and frame pairs have independent noise
-/// except where two windows happen to coincide (probability 1/`count` per row).
-/// The table is padded past its end so a window never wraps.
+/// than the rest of the pipeline. Instead the table holds `count` samples of N(0, s²)
+/// (Box–Muller from SplitMix64; s = `Sensor.noiseScale`, a constant the sensor's fast
+/// square root leaves out), generated once from the seed. Each row of each colour
+/// channel of each frame reads a contiguous window starting at an offset hashed from
+/// (seed, frame index, row, channel), and the sensor scales each sample by the pixel's
+/// own noise standard deviation.
+///
+/// So pixel noise is Gaussian with the right variance and uncorrelated between
+/// neighbours; rows share sample sequences at random shifts, and the same pixel in two
+/// frames gets independent noise unless their windows coincide (probability 1/`count`
+/// per row). The table is padded past its end so a window never wraps.
 final class NoiseTable: @unchecked Sendable {
-    /// Samples in the table proper (a power of two, so offsets are a mask).
-    static let count = 1 << 17
-    /// Fixed-point scale: a sample of value `unit` is one standard deviation.
-    static let unit: Float = 4096
+    /// Samples in the table proper (a power of two, so offsets are a mask); 256 KB of
+    /// floats, which stays in the L2 cache.
+    static let count = 1 << 16
     /// The widest row a window can cover.
     static let maxWindow = 4096 * 2
 
     let seed: UInt64
-    let samples: UnsafeMutablePointer<Int16>
+    let samples: UnsafeMutablePointer<Float>
 
-    init(seed: UInt64) {
+    init(seed: UInt64, scale: Float = Sensor.noiseScale) {
         self.seed = seed
         let total = NoiseTable.count + NoiseTable.maxWindow
         samples = .allocate(capacity: total)
         var rng = SplitMix64(seed: SplitMix64.hash(seed, 0x6E6F_6973_65))
         var index = 0
         while index < NoiseTable.count {
-            // Box–Muller: two uniforms give two independent normals.
+            // Box–Muller: two uniforms give two independent standard normals.
             let u1 = max(rng.nextUnit(), 0x1p-53)
             let u2 = rng.nextUnit()
             let radius = (-2 * log(u1)).squareRoot()
             let angle = 2 * Double.pi * u2
-            samples[index] = NoiseTable.quantize(radius * cos(angle))
-            samples[index + 1] = NoiseTable.quantize(radius * sin(angle))
+            samples[index] = Float(radius * cos(angle)) * scale
+            samples[index + 1] = Float(radius * sin(angle)) * scale
             index += 2
         }
         for pad in 0..<NoiseTable.maxWindow {
@@ -48,13 +49,9 @@ final class NoiseTable: @unchecked Sendable {
         samples.deallocate()
     }
 
-    private static func quantize(_ value: Double) -> Int16 {
-        Int16(max(-32767, min(32767, (value * Double(unit)).rounded())))
-    }
-
     /// The window for one row and channel of one frame.
     @inline(__always)
-    func window(frame: Int64, row: Int, channel: Int) -> UnsafePointer<Int16> {
+    func window(frame: Int64, row: Int, channel: Int) -> UnsafePointer<Float> {
         let key = UInt64(bitPattern: Int64(row) << 2 | Int64(channel))
         let offset = Int(SplitMix64.hash(seed, UInt64(bitPattern: frame), key) & UInt64(NoiseTable.count - 1))
         return UnsafePointer(samples + offset)

@@ -71,29 +71,113 @@ package struct Sensor: Sendable, Equatable {
             whiteDN: Float(codeRange))
     }
 
-    /// Converts one row segment of one channel to ADC codes. This is the hot loop: plain
-    /// float arithmetic on unsafe pointers, which the compiler vectorises.
+    /// Converts one row segment of one channel to ADC codes: the hot loop.
     ///
     /// code = clip(round(black + min(μ + σ·n, full well)), 0, max), with μ = s·dnPerUnit +
-    /// dark, σ² = K·μ + K²σr² (EMVA 1288: shot noise variance in DN is K times the mean).
+    /// dark, σ² = K·μ + K²σr² (EMVA 1288: shot-noise variance in DN is K times the mean),
+    /// n from `noise` (which must be a table made with `noiseScale`).
+    ///
+    /// Written for the vector unit: 8 samples per step, loaded as four 32-bit lanes and
+    /// split into even and odd halves with shifts and masks, integer → float by exponent
+    /// tricks, σ by `Kernel.squareRoot` and clipping by lane-wise min/max, because Swift's
+    /// generic SIMD conversions, `squareRoot()` and `pointwiseMin` go lane by lane.
+    /// `count` may be anything; the tail goes through a padded temporary.
     @inline(__always)
     package static func convertRow(
-        _ source: UnsafePointer<UInt16>, noise: UnsafePointer<Int16>, into codes: UnsafeMutablePointer<UInt16>,
+        _ source: UnsafePointer<UInt16>, noise: UnsafePointer<Float>, into codes: UnsafeMutablePointer<UInt16>,
         count: Int, scale: Float, exposure e: SensorExposure
     ) {
-        let dark = e.darkDN, slope = e.varianceSlope, offset = e.varianceOffset
-        let fullWell = e.fullWellDN, black = e.blackLevel, maxCode = e.maxCode
-        let noiseUnit = 1 / NoiseTable.unit
-        // Adding 1.5·2²³ puts round(x) in the low mantissa bits for 0 ≤ x < 2²²: a
-        // rounding conversion with no range checks, so the loop stays branch-free.
-        let magic: Float = 12_582_912
-        for i in 0..<count {
-            let mean = Float(source[i]) * scale + dark
-            let sigma = (mean * slope + offset).squareRoot()
-            let signal = min(mean + sigma * (Float(noise[i]) * noiseUnit), fullWell)
-            let code = min(max(signal + black, 0), maxCode)
-            codes[i] = UInt16(truncatingIfNeeded: (code + magic).bitPattern)
+        let kernel = Kernel(scale: scale, exposure: e)
+        var i = 0
+        while i + 8 <= count {
+            let s = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            let n0 = UnsafeRawPointer(noise + i).loadUnaligned(as: SIMD4<Float>.self)
+            let n1 = UnsafeRawPointer(noise + i + 4).loadUnaligned(as: SIMD4<Float>.self)
+            // Lanes of s hold samples (0,1), (2,3)...; pair the noise the same way.
+            let evenNoise = SIMD4(n0[0], n0[2], n1[0], n1[2]), oddNoise = SIMD4(n0[1], n0[3], n1[1], n1[3])
+            UnsafeMutableRawPointer(codes + i).storeBytes(of: kernel.codes(s, evenNoise, oddNoise), as: SIMD4<UInt32>.self)
+            i += 8
         }
+        guard i < count else { return }
+        var s = SIMD8<UInt16>(), n = SIMD8<Float>()
+        for lane in 0..<(count - i) {
+            s[lane] = source[i + lane]
+            n[lane] = noise[i + lane]
+        }
+        let out = unsafeBitCast(
+            kernel.codes(unsafeBitCast(s, to: SIMD4<UInt32>.self), n.evenHalf, n.oddHalf), to: SIMD8<UInt16>.self)
+        for lane in 0..<(count - i) { codes[i + lane] = out[lane] }
+    }
+
+    /// The scale of the standard-normal noise table `convertRow` expects (see
+    /// `Kernel.squareRoot`).
+    package static let noiseScale = Kernel.rootScale
+}
+
+/// The per-sample arithmetic of `Sensor.convertRow` on 4 + 4 lanes.
+struct Kernel {
+    /// With black folded in: μ' = s·scale + dark + black, σ² = K·μ' + (K²σr² − K·black).
+    let scale, meanOffset, slope, varianceOffset, upper: SIMD4<Float>
+    let zero = SIMD4<Float>(repeating: 0)
+    /// 1.5·2²³: added to a float in 0 ..< 2²², its low mantissa bits are the value rounded
+    /// to an integer, and an integer there reads back as that float minus this.
+    let magic = SIMD4<Float>(repeating: 12_582_912)
+    let magicBits = SIMD4<UInt32>(repeating: 0x4B40_0000)
+
+    init(scale: Float, exposure e: SensorExposure) {
+        self.scale = SIMD4(repeating: scale)
+        meanOffset = SIMD4(repeating: e.darkDN + e.blackLevel)
+        slope = SIMD4(repeating: e.varianceSlope)
+        varianceOffset = SIMD4(repeating: e.varianceOffset - e.varianceSlope * e.blackLevel)
+        // The full well clips the signal, the ADC the code; both are upper bounds.
+        upper = SIMD4(repeating: min(e.fullWellDN + e.blackLevel, e.maxCode))
+    }
+
+    /// Eight 16-bit samples (as pairs in 32-bit lanes) and their noise → eight 16-bit codes
+    /// in the same layout.
+    @inline(__always)
+    func codes(_ samples: SIMD4<UInt32>, _ evenNoise: SIMD4<Float>, _ oddNoise: SIMD4<Float>) -> SIMD4<UInt32> {
+        // Little-endian: the low half of each lane is the even sample.
+        let even = code(float(samples & 0xFFFF), evenNoise)
+        let odd = code(float(samples &>> 16), oddNoise)
+        return (even & 0xFFFF) | (odd &<< 16)
+    }
+
+    /// Unsigned integers below 2²² → float.
+    @inline(__always)
+    private func float(_ value: SIMD4<UInt32>) -> SIMD4<Float> {
+        unsafeBitCast(value | magicBits, to: SIMD4<Float>.self) - magic
+    }
+
+    /// One sample per lane → its code in the low 16 bits (high bits are garbage).
+    @inline(__always)
+    private func code(_ sample: SIMD4<Float>, _ noise: SIMD4<Float>) -> SIMD4<UInt32> {
+        let mean = sample * scale + meanOffset
+        let signal = mean + Kernel.squareRoot(mean * slope + varianceOffset) * noise
+        let code = Kernel.clamp(signal, zero, upper)
+        return unsafeBitCast(code + magic, to: SIMD4<UInt32>.self)
+    }
+
+    /// The constant factor `squareRoot` leaves out.
+    static let rootScale: Float = 0.703952253
+
+    /// √x / `rootScale` for x ≥ 0, as x · x^(−½): the reciprocal root from the exponent-
+    /// halving bit trick with one Newton-like step, with the magic constant and step
+    /// coefficients of Moroz et al. (2018); relative error < 6.6e-4 (measured), i.e. noise
+    /// variance within 0.13 %. The noise table carries the `rootScale` factor instead.
+    @inline(__always)
+    static func squareRoot(_ x: SIMD4<Float>) -> SIMD4<Float> {
+        let bits = SIMD4<UInt32>(repeating: 0x5F1F_FFF9) &- (unsafeBitCast(x, to: SIMD4<UInt32>.self) &>> 1)
+        let y = unsafeBitCast(bits, to: SIMD4<Float>.self)
+        let xy = x * y
+        return xy * (2.38924456 - xy * y)
+    }
+
+    /// Lane-wise clamp, spelled so that it compiles to min/max instructions.
+    @inline(__always)
+    static func clamp(_ v: SIMD4<Float>, _ lo: SIMD4<Float>, _ hi: SIMD4<Float>) -> SIMD4<Float> {
+        let a = SIMD4(v[0] > lo[0] ? v[0] : lo[0], v[1] > lo[1] ? v[1] : lo[1], v[2] > lo[2] ? v[2] : lo[2], v[3] > lo[3] ? v[3] : lo[3])
+        return SIMD4(a[0] < hi[0] ? a[0] : hi[0], a[1] < hi[1] ? a[1] : hi[1], a[2] < hi[2] ? a[2] : hi[2], a[3] < hi[3] ? a[3] : hi[3])
     }
 }
 

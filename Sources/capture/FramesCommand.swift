@@ -94,12 +94,12 @@ struct CapturePlan {
         }
         if let fps = try args.positiveNumber("--fps") {
             let duration = CMTime(seconds: 1 / fps, preferredTimescale: 1_000_000)
-            let candidate = format ?? preset.flatMap { device.formatIndex(for: $0) }.map { device.formats[$0] }
-                ?? device.formatIndex(for: .high).map { device.formats[$0] } ?? device.activeFormat
+            let candidate = CapturePlan.formatToUse(device: device, format: format, preset: preset)
             let exact = fps.rounded() == fps ? CMTime(value: 1, timescale: CMTimeScale(fps)) : duration
             guard candidate.videoSupportedFrameRateRanges.contains(where: { $0.minFrameRate <= fps && fps <= $0.maxFrameRate }) else {
                 let ranges = candidate.videoSupportedFrameRateRanges.map { "\(Int($0.minFrameRate))-\(Int($0.maxFrameRate))" }.joined(separator: ", ")
-                throw UsageError("--fps \(fps.formatted()) is outside the format's frame rates (\(ranges) fps)")
+                let shown = fps.rounded() == fps ? String(Int(fps)) : String(fps)
+                throw UsageError("--fps \(shown) is outside the format's frame rates (\(ranges) fps)")
             }
             frameDuration = exact
         } else {
@@ -129,6 +129,13 @@ struct CapturePlan {
         if virtualTime && device.simulation == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")
         }
+    }
+
+    /// The format a capture will use: the one asked for, else the preset's (default `.high`).
+    static func formatToUse(device: AVCaptureDevice, format: AVCaptureDevice.Format?, preset: AVCaptureSession.Preset?) -> AVCaptureDevice.Format {
+        if let format { return format }
+        if let index = device.formatIndex(for: preset ?? .high) { return device.formats[index] }
+        return device.activeFormat
     }
 
     /// Refuses a path whose folder is missing or not writable, before any capture starts.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import OpenCapture
 
@@ -41,15 +42,37 @@ struct SessionGraphTests {
         #expect(session.outputs.isEmpty)
     }
 
-    @Test("a device used by one session cannot join another")
-    func deviceExclusive() throws {
+    @Test("a device can be in two sessions, but only one streams from it")
+    func deviceStreamsForOneSession() async throws {
         let device = AVCaptureDevice(uniqueID: "sim:back-tele")!
+        device.simulation?.pacing = .virtual
+        defer { device.simulation?.pacing = .realTime }
         let first = AVCaptureSession()
+        first.sessionPreset = .vga640x480
         first.addInput(try AVCaptureDeviceInput(device: device))
+        first.addOutput(AVCaptureVideoDataOutput())
         let second = AVCaptureSession()
-        #expect(!second.canAddInput(try AVCaptureDeviceInput(device: device)))
-        first.inputs.forEach(first.removeInput)
-        #expect(second.canAddInput(try AVCaptureDeviceInput(device: device)))
+        second.sessionPreset = .vga640x480
+        let input = try AVCaptureDeviceInput(device: device)
+        #expect(second.canAddInput(input))
+        second.addInput(input)
+        second.addOutput(AVCaptureVideoDataOutput())
+        let errors = Mutex<[Int]>([])
+        let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: second, queue: nil) { note in
+            let code = (note.userInfo?[AVCaptureSessionErrorKey] as? NSError)?.code ?? 0
+            errors.withLock { $0.append(code) }
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        first.startRunning()
+        second.startRunning()
+        #expect(first.isRunning)
+        #expect(!second.isRunning)
+        for _ in 0..<200 where errors.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(errors.withLock { $0 } == [AVError.Code.deviceAlreadyUsedByAnotherSession.rawValue])
+        first.stopRunning()
+        second.startRunning()
+        #expect(second.isRunning)
+        second.stopRunning()
     }
 
     @Test("inputs have a video port with the device's format and clock")

@@ -97,7 +97,8 @@ public enum CVAttachmentMode: UInt32, Sendable {
 /// Reads one attachment of a buffer, such as `kCVImageBufferYCbCrMatrixKey`.
 public func CVBufferCopyAttachment(_ buffer: CVBuffer, _ key: String, _ attachmentMode: UnsafeMutablePointer<CVAttachmentMode>?) -> Any? {
     attachmentMode?.pointee = .shouldPropagate
-    return buffer.attachmentStore.withLock { $0[key] }
+    let value: (any Sendable)? = buffer.attachmentStore.withLock { $0[key] }
+    return value
 }
 
 /// Sets one attachment of a buffer.
@@ -107,6 +108,9 @@ public func CVBufferSetAttachment(_ buffer: CVBuffer, _ key: String, _ value: an
 
 /// All attachments of a buffer.
 public func CVBufferCopyAttachments(_ buffer: CVBuffer, _ attachmentMode: CVAttachmentMode) -> [String: Any]? {
-    let all = buffer.attachmentStore.withLock { $0 }
-    return all.isEmpty ? nil : all
+    let all: [String: any Sendable] = buffer.attachmentStore.withLock { $0 }
+    if all.isEmpty { return nil }
+    var result: [String: Any] = [:]
+    for (key, value) in all { result[key] = value }
+    return result
 }

@@ -68,6 +68,23 @@ package struct DeviceDescriptor: Sendable {
     package var defaultFormatIndex: Int
     /// The fixed f-number.
     package var lensAperture: Float
+
+    package init(
+        uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,
+        deviceType: String, formats: [DeviceFormatSpec], presetFormats: [String: Int], defaultFormatIndex: Int,
+        lensAperture: Float
+    ) {
+        self.uniqueID = uniqueID
+        self.modelID = modelID
+        self.localizedName = localizedName
+        self.manufacturer = manufacturer
+        self.position = position
+        self.deviceType = deviceType
+        self.formats = formats
+        self.presetFormats = presetFormats
+        self.defaultFormatIndex = defaultFormatIndex
+        self.lensAperture = lensAperture
+    }
 }
 
 /// How a stream is to run: the format, the frame durations and the pixel format to render.

@@ -18,7 +18,7 @@ extension AVCaptureDevice {
                 selectorReason("AVCaptureDevice", "setActiveFormat:", "Unsupported format (\(format)) - use -formats to discover valid formats"))
         }
         applyFormat(index: format.index)
-        session?.deviceDidChangeActiveFormat(self)
+        for session in sessions { session.deviceDidChangeActiveFormat(self) }
     }
 
     /// Switches the format without the checks (the session uses it for presets).
@@ -80,7 +80,7 @@ extension AVCaptureDevice {
         if duration.isValid, activeVideoMaxFrameDuration < duration {
             core.state.withLock { $0.requestedMaxFrameDuration = duration }
         }
-        session?.deviceDidChangeFrameDurations(self)
+        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
     /// The checked form of setting `activeVideoMaxFrameDuration` (Linux addition).
@@ -93,7 +93,7 @@ extension AVCaptureDevice {
         if duration.isValid, activeVideoMinFrameDuration > duration {
             core.state.withLock { $0.requestedMinFrameDuration = duration }
         }
-        session?.deviceDidChangeFrameDurations(self)
+        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
     private func validateFrameDuration(_ duration: CMTime, selector: String) throws(AVCaptureException) {

@@ -2,12 +2,12 @@ import Foundation
 
 extension AVCaptureDevice {
     /// The default device for a media type: the back wide-angle camera for video.
-    open class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
+    public class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
         DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
     }
 
     /// The default device of a type at a position; `nil` media type or `.unspecified` position match any.
-    open class func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
+    public class func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
         DeviceRegistry.shared.connected.first {
             $0.deviceType == deviceType && (mediaType.map($0.hasMediaType) ?? true)
                 && (position == .unspecified || $0.position == position)
@@ -16,13 +16,13 @@ extension AVCaptureDevice {
 
     /// Devices capturing a media type (deprecated on iOS 10; kept for code ported from Objective-C).
     @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
-    open class func devices(for mediaType: AVMediaType) -> [AVCaptureDevice] {
+    public class func devices(for mediaType: AVMediaType) -> [AVCaptureDevice] {
         DeviceRegistry.shared.connected.filter { $0.hasMediaType(mediaType) }
     }
 
     /// All connected devices (deprecated on iOS 10).
     @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
-    open class func devices() -> [AVCaptureDevice] {
+    public class func devices() -> [AVCaptureDevice] {
         DeviceRegistry.shared.connected
     }
 

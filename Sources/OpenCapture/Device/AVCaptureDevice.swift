@@ -96,10 +96,32 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     // MARK: Session link
 
-    package var session: AVCaptureSession? { core.state.withLock { $0.session } }
+    /// The sessions that have this device as an input (a device may be in several; only
+    /// one at a time can stream from it).
+    package var sessions: [AVCaptureSession] { core.state.withLock { $0.sessions.compactMap(\.session) } }
 
-    package func attach(to session: AVCaptureSession?) {
-        core.state.withLock { $0.session = session }
+    package func attach(to session: AVCaptureSession) {
+        core.state.withLock { state in
+            state.sessions.removeAll { $0.session == nil || $0.session === session }
+            state.sessions.append(DeviceCore.WeakSession(session: session))
+        }
+    }
+
+    package func detach(from session: AVCaptureSession) {
+        core.state.withLock { $0.sessions.removeAll { $0.session == nil || $0.session === session } }
+    }
+
+    /// Claims the device for streaming; false when another running session streams from it.
+    package func claimStreaming(for session: AVCaptureSession) -> Bool {
+        core.state.withLock { state in
+            if let owner = state.streamingSession, owner !== session, owner.isRunning { return false }
+            state.streamingSession = session
+            return true
+        }
+    }
+
+    package func releaseStreaming(by session: AVCaptureSession) {
+        core.state.withLock { if $0.streamingSession === session { $0.streamingSession = nil } }
     }
 
     /// Called by the session's frame router with each frame's metadata.
@@ -137,6 +159,11 @@ package final class DeviceCore: @unchecked Sendable {
         var requestedMinFrameDuration = CMTime.invalid
         var requestedMaxFrameDuration = CMTime.invalid
         var lastFrame = FrameMetadata()
+        var sessions: [WeakSession] = []
+        weak var streamingSession: AVCaptureSession?
+    }
+
+    struct WeakSession {
         weak var session: AVCaptureSession?
     }
 

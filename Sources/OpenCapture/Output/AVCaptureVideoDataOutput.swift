@@ -157,9 +157,10 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         let delivery = queue.map { queue in
             SampleDelivery(queue: queue) { [weak self] item in self?.deliver(item) }
         }
+        let newDelegate = UncheckedSendable(delegate)
         let (old, running) = settings.withLock { s -> (SampleDelivery?, Bool) in
             let old = s.delivery
-            s.delegate = delegate
+            s.delegate = newDelegate.value
             s.queue = queue
             s.delivery = delivery
             return (old, session?.isRunning ?? false)
@@ -193,7 +194,7 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         sample.reuse(
             imageBuffer: image, formatDescription: format, presentationTimeStamp: metadata.presentationTime,
             duration: metadata.frameDuration, metadata: metadata)
-        delivery.enqueueFrame(sample) { delivery.makeSampleBuffer() }
+        delivery.enqueueFrame(sample, lateRecord: delivery.makeSampleBuffer())
     }
 
     /// Tells the delegate that frames were lost.

@@ -95,8 +95,9 @@ final class SampleDelivery: @unchecked Sendable {
         return fresh
     }
 
-    /// Queues a frame; returns the frames it displaced as late, already queued as drop records.
-    func enqueueFrame(_ sample: CMSampleBuffer, lateRecord: () -> CMSampleBuffer) {
+    /// Queues a frame. When a frame already waits and no more may, the waiting one is
+    /// replaced by `lateRecord`, filled as its FrameWasLate drop record.
+    func enqueueFrame(_ sample: CMSampleBuffer, lateRecord record: CMSampleBuffer) {
         let queued = state.withLock { state -> Bool in
             guard !state.closed else { return false }
             if state.pendingFrames >= state.maximumPendingFrames {
@@ -104,7 +105,6 @@ final class SampleDelivery: @unchecked Sendable {
                 var index = state.head
                 for _ in 0..<state.count {
                     if case .frame(let old)? = state.ring[index] {
-                        let record = lateRecord()
                         record.reuse(
                             imageBuffer: nil, formatDescription: old.formatDescription,
                             presentationTimeStamp: old.presentationTimeStamp, duration: old.duration, metadata: old.metadata)

@@ -5,7 +5,7 @@ extension AVCaptureSession {
 
     /// Whether the input can be added: not in another session, its device not already
     /// used here, only one camera per session, and the device serves the current preset.
-    open func canAddInput(_ input: AVCaptureInput) -> Bool {
+    public func canAddInput(_ input: AVCaptureInput) -> Bool {
         (try? validateAddInput(input)) != nil
     }
 
@@ -15,9 +15,6 @@ extension AVCaptureSession {
         }
         guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if inputs.contains(where: { $0 === input }) { throw refuse("it is already in the session") }
-        if deviceInput.device.session != nil && deviceInput.device.session !== self {
-            throw refuse("the device is used by another session")
-        }
         if !deviceInputs.isEmpty { throw refuse("the session already has a camera input (multi-camera sessions are not supported)") }
         guard deviceInput.device.isConnected else { throw refuse("the device is not connected") }
         let preset = sessionPreset
@@ -27,7 +24,7 @@ extension AVCaptureSession {
     }
 
     /// Adds an input and connects it to every output that can take it. Raises if `canAddInput` is false.
-    open func addInput(_ input: AVCaptureInput) {
+    public func addInput(_ input: AVCaptureInput) {
         enforce { try addInputChecked(input) }
     }
 
@@ -51,12 +48,12 @@ extension AVCaptureSession {
     }
 
     /// Adds an input without connecting it.
-    open func addInputWithNoConnections(_ input: AVCaptureInput) {
+    public func addInputWithNoConnections(_ input: AVCaptureInput) {
         enforce { try addInputChecked(input, connect: false) }
     }
 
     /// Removes an input and its connections.
-    open func removeInput(_ input: AVCaptureInput) {
+    public func removeInput(_ input: AVCaptureInput) {
         configurationLock.lock()
         defer { configurationLock.unlock() }
         guard inputs.contains(where: { $0 === input }) else { return }
@@ -65,19 +62,19 @@ extension AVCaptureSession {
                 removeConnectionUnchecked(connection)
             }
             model.withLock { $0.inputs.removeAll { $0 === input } }
-            (input as? AVCaptureDeviceInput)?.device.attach(to: nil)
+            (input as? AVCaptureDeviceInput)?.device.detach(from: self)
         }
     }
 
     // MARK: Outputs
 
     /// Whether the output can be added (it is in no session).
-    open func canAddOutput(_ output: AVCaptureOutput) -> Bool {
+    public func canAddOutput(_ output: AVCaptureOutput) -> Bool {
         output.session == nil && output is AVCaptureVideoDataOutput
     }
 
     /// Adds an output and connects it to the camera input. Raises if `canAddOutput` is false.
-    open func addOutput(_ output: AVCaptureOutput) {
+    public func addOutput(_ output: AVCaptureOutput) {
         enforce { try addOutputChecked(output) }
     }
 
@@ -101,12 +98,12 @@ extension AVCaptureSession {
     }
 
     /// Adds an output without connecting it.
-    open func addOutputWithNoConnections(_ output: AVCaptureOutput) {
+    public func addOutputWithNoConnections(_ output: AVCaptureOutput) {
         enforce { try addOutputChecked(output, connect: false) }
     }
 
     /// Removes an output and its connections.
-    open func removeOutput(_ output: AVCaptureOutput) {
+    public func removeOutput(_ output: AVCaptureOutput) {
         configurationLock.lock()
         defer { configurationLock.unlock() }
         guard outputs.contains(where: { $0 === output }) else { return }
@@ -122,7 +119,7 @@ extension AVCaptureSession {
 
     /// Whether the connection can be added: its ports' input and its output are in this
     /// session and the output has room for it.
-    open func canAddConnection(_ connection: AVCaptureConnection) -> Bool {
+    public func canAddConnection(_ connection: AVCaptureConnection) -> Bool {
         guard let output = connection.output, outputs.contains(where: { $0 === output }),
             !connection.inputPorts.isEmpty,
             connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
@@ -132,7 +129,7 @@ extension AVCaptureSession {
     }
 
     /// Adds a connection made with `AVCaptureConnection(inputPorts:output:)`. Raises if it can't be added.
-    open func addConnection(_ connection: AVCaptureConnection) {
+    public func addConnection(_ connection: AVCaptureConnection) {
         enforce {
             guard canAddConnection(connection) else {
                 throw AVCaptureException(
@@ -144,7 +141,7 @@ extension AVCaptureSession {
     }
 
     /// Removes a connection.
-    open func removeConnection(_ connection: AVCaptureConnection) {
+    public func removeConnection(_ connection: AVCaptureConnection) {
         guard connections.contains(where: { $0 === connection }) else { return }
         withConfiguration { removeConnectionUnchecked(connection) }
     }

@@ -11,7 +11,7 @@ extension AVCaptureSession {
     /// Starts the flow of frames and blocks until the devices stream. A failure is reported
     /// through `runtimeErrorNotification`, as on iOS. Calling it inside a configuration
     /// transaction raises.
-    open func startRunning() {
+    public func startRunning() {
         enforce { try startRunningChecked() }
     }
 
@@ -34,7 +34,7 @@ extension AVCaptureSession {
 
     /// Stops the flow of frames and blocks until it has stopped: once it returns, no
     /// delegate receives another frame.
-    open func stopRunning() {
+    public func stopRunning() {
         enforce { try stopRunningChecked() }
     }
 
@@ -61,6 +61,7 @@ extension AVCaptureSession {
         for stream in streams.values {
             stream.router.stop()
             stream.device.backend.stop()
+            stream.device.releaseStreaming(by: self)
         }
         streams.removeAll()
     }
@@ -78,6 +79,7 @@ extension AVCaptureSession {
         for (key, stream) in streams where wanted[key] == nil {
             stream.router.stop()
             stream.device.backend.stop()
+            stream.device.releaseStreaming(by: self)
             streams[key] = nil
         }
         for (key, (device, deviceConnections)) in wanted {
@@ -91,12 +93,19 @@ extension AVCaptureSession {
                 }
                 continue
             }
+            guard device.claimStreaming(for: self) else {
+                postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
+                    AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.").nsError
+                ])
+                continue
+            }
             let router = FrameRouter(session: self, device: device)
             router.setTargets(deviceConnections)
             do {
                 try device.backend.start(configuration, sink: router)
                 streams[key] = RunningStream(device: device, router: router, configuration: configuration)
             } catch {
+                device.releaseStreaming(by: self)
                 reportRuntimeError(error, device: device)
             }
         }
@@ -136,6 +145,7 @@ extension AVCaptureSession {
             guard let key = streams.first(where: { $0.value.router === router })?.key, let stream = streams[key] else { return }
             stream.router.stop()
             stream.device.backend.stop()
+            stream.device.releaseStreaming(by: self)
             streams[key] = nil
             reportRuntimeError(error, device: stream.device)
             if streams.isEmpty && isRunning {

@@ -41,9 +41,14 @@ public struct AVCaptureException: Error, Sendable, Equatable, CustomStringConver
 }
 
 /// Runs a validation and traps with Apple's message if it fails.
-@inline(__always)
-func enforce(_ check: () throws(AVCaptureException) -> Void) {
-    do { try check() } catch { error.raise() }
+func enforce(_ check: () throws -> Void) {
+    do {
+        try check()
+    } catch let exception as AVCaptureException {
+        exception.raise()
+    } catch {
+        AVCaptureException(.generic, "\(error)").raise()
+    }
 }
 
 /// Builds a reason in Apple's shape: `*** -[Class selector] text`.

@@ -23,11 +23,12 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
     var holdsBuffers = false
     /// Keeps the pixel buffers of the frames (for pixel checks).
     var keepsPixels = false
-    var frameAfterStop = Atomic<Bool>(false)
+    let frameAfterStopFlag = Atomic<Bool>(false)
+    var frameAfterStop: Bool { frameAfterStopFlag.load(ordering: .acquiring) }
     let stopped = Atomic<Bool>(false)
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
-        if stopped.load(ordering: .acquiring) { frameAfterStop.store(true, ordering: .releasing) }
+        if stopped.load(ordering: .acquiring) { frameAfterStopFlag.store(true, ordering: .releasing) }
         let image = sampleBuffer.imageBuffer!
         let frame = Frame(
             time: sampleBuffer.presentationTimeStamp, duration: sampleBuffer.duration, width: CVPixelBufferGetWidth(image),
