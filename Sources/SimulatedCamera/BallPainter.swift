@@ -1,8 +1,9 @@
 /// Draws the scene's moving ball over a row of the static layer.
 ///
 /// The ball is the only thing that moves, so rather than re-rasterising the scene each
-/// frame, rows the ball touches are copied to a scratch row and the disc is blended in
-/// there, with an anti-aliased rim.
+/// frame, the renderer converts each row from the static layer and then, on rows the
+/// ball touches, converts just the ball's span again from a scratch copy with the disc
+/// blended in (same noise window, so the result is as if the whole row had the ball).
 enum BallPainter {
     /// The ball in pixel space for one frame.
     struct Disc: Sendable, Equatable {
@@ -11,10 +12,8 @@ enum BallPainter {
         var y: Float
         /// Radius, pixels; 0 draws nothing.
         var radius: Float
-        /// Fixed-point centre radiance, per channel, vignetting included.
+        /// Relative radiance at the centre, per channel, vignetting included.
         var color: SIMD3<Float>
-
-        static let none = Disc(x: 0, y: 0, radius: 0, color: .zero)
 
         /// The scene's ball as seen in a `width`×`height` image at `zoom` through `optics`.
         init(_ ball: Scene.Ball, width: Int, height: Int, zoom: Double, optics: Optics) {
@@ -24,7 +23,7 @@ enum BallPainter {
             radius = Float(ball.radius * zoom * Double(height))
             // Vignetting varies little across the ball; take it at the centre.
             let falloff = optics.relativeIllumination(x: ball.x, y: ball.y, aspect: aspect)
-            color = ball.color * falloff * StaticLayer.unit
+            color = ball.color * falloff
         }
 
         init(x: Float, y: Float, radius: Float, color: SIMD3<Float>) {
@@ -33,35 +32,42 @@ enum BallPainter {
             self.radius = radius
             self.color = color
         }
+
+        /// The columns the disc touches on row `row` of an image `width` wide, if any
+        /// (starting a little early, see below).
+        func span(row: Int, width: Int) -> ClosedRange<Int>? {
+            guard radius > 0 else { return nil }
+            let dy = Float(row) + 0.5 - y
+            let reach = radius + 1
+            guard abs(dy) < reach else { return nil }
+            let halfSpan = (reach * reach - dy * dy).squareRoot()
+            // Start on a multiple of 8, where `SensorKernel.convertRow` starts its 8-sample
+            // groups, so the span's pixels get the noise samples the full row gave them.
+            let first = max(0, Int((x - halfSpan).rounded(.down))) & ~7
+            let last = min(width - 1, Int((x + halfSpan).rounded(.up)))
+            return first <= last ? first...last : nil
+        }
     }
 
-    /// If the disc touches row `row`, copies `source` (a layer row) to `scratch` with the
-    /// disc drawn in and returns true; otherwise leaves `scratch` alone and returns false.
+    /// Writes columns `span` of layer row `source` (R, G, B runs of `width`) with the disc
+    /// blended in to `scratch`, as three runs of `span.count` (R, G, B).
     static func paint(
-        _ disc: Disc, row: Int, width: Int, from source: UnsafePointer<UInt16>, into scratch: UnsafeMutablePointer<UInt16>
-    ) -> Bool {
-        guard disc.radius > 0 else { return false }
+        _ disc: Disc, row: Int, span: ClosedRange<Int>, width: Int, from source: UnsafePointer<UInt16>,
+        into scratch: UnsafeMutablePointer<UInt16>
+    ) {
         let dy = Float(row) + 0.5 - disc.y
-        let reach = disc.radius + 1
-        guard abs(dy) < reach else { return false }
-        let halfSpan = (reach * reach - dy * dy).squareRoot()
-        let first = max(0, Int((disc.x - halfSpan).rounded(.down)))
-        let last = min(width - 1, Int((disc.x + halfSpan).rounded(.up)))
-        guard first <= last else { return false }
-        scratch.update(from: source, count: 3 * width)
-        for x in first...last {
+        let count = span.count
+        for x in span {
             let dx = Float(x) + 0.5 - disc.x
             let distance = (dx * dx + dy * dy).squareRoot()
             // Pixel coverage: 1 inside, 0 outside, linear across the one-pixel rim.
             let coverage = min(max(disc.radius - distance + 0.5, 0), 1)
-            guard coverage > 0 else { continue }
             let shaded = Scene.ballShading(disc.color, distance: min(distance / disc.radius, 1))
+            let index = x - span.lowerBound
             for channel in 0..<3 {
-                let index = channel * width + x
-                let old = Float(scratch[index])
-                scratch[index] = StaticLayer.encode((old + (shaded[channel] - old) * coverage) / StaticLayer.unit)
+                let old = StaticLayer.decode(source[channel * width + x])
+                scratch[channel * count + index] = StaticLayer.encode(old + (shaded[channel] - old) * coverage)
             }
         }
-        return true
     }
 }

@@ -50,15 +50,15 @@ final class CaptureStream: @unchecked Sendable {
         self.controls = controls
         self.maximumBufferCount = maximumBufferCount
         let values = controls.snapshot(takingPending: true)
-        zoom = values.zoomFactor
         let format = camera.descriptor.formats[configuration.formatIndex]
+        zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
         pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount)
         let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
         renderer = FrameRenderer(
             scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
             workers: workers)
         autoExposure = AutoExposure(limits: CaptureStream.limits(format, configuration))
-        renderer.prepare(width: format.width, height: format.height, zoom: zoom)
+        renderer.prepare(width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format))
     }
 
     /// Starts the capture thread and returns once it runs.
@@ -125,11 +125,12 @@ final class CaptureStream: @unchecked Sendable {
         renderer.isp.apply(
             ISP.Settings(
                 bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
-                digitalGain: exposure.digitalGain, whiteBalance: camera.sensor.neutralGains))
+                digitalGain: exposure.digitalGain, whiteBalance: camera.sensor.neutralGains,
+                range: ISP.range(of: configuration.pixelFormat)))
         let time = Double(pts - startTime) / Double(HostClock.timescale)
         let disc = BallPainter.Disc(
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics)
-        let statistics = renderer.render(FrameRenderer.Frame(index: index, time: time, exposure: exposure, ball: disc), into: buffer)
+        let statistics = renderer.render(FrameRenderer.Frame(index: index, exposure: exposure, ball: disc), into: buffer)
         autoExposure.update(meanLinear: statistics.meanLinear)
         metadata.meanLuma = statistics.meanLuma
         metadata.exposureTargetOffset = autoExposure.targetOffset
@@ -213,7 +214,6 @@ final class CaptureStream: @unchecked Sendable {
             scene.luminanceScale = values.luminanceScale
             renderer.setScene(scene)
         }
-        zoom = values.zoomFactor
         if let new = values.pendingConfiguration, new != configuration,
             camera.descriptor.formats.indices.contains(new.formatIndex)
         {
@@ -226,7 +226,8 @@ final class CaptureStream: @unchecked Sendable {
             autoExposure.setLimits(CaptureStream.limits(format, new))
         }
         let format = camera.descriptor.formats[configuration.formatIndex]
-        renderer.prepare(width: format.width, height: format.height, zoom: zoom)
+        zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
+        renderer.prepare(width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format))
     }
 
     static func limits(_ format: DeviceFormatSpec, _ configuration: StreamConfiguration) -> AutoExposure.Limits {

@@ -1,19 +1,21 @@
 import CaptureCore
+import ColorScience
 
 /// Renders frames: the static layer plus the ball, through the sensor and the ISP, into a
 /// pixel buffer, in one pass per row pair split across a `RenderWorkers` gang.
 ///
-/// Per row: take the static-layer row (or a copy with the ball drawn in), convert each
-/// channel to ADC codes with `Sensor.convertRow` into a per-worker scratch row, and as
-/// soon as two rows are ready, encode them with the ISP. Scratch rows stay in cache, and
-/// every buffer is made when the size changes, so a frame allocates nothing.
+/// Per row: convert each channel of the static-layer row to ADC codes with
+/// `SensorKernel.convertRow` into a per-worker scratch row, redo the ball's span if the
+/// ball crosses the row (`BallPainter`), and as soon as two rows are ready, encode them
+/// with the ISP and meter them. Scratch rows stay in cache, and every buffer is made when
+/// the size changes, so a frame allocates nothing.
 ///
 /// Used by one capture thread; `run(part:of:)` is called by the gang during `render`.
 final class FrameRenderer: ParallelJob, @unchecked Sendable {
     /// Per-frame inputs.
     struct Frame {
-        var index: Int64 = 0
-        var time: Double = 0
+        /// The frame counter, which selects the noise.
+        var index: Int64
         var exposure: SensorExposure
         var ball: BallPainter.Disc
     }
@@ -52,8 +54,8 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     // The frame being rendered and where to; set by `render` before the gang runs.
     private var frame: Frame?
     private var target: CVBuffer?
-    private var encoder = YCbCrEncoder(format: .yuv420BiPlanarVideoRange)
-    private var encoderFormat = PixelFormat.yuv420BiPlanarVideoRange
+    private var layout = PackedYCbCr(matrix: .bt709, range: .video)
+    private var layoutRange = YCbCrRange.video
 
     init(scene: Scene, optics: Optics, workers: RenderWorkers) {
         self.scene = scene
@@ -69,9 +71,13 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         scene = new
     }
 
-    /// Makes sure the static layer matches the size and zoom, re-rasterising if not.
-    func prepare(width: Int, height: Int, zoom: Double) {
+    /// Makes sure the static layer matches the size, zoom and lens, re-rasterising if not.
+    func prepare(width: Int, height: Int, zoom: Double, optics newOptics: Optics) {
         precondition(width <= NoiseTable.maxWindow, "frames wider than \(NoiseTable.maxWindow) are not supported")
+        if newOptics != optics {
+            optics = newOptics
+            layer = nil
+        }
         if let layer, layer.width == width, layer.height == height, layer.zoom == zoom { return }
         layer = StaticLayer(width: width, height: height, zoom: zoom)
         if scratch.first?.width != width {
@@ -87,9 +93,10 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     /// buffer's size first.
     func render(_ frame: Frame, into buffer: CVBuffer) -> FrameStatistics {
         precondition(layer?.width == buffer.width && layer?.height == buffer.height, "prepare the renderer for this size")
-        if buffer.format.isYUV && buffer.format != encoderFormat {
-            encoder = YCbCrEncoder(format: buffer.format)
-            encoderFormat = buffer.format
+        let range = ISP.range(of: buffer.format)
+        if range != layoutRange {
+            layout = PackedYCbCr(matrix: .bt709, range: range)
+            layoutRange = range
         }
         for histogram in histograms { histogram.update(repeating: 0, count: FrameStatistics.bins) }
         self.frame = frame
@@ -98,7 +105,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         workers.run(self)
         task = .idle
         target = nil
-        return FrameStatistics(merging: histograms)
+        return FrameStatistics(merging: histograms, range: range)
     }
 
     func run(part: Int, of parts: Int) {
@@ -126,11 +133,8 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             if hasB { sensorRow(y + 1, layer: layer, frame: frame, into: rawB, scratch: scratch) }
             let rowB = UnsafePointer(hasB ? rawB : rawA)
             writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer)
-            if FrameStatistics.samples(row: y) {
-                FrameStatistics.accumulate(rawA, width: width, row: y, height: height, isp: isp, into: scratch.histogram)
-            }
-            if hasB && FrameStatistics.samples(row: y + 1) {
-                FrameStatistics.accumulate(rowB, width: width, row: y + 1, height: height, isp: isp, into: scratch.histogram)
+            for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
+                meter(row: row, of: buffer, into: scratch.histogram)
             }
             y += 2
         }
@@ -139,15 +143,35 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     /// Sensor codes of row `y` into `raw` (R, G, B runs).
     private func sensorRow(_ y: Int, layer: StaticLayer, frame: Frame, into raw: UnsafeMutablePointer<UInt16>, scratch: Scratch) {
         let width = layer.width
-        var source = UnsafePointer(layer.row(y))
-        if BallPainter.paint(frame.ball, row: y, width: width, from: source, into: scratch.ballRow) {
-            source = UnsafePointer(scratch.ballRow)
-        }
+        let source = UnsafePointer(layer.row(y))
         let scales = frame.exposure.dnPerUnit
         for channel in 0..<3 {
-            Sensor.convertRow(
+            SensorKernel.convertRow(
                 source + channel * width, noise: noise.window(frame: frame.index, row: y, channel: channel),
                 into: raw + channel * width, count: width, scale: scales[channel], exposure: frame.exposure)
+        }
+        guard let span = frame.ball.span(row: y, width: width) else { return }
+        // Redo the ball's columns from a copy with the ball drawn in, with the same noise.
+        BallPainter.paint(frame.ball, row: y, span: span, width: width, from: source, into: scratch.ballRow)
+        let count = span.count
+        for channel in 0..<3 {
+            SensorKernel.convertRow(
+                scratch.ballRow + channel * count,
+                noise: noise.window(frame: frame.index, row: y, channel: channel) + span.lowerBound,
+                into: raw + channel * width + span.lowerBound, count: count, scale: scales[channel],
+                exposure: frame.exposure)
+        }
+    }
+
+    /// Adds row `row` of the written frame to the statistics.
+    private func meter(row: Int, of buffer: CVBuffer, into histogram: UnsafeMutablePointer<UInt32>) {
+        let base = UnsafeRawPointer(buffer.planeAddress(0)) + row * buffer.bytesPerRow(0)
+        if buffer.format == .bgra {
+            FrameStatistics.accumulate(bgra: base, width: buffer.width, row: row, height: buffer.height, into: histogram)
+        } else {
+            FrameStatistics.accumulate(
+                luma: base.assumingMemoryBound(to: UInt8.self), width: buffer.width, row: row, height: buffer.height,
+                into: histogram)
         }
     }
 
@@ -171,7 +195,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
                 ? buffer.planeAddress(2).assumingMemoryBound(to: UInt8.self) + (y / 2) * buffer.bytesPerRow(2) : cbPlane + 1
             isp.encodeRowPair(
                 rawA, rawB, width: width, lumaA: lumaA, lumaB: lumaB, cb: cbPlane, cr: crPlane,
-                chromaStep: planar ? 1 : 2, encoder: encoder)
+                chromaStep: planar ? 1 : 2, layout: layout)
         }
     }
 }

@@ -1,12 +1,12 @@
 import ColorScience
 
-/// Exposure statistics of one frame, gathered during the ISP pass.
+/// Exposure statistics of one frame, gathered while the ISP writes it.
 ///
-/// Every 4th pixel of every 4th row is sampled into a 256-bin histogram of full-range
-/// BT.709 luma Y'; samples in the centre quarter of the frame (the middle half in x and
-/// in y) count `centreWeight` times, so metering is centre-weighted. Each worker fills
-/// its own histogram; `init(merging:)` sums them, so the result does not depend on how
-/// rows were split.
+/// Every 4th pixel of every 4th row is sampled into a 256-bin histogram of the output's
+/// 8-bit luma code (for BGRA, full-range BT.709 luma of the written R'G'B'); samples in
+/// the centre quarter of the frame (the middle half in x and in y) count `centreWeight`
+/// times, so metering is centre-weighted. Each worker fills its own histogram and
+/// `init(merging:range:)` sums them, so the result does not depend on how rows were split.
 package struct FrameStatistics: Sendable, Equatable {
     /// Bins of the luma histogram.
     static let bins = 256
@@ -20,7 +20,7 @@ package struct FrameStatistics: Sendable, Equatable {
     /// Weighted mean of the linear light of each sample (Y' decoded with the sRGB curve),
     /// relative to white: what auto exposure meters.
     package var meanLinear: Double
-    /// Weighted share of samples at the top bin (clipped highlights).
+    /// Weighted share of samples at or above the top luma code (clipped highlights).
     package var clippedFraction: Double
 
     package init(meanLuma: Float, meanLinear: Double, clippedFraction: Double) {
@@ -29,48 +29,60 @@ package struct FrameStatistics: Sendable, Equatable {
         self.clippedFraction = clippedFraction
     }
 
-    /// Linear light of each bin.
-    private static let linearOfBin: [Double] = (0..<bins).map {
-        TransferFunction.sRGB.decode(Double($0) / Double(bins - 1))
-    }
-
-    /// Sums per-worker histograms (each `bins` counts) into statistics.
-    init(merging histograms: [UnsafeMutablePointer<UInt32>]) {
-        var total = 0.0, luma = 0.0, linear = 0.0
+    /// Sums per-worker histograms (each `bins` counts) of codes in `range`.
+    init(merging histograms: [UnsafeMutablePointer<UInt32>], range: YCbCrRange) {
+        let top = range.lumaCode(1)
+        var total = 0.0, luma = 0.0, linear = 0.0, clipped = 0.0
         for bin in 0..<FrameStatistics.bins {
             var count = 0.0
             for histogram in histograms { count += Double(histogram[bin]) }
+            guard count > 0 else { continue }
+            let signal = min(max(range.luma(fromCode: bin), 0), 1)
             total += count
-            luma += count * Double(bin) / Double(FrameStatistics.bins - 1)
-            linear += count * FrameStatistics.linearOfBin[bin]
+            luma += count * signal
+            linear += count * TransferFunction.sRGB.decode(signal)
+            if bin >= top { clipped += count }
         }
-        var top = 0.0
-        for histogram in histograms { top += Double(histogram[FrameStatistics.bins - 1]) }
         let scale = total > 0 ? 1 / total : 0
-        self.init(meanLuma: Float(luma * scale), meanLinear: linear * scale, clippedFraction: top * scale)
+        self.init(meanLuma: Float(luma * scale), meanLinear: linear * scale, clippedFraction: clipped * scale)
     }
 
     /// Whether row `y` is sampled.
     @inline(__always)
     static func samples(row y: Int) -> Bool { y % step == step / 2 }
 
-    /// Adds the sampled pixels of one row of sensor codes (R, G, B runs) to `histogram`.
+    /// The weight of sample column `x` in a row; `centreRow` says whether the row is in
+    /// the middle half.
+    @inline(__always)
+    private static func weight(_ x: Int, width: Int, centreRow: Bool) -> UInt32 {
+        centreRow && x >= width / 4 && x < width * 3 / 4 ? centreWeight : 1
+    }
+
+    /// Adds the sampled pixels of one written luma row (row `y` of `height`).
     static func accumulate(
-        _ raw: UnsafePointer<UInt16>, width: Int, row y: Int, height: Int, isp: ISP,
-        into histogram: UnsafeMutablePointer<UInt32>
+        luma: UnsafePointer<UInt8>, width: Int, row y: Int, height: Int, into histogram: UnsafeMutablePointer<UInt32>
     ) {
-        let lr = isp.toneTable(0), lg = isp.toneTable(1), lb = isp.toneTable(2)
-        // Full-range BT.709 luma in 16-bit fixed point, scaled from R' × ISP.one to 0 ... 255.
-        let scale = 255.0 * 65536 / Double(ISP.one)
-        let kr = Int32((0.2126 * scale).rounded()), kb = Int32((0.0722 * scale).rounded())
-        let kg = Int32(scale.rounded()) - kr - kb
         let centreRow = y >= height / 4 && y < height * 3 / 4
-        let lo = width / 4, hi = width * 3 / 4
         var x = step / 2
         while x < width {
-            let r = Int32(lr[Int(raw[x])]), g = Int32(lg[Int(raw[width + x])]), b = Int32(lb[Int(raw[2 * width + x])])
-            let bin = Int(min((kr &* r &+ kg &* g &+ kb &* b &+ 32768) >> 16, 255))
-            histogram[bin] &+= centreRow && x >= lo && x < hi ? centreWeight : 1
+            histogram[Int(luma[x])] &+= weight(x, width: width, centreRow: centreRow)
+            x += step
+        }
+    }
+
+    /// Adds the sampled pixels of one written BGRA row, as full-range BT.709 luma.
+    static func accumulate(
+        bgra: UnsafeRawPointer, width: Int, row y: Int, height: Int, into histogram: UnsafeMutablePointer<UInt32>
+    ) {
+        let pixels = bgra.assumingMemoryBound(to: UInt8.self)
+        let centreRow = y >= height / 4 && y < height * 3 / 4
+        // BT.709 weights in 16-bit fixed point; they sum to 65 536, so white stays 255.
+        let kr = 13933, kb = 4732, kg = 65536 - kr - kb
+        var x = step / 2
+        while x < width {
+            let p = pixels + 4 * x
+            let code = (kb * Int(p[0]) + kg * Int(p[1]) + kr * Int(p[2]) + 32768) >> 16
+            histogram[code] &+= weight(x, width: width, centreRow: centreRow)
             x += step
         }
     }

@@ -11,7 +11,7 @@ import ColorScience
 /// (`PackedYCbCr`). A pixel's Y'CbCr is then the sum of three table entries, and a 2×2
 /// chroma block the sum of four pixel sums: two additions per pixel instead of nine
 /// multiplications. Tables are rebuilt only when a setting changes. The row functions
-/// are the second half of the fused per-row pass (the first is `Sensor.convertRow`).
+/// are the second half of the fused per-row pass (the first is `SensorKernel.convertRow`).
 final class ISP: @unchecked Sendable {
     /// What the lookup tables depend on.
     struct Settings: Sendable, Equatable {
@@ -24,6 +24,11 @@ final class ISP: @unchecked Sendable {
         var whiteBalance: SIMD3<Float>
         /// The Y'CbCr code range of the output (BGRA ignores it).
         var range: YCbCrRange
+    }
+
+    /// The Y'CbCr range a pixel format is written in (BGRA counts as full range).
+    static func range(of format: PixelFormat) -> YCbCrRange {
+        format.isFullRange ? .full : .video
     }
 
     /// sRGB encode of linear 0 ... 1 in 65 536 steps; shared by every ISP.

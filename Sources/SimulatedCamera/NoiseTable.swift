@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Drawing three Gaussian numbers per pixel per frame from a generator would cost more
 /// than the rest of the pipeline. Instead the table holds `count` samples of N(0, s²)
-/// (Box–Muller from SplitMix64; s = `Sensor.noiseScale`, a constant the sensor's fast
-/// square root leaves out), generated once from the seed. Each row of each colour
+/// (Box–Muller from SplitMix64; s = `SensorKernel.rootScale`, a constant the sensor's
+/// fast square root leaves out), generated once from the seed. Each row of each colour
 /// channel of each frame reads a contiguous window starting at an offset hashed from
 /// (seed, frame index, row, channel), and the sensor scales each sample by the pixel's
 /// own noise standard deviation.
@@ -24,7 +24,7 @@ final class NoiseTable: @unchecked Sendable {
     let seed: UInt64
     let samples: UnsafeMutablePointer<Float>
 
-    init(seed: UInt64, scale: Float = Sensor.noiseScale) {
+    init(seed: UInt64, scale: Float = SensorKernel.rootScale) {
         self.seed = seed
         let total = NoiseTable.count + NoiseTable.maxWindow
         samples = .allocate(capacity: total)

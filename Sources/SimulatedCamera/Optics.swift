@@ -53,12 +53,33 @@ package struct Optics: Sendable, Equatable {
     /// image of aspect `aspect` (width / height) spanning the sensor width: the cos⁴ law,
     /// with `vignettingStrength` of its loss kept.
     package func relativeIllumination(x: Double, y: Double, aspect: Double) -> Float {
-        let dx = (x - 0.5) * sensorWidth
-        let dy = (y - 0.5) * sensorWidth / aspect
-        let r2 = dx * dx + dy * dy
-        let f2 = focalLength * focalLength
-        // cos θ = f / sqrt(f² + r²), so cos⁴ θ = f⁴ / (f² + r²)².
-        let cos4 = f2 * f2 / ((f2 + r2) * (f2 + r2))
-        return 1 - vignettingStrength * Float(1 - cos4)
+        falloff(aspect: aspect).at(x: x, y: y)
+    }
+
+    /// `relativeIllumination` with its constants worked out once, for loops over pixels.
+    package func falloff(aspect: Double) -> Falloff {
+        let f = focalLength
+        return Falloff(
+            width: sensorWidth, height: sensorWidth / aspect, focalLengthSquared: f * f, strength: vignettingStrength)
+    }
+
+    /// The vignetting of one lens and image aspect.
+    package struct Falloff: Sendable {
+        let width: Double
+        let height: Double
+        let focalLengthSquared: Double
+        let strength: Float
+
+        /// Relative illumination at normalised sensor position (x, y).
+        @inline(__always)
+        package func at(x: Double, y: Double) -> Float {
+            let dx = (x - 0.5) * width
+            let dy = (y - 0.5) * height
+            let r2 = dx * dx + dy * dy
+            let f2 = focalLengthSquared
+            // cos θ = f / sqrt(f² + r²), so cos⁴ θ = f⁴ / (f² + r²)².
+            let cos4 = f2 * f2 / ((f2 + r2) * (f2 + r2))
+            return 1 - strength * Float(1 - cos4)
+        }
     }
 }

@@ -44,8 +44,8 @@ package struct Scene: Sendable {
     private let ballFrequency: SIMD2<Double>
     private let ballPhase: SIMD2<Double>
     private let ballColor: SIMD3<Float>
-    // A random offset into the texture lattice, so each seed shows different texture.
-    private let textureOffset: SIMD2<Double>
+    // The background texture's random lattices: three octaves, coarse to fine.
+    private let texture: (TextureOctave, TextureOctave, TextureOctave)
 
     package init(seed: UInt64, luminanceScale: Float = 200) {
         self.seed = seed
@@ -57,7 +57,10 @@ package struct Scene: Sendable {
             SIMD3(0.80, 0.30, 0.04), SIMD3(0.05, 0.45, 0.60), SIMD3(0.65, 0.60, 0.05), SIMD3(0.45, 0.08, 0.55),
         ]
         ballColor = palette[Int(rng.next() % UInt64(palette.count))]
-        textureOffset = SIMD2(Double(rng.next() % 4096), Double(rng.next() % 4096))
+        texture = (
+            TextureOctave(frequency: 9, amplitude: 0.5, rng: &rng), TextureOctave(frequency: 27, amplitude: 0.3, rng: &rng),
+            TextureOctave(frequency: 81, amplitude: 0.2, rng: &rng)
+        )
     }
 
     /// The ball at `time` seconds after the stream started.
@@ -128,32 +131,41 @@ package struct Scene: Sendable {
 
     /// Three octaves of seeded value noise, 0 ... 1.
     private func textureValue(x: Double, y: Double) -> Double {
-        0.5 * valueNoise(x * 9, y * 9) + 0.3 * valueNoise(x * 27 + 17, y * 27 + 5)
-            + 0.2 * valueNoise(x * 81 + 41, y * 81 + 29)
+        texture.0.value(x: x, y: y) + texture.1.value(x: x, y: y) + texture.2.value(x: x, y: y)
+    }
+}
+
+/// One octave of value noise: random values on a square lattice over the unit square,
+/// smoothly interpolated. The lattice is drawn once per seed, so sampling costs four
+/// array reads.
+private struct TextureOctave: Sendable {
+    let frequency: Double
+    let amplitude: Double
+    /// Lattice points per row (frequency + 2, covering 0 ... 1 and one beyond).
+    let stride: Int
+    let values: [Double]
+
+    init(frequency: Double, amplitude: Double, rng: inout SplitMix64) {
+        self.frequency = frequency
+        self.amplitude = amplitude
+        stride = Int(frequency) + 2
+        values = (0..<(stride * stride)).map { _ in rng.nextUnit() }
     }
 
-    /// Smoothly interpolated random lattice values (value noise), 0 ... 1.
-    private func valueNoise(_ x: Double, _ y: Double) -> Double {
-        let px = x + textureOffset.x
-        let py = y + textureOffset.y
-        let ix = px.rounded(.down)
-        let iy = py.rounded(.down)
-        let fx = px - ix
-        let fy = py - iy
+    /// The octave's contribution at (x, y), 0 ... `amplitude`.
+    func value(x: Double, y: Double) -> Double {
+        let px = min(max(x, 0), 1) * frequency
+        let py = min(max(y, 0), 1) * frequency
+        let ix = min(Int(px), stride - 2)
+        let iy = min(Int(py), stride - 2)
+        let fx = px - Double(ix)
+        let fy = py - Double(iy)
         // Smoothstep weights hide the lattice.
         let sx = fx * fx * (3 - 2 * fx)
         let sy = fy * fy * (3 - 2 * fy)
-        let cx = Int64(ix)
-        let cy = Int64(iy)
-        let v00 = lattice(cx, cy), v10 = lattice(cx + 1, cy)
-        let v01 = lattice(cx, cy + 1), v11 = lattice(cx + 1, cy + 1)
-        let top = v00 + (v10 - v00) * sx
-        let bottom = v01 + (v11 - v01) * sx
-        return top + (bottom - top) * sy
-    }
-
-    private func lattice(_ x: Int64, _ y: Int64) -> Double {
-        let h = SplitMix64.hash(seed, UInt64(bitPattern: x), UInt64(bitPattern: y))
-        return Double(h >> 11) * 0x1p-53
+        let base = iy * stride + ix
+        let top = values[base] + (values[base + 1] - values[base]) * sx
+        let bottom = values[base + stride] + (values[base + stride + 1] - values[base + stride]) * sx
+        return amplitude * (top + (bottom - top) * sy)
     }
 }
