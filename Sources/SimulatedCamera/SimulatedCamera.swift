@@ -16,7 +16,8 @@ import Synchronization
 package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
     package let model: SimulatedCameraModel
     package var descriptor: DeviceDescriptor { model.descriptor }
-    package var isConnected: Bool { true }
+    package var isConnected: Bool { connected.load(ordering: .acquiring) }
+    private let connected = Atomic<Bool>(true)
 
     private struct State {
         var seed: UInt64
@@ -72,6 +73,7 @@ package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
     package var isStreaming: Bool { state.withLock { $0.stream != nil } }
 
     package func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
+        guard isConnected else { throw .deviceWasDisconnected }
         guard descriptor.formats.indices.contains(configuration.formatIndex) else {
             throw .streamFailed("format index \(configuration.formatIndex) out of range for \(descriptor.uniqueID)")
         }
@@ -99,6 +101,18 @@ package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
             return state.stream
         }) else { return }
         if stream.requestStop() { stream.join() }
+    }
+
+    /// Simulates unplugging: streaming stops, the sink hears `deviceWasDisconnected`, and
+    /// the camera stays disconnected for good (a reconnected camera is a new object, as on iOS).
+    package func disconnect() {
+        guard connected.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        guard let stream = state.withLock({ state -> CaptureStream? in
+            defer { state.stream = nil }
+            return state.stream
+        }) else { return }
+        if stream.requestStop() { stream.join() }
+        stream.sink.backendDidFail(.deviceWasDisconnected)
     }
 
     deinit {

@@ -249,3 +249,68 @@ struct SessionPipelineTests {
         #expect(names == [Notification.Name.AVCaptureSessionDidStartRunning, Notification.Name.AVCaptureSessionDidStopRunning])
     }
 }
+
+@Suite("Runtime faults", .serialized)
+struct RuntimeFaultTests {
+    @Test("unplugging a camera posts a runtime error, stops the session, and a new device object appears on re-plug")
+    func disconnect() async throws {
+        let rig = try TestRig(uniqueID: "sim:back-tele", preset: .vga640x480)
+        let errors = Mutex<[Int]>([])
+        let events = Mutex<[Notification.Name]>([])
+        let observers = [
+            NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: rig.session, queue: nil) { note in
+                errors.withLock { $0.append((note.userInfo?[AVCaptureSessionErrorKey] as? NSError)?.code ?? 0) }
+            },
+            NotificationCenter.default.addObserver(forName: AVCaptureSession.didStopRunningNotification, object: rig.session, queue: nil) { note in
+                events.withLock { $0.append(note.name) }
+            },
+            NotificationCenter.default.addObserver(forName: AVCaptureDevice.wasDisconnectedNotification, object: nil, queue: nil) { note in
+                events.withLock { $0.append(note.name) }
+            },
+        ]
+        defer { observers.forEach(NotificationCenter.default.removeObserver) }
+        rig.session.startRunning()
+        let before = rig.collector.waitForFrames(10).count
+        rig.device.simulation?.disconnect()
+        for _ in 0..<300 where events.withLock({ $0.count }) < 2 || errors.withLock({ $0.isEmpty }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(errors.withLock { $0 } == [AVError.Code.deviceWasDisconnected.rawValue])
+        #expect(Set(events.withLock { $0 }) == [AVCaptureSession.didStopRunningNotification, AVCaptureDevice.wasDisconnectedNotification])
+        #expect(!rig.session.isRunning)
+        #expect(!rig.device.isConnected)
+        #expect(before >= 10)
+        #expect(AVCaptureDevice(uniqueID: "sim:back-tele") == nil, "a disconnected camera is not discoverable")
+        #expect(throws: AVError.self) { try AVCaptureDeviceInput(device: rig.device) }
+        let fresh = try #require(rig.device.simulation?.reconnect())
+        #expect(fresh.uniqueID == "sim:back-tele" && fresh.isConnected)
+        #expect(fresh != rig.device)
+        #expect(AVCaptureDevice(uniqueID: "sim:back-tele") == fresh)
+        #expect(rig.device.isConnected == false, "once false, never true again")
+    }
+
+    @Test("a disabled connection or port delivers nothing; isActive follows")
+    func disabledConnection() throws {
+        let rig = try TestRig(preset: .vga640x480)
+        rig.session.startRunning()
+        rig.collector.waitForFrames(3)
+        #expect(rig.connection.isActive)
+        rig.connection.isEnabled = false
+        #expect(!rig.connection.isActive)
+        Thread.sleep(forTimeInterval: 0.1)
+        let count = rig.collector.frames.count
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(rig.collector.frames.count == count)
+        rig.connection.isEnabled = true
+        rig.collector.waitForFrames(count + 3)
+        rig.input.ports[0].isEnabled = false
+        Thread.sleep(forTimeInterval: 0.1)
+        let paused = rig.collector.frames.count
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(rig.collector.frames.count == paused)
+        rig.input.ports[0].isEnabled = true
+        #expect(rig.collector.waitForFrames(paused + 3).count >= paused + 3)
+        rig.stop()
+        #expect(!rig.connection.isActive)
+    }
+}

@@ -5,12 +5,13 @@ extension AVCaptureDevice {
     /// Controls of a simulated camera (Linux addition): how it paces frames and which
     /// seeded scene it films. `nil` for real cameras.
     public var simulation: Simulation? {
-        (backend as? SimulatedCamera).map(Simulation.init)
+        (backend as? SimulatedCamera).map { Simulation(camera: $0, device: self) }
     }
 
     /// The knobs of a simulated camera. Changes take effect the next time it starts streaming.
     public struct Simulation: Sendable {
         let camera: SimulatedCamera
+        let device: AVCaptureDevice
 
         /// How frames are paced.
         public enum Pacing: String, Sendable, CaseIterable {
@@ -25,6 +26,31 @@ extension AVCaptureDevice {
         public var pacing: Pacing {
             get { camera.pacing == .virtual ? .virtual : .realTime }
             nonmutating set { camera.pacing = newValue == .virtual ? .virtual : .realTime }
+        }
+
+        /// Simulates unplugging the camera: a running session gets
+        /// `runtimeErrorNotification` with `AVError.deviceWasDisconnected` and stops, the
+        /// device's `isConnected` turns false for good, and
+        /// `AVCaptureDevice.wasDisconnectedNotification` is posted.
+        public func disconnect() {
+            guard device.isConnected else { return }
+            camera.disconnect()
+            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
+        }
+
+        /// Simulates plugging the camera back in: returns the new device object (same
+        /// `uniqueID`, as on iOS) and posts `AVCaptureDevice.wasConnectedNotification`.
+        public func reconnect() -> AVCaptureDevice? {
+            guard let fresh = DeviceRegistry.shared.reconnect(device) else { return nil }
+            postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: fresh)
+            return fresh
+        }
+
+        /// Luminance of the scene's white in cd/m² (default 200, a bright room); applies
+        /// from the next frame.
+        public var sceneLuminance: Float {
+            get { camera.sceneLuminanceScale }
+            nonmutating set { camera.sceneLuminanceScale = newValue }
         }
 
         /// The scene's seed: the same seed gives the same frames (default 1, or `OPENCAPTURE_SEED`).
