@@ -20,11 +20,7 @@ extension AVCaptureSession {
     public func startRunningChecked() throws(AVCaptureException) {
         configurationLock.lock()
         defer { configurationLock.unlock() }
-        guard !isConfiguring else {
-            throw AVCaptureException(
-                .generic,
-                selectorReason("AVCaptureSession", "startRunning", "startRunning may not be called between calls to beginConfiguration and commitConfiguration"))
-        }
+        try requireNoTransaction("startRunning")
         guard !isRunning else { return }
         running.store(true, ordering: .releasing)
         for case let output as AVCaptureVideoDataOutput in outputs { output.openForRun() }
@@ -42,15 +38,21 @@ extension AVCaptureSession {
     public func stopRunningChecked() throws(AVCaptureException) {
         configurationLock.lock()
         defer { configurationLock.unlock() }
-        guard !isConfiguring else {
-            throw AVCaptureException(
-                .generic,
-                selectorReason("AVCaptureSession", "stopRunning", "stopRunning may not be called between calls to beginConfiguration and commitConfiguration"))
-        }
+        try requireNoTransaction("stopRunning")
         guard isRunning else { return }
         running.store(false, ordering: .releasing)
         stopAllStreams()
         postOnMainQueue(Self.didStopRunningNotification, object: self)
+    }
+
+    /// Starting and stopping inside a configuration transaction raise, as on iOS.
+    private func requireNoTransaction(_ selector: String) throws(AVCaptureException) {
+        guard !isConfiguring else {
+            throw AVCaptureException(
+                .generic,
+                selectorReason("AVCaptureSession", selector,
+                    "\(selector) may not be called between calls to beginConfiguration and commitConfiguration"))
+        }
     }
 
     private func stopAllStreams() {
