@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps"], swiftSettings: optimisedPixels),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ImageOps", "SimulatedCamera"],
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "SimulatedCamera"],
             swiftSettings: strict
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"], swiftSettings: strict),

@@ -76,6 +76,21 @@ public struct Matrix3x3: Sendable, Hashable {
         return Matrix3x3(row(lhs.rows.0), row(lhs.rows.1), row(lhs.rows.2))
     }
 
+    /// Every entry times a scalar.
+    public static func * (lhs: Double, rhs: Matrix3x3) -> Matrix3x3 {
+        Matrix3x3(lhs * rhs.rows.0, lhs * rhs.rows.1, lhs * rhs.rows.2)
+    }
+
+    /// Entry-wise sum, e.g. to blend two matrices.
+    public static func + (lhs: Matrix3x3, rhs: Matrix3x3) -> Matrix3x3 {
+        Matrix3x3(lhs.rows.0 + rhs.rows.0, lhs.rows.1 + rhs.rows.1, lhs.rows.2 + rhs.rows.2)
+    }
+
+    /// The nine entries in row order.
+    public var rowMajor: [Double] {
+        [rows.0.x, rows.0.y, rows.0.z, rows.1.x, rows.1.y, rows.1.z, rows.2.x, rows.2.y, rows.2.z]
+    }
+
     /// Whether every entry is within `tolerance` of the other matrix's.
     public func isApproximatelyEqual(to other: Matrix3x3, tolerance: Double = 1e-9) -> Bool {
         for r in 0..<3 {

@@ -12,18 +12,20 @@ enum BallPainter {
         var y: Float
         /// Radius, pixels; 0 draws nothing.
         var radius: Float
-        /// Relative radiance at the centre, per channel, vignetting included.
+        /// Camera signal at the centre, per channel, vignetting included.
         var color: SIMD3<Float>
 
-        /// The scene's ball as seen in a `width`×`height` image at `zoom` through `optics`.
-        init(_ ball: Scene.Ball, width: Int, height: Int, zoom: Double, optics: Optics) {
+        /// The scene's ball as seen in a `width`×`height` image at `zoom` through `optics`,
+        /// its reflectance turned into camera signal by `response` (as `StaticLayer.color`).
+        init(_ ball: Scene.Ball, width: Int, height: Int, zoom: Double, optics: Optics, response: ColorTransform) {
             let aspect = Double(width) / Double(height)
             x = Float(((ball.x - 0.5) * zoom + 0.5) * Double(width))
             y = Float(((ball.y - 0.5) * zoom + 0.5) * Double(height))
             radius = Float(ball.radius * zoom * Double(height))
             // Vignetting varies little across the ball; take it at the centre.
             let falloff = optics.relativeIllumination(x: ball.x, y: ball.y, aspect: aspect)
-            color = ball.color * falloff
+            // Shading scales the colour, so it commutes with the linear response.
+            color = response.apply(ball.color) * falloff
         }
 
         init(x: Float, y: Float, radius: Float, color: SIMD3<Float>) {

@@ -1,10 +1,11 @@
 import CaptureCore
+import ColorScience
 import Dispatch
 import Foundation
 import Synchronization
 
 /// One run of a simulated camera, from `start` to `stop`: the capture thread and
-/// everything it owns (pool, renderer, auto exposure, clock).
+/// everything it owns (pool, renderer, auto exposure, white balance, clock).
 ///
 /// Only the capture thread touches the mutable state after `launch`; other threads talk
 /// to it through `StreamControls`, the `stopping` flag and the wake semaphore.
@@ -19,6 +20,18 @@ final class CaptureStream: @unchecked Sendable {
     private let renderer: FrameRenderer
     private var autoExposure: AutoExposure
     private var zoom: Double
+    private let response: CameraResponse
+    private var whiteBalance: AutoWhiteBalance
+    /// The light on the scene for the current frame, and the scene → camera transform of it.
+    private var illuminant: TemperatureTint
+    private var sceneColor: ColorTransform
+    /// Requests taken at a frame boundary (storage kept, swapped with `StreamControls`).
+    private var requests: [ControlRequest] = []
+    /// The highest request id applied so far (carried over from earlier streams).
+    private var appliedRequest: UInt64
+    // The colour matrix for the gains it was made for (recomputed when the gains change).
+    private var matrixGains = SIMD3<Double>(repeating: 0)
+    private var matrix = ColorTransform.identity
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -58,7 +71,15 @@ final class CaptureStream: @unchecked Sendable {
             scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
             workers: workers)
         autoExposure = AutoExposure(limits: CaptureStream.limits(format, configuration))
-        renderer.prepare(width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format))
+        response = camera.response
+        let saved = controls.whiteBalance
+        whiteBalance = AutoWhiteBalance(response: response, memory: saved.memory)
+        appliedRequest = saved.appliedRequest
+        illuminant = values.illuminant
+        sceneColor = ColorTransform(response.sceneToCamera(under: values.illuminant))
+        requests.reserveCapacity(8)
+        renderer.prepare(
+            width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
     }
 
     /// Starts the capture thread and returns once it runs.
@@ -122,23 +143,29 @@ final class CaptureStream: @unchecked Sendable {
         let exposure = sensor.exposure(
             luminanceScale: renderer.scene.luminanceScale, optics: optics,
             exposureDuration: autoExposure.exposureDuration, iso: autoExposure.iso, outputWidth: format.width)
+        let gains = whiteBalance.gains
         renderer.isp.apply(
             ISP.Settings(
                 bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
-                digitalGain: exposure.digitalGain, whiteBalance: camera.sensor.neutralGains,
+                digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
                 range: ISP.range(of: configuration.pixelFormat)))
         let time = Double(pts - startTime) / Double(HostClock.timescale)
         let disc = BallPainter.Disc(
-            renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics)
+            renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
+            response: sceneColor)
         let statistics = renderer.render(FrameRenderer.Frame(index: index, exposure: exposure, ball: disc), into: buffer)
         autoExposure.update(meanLinear: statistics.meanLinear)
         metadata.meanLuma = statistics.meanLuma
         metadata.exposureTargetOffset = autoExposure.targetOffset
+        let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
+        metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
+        whiteBalance.update(renderer.zones)
+        controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
         if isStopping { return }
         sink.backendDidCapture(buffer, metadata: metadata)
     }
 
-    /// Metadata known before rendering: timing, exposure, lens.
+    /// Metadata known before rendering: timing, exposure, lens, white balance, light.
     private func baseMetadata(pts: Int64) -> FrameMetadata {
         let format = camera.descriptor.formats[configuration.formatIndex]
         var metadata = FrameMetadata()
@@ -149,8 +176,13 @@ final class CaptureStream: @unchecked Sendable {
         metadata.iso = autoExposure.iso
         metadata.lensAperture = camera.descriptor.lensAperture
         metadata.zoomFactor = zoom
-        let gains = camera.sensor.neutralGains
+        let gains = SIMD3<Float>(whiteBalance.gains)
         metadata.whiteBalanceGains = (gains.x, gains.y, gains.z)
+        metadata.whiteBalanceState = whiteBalance.state
+        metadata.isAdjustingWhiteBalance = whiteBalance.isAdjusting
+        metadata.sceneTemperature = illuminant.temperature
+        metadata.sceneTint = illuminant.tint
+        metadata.appliedRequest = appliedRequest
         metadata.width = format.width
         metadata.height = format.height
         return metadata
@@ -206,9 +238,18 @@ final class CaptureStream: @unchecked Sendable {
 
     // MARK: Configuration
 
-    /// Applies control changes and a pending configuration at this frame boundary.
+    /// Applies control changes, requests and a pending configuration at this frame boundary.
     private func applyControls() {
-        let values = controls.snapshot(takingPending: true)
+        let values = controls.beginFrame(index, requests: &requests)
+        for request in requests {
+            if let control = request.whiteBalance { whiteBalance.apply(control) }
+            appliedRequest = max(appliedRequest, request.id)
+        }
+        requests.removeAll(keepingCapacity: true)
+        if values.illuminant != illuminant {
+            illuminant = values.illuminant
+            sceneColor = ColorTransform(response.sceneToCamera(under: illuminant))
+        }
         if values.luminanceScale != renderer.scene.luminanceScale {
             var scene = renderer.scene
             scene.luminanceScale = values.luminanceScale
@@ -227,7 +268,18 @@ final class CaptureStream: @unchecked Sendable {
         }
         let format = camera.descriptor.formats[configuration.formatIndex]
         zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
-        renderer.prepare(width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format))
+        renderer.prepare(
+            width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
+    }
+
+    /// Camera (white-balanced) → linear sRGB for the white that `gains` neutralise.
+    private func colorMatrix(for gains: SIMD3<Double>) -> ColorTransform {
+        if gains != matrixGains {
+            matrixGains = gains
+            let model = response.model
+            matrix = ColorTransform(model.cameraToLinearSRGB(forWhite: model.white(forGains: gains)))
+        }
+        return matrix
     }
 
     static func limits(_ format: DeviceFormatSpec, _ configuration: StreamConfiguration) -> AutoExposure.Limits {

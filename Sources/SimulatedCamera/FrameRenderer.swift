@@ -7,8 +7,10 @@ import ColorScience
 /// Per row: convert each channel of the static-layer row to ADC codes with
 /// `SensorKernel.convertRow` into a per-worker scratch row, redo the ball's span if the
 /// ball crosses the row (`BallPainter`), and as soon as two rows are ready, encode them
-/// with the ISP and meter them. Scratch rows stay in cache, and every buffer is made when
-/// the size changes, so a frame allocates nothing.
+/// with the ISP and meter them: luma for auto exposure (`FrameStatistics`, from the output)
+/// and camera-native colour for white balance (`ZoneStatistics`, from the sensor codes).
+/// Scratch rows stay in cache, and every buffer is made when the size changes, so a frame
+/// allocates nothing.
 ///
 /// Used by one capture thread; `run(part:of:)` is called by the gang during `render`.
 final class FrameRenderer: ParallelJob, @unchecked Sendable {
@@ -18,6 +20,12 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         var index: Int64
         var exposure: SensorExposure
         var ball: BallPainter.Disc
+
+        /// Sensor codes at or above this have a channel at (or in the noise of) clipping.
+        var clipCode: UInt16 {
+            let top = min(exposure.fullWellDN + exposure.blackLevel, exposure.maxCode)
+            return UInt16(exposure.blackLevel + 0.95 * (top - exposure.blackLevel))
+        }
     }
 
     private enum Task { case idle, fillLayer, render }
@@ -27,6 +35,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         let raw: UnsafeMutablePointer<UInt16>
         let ballRow: UnsafeMutablePointer<UInt16>
         let histogram: UnsafeMutablePointer<UInt32>
+        let zones = ZoneStatistics.makeBuffer()
         let width: Int
         init(width: Int) {
             self.width = width
@@ -39,6 +48,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             raw.deallocate()
             ballRow.deallocate()
             histogram.deallocate()
+            zones.deallocate()
         }
     }
 
@@ -50,6 +60,9 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     private(set) var layer: StaticLayer?
     private var scratch: [Scratch] = []
     private var histograms: [UnsafeMutablePointer<UInt32>] = []
+    private var zoneBuffers: [UnsafeMutablePointer<UInt32>] = []
+    /// Colour statistics of the last frame rendered.
+    let zones = ZoneStatistics()
     private var task = Task.idle
     // The frame being rendered and where to; set by `render` before the gang runs.
     private var frame: Frame?
@@ -71,26 +84,33 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         scene = new
     }
 
-    /// Makes sure the static layer matches the size, zoom and lens, re-rasterising if not.
-    func prepare(width: Int, height: Int, zoom: Double, optics newOptics: Optics) {
+    /// Makes sure the static layer matches the size, zoom, lens and light (`color`, the
+    /// scene's reflectance → camera signal), re-rasterising if not.
+    func prepare(width: Int, height: Int, zoom: Double, optics newOptics: Optics, color: ColorTransform) {
         precondition(width <= NoiseTable.maxWindow, "frames wider than \(NoiseTable.maxWindow) are not supported")
         if newOptics != optics {
             optics = newOptics
             layer = nil
         }
-        if let layer, layer.width == width, layer.height == height, layer.zoom == zoom { return }
-        layer = StaticLayer(width: width, height: height, zoom: zoom)
+        if let layer, layer.width == width, layer.height == height, layer.zoom == zoom {
+            if layer.color == color { return }
+            // New light only: redraw into the same memory.
+            layer.color = color
+        } else {
+            layer = StaticLayer(width: width, height: height, zoom: zoom, color: color)
+        }
         if scratch.first?.width != width {
             scratch = (0..<workers.parts).map { _ in Scratch(width: width) }
             histograms = scratch.map(\.histogram)
+            zoneBuffers = scratch.map(\.zones)
         }
         task = .fillLayer
         workers.run(self)
         task = .idle
     }
 
-    /// Renders `frame` into `buffer` and returns its statistics. Call `prepare` with the
-    /// buffer's size first.
+    /// Renders `frame` into `buffer` and returns its statistics; its colour statistics are
+    /// in `zones` afterwards. Call `prepare` with the buffer's size first.
     func render(_ frame: Frame, into buffer: CVBuffer) -> FrameStatistics {
         precondition(layer?.width == buffer.width && layer?.height == buffer.height, "prepare the renderer for this size")
         let range = ISP.range(of: buffer.format)
@@ -105,6 +125,8 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         workers.run(self)
         task = .idle
         target = nil
+        let e = frame.exposure
+        zones.merge(zoneBuffers, black: Double(e.blackLevel), white: Double(e.whiteDN / e.digitalGain))
         return FrameStatistics(merging: histograms, range: range)
     }
 
@@ -126,6 +148,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     private func renderRows(_ rows: Range<Int>, layer: StaticLayer, frame: Frame, into buffer: CVBuffer, scratch: Scratch) {
         let width = layer.width, height = layer.height
         let rawA = scratch.raw, rawB = scratch.raw + 3 * width
+        let clip = frame.clipCode
         var y = rows.lowerBound
         while y < rows.upperBound {
             let hasB = y + 1 < height
@@ -135,6 +158,9 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer)
             for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
                 meter(row: row, of: buffer, into: scratch.histogram)
+                ZoneStatistics.accumulate(
+                    row == y ? UnsafePointer(rawA) : rowB, width: width, row: row, height: height, clip: clip,
+                    into: scratch.zones)
             }
             y += 2
         }

@@ -3,7 +3,9 @@ import Foundation
 /// A seeded synthetic scene: what the simulated cameras look at.
 ///
 /// Coordinates are normalised over the unrotated sensor image, (0, 0) top-left to
-/// (1, 1) bottom-right, at zoom 1. Colours are linear RGB in Rec.709/sRGB primaries.
+/// (1, 1) bottom-right, at zoom 1. Colours are linear RGB in Rec.709/sRGB primaries, as the
+/// surfaces look under D65; the camera renders them under its scene illuminant, which
+/// shifts the light they send (`CameraResponse`). `radiance` and `rasterize` are D65 views.
 /// `reflectance` is relative to a perfect diffuse white; `radiance` multiplies by
 /// `luminanceScale`, the luminance of that white in cd/m², so a neutral patch of
 /// reflectance ρ has luminance ρ·`luminanceScale`.

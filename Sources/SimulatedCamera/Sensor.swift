@@ -5,9 +5,10 @@
 ///   exposure time, A the pixel area (µm²) and Φ = `photonsPerLuxSecond` photons per lux·s
 ///   per µm². With E = q₀·L/N² that is μp = C·L·t·A/N² for scene luminance L (cd/m²) at
 ///   f-number N, C = q₀·Φ ≈ 9.6e3 photons per (cd/m²)·s·µm² (q₀ = 0.693, `Optics.q0`);
-/// - each channel's signal is treated as luminance-equivalent (a neutral patch sends the
-///   same photon count to every channel), and its `quantumEfficiency` η gives the
-///   channel's electrons μe = η·μp;
+/// - the static layer holds each channel's camera-native signal relative to the scene
+///   white's strongest channel (`CameraResponse`), so a channel's photons are μp times
+///   that signal, and `quantumEfficiency` η gives its electrons μe = η·μp (the colour
+///   calibration already carries the channels' relative sensitivities);
 /// - dark electrons μd = dark current × t;
 /// - shot noise of signal and dark current (Poisson, as a Gaussian of variance μe + μd),
 ///   read noise σr, clipping at the full well;
@@ -22,7 +23,9 @@
 /// 1/b² the gain, so its mean is that of one photosite and its noise variance 1/b².
 package struct Sensor: Sendable, Equatable {
     /// Photon flux per lux·second per µm² for D65 light, 380–780 nm (docs
-    /// `color-and-sensor.md` §5: 1 lx·s of D65 = 1.39e4 photons/µm²).
+    /// `color-and-sensor.md` §5: 1 lx·s of D65 = 1.39e4 photons/µm²). Used for every
+    /// illuminant: warmer light carries more photons per lux (illuminant A 2.11e4), but
+    /// auto exposure hides that, and the colour matrices model what the spectrum changes.
     package static let photonsPerLuxSecond = 1.39e4
 
     package var parameters: SensorParameters
@@ -59,7 +62,7 @@ package struct Sensor: Sendable, Equatable {
         let codeRange = Double(p.maxCode - p.blackLevel)
         let kBase = codeRange / (p.fullWell * b * b)
         let k = kBase * analog
-        let electronsPerUnit = SIMD3<Double>(p.quantumEfficiency) * photons
+        let electronsPerUnit = SIMD3<Double>(repeating: p.quantumEfficiency * photons)
         let darkElectrons = p.darkCurrent * exposureDuration * b * b
         let readVariance = p.readNoise * p.readNoise * b * b
         return SensorExposure(

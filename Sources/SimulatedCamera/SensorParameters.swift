@@ -9,8 +9,10 @@ package struct SensorParameters: Sendable, Equatable {
     package var fullWell: Double
     /// Temporal dark noise (read noise), electrons rms.
     package var readNoise: Double
-    /// Quantum efficiency η of the red, green and blue channels, 0 ... 1.
-    package var quantumEfficiency: SIMD3<Double>
+    /// Quantum efficiency η, 0 ... 1, of the channel that responds most to the scene's white
+    /// (green, except under very warm light). The other channels' response relative to it
+    /// comes from the colour calibration (`CameraResponse`), which varies with the light.
+    package var quantumEfficiency: Double
     /// Dark current, electrons per second (at the sensor's reference temperature, 30 °C).
     package var darkCurrent: Double
     /// ADC resolution, bits (10 or 12).
@@ -27,11 +29,4 @@ package struct SensorParameters: Sendable, Equatable {
 
     /// Sensor width in millimetres.
     package var activeWidth: Double { Double(width) * pixelPitch / 1000 }
-
-    /// White-balance gains that make a neutral surface neutral: each channel's gain is the
-    /// inverse of its quantum efficiency, normalised so the smallest gain is 1.
-    package var neutralGains: SIMD3<Float> {
-        let inverse = 1 / quantumEfficiency
-        return SIMD3<Float>(inverse / inverse.min())
-    }
 }

@@ -1,9 +1,11 @@
 import CaptureCore
+import ColorScience
 import Foundation
 import Synchronization
 
 /// A physically modelled camera with no hardware behind it: a seeded scene seen through
-/// a lens by an EMVA 1288 sensor, processed by an ISP, with continuous auto exposure.
+/// a lens by an EMVA 1288 sensor with a DNG-calibrated colour response, processed by an
+/// ISP, with continuous auto exposure and auto white balance.
 ///
 /// `start` streams frames from a capture thread named "OpenCapture.sim.<uniqueID>" into
 /// the sink. With `.realTime` pacing frames follow the host clock; with `.virtual` they
@@ -67,6 +69,38 @@ package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
     package var zoomFactor: Double {
         get { controls.snapshot(takingPending: false).zoomFactor }
         set { controls.modify { $0.zoomFactor = max(1, newValue) } }
+    }
+
+    /// The light on the scene: correlated colour temperature in kelvin and tint on the
+    /// Adobe DNG scale (−150 ... 150; positive is greener). Default 6500 K, tint 0 (on the
+    /// Planckian locus; D65 itself is 6504 K, tint +9.8). Applies from the next frame; the
+    /// first frame under new light takes longer (the still scene is redrawn for it).
+    package var illuminant: (temperature: Double, tint: Double) {
+        get {
+            let light = controls.snapshot(takingPending: false).illuminant
+            return (light.temperature, light.tint)
+        }
+        set {
+            let light = TemperatureTint(temperature: min(max(newValue.temperature, 1000), 100_000), tint: newValue.tint)
+            controls.modify { $0.illuminant = light }
+        }
+    }
+
+    /// Changes the light when frame `frame` begins (by `FrameMetadata.sequence`, which
+    /// restarts at 0 with each `start`): of the running stream, or of the next one if none
+    /// runs. A frame already passed means the next frame. Scheduled changes apply in the
+    /// order of their frames and then update `illuminant`; they make scene timelines (a lamp
+    /// switched on at frame 40) deterministic in virtual time.
+    package func scheduleIlluminant(temperature: Double, tint: Double, atFrame frame: Int64) {
+        let light = TemperatureTint(temperature: min(max(temperature, 1000), 100_000), tint: tint)
+        controls.schedule(light, atFrame: frame)
+    }
+
+    /// Queues a control request: it applies at the next frame boundary, or at the next
+    /// `start` when not streaming, and the first frame made with it carries its id in
+    /// `FrameMetadata.appliedRequest`.
+    package func apply(_ request: ControlRequest) {
+        controls.enqueue(request)
     }
 
     /// Whether a stream is running.

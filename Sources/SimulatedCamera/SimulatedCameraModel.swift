@@ -16,4 +16,10 @@ package struct SimulatedCameraModel: Sendable {
     package func optics(for format: DeviceFormatSpec) -> Optics {
         Optics(fNumber: descriptor.lensAperture, fieldOfView: format.fieldOfView, sensorWidth: sensor.activeWidth)
     }
+
+    /// The sensor's colour response, from the descriptor's calibration (the back wide
+    /// camera's if a model has none).
+    var response: CameraResponse {
+        CameraResponse(descriptor.colorCalibration ?? SimulatedCameraCatalog.backWide.descriptor.colorCalibration!)
+    }
 }

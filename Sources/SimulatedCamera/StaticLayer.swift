@@ -1,8 +1,13 @@
-/// The still part of a frame, rasterised once per (size, zoom): scene reflectance times
+/// The still part of a frame, rasterised once per (size, zoom, light): scene reflectance
+/// under the scene illuminant in camera-native RGB (`CameraResponse.sceneToCamera`) times
 /// the lens's relative illumination, everything but the moving ball.
 ///
-/// Samples are relative radiance (1 = diffuse white) as bfloat16, the top 16 bits of a
-/// `Float` (8-bit mantissa: within 0.2 % of the value, far below any shot noise), stored
+/// Baking the illuminant in keeps the per-pixel loop a plain per-channel conversion; when
+/// the light changes the layer is rasterised again (one slower frame).
+///
+/// Samples are relative signal (1 = diffuse white's strongest channel) as bfloat16, the
+/// top 16 bits of a `Float` (8-bit mantissa: within 0.2 % of the value, far below any shot
+/// noise; negative signal, which colours outside the sensor's gamut would need, is 0), stored
 /// row by row, each row holding its red, then green, then blue samples in three runs of
 /// `width`. Runs of one channel let the sensor's loop run 8 samples at a time; 16-bit
 /// samples halve the memory traffic of floats, which matters at 1080p and 300 frames/s;
@@ -11,14 +16,18 @@ final class StaticLayer: @unchecked Sendable {
     let width: Int
     let height: Int
     let zoom: Double
+    /// Reflectance (linear sRGB) → camera signal, the illuminant baked in; change it only
+    /// to `fill` again.
+    var color: ColorTransform
     /// Samples per row (3 × width).
     let rowStride: Int
     let samples: UnsafeMutablePointer<UInt16>
 
-    init(width: Int, height: Int, zoom: Double) {
+    init(width: Int, height: Int, zoom: Double, color: ColorTransform) {
         self.width = width
         self.height = height
         self.zoom = zoom
+        self.color = color
         rowStride = 3 * width
         samples = .allocate(capacity: rowStride * height)
     }
@@ -42,8 +51,7 @@ final class StaticLayer: @unchecked Sendable {
             let out = row(y)
             for x in 0..<width {
                 let sx = Optics.sceneCoordinate(pixel: x, size: width, zoom: zoom)
-                let value = scene.staticReflectance(x: sx, y: sy)
-                    * falloff.at(x: sx, y: sy)
+                let value = color.apply(scene.staticReflectance(x: sx, y: sy)) * falloff.at(x: sx, y: sy)
                 out[x] = StaticLayer.encode(value.x)
                 out[width + x] = StaticLayer.encode(value.y)
                 out[2 * width + x] = StaticLayer.encode(value.z)

@@ -31,6 +31,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         let device = plan.device
         if let seed = plan.seed { device.simulation?.seed = seed }
         if plan.virtualTime { device.simulation?.pacing = .virtual }
+        if let illuminant = plan.illuminant { device.simulation?.sceneIlluminant = illuminant }
         let input = try AVCaptureDeviceInput(device: device)
         let output = AVCaptureVideoDataOutput()
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: plan.pixelFormat])
@@ -41,6 +42,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         try session.addOutputChecked(output)
         try device.lockForConfiguration()
         if let format = plan.format { try device.setActiveFormat(format) }
+        try plan.whiteBalance?.apply(to: device)
         if let duration = plan.frameDuration {
             try device.setActiveVideoMinFrameDuration(duration)
             try device.setActiveVideoMaxFrameDuration(duration)
@@ -148,6 +150,11 @@ enum MetadataLine {
             "zoom_factor": metadata.zoomFactor,
             "white_balance_gains": [Double(gains.red), Double(gains.green), Double(gains.blue)],
             "mean_luma": Double(metadata.meanLuma),
+            "white_balance_mode": ["locked", "auto", "continuous"][metadata.whiteBalanceState.rawValue],
+            "adjusting_white_balance": metadata.isAdjustingWhiteBalance,
+            "gray_world_gains": [Double(metadata.grayWorldGains.red), Double(metadata.grayWorldGains.green), Double(metadata.grayWorldGains.blue)],
+            "scene_temperature": metadata.sceneTemperature,
+            "scene_tint": metadata.sceneTint,
             "width": sampleBuffer.imageBuffer?.width ?? 0,
             "height": sampleBuffer.imageBuffer?.height ?? 0,
         ]

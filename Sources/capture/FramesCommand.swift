@@ -17,6 +17,10 @@ enum FramesCommand {
                                full-range 4:2:0 because Y4M holds Y'CbCr only)
           --count N            Frames to capture (default 30)
           --seed N             Scene seed of a simulated camera (default 1)
+          --cct K              Scene illuminant colour temperature, simulated cameras (default 6500)
+          --tint T             Scene illuminant tint, -150...150 (default 0)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default),
+                               K[,TINT] (lock to a temperature) or R,G,B (lock to device gains)
           --virtual-time       Simulated cameras: run as fast as frames are written, timestamps
                                still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270
@@ -28,7 +32,10 @@ enum FramesCommand {
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         let args = try Arguments(
             Array(words),
-            options: ["--device", "--preset", "--size", "--fps", "--pixel-format", "--count", "--seed", "--metadata", "--output", "--rotation"],
+            options: [
+                "--device", "--preset", "--size", "--fps", "--pixel-format", "--count", "--seed", "--metadata", "--output", "--rotation",
+                "--cct", "--tint", "--wb",
+            ],
             switches: ["--help", "--virtual-time", "--mirror"], aliases: ["-o": "--output", "-h": "--help"])
         if args.has("--help") { print(help); return 0 }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
@@ -57,6 +64,8 @@ struct CapturePlan {
     let mirrored: Bool
     let output: URL
     let metadata: URL?
+    let illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues?
+    let whiteBalance: WhiteBalanceChoice?
 
     init(_ args: Arguments) throws {
         device = try DeviceLookup.device(args.value("--device"))
@@ -125,6 +134,19 @@ struct CapturePlan {
             rotation = 0
         }
         mirrored = args.has("--mirror")
+        if args.value("--cct") != nil || args.value("--tint") != nil {
+            guard device.simulation != nil else { throw UsageError("--cct and --tint set a simulated scene; \(device.uniqueID) is a real camera") }
+            let temperature = try args.value("--cct").map { try WhiteBalanceArguments.numbers($0, option: "--cct", count: 1...1)[0] } ?? 6500
+            let tint = try args.value("--tint").map { try WhiteBalanceArguments.numbers($0, option: "--tint", count: 1...1)[0] } ?? 0
+            illuminant = try WhiteBalanceArguments.temperatureTint([temperature, tint], option: args.value("--cct") != nil ? "--cct" : "--tint")
+        } else {
+            illuminant = nil
+        }
+        if let text = args.value("--wb") {
+            whiteBalance = try WhiteBalanceChoice(text, device: device)
+        } else {
+            whiteBalance = nil
+        }
         virtualTime = args.has("--virtual-time")
         if virtualTime && device.simulation == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")

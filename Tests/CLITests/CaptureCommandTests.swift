@@ -147,3 +147,72 @@ struct ExampleTests {
         #expect(output.stdout.contains("at 240 fps, binned: true"), "\(output.stdout)")
     }
 }
+
+@Suite("capture wb and white-balance flags", .serialized)
+struct WhiteBalanceCommandTests {
+    @Test("wb converts between gains, chromaticity and temperature, and the three agree")
+    func conversions() throws {
+        let fromTemperature = try ToolRunner.capture("wb", "--temperature", "5000,10", "--json")
+        #expect(fromTemperature.status == 0, "\(fromTemperature.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(fromTemperature.stdout.utf8)) as! [String: Any]
+        #expect(abs((report["temperature"] as! Double) - 5000) < 10)
+        #expect(abs((report["tint"] as! Double) - 10) < 0.5)
+        #expect(report["gains_in_range"] as? Bool == true)
+        let gains = report["gains"] as! [String: Double]
+        let fromGains = try ToolRunner.capture("wb", "--gains", "\(gains["red"]!),\(gains["green"]!),\(gains["blue"]!)", "--json")
+        let back = try JSONSerialization.jsonObject(with: Data(fromGains.stdout.utf8)) as! [String: Any]
+        #expect(abs((back["temperature"] as! Double) - 5000) < 10)
+        let xy = back["chromaticity"] as! [String: Double]
+        let fromXY = try ToolRunner.capture("wb", "--xy", "\(xy["x"]!),\(xy["y"]!)", "--json")
+        let again = try JSONSerialization.jsonObject(with: Data(fromXY.stdout.utf8)) as! [String: Any]
+        #expect(abs((again["temperature"] as! Double) - 5000) < 10)
+        let text = try ToolRunner.capture("wb", "--temperature", "6500")
+        #expect(text.stdout.contains("gains") && text.stdout.contains("chromaticity") && text.stdout.contains("temperature"))
+    }
+
+    @Test("bad white-balance input gets one line and exit status 2", arguments: [
+        (["wb"], "give one of --gains, --xy or --temperature"),
+        (["wb", "--gains", "5,1,1"], "each gain must lie in 1...4"),
+        (["wb", "--gains", "1,1"], "--gains takes 3 comma-separated numbers"),
+        (["wb", "--xy", "1.5,0.3"], "x and y must lie in 0...1"),
+        (["wb", "--temperature", "50"], "the temperature must lie in 1000...100000 K"),
+        (["wb", "--temperature", "5000,400"], "the tint must lie in -150...150"),
+        (["wb", "--gains", "1,1,1", "--xy", "0.3,0.3"], "give only one of"),
+        (["frames", "--wb", "sideways", "-o", "/tmp/x.y4m"], "--wb takes 1 to 3 comma-separated numbers"),
+        (["frames", "--wb", "0.5,1,1", "-o", "/tmp/x.y4m"], "each gain must lie in 1...4"),
+        (["frames", "--cct", "20", "-o", "/tmp/x.y4m"], "the temperature must lie in 1000...100000 K"),
+        (["frames", "--tint", "900", "-o", "/tmp/x.y4m"], "the tint must lie in -150...150"),
+        (["frames", "--wb", "1500", "-o", "/tmp/x.y4m"], "outside 1...4"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("capture", arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("frames under tungsten light with auto white balance records the illuminant and gains")
+    func framesWithIlluminant() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("wb.y4m").path
+        let metadata = folder.appendingPathComponent("wb.jsonl").path
+        let output = try ToolRunner.capture(
+            "frames", "--preset", "352x288", "--count", "40", "--virtual-time", "--cct", "2850", "--wb", "continuous",
+            "--metadata", metadata, "-o", video)
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = try String(contentsOfFile: metadata, encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        #expect(rows.count == 40)
+        #expect(rows.allSatisfy { $0["scene_temperature"] as? Double == 2850 })
+        let gains = rows.last!["white_balance_gains"] as! [Double]
+        #expect(gains[2] > gains[0], "tungsten needs more blue than red gain")
+        let locked = try ToolRunner.capture(
+            "frames", "--preset", "352x288", "--count", "5", "--virtual-time", "--wb", "1.5,1,2", "--metadata", metadata, "-o", video)
+        #expect(locked.status == 0, "\(locked.stderr)")
+        let last = try JSONSerialization.jsonObject(with: Data(String(contentsOfFile: metadata, encoding: .utf8).split(separator: "\n").last!.utf8)) as! [String: Any]
+        #expect(last["white_balance_gains"] as? [Double] == [1.5, 1, 2])
+        #expect(last["white_balance_mode"] as? String == "locked")
+    }
+}

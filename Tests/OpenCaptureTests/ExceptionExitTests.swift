@@ -128,3 +128,60 @@ struct ExceptionExitTests {
         }
     }
 }
+
+@Suite("White-balance exceptions end the process")
+struct WhiteBalanceExitTests {
+    static func message(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    }
+
+    @Test func lockedGainsWithoutLock() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            AVCaptureDevice.default(for: .video)!.setWhiteBalanceModeLocked(with: .init(redGain: 1, greenGain: 1, blueGain: 1))
+        }
+        #expect(Self.message(result).contains("'NSGenericException'"))
+    }
+
+    @Test func modeWithoutLock() async {
+        await #expect(processExitsWith: .signal(SIGABRT)) {
+            AVCaptureDevice.default(for: .video)!.whiteBalanceMode = .locked
+        }
+    }
+
+    @Test func gainBelowOne() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let device = AVCaptureDevice.default(for: .video)!
+            try? device.lockForConfiguration()
+            device.setWhiteBalanceModeLocked(with: .init(redGain: 0.5, greenGain: 1, blueGain: 1))
+        }
+        #expect(Self.message(result).contains("'NSRangeException'"))
+    }
+
+    @Test func gainAboveMaximum() async {
+        await #expect(processExitsWith: .signal(SIGABRT)) {
+            let device = AVCaptureDevice.default(for: .video)!
+            try? device.lockForConfiguration()
+            device.setWhiteBalanceModeLocked(with: .init(redGain: 1, greenGain: 5, blueGain: 1))
+        }
+    }
+
+    @Test func sentinelInConversion() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            _ = AVCaptureDevice.default(for: .video)!.temperatureAndTintValues(for: AVCaptureDevice.currentWhiteBalanceGains)
+        }
+        #expect(Self.message(result).contains("'NSRangeException'"))
+    }
+
+    @Test func gainsOutOfRangeInConversion() async {
+        await #expect(processExitsWith: .signal(SIGABRT)) {
+            _ = AVCaptureDevice.default(for: .video)!.chromaticityValues(for: .init(redGain: 0.9, greenGain: 1, blueGain: 1))
+        }
+    }
+
+    @Test func chromaticityOutOfRange() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            _ = AVCaptureDevice.default(for: .video)!.deviceWhiteBalanceGains(for: AVCaptureDevice.WhiteBalanceChromaticityValues(x: 1.5, y: 0.3))
+        }
+        #expect(Self.message(result).contains("'NSRangeException'"))
+    }
+}

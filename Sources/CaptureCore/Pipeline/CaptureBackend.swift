@@ -68,6 +68,8 @@ package struct DeviceDescriptor: Sendable {
     package var defaultFormatIndex: Int
     /// The fixed f-number.
     package var lensAperture: Float
+    /// The device's colour calibration, when known (white-balance conversions need it).
+    package var colorCalibration: ColorCalibration? = nil
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,
@@ -150,6 +152,9 @@ package protocol CaptureBackend: AnyObject, Sendable {
     func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError)
     /// Changes the configuration of a running stream at the next frame boundary.
     func update(_ configuration: StreamConfiguration)
+    /// Queues a control change. The backend applies it at a frame boundary (or at the next
+    /// start when not streaming) and stamps that frame's `FrameMetadata.appliedRequest`.
+    func apply(_ request: ControlRequest)
     /// Stops streaming; when it returns, the sink gets no more calls.
     func stop()
 }

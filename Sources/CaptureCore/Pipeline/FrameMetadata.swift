@@ -20,6 +20,15 @@ package struct FrameMetadata: Sendable, Equatable {
     package var zoomFactor: Double = 1
     /// White-balance gains applied, red / green / blue.
     package var whiteBalanceGains: (red: Float, green: Float, blue: Float) = (1, 1, 1)
+    /// The white-balance mode in force for this frame.
+    package var whiteBalanceState: WhiteBalanceState = .continuous
+    /// Whether auto white balance is still moving the gains.
+    package var isAdjustingWhiteBalance = false
+    /// Gains that would neutralise the centre 50% of the frame (grey-world estimate).
+    package var grayWorldGains: (red: Float, green: Float, blue: Float) = (1, 1, 1)
+    /// The scene illuminant the frame was lit by (simulated cameras; 0 when unknown).
+    package var sceneTemperature: Double = 0
+    package var sceneTint: Double = 0
     /// Mean luma of the frame, 0 ... 1 (statistics for the 3A loops and tests).
     package var meanLuma: Float = 0
     /// Exposure error the auto-exposure loop measured, in EV (metered - target).

@@ -53,6 +53,16 @@ extension AVCaptureDevice {
             nonmutating set { camera.sceneLuminanceScale = newValue }
         }
 
+        /// The colour temperature (kelvin) and tint (Adobe DNG scale) of the light on the
+        /// scene; applies from the next frame. Default 6500 K, tint 0.
+        public var sceneIlluminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues {
+            get {
+                let light = camera.illuminant
+                return .init(temperature: Float(light.temperature), tint: Float(light.tint))
+            }
+            nonmutating set { camera.illuminant = (Double(newValue.temperature), Double(newValue.tint)) }
+        }
+
         /// The scene's seed: the same seed gives the same frames (default 1, or `OPENCAPTURE_SEED`).
         public var seed: UInt64 {
             get { camera.seed }

@@ -127,6 +127,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Called by the session's frame router with each frame's metadata.
     package func record(_ metadata: FrameMetadata) {
         core.state.withLock { $0.lastFrame = metadata }
+        core.controls.frameArrived(metadata)
     }
 
     /// The metadata of the newest frame the device produced.
@@ -151,6 +152,8 @@ package final class DeviceCore: @unchecked Sendable {
     package let descriptor: DeviceDescriptor
     package let formats: [AVCaptureDevice.Format]
     let state: Mutex<State>
+    /// Numbers control requests and completes their handlers frame by frame.
+    let controls: ControlRequestQueue
 
     struct State {
         var lockCount = 0
@@ -159,6 +162,9 @@ package final class DeviceCore: @unchecked Sendable {
         var requestedMinFrameDuration = CMTime.invalid
         var requestedMaxFrameDuration = CMTime.invalid
         var lastFrame = FrameMetadata()
+        /// The white-balance mode last asked for, and the request that asked.
+        var whiteBalanceMode = AVCaptureDevice.WhiteBalanceMode.continuousAutoWhiteBalance
+        var whiteBalanceRequest: UInt64 = 0
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }
@@ -172,5 +178,6 @@ package final class DeviceCore: @unchecked Sendable {
         self.descriptor = backend.descriptor
         self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
         self.state = Mutex(State(activeFormatIndex: backend.descriptor.defaultFormatIndex))
+        self.controls = ControlRequestQueue(label: backend.descriptor.uniqueID)
     }
 }

@@ -13,6 +13,7 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
         var sequence: Int64
         var deviceID: String?
         var buffer: CVPixelBuffer?
+        var metadata: FrameMetadata?
     }
 
     let queue = DispatchQueue(label: "test.frames")
@@ -35,7 +36,7 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
             height: CVPixelBufferGetHeight(image), pixelFormat: CVPixelBufferGetPixelFormatType(image),
             sequence: sampleBuffer.metadata?.sequence ?? -1,
             deviceID: (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.uniqueID,
-            buffer: keepsPixels ? image : nil)
+            buffer: keepsPixels ? image : nil, metadata: sampleBuffer.metadata)
         state.withLock {
             $0.frames.append(frame)
             if holdsBuffers { $0.holding.append(sampleBuffer) }

@@ -1,0 +1,104 @@
+import ColorScience
+import Foundation
+
+extension AVCaptureDevice {
+    /// The chromaticity of the white that `whiteBalanceGains` neutralise. Gains outside
+    /// 1 ... `maxWhiteBalanceGain`, or the current-gains sentinel, raise `NSRangeException`.
+    public func chromaticityValues(for whiteBalanceGains: WhiteBalanceGains) -> WhiteBalanceChromaticityValues {
+        var result = WhiteBalanceChromaticityValues()
+        enforce { result = try chromaticityValuesChecked(for: whiteBalanceGains) }
+        return result
+    }
+
+    /// The checked form of `chromaticityValues(for:)` (Linux addition).
+    public func chromaticityValuesChecked(for gains: WhiteBalanceGains) throws(AVCaptureException) -> WhiteBalanceChromaticityValues {
+        try validateGains(gains, selector: "chromaticityValuesForDeviceWhiteBalanceGains:")
+        let white = try converter(selector: "chromaticityValuesForDeviceWhiteBalanceGains:").white(for: gains)
+        return WhiteBalanceChromaticityValues(x: Float(white.x), y: Float(white.y))
+    }
+
+    /// The colour temperature and tint of the white that `whiteBalanceGains` neutralise.
+    /// Gains outside 1 ... `maxWhiteBalanceGain`, or the sentinel, raise `NSRangeException`.
+    public func temperatureAndTintValues(for whiteBalanceGains: WhiteBalanceGains) -> WhiteBalanceTemperatureAndTintValues {
+        var result = WhiteBalanceTemperatureAndTintValues()
+        enforce { result = try temperatureAndTintValuesChecked(for: whiteBalanceGains) }
+        return result
+    }
+
+    /// The checked form of `temperatureAndTintValues(for:)` (Linux addition).
+    public func temperatureAndTintValuesChecked(for gains: WhiteBalanceGains) throws(AVCaptureException) -> WhiteBalanceTemperatureAndTintValues {
+        try validateGains(gains, selector: "temperatureAndTintValuesForDeviceWhiteBalanceGains:")
+        let white = try converter(selector: "temperatureAndTintValuesForDeviceWhiteBalanceGains:").white(for: gains)
+        let values = TemperatureTint(white)
+        return WhiteBalanceTemperatureAndTintValues(temperature: Float(values.temperature), tint: Float(values.tint))
+    }
+
+    /// Device gains that neutralise a white of chromaticity `chromaticityValues`. The result
+    /// may lie outside 1 ... `maxWhiteBalanceGain`: check it before locking. x or y outside
+    /// 0 ... 1 raises `NSRangeException`.
+    public func deviceWhiteBalanceGains(for chromaticityValues: WhiteBalanceChromaticityValues) -> WhiteBalanceGains {
+        var result = WhiteBalanceGains()
+        enforce { result = try deviceWhiteBalanceGainsChecked(for: chromaticityValues) }
+        return result
+    }
+
+    /// The checked form of `deviceWhiteBalanceGains(for:)` with chromaticity (Linux addition).
+    public func deviceWhiteBalanceGainsChecked(for values: WhiteBalanceChromaticityValues) throws(AVCaptureException) -> WhiteBalanceGains {
+        let selector = "deviceWhiteBalanceGainsForChromaticityValues:"
+        guard (0...1).contains(values.x), (0...1).contains(values.y) else {
+            throw AVCaptureException(
+                .range, selectorReason("AVCaptureDevice", selector, "Chromaticity values (\(values.x), \(values.y)) out of range [0, 1]"))
+        }
+        return try converter(selector: selector).gains(for: Chromaticity(x: Double(values.x), y: Double(values.y)))
+    }
+
+    /// Device gains that neutralise a white of the given temperature and tint. Any values
+    /// are accepted; the result may lie outside 1 ... `maxWhiteBalanceGain`.
+    public func deviceWhiteBalanceGains(for temperatureAndTintValues: WhiteBalanceTemperatureAndTintValues) -> WhiteBalanceGains {
+        guard let converter = whiteBalanceConverter else { return WhiteBalanceGains(redGain: 1, greenGain: 1, blueGain: 1) }
+        return converter.gains(temperature: Double(temperatureAndTintValues.temperature), tint: Double(temperatureAndTintValues.tint))
+    }
+
+    var whiteBalanceConverter: WhiteBalanceConverter? {
+        descriptor.colorCalibration.map(WhiteBalanceConverter.init)
+    }
+
+    private func converter(selector: String) throws(AVCaptureException) -> WhiteBalanceConverter {
+        guard let converter = whiteBalanceConverter else {
+            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "The device has no colour calibration"))
+        }
+        return converter
+    }
+}
+
+/// Converts between device gains, chromaticity and temperature/tint with a device's DNG
+/// colour model (see ColorScience's `CameraColorModel`).
+struct WhiteBalanceConverter {
+    let model: CameraColorModel
+    let maxGain: Float
+
+    init(_ calibration: ColorCalibration) {
+        model = CameraColorModel(
+            colorMatrix1: Matrix3x3(rowMajor: calibration.colorMatrix1), temperature1: calibration.temperature1,
+            colorMatrix2: Matrix3x3(rowMajor: calibration.colorMatrix2), temperature2: calibration.temperature2)
+        maxGain = calibration.maxWhiteBalanceGain
+    }
+
+    func white(for gains: AVCaptureDevice.WhiteBalanceGains) -> Chromaticity {
+        model.white(forGains: SIMD3(Double(gains.redGain), Double(gains.greenGain), Double(gains.blueGain)))
+    }
+
+    func gains(for white: Chromaticity) -> AVCaptureDevice.WhiteBalanceGains {
+        let gains = model.gains(forWhite: white)
+        return AVCaptureDevice.WhiteBalanceGains(redGain: Float(gains.x), greenGain: Float(gains.y), blueGain: Float(gains.z))
+    }
+
+    func gains(temperature: Double, tint: Double) -> AVCaptureDevice.WhiteBalanceGains {
+        gains(for: TemperatureTint(temperature: temperature, tint: tint).chromaticity)
+    }
+
+    func clampedGains(_ gains: AVCaptureDevice.WhiteBalanceGains) -> AVCaptureDevice.WhiteBalanceGains {
+        func clamp(_ value: Float) -> Float { min(max(value, 1), maxGain) }
+        return AVCaptureDevice.WhiteBalanceGains(redGain: clamp(gains.redGain), greenGain: clamp(gains.greenGain), blueGain: clamp(gains.blueGain))
+    }
+}

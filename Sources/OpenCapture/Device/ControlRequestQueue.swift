@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// Numbers a device's control requests and runs their completion handlers, in order, with
+/// the presentation timestamp of the first frame that carries each request.
+///
+/// Handlers run on a serial queue of the device's, never on the capture thread, so a slow
+/// handler cannot stall capture.
+package final class ControlRequestQueue: @unchecked Sendable {
+    private struct Pending {
+        var id: UInt64
+        var handler: UncheckedSendable<(CMTime) -> Void>
+    }
+
+    private let state = Mutex<(nextID: UInt64, pending: [Pending])>((1, []))
+    private let handlerQueue: DispatchQueue
+
+    init(label: String) {
+        handlerQueue = DispatchQueue(label: "OpenCapture.controls.\(label)")
+    }
+
+    /// Reserves the next request number and remembers its handler.
+    func enqueue(_ handler: ((CMTime) -> Void)?) -> UInt64 {
+        state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            if let handler { state.pending.append(Pending(id: id, handler: UncheckedSendable(handler))) }
+            return id
+        }
+    }
+
+    /// Called with every frame's metadata: completes the handlers the frame satisfies.
+    func frameArrived(_ metadata: FrameMetadata) {
+        let ready = state.withLock { state -> [Pending] in
+            guard let first = state.pending.first, first.id <= metadata.appliedRequest else { return [] }
+            let count = state.pending.prefix { $0.id <= metadata.appliedRequest }.count
+            let done = Array(state.pending.prefix(count))
+            state.pending.removeFirst(count)
+            return done
+        }
+        guard !ready.isEmpty else { return }
+        let time = metadata.presentationTime
+        handlerQueue.async {
+            for pending in ready { pending.handler.value(time) }
+        }
+    }
+}
