@@ -129,3 +129,22 @@ struct WhiteBalanceAPITests {
         rig.device.unlockForConfiguration()
     }
 }
+
+@Suite("Scripted scene light", .serialized)
+struct SceneIlluminantScriptTests {
+    @Test("a light change scheduled at frame 20 reaches frame 20 exactly, and continuous AWB follows it")
+    func scheduledChange() throws {
+        let rig = try TestRig(preset: .vga640x480)
+        rig.device.simulation?.sceneIlluminant = .init(temperature: 6500, tint: 0)
+        rig.device.simulation?.scheduleSceneIlluminant(.init(temperature: 2850, tint: 0), atFrame: 20)
+        rig.session.startRunning()
+        let frames = rig.collector.waitForFrames(60)
+        rig.stop()
+        rig.device.simulation?.sceneIlluminant = .init(temperature: 6500, tint: 0)
+        let temperatures = frames.prefix(60).map { $0.metadata?.sceneTemperature ?? 0 }
+        #expect(temperatures[19] == 6500 && temperatures[20] == 2850)
+        let last = try #require(frames.prefix(60).last?.metadata?.whiteBalanceGains)
+        let estimate = rig.device.temperatureAndTintValues(for: .init(redGain: last.red, greenGain: last.green, blueGain: last.blue))
+        #expect(abs(estimate.temperature - 2850) / 2850 < 0.05, "AWB reads \(estimate.temperature) K")
+    }
+}

@@ -63,6 +63,13 @@ extension AVCaptureDevice {
             nonmutating set { camera.illuminant = (Double(newValue.temperature), Double(newValue.tint)) }
         }
 
+        /// Changes the scene's light at a given frame of the next or current stream (frame
+        /// numbers count from 0 at each start), so a test can script, say, a jump from
+        /// daylight to tungsten at frame 30 and get the same frames every run.
+        public func scheduleSceneIlluminant(_ illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues, atFrame frame: Int) {
+            camera.scheduleIlluminant(temperature: Double(illuminant.temperature), tint: Double(illuminant.tint), atFrame: Int64(frame))
+        }
+
         /// The scene's seed: the same seed gives the same frames (default 1, or `OPENCAPTURE_SEED`).
         public var seed: UInt64 {
             get { camera.seed }
