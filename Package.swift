@@ -27,6 +27,18 @@ let package = Package(
             path: "Sources/CYUV",
             providers: [.apt(["libyuv-dev"])]
         ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            path: "Sources/CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFFmpeg",
+            path: "Sources/CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libx264-dev"])]
+        ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "ColorScience", swiftSettings: strict),
         .target(name: "CaptureCore", swiftSettings: strict),
@@ -36,10 +48,10 @@ let package = Package(
             dependencies: ["CaptureCore", "ColorScience", "ImageOps"],
             swiftSettings: optimisedPixels
         ),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps"], swiftSettings: optimisedPixels),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg"], swiftSettings: optimisedPixels),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "SimulatedCamera"],
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "SimulatedCamera"],
             swiftSettings: strict
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"], swiftSettings: strict),
@@ -65,6 +77,7 @@ let package = Package(
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "ImageOps", "SimulatedCamera"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -95,6 +95,12 @@ package struct AutoExposure: Sendable, Equatable {
         divide(totalExposure: totalExposure * exp2(step))
     }
 
+    /// Sets the total exposure outright, clamped and divided as the loop would: for a still's
+    /// pre-flash metering, which measures a steady light instead of following a stream.
+    package mutating func setTotalExposure(_ total: Double) {
+        divide(totalExposure: total)
+    }
+
     /// Splits a total exposure into time, ISO and frame duration (see the type's notes).
     private mutating func divide(totalExposure requested: Double) {
         let l = limits

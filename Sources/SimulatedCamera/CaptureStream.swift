@@ -8,12 +8,17 @@ import Synchronization
 /// everything it owns (pool, renderer, auto exposure, white balance, clock).
 ///
 /// Only the capture thread touches the mutable state after `launch`; other threads talk
-/// to it through `StreamControls`, the `stopping` flag and the wake semaphore.
+/// to it through `StreamControls`, `PendingStills`, the `stopping` flag and the wake
+/// semaphore. Stills are taken at frame boundaries and rendered by the `StillProcessor`.
 final class CaptureStream: @unchecked Sendable {
     let camera: SimulatedCameraModel
     let sink: any FrameSink
     let pacing: Pacing
     let controls: StreamControls
+    private let stills: StillProcessor
+    private let pendingStills = PendingStills()
+    /// Stills taken so far (their noise keys count down from −1).
+    private var stillCount: Int64 = 0
     private(set) var configuration: StreamConfiguration
     private let maximumBufferCount: Int
     private var pool: CVPixelBufferPool
@@ -54,9 +59,10 @@ final class CaptureStream: @unchecked Sendable {
     /// layer is rasterised here, on the caller's thread.
     init(
         camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
-        seed: UInt64, maximumBufferCount: Int, controls: StreamControls
+        seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor
     ) {
         self.camera = camera
+        self.stills = stills
         self.configuration = configuration
         self.sink = sink
         self.pacing = pacing
@@ -123,9 +129,14 @@ final class CaptureStream: @unchecked Sendable {
                 break
             }
             if isStopping { break }
+            takeStills(pts: pts)
             produceFrame(pts: pts)
             index += 1
         }
+        for entry in pendingStills.close() {
+            stills.fail(entry.completion, .streamFailed("the stream stopped before the still was taken"))
+        }
+        stills.release()
         renderer.workers.shutdown()
         exited.signal()
     }
@@ -163,6 +174,30 @@ final class CaptureStream: @unchecked Sendable {
         controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
         if isStopping { return }
         sink.backendDidCapture(buffer, metadata: metadata)
+    }
+
+    /// Queues a still for the next frame boundary; false if the stream has ended.
+    func requestStill(_ request: StillRequest, completion: @escaping StillProcessor.Completion) -> Bool {
+        pendingStills.add(PendingStills.Entry(request: request, completion: completion))
+    }
+
+    /// Hands the stills requested since the last boundary to the still processor, with the
+    /// exposure, white balance, light and scene of frame `index`, which starts at `pts`.
+    private func takeStills(pts: Int64) {
+        let entries = pendingStills.take()
+        guard !entries.isEmpty else { return }
+        let format = camera.descriptor.formats[configuration.formatIndex]
+        let time = Double(pts - startTime) / Double(HostClock.timescale)
+        let gains = whiteBalance.gains
+        for entry in entries {
+            stillCount += 1
+            stills.submit(
+                StillJob(
+                    request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera,
+                    scene: renderer.scene, noiseFrame: -stillCount, time: time, zoom: zoom, format: format,
+                    illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: colorMatrix(for: gains),
+                    metadata: baseMetadata(pts: pts), completion: entry.completion))
+        }
     }
 
     /// Metadata known before rendering: timing, exposure, lens, white balance, light.
@@ -292,13 +327,19 @@ final class CaptureStream: @unchecked Sendable {
     }
 
     static func makePool(_ pixelFormat: PixelFormat, _ format: DeviceFormatSpec, _ maximum: Int) -> CVPixelBufferPool {
+        CVPixelBufferPool(
+            format: pixelFormat, width: format.width, height: format.height, minimumBufferCount: min(3, maximum),
+            maximumBufferCount: maximum, attachments: attachments(for: pixelFormat))
+    }
+
+    /// The colour attachments of every buffer the camera renders: BT.709 primaries, the sRGB
+    /// curve, and for Y'CbCr the BT.709 matrix.
+    static func attachments(for pixelFormat: PixelFormat) -> [String: any Sendable] {
         var attachments: [String: any Sendable] = [
             kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_ITU_R_709_2,
             kCVImageBufferTransferFunctionKey: kCVImageBufferTransferFunction_sRGB,
         ]
         if pixelFormat.isYUV { attachments[kCVImageBufferYCbCrMatrixKey] = kCVImageBufferYCbCrMatrix_ITU_R_709_2 }
-        return CVPixelBufferPool(
-            format: pixelFormat, width: format.width, height: format.height, minimumBufferCount: min(3, maximum),
-            maximumBufferCount: maximum, attachments: attachments)
+        return attachments
     }
 }

@@ -12,10 +12,14 @@ import Synchronization
 /// come as fast as the sink takes them while timestamps still advance by the frame
 /// duration, and the pixels of frame n depend only on the seed, configuration and n.
 ///
+/// While streaming it takes still photos (`captureStill`) at any size up to the sensor's,
+/// with the flash on the back cameras; they are rendered on a queue of their own
+/// (`StillProcessor`), so the video stream keeps going.
+///
 /// Thread safety: every member may be called from any thread; state lives behind a
 /// mutex. `start`, `update` and `stop` are meant to be serialised by the caller (the
 /// session's configuration lock); `stop` may also be called from a sink callback.
-package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
+package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked Sendable {
     package let model: SimulatedCameraModel
     package var descriptor: DeviceDescriptor { model.descriptor }
     package var isConnected: Bool { connected.load(ordering: .acquiring) }
@@ -30,9 +34,11 @@ package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
 
     private let state: Mutex<State>
     private let controls = StreamControls()
+    private let stills: StillProcessor
 
     package init(model: SimulatedCameraModel, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.model = model
+        stills = StillProcessor(name: "OpenCapture.sim.\(model.descriptor.uniqueID).still")
         let seed = environment["OPENCAPTURE_SEED"].flatMap { UInt64($0) } ?? 1
         let pacing: Pacing = environment["OPENCAPTURE_PACING"]?.lowercased() == "virtual" ? .virtual : .realTime
         state = Mutex(State(seed: seed, pacing: pacing))
@@ -119,7 +125,7 @@ package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
         let settings = state.withLock { ($0.seed, $0.pacing, $0.maximumBufferCount) }
         let stream = CaptureStream(
             camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
-            maximumBufferCount: settings.2, controls: controls)
+            maximumBufferCount: settings.2, controls: controls, stills: stills)
         state.withLock { $0.stream = stream }
         stream.launch()
     }
@@ -135,6 +141,30 @@ package final class SimulatedCamera: CaptureBackend, @unchecked Sendable {
             return state.stream
         }) else { return }
         if stream.requestStop() { stream.join() }
+    }
+
+    package var hasFlash: Bool { model.hasFlash }
+
+    /// Takes a still at the next frame boundary of the running stream, with that frame's
+    /// exposure, white balance, light and scene (or, with `request.flash` on a camera that
+    /// has one, lit and metered for the flash; see `StillProcessor`). Its metadata carries
+    /// that frame's `sequence` and `presentationTime`. The completion runs on the camera's
+    /// still queue; it fails when the camera is not streaming, when the stream stops before
+    /// the boundary, or when the size is not within the sensor's.
+    package func captureStill(
+        _ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void
+    ) {
+        guard let stream = state.withLock({ $0.stream }) else {
+            return stills.fail(completion, .streamFailed("not streaming"))
+        }
+        let sensor = model.sensor
+        guard (1...sensor.width).contains(request.width), (1...sensor.height).contains(request.height) else {
+            let size = "\(request.width)x\(request.height)"
+            return stills.fail(completion, .streamFailed("a \(size) still does not fit the \(sensor.width)x\(sensor.height) sensor"))
+        }
+        if !stream.requestStill(request, completion: completion) {
+            stills.fail(completion, .streamFailed("not streaming"))
+        }
     }
 
     /// Simulates unplugging: streaming stops, the sink hears `deviceWasDisconnected`, and

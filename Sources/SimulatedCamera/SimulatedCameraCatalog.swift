@@ -11,7 +11,8 @@ import CaptureCore
 /// | back telephoto | 1.0 µm | 4 500 e⁻ | 2.5 e⁻ | 0.61 | 6 e⁻/s | 10 bit | 64 | 40 |
 /// | front | 1.0 µm | 4 600 e⁻ | 2.4 e⁻ | 0.62 | 7 e⁻/s | 10 bit | 64 | 40 |
 ///
-/// Analog gain reaches 16× on all; higher ISOs are digital gain in the ISP. Values sit in
+/// Analog gain reaches 16× on all; higher ISOs are digital gain in the ISP. The three back
+/// cameras have a flash (`FlashLight`), the front one none. Values sit in
 /// the range docs `color-and-sensor.md` §5 gives for phone sensors (IMX363: 1.4 µm,
 /// 6 000 e⁻, 10 bit, black 64).
 ///
@@ -150,7 +151,9 @@ package enum SimulatedCameraCatalog {
             deviceType: type, formats: formats.formats, presetFormats: presets,
             defaultFormatIndex: presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: aperture)
         descriptor.colorCalibration = color
-        return SimulatedCameraModel(descriptor: descriptor, sensor: sensor)
+        // The back cameras share the LED flash; a front camera's "flash" is the screen,
+        // which is not modelled.
+        return SimulatedCameraModel(descriptor: descriptor, sensor: sensor, hasFlash: position == 1)
     }
 
     /// A calibration from XYZ → camera matrices measured under illuminants A and D65.

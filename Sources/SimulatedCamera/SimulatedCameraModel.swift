@@ -5,10 +5,13 @@ import CaptureCore
 package struct SimulatedCameraModel: Sendable {
     package var descriptor: DeviceDescriptor
     package var sensor: SensorParameters
+    /// Whether the camera has a flash (`FlashLight`) for its stills.
+    package var hasFlash: Bool
 
-    package init(descriptor: DeviceDescriptor, sensor: SensorParameters) {
+    package init(descriptor: DeviceDescriptor, sensor: SensorParameters, hasFlash: Bool = false) {
         self.descriptor = descriptor
         self.sensor = sensor
+        self.hasFlash = hasFlash
     }
 
     /// The lens as a format sees it: the device's fixed aperture and the format's field of

@@ -28,32 +28,10 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     func record() throws -> Result {
         let session = AVCaptureSession()
-        let device = plan.device
-        if let seed = plan.seed { device.simulation?.seed = seed }
-        if plan.virtualTime { device.simulation?.pacing = .virtual }
-        if let illuminant = plan.illuminant { device.simulation?.sceneIlluminant = illuminant }
-        let input = try AVCaptureDeviceInput(device: device)
         let output = AVCaptureVideoDataOutput()
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: plan.pixelFormat])
         output.setSampleBufferDelegate(self, queue: queue)
-        session.beginConfiguration()
-        if let preset = plan.preset { try session.setSessionPreset(preset) }
-        try session.addInputChecked(input)
-        try session.addOutputChecked(output)
-        try device.lockForConfiguration()
-        if let format = plan.format { try device.setActiveFormat(format) }
-        try plan.whiteBalance?.apply(to: device)
-        if let duration = plan.frameDuration {
-            try device.setActiveVideoMinFrameDuration(duration)
-            try device.setActiveVideoMaxFrameDuration(duration)
-        }
-        device.unlockForConfiguration()
-        if let connection = output.connection(with: .video) {
-            try connection.setVideoRotationAngle(plan.rotation)
-            connection.automaticallyAdjustsVideoMirroring = false
-            try connection.setVideoMirrored(plan.mirrored)
-        }
-        session.commitConfiguration()
+        try SessionSetup.configure(session, plan: plan, outputs: [output])
 
         if let url = plan.metadata {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {

@@ -29,14 +29,31 @@ enum FramesCommand {
           -o, --output FILE    The .y4m file to write (required)
         """
 
+    /// The device, format and scene options every capturing command takes.
+    static let sharedOptions: Set<String> = [
+        "--device", "--preset", "--size", "--fps", "--seed", "--output", "--rotation", "--cct", "--tint", "--wb",
+    ]
+    static let sharedSwitches: Set<String> = ["--help", "--virtual-time", "--mirror"]
+
+    /// Help lines for the shared options, reused by photo and record.
+    static let sharedHelp = """
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset (high, 1280x720, 640x480, photo, ...; see 'capture frames --help')
+          --size WxH           Pick the camera format of this size instead of a preset
+          --fps N              Frame rate (must lie in the format's frame-rate ranges)
+          --seed N             Scene seed of a simulated camera (default 1)
+          --cct K, --tint T    Scene illuminant of a simulated camera (default 6500 K, tint 0)
+          --wb MODE            auto, continuous (default), K[,TINT] or R,G,B device gains
+          --rotation DEG       0, 90, 180 or 270 degrees clockwise
+          --mirror             Mirror left to right
+          --virtual-time       Simulated cameras: run as fast as possible, timestamps still real
+        """
+
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         let args = try Arguments(
             Array(words),
-            options: [
-                "--device", "--preset", "--size", "--fps", "--pixel-format", "--count", "--seed", "--metadata", "--output", "--rotation",
-                "--cct", "--tint", "--wb",
-            ],
-            switches: ["--help", "--virtual-time", "--mirror"], aliases: ["-o": "--output", "-h": "--help"])
+            options: FramesCommand.sharedOptions.union(["--pixel-format", "--count", "--metadata"]),
+            switches: FramesCommand.sharedSwitches, aliases: ["-o": "--output", "-h": "--help"])
         if args.has("--help") { print(help); return 0 }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         let plan = try CapturePlan(args)
@@ -67,7 +84,7 @@ struct CapturePlan {
     let illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues?
     let whiteBalance: WhiteBalanceChoice?
 
-    init(_ args: Arguments) throws {
+    init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil) throws {
         device = try DeviceLookup.device(args.value("--device"))
         guard let path = args.value("--output") else { throw UsageError("missing -o FILE.y4m (where to write the frames)") }
         output = URL(fileURLWithPath: path)
@@ -85,7 +102,7 @@ struct CapturePlan {
             }
             self.preset = preset
         } else {
-            preset = nil
+            preset = args.value("--size") == nil ? defaultPreset : nil
         }
         if let text = args.value("--size") {
             let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }

@@ -12,6 +12,8 @@ let usage = """
       devices    List cameras (simulated ones always; real V4L2 cameras when supported)
       formats    List a camera's formats, frame rates, ISO and exposure ranges
       frames     Capture frames to a .y4m file (and per-frame metadata as JSON lines)
+      photo      Take a full-resolution JPEG photo with EXIF
+      record     Record H.264 video to a fragmented .mp4 file
       wb         Convert white balance between gains, xy chromaticity and temperature/tint
       bench      Measure throughput, latency and allocations (use a release build)
 
@@ -22,6 +24,8 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "devices": DevicesCommand.run,
     "formats": FormatsCommand.run,
     "frames": FramesCommand.run,
+    "photo": PhotoCommand.run,
+    "record": RecordCommand.run,
     "wb": WhiteBalanceCommand.run,
     "bench": BenchCommand.run,
 ]
@@ -41,7 +45,7 @@ if name == "--help" || name == "-h" || name == "help" {
     exit(0)
 }
 guard let command = commands[name] else {
-    fail("unknown command '\(name)' (commands: devices, formats, frames, wb, bench; see 'capture --help')", status: 2)
+    fail("unknown command '\(name)' (commands: devices, formats, frames, photo, record, wb, bench; see 'capture --help')", status: 2)
 }
 do {
     exit(try command(words.dropFirst()))

@@ -185,3 +185,43 @@ struct WhiteBalanceExitTests {
         #expect(Self.message(result).contains("'NSRangeException'"))
     }
 }
+
+@Suite("Photo exceptions end the process")
+struct PhotoExitTests {
+    @Test func reusedSettings() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            final class Quiet: NSObject, AVCapturePhotoCaptureDelegate {}
+            let device = AVCaptureDevice.default(for: .video)!
+            device.simulation?.pacing = .virtual
+            let session = AVCaptureSession()
+            let output = AVCapturePhotoOutput()
+            session.sessionPreset = .vga640x480
+            session.addInput(try! AVCaptureDeviceInput(device: device))
+            session.addOutput(output)
+            session.startRunning()
+            let settings = AVCapturePhotoSettings()
+            let delegate = Quiet()
+            output.capturePhoto(with: settings, delegate: delegate)
+            output.capturePhoto(with: settings, delegate: delegate)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("'NSInvalidArgumentException', reason: '*** -[AVCapturePhotoOutput capturePhotoWithSettings:delegate:] Settings may not be re-used"))
+    }
+
+    @Test func unsupportedFlashMode() async {
+        await #expect(processExitsWith: .signal(SIGABRT)) {
+            final class Quiet: NSObject, AVCapturePhotoCaptureDelegate {}
+            let device = AVCaptureDevice(uniqueID: "sim:front-wide")!
+            device.simulation?.pacing = .virtual
+            let session = AVCaptureSession()
+            let output = AVCapturePhotoOutput()
+            session.sessionPreset = .vga640x480
+            session.addInput(try! AVCaptureDeviceInput(device: device))
+            session.addOutput(output)
+            session.startRunning()
+            let settings = AVCapturePhotoSettings()
+            settings.flashMode = .on
+            output.capturePhoto(with: settings, delegate: Quiet())
+        }
+    }
+}

@@ -158,3 +158,42 @@ package protocol CaptureBackend: AnyObject, Sendable {
     /// Stops streaming; when it returns, the sink gets no more calls.
     func stop()
 }
+
+/// A request for one still photo at full resolution.
+package struct StillRequest: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+    package var pixelFormat: PixelFormat
+    /// Whether the flash fires for this photo.
+    package var flash: Bool
+
+    package init(width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool) {
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.flash = flash
+    }
+}
+
+/// A still photo and what the device knows about it.
+package struct StillCapture: @unchecked Sendable {
+    package var buffer: CVPixelBuffer
+    package var metadata: FrameMetadata
+    /// Whether the flash fired.
+    package var flashFired: Bool
+
+    package init(buffer: CVPixelBuffer, metadata: FrameMetadata, flashFired: Bool) {
+        self.buffer = buffer
+        self.metadata = metadata
+        self.flashFired = flashFired
+    }
+}
+
+/// Devices that take full-resolution stills while streaming (the simulated cameras).
+package protocol StillCapturing: AnyObject, Sendable {
+    /// Whether the device has a flash.
+    var hasFlash: Bool { get }
+    /// Renders one still with the stream's current exposure and white balance; calls
+    /// `completion` once, on a thread of the backend's, with the still or the failure.
+    func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void)
+}

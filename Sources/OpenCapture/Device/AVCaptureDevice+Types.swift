@@ -39,3 +39,17 @@ public enum AVCaptureColorSpace: Int, Sendable {
     case HLG_BT2020 = 2
     case appleLog = 3
 }
+
+extension AVCaptureDevice {
+    /// Flash modes, for `AVCapturePhotoSettings.flashMode`.
+    public enum FlashMode: Int, Sendable {
+        case off = 0
+        case on = 1
+        case auto = 2
+    }
+
+    /// Whether the camera has a flash.
+    public var hasFlash: Bool { (backend as? StillCapturing)?.hasFlash ?? false }
+    /// Whether the flash can fire now.
+    public var isFlashAvailable: Bool { hasFlash && isConnected }
+}

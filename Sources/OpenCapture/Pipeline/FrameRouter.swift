@@ -9,6 +9,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     private weak var session: AVCaptureSession?
     private let device: AVCaptureDevice
     private let targets = Mutex<[Target]>([])
+    /// Movie outputs take the device's buffers as they are: rotation goes in the track matrix.
+    private let recorders = Mutex<[(connection: AVCaptureConnection, output: AVCaptureMovieFileOutput)]>([])
     private let stopped = Atomic<Bool>(false)
 
     /// One connection's route, with the pool and format description it reuses frame to frame.
@@ -33,6 +35,11 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     }
 
     func setTargets(_ connections: [AVCaptureConnection]) {
+        recorders.withLock { list in
+            list = connections.compactMap { connection in
+                (connection.output as? AVCaptureMovieFileOutput).map { (connection, $0) }
+            }
+        }
         targets.withLock { current in
             current = connections.compactMap { connection in
                 guard let output = connection.output as? AVCaptureVideoDataOutput else { return nil }
@@ -48,6 +55,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
         guard !stopped.load(ordering: .acquiring) else { return }
         device.record(metadata)
+        for (connection, recorder) in recorders.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
+            recorder.consume(buffer, metadata: metadata)
+        }
         let routes = targets.withLock { $0 }
         for target in routes {
             let (rotation, mirrored, enabled) = target.connection.transform
@@ -93,6 +103,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     }
 
     func waitUntilReadyForNextFrame() -> Bool {
+        for (_, recorder) in recorders.withLock({ $0 }) { recorder.recorder.waitUntilDrained() }
         for target in targets.withLock({ $0 }) {
             guard !stopped.load(ordering: .acquiring) else { return false }
             if let delivery = target.output.delivery, !delivery.waitUntilEmpty() { return false }

@@ -68,9 +68,16 @@ extension AVCaptureSession {
 
     // MARK: Outputs
 
-    /// Whether the output can be added (it is in no session).
+    /// Whether the output can be added: it is in no session, and the session has no other
+    /// photo or movie output (video data outputs may be several, as since iOS 16).
     public func canAddOutput(_ output: AVCaptureOutput) -> Bool {
-        output.session == nil && output is AVCaptureVideoDataOutput
+        guard output.session == nil else { return false }
+        switch output {
+        case is AVCaptureVideoDataOutput: return true
+        case is AVCapturePhotoOutput: return !outputs.contains { $0 is AVCapturePhotoOutput }
+        case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
+        default: return false
+        }
     }
 
     /// Adds an output and connects it to the camera input. Raises if `canAddOutput` is false.

@@ -1,0 +1,14 @@
+// FFmpeg 5.1 (Debian 12): muxing MP4, encoding H.264 through libx264.
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/opt.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libswscale/swscale.h>
+
+// AVERROR and friends are function-like macros Swift cannot import.
+static inline int cffmpeg_averror(int errnum) { return AVERROR(errnum); }
+static inline int cffmpeg_eof(void) { return AVERROR_EOF; }
+static inline int cffmpeg_eagain(void) { return AVERROR(EAGAIN); }

@@ -1,0 +1,167 @@
+import CaptureCore
+
+/// Rewrites a 4:2:0 Y'CbCr picture in JFIF's colour: full range with the BT.601 matrix,
+/// as three planes (I420), ready for TurboJPEG's planar compressor.
+///
+/// Why not hand the camera's planes over as they are: JFIF defines its Y'CbCr as BT.601
+/// full range, and every decoder converts with that matrix. OpenCapture's buffers are
+/// BT.709 (unless tagged BT.601) and '420v'/'y420' are video range, so samples passed
+/// through unchanged decode with washed-out contrast and shifted colours: a BT.709 red of
+/// (200, 40, 40) comes back as about (186, 23, 42), purer colours are further off.
+/// `ImageTransform` can de-interleave and expand the range but keeps the matrix, so one
+/// pass here does all three, in 16.16 fixed point.
+///
+/// Changing the matrix mixes some chroma into luma. Chroma exists once per 2x2 block, so
+/// all four luma samples of a block get their block's correction; inside flat areas that
+/// is exact, and at colour edges it is as sharp as the chroma itself.
+struct JPEGYCbCrConverter {
+    /// Converted planes, valid inside `withJFIFPlanes` only.
+    ///
+    /// The luma plane covers the picture rounded up to even sides, because TurboJPEG reads
+    /// whole 2x2 blocks; an extra column or row repeats the edge.
+    struct Planes {
+        let y: UnsafeMutablePointer<UInt8>
+        let cb: UnsafeMutablePointer<UInt8>
+        let cr: UnsafeMutablePointer<UInt8>
+        let lumaStride: Int
+        let chromaStride: Int
+    }
+
+    /// Six 256-entry tables of chroma contributions, back to back; see `Table`.
+    private let tables: [Int32]
+    /// Luma is affine in the source sample, `sample * lumaScale + lumaOffset` in 16.16:
+    /// arithmetic rather than a lookup lets the compiler vectorise the luma loop.
+    private let lumaScale: Int32
+    private let lumaOffset: Int32
+
+    private enum Table: Int {
+        case cbToLuma, crToLuma, cbToCb, crToCb, cbToCr, crToCr
+    }
+
+    /// A converter for sources of this range and matrix (luma weights of red and blue).
+    init(videoRange: Bool, sourceKr: Double, sourceKb: Double) {
+        // The conversion is linear and leaves greys alone, so its columns for Cb and Cr
+        // are the BT.601 values of a unit Cb and a unit Cr.
+        let fromCb = Self.recode(cb: 1, cr: 0, kr: sourceKr, kb: sourceKb)
+        let fromCr = Self.recode(cb: 0, cr: 1, kr: sourceKr, kb: sourceKb)
+        func chroma(_ sample: Int) -> Double { videoRange ? Double(sample - 128) * 255 / 224 : Double(sample - 128) }
+        func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
+        // The 0.5s round the final shift; the 128s re-centre chroma.
+        lumaScale = fixed(videoRange ? 255.0 / 219 : 1)
+        lumaOffset = fixed(videoRange ? -16.0 * 255 / 219 + 0.5 : 0.5)
+        var tables = [Int32](repeating: 0, count: 6 * 256)
+        for sample in 0..<256 {
+            tables[Table.cbToLuma.rawValue * 256 + sample] = fixed(fromCb.y * chroma(sample))
+            tables[Table.crToLuma.rawValue * 256 + sample] = fixed(fromCr.y * chroma(sample))
+            tables[Table.cbToCb.rawValue * 256 + sample] = fixed(fromCb.cb * chroma(sample) + 128.5)
+            tables[Table.crToCb.rawValue * 256 + sample] = fixed(fromCr.cb * chroma(sample))
+            tables[Table.cbToCr.rawValue * 256 + sample] = fixed(fromCb.cr * chroma(sample))
+            tables[Table.crToCr.rawValue * 256 + sample] = fixed(fromCr.cr * chroma(sample) + 128.5)
+        }
+        self.tables = tables
+    }
+
+    /// The converter for a buffer: its range from the pixel format, its matrix from the
+    /// `kCVImageBufferYCbCrMatrixKey` attachment (BT.709 when absent, as everywhere in OpenCapture).
+    init(for buffer: CVPixelBuffer) {
+        let matrix = buffer.attachmentStore.withLock { $0[kCVImageBufferYCbCrMatrixKey] as? String }
+        let isBT601 = matrix == kCVImageBufferYCbCrMatrix_ITU_R_601_4
+        self.init(videoRange: !buffer.format.isFullRange, sourceKr: isBT601 ? 0.299 : 0.2126, sourceKb: isBT601 ? 0.114 : 0.0722)
+    }
+
+    /// BT.601 (Y', Cb, Cr) of a source-matrix colour with Y' = 0, all in full-range code units.
+    private static func recode(cb: Double, cr: Double, kr: Double, kb: Double) -> (y: Double, cb: Double, cr: Double) {
+        let red = 2 * (1 - kr) * cr
+        let blue = 2 * (1 - kb) * cb
+        let green = -(kr * red + kb * blue) / (1 - kr - kb)
+        let luma = 0.299 * red + 0.587 * green + 0.114 * blue
+        return (luma, (blue - luma) / 1.772, (red - luma) / 1.402)
+    }
+
+    /// Converts `source` (any 4:2:0 Y'CbCr format) into scratch planes that live for the
+    /// duration of `body`.
+    ///
+    /// The scratch is plain uninitialised memory rather than a `CVBuffer`: the conversion
+    /// writes every sample TurboJPEG reads, so zero-filling 18 MB for a 12 MP photo would be
+    /// wasted (and slow in debug builds of CaptureCore).
+    static func withJFIFPlanes<R>(of source: CVPixelBuffer, _ body: (Planes) throws -> R) rethrows -> R {
+        precondition(source.format.isYUV, "4:2:0 Y'CbCr in")
+        let chroma = source.planes[1]
+        let lumaStride = CVBuffer.aligned(2 * chroma.width)
+        let chromaStride = CVBuffer.aligned(chroma.width)
+        let lumaBytes = lumaStride * 2 * chroma.height
+        let chromaBytes = chromaStride * chroma.height
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: lumaBytes + 2 * chromaBytes, alignment: CVBuffer.alignment)
+        defer { memory.deallocate() }
+        let bytes = memory.bindMemory(to: UInt8.self, capacity: lumaBytes + 2 * chromaBytes)
+        let planes = Planes(
+            y: bytes, cb: bytes + lumaBytes, cr: bytes + lumaBytes + chromaBytes,
+            lumaStride: lumaStride, chromaStride: chromaStride)
+        withExtendedLifetime(source) { JPEGYCbCrConverter(for: source).convert(source, into: planes) }
+        return try body(planes)
+    }
+
+    private func convert(_ source: CVPixelBuffer, into planes: Planes) {
+        let chroma = source.planes[1]
+        // Luma corrections of the current chroma row, one per 2x2 block, with lumaOffset folded in.
+        var corrections = [Int32](repeating: 0, count: chroma.width)
+        tables.withUnsafeBufferPointer { tables in
+            corrections.withUnsafeMutableBufferPointer { corrections in
+                for chromaRow in 0..<chroma.height {
+                    convertChromaRow(chromaRow, source, planes, tables, corrections)
+                    for lumaRow in 2 * chromaRow...2 * chromaRow + 1 {
+                        // An odd height repeats the last row into the block's second one.
+                        let input = bytes(source, plane: 0, row: min(lumaRow, source.height - 1))
+                        convertLumaRow(input, width: source.width, into: planes.y + lumaRow * planes.lumaStride, corrections)
+                    }
+                }
+            }
+        }
+    }
+
+    private func convertChromaRow(
+        _ row: Int, _ source: CVPixelBuffer, _ planes: Planes,
+        _ tables: UnsafeBufferPointer<Int32>, _ corrections: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let interleaved = source.format.planeCount == 2
+        let step = interleaved ? 2 : 1
+        let cbIn = bytes(source, plane: 1, row: row)
+        let crIn = interleaved ? cbIn + 1 : bytes(source, plane: 2, row: row)
+        let cbOut = planes.cb + row * planes.chromaStride
+        let crOut = planes.cr + row * planes.chromaStride
+        let t = tables.baseAddress!
+        let (cbToLuma, crToLuma) = (t + Table.cbToLuma.rawValue * 256, t + Table.crToLuma.rawValue * 256)
+        let (cbToCb, crToCb) = (t + Table.cbToCb.rawValue * 256, t + Table.crToCb.rawValue * 256)
+        let (cbToCr, crToCr) = (t + Table.cbToCr.rawValue * 256, t + Table.crToCr.rawValue * 256)
+        for x in 0..<corrections.count {
+            let cb = Int(cbIn[x * step])
+            let cr = Int(crIn[x * step])
+            corrections[x] = cbToLuma[cb] &+ crToLuma[cr] &+ lumaOffset
+            cbOut[x] = UInt8(clamping: (cbToCb[cb] &+ crToCb[cr]) >> 16)
+            crOut[x] = UInt8(clamping: (cbToCr[cb] &+ crToCr[cr]) >> 16)
+        }
+    }
+
+    /// Writes one luma row, two samples per correction; an odd width repeats its last sample.
+    private func convertLumaRow(
+        _ input: UnsafeMutablePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt8>,
+        _ corrections: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let scale = lumaScale
+        let pairs = width / 2
+        for pair in 0..<pairs {
+            let correction = corrections[pair]
+            output[2 * pair] = UInt8(clamping: (Int32(input[2 * pair]) &* scale &+ correction) >> 16)
+            output[2 * pair + 1] = UInt8(clamping: (Int32(input[2 * pair + 1]) &* scale &+ correction) >> 16)
+        }
+        if width % 2 == 1 {
+            let last = UInt8(clamping: (Int32(input[width - 1]) &* scale &+ corrections[pairs]) >> 16)
+            output[width - 1] = last
+            output[width] = last
+        }
+    }
+
+    private func bytes(_ buffer: CVPixelBuffer, plane: Int, row: Int) -> UnsafeMutablePointer<UInt8> {
+        (buffer.planeAddress(plane) + row * buffer.bytesPerRow(plane)).assumingMemoryBound(to: UInt8.self)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import MediaIO
+import Synchronization
+
+/// Records H.264 video in fragmented MP4 files (FFmpeg with libx264).
+///
+/// Files are fragmented every `movieFragmentInterval`, so a process killed mid-recording
+/// leaves a file playable up to its last fragment. The connection's rotation is written
+/// into the track's display matrix rather than into the pixels, as on iOS.
+open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
+    let recorder = MovieRecorder()
+
+    public override init() {
+        super.init()
+        recorder.output = self
+    }
+
+    /// How often a fragment is written (default 10 s); `.invalid` writes one fragment at the end.
+    open var movieFragmentInterval: CMTime {
+        get { recorder.settings.withLock { $0.fragmentInterval } }
+        set { recorder.settings.withLock { $0.fragmentInterval = newValue } }
+    }
+
+    /// Codecs the output can record: H.264.
+    open var availableVideoCodecTypes: [AVVideoCodecType] { [.h264] }
+
+    /// Sets the codec and compression for a connection. Only `AVVideoCodecKey: .h264` and
+    /// `AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: Int]` are accepted;
+    /// other keys raise, as on iOS.
+    open func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
+        enforce {
+            var bitRate: Int?
+            for (key, value) in outputSettings ?? [:] {
+                switch key {
+                case AVVideoCodecKey:
+                    let codec = (value as? AVVideoCodecType)?.rawValue ?? value as? String
+                    guard codec == AVVideoCodecType.h264.rawValue else {
+                        throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "setOutputSettings:forConnection:", "Unsupported codec \(codec ?? "?") - use availableVideoCodecTypes"))
+                    }
+                case AVVideoCompressionPropertiesKey:
+                    bitRate = (value as? [String: Any])?[AVVideoAverageBitRateKey].flatMap(integer)
+                default:
+                    throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "setOutputSettings:forConnection:", "Unsupported output settings key \(key)"))
+                }
+            }
+            recorder.settings.withLock { $0.bitRate = bitRate }
+        }
+    }
+
+    open override var outputFileURL: URL? { recorder.status.withLock { $0.url } }
+    open override var isRecording: Bool { recorder.status.withLock { $0.isRecording } }
+    open override var isRecordingPaused: Bool { recorder.status.withLock { $0.isPaused } }
+    open override var recordedDuration: CMTime { recorder.status.withLock { $0.duration } }
+    open override var recordedFileSize: Int64 { recorder.status.withLock { $0.fileSize } }
+    /// Frames written to the current (or last) recording (Linux addition).
+    public var recordedFrameCount: Int { recorder.status.withLock { $0.framesWritten } }
+    /// Frames left out of the current (or last) recording because the encoder was behind (Linux addition).
+    public var droppedFrameCount: Int { recorder.status.withLock { $0.droppedFrames } }
+
+    /// Starts recording. A URL that is not a file URL raises; an existing file ends the
+    /// request at once with `AVError.fileAlreadyExists`; calling it while recording
+    /// finishes the current file and starts the new one.
+    open override func startRecording(to outputFileURL: URL, recordingDelegate delegate: any AVCaptureFileOutputRecordingDelegate) {
+        enforce {
+            guard outputFileURL.isFileURL else {
+                throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "startRecordingToOutputFileURL:recordingDelegate:", "Cannot record to URL \(outputFileURL) because it is not a file URL."))
+            }
+            guard let connection = connections.first, connection.isEnabled, connection.isActive else {
+                throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "startRecordingToOutputFileURL:recordingDelegate:", "No active/enabled connections"))
+            }
+        }
+        recorder.start(url: outputFileURL, delegate: delegate, limits: limits, rotation: connections.first?.videoRotationAngle ?? 0)
+    }
+
+    open override func stopRecording() { recorder.stop(error: nil) }
+    open override func pauseRecording() { recorder.setPaused(true) }
+    open override func resumeRecording() { recorder.setPaused(false) }
+
+    var limits: MovieRecorder.Limits {
+        MovieRecorder.Limits(duration: maxRecordedDuration, fileSize: maxRecordedFileSize, minFreeDiskSpace: minFreeDiskSpaceLimit)
+    }
+
+    /// Called by the frame router with each frame while the session runs.
+    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
+        recorder.consume(buffer, metadata: metadata)
+    }
+
+    /// The session stopped: a recording in progress ends with its file complete.
+    func sessionDidStop() {
+        if isRecording {
+            recorder.stop(error: AVError(.sessionNotRunning, "The session stopped running.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: true]))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Synchronization
+
+/// Takes full-resolution still photos while the session runs.
+open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
+    /// How much processing a photo may take.
+    public enum QualityPrioritization: Int, Sendable, Comparable {
+        case speed = 1
+        case balanced = 2
+        case quality = 3
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private let state = Mutex<State>(State())
+    private struct State {
+        var usedIDs: Set<Int64> = []
+        var maxPhotoDimensions: CMVideoDimensions?
+        var maxQuality = QualityPrioritization.balanced
+        var inFlight = 0
+    }
+
+    /// Delegate calls for every capture of this output happen here, in order.
+    let callbackQueue = DispatchQueue(label: "OpenCapture.photo")
+
+    public override init() { super.init() }
+
+    var device: AVCaptureDevice? { (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
+
+    /// Flash modes the camera offers: off, on and auto with a flash; off without.
+    open var supportedFlashModes: [AVCaptureDevice.FlashMode] {
+        device?.hasFlash == true ? [.off, .on, .auto] : [.off]
+    }
+
+    /// Uncompressed pixel formats a photo can be delivered in.
+    open var availablePhotoPixelFormatTypes: [OSType] {
+        [kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange]
+    }
+
+    /// Codecs a photo can be compressed with.
+    open var availablePhotoCodecTypes: [AVVideoCodecType] { [.jpeg] }
+
+    /// The largest photo size: by default the active format's largest photo size.
+    open var maxPhotoDimensions: CMVideoDimensions {
+        get {
+            if let chosen = state.withLock({ $0.maxPhotoDimensions }) { return chosen }
+            return device?.activeFormat.supportedMaxPhotoDimensions.last ?? CMVideoDimensions(width: 0, height: 0)
+        }
+        set { state.withLock { $0.maxPhotoDimensions = newValue } }
+    }
+
+    /// The most quality a capture may ask for (default `.balanced`).
+    open var maxPhotoQualityPrioritization: QualityPrioritization {
+        get { state.withLock { $0.maxQuality } }
+        set { state.withLock { $0.maxQuality = newValue } }
+    }
+
+    /// Takes a photo. Raises when `settings` was used before, or asks for what the output
+    /// does not offer (flash mode, size, format, quality), or when no camera is connected.
+    open func capturePhoto(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) {
+        enforce { try capturePhotoChecked(with: settings, delegate: delegate) }
+    }
+
+    /// The checked form of `capturePhoto(with:delegate:)` (Linux addition).
+    public func capturePhotoChecked(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) throws(AVCaptureException) {
+        let plan = try validate(settings)
+        let delegateBox = UncheckedSendable(delegate)
+        let fresh = state.withLock { state -> Bool in
+            state.inFlight += 1
+            return true
+        }
+        _ = fresh
+        PhotoCapture(output: self, settings: settings, plan: plan, delegate: delegateBox.value).run()
+    }
+
+    /// Photos being taken now (Linux addition, for tests and progress displays).
+    public var photosInFlight: Int { state.withLock { $0.inFlight } }
+
+    func captureDidFinish() { state.withLock { $0.inFlight -= 1 } }
+
+    private func validate(_ settings: AVCapturePhotoSettings) throws(AVCaptureException) -> PhotoPlan {
+        let selector = "capturePhotoWithSettings:delegate:"
+        func invalid(_ text: String) -> AVCaptureException {
+            AVCaptureException(.invalidArgument, selectorReason("AVCapturePhotoOutput", selector, text))
+        }
+        guard let connection = connections.first, connection.isEnabled, connection.isActive, let device, device.isConnected else {
+            throw invalid("No active and enabled video connection")
+        }
+        let reused = state.withLock { state -> Bool in
+            if state.usedIDs.contains(settings.uniqueID) { return true }
+            state.usedIDs.insert(settings.uniqueID)
+            return false
+        }
+        if reused {
+            throw invalid("Settings may not be re-used - create a new AVCapturePhotoSettings (uniqueID \(settings.uniqueID) was used)")
+        }
+        guard supportedFlashModes.contains(settings.flashMode) else {
+            throw invalid("flashMode must be set to a value present in the supportedFlashModes array")
+        }
+        guard settings.photoQualityPrioritization <= maxPhotoQualityPrioritization else {
+            throw invalid("photoQualityPrioritization may not exceed the output's maxPhotoQualityPrioritization")
+        }
+        let limit = maxPhotoDimensions
+        var size = settings.maxPhotoDimensions
+        if size.width == 0 && size.height == 0 { size = limit }
+        guard size.width <= limit.width, size.height <= limit.height, size.width > 0, size.height > 0 else {
+            throw invalid("settings.maxPhotoDimensions \(size) exceed the output's maxPhotoDimensions \(limit)")
+        }
+        var pixelFormat = PixelFormat.yuv420BiPlanarFullRange
+        var compressed = true
+        if let requested = settings.pixelFormat {
+            guard availablePhotoPixelFormatTypes.contains(requested), let format = PixelFormat(rawValue: requested) else {
+                throw invalid("Unsupported pixel format - use availablePhotoPixelFormatTypes")
+            }
+            pixelFormat = format
+            compressed = false
+        } else if let codec = settings.codec {
+            guard availablePhotoCodecTypes.contains(codec) else { throw invalid("Unsupported codec \(codec.rawValue) - use availablePhotoCodecTypes") }
+        }
+        return PhotoPlan(
+            device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
+            compressed: compressed, flashMode: settings.flashMode)
+    }
+}
+
+/// What a validated capture will do.
+struct PhotoPlan: @unchecked Sendable {
+    let device: AVCaptureDevice
+    let connection: AVCaptureConnection
+    let width: Int
+    let height: Int
+    let pixelFormat: PixelFormat
+    let compressed: Bool
+    let flashMode: AVCaptureDevice.FlashMode
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// One photo request from `capturePhoto(with:delegate:)` to the delegate's last callback.
+///
+/// Delegate callbacks run on the output's serial callback queue, in Apple's order; the
+/// delegate is held weakly, as on iOS (keep your delegate alive until
+/// `didFinishCaptureFor` arrives).
+final class PhotoCapture: @unchecked Sendable {
+    private let output: AVCapturePhotoOutput
+    private let settings: AVCapturePhotoSettings
+    private let plan: PhotoPlan
+    private weak var delegate: (any AVCapturePhotoCaptureDelegate)?
+
+    /// The auto flash fires when the camera needs this much gain or more to expose the scene.
+    static let autoFlashISO: Float = 400
+
+    init(output: AVCapturePhotoOutput, settings: AVCapturePhotoSettings, plan: PhotoPlan, delegate: any AVCapturePhotoCaptureDelegate) {
+        self.output = output
+        self.settings = settings
+        self.plan = plan
+        self.delegate = delegate
+    }
+
+    func run() {
+        let flash: Bool
+        switch plan.flashMode {
+        case .off: flash = false
+        case .on: flash = true
+        case .auto: flash = plan.device.lastFrameMetadata.iso >= Self.autoFlashISO
+        }
+        let resolved = AVCaptureResolvedPhotoSettings(
+            uniqueID: settings.uniqueID, photoDimensions: CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)),
+            isFlashEnabled: flash)
+        let queue = output.callbackQueue
+        queue.async { [self] in
+            delegate?.photoOutput(output, willBeginCaptureFor: resolved)
+            delegate?.photoOutput(output, willCapturePhotoFor: resolved)
+        }
+        guard let camera = plan.device.backend as? StillCapturing else {
+            finish(resolved, photo: nil, error: AVError(.unknown, "\(plan.device.localizedName) cannot take still photos"))
+            return
+        }
+        let request = StillRequest(width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash)
+        camera.captureStill(request) { [self] result in
+            queue.async { [self] in
+                delegate?.photoOutput(output, didCapturePhotoFor: resolved)
+                switch result {
+                case .success(let still):
+                    plan.device.record(still.metadata)
+                    let file = PhotoFile(still: still, plan: plan, settings: settings)
+                    let photo = AVCapturePhoto(
+                        fileData: plan.compressed ? file.jpegData : nil, pixelBuffer: plan.compressed ? nil : still.buffer,
+                        timestamp: still.metadata.presentationTime, metadata: file.metadata, resolvedSettings: resolved)
+                    finishOnQueue(resolved, photo: photo, error: file.error)
+                case .failure(let failure):
+                    finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The photo could not be taken: \(failure)"))
+                }
+            }
+        }
+    }
+
+    /// JPEG starts from full-range 4:2:0, which is what JFIF stores.
+    private var stillFormat: PixelFormat { plan.compressed ? .yuv420BiPlanarFullRange : plan.pixelFormat }
+
+    private func finish(_ resolved: AVCaptureResolvedPhotoSettings, photo: AVCapturePhoto?, error: (any Error)?) {
+        output.callbackQueue.async { [self] in
+            delegate?.photoOutput(output, didCapturePhotoFor: resolved)
+            finishOnQueue(resolved, photo: photo, error: error)
+        }
+    }
+
+    private func finishOnQueue(_ resolved: AVCaptureResolvedPhotoSettings, photo: AVCapturePhoto?, error: (any Error)?) {
+        let delivered = photo ?? AVCapturePhoto(fileData: nil, pixelBuffer: nil, timestamp: .invalid, metadata: [:], resolvedSettings: resolved)
+        delegate?.photoOutput(output, didFinishProcessingPhoto: delivered, error: error)
+        delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: error)
+        output.captureDidFinish()
+    }
+}

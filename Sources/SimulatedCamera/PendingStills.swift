@@ -1,0 +1,44 @@
+import CaptureCore
+import Synchronization
+
+/// Still requests waiting for the next frame boundary of one stream.
+///
+/// Any thread adds; the capture thread takes them at each frame boundary and, when the
+/// stream ends, closes the queue and fails what is left, so every request's completion runs
+/// exactly once whichever way the race between a request and `stop` goes.
+final class PendingStills: Sendable {
+    /// A request and the completion it must end with.
+    struct Entry: Sendable {
+        var request: StillRequest
+        var completion: @Sendable (Result<StillCapture, BackendError>) -> Void
+    }
+
+    private let state = Mutex<(entries: [Entry], closed: Bool)>(([], false))
+
+    /// Queues a request; false when the stream has already ended (the caller fails it).
+    func add(_ entry: Entry) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.entries.append(entry)
+            return true
+        }
+    }
+
+    /// The requests waiting now, oldest first (an empty array, allocating nothing, when none).
+    func take() -> [Entry] {
+        state.withLock { state in
+            guard !state.entries.isEmpty else { return [] }
+            defer { state.entries = [] }
+            return state.entries
+        }
+    }
+
+    /// Refuses further requests and returns those never taken.
+    func close() -> [Entry] {
+        state.withLock { state in
+            state.closed = true
+            defer { state.entries = [] }
+            return state.entries
+        }
+    }
+}

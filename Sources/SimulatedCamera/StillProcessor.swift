@@ -1,0 +1,189 @@
+import CaptureCore
+import ColorScience
+import Dispatch
+import Foundation
+
+/// Renders a simulated camera's still photos on a serial queue of its own.
+///
+/// The capture thread only copies the stream's state into a `StillJob` at a frame boundary
+/// and submits it here, so the video stream never waits for a still: the still renders with
+/// its own `FrameRenderer`s and `RenderWorkers` gang while frames keep coming (in real time
+/// the two share the cores, and a frame that ends up late is dropped and reported as usual).
+///
+/// A still goes through the stream's pipeline (scene → optics → sensor → ISP) at its own
+/// size: at the sensor's 4032×3024 each pixel is one photosite with its own noise, smaller
+/// stills average photosites as the video formats do. Without the flash it uses the frame's
+/// exposure, white balance and light as they are. With the flash it
+/// 1. lights the scene with the ambient light plus the flash (`SceneLight.withFlash`);
+/// 2. balances for that mixed light (unless white balance is locked), as auto white
+///    balance would once it saw it;
+/// 3. meters with pre-flashes (`preflashExposure`): small frames rendered under the flash,
+///    correcting the exposure until the mean lands on auto exposure's mid-grey target.
+///
+/// Renderers are cached between stills (a burst at one size and light skips rasterising
+/// the scene again) and released when the stream ends (`release`). Completions run on the
+/// queue, one still after another.
+final class StillProcessor: @unchecked Sendable {
+    /// The completion of one still request.
+    typealias Completion = @Sendable (Result<StillCapture, BackendError>) -> Void
+
+    /// Pre-flash frames are this wide at most: enough for the metering statistics.
+    static let preflashWidth = 512
+    /// At most this many pre-flashes; they stop early once within `preflashTolerance` EV.
+    static let preflashCount = 4
+    static let preflashTolerance: Float = 0.08
+
+    private let name: String
+    private let queue: DispatchQueue
+    // Only touched on `queue`.
+    private var workers: RenderWorkers?
+    private var stillRenderer: FrameRenderer?
+    private var preflashRenderer: FrameRenderer?
+
+    /// `name` prefixes the queue's and the worker threads' names.
+    init(name: String) {
+        self.name = name
+        queue = DispatchQueue(label: name)
+    }
+
+    /// Renders `job` on the queue and hands the still to its completion there.
+    func submit(_ job: StillJob) {
+        queue.async { [self] in job.completion(.success(render(job))) }
+    }
+
+    /// Fails a request, calling its completion on the queue (never on the caller's thread).
+    func fail(_ completion: @escaping Completion, _ error: BackendError) {
+        queue.async { completion(.failure(error)) }
+    }
+
+    /// Frees the renderers and stops the workers once the stills already submitted are done.
+    func release() {
+        queue.async { [self] in
+            stillRenderer = nil
+            preflashRenderer = nil
+            workers?.shutdown()
+            workers = nil
+        }
+    }
+
+    // MARK: Rendering (on the queue)
+
+    private func render(_ job: StillJob) -> StillCapture {
+        let request = job.request
+        let optics = job.optics
+        let response = job.camera.response
+        let light =
+            job.flash
+            ? SceneLight.withFlash(ambient: job.illuminant, luminance: job.scene.luminanceScale, response: response)
+            : SceneLight(ambient: job.illuminant, luminance: job.scene.luminanceScale, response: response)
+        var gains = job.gains, matrix = job.colorMatrix
+        if job.flash && job.metadata.whiteBalanceState != .locked {
+            gains = light.balancingGains(maxGain: response.maxGain)
+            let model = response.model
+            matrix = ColorTransform(model.cameraToLinearSRGB(forWhite: model.white(forGains: gains)))
+        }
+        let settings = Settings(job: job, light: light, optics: optics, gains: gains, matrix: matrix)
+        let exposure =
+            job.flash
+            ? preflashExposure(settings)
+            : (time: job.autoExposure.exposureDuration, iso: job.autoExposure.iso)
+
+        let renderer = cachedRenderer(stillRenderer, for: job, optics: optics)
+        stillRenderer = renderer
+        renderer.prepare(width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
+        let buffer = CVBuffer(format: request.pixelFormat, width: request.width, height: request.height)
+        let attachments = CaptureStream.attachments(for: request.pixelFormat)
+        buffer.attachmentStore.withLock { $0 = attachments }
+        let statistics = draw(settings, exposure: exposure, with: renderer, into: buffer)
+
+        var metadata = job.metadata
+        metadata.width = request.width
+        metadata.height = request.height
+        metadata.exposureDuration = exposure.time
+        metadata.iso = exposure.iso
+        let g = SIMD3<Float>(gains)
+        metadata.whiteBalanceGains = (g.x, g.y, g.z)
+        metadata.sceneTemperature = light.white.temperature
+        metadata.sceneTint = light.white.tint
+        metadata.meanLuma = statistics.meanLuma
+        metadata.exposureTargetOffset = Float(log2(max(statistics.meanLinear, 1e-5) / job.autoExposure.target))
+        let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
+        metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
+        return StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash)
+    }
+
+    /// What one still's frames (pre-flashes and the photo) are rendered with, bar exposure.
+    private struct Settings {
+        var job: StillJob
+        var light: SceneLight
+        var optics: Optics
+        var gains: SIMD3<Double>
+        var matrix: ColorTransform
+    }
+
+    /// Pre-flash metering: the exposure (time, ISO) that puts the flash-lit scene at auto
+    /// exposure's target.
+    ///
+    /// Starts from the stream's exposure scaled by ambient / (ambient + flash) light (right
+    /// if the stream had converged), renders a small frame under the flash, and corrects the
+    /// whole error at once (the light stays put, unlike a stream's), up to `preflashCount`
+    /// times: a clipped pre-flash understates the error, so it may take more than one. The
+    /// exposure is divided as auto exposure divides it, within the format's limits and the
+    /// flash pulse.
+    private func preflashExposure(_ settings: Settings) -> (time: Double, iso: Float) {
+        let job = settings.job
+        var meter = job.autoExposure
+        var limits = meter.limits
+        limits.maxExposure = max(min(limits.maxExposure, FlashLight.pulseDuration), limits.minExposure)
+        meter.setLimits(limits)
+        meter.speed = 1
+        meter.startupSpeed = 1
+        meter.maxStep = 16
+        let ambient = Double(job.scene.luminanceScale)
+        meter.setTotalExposure(meter.totalExposure * ambient / max(Double(settings.light.luminance), 1e-9))
+
+        let width = min(job.request.width, StillProcessor.preflashWidth)
+        let height = max(1, Int((Double(width * job.request.height) / Double(job.request.width)).rounded()))
+        let renderer = cachedRenderer(preflashRenderer, for: job, optics: settings.optics)
+        preflashRenderer = renderer
+        renderer.prepare(width: width, height: height, zoom: job.zoom, optics: settings.optics, color: settings.light.color)
+        let buffer = CVBuffer(format: job.request.pixelFormat, width: width, height: height)
+        for _ in 0..<StillProcessor.preflashCount {
+            let statistics = draw(settings, exposure: (meter.exposureDuration, meter.iso), with: renderer, into: buffer)
+            meter.update(meanLinear: statistics.meanLinear)
+            if abs(meter.targetOffset) < StillProcessor.preflashTolerance { break }
+        }
+        return (meter.exposureDuration, meter.iso)
+    }
+
+    /// Renders one frame of the still's scene at `exposure` into `buffer` (whose size the
+    /// renderer was prepared for) and returns its statistics.
+    private func draw(
+        _ settings: Settings, exposure: (time: Double, iso: Float), with renderer: FrameRenderer, into buffer: CVBuffer
+    ) -> FrameStatistics {
+        let job = settings.job
+        let sensor = Sensor(job.camera.sensor).exposure(
+            luminanceScale: settings.light.luminance, optics: settings.optics, exposureDuration: exposure.time,
+            iso: exposure.iso, outputWidth: buffer.width)
+        renderer.isp.apply(
+            ISP.Settings(
+                bitDepth: job.camera.sensor.bitDepth, blackLevel: sensor.blackLevel, whiteDN: sensor.whiteDN,
+                digitalGain: sensor.digitalGain, whiteBalance: SIMD3<Float>(settings.gains), colorMatrix: settings.matrix,
+                range: ISP.range(of: buffer.format)))
+        let disc = BallPainter.Disc(
+            job.scene.ball(at: job.time), width: buffer.width, height: buffer.height, zoom: job.zoom,
+            optics: settings.optics, response: settings.light.color)
+        return renderer.render(FrameRenderer.Frame(index: job.noiseFrame, exposure: sensor, ball: disc), into: buffer)
+    }
+
+    /// `existing` with the job's scene, or a new renderer (and the worker gang, if none yet).
+    private func cachedRenderer(_ existing: FrameRenderer?, for job: StillJob, optics: Optics) -> FrameRenderer {
+        if let existing {
+            existing.setScene(job.scene)
+            return existing
+        }
+        let gang = workers ?? RenderWorkers(name: "\(name).render")
+        workers = gang
+        return FrameRenderer(scene: job.scene, optics: optics, workers: gang)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import OpenCapture
+
+/// `capture photo`: takes one full-resolution JPEG with EXIF.
+enum PhotoCommand {
+    static let help = """
+        Usage: capture photo [options] -o FILE.jpg
+
+        Starts the camera (preset photo unless --preset or --size says otherwise), lets
+        exposure and white balance settle, and takes one photo at the format's full photo
+        resolution (4032x3024 with the photo preset), written as JPEG with EXIF (exposure, ISO, f-number,
+        focal length, white balance, flash, orientation, date, make and model).
+          --flash MODE         off (default), on or auto (fires in dim light); cameras without a
+                               flash accept only off
+          --settle N           Video frames to run before the photo (default 15)
+          --overwrite          Replace FILE if it exists
+        \(FramesCommand.sharedHelp)
+          -o, --output FILE    The .jpg file to write (required)
+        """
+
+    static func run(_ words: ArraySlice<String>) throws -> Int32 {
+        let args = try Arguments(
+            Array(words), options: FramesCommand.sharedOptions.union(["--flash", "--settle"]),
+            switches: FramesCommand.sharedSwitches.union(["--overwrite"]), aliases: ["-o": "--output", "-h": "--help"])
+        if args.has("--help") { print(help); return 0 }
+        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        // Photos default to the photo preset (the full 4:3 sensor), as camera apps use.
+        let plan = try CapturePlan(args, defaultPreset: .photo)
+        let flash: AVCaptureDevice.FlashMode
+        switch args.value("--flash")?.lowercased() ?? "off" {
+        case "off": flash = .off
+        case "on": flash = .on
+        case "auto": flash = .auto
+        case let other: throw UsageError("unknown flash mode '\(other)' (flash modes: off, on, auto)")
+        }
+        if flash != .off && !plan.device.hasFlash {
+            throw UsageError("\(plan.device.localizedName) has no flash; use --flash off")
+        }
+        let settle = try args.integer("--settle", in: 0...10_000) ?? 15
+        try SessionSetup.checkOverwrite(plan.output, allowed: args.has("--overwrite"))
+        let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle)
+        let result = try taker.take()
+        try result.data.write(to: plan.output)
+        let report = String(
+            format: "wrote %dx%d JPEG (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, f/%.1f, flash %@",
+            result.width, result.height, result.data.count / 1024, plan.output.path, 1 / result.exposure, result.iso, result.aperture,
+            result.flashFired ? "fired" : "off")
+        FileHandle.standardError.write(Data((report + "\n").utf8))
+        return 0
+    }
+}
+
+/// Runs a session until exposure settles, takes the photo and waits for it.
+final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    struct Result {
+        var data: Data
+        var width: Int
+        var height: Int
+        var exposure: Double
+        var iso: Double
+        var aperture: Double
+        var flashFired: Bool
+    }
+
+    private let plan: CapturePlan
+    private let flash: AVCaptureDevice.FlashMode
+    private let settleFrames: Int
+    private let settled = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private let queue = DispatchQueue(label: "capture.photo.frames")
+    private var frames = 0
+    private var result: Result?
+    private var failure: (any Error)?
+
+    init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int) {
+        self.plan = plan
+        self.flash = flash
+        self.settleFrames = settleFrames
+    }
+
+    func take() throws -> Result {
+        let session = AVCaptureSession()
+        let photoOutput = AVCapturePhotoOutput()
+        let frameOutput = AVCaptureVideoDataOutput()
+        frameOutput.setSampleBufferDelegate(self, queue: queue)
+        try SessionSetup.configure(session, plan: plan, outputs: [frameOutput, photoOutput])
+        try session.startRunningChecked()
+        defer { session.stopRunning() }
+        if settleFrames > 0 { settled.wait() }
+        let settings = AVCapturePhotoSettings()
+        settings.flashMode = flash
+        try photoOutput.capturePhotoChecked(with: settings, delegate: self)
+        done.wait()
+        if let failure { throw failure }
+        return result!
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        frames += 1
+        if frames == settleFrames { settled.signal() }
+    }
+
+    func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
+        if let error {
+            failure = error
+            return
+        }
+        guard let data = photo.fileDataRepresentation() else {
+            failure = FrameRecorder.RuntimeFailure(message: "the camera returned no photo data")
+            return
+        }
+        let exif = photo.metadata["{Exif}"] as? [String: Any] ?? [:]
+        result = Result(
+            data: data, width: Int(photo.resolvedSettings.photoDimensions.width), height: Int(photo.resolvedSettings.photoDimensions.height),
+            exposure: exif["ExposureTime"] as? Double ?? 0, iso: Double((exif["ISOSpeedRatings"] as? [Int])?.first ?? 0),
+            aperture: exif["FNumber"] as? Double ?? 0, flashFired: photo.resolvedSettings.isFlashEnabled)
+    }
+
+    func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {
+        if let error, failure == nil { failure = error }
+        done.signal()
+    }
+}

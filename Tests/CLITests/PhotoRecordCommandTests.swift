@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@Suite("capture photo and capture record", .serialized)
+struct PhotoRecordCommandTests {
+    static func exiftool(_ path: String) throws -> [String: Any] {
+        let output = try ToolRunner.run("exiftool", ["-j", "-n", path], path: "/usr/bin/exiftool")
+        let list = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]]
+        return list?.first ?? [:]
+    }
+
+    static func probe(_ path: String) throws -> [String: Any] {
+        let output = try ToolRunner.run(
+            "ffprobe",
+            ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "json", path],
+            path: "/usr/bin/ffprobe")
+        let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        return (json?["streams"] as? [[String: Any]])?.first ?? [:]
+    }
+
+    @Test("photo writes a full-resolution JPEG whose EXIF exiftool reads")
+    func photo() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shot.jpg").path
+        let output = try ToolRunner.capture("photo", "--virtual-time", "--rotation", "90", "-o", path)
+        #expect(output.status == 0, "\(output.stderr)")
+        let exif = try Self.exiftool(path)
+        #expect(exif["ImageWidth"] as? Int == 4032 && exif["ImageHeight"] as? Int == 3024)
+        #expect(exif["Make"] as? String == "OpenCapture")
+        #expect((exif["ExposureTime"] as? Double ?? 0) > 0)
+        #expect((exif["ISO"] as? Int ?? 0) >= 34)
+        #expect(abs((exif["FNumber"] as? Double ?? 0) - 1.78) < 0.01)
+        #expect((exif["FocalLength"] as? Double ?? 0) > 1)
+        #expect(exif["Orientation"] as? Int == 6, "rotation 90 is EXIF orientation 6")
+        #expect(exif["DateTimeOriginal"] != nil && exif["WhiteBalance"] as? Int == 0)
+        let again = try ToolRunner.capture("photo", "--virtual-time", "-o", path)
+        #expect(again.status == 2 && again.stderr.contains("use --overwrite"))
+        let replaced = try ToolRunner.capture("photo", "--virtual-time", "--overwrite", "--flash", "on", "-o", path)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect((try Self.exiftool(path)["Flash"] as? Int ?? 0) & 1 == 1)
+    }
+
+    @Test("bad photo and record input gets one line and exit status 2", arguments: [
+        (["photo", "--flash", "sometimes", "-o", "/tmp/p.jpg"], "unknown flash mode 'sometimes'"),
+        (["photo", "--device", "sim:front-wide", "--flash", "on", "-o", "/tmp/p.jpg"], "has no flash"),
+        (["photo"], "missing -o"),
+        (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number"),
+        (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a positive number"),
+        (["record", "-o", "/no/such/dir/r.mp4"], "does not exist"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("capture", arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("record --duration writes an H.264 MP4 that ffprobe reads")
+    func recordDuration() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("clip.mp4").path
+        let output = try ToolRunner.capture("record", "--preset", "640x480", "--duration", "1", "--virtual-time", "-o", path)
+        #expect(output.status == 0, "\(output.stderr)")
+        let stream = try Self.probe(path)
+        #expect(stream["codec_name"] as? String == "h264" && stream["width"] as? Int == 640)
+        #expect((29...31).contains(Int(stream["nb_read_frames"] as? String ?? "") ?? 0))
+        let refused = try ToolRunner.capture("record", "--duration", "1", "-o", path)
+        #expect(refused.status == 2 && refused.stderr.contains("use --overwrite"))
+    }
+
+    @Test("SIGINT finishes the file properly; SIGKILL leaves it playable up to its last fragment", arguments: [SIGINT, SIGKILL])
+    func signals(signal number: Int32) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("signal.mp4").path
+        let process = Process()
+        process.executableURL = ToolRunner.executable("capture")
+        process.arguments = ["record", "--preset", "640x480", "--fragment", "0.5", "-o", path]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 3)
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        if number == SIGINT {
+            #expect(process.terminationStatus == 0)
+        } else {
+            #expect(process.terminationReason == .uncaughtSignal)
+        }
+        let frames = Int(try Self.probe(path)["nb_read_frames"] as? String ?? "") ?? 0
+        #expect(frames >= 30, "at least a second of video survives (\(frames) frames)")
+    }
+}

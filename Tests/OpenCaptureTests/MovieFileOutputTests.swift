@@ -1,0 +1,204 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import OpenCapture
+
+/// Records a recording's callbacks.
+final class RecordingRecorder: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
+    let started = Mutex<[URL]>([])
+    let finished = Mutex<[(URL, (any Error)?)]>([])
+    let done = DispatchSemaphore(value: 0)
+
+    func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {
+        started.withLock { $0.append(fileURL) }
+    }
+
+    func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection], error: (any Error)?) {
+        finished.withLock { $0.append((outputFileURL, error)) }
+        done.signal()
+    }
+
+    func wait() { _ = done.wait(timeout: .now() + 60) }
+    var error: AVError? { finished.withLock { $0.last?.1 as? AVError } }
+}
+
+/// ffprobe's view of a movie file.
+struct Probe {
+    var codec: String
+    var width: Int
+    var height: Int
+    var frames: Int
+    var duration: Double
+    var rotation: Int?
+
+    init?(_ url: URL) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        process.arguments = [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=codec_name,width,height,nb_read_frames:stream_side_data=rotation:format=duration", "-of", "json", url.path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let stream = (json["streams"] as? [[String: Any]])?.first
+        else { return nil }
+        codec = stream["codec_name"] as? String ?? ""
+        width = stream["width"] as? Int ?? 0
+        height = stream["height"] as? Int ?? 0
+        frames = Int(stream["nb_read_frames"] as? String ?? "") ?? 0
+        duration = Double((json["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
+        rotation = (stream["side_data_list"] as? [[String: Any]])?.first?["rotation"] as? Int
+    }
+}
+
+@Suite("AVCaptureMovieFileOutput", .serialized)
+struct MovieFileOutputTests {
+    static func rig(_ output: AVCaptureMovieFileOutput, rotation: CGFloat = 0) throws -> TestRig {
+        let rig = try TestRig(preset: .vga640x480)
+        rig.session.addOutput(output)
+        output.connection(with: .video)?.videoRotationAngle = rotation
+        rig.session.startRunning()
+        rig.collector.waitForFrames(2)
+        return rig
+    }
+
+    static func temporaryURL(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("movie-\(UUID().uuidString)-\(name)")
+    }
+
+    @Test("defaults")
+    func defaults() {
+        let output = AVCaptureMovieFileOutput()
+        #expect(output.movieFragmentInterval == CMTime(value: 10, timescale: 1))
+        #expect(!output.maxRecordedDuration.isValid)
+        #expect(output.maxRecordedFileSize == 0)
+        #expect(!output.isRecording && output.outputFileURL == nil)
+        #expect(output.availableVideoCodecTypes == [.h264])
+    }
+
+    @Test("a duration limit ends the recording with a complete, playable H.264 file")
+    func maximumDuration() throws {
+        let output = AVCaptureMovieFileOutput()
+        output.maxRecordedDuration = CMTime(value: 1, timescale: 1)
+        output.movieFragmentInterval = CMTime(value: 1, timescale: 2)
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let url = Self.temporaryURL("limit.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        #expect(output.isRecording)
+        delegate.wait()
+        #expect(delegate.started.withLock { $0 } == [url])
+        #expect(delegate.finished.withLock { $0.count } == 1)
+        let error = try #require(delegate.error)
+        #expect(error.code == .maximumDurationReached)
+        #expect(error.userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true)
+        #expect(!output.isRecording)
+        #expect(abs(output.recordedDuration.seconds - 1) < 0.05)
+        #expect(output.recordedFileSize > 10_000)
+        let probe = try #require(Probe(url))
+        #expect(probe.codec == "h264" && probe.width == 640 && probe.height == 480)
+        #expect((29...31).contains(probe.frames), "\(probe.frames) frames")
+    }
+
+    @Test("stopRecording finishes once without error; the rotation goes into the track matrix")
+    func stopAndRotation() throws {
+        let output = AVCaptureMovieFileOutput()
+        let rig = try Self.rig(output, rotation: 90)
+        defer { rig.stop() }
+        let url = Self.temporaryURL("rotated.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        let deadline = Date().addingTimeInterval(20)
+        while output.recordedFrameCount < 15 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        output.stopRecording()
+        delegate.wait()
+        #expect(delegate.finished.withLock { $0.count } == 1)
+        #expect(delegate.finished.withLock { $0.first?.1 } == nil)
+        let probe = try #require(Probe(url))
+        #expect(probe.width == 640 && probe.height == 480, "pixels are not rotated")
+        #expect(probe.rotation.map(abs) == 90, "players rotate by the display matrix")
+        #expect(probe.frames >= 15)
+    }
+
+    @Test("an existing file ends the request with fileAlreadyExists and no start")
+    func existingFile() throws {
+        let output = AVCaptureMovieFileOutput()
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let url = Self.temporaryURL("exists.mp4")
+        try Data("keep me".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        delegate.wait()
+        #expect(delegate.started.withLock { $0 }.isEmpty)
+        #expect(delegate.error?.code == .fileAlreadyExists)
+        #expect(try Data(contentsOf: url) == Data("keep me".utf8), "nothing is lost")
+    }
+
+    @Test("a file-size limit ends the recording with maximumFileSizeReached")
+    func maximumFileSize() throws {
+        let output = AVCaptureMovieFileOutput()
+        output.maxRecordedFileSize = 60_000
+        output.movieFragmentInterval = CMTime(value: 1, timescale: 4)
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let url = Self.temporaryURL("size.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        delegate.wait()
+        #expect(delegate.error?.code == .maximumFileSizeReached)
+        #expect(Probe(url)?.codec == "h264")
+    }
+
+    @Test("pausing leaves the paused frames out and the file continuous")
+    func pauseAndResume() throws {
+        let output = AVCaptureMovieFileOutput()
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let url = Self.temporaryURL("pause.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        func waitFrames(_ count: Int) {
+            let deadline = Date().addingTimeInterval(20)
+            while output.recordedFrameCount < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        waitFrames(10)
+        output.pauseRecording()
+        #expect(output.isRecordingPaused)
+        let paused = output.recordedFrameCount
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(output.recordedFrameCount <= paused + 3)
+        output.resumeRecording()
+        waitFrames(output.recordedFrameCount + 10)
+        output.stopRecording()
+        delegate.wait()
+        let frames = output.recordedFrameCount
+        let probe = try #require(Probe(url))
+        #expect(probe.frames == frames)
+        #expect(abs(output.recordedDuration.seconds - Double(frames) / 30) < 0.1, "no gap where the pause was")
+    }
+
+    @Test("one movie output per session; recording to a non-file URL raises")
+    func rules() async throws {
+        let session = AVCaptureSession()
+        session.addOutput(AVCaptureMovieFileOutput())
+        #expect(!session.canAddOutput(AVCaptureMovieFileOutput()))
+        await #expect(processExitsWith: .signal(SIGABRT)) {
+            final class Quiet: NSObject, AVCaptureFileOutputRecordingDelegate {
+                func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection], error: (any Error)?) {}
+            }
+            AVCaptureMovieFileOutput().startRecording(to: URL(string: "https://example.invalid/movie.mp4")!, recordingDelegate: Quiet())
+        }
+    }
+}
