@@ -27,16 +27,24 @@ struct JPEGYCbCrConverter {
         let chromaStride: Int
     }
 
-    /// Six 256-entry tables of chroma contributions, back to back; see `Table`.
-    private let tables: [Int32]
-    /// Luma is affine in the source sample, `sample * lumaScale + lumaOffset` in 16.16:
-    /// arithmetic rather than a lookup lets the compiler vectorise the luma loop.
-    private let lumaScale: Int32
-    private let lumaOffset: Int32
+    /// Every output is affine in the source samples, so the conversion is a few
+    /// multiply-adds in 16.16 fixed point: arithmetic rather than table lookups lets the
+    /// compiler vectorise both loops.
+    private struct Affine {
+        var perCb: Int32 = 0
+        var perCr: Int32 = 0
+        var constant: Int32 = 0
 
-    private enum Table: Int {
-        case cbToLuma, crToLuma, cbToCb, crToCb, cbToCr, crToCr
+        @inline(__always)
+        func callAsFunction(_ cb: Int32, _ cr: Int32) -> Int32 { cb &* perCb &+ cr &* perCr &+ constant }
     }
+
+    /// Luma is `sample * lumaScale` plus its block's correction, an affine map of Cb and Cr
+    /// that carries the matrix change and the range offset.
+    private let lumaScale: Int32
+    private let lumaCorrection: Affine
+    private let cbOut: Affine
+    private let crOut: Affine
 
     /// A converter for sources of this range and matrix (luma weights of red and blue).
     init(videoRange: Bool, sourceKr: Double, sourceKb: Double) {
@@ -44,21 +52,19 @@ struct JPEGYCbCrConverter {
         // are the BT.601 values of a unit Cb and a unit Cr.
         let fromCb = Self.recode(cb: 1, cr: 0, kr: sourceKr, kb: sourceKb)
         let fromCr = Self.recode(cb: 0, cr: 1, kr: sourceKr, kb: sourceKb)
-        func chroma(_ sample: Int) -> Double { videoRange ? Double(sample - 128) * 255 / 224 : Double(sample - 128) }
+        let lumaGain = videoRange ? 255.0 / 219 : 1
+        let chromaGain = videoRange ? 255.0 / 224 : 1
         func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
-        // The 0.5s round the final shift; the 128s re-centre chroma.
-        lumaScale = fixed(videoRange ? 255.0 / 219 : 1)
-        lumaOffset = fixed(videoRange ? -16.0 * 255 / 219 + 0.5 : 0.5)
-        var tables = [Int32](repeating: 0, count: 6 * 256)
-        for sample in 0..<256 {
-            tables[Table.cbToLuma.rawValue * 256 + sample] = fixed(fromCb.y * chroma(sample))
-            tables[Table.crToLuma.rawValue * 256 + sample] = fixed(fromCr.y * chroma(sample))
-            tables[Table.cbToCb.rawValue * 256 + sample] = fixed(fromCb.cb * chroma(sample) + 128.5)
-            tables[Table.crToCb.rawValue * 256 + sample] = fixed(fromCr.cb * chroma(sample))
-            tables[Table.cbToCr.rawValue * 256 + sample] = fixed(fromCb.cr * chroma(sample))
-            tables[Table.crToCr.rawValue * 256 + sample] = fixed(fromCr.cr * chroma(sample) + 128.5)
+        // An output of raw samples: weights per Cb and Cr step, minus the weights at the
+        // chroma zero (128), plus `offset`. The 0.5s round the final shift right by 16.
+        func affine(_ weightCb: Double, _ weightCr: Double, offset: Double) -> Affine {
+            let (cb, cr) = (weightCb * chromaGain, weightCr * chromaGain)
+            return Affine(perCb: fixed(cb), perCr: fixed(cr), constant: fixed(offset - 128 * (cb + cr)))
         }
-        self.tables = tables
+        lumaScale = fixed(lumaGain)
+        lumaCorrection = affine(fromCb.y, fromCr.y, offset: (videoRange ? -16 * lumaGain : 0) + 0.5)
+        cbOut = affine(fromCb.cb, fromCr.cb, offset: 128.5)
+        crOut = affine(fromCb.cr, fromCr.cr, offset: 128.5)
     }
 
     /// The converter for a buffer: its range from the pixel format, its matrix from the
@@ -103,25 +109,22 @@ struct JPEGYCbCrConverter {
 
     private func convert(_ source: CVPixelBuffer, into planes: Planes) {
         let chroma = source.planes[1]
-        // Luma corrections of the current chroma row, one per 2x2 block, with lumaOffset folded in.
+        // Luma corrections of the current chroma row, one per 2x2 block.
         var corrections = [Int32](repeating: 0, count: chroma.width)
-        tables.withUnsafeBufferPointer { tables in
-            corrections.withUnsafeMutableBufferPointer { corrections in
-                for chromaRow in 0..<chroma.height {
-                    convertChromaRow(chromaRow, source, planes, tables, corrections)
-                    for lumaRow in 2 * chromaRow...2 * chromaRow + 1 {
-                        // An odd height repeats the last row into the block's second one.
-                        let input = bytes(source, plane: 0, row: min(lumaRow, source.height - 1))
-                        convertLumaRow(input, width: source.width, into: planes.y + lumaRow * planes.lumaStride, corrections)
-                    }
+        corrections.withUnsafeMutableBufferPointer { corrections in
+            for chromaRow in 0..<chroma.height {
+                convertChromaRow(chromaRow, source, planes, corrections)
+                for lumaRow in 2 * chromaRow...2 * chromaRow + 1 {
+                    // An odd height repeats the last row into the block's second one.
+                    let input = bytes(source, plane: 0, row: min(lumaRow, source.height - 1))
+                    convertLumaRow(input, width: source.width, into: planes.y + lumaRow * planes.lumaStride, corrections)
                 }
             }
         }
     }
 
     private func convertChromaRow(
-        _ row: Int, _ source: CVPixelBuffer, _ planes: Planes,
-        _ tables: UnsafeBufferPointer<Int32>, _ corrections: UnsafeMutableBufferPointer<Int32>
+        _ row: Int, _ source: CVPixelBuffer, _ planes: Planes, _ corrections: UnsafeMutableBufferPointer<Int32>
     ) {
         let interleaved = source.format.planeCount == 2
         let step = interleaved ? 2 : 1
@@ -129,16 +132,13 @@ struct JPEGYCbCrConverter {
         let crIn = interleaved ? cbIn + 1 : bytes(source, plane: 2, row: row)
         let cbOut = planes.cb + row * planes.chromaStride
         let crOut = planes.cr + row * planes.chromaStride
-        let t = tables.baseAddress!
-        let (cbToLuma, crToLuma) = (t + Table.cbToLuma.rawValue * 256, t + Table.crToLuma.rawValue * 256)
-        let (cbToCb, crToCb) = (t + Table.cbToCb.rawValue * 256, t + Table.crToCb.rawValue * 256)
-        let (cbToCr, crToCr) = (t + Table.cbToCr.rawValue * 256, t + Table.crToCr.rawValue * 256)
+        let (toLuma, toCb, toCr) = (lumaCorrection, self.cbOut, self.crOut)
         for x in 0..<corrections.count {
-            let cb = Int(cbIn[x * step])
-            let cr = Int(crIn[x * step])
-            corrections[x] = cbToLuma[cb] &+ crToLuma[cr] &+ lumaOffset
-            cbOut[x] = UInt8(clamping: (cbToCb[cb] &+ crToCb[cr]) >> 16)
-            crOut[x] = UInt8(clamping: (cbToCr[cb] &+ crToCr[cr]) >> 16)
+            let cb = Int32(cbIn[x * step])
+            let cr = Int32(crIn[x * step])
+            corrections[x] = toLuma(cb, cr)
+            cbOut[x] = UInt8(clamping: toCb(cb, cr) >> 16)
+            crOut[x] = UInt8(clamping: toCr(cb, cr) >> 16)
         }
     }
 

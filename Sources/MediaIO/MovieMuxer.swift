@@ -78,6 +78,7 @@ final class MovieMuxer {
         }
         let written = avformat_write_header(context, &options)
         guard written >= 0 else { throw .writing(written, "writing the header") }
+        if av_dict_count(options) > 0 { throw .io("the mp4 muxer ignored the fragmentation flags") }
         try flushToDisk("writing the header")
     }
 

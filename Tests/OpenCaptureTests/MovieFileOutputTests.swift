@@ -189,6 +189,44 @@ struct MovieFileOutputTests {
         #expect(abs(output.recordedDuration.seconds - Double(frames) / 30) < 0.1, "no gap where the pause was")
     }
 
+    @Test("free disk space below minFreeDiskSpaceLimit ends the recording with diskFull, file complete")
+    func minimumFreeSpace() throws {
+        let output = AVCaptureMovieFileOutput()
+        output.minFreeDiskSpaceLimit = Int64.max / 2
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let url = Self.temporaryURL("space.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        delegate.wait()
+        #expect(delegate.error?.code == .diskFull)
+        #expect(delegate.error?.userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true)
+        #expect(Probe(url)?.codec == "h264")
+    }
+
+    @Test("starting a new recording while recording finishes the first file and records the second")
+    func switchFiles() throws {
+        let output = AVCaptureMovieFileOutput()
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let first = Self.temporaryURL("first.mp4"), second = Self.temporaryURL("second.mp4")
+        defer { [first, second].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let firstDelegate = RecordingRecorder(), secondDelegate = RecordingRecorder()
+        output.startRecording(to: first, recordingDelegate: firstDelegate)
+        let deadline = Date().addingTimeInterval(20)
+        while output.recordedFrameCount < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        output.startRecording(to: second, recordingDelegate: secondDelegate)
+        firstDelegate.wait()
+        #expect(firstDelegate.finished.withLock { $0.count } == 1 && firstDelegate.error == nil)
+        while output.recordedFrameCount < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(output.outputFileURL == second && output.isRecording)
+        output.stopRecording()
+        secondDelegate.wait()
+        #expect((Probe(first)?.frames ?? 0) >= 10)
+        #expect((Probe(second)?.frames ?? 0) >= 1)
+    }
+
     @Test("one movie output per session; recording to a non-file URL raises")
     func rules() async throws {
         let session = AVCaptureSession()

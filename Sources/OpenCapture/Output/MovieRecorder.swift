@@ -72,9 +72,11 @@ final class MovieRecorder: @unchecked Sendable {
             $0.fileSize = 0
         }
         queue.async { [self] in
-            if let running = current { finish(running, error: nil) }
             let recording = Recording(url: url, delegate: box.value, limits: limits, rotation: Int(rotation))
+            // Switch first, then close the previous file, so isRecording never flickers off.
+            let previous = current
             current = recording
+            if let previous { finish(previous, error: nil) }
             status.withLock {
                 $0.isRecording = true
                 $0.framesWritten = 0

@@ -2,8 +2,8 @@ import Testing
 @testable import MediaIO
 
 /// The bookkeeping behind fragment cuts and sample durations, without an encoder.
-@Suite("Movie timing")
-struct MovieTimingTests {
+@Suite("Movie writer timing")
+struct MovieWriterTimingTests {
     @Test("a packet lasts until the next submitted frame, whatever order packets come in")
     func durationsOutOfOrder() {
         var durations = MovieFrameDurations(nominal: 3000)
