@@ -31,9 +31,9 @@ struct JPEGYCbCrConverter {
     /// multiply-adds in 16.16 fixed point: arithmetic rather than table lookups lets the
     /// compiler vectorise both loops.
     private struct Affine {
-        var perCb: Int32 = 0
-        var perCr: Int32 = 0
-        var constant: Int32 = 0
+        let perCb: Int32
+        let perCr: Int32
+        let constant: Int32
 
         @inline(__always)
         func callAsFunction(_ cb: Int32, _ cr: Int32) -> Int32 { cb &* perCb &+ cr &* perCr &+ constant }
@@ -126,19 +126,22 @@ struct JPEGYCbCrConverter {
     private func convertChromaRow(
         _ row: Int, _ source: CVPixelBuffer, _ planes: Planes, _ corrections: UnsafeMutableBufferPointer<Int32>
     ) {
-        let interleaved = source.format.planeCount == 2
-        let step = interleaved ? 2 : 1
-        let cbIn = bytes(source, plane: 1, row: row)
-        let crIn = interleaved ? cbIn + 1 : bytes(source, plane: 2, row: row)
         let cbOut = planes.cb + row * planes.chromaStride
         let crOut = planes.cr + row * planes.chromaStride
         let (toLuma, toCb, toCr) = (lumaCorrection, self.cbOut, self.crOut)
-        for x in 0..<corrections.count {
-            let cb = Int32(cbIn[x * step])
-            let cr = Int32(crIn[x * step])
+        @inline(__always) func convert(_ x: Int, _ cb: UInt8, _ cr: UInt8) {
+            let (cb, cr) = (Int32(cb), Int32(cr))
             corrections[x] = toLuma(cb, cr)
             cbOut[x] = UInt8(clamping: toCb(cb, cr) >> 16)
             crOut[x] = UInt8(clamping: toCr(cb, cr) >> 16)
+        }
+        // Separate loops, so each has a constant stride the compiler can vectorise.
+        if source.format.planeCount == 2 {
+            let cbcr = bytes(source, plane: 1, row: row)
+            for x in 0..<corrections.count { convert(x, cbcr[2 &* x], cbcr[2 &* x &+ 1]) }
+        } else {
+            let (cb, cr) = (bytes(source, plane: 1, row: row), bytes(source, plane: 2, row: row))
+            for x in 0..<corrections.count { convert(x, cb[x], cr[x]) }
         }
     }
 
