@@ -13,6 +13,8 @@ enum BenchCommand {
           latency      median and p99 milliseconds from a frame's timestamp to its delegate
                        call, in real time (1920x1080 420v at 30 fps)
           allocations  heap allocations per frame in steady state (1920x1080 420v)
+          movie        frames per second recording 1920x1080 H.264 MP4 on virtual time
+          photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
           peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
                        pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
         Build it in release mode for meaningful numbers: swift build -c release.
@@ -51,6 +53,9 @@ enum BenchCommand {
         report["throughput"] = throughput
         let latency = try BenchRun(device: device, width: 1920, height: 1080, pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, frames: 150, pacing: .realTime).measure()
         report["latency_ms"] = ["median": latency.latencyMedian, "p99": latency.latencyP99, "frames": latency.frames, "fps": 30]
+        let movieFPS = try BenchOutputs.movieFramesPerSecond(device: device, frames: 150)
+        report["movie_1080p_h264_fps"] = (movieFPS * 10).rounded() / 10
+        report["photo_4032x3024_jpeg_ms"] = try BenchOutputs.photoMilliseconds(device: device, count: 5)
         if !args.has("--skip-peers") {
             let gstreamer = Peer.run(
                 "gst-launch-1.0",
