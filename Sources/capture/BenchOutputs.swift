@@ -9,38 +9,44 @@ enum BenchOutputs {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opencapture-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        device.simulation?.pacing = .virtual
-        defer { device.simulation?.pacing = .realTime }
-        let session = AVCaptureSession()
-        session.sessionPreset = .hd1920x1080
-        let input = try AVCaptureDeviceInput(device: device)
         let output = AVCaptureMovieFileOutput()
         output.maxRecordedDuration = CMTime(value: CMTimeValue(frames), timescale: 30)
-        session.addInput(input)
-        session.addOutput(output)
-        session.startRunning()
-        defer {
-            session.stopRunning()
-            session.removeInput(input)
-            session.removeOutput(output)
+        return try withRunningSession(device: device, preset: .hd1920x1080, output: output) {
+            let delegate = FinishWaiter()
+            let start = DispatchTime.now().uptimeNanoseconds
+            output.startRecording(to: folder.appendingPathComponent("bench.mp4"), recordingDelegate: delegate)
+            delegate.done.wait()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return Double(output.recordedFrameCount) / seconds
         }
-        let delegate = FinishWaiter()
-        let start = DispatchTime.now().uptimeNanoseconds
-        output.startRecording(to: folder.appendingPathComponent("bench.mp4"), recordingDelegate: delegate)
-        delegate.done.wait()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Double(output.recordedFrameCount) / seconds
     }
 
     /// Takes `count` JPEG photos at 4032x3024 and returns the median milliseconds from
     /// `capturePhoto` to the finished JPEG.
     static func photoMilliseconds(device: AVCaptureDevice, count: Int) throws -> Double {
+        let output = AVCapturePhotoOutput()
+        return try withRunningSession(device: device, preset: .photo, output: output) {
+            var times: [Double] = []
+            for _ in 0..<count {
+                let waiter = PhotoWaiter()
+                let start = DispatchTime.now().uptimeNanoseconds
+                output.capturePhoto(with: AVCapturePhotoSettings(), delegate: waiter)
+                waiter.done.wait()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            return (times.sorted()[times.count / 2] * 10).rounded() / 10
+        }
+    }
+
+    /// Runs `body` with a session on virtual time feeding `output`, then takes it apart.
+    private static func withRunningSession<Result>(
+        device: AVCaptureDevice, preset: AVCaptureSession.Preset, output: AVCaptureOutput, body: () throws -> Result
+    ) throws -> Result {
         device.simulation?.pacing = .virtual
         defer { device.simulation?.pacing = .realTime }
         let session = AVCaptureSession()
-        session.sessionPreset = .photo
+        session.sessionPreset = preset
         let input = try AVCaptureDeviceInput(device: device)
-        let output = AVCapturePhotoOutput()
         session.addInput(input)
         session.addOutput(output)
         session.startRunning()
@@ -49,15 +55,7 @@ enum BenchOutputs {
             session.removeInput(input)
             session.removeOutput(output)
         }
-        var times: [Double] = []
-        for _ in 0..<count {
-            let waiter = PhotoWaiter()
-            let start = DispatchTime.now().uptimeNanoseconds
-            output.capturePhoto(with: AVCapturePhotoSettings(), delegate: waiter)
-            waiter.done.wait()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
-        return (times.sorted()[times.count / 2] * 10).rounded() / 10
+        return try body()
     }
 
     final class FinishWaiter: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
