@@ -5,8 +5,11 @@ import Foundation
 ///
 /// The loop works on total exposure X = t·ISO. Each frame it meters the centre-weighted
 /// mean linear light m (relative to white, `FrameStatistics.meanLinear`) and computes the
-/// offset log₂(m / `target`) in EV; then it moves log₂ X by −`speed`·offset, at most
+/// offset log₂(m / `target`) in EV; then it moves log₂ X by −rate·offset, at most
 /// `maxStep` EV, ignoring offsets inside `deadband` so noise does not make it hunt. The
+/// rate rises from `speed` for small errors to `fastSpeed` for errors of 1 EV and more:
+/// small errors are mostly noise and flicker, to be followed smoothly, while a large one is
+/// a real change to catch up with (a 4 EV step settles within 0.1 EV in ~10 frames). The
 /// sensor responds on the next frame and the metered light is monotonic in X, so a gain
 /// below 1 converges without overshoot; clipping only makes the measured error smaller,
 /// which slows the loop rather than destabilising it. X is clamped to what the limits can
@@ -15,7 +18,13 @@ import Foundation
 /// X is divided up as phones do (and libcamera's exposure-mode helper without tuning):
 /// exposure time first, up to the shorter of the format's maximum and the minimum frame
 /// duration; then ISO up to the maximum; then, in low light, longer frames up to the
-/// configuration's maximum frame duration with exposure time to match.
+/// configuration's maximum frame duration with exposure time to match. An active maximum
+/// exposure (`activeMaxExposureDuration`) caps the time, so more of X goes to ISO.
+///
+/// Modes (`ExposureState`, set by `apply`, see AutoExposure+Modes.swift): continuous runs
+/// the loop every frame; auto once runs it until it has settled for `settleFrames` frames,
+/// then locks; locked and custom hold a fixed time and ISO, and custom may lengthen the
+/// frame to fit its exposure. Every mode meters, so `targetOffset` is always published.
 package struct AutoExposure: Sendable, Equatable {
     /// What the loop may set.
     package struct Limits: Sendable, Equatable {
@@ -43,8 +52,10 @@ package struct AutoExposure: Sendable, Equatable {
 
     /// Target mean linear light: 18 % grey (sRGB code 118 for a uniform grey frame).
     package var target = 0.18
-    /// Fraction of the error corrected per frame once started.
+    /// Fraction of a small error corrected per frame once started.
     package var speed = 0.25
+    /// Fraction of an error of 1 EV or more corrected per frame once started.
+    package var fastSpeed = 0.6
     /// Fraction corrected per frame during the first `startupFrames` frames.
     package var startupSpeed = 0.8
     package var startupFrames = 10
@@ -52,25 +63,46 @@ package struct AutoExposure: Sendable, Equatable {
     package var maxStep = 2.0
     /// Errors smaller than this, EV, are left alone.
     package var deadband = 0.04
+    /// An error below this, EV, (or one the limits leave no room to correct) counts as settled.
+    package var settleTolerance = 0.1
+    /// Settled frames in a row after which auto exposure stops adjusting (auto once locks).
+    package var settleFrames = 3
 
     /// The exposure for the next frame.
-    package private(set) var exposureDuration: Double
-    package private(set) var iso: Float
-    package private(set) var frameDuration: Double
+    package internal(set) var exposureDuration: Double
+    package internal(set) var iso: Float
+    package internal(set) var frameDuration: Double
     /// The last metered offset, EV (metered − target).
     package private(set) var targetOffset: Float = 0
     package private(set) var framesMetered = 0
     package private(set) var limits: Limits
+    /// Mode, bias, caps and metering point (what survives a stop and start).
+    package internal(set) var memory = Memory()
+    /// Whether the loop is still moving the exposure.
+    package internal(set) var isAdjusting = true
+    /// Consecutive settled frames.
+    var settledCount = 0
 
     /// Starts at a middling indoor exposure: 1/60 s (or the frame duration) at twice the
     /// minimum ISO.
-    package init(limits: Limits) {
+    /// `memory` restores a previous stream's mode; a held exposure resumes as it was.
+    package init(limits: Limits, memory: Memory = Memory()) {
         self.limits = limits
+        self.memory = memory
         exposureDuration = 0
         iso = limits.minISO
         frameDuration = limits.minFrameDuration
         divide(totalExposure: min(1.0 / 60, limits.minFrameDuration) * Double(limits.minISO) * 2)
+        if memory.isManual, let duration = memory.heldDuration, let iso = memory.heldISO {
+            hold(duration: duration, iso: iso)
+        } else if memory.state == .locked {
+            self.memory.state = .continuous  // nothing to hold: meter afresh
+        }
+        isAdjusting = !self.memory.isManual
     }
+
+    /// The mean linear light the loop aims at: mid-grey raised by the bias.
+    package var biasedTarget: Double { target * exp2(Double(memory.bias)) }
 
     /// Total exposure t·ISO.
     package var totalExposure: Double { exposureDuration * Double(iso) }
@@ -80,19 +112,35 @@ package struct AutoExposure: Sendable, Equatable {
         guard new != limits else { return }
         let total = totalExposure
         limits = new
-        divide(totalExposure: total)
+        if memory.isManual {
+            hold(duration: exposureDuration, iso: iso)
+        } else {
+            divide(totalExposure: total)
+        }
     }
 
     /// Meters one frame taken at the current exposure and sets the next.
     package mutating func update(meanLinear: Double) {
         let metered = max(meanLinear, 1e-5)
-        let offset = log2(metered / target)
+        let offset = log2(metered / biasedTarget)
         targetOffset = Float(offset)
-        let rate = framesMetered < startupFrames ? startupSpeed : speed
+        let rate =
+            framesMetered < startupFrames ? startupSpeed : speed + (fastSpeed - speed) * min(abs(offset), 1)
         framesMetered += 1
-        guard abs(offset) > deadband else { return }
-        let step = min(max(-offset * rate, -maxStep), maxStep)
-        divide(totalExposure: totalExposure * exp2(step))
+        guard !memory.isManual else {
+            isAdjusting = false
+            return
+        }
+        let before = totalExposure
+        if abs(offset) > deadband {
+            let step = min(max(-offset * rate, -maxStep), maxStep)
+            divide(totalExposure: totalExposure * exp2(step))
+        }
+        // Settled: on target, or pinned at a limit (then nothing more can be done).
+        let moved = abs(log2(totalExposure / before)) > 1e-3
+        settledCount = abs(offset) < settleTolerance || !moved ? settledCount + 1 : 0
+        isAdjusting = settledCount < settleFrames
+        if !isAdjusting && memory.state == .autoOnce { lock() }
     }
 
     /// Sets the total exposure outright, clamped and divided as the loop would: for a still's
@@ -102,10 +150,11 @@ package struct AutoExposure: Sendable, Equatable {
     }
 
     /// Splits a total exposure into time, ISO and frame duration (see the type's notes).
-    private mutating func divide(totalExposure requested: Double) {
+    mutating func divide(totalExposure requested: Double) {
         let l = limits
-        let normalTime = max(min(l.maxExposure, l.minFrameDuration), l.minExposure)
-        let longTime = max(min(l.maxExposure, l.maxFrameDuration), normalTime)
+        let cap = memory.activeMaxExposure > 0 ? memory.activeMaxExposure : .infinity
+        let normalTime = max(min(l.maxExposure, l.minFrameDuration, cap), l.minExposure)
+        let longTime = max(min(l.maxExposure, l.maxFrameDuration, cap), normalTime)
         let minISO = Double(l.minISO), maxISO = Double(l.maxISO)
         let total = min(max(requested, l.minExposure * minISO), longTime * maxISO)
         if total <= normalTime * minISO {

@@ -76,7 +76,7 @@ final class CaptureStream: @unchecked Sendable {
         renderer = FrameRenderer(
             scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
             workers: workers)
-        autoExposure = AutoExposure(limits: CaptureStream.limits(format, configuration))
+        autoExposure = AutoExposure(limits: CaptureStream.limits(format, configuration), memory: controls.exposure)
         response = camera.response
         let saved = controls.whiteBalance
         whiteBalance = AutoWhiteBalance(response: response, memory: saved.memory)
@@ -165,13 +165,17 @@ final class CaptureStream: @unchecked Sendable {
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
             response: sceneColor)
         let statistics = renderer.render(FrameRenderer.Frame(index: index, exposure: exposure, ball: disc), into: buffer)
-        autoExposure.update(meanLinear: statistics.meanLinear)
+        autoExposure.update(
+            meanLinear: ExposureMetering.meter(
+                meanLinear: statistics.meanLinear, zones: renderer.zones, gains: gains,
+                point: autoExposure.memory.pointOfInterest))
         metadata.meanLuma = statistics.meanLuma
         metadata.exposureTargetOffset = autoExposure.targetOffset
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
         metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
         whiteBalance.update(renderer.zones)
         controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
+        controls.storeExposure(autoExposure.memory)
         if isStopping { return }
         sink.backendDidCapture(buffer, metadata: metadata)
     }
@@ -209,6 +213,9 @@ final class CaptureStream: @unchecked Sendable {
         metadata.frameDuration = segmentDuration
         metadata.exposureDuration = autoExposure.exposureDuration
         metadata.iso = autoExposure.iso
+        metadata.exposureState = autoExposure.state
+        metadata.isAdjustingExposure = autoExposure.isAdjusting
+        metadata.exposureTargetBias = autoExposure.memory.bias
         metadata.lensAperture = camera.descriptor.lensAperture
         metadata.zoomFactor = zoom
         let gains = SIMD3<Float>(whiteBalance.gains)
@@ -238,12 +245,15 @@ final class CaptureStream: @unchecked Sendable {
     }
 
     /// The configured minimum frame duration, or the longer one auto exposure chose (in
-    /// nanoseconds, capped at the configured maximum).
+    /// nanoseconds, capped at the configured maximum). A held (custom or locked) exposure
+    /// may go past that maximum, as on iOS; it is within the format's longest exposure,
+    /// which the format's longest frame allows.
     private func currentFrameDuration() -> CMTime {
         let shortest = configuration.minFrameDuration
         guard autoExposure.frameDuration > HostClock.seconds(shortest) * (1 + 1e-9) else { return shortest }
-        let longest = HostClock.nanoseconds(of: configuration.maxFrameDuration)
         let chosen = Int64((autoExposure.frameDuration * Double(HostClock.timescale)).rounded(.up))
+        if autoExposure.memory.isManual { return HostClock.time(nanoseconds: chosen) }
+        let longest = HostClock.nanoseconds(of: configuration.maxFrameDuration)
         return HostClock.time(nanoseconds: min(chosen, longest))
     }
 
@@ -278,6 +288,7 @@ final class CaptureStream: @unchecked Sendable {
         let values = controls.beginFrame(index, requests: &requests)
         for request in requests {
             if let control = request.whiteBalance { whiteBalance.apply(control) }
+            autoExposure.apply(request)
             appliedRequest = max(appliedRequest, request.id)
         }
         requests.removeAll(keepingCapacity: true)

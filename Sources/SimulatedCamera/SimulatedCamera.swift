@@ -5,7 +5,8 @@ import Synchronization
 
 /// A physically modelled camera with no hardware behind it: a seeded scene seen through
 /// a lens by an EMVA 1288 sensor with a DNG-calibrated colour response, processed by an
-/// ISP, with continuous auto exposure and auto white balance.
+/// ISP, with auto exposure (continuous, auto once, locked or custom; see `AutoExposure`)
+/// and auto white balance.
 ///
 /// `start` streams frames from a capture thread named "OpenCapture.sim.<uniqueID>" into
 /// the sink. With `.realTime` pacing frames follow the host clock; with `.virtual` they

@@ -7,7 +7,7 @@ import CaptureCore
 /// | camera | pitch | full well | read noise | peak QE | dark | ADC | black | base ISO |
 /// |---|---|---|---|---|---|---|---|---|
 /// | back wide | 1.9 µm | 11 000 e⁻ | 1.8 e⁻ | 0.68 | 4 e⁻/s | 12 bit | 256 | 34 |
-/// | back ultra wide | 1.0 µm | 4 800 e⁻ | 2.2 e⁻ | 0.60 | 6 e⁻/s | 10 bit | 64 | 40 |
+/// | back ultra wide | 1.0 µm | 4 800 e⁻ | 3.0 e⁻ | 0.60 | 6 e⁻/s | 10 bit | 64 | 40 |
 /// | back telephoto | 1.0 µm | 4 500 e⁻ | 2.5 e⁻ | 0.61 | 6 e⁻/s | 10 bit | 64 | 40 |
 /// | front | 1.0 µm | 4 600 e⁻ | 2.4 e⁻ | 0.62 | 7 e⁻/s | 10 bit | 64 | 40 |
 ///
@@ -82,7 +82,7 @@ package enum SimulatedCameraCatalog {
         f.add(3840, 2160, maxFPS: 30, zoom: 8, hdr: true)
         f.add(4032, 3024, maxFPS: 30)
         let sensor = SensorParameters(
-            width: 4032, height: 3024, pixelPitch: 1.0, fullWell: 4800, readNoise: 2.2,
+            width: 4032, height: 3024, pixelPitch: 1.0, fullWell: 4800, readNoise: 3.0,
             quantumEfficiency: 0.60, darkCurrent: 6, bitDepth: 10, blackLevel: 64, baseISO: 40,
             maxAnalogGain: 16)
         return model(

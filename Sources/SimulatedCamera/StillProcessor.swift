@@ -106,7 +106,7 @@ final class StillProcessor: @unchecked Sendable {
         metadata.sceneTemperature = light.white.temperature
         metadata.sceneTint = light.white.tint
         metadata.meanLuma = statistics.meanLuma
-        metadata.exposureTargetOffset = Float(log2(max(statistics.meanLinear, 1e-5) / job.autoExposure.target))
+        metadata.exposureTargetOffset = Float(log2(max(statistics.meanLinear, 1e-5) / job.autoExposure.biasedTarget))
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
         metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
         return StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash)

@@ -31,6 +31,8 @@ final class StreamControls: Sendable {
         var requests: [ControlRequest] = []
         /// White balance as the last frame left it.
         var whiteBalance = AutoWhiteBalance.Memory()
+        /// Exposure mode and settings as the last frame left them.
+        var exposure = AutoExposure.Memory()
         /// The highest request id applied so far.
         var appliedRequest: UInt64 = 0
     }
@@ -90,5 +92,15 @@ final class StreamControls: Sendable {
             $0.whiteBalance = memory
             $0.appliedRequest = max($0.appliedRequest, appliedRequest)
         }
+    }
+
+    /// Exposure mode and settings as they were left.
+    var exposure: AutoExposure.Memory {
+        shared.withLock { $0.exposure }
+    }
+
+    /// Records the exposure mode and settings after a frame.
+    func storeExposure(_ memory: AutoExposure.Memory) {
+        shared.withLock { $0.exposure = memory }
     }
 }

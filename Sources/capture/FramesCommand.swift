@@ -21,6 +21,10 @@ enum FramesCommand {
           --tint T             Scene illuminant tint, -150...150 (default 0)
           --wb MODE            White balance: auto (settle, then lock), continuous (default),
                                K[,TINT] (lock to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
           --virtual-time       Simulated cameras: run as fast as frames are written, timestamps
                                still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270
@@ -32,6 +36,7 @@ enum FramesCommand {
     /// The device, format and scene options every capturing command takes.
     static let sharedOptions: Set<String> = [
         "--device", "--preset", "--size", "--fps", "--seed", "--output", "--rotation", "--cct", "--tint", "--wb",
+        "--exposure-mode", "--shutter", "--iso", "--bias",
     ]
     static let sharedSwitches: Set<String> = ["--help", "--virtual-time", "--mirror"]
 
@@ -44,6 +49,10 @@ enum FramesCommand {
           --seed N             Scene seed of a simulated camera (default 1)
           --cct K, --tint T    Scene illuminant of a simulated camera (default 6500 K, tint 0)
           --wb MODE            auto, continuous (default), K[,TINT] or R,G,B device gains
+          --exposure-mode M    locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
           --rotation DEG       0, 90, 180 or 270 degrees clockwise
           --mirror             Mirror left to right
           --virtual-time       Simulated cameras: run as fast as possible, timestamps still real
@@ -83,6 +92,7 @@ struct CapturePlan {
     let metadata: URL?
     let illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues?
     let whiteBalance: WhiteBalanceChoice?
+    let exposure: ExposureChoice
 
     init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil) throws {
         device = try DeviceLookup.device(args.value("--device"))
@@ -164,6 +174,7 @@ struct CapturePlan {
         } else {
             whiteBalance = nil
         }
+        exposure = try ExposureChoice(args, device: device, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
         virtualTime = args.has("--virtual-time")
         if virtualTime && device.simulation == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")

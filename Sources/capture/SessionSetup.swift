@@ -19,6 +19,7 @@ enum SessionSetup {
         defer { device.unlockForConfiguration() }
         if let format = plan.format { try device.setActiveFormat(format) }
         try plan.whiteBalance?.apply(to: device)
+        try plan.exposure.apply(to: device)
         if let duration = plan.frameDuration {
             try device.setActiveVideoMinFrameDuration(duration)
             try device.setActiveVideoMaxFrameDuration(duration)

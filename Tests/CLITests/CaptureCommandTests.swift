@@ -216,3 +216,41 @@ struct WhiteBalanceCommandTests {
         #expect(last["white_balance_mode"] as? String == "locked")
     }
 }
+
+@Suite("capture exposure flags", .serialized)
+struct ExposureFlagTests {
+    @Test("bad exposure values get one line and exit status 2", arguments: [
+        (["frames", "--exposure-mode", "manual", "-o", "/tmp/x.y4m"], "unknown exposure mode 'manual'"),
+        (["frames", "--shutter", "fast", "-o", "/tmp/x.y4m"], "--shutter takes seconds"),
+        (["frames", "--shutter", "5", "-o", "/tmp/x.y4m"], "outside the format's exposure range"),
+        (["frames", "--iso", "10", "-o", "/tmp/x.y4m"], "outside the format's ISO range"),
+        (["frames", "--bias", "12", "-o", "/tmp/x.y4m"], "--bias must lie in -8...8 EV"),
+        (["frames", "--exposure-mode", "locked", "--iso", "200", "-o", "/tmp/x.y4m"], "need --exposure-mode custom"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let output = try ToolRunner.run("capture", arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("--shutter and --iso set a custom exposure that every frame's metadata shows")
+    func customExposure() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let metadata = folder.appendingPathComponent("e.jsonl").path
+        let output = try ToolRunner.capture(
+            "frames", "--preset", "352x288", "--count", "5", "--virtual-time", "--shutter", "1/100", "--iso", "200",
+            "--metadata", metadata, "-o", folder.appendingPathComponent("e.y4m").path)
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = try String(contentsOfFile: metadata, encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        #expect(rows.count == 5)
+        for row in rows {
+            #expect(abs((row["exposure_duration"] as? Double ?? 0) - 0.01) < 1e-6)
+            #expect(row["iso"] as? Double == 200)
+            #expect(row["exposure_mode"] as? String == "custom")
+        }
+    }
+}

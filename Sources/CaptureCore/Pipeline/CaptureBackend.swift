@@ -70,6 +70,8 @@ package struct DeviceDescriptor: Sendable {
     package var lensAperture: Float
     /// The device's colour calibration, when known (white-balance conversions need it).
     package var colorCalibration: ColorCalibration? = nil
+    /// Whether the device takes exposure commands (modes, custom exposure, bias, metering point).
+    package var supportsExposureControl = true
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,

@@ -5,11 +5,56 @@ package struct ControlRequest: Sendable, Equatable {
     /// Increasing per device; 0 is never used.
     package var id: UInt64
     package var whiteBalance: WhiteBalanceControl?
+    package var exposure: ExposureControl?
+    /// Exposure target bias in EV (`exposureTargetBias`).
+    package var exposureTargetBias: Float?
+    /// Where auto exposure meters, in Apple's coordinates: (0,0) top-left, (1,1) bottom-right
+    /// of the unrotated sensor image.
+    package var exposurePointOfInterest: PointOfInterest?
+    /// The longest exposure auto exposure may use, seconds; 0 restores the format's default.
+    package var activeMaxExposureDuration: Double?
 
-    package init(id: UInt64, whiteBalance: WhiteBalanceControl? = nil) {
+    package init(
+        id: UInt64, whiteBalance: WhiteBalanceControl? = nil, exposure: ExposureControl? = nil,
+        exposureTargetBias: Float? = nil, exposurePointOfInterest: PointOfInterest? = nil, activeMaxExposureDuration: Double? = nil
+    ) {
         self.id = id
         self.whiteBalance = whiteBalance
+        self.exposure = exposure
+        self.exposureTargetBias = exposureTargetBias
+        self.exposurePointOfInterest = exposurePointOfInterest
+        self.activeMaxExposureDuration = activeMaxExposureDuration
     }
+}
+
+/// A point in Apple's device coordinates.
+package struct PointOfInterest: Sendable, Equatable {
+    package var x: Double
+    package var y: Double
+    package init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Exposure commands, with `AVCaptureDevice.ExposureMode`'s meaning.
+package enum ExposureControl: Sendable, Equatable {
+    /// Hold the exposure in use now (`.locked`).
+    case lockCurrent
+    /// Adjust once until settled, then hold (`.autoExpose`).
+    case autoOnce
+    /// Keep adjusting (`.continuousAutoExposure`, the default).
+    case continuous
+    /// Fixed exposure time (seconds) and ISO; nil keeps the current value (`.custom`).
+    case custom(duration: Double?, iso: Float?)
+}
+
+/// The exposure mode a frame was captured in, as published in its metadata.
+package enum ExposureState: Int, Sendable, Equatable {
+    case locked = 0
+    case autoOnce = 1
+    case continuous = 2
+    case custom = 3
 }
 
 /// White-balance commands, with `AVCaptureDevice.WhiteBalanceMode`'s meaning.

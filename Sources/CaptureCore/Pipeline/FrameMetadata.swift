@@ -20,6 +20,12 @@ package struct FrameMetadata: Sendable, Equatable {
     package var zoomFactor: Double = 1
     /// White-balance gains applied, red / green / blue.
     package var whiteBalanceGains: (red: Float, green: Float, blue: Float) = (1, 1, 1)
+    /// The exposure mode in force for this frame.
+    package var exposureState: ExposureState = .continuous
+    /// Whether auto exposure is still moving exposure or gain.
+    package var isAdjustingExposure = false
+    /// The exposure target bias in force, EV.
+    package var exposureTargetBias: Float = 0
     /// The white-balance mode in force for this frame.
     package var whiteBalanceState: WhiteBalanceState = .continuous
     /// Whether auto white balance is still moving the gains.

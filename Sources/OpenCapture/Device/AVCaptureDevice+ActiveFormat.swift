@@ -23,11 +23,15 @@ extension AVCaptureDevice {
 
     /// Switches the format without the checks (the session uses it for presets).
     package func applyFormat(index: Int) {
-        core.state.withLock {
-            $0.activeFormatIndex = index
-            $0.requestedMinFrameDuration = .invalid
-            $0.requestedMaxFrameDuration = .invalid
+        let hadMaxExposure = core.state.withLock { state -> Bool in
+            state.activeFormatIndex = index
+            state.requestedMinFrameDuration = .invalid
+            state.requestedMaxFrameDuration = .invalid
+            defer { state.activeMaxExposureDuration = .invalid }
+            return state.activeMaxExposureDuration.isValid
         }
+        // activeMaxExposureDuration resets with the format, as on iOS.
+        if hadMaxExposure { backend.apply(ControlRequest(id: core.controls.enqueue(nil), activeMaxExposureDuration: 0)) }
     }
 
     /// Restores the default frame durations (when the input joins a session).

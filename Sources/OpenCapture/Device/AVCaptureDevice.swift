@@ -165,6 +165,13 @@ package final class DeviceCore: @unchecked Sendable {
         /// The white-balance mode last asked for, and the request that asked.
         var whiteBalanceMode = AVCaptureDevice.WhiteBalanceMode.continuousAutoWhiteBalance
         var whiteBalanceRequest: UInt64 = 0
+        /// The exposure mode last asked for, and the request that asked.
+        var exposureMode = AVCaptureDevice.ExposureMode.continuousAutoExposure
+        var exposureRequest: UInt64 = 0
+        var exposurePointOfInterest = CGPoint(x: 0.5, y: 0.5)
+        var exposureTargetBias: Float = 0
+        /// `.invalid` means the format's default.
+        var activeMaxExposureDuration = CMTime.invalid
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }
