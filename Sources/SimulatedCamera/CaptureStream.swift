@@ -15,6 +15,8 @@ final class CaptureStream: @unchecked Sendable {
     let sink: any FrameSink
     let pacing: Pacing
     let controls: StreamControls
+    /// The camera's thermal model, heated by this stream.
+    let thermal: ThermalModel
     private let stills: StillProcessor
     private let pendingStills = PendingStills()
     /// Stills taken so far (their noise keys count down from −1).
@@ -37,6 +39,8 @@ final class CaptureStream: @unchecked Sendable {
     // The colour matrix for the gains it was made for (recomputed when the gains change).
     private var matrixGains = SIMD3<Double>(repeating: 0)
     private var matrix = ColorTransform.identity
+    /// Watches the zone statistics for substantial scene changes.
+    private let subjectArea = SubjectAreaMonitor()
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -54,14 +58,19 @@ final class CaptureStream: @unchecked Sendable {
     private var segmentStart: Int64 = 0
     private var segmentIndex: Int64 = 0
     private var segmentDuration = CMTime()
+    /// The presentation time up to which the thermal model has been advanced.
+    private var thermalTime: Int64 = 0
+    private var pressure = ThermalModel.Pressure(level: 0, factors: 0)
 
     /// Makes the pool, renderer and auto-exposure state for `configuration`; the static
     /// layer is rasterised here, on the caller's thread.
     init(
         camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
-        seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor
+        seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor,
+        thermal: ThermalModel = ThermalModel()
     ) {
         self.camera = camera
+        self.thermal = thermal
         self.stills = stills
         self.configuration = configuration
         self.sink = sink
@@ -117,6 +126,9 @@ final class CaptureStream: @unchecked Sendable {
         startTime = HostClock.now()
         segmentStart = startTime
         segmentDuration = currentFrameDuration()
+        thermalTime = startTime
+        thermal.beginHeating(workload)
+        pressure = thermal.pressure
         running.signal()
         while !isStopping {
             applyControls()
@@ -129,6 +141,7 @@ final class CaptureStream: @unchecked Sendable {
                 break
             }
             if isStopping { break }
+            heat(until: pts)
             takeStills(pts: pts)
             produceFrame(pts: pts)
             index += 1
@@ -138,7 +151,25 @@ final class CaptureStream: @unchecked Sendable {
         }
         stills.release()
         renderer.workers.shutdown()
+        thermal.endHeating()
         exited.signal()
+    }
+
+    /// What the stream costs in heat: the sensor's pixel rate at the current frame duration.
+    private var workload: ThermalModel.Workload {
+        let format = camera.descriptor.formats[configuration.formatIndex]
+        let seconds = HostClock.seconds(segmentDuration)
+        let rate = seconds > 0 ? Double(format.width * format.height) / seconds : 0
+        return ThermalModel.Workload(pixelsPerSecond: rate)
+    }
+
+    /// Advances the thermal model over the stream time since the last frame (skipped late
+    /// frames included), so heat follows the frame clock and is deterministic in virtual time.
+    private func heat(until pts: Int64) {
+        let seconds = Double(pts - thermalTime) / Double(HostClock.timescale)
+        thermalTime = pts
+        pressure = thermal.advance(streamSeconds: seconds)
+        thermal.setWorkload(workload)  // the workload from this frame on
     }
 
     /// Renders frame `index` and hands it to the sink, or reports it dropped.
@@ -174,6 +205,10 @@ final class CaptureStream: @unchecked Sendable {
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
         metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
         whiteBalance.update(renderer.zones)
+        // The exposure this frame was taken with (auto exposure has already moved on), analog
+        // part only: the zones are gathered before the ISP's digital gain.
+        let analogExposure = metadata.exposureDuration * Double(metadata.iso) / Double(max(exposure.digitalGain, 1e-6))
+        metadata.subjectAreaChanged = subjectArea.update(renderer.zones, exposure: analogExposure)
         controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
         controls.storeExposure(autoExposure.memory)
         if isStopping { return }
@@ -227,6 +262,8 @@ final class CaptureStream: @unchecked Sendable {
         metadata.appliedRequest = appliedRequest
         metadata.width = format.width
         metadata.height = format.height
+        metadata.systemPressureLevel = pressure.level
+        metadata.systemPressureFactors = pressure.factors
         return metadata
     }
 

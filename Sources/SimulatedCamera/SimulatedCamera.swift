@@ -36,6 +36,8 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
     private let state: Mutex<State>
     private let controls = StreamControls()
     private let stills: StillProcessor
+    /// Heat and system pressure; outlives streams, so a hot camera stays hot across restarts.
+    package let thermal = ThermalModel()
 
     package init(model: SimulatedCameraModel, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.model = model
@@ -110,6 +112,16 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         controls.enqueue(request)
     }
 
+    /// Model seconds of the thermal model per second of stream or idle time (default 1);
+    /// tests raise it to heat and cool the camera quickly.
+    package var thermalTimeScale: Double {
+        get { thermal.timeScale }
+        set { thermal.timeScale = newValue }
+    }
+
+    /// Puts the thermal model back at ambient, nominal and real time (for tests).
+    package func resetThermalState() { thermal.reset() }
+
     /// Whether a stream is running.
     package var isStreaming: Bool { state.withLock { $0.stream != nil } }
 
@@ -126,7 +138,7 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         let settings = state.withLock { ($0.seed, $0.pacing, $0.maximumBufferCount) }
         let stream = CaptureStream(
             camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
-            maximumBufferCount: settings.2, controls: controls, stills: stills)
+            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal)
         state.withLock { $0.stream = stream }
         stream.launch()
     }

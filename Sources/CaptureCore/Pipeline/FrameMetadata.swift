@@ -39,11 +39,17 @@ package struct FrameMetadata: Sendable, Equatable {
     package var meanLuma: Float = 0
     /// Exposure error the auto-exposure loop measured, in EV (metered - target).
     package var exposureTargetOffset: Float = 0
+    /// Whether the scene changed substantially at this frame (subject-area monitoring).
+    package var subjectAreaChanged = false
     /// The last control request the device applied on or before this frame.
     package var appliedRequest: UInt64 = 0
     /// Width and height of the frame as produced by the device.
     package var width: Int = 0
     package var height: Int = 0
+    /// System pressure when the frame was made: 0 nominal, 1 fair, 2 serious, 3 critical,
+    /// 4 shutdown; and the contributing factors (`SystemPressureState.Factors` raw bits).
+    package var systemPressureLevel: Int = 0
+    package var systemPressureFactors: UInt = 0
 
     package init() {}
 

@@ -127,6 +127,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Called by the session's frame router with each frame's metadata.
     package func record(_ metadata: FrameMetadata) {
         core.state.withLock { $0.lastFrame = metadata }
+        noteSystemPressure(of: metadata)
+        noteSubjectArea(of: metadata)
         core.controls.frameArrived(metadata)
     }
 
@@ -172,6 +174,8 @@ package final class DeviceCore: @unchecked Sendable {
         var exposureTargetBias: Float = 0
         /// `.invalid` means the format's default.
         var activeMaxExposureDuration = CMTime.invalid
+        /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
+        var isSubjectAreaChangeMonitoringEnabled = false
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }

@@ -42,6 +42,7 @@ extension AVCaptureSession {
         guard isRunning else { return }
         running.store(false, ordering: .releasing)
         stopAllStreams()
+        interruptions.reset()  // stopping ends any interruption, retiring its watcher
         for case let movie as AVCaptureMovieFileOutput in outputs { movie.sessionDidStop() }
         postOnMainQueue(Self.didStopRunningNotification, object: self)
     }

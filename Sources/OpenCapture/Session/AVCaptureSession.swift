@@ -14,6 +14,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     let running = Atomic<Bool>(false)
     /// Devices streaming now, keyed by device core; touched only under the configuration lock.
     var streams: [ObjectIdentifier: RunningStream] = [:]
+    /// Devices interrupted by system pressure and the watchers that resume them.
+    let interruptions = InterruptionTracker()
 
     struct Model {
         var preset: Preset = .high
@@ -31,7 +33,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Whether the session is running.
     open var isRunning: Bool { running.load(ordering: .acquiring) }
     /// Whether the session is interrupted (system pressure, device in use).
-    open var isInterrupted: Bool { false }
+    open var isInterrupted: Bool { interruptions.isInterrupted }
     /// The inputs, in the order they were added.
     open var inputs: [AVCaptureInput] { model.withLock { $0.inputs } }
     /// The outputs, in the order they were added.
