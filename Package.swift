@@ -64,13 +64,15 @@ let package = Package(
         ),
         .executableTarget(
             name: "CaptureWalkthrough",
-            dependencies: ["AVFoundation"],
+            // OpenCapture is listed too so a change to it rebuilds the example: the example
+            // reaches it only through AVFoundation's re-export, which SwiftPM did not track.
+            dependencies: ["AVFoundation", "OpenCapture"],
             path: "Examples/CaptureWalkthrough",
             swiftSettings: strict
         ),
         .executableTarget(
             name: "HighestFrameRate",
-            dependencies: ["AVFoundation"],
+            dependencies: ["AVFoundation", "OpenCapture"],
             path: "Examples/HighestFrameRate",
             swiftSettings: strict
         ),

@@ -6,37 +6,6 @@ import Testing
 @testable import CaptureCore
 @testable import SimulatedCamera
 
-/// Records a simulated camera's frame metadata in virtual time until `limit` frames arrived;
-/// `onFrame` runs on the capture thread after each frame, so what it changes applies from
-/// the next frame.
-private final class ExposureSink: FrameSink, @unchecked Sendable {
-    let limit: Int
-    let onFrame: @Sendable (FrameMetadata) -> Void
-    private let frames_ = Mutex<[FrameMetadata]>([])
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(limit: Int, onFrame: @escaping @Sendable (FrameMetadata) -> Void) {
-        self.limit = limit
-        self.onFrame = onFrame
-    }
-
-    func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
-        let count = frames_.withLock {
-            $0.append(metadata)
-            return $0.count
-        }
-        onFrame(metadata)
-        if count == limit { finished.signal() }
-    }
-
-    func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {}
-    func backendDidFail(_ error: BackendError) {}
-    func waitUntilReadyForNextFrame() -> Bool { frames_.withLock { $0.count < limit } }
-
-    func wait() -> Bool { finished.wait(timeout: .now() + 120) == .success }
-    var frames: [FrameMetadata] { frames_.withLock { $0 } }
-}
-
 /// A virtual-time back wide camera.
 private func camera() -> SimulatedCamera {
     let camera = SimulatedCameraCatalog.builtInCameras()[0]
@@ -48,7 +17,7 @@ private func camera() -> SimulatedCamera {
 private func record(
     _ camera: SimulatedCamera, frames: Int, onFrame: @escaping @Sendable (FrameMetadata) -> Void = { _ in }
 ) throws -> [FrameMetadata] {
-    let sink = ExposureSink(limit: frames, onFrame: onFrame)
+    let sink = MetadataSink(limit: frames, onFrame: onFrame)
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     let configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset352x288"]!, minFrameDuration: frameDuration,
