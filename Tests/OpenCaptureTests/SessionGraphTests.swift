@@ -149,5 +149,11 @@ struct SessionGraphTests {
         connection.automaticallyAdjustsVideoMirroring = true
         #expect(!connection.isVideoMirrored)
         #expect(output.videoSettings[kCVPixelBufferWidthKey] as? Int == 1920)
+        // Sizes are accepted when they are the delivered size; scaling is not supported yet.
+        try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey: 1920, kCVPixelBufferHeightKey: 1080])
+        #expect(throws: AVCaptureException.self) {
+            try output.setVideoSettings([kCVPixelBufferWidthKey: 640, kCVPixelBufferHeightKey: 480])
+        }
+        #expect(throws: AVCaptureException.self) { try output.setVideoSettings(["AVVideoScalingModeKey": "fit"]) }
     }
 }

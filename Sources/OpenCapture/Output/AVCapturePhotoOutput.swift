@@ -63,13 +63,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// The checked form of `capturePhoto(with:delegate:)` (Linux addition).
     public func capturePhotoChecked(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) throws(AVCaptureException) {
         let plan = try validate(settings)
-        let delegateBox = UncheckedSendable(delegate)
-        let fresh = state.withLock { state -> Bool in
-            state.inFlight += 1
-            return true
-        }
-        _ = fresh
-        PhotoCapture(output: self, settings: settings, plan: plan, delegate: delegateBox.value).run()
+        state.withLock { $0.inFlight += 1 }
+        PhotoCapture(output: self, settings: settings, plan: plan, delegate: delegate).run()
     }
 
     /// Photos being taken now (Linux addition, for tests and progress displays).

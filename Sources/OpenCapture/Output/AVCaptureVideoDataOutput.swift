@@ -67,11 +67,10 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
                 .invalidArgument,
                 selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:", "Unsupported key \(key) in videoSettings"))
         }
-        if let width = newValue[kCVPixelBufferWidthKey] ?? newValue[kCVPixelBufferHeightKey] {
+        if newValue[kCVPixelBufferWidthKey] != nil || newValue[kCVPixelBufferHeightKey] != nil {
             // Scaling the delivered frames is not supported yet: a size is accepted only when it is the size delivered.
             let w = integer(newValue[kCVPixelBufferWidthKey]) ?? -1
             let h = integer(newValue[kCVPixelBufferHeightKey]) ?? -1
-            _ = width
             guard let dims = deliveredDimensions, Int(dims.width) == w, Int(dims.height) == h else {
                 throw AVCaptureException(
                     .invalidArgument,
