@@ -14,6 +14,8 @@ extension AutoExposure {
         /// The exposure time and ISO held while locked or custom.
         package var heldDuration: Double?
         package var heldISO: Float?
+        /// Whether low-light boost may turn on (`automaticallyEnablesLowLightBoostWhenAvailable`).
+        package var lowLightBoostAllowed = false
 
         package init() {}
 
@@ -35,6 +37,10 @@ extension AutoExposure {
             memory.activeMaxExposure = cap > 0 ? min(max(cap, limits.minExposure), limits.maxExposure) : 0
             // Re-split the same total under the new cap (only the loop obeys it).
             if !memory.isManual { divide(totalExposure: totalExposure) }
+        }
+        if let allowed = request.lowLightBoostAllowed {
+            memory.lowLightBoostAllowed = allowed
+            if !isLowLightBoostAvailable { setLowLightBoost(false) }
         }
         if let control = request.exposure { apply(control) }
     }
@@ -67,6 +73,7 @@ extension AutoExposure {
     /// Fixes time and ISO, clamped to the format's ranges; the frame lengthens to fit a
     /// longer exposure, as on iOS.
     mutating func hold(duration: Double, iso newISO: Float) {
+        isLowLightBoostEnabled = false  // a fixed exposure is not auto exposure's boost
         exposureDuration = min(max(duration, limits.minExposure), limits.maxExposure)
         iso = min(max(newISO, limits.minISO), limits.maxISO)
         frameDuration = max(limits.minFrameDuration, exposureDuration)

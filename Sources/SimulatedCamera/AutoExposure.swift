@@ -25,6 +25,15 @@ import Foundation
 /// the loop every frame; auto once runs it until it has settled for `settleFrames` frames,
 /// then locks; locked and custom hold a fixed time and ISO, and custom may lengthen the
 /// frame to fit its exposure. Every mode meters, so `targetOffset` is always published.
+///
+/// Low-light boost (on cameras whose limits have a `boostFrameDuration`, when the memory
+/// allows it): in continuous or auto-once mode, once the scene is so dim that the normal
+/// split would need `boostOnISO` or more at its longest normal exposure, the boost turns on
+/// and exposure time may run up to the boost frame duration (1/15 s, within the format's
+/// maximum and any active cap) before ISO rises: fewer frames per second, less gain, more
+/// light per frame, so a better signal-to-noise ratio. It turns off once that normal-split
+/// ISO falls below a quarter of `boostOnISO` (hysteresis, so it does not flicker). Each
+/// switch re-divides the same total exposure, so the image brightness does not jump.
 package struct AutoExposure: Sendable, Equatable {
     /// What the loop may set.
     package struct Limits: Sendable, Equatable {
@@ -36,11 +45,14 @@ package struct AutoExposure: Sendable, Equatable {
         package var minFrameDuration: Double
         /// Seconds; the longest frame in low light.
         package var maxFrameDuration: Double
+        /// Seconds; the longest frame low-light boost may use, 0 if the camera has no boost.
+        package var boostFrameDuration: Double
 
         package init(
             minExposure: Double, maxExposure: Double, minISO: Float, maxISO: Float, minFrameDuration: Double,
-            maxFrameDuration: Double
+            maxFrameDuration: Double, boostFrameDuration: Double = 0
         ) {
+            self.boostFrameDuration = max(boostFrameDuration, 0)
             self.minExposure = minExposure
             self.maxExposure = maxExposure
             self.minISO = minISO
@@ -82,6 +94,15 @@ package struct AutoExposure: Sendable, Equatable {
     package internal(set) var isAdjusting = true
     /// Consecutive settled frames.
     var settledCount = 0
+    /// Whether low-light boost is on: exposure may lengthen up to the boost frame duration.
+    package internal(set) var isLowLightBoostEnabled = false
+    /// The ISO the normal split would need at its longest exposure for the boost to turn on
+    /// (at most half the maximum ISO); it turns off below a quarter of this. 400 is within a
+    /// stop of the simulated sensors' last analog gain (16 × base ISO 34 or 40), past which
+    /// more ISO is digital gain that only amplifies the noise.
+    package var boostOnISO: Float = 400
+    /// The longest frame low-light boost uses on the cameras that have it: 1/15 s.
+    package static let boostFrameDuration = 1.0 / 15
 
     /// Starts at a middling indoor exposure: 1/60 s (or the frame duration) at twice the
     /// minimum ISO.
@@ -112,6 +133,7 @@ package struct AutoExposure: Sendable, Equatable {
         guard new != limits else { return }
         let total = totalExposure
         limits = new
+        if !isLowLightBoostAvailable { isLowLightBoostEnabled = false }
         if memory.isManual {
             hold(duration: exposureDuration, iso: iso)
         } else {
@@ -136,6 +158,7 @@ package struct AutoExposure: Sendable, Equatable {
             let step = min(max(-offset * rate, -maxStep), maxStep)
             divide(totalExposure: totalExposure * exp2(step))
         }
+        updateLowLightBoost()
         // Settled: on target, or pinned at a limit (then nothing more can be done).
         let moved = abs(log2(totalExposure / before)) > 1e-3
         settledCount = abs(offset) < settleTolerance || !moved ? settledCount + 1 : 0
@@ -149,22 +172,61 @@ package struct AutoExposure: Sendable, Equatable {
         divide(totalExposure: total)
     }
 
+    /// Whether the limits and memory let low-light boost turn on at all: the camera has it,
+    /// it is allowed, and the boost frame is longer than the normal one.
+    var isLowLightBoostAvailable: Bool {
+        memory.lowLightBoostAllowed && limits.boostFrameDuration > limits.minFrameDuration * (1 + 1e-9)
+    }
+
+    /// The longest exposure time the normal (unboosted) split uses before raising ISO.
+    private var normalExposureLimit: Double {
+        let l = limits
+        let cap = memory.activeMaxExposure > 0 ? memory.activeMaxExposure : .infinity
+        return max(min(l.maxExposure, l.minFrameDuration, cap), l.minExposure)
+    }
+
+    /// Turns low-light boost on or off for the exposure just chosen (see the type's notes).
+    mutating func updateLowLightBoost() {
+        guard isLowLightBoostAvailable, !memory.isManual else {
+            setLowLightBoost(false)
+            return
+        }
+        let onISO = Double(min(boostOnISO, limits.maxISO / 2))
+        let normalISO = totalExposure / normalExposureLimit
+        if !isLowLightBoostEnabled && normalISO >= onISO {
+            setLowLightBoost(true)
+        } else if isLowLightBoostEnabled && normalISO < onISO / 4 {
+            setLowLightBoost(false)
+        }
+    }
+
+    /// Switches low-light boost, re-dividing the same total exposure if the loop steers it.
+    mutating func setLowLightBoost(_ enabled: Bool) {
+        guard enabled != isLowLightBoostEnabled else { return }
+        isLowLightBoostEnabled = enabled
+        if !memory.isManual { divide(totalExposure: totalExposure) }
+    }
+
     /// Splits a total exposure into time, ISO and frame duration (see the type's notes).
     mutating func divide(totalExposure requested: Double) {
         let l = limits
         let cap = memory.activeMaxExposure > 0 ? memory.activeMaxExposure : .infinity
-        let normalTime = max(min(l.maxExposure, l.minFrameDuration, cap), l.minExposure)
+        var normalTime = normalExposureLimit
+        if isLowLightBoostEnabled {
+            // Boost: the exposure runs up to the boost frame before ISO rises.
+            normalTime = max(min(l.maxExposure, max(l.boostFrameDuration, l.minFrameDuration), cap), normalTime)
+        }
         let longTime = max(min(l.maxExposure, l.maxFrameDuration, cap), normalTime)
         let minISO = Double(l.minISO), maxISO = Double(l.maxISO)
         let total = min(max(requested, l.minExposure * minISO), longTime * maxISO)
         if total <= normalTime * minISO {
             exposureDuration = total / minISO
             iso = l.minISO
-            frameDuration = l.minFrameDuration
+            frameDuration = max(exposureDuration, l.minFrameDuration)
         } else if total <= normalTime * maxISO {
             exposureDuration = normalTime
             iso = Float(min(max(total / normalTime, minISO), maxISO))
-            frameDuration = l.minFrameDuration
+            frameDuration = max(exposureDuration, l.minFrameDuration)
         } else {
             exposureDuration = min(total / maxISO, longTime)
             iso = l.maxISO

@@ -85,7 +85,9 @@ final class CaptureStream: @unchecked Sendable {
         renderer = FrameRenderer(
             scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
             workers: workers)
-        autoExposure = AutoExposure(limits: CaptureStream.limits(format, configuration), memory: controls.exposure)
+        autoExposure = AutoExposure(
+            limits: CaptureStream.limits(format, configuration, lowLightBoost: camera.descriptor.supportsLowLightBoost),
+            memory: controls.exposure)
         response = camera.response
         let saved = controls.whiteBalance
         whiteBalance = AutoWhiteBalance(response: response, memory: saved.memory)
@@ -250,6 +252,7 @@ final class CaptureStream: @unchecked Sendable {
         metadata.iso = autoExposure.iso
         metadata.exposureState = autoExposure.state
         metadata.isAdjustingExposure = autoExposure.isAdjusting
+        metadata.isLowLightBoostEnabled = autoExposure.isLowLightBoostEnabled
         metadata.exposureTargetBias = autoExposure.memory.bias
         metadata.lensAperture = camera.descriptor.lensAperture
         metadata.zoomFactor = zoom
@@ -284,12 +287,15 @@ final class CaptureStream: @unchecked Sendable {
     /// The configured minimum frame duration, or the longer one auto exposure chose (in
     /// nanoseconds, capped at the configured maximum). A held (custom or locked) exposure
     /// may go past that maximum, as on iOS; it is within the format's longest exposure,
-    /// which the format's longest frame allows.
+    /// which the format's longest frame allows. So may low-light boost, up to its own
+    /// frame duration (auto exposure keeps it within that).
     private func currentFrameDuration() -> CMTime {
         let shortest = configuration.minFrameDuration
         guard autoExposure.frameDuration > HostClock.seconds(shortest) * (1 + 1e-9) else { return shortest }
         let chosen = Int64((autoExposure.frameDuration * Double(HostClock.timescale)).rounded(.up))
-        if autoExposure.memory.isManual { return HostClock.time(nanoseconds: chosen) }
+        if autoExposure.memory.isManual || autoExposure.isLowLightBoostEnabled {
+            return HostClock.time(nanoseconds: chosen)
+        }
         let longest = HostClock.nanoseconds(of: configuration.maxFrameDuration)
         return HostClock.time(nanoseconds: min(chosen, longest))
     }
@@ -347,7 +353,8 @@ final class CaptureStream: @unchecked Sendable {
             if new.formatIndex != old.formatIndex || new.pixelFormat != old.pixelFormat {
                 pool = CaptureStream.makePool(new.pixelFormat, format, maximumBufferCount)
             }
-            autoExposure.setLimits(CaptureStream.limits(format, new))
+            autoExposure.setLimits(
+                CaptureStream.limits(format, new, lowLightBoost: camera.descriptor.supportsLowLightBoost))
         }
         let format = camera.descriptor.formats[configuration.formatIndex]
         zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
@@ -365,13 +372,17 @@ final class CaptureStream: @unchecked Sendable {
         return matrix
     }
 
-    static func limits(_ format: DeviceFormatSpec, _ configuration: StreamConfiguration) -> AutoExposure.Limits {
+    /// Auto exposure's limits for `format` at `configuration`; `lowLightBoost` if the camera has it.
+    static func limits(
+        _ format: DeviceFormatSpec, _ configuration: StreamConfiguration, lowLightBoost: Bool = false
+    ) -> AutoExposure.Limits {
         let fastest = HostClock.seconds(configuration.minFrameDuration)
         let shortest = fastest > 0 ? fastest : 1 / max(format.maxFrameRate, 1)
         return AutoExposure.Limits(
             minExposure: format.minExposureDuration, maxExposure: format.maxExposureDuration, minISO: format.minISO,
             maxISO: format.maxISO, minFrameDuration: shortest,
-            maxFrameDuration: max(HostClock.seconds(configuration.maxFrameDuration), shortest))
+            maxFrameDuration: max(HostClock.seconds(configuration.maxFrameDuration), shortest),
+            boostFrameDuration: lowLightBoost ? AutoExposure.boostFrameDuration : 0)
     }
 
     static func makePool(_ pixelFormat: PixelFormat, _ format: DeviceFormatSpec, _ maximum: Int) -> CVPixelBufferPool {

@@ -11,6 +11,9 @@ import CaptureCore
 /// | back telephoto | 1.0 µm | 4 500 e⁻ | 2.5 e⁻ | 0.61 | 6 e⁻/s | 10 bit | 64 | 40 |
 /// | front | 1.0 µm | 4 600 e⁻ | 2.4 e⁻ | 0.62 | 7 e⁻/s | 10 bit | 64 | 40 |
 ///
+/// Only the back wide camera has low-light boost (`DeviceDescriptor.supportsLowLightBoost`),
+/// lengthening frames to 1/15 s in dim scenes when allowed (see `AutoExposure`).
+///
 /// Analog gain reaches 16× on all; higher ISOs are digital gain in the ISP. The three back
 /// cameras have a flash (`FlashLight`), the front one none. Values sit in
 /// the range docs `color-and-sensor.md` §5 gives for phone sensors (IMX363: 1.4 µm,
@@ -67,6 +70,7 @@ package enum SimulatedCameraCatalog {
         return model(
             f, id: "sim:back-wide", model: "OpenCapture Simulated Wide", name: "Back Camera", position: 1,
             type: "AVCaptureDeviceTypeBuiltInWideAngleCamera", aperture: 1.78, sensor: sensor,
+            lowLightBoost: true,
             color: calibration(
                 standardA: [0.7534, -0.0681, -0.1216, -0.4056, 1.3113, 0.0968, -0.0868, 0.2163, 0.4641],
                 d65: [0.7134, -0.0330, -0.1166, -0.4406, 1.3313, 0.1133, -0.1004, 0.2441, 0.4533]))
@@ -143,7 +147,7 @@ package enum SimulatedCameraCatalog {
 
     private static func model(
         _ formats: FormatListBuilder, id: String, model: String, name: String, position: Int, type: String,
-        aperture: Float, sensor: SensorParameters, color: ColorCalibration
+        aperture: Float, sensor: SensorParameters, lowLightBoost: Bool = false, color: ColorCalibration
     ) -> SimulatedCameraModel {
         let presets = formats.presetFormats
         var descriptor = DeviceDescriptor(
@@ -151,6 +155,8 @@ package enum SimulatedCameraCatalog {
             deviceType: type, formats: formats.formats, presetFormats: presets,
             defaultFormatIndex: presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: aperture)
         descriptor.colorCalibration = color
+        // Low-light boost, as iPhones offered it on some cameras: here the back wide only.
+        descriptor.supportsLowLightBoost = lowLightBoost
         // The back cameras share the LED flash; a front camera's "flash" is the screen,
         // which is not modelled.
         return SimulatedCameraModel(descriptor: descriptor, sensor: sensor, hasFlash: position == 1)

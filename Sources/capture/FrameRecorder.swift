@@ -131,6 +131,7 @@ enum MetadataLine {
             "exposure_mode": ["locked", "auto", "continuous", "custom"][metadata.exposureState.rawValue],
             "exposure_target_bias": Double(metadata.exposureTargetBias),
             "adjusting_exposure": metadata.isAdjustingExposure,
+            "low_light_boost": metadata.isLowLightBoostEnabled,
             "white_balance_mode": ["locked", "auto", "continuous"][metadata.whiteBalanceState.rawValue],
             "adjusting_white_balance": metadata.isAdjustingWhiteBalance,
             "gray_world_gains": [Double(metadata.grayWorldGains.red), Double(metadata.grayWorldGains.green), Double(metadata.grayWorldGains.blue)],

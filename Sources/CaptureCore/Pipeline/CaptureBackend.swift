@@ -72,6 +72,8 @@ package struct DeviceDescriptor: Sendable {
     package var colorCalibration: ColorCalibration? = nil
     /// Whether the device takes exposure commands (modes, custom exposure, bias, metering point).
     package var supportsExposureControl = true
+    /// Whether the device has low-light boost (`isLowLightBoostSupported`).
+    package var supportsLowLightBoost = false
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,

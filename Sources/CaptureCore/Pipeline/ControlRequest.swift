@@ -13,11 +13,16 @@ package struct ControlRequest: Sendable, Equatable {
     package var exposurePointOfInterest: PointOfInterest?
     /// The longest exposure auto exposure may use, seconds; 0 restores the format's default.
     package var activeMaxExposureDuration: Double?
+    /// Whether auto exposure may switch low-light boost on in dim scenes
+    /// (`automaticallyEnablesLowLightBoostWhenAvailable`).
+    package var lowLightBoostAllowed: Bool?
 
     package init(
         id: UInt64, whiteBalance: WhiteBalanceControl? = nil, exposure: ExposureControl? = nil,
-        exposureTargetBias: Float? = nil, exposurePointOfInterest: PointOfInterest? = nil, activeMaxExposureDuration: Double? = nil
+        exposureTargetBias: Float? = nil, exposurePointOfInterest: PointOfInterest? = nil, activeMaxExposureDuration: Double? = nil,
+        lowLightBoostAllowed: Bool? = nil
     ) {
+        self.lowLightBoostAllowed = lowLightBoostAllowed
         self.id = id
         self.whiteBalance = whiteBalance
         self.exposure = exposure

@@ -24,6 +24,8 @@ package struct FrameMetadata: Sendable, Equatable {
     package var exposureState: ExposureState = .continuous
     /// Whether auto exposure is still moving exposure or gain.
     package var isAdjustingExposure = false
+    /// Whether low-light boost was on for this frame.
+    package var isLowLightBoostEnabled = false
     /// The exposure target bias in force, EV.
     package var exposureTargetBias: Float = 0
     /// The white-balance mode in force for this frame.

@@ -174,6 +174,7 @@ package final class DeviceCore: @unchecked Sendable {
         var exposureTargetBias: Float = 0
         /// `.invalid` means the format's default.
         var activeMaxExposureDuration = CMTime.invalid
+        var automaticallyEnablesLowLightBoost = false
         /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
         var isSubjectAreaChangeMonitoringEnabled = false
         var sessions: [WeakSession] = []
