@@ -6,31 +6,19 @@ import Testing
 @testable import CaptureCore
 @testable import SimulatedCamera
 
-/// Records metadata and the BGRA values of the chart's neutral 5 patch of each frame, in
-/// virtual time, until `limit` frames (the buffer itself is released at once).
-private final class PatchSink: FrameSink, @unchecked Sendable {
-    struct Frame {
-        var metadata: FrameMetadata
-        /// Per pixel, the mean of B, G and R over the inner part of the patch.
-        var patch: [Double]
-    }
+/// A frame's metadata and the BGRA values of the chart's neutral 5 patch (the buffer itself
+/// is released at once).
+private struct PatchFrame: Sendable {
+    var metadata: FrameMetadata
+    /// Per pixel, the mean of B, G and R over the inner part of the patch.
+    var patch: [Double]
 
     /// The inner part of neutral 5 (row 4, column 4 of the chart), normalised coordinates.
     static let region = (minX: 0.515, maxX: 0.565, minY: 0.61, maxY: 0.675)
 
-    let limit: Int
-    let onFrame: @Sendable (FrameMetadata) -> Void
-    private let frames_ = Mutex<[Frame]>([])
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(limit: Int, onFrame: @escaping @Sendable (FrameMetadata) -> Void) {
-        self.limit = limit
-        self.onFrame = onFrame
-    }
-
-    func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
+    init(buffer: CVPixelBuffer, metadata: FrameMetadata) {
         let base = buffer.planeAddress(0).assumingMemoryBound(to: UInt8.self)
-        let r = PatchSink.region
+        let r = PatchFrame.region
         var patch: [Double] = []
         for row in Int(r.minY * Double(buffer.height))..<Int(r.maxY * Double(buffer.height)) {
             for column in Int(r.minX * Double(buffer.width))..<Int(r.maxX * Double(buffer.width)) {
@@ -38,20 +26,9 @@ private final class PatchSink: FrameSink, @unchecked Sendable {
                 patch.append((Double(p[0]) + Double(p[1]) + Double(p[2])) / 3)
             }
         }
-        let count = frames_.withLock {
-            $0.append(Frame(metadata: metadata, patch: patch))
-            return $0.count
-        }
-        onFrame(metadata)
-        if count == limit { finished.signal() }
+        self.metadata = metadata
+        self.patch = patch
     }
-
-    func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {}
-    func backendDidFail(_ error: BackendError) {}
-    func waitUntilReadyForNextFrame() -> Bool { frames_.withLock { $0.count < limit } }
-
-    func wait() -> Bool { finished.wait(timeout: .now() + 120) == .success }
-    var frames: [Frame] { frames_.withLock { $0 } }
 }
 
 /// A virtual-time built-in camera (0 back wide, 1 ultra wide, 2 telephoto, 3 front) in a
@@ -66,8 +43,8 @@ private func camera(_ index: Int = 0, luminance: Float) -> SimulatedCamera {
 /// Streams `frames` BGRA 640×480 frames at a fixed 30 fps.
 private func record(
     _ camera: SimulatedCamera, frames: Int, onFrame: @escaping @Sendable (FrameMetadata) -> Void = { _ in }
-) throws -> [PatchSink.Frame] {
-    let sink = PatchSink(limit: frames, onFrame: onFrame)
+) throws -> [PatchFrame] {
+    let sink = FrameRecordingSink(limit: frames, extract: PatchFrame.init, onFrame: onFrame)
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     let configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset640x480"]!, minFrameDuration: frameDuration,
@@ -81,7 +58,7 @@ private func record(
 /// Temporal signal-to-noise ratio of the patch over consecutive frame pairs: the mean
 /// over the noise (the spread of a pair's difference / √2, which cancels fixed texture and
 /// shading).
-private func snr(_ frames: ArraySlice<PatchSink.Frame>) -> Double {
+private func snr(_ frames: ArraySlice<PatchFrame>) -> Double {
     var ratios: [Double] = []
     for (a, b) in zip(frames, frames.dropFirst()) {
         let n = Double(a.patch.count)
