@@ -40,6 +40,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libx264-dev"])]
         ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
+        .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "ColorScience", swiftSettings: strict),
         .target(name: "CaptureCore", swiftSettings: strict),
         .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"], swiftSettings: optimisedPixels),
@@ -50,8 +51,13 @@ let package = Package(
         ),
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg"], swiftSettings: optimisedPixels),
         .target(
+            name: "V4L2Camera",
+            dependencies: ["CaptureCore", "CV4L2", "CYUV", "CTurboJPEG"],
+            swiftSettings: optimisedPixels
+        ),
+        .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "SimulatedCamera"],
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "SimulatedCamera", "V4L2Camera"],
             swiftSettings: strict
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"], swiftSettings: strict),
@@ -80,6 +86,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "ImageOps", "SimulatedCamera"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
+        .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,6 +25,9 @@ public final class CVBuffer: @unchecked Sendable {
     package let planes: [Plane]
     package let storage: UnsafeMutableRawPointer
     package let byteCount: Int
+    /// What keeps wrapped memory alive (a driver's mapped buffers); nil when the buffer
+    /// allocated its own storage, which it then frees.
+    private let memoryOwner: AnyObject?
     private let lockCount = Atomic<Int>(0)
     /// Colour attachments and others, set by whoever fills the buffer.
     package let attachmentStore = Mutex<[String: any Sendable]>([:])
@@ -34,6 +37,13 @@ public final class CVBuffer: @unchecked Sendable {
         package var width: Int
         package var height: Int
         package var bytesPerRow: Int
+
+        package init(offset: Int, width: Int, height: Int, bytesPerRow: Int) {
+            self.offset = offset
+            self.width = width
+            self.height = height
+            self.bytesPerRow = bytesPerRow
+        }
     }
 
     package init(format: PixelFormat, width: Int, height: Int) {
@@ -52,11 +62,29 @@ public final class CVBuffer: @unchecked Sendable {
         self.byteCount = offset
         self.storage = UnsafeMutableRawPointer.allocate(byteCount: offset, alignment: CVBuffer.alignment)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: offset)
+        memoryOwner = nil
+    }
+
+    /// A buffer over memory someone else owns (a V4L2 device's mapped buffer), so frames
+    /// reach the outputs without a copy. `owner` is kept alive as long as the buffer is,
+    /// and is what unmaps the memory; `planes` give each plane's offset and row stride.
+    package init(format: PixelFormat, width: Int, height: Int, planes: [Plane], wrapping memory: UnsafeMutableRawPointer, byteCount: Int, owner: AnyObject) {
+        precondition(planes.count == max(format.planeCount, 1), "plane count must match the pixel format")
+        self.format = format
+        self.width = width
+        self.height = height
+        self.planes = planes
+        self.storage = memory
+        self.byteCount = byteCount
+        memoryOwner = owner
     }
 
     deinit {
-        storage.deallocate()
+        if memoryOwner == nil { storage.deallocate() }
     }
+
+    /// Whether the pixels are someone else's memory (a driver buffer), not a copy.
+    package var isWrapping: Bool { memoryOwner != nil }
 
     package static func aligned(_ value: Int) -> Int {
         (value + alignment - 1) / alignment * alignment

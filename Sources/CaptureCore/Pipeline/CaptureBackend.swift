@@ -22,14 +22,18 @@ package struct DeviceFormatSpec: Sendable, Equatable {
     /// Largest photo size the format can take.
     package var maxPhotoWidth: Int
     package var maxPhotoHeight: Int
+    /// What `formatDescription.mediaSubType` reports: the device's own encoding, which
+    /// differs from `pixelFormat` for real cameras ('yuvs', 'dmb1' …).
+    package var mediaSubType: OSType
 
     package init(
         width: Int, height: Int, pixelFormat: PixelFormat = .yuv420BiPlanarVideoRange,
         frameRateRanges: [ClosedRange<Double>], minISO: Float, maxISO: Float,
         minExposureDuration: Double, maxExposureDuration: Double, fieldOfView: Float,
         maxZoomFactor: Double, isBinned: Bool = false, isHDRSupported: Bool = false,
-        colorSpaces: [Int] = [0], maxPhotoWidth: Int? = nil, maxPhotoHeight: Int? = nil
+        colorSpaces: [Int] = [0], maxPhotoWidth: Int? = nil, maxPhotoHeight: Int? = nil, mediaSubType: OSType? = nil
     ) {
+        self.mediaSubType = mediaSubType ?? pixelFormat.rawValue
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
@@ -161,6 +165,14 @@ package protocol CaptureBackend: AnyObject, Sendable {
     func apply(_ request: ControlRequest)
     /// Stops streaming; when it returns, the sink gets no more calls.
     func stop()
+    /// Throws when this process cannot stream from the device right now (no permission,
+    /// another program streaming from it).
+    func checkAvailability() throws(BackendError)
+}
+
+extension CaptureBackend {
+    /// Simulated devices are always available.
+    package func checkAvailability() throws(BackendError) {}
 }
 
 /// A request for one still photo at full resolution.

@@ -3,12 +3,22 @@ import Foundation
 extension AVCaptureDevice {
     /// Whether the process may capture the media type.
     ///
-    /// Linux has no consent prompt: simulated cameras are always authorized; a real camera
-    /// whose device node cannot be opened (not in the `video` group) reports `.denied`.
+    /// Linux has no consent prompt: video is `.denied` when a camera's device node exists
+    /// that this process may not open (EACCES: the user is not in the `video` group; see
+    /// `accessHint`), otherwise `.authorized`. Simulated cameras stay usable either way.
     /// Media types other than video and audio raise, as on iOS.
     public class func authorizationStatus(for mediaType: AVMediaType) -> AVAuthorizationStatus {
         enforce { try validateAuthorizationMediaType(mediaType, selector: "authorizationStatusForMediaType:") }
-        return .authorized
+        return mediaType == .video && !DeviceRegistry.shared.inaccessibleNodes.isEmpty ? .denied : .authorized
+    }
+
+    /// Linux addition: how to get access when `authorizationStatus(for: .video)` is `.denied`,
+    /// naming the nodes; nil when access is not denied.
+    public class var accessHint: String? {
+        let nodes = DeviceRegistry.shared.inaccessibleNodes
+        guard !nodes.isEmpty else { return nil }
+        return "Permission denied opening \(nodes.joined(separator: ", ")). Add your user to the 'video' group "
+            + "(sudo usermod -aG video $USER) and log in again."
     }
 
     /// Asks for access; the handler runs on an arbitrary queue with the answer.

@@ -16,7 +16,7 @@ extension AVCaptureDevice {
             self.spec = spec
             self.index = index
             formatDescription = CMFormatDescription(
-                videoFormat: spec.pixelFormat.rawValue, width: spec.width, height: spec.height)
+                videoFormat: spec.mediaSubType, width: spec.width, height: spec.height)
             videoSupportedFrameRateRanges = spec.frameRateRanges.map(AVFrameRateRange.init)
         }
 

@@ -1,24 +1,45 @@
 import Foundation
 import SimulatedCamera
 import Synchronization
+import V4L2Camera
 
 /// Every device the process knows, one `AVCaptureDevice` per unique ID.
 ///
-/// Simulated cameras come first; real V4L2 cameras join them when that backend lands.
+/// Simulated cameras come first (they play the built-in cameras, so `default(for:)` is the
+/// simulated back camera, as on an iPhone); real V4L2 cameras follow, found at first use
+/// and then followed through hot-plug (inotify on /dev).
 package final class DeviceRegistry: Sendable {
     package static let shared = DeviceRegistry()
 
     private let devices: Mutex<[AVCaptureDevice]>
+    /// Video nodes this process may not open (not in the `video` group).
+    private let deniedPaths: Mutex<[String]>
+    private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
 
     private init() {
         let simulated = SimulatedCameraCatalog.builtInCameras().map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
-        devices = Mutex(simulated)
+        let scan = V4L2Discovery.scan()
+        devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice))
+        deniedPaths = Mutex(scan.deniedPaths)
+    }
+
+    /// A device object for a V4L2 camera that announces its own disconnection.
+    private static func makeDevice(_ camera: V4L2Camera) -> AVCaptureDevice {
+        let device = AVCaptureDevice(core: DeviceCore(backend: camera))
+        camera.onDisconnect { [weak device] in
+            if let device { postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device) }
+        }
+        return device
     }
 
     /// Connected devices, in registry order.
     package var connected: [AVCaptureDevice] {
-        devices.withLock { $0 }.filter(\.isConnected)
+        startWatching()
+        return devices.withLock { $0 }.filter(\.isConnected)
     }
+
+    /// Device nodes that exist but that this process may not open.
+    package var inaccessibleNodes: [String] { deniedPaths.withLock { $0 } }
 
     /// Replaces a disconnected simulated camera by a new device object with the same
     /// unique ID, as a re-plugged camera appears on iOS.
@@ -26,13 +47,61 @@ package final class DeviceRegistry: Sendable {
         guard !old.isConnected, let camera = old.backend as? SimulatedCamera else { return nil }
         let fresh = AVCaptureDevice(core: DeviceCore(backend: SimulatedCamera(model: camera.model)))
         fresh.simulation?.seed = camera.seed
-        devices.withLock { all in
-            if let index = all.firstIndex(where: { $0.core === old.core }) { all[index] = fresh } else { all.append(fresh) }
-        }
+        replaceOrAppend(fresh, uniqueID: old.uniqueID)
         return fresh
     }
 
     package func device(uniqueID: String) -> AVCaptureDevice? {
-        devices.withLock { $0 }.first { $0.uniqueID == uniqueID && $0.isConnected }
+        startWatching()
+        return devices.withLock { $0 }.first { $0.uniqueID == uniqueID && $0.isConnected }
+    }
+
+    private func replaceOrAppend(_ fresh: AVCaptureDevice, uniqueID: String) {
+        devices.withLock { all in
+            if let index = all.firstIndex(where: { $0.uniqueID == uniqueID && !$0.isConnected }) {
+                all[index] = fresh
+            } else {
+                all.append(fresh)
+            }
+        }
+    }
+
+    // MARK: Hot-plug
+
+    private func startWatching() {
+        monitor.withLock { monitor in
+            guard monitor == nil else { return }
+            monitor = V4L2HotplugMonitor { [self] change in handle(change) }
+        }
+    }
+
+    private func handle(_ change: V4L2HotplugMonitor.Change) {
+        switch change {
+        case .removed(let path):
+            let gone = devices.withLock { all in
+                all.filter { ($0.backend as? V4L2Camera)?.path == path && $0.isConnected }
+            }
+            for device in gone { (device.backend as? V4L2Camera)?.markDisconnected() }
+        case .added(let path):
+            let known = devices.withLock { all in
+                all.contains { ($0.backend as? V4L2Camera)?.path == path && $0.isConnected }
+            }
+            guard !known else { return }
+            // A fresh node may refuse opens until the driver and udev are done with it.
+            for _ in 0..<20 {
+                do {
+                    guard let camera = try V4L2Camera(path: path) else { return }
+                    let device = DeviceRegistry.makeDevice(camera)
+                    guard self.device(uniqueID: device.uniqueID) == nil else { return }
+                    deniedPaths.withLock { $0.removeAll { $0 == path } }
+                    replaceOrAppend(device, uniqueID: device.uniqueID)
+                    postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
+                    return
+                } catch where error.code == EACCES || error.code == EPERM {
+                    deniedPaths.withLock { if !$0.contains(path) { $0.append(path) } }
+                } catch {}
+                usleep(50_000)
+            }
+        }
     }
 }

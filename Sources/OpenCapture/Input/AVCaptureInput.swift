@@ -58,15 +58,23 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
 
     /// Opens a device for capture.
     ///
-    /// Throws `AVError.deviceNotConnected` when the device is gone and
-    /// `AVError.applicationIsNotAuthorizedToUseDevice` when access is denied.
+    /// Throws `AVError.deviceNotConnected` when the device is gone,
+    /// `AVError.applicationIsNotAuthorizedToUseDevice` when this process may not open it
+    /// and `AVError.deviceInUseByAnotherApplication` when another program streams from it.
     public init(device: AVCaptureDevice) throws {
         guard device.isConnected else {
             throw AVError(.deviceNotConnected, "Cannot use \(device.localizedName): the device is not connected.")
         }
-        if AVCaptureDevice.authorizationStatus(for: .video) == .denied {
-            throw AVError(.applicationIsNotAuthorizedToUseDevice,
-                "Access to \(device.localizedName) was denied.")
+        do {
+            try device.backend.checkAvailability()
+        } catch .notAuthorized(let reason) {
+            throw AVError(.applicationIsNotAuthorizedToUseDevice, "Access to \(device.localizedName) was denied: \(reason)")
+        } catch .deviceInUse {
+            throw AVError(.deviceInUseByAnotherApplication, "\(device.localizedName) is in use by another application.")
+        } catch .deviceWasDisconnected {
+            throw AVError(.deviceNotConnected, "Cannot use \(device.localizedName): the device is not connected.")
+        } catch {
+            throw AVError(.unknown, "Cannot use \(device.localizedName): \(error)")
         }
         self.device = device
         super.init()

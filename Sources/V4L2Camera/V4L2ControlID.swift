@@ -1,0 +1,18 @@
+/// Control IDs from <linux/v4l2-controls.h> that the backend maps to Apple's API
+/// (the header's macros are plain numbers, listed here so the mapping reads by name).
+package enum V4L2ControlID {
+    package static let brightness: UInt32 = 0x0098_0900
+    package static let contrast: UInt32 = 0x0098_0901
+    package static let saturation: UInt32 = 0x0098_0902
+    package static let hue: UInt32 = 0x0098_0903
+    package static let autoGain: UInt32 = 0x0098_0912
+    package static let gain: UInt32 = 0x0098_0913
+    package static let horizontalFlip: UInt32 = 0x0098_0914
+    package static let powerLineFrequency: UInt32 = 0x0098_0918
+    /// Menu: AUTO 0, MANUAL 1, SHUTTER_PRIORITY 2, APERTURE_PRIORITY 3.
+    package static let autoExposure: UInt32 = 0x009A_0901
+    /// 100 µs units.
+    package static let exposureTimeAbsolute: UInt32 = 0x009A_0902
+    /// Integer menu, 0.001 EV.
+    package static let autoExposureBias: UInt32 = 0x009A_0913
+}

@@ -1,0 +1,90 @@
+import CV4L2
+import CaptureCore
+import Foundation
+
+/// Builds the `DeviceDescriptor` of a V4L2 device: identity, formats, presets.
+package enum V4L2DeviceProfile {
+    /// Apple's device type string for cameras that are not built in.
+    static let externalType = "AVCaptureDeviceTypeExternal"
+
+    package static func descriptor(
+        capability: V4L2Capability, modes: [V4L2Mode], controls: [V4L2ControlInfo], current: (UInt32, Int, Int)?, path: String
+    ) -> DeviceDescriptor {
+        let exposure = controls.first { $0.id == V4L2ControlID.exposureTimeAbsolute }
+        let formats = modes.map { mode in
+            DeviceFormatSpec(
+                width: mode.width, height: mode.height, pixelFormat: mode.code.sameLayout ?? .yuv420BiPlanarVideoRange,
+                frameRateRanges: mode.frameRateRanges, minISO: 100, maxISO: 100,
+                minExposureDuration: exposure.map { Double(max($0.minimum, 1)) / 10_000 } ?? (1.0 / (mode.frameRateRanges.first?.upperBound ?? 30)),
+                maxExposureDuration: exposure.map { Double($0.maximum) / 10_000 } ?? (1.0 / (mode.frameRateRanges.last?.lowerBound ?? 30)),
+                fieldOfView: 0, maxZoomFactor: 1, mediaSubType: mode.code.mediaSubType)
+        }
+        let presets = presetFormats(modes)
+        let currentIndex = current.flatMap { code, width, height in
+            modes.firstIndex { $0.code.rawValue == code && $0.width == width && $0.height == height }
+        }
+        var descriptor = DeviceDescriptor(
+            uniqueID: uniqueID(capability: capability, path: path), modelID: "\(capability.driver) \(capability.card)",
+            localizedName: capability.card, manufacturer: capability.driver, position: 0, deviceType: externalType,
+            formats: formats, presetFormats: presets,
+            defaultFormatIndex: currentIndex ?? presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: 0)
+        descriptor.supportsExposureControl = controls.contains { $0.id == V4L2ControlID.autoExposure }
+            && exposure != nil
+        return descriptor
+    }
+
+    /// Stable across re-plugging: the udev by-id name when there is one (it holds the
+    /// serial number), else the bus position the driver reports.
+    static func uniqueID(capability: V4L2Capability, path: String) -> String {
+        let byID = "/dev/v4l/by-id"
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: byID) {
+            for name in names.sorted()
+            where URL(fileURLWithPath: "\(byID)/\(name)").resolvingSymlinksInPath().path == resolved {
+                return "v4l2:\(name)"
+            }
+        }
+        return "v4l2:\(capability.busInfo)"
+    }
+
+    /// The format the driver has now (G_FMT), as (FourCC, width, height).
+    package static func currentMode(of node: V4L2Node) -> (UInt32, Int, Int)? {
+        var format = v4l2_format()
+        format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        guard (try? node.control(OC_VIDIOC_G_FMT, "VIDIOC_G_FMT", &format)) != nil else { return nil }
+        return (format.fmt.pix.pixelformat, Int(format.fmt.pix.width), Int(format.fmt.pix.height))
+    }
+
+    /// Session presets the device can serve: exact sizes for the sized presets; High the
+    /// largest size that still reaches 25 fps, Medium the size nearest 480x360, Low the
+    /// smallest, Photo the largest. Among formats of one size, the cheapest to deliver.
+    static func presetFormats(_ modes: [V4L2Mode]) -> [String: Int] {
+        guard !modes.isEmpty else { return [:] }
+        func best(_ candidates: [Int]) -> Int? {
+            candidates.min { modes[$0].code.preference < modes[$1].code.preference }
+        }
+        func area(_ index: Int) -> Int { modes[index].width * modes[index].height }
+        var map: [String: Int] = [:]
+        let sized: [(String, Int, Int)] = [
+            ("AVCaptureSessionPreset352x288", 352, 288), ("AVCaptureSessionPreset640x480", 640, 480),
+            ("AVCaptureSessionPreset1280x720", 1280, 720), ("AVCaptureSessionPreset1920x1080", 1920, 1080),
+            ("AVCaptureSessionPreset3840x2160", 3840, 2160), ("AVCaptureSessionPresetiFrame960x540", 960, 540),
+            ("AVCaptureSessionPresetiFrame1280x720", 1280, 720),
+        ]
+        for (preset, width, height) in sized {
+            map[preset] = best(modes.indices.filter { modes[$0].width == width && modes[$0].height == height })
+        }
+        let indices = Array(modes.indices)
+        let largest = indices.map(area).max()!
+        let smallest = indices.map(area).min()!
+        map["AVCaptureSessionPresetPhoto"] = best(indices.filter { area($0) == largest })
+        map["AVCaptureSessionPresetLow"] = best(indices.filter { area($0) == smallest })
+        let fluent = indices.filter { (modes[$0].frameRateRanges.map(\.upperBound).max() ?? 0) >= 25 }
+        let highArea = (fluent.isEmpty ? indices : fluent).map(area).max()!
+        map["AVCaptureSessionPresetHigh"] = best((fluent.isEmpty ? indices : fluent).filter { area($0) == highArea })
+        let target = 480 * 360
+        let mediumArea = indices.map(area).min { abs($0 - target) < abs($1 - target) }!
+        map["AVCaptureSessionPresetMedium"] = best(indices.filter { area($0) == mediumArea })
+        return map
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+@testable import OpenCapture
+@testable import V4L2Camera
+
+/// The V4L2 backend against the real vivid kernel driver. These run inside the virtual
+/// machine `scripts/vivid-vm` boots (`make test-vivid`); on a machine without vivid they
+/// are skipped, and the host-only suites cover what needs no device.
+@Suite("vivid: V4L2 backend on the real kernel driver", .serialized, .enabled(if: Vivid.isPresent))
+struct VividDriverTests {
+    static let ourCodes: [V4L2PixelCode] = [.yuyv, .uyvy, .yu12, .nv12, .rgb24, .bgr24]
+    static let outputs: [PixelFormat] = PixelFormat.allCases
+
+    @Test func vividIsAnExternalCamera() throws {
+        let device = try #require(Vivid.device())
+        let camera = Vivid.camera(device)
+        Vivid.log("driver=\(camera.capability.driver) card=\(camera.capability.card) bus=\(camera.capability.busInfo) node=\(camera.path)")
+        #expect(camera.capability.driver == "vivid")
+        #expect(device.uniqueID == "v4l2:platform:vivid-000")
+        #expect(device.deviceType == .external)
+        #expect(device.position == .unspecified)
+        #expect(device.isConnected)
+        #expect(AVCaptureDevice.authorizationStatus(for: .video) == .authorized)
+        // The simulated cameras stay the built-in ones.
+        #expect(AVCaptureDevice.default(for: .video)?.uniqueID == "sim:back-wide")
+    }
+
+    /// Unplug and re-plug (unloading and reloading vivid): wasDisconnected, then
+    /// wasConnected with a new device object that has the same unique ID.
+    @Test func hotPlugIsFollowed() throws {
+        // Runs before the streaming tests: rmmod needs every file handle and mapping of the
+        // node closed (see the closing note on buffers outputs keep).
+        let id = "v4l2:platform:vivid-000"
+        let old = AVCaptureDevice(uniqueID: id)
+        let gone = waitForNotification(AVCaptureDevice.wasDisconnectedNotification, timeout: old == nil ? 1 : 20) {
+            Vivid.log("vivid-unload: \((try? Vivid.run("/opt/bin/vivid-unload", [])) ?? "?")")
+        }
+        if old != nil { #expect(gone != nil) }
+        #expect(AVCaptureDevice(uniqueID: id) == nil)
+        let back = waitForNotification(AVCaptureDevice.wasConnectedNotification) {
+            Vivid.log("vivid-load: \((try? Vivid.run("/opt/bin/vivid-load", [])) ?? "?")")
+        }
+        Vivid.log("unloaded and reloaded vivid")
+        let fresh = try #require(back?.object as? AVCaptureDevice)
+        #expect(fresh.uniqueID == id)
+        #expect(fresh.isConnected)
+        let rig = try VividRig(device: fresh, format: try #require(Vivid.format(fresh, .yuyv, 320, 180)), pixelFormat: PixelFormat.bgra.rawValue)
+        rig.session.startRunning()
+        #expect(rig.waitForFrames(2) >= 2)
+        rig.session.stopRunning()
+    }
+
+    /// Every format, size and interval exactly as `v4l2-ctl --list-formats-ext` lists them.
+    @Test func formatsMatchV4L2Ctl() throws {
+        let device = try #require(Vivid.device())
+        let camera = Vivid.camera(device)
+        let listing = try Vivid.run("/usr/bin/v4l2-ctl", ["-d", camera.path, "--list-formats-ext"])
+        var listed: [(fourCC: String, width: Int, height: Int, fps: [String])] = []
+        var allFourCCs: [String] = []
+        var current = ""
+        for line in listing.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("["), let open = line.firstIndex(of: "'") {
+                let rest = line[line.index(after: open)...]
+                current = String(rest[..<rest.firstIndex(of: "'")!])
+                allFourCCs.append(current)
+            } else if line.hasPrefix("Size: Discrete ") {
+                let size = line.dropFirst("Size: Discrete ".count).split(separator: "x").map { Int($0)! }
+                listed.append((current, size[0], size[1], []))
+            } else if line.hasPrefix("Interval: Discrete "), let open = line.lastIndex(of: "(") {
+                listed[listed.count - 1].fps.append(String(line[line.index(after: open)...].prefix { $0 != " " }))
+            }
+        }
+        let node = try V4L2Node(path: camera.path)
+        let ours = V4L2FormatEnumerator.allFourCCs(of: node).map { V4L2PixelCode(rawValue: $0)?.name ?? fourCCName($0) }
+        #expect(ours.count == allFourCCs.count)
+        let wanted = listed.filter { entry in Self.ourCodes.contains { $0.name == entry.fourCC } }
+        #expect(wanted.count == camera.modes.count)
+        for (entry, mode) in zip(wanted, camera.modes) {
+            #expect(entry.fourCC == mode.code.name && entry.width == mode.width && entry.height == mode.height)
+            guard case .discrete(let intervals) = mode.intervals else {
+                Issue.record("vivid lists discrete intervals")
+                continue
+            }
+            #expect(entry.fps == intervals.map { String(format: "%.3f", $0.rate) }, "\(entry.fourCC) \(entry.width)x\(entry.height)")
+            let format = device.formats[camera.modes.firstIndex(of: mode)!]
+            #expect(format.videoSupportedFrameRateRanges.map(\.maxFrameRate).sorted() == intervals.map(\.rate).sorted())
+        }
+        Vivid.log("\(allFourCCs.count) formats listed by v4l2-ctl; \(camera.modes.count) modes of \(Self.ourCodes.count) formats streamable")
+    }
+
+    /// vivid's default pattern is 75% colour bars: white, yellow, cyan, green, magenta, red,
+    /// blue, black. R'G'B' 191 for the lit channels.
+    static let bars: [(r: Double, g: Double, b: Double)] = [
+        (1, 1, 1), (1, 1, 0), (0, 1, 1), (0, 1, 0), (1, 0, 1), (1, 0, 0), (0, 0, 1), (0, 0, 0),
+    ]
+
+    static func expectBars(_ buffer: CVPixelBuffer, label: String) {
+        CVPixelBufferLockBaseAddress(buffer, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+        let width = CVPixelBufferGetWidth(buffer), height = CVPixelBufferGetHeight(buffer)
+        let y = height - 6  // below vivid's text overlay, which covers most of a 320x180 frame
+        for (index, bar) in bars.enumerated() {
+            let x = width * (2 * index + 1) / 16
+            let luma = 0.299 * bar.r + 0.587 * bar.g + 0.114 * bar.b
+            switch buffer.format {
+            case .bgra:
+                let row = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self) + y * CVPixelBufferGetBytesPerRow(buffer)
+                let (b, g, r) = (Int(row[4 * x]), Int(row[4 * x + 1]), Int(row[4 * x + 2]))
+                let expected = (Int(bar.b * 191), Int(bar.g * 191), Int(bar.r * 191))
+                #expect(abs(b - expected.0) <= 10 && abs(g - expected.1) <= 10 && abs(r - expected.2) <= 10, "\(label) bar \(index): BGR \(b),\(g),\(r)")
+            default:
+                let row = CVPixelBufferGetBaseAddressOfPlane(buffer, 0)!.assumingMemoryBound(to: UInt8.self) + y * CVPixelBufferGetBytesPerRowOfPlane(buffer, 0)
+                let expected = buffer.format.isFullRange ? 255 * 0.75 * luma : 16 + 219 * 0.75 * luma
+                #expect(abs(Double(row[x]) - expected) <= 6, "\(label) bar \(index): Y' \(row[x]), expected \(Int(expected))")
+            }
+        }
+    }
+
+    /// Each pixel format vivid offers, at two sizes, into each of our pixel formats.
+    @Test(arguments: ourCodes)
+    func streamsAndConvertsTheColourBars(code: V4L2PixelCode) throws {
+        let device = try #require(Vivid.device())
+        for (width, height) in [(320, 180), (1280, 720)] {
+            let format = try #require(Vivid.format(device, code, width, height))
+            for output in Self.outputs {
+                let rig = try VividRig(device: device, format: format, pixelFormat: output.rawValue)
+                rig.session.startRunning()
+                let count = rig.waitForFrames(2)
+                rig.session.stopRunning()
+                let label = "\(code.name) \(width)x\(height) -> \(output.fourCC)"
+                #expect(count >= 2, "\(label): \(count) frames")
+                guard let frame = rig.buffers.last else { continue }
+                #expect(frame.format == output && frame.width == width && frame.height == height, "\(label)")
+                Self.expectBars(frame, label: label)
+            }
+        }
+    }
+
+    /// NV12 into '420v' and YU12 into 'y420' hand out the driver's own buffers.
+    @Test func matchingFormatsAreNotCopied() throws {
+        let device = try #require(Vivid.device())
+        let camera = Vivid.camera(device)
+        for (code, output) in [(V4L2PixelCode.nv12, PixelFormat.yuv420BiPlanarVideoRange), (.yu12, .yuv420PlanarVideoRange), (.yuyv, .yuv420BiPlanarVideoRange)] {
+            let rig = try VividRig(device: device, format: try #require(Vivid.format(device, code, 640, 360)), pixelFormat: output.rawValue)
+            rig.session.startRunning()
+            rig.waitForFrames(3)
+            let zeroCopy = camera.isStreamingWithoutCopy
+            let frame = try #require(rig.buffers.first)
+            rig.session.stopRunning()
+            // A wrapped buffer's memory is the driver's mapping, not an allocation of ours.
+            #expect(zeroCopy == (code != .yuyv), "\(code.name) -> \(output.fourCC)")
+            #expect(frame.isWrapping == (code != .yuyv))
+            if code != .yuyv { Self.expectBars(frame, label: "\(code.name) zero-copy") }
+        }
+    }
+
+    @Test(arguments: [Int32(30), 10])
+    func frameRateIsHonoured(rate: Int32) throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue, frameRate: rate)
+        rig.session.startRunning()
+        let frames = Int(rate) + 1
+        rig.waitForFrames(frames, timeout: 30)
+        rig.session.stopRunning()
+        let times = rig.metadata.prefix(frames).map { $0.presentationTime.seconds }
+        try #require(times.count == frames)
+        let mean = (times.last! - times.first!) / Double(frames - 1)
+        Vivid.log("\(rate) fps asked: mean interval \(String(format: "%.2f", mean * 1000)) ms over \(frames - 1) intervals")
+        #expect(abs(mean * Double(rate) - 1) < 0.05)
+        #expect(rig.metadata.first?.frameDuration == CMTime(value: 1, timescale: rate))
+    }
+
+    @Test func controlsRoundTrip() throws {
+        let device = try #require(Vivid.device())
+        let names = Set(device.linuxControls.map(\.name))
+        #expect(names.isSuperset(of: ["brightness", "contrast", "saturation", "hue", "gain_automatic", "gain", "horizontal_flip"]))
+        try device.lockForConfiguration()
+        defer { device.unlockForConfiguration() }
+        for (name, value) in [("brightness", Int64(200)), ("contrast", 90), ("saturation", 40), ("hue", -20), ("gain_automatic", 0), ("gain", 50)] {
+            #expect(try device.setLinuxControl(name, to: value) == value, "\(name)")
+            #expect(try device.linuxControlValue(name) == value, "\(name)")
+        }
+        #expect(throws: AVCaptureDevice.LinuxControlError.outOfRange(name: "brightness", value: 300, range: 0...255)) {
+            try device.setLinuxControl("brightness", to: 300)
+        }
+        // Brightness reaches the pixels: the black bar lifts.
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.bgra.rawValue)
+        rig.session.startRunning()
+        rig.waitForFrames(2)
+        rig.session.stopRunning()
+        let frame = try #require(rig.buffers.last)
+        CVPixelBufferLockBaseAddress(frame, .readOnly)
+        let row = CVPixelBufferGetBaseAddress(frame)!.assumingMemoryBound(to: UInt8.self) + 174 * CVPixelBufferGetBytesPerRow(frame)
+        let blackBar = Int(row[4 * 300 + 1])
+        CVPixelBufferUnlockBaseAddress(frame, .readOnly)
+        #expect(blackBar > 20, "black bar green at brightness 200: \(blackBar)")
+        for name in ["brightness", "contrast", "saturation", "hue", "gain_automatic"] {
+            let control = device.linuxControls.first { $0.name == name }!
+            try device.setLinuxControl(name, to: control.defaultValue)
+        }
+    }
+
+    /// vivid's "Percentage of Dropped Buffers": every frame the driver skips is one
+    /// Discontinuity drop, and the drops equal the gaps in the sequence numbers.
+    @Test func droppedBuffersAreReportedOneEach() throws {
+        let device = try #require(Vivid.device())
+        try Vivid.set(device, "percentage_of_dropped_buffers", 30)
+        defer { try? Vivid.set(device, "percentage_of_dropped_buffers", 0) }
+        Vivid.log("injected: percentage_of_dropped_buffers=30")
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue, frameRate: 30)
+        rig.session.startRunning()
+        rig.waitForFrames(40, timeout: 30)
+        rig.session.stopRunning()
+        let sequences = rig.metadata.map(\.sequence)
+        let discontinuities = rig.drops.filter { $0 == kCMSampleBufferDroppedFrameReason_Discontinuity }.count
+        let late = rig.drops.count - discontinuities
+        let gaps = Int(sequences.last! + 1) - sequences.count - late
+        Vivid.log("delivered \(sequences.count) frames up to sequence \(sequences.last!), \(discontinuities) Discontinuity drops, \(late) other drops")
+        #expect(discontinuities > 0)
+        #expect(discontinuities == gaps)
+    }
+
+    @Test func corruptBufferIsDroppedNotShown() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue, frameRate: 30)
+        rig.session.startRunning()
+        rig.waitForFrames(3)
+        try Vivid.set(device, "inject_v4l2_buf_flag_error")
+        Vivid.log("injected: inject_v4l2_buf_flag_error")
+        rig.waitForFrames(15)
+        rig.session.stopRunning()
+        #expect(rig.drops.contains(kCMSampleBufferDroppedFrameReason_Discontinuity))
+        #expect(rig.session.isRunning == false)
+    }
+
+    /// Start Streaming and Queue Setup errors fail the start with a runtime error; the
+    /// session does not run and nothing crashes. The next start works.
+    @Test(arguments: ["inject_vidioc_streamon_error", "inject_vidioc_reqbufs_error"])
+    func startFailuresAreRuntimeErrors(control: String) throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue)
+        try Vivid.set(device, control)
+        Vivid.log("injected: \(control)")
+        let note = waitForNotification(AVCaptureSession.runtimeErrorNotification, object: rig.session) { rig.session.startRunning() }
+        #expect(note != nil)
+        #expect(rig.session.isRunning == false)
+        let code = (note?.userInfo?[AVCaptureSessionErrorKey] as? NSError)?.code
+        #expect(code == AVError.Code.unknown.rawValue)
+        rig.session.startRunning()
+        #expect(rig.waitForFrames(2) >= 2)
+        rig.session.stopRunning()
+    }
+
+    @Test func fatalStreamingErrorMidStreamIsARuntimeError() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.bgra.rawValue, frameRate: 30)
+        rig.session.startRunning()
+        rig.waitForFrames(3)
+        let note = waitForNotification(AVCaptureSession.runtimeErrorNotification, object: rig.session) {
+            try? Vivid.set(device, "inject_fatal_streaming_error")
+        }
+        Vivid.log("injected: inject_fatal_streaming_error")
+        #expect(note != nil)
+        // Frames delivered before the fault are intact.
+        Self.expectBars(try #require(rig.buffers.first), label: "before the fault")
+        rig.session.stopRunning()
+        #expect(device.isConnected)
+    }
+
+    @Test func busyDeviceThrowsInUse() throws {
+        let device = try #require(Vivid.device())
+        // Another "application": a file handle that owns the buffer queue.
+        let other = try V4L2Node(path: Vivid.camera(device).path)
+        let buffers = try V4L2MappedBuffers(node: other, count: 2)
+        #expect(buffers.count >= 2)
+        do {
+            _ = try AVCaptureDeviceInput(device: device)
+            Issue.record("the input must not open a busy device")
+        } catch let error as AVError {
+            #expect(error.code == .deviceInUseByAnotherApplication)
+        }
+    }
+
+    /// vivid's Disconnect while streaming: a runtime error with deviceWasDisconnected, the
+    /// device reports itself gone, frames already delivered stay readable.
+    @Test func disconnectWhileStreaming() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .nv12, 640, 360)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue, frameRate: 25)
+        rig.session.startRunning()
+        rig.waitForFrames(3)
+        var runtime: Notification?
+        let gone = waitForNotification(AVCaptureDevice.wasDisconnectedNotification) {
+            runtime = waitForNotification(AVCaptureSession.runtimeErrorNotification, object: rig.session) {
+                try? Vivid.set(device, "disconnect")
+            }
+        }
+        Vivid.log("injected: disconnect")
+        let code = (runtime?.userInfo?[AVCaptureSessionErrorKey] as? NSError)?.code
+        #expect(code == AVError.Code.deviceWasDisconnected.rawValue)
+        #expect(gone != nil)
+        #expect(!device.isConnected)
+        let kept = try #require(rig.buffers.first)
+        Self.expectBars(kept, label: "kept across the disconnect")  // wrapped mapping still valid
+        rig.session.stopRunning()
+        #expect(throws: AVError.self) { try AVCaptureDeviceInput(device: device) }
+    }
+
+    /// A user outside the video group: .denied, and a message saying how to get access.
+    @Test func permissionDeniedSaysHowToGetAccess() async {
+        await #expect(processExitsWith: .success) {
+            // Drop root: devtmpfs nodes are root-only (0600), as on a system where the
+            // user is not in the video group.
+            guard setgid(65534) == 0, setuid(65534) == 0 else { exit(3) }
+            guard AVCaptureDevice.authorizationStatus(for: .video) == .denied else { exit(4) }
+            guard let hint = AVCaptureDevice.accessHint, hint.contains("video"), hint.contains("/dev/video0") else { exit(5) }
+            print("vivid-test: as nobody: \(hint)")
+            // The simulated cameras still work.
+            guard (try? AVCaptureDeviceInput(device: AVCaptureDevice.default(for: .video)!)) != nil else { exit(6) }
+        }
+    }
+}
+
+private func fourCCName(_ code: UInt32) -> String {
+    String(decoding: [0, 8, 16, 24].map { UInt8((code >> UInt32($0)) & 0xFF) }, as: UTF8.self)
+}

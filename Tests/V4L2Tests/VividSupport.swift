@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+@testable import OpenCapture
+@testable import V4L2Camera
+
+/// Whether this process runs inside the vivid virtual machine (`scripts/vivid-vm`, which
+/// `make test-vivid` and `make test` start); elsewhere there is no V4L2 device to test.
+enum Vivid {
+    static let isPresent = ProcessInfo.processInfo.environment["OPENCAPTURE_VIVID"] == "1"
+
+    /// The vivid camera, found the way applications find external cameras.
+    static func device() -> AVCaptureDevice? {
+        AVCaptureDevice.DiscoverySession(deviceTypes: [.external], mediaType: .video, position: .unspecified)
+            .devices.first { $0.modelID.hasPrefix("vivid") }
+    }
+
+    static func camera(_ device: AVCaptureDevice) -> V4L2Camera { device.backend as! V4L2Camera }
+
+    /// The device's format of one V4L2 FourCC and size.
+    static func format(_ device: AVCaptureDevice, _ code: V4L2PixelCode, _ width: Int, _ height: Int) -> AVCaptureDevice.Format? {
+        let camera = camera(device)
+        return camera.modes.firstIndex { $0.code == code && $0.width == width && $0.height == height }.map { device.formats[$0] }
+    }
+
+    /// Presses or sets one of vivid's controls (fault injection included).
+    static func set(_ device: AVCaptureDevice, _ name: String, _ value: Int64 = 1) throws {
+        try device.lockForConfiguration()
+        defer { device.unlockForConfiguration() }
+        try device.setLinuxControl(name, to: value)
+    }
+
+    /// Runs a program of the VM (v4l2-ctl, the vivid helpers) and returns its output.
+    /// popen, not Foundation's Process: in the VM's minimal userland Process's run-loop
+    /// wake-up cannot be made and waiting for the child never returns.
+    static func run(_ path: String, _ arguments: [String]) throws -> String {
+        let command = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        guard let pipe = popen(command + " 2>&1", "r") else { throw POSIXError(.ENOMEM) }
+        var output = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, pipe)
+            if count <= 0 { break }
+            output += chunk[0..<count]
+        }
+        pclose(pipe)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Prints a line the VM run's log keeps (what vivid was asked to do).
+    static func log(_ text: String) {
+        print("vivid-test: \(text)")
+    }
+}
+
+/// A session streaming one vivid format to one video data output.
+final class VividRig: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    let session = AVCaptureSession()
+    let output = AVCaptureVideoDataOutput()
+    let device: AVCaptureDevice
+    private let queue = DispatchQueue(label: "vivid.frames")
+    private let state = Mutex<(buffers: [CVPixelBuffer], metadata: [FrameMetadata], drops: [String])>(([], [], []))
+    /// How many pixel buffers to keep (keeping them all would starve the pool).
+    var keep = 2
+
+    init(device: AVCaptureDevice, format: AVCaptureDevice.Format, pixelFormat: OSType, frameRate: Int32? = nil) throws {
+        self.device = device
+        super.init()
+        session.beginConfiguration()
+        session.addInput(try AVCaptureDeviceInput(device: device))
+        output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: pixelFormat]
+        output.setSampleBufferDelegate(self, queue: queue)
+        session.addOutput(output)
+        try device.lockForConfiguration()
+        device.activeFormat = format
+        if let frameRate {
+            device.activeVideoMinFrameDuration = CMTime(value: 1, timescale: frameRate)
+            device.activeVideoMaxFrameDuration = CMTime(value: 1, timescale: frameRate)
+        }
+        device.unlockForConfiguration()
+        session.commitConfiguration()
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        state.withLock {
+            if $0.buffers.count < keep, let image = sampleBuffer.imageBuffer { $0.buffers.append(image) }
+            if let metadata = sampleBuffer.metadata { $0.metadata.append(metadata) }
+        }
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let reason = sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?"
+        state.withLock { $0.drops.append(reason) }
+    }
+
+    var buffers: [CVPixelBuffer] { state.withLock { $0.buffers } }
+    var metadata: [FrameMetadata] { state.withLock { $0.metadata } }
+    var drops: [String] { state.withLock { $0.drops } }
+
+    /// Waits for `count` frames; returns how many came.
+    @discardableResult
+    func waitForFrames(_ count: Int, timeout: TimeInterval = 20) -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while metadata.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return metadata.count
+    }
+}
+
+/// Waits for a notification; returns it or nil after `timeout`.
+func waitForNotification(_ name: Notification.Name, object: AnyObject? = nil, timeout: TimeInterval = 20, during body: () throws -> Void) rethrows -> Notification? {
+    let received = Mutex<NotificationBox?>(nil)
+    let observer = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { note in
+        let box = NotificationBox(note: note)
+        received.withLock { if $0 == nil { $0 = box } }
+    }
+    defer { NotificationCenter.default.removeObserver(observer) }
+    try body()
+    let deadline = Date().addingTimeInterval(timeout)
+    while received.withLock({ $0 == nil }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    return received.withLock { $0?.note }
+}
+
+/// Notifications are not Sendable; this one is only read after the poster is done with it.
+private struct NotificationBox: @unchecked Sendable {
+    let note: Notification
+}
