@@ -19,7 +19,7 @@ demo: release
 	@scripts/demo
 
 # The V4L2 suite runs inside a QEMU virtual machine with the real vivid driver.
-VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest -- \
+VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture -- \
 	OpenCapturePackageTests.xctest --testing-library swift-testing --filter VividDriverTests
 
 test: build

@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg"], swiftSettings: optimisedPixels),
         .target(
             name: "V4L2Camera",
-            dependencies: ["CaptureCore", "CV4L2", "CYUV", "CTurboJPEG"],
+            dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"],
             swiftSettings: optimisedPixels
         ),
         .target(

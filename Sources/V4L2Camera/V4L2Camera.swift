@@ -21,6 +21,8 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
     private struct Running {
         var node: V4L2Node
         var stream: V4L2Stream
+        var configuration: StreamConfiguration
+        var sink: any FrameSink
     }
 
     /// Opens `path` to learn what it is; nil for nodes that do not capture video or that
@@ -84,16 +86,25 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
             let node = try V4L2Node(path: path)
             let guarded = FailureGuard(sink: sink, camera: self)
             let stream = try V4L2Stream(node: node, mode: mode, configuration: configuration, sink: guarded, controls: applier)
-            state.withLock { $0 = Running(node: node, stream: stream) }
+            state.withLock { $0 = Running(node: node, stream: stream, configuration: configuration, sink: sink) }
         } catch {
             if error.isDisconnect { markDisconnected() }
             throw V4L2Camera.backendError(error)
         }
     }
 
+    /// Drivers refuse format changes while streaming (EBUSY) and many ignore frame-interval
+    /// changes then, so a new format, frame rate or output pixel format restarts the stream
+    /// (STREAMOFF, S_FMT, S_PARM, STREAMON) into the same sink. The sequence counts from 0
+    /// again; no frame is reported lost for the restart.
     package func update(_ configuration: StreamConfiguration) {
-        // Format and frame-rate changes need the queue stopped (EBUSY while streaming):
-        // the session stops and starts the device for those.
+        guard let running = state.withLock({ $0 }), running.configuration != configuration else { return }
+        stop()
+        do {
+            try start(configuration, sink: running.sink)
+        } catch {
+            running.sink.backendDidFail(error)
+        }
     }
 
     package func apply(_ request: ControlRequest) {

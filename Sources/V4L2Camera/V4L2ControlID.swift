@@ -5,14 +5,29 @@ package enum V4L2ControlID {
     package static let contrast: UInt32 = 0x0098_0901
     package static let saturation: UInt32 = 0x0098_0902
     package static let hue: UInt32 = 0x0098_0903
+    /// Boolean: the driver balances white itself.
+    package static let autoWhiteBalance: UInt32 = 0x0098_090C
+    /// Integers without unit (gain relative to the default).
+    package static let redBalance: UInt32 = 0x0098_090E
+    package static let blueBalance: UInt32 = 0x0098_090F
     package static let autoGain: UInt32 = 0x0098_0912
     package static let gain: UInt32 = 0x0098_0913
     package static let horizontalFlip: UInt32 = 0x0098_0914
     package static let powerLineFrequency: UInt32 = 0x0098_0918
+    /// Kelvin.
+    package static let whiteBalanceTemperature: UInt32 = 0x0098_091A
     /// Menu: AUTO 0, MANUAL 1, SHUTTER_PRIORITY 2, APERTURE_PRIORITY 3.
     package static let autoExposure: UInt32 = 0x009A_0901
     /// 100 µs units.
     package static let exposureTimeAbsolute: UInt32 = 0x009A_0902
     /// Integer menu, 0.001 EV.
     package static let autoExposureBias: UInt32 = 0x009A_0913
+    /// Integer menu of ISO values; with its MANUAL 0 / AUTO 1 switch.
+    package static let isoSensitivity: UInt32 = 0x009A_0917
+    package static let isoSensitivityAuto: UInt32 = 0x009A_0918
+
+    // auto_exposure menu entries.
+    package static let exposureAuto: Int64 = 0
+    package static let exposureManual: Int64 = 1
+    package static let exposureAperturePriority: Int64 = 3
 }

@@ -11,10 +11,13 @@ package enum V4L2DeviceProfile {
         capability: V4L2Capability, modes: [V4L2Mode], controls: [V4L2ControlInfo], current: (UInt32, Int, Int)?, path: String
     ) -> DeviceDescriptor {
         let exposure = controls.first { $0.id == V4L2ControlID.exposureTimeAbsolute }
+        // iso_sensitivity lists ISO × 1000 (kernel documentation); without it ISO is fixed at 100.
+        let isoValues = controls.first { $0.id == V4L2ControlID.isoSensitivity }?.menu.compactMap { Float($0.name) }.map { $0 / 1000 } ?? []
+        let (minISO, maxISO) = (isoValues.min() ?? 100, isoValues.max() ?? 100)
         let formats = modes.map { mode in
             DeviceFormatSpec(
                 width: mode.width, height: mode.height, pixelFormat: mode.code.sameLayout ?? .yuv420BiPlanarVideoRange,
-                frameRateRanges: mode.frameRateRanges, minISO: 100, maxISO: 100,
+                frameRateRanges: mode.frameRateRanges, minISO: minISO, maxISO: maxISO,
                 minExposureDuration: exposure.map { Double(max($0.minimum, 1)) / 10_000 } ?? (1.0 / (mode.frameRateRanges.first?.upperBound ?? 30)),
                 maxExposureDuration: exposure.map { Double($0.maximum) / 10_000 } ?? (1.0 / (mode.frameRateRanges.last?.lowerBound ?? 30)),
                 fieldOfView: 0, maxZoomFactor: 1, mediaSubType: mode.code.mediaSubType)
@@ -28,8 +31,14 @@ package enum V4L2DeviceProfile {
             localizedName: capability.card, manufacturer: capability.driver, position: 0, deviceType: externalType,
             formats: formats, presetFormats: presets,
             defaultFormatIndex: currentIndex ?? presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: 0)
-        descriptor.supportsExposureControl = controls.contains { $0.id == V4L2ControlID.autoExposure }
-            && exposure != nil
+        let has = { (id: UInt32) in controls.contains { $0.id == id } }
+        descriptor.supportsExposureControl = has(V4L2ControlID.autoExposure) && exposure != nil
+        // White balance needs the automatic switch and a manual control to lock with.
+        if has(V4L2ControlID.autoWhiteBalance)
+            && (has(V4L2ControlID.whiteBalanceTemperature) || (has(V4L2ControlID.redBalance) && has(V4L2ControlID.blueBalance)))
+        {
+            descriptor.colorCalibration = V4L2WhiteBalanceModel.calibration
+        }
         return descriptor
     }
 

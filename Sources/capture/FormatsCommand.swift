@@ -40,22 +40,32 @@ enum FormatsCommand {
             print(String(decoding: data, as: UTF8.self))
             return 0
         }
-        print("\(device.localizedName) [\(device.uniqueID)], f/\(String(format: "%.1f", device.lensAperture))")
+        // Real cameras do not report their aperture or field of view: "-" rather than 0.
+        let aperture = device.lensAperture > 0 ? "f/" + String(format: "%.1f", device.lensAperture) : "aperture unknown"
+        print("\(device.localizedName) [\(device.uniqueID)], \(aperture)")
         print(" #  SIZE        PIX   FPS        ISO         EXPOSURE (s)        FOV     ZOOM  BIN HDR  PRESETS")
         for format in device.formats {
             let dims = format.formatDescription.dimensions
-            let fps = format.videoSupportedFrameRateRanges.map { "\(Int($0.minFrameRate))-\(Int($0.maxFrameRate))" }.joined(separator: ",")
+            let fps = format.videoSupportedFrameRateRanges.map { range in
+                range.minFrameRate == range.maxFrameRate
+                    ? rate(range.maxFrameRate) : "\(rate(range.minFrameRate))-\(rate(range.maxFrameRate))"
+            }.joined(separator: ",")
             let iso = "\(Int(format.minISO))-\(Int(format.maxISO))"
             let exposure = String(format: "%.6f-%.3f", format.minExposureDuration.seconds, format.maxExposureDuration.seconds)
             let line = [
                 pad(String(format: "%2d", format.index), 2), pad("\(dims.width)x\(dims.height)", 10),
                 pad(fourCCString(format.formatDescription.mediaSubType), 4), pad(fps, 9), pad(iso, 10),
-                pad(exposure, 18), pad(String(format: "%.1f°", format.videoFieldOfView), 6),
+                pad(exposure, 18), pad(format.videoFieldOfView > 0 ? String(format: "%.1f°", format.videoFieldOfView) : "-", 6),
                 pad(String(format: "%.0f", Double(format.videoMaxZoomFactor)), 4), pad(format.isVideoBinned ? "yes" : "no", 3),
                 pad(format.isVideoHDRSupported ? "yes" : "no", 3), presetNames(format).joined(separator: ","),
             ]
             print(" " + line.joined(separator: "  "))
         }
         return 0
+    }
+
+    /// 30 as "30", 12.5 as "12.5".
+    static func rate(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
     }
 }

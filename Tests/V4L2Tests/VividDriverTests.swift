@@ -281,7 +281,74 @@ struct VividDriverTests {
         }
     }
 
-    /// vivid's Disconnect while streaming: a runtime error with deviceWasDisconnected, the
+    /// A new frame rate or format while running restarts the driver's stream.
+    @Test func changesWhileRunningTakeEffect() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue, frameRate: 30)
+        rig.session.startRunning()
+        rig.waitForFrames(3)
+        try device.lockForConfiguration()
+        device.activeFormat = try #require(Vivid.format(device, .nv12, 640, 360))
+        device.activeVideoMinFrameDuration = CMTime(value: 1, timescale: 10)
+        device.activeVideoMaxFrameDuration = CMTime(value: 1, timescale: 10)
+        device.unlockForConfiguration()
+        let before = rig.metadata.count
+        rig.waitForFrames(before + 6)
+        rig.session.stopRunning()
+        let after = rig.metadata.suffix(4)
+        #expect(after.allSatisfy { $0.width == 640 && $0.height == 360 && $0.frameDuration == CMTime(value: 1, timescale: 10) })
+        let times = after.map(\.presentationTime.seconds)
+        #expect(abs((times.last! - times.first!) / Double(times.count - 1) - 0.1) < 0.01)
+    }
+
+    /// vivid has no exposure or white-balance controls: the API says unsupported, as Apple's
+    /// does for a camera without them, and raises when asked anyway.
+    @Test func missingControlsAreUnsupported() async throws {
+        let device = try #require(Vivid.device())
+        #expect(!device.isExposureModeSupported(.custom))
+        #expect(!device.isExposureModeSupported(.continuousAutoExposure))
+        #expect(!device.isWhiteBalanceModeSupported(.locked))
+        #expect(!device.isLowLightBoostSupported)
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let device = Vivid.device()!
+            try? device.lockForConfiguration()
+            device.setExposureModeCustom(duration: CMTime(value: 1, timescale: 100), iso: 100, completionHandler: nil)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("*** Terminating app due to uncaught exception 'NSInvalidArgumentException'"))
+    }
+
+    /// The command-line tool on a real device: listing, formats, capture, a bad device.
+    @Test func commandLineToolCapturesFromVivid() throws {
+        let tool = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("capture").path
+        let devices = try Vivid.run(tool, ["devices"])
+        #expect(devices.contains("v4l2:platform:vivid-000") && devices.contains("External"))
+        let formats = try Vivid.run(tool, ["formats", "v4l2:platform:vivid-000"])
+        #expect(formats.contains("640x360") && formats.contains("yuvs") && formats.contains("12.5"))
+        let output = try Vivid.run(tool, ["frames", "--device", "v4l2:platform:vivid-000", "--size", "640x360", "--fps", "25", "--count", "10", "-o", "/tmp/vivid.y4m"])
+        #expect(output.contains("wrote 10 frames (640x360"), "\(output)")
+        let size = (try? FileManager.default.attributesOfItem(atPath: "/tmp/vivid.y4m")[.size] as? Int) ?? 0
+        #expect(size > 10 * 640 * 360 * 3 / 2)
+        let bad = try Vivid.run(tool, ["frames", "--device", "v4l2:none", "-o", "/tmp/x.y4m"])
+        #expect(bad.contains("unknown device 'v4l2:none'"))
+    }
+
+    /// A user outside the video group: .denied, and a message saying how to get access.
+    @Test func permissionDeniedSaysHowToGetAccess() async {
+        await #expect(processExitsWith: .success) {
+            // Drop root: devtmpfs nodes are root-only (0600), as on a system where the
+            // user is not in the video group.
+            guard setgid(65534) == 0, setuid(65534) == 0 else { exit(3) }
+            guard AVCaptureDevice.authorizationStatus(for: .video) == .denied else { exit(4) }
+            guard let hint = AVCaptureDevice.accessHint, hint.contains("video"), hint.contains("/dev/video0") else { exit(5) }
+            print("vivid-test: as nobody: \(hint)")
+            // The simulated cameras still work.
+            guard (try? AVCaptureDeviceInput(device: AVCaptureDevice.default(for: .video)!)) != nil else { exit(6) }
+        }
+    }
+
+    /// Last, because the old device object stays gone afterwards. vivid's Disconnect while
+    /// streaming: a runtime error with deviceWasDisconnected, the
     /// device reports itself gone, frames already delivered stay readable.
     @Test func disconnectWhileStreaming() throws {
         let device = try #require(Vivid.device())
@@ -303,20 +370,6 @@ struct VividDriverTests {
         Self.expectBars(kept, label: "kept across the disconnect")  // wrapped mapping still valid
         rig.session.stopRunning()
         #expect(throws: AVError.self) { try AVCaptureDeviceInput(device: device) }
-    }
-
-    /// A user outside the video group: .denied, and a message saying how to get access.
-    @Test func permissionDeniedSaysHowToGetAccess() async {
-        await #expect(processExitsWith: .success) {
-            // Drop root: devtmpfs nodes are root-only (0600), as on a system where the
-            // user is not in the video group.
-            guard setgid(65534) == 0, setuid(65534) == 0 else { exit(3) }
-            guard AVCaptureDevice.authorizationStatus(for: .video) == .denied else { exit(4) }
-            guard let hint = AVCaptureDevice.accessHint, hint.contains("video"), hint.contains("/dev/video0") else { exit(5) }
-            print("vivid-test: as nobody: \(hint)")
-            // The simulated cameras still work.
-            guard (try? AVCaptureDeviceInput(device: AVCaptureDevice.default(for: .video)!)) != nil else { exit(6) }
-        }
     }
 }
 
