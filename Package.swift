@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "CoreVideo", dependencies: ["OpenCapture"], swiftSettings: strict),
         .executableTarget(
             name: "capture",
-            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter"],
+            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "V4L2Camera", "CYUV"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -204,6 +204,7 @@ final class V4L2Stream: @unchecked Sendable {
         } catch where error.code == EAGAIN {
             return
         }
+        let dequeued = CMClockGetTime(CMClockGetHostTimeClock()).value
         let index = Int(buffer.index)
         queued.remove(index)
         let applied = controls.applyPending(on: node)
@@ -215,6 +216,7 @@ final class V4L2Stream: @unchecked Sendable {
         metadata.width = mode.width
         metadata.height = mode.height
         metadata.appliedRequest = applied
+        metadata.dequeueHostTime = dequeued
         controls.describe(into: &metadata)
 
         let gap = buffer.sequence &- lastSequence &- 1

@@ -65,4 +65,12 @@ struct Arguments {
         }
         return number
     }
+
+    /// A WxH size option, e.g. 1280x720.
+    func size(_ name: String) throws -> (Int, Int)? {
+        guard let text = options[name] else { return nil }
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError("\(name) must look like 1280x720, not '\(text)'") }
+        return (parts[0], parts[1])
+    }
 }

@@ -16,6 +16,7 @@ let usage = """
       record     Record H.264 video to a fragmented .mp4 file
       wb         Convert white balance between gains, xy chromaticity and temperature/tint
       bench      Measure throughput, latency and allocations (use a release build)
+      bench-v4l2 Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost
 
     Run 'capture <command> --help' for a command's options.
     """
@@ -28,6 +29,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "record": RecordCommand.run,
     "wb": WhiteBalanceCommand.run,
     "bench": BenchCommand.run,
+    "bench-v4l2": V4L2BenchCommand.run,
 ]
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -45,7 +47,7 @@ if name == "--help" || name == "-h" || name == "help" {
     exit(0)
 }
 guard let command = commands[name] else {
-    fail("unknown command '\(name)' (commands: devices, formats, frames, photo, record, wb, bench; see 'capture --help')", status: 2)
+    fail("unknown command '\(name)' (commands: devices, formats, frames, photo, record, wb, bench, bench-v4l2; see 'capture --help')", status: 2)
 }
 do {
     exit(try command(words.dropFirst()))

@@ -52,6 +52,9 @@ package struct FrameMetadata: Sendable, Equatable {
     /// 4 shutdown; and the contributing factors (`SystemPressureState.Factors` raw bits).
     package var systemPressureLevel: Int = 0
     package var systemPressureFactors: UInt = 0
+    /// Host time, nanoseconds, when a V4L2 backend dequeued the frame (0 for other backends):
+    /// with the delegate's own clock reading it gives the cost of our path per frame.
+    package var dequeueHostTime: Int64 = 0
 
     package init() {}
 

@@ -28,6 +28,13 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
 
     public override init() { super.init() }
 
+    /// Outputs and connections refer to each other; a session going away ends its
+    /// connections, as Apple's does, so its outputs and the frames they still hold are freed
+    /// (a V4L2 device's mapped buffers stay busy while anything holds a frame).
+    deinit {
+        for connection in model.withLock({ $0.connections }) { connection.output?.remove(connection) }
+    }
+
     // MARK: State
 
     /// Whether the session is running.
