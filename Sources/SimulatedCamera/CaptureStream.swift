@@ -82,9 +82,10 @@ final class CaptureStream: @unchecked Sendable {
         zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
         pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount)
         let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
-        renderer = FrameRenderer(
-            scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
-            workers: workers)
+        var scene = Scene(seed: seed, luminanceScale: values.luminanceScale)
+        scene.content = values.content
+        scene.timeline = values.timeline
+        renderer = FrameRenderer(scene: scene, optics: camera.optics(for: format), workers: workers)
         autoExposure = AutoExposure(
             limits: CaptureStream.limits(format, configuration, lowLightBoost: camera.descriptor.supportsLowLightBoost),
             memory: controls.exposure)
@@ -184,8 +185,9 @@ final class CaptureStream: @unchecked Sendable {
         let format = camera.descriptor.formats[configuration.formatIndex]
         let sensor = Sensor(camera.sensor)
         let optics = camera.optics(for: format)
+        let time = Double(pts - startTime) / Double(HostClock.timescale)
         let exposure = sensor.exposure(
-            luminanceScale: renderer.scene.luminanceScale, optics: optics,
+            luminanceScale: renderer.scene.whiteLuminance(at: time), optics: optics,
             exposureDuration: autoExposure.exposureDuration, iso: autoExposure.iso, outputWidth: format.width)
         let gains = whiteBalance.gains
         renderer.isp.apply(
@@ -193,11 +195,14 @@ final class CaptureStream: @unchecked Sendable {
                 bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
                 digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
                 range: ISP.range(of: configuration.pixelFormat)))
-        let time = Double(pts - startTime) / Double(HostClock.timescale)
         let disc = BallPainter.Disc(
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
             response: sceneColor)
-        let statistics = renderer.render(FrameRenderer.Frame(index: index, exposure: exposure, ball: disc), into: buffer)
+        var frame = FrameRenderer.Frame(index: index, exposure: exposure, ball: disc)
+        frame.others = renderer.scene.movingObjects(at: time).map {
+            BallPainter.Disc($0, width: format.width, height: format.height, zoom: zoom, optics: optics, response: sceneColor)
+        }
+        let statistics = renderer.render(frame, into: buffer)
         autoExposure.update(
             meanLinear: ExposureMetering.meter(
                 meanLinear: statistics.meanLinear, zones: renderer.zones, gains: gains,
@@ -339,9 +344,13 @@ final class CaptureStream: @unchecked Sendable {
             illuminant = values.illuminant
             sceneColor = ColorTransform(response.sceneToCamera(under: illuminant))
         }
-        if values.luminanceScale != renderer.scene.luminanceScale {
+        if values.luminanceScale != renderer.scene.luminanceScale || values.content != renderer.scene.content
+            || values.timeline != renderer.scene.timeline
+        {
             var scene = renderer.scene
             scene.luminanceScale = values.luminanceScale
+            scene.content = values.content
+            scene.timeline = values.timeline
             renderer.setScene(scene)
         }
         if let new = values.pendingConfiguration, new != configuration,

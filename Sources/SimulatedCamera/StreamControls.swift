@@ -18,6 +18,9 @@ final class StreamControls: Sendable {
         var pendingConfiguration: StreamConfiguration?
         /// The light on the scene.
         var illuminant = StreamControls.defaultIlluminant
+        /// What the scene shows, and its scripted changes.
+        var content = SceneContent.chart
+        var timeline = SceneTimeline()
     }
 
     /// 6500 K on the Planckian locus (tint 0): daylight, a little pinker than D65 (tint +9.8).

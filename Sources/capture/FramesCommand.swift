@@ -19,6 +19,9 @@ enum FramesCommand {
           --seed N             Scene seed of a simulated camera (default 1)
           --cct K              Scene illuminant colour temperature, simulated cameras (default 6500)
           --tint T             Scene illuminant tint, -150...150 (default 0)
+          --scene S            Simulated scene: chart (default), flat:<reflectance>, lowlight,
+                               hdr, motion or image:<file.png|file.jpg>
+          --lux E              Illuminance on the simulated scene in lux (white = E/pi cd/m2)
           --wb MODE            White balance: auto (settle, then lock), continuous (default),
                                K[,TINT] (lock to a temperature) or R,G,B (lock to device gains)
           --exposure-mode M    locked, auto (settle, then lock), continuous (default) or custom
@@ -36,7 +39,7 @@ enum FramesCommand {
     /// The device, format and scene options every capturing command takes.
     static let sharedOptions: Set<String> = [
         "--device", "--preset", "--size", "--fps", "--seed", "--output", "--rotation", "--cct", "--tint", "--wb",
-        "--exposure-mode", "--shutter", "--iso", "--bias",
+        "--exposure-mode", "--shutter", "--iso", "--bias", "--scene", "--lux",
     ]
     static let sharedSwitches: Set<String> = ["--help", "--virtual-time", "--mirror"]
 
@@ -48,6 +51,7 @@ enum FramesCommand {
           --fps N              Frame rate (must lie in the format's frame-rate ranges)
           --seed N             Scene seed of a simulated camera (default 1)
           --cct K, --tint T    Scene illuminant of a simulated camera (default 6500 K, tint 0)
+          --scene S, --lux E   Simulated scene (chart, flat:R, lowlight, hdr, motion, image:FILE) and lux
           --wb MODE            auto, continuous (default), K[,TINT] or R,G,B device gains
           --exposure-mode M    locked, auto (settle, then lock), continuous (default) or custom
           --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms
@@ -93,6 +97,7 @@ struct CapturePlan {
     let illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues?
     let whiteBalance: WhiteBalanceChoice?
     let exposure: ExposureChoice
+    let scene: SceneChoice
 
     init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil) throws {
         device = try DeviceLookup.device(args.value("--device"))
@@ -175,6 +180,7 @@ struct CapturePlan {
             whiteBalance = nil
         }
         exposure = try ExposureChoice(args, device: device, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
+        scene = try SceneChoice(args, device: device)
         virtualTime = args.has("--virtual-time")
         if virtualTime && device.simulation == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")

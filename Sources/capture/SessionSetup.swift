@@ -9,6 +9,7 @@ enum SessionSetup {
         if let seed = plan.seed { device.simulation?.seed = seed }
         if plan.virtualTime { device.simulation?.pacing = .virtual }
         if let illuminant = plan.illuminant { device.simulation?.sceneIlluminant = illuminant }
+        try plan.scene.apply(to: device)
         let input = try AVCaptureDeviceInput(device: device)
         session.beginConfiguration()
         defer { session.commitConfiguration() }

@@ -1,0 +1,27 @@
+extension SimulatedCamera {
+    /// What the camera looks at (default `.chart`). Choosing a scene also sets its default
+    /// light (`SceneLighting.defaultIlluminance`); applies from the next frame.
+    package var sceneContent: SceneContent {
+        get { controls.snapshot(takingPending: false).content }
+        set {
+            let white = SceneLighting.whiteLuminance(illuminance: SceneLighting.defaultIlluminance(of: newValue))
+            controls.modify {
+                $0.content = newValue
+                $0.luminanceScale = white
+            }
+        }
+    }
+
+    /// The illuminance on the scene in lux: `sceneLuminanceScale` × π (L = E·ρ/π).
+    package var sceneIlluminance: Float {
+        get { SceneLighting.illuminance(whiteLuminance: sceneLuminanceScale) }
+        set { sceneLuminanceScale = SceneLighting.whiteLuminance(illuminance: newValue) }
+    }
+
+    /// The scripted changes, by seconds since a stream's first frame (each stream replays
+    /// them from its start).
+    package var sceneTimeline: SceneTimeline {
+        get { controls.snapshot(takingPending: false).timeline }
+        set { controls.modify { $0.timeline = newValue } }
+    }
+}
