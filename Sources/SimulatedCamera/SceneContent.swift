@@ -55,6 +55,16 @@ package final class SceneImage: Sendable, Equatable, CustomStringConvertible {
         reflectance = values
     }
 
+    /// An image from linear Rec.709 reflectance (components may lie outside 0 ... 1 for
+    /// colours beyond sRGB).
+    package init(width: Int, height: Int, linear: [SIMD3<Float>], name: String) {
+        precondition(width > 0 && height > 0 && linear.count == width * height, "image size does not match its samples")
+        self.width = width
+        self.height = height
+        self.name = name
+        reflectance = linear
+    }
+
     /// The reflectance at normalised (x, y), nearest sample, edges clamped.
     func sample(x: Double, y: Double) -> SIMD3<Float> {
         let column = min(max(Int(x * Double(width)), 0), width - 1)
