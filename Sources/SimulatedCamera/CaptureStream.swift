@@ -44,6 +44,9 @@ final class CaptureStream: @unchecked Sendable {
     /// Video HDR: whether this frame merges exposures, and the merge (made when first needed).
     private var videoHDR: VideoHDRControl
     private var hdrMerge: HDRMerge?
+    /// Whether frames carry their raw mosaic, and whether any frame of this stream did.
+    private var deliversRaw = false
+    private var deliveredRaw = false
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -217,7 +220,17 @@ final class CaptureStream: @unchecked Sendable {
         frame.others = renderer.scene.movingObjects(at: time).map {
             BallPainter.Disc($0, width: format.width, height: format.height, zoom: zoom, optics: optics, response: sceneColor)
         }
+        let mosaic =
+            deliversRaw
+            ? RawMosaic(width: format.width, height: format.height, blackLevel: Int(exposure.blackLevel), whiteLevel: Int(exposure.maxCode))
+            : nil
+        frame.mosaic = mosaic?.samples
         let statistics = renderer.render(frame, into: buffer)
+        if mosaic != nil || deliveredRaw {
+            // Pooled buffers keep attachments: a stale mosaic must not stay on a reused one.
+            buffer.attachmentStore.withLock { $0[kOpenCaptureRawMosaicKey] = mosaic }
+            deliveredRaw = true
+        }
         autoExposure.update(
             meanLinear: ExposureMetering.meter(
                 meanLinear: statistics.meanLinear, zones: renderer.zones, gains: gains,
@@ -360,6 +373,7 @@ final class CaptureStream: @unchecked Sendable {
             appliedRequest = max(appliedRequest, request.id)
         }
         requests.removeAll(keepingCapacity: true)
+        deliversRaw = values.rawMosaic
         if values.illuminant != illuminant {
             illuminant = values.illuminant
             sceneColor = ColorTransform(response.sceneToCamera(under: illuminant))

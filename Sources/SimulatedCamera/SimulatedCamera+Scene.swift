@@ -18,6 +18,13 @@ extension SimulatedCamera {
         set { sceneLuminanceScale = SceneLighting.whiteLuminance(illuminance: newValue) }
     }
 
+    /// Whether each frame's pixel buffer carries the sensor's raw Bayer mosaic (a
+    /// `RawMosaic` under `kOpenCaptureRawMosaicKey`); applies from the next frame.
+    package var deliversRawMosaic: Bool {
+        get { controls.snapshot(takingPending: false).rawMosaic }
+        set { controls.modify { $0.rawMosaic = newValue } }
+    }
+
     /// The scripted changes, by seconds since a stream's first frame (each stream replays
     /// them from its start).
     package var sceneTimeline: SceneTimeline {

@@ -21,6 +21,8 @@ final class StreamControls: Sendable {
         /// What the scene shows, and its scripted changes.
         var content = SceneContent.chart
         var timeline = SceneTimeline()
+        /// Whether frames carry their raw Bayer mosaic (`RawMosaic`).
+        var rawMosaic = false
     }
 
     /// 6500 K on the Planckian locus (tint 0): daylight, a little pinker than D65 (tint +9.8).

@@ -19,6 +19,8 @@ enum SessionSetup {
         try device.lockForConfiguration()
         defer { device.unlockForConfiguration() }
         if let format = plan.format { try device.setActiveFormat(format) }
+        try plan.video.apply(to: device, session: session)
+        device.simulation?.deliversRawMosaic = plan.raw
         try plan.whiteBalance?.apply(to: device)
         try plan.exposure.apply(to: device)
         if let duration = plan.frameDuration {
