@@ -70,29 +70,33 @@ final class HDRMerge: @unchecked Sendable {
 
     /// Merges one row: `long` (R, G, B runs of `width` codes) is overwritten with the merged,
     /// tone-mapped codes; `short` is the same row of the short exposure. Returns how many
-    /// pixels had a long sample at or above the clip level.
+    /// pixels had a long sample at or above the clip level. Channels are spelled out (no
+    /// SIMD3 subscripts, no `rounded()`): this loop runs for every pixel of an HDR frame.
     func merge(_ long: UnsafeMutablePointer<UInt16>, short: UnsafePointer<UInt16>, width: Int) -> Int {
-        let ratio = HDRMerge.ratio
+        let ratio = HDRMerge.ratio, black = self.black, clip = self.clip, top = maxCode + 0.5
         let blendStart = 0.75 * clip, blendScale = 1 / (0.25 * clip)
-        let last = Float(HDRMerge.tableSize)
+        let last = Float(HDRMerge.tableSize), scale = tableScale, gains = UnsafePointer(self.gains)
+        let rL = long, gL = long + width, bL = long + 2 * width
+        let rS = short, gS = short + width, bS = short + 2 * width
+        // Long signal blended toward the scaled short one near the clip level.
+        @inline(__always) func blend(_ l: UInt16, _ s: UInt16) -> (Float, Float) {
+            let sLong = Float(l) - black
+            let sShort = (Float(s) - black) * ratio
+            let w = Swift.min(Swift.max((sLong - blendStart) * blendScale, 0), 1)
+            return (Swift.max(sLong + w * (sShort - sLong), 0), sLong)
+        }
         var clipped = 0
         for x in 0..<width {
-            var linear = SIMD3<Float>()
-            var longMax: Float = 0
-            for c in 0..<3 {
-                let sLong = Float(long[c * width + x]) - black
-                let sShort = (Float(short[c * width + x]) - black) * ratio
-                let w = min(max((sLong - blendStart) * blendScale, 0), 1)
-                linear[c] = max(sLong + w * (sShort - sLong), 0)
-                longMax = max(longMax, sLong)
-            }
-            if longMax >= clip { clipped += 1 }
-            let m = max(linear.x, linear.y, linear.z)
-            let gain = gains[Int(min(m * tableScale, last))]
-            for c in 0..<3 {
-                let code = min(black + linear[c] * gain, maxCode)
-                long[c * width + x] = UInt16(code.rounded())
-            }
+            let (r, lr) = blend(rL[x], rS[x])
+            let (g, lg) = blend(gL[x], gS[x])
+            let (b, lb) = blend(bL[x], bS[x])
+            if Swift.max(lr, Swift.max(lg, lb)) >= clip { clipped &+= 1 }
+            let m = Swift.max(r, Swift.max(g, b))
+            let gain = gains[Int(Swift.min(m * scale, last))]
+            // Adding ½ and truncating rounds a non-negative value.
+            rL[x] = UInt16(Swift.min(black + r * gain + 0.5, top))
+            gL[x] = UInt16(Swift.min(black + g * gain + 0.5, top))
+            bL[x] = UInt16(Swift.min(black + b * gain + 0.5, top))
         }
         return clipped
     }
