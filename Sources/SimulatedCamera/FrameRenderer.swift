@@ -171,17 +171,21 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             let hasB = y + 1 < height
             sensorRow(y, layer: layer, frame: frame, into: rawA, scratch: scratch)
             if hasB { sensorRow(y + 1, layer: layer, frame: frame, into: rawB, scratch: scratch) }
+            let rowB = UnsafePointer(hasB ? rawB : rawA)
+            // Colour statistics from the sensor's own (long-exposure) codes, before any HDR
+            // merge, so white balance and the subject-area monitor see linear signal.
+            for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
+                ZoneStatistics.accumulate(
+                    row == y ? UnsafePointer(rawA) : rowB, width: width, row: row, height: height, clip: clip,
+                    into: scratch.zones)
+            }
             if frame.hdr != nil || frame.mosaic != nil {
                 finishRow(y, layer: layer, frame: frame, raw: rawA, scratch: scratch)
                 if hasB { finishRow(y + 1, layer: layer, frame: frame, raw: rawB, scratch: scratch) }
             }
-            let rowB = UnsafePointer(hasB ? rawB : rawA)
             writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer)
             for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
                 meter(row: row, of: buffer, into: scratch.histogram)
-                ZoneStatistics.accumulate(
-                    row == y ? UnsafePointer(rawA) : rowB, width: width, row: row, height: height, clip: clip,
-                    into: scratch.zones)
             }
             y += 2
         }

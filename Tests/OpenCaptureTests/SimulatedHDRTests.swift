@@ -76,8 +76,8 @@ struct SimulatedHDRTests {
         #expect(crushedOn < crushedOff * 0.7)
     }
 
-    /// Automatic HDR engages within a few frames in the window scene and never on the chart
-    /// or a flat field; when the window scene gives way to a flat field, it lets go.
+    /// Automatic HDR engages within a few frames in the window scene and never on the chart;
+    /// when the window scene gives way to a flat field, it lets go.
     @Test func automaticHDRFollowsTheScene() throws {
         let window = try record(.hdr, hdr: .automatic, frames: 30)
         let on = try #require(window.firstIndex { $0.metadata.isVideoHDREnabled })
@@ -85,6 +85,8 @@ struct SimulatedHDRTests {
         #expect(on <= 15)
         #expect(window[on...].allSatisfy { $0.metadata.isVideoHDREnabled })
         #expect(window.last!.clipped < 0.01)
+        // Statistics come from the long exposure, so HDR switching on is no subject-area change.
+        #expect(window.allSatisfy { !$0.metadata.subjectAreaChanged })
         #expect(try record(.chart, hdr: .automatic, frames: 30).allSatisfy { !$0.metadata.isVideoHDREnabled })
 
         let camera = SimulatedCameraCatalog.builtInCameras()[0]
