@@ -31,4 +31,9 @@ extension SimulatedCamera {
         get { controls.snapshot(takingPending: false).timeline }
         set { controls.modify { $0.timeline = newValue } }
     }
+
+    /// Adds `change` at `time` to the timeline in one step (safe against concurrent callers).
+    package func scheduleSceneChange(_ change: SceneTimeline.Change, at time: Double) {
+        controls.modify { $0.timeline.add(change, at: time) }
+    }
 }

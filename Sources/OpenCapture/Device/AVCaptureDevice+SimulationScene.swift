@@ -91,7 +91,7 @@ extension AVCaptureDevice.Simulation {
     /// Scripts a change of the light to `lux` at `seconds` after each stream's first frame:
     /// the first frame whose timestamp is that late or later has it.
     public func scheduleSceneIlluminance(_ lux: Float, atTime seconds: Double) {
-        camera.sceneTimeline.add(.illuminance(lux.isFinite ? max(0, lux) : 0), at: seconds)
+        camera.scheduleSceneChange(.illuminance(lux.isFinite ? max(0, lux) : 0), at: seconds)
     }
 
     /// Scripts a ball rolling in from the left edge at `seconds` after each stream's first
@@ -103,8 +103,7 @@ extension AVCaptureDevice.Simulation {
         reflectance: (red: Float, green: Float, blue: Float) = (0.7, 0.1, 0.1)
     ) {
         let color = SIMD3(reflectance.red, reflectance.green, reflectance.blue)
-        camera.sceneTimeline.add(
-            .objectEnters(y: y, radius: max(0, radius), color: color, speed: speed, restX: restX), at: seconds)
+        camera.scheduleSceneChange(.objectEnters(y: y, radius: max(0, radius), color: color, speed: speed, restX: restX), at: seconds)
     }
 
     /// Removes every scripted change.
