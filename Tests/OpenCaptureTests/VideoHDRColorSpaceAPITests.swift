@@ -91,6 +91,10 @@ struct VideoHDRColorSpaceAPITests {
         #expect(CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_ITU_R_709_2)
 
         try rig.device.lockForConfiguration()
+        // Leaving automatic mode keeps HDR as it is now: on.
+        try rig.device.setAutomaticallyAdjustsVideoHDREnabled(false)
+        #expect(rig.device.isVideoHDREnabled)
+        #expect(rig.device.streamConfiguration(pixelFormat: .bgra).videoHDR == .on)
         try rig.device.setActiveColorSpace(.P3_D65)
         rig.device.unlockForConfiguration()
         #expect(rig.device.activeColorSpace == .P3_D65)
