@@ -34,6 +34,12 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]
         ),
         .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
             pkgConfig: "libavformat libavcodec libavutil libswscale",
@@ -49,7 +55,7 @@ let package = Package(
             dependencies: ["CaptureCore", "ColorScience", "ImageOps"],
             swiftSettings: optimisedPixels
         ),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg"], swiftSettings: optimisedPixels),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"], swiftSettings: optimisedPixels),
         .target(
             name: "V4L2Camera",
             dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"],

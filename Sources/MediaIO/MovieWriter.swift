@@ -70,9 +70,10 @@ package final class MovieWriter: @unchecked Sendable {
     ///     plus a multiple of 360).
     ///   - fullRange: store full-range (0-255) samples instead of video range (16-235).
     ///   - bitRate: average bits per second, or `nil` for constant quality.
+    ///   - displayP3: tag the stream with Display P3 primaries (the frames are P3_D65).
     package init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
-        rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil
+        rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false
     ) throws(MovieWriterError) {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
@@ -89,7 +90,8 @@ package final class MovieWriter: @unchecked Sendable {
         let keyframeSeconds = intervalTicks > 0 ? 2 * fragmentInterval : 10
         let settings = MovieEncoder.Settings(
             width: width, height: height, frameRate: frameRate, fullRange: fullRange, bitRate: bitRate,
-            maximumKeyframeInterval: Int((keyframeSeconds * frameRate).rounded(.up)), preset: MovieEncoder.defaultPreset)
+            maximumKeyframeInterval: Int((keyframeSeconds * frameRate).rounded(.up)), preset: MovieEncoder.defaultPreset,
+            displayP3: displayP3)
 
         self.url = url
         self.width = width

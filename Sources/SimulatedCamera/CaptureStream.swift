@@ -41,6 +41,12 @@ final class CaptureStream: @unchecked Sendable {
     private var matrix = ColorTransform.identity
     /// Watches the zone statistics for substantial scene changes.
     private let subjectArea = SubjectAreaMonitor()
+    /// Video HDR: whether this frame merges exposures, and the merge (made when first needed).
+    private var videoHDR: VideoHDRControl
+    private var hdrMerge: HDRMerge?
+    /// Whether frames carry their raw mosaic, and whether any frame of this stream did.
+    private var deliversRaw = false
+    private var deliveredRaw = false
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -80,15 +86,17 @@ final class CaptureStream: @unchecked Sendable {
         let values = controls.snapshot(takingPending: true)
         let format = camera.descriptor.formats[configuration.formatIndex]
         zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
-        pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount)
+        pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount, colorSpace: configuration.colorSpace)
         let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
-        renderer = FrameRenderer(
-            scene: Scene(seed: seed, luminanceScale: values.luminanceScale), optics: camera.optics(for: format),
-            workers: workers)
+        var scene = Scene(seed: seed, luminanceScale: values.luminanceScale)
+        scene.content = values.content
+        scene.timeline = values.timeline
+        renderer = FrameRenderer(scene: scene, optics: camera.optics(for: format), workers: workers)
         autoExposure = AutoExposure(
             limits: CaptureStream.limits(format, configuration, lowLightBoost: camera.descriptor.supportsLowLightBoost),
             memory: controls.exposure)
         response = camera.response
+        videoHDR = VideoHDRControl(mode: configuration.videoHDR)
         let saved = controls.whiteBalance
         whiteBalance = AutoWhiteBalance(response: response, memory: saved.memory)
         appliedRequest = saved.appliedRequest
@@ -162,7 +170,7 @@ final class CaptureStream: @unchecked Sendable {
         let format = camera.descriptor.formats[configuration.formatIndex]
         let seconds = HostClock.seconds(segmentDuration)
         let rate = seconds > 0 ? Double(format.width * format.height) / seconds : 0
-        return ThermalModel.Workload(pixelsPerSecond: rate)
+        return ThermalModel.Workload(pixelsPerSecond: rate, hdr: videoHDR.isActive)
     }
 
     /// Advances the thermal model over the stream time since the last frame (skipped late
@@ -184,8 +192,9 @@ final class CaptureStream: @unchecked Sendable {
         let format = camera.descriptor.formats[configuration.formatIndex]
         let sensor = Sensor(camera.sensor)
         let optics = camera.optics(for: format)
+        let time = Double(pts - startTime) / Double(HostClock.timescale)
         let exposure = sensor.exposure(
-            luminanceScale: renderer.scene.luminanceScale, optics: optics,
+            luminanceScale: renderer.scene.whiteLuminance(at: time), optics: optics,
             exposureDuration: autoExposure.exposureDuration, iso: autoExposure.iso, outputWidth: format.width)
         let gains = whiteBalance.gains
         renderer.isp.apply(
@@ -193,15 +202,43 @@ final class CaptureStream: @unchecked Sendable {
                 bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
                 digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
                 range: ISP.range(of: configuration.pixelFormat)))
-        let time = Double(pts - startTime) / Double(HostClock.timescale)
         let disc = BallPainter.Disc(
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
             response: sceneColor)
-        let statistics = renderer.render(FrameRenderer.Frame(index: index, exposure: exposure, ball: disc), into: buffer)
+        var frame = FrameRenderer.Frame(index: index, exposure: exposure, ball: disc)
+        let merging = videoHDR.isActive
+        if merging {
+            let short = sensor.exposure(
+                luminanceScale: renderer.scene.whiteLuminance(at: time), optics: optics,
+                exposureDuration: autoExposure.exposureDuration / Double(HDRMerge.ratio), iso: autoExposure.iso,
+                outputWidth: format.width)
+            let merge = hdrMerge ?? HDRMerge(shortExposure: short)
+            merge.prepare(long: exposure, short: short)
+            hdrMerge = merge
+            frame.hdr = merge
+        }
+        frame.others = renderer.scene.movingObjects(at: time).map {
+            BallPainter.Disc($0, width: format.width, height: format.height, zoom: zoom, optics: optics, response: sceneColor)
+        }
+        let mosaic =
+            deliversRaw
+            ? RawMosaic(width: format.width, height: format.height, blackLevel: Int(exposure.blackLevel), whiteLevel: Int(exposure.maxCode))
+            : nil
+        frame.mosaic = mosaic?.samples
+        let statistics = renderer.render(frame, into: buffer)
+        if mosaic != nil || deliveredRaw {
+            // Pooled buffers keep attachments: a stale mosaic must not stay on a reused one.
+            buffer.attachmentStore.withLock { $0[kOpenCaptureRawMosaicKey] = mosaic }
+            deliveredRaw = true
+        }
         autoExposure.update(
             meanLinear: ExposureMetering.meter(
                 meanLinear: statistics.meanLinear, zones: renderer.zones, gains: gains,
                 point: autoExposure.memory.pointOfInterest))
+        videoHDR.update(statistics, longClipped: merging ? renderer.longClippedFraction : 0)
+        metadata.isVideoHDREnabled = merging
+        metadata.blackLevel = exposure.blackLevel
+        metadata.analogGain = autoExposure.iso / max(exposure.digitalGain, 1e-6) / camera.sensor.baseISO
         metadata.meanLuma = statistics.meanLuma
         metadata.exposureTargetOffset = autoExposure.targetOffset
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
@@ -236,7 +273,7 @@ final class CaptureStream: @unchecked Sendable {
                 StillJob(
                     request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera,
                     scene: renderer.scene, noiseFrame: -stillCount, time: time, zoom: zoom, format: format,
-                    illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: colorMatrix(for: gains),
+                    illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: stillColorMatrix(for: gains),
                     metadata: baseMetadata(pts: pts), completion: entry.completion))
         }
     }
@@ -267,6 +304,7 @@ final class CaptureStream: @unchecked Sendable {
         metadata.height = format.height
         metadata.systemPressureLevel = pressure.level
         metadata.systemPressureFactors = pressure.factors
+        metadata.colorSpace = configuration.colorSpace
         return metadata
     }
 
@@ -335,13 +373,18 @@ final class CaptureStream: @unchecked Sendable {
             appliedRequest = max(appliedRequest, request.id)
         }
         requests.removeAll(keepingCapacity: true)
+        deliversRaw = values.rawMosaic
         if values.illuminant != illuminant {
             illuminant = values.illuminant
             sceneColor = ColorTransform(response.sceneToCamera(under: illuminant))
         }
-        if values.luminanceScale != renderer.scene.luminanceScale {
+        if values.luminanceScale != renderer.scene.luminanceScale || values.content != renderer.scene.content
+            || values.timeline != renderer.scene.timeline
+        {
             var scene = renderer.scene
             scene.luminanceScale = values.luminanceScale
+            scene.content = values.content
+            scene.timeline = values.timeline
             renderer.setScene(scene)
         }
         if let new = values.pendingConfiguration, new != configuration,
@@ -350,9 +393,11 @@ final class CaptureStream: @unchecked Sendable {
             let old = configuration
             configuration = new
             let format = camera.descriptor.formats[new.formatIndex]
-            if new.formatIndex != old.formatIndex || new.pixelFormat != old.pixelFormat {
-                pool = CaptureStream.makePool(new.pixelFormat, format, maximumBufferCount)
+            if new.formatIndex != old.formatIndex || new.pixelFormat != old.pixelFormat || new.colorSpace != old.colorSpace {
+                pool = CaptureStream.makePool(new.pixelFormat, format, maximumBufferCount, colorSpace: new.colorSpace)
             }
+            if new.colorSpace != old.colorSpace { matrixGains = SIMD3(repeating: 0) }
+            videoHDR.setMode(new.videoHDR)
             autoExposure.setLimits(
                 CaptureStream.limits(format, new, lowLightBoost: camera.descriptor.supportsLowLightBoost))
         }
@@ -362,14 +407,23 @@ final class CaptureStream: @unchecked Sendable {
             width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
     }
 
-    /// Camera (white-balanced) → linear sRGB for the white that `gains` neutralise.
+    /// Camera (white-balanced) → linear RGB of the stream's colour space (sRGB or Display
+    /// P3 primaries, both D65 white) for the white that `gains` neutralise.
     private func colorMatrix(for gains: SIMD3<Double>) -> ColorTransform {
         if gains != matrixGains {
             matrixGains = gains
             let model = response.model
-            matrix = ColorTransform(model.cameraToLinearSRGB(forWhite: model.white(forGains: gains)))
+            let toSRGB = model.cameraToLinearSRGB(forWhite: model.white(forGains: gains))
+            matrix = ColorTransform(OutputColorSpace.matrix(toSRGB, colorSpace: configuration.colorSpace))
         }
         return matrix
+    }
+
+    /// Stills stay sRGB (their JPEG/EXIF say sRGB), whatever the video's colour space.
+    private func stillColorMatrix(for gains: SIMD3<Double>) -> ColorTransform {
+        guard configuration.colorSpace != OutputColorSpace.sRGB else { return colorMatrix(for: gains) }
+        let model = response.model
+        return ColorTransform(model.cameraToLinearSRGB(forWhite: model.white(forGains: gains)))
     }
 
     /// Auto exposure's limits for `format` at `configuration`; `lowLightBoost` if the camera has it.
@@ -385,10 +439,10 @@ final class CaptureStream: @unchecked Sendable {
             boostFrameDuration: lowLightBoost ? AutoExposure.boostFrameDuration : 0)
     }
 
-    static func makePool(_ pixelFormat: PixelFormat, _ format: DeviceFormatSpec, _ maximum: Int) -> CVPixelBufferPool {
+    static func makePool(_ pixelFormat: PixelFormat, _ format: DeviceFormatSpec, _ maximum: Int, colorSpace: Int = 0) -> CVPixelBufferPool {
         CVPixelBufferPool(
             format: pixelFormat, width: format.width, height: format.height, minimumBufferCount: min(3, maximum),
-            maximumBufferCount: maximum, attachments: attachments(for: pixelFormat))
+            maximumBufferCount: maximum, attachments: OutputColorSpace.attachments(for: pixelFormat, colorSpace: colorSpace))
     }
 
     /// The colour attachments of every buffer the camera renders: BT.709 primaries, the sRGB

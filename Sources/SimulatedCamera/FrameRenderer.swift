@@ -20,6 +20,12 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         var index: Int64
         var exposure: SensorExposure
         var ball: BallPainter.Disc
+        /// More moving objects (the motion scene, timeline entries); each on rows of its own.
+        var others: [BallPainter.Disc] = []
+        /// Video HDR: merge with a short exposure (see `HDRMerge`); nil for one exposure.
+        var hdr: HDRMerge?
+        /// Where to write the raw Bayer mosaic (RGGB, width × height codes), if wanted.
+        var mosaic: UnsafeMutablePointer<UInt16>?
 
         /// Sensor codes at or above this have a channel at (or in the noise of) clipping.
         var clipCode: UInt16 {
@@ -37,15 +43,20 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         let histogram: UnsafeMutablePointer<UInt32>
         let zones = ZoneStatistics.makeBuffer()
         let width: Int
+        /// The short exposure's row, for video HDR, and the long samples clipped in this part.
+        let short: UnsafeMutablePointer<UInt16>
+        var clipped = 0
         init(width: Int) {
             self.width = width
             raw = .allocate(capacity: 6 * width)
+            short = .allocate(capacity: 3 * width)
             ballRow = .allocate(capacity: 3 * width)
             histogram = .allocate(capacity: FrameStatistics.bins)
             histogram.initialize(repeating: 0, count: FrameStatistics.bins)
         }
         deinit {
             raw.deallocate()
+            short.deallocate()
             ballRow.deallocate()
             histogram.deallocate()
             zones.deallocate()
@@ -63,6 +74,8 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     private var zoneBuffers: [UnsafeMutablePointer<UInt32>] = []
     /// Colour statistics of the last frame rendered.
     let zones = ZoneStatistics()
+    /// With video HDR, the share of the last frame's pixels whose long exposure clipped.
+    private(set) var longClippedFraction = 0.0
     private var task = Task.idle
     // The frame being rendered and where to; set by `render` before the gang runs.
     private var frame: Frame?
@@ -80,7 +93,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     /// Changes the scene (a new seed also remakes the noise table).
     func setScene(_ new: Scene) {
         if new.seed != noise.seed { noise = NoiseTable(seed: new.seed) }
-        if new.seed != scene.seed { layer = nil }
+        if new.seed != scene.seed || new.content != scene.content { layer = nil }
         scene = new
     }
 
@@ -119,12 +132,16 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             layoutRange = range
         }
         for histogram in histograms { histogram.update(repeating: 0, count: FrameStatistics.bins) }
+        for part in scratch { part.clipped = 0 }
         self.frame = frame
         target = buffer
         task = .render
         workers.run(self)
         task = .idle
         target = nil
+        if frame.hdr != nil {
+            longClippedFraction = Double(scratch.reduce(0) { $0 + $1.clipped }) / Double(max(buffer.width * buffer.height, 1))
+        }
         let e = frame.exposure
         zones.merge(zoneBuffers, black: Double(e.blackLevel), white: Double(e.whiteDN / e.digitalGain))
         return FrameStatistics(merging: histograms, range: range)
@@ -155,12 +172,20 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             sensorRow(y, layer: layer, frame: frame, into: rawA, scratch: scratch)
             if hasB { sensorRow(y + 1, layer: layer, frame: frame, into: rawB, scratch: scratch) }
             let rowB = UnsafePointer(hasB ? rawB : rawA)
-            writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer)
+            // Colour statistics from the sensor's own (long-exposure) codes, before any HDR
+            // merge, so white balance and the subject-area monitor see linear signal.
             for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
-                meter(row: row, of: buffer, into: scratch.histogram)
                 ZoneStatistics.accumulate(
                     row == y ? UnsafePointer(rawA) : rowB, width: width, row: row, height: height, clip: clip,
                     into: scratch.zones)
+            }
+            if frame.hdr != nil || frame.mosaic != nil {
+                finishRow(y, layer: layer, frame: frame, raw: rawA, scratch: scratch)
+                if hasB { finishRow(y + 1, layer: layer, frame: frame, raw: rawB, scratch: scratch) }
+            }
+            writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer)
+            for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
+                meter(row: row, of: buffer, into: scratch.histogram)
             }
             y += 2
         }
@@ -176,9 +201,20 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
                 source + channel * width, noise: noise.window(frame: frame.index, row: y, channel: channel),
                 into: raw + channel * width, count: width, scale: scales[channel], exposure: frame.exposure)
         }
-        guard let span = frame.ball.span(row: y, width: width) else { return }
-        // Redo the ball's columns from a copy with the ball drawn in, with the same noise.
-        BallPainter.paint(frame.ball, row: y, span: span, width: width, from: source, into: scratch.ballRow)
+        redo(frame.ball, row: y, source: source, frame: frame, into: raw, scratch: scratch)
+        for disc in frame.others { redo(disc, row: y, source: source, frame: frame, into: raw, scratch: scratch) }
+    }
+
+    /// Redoes the columns of row `y` that `disc` covers from a copy with the disc drawn in,
+    /// with the same noise.
+    private func redo(
+        _ disc: BallPainter.Disc, row y: Int, source: UnsafePointer<UInt16>, frame: Frame, into raw: UnsafeMutablePointer<UInt16>,
+        scratch: Scratch
+    ) {
+        let width = scratch.width
+        let scales = frame.exposure.dnPerUnit
+        guard let span = disc.span(row: y, width: width) else { return }
+        BallPainter.paint(disc, row: y, span: span, width: width, from: source, into: scratch.ballRow)
         let count = span.count
         for channel in 0..<3 {
             SensorKernel.convertRow(
@@ -187,6 +223,32 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
                 into: raw + channel * width + span.lowerBound, count: count, scale: scales[channel],
                 exposure: frame.exposure)
         }
+    }
+
+    /// The optional steps between sensor and ISP: copies row `y`'s Bayer samples to the raw
+    /// mosaic (the long exposure's codes, as the sensor reads them), then merges in the short
+    /// exposure for video HDR. Off, neither costs anything.
+    private func finishRow(_ y: Int, layer: StaticLayer, frame: Frame, raw: UnsafeMutablePointer<UInt16>, scratch: Scratch) {
+        let width = layer.width
+        if let mosaic = frame.mosaic {
+            // RGGB: red and green on even rows, green and blue on odd ones.
+            let out = mosaic + y * width
+            let even = raw + (y & 1 == 0 ? 0 : width), odd = raw + (y & 1 == 0 ? width : 2 * width)
+            var x = 0
+            while x + 1 < width {
+                out[x] = even[x]
+                out[x + 1] = odd[x + 1]
+                x += 2
+            }
+            if x < width { out[x] = even[x] }
+        }
+        guard let hdr = frame.hdr else { return }
+        var short = frame
+        short.exposure = hdr.shortExposure
+        // Independent noise: a frame key no video frame or still uses.
+        short.index = frame.index ^ (1 << 62)
+        sensorRow(y, layer: layer, frame: short, into: scratch.short, scratch: scratch)
+        scratch.clipped += hdr.merge(raw, short: UnsafePointer(scratch.short), width: width)
     }
 
     /// Adds row `row` of the written frame to the statistics.

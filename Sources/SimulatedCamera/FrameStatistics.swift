@@ -22,6 +22,8 @@ package struct FrameStatistics: Sendable, Equatable {
     package var meanLinear: Double
     /// Weighted share of samples at or above the top luma code (clipped highlights).
     package var clippedFraction: Double
+    /// Weighted share of samples with Y' at or below 0.05 (near black, crushed shadows).
+    package var darkFraction = 0.0
 
     package init(meanLuma: Float, meanLinear: Double, clippedFraction: Double) {
         self.meanLuma = meanLuma
@@ -32,7 +34,7 @@ package struct FrameStatistics: Sendable, Equatable {
     /// Sums per-worker histograms (each `bins` counts) of codes in `range`.
     init(merging histograms: [UnsafeMutablePointer<UInt32>], range: YCbCrRange) {
         let top = range.lumaCode(1)
-        var total = 0.0, luma = 0.0, linear = 0.0, clipped = 0.0
+        var total = 0.0, luma = 0.0, linear = 0.0, clipped = 0.0, dark = 0.0
         for bin in 0..<FrameStatistics.bins {
             var count = 0.0
             for histogram in histograms { count += Double(histogram[bin]) }
@@ -42,9 +44,11 @@ package struct FrameStatistics: Sendable, Equatable {
             luma += count * signal
             linear += count * TransferFunction.sRGB.decode(signal)
             if bin >= top { clipped += count }
+            if signal <= 0.05 { dark += count }
         }
         let scale = total > 0 ? 1 / total : 0
         self.init(meanLuma: Float(luma * scale), meanLinear: linear * scale, clippedFraction: clipped * scale)
+        darkFraction = dark * scale
     }
 
     /// Whether row `y` is sampled.

@@ -12,16 +12,24 @@ import Foundation
 ///
 /// Content, chosen so tests can find things:
 /// - a background with a gentle vertical gradient and seeded value-noise texture;
-/// - a 24-patch colour chart in the centre (`ColorChart`);
+/// - a 24-patch colour chart in the centre (`ColorChart`), a grey ramp above it and a line
+///   of glyph strokes below it (`ChartExtras`);
 /// - a bright white marker (a light panel, `markerRadiance` × white) at x, y 0.05 ... 0.15
 ///   (top-left) and a saturated red square at x 0.85 ... 0.95, y 0.05 ... 0.15 (top-right),
 ///   which reveal rotation and mirroring;
 /// - a shaded ball moving along a seeded path in the lower part of the frame, so frames
 ///   differ over time.
+///
+/// That is `content` `.chart`; the other kinds (`SceneContent`) replace the still content
+/// and the ball, and `timeline` scripts changes over time.
 package struct Scene: Sendable {
     package var seed: UInt64
     /// Luminance of a perfect diffuse white, cd/m². 200 is a bright indoor scene.
     package var luminanceScale: Float = 200
+    /// What the scene shows (default: the chart described above).
+    package var content = SceneContent.chart
+    /// Scripted light changes and entering objects.
+    package var timeline = SceneTimeline()
 
     /// The white marker's radiance relative to diffuse white: it clips at any sane exposure.
     package static let markerRadiance: Float = 4
@@ -66,7 +74,9 @@ package struct Scene: Sendable {
     }
 
     /// The ball at `time` seconds after the stream started.
+    /// Only the chart has it; other scenes get a ball of radius 0, which draws nothing.
     package func ball(at time: Double) -> Ball {
+        guard content.hasChartBall else { return Ball(x: 0.5, y: 0.5, radius: 0, color: .zero) }
         let phase = 2 * Double.pi * ballFrequency * time + ballPhase
         return Ball(x: 0.5 + 0.36 * sin(phase.x), y: 0.845 + 0.055 * sin(phase.y), radius: 0.06, color: ballColor)
     }
@@ -81,23 +91,45 @@ package struct Scene: Sendable {
 
     /// Reflectance of everything but the ball at (x, y).
     package func staticReflectance(x: Double, y: Double) -> SIMD3<Float> {
+        switch content {
+        case .chart: break
+        case .flat(let reflectance): return SIMD3(repeating: reflectance)
+        case .lowlight: return LowLightRoom.reflectance(x: x, y: y)
+        case .hdr: return WindowScene.reflectance(x: x, y: y)
+        case .motion: return background(x: x, y: y)
+        case .image(let image): return image.sample(x: x, y: y)
+        }
+        if let extra = ChartExtras.reflectance(x: x, y: y, seed: seed) { return extra }
         if inside(Scene.whiteMarker, x, y) { return SIMD3(repeating: Scene.markerRadiance) }
         if inside(Scene.redMarker, x, y) { return Scene.red }
         if let patch = ColorChart.reflectance(x: x, y: y) { return patch }
         return background(x: x, y: y)
     }
 
+    /// The moving objects besides the chart's ball at `time`: the motion scene's balls and
+    /// those the timeline has brought in.
+    package func movingObjects(at time: Double) -> [Ball] {
+        var balls = content == .motion ? MotionScene.balls(at: time, seed: seed) : []
+        if !timeline.isEmpty { balls += timeline.enteredObjects(at: time) }
+        return balls
+    }
+
+    /// The white's luminance at `time` (cd/m²): `luminanceScale` unless the timeline changed the light.
+    package func whiteLuminance(at time: Double) -> Float {
+        timeline.isEmpty ? luminanceScale : timeline.whiteLuminance(at: time, base: luminanceScale)
+    }
+
     /// Radiance at (x, y) and `time`, in cd/m² (linear Rec.709 RGB scaled so Y is luminance).
-    /// `aspect` (width / height) keeps the ball round.
+    /// `aspect` (width / height) keeps the balls round.
     package func radiance(x: Double, y: Double, time: Double, aspect: Double = 4.0 / 3.0) -> SIMD3<Float> {
-        let b = ball(at: time)
-        let dx = (x - b.x) * aspect
-        let dy = y - b.y
-        let distance = (dx * dx + dy * dy).squareRoot() / b.radius
-        let reflectance =
-            distance < 1
-            ? Scene.ballShading(b.color, distance: Float(distance)) : staticReflectance(x: x, y: y)
-        return reflectance * luminanceScale
+        var reflectance = staticReflectance(x: x, y: y)
+        for b in [ball(at: time)] + movingObjects(at: time) where b.radius > 0 {
+            let dx = (x - b.x) * aspect
+            let dy = y - b.y
+            let distance = (dx * dx + dy * dy).squareRoot() / b.radius
+            if distance < 1 { reflectance = Scene.ballShading(b.color, distance: Float(distance)) }
+        }
+        return reflectance * whiteLuminance(at: time)
     }
 
     /// Rasterises the scene at `time`: `width`×`height` radiance values, row-major, in

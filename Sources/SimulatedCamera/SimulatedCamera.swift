@@ -34,7 +34,7 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
     }
 
     private let state: Mutex<State>
-    private let controls = StreamControls()
+    let controls = StreamControls()
     private let stills: StillProcessor
     /// Heat and system pressure; outlives streams, so a hot camera stays hot across restarts.
     package let thermal = ThermalModel()

@@ -74,8 +74,8 @@ final class StillProcessor: @unchecked Sendable {
         let response = job.camera.response
         let light =
             job.flash
-            ? SceneLight.withFlash(ambient: job.illuminant, luminance: job.scene.luminanceScale, response: response)
-            : SceneLight(ambient: job.illuminant, luminance: job.scene.luminanceScale, response: response)
+            ? SceneLight.withFlash(ambient: job.illuminant, luminance: job.scene.whiteLuminance(at: job.time), response: response)
+            : SceneLight(ambient: job.illuminant, luminance: job.scene.whiteLuminance(at: job.time), response: response)
         var gains = job.gains, matrix = job.colorMatrix
         if job.flash && job.metadata.whiteBalanceState != .locked {
             gains = light.balancingGains(maxGain: response.maxGain)
@@ -139,7 +139,7 @@ final class StillProcessor: @unchecked Sendable {
         meter.speed = 1
         meter.startupSpeed = 1
         meter.maxStep = 16
-        let ambient = Double(job.scene.luminanceScale)
+        let ambient = Double(job.scene.whiteLuminance(at: job.time))
         meter.setTotalExposure(meter.totalExposure * ambient / max(Double(settings.light.luminance), 1e-9))
 
         let width = min(job.request.width, StillProcessor.preflashWidth)
@@ -173,7 +173,12 @@ final class StillProcessor: @unchecked Sendable {
         let disc = BallPainter.Disc(
             job.scene.ball(at: job.time), width: buffer.width, height: buffer.height, zoom: job.zoom,
             optics: settings.optics, response: settings.light.color)
-        return renderer.render(FrameRenderer.Frame(index: job.noiseFrame, exposure: sensor, ball: disc), into: buffer)
+        var frame = FrameRenderer.Frame(index: job.noiseFrame, exposure: sensor, ball: disc)
+        // The motion scene's balls and timeline entries, where they are at the still's time.
+        frame.others = job.scene.movingObjects(at: job.time).map {
+            BallPainter.Disc($0, width: buffer.width, height: buffer.height, zoom: job.zoom, optics: settings.optics, response: settings.light.color)
+        }
+        return renderer.render(frame, into: buffer)
     }
 
     /// `existing` with the job's scene, or a new renderer (and the worker gang, if none yet).

@@ -18,6 +18,11 @@ final class StreamControls: Sendable {
         var pendingConfiguration: StreamConfiguration?
         /// The light on the scene.
         var illuminant = StreamControls.defaultIlluminant
+        /// What the scene shows, and its scripted changes.
+        var content = SceneContent.chart
+        var timeline = SceneTimeline()
+        /// Whether frames carry their raw Bayer mosaic (`RawMosaic`).
+        var rawMosaic = false
     }
 
     /// 6500 K on the Planckian locus (tint 0): daylight, a little pinker than D65 (tint +9.8).

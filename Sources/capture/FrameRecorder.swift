@@ -16,6 +16,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private let queue = DispatchQueue(label: "capture.frames")
     private let finished = DispatchSemaphore(value: 0)
     private var writer: Y4MWriter?
+    private var rawWriter: Y4MMono16Writer?
     private var metadataHandle: FileHandle?
     private var result = Result()
     private var firstTime: CMTime = .invalid
@@ -53,6 +54,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         progress.finish()
         try queue.sync {
             try writer?.close()
+            try rawWriter?.close()
             try metadataHandle?.close()
         }
         if let failure { throw failure }
@@ -79,23 +81,33 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         guard !done, let image = sampleBuffer.imageBuffer else { return }
         do {
-            if writer == nil {
+            if writer == nil && rawWriter == nil {
                 let duration = sampleBuffer.duration
-                writer = try Y4MWriter(
-                    url: plan.output, width: image.width, height: image.height,
-                    frameRate: (Int(duration.timescale), Int(max(duration.value, 1))),
-                    fullRange: PixelFormat(rawValue: plan.pixelFormat)?.isFullRange ?? false)
+                if plan.raw {
+                    rawWriter = try Y4MMono16Writer(
+                        url: plan.output, width: image.width, height: image.height,
+                        frameRate: (Int(duration.timescale), Int(max(duration.value, 1))))
+                } else {
+                    writer = try Y4MWriter(
+                        url: plan.output, width: image.width, height: image.height,
+                        frameRate: (Int(duration.timescale), Int(max(duration.value, 1))),
+                        fullRange: PixelFormat(rawValue: plan.pixelFormat)?.isFullRange ?? false)
+                }
                 result.width = image.width
                 result.height = image.height
                 firstTime = sampleBuffer.presentationTimeStamp
             }
-            try writer!.append(image)
+            if let rawWriter {
+                try RawCapture.mosaic(of: image).withSamples { try rawWriter.append($0) }
+            } else {
+                try writer!.append(image)
+            }
             lastTime = sampleBuffer.presentationTimeStamp
             if let handle = metadataHandle, let metadata = sampleBuffer.metadata {
                 try handle.write(contentsOf: MetadataLine.json(metadata, sampleBuffer: sampleBuffer))
             }
             result.frames += 1
-            progress.update(frames: result.frames, of: plan.count, drops: result.drops, bytes: writer!.bytesWritten)
+            progress.update(frames: result.frames, of: plan.count, drops: result.drops, bytes: writer?.bytesWritten ?? rawWriter?.bytesWritten ?? 0)
             if result.frames >= plan.count {
                 done = true
                 finished.signal()
@@ -137,6 +149,10 @@ enum MetadataLine {
             "gray_world_gains": [Double(metadata.grayWorldGains.red), Double(metadata.grayWorldGains.green), Double(metadata.grayWorldGains.blue)],
             "scene_temperature": metadata.sceneTemperature,
             "scene_tint": metadata.sceneTint,
+            "black_level": Double(metadata.blackLevel),
+            "analog_gain": Double(metadata.analogGain),
+            "video_hdr": metadata.isVideoHDREnabled,
+            "color_space": ["srgb", "p3"][min(max(metadata.colorSpace, 0), 1)],
             "width": sampleBuffer.imageBuffer?.width ?? 0,
             "height": sampleBuffer.imageBuffer?.height ?? 0,
         ]

@@ -14,11 +14,17 @@ enum FramesCommand {
           --size WxH           Pick the camera format of this size instead of a preset
           --fps N              Frame rate (must lie in the format's frame-rate ranges)
           --pixel-format PF    420v, 420f, y420, f420 or BGRA (default 420v; BGRA is stored as
-                               full-range 4:2:0 because Y4M holds Y'CbCr only)
+                               full-range 4:2:0 because Y4M holds Y'CbCr only), or raw: the
+                               simulated sensor's RGGB mosaic as 16-bit grey (Y4M 'C mono16')
           --count N            Frames to capture (default 30)
           --seed N             Scene seed of a simulated camera (default 1)
           --cct K              Scene illuminant colour temperature, simulated cameras (default 6500)
           --tint T             Scene illuminant tint, -150...150 (default 0)
+          --scene S            Simulated scene: chart (default), flat:<reflectance>, lowlight,
+                               hdr, motion or image:<file.png|file.jpg>
+          --lux E              Illuminance on the simulated scene in lux (white = E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
           --wb MODE            White balance: auto (settle, then lock), continuous (default),
                                K[,TINT] (lock to a temperature) or R,G,B (lock to device gains)
           --exposure-mode M    locked, auto (settle, then lock), continuous (default) or custom
@@ -36,7 +42,7 @@ enum FramesCommand {
     /// The device, format and scene options every capturing command takes.
     static let sharedOptions: Set<String> = [
         "--device", "--preset", "--size", "--fps", "--seed", "--output", "--rotation", "--cct", "--tint", "--wb",
-        "--exposure-mode", "--shutter", "--iso", "--bias",
+        "--exposure-mode", "--shutter", "--iso", "--bias", "--scene", "--lux", "--hdr", "--color-space",
     ]
     static let sharedSwitches: Set<String> = ["--help", "--virtual-time", "--mirror"]
 
@@ -48,6 +54,9 @@ enum FramesCommand {
           --fps N              Frame rate (must lie in the format's frame-rate ranges)
           --seed N             Scene seed of a simulated camera (default 1)
           --cct K, --tint T    Scene illuminant of a simulated camera (default 6500 K, tint 0)
+          --scene S, --lux E   Simulated scene (chart, flat:R, lowlight, hdr, motion, image:FILE) and lux
+          --hdr MODE           Video HDR: on, off or auto (default)
+          --color-space CS     srgb or p3
           --wb MODE            auto, continuous (default), K[,TINT] or R,G,B device gains
           --exposure-mode M    locked, auto (settle, then lock), continuous (default) or custom
           --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms
@@ -93,6 +102,10 @@ struct CapturePlan {
     let illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues?
     let whiteBalance: WhiteBalanceChoice?
     let exposure: ExposureChoice
+    let scene: SceneChoice
+    let video: VideoRangeChoice
+    /// `--pixel-format raw`: write the sensor's mosaic instead of the processed frames.
+    let raw: Bool
 
     init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil) throws {
         device = try DeviceLookup.device(args.value("--device"))
@@ -141,12 +154,15 @@ struct CapturePlan {
         } else {
             frameDuration = nil
         }
-        let name = args.value("--pixel-format") ?? "420v"
+        let requested = args.value("--pixel-format") ?? "420v"
+        raw = requested.lowercased() == "raw"
+        if raw { try RawCapture.check(args, device: device) }
+        let name = raw ? "420v" : requested
         guard let parsed = PixelFormat(fourCC: name) ?? PixelFormat(fourCC: name.uppercased() == "BGRA" ? "BGRA" : name) else {
-            throw UsageError("unknown pixel format '\(name)' (pixel formats: 420v, 420f, y420, f420, BGRA)")
+            throw UsageError("unknown pixel format '\(name)' (pixel formats: 420v, 420f, y420, f420, BGRA, raw)")
         }
         pixelFormat = parsed.rawValue
-        pixelFormatName = parsed.fourCC
+        pixelFormatName = raw ? "raw mono16" : parsed.fourCC
         count = try args.integer("--count", in: 1...1_000_000) ?? 30
         if let text = args.value("--seed") {
             guard let value = UInt64(text) else { throw UsageError("--seed must be a whole number >= 0, not '\(text)'") }
@@ -175,6 +191,8 @@ struct CapturePlan {
             whiteBalance = nil
         }
         exposure = try ExposureChoice(args, device: device, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
+        scene = try SceneChoice(args, device: device)
+        video = try VideoRangeChoice(args, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
         virtualTime = args.has("--virtual-time")
         if virtualTime && device.simulation == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")

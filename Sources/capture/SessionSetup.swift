@@ -9,6 +9,7 @@ enum SessionSetup {
         if let seed = plan.seed { device.simulation?.seed = seed }
         if plan.virtualTime { device.simulation?.pacing = .virtual }
         if let illuminant = plan.illuminant { device.simulation?.sceneIlluminant = illuminant }
+        try plan.scene.apply(to: device)
         let input = try AVCaptureDeviceInput(device: device)
         session.beginConfiguration()
         defer { session.commitConfiguration() }
@@ -18,6 +19,8 @@ enum SessionSetup {
         try device.lockForConfiguration()
         defer { device.unlockForConfiguration() }
         if let format = plan.format { try device.setActiveFormat(format) }
+        try plan.video.apply(to: device, session: session)
+        device.simulation?.deliversRawMosaic = plan.raw
         try plan.whiteBalance?.apply(to: device)
         try plan.exposure.apply(to: device)
         if let duration = plan.frameDuration {

@@ -106,6 +106,10 @@ package struct StreamConfiguration: Sendable, Equatable {
     package var maxFrameDuration: CMTime
     /// The pixel format the backend should produce (the session picks what its outputs need).
     package var pixelFormat: PixelFormat
+    /// Video HDR (`isVideoHDREnabled`, `automaticallyAdjustsVideoHDREnabled`).
+    package var videoHDR = VideoHDRMode.off
+    /// The raw value of `AVCaptureColorSpace` to render in (0 sRGB, 1 P3_D65).
+    package var colorSpace = 0
 
     package init(formatIndex: Int, minFrameDuration: CMTime, maxFrameDuration: CMTime, pixelFormat: PixelFormat) {
         self.formatIndex = formatIndex

@@ -56,6 +56,15 @@ package struct FrameMetadata: Sendable, Equatable {
     /// with the delegate's own clock reading it gives the cost of our path per frame.
     package var dequeueHostTime: Int64 = 0
 
+    /// Whether the frame merged a long and a short exposure (video HDR).
+    package var isVideoHDREnabled = false
+    /// The raw `AVCaptureColorSpace` the frame was rendered in.
+    package var colorSpace = 0
+    /// The sensor's black level in ADC codes and the analogue part of its gain (ISO / base
+    /// ISO up to the sensor's analogue maximum), for raw data.
+    package var blackLevel: Float = 0
+    package var analogGain: Float = 1
+
     package init() {}
 
     package static func == (lhs: FrameMetadata, rhs: FrameMetadata) -> Bool {

@@ -27,6 +27,9 @@ extension AVCaptureDevice {
             state.activeFormatIndex = index
             state.requestedMinFrameDuration = .invalid
             state.requestedMaxFrameDuration = .invalid
+            // A new format turns manual video HDR off, and falls back to sRGB if it lacks the colour space.
+            state.videoHDREnabled = false
+            if !(descriptor.formats[index].colorSpaces.contains(state.activeColorSpace)) { state.activeColorSpace = 0 }
             defer { state.activeMaxExposureDuration = .invalid }
             return state.activeMaxExposureDuration.isValid
         }
@@ -111,8 +114,11 @@ extension AVCaptureDevice {
 
     /// The stream configuration the device's current settings ask for.
     package func streamConfiguration(pixelFormat: PixelFormat) -> StreamConfiguration {
-        StreamConfiguration(
+        var configuration = StreamConfiguration(
             formatIndex: activeFormat.index, minFrameDuration: activeVideoMinFrameDuration,
             maxFrameDuration: activeVideoMaxFrameDuration, pixelFormat: pixelFormat)
+        configuration.videoHDR = videoHDRMode
+        configuration.colorSpace = activeColorSpace.rawValue
+        return configuration
     }
 }

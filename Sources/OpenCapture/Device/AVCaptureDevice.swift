@@ -177,6 +177,11 @@ package final class DeviceCore: @unchecked Sendable {
         var automaticallyEnablesLowLightBoost = false
         /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
         var isSubjectAreaChangeMonitoringEnabled = false
+        /// Video HDR: whether the device adjusts it itself, else whether it is on.
+        var automaticallyAdjustsVideoHDR = true
+        var videoHDREnabled = false
+        /// The raw `AVCaptureColorSpace` frames are rendered in.
+        var activeColorSpace = 0
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }

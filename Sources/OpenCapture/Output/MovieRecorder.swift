@@ -149,7 +149,8 @@ final class MovieRecorder: @unchecked Sendable {
                     url: recording.url, width: buffer.width, height: buffer.height,
                     frameRate: metadata.frameDuration.isNumeric ? 1 / metadata.frameDuration.seconds : 30,
                     fragmentInterval: interval.isNumeric ? interval.seconds : 0, rotationDegrees: recording.rotation,
-                    fullRange: buffer.format.isFullRange, bitRate: settings.withLock { $0.bitRate })
+                    fullRange: buffer.format.isFullRange, bitRate: settings.withLock { $0.bitRate },
+                    displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65)
                 recording.firstTime = time
                 let connections = output?.connections ?? []
                 if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }

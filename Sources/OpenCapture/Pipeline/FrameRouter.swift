@@ -71,7 +71,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
                 if target.pool.map({ $0.format != format || $0.width != width || $0.height != height }) ?? true {
                     target.pool = CVPixelBufferPool(
                         format: format, width: width, height: height, minimumBufferCount: 2,
-                        maximumBufferCount: Self.outputPoolSize, attachments: buffer.attachmentStore.withLock { $0 })
+                        maximumBufferCount: Self.outputPoolSize, attachments: buffer.attachmentStore.withLock { $0 }.filter { $0.key != kOpenCaptureRawMosaicKey })
                 }
                 guard let converted = target.pool!.dequeue() else {
                     target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)

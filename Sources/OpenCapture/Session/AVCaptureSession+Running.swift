@@ -73,6 +73,9 @@ extension AVCaptureSession {
     /// Brings the running devices in line with the graph. Called with the configuration lock held.
     func applyConfiguration() {
         model.withLock { $0.needsApply = false }
+        if automaticallyConfiguresCaptureDeviceForWideColor {
+            for input in deviceInputs { input.device.configureWideColor(for: self) }
+        }
         guard isRunning else { return }
         var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
         for input in deviceInputs {

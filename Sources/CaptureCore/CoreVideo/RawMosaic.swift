@@ -1,0 +1,38 @@
+/// The raw sensor data behind one frame of a simulated camera (Linux addition): the Bayer
+/// mosaic as the sensor's ADC produced it, before demosaicing, white balance or any other
+/// ISP step, black level included.
+///
+/// Attached to the frame's pixel buffer under `kOpenCaptureRawMosaicKey` when the camera's
+/// `deliversRawMosaic` is on. With video HDR it is the long exposure, before the merge.
+public final class RawMosaic: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// The colour filter layout from the top-left photosite: "RGGB".
+    public let pattern = "RGGB"
+    /// The code of no light (the sensor's black level).
+    public let blackLevel: Int
+    /// The largest code the ADC gives (2^bits − 1).
+    public let whiteLevel: Int
+    /// `width`×`height` codes, row-major. Written by the camera before the buffer is
+    /// delivered, read-only after.
+    package let samples: UnsafeMutablePointer<UInt16>
+
+    package init(width: Int, height: Int, blackLevel: Int, whiteLevel: Int) {
+        self.width = width
+        self.height = height
+        self.blackLevel = blackLevel
+        self.whiteLevel = whiteLevel
+        samples = .allocate(capacity: max(width * height, 1))
+        samples.initialize(repeating: 0, count: max(width * height, 1))
+    }
+
+    deinit { samples.deallocate() }
+
+    /// Calls `body` with the codes.
+    public func withSamples<R>(_ body: (UnsafeBufferPointer<UInt16>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: samples, count: width * height))
+    }
+}
+
+/// The pixel-buffer attachment key of a frame's `RawMosaic` (Linux addition).
+public let kOpenCaptureRawMosaicKey = "OpenCaptureRawMosaic"

@@ -1,0 +1,44 @@
+import Foundation
+
+extension AVCaptureDevice {
+    /// The colour space frames are rendered in (default `.sRGB`).
+    ///
+    /// `.P3_D65` renders camera RGB into Display P3 primaries instead of sRGB/BT.709 (same
+    /// white, same sRGB curve), so saturated colours beyond sRGB keep their saturation, and
+    /// tags buffers `kCVImageBufferColorPrimaries_P3_D65`. Setting it needs the configuration
+    /// lock and raises `NSInvalidArgumentException` for a colour space the active format does
+    /// not list in `supportedColorSpaces`. While a session runs, the change reaches the
+    /// stream at the next frame boundary (a new buffer pool). A session whose
+    /// `automaticallyConfiguresCaptureDeviceForWideColor` is true (the default) sets it when
+    /// it configures (see `AVCaptureSession`); turn that off to choose yourself.
+    /// Photos stay sRGB.
+    public var activeColorSpace: AVCaptureColorSpace {
+        get { AVCaptureColorSpace(rawValue: core.state.withLock { $0.activeColorSpace }) ?? .sRGB }
+        set { enforce { try setActiveColorSpace(newValue) } }
+    }
+
+    /// The checked form of setting `activeColorSpace` (Linux addition).
+    public func setActiveColorSpace(_ colorSpace: AVCaptureColorSpace) throws(AVCaptureException) {
+        let selector = "setActiveColorSpace:"
+        try requireLock(selector)
+        guard activeFormat.supportedColorSpaces.contains(colorSpace) else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureDevice", selector, "Unsupported color space - use activeFormat.supportedColorSpaces"))
+        }
+        core.state.withLock { $0.activeColorSpace = colorSpace.rawValue }
+        for session in sessions { session.deviceDidChangeFrameDurations(self) }
+    }
+
+    /// The session's wide-colour choice (`automaticallyConfiguresCaptureDeviceForWideColor`):
+    /// P3 when the session has a photo output and no video data or movie file output and the
+    /// active format supports P3, else sRGB, as iOS does for photo workflows.
+    package func configureWideColor(for session: AVCaptureSession) {
+        let outputs = session.outputs
+        let wantsWide =
+            outputs.contains { $0 is AVCapturePhotoOutput }
+            && !outputs.contains { $0 is AVCaptureVideoDataOutput || $0 is AVCaptureMovieFileOutput }
+            && activeFormat.supportedColorSpaces.contains(.P3_D65)
+        core.state.withLock { $0.activeColorSpace = (wantsWide ? AVCaptureColorSpace.P3_D65 : .sRGB).rawValue }
+    }
+}
