@@ -41,6 +41,8 @@ final class CaptureStream: @unchecked Sendable {
     private var matrix = ColorTransform.identity
     /// Watches the zone statistics for substantial scene changes.
     private let subjectArea = SubjectAreaMonitor()
+    /// Focus, zoom and torch.
+    private let lens: LensUnit
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -67,7 +69,7 @@ final class CaptureStream: @unchecked Sendable {
     init(
         camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
         seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor,
-        thermal: ThermalModel = ThermalModel()
+        thermal: ThermalModel = ThermalModel(), lens lensControls: LensControls = LensControls()
     ) {
         self.camera = camera
         self.thermal = thermal
@@ -79,7 +81,8 @@ final class CaptureStream: @unchecked Sendable {
         self.maximumBufferCount = maximumBufferCount
         let values = controls.snapshot(takingPending: true)
         let format = camera.descriptor.formats[configuration.formatIndex]
-        zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
+        lens = LensUnit(camera: camera, formatIndex: configuration.formatIndex, controls: lensControls)
+        zoom = lens.initialZoom(zoomFactor: values.zoomFactor, maximum: format.maxZoomFactor)
         pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount)
         let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
         renderer = FrameRenderer(
@@ -95,8 +98,7 @@ final class CaptureStream: @unchecked Sendable {
         illuminant = values.illuminant
         sceneColor = ColorTransform(response.sceneToCamera(under: values.illuminant))
         requests.reserveCapacity(8)
-        renderer.prepare(
-            width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
+        lens.prepareLayer(renderer: renderer, rasterZoom: zoom, color: sceneColor, pressureLevel: thermal.pressure.level)
     }
 
     /// Starts the capture thread and returns once it runs.
@@ -162,7 +164,7 @@ final class CaptureStream: @unchecked Sendable {
         let format = camera.descriptor.formats[configuration.formatIndex]
         let seconds = HostClock.seconds(segmentDuration)
         let rate = seconds > 0 ? Double(format.width * format.height) / seconds : 0
-        return ThermalModel.Workload(pixelsPerSecond: rate)
+        return ThermalModel.Workload(pixelsPerSecond: rate, torch: lens.isTorchActive)
     }
 
     /// Advances the thermal model over the stream time since the last frame (skipped late
@@ -194,9 +196,10 @@ final class CaptureStream: @unchecked Sendable {
                 digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
                 range: ISP.range(of: configuration.pixelFormat)))
         let time = Double(pts - startTime) / Double(HostClock.timescale)
-        let disc = BallPainter.Disc(
+        var disc = BallPainter.Disc(
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
             response: sceneColor)
+        lens.adjust(&disc, width: format.width)
         let statistics = renderer.render(FrameRenderer.Frame(index: index, exposure: exposure, ball: disc), into: buffer)
         autoExposure.update(
             meanLinear: ExposureMetering.meter(
@@ -211,6 +214,7 @@ final class CaptureStream: @unchecked Sendable {
         // part only: the zones are gathered before the ISP's digital gain.
         let analogExposure = metadata.exposureDuration * Double(metadata.iso) / Double(max(exposure.digitalGain, 1e-6))
         metadata.subjectAreaChanged = subjectArea.update(renderer.zones, exposure: analogExposure)
+        lens.endFrame(buffer, subjectAreaChanged: metadata.subjectAreaChanged)
         controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
         controls.storeExposure(autoExposure.memory)
         if isStopping { return }
@@ -256,6 +260,7 @@ final class CaptureStream: @unchecked Sendable {
         metadata.exposureTargetBias = autoExposure.memory.bias
         metadata.lensAperture = camera.descriptor.lensAperture
         metadata.zoomFactor = zoom
+        lens.stamp(&metadata)
         let gains = SIMD3<Float>(whiteBalance.gains)
         metadata.whiteBalanceGains = (gains.x, gains.y, gains.z)
         metadata.whiteBalanceState = whiteBalance.state
@@ -332,6 +337,7 @@ final class CaptureStream: @unchecked Sendable {
         for request in requests {
             if let control = request.whiteBalance { whiteBalance.apply(control) }
             autoExposure.apply(request)
+            lens.apply(request, maximumZoom: camera.descriptor.formats[configuration.formatIndex].maxZoomFactor)
             appliedRequest = max(appliedRequest, request.id)
         }
         requests.removeAll(keepingCapacity: true)
@@ -356,10 +362,9 @@ final class CaptureStream: @unchecked Sendable {
             autoExposure.setLimits(
                 CaptureStream.limits(format, new, lowLightBoost: camera.descriptor.supportsLowLightBoost))
         }
-        let format = camera.descriptor.formats[configuration.formatIndex]
-        zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
-        renderer.prepare(
-            width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
+        zoom = lens.beginFrame(
+            pts: presentationTime(of: index), zoomFactor: values.zoomFactor, formatIndex: configuration.formatIndex,
+            renderer: renderer, color: sceneColor, pressureLevel: pressure.level)
     }
 
     /// Camera (white-balanced) → linear sRGB for the white that `gains` neutralise.

@@ -20,6 +20,7 @@ enum SessionSetup {
         if let format = plan.format { try device.setActiveFormat(format) }
         try plan.whiteBalance?.apply(to: device)
         try plan.exposure.apply(to: device)
+        try plan.lens.apply(to: device)
         if let duration = plan.frameDuration {
             try device.setActiveVideoMinFrameDuration(duration)
             try device.setActiveVideoMaxFrameDuration(duration)

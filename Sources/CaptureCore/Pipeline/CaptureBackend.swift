@@ -22,6 +22,8 @@ package struct DeviceFormatSpec: Sendable, Equatable {
     /// Largest photo size the format can take.
     package var maxPhotoWidth: Int
     package var maxPhotoHeight: Int
+    /// Raw value of `AVCaptureDevice.Format.AutoFocusSystem` (0 none, 1 contrast detection).
+    package var autoFocusSystem = 1
 
     package init(
         width: Int, height: Int, pixelFormat: PixelFormat = .yuv420BiPlanarVideoRange,
@@ -74,6 +76,9 @@ package struct DeviceDescriptor: Sendable {
     package var supportsExposureControl = true
     /// Whether the device has low-light boost (`isLowLightBoostSupported`).
     package var supportsLowLightBoost = false
+    /// Focus abilities of the lens, and whether the camera has a torch.
+    package var focus = FocusCapabilities()
+    package var hasTorch = false
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,

@@ -52,6 +52,12 @@ package struct FrameMetadata: Sendable, Equatable {
     /// 4 shutdown; and the contributing factors (`SystemPressureState.Factors` raw bits).
     package var systemPressureLevel: Int = 0
     package var systemPressureFactors: UInt = 0
+    /// The focus mode in force, whether autofocus is moving the lens, whether a zoom ramp
+    /// runs, and the torch level lighting the frame (0 = off).
+    package var focusState: FocusState = .locked
+    package var isAdjustingFocus = false
+    package var isRampingVideoZoom = false
+    package var torchLevel: Float = 0
 
     package init() {}
 

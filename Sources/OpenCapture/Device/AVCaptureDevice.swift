@@ -177,6 +177,8 @@ package final class DeviceCore: @unchecked Sendable {
         var automaticallyEnablesLowLightBoost = false
         /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
         var isSubjectAreaChangeMonitoringEnabled = false
+        /// Focus, zoom and torch settings (`LensSettings`).
+        var lens = LensSettings()
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }

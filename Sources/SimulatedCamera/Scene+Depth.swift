@@ -1,0 +1,36 @@
+/// How far the scene's objects are from the camera, for defocus and the torch.
+///
+/// The default scene is three flat layers facing the camera:
+///
+/// | object | distance |
+/// |---|---|
+/// | back wall (background texture, white marker, red square) | 2.5 m |
+/// | colour chart, with its black surround | 1.0 m |
+/// | moving ball | 0.5 m |
+///
+/// Distances do not change with zoom: zoom is a crop of the same view.
+extension Scene {
+    /// Distance of the back wall and what hangs on it, metres.
+    package static let wallDistance: Float = 2.5
+    /// Distance of the colour chart, metres.
+    package static let chartDistance: Float = 1.0
+    /// Distance of the moving ball, metres.
+    package static let ballDistance: Float = 0.5
+    /// Every distance `staticDistance` returns.
+    package static let staticDistances: [Float] = [wallDistance, chartDistance]
+
+    /// Distance of everything but the ball at (x, y) (normalised scene coordinates), metres.
+    package func staticDistance(x: Double, y: Double) -> Float {
+        ColorChart.reflectance(x: x, y: y) != nil ? Scene.chartDistance : Scene.wallDistance
+    }
+
+    /// Distance of what is seen at (x, y) at `time` seconds, metres. `aspect` (width /
+    /// height) keeps the ball round, as in `radiance`.
+    package func objectDistance(x: Double, y: Double, time: Double, aspect: Double = 4.0 / 3.0) -> Float {
+        let b = ball(at: time)
+        let dx = (x - b.x) * aspect
+        let dy = y - b.y
+        if (dx * dx + dy * dy).squareRoot() < b.radius { return Scene.ballDistance }
+        return staticDistance(x: x, y: y)
+    }
+}
