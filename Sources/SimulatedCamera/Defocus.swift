@@ -61,7 +61,7 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         return (sumOfSquares(n) + 2 * f * edge) / (Double(2 * n + 1) + 2 * f)
     }
 
-    private enum Pass { case none, copy, horizontal, vertical }
+    private enum Pass { case none, mask, copy, horizontal, vertical }
 
     private weak var layer: StaticLayer?
     private var width = 0
@@ -72,9 +72,12 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     /// Depth plane of each pixel, and each plane's distance and row span.
     private var mask: UnsafeMutablePointer<UInt8>?
     private var hasMask = false
+    /// The scene the mask is being built from (set during the mask pass).
+    private var maskScene: Scene?
     /// The scene's static depths (`Scene.staticDistances`).
     let planeDistances = Scene.staticDistances
     private var planeRows: [Range<Int>] = []
+    private var planeColumns: [Range<Int>] = []
     /// Horizontal-pass output (bfloat16, like the layer).
     private var temporary: UnsafeMutablePointer<UInt16>?
     /// Effects in force on the layer now, one per plane (empty: the layer is sharp and unlit).
@@ -84,6 +87,8 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     private var plane = 0
     private var effect = Effect.identity
     private var sums: [UnsafeMutablePointer<Float>] = []
+    /// Per worker: one channel row, decoded and padded by repeating its ends.
+    private var padded: [UnsafeMutableBufferPointer<Float>] = []
 
     deinit { release() }
 
@@ -92,6 +97,8 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         mask?.deallocate()
         temporary?.deallocate()
         for sum in sums { sum.deallocate() }
+        for row in padded { row.deallocate() }
+        padded = []
         sharp = nil
         mask = nil
         temporary = nil
@@ -121,7 +128,7 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         let isIdentity = wanted.allSatisfy { $0 == .identity }
         if isIdentity && applied.isEmpty { return false }
         if wanted == applied { return false }
-        if !hasMask { buildMask(layer, scene: scene) }
+        if !hasMask { buildMask(layer, scene: scene, workers: workers) }
         if !hasSharp {
             // The layer is sharp and unlit now (refilled or never changed): keep a copy.
             let count = layer.rowStride * height
@@ -134,7 +141,15 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         }
         if sums.count != workers.parts {
             for sum in sums { sum.deallocate() }
+            for row in padded { row.deallocate() }
             sums = (0..<workers.parts).map { _ in .allocate(capacity: 3 * width) }
+            padded = []
+        }
+        // Room for the widest box, made before the workers run (they only read the array).
+        let needed = width + 2 * ((wanted.map(\.taps).max() ?? 0) + 2)
+        if padded.count != workers.parts || padded[0].count < needed {
+            for row in padded { row.deallocate() }
+            padded = (0..<workers.parts).map { _ in .allocate(capacity: needed) }
         }
         for (index, planeEffect) in wanted.enumerated() {
             plane = index
@@ -153,31 +168,55 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         return true
     }
 
-    /// Finds each pixel's depth plane from the scene (sampled as the layer was).
-    private func buildMask(_ layer: StaticLayer, scene: Scene) {
+    /// Finds each pixel's depth plane from the scene (sampled as the layer was), rows split
+    /// across the workers, then each plane's bounding box.
+    private func buildMask(_ layer: StaticLayer, scene: Scene, workers: RenderWorkers) {
         if mask == nil { mask = .allocate(capacity: width * height) }
+        maskScene = scene
+        pass = .mask
+        workers.run(self)
+        pass = .none
+        maskScene = nil
         var first = [Int](repeating: height, count: planeDistances.count)
         var last = [Int](repeating: 0, count: planeDistances.count)
+        var left = [Int](repeating: width, count: planeDistances.count)
+        var right = [Int](repeating: 0, count: planeDistances.count)
         for y in 0..<height {
-            let sy = Optics.sceneCoordinate(pixel: y, size: height, zoom: layer.zoom)
+            let row = mask! + y * width
             for x in 0..<width {
-                let sx = Optics.sceneCoordinate(pixel: x, size: width, zoom: layer.zoom)
-                let index = planeDistances.firstIndex(of: scene.staticDistance(x: sx, y: sy)) ?? 0
+                let index = Int(row[x])
                 first[index] = min(first[index], y)
                 last[index] = max(last[index], y + 1)
-                mask![y * width + x] = UInt8(index)
+                left[index] = min(left[index], x)
+                right[index] = max(right[index], x + 1)
             }
         }
         planeRows = zip(first, last).map { $0 < $1 ? $0..<$1 : 0..<0 }
+        planeColumns = zip(left, right).map { $0 < $1 ? $0..<$1 : 0..<0 }
         hasMask = true
     }
 
+    /// Depth planes of rows `rows` into the mask.
+    private func maskRows(_ rows: Range<Int>, layer: StaticLayer, scene: Scene, mask: UnsafeMutablePointer<UInt8>) {
+        for y in rows {
+            let sy = Optics.sceneCoordinate(pixel: y, size: height, zoom: layer.zoom)
+            for x in 0..<width {
+                let sx = Optics.sceneCoordinate(pixel: x, size: width, zoom: layer.zoom)
+                mask[y * width + x] = UInt8(planeDistances.firstIndex(of: scene.staticDistance(x: sx, y: sy)) ?? 0)
+            }
+        }
+    }
+
     func run(part: Int, of parts: Int) {
-        guard let layer, let sharp, let mask else { return }
+        guard let layer, let mask else { return }
+        if pass == .mask, let maskScene {
+            return maskRows(height * part / parts..<height * (part + 1) / parts, layer: layer, scene: maskScene, mask: mask)
+        }
+        guard let sharp else { return }
         let rows = planeRows[plane]
         let reach = effect.taps + 1
         switch pass {
-        case .none: break
+        case .none, .mask: break
         case .copy:
             let span = rows.count
             let first = rows.lowerBound + span * part / parts
@@ -190,10 +229,11 @@ final class Defocus: ParallelJob, @unchecked Sendable {
             let first = lower + span * part / parts
             let last = lower + span * (part + 1) / parts
             guard let temporary else { return }
-            for y in first..<last { horizontalRow(y, from: sharp, into: temporary) }
+            for y in first..<last { horizontalRow(y, from: sharp, into: temporary, padded: padded[part].baseAddress!) }
         case .vertical:
             guard let temporary else { return }
-            let first = width * part / parts, last = width * (part + 1) / parts
+            let span = planeColumns[plane]
+            let first = span.lowerBound + span.count * part / parts, last = span.lowerBound + span.count * (part + 1) / parts
             vertical(columns: first..<last, rows: rows, from: temporary, into: layer, mask: mask, sum: sums[part])
         }
     }
@@ -212,21 +252,31 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         }
     }
 
-    /// One row of all three channels, box-blurred horizontally (edges repeat).
-    private func horizontalRow(_ y: Int, from sharp: UnsafePointer<UInt16>, into temporary: UnsafeMutablePointer<UInt16>) {
+    /// One row of all three channels, box-blurred horizontally (edges repeat), using
+    /// `padded` (width + 2·(taps + 2) floats) for the decoded channel.
+    private func horizontalRow(
+        _ y: Int, from sharp: UnsafePointer<UInt16>, into temporary: UnsafeMutablePointer<UInt16>,
+        padded: UnsafeMutablePointer<Float>
+    ) {
         let n = effect.taps, f = effect.fraction
         let scale = 1 / (Float(2 * n + 1) + 2 * f)
-        let last = width - 1
+        let margin = n + 2
         for channel in 0..<3 {
             let source = sharp + y * 3 * width + channel * width
             let target = temporary + y * 3 * width + channel * width
-            @inline(__always) func at(_ x: Int) -> Float { StaticLayer.decode(source[min(max(x, 0), last)]) }
+            let first = StaticLayer.decode(source[0]), last = StaticLayer.decode(source[width - 1])
+            for k in 0..<margin {
+                padded[k] = first
+                padded[margin + width + k] = last
+            }
+            for x in 0..<width { padded[margin + x] = StaticLayer.decode(source[x]) }
+            // p[x] is the sample at x (−margin ..< width + margin).
+            let p = padded + margin
             var sum: Float = 0
-            for k in -n...n { sum += at(k) }
+            for k in -n...n { sum += p[k] }
             for x in 0..<width {
-                let value = (sum + f * (at(x - n - 1) + at(x + n + 1))) * scale
-                target[x] = StaticLayer.encode(value)
-                sum += at(x + n + 1) - at(x - n)
+                target[x] = StaticLayer.encode((sum + f * (p[x - n - 1] + p[x + n + 1])) * scale)
+                sum += p[x + n + 1] - p[x - n]
             }
         }
     }

@@ -113,6 +113,11 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         return true
     }
 
+    /// Takes `ready` (rasterised elsewhere for the current scene, lens and light) as the layer.
+    func adopt(_ ready: StaticLayer) {
+        layer = ready
+    }
+
     /// Renders `frame` into `buffer` and returns its statistics; its colour statistics are
     /// in `zones` afterwards. Call `prepare` with the buffer's size first.
     func render(_ frame: Frame, into buffer: CVBuffer) -> FrameStatistics {

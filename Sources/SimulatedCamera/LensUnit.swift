@@ -13,20 +13,24 @@ final class LensUnit {
     private var memory: LensControls.Memory
     private var autoFocus: AutoFocus
     private var formatIndex: Int
-    private let defocus = Defocus()
+    private var defocus = Defocus()
     private let resampler = ZoomResampler()
-    /// The zoom the renderer's layer is rasterised at during a ramp.
-    private var referenceZoom: Double?
-    private var lastResample: (zoom: Double, reference: Double)?
+    private let builder: ZoomReferenceBuilder
+    /// The layer a ramp's frames are resampled from: the renderer's own, or one the builder made.
+    private var reference: ZoomReferenceBuilder.Built?
+    private var lastResample: (zoom: Double, reference: ObjectIdentifier)?
     /// The current frame's zoom, torch level and the scene luminance it was lit for.
     private(set) var zoom: Double = 1
     private(set) var torchLevel: Float = 0
     private var luminance: Float = 200
+    /// The subject area changed during a zoom ramp (continuous autofocus waits for the ramp's end).
+    private var changedWhileZooming = false
 
     init(camera: SimulatedCameraModel, formatIndex: Int, controls: LensControls) {
         self.camera = camera
         self.controls = controls
         self.formatIndex = formatIndex
+        builder = ZoomReferenceBuilder(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).zoom")
         memory = controls.current
         autoFocus = AutoFocus(lens: LensUnit.lens(camera, formatIndex), memory: memory.focus)
     }
@@ -72,17 +76,80 @@ final class LensUnit {
             memory.zoom.apply(.set(factor: zoomFactor), maximum: format.maxZoomFactor)
         }
         zoom = memory.zoom.advance(to: pts, maximum: format.maxZoomFactor)
-        let rasterZoom: Double
         if memory.zoom.isRamping {
-            rasterZoom = ZoomResampler.reference(
-                current: referenceZoom ?? renderer.layer?.zoom ?? zoom, zoom: zoom, target: memory.zoom.target)
-            referenceZoom = rasterZoom
+            rampFrame(renderer: renderer, color: color, pressureLevel: pressureLevel)
         } else {
-            rasterZoom = zoom
-            referenceZoom = nil
+            reference = nil
+            // The ramp's final layer, made in the background: adopt it instead of rasterising.
+            if let ready = builder.take(where: { $0 == zoom }), ready.layer.width == format.width,
+                ready.layer.height == format.height, ready.layer.color == color
+            {
+                renderer.adopt(ready.layer)
+                defocus = ready.defocus
+            }
+            builder.discard()
+            prepareLayer(renderer: renderer, rasterZoom: zoom, color: color, pressureLevel: pressureLevel)
         }
-        prepareLayer(renderer: renderer, rasterZoom: rasterZoom, color: color, pressureLevel: pressureLevel)
         return zoom
+    }
+
+    /// A frame of a zoom ramp: resampled from the best reference at hand (rasterising one now
+    /// only if none covers the view), while the builder prepares the next one: 1.5× further
+    /// along the ramp, or the target itself.
+    private func rampFrame(renderer: FrameRenderer, color: ColorTransform, pressureLevel: Int) {
+        let format = camera.descriptor.formats[formatIndex]
+        let target = memory.zoom.target
+        let covers = { (r: Double) in r <= self.zoom * (1 + 1e-9) }
+        let enlargement = { (r: Double) in self.zoom / r }
+        if let current = reference, !covers(current.zoom) { reference = nil }
+        if reference == nil, let layer = renderer.layer, covers(layer.zoom),
+            enlargement(layer.zoom) <= ZoomResampler.maximumEnlargement
+        {
+            reference = ZoomReferenceBuilder.Built(layer: layer, defocus: defocus)
+        }
+        let currentEnlargement = reference.map { enlargement($0.zoom) } ?? .infinity
+        if let ready = builder.take(where: { covers($0) && enlargement($0) < currentEnlargement }) {
+            reference = ready
+        }
+        if reference == nil {
+            // Nothing covers the view (a ramp out just began): rasterise now, as far out as helps.
+            let rasterZoom = ZoomResampler.reference(current: .infinity, zoom: zoom, target: target)
+            prepareLayer(renderer: renderer, rasterZoom: rasterZoom, color: color, pressureLevel: pressureLevel)
+            reference = renderer.layer.map { ZoomReferenceBuilder.Built(layer: $0, defocus: defocus) }
+        } else {
+            updateLight(pressureLevel: pressureLevel, luminance: renderer.scene.luminanceScale)
+        }
+        guard let reference else { return }
+        // Ask for the next reference: 1.5× on toward the target, or the target.
+        let next = target >= reference.zoom
+            ? min(target, reference.zoom * ZoomResampler.maximumEnlargement)
+            : max(target, reference.zoom / ZoomResampler.maximumEnlargement)
+        if next != reference.zoom, builder.pendingZoom == nil {
+            let lens = autoFocus.lens, position = autoFocus.memory.lensPosition
+            let level = torchLevel, light = luminance, width = format.width
+            builder.request(
+                ZoomReferenceBuilder.Job(
+                    zoom: next, width: format.width, height: format.height, scene: renderer.scene,
+                    optics: camera.optics(for: format), color: color,
+                    effect: { distance in
+                        Defocus.Effect(
+                            blurRadius: lens.blurRadius(distance: distance, lensPosition: position, width: width, zoom: next),
+                            gain: Torch.gain(distance: distance, level: level, luminance: light))
+                    }))
+        }
+        let id = ObjectIdentifier(reference.layer)
+        if reference.zoom == zoom {
+            renderer.substitute = reference.layer === renderer.layer ? nil : reference.layer
+        } else if lastResample?.zoom != zoom || lastResample?.reference != id {
+            renderer.substitute = resampler.resample(reference.layer, to: zoom, workers: renderer.workers)
+        }
+        lastResample = (zoom, id)
+    }
+
+    /// The torch level for this frame and the luminance it lights.
+    private func updateLight(pressureLevel: Int, luminance scene: Float) {
+        luminance = scene
+        torchLevel = camera.descriptor.hasTorch ? memory.torch.level(luminance: luminance, pressureLevel: pressureLevel) : 0
     }
 
     /// Rasterises the renderer's layer at `rasterZoom` if needed and applies defocus, torch
@@ -92,8 +159,7 @@ final class LensUnit {
         let format = camera.descriptor.formats[formatIndex]
         let refilled = renderer.prepare(
             width: format.width, height: format.height, zoom: rasterZoom, optics: camera.optics(for: format), color: color)
-        luminance = renderer.scene.luminanceScale
-        torchLevel = camera.descriptor.hasTorch ? memory.torch.level(luminance: luminance, pressureLevel: pressureLevel) : 0
+        updateLight(pressureLevel: pressureLevel, luminance: renderer.scene.luminanceScale)
         let lens = autoFocus.lens, position = autoFocus.memory.lensPosition
         let level = torchLevel, light = luminance, width = format.width
         var changed = refilled
@@ -105,9 +171,9 @@ final class LensUnit {
                         gain: Torch.gain(distance: distance, level: level, luminance: light))
                 } || changed
             if rasterZoom != zoom {
-                if changed || lastResample?.zoom != zoom || lastResample?.reference != rasterZoom {
+                if changed || lastResample?.zoom != zoom || lastResample?.reference != ObjectIdentifier(layer) {
                     renderer.substitute = resampler.resample(layer, to: zoom, workers: renderer.workers)
-                    lastResample = (zoom, rasterZoom)
+                    lastResample = (zoom, ObjectIdentifier(layer))
                 }
             } else {
                 renderer.substitute = nil
@@ -139,7 +205,11 @@ final class LensUnit {
     func endFrame(_ buffer: CVBuffer, subjectAreaChanged: Bool) {
         if autoFocus.needsMeasurement {
             autoFocus.measured(FocusMetric.sharpness(of: buffer, around: autoFocus.memory.search.point))
-        } else if subjectAreaChanged {
+        } else if memory.zoom.isRamping {
+            // The view changes by design while zooming: as phones do, refocus once it settles.
+            changedWhileZooming = changedWhileZooming || subjectAreaChanged
+        } else if subjectAreaChanged || changedWhileZooming {
+            changedWhileZooming = false
             autoFocus.sceneChanged()
         }
         memory.focus = autoFocus.memory

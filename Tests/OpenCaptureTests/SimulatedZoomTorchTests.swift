@@ -128,4 +128,31 @@ struct SimulatedZoomTorchTests {
         #expect(frames.last!.zoomFactor == 3 && !frames.last!.isRampingVideoZoom)
         camera.apply(.lens(id: 0, zoom: .set(factor: 1)))
     }
+
+    /// A zoom ramp at 30 fps in real time at 1280×720 drops no frame for lateness: frames are
+    /// resampled from references the background builder rasterises ahead of need.
+    @Test func zoomRampKeepsRealTime() throws {
+        let camera = SimulatedCameraCatalog.builtInCameras()[0]
+        camera.pacing = .realTime
+        let drops = Mutex(0)
+        final class Counter: FrameSink, @unchecked Sendable {
+            let frames = Mutex<[FrameMetadata]>([])
+            let drops: @Sendable (Int) -> Void
+            init(drops: @escaping @Sendable (Int) -> Void) { self.drops = drops }
+            func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) { frames.withLock { $0.append(metadata) } }
+            func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) { drops(count) }
+            func backendDidFail(_ error: BackendError) {}
+            func waitUntilReadyForNextFrame() -> Bool { true }
+        }
+        let sink = Counter(drops: { count in drops.withLock { $0 += count } })
+        try camera.start(configuration(camera, preset: "AVCaptureSessionPreset1280x720", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
+        Thread.sleep(forTimeInterval: 0.3)
+        camera.apply(.lens(id: 0, zoom: .ramp(target: 4, rate: 1)))
+        Thread.sleep(forTimeInterval: 2.3)
+        camera.stop()
+        let frames = sink.frames.withLock { $0 }
+        #expect(frames.contains { $0.isRampingVideoZoom })
+        #expect(frames.last!.zoomFactor == 4)
+        #expect(drops.withLock { $0 } == 0)
+    }
 }
