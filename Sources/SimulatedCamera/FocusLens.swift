@@ -14,14 +14,18 @@ import Foundation
 /// s_f, aperture diameter A = f/N: c = A·f·|1/s_f − 1/s| / (1 − f/s_f) (thin lens,
 /// 1/f = 1/s + 1/s'). In output pixels it scales with zoom and width over sensor width.
 ///
-/// Per camera (4:3 formats; 16:9 formats report a narrower field, so a slightly longer f):
+/// Per camera (f for 4:3 formats / 16:9 formats, which report a narrower field over the
+/// same sensor width; blur is the circle-of-confusion radius per dioptre of defocus in a
+/// 1920-pixel-wide image):
 ///
-/// | camera | f | N | nearest | chart 1 m at p | wall 2.5 m at p | ball 0.5 m at p | blur per dioptre, 1080p |
+/// | camera | f | N | nearest | chart 1 m at p | wall 2.5 m at p | ball 0.5 m at p | blur per dioptre |
 /// |---|---|---|---|---|---|---|---|
-/// | back wide | 5.2 mm | 1.78 | 0.15 m | 0.61 | 0.74 | 0.45 | 2.2 px radius |
-/// | back telephoto | 6.2 mm | 2.8 | 0.45 m | 0.29 | 0.57 | (too near) | 3.5 px radius |
-/// | front | 3.2 mm | 1.9 | 0.25 m | 0.49 | 0.67 | 0.29 | 1.3 px radius |
-/// | back ultra wide | 1.2 mm | 2.2 | fixed focus at its hyperfocal distance, 0.31 m: sharp from 0.15 m to infinity |
+/// | back wide | 5.2 / 5.5 mm | 1.78 | 0.15 m | 0.60 | 0.74 | 0.45 | 1.9 / 2.2 px |
+/// | back telephoto | 6.2 / 6.6 mm | 2.8 | 0.45 m | 0.32 | 0.55 | 0.05 | 3.3 / 3.7 px |
+/// | front | 3.2 / 3.4 mm | 1.9 | 0.25 m | 0.49 | 0.67 | 0.29 | 1.3 / 1.5 px |
+///
+/// The back ultra wide (f 1.2 / 1.5 mm, N 2.2) is fixed-focus at its hyperfocal distance for
+/// a 2-pixel circle, 0.31 / 0.48 m: sharp from half that (0.15 / 0.24 m) to infinity.
 package struct FocusLens: Sendable, Equatable {
     /// Focal length, metres.
     package var focalLength: Double

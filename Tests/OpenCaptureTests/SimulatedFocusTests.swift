@@ -158,4 +158,38 @@ struct SimulatedFocusTests {
         let frames = try record(ultra, frames: 5)
         #expect(frames.allSatisfy { $0.metadata.lensPosition == 1 && $0.metadata.focusState == .locked && !$0.metadata.isAdjustingFocus })
     }
+
+    /// Smooth autofocus moves the lens in smaller steps (at most 0.05 a frame while sweeping)
+    /// and takes longer, but finds the same focus.
+    @Test func smoothAutoFocusTakesSmallerSteps() throws {
+        let camera = camera()
+        let expected = lens(of: camera).lensPosition(focusing: Double(Scene.chartDistance))
+        camera.apply(.lens(id: 1, focus: .lock(lensPosition: 0)))
+        camera.apply(.lens(id: 2, focus: .autoOnce(FocusSearch(smooth: true))))
+        let frames = try record(camera, frames: 40)
+        let search = frames.filter(\.metadata.isAdjustingFocus).map(\.metadata.lensPosition)
+        #expect(search.count > 21)
+        let coarse = search.prefix(21)
+        for (a, b) in zip(coarse, coarse.dropFirst()) { #expect(abs(b - a) <= 0.05 + 1e-6) }
+        #expect(abs(frames.last!.metadata.lensPosition - expected) < 0.02)
+    }
+
+    /// The ball (0.5 m) is blurred by its own distance: sharp-rimmed when focused on, soft when
+    /// the lens is on the chart. (Its torch light is measured in `SimulatedZoomTorchTests`.)
+    @Test func ballBlurByItsDistance() {
+        let model = camera().model
+        let index = model.descriptor.presetFormats["AVCaptureSessionPreset1280x720"]!
+        let unit = LensUnit(camera: model, formatIndex: index, controls: LensControls())
+        let lens = LensUnit.lens(model, index)
+        func disc() -> BallPainter.Disc { BallPainter.Disc(x: 100, y: 100, radius: 40, color: SIMD3(repeating: 0.5)) }
+        unit.apply(.lens(id: 1, focus: .lock(lensPosition: lens.lensPosition(focusing: Double(Scene.ballDistance)))), maximumZoom: 16)
+        var sharp = disc()
+        unit.adjust(&sharp, width: 1280)
+        #expect(sharp.softness == 1 && sharp.color == disc().color)
+        unit.apply(.lens(id: 2, focus: .lock(lensPosition: lens.lensPosition(focusing: Double(Scene.chartDistance)))), maximumZoom: 16)
+        var soft = disc()
+        unit.adjust(&soft, width: 1280)
+        let expected = 2 * lens.blurRadius(distance: Scene.ballDistance, lensPosition: lens.lensPosition(focusing: 1), width: 1280, zoom: 1)
+        #expect(soft.softness > 2 && abs(soft.softness - expected) < 1e-4)
+    }
 }
