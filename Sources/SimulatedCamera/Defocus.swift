@@ -82,6 +82,8 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     private var temporary: UnsafeMutablePointer<UInt16>?
     /// Effects in force on the layer now, one per plane (empty: the layer is sharp and unlit).
     private var applied: [Effect] = []
+    /// The effects asked for this time, one per plane.
+    private var wanted = [Effect](repeating: .identity, count: Scene.staticDistances.count)
     // The pass the workers run and its plane.
     private var pass = Pass.none
     private var plane = 0
@@ -124,7 +126,8 @@ final class Defocus: ParallelJob, @unchecked Sendable {
             hasSharp = false
             applied = []
         }
-        let wanted = planeDistances.map(effectOf)
+        // Filled in place: a steady frame allocates nothing.
+        for index in planeDistances.indices { wanted[index] = effectOf(planeDistances[index]) }
         let isIdentity = wanted.allSatisfy { $0 == .identity }
         if isIdentity && applied.isEmpty { return false }
         if wanted == applied { return false }

@@ -108,7 +108,9 @@ final class LensUnit {
             reference = ZoomReferenceBuilder.Built(layer: layer, defocus: defocus)
         }
         let currentEnlargement = reference.map { enlargement($0.zoom) } ?? .infinity
-        if let ready = builder.take(where: { covers($0) && enlargement($0) < currentEnlargement }) {
+        if let ready = builder.take(where: { covers($0) && enlargement($0) < currentEnlargement }),
+            ready.layer.width == format.width, ready.layer.height == format.height
+        {
             reference = ready
         }
         if reference == nil {
