@@ -241,7 +241,7 @@ final class CaptureStream: @unchecked Sendable {
                     request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera,
                     scene: renderer.scene, noiseFrame: -stillCount, time: time, zoom: zoom, format: format,
                     illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: colorMatrix(for: gains),
-                    metadata: baseMetadata(pts: pts), completion: entry.completion))
+                    metadata: baseMetadata(pts: pts), completion: entry.completion, lens: lens.stillState))
         }
     }
 

@@ -194,6 +194,14 @@ final class LensUnit {
         disc.color *= Torch.gain(distance: Scene.ballDistance, level: torchLevel, luminance: luminance)
     }
 
+    /// The lens position and torch of the current frame, for a still taken at it.
+    var stillState: LensState {
+        let focus = camera.descriptor.focus
+        return LensState(
+            minimumFocusDistance: focus.hasAutoFocus ? focus.minimumFocusDistance : nil,
+            lensPosition: autoFocus.memory.lensPosition, torchLevel: torchLevel)
+    }
+
     /// Publishes the lens state of the frame about to be rendered.
     func stamp(_ metadata: inout FrameMetadata) {
         metadata.lensPosition = autoFocus.memory.lensPosition

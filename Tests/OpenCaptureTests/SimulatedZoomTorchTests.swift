@@ -155,4 +155,59 @@ struct SimulatedZoomTorchTests {
         #expect(frames.last!.zoomFactor == 4)
         #expect(drops.withLock { $0 } == 0)
     }
+
+    /// Stills are focused and lit as the video frame they are taken at: with the torch on in
+    /// a dim room the chart is as much brighter as in video, and with the lens on the ball
+    /// the chart is blurred.
+    @Test func stillsFollowFocusAndTorch() throws {
+        final class Pacer: FrameSink, @unchecked Sendable {
+            let count = Mutex(0)
+            func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) { count.withLock { $0 += 1 } }
+            func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {}
+            func backendDidFail(_ error: BackendError) {}
+            func waitUntilReadyForNextFrame() -> Bool {
+                Thread.sleep(forTimeInterval: 0.002)
+                return true
+            }
+            func wait(frames: Int) {
+                let target = count.withLock { $0 } + frames
+                while count.withLock({ $0 }) < target { Thread.sleep(forTimeInterval: 0.002) }
+            }
+        }
+        func still(_ camera: SimulatedCamera, width: Int = 640, height: Int = 480) throws -> CVBuffer {
+            let result = Mutex<CVBuffer?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            camera.captureStill(StillRequest(width: width, height: height, pixelFormat: .bgra, flash: false)) { outcome in
+                if case .success(let capture) = outcome { result.withLock { $0 = capture.buffer } }
+                done.signal()
+            }
+            #expect(done.wait(timeout: .now() + 60) == .success)
+            return try #require(result.withLock { $0 })
+        }
+        let camera = camera()
+        camera.sceneLuminanceScale = 5
+        let lens = LensUnit.lens(camera.model, camera.descriptor.presetFormats["AVCaptureSessionPreset640x480"]!)
+        camera.apply(ControlRequest(id: 1, exposure: .custom(duration: 1.0 / 120, iso: 100)))
+        camera.apply(.lens(id: 2, focus: .lock(lensPosition: lens.lensPosition(focusing: 1)), torch: .off))
+        let sink = Pacer()
+        try camera.start(configuration(camera, preset: "AVCaptureSessionPreset640x480", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
+        defer { camera.stop() }
+        sink.wait(frames: 3)
+        let plain = try still(camera)
+        camera.apply(.lens(id: 3, torch: .on(level: 1)))
+        sink.wait(frames: 3)
+        let lit = try still(camera)
+        // Focus in a bright room (less noise), at 1280×960 (a larger circle in pixels).
+        camera.sceneLuminanceScale = 200
+        camera.apply(.lens(id: 4, torch: .off))
+        sink.wait(frames: 3)
+        let sharp = try still(camera, width: 1280, height: 960)
+        camera.apply(.lens(id: 5, focus: .lock(lensPosition: lens.lensPosition(focusing: 0.5))))
+        sink.wait(frames: 3)
+        let blurred = try still(camera, width: 1280, height: 960)
+        let gain = linearGreen(lit, x: 0.46, y: 0.6425) / linearGreen(plain, x: 0.46, y: 0.6425)
+        #expect(abs(gain / Double(Torch.gain(distance: Scene.chartDistance, level: 1, luminance: 5)) - 1) < 0.1, "\(gain)")
+        let centre = PointOfInterest(x: 0.5, y: 0.5)
+        #expect(FocusMetric.sharpness(of: blurred, around: centre) < 0.8 * FocusMetric.sharpness(of: sharp, around: centre))
+    }
 }
