@@ -15,7 +15,9 @@ import CaptureCore
 /// lengthening frames to 1/15 s in dim scenes when allowed (see `AutoExposure`).
 ///
 /// Analog gain reaches 16× on all; higher ISOs are digital gain in the ISP. The three back
-/// cameras have a flash (`FlashLight`), the front one none. Values sit in
+/// cameras have a flash (`FlashLight`) and torch (`Torch`), the front one neither; focus
+/// (contrast-detection autofocus, the ultra wide fixed-focus) is in
+/// `SimulatedCameraCatalog+Focus` and `FocusLens`. Values sit in
 /// the range docs `color-and-sensor.md` §5 gives for phone sensors (IMX363: 1.4 µm,
 /// 6 000 e⁻, 10 bit, black 64).
 ///
