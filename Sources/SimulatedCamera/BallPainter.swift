@@ -14,6 +14,8 @@ enum BallPainter {
         var radius: Float
         /// Camera signal at the centre, per channel, vignetting included.
         var color: SIMD3<Float>
+        /// Width of the rim's fade from inside to outside, pixels (1 = sharp; defocus widens it).
+        var softness: Float = 1
 
         /// The scene's ball as seen in a `width`×`height` image at `zoom` through `optics`,
         /// its reflectance turned into camera signal by `response` (as `StaticLayer.color`).
@@ -40,7 +42,7 @@ enum BallPainter {
         func span(row: Int, width: Int) -> ClosedRange<Int>? {
             guard radius > 0 else { return nil }
             let dy = Float(row) + 0.5 - y
-            let reach = radius + 1
+            let reach = radius + softness / 2 + 1
             guard abs(dy) < reach else { return nil }
             let halfSpan = (reach * reach - dy * dy).squareRoot()
             // Start on a multiple of 8, where `SensorKernel.convertRow` starts its 8-sample
@@ -63,7 +65,7 @@ enum BallPainter {
             let dx = Float(x) + 0.5 - disc.x
             let distance = (dx * dx + dy * dy).squareRoot()
             // Pixel coverage: 1 inside, 0 outside, linear across the one-pixel rim.
-            let coverage = min(max(disc.radius - distance + 0.5, 0), 1)
+            let coverage = min(max((disc.radius - distance) / disc.softness + 0.5, 0), 1)
             let shaded = Scene.ballShading(disc.color, distance: min(distance / disc.radius, 1))
             let index = x - span.lowerBound
             for channel in 0..<3 {

@@ -47,6 +47,8 @@ final class CaptureStream: @unchecked Sendable {
     /// Whether frames carry their raw mosaic, and whether any frame of this stream did.
     private var deliversRaw = false
     private var deliveredRaw = false
+    /// Focus, zoom and torch.
+    private let lens: LensUnit
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -73,7 +75,7 @@ final class CaptureStream: @unchecked Sendable {
     init(
         camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
         seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor,
-        thermal: ThermalModel = ThermalModel()
+        thermal: ThermalModel = ThermalModel(), lens lensControls: LensControls = LensControls()
     ) {
         self.camera = camera
         self.thermal = thermal
@@ -85,7 +87,8 @@ final class CaptureStream: @unchecked Sendable {
         self.maximumBufferCount = maximumBufferCount
         let values = controls.snapshot(takingPending: true)
         let format = camera.descriptor.formats[configuration.formatIndex]
-        zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
+        lens = LensUnit(camera: camera, formatIndex: configuration.formatIndex, controls: lensControls)
+        zoom = lens.initialZoom(zoomFactor: values.zoomFactor, maximum: format.maxZoomFactor)
         pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount, colorSpace: configuration.colorSpace)
         let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
         var scene = Scene(seed: seed, luminanceScale: values.luminanceScale)
@@ -103,8 +106,7 @@ final class CaptureStream: @unchecked Sendable {
         illuminant = values.illuminant
         sceneColor = ColorTransform(response.sceneToCamera(under: values.illuminant))
         requests.reserveCapacity(8)
-        renderer.prepare(
-            width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
+        lens.prepareLayer(renderer: renderer, rasterZoom: zoom, color: sceneColor, pressureLevel: thermal.pressure.level)
     }
 
     /// Starts the capture thread and returns once it runs.
@@ -170,7 +172,7 @@ final class CaptureStream: @unchecked Sendable {
         let format = camera.descriptor.formats[configuration.formatIndex]
         let seconds = HostClock.seconds(segmentDuration)
         let rate = seconds > 0 ? Double(format.width * format.height) / seconds : 0
-        return ThermalModel.Workload(pixelsPerSecond: rate, hdr: videoHDR.isActive)
+        return ThermalModel.Workload(pixelsPerSecond: rate, torch: lens.isTorchActive, hdr: videoHDR.isActive)
     }
 
     /// Advances the thermal model over the stream time since the last frame (skipped late
@@ -202,9 +204,10 @@ final class CaptureStream: @unchecked Sendable {
                 bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
                 digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
                 range: ISP.range(of: configuration.pixelFormat)))
-        let disc = BallPainter.Disc(
+        var disc = BallPainter.Disc(
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
             response: sceneColor)
+        lens.adjust(&disc, width: format.width)
         var frame = FrameRenderer.Frame(index: index, exposure: exposure, ball: disc)
         let merging = videoHDR.isActive
         if merging {
@@ -248,6 +251,7 @@ final class CaptureStream: @unchecked Sendable {
         // part only: the zones are gathered before the ISP's digital gain.
         let analogExposure = metadata.exposureDuration * Double(metadata.iso) / Double(max(exposure.digitalGain, 1e-6))
         metadata.subjectAreaChanged = subjectArea.update(renderer.zones, exposure: analogExposure)
+        lens.endFrame(buffer, subjectAreaChanged: metadata.subjectAreaChanged)
         controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
         controls.storeExposure(autoExposure.memory)
         if isStopping { return }
@@ -274,7 +278,7 @@ final class CaptureStream: @unchecked Sendable {
                     request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera,
                     scene: renderer.scene, noiseFrame: -stillCount, time: time, zoom: zoom, format: format,
                     illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: stillColorMatrix(for: gains),
-                    metadata: baseMetadata(pts: pts), completion: entry.completion))
+                    metadata: baseMetadata(pts: pts), completion: entry.completion, lens: lens.stillState))
         }
     }
 
@@ -293,6 +297,7 @@ final class CaptureStream: @unchecked Sendable {
         metadata.exposureTargetBias = autoExposure.memory.bias
         metadata.lensAperture = camera.descriptor.lensAperture
         metadata.zoomFactor = zoom
+        lens.stamp(&metadata)
         let gains = SIMD3<Float>(whiteBalance.gains)
         metadata.whiteBalanceGains = (gains.x, gains.y, gains.z)
         metadata.whiteBalanceState = whiteBalance.state
@@ -370,6 +375,7 @@ final class CaptureStream: @unchecked Sendable {
         for request in requests {
             if let control = request.whiteBalance { whiteBalance.apply(control) }
             autoExposure.apply(request)
+            lens.apply(request, maximumZoom: camera.descriptor.formats[configuration.formatIndex].maxZoomFactor)
             appliedRequest = max(appliedRequest, request.id)
         }
         requests.removeAll(keepingCapacity: true)
@@ -401,10 +407,9 @@ final class CaptureStream: @unchecked Sendable {
             autoExposure.setLimits(
                 CaptureStream.limits(format, new, lowLightBoost: camera.descriptor.supportsLowLightBoost))
         }
-        let format = camera.descriptor.formats[configuration.formatIndex]
-        zoom = min(max(values.zoomFactor, 1), format.maxZoomFactor)
-        renderer.prepare(
-            width: format.width, height: format.height, zoom: zoom, optics: camera.optics(for: format), color: sceneColor)
+        zoom = lens.beginFrame(
+            pts: presentationTime(of: index), zoomFactor: values.zoomFactor, formatIndex: configuration.formatIndex,
+            renderer: renderer, color: sceneColor, pressureLevel: pressure.level)
     }
 
     /// Camera (white-balanced) → linear RGB of the stream's colour space (sRGB or Display

@@ -69,6 +69,8 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     private(set) var optics: Optics
     private var noise: NoiseTable
     private(set) var layer: StaticLayer?
+    /// A layer of the same size rendered instead of `layer` (a zoom ramp's resampled view).
+    var substitute: StaticLayer?
     private var scratch: [Scratch] = []
     private var histograms: [UnsafeMutablePointer<UInt32>] = []
     private var zoneBuffers: [UnsafeMutablePointer<UInt32>] = []
@@ -98,15 +100,16 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     }
 
     /// Makes sure the static layer matches the size, zoom, lens and light (`color`, the
-    /// scene's reflectance → camera signal), re-rasterising if not.
-    func prepare(width: Int, height: Int, zoom: Double, optics newOptics: Optics, color: ColorTransform) {
+    /// scene's reflectance → camera signal), re-rasterising if not; returns whether it did.
+    @discardableResult
+    func prepare(width: Int, height: Int, zoom: Double, optics newOptics: Optics, color: ColorTransform) -> Bool {
         precondition(width <= NoiseTable.maxWindow, "frames wider than \(NoiseTable.maxWindow) are not supported")
         if newOptics != optics {
             optics = newOptics
             layer = nil
         }
         if let layer, layer.width == width, layer.height == height, layer.zoom == zoom {
-            if layer.color == color { return }
+            if layer.color == color { return false }
             // New light only: redraw into the same memory.
             layer.color = color
         } else {
@@ -120,6 +123,12 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         task = .fillLayer
         workers.run(self)
         task = .idle
+        return true
+    }
+
+    /// Takes `ready` (rasterised elsewhere for the current scene, lens and light) as the layer.
+    func adopt(_ ready: StaticLayer) {
+        layer = ready
     }
 
     /// Renders `frame` into `buffer` and returns its statistics; its colour statistics are
@@ -158,7 +167,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         case .fillLayer: layer.fill(rows: first..<last, scene: scene, optics: optics)
         case .render:
             guard let frame, let target else { return }
-            renderRows(first..<last, layer: layer, frame: frame, into: target, scratch: scratch[part])
+            renderRows(first..<last, layer: substitute ?? layer, frame: frame, into: target, scratch: scratch[part])
         }
     }
 

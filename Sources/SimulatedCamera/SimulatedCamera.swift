@@ -38,6 +38,8 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
     private let stills: StillProcessor
     /// Heat and system pressure; outlives streams, so a hot camera stays hot across restarts.
     package let thermal = ThermalModel()
+    /// Lens position, zoom and torch; outlive streams, as the exposure state does.
+    private let lens = LensControls()
 
     package init(model: SimulatedCameraModel, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.model = model
@@ -138,7 +140,7 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         let settings = state.withLock { ($0.seed, $0.pacing, $0.maximumBufferCount) }
         let stream = CaptureStream(
             camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
-            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal)
+            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal, lens: lens)
         state.withLock { $0.stream = stream }
         stream.launch()
     }

@@ -15,7 +15,9 @@ import CaptureCore
 /// lengthening frames to 1/15 s in dim scenes when allowed (see `AutoExposure`).
 ///
 /// Analog gain reaches 16× on all; higher ISOs are digital gain in the ISP. The three back
-/// cameras have a flash (`FlashLight`), the front one none. Values sit in
+/// cameras have a flash (`FlashLight`) and torch (`Torch`), the front one neither; focus
+/// (contrast-detection autofocus, the ultra wide fixed-focus) is in
+/// `SimulatedCameraCatalog+Focus` and `FocusLens`. Values sit in
 /// the range docs `color-and-sensor.md` §5 gives for phone sensors (IMX363: 1.4 µm,
 /// 6 000 e⁻, 10 bit, black 64).
 ///
@@ -70,7 +72,7 @@ package enum SimulatedCameraCatalog {
         return model(
             f, id: "sim:back-wide", model: "OpenCapture Simulated Wide", name: "Back Camera", position: 1,
             type: "AVCaptureDeviceTypeBuiltInWideAngleCamera", aperture: 1.78, sensor: sensor,
-            lowLightBoost: true,
+            lowLightBoost: true, minimumFocusDistance: 0.15,
             color: calibration(
                 standardA: [0.7534, -0.0681, -0.1216, -0.4056, 1.3113, 0.0968, -0.0868, 0.2163, 0.4641],
                 d65: [0.7134, -0.0330, -0.1166, -0.4406, 1.3313, 0.1133, -0.1004, 0.2441, 0.4533]))
@@ -112,6 +114,7 @@ package enum SimulatedCameraCatalog {
         return model(
             f, id: "sim:back-tele", model: "OpenCapture Simulated Telephoto", name: "Back Telephoto Camera",
             position: 1, type: "AVCaptureDeviceTypeBuiltInTelephotoCamera", aperture: 2.8, sensor: sensor,
+            minimumFocusDistance: 0.45,
             color: calibration(
                 standardA: [0.8040, -0.0889, -0.1290, -0.4151, 1.3293, 0.0861, -0.0813, 0.2058, 0.4770],
                 d65: [0.7626, -0.0526, -0.1238, -0.4500, 1.3493, 0.1025, -0.0951, 0.2338, 0.4660]))
@@ -130,7 +133,7 @@ package enum SimulatedCameraCatalog {
             maxAnalogGain: 16)
         return model(
             f, id: "sim:front-wide", model: "OpenCapture Simulated Front", name: "Front Camera", position: 2,
-            type: "AVCaptureDeviceTypeBuiltInWideAngleCamera", aperture: 1.9, sensor: sensor,
+            type: "AVCaptureDeviceTypeBuiltInWideAngleCamera", aperture: 1.9, sensor: sensor, minimumFocusDistance: 0.25,
             color: calibration(
                 standardA: [0.6944, -0.0322, -0.1135, -0.3615, 1.2735, 0.0910, -0.0917, 0.2255, 0.4493],
                 d65: [0.6550, 0.0023, -0.1085, -0.3961, 1.2933, 0.1075, -0.1050, 0.2528, 0.4386]))
@@ -147,7 +150,8 @@ package enum SimulatedCameraCatalog {
 
     private static func model(
         _ formats: FormatListBuilder, id: String, model: String, name: String, position: Int, type: String,
-        aperture: Float, sensor: SensorParameters, lowLightBoost: Bool = false, color: ColorCalibration
+        aperture: Float, sensor: SensorParameters, lowLightBoost: Bool = false, minimumFocusDistance: Double? = nil,
+        color: ColorCalibration
     ) -> SimulatedCameraModel {
         let presets = formats.presetFormats
         var descriptor = DeviceDescriptor(
@@ -159,7 +163,10 @@ package enum SimulatedCameraCatalog {
         descriptor.supportsLowLightBoost = lowLightBoost
         // The back cameras share the LED flash; a front camera's "flash" is the screen,
         // which is not modelled.
-        return SimulatedCameraModel(descriptor: descriptor, sensor: sensor, hasFlash: position == 1)
+        descriptor.hasTorch = position == 1
+        var result = SimulatedCameraModel(descriptor: descriptor, sensor: sensor, hasFlash: position == 1)
+        describeFocus(of: &result, minimumFocusDistance: minimumFocusDistance)
+        return result
     }
 
     /// A calibration from XYZ → camera matrices measured under illuminants A and D65.

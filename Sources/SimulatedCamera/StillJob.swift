@@ -30,6 +30,8 @@ struct StillJob: Sendable {
     /// white balance, light, applied request).
     var metadata: FrameMetadata
     var completion: @Sendable (Result<StillCapture, BackendError>) -> Void
+    /// Lens position and torch at the boundary; nil renders sharp and without the torch.
+    var lens: LensState? = nil
 
     /// The lens as the still sees it: the streaming format's field of view when the aspect
     /// ratios match, else that of the widest format of the still's aspect (a 4:3 photo

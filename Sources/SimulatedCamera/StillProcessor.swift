@@ -39,6 +39,9 @@ final class StillProcessor: @unchecked Sendable {
     private var workers: RenderWorkers?
     private var stillRenderer: FrameRenderer?
     private var preflashRenderer: FrameRenderer?
+    /// Defocus and torch light on each renderer's layer.
+    private var stillDefocus = Defocus()
+    private var preflashDefocus = Defocus()
 
     /// `name` prefixes the queue's and the worker threads' names.
     init(name: String) {
@@ -61,6 +64,8 @@ final class StillProcessor: @unchecked Sendable {
         queue.async { [self] in
             stillRenderer = nil
             preflashRenderer = nil
+            stillDefocus = Defocus()
+            preflashDefocus = Defocus()
             workers?.shutdown()
             workers = nil
         }
@@ -90,7 +95,9 @@ final class StillProcessor: @unchecked Sendable {
 
         let renderer = cachedRenderer(stillRenderer, for: job, optics: optics)
         stillRenderer = renderer
-        renderer.prepare(width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
+        let refilled = renderer.prepare(
+            width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
+        applyLens(settings, to: renderer, refilled: refilled, defocus: stillDefocus)
         let buffer = CVBuffer(format: request.pixelFormat, width: request.width, height: request.height)
         let attachments = CaptureStream.attachments(for: request.pixelFormat)
         buffer.attachmentStore.withLock { $0 = attachments }
@@ -146,7 +153,8 @@ final class StillProcessor: @unchecked Sendable {
         let height = max(1, Int((Double(width * job.request.height) / Double(job.request.width)).rounded()))
         let renderer = cachedRenderer(preflashRenderer, for: job, optics: settings.optics)
         preflashRenderer = renderer
-        renderer.prepare(width: width, height: height, zoom: job.zoom, optics: settings.optics, color: settings.light.color)
+        let refilled = renderer.prepare(width: width, height: height, zoom: job.zoom, optics: settings.optics, color: settings.light.color)
+        applyLens(settings, to: renderer, refilled: refilled, defocus: preflashDefocus)
         let buffer = CVBuffer(format: job.request.pixelFormat, width: width, height: height)
         for _ in 0..<StillProcessor.preflashCount {
             let statistics = draw(settings, exposure: (meter.exposureDuration, meter.iso), with: renderer, into: buffer)
@@ -170,15 +178,32 @@ final class StillProcessor: @unchecked Sendable {
                 bitDepth: job.camera.sensor.bitDepth, blackLevel: sensor.blackLevel, whiteDN: sensor.whiteDN,
                 digitalGain: sensor.digitalGain, whiteBalance: SIMD3<Float>(settings.gains), colorMatrix: settings.matrix,
                 range: ISP.range(of: buffer.format)))
-        let disc = BallPainter.Disc(
+        var disc = BallPainter.Disc(
             job.scene.ball(at: job.time), width: buffer.width, height: buffer.height, zoom: job.zoom,
             optics: settings.optics, response: settings.light.color)
+        if let state = job.lens {
+            let lens = state.lens(optics: settings.optics, pixelPitch: job.camera.sensor.pixelPitch)
+            state.adjust(&disc, lens: lens, width: buffer.width, zoom: job.zoom, luminance: settings.light.luminance)
+        }
         var frame = FrameRenderer.Frame(index: job.noiseFrame, exposure: sensor, ball: disc)
         // The motion scene's balls and timeline entries, where they are at the still's time.
         frame.others = job.scene.movingObjects(at: job.time).map {
             BallPainter.Disc($0, width: buffer.width, height: buffer.height, zoom: job.zoom, optics: settings.optics, response: settings.light.color)
         }
         return renderer.render(frame, into: buffer)
+    }
+
+    /// Blurs and lights the renderer's layer for the job's lens position and torch (or makes
+    /// it sharp and unlit again when the job has none).
+    private func applyLens(_ settings: Settings, to renderer: FrameRenderer, refilled: Bool, defocus: Defocus) {
+        guard let layer = renderer.layer, let gang = workers else { return }
+        let job = settings.job
+        let luminance = settings.light.luminance
+        let lens = job.lens.map { ($0, $0.lens(optics: settings.optics, pixelPitch: job.camera.sensor.pixelPitch)) }
+        defocus.update(layer, refilled: refilled, scene: job.scene, workers: gang) { distance in
+            guard let (state, focus) = lens else { return .identity }
+            return state.effect(focus, distance: distance, width: layer.width, zoom: job.zoom, luminance: luminance)
+        }
     }
 
     /// `existing` with the job's scene, or a new renderer (and the worker gang, if none yet).

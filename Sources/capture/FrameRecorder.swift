@@ -138,6 +138,8 @@ enum MetadataLine {
             "lens_aperture": Double(metadata.lensAperture),
             "lens_position": Double(metadata.lensPosition),
             "zoom_factor": metadata.zoomFactor,
+            "focus_mode": ["locked", "auto", "continuous"][metadata.focusState.rawValue], "adjusting_focus": metadata.isAdjustingFocus,
+            "torch_level": Double(metadata.torchLevel),
             "white_balance_gains": [Double(gains.red), Double(gains.green), Double(gains.blue)],
             "mean_luma": Double(metadata.meanLuma),
             "exposure_mode": ["locked", "auto", "continuous", "custom"][metadata.exposureState.rawValue],

@@ -31,6 +31,7 @@ enum FramesCommand {
           --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms
           --iso N              ISO for custom exposure (within the format's range)
           --bias EV            Exposure target bias, -8...8 EV
+        \(LensChoice.help)
           --virtual-time       Simulated cameras: run as fast as frames are written, timestamps
                                still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270
@@ -42,7 +43,7 @@ enum FramesCommand {
     /// The device, format and scene options every capturing command takes.
     static let sharedOptions: Set<String> = [
         "--device", "--preset", "--size", "--fps", "--seed", "--output", "--rotation", "--cct", "--tint", "--wb",
-        "--exposure-mode", "--shutter", "--iso", "--bias", "--scene", "--lux", "--hdr", "--color-space",
+        "--exposure-mode", "--shutter", "--iso", "--bias", "--scene", "--lux", "--hdr", "--color-space", "--focus", "--zoom", "--torch",
     ]
     static let sharedSwitches: Set<String> = ["--help", "--virtual-time", "--mirror"]
 
@@ -62,6 +63,7 @@ enum FramesCommand {
           --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms
           --iso N              ISO for custom exposure (within the format's range)
           --bias EV            Exposure target bias, -8...8 EV
+        \(LensChoice.help)
           --rotation DEG       0, 90, 180 or 270 degrees clockwise
           --mirror             Mirror left to right
           --virtual-time       Simulated cameras: run as fast as possible, timestamps still real
@@ -106,6 +108,7 @@ struct CapturePlan {
     let video: VideoRangeChoice
     /// `--pixel-format raw`: write the sensor's mosaic instead of the processed frames.
     let raw: Bool
+    let lens: LensChoice
 
     init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil) throws {
         device = try DeviceLookup.device(args.value("--device"))
@@ -193,6 +196,7 @@ struct CapturePlan {
         exposure = try ExposureChoice(args, device: device, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
         scene = try SceneChoice(args, device: device)
         video = try VideoRangeChoice(args, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
+        lens = try LensChoice(args, device: device, format: CapturePlan.formatToUse(device: device, format: format, preset: preset))
         virtualTime = args.has("--virtual-time")
         if virtualTime && device.simulation == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")

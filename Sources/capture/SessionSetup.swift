@@ -23,6 +23,7 @@ enum SessionSetup {
         device.simulation?.deliversRawMosaic = plan.raw
         try plan.whiteBalance?.apply(to: device)
         try plan.exposure.apply(to: device)
+        try plan.lens.apply(to: device)
         if let duration = plan.frameDuration {
             try device.setActiveVideoMinFrameDuration(duration)
             try device.setActiveVideoMaxFrameDuration(duration)

@@ -71,7 +71,9 @@ struct SimulatedHDRTests {
                 off.last!.metadata.iso, on.last!.metadata.exposureDuration, on.last!.metadata.iso,
                 off.last!.metadata.exposureTargetOffset, on.last!.metadata.exposureTargetOffset))
         #expect(abs(off.last!.metadata.exposureTargetOffset) < 0.2 && abs(on.last!.metadata.exposureTargetOffset) < 0.2)
-        #expect(clippedOff > 0.1)
+        // The window clips about a tenth of the frame without HDR (9.7% with the lens at
+        // its resting focus, which softens the window's edges a little).
+        #expect(clippedOff > 0.08)
         #expect(clippedOn < clippedOff / 4)
         #expect(crushedOn < crushedOff * 0.7)
     }

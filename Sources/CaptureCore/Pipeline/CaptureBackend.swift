@@ -25,6 +25,8 @@ package struct DeviceFormatSpec: Sendable, Equatable {
     /// What `formatDescription.mediaSubType` reports: the device's own encoding, which
     /// differs from `pixelFormat` for real cameras ('yuvs', 'dmb1' …).
     package var mediaSubType: OSType
+    /// Raw value of `AVCaptureDevice.Format.AutoFocusSystem` (0 none, 1 contrast detection).
+    package var autoFocusSystem = 1
 
     package init(
         width: Int, height: Int, pixelFormat: PixelFormat = .yuv420BiPlanarVideoRange,
@@ -78,6 +80,9 @@ package struct DeviceDescriptor: Sendable {
     package var supportsExposureControl = true
     /// Whether the device has low-light boost (`isLowLightBoostSupported`).
     package var supportsLowLightBoost = false
+    /// Focus abilities of the lens, and whether the camera has a torch.
+    package var focus = FocusCapabilities()
+    package var hasTorch = false
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,

@@ -16,6 +16,10 @@ package struct ControlRequest: Sendable, Equatable {
     /// Whether auto exposure may switch low-light boost on in dim scenes
     /// (`automaticallyEnablesLowLightBoostWhenAvailable`).
     package var lowLightBoostAllowed: Bool?
+    /// Focus, zoom and torch commands (see `LensControl.swift`).
+    package var focus: FocusControl? = nil
+    package var zoom: ZoomControl? = nil
+    package var torch: TorchControl? = nil
 
     package init(
         id: UInt64, whiteBalance: WhiteBalanceControl? = nil, exposure: ExposureControl? = nil,

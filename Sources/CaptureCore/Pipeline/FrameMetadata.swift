@@ -64,6 +64,12 @@ package struct FrameMetadata: Sendable, Equatable {
     /// ISO up to the sensor's analogue maximum), for raw data.
     package var blackLevel: Float = 0
     package var analogGain: Float = 1
+    /// The focus mode in force, whether autofocus is moving the lens, whether a zoom ramp
+    /// runs, and the torch level lighting the frame (0 = off).
+    package var focusState: FocusState = .locked
+    package var isAdjustingFocus = false
+    package var isRampingVideoZoom = false
+    package var torchLevel: Float = 0
 
     package init() {}
 

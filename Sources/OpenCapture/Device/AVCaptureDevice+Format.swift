@@ -48,8 +48,8 @@ extension AVCaptureDevice {
         public var isHighestPhotoQualitySupported: Bool { !spec.isBinned }
         /// Multi-camera sessions are not supported on Linux yet.
         public var isMultiCamSupported: Bool { false }
-        /// The focus system (the simulated cameras detect contrast).
-        public var autoFocusSystem: AutoFocusSystem { .contrastDetection }
+        /// The focus system (the simulated cameras detect contrast; fixed-focus lenses have none).
+        public var autoFocusSystem: AutoFocusSystem { AutoFocusSystem(rawValue: spec.autoFocusSystem) ?? .none }
 
         /// How a format focuses.
         public enum AutoFocusSystem: Int, Sendable {

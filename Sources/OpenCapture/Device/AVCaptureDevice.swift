@@ -182,6 +182,8 @@ package final class DeviceCore: @unchecked Sendable {
         var videoHDREnabled = false
         /// The raw `AVCaptureColorSpace` frames are rendered in.
         var activeColorSpace = 0
+        /// Focus, zoom and torch settings (`LensSettings`).
+        var lens = LensSettings()
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }

@@ -1,0 +1,101 @@
+import Foundation
+
+extension AVCaptureDevice {
+    /// The zoom factor (default 1): of the newest frame once a frame carries the last zoom
+    /// change, the value set until then. Setting it needs the configuration lock, cancels a
+    /// ramp, and raises `NSRangeException` below 1 or above the active format's
+    /// `videoMaxZoomFactor`; otherwise it is clamped to `min/maxAvailableVideoZoomFactor`.
+    public var videoZoomFactor: CGFloat {
+        get {
+            let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
+            return frame.appliedRequest >= settings.zoomRequest && settings.zoomRequest > 0
+                ? CGFloat(frame.zoomFactor) : settings.videoZoomFactor
+        }
+        set { enforce { try setVideoZoomFactor(newValue) } }
+    }
+
+    /// The checked form of setting `videoZoomFactor` (Linux addition).
+    public func setVideoZoomFactor(_ factor: CGFloat) throws(AVCaptureException) {
+        let selector = "setVideoZoomFactor:"
+        try requireLock(selector)
+        try checkZoomFactor(factor, selector: selector)
+        let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
+        let id = core.controls.enqueue(nil)
+        core.state.withLock {
+            $0.lens.videoZoomFactor = clamped
+            $0.lens.zoomRequest = id
+            $0.lens.rampRequest = 0
+        }
+        backend.apply(.lens(id: id, zoom: .set(factor: Double(clamped))))
+    }
+
+    /// The smallest zoom factor available now (1: the simulated cameras are not virtual devices).
+    public var minAvailableVideoZoomFactor: CGFloat { 1 }
+    /// The largest zoom factor available now: the active format's `videoMaxZoomFactor`.
+    public var maxAvailableVideoZoomFactor: CGFloat { activeFormat.videoMaxZoomFactor }
+
+    /// Moves the zoom smoothly toward `factor`, multiplying it by 2^|rate| per second of frame
+    /// time (the sign of `rate` is ignored); rate 0 cancels a ramp. Needs the configuration
+    /// lock; a factor outside 1 ... `videoMaxZoomFactor` raises `NSRangeException`.
+    public func ramp(toVideoZoomFactor factor: CGFloat, withRate rate: Float) {
+        enforce { try rampChecked(toVideoZoomFactor: factor, withRate: rate) }
+    }
+
+    /// The checked form of `ramp(toVideoZoomFactor:withRate:)` (Linux addition).
+    public func rampChecked(toVideoZoomFactor factor: CGFloat, withRate rate: Float) throws(AVCaptureException) {
+        let selector = "rampToVideoZoomFactor:withRate:"
+        try requireLock(selector)
+        try checkZoomFactor(factor, selector: selector)
+        guard rate != 0 else { return submitCancelRamp() }
+        let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
+        let id = core.controls.enqueue(nil)
+        core.state.withLock {
+            $0.lens.videoZoomFactor = CGFloat(videoZoomFactorUnlocked($0))
+            $0.lens.zoomRequest = id
+            $0.lens.rampRequest = id
+        }
+        backend.apply(.lens(id: id, zoom: .ramp(target: Double(clamped), rate: Double(abs(rate)))))
+    }
+
+    /// Stops a zoom ramp where it is. Needs the configuration lock.
+    public func cancelVideoZoomRamp() {
+        enforce { try cancelVideoZoomRampChecked() }
+    }
+
+    /// The checked form of `cancelVideoZoomRamp()` (Linux addition).
+    public func cancelVideoZoomRampChecked() throws(AVCaptureException) {
+        try requireLock("cancelVideoZoomRamp")
+        submitCancelRamp()
+    }
+
+    /// Whether a zoom ramp is under way (from the call until the ramp ends or is cancelled).
+    public var isRampingVideoZoom: Bool {
+        let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
+        if settings.rampRequest > 0 && frame.appliedRequest < settings.rampRequest { return true }
+        return frame.isRampingVideoZoom && settings.rampRequest > 0
+    }
+
+    private func submitCancelRamp() {
+        let id = core.controls.enqueue(nil)
+        core.state.withLock {
+            $0.lens.videoZoomFactor = CGFloat(videoZoomFactorUnlocked($0))
+            $0.lens.zoomRequest = id
+            $0.lens.rampRequest = 0
+        }
+        backend.apply(.lens(id: id, zoom: .cancelRamp))
+    }
+
+    /// The zoom in force, from state already locked.
+    private func videoZoomFactorUnlocked(_ state: DeviceCore.State) -> Double {
+        state.lastFrame.appliedRequest >= state.lens.zoomRequest && state.lens.zoomRequest > 0
+            ? state.lastFrame.zoomFactor : Double(state.lens.videoZoomFactor)
+    }
+
+    private func checkZoomFactor(_ factor: CGFloat, selector: String) throws(AVCaptureException) {
+        let maximum = activeFormat.videoMaxZoomFactor
+        guard factor >= 1, factor <= maximum else {
+            throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
+                "videoZoomFactor \(factor) is out of range [1, \(maximum)] - see activeFormat.videoMaxZoomFactor"))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OpenCapture
+
+/// What `--focus`, `--zoom` and `--torch` ask for, validated against the device and the
+/// format it will use before the camera starts.
+struct LensChoice {
+    enum Focus: Equatable {
+        case mode(AVCaptureDevice.FocusMode)
+        case lensPosition(Float)
+    }
+
+    enum Torch: Equatable {
+        case mode(AVCaptureDevice.TorchMode)
+        case level(Float)
+    }
+
+    var focus: Focus?
+    var zoom: CGFloat?
+    var torch: Torch?
+
+    static let help = """
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position
+                               0...1 (0 nearest, 1 farthest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+        """
+
+    init(_ args: Arguments, device: AVCaptureDevice, format: AVCaptureDevice.Format) throws {
+        if let text = args.value("--focus") {
+            switch text.lowercased() {
+            case "auto": focus = .mode(.autoFocus)
+            case "continuous": focus = .mode(.continuousAutoFocus)
+            case "locked": focus = .mode(.locked)
+            default:
+                guard let value = Float(text), value.isFinite else {
+                    throw UsageError("--focus takes auto, continuous, locked or a lens position 0...1, not '\(text)'")
+                }
+                guard (0...1).contains(value) else { throw UsageError("--focus lens position must lie in 0...1, got \(text)") }
+                focus = .lensPosition(value)
+            }
+            let needsLens: Bool = if case .mode(.locked) = focus { false } else { true }
+            if needsLens && !device.isLockingFocusWithCustomLensPositionSupported {
+                throw UsageError("\(device.localizedName) has a fixed-focus lens; --focus can only be 'locked'")
+            }
+        }
+        if let text = args.value("--zoom") {
+            guard let value = Double(text), value.isFinite else { throw UsageError("--zoom must be a number, not '\(text)'") }
+            let maximum = Double(format.videoMaxZoomFactor)
+            guard value >= 1, value <= maximum else {
+                throw UsageError(String(format: "--zoom %@ is outside the format's zoom range 1...%g", text, maximum))
+            }
+            zoom = CGFloat(value)
+        }
+        if let text = args.value("--torch") {
+            switch text.lowercased() {
+            case "off": torch = .mode(.off)
+            case "on": torch = .mode(.on)
+            case "auto": torch = .mode(.auto)
+            default:
+                guard let value = Float(text), value.isFinite else {
+                    throw UsageError("--torch takes off, on, auto or a level in (0, 1], not '\(text)'")
+                }
+                guard value > 0, value <= 1 else { throw UsageError("--torch level must lie in (0, 1], got \(text)") }
+                torch = .level(value)
+            }
+            if torch != .mode(.off) && !device.hasTorch {
+                throw UsageError("\(device.localizedName) has no torch")
+            }
+        }
+    }
+
+    /// Applies the choice; the device must be locked for configuration.
+    func apply(to device: AVCaptureDevice) throws {
+        switch focus {
+        case .mode(let mode): try device.setFocusMode(mode)
+        case .lensPosition(let position): try device.setFocusModeLockedChecked(lensPosition: position)
+        case nil: break
+        }
+        if let zoom { try device.setVideoZoomFactor(zoom) }
+        switch torch {
+        case .mode(let mode): try device.setTorchMode(mode)
+        case .level(let level): if let error = try device.setTorchModeOnChecked(level: level) { throw error }
+        case nil: break
+        }
+    }
+}
