@@ -12,6 +12,7 @@ import Synchronization
 ///   iso_sensitivity_auto MANUAL; bias → auto_exposure_bias (0.001 EV, nearest entry);
 /// - white-balance modes → white_balance_automatic; locked gains → white_balance_temperature
 ///   (through `V4L2WhiteBalanceModel`) and red/blue_balance (default × gain ratio).
+/// - focus, zoom and torch: see `V4L2LensApplier`.
 /// `.autoExpose` and `.autoWhiteBalance` run the driver's automatic mode for
 /// `settleFrames` frames, then lock what it found, as Apple's settle-then-lock modes do.
 package final class V4L2ControlApplier: Sendable {
@@ -22,6 +23,8 @@ package final class V4L2ControlApplier: Sendable {
     private let lastApplied = Atomic<UInt64>(0)
     private let state = Mutex(State())
     private let controls: [V4L2ControlInfo]
+    /// Focus, zoom and torch; touched only on the capture thread (and in tests).
+    private let lens: Mutex<V4L2LensApplier>
 
     private struct State {
         var exposureSeconds: Double = 0
@@ -36,6 +39,7 @@ package final class V4L2ControlApplier: Sendable {
 
     package init(controls: [V4L2ControlInfo]) {
         self.controls = controls
+        lens = Mutex(V4L2LensApplier(controls: controls))
     }
 
     package func enqueue(_ request: ControlRequest) {
@@ -45,7 +49,7 @@ package final class V4L2ControlApplier: Sendable {
     /// Applies everything queued and advances the settle-then-lock modes by one frame;
     /// returns the id of the newest request applied so far.
     @discardableResult
-    package func applyPending(on device: any V4L2ControlAccess) -> UInt64 {
+    package func applyPending(on device: any V4L2ControlAccess, at time: Double = 0) -> UInt64 {
         let requests = pending.withLock { queue -> [ControlRequest] in
             defer { queue.removeAll(keepingCapacity: true) }
             return queue
@@ -55,6 +59,7 @@ package final class V4L2ControlApplier: Sendable {
             lastApplied.store(request.id, ordering: .releasing)
         }
         advanceOnceModes(on: device)
+        lens.withLock { $0.advance(to: time, on: device) }
         return lastApplied.load(ordering: .acquiring)
     }
 
@@ -68,6 +73,7 @@ package final class V4L2ControlApplier: Sendable {
             metadata.whiteBalanceGains = state.whiteBalanceGains
             metadata.whiteBalanceState = state.whiteBalanceState
         }
+        lens.withLock { $0.describe(into: &metadata) }
     }
 
     private func info(_ id: UInt32) -> V4L2ControlInfo? { controls.first { $0.id == id } }
@@ -91,6 +97,7 @@ package final class V4L2ControlApplier: Sendable {
             state.withLock { $0.bias = bias }
         }
         if let whiteBalance = request.whiteBalance { applyWhiteBalance(whiteBalance, on: device) }
+        lens.withLock { $0.apply(request, on: device) }
     }
 
     private func applyExposure(_ exposure: ExposureControl, on device: any V4L2ControlAccess) {

@@ -26,6 +26,19 @@ package enum V4L2ControlID {
     package static let isoSensitivity: UInt32 = 0x009A_0917
     package static let isoSensitivityAuto: UInt32 = 0x009A_0918
 
+    /// Integer, driver units, larger = nearer.
+    package static let focusAbsolute: UInt32 = 0x009A_090A
+    /// Boolean: continuous autofocus.
+    package static let focusAutomaticContinuous: UInt32 = 0x009A_090C
+    /// Integer, driver units.
+    package static let zoomAbsolute: UInt32 = 0x009A_090D
+    /// Button: one autofocus run.
+    package static let autoFocusStart: UInt32 = 0x009A_091C
+    /// Menu: NONE 0, FLASH 1, TORCH 2.
+    package static let flashLEDMode: UInt32 = 0x009C_0901
+    /// Integer, driver units (mA where the driver knows).
+    package static let flashTorchIntensity: UInt32 = 0x009C_0908
+
     // auto_exposure menu entries.
     package static let exposureAuto: Int64 = 0
     package static let exposureManual: Int64 = 1

@@ -14,13 +14,19 @@ package enum V4L2DeviceProfile {
         // iso_sensitivity lists ISO × 1000 (kernel documentation); without it ISO is fixed at 100.
         let isoValues = controls.first { $0.id == V4L2ControlID.isoSensitivity }?.menu.compactMap { Float($0.name) }.map { $0 / 1000 } ?? []
         let (minISO, maxISO) = (isoValues.min() ?? 100, isoValues.max() ?? 100)
+        let zoom = controls.first { $0.id == V4L2ControlID.zoomAbsolute }
+        let maxZoom = zoom.map { V4L2LensApplier.zoomFactor($0.maximum, range: $0.minimum...$0.maximum) } ?? 1
+        let autoFocus = controls.contains { $0.id == V4L2ControlID.focusAutomaticContinuous }
+            && controls.contains { $0.id == V4L2ControlID.focusAbsolute }
         let formats = modes.map { mode in
-            DeviceFormatSpec(
+            var spec = DeviceFormatSpec(
                 width: mode.width, height: mode.height, pixelFormat: mode.code.sameLayout ?? .yuv420BiPlanarVideoRange,
                 frameRateRanges: mode.frameRateRanges, minISO: minISO, maxISO: maxISO,
                 minExposureDuration: exposure.map { Double(max($0.minimum, 1)) / 10_000 } ?? (1.0 / (mode.frameRateRanges.first?.upperBound ?? 30)),
                 maxExposureDuration: exposure.map { Double($0.maximum) / 10_000 } ?? (1.0 / (mode.frameRateRanges.last?.lowerBound ?? 30)),
-                fieldOfView: 0, maxZoomFactor: 1, mediaSubType: mode.code.mediaSubType)
+                fieldOfView: 0, maxZoomFactor: maxZoom, mediaSubType: mode.code.mediaSubType)
+            spec.autoFocusSystem = autoFocus ? 1 : 0
+            return spec
         }
         let presets = presetFormats(modes)
         let currentIndex = current.flatMap { code, width, height in
@@ -32,6 +38,9 @@ package enum V4L2DeviceProfile {
             formats: formats, presetFormats: presets,
             defaultFormatIndex: currentIndex ?? presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: 0)
         let has = { (id: UInt32) in controls.contains { $0.id == id } }
+        descriptor.focus = FocusCapabilities(hasAutoFocus: autoFocus)
+        descriptor.hasTorch = controls.first { $0.id == V4L2ControlID.flashLEDMode }?.menu.contains { $0.index == 2 } ?? false
+        descriptor.supportsAutoTorch = false
         descriptor.supportsExposureControl = has(V4L2ControlID.autoExposure) && exposure != nil
         // White balance needs the automatic switch and a manual control to lock with.
         if has(V4L2ControlID.autoWhiteBalance)

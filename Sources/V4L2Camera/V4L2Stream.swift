@@ -207,7 +207,8 @@ final class V4L2Stream: @unchecked Sendable {
         let dequeued = CMClockGetTime(CMClockGetHostTimeClock()).value
         let index = Int(buffer.index)
         queued.remove(index)
-        let applied = controls.applyPending(on: node)
+        let seconds = Double(buffer.timestamp.tv_sec) + Double(buffer.timestamp.tv_usec) / 1_000_000
+        let applied = controls.applyPending(on: node, at: seconds)
         var metadata = FrameMetadata()
         metadata.sequence = Int64(buffer.sequence)
         metadata.presentationTime = CMTime(

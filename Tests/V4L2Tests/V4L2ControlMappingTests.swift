@@ -124,4 +124,77 @@ struct V4L2ControlMappingTests {
         #expect(descriptor.formats[0].maxExposureDuration == 0.2047)
         #expect(descriptor.uniqueID == "v4l2:usb-0000:00:14.0-1")
     }
+
+    /// A webcam with autofocus, zoom in hundredths (100 = 1×) and a torch LED.
+    static let lensControls: [V4L2ControlInfo] = [
+        V4L2ControlInfo(id: V4L2ControlID.focusAbsolute, name: "Focus, Absolute", type: 1, minimum: 0, maximum: 250, step: 5, defaultValue: 0, flags: 0),
+        V4L2ControlInfo(id: V4L2ControlID.focusAutomaticContinuous, name: "Focus, Automatic Continuous", type: 2, minimum: 0, maximum: 1, step: 1, defaultValue: 1, flags: 0),
+        V4L2ControlInfo(id: V4L2ControlID.zoomAbsolute, name: "Zoom, Absolute", type: 1, minimum: 100, maximum: 500, step: 1, defaultValue: 100, flags: 0),
+        V4L2ControlInfo(id: V4L2ControlID.flashLEDMode, name: "LED Mode", type: 3, minimum: 0, maximum: 2, step: 1, defaultValue: 0, flags: 0,
+                        menu: [(0, "Off"), (1, "Flash"), (2, "Torch")]),
+        V4L2ControlInfo(id: V4L2ControlID.flashTorchIntensity, name: "Torch Intensity", type: 1, minimum: 0, maximum: 200, step: 1, defaultValue: 100, flags: 0),
+    ]
+
+    @Test func focusModesAndLensPositions() {
+        let webcam = FakeWebcam()
+        let applier = V4L2ControlApplier(controls: Self.lensControls)
+        applier.enqueue(.lens(id: 1, focus: .lock(lensPosition: 0.2)))
+        applier.applyPending(on: webcam)
+        // Apple's 0 is nearest; V4L2's larger values are nearer.
+        #expect(webcam.written(V4L2ControlID.focusAutomaticContinuous) == [0])
+        #expect(webcam.written(V4L2ControlID.focusAbsolute) == [200])
+        applier.enqueue(.lens(id: 2, focus: .continuous(FocusSearch())))
+        applier.applyPending(on: webcam)
+        #expect(webcam.written(V4L2ControlID.focusAutomaticContinuous) == [0, 1])
+        // No auto_focus_start button: run continuous autofocus, then lock.
+        applier.enqueue(.lens(id: 3, focus: .autoOnce(FocusSearch())))
+        for _ in 0..<V4L2ControlApplier.settleFrames { applier.applyPending(on: webcam) }
+        #expect(webcam.written(V4L2ControlID.focusAutomaticContinuous) == [0, 1, 1, 0])
+        var metadata = FrameMetadata()
+        applier.describe(into: &metadata)
+        #expect(metadata.focusState == .locked)
+    }
+
+    @Test func zoomFactorsAndRampsInDriverUnits() {
+        let webcam = FakeWebcam()
+        let applier = V4L2ControlApplier(controls: Self.lensControls)
+        applier.enqueue(.lens(id: 1, zoom: .set(factor: 2)))
+        applier.applyPending(on: webcam, at: 0)
+        #expect(webcam.written(V4L2ControlID.zoomAbsolute) == [200])
+        // Ramp to 4× at 1 stop a second: 2 → 4 in one second of frame time.
+        applier.enqueue(.lens(id: 2, zoom: .ramp(target: 4, rate: 1)))
+        for frame in 0...30 { applier.applyPending(on: webcam, at: 10 + Double(frame) / 30) }
+        let values = webcam.written(V4L2ControlID.zoomAbsolute)
+        #expect(values.last == 400)
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+        // Halfway through (0.5 s) the factor is 2·2^0.5.
+        #expect(abs(Double(values[16]) - 200 * 2.0.squareRoot()) <= 2, "\(values)")
+        var metadata = FrameMetadata()
+        applier.describe(into: &metadata)
+        #expect(!metadata.isRampingVideoZoom && metadata.zoomFactor == 4)
+    }
+
+    @Test func torchLevelsScaleTheIntensity() {
+        let webcam = FakeWebcam()
+        let applier = V4L2ControlApplier(controls: Self.lensControls)
+        applier.enqueue(.lens(id: 1, torch: .on(level: 0.5)))
+        applier.applyPending(on: webcam)
+        #expect(webcam.written(V4L2ControlID.flashLEDMode) == [2])
+        #expect(webcam.written(V4L2ControlID.flashTorchIntensity) == [100])
+        applier.enqueue(.lens(id: 2, torch: .off))
+        applier.applyPending(on: webcam)
+        #expect(webcam.written(V4L2ControlID.flashLEDMode) == [2, 0])
+    }
+
+    @Test func lensControlsShapeTheDescriptor() {
+        let capability = V4L2Capability(driver: "uvcvideo", card: "PTZ Cam", busInfo: "usb-1", deviceCaps: 0x0400_0001)
+        let mode = V4L2Mode(code: .mjpeg, width: 1920, height: 1080, intervals: .discrete([.init(1, 30)]))
+        let descriptor = V4L2DeviceProfile.descriptor(capability: capability, modes: [mode], controls: Self.lensControls, current: nil, path: "/dev/video0")
+        #expect(descriptor.focus.hasAutoFocus)
+        #expect(descriptor.formats[0].autoFocusSystem == 1)
+        #expect(descriptor.formats[0].maxZoomFactor == 5)
+        #expect(descriptor.hasTorch && !descriptor.supportsAutoTorch)
+        let plain = V4L2DeviceProfile.descriptor(capability: capability, modes: [mode], controls: [], current: nil, path: "/dev/video0")
+        #expect(!plain.focus.hasAutoFocus && plain.formats[0].autoFocusSystem == 0 && plain.formats[0].maxZoomFactor == 1 && !plain.hasTorch)
+    }
 }

@@ -301,7 +301,7 @@ struct VividDriverTests {
         #expect(abs((times.last! - times.first!) / Double(times.count - 1) - 0.1) < 0.01)
     }
 
-    /// vivid has no exposure or white-balance controls: the API says unsupported, as Apple's
+    /// vivid has no exposure, white-balance, focus, zoom or torch controls: the API says unsupported, as Apple's
     /// does for a camera without them, and raises when asked anyway.
     @Test func missingControlsAreUnsupported() async throws {
         let device = try #require(Vivid.device())
@@ -309,6 +309,10 @@ struct VividDriverTests {
         #expect(!device.isExposureModeSupported(.continuousAutoExposure))
         #expect(!device.isWhiteBalanceModeSupported(.locked))
         #expect(!device.isLowLightBoostSupported)
+        #expect(!device.isFocusModeSupported(.autoFocus) && device.isFocusModeSupported(.locked))
+        #expect(device.activeFormat.autoFocusSystem == .none)
+        #expect(!device.hasTorch && !device.isTorchModeSupported(.on))
+        #expect(device.activeFormat.videoMaxZoomFactor == 1)
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
             let device = Vivid.device()!
             try? device.lockForConfiguration()

@@ -83,6 +83,8 @@ package struct DeviceDescriptor: Sendable {
     /// Focus abilities of the lens, and whether the camera has a torch.
     package var focus = FocusCapabilities()
     package var hasTorch = false
+    /// Whether the torch can switch itself on in dim scenes (`TorchMode.auto`).
+    package var supportsAutoTorch = true
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,

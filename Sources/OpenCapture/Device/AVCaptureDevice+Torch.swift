@@ -26,7 +26,9 @@ extension AVCaptureDevice {
     public var torchLevel: Float { lastFrameMetadata.torchLevel }
 
     /// Whether the device supports a torch mode (any, if it has a torch).
-    public func isTorchModeSupported(_ torchMode: TorchMode) -> Bool { hasTorch }
+    public func isTorchModeSupported(_ torchMode: TorchMode) -> Bool {
+        hasTorch && (torchMode != .auto || descriptor.supportsAutoTorch)
+    }
 
     /// The torch mode (default `.off`). Setting it needs the configuration lock; an
     /// unsupported mode raises. `.on` lights at full level (as far as heat allows).
