@@ -89,7 +89,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
-        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "ImageOps", "SimulatedCamera"]),
+        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ImageOps", "SimulatedCamera"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore"]),

@@ -85,7 +85,9 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
         do {
             let node = try V4L2Node(path: path)
             let guarded = FailureGuard(sink: sink, camera: self)
-            let stream = try V4L2Stream(node: node, mode: mode, configuration: configuration, sink: guarded, controls: applier)
+            let flip = controls.first { $0.id == V4L2ControlID.horizontalFlip && !$0.isReadOnly }
+            let stream = try V4L2Stream(
+                node: node, mode: mode, configuration: configuration, sink: guarded, controls: applier, horizontalFlip: flip)
             state.withLock { $0 = Running(node: node, stream: stream, configuration: configuration, sink: sink) }
         } catch {
             if error.isDisconnect { markDisconnected() }

@@ -28,10 +28,15 @@ final class V4L2Stream: @unchecked Sendable {
     /// The sequence number of the previous frame; the driver counts from 0 at STREAMON,
     /// so frames lost before the first one show up as a gap too.
     private var lastSequence = UInt32.max
+    /// Whether the driver flips this stream's frames (horizontal_flip set at start).
+    private var isMirroredByDevice = false
 
     /// Sets the format and frame interval, maps buffers and starts streaming. Throws the
     /// failing call (vivid's Queue Setup and Start Streaming errors surface here).
-    init(node: V4L2Node, mode: V4L2Mode, configuration: StreamConfiguration, sink: any FrameSink, controls: V4L2ControlApplier) throws(V4L2Failure) {
+    init(
+        node: V4L2Node, mode: V4L2Mode, configuration: StreamConfiguration, sink: any FrameSink, controls: V4L2ControlApplier,
+        horizontalFlip: V4L2ControlInfo?
+    ) throws(V4L2Failure) {
         self.node = node
         self.mode = mode
         self.sink = sink
@@ -72,6 +77,14 @@ final class V4L2Stream: @unchecked Sendable {
             pool = CVPixelBufferPool(
                 format: configuration.pixelFormat, width: mode.width, height: mode.height, minimumBufferCount: 4,
                 maximumBufferCount: 8, attachments: attachments)
+        }
+        // Mirroring by the driver (horizontal_flip) costs nothing and keeps zero copy; set
+        // before STREAMON so every frame of the stream is flipped or none is.
+        if let flip = horizontalFlip {
+            let kept = try? node.setValue(configuration.mirrored ? 1 : 0, of: flip.id)
+            isMirroredByDevice = configuration.mirrored && kept == 1
+        } else {
+            isMirroredByDevice = false
         }
         for index in 0..<buffers.count { try queue(index) }
         var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
@@ -218,6 +231,7 @@ final class V4L2Stream: @unchecked Sendable {
         metadata.height = mode.height
         metadata.appliedRequest = applied
         metadata.dequeueHostTime = dequeued
+        metadata.isMirroredByDevice = isMirroredByDevice
         controls.describe(into: &metadata)
 
         let gap = buffer.sequence &- lastSequence &- 1

@@ -94,13 +94,13 @@ struct VividDriverTests {
         (1, 1, 1), (1, 1, 0), (0, 1, 1), (0, 1, 0), (1, 0, 1), (1, 0, 0), (0, 0, 1), (0, 0, 0),
     ]
 
-    static func expectBars(_ buffer: CVPixelBuffer, label: String) {
+    static func expectBars(_ buffer: CVPixelBuffer, label: String, mirrored: Bool = false) {
         CVPixelBufferLockBaseAddress(buffer, .readOnly)
         defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
         let width = CVPixelBufferGetWidth(buffer), height = CVPixelBufferGetHeight(buffer)
         let y = height - 6  // below vivid's text overlay, which covers most of a 320x180 frame
         for (index, bar) in bars.enumerated() {
-            let x = width * (2 * index + 1) / 16
+            let x = width * (2 * (mirrored ? 7 - index : index) + 1) / 16
             let luma = 0.299 * bar.r + 0.587 * bar.g + 0.114 * bar.b
             switch buffer.format {
             case .bgra:
@@ -281,6 +281,28 @@ struct VividDriverTests {
         }
     }
 
+    /// A mirrored connection on a device with horizontal_flip: the driver flips, the frames
+    /// still go out without a copy, and the bars run the other way.
+    @Test func mirroringIsTheDriversHorizontalFlip() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .nv12, 640, 360)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue)
+        let connection = try #require(rig.output.connection(with: .video))
+        connection.automaticallyAdjustsVideoMirroring = false
+        connection.isVideoMirrored = true
+        rig.session.startRunning()
+        rig.waitForFrames(3)
+        let flip = try device.linuxControlValue("horizontal_flip")
+        let zeroCopy = Vivid.camera(device).isStreamingWithoutCopy
+        rig.session.stopRunning()
+        #expect(flip == 1)
+        #expect(zeroCopy)
+        let frame = try #require(rig.buffers.last)
+        #expect(frame.isWrapping)
+        Self.expectBars(frame, label: "mirrored by the driver", mirrored: true)
+        let allFlipped = rig.metadata.allSatisfy { $0.isMirroredByDevice }
+        #expect(allFlipped)
+    }
+
     /// A new frame rate or format while running restarts the driver's stream.
     @Test func changesWhileRunningTakeEffect() throws {
         let device = try #require(Vivid.device())
@@ -335,6 +357,20 @@ struct VividDriverTests {
         #expect(size > 10 * 640 * 360 * 3 / 2)
         let bad = try Vivid.run(tool, ["frames", "--device", "v4l2:none", "-o", "/tmp/x.y4m"])
         #expect(bad.contains("unknown device 'v4l2:none'"))
+    }
+
+    /// Where udev names the camera under /dev/v4l/by-id (vendor, model, serial), that name is
+    /// the unique ID, so the camera keeps it on any port. (The VM has no udev: the link is
+    /// made by hand, in a child process, before the device list is first read.)
+    @Test func udevByIDNameIsTheUniqueID() async {
+        await #expect(processExitsWith: .success) {
+            let name = "usb-OpenCapture_Test_Camera_0001-video-index0"
+            guard mkdir("/dev/v4l", 0o755) == 0 || errno == EEXIST, mkdir("/dev/v4l/by-id", 0o755) == 0 || errno == EEXIST,
+                symlink("../../video0", "/dev/v4l/by-id/\(name)") == 0 || errno == EEXIST
+            else { exit(3) }
+            defer { unlink("/dev/v4l/by-id/\(name)") }
+            guard let device = AVCaptureDevice(uniqueID: "v4l2:\(name)"), device.deviceType == .external else { exit(4) }
+        }
     }
 
     /// A user outside the video group: .denied, and a message saying how to get access.

@@ -117,6 +117,10 @@ package struct StreamConfiguration: Sendable, Equatable {
     package var videoHDR = VideoHDRMode.off
     /// The raw value of `AVCaptureColorSpace` to render in (0 sRGB, 1 P3_D65).
     package var colorSpace = 0
+    /// Every connection of the device wants frames mirrored: a device that can flip them
+    /// itself (V4L2 horizontal_flip) does, and says so in `FrameMetadata.isMirroredByDevice`;
+    /// others ignore it and the frame router mirrors.
+    package var mirrored = false
 
     package init(formatIndex: Int, minFrameDuration: CMTime, maxFrameDuration: CMTime, pixelFormat: PixelFormat) {
         self.formatIndex = formatIndex

@@ -55,6 +55,8 @@ package struct FrameMetadata: Sendable, Equatable {
     /// Host time, nanoseconds, when a V4L2 backend dequeued the frame (0 for other backends):
     /// with the delegate's own clock reading it gives the cost of our path per frame.
     package var dequeueHostTime: Int64 = 0
+    /// Whether the device already flipped this frame left to right (`StreamConfiguration.mirrored`).
+    package var isMirroredByDevice = false
 
     /// Whether the frame merged a long and a short exposure (video HDR).
     package var isVideoHDREnabled = false

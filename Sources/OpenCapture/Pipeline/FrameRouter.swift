@@ -60,7 +60,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         }
         let routes = targets.withLock { $0 }
         for target in routes {
-            let (rotation, mirrored, enabled) = target.connection.transform
+            let (rotation, wantsMirror, enabled) = target.connection.transform
+            // A device that flipped the frame itself leaves nothing to do, or an unflip.
+            let mirrored = wantsMirror != metadata.isMirroredByDevice
             guard enabled, target.connection.inputPorts.allSatisfy(\.isEnabled) else { continue }
             let format = target.output.deliveredPixelFormat
             let quarterTurn = rotation == 90 || rotation == 270

@@ -90,7 +90,8 @@ extension AVCaptureSession {
             streams[key] = nil
         }
         for (key, (device, deviceConnections)) in wanted {
-            let configuration = device.streamConfiguration(pixelFormat: Self.renderFormat(for: deviceConnections))
+            var configuration = device.streamConfiguration(pixelFormat: Self.renderFormat(for: deviceConnections))
+            configuration.mirrored = !deviceConnections.isEmpty && deviceConnections.allSatisfy { $0.transform.mirrored }
             if var stream = streams[key] {
                 stream.router.setTargets(deviceConnections)
                 if stream.configuration != configuration {
