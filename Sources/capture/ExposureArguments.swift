@@ -10,6 +10,10 @@ struct ExposureChoice {
     var bias: Float?
 
     init(_ args: Arguments, device: AVCaptureDevice, format: AVCaptureDevice.Format) throws {
+        let given = ["--exposure-mode", "--shutter", "--iso", "--bias"].filter { args.value($0) != nil }
+        if let first = given.first, !device.isExposureModeSupported(.continuousAutoExposure) {
+            throw UsageError("\(device.localizedName) has no exposure control; \(first) does not apply to it")
+        }
         if let text = args.value("--exposure-mode") {
             switch text.lowercased() {
             case "locked": mode = .locked

@@ -57,6 +57,9 @@ enum WhiteBalanceChoice {
     case locked(AVCaptureDevice.WhiteBalanceGains)
 
     init(_ text: String, device: AVCaptureDevice) throws {
+        guard device.isWhiteBalanceModeSupported(.locked) else {
+            throw UsageError("\(device.localizedName) has no white-balance control; --wb does not apply to it")
+        }
         switch text.lowercased() {
         case "auto": self = .auto
         case "continuous": self = .continuous

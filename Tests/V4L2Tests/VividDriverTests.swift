@@ -355,6 +355,15 @@ struct VividDriverTests {
         #expect(output.contains("wrote 10 frames (640x360"), "\(output)")
         let size = (try? FileManager.default.attributesOfItem(atPath: "/tmp/vivid.y4m")[.size] as? Int) ?? 0
         #expect(size > 10 * 640 * 360 * 3 / 2)
+        // Flags for controls vivid lacks: a clear message and exit 2, never a crash.
+        for (flags, expected) in [
+            (["--exposure-mode", "custom", "--shutter", "1/100"], "has no exposure control"), (["--bias", "1"], "has no exposure control"),
+            (["--wb", "5000"], "has no white-balance control"), (["--torch", "on"], "has no torch"), (["--focus", "0.5"], "fixed-focus"),
+            (["--zoom", "2"], "zoom range 1...1"),
+        ] {
+            let text = try Vivid.run("/bin/sh", ["-c", "\(tool) frames --device v4l2:platform:vivid-000 --count 1 \(flags.joined(separator: " ")) -o /tmp/x.y4m; echo status=$?"])
+            #expect(text.contains(expected) && text.contains("status=2"), "\(flags): \(text)")
+        }
         let bad = try Vivid.run(tool, ["frames", "--device", "v4l2:none", "-o", "/tmp/x.y4m"])
         #expect(bad.contains("unknown device 'v4l2:none'"))
     }
