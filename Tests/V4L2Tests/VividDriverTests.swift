@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import OpenCapture
 @testable import V4L2Camera
@@ -301,6 +302,30 @@ struct VividDriverTests {
         Self.expectBars(frame, label: "mirrored by the driver", mirrored: true)
         let allFlipped = rig.metadata.allSatisfy { $0.isMirroredByDevice }
         #expect(allFlipped)
+    }
+
+    /// The completion-handler rule on a real driver: the handler gets the timestamp of the
+    /// first frame dequeued after the control write, and that frame says it carries it.
+    @Test func completionHandlerGetsTheFirstFrameAfterTheWrite() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .yuyv, 320, 180)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue, frameRate: 30)
+        rig.session.startRunning()
+        rig.waitForFrames(3)
+        let stamped = Mutex<CMTime?>(nil)
+        try device.lockForConfiguration()
+        // vivid has no focus motor: locking at the current position is what it supports.
+        device.setFocusModeLocked(lensPosition: AVCaptureDevice.currentLensPosition) { time in stamped.withLock { $0 = time } }
+        device.unlockForConfiguration()
+        let deadline = Date().addingTimeInterval(10)
+        while stamped.withLock({ $0 == nil }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        rig.waitForFrames(rig.metadata.count + 2)
+        rig.session.stopRunning()
+        let time = try #require(stamped.withLock { $0 })
+        let carrier = try #require(rig.metadata.first { $0.presentationTime == time })
+        let before = rig.metadata.filter { $0.presentationTime < time }
+        #expect(carrier.appliedRequest > 0)
+        #expect(before.allSatisfy { $0.appliedRequest < carrier.appliedRequest })
+        Vivid.log("focus lock handler: frame \(carrier.sequence) at \(time.seconds) s carries request \(carrier.appliedRequest)")
     }
 
     /// A new frame rate or format while running restarts the driver's stream.
