@@ -74,8 +74,8 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     private var hasMask = false
     /// The scene the mask is being built from (set during the mask pass).
     private var maskScene: Scene?
-    /// The scene's static depths (`Scene.staticDistances`).
-    let planeDistances = Scene.staticDistances
+    /// The scene's static depths (`Scene.staticDistances`), as of the last mask.
+    private(set) var planeDistances = Scene.chartPlanes
     private var planeRows: [Range<Int>] = []
     private var planeColumns: [Range<Int>] = []
     /// Horizontal-pass output (bfloat16, like the layer).
@@ -83,7 +83,7 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     /// Effects in force on the layer now, one per plane (empty: the layer is sharp and unlit).
     private var applied: [Effect] = []
     /// The effects asked for this time, one per plane.
-    private var wanted = [Effect](repeating: .identity, count: Scene.staticDistances.count)
+    private var wanted = [Effect](repeating: .identity, count: Scene.chartPlanes.count)
     // The pass the workers run and its plane.
     private var pass = Pass.none
     private var plane = 0
@@ -124,6 +124,14 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         }
         if refilled {
             hasSharp = false
+            applied = []
+        }
+        // Another kind of scene has other planes: the mask and the effects start over.
+        let distances = scene.staticDistances
+        if distances != planeDistances {
+            planeDistances = distances
+            wanted = [Effect](repeating: .identity, count: distances.count)
+            hasMask = false
             applied = []
         }
         // Filled in place: a steady frame allocates nothing.

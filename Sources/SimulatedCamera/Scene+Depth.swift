@@ -10,9 +10,10 @@
 ///
 /// Distances do not change with zoom: zoom is a crop of the same view.
 ///
-/// The other scene kinds (`SceneContent`) are drawn as one plane at the wall's distance for
-/// now; their documented depths (`WindowScene`, `LowLightRoom`, `MotionScene`) are not yet
-/// modelled, so in them focus, defocus and the torch see a flat scene 2.5 m away.
+/// The other kinds follow the depths their layouts document, in a few flat planes (a floor
+/// that recedes is cut into two bands): `WindowScene` (room 4 m, outside 1000 m, sofa 2.5 m,
+/// table 1.8 m), `LowLightRoom` (wall 3.5 m, bookshelf 3.2 m, sofa 2.2 m, near floor 1.8 m),
+/// `MotionScene` (wall 3 m; its balls are not blurred by depth), a flat field or an image 2 m.
 extension Scene {
     /// Distance of the back wall and what hangs on it, metres.
     package static let wallDistance: Float = 2.5
@@ -20,15 +21,49 @@ extension Scene {
     package static let chartDistance: Float = 1.0
     /// Distance of the moving ball, metres.
     package static let ballDistance: Float = 0.5
-    /// Every distance `staticDistance` returns.
-    package static let staticDistances: [Float] = [wallDistance, chartDistance]
+    /// Every distance `staticDistance` returns, for each kind of scene.
+    static let chartPlanes: [Float] = [wallDistance, chartDistance]
+    static let windowPlanes: [Float] = [4, 1000, 2.5, 1.8]
+    static let roomPlanes: [Float] = [3.5, 3.2, 2.2, 1.8]
+    static let motionPlanes: [Float] = [3]
+    static let flatPlanes: [Float] = [2]
+
+    /// Every distance `staticDistance` returns for this scene (shared arrays: reading it
+    /// allocates nothing).
+    package var staticDistances: [Float] {
+        switch content {
+        case .chart: Scene.chartPlanes
+        case .hdr: Scene.windowPlanes
+        case .lowlight: Scene.roomPlanes
+        case .motion: Scene.motionPlanes
+        case .flat, .image: Scene.flatPlanes
+        }
+    }
 
     /// Distance of everything but the ball at (x, y) (normalised scene coordinates), metres.
     package func staticDistance(x: Double, y: Double) -> Float {
-        guard content == .chart else { return Scene.wallDistance }
-        // The chart board holds the grey ramp and the glyph card as well (`ChartExtras`).
-        let onBoard = ColorChart.reflectance(x: x, y: y) != nil || ChartExtras.reflectance(x: x, y: y, seed: seed) != nil
-        return onBoard ? Scene.chartDistance : Scene.wallDistance
+        switch content {
+        case .chart:
+            // The chart board holds the grey ramp and the glyph card as well (`ChartExtras`).
+            let onBoard = ColorChart.reflectance(x: x, y: y) != nil || ChartExtras.reflectance(x: x, y: y, seed: seed) != nil
+            return onBoard ? Scene.chartDistance : Scene.wallDistance
+        case .hdr:
+            let window = WindowScene.window
+            if x >= window.minX, x < window.maxX, y >= window.minY, y < window.maxY, abs(x - 0.5) >= 0.005, abs(y - 0.325) >= 0.005 {
+                return 1000
+            }
+            if x >= 0.04, x < 0.30, y >= 0.58, y < 0.88 { return 2.5 }
+            if x >= 0.60, x < 0.92, y >= 0.66, y < 0.95 { return 1.8 }
+            if y >= 0.75 { return y < 0.85 ? 2.5 : 1.8 }
+            return 4
+        case .lowlight:
+            if x >= 0.55, x < 0.95, y >= 0.52, y < 0.80 { return 2.2 }
+            if x >= 0.28, x < 0.45, y >= 0.45, y < 0.72 { return 3.2 }
+            if y >= 0.72 { return y < 0.86 ? 2.2 : 1.8 }
+            return 3.5
+        case .motion: return 3
+        case .flat, .image: return 2
+        }
     }
 
     /// Distance of what is seen at (x, y) at `time` seconds, metres. `aspect` (width /
