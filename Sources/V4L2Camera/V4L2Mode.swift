@@ -129,7 +129,15 @@ package enum V4L2FormatEnumerator {
                     step: .init(range.step.numerator, max(range.step.denominator, 1)))
             }
         }
-        // A driver without ENUM_FRAMEINTERVALS: assume 30 fps, what G_PARM usually reports.
-        return list.isEmpty ? .discrete([.init(1, 30)]) : .discrete(list)
+        guard list.isEmpty else { return .discrete(list) }
+        // A driver without ENUM_FRAMEINTERVALS: the one interval it reports (G_PARM), or, if
+        // it reports none either, 30 fps, which its stream will then be asked for and read back.
+        var parm = v4l2_streamparm()
+        parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        if (try? node.control(OC_VIDIOC_G_PARM, "VIDIOC_G_PARM", &parm)) != nil {
+            let current = parm.parm.capture.timeperframe
+            if current.numerator > 0 && current.denominator > 0 { return .discrete([.init(current.numerator, current.denominator)]) }
+        }
+        return .discrete([.init(1, 30)])
     }
 }

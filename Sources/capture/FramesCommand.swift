@@ -130,15 +130,13 @@ struct CapturePlan {
         } else {
             preset = args.value("--size") == nil ? defaultPreset : nil
         }
-        if let text = args.value("--size") {
-            let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError("--size must look like 1280x720, not '\(text)'") }
+        if let (width, height) = try args.size("--size") {
             let matches = device.formats.filter {
-                Int($0.formatDescription.dimensions.width) == parts[0] && Int($0.formatDescription.dimensions.height) == parts[1]
+                Int($0.formatDescription.dimensions.width) == width && Int($0.formatDescription.dimensions.height) == height
             }
             guard let best = matches.first(where: { !$0.isVideoBinned }) ?? matches.first else {
                 let sizes = Set(device.formats.map { "\($0.formatDescription.dimensions)" }).sorted().joined(separator: ", ")
-                throw UsageError("\(device.localizedName) has no \(text) format (sizes: \(sizes))")
+                throw UsageError("\(device.localizedName) has no \(width)x\(height) format (sizes: \(sizes))")
             }
             format = best
         } else {
