@@ -1,19 +1,14 @@
-/// Control IDs from <linux/v4l2-controls.h> that the backend maps to Apple's API
-/// (the header's macros are plain numbers, listed here so the mapping reads by name).
+/// Control IDs from <linux/v4l2-controls.h> that the backend maps to Apple's API (the
+/// header's macros are plain numbers, listed here so the mapping reads by name). Controls
+/// without an Apple counterpart (brightness, gain, …) are reached by name through
+/// `AVCaptureDevice.linuxControls`.
 package enum V4L2ControlID {
-    package static let brightness: UInt32 = 0x0098_0900
-    package static let contrast: UInt32 = 0x0098_0901
-    package static let saturation: UInt32 = 0x0098_0902
-    package static let hue: UInt32 = 0x0098_0903
     /// Boolean: the driver balances white itself.
     package static let autoWhiteBalance: UInt32 = 0x0098_090C
     /// Integers without unit (gain relative to the default).
     package static let redBalance: UInt32 = 0x0098_090E
     package static let blueBalance: UInt32 = 0x0098_090F
-    package static let autoGain: UInt32 = 0x0098_0912
-    package static let gain: UInt32 = 0x0098_0913
     package static let horizontalFlip: UInt32 = 0x0098_0914
-    package static let powerLineFrequency: UInt32 = 0x0098_0918
     /// Kelvin.
     package static let whiteBalanceTemperature: UInt32 = 0x0098_091A
     /// Menu: AUTO 0, MANUAL 1, SHUTTER_PRIORITY 2, APERTURE_PRIORITY 3.
