@@ -47,12 +47,15 @@ let package = Package(
         ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
+        .target(name: "CAffinity", path: "Sources/CAffinity"),
+        // The renderer's pixel loops: optimised in every configuration, as the Swift ones are.
+        .target(name: "CRenderKernels", path: "Sources/CRenderKernels", cSettings: [.unsafeFlags(["-O3"])]),
         .target(name: "ColorScience", swiftSettings: strict),
         .target(name: "CaptureCore", swiftSettings: strict),
         .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"], swiftSettings: optimisedPixels),
         .target(
             name: "SimulatedCamera",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps"],
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"],
             swiftSettings: optimisedPixels
         ),
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"], swiftSettings: optimisedPixels),
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "CoreVideo", dependencies: ["OpenCapture"], swiftSettings: strict),
         .executableTarget(
             name: "capture",
-            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "V4L2Camera", "CYUV"],
+            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "V4L2Camera", "CYUV"],
             swiftSettings: strict
         ),
         .executableTarget(

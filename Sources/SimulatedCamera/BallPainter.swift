@@ -37,17 +37,14 @@ enum BallPainter {
             self.color = color
         }
 
-        /// The columns the disc touches on row `row` of an image `width` wide, if any
-        /// (starting a little early, see below).
+        /// The columns the disc touches on row `row` of an image `width` wide, if any.
         func span(row: Int, width: Int) -> ClosedRange<Int>? {
             guard radius > 0 else { return nil }
             let dy = Float(row) + 0.5 - y
             let reach = radius + softness / 2 + 1
             guard abs(dy) < reach else { return nil }
             let halfSpan = (reach * reach - dy * dy).squareRoot()
-            // Start on a multiple of 8, where `SensorKernel.convertRow` starts its 8-sample
-            // groups, so the span's pixels get the noise samples the full row gave them.
-            let first = max(0, Int((x - halfSpan).rounded(.down))) & ~7
+            let first = max(0, Int((x - halfSpan).rounded(.down)))
             let last = min(width - 1, Int((x + halfSpan).rounded(.up)))
             return first <= last ? first...last : nil
         }

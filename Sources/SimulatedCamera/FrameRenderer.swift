@@ -82,8 +82,6 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     // The frame being rendered and where to; set by `render` before the gang runs.
     private var frame: Frame?
     private var target: CVBuffer?
-    private var layout = PackedYCbCr(matrix: .bt709, range: .video)
-    private var layoutRange = YCbCrRange.video
 
     init(scene: Scene, optics: Optics, workers: RenderWorkers) {
         self.scene = scene
@@ -136,10 +134,6 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     func render(_ frame: Frame, into buffer: CVBuffer) -> FrameStatistics {
         precondition(layer?.width == buffer.width && layer?.height == buffer.height, "prepare the renderer for this size")
         let range = ISP.range(of: buffer.format)
-        if range != layoutRange {
-            layout = PackedYCbCr(matrix: .bt709, range: range)
-            layoutRange = range
-        }
         for histogram in histograms { histogram.update(repeating: 0, count: FrameStatistics.bins) }
         for part in scratch { part.clipped = 0 }
         self.frame = frame
@@ -192,7 +186,11 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
                 finishRow(y, layer: layer, frame: frame, raw: rawA, scratch: scratch)
                 if hasB { finishRow(y + 1, layer: layer, frame: frame, raw: rawB, scratch: scratch) }
             }
-            writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer)
+            // The next pair's layer rows are fetched while this pair is encoded: the sensor
+            // pass streams the layer from memory, the encoder computes, and this overlaps them.
+            let next = y + 2 < rows.upperBound ? UnsafeRawBufferPointer(
+                start: layer.row(y + 2), count: min(2, rows.upperBound - y - 2) * layer.rowStride * 2) : nil
+            writeRows(y, UnsafePointer(rawA), rowB, hasB: hasB, width: width, into: buffer, prefetch: next)
             for row in y..<min(y + 2, height) where FrameStatistics.samples(row: row) {
                 meter(row: row, of: buffer, into: scratch.histogram)
             }
@@ -273,13 +271,17 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     }
 
     private func writeRows(
-        _ y: Int, _ rawA: UnsafePointer<UInt16>, _ rawB: UnsafePointer<UInt16>, hasB: Bool, width: Int, into buffer: CVBuffer
+        _ y: Int, _ rawA: UnsafePointer<UInt16>, _ rawB: UnsafePointer<UInt16>, hasB: Bool, width: Int, into buffer: CVBuffer,
+        prefetch: UnsafeRawBufferPointer?
     ) {
         switch buffer.format {
         case .bgra:
             let base = buffer.planeAddress(0), stride = buffer.bytesPerRow(0)
-            isp.encodeBGRA(rawA, width: width, into: base + y * stride)
-            if hasB { isp.encodeBGRA(rawB, width: width, into: base + (y + 1) * stride) }
+            // Half the next rows' fetches with each row.
+            let half = prefetch.map { UnsafeRawBufferPointer(rebasing: $0[..<($0.count / 2)]) }
+            let rest = prefetch.map { UnsafeRawBufferPointer(rebasing: $0[($0.count / 2)...]) }
+            isp.encodeBGRA(rawA, width: width, into: base + y * stride, prefetch: half)
+            if hasB { isp.encodeBGRA(rawB, width: width, into: base + (y + 1) * stride, prefetch: rest) }
         case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange, .yuv420PlanarVideoRange, .yuv420PlanarFullRange:
             let luma = buffer.planeAddress(0).assumingMemoryBound(to: UInt8.self)
             let lumaStride = buffer.bytesPerRow(0)
@@ -292,7 +294,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
                 ? buffer.planeAddress(2).assumingMemoryBound(to: UInt8.self) + (y / 2) * buffer.bytesPerRow(2) : cbPlane + 1
             isp.encodeRowPair(
                 rawA, rawB, width: width, lumaA: lumaA, lumaB: lumaB, cb: cbPlane, cr: crPlane,
-                chromaStep: planar ? 1 : 2, layout: layout)
+                chromaStep: planar ? 1 : 2, prefetch: prefetch)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CAffinity
 import Dispatch
 import Foundation
 import Synchronization
@@ -27,9 +28,16 @@ final class RenderWorkers: @unchecked Sendable {
     private var job: (any ParallelJob)?
     private let quitting = Atomic<Bool>(false)
 
-    /// The gang size for this machine: one thread per core, at most `limit`.
+    /// The gang size for this process: one thread per core it may run on, at most `limit`.
     static func defaultParts(limit: Int = 2) -> Int {
-        max(1, min(limit, ProcessInfo.processInfo.activeProcessorCount))
+        max(1, min(limit, usableCores()))
+    }
+
+    /// The cores this thread may run on: its affinity mask (`taskset`, a cpuset), which
+    /// Foundation's `activeProcessorCount` ignores; all online cores if it cannot be read.
+    static func usableCores() -> Int {
+        let count = oc_usable_cores()
+        return count > 0 ? Int(count) : ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Starts `parts − 1` helper threads named "`name`.<n>".

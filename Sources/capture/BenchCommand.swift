@@ -5,11 +5,13 @@ import OpenCapture
 /// `capture bench`: throughput, latency and allocations, next to GStreamer and FFmpeg.
 enum BenchCommand {
     static let help = """
-        Usage: capture bench [--frames N] [--skip-peers]
+        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only]
 
         Prints JSON with:
           throughput   frames per second through a session with a no-op delegate, on
                        virtual time, at 1280x720, 1920x1080 and 3840x2160 in 420v and BGRA
+          one_core     the same throughput runs with the process pinned to one core (a
+                       child 'capture bench --cores 1 --throughput-only')
           latency      median and p99 milliseconds from a frame's timestamp to its delegate
                        call, in real time (1920x1080 420v at 30 fps)
           allocations  heap allocations per frame in steady state (1920x1080 420v)
@@ -20,13 +22,19 @@ enum BenchCommand {
         Build it in release mode for meaningful numbers: swift build -c release.
           --frames N      Frames per throughput run at 1080p (default 600; 4K runs a third)
           --skip-peers    Do not run GStreamer and FFmpeg
+          --cores N       Pin the process to N of the cores it may run on first
+          --throughput-only  Measure throughput only (no one-core child, latency, movie,
+                          photo or peers)
         """
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(Array(words), options: ["--frames"], switches: ["--help", "--skip-peers"], aliases: ["-h": "--help"])
+        let args = try Arguments(
+            Array(words), options: ["--frames", "--cores"], switches: ["--help", "--skip-peers", "--throughput-only"],
+            aliases: ["-h": "--help"])
         if args.has("--help") { print(help); return 0 }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         let frames = try args.integer("--frames", in: 30...100_000) ?? 600
+        if let cores = try args.integer("--cores", in: 1...1024) { try CorePinning.pin(toFirst: cores) }
         guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back), device.simulation != nil else {
             throw UsageError("bench needs the simulated back camera")
         }
@@ -51,6 +59,8 @@ enum BenchCommand {
             }
         }
         report["throughput"] = throughput
+        if args.has("--throughput-only") { return try printJSON(report) }
+        report["one_core"] = oneCoreThroughput(frames: frames)
         let latency = try BenchRun(device: device, width: 1920, height: 1080, pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, frames: 150, pacing: .realTime).measure()
         report["latency_ms"] = ["median": latency.latencyMedian, "p99": latency.latencyP99, "frames": latency.frames, "fps": 30]
         let movieFPS = try BenchOutputs.movieFramesPerSecond(device: device, frames: 150)
@@ -72,9 +82,40 @@ enum BenchCommand {
             if let fps = ffmpeg.framesPerSecond { peers["ratio_vs_ffmpeg"] = (fps1080p420v / fps * 100).rounded() / 100 }
             report["peers"] = peers
         }
+        return try printJSON(report)
+    }
+
+    private static func printJSON(_ report: [String: Any]) throws -> Int32 {
         let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
         print(String(decoding: data, as: UTF8.self))
         return 0
+    }
+
+    /// The throughput runs again in a child process pinned to one core (pinning this one
+    /// would leave it pinned), or why they could not run.
+    private static func oneCoreThroughput(frames: Int) -> Any {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return ["error": "cannot find this executable through /proc/self/exe"]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["bench", "--cores", "1", "--throughput-only", "--frames", "\(frames)"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return ["error": "\(error)"]
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let runs = json["throughput"]
+        else {
+            return ["error": "the one-core child exited with status \(process.terminationStatus)"]
+        }
+        return runs
     }
 }
 

@@ -77,9 +77,9 @@ struct SimulatedColorPipelineTests {
         #expect(out[1].min() >= 250, "\(out[1])")
     }
 
-    /// BGRA and Y'CbCr match the floating-point pipeline within rounding.
+    /// BGRA and Y'CbCr match the double-precision pipeline within rounding.
     @Test(arguments: YCbCrRange.allCases)
-    func tablesMatchFloatingPointReference(range: YCbCrRange) {
+    func kernelsMatchDoublePrecisionReference(range: YCbCrRange) {
         let s = settings(for: TemperatureTint(temperature: 3800, tint: 6).chromaticity, range: range, digitalGain: 1.3)
         let isp = ISP()
         isp.apply(s)
@@ -90,7 +90,6 @@ struct SimulatedColorPipelineTests {
             #expect(abs(SIMD3<Double>(rgb) - expected).max() <= 1.2, "\(code): \(rgb) vs \(expected)")
         }
         // Y'CbCr of 2×2 blocks: luma per pixel, chroma from the block's mean R'G'B'.
-        let layout = PackedYCbCr(matrix: .bt709, range: range)
         let width = 2
         for block in stride(from: 0, to: codes.count, by: 4) {
             let quad = Array(codes[block..<(block + 4)])
@@ -103,7 +102,7 @@ struct SimulatedColorPipelineTests {
                 chroma.withUnsafeMutableBufferPointer { c in
                     isp.encodeRowPair(
                         rows[0], rows[1], width: width, lumaA: l.baseAddress!, lumaB: l.baseAddress! + 2,
-                        cb: c.baseAddress!, cr: c.baseAddress! + 1, chromaStep: 2, layout: layout)
+                        cb: c.baseAddress!, cr: c.baseAddress! + 1, chromaStep: 2)
                 }
             }
             let signals = quad.map { reference($0, s) / 255 }

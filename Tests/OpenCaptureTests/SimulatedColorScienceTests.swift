@@ -63,31 +63,53 @@ struct SimulatedColorScienceTests {
         #expect((m * SIMD3(1, 1, 1) - Chromaticity.d65.xyz()).max() < 1e-12)
     }
 
-    /// The ISP's packed fixed-point Y'CbCr matches the floating-point reference.
-    @Test(arguments: YCbCrRange.allCases)
-    func packedYCbCrMatchesReference(range: YCbCrRange) {
-        let layout = PackedYCbCr(matrix: .bt709, range: range)
-        var rng = SplitMix64(seed: 3)
-        for _ in 0..<2000 {
-            var pixels: [SIMD3<Double>] = []
-            var block: UInt64 = 0
-            for _ in 0..<4 {
-                let rgb = SIMD3(rng.nextUnit(), rng.nextUnit(), rng.nextUnit())
-                pixels.append(rgb)
-                let sum = (0..<3).reduce(UInt64(0)) { $0 &+ layout.entry(channel: $1, signal: rgb[$1]) }
-                block &+= sum
-                let reference = range.lumaCode(YCbCrMatrix.bt709.ycbcr(fromRGB: rgb).x)
-                #expect(abs(Int(layout.luma(sum)) - reference) <= 1)
-            }
-            let mean = YCbCrMatrix.bt709.ycbcr(fromRGB: pixels.reduce(.zero, +) / 4)
-            #expect(abs(Int(layout.cb(block)) - range.chromaCode(mean.y)) <= 1)
-            #expect(abs(Int(layout.cr(block)) - range.chromaCode(mean.z)) <= 1)
+    /// The ISP kernels' sRGB curve (polynomials for log₂ and exp₂) is within 0.04 of an
+    /// 8-bit code of the exact curve, and its 8-bit codes never step down.
+    @Test func kernelToneCurveMatchesSRGB() {
+        var worst = 0.0
+        var previousCode = 0
+        for step in 0...200_000 {
+            let linear = Double(step) / 200_000
+            let approx = Double(ISP.encode(Float(linear)))
+            worst = max(worst, abs(approx - TransferFunction.sRGB.encode(linear)) * 255)
+            let code = Int((approx * 255).rounded())
+            #expect(code >= previousCode, "code steps down at \(linear)")
+            previousCode = code
         }
-        // Extremes: white, black and the most saturated chroma stay in range.
-        let white = (0..<3).reduce(UInt64(0)) { $0 &+ layout.entry(channel: $1, signal: 1) }
-        #expect(Int(layout.luma(white)) == range.lumaCode(1))
-        #expect(layout.cb(white &* 4) == 128 && layout.cr(white &* 4) == 128)
-        let blue = layout.entry(channel: 2, signal: 1) &+ layout.entry(channel: 0, signal: 0) &+ layout.entry(channel: 1, signal: 0)
-        #expect(Int(layout.cb(blue &* 4)) == range.chromaCode(0.5))
+        #expect(worst < 0.04, "worst error \(worst) codes")
+        #expect(ISP.encode(0) == 0)
+        #expect(ISP.encode(-1) == 0 && abs(ISP.encode(2) - 1) < 0.04 / 255)
+    }
+
+    /// White, black and the most saturated chroma stay in range through the Y'CbCr kernel.
+    @Test(arguments: YCbCrRange.allCases)
+    func yCbCrKernelExtremes(range: YCbCrRange) {
+        let isp = ISP()
+        // 10-bit codes, black 64, identity gains and matrix: code 1023 is white.
+        isp.apply(
+            ISP.Settings(
+                bitDepth: 10, blackLevel: 64, whiteDN: 959, digitalGain: 1, whiteBalance: SIMD3(repeating: 1),
+                colorMatrix: .identity, range: range))
+        func encode(_ rgb: SIMD3<UInt16>) -> (luma: Int, cb: Int, cr: Int) {
+            let row: [UInt16] = [rgb.x, rgb.x, rgb.y, rgb.y, rgb.z, rgb.z]
+            var luma = [UInt8](repeating: 0, count: 4), chroma = [UInt8](repeating: 0, count: 2)
+            luma.withUnsafeMutableBufferPointer { l in
+                chroma.withUnsafeMutableBufferPointer { c in
+                    isp.encodeRowPair(
+                        row, row, width: 2, lumaA: l.baseAddress!, lumaB: l.baseAddress! + 2, cb: c.baseAddress!,
+                        cr: c.baseAddress! + 1, chromaStep: 2)
+                }
+            }
+            #expect(Set(luma).count == 1)
+            return (Int(luma[0]), Int(chroma[0]), Int(chroma[1]))
+        }
+        let white = encode(SIMD3(1023, 1023, 1023))
+        #expect(white.luma == range.lumaCode(1) && white.cb == 128 && white.cr == 128)
+        let black = encode(SIMD3(64, 64, 64))
+        #expect(black.luma == range.lumaCode(0) && black.cb == 128 && black.cr == 128)
+        let blue = encode(SIMD3(64, 64, 1023))
+        #expect(blue.cb == range.chromaCode(0.5))
+        let red = encode(SIMD3(1023, 64, 64))
+        #expect(red.cr == range.chromaCode(0.5))
     }
 }

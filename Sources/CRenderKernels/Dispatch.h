@@ -1,0 +1,14 @@
+// Compiles a kernel for AVX-512 and AVX2 next to the baseline; the loader picks the best
+// the CPU supports (an ifunc). Other architectures get their baseline (NEON on arm64).
+#ifndef OC_RENDER_DISPATCH_H
+#define OC_RENDER_DISPATCH_H
+
+#if defined(__x86_64__) && defined(__linux__)
+#define OC_KERNEL_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define OC_KERNEL_CLONES
+#endif
+
+#define OC_INLINE static inline __attribute__((always_inline))
+
+#endif

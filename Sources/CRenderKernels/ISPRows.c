@@ -1,0 +1,153 @@
+#include "CRenderKernels.h"
+#include "Dispatch.h"
+
+/// Pixels per block: the block's R'G'B' (two rows) stays in L1 between the passes.
+#define OC_BLOCK 128
+
+OC_INLINE float oc_clamp01(float v) {
+    v = v > 0.0f ? v : 0.0f;
+    return v < 1.0f ? v : 1.0f;
+}
+
+OC_INLINE float oc_float(uint32_t bits) {
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+OC_INLINE uint32_t oc_bits(float f) {
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return bits;
+}
+
+/// 1.055·v^(1/2.4) − 0.055 above 0.0031308, 12.92·v below: v^(1/2.4) = 2^(5/12·log₂ v),
+/// log₂ of the mantissa by a degree-4 polynomial on [1, 2) and 2^f by a degree-3 one on
+/// [0, 1) (least-squares Chebyshev fits; 0.04 codes worst case at 8 bits).
+OC_INLINE float oc_srgb(float v) {
+    uint32_t bits = oc_bits(v > 1e-6f ? v : 1e-6f);
+    float exponent = (float)((int32_t)(bits >> 23) - 127);
+    float m = oc_float((bits & 0x7FFFFFu) | 0x3F800000u);
+    float log2m = -2.496767330342471f
+        + m * (4.0283571662913635f + m * (-2.0810464914378013f + m * (0.6288105728616087f + m * -0.07914967125838927f)));
+    float z = (exponent + log2m) * (5.0f / 12.0f);
+    // floor(z) from truncation (z ≤ 0 here), which baseline x86-64 does in one instruction.
+    float truncated = (float)(int32_t)z;
+    float whole = truncated > z ? truncated - 1.0f : truncated;
+    float f = z - whole;
+    float scaled = 1.055f
+        * (0.9998119189133446f + f * (0.6968387840638637f + f * (0.2241262725883561f + f * 0.07901989748136495f)));
+    float curve = oc_float(oc_bits(scaled) + ((uint32_t)(int32_t)whole << 23)) - 0.055f;
+    return v <= 0.0031308f ? v * 12.92f : curve;
+}
+
+float oc_srgb_encode(float linear) { return oc_srgb(oc_clamp01(linear)); }
+
+/// Codes → R'G'B' for `count` pixels: black level, gains, clipping at white (after white
+/// balance, so clipped highlights stay white), the colour matrix, clipping, the curve. The
+/// curve is a pass of its own: fused with the matrix, it needs more vector registers than
+/// AVX2 has.
+OC_INLINE void oc_nonlinear_rgb(
+    const oc_isp_coefficients *isp, const uint16_t *restrict r, const uint16_t *restrict g, const uint16_t *restrict b,
+    long count, float *restrict out_r, float *restrict out_g, float *restrict out_b) {
+    const float black = isp->black, gain_r = isp->gain[0], gain_g = isp->gain[1], gain_b = isp->gain[2];
+    const float *m = isp->matrix;
+    const float m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8];
+    for (long i = 0; i < count; i++) {
+        float lr = oc_clamp01(((float)r[i] - black) * gain_r);
+        float lg = oc_clamp01(((float)g[i] - black) * gain_g);
+        float lb = oc_clamp01(((float)b[i] - black) * gain_b);
+        out_r[i] = oc_clamp01(m0 * lr + m1 * lg + m2 * lb);
+        out_g[i] = oc_clamp01(m3 * lr + m4 * lg + m5 * lb);
+        out_b[i] = oc_clamp01(m6 * lr + m7 * lg + m8 * lb);
+    }
+    for (long i = 0; i < count; i++) out_r[i] = oc_srgb(out_r[i]);
+    for (long i = 0; i < count; i++) out_g[i] = oc_srgb(out_g[i]);
+    for (long i = 0; i < count; i++) out_b[i] = oc_srgb(out_b[i]);
+}
+
+/// Fetches block `block`'s share (of `blocks`) of `bytes` bytes at `memory` into cache;
+/// spread over the blocks, the fetches overlap the work instead of queueing up.
+OC_INLINE void oc_prefetch_share(const void *memory, long bytes, long block, long blocks) {
+    if (!memory) return;
+    const long share = (bytes / blocks + 64) & ~63L;
+    const long end = (block + 1) * share < bytes ? (block + 1) * share : bytes;
+    for (long offset = block * share; offset < end; offset += 64) {
+        __builtin_prefetch((const char *)memory + offset, 0, 3);
+    }
+}
+
+OC_INLINE uint8_t oc_code(float v) {
+    v = v < 255.0f ? v : 255.0f;
+    return (uint8_t)(int32_t)v;
+}
+
+OC_KERNEL_CLONES
+void oc_isp_row_pair_420(
+    const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint8_t *luma_a,
+    uint8_t *luma_b, uint8_t *cb, uint8_t *cr, long chroma_step, const void *prefetch, long prefetch_bytes) {
+    float a[3][OC_BLOCK], b[3][OC_BLOCK];
+    const float y0 = isp->luma[0], y1 = isp->luma[1], y2 = isp->luma[2], y_offset = isp->luma_offset;
+    // Chroma from the sum of four pixels: a quarter of the weights.
+    const float cb0 = isp->cb[0] * 0.25f, cb1 = isp->cb[1] * 0.25f, cb2 = isp->cb[2] * 0.25f;
+    const float cr0 = isp->cr[0] * 0.25f, cr1 = isp->cr[1] * 0.25f, cr2 = isp->cr[2] * 0.25f;
+    const float c_offset = isp->chroma_offset;
+    const long blocks = (width + OC_BLOCK - 1) / OC_BLOCK;
+    for (long x0 = 0, block = 0; x0 < width; x0 += OC_BLOCK, block++) {
+        oc_prefetch_share(prefetch, prefetch_bytes, block, blocks);
+        const long n = width - x0 < OC_BLOCK ? width - x0 : OC_BLOCK;
+        oc_nonlinear_rgb(isp, raw_a + x0, raw_a + width + x0, raw_a + 2 * width + x0, n, a[0], a[1], a[2]);
+        oc_nonlinear_rgb(isp, raw_b + x0, raw_b + width + x0, raw_b + 2 * width + x0, n, b[0], b[1], b[2]);
+        // Not restrict: the last row of an odd height writes the same luma through both.
+        uint8_t *out_a = luma_a + x0, *out_b = luma_b + x0;
+        for (long i = 0; i < n; i++) {
+            out_a[i] = oc_code(y0 * a[0][i] + y1 * a[1][i] + y2 * a[2][i] + y_offset);
+            out_b[i] = oc_code(y0 * b[0][i] + y1 * b[1][i] + y2 * b[2][i] + y_offset);
+        }
+        const long pairs = n / 2;
+        uint8_t *restrict block_cb = cb + (x0 / 2) * chroma_step, *restrict block_cr = cr + (x0 / 2) * chroma_step;
+        // Two copies of one loop, so that each stores with a constant layout the compiler can
+        // vectorise: NV12's interleaved CbCr pairs, or two planes.
+#define OC_CHROMA_LOOP(store_cb, store_cr)                                                                   \
+    for (long c = 0; c < pairs; c++) {                                                                       \
+        float r = a[0][2 * c] + a[0][2 * c + 1] + b[0][2 * c] + b[0][2 * c + 1];                             \
+        float g = a[1][2 * c] + a[1][2 * c + 1] + b[1][2 * c] + b[1][2 * c + 1];                             \
+        float bl = a[2][2 * c] + a[2][2 * c + 1] + b[2][2 * c] + b[2][2 * c + 1];                            \
+        store_cb = oc_code(cb0 * r + cb1 * g + cb2 * bl + c_offset);                                         \
+        store_cr = oc_code(cr0 * r + cr1 * g + cr2 * bl + c_offset);                                         \
+    }
+        if (chroma_step == 2) {
+            OC_CHROMA_LOOP(block_cb[2 * c], block_cb[2 * c + 1])
+        } else {
+            OC_CHROMA_LOOP(block_cb[c], block_cr[c])
+        }
+#undef OC_CHROMA_LOOP
+        if (n & 1) {
+            // The last column of an odd width: a one-column block counts each pixel twice.
+            const long i = n - 1;
+            float r = 2 * (a[0][i] + b[0][i]), g = 2 * (a[1][i] + b[1][i]), bl = 2 * (a[2][i] + b[2][i]);
+            block_cb[pairs * chroma_step] = oc_code(cb0 * r + cb1 * g + cb2 * bl + c_offset);
+            block_cr[pairs * chroma_step] = oc_code(cr0 * r + cr1 * g + cr2 * bl + c_offset);
+        }
+    }
+}
+
+OC_KERNEL_CLONES
+void oc_isp_row_bgra(
+    const oc_isp_coefficients *isp, const uint16_t *raw, long width, uint8_t *bgra, const void *prefetch,
+    long prefetch_bytes) {
+    float rgb[3][OC_BLOCK];
+    const long blocks = (width + OC_BLOCK - 1) / OC_BLOCK;
+    for (long x0 = 0, block = 0; x0 < width; x0 += OC_BLOCK, block++) {
+        oc_prefetch_share(prefetch, prefetch_bytes, block, blocks);
+        const long n = width - x0 < OC_BLOCK ? width - x0 : OC_BLOCK;
+        oc_nonlinear_rgb(isp, raw + x0, raw + width + x0, raw + 2 * width + x0, n, rgb[0], rgb[1], rgb[2]);
+        uint8_t *restrict out = bgra + 4 * x0;
+        for (long i = 0; i < n; i++) {
+            out[4 * i] = (uint8_t)(int32_t)(rgb[2][i] * 255.0f + 0.5f);
+            out[4 * i + 1] = (uint8_t)(int32_t)(rgb[1][i] * 255.0f + 0.5f);
+            out[4 * i + 2] = (uint8_t)(int32_t)(rgb[0][i] * 255.0f + 0.5f);
+            out[4 * i + 3] = 255;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+#include "CRenderKernels.h"
+#include "Dispatch.h"
+
+OC_KERNEL_CLONES
+void oc_sensor_row(
+    const uint16_t *restrict radiance, const float *restrict noise, uint16_t *restrict codes, long count,
+    const oc_sensor_coefficients *k) {
+    const float scale = k->scale, variance_scale = k->variance_scale, variance_offset = k->variance_offset;
+    const float low = k->low, high = k->high, rounding = k->rounding;
+    for (long i = 0; i < count; i++) {
+        // A bfloat16 is the top half of a float.
+        uint32_t bits = (uint32_t)radiance[i] << 16;
+        float sample;
+        memcpy(&sample, &bits, sizeof sample);
+        float signal = sample * scale + oc_sensor_root(sample * variance_scale + variance_offset) * noise[i];
+        signal = signal > low ? signal : low;
+        signal = signal < high ? signal : high;
+        // 1.5·2²³ added: the low mantissa bits are the rounded code.
+        float rounded = signal + rounding;
+        memcpy(&bits, &rounded, sizeof bits);
+        codes[i] = (uint16_t)bits;
+    }
+}
