@@ -56,14 +56,14 @@ final class ISP: @unchecked Sendable {
         settings = new
         let gains = new.whiteBalance * (new.digitalGain / new.whiteDN)
         let m = new.colorMatrix
-        let matrix = (0..<9).map { Float(m[$0 / 3, $0 % 3]) }
         let yuv = YCbCrMatrix.bt709
         let luma = SIMD3<Float>(yuv.lumaCoefficients * new.range.lumaScale())
         let cb = SIMD3<Float>(yuv.cbCoefficients * new.range.chromaScale())
         let cr = SIMD3<Float>(yuv.crCoefficients * new.range.chromaScale())
         coefficients.pointee = oc_isp_coefficients(
             black: new.blackLevel, gain: (gains.x, gains.y, gains.z),
-            matrix: (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8]),
+            // Spelled out: settings change while streaming, and an array would allocate.
+            matrix: (m[0, 0], m[0, 1], m[0, 2], m[1, 0], m[1, 1], m[1, 2], m[2, 0], m[2, 1], m[2, 2]),
             luma: (luma.x, luma.y, luma.z), cb: (cb.x, cb.y, cb.z), cr: (cr.x, cr.y, cr.z),
             // Plus one half: the kernels truncate.
             luma_offset: Float(new.range.lumaOffset()) + 0.5, chroma_offset: Float(new.range.chromaOffset()) + 0.5)

@@ -34,6 +34,8 @@ struct CaptureCommandTests {
         (["formats", "nope"], "unknown device 'nope'"),
         (["devices", "extra"], "devices takes no arguments"),
         (["frames", "--preset", "4k", "--device", "sim:front-wide", "-o", "/tmp/x.y4m"], "does not support preset '4k'"),
+        (["bench", "--cores", "0"], "--cores must be between 1"),
+        (["bench", "--cores", "1000"], "this process may run on only"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let output = try ToolRunner.run("capture", arguments)

@@ -116,6 +116,52 @@ struct SimulatedColorPipelineTests {
         }
     }
 
+    /// Planar and interleaved chroma agree for any width, and the last column of an odd
+    /// width is a chroma block of its own (its two pixels counted twice).
+    @Test(arguments: [1, 2, 7, 130, 257])
+    func chromaLayoutsAgreeAtAnyWidth(width: Int) {
+        let isp = ISP()
+        isp.apply(settings(for: TemperatureTint(temperature: 5000, tint: 0).chromaticity, range: .video))
+        var rng = SplitMix64(seed: UInt64(width))
+        let rows = (0..<2).map { _ in (0..<(3 * width)).map { _ in UInt16(64 + rng.next() % 960) } }
+        let pairs = (width + 1) / 2
+        var luma = [UInt8](repeating: 0, count: 2 * width)
+        var interleaved = [UInt8](repeating: 0, count: 2 * pairs), planar = [UInt8](repeating: 0, count: 2 * pairs)
+        var lumaPlanar = luma
+        luma.withUnsafeMutableBufferPointer { l in
+            interleaved.withUnsafeMutableBufferPointer { c in
+                isp.encodeRowPair(
+                    rows[0], rows[1], width: width, lumaA: l.baseAddress!, lumaB: l.baseAddress! + width,
+                    cb: c.baseAddress!, cr: c.baseAddress! + 1, chromaStep: 2)
+            }
+        }
+        lumaPlanar.withUnsafeMutableBufferPointer { l in
+            planar.withUnsafeMutableBufferPointer { c in
+                isp.encodeRowPair(
+                    rows[0], rows[1], width: width, lumaA: l.baseAddress!, lumaB: l.baseAddress! + width,
+                    cb: c.baseAddress!, cr: c.baseAddress! + pairs, chromaStep: 1)
+            }
+        }
+        #expect(luma == lumaPlanar)
+        for block in 0..<pairs {
+            #expect(interleaved[2 * block] == planar[block] && interleaved[2 * block + 1] == planar[pairs + block])
+        }
+        guard width % 2 == 1 else { return }
+        // The last column alone, as a two-wide image of that column twice.
+        let column = width - 1
+        let doubled = rows.map { row in (0..<3).flatMap { channel in Array(repeating: row[channel * width + column], count: 2) } }
+        var lastLuma = [UInt8](repeating: 0, count: 4), lastChroma = [UInt8](repeating: 0, count: 2)
+        lastLuma.withUnsafeMutableBufferPointer { l in
+            lastChroma.withUnsafeMutableBufferPointer { c in
+                isp.encodeRowPair(
+                    doubled[0], doubled[1], width: 2, lumaA: l.baseAddress!, lumaB: l.baseAddress! + 2,
+                    cb: c.baseAddress!, cr: c.baseAddress! + 1, chromaStep: 2)
+            }
+        }
+        #expect(Array(interleaved[(2 * pairs - 2)...]) == lastChroma)
+        #expect(luma[column] == lastLuma[0] && luma[width + column] == lastLuma[2])
+    }
+
     /// A neutral surface under W gives the camera neutral of W; D65 light leaves the sRGB
     /// colours of the scene as they are up to the camera's own response.
     @Test(arguments: [2850.0, 5000, 6504, 10000])
