@@ -3,7 +3,8 @@
 #ifndef OC_RENDER_DISPATCH_H
 #define OC_RENDER_DISPATCH_H
 
-#if defined(__x86_64__) && defined(__linux__)
+// OC_NO_CLONES builds one version for the compiler's -march (scripts/bench-kernels).
+#if defined(__x86_64__) && defined(__linux__) && !defined(OC_NO_CLONES)
 #define OC_KERNEL_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define OC_KERNEL_CLONES
