@@ -21,23 +21,22 @@ OC_INLINE uint32_t oc_bits(float f) {
     return bits;
 }
 
-/// 1.055·v^(1/2.4) − 0.055 above 0.0031308, 12.92·v below: v^(1/2.4) = 2^(5/12·log₂ v),
-/// log₂ of the mantissa by a degree-4 polynomial on [1, 2) and 2^f by a degree-3 one on
-/// [0, 1) (least-squares Chebyshev fits; 0.04 codes worst case at 8 bits).
+/// 1.055·v^(1/2.4) − 0.055 above 0.0031308, 12.92·v below. v^(1/2.4) = 2^z with z =
+/// 5/12·log₂ v = 5/12·(exponent − 127) + q(mantissa), q a degree-4 polynomial on [1, 2);
+/// z = n + f with n the nearest integer (the 1.5·2²³ rounding trick, which also leaves n
+/// in the low bits) and 1.055·2^f, f in [−½, ½], a degree-3 polynomial; n goes into the
+/// exponent field. Least-squares Chebyshev fits; 0.04 codes worst case at 8 bits.
 OC_INLINE float oc_srgb(float v) {
-    uint32_t bits = oc_bits(v > 1e-6f ? v : 1e-6f);
-    float exponent = (float)((int32_t)(bits >> 23) - 127);
-    float m = oc_float((bits & 0x7FFFFFu) | 0x3F800000u);
-    float log2m = -2.496767330342471f
-        + m * (4.0283571662913635f + m * (-2.0810464914378013f + m * (0.6288105728616087f + m * -0.07914967125838927f)));
-    float z = (exponent + log2m) * (5.0f / 12.0f);
-    // floor(z) from truncation (z ≤ 0 here), which baseline x86-64 does in one instruction.
-    float truncated = (float)(int32_t)z;
-    float whole = truncated > z ? truncated - 1.0f : truncated;
-    float f = z - whole;
-    float scaled = 1.055f
-        * (0.9998119189133446f + f * (0.6968387840638637f + f * (0.2241262725883561f + f * 0.07901989748136495f)));
-    float curve = oc_float(oc_bits(scaled) + ((uint32_t)(int32_t)whole << 23)) - 0.055f;
+    const uint32_t bits = oc_bits(v);
+    const float m = oc_float((bits & 0x7FFFFFu) | 0x3F800000u);
+    const float z = (float)(int32_t)(bits >> 23) * (5.0f / 12.0f)
+        + ((-127.0f * (5.0f / 12.0f) - 1.0403193856294446f)
+           + m * (1.6784813399512128f + m * (-0.8671019904691385f + m * (0.2620041367494855f + m * -0.03297899351200838f))));
+    const float rounded = z + 12582912.0f;
+    const float f = z - (rounded - 12582912.0f);
+    const float power = 1.0549453969788696f + f * (0.7312492658535878f + f * (0.2556206389245366f + f * 0.058948654223731946f));
+    const uint32_t whole = oc_bits(rounded) - 0x4B400000u;
+    const float curve = oc_float(oc_bits(power) + (whole << 23)) - 0.055f;
     return v <= 0.0031308f ? v * 12.92f : curve;
 }
 

@@ -196,6 +196,9 @@ final class BenchRun: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @u
     }
 
     func measure() throws -> BenchRun {
+        // The previous run's session frees its still renderers on a queue of their own after
+        // it stopped; let that finish so it is not counted against this run's frames.
+        Thread.sleep(forTimeInterval: 0.2)
         device.simulation?.pacing = pacing
         defer { device.simulation?.pacing = .realTime }
         let session = AVCaptureSession()
