@@ -16,6 +16,8 @@ enum BallPainter {
         var color: SIMD3<Float>
         /// Width of the rim's fade from inside to outside, pixels (1 = sharp; defocus widens it).
         var softness: Float = 1
+        /// Distance from the camera, metres.
+        var distance: Float = Scene.ballDistance
 
         /// The scene's ball as seen in a `width`×`height` image at `zoom` through `optics`,
         /// its reflectance turned into camera signal by `response` (as `StaticLayer.color`).
@@ -28,6 +30,7 @@ enum BallPainter {
             let falloff = optics.relativeIllumination(x: ball.x, y: ball.y, aspect: aspect)
             // Shading scales the colour, so it commutes with the linear response.
             color = response.apply(ball.color) * falloff
+            distance = ball.distance
         }
 
         init(x: Float, y: Float, radius: Float, color: SIMD3<Float>) {

@@ -221,7 +221,9 @@ final class CaptureStream: @unchecked Sendable {
             frame.hdr = merge
         }
         frame.others = renderer.scene.movingObjects(at: time).map {
-            BallPainter.Disc($0, width: format.width, height: format.height, zoom: zoom, optics: optics, response: sceneColor)
+            var other = BallPainter.Disc($0, width: format.width, height: format.height, zoom: zoom, optics: optics, response: sceneColor)
+            lens.adjust(&other, width: format.width)
+            return other
         }
         let mosaic =
             deliversRaw

@@ -21,8 +21,8 @@ struct LensState: Sendable {
 
     /// The ball blurred by its distance and lit by the torch.
     func adjust(_ disc: inout BallPainter.Disc, lens: FocusLens, width: Int, zoom: Double, luminance: Float) {
-        let radius = lens.blurRadius(distance: Scene.ballDistance, lensPosition: lensPosition, width: width, zoom: zoom)
+        let radius = lens.blurRadius(distance: disc.distance, lensPosition: lensPosition, width: width, zoom: zoom)
         disc.softness = max(1, 2 * radius)
-        disc.color *= Torch.gain(distance: Scene.ballDistance, level: torchLevel, luminance: luminance)
+        disc.color *= Torch.gain(distance: disc.distance, level: torchLevel, luminance: luminance)
     }
 }

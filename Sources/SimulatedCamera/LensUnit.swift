@@ -185,13 +185,13 @@ final class LensUnit {
     }
 
 
-    /// Blurs the ball by its own distance and lights it with the torch.
+    /// Blurs a moving object by its own distance and lights it with the torch.
     func adjust(_ disc: inout BallPainter.Disc, width: Int) {
         let radius = autoFocus.lens.blurRadius(
-            distance: Scene.ballDistance, lensPosition: autoFocus.memory.lensPosition, width: width, zoom: zoom)
+            distance: disc.distance, lensPosition: autoFocus.memory.lensPosition, width: width, zoom: zoom)
         // A disc blurred by a circle of radius r has a rim about 2r wide.
         disc.softness = max(1, 2 * radius)
-        disc.color *= Torch.gain(distance: Scene.ballDistance, level: torchLevel, luminance: luminance)
+        disc.color *= Torch.gain(distance: disc.distance, level: torchLevel, luminance: luminance)
     }
 
     /// The lens position and torch of the current frame, for a still taken at it.

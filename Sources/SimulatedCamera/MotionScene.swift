@@ -15,12 +15,13 @@ enum MotionScene {
         var radius: Double
         var speed: Double
         var color: SIMD3<Float>
+        var distance: Float
     }
 
     static let tracks = [
-        Track(y: 0.22, radius: 0.08, speed: 0.25, color: SIMD3(0.80, 0.30, 0.04)),
-        Track(y: 0.50, radius: 0.10, speed: 0.12, color: SIMD3(0.05, 0.45, 0.60)),
-        Track(y: 0.78, radius: 0.07, speed: 0.40, color: SIMD3(0.65, 0.60, 0.05)),
+        Track(y: 0.22, radius: 0.08, speed: 0.25, color: SIMD3(0.80, 0.30, 0.04), distance: 1.0),
+        Track(y: 0.50, radius: 0.10, speed: 0.12, color: SIMD3(0.05, 0.45, 0.60), distance: 2.0),
+        Track(y: 0.78, radius: 0.07, speed: 0.40, color: SIMD3(0.65, 0.60, 0.05), distance: 0.6),
     ]
 
     /// The balls at `time` seconds.
@@ -30,7 +31,7 @@ enum MotionScene {
             // Position along a 0.8-wide back-and-forth path: a triangle wave.
             let travel = (phase * 1.6 + track.speed * time).truncatingRemainder(dividingBy: 1.6)
             let x = 0.1 + (travel < 0.8 ? travel : 1.6 - travel)
-            return Scene.Ball(x: x, y: track.y, radius: track.radius, color: track.color)
+            return Scene.Ball(x: x, y: track.y, radius: track.radius, color: track.color, distance: track.distance)
         }
     }
 }

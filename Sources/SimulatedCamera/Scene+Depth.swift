@@ -13,7 +13,9 @@
 /// The other kinds follow the depths their layouts document, in a few flat planes (a floor
 /// that recedes is cut into two bands): `WindowScene` (room 4 m, outside 1000 m, sofa 2.5 m,
 /// table 1.8 m), `LowLightRoom` (wall 3.5 m, bookshelf 3.2 m, sofa 2.2 m, near floor 1.8 m),
-/// `MotionScene` (wall 3 m; its balls are not blurred by depth), a flat field or an image 2 m.
+/// `MotionScene` (wall 3 m, balls 1.0, 2.0 and 0.6 m), a flat field or an image 2 m. Objects
+/// that enter on the timeline are 1.5 m away. Moving objects carry their distance
+/// (`Scene.Ball.distance`), so defocus blurs and the torch lights each at its own.
 extension Scene {
     /// Distance of the back wall and what hangs on it, metres.
     package static let wallDistance: Float = 2.5
@@ -69,10 +71,12 @@ extension Scene {
     /// Distance of what is seen at (x, y) at `time` seconds, metres. `aspect` (width /
     /// height) keeps the ball round, as in `radiance`.
     package func objectDistance(x: Double, y: Double, time: Double, aspect: Double = 4.0 / 3.0) -> Float {
-        let b = ball(at: time)
-        let dx = (x - b.x) * aspect
-        let dy = y - b.y
-        if (dx * dx + dy * dy).squareRoot() < b.radius { return Scene.ballDistance }
+        // The last object drawn is in front, as in `radiance`.
+        for b in ([ball(at: time)] + movingObjects(at: time)).reversed() where b.radius > 0 {
+            let dx = (x - b.x) * aspect
+            let dy = y - b.y
+            if (dx * dx + dy * dy).squareRoot() < b.radius { return b.distance }
+        }
         return staticDistance(x: x, y: y)
     }
 }

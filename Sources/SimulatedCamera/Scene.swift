@@ -48,6 +48,8 @@ package struct Scene: Sendable {
         package var radius: Double
         /// Reflectance at the centre of the disc.
         package var color: SIMD3<Float>
+        /// Distance from the camera, metres (defocus and torch light).
+        package var distance: Float = Scene.ballDistance
     }
 
     // The ball's path: x and y oscillate at seeded frequencies and phases.

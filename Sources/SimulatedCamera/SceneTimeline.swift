@@ -10,7 +10,7 @@ package struct SceneTimeline: Sendable, Equatable {
         case illuminance(Float)
         /// A ball rolls in from the left edge at `y` (normalised) with `radius` (fraction of
         /// the image height) and `color` (reflectance) at `speed` (widths per second), and
-        /// stops at `restX`. Intended depth: 1.5 m, in front of the scene's background.
+        /// stops at `restX`, 1.5 m from the camera (`enteredObjectDistance`).
         case objectEnters(y: Double, radius: Double, color: SIMD3<Float>, speed: Double, restX: Double)
     }
 
@@ -47,6 +47,10 @@ package struct SceneTimeline: Sendable, Equatable {
     }
 
     /// The objects that have entered by `time`, where they are then.
+    /// How far an entering object is from the camera, metres: in front of every scene's
+    /// background.
+    package static let enteredObjectDistance: Float = 1.5
+
     package func enteredObjects(at time: Double) -> [Scene.Ball] {
         var balls: [Scene.Ball] = []
         for event in events where event.time <= time {
@@ -54,7 +58,7 @@ package struct SceneTimeline: Sendable, Equatable {
             // Starts just outside the left edge, its centre one radius (in widths, at 16:9) out.
             let start = -radius * 9 / 16
             let x = min(restX, start + speed * (time - event.time))
-            balls.append(Scene.Ball(x: x, y: y, radius: radius, color: color))
+            balls.append(Scene.Ball(x: x, y: y, radius: radius, color: color, distance: SceneTimeline.enteredObjectDistance))
         }
         return balls
     }

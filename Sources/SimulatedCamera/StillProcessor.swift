@@ -188,7 +188,14 @@ final class StillProcessor: @unchecked Sendable {
         var frame = FrameRenderer.Frame(index: job.noiseFrame, exposure: sensor, ball: disc)
         // The motion scene's balls and timeline entries, where they are at the still's time.
         frame.others = job.scene.movingObjects(at: job.time).map {
-            BallPainter.Disc($0, width: buffer.width, height: buffer.height, zoom: job.zoom, optics: settings.optics, response: settings.light.color)
+            var other = BallPainter.Disc(
+                $0, width: buffer.width, height: buffer.height, zoom: job.zoom, optics: settings.optics,
+                response: settings.light.color)
+            if let state = job.lens {
+                let lens = state.lens(optics: settings.optics, pixelPitch: job.camera.sensor.pixelPitch)
+                state.adjust(&other, lens: lens, width: buffer.width, zoom: job.zoom, luminance: settings.light.luminance)
+            }
+            return other
         }
         return renderer.render(frame, into: buffer)
     }

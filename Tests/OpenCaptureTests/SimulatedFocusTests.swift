@@ -192,4 +192,37 @@ struct SimulatedFocusTests {
         let expected = 2 * lens.blurRadius(distance: Scene.ballDistance, lensPosition: lens.lensPosition(focusing: 1), width: 1280, zoom: 1)
         #expect(soft.softness > 2 && abs(soft.softness - expected) < 1e-4)
     }
+
+    /// The motion scene's balls and timeline entries each blur by their own distance: with
+    /// the lens on one ball, that ball is sharp and the others are not, each as the thin lens
+    /// says; a point inside a ball reports that ball's distance.
+    @Test func movingObjectsBlurByTheirOwnDistance() {
+        let model = camera().model
+        let index = model.descriptor.presetFormats["AVCaptureSessionPreset1280x720"]!
+        let unit = LensUnit(camera: model, formatIndex: index, controls: LensControls())
+        let lens = LensUnit.lens(model, index)
+        var scene = Scene(seed: 4)
+        scene.content = .motion
+        // Between the top two balls' bands, so no object hides another's centre.
+        scene.timeline.add(.objectEnters(y: 0.35, radius: 0.03, color: SIMD3(repeating: 0.5), speed: 1, restX: 0.5), at: 0)
+        let objects = scene.movingObjects(at: 2)
+        #expect(objects.map(\.distance) == MotionScene.tracks.map(\.distance) + [SceneTimeline.enteredObjectDistance])
+        for focused in objects {
+            unit.apply(
+                .lens(id: 1, focus: .lock(lensPosition: lens.lensPosition(focusing: Double(focused.distance)))), maximumZoom: 16)
+            for object in objects {
+                var disc = BallPainter.Disc(
+                    object, width: 1280, height: 720, zoom: 1, optics: model.optics(for: model.descriptor.formats[index]),
+                    response: .identity)
+                unit.adjust(&disc, width: 1280)
+                let radius = lens.blurRadius(
+                    distance: object.distance, lensPosition: lens.lensPosition(focusing: Double(focused.distance)), width: 1280, zoom: 1)
+                #expect(abs(disc.softness - max(1, 2 * radius)) < 1e-4)
+                if object.distance == focused.distance { #expect(disc.softness == 1) }
+                // The nearest ball with the lens on the farthest: well outside the depth of field.
+                if focused.distance == 2.0 && object.distance == 0.6 { #expect(disc.softness > 2) }
+            }
+            #expect(scene.objectDistance(x: focused.x, y: focused.y, time: 2, aspect: 16.0 / 9) == focused.distance)
+        }
+    }
 }
