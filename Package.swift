@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "CoreVideo", dependencies: ["OpenCapture"], swiftSettings: strict),
         .executableTarget(
             name: "capture",
-            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "V4L2Camera", "CYUV"],
+            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,4 +1,5 @@
 import CAllocCounter
+import CRenderKernels
 import Foundation
 import OpenCapture
 
@@ -19,6 +20,8 @@ enum BenchCommand {
           photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
           peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
                        pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
+          render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
+                       AVX-512, x86-64-v3 AVX2)
         Build it in release mode for meaningful numbers: swift build -c release.
           --frames N      Frames per throughput run at 1080p (default 600; 4K runs a third)
           --skip-peers    Do not run GStreamer and FFmpeg
@@ -38,7 +41,8 @@ enum BenchCommand {
         guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back), device.simulation != nil else {
             throw UsageError("bench needs the simulated back camera")
         }
-        var report: [String: Any] = [:]
+        // Which build of the render kernels runs here (see ARCHITECTURE.md, rendering).
+        var report: [String: Any] = ["render_kernels": String(cString: oc_render_kernel_level())]
         #if DEBUG
             report["warning"] = "debug build: run 'swift build -c release' and use .build/release/capture for real figures"
         #endif

@@ -74,4 +74,8 @@ void oc_isp_row_bgra(
     const oc_isp_coefficients *isp, const uint16_t *raw, long width, uint8_t *bgra, const void *prefetch,
     long prefetch_bytes);
 
+/// Which build of the kernels this CPU runs: "x86-64-v4" (AVX-512), "x86-64-v3" (AVX2),
+/// "x86-64", "arm64" or "baseline".
+const char *oc_render_kernel_level(void);
+
 #endif
