@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
         noise[i] = (float)(state >> 40) / (float)(1 << 23) - 1.0f;
     }
     // A 10-bit sensor (black 64) at ISO 100, daylight gains, a typical camera matrix, video range.
-    oc_sensor_coefficients sensor = {700.0f, 0.55f, 3.0f, -65.0f, 958.0f, 65.0f + 12582912.0f};
+    oc_sensor_coefficients sensor = {700.0f, 0.55f, 3.0f, 65.0f, 0.0f, 1023.0f};
     oc_isp_coefficients isp = {
         64.0f, {1.9f / 959, 1.0f / 959, 1.5f / 959}, {1.6f, -0.4f, -0.2f, -0.2f, 1.4f, -0.2f, 0.0f, -0.5f, 1.5f},
         {0.2126f * 219, 0.7152f * 219, 0.0722f * 219}, {-0.1146f * 224, -0.3854f * 224, 0.5f * 224},

@@ -1,5 +1,6 @@
-// Compiles a kernel for AVX-512 and AVX2 next to the baseline; the loader picks the best
-// the CPU supports (an ifunc). Other architectures get their baseline (NEON on arm64).
+// Compiles a kernel for AVX-512 and AVX2 next to the baseline; the best the CPU supports is
+// picked once (an ifunc the loader resolves, on glibc). Other architectures get their
+// baseline (NEON on arm64).
 #ifndef OC_RENDER_DISPATCH_H
 #define OC_RENDER_DISPATCH_H
 

@@ -143,9 +143,9 @@ void oc_isp_row_bgra(
         oc_nonlinear_rgb(isp, raw + x0, raw + width + x0, raw + 2 * width + x0, n, rgb[0], rgb[1], rgb[2]);
         uint8_t *restrict out = bgra + 4 * x0;
         for (long i = 0; i < n; i++) {
-            out[4 * i] = (uint8_t)(int32_t)(rgb[2][i] * 255.0f + 0.5f);
-            out[4 * i + 1] = (uint8_t)(int32_t)(rgb[1][i] * 255.0f + 0.5f);
-            out[4 * i + 2] = (uint8_t)(int32_t)(rgb[0][i] * 255.0f + 0.5f);
+            out[4 * i] = oc_code(rgb[2][i] * 255.0f + 0.5f);
+            out[4 * i + 1] = oc_code(rgb[1][i] * 255.0f + 0.5f);
+            out[4 * i + 2] = oc_code(rgb[0][i] * 255.0f + 0.5f);
             out[4 * i + 3] = 255;
         }
     }

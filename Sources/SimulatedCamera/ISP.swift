@@ -81,7 +81,7 @@ final class ISP: @unchecked Sendable {
         cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>, chromaStep: Int,
         prefetch: UnsafeRawBufferPointer? = nil
     ) {
-        precondition(chromaStep == 1 || cr == cb + 1, "interleaved chroma needs cr = cb + 1")
+        precondition(chromaStep == 1 || (chromaStep == 2 && cr == cb + 1), "chroma is planar (step 1) or NV12 (step 2, cr = cb + 1)")
         // Without a row B, row A's luma is written twice: cheaper than a branch.
         oc_isp_row_pair_420(
             coefficients, rawA, rawB, width, lumaA, lumaB ?? lumaA, cb, cr, chromaStep, prefetch?.baseAddress,

@@ -10,26 +10,20 @@ import CRenderKernels
 /// The loop is C (`oc_sensor_row` in CRenderKernels), compiled for baseline x86-64, AVX2
 /// and AVX-512 with the best chosen at load time. The static layer's bfloat16 samples
 /// become floats with one shift; σ comes from a bit-trick square root (`squareRoot`) whose
-/// constant factor the noise table carries; the offsets dark + black are folded into the
-/// clip bounds and the rounding constant (adding 1.5·2²³ leaves the rounded code in a
-/// float's low mantissa bits).
+/// constant factor the noise table carries; rounding is adding 1.5·2²³, which leaves the
+/// rounded code in a float's low mantissa bits.
 enum SensorKernel {
-    /// 1.5·2²³: added to a float in −2²² ..< 2²², its low mantissa bits are the value
-    /// rounded to an integer.
-    private static let magic: Float = 12_582_912
-
     /// The constant factor `squareRoot` leaves out; the noise table carries it instead.
     static let rootScale: Float = 0.703952253
 
     /// The kernel's coefficients for one channel at one exposure.
     static func coefficients(scale: Float, exposure e: SensorExposure) -> oc_sensor_coefficients {
-        let offset = e.darkDN + e.blackLevel
         // σ² = K·(s·scale + dark) + K²σr², as an affine function of s. The full well clips
         // the signal, the ADC the code; both are upper bounds.
-        return oc_sensor_coefficients(
+        oc_sensor_coefficients(
             scale: scale, variance_scale: scale * e.varianceSlope,
-            variance_offset: e.varianceSlope * e.darkDN + e.varianceOffset, low: -offset,
-            high: min(e.fullWellDN + e.blackLevel, e.maxCode) - offset, rounding: offset + magic)
+            variance_offset: e.varianceSlope * e.darkDN + e.varianceOffset, offset: e.darkDN + e.blackLevel, low: 0,
+            high: min(e.fullWellDN + e.blackLevel, e.maxCode))
     }
 
     /// Converts `count` samples of relative radiance (bfloat16 bits, see `StaticLayer`) to

@@ -44,6 +44,33 @@ struct SimulatedSensorTests {
         #expect(abs(binned.varianceSlope / full.varianceSlope - 0.25) < 1e-5)
     }
 
+    /// In the dark the mean code is black + dark current, fractions of a DN included (they
+    /// must not be rounded away before the noise is added).
+    @Test(arguments: [0.0, 0.37, 0.5, 1.81])
+    func darkFrameMeanKeepsFractionalDarkSignal(dark: Float) {
+        var e = exposure(time: 0.01, iso: 400)
+        e.darkDN = dark
+        e.varianceSlope = 1
+        e.varianceOffset = 4  // 2 DN of read noise: dithers the rounding
+        let noise = NoiseTable(seed: 9)
+        let width = 4096
+        let source = [UInt16](repeating: StaticLayer.encode(0), count: width)
+        var codes = [UInt16](repeating: 0, count: width)
+        var sum = 0.0
+        for row in 0..<64 {
+            source.withUnsafeBufferPointer { s in
+                codes.withUnsafeMutableBufferPointer { c in
+                    SensorKernel.convertRow(
+                        s.baseAddress!, noise: noise.window(frame: 0, row: row, channel: 0), into: c.baseAddress!,
+                        count: width, scale: e.dnPerUnit.x, exposure: e)
+                }
+            }
+            sum += codes.reduce(0.0) { $0 + Double($1) }
+        }
+        let mean = sum / Double(64 * width)
+        #expect(abs(mean - Double(e.blackLevel + dark)) < 0.05, "mean \(mean), expected \(e.blackLevel + dark)")
+    }
+
     @Test func fastSquareRootIsAccurate() {
         var x: Float = 1e-3
         while x < 1e7 {

@@ -16,11 +16,11 @@ typedef struct oc_sensor_coefficients {
     /// Noise variance = variance_scale · radiance + variance_offset (DN²).
     float variance_scale;
     float variance_offset;
-    /// Clip bounds of the signal, relative to black + dark (the offset is in `rounding`).
+    /// black + dark: the code of no light.
+    float offset;
+    /// Clip bounds of the code: 0, and the full well or the ADC's top, whichever is lower.
     float low;
     float high;
-    /// black + dark + 1.5·2²³: added to the clipped signal, its low bits are the code.
-    float rounding;
 } oc_sensor_coefficients;
 
 /// √x / 0.703952253 for x ≥ 0, from the exponent-halving bit trick with one Newton-like
