@@ -58,10 +58,24 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         weak var session: AVCaptureSession?
     }
 
+    /// The preview layer the connection feeds (then `output` is nil). Weak: the layer owns
+    /// its connection.
+    public private(set) weak var videoPreviewLayer: AVCaptureVideoPreviewLayer?
+
     /// Makes a connection to add with `AVCaptureSession.addConnection(_:)`.
     public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
         self.inputPorts = ports
         self.output = output
+        super.init()
+        settings.withLock { $0.isVideoMirrored = automaticMirroring }
+    }
+
+    /// Makes a connection from a video port to a preview layer (made with
+    /// `init(sessionWithNoConnection:)`), to add with `AVCaptureSession.addConnection(_:)`.
+    public init(inputPort port: AVCaptureInput.Port, videoPreviewLayer layer: AVCaptureVideoPreviewLayer) {
+        self.inputPorts = [port]
+        self.output = nil
+        self.videoPreviewLayer = layer
         super.init()
         settings.withLock { $0.isVideoMirrored = automaticMirroring }
     }
@@ -181,6 +195,6 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     }
 
     open override var description: String {
-        "<AVCaptureConnection: [\(inputPorts.map(\.mediaType.rawValue).joined(separator: ","))] -> \(output.map { String(describing: type(of: $0)) } ?? "nil"), enabled: \(isEnabled), angle: \(videoRotationAngle), mirrored: \(isVideoMirrored)>"
+        "<AVCaptureConnection: [\(inputPorts.map(\.mediaType.rawValue).joined(separator: ","))] -> \(output.map { String(describing: type(of: $0)) } ?? (videoPreviewLayer != nil ? "AVCaptureVideoPreviewLayer" : "nil")), enabled: \(isEnabled), angle: \(videoRotationAngle), mirrored: \(isVideoMirrored)>"
     }
 }

@@ -11,6 +11,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     private let targets = Mutex<[Target]>([])
     /// Movie outputs take the device's buffers as they are: rotation goes in the track matrix.
     private let recorders = Mutex<[(connection: AVCaptureConnection, output: AVCaptureMovieFileOutput)]>([])
+    /// Preview layers turn and scale frames on their own queues.
+    private let previews = Mutex<[(connection: AVCaptureConnection, layer: AVCaptureVideoPreviewLayer)]>([])
     private let stopped = Atomic<Bool>(false)
 
     /// One connection's route, with the pool and format description it reuses frame to frame.
@@ -35,6 +37,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     }
 
     func setTargets(_ connections: [AVCaptureConnection]) {
+        previews.withLock { list in
+            list = connections.compactMap { connection in connection.videoPreviewLayer.map { (connection, $0) } }
+        }
         recorders.withLock { list in
             list = connections.compactMap { connection in
                 (connection.output as? AVCaptureMovieFileOutput).map { (connection, $0) }
@@ -57,6 +62,11 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         device.record(metadata)
         for (connection, recorder) in recorders.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
             recorder.consume(buffer, metadata: metadata)
+        }
+        for (connection, layer) in previews.withLock({ $0 }) {
+            let (rotation, wantsMirror, enabled) = connection.transform
+            guard enabled, connection.inputPorts.allSatisfy(\.isEnabled) else { continue }
+            layer.show(buffer, rotation: rotation, mirrored: wantsMirror != metadata.isMirroredByDevice)
         }
         let routes = targets.withLock { $0 }
         for target in routes {

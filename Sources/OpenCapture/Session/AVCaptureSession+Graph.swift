@@ -44,6 +44,7 @@ extension AVCaptureSession {
                     addConnectionUnchecked(AVCaptureConnection(inputPorts: input.ports.filter { $0.mediaType == .video }, output: output))
                 }
             }
+            connectWaitingPreviewLayers()
         }
     }
 
@@ -125,8 +126,14 @@ extension AVCaptureSession {
     // MARK: Connections
 
     /// Whether the connection can be added: its ports' input and its output are in this
-    /// session and the output has room for it.
+    /// session and the output has room for it; or, for a preview connection, its layer
+    /// shows this session and has no connection yet.
     public func canAddConnection(_ connection: AVCaptureConnection) -> Bool {
+        if connection.output == nil, let layer = connection.videoPreviewLayer {
+            return layer.session === self && layer.connection == nil && !connection.inputPorts.isEmpty
+                && connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } })
+                && !connections.contains(where: { $0 === connection })
+        }
         guard let output = connection.output, outputs.contains(where: { $0 === output }),
             !connection.inputPorts.isEmpty,
             connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
@@ -156,12 +163,43 @@ extension AVCaptureSession {
     func addConnectionUnchecked(_ connection: AVCaptureConnection) {
         connection.attach(to: self)
         connection.output?.add(connection)
+        connection.videoPreviewLayer?.connectionWasAdded(connection)
         model.withLock { $0.connections.append(connection) }
     }
 
     func removeConnectionUnchecked(_ connection: AVCaptureConnection) {
         connection.output?.remove(connection)
+        connection.videoPreviewLayer?.connectionWasRemoved(connection)
         connection.attach(to: nil)
         model.withLock { $0.connections.removeAll { $0 === connection } }
+    }
+
+    // MARK: Preview layers
+
+    /// A layer now shows this session; with `connect`, its camera feeds the layer now or
+    /// when one is added.
+    func adoptPreviewLayer(_ layer: AVCaptureVideoPreviewLayer, connect: Bool) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        model.withLock { model in
+            model.previewLayers.removeAll { $0.layer == nil || $0.layer === layer }
+            model.previewLayers.append(WeakPreviewLayer(layer: layer))
+        }
+        if connect { withConfiguration { connectWaitingPreviewLayers() } }
+    }
+
+    /// A layer no longer shows this session.
+    func forgetPreviewLayer(_ layer: AVCaptureVideoPreviewLayer) {
+        model.withLock { $0.previewLayers.removeAll { $0.layer == nil || $0.layer === layer } }
+    }
+
+    /// Connects the camera to every layer that asked for it and has no connection.
+    /// Called with the configuration lock held.
+    func connectWaitingPreviewLayers() {
+        guard let port = deviceInputs.first?.ports.first(where: { $0.mediaType == .video }) else { return }
+        let layers = model.withLock { $0.previewLayers.compactMap(\.layer) }
+        for layer in layers where layer.wantsConnection {
+            addConnectionUnchecked(AVCaptureConnection(inputPort: port, videoPreviewLayer: layer))
+        }
     }
 }

@@ -22,6 +22,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         var inputs: [AVCaptureInput] = []
         var outputs: [AVCaptureOutput] = []
         var connections: [AVCaptureConnection] = []
+        /// Preview layers showing this session (weak: a layer owns its session, not the reverse).
+        var previewLayers: [WeakPreviewLayer] = []
         var configurationDepth = 0
         var needsApply = false
     }
@@ -144,4 +146,9 @@ extension AVCaptureDevice {
     package func applyPreset(_ preset: AVCaptureSession.Preset) {
         if let index = formatIndex(for: preset) { applyFormat(index: index) }
     }
+}
+
+/// A preview layer the session knows without keeping it alive.
+struct WeakPreviewLayer {
+    weak var layer: AVCaptureVideoPreviewLayer?
 }

@@ -1,0 +1,237 @@
+import Dispatch
+import Foundation
+import ImageOps
+import Synchronization
+
+/// Shows a session's video, as Apple's preview layer does, without Core Animation: Linux
+/// has no CALayer, so this layer keeps `frame` and `bounds` itself and renders each frame
+/// into `contents`, an opaque BGRA `CVPixelBuffer` the size of its bounds (one pixel per
+/// point) with the gravity, rotation and mirroring applied. A program shows it with
+/// whatever draws pixels (SDL, GTK, a terminal: `capture preview`), from
+/// `setDisplayHandler(queue:_:)` or by reading `contents`.
+///
+/// A session with only a preview layer streams, as on iOS: no output is needed. The
+/// connection mirrors front cameras by default. Rendering runs on a queue of the layer's
+/// own, newest frame first: a slow display skips frames, the capture never waits for it.
+open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
+    private struct State {
+        var session: AVCaptureSession?
+        var connection: AVCaptureConnection?
+        /// Whether a new input should be connected to the layer (not for `sessionWithNoConnection`).
+        var connectsAutomatically = false
+        var gravity = AVLayerVideoGravity.resizeAspect
+        var frame = CGRect.zero
+        var contents: CVPixelBuffer?
+        var displayQueue: DispatchQueue?
+        var displayHandler: (@Sendable (CVPixelBuffer) -> Void)?
+    }
+
+    /// A frame waiting for the render queue; newer frames replace it.
+    private struct Pending {
+        var buffer: CVPixelBuffer
+        var rotation: Int
+        var mirrored: Bool
+    }
+
+    private let state = Mutex(State())
+    private let pending = Mutex<Pending?>(nil)
+    private let renderQueue = DispatchQueue(label: "OpenCapture.preview")
+    private let wake: DispatchSourceUserDataAdd
+    // Used on the render queue only.
+    private var turnedPool: CVPixelBufferPool?
+    private var picturePool: CVPixelBufferPool?
+    private let renderedCount = Atomic<Int>(0)
+
+    /// A layer with no session.
+    public override init() {
+        wake = DispatchSource.makeUserDataAddSource(queue: renderQueue)
+        super.init()
+        wake.setEventHandler { [weak self] in self?.renderPending() }
+        wake.activate()
+    }
+
+    /// A layer showing `session`'s camera: connected to its video input now, or to the
+    /// first one added.
+    public convenience init(session: AVCaptureSession) {
+        self.init()
+        self.session = session
+    }
+
+    /// A layer for `session` with no connection: add one made with
+    /// `AVCaptureConnection(inputPort:videoPreviewLayer:)`.
+    public convenience init(sessionWithNoConnection session: AVCaptureSession) {
+        self.init()
+        setSessionWithNoConnection(session)
+    }
+
+    deinit {
+        wake.cancel()
+    }
+
+    /// The session shown. Setting it removes the connection to the previous session and
+    /// connects to the new one's camera.
+    open var session: AVCaptureSession? {
+        get { state.withLock { $0.session } }
+        set { attach(to: newValue, connecting: true) }
+    }
+
+    /// Sets the session without connecting it (add a connection yourself).
+    open func setSessionWithNoConnection(_ session: AVCaptureSession?) {
+        attach(to: session, connecting: false)
+    }
+
+    /// The connection from the session's camera to the layer, nil until there is one.
+    open var connection: AVCaptureConnection? { state.withLock { $0.connection } }
+
+    /// How the picture fits the bounds (default `.resizeAspect`).
+    open var videoGravity: AVLayerVideoGravity {
+        get { state.withLock { $0.gravity } }
+        set { state.withLock { $0.gravity = newValue } }
+    }
+
+    /// The layer's rectangle in its superview's coordinates; `bounds` has the same size at
+    /// the origin. Its size, in pixels, is the size of `contents`.
+    open var frame: CGRect {
+        get { state.withLock { $0.frame } }
+        set { state.withLock { $0.frame = newValue.standardized } }
+    }
+
+    /// The layer's own coordinate space: origin zero, the frame's size.
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { state.withLock { $0.frame.size = newValue.standardized.size } }
+    }
+
+    /// Whether the layer is showing video: its connection is enabled and its session runs.
+    open var isPreviewing: Bool { connection?.isActive ?? false }
+
+    /// The newest picture: an opaque BGRA `CVPixelBuffer` of the bounds' size, or nil before
+    /// the first frame (or while the bounds are empty). Linux stand-in for CALayer's contents.
+    open var contents: Any? { state.withLock { $0.contents } }
+
+    /// Pictures rendered since the layer was made.
+    public var renderedFrameCount: Int { renderedCount.load(ordering: .relaxed) }
+
+    /// Calls `handler` on `queue` with each new picture (Linux addition; nil stops). The
+    /// buffer comes from a small pool: copy it if you keep it for longer than a frame.
+    public func setDisplayHandler(queue: DispatchQueue, _ handler: (@Sendable (CVPixelBuffer) -> Void)?) {
+        state.withLock {
+            $0.displayQueue = handler == nil ? nil : queue
+            $0.displayHandler = handler
+        }
+    }
+
+    // MARK: Coordinates
+
+    /// The capture device point (0,0 top left ... 1,1 bottom right of the unrotated sensor
+    /// image) shown at `pointInLayer`, for focus and exposure points of interest.
+    open func captureDevicePointConverted(fromLayerPoint pointInLayer: CGPoint) -> CGPoint {
+        geometry.devicePoint(fromLayerPoint: pointInLayer)
+    }
+
+    /// The layer point that shows `captureDevicePointOfInterest`.
+    open func layerPointConverted(fromCaptureDevicePoint captureDevicePointOfInterest: CGPoint) -> CGPoint {
+        geometry.layerPoint(fromDevicePoint: captureDevicePointOfInterest)
+    }
+
+    /// A layer rectangle in device coordinates (0 ... 1, unrotated), as metadata outputs use.
+    open func metadataOutputRectConverted(fromLayerRect rectInLayerCoordinates: CGRect) -> CGRect {
+        let g = geometry
+        let a = g.devicePoint(fromLayerPoint: CGPoint(x: rectInLayerCoordinates.minX, y: rectInLayerCoordinates.minY))
+        let b = g.devicePoint(fromLayerPoint: CGPoint(x: rectInLayerCoordinates.maxX, y: rectInLayerCoordinates.maxY))
+        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
+
+    /// A device-coordinate rectangle (0 ... 1, unrotated) in layer coordinates.
+    open func layerRectConverted(fromMetadataOutputRect rectInMetadataOutputCoordinates: CGRect) -> CGRect {
+        let g = geometry
+        let r = rectInMetadataOutputCoordinates
+        let a = g.layerPoint(fromDevicePoint: CGPoint(x: r.minX, y: r.minY))
+        let b = g.layerPoint(fromDevicePoint: CGPoint(x: r.maxX, y: r.maxY))
+        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
+
+    /// The geometry now: the active format's size, the connection's rotation and mirroring.
+    var geometry: PreviewGeometry {
+        let connection = self.connection
+        let dimensions = connection?.device?.activeFormat.formatDescription.dimensions
+        let transform = connection?.transform ?? (rotation: 0, mirrored: false, enabled: true)
+        let (bounds, gravity) = state.withLock { (CGRect(origin: .zero, size: $0.frame.size), $0.gravity) }
+        return PreviewGeometry(
+            imageSize: CGSize(width: Int(dimensions?.width ?? 0), height: Int(dimensions?.height ?? 0)),
+            rotation: transform.rotation, mirrored: transform.mirrored, bounds: bounds, gravity: gravity)
+    }
+
+    // MARK: Session wiring
+
+    private func attach(to session: AVCaptureSession?, connecting: Bool) {
+        let (old, oldConnection) = state.withLock { ($0.session, $0.connection) }
+        if let old, let oldConnection { old.removeConnection(oldConnection) }
+        if let old, old !== session { old.forgetPreviewLayer(self) }
+        state.withLock {
+            $0.session = session
+            $0.connectsAutomatically = connecting
+        }
+        session?.adoptPreviewLayer(self, connect: connecting)
+    }
+
+    /// Whether the session should connect its camera to the layer.
+    var wantsConnection: Bool { state.withLock { $0.connectsAutomatically && $0.connection == nil } }
+
+    func connectionWasAdded(_ connection: AVCaptureConnection) { state.withLock { $0.connection = connection } }
+
+    func connectionWasRemoved(_ connection: AVCaptureConnection) {
+        state.withLock { if $0.connection === connection { $0.connection = nil } }
+    }
+
+    // MARK: Rendering
+
+    /// Takes a frame from the capture thread: the newest wins, the render queue draws it.
+    func show(_ buffer: CVPixelBuffer, rotation: Int, mirrored: Bool) {
+        pending.withLock { $0 = Pending(buffer: buffer, rotation: rotation, mirrored: mirrored) }
+        wake.add(data: 1)
+    }
+
+    private func renderPending() {
+        guard let frame = pending.withLock({ value -> Pending? in defer { value = nil }; return value }) else { return }
+        let (size, gravity) = state.withLock { ($0.frame.size, $0.gravity) }
+        let width = Int(size.width.rounded()), height = Int(size.height.rounded())
+        guard width > 0, height > 0 else {
+            state.withLock { $0.contents = nil }
+            return
+        }
+        // The picture as shown: rotated and mirrored, in BGRA.
+        var turned = frame.buffer
+        let rotation = Rotation(rawValue: frame.rotation) ?? .none
+        if rotation != .none || frame.mirrored || frame.buffer.format != .bgra {
+            let turnedSize = rotation.rotatedSize(width: frame.buffer.width, height: frame.buffer.height)
+            turnedPool = Self.pool(turnedPool, width: turnedSize.width, height: turnedSize.height)
+            guard let target = turnedPool?.dequeue(),
+                ImageTransform.transform(frame.buffer, into: target, rotation: rotation, mirrored: frame.mirrored)
+            else { return }
+            turned = target
+        }
+        picturePool = Self.pool(picturePool, width: width, height: height)
+        guard let picture = picturePool?.dequeue() else { return }
+        let placement = PreviewGeometry(
+            imageSize: CGSize(width: turned.width, height: turned.height), rotation: 0, mirrored: false,
+            bounds: CGRect(x: 0, y: 0, width: width, height: height), gravity: gravity)
+        guard let (from, to) = placement.pixelRects(), ImageTransform.place(turned, from: from, into: picture, to: to) else { return }
+        renderedCount.add(1, ordering: .relaxed)
+        let (queue, handler) = state.withLock { state -> (DispatchQueue?, (@Sendable (CVPixelBuffer) -> Void)?) in
+            state.contents = picture
+            return (state.displayQueue, state.displayHandler)
+        }
+        if let queue, let handler { queue.async { handler(picture) } }
+    }
+
+    private static func pool(_ current: CVPixelBufferPool?, width: Int, height: Int) -> CVPixelBufferPool {
+        if let current, current.width == width, current.height == height { return current }
+        return CVPixelBufferPool(format: .bgra, width: width, height: height, minimumBufferCount: 2, maximumBufferCount: 4)
+    }
+
+    open override var description: String {
+        let (frame, gravity) = state.withLock { ($0.frame, $0.gravity) }
+        return "<AVCaptureVideoPreviewLayer: frame \(frame), \(gravity.rawValue), connection \(connection.map { "\($0)" } ?? "none")>"
+    }
+}
