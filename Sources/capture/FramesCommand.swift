@@ -110,12 +110,15 @@ struct CapturePlan {
     let raw: Bool
     let lens: LensChoice
 
-    init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil) throws {
+    /// `writesFile` false: a command that writes no file (`preview`); `output` is /dev/null.
+    init(_ args: Arguments, defaultPreset: AVCaptureSession.Preset? = nil, writesFile: Bool = true) throws {
         device = try DeviceLookup.device(args.value("--device"))
-        guard let path = args.value("--output") else { throw UsageError("missing -o FILE.y4m (where to write the frames)") }
+        guard let path = args.value("--output") ?? (writesFile ? nil : "/dev/null") else {
+            throw UsageError("missing -o FILE.y4m (where to write the frames)")
+        }
         output = URL(fileURLWithPath: path)
         metadata = args.value("--metadata").map { URL(fileURLWithPath: $0) }
-        for url in [output] + (metadata.map { [$0] } ?? []) {
+        for url in (writesFile ? [output] : []) + (metadata.map { [$0] } ?? []) {
             try CapturePlan.checkWritable(url)
         }
         if args.value("--preset") != nil && args.value("--size") != nil {

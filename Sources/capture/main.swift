@@ -14,6 +14,7 @@ let usage = """
       frames     Capture frames to a .y4m file (and per-frame metadata as JSON lines)
       photo      Take a full-resolution JPEG photo with EXIF
       record     Record H.264 video to a fragmented .mp4 file
+      preview    Show a camera live in the terminal (24-bit colour)
       wb         Convert white balance between gains, xy chromaticity and temperature/tint
       bench      Measure throughput, latency and allocations (use a release build)
       bench-v4l2 Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost
@@ -27,6 +28,7 @@ let commands: [String: (ArraySlice<String>) throws -> Int32] = [
     "frames": FramesCommand.run,
     "photo": PhotoCommand.run,
     "record": RecordCommand.run,
+    "preview": PreviewCommand.run,
     "wb": WhiteBalanceCommand.run,
     "bench": BenchCommand.run,
     "bench-v4l2": V4L2BenchCommand.run,
