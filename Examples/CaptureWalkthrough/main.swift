@@ -1,7 +1,7 @@
 // Seed 003's capture walkthrough in Swift, written as an iOS developer writes it:
 // configure the session, pick the back or front camera, deliver f420 frames on a serial
-// queue in portrait with mirroring for the front camera, run, switch cameras inside
-// beginConfiguration/commitConfiguration, and drop to 15 fps.
+// queue in portrait with mirroring for the front camera, show a preview layer, run, switch
+// cameras inside beginConfiguration/commitConfiguration, and drop to 15 fps.
 // Builds unchanged on iOS and on Linux with OpenCapture.
 import AVFoundation
 
@@ -10,6 +10,9 @@ final class VideoCapture: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
     let captureOutput = AVCaptureVideoDataOutput()
     let outputQueue = DispatchQueue(label: "ACVideoCaptureOutputQueue")
     var captureInput: AVCaptureDeviceInput?
+    /// The seed's simple preview. On iOS it goes into a view's layer; here nothing shows it
+    /// (capture preview draws one in a terminal), but it renders all the same.
+    var previewLayer: AVCaptureVideoPreviewLayer?
     private let lock = NSLock()
     private var frames: [(width: Int, height: Int, format: OSType, time: CMTime)] = []
 
@@ -42,6 +45,12 @@ final class VideoCapture: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
             captureSession.addOutput(captureOutput)
         }
         orientConnection(for: device)
+
+        // The preview follows the session's camera, also across camera switches.
+        let layer = AVCaptureVideoPreviewLayer(session: captureSession)
+        layer.videoGravity = .resizeAspectFill
+        layer.frame = CGRect(x: 0, y: 0, width: 360, height: 640)  // a portrait view's bounds
+        previewLayer = layer
     }
 
     /// Portrait, and mirrored for the front camera so the picture reads like a mirror.
@@ -128,6 +137,9 @@ do {
     _ = capture.takeFrames()
     Thread.sleep(forTimeInterval: seconds)
     report("front camera at 15 fps", capture.takeFrames())
+    if let layer = capture.previewLayer {
+        print("preview: \(Int(layer.bounds.width))x\(Int(layer.bounds.height)), previewing: \(layer.isPreviewing)")
+    }
     capture.captureSession.stopRunning()
 } catch {
     print("Capture failed: \(error)")

@@ -136,10 +136,11 @@ struct ExampleTests {
         let output = try ToolRunner.run("CaptureWalkthrough", ["0.6"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("back camera, portrait:") && lines[0].contains("of 720x1280"))
         #expect(lines[1].hasPrefix("front camera, portrait, mirrored:") && lines[1].contains("of 720x1280"))
         #expect(lines[2].contains("15.0 fps"), "\(lines[2])")
+        #expect(lines[3] == "preview: 360x640, previewing: true")
     }
 
     @Test("seed 000's configureCameraForHighestFrameRate picks the 240 fps format")
