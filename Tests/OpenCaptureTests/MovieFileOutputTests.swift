@@ -128,6 +128,63 @@ struct MovieFileOutputTests {
         #expect(probe.frames >= 15)
     }
 
+    /// The movie connection mirrors while the data output does not, so the device cannot
+    /// flip the frames for both: the recorder flips the movie's pixels itself.
+    @Test("a mirrored movie connection records mirrored pixels")
+    func mirroredRecording() throws {
+        let output = AVCaptureMovieFileOutput()
+        let rig = try TestRig(preset: .vga640x480)
+        rig.session.addOutput(output)
+        let movieConnection = try #require(output.connection(with: .video))
+        movieConnection.automaticallyAdjustsVideoMirroring = false
+        movieConnection.isVideoMirrored = true
+        rig.device.simulation?.pacing = .realTime
+        rig.session.startRunning()
+        defer { rig.stop() }
+        // Let auto exposure settle, so the movie's first frame looks like the last data frame.
+        rig.collector.waitForFrames(30)
+        let url = Self.temporaryURL("mirrored.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        let deadline = Date().addingTimeInterval(20)
+        while output.recordedFrameCount < 5 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        output.stopRecording()
+        delegate.wait()
+        // One data frame with its pixels (keeping more would drain the camera's buffer pool).
+        rig.collector.keepsPixels = true
+        rig.collector.waitForFrames(rig.collector.frames.count + 1)
+        let frame = try #require(rig.collector.frames.last?.buffer)
+        #expect(rig.collector.frames.last?.metadata?.isMirroredByDevice == false)
+        // The movie's first frame, decoded by ffmpeg, against the data output's frame as is
+        // and flipped: the chart and markers make the two differ a lot.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let movie = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        try #require(movie.count == 640 * 480)
+        CVPixelBufferLockBaseAddress(frame, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(frame, .readOnly) }
+        let luma = CVPixelBufferGetBaseAddressOfPlane(frame, 0)!.assumingMemoryBound(to: UInt8.self)
+        let stride = CVPixelBufferGetBytesPerRowOfPlane(frame, 0)
+        var same = 0.0, flipped = 0.0
+        for y in 0..<480 {
+            for x in 0..<640 {
+                let m = Double(movie[y * 640 + x])
+                same += abs(m - Double(luma[y * stride + x]))
+                flipped += abs(m - Double(luma[y * stride + 639 - x]))
+            }
+        }
+        let movieMean = Double(movie.reduce(0) { $0 + Int($1) }) / 307_200
+        var frameSum = 0
+        for y in 0..<480 { for x in 0..<640 { frameSum += Int(luma[y * stride + x]) } }
+        #expect(flipped * 4 < same, "mean difference flipped \(flipped / 307_200), as is \(same / 307_200), means \(movieMean) \(Double(frameSum) / 307_200)")
+    }
+
     @Test("an existing file ends the request with fileAlreadyExists and no start")
     func existingFile() throws {
         let output = AVCaptureMovieFileOutput()

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Files are fragmented every `movieFragmentInterval`, so a process killed mid-recording
 /// leaves a file playable up to its last fragment. The connection's rotation is written
-/// into the track's display matrix rather than into the pixels, as on iOS.
+/// into the track's display matrix rather than into the pixels, as on iOS; its mirroring
+/// flips the pixels (the device does it when every connection mirrors, else the recorder).
 open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     let recorder = MovieRecorder()
 
@@ -81,8 +82,8 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     }
 
     /// Called by the frame router with each frame while the session runs.
-    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
-        recorder.consume(buffer, metadata: metadata)
+    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, mirrored: Bool) {
+        recorder.consume(buffer, metadata: metadata, mirrored: mirrored)
     }
 
     /// The session stopped: a recording in progress ends with its file complete.

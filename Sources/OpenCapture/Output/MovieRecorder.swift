@@ -1,4 +1,5 @@
 import Foundation
+import ImageOps
 import MediaIO
 import Synchronization
 
@@ -60,6 +61,7 @@ final class MovieRecorder: @unchecked Sendable {
     let status = Mutex(Status())
     private let queue = DispatchQueue(label: "OpenCapture.movie")
     private var current: Recording?  // queue only
+    private var mirrorPool: CVPixelBufferPool?  // queue only
     static let maximumQueuedFrames = 3
 
     func start(url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: CGFloat) {
@@ -104,7 +106,9 @@ final class MovieRecorder: @unchecked Sendable {
         queue.async { [self] in current?.resumePending = true }
     }
 
-    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
+    /// Queues a frame; `mirrored` asks for it to be flipped left to right first (the
+    /// connection mirrors and the device did not).
+    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, mirrored: Bool = false) {
         let take = status.withLock { status -> Bool in
             guard status.isRecording, !status.isPaused else { return false }
             guard status.queued < Self.maximumQueuedFrames else {
@@ -117,12 +121,29 @@ final class MovieRecorder: @unchecked Sendable {
         guard take else { return }
         let frame = UncheckedSendable(buffer)
         queue.async { [self] in
-            if let recording = current, !recording.finished { write(frame.value, metadata: metadata, to: recording) }
+            if let recording = current, !recording.finished, let image = mirrored ? mirror(frame.value) : frame.value {
+                write(image, metadata: metadata, to: recording)
+            }
             status.withLock { $0.queued -= 1 }
             room.lock()
             room.broadcast()
             room.unlock()
         }
+    }
+
+    /// `buffer` flipped left to right into a buffer of the recorder's own pool (queue only);
+    /// nil, and the frame dropped, if the pool is exhausted.
+    private func mirror(_ buffer: CVPixelBuffer) -> CVPixelBuffer? {
+        if mirrorPool.map({ $0.format != buffer.format || $0.width != buffer.width || $0.height != buffer.height }) ?? true {
+            mirrorPool = CVPixelBufferPool(
+                format: buffer.format, width: buffer.width, height: buffer.height, minimumBufferCount: 2, maximumBufferCount: 4,
+                attachments: buffer.attachmentStore.withLock { $0 })
+        }
+        guard let target = mirrorPool?.dequeue(), ImageTransform.transform(buffer, into: target, rotation: .none, mirrored: true) else {
+            status.withLock { $0.droppedFrames += 1 }
+            return nil
+        }
+        return target
     }
 
     /// Virtual time: blocks until the writer has taken every queued frame, so a recording

@@ -61,7 +61,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         guard !stopped.load(ordering: .acquiring) else { return }
         device.record(metadata)
         for (connection, recorder) in recorders.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
-            recorder.consume(buffer, metadata: metadata)
+            // Rotation goes in the track matrix; mirroring into the pixels unless the device did it.
+            recorder.consume(buffer, metadata: metadata, mirrored: connection.transform.mirrored != metadata.isMirroredByDevice)
         }
         for (connection, layer) in previews.withLock({ $0 }) {
             let (rotation, wantsMirror, enabled) = connection.transform
