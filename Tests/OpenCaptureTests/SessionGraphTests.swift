@@ -149,7 +149,7 @@ struct SessionGraphTests {
         connection.automaticallyAdjustsVideoMirroring = true
         #expect(!connection.isVideoMirrored)
         #expect(output.videoSettings[kCVPixelBufferWidthKey] as? Int == 1920)
-        // Sizes are accepted when they are the delivered size; scaling is not supported yet.
+        // The delivered size, or a smaller one of the same aspect ratio (see VideoOutputScalingTests).
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey: 1920, kCVPixelBufferHeightKey: 1080])
         #expect(throws: AVCaptureException.self) {
             try output.setVideoSettings([kCVPixelBufferWidthKey: 640, kCVPixelBufferHeightKey: 480])

@@ -13,6 +13,8 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         weak var delegate: (any AVCaptureVideoDataOutputSampleBufferDelegate)?
         var queue: DispatchQueue?
         var delivery: SampleDelivery?
+        /// Width and height asked for with the size keys (landscape or portrait as asked).
+        var requestedSize: (width: Int, height: Int)?
         var automaticallyConfiguresOutputBufferDimensions = true
         var deliversPreviewSizedOutputBuffers = false
     }
@@ -24,9 +26,11 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
 
     // MARK: Settings
 
-    /// The output's format. Only `kCVPixelBufferPixelFormatTypeKey` is honoured (and the
-    /// size keys when they match the frames); `nil` restores the default, `[:]` asks for
-    /// the device's native format. An unsupported pixel format raises, as on iOS.
+    /// The output's format: `kCVPixelBufferPixelFormatTypeKey`, and (as since iOS 16)
+    /// `kCVPixelBufferWidthKey` with `kCVPixelBufferHeightKey` to receive frames scaled down,
+    /// same aspect ratio and orientation, no larger than the frames. `nil` restores the
+    /// default, `[:]` asks for the device's native format. An unsupported pixel format or
+    /// size raises, as on iOS.
     open var videoSettings: [String: Any]! {
         get {
             let (format, explicit) = settings.withLock { ($0.pixelFormat, $0.explicitSettings) }
@@ -67,21 +71,35 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
                 .invalidArgument,
                 selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:", "Unsupported key \(key) in videoSettings"))
         }
+        var size: (width: Int, height: Int)?
         if newValue[kCVPixelBufferWidthKey] != nil || newValue[kCVPixelBufferHeightKey] != nil {
-            // Scaling the delivered frames is not supported yet: a size is accepted only when it is the size delivered.
             let w = integer(newValue[kCVPixelBufferWidthKey]) ?? -1
             let h = integer(newValue[kCVPixelBufferHeightKey]) ?? -1
-            guard let dims = deliveredDimensions, Int(dims.width) == w, Int(dims.height) == h else {
-                throw AVCaptureException(
-                    .invalidArgument,
-                    selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:",
-                        "Unsupported output dimensions \(w)x\(h) - the output delivers the active format's size"))
+            if let native = nativeDimensions, !(w == Int(native.width) && h == Int(native.height)) {
+                guard Self.canScale(to: (w, h), from: (Int(native.width), Int(native.height))) else {
+                    throw AVCaptureException(
+                        .invalidArgument,
+                        selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:",
+                            "Unsupported output dimensions \(w)x\(h) - frames are \(native.width)x\(native.height): ask for a size no larger, with the same aspect ratio and orientation"))
+                }
+                size = (w, h)
+            } else if nativeDimensions == nil {
+                guard w > 0, h > 0 else {
+                    throw AVCaptureException(
+                        .invalidArgument, selectorReason("AVCaptureVideoDataOutput", "setVideoSettings:", "Unsupported output dimensions \(w)x\(h)"))
+                }
+                size = (w, h)
             }
         }
-        let stored: [String: any Sendable] = format.map { [kCVPixelBufferPixelFormatTypeKey: $0.rawValue] } ?? [:]
+        var stored: [String: any Sendable] = format.map { [kCVPixelBufferPixelFormatTypeKey: $0.rawValue] } ?? [:]
+        if let size {
+            stored[kCVPixelBufferWidthKey] = size.width
+            stored[kCVPixelBufferHeightKey] = size.height
+        }
         settings.withLock {
             $0.pixelFormat = format
             $0.explicitSettings = stored
+            $0.requestedSize = size
         }
         session?.outputDidChangeSettings(self)
     }
@@ -102,14 +120,39 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         settings.withLock { $0.pixelFormat } ?? PixelFormat(rawValue: Self.defaultPixelFormat)!
     }
 
-    /// The size of delivered frames: the active format's size, rotated by the connection.
+    /// The size of delivered frames: the size asked for in `videoSettings`, else the
+    /// active format's size rotated by the connection.
     var deliveredDimensions: CMVideoDimensions? {
+        guard let native = nativeDimensions else { return nil }
+        guard let size = scaledSize(forFrameWidth: Int(native.width), height: Int(native.height)) else { return native }
+        return CMVideoDimensions(width: Int32(size.width), height: Int32(size.height))
+    }
+
+    /// The active format's size, rotated by the connection.
+    private var nativeDimensions: CMVideoDimensions? {
         guard let connection = connections.first,
             let input = connection.inputPorts.first?.input as? AVCaptureDeviceInput
         else { return nil }
         let dims = input.device.activeFormat.formatDescription.dimensions
         let angle = Int(connection.videoRotationAngle)
         return angle == 90 || angle == 270 ? CMVideoDimensions(width: dims.height, height: dims.width) : dims
+    }
+
+    /// The size to scale frames of `width`×`height` (after rotation) to, nil to deliver them
+    /// as they are: the requested size, turned to the frames' orientation, when it is smaller
+    /// with the same aspect ratio (after a format or rotation change it may no longer fit).
+    func scaledSize(forFrameWidth width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard var size = settings.withLock({ $0.requestedSize }) else { return nil }
+        if (size.width > size.height) != (width > height), size.width != size.height { size = (size.height, size.width) }
+        guard size != (width, height), Self.canScale(to: size, from: (width, height)) else { return nil }
+        return size
+    }
+
+    /// Apple's rule for output sizes: positive, no larger than the frames, and the same
+    /// aspect ratio (to within a pixel of rounding).
+    static func canScale(to size: (width: Int, height: Int), from frame: (width: Int, height: Int)) -> Bool {
+        guard size.width > 0, size.height > 0, size.width <= frame.width, size.height <= frame.height else { return false }
+        return abs(size.width * frame.height - size.height * frame.width) <= max(frame.width, frame.height)
     }
 
     /// When true (the default), frames that arrive while the delegate is still busy replace

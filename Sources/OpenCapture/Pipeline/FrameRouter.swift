@@ -20,6 +20,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         let connection: AVCaptureConnection
         let output: AVCaptureVideoDataOutput
         var pool: CVPixelBufferPool?
+        /// Full-size turned frames waiting to be scaled, when the output asks for a smaller size.
+        var turnedPool: CVPixelBufferPool?
         var formatDescription: CMFormatDescription?
 
         init(connection: AVCaptureConnection, output: AVCaptureVideoDataOutput) {
@@ -77,21 +79,31 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             guard enabled, target.connection.inputPorts.allSatisfy(\.isEnabled) else { continue }
             let format = target.output.deliveredPixelFormat
             let quarterTurn = rotation == 90 || rotation == 270
-            let width = quarterTurn ? buffer.height : buffer.width
-            let height = quarterTurn ? buffer.width : buffer.height
+            let turnedWidth = quarterTurn ? buffer.height : buffer.width
+            let turnedHeight = quarterTurn ? buffer.width : buffer.height
+            let scaled = target.output.scaledSize(forFrameWidth: turnedWidth, height: turnedHeight)
+            let (width, height) = scaled ?? (turnedWidth, turnedHeight)
             var image = buffer
             if rotation != 0 || mirrored || format != buffer.format {
-                if target.pool.map({ $0.format != format || $0.width != width || $0.height != height }) ?? true {
-                    target.pool = CVPixelBufferPool(
-                        format: format, width: width, height: height, minimumBufferCount: 2,
-                        maximumBufferCount: Self.outputPoolSize, attachments: buffer.attachmentStore.withLock { $0 }.filter { $0.key != kOpenCaptureRawMosaicKey })
-                }
-                guard let converted = target.pool!.dequeue() else {
+                // Turned and converted at full size: into the output's pool, or a scratch pool when scaling follows.
+                let pool =
+                    scaled == nil
+                    ? Self.pool(&target.pool, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
+                    : Self.pool(&target.turnedPool, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
+                guard let converted = pool.dequeue() else {
                     target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
                     continue
                 }
                 _ = ImageTransform.transform(buffer, into: converted, rotation: Rotation(rawValue: rotation) ?? .none, mirrored: mirrored)
                 image = converted
+            }
+            if scaled != nil {
+                let pool = Self.pool(&target.pool, format: format, width: width, height: height, attachmentsOf: buffer)
+                guard let small = pool.dequeue(), ImageTransform.scale(image, into: small) else {
+                    target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
+                    continue
+                }
+                image = small
             }
             if let description = target.formatDescription, description.mediaSubType == format.rawValue,
                 Int(description.dimensions.width) == width, Int(description.dimensions.height) == height
@@ -101,6 +113,19 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             }
             target.output.enqueue(image, format: target.formatDescription!, metadata: metadata)
         }
+    }
+
+    /// `pool` if it makes buffers of this kind, else a new one stored in it, whose buffers
+    /// carry `source`'s attachments (colour tags) but not its raw mosaic.
+    private static func pool(
+        _ pool: inout CVPixelBufferPool?, format: PixelFormat, width: Int, height: Int, attachmentsOf source: CVPixelBuffer
+    ) -> CVPixelBufferPool {
+        if let current = pool, current.format == format, current.width == width, current.height == height { return current }
+        let made = CVPixelBufferPool(
+            format: format, width: width, height: height, minimumBufferCount: 2, maximumBufferCount: Self.outputPoolSize,
+            attachments: source.attachmentStore.withLock { $0 }.filter { $0.key != kOpenCaptureRawMosaicKey })
+        pool = made
+        return made
     }
 
     func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {
