@@ -1,6 +1,7 @@
 import CYUV
+import CaptureCore
 
-/// Libyuv's BT.709 full-range YCbCr-to-RGB constants at an address its AVX2 code accepts.
+/// Libyuv's full-range YCbCr-to-RGB constants at an address its AVX2 code accepts.
 ///
 /// Libyuv loads these with aligned 32-byte vector moves. Swift cannot take the address of
 /// the C global itself (`withUnsafePointer(to:)` hands over a stack copy of whatever
@@ -11,6 +12,15 @@ struct DecodeMatrix: @unchecked Sendable {  // immutable after init; only ever r
 
     /// BT.709, full range (libyuv's kYuvF709Constants).
     static let bt709FullRange = DecodeMatrix(kYuvF709Constants)
+    /// BT.601, full range (libyuv's kYuvJPEGConstants): what V4L2 cameras deliver by default.
+    static let bt601FullRange = DecodeMatrix(kYuvJPEGConstants)
+
+    /// The matrix `buffer`'s `kCVImageBufferYCbCrMatrixKey` attachment names: BT.601 when it
+    /// says ITU_R_601_4 (V4L2 cameras), BT.709 otherwise (the simulated cameras, the default).
+    static func of(_ buffer: CVBuffer) -> DecodeMatrix {
+        let tag = buffer.attachmentStore.withLock { $0[kCVImageBufferYCbCrMatrixKey] as? String }
+        return tag == kCVImageBufferYCbCrMatrix_ITU_R_601_4 ? bt601FullRange : bt709FullRange
+    }
 
     private init(_ constants: YuvConstants) {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<YuvConstants>.size, alignment: 64)

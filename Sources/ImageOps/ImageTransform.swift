@@ -1,7 +1,8 @@
 // Pixel-format conversion, rotation, mirroring and scaling between Core Video buffers.
 //
-// Colour: every YCbCr <-> BGRA conversion uses the BT.709 matrix (Kr 0.2126, Kb 0.0722),
-// in the range the YCbCr format names: '420v' and 'y420' are video range (luma 16-235,
+// Colour: YCbCr -> BGRA decodes with the matrix the source's kCVImageBufferYCbCrMatrixKey
+// names (BT.601 for V4L2 cameras' ITU_R_601_4, else BT.709: Kr 0.2126, Kb 0.0722);
+// BGRA -> YCbCr encodes BT.709. Ranges are the ones the YCbCr format names: '420v' and 'y420' are video range (luma 16-235,
 // chroma 16-240), '420f' and 'f420' full range (0-255). BGRA is full-range RGB.
 // Decoding uses libyuv's kYuvF709Constants, after expanding video-range sources to full
 // range (libyuv's kYuvH709Constants is inexact, see `decode`); encoding is `BT709Encoder`,
@@ -72,15 +73,16 @@ package enum ImageTransform {
 
     private static func yuvToBGRA(_ source: CVBuffer, _ destination: CVBuffer, _ orientation: Orientation) -> Bool {
         let expands = !source.format.isFullRange
+        let matrix = DecodeMatrix.of(source)
         if orientation.turn == .none && !expands {
-            return decode(source, flipsSource: orientation.flipsSource, into: destination)
+            return decode(source, flipsSource: orientation.flipsSource, into: destination, matrix: matrix)
         }
         if orientation.turn == .none {
             // Expanding the range into scratch of the same layout doubles as the flip.
             let fullRange: PixelFormat = source.format.isBiPlanar ? .yuv420BiPlanarFullRange : .yuv420PlanarFullRange
             return ScratchPool.shared.withBuffer(format: fullRange, width: source.width, height: source.height) { scratch in
                 RangeRemap.remap(source, into: scratch, toFullRange: true, flipsSource: orientation.flipsSource)
-                return decode(scratch, flipsSource: false, into: destination)
+                return decode(scratch, flipsSource: false, into: destination, matrix: matrix)
             }
         }
         // Turning the smaller YCbCr picture first moves fewer bytes than turning BGRA.
@@ -89,18 +91,18 @@ package enum ImageTransform {
         ) { scratch in
             guard Orient.yuvToI420(source, into: I420Planes(scratch), orientation) else { return false }
             if expands { RangeRemap.remap(scratch, into: scratch, toFullRange: true) }
-            return decode(scratch, flipsSource: false, into: destination)
+            return decode(scratch, flipsSource: false, into: destination, matrix: matrix)
         }
     }
 
-    /// Decodes full-range YCbCr (whatever `source`'s format says) with libyuv's BT.709 full matrix.
+    /// Decodes full-range YCbCr (whatever `source`'s format says) with a full-range matrix.
     ///
     /// Libyuv's video-range BT.709 matrix (kYuvH709Constants) clamps the Cb-to-blue gain
     /// to 2.0 instead of 2.112 so it fits its SIMD code, which puts saturated colours up to
     /// about 12 off; video-range sources are expanded to full range before coming here.
-    private static func decode(_ source: CVBuffer, flipsSource: Bool, into destination: CVBuffer) -> Bool {
+    private static func decode(_ source: CVBuffer, flipsSource: Bool, into destination: CVBuffer, matrix decodeMatrix: DecodeMatrix) -> Bool {
         let height = flipsSource ? -Int32(source.height) : Int32(source.height)
-        let matrix = DecodeMatrix.bt709FullRange.pointer
+        let matrix = decodeMatrix.pointer
         if source.format.isBiPlanar {
             return NV12ToARGBMatrix(
                 source.bytes(0), source.int32Stride(0), source.bytes(1), source.int32Stride(1),

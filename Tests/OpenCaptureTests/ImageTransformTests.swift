@@ -383,3 +383,31 @@ private let quadrantColours = [RGB(200, 60, 60), RGB(60, 190, 70), RGB(50, 70, 2
         }
     }
 }
+
+@Suite("ImageTransform colour matrix tags")
+struct ImageTransformMatrixTagTests {
+    /// A V4L2 frame is BT.601 (tagged ITU_R_601_4): decoding it with BT.709 would shift a
+    /// saturated yellow's green by about 15 codes; the tag picks the right matrix.
+    @Test(arguments: [false, true])
+    func bt601TaggedFramesDecodeWithBT601(rotated: Bool) {
+        // Yellow (255, 255, 0) in full-range BT.601: Y' 226, Cb 1, Cr 149.
+        let source = CVBuffer(format: .yuv420BiPlanarFullRange, width: 16, height: 16)
+        source.planeAddress(0).initializeMemory(as: UInt8.self, repeating: 226, count: source.bytesPerRow(0) * 16)
+        let chroma = source.planeAddress(1).assumingMemoryBound(to: UInt8.self)
+        for i in stride(from: 0, to: source.bytesPerRow(1) * 8, by: 2) {
+            chroma[i] = 1
+            chroma[i + 1] = 149
+        }
+        func decoded(tag: String?) -> (b: Int, g: Int, r: Int) {
+            source.attachmentStore.withLock { $0[kCVImageBufferYCbCrMatrixKey] = tag }
+            let out = CVBuffer(format: .bgra, width: 16, height: 16)
+            #expect(ImageTransform.transform(source, into: out, rotation: rotated ? .clockwise90 : .none, mirrored: false))
+            let p = out.planeAddress(0).assumingMemoryBound(to: UInt8.self) + 8 * out.bytesPerRow(0) + 8 * 4
+            return (Int(p[0]), Int(p[1]), Int(p[2]))
+        }
+        let bt601 = decoded(tag: kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+        #expect(bt601.b <= 3 && bt601.g >= 251 && bt601.r >= 251, "\(bt601)")
+        let untagged = decoded(tag: nil)
+        #expect(untagged.g < 245, "BT.709 reads the same codes differently: \(untagged)")
+    }
+}

@@ -304,6 +304,21 @@ struct VividDriverTests {
         #expect(allFlipped)
     }
 
+    /// A preview layer on the real driver: the colour bars, scaled into the layer's bounds.
+    @Test func previewLayerShowsTheBars() throws {
+        let device = try #require(Vivid.device())
+        let rig = try VividRig(device: device, format: try #require(Vivid.format(device, .nv12, 640, 360)), pixelFormat: PixelFormat.yuv420BiPlanarVideoRange.rawValue)
+        let layer = AVCaptureVideoPreviewLayer(session: rig.session)
+        layer.frame = CGRect(x: 0, y: 0, width: 320, height: 180)
+        rig.session.startRunning()
+        let deadline = Date().addingTimeInterval(20)
+        while layer.renderedFrameCount < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        rig.session.stopRunning()
+        let picture = try #require(layer.contents as? CVPixelBuffer)
+        #expect(picture.width == 320 && picture.height == 180 && picture.format == .bgra)
+        Self.expectBars(picture, label: "preview")
+    }
+
     /// The completion-handler rule on a real driver: the handler gets the timestamp of the
     /// first frame dequeued after the control write, and that frame says it carries it.
     @Test func completionHandlerGetsTheFirstFrameAfterTheWrite() throws {
@@ -389,6 +404,8 @@ struct VividDriverTests {
             let text = try Vivid.run("/bin/sh", ["-c", "\(tool) frames --device v4l2:platform:vivid-000 --count 1 \(flags.joined(separator: " ")) -o /tmp/x.y4m; echo status=$?"])
             #expect(text.contains(expected) && text.contains("status=2"), "\(flags): \(text)")
         }
+        let preview = try Vivid.run(tool, ["preview", "--device", "v4l2:platform:vivid-000", "--columns", "40", "--rows", "12", "--frames", "2"])
+        #expect(preview.contains("40x22  picture 2") && preview.contains("\u{1B}[38;2;"), "\(preview.suffix(200))")
         let bad = try Vivid.run(tool, ["frames", "--device", "v4l2:none", "-o", "/tmp/x.y4m"])
         #expect(bad.contains("unknown device 'v4l2:none'"))
     }
