@@ -27,6 +27,8 @@ final class MovieEncoder {
         var preset: String
         /// Display P3 primaries (SMPTE EG 432-1) instead of BT.709, for P3_D65 capture.
         var displayP3 = false
+        /// Y'CbCr samples made with the BT.601 matrix (V4L2 cameras), tagged so; BT.709 otherwise.
+        var ycbcrBT601 = false
     }
 
     /// Units per second of the timestamps given to `encode` and set on packets.
@@ -108,7 +110,7 @@ final class MovieEncoder {
         context.pointee.max_b_frames = 0
         context.pointee.thread_count = 0  // x264 picks 1.5 threads per core
         context.pointee.color_range = settings.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-        context.pointee.colorspace = AVCOL_SPC_BT709
+        context.pointee.colorspace = settings.ycbcrBT601 ? AVCOL_SPC_SMPTE170M : AVCOL_SPC_BT709
         context.pointee.color_primaries = settings.displayP3 ? AVCOL_PRI_SMPTE432 : AVCOL_PRI_BT709
         context.pointee.color_trc = AVCOL_TRC_BT709
         context.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT

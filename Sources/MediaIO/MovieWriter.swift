@@ -71,9 +71,11 @@ package final class MovieWriter: @unchecked Sendable {
     ///   - fullRange: store full-range (0-255) samples instead of video range (16-235).
     ///   - bitRate: average bits per second, or `nil` for constant quality.
     ///   - displayP3: tag the stream with Display P3 primaries (the frames are P3_D65).
+    ///   - ycbcrBT601: the frames are Y'CbCr made with the BT.601 matrix (a V4L2 camera's);
+    ///     the stream says so instead of BT.709.
     package init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
-        rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false
+        rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false
     ) throws(MovieWriterError) {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
@@ -91,7 +93,7 @@ package final class MovieWriter: @unchecked Sendable {
         let settings = MovieEncoder.Settings(
             width: width, height: height, frameRate: frameRate, fullRange: fullRange, bitRate: bitRate,
             maximumKeyframeInterval: Int((keyframeSeconds * frameRate).rounded(.up)), preset: MovieEncoder.defaultPreset,
-            displayP3: displayP3)
+            displayP3: displayP3, ycbcrBT601: ycbcrBT601)
 
         self.url = url
         self.width = width

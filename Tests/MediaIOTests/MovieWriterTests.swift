@@ -33,6 +33,18 @@ struct MovieWriterTests {
         #expect(writer.fragmentsWritten == 1)
     }
 
+    /// Frames from a V4L2 camera are BT.601 Y'CbCr: the stream's matrix says so; ours and
+    /// BGRA converted by the writer are BT.709.
+    @Test(arguments: [(true, "smpte170m"), (false, "bt709")])
+    func matrixTag(bt601: Bool, expected: String) throws {
+        let url = MovieFixture.temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try MovieWriter(url: url, width: 640, height: 480, frameRate: 30, ycbcrBT601: bt601)
+        try MovieFixture.record(writer, frames: 10, format: .yuv420BiPlanarVideoRange)
+        try writer.finish()
+        #expect(try MovieProbe(url).colorSpace == expected)
+    }
+
     @Test("BGRA frames are converted; full range is tagged 'pc'", arguments: [
         (PixelFormat.bgra, false, "tv"), (.bgra, true, "pc"), (.yuv420BiPlanarFullRange, true, "pc"),
         (.yuv420PlanarVideoRange, false, "tv"), (.yuv420BiPlanarFullRange, false, "tv"),
@@ -310,6 +322,7 @@ struct MovieProbe {
     var frames: Int?
     var averageFrameRate: String?
     var colorRange: String?
+    var colorSpace: String?
     /// The display matrix's rotation in FFmpeg's sign: counterclockwise degrees.
     var rotation: Int?
     var duration: Double
@@ -318,7 +331,7 @@ struct MovieProbe {
     init(_ url: URL) throws {
         let data = try MovieFixture.run("/usr/bin/ffprobe", [
             "-v", "error", "-count_frames",
-            "-show_entries", "stream=codec_name,width,height,nb_read_frames,avg_frame_rate,color_range,start_time:stream_side_data=rotation:format=duration",
+            "-show_entries", "stream=codec_name,width,height,nb_read_frames,avg_frame_rate,color_range,color_space,start_time:stream_side_data=rotation:format=duration",
             "-of", "json", url.path,
         ])
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
@@ -329,6 +342,7 @@ struct MovieProbe {
         frames = (stream["nb_read_frames"] as? String).flatMap { Int($0) }
         averageFrameRate = stream["avg_frame_rate"] as? String
         colorRange = stream["color_range"] as? String
+        colorSpace = stream["color_space"] as? String
         startTime = (stream["start_time"] as? String).flatMap { Double($0) }
         let sideData = stream["side_data_list"] as? [[String: Any]] ?? []
         rotation = sideData.compactMap { $0["rotation"] as? Int }.first

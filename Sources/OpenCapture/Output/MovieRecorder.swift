@@ -171,7 +171,9 @@ final class MovieRecorder: @unchecked Sendable {
                     frameRate: metadata.frameDuration.isNumeric ? 1 / metadata.frameDuration.seconds : 30,
                     fragmentInterval: interval.isNumeric ? interval.seconds : 0, rotationDegrees: recording.rotation,
                     fullRange: buffer.format.isFullRange, bitRate: settings.withLock { $0.bitRate },
-                    displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65)
+                    displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65,
+                    ycbcrBT601: buffer.format.isYUV
+                        && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
                 recording.firstTime = time
                 let connections = output?.connections ?? []
                 if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }
