@@ -2,7 +2,7 @@ import CFFmpeg
 import CaptureCore
 import ImageOps
 
-/// Encodes pixel buffers to H.264 with libx264 through libavcodec.
+/// Encodes pixel buffers to H.264 with libx264, or HEVC with libx265, through libavcodec.
 ///
 /// The encoder takes NV12, the camera's own layout, so '420v'/'420f' buffers of the movie's
 /// range are only copied; other formats and the other range are converted first with
@@ -29,6 +29,8 @@ final class MovieEncoder {
         var displayP3 = false
         /// Y'CbCr samples made with the BT.601 matrix (V4L2 cameras), tagged so; BT.709 otherwise.
         var ycbcrBT601 = false
+        /// HEVC (libx265) instead of H.264.
+        var hevc = false
     }
 
     /// Units per second of the timestamps given to `encode` and set on packets.
@@ -37,6 +39,12 @@ final class MovieEncoder {
     /// measurements in MovieWriter's documentation); 'ultrafast', three times faster again,
     /// drops CABAC, 8x8 transforms and most motion search for about 40% more bits.
     static let defaultPreset = "veryfast"
+    /// x265's preset: 'ultrafast' encodes 1080p at about 68 frames/s on two cores here
+    /// ('veryfast' 34), so recording 1080p30 keeps real time next to the camera.
+    static let hevcPreset = "ultrafast"
+
+    /// Whether this FFmpeg can encode HEVC (Debian's is built with libx265).
+    static var canEncodeHEVC: Bool { avcodec_find_encoder_by_name("libx265") != nil }
     /// The bit-rate ceiling of constant-quality movies, in bits per pixel per frame: about
     /// 15.6 Mbit/s at 1080p30, near what phones record 1080p30 H.264 at.
     static let maximumBitsPerPixel = 0.25
@@ -55,6 +63,7 @@ final class MovieEncoder {
     private let height: Int
     /// The layout and range the encoder takes; other buffers are converted into `scratch`.
     private let inputFormat: PixelFormat
+    private let hevc: Bool
     private var scratch: CVBuffer?
 
     /// Opens libx264.
@@ -65,9 +74,15 @@ final class MovieEncoder {
         Self.quietLog
         width = settings.width
         height = settings.height
-        inputFormat = settings.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange
-        guard let codec = avcodec_find_encoder_by_name("libx264") else {
-            throw .encoder("this FFmpeg has no libx264 encoder")
+        // libx264 takes NV12 (what the cameras render, so no conversion); libx265 only planar 4:2:0.
+        inputFormat =
+            settings.hevc
+            ? (settings.fullRange ? .yuv420PlanarFullRange : .yuv420PlanarVideoRange)
+            : (settings.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange)
+        hevc = settings.hevc
+        let encoderName = settings.hevc ? "libx265" : "libx264"
+        guard let codec = avcodec_find_encoder_by_name(encoderName) else {
+            throw .encoder("this FFmpeg has no \(encoderName) encoder")
         }
         guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
         else { throw .encoder("out of memory") }
@@ -79,15 +94,17 @@ final class MovieEncoder {
         Self.configure(context, settings, globalHeader: globalHeader)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        av_dict_set(&options, "preset", settings.preset, 0)
+        av_dict_set(&options, "preset", settings.hevc ? Self.hevcPreset : settings.preset, 0)
+        // x265 reports its settings on stderr for every movie unless told not to.
+        if settings.hevc { av_dict_set(&options, "x265-params", "log-level=error", 0) }
         // A keyframe we ask for must be an IDR, so the fragment it starts decodes on its own.
         av_dict_set(&options, "forced-idr", "1", 0)
         if settings.bitRate == nil { av_dict_set(&options, "crf", "23", 0) }
         let opened = avcodec_open2(context, codec, &options)
-        guard opened >= 0 else { throw .encoding(opened, "opening libx264") }
-        if av_dict_count(options) > 0 { throw .encoder("libx264 ignored options") }
+        guard opened >= 0 else { throw .encoding(opened, "opening \(encoderName)") }
+        if av_dict_count(options) > 0 { throw .encoder("\(encoderName) ignored options") }
 
-        frame.pointee.format = AV_PIX_FMT_NV12.rawValue
+        frame.pointee.format = (settings.hevc ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_NV12).rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
         let allocated = av_frame_get_buffer(frame, 0)
@@ -97,7 +114,7 @@ final class MovieEncoder {
     private static func configure(_ context: UnsafeMutablePointer<AVCodecContext>, _ settings: Settings, globalHeader: Bool) {
         context.pointee.width = Int32(settings.width)
         context.pointee.height = Int32(settings.height)
-        context.pointee.pix_fmt = AV_PIX_FMT_NV12
+        context.pointee.pix_fmt = settings.hevc ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_NV12
         context.pointee.time_base = timeBase
         context.pointee.framerate = av_d2q(settings.frameRate, 1_001_000)
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
@@ -135,10 +152,13 @@ final class MovieEncoder {
         av_packet_free(&packet)
     }
 
-    /// Fills a stream's codec parameters (size, profile, 'avcC' extradata...).
+    /// Fills a stream's codec parameters (size, profile, 'avcC' or 'hvcC' extradata...).
     func copyParameters(to parameters: UnsafeMutablePointer<AVCodecParameters>) throws(MovieWriterError) {
         let copied = avcodec_parameters_from_context(parameters, context)
         guard copied >= 0 else { throw .encoding(copied, "reading the codec parameters") }
+        // 'hvc1' (parameter sets in the sample description only), which Apple's players
+        // require; FFmpeg's default for HEVC in MP4 is 'hev1'.
+        if hevc { parameters.pointee.codec_tag = UInt32(0x31637668) }  // "hvc1", little-endian
     }
 
     /// Encodes one frame and hands every packet the encoder releases to `emit`, in decode order.
@@ -183,7 +203,8 @@ final class MovieEncoder {
         }
     }
 
-    /// Copies the buffer's pixels into the frame, converting to NV12 of the movie's range first if needed.
+    /// Copies the buffer's pixels into the frame, converting to the encoder's layout (NV12 or
+    /// planar) and the movie's range first if needed.
     private func fill(_ frame: UnsafeMutablePointer<AVFrame>, from buffer: CVBuffer) {
         var source = buffer
         if buffer.format != inputFormat {
@@ -193,9 +214,15 @@ final class MovieEncoder {
             source = converted
         }
         withExtendedLifetime(source) {
-            let chromaRowBytes = (width + 1) / 2 * 2  // interleaved Cb and Cr
+            let chromaWidth = (width + 1) / 2, chromaRows = (height + 1) / 2
             copyPlane(source, 0, into: frame.pointee.data.0, frame.pointee.linesize.0, rowBytes: width, rows: height)
-            copyPlane(source, 1, into: frame.pointee.data.1, frame.pointee.linesize.1, rowBytes: chromaRowBytes, rows: (height + 1) / 2)
+            if source.format.planeCount == 3 {
+                copyPlane(source, 1, into: frame.pointee.data.1, frame.pointee.linesize.1, rowBytes: chromaWidth, rows: chromaRows)
+                copyPlane(source, 2, into: frame.pointee.data.2, frame.pointee.linesize.2, rowBytes: chromaWidth, rows: chromaRows)
+            } else {
+                // Interleaved Cb and Cr.
+                copyPlane(source, 1, into: frame.pointee.data.1, frame.pointee.linesize.1, rowBytes: 2 * chromaWidth, rows: chromaRows)
+            }
         }
     }
 

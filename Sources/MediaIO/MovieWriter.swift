@@ -73,9 +73,11 @@ package final class MovieWriter: @unchecked Sendable {
     ///   - displayP3: tag the stream with Display P3 primaries (the frames are P3_D65).
     ///   - ycbcrBT601: the frames are Y'CbCr made with the BT.601 matrix (a V4L2 camera's);
     ///     the stream says so instead of BT.709.
+    ///   - hevc: encode HEVC (libx265, tagged 'hvc1') instead of H.264.
     package init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
-        rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false
+        rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
+        hevc: Bool = false
     ) throws(MovieWriterError) {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
@@ -93,7 +95,7 @@ package final class MovieWriter: @unchecked Sendable {
         let settings = MovieEncoder.Settings(
             width: width, height: height, frameRate: frameRate, fullRange: fullRange, bitRate: bitRate,
             maximumKeyframeInterval: Int((keyframeSeconds * frameRate).rounded(.up)), preset: MovieEncoder.defaultPreset,
-            displayP3: displayP3, ycbcrBT601: ycbcrBT601)
+            displayP3: displayP3, ycbcrBT601: ycbcrBT601, hevc: hevc)
 
         self.url = url
         self.width = width
@@ -194,4 +196,9 @@ package final class MovieWriter: @unchecked Sendable {
         state = .failed(error)
         muxer.release(keepingFile: true)
     }
+}
+
+extension MovieWriter {
+    /// Whether `hevc: true` can work here: FFmpeg has libx265.
+    package static var canEncodeHEVC: Bool { MovieEncoder.canEncodeHEVC }
 }

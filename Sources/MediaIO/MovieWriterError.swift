@@ -30,7 +30,7 @@ package enum MovieWriterError: Error, Equatable, Sendable, CustomStringConvertib
         case .invalidSettings(let reason): "invalid movie settings: \(reason)"
         case .frameSizeMismatch: "the frame's size differs from the movie's"
         case .invalidTimestamp: "the frame's time is not numeric or not after the previous frame's"
-        case .encoder(let reason): "H.264 encoder: \(reason)"
+        case .encoder(let reason): "video encoder: \(reason)"
         case .diskFull: "the disk is full"
         case .io(let reason): "cannot write the movie file: \(reason)"
         case .notWriting: "the movie writer has finished"

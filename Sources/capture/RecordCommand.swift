@@ -1,16 +1,17 @@
 import Foundation
 import OpenCapture
 
-/// `capture record`: records H.264 in a fragmented MP4 file.
+/// `capture record`: records H.264 or HEVC in a fragmented MP4 file.
 enum RecordCommand {
     static let help = """
         Usage: capture record [options] -o FILE.mp4
 
-        Records H.264 video in MP4, fragmented so that the file stays playable up to its last
+        Records H.264 (or HEVC) video in MP4, fragmented so that the file stays playable up to its last
         fragment even if the process is killed. Without --duration it records until Ctrl-C
         (SIGINT) or SIGTERM, which finish the file properly.
           --duration S         Seconds to record (stops by itself)
           --fragment S         Seconds per MP4 fragment (default 1)
+          --codec C            h264 (default) or hevc
           --overwrite          Replace FILE if it exists
         \(FramesCommand.sharedHelp)
           -o, --output FILE    The .mp4 file to write (required)
@@ -18,15 +19,24 @@ enum RecordCommand {
 
     static func run(_ words: ArraySlice<String>) throws -> Int32 {
         let args = try Arguments(
-            Array(words), options: FramesCommand.sharedOptions.union(["--duration", "--fragment"]),
+            Array(words), options: FramesCommand.sharedOptions.union(["--duration", "--fragment", "--codec"]),
             switches: FramesCommand.sharedSwitches.union(["--overwrite"]), aliases: ["-o": "--output", "-h": "--help"])
         if args.has("--help") { print(help); return 0 }
         guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
         let plan = try CapturePlan(args)
         let duration = try args.positiveNumber("--duration")
         let fragment = try args.positiveNumber("--fragment") ?? 1
+        let codec: AVVideoCodecType
+        switch args.value("--codec") ?? "h264" {
+        case "h264": codec = .h264
+        case "hevc", "h265": codec = .hevc
+        case let other: throw UsageError("--codec must be h264 or hevc, not '\(other)'")
+        }
+        guard AVCaptureMovieFileOutput().availableVideoCodecTypes.contains(codec) else {
+            throw UsageError("this FFmpeg cannot encode \(codec == .hevc ? "HEVC (no libx265)" : "H.264")")
+        }
         try SessionSetup.checkOverwrite(plan.output, allowed: args.has("--overwrite"))
-        let recorder = MovieRecorderRun(plan: plan, duration: duration, fragment: fragment)
+        let recorder = MovieRecorderRun(plan: plan, duration: duration, fragment: fragment, codec: codec)
         let summary = try recorder.record()
         FileHandle.standardError.write(Data((summary + "\n").utf8))
         return 0
@@ -43,10 +53,13 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
     private var stoppedBy: String?
     private let progress = ProgressLine()
 
-    init(plan: CapturePlan, duration: Double?, fragment: Double) {
+    private let codec: AVVideoCodecType
+
+    init(plan: CapturePlan, duration: Double?, fragment: Double, codec: AVVideoCodecType = .h264) {
         self.plan = plan
         self.duration = duration
         self.fragment = fragment
+        self.codec = codec
     }
 
     func record() throws -> String {
@@ -55,6 +68,7 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         output.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 1000)
         if let duration { output.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
         try SessionSetup.configure(session, plan: plan, outputs: [output])
+        if let connection = output.connection(with: .video) { output.setOutputSettings([AVVideoCodecKey: codec], for: connection) }
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

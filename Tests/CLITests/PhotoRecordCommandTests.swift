@@ -47,6 +47,7 @@ struct PhotoRecordCommandTests {
         (["photo"], "missing -o"),
         (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number"),
         (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a positive number"),
+        (["record", "--codec", "vp9", "-o", "/tmp/r.mp4"], "--codec must be h264 or hevc"),
         (["record", "-o", "/no/such/dir/r.mp4"], "does not exist"),
     ])
     func badInput(arguments: [String], message: String) throws {
@@ -68,6 +69,10 @@ struct PhotoRecordCommandTests {
         #expect((29...31).contains(Int(stream["nb_read_frames"] as? String ?? "") ?? 0))
         let refused = try ToolRunner.capture("record", "--duration", "1", "-o", path)
         #expect(refused.status == 2 && refused.stderr.contains("use --overwrite"))
+        let hevc = folder.appendingPathComponent("clip-hevc.mp4").path
+        let encoded = try ToolRunner.capture("record", "--preset", "640x480", "--duration", "0.5", "--codec", "hevc", "--virtual-time", "-o", hevc)
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        #expect(try Self.probe(hevc)["codec_name"] as? String == "hevc")
     }
 
     @Test("SIGINT finishes the file properly; SIGKILL leaves it playable up to its last fragment", arguments: [SIGINT, SIGKILL])

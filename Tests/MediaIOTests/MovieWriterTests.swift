@@ -45,6 +45,22 @@ struct MovieWriterTests {
         #expect(try MovieProbe(url).colorSpace == expected)
     }
 
+    /// HEVC through libx265, tagged 'hvc1' as Apple's players require, fragmented alike.
+    @Test func hevc() throws {
+        try #require(MovieWriter.canEncodeHEVC)
+        let url = MovieFixture.temporaryURL()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try MovieWriter(url: url, width: 640, height: 480, frameRate: 30, fragmentInterval: 1, hevc: true)
+        try MovieFixture.record(writer, frames: 60, format: .yuv420BiPlanarVideoRange)
+        try writer.finish()
+        let probe = try MovieProbe(url)
+        #expect(probe.codec == "hevc" && probe.codecTag == "hvc1")
+        #expect(probe.frames == 60 && abs(probe.duration - 2) < 0.001)
+        #expect(writer.fragmentsWritten == 2)
+        let picture = try MovieFixture.firstFrameLuma(url)
+        #expect(picture.corners(inset: 20) == [true, false, false, false])
+    }
+
     @Test("BGRA frames are converted; full range is tagged 'pc'", arguments: [
         (PixelFormat.bgra, false, "tv"), (.bgra, true, "pc"), (.yuv420BiPlanarFullRange, true, "pc"),
         (.yuv420PlanarVideoRange, false, "tv"), (.yuv420BiPlanarFullRange, false, "tv"),
@@ -323,6 +339,7 @@ struct MovieProbe {
     var averageFrameRate: String?
     var colorRange: String?
     var colorSpace: String?
+    var codecTag: String?
     /// The display matrix's rotation in FFmpeg's sign: counterclockwise degrees.
     var rotation: Int?
     var duration: Double
@@ -331,7 +348,7 @@ struct MovieProbe {
     init(_ url: URL) throws {
         let data = try MovieFixture.run("/usr/bin/ffprobe", [
             "-v", "error", "-count_frames",
-            "-show_entries", "stream=codec_name,width,height,nb_read_frames,avg_frame_rate,color_range,color_space,start_time:stream_side_data=rotation:format=duration",
+            "-show_entries", "stream=codec_name,codec_tag_string,width,height,nb_read_frames,avg_frame_rate,color_range,color_space,start_time:stream_side_data=rotation:format=duration",
             "-of", "json", url.path,
         ])
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
@@ -343,6 +360,7 @@ struct MovieProbe {
         averageFrameRate = stream["avg_frame_rate"] as? String
         colorRange = stream["color_range"] as? String
         colorSpace = stream["color_space"] as? String
+        codecTag = stream["codec_tag_string"] as? String
         startTime = (stream["start_time"] as? String).flatMap { Double($0) }
         let sideData = stream["side_data_list"] as? [[String: Any]] ?? []
         rotation = sideData.compactMap { $0["rotation"] as? Int }.first

@@ -78,7 +78,7 @@ struct MovieFileOutputTests {
         #expect(!output.maxRecordedDuration.isValid)
         #expect(output.maxRecordedFileSize == 0)
         #expect(!output.isRecording && output.outputFileURL == nil)
-        #expect(output.availableVideoCodecTypes == [.h264])
+        #expect(output.availableVideoCodecTypes == [.hevc, .h264], "Debian's FFmpeg has libx265")
     }
 
     @Test("a duration limit ends the recording with a complete, playable H.264 file")
@@ -183,6 +183,40 @@ struct MovieFileOutputTests {
         var frameSum = 0
         for y in 0..<480 { for x in 0..<640 { frameSum += Int(luma[y * stride + x]) } }
         #expect(flipped * 4 < same, "mean difference flipped \(flipped / 307_200), as is \(same / 307_200), means \(movieMean) \(Double(frameSum) / 307_200)")
+    }
+
+    @Test("HEVC when asked: availableVideoCodecTypes lists it, the file is HEVC; unknown codecs raise")
+    func hevcRecording() throws {
+        let output = AVCaptureMovieFileOutput()
+        #expect(output.availableVideoCodecTypes.contains(.hevc))
+        output.maxRecordedDuration = CMTime(value: 1, timescale: 2)
+        let rig = try Self.rig(output)
+        defer { rig.stop() }
+        let connection = try #require(output.connection(with: .video))
+        output.setOutputSettings([AVVideoCodecKey: AVVideoCodecType.hevc], for: connection)
+        #expect(output.outputSettings(for: connection)[AVVideoCodecKey] as? AVVideoCodecType == .hevc)
+        let url = Self.temporaryURL("hevc.mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        output.startRecording(to: url, recordingDelegate: delegate)
+        delegate.wait()
+        #expect(delegate.error?.code == .maximumDurationReached)
+        let probe = try #require(Probe(url))
+        #expect(probe.codec == "hevc" && probe.width == 640 && probe.height == 480)
+        #expect(probe.frames >= 14)
+    }
+
+    @Test("a codec the output cannot record raises NSInvalidArgumentException")
+    func unsupportedCodecRaises() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let session = AVCaptureSession()
+            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice.default(for: .video)!))
+            let output = AVCaptureMovieFileOutput()
+            session.addOutput(output)
+            output.setOutputSettings([AVVideoCodecKey: AVVideoCodecType.jpeg], for: output.connection(with: .video)!)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("'NSInvalidArgumentException'") && text.contains("Unsupported codec jpeg - use availableVideoCodecTypes"), "\(text)")
     }
 
     @Test("an existing file ends the request with fileAlreadyExists and no start")

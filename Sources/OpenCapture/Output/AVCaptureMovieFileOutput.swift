@@ -22,30 +22,44 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
         set { recorder.settings.withLock { $0.fragmentInterval = newValue } }
     }
 
-    /// Codecs the output can record: H.264.
-    open var availableVideoCodecTypes: [AVVideoCodecType] { [.h264] }
+    /// Codecs the output can record: H.264, and HEVC where FFmpeg has libx265 (Debian's has).
+    open var availableVideoCodecTypes: [AVVideoCodecType] { MovieWriter.canEncodeHEVC ? [.hevc, .h264] : [.h264] }
 
-    /// Sets the codec and compression for a connection. Only `AVVideoCodecKey: .h264` and
-    /// `AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: Int]` are accepted;
-    /// other keys raise, as on iOS.
+    /// Sets the codec and compression for a connection: `AVVideoCodecKey` (`.h264`, or
+    /// `.hevc` when available; HEVC movies are tagged 'hvc1' as Apple's players want) and
+    /// `AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: Int]`; other keys raise,
+    /// as on iOS. It applies from the next recording.
     open func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
         enforce {
             var bitRate: Int?
+            var hevc = false
             for (key, value) in outputSettings ?? [:] {
                 switch key {
                 case AVVideoCodecKey:
                     let codec = (value as? AVVideoCodecType)?.rawValue ?? value as? String
-                    guard codec == AVVideoCodecType.h264.rawValue else {
+                    guard let codec, availableVideoCodecTypes.map(\.rawValue).contains(codec) else {
                         throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "setOutputSettings:forConnection:", "Unsupported codec \(codec ?? "?") - use availableVideoCodecTypes"))
                     }
+                    hevc = codec == AVVideoCodecType.hevc.rawValue
                 case AVVideoCompressionPropertiesKey:
                     bitRate = (value as? [String: Any])?[AVVideoAverageBitRateKey].flatMap(integer)
                 default:
                     throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "setOutputSettings:forConnection:", "Unsupported output settings key \(key)"))
                 }
             }
-            recorder.settings.withLock { $0.bitRate = bitRate }
+            recorder.settings.withLock {
+                $0.bitRate = bitRate
+                $0.hevc = hevc
+            }
         }
+    }
+
+    /// The settings recordings use: the codec, and the average bit rate if one was set.
+    open func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
+        let (hevc, bitRate) = recorder.settings.withLock { ($0.hevc, $0.bitRate) }
+        var result: [String: Any] = [AVVideoCodecKey: hevc ? AVVideoCodecType.hevc : AVVideoCodecType.h264]
+        if let bitRate { result[AVVideoCompressionPropertiesKey] = [AVVideoAverageBitRateKey: bitRate] }
+        return result
     }
 
     open override var outputFileURL: URL? { recorder.status.withLock { $0.url } }

@@ -19,6 +19,8 @@ final class MovieRecorder: @unchecked Sendable {
     struct Settings {
         var fragmentInterval = CMTime(value: 10, timescale: 1)
         var bitRate: Int?
+        /// HEVC instead of H.264.
+        var hevc = false
     }
 
     struct Status {
@@ -173,7 +175,8 @@ final class MovieRecorder: @unchecked Sendable {
                     fullRange: buffer.format.isFullRange, bitRate: settings.withLock { $0.bitRate },
                     displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65,
                     ycbcrBT601: buffer.format.isYUV
-                        && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+                        && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4,
+                    hevc: settings.withLock { $0.hevc })
                 recording.firstTime = time
                 let connections = output?.connections ?? []
                 if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }
