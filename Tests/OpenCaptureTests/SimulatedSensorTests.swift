@@ -52,23 +52,34 @@ struct SimulatedSensorTests {
         e.darkDN = dark
         e.varianceSlope = 1
         e.varianceOffset = 4  // 2 DN of read noise: dithers the rounding
-        let noise = NoiseTable(seed: 9)
-        let width = 4096
-        let source = [UInt16](repeating: StaticLayer.encode(0), count: width)
+        let (mean, _) = flatField(radiance: 0, width: 4096, rows: 64, seed: 9, channel: 0, exposure: e)
+        #expect(abs(mean - Double(e.blackLevel + dark)) < 0.05, "mean \(mean), expected \(e.blackLevel + dark)")
+    }
+
+    /// Mean and variance of the codes of `rows` rows of a uniform `radiance` through the
+    /// sensor kernel, channel `channel`'s scale, noise from a table seeded `seed`.
+    private func flatField(
+        radiance: Float, width: Int, rows: Int, seed: UInt64, channel: Int, exposure e: SensorExposure
+    ) -> (mean: Double, variance: Double) {
+        let noise = NoiseTable(seed: seed)
+        let source = [UInt16](repeating: StaticLayer.encode(radiance), count: width)
         var codes = [UInt16](repeating: 0, count: width)
-        var sum = 0.0
-        for row in 0..<64 {
+        var sum = 0.0, squares = 0.0
+        for row in 0..<rows {
             source.withUnsafeBufferPointer { s in
                 codes.withUnsafeMutableBufferPointer { c in
                     SensorKernel.convertRow(
-                        s.baseAddress!, noise: noise.window(frame: 0, row: row, channel: 0), into: c.baseAddress!,
-                        count: width, scale: e.dnPerUnit.x, exposure: e)
+                        s.baseAddress!, noise: noise.window(frame: 0, row: row, channel: channel), into: c.baseAddress!,
+                        count: width, scale: e.dnPerUnit[channel], exposure: e)
                 }
             }
-            sum += codes.reduce(0.0) { $0 + Double($1) }
+            for code in codes {
+                sum += Double(code)
+                squares += Double(code) * Double(code)
+            }
         }
-        let mean = sum / Double(64 * width)
-        #expect(abs(mean - Double(e.blackLevel + dark)) < 0.05, "mean \(mean), expected \(e.blackLevel + dark)")
+        let n = Double(rows * width)
+        return (sum / n, squares / n - (sum / n) * (sum / n))
     }
 
     @Test func fastSquareRootIsAccurate() {
@@ -85,27 +96,8 @@ struct SimulatedSensorTests {
     /// σ² = K·(μ − black) + K²σr² (+ 1/12 DN² of quantisation).
     @Test func flatFieldFollowsTheLinearModel() {
         let e = exposure(time: 0.004, iso: 200)
-        let noise = NoiseTable(seed: 5)
-        let width = 4001  // odd: exercises the vector loop's tail
-        let source = [UInt16](repeating: StaticLayer.encode(0.25), count: width)
-        var codes = [UInt16](repeating: 0, count: width)
-        var sum = 0.0, squares = 0.0, n = 0.0
-        for row in 0..<200 {
-            source.withUnsafeBufferPointer { s in
-                codes.withUnsafeMutableBufferPointer { c in
-                    SensorKernel.convertRow(
-                        s.baseAddress!, noise: noise.window(frame: 0, row: row, channel: 1), into: c.baseAddress!,
-                        count: width, scale: e.dnPerUnit.y, exposure: e)
-                }
-            }
-            for code in codes {
-                sum += Double(code)
-                squares += Double(code) * Double(code)
-                n += 1
-            }
-        }
-        let mean = sum / n
-        let variance = squares / n - mean * mean
+        // An odd width exercises the vector loop's tail.
+        let (mean, variance) = flatField(radiance: 0.25, width: 4001, rows: 200, seed: 5, channel: 1, exposure: e)
         let signal = 0.25 * Double(e.dnPerUnit.y) + Double(e.darkDN)
         let expectedVariance = Double(e.varianceSlope) * signal + Double(e.varianceOffset) + 1.0 / 12
         #expect(abs(mean - Double(e.blackLevel) - signal) < 0.01 * signal)
