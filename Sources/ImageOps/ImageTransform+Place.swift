@@ -1,21 +1,6 @@
 import CYUV
 import CaptureCore
 
-/// A rectangle of whole pixels.
-package struct PixelRect: Equatable, Sendable {
-    package var x: Int
-    package var y: Int
-    package var width: Int
-    package var height: Int
-
-    package init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 extension ImageTransform {
     /// Scales the `from` part of BGRA `source` into the `to` part of BGRA `destination` and
     /// paints the rest of `destination` opaque black: a picture placed in a frame, as a
