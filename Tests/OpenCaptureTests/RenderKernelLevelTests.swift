@@ -1,6 +1,9 @@
+import CAffinity
 import CRenderKernels
 import Foundation
 import Testing
+
+@testable import SimulatedCamera
 
 @Suite("Render kernel builds")
 struct RenderKernelLevelTests {
@@ -18,5 +21,19 @@ struct RenderKernelLevelTests {
         #else
             #expect(["arm64", "baseline"].contains(level))
         #endif
+    }
+}
+
+@Suite("Render gang size")
+struct RenderGangSizeTests {
+    /// `taskset -c 0` (or `bench --cores 1`) means one render thread: the gang follows the
+    /// affinity mask, which Foundation's processor count ignores. Run in a child process,
+    /// since pinning is for the whole process.
+    @Test func gangFollowsTheAffinityMask() async {
+        await #expect(processExitsWith: .success) {
+            guard oc_pin_process_to_first_cores(1) == 1 else { exit(2) }
+            exit(RenderWorkers.usableCores() == 1 && RenderWorkers.defaultParts() == 1 ? 0 : 1)
+        }
+        #expect(RenderWorkers.usableCores() >= 1)
     }
 }
