@@ -159,6 +159,8 @@ package final class DeviceCore: @unchecked Sendable {
 
     struct State {
         var lockCount = 0
+        /// How the camera is held or mounted (`physicalOrientation`).
+        var physicalOrientation = AVCaptureVideoOrientation.landscapeRight
         var activeFormatIndex: Int
         /// `.invalid` means the format's default.
         var requestedMinFrameDuration = CMTime.invalid

@@ -1,0 +1,46 @@
+import Foundation
+
+extension AVCaptureDevice {
+    /// How the camera is held or mounted relative to gravity (Linux addition), as the video
+    /// orientation that would show it upright: `.landscapeRight` (the default) is a webcam
+    /// standing upright or a phone held in landscape with its top to the left; `.portrait` a
+    /// phone held upright. Linux machines have no accelerometer, so it is said, not sensed:
+    /// set it for a camera mounted on its side or upside down (or to simulate a phone held
+    /// in portrait). `RotationCoordinator` reads it.
+    public var physicalOrientation: AVCaptureVideoOrientation {
+        get { core.state.withLock { $0.physicalOrientation } }
+        set { core.state.withLock { $0.physicalOrientation = newValue } }
+    }
+
+    /// Gives the rotation angles that keep captured and previewed video level with gravity
+    /// (iOS 17), from the device's `physicalOrientation`.
+    ///
+    /// Apple's coordinator is key-value observable; Foundation on Linux has no KVO for Swift
+    /// classes, so read the angles when `physicalOrientation` changes.
+    open class RotationCoordinator: NSObject, @unchecked Sendable {
+        /// The device whose orientation the coordinator follows.
+        public private(set) weak var device: AVCaptureDevice?
+        /// The preview layer the preview angle is for, if any.
+        public private(set) weak var previewLayer: AVCaptureVideoPreviewLayer?
+
+        /// A coordinator for `device` and, optionally, the layer showing its preview.
+        public init(device: AVCaptureDevice, previewLayer: AVCaptureVideoPreviewLayer?) {
+            self.device = device
+            self.previewLayer = previewLayer
+            super.init()
+        }
+
+        /// The angle to set on capture connections (`videoRotationAngle`) so photos and
+        /// movies come out level: 0 for an upright landscape camera, 90 held in portrait.
+        open var videoRotationAngleForHorizonLevelCapture: CGFloat {
+            device?.physicalOrientation.rotationAngle ?? 0
+        }
+
+        /// The angle to set on the preview layer's connection: 0 without a layer, else the
+        /// capture angle (a Linux window does not turn with the camera, so nothing else
+        /// compensates).
+        open var videoRotationAngleForHorizonLevelPreview: CGFloat {
+            previewLayer == nil ? 0 : videoRotationAngleForHorizonLevelCapture
+        }
+    }
+}
