@@ -92,7 +92,14 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// Whether media flows through the connection (default true).
     open var isEnabled: Bool {
         get { settings.withLock { $0.isEnabled } }
-        set { settings.withLock { $0.isEnabled = newValue } }
+        set {
+            let changed = settings.withLock { settings -> Bool in
+                defer { settings.isEnabled = newValue }
+                return settings.isEnabled != newValue
+            }
+            // A multi-cam session stops a camera whose connections are all disabled.
+            if changed, session is AVCaptureMultiCamSession { session?.connectionDidChange(self) }
+        }
     }
 
     /// Whether the connection is enabled and its session is running.

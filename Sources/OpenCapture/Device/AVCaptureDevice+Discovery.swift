@@ -64,7 +64,11 @@ extension AVCaptureDevice {
             }.map(\.element)
         }
 
-        /// Sets of devices that can run together in a multi-camera session: none on Linux yet.
-        open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] { [] }
+        /// Sets of devices that can run together in an `AVCaptureMultiCamSession`: every
+        /// pair of the discovered devices (more at once work too, within `hardwareCost`).
+        open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] {
+            let found = devices
+            return found.indices.flatMap { i in found.indices.filter { $0 > i }.map { Set([found[i], found[$0]]) } }
+        }
     }
 }

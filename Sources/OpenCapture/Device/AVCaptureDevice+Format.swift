@@ -46,8 +46,12 @@ extension AVCaptureDevice {
         }
         /// Whether the highest photo quality is available.
         public var isHighestPhotoQualitySupported: Bool { !spec.isBinned }
-        /// Multi-camera sessions are not supported on Linux yet.
-        public var isMultiCamSupported: Bool { false }
+        /// Whether an `AVCaptureMultiCamSession` can run the format: up to 1920x1440, as
+        /// phones offer multi-cam at video sizes, not 4K or photo sizes.
+        public var isMultiCamSupported: Bool {
+            let size = formatDescription.dimensions
+            return Int(size.width) * Int(size.height) <= 1920 * 1440
+        }
         /// The focus system (the simulated cameras detect contrast; fixed-focus lenses have none).
         public var autoFocusSystem: AutoFocusSystem { AutoFocusSystem(rawValue: spec.autoFocusSystem) ?? .none }
 

@@ -15,7 +15,14 @@ extension AVCaptureSession {
         }
         guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if inputs.contains(where: { $0 === input }) { throw refuse("it is already in the session") }
-        if !deviceInputs.isEmpty { throw refuse("the session already has a camera input (multi-camera sessions are not supported)") }
+        if self is AVCaptureMultiCamSession {
+            if deviceInputs.contains(where: { $0.device == deviceInput.device }) { throw refuse("its camera is already in the session") }
+            guard deviceInput.device.activeFormat.isMultiCamSupported else {
+                throw refuse("the camera's active format is not multi-cam supported (use a format with isMultiCamSupported)")
+            }
+        } else if !deviceInputs.isEmpty {
+            throw refuse("the session already has a camera input (use AVCaptureMultiCamSession for several)")
+        }
         guard deviceInput.device.isConnected else { throw refuse("the device is not connected") }
         let preset = sessionPreset
         guard deviceInput.device.supportsSessionPreset(preset) else {
@@ -37,7 +44,12 @@ extension AVCaptureSession {
             let device = (input as! AVCaptureDeviceInput).device
             device.attach(to: self)
             let preset = sessionPreset
-            if preset == .inputPriority { device.resetFrameDurations() } else { device.applyPreset(preset) }
+            if preset == .inputPriority {
+                // A multi-cam session keeps each camera's own frame rate.
+                if !(self is AVCaptureMultiCamSession) { device.resetFrameDurations() }
+            } else {
+                device.applyPreset(preset)
+            }
             model.withLock { $0.inputs.append(input) }
             if connect {
                 for output in outputs where output.connections.count < output.maximumConnectionCount {

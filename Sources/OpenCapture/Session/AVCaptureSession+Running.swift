@@ -78,8 +78,25 @@ extension AVCaptureSession {
         }
         guard isRunning else { return }
         var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
+        let multiCam = self is AVCaptureMultiCamSession
+        if multiCam, hardwareCost > 1 {
+            running.store(false, ordering: .releasing)
+            for case let output as AVCaptureVideoDataOutput in outputs { output.closeAfterRun() }
+            postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
+                AVCaptureSessionErrorKey: AVError(.sessionHardwareCostOverage, "The cameras need more than the hardware can read out (hardwareCost \(hardwareCost)).").nsError
+            ])
+            for stream in streams.values {
+                stream.router.stop()
+                stream.device.backend.stop()
+                stream.device.releaseStreaming(by: self)
+            }
+            streams.removeAll()
+            return
+        }
         for input in deviceInputs {
-            let mine = connections.filter { connection in connection.inputPorts.contains { $0.input === input } }
+            let mine = connections.filter { connection in
+                connection.inputPorts.contains { $0.input === input } && (!multiCam || connection.isEnabled)
+            }
             guard !mine.isEmpty else { continue }
             wanted[ObjectIdentifier(input.device.core)] = (input.device, mine)
         }

@@ -1,0 +1,55 @@
+import Foundation
+import SimulatedCamera
+
+/// A session running several cameras at once (iOS 13): the simulated cameras together,
+/// or several V4L2 cameras, each with its own outputs.
+///
+/// As on iOS: the preset is fixed at `.inputPriority` (each camera keeps its own active
+/// format, which must be `isMultiCamSupported`); inputs and outputs are usually added with
+/// `addInputWithNoConnections` / `addOutputWithNoConnections` and linked with
+/// `AVCaptureConnection(inputPorts:output:)`; a camera whose connections are all disabled
+/// stops streaming. `hardwareCost` and `systemPressureCost` above 1 mean the configuration
+/// cannot run, or cannot run for long; a session started with a hardware cost above 1
+/// reports `AVError.sessionHardwareCostOverage` and does not run.
+open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
+    /// Whether this system can run several cameras at once: yes, every camera here can.
+    open class var isMultiCamSupported: Bool { true }
+
+    public override init() {
+        super.init()
+        model.withLock { $0.preset = .inputPriority }
+    }
+
+    /// Only `.inputPriority`: each camera's own active format decides.
+    open override func canSetSessionPreset(_ preset: Preset) -> Bool { preset == .inputPriority }
+
+    /// The cameras' pixel rate as a share of two 1920x1080 streams at 60 fps, the readout
+    /// budget this system grants multi-cam sessions (phones offer about that); above 1 the
+    /// session cannot run.
+    open override var hardwareCost: Float {
+        Float(pixelRate / Self.readoutBudget)
+    }
+
+    /// Pixels per second a multi-cam session may read out.
+    static let readoutBudget = 2.0 * 1920 * 1080 * 60
+
+    /// The cameras' pixel rate as a share of what the thermal model can sustain: the rate
+    /// whose steady temperature reaches the shutdown threshold (`ThermalModel`: 120 °C per
+    /// gigapixel per second above 25 °C, shutdown at 70 °C). Above 1 the session will be
+    /// interrupted by system pressure sooner or later.
+    open var systemPressureCost: Float {
+        let sustainable = (ThermalModel.thresholds[3] - ThermalModel.ambient) / ThermalModel.risePerGigapixel * 1e9
+        return Float(pixelRate / sustainable)
+    }
+
+    /// Pixels per second of every camera input at its active format and fastest frame rate.
+    private var pixelRate: Double {
+        deviceInputs.reduce(0) { total, input in
+            let device = input.device
+            let size = device.activeFormat.formatDescription.dimensions
+            let duration = device.activeVideoMinFrameDuration
+            let rate = duration.isNumeric && duration.seconds > 0 ? 1 / duration.seconds : 30
+            return total + Double(size.width) * Double(size.height) * rate
+        }
+    }
+}
