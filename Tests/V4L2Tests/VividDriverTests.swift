@@ -51,6 +51,53 @@ struct VividDriverTests {
         rig.session.stopRunning()
     }
 
+    /// Two real devices in one AVCaptureMultiCamSession (vivid reloaded with two capture
+    /// nodes, then back to one): each streams into its own output. Early, like the hot-plug
+    /// test, because rmmod needs every handle on the nodes closed.
+    @Test func multiCamSessionRunsTwoDevices() throws {
+        let ids = ["v4l2:platform:vivid-000", "v4l2:platform:vivid-001"]
+        _ = waitForNotification(AVCaptureDevice.wasDisconnectedNotification, timeout: 10) {
+            Vivid.log("vivid-unload: \((try? Vivid.run("/opt/bin/vivid-unload", [])) ?? "?")")
+        }
+        Vivid.log("vivid-load 2: \((try? Vivid.run("/opt/bin/vivid-load", ["n_devs=2", "node_types=0x1,0x1", "input_types=0x0,0x0"])) ?? "?")")
+        defer {
+            _ = waitForNotification(AVCaptureDevice.wasDisconnectedNotification, timeout: 10) {
+                Vivid.log("vivid-unload: \((try? Vivid.run("/opt/bin/vivid-unload", [])) ?? "?")")
+            }
+            _ = waitForNotification(AVCaptureDevice.wasConnectedNotification, timeout: 20) {
+                Vivid.log("vivid-load: \((try? Vivid.run("/opt/bin/vivid-load", [])) ?? "?")")
+            }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while ids.contains(where: { AVCaptureDevice(uniqueID: $0) == nil }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let devices = try ids.map { try #require(AVCaptureDevice(uniqueID: $0)) }
+        let session = AVCaptureMultiCamSession()
+        var rigs: [FrameCounter] = []
+        session.beginConfiguration()
+        for device in devices {
+            try device.lockForConfiguration()
+            device.activeFormat = try #require(Vivid.format(device, .nv12, 320, 180))
+            device.unlockForConfiguration()
+            let input = try AVCaptureDeviceInput(device: device)
+            session.addInputWithNoConnections(input)
+            let output = AVCaptureVideoDataOutput()
+            let counter = FrameCounter()
+            output.setSampleBufferDelegate(counter, queue: counter.queue)
+            session.addOutputWithNoConnections(output)
+            session.addConnection(AVCaptureConnection(inputPorts: input.ports, output: output))
+            rigs.append(counter)
+        }
+        session.commitConfiguration()
+        session.startRunning()
+        let wait = Date().addingTimeInterval(20)
+        while rigs.contains(where: { $0.count < 5 }) && Date() < wait { Thread.sleep(forTimeInterval: 0.01) }
+        session.stopRunning()
+        for (rig, id) in zip(rigs, ids) {
+            #expect(rig.count >= 5, "\(id): \(rig.count) frames")
+            #expect(rig.devices == [id])
+        }
+    }
+
     /// Every format, size and interval exactly as `v4l2-ctl --list-formats-ext` lists them.
     @Test func formatsMatchV4L2Ctl() throws {
         let device = try #require(Vivid.device())

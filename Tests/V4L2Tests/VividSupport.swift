@@ -123,3 +123,19 @@ func waitForNotification(_ name: Notification.Name, object: AnyObject? = nil, ti
 private struct NotificationBox: @unchecked Sendable {
     let note: Notification
 }
+
+/// Counts the frames an output delivers and which devices they came from.
+final class FrameCounter: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    let queue = DispatchQueue(label: "vivid.counter")
+    private let state = Mutex<(count: Int, devices: Set<String>)>((0, []))
+    var count: Int { state.withLock { $0.count } }
+    var devices: Set<String> { state.withLock { $0.devices } }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let id = (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.uniqueID ?? "?"
+        state.withLock {
+            $0.count += 1
+            $0.devices.insert(id)
+        }
+    }
+}
