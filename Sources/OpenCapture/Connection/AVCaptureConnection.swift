@@ -94,8 +94,9 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         get { settings.withLock { $0.isEnabled } }
         set {
             let changed = settings.withLock { settings -> Bool in
-                defer { settings.isEnabled = newValue }
-                return settings.isEnabled != newValue
+                let was = settings.isEnabled
+                settings.isEnabled = newValue
+                return was != newValue
             }
             // A multi-cam session stops a camera whose connections are all disabled.
             if changed, session is AVCaptureMultiCamSession { session?.connectionDidChange(self) }

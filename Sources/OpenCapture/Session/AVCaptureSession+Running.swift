@@ -62,12 +62,15 @@ extension AVCaptureSession {
         // Close the inboxes first: that releases a capture thread waiting for a consumer
         // (virtual time) and waits out a delegate call in progress.
         for output in videoOutputs { output.closeAfterRun() }
-        for stream in streams.values {
-            stream.router.stop()
-            stream.device.backend.stop()
-            stream.device.releaseStreaming(by: self)
-        }
+        for stream in streams.values { end(stream) }
         streams.removeAll()
+    }
+
+    /// Stops one device's stream and gives the device back.
+    private func end(_ stream: RunningStream) {
+        stream.router.stop()
+        stream.device.backend.stop()
+        stream.device.releaseStreaming(by: self)
     }
 
     /// Brings the running devices in line with the graph. Called with the configuration lock held.
@@ -85,11 +88,7 @@ extension AVCaptureSession {
             postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
                 AVCaptureSessionErrorKey: AVError(.sessionHardwareCostOverage, "The cameras need more than the hardware can read out (hardwareCost \(hardwareCost)).").nsError
             ])
-            for stream in streams.values {
-                stream.router.stop()
-                stream.device.backend.stop()
-                stream.device.releaseStreaming(by: self)
-            }
+            for stream in streams.values { end(stream) }
             streams.removeAll()
             return
         }
@@ -101,9 +100,7 @@ extension AVCaptureSession {
             wanted[ObjectIdentifier(input.device.core)] = (input.device, mine)
         }
         for (key, stream) in streams where wanted[key] == nil {
-            stream.router.stop()
-            stream.device.backend.stop()
-            stream.device.releaseStreaming(by: self)
+            end(stream)
             streams[key] = nil
         }
         for (key, (device, deviceConnections)) in wanted {
@@ -168,9 +165,7 @@ extension AVCaptureSession {
             configurationLock.lock()
             defer { configurationLock.unlock() }
             guard let key = streams.first(where: { $0.value.router === router })?.key, let stream = streams[key] else { return }
-            stream.router.stop()
-            stream.device.backend.stop()
-            stream.device.releaseStreaming(by: self)
+            end(stream)
             streams[key] = nil
             reportRuntimeError(error, device: stream.device)
             if streams.isEmpty && isRunning {
