@@ -3,6 +3,9 @@
 #   make test   runs every test
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
+# Warnings are errors for the project's own builds, never in the manifest: a newer compiler's
+# new warning must not break the build of a package that depends on OpenCapture.
+STRICT = -Xswiftc -warnings-as-errors
 
 .PHONY: deps build release demo test test-vivid bench clean
 
@@ -10,10 +13,10 @@ deps:
 	@scripts/install-deps
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(STRICT)
 
 release: deps
-	$(SWIFT) build -c release --product capture
+	$(SWIFT) build $(STRICT) -c release --product capture
 
 demo: release
 	@scripts/demo
@@ -23,7 +26,7 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 	OpenCapturePackageTests.xctest --testing-library swift-testing --filter VividDriverTests
 
 test: build
-	$(SWIFT) test --no-parallel
+	$(SWIFT) test $(STRICT) --no-parallel
 	$(VIVID_RUN)
 
 bench: release
@@ -34,5 +37,5 @@ clean:
 
 # The V4L2 backend against the real vivid driver, in a QEMU virtual machine (about a minute).
 test-vivid: build
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(STRICT) --build-tests
 	$(VIVID_RUN)

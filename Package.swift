@@ -1,16 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
-
-/// Warnings are errors in our own code: the project builds with none.
-let strict: [SwiftSetting] = [
-    .unsafeFlags(["-warnings-as-errors"]),
-]
-
-/// Pixel loops are optimised in debug builds too: unoptimised, the simulated camera cannot
-/// keep real time and the test suite would crawl.
-let optimisedPixels: [SwiftSetting] = strict + [
-    .unsafeFlags(["-O"], .when(configuration: .debug)),
-]
 
 let package = Package(
     name: "OpenCapture",
@@ -48,48 +37,41 @@ let package = Package(
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
-        // The renderer's pixel loops: optimised in every configuration, as the Swift ones are.
-        .target(name: "CRenderKernels", path: "Sources/CRenderKernels", cSettings: [.unsafeFlags(["-O3"])]),
-        .target(name: "ColorScience", swiftSettings: strict),
-        .target(name: "CaptureCore", swiftSettings: strict),
-        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"], swiftSettings: optimisedPixels),
+        .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
+        .target(name: "ColorScience"),
+        .target(name: "CaptureCore"),
+        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"]),
         .target(
             name: "SimulatedCamera",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"],
-            swiftSettings: optimisedPixels
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
         ),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"], swiftSettings: optimisedPixels),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"]),
         .target(
             name: "V4L2Camera",
-            dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"],
-            swiftSettings: optimisedPixels
+            dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"]
         ),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "SimulatedCamera", "V4L2Camera"],
-            swiftSettings: strict
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "SimulatedCamera", "V4L2Camera"]
         ),
-        .target(name: "AVFoundation", dependencies: ["OpenCapture"], swiftSettings: strict),
-        .target(name: "CoreMedia", dependencies: ["OpenCapture"], swiftSettings: strict),
-        .target(name: "CoreVideo", dependencies: ["OpenCapture"], swiftSettings: strict),
+        .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
+        .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
+        .target(name: "CoreVideo", dependencies: ["OpenCapture"]),
         .executableTarget(
             name: "capture",
-            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"],
-            swiftSettings: strict
+            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"]
         ),
         .executableTarget(
             name: "CaptureWalkthrough",
             // OpenCapture is listed too so a change to it rebuilds the example: the example
             // reaches it only through AVFoundation's re-export, which SwiftPM did not track.
             dependencies: ["AVFoundation", "OpenCapture"],
-            path: "Examples/CaptureWalkthrough",
-            swiftSettings: strict
+            path: "Examples/CaptureWalkthrough"
         ),
         .executableTarget(
             name: "HighestFrameRate",
             dependencies: ["AVFoundation", "OpenCapture"],
-            path: "Examples/HighestFrameRate",
-            swiftSettings: strict
+            path: "Examples/HighestFrameRate"
         ),
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ImageOps", "SimulatedCamera"]),
