@@ -7,7 +7,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # new warning must not break the build of a package that depends on OpenCapture.
 STRICT = -Xswiftc -warnings-as-errors
 
-.PHONY: deps build release demo test test-vivid bench clean
+.PHONY: deps build release demo test test-vivid test-consumer bench clean
 
 deps:
 	@scripts/install-deps
@@ -27,7 +27,12 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 
 test: build
 	$(SWIFT) test $(STRICT) --no-parallel
+	scripts/test-consumer
 	$(VIVID_RUN)
+
+# A package that depends on OpenCapture by version builds in debug and captures in real time.
+test-consumer: deps
+	scripts/test-consumer
 
 bench: release
 	.build/release/capture bench
