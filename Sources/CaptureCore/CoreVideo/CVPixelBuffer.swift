@@ -30,7 +30,7 @@ public final class CVBuffer: @unchecked Sendable {
     private let memoryOwner: AnyObject?
     private let lockCount = Atomic<Int>(0)
     /// Colour attachments and others, set by whoever fills the buffer.
-    package let attachmentStore = Mutex<[String: any Sendable]>([:])
+    package let attachmentStore = Locked<[String: any Sendable]>([:])
 
     package struct Plane: Sendable {
         package var offset: Int

@@ -207,7 +207,8 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
             s.delivery = delivery
             return (old, session?.isRunning ?? false)
         }
-        old?.close()
+        // Never called with a lock of ours held: waiting for the old delegate's call is safe.
+        old?.closeAndWait()
         if running { delivery?.open(maximumPendingFrames: maximumPendingFrames) }
     }
 
@@ -227,7 +228,6 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
 
     func openForRun() { delivery?.open(maximumPendingFrames: maximumPendingFrames) }
 
-    func closeAfterRun() { delivery?.close() }
 
     /// Hands a frame to the delegate's queue.
     func enqueue(_ image: CVPixelBuffer, format: CMFormatDescription, metadata: FrameMetadata) {

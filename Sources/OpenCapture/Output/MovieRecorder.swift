@@ -149,11 +149,12 @@ final class MovieRecorder: @unchecked Sendable {
     }
 
     /// Virtual time: blocks until the writer has taken every queued frame, so a recording
-    /// made faster than real time loses none. Returns at once when not recording.
-    func waitUntilDrained() {
+    /// made faster than real time loses none. Returns at once when not recording, and when
+    /// `giveUp` holds (the stream is stopping: the queue may be in a delegate call).
+    func waitUntilDrained(unless giveUp: () -> Bool = { false }) {
         room.lock()
         defer { room.unlock() }
-        while status.withLock({ $0.isRecording && $0.queued > 0 }) {
+        while !giveUp() && status.withLock({ $0.isRecording && $0.queued > 0 }) {
             _ = room.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
     }

@@ -8,6 +8,11 @@ import Synchronization
 /// waits: a newer frame replaces it and the replaced one is reported as `FrameWasLate`.
 /// Nothing here allocates per frame: the ring, the sample buffers and the dispatch source
 /// are made once and reused.
+///
+/// Threads: `enqueue…` on the capture thread; the delegate is called on its queue, never
+/// with a lock of ours held; `close()` never blocks, and `waitForDelegateCall(after:)`, which
+/// waits for user code, must be called with no lock held (the session defers it until its
+/// configuration lock is released).
 final class SampleDelivery: @unchecked Sendable {
     enum Item {
         case frame(CMSampleBuffer)
@@ -21,6 +26,9 @@ final class SampleDelivery: @unchecked Sendable {
         var pendingFrames = 0
         var closed = true
         var deliveringThread: pthread_t?
+        /// Delegate calls begun and ended, so a closer waits for the call in progress only.
+        var callsBegun = 0
+        var callsEnded = 0
         var maximumPendingFrames = 1
         var peakPendingFrames = 0
         var recycled: [CMSampleBuffer] = []
@@ -59,20 +67,45 @@ final class SampleDelivery: @unchecked Sendable {
         }
     }
 
-    /// Closes the inbox: pending items are discarded and, unless called from the delegate's
-    /// own queue, waits for a delegate call in progress to return.
-    func close() {
-        let me = pthread_self()
-        state.withLock { state in
+    /// What a closer waits for: the delegate call in progress when the inbox closed.
+    struct CallInProgress {
+        fileprivate let call: Int
+        fileprivate let thread: pthread_t
+    }
+
+    /// Closes the inbox without blocking: pending items are discarded and a capture thread
+    /// waiting for room is released. Returns the delegate call in progress, if any, for
+    /// `waitForDelegateCall(_:)`.
+    @discardableResult
+    func close() -> CallInProgress? {
+        let inProgress = state.withLock { state -> CallInProgress? in
             state.closed = true
             while state.count > 0 { _ = Self.pop(&state) }
             state.pendingFrames = 0
+            guard let thread = state.deliveringThread else { return nil }
+            return CallInProgress(call: state.callsBegun, thread: thread)
         }
+        wake()
+        return inProgress
+    }
+
+    /// Blocks until the delegate call `call` has returned; at once when called from inside
+    /// that call (a delegate stopping its own session). Call with no lock held: it waits for
+    /// user code.
+    func waitForDelegateCall(_ call: CallInProgress?) {
+        guard let call, pthread_equal(call.thread, pthread_self()) == 0 else { return }
+        drained.lock()
+        while state.withLock({ $0.callsEnded < call.call }) { drained.wait() }
+        drained.unlock()
+    }
+
+    /// Closes the inbox and waits for a delegate call in progress (no lock may be held).
+    func closeAndWait() { waitForDelegateCall(close()) }
+
+    /// Wakes a capture thread blocked in `waitUntilEmpty(unless:)` to look at its condition again.
+    func wake() {
         drained.lock()
         drained.broadcast()
-        while let thread = state.withLock({ $0.deliveringThread }), pthread_equal(thread, me) == 0 {
-            drained.wait()
-        }
         drained.unlock()
     }
 
@@ -135,13 +168,14 @@ final class SampleDelivery: @unchecked Sendable {
         if queued { source?.add(data: 1) }
     }
 
-    /// Blocks until no frame waits (virtual time), or the inbox closes. Returns false if closed.
-    func waitUntilEmpty() -> Bool {
+    /// Blocks until no frame waits (virtual time), the inbox closes or `giveUp` holds (checked
+    /// again on each `wake()`). Returns false if it closed or gave up.
+    func waitUntilEmpty(unless giveUp: () -> Bool = { false }) -> Bool {
         drained.lock()
         defer { drained.unlock() }
         while true {
             let (closed, pending) = state.withLock { ($0.closed, $0.pendingFrames) }
-            if closed { return false }
+            if closed || giveUp() { return false }
             if pending == 0 { return true }
             drained.wait()
         }
@@ -172,6 +206,7 @@ final class SampleDelivery: @unchecked Sendable {
                 guard !state.closed, let item = Self.pop(&state) else { return nil }
                 if case .frame = item { state.pendingFrames -= 1 }
                 state.deliveringThread = me
+                state.callsBegun += 1
                 return item
             }
             guard item != nil else { break }
@@ -182,7 +217,10 @@ final class SampleDelivery: @unchecked Sendable {
             item = nil
             releaseIdleImages()
             drained.lock()
-            state.withLock { $0.deliveringThread = nil }
+            state.withLock {
+                $0.deliveringThread = nil
+                $0.callsEnded += 1
+            }
             drained.broadcast()
             drained.unlock()
         }

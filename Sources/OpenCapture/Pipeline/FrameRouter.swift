@@ -5,6 +5,10 @@ import Synchronization
 /// Receives one device's frames on its capture thread and hands each enabled connection's
 /// output its copy: the device's buffer itself when the output wants it as it is, else a
 /// rotated, mirrored or converted buffer from the output's own pool.
+///
+/// Threads: the `FrameSink` calls come on the device's capture thread and never call user
+/// code (delegates run on their own queues); `setTargets` and `stop` come from the session
+/// with its configuration lock held, and never wait.
 final class FrameRouter: FrameSink, @unchecked Sendable {
     private weak var session: AVCaptureSession?
     private let device: AVCaptureDevice
@@ -55,7 +59,12 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         }
     }
 
-    func stop() { stopped.store(true, ordering: .releasing) }
+    /// Stops routing and releases a capture thread waiting for a consumer (virtual time), so
+    /// the backend's stop, which joins that thread, never waits for a delegate.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        for target in targets.withLock({ $0 }) { target.output.delivery?.wake() }
+    }
 
     // MARK: FrameSink
 
@@ -141,10 +150,14 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     }
 
     func waitUntilReadyForNextFrame() -> Bool {
-        for (_, recorder) in recorders.withLock({ $0 }) { recorder.recorder.waitUntilDrained() }
+        for (_, recorder) in recorders.withLock({ $0 }) {
+            recorder.recorder.waitUntilDrained(unless: { stopped.load(ordering: .acquiring) })
+        }
+        // An inbox that closed (its output was removed, or its delegate replaced) is no reason
+        // to stop: the other outputs still want frames. Only this router's stop ends the wait.
         for target in targets.withLock({ $0 }) {
             guard !stopped.load(ordering: .acquiring) else { return false }
-            if let delivery = target.output.delivery, !delivery.waitUntilEmpty() { return false }
+            _ = target.output.delivery?.waitUntilEmpty(unless: { stopped.load(ordering: .acquiring) })
         }
         return !stopped.load(ordering: .acquiring)
     }

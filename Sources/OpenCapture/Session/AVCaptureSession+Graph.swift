@@ -132,7 +132,7 @@ extension AVCaptureSession {
             model.withLock { $0.outputs.removeAll { $0 === output } }
             output.attach(to: nil)
         }
-        (output as? AVCaptureVideoDataOutput)?.closeAfterRun()
+        if let video = output as? AVCaptureVideoDataOutput { closeInboxes(only: video) }
     }
 
     // MARK: Connections

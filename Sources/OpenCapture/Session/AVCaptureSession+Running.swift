@@ -58,12 +58,22 @@ extension AVCaptureSession {
     }
 
     private func stopAllStreams() {
-        let videoOutputs = outputs.compactMap { $0 as? AVCaptureVideoDataOutput }
         // Close the inboxes first: that releases a capture thread waiting for a consumer
-        // (virtual time) and waits out a delegate call in progress.
-        for output in videoOutputs { output.closeAfterRun() }
+        // (virtual time); a delegate call in progress is waited out after the lock is let go.
+        closeInboxes()
         for stream in streams.values { end(stream) }
         streams.removeAll()
+    }
+
+    /// Closes the video data outputs' inboxes (all, or `only`) at once and, once the
+    /// configuration lock is released, waits for a delegate call in progress, so that no
+    /// frame of the run reaches a delegate afterwards. Called with the configuration lock held.
+    func closeInboxes(only output: AVCaptureVideoDataOutput? = nil) {
+        let videoOutputs = output.map { [$0] } ?? outputs.compactMap { $0 as? AVCaptureVideoDataOutput }
+        for output in videoOutputs {
+            guard let delivery = output.delivery, let call = delivery.close() else { continue }
+            configurationLock.afterUnlock { delivery.waitForDelegateCall(call) }
+        }
     }
 
     /// Stops one device's stream and gives the device back.
@@ -84,7 +94,7 @@ extension AVCaptureSession {
         let multiCam = self is AVCaptureMultiCamSession
         if multiCam, hardwareCost > 1 {
             running.store(false, ordering: .releasing)
-            for case let output as AVCaptureVideoDataOutput in outputs { output.closeAfterRun() }
+            closeInboxes()
             postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
                 AVCaptureSessionErrorKey: AVError(.sessionHardwareCostOverage, "The cameras need more than the hardware can read out (hardwareCost \(hardwareCost)).").nsError
             ])
@@ -133,7 +143,7 @@ extension AVCaptureSession {
         }
         if streams.isEmpty && !wanted.isEmpty {
             running.store(false, ordering: .releasing)
-            for case let output as AVCaptureVideoDataOutput in outputs { output.closeAfterRun() }
+            closeInboxes()
         }
     }
 
@@ -170,7 +180,7 @@ extension AVCaptureSession {
             reportRuntimeError(error, device: stream.device)
             if streams.isEmpty && isRunning {
                 running.store(false, ordering: .releasing)
-                for case let output as AVCaptureVideoDataOutput in outputs { output.closeAfterRun() }
+                closeInboxes()
                 postOnMainQueue(Self.didStopRunningNotification, object: self)
             }
         }

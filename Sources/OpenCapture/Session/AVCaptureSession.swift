@@ -8,8 +8,9 @@ import Synchronization
 /// devices; they take effect together at the commit. `startRunning()` and `stopRunning()`
 /// block until the devices have started or stopped; call them off the main thread, as on iOS.
 open class AVCaptureSession: NSObject, @unchecked Sendable {
-    /// Serialises configuration; recursive so callbacks from devices can re-enter.
-    let configurationLock = NSRecursiveLock()
+    /// Serialises configuration; recursive so callbacks from devices can re-enter. Never held
+    /// while waiting for user code (see `ConfigurationLock`).
+    let configurationLock = ConfigurationLock()
     let model = Mutex<Model>(Model())
     let running = Atomic<Bool>(false)
     /// Devices streaming now, keyed by device core; touched only under the configuration lock.

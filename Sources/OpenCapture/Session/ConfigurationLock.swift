@@ -1,0 +1,35 @@
+import Foundation
+
+/// The session's configuration lock: recursive (devices and outputs call back into the
+/// session while it configures), and never held while waiting for user code.
+///
+/// What must wait for user code (a delegate call in progress when an inbox closes) is
+/// queued with `afterUnlock(_:)` and run by the thread that lets go of the outermost hold,
+/// after letting go: `stopRunning()` still returns only once no delegate call of the run is
+/// in progress, and a delegate that needs the lock meanwhile gets it.
+final class ConfigurationLock: @unchecked Sendable {
+    private let recursive = NSRecursiveLock()
+    /// Holds by the owning thread, and the waits queued during them; touched under `recursive`.
+    private var depth = 0
+    private var waits: [() -> Void] = []
+
+    func lock() {
+        recursive.lock()
+        depth += 1
+    }
+
+    func unlock() {
+        depth -= 1
+        guard depth == 0, !waits.isEmpty else { return recursive.unlock() }
+        let pending = waits
+        waits.removeAll()
+        recursive.unlock()
+        for wait in pending { wait() }
+    }
+
+    /// Runs `wait` once the outermost hold is released, on the releasing thread, with no
+    /// lock held. Call with the lock held.
+    func afterUnlock(_ wait: @escaping () -> Void) {
+        waits.append(wait)
+    }
+}
