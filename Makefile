@@ -7,7 +7,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # new warning must not break the build of a package that depends on OpenCapture.
 STRICT = -Xswiftc -warnings-as-errors
 
-.PHONY: deps build release demo test test-vivid test-consumer bench clean
+.PHONY: deps build release demo test test-vivid test-consumer test-tsan bench clean
 
 deps:
 	@scripts/install-deps
@@ -28,11 +28,20 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 test: build
 	$(SWIFT) test $(STRICT) --no-parallel
 	scripts/test-consumer
+	$(MAKE) --no-print-directory test-tsan
 	$(VIVID_RUN)
 
 # A package that depends on OpenCapture by version builds in debug and captures in real time.
 test-consumer: deps
 	scripts/test-consumer
+
+# ThreadSanitizer: the concurrency suites in a TSan build of their own (.build/tsan). Any
+# report fails the run (halt_on_error).
+TSAN_BUILD = --sanitize=thread --scratch-path .build/tsan
+TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests
+test-tsan: deps
+	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_SUITES)"
 
 bench: release
 	.build/release/capture bench

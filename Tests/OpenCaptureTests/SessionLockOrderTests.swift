@@ -30,7 +30,7 @@ struct SessionLockOrderTests {
             return nil
         }
         rig.session.startRunning()
-        #expect(delegate.entered.wait(timeout: .now() + 20) == .success, "no frame reached the delegate")
+        #expect(delegate.entered.wait(timeout: .now() + 60) == .success, "no frame reached the delegate")
         let stopped = DispatchSemaphore(value: 0)
         let delegateReturnedFirst = Mutex(false)
         Thread { [rig] in

@@ -5,6 +5,11 @@ import Synchronization
 ///
 /// There is one instance per device for the life of the process; `init?(uniqueID:)`,
 /// `default(for:)` and discovery sessions hand out the same object.
+///
+/// Threads: every member may be used from any thread. Completion handlers of control
+/// changes (exposure, white balance, focus) run on a serial queue of the device's, in
+/// order, never on the capture thread; `wasConnected`/`wasDisconnected` and subject-area
+/// notifications are posted on the main queue.
 open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// The device's shared state; every `AVCaptureDevice` object for one device shares it.
     package let core: DeviceCore

@@ -8,6 +8,9 @@ import Synchronization
 /// leaves a file playable up to its last fragment. The connection's rotation is written
 /// into the track's display matrix rather than into the pixels, as on iOS; its mirroring
 /// flips the pixels (the device does it when every connection mirrors, else the recorder).
+///
+/// Threads: the recording delegate is called on the output's serial recording queue
+/// ("OpenCapture.movie"), where the file is written; frames are never waited for under a lock.
 open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     let recorder = MovieRecorder()
 

@@ -2,6 +2,10 @@ import Foundation
 import Synchronization
 
 /// Takes full-resolution still photos while the session runs.
+///
+/// Threads: `capturePhoto(with:delegate:)` may be called from any thread; the delegate's
+/// callbacks for every photo come in order on one serial queue of the output's
+/// ("OpenCapture.photo"), never on the caller's thread or the capture thread.
 open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// How much processing a photo may take.
     public enum QualityPrioritization: Int, Sendable, Comparable {

@@ -2,6 +2,10 @@ import Foundation
 import Synchronization
 
 /// Delivers every captured frame to a delegate as a `CMSampleBuffer`.
+///
+/// Threads: the delegate is called on `sampleBufferCallbackQueue`, one call at a time, in
+/// order, never with a lock of OpenCapture's held. Once `stopRunning()` or
+/// `removeOutput(_:)` returns (called from elsewhere), no call of that run is in progress.
 open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
 

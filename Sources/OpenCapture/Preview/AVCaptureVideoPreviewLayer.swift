@@ -13,6 +13,8 @@ import Synchronization
 /// A session with only a preview layer streams, as on iOS: no output is needed. The
 /// connection mirrors front cameras by default. Rendering runs on a queue of the layer's
 /// own, newest frame first: a slow display skips frames, the capture never waits for it.
+///
+/// Threads: the display handler is called on the queue given to `setDisplayHandler(queue:_:)`.
 open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     private struct State {
         var session: AVCaptureSession?

@@ -7,6 +7,11 @@ import Synchronization
 /// outermost `commitConfiguration()` changes are recorded but not applied to running
 /// devices; they take effect together at the commit. `startRunning()` and `stopRunning()`
 /// block until the devices have started or stopped; call them off the main thread, as on iOS.
+///
+/// Threads: every method may be called from any thread. Notifications (`didStartRunning`,
+/// `didStopRunning`, `runtimeError`, interruptions) are posted on the main queue. The
+/// configuration lock is never held while user code runs or is waited for, so a delegate
+/// may reconfigure the session, and even stop it, from its callback.
 open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Serialises configuration; recursive so callbacks from devices can re-enter. Never held
     /// while waiting for user code (see `ConfigurationLock`).
