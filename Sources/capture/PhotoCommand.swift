@@ -3,47 +3,53 @@ import OpenCapture
 
 /// `capture photo`: takes one full-resolution JPEG with EXIF.
 enum PhotoCommand {
-    static let help = """
-        Usage: capture photo [options] -o FILE.jpg
+    static let spec = CommandSpec(
+        name: "photo", summary: "Take a full-resolution JPEG photo with EXIF", synopsis: "[options] -o FILE.jpg",
+        description: """
+            Starts the camera (preset photo unless --preset or --size says otherwise), lets
+            exposure and white balance settle, and takes one photo at the format's full photo
+            resolution (4032x3024 with the photo preset), written as JPEG with EXIF (exposure, ISO,
+            f-number, focal length, white balance, flash, orientation, date, make and model).
+            '-o -' writes the JPEG to standard output. FILE is written under a temporary name
+            beside it and put in place when complete; if writing fails (a full disk), nothing
+            is left.
+            """,
+        options: CaptureOptions.camera + [
+            .choice("--flash", "MODE", ["off", "on", "auto"], help: "off (default), on or auto (fires in dim light); cameras without a flash accept only off"),
+            .integer("--settle", in: 0...10_000, help: "Video frames to run before the photo (default 15)"),
+            CaptureOptions.overwrite,
+            OutputOptions.option("FILE", help: "The .jpg file to write (required); '-' is standard output"),
+        ],
+        run: run)
 
-        Starts the camera (preset photo unless --preset or --size says otherwise), lets
-        exposure and white balance settle, and takes one photo at the format's full photo
-        resolution (4032x3024 with the photo preset), written as JPEG with EXIF (exposure, ISO, f-number,
-        focal length, white balance, flash, orientation, date, make and model).
-          --flash MODE         off (default), on or auto (fires in dim light); cameras without a
-                               flash accept only off
-          --settle N           Video frames to run before the photo (default 15)
-          --overwrite          Replace FILE if it exists
-        \(FramesCommand.sharedHelp)
-          -o, --output FILE    The .jpg file to write (required)
-        """
-
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(
-            Array(words), options: FramesCommand.sharedOptions.union(["--flash", "--settle"]),
-            switches: FramesCommand.sharedSwitches.union(["--overwrite"]), aliases: ["-o": "--output", "-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+    static func run(_ args: Arguments) throws -> Int32 {
         // Photos default to the photo preset (the full 4:3 sensor), as camera apps use.
         let plan = try CapturePlan(args, defaultPreset: .photo)
         let flash: AVCaptureDevice.FlashMode
-        switch args.value("--flash")?.lowercased() ?? "off" {
-        case "off": flash = .off
+        switch args.value("--flash")?.lowercased() {
         case "on": flash = .on
         case "auto": flash = .auto
-        case let other: throw UsageError("unknown flash mode '\(other)' (flash modes: off, on, auto)")
+        default: flash = .off
         }
         if flash != .off && !plan.device.hasFlash {
             throw UsageError("\(plan.device.localizedName) has no flash; use --flash off")
         }
-        let settle = try args.integer("--settle", in: 0...10_000) ?? 15
-        try SessionSetup.checkOverwrite(plan.output, allowed: args.has("--overwrite"))
+        let settle = args.integer("--settle") ?? 15
+        let target = try OutputOptions.target(args, placeholder: "FILE.jpg", missing: "where to write the photo")
+        let file = try OutputFile(target)
         let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle)
         let result = try taker.take()
-        try result.data.write(to: plan.output)
+        do {
+            try file.write(result.data)
+            try file.commit()
+        } catch {
+            file.discard()
+            let what = target.isCreatedByUs ? "no photo written" : "the photo is incomplete"
+            throw CommandFailure(message: "\(ErrorText.line(error)) (\(what))")
+        }
         let report = String(
             format: "wrote %dx%d JPEG (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, f/%.1f, flash %@",
-            result.width, result.height, result.data.count / 1024, plan.output.path, 1 / result.exposure, result.iso, result.aperture,
+            result.width, result.height, result.data.count / 1024, target.name, 1 / result.exposure, result.iso, result.aperture,
             result.flashFired ? "fired" : "off")
         FileHandle.standardError.write(Data((report + "\n").utf8))
         return 0
@@ -106,7 +112,7 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
             return
         }
         guard let data = photo.fileDataRepresentation() else {
-            failure = FrameRecorder.RuntimeFailure(message: "the camera returned no photo data")
+            failure = CommandFailure(message: "the camera returned no photo data")
             return
         }
         let exif = photo.metadata["{Exif}"] as? [String: Any] ?? [:]
