@@ -7,7 +7,6 @@ import OpenCapture
 enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench", summary: "Measure throughput, latency and allocations (use a release build)",
-        synopsis: "[--frames N] [--skip-peers] [--cores N] [--throughput-only]",
         description: """
             Prints JSON with:
               throughput   frames per second through a session with a no-op delegate, on

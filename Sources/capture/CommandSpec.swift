@@ -14,7 +14,8 @@ struct CommandSpec: Sendable {
     let name: String
     /// One line for the tool's list of commands.
     let summary: String
-    /// The command line after `capture NAME`, e.g. `[options] -o FILE.y4m`.
+    /// The command line after `capture NAME`, e.g. `[options] -o FILE.y4m`; by default each
+    /// option in brackets, as in `[--frames N] [--json]`.
     let synopsis: String
     /// What the command does, printed before its options (kept as written).
     let description: String
@@ -23,12 +24,14 @@ struct CommandSpec: Sendable {
     let run: @Sendable (Arguments) throws -> Int32
 
     init(
-        name: String, summary: String, synopsis: String, description: String, options: [OptionSpec], positional: Positional? = nil,
+        name: String, summary: String, synopsis: String? = nil, description: String, options: [OptionSpec], positional: Positional? = nil,
         run: @escaping @Sendable (Arguments) throws -> Int32
     ) {
         self.name = name
         self.summary = summary
         self.synopsis = synopsis
+            ?? ((positional.map { ["[\($0.name)]"] } ?? []) + options.map { "[\($0.name)\($0.placeholder.map { " \($0)" } ?? "")]" })
+            .joined(separator: " ")
         self.description = description
         // Every command takes --help; declaring it here keeps it in the help and the parser.
         self.options = options + [.flag("--help", short: "-h", help: "Show this help")]

@@ -4,7 +4,7 @@ import OpenCapture
 /// `capture devices [--json]`.
 enum DevicesCommand {
     static let spec = CommandSpec(
-        name: "devices", summary: "List cameras (simulated ones always; real V4L2 cameras when supported)", synopsis: "[--json]",
+        name: "devices", summary: "List cameras (simulated ones always; real V4L2 cameras when supported)",
         description: "Lists the cameras: unique ID (use it with --device), name, position and type.",
         options: [.flag("--json", help: "Print a JSON array instead of a table")], run: run)
 

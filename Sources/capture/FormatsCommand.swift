@@ -4,7 +4,7 @@ import OpenCapture
 /// `capture formats [DEVICE] [--json]`.
 enum FormatsCommand {
     static let spec = CommandSpec(
-        name: "formats", summary: "List a camera's formats, frame rates, ISO and exposure ranges", synopsis: "[DEVICE] [--json]",
+        name: "formats", summary: "List a camera's formats, frame rates, ISO and exposure ranges",
         description: """
             Lists the formats of a camera (default: the default camera): size, pixel format,
             frame-rate ranges, ISO and exposure ranges, field of view, zoom, binning, HDR, and

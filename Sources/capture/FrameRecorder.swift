@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import OpenCapture
+import Synchronization
 
 /// Runs a session for `capture frames` and writes what it delivers. When a write fails
 /// (a full disk, a closed pipe) it stops, and the files it made keep the complete frames
@@ -29,6 +30,13 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private var failure: Error?
     private var done = false
     private let progress = ProgressLine()
+    /// When a frame last reached the delegate (uptime nanoseconds), and whether the delegate
+    /// is busy now (writing to a slow pipe is not a stalled camera).
+    private let lastFrame = Atomic<UInt64>(0)
+    private let inDelegate = Atomic<Bool>(false)
+
+    /// How long the camera may deliver nothing before the run is given up.
+    static let stallLimit: UInt64 = 10_000_000_000
 
     init(plan: CapturePlan, video: OutputFile, metadata: OutputFile?) {
         self.plan = plan
@@ -48,9 +56,15 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         }
         defer { NotificationCenter.default.removeObserver(observer) }
 
+        lastFrame.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         try session.startRunningChecked()
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.01))
+            let idle = DispatchTime.now().uptimeNanoseconds - lastFrame.load(ordering: .relaxed)
+            if !inDelegate.load(ordering: .relaxed) && idle > Self.stallLimit {
+                // A camera that stops delivering must not leave the tool waiting for ever.
+                finish(with: CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Self.stallLimit / 1_000_000_000) s"))
+            }
         }
         try session.stopRunningChecked()
         progress.finish()
@@ -101,6 +115,11 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         guard !done, let image = sampleBuffer.imageBuffer else { return }
+        inDelegate.store(true, ordering: .relaxed)
+        defer {
+            lastFrame.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            inDelegate.store(false, ordering: .relaxed)
+        }
         do {
             if writer == nil && rawWriter == nil {
                 let duration = sampleBuffer.duration

@@ -44,7 +44,7 @@ enum PhotoCommand {
             try file.commit()
         } catch {
             file.discard()
-            let what = target.isCreatedByUs ? "no photo written" : "the photo is incomplete"
+            let what = target.isCreatedByUs ? "no photo written" : "the photo was not written in full"
             throw CommandFailure(message: "\(ErrorText.line(error)) (\(what))")
         }
         let report = String(
@@ -78,6 +78,10 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
     private var result: Result?
     private var failure: (any Error)?
 
+    /// Seconds without a frame while settling, and for the photo, before giving up.
+    static let stallLimit = 10.0
+    static let photoLimit = 30.0
+
     init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int) {
         self.plan = plan
         self.flash = flash
@@ -92,13 +96,23 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
         try SessionSetup.configure(session, plan: plan, outputs: [frameOutput, photoOutput])
         try session.startRunningChecked()
         defer { session.stopRunning() }
-        if settleFrames > 0 { settled.wait() }
+        // Waits end when the camera stops delivering, so that a stalled camera cannot hang
+        // the tool: settling goes on as long as frames keep coming.
+        var seen = -1
+        while settleFrames > 0, settled.wait(timeout: .now() + Self.stallLimit) == .timedOut {
+            let now = queue.sync { frames }
+            guard now > seen else { throw CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Int(Self.stallLimit)) s") }
+            seen = now
+        }
         let settings = AVCapturePhotoSettings()
         settings.flashMode = flash
         try photoOutput.capturePhotoChecked(with: settings, delegate: self)
-        done.wait()
+        guard done.wait(timeout: .now() + Self.photoLimit) == .success else {
+            throw CommandFailure(message: "\(plan.device.localizedName) delivered no photo within \(Int(Self.photoLimit)) s")
+        }
         if let failure { throw failure }
-        return result!
+        guard let result else { throw CommandFailure(message: "the camera returned no photo") }
+        return result
     }
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
