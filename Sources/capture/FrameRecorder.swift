@@ -13,6 +13,8 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         var width = 0
         var height = 0
         var framesPerSecond = 0.0
+        /// The signal that ended the run early ("SIGINT"), if one did.
+        var stoppedBy: String?
     }
 
     private let plan: CapturePlan
@@ -56,6 +58,16 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         }
         defer { NotificationCenter.default.removeObserver(observer) }
 
+        // Ctrl-C or SIGTERM ends the run early and keeps the frames written so far, as if
+        // --count had been reached (the default action would leave the staging file behind).
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.stop(by: number == SIGINT ? "SIGINT" : "SIGTERM") }
+            source.activate()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
         lastFrame.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         try session.startRunningChecked()
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
@@ -102,6 +114,16 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             return CommandFailure(message: "\(ErrorText.line(failure)) (nothing kept)")
         }
         return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(frames) complete frames)")
+    }
+
+    /// Ends the run at once, keeping every complete frame.
+    private func stop(by signalName: String) {
+        queue.async { [self] in
+            guard !done else { return }
+            done = true
+            result.stoppedBy = signalName
+            finished.signal()
+        }
     }
 
     private func finish(with error: Error?) {

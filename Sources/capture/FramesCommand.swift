@@ -11,8 +11,9 @@ enum FramesCommand {
             Captures frames from a camera into a YUV4MPEG2 file that ffmpeg and mpv read
             ('-o -' writes it to standard output: capture frames -o - | ffplay -).
             FILE is written under a temporary name beside it and put in place when complete.
-            If writing fails (a full disk), FILE keeps the complete frames, cut after the last
-            one, and the metadata the same frames; with none, nothing is left.
+            Ctrl-C (SIGINT) or SIGTERM stops early and keeps the frames so far. If writing fails
+            (a full disk), FILE keeps the complete frames, cut after the last one, and the
+            metadata the same frames; with none, nothing is left.
             """,
         options: CaptureOptions.camera + [
             .choice(
@@ -34,6 +35,7 @@ enum FramesCommand {
         let summary = String(
             format: "wrote %d frames (%dx%d %@, %.2f fps, %d dropped) to %@",
             result.frames, result.width, result.height, plan.pixelFormatName, result.framesPerSecond, result.drops, video.name)
+            + (result.stoppedBy.map { ", stopped by \($0)" } ?? "")
         FileHandle.standardError.write(Data((summary + "\n").utf8))
         return 0
     }

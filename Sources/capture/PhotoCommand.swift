@@ -36,9 +36,10 @@ enum PhotoCommand {
         }
         let settle = args.integer("--settle") ?? 15
         let target = try OutputOptions.target(args, placeholder: "FILE.jpg", missing: "where to write the photo")
-        let file = try OutputFile(target)
         let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle)
         let result = try taker.take()
+        // Opened only now, so that a photo that fails (or Ctrl-C while settling) leaves no file.
+        let file = try OutputFile(target)
         do {
             try file.write(result.data)
             try file.commit()

@@ -11,6 +11,11 @@ func fail(_ message: String, status: Int32) -> Never {
 // A reader that goes away (`capture frames -o - | head -c 1000`) is a write error to
 // report, not a signal that kills the tool silently.
 signal(SIGPIPE, SIG_IGN)
+// A parent may start the tool with signals blocked (Foundation's Process passes on the
+// mask of the thread that spawns it); SIGINT and SIGTERM must still stop it.
+var unblocked = sigset_t()
+sigemptyset(&unblocked)
+sigprocmask(SIG_SETMASK, &unblocked, nil)
 
 let words = Array(CommandLine.arguments.dropFirst())
 guard let name = words.first else {

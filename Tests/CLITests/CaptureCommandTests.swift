@@ -3,18 +3,6 @@ import Testing
 
 @Suite("capture command line", .serialized)
 struct CaptureCommandTests {
-    @Test("help names every command")
-    func help() throws {
-        let output = try ToolRunner.capture("--help")
-        #expect(output.status == 0)
-        for command in ["devices", "formats", "frames", "bench"] { #expect(output.stdout.contains(command)) }
-        for command in ["devices", "formats", "frames", "bench"] {
-            let sub = try ToolRunner.run("capture", [command, "--help"])
-            #expect(sub.status == 0)
-            #expect(sub.stdout.contains("Usage: capture \(command)"))
-        }
-    }
-
     @Test("bad command lines get one line naming the problem and exit status 2", arguments: [
         (["bogus"], "unknown command 'bogus'"),
         (["frames", "--device", "nope", "-o", "/tmp/x.y4m"], "unknown device 'nope'"),
