@@ -69,7 +69,7 @@ struct OutputTarget {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             guard overwrite else { throw UsageError("\(shown) exists (use --overwrite to replace it)") }
-            _ = try checkFolder(of: path, shown: shown)
+            _ = try checkFolder(of: path, shown: shown, why: " (the new file is written beside the old one first)")
             return OutputTarget(
                 name: text, path: path, kind: .replacing(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid),
                 identity: identity)
@@ -122,14 +122,14 @@ struct OutputTarget {
 
     /// The folder the file goes in, with its links resolved; refuses one that is missing
     /// or not writable.
-    private static func checkFolder(of path: String, shown: String) throws -> String {
+    private static func checkFolder(of path: String, shown: String, why: String = "") throws -> String {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw UsageError("cannot write \(shown): folder \(ErrorText.quoted(folder)) does not exist")
         }
         guard access(folder, W_OK | X_OK) == 0 else {
-            throw UsageError("cannot write \(shown): folder \(ErrorText.quoted(folder)) is not writable")
+            throw UsageError("cannot write \(shown): folder \(ErrorText.quoted(folder)) is not writable\(why)")
         }
         guard let resolved = realpath(folder, nil) else { return folder }
         defer { free(resolved) }

@@ -116,6 +116,24 @@ struct OutputSafetyTests {
         #expect(record.stdoutData.isEmpty)
     }
 
+    /// No SIGPIPE death: the write error is reported like any other.
+    @Test("a reader that goes away: exit 1 and one line, not a signal")
+    func closedPipe() throws {
+        let process = Process()
+        process.executableURL = ToolRunner.executable("capture")
+        process.arguments = ["frames"] + Self.quick + ["-o", "-"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try out.fileHandleForReading.close()
+        try process.run()
+        let message = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(String(decoding: message, as: UTF8.self) == "capture: standard output: the reader closed the pipe (after 0 complete frames)\n")
+    }
+
     @Test("frames with --metadata - writes the JSON lines to standard output")
     func metadataToStandardOutput() throws {
         let folder = try ToolRunner.temporaryFolder()
@@ -136,5 +154,25 @@ struct OutputSafetyTests {
         #expect(header.hasPrefix("YUV4MPEG2 W1280 H720 F240:1 "), "\(header)")
         let refused = try ToolRunner.capture("frames", "--size", "1280x720", "--fps", "500", "-o", "-")
         #expect(refused.status == 2 && refused.stderr == "capture: --fps 500 is outside the 1280x720 formats' frame rates (1-60, 1-240 fps)\n")
+    }
+}
+
+/// As a user without privileges, `-o /dev/null` works (it was once refused because the
+/// tool wanted to create a file in /dev).
+@Suite("capture as an unprivileged user")
+struct UnprivilegedOutputTests {
+    static let canSwitchUser = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
+
+    @Test("-o /dev/null as nobody", .enabled(if: canSwitchUser, "needs root and runuser to run as nobody"))
+    func devNullAsNobody() throws {
+        let output = try ToolRunner.run(
+            "runuser", ["-u", "nobody", "--", ToolRunner.executable("capture").path, "frames"] + OutputSafetyTests.quick + ["-o", "/dev/null"],
+            path: "/usr/sbin/runuser", directory: URL(fileURLWithPath: "/"))
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.hasSuffix("to /dev/null\n"))
+        let refused = try ToolRunner.run(
+            "runuser", ["-u", "nobody", "--", ToolRunner.executable("capture").path, "frames"] + OutputSafetyTests.quick + ["-o", "/dev/x.y4m"],
+            path: "/usr/sbin/runuser", directory: URL(fileURLWithPath: "/"))
+        #expect(refused.status == 2 && refused.stderr == "capture: cannot write '/dev/x.y4m': folder '/dev' is not writable\n")
     }
 }
