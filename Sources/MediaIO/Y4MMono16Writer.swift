@@ -1,20 +1,34 @@
 import Foundation
 
 /// Writes 16-bit grey YUV4MPEG2 files (`C mono16`: little-endian samples, luma plane only),
-/// which ffmpeg reads as gray16le: the format for raw Bayer mosaics.
+/// which ffmpeg reads as gray16le: the format for raw Bayer mosaics. Like `Y4MWriter`, it
+/// writes to a file or to a sink.
 package final class Y4MMono16Writer {
-    private let handle: FileHandle
+    private let handle: FileHandle?
+    private let sink: Y4MWriter.Sink
     private let width: Int
     private let height: Int
     package private(set) var framesWritten = 0
     package private(set) var bytesWritten = 0
 
     /// Creates (or truncates) the file and writes the stream header.
-    package init(url: URL, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int)) throws {
+    package convenience init(url: URL, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int)) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
-        handle = try FileHandle(forWritingTo: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try self.init(handle: handle, sink: { try handle.write(contentsOf: $0) }, width: width, height: height, frameRate: frameRate)
+    }
+
+    /// Writes the stream header to `sink`, which then receives every frame; `close` does
+    /// nothing to it.
+    package convenience init(sink: @escaping Y4MWriter.Sink, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int)) throws {
+        try self.init(handle: nil, sink: sink, width: width, height: height, frameRate: frameRate)
+    }
+
+    private init(handle: FileHandle?, sink: @escaping Y4MWriter.Sink, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int)) throws {
+        self.handle = handle
+        self.sink = sink
         self.width = width
         self.height = height
         let header = "YUV4MPEG2 W\(width) H\(height) F\(frameRate.numerator):\(frameRate.denominator) Ip A1:1 Cmono16 XCOLORRANGE=FULL\n"
@@ -34,12 +48,13 @@ package final class Y4MMono16Writer {
     }
 
     private func write(_ data: Data) throws {
-        try handle.write(contentsOf: data)
+        try sink(data)
         bytesWritten += data.count
     }
 
-    /// Flushes and closes the file.
+    /// Flushes and closes the file (nothing for a sink).
     package func close() throws {
+        guard let handle else { return }
         try handle.synchronize()
         try handle.close()
     }

@@ -8,8 +8,15 @@ import ImageOps
 /// de-interleaved on the way; BGRA buffers are converted to full-range 4:2:0 with BT.709,
 /// since Y4M carries Y'CbCr only. The header records the range (XCOLORRANGE) so readers
 /// interpret video-range and full-range samples correctly.
+///
+/// The bytes go to a file (`init(url:...)`) or to any sink (`init(sink:...)`), such as a
+/// pipe or a device the caller opened; a sink's error stops the frame being written.
 package final class Y4MWriter {
-    private let handle: FileHandle
+    /// Receives the bytes in order; it throws to report a failed write.
+    package typealias Sink = (Data) throws -> Void
+
+    private let handle: FileHandle?
+    private let sink: Sink
     private let width: Int
     private let height: Int
     private var row: [UInt8]
@@ -18,11 +25,23 @@ package final class Y4MWriter {
     package private(set) var bytesWritten = 0
 
     /// Creates (or truncates) the file and writes the stream header.
-    package init(url: URL, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int), fullRange: Bool) throws {
+    package convenience init(url: URL, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int), fullRange: Bool) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
-        handle = try FileHandle(forWritingTo: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try self.init(handle: handle, sink: { try handle.write(contentsOf: $0) }, width: width, height: height, frameRate: frameRate, fullRange: fullRange)
+    }
+
+    /// Writes the stream header to `sink`, which then receives every frame; `close` does
+    /// nothing to it (the caller owns what is behind it).
+    package convenience init(sink: @escaping Sink, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int), fullRange: Bool) throws {
+        try self.init(handle: nil, sink: sink, width: width, height: height, frameRate: frameRate, fullRange: fullRange)
+    }
+
+    private init(handle: FileHandle?, sink: @escaping Sink, width: Int, height: Int, frameRate: (numerator: Int, denominator: Int), fullRange: Bool) throws {
+        self.handle = handle
+        self.sink = sink
         self.width = width
         self.height = height
         row = [UInt8](repeating: 0, count: max(width, 1))
@@ -71,12 +90,13 @@ package final class Y4MWriter {
     }
 
     private func write(_ data: Data) throws {
-        try handle.write(contentsOf: data)
+        try sink(data)
         bytesWritten += data.count
     }
 
-    /// Flushes and closes the file.
+    /// Flushes and closes the file (nothing for a sink).
     package func close() throws {
+        guard let handle else { return }
         try handle.synchronize()
         try handle.close()
     }

@@ -1,76 +1,88 @@
-import Foundation
-
-/// A mistake in how the tool was called: printed as one line, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The arguments of one subcommand: `--name value` options, `--flag` switches and positionals.
+/// A command line parsed against a command's declaration (`CommandSpec`): every option is
+/// known, given once, and its value has passed the option's check; at most the declared
+/// positional argument is there. Anything else is a `UsageError` naming the problem.
 struct Arguments {
-    private var options: [String: String] = [:]
+    let command: CommandSpec
+    private var values: [String: String] = [:]
     private var switches: Set<String> = []
-    private(set) var positionals: [String] = []
+    /// The positional argument, for a command that declares one.
+    private(set) var positional: String?
 
-    /// Parses `words`, accepting only the listed options (which take a value) and switches.
-    init(_ words: [String], options allowedOptions: Set<String>, switches allowedSwitches: Set<String>, aliases: [String: String] = [:]) throws {
+    init(_ words: [String], command: CommandSpec) throws {
+        self.command = command
         var index = 0
         while index < words.count {
-            var word = words[index]
+            let word = words[index]
             index += 1
-            if let alias = aliases[word] { word = alias }
-            guard word.hasPrefix("-"), word != "-" else {
-                positionals.append(word)
+            guard Self.looksLikeOption(word) else {
+                try takePositional(word)
                 continue
             }
-            var value: String?
-            if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
-                value = String(word[word.index(after: equals)...])
-                word = String(word[..<equals])
+            var name = word
+            var inline: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inline = String(word[word.index(after: equals)...])
             }
-            if allowedSwitches.contains(word) {
-                guard value == nil else { throw UsageError("\(word) takes no value") }
-                switches.insert(word)
-            } else if allowedOptions.contains(word) {
-                if value == nil {
-                    guard index < words.count else { throw UsageError("\(word) needs a value") }
-                    value = words[index]
-                    index += 1
-                }
-                options[word] = value
+            guard let option = command.option(name) else {
+                throw UsageError("unknown option \(ErrorText.quoted(name)) for \(command.name) (see 'capture \(command.name) --help')")
+            }
+            guard values[option.name] == nil, !switches.contains(option.name) else {
+                throw UsageError("\(option.name) is given twice; give it once")
+            }
+            guard let placeholder = option.placeholder, let validate = option.validate else {
+                guard inline == nil else { throw UsageError("\(option.name) takes no value") }
+                switches.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
             } else {
-                throw UsageError("unknown option '\(word)'")
+                // A value that is itself an option means the real value was left out.
+                guard index < words.count, !words[index].hasPrefix("--"), command.option(words[index]) == nil else {
+                    throw UsageError("\(option.name) needs a value (\(placeholder))")
+                }
+                value = words[index]
+                index += 1
             }
+            try validate(option.name, value)
+            values[option.name] = value
+        }
+        if let positional, let spec = command.positional, values[spec.option] != nil {
+            throw UsageError("give the \(spec.name.lowercased()) once: \(ErrorText.quoted(positional)) or \(spec.option), not both")
         }
     }
 
+    /// Whether the switch `name` was given.
     func has(_ name: String) -> Bool { switches.contains(name) }
-    func value(_ name: String) -> String? { options[name] }
 
-    /// A whole number option in a range.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = options[name] else { return nil }
-        guard let number = Int(text) else { throw UsageError("\(name) must be a whole number, not '\(text)'") }
-        guard range.contains(number) else {
-            throw UsageError("\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(number)")
-        }
-        return number
+    /// The text given for the option `name`, or the positional argument standing for it.
+    func value(_ name: String) -> String? {
+        values[name] ?? (command.positional?.option == name ? positional : nil)
     }
 
-    /// A positive decimal option.
-    func positiveNumber(_ name: String) throws -> Double? {
-        guard let text = options[name] else { return nil }
-        guard let number = Double(text), number.isFinite, number > 0 else {
-            throw UsageError("\(name) must be a positive number, not '\(text)'")
-        }
-        return number
+    /// The option's value as a whole number; it passed its check, so it is one.
+    func integer(_ name: String) -> Int? { value(name).flatMap(StrictNumber.integer) }
+
+    /// The option's value as a decimal; it passed its check, so it is one.
+    func decimal(_ name: String) -> Double? { value(name).flatMap { StrictNumber.decimal($0) } }
+
+    /// The option's value as a WxH size; it passed its check, so it is one.
+    func size(_ name: String) -> (width: Int, height: Int)? { value(name).flatMap(SizeValue.parse) }
+
+    /// `-o`, `--fps` and `-h`, not `-3` or `-`.
+    private static func looksLikeOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        return StrictNumber.decimal(word) == nil
     }
 
-    /// A WxH size option, e.g. 1280x720.
-    func size(_ name: String) throws -> (Int, Int)? {
-        guard let text = options[name] else { return nil }
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { throw UsageError("\(name) must look like 1280x720, not '\(text)'") }
-        return (parts[0], parts[1])
+    private mutating func takePositional(_ word: String) throws {
+        guard let spec = command.positional else {
+            throw UsageError("unexpected argument \(ErrorText.quoted(word)) for \(command.name) (see 'capture \(command.name) --help')")
+        }
+        guard positional == nil else { throw UsageError("\(command.name) takes one \(spec.name), got a second: \(ErrorText.quoted(word))") }
+        try command.option(spec.option)?.validate?(spec.name, word)
+        positional = word
     }
 }

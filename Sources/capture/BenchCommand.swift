@@ -5,39 +5,36 @@ import OpenCapture
 
 /// `capture bench`: throughput, latency and allocations, next to GStreamer and FFmpeg.
 enum BenchCommand {
-    static let help = """
-        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only]
+    static let spec = CommandSpec(
+        name: "bench", summary: "Measure throughput, latency and allocations (use a release build)",
+        description: """
+            Prints JSON with:
+              throughput   frames per second through a session with a no-op delegate, on
+                           virtual time, at 1280x720, 1920x1080 and 3840x2160 in 420v and BGRA
+              one_core     the same throughput runs with the process pinned to one core (a
+                           child 'capture bench --cores 1 --throughput-only')
+              latency      median and p99 milliseconds from a frame's timestamp to its delegate
+                           call, in real time (1920x1080 420v at 30 fps)
+              allocations  heap allocations per frame in steady state (1920x1080 420v)
+              movie        frames per second recording 1920x1080 H.264 MP4 on virtual time
+              photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
+              peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
+                           pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
+              render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
+                           AVX-512, x86-64-v3 AVX2)
+            Build it in release mode for meaningful numbers: swift build -c release.
+            """,
+        options: [
+            .integer("--frames", in: 30...100_000, help: "Frames per throughput run at 1080p (default 600; 4K runs a third)"),
+            .flag("--skip-peers", help: "Do not run GStreamer and FFmpeg"),
+            .integer("--cores", in: 1...1024, help: "Pin the process to N of the cores it may run on first"),
+            .flag("--throughput-only", help: "Measure throughput only (no one-core child, latency, movie, photo or peers)"),
+        ],
+        run: run)
 
-        Prints JSON with:
-          throughput   frames per second through a session with a no-op delegate, on
-                       virtual time, at 1280x720, 1920x1080 and 3840x2160 in 420v and BGRA
-          one_core     the same throughput runs with the process pinned to one core (a
-                       child 'capture bench --cores 1 --throughput-only')
-          latency      median and p99 milliseconds from a frame's timestamp to its delegate
-                       call, in real time (1920x1080 420v at 30 fps)
-          allocations  heap allocations per frame in steady state (1920x1080 420v)
-          movie        frames per second recording 1920x1080 H.264 MP4 on virtual time
-          photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
-          peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
-                       pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
-          render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
-                       AVX-512, x86-64-v3 AVX2)
-        Build it in release mode for meaningful numbers: swift build -c release.
-          --frames N      Frames per throughput run at 1080p (default 600; 4K runs a third)
-          --skip-peers    Do not run GStreamer and FFmpeg
-          --cores N       Pin the process to N of the cores it may run on first
-          --throughput-only  Measure throughput only (no one-core child, latency, movie,
-                          photo or peers)
-        """
-
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(
-            Array(words), options: ["--frames", "--cores"], switches: ["--help", "--skip-peers", "--throughput-only"],
-            aliases: ["-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
-        let frames = try args.integer("--frames", in: 30...100_000) ?? 600
-        if let cores = try args.integer("--cores", in: 1...1024) { try CorePinning.pin(toFirst: cores) }
+    static func run(_ args: Arguments) throws -> Int32 {
+        let frames = args.integer("--frames") ?? 600
+        if let cores = args.integer("--cores") { try CorePinning.pin(toFirst: cores) }
         guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back), device.simulation != nil else {
             throw UsageError("bench needs the simulated back camera")
         }

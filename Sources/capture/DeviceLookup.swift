@@ -9,6 +9,14 @@ enum DeviceLookup {
         ).devices
     }
 
+    /// Checks how a device ID is written: not empty, no spaces or control characters (the
+    /// camera itself is looked up later, by `device(_:)`).
+    @Sendable static func checkID(_ option: String, _ text: String) throws {
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw UsageError.value(option, text, allowed: "a camera unique ID (see 'capture devices')")
+        }
+    }
+
     /// The device with that unique ID, or the default camera when `id` is nil.
     static func device(_ id: String?) throws -> AVCaptureDevice {
         guard let id else {
@@ -17,7 +25,7 @@ enum DeviceLookup {
         }
         if let device = AVCaptureDevice(uniqueID: id) { return device }
         let known = all.map(\.uniqueID).joined(separator: ", ")
-        throw UsageError("unknown device '\(id)' (devices: \(known); see 'capture devices')")
+        throw UsageError("unknown device \(ErrorText.quoted(id)) (devices: \(known); see 'capture devices')")
     }
 
     static func positionName(_ position: AVCaptureDevice.Position) -> String {

@@ -3,17 +3,12 @@ import OpenCapture
 
 /// `capture devices [--json]`.
 enum DevicesCommand {
-    static let help = """
-        Usage: capture devices [--json]
+    static let spec = CommandSpec(
+        name: "devices", summary: "List cameras (simulated ones always; real V4L2 cameras when supported)",
+        description: "Lists the cameras: unique ID (use it with --device), name, position and type.",
+        options: [.flag("--json", help: "Print a JSON array instead of a table")], run: run)
 
-        Lists the cameras: unique ID (use it with --device), name, position and type.
-          --json    Print a JSON array instead of a table
-        """
-
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(Array(words), options: [], switches: ["--json", "--help"], aliases: ["-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("devices takes no arguments, got '\(args.positionals[0])'") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let devices = DeviceLookup.all
         if args.has("--json") {
             let list: [[String: Any]] = devices.map { device in

@@ -14,14 +14,12 @@ struct ExposureChoice {
         if let first = given.first, !device.isExposureModeSupported(.continuousAutoExposure) {
             throw UsageError("\(device.localizedName) has no exposure control; \(first) does not apply to it")
         }
-        if let text = args.value("--exposure-mode") {
-            switch text.lowercased() {
-            case "locked": mode = .locked
-            case "auto": mode = .autoExpose
-            case "continuous": mode = .continuousAutoExposure
-            case "custom": mode = .custom
-            default: throw UsageError("unknown exposure mode '\(text)' (exposure modes: locked, auto, continuous, custom)")
-            }
+        switch args.value("--exposure-mode")?.lowercased() {
+        case "locked": mode = .locked
+        case "auto": mode = .autoExpose
+        case "continuous": mode = .continuousAutoExposure
+        case "custom": mode = .custom
+        default: break  // absent: the option's check allows nothing else
         }
         if let text = args.value("--shutter") {
             let seconds = try Self.seconds(text)
@@ -31,19 +29,17 @@ struct ExposureChoice {
             }
             duration = CMTime(seconds: seconds, preferredTimescale: 1_000_000_000)
         }
-        if let text = args.value("--iso") {
-            guard let value = Float(text), value.isFinite else { throw UsageError("--iso must be a number, not '\(text)'") }
-            guard value >= format.minISO, value <= format.maxISO else {
+        if let text = args.value("--iso"), let value = args.decimal("--iso") {
+            guard Float(value) >= format.minISO, Float(value) <= format.maxISO else {
                 throw UsageError("--iso \(text) is outside the format's ISO range \(Int(format.minISO))...\(Int(format.maxISO))")
             }
-            iso = value
+            iso = Float(value)
         }
-        if let text = args.value("--bias") {
-            guard let value = Float(text), value.isFinite else { throw UsageError("--bias must be a number of EV, not '\(text)'") }
-            guard value >= device.minExposureTargetBias, value <= device.maxExposureTargetBias else {
+        if let text = args.value("--bias"), let value = args.decimal("--bias") {
+            guard Float(value) >= device.minExposureTargetBias, Float(value) <= device.maxExposureTargetBias else {
                 throw UsageError("--bias must lie in \(Int(device.minExposureTargetBias))...\(Int(device.maxExposureTargetBias)) EV, got \(text)")
             }
-            bias = value
+            bias = Float(value)
         }
         if (duration != nil || iso != nil), mode == nil { mode = .custom }
         if let mode, mode != .custom, duration != nil || iso != nil {
@@ -53,19 +49,21 @@ struct ExposureChoice {
 
     var isEmpty: Bool { mode == nil && bias == nil }
 
-    /// "1/250", "0.004" or "4ms" as seconds.
+    /// The longest `--shutter` accepted before the format's own range is looked at.
+    static let longestShutter = 3600.0
+
+    /// "1/250", "0.004" or "4ms" as seconds, in (0, 3600].
     static func seconds(_ text: String) throws -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        var value: Double?
-        if trimmed.hasPrefix("1/"), let denominator = Double(trimmed.dropFirst(2)), denominator > 0 {
-            value = 1 / denominator
-        } else if trimmed.hasSuffix("ms"), let milliseconds = Double(trimmed.dropLast(2)) {
-            value = milliseconds / 1000
+        let value: Double?
+        if text.hasPrefix("1/") {
+            value = StrictNumber.decimal(String(text.dropFirst(2)), in: 0...Double.greatestFiniteMagnitude, excludingLowerBound: true).map { 1 / $0 }
+        } else if text.hasSuffix("ms") {
+            value = StrictNumber.decimal(String(text.dropLast(2))).map { $0 / 1000 }
         } else {
-            value = Double(trimmed)
+            value = StrictNumber.decimal(text)
         }
-        guard let value, value.isFinite, value > 0 else {
-            throw UsageError("--shutter takes seconds (0.004), a fraction (1/250) or milliseconds (4ms), not '\(text)'")
+        guard let value, value > 0, value <= longestShutter else {
+            throw UsageError.value("--shutter", text, allowed: "seconds (0.004), a fraction (1/250) or milliseconds (4ms), at most 3600 s")
         }
         return value
     }

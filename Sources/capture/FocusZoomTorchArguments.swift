@@ -18,12 +18,19 @@ struct LensChoice {
     var zoom: CGFloat?
     var torch: Torch?
 
-    static let help = """
-          --focus F            auto (focus once, then lock), continuous, locked, or a lens position
-                               0...1 (0 nearest, 1 farthest) to lock at
-          --zoom Z             Zoom factor, 1 ... the format's maximum
-          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-        """
+    /// Checks a `--focus` value: auto, continuous, locked or a lens position 0...1.
+    @Sendable static func checkFocus(_ option: String, _ text: String) throws {
+        guard ["auto", "continuous", "locked"].contains(text.lowercased()) || StrictNumber.decimal(text, in: 0...1) != nil else {
+            throw UsageError.value(option, text, allowed: "auto, continuous, locked or a lens position in 0...1")
+        }
+    }
+
+    /// Checks a `--torch` value: off, on, auto or a level in (0, 1].
+    @Sendable static func checkTorch(_ option: String, _ text: String) throws {
+        guard ["off", "on", "auto"].contains(text.lowercased()) || StrictNumber.decimal(text, in: 0...1, excludingLowerBound: true) != nil else {
+            throw UsageError.value(option, text, allowed: "off, on, auto or a level in (0, 1]")
+        }
+    }
 
     init(_ args: Arguments, device: AVCaptureDevice, format: AVCaptureDevice.Format) throws {
         if let text = args.value("--focus") {
@@ -31,20 +38,14 @@ struct LensChoice {
             case "auto": focus = .mode(.autoFocus)
             case "continuous": focus = .mode(.continuousAutoFocus)
             case "locked": focus = .mode(.locked)
-            default:
-                guard let value = Float(text), value.isFinite else {
-                    throw UsageError("--focus takes auto, continuous, locked or a lens position 0...1, not '\(text)'")
-                }
-                guard (0...1).contains(value) else { throw UsageError("--focus lens position must lie in 0...1, got \(text)") }
-                focus = .lensPosition(value)
+            default: focus = args.decimal("--focus").map { .lensPosition(Float($0)) }
             }
             let needsLens: Bool = if case .mode(.locked) = focus { false } else { true }
             if needsLens && !device.isLockingFocusWithCustomLensPositionSupported {
                 throw UsageError("\(device.localizedName) has a fixed-focus lens; --focus can only be 'locked'")
             }
         }
-        if let text = args.value("--zoom") {
-            guard let value = Double(text), value.isFinite else { throw UsageError("--zoom must be a number, not '\(text)'") }
+        if let text = args.value("--zoom"), let value = args.decimal("--zoom") {
             let maximum = Double(format.videoMaxZoomFactor)
             guard value >= 1, value <= maximum else {
                 throw UsageError(String(format: "--zoom %@ is outside the format's zoom range 1...%g", text, maximum))
@@ -56,12 +57,7 @@ struct LensChoice {
             case "off": torch = .mode(.off)
             case "on": torch = .mode(.on)
             case "auto": torch = .mode(.auto)
-            default:
-                guard let value = Float(text), value.isFinite else {
-                    throw UsageError("--torch takes off, on, auto or a level in (0, 1], not '\(text)'")
-                }
-                guard value > 0, value <= 1 else { throw UsageError("--torch level must lie in (0, 1], got \(text)") }
-                torch = .level(value)
+            default: torch = args.decimal("--torch").map { .level(Float($0)) }
             }
             if torch != .mode(.off) && !device.hasTorch {
                 throw UsageError("\(device.localizedName) has no torch")

@@ -3,20 +3,21 @@ import OpenCapture
 
 /// `capture formats [DEVICE] [--json]`.
 enum FormatsCommand {
-    static let help = """
-        Usage: capture formats [DEVICE] [--json]
+    static let spec = CommandSpec(
+        name: "formats", summary: "List a camera's formats, frame rates, ISO and exposure ranges",
+        description: """
+            Lists the formats of a camera (default: the default camera): size, pixel format,
+            frame-rate ranges, ISO and exposure ranges, field of view, zoom, binning, HDR, and
+            the session presets each format serves. DEVICE is a unique ID, as --device takes.
+            """,
+        options: [
+            .value("--device", "ID", help: "Camera unique ID, instead of DEVICE", validate: DeviceLookup.checkID),
+            .flag("--json", help: "Print a JSON array instead of a table"),
+        ],
+        positional: .init(name: "DEVICE", option: "--device"), run: run)
 
-        Lists the formats of a camera (default: the default camera): size, pixel format,
-        frame-rate ranges, ISO and exposure ranges, field of view, zoom, binning, HDR, and
-        the session presets each format serves.
-          --json    Print a JSON array instead of a table
-        """
-
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(Array(words), options: ["--device"], switches: ["--json", "--help"], aliases: ["-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.count <= 1 else { throw UsageError("formats takes one device, got \(args.positionals.count)") }
-        let device = try DeviceLookup.device(args.positionals.first ?? args.value("--device"))
+    static func run(_ args: Arguments) throws -> Int32 {
+        let device = try DeviceLookup.device(args.value("--device"))
         let presets = AVCaptureSession.Preset.allPresets.filter { $0 != .inputPriority }
         func presetNames(_ format: AVCaptureDevice.Format) -> [String] {
             presets.filter { device.formatIndex(for: $0) == format.index }.map { PresetNames.shortName($0) }

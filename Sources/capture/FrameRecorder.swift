@@ -1,8 +1,11 @@
 import Foundation
 import MediaIO
 import OpenCapture
+import Synchronization
 
-/// Runs a session for `capture frames` and writes what it delivers.
+/// Runs a session for `capture frames` and writes what it delivers. When a write fails
+/// (a full disk, a closed pipe) it stops, and the files it made keep the complete frames
+/// and their metadata lines: the partial frame is cut off (see `finishAfterFailure`).
 final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
     struct Result {
         var frames = 0
@@ -10,22 +13,38 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         var width = 0
         var height = 0
         var framesPerSecond = 0.0
+        /// The signal that ended the run early ("SIGINT"), if one did.
+        var stoppedBy: String?
     }
 
     private let plan: CapturePlan
+    private let video: OutputFile
+    private let metadata: OutputFile?
+    /// The sizes of both outputs after the last frame written in full to both.
+    private var completeSizes: (video: Int64, metadata: Int64) = (0, 0)
     private let queue = DispatchQueue(label: "capture.frames")
     private let finished = DispatchSemaphore(value: 0)
     private var writer: Y4MWriter?
     private var rawWriter: Y4MMono16Writer?
-    private var metadataHandle: FileHandle?
     private var result = Result()
     private var firstTime: CMTime = .invalid
     private var lastTime: CMTime = .invalid
     private var failure: Error?
     private var done = false
     private let progress = ProgressLine()
+    /// When a frame last reached the delegate (uptime nanoseconds), and whether the delegate
+    /// is busy now (writing to a slow pipe is not a stalled camera).
+    private let lastFrame = Atomic<UInt64>(0)
+    private let inDelegate = Atomic<Bool>(false)
 
-    init(plan: CapturePlan) { self.plan = plan }
+    /// How long the camera may deliver nothing before the run is given up.
+    static let stallLimit: UInt64 = 10_000_000_000
+
+    init(plan: CapturePlan, video: OutputFile, metadata: OutputFile?) {
+        self.plan = plan
+        self.video = video
+        self.metadata = metadata
+    }
 
     func record() throws -> Result {
         let session = AVCaptureSession()
@@ -33,40 +52,78 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: plan.pixelFormat])
         output.setSampleBufferDelegate(self, queue: queue)
         try SessionSetup.configure(session, plan: plan, outputs: [output])
-
-        if let url = plan.metadata {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                throw UsageError("cannot create '\(url.path)'")
-            }
-            metadataHandle = try FileHandle(forWritingTo: url)
-        }
         let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { [weak self] note in
             let error = note.userInfo?[AVCaptureSessionErrorKey] as? NSError
-            self?.finish(with: error.map { RuntimeFailure(message: $0.localizedDescription) } ?? RuntimeFailure(message: "the camera failed"))
+            self?.finish(with: error.map { CommandFailure(message: $0.localizedDescription) } ?? CommandFailure(message: "the camera failed"))
         }
         defer { NotificationCenter.default.removeObserver(observer) }
 
+        // Ctrl-C or SIGTERM ends the run early and keeps the frames written so far, as if
+        // --count had been reached (the default action would leave the staging file behind).
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.stop(by: number == SIGINT ? "SIGINT" : "SIGTERM") }
+            source.activate()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        lastFrame.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         try session.startRunningChecked()
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.01))
+            let idle = DispatchTime.now().uptimeNanoseconds - lastFrame.load(ordering: .relaxed)
+            if !inDelegate.load(ordering: .relaxed) && idle > Self.stallLimit {
+                // A camera that stops delivering must not leave the tool waiting for ever.
+                finish(with: CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Self.stallLimit / 1_000_000_000) s"))
+            }
         }
         try session.stopRunningChecked()
         progress.finish()
-        try queue.sync {
-            try writer?.close()
-            try rawWriter?.close()
-            try metadataHandle?.close()
-        }
-        if let failure { throw failure }
+        if let failure = queue.sync(execute: { failure }) { throw finishAfterFailure(failure) }
+        try video.commit()
+        try metadata?.commit()
         if result.frames > 1 {
             result.framesPerSecond = Double(result.frames - 1) / (lastTime - firstTime).seconds
         }
         return result
     }
 
-    struct RuntimeFailure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    /// Keeps the complete frames of the files this run made (cutting the partial one off
+    /// and putting them in place), or removes the files when no frame is complete; returns
+    /// the error to report, which says what was kept.
+    private func finishAfterFailure(_ failure: any Error) -> any Error {
+        let frames = result.frames
+        guard video.target.isCreatedByUs else {
+            metadata?.discard()
+            return CommandFailure(message: "\(ErrorText.line(failure)) (after \(frames) complete frames)")
+        }
+        var kept = frames > 0 && video.truncate(to: completeSizes.video)
+        if let metadata, kept, metadata.target.isCreatedByUs { kept = metadata.truncate(to: completeSizes.metadata) }
+        if kept {
+            do {
+                try video.commit()
+                try metadata?.commit()
+            } catch {
+                kept = false
+            }
+        }
+        guard kept else {
+            video.discard()
+            metadata?.discard()
+            return CommandFailure(message: "\(ErrorText.line(failure)) (nothing kept)")
+        }
+        return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(frames) complete frames)")
+    }
+
+    /// Ends the run at once, keeping every complete frame.
+    private func stop(by signalName: String) {
+        queue.async { [self] in
+            guard !done else { return }
+            done = true
+            result.stoppedBy = signalName
+            finished.signal()
+        }
     }
 
     private func finish(with error: Error?) {
@@ -80,16 +137,22 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         guard !done, let image = sampleBuffer.imageBuffer else { return }
+        inDelegate.store(true, ordering: .relaxed)
+        defer {
+            lastFrame.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            inDelegate.store(false, ordering: .relaxed)
+        }
         do {
             if writer == nil && rawWriter == nil {
                 let duration = sampleBuffer.duration
+                let sink: Y4MWriter.Sink = { [video] in try video.write($0) }
                 if plan.raw {
                     rawWriter = try Y4MMono16Writer(
-                        url: plan.output, width: image.width, height: image.height,
+                        sink: sink, width: image.width, height: image.height,
                         frameRate: (Int(duration.timescale), Int(max(duration.value, 1))))
                 } else {
                     writer = try Y4MWriter(
-                        url: plan.output, width: image.width, height: image.height,
+                        sink: sink, width: image.width, height: image.height,
                         frameRate: (Int(duration.timescale), Int(max(duration.value, 1))),
                         fullRange: PixelFormat(rawValue: plan.pixelFormat)?.isFullRange ?? false)
                 }
@@ -103,9 +166,10 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
                 try writer!.append(image)
             }
             lastTime = sampleBuffer.presentationTimeStamp
-            if let handle = metadataHandle, let metadata = sampleBuffer.metadata {
-                try handle.write(contentsOf: MetadataLine.json(metadata, sampleBuffer: sampleBuffer))
+            if let handle = metadata, let frameMetadata = sampleBuffer.metadata {
+                try handle.write(MetadataLine.json(frameMetadata, sampleBuffer: sampleBuffer))
             }
+            completeSizes = (video.size, metadata?.size ?? 0)
             result.frames += 1
             progress.update(frames: result.frames, of: plan.count, drops: result.drops, bytes: writer?.bytesWritten ?? rawWriter?.bytesWritten ?? 0)
             if result.frames >= plan.count {

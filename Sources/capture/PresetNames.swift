@@ -7,6 +7,7 @@ enum PresetNames {
     }
 
     /// Accepts "high", "1280x720", "hd1280x720", "vga640x480", "iframe960x540" or Apple's full name.
+    /// Throws a `UsageError` listing the names for anything else.
     static func preset(_ text: String) throws -> AVCaptureSession.Preset {
         let wanted = text.lowercased()
         for preset in AVCaptureSession.Preset.allPresets {
@@ -18,7 +19,9 @@ enum PresetNames {
             "hd1920x1080": .hd1920x1080, "hd4k3840x2160": .hd4K3840x2160, "4k": .hd4K3840x2160,
         ]
         if let preset = aliases[wanted] { return preset }
-        let names = AVCaptureSession.Preset.allPresets.map(shortName).joined(separator: ", ")
-        throw UsageError("unknown preset '\(text)' (presets: \(names))")
+        throw UsageError.value("--preset", text, allowed: OptionSpec.list(names))
     }
+
+    /// The short names, as the help and messages list them.
+    static var names: [String] { AVCaptureSession.Preset.allPresets.map(shortName) }
 }

@@ -4,37 +4,32 @@ import Synchronization
 
 /// `capture preview`: live video in the terminal through an AVCaptureVideoPreviewLayer.
 enum PreviewCommand {
-    static let help = """
-        Usage: capture preview [options]
+    static let spec = CommandSpec(
+        name: "preview", summary: "Show a camera live in the terminal (24-bit colour)", synopsis: "[options]",
+        description: """
+            Shows a camera live in the terminal (24-bit colour, two pixels per character cell)
+            through an AVCaptureVideoPreviewLayer the size of the terminal. Ctrl-C stops.
+            """,
+        options: CaptureOptions.camera + [
+            .integer("--columns", in: 8...2000, help: "Width in characters (default: the terminal's, else 80)"),
+            .integer("--rows", in: 3...1000, help: "Height in lines, the status line included (default: the terminal's, else 24)"),
+            .choice("--gravity", "G", ["fit", "fill", "stretch"], help: "fit (whole picture, bars; default), fill (crop) or stretch"),
+            .integer("--frames", in: 1...10_000_000, help: "Stop after drawing N pictures"),
+        ],
+        run: run)
 
-        Shows a camera live in the terminal (24-bit colour, two pixels per character cell)
-        through an AVCaptureVideoPreviewLayer the size of the terminal. Ctrl-C stops.
-        \(FramesCommand.sharedHelp.split(separator: "\n").filter { !$0.contains("--output") }.joined(separator: "\n"))
-          --columns N          Width in characters (default: the terminal's, else 80)
-          --rows N             Height in lines, the status line included (default: the terminal's, else 24)
-          --gravity G          fit (whole picture, bars; default), fill (crop) or stretch
-          --frames N           Stop after drawing N pictures
-        """
-
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(
-            Array(words),
-            options: FramesCommand.sharedOptions.subtracting(["--output"]).union(["--columns", "--rows", "--gravity", "--frames"]),
-            switches: FramesCommand.sharedSwitches, aliases: ["-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let terminal = TerminalPicture.terminalSize()
-        let columns = try args.integer("--columns", in: 8...2000) ?? terminal?.columns ?? 80
-        let rows = try args.integer("--rows", in: 3...1000) ?? terminal?.rows ?? 24
-        let limit = try args.integer("--frames", in: 1...10_000_000)
+        let columns = args.integer("--columns") ?? terminal?.columns ?? 80
+        let rows = args.integer("--rows") ?? terminal?.rows ?? 24
+        let limit = args.integer("--frames")
         let gravity: AVLayerVideoGravity
-        switch args.value("--gravity") ?? "fit" {
-        case "fit": gravity = .resizeAspect
+        switch args.value("--gravity")?.lowercased() {
         case "fill": gravity = .resizeAspectFill
         case "stretch": gravity = .resize
-        case let other: throw UsageError("--gravity must be fit, fill or stretch, not '\(other)'")
+        default: gravity = .resizeAspect
         }
-        let plan = try CapturePlan(args, writesFile: false)
+        let plan = try CapturePlan(args)
         let session = AVCaptureSession()
         try SessionSetup.configure(session, plan: plan, outputs: [])
         let layer = AVCaptureVideoPreviewLayer(session: session)

@@ -19,7 +19,7 @@ enum RawCapture {
     /// The mosaic behind `image`, or a failure naming why there is none.
     static func mosaic(of image: CVPixelBuffer) throws -> RawMosaic {
         guard let mosaic = AVCaptureDevice.Simulation.rawMosaic(of: image) else {
-            throw FrameRecorder.RuntimeFailure(message: "the camera delivered a frame without its raw mosaic")
+            throw CommandFailure(message: "the camera delivered a frame without its raw mosaic")
         }
         return mosaic
     }

@@ -3,112 +3,75 @@ import OpenCapture
 
 /// `capture record`: records H.264 or HEVC in a fragmented MP4 file.
 enum RecordCommand {
-    static let help = """
-        Usage: capture record [options] -o FILE.mp4
+    static let spec = CommandSpec(
+        name: "record", summary: "Record H.264 video to a fragmented .mp4 file", synopsis: "[options] -o FILE.mp4",
+        description: """
+            Records H.264 (or HEVC) video in MP4, fragmented so that the file stays playable up to
+            its last fragment even if the process is killed. Without --duration it records until
+            Ctrl-C (SIGINT) or SIGTERM, which finish the file properly. A new FILE grows in place
+            as it records; with --overwrite the recording goes to a temporary name beside FILE and
+            replaces it when it ends. FILE must be a regular file: the MP4 writer creates its own
+            file, so '-', devices and FIFOs are refused. If writing fails (a full disk), FILE is
+            cut after its last complete fragment; with none, nothing is left.
+            """,
+        options: CaptureOptions.camera + [
+            .decimal("--duration", "S", in: 0...86_400, excludingLowerBound: true, unit: "s", help: "Seconds to record, up to 86400 (stops by itself)"),
+            .decimal(
+                "--fragment", "S", in: fragmentRange, unit: "s",
+                help: "Seconds per MP4 fragment, 0.1...60 (default 1): what a killed process loses at most, and what is held in memory until written"),
+            .value("--codec", "C", help: "h264 (default) or hevc (also h265)") { option, text in
+                guard ["h264", "hevc", "h265"].contains(text.lowercased()) else { throw UsageError.value(option, text, allowed: "h264 or hevc") }
+            },
+            CaptureOptions.overwrite,
+            OutputOptions.option(
+                "FILE", help: "The .mp4 file to write (required)",
+                standardOutput: "record cannot write to standard output (-o -): the MP4 writer needs a file it creates; give -o FILE.mp4"),
+        ],
+        run: run)
 
-        Records H.264 (or HEVC) video in MP4, fragmented so that the file stays playable up to its last
-        fragment even if the process is killed. Without --duration it records until Ctrl-C
-        (SIGINT) or SIGTERM, which finish the file properly.
-          --duration S         Seconds to record (stops by itself)
-          --fragment S         Seconds per MP4 fragment (default 1)
-          --codec C            h264 (default) or hevc
-          --overwrite          Replace FILE if it exists
-        \(FramesCommand.sharedHelp)
-          -o, --output FILE    The .mp4 file to write (required)
-        """
+    /// `--fragment`: shorter fragments than a tenth of a second cost more in headers than
+    /// they save; longer than a minute hold too much in memory and lose too much when killed.
+    static let fragmentRange = 0.1...60.0
 
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(
-            Array(words), options: FramesCommand.sharedOptions.union(["--duration", "--fragment", "--codec"]),
-            switches: FramesCommand.sharedSwitches.union(["--overwrite"]), aliases: ["-o": "--output", "-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let plan = try CapturePlan(args)
-        let duration = try args.positiveNumber("--duration")
-        let fragment = try args.positiveNumber("--fragment") ?? 1
-        let codec: AVVideoCodecType
-        switch args.value("--codec") ?? "h264" {
-        case "h264": codec = .h264
-        case "hevc", "h265": codec = .hevc
-        case let other: throw UsageError("--codec must be h264 or hevc, not '\(other)'")
-        }
+        let duration = args.decimal("--duration")
+        let fragment = args.decimal("--fragment") ?? 1
+        let codec: AVVideoCodecType = ["hevc", "h265"].contains(args.value("--codec")?.lowercased() ?? "h264") ? .hevc : .h264
         guard AVCaptureMovieFileOutput().availableVideoCodecTypes.contains(codec) else {
             throw UsageError("this FFmpeg cannot encode \(codec == .hevc ? "HEVC (no libx265)" : "H.264")")
         }
-        try SessionSetup.checkOverwrite(plan.output, allowed: args.has("--overwrite"))
-        let recorder = MovieRecorderRun(plan: plan, duration: duration, fragment: fragment, codec: codec)
-        let summary = try recorder.record()
+        let target = try OutputOptions.target(args, placeholder: "FILE.mp4", missing: "where to write the movie")
+        if case .special(let kind) = target.kind {
+            throw UsageError("record writes regular files only; \(ErrorText.quoted(target.name)) is \(kind) (the MP4 writer needs a file it creates)")
+        }
+        let replacing = target.kind != .newFile
+        // A new file is written where it belongs, so a killed recording is found there.
+        let destination = replacing ? target.stagingPath() : target.path
+        let recorder = MovieRecorderRun(plan: plan, destination: URL(fileURLWithPath: destination), name: target.name, duration: duration, fragment: fragment, codec: codec)
+        let summary: String
+        do {
+            summary = try recorder.record()
+            if replacing { try target.install(destination) }
+        } catch {
+            throw recorder.started ? keepCompleteFragments(of: destination, target: target, failure: error) : error
+        }
         FileHandle.standardError.write(Data((summary + "\n").utf8))
         return 0
     }
-}
 
-/// Runs a session with a movie output until the duration passes or a signal arrives.
-final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
-    private let plan: CapturePlan
-    private let duration: Double?
-    private let fragment: Double
-    private let finished = DispatchSemaphore(value: 0)
-    private var failure: (any Error)?
-    private var stoppedBy: String?
-    private let progress = ProgressLine()
-
-    private let codec: AVVideoCodecType
-
-    init(plan: CapturePlan, duration: Double?, fragment: Double, codec: AVVideoCodecType = .h264) {
-        self.plan = plan
-        self.duration = duration
-        self.fragment = fragment
-        self.codec = codec
-    }
-
-    func record() throws -> String {
-        let session = AVCaptureSession()
-        let output = AVCaptureMovieFileOutput()
-        output.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 1000)
-        if let duration { output.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
-        try SessionSetup.configure(session, plan: plan, outputs: [output])
-        if let connection = output.connection(with: .video) { output.setOutputSettings([AVVideoCodecKey: codec], for: connection) }
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self, weak output] in
-                self?.stoppedBy = number == SIGINT ? "SIGINT" : "SIGTERM"
-                output?.stopRecording()
+    /// Cuts the movie the recording made after its last complete fragment and puts it in
+    /// place, or removes it when no fragment is complete; returns the error to report.
+    static func keepCompleteFragments(of path: String, target: OutputTarget, failure: any Error) -> any Error {
+        if let complete = MP4Fragments.completePart(of: path), complete.fragments > 0, truncate(path, off_t(complete.length)) == 0 {
+            do {
+                if target.kind != .newFile { try target.install(path) }
+                return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(complete.fragments) complete fragments)")
+            } catch {
+                return CommandFailure(message: "\(ErrorText.line(failure)); then \(ErrorText.line(error))")
             }
-            source.activate()
-            return source
         }
-        defer { signals.forEach { $0.cancel() } }
-        try session.startRunningChecked()
-        output.startRecording(to: plan.output, recordingDelegate: self)
-        let started = Date()
-        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            progress.update(
-                frames: output.recordedFrameCount, of: 0, drops: output.droppedFrameCount, bytes: Int(output.recordedFileSize),
-                elapsed: Date().timeIntervalSince(started))
-        }
-        progress.finish()
-        let frames = output.recordedFrameCount
-        let drops = output.droppedFrameCount
-        let seconds = output.recordedDuration.seconds
-        let bytes = output.recordedFileSize
-        try session.stopRunningChecked()
-        if let failure { throw failure }
-        let reason = stoppedBy.map { ", stopped by \($0)" } ?? ""
-        return String(
-            format: "wrote %.2f s, %d frames (%d dropped), %.1f MB to %@%@", seconds, frames, drops, Double(bytes) / 1e6,
-            plan.output.path, reason)
-    }
-
-    func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection], error: (any Error)?) {
-        if let error = error as? AVError {
-            let complete = error.userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool ?? false
-            // Reaching --duration ends the recording with a "limit reached" error whose file is complete.
-            if !(error.code == .maximumDurationReached && complete) { failure = FrameRecorder.RuntimeFailure(message: error.localizedDescription) }
-        } else if let error {
-            failure = error
-        }
-        finished.signal()
+        unlink(path)
+        return CommandFailure(message: "\(ErrorText.line(failure)) (nothing kept)")
     }
 }

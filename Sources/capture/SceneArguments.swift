@@ -9,46 +9,63 @@ struct SceneChoice {
 
     static let names = "chart, flat:<reflectance 0...1>, lowlight, hdr, motion, image:<file.png|file.jpg>"
 
+    /// The largest picture file `--scene image:` reads.
+    static let largestPicture = 256 << 20
+
     init(_ args: Arguments, device: AVCaptureDevice) throws {
         if args.value("--scene") != nil || args.value("--lux") != nil, device.simulation == nil {
             throw UsageError("--scene and --lux set a simulated scene; \(device.uniqueID) is a real camera")
         }
         if let text = args.value("--scene") { scene = try Self.scene(text) }
-        if let text = args.value("--lux") {
-            guard let value = Float(text), value.isFinite, value >= 0, value <= 200_000 else {
-                throw UsageError("--lux must be an illuminance in 0...200000 lux, not '\(text)'")
+        lux = args.decimal("--lux").map { Float($0) }
+    }
+
+    /// Checks how a `--scene` value is written; the picture of `image:` is read later, by
+    /// `scene(_:)`.
+    @Sendable static func check(_ option: String, _ text: String) throws {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let argument = parts.count > 1 ? parts[1] : nil
+        switch (parts[0].lowercased(), argument) {
+        case ("chart", nil), ("lowlight", nil), ("hdr", nil), ("motion", nil): return
+        case ("flat", let value?):
+            guard StrictNumber.decimal(value, in: 0...1) != nil else {
+                throw UsageError("--scene flat:<reflectance> needs a reflectance in 0...1, not \(ErrorText.quoted(value))")
             }
-            lux = value
+        case ("flat", nil): throw UsageError("--scene flat needs a reflectance, as in flat:0.18")
+        case ("image", let path?) where !path.isEmpty: try PathValue.check("--scene image:", path)
+        case ("image", _): throw UsageError("--scene image needs a file, as in image:photo.png")
+        default: throw UsageError.value(option, text, allowed: "one of \(names)")
         }
     }
 
-    /// "hdr", "flat:0.18", "image:photo.png" as a scene; pictures are decoded here, so a bad
-    /// file fails before the camera starts.
+    /// "hdr", "flat:0.18", "image:photo.png" (checked by `check`) as a scene; pictures are
+    /// decoded here, so a bad file fails before the camera starts.
     static func scene(_ text: String) throws -> AVCaptureDevice.Simulation.Scene {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        let name = parts.first?.lowercased() ?? ""
-        let argument = parts.count > 1 ? parts[1] : nil
-        switch (name, argument) {
-        case ("chart", nil): return .chart
-        case ("lowlight", nil): return .lowlight
-        case ("hdr", nil): return .hdr
-        case ("motion", nil): return .motion
-        case ("flat", let value?):
-            guard let reflectance = Float(value), reflectance.isFinite, (0...1).contains(reflectance) else {
-                throw UsageError("--scene flat:<reflectance> needs a reflectance in 0...1, not '\(value)'")
+        switch parts[0].lowercased() {
+        case "lowlight": return .lowlight
+        case "hdr": return .hdr
+        case "motion": return .motion
+        case "flat": return .flat(reflectance: Float(StrictNumber.decimal(parts[1]) ?? 0))
+        case "image":
+            let path = parts[1]
+            // Only a regular file of sane size: a FIFO would block the read and /dev/zero never end.
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                throw UsageError("--scene image: cannot read \(ErrorText.quoted(path)): \(String(cString: strerror(errno)))")
             }
-            return .flat(reflectance: reflectance)
-        case ("flat", nil): throw UsageError("--scene flat needs a reflectance, as in flat:0.18")
-        case ("image", let path?) where !path.isEmpty:
+            guard status.st_mode & S_IFMT == S_IFREG else { throw UsageError("--scene image: \(ErrorText.quoted(path)) is not a regular file") }
+            guard status.st_size <= largestPicture else {
+                throw UsageError("--scene image: \(ErrorText.quoted(path)) is larger than \(largestPicture >> 20) MB")
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--scene image: cannot read '\(path)'")
+                throw UsageError("--scene image: cannot read \(ErrorText.quoted(path))")
             }
             do { _ = try PictureDecoder.decode(data) } catch {
-                throw UsageError("--scene image: '\(path)': \(error)")
+                throw UsageError("--scene image: \(ErrorText.quoted(path)): \(ErrorText.line(error))")
             }
             return .image(path: path)
-        case ("image", _): throw UsageError("--scene image needs a file, as in image:photo.png")
-        default: throw UsageError("unknown scene '\(text)' (scenes: \(names))")
+        default: return .chart
         }
     }
 

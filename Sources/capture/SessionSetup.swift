@@ -36,11 +36,4 @@ enum SessionSetup {
         }
     }
 
-    /// Refuses to replace an existing file unless asked to.
-    static func checkOverwrite(_ url: URL, allowed: Bool) throws {
-        if FileManager.default.fileExists(atPath: url.path) {
-            guard allowed else { throw UsageError("'\(url.path)' exists (use --overwrite to replace it)") }
-            try FileManager.default.removeItem(at: url)
-        }
-    }
 }

@@ -7,26 +7,34 @@ import V4L2Camera
 
 /// `capture bench-v4l2`: what the V4L2 backend costs.
 enum V4L2BenchCommand {
-    static let help = """
-        Usage: capture bench-v4l2 [--device ID] [--frames N] [--size WxH]
+    static let spec = CommandSpec(
+        name: "bench-v4l2", summary: "Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost",
+        description: """
+            Prints JSON with:
+              conversions  microseconds per frame for each device format into each of ours
+                           (V4L2FrameConverter), next to the same libyuv call made directly
+              stream       with a V4L2 camera (the first one, or --device): per-frame cost from
+                           DQBUF to the delegate call, median and p99 microseconds, for the
+                           device's NV12 (handed out without a copy) and YUYV (converted)
+            Build it in release mode for meaningful numbers: swift build -c release.
+            """,
+        options: [
+            .value("--device", "ID", help: "The V4L2 camera to stream from (default: the first one)", validate: DeviceLookup.checkID),
+            .integer("--frames", in: 10...100_000, help: "Conversions per measurement and frames per stream (default 200)"),
+            SizeValue.option(
+                "--size", sides: 16...largestSide, even: true,
+                help: "Conversion size (default 1920x1080); even sides in 16...\(largestSide), as 4:2:0 and YUYV need"),
+        ],
+        run: run)
 
-        Prints JSON with:
-          conversions  microseconds per frame for each device format into each of ours
-                       (V4L2FrameConverter), next to the same libyuv call made directly
-          stream       with a V4L2 camera (the first one, or --device): per-frame cost from
-                       DQBUF to the delegate call, median and p99 microseconds, for the
-                       device's NV12 (handed out without a copy) and YUYV (converted)
-        Build it in release mode for meaningful numbers: swift build -c release.
-          --frames N   Conversions per measurement and frames per stream (default 200)
-          --size WxH   Conversion size (default 1920x1080)
-        """
+    /// The largest side `--size` takes. The conversions hold a handful of frames in every
+    /// format at once: 4096x4096 peaks near 300 MB (65536x65536 once asked for 17 GB), and
+    /// V4L2 cameras' formats stay within 4096.
+    static let largestSide = 4096
 
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(Array(words), options: ["--device", "--frames", "--size"], switches: ["--help"], aliases: ["-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
-        let frames = try args.integer("--frames", in: 10...100_000) ?? 200
-        let (width, height) = try args.size("--size") ?? (1920, 1080)
+    static func run(_ args: Arguments) throws -> Int32 {
+        let frames = args.integer("--frames") ?? 200
+        let (width, height) = args.size("--size") ?? (1920, 1080)
         var report: [String: Any] = ["conversions": conversions(width: width, height: height, count: frames)]
         #if DEBUG
             report["warning"] = "debug build: run 'swift build -c release' and use .build/release/capture for real figures"

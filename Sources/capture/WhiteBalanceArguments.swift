@@ -3,14 +3,17 @@ import OpenCapture
 
 /// Parses the white-balance values people type: "2,1,1.5", "0.3127,0.329", "5000" or "5000,10".
 enum WhiteBalanceArguments {
+    /// `count` comma-separated decimals (no spaces, no hex or exponents), each finite.
     static func numbers(_ text: String, option: String, count: ClosedRange<Int>) throws -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard count.contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+        guard let values = StrictNumber.decimals(text), count.contains(values.count), values.allSatisfy(\.isFinite) else {
             let shape = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
-            throw UsageError("\(option) takes \(shape) comma-separated numbers, not '\(text)'")
+            throw UsageError.value(option, text, allowed: "\(shape) comma-separated numbers")
         }
-        return parts.map { $0! }
+        return values
     }
+
+    /// The largest gain any check accepts before a device's own maximum is known.
+    static let largestGain = 64.0
 
     /// Gains in the device's range.
     static func gains(_ values: [Double], device: AVCaptureDevice, option: String) throws -> AVCaptureDevice.WhiteBalanceGains {
@@ -33,8 +36,9 @@ enum WhiteBalanceArguments {
         return AVCaptureDevice.WhiteBalanceTemperatureAndTintValues(temperature: Float(temperature), tint: Float(tint))
     }
 
+    /// 4 as "4", 1.5 as "1.5"; huge or infinite values in %g form rather than through `Int`.
     static func format(_ value: Float) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.4g", value)
+        value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(format: "%.4g", value)
     }
 
     /// Gains for a temperature, or a message saying the device cannot reach them.
@@ -55,6 +59,23 @@ enum WhiteBalanceChoice {
     case auto
     case continuous
     case locked(AVCaptureDevice.WhiteBalanceGains)
+
+    /// Checks how a `--wb` value is written: auto, continuous, K[,TINT] with a temperature in
+    /// 1000...100000 K and a tint in -150...150, or R,G,B gains of at least 1 (the device's
+    /// maximum is checked later, against the camera).
+    @Sendable static func check(_ option: String, _ text: String) throws {
+        guard !["auto", "continuous"].contains(text.lowercased()) else { return }
+        guard let values = StrictNumber.decimals(text), (1...3).contains(values.count) else {
+            throw UsageError.value(option, text, allowed: "auto, continuous, K[,TINT] or R,G,B gains")
+        }
+        if values.count == 3 {
+            guard values.allSatisfy({ (1...WhiteBalanceArguments.largestGain).contains($0) }) else {
+                throw UsageError.value(option, text, allowed: "R,G,B gains of at least 1 each (up to the device's maximum)")
+            }
+        } else {
+            _ = try WhiteBalanceArguments.temperatureTint(values, option: option)
+        }
+    }
 
     init(_ text: String, device: AVCaptureDevice) throws {
         guard device.isWhiteBalanceModeSupported(.locked) else {

@@ -3,25 +3,33 @@ import OpenCapture
 
 /// `capture wb`: converts between device gains, chromaticity and temperature/tint.
 enum WhiteBalanceCommand {
-    static let help = """
-        Usage: capture wb [--device ID] (--gains R,G,B | --xy X,Y | --temperature K[,TINT]) [--json]
+    static let spec = CommandSpec(
+        name: "wb", summary: "Convert white balance between gains, xy chromaticity and temperature/tint",
+        synopsis: "[--device ID] (--gains R,G,B | --xy X,Y | --temperature K[,TINT]) [--json]",
+        description: """
+            Converts a white balance between the device's gains, CIE 1931 xy chromaticity and
+            correlated colour temperature with tint (Adobe DNG scale, -150...+150, positive is
+            greener), using the device's colour calibration, and prints all three.
+            """,
+        options: [
+            .value("--device", "ID", help: "Camera unique ID (default: the default camera)", validate: DeviceLookup.checkID),
+            .value("--gains", "R,G,B", help: "Device gains, each in 1...maxWhiteBalanceGain") { option, text in
+                _ = try WhiteBalanceArguments.numbers(text, option: option, count: 3...3)
+            },
+            .value("--xy", "X,Y", help: "Chromaticity of the white: x and y above 0, x + y below 1") { option, text in
+                let values = try WhiteBalanceArguments.numbers(text, option: option, count: 2...2)
+                guard values.allSatisfy({ $0 > 0 }), values[0] + values[1] < 1 else {
+                    throw UsageError.value(option, text, allowed: "a chromaticity X,Y with x > 0, y > 0 and x + y < 1")
+                }
+            },
+            .value("--temperature", "K[,T]", help: "Temperature in kelvin (1000...100000) and optional tint (-150...150)") { option, text in
+                _ = try WhiteBalanceArguments.temperatureTint(WhiteBalanceArguments.numbers(text, option: option, count: 1...2), option: option)
+            },
+            .flag("--json", help: "Print JSON"),
+        ],
+        run: run)
 
-        Converts a white balance between the device's gains, CIE 1931 xy chromaticity and
-        correlated colour temperature with tint (Adobe DNG scale, -150...+150, positive is
-        greener), using the device's colour calibration, and prints all three.
-          --device ID          Camera unique ID (default: the default camera)
-          --gains R,G,B        Device gains, each in 1...maxWhiteBalanceGain
-          --xy X,Y             Chromaticity of the white, each in 0...1
-          --temperature K[,T]  Temperature in kelvin (1000...100000) and optional tint
-          --json               Print JSON
-        """
-
-    static func run(_ words: ArraySlice<String>) throws -> Int32 {
-        let args = try Arguments(
-            Array(words), options: ["--device", "--gains", "--xy", "--temperature"], switches: ["--help", "--json"],
-            aliases: ["-h": "--help"])
-        if args.has("--help") { print(help); return 0 }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+    static func run(_ args: Arguments) throws -> Int32 {
         let device = try DeviceLookup.device(args.value("--device"))
         let given = ["--gains", "--xy", "--temperature"].filter { args.value($0) != nil }
         guard given.count == 1 else {
@@ -35,12 +43,14 @@ enum WhiteBalanceCommand {
             gains = try WhiteBalanceArguments.gains(WhiteBalanceArguments.numbers(text, option: "--gains", count: 3...3), device: device, option: "--gains")
         } else if let text = args.value("--xy") {
             let values = try WhiteBalanceArguments.numbers(text, option: "--xy", count: 2...2)
-            guard values.allSatisfy({ (0...1).contains($0) }) else { throw UsageError("--xy: x and y must lie in 0...1, got '\(text)'") }
             gains = try device.deviceWhiteBalanceGainsChecked(for: .init(x: Float(values[0]), y: Float(values[1])))
         } else {
             let values = try WhiteBalanceArguments.temperatureTint(
                 WhiteBalanceArguments.numbers(args.value("--temperature")!, option: "--temperature", count: 1...2), option: "--temperature")
             gains = device.deviceWhiteBalanceGains(for: values)
+        }
+        guard [gains.redGain, gains.greenGain, gains.blueGain].allSatisfy({ $0.isFinite && $0 > 0 }) else {
+            throw UsageError("\(given[0]) \(args.value(given[0])!) is not a white \(device.uniqueID)'s calibration can convert")
         }
         let maximum = device.maxWhiteBalanceGain
         let inRange = [gains.redGain, gains.greenGain, gains.blueGain].allSatisfy { $0 >= 0.9995 && $0 <= maximum + 0.0005 }

@@ -3,38 +3,26 @@ import Testing
 
 @Suite("capture command line", .serialized)
 struct CaptureCommandTests {
-    @Test("help names every command")
-    func help() throws {
-        let output = try ToolRunner.capture("--help")
-        #expect(output.status == 0)
-        for command in ["devices", "formats", "frames", "bench"] { #expect(output.stdout.contains(command)) }
-        for command in ["devices", "formats", "frames", "bench"] {
-            let sub = try ToolRunner.run("capture", [command, "--help"])
-            #expect(sub.status == 0)
-            #expect(sub.stdout.contains("Usage: capture \(command)"))
-        }
-    }
-
     @Test("bad command lines get one line naming the problem and exit status 2", arguments: [
         (["bogus"], "unknown command 'bogus'"),
         (["frames", "--device", "nope", "-o", "/tmp/x.y4m"], "unknown device 'nope'"),
-        (["frames", "--preset", "huge", "-o", "/tmp/x.y4m"], "unknown preset 'huge'"),
-        (["frames", "--count", "-3", "-o", "/tmp/x.y4m"], "--count must be between 1"),
-        (["frames", "--count", "ten", "-o", "/tmp/x.y4m"], "--count must be a whole number"),
-        (["frames", "--pixel-format", "rgb24", "-o", "/tmp/x.y4m"], "unknown pixel format 'rgb24'"),
+        (["frames", "--preset", "huge", "-o", "/tmp/x.y4m"], "--preset must be photo, high, medium, low, 352x288, 640x480, 1280x720, 1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority, not 'huge'"),
+        (["frames", "--count", "-3", "-o", "/tmp/x.y4m"], "--count must be a whole number in 1...1000000, not '-3'"),
+        (["frames", "--count", "ten", "-o", "/tmp/x.y4m"], "--count must be a whole number in 1...1000000, not 'ten'"),
+        (["frames", "--pixel-format", "rgb24", "-o", "/tmp/x.y4m"], "--pixel-format must be 420v, 420f, y420, f420, BGRA or raw, not 'rgb24'"),
         (["frames", "--fps", "1000", "-o", "/tmp/x.y4m"], "--fps 1000 is outside"),
-        (["frames", "--fps", "-5", "-o", "/tmp/x.y4m"], "--fps must be a positive number"),
+        (["frames", "--fps", "-5", "-o", "/tmp/x.y4m"], "--fps must be a number in 0.1...1000, not '-5'"),
         (["frames", "--size", "123x45", "-o", "/tmp/x.y4m"], "has no 123x45 format"),
-        (["frames", "--size", "big", "-o", "/tmp/x.y4m"], "--size must look like"),
+        (["frames", "--size", "big", "-o", "/tmp/x.y4m"], "--size must be WxH with sides in 1...8192, as in 1280x720, not 'big'"),
         (["frames", "-o", "/no/such/folder/x.y4m"], "folder '/no/such/folder' does not exist"),
         (["frames"], "missing -o FILE.y4m"),
         (["frames", "--rotation", "45", "-o", "/tmp/x.y4m"], "--rotation must be 0, 90, 180 or 270"),
         (["frames", "--wobble", "-o", "/tmp/x.y4m"], "unknown option '--wobble'"),
         (["frames", "--count"], "--count needs a value"),
         (["formats", "nope"], "unknown device 'nope'"),
-        (["devices", "extra"], "devices takes no arguments"),
+        (["devices", "extra"], "unexpected argument 'extra' for devices"),
         (["frames", "--preset", "4k", "--device", "sim:front-wide", "-o", "/tmp/x.y4m"], "does not support preset '4k'"),
-        (["bench", "--cores", "0"], "--cores must be between 1"),
+        (["bench", "--cores", "0"], "--cores must be a whole number in 1...1024, not '0'"),
         (["bench", "--cores", "1000"], "this process may run on only"),
     ])
     func badInput(arguments: [String], message: String) throws {
@@ -176,15 +164,15 @@ struct WhiteBalanceCommandTests {
     @Test("bad white-balance input gets one line and exit status 2", arguments: [
         (["wb"], "give one of --gains, --xy or --temperature"),
         (["wb", "--gains", "5,1,1"], "each gain must lie in 1...4"),
-        (["wb", "--gains", "1,1"], "--gains takes 3 comma-separated numbers"),
-        (["wb", "--xy", "1.5,0.3"], "x and y must lie in 0...1"),
+        (["wb", "--gains", "1,1"], "--gains must be 3 comma-separated numbers, not '1,1'"),
+        (["wb", "--xy", "1.5,0.3"], "--xy must be a chromaticity X,Y with x > 0, y > 0 and x + y < 1, not '1.5,0.3'"),
         (["wb", "--temperature", "50"], "the temperature must lie in 1000...100000 K"),
         (["wb", "--temperature", "5000,400"], "the tint must lie in -150...150"),
         (["wb", "--gains", "1,1,1", "--xy", "0.3,0.3"], "give only one of"),
-        (["frames", "--wb", "sideways", "-o", "/tmp/x.y4m"], "--wb takes 1 to 3 comma-separated numbers"),
-        (["frames", "--wb", "0.5,1,1", "-o", "/tmp/x.y4m"], "each gain must lie in 1...4"),
-        (["frames", "--cct", "20", "-o", "/tmp/x.y4m"], "the temperature must lie in 1000...100000 K"),
-        (["frames", "--tint", "900", "-o", "/tmp/x.y4m"], "the tint must lie in -150...150"),
+        (["frames", "--wb", "sideways", "-o", "/tmp/x.y4m"], "--wb must be auto, continuous, K[,TINT] or R,G,B gains, not 'sideways'"),
+        (["frames", "--wb", "0.5,1,1", "-o", "/tmp/x.y4m"], "--wb must be R,G,B gains of at least 1 each (up to the device's maximum), not '0.5,1,1'"),
+        (["frames", "--cct", "20", "-o", "/tmp/x.y4m"], "--cct must be a number in 1000...100000 K, not '20'"),
+        (["frames", "--tint", "900", "-o", "/tmp/x.y4m"], "--tint must be a number in -150...150, not '900'"),
         (["frames", "--wb", "1500", "-o", "/tmp/x.y4m"], "outside 1...4"),
     ])
     func badInput(arguments: [String], message: String) throws {
@@ -212,7 +200,8 @@ struct WhiteBalanceCommandTests {
         let gains = rows.last!["white_balance_gains"] as! [Double]
         #expect(gains[2] > gains[0], "tungsten needs more blue than red gain")
         let locked = try ToolRunner.capture(
-            "frames", "--preset", "352x288", "--count", "5", "--virtual-time", "--wb", "1.5,1,2", "--metadata", metadata, "-o", video)
+            "frames", "--preset", "352x288", "--count", "5", "--virtual-time", "--wb", "1.5,1,2", "--overwrite", "--metadata", metadata, "-o",
+            video)
         #expect(locked.status == 0, "\(locked.stderr)")
         let last = try JSONSerialization.jsonObject(with: Data(String(contentsOfFile: metadata, encoding: .utf8).split(separator: "\n").last!.utf8)) as! [String: Any]
         #expect(last["white_balance_gains"] as? [Double] == [1.5, 1, 2])
@@ -223,11 +212,11 @@ struct WhiteBalanceCommandTests {
 @Suite("capture exposure flags", .serialized)
 struct ExposureFlagTests {
     @Test("bad exposure values get one line and exit status 2", arguments: [
-        (["frames", "--exposure-mode", "manual", "-o", "/tmp/x.y4m"], "unknown exposure mode 'manual'"),
-        (["frames", "--shutter", "fast", "-o", "/tmp/x.y4m"], "--shutter takes seconds"),
+        (["frames", "--exposure-mode", "manual", "-o", "/tmp/x.y4m"], "--exposure-mode must be locked, auto, continuous or custom, not 'manual'"),
+        (["frames", "--shutter", "fast", "-o", "/tmp/x.y4m"], "--shutter must be seconds (0.004), a fraction (1/250) or milliseconds (4ms), at most 3600 s, not 'fast'"),
         (["frames", "--shutter", "5", "-o", "/tmp/x.y4m"], "outside the format's exposure range"),
         (["frames", "--iso", "10", "-o", "/tmp/x.y4m"], "outside the format's ISO range"),
-        (["frames", "--bias", "12", "-o", "/tmp/x.y4m"], "--bias must lie in -8...8 EV"),
+        (["frames", "--bias", "12", "-o", "/tmp/x.y4m"], "--bias must be a number in -8...8 EV, not '12'"),
         (["frames", "--exposure-mode", "locked", "--iso", "200", "-o", "/tmp/x.y4m"], "need --exposure-mode custom"),
     ])
     func badInput(arguments: [String], message: String) throws {

@@ -4,13 +4,13 @@ import Testing
 @Suite("capture focus, zoom and torch flags", .serialized)
 struct FocusZoomTorchFlagTests {
     @Test("bad focus, zoom and torch values get one line and exit status 2", arguments: [
-        (["frames", "--focus", "sharp", "-o", "/tmp/x.y4m"], "--focus takes auto, continuous, locked or a lens position"),
-        (["frames", "--focus", "1.5", "-o", "/tmp/x.y4m"], "--focus lens position must lie in 0...1"),
+        (["frames", "--focus", "sharp", "-o", "/tmp/x.y4m"], "--focus must be auto, continuous, locked or a lens position in 0...1, not 'sharp'"),
+        (["frames", "--focus", "1.5", "-o", "/tmp/x.y4m"], "--focus must be auto, continuous, locked or a lens position in 0...1, not '1.5'"),
         (["frames", "--device", "sim:back-ultrawide", "--focus", "auto", "-o", "/tmp/x.y4m"], "has a fixed-focus lens"),
-        (["frames", "--zoom", "big", "-o", "/tmp/x.y4m"], "--zoom must be a number"),
+        (["frames", "--zoom", "big", "-o", "/tmp/x.y4m"], "--zoom must be a positive number up to 1000, not 'big'"),
         (["frames", "--zoom", "0.5", "-o", "/tmp/x.y4m"], "outside the format's zoom range 1...16"),
-        (["frames", "--torch", "bright", "-o", "/tmp/x.y4m"], "--torch takes off, on, auto or a level"),
-        (["frames", "--torch", "0", "-o", "/tmp/x.y4m"], "--torch level must lie in (0, 1]"),
+        (["frames", "--torch", "bright", "-o", "/tmp/x.y4m"], "--torch must be off, on, auto or a level in (0, 1], not 'bright'"),
+        (["frames", "--torch", "0", "-o", "/tmp/x.y4m"], "--torch must be off, on, auto or a level in (0, 1], not '0'"),
         (["frames", "--device", "sim:front-wide", "--torch", "on", "-o", "/tmp/x.y4m"], "has no torch"),
     ])
     func badInput(arguments: [String], message: String) throws {

@@ -42,11 +42,11 @@ struct PhotoRecordCommandTests {
     }
 
     @Test("bad photo and record input gets one line and exit status 2", arguments: [
-        (["photo", "--flash", "sometimes", "-o", "/tmp/p.jpg"], "unknown flash mode 'sometimes'"),
+        (["photo", "--flash", "sometimes", "-o", "/tmp/p.jpg"], "--flash must be off, on or auto, not 'sometimes'"),
         (["photo", "--device", "sim:front-wide", "--flash", "on", "-o", "/tmp/p.jpg"], "has no flash"),
         (["photo"], "missing -o"),
-        (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number"),
-        (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a positive number"),
+        (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number up to 86400 s, not '-1'"),
+        (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a number in 0.1...60 s, not 'zero'"),
         (["record", "--codec", "vp9", "-o", "/tmp/r.mp4"], "--codec must be h264 or hevc"),
         (["record", "-o", "/no/such/dir/r.mp4"], "does not exist"),
     ])

@@ -24,9 +24,9 @@ struct PreviewCommandTests {
     }
 
     @Test("bad preview options exit 2 with one line", arguments: [
-        (["preview", "--gravity", "wide"], "--gravity must be fit, fill or stretch"),
-        (["preview", "--columns", "3"], "--columns must be between 8"),
-        (["preview", "--frames", "0"], "--frames must be between 1"),
+        (["preview", "--gravity", "wide"], "--gravity must be fit, fill or stretch, not 'wide'"),
+        (["preview", "--columns", "3"], "--columns must be a whole number in 8...2000, not '3'"),
+        (["preview", "--frames", "0"], "--frames must be a whole number in 1...10000000, not '0'"),
         (["preview", "--device", "nope"], "unknown device 'nope'"),
     ])
     func badInput(arguments: [String], message: String) throws {

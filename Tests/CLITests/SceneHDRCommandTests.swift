@@ -23,14 +23,14 @@ private func readMono16(_ path: String) throws -> (header: String, frames: [[UIn
 @Suite("capture --scene, --lux, --hdr, --color-space and raw", .serialized)
 struct SceneHDRCommandTests {
     @Test("bad scene, light, HDR, colour-space and raw options get one line and exit status 2", arguments: [
-        (["--scene", "beach"], "unknown scene 'beach'"),
+        (["--scene", "beach"], "--scene must be one of chart, flat:<reflectance 0...1>, lowlight, hdr, motion, image:<file.png|file.jpg>, not 'beach'"),
         (["--scene", "flat:2"], "needs a reflectance in 0...1, not '2'"),
         (["--scene", "flat"], "--scene flat needs a reflectance"),
         (["--scene", "image:/no/such/file.png"], "cannot read '/no/such/file.png'"),
         (["--scene", "image:/etc/hostname"], "not a PNG or JPEG file"),
         (["--scene", "image:"], "--scene image needs a file"),
-        (["--lux", "-3"], "--lux must be an illuminance in 0...200000 lux, not '-3'"),
-        (["--lux", "bright"], "--lux must be an illuminance"),
+        (["--lux", "-3"], "--lux must be a number in 0...200000 lux, not '-3'"),
+        (["--lux", "bright"], "--lux must be a number in 0...200000 lux, not 'bright'"),
         (["--hdr", "maybe"], "--hdr must be on, off or auto, not 'maybe'"),
         (["--hdr", "on", "--preset", "640x480"], "--hdr on needs a format with video HDR"),
         (["--color-space", "adobe"], "--color-space must be srgb or p3, not 'adobe'"),
@@ -126,7 +126,7 @@ struct SceneHDRCommandTests {
             #expect(made.status == 0, "\(made.stderr)")
             let output = try ToolRunner.capture(
                 "frames", "--scene", "image:\(picture)", "--preset", "352x288", "--count", "3", "--virtual-time", "-o",
-                folder.appendingPathComponent("image.y4m").path)
+                folder.appendingPathComponent("image-\(ext).y4m").path)
             #expect(output.status == 0, "\(ext): \(output.stderr)")
         }
         let metadata = folder.appendingPathComponent("hdr.jsonl").path

@@ -6,6 +6,10 @@ enum ToolRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the process exited (rather than died of a signal, then `status` is the signal).
+        var exited = true
+        /// Standard output as bytes, for binary output (`-o -`).
+        var stdoutData = Data()
     }
 
     static var buildFolder: URL {
@@ -14,10 +18,12 @@ enum ToolRunner {
 
     static func executable(_ name: String) -> URL { buildFolder.appendingPathComponent(name) }
 
-    static func run(_ name: String, _ arguments: [String], path: String? = nil) throws -> Output {
+    /// Runs the tool with `arguments`, in `directory` when given, and waits for it.
+    static func run(_ name: String, _ arguments: [String], path: String? = nil, directory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = path.map { URL(fileURLWithPath: $0) } ?? executable(name)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -34,7 +40,7 @@ enum ToolRunner {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), exited: process.terminationReason == .exit, stdoutData: outData)
     }
 
     static func capture(_ arguments: String...) throws -> Output { try run("capture", arguments) }

@@ -1,0 +1,106 @@
+import Foundation
+import OpenCapture
+import Synchronization
+
+/// Runs a session with a movie output until the duration passes or a signal arrives.
+final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
+    private let plan: CapturePlan
+    private let destination: URL
+    /// The output as the user named it, for messages.
+    private let name: String
+    private let duration: Double?
+    private let fragment: Double
+    private let codec: AVVideoCodecType
+    private let finished = DispatchSemaphore(value: 0)
+    private let state = Mutex<(failure: (any Error)?, stoppedBy: String?, started: Bool)>((nil, nil, false))
+    private let progress = ProgressLine()
+
+    /// How long the camera may deliver nothing before the recording is given up.
+    static let stallLimit = 10.0
+
+    init(plan: CapturePlan, destination: URL, name: String, duration: Double?, fragment: Double, codec: AVVideoCodecType) {
+        self.plan = plan
+        self.destination = destination
+        self.name = name
+        self.duration = duration
+        self.fragment = fragment
+        self.codec = codec
+    }
+
+    /// Whether the movie file was created (the first frame reached the writer).
+    var started: Bool { state.withLock { $0.started } }
+
+    func record() throws -> String {
+        let session = AVCaptureSession()
+        let output = AVCaptureMovieFileOutput()
+        // Both come from checked options (0.1...60 s and at most 86400 s), so neither
+        // conversion can overflow or round to zero.
+        output.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 1000)
+        if let duration { output.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
+        try SessionSetup.configure(session, plan: plan, outputs: [output])
+        if let connection = output.connection(with: .video) { output.setOutputSettings([AVVideoCodecKey: codec], for: connection) }
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self, weak output] in
+                self?.state.withLock { $0.stoppedBy = number == SIGINT ? "SIGINT" : "SIGTERM" }
+                output?.stopRecording()
+            }
+            source.activate()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        try session.startRunningChecked()
+        output.startRecording(to: destination, recordingDelegate: self)
+        let started = Date()
+        var lastCount = -1
+        var lastChange = Date()
+        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            let frames = output.recordedFrameCount
+            progress.update(
+                frames: frames, of: 0, drops: output.droppedFrameCount, bytes: Int(output.recordedFileSize),
+                elapsed: Date().timeIntervalSince(started))
+            if frames != lastCount {
+                lastCount = frames
+                lastChange = Date()
+            } else if Date().timeIntervalSince(lastChange) > Self.stallLimit {
+                // A camera that stops delivering must not leave the tool waiting for ever.
+                state.withLock { $0.failure = $0.failure ?? CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Int(Self.stallLimit)) s") }
+                output.stopRecording()
+                finished.wait()
+                break
+            }
+        }
+        progress.finish()
+        let frames = output.recordedFrameCount
+        let drops = output.droppedFrameCount
+        let seconds = output.recordedDuration.seconds
+        let bytes = output.recordedFileSize
+        try session.stopRunningChecked()
+        let (failure, stoppedBy, _) = state.withLock { $0 }
+        if let failure { throw failure }
+        let reason = stoppedBy.map { ", stopped by \($0)" } ?? ""
+        return String(format: "wrote %.2f s, %d frames (%d dropped), %.1f MB to %@%@", seconds, frames, drops, Double(bytes) / 1e6, name, reason)
+    }
+
+    func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {
+        state.withLock { $0.started = true }
+    }
+
+    func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection], error: (any Error)?) {
+        var failure: (any Error)?
+        if let error = error as? AVError {
+            let complete = error.userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool ?? false
+            if error.code == .diskFull {
+                failure = OutputError(name: name, number: ENOSPC)
+            } else if !(error.code == .maximumDurationReached && complete) {
+                // Reaching --duration ends the recording with a "limit reached" error whose file is complete.
+                failure = CommandFailure(message: error.localizedDescription)
+            }
+        } else if let error {
+            failure = error
+        }
+        state.withLock { $0.failure = $0.failure ?? failure }
+        finished.signal()
+    }
+}

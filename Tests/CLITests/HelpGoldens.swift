@@ -1,0 +1,332 @@
+/// The full help of each command and of the tool, as `--help` prints it: a change to an
+/// option, its check or its wording shows here.
+enum HelpGoldens {
+    static let usage = """
+        capture: camera capture on Linux through OpenCapture's AVFoundation API
+
+        Usage: capture <command> [options]
+               capture --version
+
+        Commands:
+          devices     List cameras (simulated ones always; real V4L2 cameras when supported)
+          formats     List a camera's formats, frame rates, ISO and exposure ranges
+          frames      Capture frames to a .y4m file (and per-frame metadata as JSON lines)
+          photo       Take a full-resolution JPEG photo with EXIF
+          record      Record H.264 video to a fragmented .mp4 file
+          preview     Show a camera live in the terminal (24-bit colour)
+          wb          Convert white balance between gains, xy chromaticity and temperature/tint
+          bench       Measure throughput, latency and allocations (use a release build)
+          bench-v4l2  Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost
+
+        Run 'capture <command> --help' for a command's options.
+        """
+
+    static let devices = """
+        Usage: capture devices [--json]
+
+        Lists the cameras: unique ID (use it with --device), name, position and type.
+
+        Options:
+          --json               Print a JSON array instead of a table
+          -h, --help           Show this help
+        """
+
+    static let formats = """
+        Usage: capture formats [DEVICE] [--device ID] [--json]
+
+        Lists the formats of a camera (default: the default camera): size, pixel format,
+        frame-rate ranges, ISO and exposure ranges, field of view, zoom, binning, HDR, and
+        the session presets each format serves. DEVICE is a unique ID, as --device takes.
+
+        Options:
+          --device ID          Camera unique ID, instead of DEVICE
+          --json               Print a JSON array instead of a table
+          -h, --help           Show this help
+        """
+
+    static let frames = """
+        Usage: capture frames [options] -o FILE.y4m
+
+        Captures frames from a camera into a YUV4MPEG2 file that ffmpeg and mpv read
+        ('-o -' writes it to standard output: capture frames -o - | ffplay -).
+        FILE is written under a temporary name beside it and put in place when complete.
+        Ctrl-C (SIGINT) or SIGTERM stops early and keeps the frames so far. If writing fails
+        (a full disk), FILE keeps the complete frames, cut after the last one, and the
+        metadata the same frames; with none, nothing is left.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --pixel-format PF    420v, 420f, y420, f420 or BGRA (default 420v; BGRA is stored as full-range
+                               4:2:0 because Y4M holds Y'CbCr only), or raw: the simulated sensor's RGGB
+                               mosaic as 16-bit grey (Y4M 'C mono16')
+          --count N            Frames to capture (default 30)
+          --metadata FILE      Also write one JSON object per frame (JSON lines); '-' is standard output
+          --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
+                               one's permissions)
+          -o, --output FILE    The .y4m file to write (required); '-' is standard output
+          -h, --help           Show this help
+        """
+
+    static let photo = """
+        Usage: capture photo [options] -o FILE.jpg
+
+        Starts the camera (preset photo unless --preset or --size says otherwise), lets
+        exposure and white balance settle, and takes one photo at the format's full photo
+        resolution (4032x3024 with the photo preset), written as JPEG with EXIF (exposure, ISO,
+        f-number, focal length, white balance, flash, orientation, date, make and model).
+        '-o -' writes the JPEG to standard output. FILE is written under a temporary name
+        beside it and put in place when complete; if writing fails (a full disk), nothing
+        is left.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --flash MODE         off (default), on or auto (fires in dim light); cameras without a flash
+                               accept only off
+          --settle N           Video frames to run before the photo (default 15)
+          --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
+                               one's permissions)
+          -o, --output FILE    The .jpg file to write (required); '-' is standard output
+          -h, --help           Show this help
+        """
+
+    static let record = """
+        Usage: capture record [options] -o FILE.mp4
+
+        Records H.264 (or HEVC) video in MP4, fragmented so that the file stays playable up to
+        its last fragment even if the process is killed. Without --duration it records until
+        Ctrl-C (SIGINT) or SIGTERM, which finish the file properly. A new FILE grows in place
+        as it records; with --overwrite the recording goes to a temporary name beside FILE and
+        replaces it when it ends. FILE must be a regular file: the MP4 writer creates its own
+        file, so '-', devices and FIFOs are refused. If writing fails (a full disk), FILE is
+        cut after its last complete fragment; with none, nothing is left.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --duration S         Seconds to record, up to 86400 (stops by itself)
+          --fragment S         Seconds per MP4 fragment, 0.1...60 (default 1): what a killed process loses
+                               at most, and what is held in memory until written
+          --codec C            h264 (default) or hevc (also h265)
+          --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
+                               one's permissions)
+          -o, --output FILE    The .mp4 file to write (required)
+          -h, --help           Show this help
+        """
+
+    static let preview = """
+        Usage: capture preview [options]
+
+        Shows a camera live in the terminal (24-bit colour, two pixels per character cell)
+        through an AVCaptureVideoPreviewLayer the size of the terminal. Ctrl-C stops.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --columns N          Width in characters (default: the terminal's, else 80)
+          --rows N             Height in lines, the status line included (default: the terminal's, else 24)
+          --gravity G          fit (whole picture, bars; default), fill (crop) or stretch
+          --frames N           Stop after drawing N pictures
+          -h, --help           Show this help
+        """
+
+    static let wb = """
+        Usage: capture wb [--device ID] (--gains R,G,B | --xy X,Y | --temperature K[,TINT]) [--json]
+
+        Converts a white balance between the device's gains, CIE 1931 xy chromaticity and
+        correlated colour temperature with tint (Adobe DNG scale, -150...+150, positive is
+        greener), using the device's colour calibration, and prints all three.
+
+        Options:
+          --device ID          Camera unique ID (default: the default camera)
+          --gains R,G,B        Device gains, each in 1...maxWhiteBalanceGain
+          --xy X,Y             Chromaticity of the white: x and y above 0, x + y below 1
+          --temperature K[,T]  Temperature in kelvin (1000...100000) and optional tint (-150...150)
+          --json               Print JSON
+          -h, --help           Show this help
+        """
+
+    static let bench = """
+        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only]
+
+        Prints JSON with:
+          throughput   frames per second through a session with a no-op delegate, on
+                       virtual time, at 1280x720, 1920x1080 and 3840x2160 in 420v and BGRA
+          one_core     the same throughput runs with the process pinned to one core (a
+                       child 'capture bench --cores 1 --throughput-only')
+          latency      median and p99 milliseconds from a frame's timestamp to its delegate
+                       call, in real time (1920x1080 420v at 30 fps)
+          allocations  heap allocations per frame in steady state (1920x1080 420v)
+          movie        frames per second recording 1920x1080 H.264 MP4 on virtual time
+          photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
+          peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
+                       pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
+          render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
+                       AVX-512, x86-64-v3 AVX2)
+        Build it in release mode for meaningful numbers: swift build -c release.
+
+        Options:
+          --frames N           Frames per throughput run at 1080p (default 600; 4K runs a third)
+          --skip-peers         Do not run GStreamer and FFmpeg
+          --cores N            Pin the process to N of the cores it may run on first
+          --throughput-only    Measure throughput only (no one-core child, latency, movie, photo or peers)
+          -h, --help           Show this help
+        """
+
+    static let benchV4L2 = """
+        Usage: capture bench-v4l2 [--device ID] [--frames N] [--size WxH]
+
+        Prints JSON with:
+          conversions  microseconds per frame for each device format into each of ours
+                       (V4L2FrameConverter), next to the same libyuv call made directly
+          stream       with a V4L2 camera (the first one, or --device): per-frame cost from
+                       DQBUF to the delegate call, median and p99 microseconds, for the
+                       device's NV12 (handed out without a copy) and YUYV (converted)
+        Build it in release mode for meaningful numbers: swift build -c release.
+
+        Options:
+          --device ID          The V4L2 camera to stream from (default: the first one)
+          --frames N           Conversions per measurement and frames per stream (default 200)
+          --size WxH           Conversion size (default 1920x1080); even sides in 16...4096, as 4:2:0 and
+                               YUYV need
+          -h, --help           Show this help
+        """
+
+    /// Each command's name and its help.
+    static let commands: [(name: String, help: String)] = [
+        ("devices", devices),
+        ("formats", formats),
+        ("frames", frames),
+        ("photo", photo),
+        ("record", record),
+        ("preview", preview),
+        ("wb", wb),
+        ("bench", bench),
+        ("bench-v4l2", benchV4L2),
+    ]
+}
