@@ -4,6 +4,8 @@
 #endif
 
 #include "CRenderKernels.h"
+
+#include <math.h>
 #include "../Dispatch.h"
 
 // Declared first, so each definition is checked against the one list.
@@ -14,3 +16,8 @@
 #include "Common.h"
 #include "Sensor.h"
 #include "ISP.h"
+#include "Statistics.h"
+#include "WhiteBalance.h"
+#include "Defocus.h"
+#include "Ball.h"
+#include "Zoom.h"

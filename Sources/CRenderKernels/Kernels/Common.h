@@ -42,6 +42,16 @@ OC_INLINE float oc_srgb(float v) {
     return v <= 0.0031308f ? v * 12.92f : curve;
 }
 
+/// bfloat16 (the top half of a float) → float.
+OC_INLINE float oc_bf16_decode(uint16_t value) { return oc_float((uint32_t)value << 16); }
+
+/// A finite float → bfloat16, negatives as 0, rounded to nearest (ties to even). The
+/// comparison is Swift's `max(value, 0)`, which StaticLayer.encode used, so that −0 → +0.
+OC_INLINE uint16_t oc_bf16_encode(float value) {
+    const uint32_t bits = oc_bits(0.0f >= value ? 0.0f : value);
+    return (uint16_t)((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);
+}
+
 /// A float in [0, 255] or above → its 8-bit code, truncating.
 OC_INLINE uint8_t oc_code(float v) {
     v = v < 255.0f ? v : 255.0f;

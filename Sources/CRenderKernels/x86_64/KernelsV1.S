@@ -2,8 +2,8 @@
 // the sources below. The V1 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 39036ce8e109fda57787f2f2a94f38de933fcdee28df8ecb880ed791bc547de4
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 7808fbccd79a397ae253905a4b6b81ef38a1e86608452216a2b2ebcc38a4d8e6
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -3270,6 +3270,4745 @@ oc_isp_row_bgra_v1:
 	retq
 .Lfunc_end2:
 	.size	oc_isp_row_bgra_v1, .Lfunc_end2-oc_isp_row_bgra_v1
+	.cfi_endproc
+	.hidden	oc_zone_accumulate_v1
+	.globl	oc_zone_accumulate_v1
+	.p2align	4
+	.type	oc_zone_accumulate_v1,@function
+oc_zone_accumulate_v1:
+	.cfi_startproc
+	movq	%rdx, %rax
+	shlq	$4, %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB3_1
+	cqto
+	idivq	%rcx
+	jmp	.LBB3_3
+.LBB3_1:
+	xorl	%edx, %edx
+	divl	%ecx
+.LBB3_3:
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	leaq	(%rdi,%rsi,2), %rcx
+	leaq	(%rdi,%rsi,4), %rdx
+	shlq	$4, %rax
+	xorl	%r10d, %r10d
+	movl	$1, %r11d
+	movd	%r11d, %xmm0
+	jmp	.LBB3_4
+	.p2align	4
+.LBB3_11:
+	addq	%rax, %r10
+	shlq	$2, %r10
+	leaq	(%r10,%r10,4), %r10
+	movdqu	(%r9,%r10), %xmm2
+	paddd	%xmm1, %xmm2
+	movdqu	%xmm2, (%r9,%r10)
+	addl	%ebp, 16(%r9,%r10)
+	movq	%r11, %r10
+	cmpq	$16, %r11
+	je	.LBB3_12
+.LBB3_4:
+	movq	%r10, %r15
+	imulq	%rsi, %r15
+	leaq	15(%r15), %r11
+	addq	$30, %r15
+	testq	%r11, %r11
+	cmovnsq	%r11, %r15
+	sarq	$4, %r15
+	leaq	1(%r10), %r11
+	movq	%r11, %rbx
+	imulq	%rsi, %rbx
+	leaq	15(%rbx), %r14
+	addq	$30, %rbx
+	testq	%r14, %r14
+	cmovnsq	%r14, %rbx
+	sarq	$4, %rbx
+	movl	$2, %r14d
+	subl	%r15d, %r14d
+	andl	$3, %r14d
+	addq	%r15, %r14
+	pxor	%xmm1, %xmm1
+	movl	$0, %ebp
+	cmpq	%rbx, %r14
+	jge	.LBB3_11
+	xorl	%ebp, %ebp
+	jmp	.LBB3_6
+	.p2align	4
+.LBB3_10:
+	addq	$4, %r14
+	incl	%ebp
+	cmpq	%rbx, %r14
+	jge	.LBB3_11
+.LBB3_6:
+	movzwl	(%rdi,%r14,2), %r15d
+	cmpw	%r8w, %r15w
+	jae	.LBB3_10
+	movzwl	(%rcx,%r14,2), %r12d
+	cmpw	%r8w, %r12w
+	jae	.LBB3_10
+	movzwl	(%rdx,%r14,2), %r13d
+	cmpw	%r8w, %r13w
+	jae	.LBB3_10
+	movd	%r13d, %xmm2
+	punpckldq	%xmm0, %xmm2
+	movd	%r12d, %xmm3
+	movd	%r15d, %xmm4
+	punpckldq	%xmm3, %xmm4
+	punpcklqdq	%xmm2, %xmm4
+	paddd	%xmm4, %xmm1
+	jmp	.LBB3_10
+.LBB3_12:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end3:
+	.size	oc_zone_accumulate_v1, .Lfunc_end3-oc_zone_accumulate_v1
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI4_0:
+	.quad	0x4330000000000000
+	.quad	0x4330000000000000
+	.text
+	.hidden	oc_zone_merge_v1
+	.globl	oc_zone_merge_v1
+	.p2align	4
+	.type	oc_zone_merge_v1,@function
+oc_zone_merge_v1:
+	.cfi_startproc
+	pushq	%r14
+	.cfi_def_cfa_offset 16
+	pushq	%rbx
+	.cfi_def_cfa_offset 24
+	pushq	%rax
+	.cfi_def_cfa_offset 32
+	.cfi_offset %rbx, -24
+	.cfi_offset %r14, -16
+	movq	%rcx, %rbx
+	movq	%rdx, %rax
+	testq	%rsi, %rsi
+	jle	.LBB4_12
+	movabsq	$9223372036854775806, %rcx
+	andq	%rsi, %rcx
+	movapd	%xmm0, %xmm2
+	unpcklpd	%xmm0, %xmm2
+	movapd	%xmm1, %xmm3
+	unpcklpd	%xmm1, %xmm3
+	xorl	%edx, %edx
+	xorpd	%xmm4, %xmm4
+	movapd	.LCPI4_0(%rip), %xmm5
+	jmp	.LBB4_2
+	.p2align	4
+.LBB4_10:
+	movsd	%xmm8, 16(%rax,%r9)
+	movhpd	%xmm6, 24(%rax,%r9)
+	movq	%r8, (%rbx,%rdx,8)
+	incq	%rdx
+	cmpq	$256, %rdx
+	je	.LBB4_11
+.LBB4_2:
+	leaq	(,%rdx,4), %r8
+	leaq	(%r8,%r8,4), %r9
+	cmpq	$1, %rsi
+	jne	.LBB4_4
+	xorl	%r10d, %r10d
+	xorl	%r8d, %r8d
+	xorpd	%xmm7, %xmm7
+	xorpd	%xmm6, %xmm6
+	jmp	.LBB4_6
+	.p2align	4
+.LBB4_4:
+	xorpd	%xmm7, %xmm7
+	xorl	%r10d, %r10d
+	xorl	%r8d, %r8d
+	xorpd	%xmm6, %xmm6
+	.p2align	4
+.LBB4_5:
+	movq	(%rdi,%r10,8), %r11
+	movl	16(%r11,%r9), %r14d
+	addq	%r8, %r14
+	movsd	(%r11,%r9), %xmm9
+	unpcklps	%xmm4, %xmm9
+	orpd	%xmm5, %xmm9
+	subpd	%xmm5, %xmm9
+	addpd	%xmm7, %xmm9
+	movsd	8(%r11,%r9), %xmm8
+	movupd	%xmm4, (%r11,%r9)
+	movl	$0, 16(%r11,%r9)
+	unpcklps	%xmm4, %xmm8
+	orpd	%xmm5, %xmm8
+	subpd	%xmm5, %xmm8
+	addpd	%xmm6, %xmm8
+	movq	8(%rdi,%r10,8), %r11
+	movl	16(%r11,%r9), %r8d
+	addq	%r14, %r8
+	movsd	(%r11,%r9), %xmm7
+	unpcklps	%xmm4, %xmm7
+	orpd	%xmm5, %xmm7
+	subpd	%xmm5, %xmm7
+	addpd	%xmm9, %xmm7
+	movsd	8(%r11,%r9), %xmm6
+	movupd	%xmm4, (%r11,%r9)
+	movl	$0, 16(%r11,%r9)
+	unpcklps	%xmm4, %xmm6
+	orpd	%xmm5, %xmm6
+	subpd	%xmm5, %xmm6
+	addpd	%xmm8, %xmm6
+	addq	$2, %r10
+	cmpq	%r10, %rcx
+	jne	.LBB4_5
+.LBB4_6:
+	testb	$1, %sil
+	je	.LBB4_8
+	movq	(%rdi,%r10,8), %r10
+	movl	16(%r10,%r9), %r11d
+	addq	%r11, %r8
+	movsd	(%r10,%r9), %xmm8
+	unpcklps	%xmm4, %xmm8
+	orpd	%xmm5, %xmm8
+	subpd	%xmm5, %xmm8
+	addpd	%xmm8, %xmm7
+	movsd	8(%r10,%r9), %xmm8
+	movupd	%xmm4, (%r10,%r9)
+	movl	$0, 16(%r10,%r9)
+	unpcklps	%xmm4, %xmm8
+	orpd	%xmm5, %xmm8
+	subpd	%xmm5, %xmm8
+	addpd	%xmm8, %xmm6
+.LBB4_8:
+	movq	%rdx, %r9
+	shlq	$5, %r9
+	movapd	%xmm6, %xmm9
+	unpckhpd	%xmm6, %xmm9
+	xorpd	%xmm8, %xmm8
+	xorl	%r10d, %r10d
+	ucomisd	%xmm8, %xmm9
+	seta	%r10b
+	divpd	%xmm9, %xmm7
+	subpd	%xmm2, %xmm7
+	divpd	%xmm3, %xmm7
+	movd	%r10d, %xmm10
+	pshufd	$0, %xmm10, %xmm10
+	pslld	$31, %xmm10
+	psrad	$31, %xmm10
+	pand	%xmm7, %xmm10
+	movdqu	%xmm10, (%rax,%r9)
+	jbe	.LBB4_10
+	movapd	%xmm6, %xmm8
+	divsd	%xmm9, %xmm8
+	subsd	%xmm0, %xmm8
+	divsd	%xmm1, %xmm8
+	jmp	.LBB4_10
+.LBB4_11:
+	addq	$8, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%r14
+	.cfi_def_cfa_offset 8
+	retq
+.LBB4_12:
+	.cfi_def_cfa_offset 32
+	movl	$8192, %edx
+	movq	%rax, %rdi
+	xorl	%esi, %esi
+	callq	memset@PLT
+	movl	$2048, %edx
+	movq	%rbx, %rdi
+	xorl	%esi, %esi
+	addq	$8, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%r14
+	.cfi_def_cfa_offset 8
+	jmp	memset@PLT
+.Lfunc_end4:
+	.size	oc_zone_merge_v1, .Lfunc_end4-oc_zone_merge_v1
+	.cfi_endproc
+	.hidden	oc_luma_histogram_v1
+	.globl	oc_luma_histogram_v1
+	.p2align	4
+	.type	oc_luma_histogram_v1,@function
+oc_luma_histogram_v1:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB5_1
+	cmpq	$2, %rsi
+	jg	.LBB5_10
+	jmp	.LBB5_12
+.LBB5_1:
+	cmpq	$2, %rsi
+	jle	.LBB5_12
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB5_10
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	addq	$-3, %rsi
+	movl	$2, %edx
+	cmpq	$4, %rsi
+	jb	.LBB5_7
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %r9
+	shrq	$2, %r9
+	incq	%r9
+	andq	$-2, %r9
+	movl	$2, %edx
+	movl	$1, %r10d
+	.p2align	4
+.LBB5_5:
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	(%rdi,%rdx), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	leaq	4(%rdx), %r11
+	xorl	%ebx, %ebx
+	cmpq	%rcx, %r11
+	setb	%bl
+	cmpq	%rax, %r11
+	leal	1(%rbx,%rbx), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	4(%rdi,%rdx), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	addq	$8, %rdx
+	addq	$-2, %r9
+	jne	.LBB5_5
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+.LBB5_7:
+	testb	$4, %sil
+	jne	.LBB5_12
+	xorl	%esi, %esi
+	cmpq	%rcx, %rdx
+	setb	%sil
+	cmpq	%rax, %rdx
+	leal	1(%rsi,%rsi), %eax
+	movl	$1, %ecx
+	cmovael	%eax, %ecx
+	movzbl	(%rdi,%rdx), %eax
+	addl	%ecx, (%r8,%rax,4)
+	retq
+.LBB5_10:
+	movl	$2, %eax
+	.p2align	4
+.LBB5_11:
+	movzbl	(%rdi,%rax), %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB5_11
+.LBB5_12:
+	retq
+.Lfunc_end5:
+	.size	oc_luma_histogram_v1, .Lfunc_end5-oc_luma_histogram_v1
+	.cfi_endproc
+	.hidden	oc_bgra_histogram_v1
+	.globl	oc_bgra_histogram_v1
+	.p2align	4
+	.type	oc_bgra_histogram_v1,@function
+oc_bgra_histogram_v1:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB6_1
+	cmpq	$2, %rsi
+	jg	.LBB6_6
+	jmp	.LBB6_8
+.LBB6_1:
+	cmpq	$2, %rsi
+	jle	.LBB6_8
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB6_6
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	movl	$2, %edx
+	movl	$1, %r9d
+	.p2align	4
+.LBB6_4:
+	movzbl	(%rdi,%rdx,4), %r10d
+	imull	$4732, %r10d, %r10d
+	movzbl	1(%rdi,%rdx,4), %r11d
+	imull	$46871, %r11d, %r11d
+	addl	%r10d, %r11d
+	movzbl	2(%rdi,%rdx,4), %r10d
+	imull	$13933, %r10d, %r10d
+	addl	%r11d, %r10d
+	addl	$32768, %r10d
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r9d, %r11d
+	shrl	$16, %r10d
+	addl	%r11d, (%r8,%r10,4)
+	addq	$4, %rdx
+	cmpq	%rsi, %rdx
+	jl	.LBB6_4
+	jmp	.LBB6_8
+.LBB6_6:
+	movl	$2, %eax
+	.p2align	4
+.LBB6_7:
+	movzbl	(%rdi,%rax,4), %ecx
+	imull	$4732, %ecx, %ecx
+	movzbl	1(%rdi,%rax,4), %edx
+	imull	$46871, %edx, %edx
+	addl	%ecx, %edx
+	movzbl	2(%rdi,%rax,4), %ecx
+	imull	$13933, %ecx, %ecx
+	addl	%edx, %ecx
+	addl	$32768, %ecx
+	shrl	$16, %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB6_7
+.LBB6_8:
+	retq
+.Lfunc_end6:
+	.size	oc_bgra_histogram_v1, .Lfunc_end6-oc_bgra_histogram_v1
+	.cfi_endproc
+	.hidden	oc_focus_energy_v1
+	.globl	oc_focus_energy_v1
+	.p2align	4
+	.type	oc_focus_energy_v1,@function
+oc_focus_energy_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	cmpq	56(%rsp), %r9
+	setl	%bl
+	movq	%r8, %rax
+	subq	%rcx, %rax
+	movq	%rax, -8(%rsp)
+	setg	%al
+	andb	%bl, %al
+	xorpd	%xmm0, %xmm0
+	xorpd	%xmm1, %xmm1
+	cmpq	$1, %rdx
+	je	.LBB7_7
+	cmpq	$4, %rdx
+	jne	.LBB7_12
+	testb	%al, %al
+	je	.LBB7_17
+	movq	%r9, %rax
+	imulq	%rsi, %rax
+	leaq	(%rax,%rdi), %rdx
+	addq	$4, %rdx
+	leaq	1(%r9), %r11
+	imulq	%rsi, %r11
+	addq	%rdi, %r11
+	leaq	-1(%r9), %rbx
+	imulq	%rsi, %rbx
+	addq	%rdi, %rbx
+	.p2align	4
+.LBB7_4:
+	movq	%rcx, %rax
+	xorl	%edi, %edi
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB7_5:
+	movzbl	(%rdx,%rax,4), %r15d
+	movzbl	-8(%rdx,%rax,4), %r12d
+	subq	%r12, %r15
+	imulq	%r15, %r15
+	addq	%r14, %r15
+	movzbl	(%r11,%rax,4), %r14d
+	movzbl	(%rbx,%rax,4), %r12d
+	movzbl	-4(%rdx,%rax,4), %r13d
+	incq	%rax
+	subq	%r12, %r14
+	imulq	%r14, %r14
+	addq	%r15, %r14
+	addq	%r13, %rdi
+	cmpq	%rax, %r8
+	jne	.LBB7_5
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%r14, %xmm2
+	addsd	%xmm2, %xmm0
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%rdi, %xmm2
+	addsd	%xmm2, %xmm1
+	incq	%r9
+	addq	%rsi, %rdx
+	addq	%rsi, %r11
+	addq	%rsi, %rbx
+	cmpq	56(%rsp), %r9
+	jne	.LBB7_4
+	jmp	.LBB7_17
+.LBB7_7:
+	testb	%al, %al
+	je	.LBB7_17
+	leaq	1(%r9), %rdx
+	imulq	%rsi, %rdx
+	addq	%rdi, %rdx
+	leaq	-1(%r9), %r11
+	imulq	%rsi, %r11
+	addq	%rdi, %r11
+	movq	%r9, %rax
+	imulq	%rsi, %rax
+	leaq	(%rax,%rdi), %rbx
+	incq	%rbx
+	.p2align	4
+.LBB7_9:
+	movq	%r9, %rax
+	imulq	%rsi, %rax
+	addq	%rdi, %rax
+	movzbl	(%rcx,%rax), %ebp
+	movq	%rcx, %r12
+	xorl	%r14d, %r14d
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB7_10:
+	movzbl	(%rbx,%r12), %eax
+	movzbl	-2(%rbx,%r12), %r13d
+	movzbl	%bpl, %r10d
+	movl	%eax, %ebp
+	subq	%r13, %rax
+	imulq	%rax, %rax
+	addq	%r15, %rax
+	movzbl	(%rdx,%r12), %r15d
+	movzbl	(%r11,%r12), %r13d
+	incq	%r12
+	subq	%r13, %r15
+	imulq	%r15, %r15
+	addq	%rax, %r15
+	addq	%r10, %r14
+	cmpq	%r12, %r8
+	jne	.LBB7_10
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%r15, %xmm2
+	addsd	%xmm2, %xmm0
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%r14, %xmm2
+	addsd	%xmm2, %xmm1
+	incq	%r9
+	addq	%rsi, %rdx
+	addq	%rsi, %r11
+	addq	%rsi, %rbx
+	cmpq	56(%rsp), %r9
+	jne	.LBB7_9
+	jmp	.LBB7_17
+.LBB7_12:
+	testb	%al, %al
+	je	.LBB7_17
+	movq	%rcx, %rax
+	imulq	%rdx, %rax
+	leaq	-1(%r9), %r8
+	imulq	%rsi, %r8
+	addq	%rax, %r8
+	movq	%r9, %r10
+	imulq	%rsi, %r10
+	leaq	(%rax,%r10), %rbx
+	leaq	1(%r9), %r14
+	imulq	%rsi, %r14
+	addq	%rax, %r14
+	leaq	-1(%rcx), %r15
+	imulq	%rdx, %r15
+	addq	%r10, %r15
+	incq	%rcx
+	imulq	%rdx, %rcx
+	addq	%r10, %rcx
+	.p2align	4
+.LBB7_14:
+	movq	-8(%rsp), %r13
+	movq	%rdi, %rbp
+	xorl	%r12d, %r12d
+	xorl	%eax, %eax
+	.p2align	4
+.LBB7_15:
+	movzbl	(%rbp,%rcx), %r10d
+	movzbl	(%rbp,%r15), %r11d
+	subq	%r11, %r10
+	imulq	%r10, %r10
+	addq	%rax, %r10
+	movzbl	(%rbp,%r14), %eax
+	movzbl	(%rbp,%r8), %r11d
+	subq	%r11, %rax
+	imulq	%rax, %rax
+	addq	%r10, %rax
+	movzbl	(%rbp,%rbx), %r10d
+	addq	%r10, %r12
+	addq	%rdx, %rbp
+	decq	%r13
+	jne	.LBB7_15
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%rax, %xmm2
+	addsd	%xmm2, %xmm0
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%r12, %xmm2
+	addsd	%xmm2, %xmm1
+	incq	%r9
+	addq	%rsi, %rdi
+	cmpq	56(%rsp), %r9
+	jne	.LBB7_14
+.LBB7_17:
+	movq	64(%rsp), %rax
+	movsd	%xmm0, (%rax)
+	movsd	%xmm1, 8(%rax)
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end7:
+	.size	oc_focus_energy_v1, .Lfunc_end7-oc_focus_energy_v1
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI8_0:
+	.quad	0x4010000000000000
+	.text
+	.hidden	oc_grey_candidates_v1
+	.globl	oc_grey_candidates_v1
+	.p2align	4
+	.type	oc_grey_candidates_v1,@function
+oc_grey_candidates_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$104, %rsp
+	.cfi_def_cfa_offset 160
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r9, 8(%rsp)
+	movq	%r8, 40(%rsp)
+	movq	%rcx, 32(%rsp)
+	testq	%rdx, %rdx
+	jle	.LBB8_1
+	movapd	%xmm0, %xmm2
+	movq	%rdx, %r12
+	movq	%rsi, %r13
+	movq	%rdi, %rbp
+	addq	$24, %rbp
+	xorl	%ecx, %ecx
+	movsd	.LCPI8_0(%rip), %xmm3
+	xorpd	%xmm4, %xmm4
+	xorl	%r14d, %r14d
+	movsd	%xmm1, 24(%rsp)
+	movsd	%xmm0, 16(%rsp)
+	movq	32(%rsp), %rbx
+	jmp	.LBB8_4
+	.p2align	4
+.LBB8_11:
+	incq	%r14
+	addq	$32, %rbp
+	cmpq	%r14, %r12
+	je	.LBB8_2
+.LBB8_4:
+	movsd	(%rbp), %xmm5
+	ucomisd	%xmm3, %xmm5
+	jb	.LBB8_11
+	xorps	%xmm0, %xmm0
+	cvtsi2sdq	(%r13,%r14,8), %xmm0
+	mulsd	%xmm2, %xmm0
+	ucomisd	%xmm0, %xmm5
+	jb	.LBB8_11
+	movupd	-24(%rbp), %xmm0
+	movapd	%xmm0, %xmm6
+	unpckhpd	%xmm0, %xmm6
+	ucomisd	%xmm1, %xmm6
+	jb	.LBB8_11
+	ucomisd	%xmm4, %xmm0
+	jbe	.LBB8_11
+	ucomisd	%xmm4, %xmm6
+	jbe	.LBB8_11
+	movsd	-8(%rbp), %xmm7
+	ucomisd	%xmm4, %xmm7
+	jbe	.LBB8_11
+	leaq	(,%rcx,8), %rax
+	leaq	(%rax,%rax,2), %r15
+	movapd	%xmm0, 80(%rsp)
+	divsd	%xmm6, %xmm0
+	movq	%rcx, 56(%rsp)
+	movsd	%xmm5, 48(%rsp)
+	movapd	%xmm6, 64(%rsp)
+	movsd	%xmm7, (%rsp)
+	callq	log@PLT
+	movsd	%xmm0, (%rbx,%r15)
+	movsd	(%rsp), %xmm0
+	divsd	64(%rsp), %xmm0
+	callq	log@PLT
+	xorpd	%xmm4, %xmm4
+	movsd	.LCPI8_0(%rip), %xmm3
+	movq	56(%rsp), %rcx
+	movsd	16(%rsp), %xmm2
+	movsd	24(%rsp), %xmm1
+	movsd	%xmm0, 8(%rbx,%r15)
+	movsd	48(%rsp), %xmm0
+	movsd	%xmm0, 16(%rbx,%r15)
+	movq	40(%rsp), %rax
+	movaps	80(%rsp), %xmm0
+	movups	%xmm0, (%rax,%r15)
+	movsd	(%rsp), %xmm0
+	movsd	%xmm0, 16(%rax,%r15)
+	incq	%rcx
+	jmp	.LBB8_11
+.LBB8_1:
+	xorl	%ecx, %ecx
+.LBB8_2:
+	movq	8(%rsp), %rax
+	movq	%rcx, (%rax)
+	addq	$104, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end8:
+	.size	oc_grey_candidates_v1, .Lfunc_end8-oc_grey_candidates_v1
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI9_0:
+	.quad	0x7ff0000000000000
+	.text
+	.hidden	oc_locus_search_v1
+	.globl	oc_locus_search_v1
+	.p2align	4
+	.type	oc_locus_search_v1,@function
+oc_locus_search_v1:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB9_1
+	testq	%rsi, %rsi
+	jle	.LBB9_8
+	addq	$16, %rdi
+	movsd	.LCPI9_0(%rip), %xmm1
+	xorl	%eax, %eax
+	xorl	%r9d, %r9d
+	.p2align	4
+.LBB9_5:
+	movq	%r9, %r10
+	shlq	$4, %r10
+	movupd	(%rdx,%r10), %xmm3
+	xorpd	%xmm2, %xmm2
+	movq	%rdi, %r10
+	movq	%rsi, %r11
+	.p2align	4
+.LBB9_6:
+	movupd	-16(%r10), %xmm4
+	subpd	%xmm3, %xmm4
+	mulpd	%xmm4, %xmm4
+	movapd	%xmm4, %xmm5
+	unpckhpd	%xmm4, %xmm5
+	addsd	%xmm4, %xmm5
+	movapd	%xmm0, %xmm4
+	minsd	%xmm5, %xmm4
+	mulsd	(%r10), %xmm4
+	addsd	%xmm4, %xmm2
+	addq	$24, %r10
+	decq	%r11
+	jne	.LBB9_6
+	ucomisd	%xmm2, %xmm1
+	cmovaq	%r9, %rax
+	minsd	%xmm1, %xmm2
+	incq	%r9
+	movapd	%xmm2, %xmm1
+	cmpq	%rcx, %r9
+	jne	.LBB9_5
+.LBB9_2:
+	movq	%rax, (%r8)
+	retq
+.LBB9_1:
+	xorl	%eax, %eax
+	movq	%rax, (%r8)
+	retq
+.LBB9_8:
+	movl	%ecx, %edx
+	andl	$3, %edx
+	cmpq	$4, %rcx
+	jae	.LBB9_13
+	movsd	.LCPI9_0(%rip), %xmm0
+	xorl	%eax, %eax
+	xorl	%esi, %esi
+	jmp	.LBB9_10
+.LBB9_13:
+	movabsq	$9223372036854775804, %rax
+	andq	%rax, %rcx
+	movsd	.LCPI9_0(%rip), %xmm2
+	xorl	%eax, %eax
+	xorpd	%xmm1, %xmm1
+	xorl	%esi, %esi
+	.p2align	4
+.LBB9_14:
+	ucomisd	%xmm1, %xmm2
+	xorpd	%xmm0, %xmm0
+	cmovaq	%rsi, %rax
+	minsd	%xmm2, %xmm0
+	addq	$4, %rsi
+	movapd	%xmm0, %xmm2
+	cmpq	%rsi, %rcx
+	jne	.LBB9_14
+.LBB9_10:
+	testq	%rdx, %rdx
+	je	.LBB9_2
+	xorpd	%xmm1, %xmm1
+	.p2align	4
+.LBB9_12:
+	ucomisd	%xmm1, %xmm0
+	xorpd	%xmm2, %xmm2
+	cmovaq	%rsi, %rax
+	minsd	%xmm0, %xmm2
+	incq	%rsi
+	movapd	%xmm2, %xmm0
+	decq	%rdx
+	jne	.LBB9_12
+	jmp	.LBB9_2
+.Lfunc_end9:
+	.size	oc_locus_search_v1, .Lfunc_end9-oc_locus_search_v1
+	.cfi_endproc
+	.hidden	oc_grey_mean_v1
+	.globl	oc_grey_mean_v1
+	.p2align	4
+	.type	oc_grey_mean_v1,@function
+oc_grey_mean_v1:
+	.cfi_startproc
+	testq	%rdx, %rdx
+	jle	.LBB10_1
+	unpcklpd	%xmm1, %xmm0
+	xorpd	%xmm1, %xmm1
+	movl	$16, %eax
+	xorpd	%xmm3, %xmm3
+	jmp	.LBB10_4
+	.p2align	4
+.LBB10_6:
+	addq	$24, %rax
+	decq	%rdx
+	je	.LBB10_2
+.LBB10_4:
+	movupd	-16(%rdi,%rax), %xmm4
+	subpd	%xmm0, %xmm4
+	mulpd	%xmm4, %xmm4
+	movapd	%xmm4, %xmm5
+	unpckhpd	%xmm4, %xmm5
+	addsd	%xmm4, %xmm5
+	ucomisd	%xmm5, %xmm2
+	jbe	.LBB10_6
+	movsd	(%rdi,%rax), %xmm4
+	movupd	-16(%rsi,%rax), %xmm5
+	movsd	(%rsi,%rax), %xmm6
+	mulsd	%xmm4, %xmm6
+	unpcklpd	%xmm4, %xmm6
+	unpcklpd	%xmm4, %xmm4
+	mulpd	%xmm5, %xmm4
+	addpd	%xmm4, %xmm1
+	addpd	%xmm6, %xmm3
+	jmp	.LBB10_6
+.LBB10_1:
+	xorpd	%xmm1, %xmm1
+	xorpd	%xmm3, %xmm3
+.LBB10_2:
+	movupd	%xmm1, (%rcx)
+	movupd	%xmm3, 16(%rcx)
+	retq
+.Lfunc_end10:
+	.size	oc_grey_mean_v1, .Lfunc_end10-oc_grey_mean_v1
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI11_0:
+	.long	0x3f800000
+	.text
+	.hidden	oc_defocus_rows_v1
+	.globl	oc_defocus_rows_v1
+	.p2align	4
+	.type	oc_defocus_rows_v1,@function
+oc_defocus_rows_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$352, %rsp
+	.cfi_def_cfa_offset 408
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, %r11
+	movq	%rsi, 104(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	movq	%rax, 8(%rsp)
+	movq	%rcx, 136(%rsp)
+	cmpq	$2, %rcx
+	movq	%r9, -112(%rsp)
+	movq	%rdx, -104(%rsp)
+	movq	%r8, -120(%rsp)
+	movq	%rdi, -48(%rsp)
+	jl	.LBB11_163
+	leaq	2(%r8), %rcx
+	leaq	(%r11,%r8,2), %rbx
+	addq	$4, %rbx
+	leaq	1(%r8,%r8), %rax
+	cvtsi2ss	%rax, %xmm1
+	movaps	%xmm0, %xmm2
+	addss	%xmm0, %xmm2
+	addss	%xmm1, %xmm2
+	movss	.LCPI11_0(%rip), %xmm1
+	divss	%xmm2, %xmm1
+	cmpq	$2, %rcx
+	movl	$1, %eax
+	cmovgeq	%rcx, %rax
+	movq	%rax, %rdx
+	movq	%rax, -96(%rsp)
+	movq	%rcx, -64(%rsp)
+	leaq	(%r9,%rbx,4), %r10
+	leaq	(%r9,%rbx,8), %rax
+	movq	%rax, -56(%rsp)
+	leaq	(%rbx,%rbx,2), %rax
+	leaq	(%r9,%rax,4), %r13
+	leaq	(%rbx,%rbx,4), %rax
+	shlq	$4, %rbx
+	addq	%r9, %rbx
+	leaq	(%r9,%rax,4), %rbp
+	leaq	(%r8,%r11), %rax
+	leaq	8(,%rax,4), %rax
+	cmpq	$8, %rcx
+	setl	%cl
+	cmpq	$32, %rax
+	setb	%al
+	orb	%cl, %al
+	movb	%al, -121(%rsp)
+	movabsq	$9223372036854775800, %rax
+	movq	%rdx, %rcx
+	andq	%rax, %rcx
+	movq	%rcx, -72(%rsp)
+	movl	%edx, %ecx
+	andl	$3, %ecx
+	movq	%rcx, -40(%rsp)
+	andq	%r11, %rax
+	movq	%rax, -24(%rsp)
+	leaq	(%r10,%r8,4), %rax
+	addq	$8, %rax
+	leaq	(%rax,%r11,4), %rax
+	movq	%rax, 272(%rsp)
+	movaps	%xmm1, %xmm2
+	shufps	$0, %xmm1, %xmm2
+	movaps	%xmm0, %xmm3
+	shufps	$0, %xmm0, %xmm3
+	leaq	(,%r11,4), %rax
+	leaq	(%r8,%r8,2), %rcx
+	leaq	(,%r11,8), %rdx
+	leaq	(%rdx,%rcx,4), %rcx
+	leaq	(%rax,%r8,4), %rdx
+	leaq	(%r9,%rdx), %r14
+	addq	$24, %r14
+	movl	%r8d, %edx
+	andl	$3, %edx
+	leaq	1(,%rdx,2), %rdx
+	movq	%rdx, -32(%rsp)
+	addq	%r9, %rcx
+	addq	$40, %rcx
+	movq	%rcx, 120(%rsp)
+	movq	%rdi, %rdx
+	leaq	24(%rax,%r8,4), %rsi
+	leaq	20(%rax,%r8,4), %r12
+	leaq	(%rax,%rax,2), %r15
+	movq	%r15, 320(%rsp)
+	leaq	(%rax,%r8,8), %rax
+	leaq	32(%r9,%rax), %rax
+	movq	%rax, 112(%rsp)
+	leaq	(%r11,%r11), %rax
+	leaq	(%rax,%rax,2), %rcx
+	addq	%rcx, %rdi
+	addq	$8, %rdi
+	movq	%rdi, 48(%rsp)
+	addq	%rdx, %rcx
+	movq	%rcx, 176(%rsp)
+	movq	%rax, 96(%rsp)
+	leaq	(%rax,%rax,4), %rax
+	leaq	(%rdx,%rax), %rdi
+	addq	$8, %rdi
+	movq	%rdi, 160(%rsp)
+	addq	%rdx, %rax
+	movq	%rax, 168(%rsp)
+	xorps	%xmm5, %xmm5
+	leaq	(%r8,%r8), %rax
+	movq	%rax, -88(%rsp)
+	leaq	8(%r9,%r8,4), %rax
+	leaq	(%rax,%r11,4), %rcx
+	movq	%rcx, 304(%rsp)
+	movq	%rax, 312(%rsp)
+	leaq	4(%rax,%r8,4), %rax
+	movq	%rax, 296(%rsp)
+	leaq	24(,%r8,4), %rax
+	leaq	8(%rdx), %r15
+	movq	%r15, 144(%rsp)
+	leaq	8(%rdx,%r11,2), %r15
+	leaq	(%rdx,%r11,2), %rcx
+	movq	%rcx, 24(%rsp)
+	leaq	8(%rdx,%r11,4), %rcx
+	movq	%rcx, 80(%rsp)
+	leaq	(%rdx,%r11,4), %rcx
+	movq	%rcx, 16(%rsp)
+	leaq	8(%rdx,%r11,8), %rcx
+	movq	%rcx, 72(%rsp)
+	leaq	(%rdx,%r11,8), %rcx
+	movq	%rcx, 152(%rsp)
+	leaq	(%r10,%rax), %rcx
+	movq	%rcx, 232(%rsp)
+	movq	-56(%rsp), %rdi
+	leaq	(%rdi,%r12), %rcx
+	movq	%rcx, 208(%rsp)
+	leaq	(%rdi,%rsi), %rcx
+	movq	%rcx, 256(%rsp)
+	leaq	(%rdi,%rax), %rcx
+	movq	%rcx, 224(%rsp)
+	leaq	(%r13,%r12), %rcx
+	movq	%rcx, 200(%rsp)
+	leaq	(%r13,%rsi), %rcx
+	movq	%rcx, 128(%rsp)
+	leaq	(%r13,%rax), %rcx
+	movq	%rcx, 288(%rsp)
+	movq	%r12, 216(%rsp)
+	leaq	(%rbx,%r12), %rcx
+	movq	%rcx, 192(%rsp)
+	movq	%rsi, 264(%rsp)
+	leaq	(%rbx,%rsi), %rcx
+	movq	%rdx, %rdi
+	movq	%rcx, 248(%rsp)
+	movq	%rax, 240(%rsp)
+	addq	%rbx, %rax
+	movq	%rax, 280(%rsp)
+	movq	104(%rsp), %r12
+	xorl	%ecx, %ecx
+	movq	%r10, 40(%rsp)
+	movq	%r14, 328(%rsp)
+	movq	%rbx, 64(%rsp)
+	movq	%r13, 56(%rsp)
+	jmp	.LBB11_3
+	.p2align	4
+.LBB11_2:
+	movq	184(%rsp), %rsi
+	leaq	2(%rsi), %rdi
+	addq	$3, %rsi
+	movq	320(%rsp), %rcx
+	addq	%rcx, 144(%rsp)
+	movq	88(%rsp), %rdx
+	addq	%rcx, %rdx
+	movq	32(%rsp), %r15
+	addq	%rcx, %r15
+	addq	%rcx, 24(%rsp)
+	addq	%rcx, 80(%rsp)
+	addq	%rcx, 16(%rsp)
+	addq	%rcx, 48(%rsp)
+	addq	%rcx, 176(%rsp)
+	addq	%rcx, 72(%rsp)
+	addq	%rcx, 152(%rsp)
+	addq	%rcx, 160(%rsp)
+	addq	%rcx, 168(%rsp)
+	addq	%rcx, %r12
+	cmpq	136(%rsp), %rsi
+	movq	%rdi, %rsi
+	movq	%rdi, %rcx
+	movq	-120(%rsp), %r8
+	movq	-48(%rsp), %rdi
+	movq	%rax, %r10
+	movq	328(%rsp), %r14
+	movq	64(%rsp), %rbx
+	movq	56(%rsp), %r13
+	jge	.LBB11_164
+.LBB11_3:
+	movq	%rdx, 88(%rsp)
+	movq	%r12, 336(%rsp)
+	movq	%rcx, 184(%rsp)
+	movq	%rcx, %rax
+	imulq	8(%rsp), %rax
+	leaq	(%rdi,%rax,2), %rcx
+	movq	%rcx, -80(%rsp)
+	cmpq	$-1, %r8
+	movq	-56(%rsp), %r12
+	movq	304(%rsp), %rdi
+	jl	.LBB11_14
+	movq	-48(%rsp), %rcx
+	movzwl	(%rcx,%rax,2), %eax
+	shll	$16, %eax
+	movq	-80(%rsp), %rcx
+	movzwl	-2(%rcx,%r11,2), %ecx
+	shll	$16, %ecx
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_6
+	xorl	%esi, %esi
+	jmp	.LBB11_9
+	.p2align	4
+.LBB11_6:
+	movd	%eax, %xmm6
+	pshufd	$0, %xmm6, %xmm6
+	movd	%ecx, %xmm7
+	pshufd	$0, %xmm7, %xmm7
+	xorl	%edx, %edx
+	movq	-72(%rsp), %rsi
+	.p2align	4
+.LBB11_7:
+	movdqu	%xmm6, (%r9,%rdx,4)
+	movdqu	%xmm6, 16(%r9,%rdx,4)
+	movdqu	%xmm7, -16(%r14,%rdx,4)
+	movdqu	%xmm7, (%r14,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %rsi
+	jne	.LBB11_7
+	cmpq	%rsi, -96(%rsp)
+	je	.LBB11_14
+.LBB11_9:
+	movq	%rsi, %rdx
+	cmpq	$0, -40(%rsp)
+	je	.LBB11_12
+	movq	-40(%rsp), %r10
+	movq	%rsi, %rdx
+	.p2align	4
+.LBB11_11:
+	movl	%eax, (%r9,%rdx,4)
+	movl	%ecx, (%rdi,%rdx,4)
+	incq	%rdx
+	decq	%r10
+	jne	.LBB11_11
+.LBB11_12:
+	movq	-96(%rsp), %r8
+	subq	%r8, %rsi
+	cmpq	$-4, %rsi
+	movq	40(%rsp), %r10
+	ja	.LBB11_14
+	.p2align	4
+.LBB11_13:
+	movl	%eax, (%r9,%rdx,4)
+	movl	%ecx, -16(%r14,%rdx,4)
+	movl	%eax, 4(%r9,%rdx,4)
+	movl	%ecx, -12(%r14,%rdx,4)
+	movl	%eax, 8(%r9,%rdx,4)
+	movl	%ecx, -8(%r14,%rdx,4)
+	movl	%eax, 12(%r9,%rdx,4)
+	movl	%ecx, -4(%r14,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_13
+	.p2align	4
+.LBB11_14:
+	testq	%r11, %r11
+	movq	-72(%rsp), %r8
+	movq	-32(%rsp), %r14
+	movq	-88(%rsp), %rdx
+	movq	312(%rsp), %rsi
+	movq	%r15, 32(%rsp)
+	jle	.LBB11_21
+	xorl	%eax, %eax
+	cmpq	$8, %r11
+	jae	.LBB11_17
+	movq	88(%rsp), %rdi
+	jmp	.LBB11_20
+	.p2align	4
+.LBB11_17:
+	movq	-24(%rsp), %rcx
+	movq	144(%rsp), %r15
+	.p2align	4
+.LBB11_18:
+	movq	-8(%r15,%rax,2), %xmm6
+	movq	(%r15,%rax,2), %xmm7
+	pxor	%xmm8, %xmm8
+	punpcklwd	%xmm6, %xmm8
+	pxor	%xmm6, %xmm6
+	punpcklwd	%xmm7, %xmm6
+	movdqu	%xmm8, (%rsi,%rax,4)
+	movdqu	%xmm6, 16(%rsi,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_18
+	movq	%rcx, %rax
+	cmpq	%rcx, %r11
+	movq	32(%rsp), %r15
+	movq	88(%rsp), %rdi
+	je	.LBB11_21
+	.p2align	4
+.LBB11_20:
+	movzwl	(%rdi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rsi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r11
+	jne	.LBB11_20
+.LBB11_21:
+	movq	-120(%rsp), %rdi
+	pxor	%xmm6, %xmm6
+	testq	%rdi, %rdi
+	js	.LBB11_26
+	xorl	%ecx, %ecx
+	.p2align	4
+.LBB11_23:
+	movq	%rcx, %rax
+	addss	8(%r9,%rcx,4), %xmm6
+	incq	%rcx
+	cmpq	%rcx, %r14
+	jne	.LBB11_23
+	cmpq	$7, %rdx
+	jb	.LBB11_27
+	.p2align	4
+.LBB11_25:
+	addss	12(%r9,%rax,4), %xmm6
+	addss	16(%r9,%rax,4), %xmm6
+	addss	20(%r9,%rax,4), %xmm6
+	addss	24(%r9,%rax,4), %xmm6
+	addss	28(%r9,%rax,4), %xmm6
+	addss	32(%r9,%rax,4), %xmm6
+	addss	36(%r9,%rax,4), %xmm6
+	addss	40(%r9,%rax,4), %xmm6
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_25
+	jmp	.LBB11_27
+	.p2align	4
+.LBB11_26:
+	cmpq	$-1, %rdi
+	movq	24(%rsp), %rsi
+	jl	.LBB11_42
+.LBB11_27:
+	movq	-80(%rsp), %rcx
+	movzwl	(%rcx,%r11,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r11,4), %ecx
+	shll	$16, %ecx
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_29
+	xorl	%esi, %esi
+	jmp	.LBB11_33
+	.p2align	4
+.LBB11_29:
+	movd	%eax, %xmm7
+	pshufd	$0, %xmm7, %xmm7
+	movd	%ecx, %xmm8
+	pshufd	$0, %xmm8, %xmm8
+	xorl	%edx, %edx
+	movq	120(%rsp), %r15
+	movq	112(%rsp), %rsi
+	.p2align	4
+.LBB11_30:
+	movdqu	%xmm7, -16(%rsi,%rdx,4)
+	movdqu	%xmm7, (%rsi,%rdx,4)
+	movdqu	%xmm8, -16(%r15,%rdx,4)
+	movdqu	%xmm8, (%r15,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_30
+	movq	%r8, %rsi
+	cmpq	%r8, -96(%rsp)
+	jne	.LBB11_33
+	movq	-72(%rsp), %r8
+	movq	-88(%rsp), %rdx
+	jmp	.LBB11_41
+	.p2align	4
+.LBB11_33:
+	movq	%rsi, %rdx
+	testb	$3, -96(%rsp)
+	movq	272(%rsp), %r14
+	je	.LBB11_36
+	movq	%r10, %r15
+	movq	-40(%rsp), %r10
+	movq	%rsi, %rdx
+	.p2align	4
+.LBB11_35:
+	movl	%eax, (%r15,%rdx,4)
+	movl	%ecx, (%r14,%rdx,4)
+	incq	%rdx
+	decq	%r10
+	jne	.LBB11_35
+.LBB11_36:
+	subq	-96(%rsp), %rsi
+	cmpq	$-4, %rsi
+	jbe	.LBB11_38
+	movq	40(%rsp), %r10
+	movq	-72(%rsp), %r8
+	movq	-120(%rsp), %rdi
+	movq	-32(%rsp), %r14
+	movq	-88(%rsp), %rdx
+	jmp	.LBB11_41
+	.p2align	4
+.LBB11_38:
+	movq	40(%rsp), %r10
+	movq	-72(%rsp), %r8
+	movq	-32(%rsp), %r14
+	movq	120(%rsp), %r15
+	movq	112(%rsp), %rsi
+	movq	-96(%rsp), %rdi
+	.p2align	4
+.LBB11_39:
+	movl	%eax, -16(%rsi,%rdx,4)
+	movl	%ecx, -16(%r15,%rdx,4)
+	movl	%eax, -12(%rsi,%rdx,4)
+	movl	%ecx, -12(%r15,%rdx,4)
+	movl	%eax, -8(%rsi,%rdx,4)
+	movl	%ecx, -8(%r15,%rdx,4)
+	movl	%eax, -4(%rsi,%rdx,4)
+	movl	%ecx, -4(%r15,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %rdi
+	jne	.LBB11_39
+	movq	-88(%rsp), %rdx
+	movq	-120(%rsp), %rdi
+.LBB11_41:
+	movq	32(%rsp), %r15
+	movq	24(%rsp), %rsi
+.LBB11_42:
+	movq	-64(%rsp), %rax
+	leaq	(%r10,%rax,4), %rax
+	movq	%rax, (%rsp)
+	testq	%r11, %r11
+	jle	.LBB11_49
+	xorl	%eax, %eax
+	cmpq	$8, %r11
+	jae	.LBB11_45
+	movq	(%rsp), %r15
+	jmp	.LBB11_48
+	.p2align	4
+.LBB11_45:
+	movq	-24(%rsp), %rcx
+	movq	232(%rsp), %rdi
+	.p2align	4
+.LBB11_46:
+	movq	-8(%r15,%rax,2), %xmm7
+	movq	(%r15,%rax,2), %xmm8
+	pxor	%xmm9, %xmm9
+	punpcklwd	%xmm7, %xmm9
+	pxor	%xmm7, %xmm7
+	punpcklwd	%xmm8, %xmm7
+	movdqu	%xmm9, -16(%rdi,%rax,4)
+	movdqu	%xmm7, (%rdi,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_46
+	movq	%rcx, %rax
+	cmpq	%rcx, %r11
+	movq	-120(%rsp), %rdi
+	movq	(%rsp), %r15
+	je	.LBB11_49
+	.p2align	4
+.LBB11_48:
+	movzwl	(%rsi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%r15,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r11
+	jne	.LBB11_48
+.LBB11_49:
+	pxor	%xmm7, %xmm7
+	testq	%rdi, %rdi
+	js	.LBB11_54
+	xorl	%ecx, %ecx
+	movq	80(%rsp), %r15
+	.p2align	4
+.LBB11_51:
+	movq	%rcx, %rax
+	addss	8(%r10,%rcx,4), %xmm7
+	incq	%rcx
+	cmpq	%rcx, %r14
+	jne	.LBB11_51
+	cmpq	$7, %rdx
+	jb	.LBB11_55
+	.p2align	4
+.LBB11_53:
+	addss	12(%r10,%rax,4), %xmm7
+	addss	16(%r10,%rax,4), %xmm7
+	addss	20(%r10,%rax,4), %xmm7
+	addss	24(%r10,%rax,4), %xmm7
+	addss	28(%r10,%rax,4), %xmm7
+	addss	32(%r10,%rax,4), %xmm7
+	addss	36(%r10,%rax,4), %xmm7
+	addss	40(%r10,%rax,4), %xmm7
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_53
+	jmp	.LBB11_55
+	.p2align	4
+.LBB11_54:
+	cmpq	$-1, %rdi
+	movq	80(%rsp), %r15
+	movq	16(%rsp), %rsi
+	jl	.LBB11_70
+.LBB11_55:
+	movq	96(%rsp), %rax
+	movq	-80(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r11,2), %ecx
+	shll	$16, %ecx
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_57
+	xorl	%esi, %esi
+	jmp	.LBB11_61
+	.p2align	4
+.LBB11_57:
+	movd	%eax, %xmm8
+	pshufd	$0, %xmm8, %xmm8
+	movd	%ecx, %xmm9
+	pshufd	$0, %xmm9, %xmm9
+	xorl	%edx, %edx
+	movq	256(%rsp), %rsi
+	.p2align	4
+.LBB11_58:
+	movdqu	%xmm8, (%r12,%rdx,4)
+	movdqu	%xmm8, 16(%r12,%rdx,4)
+	movdqu	%xmm9, -16(%rsi,%rdx,4)
+	movdqu	%xmm9, (%rsi,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_58
+	movq	%r8, %rsi
+	cmpq	%r8, -96(%rsp)
+	jne	.LBB11_61
+	movq	-72(%rsp), %r8
+	jmp	.LBB11_66
+	.p2align	4
+.LBB11_61:
+	movq	%rsi, %rdx
+	testb	$3, -96(%rsp)
+	je	.LBB11_64
+	movq	-64(%rsp), %rdx
+	leaq	(%r12,%rdx,4), %rdx
+	leaq	(%rdx,%r11,4), %r14
+	movq	-40(%rsp), %r10
+	movq	%rsi, %rdx
+	.p2align	4
+.LBB11_63:
+	movl	%eax, (%r12,%rdx,4)
+	movl	%ecx, (%r14,%rdx,4)
+	incq	%rdx
+	decq	%r10
+	jne	.LBB11_63
+.LBB11_64:
+	subq	-96(%rsp), %rsi
+	cmpq	$-4, %rsi
+	jbe	.LBB11_67
+	movq	-72(%rsp), %r8
+	movq	-120(%rsp), %rdi
+	movq	-32(%rsp), %r14
+.LBB11_66:
+	movq	-88(%rsp), %rdx
+	movq	16(%rsp), %rsi
+	jmp	.LBB11_70
+	.p2align	4
+.LBB11_67:
+	movq	-72(%rsp), %r8
+	movq	-32(%rsp), %r14
+	movq	16(%rsp), %rsi
+	movq	208(%rsp), %rdi
+	movq	-96(%rsp), %r10
+	.p2align	4
+.LBB11_68:
+	movl	%eax, (%r12,%rdx,4)
+	movl	%ecx, -12(%rdi,%rdx,4)
+	movl	%eax, 4(%r12,%rdx,4)
+	movl	%ecx, -8(%rdi,%rdx,4)
+	movl	%eax, 8(%r12,%rdx,4)
+	movl	%ecx, -4(%rdi,%rdx,4)
+	movl	%eax, 12(%r12,%rdx,4)
+	movl	%ecx, (%rdi,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r10
+	jne	.LBB11_68
+	movq	-88(%rsp), %rdx
+	movq	-120(%rsp), %rdi
+.LBB11_70:
+	movq	-64(%rsp), %rax
+	leaq	(%r12,%rax,4), %rax
+	movq	%rax, -8(%rsp)
+	testq	%r11, %r11
+	movq	48(%rsp), %r10
+	jle	.LBB11_77
+	xorl	%eax, %eax
+	cmpq	$8, %r11
+	jae	.LBB11_73
+	movq	-8(%rsp), %r15
+	jmp	.LBB11_76
+	.p2align	4
+.LBB11_73:
+	movq	-24(%rsp), %rcx
+	movq	224(%rsp), %rdi
+	.p2align	4
+.LBB11_74:
+	movq	-8(%r15,%rax,2), %xmm8
+	movq	(%r15,%rax,2), %xmm9
+	pxor	%xmm10, %xmm10
+	punpcklwd	%xmm8, %xmm10
+	pxor	%xmm8, %xmm8
+	punpcklwd	%xmm9, %xmm8
+	movdqu	%xmm10, -16(%rdi,%rax,4)
+	movdqu	%xmm8, (%rdi,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_74
+	movq	%rcx, %rax
+	cmpq	%rcx, %r11
+	movq	-8(%rsp), %r15
+	movq	-120(%rsp), %rdi
+	je	.LBB11_77
+	.p2align	4
+.LBB11_76:
+	movzwl	(%rsi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%r15,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r11
+	jne	.LBB11_76
+.LBB11_77:
+	movq	184(%rsp), %rax
+	orq	$1, %rax
+	imulq	8(%rsp), %rax
+	movq	-48(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rax
+	movq	%rax, -80(%rsp)
+	pxor	%xmm8, %xmm8
+	testq	%rdi, %rdi
+	js	.LBB11_82
+	xorl	%ecx, %ecx
+	movq	72(%rsp), %r15
+	movq	128(%rsp), %rsi
+	.p2align	4
+.LBB11_79:
+	movq	%rcx, %rax
+	addss	8(%r12,%rcx,4), %xmm8
+	incq	%rcx
+	cmpq	%rcx, %r14
+	jne	.LBB11_79
+	cmpq	$7, %rdx
+	jb	.LBB11_83
+	.p2align	4
+.LBB11_81:
+	addss	12(%r12,%rax,4), %xmm8
+	addss	16(%r12,%rax,4), %xmm8
+	addss	20(%r12,%rax,4), %xmm8
+	addss	24(%r12,%rax,4), %xmm8
+	addss	28(%r12,%rax,4), %xmm8
+	addss	32(%r12,%rax,4), %xmm8
+	addss	36(%r12,%rax,4), %xmm8
+	addss	40(%r12,%rax,4), %xmm8
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_81
+	jmp	.LBB11_83
+	.p2align	4
+.LBB11_82:
+	cmpq	$-1, %rdi
+	movq	72(%rsp), %r15
+	movq	128(%rsp), %rsi
+	jl	.LBB11_97
+.LBB11_83:
+	movq	-80(%rsp), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r11,2), %ecx
+	shll	$16, %ecx
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_85
+	xorl	%esi, %esi
+	movq	-96(%rsp), %r12
+	jmp	.LBB11_89
+	.p2align	4
+.LBB11_85:
+	movd	%eax, %xmm9
+	pshufd	$0, %xmm9, %xmm9
+	movd	%ecx, %xmm10
+	pshufd	$0, %xmm10, %xmm10
+	xorl	%edx, %edx
+	movq	-96(%rsp), %r12
+	.p2align	4
+.LBB11_86:
+	movdqu	%xmm9, (%r13,%rdx,4)
+	movdqu	%xmm9, 16(%r13,%rdx,4)
+	movdqu	%xmm10, -16(%rsi,%rdx,4)
+	movdqu	%xmm10, (%rsi,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_86
+	movq	%r8, %rsi
+	cmpq	%r8, %r12
+	jne	.LBB11_89
+	movq	-72(%rsp), %r8
+	jmp	.LBB11_96
+	.p2align	4
+.LBB11_89:
+	movq	%rsi, %rdx
+	testb	$3, %r12b
+	je	.LBB11_92
+	movq	-64(%rsp), %rdx
+	leaq	(,%rdx,4), %rdx
+	addq	%r13, %rdx
+	leaq	(%rdx,%r11,4), %rdi
+	movq	-40(%rsp), %r10
+	movq	%rsi, %rdx
+	.p2align	4
+.LBB11_91:
+	movl	%eax, (%r13,%rdx,4)
+	movl	%ecx, (%rdi,%rdx,4)
+	incq	%rdx
+	decq	%r10
+	jne	.LBB11_91
+.LBB11_92:
+	subq	%r12, %rsi
+	cmpq	$-4, %rsi
+	jbe	.LBB11_94
+	movq	-72(%rsp), %r8
+	movq	48(%rsp), %r10
+	movq	-88(%rsp), %rdx
+	movq	-120(%rsp), %rdi
+	jmp	.LBB11_97
+	.p2align	4
+.LBB11_94:
+	movq	-72(%rsp), %r8
+	movq	48(%rsp), %r10
+	movq	200(%rsp), %rsi
+	movq	-120(%rsp), %rdi
+	.p2align	4
+.LBB11_95:
+	movl	%eax, (%r13,%rdx,4)
+	movl	%ecx, -12(%rsi,%rdx,4)
+	movl	%eax, 4(%r13,%rdx,4)
+	movl	%ecx, -8(%rsi,%rdx,4)
+	movl	%eax, 8(%r13,%rdx,4)
+	movl	%ecx, -4(%rsi,%rdx,4)
+	movl	%eax, 12(%r13,%rdx,4)
+	movl	%ecx, (%rsi,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r12
+	jne	.LBB11_95
+.LBB11_96:
+	movq	-88(%rsp), %rdx
+.LBB11_97:
+	movq	-64(%rsp), %rax
+	leaq	(,%rax,4), %rax
+	addq	%r13, %rax
+	movq	%rax, -16(%rsp)
+	testq	%r11, %r11
+	movq	288(%rsp), %rsi
+	movq	176(%rsp), %r12
+	jle	.LBB11_104
+	xorl	%eax, %eax
+	cmpq	$8, %r11
+	jae	.LBB11_100
+	movq	-16(%rsp), %rsi
+	jmp	.LBB11_103
+	.p2align	4
+.LBB11_100:
+	movq	-24(%rsp), %rcx
+	.p2align	4
+.LBB11_101:
+	movq	-8(%r10,%rax,2), %xmm9
+	movq	(%r10,%rax,2), %xmm10
+	pxor	%xmm11, %xmm11
+	punpcklwd	%xmm9, %xmm11
+	pxor	%xmm9, %xmm9
+	punpcklwd	%xmm10, %xmm9
+	movdqu	%xmm11, -16(%rsi,%rax,4)
+	movdqu	%xmm9, (%rsi,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_101
+	movq	%rcx, %rax
+	cmpq	%rcx, %r11
+	movq	-16(%rsp), %rsi
+	je	.LBB11_104
+	.p2align	4
+.LBB11_103:
+	movzwl	(%r12,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rsi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r11
+	jne	.LBB11_103
+.LBB11_104:
+	pxor	%xmm9, %xmm9
+	testq	%rdi, %rdi
+	js	.LBB11_109
+	xorl	%ecx, %ecx
+	movq	-96(%rsp), %r12
+	.p2align	4
+.LBB11_106:
+	movq	%rcx, %rax
+	addss	8(%r13,%rcx,4), %xmm9
+	incq	%rcx
+	cmpq	%rcx, %r14
+	jne	.LBB11_106
+	cmpq	$7, %rdx
+	jb	.LBB11_110
+	.p2align	4
+.LBB11_108:
+	addss	12(%r13,%rax,4), %xmm9
+	addss	16(%r13,%rax,4), %xmm9
+	addss	20(%r13,%rax,4), %xmm9
+	addss	24(%r13,%rax,4), %xmm9
+	addss	28(%r13,%rax,4), %xmm9
+	addss	32(%r13,%rax,4), %xmm9
+	addss	36(%r13,%rax,4), %xmm9
+	addss	40(%r13,%rax,4), %xmm9
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_108
+	jmp	.LBB11_110
+	.p2align	4
+.LBB11_109:
+	cmpq	$-1, %rdi
+	movq	-96(%rsp), %r12
+	jl	.LBB11_122
+.LBB11_110:
+	movq	-80(%rsp), %rcx
+	movzwl	(%rcx,%r11,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r11,4), %ecx
+	shll	$16, %ecx
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_112
+	xorl	%esi, %esi
+	jmp	.LBB11_115
+	.p2align	4
+.LBB11_112:
+	movd	%eax, %xmm10
+	pshufd	$0, %xmm10, %xmm10
+	movd	%ecx, %xmm11
+	pshufd	$0, %xmm11, %xmm11
+	xorl	%edx, %edx
+	movq	248(%rsp), %rsi
+	.p2align	4
+.LBB11_113:
+	movdqu	%xmm10, (%rbx,%rdx,4)
+	movdqu	%xmm10, 16(%rbx,%rdx,4)
+	movdqu	%xmm11, -16(%rsi,%rdx,4)
+	movdqu	%xmm11, (%rsi,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_113
+	movq	%r8, %rsi
+	cmpq	%r8, %r12
+	je	.LBB11_121
+.LBB11_115:
+	movq	%rsi, %rdx
+	testb	$3, %r12b
+	je	.LBB11_118
+	movq	-64(%rsp), %rdx
+	leaq	(%rbx,%rdx,4), %rdx
+	leaq	(%rdx,%r11,4), %rdi
+	movq	-40(%rsp), %r10
+	movq	%rsi, %rdx
+	.p2align	4
+.LBB11_117:
+	movl	%eax, (%rbx,%rdx,4)
+	movl	%ecx, (%rdi,%rdx,4)
+	incq	%rdx
+	decq	%r10
+	jne	.LBB11_117
+.LBB11_118:
+	subq	%r12, %rsi
+	cmpq	$-4, %rsi
+	ja	.LBB11_121
+	movq	192(%rsp), %rsi
+	.p2align	4
+.LBB11_120:
+	movl	%eax, (%rbx,%rdx,4)
+	movl	%ecx, -12(%rsi,%rdx,4)
+	movl	%eax, 4(%rbx,%rdx,4)
+	movl	%ecx, -8(%rsi,%rdx,4)
+	movl	%eax, 8(%rbx,%rdx,4)
+	movl	%ecx, -4(%rsi,%rdx,4)
+	movl	%eax, 12(%rbx,%rdx,4)
+	movl	%ecx, (%rsi,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r12
+	jne	.LBB11_120
+.LBB11_121:
+	movq	-88(%rsp), %rdx
+.LBB11_122:
+	movq	-64(%rsp), %rax
+	leaq	(%rbx,%rax,4), %r10
+	testq	%r11, %r11
+	movq	152(%rsp), %rsi
+	movq	280(%rsp), %rdi
+	jle	.LBB11_128
+	xorl	%eax, %eax
+	cmpq	$8, %r11
+	jb	.LBB11_127
+	movq	-24(%rsp), %rcx
+	.p2align	4
+.LBB11_125:
+	movq	-8(%r15,%rax,2), %xmm10
+	movq	(%r15,%rax,2), %xmm11
+	pxor	%xmm12, %xmm12
+	punpcklwd	%xmm10, %xmm12
+	pxor	%xmm10, %xmm10
+	punpcklwd	%xmm11, %xmm10
+	movdqu	%xmm12, -16(%rdi,%rax,4)
+	movdqu	%xmm10, (%rdi,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_125
+	movq	%rcx, %rax
+	cmpq	%rcx, %r11
+	je	.LBB11_128
+	.p2align	4
+.LBB11_127:
+	movzwl	(%rsi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%r10,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r11
+	jne	.LBB11_127
+.LBB11_128:
+	movq	-120(%rsp), %r8
+	pxor	%xmm10, %xmm10
+	testq	%r8, %r8
+	js	.LBB11_133
+	xorl	%ecx, %ecx
+	.p2align	4
+.LBB11_130:
+	movq	%rcx, %rax
+	addss	8(%rbx,%rcx,4), %xmm10
+	incq	%rcx
+	cmpq	%rcx, %r14
+	jne	.LBB11_130
+	cmpq	$7, %rdx
+	jb	.LBB11_134
+	.p2align	4
+.LBB11_132:
+	addss	12(%rbx,%rax,4), %xmm10
+	addss	16(%rbx,%rax,4), %xmm10
+	addss	20(%rbx,%rax,4), %xmm10
+	addss	24(%rbx,%rax,4), %xmm10
+	addss	28(%rbx,%rax,4), %xmm10
+	addss	32(%rbx,%rax,4), %xmm10
+	addss	36(%rbx,%rax,4), %xmm10
+	addss	40(%rbx,%rax,4), %xmm10
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_132
+	jmp	.LBB11_134
+	.p2align	4
+.LBB11_133:
+	cmpq	$-1, %r8
+	jl	.LBB11_147
+.LBB11_134:
+	movq	96(%rsp), %rax
+	movq	-80(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r11,2), %ecx
+	shll	$16, %ecx
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_136
+	xorl	%esi, %esi
+	jmp	.LBB11_140
+	.p2align	4
+.LBB11_136:
+	movd	%eax, %xmm11
+	pshufd	$0, %xmm11, %xmm11
+	movd	%ecx, %xmm12
+	pshufd	$0, %xmm12, %xmm12
+	movq	264(%rsp), %rdx
+	addq	%rbp, %rdx
+	xorl	%esi, %esi
+	movq	-72(%rsp), %rdi
+	.p2align	4
+.LBB11_137:
+	movdqu	%xmm11, (%rbp,%rsi,4)
+	movdqu	%xmm11, 16(%rbp,%rsi,4)
+	movdqu	%xmm12, -16(%rdx,%rsi,4)
+	movdqu	%xmm12, (%rdx,%rsi,4)
+	addq	$8, %rsi
+	cmpq	%rsi, %rdi
+	jne	.LBB11_137
+	movq	%rdi, %rsi
+	cmpq	%rdi, %r12
+	jne	.LBB11_140
+	movq	-120(%rsp), %r8
+	jmp	.LBB11_147
+	.p2align	4
+.LBB11_140:
+	movq	%rsi, %rdx
+	testb	$3, %r12b
+	je	.LBB11_143
+	movq	-64(%rsp), %rdx
+	leaq	(,%rdx,4), %rdx
+	addq	%rbp, %rdx
+	leaq	(%rdx,%r11,4), %rdi
+	movq	-40(%rsp), %r14
+	movq	%rsi, %rdx
+	.p2align	4
+.LBB11_142:
+	movl	%eax, (%rbp,%rdx,4)
+	movl	%ecx, (%rdi,%rdx,4)
+	incq	%rdx
+	decq	%r14
+	jne	.LBB11_142
+.LBB11_143:
+	movq	-96(%rsp), %rdi
+	subq	%rdi, %rsi
+	cmpq	$-4, %rsi
+	jbe	.LBB11_145
+	movq	-120(%rsp), %r8
+	movq	-32(%rsp), %r14
+	jmp	.LBB11_147
+	.p2align	4
+.LBB11_145:
+	movq	216(%rsp), %rsi
+	addq	%rbp, %rsi
+	movq	-120(%rsp), %r8
+	movq	-32(%rsp), %r14
+	.p2align	4
+.LBB11_146:
+	movl	%eax, (%rbp,%rdx,4)
+	movl	%ecx, -12(%rsi,%rdx,4)
+	movl	%eax, 4(%rbp,%rdx,4)
+	movl	%ecx, -8(%rsi,%rdx,4)
+	movl	%eax, 8(%rbp,%rdx,4)
+	movl	%ecx, -4(%rsi,%rdx,4)
+	movl	%eax, 12(%rbp,%rdx,4)
+	movl	%ecx, (%rsi,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %rdi
+	jne	.LBB11_146
+.LBB11_147:
+	movq	-64(%rsp), %rax
+	leaq	(,%rax,4), %rsi
+	addq	%rbp, %rsi
+	testq	%r11, %r11
+	movq	168(%rsp), %rdi
+	movq	160(%rsp), %rbx
+	jle	.LBB11_154
+	cmpq	$8, %r11
+	jae	.LBB11_150
+	xorl	%ecx, %ecx
+	jmp	.LBB11_153
+	.p2align	4
+.LBB11_150:
+	movq	240(%rsp), %rax
+	leaq	(%rax,%rbp), %rcx
+	xorl	%edx, %edx
+	movq	-24(%rsp), %rax
+	.p2align	4
+.LBB11_151:
+	movq	-8(%rbx,%rdx,2), %xmm11
+	movq	(%rbx,%rdx,2), %xmm12
+	pxor	%xmm13, %xmm13
+	punpcklwd	%xmm11, %xmm13
+	pxor	%xmm11, %xmm11
+	punpcklwd	%xmm12, %xmm11
+	movdqu	%xmm13, -16(%rcx,%rdx,4)
+	movdqu	%xmm11, (%rcx,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %rax
+	jne	.LBB11_151
+	movq	%rax, %rcx
+	cmpq	%rax, %r11
+	je	.LBB11_154
+	.p2align	4
+.LBB11_153:
+	movzwl	(%rdi,%rcx,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rsi,%rcx,4)
+	incq	%rcx
+	cmpq	%rcx, %r11
+	jne	.LBB11_153
+.LBB11_154:
+	pxor	%xmm11, %xmm11
+	testq	%r8, %r8
+	js	.LBB11_159
+	xorl	%edx, %edx
+	movq	-8(%rsp), %rdi
+	movq	-16(%rsp), %r8
+	.p2align	4
+.LBB11_156:
+	movq	%rdx, %rcx
+	addss	8(%rbp,%rdx,4), %xmm11
+	incq	%rdx
+	cmpq	%rdx, %r14
+	jne	.LBB11_156
+	movq	-88(%rsp), %rax
+	cmpq	$7, %rax
+	movq	(%rsp), %rdx
+	jb	.LBB11_160
+	.p2align	4
+.LBB11_158:
+	addss	12(%rbp,%rcx,4), %xmm11
+	addss	16(%rbp,%rcx,4), %xmm11
+	addss	20(%rbp,%rcx,4), %xmm11
+	addss	24(%rbp,%rcx,4), %xmm11
+	addss	28(%rbp,%rcx,4), %xmm11
+	addss	32(%rbp,%rcx,4), %xmm11
+	addss	36(%rbp,%rcx,4), %xmm11
+	addss	40(%rbp,%rcx,4), %xmm11
+	addq	$8, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_158
+	jmp	.LBB11_160
+	.p2align	4
+.LBB11_159:
+	movq	(%rsp), %rdx
+	movq	-8(%rsp), %rdi
+	movq	-16(%rsp), %r8
+.LBB11_160:
+	testq	%r11, %r11
+	movl	$0, %r15d
+	movq	40(%rsp), %rax
+	movq	96(%rsp), %rbx
+	movq	296(%rsp), %r13
+	movq	336(%rsp), %r12
+	jle	.LBB11_2
+	movq	-120(%rsp), %rcx
+	leaq	(%rdx,%rcx,4), %rdx
+	addq	$4, %rdx
+	movq	%rdx, -80(%rsp)
+	leaq	4(%rdi,%rcx,4), %rdx
+	movq	%rdx, (%rsp)
+	leaq	4(%r8,%rcx,4), %rdx
+	movq	%rdx, -8(%rsp)
+	leaq	4(%r10,%rcx,4), %rdx
+	movq	%rdx, -16(%rsp)
+	leaq	4(%rsi,%rcx,4), %rcx
+	movq	%rcx, 344(%rsp)
+	unpcklps	%xmm8, %xmm9
+	unpcklps	%xmm10, %xmm11
+	movlhps	%xmm9, %xmm11
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB11_162:
+	movss	(%r13,%r8,4), %xmm8
+	movss	4(%r9,%r8,4), %xmm9
+	addss	%xmm8, %xmm9
+	mulss	%xmm0, %xmm9
+	addss	%xmm6, %xmm9
+	mulss	%xmm1, %xmm9
+	movaps	%xmm9, %xmm10
+	cmpless	%xmm5, %xmm10
+	andnps	%xmm9, %xmm10
+	movd	%xmm10, %r14d
+	subss	8(%r9,%r8,4), %xmm8
+	addss	%xmm8, %xmm6
+	movq	-80(%rsp), %rcx
+	movss	(%rcx,%r8,4), %xmm8
+	movss	4(%rax,%r8,4), %xmm9
+	addss	%xmm8, %xmm9
+	mulss	%xmm0, %xmm9
+	addss	%xmm7, %xmm9
+	mulss	%xmm1, %xmm9
+	movaps	%xmm9, %xmm10
+	cmpless	%xmm5, %xmm10
+	andnps	%xmm9, %xmm10
+	subss	8(%rax,%r8,4), %xmm8
+	movd	%xmm10, %r11d
+	addss	%xmm8, %xmm7
+	movq	-56(%rsp), %rcx
+	movsd	4(%rcx,%r8,4), %xmm10
+	movq	56(%rsp), %rcx
+	movsd	4(%rcx,%r8,4), %xmm13
+	movq	64(%rsp), %rcx
+	movsd	4(%rcx,%r8,4), %xmm12
+	movsd	4(%rbp,%r8,4), %xmm14
+	movaps	%xmm14, %xmm9
+	unpcklps	%xmm12, %xmm9
+	movaps	%xmm10, %xmm8
+	movlhps	%xmm13, %xmm8
+	shufps	$36, %xmm8, %xmm9
+	movq	(%rsp), %rcx
+	movss	(%rcx,%r8,4), %xmm8
+	movq	-8(%rsp), %rcx
+	movss	(%rcx,%r8,4), %xmm15
+	unpcklps	%xmm8, %xmm15
+	movq	-16(%rsp), %rcx
+	movss	(%rcx,%r8,4), %xmm4
+	movq	344(%rsp), %rcx
+	movss	(%rcx,%r8,4), %xmm8
+	unpcklps	%xmm4, %xmm8
+	movlhps	%xmm15, %xmm8
+	xorps	%xmm15, %xmm15
+	addps	%xmm8, %xmm9
+	mulps	%xmm3, %xmm9
+	addps	%xmm11, %xmm9
+	mulps	%xmm2, %xmm9
+	movaps	%xmm9, %xmm4
+	cmpleps	%xmm15, %xmm4
+	movmskps	%xmm4, %r9d
+	movaps	%xmm9, %xmm4
+	shufps	$255, %xmm9, %xmm4
+	movd	%xmm4, %ecx
+	shufps	$17, %xmm14, %xmm12
+	shufps	$85, %xmm13, %xmm10
+	shufps	$34, %xmm10, %xmm12
+	subps	%xmm12, %xmm8
+	movaps	%xmm9, %xmm4
+	unpckhpd	%xmm9, %xmm4
+	movd	%xmm4, %esi
+	movd	%xmm9, %edx
+	shufps	$85, %xmm9, %xmm9
+	movd	%xmm9, %edi
+	addps	%xmm8, %xmm11
+	btl	$16, %r14d
+	adcl	$32767, %r14d
+	shrl	$16, %r14d
+	movw	%r14w, (%r12,%r8,2)
+	leaq	(%r12,%r8,2), %r14
+	btl	$16, %r11d
+	adcl	$32767, %r11d
+	shrl	$16, %r11d
+	testb	$8, %r9b
+	cmovnel	%r15d, %ecx
+	movq	-104(%rsp), %r10
+	movw	%r11w, (%r14,%r10,2)
+	movq	-104(%rsp), %r11
+	btl	$16, %ecx
+	adcl	$32767, %ecx
+	shrl	$16, %ecx
+	movw	%cx, (%r14,%r11,4)
+	leaq	(%r14,%rbx), %rcx
+	addq	%rbx, %rcx
+	testb	$4, %r9b
+	cmovnel	%r15d, %esi
+	btl	$16, %esi
+	adcl	$32767, %esi
+	shrl	$16, %esi
+	movw	%si, (%rcx,%r11,2)
+	testb	$2, %r9b
+	cmovnel	%r15d, %edi
+	btl	$16, %edi
+	adcl	$32767, %edi
+	addq	%rbx, %rcx
+	addq	%rbx, %rcx
+	shrl	$16, %edi
+	testb	$1, %r9b
+	movq	-112(%rsp), %r9
+	cmovnel	%r15d, %edx
+	movw	%di, (%r14,%r11,8)
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movw	%dx, (%rcx,%r11,2)
+	incq	%r8
+	cmpq	%r8, %r11
+	jne	.LBB11_162
+	jmp	.LBB11_2
+.LBB11_163:
+	xorl	%esi, %esi
+.LBB11_164:
+	cmpq	136(%rsp), %rsi
+	jge	.LBB11_273
+	movq	%rdi, %r14
+	movq	%r8, %rbp
+	movq	%rsi, %rdi
+	movq	%rsi, %r15
+	imulq	8(%rsp), %r15
+	leaq	(%r14,%r15,2), %rax
+	leaq	(%rax,%r11,2), %rbx
+	leaq	(%rax,%r11,4), %rsi
+	addq	$2, %r8
+	leaq	(%r11,%rbp,2), %r13
+	addq	$4, %r13
+	cmpq	$-1, %rbp
+	jl	.LBB11_175
+	movq	%rdi, -80(%rsp)
+	movabsq	$9223372036854775800, %rcx
+	cmpq	$2, %r8
+	movq	%r11, %r10
+	movl	$1, %r11d
+	cmovgeq	%r8, %r11
+	movq	%r9, %rdx
+	movzwl	(%rax), %r9d
+	shll	$16, %r9d
+	movzwl	-2(%rax,%r10,2), %ebp
+	shll	$16, %ebp
+	leaq	(%rdx,%r8,4), %r14
+	cmpq	$12, %r8
+	movq	%r8, -56(%rsp)
+	movq	%r15, 64(%rsp)
+	jl	.LBB11_168
+	movq	-120(%rsp), %r8
+	leaq	(%r8,%r10), %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$32, %rdx
+	jae	.LBB11_196
+.LBB11_168:
+	xorl	%edx, %edx
+	movq	-112(%rsp), %r10
+.LBB11_169:
+	movq	%r13, %rdi
+	movq	%r11, %r12
+	movq	%rdx, %r15
+	andq	$3, %r12
+	je	.LBB11_172
+	movq	-104(%rsp), %r15
+	leaq	(%r14,%r15,4), %r13
+	movq	%rdx, %r15
+	.p2align	4
+.LBB11_171:
+	movl	%r9d, (%r10,%r15,4)
+	movl	%ebp, (%r13,%r15,4)
+	incq	%r15
+	decq	%r12
+	jne	.LBB11_171
+.LBB11_172:
+	subq	%r11, %rdx
+	cmpq	$-4, %rdx
+	movq	%rdi, %r13
+	ja	.LBB11_199
+	movq	-104(%rsp), %rdx
+	leaq	(,%rdx,4), %rdx
+	movq	-120(%rsp), %r8
+	leaq	(%rdx,%r8,4), %rdx
+	addq	%r10, %rdx
+	addq	$20, %rdx
+	.p2align	4
+.LBB11_174:
+	movl	%r9d, (%r10,%r15,4)
+	movl	%ebp, -12(%rdx,%r15,4)
+	movl	%r9d, 4(%r10,%r15,4)
+	movl	%ebp, -8(%rdx,%r15,4)
+	movl	%r9d, 8(%r10,%r15,4)
+	movl	%ebp, -4(%rdx,%r15,4)
+	movl	%r9d, 12(%r10,%r15,4)
+	movl	%ebp, (%rdx,%r15,4)
+	addq	$4, %r15
+	cmpq	%r15, %r11
+	jne	.LBB11_174
+	jmp	.LBB11_199
+.LBB11_175:
+	testq	%r11, %r11
+	jle	.LBB11_273
+	movabsq	$9223372036854775800, %rcx
+	cmpq	$8, %r11
+	jae	.LBB11_178
+	xorl	%edx, %edx
+	jmp	.LBB11_181
+.LBB11_178:
+	movq	%r11, %rdx
+	andq	%rcx, %rdx
+	leaq	(%r9,%rbp,4), %r9
+	addq	$24, %r9
+	movq	%r11, %r10
+	movq	%rdi, %r11
+	imulq	%r10, %r11
+	leaq	(%r11,%r11,2), %r11
+	leaq	(%r14,%r11,2), %r11
+	addq	$8, %r11
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB11_179:
+	movq	-8(%r11,%r14,2), %xmm1
+	movq	(%r11,%r14,2), %xmm2
+	xorps	%xmm3, %xmm3
+	punpcklwd	%xmm1, %xmm3
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm2, %xmm1
+	movdqu	%xmm3, -16(%r9,%r14,4)
+	movdqu	%xmm1, (%r9,%r14,4)
+	addq	$8, %r14
+	cmpq	%r14, %rdx
+	jne	.LBB11_179
+	movq	-104(%rsp), %r12
+	cmpq	%rdx, %r12
+	movq	-120(%rsp), %rbp
+	movq	-48(%rsp), %r14
+	je	.LBB11_183
+.LBB11_181:
+	movq	-112(%rsp), %r9
+	leaq	(%r9,%r8,4), %r9
+	movq	-104(%rsp), %r12
+	.p2align	4
+.LBB11_182:
+	movzwl	(%rax,%rdx,2), %r11d
+	shll	$16, %r11d
+	movl	%r11d, (%r9,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r12
+	jne	.LBB11_182
+.LBB11_183:
+	movq	-112(%rsp), %r10
+	leaq	(%r10,%r13,4), %rdx
+	leaq	(%rdx,%r8,4), %rax
+	cmpq	$8, %r12
+	jae	.LBB11_185
+	xorl	%edx, %edx
+	movq	%rax, %r10
+	jmp	.LBB11_188
+.LBB11_185:
+	movq	%r12, %rdx
+	andq	%rcx, %rdx
+	leaq	(,%rbp,2), %r9
+	addq	%rbp, %r9
+	leaq	(,%r12,4), %r11
+	leaq	(%r11,%r9,4), %r9
+	addq	%r10, %r9
+	addq	$40, %r9
+	leaq	(%rdi,%rdi,2), %r11
+	leaq	2(,%r11,2), %r11
+	imulq	%r12, %r11
+	addq	%r14, %r11
+	addq	$8, %r11
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB11_186:
+	movq	-8(%r11,%r14,2), %xmm1
+	movq	(%r11,%r14,2), %xmm2
+	xorps	%xmm3, %xmm3
+	punpcklwd	%xmm1, %xmm3
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm2, %xmm1
+	movdqu	%xmm3, -16(%r9,%r14,4)
+	movdqu	%xmm1, (%r9,%r14,4)
+	addq	$8, %r14
+	cmpq	%r14, %rdx
+	jne	.LBB11_186
+	movq	-104(%rsp), %r12
+	cmpq	%rdx, %r12
+	movq	-120(%rsp), %rbp
+	movq	-48(%rsp), %r14
+	movq	%rax, %r10
+	je	.LBB11_189
+	.p2align	4
+.LBB11_188:
+	movzwl	(%rbx,%rdx,2), %r9d
+	shll	$16, %r9d
+	movl	%r9d, (%r10,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r12
+	jne	.LBB11_188
+.LBB11_189:
+	movq	-112(%rsp), %r9
+	leaq	(%r9,%r13,8), %rdx
+	leaq	(%rdx,%r8,4), %r10
+	cmpq	$8, %r12
+	jae	.LBB11_191
+	xorl	%ecx, %ecx
+	movq	%rax, %rdi
+	jmp	.LBB11_194
+.LBB11_191:
+	andq	%r12, %rcx
+	leaq	(,%rbp,4), %rdx
+	addq	%rbp, %rdx
+	movq	%r9, %r11
+	leaq	(,%r12,8), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	addq	%r11, %rdx
+	addq	$56, %rdx
+	leaq	(%rdi,%rdi,2), %r9
+	leaq	4(,%r9,2), %r9
+	imulq	%r12, %r9
+	addq	%r14, %r9
+	addq	$8, %r9
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB11_192:
+	movq	-8(%r9,%r11,2), %xmm1
+	movq	(%r9,%r11,2), %xmm2
+	xorps	%xmm3, %xmm3
+	punpcklwd	%xmm1, %xmm3
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm2, %xmm1
+	movdqu	%xmm3, -16(%rdx,%r11,4)
+	movdqu	%xmm1, (%rdx,%r11,4)
+	addq	$8, %r11
+	cmpq	%r11, %rcx
+	jne	.LBB11_192
+	movq	-104(%rsp), %r12
+	cmpq	%rcx, %r12
+	movq	-112(%rsp), %r9
+	movq	%rax, %rdi
+	je	.LBB11_195
+	.p2align	4
+.LBB11_194:
+	movzwl	(%rsi,%rcx,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r10,%rcx,4)
+	incq	%rcx
+	cmpq	%rcx, %r12
+	jne	.LBB11_194
+.LBB11_195:
+	xorps	%xmm2, %xmm2
+	xorps	%xmm3, %xmm3
+	jmp	.LBB11_271
+.LBB11_196:
+	movq	%r11, %rdx
+	andq	%rcx, %rdx
+	movd	%r9d, %xmm1
+	pshufd	$0, %xmm1, %xmm1
+	movd	%ebp, %xmm2
+	pshufd	$0, %xmm2, %xmm2
+	leaq	(,%r10,4), %r15
+	leaq	(%r15,%r8,4), %r15
+	movq	-112(%rsp), %r10
+	addq	%r10, %r15
+	addq	$24, %r15
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB11_197:
+	movdqu	%xmm1, (%r10,%r12,4)
+	movdqu	%xmm1, 16(%r10,%r12,4)
+	movdqu	%xmm2, -16(%r15,%r12,4)
+	movdqu	%xmm2, (%r15,%r12,4)
+	addq	$8, %r12
+	cmpq	%r12, %rdx
+	jne	.LBB11_197
+	cmpq	%rdx, %r11
+	jne	.LBB11_169
+.LBB11_199:
+	movq	-104(%rsp), %r10
+	testq	%r10, %r10
+	jle	.LBB11_205
+	cmpq	$8, %r10
+	jae	.LBB11_202
+	xorl	%edx, %edx
+	jmp	.LBB11_275
+.LBB11_202:
+	movq	%r10, %rdx
+	andq	%rcx, %rdx
+	movq	-112(%rsp), %r9
+	movq	-120(%rsp), %r8
+	leaq	(%r9,%r8,4), %r9
+	addq	$24, %r9
+	movq	-80(%rsp), %r15
+	imulq	%r10, %r15
+	leaq	(%r15,%r15,2), %r15
+	movq	-48(%rsp), %rdi
+	leaq	(%rdi,%r15,2), %r15
+	addq	$8, %r15
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB11_203:
+	movq	-8(%r15,%r12,2), %xmm1
+	movq	(%r15,%r12,2), %xmm2
+	xorps	%xmm3, %xmm3
+	punpcklwd	%xmm1, %xmm3
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm2, %xmm1
+	movdqu	%xmm3, -16(%r9,%r12,4)
+	movdqu	%xmm1, (%r9,%r12,4)
+	addq	$8, %r12
+	cmpq	%r12, %rdx
+	jne	.LBB11_203
+	movq	-104(%rsp), %r10
+	jmp	.LBB11_274
+.LBB11_275:
+	movzwl	(%rax,%rdx,2), %r9d
+	shll	$16, %r9d
+	movl	%r9d, (%r14,%rdx,4)
+	incq	%rdx
+.LBB11_274:
+	cmpq	%rdx, %r10
+	jne	.LBB11_275
+.LBB11_205:
+	movq	-120(%rsp), %r8
+	testq	%r8, %r8
+	movq	-56(%rsp), %rax
+	js	.LBB11_210
+	leaq	(%r8,%r8), %rdx
+	movl	%edx, %r9d
+	andl	$6, %r9d
+	pxor	%xmm1, %xmm1
+	movq	$-1, %rdi
+	movq	-112(%rsp), %r10
+	.p2align	4
+.LBB11_207:
+	addss	12(%r10,%rdi,4), %xmm1
+	incq	%rdi
+	cmpq	%rdi, %r9
+	jne	.LBB11_207
+	cmpq	$4, %r8
+	jae	.LBB11_211
+	movq	-112(%rsp), %r9
+	jmp	.LBB11_213
+.LBB11_210:
+	pxor	%xmm1, %xmm1
+	movq	-112(%rsp), %r9
+	jmp	.LBB11_213
+.LBB11_211:
+	movq	-112(%rsp), %r9
+	.p2align	4
+.LBB11_212:
+	addss	12(%r9,%rdi,4), %xmm1
+	addss	16(%r9,%rdi,4), %xmm1
+	addss	20(%r9,%rdi,4), %xmm1
+	addss	24(%r9,%rdi,4), %xmm1
+	addss	28(%r9,%rdi,4), %xmm1
+	addss	32(%r9,%rdi,4), %xmm1
+	addss	36(%r9,%rdi,4), %xmm1
+	addss	40(%r9,%rdi,4), %xmm1
+	addq	$8, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_212
+.LBB11_213:
+	movq	%r13, 56(%rsp)
+	leaq	(%r9,%r13,4), %r9
+	movzwl	(%rbx), %ebp
+	shll	$16, %ebp
+	movq	-104(%rsp), %r13
+	movzwl	-2(%rbx,%r13,2), %r14d
+	shll	$16, %r14d
+	leaq	(%r9,%rax,4), %rdi
+	cmpq	$12, %rax
+	jl	.LBB11_214
+	movq	-120(%rsp), %r8
+	leaq	(%r8,%r13), %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$32, %rdx
+	jae	.LBB11_217
+.LBB11_214:
+	xorl	%edx, %edx
+.LBB11_220:
+	movq	%r11, %r12
+	movq	%rdx, %r15
+	andq	$3, %r12
+	je	.LBB11_223
+	movq	-104(%rsp), %r10
+	leaq	(%rdi,%r10,4), %r13
+	movq	%rdx, %r15
+	.p2align	4
+.LBB11_222:
+	movl	%ebp, (%r9,%r15,4)
+	movl	%r14d, (%r13,%r15,4)
+	incq	%r15
+	decq	%r12
+	jne	.LBB11_222
+.LBB11_223:
+	subq	%r11, %rdx
+	cmpq	$-4, %rdx
+	ja	.LBB11_226
+	movq	-120(%rsp), %r8
+	leaq	(%r8,%r8,2), %rdx
+	movq	-104(%rsp), %r12
+	leaq	(,%r12,8), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	movq	-112(%rsp), %r10
+	addq	%r10, %rdx
+	addq	$36, %rdx
+	leaq	(,%r12,4), %r9
+	leaq	(%r9,%r8,8), %r9
+	addq	%r10, %r9
+	addq	$28, %r9
+	.p2align	4
+.LBB11_225:
+	movl	%ebp, -12(%r9,%r15,4)
+	movl	%r14d, -12(%rdx,%r15,4)
+	movl	%ebp, -8(%r9,%r15,4)
+	movl	%r14d, -8(%rdx,%r15,4)
+	movl	%ebp, -4(%r9,%r15,4)
+	movl	%r14d, -4(%rdx,%r15,4)
+	movl	%ebp, (%r9,%r15,4)
+	movl	%r14d, (%rdx,%r15,4)
+	addq	$4, %r15
+	cmpq	%r15, %r11
+	jne	.LBB11_225
+	jmp	.LBB11_226
+.LBB11_217:
+	movq	%r11, %rdx
+	andq	%rcx, %rdx
+	movd	%ebp, %xmm2
+	pshufd	$0, %xmm2, %xmm2
+	movd	%r14d, %xmm3
+	pshufd	$0, %xmm3, %xmm3
+	leaq	(%r8,%r8,2), %r15
+	leaq	(,%r13,8), %r12
+	leaq	(%r12,%r15,4), %r15
+	movq	-112(%rsp), %r10
+	leaq	40(%r10,%r15), %r15
+	leaq	(,%r13,4), %r12
+	leaq	(%r12,%r8,8), %r12
+	addq	%r10, %r12
+	addq	$32, %r12
+	xorl	%r13d, %r13d
+	.p2align	4
+.LBB11_218:
+	movdqu	%xmm2, -16(%r12,%r13,4)
+	movdqu	%xmm2, (%r12,%r13,4)
+	movdqu	%xmm3, -16(%r15,%r13,4)
+	movdqu	%xmm3, (%r15,%r13,4)
+	addq	$8, %r13
+	cmpq	%r13, %rdx
+	jne	.LBB11_218
+	cmpq	%rdx, %r11
+	jne	.LBB11_220
+.LBB11_226:
+	movq	-104(%rsp), %r15
+	testq	%r15, %r15
+	movq	-120(%rsp), %r8
+	movq	56(%rsp), %r12
+	jle	.LBB11_233
+	cmpq	$8, %r15
+	jae	.LBB11_229
+	xorl	%edx, %edx
+	jmp	.LBB11_232
+.LBB11_229:
+	movq	%r15, %rdx
+	andq	%rcx, %rdx
+	leaq	(%r8,%r8,2), %r9
+	leaq	(,%r15,4), %r14
+	leaq	(%r14,%r9,4), %r9
+	movq	-112(%rsp), %r10
+	leaq	40(%r10,%r9), %r9
+	movq	-80(%rsp), %rax
+	leaq	(%rax,%rax,2), %r14
+	leaq	2(,%r14,2), %r14
+	imulq	%r15, %r14
+	movq	-48(%rsp), %rax
+	addq	%rax, %r14
+	addq	$8, %r14
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB11_230:
+	movq	-8(%r14,%r15,2), %xmm2
+	movq	(%r14,%r15,2), %xmm3
+	pxor	%xmm4, %xmm4
+	punpcklwd	%xmm2, %xmm4
+	pxor	%xmm2, %xmm2
+	punpcklwd	%xmm3, %xmm2
+	movdqu	%xmm4, -16(%r9,%r15,4)
+	movdqu	%xmm2, (%r9,%r15,4)
+	addq	$8, %r15
+	cmpq	%r15, %rdx
+	jne	.LBB11_230
+	movq	-104(%rsp), %r15
+	cmpq	%rdx, %r15
+	movq	-120(%rsp), %r8
+	je	.LBB11_233
+	.p2align	4
+.LBB11_232:
+	movzwl	(%rbx,%rdx,2), %r9d
+	shll	$16, %r9d
+	movl	%r9d, (%rdi,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r15
+	jne	.LBB11_232
+.LBB11_233:
+	testq	%r8, %r8
+	js	.LBB11_239
+	leaq	(%r8,%r8), %rdx
+	movl	%edx, %r14d
+	andl	$6, %r14d
+	movq	-104(%rsp), %r9
+	leaq	(,%r9,4), %r9
+	leaq	(%r9,%r8,8), %rbx
+	movq	-112(%rsp), %r9
+	leaq	(%r9,%rbx), %r15
+	addq	$24, %r15
+	pxor	%xmm2, %xmm2
+	movq	$-1, %r9
+	.p2align	4
+.LBB11_235:
+	addss	4(%r15,%r9,4), %xmm2
+	incq	%r9
+	cmpq	%r9, %r14
+	jne	.LBB11_235
+	movq	-120(%rsp), %r8
+	cmpq	$4, %r8
+	movq	-56(%rsp), %rax
+	jb	.LBB11_240
+	movq	-112(%rsp), %r10
+	addq	%r10, %rbx
+	addq	$52, %rbx
+	.p2align	4
+.LBB11_238:
+	addss	-24(%rbx,%r9,4), %xmm2
+	addss	-20(%rbx,%r9,4), %xmm2
+	addss	-16(%rbx,%r9,4), %xmm2
+	addss	-12(%rbx,%r9,4), %xmm2
+	addss	-8(%rbx,%r9,4), %xmm2
+	addss	-4(%rbx,%r9,4), %xmm2
+	addss	(%rbx,%r9,4), %xmm2
+	addss	4(%rbx,%r9,4), %xmm2
+	addq	$8, %r9
+	cmpq	%r9, %rdx
+	jne	.LBB11_238
+	jmp	.LBB11_240
+.LBB11_239:
+	pxor	%xmm2, %xmm2
+	movq	-56(%rsp), %rax
+.LBB11_240:
+	movq	-112(%rsp), %rdx
+	leaq	(%rdx,%r12,8), %r9
+	movzwl	(%rsi), %ebx
+	shll	$16, %ebx
+	movq	-104(%rsp), %r13
+	movzwl	-2(%rsi,%r13,2), %ebp
+	shll	$16, %ebp
+	leaq	(%r9,%rax,4), %r10
+	cmpq	$12, %rax
+	jl	.LBB11_241
+	leaq	(%r8,%r13), %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$32, %rdx
+	jae	.LBB11_244
+.LBB11_241:
+	xorl	%edx, %edx
+.LBB11_247:
+	movq	%r11, %r15
+	movq	%rdx, %r14
+	andq	$3, %r15
+	je	.LBB11_250
+	movq	-104(%rsp), %r14
+	leaq	(%r10,%r14,4), %r12
+	movq	%rdx, %r14
+	.p2align	4
+.LBB11_249:
+	movl	%ebx, (%r9,%r14,4)
+	movl	%ebp, (%r12,%r14,4)
+	incq	%r14
+	decq	%r15
+	jne	.LBB11_249
+.LBB11_250:
+	subq	%r11, %rdx
+	cmpq	$-4, %rdx
+	ja	.LBB11_253
+	movq	-120(%rsp), %r9
+	leaq	(%r9,%r9,4), %rdx
+	movq	8(%rsp), %rax
+	shlq	$2, %rax
+	leaq	(%rax,%rdx,4), %rdx
+	movq	-112(%rsp), %r15
+	addq	%r15, %rdx
+	addq	$52, %rdx
+	shlq	$4, %r9
+	movq	-104(%rsp), %r12
+	leaq	(%r9,%r12,8), %r9
+	addq	%r15, %r9
+	addq	$44, %r9
+	.p2align	4
+.LBB11_252:
+	movl	%ebx, -12(%r9,%r14,4)
+	movl	%ebp, -12(%rdx,%r14,4)
+	movl	%ebx, -8(%r9,%r14,4)
+	movl	%ebp, -8(%rdx,%r14,4)
+	movl	%ebx, -4(%r9,%r14,4)
+	movl	%ebp, -4(%rdx,%r14,4)
+	movl	%ebx, (%r9,%r14,4)
+	movl	%ebp, (%rdx,%r14,4)
+	addq	$4, %r14
+	cmpq	%r14, %r11
+	jne	.LBB11_252
+	jmp	.LBB11_253
+.LBB11_244:
+	movq	%r11, %rdx
+	andq	%rcx, %rdx
+	movd	%ebx, %xmm3
+	pshufd	$0, %xmm3, %xmm3
+	movd	%ebp, %xmm4
+	pshufd	$0, %xmm4, %xmm4
+	leaq	(%r8,%r8,4), %r14
+	movq	8(%rsp), %rax
+	leaq	(,%rax,4), %r15
+	leaq	(%r15,%r14,4), %r14
+	movq	-112(%rsp), %r12
+	addq	%r12, %r14
+	addq	$56, %r14
+	movq	%r8, %r15
+	shlq	$4, %r15
+	leaq	(%r15,%r13,8), %r15
+	addq	%r12, %r15
+	addq	$48, %r15
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB11_245:
+	movdqu	%xmm3, -16(%r15,%r12,4)
+	movdqu	%xmm3, (%r15,%r12,4)
+	movdqu	%xmm4, -16(%r14,%r12,4)
+	movdqu	%xmm4, (%r14,%r12,4)
+	addq	$8, %r12
+	cmpq	%r12, %rdx
+	jne	.LBB11_245
+	cmpq	%rdx, %r11
+	jne	.LBB11_247
+.LBB11_253:
+	movq	-104(%rsp), %r11
+	testq	%r11, %r11
+	movq	-120(%rsp), %rbp
+	movq	64(%rsp), %r15
+	jle	.LBB11_261
+	cmpq	$8, %r11
+	jae	.LBB11_256
+	xorl	%ecx, %ecx
+	jmp	.LBB11_259
+.LBB11_256:
+	andq	%r11, %rcx
+	leaq	(,%rbp,4), %rdx
+	addq	%rbp, %rdx
+	leaq	(,%r11,8), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	movq	-112(%rsp), %r9
+	leaq	56(%r9,%rdx), %rdx
+	movq	-80(%rsp), %rax
+	leaq	(%rax,%rax,2), %r9
+	leaq	4(,%r9,2), %r9
+	imulq	%r11, %r9
+	movq	-48(%rsp), %rax
+	addq	%rax, %r9
+	addq	$8, %r9
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB11_257:
+	movq	-8(%r9,%r11,2), %xmm3
+	movq	(%r9,%r11,2), %xmm4
+	xorps	%xmm5, %xmm5
+	punpcklwd	%xmm3, %xmm5
+	pxor	%xmm3, %xmm3
+	punpcklwd	%xmm4, %xmm3
+	movdqu	%xmm5, -16(%rdx,%r11,4)
+	movdqu	%xmm3, (%rdx,%r11,4)
+	addq	$8, %r11
+	cmpq	%r11, %rcx
+	jne	.LBB11_257
+	movq	-104(%rsp), %r11
+	jmp	.LBB11_260
+.LBB11_259:
+	movzwl	(%rsi,%rcx,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r10,%rcx,4)
+	incq	%rcx
+.LBB11_260:
+	cmpq	%rcx, %r11
+	jne	.LBB11_259
+.LBB11_261:
+	testq	%rbp, %rbp
+	js	.LBB11_266
+	leaq	(,%rbp,2), %rdx
+	movl	%edx, %ebx
+	andl	$6, %ebx
+	movq	%rbp, %rsi
+	shlq	$4, %rsi
+	leaq	(%rsi,%r11,8), %r9
+	movq	-112(%rsp), %rsi
+	leaq	(%rsi,%r9), %r11
+	addq	$40, %r11
+	pxor	%xmm3, %xmm3
+	movq	$-1, %rsi
+	.p2align	4
+.LBB11_263:
+	addss	4(%r11,%rsi,4), %xmm3
+	incq	%rsi
+	cmpq	%rsi, %rbx
+	jne	.LBB11_263
+	cmpq	$4, %rbp
+	movq	-56(%rsp), %r8
+	jae	.LBB11_267
+	movq	-112(%rsp), %r9
+	movq	-104(%rsp), %r11
+	jmp	.LBB11_269
+.LBB11_266:
+	pxor	%xmm3, %xmm3
+	movq	-112(%rsp), %r9
+	movq	-56(%rsp), %r8
+	jmp	.LBB11_269
+.LBB11_267:
+	movq	-112(%rsp), %r11
+	leaq	(%r11,%r9), %rcx
+	addq	$68, %rcx
+	movq	%r11, %r9
+	movq	-104(%rsp), %r11
+	.p2align	4
+.LBB11_268:
+	addss	-24(%rcx,%rsi,4), %xmm3
+	addss	-20(%rcx,%rsi,4), %xmm3
+	addss	-16(%rcx,%rsi,4), %xmm3
+	addss	-12(%rcx,%rsi,4), %xmm3
+	addss	-8(%rcx,%rsi,4), %xmm3
+	addss	-4(%rcx,%rsi,4), %xmm3
+	addss	(%rcx,%rsi,4), %xmm3
+	addss	4(%rcx,%rsi,4), %xmm3
+	addq	$8, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_268
+.LBB11_269:
+	testq	%r11, %r11
+	jle	.LBB11_273
+	unpcklps	%xmm1, %xmm2
+	movq	%r11, %r12
+.LBB11_271:
+	movq	104(%rsp), %rcx
+	leaq	(%rcx,%r15,2), %rcx
+	leaq	(%rcx,%r12,2), %rsi
+	leaq	(%rcx,%r12,4), %r13
+	leaq	1(,%rbp,2), %rdx
+	xorps	%xmm1, %xmm1
+	cvtsi2ss	%rdx, %xmm1
+	movaps	%xmm0, %xmm4
+	addss	%xmm0, %xmm4
+	addss	%xmm1, %xmm4
+	movss	.LCPI11_0(%rip), %xmm1
+	divss	%xmm4, %xmm1
+	leaq	(%r9,%r8,4), %rax
+	leaq	4(%rax,%rbp,4), %rax
+	leaq	4(%rdi,%rbp,4), %r11
+	leaq	4(%r10,%rbp,4), %rbx
+	movaps	%xmm1, %xmm4
+	shufps	$0, %xmm1, %xmm4
+	movaps	%xmm0, %xmm5
+	shufps	$0, %xmm0, %xmm5
+	shlq	$2, %rbp
+	subq	%rbp, %rdi
+	addq	$-4, %rdi
+	subq	%rbp, %r10
+	xorl	%r14d, %r14d
+	xorps	%xmm6, %xmm6
+	xorps	%xmm7, %xmm7
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB11_272:
+	movsd	4(%r9,%r15,4), %xmm9
+	movsd	(%rdi,%r15,4), %xmm10
+	movaps	%xmm10, %xmm11
+	unpcklps	%xmm9, %xmm11
+	movss	(%rax,%r15,4), %xmm12
+	movss	(%r11,%r15,4), %xmm8
+	unpcklps	%xmm12, %xmm8
+	addps	%xmm8, %xmm11
+	mulps	%xmm5, %xmm11
+	addps	%xmm2, %xmm11
+	mulps	%xmm4, %xmm11
+	movaps	%xmm11, %xmm12
+	movd	%xmm11, %edx
+	cmpleps	%xmm6, %xmm11
+	unpcklps	%xmm11, %xmm11
+	movmskpd	%xmm11, %r9d
+	shufps	$85, %xmm12, %xmm12
+	movd	%xmm12, %ebp
+	testb	$2, %r9b
+	cmovnel	%r14d, %ebp
+	btl	$16, %ebp
+	adcl	$32767, %ebp
+	shrl	$16, %ebp
+	movw	%bp, (%rcx,%r15,2)
+	shufps	$17, %xmm10, %xmm9
+	testb	$1, %r9b
+	movq	-112(%rsp), %r9
+	cmovnel	%r14d, %edx
+	shufps	$226, %xmm10, %xmm9
+	btl	$16, %edx
+	adcl	$32767, %edx
+	subps	%xmm9, %xmm8
+	shrl	$16, %edx
+	movw	%dx, (%rsi,%r15,2)
+	movss	(%rbx,%r15,4), %xmm9
+	movss	-4(%r10,%r15,4), %xmm10
+	addss	%xmm9, %xmm10
+	mulss	%xmm0, %xmm10
+	addss	%xmm3, %xmm10
+	mulss	%xmm1, %xmm10
+	movaps	%xmm10, %xmm11
+	cmpless	%xmm7, %xmm11
+	andnps	%xmm10, %xmm11
+	movd	%xmm11, %edx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	addps	%xmm8, %xmm2
+	shrl	$16, %edx
+	subss	(%r10,%r15,4), %xmm9
+	movw	%dx, (%r13,%r15,2)
+	addss	%xmm9, %xmm3
+	incq	%r15
+	cmpq	%r15, %r12
+	jne	.LBB11_272
+.LBB11_273:
+	addq	$352, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end11:
+	.size	oc_defocus_rows_v1, .Lfunc_end11-oc_defocus_rows_v1
+	.cfi_endproc
+	.hidden	oc_defocus_columns_v1
+	.globl	oc_defocus_columns_v1
+	.p2align	4
+	.type	oc_defocus_columns_v1,@function
+oc_defocus_columns_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$120, %rsp
+	.cfi_def_cfa_offset 176
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r8, 104(%rsp)
+	movq	%rcx, %r14
+	movq	%rdi, 8(%rsp)
+	movq	184(%rsp), %rcx
+	movq	176(%rsp), %rbp
+	subq	%r9, %rbp
+	setle	%al
+	cmpq	192(%rsp), %rcx
+	setge	%cl
+	orb	%al, %cl
+	jne	.LBB12_43
+	movq	%rdx, %r15
+	movq	%rsi, 112(%rsp)
+	movss	%xmm1, 68(%rsp)
+	movq	216(%rsp), %rcx
+	movq	200(%rsp), %rax
+	leaq	1(%rax,%rax), %rax
+	xorps	%xmm1, %xmm1
+	cvtsi2ss	%rax, %xmm1
+	movq	104(%rsp), %rax
+	decq	%rax
+	movq	%rax, 72(%rsp)
+	movss	%xmm0, 64(%rsp)
+	addss	%xmm0, %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, 92(%rsp)
+	leaq	(,%r9,4), %rax
+	movq	%rax, 32(%rsp)
+	leaq	(,%r14,4), %r13
+	leaq	(,%rbp,4), %rdx
+	leaq	(%rcx,%r9,4), %r12
+	movq	%r12, %rdi
+	xorl	%esi, %esi
+	movq	%rdx, 56(%rsp)
+	movq	%r9, %rbx
+	callq	memset@PLT
+	movq	32(%rsp), %rdx
+	movq	200(%rsp), %rax
+	testq	%rax, %rax
+	movq	%r14, 24(%rsp)
+	movq	%r13, 80(%rsp)
+	js	.LBB12_44
+	leaq	(%r14,%r14,2), %rcx
+	movq	%rcx, 16(%rsp)
+	movq	%rax, %rdi
+	negq	%rdi
+	movq	%r14, %rdx
+	movq	%rbp, %r14
+	andq	$-8, %r14
+	movq	216(%rsp), %r8
+	leaq	(%rbx,%r14), %r13
+	leaq	(%r8,%rbx,4), %rcx
+	addq	$16, %rcx
+	movq	%rbx, 48(%rsp)
+	movq	8(%rsp), %rsi
+	leaq	8(%rsi,%rbx,2), %rax
+	movq	%rax, 40(%rsp)
+	addq	%rdx, %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	xorl	%esi, %esi
+	movq	%rdi, 96(%rsp)
+	movq	184(%rsp), %r11
+	movq	%r8, %rbx
+	jmp	.LBB12_3
+	.p2align	4
+.LBB12_9:
+	cmpq	200(%rsp), %rdi
+	leaq	1(%rdi), %rdi
+	je	.LBB12_10
+.LBB12_3:
+	leaq	(%rdi,%r11), %r9
+	movq	72(%rsp), %r8
+	cmpq	%r8, %r9
+	cmovlq	%r9, %r8
+	testq	%r9, %r9
+	cmovsq	%rsi, %r8
+	movq	48(%rsp), %r9
+	cmpq	$8, %rbp
+	movq	176(%rsp), %rax
+	jb	.LBB12_7
+	movq	%rdx, %r9
+	imulq	%r8, %r9
+	addq	40(%rsp), %r9
+	xorl	%r10d, %r10d
+	.p2align	4
+.LBB12_5:
+	movq	-8(%r9,%r10,2), %xmm0
+	movq	(%r9,%r10,2), %xmm1
+	pxor	%xmm2, %xmm2
+	punpcklwd	%xmm0, %xmm2
+	pxor	%xmm0, %xmm0
+	punpcklwd	%xmm1, %xmm0
+	movups	-16(%rcx,%r10,4), %xmm1
+	addps	%xmm2, %xmm1
+	movups	(%rcx,%r10,4), %xmm2
+	addps	%xmm0, %xmm2
+	movups	%xmm1, -16(%rcx,%r10,4)
+	movups	%xmm2, (%rcx,%r10,4)
+	addq	$8, %r10
+	cmpq	%r10, %r14
+	jne	.LBB12_5
+	movq	%r13, %r9
+	cmpq	%r14, %rbp
+	movq	176(%rsp), %rax
+	je	.LBB12_9
+.LBB12_7:
+	imulq	16(%rsp), %r8
+	movq	8(%rsp), %r10
+	leaq	(%r10,%r8,2), %r8
+	.p2align	4
+.LBB12_8:
+	movzwl	(%r8,%r9,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm0
+	addss	(%rbx,%r9,4), %xmm0
+	movss	%xmm0, (%rbx,%r9,4)
+	incq	%r9
+	cmpq	%r9, %rax
+	jne	.LBB12_8
+	jmp	.LBB12_9
+.LBB12_10:
+	movq	%rbx, %rcx
+	movq	24(%rsp), %rax
+	leaq	(%rbx,%rax,4), %rbx
+	movq	32(%rsp), %rax
+	leaq	(%rcx,%rax), %rdi
+	addq	80(%rsp), %rdi
+	xorl	%esi, %esi
+	movq	56(%rsp), %rdx
+	callq	memset@PLT
+	movq	184(%rsp), %r13
+	movq	8(%rsp), %rax
+	movq	24(%rsp), %rcx
+	leaq	(%rax,%rcx,2), %rax
+	movq	48(%rsp), %rdx
+	leaq	(%rdx,%r14), %rcx
+	movq	80(%rsp), %rsi
+	leaq	(%rsi,%rdx,4), %rdx
+	movq	216(%rsp), %rsi
+	addq	%rsi, %rdx
+	addq	$16, %rdx
+	movq	96(%rsp), %rsi
+	movq	200(%rsp), %r11
+	jmp	.LBB12_11
+	.p2align	4
+.LBB12_17:
+	cmpq	%r11, %rsi
+	leaq	1(%rsi), %rsi
+	je	.LBB12_18
+.LBB12_11:
+	leaq	(%rsi,%r13), %rdi
+	movq	72(%rsp), %r8
+	cmpq	%r8, %rdi
+	cmovlq	%rdi, %r8
+	testq	%rdi, %rdi
+	movl	$0, %edi
+	cmovnsq	%r8, %rdi
+	movq	48(%rsp), %r8
+	cmpq	$8, %rbp
+	movq	176(%rsp), %r10
+	jb	.LBB12_15
+	leaq	(%rdi,%rdi,2), %r8
+	leaq	2(,%r8,2), %r8
+	imulq	24(%rsp), %r8
+	addq	40(%rsp), %r8
+	xorl	%r9d, %r9d
+	.p2align	4
+.LBB12_13:
+	movq	-8(%r8,%r9,2), %xmm0
+	movq	(%r8,%r9,2), %xmm1
+	xorps	%xmm2, %xmm2
+	punpcklwd	%xmm0, %xmm2
+	pxor	%xmm0, %xmm0
+	punpcklwd	%xmm1, %xmm0
+	movups	-16(%rdx,%r9,4), %xmm1
+	addps	%xmm2, %xmm1
+	movups	(%rdx,%r9,4), %xmm2
+	addps	%xmm0, %xmm2
+	movups	%xmm1, -16(%rdx,%r9,4)
+	movups	%xmm2, (%rdx,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %r14
+	jne	.LBB12_13
+	movq	%rcx, %r8
+	cmpq	%r14, %rbp
+	movq	176(%rsp), %r10
+	je	.LBB12_17
+.LBB12_15:
+	imulq	16(%rsp), %rdi
+	leaq	(%rax,%rdi,2), %rdi
+	.p2align	4
+.LBB12_16:
+	movzwl	(%rdi,%r8,2), %r9d
+	shll	$16, %r9d
+	movd	%r9d, %xmm0
+	addss	(%rbx,%r8,4), %xmm0
+	movss	%xmm0, (%rbx,%r8,4)
+	incq	%r8
+	cmpq	%r8, %r10
+	jne	.LBB12_16
+	jmp	.LBB12_17
+.LBB12_18:
+	movq	24(%rsp), %r13
+	movq	216(%rsp), %rax
+	leaq	(%rax,%r13,8), %rbx
+	movq	32(%rsp), %rax
+	leaq	(%rbx,%rax), %rdi
+	xorl	%esi, %esi
+	movq	56(%rsp), %rdx
+	callq	memset@PLT
+	movq	184(%rsp), %r10
+	movq	8(%rsp), %rax
+	leaq	(%rax,%r13,4), %rax
+	movq	%r13, %rcx
+	movq	48(%rsp), %r9
+	leaq	(%r9,%r14), %r13
+	movq	32(%rsp), %rdx
+	leaq	(%rdx,%rcx,8), %rdx
+	movq	216(%rsp), %rcx
+	leaq	16(%rcx,%rdx), %rdx
+	movss	68(%rsp), %xmm5
+	movss	64(%rsp), %xmm6
+	movq	96(%rsp), %r11
+	jmp	.LBB12_19
+	.p2align	4
+.LBB12_25:
+	cmpq	200(%rsp), %r11
+	leaq	1(%r11), %r11
+	je	.LBB12_26
+.LBB12_19:
+	leaq	(%r11,%r10), %rsi
+	movq	72(%rsp), %rdi
+	cmpq	%rdi, %rsi
+	cmovlq	%rsi, %rdi
+	testq	%rsi, %rsi
+	movl	$0, %esi
+	cmovnsq	%rdi, %rsi
+	movq	%r9, %rdi
+	cmpq	$8, %rbp
+	movq	176(%rsp), %rcx
+	jb	.LBB12_23
+	leaq	(%rsi,%rsi,2), %rdi
+	leaq	4(,%rdi,2), %rdi
+	imulq	24(%rsp), %rdi
+	addq	40(%rsp), %rdi
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB12_21:
+	movq	-8(%rdi,%r8,2), %xmm0
+	movq	(%rdi,%r8,2), %xmm1
+	xorps	%xmm2, %xmm2
+	punpcklwd	%xmm0, %xmm2
+	pxor	%xmm0, %xmm0
+	punpcklwd	%xmm1, %xmm0
+	movups	-16(%rdx,%r8,4), %xmm1
+	addps	%xmm2, %xmm1
+	movups	(%rdx,%r8,4), %xmm2
+	addps	%xmm0, %xmm2
+	movups	%xmm1, -16(%rdx,%r8,4)
+	movups	%xmm2, (%rdx,%r8,4)
+	addq	$8, %r8
+	cmpq	%r8, %r14
+	jne	.LBB12_21
+	movq	%r13, %rdi
+	cmpq	%r14, %rbp
+	movq	176(%rsp), %rcx
+	je	.LBB12_25
+.LBB12_23:
+	imulq	16(%rsp), %rsi
+	leaq	(%rax,%rsi,2), %rsi
+	.p2align	4
+.LBB12_24:
+	movzwl	(%rsi,%rdi,2), %r8d
+	shll	$16, %r8d
+	movd	%r8d, %xmm0
+	addss	(%rbx,%rdi,4), %xmm0
+	movss	%xmm0, (%rbx,%rdi,4)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB12_24
+	jmp	.LBB12_25
+.LBB12_44:
+	movq	216(%rsp), %rax
+	addq	%rdx, %rax
+	movq	%rax, 16(%rsp)
+	leaq	(%rax,%r13), %rdi
+	xorl	%esi, %esi
+	movq	56(%rsp), %r13
+	movq	%r13, %rdx
+	callq	memset@PLT
+	movq	16(%rsp), %rax
+	leaq	(%rax,%r14,8), %rdi
+	xorl	%esi, %esi
+	movq	%r13, %rdx
+	callq	memset@PLT
+	movss	68(%rsp), %xmm5
+	movss	64(%rsp), %xmm6
+	movq	184(%rsp), %r10
+	movq	%rbx, %r9
+.LBB12_26:
+	divss	92(%rsp), %xmm5
+	leaq	(%r9,%r9), %rax
+	movq	8(%rsp), %rcx
+	leaq	(%rcx,%r9,2), %rcx
+	movq	%rcx, 16(%rsp)
+	movq	%r9, %r8
+	movq	24(%rsp), %r9
+	leaq	(%r9,%r9), %rcx
+	leaq	(%rcx,%rcx,2), %r14
+	movq	%r10, %rcx
+	imulq	%r9, %rcx
+	leaq	(%rcx,%rcx,2), %rdx
+	leaq	(%rax,%rdx,2), %rdx
+	movq	112(%rsp), %rbx
+	addq	%rbx, %rdx
+	addq	%r8, %r15
+	addq	%rcx, %r15
+	leaq	(%r10,%r10), %rax
+	leaq	(%rax,%rax,2), %rcx
+	addq	$2, %rcx
+	imulq	%r9, %rcx
+	leaq	(%rcx,%r8,2), %rsi
+	addq	%rbx, %rsi
+	movq	80(%rsp), %rcx
+	leaq	(%rcx,%r8,4), %rdi
+	movq	216(%rsp), %rcx
+	addq	%rcx, %rdi
+	leaq	(%rax,%rax,2), %rax
+	addq	$4, %rax
+	imulq	%r9, %rax
+	leaq	(%rax,%r8,2), %r8
+	addq	%rbx, %r8
+	movq	32(%rsp), %rax
+	leaq	(%rax,%r9,8), %r9
+	addq	%rcx, %r9
+	xorps	%xmm0, %xmm0
+	movq	200(%rsp), %rbx
+	movq	%r14, 56(%rsp)
+	jmp	.LBB12_27
+	.p2align	4
+.LBB12_42:
+	movq	48(%rsp), %r10
+	incq	%r10
+	movq	56(%rsp), %rax
+	addq	%rax, %rdx
+	addq	%r14, %r15
+	movq	%rax, %r14
+	addq	%rax, %rsi
+	addq	%rax, %r8
+	cmpq	192(%rsp), %r10
+	movq	200(%rsp), %rbx
+	je	.LBB12_43
+.LBB12_27:
+	movq	%r10, %rax
+	subq	%rbx, %rax
+	leaq	-1(%rax), %r13
+	cmpq	104(%rsp), %rax
+	movq	%r14, %r11
+	movq	72(%rsp), %r14
+	cmovgq	%r14, %r13
+	leaq	(%r10,%rbx), %rcx
+	movq	%r10, 48(%rsp)
+	addq	%rbx, %r10
+	incq	%r10
+	cmpq	%r14, %rcx
+	cmovgeq	%r14, %r10
+	cmpq	$-1, %rcx
+	movl	$0, %ecx
+	cmovlq	%rcx, %r10
+	cmpq	%r14, %rax
+	movq	%r14, %rbx
+	cmovlq	%rax, %rbx
+	testq	%rax, %rax
+	cmovleq	%rcx, %r13
+	cmovsq	%rcx, %rbx
+	movq	%r11, %rax
+	movq	%r10, 32(%rsp)
+	imulq	%r10, %rax
+	movq	16(%rsp), %r10
+	addq	%r10, %rax
+	movq	%r11, %rcx
+	movq	%r13, 40(%rsp)
+	imulq	%r13, %rcx
+	movq	208(%rsp), %r13
+	addq	%r10, %rcx
+	movq	%r11, %r14
+	movq	%rbx, 8(%rsp)
+	imulq	%rbx, %r14
+	addq	%r10, %r14
+	xorl	%r11d, %r11d
+	jmp	.LBB12_28
+	.p2align	4
+.LBB12_30:
+	movzwl	(%rcx,%r11,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm3
+	addss	%xmm2, %xmm3
+	mulss	%xmm6, %xmm3
+	addss	%xmm1, %xmm3
+	mulss	%xmm5, %xmm3
+	movaps	%xmm3, %xmm4
+	cmpless	%xmm0, %xmm4
+	andnps	%xmm3, %xmm4
+	movd	%xmm4, %r10d
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+.LBB12_31:
+	movw	%r10w, (%rdx,%r11,2)
+	movzwl	(%r14,%r11,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm3
+	subss	%xmm3, %xmm2
+	addss	%xmm2, %xmm1
+	movss	%xmm1, (%r12,%r11,4)
+	incq	%r11
+	cmpq	%r11, %rbp
+	je	.LBB12_32
+.LBB12_28:
+	movss	(%r12,%r11,4), %xmm1
+	movzwl	(%rax,%r11,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm2
+	cmpb	%r13b, (%r15,%r11)
+	je	.LBB12_30
+	movzwl	(%rdx,%r11,2), %r10d
+	jmp	.LBB12_31
+	.p2align	4
+.LBB12_32:
+	movq	8(%rsp), %rax
+	leaq	(%rax,%rax,2), %rax
+	movq	%rax, 8(%rsp)
+	leaq	2(,%rax,2), %rcx
+	movq	24(%rsp), %r10
+	imulq	%r10, %rcx
+	movq	16(%rsp), %r14
+	addq	%r14, %rcx
+	movq	40(%rsp), %rax
+	leaq	(%rax,%rax,2), %rax
+	movq	%rax, 40(%rsp)
+	leaq	2(,%rax,2), %rax
+	imulq	%r10, %rax
+	addq	%r14, %rax
+	movq	32(%rsp), %rbx
+	addq	%rbx, %rbx
+	leaq	(%rbx,%rbx,2), %r11
+	leaq	(%rbx,%rbx,2), %rbx
+	addq	$2, %rbx
+	imulq	%r10, %rbx
+	addq	%r14, %rbx
+	xorl	%r14d, %r14d
+	jmp	.LBB12_33
+	.p2align	4
+.LBB12_35:
+	movzwl	(%rax,%r14,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm3
+	addss	%xmm2, %xmm3
+	mulss	%xmm6, %xmm3
+	addss	%xmm1, %xmm3
+	mulss	%xmm5, %xmm3
+	movaps	%xmm3, %xmm4
+	cmpless	%xmm0, %xmm4
+	andnps	%xmm3, %xmm4
+	movd	%xmm4, %r10d
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+.LBB12_36:
+	movw	%r10w, (%rsi,%r14,2)
+	movzwl	(%rcx,%r14,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm3
+	subss	%xmm3, %xmm2
+	addss	%xmm2, %xmm1
+	movss	%xmm1, (%rdi,%r14,4)
+	incq	%r14
+	cmpq	%r14, %rbp
+	je	.LBB12_37
+.LBB12_33:
+	movss	(%rdi,%r14,4), %xmm1
+	movzwl	(%rbx,%r14,2), %r10d
+	shll	$16, %r10d
+	movd	%r10d, %xmm2
+	cmpb	%r13b, (%r15,%r14)
+	je	.LBB12_35
+	movzwl	(%rsi,%r14,2), %r10d
+	jmp	.LBB12_36
+	.p2align	4
+.LBB12_37:
+	movq	8(%rsp), %rax
+	leaq	4(,%rax,2), %rcx
+	movq	24(%rsp), %r14
+	imulq	%r14, %rcx
+	movq	16(%rsp), %r10
+	addq	%r10, %rcx
+	movq	40(%rsp), %rax
+	leaq	4(,%rax,2), %rax
+	imulq	%r14, %rax
+	addq	%r10, %rax
+	addq	$4, %r11
+	imulq	%r14, %r11
+	addq	%r10, %r11
+	xorl	%r10d, %r10d
+	jmp	.LBB12_38
+	.p2align	4
+.LBB12_40:
+	movzwl	(%rax,%r10,2), %ebx
+	shll	$16, %ebx
+	movd	%ebx, %xmm3
+	addss	%xmm2, %xmm3
+	mulss	%xmm6, %xmm3
+	addss	%xmm1, %xmm3
+	mulss	%xmm5, %xmm3
+	movaps	%xmm3, %xmm4
+	cmpless	%xmm0, %xmm4
+	andnps	%xmm3, %xmm4
+	movd	%xmm4, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+.LBB12_41:
+	movw	%bx, (%r8,%r10,2)
+	movzwl	(%rcx,%r10,2), %ebx
+	shll	$16, %ebx
+	movd	%ebx, %xmm3
+	subss	%xmm3, %xmm2
+	addss	%xmm2, %xmm1
+	movss	%xmm1, (%r9,%r10,4)
+	incq	%r10
+	cmpq	%r10, %rbp
+	je	.LBB12_42
+.LBB12_38:
+	movss	(%r9,%r10,4), %xmm1
+	movzwl	(%r11,%r10,2), %ebx
+	shll	$16, %ebx
+	movd	%ebx, %xmm2
+	cmpb	%r13b, (%r15,%r10)
+	je	.LBB12_40
+	movzwl	(%r8,%r10,2), %ebx
+	jmp	.LBB12_41
+.LBB12_43:
+	addq	$120, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end12:
+	.size	oc_defocus_columns_v1, .Lfunc_end12-oc_defocus_columns_v1
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI13_0:
+	.long	0x3f800000
+	.text
+	.hidden	oc_defocus_copy_v1
+	.globl	oc_defocus_copy_v1
+	.p2align	4
+	.type	oc_defocus_copy_v1,@function
+oc_defocus_copy_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, -96(%rsp)
+	movq	%r9, -48(%rsp)
+	cmpq	%r9, %r8
+	jge	.LBB13_47
+	movq	%rsi, %rdx
+	movq	%r8, %rsi
+	movq	%rdi, %r12
+	movq	56(%rsp), %rax
+	ucomiss	.LCPI13_0(%rip), %xmm0
+	jne	.LBB13_29
+	jp	.LBB13_29
+	testq	%rcx, %rcx
+	jle	.LBB13_47
+	leaq	(%rcx,%rcx,2), %rdi
+	movq	%rdi, -16(%rsp)
+	leaq	(%rcx,%rcx), %r9
+	leaq	-1(%rcx), %rdi
+	movq	%rdi, -64(%rsp)
+	movabsq	$9223372036854775806, %r14
+	andq	%rcx, %r14
+	movq	%rsi, %rdi
+	imulq	%rcx, %rdi
+	movq	-96(%rsp), %r8
+	leaq	(%rdi,%r8), %r15
+	incq	%r15
+	addq	%rdi, %rdi
+	leaq	(%rdi,%rdi,2), %rdi
+	movq	%r9, -40(%rsp)
+	leaq	(%r9,%r9,2), %r8
+	movq	%r8, -24(%rsp)
+	movq	%rdi, %rbp
+	leaq	2(%rdx,%rdi), %rdi
+	movq	%rdi, -56(%rsp)
+	leaq	(%rsi,%rsi), %rdi
+	leaq	(%rdi,%rdi,2), %r10
+	addq	$2, %r10
+	imulq	%rcx, %r10
+	leaq	(%r10,%rdx), %r11
+	addq	$2, %r11
+	leaq	(%rdi,%rdi,2), %rbx
+	addq	$4, %rbx
+	imulq	%rcx, %rbx
+	leaq	(%rbx,%rdx), %r9
+	addq	$2, %r9
+	movq	%rcx, -88(%rsp)
+	jmp	.LBB13_4
+	.p2align	4
+.LBB13_28:
+	movq	-8(%rsp), %rsi
+	incq	%rsi
+	movq	-88(%rsp), %rcx
+	addq	%rcx, %r15
+	movq	-24(%rsp), %rdi
+	addq	%rdi, %rbp
+	addq	%rdi, -56(%rsp)
+	addq	%rdi, %r10
+	addq	%rdi, %r11
+	addq	%rdi, %rbx
+	addq	%rdi, %r9
+	cmpq	-48(%rsp), %rsi
+	je	.LBB13_47
+.LBB13_4:
+	movq	-64(%rsp), %rcx
+	xorl	%r13d, %r13d
+	testq	%rcx, %rcx
+	jne	.LBB13_5
+.LBB13_10:
+	movq	-16(%rsp), %rcx
+	imulq	%rsi, %rcx
+	movq	%rsi, %r8
+	movq	-88(%rsp), %rdi
+	imulq	%rdi, %r8
+	addq	-96(%rsp), %r8
+	movq	%rcx, -72(%rsp)
+	leaq	(%rdx,%rcx,2), %rcx
+	movq	%rcx, -80(%rsp)
+	testb	$1, %dil
+	je	.LBB13_12
+	cmpb	%al, (%r8,%r13)
+	movq	%rdx, %rdi
+	cmoveq	%r12, %rdi
+	movq	-72(%rsp), %rcx
+	leaq	(%rdi,%rcx,2), %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movq	-80(%rsp), %rcx
+	movw	%di, (%rcx,%r13,2)
+.LBB13_12:
+	movq	-64(%rsp), %rcx
+	xorl	%r13d, %r13d
+	testq	%rcx, %rcx
+	jne	.LBB13_13
+.LBB13_18:
+	movq	%rsi, -8(%rsp)
+	testb	$1, -88(%rsp)
+	je	.LBB13_20
+	cmpb	%al, (%r8,%r13)
+	movq	-88(%rsp), %rcx
+	movq	-80(%rsp), %rsi
+	leaq	(%rsi,%rcx,2), %rsi
+	movq	%rsi, -32(%rsp)
+	movq	%rdx, %rsi
+	cmoveq	%r12, %rsi
+	movq	-72(%rsp), %rdi
+	leaq	(%rsi,%rdi,2), %rsi
+	leaq	(%rsi,%rcx,2), %rsi
+	movq	-64(%rsp), %rcx
+	movzwl	(%rsi,%r13,2), %esi
+	movq	-32(%rsp), %rdi
+	movw	%si, (%rdi,%r13,2)
+.LBB13_20:
+	xorl	%r13d, %r13d
+	testq	%rcx, %rcx
+	jne	.LBB13_21
+.LBB13_26:
+	testb	$1, -88(%rsp)
+	je	.LBB13_28
+	cmpb	%al, (%r8,%r13)
+	movq	-40(%rsp), %rcx
+	movq	-80(%rsp), %rsi
+	leaq	(%rsi,%rcx,2), %rsi
+	movq	%rdx, %rdi
+	cmoveq	%r12, %rdi
+	movq	-72(%rsp), %r8
+	leaq	(%rdi,%r8,2), %rdi
+	leaq	(%rdi,%rcx,2), %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movw	%di, (%rsi,%r13,2)
+	jmp	.LBB13_28
+	.p2align	4
+.LBB13_9:
+	addq	%rbp, %r8
+	movzwl	2(%r8,%r13,2), %edi
+	movq	-56(%rsp), %r8
+	movw	%di, (%r8,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_10
+.LBB13_5:
+	movq	%r12, %r8
+	cmpb	%al, -1(%r15,%r13)
+	je	.LBB13_7
+	movq	%rdx, %r8
+.LBB13_7:
+	addq	%rbp, %r8
+	movzwl	(%r8,%r13,2), %edi
+	movq	-56(%rsp), %r8
+	movw	%di, -2(%r8,%r13,2)
+	movq	%r12, %r8
+	cmpb	%al, (%r15,%r13)
+	je	.LBB13_9
+	movq	%rdx, %r8
+	jmp	.LBB13_9
+	.p2align	4
+.LBB13_17:
+	addq	%r10, %rdi
+	movzwl	2(%rdi,%r13,2), %edi
+	movw	%di, (%r11,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_18
+.LBB13_13:
+	movq	%r12, %rdi
+	cmpb	%al, -1(%r15,%r13)
+	je	.LBB13_15
+	movq	%rdx, %rdi
+.LBB13_15:
+	addq	%r10, %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movw	%di, -2(%r11,%r13,2)
+	movq	%r12, %rdi
+	cmpb	%al, (%r15,%r13)
+	je	.LBB13_17
+	movq	%rdx, %rdi
+	jmp	.LBB13_17
+	.p2align	4
+.LBB13_25:
+	addq	%rbx, %rdi
+	movzwl	2(%rdi,%r13,2), %esi
+	movw	%si, (%r9,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_26
+.LBB13_21:
+	movq	%r12, %rdi
+	cmpb	%al, -1(%r15,%r13)
+	je	.LBB13_23
+	movq	%rdx, %rdi
+.LBB13_23:
+	addq	%rbx, %rdi
+	movzwl	(%rdi,%r13,2), %esi
+	movw	%si, -2(%r9,%r13,2)
+	movq	%r12, %rdi
+	cmpb	%al, (%r15,%r13)
+	je	.LBB13_25
+	movq	%rdx, %rdi
+	jmp	.LBB13_25
+.LBB13_29:
+	testq	%rcx, %rcx
+	jle	.LBB13_47
+	movq	%rsi, %r8
+	imulq	%rcx, %r8
+	movq	%rsi, %rdi
+	leaq	(%r8,%r8), %rsi
+	leaq	(%rsi,%rsi,2), %r9
+	leaq	(%r12,%r9), %r10
+	leaq	(%rcx,%rcx), %rsi
+	leaq	(%rsi,%rsi,2), %r11
+	movq	%rdi, %rsi
+	addq	%rdx, %r9
+	addq	%r8, -96(%rsp)
+	addq	%rdi, %rdi
+	leaq	(%rdi,%rdi,2), %rbx
+	addq	$2, %rbx
+	imulq	%rcx, %rbx
+	leaq	(%rdx,%rbx), %r14
+	addq	%r12, %rbx
+	leaq	(%rdi,%rdi,2), %r15
+	addq	$4, %r15
+	imulq	%rcx, %r15
+	addq	%r15, %rdx
+	addq	%r12, %r15
+	xorps	%xmm1, %xmm1
+	jmp	.LBB13_31
+	.p2align	4
+.LBB13_46:
+	incq	%rsi
+	addq	%r11, %r10
+	addq	%r11, %r9
+	addq	%rcx, %r12
+	movq	%r12, -96(%rsp)
+	addq	%r11, %r14
+	addq	%r11, %rbx
+	addq	%r11, %rdx
+	addq	%r11, %r15
+	cmpq	-48(%rsp), %rsi
+	je	.LBB13_47
+.LBB13_31:
+	xorl	%edi, %edi
+	movq	-96(%rsp), %r12
+	jmp	.LBB13_32
+	.p2align	4
+.LBB13_34:
+	movzwl	(%r9,%rdi,2), %r8d
+	movw	%r8w, (%r9,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	je	.LBB13_36
+.LBB13_32:
+	movzwl	(%r10,%rdi,2), %r8d
+	shll	$16, %r8d
+	movd	%r8d, %xmm2
+	mulss	%xmm0, %xmm2
+	movaps	%xmm2, %xmm3
+	cmpless	%xmm1, %xmm3
+	andnps	%xmm2, %xmm3
+	movd	%xmm3, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%al, (%r12,%rdi)
+	jne	.LBB13_34
+	shrl	$16, %r8d
+	movw	%r8w, (%r9,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB13_32
+.LBB13_36:
+	xorl	%edi, %edi
+	jmp	.LBB13_37
+	.p2align	4
+.LBB13_39:
+	movzwl	(%r14,%rdi,2), %r8d
+	movw	%r8w, (%r14,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	je	.LBB13_41
+.LBB13_37:
+	movzwl	(%rbx,%rdi,2), %r8d
+	shll	$16, %r8d
+	movd	%r8d, %xmm2
+	mulss	%xmm0, %xmm2
+	movaps	%xmm2, %xmm3
+	cmpless	%xmm1, %xmm3
+	andnps	%xmm2, %xmm3
+	movd	%xmm3, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%al, (%r12,%rdi)
+	jne	.LBB13_39
+	shrl	$16, %r8d
+	movw	%r8w, (%r14,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB13_37
+.LBB13_41:
+	xorl	%edi, %edi
+	jmp	.LBB13_42
+	.p2align	4
+.LBB13_44:
+	movzwl	(%rdx,%rdi,2), %r8d
+	movw	%r8w, (%rdx,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	je	.LBB13_46
+.LBB13_42:
+	movzwl	(%r15,%rdi,2), %r8d
+	shll	$16, %r8d
+	movd	%r8d, %xmm2
+	mulss	%xmm0, %xmm2
+	movaps	%xmm2, %xmm3
+	cmpless	%xmm1, %xmm3
+	andnps	%xmm2, %xmm3
+	movd	%xmm3, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%al, (%r12,%rdi)
+	jne	.LBB13_44
+	shrl	$16, %r8d
+	movw	%r8w, (%rdx,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB13_42
+	jmp	.LBB13_46
+.LBB13_47:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end13:
+	.size	oc_defocus_copy_v1, .Lfunc_end13-oc_defocus_copy_v1
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI14_0:
+	.long	0x3f000000
+.LCPI14_10:
+	.long	0x3f800000
+.LCPI14_11:
+	.long	0x3f266666
+.LCPI14_12:
+	.long	0x3eb33333
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI14_1:
+	.quad	6
+	.quad	7
+.LCPI14_2:
+	.quad	4
+	.quad	5
+.LCPI14_3:
+	.quad	2
+	.quad	3
+.LCPI14_4:
+	.long	0x3f000000
+	.long	0x3f000000
+	.long	0x3f000000
+	.long	0x3f000000
+.LCPI14_5:
+	.long	0x3f800000
+	.long	0x3f800000
+	.long	0x3f800000
+	.long	0x3f800000
+.LCPI14_6:
+	.long	0x3f266666
+	.long	0x3f266666
+	.long	0x3f266666
+	.long	0x3f266666
+.LCPI14_7:
+	.long	0x3eb33333
+	.long	0x3eb33333
+	.long	0x3eb33333
+	.long	0x3eb33333
+.LCPI14_8:
+	.long	1
+	.long	1
+	.long	1
+	.long	1
+.LCPI14_9:
+	.long	32767
+	.long	32767
+	.long	32767
+	.long	32767
+	.text
+	.hidden	oc_disc_row_v1
+	.globl	oc_disc_row_v1
+	.p2align	4
+	.type	oc_disc_row_v1,@function
+oc_disc_row_v1:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB14_9
+	pushq	%r14
+	.cfi_def_cfa_offset 16
+	pushq	%rbx
+	.cfi_def_cfa_offset 24
+	subq	$56, %rsp
+	.cfi_def_cfa_offset 80
+	.cfi_offset %rbx, -24
+	.cfi_offset %r14, -16
+	movq	80(%rsp), %rax
+	movss	8(%rdi), %xmm9
+	cvtsi2ss	%rsi, %xmm10
+	addss	.LCPI14_0(%rip), %xmm10
+	subss	4(%rdi), %xmm10
+	movss	12(%rdi), %xmm13
+	movss	(%rdi), %xmm11
+	movss	16(%rdi), %xmm12
+	mulss	%xmm10, %xmm10
+	movss	20(%rdi), %xmm14
+	movss	24(%rdi), %xmm15
+	leaq	(,%rcx,4), %rsi
+	cmpq	$8, %rcx
+	setb	%dil
+	cmpq	$16, %rsi
+	setb	%r10b
+	orb	%dil, %r10b
+	je	.LBB14_3
+	xorl	%edi, %edi
+	jmp	.LBB14_6
+.LBB14_3:
+	movabsq	$9223372036854775800, %rdi
+	andq	%rcx, %rdi
+	movaps	%xmm11, -80(%rsp)
+	shufps	$0, %xmm11, %xmm11
+	movaps	%xmm11, 32(%rsp)
+	movaps	%xmm10, -48(%rsp)
+	shufps	$0, %xmm10, %xmm10
+	movaps	%xmm10, 16(%rsp)
+	movaps	%xmm12, -96(%rsp)
+	shufps	$0, %xmm12, %xmm12
+	movaps	%xmm12, (%rsp)
+	movaps	%xmm14, -112(%rsp)
+	movaps	%xmm14, %xmm10
+	shufps	$0, %xmm14, %xmm10
+	movaps	%xmm15, -128(%rsp)
+	movaps	%xmm15, %xmm11
+	shufps	$0, %xmm15, %xmm11
+	movaps	%xmm9, -32(%rsp)
+	movaps	%xmm9, %xmm12
+	shufps	$0, %xmm9, %xmm12
+	movaps	%xmm13, -64(%rsp)
+	shufps	$0, %xmm13, %xmm13
+	movq	%rdx, %xmm0
+	pshufd	$68, %xmm0, %xmm0
+	movdqa	%xmm0, -16(%rsp)
+	leaq	(%r9,%rdx,2), %r10
+	xorl	%r11d, %r11d
+	xorps	%xmm2, %xmm2
+	movaps	.LCPI14_5(%rip), %xmm1
+	movdqa	.LCPI14_8(%rip), %xmm4
+	movdqa	.LCPI14_9(%rip), %xmm5
+	.p2align	4
+.LBB14_4:
+	movq	%r11, %rbx
+	orq	$1, %rbx
+	movq	%r11, %xmm0
+	pshufd	$68, %xmm0, %xmm3
+	movq	%rbx, %xmm6
+	punpcklqdq	%xmm6, %xmm0
+	movdqa	-16(%rsp), %xmm7
+	paddq	%xmm7, %xmm3
+	movdqa	%xmm3, %xmm6
+	movdqa	%xmm3, %xmm14
+	paddq	.LCPI14_3(%rip), %xmm3
+	movq	%xmm3, %rbx
+	xorps	%xmm8, %xmm8
+	cvtsi2ss	%rbx, %xmm8
+	paddq	.LCPI14_1(%rip), %xmm6
+	paddq	%xmm7, %xmm0
+	pshufd	$238, %xmm3, %xmm3
+	movq	%xmm3, %rbx
+	xorps	%xmm7, %xmm7
+	cvtsi2ss	%rbx, %xmm7
+	movq	%xmm0, %rbx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%rbx, %xmm3
+	pshufd	$238, %xmm0, %xmm0
+	movq	%xmm0, %rbx
+	xorps	%xmm0, %xmm0
+	cvtsi2ss	%rbx, %xmm0
+	paddq	.LCPI14_2(%rip), %xmm14
+	unpcklps	%xmm7, %xmm8
+	unpcklps	%xmm0, %xmm3
+	movq	%xmm14, %rbx
+	xorps	%xmm7, %xmm7
+	cvtsi2ss	%rbx, %xmm7
+	pshufd	$238, %xmm14, %xmm0
+	movq	%xmm0, %rbx
+	xorps	%xmm0, %xmm0
+	cvtsi2ss	%rbx, %xmm0
+	movq	%xmm6, %rbx
+	xorps	%xmm14, %xmm14
+	cvtsi2ss	%rbx, %xmm14
+	movlhps	%xmm8, %xmm3
+	unpcklps	%xmm0, %xmm7
+	pshufd	$238, %xmm6, %xmm0
+	movq	%xmm0, %rbx
+	xorps	%xmm0, %xmm0
+	cvtsi2ss	%rbx, %xmm0
+	unpcklps	%xmm0, %xmm14
+	movlhps	%xmm14, %xmm7
+	movaps	.LCPI14_4(%rip), %xmm8
+	addps	%xmm8, %xmm7
+	addps	%xmm8, %xmm3
+	movaps	32(%rsp), %xmm0
+	subps	%xmm0, %xmm3
+	subps	%xmm0, %xmm7
+	mulps	%xmm7, %xmm7
+	mulps	%xmm3, %xmm3
+	movaps	16(%rsp), %xmm0
+	addps	%xmm0, %xmm3
+	addps	%xmm0, %xmm7
+	sqrtps	%xmm7, %xmm0
+	sqrtps	%xmm3, %xmm7
+	movaps	%xmm12, %xmm3
+	subps	%xmm7, %xmm3
+	movaps	%xmm12, %xmm6
+	subps	%xmm0, %xmm6
+	divps	%xmm13, %xmm6
+	divps	%xmm13, %xmm3
+	addps	%xmm8, %xmm3
+	addps	%xmm8, %xmm6
+	movaps	%xmm6, %xmm8
+	cmpnleps	%xmm2, %xmm8
+	andps	%xmm6, %xmm8
+	movaps	%xmm3, %xmm14
+	cmpnleps	%xmm2, %xmm14
+	andps	%xmm3, %xmm14
+	movaps	%xmm1, %xmm6
+	minps	%xmm14, %xmm6
+	movaps	%xmm1, %xmm3
+	minps	%xmm8, %xmm3
+	divps	%xmm12, %xmm7
+	divps	%xmm12, %xmm0
+	movaps	%xmm1, %xmm8
+	minps	%xmm0, %xmm8
+	movaps	%xmm1, %xmm0
+	minps	%xmm7, %xmm0
+	mulps	%xmm0, %xmm0
+	mulps	%xmm8, %xmm8
+	movaps	%xmm1, %xmm7
+	subps	%xmm8, %xmm7
+	movaps	%xmm1, %xmm8
+	subps	%xmm0, %xmm8
+	xorps	%xmm0, %xmm0
+	cmpleps	%xmm8, %xmm0
+	xorps	%xmm9, %xmm9
+	cmpleps	%xmm7, %xmm9
+	andps	%xmm7, %xmm9
+	andps	%xmm8, %xmm0
+	sqrtps	%xmm0, %xmm14
+	sqrtps	%xmm9, %xmm15
+	movaps	.LCPI14_6(%rip), %xmm0
+	mulps	%xmm0, %xmm15
+	mulps	%xmm0, %xmm14
+	movaps	.LCPI14_7(%rip), %xmm0
+	addps	%xmm0, %xmm14
+	addps	%xmm0, %xmm15
+	leaq	(%r10,%r11,2), %r14
+	leaq	(%rax,%r11,2), %rbx
+	movdqu	(%r10,%r11,2), %xmm0
+	xorps	%xmm8, %xmm8
+	punpckhwd	%xmm0, %xmm8
+	xorps	%xmm9, %xmm9
+	punpcklwd	%xmm0, %xmm9
+	movaps	%xmm14, %xmm0
+	movaps	(%rsp), %xmm7
+	mulps	%xmm7, %xmm0
+	subps	%xmm9, %xmm0
+	mulps	%xmm6, %xmm0
+	addps	%xmm9, %xmm0
+	movaps	%xmm15, %xmm9
+	mulps	%xmm7, %xmm9
+	subps	%xmm8, %xmm9
+	mulps	%xmm3, %xmm9
+	addps	%xmm8, %xmm9
+	movaps	%xmm9, %xmm8
+	cmpnleps	%xmm2, %xmm8
+	andps	%xmm9, %xmm8
+	movaps	%xmm0, %xmm9
+	cmpnleps	%xmm2, %xmm9
+	andps	%xmm0, %xmm9
+	movaps	%xmm8, %xmm0
+	psrld	$16, %xmm0
+	pand	%xmm4, %xmm0
+	paddd	%xmm5, %xmm8
+	paddd	%xmm0, %xmm8
+	movaps	%xmm9, %xmm0
+	psrld	$16, %xmm0
+	pand	%xmm4, %xmm0
+	paddd	%xmm5, %xmm9
+	paddd	%xmm0, %xmm9
+	psrad	$16, %xmm9
+	psrad	$16, %xmm8
+	packssdw	%xmm8, %xmm9
+	movdqu	%xmm9, (%rax,%r11,2)
+	movdqu	(%r14,%r8,2), %xmm0
+	pxor	%xmm8, %xmm8
+	punpcklwd	%xmm0, %xmm8
+	pxor	%xmm9, %xmm9
+	punpckhwd	%xmm0, %xmm9
+	movaps	%xmm15, %xmm7
+	mulps	%xmm10, %xmm7
+	subps	%xmm9, %xmm7
+	mulps	%xmm3, %xmm7
+	addps	%xmm9, %xmm7
+	movaps	%xmm14, %xmm9
+	mulps	%xmm10, %xmm9
+	subps	%xmm8, %xmm9
+	mulps	%xmm6, %xmm9
+	addps	%xmm8, %xmm9
+	movaps	%xmm9, %xmm0
+	cmpnleps	%xmm2, %xmm0
+	andps	%xmm9, %xmm0
+	movaps	%xmm7, %xmm8
+	cmpnleps	%xmm2, %xmm8
+	andps	%xmm7, %xmm8
+	movaps	%xmm0, %xmm7
+	psrld	$16, %xmm7
+	pand	%xmm4, %xmm7
+	paddd	%xmm5, %xmm0
+	paddd	%xmm7, %xmm0
+	movaps	%xmm8, %xmm7
+	psrld	$16, %xmm7
+	pand	%xmm4, %xmm7
+	paddd	%xmm5, %xmm8
+	paddd	%xmm7, %xmm8
+	psrad	$16, %xmm8
+	psrad	$16, %xmm0
+	packssdw	%xmm8, %xmm0
+	movdqu	%xmm0, (%rbx,%rcx,2)
+	movdqu	(%r14,%r8,4), %xmm0
+	pxor	%xmm7, %xmm7
+	punpcklwd	%xmm0, %xmm7
+	pxor	%xmm8, %xmm8
+	punpckhwd	%xmm0, %xmm8
+	mulps	%xmm11, %xmm14
+	subps	%xmm7, %xmm14
+	mulps	%xmm6, %xmm14
+	mulps	%xmm11, %xmm15
+	subps	%xmm8, %xmm15
+	mulps	%xmm3, %xmm15
+	addps	%xmm8, %xmm15
+	addps	%xmm7, %xmm14
+	movaps	%xmm14, %xmm0
+	cmpnleps	%xmm2, %xmm0
+	andps	%xmm14, %xmm0
+	movaps	%xmm15, %xmm3
+	cmpnleps	%xmm2, %xmm3
+	andps	%xmm15, %xmm3
+	movaps	%xmm0, %xmm6
+	psrld	$16, %xmm6
+	pand	%xmm4, %xmm6
+	paddd	%xmm5, %xmm0
+	paddd	%xmm6, %xmm0
+	movaps	%xmm3, %xmm6
+	psrld	$16, %xmm6
+	pand	%xmm4, %xmm6
+	paddd	%xmm5, %xmm3
+	paddd	%xmm6, %xmm3
+	psrad	$16, %xmm3
+	psrad	$16, %xmm0
+	packssdw	%xmm3, %xmm0
+	movdqu	%xmm0, (%rbx,%rcx,4)
+	addq	$8, %r11
+	cmpq	%rdi, %r11
+	jne	.LBB14_4
+	cmpq	%rdi, %rcx
+	movaps	-32(%rsp), %xmm9
+	movaps	-48(%rsp), %xmm10
+	movaps	-64(%rsp), %xmm13
+	movaps	-80(%rsp), %xmm11
+	movaps	-96(%rsp), %xmm12
+	movaps	-112(%rsp), %xmm14
+	movaps	-128(%rsp), %xmm15
+	je	.LBB14_8
+.LBB14_6:
+	leaq	(,%r8,4), %r10
+	leaq	(%rdx,%rdx), %rbx
+	leaq	(%r10,%rdx,2), %r10
+	addq	%r9, %r10
+	leaq	(%r9,%rdx,2), %r11
+	leaq	(%rbx,%r8,2), %r8
+	addq	%r9, %r8
+	addq	%rax, %rsi
+	leaq	(%rax,%rcx,2), %r9
+	movss	.LCPI14_0(%rip), %xmm1
+	xorps	%xmm2, %xmm2
+	movss	.LCPI14_10(%rip), %xmm3
+	movss	.LCPI14_11(%rip), %xmm4
+	movss	.LCPI14_12(%rip), %xmm5
+	.p2align	4
+.LBB14_7:
+	leaq	(%rdx,%rdi), %rbx
+	xorps	%xmm0, %xmm0
+	cvtsi2ss	%rbx, %xmm0
+	addss	%xmm1, %xmm0
+	subss	%xmm11, %xmm0
+	mulss	%xmm0, %xmm0
+	addss	%xmm10, %xmm0
+	sqrtss	%xmm0, %xmm0
+	movaps	%xmm9, %xmm6
+	subss	%xmm0, %xmm6
+	divss	%xmm13, %xmm6
+	addss	%xmm1, %xmm6
+	movaps	%xmm6, %xmm7
+	cmpless	%xmm2, %xmm7
+	andnps	%xmm6, %xmm7
+	movaps	%xmm3, %xmm6
+	minss	%xmm7, %xmm6
+	divss	%xmm9, %xmm0
+	movaps	%xmm3, %xmm7
+	minss	%xmm0, %xmm7
+	mulss	%xmm7, %xmm7
+	movaps	%xmm3, %xmm0
+	subss	%xmm7, %xmm0
+	xorps	%xmm7, %xmm7
+	cmpless	%xmm0, %xmm7
+	andps	%xmm0, %xmm7
+	sqrtss	%xmm7, %xmm7
+	mulss	%xmm4, %xmm7
+	addss	%xmm5, %xmm7
+	movaps	%xmm7, %xmm0
+	mulss	%xmm12, %xmm0
+	movzwl	(%r11,%rdi,2), %ebx
+	shll	$16, %ebx
+	movd	%ebx, %xmm8
+	subss	%xmm8, %xmm0
+	mulss	%xmm6, %xmm0
+	addss	%xmm8, %xmm0
+	movaps	%xmm0, %xmm8
+	cmpless	%xmm2, %xmm8
+	andnps	%xmm0, %xmm8
+	movd	%xmm8, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	movw	%bx, (%rax,%rdi,2)
+	movaps	%xmm7, %xmm0
+	mulss	%xmm14, %xmm0
+	movzwl	(%r8,%rdi,2), %ebx
+	shll	$16, %ebx
+	movd	%ebx, %xmm8
+	subss	%xmm8, %xmm0
+	mulss	%xmm6, %xmm0
+	addss	%xmm8, %xmm0
+	movaps	%xmm0, %xmm8
+	cmpless	%xmm2, %xmm8
+	andnps	%xmm0, %xmm8
+	movd	%xmm8, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	movw	%bx, (%r9,%rdi,2)
+	mulss	%xmm15, %xmm7
+	movzwl	(%r10,%rdi,2), %ebx
+	shll	$16, %ebx
+	movd	%ebx, %xmm0
+	subss	%xmm0, %xmm7
+	mulss	%xmm6, %xmm7
+	addss	%xmm0, %xmm7
+	movaps	%xmm7, %xmm0
+	cmpless	%xmm2, %xmm0
+	andnps	%xmm7, %xmm0
+	movd	%xmm0, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	movw	%bx, (%rsi,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB14_7
+.LBB14_8:
+	addq	$56, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%r14
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r14
+.LBB14_9:
+	retq
+.Lfunc_end14:
+	.size	oc_disc_row_v1, .Lfunc_end14-oc_disc_row_v1
+	.cfi_endproc
+	.hidden	oc_zoom_interpolate_v1
+	.globl	oc_zoom_interpolate_v1
+	.p2align	4
+	.type	oc_zoom_interpolate_v1,@function
+oc_zoom_interpolate_v1:
+	.cfi_startproc
+	testq	%r8, %r8
+	jle	.LBB15_19
+	pushq	%r15
+	.cfi_def_cfa_offset 16
+	pushq	%r14
+	.cfi_def_cfa_offset 24
+	pushq	%rbx
+	.cfi_def_cfa_offset 32
+	.cfi_offset %rbx, -32
+	.cfi_offset %r14, -24
+	.cfi_offset %r15, -16
+	movabsq	$9223372036854775806, %rax
+	movq	%r8, %r9
+	decq	%r9
+	je	.LBB15_2
+	movq	%r8, %r11
+	andq	%rax, %r11
+	xorl	%r10d, %r10d
+	.p2align	4
+.LBB15_4:
+	movslq	(%rdx,%r10,4), %rbx
+	movd	(%rdi,%rbx,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	(%rcx,%r10,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, (%rsi,%r10,4)
+	movslq	4(%rdx,%r10,4), %rbx
+	movd	(%rdi,%rbx,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	4(%rcx,%r10,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, 4(%rsi,%r10,4)
+	addq	$2, %r10
+	cmpq	%r10, %r11
+	jne	.LBB15_4
+	testb	$1, %r8b
+	je	.LBB15_7
+.LBB15_6:
+	movslq	(%rdx,%r10,4), %r11
+	movd	(%rdi,%r11,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	(%rcx,%r10,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, (%rsi,%r10,4)
+.LBB15_7:
+	leaq	(%rdi,%r8,2), %r11
+	testq	%r9, %r9
+	je	.LBB15_8
+	movq	%r8, %rbx
+	andq	%rax, %rbx
+	leaq	(%rsi,%r8,4), %r14
+	addq	$4, %r14
+	xorl	%r10d, %r10d
+	.p2align	4
+.LBB15_10:
+	movslq	(%rdx,%r10,4), %r15
+	movd	(%r11,%r15,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	(%rcx,%r10,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, -4(%r14,%r10,4)
+	movslq	4(%rdx,%r10,4), %r15
+	movd	(%r11,%r15,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	4(%rcx,%r10,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, (%r14,%r10,4)
+	addq	$2, %r10
+	cmpq	%r10, %rbx
+	jne	.LBB15_10
+	testb	$1, %r8b
+	je	.LBB15_13
+.LBB15_12:
+	leaq	(%rsi,%r8,4), %rbx
+	movslq	(%rdx,%r10,4), %r14
+	movd	(%r11,%r14,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	(%rcx,%r10,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, (%rbx,%r10,4)
+.LBB15_13:
+	leaq	(%rdi,%r8,4), %r10
+	testq	%r9, %r9
+	popq	%rbx
+	.cfi_def_cfa_offset 24
+	popq	%r14
+	.cfi_def_cfa_offset 16
+	popq	%r15
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r14
+	.cfi_restore %r15
+	je	.LBB15_14
+	andq	%r8, %rax
+	leaq	(%rsi,%r8,8), %r9
+	addq	$4, %r9
+	xorl	%edi, %edi
+	.p2align	4
+.LBB15_16:
+	movslq	(%rdx,%rdi,4), %r11
+	movd	(%r10,%r11,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	(%rcx,%rdi,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, -4(%r9,%rdi,4)
+	movslq	4(%rdx,%rdi,4), %r11
+	movd	(%r10,%r11,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	4(%rcx,%rdi,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, (%r9,%rdi,4)
+	addq	$2, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB15_16
+	testb	$1, %r8b
+	je	.LBB15_19
+.LBB15_18:
+	leaq	(%rsi,%r8,8), %rax
+	movslq	(%rdx,%rdi,4), %rdx
+	movd	(%r10,%rdx,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	pshufd	$85, %xmm1, %xmm0
+	subss	%xmm1, %xmm0
+	mulss	(%rcx,%rdi,4), %xmm0
+	addss	%xmm1, %xmm0
+	movss	%xmm0, (%rax,%rdi,4)
+.LBB15_19:
+	retq
+.LBB15_2:
+	.cfi_def_cfa_offset 32
+	.cfi_offset %rbx, -32
+	.cfi_offset %r14, -24
+	.cfi_offset %r15, -16
+	xorl	%r10d, %r10d
+	testb	$1, %r8b
+	jne	.LBB15_6
+	jmp	.LBB15_7
+.LBB15_8:
+	xorl	%r10d, %r10d
+	testb	$1, %r8b
+	jne	.LBB15_12
+	jmp	.LBB15_13
+.LBB15_14:
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r14
+	.cfi_restore %r15
+	xorl	%edi, %edi
+	testb	$1, %r8b
+	jne	.LBB15_18
+	jmp	.LBB15_19
+.Lfunc_end15:
+	.size	oc_zoom_interpolate_v1, .Lfunc_end15-oc_zoom_interpolate_v1
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI16_0:
+	.long	1
+	.long	1
+	.long	1
+	.long	1
+.LCPI16_1:
+	.long	32767
+	.long	32767
+	.long	32767
+	.long	32767
+	.text
+	.hidden	oc_zoom_blend_v1
+	.globl	oc_zoom_blend_v1
+	.p2align	4
+	.type	oc_zoom_blend_v1,@function
+oc_zoom_blend_v1:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB16_8
+	cmpq	$4, %rcx
+	jae	.LBB16_3
+	xorl	%eax, %eax
+	jmp	.LBB16_6
+.LBB16_3:
+	movabsq	$9223372036854775804, %rax
+	andq	%rcx, %rax
+	movaps	%xmm0, %xmm1
+	shufps	$0, %xmm0, %xmm1
+	xorl	%r8d, %r8d
+	xorps	%xmm2, %xmm2
+	movdqa	.LCPI16_0(%rip), %xmm3
+	movdqa	.LCPI16_1(%rip), %xmm4
+	.p2align	4
+.LBB16_4:
+	movups	(%rdi,%r8,4), %xmm5
+	movups	(%rsi,%r8,4), %xmm6
+	subps	%xmm5, %xmm6
+	mulps	%xmm1, %xmm6
+	addps	%xmm5, %xmm6
+	movaps	%xmm6, %xmm5
+	cmpnleps	%xmm2, %xmm5
+	andps	%xmm6, %xmm5
+	movaps	%xmm5, %xmm6
+	psrld	$16, %xmm6
+	pand	%xmm3, %xmm6
+	paddd	%xmm5, %xmm6
+	paddd	%xmm4, %xmm6
+	psrad	$16, %xmm6
+	packssdw	%xmm6, %xmm6
+	movq	%xmm6, (%rdx,%r8,2)
+	addq	$4, %r8
+	cmpq	%r8, %rax
+	jne	.LBB16_4
+	cmpq	%rax, %rcx
+	je	.LBB16_8
+.LBB16_6:
+	xorps	%xmm1, %xmm1
+	.p2align	4
+.LBB16_7:
+	movss	(%rdi,%rax,4), %xmm2
+	movss	(%rsi,%rax,4), %xmm3
+	subss	%xmm2, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm2, %xmm3
+	movaps	%xmm3, %xmm2
+	cmpless	%xmm1, %xmm2
+	andnps	%xmm3, %xmm2
+	movd	%xmm2, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+	movw	%r8w, (%rdx,%rax,2)
+	incq	%rax
+	cmpq	%rax, %rcx
+	jne	.LBB16_7
+.LBB16_8:
+	retq
+.Lfunc_end16:
+	.size	oc_zoom_blend_v1, .Lfunc_end16-oc_zoom_blend_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

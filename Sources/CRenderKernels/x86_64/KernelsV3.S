@@ -2,8 +2,8 @@
 // the sources below. The V3 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: a14f12c33b609b5098e5133dc33a390038c614a2d7500f9f4e3053f52bd4eee7
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 3f07e619547f6fe4360b2cf54895796a4cbcfda4df646a79f3be13a7cb0cb013
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -2789,6 +2789,5985 @@ oc_isp_row_bgra_v3:
 	retq
 .Lfunc_end2:
 	.size	oc_isp_row_bgra_v3, .Lfunc_end2-oc_isp_row_bgra_v3
+	.cfi_endproc
+	.hidden	oc_zone_accumulate_v3
+	.globl	oc_zone_accumulate_v3
+	.p2align	4
+	.type	oc_zone_accumulate_v3,@function
+oc_zone_accumulate_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, %rax
+	movq	%rsi, -8(%rsp)
+	shlq	$4, %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB3_1
+	cqto
+	idivq	%rcx
+	jmp	.LBB3_3
+.LBB3_1:
+	xorl	%edx, %edx
+	divl	%ecx
+.LBB3_3:
+	movq	-8(%rsp), %rdx
+	leaq	(%rdi,%rdx,2), %rcx
+	leaq	(%rdi,%rdx,4), %rdx
+	shlq	$4, %rax
+	xorl	%r11d, %r11d
+	movl	$1, %esi
+	jmp	.LBB3_4
+	.p2align	4
+.LBB3_11:
+	addq	%rax, %r11
+	shlq	$2, %r11
+	leaq	(%r11,%r11,4), %r10
+	vpaddd	(%r9,%r10), %xmm0, %xmm0
+	vmovdqu	%xmm0, (%r9,%r10)
+	addl	%ebp, 16(%r9,%r10)
+	movq	%rbx, %r11
+	cmpq	$16, %rbx
+	je	.LBB3_12
+.LBB3_4:
+	movq	%r11, %r10
+	movq	-8(%rsp), %r15
+	imulq	%r15, %r10
+	leaq	15(%r10), %rbx
+	addq	$30, %r10
+	testq	%rbx, %rbx
+	cmovnsq	%rbx, %r10
+	sarq	$4, %r10
+	leaq	1(%r11), %rbx
+	movq	%rbx, %r14
+	imulq	%r15, %r14
+	leaq	15(%r14), %r15
+	addq	$30, %r14
+	testq	%r15, %r15
+	cmovnsq	%r15, %r14
+	sarq	$4, %r14
+	movl	$2, %r15d
+	subl	%r10d, %r15d
+	andl	$3, %r15d
+	addq	%r10, %r15
+	vpxor	%xmm0, %xmm0, %xmm0
+	movl	$0, %ebp
+	cmpq	%r14, %r15
+	jge	.LBB3_11
+	xorl	%ebp, %ebp
+	jmp	.LBB3_6
+	.p2align	4
+.LBB3_10:
+	addq	$4, %r15
+	incl	%ebp
+	cmpq	%r14, %r15
+	jge	.LBB3_11
+.LBB3_6:
+	movzwl	(%rdi,%r15,2), %r12d
+	cmpw	%r8w, %r12w
+	jae	.LBB3_10
+	movzwl	(%rcx,%r15,2), %r13d
+	cmpw	%r8w, %r13w
+	jae	.LBB3_10
+	movzwl	(%rdx,%r15,2), %r10d
+	cmpw	%r8w, %r10w
+	jae	.LBB3_10
+	vmovd	%r12d, %xmm1
+	vpinsrd	$1, %r13d, %xmm1, %xmm1
+	vpinsrd	$2, %r10d, %xmm1, %xmm1
+	vpinsrd	$3, %esi, %xmm1, %xmm1
+	vpaddd	%xmm1, %xmm0, %xmm0
+	jmp	.LBB3_10
+.LBB3_12:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end3:
+	.size	oc_zone_accumulate_v3, .Lfunc_end3-oc_zone_accumulate_v3
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI4_0:
+	.quad	0x4330000000000000
+	.quad	0x4330000000000000
+	.text
+	.hidden	oc_zone_merge_v3
+	.globl	oc_zone_merge_v3
+	.p2align	4
+	.type	oc_zone_merge_v3,@function
+oc_zone_merge_v3:
+	.cfi_startproc
+	pushq	%r14
+	.cfi_def_cfa_offset 16
+	pushq	%rbx
+	.cfi_def_cfa_offset 24
+	pushq	%rax
+	.cfi_def_cfa_offset 32
+	.cfi_offset %rbx, -24
+	.cfi_offset %r14, -16
+	movq	%rcx, %rbx
+	movq	%rdx, %rax
+	testq	%rsi, %rsi
+	jle	.LBB4_12
+	movabsq	$9223372036854775806, %rcx
+	andq	%rsi, %rcx
+	vmovddup	%xmm0, %xmm2
+	vmovddup	%xmm1, %xmm3
+	xorl	%edx, %edx
+	vpxor	%xmm4, %xmm4, %xmm4
+	vmovdqa	.LCPI4_0(%rip), %xmm5
+	jmp	.LBB4_2
+	.p2align	4
+.LBB4_10:
+	vmovsd	%xmm8, 16(%rax,%r9)
+	vmovhpd	%xmm6, 24(%rax,%r9)
+	movq	%r8, (%rbx,%rdx,8)
+	incq	%rdx
+	cmpq	$256, %rdx
+	je	.LBB4_11
+.LBB4_2:
+	leaq	(,%rdx,4), %r8
+	leaq	(%r8,%r8,4), %r9
+	cmpq	$1, %rsi
+	jne	.LBB4_4
+	xorl	%r10d, %r10d
+	xorl	%r8d, %r8d
+	vxorpd	%xmm7, %xmm7, %xmm7
+	vxorpd	%xmm6, %xmm6, %xmm6
+	jmp	.LBB4_6
+	.p2align	4
+.LBB4_4:
+	vxorpd	%xmm7, %xmm7, %xmm7
+	xorl	%r10d, %r10d
+	xorl	%r8d, %r8d
+	vxorpd	%xmm6, %xmm6, %xmm6
+	.p2align	4
+.LBB4_5:
+	movq	(%rdi,%r10,8), %r11
+	movl	16(%r11,%r9), %r14d
+	vpmovzxdq	(%r11,%r9), %xmm8
+	addq	%r8, %r14
+	vpor	%xmm5, %xmm8, %xmm8
+	vsubpd	%xmm5, %xmm8, %xmm8
+	vaddpd	%xmm7, %xmm8, %xmm7
+	vpmovzxdq	8(%r11,%r9), %xmm8
+	vmovdqu	%xmm4, (%r11,%r9)
+	movl	$0, 16(%r11,%r9)
+	vpor	%xmm5, %xmm8, %xmm8
+	vsubpd	%xmm5, %xmm8, %xmm8
+	vaddpd	%xmm6, %xmm8, %xmm6
+	movq	8(%rdi,%r10,8), %r11
+	movl	16(%r11,%r9), %r8d
+	vpmovzxdq	(%r11,%r9), %xmm8
+	vpor	%xmm5, %xmm8, %xmm8
+	vsubpd	%xmm5, %xmm8, %xmm8
+	vaddpd	%xmm7, %xmm8, %xmm7
+	vpmovzxdq	8(%r11,%r9), %xmm8
+	addq	%r14, %r8
+	vmovdqu	%xmm4, (%r11,%r9)
+	movl	$0, 16(%r11,%r9)
+	vpor	%xmm5, %xmm8, %xmm8
+	vsubpd	%xmm5, %xmm8, %xmm8
+	vaddpd	%xmm6, %xmm8, %xmm6
+	addq	$2, %r10
+	cmpq	%r10, %rcx
+	jne	.LBB4_5
+.LBB4_6:
+	testb	$1, %sil
+	je	.LBB4_8
+	movq	(%rdi,%r10,8), %r10
+	movl	16(%r10,%r9), %r11d
+	addq	%r11, %r8
+	vpmovzxdq	(%r10,%r9), %xmm8
+	vpor	%xmm5, %xmm8, %xmm8
+	vsubpd	%xmm5, %xmm8, %xmm8
+	vaddpd	%xmm7, %xmm8, %xmm7
+	vpmovzxdq	8(%r10,%r9), %xmm8
+	vmovdqu	%xmm4, (%r10,%r9)
+	movl	$0, 16(%r10,%r9)
+	vpor	%xmm5, %xmm8, %xmm8
+	vsubpd	%xmm5, %xmm8, %xmm8
+	vaddpd	%xmm6, %xmm8, %xmm6
+.LBB4_8:
+	movq	%rdx, %r9
+	shlq	$5, %r9
+	vshufpd	$1, %xmm6, %xmm6, %xmm9
+	vxorpd	%xmm8, %xmm8, %xmm8
+	vucomisd	%xmm8, %xmm9
+	seta	%r10b
+	vshufpd	$3, %xmm6, %xmm6, %xmm10
+	vdivpd	%xmm10, %xmm7, %xmm7
+	vsubpd	%xmm2, %xmm7, %xmm7
+	vdivpd	%xmm3, %xmm7, %xmm7
+	vmovd	%r10d, %xmm10
+	vpbroadcastb	%xmm10, %xmm10
+	vpsllq	$63, %xmm10, %xmm10
+	vpcmpgtq	%xmm10, %xmm4, %xmm10
+	vpand	%xmm7, %xmm10, %xmm7
+	vmovdqu	%xmm7, (%rax,%r9)
+	jbe	.LBB4_10
+	vdivsd	%xmm9, %xmm6, %xmm7
+	vsubsd	%xmm0, %xmm7, %xmm7
+	vdivsd	%xmm1, %xmm7, %xmm8
+	jmp	.LBB4_10
+.LBB4_11:
+	addq	$8, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%r14
+	.cfi_def_cfa_offset 8
+	retq
+.LBB4_12:
+	.cfi_def_cfa_offset 32
+	movl	$8192, %edx
+	movq	%rax, %rdi
+	xorl	%esi, %esi
+	callq	memset@PLT
+	movl	$2048, %edx
+	movq	%rbx, %rdi
+	xorl	%esi, %esi
+	addq	$8, %rsp
+	.cfi_def_cfa_offset 24
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%r14
+	.cfi_def_cfa_offset 8
+	jmp	memset@PLT
+.Lfunc_end4:
+	.size	oc_zone_merge_v3, .Lfunc_end4-oc_zone_merge_v3
+	.cfi_endproc
+	.hidden	oc_luma_histogram_v3
+	.globl	oc_luma_histogram_v3
+	.p2align	4
+	.type	oc_luma_histogram_v3,@function
+oc_luma_histogram_v3:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB5_1
+	cmpq	$2, %rsi
+	jg	.LBB5_10
+	jmp	.LBB5_12
+.LBB5_1:
+	cmpq	$2, %rsi
+	jle	.LBB5_12
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB5_10
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	addq	$-3, %rsi
+	movl	$2, %edx
+	cmpq	$4, %rsi
+	jb	.LBB5_7
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %r9
+	shrq	$2, %r9
+	incq	%r9
+	andq	$-2, %r9
+	movl	$2, %edx
+	movl	$1, %r10d
+	.p2align	4
+.LBB5_5:
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	(%rdi,%rdx), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	leaq	4(%rdx), %r11
+	xorl	%ebx, %ebx
+	cmpq	%rcx, %r11
+	setb	%bl
+	cmpq	%rax, %r11
+	leal	1(%rbx,%rbx), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	4(%rdi,%rdx), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	addq	$8, %rdx
+	addq	$-2, %r9
+	jne	.LBB5_5
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+.LBB5_7:
+	testb	$4, %sil
+	jne	.LBB5_12
+	xorl	%esi, %esi
+	cmpq	%rcx, %rdx
+	setb	%sil
+	cmpq	%rax, %rdx
+	leal	1(%rsi,%rsi), %eax
+	movl	$1, %ecx
+	cmovael	%eax, %ecx
+	movzbl	(%rdi,%rdx), %eax
+	addl	%ecx, (%r8,%rax,4)
+	retq
+.LBB5_10:
+	movl	$2, %eax
+	.p2align	4
+.LBB5_11:
+	movzbl	(%rdi,%rax), %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB5_11
+.LBB5_12:
+	retq
+.Lfunc_end5:
+	.size	oc_luma_histogram_v3, .Lfunc_end5-oc_luma_histogram_v3
+	.cfi_endproc
+	.hidden	oc_bgra_histogram_v3
+	.globl	oc_bgra_histogram_v3
+	.p2align	4
+	.type	oc_bgra_histogram_v3,@function
+oc_bgra_histogram_v3:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB6_1
+	cmpq	$2, %rsi
+	jg	.LBB6_6
+	jmp	.LBB6_8
+.LBB6_1:
+	cmpq	$2, %rsi
+	jle	.LBB6_8
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB6_6
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	movl	$2, %edx
+	movl	$1, %r9d
+	.p2align	4
+.LBB6_4:
+	movzbl	(%rdi,%rdx,4), %r10d
+	imull	$4732, %r10d, %r10d
+	movzbl	1(%rdi,%rdx,4), %r11d
+	imull	$46871, %r11d, %r11d
+	addl	%r10d, %r11d
+	movzbl	2(%rdi,%rdx,4), %r10d
+	imull	$13933, %r10d, %r10d
+	addl	%r11d, %r10d
+	addl	$32768, %r10d
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r9d, %r11d
+	shrl	$16, %r10d
+	addl	%r11d, (%r8,%r10,4)
+	addq	$4, %rdx
+	cmpq	%rsi, %rdx
+	jl	.LBB6_4
+	jmp	.LBB6_8
+.LBB6_6:
+	movl	$2, %eax
+	.p2align	4
+.LBB6_7:
+	movzbl	(%rdi,%rax,4), %ecx
+	imull	$4732, %ecx, %ecx
+	movzbl	1(%rdi,%rax,4), %edx
+	imull	$46871, %edx, %edx
+	addl	%ecx, %edx
+	movzbl	2(%rdi,%rax,4), %ecx
+	imull	$13933, %ecx, %ecx
+	addl	%edx, %ecx
+	addl	$32768, %ecx
+	shrl	$16, %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB6_7
+.LBB6_8:
+	retq
+.Lfunc_end6:
+	.size	oc_bgra_histogram_v3, .Lfunc_end6-oc_bgra_histogram_v3
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI7_0:
+	.byte	0
+	.byte	4
+	.byte	8
+	.byte	12
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+.LCPI7_1:
+	.byte	7
+	.byte	0
+	.byte	2
+	.byte	4
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+.LCPI7_2:
+	.byte	0
+	.byte	4
+	.byte	8
+	.byte	12
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+.LCPI7_3:
+	.byte	7
+	.byte	0
+	.byte	2
+	.byte	4
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.text
+	.hidden	oc_focus_energy_v3
+	.globl	oc_focus_energy_v3
+	.p2align	4
+	.type	oc_focus_energy_v3,@function
+oc_focus_energy_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rsi, -88(%rsp)
+	movq	%rdi, -104(%rsp)
+	cmpq	56(%rsp), %r9
+	setl	%sil
+	movq	%r8, %rax
+	movq	%rcx, -80(%rsp)
+	subq	%rcx, %rax
+	movq	%rax, -96(%rsp)
+	setg	%cl
+	andb	%sil, %cl
+	cmpq	$1, %rdx
+	movq	%r8, -48(%rsp)
+	je	.LBB7_11
+	cmpq	$4, %rdx
+	jne	.LBB7_22
+	vxorpd	%xmm0, %xmm0, %xmm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	testb	%cl, %cl
+	je	.LBB7_32
+	movq	%r8, %r11
+	movq	-96(%rsp), %rdx
+	movl	%edx, %eax
+	andl	$7, %eax
+	movl	$8, %ecx
+	cmovneq	%rax, %rcx
+	movq	%rdx, %rbx
+	subq	%rcx, %rbx
+	movq	%r8, %rax
+	subq	%rcx, %rax
+	movq	%rax, -72(%rsp)
+	movq	%r9, %r14
+	movq	-88(%rsp), %rdx
+	imulq	%rdx, %r14
+	movq	-80(%rsp), %rcx
+	leaq	(%r14,%rcx,4), %r15
+	movq	-104(%rsp), %rsi
+	addq	%rsi, %r15
+	leaq	1(%r9), %r12
+	imulq	%rdx, %r12
+	leaq	(%r12,%rcx,4), %rax
+	leaq	(%rsi,%rax), %r13
+	addq	$28, %r13
+	leaq	-1(%r9), %rbp
+	imulq	%rdx, %rbp
+	leaq	(,%rcx,4), %rax
+	addq	%rbp, %rax
+	addq	%rsi, %rax
+	addq	$16, %rax
+	addq	%rsi, %r12
+	addq	%rsi, %rbp
+	addq	%rsi, %r14
+	vmovd	.LCPI7_2(%rip), %xmm2
+	.p2align	4
+.LBB7_4:
+	cmpq	$9, -96(%rsp)
+	jae	.LBB7_6
+	movq	-80(%rsp), %rdi
+	xorl	%ecx, %ecx
+	xorl	%r8d, %r8d
+	jmp	.LBB7_9
+	.p2align	4
+.LBB7_6:
+	movq	%r12, -104(%rsp)
+	movq	%r9, -64(%rsp)
+	vpxor	%xmm3, %xmm3, %xmm3
+	xorl	%edi, %edi
+	vpxor	%xmm5, %xmm5, %xmm5
+	vpxor	%xmm4, %xmm4, %xmm4
+	vpxor	%xmm6, %xmm6, %xmm6
+	.p2align	4
+.LBB7_7:
+	vmovdqu	4(%r15,%rdi,4), %xmm7
+	vmovdqu	20(%r15,%rdi,4), %xmm8
+	vpshufb	%xmm2, %xmm7, %xmm7
+	vpshufb	%xmm2, %xmm8, %xmm8
+	vpmovzxbq	%xmm7, %ymm7
+	movzbl	-4(%r15,%rdi,4), %ecx
+	vmovd	%ecx, %xmm9
+	movzbl	(%r15,%rdi,4), %ecx
+	vpinsrb	$1, %ecx, %xmm9, %xmm9
+	vpmovzxbq	%xmm8, %ymm8
+	movzbl	4(%r15,%rdi,4), %r8d
+	vpinsrb	$2, %r8d, %xmm9, %xmm9
+	movzbl	8(%r15,%rdi,4), %esi
+	vpinsrb	$3, %esi, %xmm9, %xmm9
+	movzbl	12(%r15,%rdi,4), %r10d
+	vmovd	%r10d, %xmm10
+	movzbl	16(%r15,%rdi,4), %r11d
+	vpinsrb	$1, %r11d, %xmm10, %xmm10
+	movq	%rbx, %r12
+	movzbl	20(%r15,%rdi,4), %ebx
+	vpinsrb	$2, %ebx, %xmm10, %xmm10
+	movzbl	24(%r15,%rdi,4), %edx
+	vpinsrb	$3, %edx, %xmm10, %xmm10
+	vpmovzxbq	%xmm9, %ymm9
+	vpsubq	%ymm9, %ymm7, %ymm7
+	vpmovzxbq	%xmm10, %ymm9
+	vpsubq	%ymm9, %ymm8, %ymm8
+	movzbl	-28(%r13,%rdi,4), %r9d
+	vmovd	%r9d, %xmm9
+	vpinsrb	$1, -24(%r13,%rdi,4), %xmm9, %xmm9
+	vpinsrb	$2, -20(%r13,%rdi,4), %xmm9, %xmm9
+	vpinsrb	$3, -16(%r13,%rdi,4), %xmm9, %xmm9
+	movzbl	-12(%r13,%rdi,4), %r9d
+	vmovd	%r9d, %xmm10
+	vpinsrb	$1, -8(%r13,%rdi,4), %xmm10, %xmm10
+	vpinsrb	$2, -4(%r13,%rdi,4), %xmm10, %xmm10
+	vpinsrb	$3, (%r13,%rdi,4), %xmm10, %xmm10
+	vpmovzxbq	%xmm9, %ymm9
+	vpmovzxbq	%xmm10, %ymm10
+	vmovdqu	-16(%rax,%rdi,4), %xmm11
+	vmovdqu	(%rax,%rdi,4), %xmm12
+	vpshufb	%xmm2, %xmm11, %xmm11
+	vpshufb	%xmm2, %xmm12, %xmm12
+	vpmovzxbq	%xmm11, %ymm11
+	vpsubq	%ymm11, %ymm9, %ymm9
+	vpmovzxbq	%xmm12, %ymm11
+	vpsubq	%ymm11, %ymm10, %ymm10
+	vpmuldq	%ymm7, %ymm7, %ymm7
+	vpaddq	%ymm4, %ymm7, %ymm4
+	vpmuldq	%ymm8, %ymm8, %ymm7
+	vpaddq	%ymm6, %ymm7, %ymm6
+	vpmuldq	%ymm9, %ymm9, %ymm7
+	vpaddq	%ymm7, %ymm4, %ymm4
+	vpmuldq	%ymm10, %ymm10, %ymm7
+	vmovd	%ecx, %xmm8
+	vpinsrb	$1, %r8d, %xmm8, %xmm8
+	vpinsrb	$2, %esi, %xmm8, %xmm8
+	vpaddq	%ymm7, %ymm6, %ymm6
+	vpinsrb	$3, %r10d, %xmm8, %xmm7
+	vmovd	%r11d, %xmm8
+	vpinsrb	$1, %ebx, %xmm8, %xmm8
+	movq	%r12, %rbx
+	vpinsrb	$2, %edx, %xmm8, %xmm8
+	vpinsrb	$3, 28(%r15,%rdi,4), %xmm8, %xmm8
+	vpmovzxbq	%xmm7, %ymm7
+	vpaddq	%ymm7, %ymm3, %ymm3
+	vpmovzxbq	%xmm8, %ymm7
+	vpaddq	%ymm7, %ymm5, %ymm5
+	addq	$8, %rdi
+	cmpq	%rdi, %r12
+	jne	.LBB7_7
+	vpaddq	%ymm3, %ymm5, %ymm3
+	vextracti128	$1, %ymm3, %xmm5
+	vpaddq	%xmm5, %xmm3, %xmm3
+	vpshufd	$238, %xmm3, %xmm5
+	vpaddq	%xmm5, %xmm3, %xmm3
+	vmovq	%xmm3, %rcx
+	vpaddq	%ymm4, %ymm6, %ymm3
+	vextracti128	$1, %ymm3, %xmm4
+	vpaddq	%xmm4, %xmm3, %xmm3
+	vpshufd	$238, %xmm3, %xmm4
+	vpaddq	%xmm4, %xmm3, %xmm3
+	vmovq	%xmm3, %r8
+	movq	-72(%rsp), %rdi
+	movq	-64(%rsp), %r9
+	movq	-48(%rsp), %r11
+	movq	-104(%rsp), %r12
+	.p2align	4
+.LBB7_9:
+	movzbl	4(%r14,%rdi,4), %edx
+	movzbl	-4(%r14,%rdi,4), %esi
+	subq	%rsi, %rdx
+	imulq	%rdx, %rdx
+	addq	%r8, %rdx
+	movzbl	(%r12,%rdi,4), %r8d
+	movzbl	(%rbp,%rdi,4), %esi
+	movzbl	(%r14,%rdi,4), %r10d
+	incq	%rdi
+	subq	%rsi, %r8
+	imulq	%r8, %r8
+	addq	%rdx, %r8
+	addq	%r10, %rcx
+	cmpq	%rdi, %r11
+	jne	.LBB7_9
+	vcvtsi2sd	%r8, %xmm15, %xmm3
+	vaddsd	%xmm3, %xmm0, %xmm0
+	vcvtsi2sd	%rcx, %xmm15, %xmm3
+	vaddsd	%xmm3, %xmm1, %xmm1
+	incq	%r9
+	movq	-88(%rsp), %rcx
+	addq	%rcx, %r15
+	addq	%rcx, %r13
+	addq	%rcx, %rax
+	addq	%rcx, %r12
+	addq	%rcx, %rbp
+	addq	%rcx, %r14
+	cmpq	56(%rsp), %r9
+	jne	.LBB7_4
+	jmp	.LBB7_32
+.LBB7_11:
+	vxorpd	%xmm0, %xmm0, %xmm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	testb	%cl, %cl
+	je	.LBB7_32
+	movq	-96(%rsp), %rdx
+	andq	$-8, %rdx
+	movq	-80(%rsp), %rsi
+	leaq	(%rsi,%rdx), %rax
+	movq	%rax, -72(%rsp)
+	movq	%r9, %rax
+	movq	-88(%rsp), %rdi
+	imulq	%rdi, %rax
+	movq	-104(%rsp), %r8
+	leaq	(%rax,%r8), %rcx
+	leaq	(%rsi,%rcx), %r14
+	addq	$5, %r14
+	leaq	-1(%r9), %r15
+	imulq	%rdi, %r15
+	leaq	(%rsi,%r15), %rcx
+	leaq	(%r8,%rcx), %r12
+	addq	$4, %r12
+	leaq	1(%r9), %r13
+	imulq	%rdi, %r13
+	leaq	(%rsi,%r13), %rcx
+	leaq	(%r8,%rcx), %rbp
+	addq	$4, %rbp
+	addq	%r8, %r13
+	addq	%r8, %r15
+	addq	%r8, %rax
+	incq	%rax
+	vmovd	.LCPI7_3(%rip), %xmm2
+	jmp	.LBB7_13
+	.p2align	4
+.LBB7_21:
+	vcvtsi2sd	%r11, %xmm15, %xmm3
+	vaddsd	%xmm3, %xmm0, %xmm0
+	vcvtsi2sd	%r10, %xmm15, %xmm3
+	vaddsd	%xmm3, %xmm1, %xmm1
+	movq	-64(%rsp), %r9
+	incq	%r9
+	movq	-88(%rsp), %rcx
+	addq	%rcx, %r14
+	addq	%rcx, %r12
+	addq	%rcx, %rbp
+	addq	%rcx, %r13
+	addq	%rcx, %r15
+	addq	%rcx, %rax
+	cmpq	56(%rsp), %r9
+	je	.LBB7_32
+.LBB7_13:
+	movq	%r9, %rcx
+	imulq	-88(%rsp), %rcx
+	addq	-104(%rsp), %rcx
+	movq	-80(%rsp), %rdi
+	movzbl	(%rdi,%rcx), %ecx
+	cmpq	$8, -96(%rsp)
+	movq	%r9, -64(%rsp)
+	jae	.LBB7_15
+	xorl	%r10d, %r10d
+	xorl	%r11d, %r11d
+	jmp	.LBB7_19
+	.p2align	4
+.LBB7_15:
+	vmovd	%ecx, %xmm3
+	vpslld	$24, %xmm3, %xmm3
+	vpxor	%xmm4, %xmm4, %xmm4
+	xorl	%ecx, %ecx
+	vpxor	%xmm7, %xmm7, %xmm7
+	vpxor	%xmm5, %xmm5, %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	.p2align	4
+.LBB7_16:
+	vmovd	-4(%r14,%rcx), %xmm8
+	vpunpcklbw	%xmm3, %xmm8, %xmm9
+	vmovd	(%r14,%rcx), %xmm3
+	vpshufb	%xmm2, %xmm9, %xmm9
+	vpmovzxbq	%xmm8, %ymm10
+	vpmovzxbq	%xmm3, %ymm11
+	vpmovzxbq	-6(%r14,%rcx), %ymm12
+	vpmovzxbq	-2(%r14,%rcx), %ymm13
+	vpsubq	%ymm12, %ymm10, %ymm10
+	vpsubq	%ymm13, %ymm11, %ymm11
+	vpmovzxbq	-4(%rbp,%rcx), %ymm12
+	vpmovzxbq	(%rbp,%rcx), %ymm13
+	vpmovzxbq	-4(%r12,%rcx), %ymm14
+	vpunpcklbw	%xmm8, %xmm3, %xmm8
+	vpsubq	%ymm14, %ymm12, %ymm12
+	vpmovzxbq	(%r12,%rcx), %ymm14
+	vpshufb	%xmm2, %xmm8, %xmm8
+	vpsubq	%ymm14, %ymm13, %ymm13
+	vpmuldq	%ymm10, %ymm10, %ymm10
+	vpaddq	%ymm5, %ymm10, %ymm5
+	vpmuldq	%ymm11, %ymm11, %ymm10
+	vpaddq	%ymm6, %ymm10, %ymm6
+	vpmuldq	%ymm12, %ymm12, %ymm10
+	vpaddq	%ymm5, %ymm10, %ymm5
+	vpmuldq	%ymm13, %ymm13, %ymm10
+	vpaddq	%ymm6, %ymm10, %ymm6
+	vpmovzxbq	%xmm9, %ymm9
+	vpaddq	%ymm4, %ymm9, %ymm4
+	vpmovzxbq	%xmm8, %ymm8
+	vpaddq	%ymm7, %ymm8, %ymm7
+	addq	$8, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB7_16
+	vpaddq	%ymm4, %ymm7, %ymm4
+	vextracti128	$1, %ymm4, %xmm7
+	vpaddq	%xmm7, %xmm4, %xmm4
+	vpshufd	$238, %xmm4, %xmm7
+	vpaddq	%xmm7, %xmm4, %xmm4
+	vmovq	%xmm4, %r10
+	vpaddq	%ymm5, %ymm6, %ymm4
+	vextracti128	$1, %ymm4, %xmm5
+	vpaddq	%xmm5, %xmm4, %xmm4
+	vpshufd	$238, %xmm4, %xmm5
+	vpaddq	%xmm5, %xmm4, %xmm4
+	vmovq	%xmm4, %r11
+	cmpq	%rdx, -96(%rsp)
+	je	.LBB7_21
+	vpextrb	$3, %xmm3, %ecx
+	movq	-72(%rsp), %rdi
+.LBB7_19:
+	movq	%r11, %r8
+	.p2align	4
+.LBB7_20:
+	movzbl	(%rax,%rdi), %esi
+	movzbl	-2(%rax,%rdi), %r9d
+	movzbl	%cl, %ebx
+	movl	%esi, %ecx
+	subq	%r9, %rsi
+	movzbl	(%r13,%rdi), %r11d
+	movzbl	(%r15,%rdi), %r9d
+	incq	%rdi
+	subq	%r9, %r11
+	imulq	%rsi, %rsi
+	addq	%r8, %rsi
+	imulq	%r11, %r11
+	addq	%rsi, %r11
+	addq	%rbx, %r10
+	movq	%r11, %r8
+	cmpq	%rdi, -48(%rsp)
+	jne	.LBB7_20
+	jmp	.LBB7_21
+.LBB7_22:
+	movq	%rdx, -56(%rsp)
+	vxorpd	%xmm0, %xmm0, %xmm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	testb	%cl, %cl
+	je	.LBB7_32
+	movq	-96(%rsp), %rax
+	cmpq	$8, %rax
+	setae	%cl
+	cmpq	$1, -56(%rsp)
+	sete	%dl
+	andb	%cl, %dl
+	movb	%dl, -105(%rsp)
+	movq	%rax, %rcx
+	andq	$-8, %rcx
+	movq	-80(%rsp), %rax
+	movq	%rcx, -32(%rsp)
+	addq	%rax, %rcx
+	movq	%rcx, -40(%rsp)
+	movq	%r9, %rcx
+	movq	-88(%rsp), %rdx
+	imulq	%rdx, %rcx
+	movq	-104(%rsp), %rsi
+	leaq	(%rsi,%rax), %r12
+	movq	%rcx, -8(%rsp)
+	addq	%rcx, %r12
+	leaq	-1(%r9), %rcx
+	imulq	%rdx, %rcx
+	movq	%rcx, -16(%rsp)
+	addq	%rax, %rcx
+	leaq	(%rsi,%rcx), %rdi
+	addq	$4, %rdi
+	leaq	1(%r9), %rcx
+	imulq	%rdx, %rcx
+	movq	%rcx, -24(%rsp)
+	addq	%rax, %rcx
+	leaq	(%rsi,%rcx), %r14
+	addq	$4, %r14
+	jmp	.LBB7_24
+	.p2align	4
+.LBB7_31:
+	vcvtsi2sd	%r10, %xmm15, %xmm2
+	vcvtsi2sd	%r13, %xmm15, %xmm3
+	vaddsd	%xmm2, %xmm0, %xmm0
+	vaddsd	%xmm3, %xmm1, %xmm1
+	movq	-64(%rsp), %r9
+	incq	%r9
+	movq	-88(%rsp), %rax
+	addq	%rax, %r12
+	movq	-72(%rsp), %rdi
+	addq	%rax, %rdi
+	addq	%rax, %r14
+	addq	%rax, -104(%rsp)
+	cmpq	56(%rsp), %r9
+	je	.LBB7_32
+.LBB7_24:
+	cmpb	$0, -105(%rsp)
+	movq	%r9, -64(%rsp)
+	movq	%rdi, -72(%rsp)
+	je	.LBB7_25
+	vpxor	%xmm2, %xmm2, %xmm2
+	xorl	%ecx, %ecx
+	vpxor	%xmm5, %xmm5, %xmm5
+	vpxor	%xmm3, %xmm3, %xmm3
+	vpxor	%xmm4, %xmm4, %xmm4
+	movq	-32(%rsp), %rax
+	.p2align	4
+.LBB7_27:
+	vpmovzxbq	1(%r12,%rcx), %ymm6
+	vpmovzxbq	5(%r12,%rcx), %ymm7
+	vpmovzxbq	-1(%r12,%rcx), %ymm8
+	vpmovzxbq	3(%r12,%rcx), %ymm9
+	vpsubq	%ymm8, %ymm6, %ymm6
+	vpsubq	%ymm9, %ymm7, %ymm7
+	vpmovzxbq	-4(%r14,%rcx), %ymm8
+	vpmovzxbq	(%r14,%rcx), %ymm9
+	vpmovzxbq	-4(%rdi,%rcx), %ymm10
+	vpsubq	%ymm10, %ymm8, %ymm8
+	vpmovzxbq	(%rdi,%rcx), %ymm10
+	vpsubq	%ymm10, %ymm9, %ymm9
+	vpmuldq	%ymm6, %ymm6, %ymm6
+	vpaddq	%ymm3, %ymm6, %ymm3
+	vpmuldq	%ymm7, %ymm7, %ymm6
+	vpaddq	%ymm4, %ymm6, %ymm4
+	vpmuldq	%ymm8, %ymm8, %ymm6
+	vpaddq	%ymm6, %ymm3, %ymm3
+	vpmuldq	%ymm9, %ymm9, %ymm6
+	vpaddq	%ymm6, %ymm4, %ymm4
+	vpmovzxbq	(%r12,%rcx), %ymm6
+	vpmovzxbq	4(%r12,%rcx), %ymm7
+	vpaddq	%ymm6, %ymm2, %ymm2
+	vpaddq	%ymm7, %ymm5, %ymm5
+	addq	$8, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB7_27
+	vpaddq	%ymm2, %ymm5, %ymm2
+	vextracti128	$1, %ymm2, %xmm5
+	vpaddq	%xmm5, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm5
+	vpaddq	%xmm5, %xmm2, %xmm2
+	vmovq	%xmm2, %r13
+	vpaddq	%ymm3, %ymm4, %ymm2
+	vextracti128	$1, %ymm2, %xmm3
+	vpaddq	%xmm3, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm3
+	vpaddq	%xmm3, %xmm2, %xmm2
+	vmovq	%xmm2, %r10
+	movq	-40(%rsp), %rcx
+	cmpq	%rax, -96(%rsp)
+	movq	-56(%rsp), %rbp
+	je	.LBB7_31
+	jmp	.LBB7_29
+	.p2align	4
+.LBB7_25:
+	movq	-80(%rsp), %rcx
+	xorl	%r13d, %r13d
+	xorl	%r10d, %r10d
+	movq	-56(%rsp), %rbp
+.LBB7_29:
+	movq	%rbp, %rdx
+	imulq	%rcx, %rdx
+	movq	-16(%rsp), %rax
+	leaq	(%rax,%rdx), %r11
+	movq	-8(%rsp), %rax
+	leaq	(%rax,%rdx), %r15
+	addq	-24(%rsp), %rdx
+	leaq	-1(%rcx), %rbx
+	imulq	%rbp, %rbx
+	addq	%rax, %rbx
+	movq	-48(%rsp), %r8
+	subq	%rcx, %r8
+	incq	%rcx
+	imulq	%rbp, %rcx
+	addq	%rax, %rcx
+	movq	-104(%rsp), %rdi
+	movq	%r10, %rsi
+	.p2align	4
+.LBB7_30:
+	movzbl	(%rdi,%rcx), %r9d
+	movzbl	(%rdi,%rbx), %r10d
+	subq	%r10, %r9
+	movzbl	(%rdi,%rdx), %r10d
+	movzbl	(%rdi,%r11), %eax
+	subq	%rax, %r10
+	imulq	%r9, %r9
+	addq	%rsi, %r9
+	imulq	%r10, %r10
+	addq	%r9, %r10
+	movzbl	(%rdi,%r15), %eax
+	addq	%rax, %r13
+	addq	%rbp, %rdi
+	movq	%r10, %rsi
+	decq	%r8
+	jne	.LBB7_30
+	jmp	.LBB7_31
+.LBB7_32:
+	movq	64(%rsp), %rax
+	vmovsd	%xmm0, (%rax)
+	vmovsd	%xmm1, 8(%rax)
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end7:
+	.size	oc_focus_energy_v3, .Lfunc_end7-oc_focus_energy_v3
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI8_0:
+	.quad	0x4010000000000000
+	.text
+	.hidden	oc_grey_candidates_v3
+	.globl	oc_grey_candidates_v3
+	.p2align	4
+	.type	oc_grey_candidates_v3,@function
+oc_grey_candidates_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$104, %rsp
+	.cfi_def_cfa_offset 160
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r9, 8(%rsp)
+	movq	%r8, 40(%rsp)
+	movq	%rcx, 32(%rsp)
+	testq	%rdx, %rdx
+	jle	.LBB8_1
+	vmovapd	%xmm0, %xmm2
+	movq	%rdx, %r12
+	movq	%rsi, %r13
+	movq	%rdi, %rbp
+	addq	$24, %rbp
+	xorl	%ecx, %ecx
+	vmovsd	.LCPI8_0(%rip), %xmm3
+	vxorpd	%xmm4, %xmm4, %xmm4
+	xorl	%r14d, %r14d
+	vmovsd	%xmm1, 24(%rsp)
+	vmovsd	%xmm0, 16(%rsp)
+	movq	32(%rsp), %rbx
+	jmp	.LBB8_4
+	.p2align	4
+.LBB8_11:
+	incq	%r14
+	addq	$32, %rbp
+	cmpq	%r14, %r12
+	je	.LBB8_2
+.LBB8_4:
+	vmovsd	(%rbp), %xmm5
+	vucomisd	%xmm3, %xmm5
+	jb	.LBB8_11
+	vcvtsi2sdq	(%r13,%r14,8), %xmm15, %xmm0
+	vmulsd	%xmm0, %xmm2, %xmm0
+	vucomisd	%xmm0, %xmm5
+	jb	.LBB8_11
+	vmovupd	-24(%rbp), %xmm0
+	vshufpd	$1, %xmm0, %xmm0, %xmm6
+	vucomisd	%xmm1, %xmm6
+	jb	.LBB8_11
+	vucomisd	%xmm4, %xmm0
+	jbe	.LBB8_11
+	vucomisd	%xmm4, %xmm6
+	jbe	.LBB8_11
+	vmovsd	-8(%rbp), %xmm7
+	vucomisd	%xmm4, %xmm7
+	jbe	.LBB8_11
+	leaq	(,%rcx,8), %rax
+	leaq	(%rax,%rax,2), %r15
+	vmovapd	%xmm0, 80(%rsp)
+	vdivsd	%xmm6, %xmm0, %xmm0
+	movq	%rcx, 56(%rsp)
+	vmovsd	%xmm5, 48(%rsp)
+	vmovapd	%xmm6, 64(%rsp)
+	vmovsd	%xmm7, (%rsp)
+	callq	log@PLT
+	vmovsd	%xmm0, (%rbx,%r15)
+	vmovsd	(%rsp), %xmm0
+	vdivsd	64(%rsp), %xmm0, %xmm0
+	callq	log@PLT
+	vxorpd	%xmm4, %xmm4, %xmm4
+	vmovsd	.LCPI8_0(%rip), %xmm3
+	movq	56(%rsp), %rcx
+	vmovsd	16(%rsp), %xmm2
+	vmovsd	24(%rsp), %xmm1
+	vmovsd	%xmm0, 8(%rbx,%r15)
+	vmovsd	48(%rsp), %xmm0
+	vmovsd	%xmm0, 16(%rbx,%r15)
+	movq	40(%rsp), %rax
+	vmovaps	80(%rsp), %xmm0
+	vmovups	%xmm0, (%rax,%r15)
+	vmovsd	(%rsp), %xmm0
+	vmovsd	%xmm0, 16(%rax,%r15)
+	incq	%rcx
+	jmp	.LBB8_11
+.LBB8_1:
+	xorl	%ecx, %ecx
+.LBB8_2:
+	movq	8(%rsp), %rax
+	movq	%rcx, (%rax)
+	addq	$104, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end8:
+	.size	oc_grey_candidates_v3, .Lfunc_end8-oc_grey_candidates_v3
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI9_0:
+	.quad	0x7ff0000000000000
+	.text
+	.hidden	oc_locus_search_v3
+	.globl	oc_locus_search_v3
+	.p2align	4
+	.type	oc_locus_search_v3,@function
+oc_locus_search_v3:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB9_1
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	testq	%rsi, %rsi
+	jle	.LBB9_4
+	movabsq	$9223372036854775804, %r9
+	orq	$2, %r9
+	andq	%rsi, %r9
+	vmovsd	.LCPI9_0(%rip), %xmm1
+	xorl	%eax, %eax
+	xorl	%r10d, %r10d
+	jmp	.LBB9_11
+	.p2align	4
+.LBB9_17:
+	vucomisd	%xmm2, %xmm1
+	cmovaq	%r10, %rax
+	vminsd	%xmm1, %xmm2, %xmm1
+	incq	%r10
+	cmpq	%rcx, %r10
+	je	.LBB9_9
+.LBB9_11:
+	movq	%r10, %r11
+	shlq	$4, %r11
+	vmovupd	(%rdx,%r11), %xmm3
+	vxorpd	%xmm2, %xmm2, %xmm2
+	cmpq	$1, %rsi
+	jne	.LBB9_13
+	xorl	%r11d, %r11d
+	jmp	.LBB9_15
+	.p2align	4
+.LBB9_13:
+	movq	%r9, %rbx
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB9_14:
+	vmovupd	(%rdi,%r11), %xmm4
+	vsubpd	%xmm3, %xmm4, %xmm4
+	vmulpd	%xmm4, %xmm4, %xmm4
+	vshufpd	$1, %xmm4, %xmm4, %xmm5
+	vaddsd	%xmm5, %xmm4, %xmm4
+	vminsd	%xmm4, %xmm0, %xmm4
+	vmulsd	16(%rdi,%r11), %xmm4, %xmm4
+	vmovupd	24(%rdi,%r11), %xmm5
+	vsubpd	%xmm3, %xmm5, %xmm5
+	vmulpd	%xmm5, %xmm5, %xmm5
+	vshufpd	$1, %xmm5, %xmm5, %xmm6
+	vaddsd	%xmm6, %xmm5, %xmm5
+	vminsd	%xmm5, %xmm0, %xmm5
+	vmulsd	40(%rdi,%r11), %xmm5, %xmm5
+	vaddsd	%xmm4, %xmm2, %xmm2
+	vaddsd	%xmm5, %xmm2, %xmm2
+	addq	$48, %r11
+	addq	$-2, %rbx
+	jne	.LBB9_14
+.LBB9_15:
+	testb	$1, %sil
+	je	.LBB9_17
+	vmovupd	(%rdi,%r11), %xmm4
+	vsubpd	%xmm3, %xmm4, %xmm3
+	vmulpd	%xmm3, %xmm3, %xmm3
+	vshufpd	$1, %xmm3, %xmm3, %xmm4
+	vaddsd	%xmm4, %xmm3, %xmm3
+	vminsd	%xmm3, %xmm0, %xmm3
+	vmulsd	16(%rdi,%r11), %xmm3, %xmm3
+	vaddsd	%xmm3, %xmm2, %xmm2
+	jmp	.LBB9_17
+.LBB9_1:
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	xorl	%eax, %eax
+	movq	%rax, (%r8)
+	retq
+.LBB9_4:
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movl	%ecx, %edx
+	andl	$3, %edx
+	cmpq	$4, %rcx
+	jae	.LBB9_18
+	vmovsd	.LCPI9_0(%rip), %xmm0
+	xorl	%eax, %eax
+	xorl	%esi, %esi
+	jmp	.LBB9_6
+.LBB9_18:
+	movabsq	$9223372036854775804, %rax
+	andq	%rax, %rcx
+	vmovsd	.LCPI9_0(%rip), %xmm0
+	xorl	%eax, %eax
+	vxorpd	%xmm1, %xmm1, %xmm1
+	xorl	%esi, %esi
+	.p2align	4
+.LBB9_19:
+	vucomisd	%xmm1, %xmm0
+	cmovaq	%rsi, %rax
+	vminsd	%xmm0, %xmm1, %xmm0
+	addq	$4, %rsi
+	cmpq	%rsi, %rcx
+	jne	.LBB9_19
+.LBB9_6:
+	testq	%rdx, %rdx
+	je	.LBB9_9
+	vxorpd	%xmm1, %xmm1, %xmm1
+	.p2align	4
+.LBB9_8:
+	vucomisd	%xmm1, %xmm0
+	cmovaq	%rsi, %rax
+	vminsd	%xmm0, %xmm1, %xmm0
+	incq	%rsi
+	decq	%rdx
+	jne	.LBB9_8
+.LBB9_9:
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	movq	%rax, (%r8)
+	retq
+.Lfunc_end9:
+	.size	oc_locus_search_v3, .Lfunc_end9-oc_locus_search_v3
+	.cfi_endproc
+	.hidden	oc_grey_mean_v3
+	.globl	oc_grey_mean_v3
+	.p2align	4
+	.type	oc_grey_mean_v3,@function
+oc_grey_mean_v3:
+	.cfi_startproc
+	testq	%rdx, %rdx
+	jle	.LBB10_1
+	vunpcklpd	%xmm1, %xmm0, %xmm1
+	vxorpd	%xmm0, %xmm0, %xmm0
+	movl	$16, %eax
+	jmp	.LBB10_4
+	.p2align	4
+.LBB10_6:
+	addq	$24, %rax
+	decq	%rdx
+	je	.LBB10_2
+.LBB10_4:
+	vmovupd	-16(%rdi,%rax), %xmm3
+	vsubpd	%xmm1, %xmm3, %xmm3
+	vmulpd	%xmm3, %xmm3, %xmm3
+	vshufpd	$1, %xmm3, %xmm3, %xmm4
+	vaddsd	%xmm4, %xmm3, %xmm3
+	vucomisd	%xmm3, %xmm2
+	jbe	.LBB10_6
+	vbroadcastsd	(%rdi,%rax), %ymm3
+	vmovupd	-16(%rsi,%rax), %xmm4
+	vmulsd	(%rsi,%rax), %xmm3, %xmm5
+	vmulpd	%ymm4, %ymm3, %ymm4
+	vbroadcastsd	%xmm5, %ymm5
+	vblendpd	$4, %ymm5, %ymm4, %ymm4
+	vblendpd	$8, %ymm3, %ymm4, %ymm3
+	vaddpd	%ymm3, %ymm0, %ymm0
+	jmp	.LBB10_6
+.LBB10_1:
+	vxorpd	%xmm0, %xmm0, %xmm0
+.LBB10_2:
+	vmovupd	%ymm0, (%rcx)
+	vzeroupper
+	retq
+.Lfunc_end10:
+	.size	oc_grey_mean_v3, .Lfunc_end10-oc_grey_mean_v3
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI11_0:
+	.long	0x3f800000
+	.text
+	.hidden	oc_defocus_rows_v3
+	.globl	oc_defocus_rows_v3
+	.p2align	4
+	.type	oc_defocus_rows_v3,@function
+oc_defocus_rows_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$376, %rsp
+	.cfi_def_cfa_offset 432
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r9, %rbp
+	movq	%rdx, %r10
+	movq	%r8, %rdx
+	movq	%rsi, %r8
+	movq	%rdi, %rbx
+	leaq	(%r10,%r10,2), %rsi
+	movq	%rcx, 104(%rsp)
+	cmpq	$2, %rcx
+	movq	%r9, -80(%rsp)
+	movq	%r10, -112(%rsp)
+	movq	%rdx, -120(%rsp)
+	movq	%rdi, -64(%rsp)
+	movq	%rsi, 8(%rsp)
+	movq	%r8, 56(%rsp)
+	jl	.LBB11_242
+	leaq	1(,%rdx,2), %rax
+	vcvtsi2ss	%rax, %xmm15, %xmm1
+	leaq	2(%rdx), %r14
+	leaq	(%r10,%rdx,2), %rcx
+	addq	$4, %rcx
+	vaddss	%xmm0, %xmm0, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	.LCPI11_0(%rip), %xmm2
+	vdivss	%xmm1, %xmm2, %xmm1
+	cmpq	$2, %r14
+	movl	$1, %edx
+	cmovgeq	%r14, %rdx
+	leaq	(%rbp,%rcx,4), %r11
+	leaq	(%rbp,%rcx,8), %r15
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(,%rax,4), %r12
+	addq	%rbp, %r12
+	leaq	(%rcx,%rcx,4), %rax
+	shlq	$4, %rcx
+	addq	%rbp, %rcx
+	movq	%rcx, -48(%rsp)
+	leaq	(,%rax,4), %r13
+	addq	%rbp, %r13
+	movq	-120(%rsp), %rax
+	addq	%r10, %rax
+	leaq	8(,%rax,4), %rax
+	cmpq	$4, %r14
+	setl	%cl
+	cmpq	$128, %rax
+	setb	%al
+	orb	%cl, %al
+	movb	%al, -121(%rsp)
+	movabsq	$9223372036854775776, %rcx
+	movq	%rdx, %rax
+	andq	%rcx, %rax
+	movq	%rax, -8(%rsp)
+	movq	%rbx, %rsi
+	leaq	28(%rcx), %rbx
+	movq	%rdx, %rax
+	andq	%rbx, %rax
+	movq	%rax, -16(%rsp)
+	movq	%rdx, -88(%rsp)
+	andl	$3, %edx
+	movq	%rdx, -32(%rsp)
+	andq	%r10, %rcx
+	movq	%rcx, -96(%rsp)
+	andq	%r10, %rbx
+	movq	%rbx, -24(%rsp)
+	movq	-120(%rsp), %rax
+	leaq	(%rax,%rax,2), %rax
+	leaq	(,%r10,8), %rcx
+	leaq	(%rcx,%rax,4), %rax
+	movq	-120(%rsp), %rcx
+	leaq	8(%r11,%rcx,4), %rcx
+	leaq	(%rcx,%r10,4), %rcx
+	movq	%rcx, 24(%rsp)
+	vbroadcastss	%xmm1, %xmm2
+	vmovaps	%xmm2, 352(%rsp)
+	vbroadcastss	%xmm0, %xmm3
+	leaq	(,%r10,4), %rcx
+	movq	-120(%rsp), %rdx
+	leaq	(%rcx,%rdx,4), %rdx
+	leaq	104(%rbp,%rdx), %rdx
+	movq	%rdx, 64(%rsp)
+	movq	-120(%rsp), %rdx
+	andl	$3, %edx
+	leaq	1(,%rdx,2), %rdx
+	movq	%rdx, -104(%rsp)
+	addq	%rbp, %rax
+	addq	$120, %rax
+	movq	%rax, 80(%rsp)
+	movq	-120(%rsp), %rax
+	leaq	104(%rcx,%rax,4), %r9
+	movq	-120(%rsp), %rax
+	leaq	20(%rcx,%rax,4), %rbx
+	leaq	(%rcx,%rcx,2), %rax
+	movq	%rax, 312(%rsp)
+	movq	-120(%rsp), %rax
+	leaq	(%rcx,%rax,8), %rax
+	leaq	112(%rbp,%rax), %rax
+	movq	%rax, 72(%rsp)
+	leaq	(%r10,%r10), %rax
+	leaq	(%rax,%rax,2), %rcx
+	leaq	(%rsi,%rcx), %rdi
+	addq	$48, %rdi
+	addq	%rsi, %rcx
+	movq	%rcx, (%rsp)
+	movq	%rdi, %rcx
+	movq	%rax, -56(%rsp)
+	leaq	(%rax,%rax,4), %rax
+	leaq	(%rsi,%rax), %rdi
+	addq	$48, %rdi
+	movq	%rdi, 168(%rsp)
+	addq	%rsi, %rax
+	movq	%rax, 176(%rsp)
+	vxorps	%xmm4, %xmm4, %xmm4
+	movq	-120(%rsp), %rax
+	addq	%rax, %rax
+	movq	%rax, -72(%rsp)
+	movq	-120(%rsp), %rax
+	leaq	8(%rbp,%rax,4), %rax
+	leaq	(%rax,%r10,4), %rdi
+	movq	%rdi, 88(%rsp)
+	movq	%rax, 304(%rsp)
+	movq	-120(%rsp), %rdi
+	leaq	4(%rax,%rdi,4), %rax
+	movq	%rax, 344(%rsp)
+	movq	-120(%rsp), %rax
+	leaq	104(,%rax,4), %rax
+	leaq	48(%rsi), %rdi
+	movq	%rdi, 136(%rsp)
+	leaq	48(%rsi,%r10,2), %rdi
+	movq	%rdi, 128(%rsp)
+	leaq	(%rsi,%r10,2), %rdi
+	movq	%rdi, 160(%rsp)
+	leaq	48(%rsi,%r10,4), %rdi
+	movq	%rdi, 120(%rsp)
+	leaq	(%rsi,%r10,4), %rdi
+	movq	%rdi, 152(%rsp)
+	leaq	48(%rsi,%r10,8), %rdi
+	movq	%rdi, 112(%rsp)
+	leaq	(%rsi,%r10,8), %rdi
+	movq	%rdi, 32(%rsp)
+	xorl	%r8d, %r8d
+	leaq	(%r11,%rax), %rdi
+	movq	%rdi, 216(%rsp)
+	leaq	(%r15,%rbx), %rdi
+	movq	%rdi, 272(%rsp)
+	leaq	(%r15,%r9), %rdi
+	movq	%rdi, 248(%rsp)
+	leaq	(%r15,%rax), %rdi
+	movq	%rdi, 296(%rsp)
+	leaq	(%r12,%rbx), %rdi
+	movq	%rdi, 96(%rsp)
+	leaq	(%r12,%r9), %rdi
+	movq	%rdi, 240(%rsp)
+	leaq	(%r12,%rax), %rdi
+	movq	%rdi, 288(%rsp)
+	movq	%rbx, 280(%rsp)
+	movq	-48(%rsp), %rdx
+	leaq	(%rdx,%rbx), %rdi
+	movq	%rsi, %rbx
+	movq	8(%rsp), %rsi
+	movq	%rdi, 264(%rsp)
+	movq	%r9, 256(%rsp)
+	movq	%rdx, %rdi
+	leaq	(%rdx,%r9), %rdx
+	movq	%rdx, 232(%rsp)
+	movq	-120(%rsp), %rdx
+	movq	%rax, 224(%rsp)
+	addq	%rdi, %rax
+	movq	%rax, 144(%rsp)
+	movq	56(%rsp), %rax
+	movq	%rax, 208(%rsp)
+	movq	%rbx, %rdi
+	movq	%r14, 320(%rsp)
+	movq	%r12, 200(%rsp)
+	movq	%r11, -40(%rsp)
+	jmp	.LBB11_3
+	.p2align	4
+.LBB11_2:
+	movq	192(%rsp), %rdx
+	leaq	2(%rdx), %r9
+	addq	$3, %rdx
+	movq	312(%rsp), %rax
+	addq	%rax, 136(%rsp)
+	movq	336(%rsp), %rsi
+	addq	%rax, %rsi
+	addq	%rax, 128(%rsp)
+	addq	%rax, 160(%rsp)
+	addq	%rax, 120(%rsp)
+	addq	%rax, 152(%rsp)
+	movq	184(%rsp), %rcx
+	addq	%rax, %rcx
+	addq	%rax, (%rsp)
+	addq	%rax, 112(%rsp)
+	addq	%rax, 32(%rsp)
+	addq	%rax, 168(%rsp)
+	addq	%rax, 176(%rsp)
+	addq	%rax, 208(%rsp)
+	cmpq	104(%rsp), %rdx
+	movq	%r9, %r8
+	movq	-80(%rsp), %rbp
+	movq	-120(%rsp), %rdx
+	movq	-64(%rsp), %rbx
+	movq	%rsi, %rdi
+	movq	8(%rsp), %rsi
+	movq	320(%rsp), %r14
+	movq	200(%rsp), %r12
+	jge	.LBB11_243
+.LBB11_3:
+	movq	%r8, 192(%rsp)
+	movq	%r8, %rax
+	imulq	%rsi, %rax
+	leaq	(%rbx,%rax,2), %r8
+	cmpq	$-1, %rdx
+	movq	-88(%rsp), %rbx
+	jl	.LBB11_20
+	movq	-64(%rsp), %rdx
+	movzwl	(%rdx,%rax,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%r8,%r10,2), %esi
+	shll	$16, %esi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_6
+	xorl	%edx, %edx
+	jmp	.LBB11_15
+	.p2align	4
+.LBB11_6:
+	vmovd	%eax, %xmm5
+	vmovd	%esi, %xmm6
+	cmpq	$32, %r14
+	jge	.LBB11_8
+	xorl	%r9d, %r9d
+	jmp	.LBB11_12
+.LBB11_8:
+	vpbroadcastd	%xmm5, %ymm7
+	vpbroadcastd	%xmm6, %ymm8
+	xorl	%edx, %edx
+	movq	-8(%rsp), %r9
+	movq	64(%rsp), %r11
+	.p2align	4
+.LBB11_9:
+	vmovdqu	%ymm7, (%rbp,%rdx,4)
+	vmovdqu	%ymm7, 32(%rbp,%rdx,4)
+	vmovdqu	%ymm7, 64(%rbp,%rdx,4)
+	vmovdqu	%ymm7, 96(%rbp,%rdx,4)
+	vmovdqu	%ymm8, -96(%r11,%rdx,4)
+	vmovdqu	%ymm8, -64(%r11,%rdx,4)
+	vmovdqu	%ymm8, -32(%r11,%rdx,4)
+	vmovdqu	%ymm8, (%r11,%rdx,4)
+	addq	$32, %rdx
+	cmpq	%rdx, %r9
+	jne	.LBB11_9
+	movq	-88(%rsp), %rbx
+	cmpq	%r9, %rbx
+	je	.LBB11_20
+	movq	-8(%rsp), %r9
+	movq	%r9, %rdx
+	testb	$28, %bl
+	je	.LBB11_15
+.LBB11_12:
+	vpbroadcastd	%xmm5, %xmm5
+	vpbroadcastd	%xmm6, %xmm6
+	movq	-16(%rsp), %rdx
+	movq	88(%rsp), %r11
+	.p2align	4
+.LBB11_13:
+	vmovdqu	%xmm5, (%rbp,%r9,4)
+	vmovdqu	%xmm6, (%r11,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %rdx
+	jne	.LBB11_13
+	movq	-88(%rsp), %rbx
+	cmpq	%rdx, %rbx
+	je	.LBB11_20
+.LBB11_15:
+	movq	%rdx, %r11
+	cmpq	$0, -32(%rsp)
+	movq	88(%rsp), %rbx
+	je	.LBB11_18
+	movq	-32(%rsp), %r9
+	movq	%rdx, %r11
+	.p2align	4
+.LBB11_17:
+	movl	%eax, (%rbp,%r11,4)
+	movl	%esi, (%rbx,%r11,4)
+	incq	%r11
+	decq	%r9
+	jne	.LBB11_17
+.LBB11_18:
+	movq	-88(%rsp), %rbx
+	subq	%rbx, %rdx
+	cmpq	$-4, %rdx
+	movq	64(%rsp), %rdx
+	ja	.LBB11_20
+	.p2align	4
+.LBB11_19:
+	movl	%eax, (%rbp,%r11,4)
+	movl	%esi, -96(%rdx,%r11,4)
+	movl	%eax, 4(%rbp,%r11,4)
+	movl	%esi, -92(%rdx,%r11,4)
+	movl	%eax, 8(%rbp,%r11,4)
+	movl	%esi, -88(%rdx,%r11,4)
+	movl	%eax, 12(%rbp,%r11,4)
+	movl	%esi, -84(%rdx,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %rbx
+	jne	.LBB11_19
+	.p2align	4
+.LBB11_20:
+	testq	%r10, %r10
+	movq	%rbx, %r9
+	movq	(%rsp), %rbx
+	movq	304(%rsp), %r11
+	jle	.LBB11_33
+	cmpq	$3, %r10
+	ja	.LBB11_23
+	xorl	%eax, %eax
+	jmp	.LBB11_32
+	.p2align	4
+.LBB11_23:
+	cmpq	$32, %r10
+	jae	.LBB11_25
+	xorl	%esi, %esi
+	jmp	.LBB11_29
+.LBB11_25:
+	xorl	%eax, %eax
+	movq	-96(%rsp), %rdx
+	movq	136(%rsp), %rsi
+	.p2align	4
+.LBB11_26:
+	vpmovzxwd	-48(%rsi,%rax,2), %ymm5
+	vpmovzxwd	-32(%rsi,%rax,2), %ymm6
+	vpmovzxwd	-16(%rsi,%rax,2), %ymm7
+	vpmovzxwd	(%rsi,%rax,2), %ymm8
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm6, %ymm6
+	vpslld	$16, %ymm7, %ymm7
+	vpslld	$16, %ymm8, %ymm8
+	vmovdqu	%ymm5, (%r11,%rax,4)
+	vmovdqu	%ymm6, 32(%r11,%rax,4)
+	vmovdqu	%ymm7, 64(%r11,%rax,4)
+	vmovdqu	%ymm8, 96(%r11,%rax,4)
+	addq	$32, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_26
+	cmpq	%rdx, %r10
+	je	.LBB11_33
+	movq	-96(%rsp), %rsi
+	movq	%rsi, %rax
+	testb	$28, %r10b
+	je	.LBB11_32
+.LBB11_29:
+	movq	-24(%rsp), %rdx
+	.p2align	4
+.LBB11_30:
+	vpmovzxwd	(%rdi,%rsi,2), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%r11,%rsi,4)
+	addq	$4, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_30
+	movq	%rdx, %rax
+	cmpq	%rdx, %r10
+	je	.LBB11_33
+	.p2align	4
+.LBB11_32:
+	movzwl	(%rdi,%rax,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r11,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r10
+	jne	.LBB11_32
+.LBB11_33:
+	movq	-120(%rsp), %rax
+	testq	%rax, %rax
+	movq	-40(%rsp), %r11
+	movq	%rcx, 184(%rsp)
+	vpxor	%xmm6, %xmm6, %xmm6
+	js	.LBB11_38
+	xorl	%edx, %edx
+	movq	-104(%rsp), %rsi
+	movq	-72(%rsp), %rcx
+	.p2align	4
+.LBB11_35:
+	movq	%rdx, %rax
+	vaddss	8(%rbp,%rdx,4), %xmm6, %xmm6
+	incq	%rdx
+	cmpq	%rdx, %rsi
+	jne	.LBB11_35
+	cmpq	$7, %rcx
+	jb	.LBB11_39
+	.p2align	4
+.LBB11_37:
+	vaddss	12(%rbp,%rax,4), %xmm6, %xmm5
+	vaddss	16(%rbp,%rax,4), %xmm5, %xmm5
+	vaddss	20(%rbp,%rax,4), %xmm5, %xmm5
+	vaddss	24(%rbp,%rax,4), %xmm5, %xmm5
+	vaddss	28(%rbp,%rax,4), %xmm5, %xmm5
+	vaddss	32(%rbp,%rax,4), %xmm5, %xmm5
+	vaddss	36(%rbp,%rax,4), %xmm5, %xmm5
+	vaddss	40(%rbp,%rax,4), %xmm5, %xmm6
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_37
+	jmp	.LBB11_39
+	.p2align	4
+.LBB11_38:
+	cmpq	$-1, %rax
+	movq	-72(%rsp), %rcx
+	jl	.LBB11_61
+.LBB11_39:
+	movzwl	(%r8,%r10,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%r8,%r10,4), %esi
+	shll	$16, %esi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_41
+	xorl	%edx, %edx
+	movq	24(%rsp), %rbp
+	jmp	.LBB11_52
+	.p2align	4
+.LBB11_41:
+	vmovd	%eax, %xmm5
+	vmovd	%esi, %xmm7
+	cmpq	$32, %r14
+	movq	-8(%rsp), %rbp
+	jge	.LBB11_43
+	xorl	%r9d, %r9d
+	movq	24(%rsp), %rbp
+	jmp	.LBB11_48
+	.p2align	4
+.LBB11_43:
+	vpbroadcastd	%xmm5, %ymm8
+	vpbroadcastd	%xmm7, %ymm9
+	xorl	%edx, %edx
+	movq	80(%rsp), %rbx
+	movq	72(%rsp), %rcx
+	.p2align	4
+.LBB11_44:
+	vmovdqu	%ymm8, -96(%rcx,%rdx,4)
+	vmovdqu	%ymm8, -64(%rcx,%rdx,4)
+	vmovdqu	%ymm8, -32(%rcx,%rdx,4)
+	vmovdqu	%ymm8, (%rcx,%rdx,4)
+	vmovdqu	%ymm9, -96(%rbx,%rdx,4)
+	vmovdqu	%ymm9, -64(%rbx,%rdx,4)
+	vmovdqu	%ymm9, -32(%rbx,%rdx,4)
+	vmovdqu	%ymm9, (%rbx,%rdx,4)
+	addq	$32, %rdx
+	cmpq	%rdx, %rbp
+	jne	.LBB11_44
+	cmpq	%rbp, %r9
+	jne	.LBB11_47
+	movq	(%rsp), %rbx
+	jmp	.LBB11_60
+.LBB11_47:
+	movq	%r9, %r11
+	movq	%rbp, %r9
+	movq	%rbp, %rdx
+	testb	$28, %r11b
+	movq	-40(%rsp), %r11
+	movq	24(%rsp), %rbp
+	movq	(%rsp), %rbx
+	movq	-72(%rsp), %rcx
+	je	.LBB11_52
+.LBB11_48:
+	vpbroadcastd	%xmm5, %xmm5
+	vpbroadcastd	%xmm7, %xmm7
+	movq	-16(%rsp), %rdx
+	.p2align	4
+.LBB11_49:
+	vmovdqu	%xmm5, (%r11,%r9,4)
+	vmovdqu	%xmm7, (%rbp,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %rdx
+	jne	.LBB11_49
+	cmpq	%rdx, -88(%rsp)
+	jne	.LBB11_52
+	movq	-88(%rsp), %r9
+	jmp	.LBB11_61
+	.p2align	4
+.LBB11_52:
+	movq	%r11, %rbx
+	movq	%rdx, %r11
+	testb	$3, -88(%rsp)
+	je	.LBB11_55
+	movq	-32(%rsp), %r9
+	movq	%rdx, %r11
+	.p2align	4
+.LBB11_54:
+	movl	%eax, (%rbx,%r11,4)
+	movl	%esi, (%rbp,%r11,4)
+	incq	%r11
+	decq	%r9
+	jne	.LBB11_54
+.LBB11_55:
+	movq	-88(%rsp), %r9
+	subq	%r9, %rdx
+	cmpq	$-4, %rdx
+	jbe	.LBB11_57
+	movq	-40(%rsp), %r11
+	movq	(%rsp), %rbx
+	jmp	.LBB11_61
+	.p2align	4
+.LBB11_57:
+	movq	80(%rsp), %rdx
+	movq	72(%rsp), %rcx
+	movq	(%rsp), %rbx
+	.p2align	4
+.LBB11_58:
+	movl	%eax, -96(%rcx,%r11,4)
+	movl	%esi, -96(%rdx,%r11,4)
+	movl	%eax, -92(%rcx,%r11,4)
+	movl	%esi, -92(%rdx,%r11,4)
+	movl	%eax, -88(%rcx,%r11,4)
+	movl	%esi, -88(%rdx,%r11,4)
+	movl	%eax, -84(%rcx,%r11,4)
+	movl	%esi, -84(%rdx,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r9
+	jne	.LBB11_58
+	movq	-40(%rsp), %r11
+.LBB11_60:
+	movq	-72(%rsp), %rcx
+.LBB11_61:
+	leaq	(%r11,%r14,4), %rax
+	testq	%r10, %r10
+	movq	160(%rsp), %rbp
+	movq	%rdi, 336(%rsp)
+	movq	%rax, 40(%rsp)
+	jle	.LBB11_74
+	movq	%rax, %rdi
+	cmpq	$4, %r10
+	jae	.LBB11_64
+	xorl	%eax, %eax
+	jmp	.LBB11_73
+	.p2align	4
+.LBB11_64:
+	cmpq	$32, %r10
+	jae	.LBB11_66
+	xorl	%esi, %esi
+	jmp	.LBB11_70
+.LBB11_66:
+	xorl	%eax, %eax
+	movq	-96(%rsp), %rdx
+	movq	128(%rsp), %rsi
+	movq	216(%rsp), %rdi
+	.p2align	4
+.LBB11_67:
+	vpmovzxwd	-48(%rsi,%rax,2), %ymm5
+	vpmovzxwd	-32(%rsi,%rax,2), %ymm7
+	vpmovzxwd	-16(%rsi,%rax,2), %ymm8
+	vpmovzxwd	(%rsi,%rax,2), %ymm9
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm7, %ymm7
+	vpslld	$16, %ymm8, %ymm8
+	vpslld	$16, %ymm9, %ymm9
+	vmovdqu	%ymm5, -96(%rdi,%rax,4)
+	vmovdqu	%ymm7, -64(%rdi,%rax,4)
+	vmovdqu	%ymm8, -32(%rdi,%rax,4)
+	vmovdqu	%ymm9, (%rdi,%rax,4)
+	addq	$32, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_67
+	cmpq	%rdx, %r10
+	movq	40(%rsp), %rdi
+	je	.LBB11_74
+	movq	-96(%rsp), %rax
+	movq	%rax, %rsi
+	testb	$28, %r10b
+	je	.LBB11_73
+.LBB11_70:
+	movq	-24(%rsp), %rdx
+	.p2align	4
+.LBB11_71:
+	vpmovzxwd	(%rbp,%rsi,2), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%rdi,%rsi,4)
+	addq	$4, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_71
+	movq	%rdx, %rax
+	cmpq	%rdx, %r10
+	je	.LBB11_74
+	.p2align	4
+.LBB11_73:
+	movzwl	(%rbp,%rax,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rdi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r10
+	jne	.LBB11_73
+.LBB11_74:
+	movq	-120(%rsp), %rax
+	vpxor	%xmm7, %xmm7, %xmm7
+	testq	%rax, %rax
+	js	.LBB11_79
+	xorl	%edx, %edx
+	movq	-8(%rsp), %rbp
+	movq	-104(%rsp), %rsi
+	.p2align	4
+.LBB11_76:
+	movq	%rdx, %rax
+	vaddss	8(%r11,%rdx,4), %xmm7, %xmm7
+	incq	%rdx
+	cmpq	%rdx, %rsi
+	jne	.LBB11_76
+	cmpq	$7, %rcx
+	jb	.LBB11_80
+	.p2align	4
+.LBB11_78:
+	vaddss	12(%r11,%rax,4), %xmm7, %xmm5
+	vaddss	16(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	20(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	24(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	28(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	32(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	36(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	40(%r11,%rax,4), %xmm5, %xmm7
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_78
+	jmp	.LBB11_80
+	.p2align	4
+.LBB11_79:
+	cmpq	$-1, %rax
+	movq	-8(%rsp), %rbp
+	movq	-104(%rsp), %rsi
+	jl	.LBB11_100
+.LBB11_80:
+	movq	-56(%rsp), %rax
+	leaq	(%r8,%rax,2), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r10,2), %ecx
+	shll	$16, %ecx
+	leaq	(%r15,%r14,4), %rdx
+	leaq	(%rdx,%r10,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_82
+	xorl	%edx, %edx
+	jmp	.LBB11_93
+	.p2align	4
+.LBB11_82:
+	vmovd	%eax, %xmm5
+	vmovd	%ecx, %xmm8
+	cmpq	$32, %r14
+	jge	.LBB11_84
+	xorl	%r9d, %r9d
+	jmp	.LBB11_89
+	.p2align	4
+.LBB11_84:
+	vpbroadcastd	%xmm5, %ymm9
+	vpbroadcastd	%xmm8, %ymm10
+	xorl	%edx, %edx
+	movq	248(%rsp), %rdi
+	.p2align	4
+.LBB11_85:
+	vmovdqu	%ymm9, (%r15,%rdx,4)
+	vmovdqu	%ymm9, 32(%r15,%rdx,4)
+	vmovdqu	%ymm9, 64(%r15,%rdx,4)
+	vmovdqu	%ymm9, 96(%r15,%rdx,4)
+	vmovdqu	%ymm10, -96(%rdi,%rdx,4)
+	vmovdqu	%ymm10, -64(%rdi,%rdx,4)
+	vmovdqu	%ymm10, -32(%rdi,%rdx,4)
+	vmovdqu	%ymm10, (%rdi,%rdx,4)
+	addq	$32, %rdx
+	cmpq	%rdx, %rbp
+	jne	.LBB11_85
+	cmpq	%rbp, %r9
+	je	.LBB11_97
+	movq	%r9, %r11
+	movq	%rbp, %r9
+	movq	%rbp, %rdx
+	testb	$28, %r11b
+	je	.LBB11_93
+.LBB11_89:
+	vpbroadcastd	%xmm5, %xmm5
+	vpbroadcastd	%xmm8, %xmm8
+	movq	-16(%rsp), %rdx
+	.p2align	4
+.LBB11_90:
+	vmovdqu	%xmm5, (%r15,%r9,4)
+	vmovdqu	%xmm8, (%rsi,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %rdx
+	jne	.LBB11_90
+	cmpq	%rdx, -88(%rsp)
+	jne	.LBB11_93
+	movq	-88(%rsp), %r9
+	movq	-104(%rsp), %rsi
+	jmp	.LBB11_100
+	.p2align	4
+.LBB11_93:
+	movq	%rdx, %r11
+	testb	$3, -88(%rsp)
+	je	.LBB11_96
+	movq	-32(%rsp), %r9
+	movq	%rdx, %r11
+	.p2align	4
+.LBB11_95:
+	movl	%eax, (%r15,%r11,4)
+	movl	%ecx, (%rsi,%r11,4)
+	incq	%r11
+	decq	%r9
+	jne	.LBB11_95
+.LBB11_96:
+	movq	-88(%rsp), %r9
+	subq	%r9, %rdx
+	cmpq	$-4, %rdx
+	jbe	.LBB11_98
+.LBB11_97:
+	movq	-104(%rsp), %rsi
+	jmp	.LBB11_100
+	.p2align	4
+.LBB11_98:
+	movq	-104(%rsp), %rsi
+	movq	272(%rsp), %rdx
+	.p2align	4
+.LBB11_99:
+	movl	%eax, (%r15,%r11,4)
+	movl	%ecx, -12(%rdx,%r11,4)
+	movl	%eax, 4(%r15,%r11,4)
+	movl	%ecx, -8(%rdx,%r11,4)
+	movl	%eax, 8(%r15,%r11,4)
+	movl	%ecx, -4(%rdx,%r11,4)
+	movl	%eax, 12(%r15,%r11,4)
+	movl	%ecx, (%rdx,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r9
+	jne	.LBB11_99
+.LBB11_100:
+	leaq	(%r15,%r14,4), %r11
+	testq	%r10, %r10
+	movq	-96(%rsp), %rdx
+	movq	152(%rsp), %rdi
+	movq	296(%rsp), %r8
+	jle	.LBB11_113
+	cmpq	$4, %r10
+	jae	.LBB11_103
+	xorl	%eax, %eax
+	jmp	.LBB11_111
+	.p2align	4
+.LBB11_103:
+	cmpq	$32, %r10
+	jae	.LBB11_105
+	xorl	%ecx, %ecx
+	jmp	.LBB11_109
+.LBB11_105:
+	xorl	%eax, %eax
+	movq	120(%rsp), %rcx
+	.p2align	4
+.LBB11_106:
+	vpmovzxwd	-48(%rcx,%rax,2), %ymm5
+	vpmovzxwd	-32(%rcx,%rax,2), %ymm8
+	vpmovzxwd	-16(%rcx,%rax,2), %ymm9
+	vpmovzxwd	(%rcx,%rax,2), %ymm10
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm8, %ymm8
+	vpslld	$16, %ymm9, %ymm9
+	vpslld	$16, %ymm10, %ymm10
+	vmovdqu	%ymm5, -96(%r8,%rax,4)
+	vmovdqu	%ymm8, -64(%r8,%rax,4)
+	vmovdqu	%ymm9, -32(%r8,%rax,4)
+	vmovdqu	%ymm10, (%r8,%rax,4)
+	addq	$32, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_106
+	cmpq	%rdx, %r10
+	je	.LBB11_113
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$28, %r10b
+	je	.LBB11_111
+.LBB11_109:
+	movq	-24(%rsp), %rax
+	.p2align	4
+.LBB11_110:
+	vpmovzxwd	(%rdi,%rcx,2), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%r11,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_110
+	jmp	.LBB11_112
+	.p2align	4
+.LBB11_111:
+	movzwl	(%rdi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%r11,%rax,4)
+	incq	%rax
+.LBB11_112:
+	cmpq	%rax, %r10
+	jne	.LBB11_111
+.LBB11_113:
+	movq	%r11, 328(%rsp)
+	movq	192(%rsp), %rax
+	orq	$1, %rax
+	imulq	8(%rsp), %rax
+	movq	-64(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rax
+	movq	%rax, 48(%rsp)
+	movq	-120(%rsp), %rax
+	vpxor	%xmm8, %xmm8, %xmm8
+	testq	%rax, %rax
+	js	.LBB11_118
+	xorl	%ecx, %ecx
+	movq	-48(%rsp), %r11
+	movq	96(%rsp), %r8
+	.p2align	4
+.LBB11_115:
+	movq	%rcx, %rax
+	vaddss	8(%r15,%rcx,4), %xmm8, %xmm8
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_115
+	movq	-72(%rsp), %rcx
+	cmpq	$7, %rcx
+	jb	.LBB11_119
+	.p2align	4
+.LBB11_117:
+	vaddss	12(%r15,%rax,4), %xmm8, %xmm5
+	vaddss	16(%r15,%rax,4), %xmm5, %xmm5
+	vaddss	20(%r15,%rax,4), %xmm5, %xmm5
+	vaddss	24(%r15,%rax,4), %xmm5, %xmm5
+	vaddss	28(%r15,%rax,4), %xmm5, %xmm5
+	vaddss	32(%r15,%rax,4), %xmm5, %xmm5
+	vaddss	36(%r15,%rax,4), %xmm5, %xmm5
+	vaddss	40(%r15,%rax,4), %xmm5, %xmm8
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_117
+	jmp	.LBB11_119
+	.p2align	4
+.LBB11_118:
+	cmpq	$-1, %rax
+	movq	-48(%rsp), %r11
+	movq	96(%rsp), %r8
+	jl	.LBB11_137
+.LBB11_119:
+	movq	48(%rsp), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r10,2), %ecx
+	shll	$16, %ecx
+	leaq	(%r12,%r14,4), %rdx
+	leaq	(%rdx,%r10,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_121
+	xorl	%edx, %edx
+	jmp	.LBB11_130
+	.p2align	4
+.LBB11_121:
+	vmovd	%eax, %xmm5
+	vmovd	%ecx, %xmm9
+	cmpq	$32, %r14
+	jge	.LBB11_123
+	xorl	%edi, %edi
+	jmp	.LBB11_127
+	.p2align	4
+.LBB11_123:
+	vpbroadcastd	%xmm5, %ymm10
+	vpbroadcastd	%xmm9, %ymm11
+	xorl	%edi, %edi
+	movq	240(%rsp), %rdx
+	.p2align	4
+.LBB11_124:
+	vmovdqu	%ymm10, (%r12,%rdi,4)
+	vmovdqu	%ymm10, 32(%r12,%rdi,4)
+	vmovdqu	%ymm10, 64(%r12,%rdi,4)
+	vmovdqu	%ymm10, 96(%r12,%rdi,4)
+	vmovdqu	%ymm11, -96(%rdx,%rdi,4)
+	vmovdqu	%ymm11, -64(%rdx,%rdi,4)
+	vmovdqu	%ymm11, -32(%rdx,%rdi,4)
+	vmovdqu	%ymm11, (%rdx,%rdi,4)
+	addq	$32, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_124
+	cmpq	%rbp, %r9
+	je	.LBB11_134
+	movq	%rbp, %rdi
+	movq	%rbp, %rdx
+	testb	$28, %r9b
+	je	.LBB11_130
+.LBB11_127:
+	vpbroadcastd	%xmm5, %xmm5
+	vpbroadcastd	%xmm9, %xmm9
+	movq	-16(%rsp), %rdx
+	.p2align	4
+.LBB11_128:
+	vmovdqu	%xmm5, (%r12,%rdi,4)
+	vmovdqu	%xmm9, (%rsi,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_128
+	cmpq	%rdx, %r9
+	je	.LBB11_134
+.LBB11_130:
+	movq	%rdx, %rdi
+	testb	$3, %r9b
+	je	.LBB11_133
+	movq	-32(%rsp), %r9
+	movq	%rdx, %rdi
+	.p2align	4
+.LBB11_132:
+	movl	%eax, (%r12,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%r9
+	jne	.LBB11_132
+.LBB11_133:
+	movq	-88(%rsp), %r9
+	subq	%r9, %rdx
+	cmpq	$-4, %rdx
+	jbe	.LBB11_135
+.LBB11_134:
+	movq	-96(%rsp), %rdx
+	movq	-104(%rsp), %rsi
+	jmp	.LBB11_137
+	.p2align	4
+.LBB11_135:
+	movq	-96(%rsp), %rdx
+	movq	-104(%rsp), %rsi
+	.p2align	4
+.LBB11_136:
+	movl	%eax, (%r12,%rdi,4)
+	movl	%ecx, -12(%r8,%rdi,4)
+	movl	%eax, 4(%r12,%rdi,4)
+	movl	%ecx, -8(%r8,%rdi,4)
+	movl	%eax, 8(%r12,%rdi,4)
+	movl	%ecx, -4(%r8,%rdi,4)
+	movl	%eax, 12(%r12,%rdi,4)
+	movl	%ecx, (%r8,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %r9
+	jne	.LBB11_136
+.LBB11_137:
+	leaq	(%r12,%r14,4), %rax
+	movq	%rax, 16(%rsp)
+	testq	%r10, %r10
+	movq	288(%rsp), %rdi
+	movq	144(%rsp), %r8
+	jle	.LBB11_150
+	cmpq	$4, %r10
+	jae	.LBB11_140
+	xorl	%eax, %eax
+	movq	16(%rsp), %rdi
+	jmp	.LBB11_148
+	.p2align	4
+.LBB11_140:
+	cmpq	$32, %r10
+	jae	.LBB11_142
+	xorl	%ecx, %ecx
+	movq	16(%rsp), %rdi
+	jmp	.LBB11_146
+.LBB11_142:
+	xorl	%eax, %eax
+	movq	184(%rsp), %rcx
+	.p2align	4
+.LBB11_143:
+	vpmovzxwd	-48(%rcx,%rax,2), %ymm5
+	vpmovzxwd	-32(%rcx,%rax,2), %ymm9
+	vpmovzxwd	-16(%rcx,%rax,2), %ymm10
+	vpmovzxwd	(%rcx,%rax,2), %ymm11
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm9, %ymm9
+	vpslld	$16, %ymm10, %ymm10
+	vpslld	$16, %ymm11, %ymm11
+	vmovdqu	%ymm5, -96(%rdi,%rax,4)
+	vmovdqu	%ymm9, -64(%rdi,%rax,4)
+	vmovdqu	%ymm10, -32(%rdi,%rax,4)
+	vmovdqu	%ymm11, (%rdi,%rax,4)
+	addq	$32, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_143
+	cmpq	%rdx, %r10
+	movq	16(%rsp), %rdi
+	je	.LBB11_150
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$28, %r10b
+	je	.LBB11_148
+.LBB11_146:
+	movq	-24(%rsp), %rax
+	.p2align	4
+.LBB11_147:
+	vpmovzxwd	(%rbx,%rcx,2), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%rdi,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_147
+	jmp	.LBB11_149
+	.p2align	4
+.LBB11_148:
+	movzwl	(%rbx,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rdi,%rax,4)
+	incq	%rax
+.LBB11_149:
+	cmpq	%rax, %r10
+	jne	.LBB11_148
+.LBB11_150:
+	movq	-120(%rsp), %rax
+	vpxor	%xmm9, %xmm9, %xmm9
+	testq	%rax, %rax
+	js	.LBB11_155
+	xorl	%ecx, %ecx
+	movq	32(%rsp), %rbx
+	.p2align	4
+.LBB11_152:
+	movq	%rcx, %rax
+	vaddss	8(%r12,%rcx,4), %xmm9, %xmm9
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_152
+	movq	-72(%rsp), %rcx
+	cmpq	$7, %rcx
+	jb	.LBB11_156
+	.p2align	4
+.LBB11_154:
+	vaddss	12(%r12,%rax,4), %xmm9, %xmm5
+	vaddss	16(%r12,%rax,4), %xmm5, %xmm5
+	vaddss	20(%r12,%rax,4), %xmm5, %xmm5
+	vaddss	24(%r12,%rax,4), %xmm5, %xmm5
+	vaddss	28(%r12,%rax,4), %xmm5, %xmm5
+	vaddss	32(%r12,%rax,4), %xmm5, %xmm5
+	vaddss	36(%r12,%rax,4), %xmm5, %xmm5
+	vaddss	40(%r12,%rax,4), %xmm5, %xmm9
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_154
+	jmp	.LBB11_156
+	.p2align	4
+.LBB11_155:
+	cmpq	$-1, %rax
+	movq	32(%rsp), %rbx
+	jl	.LBB11_172
+.LBB11_156:
+	movq	48(%rsp), %rcx
+	movzwl	(%rcx,%r10,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r10,4), %ecx
+	shll	$16, %ecx
+	leaq	(%r11,%r14,4), %rdx
+	leaq	(%rdx,%r10,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_158
+	xorl	%edx, %edx
+	jmp	.LBB11_167
+	.p2align	4
+.LBB11_158:
+	vmovd	%eax, %xmm5
+	vmovd	%ecx, %xmm10
+	cmpq	$32, %r14
+	jge	.LBB11_160
+	xorl	%edi, %edi
+	jmp	.LBB11_164
+	.p2align	4
+.LBB11_160:
+	vpbroadcastd	%xmm5, %ymm11
+	vpbroadcastd	%xmm10, %ymm12
+	xorl	%edi, %edi
+	movq	232(%rsp), %rdx
+	.p2align	4
+.LBB11_161:
+	vmovdqu	%ymm11, (%r11,%rdi,4)
+	vmovdqu	%ymm11, 32(%r11,%rdi,4)
+	vmovdqu	%ymm11, 64(%r11,%rdi,4)
+	vmovdqu	%ymm11, 96(%r11,%rdi,4)
+	vmovdqu	%ymm12, -96(%rdx,%rdi,4)
+	vmovdqu	%ymm12, -64(%rdx,%rdi,4)
+	vmovdqu	%ymm12, -32(%rdx,%rdi,4)
+	vmovdqu	%ymm12, (%rdx,%rdi,4)
+	addq	$32, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_161
+	cmpq	%rbp, %r9
+	je	.LBB11_171
+	movq	%rbp, %rdi
+	movq	%rbp, %rdx
+	testb	$28, %r9b
+	je	.LBB11_167
+.LBB11_164:
+	vpbroadcastd	%xmm5, %xmm5
+	vpbroadcastd	%xmm10, %xmm10
+	movq	-16(%rsp), %rdx
+	.p2align	4
+.LBB11_165:
+	vmovdqu	%xmm5, (%r11,%rdi,4)
+	vmovdqu	%xmm10, (%rsi,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_165
+	cmpq	%rdx, %r9
+	je	.LBB11_171
+.LBB11_167:
+	movq	%rdx, %rdi
+	testb	$3, %r9b
+	je	.LBB11_170
+	movq	-32(%rsp), %r9
+	movq	%rdx, %rdi
+	.p2align	4
+.LBB11_169:
+	movl	%eax, (%r11,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%r9
+	jne	.LBB11_169
+.LBB11_170:
+	movq	-88(%rsp), %r9
+	subq	%r9, %rdx
+	cmpq	$-4, %rdx
+	jbe	.LBB11_173
+.LBB11_171:
+	movq	-96(%rsp), %rdx
+	movq	-104(%rsp), %rsi
+.LBB11_172:
+	leaq	(%r11,%r14,4), %rbp
+	testq	%r10, %r10
+	jg	.LBB11_176
+	jmp	.LBB11_188
+	.p2align	4
+.LBB11_173:
+	movq	-96(%rsp), %rdx
+	movq	-104(%rsp), %rsi
+	movq	264(%rsp), %r8
+	.p2align	4
+.LBB11_174:
+	movl	%eax, (%r11,%rdi,4)
+	movl	%ecx, -12(%r8,%rdi,4)
+	movl	%eax, 4(%r11,%rdi,4)
+	movl	%ecx, -8(%r8,%rdi,4)
+	movl	%eax, 8(%r11,%rdi,4)
+	movl	%ecx, -4(%r8,%rdi,4)
+	movl	%eax, 12(%r11,%rdi,4)
+	movl	%ecx, (%r8,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %r9
+	jne	.LBB11_174
+	movq	144(%rsp), %r8
+	leaq	(%r11,%r14,4), %rbp
+	testq	%r10, %r10
+	jle	.LBB11_188
+.LBB11_176:
+	cmpq	$4, %r10
+	jae	.LBB11_178
+	xorl	%eax, %eax
+	jmp	.LBB11_186
+	.p2align	4
+.LBB11_178:
+	cmpq	$32, %r10
+	jae	.LBB11_180
+	xorl	%ecx, %ecx
+	jmp	.LBB11_184
+.LBB11_180:
+	xorl	%eax, %eax
+	movq	112(%rsp), %rcx
+	.p2align	4
+.LBB11_181:
+	vpmovzxwd	-48(%rcx,%rax,2), %ymm5
+	vpmovzxwd	-32(%rcx,%rax,2), %ymm10
+	vpmovzxwd	-16(%rcx,%rax,2), %ymm11
+	vpmovzxwd	(%rcx,%rax,2), %ymm12
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm10, %ymm10
+	vpslld	$16, %ymm11, %ymm11
+	vpslld	$16, %ymm12, %ymm12
+	vmovdqu	%ymm5, -96(%r8,%rax,4)
+	vmovdqu	%ymm10, -64(%r8,%rax,4)
+	vmovdqu	%ymm11, -32(%r8,%rax,4)
+	vmovdqu	%ymm12, (%r8,%rax,4)
+	addq	$32, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_181
+	cmpq	%rdx, %r10
+	je	.LBB11_188
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$28, %r10b
+	je	.LBB11_186
+.LBB11_184:
+	movq	-24(%rsp), %rax
+	.p2align	4
+.LBB11_185:
+	vpmovzxwd	(%rbx,%rcx,2), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%rbp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_185
+	jmp	.LBB11_187
+	.p2align	4
+.LBB11_186:
+	movzwl	(%rbx,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rbp,%rax,4)
+	incq	%rax
+.LBB11_187:
+	cmpq	%rax, %r10
+	jne	.LBB11_186
+.LBB11_188:
+	movq	-120(%rsp), %rax
+	vpxor	%xmm10, %xmm10, %xmm10
+	testq	%rax, %rax
+	js	.LBB11_193
+	xorl	%ecx, %ecx
+	.p2align	4
+.LBB11_190:
+	movq	%rcx, %rax
+	vaddss	8(%r11,%rcx,4), %xmm10, %xmm10
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_190
+	movq	-72(%rsp), %rcx
+	cmpq	$7, %rcx
+	jb	.LBB11_194
+	.p2align	4
+.LBB11_192:
+	vaddss	12(%r11,%rax,4), %xmm10, %xmm5
+	vaddss	16(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	20(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	24(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	28(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	32(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	36(%r11,%rax,4), %xmm5, %xmm5
+	vaddss	40(%r11,%rax,4), %xmm5, %xmm10
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_192
+	jmp	.LBB11_194
+	.p2align	4
+.LBB11_193:
+	cmpq	$-1, %rax
+	jl	.LBB11_211
+.LBB11_194:
+	movq	-56(%rsp), %rax
+	movq	48(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r10,2), %ecx
+	shll	$16, %ecx
+	leaq	(,%r14,4), %rdx
+	addq	%r13, %rdx
+	leaq	(%rdx,%r10,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_196
+	xorl	%edx, %edx
+	jmp	.LBB11_205
+	.p2align	4
+.LBB11_196:
+	vmovd	%eax, %xmm5
+	vmovd	%ecx, %xmm11
+	cmpq	$32, %r14
+	jge	.LBB11_198
+	xorl	%edi, %edi
+	jmp	.LBB11_202
+	.p2align	4
+.LBB11_198:
+	vpbroadcastd	%xmm5, %ymm12
+	vpbroadcastd	%xmm11, %ymm13
+	movq	256(%rsp), %rdx
+	leaq	(%rdx,%r13), %rdi
+	xorl	%edx, %edx
+	movq	-8(%rsp), %r11
+	.p2align	4
+.LBB11_199:
+	vmovdqu	%ymm12, (%r13,%rdx,4)
+	vmovdqu	%ymm12, 32(%r13,%rdx,4)
+	vmovdqu	%ymm12, 64(%r13,%rdx,4)
+	vmovdqu	%ymm12, 96(%r13,%rdx,4)
+	vmovdqu	%ymm13, -96(%rdi,%rdx,4)
+	vmovdqu	%ymm13, -64(%rdi,%rdx,4)
+	vmovdqu	%ymm13, -32(%rdi,%rdx,4)
+	vmovdqu	%ymm13, (%rdi,%rdx,4)
+	addq	$32, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_199
+	cmpq	%r11, %r9
+	je	.LBB11_211
+	movq	%r11, %rdi
+	movq	%r11, %rdx
+	testb	$28, %r9b
+	je	.LBB11_205
+.LBB11_202:
+	vpbroadcastd	%xmm5, %xmm5
+	vpbroadcastd	%xmm11, %xmm11
+	movq	-16(%rsp), %rdx
+	.p2align	4
+.LBB11_203:
+	vmovdqu	%xmm5, (%r13,%rdi,4)
+	vmovdqu	%xmm11, (%rsi,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_203
+	cmpq	%rdx, %r9
+	je	.LBB11_211
+.LBB11_205:
+	movq	%rdx, %rdi
+	testb	$3, %r9b
+	je	.LBB11_208
+	movq	-32(%rsp), %r9
+	movq	%rdx, %rdi
+	.p2align	4
+.LBB11_207:
+	movl	%eax, (%r13,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%r9
+	jne	.LBB11_207
+.LBB11_208:
+	movq	-88(%rsp), %r9
+	subq	%r9, %rdx
+	cmpq	$-4, %rdx
+	ja	.LBB11_211
+	movq	280(%rsp), %rdx
+	leaq	(%rdx,%r13), %rsi
+	.p2align	4
+.LBB11_210:
+	movl	%eax, (%r13,%rdi,4)
+	movl	%ecx, -12(%rsi,%rdi,4)
+	movl	%eax, 4(%r13,%rdi,4)
+	movl	%ecx, -8(%rsi,%rdi,4)
+	movl	%eax, 8(%r13,%rdi,4)
+	movl	%ecx, -4(%rsi,%rdi,4)
+	movl	%eax, 12(%r13,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %r9
+	jne	.LBB11_210
+.LBB11_211:
+	leaq	(,%r14,4), %rax
+	addq	%r13, %rax
+	testq	%r10, %r10
+	movq	-40(%rsp), %r11
+	movq	176(%rsp), %rdi
+	movq	168(%rsp), %r9
+	jle	.LBB11_224
+	cmpq	$4, %r10
+	jae	.LBB11_214
+	xorl	%ecx, %ecx
+	jmp	.LBB11_223
+	.p2align	4
+.LBB11_214:
+	cmpq	$32, %r10
+	jae	.LBB11_216
+	xorl	%esi, %esi
+	jmp	.LBB11_220
+.LBB11_216:
+	movq	224(%rsp), %rcx
+	addq	%r13, %rcx
+	xorl	%esi, %esi
+	movq	-96(%rsp), %rdx
+	.p2align	4
+.LBB11_217:
+	vpmovzxwd	-48(%r9,%rsi,2), %ymm5
+	vpmovzxwd	-32(%r9,%rsi,2), %ymm11
+	vpmovzxwd	-16(%r9,%rsi,2), %ymm12
+	vpmovzxwd	(%r9,%rsi,2), %ymm13
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm11, %ymm11
+	vpslld	$16, %ymm12, %ymm12
+	vpslld	$16, %ymm13, %ymm13
+	vmovdqu	%ymm5, -96(%rcx,%rsi,4)
+	vmovdqu	%ymm11, -64(%rcx,%rsi,4)
+	vmovdqu	%ymm12, -32(%rcx,%rsi,4)
+	vmovdqu	%ymm13, (%rcx,%rsi,4)
+	addq	$32, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_217
+	cmpq	%rdx, %r10
+	je	.LBB11_224
+	movq	-96(%rsp), %rcx
+	movq	%rcx, %rsi
+	testb	$28, %r10b
+	je	.LBB11_223
+.LBB11_220:
+	movq	-24(%rsp), %rdx
+	.p2align	4
+.LBB11_221:
+	vpmovzxwd	(%rdi,%rsi,2), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%rax,%rsi,4)
+	addq	$4, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_221
+	movq	%rdx, %rcx
+	cmpq	%rdx, %r10
+	je	.LBB11_224
+	.p2align	4
+.LBB11_223:
+	movzwl	(%rdi,%rcx,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rax,%rcx,4)
+	incq	%rcx
+	cmpq	%rcx, %r10
+	jne	.LBB11_223
+.LBB11_224:
+	cmpq	$0, -120(%rsp)
+	js	.LBB11_231
+	vpxor	%xmm5, %xmm5, %xmm5
+	xorl	%edx, %edx
+	movq	-104(%rsp), %rsi
+	movq	40(%rsp), %rdi
+	.p2align	4
+.LBB11_226:
+	movq	%rdx, %rcx
+	vaddss	8(%r13,%rdx,4), %xmm5, %xmm5
+	incq	%rdx
+	cmpq	%rdx, %rsi
+	jne	.LBB11_226
+	cmpq	$7, -72(%rsp)
+	jb	.LBB11_230
+	movq	-72(%rsp), %rdx
+	.p2align	4
+.LBB11_229:
+	vaddss	12(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	16(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	20(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	24(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	28(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	32(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	36(%r13,%rcx,4), %xmm5, %xmm5
+	vaddss	40(%r13,%rcx,4), %xmm5, %xmm5
+	addq	$8, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB11_229
+.LBB11_230:
+	testq	%r10, %r10
+	jg	.LBB11_232
+	jmp	.LBB11_2
+	.p2align	4
+.LBB11_231:
+	vpxor	%xmm5, %xmm5, %xmm5
+	movq	40(%rsp), %rdi
+	testq	%r10, %r10
+	jle	.LBB11_2
+.LBB11_232:
+	movq	-120(%rsp), %rdx
+	leaq	(%rdi,%rdx,4), %rbx
+	addq	$4, %rbx
+	movq	328(%rsp), %rcx
+	leaq	4(%rcx,%rdx,4), %rcx
+	movq	16(%rsp), %rsi
+	leaq	4(%rsi,%rdx,4), %rsi
+	leaq	4(%rbp,%rdx,4), %rbp
+	leaq	4(%rax,%rdx,4), %rdi
+	vinsertps	$16, %xmm10, %xmm5, %xmm5
+	vinsertps	$32, %xmm9, %xmm5, %xmm5
+	vinsertps	$48, %xmm8, %xmm5, %xmm8
+	xorl	%eax, %eax
+	jmp	.LBB11_234
+	.p2align	4
+.LBB11_233:
+	vaddss	%xmm6, %xmm15, %xmm6
+	vaddss	%xmm5, %xmm7, %xmm7
+	vinsertps	$76, %xmm12, %xmm11, %xmm2
+	vinsertps	$104, %xmm10, %xmm2, %xmm2
+	vinsertps	$112, %xmm9, %xmm2, %xmm2
+	vsubps	%xmm2, %xmm13, %xmm2
+	movq	-56(%rsp), %rdx
+	addq	%rdx, %rdx
+	addq	%rdx, %r14
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+	movq	-112(%rsp), %rdx
+	movw	%r10w, (%r14,%rdx,2)
+	movq	%rdx, %r10
+	vaddps	%xmm2, %xmm8, %xmm8
+	incq	%rax
+	cmpq	%rax, %rdx
+	movq	-40(%rsp), %r11
+	je	.LBB11_2
+.LBB11_234:
+	movq	344(%rsp), %rdx
+	vmovss	(%rdx,%rax,4), %xmm15
+	movq	-80(%rsp), %rdx
+	vaddss	4(%rdx,%rax,4), %xmm15, %xmm5
+	vmulss	%xmm5, %xmm0, %xmm5
+	vaddss	%xmm5, %xmm6, %xmm5
+	vmulss	%xmm5, %xmm1, %xmm5
+	vcmpless	%xmm4, %xmm5, %xmm9
+	vandnps	%xmm5, %xmm9, %xmm5
+	vmovd	%xmm5, %r10d
+	vmovss	(%rbx,%rax,4), %xmm5
+	vaddss	4(%r11,%rax,4), %xmm5, %xmm9
+	vmulss	%xmm0, %xmm9, %xmm9
+	vaddss	%xmm7, %xmm9, %xmm9
+	vmulss	%xmm1, %xmm9, %xmm9
+	vcmpless	%xmm4, %xmm9, %xmm10
+	vandnps	%xmm9, %xmm10, %xmm9
+	vmovd	%xmm9, %r14d
+	movq	%r15, %r12
+	vmovsd	4(%r15,%rax,4), %xmm9
+	movq	200(%rsp), %r8
+	vmovsd	4(%r8,%rax,4), %xmm10
+	movq	-48(%rsp), %r8
+	vmovsd	4(%r8,%rax,4), %xmm11
+	vmovsd	4(%r13,%rax,4), %xmm12
+	vinsertps	$28, %xmm11, %xmm12, %xmm13
+	vmovlhps	%xmm10, %xmm13, %xmm13
+	vinsertps	$48, %xmm9, %xmm13, %xmm14
+	vmovss	(%rdi,%rax,4), %xmm13
+	vinsertps	$16, (%rbp,%rax,4), %xmm13, %xmm13
+	vinsertps	$32, (%rsi,%rax,4), %xmm13, %xmm13
+	vinsertps	$48, (%rcx,%rax,4), %xmm13, %xmm13
+	vaddps	%xmm13, %xmm14, %xmm14
+	vmulps	%xmm3, %xmm14, %xmm14
+	vaddps	%xmm14, %xmm8, %xmm14
+	vmulps	352(%rsp), %xmm14, %xmm14
+	vxorps	%xmm2, %xmm2, %xmm2
+	vcmpleps	%xmm2, %xmm14, %xmm2
+	vmovmskps	%xmm2, %r8d
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+	movq	208(%rsp), %r15
+	leaq	(%r15,%rax,2), %r9
+	movw	%r10w, (%r15,%rax,2)
+	vsubss	8(%rdx,%rax,4), %xmm15, %xmm15
+	btl	$16, %r14d
+	adcl	$32767, %r14d
+	shrl	$16, %r14d
+	movq	-112(%rsp), %rdx
+	movw	%r14w, (%r9,%rdx,2)
+	movq	-112(%rsp), %r14
+	xorl	%r10d, %r10d
+	movl	$0, %edx
+	testb	$8, %r8b
+	jne	.LBB11_236
+	vextractps	$3, %xmm14, %edx
+.LBB11_236:
+	vsubss	8(%r11,%rax,4), %xmm5, %xmm5
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movw	%dx, (%r9,%r14,4)
+	movl	$0, %edx
+	testb	$4, %r8b
+	jne	.LBB11_238
+	vextractps	$2, %xmm14, %edx
+.LBB11_238:
+	movq	-56(%rsp), %r11
+	leaq	(%r9,%r11), %r14
+	addq	%r11, %r14
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movq	-112(%rsp), %r11
+	movw	%dx, (%r14,%r11,2)
+	movl	$0, %edx
+	testb	$2, %r8b
+	movq	%r12, %r15
+	jne	.LBB11_240
+	vextractps	$1, %xmm14, %edx
+.LBB11_240:
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movq	-112(%rsp), %r11
+	movw	%dx, (%r9,%r11,8)
+	testb	$1, %r8b
+	jne	.LBB11_233
+	vextractps	$0, %xmm14, %r10d
+	jmp	.LBB11_233
+.LBB11_242:
+	xorl	%r9d, %r9d
+.LBB11_243:
+	cmpq	104(%rsp), %r9
+	jge	.LBB11_375
+	movq	%r9, %r12
+	imulq	%rsi, %r12
+	leaq	(%rbx,%r12,2), %rdi
+	leaq	(%rdi,%r10,2), %rbx
+	leaq	(%rdi,%r10,4), %rsi
+	leaq	2(%rdx), %rax
+	leaq	(%r10,%rdx,2), %r15
+	addq	$4, %r15
+	cmpq	$-1, %rdx
+	movq	%r9, %rcx
+	jl	.LBB11_257
+	movq	%r15, -56(%rsp)
+	movq	%r12, -40(%rsp)
+	cmpq	$2, %rax
+	movl	$1, %r11d
+	cmovgeq	%rax, %r11
+	movq	%rbp, %rdx
+	movzwl	(%rdi), %ebp
+	shll	$16, %ebp
+	movzwl	-2(%rdi,%r10,2), %r15d
+	shll	$16, %r15d
+	leaq	(%rdx,%rax,4), %r14
+	leaq	(%r14,%r10,4), %r12
+	cmpq	$3, %rax
+	movq	%rcx, -48(%rsp)
+	jle	.LBB11_247
+	movq	-120(%rsp), %rdx
+	addq	%r10, %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$128, %rdx
+	jae	.LBB11_264
+.LBB11_247:
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %r13
+.LBB11_248:
+	movq	%r11, %r9
+	movq	%r8, %rdx
+	andq	$3, %r9
+	je	.LBB11_251
+	movq	%r8, %rdx
+	.p2align	4
+.LBB11_250:
+	movl	%ebp, (%r13,%rdx,4)
+	movl	%r15d, (%r12,%rdx,4)
+	incq	%rdx
+	decq	%r9
+	jne	.LBB11_250
+.LBB11_251:
+	subq	%r11, %r8
+	cmpq	$-4, %r8
+	ja	.LBB11_254
+	movq	-112(%rsp), %r8
+	leaq	(,%r8,4), %r8
+	movq	-120(%rsp), %r9
+	leaq	(%r8,%r9,4), %r8
+	leaq	(%r8,%r13), %r9
+	addq	$20, %r9
+	.p2align	4
+.LBB11_253:
+	movl	%ebp, (%r13,%rdx,4)
+	movl	%r15d, -12(%r9,%rdx,4)
+	movl	%ebp, 4(%r13,%rdx,4)
+	movl	%r15d, -8(%r9,%rdx,4)
+	movl	%ebp, 8(%r13,%rdx,4)
+	movl	%r15d, -4(%r9,%rdx,4)
+	movl	%ebp, 12(%r13,%rdx,4)
+	movl	%r15d, (%r9,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_253
+.LBB11_254:
+	movq	-112(%rsp), %r9
+	testq	%r9, %r9
+	jle	.LBB11_287
+	cmpq	$3, %r9
+	ja	.LBB11_260
+	xorl	%r15d, %r15d
+	jmp	.LBB11_376
+.LBB11_257:
+	testq	%r10, %r10
+	jle	.LBB11_375
+	movq	%rcx, %r13
+	movabsq	$9223372036854775776, %r8
+	leaq	(,%rax,4), %r11
+	addq	%rbp, %r11
+	cmpq	$3, %r10
+	movq	%r10, %r9
+	ja	.LBB11_262
+	xorl	%r14d, %r14d
+	jmp	.LBB11_378
+.LBB11_260:
+	cmpq	$32, %r9
+	jae	.LBB11_266
+	xorl	%r15d, %r15d
+	jmp	.LBB11_270
+.LBB11_262:
+	cmpq	$32, %r9
+	jae	.LBB11_273
+	xorl	%r14d, %r14d
+	jmp	.LBB11_277
+.LBB11_264:
+	vmovd	%ebp, %xmm1
+	vmovd	%r15d, %xmm2
+	cmpq	$32, %rax
+	jge	.LBB11_280
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %r13
+	jmp	.LBB11_284
+.LBB11_266:
+	movq	%r9, %r15
+	movabsq	$9223372036854775776, %rcx
+	andq	%rcx, %r15
+	movq	-120(%rsp), %rdx
+	leaq	104(,%rdx,4), %rdx
+	addq	%r13, %rdx
+	movq	-48(%rsp), %r8
+	imulq	%r9, %r8
+	leaq	(%r8,%r8,2), %r8
+	movq	-64(%rsp), %rcx
+	leaq	(%rcx,%r8,2), %r9
+	addq	$48, %r9
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB11_267:
+	vpmovzxwd	-48(%r9,%r12,2), %ymm1
+	vpmovzxwd	-32(%r9,%r12,2), %ymm2
+	vpmovzxwd	-16(%r9,%r12,2), %ymm3
+	vpmovzxwd	(%r9,%r12,2), %ymm4
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	vmovdqu	%ymm1, -96(%rdx,%r12,4)
+	vmovdqu	%ymm2, -64(%rdx,%r12,4)
+	vmovdqu	%ymm3, -32(%rdx,%r12,4)
+	vmovdqu	%ymm4, (%rdx,%r12,4)
+	addq	$32, %r12
+	cmpq	%r12, %r15
+	jne	.LBB11_267
+	movq	-112(%rsp), %r9
+	cmpq	%r15, %r9
+	je	.LBB11_287
+	testb	$28, %r9b
+	je	.LBB11_376
+.LBB11_270:
+	movq	%r15, %rdx
+	movabsq	$9223372036854775776, %rcx
+	leaq	28(%rcx), %r15
+	andq	%r9, %r15
+	.p2align	4
+.LBB11_271:
+	vpmovzxwd	(%rdi,%rdx,2), %xmm1
+	vpslld	$16, %xmm1, %xmm1
+	vmovdqu	%xmm1, (%r14,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r15
+	jne	.LBB11_271
+	movq	-112(%rsp), %r9
+	jmp	.LBB11_377
+.LBB11_273:
+	movq	%r15, %r10
+	movq	%r9, %r15
+	movq	%r9, %r14
+	andq	%r8, %r14
+	movq	-120(%rsp), %rdx
+	leaq	104(,%rdx,4), %rdx
+	addq	%rbp, %rdx
+	movq	%r13, %r9
+	imulq	%r15, %r9
+	leaq	(%r9,%r9,2), %r9
+	movq	-64(%rsp), %rcx
+	leaq	(%rcx,%r9,2), %r9
+	addq	$48, %r9
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB11_274:
+	vpmovzxwd	-48(%r9,%r15,2), %ymm1
+	vpmovzxwd	-32(%r9,%r15,2), %ymm2
+	vpmovzxwd	-16(%r9,%r15,2), %ymm3
+	vpmovzxwd	(%r9,%r15,2), %ymm4
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	vmovdqu	%ymm1, -96(%rdx,%r15,4)
+	vmovdqu	%ymm2, -64(%rdx,%r15,4)
+	vmovdqu	%ymm3, -32(%rdx,%r15,4)
+	vmovdqu	%ymm4, (%rdx,%r15,4)
+	addq	$32, %r15
+	cmpq	%r15, %r14
+	jne	.LBB11_274
+	movq	-112(%rsp), %r9
+	cmpq	%r14, %r9
+	movq	%r10, %r15
+	je	.LBB11_380
+	testb	$28, %r9b
+	je	.LBB11_378
+.LBB11_277:
+	movq	%r14, %rdx
+	leaq	28(%r8), %r14
+	andq	%r9, %r14
+	.p2align	4
+.LBB11_278:
+	vpmovzxwd	(%rdi,%rdx,2), %xmm1
+	vpslld	$16, %xmm1, %xmm1
+	vmovdqu	%xmm1, (%r11,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r14
+	jne	.LBB11_278
+	movq	-112(%rsp), %r9
+	jmp	.LBB11_379
+.LBB11_280:
+	movq	%r11, %r8
+	movabsq	$9223372036854775776, %rcx
+	andq	%rcx, %r8
+	vpbroadcastd	%xmm1, %ymm3
+	vpbroadcastd	%xmm2, %ymm4
+	movq	-112(%rsp), %rdx
+	leaq	(,%rdx,4), %rdx
+	movq	-120(%rsp), %r9
+	leaq	(%rdx,%r9,4), %rdx
+	movq	-80(%rsp), %r13
+	addq	%r13, %rdx
+	addq	$104, %rdx
+	xorl	%r9d, %r9d
+	.p2align	4
+.LBB11_281:
+	vmovdqu	%ymm3, (%r13,%r9,4)
+	vmovdqu	%ymm3, 32(%r13,%r9,4)
+	vmovdqu	%ymm3, 64(%r13,%r9,4)
+	vmovdqu	%ymm3, 96(%r13,%r9,4)
+	vmovdqu	%ymm4, -96(%rdx,%r9,4)
+	vmovdqu	%ymm4, -64(%rdx,%r9,4)
+	vmovdqu	%ymm4, -32(%rdx,%r9,4)
+	vmovdqu	%ymm4, (%rdx,%r9,4)
+	addq	$32, %r9
+	cmpq	%r9, %r8
+	jne	.LBB11_281
+	cmpq	%r8, %r11
+	je	.LBB11_254
+	testb	$28, %r11b
+	je	.LBB11_248
+.LBB11_284:
+	movq	%r8, %rdx
+	movabsq	$9223372036854775776, %rcx
+	leaq	28(%rcx), %r8
+	andq	%r11, %r8
+	vpbroadcastd	%xmm1, %xmm1
+	vpbroadcastd	%xmm2, %xmm2
+	.p2align	4
+.LBB11_285:
+	vmovdqu	%xmm1, (%r13,%rdx,4)
+	vmovdqu	%xmm2, (%r12,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_285
+	cmpq	%r8, %r11
+	jne	.LBB11_248
+	jmp	.LBB11_254
+.LBB11_376:
+	movzwl	(%rdi,%r15,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r14,%r15,4)
+	incq	%r15
+.LBB11_377:
+	cmpq	%r15, %r9
+	jne	.LBB11_376
+.LBB11_287:
+	movq	-120(%rsp), %r9
+	testq	%r9, %r9
+	js	.LBB11_292
+	leaq	(%r9,%r9), %rdx
+	movl	%edx, %r8d
+	andl	$6, %r8d
+	vpxor	%xmm1, %xmm1, %xmm1
+	movq	$-1, %rdi
+	movq	-56(%rsp), %rcx
+	.p2align	4
+.LBB11_289:
+	vaddss	12(%r13,%rdi,4), %xmm1, %xmm1
+	incq	%rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_289
+	cmpq	$4, %r9
+	movq	-112(%rsp), %r8
+	jb	.LBB11_293
+	.p2align	4
+.LBB11_291:
+	vaddss	12(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	16(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	20(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	24(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	28(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	32(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	36(%r13,%rdi,4), %xmm1, %xmm1
+	vaddss	40(%r13,%rdi,4), %xmm1, %xmm1
+	addq	$8, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_291
+	jmp	.LBB11_293
+.LBB11_292:
+	vpxor	%xmm1, %xmm1, %xmm1
+	movq	-112(%rsp), %r8
+	movq	-56(%rsp), %rcx
+.LBB11_293:
+	leaq	(,%rcx,4), %r15
+	addq	%r13, %r15
+	movzwl	(%rbx), %ebp
+	shll	$16, %ebp
+	movzwl	-2(%rbx,%r8,2), %r14d
+	shll	$16, %r14d
+	leaq	(%r15,%rax,4), %rdi
+	leaq	(%rdi,%r8,4), %r12
+	cmpq	$4, %rax
+	jl	.LBB11_294
+	movq	-120(%rsp), %rdx
+	addq	%r8, %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$128, %rdx
+	jae	.LBB11_297
+.LBB11_294:
+	xorl	%r13d, %r13d
+.LBB11_306:
+	movq	%r11, %rdx
+	movq	%r13, %r9
+	andq	$3, %rdx
+	je	.LBB11_309
+	movq	%r13, %r9
+	.p2align	4
+.LBB11_308:
+	movl	%ebp, (%r15,%r9,4)
+	movl	%r14d, (%r12,%r9,4)
+	incq	%r9
+	decq	%rdx
+	jne	.LBB11_308
+.LBB11_309:
+	subq	%r11, %r13
+	cmpq	$-4, %r13
+	ja	.LBB11_312
+	movq	-120(%rsp), %rcx
+	leaq	(%rcx,%rcx,2), %rdx
+	movq	-112(%rsp), %r10
+	leaq	(,%r10,8), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-80(%rsp), %r15
+	addq	%r15, %rdx
+	addq	$36, %rdx
+	leaq	(,%r10,4), %r8
+	leaq	(%r8,%rcx,8), %r8
+	addq	%r15, %r8
+	addq	$28, %r8
+	.p2align	4
+.LBB11_311:
+	movl	%ebp, -12(%r8,%r9,4)
+	movl	%r14d, -12(%rdx,%r9,4)
+	movl	%ebp, -8(%r8,%r9,4)
+	movl	%r14d, -8(%rdx,%r9,4)
+	movl	%ebp, -4(%r8,%r9,4)
+	movl	%r14d, -4(%rdx,%r9,4)
+	movl	%ebp, (%r8,%r9,4)
+	movl	%r14d, (%rdx,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %r11
+	jne	.LBB11_311
+.LBB11_312:
+	movq	-112(%rsp), %r8
+	testq	%r8, %r8
+	movq	-80(%rsp), %r12
+	movq	-56(%rsp), %r10
+	jle	.LBB11_326
+	cmpq	$4, %r8
+	jae	.LBB11_315
+	xorl	%r14d, %r14d
+	jmp	.LBB11_324
+.LBB11_315:
+	cmpq	$32, %r8
+	jae	.LBB11_317
+	xorl	%r14d, %r14d
+	jmp	.LBB11_321
+.LBB11_297:
+	vmovd	%ebp, %xmm2
+	vmovd	%r14d, %xmm3
+	cmpq	$32, %rax
+	jge	.LBB11_299
+	xorl	%r13d, %r13d
+	jmp	.LBB11_303
+.LBB11_317:
+	movq	%r8, %r9
+	movq	%r8, %r14
+	movabsq	$9223372036854775776, %rcx
+	andq	%rcx, %r14
+	movq	-120(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	(,%r8,4), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	leaq	120(%r12,%rdx), %rdx
+	movq	-48(%rsp), %rcx
+	leaq	(%rcx,%rcx,2), %r8
+	leaq	2(,%r8,2), %r8
+	imulq	%r9, %r8
+	movq	-64(%rsp), %rcx
+	leaq	(%r8,%rcx), %r9
+	addq	$48, %r9
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB11_318:
+	vpmovzxwd	-48(%r9,%r15,2), %ymm2
+	vpmovzxwd	-32(%r9,%r15,2), %ymm3
+	vpmovzxwd	-16(%r9,%r15,2), %ymm4
+	vpmovzxwd	(%r9,%r15,2), %ymm5
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	vpslld	$16, %ymm5, %ymm5
+	vmovdqu	%ymm2, -96(%rdx,%r15,4)
+	vmovdqu	%ymm3, -64(%rdx,%r15,4)
+	vmovdqu	%ymm4, -32(%rdx,%r15,4)
+	vmovdqu	%ymm5, (%rdx,%r15,4)
+	addq	$32, %r15
+	cmpq	%r15, %r14
+	jne	.LBB11_318
+	movq	-112(%rsp), %r8
+	cmpq	%r14, %r8
+	movq	-56(%rsp), %r10
+	je	.LBB11_326
+	testb	$28, %r8b
+	je	.LBB11_324
+.LBB11_321:
+	movq	%r14, %rdx
+	movabsq	$9223372036854775776, %rcx
+	leaq	28(%rcx), %r14
+	andq	%r8, %r14
+	.p2align	4
+.LBB11_322:
+	vpmovzxwd	(%rbx,%rdx,2), %xmm2
+	vpslld	$16, %xmm2, %xmm2
+	vmovdqu	%xmm2, (%rdi,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r14
+	jne	.LBB11_322
+	movq	-112(%rsp), %r8
+	jmp	.LBB11_325
+.LBB11_299:
+	movq	%r11, %r13
+	movabsq	$9223372036854775776, %rcx
+	andq	%rcx, %r13
+	vpbroadcastd	%xmm2, %ymm4
+	vpbroadcastd	%xmm3, %ymm5
+	movq	-120(%rsp), %rcx
+	leaq	(%rcx,%rcx,2), %rdx
+	movq	-112(%rsp), %r10
+	leaq	(,%r10,8), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-80(%rsp), %r9
+	leaq	120(%r9,%rdx), %rdx
+	leaq	(,%r10,4), %r8
+	leaq	(%r8,%rcx,8), %r8
+	addq	%r8, %r9
+	addq	$112, %r9
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB11_300:
+	vmovdqu	%ymm4, -96(%r9,%r8,4)
+	vmovdqu	%ymm4, -64(%r9,%r8,4)
+	vmovdqu	%ymm4, -32(%r9,%r8,4)
+	vmovdqu	%ymm4, (%r9,%r8,4)
+	vmovdqu	%ymm5, -96(%rdx,%r8,4)
+	vmovdqu	%ymm5, -64(%rdx,%r8,4)
+	vmovdqu	%ymm5, -32(%rdx,%r8,4)
+	vmovdqu	%ymm5, (%rdx,%r8,4)
+	addq	$32, %r8
+	cmpq	%r8, %r13
+	jne	.LBB11_300
+	cmpq	%r13, %r11
+	je	.LBB11_312
+	testb	$28, %r11b
+	je	.LBB11_306
+.LBB11_303:
+	movq	%r13, %rdx
+	movabsq	$9223372036854775776, %rcx
+	leaq	28(%rcx), %r13
+	andq	%r11, %r13
+	vpbroadcastd	%xmm2, %xmm2
+	vpbroadcastd	%xmm3, %xmm3
+	.p2align	4
+.LBB11_304:
+	vmovdqu	%xmm2, (%r15,%rdx,4)
+	vmovdqu	%xmm3, (%r12,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r13
+	jne	.LBB11_304
+	cmpq	%r13, %r11
+	je	.LBB11_312
+	jmp	.LBB11_306
+.LBB11_378:
+	movzwl	(%rdi,%r14,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r11,%r14,4)
+	incq	%r14
+.LBB11_379:
+	cmpq	%r14, %r9
+	jne	.LBB11_378
+.LBB11_380:
+	leaq	(,%r15,4), %rdx
+	addq	%rbp, %rdx
+	leaq	(%rdx,%rax,4), %rdi
+	cmpq	$4, %r9
+	movq	%r9, %r14
+	jae	.LBB11_382
+	xorl	%r11d, %r11d
+	jmp	.LBB11_390
+.LBB11_382:
+	cmpq	$32, %r14
+	jae	.LBB11_384
+	xorl	%r11d, %r11d
+	jmp	.LBB11_388
+.LBB11_384:
+	movq	%r14, %r11
+	andq	%r8, %r11
+	movq	-120(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	(,%r14,4), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	addq	%rbp, %rdx
+	addq	$120, %rdx
+	leaq	(,%r13,2), %r9
+	addq	%r13, %r9
+	leaq	2(,%r9,2), %r9
+	imulq	%r14, %r9
+	movq	-64(%rsp), %rcx
+	addq	%rcx, %r9
+	addq	$48, %r9
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB11_385:
+	vpmovzxwd	-48(%r9,%r14,2), %ymm1
+	vpmovzxwd	-32(%r9,%r14,2), %ymm2
+	vpmovzxwd	-16(%r9,%r14,2), %ymm3
+	vpmovzxwd	(%r9,%r14,2), %ymm4
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	vmovdqu	%ymm1, -96(%rdx,%r14,4)
+	vmovdqu	%ymm2, -64(%rdx,%r14,4)
+	vmovdqu	%ymm3, -32(%rdx,%r14,4)
+	vmovdqu	%ymm4, (%rdx,%r14,4)
+	addq	$32, %r14
+	cmpq	%r14, %r11
+	jne	.LBB11_385
+	movq	-112(%rsp), %r14
+	cmpq	%r11, %r14
+	je	.LBB11_392
+	testb	$28, %r14b
+	je	.LBB11_390
+.LBB11_388:
+	movq	%r11, %rdx
+	leaq	28(%r8), %r11
+	andq	%r14, %r11
+	.p2align	4
+.LBB11_389:
+	vpmovzxwd	(%rbx,%rdx,2), %xmm1
+	vpslld	$16, %xmm1, %xmm1
+	vmovdqu	%xmm1, (%rdi,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_389
+	jmp	.LBB11_391
+.LBB11_390:
+	movzwl	(%rbx,%r11,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rdi,%r11,4)
+	incq	%r11
+.LBB11_391:
+	cmpq	%r11, %r14
+	jne	.LBB11_390
+.LBB11_392:
+	leaq	(,%r15,8), %rdx
+	addq	%rbp, %rdx
+	leaq	(%rdx,%rax,4), %r10
+	cmpq	$4, %r14
+	jae	.LBB11_394
+	xorl	%r11d, %r11d
+	jmp	.LBB11_403
+.LBB11_394:
+	cmpq	$32, %r14
+	jae	.LBB11_396
+	xorl	%r11d, %r11d
+	jmp	.LBB11_400
+.LBB11_396:
+	movq	%r14, %r11
+	andq	%r8, %r11
+	movq	-120(%rsp), %rdx
+	leaq	(%rdx,%rdx,4), %rdx
+	leaq	(,%r14,8), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	addq	%rbp, %rdx
+	addq	$136, %rdx
+	leaq	(,%r13,2), %r9
+	addq	%r13, %r9
+	leaq	4(,%r9,2), %r9
+	imulq	%r14, %r9
+	movq	-64(%rsp), %rcx
+	addq	%rcx, %r9
+	addq	$48, %r9
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB11_397:
+	vpmovzxwd	-48(%r9,%rbx,2), %ymm1
+	vpmovzxwd	-32(%r9,%rbx,2), %ymm2
+	vpmovzxwd	-16(%r9,%rbx,2), %ymm3
+	vpmovzxwd	(%r9,%rbx,2), %ymm4
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	vmovdqu	%ymm1, -96(%rdx,%rbx,4)
+	vmovdqu	%ymm2, -64(%rdx,%rbx,4)
+	vmovdqu	%ymm3, -32(%rdx,%rbx,4)
+	vmovdqu	%ymm4, (%rdx,%rbx,4)
+	addq	$32, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB11_397
+	vxorps	%xmm1, %xmm1, %xmm1
+	cmpq	%r11, %r14
+	je	.LBB11_405
+	testb	$28, %r14b
+	je	.LBB11_403
+.LBB11_400:
+	movq	%r11, %rdx
+	addq	$28, %r8
+	movq	%r8, %r11
+	andq	%r14, %r11
+	.p2align	4
+.LBB11_401:
+	vpmovzxwd	(%rsi,%rdx,2), %xmm1
+	vpslld	$16, %xmm1, %xmm1
+	vmovdqu	%xmm1, (%r10,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_401
+	vxorps	%xmm1, %xmm1, %xmm1
+	cmpq	%r11, %r14
+	je	.LBB11_405
+	.p2align	4
+.LBB11_403:
+	movzwl	(%rsi,%r11,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r10,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r14
+	jne	.LBB11_403
+	vxorps	%xmm1, %xmm1, %xmm1
+.LBB11_405:
+	vxorps	%xmm2, %xmm2, %xmm2
+	vxorps	%xmm3, %xmm3, %xmm3
+	movq	%r14, %r15
+	movq	-120(%rsp), %r9
+	jmp	.LBB11_373
+.LBB11_324:
+	movzwl	(%rbx,%r14,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rdi,%r14,4)
+	incq	%r14
+.LBB11_325:
+	cmpq	%r14, %r8
+	jne	.LBB11_324
+.LBB11_326:
+	movq	-120(%rsp), %r8
+	testq	%r8, %r8
+	js	.LBB11_332
+	leaq	(%r8,%r8), %rdx
+	movq	%r8, %rcx
+	movl	%edx, %r14d
+	andl	$6, %r14d
+	movq	-112(%rsp), %r8
+	leaq	(,%r8,4), %r8
+	leaq	(%r8,%rcx,8), %rbx
+	leaq	(%r12,%rbx), %r8
+	addq	$24, %r8
+	vpxor	%xmm2, %xmm2, %xmm2
+	movq	$-1, %r9
+	.p2align	4
+.LBB11_328:
+	vaddss	4(%r8,%r9,4), %xmm2, %xmm2
+	incq	%r9
+	cmpq	%r9, %r14
+	jne	.LBB11_328
+	cmpq	$4, -120(%rsp)
+	jb	.LBB11_333
+	addq	%r12, %rbx
+	addq	$52, %rbx
+	.p2align	4
+.LBB11_331:
+	vaddss	-24(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-20(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-16(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-12(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-8(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-4(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	4(%rbx,%r9,4), %xmm2, %xmm2
+	addq	$8, %r9
+	cmpq	%r9, %rdx
+	jne	.LBB11_331
+	jmp	.LBB11_333
+.LBB11_332:
+	vpxor	%xmm2, %xmm2, %xmm2
+.LBB11_333:
+	leaq	(%r12,%r10,8), %r14
+	movzwl	(%rsi), %ebx
+	shll	$16, %ebx
+	movq	-112(%rsp), %rdx
+	movzwl	-2(%rsi,%rdx,2), %ebp
+	shll	$16, %ebp
+	leaq	(%r14,%rax,4), %r10
+	leaq	(%r10,%rdx,4), %r15
+	cmpq	$4, %rax
+	jl	.LBB11_334
+	movq	-120(%rsp), %r8
+	addq	%r8, %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$128, %rdx
+	jae	.LBB11_337
+.LBB11_334:
+	xorl	%r12d, %r12d
+.LBB11_346:
+	movq	%r11, %rdx
+	movq	%r12, %r9
+	andq	$3, %rdx
+	je	.LBB11_349
+	movq	%r12, %r9
+	.p2align	4
+.LBB11_348:
+	movl	%ebx, (%r14,%r9,4)
+	movl	%ebp, (%r15,%r9,4)
+	incq	%r9
+	decq	%rdx
+	jne	.LBB11_348
+.LBB11_349:
+	subq	%r11, %r12
+	cmpq	$-4, %r12
+	ja	.LBB11_352
+	movq	-120(%rsp), %r8
+	leaq	(%r8,%r8,4), %rdx
+	movq	8(%rsp), %rcx
+	shlq	$2, %rcx
+	leaq	(%rcx,%rdx,4), %rdx
+	movq	-80(%rsp), %r14
+	addq	%r14, %rdx
+	addq	$52, %rdx
+	shlq	$4, %r8
+	movq	-112(%rsp), %r15
+	leaq	(%r8,%r15,8), %r8
+	addq	%r14, %r8
+	addq	$44, %r8
+	.p2align	4
+.LBB11_351:
+	movl	%ebx, -12(%r8,%r9,4)
+	movl	%ebp, -12(%rdx,%r9,4)
+	movl	%ebx, -8(%r8,%r9,4)
+	movl	%ebp, -8(%rdx,%r9,4)
+	movl	%ebx, -4(%r8,%r9,4)
+	movl	%ebp, -4(%rdx,%r9,4)
+	movl	%ebx, (%r8,%r9,4)
+	movl	%ebp, (%rdx,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %r11
+	jne	.LBB11_351
+.LBB11_352:
+	movq	-112(%rsp), %r14
+	testq	%r14, %r14
+	movq	-80(%rsp), %rbp
+	movq	-40(%rsp), %r12
+	jle	.LBB11_365
+	cmpq	$4, %r14
+	jae	.LBB11_355
+	xorl	%r11d, %r11d
+	jmp	.LBB11_363
+.LBB11_355:
+	cmpq	$32, %r14
+	jae	.LBB11_357
+	xorl	%r11d, %r11d
+	jmp	.LBB11_361
+.LBB11_337:
+	vmovd	%ebx, %xmm3
+	vmovd	%ebp, %xmm4
+	cmpq	$32, %rax
+	jge	.LBB11_339
+	xorl	%r12d, %r12d
+	jmp	.LBB11_343
+.LBB11_357:
+	movq	%r14, %r11
+	movabsq	$9223372036854775776, %rcx
+	andq	%rcx, %r11
+	movq	-120(%rsp), %rdx
+	leaq	(%rdx,%rdx,4), %rdx
+	leaq	(,%r14,8), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	leaq	136(%rbp,%rdx), %rdx
+	movq	-48(%rsp), %rcx
+	leaq	(%rcx,%rcx,2), %r8
+	leaq	4(,%r8,2), %r8
+	imulq	%r14, %r8
+	movq	-64(%rsp), %rcx
+	leaq	(%r8,%rcx), %r9
+	addq	$48, %r9
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB11_358:
+	vpmovzxwd	-48(%r9,%rbx,2), %ymm3
+	vpmovzxwd	-32(%r9,%rbx,2), %ymm4
+	vpmovzxwd	-16(%r9,%rbx,2), %ymm5
+	vpmovzxwd	(%r9,%rbx,2), %ymm6
+	vpslld	$16, %ymm3, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm6, %ymm6
+	vmovdqu	%ymm3, -96(%rdx,%rbx,4)
+	vmovdqu	%ymm4, -64(%rdx,%rbx,4)
+	vmovdqu	%ymm5, -32(%rdx,%rbx,4)
+	vmovdqu	%ymm6, (%rdx,%rbx,4)
+	addq	$32, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB11_358
+	cmpq	%r11, %r14
+	je	.LBB11_365
+	testb	$28, %r14b
+	je	.LBB11_363
+.LBB11_361:
+	movq	%r11, %rdx
+	movabsq	$9223372036854775776, %r11
+	addq	$28, %r11
+	andq	%r14, %r11
+	.p2align	4
+.LBB11_362:
+	vpmovzxwd	(%rsi,%rdx,2), %xmm3
+	vpslld	$16, %xmm3, %xmm3
+	vmovdqu	%xmm3, (%r10,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_362
+	jmp	.LBB11_364
+.LBB11_339:
+	movq	%r11, %r12
+	movabsq	$9223372036854775776, %rcx
+	andq	%rcx, %r12
+	vpbroadcastd	%xmm3, %ymm5
+	vpbroadcastd	%xmm4, %ymm6
+	movq	-120(%rsp), %r13
+	leaq	(,%r13,4), %rdx
+	addq	%r13, %rdx
+	movq	8(%rsp), %rcx
+	leaq	(,%rcx,4), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-80(%rsp), %r9
+	addq	%r9, %rdx
+	addq	$136, %rdx
+	movq	%r13, %r8
+	shlq	$4, %r8
+	movq	-112(%rsp), %r13
+	leaq	(%r8,%r13,8), %r8
+	addq	%r8, %r9
+	addq	$128, %r9
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB11_340:
+	vmovdqu	%ymm5, -96(%r9,%r8,4)
+	vmovdqu	%ymm5, -64(%r9,%r8,4)
+	vmovdqu	%ymm5, -32(%r9,%r8,4)
+	vmovdqu	%ymm5, (%r9,%r8,4)
+	vmovdqu	%ymm6, -96(%rdx,%r8,4)
+	vmovdqu	%ymm6, -64(%rdx,%r8,4)
+	vmovdqu	%ymm6, -32(%rdx,%r8,4)
+	vmovdqu	%ymm6, (%rdx,%r8,4)
+	addq	$32, %r8
+	cmpq	%r8, %r12
+	jne	.LBB11_340
+	cmpq	%r12, %r11
+	je	.LBB11_352
+	testb	$28, %r11b
+	je	.LBB11_346
+.LBB11_343:
+	movq	%r12, %rdx
+	movabsq	$9223372036854775776, %rcx
+	leaq	28(%rcx), %r12
+	andq	%r11, %r12
+	vpbroadcastd	%xmm3, %xmm3
+	vpbroadcastd	%xmm4, %xmm4
+	.p2align	4
+.LBB11_344:
+	vmovdqu	%xmm3, (%r14,%rdx,4)
+	vmovdqu	%xmm4, (%r15,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r12
+	jne	.LBB11_344
+	cmpq	%r12, %r11
+	je	.LBB11_352
+	jmp	.LBB11_346
+.LBB11_363:
+	movzwl	(%rsi,%r11,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r10,%r11,4)
+	incq	%r11
+.LBB11_364:
+	cmpq	%r11, %r14
+	jne	.LBB11_363
+.LBB11_365:
+	movq	-120(%rsp), %rdx
+	testq	%rdx, %rdx
+	js	.LBB11_371
+	leaq	(%rdx,%rdx), %rsi
+	movl	%esi, %r8d
+	andl	$6, %r8d
+	shlq	$4, %rdx
+	leaq	(%rdx,%r14,8), %r9
+	leaq	(%r9,%rbp), %r11
+	addq	$40, %r11
+	vpxor	%xmm3, %xmm3, %xmm3
+	movq	$-1, %rdx
+	.p2align	4
+.LBB11_367:
+	vaddss	4(%r11,%rdx,4), %xmm3, %xmm3
+	incq	%rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_367
+	cmpq	$4, -120(%rsp)
+	jb	.LBB11_372
+	leaq	(%r9,%rbp), %r8
+	addq	$68, %r8
+	.p2align	4
+.LBB11_370:
+	vaddss	-24(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-20(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-16(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-12(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-8(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-4(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	4(%r8,%rdx,4), %xmm3, %xmm3
+	addq	$8, %rdx
+	cmpq	%rdx, %rsi
+	jne	.LBB11_370
+	jmp	.LBB11_372
+.LBB11_371:
+	vpxor	%xmm3, %xmm3, %xmm3
+.LBB11_372:
+	testq	%r14, %r14
+	movq	%r14, %r15
+	movq	-120(%rsp), %r9
+	jle	.LBB11_375
+.LBB11_373:
+	movq	56(%rsp), %rcx
+	leaq	(%rcx,%r12,2), %rcx
+	leaq	(%rcx,%r15,2), %rsi
+	leaq	(%rcx,%r15,4), %r8
+	leaq	1(,%r9,2), %rdx
+	vcvtsi2ss	%rdx, %xmm15, %xmm4
+	vaddss	%xmm0, %xmm0, %xmm5
+	vaddss	%xmm4, %xmm5, %xmm4
+	vmovss	.LCPI11_0(%rip), %xmm5
+	vdivss	%xmm4, %xmm5, %xmm4
+	leaq	(%rbp,%rax,4), %rax
+	leaq	(%rax,%r9,4), %rax
+	addq	$4, %rax
+	leaq	(%rdi,%r9,4), %r11
+	addq	$4, %r11
+	leaq	(%r10,%r9,4), %rbx
+	addq	$4, %rbx
+	shlq	$2, %r9
+	subq	%r9, %r10
+	subq	%r9, %rdi
+	xorl	%r14d, %r14d
+	vxorps	%xmm5, %xmm5, %xmm5
+	.p2align	4
+.LBB11_374:
+	vmovss	(%rax,%r14,4), %xmm6
+	vaddss	4(%rbp,%r14,4), %xmm6, %xmm7
+	vmulss	%xmm7, %xmm0, %xmm7
+	vaddss	%xmm7, %xmm1, %xmm7
+	vmulss	%xmm7, %xmm4, %xmm7
+	vcmpless	%xmm5, %xmm7, %xmm8
+	vandnps	%xmm7, %xmm8, %xmm7
+	vmovd	%xmm7, %edx
+	vsubss	8(%rbp,%r14,4), %xmm6, %xmm6
+	vaddss	%xmm6, %xmm1, %xmm1
+	vmovss	(%r11,%r14,4), %xmm6
+	vaddss	-4(%rdi,%r14,4), %xmm6, %xmm7
+	vmulss	%xmm7, %xmm0, %xmm7
+	vaddss	%xmm7, %xmm2, %xmm7
+	vmulss	%xmm7, %xmm4, %xmm7
+	vcmpless	%xmm5, %xmm7, %xmm8
+	vandnps	%xmm7, %xmm8, %xmm7
+	vmovd	%xmm7, %r9d
+	vmovss	(%rbx,%r14,4), %xmm7
+	vaddss	-4(%r10,%r14,4), %xmm7, %xmm8
+	vmulss	%xmm0, %xmm8, %xmm8
+	vaddss	%xmm3, %xmm8, %xmm8
+	vmulss	%xmm4, %xmm8, %xmm8
+	vcmpless	%xmm5, %xmm8, %xmm9
+	vandnps	%xmm8, %xmm9, %xmm8
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movw	%dx, (%rcx,%r14,2)
+	btl	$16, %r9d
+	adcl	$32767, %r9d
+	shrl	$16, %r9d
+	movw	%r9w, (%rsi,%r14,2)
+	vsubss	(%rdi,%r14,4), %xmm6, %xmm6
+	vmovd	%xmm8, %edx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	vaddss	%xmm6, %xmm2, %xmm2
+	shrl	$16, %edx
+	vsubss	(%r10,%r14,4), %xmm7, %xmm6
+	movw	%dx, (%r8,%r14,2)
+	vaddss	%xmm6, %xmm3, %xmm3
+	incq	%r14
+	cmpq	%r14, %r15
+	jne	.LBB11_374
+.LBB11_375:
+	addq	$376, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end11:
+	.size	oc_defocus_rows_v3, .Lfunc_end11-oc_defocus_rows_v3
+	.cfi_endproc
+	.hidden	oc_defocus_columns_v3
+	.globl	oc_defocus_columns_v3
+	.p2align	4
+	.type	oc_defocus_columns_v3,@function
+oc_defocus_columns_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$136, %rsp
+	.cfi_def_cfa_offset 192
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r8, 112(%rsp)
+	movq	%rcx, %r13
+	movq	%rdi, 16(%rsp)
+	movq	200(%rsp), %rcx
+	movq	192(%rsp), %rbx
+	subq	%r9, %rbx
+	setle	%al
+	cmpq	208(%rsp), %rcx
+	setge	%cl
+	orb	%al, %cl
+	jne	.LBB12_61
+	movq	%rdx, %r15
+	vmovss	%xmm1, 64(%rsp)
+	movq	%rsi, 128(%rsp)
+	movq	232(%rsp), %rcx
+	movq	216(%rsp), %rax
+	leaq	1(%rax,%rax), %rax
+	vcvtsi2ss	%rax, %xmm15, %xmm2
+	movq	112(%rsp), %rax
+	decq	%rax
+	movq	%rax, 80(%rsp)
+	vmovss	%xmm0, 68(%rsp)
+	vaddss	%xmm0, %xmm0, %xmm1
+	vaddss	%xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 92(%rsp)
+	leaq	(,%r9,4), %rax
+	movq	%rax, 40(%rsp)
+	leaq	(,%r13,4), %rax
+	movq	%rax, 72(%rsp)
+	leaq	(,%rbx,4), %r14
+	leaq	(%rcx,%r9,4), %r12
+	movq	%r12, %rdi
+	xorl	%esi, %esi
+	movq	%r14, %rdx
+	movq	%r9, %rbp
+	callq	memset@PLT
+	movq	72(%rsp), %rdx
+	movq	40(%rsp), %rcx
+	movq	216(%rsp), %r9
+	testq	%r9, %r9
+	js	.LBB12_62
+	movq	%r14, 96(%rsp)
+	leaq	(,%r13,2), %rax
+	addq	%r13, %rax
+	movq	%rax, 56(%rsp)
+	negq	%r9
+	movq	%rbx, %rax
+	andq	$-32, %rax
+	leaq	(%rax,%rbp), %rcx
+	movq	%rcx, 32(%rsp)
+	movq	%rbx, %r14
+	andq	$-4, %r14
+	leaq	(%r14,%rbp), %rcx
+	movq	%rcx, 8(%rsp)
+	movq	232(%rsp), %rcx
+	leaq	(%rcx,%rbp,4), %rsi
+	addq	$96, %rsi
+	movq	16(%rsp), %rcx
+	leaq	48(%rcx,%rbp,2), %rdx
+	movq	%rdx, 48(%rsp)
+	leaq	(%r13,%r13), %rdi
+	leaq	(%rdi,%rdi,2), %rdi
+	movq	%rbp, (%rsp)
+	leaq	(%rcx,%rbp,2), %rcx
+	movq	%rcx, 24(%rsp)
+	xorl	%r8d, %r8d
+	movq	%r9, 104(%rsp)
+	jmp	.LBB12_3
+	.p2align	4
+.LBB12_15:
+	cmpq	216(%rsp), %r9
+	leaq	1(%r9), %r9
+	je	.LBB12_16
+.LBB12_3:
+	movq	200(%rsp), %r10
+	leaq	(%r9,%r10), %r11
+	movq	80(%rsp), %r10
+	cmpq	%r10, %r11
+	cmovlq	%r11, %r10
+	testq	%r11, %r11
+	cmovsq	%r8, %r10
+	movq	(%rsp), %r11
+	cmpq	$4, %rbx
+	movq	232(%rsp), %rcx
+	movq	192(%rsp), %rdx
+	jb	.LBB12_13
+	cmpq	$32, %rbx
+	jae	.LBB12_6
+	xorl	%ebp, %ebp
+	jmp	.LBB12_10
+	.p2align	4
+.LBB12_6:
+	movq	%rdi, %r11
+	imulq	%r10, %r11
+	addq	48(%rsp), %r11
+	xorl	%ebp, %ebp
+	.p2align	4
+.LBB12_7:
+	vpmovzxwd	-48(%r11,%rbp,2), %ymm0
+	vpmovzxwd	-32(%r11,%rbp,2), %ymm1
+	vpmovzxwd	-16(%r11,%rbp,2), %ymm2
+	vpmovzxwd	(%r11,%rbp,2), %ymm3
+	vpslld	$16, %ymm0, %ymm0
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vaddps	-96(%rsi,%rbp,4), %ymm0, %ymm0
+	vaddps	-64(%rsi,%rbp,4), %ymm1, %ymm1
+	vaddps	-32(%rsi,%rbp,4), %ymm2, %ymm2
+	vaddps	(%rsi,%rbp,4), %ymm3, %ymm3
+	vmovups	%ymm0, -96(%rsi,%rbp,4)
+	vmovups	%ymm1, -64(%rsi,%rbp,4)
+	vmovups	%ymm2, -32(%rsi,%rbp,4)
+	vmovups	%ymm3, (%rsi,%rbp,4)
+	addq	$32, %rbp
+	cmpq	%rbp, %rax
+	jne	.LBB12_7
+	cmpq	%rax, %rbx
+	movq	232(%rsp), %rcx
+	movq	192(%rsp), %rdx
+	je	.LBB12_15
+	movq	%rax, %rbp
+	movq	32(%rsp), %r11
+	testb	$28, %bl
+	je	.LBB12_13
+.LBB12_10:
+	movq	%rdi, %r11
+	imulq	%r10, %r11
+	addq	24(%rsp), %r11
+	.p2align	4
+.LBB12_11:
+	vpmovzxwd	(%r11,%rbp,2), %xmm0
+	vpslld	$16, %xmm0, %xmm0
+	vaddps	(%r12,%rbp,4), %xmm0, %xmm0
+	vmovups	%xmm0, (%r12,%rbp,4)
+	addq	$4, %rbp
+	cmpq	%rbp, %r14
+	jne	.LBB12_11
+	movq	8(%rsp), %r11
+	cmpq	%r14, %rbx
+	movq	232(%rsp), %rcx
+	movq	192(%rsp), %rdx
+	je	.LBB12_15
+.LBB12_13:
+	imulq	56(%rsp), %r10
+	movq	16(%rsp), %rbp
+	leaq	(,%r10,2), %r10
+	addq	%rbp, %r10
+	.p2align	4
+.LBB12_14:
+	movzwl	(%r10,%r11,2), %ebp
+	shll	$16, %ebp
+	vmovd	%ebp, %xmm0
+	vaddss	(%rcx,%r11,4), %xmm0, %xmm0
+	vmovss	%xmm0, (%rcx,%r11,4)
+	incq	%r11
+	cmpq	%r11, %rdx
+	jne	.LBB12_14
+	jmp	.LBB12_15
+.LBB12_16:
+	movq	232(%rsp), %rcx
+	leaq	(%rcx,%r13,4), %rbp
+	movq	40(%rsp), %rax
+	leaq	(%rcx,%rax), %rdi
+	addq	72(%rsp), %rdi
+	xorl	%esi, %esi
+	movq	96(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	movq	16(%rsp), %rax
+	leaq	(%rax,%r13,2), %rax
+	movq	%rbx, %rdx
+	andq	$-32, %rdx
+	movq	(%rsp), %rcx
+	leaq	(%rcx,%rdx), %rsi
+	movq	%rsi, 32(%rsp)
+	leaq	(%rcx,%r14), %rsi
+	movq	%rsi, 8(%rsp)
+	movq	72(%rsp), %rsi
+	leaq	(%rsi,%rcx,4), %rdi
+	movq	232(%rsp), %rcx
+	leaq	(%rcx,%rdi), %r8
+	addq	$96, %r8
+	addq	%rcx, %rdi
+	movq	104(%rsp), %r9
+	jmp	.LBB12_17
+	.p2align	4
+.LBB12_29:
+	cmpq	216(%rsp), %r9
+	leaq	1(%r9), %r9
+	je	.LBB12_30
+.LBB12_17:
+	movq	200(%rsp), %rcx
+	addq	%r9, %rcx
+	movq	80(%rsp), %r11
+	cmpq	%r11, %rcx
+	cmovlq	%rcx, %r11
+	testq	%rcx, %rcx
+	movl	$0, %r10d
+	cmovnsq	%r11, %r10
+	movq	(%rsp), %r11
+	cmpq	$4, %rbx
+	movq	192(%rsp), %rsi
+	jb	.LBB12_27
+	cmpq	$32, %rbx
+	jae	.LBB12_20
+	xorl	%ecx, %ecx
+	jmp	.LBB12_24
+	.p2align	4
+.LBB12_20:
+	leaq	(%r10,%r10,2), %rcx
+	leaq	2(,%rcx,2), %r11
+	imulq	%r13, %r11
+	addq	48(%rsp), %r11
+	xorl	%ecx, %ecx
+	.p2align	4
+.LBB12_21:
+	vpmovzxwd	-48(%r11,%rcx,2), %ymm0
+	vpmovzxwd	-32(%r11,%rcx,2), %ymm1
+	vpmovzxwd	-16(%r11,%rcx,2), %ymm2
+	vpmovzxwd	(%r11,%rcx,2), %ymm3
+	vpslld	$16, %ymm0, %ymm0
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vaddps	-96(%r8,%rcx,4), %ymm0, %ymm0
+	vaddps	-64(%r8,%rcx,4), %ymm1, %ymm1
+	vaddps	-32(%r8,%rcx,4), %ymm2, %ymm2
+	vaddps	(%r8,%rcx,4), %ymm3, %ymm3
+	vmovups	%ymm0, -96(%r8,%rcx,4)
+	vmovups	%ymm1, -64(%r8,%rcx,4)
+	vmovups	%ymm2, -32(%r8,%rcx,4)
+	vmovups	%ymm3, (%r8,%rcx,4)
+	addq	$32, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB12_21
+	cmpq	%rdx, %rbx
+	movq	192(%rsp), %rsi
+	je	.LBB12_29
+	movq	%rdx, %rcx
+	movq	32(%rsp), %r11
+	testb	$28, %bl
+	je	.LBB12_27
+.LBB12_24:
+	leaq	(%r10,%r10,2), %r11
+	leaq	2(,%r11,2), %r11
+	imulq	%r13, %r11
+	addq	24(%rsp), %r11
+	.p2align	4
+.LBB12_25:
+	vpmovzxwd	(%r11,%rcx,2), %xmm0
+	vpslld	$16, %xmm0, %xmm0
+	vaddps	(%rdi,%rcx,4), %xmm0, %xmm0
+	vmovups	%xmm0, (%rdi,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %r14
+	jne	.LBB12_25
+	movq	8(%rsp), %r11
+	cmpq	%r14, %rbx
+	movq	192(%rsp), %rsi
+	je	.LBB12_29
+.LBB12_27:
+	imulq	56(%rsp), %r10
+	leaq	(%rax,%r10,2), %rcx
+	.p2align	4
+.LBB12_28:
+	movzwl	(%rcx,%r11,2), %r10d
+	shll	$16, %r10d
+	vmovd	%r10d, %xmm0
+	vaddss	(%rbp,%r11,4), %xmm0, %xmm0
+	vmovss	%xmm0, (%rbp,%r11,4)
+	incq	%r11
+	cmpq	%r11, %rsi
+	jne	.LBB12_28
+	jmp	.LBB12_29
+.LBB12_30:
+	movq	232(%rsp), %rax
+	leaq	(%rax,%r13,8), %rbp
+	movq	40(%rsp), %rax
+	leaq	(%rax,%rbp), %rdi
+	xorl	%esi, %esi
+	movq	96(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	movq	16(%rsp), %rax
+	leaq	(%rax,%r13,4), %rax
+	movq	%rbx, %rcx
+	andq	$-32, %rcx
+	movq	(%rsp), %r11
+	leaq	(%r11,%rcx), %rdx
+	movq	%rdx, 32(%rsp)
+	leaq	(%r11,%r14), %rdx
+	movq	%rdx, 8(%rsp)
+	movq	40(%rsp), %rdx
+	leaq	(%rdx,%r13,8), %rdi
+	movq	232(%rsp), %rdx
+	leaq	(%rdx,%rdi), %r8
+	addq	$96, %r8
+	addq	%rdx, %rdi
+	vmovss	68(%rsp), %xmm6
+	vmovss	64(%rsp), %xmm4
+	movq	104(%rsp), %rdx
+	jmp	.LBB12_31
+	.p2align	4
+.LBB12_43:
+	cmpq	216(%rsp), %rsi
+	leaq	1(%rsi), %rdx
+	movq	(%rsp), %r11
+	je	.LBB12_44
+.LBB12_31:
+	movq	200(%rsp), %r9
+	movq	%rdx, %rsi
+	addq	%rdx, %r9
+	movq	80(%rsp), %r10
+	cmpq	%r10, %r9
+	cmovlq	%r9, %r10
+	testq	%r9, %r9
+	movl	$0, %r9d
+	cmovnsq	%r10, %r9
+	movq	%r11, %r10
+	cmpq	$4, %rbx
+	movq	192(%rsp), %rdx
+	jb	.LBB12_41
+	cmpq	$32, %rbx
+	jae	.LBB12_34
+	xorl	%r11d, %r11d
+	jmp	.LBB12_38
+	.p2align	4
+.LBB12_34:
+	leaq	(%r9,%r9,2), %r10
+	leaq	4(,%r10,2), %r10
+	imulq	%r13, %r10
+	addq	48(%rsp), %r10
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB12_35:
+	vpmovzxwd	-48(%r10,%r11,2), %ymm0
+	vpmovzxwd	-32(%r10,%r11,2), %ymm1
+	vpmovzxwd	-16(%r10,%r11,2), %ymm2
+	vpmovzxwd	(%r10,%r11,2), %ymm3
+	vpslld	$16, %ymm0, %ymm0
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpslld	$16, %ymm3, %ymm3
+	vaddps	-96(%r8,%r11,4), %ymm0, %ymm0
+	vaddps	-64(%r8,%r11,4), %ymm1, %ymm1
+	vaddps	-32(%r8,%r11,4), %ymm2, %ymm2
+	vaddps	(%r8,%r11,4), %ymm3, %ymm3
+	vmovups	%ymm0, -96(%r8,%r11,4)
+	vmovups	%ymm1, -64(%r8,%r11,4)
+	vmovups	%ymm2, -32(%r8,%r11,4)
+	vmovups	%ymm3, (%r8,%r11,4)
+	addq	$32, %r11
+	cmpq	%r11, %rcx
+	jne	.LBB12_35
+	cmpq	%rcx, %rbx
+	movq	192(%rsp), %rdx
+	je	.LBB12_43
+	movq	%rcx, %r11
+	movq	32(%rsp), %r10
+	testb	$28, %bl
+	je	.LBB12_41
+.LBB12_38:
+	leaq	(%r9,%r9,2), %r10
+	leaq	4(,%r10,2), %r10
+	imulq	%r13, %r10
+	addq	24(%rsp), %r10
+	.p2align	4
+.LBB12_39:
+	vpmovzxwd	(%r10,%r11,2), %xmm0
+	vpslld	$16, %xmm0, %xmm0
+	vaddps	(%rdi,%r11,4), %xmm0, %xmm0
+	vmovups	%xmm0, (%rdi,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r14
+	jne	.LBB12_39
+	movq	8(%rsp), %r10
+	cmpq	%r14, %rbx
+	movq	192(%rsp), %rdx
+	je	.LBB12_43
+.LBB12_41:
+	imulq	56(%rsp), %r9
+	leaq	(%rax,%r9,2), %r9
+	.p2align	4
+.LBB12_42:
+	movzwl	(%r9,%r10,2), %r11d
+	shll	$16, %r11d
+	vmovd	%r11d, %xmm0
+	vaddss	(%rbp,%r10,4), %xmm0, %xmm0
+	vmovss	%xmm0, (%rbp,%r10,4)
+	incq	%r10
+	cmpq	%r10, %rdx
+	jne	.LBB12_42
+	jmp	.LBB12_43
+.LBB12_62:
+	movq	232(%rsp), %rax
+	addq	%rcx, %rax
+	movq	%rax, (%rsp)
+	leaq	(%rax,%rdx), %rdi
+	xorl	%esi, %esi
+	movq	%r14, %rdx
+	callq	memset@PLT
+	movq	(%rsp), %rax
+	leaq	(%rax,%r13,8), %rdi
+	xorl	%esi, %esi
+	movq	%r14, %rdx
+	callq	memset@PLT
+	vmovss	68(%rsp), %xmm6
+	movq	%rbp, %r11
+	vmovss	64(%rsp), %xmm4
+.LBB12_44:
+	vdivss	92(%rsp), %xmm4, %xmm0
+	leaq	(%r11,%r11), %rax
+	movq	16(%rsp), %rcx
+	leaq	(%rcx,%r11,2), %rcx
+	movq	%rcx, (%rsp)
+	leaq	(%r13,%r13), %rcx
+	leaq	(%rcx,%rcx,2), %rbp
+	movq	200(%rsp), %r10
+	movq	%r10, %rcx
+	imulq	%r13, %rcx
+	leaq	(%rcx,%rcx,2), %rdx
+	leaq	(%rax,%rdx,2), %rdx
+	movq	128(%rsp), %r9
+	addq	%r9, %rdx
+	addq	%r11, %r15
+	addq	%rcx, %r15
+	leaq	(%r10,%r10), %rax
+	leaq	(%rax,%rax,2), %rcx
+	addq	$2, %rcx
+	imulq	%r13, %rcx
+	leaq	(%rcx,%r11,2), %rsi
+	addq	%r9, %rsi
+	movq	72(%rsp), %rcx
+	leaq	(%rcx,%r11,4), %rdi
+	movq	232(%rsp), %rcx
+	addq	%rcx, %rdi
+	leaq	(%rax,%rax,2), %rax
+	addq	$4, %rax
+	imulq	%r13, %rax
+	leaq	(%rax,%r11,2), %r8
+	addq	%r9, %r8
+	movq	40(%rsp), %rax
+	leaq	(%rax,%r13,8), %r9
+	addq	%rcx, %r9
+	vxorps	%xmm1, %xmm1, %xmm1
+	movq	%r13, 120(%rsp)
+	movq	%rbp, 8(%rsp)
+	jmp	.LBB12_45
+	.p2align	4
+.LBB12_60:
+	movq	56(%rsp), %r10
+	incq	%r10
+	movq	8(%rsp), %rbp
+	addq	%rbp, %rdx
+	addq	%r13, %r15
+	addq	%rbp, %rsi
+	addq	%rbp, %r8
+	cmpq	208(%rsp), %r10
+	je	.LBB12_61
+.LBB12_45:
+	movq	%r10, %rax
+	movq	216(%rsp), %r11
+	subq	%r11, %rax
+	leaq	-1(%rax), %r14
+	cmpq	112(%rsp), %rax
+	movq	80(%rsp), %r13
+	cmovgq	%r13, %r14
+	leaq	(%r10,%r11), %rcx
+	movq	%r10, 56(%rsp)
+	addq	%r10, %r11
+	incq	%r11
+	cmpq	%r13, %rcx
+	cmovgeq	%r13, %r11
+	cmpq	$-1, %rcx
+	movl	$0, %ecx
+	cmovlq	%rcx, %r11
+	cmpq	%r13, %rax
+	movq	%r13, %r10
+	cmovlq	%rax, %r10
+	testq	%rax, %rax
+	cmovleq	%rcx, %r14
+	cmovsq	%rcx, %r10
+	movq	%rbp, %rax
+	movq	%r11, 48(%rsp)
+	imulq	%r11, %rax
+	movq	(%rsp), %r11
+	addq	%r11, %rax
+	movq	%rbp, %rcx
+	movq	%r14, 24(%rsp)
+	imulq	%r14, %rcx
+	addq	%r11, %rcx
+	imulq	%r10, %rbp
+	addq	%r11, %rbp
+	xorl	%r11d, %r11d
+	jmp	.LBB12_46
+	.p2align	4
+.LBB12_48:
+	movzwl	(%rcx,%r11,2), %r13d
+	shll	$16, %r13d
+	vmovd	%r13d, %xmm4
+	vaddss	%xmm4, %xmm3, %xmm4
+	vmulss	%xmm4, %xmm6, %xmm4
+	vaddss	%xmm4, %xmm2, %xmm4
+	vmulss	%xmm4, %xmm0, %xmm4
+	vcmpless	%xmm1, %xmm4, %xmm5
+	vandnps	%xmm4, %xmm5, %xmm4
+	vmovd	%xmm4, %r13d
+	btl	$16, %r13d
+	adcl	$32767, %r13d
+	shrl	$16, %r13d
+.LBB12_49:
+	movw	%r13w, (%rdx,%r11,2)
+	movzwl	(%rbp,%r11,2), %r13d
+	shll	$16, %r13d
+	vmovd	%r13d, %xmm4
+	vsubss	%xmm4, %xmm3, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vmovss	%xmm2, (%r12,%r11,4)
+	incq	%r11
+	cmpq	%r11, %rbx
+	je	.LBB12_50
+.LBB12_46:
+	vmovss	(%r12,%r11,4), %xmm2
+	movzwl	(%rax,%r11,2), %r13d
+	shll	$16, %r13d
+	vmovd	%r13d, %xmm3
+	movq	224(%rsp), %r13
+	cmpb	%r13b, (%r15,%r11)
+	je	.LBB12_48
+	movzwl	(%rdx,%r11,2), %r13d
+	jmp	.LBB12_49
+	.p2align	4
+.LBB12_50:
+	leaq	(%r10,%r10,2), %rax
+	movq	%rax, 16(%rsp)
+	leaq	2(,%rax,2), %rcx
+	movq	120(%rsp), %r13
+	imulq	%r13, %rcx
+	movq	(%rsp), %rbp
+	addq	%rbp, %rcx
+	movq	24(%rsp), %rax
+	leaq	(%rax,%rax,2), %rax
+	movq	%rax, 24(%rsp)
+	leaq	2(,%rax,2), %rax
+	imulq	%r13, %rax
+	addq	%rbp, %rax
+	movq	48(%rsp), %r10
+	addq	%r10, %r10
+	leaq	(%r10,%r10,2), %r11
+	leaq	(%r10,%r10,2), %r14
+	addq	$2, %r14
+	imulq	%r13, %r14
+	addq	%rbp, %r14
+	xorl	%ebp, %ebp
+	jmp	.LBB12_51
+	.p2align	4
+.LBB12_53:
+	movzwl	(%rax,%rbp,2), %r13d
+	shll	$16, %r13d
+	vmovd	%r13d, %xmm4
+	vaddss	%xmm4, %xmm3, %xmm4
+	vmulss	%xmm4, %xmm6, %xmm4
+	vaddss	%xmm4, %xmm2, %xmm4
+	vmulss	%xmm4, %xmm0, %xmm4
+	vcmpless	%xmm1, %xmm4, %xmm5
+	vandnps	%xmm4, %xmm5, %xmm4
+	vmovd	%xmm4, %r13d
+	btl	$16, %r13d
+	adcl	$32767, %r13d
+	shrl	$16, %r13d
+.LBB12_54:
+	movw	%r13w, (%rsi,%rbp,2)
+	movzwl	(%rcx,%rbp,2), %r13d
+	shll	$16, %r13d
+	vmovd	%r13d, %xmm4
+	vsubss	%xmm4, %xmm3, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vmovss	%xmm2, (%rdi,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %rbx
+	je	.LBB12_55
+.LBB12_51:
+	vmovss	(%rdi,%rbp,4), %xmm2
+	movzwl	(%r14,%rbp,2), %r13d
+	shll	$16, %r13d
+	vmovd	%r13d, %xmm3
+	movq	224(%rsp), %r13
+	cmpb	%r13b, (%r15,%rbp)
+	je	.LBB12_53
+	movzwl	(%rsi,%rbp,2), %r13d
+	jmp	.LBB12_54
+	.p2align	4
+.LBB12_55:
+	movq	16(%rsp), %rax
+	leaq	4(,%rax,2), %rcx
+	movq	120(%rsp), %r13
+	imulq	%r13, %rcx
+	movq	(%rsp), %r14
+	addq	%r14, %rcx
+	movq	24(%rsp), %rax
+	leaq	4(,%rax,2), %rax
+	imulq	%r13, %rax
+	addq	%r14, %rax
+	addq	$4, %r11
+	imulq	%r13, %r11
+	addq	%r14, %r11
+	xorl	%r10d, %r10d
+	jmp	.LBB12_56
+	.p2align	4
+.LBB12_58:
+	movzwl	(%rax,%r10,2), %ebp
+	shll	$16, %ebp
+	vmovd	%ebp, %xmm4
+	vaddss	%xmm4, %xmm3, %xmm4
+	vmulss	%xmm4, %xmm6, %xmm4
+	vaddss	%xmm4, %xmm2, %xmm4
+	vmulss	%xmm4, %xmm0, %xmm4
+	vcmpless	%xmm1, %xmm4, %xmm5
+	vandnps	%xmm4, %xmm5, %xmm4
+	vmovd	%xmm4, %ebp
+	btl	$16, %ebp
+	adcl	$32767, %ebp
+	shrl	$16, %ebp
+.LBB12_59:
+	movw	%bp, (%r8,%r10,2)
+	movzwl	(%rcx,%r10,2), %ebp
+	shll	$16, %ebp
+	vmovd	%ebp, %xmm4
+	vsubss	%xmm4, %xmm3, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vmovss	%xmm2, (%r9,%r10,4)
+	incq	%r10
+	cmpq	%r10, %rbx
+	je	.LBB12_60
+.LBB12_56:
+	vmovss	(%r9,%r10,4), %xmm2
+	movzwl	(%r11,%r10,2), %ebp
+	shll	$16, %ebp
+	vmovd	%ebp, %xmm3
+	movq	224(%rsp), %r14
+	cmpb	%r14b, (%r15,%r10)
+	je	.LBB12_58
+	movzwl	(%r8,%r10,2), %ebp
+	jmp	.LBB12_59
+.LBB12_61:
+	addq	$136, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end12:
+	.size	oc_defocus_columns_v3, .Lfunc_end12-oc_defocus_columns_v3
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI13_0:
+	.long	0x3f800000
+	.text
+	.hidden	oc_defocus_copy_v3
+	.globl	oc_defocus_copy_v3
+	.p2align	4
+	.type	oc_defocus_copy_v3,@function
+oc_defocus_copy_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, -96(%rsp)
+	movq	%r9, -48(%rsp)
+	cmpq	%r9, %r8
+	jge	.LBB13_47
+	movq	%rsi, %rdx
+	movq	%r8, %rsi
+	movq	%rdi, %r12
+	movq	56(%rsp), %rax
+	vucomiss	.LCPI13_0(%rip), %xmm0
+	jne	.LBB13_29
+	jp	.LBB13_29
+	testq	%rcx, %rcx
+	jle	.LBB13_47
+	leaq	(%rcx,%rcx,2), %rdi
+	movq	%rdi, -16(%rsp)
+	leaq	(%rcx,%rcx), %r9
+	leaq	-1(%rcx), %rdi
+	movq	%rdi, -64(%rsp)
+	movabsq	$9223372036854775806, %r14
+	andq	%rcx, %r14
+	movq	%rsi, %rdi
+	imulq	%rcx, %rdi
+	movq	-96(%rsp), %r8
+	leaq	(%rdi,%r8), %r15
+	incq	%r15
+	addq	%rdi, %rdi
+	leaq	(%rdi,%rdi,2), %rdi
+	movq	%r9, -40(%rsp)
+	leaq	(%r9,%r9,2), %r8
+	movq	%r8, -24(%rsp)
+	movq	%rdi, %rbp
+	leaq	2(%rdx,%rdi), %rdi
+	movq	%rdi, -56(%rsp)
+	leaq	(%rsi,%rsi), %rdi
+	leaq	(%rdi,%rdi,2), %r10
+	addq	$2, %r10
+	imulq	%rcx, %r10
+	leaq	(%r10,%rdx), %r11
+	addq	$2, %r11
+	leaq	(%rdi,%rdi,2), %rbx
+	addq	$4, %rbx
+	imulq	%rcx, %rbx
+	leaq	(%rbx,%rdx), %r9
+	addq	$2, %r9
+	movq	%rcx, -88(%rsp)
+	jmp	.LBB13_4
+	.p2align	4
+.LBB13_28:
+	movq	-8(%rsp), %rsi
+	incq	%rsi
+	movq	-88(%rsp), %rcx
+	addq	%rcx, %r15
+	movq	-24(%rsp), %rdi
+	addq	%rdi, %rbp
+	addq	%rdi, -56(%rsp)
+	addq	%rdi, %r10
+	addq	%rdi, %r11
+	addq	%rdi, %rbx
+	addq	%rdi, %r9
+	cmpq	-48(%rsp), %rsi
+	je	.LBB13_47
+.LBB13_4:
+	movq	-64(%rsp), %rcx
+	xorl	%r13d, %r13d
+	testq	%rcx, %rcx
+	jne	.LBB13_5
+.LBB13_10:
+	movq	-16(%rsp), %rcx
+	imulq	%rsi, %rcx
+	movq	%rsi, %r8
+	movq	-88(%rsp), %rdi
+	imulq	%rdi, %r8
+	addq	-96(%rsp), %r8
+	movq	%rcx, -72(%rsp)
+	leaq	(%rdx,%rcx,2), %rcx
+	movq	%rcx, -80(%rsp)
+	testb	$1, %dil
+	je	.LBB13_12
+	cmpb	%al, (%r8,%r13)
+	movq	%rdx, %rdi
+	cmoveq	%r12, %rdi
+	movq	-72(%rsp), %rcx
+	leaq	(%rdi,%rcx,2), %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movq	-80(%rsp), %rcx
+	movw	%di, (%rcx,%r13,2)
+.LBB13_12:
+	movq	-64(%rsp), %rcx
+	xorl	%r13d, %r13d
+	testq	%rcx, %rcx
+	jne	.LBB13_13
+.LBB13_18:
+	movq	%rsi, -8(%rsp)
+	testb	$1, -88(%rsp)
+	je	.LBB13_20
+	cmpb	%al, (%r8,%r13)
+	movq	-88(%rsp), %rcx
+	movq	-80(%rsp), %rsi
+	leaq	(%rsi,%rcx,2), %rsi
+	movq	%rsi, -32(%rsp)
+	movq	%rdx, %rsi
+	cmoveq	%r12, %rsi
+	movq	-72(%rsp), %rdi
+	leaq	(%rsi,%rdi,2), %rsi
+	leaq	(%rsi,%rcx,2), %rsi
+	movq	-64(%rsp), %rcx
+	movzwl	(%rsi,%r13,2), %esi
+	movq	-32(%rsp), %rdi
+	movw	%si, (%rdi,%r13,2)
+.LBB13_20:
+	xorl	%r13d, %r13d
+	testq	%rcx, %rcx
+	jne	.LBB13_21
+.LBB13_26:
+	testb	$1, -88(%rsp)
+	je	.LBB13_28
+	cmpb	%al, (%r8,%r13)
+	movq	-40(%rsp), %rcx
+	movq	-80(%rsp), %rsi
+	leaq	(%rsi,%rcx,2), %rsi
+	movq	%rdx, %rdi
+	cmoveq	%r12, %rdi
+	movq	-72(%rsp), %r8
+	leaq	(%rdi,%r8,2), %rdi
+	leaq	(%rdi,%rcx,2), %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movw	%di, (%rsi,%r13,2)
+	jmp	.LBB13_28
+	.p2align	4
+.LBB13_9:
+	addq	%rbp, %r8
+	movzwl	2(%r8,%r13,2), %edi
+	movq	-56(%rsp), %r8
+	movw	%di, (%r8,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_10
+.LBB13_5:
+	movq	%r12, %r8
+	cmpb	%al, -1(%r15,%r13)
+	je	.LBB13_7
+	movq	%rdx, %r8
+.LBB13_7:
+	addq	%rbp, %r8
+	movzwl	(%r8,%r13,2), %edi
+	movq	-56(%rsp), %r8
+	movw	%di, -2(%r8,%r13,2)
+	movq	%r12, %r8
+	cmpb	%al, (%r15,%r13)
+	je	.LBB13_9
+	movq	%rdx, %r8
+	jmp	.LBB13_9
+	.p2align	4
+.LBB13_17:
+	addq	%r10, %rdi
+	movzwl	2(%rdi,%r13,2), %edi
+	movw	%di, (%r11,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_18
+.LBB13_13:
+	movq	%r12, %rdi
+	cmpb	%al, -1(%r15,%r13)
+	je	.LBB13_15
+	movq	%rdx, %rdi
+.LBB13_15:
+	addq	%r10, %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movw	%di, -2(%r11,%r13,2)
+	movq	%r12, %rdi
+	cmpb	%al, (%r15,%r13)
+	je	.LBB13_17
+	movq	%rdx, %rdi
+	jmp	.LBB13_17
+	.p2align	4
+.LBB13_25:
+	addq	%rbx, %rdi
+	movzwl	2(%rdi,%r13,2), %esi
+	movw	%si, (%r9,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_26
+.LBB13_21:
+	movq	%r12, %rdi
+	cmpb	%al, -1(%r15,%r13)
+	je	.LBB13_23
+	movq	%rdx, %rdi
+.LBB13_23:
+	addq	%rbx, %rdi
+	movzwl	(%rdi,%r13,2), %esi
+	movw	%si, -2(%r9,%r13,2)
+	movq	%r12, %rdi
+	cmpb	%al, (%r15,%r13)
+	je	.LBB13_25
+	movq	%rdx, %rdi
+	jmp	.LBB13_25
+.LBB13_29:
+	testq	%rcx, %rcx
+	jle	.LBB13_47
+	movq	%rsi, %r8
+	imulq	%rcx, %r8
+	movq	%rsi, %rdi
+	leaq	(%r8,%r8), %rsi
+	leaq	(%rsi,%rsi,2), %r9
+	leaq	(%r12,%r9), %r10
+	leaq	(%rcx,%rcx), %rsi
+	leaq	(%rsi,%rsi,2), %r11
+	movq	%rdi, %rsi
+	addq	%rdx, %r9
+	addq	%r8, -96(%rsp)
+	addq	%rdi, %rdi
+	leaq	(%rdi,%rdi,2), %rbx
+	addq	$2, %rbx
+	imulq	%rcx, %rbx
+	leaq	(%rdx,%rbx), %r14
+	addq	%r12, %rbx
+	leaq	(%rdi,%rdi,2), %r15
+	addq	$4, %r15
+	imulq	%rcx, %r15
+	addq	%r15, %rdx
+	addq	%r12, %r15
+	vxorps	%xmm1, %xmm1, %xmm1
+	jmp	.LBB13_31
+	.p2align	4
+.LBB13_46:
+	incq	%rsi
+	addq	%r11, %r10
+	addq	%r11, %r9
+	addq	%rcx, %r12
+	movq	%r12, -96(%rsp)
+	addq	%r11, %r14
+	addq	%r11, %rbx
+	addq	%r11, %rdx
+	addq	%r11, %r15
+	cmpq	-48(%rsp), %rsi
+	je	.LBB13_47
+.LBB13_31:
+	xorl	%edi, %edi
+	movq	-96(%rsp), %r12
+	jmp	.LBB13_32
+	.p2align	4
+.LBB13_34:
+	movzwl	(%r9,%rdi,2), %r8d
+	movw	%r8w, (%r9,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	je	.LBB13_36
+.LBB13_32:
+	movzwl	(%r10,%rdi,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm2
+	vmulss	%xmm2, %xmm0, %xmm2
+	vcmpless	%xmm1, %xmm2, %xmm3
+	vandnps	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%al, (%r12,%rdi)
+	jne	.LBB13_34
+	shrl	$16, %r8d
+	movw	%r8w, (%r9,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB13_32
+.LBB13_36:
+	xorl	%edi, %edi
+	jmp	.LBB13_37
+	.p2align	4
+.LBB13_39:
+	movzwl	(%r14,%rdi,2), %r8d
+	movw	%r8w, (%r14,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	je	.LBB13_41
+.LBB13_37:
+	movzwl	(%rbx,%rdi,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm2
+	vmulss	%xmm2, %xmm0, %xmm2
+	vcmpless	%xmm1, %xmm2, %xmm3
+	vandnps	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%al, (%r12,%rdi)
+	jne	.LBB13_39
+	shrl	$16, %r8d
+	movw	%r8w, (%r14,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB13_37
+.LBB13_41:
+	xorl	%edi, %edi
+	jmp	.LBB13_42
+	.p2align	4
+.LBB13_44:
+	movzwl	(%rdx,%rdi,2), %r8d
+	movw	%r8w, (%rdx,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	je	.LBB13_46
+.LBB13_42:
+	movzwl	(%r15,%rdi,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm2
+	vmulss	%xmm2, %xmm0, %xmm2
+	vcmpless	%xmm1, %xmm2, %xmm3
+	vandnps	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%al, (%r12,%rdi)
+	jne	.LBB13_44
+	shrl	$16, %r8d
+	movw	%r8w, (%rdx,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB13_42
+	jmp	.LBB13_46
+.LBB13_47:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end13:
+	.size	oc_defocus_copy_v3, .Lfunc_end13-oc_defocus_copy_v3
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI14_0:
+	.long	0x3f000000
+.LCPI14_5:
+	.long	0x3f800000
+.LCPI14_6:
+	.long	0x3f266666
+.LCPI14_7:
+	.long	0x3eb33333
+.LCPI14_8:
+	.long	1
+.LCPI14_9:
+	.long	32767
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI14_1:
+	.quad	2
+	.quad	3
+	.section	.rodata.cst32,"aM",@progbits,32
+	.p2align	5, 0x0
+.LCPI14_2:
+	.quad	4
+	.quad	5
+	.quad	6
+	.quad	7
+.LCPI14_3:
+	.quad	8
+	.quad	9
+	.quad	10
+	.quad	11
+.LCPI14_4:
+	.quad	12
+	.quad	13
+	.quad	14
+	.quad	15
+	.text
+	.hidden	oc_disc_row_v3
+	.globl	oc_disc_row_v3
+	.p2align	4
+	.type	oc_disc_row_v3,@function
+oc_disc_row_v3:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB14_15
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$200, %rsp
+	.cfi_def_cfa_offset 256
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r9, %r13
+	movq	256(%rsp), %rax
+	vmovss	8(%rdi), %xmm0
+	vmovd	12(%rdi), %xmm10
+	vcvtsi2ss	%rsi, %xmm15, %xmm1
+	vaddss	.LCPI14_0(%rip), %xmm1, %xmm1
+	vsubss	4(%rdi), %xmm1, %xmm1
+	vmovd	(%rdi), %xmm11
+	vmovss	16(%rdi), %xmm12
+	vmulss	%xmm1, %xmm1, %xmm13
+	vmovss	20(%rdi), %xmm14
+	vmovss	24(%rdi), %xmm15
+	leaq	(,%r8,4), %r15
+	leaq	(,%rcx,4), %rsi
+	cmpq	$3, %rcx
+	jbe	.LBB14_2
+	cmpq	$16, %rcx
+	setb	%dil
+	cmpq	$32, %rsi
+	setb	%r9b
+	orb	%dil, %r9b
+	je	.LBB14_6
+.LBB14_2:
+	xorl	%edi, %edi
+.LBB14_3:
+	leaq	(%rdx,%rdx), %r11
+	leaq	(%r15,%rdx,2), %r9
+	addq	%r13, %r9
+	leaq	(,%rdx,2), %r10
+	addq	%r13, %r10
+	leaq	(%r11,%r8,2), %r8
+	addq	%r13, %r8
+	addq	%rax, %rsi
+	leaq	(%rax,%rcx,2), %r11
+	vmovss	.LCPI14_0(%rip), %xmm1
+	vxorps	%xmm2, %xmm2, %xmm2
+	vmovss	.LCPI14_5(%rip), %xmm3
+	vmovss	.LCPI14_6(%rip), %xmm4
+	vmovss	.LCPI14_7(%rip), %xmm5
+	.p2align	4
+.LBB14_4:
+	leaq	(%rdx,%rdi), %rbx
+	vcvtsi2ss	%rbx, %xmm0, %xmm6
+	vaddss	%xmm1, %xmm6, %xmm6
+	vsubss	%xmm11, %xmm6, %xmm6
+	vmulss	%xmm6, %xmm6, %xmm6
+	vaddss	%xmm6, %xmm13, %xmm6
+	vsqrtss	%xmm6, %xmm6, %xmm7
+	vsubss	%xmm7, %xmm0, %xmm6
+	vdivss	%xmm10, %xmm6, %xmm6
+	vaddss	%xmm1, %xmm6, %xmm6
+	vcmpless	%xmm2, %xmm6, %xmm8
+	vandnps	%xmm6, %xmm8, %xmm6
+	vminss	%xmm6, %xmm3, %xmm6
+	vdivss	%xmm0, %xmm7, %xmm7
+	vminss	%xmm7, %xmm3, %xmm7
+	vmulss	%xmm7, %xmm7, %xmm7
+	vsubss	%xmm7, %xmm3, %xmm7
+	vcmpless	%xmm7, %xmm2, %xmm8
+	vandps	%xmm7, %xmm8, %xmm7
+	vsqrtss	%xmm7, %xmm7, %xmm7
+	vmulss	%xmm4, %xmm7, %xmm7
+	vaddss	%xmm5, %xmm7, %xmm7
+	vmulss	%xmm7, %xmm12, %xmm8
+	movzwl	(%r10,%rdi,2), %ebx
+	shll	$16, %ebx
+	vmovd	%ebx, %xmm9
+	vsubss	%xmm9, %xmm8, %xmm8
+	vmulss	%xmm6, %xmm8, %xmm8
+	vaddss	%xmm9, %xmm8, %xmm8
+	vcmpless	%xmm2, %xmm8, %xmm9
+	vandnps	%xmm8, %xmm9, %xmm8
+	vmovd	%xmm8, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	vmulss	%xmm7, %xmm14, %xmm8
+	movzwl	(%r8,%rdi,2), %ebp
+	shll	$16, %ebp
+	vmovd	%ebp, %xmm9
+	vsubss	%xmm9, %xmm8, %xmm8
+	vmulss	%xmm6, %xmm8, %xmm8
+	vaddss	%xmm9, %xmm8, %xmm8
+	vcmpless	%xmm2, %xmm8, %xmm9
+	vandnps	%xmm8, %xmm9, %xmm8
+	vmovd	%xmm8, %ebp
+	btl	$16, %ebp
+	adcl	$32767, %ebp
+	movw	%bx, (%rax,%rdi,2)
+	shrl	$16, %ebp
+	movw	%bp, (%r11,%rdi,2)
+	vmulss	%xmm7, %xmm15, %xmm7
+	movzwl	(%r9,%rdi,2), %ebx
+	shll	$16, %ebx
+	vmovd	%ebx, %xmm8
+	vsubss	%xmm8, %xmm7, %xmm7
+	vmulss	%xmm7, %xmm6, %xmm6
+	vaddss	%xmm6, %xmm8, %xmm6
+	vcmpless	%xmm2, %xmm6, %xmm7
+	vandnps	%xmm6, %xmm7, %xmm6
+	vmovd	%xmm6, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	movw	%bx, (%rsi,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB14_4
+.LBB14_14:
+	addq	$200, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r12
+	.cfi_restore %r13
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB14_15:
+	vzeroupper
+	retq
+.LBB14_6:
+	.cfi_def_cfa_offset 256
+	.cfi_offset %rbx, -56
+	.cfi_offset %rbp, -16
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	movabsq	$9223372036854775792, %rdi
+	movq	%rcx, %r11
+	andq	%rdi, %r11
+	vmovdqa	%xmm11, -64(%rsp)
+	vpbroadcastd	%xmm11, %ymm1
+	vmovdqu	%ymm1, 96(%rsp)
+	vmovaps	%xmm13, -96(%rsp)
+	vbroadcastss	%xmm13, %ymm1
+	vmovups	%ymm1, 64(%rsp)
+	vmovaps	%xmm12, -80(%rsp)
+	vbroadcastss	%xmm12, %ymm1
+	vmovups	%ymm1, 32(%rsp)
+	vmovaps	%xmm14, -112(%rsp)
+	vbroadcastss	%xmm14, %ymm1
+	vmovups	%ymm1, (%rsp)
+	vmovaps	%xmm15, -128(%rsp)
+	vbroadcastss	%xmm15, %ymm1
+	vmovups	%ymm1, -32(%rsp)
+	vbroadcastss	%xmm0, %ymm12
+	vmovdqa	%xmm10, -48(%rsp)
+	vpbroadcastd	%xmm10, %ymm1
+	vmovdqu	%ymm1, 160(%rsp)
+	vmovq	%rdx, %xmm1
+	vpbroadcastq	%xmm1, %ymm1
+	vmovdqu	%ymm1, 128(%rsp)
+	leaq	(,%rdx,2), %rbx
+	addq	%r13, %rbx
+	xorl	%r14d, %r14d
+	vpxor	%xmm1, %xmm1, %xmm1
+	vbroadcastss	.LCPI14_5(%rip), %ymm2
+	vpbroadcastd	.LCPI14_8(%rip), %ymm3
+	vpbroadcastd	.LCPI14_9(%rip), %ymm4
+	vmovdqu	128(%rsp), %ymm15
+	.p2align	4
+.LBB14_7:
+	movq	%r14, %r9
+	orq	$1, %r9
+	vmovq	%r14, %xmm5
+	vpbroadcastq	%xmm5, %ymm5
+	vpor	.LCPI14_1(%rip), %xmm5, %xmm6
+	vpaddq	%ymm5, %ymm15, %ymm7
+	vpaddq	.LCPI14_4(%rip), %ymm7, %ymm8
+	vpextrq	$1, %xmm8, %r10
+	vcvtsi2ss	%r10, %xmm0, %xmm9
+	vmovq	%xmm8, %r10
+	vcvtsi2ss	%r10, %xmm0, %xmm10
+	vextracti128	$1, %ymm8, %xmm8
+	vmovq	%xmm8, %r10
+	vcvtsi2ss	%r10, %xmm0, %xmm11
+	vmovq	%r9, %xmm13
+	vpunpcklqdq	%xmm13, %xmm5, %xmm5
+	vpextrq	$1, %xmm8, %r9
+	vinserti128	$1, %xmm6, %ymm5, %ymm5
+	vcvtsi2ss	%r9, %xmm0, %xmm6
+	vpaddq	.LCPI14_3(%rip), %ymm7, %ymm8
+	vinsertps	$16, %xmm9, %xmm10, %xmm9
+	vpextrq	$1, %xmm8, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm10
+	vmovq	%xmm8, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm13
+	vextracti128	$1, %ymm8, %xmm8
+	vmovq	%xmm8, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm14
+	vinsertps	$32, %xmm11, %xmm9, %xmm9
+	vpaddq	.LCPI14_2(%rip), %ymm7, %ymm7
+	vpextrq	$1, %xmm8, %r9
+	vinsertps	$48, %xmm6, %xmm9, %xmm6
+	vcvtsi2ss	%r9, %xmm0, %xmm8
+	vinsertps	$16, %xmm10, %xmm13, %xmm9
+	vinsertps	$32, %xmm14, %xmm9, %xmm9
+	vpextrq	$1, %xmm7, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm10
+	vmovq	%xmm7, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm11
+	vextracti128	$1, %ymm7, %xmm7
+	vmovq	%xmm7, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm13
+	vinsertps	$48, %xmm8, %xmm9, %xmm8
+	vpaddq	%ymm5, %ymm15, %ymm5
+	vpextrq	$1, %xmm7, %r9
+	vinsertf128	$1, %xmm6, %ymm8, %ymm6
+	vcvtsi2ss	%r9, %xmm0, %xmm7
+	vinsertps	$16, %xmm10, %xmm11, %xmm8
+	vinsertps	$32, %xmm13, %xmm8, %xmm8
+	vpextrq	$1, %xmm5, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm9
+	vmovq	%xmm5, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm10
+	vextracti128	$1, %ymm5, %xmm5
+	vmovq	%xmm5, %r9
+	vcvtsi2ss	%r9, %xmm0, %xmm11
+	vinsertps	$48, %xmm7, %xmm8, %xmm7
+	vinsertps	$16, %xmm9, %xmm10, %xmm8
+	vpextrq	$1, %xmm5, %r9
+	vinsertps	$32, %xmm11, %xmm8, %xmm5
+	vcvtsi2ss	%r9, %xmm0, %xmm8
+	vinsertps	$48, %xmm8, %xmm5, %xmm5
+	vinsertf128	$1, %xmm7, %ymm5, %ymm5
+	vbroadcastss	.LCPI14_0(%rip), %ymm10
+	vaddps	%ymm5, %ymm10, %ymm5
+	vaddps	%ymm6, %ymm10, %ymm6
+	vmovups	96(%rsp), %ymm7
+	vsubps	%ymm7, %ymm6, %ymm6
+	vsubps	%ymm7, %ymm5, %ymm5
+	vmulps	%ymm5, %ymm5, %ymm5
+	vmulps	%ymm6, %ymm6, %ymm6
+	vmovups	64(%rsp), %ymm8
+	vaddps	%ymm5, %ymm8, %ymm5
+	vsqrtps	%ymm5, %ymm7
+	vaddps	%ymm6, %ymm8, %ymm5
+	vsqrtps	%ymm5, %ymm8
+	vsubps	%ymm7, %ymm12, %ymm5
+	vmovups	160(%rsp), %ymm9
+	vdivps	%ymm9, %ymm5, %ymm5
+	vsubps	%ymm8, %ymm12, %ymm6
+	vdivps	%ymm9, %ymm6, %ymm6
+	vaddps	%ymm6, %ymm10, %ymm6
+	vaddps	%ymm5, %ymm10, %ymm5
+	vcmpnleps	%ymm1, %ymm5, %ymm9
+	vandps	%ymm5, %ymm9, %ymm9
+	vcmpnleps	%ymm1, %ymm6, %ymm5
+	vandps	%ymm6, %ymm5, %ymm5
+	vminps	%ymm5, %ymm2, %ymm5
+	vminps	%ymm9, %ymm2, %ymm6
+	vdivps	%ymm12, %ymm8, %ymm8
+	vdivps	%ymm12, %ymm7, %ymm7
+	vminps	%ymm7, %ymm2, %ymm7
+	vminps	%ymm8, %ymm2, %ymm8
+	vmulps	%ymm8, %ymm8, %ymm8
+	vmulps	%ymm7, %ymm7, %ymm7
+	vsubps	%ymm7, %ymm2, %ymm7
+	vsubps	%ymm8, %ymm2, %ymm8
+	vcmpleps	%ymm8, %ymm1, %ymm9
+	vcmpleps	%ymm7, %ymm1, %ymm10
+	vandps	%ymm7, %ymm10, %ymm7
+	vandps	%ymm8, %ymm9, %ymm8
+	vsqrtps	%ymm8, %ymm8
+	vsqrtps	%ymm7, %ymm7
+	vbroadcastss	.LCPI14_6(%rip), %ymm10
+	vmulps	%ymm7, %ymm10, %ymm9
+	vmulps	%ymm10, %ymm8, %ymm7
+	vbroadcastss	.LCPI14_7(%rip), %ymm8
+	vaddps	%ymm7, %ymm8, %ymm7
+	vaddps	%ymm8, %ymm9, %ymm8
+	leaq	(%rbx,%r14,2), %r9
+	vmovups	32(%rsp), %ymm10
+	vmulps	%ymm10, %ymm8, %ymm9
+	vmulps	%ymm7, %ymm10, %ymm10
+	vpmovzxwd	16(%rbx,%r14,2), %ymm11
+	vpslld	$16, %ymm11, %ymm11
+	vsubps	%ymm11, %ymm10, %ymm10
+	vmulps	%ymm5, %ymm10, %ymm10
+	vaddps	%ymm11, %ymm10, %ymm10
+	vpmovzxwd	(%rbx,%r14,2), %ymm11
+	vpslld	$16, %ymm11, %ymm11
+	vsubps	%ymm11, %ymm9, %ymm9
+	vmulps	%ymm6, %ymm9, %ymm9
+	vaddps	%ymm11, %ymm9, %ymm9
+	vcmpnleps	%ymm1, %ymm9, %ymm11
+	vandps	%ymm9, %ymm11, %ymm9
+	vcmpnleps	%ymm1, %ymm10, %ymm11
+	vandps	%ymm10, %ymm11, %ymm10
+	vpsrld	$16, %ymm9, %ymm11
+	vpand	%ymm3, %ymm11, %ymm11
+	vpaddd	%ymm4, %ymm9, %ymm9
+	vpaddd	%ymm11, %ymm9, %ymm9
+	vpsrld	$16, %ymm10, %ymm11
+	vpand	%ymm3, %ymm11, %ymm11
+	vpaddd	%ymm4, %ymm10, %ymm10
+	vpaddd	%ymm11, %ymm10, %ymm10
+	vpsrld	$16, %ymm10, %ymm10
+	vpsrld	$16, %ymm9, %ymm9
+	vpackusdw	%ymm10, %ymm9, %ymm9
+	vpermq	$216, %ymm9, %ymm9
+	vmovdqu	%ymm9, (%rax,%r14,2)
+	vmovups	(%rsp), %ymm13
+	vmulps	%ymm7, %ymm13, %ymm9
+	vpmovzxwd	16(%r9,%r8,2), %ymm10
+	vpmovzxwd	(%r9,%r8,2), %ymm11
+	vpslld	$16, %ymm10, %ymm10
+	vsubps	%ymm10, %ymm9, %ymm9
+	vmulps	%ymm5, %ymm9, %ymm9
+	vaddps	%ymm10, %ymm9, %ymm9
+	vmulps	%ymm13, %ymm8, %ymm10
+	vpslld	$16, %ymm11, %ymm11
+	vsubps	%ymm11, %ymm10, %ymm10
+	vmulps	%ymm6, %ymm10, %ymm10
+	vaddps	%ymm11, %ymm10, %ymm10
+	vcmpnleps	%ymm1, %ymm10, %ymm11
+	vandps	%ymm10, %ymm11, %ymm10
+	vcmpnleps	%ymm1, %ymm9, %ymm11
+	vandps	%ymm9, %ymm11, %ymm9
+	vpsrld	$16, %ymm10, %ymm11
+	vpand	%ymm3, %ymm11, %ymm11
+	vpaddd	%ymm4, %ymm10, %ymm10
+	vpaddd	%ymm11, %ymm10, %ymm10
+	vpsrld	$16, %ymm9, %ymm11
+	vpand	%ymm3, %ymm11, %ymm11
+	vpaddd	%ymm4, %ymm9, %ymm9
+	vpaddd	%ymm11, %ymm9, %ymm9
+	vpsrld	$16, %ymm9, %ymm9
+	vpsrld	$16, %ymm10, %ymm10
+	vpackusdw	%ymm9, %ymm10, %ymm9
+	leaq	(%rax,%r14,2), %r10
+	vpermq	$216, %ymm9, %ymm9
+	vmovdqu	%ymm9, (%r10,%rcx,2)
+	vmovups	-32(%rsp), %ymm9
+	vmulps	%ymm9, %ymm8, %ymm8
+	vmulps	%ymm7, %ymm9, %ymm7
+	vpmovzxwd	(%r9,%r8,4), %ymm9
+	vpslld	$16, %ymm9, %ymm9
+	vsubps	%ymm9, %ymm8, %ymm8
+	vmulps	%ymm6, %ymm8, %ymm6
+	vpmovzxwd	16(%r9,%r8,4), %ymm8
+	vpslld	$16, %ymm8, %ymm8
+	vsubps	%ymm8, %ymm7, %ymm7
+	vmulps	%ymm7, %ymm5, %ymm5
+	vaddps	%ymm5, %ymm8, %ymm5
+	vaddps	%ymm6, %ymm9, %ymm6
+	vcmpnleps	%ymm1, %ymm6, %ymm7
+	vandps	%ymm6, %ymm7, %ymm6
+	vcmpnleps	%ymm1, %ymm5, %ymm7
+	vandps	%ymm5, %ymm7, %ymm5
+	vpsrld	$16, %ymm6, %ymm7
+	vpand	%ymm3, %ymm7, %ymm7
+	vpaddd	%ymm4, %ymm6, %ymm6
+	vpaddd	%ymm7, %ymm6, %ymm6
+	vpsrld	$16, %ymm5, %ymm7
+	vpand	%ymm3, %ymm7, %ymm7
+	vpaddd	%ymm4, %ymm5, %ymm5
+	vpaddd	%ymm7, %ymm5, %ymm5
+	vpsrld	$16, %ymm5, %ymm5
+	vpsrld	$16, %ymm6, %ymm6
+	vpackusdw	%ymm5, %ymm6, %ymm5
+	vpermq	$216, %ymm5, %ymm5
+	vmovdqu	%ymm5, (%r10,%rcx,4)
+	addq	$16, %r14
+	cmpq	%r11, %r14
+	jne	.LBB14_7
+	cmpq	%r11, %rcx
+	vmovaps	-48(%rsp), %xmm10
+	vmovdqa	-64(%rsp), %xmm11
+	vmovaps	-80(%rsp), %xmm12
+	vmovaps	-96(%rsp), %xmm13
+	vmovaps	-112(%rsp), %xmm14
+	vmovaps	-128(%rsp), %xmm15
+	je	.LBB14_14
+	testb	$12, %cl
+	je	.LBB14_10
+	addq	$12, %rdi
+	andq	%rcx, %rdi
+	vpbroadcastd	%xmm11, %xmm1
+	vmovdqa	%xmm1, 96(%rsp)
+	vbroadcastss	%xmm13, %xmm2
+	vbroadcastss	%xmm12, %xmm3
+	vbroadcastss	%xmm14, %xmm4
+	vbroadcastss	%xmm15, %xmm7
+	vbroadcastss	%xmm0, %xmm8
+	vbroadcastss	%xmm10, %xmm9
+	leaq	(%rdx,%r11), %rbx
+	leaq	(%rcx,%rcx), %r10
+	andq	$-32, %r10
+	leaq	(%r10,%rdx,2), %r14
+	leaq	(%r14,%r13), %r9
+	movq	%r9, 64(%rsp)
+	movq	%r15, -32(%rsp)
+	addq	%r13, %r15
+	addq	%r14, %r15
+	leaq	(%r14,%r8,2), %r12
+	movq	%r13, (%rsp)
+	addq	%r13, %r12
+	leaq	(%rax,%r10), %r9
+	movq	%r9, 32(%rsp)
+	leaq	(%r10,%rsi), %rbp
+	addq	%rax, %rbp
+	leaq	(%r10,%rcx,2), %r10
+	addq	%rax, %r10
+	movq	%rdi, %r14
+	subq	%r11, %r14
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI14_0(%rip), %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	vbroadcastss	.LCPI14_5(%rip), %xmm10
+	vpbroadcastd	.LCPI14_8(%rip), %xmm13
+	vpbroadcastd	.LCPI14_9(%rip), %xmm14
+	.p2align	4
+.LBB14_12:
+	leaq	(%rbx,%r11), %r9
+	leaq	(%rbx,%r11), %r13
+	incq	%r13
+	vcvtsi2ss	%r13, %xmm0, %xmm11
+	leaq	2(%rbx,%r11), %r13
+	vcvtsi2ss	%r9, %xmm0, %xmm15
+	leaq	3(%rbx,%r11), %r9
+	vcvtsi2ss	%r13, %xmm0, %xmm12
+	vinsertps	$16, %xmm11, %xmm15, %xmm11
+	vcvtsi2ss	%r9, %xmm0, %xmm15
+	vinsertps	$32, %xmm12, %xmm11, %xmm11
+	vinsertps	$48, %xmm15, %xmm11, %xmm11
+	vaddps	%xmm5, %xmm11, %xmm11
+	vsubps	96(%rsp), %xmm11, %xmm11
+	vmulps	%xmm11, %xmm11, %xmm11
+	vaddps	%xmm2, %xmm11, %xmm11
+	vsqrtps	%xmm11, %xmm11
+	vsubps	%xmm11, %xmm8, %xmm12
+	vdivps	%xmm9, %xmm12, %xmm12
+	vaddps	%xmm5, %xmm12, %xmm12
+	vcmpnleps	%xmm6, %xmm12, %xmm15
+	vandps	%xmm12, %xmm15, %xmm12
+	vminps	%xmm12, %xmm10, %xmm15
+	vdivps	%xmm8, %xmm11, %xmm11
+	vminps	%xmm11, %xmm10, %xmm11
+	vmulps	%xmm11, %xmm11, %xmm11
+	vsubps	%xmm11, %xmm10, %xmm11
+	vcmpleps	%xmm11, %xmm6, %xmm12
+	vandps	%xmm11, %xmm12, %xmm11
+	vsqrtps	%xmm11, %xmm11
+	vbroadcastss	.LCPI14_6(%rip), %xmm1
+	vmulps	%xmm1, %xmm11, %xmm11
+	vbroadcastss	.LCPI14_7(%rip), %xmm1
+	vaddps	%xmm1, %xmm11, %xmm11
+	movq	64(%rsp), %r9
+	vpmovzxwd	(%r9,%r11,2), %xmm12
+	vmulps	%xmm3, %xmm11, %xmm1
+	vpslld	$16, %xmm12, %xmm12
+	vsubps	%xmm12, %xmm1, %xmm1
+	vmulps	%xmm1, %xmm15, %xmm1
+	vaddps	%xmm1, %xmm12, %xmm1
+	vcmpnleps	%xmm6, %xmm1, %xmm12
+	vandps	%xmm1, %xmm12, %xmm1
+	vpsrld	$16, %xmm1, %xmm12
+	vpand	%xmm13, %xmm12, %xmm12
+	vpaddd	%xmm1, %xmm14, %xmm1
+	vpaddd	%xmm1, %xmm12, %xmm1
+	vpsrld	$16, %xmm1, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	movq	32(%rsp), %r9
+	vmovq	%xmm1, (%r9,%r11,2)
+	vpmovzxwd	(%r12,%r11,2), %xmm1
+	vmulps	%xmm4, %xmm11, %xmm12
+	vpslld	$16, %xmm1, %xmm1
+	vsubps	%xmm1, %xmm12, %xmm12
+	vmulps	%xmm12, %xmm15, %xmm12
+	vaddps	%xmm1, %xmm12, %xmm1
+	vcmpnleps	%xmm6, %xmm1, %xmm12
+	vandps	%xmm1, %xmm12, %xmm1
+	vpsrld	$16, %xmm1, %xmm12
+	vpand	%xmm13, %xmm12, %xmm12
+	vpaddd	%xmm1, %xmm14, %xmm1
+	vpaddd	%xmm1, %xmm12, %xmm1
+	vpsrld	$16, %xmm1, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	vmovq	%xmm1, (%r10,%r11,2)
+	vpmovzxwd	(%r15,%r11,2), %xmm1
+	vmulps	%xmm7, %xmm11, %xmm11
+	vpslld	$16, %xmm1, %xmm1
+	vsubps	%xmm1, %xmm11, %xmm11
+	vmulps	%xmm11, %xmm15, %xmm11
+	vaddps	%xmm1, %xmm11, %xmm1
+	vcmpnleps	%xmm6, %xmm1, %xmm11
+	vandps	%xmm1, %xmm11, %xmm1
+	vpsrld	$16, %xmm1, %xmm11
+	vpand	%xmm13, %xmm11, %xmm11
+	vpaddd	%xmm1, %xmm14, %xmm1
+	vpaddd	%xmm1, %xmm11, %xmm1
+	vpsrld	$16, %xmm1, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	vmovq	%xmm1, (%rbp,%r11,2)
+	addq	$4, %r11
+	cmpq	%r11, %r14
+	jne	.LBB14_12
+	cmpq	%rdi, %rcx
+	vmovdqa	-48(%rsp), %xmm10
+	vmovdqa	-64(%rsp), %xmm11
+	vmovaps	-80(%rsp), %xmm12
+	vmovaps	-96(%rsp), %xmm13
+	vmovaps	-112(%rsp), %xmm14
+	vmovaps	-128(%rsp), %xmm15
+	movq	(%rsp), %r13
+	movq	-32(%rsp), %r15
+	jne	.LBB14_3
+	jmp	.LBB14_14
+.LBB14_10:
+	movq	%r11, %rdi
+	jmp	.LBB14_3
+.Lfunc_end14:
+	.size	oc_disc_row_v3, .Lfunc_end14-oc_disc_row_v3
+	.cfi_endproc
+	.hidden	oc_zoom_interpolate_v3
+	.globl	oc_zoom_interpolate_v3
+	.p2align	4
+	.type	oc_zoom_interpolate_v3,@function
+oc_zoom_interpolate_v3:
+	.cfi_startproc
+	testq	%r8, %r8
+	jle	.LBB15_23
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movabsq	$9223372036854775800, %r10
+	cmpq	$8, %r8
+	movq	%rcx, -24(%rsp)
+	movq	%r8, -16(%rsp)
+	jae	.LBB15_3
+	xorl	%r9d, %r9d
+	jmp	.LBB15_6
+.LBB15_3:
+	movq	%r8, %r9
+	andq	%r10, %r9
+	xorl	%r10d, %r10d
+	movq	-24(%rsp), %rcx
+	.p2align	4
+.LBB15_4:
+	movslq	(%rdx,%r10,4), %r11
+	movslq	4(%rdx,%r10,4), %rbx
+	movslq	8(%rdx,%r10,4), %r14
+	movslq	12(%rdx,%r10,4), %r15
+	movslq	16(%rdx,%r10,4), %r12
+	movslq	20(%rdx,%r10,4), %r13
+	movslq	24(%rdx,%r10,4), %rbp
+	movslq	28(%rdx,%r10,4), %rax
+	movzwl	(%rdi,%r11,2), %r8d
+	vmovd	%r8d, %xmm0
+	vpinsrw	$1, (%rdi,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$2, (%rdi,%r14,2), %xmm0, %xmm0
+	vpinsrw	$3, (%rdi,%r15,2), %xmm0, %xmm0
+	vpinsrw	$4, (%rdi,%r12,2), %xmm0, %xmm0
+	vpinsrw	$5, (%rdi,%r13,2), %xmm0, %xmm0
+	vpinsrw	$6, (%rdi,%rbp,2), %xmm0, %xmm0
+	vpinsrw	$7, (%rdi,%rax,2), %xmm0, %xmm0
+	vpmovzxwd	%xmm0, %ymm0
+	movzwl	2(%rdi,%r11,2), %r8d
+	vmovd	%r8d, %xmm1
+	vpinsrw	$1, 2(%rdi,%rbx,2), %xmm1, %xmm1
+	vpinsrw	$2, 2(%rdi,%r14,2), %xmm1, %xmm1
+	vpinsrw	$3, 2(%rdi,%r15,2), %xmm1, %xmm1
+	vpinsrw	$4, 2(%rdi,%r12,2), %xmm1, %xmm1
+	vpinsrw	$5, 2(%rdi,%r13,2), %xmm1, %xmm1
+	vpinsrw	$6, 2(%rdi,%rbp,2), %xmm1, %xmm1
+	vpslld	$16, %ymm0, %ymm0
+	vpinsrw	$7, 2(%rdi,%rax,2), %xmm1, %xmm1
+	vpmovzxwd	%xmm1, %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vsubps	%ymm0, %ymm1, %ymm1
+	vmulps	(%rcx,%r10,4), %ymm1, %ymm1
+	vaddps	%ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, (%rsi,%r10,4)
+	addq	$8, %r10
+	cmpq	%r10, %r9
+	jne	.LBB15_4
+	movq	-16(%rsp), %r8
+	cmpq	%r9, %r8
+	movabsq	$9223372036854775800, %r10
+	je	.LBB15_8
+.LBB15_6:
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_7:
+	movslq	(%rdx,%r9,4), %rax
+	vmovd	(%rdi,%rax,2), %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	vpshufd	$245, %xmm1, %xmm2
+	vsubss	%xmm1, %xmm2, %xmm2
+	vmulss	(%rcx,%r9,4), %xmm2, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	%xmm1, (%rsi,%r9,4)
+	incq	%r9
+	cmpq	%r9, %r8
+	jne	.LBB15_7
+.LBB15_8:
+	leaq	(%rdi,%r8,2), %r9
+	leaq	(%rsi,%r8,4), %r14
+	cmpq	$8, %r8
+	jae	.LBB15_10
+	xorl	%r11d, %r11d
+	jmp	.LBB15_13
+.LBB15_10:
+	movq	%rsi, -8(%rsp)
+	movq	%r8, %r11
+	andq	%r10, %r11
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB15_11:
+	movslq	(%rdx,%rbx,4), %rax
+	movslq	4(%rdx,%rbx,4), %r8
+	movq	%r14, %rcx
+	movslq	8(%rdx,%rbx,4), %r14
+	movslq	12(%rdx,%rbx,4), %r15
+	movslq	16(%rdx,%rbx,4), %r12
+	movslq	20(%rdx,%rbx,4), %r13
+	movslq	24(%rdx,%rbx,4), %rbp
+	movslq	28(%rdx,%rbx,4), %r10
+	movzwl	(%r9,%rax,2), %esi
+	vmovd	%esi, %xmm0
+	vpinsrw	$1, (%r9,%r8,2), %xmm0, %xmm0
+	vpinsrw	$2, (%r9,%r14,2), %xmm0, %xmm0
+	vpinsrw	$3, (%r9,%r15,2), %xmm0, %xmm0
+	vpinsrw	$4, (%r9,%r12,2), %xmm0, %xmm0
+	vpinsrw	$5, (%r9,%r13,2), %xmm0, %xmm0
+	vpinsrw	$6, (%r9,%rbp,2), %xmm0, %xmm0
+	vpinsrw	$7, (%r9,%r10,2), %xmm0, %xmm0
+	vpmovzxwd	%xmm0, %ymm0
+	movzwl	2(%r9,%rax,2), %eax
+	vmovd	%eax, %xmm1
+	vpinsrw	$1, 2(%r9,%r8,2), %xmm1, %xmm1
+	vpinsrw	$2, 2(%r9,%r14,2), %xmm1, %xmm1
+	movq	%rcx, %r14
+	movq	-24(%rsp), %rcx
+	vpinsrw	$3, 2(%r9,%r15,2), %xmm1, %xmm1
+	vpinsrw	$4, 2(%r9,%r12,2), %xmm1, %xmm1
+	vpinsrw	$5, 2(%r9,%r13,2), %xmm1, %xmm1
+	vpinsrw	$6, 2(%r9,%rbp,2), %xmm1, %xmm1
+	vpslld	$16, %ymm0, %ymm0
+	vpinsrw	$7, 2(%r9,%r10,2), %xmm1, %xmm1
+	vpmovzxwd	%xmm1, %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vsubps	%ymm0, %ymm1, %ymm1
+	vmulps	(%rcx,%rbx,4), %ymm1, %ymm1
+	vaddps	%ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, (%r14,%rbx,4)
+	addq	$8, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB15_11
+	movq	-16(%rsp), %r8
+	cmpq	%r11, %r8
+	movabsq	$9223372036854775800, %r10
+	movq	-8(%rsp), %rsi
+	je	.LBB15_15
+.LBB15_13:
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_14:
+	movslq	(%rdx,%r11,4), %rax
+	vmovd	(%r9,%rax,2), %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	vpshufd	$245, %xmm1, %xmm2
+	vsubss	%xmm1, %xmm2, %xmm2
+	vmulss	(%rcx,%r11,4), %xmm2, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	%xmm1, (%r14,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r8
+	jne	.LBB15_14
+.LBB15_15:
+	leaq	(%rdi,%r8,4), %rdi
+	leaq	(%rsi,%r8,8), %rax
+	cmpq	$8, %r8
+	jae	.LBB15_17
+	xorl	%r10d, %r10d
+	jmp	.LBB15_20
+.LBB15_17:
+	andq	%r8, %r10
+	xorl	%r9d, %r9d
+	.p2align	4
+.LBB15_18:
+	movslq	(%rdx,%r9,4), %rsi
+	movslq	4(%rdx,%r9,4), %r13
+	movq	%r10, %rcx
+	movslq	8(%rdx,%r9,4), %r10
+	movslq	12(%rdx,%r9,4), %r11
+	movslq	16(%rdx,%r9,4), %rbx
+	movslq	20(%rdx,%r9,4), %r14
+	movslq	24(%rdx,%r9,4), %r15
+	movslq	28(%rdx,%r9,4), %r12
+	movzwl	(%rdi,%rsi,2), %ebp
+	vmovd	%ebp, %xmm0
+	vpinsrw	$1, (%rdi,%r13,2), %xmm0, %xmm0
+	vpinsrw	$2, (%rdi,%r10,2), %xmm0, %xmm0
+	vpinsrw	$3, (%rdi,%r11,2), %xmm0, %xmm0
+	vpinsrw	$4, (%rdi,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$5, (%rdi,%r14,2), %xmm0, %xmm0
+	vpinsrw	$6, (%rdi,%r15,2), %xmm0, %xmm0
+	vpinsrw	$7, (%rdi,%r12,2), %xmm0, %xmm0
+	vpmovzxwd	%xmm0, %ymm0
+	movzwl	2(%rdi,%rsi,2), %esi
+	vmovd	%esi, %xmm1
+	vpinsrw	$1, 2(%rdi,%r13,2), %xmm1, %xmm1
+	vpinsrw	$2, 2(%rdi,%r10,2), %xmm1, %xmm1
+	movq	%rcx, %r10
+	vpinsrw	$3, 2(%rdi,%r11,2), %xmm1, %xmm1
+	vpinsrw	$4, 2(%rdi,%rbx,2), %xmm1, %xmm1
+	vpinsrw	$5, 2(%rdi,%r14,2), %xmm1, %xmm1
+	movq	-24(%rsp), %rcx
+	vpinsrw	$6, 2(%rdi,%r15,2), %xmm1, %xmm1
+	vpslld	$16, %ymm0, %ymm0
+	vpinsrw	$7, 2(%rdi,%r12,2), %xmm1, %xmm1
+	vpmovzxwd	%xmm1, %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vsubps	%ymm0, %ymm1, %ymm1
+	vmulps	(%rcx,%r9,4), %ymm1, %ymm1
+	vaddps	%ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, (%rax,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %r10
+	jne	.LBB15_18
+	cmpq	%r10, %r8
+	je	.LBB15_22
+.LBB15_20:
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_21:
+	movslq	(%rdx,%r10,4), %rsi
+	vmovd	(%rdi,%rsi,2), %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	vpshufd	$245, %xmm1, %xmm2
+	vsubss	%xmm1, %xmm2, %xmm2
+	vmulss	(%rcx,%r10,4), %xmm2, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	%xmm1, (%rax,%r10,4)
+	incq	%r10
+	cmpq	%r10, %r8
+	jne	.LBB15_21
+.LBB15_22:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r12
+	.cfi_restore %r13
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB15_23:
+	vzeroupper
+	retq
+.Lfunc_end15:
+	.size	oc_zoom_interpolate_v3, .Lfunc_end15-oc_zoom_interpolate_v3
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI16_0:
+	.long	1
+.LCPI16_1:
+	.long	32767
+	.text
+	.hidden	oc_zoom_blend_v3
+	.globl	oc_zoom_blend_v3
+	.p2align	4
+	.type	oc_zoom_blend_v3,@function
+oc_zoom_blend_v3:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB16_8
+	cmpq	$8, %rcx
+	jae	.LBB16_3
+	xorl	%eax, %eax
+	jmp	.LBB16_6
+.LBB16_3:
+	movabsq	$9223372036854775800, %rax
+	andq	%rcx, %rax
+	vbroadcastss	%xmm0, %ymm1
+	xorl	%r8d, %r8d
+	vxorps	%xmm2, %xmm2, %xmm2
+	vpbroadcastd	.LCPI16_0(%rip), %ymm3
+	vpbroadcastd	.LCPI16_1(%rip), %ymm4
+	.p2align	4
+.LBB16_4:
+	vmovups	(%rdi,%r8,4), %ymm5
+	vmovups	(%rsi,%r8,4), %ymm6
+	vsubps	%ymm5, %ymm6, %ymm6
+	vmulps	%ymm6, %ymm1, %ymm6
+	vaddps	%ymm6, %ymm5, %ymm5
+	vcmpnleps	%ymm2, %ymm5, %ymm6
+	vandps	%ymm5, %ymm6, %ymm5
+	vpsrld	$16, %ymm5, %ymm6
+	vpand	%ymm3, %ymm6, %ymm6
+	vpaddd	%ymm4, %ymm5, %ymm5
+	vpaddd	%ymm6, %ymm5, %ymm5
+	vpsrld	$16, %ymm5, %ymm5
+	vextracti128	$1, %ymm5, %xmm6
+	vpackusdw	%xmm6, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%rdx,%r8,2)
+	addq	$8, %r8
+	cmpq	%r8, %rax
+	jne	.LBB16_4
+	cmpq	%rax, %rcx
+	je	.LBB16_8
+.LBB16_6:
+	vxorps	%xmm1, %xmm1, %xmm1
+	.p2align	4
+.LBB16_7:
+	vmovss	(%rdi,%rax,4), %xmm2
+	vmovss	(%rsi,%rax,4), %xmm3
+	vsubss	%xmm2, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm0, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vcmpless	%xmm1, %xmm2, %xmm3
+	vandnps	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+	movw	%r8w, (%rdx,%rax,2)
+	incq	%rax
+	cmpq	%rax, %rcx
+	jne	.LBB16_7
+.LBB16_8:
+	vzeroupper
+	retq
+.Lfunc_end16:
+	.size	oc_zoom_blend_v3, .Lfunc_end16-oc_zoom_blend_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

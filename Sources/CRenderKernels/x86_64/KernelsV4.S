@@ -2,8 +2,8 @@
 // the sources below. The V4 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: b0bc09808897a8b59aacd9fb475a1a24d5ac417e0a69e7e8ddb9c22634f9e63f
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: c051c569f44d21ae49665f5c521849510e6c71febc2bd57360d7c295a88f5145
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -3877,6 +3877,7438 @@ oc_isp_row_bgra_v4:
 	retq
 .Lfunc_end2:
 	.size	oc_isp_row_bgra_v4, .Lfunc_end2-oc_isp_row_bgra_v4
+	.cfi_endproc
+	.hidden	oc_zone_accumulate_v4
+	.globl	oc_zone_accumulate_v4
+	.p2align	4
+	.type	oc_zone_accumulate_v4,@function
+oc_zone_accumulate_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, %rax
+	movq	%rsi, -8(%rsp)
+	shlq	$4, %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB3_1
+	cqto
+	idivq	%rcx
+	jmp	.LBB3_3
+.LBB3_1:
+	xorl	%edx, %edx
+	divl	%ecx
+.LBB3_3:
+	movq	-8(%rsp), %rdx
+	leaq	(%rdi,%rdx,2), %rcx
+	leaq	(%rdi,%rdx,4), %rdx
+	shlq	$4, %rax
+	xorl	%r11d, %r11d
+	movl	$1, %esi
+	jmp	.LBB3_4
+	.p2align	4
+.LBB3_11:
+	addq	%rax, %r11
+	shlq	$2, %r11
+	leaq	(%r11,%r11,4), %r10
+	vpaddd	(%r9,%r10), %xmm0, %xmm0
+	vmovdqu	%xmm0, (%r9,%r10)
+	addl	%ebp, 16(%r9,%r10)
+	movq	%rbx, %r11
+	cmpq	$16, %rbx
+	je	.LBB3_12
+.LBB3_4:
+	movq	%r11, %r10
+	movq	-8(%rsp), %r15
+	imulq	%r15, %r10
+	leaq	15(%r10), %rbx
+	addq	$30, %r10
+	testq	%rbx, %rbx
+	cmovnsq	%rbx, %r10
+	sarq	$4, %r10
+	leaq	1(%r11), %rbx
+	movq	%rbx, %r14
+	imulq	%r15, %r14
+	leaq	15(%r14), %r15
+	addq	$30, %r14
+	testq	%r15, %r15
+	cmovnsq	%r15, %r14
+	sarq	$4, %r14
+	movl	$2, %r15d
+	subl	%r10d, %r15d
+	andl	$3, %r15d
+	addq	%r10, %r15
+	vpxor	%xmm0, %xmm0, %xmm0
+	movl	$0, %ebp
+	cmpq	%r14, %r15
+	jge	.LBB3_11
+	xorl	%ebp, %ebp
+	jmp	.LBB3_6
+	.p2align	4
+.LBB3_10:
+	addq	$4, %r15
+	incl	%ebp
+	cmpq	%r14, %r15
+	jge	.LBB3_11
+.LBB3_6:
+	movzwl	(%rdi,%r15,2), %r12d
+	cmpw	%r8w, %r12w
+	jae	.LBB3_10
+	movzwl	(%rcx,%r15,2), %r13d
+	cmpw	%r8w, %r13w
+	jae	.LBB3_10
+	movzwl	(%rdx,%r15,2), %r10d
+	cmpw	%r8w, %r10w
+	jae	.LBB3_10
+	vmovd	%r12d, %xmm1
+	vpinsrd	$1, %r13d, %xmm1, %xmm1
+	vpinsrd	$2, %r10d, %xmm1, %xmm1
+	vpinsrd	$3, %esi, %xmm1, %xmm1
+	vpaddd	%xmm1, %xmm0, %xmm0
+	jmp	.LBB3_10
+.LBB3_12:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end3:
+	.size	oc_zone_accumulate_v4, .Lfunc_end3-oc_zone_accumulate_v4
+	.cfi_endproc
+	.hidden	oc_zone_merge_v4
+	.globl	oc_zone_merge_v4
+	.p2align	4
+	.type	oc_zone_merge_v4,@function
+oc_zone_merge_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%rbx
+	.cfi_def_cfa_offset 40
+	pushq	%rax
+	.cfi_def_cfa_offset 48
+	.cfi_offset %rbx, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rcx, %rbx
+	movq	%rdx, %rax
+	testq	%rsi, %rsi
+	jle	.LBB4_10
+	movabsq	$9223372036854775806, %rcx
+	andq	%rsi, %rcx
+	vmovddup	%xmm0, %xmm2
+	vmovddup	%xmm1, %xmm3
+	xorl	%edx, %edx
+	vxorpd	%xmm4, %xmm4, %xmm4
+	movl	$255, %r8d
+	vxorps	%xmm5, %xmm5, %xmm5
+	jmp	.LBB4_2
+	.p2align	4
+.LBB4_8:
+	movq	%rdx, %r10
+	shlq	$5, %r10
+	vshufpd	$1, %xmm6, %xmm6, %xmm8
+	vucomisd	%xmm4, %xmm8
+	seta	%r11b
+	vshufpd	$3, %xmm6, %xmm6, %xmm9
+	vdivpd	%xmm9, %xmm7, %xmm7
+	vsubpd	%xmm2, %xmm7, %xmm7
+	movl	$0, %ebp
+	cmoval	%r8d, %ebp
+	kmovd	%ebp, %k1
+	vdivpd	%xmm3, %xmm7, %xmm7 {%k1} {z}
+	vmovupd	%xmm7, (%rax,%r10)
+	vdivsd	%xmm8, %xmm6, %xmm7
+	vsubsd	%xmm0, %xmm7, %xmm7
+	vdivsd	%xmm1, %xmm7, %xmm7
+	kmovd	%r11d, %k1
+	vmovsd	%xmm7, %xmm7, %xmm7 {%k1} {z}
+	vmovsd	%xmm7, 16(%rax,%r10)
+	vmovhpd	%xmm6, 24(%rax,%r10)
+	movq	%r9, (%rbx,%rdx,8)
+	incq	%rdx
+	cmpq	$256, %rdx
+	je	.LBB4_9
+.LBB4_2:
+	leaq	(,%rdx,4), %r9
+	leaq	(%r9,%r9,4), %r10
+	cmpq	$1, %rsi
+	jne	.LBB4_4
+	xorl	%r11d, %r11d
+	xorl	%r9d, %r9d
+	vxorpd	%xmm7, %xmm7, %xmm7
+	vxorpd	%xmm6, %xmm6, %xmm6
+	jmp	.LBB4_6
+	.p2align	4
+.LBB4_4:
+	vxorpd	%xmm7, %xmm7, %xmm7
+	xorl	%r11d, %r11d
+	xorl	%r9d, %r9d
+	vxorpd	%xmm6, %xmm6, %xmm6
+	.p2align	4
+.LBB4_5:
+	movq	(%rdi,%r11,8), %r14
+	vcvtudq2pd	(%r14,%r10), %xmm8
+	vaddpd	%xmm7, %xmm8, %xmm7
+	vcvtudq2pd	8(%r14,%r10), %xmm8
+	movl	16(%r14,%r10), %r15d
+	addq	%r9, %r15
+	vaddpd	%xmm6, %xmm8, %xmm6
+	vmovups	%xmm5, (%r14,%r10)
+	movl	$0, 16(%r14,%r10)
+	movq	8(%rdi,%r11,8), %r14
+	movl	16(%r14,%r10), %r9d
+	addq	%r15, %r9
+	vcvtudq2pd	(%r14,%r10), %xmm8
+	vaddpd	%xmm7, %xmm8, %xmm7
+	vcvtudq2pd	8(%r14,%r10), %xmm8
+	vaddpd	%xmm6, %xmm8, %xmm6
+	vmovups	%xmm5, (%r14,%r10)
+	movl	$0, 16(%r14,%r10)
+	addq	$2, %r11
+	cmpq	%r11, %rcx
+	jne	.LBB4_5
+.LBB4_6:
+	testb	$1, %sil
+	je	.LBB4_8
+	movq	(%rdi,%r11,8), %r11
+	movl	16(%r11,%r10), %r14d
+	vcvtudq2pd	(%r11,%r10), %xmm8
+	vaddpd	%xmm7, %xmm8, %xmm7
+	vcvtudq2pd	8(%r11,%r10), %xmm8
+	addq	%r14, %r9
+	vaddpd	%xmm6, %xmm8, %xmm6
+	vmovups	%xmm5, (%r11,%r10)
+	movl	$0, 16(%r11,%r10)
+	jmp	.LBB4_8
+.LBB4_9:
+	addq	$8, %rsp
+	.cfi_def_cfa_offset 40
+	popq	%rbx
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.LBB4_10:
+	.cfi_def_cfa_offset 48
+	movl	$8192, %edx
+	movq	%rax, %rdi
+	xorl	%esi, %esi
+	callq	memset@PLT
+	movl	$2048, %edx
+	movq	%rbx, %rdi
+	xorl	%esi, %esi
+	addq	$8, %rsp
+	.cfi_def_cfa_offset 40
+	popq	%rbx
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	jmp	memset@PLT
+.Lfunc_end4:
+	.size	oc_zone_merge_v4, .Lfunc_end4-oc_zone_merge_v4
+	.cfi_endproc
+	.hidden	oc_luma_histogram_v4
+	.globl	oc_luma_histogram_v4
+	.p2align	4
+	.type	oc_luma_histogram_v4,@function
+oc_luma_histogram_v4:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB5_1
+	cmpq	$2, %rsi
+	jg	.LBB5_10
+	jmp	.LBB5_12
+.LBB5_1:
+	cmpq	$2, %rsi
+	jle	.LBB5_12
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB5_10
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	addq	$-3, %rsi
+	movl	$2, %edx
+	cmpq	$4, %rsi
+	jb	.LBB5_7
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %r9
+	shrq	$2, %r9
+	incq	%r9
+	andq	$-2, %r9
+	movl	$2, %edx
+	movl	$1, %r10d
+	.p2align	4
+.LBB5_5:
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	(%rdi,%rdx), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	leaq	4(%rdx), %r11
+	xorl	%ebx, %ebx
+	cmpq	%rcx, %r11
+	setb	%bl
+	cmpq	%rax, %r11
+	leal	1(%rbx,%rbx), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	4(%rdi,%rdx), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	addq	$8, %rdx
+	addq	$-2, %r9
+	jne	.LBB5_5
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+.LBB5_7:
+	testb	$4, %sil
+	jne	.LBB5_12
+	xorl	%esi, %esi
+	cmpq	%rcx, %rdx
+	setb	%sil
+	cmpq	%rax, %rdx
+	leal	1(%rsi,%rsi), %eax
+	movl	$1, %ecx
+	cmovael	%eax, %ecx
+	movzbl	(%rdi,%rdx), %eax
+	addl	%ecx, (%r8,%rax,4)
+	retq
+.LBB5_10:
+	movl	$2, %eax
+	.p2align	4
+.LBB5_11:
+	movzbl	(%rdi,%rax), %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB5_11
+.LBB5_12:
+	retq
+.Lfunc_end5:
+	.size	oc_luma_histogram_v4, .Lfunc_end5-oc_luma_histogram_v4
+	.cfi_endproc
+	.hidden	oc_bgra_histogram_v4
+	.globl	oc_bgra_histogram_v4
+	.p2align	4
+	.type	oc_bgra_histogram_v4,@function
+oc_bgra_histogram_v4:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB6_1
+	cmpq	$2, %rsi
+	jg	.LBB6_6
+	jmp	.LBB6_8
+.LBB6_1:
+	cmpq	$2, %rsi
+	jle	.LBB6_8
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB6_6
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	movl	$2, %edx
+	movl	$1, %r9d
+	.p2align	4
+.LBB6_4:
+	movzbl	(%rdi,%rdx,4), %r10d
+	imull	$4732, %r10d, %r10d
+	movzbl	1(%rdi,%rdx,4), %r11d
+	imull	$46871, %r11d, %r11d
+	addl	%r10d, %r11d
+	movzbl	2(%rdi,%rdx,4), %r10d
+	imull	$13933, %r10d, %r10d
+	addl	%r11d, %r10d
+	addl	$32768, %r10d
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r9d, %r11d
+	shrl	$16, %r10d
+	addl	%r11d, (%r8,%r10,4)
+	addq	$4, %rdx
+	cmpq	%rsi, %rdx
+	jl	.LBB6_4
+	jmp	.LBB6_8
+.LBB6_6:
+	movl	$2, %eax
+	.p2align	4
+.LBB6_7:
+	movzbl	(%rdi,%rax,4), %ecx
+	imull	$4732, %ecx, %ecx
+	movzbl	1(%rdi,%rax,4), %edx
+	imull	$46871, %edx, %edx
+	addl	%ecx, %edx
+	movzbl	2(%rdi,%rax,4), %ecx
+	imull	$13933, %ecx, %ecx
+	addl	%edx, %ecx
+	addl	$32768, %ecx
+	shrl	$16, %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB6_7
+.LBB6_8:
+	retq
+.Lfunc_end6:
+	.size	oc_bgra_histogram_v4, .Lfunc_end6-oc_bgra_histogram_v4
+	.cfi_endproc
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI7_0:
+	.quad	0
+	.quad	1
+	.quad	2
+	.quad	3
+	.quad	4
+	.quad	5
+	.quad	6
+	.quad	7
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI7_1:
+	.quad	32
+.LCPI7_2:
+	.quad	64
+.LCPI7_3:
+	.quad	96
+.LCPI7_4:
+	.quad	8
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI7_5:
+	.byte	15
+	.byte	0
+	.byte	2
+	.byte	4
+	.byte	6
+	.byte	8
+	.byte	10
+	.byte	12
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+.LCPI7_6:
+	.byte	15
+	.byte	0
+	.byte	2
+	.byte	4
+	.byte	6
+	.byte	8
+	.byte	10
+	.byte	12
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.text
+	.hidden	oc_focus_energy_v4
+	.globl	oc_focus_energy_v4
+	.p2align	4
+	.type	oc_focus_energy_v4,@function
+oc_focus_energy_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$232, %rsp
+	.cfi_def_cfa_offset 288
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r8, -80(%rsp)
+	movq	%rdi, -128(%rsp)
+	cmpq	288(%rsp), %r9
+	setl	%dil
+	movq	%r8, %r14
+	subq	%rcx, %r14
+	setg	%al
+	andb	%dil, %al
+	cmpq	$1, %rdx
+	movq	%rcx, -72(%rsp)
+	movq	%r14, -104(%rsp)
+	vxorpd	%xmm0, %xmm0, %xmm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	je	.LBB7_17
+	cmpq	$4, %rdx
+	jne	.LBB7_29
+	testb	%al, %al
+	je	.LBB7_45
+	movl	%r14d, %eax
+	andl	$31, %eax
+	movl	$32, %edi
+	cmovneq	%rax, %rdi
+	movq	%r14, %rax
+	subq	%rdi, %rax
+	movq	%rax, 48(%rsp)
+	movq	-80(%rsp), %rdx
+	movq	%rdx, %r8
+	movq	%rdi, 56(%rsp)
+	subq	%rdi, %r8
+	movq	%r8, 32(%rsp)
+	vpbroadcastq	%rcx, %zmm0
+	vpaddq	.LCPI7_0(%rip), %zmm0, %zmm0
+	vmovdqu64	%zmm0, 160(%rsp)
+	movl	%r14d, %eax
+	andl	$7, %eax
+	movl	$8, %edi
+	cmovneq	%rax, %rdi
+	subq	%rdi, %rdx
+	movq	%r9, %rbx
+	imulq	%rsi, %rbx
+	movq	-128(%rsp), %rax
+	leaq	(%rax,%rbx), %rbp
+	addq	$100, %rbp
+	leaq	(%rax,%rbx), %r15
+	addq	$4, %r15
+	leaq	1(%r9), %r12
+	imulq	%rsi, %r12
+	addq	%rax, %r12
+	leaq	-1(%r9), %r13
+	imulq	%rsi, %r13
+	addq	%rax, %r13
+	addq	%rax, %rbx
+	vpxor	%xmm0, %xmm0, %xmm0
+	vpbroadcastq	.LCPI7_4(%rip), %zmm3
+	vpbroadcastq	.LCPI7_1(%rip), %zmm4
+	vpbroadcastq	.LCPI7_2(%rip), %zmm5
+	vpbroadcastq	.LCPI7_3(%rip), %zmm7
+	movq	%rdx, %rdi
+	movq	%rdx, 24(%rsp)
+	.p2align	4
+.LBB7_4:
+	movq	%r13, 72(%rsp)
+	cmpq	$9, %r14
+	movq	%r9, -96(%rsp)
+	jae	.LBB7_6
+	movq	%rcx, %rdi
+	xorl	%r11d, %r11d
+	xorl	%edx, %edx
+	jmp	.LBB7_14
+	.p2align	4
+.LBB7_6:
+	movq	%r9, %r13
+	imulq	%rsi, %r13
+	addq	-128(%rsp), %r13
+	cmpq	$33, %r14
+	movq	%rbx, 16(%rsp)
+	movq	%rbp, 40(%rsp)
+	movq	%r12, 8(%rsp)
+	jae	.LBB7_8
+	xorl	%eax, %eax
+	movq	%rcx, %r8
+	xorl	%r11d, %r11d
+	xorl	%edx, %edx
+	movq	%rdi, %r9
+	jmp	.LBB7_11
+	.p2align	4
+.LBB7_8:
+	movq	%r15, 64(%rsp)
+	vpxor	%xmm8, %xmm8, %xmm8
+	vmovdqu64	160(%rsp), %zmm12
+	vpxor	%xmm9, %xmm9, %xmm9
+	vpxor	%xmm10, %xmm10, %xmm10
+	vpxor	%xmm11, %xmm11, %xmm11
+	vpxor	%xmm13, %xmm13, %xmm13
+	vpxor	%xmm14, %xmm14, %xmm14
+	vpxor	%xmm15, %xmm15, %xmm15
+	vpxord	%xmm16, %xmm16, %xmm16
+	.p2align	4
+.LBB7_9:
+	movq	%rcx, -112(%rsp)
+	vpsllq	$2, %zmm12, %zmm19
+	vpaddq	%zmm4, %zmm19, %zmm18
+	vmovq	%xmm19, %rcx
+	movq	%rcx, -64(%rsp)
+	vpextrq	$1, %xmm19, %r8
+	movq	%r8, -120(%rsp)
+	vextracti32x4	$1, %ymm19, %xmm17
+	vmovq	%xmm17, %rax
+	movq	%rax, -32(%rsp)
+	vpextrq	$1, %xmm17, %r15
+	movq	%r15, -24(%rsp)
+	vextracti32x4	$2, %zmm19, %xmm17
+	vmovq	%xmm17, %r12
+	movq	%r12, -48(%rsp)
+	vpextrq	$1, %xmm17, %r10
+	movq	%r10, -8(%rsp)
+	vextracti32x4	$3, %zmm19, %xmm17
+	vmovq	%xmm17, %r11
+	movq	%r11, -16(%rsp)
+	vpextrq	$1, %xmm17, %rdi
+	movq	%rdi, (%rsp)
+	vpextrq	$1, %xmm18, %r9
+	movq	%r9, -88(%rsp)
+	vmovq	%xmm18, %rbp
+	vextracti32x4	$1, %ymm18, %xmm17
+	vpextrq	$1, %xmm17, %rbx
+	movq	%rbx, -40(%rsp)
+	vmovq	%xmm17, %rdx
+	movq	%rdx, -56(%rsp)
+	vextracti32x4	$2, %zmm18, %xmm20
+	vpextrq	$1, %xmm20, %r14
+	movq	%r14, 144(%rsp)
+	leaq	(%r13,%rcx), %rcx
+	leaq	(%r13,%r8), %r8
+	movzbl	(%rsi,%rcx), %ecx
+	vmovd	%ecx, %xmm17
+	leaq	(%r13,%rax), %rcx
+	vpinsrb	$1, (%rsi,%r8), %xmm17, %xmm17
+	leaq	(%r13,%r15), %rax
+	vpinsrb	$2, (%rsi,%rcx), %xmm17, %xmm17
+	vpinsrb	$3, (%rsi,%rax), %xmm17, %xmm17
+	leaq	(%r13,%r12), %rax
+	leaq	(%r13,%r10), %rcx
+	vpinsrb	$4, (%rsi,%rax), %xmm17, %xmm17
+	leaq	(%r13,%r11), %rax
+	vpinsrb	$5, (%rsi,%rcx), %xmm17, %xmm17
+	leaq	(%r13,%rdi), %rcx
+	vpinsrb	$6, (%rsi,%rax), %xmm17, %xmm17
+	vpinsrb	$7, (%rsi,%rcx), %xmm17, %xmm17
+	leaq	(%r13,%rbp), %rax
+	leaq	(%r13,%r9), %rcx
+	movzbl	(%rsi,%rax), %eax
+	vmovd	%eax, %xmm21
+	leaq	(%r13,%rdx), %rax
+	vpinsrb	$1, (%rsi,%rcx), %xmm21, %xmm21
+	leaq	(%r13,%rbx), %rcx
+	vpinsrb	$2, (%rsi,%rax), %xmm21, %xmm21
+	vpinsrb	$3, (%rsi,%rcx), %xmm21, %xmm21
+	vmovq	%xmm20, %rax
+	movq	%rax, 152(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$4, (%rsi,%rax), %xmm21, %xmm20
+	vextracti32x4	$3, %zmm18, %xmm18
+	leaq	(%r13,%r14), %rax
+	vpinsrb	$5, (%rsi,%rax), %xmm20, %xmm20
+	vmovq	%xmm18, %rax
+	movq	%rax, 136(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$6, (%rsi,%rax), %xmm20, %xmm20
+	vpextrq	$1, %xmm18, %rax
+	movq	%rax, 128(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$7, (%rsi,%rax), %xmm20, %xmm18
+	vpaddq	%zmm5, %zmm19, %zmm20
+	vmovq	%xmm20, %r15
+	leaq	(%r13,%r15), %rax
+	movzbl	(%rsi,%rax), %eax
+	vpextrq	$1, %xmm20, %rcx
+	movq	%rcx, 120(%rsp)
+	vmovd	%eax, %xmm21
+	leaq	(%r13,%rcx), %rax
+	vpinsrb	$1, (%rsi,%rax), %xmm21, %xmm21
+	vextracti32x4	$1, %ymm20, %xmm22
+	vmovq	%xmm22, %rax
+	movq	%rax, 112(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$2, (%rsi,%rax), %xmm21, %xmm21
+	vpextrq	$1, %xmm22, %rax
+	movq	%rax, 104(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$3, (%rsi,%rax), %xmm21, %xmm21
+	vextracti32x4	$2, %zmm20, %xmm22
+	vmovq	%xmm22, %rax
+	movq	%rax, 96(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$4, (%rsi,%rax), %xmm21, %xmm21
+	vpextrq	$1, %xmm22, %rax
+	movq	%rax, 88(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$5, (%rsi,%rax), %xmm21, %xmm21
+	vextracti32x4	$3, %zmm20, %xmm20
+	vmovq	%xmm20, %rax
+	movq	%rax, 80(%rsp)
+	leaq	(%r13,%rax), %rax
+	vpinsrb	$6, (%rsi,%rax), %xmm21, %xmm21
+	vpextrq	$1, %xmm20, %r11
+	leaq	(%r13,%r11), %rax
+	vpinsrb	$7, (%rsi,%rax), %xmm21, %xmm20
+	vpaddq	%zmm7, %zmm19, %zmm19
+	vmovq	%xmm19, %r10
+	leaq	(%r13,%r10), %rax
+	movzbl	(%rsi,%rax), %eax
+	vmovd	%eax, %xmm21
+	vpextrq	$1, %xmm19, %r14
+	leaq	(%r13,%r14), %rax
+	vpinsrb	$1, (%rsi,%rax), %xmm21, %xmm21
+	movq	-64(%rsp), %rcx
+	movzbl	-4(%r13,%rcx), %eax
+	vmovd	%eax, %xmm24
+	vextracti32x4	$1, %ymm19, %xmm22
+	vmovq	%xmm22, %r12
+	leaq	(%r13,%r12), %rax
+	vpinsrb	$2, (%rsi,%rax), %xmm21, %xmm21
+	vpextrq	$1, %xmm22, %rbx
+	leaq	(%r13,%rbx), %rax
+	vpinsrb	$3, (%rsi,%rax), %xmm21, %xmm21
+	movzbl	-4(%r13,%rbp), %eax
+	movq	%rbp, %rdx
+	vmovd	%eax, %xmm27
+	vextracti32x4	$2, %zmm19, %xmm22
+	vmovq	%xmm22, %r9
+	leaq	(%r13,%r9), %rax
+	vpinsrb	$4, (%rsi,%rax), %xmm21, %xmm21
+	vpextrq	$1, %xmm22, %r8
+	leaq	(%r13,%r8), %rax
+	vpinsrb	$5, (%rsi,%rax), %xmm21, %xmm21
+	movzbl	-4(%r13,%r15), %eax
+	vmovd	%eax, %xmm26
+	vextracti32x4	$3, %zmm19, %xmm19
+	vmovq	%xmm19, %rdi
+	leaq	(%r13,%rdi), %rax
+	vpinsrb	$6, (%rsi,%rax), %xmm21, %xmm21
+	vpextrq	$1, %xmm19, %rax
+	leaq	(%r13,%rax), %rbp
+	vpinsrb	$7, (%rsi,%rbp), %xmm21, %xmm19
+	movzbl	-4(%r13,%r10), %ebp
+	vmovd	%ebp, %xmm25
+	movq	%rcx, %rbp
+	subq	%rsi, %rbp
+	vmovdqu64	(%r13,%rbp), %ymm21
+	movq	%rdx, %rbp
+	subq	%rsi, %rbp
+	vmovdqu64	(%r13,%rbp), %ymm22
+	movq	%r15, %rbp
+	subq	%rsi, %rbp
+	vmovdqu64	(%r13,%rbp), %ymm23
+	movzbl	(%r13,%rcx), %ebp
+	vmovd	%ebp, %xmm28
+	movq	-120(%rsp), %rbp
+	vpinsrb	$1, -4(%r13,%rbp), %xmm24, %xmm24
+	vpinsrb	$1, (%r13,%rbp), %xmm28, %xmm28
+	movq	-32(%rsp), %rbp
+	vpinsrb	$2, -4(%r13,%rbp), %xmm24, %xmm24
+	vpinsrb	$2, (%r13,%rbp), %xmm28, %xmm28
+	movq	-24(%rsp), %rbp
+	vpinsrb	$3, -4(%r13,%rbp), %xmm24, %xmm24
+	vpinsrb	$3, (%r13,%rbp), %xmm28, %xmm28
+	movq	-48(%rsp), %rbp
+	vpinsrb	$4, -4(%r13,%rbp), %xmm24, %xmm24
+	vpinsrb	$4, (%r13,%rbp), %xmm28, %xmm28
+	movq	-8(%rsp), %rbp
+	vpinsrb	$5, -4(%r13,%rbp), %xmm24, %xmm24
+	vpinsrb	$5, (%r13,%rbp), %xmm28, %xmm28
+	movq	-16(%rsp), %rbp
+	vpinsrb	$6, -4(%r13,%rbp), %xmm24, %xmm24
+	vpinsrb	$6, (%r13,%rbp), %xmm28, %xmm28
+	movq	(%rsp), %rbp
+	vpinsrb	$7, -4(%r13,%rbp), %xmm24, %xmm29
+	vpinsrb	$7, (%r13,%rbp), %xmm28, %xmm24
+	movzbl	(%r13,%rdx), %ebp
+	vmovd	%ebp, %xmm28
+	movq	-88(%rsp), %rbp
+	vpinsrb	$1, -4(%r13,%rbp), %xmm27, %xmm27
+	vpinsrb	$1, (%r13,%rbp), %xmm28, %xmm28
+	movq	-56(%rsp), %rdx
+	vpinsrb	$2, -4(%r13,%rdx), %xmm27, %xmm27
+	vpinsrb	$2, (%r13,%rdx), %xmm28, %xmm28
+	movq	-40(%rsp), %rbp
+	vpinsrb	$3, -4(%r13,%rbp), %xmm27, %xmm27
+	vpinsrb	$3, (%r13,%rbp), %xmm28, %xmm28
+	movq	152(%rsp), %rcx
+	vpinsrb	$4, -4(%r13,%rcx), %xmm27, %xmm27
+	vpinsrb	$4, (%r13,%rcx), %xmm28, %xmm28
+	movq	144(%rsp), %rbp
+	vpinsrb	$5, -4(%r13,%rbp), %xmm27, %xmm27
+	vpinsrb	$5, (%r13,%rbp), %xmm28, %xmm28
+	movq	136(%rsp), %rcx
+	vpinsrb	$6, -4(%r13,%rcx), %xmm27, %xmm27
+	vpinsrb	$6, (%r13,%rcx), %xmm28, %xmm28
+	movq	128(%rsp), %rcx
+	vpinsrb	$7, -4(%r13,%rcx), %xmm27, %xmm30
+	vpinsrb	$7, (%r13,%rcx), %xmm28, %xmm27
+	movzbl	(%r13,%r15), %ebp
+	vmovd	%ebp, %xmm28
+	movq	120(%rsp), %rcx
+	vpinsrb	$1, -4(%r13,%rcx), %xmm26, %xmm26
+	vpinsrb	$1, (%r13,%rcx), %xmm28, %xmm28
+	movq	112(%rsp), %rcx
+	vpinsrb	$2, -4(%r13,%rcx), %xmm26, %xmm26
+	vpinsrb	$2, (%r13,%rcx), %xmm28, %xmm28
+	movq	104(%rsp), %rcx
+	vpinsrb	$3, -4(%r13,%rcx), %xmm26, %xmm26
+	vpinsrb	$3, (%r13,%rcx), %xmm28, %xmm28
+	movq	96(%rsp), %rcx
+	vpinsrb	$4, -4(%r13,%rcx), %xmm26, %xmm26
+	vpinsrb	$4, (%r13,%rcx), %xmm28, %xmm28
+	movq	88(%rsp), %rcx
+	vpinsrb	$5, -4(%r13,%rcx), %xmm26, %xmm26
+	vpinsrb	$5, (%r13,%rcx), %xmm28, %xmm28
+	movq	80(%rsp), %rcx
+	vpinsrb	$6, -4(%r13,%rcx), %xmm26, %xmm26
+	vpinsrb	$6, (%r13,%rcx), %xmm28, %xmm28
+	movq	40(%rsp), %rbp
+	vpinsrb	$7, -4(%r13,%r11), %xmm26, %xmm31
+	vpinsrb	$7, (%r13,%r11), %xmm28, %xmm26
+	movzbl	(%r13,%r10), %r11d
+	vmovd	%r11d, %xmm28
+	vpinsrb	$1, -4(%r13,%r14), %xmm25, %xmm25
+	vpinsrb	$1, (%r13,%r14), %xmm28, %xmm28
+	vpinsrb	$2, -4(%r13,%r12), %xmm25, %xmm25
+	vpinsrb	$2, (%r13,%r12), %xmm28, %xmm28
+	vpinsrb	$3, -4(%r13,%rbx), %xmm25, %xmm25
+	vpinsrb	$3, (%r13,%rbx), %xmm28, %xmm28
+	vpinsrb	$4, -4(%r13,%r9), %xmm25, %xmm25
+	vpinsrb	$4, (%r13,%r9), %xmm28, %xmm28
+	vpinsrb	$5, -4(%r13,%r8), %xmm25, %xmm25
+	vpinsrb	$5, (%r13,%r8), %xmm28, %xmm28
+	vpinsrb	$6, -4(%r13,%rdi), %xmm25, %xmm25
+	vpinsrb	$6, (%r13,%rdi), %xmm28, %xmm28
+	vpinsrb	$7, -4(%r13,%rax), %xmm25, %xmm25
+	vpinsrb	$7, (%r13,%rax), %xmm28, %xmm28
+	movq	-112(%rsp), %rcx
+	subq	%rsi, %r10
+	vmovdqu	(%r13,%r10), %ymm6
+	vmovdqu	-96(%rbp,%rcx,4), %ymm2
+	vpmovdb	%ymm2, %xmm2
+	vpmovzxbq	%xmm2, %zmm2
+	vpmovzxbq	%xmm29, %zmm29
+	vpsubq	%zmm29, %zmm2, %zmm2
+	vmovdqu64	-64(%rbp,%rcx,4), %ymm29
+	vpmovdb	%ymm29, %xmm29
+	vpmovzxbq	%xmm29, %zmm29
+	vpmovzxbq	%xmm30, %zmm30
+	vpsubq	%zmm30, %zmm29, %zmm29
+	vmovdqu64	-32(%rbp,%rcx,4), %ymm30
+	vpmovdb	%ymm30, %xmm30
+	vpmovzxbq	%xmm30, %zmm30
+	vpmovzxbq	%xmm31, %zmm31
+	vpsubq	%zmm31, %zmm30, %zmm30
+	vmovdqu64	(%rbp,%rcx,4), %ymm31
+	vpmovdb	%ymm31, %xmm31
+	vpmovzxbq	%xmm31, %zmm31
+	vpmovzxbq	%xmm25, %zmm25
+	vpsubq	%zmm25, %zmm31, %zmm25
+	vpmovzxbq	%xmm17, %zmm17
+	vpmovdb	%ymm21, %xmm21
+	vpmovzxbq	%xmm21, %zmm21
+	vpsubq	%zmm21, %zmm17, %zmm17
+	vpmovzxbq	%xmm18, %zmm18
+	vpmovdb	%ymm22, %xmm21
+	vpmovzxbq	%xmm21, %zmm21
+	vpsubq	%zmm21, %zmm18, %zmm18
+	vpmovzxbq	%xmm20, %zmm20
+	vpmovdb	%ymm23, %xmm21
+	vpmovzxbq	%xmm21, %zmm21
+	vpsubq	%zmm21, %zmm20, %zmm20
+	vpmovzxbq	%xmm19, %zmm19
+	vpmovdb	%ymm6, %xmm6
+	vpmovzxbq	%xmm6, %zmm6
+	vpsubq	%zmm6, %zmm19, %zmm6
+	vpmuldq	%zmm2, %zmm2, %zmm2
+	vpaddq	%zmm13, %zmm2, %zmm2
+	vpmuldq	%zmm29, %zmm29, %zmm13
+	vpaddq	%zmm14, %zmm13, %zmm14
+	vpmuldq	%zmm30, %zmm30, %zmm13
+	vpaddq	%zmm15, %zmm13, %zmm15
+	vpmuldq	%zmm25, %zmm25, %zmm13
+	vpaddq	%zmm16, %zmm13, %zmm16
+	vpmuldq	%zmm17, %zmm17, %zmm13
+	vpaddq	%zmm13, %zmm2, %zmm13
+	vpmuldq	%zmm18, %zmm18, %zmm2
+	vpaddq	%zmm2, %zmm14, %zmm14
+	vpmuldq	%zmm20, %zmm20, %zmm2
+	vpaddq	%zmm2, %zmm15, %zmm15
+	vpmuldq	%zmm6, %zmm6, %zmm2
+	vpaddq	%zmm2, %zmm16, %zmm16
+	vpmovzxbq	%xmm24, %zmm2
+	vpaddq	%zmm2, %zmm8, %zmm8
+	vpmovzxbq	%xmm27, %zmm2
+	vpaddq	%zmm2, %zmm9, %zmm9
+	vpmovzxbq	%xmm26, %zmm2
+	vpaddq	%zmm2, %zmm10, %zmm10
+	vpmovzxbq	%xmm28, %zmm2
+	vpaddq	%zmm2, %zmm11, %zmm11
+	vpaddq	%zmm4, %zmm12, %zmm12
+	addq	$32, %rcx
+	cmpq	%rcx, 32(%rsp)
+	jne	.LBB7_9
+	vpaddq	%zmm13, %zmm14, %zmm2
+	vpaddq	%zmm2, %zmm15, %zmm2
+	vpaddq	%zmm2, %zmm16, %zmm2
+	vextracti64x4	$1, %zmm2, %ymm6
+	vpaddq	%zmm6, %zmm2, %zmm2
+	vextracti128	$1, %ymm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vmovq	%xmm2, %rdx
+	vpaddq	%zmm8, %zmm9, %zmm2
+	vpaddq	%zmm2, %zmm10, %zmm2
+	vpaddq	%zmm2, %zmm11, %zmm2
+	vextracti64x4	$1, %zmm2, %ymm6
+	vpaddq	%zmm6, %zmm2, %zmm2
+	vextracti128	$1, %ymm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vmovq	%xmm2, %r11
+	movq	48(%rsp), %rax
+	movq	32(%rsp), %rdi
+	movq	%rdi, %r8
+	cmpl	$9, 56(%rsp)
+	movq	-72(%rsp), %rcx
+	movq	-104(%rsp), %r14
+	movq	24(%rsp), %r9
+	movq	16(%rsp), %rbx
+	movq	64(%rsp), %r15
+	movq	8(%rsp), %r12
+	jb	.LBB7_14
+.LBB7_11:
+	vmovq	%r11, %xmm9
+	vmovq	%rdx, %xmm8
+	vpbroadcastq	%r8, %zmm2
+	vpaddq	.LCPI7_0(%rip), %zmm2, %zmm10
+	addq	%rcx, %rax
+	.p2align	4
+.LBB7_12:
+	vpsllq	$2, %zmm10, %zmm2
+	vmovq	%xmm2, %rbx
+	vpextrq	$1, %xmm2, %rdi
+	vextracti128	$1, %ymm2, %xmm6
+	vmovq	%xmm6, %r11
+	vpextrq	$1, %xmm6, %r8
+	vextracti32x4	$2, %zmm2, %xmm6
+	vmovq	%xmm6, %r10
+	vpextrq	$1, %xmm6, %rdx
+	vextracti32x4	$3, %zmm2, %xmm2
+	vpextrq	$1, %xmm2, %rcx
+	leaq	(%r13,%rbx), %r14
+	movq	%r15, %r12
+	leaq	(%r13,%rdi), %r15
+	movzbl	(%rsi,%r14), %ebp
+	vmovd	%ebp, %xmm6
+	vpinsrb	$1, (%rsi,%r15), %xmm6, %xmm6
+	leaq	(%r13,%r11), %r14
+	leaq	(%r13,%r8), %r15
+	vpinsrb	$2, (%rsi,%r14), %xmm6, %xmm6
+	leaq	(%r13,%r10), %r14
+	vpinsrb	$3, (%rsi,%r15), %xmm6, %xmm6
+	leaq	(%r13,%rdx), %r15
+	vpinsrb	$4, (%rsi,%r14), %xmm6, %xmm6
+	vpinsrb	$5, (%rsi,%r15), %xmm6, %xmm6
+	vmovq	%xmm2, %r14
+	leaq	(%r13,%r14), %r15
+	vpinsrb	$6, (%rsi,%r15), %xmm6, %xmm2
+	leaq	(%r13,%rcx), %r15
+	vpinsrb	$7, (%rsi,%r15), %xmm2, %xmm2
+	movzbl	-4(%r13,%rbx), %ebp
+	vmovd	%ebp, %xmm6
+	movq	%rbx, %r15
+	subq	%rsi, %r15
+	vmovdqu	(%r13,%r15), %ymm11
+	movq	%r12, %r15
+	movzbl	(%r13,%rbx), %ebx
+	vmovd	%ebx, %xmm12
+	vpinsrb	$1, -4(%r13,%rdi), %xmm6, %xmm6
+	vpinsrb	$1, (%r13,%rdi), %xmm12, %xmm12
+	vpinsrb	$2, -4(%r13,%r11), %xmm6, %xmm6
+	vpinsrb	$2, (%r13,%r11), %xmm12, %xmm12
+	vpinsrb	$3, -4(%r13,%r8), %xmm6, %xmm6
+	vpinsrb	$3, (%r13,%r8), %xmm12, %xmm12
+	vpinsrb	$4, -4(%r13,%r10), %xmm6, %xmm6
+	vpinsrb	$4, (%r13,%r10), %xmm12, %xmm12
+	vpinsrb	$5, -4(%r13,%rdx), %xmm6, %xmm6
+	vpinsrb	$5, (%r13,%rdx), %xmm12, %xmm12
+	vpinsrb	$6, -4(%r13,%r14), %xmm6, %xmm6
+	vpinsrb	$6, (%r13,%r14), %xmm12, %xmm12
+	vpinsrb	$7, -4(%r13,%rcx), %xmm6, %xmm6
+	vpinsrb	$7, (%r13,%rcx), %xmm12, %xmm12
+	vmovdqu	(%r12,%rax,4), %ymm13
+	vpmovdb	%ymm13, %xmm13
+	vpmovzxbq	%xmm13, %zmm13
+	vpmovzxbq	%xmm6, %zmm6
+	vpsubq	%zmm6, %zmm13, %zmm6
+	vpmovzxbq	%xmm2, %zmm2
+	vpmovdb	%ymm11, %xmm11
+	vpmovzxbq	%xmm11, %zmm11
+	vpsubq	%zmm11, %zmm2, %zmm2
+	vpmuldq	%zmm6, %zmm6, %zmm6
+	vpaddq	%zmm8, %zmm6, %zmm6
+	vpmuldq	%zmm2, %zmm2, %zmm2
+	vpaddq	%zmm2, %zmm6, %zmm8
+	vpmovzxbq	%xmm12, %zmm2
+	vpaddq	%zmm2, %zmm9, %zmm9
+	vpaddq	%zmm3, %zmm10, %zmm10
+	addq	$8, %rax
+	cmpq	%rax, %r9
+	jne	.LBB7_12
+	vextracti64x4	$1, %zmm9, %ymm2
+	vpaddq	%zmm2, %zmm9, %zmm2
+	vextracti128	$1, %ymm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vmovq	%xmm2, %r11
+	vextracti64x4	$1, %zmm8, %ymm2
+	vpaddq	%zmm2, %zmm8, %zmm2
+	vextracti128	$1, %ymm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm6
+	vpaddq	%xmm6, %xmm2, %xmm2
+	vmovq	%xmm2, %rdx
+	movq	%r9, %rdi
+	movq	-72(%rsp), %rcx
+	movq	-104(%rsp), %r14
+	movq	16(%rsp), %rbx
+	movq	40(%rsp), %rbp
+	movq	8(%rsp), %r12
+.LBB7_14:
+	movq	-80(%rsp), %r9
+	movq	72(%rsp), %r13
+	.p2align	4
+.LBB7_15:
+	movzbl	4(%rbx,%rdi,4), %eax
+	movzbl	-4(%rbx,%rdi,4), %r8d
+	subq	%r8, %rax
+	imulq	%rax, %rax
+	addq	%rdx, %rax
+	movzbl	(%r12,%rdi,4), %edx
+	movzbl	(%r13,%rdi,4), %r8d
+	movzbl	(%rbx,%rdi,4), %r10d
+	incq	%rdi
+	subq	%r8, %rdx
+	imulq	%rdx, %rdx
+	addq	%rax, %rdx
+	addq	%r10, %r11
+	cmpq	%rdi, %r9
+	jne	.LBB7_15
+	vcvtsi2sd	%rdx, %xmm27, %xmm2
+	vaddsd	%xmm2, %xmm0, %xmm0
+	vcvtsi2sd	%r11, %xmm27, %xmm2
+	vaddsd	%xmm2, %xmm1, %xmm1
+	movq	-96(%rsp), %r9
+	incq	%r9
+	addq	%rsi, %rbp
+	addq	%rsi, %r15
+	addq	%rsi, %r12
+	addq	%rsi, %r13
+	addq	%rsi, %rbx
+	cmpq	288(%rsp), %r9
+	movq	24(%rsp), %rdi
+	jne	.LBB7_4
+	jmp	.LBB7_45
+.LBB7_17:
+	testb	%al, %al
+	je	.LBB7_45
+	movq	%r14, %rax
+	andq	$-32, %rax
+	movq	%rax, -120(%rsp)
+	addq	%rcx, %rax
+	movq	%rax, -88(%rsp)
+	movq	%r9, %rdi
+	imulq	%rsi, %rdi
+	movq	-128(%rsp), %rax
+	leaq	(%rdi,%rax), %rdx
+	addq	%rcx, %rdx
+	addq	$25, %rdx
+	leaq	-1(%r9), %r11
+	imulq	%rsi, %r11
+	leaq	(%rcx,%r11), %r8
+	leaq	(%rax,%r8), %rbx
+	addq	$24, %rbx
+	leaq	1(%r9), %r12
+	imulq	%rsi, %r12
+	leaq	(%rcx,%r12), %r8
+	leaq	(%rax,%r8), %r15
+	addq	$24, %r15
+	addq	%rax, %r12
+	addq	%rax, %r11
+	addq	%rdi, %rax
+	incq	%rax
+	vmovq	.LCPI7_6(%rip), %xmm2
+	jmp	.LBB7_19
+	.p2align	4
+.LBB7_24:
+	movq	%rcx, %rax
+.LBB7_28:
+	vcvtsi2sd	%r13, %xmm31, %xmm3
+	vaddsd	%xmm3, %xmm0, %xmm0
+	vcvtsi2sd	%rdi, %xmm31, %xmm3
+	vaddsd	%xmm3, %xmm1, %xmm1
+	movq	%r9, %r11
+	movq	-96(%rsp), %r9
+	incq	%r9
+	addq	%rsi, %rdx
+	movq	-112(%rsp), %rbx
+	addq	%rsi, %rbx
+	addq	%rsi, %r15
+	addq	%rsi, %r12
+	addq	%rsi, %r11
+	addq	%rsi, %rax
+	cmpq	288(%rsp), %r9
+	movq	-72(%rsp), %rcx
+	movq	-104(%rsp), %r14
+	je	.LBB7_45
+.LBB7_19:
+	movq	%r9, %rdi
+	imulq	%rsi, %rdi
+	addq	-128(%rsp), %rdi
+	movzbl	(%rcx,%rdi), %r8d
+	cmpq	$32, %r14
+	movq	%r9, -96(%rsp)
+	movq	%rbx, -112(%rsp)
+	jae	.LBB7_21
+	movq	%rcx, %r10
+	xorl	%edi, %edi
+	xorl	%r13d, %r13d
+	movq	%r11, %r9
+	jmp	.LBB7_26
+	.p2align	4
+.LBB7_21:
+	movq	%rax, %rcx
+	vmovd	%r8d, %xmm3
+	vpsllq	$56, %xmm3, %xmm3
+	vpxor	%xmm4, %xmm4, %xmm4
+	xorl	%edi, %edi
+	vpxor	%xmm9, %xmm9, %xmm9
+	vpxor	%xmm10, %xmm10, %xmm10
+	vpxor	%xmm11, %xmm11, %xmm11
+	vpxor	%xmm5, %xmm5, %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	vpxor	%xmm7, %xmm7, %xmm7
+	vpxor	%xmm8, %xmm8, %xmm8
+	movq	-120(%rsp), %rax
+	.p2align	4
+.LBB7_22:
+	vmovq	-24(%rdx,%rdi), %xmm12
+	vmovq	-16(%rdx,%rdi), %xmm13
+	vmovq	-8(%rdx,%rdi), %xmm14
+	vpunpcklbw	%xmm3, %xmm12, %xmm15
+	vmovq	(%rdx,%rdi), %xmm3
+	vpshufb	%xmm2, %xmm15, %xmm15
+	vpunpcklbw	%xmm12, %xmm13, %xmm16
+	vpshufb	%xmm2, %xmm16, %xmm16
+	vpmovzxbq	%xmm12, %zmm12
+	vpmovzxbq	%xmm13, %zmm17
+	vpmovzxbq	%xmm14, %zmm18
+	vpmovzxbq	%xmm3, %zmm19
+	vpmovzxbq	-26(%rdx,%rdi), %zmm20
+	vpsubq	%zmm20, %zmm12, %zmm12
+	vpmovzxbq	-18(%rdx,%rdi), %zmm20
+	vpsubq	%zmm20, %zmm17, %zmm17
+	vpmovzxbq	-10(%rdx,%rdi), %zmm20
+	vpmovzxbq	-2(%rdx,%rdi), %zmm21
+	vpsubq	%zmm20, %zmm18, %zmm18
+	vpsubq	%zmm21, %zmm19, %zmm19
+	vpmovzxbq	-24(%r15,%rdi), %zmm20
+	vpmovzxbq	-16(%r15,%rdi), %zmm21
+	vpmovzxbq	-8(%r15,%rdi), %zmm22
+	vpmovzxbq	(%r15,%rdi), %zmm23
+	vpmovzxbq	-24(%rbx,%rdi), %zmm24
+	vpunpcklbw	%xmm13, %xmm14, %xmm13
+	vpsubq	%zmm24, %zmm20, %zmm20
+	vpmovzxbq	-16(%rbx,%rdi), %zmm24
+	vpshufb	%xmm2, %xmm13, %xmm13
+	vpsubq	%zmm24, %zmm21, %zmm21
+	vpmovzxbq	-8(%rbx,%rdi), %zmm24
+	vpunpcklbw	%xmm14, %xmm3, %xmm14
+	vpsubq	%zmm24, %zmm22, %zmm22
+	vpmovzxbq	(%rbx,%rdi), %zmm24
+	vpshufb	%xmm2, %xmm14, %xmm14
+	vpsubq	%zmm24, %zmm23, %zmm23
+	vpmuldq	%zmm12, %zmm12, %zmm12
+	vpaddq	%zmm5, %zmm12, %zmm5
+	vpmuldq	%zmm17, %zmm17, %zmm12
+	vpaddq	%zmm6, %zmm12, %zmm6
+	vpmuldq	%zmm18, %zmm18, %zmm12
+	vpaddq	%zmm7, %zmm12, %zmm7
+	vpmuldq	%zmm19, %zmm19, %zmm12
+	vpaddq	%zmm8, %zmm12, %zmm8
+	vpmuldq	%zmm20, %zmm20, %zmm12
+	vpaddq	%zmm12, %zmm5, %zmm5
+	vpmuldq	%zmm21, %zmm21, %zmm12
+	vpaddq	%zmm12, %zmm6, %zmm6
+	vpmuldq	%zmm22, %zmm22, %zmm12
+	vpaddq	%zmm12, %zmm7, %zmm7
+	vpmuldq	%zmm23, %zmm23, %zmm12
+	vpaddq	%zmm12, %zmm8, %zmm8
+	vpmovzxbq	%xmm15, %zmm12
+	vpaddq	%zmm12, %zmm4, %zmm4
+	vpmovzxbq	%xmm16, %zmm12
+	vpaddq	%zmm12, %zmm9, %zmm9
+	vpmovzxbq	%xmm13, %zmm12
+	vpaddq	%zmm12, %zmm10, %zmm10
+	vpmovzxbq	%xmm14, %zmm12
+	vpaddq	%zmm12, %zmm11, %zmm11
+	addq	$32, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB7_22
+	vpaddq	%zmm4, %zmm9, %zmm4
+	vpaddq	%zmm4, %zmm10, %zmm4
+	vpaddq	%zmm4, %zmm11, %zmm4
+	vextracti64x4	$1, %zmm4, %ymm9
+	vpaddq	%zmm9, %zmm4, %zmm4
+	vextracti128	$1, %ymm4, %xmm9
+	vpaddq	%xmm4, %xmm9, %xmm4
+	vpshufd	$238, %xmm4, %xmm9
+	vpaddq	%xmm4, %xmm9, %xmm4
+	vmovq	%xmm4, %rdi
+	vpaddq	%zmm5, %zmm6, %zmm4
+	vpaddq	%zmm4, %zmm7, %zmm4
+	vpaddq	%zmm4, %zmm8, %zmm4
+	vextracti64x4	$1, %zmm4, %ymm5
+	vpaddq	%zmm5, %zmm4, %zmm4
+	vextracti128	$1, %ymm4, %xmm5
+	vpaddq	%xmm5, %xmm4, %xmm4
+	vpshufd	$238, %xmm4, %xmm5
+	vpaddq	%xmm5, %xmm4, %xmm4
+	vmovq	%xmm4, %r13
+	cmpq	%rax, %r14
+	movq	%r11, %r9
+	je	.LBB7_24
+	vpextrb	$7, %xmm3, %r8d
+	movq	-88(%rsp), %r10
+	movq	%rcx, %rax
+.LBB7_26:
+	movq	%r13, %r11
+	movq	-80(%rsp), %r14
+	.p2align	4
+.LBB7_27:
+	movzbl	(%rax,%r10), %r13d
+	movzbl	-2(%rax,%r10), %ebp
+	movzbl	%r8b, %ecx
+	movl	%r13d, %r8d
+	movq	%rax, %rbx
+	movq	%r13, %rax
+	subq	%rbp, %rax
+	movzbl	(%r12,%r10), %r13d
+	movzbl	(%r9,%r10), %ebp
+	incq	%r10
+	subq	%rbp, %r13
+	imulq	%rax, %rax
+	addq	%r11, %rax
+	imulq	%r13, %r13
+	addq	%rax, %r13
+	movq	%rbx, %rax
+	addq	%rcx, %rdi
+	movq	%r13, %r11
+	cmpq	%r10, %r14
+	jne	.LBB7_27
+	jmp	.LBB7_28
+.LBB7_29:
+	testb	%al, %al
+	je	.LBB7_45
+	cmpq	$8, %r14
+	setae	%al
+	cmpq	$1, %rdx
+	sete	%dil
+	andb	%al, %dil
+	movb	%dil, -8(%rsp)
+	movq	%r14, %rax
+	andq	$-32, %rax
+	movq	%rax, -56(%rsp)
+	addq	%rcx, %rax
+	movq	%rax, -64(%rsp)
+	movq	%r14, %rax
+	andq	$-8, %rax
+	movq	%rax, -40(%rsp)
+	addq	%rcx, %rax
+	movq	%rax, -48(%rsp)
+	movq	%r9, %rdi
+	imulq	%rsi, %rdi
+	movq	-128(%rsp), %rax
+	leaq	(%rax,%rcx), %r12
+	movq	%rdi, -16(%rsp)
+	addq	%rdi, %r12
+	leaq	-1(%r9), %rdi
+	imulq	%rsi, %rdi
+	movq	%rdi, -24(%rsp)
+	addq	%rcx, %rdi
+	leaq	(%rax,%rdi), %r8
+	addq	$24, %r8
+	leaq	1(%r9), %r10
+	imulq	%rsi, %r10
+	movq	%r10, -32(%rsp)
+	addq	%rcx, %r10
+	leaq	(%rax,%r10), %r11
+	addq	$24, %r11
+	addq	%rax, %rdi
+	addq	%rax, %r10
+	jmp	.LBB7_31
+	.p2align	4
+.LBB7_44:
+	vcvtsi2sd	%r8, %xmm31, %xmm2
+	vaddsd	%xmm2, %xmm0, %xmm0
+	vcvtsi2sd	%rdi, %xmm31, %xmm2
+	vaddsd	%xmm2, %xmm1, %xmm1
+	movq	-96(%rsp), %r9
+	incq	%r9
+	addq	%rsi, %r12
+	movq	-88(%rsp), %r8
+	addq	%rsi, %r8
+	movq	(%rsp), %r11
+	addq	%rsi, %r11
+	movq	-112(%rsp), %rdi
+	addq	%rsi, %rdi
+	movq	-120(%rsp), %r10
+	addq	%rsi, %r10
+	addq	%rsi, -128(%rsp)
+	cmpq	288(%rsp), %r9
+	movq	-72(%rsp), %rcx
+	movq	-104(%rsp), %r14
+	je	.LBB7_45
+.LBB7_31:
+	movq	%rdi, -112(%rsp)
+	cmpb	$0, -8(%rsp)
+	movq	%r9, -96(%rsp)
+	movq	%r8, -88(%rsp)
+	movq	%r10, -120(%rsp)
+	movq	%r11, (%rsp)
+	je	.LBB7_32
+	cmpq	$32, %r14
+	jae	.LBB7_35
+	xorl	%eax, %eax
+	xorl	%edi, %edi
+	xorl	%r8d, %r8d
+	jmp	.LBB7_39
+	.p2align	4
+.LBB7_32:
+	movq	%rcx, %r10
+	xorl	%edi, %edi
+	xorl	%r8d, %r8d
+	jmp	.LBB7_42
+	.p2align	4
+.LBB7_35:
+	vpxor	%xmm2, %xmm2, %xmm2
+	xorl	%edi, %edi
+	vpxor	%xmm7, %xmm7, %xmm7
+	vpxor	%xmm8, %xmm8, %xmm8
+	vpxor	%xmm9, %xmm9, %xmm9
+	vpxor	%xmm3, %xmm3, %xmm3
+	vpxor	%xmm4, %xmm4, %xmm4
+	vpxor	%xmm5, %xmm5, %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	movq	-56(%rsp), %rax
+	.p2align	4
+.LBB7_36:
+	vpmovzxbq	1(%r12,%rdi), %zmm10
+	vpmovzxbq	9(%r12,%rdi), %zmm11
+	vpmovzxbq	17(%r12,%rdi), %zmm12
+	vpmovzxbq	25(%r12,%rdi), %zmm13
+	vpmovzxbq	-1(%r12,%rdi), %zmm14
+	vpsubq	%zmm14, %zmm10, %zmm10
+	vpmovzxbq	7(%r12,%rdi), %zmm14
+	vpsubq	%zmm14, %zmm11, %zmm11
+	vpmovzxbq	15(%r12,%rdi), %zmm14
+	vpmovzxbq	23(%r12,%rdi), %zmm15
+	vpsubq	%zmm14, %zmm12, %zmm12
+	vpsubq	%zmm15, %zmm13, %zmm13
+	vpmovzxbq	-24(%r11,%rdi), %zmm14
+	vpmovzxbq	-16(%r11,%rdi), %zmm15
+	vpmovzxbq	-8(%r11,%rdi), %zmm16
+	vpmovzxbq	(%r11,%rdi), %zmm17
+	vpmovzxbq	-24(%r8,%rdi), %zmm18
+	vpsubq	%zmm18, %zmm14, %zmm14
+	vpmovzxbq	-16(%r8,%rdi), %zmm18
+	vpsubq	%zmm18, %zmm15, %zmm15
+	vpmovzxbq	-8(%r8,%rdi), %zmm18
+	vpmovzxbq	(%r8,%rdi), %zmm19
+	vpsubq	%zmm18, %zmm16, %zmm16
+	vpsubq	%zmm19, %zmm17, %zmm17
+	vpmuldq	%zmm10, %zmm10, %zmm10
+	vpaddq	%zmm3, %zmm10, %zmm3
+	vpmuldq	%zmm11, %zmm11, %zmm10
+	vpaddq	%zmm4, %zmm10, %zmm4
+	vpmuldq	%zmm12, %zmm12, %zmm10
+	vpaddq	%zmm5, %zmm10, %zmm5
+	vpmuldq	%zmm13, %zmm13, %zmm10
+	vpaddq	%zmm6, %zmm10, %zmm6
+	vpmuldq	%zmm14, %zmm14, %zmm10
+	vpaddq	%zmm10, %zmm3, %zmm3
+	vpmuldq	%zmm15, %zmm15, %zmm10
+	vpaddq	%zmm10, %zmm4, %zmm4
+	vpmuldq	%zmm16, %zmm16, %zmm10
+	vpaddq	%zmm10, %zmm5, %zmm5
+	vpmuldq	%zmm17, %zmm17, %zmm10
+	vpaddq	%zmm10, %zmm6, %zmm6
+	vpmovzxbq	(%r12,%rdi), %zmm10
+	vpaddq	%zmm10, %zmm2, %zmm2
+	vpmovzxbq	8(%r12,%rdi), %zmm10
+	vpaddq	%zmm10, %zmm7, %zmm7
+	vpmovzxbq	16(%r12,%rdi), %zmm10
+	vpmovzxbq	24(%r12,%rdi), %zmm11
+	vpaddq	%zmm10, %zmm8, %zmm8
+	vpaddq	%zmm11, %zmm9, %zmm9
+	addq	$32, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB7_36
+	vpaddq	%zmm2, %zmm7, %zmm2
+	vpaddq	%zmm2, %zmm8, %zmm2
+	vpaddq	%zmm2, %zmm9, %zmm2
+	vextracti64x4	$1, %zmm2, %ymm7
+	vpaddq	%zmm7, %zmm2, %zmm2
+	vextracti128	$1, %ymm2, %xmm7
+	vpaddq	%xmm7, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm7
+	vpaddq	%xmm7, %xmm2, %xmm2
+	vmovq	%xmm2, %rdi
+	vpaddq	%zmm3, %zmm4, %zmm2
+	vpaddq	%zmm2, %zmm5, %zmm2
+	vpaddq	%zmm2, %zmm6, %zmm2
+	vextracti64x4	$1, %zmm2, %ymm3
+	vpaddq	%zmm3, %zmm2, %zmm2
+	vextracti128	$1, %ymm2, %xmm3
+	vpaddq	%xmm3, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm3
+	vpaddq	%xmm3, %xmm2, %xmm2
+	vmovq	%xmm2, %r8
+	cmpq	%rax, %r14
+	je	.LBB7_44
+	movq	-64(%rsp), %r10
+	testb	$24, %r14b
+	je	.LBB7_42
+.LBB7_39:
+	vmovq	%rdi, %xmm3
+	vmovq	%r8, %xmm2
+	movq	-40(%rsp), %rcx
+	movq	-112(%rsp), %rdi
+	movq	-120(%rsp), %r8
+	.p2align	4
+.LBB7_40:
+	vpmovzxbq	1(%r12,%rax), %zmm4
+	vpmovzxbq	-1(%r12,%rax), %zmm5
+	vpsubq	%zmm5, %zmm4, %zmm4
+	vpmovzxbq	(%r8,%rax), %zmm5
+	vpmovzxbq	(%rdi,%rax), %zmm6
+	vpsubq	%zmm6, %zmm5, %zmm5
+	vpmuldq	%zmm4, %zmm4, %zmm4
+	vpaddq	%zmm2, %zmm4, %zmm2
+	vpmuldq	%zmm5, %zmm5, %zmm4
+	vpmovzxbq	(%r12,%rax), %zmm5
+	vpaddq	%zmm4, %zmm2, %zmm2
+	vpaddq	%zmm5, %zmm3, %zmm3
+	addq	$8, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB7_40
+	vextracti64x4	$1, %zmm3, %ymm4
+	vpaddq	%zmm4, %zmm3, %zmm3
+	vextracti128	$1, %ymm3, %xmm4
+	vpaddq	%xmm4, %xmm3, %xmm3
+	vpshufd	$238, %xmm3, %xmm4
+	vpaddq	%xmm4, %xmm3, %xmm3
+	vmovq	%xmm3, %rdi
+	vextracti64x4	$1, %zmm2, %ymm3
+	vpaddq	%zmm3, %zmm2, %zmm2
+	vextracti128	$1, %ymm2, %xmm3
+	vpaddq	%xmm3, %xmm2, %xmm2
+	vpshufd	$238, %xmm2, %xmm3
+	vpaddq	%xmm3, %xmm2, %xmm2
+	vmovq	%xmm2, %r8
+	movq	-48(%rsp), %r10
+	cmpq	%rcx, -104(%rsp)
+	je	.LBB7_44
+.LBB7_42:
+	movq	%rdx, %r11
+	imulq	%r10, %r11
+	movq	-24(%rsp), %rax
+	addq	%r11, %rax
+	movq	-16(%rsp), %r9
+	leaq	(%r9,%r11), %r15
+	addq	-32(%rsp), %r11
+	leaq	-1(%r10), %rcx
+	imulq	%rdx, %rcx
+	addq	%r9, %rcx
+	movq	-80(%rsp), %rbx
+	subq	%r10, %rbx
+	incq	%r10
+	imulq	%rdx, %r10
+	addq	%r9, %r10
+	movq	-128(%rsp), %rbp
+	movq	%r8, %r13
+	.p2align	4
+.LBB7_43:
+	movzbl	(%rbp,%r10), %r9d
+	movzbl	(%rbp,%rcx), %r8d
+	subq	%r8, %r9
+	movzbl	(%rbp,%r11), %r8d
+	movq	%rdx, %r14
+	movzbl	(%rbp,%rax), %edx
+	subq	%rdx, %r8
+	imulq	%r9, %r9
+	addq	%r13, %r9
+	imulq	%r8, %r8
+	addq	%r9, %r8
+	movzbl	(%rbp,%r15), %edx
+	addq	%rdx, %rdi
+	movq	%r14, %rdx
+	addq	%r14, %rbp
+	movq	%r8, %r13
+	decq	%rbx
+	jne	.LBB7_43
+	jmp	.LBB7_44
+.LBB7_45:
+	movq	296(%rsp), %rax
+	vmovsd	%xmm0, (%rax)
+	vmovsd	%xmm1, 8(%rax)
+	addq	$232, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end7:
+	.size	oc_focus_energy_v4, .Lfunc_end7-oc_focus_energy_v4
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI8_0:
+	.quad	0x4010000000000000
+	.text
+	.hidden	oc_grey_candidates_v4
+	.globl	oc_grey_candidates_v4
+	.p2align	4
+	.type	oc_grey_candidates_v4,@function
+oc_grey_candidates_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$104, %rsp
+	.cfi_def_cfa_offset 160
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r9, 8(%rsp)
+	movq	%r8, 40(%rsp)
+	movq	%rcx, 32(%rsp)
+	testq	%rdx, %rdx
+	jle	.LBB8_1
+	vmovapd	%xmm0, %xmm2
+	movq	%rdx, %r12
+	movq	%rsi, %r13
+	movq	%rdi, %rbp
+	addq	$24, %rbp
+	xorl	%ecx, %ecx
+	vmovsd	.LCPI8_0(%rip), %xmm3
+	vxorpd	%xmm4, %xmm4, %xmm4
+	xorl	%r14d, %r14d
+	vmovsd	%xmm1, 24(%rsp)
+	vmovsd	%xmm0, 16(%rsp)
+	movq	32(%rsp), %rbx
+	jmp	.LBB8_4
+	.p2align	4
+.LBB8_11:
+	incq	%r14
+	addq	$32, %rbp
+	cmpq	%r14, %r12
+	je	.LBB8_2
+.LBB8_4:
+	vmovsd	(%rbp), %xmm5
+	vucomisd	%xmm3, %xmm5
+	jb	.LBB8_11
+	vcvtsi2sdq	(%r13,%r14,8), %xmm15, %xmm0
+	vmulsd	%xmm0, %xmm2, %xmm0
+	vucomisd	%xmm0, %xmm5
+	jb	.LBB8_11
+	vmovupd	-24(%rbp), %xmm0
+	vshufpd	$1, %xmm0, %xmm0, %xmm6
+	vucomisd	%xmm1, %xmm6
+	jb	.LBB8_11
+	vucomisd	%xmm4, %xmm0
+	jbe	.LBB8_11
+	vucomisd	%xmm4, %xmm6
+	jbe	.LBB8_11
+	vmovsd	-8(%rbp), %xmm7
+	vucomisd	%xmm4, %xmm7
+	jbe	.LBB8_11
+	leaq	(,%rcx,8), %rax
+	leaq	(%rax,%rax,2), %r15
+	vmovapd	%xmm0, 80(%rsp)
+	vdivsd	%xmm6, %xmm0, %xmm0
+	movq	%rcx, 56(%rsp)
+	vmovsd	%xmm5, 48(%rsp)
+	vmovapd	%xmm6, 64(%rsp)
+	vmovsd	%xmm7, (%rsp)
+	callq	log@PLT
+	vmovsd	%xmm0, (%rbx,%r15)
+	vmovsd	(%rsp), %xmm0
+	vdivsd	64(%rsp), %xmm0, %xmm0
+	callq	log@PLT
+	vxorpd	%xmm4, %xmm4, %xmm4
+	vmovsd	.LCPI8_0(%rip), %xmm3
+	movq	56(%rsp), %rcx
+	vmovsd	16(%rsp), %xmm2
+	vmovsd	24(%rsp), %xmm1
+	vmovsd	%xmm0, 8(%rbx,%r15)
+	vmovsd	48(%rsp), %xmm0
+	vmovsd	%xmm0, 16(%rbx,%r15)
+	movq	40(%rsp), %rax
+	vmovaps	80(%rsp), %xmm0
+	vmovups	%xmm0, (%rax,%r15)
+	vmovsd	(%rsp), %xmm0
+	vmovsd	%xmm0, 16(%rax,%r15)
+	incq	%rcx
+	jmp	.LBB8_11
+.LBB8_1:
+	xorl	%ecx, %ecx
+.LBB8_2:
+	movq	8(%rsp), %rax
+	movq	%rcx, (%rax)
+	addq	$104, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end8:
+	.size	oc_grey_candidates_v4, .Lfunc_end8-oc_grey_candidates_v4
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI9_0:
+	.quad	0x7ff0000000000000
+	.text
+	.hidden	oc_locus_search_v4
+	.globl	oc_locus_search_v4
+	.p2align	4
+	.type	oc_locus_search_v4,@function
+oc_locus_search_v4:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB9_1
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	testq	%rsi, %rsi
+	jle	.LBB9_4
+	movabsq	$9223372036854775804, %r9
+	orq	$2, %r9
+	andq	%rsi, %r9
+	vmovsd	.LCPI9_0(%rip), %xmm1
+	xorl	%eax, %eax
+	xorl	%r10d, %r10d
+	jmp	.LBB9_11
+	.p2align	4
+.LBB9_17:
+	vucomisd	%xmm2, %xmm1
+	cmovaq	%r10, %rax
+	vminsd	%xmm1, %xmm2, %xmm1
+	incq	%r10
+	cmpq	%rcx, %r10
+	je	.LBB9_9
+.LBB9_11:
+	movq	%r10, %r11
+	shlq	$4, %r11
+	vmovupd	(%rdx,%r11), %xmm3
+	vxorpd	%xmm2, %xmm2, %xmm2
+	cmpq	$1, %rsi
+	jne	.LBB9_13
+	xorl	%r11d, %r11d
+	jmp	.LBB9_15
+	.p2align	4
+.LBB9_13:
+	movq	%r9, %rbx
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB9_14:
+	vmovupd	(%rdi,%r11), %xmm4
+	vsubpd	%xmm3, %xmm4, %xmm4
+	vmulpd	%xmm4, %xmm4, %xmm4
+	vshufpd	$1, %xmm4, %xmm4, %xmm5
+	vaddsd	%xmm5, %xmm4, %xmm4
+	vminsd	%xmm4, %xmm0, %xmm4
+	vmulsd	16(%rdi,%r11), %xmm4, %xmm4
+	vmovupd	24(%rdi,%r11), %xmm5
+	vsubpd	%xmm3, %xmm5, %xmm5
+	vmulpd	%xmm5, %xmm5, %xmm5
+	vshufpd	$1, %xmm5, %xmm5, %xmm6
+	vaddsd	%xmm6, %xmm5, %xmm5
+	vminsd	%xmm5, %xmm0, %xmm5
+	vmulsd	40(%rdi,%r11), %xmm5, %xmm5
+	vaddsd	%xmm4, %xmm2, %xmm2
+	vaddsd	%xmm5, %xmm2, %xmm2
+	addq	$48, %r11
+	addq	$-2, %rbx
+	jne	.LBB9_14
+.LBB9_15:
+	testb	$1, %sil
+	je	.LBB9_17
+	vmovupd	(%rdi,%r11), %xmm4
+	vsubpd	%xmm3, %xmm4, %xmm3
+	vmulpd	%xmm3, %xmm3, %xmm3
+	vshufpd	$1, %xmm3, %xmm3, %xmm4
+	vaddsd	%xmm4, %xmm3, %xmm3
+	vminsd	%xmm3, %xmm0, %xmm3
+	vmulsd	16(%rdi,%r11), %xmm3, %xmm3
+	vaddsd	%xmm3, %xmm2, %xmm2
+	jmp	.LBB9_17
+.LBB9_1:
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	xorl	%eax, %eax
+	movq	%rax, (%r8)
+	retq
+.LBB9_4:
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movl	%ecx, %edx
+	andl	$3, %edx
+	cmpq	$4, %rcx
+	jae	.LBB9_18
+	vmovsd	.LCPI9_0(%rip), %xmm0
+	xorl	%eax, %eax
+	xorl	%esi, %esi
+	jmp	.LBB9_6
+.LBB9_18:
+	movabsq	$9223372036854775804, %rax
+	andq	%rax, %rcx
+	vmovsd	.LCPI9_0(%rip), %xmm0
+	xorl	%eax, %eax
+	vxorpd	%xmm1, %xmm1, %xmm1
+	xorl	%esi, %esi
+	.p2align	4
+.LBB9_19:
+	vucomisd	%xmm1, %xmm0
+	cmovaq	%rsi, %rax
+	vminsd	%xmm0, %xmm1, %xmm0
+	addq	$4, %rsi
+	cmpq	%rsi, %rcx
+	jne	.LBB9_19
+.LBB9_6:
+	testq	%rdx, %rdx
+	je	.LBB9_9
+	vxorpd	%xmm1, %xmm1, %xmm1
+	.p2align	4
+.LBB9_8:
+	vucomisd	%xmm1, %xmm0
+	cmovaq	%rsi, %rax
+	vminsd	%xmm0, %xmm1, %xmm0
+	incq	%rsi
+	decq	%rdx
+	jne	.LBB9_8
+.LBB9_9:
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	movq	%rax, (%r8)
+	retq
+.Lfunc_end9:
+	.size	oc_locus_search_v4, .Lfunc_end9-oc_locus_search_v4
+	.cfi_endproc
+	.hidden	oc_grey_mean_v4
+	.globl	oc_grey_mean_v4
+	.p2align	4
+	.type	oc_grey_mean_v4,@function
+oc_grey_mean_v4:
+	.cfi_startproc
+	testq	%rdx, %rdx
+	jle	.LBB10_1
+	vunpcklpd	%xmm1, %xmm0, %xmm1
+	vxorpd	%xmm0, %xmm0, %xmm0
+	movl	$16, %eax
+	jmp	.LBB10_4
+	.p2align	4
+.LBB10_6:
+	addq	$24, %rax
+	decq	%rdx
+	je	.LBB10_2
+.LBB10_4:
+	vmovupd	-16(%rdi,%rax), %xmm3
+	vsubpd	%xmm1, %xmm3, %xmm3
+	vmulpd	%xmm3, %xmm3, %xmm3
+	vshufpd	$1, %xmm3, %xmm3, %xmm4
+	vaddsd	%xmm4, %xmm3, %xmm3
+	vucomisd	%xmm3, %xmm2
+	jbe	.LBB10_6
+	vbroadcastsd	(%rdi,%rax), %ymm3
+	vmovupd	-16(%rsi,%rax), %xmm4
+	vmulsd	(%rsi,%rax), %xmm3, %xmm5
+	vmulpd	%ymm4, %ymm3, %ymm4
+	vbroadcastsd	%xmm5, %ymm5
+	vblendpd	$4, %ymm5, %ymm4, %ymm4
+	vblendpd	$8, %ymm3, %ymm4, %ymm3
+	vaddpd	%ymm3, %ymm0, %ymm0
+	jmp	.LBB10_6
+.LBB10_1:
+	vxorpd	%xmm0, %xmm0, %xmm0
+.LBB10_2:
+	vmovupd	%ymm0, (%rcx)
+	vzeroupper
+	retq
+.Lfunc_end10:
+	.size	oc_grey_mean_v4, .Lfunc_end10-oc_grey_mean_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI11_0:
+	.long	0x3f800000
+	.text
+	.hidden	oc_defocus_rows_v4
+	.globl	oc_defocus_rows_v4
+	.p2align	4
+	.type	oc_defocus_rows_v4,@function
+oc_defocus_rows_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$344, %rsp
+	.cfi_def_cfa_offset 400
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, %r14
+	leaq	(%rdx,%rdx,2), %r11
+	movq	%rcx, 120(%rsp)
+	cmpq	$2, %rcx
+	movq	%r9, -104(%rsp)
+	movq	%rdx, -120(%rsp)
+	movq	%r8, -112(%rsp)
+	movq	%rdi, -32(%rsp)
+	movq	%r11, 32(%rsp)
+	movq	%rsi, 96(%rsp)
+	jl	.LBB11_250
+	leaq	1(,%r8,2), %rax
+	vcvtsi2ss	%rax, %xmm15, %xmm1
+	leaq	2(%r8), %r10
+	leaq	(%r14,%r8,2), %rcx
+	addq	$4, %rcx
+	vaddss	%xmm0, %xmm0, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	.LCPI11_0(%rip), %xmm2
+	vdivss	%xmm1, %xmm2, %xmm1
+	cmpq	$2, %r10
+	movl	$1, %edx
+	cmovgeq	%r10, %rdx
+	movq	%r10, -48(%rsp)
+	leaq	(%r9,%rcx,4), %rbx
+	leaq	(%r9,%rcx,8), %r15
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%r9,%rax,4), %r12
+	leaq	(%rcx,%rcx,4), %rax
+	shlq	$4, %rcx
+	addq	%r9, %rcx
+	movq	%rcx, -24(%rsp)
+	leaq	(%r9,%rax,4), %r13
+	leaq	(%r8,%r14), %rax
+	leaq	8(,%rax,4), %rax
+	cmpq	$8, %r10
+	setl	%cl
+	cmpq	$256, %rax
+	setb	%al
+	orb	%cl, %al
+	movb	%al, -121(%rsp)
+	movabsq	$9223372036854775744, %rax
+	movq	%rdx, %rbp
+	andq	%rax, %rbp
+	leaq	56(%rax), %rcx
+	movq	%rdx, %r11
+	andq	%rcx, %r11
+	movq	%r11, 8(%rsp)
+	movq	%rdx, -80(%rsp)
+	andl	$3, %edx
+	movq	%rdx, -16(%rsp)
+	andq	%r14, %rax
+	movq	%rax, -72(%rsp)
+	andq	%r14, %rcx
+	movq	%rcx, (%rsp)
+	leaq	(%r8,%r8,2), %rax
+	leaq	(,%r14,8), %rcx
+	leaq	(%rcx,%rax,4), %rax
+	leaq	8(%rbx,%r8,4), %rcx
+	leaq	(%rcx,%r14,4), %rcx
+	movq	%rcx, 112(%rsp)
+	vbroadcastss	%xmm1, %xmm2
+	vbroadcastss	%xmm0, %xmm3
+	leaq	(,%r14,4), %rcx
+	leaq	(%rcx,%r8,4), %rdx
+	addq	%r9, %rdx
+	addq	$200, %rdx
+	movq	%rdx, 328(%rsp)
+	movl	%r8d, %edx
+	andl	$3, %edx
+	leaq	1(,%rdx,2), %rdx
+	movq	%rdx, -88(%rsp)
+	addq	%r9, %rax
+	addq	$216, %rax
+	movq	%rax, 80(%rsp)
+	leaq	200(%rcx,%r8,4), %r11
+	leaq	20(%rcx,%r8,4), %rdx
+	leaq	(%rcx,%rcx,2), %rax
+	movq	%rax, 320(%rsp)
+	leaq	(%rcx,%r8,8), %rax
+	leaq	208(%r9,%rax), %rax
+	movq	%rax, 104(%rsp)
+	leaq	(%r14,%r14), %rax
+	leaq	(%rax,%rax,2), %r10
+	leaq	(%rdi,%r10), %rcx
+	addq	$96, %rcx
+	addq	%rdi, %r10
+	movq	%r10, 56(%rsp)
+	movq	%rax, 16(%rsp)
+	leaq	(%rax,%rax,4), %rax
+	leaq	(%rdi,%rax), %r10
+	addq	$96, %r10
+	movq	%r10, 160(%rsp)
+	addq	%rdi, %rax
+	movq	%rax, 184(%rsp)
+	vxorps	%xmm4, %xmm4, %xmm4
+	vxorps	%xmm5, %xmm5, %xmm5
+	leaq	(%r8,%r8), %rax
+	movq	%rax, 48(%rsp)
+	leaq	8(%r9,%r8,4), %rax
+	leaq	(%rax,%r14,4), %r10
+	movq	%r10, 304(%rsp)
+	movq	%rax, 312(%rsp)
+	leaq	4(%rax,%r8,4), %rax
+	movq	%rax, 336(%rsp)
+	leaq	200(,%r8,4), %rax
+	movq	%rbx, %r8
+	leaq	96(%rdi), %r10
+	movq	%r10, 152(%rsp)
+	leaq	96(%rdi,%r14,2), %r10
+	movq	%r10, 144(%rsp)
+	leaq	(%rdi,%r14,2), %r10
+	movq	%r10, 88(%rsp)
+	leaq	96(%rdi,%r14,4), %r10
+	movq	%r10, 136(%rsp)
+	leaq	(%rdi,%r14,4), %r10
+	movq	%r10, -56(%rsp)
+	leaq	96(%rdi,%r14,8), %r10
+	movq	%r10, 128(%rsp)
+	leaq	(%rdi,%r14,8), %r10
+	movq	%r10, -64(%rsp)
+	leaq	(%rbx,%rax), %r10
+	movq	%r10, 224(%rsp)
+	leaq	(%r15,%rdx), %r10
+	movq	%r10, 272(%rsp)
+	leaq	(%r15,%r11), %rsi
+	leaq	(%r15,%rax), %r10
+	movq	%r10, 296(%rsp)
+	leaq	(%r12,%rdx), %r10
+	movq	%r10, 264(%rsp)
+	leaq	(%r12,%r11), %rbx
+	leaq	(%r12,%rax), %r10
+	movq	%r10, 288(%rsp)
+	movq	%rdx, 280(%rsp)
+	movq	-24(%rsp), %r10
+	leaq	(%r10,%rdx), %rdx
+	movq	%rdx, 256(%rsp)
+	movq	%r11, 248(%rsp)
+	leaq	(%r10,%r11), %rdx
+	movq	%rdx, 240(%rsp)
+	movl	$0, %edx
+	movq	%rax, 232(%rsp)
+	leaq	(%r10,%rax), %rax
+	movq	32(%rsp), %r11
+	movq	%rax, 216(%rsp)
+	movq	96(%rsp), %rax
+	movq	%rax, 208(%rsp)
+	movq	%rdi, 176(%rsp)
+	movq	%rbp, -8(%rsp)
+	movq	%rsi, 168(%rsp)
+	movq	%rbx, 24(%rsp)
+	movq	%r8, -96(%rsp)
+	jmp	.LBB11_3
+	.p2align	4
+.LBB11_2:
+	movq	200(%rsp), %rdx
+	leaq	2(%rdx), %r10
+	addq	$3, %rdx
+	movq	320(%rsp), %rax
+	addq	%rax, 152(%rsp)
+	addq	%rax, 176(%rsp)
+	addq	%rax, 144(%rsp)
+	addq	%rax, 88(%rsp)
+	addq	%rax, 136(%rsp)
+	addq	%rax, -56(%rsp)
+	movq	192(%rsp), %rcx
+	addq	%rax, %rcx
+	addq	%rax, 56(%rsp)
+	addq	%rax, 128(%rsp)
+	addq	%rax, -64(%rsp)
+	addq	%rax, 160(%rsp)
+	addq	%rax, 184(%rsp)
+	addq	%rax, 208(%rsp)
+	cmpq	120(%rsp), %rdx
+	movq	%r10, %rdx
+	movq	-32(%rsp), %rdi
+	movq	32(%rsp), %r11
+	movq	-8(%rsp), %rbp
+	movq	168(%rsp), %rsi
+	movq	24(%rsp), %rbx
+	jge	.LBB11_251
+.LBB11_3:
+	movq	%rcx, 192(%rsp)
+	movq	%rdx, 200(%rsp)
+	movq	%rdx, %rax
+	imulq	%r11, %rax
+	leaq	(%rdi,%rax,2), %rcx
+	movq	%rcx, -40(%rsp)
+	movq	-112(%rsp), %r10
+	cmpq	$-1, %r10
+	movq	-80(%rsp), %rdx
+	movq	328(%rsp), %rcx
+	movq	304(%rsp), %r10
+	movq	%rsi, %r11
+	jl	.LBB11_20
+	movq	-32(%rsp), %rsi
+	movzwl	(%rsi,%rax,2), %eax
+	shll	$16, %eax
+	movq	-40(%rsp), %rsi
+	movzwl	-2(%rsi,%r14,2), %esi
+	shll	$16, %esi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_6
+	xorl	%r8d, %r8d
+	jmp	.LBB11_15
+	.p2align	4
+.LBB11_6:
+	cmpq	$64, -48(%rsp)
+	jge	.LBB11_8
+	xorl	%edi, %edi
+	jmp	.LBB11_12
+.LBB11_8:
+	vpbroadcastd	%eax, %zmm6
+	vpbroadcastd	%esi, %zmm7
+	xorl	%edi, %edi
+	.p2align	4
+.LBB11_9:
+	vmovdqu64	%zmm6, (%r9,%rdi,4)
+	vmovdqu64	%zmm6, 64(%r9,%rdi,4)
+	vmovdqu64	%zmm6, 128(%r9,%rdi,4)
+	vmovdqu64	%zmm6, 192(%r9,%rdi,4)
+	vmovdqu64	%zmm7, -192(%rcx,%rdi,4)
+	vmovdqu64	%zmm7, -128(%rcx,%rdi,4)
+	vmovdqu64	%zmm7, -64(%rcx,%rdi,4)
+	vmovdqu64	%zmm7, (%rcx,%rdi,4)
+	addq	$64, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_9
+	cmpq	%rbp, %rdx
+	je	.LBB11_20
+	movq	%rbp, %r8
+	movq	%rbp, %rdi
+	testb	$56, %dl
+	je	.LBB11_15
+.LBB11_12:
+	vpbroadcastd	%eax, %ymm6
+	vpbroadcastd	%esi, %ymm7
+	movq	8(%rsp), %r8
+	.p2align	4
+.LBB11_13:
+	vmovdqu	%ymm6, (%r9,%rdi,4)
+	vmovdqu	%ymm7, (%r10,%rdi,4)
+	addq	$8, %rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_13
+	cmpq	%r8, %rdx
+	je	.LBB11_20
+.LBB11_15:
+	movq	%r8, %rdi
+	cmpq	$0, -16(%rsp)
+	je	.LBB11_18
+	movq	-16(%rsp), %rdx
+	movq	%r8, %rdi
+	.p2align	4
+.LBB11_17:
+	movl	%eax, (%r9,%rdi,4)
+	movl	%esi, (%r10,%rdi,4)
+	incq	%rdi
+	decq	%rdx
+	jne	.LBB11_17
+.LBB11_18:
+	movq	-80(%rsp), %rdx
+	subq	%rdx, %r8
+	cmpq	$-4, %r8
+	ja	.LBB11_20
+	.p2align	4
+.LBB11_19:
+	movl	%eax, (%r9,%rdi,4)
+	movl	%esi, -192(%rcx,%rdi,4)
+	movl	%eax, 4(%r9,%rdi,4)
+	movl	%esi, -188(%rcx,%rdi,4)
+	movl	%eax, 8(%r9,%rdi,4)
+	movl	%esi, -184(%rcx,%rdi,4)
+	movl	%eax, 12(%r9,%rdi,4)
+	movl	%esi, -180(%rcx,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_19
+	.p2align	4
+.LBB11_20:
+	testq	%r14, %r14
+	movq	80(%rsp), %rcx
+	movq	48(%rsp), %r10
+	movq	312(%rsp), %rdi
+	movq	176(%rsp), %r8
+	jle	.LBB11_33
+	cmpq	$7, %r14
+	ja	.LBB11_23
+	xorl	%eax, %eax
+	jmp	.LBB11_32
+	.p2align	4
+.LBB11_23:
+	cmpq	$64, %r14
+	jae	.LBB11_25
+	xorl	%esi, %esi
+	jmp	.LBB11_29
+.LBB11_25:
+	xorl	%eax, %eax
+	movq	-72(%rsp), %rdx
+	movq	152(%rsp), %rsi
+	.p2align	4
+.LBB11_26:
+	vpmovzxwd	-96(%rsi,%rax,2), %zmm6
+	vpmovzxwd	-64(%rsi,%rax,2), %zmm7
+	vpmovzxwd	-32(%rsi,%rax,2), %zmm8
+	vpmovzxwd	(%rsi,%rax,2), %zmm9
+	vpslld	$16, %zmm6, %zmm6
+	vpslld	$16, %zmm7, %zmm7
+	vpslld	$16, %zmm8, %zmm8
+	vpslld	$16, %zmm9, %zmm9
+	vmovdqu64	%zmm6, (%rdi,%rax,4)
+	vmovdqu64	%zmm7, 64(%rdi,%rax,4)
+	vmovdqu64	%zmm8, 128(%rdi,%rax,4)
+	vmovdqu64	%zmm9, 192(%rdi,%rax,4)
+	addq	$64, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_26
+	cmpq	%rdx, %r14
+	je	.LBB11_33
+	movq	-72(%rsp), %rsi
+	movq	%rsi, %rax
+	testb	$56, %r14b
+	je	.LBB11_32
+.LBB11_29:
+	movq	(%rsp), %rdx
+	.p2align	4
+.LBB11_30:
+	vpmovzxwd	(%r8,%rsi,2), %ymm6
+	vpslld	$16, %ymm6, %ymm6
+	vmovdqu	%ymm6, (%rdi,%rsi,4)
+	addq	$8, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_30
+	movq	%rdx, %rax
+	cmpq	%rdx, %r14
+	je	.LBB11_33
+	.p2align	4
+.LBB11_32:
+	movzwl	(%r8,%rax,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rdi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r14
+	jne	.LBB11_32
+.LBB11_33:
+	movq	-112(%rsp), %rax
+	testq	%rax, %rax
+	movq	-96(%rsp), %r8
+	vpxor	%xmm6, %xmm6, %xmm6
+	js	.LBB11_38
+	xorl	%edx, %edx
+	movq	-88(%rsp), %rcx
+	.p2align	4
+.LBB11_35:
+	movq	%rdx, %rax
+	vaddss	8(%r9,%rdx,4), %xmm6, %xmm6
+	incq	%rdx
+	cmpq	%rdx, %rcx
+	jne	.LBB11_35
+	cmpq	$7, %r10
+	movq	80(%rsp), %rcx
+	jb	.LBB11_39
+	.p2align	4
+.LBB11_37:
+	vaddss	12(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	16(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	20(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	24(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	28(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	32(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	36(%r9,%rax,4), %xmm6, %xmm6
+	vaddss	40(%r9,%rax,4), %xmm6, %xmm6
+	addq	$8, %rax
+	cmpq	%rax, %r10
+	jne	.LBB11_37
+	jmp	.LBB11_39
+	.p2align	4
+.LBB11_38:
+	cmpq	$-1, %rax
+	movq	-56(%rsp), %rdi
+	jl	.LBB11_59
+.LBB11_39:
+	movq	-40(%rsp), %rdx
+	movzwl	(%rdx,%r14,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%rdx,%r14,4), %esi
+	shll	$16, %esi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_41
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %rdx
+	jmp	.LBB11_51
+	.p2align	4
+.LBB11_41:
+	cmpq	$64, -48(%rsp)
+	movq	-80(%rsp), %rdx
+	jge	.LBB11_43
+	xorl	%edi, %edi
+	jmp	.LBB11_47
+	.p2align	4
+.LBB11_43:
+	vpbroadcastd	%eax, %zmm7
+	vpbroadcastd	%esi, %zmm8
+	xorl	%edi, %edi
+	movq	104(%rsp), %rbx
+	.p2align	4
+.LBB11_44:
+	vmovdqu64	%zmm7, -192(%rbx,%rdi,4)
+	vmovdqu64	%zmm7, -128(%rbx,%rdi,4)
+	vmovdqu64	%zmm7, -64(%rbx,%rdi,4)
+	vmovdqu64	%zmm7, (%rbx,%rdi,4)
+	vmovdqu64	%zmm8, -192(%rcx,%rdi,4)
+	vmovdqu64	%zmm8, -128(%rcx,%rdi,4)
+	vmovdqu64	%zmm8, -64(%rcx,%rdi,4)
+	vmovdqu64	%zmm8, (%rcx,%rdi,4)
+	addq	$64, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_44
+	cmpq	%rbp, %rdx
+	je	.LBB11_58
+	movq	%rbp, %rdi
+	movq	%rbp, %r8
+	testb	$56, %dl
+	movq	24(%rsp), %rbx
+	je	.LBB11_51
+.LBB11_47:
+	vpbroadcastd	%eax, %ymm7
+	vpbroadcastd	%esi, %ymm8
+	movq	-96(%rsp), %r8
+	movq	112(%rsp), %rcx
+	movq	8(%rsp), %r11
+	.p2align	4
+.LBB11_48:
+	vmovdqu	%ymm7, (%r8,%rdi,4)
+	vmovdqu	%ymm8, (%rcx,%rdi,4)
+	addq	$8, %rdi
+	cmpq	%rdi, %r11
+	jne	.LBB11_48
+	movq	%r11, %r8
+	cmpq	%r11, %rdx
+	movq	80(%rsp), %rcx
+	movq	168(%rsp), %r11
+	jne	.LBB11_51
+	movq	-96(%rsp), %r8
+	movq	-56(%rsp), %rdi
+	jmp	.LBB11_59
+	.p2align	4
+.LBB11_51:
+	movq	%r8, %rdi
+	testb	$3, %dl
+	movq	-96(%rsp), %rbp
+	movq	112(%rsp), %rbx
+	je	.LBB11_54
+	movq	-16(%rsp), %rdx
+	movq	%r8, %rdi
+	.p2align	4
+.LBB11_53:
+	movl	%eax, (%rbp,%rdi,4)
+	movl	%esi, (%rbx,%rdi,4)
+	incq	%rdi
+	decq	%rdx
+	jne	.LBB11_53
+.LBB11_54:
+	movq	-80(%rsp), %rdx
+	subq	%rdx, %r8
+	cmpq	$-4, %r8
+	jbe	.LBB11_56
+	movq	-96(%rsp), %r8
+	jmp	.LBB11_58
+	.p2align	4
+.LBB11_56:
+	movq	-96(%rsp), %r8
+	movq	104(%rsp), %rbx
+	.p2align	4
+.LBB11_57:
+	movl	%eax, -192(%rbx,%rdi,4)
+	movl	%esi, -192(%rcx,%rdi,4)
+	movl	%eax, -188(%rbx,%rdi,4)
+	movl	%esi, -188(%rcx,%rdi,4)
+	movl	%eax, -184(%rbx,%rdi,4)
+	movl	%esi, -184(%rcx,%rdi,4)
+	movl	%eax, -180(%rbx,%rdi,4)
+	movl	%esi, -180(%rcx,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_57
+.LBB11_58:
+	movq	-56(%rsp), %rdi
+	movq	24(%rsp), %rbx
+.LBB11_59:
+	movq	-48(%rsp), %rax
+	leaq	(%r8,%rax,4), %rax
+	movq	%rax, 72(%rsp)
+	testq	%r14, %r14
+	movq	88(%rsp), %rcx
+	jle	.LBB11_72
+	cmpq	$8, %r14
+	jae	.LBB11_62
+	xorl	%eax, %eax
+	movq	72(%rsp), %rbp
+	jmp	.LBB11_71
+	.p2align	4
+.LBB11_62:
+	cmpq	$64, %r14
+	jae	.LBB11_64
+	xorl	%esi, %esi
+	movq	72(%rsp), %rbp
+	jmp	.LBB11_68
+.LBB11_64:
+	xorl	%eax, %eax
+	movq	-72(%rsp), %rdx
+	movq	144(%rsp), %rcx
+	movq	224(%rsp), %rsi
+	.p2align	4
+.LBB11_65:
+	vpmovzxwd	-96(%rcx,%rax,2), %zmm7
+	vpmovzxwd	-64(%rcx,%rax,2), %zmm8
+	vpmovzxwd	-32(%rcx,%rax,2), %zmm9
+	vpmovzxwd	(%rcx,%rax,2), %zmm10
+	vpslld	$16, %zmm7, %zmm7
+	vpslld	$16, %zmm8, %zmm8
+	vpslld	$16, %zmm9, %zmm9
+	vpslld	$16, %zmm10, %zmm10
+	vmovdqu64	%zmm7, -192(%rsi,%rax,4)
+	vmovdqu64	%zmm8, -128(%rsi,%rax,4)
+	vmovdqu64	%zmm9, -64(%rsi,%rax,4)
+	vmovdqu64	%zmm10, (%rsi,%rax,4)
+	addq	$64, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_65
+	cmpq	%rdx, %r14
+	movq	88(%rsp), %rcx
+	movq	72(%rsp), %rbp
+	je	.LBB11_72
+	movq	-72(%rsp), %rax
+	movq	%rax, %rsi
+	testb	$56, %r14b
+	je	.LBB11_71
+.LBB11_68:
+	movq	(%rsp), %rdx
+	.p2align	4
+.LBB11_69:
+	vpmovzxwd	(%rcx,%rsi,2), %ymm7
+	vpslld	$16, %ymm7, %ymm7
+	vmovdqu	%ymm7, (%rbp,%rsi,4)
+	addq	$8, %rsi
+	cmpq	%rsi, %rdx
+	jne	.LBB11_69
+	movq	%rdx, %rax
+	cmpq	%rdx, %r14
+	je	.LBB11_72
+	.p2align	4
+.LBB11_71:
+	movzwl	(%rcx,%rax,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rbp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r14
+	jne	.LBB11_71
+.LBB11_72:
+	movq	-112(%rsp), %rax
+	vpxor	%xmm7, %xmm7, %xmm7
+	testq	%rax, %rax
+	js	.LBB11_77
+	xorl	%edx, %edx
+	movq	-88(%rsp), %rcx
+	.p2align	4
+.LBB11_74:
+	movq	%rdx, %rax
+	vaddss	8(%r8,%rdx,4), %xmm7, %xmm7
+	incq	%rdx
+	cmpq	%rdx, %rcx
+	jne	.LBB11_74
+	cmpq	$7, %r10
+	movq	-8(%rsp), %rbp
+	jb	.LBB11_78
+	.p2align	4
+.LBB11_76:
+	vaddss	12(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	16(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	20(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	24(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	28(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	32(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	36(%r8,%rax,4), %xmm7, %xmm7
+	vaddss	40(%r8,%rax,4), %xmm7, %xmm7
+	addq	$8, %rax
+	cmpq	%rax, %r10
+	jne	.LBB11_76
+	jmp	.LBB11_78
+	.p2align	4
+.LBB11_77:
+	cmpq	$-1, %rax
+	movq	-88(%rsp), %rsi
+	movq	-8(%rsp), %rbp
+	jl	.LBB11_99
+.LBB11_78:
+	movq	16(%rsp), %rax
+	movq	-40(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r14,2), %ecx
+	shll	$16, %ecx
+	movq	-48(%rsp), %rdi
+	leaq	(%r15,%rdi,4), %rdx
+	leaq	(%rdx,%r14,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_80
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %rdx
+	jmp	.LBB11_91
+	.p2align	4
+.LBB11_80:
+	cmpq	$64, %rdi
+	movq	-80(%rsp), %rdx
+	jge	.LBB11_82
+	xorl	%edi, %edi
+	jmp	.LBB11_87
+	.p2align	4
+.LBB11_82:
+	vpbroadcastd	%eax, %zmm8
+	vpbroadcastd	%ecx, %zmm9
+	xorl	%edi, %edi
+	.p2align	4
+.LBB11_83:
+	vmovdqu64	%zmm8, (%r15,%rdi,4)
+	vmovdqu64	%zmm8, 64(%r15,%rdi,4)
+	vmovdqu64	%zmm8, 128(%r15,%rdi,4)
+	vmovdqu64	%zmm8, 192(%r15,%rdi,4)
+	vmovdqu64	%zmm9, -192(%r11,%rdi,4)
+	vmovdqu64	%zmm9, -128(%r11,%rdi,4)
+	vmovdqu64	%zmm9, -64(%r11,%rdi,4)
+	vmovdqu64	%zmm9, (%r11,%rdi,4)
+	addq	$64, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_83
+	cmpq	%rbp, %rdx
+	jne	.LBB11_86
+	movq	-88(%rsp), %rsi
+	jmp	.LBB11_98
+.LBB11_86:
+	movq	%rbp, %rdi
+	movq	%rbp, %r8
+	testb	$56, %dl
+	je	.LBB11_91
+.LBB11_87:
+	vpbroadcastd	%eax, %ymm8
+	vpbroadcastd	%ecx, %ymm9
+	movq	8(%rsp), %r8
+	.p2align	4
+.LBB11_88:
+	vmovdqu	%ymm8, (%r15,%rdi,4)
+	vmovdqu	%ymm9, (%rsi,%rdi,4)
+	addq	$8, %rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_88
+	cmpq	%r8, %rdx
+	jne	.LBB11_91
+	movq	-96(%rsp), %r8
+	movq	-88(%rsp), %rsi
+	jmp	.LBB11_98
+	.p2align	4
+.LBB11_91:
+	movq	%r8, %rdi
+	testb	$3, %dl
+	je	.LBB11_94
+	movq	-16(%rsp), %rdx
+	movq	%r8, %rdi
+	.p2align	4
+.LBB11_93:
+	movl	%eax, (%r15,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%rdx
+	jne	.LBB11_93
+.LBB11_94:
+	movq	-80(%rsp), %rdx
+	subq	%rdx, %r8
+	cmpq	$-4, %r8
+	movq	-88(%rsp), %rsi
+	jbe	.LBB11_96
+	movq	-96(%rsp), %r8
+	jmp	.LBB11_98
+	.p2align	4
+.LBB11_96:
+	movq	-96(%rsp), %r8
+	movq	272(%rsp), %r11
+	.p2align	4
+.LBB11_97:
+	movl	%eax, (%r15,%rdi,4)
+	movl	%ecx, -12(%r11,%rdi,4)
+	movl	%eax, 4(%r15,%rdi,4)
+	movl	%ecx, -8(%r11,%rdi,4)
+	movl	%eax, 8(%r15,%rdi,4)
+	movl	%ecx, -4(%r11,%rdi,4)
+	movl	%eax, 12(%r15,%rdi,4)
+	movl	%ecx, (%r11,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_97
+.LBB11_98:
+	movq	-56(%rsp), %rdi
+.LBB11_99:
+	movq	-48(%rsp), %rax
+	leaq	(%r15,%rax,4), %rax
+	movq	%rax, 64(%rsp)
+	testq	%r14, %r14
+	movq	-72(%rsp), %rdx
+	movq	296(%rsp), %r11
+	jle	.LBB11_112
+	cmpq	$8, %r14
+	jae	.LBB11_102
+	xorl	%eax, %eax
+	movq	64(%rsp), %r11
+	jmp	.LBB11_110
+	.p2align	4
+.LBB11_102:
+	cmpq	$64, %r14
+	jae	.LBB11_104
+	xorl	%ecx, %ecx
+	movq	64(%rsp), %r11
+	jmp	.LBB11_108
+.LBB11_104:
+	xorl	%eax, %eax
+	movq	136(%rsp), %rcx
+	.p2align	4
+.LBB11_105:
+	vpmovzxwd	-96(%rcx,%rax,2), %zmm8
+	vpmovzxwd	-64(%rcx,%rax,2), %zmm9
+	vpmovzxwd	-32(%rcx,%rax,2), %zmm10
+	vpmovzxwd	(%rcx,%rax,2), %zmm11
+	vpslld	$16, %zmm8, %zmm8
+	vpslld	$16, %zmm9, %zmm9
+	vpslld	$16, %zmm10, %zmm10
+	vpslld	$16, %zmm11, %zmm11
+	vmovdqu64	%zmm8, -192(%r11,%rax,4)
+	vmovdqu64	%zmm9, -128(%r11,%rax,4)
+	vmovdqu64	%zmm10, -64(%r11,%rax,4)
+	vmovdqu64	%zmm11, (%r11,%rax,4)
+	addq	$64, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_105
+	cmpq	%rdx, %r14
+	movq	64(%rsp), %r11
+	je	.LBB11_112
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$56, %r14b
+	je	.LBB11_110
+.LBB11_108:
+	movq	(%rsp), %rax
+	.p2align	4
+.LBB11_109:
+	vpmovzxwd	(%rdi,%rcx,2), %ymm8
+	vpslld	$16, %ymm8, %ymm8
+	vmovdqu	%ymm8, (%r11,%rcx,4)
+	addq	$8, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_109
+	jmp	.LBB11_111
+	.p2align	4
+.LBB11_110:
+	movzwl	(%rdi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%r11,%rax,4)
+	incq	%rax
+.LBB11_111:
+	cmpq	%rax, %r14
+	jne	.LBB11_110
+.LBB11_112:
+	movq	200(%rsp), %rax
+	orq	$1, %rax
+	imulq	32(%rsp), %rax
+	movq	-32(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rax
+	movq	%rax, -40(%rsp)
+	movq	-112(%rsp), %rax
+	vpxor	%xmm8, %xmm8, %xmm8
+	testq	%rax, %rax
+	js	.LBB11_117
+	xorl	%ecx, %ecx
+	movq	-24(%rsp), %r11
+	.p2align	4
+.LBB11_114:
+	movq	%rcx, %rax
+	vaddss	8(%r15,%rcx,4), %xmm8, %xmm8
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_114
+	cmpq	$7, %r10
+	jb	.LBB11_118
+	.p2align	4
+.LBB11_116:
+	vaddss	12(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	16(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	20(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	24(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	28(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	32(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	36(%r15,%rax,4), %xmm8, %xmm8
+	vaddss	40(%r15,%rax,4), %xmm8, %xmm8
+	addq	$8, %rax
+	cmpq	%rax, %r10
+	jne	.LBB11_116
+	jmp	.LBB11_118
+	.p2align	4
+.LBB11_117:
+	cmpq	$-1, %rax
+	movq	-24(%rsp), %r11
+	movq	-64(%rsp), %rdi
+	jl	.LBB11_139
+.LBB11_118:
+	movq	-40(%rsp), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r14,2), %ecx
+	shll	$16, %ecx
+	movq	-48(%rsp), %rdi
+	leaq	(%r12,%rdi,4), %rdx
+	leaq	(%rdx,%r14,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_120
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %rdx
+	jmp	.LBB11_129
+	.p2align	4
+.LBB11_120:
+	cmpq	$64, %rdi
+	movq	-80(%rsp), %rdx
+	jge	.LBB11_122
+	xorl	%edi, %edi
+	jmp	.LBB11_126
+	.p2align	4
+.LBB11_122:
+	vpbroadcastd	%eax, %zmm9
+	vpbroadcastd	%ecx, %zmm10
+	xorl	%edi, %edi
+	.p2align	4
+.LBB11_123:
+	vmovdqu64	%zmm9, (%r12,%rdi,4)
+	vmovdqu64	%zmm9, 64(%r12,%rdi,4)
+	vmovdqu64	%zmm9, 128(%r12,%rdi,4)
+	vmovdqu64	%zmm9, 192(%r12,%rdi,4)
+	vmovdqu64	%zmm10, -192(%rbx,%rdi,4)
+	vmovdqu64	%zmm10, -128(%rbx,%rdi,4)
+	vmovdqu64	%zmm10, -64(%rbx,%rdi,4)
+	vmovdqu64	%zmm10, (%rbx,%rdi,4)
+	addq	$64, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_123
+	cmpq	%rbp, %rdx
+	je	.LBB11_134
+	movq	%rbp, %rdi
+	movq	%rbp, %r8
+	testb	$56, %dl
+	je	.LBB11_129
+.LBB11_126:
+	vpbroadcastd	%eax, %ymm9
+	vpbroadcastd	%ecx, %ymm10
+	movq	8(%rsp), %r8
+	.p2align	4
+.LBB11_127:
+	vmovdqu	%ymm9, (%r12,%rdi,4)
+	vmovdqu	%ymm10, (%rsi,%rdi,4)
+	addq	$8, %rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_127
+	cmpq	%r8, %rdx
+	je	.LBB11_133
+.LBB11_129:
+	movq	%r8, %rdi
+	testb	$3, %dl
+	je	.LBB11_132
+	movq	-16(%rsp), %rdx
+	movq	%r8, %rdi
+	.p2align	4
+.LBB11_131:
+	movl	%eax, (%r12,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%rdx
+	jne	.LBB11_131
+.LBB11_132:
+	movq	-80(%rsp), %rdx
+	subq	%rdx, %r8
+	cmpq	$-4, %r8
+	jbe	.LBB11_135
+.LBB11_133:
+	movq	-96(%rsp), %r8
+.LBB11_134:
+	movq	-72(%rsp), %rdx
+	movq	-88(%rsp), %rsi
+	jmp	.LBB11_138
+	.p2align	4
+.LBB11_135:
+	movq	-96(%rsp), %r8
+	movq	-88(%rsp), %rsi
+	movq	264(%rsp), %rbx
+	.p2align	4
+.LBB11_136:
+	movl	%eax, (%r12,%rdi,4)
+	movl	%ecx, -12(%rbx,%rdi,4)
+	movl	%eax, 4(%r12,%rdi,4)
+	movl	%ecx, -8(%rbx,%rdi,4)
+	movl	%eax, 8(%r12,%rdi,4)
+	movl	%ecx, -4(%rbx,%rdi,4)
+	movl	%eax, 12(%r12,%rdi,4)
+	movl	%ecx, (%rbx,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_136
+	movq	-72(%rsp), %rdx
+.LBB11_138:
+	movq	-64(%rsp), %rdi
+.LBB11_139:
+	movq	-48(%rsp), %rax
+	leaq	(%r12,%rax,4), %rax
+	movq	%rax, 40(%rsp)
+	testq	%r14, %r14
+	movq	288(%rsp), %rbx
+	jle	.LBB11_152
+	cmpq	$8, %r14
+	jae	.LBB11_142
+	xorl	%eax, %eax
+	movq	56(%rsp), %rbx
+	movq	40(%rsp), %rbp
+	jmp	.LBB11_150
+	.p2align	4
+.LBB11_142:
+	cmpq	$64, %r14
+	jae	.LBB11_144
+	xorl	%ecx, %ecx
+	movq	56(%rsp), %rbx
+	movq	40(%rsp), %rbp
+	jmp	.LBB11_148
+.LBB11_144:
+	xorl	%eax, %eax
+	movq	192(%rsp), %rcx
+	.p2align	4
+.LBB11_145:
+	vpmovzxwd	-96(%rcx,%rax,2), %zmm9
+	vpmovzxwd	-64(%rcx,%rax,2), %zmm10
+	vpmovzxwd	-32(%rcx,%rax,2), %zmm11
+	vpmovzxwd	(%rcx,%rax,2), %zmm12
+	vpslld	$16, %zmm9, %zmm9
+	vpslld	$16, %zmm10, %zmm10
+	vpslld	$16, %zmm11, %zmm11
+	vpslld	$16, %zmm12, %zmm12
+	vmovdqu64	%zmm9, -192(%rbx,%rax,4)
+	vmovdqu64	%zmm10, -128(%rbx,%rax,4)
+	vmovdqu64	%zmm11, -64(%rbx,%rax,4)
+	vmovdqu64	%zmm12, (%rbx,%rax,4)
+	addq	$64, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_145
+	cmpq	%rdx, %r14
+	movq	56(%rsp), %rbx
+	movq	40(%rsp), %rbp
+	je	.LBB11_152
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$56, %r14b
+	je	.LBB11_150
+.LBB11_148:
+	movq	(%rsp), %rax
+	.p2align	4
+.LBB11_149:
+	vpmovzxwd	(%rbx,%rcx,2), %ymm9
+	vpslld	$16, %ymm9, %ymm9
+	vmovdqu	%ymm9, (%rbp,%rcx,4)
+	addq	$8, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_149
+	jmp	.LBB11_151
+	.p2align	4
+.LBB11_150:
+	movzwl	(%rbx,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rbp,%rax,4)
+	incq	%rax
+.LBB11_151:
+	cmpq	%rax, %r14
+	jne	.LBB11_150
+.LBB11_152:
+	movq	-112(%rsp), %rax
+	vpxor	%xmm9, %xmm9, %xmm9
+	testq	%rax, %rax
+	js	.LBB11_157
+	xorl	%ecx, %ecx
+	movq	-48(%rsp), %rbx
+	.p2align	4
+.LBB11_154:
+	movq	%rcx, %rax
+	vaddss	8(%r12,%rcx,4), %xmm9, %xmm9
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_154
+	cmpq	$7, %r10
+	jae	.LBB11_159
+	movq	-8(%rsp), %rbp
+	jmp	.LBB11_161
+	.p2align	4
+.LBB11_157:
+	cmpq	$-1, %rax
+	movq	-48(%rsp), %rbx
+	movq	-8(%rsp), %rbp
+	jge	.LBB11_161
+	.p2align	4
+	leaq	(%r11,%rbx,4), %rbp
+	testq	%r14, %r14
+	jg	.LBB11_182
+	jmp	.LBB11_194
+	.p2align	4
+.LBB11_159:
+	movq	-8(%rsp), %rbp
+	.p2align	4
+.LBB11_160:
+	vaddss	12(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	16(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	20(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	24(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	28(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	32(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	36(%r12,%rax,4), %xmm9, %xmm9
+	vaddss	40(%r12,%rax,4), %xmm9, %xmm9
+	addq	$8, %rax
+	cmpq	%rax, %r10
+	jne	.LBB11_160
+.LBB11_161:
+	movq	-40(%rsp), %rcx
+	movzwl	(%rcx,%r14,2), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r14,4), %ecx
+	shll	$16, %ecx
+	leaq	(%r11,%rbx,4), %rdx
+	leaq	(%rdx,%r14,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_163
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %rdx
+	jmp	.LBB11_172
+	.p2align	4
+.LBB11_163:
+	cmpq	$64, %rbx
+	movq	-80(%rsp), %rdx
+	jge	.LBB11_165
+	xorl	%edi, %edi
+	jmp	.LBB11_169
+	.p2align	4
+.LBB11_165:
+	vpbroadcastd	%eax, %zmm10
+	vpbroadcastd	%ecx, %zmm11
+	xorl	%edi, %edi
+	movq	240(%rsp), %rdx
+	.p2align	4
+.LBB11_166:
+	vmovdqu64	%zmm10, (%r11,%rdi,4)
+	vmovdqu64	%zmm10, 64(%r11,%rdi,4)
+	vmovdqu64	%zmm10, 128(%r11,%rdi,4)
+	vmovdqu64	%zmm10, 192(%r11,%rdi,4)
+	vmovdqu64	%zmm11, -192(%rdx,%rdi,4)
+	vmovdqu64	%zmm11, -128(%rdx,%rdi,4)
+	vmovdqu64	%zmm11, -64(%rdx,%rdi,4)
+	vmovdqu64	%zmm11, (%rdx,%rdi,4)
+	addq	$64, %rdi
+	cmpq	%rdi, %rbp
+	jne	.LBB11_166
+	movq	-80(%rsp), %rdx
+	cmpq	%rbp, %rdx
+	je	.LBB11_177
+	movq	%rbp, %rdi
+	movq	%rbp, %r8
+	testb	$56, %dl
+	je	.LBB11_172
+.LBB11_169:
+	vpbroadcastd	%eax, %ymm10
+	vpbroadcastd	%ecx, %ymm11
+	movq	8(%rsp), %r8
+	.p2align	4
+.LBB11_170:
+	vmovdqu	%ymm10, (%r11,%rdi,4)
+	vmovdqu	%ymm11, (%rsi,%rdi,4)
+	addq	$8, %rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_170
+	cmpq	%r8, %rdx
+	je	.LBB11_176
+.LBB11_172:
+	movq	%r8, %rdi
+	testb	$3, %dl
+	je	.LBB11_175
+	movq	-16(%rsp), %rdx
+	movq	%r8, %rdi
+	.p2align	4
+.LBB11_174:
+	movl	%eax, (%r11,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%rdx
+	jne	.LBB11_174
+.LBB11_175:
+	movq	-80(%rsp), %rdx
+	subq	%rdx, %r8
+	cmpq	$-4, %r8
+	jbe	.LBB11_178
+.LBB11_176:
+	movq	-96(%rsp), %r8
+.LBB11_177:
+	movq	-72(%rsp), %rdx
+	movq	-88(%rsp), %rsi
+	movq	-64(%rsp), %rdi
+	leaq	(%r11,%rbx,4), %rbp
+	testq	%r14, %r14
+	jg	.LBB11_182
+	jmp	.LBB11_194
+	.p2align	4
+.LBB11_178:
+	movq	-96(%rsp), %r8
+	movq	-88(%rsp), %rsi
+	movq	256(%rsp), %rbp
+	.p2align	4
+.LBB11_179:
+	movl	%eax, (%r11,%rdi,4)
+	movl	%ecx, -12(%rbp,%rdi,4)
+	movl	%eax, 4(%r11,%rdi,4)
+	movl	%ecx, -8(%rbp,%rdi,4)
+	movl	%eax, 8(%r11,%rdi,4)
+	movl	%ecx, -4(%rbp,%rdi,4)
+	movl	%eax, 12(%r11,%rdi,4)
+	movl	%ecx, (%rbp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_179
+	movq	-72(%rsp), %rdx
+	movq	-64(%rsp), %rdi
+	leaq	(%r11,%rbx,4), %rbp
+	testq	%r14, %r14
+	jle	.LBB11_194
+.LBB11_182:
+	cmpq	$8, %r14
+	jae	.LBB11_184
+	xorl	%eax, %eax
+	jmp	.LBB11_192
+	.p2align	4
+.LBB11_184:
+	cmpq	$64, %r14
+	jae	.LBB11_186
+	xorl	%ecx, %ecx
+	jmp	.LBB11_190
+.LBB11_186:
+	xorl	%eax, %eax
+	movq	128(%rsp), %rcx
+	movq	216(%rsp), %rbx
+	.p2align	4
+.LBB11_187:
+	vpmovzxwd	-96(%rcx,%rax,2), %zmm10
+	vpmovzxwd	-64(%rcx,%rax,2), %zmm11
+	vpmovzxwd	-32(%rcx,%rax,2), %zmm12
+	vpmovzxwd	(%rcx,%rax,2), %zmm13
+	vpslld	$16, %zmm10, %zmm10
+	vpslld	$16, %zmm11, %zmm11
+	vpslld	$16, %zmm12, %zmm12
+	vpslld	$16, %zmm13, %zmm13
+	vmovdqu64	%zmm10, -192(%rbx,%rax,4)
+	vmovdqu64	%zmm11, -128(%rbx,%rax,4)
+	vmovdqu64	%zmm12, -64(%rbx,%rax,4)
+	vmovdqu64	%zmm13, (%rbx,%rax,4)
+	addq	$64, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB11_187
+	cmpq	%rdx, %r14
+	movq	-48(%rsp), %rbx
+	je	.LBB11_194
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$56, %r14b
+	je	.LBB11_192
+.LBB11_190:
+	movq	(%rsp), %rax
+	.p2align	4
+.LBB11_191:
+	vpmovzxwd	(%rdi,%rcx,2), %ymm10
+	vpslld	$16, %ymm10, %ymm10
+	vmovdqu	%ymm10, (%rbp,%rcx,4)
+	addq	$8, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_191
+	jmp	.LBB11_193
+	.p2align	4
+.LBB11_192:
+	movzwl	(%rdi,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rbp,%rax,4)
+	incq	%rax
+.LBB11_193:
+	cmpq	%rax, %r14
+	jne	.LBB11_192
+.LBB11_194:
+	movq	-112(%rsp), %rax
+	vpxor	%xmm10, %xmm10, %xmm10
+	testq	%rax, %rax
+	js	.LBB11_199
+	xorl	%ecx, %ecx
+	.p2align	4
+.LBB11_196:
+	movq	%rcx, %rax
+	vaddss	8(%r11,%rcx,4), %xmm10, %xmm10
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_196
+	cmpq	$7, %r10
+	jb	.LBB11_200
+	.p2align	4
+.LBB11_198:
+	vaddss	12(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	16(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	20(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	24(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	28(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	32(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	36(%r11,%rax,4), %xmm10, %xmm10
+	vaddss	40(%r11,%rax,4), %xmm10, %xmm10
+	addq	$8, %rax
+	cmpq	%rax, %r10
+	jne	.LBB11_198
+	jmp	.LBB11_200
+	.p2align	4
+.LBB11_199:
+	cmpq	$-1, %rax
+	jl	.LBB11_220
+.LBB11_200:
+	movq	16(%rsp), %rax
+	movq	-40(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rcx
+	movzwl	(%rcx), %eax
+	shll	$16, %eax
+	movzwl	-2(%rcx,%r14,2), %ecx
+	shll	$16, %ecx
+	leaq	(,%rbx,4), %rdx
+	addq	%r13, %rdx
+	leaq	(%rdx,%r14,4), %rsi
+	cmpb	$0, -121(%rsp)
+	je	.LBB11_202
+	xorl	%r8d, %r8d
+	movq	-80(%rsp), %rdx
+	jmp	.LBB11_212
+	.p2align	4
+.LBB11_202:
+	cmpq	$64, %rbx
+	movq	-80(%rsp), %rdx
+	jge	.LBB11_204
+	xorl	%edi, %edi
+	jmp	.LBB11_209
+	.p2align	4
+.LBB11_204:
+	vpbroadcastd	%eax, %zmm11
+	vpbroadcastd	%ecx, %zmm12
+	movq	248(%rsp), %rdi
+	addq	%r13, %rdi
+	xorl	%r8d, %r8d
+	movq	-8(%rsp), %r10
+	.p2align	4
+.LBB11_205:
+	vmovdqu64	%zmm11, (%r13,%r8,4)
+	vmovdqu64	%zmm11, 64(%r13,%r8,4)
+	vmovdqu64	%zmm11, 128(%r13,%r8,4)
+	vmovdqu64	%zmm11, 192(%r13,%r8,4)
+	vmovdqu64	%zmm12, -192(%rdi,%r8,4)
+	vmovdqu64	%zmm12, -128(%rdi,%r8,4)
+	vmovdqu64	%zmm12, -64(%rdi,%r8,4)
+	vmovdqu64	%zmm12, (%rdi,%r8,4)
+	addq	$64, %r8
+	cmpq	%r8, %r10
+	jne	.LBB11_205
+	cmpq	%r10, %rdx
+	jne	.LBB11_208
+	movq	-96(%rsp), %r8
+	movq	-72(%rsp), %rdx
+	movq	-88(%rsp), %rsi
+	movq	48(%rsp), %r10
+	jmp	.LBB11_220
+.LBB11_208:
+	movq	%r10, %rdi
+	movq	%r10, %r8
+	testb	$56, %dl
+	movq	48(%rsp), %r10
+	je	.LBB11_212
+.LBB11_209:
+	vpbroadcastd	%eax, %ymm11
+	vpbroadcastd	%ecx, %ymm12
+	movq	8(%rsp), %r8
+	.p2align	4
+.LBB11_210:
+	vmovdqu	%ymm11, (%r13,%rdi,4)
+	vmovdqu	%ymm12, (%rsi,%rdi,4)
+	addq	$8, %rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_210
+	cmpq	%r8, %rdx
+	je	.LBB11_216
+.LBB11_212:
+	movq	%r8, %rdi
+	testb	$3, %dl
+	je	.LBB11_215
+	movq	-16(%rsp), %rdx
+	movq	%r8, %rdi
+	.p2align	4
+.LBB11_214:
+	movl	%eax, (%r13,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	incq	%rdi
+	decq	%rdx
+	jne	.LBB11_214
+.LBB11_215:
+	movq	-80(%rsp), %rdx
+	subq	%rdx, %r8
+	cmpq	$-4, %r8
+	jbe	.LBB11_217
+.LBB11_216:
+	movq	-96(%rsp), %r8
+	jmp	.LBB11_219
+	.p2align	4
+.LBB11_217:
+	movq	280(%rsp), %rsi
+	addq	%r13, %rsi
+	movq	-96(%rsp), %r8
+	.p2align	4
+.LBB11_218:
+	movl	%eax, (%r13,%rdi,4)
+	movl	%ecx, -12(%rsi,%rdi,4)
+	movl	%eax, 4(%r13,%rdi,4)
+	movl	%ecx, -8(%rsi,%rdi,4)
+	movl	%eax, 8(%r13,%rdi,4)
+	movl	%ecx, -4(%rsi,%rdi,4)
+	movl	%eax, 12(%r13,%rdi,4)
+	movl	%ecx, (%rsi,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_218
+.LBB11_219:
+	movq	-72(%rsp), %rdx
+	movq	-88(%rsp), %rsi
+.LBB11_220:
+	leaq	(,%rbx,4), %rdi
+	addq	%r13, %rdi
+	testq	%r14, %r14
+	movq	184(%rsp), %rbx
+	jle	.LBB11_233
+	cmpq	$8, %r14
+	jae	.LBB11_223
+	xorl	%eax, %eax
+	jmp	.LBB11_231
+	.p2align	4
+.LBB11_223:
+	cmpq	$64, %r14
+	jae	.LBB11_225
+	xorl	%ecx, %ecx
+	jmp	.LBB11_229
+.LBB11_225:
+	movq	232(%rsp), %rax
+	addq	%r13, %rax
+	xorl	%ecx, %ecx
+	movq	160(%rsp), %r10
+	.p2align	4
+.LBB11_226:
+	vpmovzxwd	-96(%r10,%rcx,2), %zmm11
+	vpmovzxwd	-64(%r10,%rcx,2), %zmm12
+	vpmovzxwd	-32(%r10,%rcx,2), %zmm13
+	vpmovzxwd	(%r10,%rcx,2), %zmm14
+	vpslld	$16, %zmm11, %zmm11
+	vpslld	$16, %zmm12, %zmm12
+	vpslld	$16, %zmm13, %zmm13
+	vpslld	$16, %zmm14, %zmm14
+	vmovdqu64	%zmm11, -192(%rax,%rcx,4)
+	vmovdqu64	%zmm12, -128(%rax,%rcx,4)
+	vmovdqu64	%zmm13, -64(%rax,%rcx,4)
+	vmovdqu64	%zmm14, (%rax,%rcx,4)
+	addq	$64, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB11_226
+	cmpq	%rdx, %r14
+	movq	48(%rsp), %r10
+	je	.LBB11_233
+	movq	%rdx, %rcx
+	movq	%rdx, %rax
+	testb	$56, %r14b
+	je	.LBB11_231
+.LBB11_229:
+	movq	(%rsp), %rax
+	.p2align	4
+.LBB11_230:
+	vpmovzxwd	(%rbx,%rcx,2), %ymm11
+	vpslld	$16, %ymm11, %ymm11
+	vmovdqu	%ymm11, (%rdi,%rcx,4)
+	addq	$8, %rcx
+	cmpq	%rcx, %rax
+	jne	.LBB11_230
+	jmp	.LBB11_232
+	.p2align	4
+.LBB11_231:
+	movzwl	(%rbx,%rax,2), %ecx
+	shll	$16, %ecx
+	movl	%ecx, (%rdi,%rax,4)
+	incq	%rax
+.LBB11_232:
+	cmpq	%rax, %r14
+	jne	.LBB11_231
+.LBB11_233:
+	cmpq	$0, -112(%rsp)
+	js	.LBB11_239
+	vpxor	%xmm11, %xmm11, %xmm11
+	xorl	%ecx, %ecx
+	movq	40(%rsp), %rdx
+	.p2align	4
+.LBB11_235:
+	movq	%rcx, %rax
+	vaddss	8(%r13,%rcx,4), %xmm11, %xmm11
+	incq	%rcx
+	cmpq	%rcx, %rsi
+	jne	.LBB11_235
+	cmpq	$7, %r10
+	jb	.LBB11_238
+	.p2align	4
+.LBB11_237:
+	vaddss	12(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	16(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	20(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	24(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	28(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	32(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	36(%r13,%rax,4), %xmm11, %xmm11
+	vaddss	40(%r13,%rax,4), %xmm11, %xmm11
+	addq	$8, %rax
+	cmpq	%rax, %r10
+	jne	.LBB11_237
+.LBB11_238:
+	testq	%r14, %r14
+	jg	.LBB11_240
+	jmp	.LBB11_2
+	.p2align	4
+.LBB11_239:
+	vpxor	%xmm11, %xmm11, %xmm11
+	movq	40(%rsp), %rdx
+	testq	%r14, %r14
+	jle	.LBB11_2
+.LBB11_240:
+	movq	-112(%rsp), %rax
+	movq	72(%rsp), %rcx
+	leaq	(%rcx,%rax,4), %rcx
+	addq	$4, %rcx
+	movq	%rcx, -40(%rsp)
+	movq	64(%rsp), %rcx
+	leaq	4(%rcx,%rax,4), %rcx
+	leaq	4(%rdx,%rax,4), %rsi
+	leaq	4(%rbp,%rax,4), %rbp
+	leaq	4(%rdi,%rax,4), %rdi
+	vinsertps	$16, %xmm10, %xmm11, %xmm10
+	vinsertps	$32, %xmm9, %xmm10, %xmm9
+	vinsertps	$48, %xmm8, %xmm9, %xmm8
+	xorl	%eax, %eax
+	jmp	.LBB11_242
+	.p2align	4
+.LBB11_241:
+	vaddss	%xmm6, %xmm9, %xmm6
+	vaddss	%xmm16, %xmm7, %xmm7
+	vinsertps	$76, %xmm13, %xmm12, %xmm9
+	vinsertps	$104, %xmm11, %xmm9, %xmm9
+	vinsertps	$112, %xmm10, %xmm9, %xmm9
+	vsubps	%xmm9, %xmm14, %xmm9
+	movq	16(%rsp), %rdx
+	addq	%rdx, %rdx
+	addq	%rdx, %r14
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+	movq	-120(%rsp), %rdx
+	movw	%r8w, (%r14,%rdx,2)
+	movq	%rdx, %r14
+	vaddps	%xmm9, %xmm8, %xmm8
+	incq	%rax
+	cmpq	%rax, %rdx
+	movq	-104(%rsp), %r9
+	movq	-24(%rsp), %r11
+	movq	-96(%rsp), %r8
+	je	.LBB11_2
+.LBB11_242:
+	movq	336(%rsp), %rdx
+	vmovss	(%rdx,%rax,4), %xmm9
+	vaddss	4(%r9,%rax,4), %xmm9, %xmm10
+	vmulss	%xmm0, %xmm10, %xmm10
+	vaddss	%xmm6, %xmm10, %xmm10
+	vmulss	%xmm1, %xmm10, %xmm10
+	vcmpless	%xmm4, %xmm10, %k1
+	vmovss	%xmm4, %xmm10, %xmm10 {%k1}
+	vmovd	%xmm10, %edx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movq	%r13, %rbx
+	movq	%r12, %r13
+	movq	%r15, %r12
+	movq	208(%rsp), %r15
+	leaq	(%r15,%rax,2), %r10
+	movw	%dx, (%r15,%rax,2)
+	movq	%r12, %r15
+	movq	%r13, %r12
+	movq	%rbx, %r13
+	vsubss	8(%r9,%rax,4), %xmm9, %xmm9
+	movq	-40(%rsp), %rdx
+	vmovss	(%rdx,%rax,4), %xmm16
+	vaddss	4(%r8,%rax,4), %xmm16, %xmm10
+	vmulss	%xmm0, %xmm10, %xmm10
+	vaddss	%xmm7, %xmm10, %xmm10
+	vmulss	%xmm1, %xmm10, %xmm10
+	vcmpless	%xmm4, %xmm10, %k1
+	vmovss	%xmm4, %xmm10, %xmm10 {%k1}
+	vmovd	%xmm10, %edx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movw	%dx, (%r10,%r14,2)
+	vmovsd	4(%r15,%rax,4), %xmm10
+	vmovsd	4(%r12,%rax,4), %xmm11
+	vmovsd	4(%r11,%rax,4), %xmm12
+	vmovsd	4(%rbx,%rax,4), %xmm13
+	vinsertps	$28, %xmm12, %xmm13, %xmm14
+	vmovlhps	%xmm11, %xmm14, %xmm14
+	vmovss	(%rdi,%rax,4), %xmm15
+	vinsertps	$16, (%rbp,%rax,4), %xmm15, %xmm15
+	vinsertps	$32, (%rsi,%rax,4), %xmm15, %xmm15
+	vinsertps	$48, %xmm10, %xmm14, %xmm17
+	vinsertps	$48, (%rcx,%rax,4), %xmm15, %xmm14
+	vaddps	%xmm14, %xmm17, %xmm15
+	vmulps	%xmm3, %xmm15, %xmm15
+	vaddps	%xmm15, %xmm8, %xmm15
+	vmulps	%xmm2, %xmm15, %xmm15
+	vcmpleps	%xmm5, %xmm15, %k0
+	kmovd	%k0, %r9d
+	xorl	%r8d, %r8d
+	movl	$0, %edx
+	testb	$8, %r9b
+	jne	.LBB11_244
+	vextractps	$3, %xmm15, %edx
+.LBB11_244:
+	movq	-96(%rsp), %r11
+	vsubss	8(%r11,%rax,4), %xmm16, %xmm16
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movw	%dx, (%r10,%r14,4)
+	movl	$0, %edx
+	testb	$4, %r9b
+	jne	.LBB11_246
+	vextractps	$2, %xmm15, %edx
+.LBB11_246:
+	movq	16(%rsp), %r11
+	leaq	(%r10,%r11), %r14
+	addq	%r11, %r14
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movq	-120(%rsp), %r11
+	movw	%dx, (%r14,%r11,2)
+	movl	$0, %edx
+	testb	$2, %r9b
+	jne	.LBB11_248
+	vextractps	$1, %xmm15, %edx
+.LBB11_248:
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movq	-120(%rsp), %r11
+	movw	%dx, (%r10,%r11,8)
+	testb	$1, %r9b
+	jne	.LBB11_241
+	vextractps	$0, %xmm15, %r8d
+	jmp	.LBB11_241
+.LBB11_250:
+	xorl	%r10d, %r10d
+.LBB11_251:
+	cmpq	120(%rsp), %r10
+	jge	.LBB11_418
+	movq	%r10, %r13
+	imulq	%r11, %r13
+	leaq	(%rdi,%r13,2), %rcx
+	leaq	(%rcx,%r14,2), %rbx
+	leaq	(%rcx,%r14,4), %rsi
+	movq	-112(%rsp), %r9
+	leaq	2(%r9), %rax
+	leaq	(%r14,%r9,2), %r12
+	addq	$4, %r12
+	cmpq	$-1, %r9
+	jl	.LBB11_265
+	movq	%r12, -96(%rsp)
+	movq	%r13, 16(%rsp)
+	cmpq	$2, %rax
+	movl	$1, %r11d
+	cmovgeq	%rax, %r11
+	movzwl	(%rcx), %ebp
+	shll	$16, %ebp
+	movzwl	-2(%rcx,%r14,2), %r15d
+	shll	$16, %r15d
+	movq	-104(%rsp), %rdx
+	movq	%r14, %r8
+	leaq	(%rdx,%rax,4), %r14
+	leaq	(%r14,%r8,4), %r12
+	cmpq	$7, %rax
+	movq	%r10, -24(%rsp)
+	jle	.LBB11_255
+	leaq	(%r9,%r8), %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$256, %rdx
+	jae	.LBB11_272
+.LBB11_255:
+	xorl	%r13d, %r13d
+	movq	-104(%rsp), %r10
+.LBB11_256:
+	movq	%r11, %r9
+	movq	%r13, %rdx
+	andq	$3, %r9
+	je	.LBB11_259
+	movq	%r13, %rdx
+	.p2align	4
+.LBB11_258:
+	movl	%ebp, (%r10,%rdx,4)
+	movl	%r15d, (%r12,%rdx,4)
+	incq	%rdx
+	decq	%r9
+	jne	.LBB11_258
+.LBB11_259:
+	subq	%r11, %r13
+	cmpq	$-4, %r13
+	ja	.LBB11_262
+	movq	-120(%rsp), %r8
+	leaq	(,%r8,4), %r8
+	movq	-112(%rsp), %r9
+	leaq	(%r8,%r9,4), %r8
+	leaq	(%r10,%r8), %r9
+	addq	$20, %r9
+	.p2align	4
+.LBB11_261:
+	movl	%ebp, (%r10,%rdx,4)
+	movl	%r15d, -12(%r9,%rdx,4)
+	movl	%ebp, 4(%r10,%rdx,4)
+	movl	%r15d, -8(%r9,%rdx,4)
+	movl	%ebp, 8(%r10,%rdx,4)
+	movl	%r15d, -4(%r9,%rdx,4)
+	movl	%ebp, 12(%r10,%rdx,4)
+	movl	%r15d, (%r9,%rdx,4)
+	addq	$4, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_261
+.LBB11_262:
+	movq	-120(%rsp), %r9
+	testq	%r9, %r9
+	movq	-112(%rsp), %r10
+	movq	-32(%rsp), %r12
+	movq	-96(%rsp), %r13
+	jle	.LBB11_295
+	cmpq	$7, %r9
+	ja	.LBB11_268
+	xorl	%r15d, %r15d
+	jmp	.LBB11_383
+.LBB11_265:
+	testq	%r14, %r14
+	movq	-104(%rsp), %rdx
+	jle	.LBB11_418
+	movabsq	$9223372036854775744, %r8
+	leaq	(%rdx,%rax,4), %r11
+	cmpq	$7, %r14
+	ja	.LBB11_270
+	movq	%r14, %r15
+	xorl	%r14d, %r14d
+	movq	-112(%rsp), %r9
+	jmp	.LBB11_385
+.LBB11_268:
+	cmpq	$64, %r9
+	jae	.LBB11_274
+	xorl	%r15d, %r15d
+	jmp	.LBB11_278
+.LBB11_270:
+	cmpq	$64, %r14
+	jae	.LBB11_281
+	movq	%r14, %r15
+	xorl	%r14d, %r14d
+	movq	-112(%rsp), %r9
+	jmp	.LBB11_285
+.LBB11_272:
+	cmpq	$64, %rax
+	jge	.LBB11_288
+	xorl	%r13d, %r13d
+	movq	-104(%rsp), %r10
+	jmp	.LBB11_292
+.LBB11_274:
+	movq	%r9, %r15
+	movabsq	$9223372036854775744, %rdx
+	andq	%rdx, %r15
+	movq	-104(%rsp), %rdx
+	leaq	(%rdx,%r10,4), %rdx
+	addq	$200, %rdx
+	movq	-24(%rsp), %r8
+	imulq	%r9, %r8
+	leaq	(%r8,%r8,2), %r8
+	leaq	(%r12,%r8,2), %r9
+	addq	$96, %r9
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB11_275:
+	vpmovzxwd	-96(%r9,%r12,2), %zmm1
+	vpmovzxwd	-64(%r9,%r12,2), %zmm2
+	vpmovzxwd	-32(%r9,%r12,2), %zmm3
+	vpmovzxwd	(%r9,%r12,2), %zmm4
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vpslld	$16, %zmm4, %zmm4
+	vmovdqu64	%zmm1, -192(%rdx,%r12,4)
+	vmovdqu64	%zmm2, -128(%rdx,%r12,4)
+	vmovdqu64	%zmm3, -64(%rdx,%r12,4)
+	vmovdqu64	%zmm4, (%rdx,%r12,4)
+	addq	$64, %r12
+	cmpq	%r12, %r15
+	jne	.LBB11_275
+	movq	-120(%rsp), %r9
+	cmpq	%r15, %r9
+	je	.LBB11_295
+	testb	$56, %r9b
+	je	.LBB11_383
+.LBB11_278:
+	movq	%r15, %rdx
+	movabsq	$9223372036854775744, %rdi
+	leaq	56(%rdi), %r15
+	andq	%r9, %r15
+	.p2align	4
+.LBB11_279:
+	vpmovzxwd	(%rcx,%rdx,2), %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vmovdqu	%ymm1, (%r14,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r15
+	jne	.LBB11_279
+	movq	-120(%rsp), %r9
+	jmp	.LBB11_384
+.LBB11_281:
+	movq	%r10, %rdi
+	movq	%r14, %r10
+	andq	%r8, %r14
+	movq	-104(%rsp), %rdx
+	movq	-112(%rsp), %r9
+	leaq	(%rdx,%r9,4), %rdx
+	addq	$200, %rdx
+	movq	%rdi, %rbp
+	movq	%rdi, %r9
+	imulq	%r10, %r9
+	movq	-32(%rsp), %rdi
+	leaq	(%r9,%r9,2), %r9
+	leaq	(%rdi,%r9,2), %r9
+	addq	$96, %r9
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB11_282:
+	vpmovzxwd	-96(%r9,%r15,2), %zmm1
+	vpmovzxwd	-64(%r9,%r15,2), %zmm2
+	vpmovzxwd	-32(%r9,%r15,2), %zmm3
+	vpmovzxwd	(%r9,%r15,2), %zmm4
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vpslld	$16, %zmm4, %zmm4
+	vmovdqu64	%zmm1, -192(%rdx,%r15,4)
+	vmovdqu64	%zmm2, -128(%rdx,%r15,4)
+	vmovdqu64	%zmm3, -64(%rdx,%r15,4)
+	vmovdqu64	%zmm4, (%rdx,%r15,4)
+	addq	$64, %r15
+	cmpq	%r15, %r14
+	jne	.LBB11_282
+	movq	-120(%rsp), %r15
+	cmpq	%r14, %r15
+	movq	-112(%rsp), %r9
+	movq	%rbp, %r10
+	je	.LBB11_387
+	testb	$56, %r15b
+	je	.LBB11_385
+.LBB11_285:
+	movq	%r14, %rdx
+	leaq	56(%r8), %r14
+	andq	%r15, %r14
+	.p2align	4
+.LBB11_286:
+	vpmovzxwd	(%rcx,%rdx,2), %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vmovdqu	%ymm1, (%r11,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r14
+	jne	.LBB11_286
+	movq	-120(%rsp), %r15
+	jmp	.LBB11_386
+.LBB11_288:
+	movq	%r11, %r13
+	movabsq	$9223372036854775744, %rdx
+	andq	%rdx, %r13
+	vpbroadcastd	%ebp, %zmm1
+	vpbroadcastd	%r15d, %zmm2
+	movq	-120(%rsp), %rdx
+	leaq	(,%rdx,4), %rdx
+	leaq	(%rdx,%r9,4), %rdx
+	movq	-104(%rsp), %r10
+	addq	%r10, %rdx
+	addq	$200, %rdx
+	xorl	%r9d, %r9d
+	.p2align	4
+.LBB11_289:
+	vmovdqu64	%zmm1, (%r10,%r9,4)
+	vmovdqu64	%zmm1, 64(%r10,%r9,4)
+	vmovdqu64	%zmm1, 128(%r10,%r9,4)
+	vmovdqu64	%zmm1, 192(%r10,%r9,4)
+	vmovdqu64	%zmm2, -192(%rdx,%r9,4)
+	vmovdqu64	%zmm2, -128(%rdx,%r9,4)
+	vmovdqu64	%zmm2, -64(%rdx,%r9,4)
+	vmovdqu64	%zmm2, (%rdx,%r9,4)
+	addq	$64, %r9
+	cmpq	%r9, %r13
+	jne	.LBB11_289
+	cmpq	%r13, %r11
+	je	.LBB11_262
+	testb	$56, %r11b
+	je	.LBB11_256
+.LBB11_292:
+	movq	%r13, %rdx
+	movabsq	$9223372036854775744, %rdi
+	leaq	56(%rdi), %r13
+	andq	%r11, %r13
+	vpbroadcastd	%ebp, %ymm1
+	vpbroadcastd	%r15d, %ymm2
+	.p2align	4
+.LBB11_293:
+	vmovdqu	%ymm1, (%r10,%rdx,4)
+	vmovdqu	%ymm2, (%r12,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r13
+	jne	.LBB11_293
+	cmpq	%r13, %r11
+	jne	.LBB11_256
+	jmp	.LBB11_262
+.LBB11_383:
+	movzwl	(%rcx,%r15,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r14,%r15,4)
+	incq	%r15
+.LBB11_384:
+	cmpq	%r15, %r9
+	jne	.LBB11_383
+.LBB11_295:
+	testq	%r10, %r10
+	js	.LBB11_300
+	leaq	(%r10,%r10), %rdx
+	movl	%edx, %r8d
+	andl	$6, %r8d
+	vpxor	%xmm1, %xmm1, %xmm1
+	movq	$-1, %rdi
+	movq	-104(%rsp), %r9
+	.p2align	4
+.LBB11_297:
+	vaddss	12(%r9,%rdi,4), %xmm1, %xmm1
+	incq	%rdi
+	cmpq	%rdi, %r8
+	jne	.LBB11_297
+	cmpq	$4, %r10
+	movq	-120(%rsp), %r8
+	jb	.LBB11_301
+	.p2align	4
+.LBB11_299:
+	vaddss	12(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	16(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	20(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	24(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	28(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	32(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	36(%r9,%rdi,4), %xmm1, %xmm1
+	vaddss	40(%r9,%rdi,4), %xmm1, %xmm1
+	addq	$8, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB11_299
+	jmp	.LBB11_301
+.LBB11_300:
+	vpxor	%xmm1, %xmm1, %xmm1
+	movq	-104(%rsp), %r9
+	movq	-120(%rsp), %r8
+.LBB11_301:
+	leaq	(%r9,%r13,4), %r15
+	movzwl	(%rbx), %ebp
+	shll	$16, %ebp
+	movzwl	-2(%rbx,%r8,2), %r14d
+	shll	$16, %r14d
+	leaq	(%r15,%rax,4), %rdi
+	leaq	(%rdi,%r8,4), %r12
+	cmpq	$8, %rax
+	jl	.LBB11_302
+	leaq	(%r10,%r8), %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$256, %rdx
+	jae	.LBB11_305
+.LBB11_302:
+	xorl	%r13d, %r13d
+.LBB11_314:
+	movq	%r11, %rdx
+	movq	%r13, %r9
+	andq	$3, %rdx
+	je	.LBB11_317
+	movq	%r13, %r9
+	.p2align	4
+.LBB11_316:
+	movl	%ebp, (%r15,%r9,4)
+	movl	%r14d, (%r12,%r9,4)
+	incq	%r9
+	decq	%rdx
+	jne	.LBB11_316
+.LBB11_317:
+	subq	%r11, %r13
+	cmpq	$-4, %r13
+	ja	.LBB11_320
+	leaq	(%r10,%r10,2), %rdx
+	movq	-120(%rsp), %r15
+	leaq	(,%r15,8), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-104(%rsp), %r10
+	leaq	36(%r10,%rdx), %rdx
+	leaq	(,%r15,4), %r8
+	movq	-112(%rsp), %r15
+	leaq	(%r8,%r15,8), %r8
+	addq	%r10, %r8
+	addq	$28, %r8
+	movq	-112(%rsp), %r10
+	.p2align	4
+.LBB11_319:
+	movl	%ebp, -12(%r8,%r9,4)
+	movl	%r14d, -12(%rdx,%r9,4)
+	movl	%ebp, -8(%r8,%r9,4)
+	movl	%r14d, -8(%rdx,%r9,4)
+	movl	%ebp, -4(%r8,%r9,4)
+	movl	%r14d, -4(%rdx,%r9,4)
+	movl	%ebp, (%r8,%r9,4)
+	movl	%r14d, (%rdx,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %r11
+	jne	.LBB11_319
+.LBB11_320:
+	movq	-120(%rsp), %r8
+	testq	%r8, %r8
+	movq	-32(%rsp), %r15
+	movq	-96(%rsp), %r12
+	jle	.LBB11_334
+	cmpq	$8, %r8
+	jae	.LBB11_323
+	xorl	%r14d, %r14d
+	jmp	.LBB11_332
+.LBB11_323:
+	cmpq	$64, %r8
+	jae	.LBB11_325
+	xorl	%r14d, %r14d
+	jmp	.LBB11_329
+.LBB11_305:
+	cmpq	$64, %rax
+	jge	.LBB11_307
+	xorl	%r13d, %r13d
+	jmp	.LBB11_311
+.LBB11_325:
+	movq	%r8, %r9
+	movq	%r8, %r14
+	movabsq	$9223372036854775744, %rcx
+	andq	%rcx, %r14
+	leaq	(%r10,%r10,2), %rdx
+	leaq	(,%r8,4), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-104(%rsp), %r8
+	leaq	216(%r8,%rdx), %rdx
+	movq	-24(%rsp), %rcx
+	leaq	(%rcx,%rcx,2), %r8
+	leaq	2(,%r8,2), %r8
+	imulq	%r9, %r8
+	leaq	(%r8,%r15), %r9
+	addq	$96, %r9
+	xorl	%r15d, %r15d
+	.p2align	4
+.LBB11_326:
+	vpmovzxwd	-96(%r9,%r15,2), %zmm2
+	vpmovzxwd	-64(%r9,%r15,2), %zmm3
+	vpmovzxwd	-32(%r9,%r15,2), %zmm4
+	vpmovzxwd	(%r9,%r15,2), %zmm5
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vpslld	$16, %zmm4, %zmm4
+	vpslld	$16, %zmm5, %zmm5
+	vmovdqu64	%zmm2, -192(%rdx,%r15,4)
+	vmovdqu64	%zmm3, -128(%rdx,%r15,4)
+	vmovdqu64	%zmm4, -64(%rdx,%r15,4)
+	vmovdqu64	%zmm5, (%rdx,%r15,4)
+	addq	$64, %r15
+	cmpq	%r15, %r14
+	jne	.LBB11_326
+	movq	-120(%rsp), %r8
+	cmpq	%r14, %r8
+	je	.LBB11_334
+	testb	$56, %r8b
+	je	.LBB11_332
+.LBB11_329:
+	movq	%r14, %rdx
+	movabsq	$9223372036854775744, %rcx
+	leaq	56(%rcx), %r14
+	andq	%r8, %r14
+	.p2align	4
+.LBB11_330:
+	vpmovzxwd	(%rbx,%rdx,2), %ymm2
+	vpslld	$16, %ymm2, %ymm2
+	vmovdqu	%ymm2, (%rdi,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r14
+	jne	.LBB11_330
+	movq	-120(%rsp), %r8
+	jmp	.LBB11_333
+.LBB11_307:
+	movq	%r11, %r13
+	movabsq	$9223372036854775744, %rcx
+	andq	%rcx, %r13
+	vpbroadcastd	%ebp, %zmm2
+	vpbroadcastd	%r14d, %zmm3
+	leaq	(%r10,%r10,2), %rdx
+	movq	-120(%rsp), %r10
+	leaq	(,%r10,8), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-104(%rsp), %r9
+	leaq	216(%r9,%rdx), %rdx
+	leaq	(,%r10,4), %r8
+	movq	-112(%rsp), %r10
+	leaq	(%r8,%r10,8), %r8
+	addq	%r8, %r9
+	addq	$208, %r9
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB11_308:
+	vmovdqu64	%zmm2, -192(%r9,%r8,4)
+	vmovdqu64	%zmm2, -128(%r9,%r8,4)
+	vmovdqu64	%zmm2, -64(%r9,%r8,4)
+	vmovdqu64	%zmm2, (%r9,%r8,4)
+	vmovdqu64	%zmm3, -192(%rdx,%r8,4)
+	vmovdqu64	%zmm3, -128(%rdx,%r8,4)
+	vmovdqu64	%zmm3, -64(%rdx,%r8,4)
+	vmovdqu64	%zmm3, (%rdx,%r8,4)
+	addq	$64, %r8
+	cmpq	%r8, %r13
+	jne	.LBB11_308
+	cmpq	%r13, %r11
+	je	.LBB11_320
+	testb	$56, %r11b
+	je	.LBB11_314
+.LBB11_311:
+	movq	%r13, %rdx
+	movabsq	$9223372036854775744, %rcx
+	leaq	56(%rcx), %r13
+	andq	%r11, %r13
+	vpbroadcastd	%ebp, %ymm2
+	vpbroadcastd	%r14d, %ymm3
+	.p2align	4
+.LBB11_312:
+	vmovdqu	%ymm2, (%r15,%rdx,4)
+	vmovdqu	%ymm3, (%r12,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r13
+	jne	.LBB11_312
+	cmpq	%r13, %r11
+	je	.LBB11_320
+	jmp	.LBB11_314
+.LBB11_385:
+	movzwl	(%rcx,%r14,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r11,%r14,4)
+	incq	%r14
+.LBB11_386:
+	cmpq	%r14, %r15
+	jne	.LBB11_385
+.LBB11_387:
+	movq	-104(%rsp), %r14
+	leaq	(%r14,%r12,4), %rdx
+	leaq	(%rdx,%rax,4), %rcx
+	cmpq	$8, %r15
+	jae	.LBB11_389
+	xorl	%r11d, %r11d
+	movq	%rcx, %rdi
+	jmp	.LBB11_398
+.LBB11_389:
+	cmpq	$64, %r15
+	jae	.LBB11_391
+	xorl	%r11d, %r11d
+	movq	%rcx, %rdi
+	jmp	.LBB11_395
+.LBB11_391:
+	movq	%r15, %r11
+	andq	%r8, %r11
+	leaq	(%r9,%r9,2), %rdx
+	leaq	(,%r15,4), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	addq	%r14, %rdx
+	addq	$216, %rdx
+	leaq	(%r10,%r10,2), %r9
+	leaq	2(,%r9,2), %r9
+	imulq	%r15, %r9
+	addq	%rdi, %r9
+	addq	$96, %r9
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB11_392:
+	vpmovzxwd	-96(%r9,%r14,2), %zmm1
+	vpmovzxwd	-64(%r9,%r14,2), %zmm2
+	vpmovzxwd	-32(%r9,%r14,2), %zmm3
+	vpmovzxwd	(%r9,%r14,2), %zmm4
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vpslld	$16, %zmm4, %zmm4
+	vmovdqu64	%zmm1, -192(%rdx,%r14,4)
+	vmovdqu64	%zmm2, -128(%rdx,%r14,4)
+	vmovdqu64	%zmm3, -64(%rdx,%r14,4)
+	vmovdqu64	%zmm4, (%rdx,%r14,4)
+	addq	$64, %r14
+	cmpq	%r14, %r11
+	jne	.LBB11_392
+	movq	-120(%rsp), %r15
+	cmpq	%r11, %r15
+	movq	-104(%rsp), %r14
+	movq	%rcx, %rdi
+	je	.LBB11_400
+	testb	$56, %r15b
+	je	.LBB11_398
+.LBB11_395:
+	movq	%r11, %rdx
+	leaq	56(%r8), %r11
+	andq	%r15, %r11
+	.p2align	4
+.LBB11_396:
+	vpmovzxwd	(%rbx,%rdx,2), %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vmovdqu	%ymm1, (%rdi,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_396
+	movq	-120(%rsp), %r15
+	jmp	.LBB11_399
+.LBB11_398:
+	movzwl	(%rbx,%r11,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rdi,%r11,4)
+	incq	%r11
+.LBB11_399:
+	cmpq	%r11, %r15
+	jne	.LBB11_398
+.LBB11_400:
+	movq	%r10, %rcx
+	leaq	(%r14,%r12,8), %rdx
+	leaq	(%rdx,%rax,4), %r10
+	cmpq	$8, %r15
+	jae	.LBB11_402
+	xorl	%r11d, %r11d
+	jmp	.LBB11_413
+.LBB11_402:
+	cmpq	$64, %r15
+	jae	.LBB11_404
+	xorl	%r11d, %r11d
+	jmp	.LBB11_409
+.LBB11_404:
+	movq	%r15, %r11
+	andq	%r8, %r11
+	movq	-112(%rsp), %rdx
+	leaq	(%rdx,%rdx,4), %rdx
+	leaq	(,%r15,8), %r9
+	leaq	(%r9,%rdx,4), %rdx
+	addq	%r14, %rdx
+	addq	$232, %rdx
+	leaq	(%rcx,%rcx,2), %r9
+	leaq	4(,%r9,2), %r9
+	imulq	%r15, %r9
+	movq	-32(%rsp), %rcx
+	addq	%rcx, %r9
+	addq	$96, %r9
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB11_405:
+	vpmovzxwd	-96(%r9,%rbx,2), %zmm1
+	vpmovzxwd	-64(%r9,%rbx,2), %zmm2
+	vpmovzxwd	-32(%r9,%rbx,2), %zmm3
+	vpmovzxwd	(%r9,%rbx,2), %zmm4
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vpslld	$16, %zmm4, %zmm4
+	vmovdqu64	%zmm1, -192(%rdx,%rbx,4)
+	vmovdqu64	%zmm2, -128(%rdx,%rbx,4)
+	vmovdqu64	%zmm3, -64(%rdx,%rbx,4)
+	vmovdqu64	%zmm4, (%rdx,%rbx,4)
+	addq	$64, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB11_405
+	vxorps	%xmm1, %xmm1, %xmm1
+	movq	-120(%rsp), %r12
+	cmpq	%r11, %r12
+	jne	.LBB11_408
+	vxorps	%xmm2, %xmm2, %xmm2
+	vxorps	%xmm3, %xmm3, %xmm3
+	movq	%r14, %r15
+	jmp	.LBB11_416
+.LBB11_408:
+	testb	$56, %r12b
+	je	.LBB11_413
+.LBB11_409:
+	movq	%r11, %rdx
+	addq	$56, %r8
+	movq	%r8, %r11
+	andq	-120(%rsp), %r11
+	.p2align	4
+.LBB11_410:
+	vpmovzxwd	(%rsi,%rdx,2), %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vmovdqu	%ymm1, (%r10,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_410
+	vxorps	%xmm1, %xmm1, %xmm1
+	cmpq	%r11, -120(%rsp)
+	jne	.LBB11_413
+	vxorps	%xmm2, %xmm2, %xmm2
+	vxorps	%xmm3, %xmm3, %xmm3
+	movq	%r14, %r15
+	movq	-120(%rsp), %r12
+	jmp	.LBB11_416
+.LBB11_413:
+	movq	-120(%rsp), %r12
+	.p2align	4
+.LBB11_414:
+	movzwl	(%rsi,%r11,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r10,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r12
+	jne	.LBB11_414
+	vxorps	%xmm1, %xmm1, %xmm1
+	vxorps	%xmm2, %xmm2, %xmm2
+	vxorps	%xmm3, %xmm3, %xmm3
+	movq	-104(%rsp), %r15
+	jmp	.LBB11_416
+.LBB11_332:
+	movzwl	(%rbx,%r14,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%rdi,%r14,4)
+	incq	%r14
+.LBB11_333:
+	cmpq	%r14, %r8
+	jne	.LBB11_332
+.LBB11_334:
+	testq	%r10, %r10
+	js	.LBB11_339
+	leaq	(%r10,%r10), %rdx
+	movl	%edx, %r14d
+	andl	$6, %r14d
+	movq	-120(%rsp), %r8
+	leaq	(,%r8,4), %r8
+	leaq	(%r8,%r10,8), %rbx
+	movq	-104(%rsp), %r8
+	addq	%rbx, %r8
+	addq	$24, %r8
+	vpxor	%xmm2, %xmm2, %xmm2
+	movq	$-1, %r9
+	.p2align	4
+.LBB11_336:
+	vaddss	4(%r8,%r9,4), %xmm2, %xmm2
+	incq	%r9
+	cmpq	%r9, %r14
+	jne	.LBB11_336
+	cmpq	$4, %r10
+	jae	.LBB11_340
+	movq	-104(%rsp), %r8
+	jmp	.LBB11_342
+.LBB11_339:
+	vpxor	%xmm2, %xmm2, %xmm2
+	movq	-104(%rsp), %r8
+	jmp	.LBB11_342
+.LBB11_340:
+	movq	-104(%rsp), %r8
+	addq	%r8, %rbx
+	addq	$52, %rbx
+	.p2align	4
+.LBB11_341:
+	vaddss	-24(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-20(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-16(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-12(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-8(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	-4(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	(%rbx,%r9,4), %xmm2, %xmm2
+	vaddss	4(%rbx,%r9,4), %xmm2, %xmm2
+	addq	$8, %r9
+	cmpq	%r9, %rdx
+	jne	.LBB11_341
+.LBB11_342:
+	leaq	(%r8,%r12,8), %r14
+	movzwl	(%rsi), %ebx
+	shll	$16, %ebx
+	movq	-120(%rsp), %rdx
+	movzwl	-2(%rsi,%rdx,2), %ebp
+	shll	$16, %ebp
+	leaq	(%r14,%rax,4), %r10
+	leaq	(%r10,%rdx,4), %r15
+	cmpq	$8, %rax
+	jl	.LBB11_343
+	movq	-112(%rsp), %r8
+	addq	%r8, %rdx
+	leaq	8(,%rdx,4), %rdx
+	cmpq	$256, %rdx
+	jae	.LBB11_346
+.LBB11_343:
+	xorl	%r12d, %r12d
+.LBB11_355:
+	movq	%r11, %rdx
+	movq	%r12, %r9
+	andq	$3, %rdx
+	je	.LBB11_358
+	movq	%r12, %r9
+	.p2align	4
+.LBB11_357:
+	movl	%ebx, (%r14,%r9,4)
+	movl	%ebp, (%r15,%r9,4)
+	incq	%r9
+	decq	%rdx
+	jne	.LBB11_357
+.LBB11_358:
+	subq	%r11, %r12
+	cmpq	$-4, %r12
+	ja	.LBB11_361
+	movq	-112(%rsp), %r8
+	leaq	(%r8,%r8,4), %rdx
+	movq	32(%rsp), %r14
+	shlq	$2, %r14
+	leaq	(%r14,%rdx,4), %rdx
+	movq	-104(%rsp), %r14
+	addq	%r14, %rdx
+	addq	$52, %rdx
+	shlq	$4, %r8
+	movq	-120(%rsp), %r15
+	leaq	(%r8,%r15,8), %r8
+	addq	%r14, %r8
+	addq	$44, %r8
+	.p2align	4
+.LBB11_360:
+	movl	%ebx, -12(%r8,%r9,4)
+	movl	%ebp, -12(%rdx,%r9,4)
+	movl	%ebx, -8(%r8,%r9,4)
+	movl	%ebp, -8(%rdx,%r9,4)
+	movl	%ebx, -4(%r8,%r9,4)
+	movl	%ebp, -4(%rdx,%r9,4)
+	movl	%ebx, (%r8,%r9,4)
+	movl	%ebp, (%rdx,%r9,4)
+	addq	$4, %r9
+	cmpq	%r9, %r11
+	jne	.LBB11_360
+.LBB11_361:
+	movq	-120(%rsp), %r9
+	testq	%r9, %r9
+	movq	-104(%rsp), %r14
+	movq	16(%rsp), %r13
+	jle	.LBB11_375
+	cmpq	$8, %r9
+	jae	.LBB11_364
+	xorl	%r11d, %r11d
+	jmp	.LBB11_373
+.LBB11_364:
+	cmpq	$64, %r9
+	jae	.LBB11_366
+	xorl	%r11d, %r11d
+	jmp	.LBB11_370
+.LBB11_346:
+	cmpq	$64, %rax
+	jge	.LBB11_348
+	xorl	%r12d, %r12d
+	jmp	.LBB11_352
+.LBB11_366:
+	movq	%r9, %r11
+	movabsq	$9223372036854775744, %rcx
+	andq	%rcx, %r11
+	movq	-112(%rsp), %rdx
+	leaq	(%rdx,%rdx,4), %rdx
+	leaq	(,%r9,8), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	leaq	232(%r14,%rdx), %rdx
+	movq	-24(%rsp), %rcx
+	leaq	(%rcx,%rcx,2), %r8
+	leaq	4(,%r8,2), %r8
+	imulq	%r9, %r8
+	movq	-32(%rsp), %r9
+	addq	%r8, %r9
+	addq	$96, %r9
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB11_367:
+	vpmovzxwd	-96(%r9,%rbx,2), %zmm3
+	vpmovzxwd	-64(%r9,%rbx,2), %zmm4
+	vpmovzxwd	-32(%r9,%rbx,2), %zmm5
+	vpmovzxwd	(%r9,%rbx,2), %zmm6
+	vpslld	$16, %zmm3, %zmm3
+	vpslld	$16, %zmm4, %zmm4
+	vpslld	$16, %zmm5, %zmm5
+	vpslld	$16, %zmm6, %zmm6
+	vmovdqu64	%zmm3, -192(%rdx,%rbx,4)
+	vmovdqu64	%zmm4, -128(%rdx,%rbx,4)
+	vmovdqu64	%zmm5, -64(%rdx,%rbx,4)
+	vmovdqu64	%zmm6, (%rdx,%rbx,4)
+	addq	$64, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB11_367
+	movq	-120(%rsp), %r9
+	cmpq	%r11, %r9
+	je	.LBB11_375
+	testb	$56, %r9b
+	je	.LBB11_373
+.LBB11_370:
+	movq	%r11, %rdx
+	movabsq	$9223372036854775744, %r11
+	addq	$56, %r11
+	andq	%r9, %r11
+	.p2align	4
+.LBB11_371:
+	vpmovzxwd	(%rsi,%rdx,2), %ymm3
+	vpslld	$16, %ymm3, %ymm3
+	vmovdqu	%ymm3, (%r10,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r11
+	jne	.LBB11_371
+	movq	-120(%rsp), %r9
+	jmp	.LBB11_374
+.LBB11_348:
+	movq	%r11, %r12
+	movabsq	$9223372036854775744, %rcx
+	andq	%rcx, %r12
+	vpbroadcastd	%ebx, %zmm3
+	vpbroadcastd	%ebp, %zmm4
+	movq	-112(%rsp), %r13
+	leaq	(,%r13,4), %rdx
+	addq	%r13, %rdx
+	movq	32(%rsp), %r8
+	leaq	(,%r8,4), %r8
+	leaq	(%r8,%rdx,4), %rdx
+	movq	-104(%rsp), %r9
+	addq	%r9, %rdx
+	addq	$232, %rdx
+	movq	%r13, %r8
+	shlq	$4, %r8
+	movq	-120(%rsp), %r13
+	leaq	(%r8,%r13,8), %r8
+	addq	%r8, %r9
+	addq	$224, %r9
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB11_349:
+	vmovdqu64	%zmm3, -192(%r9,%r8,4)
+	vmovdqu64	%zmm3, -128(%r9,%r8,4)
+	vmovdqu64	%zmm3, -64(%r9,%r8,4)
+	vmovdqu64	%zmm3, (%r9,%r8,4)
+	vmovdqu64	%zmm4, -192(%rdx,%r8,4)
+	vmovdqu64	%zmm4, -128(%rdx,%r8,4)
+	vmovdqu64	%zmm4, -64(%rdx,%r8,4)
+	vmovdqu64	%zmm4, (%rdx,%r8,4)
+	addq	$64, %r8
+	cmpq	%r8, %r12
+	jne	.LBB11_349
+	cmpq	%r12, %r11
+	je	.LBB11_361
+	testb	$56, %r11b
+	je	.LBB11_355
+.LBB11_352:
+	movq	%r12, %rdx
+	movabsq	$9223372036854775744, %rcx
+	leaq	56(%rcx), %r12
+	andq	%r11, %r12
+	vpbroadcastd	%ebx, %ymm3
+	vpbroadcastd	%ebp, %ymm4
+	.p2align	4
+.LBB11_353:
+	vmovdqu	%ymm3, (%r14,%rdx,4)
+	vmovdqu	%ymm4, (%r15,%rdx,4)
+	addq	$8, %rdx
+	cmpq	%rdx, %r12
+	jne	.LBB11_353
+	cmpq	%r12, %r11
+	je	.LBB11_361
+	jmp	.LBB11_355
+.LBB11_373:
+	movzwl	(%rsi,%r11,2), %edx
+	shll	$16, %edx
+	movl	%edx, (%r10,%r11,4)
+	incq	%r11
+.LBB11_374:
+	cmpq	%r11, %r9
+	jne	.LBB11_373
+.LBB11_375:
+	movq	-112(%rsp), %rdx
+	testq	%rdx, %rdx
+	js	.LBB11_381
+	leaq	(%rdx,%rdx), %rsi
+	movl	%esi, %r8d
+	andl	$6, %r8d
+	shlq	$4, %rdx
+	movq	-120(%rsp), %r9
+	leaq	(%rdx,%r9,8), %r9
+	leaq	(%r14,%r9), %r11
+	addq	$40, %r11
+	vpxor	%xmm3, %xmm3, %xmm3
+	movq	$-1, %rdx
+	.p2align	4
+.LBB11_377:
+	vaddss	4(%r11,%rdx,4), %xmm3, %xmm3
+	incq	%rdx
+	cmpq	%rdx, %r8
+	jne	.LBB11_377
+	cmpq	$4, -112(%rsp)
+	jb	.LBB11_382
+	leaq	(%r14,%r9), %r8
+	addq	$68, %r8
+	.p2align	4
+.LBB11_380:
+	vaddss	-24(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-20(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-16(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-12(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-8(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	-4(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	(%r8,%rdx,4), %xmm3, %xmm3
+	vaddss	4(%r8,%rdx,4), %xmm3, %xmm3
+	addq	$8, %rdx
+	cmpq	%rdx, %rsi
+	jne	.LBB11_380
+	jmp	.LBB11_382
+.LBB11_381:
+	vpxor	%xmm3, %xmm3, %xmm3
+.LBB11_382:
+	movq	-120(%rsp), %r12
+	testq	%r12, %r12
+	movq	-104(%rsp), %r15
+	jle	.LBB11_418
+.LBB11_416:
+	movq	96(%rsp), %rdx
+	leaq	(%rdx,%r13,2), %rcx
+	leaq	(%rcx,%r12,2), %rsi
+	leaq	(%rcx,%r12,4), %r8
+	movq	-112(%rsp), %r9
+	leaq	1(%r9,%r9), %rdx
+	vcvtsi2ss	%rdx, %xmm15, %xmm4
+	vaddss	%xmm0, %xmm0, %xmm5
+	vaddss	%xmm4, %xmm5, %xmm4
+	vmovss	.LCPI11_0(%rip), %xmm5
+	vdivss	%xmm4, %xmm5, %xmm4
+	leaq	(%r15,%rax,4), %rax
+	leaq	(%rax,%r9,4), %rax
+	addq	$4, %rax
+	leaq	(%rdi,%r9,4), %r11
+	addq	$4, %r11
+	leaq	(%r10,%r9,4), %rbx
+	addq	$4, %rbx
+	shlq	$2, %r9
+	subq	%r9, %r10
+	subq	%r9, %rdi
+	xorl	%r14d, %r14d
+	vxorps	%xmm5, %xmm5, %xmm5
+	.p2align	4
+.LBB11_417:
+	vmovss	(%rax,%r14,4), %xmm6
+	vaddss	4(%r15,%r14,4), %xmm6, %xmm7
+	vmulss	%xmm7, %xmm0, %xmm7
+	vaddss	%xmm7, %xmm1, %xmm7
+	vmulss	%xmm7, %xmm4, %xmm7
+	vcmpless	%xmm5, %xmm7, %k1
+	vmovss	%xmm5, %xmm7, %xmm7 {%k1}
+	vmovd	%xmm7, %edx
+	vsubss	8(%r15,%r14,4), %xmm6, %xmm6
+	vaddss	%xmm6, %xmm1, %xmm1
+	vmovss	(%r11,%r14,4), %xmm6
+	vaddss	-4(%rdi,%r14,4), %xmm6, %xmm7
+	vmulss	%xmm7, %xmm0, %xmm7
+	vaddss	%xmm7, %xmm2, %xmm7
+	vmulss	%xmm7, %xmm4, %xmm7
+	vcmpless	%xmm5, %xmm7, %k1
+	vmovss	%xmm5, %xmm7, %xmm7 {%k1}
+	vmovd	%xmm7, %r9d
+	vmovss	(%rbx,%r14,4), %xmm7
+	vaddss	-4(%r10,%r14,4), %xmm7, %xmm8
+	vmulss	%xmm0, %xmm8, %xmm8
+	vaddss	%xmm3, %xmm8, %xmm8
+	vmulss	%xmm4, %xmm8, %xmm8
+	vcmpless	%xmm5, %xmm8, %k1
+	vmovss	%xmm5, %xmm8, %xmm8 {%k1}
+	vmovd	%xmm8, %ebp
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	btl	$16, %r9d
+	adcl	$32767, %r9d
+	movw	%dx, (%rcx,%r14,2)
+	shrl	$16, %r9d
+	vsubss	(%rdi,%r14,4), %xmm6, %xmm6
+	movw	%r9w, (%rsi,%r14,2)
+	btl	$16, %ebp
+	adcl	$32767, %ebp
+	vaddss	%xmm6, %xmm2, %xmm2
+	shrl	$16, %ebp
+	vsubss	(%r10,%r14,4), %xmm7, %xmm6
+	movw	%bp, (%r8,%r14,2)
+	vaddss	%xmm6, %xmm3, %xmm3
+	incq	%r14
+	cmpq	%r14, %r12
+	jne	.LBB11_417
+.LBB11_418:
+	addq	$344, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end11:
+	.size	oc_defocus_rows_v4, .Lfunc_end11-oc_defocus_rows_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI12_0:
+	.long	1
+.LCPI12_1:
+	.long	32767
+	.text
+	.hidden	oc_defocus_columns_v4
+	.globl	oc_defocus_columns_v4
+	.p2align	4
+	.type	oc_defocus_columns_v4,@function
+oc_defocus_columns_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$232, %rsp
+	.cfi_def_cfa_offset 288
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r8, 200(%rsp)
+	movq	%rcx, %r13
+	movq	296(%rsp), %r15
+	movq	288(%rsp), %rax
+	subq	%r9, %rax
+	movq	%rax, 8(%rsp)
+	setle	%al
+	cmpq	304(%rsp), %r15
+	setge	%cl
+	orb	%al, %cl
+	jne	.LBB12_91
+	movq	%r9, %r12
+	movq	%rdi, %r14
+	movq	%rdx, 96(%rsp)
+	movq	%rsi, 64(%rsp)
+	movq	328(%rsp), %rcx
+	movq	312(%rsp), %rdx
+	leaq	(%r13,%r13,2), %rax
+	movq	%rax, 144(%rsp)
+	leaq	1(%rdx,%rdx), %rax
+	vcvtsi2ss	%rax, %xmm15, %xmm3
+	movq	200(%rsp), %rax
+	leaq	-1(%rax), %rax
+	movq	%rax, 152(%rsp)
+	vmovaps	%xmm0, 160(%rsp)
+	vaddss	%xmm0, %xmm0, %xmm2
+	vaddss	%xmm3, %xmm2, %xmm0
+	vdivss	%xmm0, %xmm1, %xmm0
+	vmovaps	%xmm0, 112(%rsp)
+	leaq	(,%r9,4), %rax
+	movq	%rax, 16(%rsp)
+	leaq	(,%r13,4), %rax
+	movq	%rax, 72(%rsp)
+	movq	8(%rsp), %rbp
+	leaq	(,%rbp,4), %rbx
+	leaq	(%rcx,%r9,4), %rdi
+	movq	%rdi, 184(%rsp)
+	xorl	%esi, %esi
+	movq	%rbx, %rdx
+	callq	memset@PLT
+	movq	72(%rsp), %rdx
+	movq	16(%rsp), %rcx
+	movq	312(%rsp), %rax
+	testq	%rax, %rax
+	movq	%r14, 48(%rsp)
+	js	.LBB12_92
+	movq	%rbx, 40(%rsp)
+	movq	%rax, %r9
+	negq	%r9
+	movq	%rbp, %rax
+	andq	$-64, %rax
+	leaq	(%r12,%rax), %rcx
+	movq	%rcx, 104(%rsp)
+	andq	$-8, %rbp
+	leaq	(%r12,%rbp), %rcx
+	movq	%rcx, 24(%rsp)
+	movq	328(%rsp), %rcx
+	leaq	(%rcx,%r12,4), %rsi
+	addq	$192, %rsi
+	leaq	96(%r14,%r12,2), %rcx
+	movq	%rcx, 32(%rsp)
+	leaq	(%r13,%r13), %rdi
+	leaq	(%rdi,%rdi,2), %rdi
+	leaq	(%r14,%r12,2), %rcx
+	movq	%rcx, 56(%rsp)
+	xorl	%r8d, %r8d
+	movq	%r9, 88(%rsp)
+	jmp	.LBB12_3
+	.p2align	4
+.LBB12_15:
+	cmpq	312(%rsp), %r9
+	leaq	1(%r9), %r9
+	je	.LBB12_16
+.LBB12_3:
+	leaq	(%r9,%r15), %r11
+	movq	152(%rsp), %r10
+	cmpq	%r10, %r11
+	cmovlq	%r11, %r10
+	testq	%r11, %r11
+	cmovsq	%r8, %r10
+	movq	%r12, %r11
+	cmpq	$8, 8(%rsp)
+	movq	288(%rsp), %rcx
+	movq	328(%rsp), %rdx
+	jb	.LBB12_13
+	cmpq	$64, 8(%rsp)
+	jae	.LBB12_6
+	xorl	%ebx, %ebx
+	jmp	.LBB12_10
+	.p2align	4
+.LBB12_6:
+	movq	%rdi, %r11
+	imulq	%r10, %r11
+	addq	32(%rsp), %r11
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB12_7:
+	vpmovzxwd	-96(%r11,%rbx,2), %zmm0
+	vpmovzxwd	-64(%r11,%rbx,2), %zmm1
+	vpmovzxwd	-32(%r11,%rbx,2), %zmm2
+	vpmovzxwd	(%r11,%rbx,2), %zmm3
+	vpslld	$16, %zmm0, %zmm0
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vaddps	-192(%rsi,%rbx,4), %zmm0, %zmm0
+	vaddps	-128(%rsi,%rbx,4), %zmm1, %zmm1
+	vaddps	-64(%rsi,%rbx,4), %zmm2, %zmm2
+	vaddps	(%rsi,%rbx,4), %zmm3, %zmm3
+	vmovups	%zmm0, -192(%rsi,%rbx,4)
+	vmovups	%zmm1, -128(%rsi,%rbx,4)
+	vmovups	%zmm2, -64(%rsi,%rbx,4)
+	vmovups	%zmm3, (%rsi,%rbx,4)
+	addq	$64, %rbx
+	cmpq	%rbx, %rax
+	jne	.LBB12_7
+	cmpq	%rax, 8(%rsp)
+	movq	288(%rsp), %rcx
+	movq	328(%rsp), %rdx
+	je	.LBB12_15
+	movq	%rax, %rbx
+	movq	104(%rsp), %r11
+	testb	$56, 8(%rsp)
+	je	.LBB12_13
+.LBB12_10:
+	movq	%rdi, %r11
+	imulq	%r10, %r11
+	addq	56(%rsp), %r11
+	movq	184(%rsp), %rcx
+	.p2align	4
+.LBB12_11:
+	vpmovzxwd	(%r11,%rbx,2), %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vaddps	(%rcx,%rbx,4), %ymm0, %ymm0
+	vmovups	%ymm0, (%rcx,%rbx,4)
+	addq	$8, %rbx
+	cmpq	%rbx, %rbp
+	jne	.LBB12_11
+	movq	24(%rsp), %r11
+	cmpq	%rbp, 8(%rsp)
+	movq	288(%rsp), %rcx
+	movq	328(%rsp), %rdx
+	je	.LBB12_15
+.LBB12_13:
+	imulq	144(%rsp), %r10
+	leaq	(%r14,%r10,2), %r10
+	.p2align	4
+.LBB12_14:
+	movzwl	(%r10,%r11,2), %ebx
+	shll	$16, %ebx
+	vmovd	%ebx, %xmm0
+	vaddss	(%rdx,%r11,4), %xmm0, %xmm0
+	vmovss	%xmm0, (%rdx,%r11,4)
+	incq	%r11
+	cmpq	%r11, %rcx
+	jne	.LBB12_14
+	jmp	.LBB12_15
+.LBB12_16:
+	movq	328(%rsp), %rcx
+	leaq	(%rcx,%r13,4), %rbx
+	movq	16(%rsp), %rax
+	leaq	(%rcx,%rax), %rdi
+	addq	72(%rsp), %rdi
+	xorl	%esi, %esi
+	movq	40(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	leaq	(%r14,%r13,2), %rax
+	movq	8(%rsp), %rcx
+	andq	$-64, %rcx
+	leaq	(%r12,%rcx), %rdx
+	movq	%rdx, 24(%rsp)
+	leaq	(%r12,%rbp), %rsi
+	movq	72(%rsp), %rdx
+	leaq	(%rdx,%r12,4), %rdi
+	movq	328(%rsp), %rdx
+	leaq	(%rdx,%rdi), %r8
+	addq	$192, %r8
+	addq	%rdx, %rdi
+	movq	88(%rsp), %r9
+	jmp	.LBB12_17
+	.p2align	4
+.LBB12_29:
+	cmpq	312(%rsp), %r9
+	leaq	1(%r9), %r9
+	je	.LBB12_30
+.LBB12_17:
+	leaq	(%r9,%r15), %r10
+	movq	152(%rsp), %r11
+	cmpq	%r11, %r10
+	cmovlq	%r10, %r11
+	testq	%r10, %r10
+	movl	$0, %r10d
+	cmovnsq	%r11, %r10
+	movq	%r12, %r11
+	cmpq	$8, 8(%rsp)
+	movq	288(%rsp), %rdx
+	jb	.LBB12_27
+	cmpq	$64, 8(%rsp)
+	jae	.LBB12_20
+	xorl	%r14d, %r14d
+	jmp	.LBB12_24
+	.p2align	4
+.LBB12_20:
+	leaq	(%r10,%r10,2), %r11
+	leaq	2(,%r11,2), %r11
+	imulq	%r13, %r11
+	addq	32(%rsp), %r11
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB12_21:
+	vpmovzxwd	-96(%r11,%r14,2), %zmm0
+	vpmovzxwd	-64(%r11,%r14,2), %zmm1
+	vpmovzxwd	-32(%r11,%r14,2), %zmm2
+	vpmovzxwd	(%r11,%r14,2), %zmm3
+	vpslld	$16, %zmm0, %zmm0
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vaddps	-192(%r8,%r14,4), %zmm0, %zmm0
+	vaddps	-128(%r8,%r14,4), %zmm1, %zmm1
+	vaddps	-64(%r8,%r14,4), %zmm2, %zmm2
+	vaddps	(%r8,%r14,4), %zmm3, %zmm3
+	vmovups	%zmm0, -192(%r8,%r14,4)
+	vmovups	%zmm1, -128(%r8,%r14,4)
+	vmovups	%zmm2, -64(%r8,%r14,4)
+	vmovups	%zmm3, (%r8,%r14,4)
+	addq	$64, %r14
+	cmpq	%r14, %rcx
+	jne	.LBB12_21
+	cmpq	%rcx, 8(%rsp)
+	movq	288(%rsp), %rdx
+	je	.LBB12_29
+	movq	%rcx, %r14
+	movq	24(%rsp), %r11
+	testb	$56, 8(%rsp)
+	je	.LBB12_27
+.LBB12_24:
+	leaq	(%r10,%r10,2), %r11
+	leaq	2(,%r11,2), %r11
+	imulq	%r13, %r11
+	addq	56(%rsp), %r11
+	.p2align	4
+.LBB12_25:
+	vpmovzxwd	(%r11,%r14,2), %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vaddps	(%rdi,%r14,4), %ymm0, %ymm0
+	vmovups	%ymm0, (%rdi,%r14,4)
+	addq	$8, %r14
+	cmpq	%r14, %rbp
+	jne	.LBB12_25
+	movq	%rsi, %r11
+	cmpq	%rbp, 8(%rsp)
+	movq	288(%rsp), %rdx
+	je	.LBB12_29
+.LBB12_27:
+	imulq	144(%rsp), %r10
+	leaq	(%rax,%r10,2), %r10
+	.p2align	4
+.LBB12_28:
+	movzwl	(%r10,%r11,2), %r14d
+	shll	$16, %r14d
+	vmovd	%r14d, %xmm0
+	vaddss	(%rbx,%r11,4), %xmm0, %xmm0
+	vmovss	%xmm0, (%rbx,%r11,4)
+	incq	%r11
+	cmpq	%r11, %rdx
+	jne	.LBB12_28
+	jmp	.LBB12_29
+.LBB12_30:
+	movq	328(%rsp), %rax
+	leaq	(%rax,%r13,8), %rbx
+	movq	16(%rsp), %rax
+	leaq	(%rbx,%rax), %rdi
+	xorl	%esi, %esi
+	movq	40(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	movq	48(%rsp), %r14
+	leaq	(%r14,%r13,4), %rax
+	movq	8(%rsp), %rcx
+	andq	$-64, %rcx
+	leaq	(%r12,%rcx), %rdx
+	movq	%rdx, 104(%rsp)
+	leaq	(%r12,%rbp), %rdx
+	movq	%rdx, 24(%rsp)
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%r13,8), %rdi
+	movq	328(%rsp), %rdx
+	leaq	(%rdx,%rdi), %r8
+	addq	$192, %r8
+	addq	%rdx, %rdi
+	vmovaps	160(%rsp), %xmm15
+	vmovaps	112(%rsp), %xmm16
+	movq	88(%rsp), %r9
+	jmp	.LBB12_31
+	.p2align	4
+.LBB12_43:
+	cmpq	312(%rsp), %rsi
+	leaq	1(%rsi), %r9
+	je	.LBB12_44
+.LBB12_31:
+	movq	%r9, %rsi
+	addq	%r15, %r9
+	movq	152(%rsp), %r10
+	cmpq	%r10, %r9
+	cmovlq	%r9, %r10
+	testq	%r9, %r9
+	movl	$0, %r9d
+	cmovnsq	%r10, %r9
+	movq	%r12, %r10
+	cmpq	$8, 8(%rsp)
+	movq	288(%rsp), %rdx
+	jb	.LBB12_41
+	cmpq	$64, 8(%rsp)
+	jae	.LBB12_34
+	xorl	%r11d, %r11d
+	jmp	.LBB12_38
+	.p2align	4
+.LBB12_34:
+	leaq	(%r9,%r9,2), %r10
+	leaq	4(,%r10,2), %r10
+	imulq	%r13, %r10
+	addq	32(%rsp), %r10
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB12_35:
+	vpmovzxwd	-96(%r10,%r11,2), %zmm0
+	vpmovzxwd	-64(%r10,%r11,2), %zmm1
+	vpmovzxwd	-32(%r10,%r11,2), %zmm2
+	vpmovzxwd	(%r10,%r11,2), %zmm3
+	vpslld	$16, %zmm0, %zmm0
+	vpslld	$16, %zmm1, %zmm1
+	vpslld	$16, %zmm2, %zmm2
+	vpslld	$16, %zmm3, %zmm3
+	vaddps	-192(%r8,%r11,4), %zmm0, %zmm0
+	vaddps	-128(%r8,%r11,4), %zmm1, %zmm1
+	vaddps	-64(%r8,%r11,4), %zmm2, %zmm2
+	vaddps	(%r8,%r11,4), %zmm3, %zmm3
+	vmovups	%zmm0, -192(%r8,%r11,4)
+	vmovups	%zmm1, -128(%r8,%r11,4)
+	vmovups	%zmm2, -64(%r8,%r11,4)
+	vmovups	%zmm3, (%r8,%r11,4)
+	addq	$64, %r11
+	cmpq	%r11, %rcx
+	jne	.LBB12_35
+	cmpq	%rcx, 8(%rsp)
+	movq	288(%rsp), %rdx
+	je	.LBB12_43
+	movq	%rcx, %r11
+	movq	104(%rsp), %r10
+	testb	$56, 8(%rsp)
+	je	.LBB12_41
+.LBB12_38:
+	leaq	(%r9,%r9,2), %r10
+	leaq	4(,%r10,2), %r10
+	imulq	%r13, %r10
+	addq	56(%rsp), %r10
+	.p2align	4
+.LBB12_39:
+	vpmovzxwd	(%r10,%r11,2), %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vaddps	(%rdi,%r11,4), %ymm0, %ymm0
+	vmovups	%ymm0, (%rdi,%r11,4)
+	addq	$8, %r11
+	cmpq	%r11, %rbp
+	jne	.LBB12_39
+	movq	24(%rsp), %r10
+	cmpq	%rbp, 8(%rsp)
+	movq	288(%rsp), %rdx
+	je	.LBB12_43
+.LBB12_41:
+	imulq	144(%rsp), %r9
+	leaq	(%rax,%r9,2), %r9
+	.p2align	4
+.LBB12_42:
+	movzwl	(%r9,%r10,2), %r11d
+	shll	$16, %r11d
+	vmovd	%r11d, %xmm0
+	vaddss	(%rbx,%r10,4), %xmm0, %xmm0
+	vmovss	%xmm0, (%rbx,%r10,4)
+	incq	%r10
+	cmpq	%r10, %rdx
+	jne	.LBB12_42
+	jmp	.LBB12_43
+.LBB12_92:
+	movq	328(%rsp), %rax
+	leaq	(%rax,%rcx), %rbp
+	leaq	(%rdx,%rbp), %rdi
+	xorl	%esi, %esi
+	movq	%rbx, %rdx
+	callq	memset@PLT
+	leaq	(,%r13,8), %rdi
+	addq	%rbp, %rdi
+	xorl	%esi, %esi
+	movq	%rbx, %rdx
+	callq	memset@PLT
+	vmovaps	160(%rsp), %xmm15
+	vmovaps	112(%rsp), %xmm16
+.LBB12_44:
+	movq	328(%rsp), %rsi
+	leaq	(%rsi,%r13,4), %rax
+	leaq	(%rsi,%r13,8), %rcx
+	movq	8(%rsp), %rdx
+	movq	%rdx, %r8
+	andq	$-16, %r8
+	movq	320(%rsp), %rdi
+	vpbroadcastb	%edi, %xmm0
+	vbroadcastss	%xmm15, %zmm1
+	vbroadcastss	%xmm16, %zmm2
+	movq	%rdx, %rbx
+	andq	$-4, %rbx
+	movq	%r15, %rdi
+	imulq	%r13, %rdi
+	leaq	(%rdi,%rdi), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	(%rdx,%r12,2), %r9
+	movq	64(%rsp), %rsi
+	addq	%rsi, %r9
+	movq	96(%rsp), %r11
+	leaq	(%r11,%r12), %r10
+	addq	%rdi, %r10
+	addq	%rsi, %rdx
+	movq	%rdx, 56(%rsp)
+	addq	%r11, %rdi
+	leaq	(%r15,%r15), %rdx
+	leaq	(%rdx,%rdx,2), %r11
+	addq	$2, %r11
+	imulq	%r13, %r11
+	movq	%r12, %rbp
+	leaq	(%r11,%r12,2), %r12
+	addq	%rsi, %r12
+	movq	%r12, 88(%rsp)
+	movq	%rbp, %r12
+	addq	%rsi, %r11
+	leaq	(%rdx,%rdx,2), %rbp
+	addq	$4, %rbp
+	imulq	%r13, %rbp
+	leaq	(,%r12,2), %rdx
+	addq	%rbp, %rdx
+	addq	%rsi, %rdx
+	movq	%rdx, 96(%rsp)
+	addq	%rsi, %rbp
+	leaq	(,%r13,2), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	movq	%rdx, 160(%rsp)
+	movq	72(%rsp), %rdx
+	leaq	(%rdx,%r12,4), %rdx
+	movq	328(%rsp), %rsi
+	addq	%rsi, %rdx
+	movq	%rdx, 216(%rsp)
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%r13,8), %rdx
+	addq	%rsi, %rdx
+	movq	%rdx, 208(%rsp)
+	vxorps	%xmm3, %xmm3, %xmm3
+	vpxor	%xmm4, %xmm4, %xmm4
+	vpbroadcastd	.LCPI12_0(%rip), %xmm5
+	vpbroadcastd	.LCPI12_1(%rip), %xmm6
+	vpbroadcastd	.LCPI12_0(%rip), %zmm7
+	vxorps	%xmm8, %xmm8, %xmm8
+	vpbroadcastd	.LCPI12_1(%rip), %zmm9
+	movq	%r8, 40(%rsp)
+	leaq	(%r12,%r8), %rdx
+	movq	%rdx, 176(%rsp)
+	movq	%rbx, 64(%rsp)
+	leaq	(%r12,%rbx), %rdx
+	movq	%rdx, 192(%rsp)
+	leaq	(%r14,%r12,2), %rdx
+	movq	%rdx, 112(%rsp)
+	leaq	(%r12,%r13), %rdx
+	movq	%rdx, 224(%rsp)
+	movq	%r12, 80(%rsp)
+	movq	%r13, 136(%rsp)
+	jmp	.LBB12_45
+	.p2align	4
+.LBB12_90:
+	movq	72(%rsp), %r15
+	incq	%r15
+	movq	160(%rsp), %rdx
+	addq	%rdx, %r9
+	addq	%r13, %r10
+	addq	%rdx, 56(%rsp)
+	addq	%r13, %rdi
+	addq	%rdx, 88(%rsp)
+	addq	%rdx, %r11
+	addq	%rdx, 96(%rsp)
+	addq	%rdx, %rbp
+	cmpq	304(%rsp), %r15
+	je	.LBB12_91
+.LBB12_45:
+	movq	%r11, 104(%rsp)
+	movq	%r15, %rdx
+	movq	312(%rsp), %rsi
+	subq	%rsi, %rdx
+	leaq	-1(%rdx), %r13
+	cmpq	200(%rsp), %rdx
+	movq	152(%rsp), %r8
+	cmovgq	%r8, %r13
+	cmpq	%r8, %rdx
+	movq	80(%rsp), %r12
+	movq	%r14, %r11
+	movq	%r8, %r14
+	cmovlq	%rdx, %r14
+	testq	%rdx, %rdx
+	movl	$0, %ebx
+	cmovleq	%rbx, %r13
+	movq	%r13, 32(%rsp)
+	leaq	1(%r15,%rsi), %r13
+	cmovsq	%rbx, %r14
+	movq	%r14, 16(%rsp)
+	movq	%r11, %r14
+	movq	%r15, 72(%rsp)
+	leaq	(%r15,%rsi), %rdx
+	cmpq	%r8, %rdx
+	cmovgeq	%r8, %r13
+	cmpq	$-1, %rdx
+	cmovlq	%rbx, %r13
+	movq	%r13, 24(%rsp)
+	movq	%r12, %r11
+	movq	%r12, %r15
+	cmpq	$4, 8(%rsp)
+	jb	.LBB12_55
+	movq	8(%rsp), %r15
+	cmpq	$16, %r15
+	jae	.LBB12_48
+	xorl	%esi, %esi
+	jmp	.LBB12_52
+	.p2align	4
+.LBB12_48:
+	movq	160(%rsp), %rbx
+	movq	%rbx, %rdx
+	imulq	16(%rsp), %rdx
+	movq	112(%rsp), %r8
+	addq	%r8, %rdx
+	movq	%rbx, %rsi
+	imulq	32(%rsp), %rsi
+	addq	%r8, %rsi
+	imulq	24(%rsp), %rbx
+	addq	%r8, %rbx
+	xorl	%r8d, %r8d
+	movq	184(%rsp), %r12
+	movq	40(%rsp), %r14
+	.p2align	4
+.LBB12_49:
+	vmovups	(%r12,%r8,4), %zmm10
+	vpmovzxwd	(%rbx,%r8,2), %zmm11
+	vpslld	$16, %zmm11, %zmm11
+	vmovdqu	(%r10,%r8), %xmm12
+	vpcmpeqb	%xmm0, %xmm12, %k1
+	vpcmpneqb	%xmm0, %xmm12, %k2
+	vmovdqu16	(%r9,%r8,2), %ymm12 {%k2} {z}
+	vmovdqu16	(%rsi,%r8,2), %ymm13 {%k1} {z}
+	vpmovzxwd	%ymm13, %zmm13
+	vpslld	$16, %zmm13, %zmm13
+	vaddps	%zmm13, %zmm11, %zmm13
+	vmulps	%zmm13, %zmm1, %zmm13
+	vaddps	%zmm13, %zmm10, %zmm13
+	vmulps	%zmm13, %zmm2, %zmm13
+	vcmpnleps	%zmm8, %zmm13, %k2
+	vmovaps	%zmm13, %zmm13 {%k2} {z}
+	vpsrld	$16, %zmm13, %zmm14
+	vpandd	%zmm7, %zmm14, %zmm14
+	vpaddd	%zmm14, %zmm13, %zmm13
+	vpaddd	%zmm9, %zmm13, %zmm13
+	vpsrld	$16, %zmm13, %zmm13
+	vpmovdw	%zmm13, %ymm12 {%k1}
+	vmovdqu	%ymm12, (%r9,%r8,2)
+	vpmovzxwd	(%rdx,%r8,2), %zmm12
+	vpslld	$16, %zmm12, %zmm12
+	vsubps	%zmm12, %zmm11, %zmm11
+	vaddps	%zmm11, %zmm10, %zmm10
+	vmovups	%zmm10, (%r12,%r8,4)
+	addq	$16, %r8
+	cmpq	%r8, %r14
+	jne	.LBB12_49
+	cmpq	%r14, %r15
+	movq	80(%rsp), %r11
+	movq	48(%rsp), %r14
+	je	.LBB12_60
+	movq	40(%rsp), %rsi
+	movq	176(%rsp), %r15
+	testb	$12, 8(%rsp)
+	je	.LBB12_55
+.LBB12_52:
+	movq	160(%rsp), %r15
+	movq	%r15, %rdx
+	imulq	16(%rsp), %rdx
+	movq	112(%rsp), %r8
+	addq	%r8, %rdx
+	movq	%r15, %rbx
+	imulq	32(%rsp), %rbx
+	addq	%r8, %rbx
+	imulq	24(%rsp), %r15
+	addq	%r8, %r15
+	movq	184(%rsp), %r8
+	movq	64(%rsp), %r12
+	.p2align	4
+.LBB12_53:
+	vmovups	(%r8,%rsi,4), %xmm10
+	vpmovzxwd	(%r15,%rsi,2), %xmm11
+	vpslld	$16, %xmm11, %xmm11
+	vmovd	(%r10,%rsi), %xmm12
+	vpcmpeqb	%xmm0, %xmm12, %k1
+	kshiftlb	$4, %k1, %k0
+	kshiftrb	$4, %k0, %k2
+	vpcmpneqb	%xmm0, %xmm12, %k0
+	kshiftlb	$4, %k0, %k0
+	kshiftrb	$4, %k0, %k3
+	vmovdqu16	(%r9,%rsi,2), %xmm12 {%k3} {z}
+	vmovdqu16	(%rbx,%rsi,2), %xmm13 {%k2} {z}
+	vpunpcklwd	%xmm13, %xmm4, %xmm13
+	vaddps	%xmm13, %xmm11, %xmm13
+	vmulps	%xmm1, %xmm13, %xmm13
+	vaddps	%xmm13, %xmm10, %xmm13
+	vmulps	%xmm2, %xmm13, %xmm13
+	vcmpnleps	%xmm4, %xmm13, %k2
+	vmovaps	%xmm13, %xmm13 {%k2} {z}
+	vpsrld	$16, %xmm13, %xmm14
+	vpand	%xmm5, %xmm14, %xmm14
+	vpaddd	%xmm14, %xmm13, %xmm13
+	vpaddd	%xmm6, %xmm13, %xmm13
+	vpsrld	$16, %xmm13, %xmm13
+	vpackusdw	%xmm0, %xmm13, %xmm12 {%k1}
+	vmovq	%xmm12, (%r9,%rsi,2)
+	vpmovzxwd	(%rdx,%rsi,2), %xmm12
+	vpslld	$16, %xmm12, %xmm12
+	vsubps	%xmm12, %xmm11, %xmm11
+	vaddps	%xmm11, %xmm10, %xmm10
+	vmovups	%xmm10, (%r8,%rsi,4)
+	addq	$4, %rsi
+	cmpq	%rsi, %r12
+	jne	.LBB12_53
+	movq	192(%rsp), %r15
+	cmpq	%r12, 8(%rsp)
+	movq	80(%rsp), %r11
+	jne	.LBB12_55
+	.p2align	4
+.LBB12_60:
+	movq	%r11, %r15
+	cmpq	$4, 8(%rsp)
+	movq	136(%rsp), %r13
+	movq	104(%rsp), %r11
+	jb	.LBB12_70
+	movq	8(%rsp), %r15
+	cmpq	$16, %r15
+	jae	.LBB12_63
+	xorl	%r8d, %r8d
+	jmp	.LBB12_67
+	.p2align	4
+.LBB12_55:
+	movq	32(%rsp), %rdx
+	movq	144(%rsp), %rbx
+	imulq	%rbx, %rdx
+	movq	24(%rsp), %rsi
+	imulq	%rbx, %rsi
+	movq	16(%rsp), %r8
+	imulq	%rbx, %r8
+	leaq	(%r14,%rdx,2), %rdx
+	leaq	(%r14,%rsi,2), %rsi
+	leaq	(%r14,%r8,2), %rbx
+	movq	328(%rsp), %r8
+	jmp	.LBB12_56
+	.p2align	4
+.LBB12_58:
+	movzwl	(%rdx,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm12
+	vaddss	%xmm12, %xmm11, %xmm12
+	vmulss	%xmm12, %xmm15, %xmm12
+	vaddss	%xmm12, %xmm10, %xmm12
+	vmulss	%xmm12, %xmm16, %xmm12
+	vcmpless	%xmm3, %xmm12, %k1
+	vmovss	%xmm3, %xmm12, %xmm12 {%k1}
+	vmovd	%xmm12, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+	movq	56(%rsp), %r12
+.LBB12_59:
+	movw	%r8w, (%r12,%r15,2)
+	movzwl	(%rbx,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm12
+	vsubss	%xmm12, %xmm11, %xmm11
+	vaddss	%xmm11, %xmm10, %xmm10
+	movq	328(%rsp), %r8
+	vmovss	%xmm10, (%r8,%r15,4)
+	incq	%r15
+	cmpq	%r15, 288(%rsp)
+	je	.LBB12_60
+.LBB12_56:
+	vmovss	(%r8,%r15,4), %xmm10
+	movzwl	(%rsi,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm11
+	movq	320(%rsp), %r8
+	cmpb	%r8b, (%rdi,%r15)
+	je	.LBB12_58
+	movq	56(%rsp), %r12
+	movzwl	(%r12,%r15,2), %r8d
+	jmp	.LBB12_59
+	.p2align	4
+.LBB12_63:
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	2(,%rdx,2), %rdx
+	imulq	%r13, %rdx
+	movq	112(%rsp), %r14
+	addq	%r14, %rdx
+	movq	32(%rsp), %rsi
+	leaq	(%rsi,%rsi,2), %rsi
+	leaq	2(,%rsi,2), %rsi
+	imulq	%r13, %rsi
+	addq	%r14, %rsi
+	movq	24(%rsp), %r8
+	leaq	(%r8,%r8,2), %r8
+	leaq	2(,%r8,2), %rbx
+	imulq	%r13, %rbx
+	addq	%r14, %rbx
+	xorl	%r8d, %r8d
+	movq	40(%rsp), %r14
+	movq	88(%rsp), %r12
+	movq	216(%rsp), %r15
+	.p2align	4
+.LBB12_64:
+	vmovups	(%r15,%r8,4), %zmm10
+	vpmovzxwd	(%rbx,%r8,2), %zmm11
+	vpslld	$16, %zmm11, %zmm11
+	vmovdqu	(%r10,%r8), %xmm12
+	vpcmpeqb	%xmm0, %xmm12, %k1
+	vpcmpneqb	%xmm0, %xmm12, %k2
+	vmovdqu16	(%r12,%r8,2), %ymm12 {%k2} {z}
+	vmovdqu16	(%rsi,%r8,2), %ymm13 {%k1} {z}
+	vpmovzxwd	%ymm13, %zmm13
+	vpslld	$16, %zmm13, %zmm13
+	vaddps	%zmm13, %zmm11, %zmm13
+	vmulps	%zmm13, %zmm1, %zmm13
+	vaddps	%zmm13, %zmm10, %zmm13
+	vmulps	%zmm13, %zmm2, %zmm13
+	vcmpnleps	%zmm8, %zmm13, %k2
+	vmovaps	%zmm13, %zmm13 {%k2} {z}
+	vpsrld	$16, %zmm13, %zmm14
+	vpandd	%zmm7, %zmm14, %zmm14
+	vpaddd	%zmm14, %zmm13, %zmm13
+	vpaddd	%zmm9, %zmm13, %zmm13
+	vpsrld	$16, %zmm13, %zmm13
+	vpmovdw	%zmm13, %ymm12 {%k1}
+	vmovdqu	%ymm12, (%r12,%r8,2)
+	vpmovzxwd	(%rdx,%r8,2), %zmm12
+	vpslld	$16, %zmm12, %zmm12
+	vsubps	%zmm12, %zmm11, %zmm11
+	vaddps	%zmm11, %zmm10, %zmm10
+	vmovups	%zmm10, (%r15,%r8,4)
+	addq	$16, %r8
+	cmpq	%r8, %r14
+	jne	.LBB12_64
+	cmpq	%r14, 8(%rsp)
+	movq	48(%rsp), %r14
+	je	.LBB12_75
+	movq	40(%rsp), %r8
+	movq	176(%rsp), %r15
+	testb	$12, 8(%rsp)
+	je	.LBB12_70
+.LBB12_67:
+	movq	64(%rsp), %rbx
+	subq	%r8, %rbx
+	leaq	(%r10,%r8), %r15
+	movq	160(%rsp), %r13
+	movq	%r13, %rdx
+	imulq	16(%rsp), %rdx
+	movq	%r14, %r12
+	movq	224(%rsp), %rsi
+	leaq	(%rsi,%r8), %r14
+	leaq	(%rdx,%r14,2), %rsi
+	addq	%r12, %rsi
+	movq	56(%rsp), %rdx
+	leaq	(%rdx,%r14,2), %r12
+	movq	%r13, %rdx
+	imulq	32(%rsp), %rdx
+	leaq	(%rdx,%r14,2), %rdx
+	addq	48(%rsp), %rdx
+	imulq	24(%rsp), %r13
+	leaq	(%r13,%r14,2), %r13
+	addq	48(%rsp), %r13
+	addq	80(%rsp), %r8
+	leaq	(%rax,%r8,4), %r14
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB12_68:
+	vmovups	(%r14,%r8,4), %xmm10
+	vpmovzxwd	(%r13,%r8,2), %xmm11
+	vpslld	$16, %xmm11, %xmm11
+	vmovd	(%r15,%r8), %xmm12
+	vpcmpeqb	%xmm0, %xmm12, %k1
+	kshiftlb	$4, %k1, %k0
+	kshiftrb	$4, %k0, %k2
+	vpcmpneqb	%xmm0, %xmm12, %k0
+	kshiftlb	$4, %k0, %k0
+	kshiftrb	$4, %k0, %k3
+	vmovdqu16	(%r12,%r8,2), %xmm12 {%k3} {z}
+	vmovdqu16	(%rdx,%r8,2), %xmm13 {%k2} {z}
+	vpunpcklwd	%xmm13, %xmm4, %xmm13
+	vaddps	%xmm13, %xmm11, %xmm13
+	vmulps	%xmm1, %xmm13, %xmm13
+	vaddps	%xmm13, %xmm10, %xmm13
+	vmulps	%xmm2, %xmm13, %xmm13
+	vcmpnleps	%xmm4, %xmm13, %k2
+	vmovaps	%xmm13, %xmm13 {%k2} {z}
+	vpsrld	$16, %xmm13, %xmm14
+	vpand	%xmm5, %xmm14, %xmm14
+	vpaddd	%xmm14, %xmm13, %xmm13
+	vpaddd	%xmm6, %xmm13, %xmm13
+	vpsrld	$16, %xmm13, %xmm13
+	vpackusdw	%xmm0, %xmm13, %xmm12 {%k1}
+	vmovq	%xmm12, (%r12,%r8,2)
+	vpmovzxwd	(%rsi,%r8,2), %xmm12
+	vpslld	$16, %xmm12, %xmm12
+	vsubps	%xmm12, %xmm11, %xmm11
+	vaddps	%xmm11, %xmm10, %xmm10
+	vmovups	%xmm10, (%r14,%r8,4)
+	addq	$4, %r8
+	cmpq	%r8, %rbx
+	jne	.LBB12_68
+	movq	192(%rsp), %r15
+	movq	64(%rsp), %rdx
+	cmpq	%rdx, 8(%rsp)
+	movq	136(%rsp), %r13
+	movq	48(%rsp), %r14
+	jne	.LBB12_70
+	.p2align	4
+.LBB12_75:
+	movq	80(%rsp), %r15
+	cmpq	$4, 8(%rsp)
+	jb	.LBB12_85
+	movq	8(%rsp), %r15
+	cmpq	$16, %r15
+	jae	.LBB12_78
+	xorl	%r8d, %r8d
+	jmp	.LBB12_82
+	.p2align	4
+.LBB12_70:
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	2(,%rdx,2), %rbx
+	imulq	%r13, %rbx
+	addq	%r14, %rbx
+	movq	32(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	2(,%rdx,2), %rsi
+	imulq	%r13, %rsi
+	addq	%r14, %rsi
+	movq	24(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	2(,%rdx,2), %rdx
+	imulq	%r13, %rdx
+	addq	%r14, %rdx
+	jmp	.LBB12_71
+	.p2align	4
+.LBB12_73:
+	movzwl	(%rsi,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm12
+	vaddss	%xmm12, %xmm11, %xmm12
+	vmulss	%xmm12, %xmm15, %xmm12
+	vaddss	%xmm12, %xmm10, %xmm12
+	vmulss	%xmm12, %xmm16, %xmm12
+	vcmpless	%xmm3, %xmm12, %k1
+	vmovss	%xmm3, %xmm12, %xmm12 {%k1}
+	vmovd	%xmm12, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+.LBB12_74:
+	movw	%r8w, (%r11,%r15,2)
+	movzwl	(%rbx,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm12
+	vsubss	%xmm12, %xmm11, %xmm11
+	vaddss	%xmm11, %xmm10, %xmm10
+	vmovss	%xmm10, (%rax,%r15,4)
+	incq	%r15
+	cmpq	%r15, 288(%rsp)
+	je	.LBB12_75
+.LBB12_71:
+	vmovss	(%rax,%r15,4), %xmm10
+	movzwl	(%rdx,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm11
+	movq	320(%rsp), %r8
+	cmpb	%r8b, (%rdi,%r15)
+	je	.LBB12_73
+	movzwl	(%r11,%r15,2), %r8d
+	jmp	.LBB12_74
+	.p2align	4
+.LBB12_78:
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	4(,%rdx,2), %rdx
+	imulq	%r13, %rdx
+	movq	112(%rsp), %r14
+	addq	%r14, %rdx
+	movq	32(%rsp), %rsi
+	leaq	(%rsi,%rsi,2), %rsi
+	leaq	4(,%rsi,2), %rsi
+	imulq	%r13, %rsi
+	addq	%r14, %rsi
+	movq	24(%rsp), %r8
+	leaq	(%r8,%r8,2), %r8
+	leaq	4(,%r8,2), %rbx
+	imulq	%r13, %rbx
+	addq	%r14, %rbx
+	xorl	%r8d, %r8d
+	movq	40(%rsp), %r14
+	movq	96(%rsp), %r13
+	movq	208(%rsp), %r15
+	.p2align	4
+.LBB12_79:
+	vmovups	(%r15,%r8,4), %zmm10
+	vpmovzxwd	(%rbx,%r8,2), %zmm11
+	vpslld	$16, %zmm11, %zmm11
+	vmovdqu	(%r10,%r8), %xmm12
+	vpcmpeqb	%xmm0, %xmm12, %k1
+	vpcmpneqb	%xmm0, %xmm12, %k2
+	vmovdqu16	(%r13,%r8,2), %ymm12 {%k2} {z}
+	vmovdqu16	(%rsi,%r8,2), %ymm13 {%k1} {z}
+	vpmovzxwd	%ymm13, %zmm13
+	vpslld	$16, %zmm13, %zmm13
+	vaddps	%zmm13, %zmm11, %zmm13
+	vmulps	%zmm13, %zmm1, %zmm13
+	vaddps	%zmm13, %zmm10, %zmm13
+	vmulps	%zmm13, %zmm2, %zmm13
+	vcmpnleps	%zmm8, %zmm13, %k2
+	vmovaps	%zmm13, %zmm13 {%k2} {z}
+	vpsrld	$16, %zmm13, %zmm14
+	vpandd	%zmm7, %zmm14, %zmm14
+	vpaddd	%zmm14, %zmm13, %zmm13
+	vpaddd	%zmm9, %zmm13, %zmm13
+	vpsrld	$16, %zmm13, %zmm13
+	vpmovdw	%zmm13, %ymm12 {%k1}
+	vmovdqu	%ymm12, (%r13,%r8,2)
+	vpmovzxwd	(%rdx,%r8,2), %zmm12
+	vpslld	$16, %zmm12, %zmm12
+	vsubps	%zmm12, %zmm11, %zmm11
+	vaddps	%zmm11, %zmm10, %zmm10
+	vmovups	%zmm10, (%r15,%r8,4)
+	addq	$16, %r8
+	cmpq	%r8, %r14
+	jne	.LBB12_79
+	cmpq	%r14, 8(%rsp)
+	movq	48(%rsp), %r14
+	movq	136(%rsp), %r13
+	je	.LBB12_90
+	movq	40(%rsp), %r8
+	movq	176(%rsp), %r15
+	testb	$12, 8(%rsp)
+	je	.LBB12_85
+.LBB12_82:
+	movq	64(%rsp), %r15
+	subq	%r8, %r15
+	leaq	(%r10,%r8), %rbx
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	4(,%rdx,2), %rdx
+	imulq	%r13, %rdx
+	leaq	(%rdx,%r8,2), %rsi
+	movq	112(%rsp), %r14
+	addq	%r14, %rsi
+	movq	96(%rsp), %rdx
+	leaq	(%rdx,%r8,2), %r12
+	movq	32(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	4(,%rdx,2), %rdx
+	imulq	%r13, %rdx
+	leaq	(%rdx,%r8,2), %rdx
+	addq	%r14, %rdx
+	movq	24(%rsp), %r14
+	leaq	(%r14,%r14,2), %r14
+	leaq	4(,%r14,2), %r14
+	imulq	%r13, %r14
+	leaq	(%r14,%r8,2), %r13
+	addq	112(%rsp), %r13
+	addq	80(%rsp), %r8
+	leaq	(%rcx,%r8,4), %r14
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB12_83:
+	vmovups	(%r14,%r8,4), %xmm10
+	vpmovzxwd	(%r13,%r8,2), %xmm11
+	vpslld	$16, %xmm11, %xmm11
+	vmovd	(%rbx,%r8), %xmm12
+	vpcmpeqb	%xmm0, %xmm12, %k1
+	kshiftlb	$4, %k1, %k0
+	kshiftrb	$4, %k0, %k2
+	vpcmpneqb	%xmm0, %xmm12, %k0
+	kshiftlb	$4, %k0, %k0
+	kshiftrb	$4, %k0, %k3
+	vmovdqu16	(%r12,%r8,2), %xmm12 {%k3} {z}
+	vmovdqu16	(%rdx,%r8,2), %xmm13 {%k2} {z}
+	vpunpcklwd	%xmm13, %xmm4, %xmm13
+	vaddps	%xmm13, %xmm11, %xmm13
+	vmulps	%xmm1, %xmm13, %xmm13
+	vaddps	%xmm13, %xmm10, %xmm13
+	vmulps	%xmm2, %xmm13, %xmm13
+	vcmpnleps	%xmm4, %xmm13, %k2
+	vmovaps	%xmm13, %xmm13 {%k2} {z}
+	vpsrld	$16, %xmm13, %xmm14
+	vpand	%xmm5, %xmm14, %xmm14
+	vpaddd	%xmm14, %xmm13, %xmm13
+	vpaddd	%xmm6, %xmm13, %xmm13
+	vpsrld	$16, %xmm13, %xmm13
+	vpackusdw	%xmm0, %xmm13, %xmm12 {%k1}
+	vmovq	%xmm12, (%r12,%r8,2)
+	vpmovzxwd	(%rsi,%r8,2), %xmm12
+	vpslld	$16, %xmm12, %xmm12
+	vsubps	%xmm12, %xmm11, %xmm11
+	vaddps	%xmm11, %xmm10, %xmm10
+	vmovups	%xmm10, (%r14,%r8,4)
+	addq	$4, %r8
+	cmpq	%r8, %r15
+	jne	.LBB12_83
+	movq	192(%rsp), %r15
+	movq	64(%rsp), %rdx
+	cmpq	%rdx, 8(%rsp)
+	movq	136(%rsp), %r13
+	movq	48(%rsp), %r14
+	je	.LBB12_90
+.LBB12_85:
+	movq	16(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	4(,%rdx,2), %rbx
+	imulq	%r13, %rbx
+	addq	%r14, %rbx
+	movq	32(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	4(,%rdx,2), %rsi
+	imulq	%r13, %rsi
+	addq	%r14, %rsi
+	movq	24(%rsp), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	4(,%rdx,2), %rdx
+	imulq	%r13, %rdx
+	addq	%r14, %rdx
+	jmp	.LBB12_86
+	.p2align	4
+.LBB12_88:
+	movzwl	(%rsi,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm12
+	vaddss	%xmm12, %xmm11, %xmm12
+	vmulss	%xmm12, %xmm15, %xmm12
+	vaddss	%xmm12, %xmm10, %xmm12
+	vmulss	%xmm12, %xmm16, %xmm12
+	vcmpless	%xmm3, %xmm12, %k1
+	vmovss	%xmm3, %xmm12, %xmm12 {%k1}
+	vmovd	%xmm12, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+.LBB12_89:
+	movw	%r8w, (%rbp,%r15,2)
+	movzwl	(%rbx,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm12
+	vsubss	%xmm12, %xmm11, %xmm11
+	vaddss	%xmm11, %xmm10, %xmm10
+	vmovss	%xmm10, (%rcx,%r15,4)
+	incq	%r15
+	cmpq	%r15, 288(%rsp)
+	je	.LBB12_90
+.LBB12_86:
+	vmovss	(%rcx,%r15,4), %xmm10
+	movzwl	(%rdx,%r15,2), %r8d
+	shll	$16, %r8d
+	vmovd	%r8d, %xmm11
+	movq	320(%rsp), %r8
+	cmpb	%r8b, (%rdi,%r15)
+	je	.LBB12_88
+	movzwl	(%rbp,%r15,2), %r8d
+	jmp	.LBB12_89
+.LBB12_91:
+	addq	$232, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end12:
+	.size	oc_defocus_columns_v4, .Lfunc_end12-oc_defocus_columns_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI13_0:
+	.long	0x3f800000
+.LCPI13_1:
+	.long	1
+.LCPI13_2:
+	.long	32767
+	.text
+	.hidden	oc_defocus_copy_v4
+	.globl	oc_defocus_copy_v4
+	.p2align	4
+	.type	oc_defocus_copy_v4,@function
+oc_defocus_copy_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, -96(%rsp)
+	movq	%r9, -48(%rsp)
+	cmpq	%r9, %r8
+	jge	.LBB13_80
+	movq	%rsi, %rdx
+	movq	%r8, %rsi
+	movq	%rdi, %rax
+	movq	%rcx, -88(%rsp)
+	movq	56(%rsp), %rcx
+	vucomiss	.LCPI13_0(%rip), %xmm0
+	jne	.LBB13_35
+	jp	.LBB13_35
+	movq	-88(%rsp), %r8
+	testq	%r8, %r8
+	jle	.LBB13_80
+	leaq	(%r8,%r8,2), %rdi
+	movq	%rdi, -16(%rsp)
+	leaq	(%r8,%r8), %r10
+	leaq	-1(%r8), %rdi
+	movq	%rdi, -56(%rsp)
+	movabsq	$9223372036854775776, %r14
+	orq	$30, %r14
+	andq	%r8, %r14
+	movq	%rsi, %rdi
+	imulq	%r8, %rdi
+	movq	-96(%rsp), %r9
+	leaq	(%rdi,%r9), %r15
+	incq	%r15
+	addq	%rdi, %rdi
+	leaq	(%rdi,%rdi,2), %r12
+	movq	%r10, -40(%rsp)
+	leaq	(%r10,%r10,2), %rdi
+	movq	%rdi, -24(%rsp)
+	leaq	(%rdx,%r12), %rbp
+	addq	$2, %rbp
+	leaq	(%rsi,%rsi), %rdi
+	leaq	(%rdi,%rdi,2), %r10
+	addq	$2, %r10
+	imulq	%r8, %r10
+	leaq	(%r10,%rdx), %r9
+	addq	$2, %r9
+	leaq	(%rdi,%rdi,2), %r11
+	addq	$4, %r11
+	imulq	%r8, %r11
+	leaq	(%r11,%rdx), %rbx
+	addq	$2, %rbx
+	jmp	.LBB13_4
+	.p2align	4
+.LBB13_34:
+	movq	-8(%rsp), %rsi
+	incq	%rsi
+	addq	-88(%rsp), %r15
+	movq	-24(%rsp), %rdi
+	addq	%rdi, %r12
+	addq	%rdi, %rbp
+	addq	%rdi, %r10
+	addq	%rdi, %r9
+	addq	%rdi, %r11
+	addq	%rdi, %rbx
+	cmpq	-48(%rsp), %rsi
+	je	.LBB13_80
+.LBB13_4:
+	cmpq	$0, -56(%rsp)
+	je	.LBB13_5
+	xorl	%r13d, %r13d
+	jmp	.LBB13_7
+	.p2align	4
+.LBB13_11:
+	addq	%r12, %r8
+	movzwl	2(%r8,%r13,2), %edi
+	movw	%di, (%rbp,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_12
+.LBB13_7:
+	movq	%rax, %r8
+	cmpb	%cl, -1(%r15,%r13)
+	je	.LBB13_9
+	movq	%rdx, %r8
+.LBB13_9:
+	addq	%r12, %r8
+	movzwl	(%r8,%r13,2), %edi
+	movw	%di, -2(%rbp,%r13,2)
+	movq	%rax, %r8
+	cmpb	%cl, (%r15,%r13)
+	je	.LBB13_11
+	movq	%rdx, %r8
+	jmp	.LBB13_11
+	.p2align	4
+.LBB13_5:
+	xorl	%r13d, %r13d
+.LBB13_12:
+	movq	-16(%rsp), %r8
+	imulq	%rsi, %r8
+	movq	%rsi, -8(%rsp)
+	movq	-88(%rsp), %rdi
+	imulq	%rdi, %rsi
+	addq	-96(%rsp), %rsi
+	movq	%rsi, -80(%rsp)
+	movq	%r8, -64(%rsp)
+	leaq	(%rdx,%r8,2), %rsi
+	movq	%rsi, -72(%rsp)
+	testb	$1, %dil
+	je	.LBB13_14
+	movq	-80(%rsp), %rsi
+	cmpb	%cl, (%rsi,%r13)
+	movq	%rdx, %rdi
+	cmoveq	%rax, %rdi
+	movq	-64(%rsp), %r8
+	leaq	(%rdi,%r8,2), %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movq	-72(%rsp), %rsi
+	movw	%di, (%rsi,%r13,2)
+.LBB13_14:
+	cmpq	$0, -56(%rsp)
+	je	.LBB13_15
+	xorl	%r13d, %r13d
+	jmp	.LBB13_17
+	.p2align	4
+.LBB13_21:
+	addq	%r10, %rdi
+	movzwl	2(%rdi,%r13,2), %edi
+	movw	%di, (%r9,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_22
+.LBB13_17:
+	movq	%rax, %rdi
+	cmpb	%cl, -1(%r15,%r13)
+	je	.LBB13_19
+	movq	%rdx, %rdi
+.LBB13_19:
+	addq	%r10, %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movw	%di, -2(%r9,%r13,2)
+	movq	%rax, %rdi
+	cmpb	%cl, (%r15,%r13)
+	je	.LBB13_21
+	movq	%rdx, %rdi
+	jmp	.LBB13_21
+	.p2align	4
+.LBB13_15:
+	xorl	%r13d, %r13d
+.LBB13_22:
+	testb	$1, -88(%rsp)
+	je	.LBB13_24
+	movq	-80(%rsp), %rsi
+	cmpb	%cl, (%rsi,%r13)
+	movq	-88(%rsp), %rdi
+	movq	-72(%rsp), %rsi
+	leaq	(%rsi,%rdi,2), %rsi
+	movq	%rsi, -32(%rsp)
+	movq	%rdx, %rsi
+	cmoveq	%rax, %rsi
+	movq	-64(%rsp), %r8
+	leaq	(%rsi,%r8,2), %rsi
+	leaq	(%rsi,%rdi,2), %rsi
+	movzwl	(%rsi,%r13,2), %esi
+	movq	-32(%rsp), %rdi
+	movw	%si, (%rdi,%r13,2)
+.LBB13_24:
+	cmpq	$0, -56(%rsp)
+	je	.LBB13_25
+	xorl	%r13d, %r13d
+	jmp	.LBB13_27
+	.p2align	4
+.LBB13_31:
+	addq	%r11, %rdi
+	movzwl	2(%rdi,%r13,2), %esi
+	movw	%si, (%rbx,%r13,2)
+	addq	$2, %r13
+	cmpq	%r13, %r14
+	je	.LBB13_32
+.LBB13_27:
+	movq	%rax, %rdi
+	cmpb	%cl, -1(%r15,%r13)
+	je	.LBB13_29
+	movq	%rdx, %rdi
+.LBB13_29:
+	addq	%r11, %rdi
+	movzwl	(%rdi,%r13,2), %esi
+	movw	%si, -2(%rbx,%r13,2)
+	movq	%rax, %rdi
+	cmpb	%cl, (%r15,%r13)
+	je	.LBB13_31
+	movq	%rdx, %rdi
+	jmp	.LBB13_31
+	.p2align	4
+.LBB13_25:
+	xorl	%r13d, %r13d
+.LBB13_32:
+	testb	$1, -88(%rsp)
+	je	.LBB13_34
+	movq	-80(%rsp), %rsi
+	cmpb	%cl, (%rsi,%r13)
+	movq	-40(%rsp), %r8
+	movq	-72(%rsp), %rsi
+	leaq	(%rsi,%r8,2), %rsi
+	movq	%rsi, -80(%rsp)
+	movq	%rdx, %rdi
+	cmoveq	%rax, %rdi
+	movq	-64(%rsp), %rsi
+	leaq	(%rdi,%rsi,2), %rdi
+	leaq	(%rdi,%r8,2), %rdi
+	movzwl	(%rdi,%r13,2), %edi
+	movq	-80(%rsp), %rsi
+	movw	%di, (%rsi,%r13,2)
+	jmp	.LBB13_34
+.LBB13_35:
+	movq	-88(%rsp), %r9
+	testq	%r9, %r9
+	jle	.LBB13_80
+	movabsq	$9223372036854775776, %r10
+	movq	%r9, %r11
+	andq	%r10, %r11
+	vbroadcastss	%xmm0, %zmm1
+	vpbroadcastb	%ecx, %ymm2
+	orq	$24, %r10
+	andq	%r9, %r10
+	movq	%rsi, %r8
+	imulq	%r9, %rsi
+	leaq	(%rsi,%rsi), %rdi
+	leaq	(%rdi,%rdi,2), %rbx
+	leaq	(%rdx,%rbx), %r14
+	leaq	(%r9,%r9), %rdi
+	leaq	(%rdi,%rdi,2), %r15
+	addq	%rsi, -96(%rsp)
+	addq	%rax, %rbx
+	leaq	(%r8,%r8), %rsi
+	leaq	(%rsi,%rsi,2), %r12
+	addq	$2, %r12
+	imulq	%r9, %r12
+	leaq	(%rdx,%r12), %r13
+	addq	%rax, %r12
+	leaq	(%rsi,%rsi,2), %rbp
+	addq	$4, %rbp
+	movq	%r8, %rsi
+	imulq	%r9, %rbp
+	addq	%rbp, %rdx
+	addq	%rax, %rbp
+	vxorps	%xmm3, %xmm3, %xmm3
+	vpbroadcastd	.LCPI13_1(%rip), %ymm4
+	vxorps	%xmm5, %xmm5, %xmm5
+	vpbroadcastd	.LCPI13_2(%rip), %ymm6
+	vxorps	%xmm7, %xmm7, %xmm7
+	vpbroadcastd	.LCPI13_1(%rip), %zmm8
+	vpbroadcastd	.LCPI13_2(%rip), %zmm9
+	jmp	.LBB13_37
+	.p2align	4
+.LBB13_79:
+	incq	%rsi
+	addq	%r15, %r14
+	addq	%r9, %rax
+	movq	%rax, -96(%rsp)
+	addq	%r15, %rbx
+	addq	%r15, %r13
+	addq	%r15, %r12
+	addq	%r15, %rdx
+	addq	%r15, %rbp
+	cmpq	-48(%rsp), %rsi
+	je	.LBB13_80
+.LBB13_37:
+	cmpq	$8, %r9
+	jae	.LBB13_39
+	xorl	%edi, %edi
+	jmp	.LBB13_47
+	.p2align	4
+.LBB13_39:
+	cmpq	$32, %r9
+	movq	-96(%rsp), %rax
+	jae	.LBB13_41
+	xorl	%r8d, %r8d
+	jmp	.LBB13_45
+	.p2align	4
+.LBB13_41:
+	xorl	%edi, %edi
+	.p2align	4
+.LBB13_42:
+	vpmovzxwd	(%rbx,%rdi,2), %zmm10
+	vpmovzxwd	32(%rbx,%rdi,2), %zmm11
+	vpslld	$16, %zmm11, %zmm11
+	vpslld	$16, %zmm10, %zmm10
+	vmulps	%zmm10, %zmm1, %zmm10
+	vmulps	%zmm11, %zmm1, %zmm11
+	vcmpnleps	%zmm7, %zmm11, %k1
+	vcmpnleps	%zmm7, %zmm10, %k2
+	vmovaps	%zmm10, %zmm10 {%k2} {z}
+	vmovaps	%zmm11, %zmm11 {%k1} {z}
+	vpsrld	$16, %zmm11, %zmm12
+	vpandd	%zmm8, %zmm12, %zmm12
+	vpsrld	$16, %zmm10, %zmm13
+	vpandd	%zmm8, %zmm13, %zmm13
+	vpaddd	%zmm9, %zmm10, %zmm10
+	vpaddd	%zmm13, %zmm10, %zmm10
+	vpaddd	%zmm9, %zmm11, %zmm11
+	vpaddd	%zmm12, %zmm11, %zmm11
+	vpsrld	$16, %zmm11, %zmm11
+	vpsrld	$16, %zmm10, %zmm10
+	vpmovdw	%zmm10, %ymm10
+	vpmovdw	%zmm11, %ymm11
+	vinserti64x4	$1, %ymm11, %zmm10, %zmm10
+	vpcmpneqb	(%rax,%rdi), %ymm2, %k1
+	vmovdqu16	(%r14,%rdi,2), %zmm11 {%k1} {z}
+	vmovdqu16	%zmm11, %zmm10 {%k1}
+	vmovdqu64	%zmm10, (%r14,%rdi,2)
+	addq	$32, %rdi
+	cmpq	%rdi, %r11
+	jne	.LBB13_42
+	cmpq	%r11, %r9
+	je	.LBB13_51
+	movq	%r11, %r8
+	movq	%r11, %rdi
+	testb	$24, %r9b
+	je	.LBB13_47
+	.p2align	4
+.LBB13_45:
+	vpmovzxwd	(%rbx,%r8,2), %ymm10
+	vpslld	$16, %ymm10, %ymm10
+	vmulps	%ymm1, %ymm10, %ymm10
+	vcmpnleps	%ymm5, %ymm10, %k1
+	vmovaps	%ymm10, %ymm10 {%k1} {z}
+	vpsrld	$16, %ymm10, %ymm11
+	vpand	%ymm4, %ymm11, %ymm11
+	vpaddd	%ymm11, %ymm10, %ymm10
+	vpaddd	%ymm6, %ymm10, %ymm10
+	vpsrld	$16, %ymm10, %ymm10
+	vpmovdw	%ymm10, %xmm10
+	vmovq	(%rax,%r8), %xmm11
+	vpcmpneqb	%xmm2, %xmm11, %k1
+	vmovdqu16	(%r14,%r8,2), %xmm11 {%k1} {z}
+	vmovdqu16	%xmm11, %xmm10 {%k1}
+	vmovdqu	%xmm10, (%r14,%r8,2)
+	addq	$8, %r8
+	cmpq	%r8, %r10
+	jne	.LBB13_45
+	movq	%r10, %rdi
+	cmpq	%r10, %r9
+	jne	.LBB13_47
+	jmp	.LBB13_51
+	.p2align	4
+.LBB13_49:
+	movzwl	(%r14,%rdi,2), %r8d
+	movw	%r8w, (%r14,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %r9
+	je	.LBB13_51
+.LBB13_47:
+	movzwl	(%rbx,%rdi,2), %eax
+	shll	$16, %eax
+	vmovd	%eax, %xmm10
+	movq	-96(%rsp), %rax
+	vmulss	%xmm0, %xmm10, %xmm10
+	vcmpless	%xmm3, %xmm10, %k1
+	vmovss	%xmm3, %xmm10, %xmm10 {%k1}
+	vmovd	%xmm10, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%cl, (%rax,%rdi)
+	jne	.LBB13_49
+	shrl	$16, %r8d
+	movw	%r8w, (%r14,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %r9
+	jne	.LBB13_47
+.LBB13_51:
+	cmpq	$8, %r9
+	jae	.LBB13_53
+	xorl	%edi, %edi
+	jmp	.LBB13_61
+	.p2align	4
+.LBB13_53:
+	cmpq	$32, %r9
+	jae	.LBB13_55
+	xorl	%r8d, %r8d
+	jmp	.LBB13_59
+	.p2align	4
+.LBB13_55:
+	xorl	%edi, %edi
+	.p2align	4
+.LBB13_56:
+	vpmovzxwd	(%r12,%rdi,2), %zmm10
+	vpmovzxwd	32(%r12,%rdi,2), %zmm11
+	vpslld	$16, %zmm11, %zmm11
+	vpslld	$16, %zmm10, %zmm10
+	vmulps	%zmm10, %zmm1, %zmm10
+	vmulps	%zmm11, %zmm1, %zmm11
+	vcmpnleps	%zmm7, %zmm11, %k1
+	vcmpnleps	%zmm7, %zmm10, %k2
+	vmovaps	%zmm10, %zmm10 {%k2} {z}
+	vmovaps	%zmm11, %zmm11 {%k1} {z}
+	vpsrld	$16, %zmm11, %zmm12
+	vpandd	%zmm8, %zmm12, %zmm12
+	vpsrld	$16, %zmm10, %zmm13
+	vpandd	%zmm8, %zmm13, %zmm13
+	vpaddd	%zmm9, %zmm10, %zmm10
+	vpaddd	%zmm13, %zmm10, %zmm10
+	vpaddd	%zmm9, %zmm11, %zmm11
+	vpaddd	%zmm12, %zmm11, %zmm11
+	vpsrld	$16, %zmm11, %zmm11
+	vpsrld	$16, %zmm10, %zmm10
+	vpmovdw	%zmm10, %ymm10
+	vpmovdw	%zmm11, %ymm11
+	vinserti64x4	$1, %ymm11, %zmm10, %zmm10
+	vpcmpneqb	(%rax,%rdi), %ymm2, %k1
+	vmovdqu16	(%r13,%rdi,2), %zmm11 {%k1} {z}
+	vmovdqu16	%zmm11, %zmm10 {%k1}
+	vmovdqu64	%zmm10, (%r13,%rdi,2)
+	addq	$32, %rdi
+	cmpq	%rdi, %r11
+	jne	.LBB13_56
+	cmpq	%r11, %r9
+	je	.LBB13_65
+	movq	%r11, %r8
+	movq	%r11, %rdi
+	testb	$24, %r9b
+	je	.LBB13_61
+	.p2align	4
+.LBB13_59:
+	vpmovzxwd	(%r12,%r8,2), %ymm10
+	vpslld	$16, %ymm10, %ymm10
+	vmulps	%ymm1, %ymm10, %ymm10
+	vcmpnleps	%ymm5, %ymm10, %k1
+	vmovaps	%ymm10, %ymm10 {%k1} {z}
+	vpsrld	$16, %ymm10, %ymm11
+	vpand	%ymm4, %ymm11, %ymm11
+	vpaddd	%ymm11, %ymm10, %ymm10
+	vpaddd	%ymm6, %ymm10, %ymm10
+	vpsrld	$16, %ymm10, %ymm10
+	vpmovdw	%ymm10, %xmm10
+	vmovq	(%rax,%r8), %xmm11
+	vpcmpneqb	%xmm2, %xmm11, %k1
+	vmovdqu16	(%r13,%r8,2), %xmm11 {%k1} {z}
+	vmovdqu16	%xmm11, %xmm10 {%k1}
+	vmovdqu	%xmm10, (%r13,%r8,2)
+	addq	$8, %r8
+	cmpq	%r8, %r10
+	jne	.LBB13_59
+	movq	%r10, %rdi
+	cmpq	%r10, %r9
+	jne	.LBB13_61
+	jmp	.LBB13_65
+	.p2align	4
+.LBB13_63:
+	movzwl	(%r13,%rdi,2), %r8d
+	movw	%r8w, (%r13,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %r9
+	je	.LBB13_65
+.LBB13_61:
+	movzwl	(%r12,%rdi,2), %eax
+	shll	$16, %eax
+	vmovd	%eax, %xmm10
+	movq	-96(%rsp), %rax
+	vmulss	%xmm0, %xmm10, %xmm10
+	vcmpless	%xmm3, %xmm10, %k1
+	vmovss	%xmm3, %xmm10, %xmm10 {%k1}
+	vmovd	%xmm10, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%cl, (%rax,%rdi)
+	jne	.LBB13_63
+	shrl	$16, %r8d
+	movw	%r8w, (%r13,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %r9
+	jne	.LBB13_61
+.LBB13_65:
+	cmpq	$8, %r9
+	jae	.LBB13_67
+	xorl	%edi, %edi
+	jmp	.LBB13_75
+	.p2align	4
+.LBB13_67:
+	cmpq	$32, %r9
+	jae	.LBB13_69
+	xorl	%r8d, %r8d
+	jmp	.LBB13_73
+	.p2align	4
+.LBB13_69:
+	xorl	%edi, %edi
+	.p2align	4
+.LBB13_70:
+	vpmovzxwd	(%rbp,%rdi,2), %zmm10
+	vpmovzxwd	32(%rbp,%rdi,2), %zmm11
+	vpslld	$16, %zmm11, %zmm11
+	vpslld	$16, %zmm10, %zmm10
+	vmulps	%zmm10, %zmm1, %zmm10
+	vmulps	%zmm11, %zmm1, %zmm11
+	vcmpnleps	%zmm7, %zmm11, %k1
+	vcmpnleps	%zmm7, %zmm10, %k2
+	vmovaps	%zmm10, %zmm10 {%k2} {z}
+	vmovaps	%zmm11, %zmm11 {%k1} {z}
+	vpsrld	$16, %zmm11, %zmm12
+	vpandd	%zmm8, %zmm12, %zmm12
+	vpsrld	$16, %zmm10, %zmm13
+	vpandd	%zmm8, %zmm13, %zmm13
+	vpaddd	%zmm9, %zmm10, %zmm10
+	vpaddd	%zmm13, %zmm10, %zmm10
+	vpaddd	%zmm9, %zmm11, %zmm11
+	vpaddd	%zmm12, %zmm11, %zmm11
+	vpsrld	$16, %zmm11, %zmm11
+	vpsrld	$16, %zmm10, %zmm10
+	vpmovdw	%zmm10, %ymm10
+	vpmovdw	%zmm11, %ymm11
+	vinserti64x4	$1, %ymm11, %zmm10, %zmm10
+	vpcmpneqb	(%rax,%rdi), %ymm2, %k1
+	vmovdqu16	(%rdx,%rdi,2), %zmm11 {%k1} {z}
+	vmovdqu16	%zmm11, %zmm10 {%k1}
+	vmovdqu64	%zmm10, (%rdx,%rdi,2)
+	addq	$32, %rdi
+	cmpq	%rdi, %r11
+	jne	.LBB13_70
+	cmpq	%r11, %r9
+	je	.LBB13_79
+	movq	%r11, %r8
+	movq	%r11, %rdi
+	testb	$24, %r9b
+	je	.LBB13_75
+	.p2align	4
+.LBB13_73:
+	vpmovzxwd	(%rbp,%r8,2), %ymm10
+	vpslld	$16, %ymm10, %ymm10
+	vmulps	%ymm1, %ymm10, %ymm10
+	vcmpnleps	%ymm5, %ymm10, %k1
+	vmovaps	%ymm10, %ymm10 {%k1} {z}
+	vpsrld	$16, %ymm10, %ymm11
+	vpand	%ymm4, %ymm11, %ymm11
+	vpaddd	%ymm11, %ymm10, %ymm10
+	vpaddd	%ymm6, %ymm10, %ymm10
+	vpsrld	$16, %ymm10, %ymm10
+	vpmovdw	%ymm10, %xmm10
+	vmovq	(%rax,%r8), %xmm11
+	vpcmpneqb	%xmm2, %xmm11, %k1
+	vmovdqu16	(%rdx,%r8,2), %xmm11 {%k1} {z}
+	vmovdqu16	%xmm11, %xmm10 {%k1}
+	vmovdqu	%xmm10, (%rdx,%r8,2)
+	addq	$8, %r8
+	cmpq	%r8, %r10
+	jne	.LBB13_73
+	movq	%r10, %rdi
+	cmpq	%r10, %r9
+	jne	.LBB13_75
+	jmp	.LBB13_79
+	.p2align	4
+.LBB13_77:
+	movzwl	(%rdx,%rdi,2), %r8d
+	movw	%r8w, (%rdx,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %r9
+	je	.LBB13_79
+.LBB13_75:
+	movzwl	(%rbp,%rdi,2), %eax
+	shll	$16, %eax
+	vmovd	%eax, %xmm10
+	movq	-96(%rsp), %rax
+	vmulss	%xmm0, %xmm10, %xmm10
+	vcmpless	%xmm3, %xmm10, %k1
+	vmovss	%xmm3, %xmm10, %xmm10 {%k1}
+	vmovd	%xmm10, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	cmpb	%cl, (%rax,%rdi)
+	jne	.LBB13_77
+	shrl	$16, %r8d
+	movw	%r8w, (%rdx,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %r9
+	jne	.LBB13_75
+	jmp	.LBB13_79
+.LBB13_80:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end13:
+	.size	oc_defocus_copy_v4, .Lfunc_end13-oc_defocus_copy_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI14_0:
+	.long	0x3f000000
+.LCPI14_5:
+	.long	0x3f800000
+.LCPI14_6:
+	.long	0x3f266666
+.LCPI14_7:
+	.long	0x3eb33333
+.LCPI14_8:
+	.long	1
+.LCPI14_9:
+	.long	32767
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI14_1:
+	.quad	24
+	.quad	25
+	.quad	26
+	.quad	27
+	.quad	28
+	.quad	29
+	.quad	30
+	.quad	31
+.LCPI14_2:
+	.quad	16
+	.quad	17
+	.quad	18
+	.quad	19
+	.quad	20
+	.quad	21
+	.quad	22
+	.quad	23
+.LCPI14_3:
+	.quad	8
+	.quad	9
+	.quad	10
+	.quad	11
+	.quad	12
+	.quad	13
+	.quad	14
+	.quad	15
+.LCPI14_4:
+	.quad	0
+	.quad	1
+	.quad	2
+	.quad	3
+	.quad	4
+	.quad	5
+	.quad	6
+	.quad	7
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI14_10:
+	.quad	32
+.LCPI14_12:
+	.quad	4
+	.section	.rodata.cst32,"aM",@progbits,32
+	.p2align	5, 0x0
+.LCPI14_11:
+	.quad	0
+	.quad	1
+	.quad	2
+	.quad	3
+	.text
+	.hidden	oc_disc_row_v4
+	.globl	oc_disc_row_v4
+	.p2align	4
+	.type	oc_disc_row_v4,@function
+oc_disc_row_v4:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB14_15
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%rbx
+	.cfi_def_cfa_offset 40
+	.cfi_offset %rbx, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	40(%rsp), %rax
+	vmovss	8(%rdi), %xmm0
+	vcvtsi2ss	%rsi, %xmm15, %xmm1
+	vaddss	.LCPI14_0(%rip), %xmm1, %xmm1
+	vsubss	4(%rdi), %xmm1, %xmm4
+	vmovss	12(%rdi), %xmm25
+	vmovss	(%rdi), %xmm26
+	vmovss	16(%rdi), %xmm27
+	vmulss	%xmm4, %xmm4, %xmm28
+	vmovss	20(%rdi), %xmm29
+	vmovss	24(%rdi), %xmm6
+	leaq	(,%rcx,4), %rsi
+	cmpq	$3, %rcx
+	jbe	.LBB14_2
+	cmpq	$32, %rcx
+	setb	%dil
+	cmpq	$64, %rsi
+	setb	%r10b
+	orb	%dil, %r10b
+	je	.LBB14_6
+.LBB14_2:
+	xorl	%edi, %edi
+.LBB14_3:
+	leaq	(,%r8,4), %r10
+	leaq	(%rdx,%rdx), %rbx
+	leaq	(%r10,%rdx,2), %r10
+	addq	%r9, %r10
+	leaq	(%r9,%rdx,2), %r11
+	leaq	(%rbx,%r8,2), %r8
+	addq	%r9, %r8
+	addq	%rax, %rsi
+	leaq	(%rax,%rcx,2), %r9
+	vmovss	.LCPI14_0(%rip), %xmm7
+	vxorps	%xmm8, %xmm8, %xmm8
+	vmovss	.LCPI14_5(%rip), %xmm9
+	vmovss	.LCPI14_6(%rip), %xmm10
+	vmovss	.LCPI14_7(%rip), %xmm11
+	.p2align	4
+.LBB14_4:
+	leaq	(%rdx,%rdi), %rbx
+	vxorps	%xmm12, %xmm12, %xmm12
+	vcvtsi2ss	%rbx, %xmm12, %xmm1
+	vaddss	%xmm7, %xmm1, %xmm1
+	vsubss	%xmm26, %xmm1, %xmm1
+	vmulss	%xmm1, %xmm1, %xmm1
+	vaddss	%xmm1, %xmm28, %xmm1
+	vsqrtss	%xmm1, %xmm1, %xmm1
+	vsubss	%xmm1, %xmm0, %xmm2
+	vdivss	%xmm25, %xmm2, %xmm2
+	vaddss	%xmm7, %xmm2, %xmm2
+	vcmpless	%xmm8, %xmm2, %k1
+	vmovss	%xmm8, %xmm2, %xmm2 {%k1}
+	vminss	%xmm2, %xmm9, %xmm2
+	vdivss	%xmm0, %xmm1, %xmm1
+	vminss	%xmm1, %xmm9, %xmm1
+	vmulss	%xmm1, %xmm1, %xmm1
+	vsubss	%xmm1, %xmm9, %xmm1
+	vcmpless	%xmm1, %xmm8, %k1
+	vmovss	%xmm1, %xmm1, %xmm1 {%k1} {z}
+	vsqrtss	%xmm1, %xmm1, %xmm1
+	vmulss	%xmm1, %xmm10, %xmm1
+	vaddss	%xmm1, %xmm11, %xmm1
+	vmulss	%xmm27, %xmm1, %xmm3
+	movzwl	(%r11,%rdi,2), %ebx
+	shll	$16, %ebx
+	vmovd	%ebx, %xmm4
+	vsubss	%xmm4, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm2, %xmm3
+	vaddss	%xmm4, %xmm3, %xmm3
+	vcmpless	%xmm8, %xmm3, %k1
+	vmovss	%xmm8, %xmm3, %xmm3 {%k1}
+	vmovd	%xmm3, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	vmulss	%xmm29, %xmm1, %xmm3
+	movzwl	(%r8,%rdi,2), %ebp
+	shll	$16, %ebp
+	vmovd	%ebp, %xmm4
+	vsubss	%xmm4, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm2, %xmm3
+	vaddss	%xmm4, %xmm3, %xmm3
+	vcmpless	%xmm8, %xmm3, %k1
+	vmovss	%xmm8, %xmm3, %xmm3 {%k1}
+	vmovd	%xmm3, %ebp
+	btl	$16, %ebp
+	adcl	$32767, %ebp
+	movw	%bx, (%rax,%rdi,2)
+	shrl	$16, %ebp
+	movw	%bp, (%r9,%rdi,2)
+	vmulss	%xmm6, %xmm1, %xmm1
+	movzwl	(%r10,%rdi,2), %ebx
+	shll	$16, %ebx
+	vmovd	%ebx, %xmm3
+	vsubss	%xmm3, %xmm1, %xmm1
+	vmulss	%xmm1, %xmm2, %xmm1
+	vaddss	%xmm3, %xmm1, %xmm1
+	vcmpless	%xmm8, %xmm1, %k1
+	vmovss	%xmm8, %xmm1, %xmm1 {%k1}
+	vmovd	%xmm1, %ebx
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	shrl	$16, %ebx
+	movw	%bx, (%rsi,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rcx
+	jne	.LBB14_4
+.LBB14_14:
+	popq	%rbx
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB14_15:
+	vzeroupper
+	retq
+.LBB14_6:
+	.cfi_def_cfa_offset 40
+	.cfi_offset %rbx, -40
+	.cfi_offset %rbp, -16
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	movabsq	$9223372036854775776, %rdi
+	movq	%rcx, %r10
+	andq	%rdi, %r10
+	vmovaps	%xmm26, -40(%rsp)
+	vbroadcastss	%xmm26, %zmm7
+	vmovaps	%xmm28, -72(%rsp)
+	vbroadcastss	%xmm28, %zmm8
+	vmovaps	%xmm27, -56(%rsp)
+	vbroadcastss	%xmm27, %zmm9
+	vmovaps	%xmm29, -88(%rsp)
+	vbroadcastss	%xmm29, %zmm10
+	vbroadcastss	%xmm6, %zmm11
+	vpbroadcastq	%rdx, %zmm12
+	vbroadcastss	%xmm0, %zmm13
+	vmovaps	%xmm25, -24(%rsp)
+	vbroadcastss	%xmm25, %zmm14
+	vmovdqa64	.LCPI14_1(%rip), %zmm15
+	vmovdqa64	.LCPI14_2(%rip), %zmm16
+	vmovdqa64	.LCPI14_3(%rip), %zmm17
+	vbroadcastss	.LCPI14_0(%rip), %zmm18
+	vmovdqa64	.LCPI14_4(%rip), %zmm19
+	vxorps	%xmm20, %xmm20, %xmm20
+	vbroadcastss	.LCPI14_5(%rip), %zmm21
+	vpbroadcastd	.LCPI14_8(%rip), %zmm24
+	vpbroadcastd	.LCPI14_9(%rip), %zmm25
+	vpbroadcastq	.LCPI14_10(%rip), %zmm26
+	movq	%rax, %r11
+	movq	%r10, %rbx
+	.p2align	4
+.LBB14_7:
+	vpaddq	%zmm12, %zmm17, %zmm27
+	vpaddq	%zmm12, %zmm19, %zmm29
+	vpaddq	%zmm12, %zmm15, %zmm28
+	vpaddq	%zmm12, %zmm16, %zmm30
+	vcvtqq2ps	%zmm30, %ymm30
+	vcvtqq2ps	%zmm28, %ymm28
+	vcvtqq2ps	%zmm29, %ymm31
+	vinsertf64x4	$1, %ymm28, %zmm30, %zmm28
+	vcvtqq2ps	%zmm27, %ymm27
+	vinsertf64x4	$1, %ymm27, %zmm31, %zmm27
+	vaddps	%zmm18, %zmm27, %zmm27
+	vaddps	%zmm18, %zmm28, %zmm28
+	vsubps	%zmm7, %zmm28, %zmm28
+	vsubps	%zmm7, %zmm27, %zmm27
+	vmulps	%zmm27, %zmm27, %zmm27
+	vmulps	%zmm28, %zmm28, %zmm28
+	vaddps	%zmm27, %zmm8, %zmm27
+	vsqrtps	%zmm27, %zmm27
+	vaddps	%zmm28, %zmm8, %zmm28
+	vsqrtps	%zmm28, %zmm28
+	vsubps	%zmm27, %zmm13, %zmm30
+	vdivps	%zmm14, %zmm30, %zmm30
+	vsubps	%zmm28, %zmm13, %zmm31
+	vdivps	%zmm14, %zmm31, %zmm31
+	vaddps	%zmm18, %zmm31, %zmm31
+	vaddps	%zmm18, %zmm30, %zmm30
+	vdivps	%zmm13, %zmm27, %zmm27
+	vcmpnleps	%zmm20, %zmm30, %k1
+	vdivps	%zmm13, %zmm28, %zmm28
+	vcmpnleps	%zmm20, %zmm31, %k2
+	vmovaps	%zmm31, %zmm31 {%k2} {z}
+	vminps	%zmm28, %zmm21, %zmm28
+	vminps	%zmm27, %zmm21, %zmm27
+	vmovaps	%zmm30, %zmm30 {%k1} {z}
+	vmulps	%zmm27, %zmm27, %zmm22
+	vmulps	%zmm28, %zmm28, %zmm27
+	vsubps	%zmm27, %zmm21, %zmm28
+	vminps	%zmm30, %zmm21, %zmm27
+	vsubps	%zmm22, %zmm21, %zmm22
+	vcmpleps	%zmm22, %zmm20, %k1
+	vcmpleps	%zmm28, %zmm20, %k2
+	vmovaps	%zmm28, %zmm28 {%k2} {z}
+	vmovaps	%zmm22, %zmm22 {%k1} {z}
+	vsqrtps	%zmm22, %zmm22
+	vsqrtps	%zmm28, %zmm30
+	vminps	%zmm31, %zmm21, %zmm28
+	vbroadcastss	.LCPI14_6(%rip), %zmm1
+	vmulps	%zmm1, %zmm30, %zmm30
+	vmulps	%zmm1, %zmm22, %zmm22
+	vmovq	%xmm29, %r15
+	vbroadcastss	.LCPI14_7(%rip), %zmm1
+	vaddps	%zmm1, %zmm22, %zmm29
+	leaq	(%r9,%r15,2), %r14
+	vpmovzxwd	(%r9,%r15,2), %zmm22
+	vaddps	%zmm1, %zmm30, %zmm30
+	vmulps	%zmm9, %zmm30, %zmm31
+	vpmovzxwd	32(%r9,%r15,2), %zmm23
+	vmulps	%zmm9, %zmm29, %zmm1
+	vpslld	$16, %zmm23, %zmm23
+	vpslld	$16, %zmm22, %zmm22
+	vsubps	%zmm22, %zmm1, %zmm1
+	vsubps	%zmm23, %zmm31, %zmm31
+	vmulps	%zmm31, %zmm28, %zmm31
+	vmulps	%zmm1, %zmm27, %zmm1
+	vaddps	%zmm22, %zmm1, %zmm1
+	vaddps	%zmm23, %zmm31, %zmm22
+	vcmpnleps	%zmm20, %zmm22, %k1
+	vcmpnleps	%zmm20, %zmm1, %k2
+	vmovaps	%zmm1, %zmm1 {%k2} {z}
+	vmovaps	%zmm22, %zmm22 {%k1} {z}
+	vmulps	%zmm10, %zmm30, %zmm23
+	vpmovzxwd	(%r14,%r8,2), %zmm31
+	vpsrld	$16, %zmm22, %zmm2
+	vmulps	%zmm10, %zmm29, %zmm3
+	vpmovzxwd	32(%r14,%r8,2), %zmm4
+	vpsrld	$16, %zmm1, %zmm5
+	vpslld	$16, %zmm4, %zmm4
+	vpslld	$16, %zmm31, %zmm31
+	vsubps	%zmm31, %zmm3, %zmm3
+	vpaddd	%zmm25, %zmm1, %zmm1
+	vsubps	%zmm4, %zmm23, %zmm23
+	vmulps	%zmm23, %zmm28, %zmm23
+	vmulps	%zmm3, %zmm27, %zmm3
+	vpaddd	%zmm25, %zmm22, %zmm22
+	vaddps	%zmm31, %zmm3, %zmm3
+	vaddps	%zmm4, %zmm23, %zmm4
+	vcmpnleps	%zmm20, %zmm4, %k1
+	vpandd	%zmm24, %zmm2, %zmm2
+	vcmpnleps	%zmm20, %zmm3, %k2
+	vmovaps	%zmm3, %zmm3 {%k2} {z}
+	vmovaps	%zmm4, %zmm4 {%k1} {z}
+	vpandd	%zmm24, %zmm5, %zmm5
+	vpsrld	$16, %zmm4, %zmm23
+	vpmovzxwd	32(%r14,%r8,4), %zmm31
+	vpandd	%zmm24, %zmm23, %zmm23
+	vmulps	%zmm11, %zmm30, %zmm30
+	vpslld	$16, %zmm31, %zmm31
+	vsubps	%zmm31, %zmm30, %zmm30
+	vpaddd	%zmm5, %zmm1, %zmm1
+	vmulps	%zmm30, %zmm28, %zmm5
+	vpsrld	$16, %zmm3, %zmm28
+	vpandd	%zmm24, %zmm28, %zmm28
+	vpaddd	%zmm2, %zmm22, %zmm2
+	vpaddd	%zmm25, %zmm3, %zmm3
+	vpaddd	%zmm25, %zmm4, %zmm4
+	vmulps	%zmm11, %zmm29, %zmm22
+	vpaddd	%zmm28, %zmm3, %zmm3
+	vpmovzxwd	(%r14,%r8,4), %zmm28
+	vpslld	$16, %zmm28, %zmm28
+	vpaddd	%zmm23, %zmm4, %zmm4
+	vsubps	%zmm28, %zmm22, %zmm22
+	vmulps	%zmm22, %zmm27, %zmm22
+	vpsrld	$16, %zmm2, %zmm2
+	vpsrld	$16, %zmm1, %zmm1
+	vpmovdw	%zmm1, %ymm1
+	vpsrld	$16, %zmm4, %zmm4
+	vpsrld	$16, %zmm3, %zmm3
+	vpmovdw	%zmm2, %ymm2
+	vaddps	%zmm28, %zmm22, %zmm22
+	vaddps	%zmm31, %zmm5, %zmm5
+	vcmpnleps	%zmm20, %zmm5, %k1
+	vpmovdw	%zmm3, %ymm3
+	vcmpnleps	%zmm20, %zmm22, %k2
+	vmovaps	%zmm22, %zmm22 {%k2} {z}
+	vmovaps	%zmm5, %zmm5 {%k1} {z}
+	vpmovdw	%zmm4, %ymm4
+	vpsrld	$16, %zmm5, %zmm23
+	vpandd	%zmm24, %zmm23, %zmm23
+	vpsrld	$16, %zmm22, %zmm27
+	vinserti64x4	$1, %ymm2, %zmm1, %zmm1
+	vpandd	%zmm24, %zmm27, %zmm2
+	vpaddd	%zmm25, %zmm22, %zmm22
+	vpaddd	%zmm2, %zmm22, %zmm2
+	vinserti64x4	$1, %ymm4, %zmm3, %zmm3
+	vpaddd	%zmm25, %zmm5, %zmm4
+	vpaddd	%zmm23, %zmm4, %zmm4
+	vpsrld	$16, %zmm4, %zmm4
+	vmovdqu64	%zmm1, (%r11)
+	vpsrld	$16, %zmm2, %zmm1
+	vpmovdw	%zmm1, %ymm1
+	vpmovdw	%zmm4, %ymm2
+	vmovdqu64	%zmm3, (%r11,%rcx,2)
+	vinserti64x4	$1, %ymm2, %zmm1, %zmm1
+	vpaddq	%zmm26, %zmm19, %zmm19
+	vpaddq	%zmm26, %zmm17, %zmm17
+	vmovdqu64	%zmm1, (%r11,%rcx,4)
+	vpaddq	%zmm26, %zmm16, %zmm16
+	vpaddq	%zmm26, %zmm15, %zmm15
+	addq	$64, %r11
+	addq	$-32, %rbx
+	jne	.LBB14_7
+	cmpq	%r10, %rcx
+	vmovaps	-24(%rsp), %xmm25
+	vmovaps	-40(%rsp), %xmm26
+	vmovaps	-56(%rsp), %xmm27
+	vmovaps	-72(%rsp), %xmm28
+	vmovaps	-88(%rsp), %xmm29
+	je	.LBB14_14
+	testb	$28, %cl
+	je	.LBB14_10
+	addq	$28, %rdi
+	andq	%rcx, %rdi
+	vbroadcastss	%xmm26, %xmm7
+	vbroadcastss	%xmm28, %xmm8
+	vbroadcastss	%xmm27, %xmm9
+	vbroadcastss	%xmm29, %xmm10
+	vbroadcastss	%xmm6, %xmm11
+	vpbroadcastq	%rdx, %ymm12
+	vbroadcastss	%xmm0, %xmm13
+	vbroadcastss	%xmm25, %xmm14
+	vpbroadcastq	%r10, %ymm1
+	vpor	.LCPI14_11(%rip), %ymm1, %ymm15
+	movq	%rdi, %r11
+	subq	%r10, %r11
+	movq	%rcx, %r10
+	andq	$-32, %r10
+	leaq	(%rax,%r10,2), %r10
+	vbroadcastss	.LCPI14_0(%rip), %xmm16
+	vpxord	%xmm17, %xmm17, %xmm17
+	vbroadcastss	.LCPI14_5(%rip), %xmm18
+	vbroadcastss	.LCPI14_6(%rip), %xmm19
+	vbroadcastss	.LCPI14_7(%rip), %xmm20
+	vpbroadcastd	.LCPI14_8(%rip), %xmm21
+	vpbroadcastd	.LCPI14_9(%rip), %xmm22
+	vpbroadcastq	.LCPI14_12(%rip), %ymm23
+	.p2align	4
+.LBB14_12:
+	vpaddq	%ymm12, %ymm15, %ymm1
+	vcvtqq2ps	%ymm1, %xmm2
+	vaddps	%xmm16, %xmm2, %xmm2
+	vsubps	%xmm7, %xmm2, %xmm2
+	vmulps	%xmm2, %xmm2, %xmm2
+	vaddps	%xmm2, %xmm8, %xmm2
+	vsqrtps	%xmm2, %xmm2
+	vsubps	%xmm2, %xmm13, %xmm3
+	vdivps	%xmm14, %xmm3, %xmm3
+	vaddps	%xmm16, %xmm3, %xmm3
+	vdivps	%xmm13, %xmm2, %xmm2
+	vcmpnleps	%xmm17, %xmm3, %k1
+	vminps	%xmm2, %xmm18, %xmm2
+	vmulps	%xmm2, %xmm2, %xmm2
+	vsubps	%xmm2, %xmm18, %xmm2
+	vmovaps	%xmm3, %xmm3 {%k1} {z}
+	vcmpleps	%xmm2, %xmm17, %k1
+	vmovaps	%xmm2, %xmm2 {%k1} {z}
+	vsqrtps	%xmm2, %xmm2
+	vminps	%xmm3, %xmm18, %xmm3
+	vmulps	%xmm19, %xmm2, %xmm2
+	vmovq	%xmm1, %r14
+	leaq	(%r9,%r14,2), %rbx
+	vaddps	%xmm20, %xmm2, %xmm1
+	vpmovzxwd	(%r9,%r14,2), %xmm2
+	vpslld	$16, %xmm2, %xmm2
+	vmulps	%xmm1, %xmm9, %xmm4
+	vsubps	%xmm2, %xmm4, %xmm4
+	vpmovzxwd	(%rbx,%r8,2), %xmm5
+	vmulps	%xmm4, %xmm3, %xmm4
+	vmulps	%xmm10, %xmm1, %xmm24
+	vpslld	$16, %xmm5, %xmm5
+	vsubps	%xmm5, %xmm24, %xmm24
+	vaddps	%xmm2, %xmm4, %xmm2
+	vmulps	%xmm24, %xmm3, %xmm4
+	vaddps	%xmm5, %xmm4, %xmm4
+	vmulps	%xmm1, %xmm11, %xmm1
+	vcmpnleps	%xmm17, %xmm2, %k1
+	vpmovzxwd	(%rbx,%r8,4), %xmm5
+	vpslld	$16, %xmm5, %xmm5
+	vmovaps	%xmm2, %xmm2 {%k1} {z}
+	vsubps	%xmm5, %xmm1, %xmm1
+	vmulps	%xmm1, %xmm3, %xmm1
+	vpsrld	$16, %xmm2, %xmm3
+	vpandd	%xmm21, %xmm3, %xmm3
+	vpaddd	%xmm22, %xmm2, %xmm2
+	vcmpnleps	%xmm17, %xmm4, %k1
+	vmovaps	%xmm4, %xmm4 {%k1} {z}
+	vpaddd	%xmm3, %xmm2, %xmm2
+	vpsrld	$16, %xmm4, %xmm3
+	vpandd	%xmm21, %xmm3, %xmm3
+	vpaddd	%xmm22, %xmm4, %xmm4
+	vpaddd	%xmm3, %xmm4, %xmm3
+	vpsrld	$16, %xmm2, %xmm2
+	vaddps	%xmm5, %xmm1, %xmm1
+	vcmpnleps	%xmm17, %xmm1, %k1
+	vpsrld	$16, %xmm3, %xmm3
+	vmovaps	%xmm1, %xmm1 {%k1} {z}
+	vpsrld	$16, %xmm1, %xmm4
+	vpmovdw	%xmm2, (%r10)
+	vpandd	%xmm21, %xmm4, %xmm2
+	vpaddd	%xmm22, %xmm1, %xmm1
+	vpmovdw	%xmm3, (%r10,%rcx,2)
+	vpaddd	%xmm2, %xmm1, %xmm1
+	vpsrld	$16, %xmm1, %xmm1
+	vpmovdw	%xmm1, (%r10,%rcx,4)
+	vpaddq	%ymm23, %ymm15, %ymm15
+	addq	$8, %r10
+	addq	$-4, %r11
+	jne	.LBB14_12
+	cmpq	%rdi, %rcx
+	jne	.LBB14_3
+	jmp	.LBB14_14
+.LBB14_10:
+	movq	%r10, %rdi
+	jmp	.LBB14_3
+.Lfunc_end14:
+	.size	oc_disc_row_v4, .Lfunc_end14-oc_disc_row_v4
+	.cfi_endproc
+	.hidden	oc_zoom_interpolate_v4
+	.globl	oc_zoom_interpolate_v4
+	.p2align	4
+	.type	oc_zoom_interpolate_v4,@function
+oc_zoom_interpolate_v4:
+	.cfi_startproc
+	testq	%r8, %r8
+	jle	.LBB15_41
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movabsq	$9223372036854775792, %rax
+	cmpq	$4, %r8
+	jae	.LBB15_3
+	xorl	%r9d, %r9d
+	jmp	.LBB15_12
+.LBB15_3:
+	cmpq	$16, %r8
+	jae	.LBB15_5
+	xorl	%r9d, %r9d
+	jmp	.LBB15_9
+.LBB15_5:
+	movq	%r8, %r9
+	andq	%rax, %r9
+	xorl	%r10d, %r10d
+	.p2align	4
+.LBB15_6:
+	vpmovsxdq	32(%rdx,%r10,4), %zmm1
+	vpmovsxdq	(%rdx,%r10,4), %zmm0
+	vmovq	%xmm0, %r11
+	vmovq	%xmm1, %rbx
+	movzwl	(%rdi,%rbx,2), %ebp
+	vmovd	%ebp, %xmm2
+	movzwl	(%rdi,%r11,2), %ebp
+	vmovd	%ebp, %xmm3
+	movzwl	2(%rdi,%rbx,2), %ebx
+	vmovd	%ebx, %xmm4
+	vpextrq	$1, %xmm1, %rbx
+	vpinsrw	$1, (%rdi,%rbx,2), %xmm2, %xmm2
+	vextracti128	$1, %ymm1, %xmm5
+	vpinsrw	$1, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vmovq	%xmm5, %rbx
+	vpinsrw	$2, (%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$2, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %rbx
+	vpinsrw	$3, (%rdi,%rbx,2), %xmm2, %xmm2
+	vextracti32x4	$2, %zmm1, %xmm5
+	vpinsrw	$3, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vmovq	%xmm5, %rbx
+	vpinsrw	$4, (%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$4, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %rbx
+	vpinsrw	$5, (%rdi,%rbx,2), %xmm2, %xmm2
+	vextracti32x4	$3, %zmm1, %xmm1
+	vpinsrw	$5, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vmovq	%xmm1, %rbx
+	vpinsrw	$6, (%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$6, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm1, %rbx
+	vpinsrw	$7, (%rdi,%rbx,2), %xmm2, %xmm1
+	vpinsrw	$7, 2(%rdi,%rbx,2), %xmm4, %xmm2
+	movzwl	2(%rdi,%r11,2), %r11d
+	vmovd	%r11d, %xmm4
+	vpextrq	$1, %xmm0, %r11
+	vpinsrw	$1, (%rdi,%r11,2), %xmm3, %xmm3
+	vextracti128	$1, %ymm0, %xmm5
+	vpinsrw	$1, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r11
+	vpinsrw	$2, (%rdi,%r11,2), %xmm3, %xmm3
+	vpinsrw	$2, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r11
+	vpinsrw	$3, (%rdi,%r11,2), %xmm3, %xmm3
+	vextracti32x4	$2, %zmm0, %xmm5
+	vpinsrw	$3, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r11
+	vpinsrw	$4, (%rdi,%r11,2), %xmm3, %xmm3
+	vpinsrw	$4, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r11
+	vpinsrw	$5, (%rdi,%r11,2), %xmm3, %xmm3
+	vextracti32x4	$3, %zmm0, %xmm0
+	vpinsrw	$5, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vmovq	%xmm0, %r11
+	vpinsrw	$6, (%rdi,%r11,2), %xmm3, %xmm3
+	vpinsrw	$6, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm0, %r11
+	vpinsrw	$7, (%rdi,%r11,2), %xmm3, %xmm0
+	vpinsrw	$7, 2(%rdi,%r11,2), %xmm4, %xmm3
+	vinserti128	$1, %xmm1, %ymm0, %ymm0
+	vpmovzxwd	%ymm0, %zmm0
+	vpslld	$16, %zmm0, %zmm0
+	vinserti128	$1, %xmm2, %ymm3, %ymm1
+	vpmovzxwd	%ymm1, %zmm1
+	vpslld	$16, %zmm1, %zmm1
+	vsubps	%zmm0, %zmm1, %zmm1
+	vmulps	(%rcx,%r10,4), %zmm1, %zmm1
+	vaddps	%zmm0, %zmm1, %zmm0
+	vmovups	%zmm0, (%rsi,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %r9
+	jne	.LBB15_6
+	cmpq	%r9, %r8
+	je	.LBB15_14
+	testb	$12, %r8b
+	je	.LBB15_12
+.LBB15_9:
+	movq	%r9, %r10
+	leaq	12(%rax), %r9
+	andq	%r8, %r9
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_10:
+	vpmovsxdq	(%rdx,%r10,4), %ymm1
+	vmovq	%xmm1, %r11
+	vpextrq	$1, %xmm1, %rbx
+	vextracti128	$1, %ymm1, %xmm1
+	vmovq	%xmm1, %r14
+	vpextrq	$1, %xmm1, %r15
+	movzwl	(%rdi,%r11,2), %ebp
+	vmovd	%ebp, %xmm1
+	vpinsrw	$1, (%rdi,%rbx,2), %xmm1, %xmm1
+	vpinsrw	$2, (%rdi,%r14,2), %xmm1, %xmm1
+	vpinsrw	$3, (%rdi,%r15,2), %xmm1, %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	movzwl	2(%rdi,%r11,2), %r11d
+	vmovd	%r11d, %xmm2
+	vpinsrw	$1, 2(%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$2, 2(%rdi,%r14,2), %xmm2, %xmm2
+	vpinsrw	$3, 2(%rdi,%r15,2), %xmm2, %xmm2
+	vpunpcklwd	%xmm2, %xmm0, %xmm2
+	vsubps	%xmm1, %xmm2, %xmm2
+	vmulps	(%rcx,%r10,4), %xmm2, %xmm2
+	vaddps	%xmm1, %xmm2, %xmm1
+	vmovups	%xmm1, (%rsi,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %r9
+	jne	.LBB15_10
+	cmpq	%r9, %r8
+	je	.LBB15_14
+.LBB15_12:
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_13:
+	movslq	(%rdx,%r9,4), %r10
+	vmovd	(%rdi,%r10,2), %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	vpshufd	$245, %xmm1, %xmm2
+	vsubss	%xmm1, %xmm2, %xmm2
+	vmulss	(%rcx,%r9,4), %xmm2, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	%xmm1, (%rsi,%r9,4)
+	incq	%r9
+	cmpq	%r9, %r8
+	jne	.LBB15_13
+.LBB15_14:
+	leaq	(%rdi,%r8,2), %r9
+	leaq	(%rsi,%r8,4), %r10
+	cmpq	$4, %r8
+	jae	.LBB15_16
+	xorl	%r11d, %r11d
+	jmp	.LBB15_25
+.LBB15_16:
+	cmpq	$16, %r8
+	jae	.LBB15_18
+	xorl	%r11d, %r11d
+	jmp	.LBB15_22
+.LBB15_18:
+	movq	%r8, %r11
+	andq	%rax, %r11
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB15_19:
+	vpmovsxdq	32(%rdx,%rbx,4), %zmm1
+	vpmovsxdq	(%rdx,%rbx,4), %zmm0
+	vmovq	%xmm0, %r14
+	vmovq	%xmm1, %r15
+	movzwl	(%r9,%r15,2), %ebp
+	vmovd	%ebp, %xmm2
+	movzwl	(%r9,%r14,2), %ebp
+	vmovd	%ebp, %xmm3
+	movzwl	2(%r9,%r15,2), %ebp
+	vmovd	%ebp, %xmm4
+	vpextrq	$1, %xmm1, %r15
+	vpinsrw	$1, (%r9,%r15,2), %xmm2, %xmm2
+	vextracti128	$1, %ymm1, %xmm5
+	vpinsrw	$1, 2(%r9,%r15,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r15
+	vpinsrw	$2, (%r9,%r15,2), %xmm2, %xmm2
+	vpinsrw	$2, 2(%r9,%r15,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r15
+	vpinsrw	$3, (%r9,%r15,2), %xmm2, %xmm2
+	vextracti32x4	$2, %zmm1, %xmm5
+	vpinsrw	$3, 2(%r9,%r15,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r15
+	vpinsrw	$4, (%r9,%r15,2), %xmm2, %xmm2
+	vpinsrw	$4, 2(%r9,%r15,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r15
+	vpinsrw	$5, (%r9,%r15,2), %xmm2, %xmm2
+	vextracti32x4	$3, %zmm1, %xmm1
+	vpinsrw	$5, 2(%r9,%r15,2), %xmm4, %xmm4
+	vmovq	%xmm1, %r15
+	vpinsrw	$6, (%r9,%r15,2), %xmm2, %xmm2
+	vpinsrw	$6, 2(%r9,%r15,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm1, %r15
+	vpinsrw	$7, (%r9,%r15,2), %xmm2, %xmm1
+	vpinsrw	$7, 2(%r9,%r15,2), %xmm4, %xmm2
+	movzwl	2(%r9,%r14,2), %ebp
+	vmovd	%ebp, %xmm4
+	vpextrq	$1, %xmm0, %r14
+	vpinsrw	$1, (%r9,%r14,2), %xmm3, %xmm3
+	vextracti128	$1, %ymm0, %xmm5
+	vpinsrw	$1, 2(%r9,%r14,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r14
+	vpinsrw	$2, (%r9,%r14,2), %xmm3, %xmm3
+	vpinsrw	$2, 2(%r9,%r14,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r14
+	vpinsrw	$3, (%r9,%r14,2), %xmm3, %xmm3
+	vextracti32x4	$2, %zmm0, %xmm5
+	vpinsrw	$3, 2(%r9,%r14,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r14
+	vpinsrw	$4, (%r9,%r14,2), %xmm3, %xmm3
+	vpinsrw	$4, 2(%r9,%r14,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r14
+	vpinsrw	$5, (%r9,%r14,2), %xmm3, %xmm3
+	vextracti32x4	$3, %zmm0, %xmm0
+	vpinsrw	$5, 2(%r9,%r14,2), %xmm4, %xmm4
+	vmovq	%xmm0, %r14
+	vpinsrw	$6, (%r9,%r14,2), %xmm3, %xmm3
+	vpinsrw	$6, 2(%r9,%r14,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm0, %r14
+	vpinsrw	$7, (%r9,%r14,2), %xmm3, %xmm0
+	vpinsrw	$7, 2(%r9,%r14,2), %xmm4, %xmm3
+	vinserti128	$1, %xmm1, %ymm0, %ymm0
+	vpmovzxwd	%ymm0, %zmm0
+	vpslld	$16, %zmm0, %zmm0
+	vinserti128	$1, %xmm2, %ymm3, %ymm1
+	vpmovzxwd	%ymm1, %zmm1
+	vpslld	$16, %zmm1, %zmm1
+	vsubps	%zmm0, %zmm1, %zmm1
+	vmulps	(%rcx,%rbx,4), %zmm1, %zmm1
+	vaddps	%zmm0, %zmm1, %zmm0
+	vmovups	%zmm0, (%r10,%rbx,4)
+	addq	$16, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB15_19
+	cmpq	%r11, %r8
+	je	.LBB15_27
+	testb	$12, %r8b
+	je	.LBB15_25
+.LBB15_22:
+	movq	%r11, %rbx
+	leaq	12(%rax), %r11
+	andq	%r8, %r11
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_23:
+	vpmovsxdq	(%rdx,%rbx,4), %ymm1
+	vmovq	%xmm1, %r14
+	vpextrq	$1, %xmm1, %r15
+	vextracti128	$1, %ymm1, %xmm1
+	vmovq	%xmm1, %r12
+	vpextrq	$1, %xmm1, %r13
+	movzwl	(%r9,%r14,2), %ebp
+	vmovd	%ebp, %xmm1
+	vpinsrw	$1, (%r9,%r15,2), %xmm1, %xmm1
+	vpinsrw	$2, (%r9,%r12,2), %xmm1, %xmm1
+	vpinsrw	$3, (%r9,%r13,2), %xmm1, %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	movzwl	2(%r9,%r14,2), %ebp
+	vmovd	%ebp, %xmm2
+	vpinsrw	$1, 2(%r9,%r15,2), %xmm2, %xmm2
+	vpinsrw	$2, 2(%r9,%r12,2), %xmm2, %xmm2
+	vpinsrw	$3, 2(%r9,%r13,2), %xmm2, %xmm2
+	vpunpcklwd	%xmm2, %xmm0, %xmm2
+	vsubps	%xmm1, %xmm2, %xmm2
+	vmulps	(%rcx,%rbx,4), %xmm2, %xmm2
+	vaddps	%xmm1, %xmm2, %xmm1
+	vmovups	%xmm1, (%r10,%rbx,4)
+	addq	$4, %rbx
+	cmpq	%rbx, %r11
+	jne	.LBB15_23
+	cmpq	%r11, %r8
+	je	.LBB15_27
+.LBB15_25:
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_26:
+	movslq	(%rdx,%r11,4), %rbx
+	vmovd	(%r9,%rbx,2), %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	vpshufd	$245, %xmm1, %xmm2
+	vsubss	%xmm1, %xmm2, %xmm2
+	vmulss	(%rcx,%r11,4), %xmm2, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	%xmm1, (%r10,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r8
+	jne	.LBB15_26
+.LBB15_27:
+	leaq	(%rdi,%r8,4), %rdi
+	leaq	(%rsi,%r8,8), %rsi
+	cmpq	$4, %r8
+	jae	.LBB15_29
+	xorl	%r9d, %r9d
+	jmp	.LBB15_38
+.LBB15_29:
+	cmpq	$16, %r8
+	jae	.LBB15_31
+	xorl	%r9d, %r9d
+	jmp	.LBB15_35
+.LBB15_31:
+	movq	%r8, %r9
+	andq	%rax, %r9
+	xorl	%r10d, %r10d
+	.p2align	4
+.LBB15_32:
+	vpmovsxdq	32(%rdx,%r10,4), %zmm1
+	vpmovsxdq	(%rdx,%r10,4), %zmm0
+	vmovq	%xmm0, %r11
+	vmovq	%xmm1, %rbx
+	movzwl	(%rdi,%rbx,2), %ebp
+	vmovd	%ebp, %xmm2
+	movzwl	(%rdi,%r11,2), %ebp
+	vmovd	%ebp, %xmm3
+	movzwl	2(%rdi,%rbx,2), %ebx
+	vmovd	%ebx, %xmm4
+	vpextrq	$1, %xmm1, %rbx
+	vpinsrw	$1, (%rdi,%rbx,2), %xmm2, %xmm2
+	vextracti128	$1, %ymm1, %xmm5
+	vpinsrw	$1, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vmovq	%xmm5, %rbx
+	vpinsrw	$2, (%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$2, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %rbx
+	vpinsrw	$3, (%rdi,%rbx,2), %xmm2, %xmm2
+	vextracti32x4	$2, %zmm1, %xmm5
+	vpinsrw	$3, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vmovq	%xmm5, %rbx
+	vpinsrw	$4, (%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$4, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %rbx
+	vpinsrw	$5, (%rdi,%rbx,2), %xmm2, %xmm2
+	vextracti32x4	$3, %zmm1, %xmm1
+	vpinsrw	$5, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vmovq	%xmm1, %rbx
+	vpinsrw	$6, (%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$6, 2(%rdi,%rbx,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm1, %rbx
+	vpinsrw	$7, (%rdi,%rbx,2), %xmm2, %xmm1
+	vpinsrw	$7, 2(%rdi,%rbx,2), %xmm4, %xmm2
+	movzwl	2(%rdi,%r11,2), %r11d
+	vmovd	%r11d, %xmm4
+	vpextrq	$1, %xmm0, %r11
+	vpinsrw	$1, (%rdi,%r11,2), %xmm3, %xmm3
+	vextracti128	$1, %ymm0, %xmm5
+	vpinsrw	$1, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r11
+	vpinsrw	$2, (%rdi,%r11,2), %xmm3, %xmm3
+	vpinsrw	$2, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r11
+	vpinsrw	$3, (%rdi,%r11,2), %xmm3, %xmm3
+	vextracti32x4	$2, %zmm0, %xmm5
+	vpinsrw	$3, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vmovq	%xmm5, %r11
+	vpinsrw	$4, (%rdi,%r11,2), %xmm3, %xmm3
+	vpinsrw	$4, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm5, %r11
+	vpinsrw	$5, (%rdi,%r11,2), %xmm3, %xmm3
+	vextracti32x4	$3, %zmm0, %xmm0
+	vpinsrw	$5, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vmovq	%xmm0, %r11
+	vpinsrw	$6, (%rdi,%r11,2), %xmm3, %xmm3
+	vpinsrw	$6, 2(%rdi,%r11,2), %xmm4, %xmm4
+	vpextrq	$1, %xmm0, %r11
+	vpinsrw	$7, (%rdi,%r11,2), %xmm3, %xmm0
+	vpinsrw	$7, 2(%rdi,%r11,2), %xmm4, %xmm3
+	vinserti128	$1, %xmm1, %ymm0, %ymm0
+	vpmovzxwd	%ymm0, %zmm0
+	vpslld	$16, %zmm0, %zmm0
+	vinserti128	$1, %xmm2, %ymm3, %ymm1
+	vpmovzxwd	%ymm1, %zmm1
+	vpslld	$16, %zmm1, %zmm1
+	vsubps	%zmm0, %zmm1, %zmm1
+	vmulps	(%rcx,%r10,4), %zmm1, %zmm1
+	vaddps	%zmm0, %zmm1, %zmm0
+	vmovups	%zmm0, (%rsi,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %r9
+	jne	.LBB15_32
+	cmpq	%r9, %r8
+	je	.LBB15_40
+	testb	$12, %r8b
+	je	.LBB15_38
+.LBB15_35:
+	movq	%r9, %r10
+	addq	$12, %rax
+	movq	%rax, %r9
+	andq	%r8, %r9
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_36:
+	vpmovsxdq	(%rdx,%r10,4), %ymm1
+	vmovq	%xmm1, %rax
+	vpextrq	$1, %xmm1, %r11
+	vextracti128	$1, %ymm1, %xmm1
+	vmovq	%xmm1, %rbx
+	vpextrq	$1, %xmm1, %r14
+	movzwl	(%rdi,%rax,2), %ebp
+	vmovd	%ebp, %xmm1
+	vpinsrw	$1, (%rdi,%r11,2), %xmm1, %xmm1
+	vpinsrw	$2, (%rdi,%rbx,2), %xmm1, %xmm1
+	vpinsrw	$3, (%rdi,%r14,2), %xmm1, %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	movzwl	2(%rdi,%rax,2), %eax
+	vmovd	%eax, %xmm2
+	vpinsrw	$1, 2(%rdi,%r11,2), %xmm2, %xmm2
+	vpinsrw	$2, 2(%rdi,%rbx,2), %xmm2, %xmm2
+	vpinsrw	$3, 2(%rdi,%r14,2), %xmm2, %xmm2
+	vpunpcklwd	%xmm2, %xmm0, %xmm2
+	vsubps	%xmm1, %xmm2, %xmm2
+	vmulps	(%rcx,%r10,4), %xmm2, %xmm2
+	vaddps	%xmm1, %xmm2, %xmm1
+	vmovups	%xmm1, (%rsi,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %r9
+	jne	.LBB15_36
+	cmpq	%r9, %r8
+	je	.LBB15_40
+.LBB15_38:
+	vxorps	%xmm0, %xmm0, %xmm0
+	.p2align	4
+.LBB15_39:
+	movslq	(%rdx,%r9,4), %rax
+	vmovd	(%rdi,%rax,2), %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm1
+	vpshufd	$245, %xmm1, %xmm2
+	vsubss	%xmm1, %xmm2, %xmm2
+	vmulss	(%rcx,%r9,4), %xmm2, %xmm2
+	vaddss	%xmm1, %xmm2, %xmm1
+	vmovss	%xmm1, (%rsi,%r9,4)
+	incq	%r9
+	cmpq	%r9, %r8
+	jne	.LBB15_39
+.LBB15_40:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r12
+	.cfi_restore %r13
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB15_41:
+	vzeroupper
+	retq
+.Lfunc_end15:
+	.size	oc_zoom_interpolate_v4, .Lfunc_end15-oc_zoom_interpolate_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI16_0:
+	.long	1
+.LCPI16_1:
+	.long	32767
+	.text
+	.hidden	oc_zoom_blend_v4
+	.globl	oc_zoom_blend_v4
+	.p2align	4
+	.type	oc_zoom_blend_v4,@function
+oc_zoom_blend_v4:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB16_14
+	cmpq	$7, %rcx
+	ja	.LBB16_5
+	xorl	%eax, %eax
+	jmp	.LBB16_3
+.LBB16_5:
+	movabsq	$9223372036854775744, %r8
+	cmpq	$64, %rcx
+	jae	.LBB16_7
+	xorl	%eax, %eax
+	jmp	.LBB16_11
+.LBB16_7:
+	movq	%rcx, %rax
+	andq	%r8, %rax
+	vbroadcastss	%xmm0, %zmm1
+	xorl	%r9d, %r9d
+	vxorps	%xmm2, %xmm2, %xmm2
+	vpbroadcastd	.LCPI16_0(%rip), %zmm3
+	vpbroadcastd	.LCPI16_1(%rip), %zmm4
+	.p2align	4
+.LBB16_8:
+	vmovups	(%rdi,%r9,4), %zmm5
+	vmovups	64(%rdi,%r9,4), %zmm6
+	vmovups	128(%rdi,%r9,4), %zmm7
+	vmovups	192(%rdi,%r9,4), %zmm8
+	vmovups	(%rsi,%r9,4), %zmm9
+	vmovups	64(%rsi,%r9,4), %zmm10
+	vmovups	128(%rsi,%r9,4), %zmm11
+	vmovups	192(%rsi,%r9,4), %zmm12
+	vsubps	%zmm5, %zmm9, %zmm9
+	vsubps	%zmm6, %zmm10, %zmm10
+	vsubps	%zmm7, %zmm11, %zmm11
+	vsubps	%zmm8, %zmm12, %zmm12
+	vmulps	%zmm9, %zmm1, %zmm9
+	vmulps	%zmm10, %zmm1, %zmm10
+	vmulps	%zmm11, %zmm1, %zmm11
+	vmulps	%zmm12, %zmm1, %zmm12
+	vaddps	%zmm9, %zmm5, %zmm5
+	vaddps	%zmm10, %zmm6, %zmm6
+	vaddps	%zmm11, %zmm7, %zmm7
+	vaddps	%zmm12, %zmm8, %zmm8
+	vcmpnleps	%zmm2, %zmm5, %k1
+	vcmpnleps	%zmm2, %zmm6, %k2
+	vcmpnleps	%zmm2, %zmm7, %k3
+	vcmpnleps	%zmm2, %zmm8, %k4
+	vmovaps	%zmm5, %zmm5 {%k1} {z}
+	vmovaps	%zmm6, %zmm6 {%k2} {z}
+	vmovaps	%zmm7, %zmm7 {%k3} {z}
+	vmovaps	%zmm8, %zmm8 {%k4} {z}
+	vpsrld	$16, %zmm5, %zmm9
+	vpandd	%zmm3, %zmm9, %zmm9
+	vpsrld	$16, %zmm6, %zmm10
+	vpandd	%zmm3, %zmm10, %zmm10
+	vpsrld	$16, %zmm7, %zmm11
+	vpandd	%zmm3, %zmm11, %zmm11
+	vpsrld	$16, %zmm8, %zmm12
+	vpandd	%zmm3, %zmm12, %zmm12
+	vpaddd	%zmm4, %zmm5, %zmm5
+	vpaddd	%zmm9, %zmm5, %zmm5
+	vpaddd	%zmm4, %zmm6, %zmm6
+	vpaddd	%zmm10, %zmm6, %zmm6
+	vpaddd	%zmm4, %zmm7, %zmm7
+	vpaddd	%zmm11, %zmm7, %zmm7
+	vpaddd	%zmm4, %zmm8, %zmm8
+	vpaddd	%zmm12, %zmm8, %zmm8
+	vpsrld	$16, %zmm5, %zmm5
+	vpsrld	$16, %zmm6, %zmm6
+	vpsrld	$16, %zmm7, %zmm7
+	vpsrld	$16, %zmm8, %zmm8
+	vpmovdw	%zmm5, (%rdx,%r9,2)
+	vpmovdw	%zmm6, 32(%rdx,%r9,2)
+	vpmovdw	%zmm7, 64(%rdx,%r9,2)
+	vpmovdw	%zmm8, 96(%rdx,%r9,2)
+	addq	$64, %r9
+	cmpq	%r9, %rax
+	jne	.LBB16_8
+	cmpq	%rax, %rcx
+	je	.LBB16_14
+	testb	$56, %cl
+	je	.LBB16_3
+.LBB16_11:
+	movq	%rax, %r9
+	addq	$56, %r8
+	movq	%r8, %rax
+	andq	%rcx, %rax
+	vbroadcastss	%xmm0, %ymm1
+	vxorps	%xmm2, %xmm2, %xmm2
+	vpbroadcastd	.LCPI16_0(%rip), %ymm3
+	vpbroadcastd	.LCPI16_1(%rip), %ymm4
+	.p2align	4
+.LBB16_12:
+	vmovups	(%rdi,%r9,4), %ymm5
+	vmovups	(%rsi,%r9,4), %ymm6
+	vsubps	%ymm5, %ymm6, %ymm6
+	vmulps	%ymm6, %ymm1, %ymm6
+	vaddps	%ymm6, %ymm5, %ymm5
+	vcmpnleps	%ymm2, %ymm5, %k1
+	vmovaps	%ymm5, %ymm5 {%k1} {z}
+	vpsrld	$16, %ymm5, %ymm6
+	vpand	%ymm3, %ymm6, %ymm6
+	vpaddd	%ymm6, %ymm5, %ymm5
+	vpaddd	%ymm4, %ymm5, %ymm5
+	vpsrld	$16, %ymm5, %ymm5
+	vpmovdw	%ymm5, (%rdx,%r9,2)
+	addq	$8, %r9
+	cmpq	%r9, %rax
+	jne	.LBB16_12
+	cmpq	%rax, %rcx
+	je	.LBB16_14
+.LBB16_3:
+	vxorps	%xmm1, %xmm1, %xmm1
+	.p2align	4
+.LBB16_4:
+	vmovss	(%rdi,%rax,4), %xmm2
+	vmovss	(%rsi,%rax,4), %xmm3
+	vsubss	%xmm2, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm0, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vcmpless	%xmm1, %xmm2, %k1
+	vmovss	%xmm1, %xmm2, %xmm2 {%k1}
+	vmovd	%xmm2, %r8d
+	btl	$16, %r8d
+	adcl	$32767, %r8d
+	shrl	$16, %r8d
+	movw	%r8w, (%rdx,%rax,2)
+	incq	%rax
+	cmpq	%rax, %rcx
+	jne	.LBB16_4
+.LBB16_14:
+	vzeroupper
+	retq
+.Lfunc_end16:
+	.size	oc_zoom_blend_v4, .Lfunc_end16-oc_zoom_blend_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)
