@@ -1,3 +1,5 @@
+import CRenderKernels
+
 /// Draws the scene's moving ball over a row of the static layer.
 ///
 /// The ball is the only thing that moves, so rather than re-rasterising the scene each
@@ -54,24 +56,16 @@ enum BallPainter {
     }
 
     /// Writes columns `span` of layer row `source` (R, G, B runs of `width`) with the disc
-    /// blended in to `scratch`, as three runs of `span.count` (R, G, B).
+    /// blended in to `scratch`, as three runs of `span.count` (R, G, B): the coverage of
+    /// each pixel (1 inside, 0 outside, linear across the rim, `softness` wide) mixes the
+    /// layer with the disc's colour shaded as `Scene.ballShading`. C (`oc_disc_row`).
     static func paint(
         _ disc: Disc, row: Int, span: ClosedRange<Int>, width: Int, from source: UnsafePointer<UInt16>,
         into scratch: UnsafeMutablePointer<UInt16>
     ) {
-        let dy = Float(row) + 0.5 - disc.y
-        let count = span.count
-        for x in span {
-            let dx = Float(x) + 0.5 - disc.x
-            let distance = (dx * dx + dy * dy).squareRoot()
-            // Pixel coverage: 1 inside, 0 outside, linear across the one-pixel rim.
-            let coverage = min(max((disc.radius - distance) / disc.softness + 0.5, 0), 1)
-            let shaded = Scene.ballShading(disc.color, distance: min(distance / disc.radius, 1))
-            let index = x - span.lowerBound
-            for channel in 0..<3 {
-                let old = StaticLayer.decode(source[channel * width + x])
-                scratch[channel * count + index] = StaticLayer.encode(old + (shaded[channel] - old) * coverage)
-            }
-        }
+        var c = oc_disc(
+            x: disc.x, y: disc.y, radius: disc.radius, softness: disc.softness,
+            color: (disc.color.x, disc.color.y, disc.color.z))
+        oc_disc_row(&c, row, span.lowerBound, span.count, width, source, scratch)
     }
 }

@@ -1,3 +1,4 @@
+import CRenderKernels
 import Foundation
 
 /// Applies what depends on each object's distance to the static layer: defocus blur and
@@ -14,7 +15,9 @@ import Foundation
 ///
 /// Nothing runs per frame while the lens, torch and layer stay the same, so a focused,
 /// still camera renders as fast as without it. The work is split across the renderer's
-/// workers: rows for the horizontal pass, columns for the vertical one.
+/// workers: rows for the horizontal pass, columns for the vertical one. The passes are C
+/// (`oc_defocus_rows`, `oc_defocus_columns`, `oc_defocus_copy` in CRenderKernels): every
+/// lens move of an autofocus search re-blurs the layer, which must fit in a frame's time.
 final class Defocus: ParallelJob, @unchecked Sendable {
     /// What happens to one depth plane.
     struct Effect: Equatable {
@@ -89,7 +92,7 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     private var plane = 0
     private var effect = Effect.identity
     private var sums: [UnsafeMutablePointer<Float>] = []
-    /// Per worker: one channel row, decoded and padded by repeating its ends.
+    /// Per worker: the horizontal pass's rows, decoded and padded by repeating their ends.
     private var padded: [UnsafeMutableBufferPointer<Float>] = []
 
     deinit { release() }
@@ -157,7 +160,7 @@ final class Defocus: ParallelJob, @unchecked Sendable {
             padded = []
         }
         // Room for the widest box, made before the workers run (they only read the array).
-        let needed = width + 2 * ((wanted.map(\.taps).max() ?? 0) + 2)
+        let needed = oc_defocus_scratch_count(width, wanted.map(\.taps).max() ?? 0)
         if padded.count != workers.parts || padded[0].count < needed {
             for row in padded { row.deallocate() }
             padded = (0..<workers.parts).map { _ in .allocate(capacity: needed) }
@@ -232,99 +235,25 @@ final class Defocus: ParallelJob, @unchecked Sendable {
             let span = rows.count
             let first = rows.lowerBound + span * part / parts
             let last = rows.lowerBound + span * (part + 1) / parts
-            copyRows(first..<last, layer: layer, sharp: sharp, mask: mask)
+            oc_defocus_copy(sharp, layer.samples, mask, width, first, last, effect.gain, plane)
         case .horizontal:
             // Rows the vertical pass reads for this plane.
             let lower = max(0, rows.lowerBound - reach), upper = min(height, rows.upperBound + reach)
             let span = upper - lower
             let first = lower + span * part / parts
             let last = lower + span * (part + 1) / parts
-            guard let temporary else { return }
-            for y in first..<last { horizontalRow(y, from: sharp, into: temporary, padded: padded[part].baseAddress!) }
+            guard let temporary, first < last else { return }
+            let offset = first * layer.rowStride
+            oc_defocus_rows(
+                sharp + offset, temporary + offset, width, last - first, effect.taps, effect.fraction,
+                padded[part].baseAddress!)
         case .vertical:
             guard let temporary else { return }
             let span = planeColumns[plane]
             let first = span.lowerBound + span.count * part / parts, last = span.lowerBound + span.count * (part + 1) / parts
-            vertical(columns: first..<last, rows: rows, from: temporary, into: layer, mask: mask, sum: sums[part])
-        }
-    }
-
-    /// Plane pixels of `rows`: sharp × gain.
-    private func copyRows(_ rows: Range<Int>, layer: StaticLayer, sharp: UnsafePointer<UInt16>, mask: UnsafePointer<UInt8>) {
-        let stride = layer.rowStride, gain = effect.gain, index = UInt8(plane)
-        for y in rows {
-            let source = sharp + y * stride, target = layer.row(y), depth = mask + y * width
-            for x in 0..<width where depth[x] == index {
-                for channel in 0..<3 {
-                    let i = channel * width + x
-                    target[i] = gain == 1 ? source[i] : StaticLayer.encode(StaticLayer.decode(source[i]) * gain)
-                }
-            }
-        }
-    }
-
-    /// One row of all three channels, box-blurred horizontally (edges repeat), using
-    /// `padded` (width + 2·(taps + 2) floats) for the decoded channel.
-    private func horizontalRow(
-        _ y: Int, from sharp: UnsafePointer<UInt16>, into temporary: UnsafeMutablePointer<UInt16>,
-        padded: UnsafeMutablePointer<Float>
-    ) {
-        let n = effect.taps, f = effect.fraction
-        let scale = 1 / (Float(2 * n + 1) + 2 * f)
-        let margin = n + 2
-        for channel in 0..<3 {
-            let source = sharp + y * 3 * width + channel * width
-            let target = temporary + y * 3 * width + channel * width
-            let first = StaticLayer.decode(source[0]), last = StaticLayer.decode(source[width - 1])
-            for k in 0..<margin {
-                padded[k] = first
-                padded[margin + width + k] = last
-            }
-            for x in 0..<width { padded[margin + x] = StaticLayer.decode(source[x]) }
-            // p[x] is the sample at x (−margin ..< width + margin).
-            let p = padded + margin
-            var sum: Float = 0
-            for k in -n...n { sum += p[k] }
-            for x in 0..<width {
-                target[x] = StaticLayer.encode((sum + f * (p[x - n - 1] + p[x + n + 1])) * scale)
-                sum += p[x + n + 1] - p[x - n]
-            }
-        }
-    }
-
-    /// Columns `columns` (all three channels) of the plane's rows, box-blurred vertically
-    /// from `temporary` into the layer where the plane is, times the gain.
-    private func vertical(
-        columns: Range<Int>, rows: Range<Int>, from temporary: UnsafePointer<UInt16>, into layer: StaticLayer,
-        mask: UnsafePointer<UInt8>, sum: UnsafeMutablePointer<Float>
-    ) {
-        guard !columns.isEmpty, !rows.isEmpty else { return }
-        let n = effect.taps, f = effect.fraction
-        let scale = effect.gain / (Float(2 * n + 1) + 2 * f)
-        let stride = 3 * width, lastRow = height - 1, index = UInt8(plane)
-        @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt16> { temporary + min(max(y, 0), lastRow) * stride }
-        for channel in 0..<3 {
-            let offset = channel * width
-            for x in columns { sum[offset + x] = 0 }
-            for k in -n...n {
-                let source = row(rows.lowerBound + k) + offset
-                for x in columns { sum[offset + x] += StaticLayer.decode(source[x]) }
-            }
-        }
-        for y in rows {
-            let above = row(y - n - 1), below = row(y + n + 1), leaving = row(y - n)
-            let target = layer.row(y), depth = mask + y * width
-            for channel in 0..<3 {
-                let offset = channel * width
-                for x in columns {
-                    let i = offset + x
-                    if depth[x] == index {
-                        let value = (sum[i] + f * (StaticLayer.decode(above[i]) + StaticLayer.decode(below[i]))) * scale
-                        target[i] = StaticLayer.encode(value)
-                    }
-                    sum[i] += StaticLayer.decode(below[i]) - StaticLayer.decode(leaving[i])
-                }
-            }
+            oc_defocus_columns(
+                temporary, layer.samples, mask, width, height, first, last, rows.lowerBound, rows.upperBound, effect.taps,
+                effect.fraction, effect.gain, plane, sums[part])
         }
     }
 }

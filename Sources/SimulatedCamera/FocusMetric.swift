@@ -1,3 +1,4 @@
+import CRenderKernels
 import CaptureCore
 
 /// The sharpness a contrast-detection autofocus maximises: the energy of the luma gradient
@@ -6,7 +7,8 @@ import CaptureCore
 ///
 /// Gradients are central differences (two pixels apart) in both directions. Sensor noise adds
 /// a constant to the energy (it is independent of the lens), so the peak stays where the
-/// image is sharpest.
+/// image is sharpest. The sums are C (`oc_focus_energy`): autofocus measures every frame
+/// of a search, and a debug build must keep up too.
 enum FocusMetric {
     /// Half the window's width and height, as a share of the frame's.
     static let halfWindow = 0.1
@@ -24,20 +26,12 @@ enum FocusMetric {
         // Luma of BGRA is approximated by green, which carries most of it.
         let step = buffer.format == .bgra ? 4 : 1
         let offset = buffer.format == .bgra ? 1 : 0
-        var energy = 0.0, sum = 0.0
-        for y in y0..<y1 {
-            let row = base + y * stride + offset
-            var rowEnergy = 0, rowSum = 0
-            for x in x0..<x1 {
-                let centre = Int(row[x * step])
-                let dx = Int(row[(x + 1) * step]) - Int(row[(x - 1) * step])
-                let dy = Int(row[x * step + stride]) - Int(row[x * step - stride])
-                rowEnergy += dx * dx + dy * dy
-                rowSum += centre
-            }
-            energy += Double(rowEnergy)
-            sum += Double(rowSum)
+        // (energy, sum), from a tuple so that a frame's measurement allocates nothing.
+        var result = (0.0, 0.0)
+        withUnsafeMutableBytes(of: &result) {
+            oc_focus_energy(base + offset, stride, step, x0, x1, y0, y1, $0.baseAddress!.assumingMemoryBound(to: Double.self))
         }
+        let (energy, sum) = result
         let count = Double((x1 - x0) * (y1 - y0))
         let mean = sum / count
         return mean > 0 ? energy / count / (mean * mean) : 0

@@ -1,3 +1,4 @@
+import CRenderKernels
 import ColorScience
 
 /// Exposure statistics of one frame, gathered while the ISP writes it.
@@ -11,9 +12,9 @@ package struct FrameStatistics: Sendable, Equatable {
     /// Bins of the luma histogram.
     static let bins = 256
     /// Weight of a centre sample against 1 for the rest.
-    static let centreWeight: UInt32 = 3
+    static let centreWeight = UInt32(OC_CENTRE_WEIGHT)
     /// Sampling step in x and y.
-    static let step = 4
+    static let step = Int(OC_STATISTICS_STEP)
 
     /// Weighted mean of Y', 0 ... 1.
     package var meanLuma: Float
@@ -55,39 +56,18 @@ package struct FrameStatistics: Sendable, Equatable {
     @inline(__always)
     static func samples(row y: Int) -> Bool { y % step == step / 2 }
 
-    /// The weight of sample column `x` in a row; `centreRow` says whether the row is in
-    /// the middle half.
-    @inline(__always)
-    private static func weight(_ x: Int, width: Int, centreRow: Bool) -> UInt32 {
-        centreRow && x >= width / 4 && x < width * 3 / 4 ? centreWeight : 1
-    }
-
-    /// Adds the sampled pixels of one written luma row (row `y` of `height`).
+    /// Adds the sampled pixels of one written luma row (row `y` of `height`); C
+    /// (`oc_luma_histogram`), as every per-pixel loop of a frame.
     static func accumulate(
         luma: UnsafePointer<UInt8>, width: Int, row y: Int, height: Int, into histogram: UnsafeMutablePointer<UInt32>
     ) {
-        let centreRow = y >= height / 4 && y < height * 3 / 4
-        var x = step / 2
-        while x < width {
-            histogram[Int(luma[x])] &+= weight(x, width: width, centreRow: centreRow)
-            x += step
-        }
+        oc_luma_histogram(luma, width, y, height, histogram)
     }
 
     /// Adds the sampled pixels of one written BGRA row, as full-range BT.709 luma.
     static func accumulate(
         bgra: UnsafeRawPointer, width: Int, row y: Int, height: Int, into histogram: UnsafeMutablePointer<UInt32>
     ) {
-        let pixels = bgra.assumingMemoryBound(to: UInt8.self)
-        let centreRow = y >= height / 4 && y < height * 3 / 4
-        // BT.709 weights in 16-bit fixed point; they sum to 65 536, so white stays 255.
-        let kr = 13933, kb = 4732, kg = 65536 - kr - kb
-        var x = step / 2
-        while x < width {
-            let p = pixels + 4 * x
-            let code = (kb * Int(p[0]) + kg * Int(p[1]) + kr * Int(p[2]) + 32768) >> 16
-            histogram[code] &+= weight(x, width: width, centreRow: centreRow)
-            x += step
-        }
+        oc_bgra_histogram(bgra.assumingMemoryBound(to: UInt8.self), width, y, height, histogram)
     }
 }

@@ -1,3 +1,4 @@
+import CRenderKernels
 import ColorScience
 import Foundation
 
@@ -21,7 +22,9 @@ import Foundation
 ///    locus) and the temperature to the searched range.
 ///
 /// Zone weights are their unclipped sample counts. Nothing is allocated per call: the
-/// scratch array keeps its capacity.
+/// scratch arrays are made once. The per-zone loops are C (`oc_grey_candidates`,
+/// `oc_locus_search`, `oc_grey_mean`): the search visits every zone at each of some 80
+/// locus points each frame, too slow for real time in a debug build as Swift.
 struct IlluminantEstimator: Sendable {
     /// The temperatures searched, kelvin.
     static let temperatureRange = 2000.0...12000.0
@@ -39,24 +42,25 @@ struct IlluminantEstimator: Sendable {
     var minUnclippedShare = 0.5
 
     let model: CameraColorModel
-    /// The locus in camera log-chroma, cool to warm.
-    private let locus: [SIMD2<Double>]
-    /// Valid zones of the current frame: log-chroma, then weight.
-    private var chroma: [SIMD3<Double>] = []
+    /// The locus in camera log-chroma, cool to warm, as (log R/G, log B/G) pairs.
+    private let locus: [Double]
+    /// Valid zones of the current frame, `zoneCount` of them: log-chroma and weight, three
+    /// doubles each.
+    private var chroma = [Double](repeating: 0, count: 3 * ZoneStatistics.zoneCount)
     /// Their mean signal, R, G, B, in the order of `chroma`.
-    private var signal: [SIMD3<Double>] = []
+    private var signal = [Double](repeating: 0, count: 3 * ZoneStatistics.zoneCount)
+    private var zoneCount = 0
 
     init(model: CameraColorModel) {
         self.model = model
         let range = IlluminantEstimator.temperatureRange
         let miredRange = (1e6 / range.upperBound)...(1e6 / range.lowerBound)
         locus = stride(from: miredRange.lowerBound, through: miredRange.upperBound, by: IlluminantEstimator.miredStep)
-            .map { mired in
+            .flatMap { mired in
                 let white = TemperatureTint(temperature: 1e6 / mired, tint: 0).chromaticity
-                return IlluminantEstimator.logChroma(model.neutral(forWhite: white))
+                let point = IlluminantEstimator.logChroma(model.neutral(forWhite: white))
+                return [point.x, point.y]
             }
-        chroma.reserveCapacity(ZoneStatistics.zoneCount)
-        signal.reserveCapacity(ZoneStatistics.zoneCount)
     }
 
     /// (log R/G, log B/G) of a positive camera signal.
@@ -67,21 +71,14 @@ struct IlluminantEstimator: Sendable {
     /// The illuminant of the frame `statistics` describe, or nil when no zone could be grey.
     mutating func estimate(_ statistics: ZoneStatistics) -> TemperatureTint? {
         collectZones(statistics)
-        guard !chroma.isEmpty else { return nil }
+        guard zoneCount > 0 else { return nil }
         // 1. The locus point with the most grey-looking zones around it.
-        let limit = greyRadius * greyRadius
-        var best = locus[0], bestCost = Double.infinity
-        for point in locus {
-            var cost = 0.0
-            for zone in chroma {
-                let d = SIMD2(zone.x, zone.y) - point
-                cost += zone.z * min((d * d).sum(), limit)
-            }
-            if cost < bestCost {
-                bestCost = cost
-                best = point
-            }
+        var index = 0
+        let count = zoneCount, limit = greyRadius * greyRadius
+        chroma.withUnsafeBufferPointer { chroma in
+            locus.withUnsafeBufferPointer { oc_locus_search(chroma.baseAddress, count, $0.baseAddress, $0.count / 2, limit, &index) }
         }
+        let best = SIMD2(locus[2 * index], locus[2 * index + 1])
         // 2. Grey world over the zones near it, twice, following the cluster.
         guard let first = meanSignal(near: best), let neutral = meanSignal(near: IlluminantEstimator.logChroma(first))
         else { return nil }
@@ -95,30 +92,34 @@ struct IlluminantEstimator: Sendable {
 
     /// Fills `chroma` and `signal` with the zones fit to judge colour by.
     private mutating func collectZones(_ statistics: ZoneStatistics) {
-        chroma.removeAll(keepingCapacity: true)
-        signal.removeAll(keepingCapacity: true)
-        for zone in 0..<ZoneStatistics.zoneCount {
-            let z = statistics.zones[zone]
-            let rgb = SIMD3(z.x, z.y, z.z)
-            guard z.w >= 4, z.w >= minUnclippedShare * Double(statistics.samples[zone]), rgb.y >= darkLevel,
-                rgb.min() > 0
-            else { continue }
-            let c = IlluminantEstimator.logChroma(rgb)
-            chroma.append(SIMD3(c.x, c.y, z.w))
-            signal.append(rgb)
+        var found = 0
+        let share = minUnclippedShare, dark = darkLevel, zones = ZoneStatistics.zoneCount
+        statistics.zones.withMemoryRebound(to: Double.self, capacity: 4 * zones) { means in
+            chroma.withUnsafeMutableBufferPointer { chroma in
+                signal.withUnsafeMutableBufferPointer {
+                    oc_grey_candidates(
+                        means, statistics.samples, zones, share, dark, chroma.baseAddress, $0.baseAddress, &found)
+                }
+            }
         }
+        zoneCount = found
     }
 
     /// The weighted mean signal of the zones within `greyRadius` of `centre`, or nil.
     private func meanSignal(near centre: SIMD2<Double>) -> SIMD3<Double>? {
-        let limit = greyRadius * greyRadius
-        var sum = SIMD3<Double>(), weight = 0.0
-        for (zone, rgb) in zip(chroma, signal) {
-            let d = SIMD2(zone.x, zone.y) - centre
-            guard (d * d).sum() < limit else { continue }
-            sum += rgb * zone.z
-            weight += zone.z
+        // Σ signal · weight, then Σ weight.
+        var sums = (0.0, 0.0, 0.0, 0.0)
+        withUnsafeMutablePointer(to: &sums) {
+            $0.withMemoryRebound(to: Double.self, capacity: 4) { out in
+                chroma.withUnsafeBufferPointer { chroma in
+                    signal.withUnsafeBufferPointer {
+                        oc_grey_mean(
+                            chroma.baseAddress, $0.baseAddress, zoneCount, centre.x, centre.y, greyRadius * greyRadius, out)
+                    }
+                }
+            }
         }
+        let sum = SIMD3(sums.0, sums.1, sums.2), weight = sums.3
         guard weight > 0, sum.min() > 0 else { return nil }
         return sum / weight
     }

@@ -1,3 +1,5 @@
+import CRenderKernels
+
 /// Camera-native colour statistics of one frame, for auto white balance and the grey-world
 /// gains: the frame split into a `grid`×`grid` array of zones, each with the mean sensor
 /// signal of its samples.
@@ -11,13 +13,14 @@
 ///
 /// Each worker accumulates integer sums into its own buffer (`accumulate`); `merge` adds
 /// them up, so results do not depend on how rows were split. Nothing is allocated per frame.
+/// Both loops are C (`oc_zone_accumulate`, `oc_zone_merge`), fast in a debug build too.
 final class ZoneStatistics: @unchecked Sendable {
     /// Zones across and down.
-    static let grid = 16
+    static let grid = Int(OC_ZONE_GRID)
     static let zoneCount = grid * grid
     /// UInt32 words per zone in a worker buffer: sums of R, G, B codes, unclipped samples,
     /// all samples.
-    static let words = 5
+    static let words = Int(OC_ZONE_WORDS)
     /// Sampling step in x (rows are chosen by `FrameStatistics.samples(row:)`).
     static let step = FrameStatistics.step
 
@@ -53,49 +56,20 @@ final class ZoneStatistics: @unchecked Sendable {
         _ raw: UnsafePointer<UInt16>, width: Int, row y: Int, height: Int, clip: UInt16,
         into buffer: UnsafeMutablePointer<UInt32>
     ) {
-        let g = raw + width, b = raw + 2 * width
-        let zoneRow = grid * y / height
-        for zoneColumn in 0..<grid {
-            let zone = buffer + (zoneRow * grid + zoneColumn) * words
-            let start = (zoneColumn * width + grid - 1) / grid
-            let end = ((zoneColumn + 1) * width + grid - 1) / grid
-            // The first column at or after `start` with x mod step = step / 2.
-            var x = start + (step / 2 - start % step + step) % step
-            var r: UInt32 = 0, gs: UInt32 = 0, bs: UInt32 = 0, kept: UInt32 = 0, all: UInt32 = 0
-            while x < end {
-                let cr = raw[x], cg = g[x], cb = b[x]
-                all &+= 1
-                if max(cr, cg, cb) < clip {
-                    r &+= UInt32(cr)
-                    gs &+= UInt32(cg)
-                    bs &+= UInt32(cb)
-                    kept &+= 1
-                }
-                x += step
-            }
-            zone[0] &+= r
-            zone[1] &+= gs
-            zone[2] &+= bs
-            zone[3] &+= kept
-            zone[4] &+= all
-        }
+        oc_zone_accumulate(raw, width, y, height, clip, buffer)
     }
 
     /// Sums the worker buffers into `zones` and `samples` and zeroes the buffers. `black`
     /// is the black level and `white` the signal above black that counts as 1.
     func merge(_ buffers: [UnsafeMutablePointer<UInt32>], black: Double, white: Double) {
-        for zone in 0..<ZoneStatistics.zoneCount {
-            var sums = SIMD3<Double>(), kept = 0.0, all = 0
-            for buffer in buffers {
-                let words = buffer + zone * ZoneStatistics.words
-                sums += SIMD3(Double(words[0]), Double(words[1]), Double(words[2]))
-                kept += Double(words[3])
-                all += Int(words[4])
-                words.update(repeating: 0, count: ZoneStatistics.words)
+        // Each zone's SIMD4 is four doubles, and a buffer of non-optional pointers has the
+        // layout of C's array of pointers.
+        zones.withMemoryRebound(to: Double.self, capacity: 4 * ZoneStatistics.zoneCount) { zones in
+            buffers.withUnsafeBufferPointer { pointers in
+                pointers.withMemoryRebound(to: UnsafeMutablePointer<UInt32>?.self) {
+                    oc_zone_merge($0.baseAddress, $0.count, black, white, zones, samples)
+                }
             }
-            let mean = kept > 0 ? (sums / kept - black) / white : .zero
-            zones[zone] = SIMD4(mean, kept)
-            samples[zone] = all
         }
     }
 

@@ -1,3 +1,5 @@
+import CRenderKernels
+
 /// Makes a zoomed view of a static layer by bilinear resampling, so a zoom ramp does not
 /// rasterise the scene every frame.
 ///
@@ -9,7 +11,8 @@
 ///
 /// Each worker interpolates a source row horizontally once into a float scratch row and
 /// keeps the last two, so neighbouring output rows (which share source rows when enlarging)
-/// only blend them vertically.
+/// only blend them vertically. Both passes are C (`oc_zoom_interpolate`, `oc_zoom_blend`):
+/// they run every frame of a ramp.
 final class ZoomResampler: ParallelJob, @unchecked Sendable {
     /// The most a reference is enlarged before it is rasterised again.
     static let maximumEnlargement = 1.5
@@ -90,10 +93,7 @@ final class ZoomResampler: ParallelJob, @unchecked Sendable {
                 interpolate(source.row(y0 + 1), into: scratch + 3 * width, columns: columns, weights: weights)
                 held.1 = y0 + 1
             }
-            let top = UnsafePointer(scratch), bottom = UnsafePointer(scratch + 3 * width), target = output.row(y)
-            for i in 0..<(3 * width) {
-                target[i] = StaticLayer.encode(top[i] + (bottom[i] - top[i]) * wy)
-            }
+            oc_zoom_blend(scratch, scratch + 3 * width, output.row(y), 3 * width, wy)
         }
     }
 
@@ -103,13 +103,6 @@ final class ZoomResampler: ParallelJob, @unchecked Sendable {
         _ row: UnsafePointer<UInt16>, into target: UnsafeMutablePointer<Float>, columns: UnsafePointer<Int32>,
         weights: UnsafePointer<Float>
     ) {
-        for channel in 0..<3 {
-            let source = row + channel * width, out = target + channel * width
-            for x in 0..<width {
-                let c = Int(columns[x])
-                let a = StaticLayer.decode(source[c]), b = StaticLayer.decode(source[c + 1])
-                out[x] = a + (b - a) * weights[x]
-            }
-        }
+        oc_zoom_interpolate(row, target, columns, weights, width)
     }
 }

@@ -20,6 +20,10 @@ enum BenchCommand {
               photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
               peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
                            pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
+              autofocus    frames delivered and dropped in 5 s of real time with continuous
+                           autofocus searching all the time (a new search as each ends), at
+                           1920x1080 30 fps, 1280x720 60 fps and 30 fps, and 1280x720 30 fps with
+                           focus locked
               render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
                            AVX-512, x86-64-v3 AVX2)
             Build it in release mode for meaningful numbers: swift build -c release.
@@ -28,7 +32,8 @@ enum BenchCommand {
             .integer("--frames", in: 30...100_000, help: "Frames per throughput run at 1080p (default 600; 4K runs a third)"),
             .flag("--skip-peers", help: "Do not run GStreamer and FFmpeg"),
             .integer("--cores", in: 1...1024, help: "Pin the process to N of the cores it may run on first"),
-            .flag("--throughput-only", help: "Measure throughput only (no one-core child, latency, movie, photo or peers)"),
+            .flag("--throughput-only", help: "Measure throughput only (no one-core child, latency, movie, photo, autofocus or peers)"),
+            .flag("--autofocus-only", help: "Measure the autofocus section only"),
         ],
         run: run)
 
@@ -43,6 +48,13 @@ enum BenchCommand {
         #if DEBUG
             report["warning"] = "debug build: run 'swift build -c release' and use .build/release/capture for real figures"
         #endif
+        if args.has("--throughput-only") && args.has("--autofocus-only") {
+            throw UsageError("--throughput-only and --autofocus-only exclude each other")
+        }
+        if args.has("--autofocus-only") {
+            report["autofocus"] = try autofocus(device: device)
+            return try printJSON(report)
+        }
         var throughput: [[String: Any]] = []
         var fps1080p420v = 0.0
         for (width, height) in [(1280, 720), (1920, 1080), (3840, 2160)] {
@@ -67,6 +79,7 @@ enum BenchCommand {
         let movieFPS = try BenchOutputs.movieFramesPerSecond(device: device, frames: 150)
         report["movie_1080p_h264_fps"] = (movieFPS * 10).rounded() / 10
         report["photo_4032x3024_jpeg_ms"] = try BenchOutputs.photoMilliseconds(device: device, count: 5)
+        report["autofocus"] = try autofocus(device: device)
         if !args.has("--skip-peers") {
             let gstreamer = Peer.run(
                 "gst-launch-1.0",
@@ -84,6 +97,16 @@ enum BenchCommand {
             report["peers"] = peers
         }
         return try printJSON(report)
+    }
+
+    /// The `autofocus` section: each of `BenchOutputs.autofocusRuns`, 5 s of real time.
+    private static func autofocus(device: AVCaptureDevice) throws -> [[String: Any]] {
+        try BenchOutputs.autofocusRuns.map { run in
+            // As in the throughput runs: let the previous session finish tearing down.
+            Thread.sleep(forTimeInterval: 0.2)
+            return try BenchOutputs.autofocusRun(
+                device: device, width: run.width, height: run.height, fps: run.fps, searching: run.searching, seconds: 5)
+        }
     }
 
     private static func printJSON(_ report: [String: Any]) throws -> Int32 {

@@ -1,8 +1,10 @@
-// The simulated camera's per-pixel loops: the sensor (relative radiance → ADC codes) and
-// the ISP (codes → 8-bit Y'CbCr or BGRA). They are C so that each is compiled for several
-// x86-64 levels (baseline, AVX2, AVX-512) and the best one the CPU has is chosen when the
-// program loads; Swift compiles a module for one level only. Plain loops, vectorised by
-// the compiler. The Swift side (SensorKernel, ISP) documents the models.
+// The simulated camera's per-pixel loops: the sensor (relative radiance → ADC codes), the
+// ISP (codes → 8-bit Y'CbCr or BGRA), the statistics auto exposure, white balance and
+// autofocus read, defocus blur and the moving disc. They are C so that each is built for
+// several x86-64 levels (baseline, AVX2, AVX-512), the best one the CPU has chosen on
+// first use, and so that they run optimised in every build: on x86-64 Linux they link
+// pre-generated -O3 assembly (see Dispatch.h). Plain loops, vectorised by the compiler.
+// The Swift side (SensorKernel, ISP, Defocus, ...) documents the models.
 #ifndef CRENDERKERNELS_H
 #define CRENDERKERNELS_H
 
@@ -73,6 +75,91 @@ void oc_isp_row_pair_420(
 void oc_isp_row_bgra(
     const oc_isp_coefficients *isp, const uint16_t *raw, long width, uint8_t *bgra, const void *prefetch,
     long prefetch_bytes);
+
+/// The colour statistics' zones across and down (ZoneStatistics), the words per zone in a
+/// worker's buffer (sums of R, G and B codes, unclipped samples, all samples), the sampling
+/// step in x and y of every statistic (FrameStatistics), and the weight of a sample in the
+/// centre quarter of the frame in the luma histogram.
+enum { OC_ZONE_GRID = 16, OC_ZONE_WORDS = 5, OC_STATISTICS_STEP = 4, OC_CENTRE_WEIGHT = 3 };
+
+/// Adds the sampled pixels of row `y` of a `width`×`height` frame (`raw`: R, G, B runs of
+/// codes) to a worker's zone buffer; samples with a channel at or above `clip` are counted
+/// but not summed.
+void oc_zone_accumulate(const uint16_t *raw, long width, long y, long height, uint16_t clip, uint32_t *buffer);
+
+/// Sums `count` worker buffers (which it zeroes) into `zones` (per zone: mean R, G, B of
+/// the unclipped samples, minus `black`, over `white`; then their number) and `samples`.
+void oc_zone_merge(uint32_t *const *buffers, long count, double black, double white, double *zones, long *samples);
+
+/// Adds row `y`'s sampled luma codes (every 4th from the 3rd) to a 256-bin histogram,
+/// centre samples weighted `OC_CENTRE_WEIGHT`.
+void oc_luma_histogram(const uint8_t *luma, long width, long y, long height, uint32_t *histogram);
+
+/// The same for a BGRA row, as full-range BT.709 luma.
+void oc_bgra_histogram(const uint8_t *bgra, long width, long y, long height, uint32_t *histogram);
+
+/// Autofocus sharpness terms over rows y0 ..< y1 and columns x0 ..< x1 of an 8-bit plane
+/// whose samples are `step` bytes apart: result[0] = Σ (central difference in x)² + (in
+/// y)², result[1] = Σ samples.
+void oc_focus_energy(const uint8_t *base, long stride, long step, long x0, long x1, long y0, long y1, double *result);
+
+/// The zones (`count`, 4 doubles each as `oc_zone_merge` leaves them) that may be grey:
+/// at least 4 and `min_share` of their samples unclipped, green at least `dark_level`, no
+/// channel ≤ 0. For each, (log R/G, log B/G, unclipped samples) into `chroma` and its mean
+/// R, G, B into `signal`; `found` is how many.
+void oc_grey_candidates(
+    const double *zones, const long *samples, long count, double min_share, double dark_level, double *chroma,
+    double *signal, long *found);
+
+/// The index of the `locus` point (pairs of log-chroma) with the least Σ weight ·
+/// min(distance², limit) over the `chroma` triples; the first of equals.
+void oc_locus_search(const double *chroma, long count, const double *locus, long points, double limit, long *best);
+
+/// Σ signal · weight (result[0 ... 2]) and Σ weight (result[3]) over the zones whose
+/// chroma lies within √limit of (cx, cy).
+void oc_grey_mean(
+    const double *chroma, const double *signal, long count, double cx, double cy, double limit, double *result);
+
+/// Floats of scratch `oc_defocus_rows` needs for rows of `width` and `taps` whole taps.
+static inline long oc_defocus_scratch_count(long width, long taps) { return 6 * (width + 2 * (taps + 2)); }
+
+/// Box-blurs `rows` layer rows (R, G, B runs of `width` bfloat16) from `sharp` into
+/// `blurred` along x: `taps` whole taps each side and end taps of weight `fraction`,
+/// edges repeated.
+void oc_defocus_rows(
+    const uint16_t *sharp, uint16_t *blurred, long width, long rows, long taps, float fraction, float *scratch);
+
+/// Box-blurs columns x0 ..< x1 of `blurred` (the whole `height`-row layer) along y for
+/// rows y0 ..< y1, times `gain`, into `layer` where `mask` (a depth plane per pixel) is
+/// `plane`; `sum` holds 3 · width floats.
+void oc_defocus_columns(
+    const uint16_t *blurred, uint16_t *layer, const uint8_t *mask, long width, long height, long x0, long x1, long y0,
+    long y1, long taps, float fraction, float gain, long plane, float *sum);
+
+/// Copies rows y0 ..< y1 of `sharp` times `gain` into `layer` where `mask` is `plane`.
+void oc_defocus_copy(
+    const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long y0, long y1, float gain, long plane);
+
+/// A moving disc in pixels (see BallPainter.Disc): centre, radius, rim width, colour.
+typedef struct oc_disc {
+    float x;
+    float y;
+    float radius;
+    float softness;
+    float color[3];
+} oc_disc;
+
+/// Row `row` of `disc` over the layer row `source` (R, G, B runs of `width`), for the
+/// `count` columns from `first`, into `scratch` (R, G, B runs of `count`).
+void oc_disc_row(
+    const oc_disc *disc, long row, long first, long count, long width, const uint16_t *source, uint16_t *scratch);
+
+/// Interpolates a layer row (R, G, B runs of `width` bfloat16) at fractional columns:
+/// out[x] = a + (b − a)·weights[x] with a, b the samples at columns[x] and columns[x] + 1.
+void oc_zoom_interpolate(const uint16_t *row, float *out, const int32_t *columns, const float *weights, long width);
+
+/// target[i] = bfloat16(top[i] + (bottom[i] − top[i])·weight) for `count` samples.
+void oc_zoom_blend(const float *top, const float *bottom, uint16_t *target, long count, float weight);
 
 /// Which build of the kernels this CPU runs: "x86-64-v4" (AVX-512), "x86-64-v3" (AVX2),
 /// "x86-64", "arm64" or "baseline".

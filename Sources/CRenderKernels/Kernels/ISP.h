@@ -1,46 +1,7 @@
-#include "CRenderKernels.h"
-#include "Dispatch.h"
+// The ISP: sensor codes → 8-bit Y'CbCr 4:2:0 or BGRA (see ISP).
 
 /// Pixels per block: the block's R'G'B' (two rows) stays in L1 between the passes.
 #define OC_BLOCK 128
-
-OC_INLINE float oc_clamp01(float v) {
-    v = v > 0.0f ? v : 0.0f;
-    return v < 1.0f ? v : 1.0f;
-}
-
-OC_INLINE float oc_float(uint32_t bits) {
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-OC_INLINE uint32_t oc_bits(float f) {
-    uint32_t bits;
-    memcpy(&bits, &f, sizeof bits);
-    return bits;
-}
-
-/// 1.055·v^(1/2.4) − 0.055 above 0.0031308, 12.92·v below. v^(1/2.4) = 2^z with z =
-/// 5/12·log₂ v = 5/12·(exponent − 127) + q(mantissa), q a degree-4 polynomial on [1, 2);
-/// z = n + f with n the nearest integer (the 1.5·2²³ rounding trick, which also leaves n
-/// in the low bits) and 1.055·2^f, f in [−½, ½], a degree-3 polynomial; n goes into the
-/// exponent field. Least-squares Chebyshev fits; 0.04 codes worst case at 8 bits.
-OC_INLINE float oc_srgb(float v) {
-    const uint32_t bits = oc_bits(v);
-    const float m = oc_float((bits & 0x7FFFFFu) | 0x3F800000u);
-    const float z = (float)(int32_t)(bits >> 23) * (5.0f / 12.0f)
-        + ((-127.0f * (5.0f / 12.0f) - 1.0403193856294446f)
-           + m * (1.6784813399512128f + m * (-0.8671019904691385f + m * (0.2620041367494855f + m * -0.03297899351200838f))));
-    const float rounded = z + 12582912.0f;
-    const float f = z - (rounded - 12582912.0f);
-    const float power = 1.0549453969788696f + f * (0.7312492658535878f + f * (0.2556206389245366f + f * 0.058948654223731946f));
-    const uint32_t whole = oc_bits(rounded) - 0x4B400000u;
-    const float curve = oc_float(oc_bits(power) + (whole << 23)) - 0.055f;
-    return v <= 0.0031308f ? v * 12.92f : curve;
-}
-
-float oc_srgb_encode(float linear) { return oc_srgb(oc_clamp01(linear)); }
 
 /// Codes → R'G'B' for `count` pixels: black level, gains, clipping at white (after white
 /// balance, so clipped highlights stay white), the colour matrix, clipping, the curve. The
@@ -76,13 +37,7 @@ OC_INLINE void oc_prefetch_share(const void *memory, long bytes, long block, lon
     }
 }
 
-OC_INLINE uint8_t oc_code(float v) {
-    v = v < 255.0f ? v : 255.0f;
-    return (uint8_t)(int32_t)v;
-}
-
-OC_KERNEL_CLONES
-void oc_isp_row_pair_420(
+void OC_VARIANT(oc_isp_row_pair_420)(
     const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint8_t *luma_a,
     uint8_t *luma_b, uint8_t *cb, uint8_t *cr, long chroma_step, const void *prefetch, long prefetch_bytes) {
     float a[3][OC_BLOCK], b[3][OC_BLOCK];
@@ -131,8 +86,7 @@ void oc_isp_row_pair_420(
     }
 }
 
-OC_KERNEL_CLONES
-void oc_isp_row_bgra(
+void OC_VARIANT(oc_isp_row_bgra)(
     const oc_isp_coefficients *isp, const uint16_t *raw, long width, uint8_t *bgra, const void *prefetch,
     long prefetch_bytes) {
     float rgb[3][OC_BLOCK];

@@ -1,8 +1,6 @@
-#include "CRenderKernels.h"
-#include "Dispatch.h"
+// The sensor: relative radiance → ADC codes, one channel of one row (see SensorKernel).
 
-OC_KERNEL_CLONES
-void oc_sensor_row(
+void OC_VARIANT(oc_sensor_row)(
     const uint16_t *restrict radiance, const float *restrict noise, uint16_t *restrict codes, long count,
     const oc_sensor_coefficients *k) {
     const float scale = k->scale, variance_scale = k->variance_scale, variance_offset = k->variance_offset;

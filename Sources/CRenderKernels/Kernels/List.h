@@ -1,0 +1,57 @@
+// Every kernel, once: OC_KERNEL(name, parameters, arguments). The including file defines
+// OC_KERNEL (Dispatch.c makes a dispatcher of each, Kernels/All.h declares each build).
+// Kernels return nothing, so one dispatcher shape fits all.
+
+OC_KERNEL(oc_sensor_row,
+    (const uint16_t *radiance, const float *noise, uint16_t *codes, long count, const oc_sensor_coefficients *k),
+    (radiance, noise, codes, count, k))
+OC_KERNEL(oc_isp_row_pair_420,
+    (const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint8_t *luma_a,
+        uint8_t *luma_b, uint8_t *cb, uint8_t *cr, long chroma_step, const void *prefetch, long prefetch_bytes),
+    (isp, raw_a, raw_b, width, luma_a, luma_b, cb, cr, chroma_step, prefetch, prefetch_bytes))
+OC_KERNEL(oc_isp_row_bgra,
+    (const oc_isp_coefficients *isp, const uint16_t *raw, long width, uint8_t *bgra, const void *prefetch,
+        long prefetch_bytes),
+    (isp, raw, width, bgra, prefetch, prefetch_bytes))
+OC_KERNEL(oc_zone_accumulate,
+    (const uint16_t *raw, long width, long y, long height, uint16_t clip, uint32_t *buffer),
+    (raw, width, y, height, clip, buffer))
+OC_KERNEL(oc_zone_merge,
+    (uint32_t *const *buffers, long count, double black, double white, double *zones, long *samples),
+    (buffers, count, black, white, zones, samples))
+OC_KERNEL(oc_luma_histogram,
+    (const uint8_t *luma, long width, long y, long height, uint32_t *histogram), (luma, width, y, height, histogram))
+OC_KERNEL(oc_bgra_histogram,
+    (const uint8_t *bgra, long width, long y, long height, uint32_t *histogram), (bgra, width, y, height, histogram))
+OC_KERNEL(oc_focus_energy,
+    (const uint8_t *base, long stride, long step, long x0, long x1, long y0, long y1, double *result),
+    (base, stride, step, x0, x1, y0, y1, result))
+OC_KERNEL(oc_grey_candidates,
+    (const double *zones, const long *samples, long count, double min_share, double dark_level, double *chroma,
+        double *signal, long *found),
+    (zones, samples, count, min_share, dark_level, chroma, signal, found))
+OC_KERNEL(oc_locus_search,
+    (const double *chroma, long count, const double *locus, long points, double limit, long *best),
+    (chroma, count, locus, points, limit, best))
+OC_KERNEL(oc_grey_mean,
+    (const double *chroma, const double *signal, long count, double cx, double cy, double limit, double *result),
+    (chroma, signal, count, cx, cy, limit, result))
+OC_KERNEL(oc_defocus_rows,
+    (const uint16_t *sharp, uint16_t *blurred, long width, long rows, long taps, float fraction, float *scratch),
+    (sharp, blurred, width, rows, taps, fraction, scratch))
+OC_KERNEL(oc_defocus_columns,
+    (const uint16_t *blurred, uint16_t *layer, const uint8_t *mask, long width, long height, long x0, long x1, long y0,
+        long y1, long taps, float fraction, float gain, long plane, float *sum),
+    (blurred, layer, mask, width, height, x0, x1, y0, y1, taps, fraction, gain, plane, sum))
+OC_KERNEL(oc_defocus_copy,
+    (const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long y0, long y1, float gain, long plane),
+    (sharp, layer, mask, width, y0, y1, gain, plane))
+OC_KERNEL(oc_disc_row,
+    (const oc_disc *disc, long row, long first, long count, long width, const uint16_t *source, uint16_t *scratch),
+    (disc, row, first, count, width, source, scratch))
+OC_KERNEL(oc_zoom_interpolate,
+    (const uint16_t *row, float *out, const int32_t *columns, const float *weights, long width),
+    (row, out, columns, weights, width))
+OC_KERNEL(oc_zoom_blend,
+    (const float *top, const float *bottom, uint16_t *target, long count, float weight),
+    (top, bottom, target, count, weight))
