@@ -40,6 +40,8 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
     package let thermal = ThermalModel()
     /// Lens position, zoom and torch; outlive streams, as the exposure state does.
     private let lens = LensControls()
+    /// What the last stream allocated (layer, pool, render threads), for the next one.
+    let resourceCache = StreamResources.Cache()
 
     package init(model: SimulatedCameraModel, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.model = model
@@ -140,7 +142,8 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         let settings = state.withLock { ($0.seed, $0.pacing, $0.maximumBufferCount) }
         let stream = CaptureStream(
             camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
-            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal, lens: lens)
+            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal, lens: lens,
+            cache: resourceCache)
         state.withLock { $0.stream = stream }
         stream.launch()
     }
@@ -156,6 +159,15 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
             return state.stream
         }) else { return }
         if stream.requestStop() { stream.join() }
+    }
+
+    /// Frees what a stopped camera keeps for its next stream: the static layer, the pixel
+    /// buffer pool (buffers still held elsewhere live on with their holders) and the render
+    /// threads. The next start makes them again. A running stream is not affected. Without
+    /// this a stopped camera keeps the memory of its last stream, so a restart at the same
+    /// size reuses it instead of allocating it anew.
+    package func releaseCachedMemory() {
+        resourceCache.purge()
     }
 
     package var hasFlash: Bool { model.hasFlash }

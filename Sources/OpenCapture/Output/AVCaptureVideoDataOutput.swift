@@ -4,6 +4,8 @@ import Synchronization
 /// Delivers every captured frame to a delegate as a `CMSampleBuffer`.
 open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
+    /// The pools converted frames come from, kept across runs (see `OutputPools`).
+    let pools = OutputPools()
 
     private struct Settings {
         /// `nil` means the default for the session's preset.
