@@ -172,6 +172,16 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
 
     package var hasFlash: Bool { model.hasFlash }
 
+    /// The largest frame or still the camera makes, side by side: what a scene picture is
+    /// ever sampled at (the sensor, for the built-in cameras).
+    package var largestImageSize: (width: Int, height: Int) {
+        let formats = descriptor.formats
+        return (
+            max(model.sensor.width, formats.map(\.width).max() ?? 0, formats.map(\.maxPhotoWidth).max() ?? 0),
+            max(model.sensor.height, formats.map(\.height).max() ?? 0, formats.map(\.maxPhotoHeight).max() ?? 0)
+        )
+    }
+
     /// Takes a still at the next frame boundary of the running stream, with that frame's
     /// exposure, white balance, light and scene (or, with `request.flash` on a camera that
     /// has one, lit and metered for the flash; see `StillProcessor`). Its metadata carries

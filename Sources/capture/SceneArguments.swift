@@ -1,11 +1,14 @@
 import Foundation
-import MediaIO
 import OpenCapture
 
 /// What `--scene` and `--lux` ask of a simulated camera, validated before it starts.
 struct SceneChoice {
     var scene: AVCaptureDevice.Simulation.Scene?
     var lux: Float?
+    /// A picture is set on the camera while the arguments are checked: decoding it is both
+    /// the check and the work, so it is done once (it used to be decoded here to check it
+    /// and again when set).
+    private var sceneIsSet = false
 
     static let names = "chart, flat:<reflectance 0...1>, lowlight, hdr, motion, image:<file.png|file.jpg>"
 
@@ -13,7 +16,14 @@ struct SceneChoice {
         if args.value("--scene") != nil || args.value("--lux") != nil, device.simulation == nil {
             throw UsageError("--scene and --lux set a simulated scene; \(device.uniqueID) is a real camera")
         }
-        if let text = args.value("--scene") { scene = try Self.scene(text) }
+        if let text = args.value("--scene") {
+            let scene = try Self.scene(text)
+            self.scene = scene
+            if case .image = scene, let simulation = device.simulation {
+                do { try simulation.setScene(scene) } catch { throw UsageError("--scene image: \(error)") }
+                sceneIsSet = true
+            }
+        }
         if let text = args.value("--lux") {
             guard let value = Float(text), value.isFinite, value >= 0, value <= 200_000 else {
                 throw UsageError("--lux must be an illuminance in 0...200000 lux, not '\(text)'")
@@ -22,8 +32,8 @@ struct SceneChoice {
         }
     }
 
-    /// "hdr", "flat:0.18", "image:photo.png" as a scene; pictures are decoded here, so a bad
-    /// file fails before the camera starts.
+    /// "hdr", "flat:0.18", "image:photo.png" as a scene (a picture is decoded when set, in
+    /// `init`, so a bad file fails before the camera starts).
     static func scene(_ text: String) throws -> AVCaptureDevice.Simulation.Scene {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let name = parts.first?.lowercased() ?? ""
@@ -40,12 +50,6 @@ struct SceneChoice {
             return .flat(reflectance: reflectance)
         case ("flat", nil): throw UsageError("--scene flat needs a reflectance, as in flat:0.18")
         case ("image", let path?) where !path.isEmpty:
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--scene image: cannot read '\(path)'")
-            }
-            do { _ = try PictureDecoder.decode(data) } catch {
-                throw UsageError("--scene image: '\(path)': \(error)")
-            }
             return .image(path: path)
         case ("image", _): throw UsageError("--scene image needs a file, as in image:photo.png")
         default: throw UsageError("unknown scene '\(text)' (scenes: \(names))")
@@ -55,7 +59,7 @@ struct SceneChoice {
     /// Sets the scene, then the light (the scene's default unless --lux was given).
     func apply(to device: AVCaptureDevice) throws {
         guard let simulation = device.simulation else { return }
-        if let scene {
+        if let scene, !sceneIsSet {
             do { try simulation.setScene(scene) } catch { throw UsageError("--scene: \(error)") }
         }
         if let lux { simulation.sceneIlluminance = lux }
