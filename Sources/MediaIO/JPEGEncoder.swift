@@ -65,11 +65,11 @@ package enum JPEGEncoder {
 
     private static func compressBGRA(_ buffer: CVPixelBuffer, quality: Int32, compressor: JPEGTurboHandle, tiff: [UInt8]?) throws -> Data {
         try withExtendedLifetime(buffer) {
-            try compress(compressor, tiff: tiff) { output, size in
+            try compress(compressor, width: buffer.width, height: buffer.height, tiff: tiff) { output, size in
                 tjCompress2(
                     compressor.raw, buffer.planeAddress(0).assumingMemoryBound(to: UInt8.self), Int32(buffer.width),
                     Int32(buffer.bytesPerRow(0)), Int32(buffer.height), Int32(TJPF_BGRA.rawValue),
-                    output, size, Int32(TJSAMP_420.rawValue), quality, 0)
+                    output, size, Int32(TJSAMP_420.rawValue), quality, TJFLAG_NOREALLOC)
             }
         }
     }
@@ -79,25 +79,37 @@ package enum JPEGEncoder {
     ) throws -> Data {
         var pointers: [UnsafePointer<UInt8>?] = [UnsafePointer(planes.y), UnsafePointer(planes.cb), UnsafePointer(planes.cr)]
         let strides = [planes.lumaStride, planes.chromaStride, planes.chromaStride].map { Int32($0) }
-        return try compress(compressor, tiff: tiff) { output, size in
+        return try compress(compressor, width: width, height: height, tiff: tiff) { output, size in
             tjCompressFromYUVPlanes(
                 compressor.raw, &pointers, Int32(width), strides, Int32(height), Int32(TJSAMP_420.rawValue),
-                output, size, quality, 0)
+                output, size, quality, TJFLAG_NOREALLOC)
         }
     }
 
-    /// Runs a TurboJPEG compression `call`, which allocates the output, then returns that
-    /// output with the EXIF segment in place and frees it.
+    /// Runs a TurboJPEG compression `call` (with `TJFLAG_NOREALLOC`) into a worst-case
+    /// buffer for a `width`×`height` 4:2:0 picture, then returns that output with the EXIF
+    /// segment in place.
+    ///
+    /// Both buffers are page-mapped (`PageMemory`, `PageData`): left to itself TurboJPEG
+    /// grows its output by doubling with malloc, and each freed step raised glibc's mmap
+    /// threshold, so photos fragmented the heaps. The worst-case buffer costs only the pages
+    /// the JPEG really fills.
     private static func compress(
-        _ compressor: JPEGTurboHandle, tiff: [UInt8]?,
+        _ compressor: JPEGTurboHandle, width: Int, height: Int, tiff: [UInt8]?,
         _ call: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<UInt>) -> Int32
     ) throws -> Data {
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        defer { tjFree(output) }
-        guard call(&output, &size) == 0, let output else { throw JPEGError.turboJPEG(compressor.errorMessage) }
+        let capacity = Int(tjBufSize(Int32(width), Int32(height), Int32(TJSAMP_420.rawValue)))
+        let scratch = PageMemory.allocate(byteCount: capacity)
+        defer { PageMemory.deallocate(scratch, byteCount: capacity) }
+        var output: UnsafeMutablePointer<UInt8>? = scratch.assumingMemoryBound(to: UInt8.self)
+        var size = UInt(capacity)
+        guard call(&output, &size) == 0, let output, UnsafeMutableRawPointer(output) == scratch else {
+            throw JPEGError.turboJPEG(compressor.errorMessage)
+        }
         let jpeg = UnsafeRawBufferPointer(start: output, count: Int(size))
-        guard let tiff else { return Data(jpeg) }
+        guard let tiff else {
+            return PageData.make(count: jpeg.count) { $0.copyMemory(from: jpeg.baseAddress!, byteCount: jpeg.count) }
+        }
         return try JPEGSegments.inserting(exifTIFF: tiff, into: jpeg)
     }
 }

@@ -23,12 +23,12 @@ package enum JPEGSegments {
             guard rest <= jpeg.count else { throw JPEGError.notJPEG }
         }
         let length = 2 + exifHeader.count + tiff.count
-        var out = Data(capacity: 4 + length + jpeg.count - rest)
-        out.append(contentsOf: [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)])
-        out.append(contentsOf: exifHeader)
-        out.append(contentsOf: tiff)
-        out.append(contentsOf: jpeg[rest...])
-        return out
+        let head: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exifHeader + tiff
+        let tail = UnsafeRawBufferPointer(rebasing: jpeg[rest...])
+        return PageData.make(count: head.count + tail.count) { out in
+            head.withUnsafeBytes { out.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            if let start = tail.baseAddress { (out + head.count).copyMemory(from: start, byteCount: tail.count) }
+        }
     }
 
     /// The TIFF block of the first APP1 "Exif" segment; `nil` when there is none or the

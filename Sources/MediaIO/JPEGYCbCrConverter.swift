@@ -87,9 +87,9 @@ struct JPEGYCbCrConverter {
     /// Converts `source` (any 4:2:0 Y'CbCr format) into scratch planes that live for the
     /// duration of `body`.
     ///
-    /// The scratch is plain uninitialised memory rather than a `CVBuffer`: the conversion
-    /// writes every sample TurboJPEG reads, so zero-filling 18 MB for a 12 MP photo would be
-    /// wasted (and slow in debug builds of CaptureCore).
+    /// The scratch is page-mapped memory (`PageMemory`) rather than a `CVBuffer`: the 18 MB
+    /// of a 12 MP photo go back to the kernel afterwards instead of fragmenting malloc's
+    /// heaps, and the kernel's zero pages cost no pass of their own.
     static func withJFIFPlanes<R>(of source: CVPixelBuffer, _ body: (Planes) throws -> R) rethrows -> R {
         precondition(source.format.isYUV, "4:2:0 Y'CbCr in")
         let chroma = source.planes[1]
@@ -97,8 +97,8 @@ struct JPEGYCbCrConverter {
         let chromaStride = CVBuffer.aligned(chroma.width)
         let lumaBytes = lumaStride * 2 * chroma.height
         let chromaBytes = chromaStride * chroma.height
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: lumaBytes + 2 * chromaBytes, alignment: CVBuffer.alignment)
-        defer { memory.deallocate() }
+        let memory = PageMemory.allocate(byteCount: lumaBytes + 2 * chromaBytes, alignment: CVBuffer.alignment)
+        defer { PageMemory.deallocate(memory, byteCount: lumaBytes + 2 * chromaBytes) }
         let bytes = memory.bindMemory(to: UInt8.self, capacity: lumaBytes + 2 * chromaBytes)
         let planes = Planes(
             y: bytes, cb: bytes + lumaBytes, cr: bytes + lumaBytes + chromaBytes,

@@ -1,14 +1,49 @@
-import CPNG
 import CaptureCore
 import Foundation
 
-/// Decodes a PNG or JPEG file into 8-bit RGB samples, for pictures used as simulated scenes.
+/// Decodes a PNG or JPEG file into 8-bit sRGB samples no larger than a size bound, for
+/// pictures used as simulated scenes.
+///
+/// - Size: the picture comes out at most `limit` on each side (the largest frame or still
+///   the camera makes; it is stretched over the frame anyway). JPEGs are decoded at a
+///   reduced scale (libjpeg-turbo's m/8 factors, the smallest that still covers the bound)
+///   and PNGs are averaged down row by row as they are read, so a big source never sits
+///   in memory whole; both then shrink to the bound by averaging in linear light.
+/// - Hostile files: a header that claims more pixels than the file's bytes can hold is
+///   refused before anything is allocated (a Huffman-coded JPEG needs a bit per 8×8 block,
+///   deflate compresses at most 1032:1), and so is a picture over `maximumSourcePixels`. A
+///   truncated or corrupt JPEG fails (libjpeg-turbo's "Premature end of JPEG file" warning
+///   is an error here, not grey rows), as does a PNG whose data ends early.
+/// - Transfer: JPEGs are sRGB. PNG samples, 8- or 16-bit, are decoded by the file's own
+///   curve: the sRGB curve for an sRGB chunk, for an ICC profile (which is not applied
+///   otherwise) and, by convention, for a file with no colour chunk at all; a gAMA chunk's
+///   power law otherwise. Primaries (cHRM) are taken as sRGB's.
+/// - Transparency: a picture is printed on white paper. Where it is transparent the paper
+///   shows, so alpha mixes the colour with white (the picture's own white, reflectance 1),
+///   in linear light: ρ = α·c + (1 − α).
 package enum PictureDecoder {
-    /// A decoded picture: `width`×`height` pixels of 3 bytes (R, G, B), row-major.
+    /// A size in pixels.
+    package struct Size: Sendable, Equatable, CustomStringConvertible {
+        package var width: Int
+        package var height: Int
+
+        package init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        package var description: String { "\(width)x\(height)" }
+    }
+
+    /// A decoded picture: `width`×`height` pixels of 3 bytes (R, G, B), sRGB-encoded,
+    /// row-major, top row first.
     package struct Picture: Sendable {
         package var width: Int
         package var height: Int
-        package var rgb: [UInt8]
+        package var samples: PageBuffer
+
+        /// The samples as an array (a copy).
+        package var rgb: [UInt8] { samples.array }
     }
 
     /// Why a picture could not be read.
@@ -16,57 +51,37 @@ package enum PictureDecoder {
         package var description: String
     }
 
-    /// Decodes `data`, recognised by its signature (PNG or JPEG; anything else fails).
-    /// PNG goes through libpng's simplified API (palette, grey, 16-bit and alpha are all
-    /// converted to 8-bit RGB; alpha is dropped), JPEG through TurboJPEG.
-    package static func decode(_ data: Data) throws -> Picture {
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(data) }
-        if data.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(data) }
-        throw Failure(description: "not a PNG or JPEG file")
+    /// The most pixels a source picture may have (16384×16384): decoding time grows with
+    /// the source, whatever the bound on the result.
+    package static let maximumSourcePixels = 1 << 28
+
+    /// The default bound: the simulated cameras' sensor, 4032×3024.
+    package static let defaultLimit = Size(width: 4032, height: 3024)
+
+    /// Decodes `data`, recognised by its signature (PNG or JPEG; anything else fails), to
+    /// at most `limit` on each side.
+    package static func decode(_ data: Data, fitting limit: Size = defaultLimit) throws -> Picture {
+        guard limit.width > 0, limit.height > 0 else { throw Failure(description: "no room for a picture in \(limit)") }
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(bytes, limit: limit) }
+            if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, limit: limit) }
+            throw Failure(description: "not a PNG or JPEG file")
+        }
     }
 
-    private static func decodeJPEG(_ data: Data) throws -> Picture {
-        let image: CVPixelBuffer
-        do { image = try JPEGEncoder.decode(data) } catch { throw Failure(description: "bad JPEG: \(error)") }
-        var rgb = [UInt8](repeating: 0, count: 3 * image.width * image.height)
-        withExtendedLifetime(image) {
-            for y in 0..<image.height {
-                let row = image.planeAddress(0).assumingMemoryBound(to: UInt8.self) + y * image.bytesPerRow(0)
-                for x in 0..<image.width {
-                    // BGRA in memory.
-                    let out = 3 * (y * image.width + x)
-                    rgb[out] = row[4 * x + 2]
-                    rgb[out + 1] = row[4 * x + 1]
-                    rgb[out + 2] = row[4 * x]
-                }
-            }
-        }
-        return Picture(width: image.width, height: image.height, rgb: rgb)
+    /// The size a `source` picture comes out at under `limit`: each side at most the bound's.
+    static func outputSize(_ source: Size, limit: Size) -> Size {
+        Size(width: min(source.width, limit.width), height: min(source.height, limit.height))
     }
 
-    private static func decodePNG(_ data: Data) throws -> Picture {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        let begun = data.withUnsafeBytes { raw in
-            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+    /// Refuses a picture whose header claims an empty or overlarge size.
+    static func checkSourceSize(_ size: Size, kind: String) throws {
+        guard size.width > 0, size.height > 0 else { throw Failure(description: "\(kind) header claims an empty \(size) picture") }
+        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumSourcePixels,
+            size.width <= maximumSourcePixels, size.height <= maximumSourcePixels
+        else {
+            throw Failure(description: "\(kind) of \(size) is too large (at most \(maximumSourcePixels >> 20) megapixels)")
         }
-        guard begun != 0 else { throw Failure(description: "bad PNG: \(message(image))") }
-        defer { png_image_free(&image) }
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width * height <= 1 << 26 else {
-            throw Failure(description: "PNG of \(width)x\(height) is too large")
-        }
-        image.format = UInt32(PNG_FORMAT_RGB)
-        var rgb = [UInt8](repeating: 0, count: 3 * width * height)
-        let finished = rgb.withUnsafeMutableBytes { out in
-            png_image_finish_read(&image, nil, out.baseAddress, Int32(3 * width), nil)
-        }
-        guard finished != 0 else { throw Failure(description: "bad PNG: \(message(image))") }
-        return Picture(width: width, height: height, rgb: rgb)
-    }
-
-    private static func message(_ image: png_image) -> String {
-        var copy = image.message
-        return withUnsafeBytes(of: &copy) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

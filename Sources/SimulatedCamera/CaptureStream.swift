@@ -23,6 +23,9 @@ final class CaptureStream: @unchecked Sendable {
     private var stillCount: Int64 = 0
     private(set) var configuration: StreamConfiguration
     private let maximumBufferCount: Int
+    /// Layer, pool, threads: taken from the camera's cache, given back when the loop ends.
+    private let resources: StreamResources
+    private let cache: StreamResources.Cache
     private var pool: CVPixelBufferPool
     private let renderer: FrameRenderer
     private var autoExposure: AutoExposure
@@ -44,9 +47,8 @@ final class CaptureStream: @unchecked Sendable {
     /// Video HDR: whether this frame merges exposures, and the merge (made when first needed).
     private var videoHDR: VideoHDRControl
     private var hdrMerge: HDRMerge?
-    /// Whether frames carry their raw mosaic, and whether any frame of this stream did.
+    /// Whether frames carry their raw mosaic.
     private var deliversRaw = false
-    private var deliveredRaw = false
     /// Focus, zoom and torch.
     private let lens: LensUnit
 
@@ -70,12 +72,14 @@ final class CaptureStream: @unchecked Sendable {
     private var thermalTime: Int64 = 0
     private var pressure = ThermalModel.Pressure(level: 0, factors: 0)
 
-    /// Makes the pool, renderer and auto-exposure state for `configuration`; the static
-    /// layer is rasterised here, on the caller's thread.
+    /// Makes the auto-exposure state for `configuration` and takes the pool and renderer
+    /// from `cache` (or makes them); the static layer is rasterised here, on the caller's
+    /// thread, unless the kept one fits.
     init(
         camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
         seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor,
-        thermal: ThermalModel = ThermalModel(), lens lensControls: LensControls = LensControls()
+        thermal: ThermalModel = ThermalModel(), lens lensControls: LensControls = LensControls(),
+        cache: StreamResources.Cache = StreamResources.Cache()
     ) {
         self.camera = camera
         self.thermal = thermal
@@ -87,14 +91,17 @@ final class CaptureStream: @unchecked Sendable {
         self.maximumBufferCount = maximumBufferCount
         let values = controls.snapshot(takingPending: true)
         let format = camera.descriptor.formats[configuration.formatIndex]
-        lens = LensUnit(camera: camera, formatIndex: configuration.formatIndex, controls: lensControls)
+        self.cache = cache
+        let resources = cache.take() ?? StreamResources(name: "OpenCapture.sim.\(camera.descriptor.uniqueID)")
+        self.resources = resources
+        lens = LensUnit(camera: camera, formatIndex: configuration.formatIndex, controls: lensControls, resources: resources)
         zoom = lens.initialZoom(zoomFactor: values.zoomFactor, maximum: format.maxZoomFactor)
-        pool = CaptureStream.makePool(configuration.pixelFormat, format, maximumBufferCount, colorSpace: configuration.colorSpace)
-        let workers = RenderWorkers(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).render")
+        pool = resources.pool(
+            configuration.pixelFormat, format, maximumBufferCount: maximumBufferCount, colorSpace: configuration.colorSpace)
         var scene = Scene(seed: seed, luminanceScale: values.luminanceScale)
         scene.content = values.content
         scene.timeline = values.timeline
-        renderer = FrameRenderer(scene: scene, optics: camera.optics(for: format), workers: workers)
+        renderer = resources.renderer(scene: scene, optics: camera.optics(for: format))
         autoExposure = AutoExposure(
             limits: CaptureStream.limits(format, configuration, lowLightBoost: camera.descriptor.supportsLowLightBoost),
             memory: controls.exposure)
@@ -111,7 +118,13 @@ final class CaptureStream: @unchecked Sendable {
 
     /// Starts the capture thread and returns once it runs.
     func launch() {
-        let thread = Thread { [self] in self.captureLoop() }
+        // The thread holds the stream only while the loop runs and says it exited after
+        // letting go, so once `join` returns the stream's memory is either back in the
+        // camera's cache or freed (the caller's reference aside).
+        let thread = Thread { [weak self, exited] in
+            self?.captureLoop()
+            exited.signal()
+        }
         thread.name = "OpenCapture.sim.\(camera.descriptor.uniqueID)"
         thread.start()
         running.wait()
@@ -162,9 +175,9 @@ final class CaptureStream: @unchecked Sendable {
             stills.fail(entry.completion, .streamFailed("the stream stopped before the still was taken"))
         }
         stills.release()
-        renderer.workers.shutdown()
+        resources.streamEnded()
+        cache.give(resources)
         thermal.endHeating()
-        exited.signal()
     }
 
     /// What the stream costs in heat: the sensor's pixel rate at the current frame duration.
@@ -231,10 +244,11 @@ final class CaptureStream: @unchecked Sendable {
             : nil
         frame.mosaic = mosaic?.samples
         let statistics = renderer.render(frame, into: buffer)
-        if mosaic != nil || deliveredRaw {
-            // Pooled buffers keep attachments: a stale mosaic must not stay on a reused one.
+        if mosaic != nil || resources.poolMayCarryRaw {
+            // Pooled buffers keep attachments (the pool outlives streams): a stale mosaic
+            // must not stay on a reused one.
             buffer.attachmentStore.withLock { $0[kOpenCaptureRawMosaicKey] = mosaic }
-            deliveredRaw = true
+            resources.poolMayCarryRaw = true
         }
         autoExposure.update(
             meanLinear: ExposureMetering.meter(
@@ -402,7 +416,7 @@ final class CaptureStream: @unchecked Sendable {
             configuration = new
             let format = camera.descriptor.formats[new.formatIndex]
             if new.formatIndex != old.formatIndex || new.pixelFormat != old.pixelFormat || new.colorSpace != old.colorSpace {
-                pool = CaptureStream.makePool(new.pixelFormat, format, maximumBufferCount, colorSpace: new.colorSpace)
+                pool = resources.pool(new.pixelFormat, format, maximumBufferCount: maximumBufferCount, colorSpace: new.colorSpace)
             }
             if new.colorSpace != old.colorSpace { matrixGains = SIMD3(repeating: 0) }
             videoHDR.setMode(new.videoHDR)
@@ -444,12 +458,6 @@ final class CaptureStream: @unchecked Sendable {
             maxISO: format.maxISO, minFrameDuration: shortest,
             maxFrameDuration: max(HostClock.seconds(configuration.maxFrameDuration), shortest),
             boostFrameDuration: lowLightBoost ? AutoExposure.boostFrameDuration : 0)
-    }
-
-    static func makePool(_ pixelFormat: PixelFormat, _ format: DeviceFormatSpec, _ maximum: Int, colorSpace: Int = 0) -> CVPixelBufferPool {
-        CVPixelBufferPool(
-            format: pixelFormat, width: format.width, height: format.height, minimumBufferCount: min(3, maximum),
-            maximumBufferCount: maximum, attachments: OutputColorSpace.attachments(for: pixelFormat, colorSpace: colorSpace))
     }
 
     /// The colour attachments of every buffer the camera renders: BT.709 primaries, the sRGB

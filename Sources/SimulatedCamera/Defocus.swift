@@ -1,4 +1,5 @@
 import CRenderKernels
+import CaptureCore
 import Foundation
 
 /// Applies what depends on each object's distance to the static layer: defocus blur and
@@ -98,9 +99,10 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     deinit { release() }
 
     private func release() {
-        sharp?.deallocate()
-        mask?.deallocate()
-        temporary?.deallocate()
+        // The big buffers are page-mapped (`PageMemory`): freed, they go back to the kernel.
+        if let sharp { PageMemory.deallocate(sharp, count: 3 * width * height) }
+        if let mask { PageMemory.deallocate(mask, count: width * height) }
+        if let temporary { PageMemory.deallocate(temporary, count: 3 * width * height) }
         for sum in sums { sum.deallocate() }
         for row in padded { row.deallocate() }
         padded = []
@@ -146,12 +148,12 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         if !hasSharp {
             // The layer is sharp and unlit now (refilled or never changed): keep a copy.
             let count = layer.rowStride * height
-            if sharp == nil { sharp = .allocate(capacity: count) }
+            if sharp == nil { sharp = PageMemory.allocate(UInt16.self, count: count) }
             sharp!.update(from: layer.samples, count: count)
             hasSharp = true
         }
         if temporary == nil, wanted.contains(where: \.blurs) {
-            temporary = .allocate(capacity: layer.rowStride * height)
+            temporary = PageMemory.allocate(UInt16.self, count: layer.rowStride * height)
         }
         if sums.count != workers.parts {
             for sum in sums { sum.deallocate() }
@@ -185,7 +187,7 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     /// Finds each pixel's depth plane from the scene (sampled as the layer was), rows split
     /// across the workers, then each plane's bounding box.
     private func buildMask(_ layer: StaticLayer, scene: Scene, workers: RenderWorkers) {
-        if mask == nil { mask = .allocate(capacity: width * height) }
+        if mask == nil { mask = PageMemory.allocate(UInt8.self, count: width * height) }
         maskScene = scene
         pass = .mask
         workers.run(self)

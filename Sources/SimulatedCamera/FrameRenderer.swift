@@ -111,6 +111,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             // New light only: redraw into the same memory.
             layer.color = color
         } else {
+            layer = nil  // the old one goes first: 50 MB at 4K
             layer = StaticLayer(width: width, height: height, zoom: zoom, color: color)
         }
         if scratch.first?.width != width {

@@ -13,9 +13,14 @@ final class LensUnit {
     private var memory: LensControls.Memory
     private var autoFocus: AutoFocus
     private var formatIndex: Int
-    private var defocus = Defocus()
-    private let resampler = ZoomResampler()
-    private let builder: ZoomReferenceBuilder
+    /// Defocus state, resampler and reference builder: the stream's, kept between streams.
+    private let resources: StreamResources
+    private var defocus: Defocus {
+        get { resources.defocus }
+        set { resources.defocus = newValue }
+    }
+    private var resampler: ZoomResampler { resources.resampler }
+    private var builder: ZoomReferenceBuilder { resources.builder }
     /// The layer a ramp's frames are resampled from: the renderer's own, or one the builder made.
     private var reference: ZoomReferenceBuilder.Built?
     private var lastResample: (zoom: Double, reference: ObjectIdentifier)?
@@ -26,11 +31,14 @@ final class LensUnit {
     /// The subject area changed during a zoom ramp (continuous autofocus waits for the ramp's end).
     private var changedWhileZooming = false
 
-    init(camera: SimulatedCameraModel, formatIndex: Int, controls: LensControls) {
+    init(
+        camera: SimulatedCameraModel, formatIndex: Int, controls: LensControls,
+        resources: StreamResources = StreamResources(name: "OpenCapture.sim.lens")
+    ) {
         self.camera = camera
         self.controls = controls
         self.formatIndex = formatIndex
-        builder = ZoomReferenceBuilder(name: "OpenCapture.sim.\(camera.descriptor.uniqueID).zoom")
+        self.resources = resources
         memory = controls.current
         autoFocus = AutoFocus(lens: LensUnit.lens(camera, formatIndex), memory: memory.focus)
     }

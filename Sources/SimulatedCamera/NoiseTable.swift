@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 
 /// A seeded table of normal samples, shared by every frame of a stream.
@@ -27,7 +28,7 @@ final class NoiseTable: @unchecked Sendable {
     init(seed: UInt64, scale: Float = SensorKernel.rootScale) {
         self.seed = seed
         let total = NoiseTable.count + NoiseTable.maxWindow
-        samples = .allocate(capacity: total)
+        samples = PageMemory.allocate(Float.self, count: total)
         var rng = SplitMix64(seed: SplitMix64.hash(seed, 0x6E6F_6973_65))
         var index = 0
         while index < NoiseTable.count {
@@ -46,7 +47,7 @@ final class NoiseTable: @unchecked Sendable {
     }
 
     deinit {
-        samples.deallocate()
+        PageMemory.deallocate(samples, count: NoiseTable.count + NoiseTable.maxWindow)
     }
 
     /// The window for one row and channel of one frame.

@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 
 /// What a simulated camera looks at: the kinds of scene `Scene` can draw.
@@ -28,31 +29,42 @@ package enum SceneContent: Sendable, Equatable {
     var hasChartBall: Bool { self == .chart }
 }
 
-/// A decoded picture as reflectance: `width`×`height` linear Rec.709 values, row-major,
-/// top row first. Compared by identity, so a scene holding one compares in constant time.
+/// A decoded picture as reflectance: `width`×`height` samples, row-major, top row first,
+/// sampled as linear Rec.709 values. Compared by identity, so a scene holding one compares
+/// in constant time.
+///
+/// A picture from a file keeps its 8-bit sRGB codes (3 bytes a pixel, page-mapped: 36 MB
+/// at 12 MP, where floats took 16 bytes a pixel) and linearises them when sampled.
 package final class SceneImage: Sendable, Equatable, CustomStringConvertible {
     package let width: Int
     package let height: Int
-    package let reflectance: [SIMD3<Float>]
     /// Where it came from, for messages.
     package let name: String
+    private let storage: Storage
 
-    /// An image from 8-bit sRGB-encoded RGB samples (3 bytes a pixel, row-major).
-    package init(width: Int, height: Int, sRGB8 bytes: [UInt8], name: String) {
-        precondition(width > 0 && height > 0 && bytes.count >= 3 * width * height, "image size does not match its samples")
+    private enum Storage: Sendable {
+        case sRGB8(PageBuffer)
+        case linear([SIMD3<Float>])
+    }
+
+    /// Linear value of each 8-bit sRGB code.
+    private static let decode: [Float] = (0..<256).map { code -> Float in
+        let v = Float(code) / 255
+        return v <= 0.04045 ? v / 12.92 : Float(pow(Double((v + 0.055) / 1.055), 2.4))
+    }
+
+    /// An image from 8-bit sRGB-encoded RGB samples (3 bytes a pixel, row-major), kept as they are.
+    package init(width: Int, height: Int, sRGB8 samples: PageBuffer, name: String) {
+        precondition(width > 0 && height > 0 && samples.count >= 3 * width * height, "image size does not match its samples")
         self.width = width
         self.height = height
         self.name = name
-        let decode = (0..<256).map { code -> Float in
-            let v = Float(code) / 255
-            return v <= 0.04045 ? v / 12.92 : Float(pow(Double((v + 0.055) / 1.055), 2.4))
-        }
-        var values = [SIMD3<Float>]()
-        values.reserveCapacity(width * height)
-        for i in 0..<(width * height) {
-            values.append(SIMD3(decode[Int(bytes[3 * i])], decode[Int(bytes[3 * i + 1])], decode[Int(bytes[3 * i + 2])]))
-        }
-        reflectance = values
+        storage = .sRGB8(samples)
+    }
+
+    /// An image from 8-bit sRGB-encoded RGB samples in an array (copied).
+    package convenience init(width: Int, height: Int, sRGB8 bytes: [UInt8], name: String) {
+        self.init(width: width, height: height, sRGB8: PageBuffer(bytes), name: name)
     }
 
     /// An image from linear Rec.709 reflectance (components may lie outside 0 ... 1 for
@@ -62,14 +74,21 @@ package final class SceneImage: Sendable, Equatable, CustomStringConvertible {
         self.width = width
         self.height = height
         self.name = name
-        reflectance = linear
+        storage = .linear(linear)
     }
 
     /// The reflectance at normalised (x, y), nearest sample, edges clamped.
     func sample(x: Double, y: Double) -> SIMD3<Float> {
         let column = min(max(Int(x * Double(width)), 0), width - 1)
         let row = min(max(Int(y * Double(height)), 0), height - 1)
-        return reflectance[row * width + column]
+        let index = row * width + column
+        switch storage {
+        case .sRGB8(let samples):
+            let codes = samples.bytes + 3 * index
+            return SIMD3(Self.decode[Int(codes[0])], Self.decode[Int(codes[1])], Self.decode[Int(codes[2])])
+        case .linear(let values):
+            return values[index]
+        }
     }
 
     package static func == (a: SceneImage, b: SceneImage) -> Bool { a === b }

@@ -40,6 +40,8 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
     package let thermal = ThermalModel()
     /// Lens position, zoom and torch; outlive streams, as the exposure state does.
     private let lens = LensControls()
+    /// What the last stream allocated (layer, pool, render threads), for the next one.
+    let resourceCache = StreamResources.Cache()
 
     package init(model: SimulatedCameraModel, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.model = model
@@ -140,7 +142,8 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         let settings = state.withLock { ($0.seed, $0.pacing, $0.maximumBufferCount) }
         let stream = CaptureStream(
             camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
-            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal, lens: lens)
+            maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal, lens: lens,
+            cache: resourceCache)
         state.withLock { $0.stream = stream }
         stream.launch()
     }
@@ -158,7 +161,26 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         if stream.requestStop() { stream.join() }
     }
 
+    /// Frees what a stopped camera keeps for its next stream: the static layer, the pixel
+    /// buffer pool (buffers still held elsewhere live on with their holders) and the render
+    /// threads. The next start makes them again. A running stream is not affected. Without
+    /// this a stopped camera keeps the memory of its last stream, so a restart at the same
+    /// size reuses it instead of allocating it anew.
+    package func releaseCachedMemory() {
+        resourceCache.purge()
+    }
+
     package var hasFlash: Bool { model.hasFlash }
+
+    /// The largest frame or still the camera makes, side by side: what a scene picture is
+    /// ever sampled at (the sensor, for the built-in cameras).
+    package var largestImageSize: (width: Int, height: Int) {
+        let formats = descriptor.formats
+        return (
+            max(model.sensor.width, formats.map(\.width).max() ?? 0, formats.map(\.maxPhotoWidth).max() ?? 0),
+            max(model.sensor.height, formats.map(\.height).max() ?? 0, formats.map(\.maxPhotoHeight).max() ?? 0)
+        )
+    }
 
     /// Takes a still at the next frame boundary of the running stream, with that frame's
     /// exposure, white balance, light and scene (or, with `request.flash` on a camera that

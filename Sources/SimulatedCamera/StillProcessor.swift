@@ -21,8 +21,10 @@ import Foundation
 ///    correcting the exposure until the mean lands on auto exposure's mid-grey target.
 ///
 /// Renderers are cached between stills (a burst at one size and light skips rasterising
-/// the scene again) and released when the stream ends (`release`). Completions run on the
-/// queue, one still after another.
+/// the scene again) and released when the stream ends (`release`): at the sensor's size
+/// they hold a few hundred megabytes, page-mapped, so releasing hands them back. The worker
+/// gang's threads stay for the camera's lifetime, so stills after a restart make none.
+/// Completions run on the queue, one still after another.
 final class StillProcessor: @unchecked Sendable {
     /// The completion of one still request.
     typealias Completion = @Sendable (Result<StillCapture, BackendError>) -> Void
@@ -59,16 +61,18 @@ final class StillProcessor: @unchecked Sendable {
         queue.async { completion(.failure(error)) }
     }
 
-    /// Frees the renderers and stops the workers once the stills already submitted are done.
+    /// Frees the renderers once the stills already submitted are done (the workers stay).
     func release() {
         queue.async { [self] in
             stillRenderer = nil
             preflashRenderer = nil
             stillDefocus = Defocus()
             preflashDefocus = Defocus()
-            workers?.shutdown()
-            workers = nil
         }
+    }
+
+    deinit {
+        workers?.shutdown()
     }
 
     // MARK: Rendering (on the queue)

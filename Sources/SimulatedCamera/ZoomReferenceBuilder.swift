@@ -55,6 +55,13 @@ final class ZoomReferenceBuilder: @unchecked Sendable {
     /// Drops a finished reference nobody wants (e.g. the ramp was cancelled).
     func discard() { state.withLock { $0.ready = nil } }
 
+    /// Waits for a build in progress, then drops what it made: the next stream to use the
+    /// builder may look at another scene.
+    func settle() {
+        queue.sync {}
+        discard()
+    }
+
     /// Starts building `job` unless a build runs or waits to be taken.
     func request(_ job: Job) {
         let accepted = state.withLock { state -> Bool in

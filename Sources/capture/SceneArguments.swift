@@ -6,6 +6,10 @@ import OpenCapture
 struct SceneChoice {
     var scene: AVCaptureDevice.Simulation.Scene?
     var lux: Float?
+    /// A picture is set on the camera while the arguments are checked: decoding it is both
+    /// the check and the work, so it is done once (it used to be decoded here to check it
+    /// and again when set).
+    private var sceneIsSet = false
 
     static let names = "chart, flat:<reflectance 0...1>, lowlight, hdr, motion, image:<file.png|file.jpg>"
 
@@ -16,7 +20,16 @@ struct SceneChoice {
         if args.value("--scene") != nil || args.value("--lux") != nil, device.simulation == nil {
             throw UsageError("--scene and --lux set a simulated scene; \(device.uniqueID) is a real camera")
         }
-        if let text = args.value("--scene") { scene = try Self.scene(text) }
+        if let text = args.value("--scene") {
+            let scene = try Self.scene(text)
+            self.scene = scene
+            if case .image(let path) = scene, let simulation = device.simulation {
+                do { try simulation.setScene(scene) } catch {
+                    throw UsageError("--scene image: \(ErrorText.quoted(path)): \(ErrorText.line(error))")
+                }
+                sceneIsSet = true
+            }
+        }
         lux = args.decimal("--lux").map { Float($0) }
     }
 
@@ -38,8 +51,9 @@ struct SceneChoice {
         }
     }
 
-    /// "hdr", "flat:0.18", "image:photo.png" (checked by `check`) as a scene; pictures are
-    /// decoded here, so a bad file fails before the camera starts.
+    /// "hdr", "flat:0.18", "image:photo.png" (checked by `check`) as a scene; a picture must
+    /// be a readable regular file of sane size, and is decoded when set, in `init`, so a bad
+    /// file fails before the camera starts.
     static func scene(_ text: String) throws -> AVCaptureDevice.Simulation.Scene {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         switch parts[0].lowercased() {
@@ -58,11 +72,8 @@ struct SceneChoice {
             guard status.st_size <= largestPicture else {
                 throw UsageError("--scene image: \(ErrorText.quoted(path)) is larger than \(largestPicture >> 20) MB")
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--scene image: cannot read \(ErrorText.quoted(path))")
-            }
-            do { _ = try PictureDecoder.decode(data) } catch {
-                throw UsageError("--scene image: \(ErrorText.quoted(path)): \(ErrorText.line(error))")
+            guard access(path, R_OK) == 0 else {
+                throw UsageError("--scene image: cannot read \(ErrorText.quoted(path)): \(String(cString: strerror(errno)))")
             }
             return .image(path: path)
         default: return .chart
@@ -72,7 +83,7 @@ struct SceneChoice {
     /// Sets the scene, then the light (the scene's default unless --lux was given).
     func apply(to device: AVCaptureDevice) throws {
         guard let simulation = device.simulation else { return }
-        if let scene {
+        if let scene, !sceneIsSet {
             do { try simulation.setScene(scene) } catch { throw UsageError("--scene: \(error)") }
         }
         if let lux { simulation.sceneIlluminance = lux }

@@ -104,6 +104,20 @@ struct CVPixelBufferTests {
         #expect(pool.bufferCount == 2)
     }
 
+    @Test("a pool that forgets its held buffers lends its whole budget again; the held ones live on")
+    func poolForgetsHeldBuffers() {
+        let pool = CVPixelBufferPool(format: .bgra, width: 16, height: 8, minimumBufferCount: 1, maximumBufferCount: 2)
+        let held = [pool.dequeue()!, pool.dequeue()!]
+        #expect(pool.dequeue() == nil, "both buffers are held")
+        held[0].attachmentStore.withLock { $0["mark"] = 1 }
+        pool.forgetHeldBuffers()
+        #expect(pool.bufferCount == 0)
+        let fresh = [pool.dequeue()!, pool.dequeue()!]
+        #expect(fresh.allSatisfy { buffer in !held.contains { $0 === buffer } })
+        #expect(pool.dequeue() == nil, "the maximum still holds")
+        #expect(held[0].attachmentStore.withLock { $0["mark"] as? Int } == 1, "a forgotten buffer stays its holder's")
+    }
+
     @Test("sample buffers carry image, timing, format and the dropped-frame reason")
     func sampleBuffers() throws {
         let image = CVBuffer(format: .bgra, width: 8, height: 4)

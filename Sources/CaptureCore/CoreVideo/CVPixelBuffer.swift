@@ -60,8 +60,8 @@ public final class CVBuffer: @unchecked Sendable {
         }
         self.planes = planes
         self.byteCount = offset
-        self.storage = UnsafeMutableRawPointer.allocate(byteCount: offset, alignment: CVBuffer.alignment)
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: offset)
+        // Zero-filled; a frame-sized buffer is mapped, so freeing it never fragments malloc's heaps.
+        self.storage = PageMemory.allocate(byteCount: offset, alignment: CVBuffer.alignment)
         memoryOwner = nil
     }
 
@@ -80,7 +80,7 @@ public final class CVBuffer: @unchecked Sendable {
     }
 
     deinit {
-        if memoryOwner == nil { storage.deallocate() }
+        if memoryOwner == nil { PageMemory.deallocate(storage, byteCount: byteCount) }
     }
 
     /// Whether the pixels are someone else's memory (a driver buffer), not a copy.

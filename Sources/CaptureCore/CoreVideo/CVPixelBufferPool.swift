@@ -56,6 +56,19 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     /// How many buffers the pool owns (free or held).
     package var bufferCount: Int { buffers.withLock { $0.count } }
 
+    /// Lets go of the buffers someone else still holds: they are freed when their holders
+    /// let go, and the pool may make new ones in their place. A pool reused by a new stream
+    /// starts this way, with its whole budget, as a new pool would.
+    package func forgetHeldBuffers() {
+        buffers.withLock { all in
+            var index = all.count - 1
+            while index >= 0 {
+                if !isKnownUniquelyReferenced(&all[index]) { all.remove(at: index) }
+                index -= 1
+            }
+        }
+    }
+
     /// Frees buffers beyond the minimum that nobody holds.
     package func flush() {
         buffers.withLock { all in

@@ -22,11 +22,10 @@ public final class RawMosaic: @unchecked Sendable {
         self.height = height
         self.blackLevel = blackLevel
         self.whiteLevel = whiteLevel
-        samples = .allocate(capacity: max(width * height, 1))
-        samples.initialize(repeating: 0, count: max(width * height, 1))
+        samples = PageMemory.allocate(UInt16.self, count: max(width * height, 1))
     }
 
-    deinit { samples.deallocate() }
+    deinit { PageMemory.deallocate(samples, count: max(width * height, 1)) }
 
     /// Calls `body` with the codes.
     public func withSamples<R>(_ body: (UnsafeBufferPointer<UInt16>) throws -> R) rethrows -> R {

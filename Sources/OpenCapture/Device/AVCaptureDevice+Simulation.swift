@@ -46,6 +46,15 @@ extension AVCaptureDevice {
             return fresh
         }
 
+        /// Frees what the stopped camera keeps for its next start: the rasterised scene, the
+        /// frame pool and the render threads of its last stream (tens of megabytes at 720p,
+        /// a few hundred at 4K). A restart at the same size reuses them, so keep them while
+        /// you expect one; call this when the memory is needed elsewhere. The next start
+        /// makes them again; a running stream keeps its own.
+        public func releaseCachedMemory() {
+            camera.releaseCachedMemory()
+        }
+
         /// Luminance of the scene's white in cd/m² (default 200, a bright room); applies
         /// from the next frame.
         public var sceneLuminance: Float {

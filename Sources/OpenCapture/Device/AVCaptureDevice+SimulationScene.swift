@@ -21,7 +21,9 @@ extension AVCaptureDevice.Simulation {
         /// Three balls crossing a textured wall at different speeds (628 lux).
         case motion
         /// A PNG or JPEG picture used as reflectance (its sRGB values, linearised), stretched
-        /// over the frame (628 lux).
+        /// over the frame (628 lux). It is printed on white paper: where it is transparent
+        /// the paper shows (alpha mixes the colour with white, in linear light). It is
+        /// decoded once, when set, to at most the camera's largest frame or photo size.
         case image(path: String)
 
         public var description: String {
@@ -55,7 +57,9 @@ extension AVCaptureDevice.Simulation {
 
     /// Chooses the scene and sets its default light; applies from the next frame (a new
     /// scene is rasterised once, so that frame takes longer). Throws for a reflectance
-    /// outside 0 ... 1 or a picture that cannot be read.
+    /// outside 0 ... 1 or a picture that cannot be read: not PNG or JPEG, truncated or
+    /// corrupt, or a header claiming more pixels than the file holds (see `PictureDecoder`
+    /// for the rules; the memory a picture takes is bounded by the camera's largest size).
     public func setScene(_ scene: Scene) throws(SceneError) {
         switch scene {
         case .chart: camera.sceneContent = .chart
@@ -69,14 +73,19 @@ extension AVCaptureDevice.Simulation {
         case .motion: camera.sceneContent = .motion
         case .image(let path):
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            // Mapped, not read: a big file costs only the pages the decoder touches.
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
                 throw SceneError(description: "cannot read '\(path)'")
             }
+            let largest = camera.largestImageSize
             let picture: PictureDecoder.Picture
-            do { picture = try PictureDecoder.decode(data) } catch {
+            do {
+                picture = try PictureDecoder.decode(data, fitting: PictureDecoder.Size(width: largest.width, height: largest.height))
+            } catch {
                 throw SceneError(description: "'\(path)': \(error)")
             }
-            camera.sceneContent = .image(SceneImage(width: picture.width, height: picture.height, sRGB8: picture.rgb, name: path))
+            camera.sceneContent = .image(
+                SceneImage(width: picture.width, height: picture.height, sRGB8: picture.samples, name: path))
         }
     }
 

@@ -8,6 +8,8 @@ import Synchronization
 /// `removeOutput(_:)` returns (called from elsewhere), no call of that run is in progress.
 open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
+    /// The pools converted frames come from, kept across runs (see `OutputPools`).
+    let pools = OutputPools()
 
     private struct Settings {
         /// `nil` means the default for the session's preset.

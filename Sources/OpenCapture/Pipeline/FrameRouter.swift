@@ -19,18 +19,19 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     private let previews = Mutex<[(connection: AVCaptureConnection, layer: AVCaptureVideoPreviewLayer)]>([])
     private let stopped = Atomic<Bool>(false)
 
-    /// One connection's route, with the pool and format description it reuses frame to frame.
+    /// One connection's route, with the pools (the output's, kept across runs) and format
+    /// description it reuses frame to frame.
     final class Target: @unchecked Sendable {
         let connection: AVCaptureConnection
         let output: AVCaptureVideoDataOutput
-        var pool: CVPixelBufferPool?
-        /// Full-size turned frames waiting to be scaled, when the output asks for a smaller size.
-        var turnedPool: CVPixelBufferPool?
+        let pools: OutputPools
         var formatDescription: CMFormatDescription?
 
         init(connection: AVCaptureConnection, output: AVCaptureVideoDataOutput) {
             self.connection = connection
             self.output = output
+            pools = output.pools
+            pools.beginRun()
         }
     }
 
@@ -97,8 +98,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
                 // Turned and converted at full size: into the output's pool, or a scratch pool when scaling follows.
                 let pool =
                     scaled == nil
-                    ? Self.pool(&target.pool, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
-                    : Self.pool(&target.turnedPool, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
+                    ? Self.pool(&target.pools.delivered, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
+                    : Self.pool(&target.pools.turned, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
                 guard let converted = pool.dequeue() else {
                     target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
                     continue
@@ -107,7 +108,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
                 image = converted
             }
             if scaled != nil {
-                let pool = Self.pool(&target.pool, format: format, width: width, height: height, attachmentsOf: buffer)
+                let pool = Self.pool(&target.pools.delivered, format: format, width: width, height: height, attachmentsOf: buffer)
                 guard let small = pool.dequeue(), ImageTransform.scale(image, into: small) else {
                     target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
                     continue
@@ -130,6 +131,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         _ pool: inout CVPixelBufferPool?, format: PixelFormat, width: Int, height: Int, attachmentsOf source: CVPixelBuffer
     ) -> CVPixelBufferPool {
         if let current = pool, current.format == format, current.width == width, current.height == height { return current }
+        pool = nil  // the old buffers go before the new ones are made
         let made = CVPixelBufferPool(
             format: format, width: width, height: height, minimumBufferCount: 2, maximumBufferCount: Self.outputPoolSize,
             attachments: source.attachmentStore.withLock { $0 }.filter { $0.key != kOpenCaptureRawMosaicKey })
