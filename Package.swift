@@ -91,9 +91,17 @@ let package = Package(
             path: "Examples/HighestFrameRate",
             swiftSettings: strict
         ),
+        // Tests: one target per library module, and the helpers they share (waits, sinks).
+        .target(name: "TestSupport", dependencies: ["CaptureCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
-        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ImageOps", "SimulatedCamera"]),
-        .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO"]),
+        .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
+        .testTarget(name: "ImageOpsTests", dependencies: ["ImageOps", "CaptureCore"]),
+        .testTarget(
+            name: "SimulatedCameraTests",
+            dependencies: ["SimulatedCamera", "CaptureCore", "ColorScience", "CRenderKernels", "CAffinity", "TestSupport"]
+        ),
+        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "SimulatedCamera", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore"]),
     ],

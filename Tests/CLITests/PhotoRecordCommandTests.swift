@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("capture photo and capture record", .serialized)
 struct PhotoRecordCommandTests {
@@ -86,7 +87,8 @@ struct PhotoRecordCommandTests {
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 3)
+        // Three complete half-second fragments on disk: more than a second of video.
+        eventually("the recording wrote three fragments", checkingEvery: .milliseconds(20)) { Self.completeFragments(path) >= 3 }
         kill(process.processIdentifier, number)
         process.waitUntilExit()
         if number == SIGINT {
@@ -96,5 +98,27 @@ struct PhotoRecordCommandTests {
         }
         let frames = Int(try Self.probe(path)["nb_read_frames"] as? String ?? "") ?? 0
         #expect(frames >= 30, "at least a second of video survives (\(frames) frames)")
+    }
+
+    /// How many fragments (a `moof` box and the `mdat` after it) lie complete in the MP4 at
+    /// `path` as it is being written.
+    static func completeFragments(_ path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        var offset = 0, fragments = 0, sawFragmentHeader = false
+        while offset + 8 <= data.count {
+            var size = data[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if size == 1, offset + 16 <= data.count {
+                size = data[(offset + 8)..<(offset + 16)].reduce(0) { $0 << 8 | Int($1) }
+            }
+            guard size >= 8, offset + size <= data.count else { break }
+            if type == "moof" { sawFragmentHeader = true }
+            if type == "mdat" && sawFragmentHeader {
+                fragments += 1
+                sawFragmentHeader = false
+            }
+            offset += size
+        }
+        return fragments
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -39,15 +40,14 @@ private func record(
 ) throws -> [RangeFrame] {
     camera.pacing = .virtual
     camera.sceneContent = content
-    let sink = FrameRecordingSink(limit: frames, extract: RangeFrame.init, onFrame: onFrame)
+    let sink = RecordingSink(limit: frames, extract: RangeFrame.init, onFrame: onFrame)
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     var configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset1280x720"]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: .yuv420BiPlanarFullRange)
     configuration.videoHDR = hdr
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    try sink.wait(thenStop: camera)
     return sink.frames
 }
 

@@ -1,6 +1,7 @@
 import ColorScience
 import Foundation
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -49,15 +50,14 @@ private func render(colorSpace: Int) throws -> HalvesFrame {
     let camera = SimulatedCameraCatalog.builtInCameras()[0]
     camera.pacing = .virtual
     camera.sceneContent = .image(SceneImage(width: 16, height: 8, linear: pixels, name: "out-of-gamut"))
-    let sink = FrameRecordingSink(limit: 30, extract: HalvesFrame.init, onFrame: { _ in })
+    let sink = RecordingSink(limit: 30, extract: HalvesFrame.init, onFrame: { _ in })
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     var configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset1280x720"]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: .bgra)
     configuration.colorSpace = colorSpace
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    try sink.wait(thenStop: camera)
     return sink.frames.last!
 }
 
