@@ -37,7 +37,8 @@ struct PhotoRecordCommandTests {
         #expect(exif["DateTimeOriginal"] != nil && exif["WhiteBalance"] as? Int == 0)
         let again = try ToolRunner.capture("photo", "--virtual-time", "-o", path)
         #expect(again.status == 2 && again.stderr.contains("use --overwrite"))
-        let replaced = try ToolRunner.capture("photo", "--virtual-time", "--overwrite", "--flash", "on", "-o", path)
+        // Replacing it needs no full-resolution photo: a small one shows the flash fired.
+        let replaced = try ToolRunner.capture("photo", "--virtual-time", "--preset", "640x480", "--overwrite", "--flash", "on", "-o", path)
         #expect(replaced.status == 0, "\(replaced.stderr)")
         #expect((try Self.exiftool(path)["Flash"] as? Int ?? 0) & 1 == 1)
     }
