@@ -133,6 +133,8 @@ struct PhotoOutputTests {
         let plain = AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: bgra[0]])
         let flashed = AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: bgra[0]])
         flashed.flashMode = .on
+        // The light is in the metering, not the size: quarter-size photos show it.
+        for settings in [plain, flashed] { settings.maxPhotoDimensions = CMVideoDimensions(width: 1008, height: 567) }
         let (dark, _) = try rig.take(plain)
         let (lit, _) = try rig.take(flashed)
         let darkPhoto = try #require(dark), litPhoto = try #require(lit)
@@ -157,6 +159,7 @@ struct PhotoOutputTests {
     func settingsRules() throws {
         let rig = try PhotoRig()
         let settings = AVCapturePhotoSettings()
+        settings.maxPhotoDimensions = CMVideoDimensions(width: 1008, height: 567)  // any size will do
         _ = try rig.take(settings)
         let reused = #expect(throws: AVCaptureException.self) { try rig.photoOutput.capturePhotoChecked(with: settings, delegate: PhotoRecorder()) }
         #expect(reused?.reason.contains("re-used") == true)
