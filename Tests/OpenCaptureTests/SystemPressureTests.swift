@@ -5,8 +5,9 @@ import TestSupport
 @testable import OpenCapture
 @testable import SimulatedCamera
 
-/// Model seconds per second of stream: one 60 fps frame is 10 model seconds.
-private let fastForward = 600.0
+/// Model seconds per second of stream: one 60 fps frame is 20 model seconds, so 4K60 climbs
+/// through each pressure level in four frames or more and reaches shutdown in about 22.
+private let fastForward = 1200.0
 
 @Suite("System pressure", .serialized)
 struct SystemPressureTests {
@@ -43,7 +44,7 @@ struct SystemPressureTests {
         camera.thermalTimeScale = fastForward
         defer { camera.resetThermalState() }
         rig.session.startRunning()
-        let frames = try rig.collector.waitForFrames(120)  // 4 s of stream, 40 model minutes
+        let frames = try rig.collector.waitForFrames(60)  // 2 s of stream, 40 model minutes
         rig.stop()
         #expect(frames.allSatisfy { $0.metadata?.systemPressureLevel == 0 && $0.metadata?.systemPressureFactors == 0 })
         #expect(rig.device.systemPressureState.level == .nominal)
