@@ -81,9 +81,17 @@ let package = Package(
             dependencies: ["AVFoundation", "OpenCapture"],
             path: "Examples/HighestFrameRate"
         ),
+        // Tests: one target per library module, and the helpers they share (waits, sinks).
+        .target(name: "TestSupport", dependencies: ["CaptureCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
-        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ImageOps", "SimulatedCamera"]),
-        .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO"]),
+        .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
+        .testTarget(name: "ImageOpsTests", dependencies: ["ImageOps", "CaptureCore"]),
+        .testTarget(
+            name: "SimulatedCameraTests",
+            dependencies: ["SimulatedCamera", "CaptureCore", "ColorScience", "CRenderKernels", "CAffinity", "TestSupport"]
+        ),
+        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "SimulatedCamera", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore"]),
     ],

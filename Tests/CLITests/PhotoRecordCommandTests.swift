@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("capture photo and capture record", .serialized)
 struct PhotoRecordCommandTests {
@@ -23,7 +24,9 @@ struct PhotoRecordCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("shot.jpg").path
-        let output = try ToolRunner.capture("photo", "--virtual-time", "--rotation", "90", "-o", path)
+        // Two video frames first, not the default 15: at 4032x3024 each costs, and what is
+        // tested here is the photo, not how exposure settles.
+        let output = try ToolRunner.capture("photo", "--virtual-time", "--settle", "2", "--rotation", "90", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         let exif = try Self.exiftool(path)
         #expect(exif["ImageWidth"] as? Int == 4032 && exif["ImageHeight"] as? Int == 3024)
@@ -36,7 +39,8 @@ struct PhotoRecordCommandTests {
         #expect(exif["DateTimeOriginal"] != nil && exif["WhiteBalance"] as? Int == 0)
         let again = try ToolRunner.capture("photo", "--virtual-time", "-o", path)
         #expect(again.status == 2 && again.stderr.contains("use --overwrite"))
-        let replaced = try ToolRunner.capture("photo", "--virtual-time", "--overwrite", "--flash", "on", "-o", path)
+        // Replacing it needs no full-resolution photo: a small one shows the flash fired.
+        let replaced = try ToolRunner.capture("photo", "--virtual-time", "--preset", "640x480", "--overwrite", "--flash", "on", "-o", path)
         #expect(replaced.status == 0, "\(replaced.stderr)")
         #expect((try Self.exiftool(path)["Flash"] as? Int ?? 0) & 1 == 1)
     }
@@ -82,11 +86,14 @@ struct PhotoRecordCommandTests {
         let path = folder.appendingPathComponent("signal.mp4").path
         let process = Process()
         process.executableURL = ToolRunner.executable("capture")
-        process.arguments = ["record", "--preset", "640x480", "--fragment", "0.5", "-o", path]
+        // Virtual time: the camera runs as fast as the encoder takes frames (what is tested is
+        // what the signal leaves behind, not the pace).
+        process.arguments = ["record", "--preset", "640x480", "--fragment", "0.5", "--virtual-time", "-o", path]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 3)
+        // Three complete half-second fragments on disk: more than a second of video.
+        eventually("the recording wrote three fragments", checkingEvery: .milliseconds(20)) { Self.completeFragments(path) >= 3 }
         kill(process.processIdentifier, number)
         process.waitUntilExit()
         if number == SIGINT {
@@ -96,5 +103,27 @@ struct PhotoRecordCommandTests {
         }
         let frames = Int(try Self.probe(path)["nb_read_frames"] as? String ?? "") ?? 0
         #expect(frames >= 30, "at least a second of video survives (\(frames) frames)")
+    }
+
+    /// How many fragments (a `moof` box and the `mdat` after it) lie complete in the MP4 at
+    /// `path` as it is being written.
+    static func completeFragments(_ path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        var offset = 0, fragments = 0, sawFragmentHeader = false
+        while offset + 8 <= data.count {
+            var size = data[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if size == 1, offset + 16 <= data.count {
+                size = data[(offset + 8)..<(offset + 16)].reduce(0) { $0 << 8 | Int($1) }
+            }
+            guard size >= 8, offset + size <= data.count else { break }
+            if type == "moof" { sawFragmentHeader = true }
+            if type == "mdat" && sawFragmentHeader {
+                fragments += 1
+                sawFragmentHeader = false
+            }
+            offset += size
+        }
+        return fragments
     }
 }

@@ -14,14 +14,6 @@ private struct TestCard {
     static let tileWidth = 160
     static let tileHeight = 240
 
-    static func colour(x: Int, y: Int, width: Int, height: Int, grain: Bool) -> (r: Double, g: Double, b: Double) {
-        let c = colours[(y * 2 / height) * 4 + x * 4 / width]
-        guard grain else { return c }
-        let hash = ((x &* 7919) ^ (y &* 104_729)) & 0xFFFF
-        let noise = Double(hash % 13) - 6
-        return (c.r + noise, c.g + noise, c.b + noise)
-    }
-
     /// BT.709 Y'CbCr of an RGB colour, full range or video range.
     static func ycbcr(_ c: (r: Double, g: Double, b: Double), fullRange: Bool) -> (y: UInt8, cb: UInt8, cr: UInt8) {
         let y = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b
@@ -33,33 +25,68 @@ private struct TestCard {
 
     static func quantise(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
 
+    /// Rows of grain before its pattern repeats: a prime, so no 8x8 block of the coder
+    /// lines up with the repetition.
+    static let grainPeriod = 61
+
+    /// The card in `format`: the eight tiles in two rows of four, each flat, or with grain
+    /// that repeats every `grainPeriod` rows. Every tile and grain shade is converted once and
+    /// each distinct row is worked out once and then copied, so even a full-resolution card
+    /// is quick to make in an unoptimised test build.
     static func make(_ format: PixelFormat, width: Int = 640, height: Int = 480, grain: Bool = false) -> CVPixelBuffer {
         let buffer = CVBuffer(format: format, width: width, height: height)
         func row(_ plane: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
             (buffer.planeAddress(plane) + y * buffer.bytesPerRow(plane)).assumingMemoryBound(to: UInt8.self)
         }
-        func colour(_ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double) {
-            TestCard.colour(x: x, y: y, width: width, height: height, grain: grain)
+        // Grain adds the same n in -6...6 to R, G and B: shade n + 6 of a tile (6 without grain).
+        let shadeCount = 13
+        let columnTile = (0..<width).map { $0 * 4 / width }
+        let columnHash = (0..<width).map { $0 &* 7919 }
+        func shade(_ x: Int, _ y: Int) -> Int {
+            let tile = (y * 2 / height) * 4 + columnTile[x]
+            return tile * shadeCount + (grain ? ((columnHash[x] ^ ((y % grainPeriod) &* 104_729)) & 0xFFFF) % shadeCount : 6)
+        }
+        /// Fills `rows` rows of `planes` with `draw` (given the card row the samples come
+        /// from), drawing each distinct row once: rows alike in tile band and grain are copies.
+        func fill(_ planes: [Int], rows: Int, cardRow: (Int) -> Int, _ draw: (Int, Int) -> Void) {
+            var drawn: [Int: Int] = [:]
+            for y in 0..<rows {
+                let source = cardRow(y)
+                let key = (source * 2 / height) * grainPeriod + (grain ? source % grainPeriod : 0)
+                if let earlier = drawn[key] {
+                    for plane in planes { row(plane, y).update(from: row(plane, earlier), count: buffer.bytesPerRow(plane)) }
+                } else {
+                    draw(y, source)
+                    drawn[key] = y
+                }
+            }
+        }
+        var shades: [(r: Double, g: Double, b: Double)] = []
+        for c in colours {
+            for n in 0..<shadeCount {
+                let offset = Double(n - 6)
+                shades.append((c.r + offset, c.g + offset, c.b + offset))
+            }
         }
         if format == .bgra {
-            for y in 0..<height {
-                let pixels = row(0, y)
-                for x in 0..<width {
-                    let c = colour(x, y)
-                    pixels[4 * x] = quantise(c.b)
-                    pixels[4 * x + 1] = quantise(c.g)
-                    pixels[4 * x + 2] = quantise(c.r)
-                    pixels[4 * x + 3] = 255
-                }
+            let pixels = shades.map { c -> UInt32 in
+                let b = UInt32(quantise(c.b)), g = UInt32(quantise(c.g)), r = UInt32(quantise(c.r))
+                return b | g << 8 | r << 16 | 0xFF00_0000
+            }
+            fill([0], rows: height, cardRow: { $0 }) { y, _ in
+                let line = UnsafeMutableRawPointer(row(0, y)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { line[x] = pixels[shade(x, y)].littleEndian }
             }
             return buffer
         }
-        for y in 0..<height {
-            for x in 0..<width { row(0, y)[x] = ycbcr(colour(x, y), fullRange: format.isFullRange).y }
+        let samples = shades.map { ycbcr($0, fullRange: format.isFullRange) }
+        fill([0], rows: height, cardRow: { $0 }) { y, _ in
+            let line = row(0, y)
+            for x in 0..<width { line[x] = samples[shade(x, y)].y }
         }
-        for y in 0..<(height + 1) / 2 {
+        fill(Array(1..<format.planeCount), rows: (height + 1) / 2, cardRow: { 2 * $0 }) { y, source in
             for x in 0..<(width + 1) / 2 {
-                let sample = ycbcr(colour(2 * x, 2 * y), fullRange: format.isFullRange)
+                let sample = samples[shade(2 * x, source)]
                 if format.planeCount == 2 {
                     row(1, y)[2 * x] = sample.cb
                     row(1, y)[2 * x + 1] = sample.cr

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import OpenCapture
 
 @Suite("Exposure API", .serialized)
@@ -25,16 +26,14 @@ struct ExposureAPITests {
     func customExposure() throws {
         let rig = try TestRig(preset: .vga640x480)
         rig.session.startRunning()
-        rig.collector.waitForFrames(5)
+        try rig.collector.waitForFrames(5)
         let handlerTime = Mutex<CMTime?>(nil)
         try rig.device.lockForConfiguration()
         rig.device.setExposureModeCustom(duration: CMTime(value: 1, timescale: 100), iso: 200) { time in handlerTime.withLock { $0 = time } }
         rig.device.unlockForConfiguration()
         #expect(rig.device.exposureMode == .custom)
-        let deadline = Date().addingTimeInterval(10)
-        while handlerTime.withLock({ $0 }) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 3)
+        eventually("the handler was called", within: .seconds(10)) { handlerTime.withLock { $0 } != nil }
+        let frames = try rig.collector.waitForMoreFrames(3)
         rig.stop()
         let time = try #require(handlerTime.withLock { $0 })
         let first = try #require(frames.first { $0.time == time })
@@ -51,12 +50,11 @@ struct ExposureAPITests {
     func longExposureLengthensFrames() async throws {
         let rig = try TestRig(preset: .vga640x480)
         rig.session.startRunning()
-        rig.collector.waitForFrames(3)
+        try rig.collector.waitForFrames(3)
         try rig.device.lockForConfiguration()
         let time = await rig.device.setExposureModeCustom(duration: CMTime(value: 1, timescale: 10), iso: AVCaptureDevice.currentISO)
         rig.device.unlockForConfiguration()
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 5)
+        let frames = try rig.collector.waitForMoreFrames(5)
         rig.stop()
         let after = frames.filter { $0.time >= time }
         #expect(after.count >= 4)

@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import OpenCapture
 @testable import SimulatedCamera
 
-/// Waits (up to 10 s) until `value` is set and returns it.
-private func awaitValue<T: Sendable>(_ value: borrowing Mutex<T?>) -> T? {
-    let deadline = Date().addingTimeInterval(10)
-    while value.withLock({ $0 }) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+/// Waits (up to 10 s) until `value` is set and returns it; records an issue when it is not.
+private func awaitValue<T: Sendable>(_ value: borrowing Mutex<T?>, sourceLocation: SourceLocation = #_sourceLocation) -> T? {
+    eventually("the handler was called", within: .seconds(10), sourceLocation: sourceLocation) { value.withLock { $0 } != nil }
     return value.withLock { $0 }
 }
 
@@ -50,7 +50,7 @@ struct FocusZoomTorchAPITests {
     func lockedLensPosition() throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(3)
+        try rig.collector.waitForFrames(3)
         let handlerTime = Mutex<CMTime?>(nil)
         try rig.device.lockForConfiguration()
         rig.device.setFocusModeLocked(lensPosition: 0.3) { time in handlerTime.withLock { $0 = time } }
@@ -58,8 +58,7 @@ struct FocusZoomTorchAPITests {
         #expect(rig.device.focusMode == .locked)
         let waited = awaitValue(handlerTime)
         let time = try #require(waited)
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 3)
+        let frames = try rig.collector.waitForMoreFrames(3)
         rig.stop()
         let first = try #require(frames.firstIndex { $0.time == time })
         #expect(frames[first].metadata?.lensPosition == 0.3)
@@ -76,15 +75,14 @@ struct FocusZoomTorchAPITests {
     func autoFocusThroughTheAPI() async throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(2)
+        try rig.collector.waitForFrames(2)
         try configure(rig.device) {
             rig.device.focusPointOfInterest = CGPoint(x: 0.1, y: 0.1)
             #expect(rig.device.focusPointOfInterest == CGPoint(x: 0.1, y: 0.1))
             rig.device.focusMode = .autoFocus
         }
         #expect(rig.device.focusMode == .autoFocus)
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 40)
+        let frames = try rig.collector.waitForMoreFrames(40)
         #expect(frames.contains { $0.metadata?.isAdjustingFocus == true })
         #expect(rig.device.focusMode == .locked && !rig.device.isAdjustingFocus)
         let wall = LensUnit.lens((rig.device.backend as! SimulatedCamera).model, rig.device.activeFormat.index)
@@ -95,7 +93,7 @@ struct FocusZoomTorchAPITests {
         rig.device.focusPointOfInterest = CGPoint(x: 0.5, y: 0.5)
         rig.device.focusMode = .continuousAutoFocus
         rig.device.unlockForConfiguration()
-        let later = rig.collector.waitForFrames(rig.collector.frames.count + 2)
+        let later = try rig.collector.waitForMoreFrames(2)
         rig.stop()
         #expect(later.first { $0.time == time }?.metadata?.lensPosition == 0.8)
     }
@@ -143,11 +141,10 @@ struct FocusZoomTorchAPITests {
     func zoomRampTiming() throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(2)
+        try rig.collector.waitForFrames(2)
         try configure(rig.device) { rig.device.ramp(toVideoZoomFactor: 4, withRate: -2) }  // sign ignored
         #expect(rig.device.isRampingVideoZoom)
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 40)
+        let frames = try rig.collector.waitForMoreFrames(40)
         #expect(!rig.device.isRampingVideoZoom && rig.device.videoZoomFactor == 4)
         let ramp = frames.compactMap { f in f.metadata.map { (f.time, $0) } }.filter { $0.1.isRampingVideoZoom }
         let start = try #require(ramp.first)
@@ -163,25 +160,25 @@ struct FocusZoomTorchAPITests {
 
         // Down again; cancelled half way it stays put; setting a factor jumps there.
         try configure(rig.device) { rig.device.ramp(toVideoZoomFactor: 1, withRate: 1) }
-        rig.collector.waitForFrames(rig.collector.frames.count + 10)
+        try rig.collector.waitForMoreFrames(10)
         try configure(rig.device) { rig.device.cancelVideoZoomRamp() }
-        rig.collector.waitForFrames(rig.collector.frames.count + 3)
+        try rig.collector.waitForMoreFrames(3)
         let held = rig.device.videoZoomFactor
         #expect(held > 1 && held < 4 && !rig.device.isRampingVideoZoom)
-        let still = rig.collector.waitForFrames(rig.collector.frames.count + 3).suffix(3)
+        let still = try rig.collector.waitForMoreFrames(3).suffix(3)
         #expect(still.allSatisfy { $0.metadata?.zoomFactor == Double(held) })
         try configure(rig.device) {
             rig.device.ramp(toVideoZoomFactor: 8, withRate: 1)
             rig.device.videoZoomFactor = 2
         }
-        let set = rig.collector.waitForFrames(rig.collector.frames.count + 4).suffix(3)
+        let set = try rig.collector.waitForMoreFrames(4).suffix(3)
         #expect(set.allSatisfy { $0.metadata?.zoomFactor == 2 && $0.metadata?.isRampingVideoZoom == false })
         // Rate 0 cancels.
         try configure(rig.device) {
             rig.device.ramp(toVideoZoomFactor: 8, withRate: 1)
             rig.device.ramp(toVideoZoomFactor: 8, withRate: 0)
         }
-        let none = rig.collector.waitForFrames(rig.collector.frames.count + 4).suffix(3)
+        let none = try rig.collector.waitForMoreFrames(4).suffix(3)
         rig.stop()
         #expect(none.allSatisfy { $0.metadata?.zoomFactor == 2 })
         try configure(rig.device) { rig.device.videoZoomFactor = 1 }
@@ -199,13 +196,13 @@ struct FocusZoomTorchAPITests {
         #expect(AVCaptureDevice.TorchMode.auto.rawValue == 2)
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(2)
+        try rig.collector.waitForFrames(2)
         try configure(rig.device) { try rig.device.setTorchModeOn(level: 0.25) }
         #expect(rig.device.torchMode == .on)
-        rig.collector.waitForFrames(rig.collector.frames.count + 3)
+        try rig.collector.waitForMoreFrames(3)
         #expect(rig.device.isTorchActive && rig.device.torchLevel == 0.25)
         try configure(rig.device) { rig.device.torchMode = .off }
-        rig.collector.waitForFrames(rig.collector.frames.count + 3)
+        try rig.collector.waitForMoreFrames(3)
         #expect(!rig.device.isTorchActive && rig.device.torchLevel == 0)
         rig.stop()
         // A camera at critical pressure cannot light the torch: a valid level throws.
@@ -236,10 +233,10 @@ struct FocusZoomTorchAPITests {
         rig.device.simulation?.sceneLuminance = 5
         rig.session.startRunning()
         try configure(rig.device) { rig.device.torchMode = .auto }
-        rig.collector.waitForFrames(rig.collector.frames.count + 3)
+        try rig.collector.waitForMoreFrames(3)
         #expect(rig.device.isTorchActive && rig.device.torchMode == .auto)
         rig.device.simulation?.sceneLuminance = 200
-        rig.collector.waitForFrames(rig.collector.frames.count + 3)
+        try rig.collector.waitForMoreFrames(3)
         #expect(!rig.device.isTorchActive)
         rig.stop()
         try configure(rig.device) { rig.device.torchMode = .off }

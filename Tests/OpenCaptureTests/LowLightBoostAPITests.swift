@@ -34,12 +34,11 @@ struct LowLightBoostAPITests {
             rig.device.unlockForConfiguration()
         }
         rig.session.startRunning()
-        rig.collector.waitForFrames(40)
+        try rig.collector.waitForFrames(40)
         #expect(rig.device.isLowLightBoostEnabled)
         #expect(rig.device.exposureDuration.seconds >= 1.0 / 20)
         rig.device.simulation?.sceneLuminance = 150
-        let mark = rig.collector.frames.count
-        rig.collector.waitForFrames(mark + 40)
+        try rig.collector.waitForMoreFrames(40)
         #expect(!rig.device.isLowLightBoostEnabled)
         rig.stop()
     }

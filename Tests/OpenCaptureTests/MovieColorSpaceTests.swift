@@ -37,12 +37,12 @@ struct MovieColorSpaceTests {
         try rig.device.setActiveColorSpace(colorSpace)
         rig.device.unlockForConfiguration()
         rig.session.startRunning()
-        rig.collector.waitForFrames(2)
+        try rig.collector.waitForFrames(2)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("movie-\(UUID().uuidString)-\(colorSpace.rawValue).mp4")
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.error?.code == .maximumDurationReached)
         #expect(primaries(url) == (colorSpace == .P3_D65 ? "smpte432" : "bt709"))
     }

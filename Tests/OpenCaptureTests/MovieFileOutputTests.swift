@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
+
 @testable import OpenCapture
 
 /// Records a recording's callbacks.
 final class RecordingRecorder: NSObject, AVCaptureFileOutputRecordingDelegate, @unchecked Sendable {
     let started = Mutex<[URL]>([])
     let finished = Mutex<[(URL, (any Error)?)]>([])
-    let done = DispatchSemaphore(value: 0)
+    let done = Completion<Void>("the end of the recording")
 
     func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {
         started.withLock { $0.append(fileURL) }
@@ -15,10 +17,10 @@ final class RecordingRecorder: NSObject, AVCaptureFileOutputRecordingDelegate, @
 
     func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection], error: (any Error)?) {
         finished.withLock { $0.append((outputFileURL, error)) }
-        done.signal()
+        done.fulfil()
     }
 
-    func wait() { _ = done.wait(timeout: .now() + 60) }
+    func wait(sourceLocation: SourceLocation = #_sourceLocation) throws { try done.wait(sourceLocation: sourceLocation) }
     var error: AVError? { finished.withLock { $0.last?.1 as? AVError } }
 }
 
@@ -63,7 +65,7 @@ struct MovieFileOutputTests {
         rig.session.addOutput(output)
         output.connection(with: .video)?.videoRotationAngle = rotation
         rig.session.startRunning()
-        rig.collector.waitForFrames(2)
+        try rig.collector.waitForFrames(2)
         return rig
     }
 
@@ -93,7 +95,7 @@ struct MovieFileOutputTests {
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
         #expect(output.isRecording)
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.started.withLock { $0 } == [url])
         #expect(delegate.finished.withLock { $0.count } == 1)
         let error = try #require(delegate.error)
@@ -116,10 +118,9 @@ struct MovieFileOutputTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        let deadline = Date().addingTimeInterval(20)
-        while output.recordedFrameCount < 15 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        eventually("15 frames recorded") { output.recordedFrameCount >= 15 }
         output.stopRecording()
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.finished.withLock { $0.count } == 1)
         #expect(delegate.finished.withLock { $0.first?.1 } == nil)
         let probe = try #require(Probe(url))
@@ -142,20 +143,19 @@ struct MovieFileOutputTests {
         rig.session.startRunning()
         defer { rig.stop() }
         // Let auto exposure settle, so the movie's first frame looks like the last data frame.
-        rig.collector.waitForFrames(30)
+        try rig.collector.waitForFrames(30)
         let url = Self.temporaryURL("mirrored.mp4")
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        let deadline = Date().addingTimeInterval(20)
-        while output.recordedFrameCount < 5 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        eventually("5 frames recorded") { output.recordedFrameCount >= 5 }
         output.stopRecording()
-        delegate.wait()
+        try delegate.wait()
         // One data frame with its pixels (keeping more would drain the camera's buffer pool).
-        rig.collector.keepsPixels = true
-        rig.collector.waitForFrames(rig.collector.frames.count + 1)
-        let frame = try #require(rig.collector.frames.last?.buffer)
-        #expect(rig.collector.frames.last?.metadata?.isMirroredByDevice == false)
+        rig.collector.keptPixels = 1
+        try rig.collector.waitForMoreFrames(1)
+        let (data, frame) = try #require(rig.collector.newestFrameWithPixels)
+        #expect(data.metadata?.isMirroredByDevice == false)
         // The movie's first frame, decoded by ffmpeg, against the data output's frame as is
         // and flipped: the chart and markers make the two differ a lot.
         let process = Process()
@@ -199,7 +199,7 @@ struct MovieFileOutputTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.error?.code == .maximumDurationReached)
         let probe = try #require(Probe(url))
         #expect(probe.codec == "hevc" && probe.width == 640 && probe.height == 480)
@@ -229,7 +229,7 @@ struct MovieFileOutputTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.started.withLock { $0 }.isEmpty)
         #expect(delegate.error?.code == .fileAlreadyExists)
         #expect(try Data(contentsOf: url) == Data("keep me".utf8), "nothing is lost")
@@ -246,7 +246,7 @@ struct MovieFileOutputTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.error?.code == .maximumFileSizeReached)
         #expect(Probe(url)?.codec == "h264")
     }
@@ -260,20 +260,18 @@ struct MovieFileOutputTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        func waitFrames(_ count: Int) {
-            let deadline = Date().addingTimeInterval(20)
-            while output.recordedFrameCount < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        }
-        waitFrames(10)
+        eventually("10 frames recorded") { output.recordedFrameCount >= 10 }
         output.pauseRecording()
         #expect(output.isRecordingPaused)
         let paused = output.recordedFrameCount
-        Thread.sleep(forTimeInterval: 0.3)
+        // The camera goes on for 10 frames (a third of a second) while the movie does not.
+        try rig.collector.waitForMoreFrames(10)
         #expect(output.recordedFrameCount <= paused + 3)
         output.resumeRecording()
-        waitFrames(output.recordedFrameCount + 10)
+        let resumed = output.recordedFrameCount
+        eventually("10 more frames recorded") { output.recordedFrameCount >= resumed + 10 }
         output.stopRecording()
-        delegate.wait()
+        try delegate.wait()
         let frames = output.recordedFrameCount
         let probe = try #require(Probe(url))
         #expect(probe.frames == frames)
@@ -290,7 +288,7 @@ struct MovieFileOutputTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let delegate = RecordingRecorder()
         output.startRecording(to: url, recordingDelegate: delegate)
-        delegate.wait()
+        try delegate.wait()
         #expect(delegate.error?.code == .diskFull)
         #expect(delegate.error?.userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true)
         #expect(Probe(url)?.codec == "h264")
@@ -305,15 +303,14 @@ struct MovieFileOutputTests {
         defer { [first, second].forEach { try? FileManager.default.removeItem(at: $0) } }
         let firstDelegate = RecordingRecorder(), secondDelegate = RecordingRecorder()
         output.startRecording(to: first, recordingDelegate: firstDelegate)
-        let deadline = Date().addingTimeInterval(20)
-        while output.recordedFrameCount < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        eventually("10 frames recorded") { output.recordedFrameCount >= 10 }
         output.startRecording(to: second, recordingDelegate: secondDelegate)
-        firstDelegate.wait()
+        try firstDelegate.wait()
         #expect(firstDelegate.finished.withLock { $0.count } == 1 && firstDelegate.error == nil)
-        while output.recordedFrameCount < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        eventually("10 frames recorded to the second file") { output.recordedFrameCount >= 10 }
         #expect(output.outputFileURL == second && output.isRecording)
         output.stopRecording()
-        secondDelegate.wait()
+        try secondDelegate.wait()
         #expect((Probe(first)?.frames ?? 0) >= 10)
         #expect((Probe(second)?.frames ?? 0) >= 1)
     }

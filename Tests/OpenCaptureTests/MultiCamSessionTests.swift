@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import OpenCapture
+@testable import SimulatedCamera
 
 /// Two cameras at once: back and front simulated cameras, each with its own output.
 @Suite("Multi-camera session", .serialized)
@@ -53,15 +55,18 @@ struct MultiCamSessionTests {
         session.startRunning()
         defer { session.stopRunning() }
         #expect(session.isRunning)
-        let backFrames = collectors[0].waitForFrames(5), frontFrames = collectors[1].waitForFrames(5)
-        #expect(backFrames.count >= 5 && backFrames.allSatisfy { $0.deviceID == "sim:back-wide" && $0.width == 1280 })
-        #expect(frontFrames.count >= 5 && frontFrames.allSatisfy { $0.deviceID == "sim:front-wide" && $0.width == 1280 })
+        let backFrames = try collectors[0].waitForFrames(5), frontFrames = try collectors[1].waitForFrames(5)
+        #expect(backFrames.allSatisfy { $0.deviceID == "sim:back-wide" && $0.width == 1280 })
+        #expect(frontFrames.allSatisfy { $0.deviceID == "sim:front-wide" && $0.width == 1280 })
         // The front camera's only connection off: it stops; the back camera goes on.
         connections[1].isEnabled = false
-        Thread.sleep(forTimeInterval: 0.2)
-        let frontCount = collectors[1].frames.count, backCount = collectors[0].frames.count
-        #expect(collectors[0].waitForFrames(backCount + 10).count >= backCount + 10)
-        #expect(collectors[1].frames.count == frontCount)
+        let frontCamera = try #require(front.simulation?.camera)
+        eventually("the front camera stopped streaming") { !frontCamera.isStreaming }
+        collectors[1].queue.sync {}
+        let frontCount = collectors[1].frameCount
+        try collectors[0].waitForMoreFrames(10)
+        collectors[1].queue.sync {}
+        #expect(collectors[1].frameCount == frontCount)
     }
 
     @Test("a plain session takes one camera; the same camera twice, 4K formats and other presets are refused")
@@ -138,8 +143,7 @@ struct MultiCamSessionTests {
         }
         defer { NotificationCenter.default.removeObserver(observer) }
         session.startRunning()
-        let deadline = Date().addingTimeInterval(5)
-        while errors.withLock({ $0.isEmpty }) && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+        eventually("a runtime error was posted", within: .seconds(5)) { !errors.withLock { $0.isEmpty } }
         #expect(!session.isRunning)
         #expect(errors.withLock { $0 } == [AVError.Code.sessionHardwareCostOverage.rawValue])
     }

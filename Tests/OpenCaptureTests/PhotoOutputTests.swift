@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
+
 @testable import OpenCapture
 
 /// Records a photo capture's callbacks.
@@ -8,7 +10,7 @@ final class PhotoRecorder: NSObject, AVCapturePhotoCaptureDelegate, @unchecked S
     let events = Mutex<[String]>([])
     let photo = Mutex<AVCapturePhoto?>(nil)
     let error = Mutex<(any Error)?>(nil)
-    let done = DispatchSemaphore(value: 0)
+    let done = Completion<Void>("the photo capture's end")
 
     func photoOutput(_ output: AVCapturePhotoOutput, willBeginCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings) {
         events.withLock { $0.append("willBegin") }
@@ -26,11 +28,11 @@ final class PhotoRecorder: NSObject, AVCapturePhotoCaptureDelegate, @unchecked S
     }
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {
         events.withLock { $0.append("didFinishCapture") }
-        done.signal()
+        done.fulfil()
     }
 
-    func wait() -> AVCapturePhoto? {
-        _ = done.wait(timeout: .now() + 30)
+    func wait(sourceLocation: SourceLocation = #_sourceLocation) throws -> AVCapturePhoto? {
+        try done.wait(sourceLocation: sourceLocation)
         return photo.withLock { $0 }
     }
 }
@@ -40,18 +42,22 @@ struct PhotoRig {
     let rig: TestRig
     let photoOutput = AVCapturePhotoOutput()
 
-    init(uniqueID: String = "sim:back-wide", preset: AVCaptureSession.Preset = .hd1280x720, luminance: Float? = nil) throws {
+    /// Runs the stream `settle` frames (exposure settles in about 20) before photos are taken.
+    init(uniqueID: String = "sim:back-wide", preset: AVCaptureSession.Preset = .hd1280x720, luminance: Float? = nil, settle: Int = 20) throws {
         rig = try TestRig(uniqueID: uniqueID, preset: preset)
         if let luminance { rig.device.simulation?.sceneLuminance = luminance }
         rig.session.addOutput(photoOutput)
         rig.session.startRunning()
-        rig.collector.waitForFrames(20)
+        try rig.collector.waitForFrames(settle)
+        // Settled, the virtual-time stream goes on at about 20 frames a second instead of as
+        // fast as the cores allow (it waits for the delegate), leaving them to the photos.
+        rig.collector.delay = 0.05
     }
 
-    func take(_ settings: AVCapturePhotoSettings) -> (AVCapturePhoto?, PhotoRecorder) {
+    func take(_ settings: AVCapturePhotoSettings, sourceLocation: SourceLocation = #_sourceLocation) throws -> (AVCapturePhoto?, PhotoRecorder) {
         let recorder = PhotoRecorder()
         photoOutput.capturePhoto(with: settings, delegate: recorder)
-        return (recorder.wait(), recorder)
+        return (try recorder.wait(sourceLocation: sourceLocation), recorder)
     }
 
     func stop() {
@@ -80,13 +86,14 @@ func meanGreen(_ buffer: CVPixelBuffer, x: ClosedRange<Double>, y: ClosedRange<D
 struct PhotoOutputTests {
     @Test("a JPEG at full sensor resolution, with EXIF, through the delegate in Apple's order")
     func jpegPhoto() throws {
-        let rig = try PhotoRig(preset: .photo)
+        // Full-resolution frames are costly; what is tested needs no settled exposure.
+        let rig = try PhotoRig(preset: .photo, settle: 3)
         defer { rig.stop() }
         #expect(rig.photoOutput.supportedFlashModes == [.off, .on, .auto])
         #expect(rig.photoOutput.maxPhotoDimensions == CMVideoDimensions(width: 4032, height: 3024))
         let settings = AVCapturePhotoSettings()
         #expect(settings.flashMode == .off && settings.photoQualityPrioritization == .balanced)
-        let (photo, recorder) = rig.take(settings)
+        let (photo, recorder) = try rig.take(settings)
         let taken = try #require(photo)
         #expect(recorder.events.withLock { $0 } == ["willBegin", "willCapture", "didCapture", "didFinishProcessing", "didFinishCapture"])
         #expect(recorder.error.withLock { $0 } == nil)
@@ -113,7 +120,7 @@ struct PhotoOutputTests {
         defer { rig.stop() }
         // A 16:9 video format takes 16:9 photos the full sensor width, as iPhones do.
         #expect(rig.photoOutput.maxPhotoDimensions == CMVideoDimensions(width: 4032, height: 2268))
-        let (photo, _) = rig.take(AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]))
+        let (photo, _) = try rig.take(AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]))
         let buffer = try #require(photo?.pixelBuffer)
         #expect(CVPixelBufferGetWidth(buffer) == 4032 && CVPixelBufferGetHeight(buffer) == 2268)
         #expect(CVPixelBufferGetPixelFormatType(buffer) == kCVPixelFormatType_32BGRA)
@@ -131,8 +138,10 @@ struct PhotoOutputTests {
         let plain = AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: bgra[0]])
         let flashed = AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: bgra[0]])
         flashed.flashMode = .on
-        let (dark, _) = rig.take(plain)
-        let (lit, _) = rig.take(flashed)
+        // The light is in the metering, not the size: quarter-size photos show it.
+        for settings in [plain, flashed] { settings.maxPhotoDimensions = CMVideoDimensions(width: 1008, height: 567) }
+        let (dark, _) = try rig.take(plain)
+        let (lit, _) = try rig.take(flashed)
         let darkPhoto = try #require(dark), litPhoto = try #require(lit)
         #expect(litPhoto.resolvedSettings.isFlashEnabled && !darkPhoto.resolvedSettings.isFlashEnabled)
         let darkISO = (darkPhoto.metadata["{Exif}"] as? [String: Any])?["ISOSpeedRatings"] as? [Int]
@@ -155,7 +164,8 @@ struct PhotoOutputTests {
     func settingsRules() throws {
         let rig = try PhotoRig()
         let settings = AVCapturePhotoSettings()
-        _ = rig.take(settings)
+        settings.maxPhotoDimensions = CMVideoDimensions(width: 1008, height: 567)  // any size will do
+        _ = try rig.take(settings)
         let reused = #expect(throws: AVCaptureException.self) { try rig.photoOutput.capturePhotoChecked(with: settings, delegate: PhotoRecorder()) }
         #expect(reused?.reason.contains("re-used") == true)
         let copy = AVCapturePhotoSettings(from: settings)

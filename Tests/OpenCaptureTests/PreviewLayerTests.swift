@@ -1,17 +1,16 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
-/// Waits until `layer` has rendered `count` pictures, up to 10 s.
-private func waitForPictures(_ layer: AVCaptureVideoPreviewLayer, _ count: Int) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while layer.renderedFrameCount < count {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.01)
+/// Waits until `layer` has rendered `count` pictures; records an issue after 10 s.
+@discardableResult
+private func waitForPictures(_ layer: AVCaptureVideoPreviewLayer, _ count: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    eventually("the layer rendered \(count) pictures", within: .seconds(10), sourceLocation: sourceLocation) {
+        layer.renderedFrameCount >= count
     }
-    return true
 }
 
 /// The mean of B, G and R over a BGRA buffer's rows `rows` (fractions of the height).
@@ -116,7 +115,7 @@ struct PreviewLayerTests {
         session.startRunning()
         defer { session.stopRunning() }
         #expect(layer.isPreviewing)
-        #expect(waitForPictures(layer, 3))
+        waitForPictures(layer, 3)
         let picture = try #require(layer.contents as? CVPixelBuffer)
         #expect(CVPixelBufferGetWidth(picture) == 320 && CVPixelBufferGetHeight(picture) == 320)
         #expect(CVPixelBufferGetPixelFormatType(picture) == kCVPixelFormatType_32BGRA)
@@ -127,30 +126,29 @@ struct PreviewLayerTests {
         // Filling the square leaves no bars.
         layer.videoGravity = .resizeAspectFill
         let seen = layer.renderedFrameCount
-        #expect(waitForPictures(layer, seen + 2))
+        waitForPictures(layer, seen + 2)
         let filled = try #require(layer.contents as? CVPixelBuffer)
         #expect(meanLevel(filled, rows: 0...0.1) > 20)
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(handled.load(ordering: .relaxed) >= 3)
+        eventually("the display handler saw 3 pictures") { handled.load(ordering: .relaxed) >= 3 }
     }
 
     /// Turned to portrait, a 16:9 picture fills a 9:16 layer; the preview's mean level
     /// matches the camera's own frames.
     @Test func rotatedPreviewMatchesTheCamera() throws {
         let rig = try TestRig(pixelFormat: kCVPixelFormatType_32BGRA, pacing: .realTime)
-        rig.collector.keepsPixels = true
+        rig.collector.keptPixels = 1
         let layer = AVCaptureVideoPreviewLayer(session: rig.session)
         layer.frame = CGRect(x: 0, y: 0, width: 180, height: 320)
         let connection = try #require(layer.connection)
         connection.videoRotationAngle = 90
         rig.connection.videoRotationAngle = 90
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(6)
-        #expect(waitForPictures(layer, 3))
+        try rig.collector.waitForFrames(6)
+        waitForPictures(layer, 3)
         rig.stop()
         let picture = try #require(layer.contents as? CVPixelBuffer)
         #expect(CVPixelBufferGetWidth(picture) == 180 && CVPixelBufferGetHeight(picture) == 320)
-        let frame = try #require(frames.last?.buffer)
+        let frame = try #require(rig.collector.newestFrameWithPixels?.buffer)
         #expect(CVPixelBufferGetWidth(frame) == 720)
         // No bars: the whole layer is picture, as bright on average as the camera's frame.
         #expect(meanLevel(picture, rows: 0...0.02) > 10)

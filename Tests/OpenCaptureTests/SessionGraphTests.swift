@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import OpenCapture
 
 @Suite("AVCaptureSession graph")
@@ -67,7 +68,7 @@ struct SessionGraphTests {
         second.startRunning()
         #expect(first.isRunning)
         #expect(!second.isRunning)
-        for _ in 0..<200 where errors.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        eventually("a runtime error was posted") { !errors.withLock { $0.isEmpty } }
         #expect(errors.withLock { $0 } == [AVError.Code.deviceAlreadyUsedByAnotherSession.rawValue])
         first.stopRunning()
         second.startRunning()

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
+
 @testable import OpenCapture
 
 /// Whole pipelines on simulated cameras: ordering, timing, orientation, mirroring,
@@ -11,9 +13,8 @@ struct SessionPipelineTests {
     func framesInOrder() throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(40)
+        let frames = try rig.collector.waitForFrames(40)
         rig.stop()
-        #expect(frames.count >= 40)
         let thirtieth = CMTime(value: 1, timescale: 30)
         // Timestamps are host-clock nanoseconds, as on iOS: each is start + n/30 s rounded to
         // the nanosecond, so neighbours differ by 1/30 s within 1 ns and never drift.
@@ -34,7 +35,7 @@ struct SessionPipelineTests {
         let rig = try TestRig(pacing: .realTime)
         let before = CMClockGetTime(rig.session.synchronizationClock!)
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(3)
+        let frames = try rig.collector.waitForFrames(3)
         let after = CMClockGetTime(rig.session.synchronizationClock!)
         rig.stop()
         #expect(frames.first!.time >= before)
@@ -45,13 +46,12 @@ struct SessionPipelineTests {
     func frameRateChangeWhileRunning() throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(10)
+        try rig.collector.waitForFrames(10)
         try rig.device.lockForConfiguration()
         rig.device.activeVideoMinFrameDuration = CMTimeMake(value: 1, timescale: 15)
         rig.device.activeVideoMaxFrameDuration = CMTimeMake(value: 1, timescale: 15)
         rig.device.unlockForConfiguration()
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 20)
+        let frames = try rig.collector.waitForMoreFrames(20)
         rig.stop()
         let late = Array(frames.suffix(10))
         for (previous, next) in zip(late, late.dropFirst()) {
@@ -65,16 +65,17 @@ struct SessionPipelineTests {
         let rig = try TestRig(pixelFormat: kCVPixelFormatType_32BGRA)
         rig.connection.videoOrientation = .portrait
         #expect(rig.connection.videoRotationAngle == 90)
-        rig.collector.keepsPixels = true
+        rig.collector.keptPixels = 1
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(20)
+        let frames = try rig.collector.waitForFrames(20)
         rig.stop()
-        let last = try #require(frames.last)
-        #expect(last.width == 720 && last.height == 1280)
+        #expect(frames.allSatisfy { $0.width == 720 && $0.height == 1280 })
+        let (last, buffer) = try #require(rig.collector.newestFrameWithPixels)
+        #expect(last.sequence >= frames[19].sequence && CVPixelBufferGetWidth(buffer) == 720)
         // The scene's white marker sits top-left of the sensor image and its red one top-right;
         // turned clockwise, they land top-right and bottom-right.
-        let white = bgraPixel(last.buffer!, x: 0.9, y: 0.1)
-        let red = bgraPixel(last.buffer!, x: 0.9, y: 0.9)
+        let white = bgraPixel(buffer, x: 0.9, y: 0.1)
+        let red = bgraPixel(buffer, x: 0.9, y: 0.9)
         #expect(white.g > red.g + 60)
         #expect(red.r > red.g + 60)
     }
@@ -82,13 +83,14 @@ struct SessionPipelineTests {
     @Test("mirroring flips the image left to right")
     func mirroring() throws {
         let rig = try TestRig(pixelFormat: kCVPixelFormatType_32BGRA)
-        rig.collector.keepsPixels = true
+        rig.collector.keptPixels = 1
         rig.connection.automaticallyAdjustsVideoMirroring = false
         rig.connection.isVideoMirrored = true
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(20)
+        let frames = try rig.collector.waitForFrames(20)
         rig.stop()
-        let buffer = try #require(frames.last?.buffer)
+        let (last, buffer) = try #require(rig.collector.newestFrameWithPixels)
+        #expect(last.sequence >= frames[19].sequence)
         let left = bgraPixel(buffer, x: 0.1, y: 0.1)
         let right = bgraPixel(buffer, x: 0.9, y: 0.1)
         #expect(left.r > left.g + 60, "the red marker moved to the left")
@@ -100,11 +102,12 @@ struct SessionPipelineTests {
         let rig = try TestRig(uniqueID: "sim:front-wide", pixelFormat: kCVPixelFormatType_32BGRA)
         #expect(rig.connection.automaticallyAdjustsVideoMirroring)
         #expect(rig.connection.isVideoMirrored)
-        rig.collector.keepsPixels = true
+        rig.collector.keptPixels = 1
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(10)
+        let frames = try rig.collector.waitForFrames(10)
         rig.stop()
-        let buffer = try #require(frames.last?.buffer)
+        let (last, buffer) = try #require(rig.collector.newestFrameWithPixels)
+        #expect(last.sequence >= frames[9].sequence)
         #expect(bgraPixel(buffer, x: 0.1, y: 0.1).r > bgraPixel(buffer, x: 0.1, y: 0.1).g + 60)
     }
 
@@ -112,7 +115,7 @@ struct SessionPipelineTests {
     func switchCameras() throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(10)
+        try rig.collector.waitForFrames(10)
         let front = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .front)!
         front.simulation?.pacing = .virtual
         defer { front.simulation?.pacing = .realTime }
@@ -123,10 +126,8 @@ struct SessionPipelineTests {
         rig.session.addInput(newInput)
         rig.session.commitConfiguration()
         #expect(rig.session.isRunning)
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 20)
+        let frames = try rig.collector.waitForMoreFrames(20)
         rig.stop()
-        #expect(frames.count >= mark + 20)
         #expect(frames.last?.deviceID == "sim:front-wide")
         #expect(rig.output.connection(with: .video)?.inputPorts.first?.input === newInput)
     }
@@ -135,17 +136,17 @@ struct SessionPipelineTests {
     func nestedTransactions() throws {
         let rig = try TestRig()
         rig.session.startRunning()
-        rig.collector.waitForFrames(5)
+        try rig.collector.waitForFrames(5)
         rig.session.beginConfiguration()
         rig.session.beginConfiguration()
         rig.session.sessionPreset = .vga640x480
         rig.session.commitConfiguration()
         #expect(rig.session.isConfiguring)
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(rig.collector.frames.last?.width == 1280, "applied before the outermost commit")
+        // Frames go on meanwhile, in the old size.
+        let meanwhile = try rig.collector.waitForMoreFrames(10)
+        #expect(meanwhile.allSatisfy { $0.width == 1280 }, "applied before the outermost commit")
         rig.session.commitConfiguration()
-        let mark = rig.collector.frames.count
-        let frames = rig.collector.waitForFrames(mark + 10)
+        let frames = try rig.collector.waitForMoreFrames(10)
         rig.stop()
         #expect(frames.last?.width == 640 && frames.last?.height == 480)
     }
@@ -155,14 +156,21 @@ struct SessionPipelineTests {
         let rig = try TestRig()
         rig.collector.delay = 0.002
         rig.session.startRunning()
-        rig.collector.waitForFrames(20)
+        try rig.collector.waitForFrames(20)
         rig.session.stopRunning()
         rig.collector.stopped.store(true, ordering: .releasing)
-        let count = rig.collector.frames.count
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(rig.collector.frames.count == count)
-        #expect(!rig.collector.frameAfterStop)
+        let count = rig.collector.frameCount
         #expect(!rig.session.isRunning)
+        // Whatever was still queued for the delegate has run by now; then the same camera
+        // streams 10 frames to another session while the stopped one must hear nothing.
+        rig.collector.queue.sync {}
+        let next = try TestRig()
+        next.session.startRunning()
+        try next.collector.waitForFrames(10)
+        next.stop()
+        rig.collector.queue.sync {}
+        #expect(rig.collector.frameCount == count)
+        #expect(!rig.collector.frameAfterStop)
         rig.device.simulation?.pacing = .realTime
     }
 
@@ -175,10 +183,9 @@ struct SessionPipelineTests {
         rig.device.unlockForConfiguration()
         rig.collector.delay = 0.05
         rig.session.startRunning()
-        let drops = rig.collector.waitForDrops(10)
+        let drops = try rig.collector.waitForDrops(10)
         let peak = rig.output.delivery?.peakPendingFrames ?? 99
         rig.stop()
-        #expect(drops.count >= 10)
         #expect(drops.allSatisfy { $0 == kCMSampleBufferDroppedFrameReason_FrameWasLate })
         #expect(peak == 1)
     }
@@ -189,8 +196,8 @@ struct SessionPipelineTests {
         rig.connection.videoOrientation = .portrait  // a converted frame comes from the output's own pool
         rig.collector.holdsBuffers = true
         rig.session.startRunning()
-        let drops = rig.collector.waitForDrops(5)
-        let delivered = rig.collector.frames.count
+        let drops = try rig.collector.waitForDrops(5)
+        let delivered = rig.collector.frameCount
         rig.stop()
         #expect(drops.contains(kCMSampleBufferDroppedFrameReason_OutOfBuffers))
         #expect(delivered <= FrameRouter.outputPoolSize)
@@ -202,8 +209,8 @@ struct SessionPipelineTests {
         let rig = try TestRig()
         rig.collector.holdsBuffers = true
         rig.session.startRunning()
-        let drops = rig.collector.waitForDrops(5)
-        let delivered = rig.collector.frames.count
+        let drops = try rig.collector.waitForDrops(5)
+        let delivered = rig.collector.frameCount
         rig.stop()
         #expect(drops.contains(kCMSampleBufferDroppedFrameReason_OutOfBuffers))
         #expect(delivered < 12)
@@ -216,11 +223,11 @@ struct SessionPipelineTests {
     ])
     func pixelFormats(format: OSType) throws {
         let rig = try TestRig(preset: .vga640x480, pixelFormat: format)
-        rig.collector.keepsPixels = true
+        rig.collector.keptPixels = 1
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(5)
+        try rig.collector.waitForFrames(5)
         rig.stop()
-        let buffer = try #require(frames.last?.buffer)
+        let buffer = try #require(rig.collector.newestFrameWithPixels?.buffer)
         #expect(CVPixelBufferGetPixelFormatType(buffer) == format)
         let planes = CVPixelBufferGetPlaneCount(buffer)
         #expect(planes == (format == kCVPixelFormatType_32BGRA ? 0 : format == kCVPixelFormatType_420YpCbCr8Planar || format == kCVPixelFormatType_420YpCbCr8PlanarFullRange ? 3 : 2))
@@ -243,7 +250,7 @@ struct SessionPipelineTests {
         }
         rig.session.startRunning()
         rig.stop()
-        for _ in 0..<200 where seen.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        eventually("did start and did stop were posted") { seen.withLock { $0.count } >= 2 }
         observers.forEach(NotificationCenter.default.removeObserver)
         let names: [Notification.Name] = seen.withLock { $0 }
         #expect(names == [Notification.Name.AVCaptureSessionDidStartRunning, Notification.Name.AVCaptureSessionDidStopRunning])
@@ -270,16 +277,15 @@ struct RuntimeFaultTests {
         ]
         defer { observers.forEach(NotificationCenter.default.removeObserver) }
         rig.session.startRunning()
-        let before = rig.collector.waitForFrames(10).count
+        try rig.collector.waitForFrames(10)
         rig.device.simulation?.disconnect()
-        for _ in 0..<300 where events.withLock({ $0.count }) < 2 || errors.withLock({ $0.isEmpty }) {
-            try await Task.sleep(for: .milliseconds(10))
+        eventually("a runtime error, did stop and was disconnected were posted") {
+            events.withLock { $0.count } >= 2 && !errors.withLock { $0.isEmpty }
         }
         #expect(errors.withLock { $0 } == [AVError.Code.deviceWasDisconnected.rawValue])
         #expect(Set(events.withLock { $0 }) == [AVCaptureSession.didStopRunningNotification, AVCaptureDevice.wasDisconnectedNotification])
         #expect(!rig.session.isRunning)
         #expect(!rig.device.isConnected)
-        #expect(before >= 10)
         #expect(AVCaptureDevice(uniqueID: "sim:back-tele") == nil, "a disconnected camera is not discoverable")
         #expect(throws: AVError.self) { try AVCaptureDeviceInput(device: rig.device) }
         let fresh = try #require(rig.device.simulation?.reconnect())
@@ -293,24 +299,29 @@ struct RuntimeFaultTests {
     func disabledConnection() throws {
         let rig = try TestRig(preset: .vga640x480)
         rig.session.startRunning()
-        rig.collector.waitForFrames(3)
+        try rig.collector.waitForFrames(3)
         #expect(rig.connection.isActive)
         rig.connection.isEnabled = false
         #expect(!rig.connection.isActive)
-        Thread.sleep(forTimeInterval: 0.1)
-        let count = rig.collector.frames.count
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(rig.collector.frames.count == count)
+        try expectNothingDelivered(to: rig, "a disabled connection")
         rig.connection.isEnabled = true
-        rig.collector.waitForFrames(count + 3)
+        try rig.collector.waitForMoreFrames(3)
         rig.input.ports[0].isEnabled = false
-        Thread.sleep(forTimeInterval: 0.1)
-        let paused = rig.collector.frames.count
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(rig.collector.frames.count == paused)
+        try expectNothingDelivered(to: rig, "a disabled port")
         rig.input.ports[0].isEnabled = true
-        #expect(rig.collector.waitForFrames(paused + 3).count >= paused + 3)
+        try rig.collector.waitForMoreFrames(3)
         rig.stop()
         #expect(!rig.connection.isActive)
+    }
+
+    /// While the camera renders 10 more frames, the rig's output gets none of them (at most
+    /// the frame routed as the change was made).
+    private func expectNothingDelivered(to rig: TestRig, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let changedAt = rig.device.lastFrameMetadata.sequence
+        let count = rig.collector.frameCount
+        eventually("the camera renders on", sourceLocation: sourceLocation) { rig.device.lastFrameMetadata.sequence >= changedAt + 10 }
+        rig.collector.queue.sync {}
+        let late = rig.collector.frames.dropFirst(count).filter { $0.sequence > changedAt + 1 }
+        #expect(late.isEmpty, "\(what) delivered frames \(late.map(\.sequence))", sourceLocation: sourceLocation)
     }
 }

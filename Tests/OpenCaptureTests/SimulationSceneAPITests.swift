@@ -1,7 +1,6 @@
-import Dispatch
 import Foundation
-import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import OpenCapture
@@ -51,10 +50,8 @@ struct SimulationSceneAPITests {
         rig.device.setExposureModeCustom(duration: CMTime(value: 1, timescale: 250), iso: 100)
         rig.device.unlockForConfiguration()
         rig.session.startRunning()
-        #expect(probe.done.wait(timeout: .now() + 30) == .success)
+        let frames = try probe.log.waitForFrames(20, within: .seconds(30))
         rig.session.stopRunning()
-        let frames = probe.frames.withLock { $0 }
-        #expect(frames.count >= 20)
         let means = frames.map(\.rawMean)
         #expect(means.allSatisfy { $0 > 0 })
         let start = frames[0].time
@@ -72,17 +69,20 @@ struct SimulationSceneAPITests {
 /// Per frame: the time, the raw green mean (above black) in the centre and the BGRA pixel
 /// where the entering ball comes to rest.
 private final class RawProbe: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
-    struct Frame {
+    struct Frame: Sendable {
         var time: CMTime
         var rawMean: Double
         var ball: (b: Int, g: Int, r: Int)
     }
     let queue = DispatchQueue(label: "test.raw")
-    let frames = Mutex<[Frame]>([])
-    let done = DispatchSemaphore(value: 0)
+    let log = FrameLog<Frame, String>(limit: 20)
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         guard let buffer = sampleBuffer.imageBuffer else { return }
+        log.record { Self.frame(sampleBuffer, buffer) }
+    }
+
+    private static func frame(_ sampleBuffer: CMSampleBuffer, _ buffer: CVPixelBuffer) -> Frame {
         var mean = 0.0
         if let mosaic = AVCaptureDevice.Simulation.rawMosaic(of: buffer) {
             mean = mosaic.withSamples { samples in
@@ -96,11 +96,6 @@ private final class RawProbe: NSObject, AVCaptureVideoDataOutputSampleBufferDele
                 return sum / n
             }
         }
-        let frame = Frame(time: sampleBuffer.presentationTimeStamp, rawMean: mean, ball: bgraPixel(buffer, x: 0.5, y: 0.3))
-        let count = frames.withLock {
-            $0.append(frame)
-            return $0.count
-        }
-        if count == 20 { done.signal() }
+        return Frame(time: sampleBuffer.presentationTimeStamp, rawMean: mean, ball: bgraPixel(buffer, x: 0.5, y: 0.3))
     }
 }

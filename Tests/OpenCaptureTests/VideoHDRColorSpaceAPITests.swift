@@ -80,14 +80,14 @@ struct VideoHDRColorSpaceAPITests {
         rig.session.automaticallyConfiguresCaptureDeviceForWideColor = false
         try rig.device.simulation!.setScene(.hdr)
         rig.session.startRunning()
-        let first = rig.collector.waitForFrames(20)
-        #expect(first.count == 20)
+        let first = try rig.collector.waitForFrames(20)
         #expect(rig.device.isVideoHDREnabled)
         #expect(first.last?.metadata?.isVideoHDREnabled == true)
-        // Keep a few buffers only: held buffers leave the pool.
-        rig.collector.keepsPixels = true
+        // Keep one buffer only: held buffers leave the pool.
+        rig.collector.keptPixels = 1
         rig.collector.reset()
-        let buffer = try #require(rig.collector.waitForFrames(2).last?.buffer)
+        try rig.collector.waitForFrames(2)
+        let buffer = try #require(rig.collector.newestFrameWithPixels?.buffer)
         #expect(CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_ITU_R_709_2)
 
         try rig.device.lockForConfiguration()
@@ -99,8 +99,8 @@ struct VideoHDRColorSpaceAPITests {
         rig.device.unlockForConfiguration()
         #expect(rig.device.activeColorSpace == .P3_D65)
         rig.collector.reset()
-        let later = rig.collector.waitForFrames(3)
-        let tagged = try #require(later.last?.buffer)
+        try rig.collector.waitForFrames(3)
+        let tagged = try #require(rig.collector.newestFrameWithPixels?.buffer)
         #expect(CVBufferCopyAttachment(tagged, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65)
         #expect(CVBufferCopyAttachment(tagged, kCVImageBufferTransferFunctionKey, nil) as? String == kCVImageBufferTransferFunction_sRGB)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import OpenCapture
 
 @Suite("White balance API", .serialized)
@@ -64,7 +65,7 @@ struct WhiteBalanceAPITests {
     func lockWithGains() throws {
         let rig = try TestRig(preset: .vga640x480)
         rig.session.startRunning()
-        rig.collector.waitForFrames(5)
+        try rig.collector.waitForFrames(5)
         let handlerTime = Mutex<CMTime?>(nil)
         try rig.device.lockForConfiguration()
         rig.device.setWhiteBalanceModeLocked(with: Gains(redGain: 2, greenGain: 2, blueGain: 4)) { time in
@@ -72,10 +73,8 @@ struct WhiteBalanceAPITests {
         }
         rig.device.unlockForConfiguration()
         #expect(rig.device.whiteBalanceMode == .locked)
-        let deadline = Date().addingTimeInterval(10)
-        while handlerTime.withLock({ $0 }) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        let mark = rig.collector.frames.count
-        rig.collector.waitForFrames(mark + 3)
+        eventually("the handler was called", within: .seconds(10)) { handlerTime.withLock { $0 } != nil }
+        try rig.collector.waitForMoreFrames(3)
         let frames = rig.collector.frames
         rig.stop()
         let time = try #require(handlerTime.withLock { $0 })
@@ -94,7 +93,7 @@ struct WhiteBalanceAPITests {
     func handlerOrder() async throws {
         let rig = try TestRig(preset: .vga640x480)
         rig.session.startRunning()
-        rig.collector.waitForFrames(3)
+        try rig.collector.waitForFrames(3)
         let order = Mutex<[Int]>([])
         try rig.device.lockForConfiguration()
         rig.device.setWhiteBalanceModeLocked(with: Gains(redGain: 1.5, greenGain: 1, blueGain: 1.5)) { _ in order.withLock { $0.append(1) } }
@@ -113,13 +112,11 @@ struct WhiteBalanceAPITests {
         rig.device.simulation?.sceneIlluminant = .init(temperature: 3200, tint: 0)
         defer { rig.device.simulation?.sceneIlluminant = .init(temperature: 6500, tint: 0) }
         rig.session.startRunning()
-        rig.collector.waitForFrames(3)
+        try rig.collector.waitForFrames(3)
         try rig.device.lockForConfiguration()
         rig.device.whiteBalanceMode = .autoWhiteBalance
         rig.device.unlockForConfiguration()
-        let deadline = Date().addingTimeInterval(15)
-        while rig.device.whiteBalanceMode != .locked && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(rig.device.whiteBalanceMode == .locked)
+        eventually("white balance settled and locked", within: .seconds(15)) { rig.device.whiteBalanceMode == .locked }
         #expect(!rig.device.isAdjustingWhiteBalance)
         let settled = rig.device.temperatureAndTintValues(for: rig.device.deviceWhiteBalanceGains)
         rig.stop()
@@ -138,7 +135,7 @@ struct SceneIlluminantScriptTests {
         rig.device.simulation?.sceneIlluminant = .init(temperature: 6500, tint: 0)
         rig.device.simulation?.scheduleSceneIlluminant(.init(temperature: 2850, tint: 0), atFrame: 20)
         rig.session.startRunning()
-        let frames = rig.collector.waitForFrames(60)
+        let frames = try rig.collector.waitForFrames(60)
         rig.stop()
         rig.device.simulation?.sceneIlluminant = .init(temperature: 6500, tint: 0)
         let temperatures = frames.prefix(60).map { $0.metadata?.sceneTemperature ?? 0 }

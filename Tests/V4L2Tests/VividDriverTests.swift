@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import OpenCapture
 @testable import V4L2Camera
 
@@ -68,8 +69,7 @@ struct VividDriverTests {
                 Vivid.log("vivid-load: \((try? Vivid.run("/opt/bin/vivid-load", [])) ?? "?")")
             }
         }
-        let deadline = Date().addingTimeInterval(20)
-        while ids.contains(where: { AVCaptureDevice(uniqueID: $0) == nil }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        eventually("both vivid devices are discoverable") { !ids.contains { AVCaptureDevice(uniqueID: $0) == nil } }
         let devices = try ids.map { try #require(AVCaptureDevice(uniqueID: $0)) }
         let session = AVCaptureMultiCamSession()
         var rigs: [FrameCounter] = []
@@ -89,8 +89,7 @@ struct VividDriverTests {
         }
         session.commitConfiguration()
         session.startRunning()
-        let wait = Date().addingTimeInterval(20)
-        while rigs.contains(where: { $0.count < 5 }) && Date() < wait { Thread.sleep(forTimeInterval: 0.01) }
+        eventually("both devices delivered 5 frames") { !rigs.contains { $0.count < 5 } }
         session.stopRunning()
         for (rig, id) in zip(rigs, ids) {
             #expect(rig.count >= 5, "\(id): \(rig.count) frames")
@@ -358,8 +357,7 @@ struct VividDriverTests {
         let layer = AVCaptureVideoPreviewLayer(session: rig.session)
         layer.frame = CGRect(x: 0, y: 0, width: 320, height: 180)
         rig.session.startRunning()
-        let deadline = Date().addingTimeInterval(20)
-        while layer.renderedFrameCount < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        eventually("the layer rendered 3 pictures") { layer.renderedFrameCount >= 3 }
         rig.session.stopRunning()
         let picture = try #require(layer.contents as? CVPixelBuffer)
         #expect(picture.width == 320 && picture.height == 180 && picture.format == .bgra)
@@ -378,8 +376,7 @@ struct VividDriverTests {
         // vivid has no focus motor: locking at the current position is what it supports.
         device.setFocusModeLocked(lensPosition: AVCaptureDevice.currentLensPosition) { time in stamped.withLock { $0 = time } }
         device.unlockForConfiguration()
-        let deadline = Date().addingTimeInterval(10)
-        while stamped.withLock({ $0 == nil }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        eventually("the completion handler was called", within: .seconds(10)) { stamped.withLock { $0 != nil } }
         rig.waitForFrames(rig.metadata.count + 2)
         rig.session.stopRunning()
         let time = try #require(stamped.withLock { $0 })

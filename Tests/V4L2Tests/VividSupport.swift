@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import TestSupport
+
 @testable import OpenCapture
 @testable import V4L2Camera
 
@@ -99,8 +101,7 @@ final class VividRig: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @u
     /// Waits for `count` frames; returns how many came.
     @discardableResult
     func waitForFrames(_ count: Int, timeout: TimeInterval = 20) -> Int {
-        let deadline = Date().addingTimeInterval(timeout)
-        while metadata.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        _ = waitUntil(within: .seconds(timeout)) { metadata.count >= count }
         return metadata.count
     }
 }
@@ -114,8 +115,7 @@ func waitForNotification(_ name: Notification.Name, object: AnyObject? = nil, ti
     }
     defer { NotificationCenter.default.removeObserver(observer) }
     try body()
-    let deadline = Date().addingTimeInterval(timeout)
-    while received.withLock({ $0 == nil }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    _ = waitUntil(within: .seconds(timeout)) { received.withLock { $0 != nil } }
     return received.withLock { $0?.note }
 }
 

@@ -1,10 +1,15 @@
 import Foundation
 import Synchronization
+import Testing
+import TestSupport
+
 @testable import OpenCapture
 
-/// A delegate that records what a video data output delivers, for tests.
+/// A video data output's delegate for tests: records each frame's timing, size, format and
+/// metadata, and each drop's reason, into a `FrameLog` (the collector every sink of the
+/// tests shares), keeping the pixels of only the newest `keptPixels` frames.
 final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
-    struct Frame {
+    struct Frame: Sendable {
         var time: CMTime
         var duration: CMTime
         var width: Int
@@ -12,100 +17,76 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
         var pixelFormat: OSType
         var sequence: Int64
         var deviceID: String?
-        var buffer: CVPixelBuffer?
         var metadata: FrameMetadata?
     }
 
     let queue = DispatchQueue(label: "test.frames")
-    private let state = Mutex<(frames: [Frame], drops: [String], holding: [CMSampleBuffer])>(([], [], []))
+    let log = FrameLog<Frame, String>()
     /// Seconds the delegate spends on each frame (to simulate slow processing).
     var delay: TimeInterval = 0
-    /// Keeps every sample buffer (to starve the pool).
-    var holdsBuffers = false
-    /// Keeps the pixel buffers of the frames (for pixel checks).
-    var keepsPixels = false
     let frameAfterStopFlag = Atomic<Bool>(false)
     var frameAfterStop: Bool { frameAfterStopFlag.load(ordering: .acquiring) }
     let stopped = Atomic<Bool>(false)
 
+    /// Keeps every sample buffer (to starve the pool) until `releaseHeldBuffers()`.
+    var holdsBuffers: Bool {
+        get { log.holdsBuffers }
+        set { log.holdsBuffers = newValue }
+    }
+
+    /// How many of the newest frames keep their pixel buffer (0 by default; more than a
+    /// couple would run the output's pool dry).
+    var keptPixels: Int {
+        get { log.keptPixels }
+        set { log.keptPixels = newValue }
+    }
+
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         if stopped.load(ordering: .acquiring) { frameAfterStopFlag.store(true, ordering: .releasing) }
         let image = sampleBuffer.imageBuffer!
-        let frame = Frame(
-            time: sampleBuffer.presentationTimeStamp, duration: sampleBuffer.duration, width: CVPixelBufferGetWidth(image),
-            height: CVPixelBufferGetHeight(image), pixelFormat: CVPixelBufferGetPixelFormatType(image),
-            sequence: sampleBuffer.metadata?.sequence ?? -1,
-            deviceID: (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.uniqueID,
-            buffer: keepsPixels ? image : nil, metadata: sampleBuffer.metadata)
-        state.withLock {
-            $0.frames.append(frame)
-            if holdsBuffers { $0.holding.append(sampleBuffer) }
-        }
+        log.record(
+            {
+                Frame(
+                    time: sampleBuffer.presentationTimeStamp, duration: sampleBuffer.duration, width: CVPixelBufferGetWidth(image),
+                    height: CVPixelBufferGetHeight(image), pixelFormat: CVPixelBufferGetPixelFormatType(image),
+                    sequence: sampleBuffer.metadata?.sequence ?? -1,
+                    deviceID: (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.uniqueID,
+                    metadata: sampleBuffer.metadata)
+            }, pixels: image, holding: sampleBuffer)
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
     }
 
     func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
-        let reason = sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?"
-        state.withLock { $0.drops.append(reason) }
+        log.recordDrop(sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?")
     }
 
-    var frames: [Frame] { state.withLock { $0.frames } }
-    var drops: [String] { state.withLock { $0.drops } }
-    func releaseHeldBuffers() { state.withLock { $0.holding.removeAll() } }
-    func reset() { state.withLock { $0 = ([], [], []) } }
+    var frames: [Frame] { log.frames }
+    var drops: [String] { log.drops }
+    var frameCount: Int { log.frameCount }
+    func releaseHeldBuffers() { log.releaseHeldBuffers() }
+    func reset() { log.reset() }
 
-    /// Waits until `count` frames arrived or `timeout` passed; returns the frames.
+    /// The newest frame whose pixels are kept, with them.
+    var newestFrameWithPixels: (frame: Frame, buffer: CVPixelBuffer)? {
+        guard let (index, buffer) = log.newestPixels else { return nil }
+        return (log.frames[index], buffer)
+    }
+
+    /// Waits for `count` frames and returns exactly the first `count`, or fails the test.
     @discardableResult
-    func waitForFrames(_ count: Int, timeout: TimeInterval = 20) -> [Frame] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while frames.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        return frames
+    func waitForFrames(_ count: Int, within timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) throws -> [Frame] {
+        try log.waitForFrames(count, within: timeout, sourceLocation: sourceLocation)
     }
 
-    func waitForDrops(_ count: Int, timeout: TimeInterval = 20) -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while drops.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        return drops
-    }
-}
-
-/// A session on a simulated camera in virtual time with one video data output.
-struct TestRig {
-    let session = AVCaptureSession()
-    let output = AVCaptureVideoDataOutput()
-    let collector = FrameCollector()
-    let device: AVCaptureDevice
-    let input: AVCaptureDeviceInput
-
-    init(uniqueID: String = "sim:back-wide", preset: AVCaptureSession.Preset = .hd1280x720,
-         pixelFormat: OSType = kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, pacing: AVCaptureDevice.Simulation.Pacing = .virtual) throws {
-        device = AVCaptureDevice(uniqueID: uniqueID)!
-        device.simulation?.pacing = pacing
-        device.simulation?.seed = 7
-        input = try AVCaptureDeviceInput(device: device)
-        session.sessionPreset = preset
-        session.addInput(input)
-        output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: pixelFormat]
-        output.setSampleBufferDelegate(collector, queue: collector.queue)
-        session.addOutput(output)
+    /// Waits for `count` more frames than have arrived; returns every frame by then.
+    @discardableResult
+    func waitForMoreFrames(_ count: Int, within timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) throws -> [Frame] {
+        try log.waitForMoreFrames(count, within: timeout, sourceLocation: sourceLocation)
     }
 
-    var connection: AVCaptureConnection { output.connection(with: .video)! }
-
-    func stop() {
-        session.stopRunning()
-        collector.stopped.store(true, ordering: .releasing)
-        device.simulation?.pacing = .realTime
+    /// Waits for `count` drops and returns exactly the first `count`, or fails the test.
+    @discardableResult
+    func waitForDrops(_ count: Int, within timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try log.waitForDrops(count, within: timeout, sourceLocation: sourceLocation)
     }
-}
-
-/// Reads a BGRA pixel at a relative position.
-func bgraPixel(_ buffer: CVPixelBuffer, x: Double, y: Double) -> (b: Int, g: Int, r: Int) {
-    CVPixelBufferLockBaseAddress(buffer, .readOnly)
-    defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-    let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
-    let px = Int(x * Double(CVPixelBufferGetWidth(buffer)))
-    let py = Int(y * Double(CVPixelBufferGetHeight(buffer)))
-    let pointer = base + py * CVPixelBufferGetBytesPerRow(buffer) + px * 4
-    return (Int(pointer[0]), Int(pointer[1]), Int(pointer[2]))
 }

@@ -1,44 +1,10 @@
 import ColorScience
-import Dispatch
 import Foundation
-import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
-
-/// Records a simulated camera's frame metadata (and the last buffer) in virtual time until
-/// `limit` frames arrived; `onFrame` runs on the capture thread after each frame is recorded,
-/// so a request made there applies from the next frame.
-private final class WhiteBalanceSink: FrameSink, @unchecked Sendable {
-    let limit: Int
-    let onFrame: @Sendable (FrameMetadata) -> Void
-    private let state = Mutex<(frames: [FrameMetadata], last: CVPixelBuffer?)>(([], nil))
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(limit: Int, onFrame: @escaping @Sendable (FrameMetadata) -> Void) {
-        self.limit = limit
-        self.onFrame = onFrame
-    }
-
-    func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
-        let count = state.withLock {
-            $0.frames.append(metadata)
-            $0.last = buffer
-            return $0.frames.count
-        }
-        onFrame(metadata)
-        if count == limit { finished.signal() }
-    }
-
-    func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {}
-    func backendDidFail(_ error: BackendError) {}
-    func waitUntilReadyForNextFrame() -> Bool { state.withLock { $0.frames.count < limit } }
-
-    func wait() -> Bool { finished.wait(timeout: .now() + 120) == .success }
-    var frames: [FrameMetadata] { state.withLock { $0.frames } }
-    var lastBuffer: CVPixelBuffer? { state.withLock { $0.last } }
-}
 
 /// A virtual-time camera from the catalog under `illuminant`.
 private func camera(_ index: Int = 0, kelvin: Double = 6500, tint: Double = 0) -> SimulatedCamera {
@@ -52,15 +18,15 @@ private func camera(_ index: Int = 0, kelvin: Double = 6500, tint: Double = 0) -
 private func record(
     _ camera: SimulatedCamera, frames: Int, preset: String = "AVCaptureSessionPreset352x288",
     pixelFormat: PixelFormat = .yuv420BiPlanarVideoRange, onFrame: @escaping @Sendable (FrameMetadata) -> Void = { _ in }
-) throws -> WhiteBalanceSink {
-    let sink = WhiteBalanceSink(limit: frames, onFrame: onFrame)
+) throws -> MetadataSink {
+    let sink = MetadataSink(limit: frames, onFrame: onFrame)
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     let configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats[preset]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: pixelFormat)
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    defer { camera.stop() }
+    try sink.wait()
     return sink
 }
 

@@ -1,85 +1,22 @@
-import Dispatch
 import Foundation
-import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
 
-/// A sink that records what a simulated camera sends, in virtual time: it asks for
-/// frames until `limit` captures or drops have arrived.
-private final class RecordingSink: FrameSink, @unchecked Sendable {
-    struct Capture {
-        var metadata: FrameMetadata
-        var checksum: UInt64
+/// What the tests keep of a frame: its metadata and a checksum of its pixels.
+private struct Capture: Sendable {
+    var metadata: FrameMetadata
+    var checksum: UInt64
+
+    init(_ buffer: CVPixelBuffer, _ metadata: FrameMetadata) {
+        self.metadata = metadata
+        checksum = Self.checksum(buffer)
     }
-
-    struct Drop {
-        var count: Int
-        var reason: DropReason
-        var metadata: FrameMetadata
-    }
-
-    private struct State {
-        var captures: [Capture] = []
-        var drops: [Drop] = []
-        var held: [CVPixelBuffer] = []
-        var last: CVPixelBuffer?
-        var calls = 0
-    }
-
-    let limit: Int
-    /// Keep every buffer (starving the pool) instead of only the last one.
-    let holdsBuffers: Bool
-    private let state = Mutex(State())
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(limit: Int, holdsBuffers: Bool = false) {
-        self.limit = limit
-        self.holdsBuffers = holdsBuffers
-    }
-
-    func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
-        let sum = checksum(buffer)
-        let done = state.withLock { s -> Bool in
-            s.calls += 1
-            s.captures.append(Capture(metadata: metadata, checksum: sum))
-            if holdsBuffers { s.held.append(buffer) }
-            s.last = buffer
-            return s.captures.count + s.drops.count == limit
-        }
-        if done { finished.signal() }
-    }
-
-    func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {
-        let done = state.withLock { s -> Bool in
-            s.calls += 1
-            s.drops.append(Drop(count: count, reason: reason, metadata: metadata))
-            return s.captures.count + s.drops.count == limit
-        }
-        if done { finished.signal() }
-    }
-
-    func backendDidFail(_ error: BackendError) {
-        state.withLock { $0.calls += 1 }
-    }
-
-    func waitUntilReadyForNextFrame() -> Bool {
-        state.withLock { $0.captures.count + $0.drops.count < limit }
-    }
-
-    /// Waits until `limit` events arrived; false on timeout.
-    func wait(seconds: Double = 60) -> Bool {
-        finished.wait(timeout: .now() + seconds) == .success
-    }
-
-    var captures: [Capture] { state.withLock { $0.captures } }
-    var drops: [Drop] { state.withLock { $0.drops } }
-    var calls: Int { state.withLock { $0.calls } }
-    var lastBuffer: CVPixelBuffer? { state.withLock { $0.last } }
 
     /// FNV-1a over the visible bytes of every plane.
-    private func checksum(_ buffer: CVPixelBuffer) -> UInt64 {
+    private static func checksum(_ buffer: CVPixelBuffer) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         let geometry = buffer.format.planeGeometry(width: buffer.width, height: buffer.height)
         for (index, plane) in geometry.enumerated() {
@@ -93,6 +30,12 @@ private final class RecordingSink: FrameSink, @unchecked Sendable {
         }
         return hash
     }
+}
+
+/// A sink recording captures until `limit` captures or drops arrived (in virtual time the
+/// camera then stops asking for frames).
+private func captureSink(limit: Int?, holdsBuffers: Bool = false) -> RecordingSink<Capture> {
+    RecordingSink(limit: limit, holdsBuffers: holdsBuffers, extract: Capture.init)
 }
 
 private func time(_ value: Int64, _ scale: Int32) -> CMTime {
@@ -120,11 +63,11 @@ private func configuration(
 /// Streams `frames` frames in virtual time and returns the sink.
 private func record(
     _ camera: SimulatedCamera, _ configuration: StreamConfiguration, frames: Int
-) throws -> RecordingSink {
-    let sink = RecordingSink(limit: frames)
+) throws -> RecordingSink<Capture> {
+    let sink = captureSink(limit: frames)
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    defer { camera.stop() }
+    try sink.wait()
     return sink
 }
 
@@ -169,7 +112,7 @@ struct SimulatedCameraTests {
     @Test func framesArriveInOrderWithExactTimestamps() throws {
         let camera = camera()
         let sink = try record(camera, configuration(camera), frames: 20)
-        let captures = sink.captures
+        let captures = sink.frames
         #expect(captures.count == 20)
         #expect(captures.map(\.metadata.sequence) == Array(0..<20))
         let first = captures[0].metadata.presentationTime
@@ -186,9 +129,9 @@ struct SimulatedCameraTests {
     }
 
     @Test func sameSeedGivesSamePixelsAndOtherSeedsDiffer() throws {
-        let a = try record(camera(seed: 7), configuration(camera()), frames: 6).captures.map(\.checksum)
-        let b = try record(camera(seed: 7), configuration(camera()), frames: 6).captures.map(\.checksum)
-        let c = try record(camera(seed: 8), configuration(camera()), frames: 6).captures.map(\.checksum)
+        let a = try record(camera(seed: 7), configuration(camera()), frames: 6).frames.map(\.checksum)
+        let b = try record(camera(seed: 7), configuration(camera()), frames: 6).frames.map(\.checksum)
+        let c = try record(camera(seed: 8), configuration(camera()), frames: 6).frames.map(\.checksum)
         #expect(a.count == 6)
         #expect(a == b)
         #expect(zip(a, c).allSatisfy { $0 != $1 })
@@ -230,14 +173,14 @@ struct SimulatedCameraTests {
         let config = configuration(camera, slowestFPS: 15)
         let sink = try record(camera, config, frames: 45)
         let format = camera.descriptor.formats[config.formatIndex]
-        for capture in sink.captures {
+        for capture in sink.frames {
             let m = capture.metadata
             #expect(m.exposureDuration >= format.minExposureDuration && m.exposureDuration <= format.maxExposureDuration)
             #expect(m.iso >= format.minISO && m.iso <= format.maxISO)
             #expect(m.exposureDuration <= HostClock.seconds(m.frameDuration) + 1e-9)
             #expect(HostClock.seconds(m.frameDuration) <= 1.0 / 15 + 1e-9)
         }
-        let settled = sink.captures.suffix(10).map(\.metadata)
+        let settled = sink.frames.suffix(10).map(\.metadata)
         for m in settled {
             #expect(abs(m.exposureTargetOffset) < 0.15, "offset \(m.exposureTargetOffset) at \(luminance) cd/m²")
             #expect(m.meanLuma > 0.38 && m.meanLuma < 0.52, "mean luma \(m.meanLuma) at \(luminance) cd/m²")
@@ -258,11 +201,11 @@ struct SimulatedCameraTests {
     @Test func exhaustedPoolReportsOutOfBuffers() throws {
         let camera = camera()
         camera.maximumBufferCount = 3
-        let sink = RecordingSink(limit: 8, holdsBuffers: true)
+        let sink = captureSink(limit: 8, holdsBuffers: true)
         try camera.start(configuration(camera), sink: sink)
-        #expect(sink.wait())
-        camera.stop()
-        #expect(sink.captures.count == 3)
+        defer { camera.stop() }
+        try sink.wait()
+        #expect(sink.frames.count == 3)
         #expect(sink.drops.count == 5)
         #expect(sink.drops.allSatisfy { $0.reason == .outOfBuffers && $0.count == 1 })
         #expect(sink.drops.map(\.metadata.sequence) == [3, 4, 5, 6, 7])
@@ -271,43 +214,45 @@ struct SimulatedCameraTests {
     @Test func stopEndsSinkCalls() throws {
         let camera = camera()
         camera.pacing = .realTime
-        let sink = RecordingSink(limit: .max)
+        let sink = captureSink(limit: nil)
+        let clock = ContinuousClock()
+        let started = clock.now
         try camera.start(configuration(camera, preset: "AVCaptureSessionPresetLow", fps: 30), sink: sink)
         #expect(camera.isStreaming)
-        Thread.sleep(forTimeInterval: 0.5)
+        try sink.waitForFrames(10)
         camera.stop()
+        let streamed = (clock.now - started).seconds
         #expect(!camera.isStreaming)
         let calls = sink.calls
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(sink.calls == calls)
         // Real time: about 30 frames per second (some may be skipped on a loaded
         // machine, never more), stamped on the host clock.
-        let captures = sink.captures
+        let captures = sink.frames
         let frames = captures.count + sink.drops.reduce(0) { $0 + $1.count }
-        #expect(captures.count >= 3 && frames <= 17)
+        #expect(frames <= Int(streamed * 30) + 2, "\(frames) frames in \(streamed) s")
         #expect(sink.drops.allSatisfy { $0.reason == .discontinuity })
         if let last = captures.last?.metadata.presentationTime {
             #expect(abs(HostClock.now() - last.value) < 1_000_000_000)
         }
-        // Streaming again works.
+        // Streaming again works, and the stopped stream's sink hears nothing more meanwhile.
         camera.pacing = .virtual
         let again = try record(camera, configuration(camera), frames: 3)
-        #expect(again.captures.map(\.metadata.sequence) == [0, 1, 2])
+        #expect(again.frames.map(\.metadata.sequence) == [0, 1, 2])
+        #expect(sink.calls == calls)
     }
 
     @Test func updateAppliesAtAFrameBoundary() throws {
         let camera = camera()
-        let sink = RecordingSink(limit: 12)
+        let sink = captureSink(limit: 12)
         var config = configuration(camera)
         try camera.start(config, sink: sink)
+        defer { camera.stop() }
         config.pixelFormat = .bgra
         config.formatIndex = camera.descriptor.presetFormats["AVCaptureSessionPresetLow"]!
         config.minFrameDuration = time(1, 15)
         config.maxFrameDuration = time(1, 15)
         camera.update(config)
-        #expect(sink.wait())
-        camera.stop()
-        let captures = sink.captures
+        try sink.wait()
+        let captures = sink.frames
         let widths = captures.map(\.metadata.width)
         #expect(widths.last == 192)
         // Once switched, it stays switched, and sequence numbers carry on.
@@ -331,7 +276,7 @@ struct SimulatedCameraTests {
         let camera = camera()
         camera.zoomFactor = 2
         let sink = try record(camera, configuration(camera, pixelFormat: .bgra), frames: 12)
-        #expect(sink.captures.allSatisfy { $0.metadata.zoomFactor == 2 })
+        #expect(sink.frames.allSatisfy { $0.metadata.zoomFactor == 2 })
         let buffer = try #require(sink.lastBuffer)
         // At 2× the view is x, y 0.25 ... 0.75 of the full one: the white marker (0.05 ...
         // 0.15) is out of the picture and the orange patch (column 0, row 1 of the chart,
@@ -352,7 +297,7 @@ struct SimulatedCameraTests {
             let sink = try record(camera, configuration(camera, preset: "AVCaptureSessionPresetLow", pixelFormat: format), frames: 12)
             let buffer = try #require(sink.lastBuffer)
             #expect(buffer.format == format)
-            let meta = try #require(sink.captures.last?.metadata)
+            let meta = try #require(sink.frames.last?.metadata)
             #expect(meta.meanLuma > 0.3 && meta.meanLuma < 0.6, "\(format.fourCC): \(meta.meanLuma)")
             if format.isYUV {
                 // The neutral background sits near zero chroma.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -55,10 +56,9 @@ struct SimulatedRawTests {
         var points: [(mean: Double, variance: Double)] = []
         for lux: Float in [0, 300, 1200] {
             camera.sceneIlluminance = lux
-            let sink = FrameRecordingSink(limit: 6, extract: GreenSites.init, onFrame: { _ in })
+            let sink = RecordingSink(limit: 6, extract: GreenSites.init, onFrame: { _ in })
             try camera.start(configuration, sink: sink)
-            #expect(sink.wait())
-            camera.stop()
+            try sink.wait(thenStop: camera)
             let frames = sink.frames
             #expect(frames.last!.metadata.exposureDuration == 1.0 / 1000)
             points.append(photonTransferPoint(frames[4], frames[5]))
@@ -73,10 +73,9 @@ struct SimulatedRawTests {
         #expect(points[2].mean < Double(expected.blackLevel + 0.7 * expected.fullWellDN), "below saturation")
 
         camera.deliversRawMosaic = false
-        let sink = FrameRecordingSink(limit: 3, extract: GreenSites.init, onFrame: { _ in })
+        let sink = RecordingSink(limit: 3, extract: GreenSites.init, onFrame: { _ in })
         try camera.start(configuration, sink: sink)
-        #expect(sink.wait())
-        camera.stop()
+        try sink.wait(thenStop: camera)
         #expect(sink.frames.last!.values.isEmpty)
     }
 }

@@ -2,6 +2,7 @@ import ColorScience
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -56,7 +57,7 @@ struct SimulatedZoomTorchTests {
         camera.apply(.lens(id: 2, focus: .lock(lensPosition: 0.6)))
         func capture(torch: TorchControl) throws -> Lit {
             camera.apply(.lens(id: 0, torch: torch))
-            let sink = FrameRecordingSink<Lit>(
+            let sink = RecordingSink<Lit>(
                 limit: 3,
                 extract: { buffer, metadata in
                     let ball = scene.ball(at: 0)
@@ -65,8 +66,7 @@ struct SimulatedZoomTorchTests {
                         ball: linearGreen(buffer, x: ball.x, y: ball.y), metadata: metadata)
                 }, onFrame: { _ in })
             try camera.start(configuration(camera, preset: "AVCaptureSessionPreset640x480", pixelFormat: .bgra), sink: sink)
-            #expect(sink.wait())
-            camera.stop()
+            try sink.wait(thenStop: camera)
             return sink.frames[0]  // frame 0: the ball is where `scene.ball(at: 0)` puts it
         }
         let off = try capture(torch: .off)
@@ -91,8 +91,7 @@ struct SimulatedZoomTorchTests {
             if torch { camera.apply(.lens(id: 1, torch: .on(level: 1))) }
             let sink = MetadataSink(limit: 60, onFrame: { _ in })
             try camera.start(configuration(camera, preset: "AVCaptureSessionPreset352x288", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
-            #expect(sink.wait())
-            camera.stop()
+            try sink.wait(thenStop: camera)
             #expect(sink.frames.allSatisfy { ($0.torchLevel > 0) == torch })
             return camera.thermal.temperature
         }
@@ -111,15 +110,14 @@ struct SimulatedZoomTorchTests {
     @Test func zoomRampResamplesAndSettlesSharp() throws {
         let camera = camera()
         let start = Mutex<Int64?>(nil)
-        let sink = FrameRecordingSink<FrameMetadata>(limit: 40, onFrame: { m in
+        let sink = RecordingSink<FrameMetadata>(limit: 40, onFrame: { m in
             if m.sequence == 2 {
                 camera.apply(.lens(id: 0, zoom: .ramp(target: 3, rate: 3)))
                 start.withLock { $0 = m.sequence }
             }
         })
         try camera.start(configuration(camera, preset: "AVCaptureSessionPreset352x288", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
-        #expect(sink.wait())
-        camera.stop()
+        try sink.wait(thenStop: camera)
         let frames = sink.frames
         let ramp = frames.filter(\.isRampingVideoZoom)
         // log2(3) / 3 s = 0.53 s: 16 frames of ramp at 30 fps.
@@ -134,80 +132,52 @@ struct SimulatedZoomTorchTests {
     @Test func zoomRampKeepsRealTime() throws {
         let camera = SimulatedCameraCatalog.builtInCameras()[0]
         camera.pacing = .realTime
-        let drops = Mutex(0)
-        final class Counter: FrameSink, @unchecked Sendable {
-            let frames = Mutex<[FrameMetadata]>([])
-            let drops: @Sendable (Int) -> Void
-            init(drops: @escaping @Sendable (Int) -> Void) { self.drops = drops }
-            func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) { frames.withLock { $0.append(metadata) } }
-            func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) { drops(count) }
-            func backendDidFail(_ error: BackendError) {}
-            func waitUntilReadyForNextFrame() -> Bool { true }
-        }
-        let sink = Counter(drops: { count in drops.withLock { $0 += count } })
+        let sink = MetadataSink(keepingPixelsOf: 0)
         try camera.start(configuration(camera, preset: "AVCaptureSessionPreset1280x720", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
-        Thread.sleep(forTimeInterval: 0.3)
+        defer { camera.stop() }
+        try sink.waitForFrames(9)  // 0.3 s of steady stream first
         camera.apply(.lens(id: 0, zoom: .ramp(target: 4, rate: 1)))
-        Thread.sleep(forTimeInterval: 2.3)
+        // log2(4) / 1 s = 2 s of ramp.
+        eventually("the ramp reached 4×", within: .seconds(10)) {
+            sink.log.lastFrame.map { $0.zoomFactor == 4 && !$0.isRampingVideoZoom } ?? false
+        }
         camera.stop()
-        let frames = sink.frames.withLock { $0 }
+        let frames = sink.frames
         #expect(frames.contains { $0.isRampingVideoZoom })
         #expect(frames.last!.zoomFactor == 4)
-        #expect(drops.withLock { $0 } == 0)
+        #expect(sink.drops.reduce(0) { $0 + $1.count } == 0, "\(sink.drops.map(\.reason))")
     }
 
     /// Stills are focused and lit as the video frame they are taken at: with the torch on in
     /// a dim room the chart is as much brighter as in video, and with the lens on the ball
     /// the chart is blurred.
     @Test func stillsFollowFocusAndTorch() throws {
-        final class Pacer: FrameSink, @unchecked Sendable {
-            let count = Mutex(0)
-            func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) { count.withLock { $0 += 1 } }
-            func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {}
-            func backendDidFail(_ error: BackendError) {}
-            func waitUntilReadyForNextFrame() -> Bool {
-                Thread.sleep(forTimeInterval: 0.002)
-                return true
-            }
-            func wait(frames: Int) {
-                let target = count.withLock { $0 } + frames
-                while count.withLock({ $0 }) < target { Thread.sleep(forTimeInterval: 0.002) }
-            }
-        }
         func still(_ camera: SimulatedCamera, width: Int = 640, height: Int = 480) throws -> CVBuffer {
-            let result = Mutex<CVBuffer?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            camera.captureStill(StillRequest(width: width, height: height, pixelFormat: .bgra, flash: false)) { outcome in
-                if case .success(let capture) = outcome { result.withLock { $0 = capture.buffer } }
-                done.signal()
-            }
-            #expect(done.wait(timeout: .now() + 60) == .success)
-            guard let buffer = result.withLock({ $0 }) else {
-                Issue.record("the still did not arrive")
-                throw CancellationError()
-            }
-            return buffer
+            let result = Completion<Result<StillCapture, BackendError>>("the still")
+            camera.captureStill(StillRequest(width: width, height: height, pixelFormat: .bgra, flash: false), completion: result.fulfil)
+            return try result.wait().get().buffer
         }
         let camera = camera()
         camera.sceneLuminanceScale = 5
         let lens = LensUnit.lens(camera.model, camera.descriptor.presetFormats["AVCaptureSessionPreset640x480"]!)
         camera.apply(ControlRequest(id: 1, exposure: .custom(duration: 1.0 / 120, iso: 100)))
         camera.apply(.lens(id: 2, focus: .lock(lensPosition: lens.lensPosition(focusing: 1)), torch: .off))
-        let sink = Pacer()
+        // Paced a little, so that in virtual time the stream leaves the stills a core.
+        let sink = MetadataSink(keepingPixelsOf: 0, pause: .milliseconds(2))
         try camera.start(configuration(camera, preset: "AVCaptureSessionPreset640x480", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
         defer { camera.stop() }
-        sink.wait(frames: 3)
+        try sink.waitForMoreFrames(3)
         let plain = try still(camera)
         camera.apply(.lens(id: 3, torch: .on(level: 1)))
-        sink.wait(frames: 3)
+        try sink.waitForMoreFrames(3)
         let lit = try still(camera)
         // Focus in a bright room (less noise), at 1280×960 (a larger circle in pixels).
         camera.sceneLuminanceScale = 200
         camera.apply(.lens(id: 4, torch: .off))
-        sink.wait(frames: 3)
+        try sink.waitForMoreFrames(3)
         let sharp = try still(camera, width: 1280, height: 960)
         camera.apply(.lens(id: 5, focus: .lock(lensPosition: lens.lensPosition(focusing: 0.5))))
-        sink.wait(frames: 3)
+        try sink.waitForMoreFrames(3)
         let blurred = try still(camera, width: 1280, height: 960)
         let gain = linearGreen(lit, x: 0.46, y: 0.6425) / linearGreen(plain, x: 0.46, y: 0.6425)
         #expect(abs(gain / Double(Torch.gain(distance: Scene.chartDistance, level: 1, luminance: 5)) - 1) < 0.1, "\(gain)")

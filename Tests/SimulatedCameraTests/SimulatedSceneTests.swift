@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -44,14 +45,13 @@ private func camera(_ content: SceneContent) -> SimulatedCamera {
 private func record(
     _ camera: SimulatedCamera, frames: Int, region: (minX: Double, maxX: Double, minY: Double, maxY: Double) = (0.4, 0.6, 0.4, 0.6)
 ) throws -> [RegionFrame] {
-    let sink = FrameRecordingSink(limit: frames, extract: RegionFrame.extractor(region), onFrame: { _ in })
+    let sink = RecordingSink(limit: frames, extract: RegionFrame.extractor(region), onFrame: { _ in })
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     let configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset640x480"]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: .bgra)
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    try sink.wait(thenStop: camera)
     return sink.frames
 }
 

@@ -1,5 +1,4 @@
 import ColorScience
-import Dispatch
 import Foundation
 import Synchronization
 import Testing

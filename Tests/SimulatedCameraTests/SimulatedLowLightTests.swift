@@ -1,7 +1,7 @@
-import Dispatch
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -44,14 +44,13 @@ private func camera(_ index: Int = 0, luminance: Float) -> SimulatedCamera {
 private func record(
     _ camera: SimulatedCamera, frames: Int, onFrame: @escaping @Sendable (FrameMetadata) -> Void = { _ in }
 ) throws -> [PatchFrame] {
-    let sink = FrameRecordingSink(limit: frames, extract: PatchFrame.init, onFrame: onFrame)
+    let sink = RecordingSink(limit: frames, extract: PatchFrame.init, onFrame: onFrame)
     let frameDuration = CMTime(value: 1, timescale: 30, flags: .valid, epoch: 0)
     let configuration = StreamConfiguration(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset640x480"]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: .bgra)
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    try sink.wait(thenStop: camera)
     return sink.frames
 }
 

@@ -1,7 +1,7 @@
-import Dispatch
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -23,8 +23,7 @@ private func record(
         formatIndex: camera.descriptor.presetFormats["AVCaptureSessionPreset352x288"]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: .yuv420BiPlanarVideoRange)
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    try sink.wait(thenStop: camera)
     return sink.frames
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -22,7 +23,7 @@ private func record(
     _ camera: SimulatedCamera, frames: Int, preset: String = "AVCaptureSessionPreset1280x720",
     onFrame: @escaping @Sendable (FrameMetadata) -> Void = { _ in }
 ) throws -> [FocusFrame] {
-    let sink = FrameRecordingSink<FocusFrame>(
+    let sink = RecordingSink<FocusFrame>(
         limit: frames,
         extract: { buffer, metadata in
             FocusFrame(metadata: metadata, sharpness: FocusMetric.sharpness(of: buffer, around: PointOfInterest(x: 0.5, y: 0.5)))
@@ -32,8 +33,7 @@ private func record(
         formatIndex: camera.descriptor.presetFormats[preset]!, minFrameDuration: frameDuration,
         maxFrameDuration: frameDuration, pixelFormat: .yuv420BiPlanarVideoRange)
     try camera.start(configuration, sink: sink)
-    #expect(sink.wait())
-    camera.stop()
+    try sink.wait(thenStop: camera)
     return sink.frames
 }
 
