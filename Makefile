@@ -6,6 +6,12 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # Warnings are errors for the project's own builds, never in the manifest: a newer compiler's
 # new warning must not break the build of a package that depends on OpenCapture.
 STRICT = -Xswiftc -warnings-as-errors
+# The project's own debug builds (tests, demo tools) optimise Swift too. A user's debug
+# build needs no flag (scripts/test-consumer proves it runs in real time: the pixel kernels
+# are pre-generated assembly); but the suite renders many seeded scenes and stills, and
+# rasterising a scene is Swift code many times slower unoptimised, so the suite would take
+# far longer without it (docs/PERFORMANCE.md has the cost).
+FAST = -Xswiftc -O
 
 .PHONY: deps build release demo test test-vivid test-consumer test-tsan bench clean
 
@@ -13,7 +19,7 @@ deps:
 	@scripts/install-deps
 
 build: deps
-	$(SWIFT) build $(STRICT)
+	$(SWIFT) build $(STRICT) $(FAST)
 
 release: deps
 	$(SWIFT) build $(STRICT) -c release --product capture
@@ -26,7 +32,7 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 	OpenCapturePackageTests.xctest --testing-library swift-testing --filter VividDriverTests
 
 test: build
-	$(SWIFT) test $(STRICT) --no-parallel
+	$(SWIFT) test $(STRICT) $(FAST) --no-parallel
 	scripts/test-consumer
 	$(MAKE) --no-print-directory test-tsan
 	$(VIVID_RUN)
@@ -51,5 +57,5 @@ clean:
 
 # The V4L2 backend against the real vivid driver, in a QEMU virtual machine (about a minute).
 test-vivid: build
-	$(SWIFT) build $(STRICT) --build-tests
+	$(SWIFT) build $(STRICT) $(FAST) --build-tests
 	$(VIVID_RUN)

@@ -272,7 +272,7 @@ enum HelpGoldens {
         """
 
     static let bench = """
-        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only]
+        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only]
 
         Prints JSON with:
           throughput   frames per second through a session with a no-op delegate, on
@@ -286,6 +286,10 @@ enum HelpGoldens {
           photo        median milliseconds from capturePhoto to a finished 4032x3024 JPEG
           peers        the same 1920x1080 NV12 job through gst-launch-1.0 (videotestsrc
                        pattern=snow) and ffmpeg (lavfi testsrc2), run side by side
+          autofocus    frames delivered and dropped in 5 s of real time with continuous
+                       autofocus searching all the time (a new search as each ends), at
+                       1920x1080 30 fps, 1280x720 60 fps and 30 fps, and 1280x720 30 fps with
+                       focus locked
           render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
                        AVX-512, x86-64-v3 AVX2)
         Build it in release mode for meaningful numbers: swift build -c release.
@@ -294,7 +298,9 @@ enum HelpGoldens {
           --frames N           Frames per throughput run at 1080p (default 600; 4K runs a third)
           --skip-peers         Do not run GStreamer and FFmpeg
           --cores N            Pin the process to N of the cores it may run on first
-          --throughput-only    Measure throughput only (no one-core child, latency, movie, photo or peers)
+          --throughput-only    Measure throughput only (no one-core child, latency, movie, photo, autofocus
+                               or peers)
+          --autofocus-only     Measure the autofocus section only
           -h, --help           Show this help
         """
 
