@@ -46,13 +46,13 @@ struct MemorySoakTests {
         for restart in 0..<restarts {
             let before = rig.collector.frames.count
             rig.session.startRunning()
-            rig.collector.waitForFrames(before + 2)
+            _ = try! rig.collector.waitForFrames(before + 2)
             if restart % photoEvery == 0 {
                 let recorder = PhotoRecorder()
                 let settings = AVCapturePhotoSettings()
                 settings.maxPhotoDimensions = CMVideoDimensions(width: 2016, height: 1512)
                 photos.capturePhoto(with: settings, delegate: recorder)
-                _ = recorder.wait()
+                _ = try! recorder.wait()
             }
             rig.session.stopRunning()
             samples.append(ResidentMemory.megabytes)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import SimulatedCamera
@@ -26,11 +27,10 @@ struct SimulatedRestartTests {
 
     /// Streams `frames` frames and returns a checksum of each.
     private func run(_ camera: SimulatedCamera, _ preset: String = "AVCaptureSessionPreset352x288", frames: Int = 3) throws -> [UInt64] {
-        let sink = FrameRecordingSink<UInt64>(limit: frames, extract: { buffer, _ in checksum(buffer) }, onFrame: { _ in })
+        let sink = RecordingSink<UInt64>(limit: frames, extract: { buffer, _ in checksum(buffer) })
         try camera.start(configuration(camera, preset), sink: sink)
-        #expect(sink.wait())
-        camera.stop()
-        return sink.frames
+        try sink.wait(thenStop: camera)
+        return sink.log.frames
     }
 
     @Test func aRestartReusesTheLayerPoolAndThreadsWithTheSamePixels() throws {
