@@ -107,7 +107,11 @@ private final class LockOrderRig: @unchecked Sendable {
         session.addOutput(output)
     }
 
-    deinit { device.simulation?.pacing = .realTime }
+    deinit {
+        session.stopRunning()
+        for input in session.inputs { session.removeInput(input) }
+        device.simulation?.pacing = .realTime
+    }
 }
 
 /// Counts frames; on the first one runs `onFirstFrame` (a failure text, or nil).

@@ -91,6 +91,9 @@ struct SessionStressTests {
         #expect(stressWait(120) { photo.photosInFlight == 0 }, "a photo never finished")
         session.stopRunning()
         #expect(photos.finished == photos.taken)
+        // Leave the cameras to the next test: a session that keeps an input stays one of
+        // the device's sessions and would answer its format and colour-space changes.
+        for input in session.inputs { session.removeInput(input) }
     }
 }
 
