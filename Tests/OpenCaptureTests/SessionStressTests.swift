@@ -46,8 +46,9 @@ struct SessionStressTests {
         let presets: [AVCaptureSession.Preset] = [.cif352x288, .vga640x480, .low]
         worker(1) { random in
             if random.next(4) == 0 {
-                session.stopRunning()
-                session.startRunning()
+                // Checked: another worker may have a transaction open, where these raise.
+                try? session.stopRunningChecked()
+                try? session.startRunningChecked()
             } else {
                 try? session.setSessionPreset(presets[random.next(presets.count)])
             }
