@@ -34,7 +34,6 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 test: build
 	$(SWIFT) test $(STRICT) $(FAST) --no-parallel
 	scripts/test-consumer
-	$(MAKE) --no-print-directory test-tsan
 	$(VIVID_RUN)
 
 # A package that depends on OpenCapture by version builds in debug and captures in real time.

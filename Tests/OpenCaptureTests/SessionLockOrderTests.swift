@@ -13,6 +13,7 @@ struct SessionLockOrderTests {
     @Test("a delegate configuring during a stop: both return", arguments: Stopper.allCases, Action.allCases)
     func delegateConfiguresDuringStop(stopper: Stopper, action: Action) throws {
         let rig = try LockOrderRig()
+        defer { rig.close() }
         let delegate = rig.delegate
         delegate.onFirstFrame = { output, connection in
             // Let the stop begin (it is under way once these hold), then need the lock.
@@ -52,6 +53,7 @@ struct SessionLockOrderTests {
     @Test("stopRunning from inside the delegate returns, and no frame follows")
     func stopFromInsideDelegate() throws {
         let rig = try LockOrderRig()
+        defer { rig.close() }
         rig.delegate.onFirstFrame = { _, _ in
             rig.session.stopRunning()
             return rig.session.isRunning ? "still running after stopRunning" : nil
@@ -68,6 +70,7 @@ struct SessionLockOrderTests {
     @Test("removing one of two video outputs, 120 times, never ends the camera's stream")
     func removeAndReAddKeepsStreaming() throws {
         let rig = try LockOrderRig()
+        defer { rig.close() }
         let photo = AVCapturePhotoOutput()
         rig.session.addOutput(photo)
         let second = AVCaptureVideoDataOutput()
@@ -107,9 +110,13 @@ private final class LockOrderRig: @unchecked Sendable {
         session.addOutput(output)
     }
 
-    deinit {
+    /// Leaves the camera to the next test: a session that keeps an input stays one of the
+    /// device's sessions and answers its format and colour-space changes. (The delegate's
+    /// closure holds the rig, so this cannot wait for deinit.)
+    func close() {
         session.stopRunning()
         for input in session.inputs { session.removeInput(input) }
+        delegate.onFirstFrame = nil
         device.simulation?.pacing = .realTime
     }
 }
