@@ -39,7 +39,9 @@ package enum JPEGEncoder {
     }
 
     /// Decodes a JPEG file into a new BGRA buffer (alpha 255). EXIF orientation is not applied:
-    /// the pixels come out as stored.
+    /// the pixels come out as stored. A truncated or corrupt file throws (libjpeg-turbo's
+    /// warnings stop the decode), rather than coming back with grey where data was missing.
+    /// Scene pictures use `PictureDecoder`, which also bounds the size.
     package static func decode(_ data: Data) throws -> CVPixelBuffer {
         let decompressor = try JPEGTurboHandle(.decompressor)
         return try data.withUnsafeBytes { raw -> CVPixelBuffer in
@@ -55,10 +57,9 @@ package enum JPEGEncoder {
             let status = withExtendedLifetime(image) {
                 tjDecompress2(
                     decompressor.raw, jpeg, UInt(raw.count), image.planeAddress(0).assumingMemoryBound(to: UInt8.self),
-                    width, Int32(image.bytesPerRow(0)), height, Int32(TJPF_BGRA.rawValue), 0)
+                    width, Int32(image.bytesPerRow(0)), height, Int32(TJPF_BGRA.rawValue), TJFLAG_STOPONWARNING)
             }
-            // A warning (say, a truncated scan) still leaves a complete picture.
-            guard status == 0 || decompressor.lastErrorIsWarning else { throw JPEGError.turboJPEG(decompressor.errorMessage) }
+            guard status == 0 else { throw JPEGError.turboJPEG(decompressor.errorMessage) }
             return image
         }
     }

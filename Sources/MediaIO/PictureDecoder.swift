@@ -78,8 +78,9 @@ package enum PictureDecoder {
     /// Refuses a picture whose header claims an empty or overlarge size.
     static func checkSourceSize(_ size: Size, kind: String) throws {
         guard size.width > 0, size.height > 0 else { throw Failure(description: "\(kind) header claims an empty \(size) picture") }
-        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumSourcePixels,
-            size.width <= maximumSourcePixels, size.height <= maximumSourcePixels
+        // Each side first, so the product cannot overflow.
+        guard size.width <= maximumSourcePixels, size.height <= maximumSourcePixels,
+            size.width * size.height <= maximumSourcePixels
         else {
             throw Failure(description: "\(kind) of \(size) is too large (at most \(maximumSourcePixels >> 20) megapixels)")
         }

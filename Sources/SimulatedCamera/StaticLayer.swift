@@ -16,7 +16,8 @@ import CaptureCore
 final class StaticLayer: @unchecked Sendable {
     let width: Int
     let height: Int
-    let zoom: Double
+    /// The zoom it is rasterised (or, for `ZoomResampler`'s output, resampled) at.
+    var zoom: Double
     /// Reflectance (linear sRGB) → camera signal, the illuminant baked in; change it only
     /// to `fill` again.
     var color: ColorTransform

@@ -42,7 +42,13 @@ final class ZoomResampler: ParallelJob, @unchecked Sendable {
 
     /// `source` (rasterised at a zoom ≤ `zoom`) resampled to `zoom`, into `output`.
     func resample(_ source: StaticLayer, to zoom: Double, workers: RenderWorkers) -> StaticLayer {
-        if output == nil || output!.width != source.width || output!.height != source.height || output!.zoom != zoom {
+        // Every frame of a ramp has its own zoom: the output's memory is reused for it (a new
+        // layer per frame would map and fault in megabytes on the capture thread each time).
+        if let output, output.width == source.width, output.height == source.height {
+            output.zoom = zoom
+            output.color = source.color
+        } else {
+            output = nil
             output = StaticLayer(width: source.width, height: source.height, zoom: zoom, color: source.color)
         }
         if width != source.width || rows.count != workers.parts {

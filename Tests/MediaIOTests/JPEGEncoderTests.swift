@@ -234,6 +234,13 @@ struct JPEGEncoderTests {
         #expect(throws: JPEGError.self) { try JPEGEncoder.decode(Data()) }
     }
 
+    @Test("a truncated JPEG throws instead of decoding grey where data is missing")
+    func rejectsTruncated() throws {
+        let data = try JPEGEncoder.encode(TestCard.make(.bgra, grain: true), exif: nil)
+        #expect(try JPEGEncoder.decode(data).width == 640)
+        #expect(throws: JPEGError.self) { try JPEGEncoder.decode(data.prefix(data.count * 2 / 3)) }
+    }
+
     @Test("a full-resolution 4032x3024 grainy picture encodes and decodes back at full size", arguments: [PixelFormat.bgra, .yuv420BiPlanarVideoRange, .yuv420PlanarFullRange])
     func encodesFullResolution(format: PixelFormat) throws {
         // The test card scaled up, with grain so the entropy coder has a photo's work to do.

@@ -72,6 +72,25 @@ struct PictureDecoderHostileTests {
         }
     }
 
+    /// The bomb, at half its height: a flat 8192x4096 PNG of about 100 KB (deflate
+    /// at its best) that inflates to 100 MB. It comes out at the bound, read row by row.
+    @Test func aFlatPNGThatInflatesToHundredsOfMegabytesComesOutAtTheBound() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "color=c=0x806040:s=8192x4096", "-frames:v", "1", "-pix_fmt", "rgb24", "-y", file.path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        try #require(ffmpeg.terminationStatus == 0)
+        let data = try Data(contentsOf: file)
+        #expect(data.count < 200_000)
+        let picture = try PictureDecoder.decode(data)
+        #expect(picture.width == 4032 && picture.height == 3024)
+        // ffmpeg's colour source goes through Y'CbCr: 0x806040 is stored as 127, 95, 63.
+        #expect(Array(picture.rgb.prefix(3)) == [127, 95, 63] && Array(picture.rgb.suffix(3)) == [127, 95, 63])
+    }
+
     @Test func scalingPicksTheSmallestFactorThatCoversTheBound() {
         let source = PictureDecoder.Size(width: 16384, height: 16384)
         #expect(PictureDecoder.scaledSize(source, covering: PictureDecoder.Size(width: 4032, height: 3024)) == PictureDecoder.Size(width: 4096, height: 4096))

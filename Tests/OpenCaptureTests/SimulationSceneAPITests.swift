@@ -4,6 +4,7 @@ import TestSupport
 
 @testable import CaptureCore
 @testable import OpenCapture
+import SimulatedCamera
 
 @Suite("Simulated scene API", .serialized)
 struct SimulationSceneAPITests {
@@ -25,6 +26,40 @@ struct SimulationSceneAPITests {
         #expect(throws: AVCaptureDevice.Simulation.SceneError.self) { try simulation.setScene(.image(path: "/no/such.png")) }
         #expect(simulation.scene == .flat(reflectance: 0.18))
         #expect(AVCaptureDevice.Simulation.Scene.image(path: "a.png").description == "image:a.png")
+    }
+
+    /// A picture is decoded once, to at most the camera's largest size (its 4032x3024
+    /// sensor), and a file whose header claims more than it holds is refused.
+    @Test func picturesAreBoundedAndHostileOnesRefused() throws {
+        let simulation = try #require(AVCaptureDevice(uniqueID: "sim:back-ultrawide")?.simulation)
+        defer { try? simulation.setScene(.chart) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wide = folder.appendingPathComponent("wide.png")
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "color=c=0x808080:s=6000x40", "-frames:v", "1", "-y", wide.path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        try #require(ffmpeg.terminationStatus == 0)
+        try simulation.setScene(.image(path: wide.path))
+        #expect(simulation.scene == .image(path: wide.path))
+        guard case .image(let image) = simulation.camera.sceneContent else {
+            Issue.record("no picture scene")
+            return
+        }
+        #expect(image.width == 4032 && image.height == 40)
+
+        // SOI, then a baseline frame header claiming 16384x16384, and nothing else.
+        let claim = folder.appendingPathComponent("claim.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0x40, 0, 0x40, 0, 1, 1, 0x11, 0, 0xFF, 0xD9]).write(to: claim)
+        #expect {
+            try simulation.setScene(.image(path: claim.path))
+        } throws: { error in
+            "\(error)".contains("claims 16384x16384")
+        }
+        #expect(simulation.scene == .image(path: wide.path))
     }
 
     /// The timeline through the API, on a session's frames: light doubled at 0.5 s (frame 15
