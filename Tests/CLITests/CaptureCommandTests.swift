@@ -121,7 +121,7 @@ struct CaptureCommandTests {
 struct ExampleTests {
     @Test("seed 003's walkthrough runs: portrait, camera switch, 15 fps")
     func walkthrough() throws {
-        let output = try ToolRunner.run("CaptureWalkthrough", ["0.6"])
+        let output = try ToolRunner.run("CaptureWalkthrough", ["0.3"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)

@@ -73,7 +73,8 @@ struct FocusZoomTorchAPITests {
 
     @Test("autoFocus at a point of interest: adjusts, focuses the wall, then reads .locked; async lock")
     func autoFocusThroughTheAPI() async throws {
-        let rig = try TestRig()
+        // 960x540: the 1280x720 field of view and lens, half the pixels to render.
+        let rig = try TestRig(preset: .iFrame960x540)
         rig.session.startRunning()
         try rig.collector.waitForFrames(2)
         try configure(rig.device) {
@@ -139,7 +140,7 @@ struct FocusZoomTorchAPITests {
 
     @Test("a zoom ramp follows 2^(rate·t) on frame timestamps and ends at the target; setting cancels")
     func zoomRampTiming() throws {
-        let rig = try TestRig()
+        let rig = try TestRig(preset: .vga640x480)  // the size does not matter to the timing
         rig.session.startRunning()
         try rig.collector.waitForFrames(2)
         try configure(rig.device) { rig.device.ramp(toVideoZoomFactor: 4, withRate: -2) }  // sign ignored
