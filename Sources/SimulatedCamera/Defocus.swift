@@ -1,5 +1,4 @@
 import CRenderKernels
-import CaptureCore
 import Foundation
 
 /// Applies what depends on each object's distance to the static layer: defocus blur and
@@ -15,10 +14,12 @@ import Foundation
 /// running-sum pass, so the cost does not depend on the radius.
 ///
 /// Nothing runs per frame while the lens, torch and layer stay the same, so a focused,
-/// still camera renders as fast as without it. The work is split across the renderer's
-/// workers: rows for the horizontal pass, columns for the vertical one. The passes are C
-/// (`oc_defocus_rows`, `oc_defocus_columns`, `oc_defocus_copy` in CRenderKernels): every
-/// lens move of an autofocus search re-blurs the layer, which must fit in a frame's time.
+/// still camera renders as fast as without it; nor when the effects moved by less than the
+/// output can show (`Effect.isIndistinguishable`). Every lens move of an autofocus search
+/// re-blurs the layer, which must fit in a frame's time next to the render: it is one C pass
+/// (`oc_defocus_band` in CRenderKernels), rows split across the renderer's workers, that
+/// blurs each plane along x into a ring of rows in cache and along y from there, and writes
+/// each pixel once.
 final class Defocus: ParallelJob, @unchecked Sendable {
     /// What happens to one depth plane.
     struct Effect: Equatable {
@@ -54,6 +55,24 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         }
 
         var blurs: Bool { taps > 0 || fraction > 0 }
+
+        /// Largest change of an output sample, as a share of the largest input sample, that
+        /// counts as no change: a ten-thousandth of white is a third of an 8-bit code even
+        /// on the steepest part of the sRGB curve (12.92 · 255 per unit of light).
+        static let invisibleChange: Float = 1e-4
+
+        /// Whether the layer made with `other` differs from this one's by less than
+        /// `invisibleChange` everywhere, so it need not be made again. The same whole taps,
+        /// and: a box (S + f·E) / W, W = 2n + 1 + 2f, moves by at most 2·|Δf| / W of its
+        /// largest sample when f does, and the gain scales it. Compared against the effect
+        /// in force, so slow drifts add up and are applied once they show.
+        func isIndistinguishable(from other: Effect) -> Bool {
+            guard taps == other.taps else { return false }
+            let width = Float(2 * taps + 1) + 2 * min(fraction, other.fraction)
+            let blurChange = 2 * abs(fraction - other.fraction) / width
+            let gainChange = abs(gain - other.gain) / max(gain, other.gain, .leastNormalMagnitude)
+            return blurChange + gainChange < Effect.invisibleChange
+        }
     }
 
     /// 2·Σ k² for k = 1 ... n.
@@ -65,51 +84,49 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         return (sumOfSquares(n) + 2 * f * edge) / (Double(2 * n + 1) + 2 * f)
     }
 
-    private enum Pass { case none, mask, copy, horizontal, vertical }
+    private enum Pass { case none, mask, band }
 
     private weak var layer: StaticLayer?
     private var width = 0
     private var height = 0
     /// The sharp, unlit layer; valid when `hasSharp`.
     private var sharp: UnsafeMutablePointer<UInt16>?
+    private var sharpCount = 0
     private var hasSharp = false
-    /// Depth plane of each pixel, and each plane's distance and row span.
+    /// Depth plane of each pixel (an index into `planeDistances`).
     private var mask: UnsafeMutablePointer<UInt8>?
     private var hasMask = false
     /// The scene the mask is being built from (set during the mask pass).
     private var maskScene: Scene?
     /// The scene's static depths (`Scene.staticDistances`), as of the last mask.
     private(set) var planeDistances = Scene.chartPlanes
-    private var planeRows: [Range<Int>] = []
-    private var planeColumns: [Range<Int>] = []
-    /// Horizontal-pass output (bfloat16, like the layer).
-    private var temporary: UnsafeMutablePointer<UInt16>?
     /// Effects in force on the layer now, one per plane (empty: the layer is sharp and unlit).
     private var applied: [Effect] = []
     /// The effects asked for this time, one per plane.
     private var wanted = [Effect](repeating: .identity, count: Scene.chartPlanes.count)
-    // The pass the workers run and its plane.
+    /// `wanted` for the kernel, `planeCapacity` of them.
+    private var planes: UnsafeMutablePointer<oc_defocus_plane>?
+    private var planeCapacity = 0
+    private var planeCount = 0
     private var pass = Pass.none
-    private var plane = 0
-    private var effect = Effect.identity
-    private var sums: [UnsafeMutablePointer<Float>] = []
-    /// Per worker: the horizontal pass's rows, decoded and padded by repeating their ends.
-    private var padded: [UnsafeMutableBufferPointer<Float>] = []
+    /// Per worker: the kernel's scratch (its rings of rows blurred along x), `scratchBytes` each.
+    private var scratch: [UnsafeMutableRawPointer] = []
+    private var scratchBytes = 0
 
     deinit { release() }
 
     private func release() {
         // The big buffers are page-mapped (`PageMemory`): freed, they go back to the kernel.
-        if let sharp { PageMemory.deallocate(sharp, count: 3 * width * height) }
+        if let sharp { PageMemory.deallocate(sharp, count: sharpCount) }
         if let mask { PageMemory.deallocate(mask, count: width * height) }
-        if let temporary { PageMemory.deallocate(temporary, count: 3 * width * height) }
-        for sum in sums { sum.deallocate() }
-        for row in padded { row.deallocate() }
-        padded = []
+        planes?.deallocate()
+        for part in scratch { part.deallocate() }
         sharp = nil
         mask = nil
-        temporary = nil
-        sums = []
+        planes = nil
+        planeCapacity = 0
+        scratch = []
+        scratchBytes = 0
     }
 
     /// Brings `layer` to the effects `effect(distance)` gives each plane. `refilled` says the
@@ -144,48 +161,55 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         let isIdentity = wanted.allSatisfy { $0 == .identity }
         if isIdentity && applied.isEmpty { return false }
         if wanted == applied { return false }
+        if applied.count == wanted.count
+            && zip(wanted, applied).allSatisfy({ $0.isIndistinguishable(from: $1) })
+        {
+            return false
+        }
         if !hasMask { buildMask(layer, scene: scene, workers: workers) }
         if !hasSharp {
             // The layer is sharp and unlit now (refilled or never changed): keep a copy.
             let count = layer.rowStride * height
-            if sharp == nil { sharp = PageMemory.allocate(UInt16.self, count: count) }
+            if sharp == nil {
+                sharp = PageMemory.allocate(UInt16.self, count: count)
+                sharpCount = count
+            }
             sharp!.update(from: layer.samples, count: count)
             hasSharp = true
         }
-        if temporary == nil, wanted.contains(where: \.blurs) {
-            temporary = PageMemory.allocate(UInt16.self, count: layer.rowStride * height)
-        }
-        if sums.count != workers.parts {
-            for sum in sums { sum.deallocate() }
-            for row in padded { row.deallocate() }
-            sums = (0..<workers.parts).map { _ in .allocate(capacity: 3 * width) }
-            padded = []
-        }
-        // Room for the widest box, made before the workers run (they only read the array).
-        let needed = oc_defocus_scratch_count(width, wanted.map(\.taps).max() ?? 0)
-        if padded.count != workers.parts || padded[0].count < needed {
-            for row in padded { row.deallocate() }
-            padded = (0..<workers.parts).map { _ in .allocate(capacity: needed) }
-        }
-        for (index, planeEffect) in wanted.enumerated() {
-            plane = index
-            effect = planeEffect
-            if planeEffect.blurs {
-                pass = .horizontal
-                workers.run(self)
-                pass = .vertical
-            } else {
-                pass = .copy
-            }
-            workers.run(self)
-        }
+        prepareKernel(workers: workers)
+        pass = .band
+        workers.run(self)
         pass = .none
         applied = isIdentity ? [] : wanted
         return true
     }
 
+    /// Fills the kernel's plane list from `wanted` and makes room in each worker's scratch
+    /// for the widest box (before the workers run; they only read). Memory grows to the
+    /// widest box seen and is kept.
+    private func prepareKernel(workers: RenderWorkers) {
+        if planeCapacity < wanted.count {
+            planes?.deallocate()
+            planes = .allocate(capacity: wanted.count)
+            planeCapacity = wanted.count
+        }
+        var widest = 0
+        planeCount = wanted.count
+        for (index, effect) in wanted.enumerated() {
+            planes![index] = oc_defocus_plane(taps: effect.taps, fraction: effect.fraction, gain: effect.gain)
+            widest = max(widest, effect.taps)
+        }
+        let bytes = oc_defocus_band_scratch_bytes(width, wanted.count, widest)
+        if scratch.count != workers.parts || scratchBytes < bytes {
+            for part in scratch { part.deallocate() }
+            scratch = (0..<workers.parts).map { _ in .allocate(byteCount: bytes, alignment: 64) }
+            scratchBytes = bytes
+        }
+    }
+
     /// Finds each pixel's depth plane from the scene (sampled as the layer was), rows split
-    /// across the workers, then each plane's bounding box.
+    /// across the workers.
     private func buildMask(_ layer: StaticLayer, scene: Scene, workers: RenderWorkers) {
         if mask == nil { mask = PageMemory.allocate(UInt8.self, count: width * height) }
         maskScene = scene
@@ -193,22 +217,6 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         workers.run(self)
         pass = .none
         maskScene = nil
-        var first = [Int](repeating: height, count: planeDistances.count)
-        var last = [Int](repeating: 0, count: planeDistances.count)
-        var left = [Int](repeating: width, count: planeDistances.count)
-        var right = [Int](repeating: 0, count: planeDistances.count)
-        for y in 0..<height {
-            let row = mask! + y * width
-            for x in 0..<width {
-                let index = Int(row[x])
-                first[index] = min(first[index], y)
-                last[index] = max(last[index], y + 1)
-                left[index] = min(left[index], x)
-                right[index] = max(right[index], x + 1)
-            }
-        }
-        planeRows = zip(first, last).map { $0 < $1 ? $0..<$1 : 0..<0 }
-        planeColumns = zip(left, right).map { $0 < $1 ? $0..<$1 : 0..<0 }
         hasMask = true
     }
 
@@ -225,37 +233,14 @@ final class Defocus: ParallelJob, @unchecked Sendable {
 
     func run(part: Int, of parts: Int) {
         guard let layer, let mask else { return }
-        if pass == .mask, let maskScene {
-            return maskRows(height * part / parts..<height * (part + 1) / parts, layer: layer, scene: maskScene, mask: mask)
-        }
-        guard let sharp else { return }
-        let rows = planeRows[plane]
-        let reach = effect.taps + 1
+        let first = height * part / parts, last = height * (part + 1) / parts
         switch pass {
-        case .none, .mask: break
-        case .copy:
-            let span = rows.count
-            let first = rows.lowerBound + span * part / parts
-            let last = rows.lowerBound + span * (part + 1) / parts
-            oc_defocus_copy(sharp, layer.samples, mask, width, first, last, effect.gain, plane)
-        case .horizontal:
-            // Rows the vertical pass reads for this plane.
-            let lower = max(0, rows.lowerBound - reach), upper = min(height, rows.upperBound + reach)
-            let span = upper - lower
-            let first = lower + span * part / parts
-            let last = lower + span * (part + 1) / parts
-            guard let temporary, first < last else { return }
-            let offset = first * layer.rowStride
-            oc_defocus_rows(
-                sharp + offset, temporary + offset, width, last - first, effect.taps, effect.fraction,
-                padded[part].baseAddress!)
-        case .vertical:
-            guard let temporary else { return }
-            let span = planeColumns[plane]
-            let first = span.lowerBound + span.count * part / parts, last = span.lowerBound + span.count * (part + 1) / parts
-            oc_defocus_columns(
-                temporary, layer.samples, mask, width, height, first, last, rows.lowerBound, rows.upperBound, effect.taps,
-                effect.fraction, effect.gain, plane, sums[part])
+        case .none: break
+        case .mask:
+            if let maskScene { maskRows(first..<last, layer: layer, scene: maskScene, mask: mask) }
+        case .band:
+            guard let sharp, let planes else { return }
+            oc_defocus_band(sharp, layer.samples, mask, width, height, first, last, planes, planeCount, scratch[part])
         }
     }
 }

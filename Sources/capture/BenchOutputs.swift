@@ -68,25 +68,33 @@ enum BenchOutputs {
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        let (frames, dropped) = counter.state.withLock { state in
+        let (frames, dropped, reasons) = counter.state.withLock { state in
             state.counting = false
-            return (state.frames, state.drops)
+            return (state.frames, state.drops, state.reasons)
         }
         return [
             "size": "\(width)x\(height)", "fps": fps, "focus": searching ? "continuous, searching" : "locked",
             "seconds": seconds, "expected_frames": Int(seconds * Double(fps)), "frames": frames, "dropped": dropped,
+            "dropped_by_reason": reasons,
             "searches": searches, "adjusting_share": (Double(adjusting) / Double(max(polls, 1)) * 100).rounded() / 100,
         ]
     }
 
-    /// Counts frames and drops while `counting`.
+    /// Counts frames and drops (by reason) while `counting`.
     final class FrameCounter: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
-        let state = Mutex<(counting: Bool, frames: Int, drops: Int)>((false, 0, 0))
+        let state = Mutex<(counting: Bool, frames: Int, drops: Int, reasons: [String: Int])>((false, 0, 0, [:]))
         func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
             state.withLock { if $0.counting { $0.frames += 1 } }
         }
         func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
-            state.withLock { if $0.counting { $0.drops += 1 } }
+            let reason =
+                CMGetAttachment(sampleBuffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason, attachmentModeOut: nil)
+                as? String ?? "unknown"
+            state.withLock {
+                guard $0.counting else { return }
+                $0.drops += 1
+                $0.reasons[reason, default: 0] += 1
+            }
         }
     }
 

@@ -36,16 +36,6 @@ OC_KERNEL(oc_locus_search,
 OC_KERNEL(oc_grey_mean,
     (const double *chroma, const double *signal, long count, double cx, double cy, double limit, double *result),
     (chroma, signal, count, cx, cy, limit, result))
-OC_KERNEL(oc_defocus_rows,
-    (const uint16_t *sharp, uint16_t *blurred, long width, long rows, long taps, float fraction, float *scratch),
-    (sharp, blurred, width, rows, taps, fraction, scratch))
-OC_KERNEL(oc_defocus_columns,
-    (const uint16_t *blurred, uint16_t *layer, const uint8_t *mask, long width, long height, long x0, long x1, long y0,
-        long y1, long taps, float fraction, float gain, long plane, float *sum),
-    (blurred, layer, mask, width, height, x0, x1, y0, y1, taps, fraction, gain, plane, sum))
-OC_KERNEL(oc_defocus_copy,
-    (const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long y0, long y1, float gain, long plane),
-    (sharp, layer, mask, width, y0, y1, gain, plane))
 OC_KERNEL(oc_disc_row,
     (const oc_disc *disc, long row, long first, long count, long width, const uint16_t *source, uint16_t *scratch),
     (disc, row, first, count, width, source, scratch))
@@ -55,3 +45,7 @@ OC_KERNEL(oc_zoom_interpolate,
 OC_KERNEL(oc_zoom_blend,
     (const float *top, const float *bottom, uint16_t *target, long count, float weight),
     (top, bottom, target, count, weight))
+OC_KERNEL(oc_defocus_band,
+    (const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long height, long y0, long y1,
+        const oc_defocus_plane *planes, long count, void *scratch),
+    (sharp, layer, mask, width, height, y0, y1, planes, count, scratch))

@@ -120,25 +120,30 @@ void oc_locus_search(const double *chroma, long count, const double *locus, long
 void oc_grey_mean(
     const double *chroma, const double *signal, long count, double cx, double cy, double limit, double *result);
 
-/// Floats of scratch `oc_defocus_rows` needs for rows of `width` and `taps` whole taps.
-static inline long oc_defocus_scratch_count(long width, long taps) { return 6 * (width + 2 * (taps + 2)); }
+/// What defocus does to one depth plane: box half-width (`taps` whole taps each side and
+/// end taps of weight `fraction`; both 0: no blur) and the torch's light multiplier.
+typedef struct oc_defocus_plane {
+    long taps;
+    float fraction;
+    float gain;
+} oc_defocus_plane;
 
-/// Box-blurs `rows` layer rows (R, G, B runs of `width` bfloat16) from `sharp` into
-/// `blurred` along x: `taps` whole taps each side and end taps of weight `fraction`,
-/// edges repeated.
-void oc_defocus_rows(
-    const uint16_t *sharp, uint16_t *blurred, long width, long rows, long taps, float fraction, float *scratch);
+/// Bytes of scratch one `oc_defocus_band` call needs (one per worker).
+static inline long oc_defocus_band_scratch_bytes(long width, long count, long max_taps) {
+    const long doubles = count * 3 * width, floats = 8 * (width + 2 * (max_taps + 2));
+    const long codes = count * (2 * max_taps + 11) * 3 * width;
+    return 8 * doubles + 4 * floats + 2 * codes;
+}
 
-/// Box-blurs columns x0 ..< x1 of `blurred` (the whole `height`-row layer) along y for
-/// rows y0 ..< y1, times `gain`, into `layer` where `mask` (a depth plane per pixel) is
-/// `plane`; `sum` holds 3 · width floats.
-void oc_defocus_columns(
-    const uint16_t *blurred, uint16_t *layer, const uint8_t *mask, long width, long height, long x0, long x1, long y0,
-    long y1, long taps, float fraction, float gain, long plane, float *sum);
-
-/// Copies rows y0 ..< y1 of `sharp` times `gain` into `layer` where `mask` is `plane`.
-void oc_defocus_copy(
-    const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long y0, long y1, float gain, long plane);
+/// Rows y0 ..< y1 of the defocused, lit layer (`height` rows of R, G, B runs of `width`
+/// bfloat16) from `sharp`: each pixel as its depth plane (`mask`, an index into `planes`)
+/// wants it, box-blurred along x, then along y (edges repeated, bfloat16 in between), times
+/// the gain. One pass: each worker keeps the rows its vertical window needs, blurred along
+/// x, in rings in its scratch (`oc_defocus_band_scratch_bytes`), so the blurred layer never
+/// goes through memory.
+void oc_defocus_band(
+    const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long height, long y0, long y1,
+    const oc_defocus_plane *planes, long count, void *scratch);
 
 /// A moving disc in pixels (see BallPainter.Disc): centre, radius, rim width, colour.
 typedef struct oc_disc {

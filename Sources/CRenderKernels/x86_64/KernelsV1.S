@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 7808fbccd79a397ae253905a4b6b81ef38a1e86608452216a2b2ebcc38a4d8e6
+// SHA-256 of the sources, concatenated in that order: 91a1aefd16e2f8d8fe13649ce550ad545f33d4bcf96b887fb2847b17bf59de2d
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -4217,12 +4217,34 @@ oc_grey_mean_v1:
 	.p2align	2, 0x0
 .LCPI11_0:
 	.long	0x3f800000
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI11_1:
+	.long	1
+	.long	1
+	.long	1
+	.long	1
+.LCPI11_2:
+	.long	32767
+	.long	32767
+	.long	32767
+	.long	32767
+.LCPI11_3:
+	.long	1
+	.long	1
+	.zero	4
+	.zero	4
+.LCPI11_4:
+	.long	32767
+	.long	32767
+	.zero	4
+	.zero	4
 	.text
-	.hidden	oc_defocus_rows_v1
-	.globl	oc_defocus_rows_v1
+	.hidden	oc_defocus_band_v1
+	.globl	oc_defocus_band_v1
 	.p2align	4
-	.type	oc_defocus_rows_v1,@function
-oc_defocus_rows_v1:
+	.type	oc_defocus_band_v1,@function
+oc_defocus_band_v1:
 	.cfi_startproc
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
@@ -4236,3042 +4258,2068 @@ oc_defocus_rows_v1:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$352, %rsp
-	.cfi_def_cfa_offset 408
+	subq	$744, %rsp
+	.cfi_def_cfa_offset 800
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdx, %r11
-	movq	%rsi, 104(%rsp)
-	leaq	(%rdx,%rdx,2), %rax
-	movq	%rax, 8(%rsp)
-	movq	%rcx, 136(%rsp)
-	cmpq	$2, %rcx
-	movq	%r9, -112(%rsp)
-	movq	%rdx, -104(%rsp)
-	movq	%r8, -120(%rsp)
-	movq	%rdi, -48(%rsp)
-	jl	.LBB11_163
-	leaq	2(%r8), %rcx
-	leaq	(%r11,%r8,2), %rbx
-	addq	$4, %rbx
-	leaq	1(%r8,%r8), %rax
-	cvtsi2ss	%rax, %xmm1
-	movaps	%xmm0, %xmm2
-	addss	%xmm0, %xmm2
-	addss	%xmm1, %xmm2
-	movss	.LCPI11_0(%rip), %xmm1
-	divss	%xmm2, %xmm1
-	cmpq	$2, %rcx
-	movl	$1, %eax
-	cmovgeq	%rcx, %rax
-	movq	%rax, %rdx
-	movq	%rax, -96(%rsp)
-	movq	%rcx, -64(%rsp)
-	leaq	(%r9,%rbx,4), %r10
-	leaq	(%r9,%rbx,8), %rax
-	movq	%rax, -56(%rsp)
-	leaq	(%rbx,%rbx,2), %rax
-	leaq	(%r9,%rax,4), %r13
-	leaq	(%rbx,%rbx,4), %rax
-	shlq	$4, %rbx
-	addq	%r9, %rbx
-	leaq	(%r9,%rax,4), %rbp
-	leaq	(%r8,%r11), %rax
-	leaq	8(,%rax,4), %rax
-	cmpq	$8, %rcx
-	setl	%cl
-	cmpq	$32, %rax
-	setb	%al
-	orb	%cl, %al
-	movb	%al, -121(%rsp)
-	movabsq	$9223372036854775800, %rax
-	movq	%rdx, %rcx
-	andq	%rax, %rcx
-	movq	%rcx, -72(%rsp)
-	movl	%edx, %ecx
-	andl	$3, %ecx
-	movq	%rcx, -40(%rsp)
-	andq	%r11, %rax
-	movq	%rax, -24(%rsp)
-	leaq	(%r10,%r8,4), %rax
-	addq	$8, %rax
-	leaq	(%rax,%r11,4), %rax
-	movq	%rax, 272(%rsp)
-	movaps	%xmm1, %xmm2
-	shufps	$0, %xmm1, %xmm2
-	movaps	%xmm0, %xmm3
-	shufps	$0, %xmm0, %xmm3
-	leaq	(,%r11,4), %rax
-	leaq	(%r8,%r8,2), %rcx
-	leaq	(,%r11,8), %rdx
-	leaq	(%rdx,%rcx,4), %rcx
-	leaq	(%rax,%r8,4), %rdx
-	leaq	(%r9,%rdx), %r14
-	addq	$24, %r14
-	movl	%r8d, %edx
-	andl	$3, %edx
-	leaq	1(,%rdx,2), %rdx
-	movq	%rdx, -32(%rsp)
-	addq	%r9, %rcx
-	addq	$40, %rcx
-	movq	%rcx, 120(%rsp)
-	movq	%rdi, %rdx
-	leaq	24(%rax,%r8,4), %rsi
-	leaq	20(%rax,%r8,4), %r12
-	leaq	(%rax,%rax,2), %r15
-	movq	%r15, 320(%rsp)
-	leaq	(%rax,%r8,8), %rax
-	leaq	32(%r9,%rax), %rax
-	movq	%rax, 112(%rsp)
-	leaq	(%r11,%r11), %rax
-	leaq	(%rax,%rax,2), %rcx
-	addq	%rcx, %rdi
-	addq	$8, %rdi
-	movq	%rdi, 48(%rsp)
-	addq	%rdx, %rcx
-	movq	%rcx, 176(%rsp)
-	movq	%rax, 96(%rsp)
-	leaq	(%rax,%rax,4), %rax
-	leaq	(%rdx,%rax), %rdi
-	addq	$8, %rdi
-	movq	%rdi, 160(%rsp)
-	addq	%rdx, %rax
-	movq	%rax, 168(%rsp)
-	xorps	%xmm5, %xmm5
-	leaq	(%r8,%r8), %rax
-	movq	%rax, -88(%rsp)
-	leaq	8(%r9,%r8,4), %rax
-	leaq	(%rax,%r11,4), %rcx
-	movq	%rcx, 304(%rsp)
-	movq	%rax, 312(%rsp)
-	leaq	4(%rax,%r8,4), %rax
-	movq	%rax, 296(%rsp)
-	leaq	24(,%r8,4), %rax
-	leaq	8(%rdx), %r15
-	movq	%r15, 144(%rsp)
-	leaq	8(%rdx,%r11,2), %r15
-	leaq	(%rdx,%r11,2), %rcx
-	movq	%rcx, 24(%rsp)
-	leaq	8(%rdx,%r11,4), %rcx
-	movq	%rcx, 80(%rsp)
-	leaq	(%rdx,%r11,4), %rcx
-	movq	%rcx, 16(%rsp)
-	leaq	8(%rdx,%r11,8), %rcx
-	movq	%rcx, 72(%rsp)
-	leaq	(%rdx,%r11,8), %rcx
-	movq	%rcx, 152(%rsp)
-	leaq	(%r10,%rax), %rcx
-	movq	%rcx, 232(%rsp)
-	movq	-56(%rsp), %rdi
-	leaq	(%rdi,%r12), %rcx
-	movq	%rcx, 208(%rsp)
-	leaq	(%rdi,%rsi), %rcx
-	movq	%rcx, 256(%rsp)
-	leaq	(%rdi,%rax), %rcx
-	movq	%rcx, 224(%rsp)
-	leaq	(%r13,%r12), %rcx
-	movq	%rcx, 200(%rsp)
-	leaq	(%r13,%rsi), %rcx
-	movq	%rcx, 128(%rsp)
-	leaq	(%r13,%rax), %rcx
-	movq	%rcx, 288(%rsp)
-	movq	%r12, 216(%rsp)
-	leaq	(%rbx,%r12), %rcx
-	movq	%rcx, 192(%rsp)
-	movq	%rsi, 264(%rsp)
-	leaq	(%rbx,%rsi), %rcx
-	movq	%rdx, %rdi
-	movq	%rcx, 248(%rsp)
-	movq	%rax, 240(%rsp)
-	addq	%rbx, %rax
-	movq	%rax, 280(%rsp)
-	movq	104(%rsp), %r12
-	xorl	%ecx, %ecx
-	movq	%r10, 40(%rsp)
-	movq	%r14, 328(%rsp)
-	movq	%rbx, 64(%rsp)
-	movq	%r13, 56(%rsp)
-	jmp	.LBB11_3
-	.p2align	4
-.LBB11_2:
-	movq	184(%rsp), %rsi
-	leaq	2(%rsi), %rdi
-	addq	$3, %rsi
-	movq	320(%rsp), %rcx
-	addq	%rcx, 144(%rsp)
-	movq	88(%rsp), %rdx
-	addq	%rcx, %rdx
-	movq	32(%rsp), %r15
-	addq	%rcx, %r15
-	addq	%rcx, 24(%rsp)
-	addq	%rcx, 80(%rsp)
-	addq	%rcx, 16(%rsp)
-	addq	%rcx, 48(%rsp)
-	addq	%rcx, 176(%rsp)
-	addq	%rcx, 72(%rsp)
-	addq	%rcx, 152(%rsp)
-	addq	%rcx, 160(%rsp)
-	addq	%rcx, 168(%rsp)
-	addq	%rcx, %r12
-	cmpq	136(%rsp), %rsi
-	movq	%rdi, %rsi
-	movq	%rdi, %rcx
-	movq	-120(%rsp), %r8
-	movq	-48(%rsp), %rdi
-	movq	%rax, %r10
-	movq	328(%rsp), %r14
-	movq	64(%rsp), %rbx
-	movq	56(%rsp), %r13
-	jge	.LBB11_164
-.LBB11_3:
-	movq	%rdx, 88(%rsp)
-	movq	%r12, 336(%rsp)
-	movq	%rcx, 184(%rsp)
-	movq	%rcx, %rax
-	imulq	8(%rsp), %rax
-	leaq	(%rdi,%rax,2), %rcx
-	movq	%rcx, -80(%rsp)
-	cmpq	$-1, %r8
-	movq	-56(%rsp), %r12
-	movq	304(%rsp), %rdi
-	jl	.LBB11_14
-	movq	-48(%rsp), %rcx
-	movzwl	(%rcx,%rax,2), %eax
-	shll	$16, %eax
-	movq	-80(%rsp), %rcx
-	movzwl	-2(%rcx,%r11,2), %ecx
-	shll	$16, %ecx
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_6
-	xorl	%esi, %esi
-	jmp	.LBB11_9
-	.p2align	4
-.LBB11_6:
-	movd	%eax, %xmm6
-	pshufd	$0, %xmm6, %xmm6
-	movd	%ecx, %xmm7
-	pshufd	$0, %xmm7, %xmm7
+	movq	%r8, 368(%rsp)
+	movq	%rdx, 232(%rsp)
+	movq	%rsi, 224(%rsp)
+	movq	%rdi, 240(%rsp)
+	movq	%r9, 216(%rsp)
+	cmpq	800(%rsp), %r9
+	jge	.LBB11_239
+	movq	816(%rsp), %rbp
+	movq	808(%rsp), %rsi
+	movabsq	$9223372036854775804, %r10
+	testq	%rbp, %rbp
+	jle	.LBB11_2
+	movl	%ebp, %eax
+	andl	$3, %eax
+	cmpq	$4, %rbp
+	movq	216(%rsp), %r8
+	jae	.LBB11_28
+	movq	%r10, %rbx
+	xorl	%r14d, %r14d
+	xorl	%r11d, %r11d
+.LBB11_5:
+	testq	%rax, %rax
+	movq	%rbx, %r10
+	je	.LBB11_8
+	shlq	$4, %r11
+	addq	808(%rsp), %r11
+	shll	$4, %eax
 	xorl	%edx, %edx
-	movq	-72(%rsp), %rsi
 	.p2align	4
 .LBB11_7:
-	movdqu	%xmm6, (%r9,%rdx,4)
-	movdqu	%xmm6, 16(%r9,%rdx,4)
-	movdqu	%xmm7, -16(%r14,%rdx,4)
-	movdqu	%xmm7, (%r14,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %rsi
-	jne	.LBB11_7
-	cmpq	%rsi, -96(%rsp)
-	je	.LBB11_14
-.LBB11_9:
-	movq	%rsi, %rdx
-	cmpq	$0, -40(%rsp)
-	je	.LBB11_12
-	movq	-40(%rsp), %r10
-	movq	%rsi, %rdx
-	.p2align	4
-.LBB11_11:
-	movl	%eax, (%r9,%rdx,4)
-	movl	%ecx, (%rdi,%rdx,4)
-	incq	%rdx
-	decq	%r10
-	jne	.LBB11_11
-.LBB11_12:
-	movq	-96(%rsp), %r8
-	subq	%r8, %rsi
-	cmpq	$-4, %rsi
-	movq	40(%rsp), %r10
-	ja	.LBB11_14
-	.p2align	4
-.LBB11_13:
-	movl	%eax, (%r9,%rdx,4)
-	movl	%ecx, -16(%r14,%rdx,4)
-	movl	%eax, 4(%r9,%rdx,4)
-	movl	%ecx, -12(%r14,%rdx,4)
-	movl	%eax, 8(%r9,%rdx,4)
-	movl	%ecx, -8(%r14,%rdx,4)
-	movl	%eax, 12(%r9,%rdx,4)
-	movl	%ecx, -4(%r14,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_13
-	.p2align	4
-.LBB11_14:
-	testq	%r11, %r11
-	movq	-72(%rsp), %r8
-	movq	-32(%rsp), %r14
-	movq	-88(%rsp), %rdx
-	movq	312(%rsp), %rsi
-	movq	%r15, 32(%rsp)
-	jle	.LBB11_21
-	xorl	%eax, %eax
-	cmpq	$8, %r11
-	jae	.LBB11_17
-	movq	88(%rsp), %rdi
-	jmp	.LBB11_20
-	.p2align	4
-.LBB11_17:
-	movq	-24(%rsp), %rcx
-	movq	144(%rsp), %r15
-	.p2align	4
-.LBB11_18:
-	movq	-8(%r15,%rax,2), %xmm6
-	movq	(%r15,%rax,2), %xmm7
-	pxor	%xmm8, %xmm8
-	punpcklwd	%xmm6, %xmm8
-	pxor	%xmm6, %xmm6
-	punpcklwd	%xmm7, %xmm6
-	movdqu	%xmm8, (%rsi,%rax,4)
-	movdqu	%xmm6, 16(%rsi,%rax,4)
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_18
-	movq	%rcx, %rax
-	cmpq	%rcx, %r11
-	movq	32(%rsp), %r15
-	movq	88(%rsp), %rdi
-	je	.LBB11_21
-	.p2align	4
-.LBB11_20:
-	movzwl	(%rdi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rsi,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r11
-	jne	.LBB11_20
-.LBB11_21:
-	movq	-120(%rsp), %rdi
-	pxor	%xmm6, %xmm6
-	testq	%rdi, %rdi
-	js	.LBB11_26
-	xorl	%ecx, %ecx
-	.p2align	4
-.LBB11_23:
-	movq	%rcx, %rax
-	addss	8(%r9,%rcx,4), %xmm6
-	incq	%rcx
-	cmpq	%rcx, %r14
-	jne	.LBB11_23
-	cmpq	$7, %rdx
-	jb	.LBB11_27
-	.p2align	4
-.LBB11_25:
-	addss	12(%r9,%rax,4), %xmm6
-	addss	16(%r9,%rax,4), %xmm6
-	addss	20(%r9,%rax,4), %xmm6
-	addss	24(%r9,%rax,4), %xmm6
-	addss	28(%r9,%rax,4), %xmm6
-	addss	32(%r9,%rax,4), %xmm6
-	addss	36(%r9,%rax,4), %xmm6
-	addss	40(%r9,%rax,4), %xmm6
-	addq	$8, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_25
-	jmp	.LBB11_27
-	.p2align	4
-.LBB11_26:
-	cmpq	$-1, %rdi
-	movq	24(%rsp), %rsi
-	jl	.LBB11_42
-.LBB11_27:
-	movq	-80(%rsp), %rcx
-	movzwl	(%rcx,%r11,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r11,4), %ecx
-	shll	$16, %ecx
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_29
-	xorl	%esi, %esi
-	jmp	.LBB11_33
-	.p2align	4
-.LBB11_29:
-	movd	%eax, %xmm7
-	pshufd	$0, %xmm7, %xmm7
-	movd	%ecx, %xmm8
-	pshufd	$0, %xmm8, %xmm8
-	xorl	%edx, %edx
-	movq	120(%rsp), %r15
-	movq	112(%rsp), %rsi
-	.p2align	4
-.LBB11_30:
-	movdqu	%xmm7, -16(%rsi,%rdx,4)
-	movdqu	%xmm7, (%rsi,%rdx,4)
-	movdqu	%xmm8, -16(%r15,%rdx,4)
-	movdqu	%xmm8, (%r15,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_30
-	movq	%r8, %rsi
-	cmpq	%r8, -96(%rsp)
-	jne	.LBB11_33
-	movq	-72(%rsp), %r8
-	movq	-88(%rsp), %rdx
-	jmp	.LBB11_41
-	.p2align	4
-.LBB11_33:
-	movq	%rsi, %rdx
-	testb	$3, -96(%rsp)
-	movq	272(%rsp), %r14
-	je	.LBB11_36
-	movq	%r10, %r15
-	movq	-40(%rsp), %r10
-	movq	%rsi, %rdx
-	.p2align	4
-.LBB11_35:
-	movl	%eax, (%r15,%rdx,4)
-	movl	%ecx, (%r14,%rdx,4)
-	incq	%rdx
-	decq	%r10
-	jne	.LBB11_35
-.LBB11_36:
-	subq	-96(%rsp), %rsi
-	cmpq	$-4, %rsi
-	jbe	.LBB11_38
-	movq	40(%rsp), %r10
-	movq	-72(%rsp), %r8
-	movq	-120(%rsp), %rdi
-	movq	-32(%rsp), %r14
-	movq	-88(%rsp), %rdx
-	jmp	.LBB11_41
-	.p2align	4
-.LBB11_38:
-	movq	40(%rsp), %r10
-	movq	-72(%rsp), %r8
-	movq	-32(%rsp), %r14
-	movq	120(%rsp), %r15
-	movq	112(%rsp), %rsi
-	movq	-96(%rsp), %rdi
-	.p2align	4
-.LBB11_39:
-	movl	%eax, -16(%rsi,%rdx,4)
-	movl	%ecx, -16(%r15,%rdx,4)
-	movl	%eax, -12(%rsi,%rdx,4)
-	movl	%ecx, -12(%r15,%rdx,4)
-	movl	%eax, -8(%rsi,%rdx,4)
-	movl	%ecx, -8(%r15,%rdx,4)
-	movl	%eax, -4(%rsi,%rdx,4)
-	movl	%ecx, -4(%r15,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB11_39
-	movq	-88(%rsp), %rdx
-	movq	-120(%rsp), %rdi
-.LBB11_41:
-	movq	32(%rsp), %r15
-	movq	24(%rsp), %rsi
-.LBB11_42:
-	movq	-64(%rsp), %rax
-	leaq	(%r10,%rax,4), %rax
-	movq	%rax, (%rsp)
-	testq	%r11, %r11
-	jle	.LBB11_49
-	xorl	%eax, %eax
-	cmpq	$8, %r11
-	jae	.LBB11_45
-	movq	(%rsp), %r15
-	jmp	.LBB11_48
-	.p2align	4
-.LBB11_45:
-	movq	-24(%rsp), %rcx
-	movq	232(%rsp), %rdi
-	.p2align	4
-.LBB11_46:
-	movq	-8(%r15,%rax,2), %xmm7
-	movq	(%r15,%rax,2), %xmm8
-	pxor	%xmm9, %xmm9
-	punpcklwd	%xmm7, %xmm9
-	pxor	%xmm7, %xmm7
-	punpcklwd	%xmm8, %xmm7
-	movdqu	%xmm9, -16(%rdi,%rax,4)
-	movdqu	%xmm7, (%rdi,%rax,4)
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_46
-	movq	%rcx, %rax
-	cmpq	%rcx, %r11
-	movq	-120(%rsp), %rdi
-	movq	(%rsp), %r15
-	je	.LBB11_49
-	.p2align	4
-.LBB11_48:
-	movzwl	(%rsi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%r15,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r11
-	jne	.LBB11_48
-.LBB11_49:
-	pxor	%xmm7, %xmm7
-	testq	%rdi, %rdi
-	js	.LBB11_54
-	xorl	%ecx, %ecx
-	movq	80(%rsp), %r15
-	.p2align	4
-.LBB11_51:
-	movq	%rcx, %rax
-	addss	8(%r10,%rcx,4), %xmm7
-	incq	%rcx
-	cmpq	%rcx, %r14
-	jne	.LBB11_51
-	cmpq	$7, %rdx
-	jb	.LBB11_55
-	.p2align	4
-.LBB11_53:
-	addss	12(%r10,%rax,4), %xmm7
-	addss	16(%r10,%rax,4), %xmm7
-	addss	20(%r10,%rax,4), %xmm7
-	addss	24(%r10,%rax,4), %xmm7
-	addss	28(%r10,%rax,4), %xmm7
-	addss	32(%r10,%rax,4), %xmm7
-	addss	36(%r10,%rax,4), %xmm7
-	addss	40(%r10,%rax,4), %xmm7
-	addq	$8, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_53
-	jmp	.LBB11_55
-	.p2align	4
-.LBB11_54:
-	cmpq	$-1, %rdi
-	movq	80(%rsp), %r15
-	movq	16(%rsp), %rsi
-	jl	.LBB11_70
-.LBB11_55:
-	movq	96(%rsp), %rax
-	movq	-80(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r11,2), %ecx
-	shll	$16, %ecx
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_57
-	xorl	%esi, %esi
-	jmp	.LBB11_61
-	.p2align	4
-.LBB11_57:
-	movd	%eax, %xmm8
-	pshufd	$0, %xmm8, %xmm8
-	movd	%ecx, %xmm9
-	pshufd	$0, %xmm9, %xmm9
-	xorl	%edx, %edx
-	movq	256(%rsp), %rsi
-	.p2align	4
-.LBB11_58:
-	movdqu	%xmm8, (%r12,%rdx,4)
-	movdqu	%xmm8, 16(%r12,%rdx,4)
-	movdqu	%xmm9, -16(%rsi,%rdx,4)
-	movdqu	%xmm9, (%rsi,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_58
-	movq	%r8, %rsi
-	cmpq	%r8, -96(%rsp)
-	jne	.LBB11_61
-	movq	-72(%rsp), %r8
-	jmp	.LBB11_66
-	.p2align	4
-.LBB11_61:
-	movq	%rsi, %rdx
-	testb	$3, -96(%rsp)
-	je	.LBB11_64
-	movq	-64(%rsp), %rdx
-	leaq	(%r12,%rdx,4), %rdx
-	leaq	(%rdx,%r11,4), %r14
-	movq	-40(%rsp), %r10
-	movq	%rsi, %rdx
-	.p2align	4
-.LBB11_63:
-	movl	%eax, (%r12,%rdx,4)
-	movl	%ecx, (%r14,%rdx,4)
-	incq	%rdx
-	decq	%r10
-	jne	.LBB11_63
-.LBB11_64:
-	subq	-96(%rsp), %rsi
-	cmpq	$-4, %rsi
-	jbe	.LBB11_67
-	movq	-72(%rsp), %r8
-	movq	-120(%rsp), %rdi
-	movq	-32(%rsp), %r14
-.LBB11_66:
-	movq	-88(%rsp), %rdx
-	movq	16(%rsp), %rsi
-	jmp	.LBB11_70
-	.p2align	4
-.LBB11_67:
-	movq	-72(%rsp), %r8
-	movq	-32(%rsp), %r14
-	movq	16(%rsp), %rsi
-	movq	208(%rsp), %rdi
-	movq	-96(%rsp), %r10
-	.p2align	4
-.LBB11_68:
-	movl	%eax, (%r12,%rdx,4)
-	movl	%ecx, -12(%rdi,%rdx,4)
-	movl	%eax, 4(%r12,%rdx,4)
-	movl	%ecx, -8(%rdi,%rdx,4)
-	movl	%eax, 8(%r12,%rdx,4)
-	movl	%ecx, -4(%rdi,%rdx,4)
-	movl	%eax, 12(%r12,%rdx,4)
-	movl	%ecx, (%rdi,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r10
-	jne	.LBB11_68
-	movq	-88(%rsp), %rdx
-	movq	-120(%rsp), %rdi
-.LBB11_70:
-	movq	-64(%rsp), %rax
-	leaq	(%r12,%rax,4), %rax
-	movq	%rax, -8(%rsp)
-	testq	%r11, %r11
-	movq	48(%rsp), %r10
-	jle	.LBB11_77
-	xorl	%eax, %eax
-	cmpq	$8, %r11
-	jae	.LBB11_73
-	movq	-8(%rsp), %r15
-	jmp	.LBB11_76
-	.p2align	4
-.LBB11_73:
-	movq	-24(%rsp), %rcx
-	movq	224(%rsp), %rdi
-	.p2align	4
-.LBB11_74:
-	movq	-8(%r15,%rax,2), %xmm8
-	movq	(%r15,%rax,2), %xmm9
-	pxor	%xmm10, %xmm10
-	punpcklwd	%xmm8, %xmm10
-	pxor	%xmm8, %xmm8
-	punpcklwd	%xmm9, %xmm8
-	movdqu	%xmm10, -16(%rdi,%rax,4)
-	movdqu	%xmm8, (%rdi,%rax,4)
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_74
-	movq	%rcx, %rax
-	cmpq	%rcx, %r11
-	movq	-8(%rsp), %r15
-	movq	-120(%rsp), %rdi
-	je	.LBB11_77
-	.p2align	4
-.LBB11_76:
-	movzwl	(%rsi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%r15,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r11
-	jne	.LBB11_76
-.LBB11_77:
-	movq	184(%rsp), %rax
-	orq	$1, %rax
-	imulq	8(%rsp), %rax
-	movq	-48(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rax
-	movq	%rax, -80(%rsp)
-	pxor	%xmm8, %xmm8
-	testq	%rdi, %rdi
-	js	.LBB11_82
-	xorl	%ecx, %ecx
-	movq	72(%rsp), %r15
-	movq	128(%rsp), %rsi
-	.p2align	4
-.LBB11_79:
-	movq	%rcx, %rax
-	addss	8(%r12,%rcx,4), %xmm8
-	incq	%rcx
-	cmpq	%rcx, %r14
-	jne	.LBB11_79
-	cmpq	$7, %rdx
-	jb	.LBB11_83
-	.p2align	4
-.LBB11_81:
-	addss	12(%r12,%rax,4), %xmm8
-	addss	16(%r12,%rax,4), %xmm8
-	addss	20(%r12,%rax,4), %xmm8
-	addss	24(%r12,%rax,4), %xmm8
-	addss	28(%r12,%rax,4), %xmm8
-	addss	32(%r12,%rax,4), %xmm8
-	addss	36(%r12,%rax,4), %xmm8
-	addss	40(%r12,%rax,4), %xmm8
-	addq	$8, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_81
-	jmp	.LBB11_83
-	.p2align	4
-.LBB11_82:
-	cmpq	$-1, %rdi
-	movq	72(%rsp), %r15
-	movq	128(%rsp), %rsi
-	jl	.LBB11_97
-.LBB11_83:
-	movq	-80(%rsp), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r11,2), %ecx
-	shll	$16, %ecx
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_85
-	xorl	%esi, %esi
-	movq	-96(%rsp), %r12
-	jmp	.LBB11_89
-	.p2align	4
-.LBB11_85:
-	movd	%eax, %xmm9
-	pshufd	$0, %xmm9, %xmm9
-	movd	%ecx, %xmm10
-	pshufd	$0, %xmm10, %xmm10
-	xorl	%edx, %edx
-	movq	-96(%rsp), %r12
-	.p2align	4
-.LBB11_86:
-	movdqu	%xmm9, (%r13,%rdx,4)
-	movdqu	%xmm9, 16(%r13,%rdx,4)
-	movdqu	%xmm10, -16(%rsi,%rdx,4)
-	movdqu	%xmm10, (%rsi,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_86
-	movq	%r8, %rsi
-	cmpq	%r8, %r12
-	jne	.LBB11_89
-	movq	-72(%rsp), %r8
-	jmp	.LBB11_96
-	.p2align	4
-.LBB11_89:
-	movq	%rsi, %rdx
-	testb	$3, %r12b
-	je	.LBB11_92
-	movq	-64(%rsp), %rdx
-	leaq	(,%rdx,4), %rdx
-	addq	%r13, %rdx
-	leaq	(%rdx,%r11,4), %rdi
-	movq	-40(%rsp), %r10
-	movq	%rsi, %rdx
-	.p2align	4
-.LBB11_91:
-	movl	%eax, (%r13,%rdx,4)
-	movl	%ecx, (%rdi,%rdx,4)
-	incq	%rdx
-	decq	%r10
-	jne	.LBB11_91
-.LBB11_92:
-	subq	%r12, %rsi
-	cmpq	$-4, %rsi
-	jbe	.LBB11_94
-	movq	-72(%rsp), %r8
-	movq	48(%rsp), %r10
-	movq	-88(%rsp), %rdx
-	movq	-120(%rsp), %rdi
-	jmp	.LBB11_97
-	.p2align	4
-.LBB11_94:
-	movq	-72(%rsp), %r8
-	movq	48(%rsp), %r10
-	movq	200(%rsp), %rsi
-	movq	-120(%rsp), %rdi
-	.p2align	4
-.LBB11_95:
-	movl	%eax, (%r13,%rdx,4)
-	movl	%ecx, -12(%rsi,%rdx,4)
-	movl	%eax, 4(%r13,%rdx,4)
-	movl	%ecx, -8(%rsi,%rdx,4)
-	movl	%eax, 8(%r13,%rdx,4)
-	movl	%ecx, -4(%rsi,%rdx,4)
-	movl	%eax, 12(%r13,%rdx,4)
-	movl	%ecx, (%rsi,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r12
-	jne	.LBB11_95
-.LBB11_96:
-	movq	-88(%rsp), %rdx
-.LBB11_97:
-	movq	-64(%rsp), %rax
-	leaq	(,%rax,4), %rax
-	addq	%r13, %rax
-	movq	%rax, -16(%rsp)
-	testq	%r11, %r11
-	movq	288(%rsp), %rsi
-	movq	176(%rsp), %r12
-	jle	.LBB11_104
-	xorl	%eax, %eax
-	cmpq	$8, %r11
-	jae	.LBB11_100
-	movq	-16(%rsp), %rsi
-	jmp	.LBB11_103
-	.p2align	4
-.LBB11_100:
-	movq	-24(%rsp), %rcx
-	.p2align	4
-.LBB11_101:
-	movq	-8(%r10,%rax,2), %xmm9
-	movq	(%r10,%rax,2), %xmm10
-	pxor	%xmm11, %xmm11
-	punpcklwd	%xmm9, %xmm11
-	pxor	%xmm9, %xmm9
-	punpcklwd	%xmm10, %xmm9
-	movdqu	%xmm11, -16(%rsi,%rax,4)
-	movdqu	%xmm9, (%rsi,%rax,4)
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_101
-	movq	%rcx, %rax
-	cmpq	%rcx, %r11
-	movq	-16(%rsp), %rsi
-	je	.LBB11_104
-	.p2align	4
-.LBB11_103:
-	movzwl	(%r12,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rsi,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r11
-	jne	.LBB11_103
-.LBB11_104:
-	pxor	%xmm9, %xmm9
-	testq	%rdi, %rdi
-	js	.LBB11_109
-	xorl	%ecx, %ecx
-	movq	-96(%rsp), %r12
-	.p2align	4
-.LBB11_106:
-	movq	%rcx, %rax
-	addss	8(%r13,%rcx,4), %xmm9
-	incq	%rcx
-	cmpq	%rcx, %r14
-	jne	.LBB11_106
-	cmpq	$7, %rdx
-	jb	.LBB11_110
-	.p2align	4
-.LBB11_108:
-	addss	12(%r13,%rax,4), %xmm9
-	addss	16(%r13,%rax,4), %xmm9
-	addss	20(%r13,%rax,4), %xmm9
-	addss	24(%r13,%rax,4), %xmm9
-	addss	28(%r13,%rax,4), %xmm9
-	addss	32(%r13,%rax,4), %xmm9
-	addss	36(%r13,%rax,4), %xmm9
-	addss	40(%r13,%rax,4), %xmm9
-	addq	$8, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_108
-	jmp	.LBB11_110
-	.p2align	4
-.LBB11_109:
-	cmpq	$-1, %rdi
-	movq	-96(%rsp), %r12
-	jl	.LBB11_122
-.LBB11_110:
-	movq	-80(%rsp), %rcx
-	movzwl	(%rcx,%r11,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r11,4), %ecx
-	shll	$16, %ecx
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_112
-	xorl	%esi, %esi
-	jmp	.LBB11_115
-	.p2align	4
-.LBB11_112:
-	movd	%eax, %xmm10
-	pshufd	$0, %xmm10, %xmm10
-	movd	%ecx, %xmm11
-	pshufd	$0, %xmm11, %xmm11
-	xorl	%edx, %edx
-	movq	248(%rsp), %rsi
-	.p2align	4
-.LBB11_113:
-	movdqu	%xmm10, (%rbx,%rdx,4)
-	movdqu	%xmm10, 16(%rbx,%rdx,4)
-	movdqu	%xmm11, -16(%rsi,%rdx,4)
-	movdqu	%xmm11, (%rsi,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_113
-	movq	%r8, %rsi
-	cmpq	%r8, %r12
-	je	.LBB11_121
-.LBB11_115:
-	movq	%rsi, %rdx
-	testb	$3, %r12b
-	je	.LBB11_118
-	movq	-64(%rsp), %rdx
-	leaq	(%rbx,%rdx,4), %rdx
-	leaq	(%rdx,%r11,4), %rdi
-	movq	-40(%rsp), %r10
-	movq	%rsi, %rdx
-	.p2align	4
-.LBB11_117:
-	movl	%eax, (%rbx,%rdx,4)
-	movl	%ecx, (%rdi,%rdx,4)
-	incq	%rdx
-	decq	%r10
-	jne	.LBB11_117
-.LBB11_118:
-	subq	%r12, %rsi
-	cmpq	$-4, %rsi
-	ja	.LBB11_121
-	movq	192(%rsp), %rsi
-	.p2align	4
-.LBB11_120:
-	movl	%eax, (%rbx,%rdx,4)
-	movl	%ecx, -12(%rsi,%rdx,4)
-	movl	%eax, 4(%rbx,%rdx,4)
-	movl	%ecx, -8(%rsi,%rdx,4)
-	movl	%eax, 8(%rbx,%rdx,4)
-	movl	%ecx, -4(%rsi,%rdx,4)
-	movl	%eax, 12(%rbx,%rdx,4)
-	movl	%ecx, (%rsi,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r12
-	jne	.LBB11_120
-.LBB11_121:
-	movq	-88(%rsp), %rdx
-.LBB11_122:
-	movq	-64(%rsp), %rax
-	leaq	(%rbx,%rax,4), %r10
-	testq	%r11, %r11
-	movq	152(%rsp), %rsi
-	movq	280(%rsp), %rdi
-	jle	.LBB11_128
-	xorl	%eax, %eax
-	cmpq	$8, %r11
-	jb	.LBB11_127
-	movq	-24(%rsp), %rcx
-	.p2align	4
-.LBB11_125:
-	movq	-8(%r15,%rax,2), %xmm10
-	movq	(%r15,%rax,2), %xmm11
-	pxor	%xmm12, %xmm12
-	punpcklwd	%xmm10, %xmm12
-	pxor	%xmm10, %xmm10
-	punpcklwd	%xmm11, %xmm10
-	movdqu	%xmm12, -16(%rdi,%rax,4)
-	movdqu	%xmm10, (%rdi,%rax,4)
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_125
-	movq	%rcx, %rax
-	cmpq	%rcx, %r11
-	je	.LBB11_128
-	.p2align	4
-.LBB11_127:
-	movzwl	(%rsi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%r10,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r11
-	jne	.LBB11_127
-.LBB11_128:
-	movq	-120(%rsp), %r8
-	pxor	%xmm10, %xmm10
-	testq	%r8, %r8
-	js	.LBB11_133
-	xorl	%ecx, %ecx
-	.p2align	4
-.LBB11_130:
-	movq	%rcx, %rax
-	addss	8(%rbx,%rcx,4), %xmm10
-	incq	%rcx
-	cmpq	%rcx, %r14
-	jne	.LBB11_130
-	cmpq	$7, %rdx
-	jb	.LBB11_134
-	.p2align	4
-.LBB11_132:
-	addss	12(%rbx,%rax,4), %xmm10
-	addss	16(%rbx,%rax,4), %xmm10
-	addss	20(%rbx,%rax,4), %xmm10
-	addss	24(%rbx,%rax,4), %xmm10
-	addss	28(%rbx,%rax,4), %xmm10
-	addss	32(%rbx,%rax,4), %xmm10
-	addss	36(%rbx,%rax,4), %xmm10
-	addss	40(%rbx,%rax,4), %xmm10
-	addq	$8, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_132
-	jmp	.LBB11_134
-	.p2align	4
-.LBB11_133:
-	cmpq	$-1, %r8
-	jl	.LBB11_147
-.LBB11_134:
-	movq	96(%rsp), %rax
-	movq	-80(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r11,2), %ecx
-	shll	$16, %ecx
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_136
-	xorl	%esi, %esi
-	jmp	.LBB11_140
-	.p2align	4
-.LBB11_136:
-	movd	%eax, %xmm11
-	pshufd	$0, %xmm11, %xmm11
-	movd	%ecx, %xmm12
-	pshufd	$0, %xmm12, %xmm12
-	movq	264(%rsp), %rdx
-	addq	%rbp, %rdx
-	xorl	%esi, %esi
-	movq	-72(%rsp), %rdi
-	.p2align	4
-.LBB11_137:
-	movdqu	%xmm11, (%rbp,%rsi,4)
-	movdqu	%xmm11, 16(%rbp,%rsi,4)
-	movdqu	%xmm12, -16(%rdx,%rsi,4)
-	movdqu	%xmm12, (%rdx,%rsi,4)
-	addq	$8, %rsi
-	cmpq	%rsi, %rdi
-	jne	.LBB11_137
-	movq	%rdi, %rsi
-	cmpq	%rdi, %r12
-	jne	.LBB11_140
-	movq	-120(%rsp), %r8
-	jmp	.LBB11_147
-	.p2align	4
-.LBB11_140:
-	movq	%rsi, %rdx
-	testb	$3, %r12b
-	je	.LBB11_143
-	movq	-64(%rsp), %rdx
-	leaq	(,%rdx,4), %rdx
-	addq	%rbp, %rdx
-	leaq	(%rdx,%r11,4), %rdi
-	movq	-40(%rsp), %r14
-	movq	%rsi, %rdx
-	.p2align	4
-.LBB11_142:
-	movl	%eax, (%rbp,%rdx,4)
-	movl	%ecx, (%rdi,%rdx,4)
-	incq	%rdx
-	decq	%r14
-	jne	.LBB11_142
-.LBB11_143:
-	movq	-96(%rsp), %rdi
-	subq	%rdi, %rsi
-	cmpq	$-4, %rsi
-	jbe	.LBB11_145
-	movq	-120(%rsp), %r8
-	movq	-32(%rsp), %r14
-	jmp	.LBB11_147
-	.p2align	4
-.LBB11_145:
-	movq	216(%rsp), %rsi
-	addq	%rbp, %rsi
-	movq	-120(%rsp), %r8
-	movq	-32(%rsp), %r14
-	.p2align	4
-.LBB11_146:
-	movl	%eax, (%rbp,%rdx,4)
-	movl	%ecx, -12(%rsi,%rdx,4)
-	movl	%eax, 4(%rbp,%rdx,4)
-	movl	%ecx, -8(%rsi,%rdx,4)
-	movl	%eax, 8(%rbp,%rdx,4)
-	movl	%ecx, -4(%rsi,%rdx,4)
-	movl	%eax, 12(%rbp,%rdx,4)
-	movl	%ecx, (%rsi,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB11_146
-.LBB11_147:
-	movq	-64(%rsp), %rax
-	leaq	(,%rax,4), %rsi
-	addq	%rbp, %rsi
-	testq	%r11, %r11
-	movq	168(%rsp), %rdi
-	movq	160(%rsp), %rbx
-	jle	.LBB11_154
-	cmpq	$8, %r11
-	jae	.LBB11_150
-	xorl	%ecx, %ecx
-	jmp	.LBB11_153
-	.p2align	4
-.LBB11_150:
-	movq	240(%rsp), %rax
-	leaq	(%rax,%rbp), %rcx
-	xorl	%edx, %edx
-	movq	-24(%rsp), %rax
-	.p2align	4
-.LBB11_151:
-	movq	-8(%rbx,%rdx,2), %xmm11
-	movq	(%rbx,%rdx,2), %xmm12
-	pxor	%xmm13, %xmm13
-	punpcklwd	%xmm11, %xmm13
-	pxor	%xmm11, %xmm11
-	punpcklwd	%xmm12, %xmm11
-	movdqu	%xmm13, -16(%rcx,%rdx,4)
-	movdqu	%xmm11, (%rcx,%rdx,4)
-	addq	$8, %rdx
+	movq	(%r11,%rdx), %rsi
+	cmpq	%r14, %rsi
+	cmovgq	%rsi, %r14
+	addq	$16, %rdx
 	cmpq	%rdx, %rax
-	jne	.LBB11_151
-	movq	%rax, %rcx
-	cmpq	%rax, %r11
-	je	.LBB11_154
-	.p2align	4
-.LBB11_153:
-	movzwl	(%rdi,%rcx,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rsi,%rcx,4)
-	incq	%rcx
-	cmpq	%rcx, %r11
-	jne	.LBB11_153
-.LBB11_154:
-	pxor	%xmm11, %xmm11
-	testq	%r8, %r8
-	js	.LBB11_159
-	xorl	%edx, %edx
-	movq	-8(%rsp), %rdi
-	movq	-16(%rsp), %r8
-	.p2align	4
-.LBB11_156:
-	movq	%rdx, %rcx
-	addss	8(%rbp,%rdx,4), %xmm11
-	incq	%rdx
-	cmpq	%rdx, %r14
-	jne	.LBB11_156
-	movq	-88(%rsp), %rax
-	cmpq	$7, %rax
-	movq	(%rsp), %rdx
-	jb	.LBB11_160
-	.p2align	4
-.LBB11_158:
-	addss	12(%rbp,%rcx,4), %xmm11
-	addss	16(%rbp,%rcx,4), %xmm11
-	addss	20(%rbp,%rcx,4), %xmm11
-	addss	24(%rbp,%rcx,4), %xmm11
-	addss	28(%rbp,%rcx,4), %xmm11
-	addss	32(%rbp,%rcx,4), %xmm11
-	addss	36(%rbp,%rcx,4), %xmm11
-	addss	40(%rbp,%rcx,4), %xmm11
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_158
-	jmp	.LBB11_160
-	.p2align	4
-.LBB11_159:
-	movq	(%rsp), %rdx
-	movq	-8(%rsp), %rdi
-	movq	-16(%rsp), %r8
-.LBB11_160:
-	testq	%r11, %r11
-	movl	$0, %r15d
-	movq	40(%rsp), %rax
-	movq	96(%rsp), %rbx
-	movq	296(%rsp), %r13
-	movq	336(%rsp), %r12
-	jle	.LBB11_2
-	movq	-120(%rsp), %rcx
-	leaq	(%rdx,%rcx,4), %rdx
-	addq	$4, %rdx
-	movq	%rdx, -80(%rsp)
-	leaq	4(%rdi,%rcx,4), %rdx
-	movq	%rdx, (%rsp)
-	leaq	4(%r8,%rcx,4), %rdx
-	movq	%rdx, -8(%rsp)
-	leaq	4(%r10,%rcx,4), %rdx
-	movq	%rdx, -16(%rsp)
-	leaq	4(%rsi,%rcx,4), %rcx
-	movq	%rcx, 344(%rsp)
-	unpcklps	%xmm8, %xmm9
-	unpcklps	%xmm10, %xmm11
-	movlhps	%xmm9, %xmm11
-	xorl	%r8d, %r8d
-	.p2align	4
-.LBB11_162:
-	movss	(%r13,%r8,4), %xmm8
-	movss	4(%r9,%r8,4), %xmm9
-	addss	%xmm8, %xmm9
-	mulss	%xmm0, %xmm9
-	addss	%xmm6, %xmm9
-	mulss	%xmm1, %xmm9
-	movaps	%xmm9, %xmm10
-	cmpless	%xmm5, %xmm10
-	andnps	%xmm9, %xmm10
-	movd	%xmm10, %r14d
-	subss	8(%r9,%r8,4), %xmm8
-	addss	%xmm8, %xmm6
-	movq	-80(%rsp), %rcx
-	movss	(%rcx,%r8,4), %xmm8
-	movss	4(%rax,%r8,4), %xmm9
-	addss	%xmm8, %xmm9
-	mulss	%xmm0, %xmm9
-	addss	%xmm7, %xmm9
-	mulss	%xmm1, %xmm9
-	movaps	%xmm9, %xmm10
-	cmpless	%xmm5, %xmm10
-	andnps	%xmm9, %xmm10
-	subss	8(%rax,%r8,4), %xmm8
-	movd	%xmm10, %r11d
-	addss	%xmm8, %xmm7
-	movq	-56(%rsp), %rcx
-	movsd	4(%rcx,%r8,4), %xmm10
-	movq	56(%rsp), %rcx
-	movsd	4(%rcx,%r8,4), %xmm13
-	movq	64(%rsp), %rcx
-	movsd	4(%rcx,%r8,4), %xmm12
-	movsd	4(%rbp,%r8,4), %xmm14
-	movaps	%xmm14, %xmm9
-	unpcklps	%xmm12, %xmm9
-	movaps	%xmm10, %xmm8
-	movlhps	%xmm13, %xmm8
-	shufps	$36, %xmm8, %xmm9
-	movq	(%rsp), %rcx
-	movss	(%rcx,%r8,4), %xmm8
-	movq	-8(%rsp), %rcx
-	movss	(%rcx,%r8,4), %xmm15
-	unpcklps	%xmm8, %xmm15
-	movq	-16(%rsp), %rcx
-	movss	(%rcx,%r8,4), %xmm4
-	movq	344(%rsp), %rcx
-	movss	(%rcx,%r8,4), %xmm8
-	unpcklps	%xmm4, %xmm8
-	movlhps	%xmm15, %xmm8
+	jne	.LBB11_7
+	jmp	.LBB11_8
+.LBB11_2:
+	xorl	%r14d, %r14d
+	movq	216(%rsp), %r8
+.LBB11_8:
+	testq	%rbp, %rbp
+	setle	40(%rsp)
+	leaq	(%rcx,%rcx,2), %r11
+	movq	368(%rsp), %rax
+	leaq	-1(%rax), %rbx
+	movq	%r11, %rdx
+	imulq	%rbp, %rdx
+	movq	824(%rsp), %rdi
+	leaq	(%rdi,%rdx,8), %r15
+	leaq	(%rcx,%r14,2), %rdx
+	shlq	$5, %rdx
+	addq	%r15, %rdx
+	addq	$128, %rdx
+	movq	%rdx, 328(%rsp)
+	movq	800(%rsp), %rdx
+	addq	%r14, %rdx
+	cmpq	%rbx, %rdx
+	movq	%rbx, %rsi
+	cmovlq	%rdx, %rsi
+	incq	%rsi
+	testq	%rdx, %rdx
+	movl	$1, %r12d
+	cmovsq	%r12, %rsi
+	movq	%rsi, 552(%rsp)
+	movq	%r14, %rsi
+	notq	%rsi
+	addq	%r8, %rsi
+	cmpq	%rbx, %rsi
+	movq	%rbx, 160(%rsp)
+	movq	%rbx, %rdx
+	cmovlq	%rsi, %rdx
+	testq	%rsi, %rsi
+	movl	$0, %ebx
+	cmovnsq	%rdx, %rbx
+	leaq	2(%r14), %r9
+	movq	%r9, %r13
+	shlq	$5, %r13
+	movq	%r15, 344(%rsp)
+	addq	%r15, %r13
+	testq	%rcx, %rcx
+	setle	%r15b
+	leaq	(,%rbp,8), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	movq	%rdx, 296(%rsp)
+	imulq	%rcx, %rdx
+	movq	%r14, %rsi
+	shlq	$5, %rsi
+	leaq	-8(%rcx), %rax
+	shrq	$3, %rax
+	cmpq	$2, %r11
+	movq	%r11, 248(%rsp)
+	cmovgeq	%r11, %r12
+	andq	$-2, %r9
+	movq	%r9, 616(%rsp)
+	andq	%r12, %r10
+	movq	%r10, 312(%rsp)
+	orb	40(%rsp), %r15b
+	movb	%r15b, 23(%rsp)
+	addq	%rdx, %rsi
+	leaq	(%r14,%rcx), %rdx
+	shlq	$5, %rdx
+	movq	%rdx, 608(%rsp)
+	incq	%rax
+	movq	%rax, 592(%rsp)
+	movq	%rcx, %rax
+	shlq	$4, %rax
+	movq	%rax, 600(%rsp)
+	leaq	(%rdi,%rsi), %rax
+	addq	$288, %rax
+	movq	%rax, 584(%rsp)
+	leaq	80(%rdi,%rsi), %rax
+	movq	%rax, 576(%rsp)
+	leaq	64(%rdi,%rsi), %rax
+	movq	%rax, 648(%rsp)
+	leaq	(%rdi,%rsi), %rax
+	addq	$192, %rax
+	movq	%rax, 640(%rsp)
+	movq	%r14, %rax
+	shlq	$6, %rax
+	addq	%rdi, %rax
+	addq	$128, %rax
+	movq	%rax, 528(%rsp)
+	leaq	11(%r14,%r14), %rax
+	leaq	(%rcx,%rcx), %rdx
+	movq	%rdx, 544(%rsp)
+	leaq	(%rdx,%rdx,2), %rdx
+	movq	%rdx, 176(%rsp)
+	movq	%rax, 184(%rsp)
+	imulq	%rax, %rdx
+	movq	%rdx, 376(%rsp)
+	movq	%r8, %rax
+	imulq	%rcx, %rax
+	addq	%rax, 232(%rsp)
+	addq	%rax, %rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rax, 224(%rsp)
+	addq	240(%rsp), %rax
+	movq	%rax, 280(%rsp)
+	pxor	%xmm14, %xmm14
 	xorps	%xmm15, %xmm15
-	addps	%xmm8, %xmm9
-	mulps	%xmm3, %xmm9
-	addps	%xmm11, %xmm9
-	mulps	%xmm2, %xmm9
-	movaps	%xmm9, %xmm4
-	cmpleps	%xmm15, %xmm4
-	movmskps	%xmm4, %r9d
-	movaps	%xmm9, %xmm4
-	shufps	$255, %xmm9, %xmm4
-	movd	%xmm4, %ecx
-	shufps	$17, %xmm14, %xmm12
-	shufps	$85, %xmm13, %xmm10
-	shufps	$34, %xmm10, %xmm12
-	subps	%xmm12, %xmm8
-	movaps	%xmm9, %xmm4
-	unpckhpd	%xmm9, %xmm4
-	movd	%xmm4, %esi
-	movd	%xmm9, %edx
-	shufps	$85, %xmm9, %xmm9
-	movd	%xmm9, %edi
-	addps	%xmm8, %xmm11
-	btl	$16, %r14d
-	adcl	$32767, %r14d
-	shrl	$16, %r14d
-	movw	%r14w, (%r12,%r8,2)
-	leaq	(%r12,%r8,2), %r14
-	btl	$16, %r11d
-	adcl	$32767, %r11d
-	shrl	$16, %r11d
-	testb	$8, %r9b
-	cmovnel	%r15d, %ecx
-	movq	-104(%rsp), %r10
-	movw	%r11w, (%r14,%r10,2)
-	movq	-104(%rsp), %r11
-	btl	$16, %ecx
-	adcl	$32767, %ecx
-	shrl	$16, %ecx
-	movw	%cx, (%r14,%r11,4)
-	leaq	(%r14,%rbx), %rcx
-	addq	%rbx, %rcx
-	testb	$4, %r9b
-	cmovnel	%r15d, %esi
-	btl	$16, %esi
-	adcl	$32767, %esi
-	shrl	$16, %esi
-	movw	%si, (%rcx,%r11,2)
-	testb	$2, %r9b
-	cmovnel	%r15d, %edi
-	btl	$16, %edi
-	adcl	$32767, %edi
-	addq	%rbx, %rcx
-	addq	%rbx, %rcx
-	shrl	$16, %edi
-	testb	$1, %r9b
-	movq	-112(%rsp), %r9
-	cmovnel	%r15d, %edx
-	movw	%di, (%r14,%r11,8)
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movw	%dx, (%rcx,%r11,2)
-	incq	%r8
-	cmpq	%r8, %r11
-	jne	.LBB11_162
-	jmp	.LBB11_2
-.LBB11_163:
-	xorl	%esi, %esi
-.LBB11_164:
-	cmpq	136(%rsp), %rsi
-	jge	.LBB11_273
-	movq	%rdi, %r14
-	movq	%r8, %rbp
-	movq	%rsi, %rdi
-	movq	%rsi, %r15
-	imulq	8(%rsp), %r15
-	leaq	(%r14,%r15,2), %rax
-	leaq	(%rax,%r11,2), %rbx
-	leaq	(%rax,%r11,4), %rsi
-	addq	$2, %r8
-	leaq	(%r11,%rbp,2), %r13
-	addq	$4, %r13
-	cmpq	$-1, %rbp
-	jl	.LBB11_175
-	movq	%rdi, -80(%rsp)
-	movabsq	$9223372036854775800, %rcx
-	cmpq	$2, %r8
-	movq	%r11, %r10
-	movl	$1, %r11d
-	cmovgeq	%r8, %r11
-	movq	%r9, %rdx
-	movzwl	(%rax), %r9d
-	shll	$16, %r9d
-	movzwl	-2(%rax,%r10,2), %ebp
-	shll	$16, %ebp
-	leaq	(%rdx,%r8,4), %r14
-	cmpq	$12, %r8
-	movq	%r8, -56(%rsp)
-	movq	%r15, 64(%rsp)
-	jl	.LBB11_168
-	movq	-120(%rsp), %r8
-	leaq	(%r8,%r10), %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$32, %rdx
-	jae	.LBB11_196
-.LBB11_168:
-	xorl	%edx, %edx
-	movq	-112(%rsp), %r10
-.LBB11_169:
-	movq	%r13, %rdi
-	movq	%r11, %r12
-	movq	%rdx, %r15
-	andq	$3, %r12
-	je	.LBB11_172
-	movq	-104(%rsp), %r15
-	leaq	(%r14,%r15,4), %r13
-	movq	%rdx, %r15
-	.p2align	4
-.LBB11_171:
-	movl	%r9d, (%r10,%r15,4)
-	movl	%ebp, (%r13,%r15,4)
-	incq	%r15
-	decq	%r12
-	jne	.LBB11_171
-.LBB11_172:
-	subq	%r11, %rdx
-	cmpq	$-4, %rdx
-	movq	%rdi, %r13
-	ja	.LBB11_199
-	movq	-104(%rsp), %rdx
-	leaq	(,%rdx,4), %rdx
-	movq	-120(%rsp), %r8
-	leaq	(%rdx,%r8,4), %rdx
-	addq	%r10, %rdx
-	addq	$20, %rdx
-	.p2align	4
-.LBB11_174:
-	movl	%r9d, (%r10,%r15,4)
-	movl	%ebp, -12(%rdx,%r15,4)
-	movl	%r9d, 4(%r10,%r15,4)
-	movl	%ebp, -8(%rdx,%r15,4)
-	movl	%r9d, 8(%r10,%r15,4)
-	movl	%ebp, -4(%rdx,%r15,4)
-	movl	%r9d, 12(%r10,%r15,4)
-	movl	%ebp, (%rdx,%r15,4)
-	addq	$4, %r15
-	cmpq	%r15, %r11
-	jne	.LBB11_174
-	jmp	.LBB11_199
-.LBB11_175:
-	testq	%r11, %r11
-	jle	.LBB11_273
-	movabsq	$9223372036854775800, %rcx
-	cmpq	$8, %r11
-	jae	.LBB11_178
-	xorl	%edx, %edx
-	jmp	.LBB11_181
-.LBB11_178:
-	movq	%r11, %rdx
-	andq	%rcx, %rdx
-	leaq	(%r9,%rbp,4), %r9
-	addq	$24, %r9
-	movq	%r11, %r10
-	movq	%rdi, %r11
-	imulq	%r10, %r11
-	leaq	(%r11,%r11,2), %r11
-	leaq	(%r14,%r11,2), %r11
-	addq	$8, %r11
-	xorl	%r14d, %r14d
-	.p2align	4
-.LBB11_179:
-	movq	-8(%r11,%r14,2), %xmm1
-	movq	(%r11,%r14,2), %xmm2
-	xorps	%xmm3, %xmm3
-	punpcklwd	%xmm1, %xmm3
-	pxor	%xmm1, %xmm1
-	punpcklwd	%xmm2, %xmm1
-	movdqu	%xmm3, -16(%r9,%r14,4)
-	movdqu	%xmm1, (%r9,%r14,4)
-	addq	$8, %r14
-	cmpq	%r14, %rdx
-	jne	.LBB11_179
-	movq	-104(%rsp), %r12
-	cmpq	%rdx, %r12
-	movq	-120(%rsp), %rbp
-	movq	-48(%rsp), %r14
-	je	.LBB11_183
-.LBB11_181:
-	movq	-112(%rsp), %r9
-	leaq	(%r9,%r8,4), %r9
-	movq	-104(%rsp), %r12
-	.p2align	4
-.LBB11_182:
-	movzwl	(%rax,%rdx,2), %r11d
-	shll	$16, %r11d
-	movl	%r11d, (%r9,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %r12
-	jne	.LBB11_182
-.LBB11_183:
-	movq	-112(%rsp), %r10
-	leaq	(%r10,%r13,4), %rdx
-	leaq	(%rdx,%r8,4), %rax
-	cmpq	$8, %r12
-	jae	.LBB11_185
-	xorl	%edx, %edx
-	movq	%rax, %r10
-	jmp	.LBB11_188
-.LBB11_185:
-	movq	%r12, %rdx
-	andq	%rcx, %rdx
-	leaq	(,%rbp,2), %r9
-	addq	%rbp, %r9
-	leaq	(,%r12,4), %r11
-	leaq	(%r11,%r9,4), %r9
-	addq	%r10, %r9
-	addq	$40, %r9
-	leaq	(%rdi,%rdi,2), %r11
-	leaq	2(,%r11,2), %r11
-	imulq	%r12, %r11
-	addq	%r14, %r11
-	addq	$8, %r11
-	xorl	%r14d, %r14d
-	.p2align	4
-.LBB11_186:
-	movq	-8(%r11,%r14,2), %xmm1
-	movq	(%r11,%r14,2), %xmm2
-	xorps	%xmm3, %xmm3
-	punpcklwd	%xmm1, %xmm3
-	pxor	%xmm1, %xmm1
-	punpcklwd	%xmm2, %xmm1
-	movdqu	%xmm3, -16(%r9,%r14,4)
-	movdqu	%xmm1, (%r9,%r14,4)
-	addq	$8, %r14
-	cmpq	%r14, %rdx
-	jne	.LBB11_186
-	movq	-104(%rsp), %r12
-	cmpq	%rdx, %r12
-	movq	-120(%rsp), %rbp
-	movq	-48(%rsp), %r14
-	movq	%rax, %r10
-	je	.LBB11_189
-	.p2align	4
-.LBB11_188:
-	movzwl	(%rbx,%rdx,2), %r9d
-	shll	$16, %r9d
-	movl	%r9d, (%r10,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %r12
-	jne	.LBB11_188
-.LBB11_189:
-	movq	-112(%rsp), %r9
-	leaq	(%r9,%r13,8), %rdx
-	leaq	(%rdx,%r8,4), %r10
-	cmpq	$8, %r12
-	jae	.LBB11_191
-	xorl	%ecx, %ecx
-	movq	%rax, %rdi
-	jmp	.LBB11_194
-.LBB11_191:
-	andq	%r12, %rcx
-	leaq	(,%rbp,4), %rdx
-	addq	%rbp, %rdx
-	movq	%r9, %r11
-	leaq	(,%r12,8), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	addq	%r11, %rdx
-	addq	$56, %rdx
-	leaq	(%rdi,%rdi,2), %r9
-	leaq	4(,%r9,2), %r9
-	imulq	%r12, %r9
-	addq	%r14, %r9
-	addq	$8, %r9
-	xorl	%r11d, %r11d
-	.p2align	4
-.LBB11_192:
-	movq	-8(%r9,%r11,2), %xmm1
-	movq	(%r9,%r11,2), %xmm2
-	xorps	%xmm3, %xmm3
-	punpcklwd	%xmm1, %xmm3
-	pxor	%xmm1, %xmm1
-	punpcklwd	%xmm2, %xmm1
-	movdqu	%xmm3, -16(%rdx,%r11,4)
-	movdqu	%xmm1, (%rdx,%r11,4)
-	addq	$8, %r11
-	cmpq	%r11, %rcx
-	jne	.LBB11_192
-	movq	-104(%rsp), %r12
-	cmpq	%rcx, %r12
-	movq	-112(%rsp), %r9
-	movq	%rax, %rdi
-	je	.LBB11_195
-	.p2align	4
-.LBB11_194:
-	movzwl	(%rsi,%rcx,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r10,%rcx,4)
-	incq	%rcx
-	cmpq	%rcx, %r12
-	jne	.LBB11_194
-.LBB11_195:
-	xorps	%xmm2, %xmm2
-	xorps	%xmm3, %xmm3
-	jmp	.LBB11_271
-.LBB11_196:
-	movq	%r11, %rdx
-	andq	%rcx, %rdx
-	movd	%r9d, %xmm1
-	pshufd	$0, %xmm1, %xmm1
-	movd	%ebp, %xmm2
-	pshufd	$0, %xmm2, %xmm2
-	leaq	(,%r10,4), %r15
-	leaq	(%r15,%r8,4), %r15
-	movq	-112(%rsp), %r10
-	addq	%r10, %r15
-	addq	$24, %r15
-	xorl	%r12d, %r12d
-	.p2align	4
-.LBB11_197:
-	movdqu	%xmm1, (%r10,%r12,4)
-	movdqu	%xmm1, 16(%r10,%r12,4)
-	movdqu	%xmm2, -16(%r15,%r12,4)
-	movdqu	%xmm2, (%r15,%r12,4)
-	addq	$8, %r12
-	cmpq	%r12, %rdx
-	jne	.LBB11_197
-	cmpq	%rdx, %r11
-	jne	.LBB11_169
-.LBB11_199:
-	movq	-104(%rsp), %r10
-	testq	%r10, %r10
-	jle	.LBB11_205
-	cmpq	$8, %r10
-	jae	.LBB11_202
-	xorl	%edx, %edx
-	jmp	.LBB11_275
-.LBB11_202:
-	movq	%r10, %rdx
-	andq	%rcx, %rdx
-	movq	-112(%rsp), %r9
-	movq	-120(%rsp), %r8
-	leaq	(%r9,%r8,4), %r9
-	addq	$24, %r9
-	movq	-80(%rsp), %r15
-	imulq	%r10, %r15
-	leaq	(%r15,%r15,2), %r15
-	movq	-48(%rsp), %rdi
-	leaq	(%rdi,%r15,2), %r15
-	addq	$8, %r15
-	xorl	%r12d, %r12d
-	.p2align	4
-.LBB11_203:
-	movq	-8(%r15,%r12,2), %xmm1
-	movq	(%r15,%r12,2), %xmm2
-	xorps	%xmm3, %xmm3
-	punpcklwd	%xmm1, %xmm3
-	pxor	%xmm1, %xmm1
-	punpcklwd	%xmm2, %xmm1
-	movdqu	%xmm3, -16(%r9,%r12,4)
-	movdqu	%xmm1, (%r9,%r12,4)
-	addq	$8, %r12
-	cmpq	%r12, %rdx
-	jne	.LBB11_203
-	movq	-104(%rsp), %r10
-	jmp	.LBB11_274
-.LBB11_275:
-	movzwl	(%rax,%rdx,2), %r9d
-	shll	$16, %r9d
-	movl	%r9d, (%r14,%rdx,4)
-	incq	%rdx
-.LBB11_274:
-	cmpq	%rdx, %r10
-	jne	.LBB11_275
-.LBB11_205:
-	movq	-120(%rsp), %r8
-	testq	%r8, %r8
-	movq	-56(%rsp), %rax
-	js	.LBB11_210
-	leaq	(%r8,%r8), %rdx
-	movl	%edx, %r9d
-	andl	$6, %r9d
-	pxor	%xmm1, %xmm1
-	movq	$-1, %rdi
-	movq	-112(%rsp), %r10
-	.p2align	4
-.LBB11_207:
-	addss	12(%r10,%rdi,4), %xmm1
-	incq	%rdi
-	cmpq	%rdi, %r9
-	jne	.LBB11_207
-	cmpq	$4, %r8
-	jae	.LBB11_211
-	movq	-112(%rsp), %r9
-	jmp	.LBB11_213
-.LBB11_210:
-	pxor	%xmm1, %xmm1
-	movq	-112(%rsp), %r9
-	jmp	.LBB11_213
-.LBB11_211:
-	movq	-112(%rsp), %r9
-	.p2align	4
-.LBB11_212:
-	addss	12(%r9,%rdi,4), %xmm1
-	addss	16(%r9,%rdi,4), %xmm1
-	addss	20(%r9,%rdi,4), %xmm1
-	addss	24(%r9,%rdi,4), %xmm1
-	addss	28(%r9,%rdi,4), %xmm1
-	addss	32(%r9,%rdi,4), %xmm1
-	addss	36(%r9,%rdi,4), %xmm1
-	addss	40(%r9,%rdi,4), %xmm1
-	addq	$8, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_212
-.LBB11_213:
-	movq	%r13, 56(%rsp)
-	leaq	(%r9,%r13,4), %r9
-	movzwl	(%rbx), %ebp
-	shll	$16, %ebp
-	movq	-104(%rsp), %r13
-	movzwl	-2(%rbx,%r13,2), %r14d
-	shll	$16, %r14d
-	leaq	(%r9,%rax,4), %rdi
-	cmpq	$12, %rax
-	jl	.LBB11_214
-	movq	-120(%rsp), %r8
-	leaq	(%r8,%r13), %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$32, %rdx
-	jae	.LBB11_217
-.LBB11_214:
-	xorl	%edx, %edx
-.LBB11_220:
-	movq	%r11, %r12
-	movq	%rdx, %r15
-	andq	$3, %r12
-	je	.LBB11_223
-	movq	-104(%rsp), %r10
-	leaq	(%rdi,%r10,4), %r13
-	movq	%rdx, %r15
-	.p2align	4
-.LBB11_222:
-	movl	%ebp, (%r9,%r15,4)
-	movl	%r14d, (%r13,%r15,4)
-	incq	%r15
-	decq	%r12
-	jne	.LBB11_222
-.LBB11_223:
-	subq	%r11, %rdx
-	cmpq	$-4, %rdx
-	ja	.LBB11_226
-	movq	-120(%rsp), %r8
-	leaq	(%r8,%r8,2), %rdx
-	movq	-104(%rsp), %r12
-	leaq	(,%r12,8), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	movq	-112(%rsp), %r10
-	addq	%r10, %rdx
-	addq	$36, %rdx
-	leaq	(,%r12,4), %r9
-	leaq	(%r9,%r8,8), %r9
-	addq	%r10, %r9
-	addq	$28, %r9
-	.p2align	4
-.LBB11_225:
-	movl	%ebp, -12(%r9,%r15,4)
-	movl	%r14d, -12(%rdx,%r15,4)
-	movl	%ebp, -8(%r9,%r15,4)
-	movl	%r14d, -8(%rdx,%r15,4)
-	movl	%ebp, -4(%r9,%r15,4)
-	movl	%r14d, -4(%rdx,%r15,4)
-	movl	%ebp, (%r9,%r15,4)
-	movl	%r14d, (%rdx,%r15,4)
-	addq	$4, %r15
-	cmpq	%r15, %r11
-	jne	.LBB11_225
-	jmp	.LBB11_226
-.LBB11_217:
-	movq	%r11, %rdx
-	andq	%rcx, %rdx
-	movd	%ebp, %xmm2
-	pshufd	$0, %xmm2, %xmm2
-	movd	%r14d, %xmm3
-	pshufd	$0, %xmm3, %xmm3
-	leaq	(%r8,%r8,2), %r15
-	leaq	(,%r13,8), %r12
-	leaq	(%r12,%r15,4), %r15
-	movq	-112(%rsp), %r10
-	leaq	40(%r10,%r15), %r15
-	leaq	(,%r13,4), %r12
-	leaq	(%r12,%r8,8), %r12
-	addq	%r10, %r12
-	addq	$32, %r12
-	xorl	%r13d, %r13d
-	.p2align	4
-.LBB11_218:
-	movdqu	%xmm2, -16(%r12,%r13,4)
-	movdqu	%xmm2, (%r12,%r13,4)
-	movdqu	%xmm3, -16(%r15,%r13,4)
-	movdqu	%xmm3, (%r15,%r13,4)
-	addq	$8, %r13
-	cmpq	%r13, %rdx
-	jne	.LBB11_218
-	cmpq	%rdx, %r11
-	jne	.LBB11_220
-.LBB11_226:
-	movq	-104(%rsp), %r15
-	testq	%r15, %r15
-	movq	-120(%rsp), %r8
-	movq	56(%rsp), %r12
-	jle	.LBB11_233
-	cmpq	$8, %r15
-	jae	.LBB11_229
-	xorl	%edx, %edx
-	jmp	.LBB11_232
-.LBB11_229:
-	movq	%r15, %rdx
-	andq	%rcx, %rdx
-	leaq	(%r8,%r8,2), %r9
-	leaq	(,%r15,4), %r14
-	leaq	(%r14,%r9,4), %r9
-	movq	-112(%rsp), %r10
-	leaq	40(%r10,%r9), %r9
-	movq	-80(%rsp), %rax
-	leaq	(%rax,%rax,2), %r14
-	leaq	2(,%r14,2), %r14
-	imulq	%r15, %r14
-	movq	-48(%rsp), %rax
-	addq	%rax, %r14
-	addq	$8, %r14
-	xorl	%r15d, %r15d
-	.p2align	4
-.LBB11_230:
-	movq	-8(%r14,%r15,2), %xmm2
-	movq	(%r14,%r15,2), %xmm3
-	pxor	%xmm4, %xmm4
-	punpcklwd	%xmm2, %xmm4
-	pxor	%xmm2, %xmm2
-	punpcklwd	%xmm3, %xmm2
-	movdqu	%xmm4, -16(%r9,%r15,4)
-	movdqu	%xmm2, (%r9,%r15,4)
-	addq	$8, %r15
-	cmpq	%r15, %rdx
-	jne	.LBB11_230
-	movq	-104(%rsp), %r15
-	cmpq	%rdx, %r15
-	movq	-120(%rsp), %r8
-	je	.LBB11_233
-	.p2align	4
-.LBB11_232:
-	movzwl	(%rbx,%rdx,2), %r9d
-	shll	$16, %r9d
-	movl	%r9d, (%rdi,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %r15
-	jne	.LBB11_232
-.LBB11_233:
-	testq	%r8, %r8
-	js	.LBB11_239
-	leaq	(%r8,%r8), %rdx
-	movl	%edx, %r14d
-	andl	$6, %r14d
-	movq	-104(%rsp), %r9
-	leaq	(,%r9,4), %r9
-	leaq	(%r9,%r8,8), %rbx
-	movq	-112(%rsp), %r9
-	leaq	(%r9,%rbx), %r15
-	addq	$24, %r15
-	pxor	%xmm2, %xmm2
-	movq	$-1, %r9
-	.p2align	4
-.LBB11_235:
-	addss	4(%r15,%r9,4), %xmm2
-	incq	%r9
-	cmpq	%r9, %r14
-	jne	.LBB11_235
-	movq	-120(%rsp), %r8
-	cmpq	$4, %r8
-	movq	-56(%rsp), %rax
-	jb	.LBB11_240
-	movq	-112(%rsp), %r10
-	addq	%r10, %rbx
-	addq	$52, %rbx
+	movdqa	.LCPI11_1(%rip), %xmm12
+	movdqa	.LCPI11_2(%rip), %xmm13
+	pcmpeqd	%xmm11, %xmm11
+	leaq	2(%r14,%rcx), %rax
+	movq	%rax, 568(%rsp)
+	leaq	(,%rcx,8), %rax
+	movq	%rax, 536(%rsp)
+	leaq	(%rax,%rax,2), %rdx
+	movq	%r12, 304(%rsp)
+	leaq	(,%r12,8), %rax
+	movq	%rax, 288(%rsp)
+	leaq	16(%rdi), %rax
+	movq	%rax, 520(%rsp)
+	movq	%r8, %rsi
+	movq	%rcx, 24(%rsp)
+	movq	%r14, 336(%rsp)
+	movq	%rdx, 272(%rsp)
+	jmp	.LBB11_9
 	.p2align	4
 .LBB11_238:
-	addss	-24(%rbx,%r9,4), %xmm2
-	addss	-20(%rbx,%r9,4), %xmm2
-	addss	-16(%rbx,%r9,4), %xmm2
-	addss	-12(%rbx,%r9,4), %xmm2
-	addss	-8(%rbx,%r9,4), %xmm2
-	addss	-4(%rbx,%r9,4), %xmm2
-	addss	(%rbx,%r9,4), %xmm2
-	addss	4(%rbx,%r9,4), %xmm2
-	addq	$8, %r9
-	cmpq	%r9, %rdx
+	incq	%rsi
+	movq	176(%rsp), %rcx
+	addq	%rcx, 224(%rsp)
+	addq	%rax, 232(%rsp)
+	addq	%rcx, 280(%rsp)
+	cmpq	800(%rsp), %rsi
+	movq	336(%rsp), %r14
+	movq	128(%rsp), %rbx
+	je	.LBB11_239
+.LBB11_9:
+	leaq	(%rsi,%r14), %rax
+	movq	%rsi, 264(%rsp)
+	leaq	(%rsi,%r14), %rcx
+	incq	%rcx
+	movq	160(%rsp), %rdx
+	cmpq	%rdx, %rax
+	cmovgeq	%rdx, %rcx
+	cmpq	$-1, %rax
+	movl	$0, %eax
+	cmovgeq	%rcx, %rax
+	movq	%rax, 560(%rsp)
+	cmpq	%rax, %rbx
+	jle	.LBB11_10
+.LBB11_157:
+	movq	%rbx, 128(%rsp)
+	testq	%rbp, %rbp
+	setle	%al
+	movq	216(%rsp), %r15
+	cmpq	%r15, 264(%rsp)
+	setne	%cl
+	orb	%al, %cl
+	movq	808(%rsp), %r8
+	movq	272(%rsp), %rdx
+	je	.LBB11_158
+.LBB11_177:
+	cmpb	$0, 23(%rsp)
+	movq	24(%rsp), %rax
+	movq	264(%rsp), %rsi
 	jne	.LBB11_238
-	jmp	.LBB11_240
-.LBB11_239:
-	pxor	%xmm2, %xmm2
-	movq	-56(%rsp), %rax
-.LBB11_240:
-	movq	-112(%rsp), %rdx
-	leaq	(%rdx,%r12,8), %r9
-	movzwl	(%rsi), %ebx
-	shll	$16, %ebx
-	movq	-104(%rsp), %r13
-	movzwl	-2(%rsi,%r13,2), %ebp
-	shll	$16, %ebp
-	leaq	(%r9,%rax,4), %r10
-	cmpq	$12, %rax
-	jl	.LBB11_241
-	leaq	(%r8,%r13), %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$32, %rdx
-	jae	.LBB11_244
-.LBB11_241:
-	xorl	%edx, %edx
-.LBB11_247:
-	movq	%r11, %r15
-	movq	%rdx, %r14
-	andq	$3, %r15
-	je	.LBB11_250
-	movq	-104(%rsp), %r14
-	leaq	(%r10,%r14,4), %r12
-	movq	%rdx, %r14
+	movq	280(%rsp), %rdi
+	movq	824(%rsp), %r9
+	movq	328(%rsp), %r10
+	movq	224(%rsp), %r11
+	xorl	%ebx, %ebx
+	jmp	.LBB11_179
 	.p2align	4
-.LBB11_249:
-	movl	%ebx, (%r9,%r14,4)
-	movl	%ebp, (%r12,%r14,4)
-	incq	%r14
-	decq	%r15
-	jne	.LBB11_249
-.LBB11_250:
-	subq	%r11, %rdx
-	cmpq	$-4, %rdx
-	ja	.LBB11_253
-	movq	-120(%rsp), %r9
-	leaq	(%r9,%r9,4), %rdx
-	movq	8(%rsp), %rax
-	shlq	$2, %rax
-	leaq	(%rax,%rdx,4), %rdx
-	movq	-112(%rsp), %r15
-	addq	%r15, %rdx
-	addq	$52, %rdx
-	shlq	$4, %r9
-	movq	-104(%rsp), %r12
-	leaq	(%r9,%r12,8), %r9
-	addq	%r15, %r9
-	addq	$44, %r9
+.LBB11_156:
+	movq	128(%rsp), %rbx
+	addq	320(%rsp), %rbx
+	cmpq	560(%rsp), %rbx
+	jg	.LBB11_157
+.LBB11_10:
+	movq	552(%rsp), %rax
+	movq	%rbx, 128(%rsp)
+	subq	%rbx, %rax
+	cmpq	$8, %rax
+	movl	$8, %ecx
+	cmovlq	%rax, %rcx
+	movq	%rcx, 320(%rsp)
+	testq	%rax, %rax
+	jle	.LBB11_156
+	movq	320(%rsp), %rax
+	leaq	(%rax,%rax,2), %rcx
+	movq	128(%rsp), %rax
+	leaq	(%rax,%rax,2), %rdx
+	movq	%rdx, 624(%rsp)
+	movq	176(%rsp), %rdx
+	imulq	%rax, %rdx
+	addq	240(%rsp), %rdx
+	movq	%rcx, 8(%rsp)
+	xorl	%esi, %esi
+	movq	%rcx, 632(%rsp)
+	jmp	.LBB11_12
 	.p2align	4
-.LBB11_252:
-	movl	%ebx, -12(%r9,%r14,4)
-	movl	%ebp, -12(%rdx,%r14,4)
-	movl	%ebx, -8(%r9,%r14,4)
-	movl	%ebp, -8(%rdx,%r14,4)
-	movl	%ebx, -4(%r9,%r14,4)
-	movl	%ebp, -4(%rdx,%r14,4)
-	movl	%ebx, (%r9,%r14,4)
-	movl	%ebp, (%rdx,%r14,4)
-	addq	$4, %r14
-	cmpq	%r14, %r11
-	jne	.LBB11_252
-	jmp	.LBB11_253
-.LBB11_244:
-	movq	%r11, %rdx
-	andq	%rcx, %rdx
-	movd	%ebx, %xmm3
-	pshufd	$0, %xmm3, %xmm3
-	movd	%ebp, %xmm4
-	pshufd	$0, %xmm4, %xmm4
-	leaq	(%r8,%r8,4), %r14
-	movq	8(%rsp), %rax
-	leaq	(,%rax,4), %r15
-	leaq	(%r15,%r14,4), %r14
-	movq	-112(%rsp), %r12
-	addq	%r12, %r14
-	addq	$56, %r14
-	movq	%r8, %r15
-	shlq	$4, %r15
-	leaq	(%r15,%r13,8), %r15
-	addq	%r12, %r15
-	addq	$48, %r15
-	xorl	%r12d, %r12d
-	.p2align	4
-.LBB11_245:
-	movdqu	%xmm3, -16(%r15,%r12,4)
-	movdqu	%xmm3, (%r15,%r12,4)
-	movdqu	%xmm4, -16(%r14,%r12,4)
-	movdqu	%xmm4, (%r14,%r12,4)
-	addq	$8, %r12
-	cmpq	%r12, %rdx
-	jne	.LBB11_245
-	cmpq	%rdx, %r11
-	jne	.LBB11_247
-.LBB11_253:
-	movq	-104(%rsp), %r11
-	testq	%r11, %r11
-	movq	-120(%rsp), %rbp
-	movq	64(%rsp), %r15
-	jle	.LBB11_261
+.LBB11_155:
+	movq	352(%rsp), %rsi
+	addq	$8, %rsi
+	addq	$-8, 8(%rsp)
+	movq	360(%rsp), %rdx
+	addq	600(%rsp), %rdx
+	movq	632(%rsp), %rcx
+	cmpq	%rcx, %rsi
+	jge	.LBB11_156
+.LBB11_12:
+	movq	%rdx, 360(%rsp)
+	movq	%rcx, %r11
+	subq	%rsi, %r11
+	movq	624(%rsp), %rax
+	movq	%rsi, 352(%rsp)
+	leaq	(%rsi,%rax), %r12
+	movq	%r12, %rbp
+	movq	24(%rsp), %rdx
+	imulq	%rdx, %rbp
 	cmpq	$8, %r11
-	jae	.LBB11_256
-	xorl	%ecx, %ecx
-	jmp	.LBB11_259
-.LBB11_256:
-	andq	%r11, %rcx
-	leaq	(,%rbp,4), %rdx
-	addq	%rbp, %rdx
-	leaq	(,%r11,8), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	movq	-112(%rsp), %r9
-	leaq	56(%r9,%rdx), %rdx
-	movq	-80(%rsp), %rax
-	leaq	(%rax,%rax,2), %r9
-	leaq	4(,%r9,2), %r9
-	imulq	%r11, %r9
-	movq	-48(%rsp), %rax
-	addq	%rax, %r9
-	addq	$8, %r9
-	xorl	%r11d, %r11d
-	.p2align	4
-.LBB11_257:
-	movq	-8(%r9,%r11,2), %xmm3
-	movq	(%r9,%r11,2), %xmm4
-	xorps	%xmm5, %xmm5
-	punpcklwd	%xmm3, %xmm5
+	movl	$0, %ecx
+	movl	$7, %eax
+	cmovgeq	%rax, %rcx
+	movq	%rcx, 152(%rsp)
+	leaq	(%r12,%rcx), %rax
+	imulq	%rdx, %rax
+	cmpq	$8, %r11
+	movq	240(%rsp), %r14
+	leaq	(%r14,%rbp,2), %rbx
+	leaq	(%r14,%rax,2), %rcx
+	cmovlq	%rbp, %rax
+	movq	%rax, 48(%rsp)
+	cmovlq	%rbx, %rcx
+	movq	%rcx, 104(%rsp)
+	cmpq	$7, %r11
+	movl	$0, %ecx
+	movl	$6, %eax
+	cmovgeq	%rax, %rcx
+	movq	%rcx, 144(%rsp)
+	leaq	(%r12,%rcx), %rax
+	imulq	%rdx, %rax
+	cmpq	$7, %r11
+	leaq	(%r14,%rax,2), %rcx
+	cmovlq	%rbp, %rax
+	movq	%rax, 80(%rsp)
+	cmovlq	%rbx, %rcx
+	movq	%rcx, 112(%rsp)
+	xorl	%eax, %eax
+	cmpq	$6, %r11
+	setge	%al
+	leaq	(%rax,%rax,4), %rax
+	movq	%rax, 136(%rsp)
+	leaq	(%r12,%rax), %rcx
+	imulq	%rdx, %rcx
+	cmpq	$6, %r11
+	leaq	(%r14,%rcx,2), %rax
+	cmovlq	%rbp, %rcx
+	cmovlq	%rbx, %rax
+	movq	%rax, 120(%rsp)
+	xorl	%eax, %eax
+	cmpq	$5, %r11
+	setge	%al
+	shll	$2, %eax
+	movq	%rax, 256(%rsp)
+	addq	%r12, %rax
+	imulq	%rdx, %rax
+	cmpq	$5, %r11
+	leaq	(%r14,%rax,2), %rdi
+	cmovlq	%rbp, %rax
+	cmovlq	%rbx, %rdi
+	xorl	%r8d, %r8d
+	cmpq	$4, %r11
+	setge	%r8b
+	leaq	(%r8,%r8,2), %r8
+	movq	%r8, 168(%rsp)
+	leaq	(%r12,%r8), %r15
+	imulq	%rdx, %r15
+	cmpq	$4, %r11
+	leaq	(%r14,%r15,2), %r8
+	cmovlq	%rbp, %r15
+	cmovlq	%rbx, %r8
+	xorl	%r9d, %r9d
+	cmpq	$3, %r11
+	setge	%r9b
+	addl	%r9d, %r9d
+	movq	%r9, 32(%rsp)
+	addq	%r12, %r9
+	imulq	%rdx, %r9
+	cmpq	$3, %r11
+	leaq	(%r14,%r9,2), %r10
+	cmovlq	%rbp, %r9
+	cmovlq	%rbx, %r10
+	xorl	%esi, %esi
+	cmpq	$2, %r11
+	setge	%sil
+	movq	%rsi, 72(%rsp)
+	addq	%rsi, %r12
+	movq	104(%rsp), %rsi
+	imulq	%rdx, %r12
+	movq	%r11, 40(%rsp)
+	cmpq	$2, %r11
+	leaq	(%r14,%r12,2), %r11
+	cmovlq	%rbp, %r12
+	movzwl	(%r14,%rbp,2), %ebp
+	movd	%ebp, %xmm1
+	pinsrw	$1, (%r14,%r12,2), %xmm1
+	pinsrw	$2, (%r14,%r9,2), %xmm1
+	pinsrw	$3, (%r14,%r15,2), %xmm1
+	movq	112(%rsp), %r15
+	movzwl	(%r14,%rax,2), %eax
+	movd	%eax, %xmm2
+	pinsrw	$1, (%r14,%rcx,2), %xmm2
+	movq	80(%rsp), %rax
+	pinsrw	$2, (%r14,%rax,2), %xmm2
+	movq	48(%rsp), %rax
+	pinsrw	$3, (%r14,%rax,2), %xmm2
+	cmovlq	%rbx, %r11
+	movzwl	-2(%rbx,%rdx,2), %eax
+	movd	%eax, %xmm3
+	movzwl	-2(%rdi,%rdx,2), %eax
+	movd	%eax, %xmm4
+	pxor	%xmm0, %xmm0
+	punpcklwd	%xmm1, %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm2, %xmm1
+	pinsrw	$1, -2(%r11,%rdx,2), %xmm3
+	pinsrw	$2, -2(%r10,%rdx,2), %xmm3
+	pinsrw	$3, -2(%r8,%rdx,2), %xmm3
+	movq	120(%rsp), %rax
+	movq	%rax, %r12
+	pinsrw	$1, -2(%rax,%rdx,2), %xmm4
+	pinsrw	$2, -2(%r15,%rdx,2), %xmm4
+	pinsrw	$3, -2(%rsi,%rdx,2), %xmm4
+	pxor	%xmm2, %xmm2
+	punpcklwd	%xmm3, %xmm2
 	pxor	%xmm3, %xmm3
 	punpcklwd	%xmm4, %xmm3
-	movdqu	%xmm5, -16(%rdx,%r11,4)
-	movdqu	%xmm3, (%rdx,%r11,4)
-	addq	$8, %r11
-	cmpq	%r11, %rcx
-	jne	.LBB11_257
-	movq	-104(%rsp), %r11
-	jmp	.LBB11_260
-.LBB11_259:
-	movzwl	(%rsi,%rcx,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r10,%rcx,4)
-	incq	%rcx
-.LBB11_260:
-	cmpq	%rcx, %r11
-	jne	.LBB11_259
-.LBB11_261:
-	testq	%rbp, %rbp
-	js	.LBB11_266
-	leaq	(,%rbp,2), %rdx
-	movl	%edx, %ebx
-	andl	$6, %ebx
-	movq	%rbp, %rsi
-	shlq	$4, %rsi
-	leaq	(%rsi,%r11,8), %r9
-	movq	-112(%rsp), %rsi
-	leaq	(%rsi,%r9), %r11
-	addq	$40, %r11
-	pxor	%xmm3, %xmm3
-	movq	$-1, %rsi
+	movl	$0, %eax
+	movq	336(%rsp), %r9
+	cmpq	$-1, %r9
+	movq	616(%rsp), %rbx
+	movq	608(%rsp), %r14
+	je	.LBB11_15
+	movq	344(%rsp), %rcx
+	xorl	%eax, %eax
 	.p2align	4
-.LBB11_263:
-	addss	4(%r11,%rsi,4), %xmm3
-	incq	%rsi
-	cmpq	%rsi, %rbx
-	jne	.LBB11_263
-	cmpq	$4, %rbp
-	movq	-56(%rsp), %r8
-	jae	.LBB11_267
-	movq	-112(%rsp), %r9
-	movq	-104(%rsp), %r11
-	jmp	.LBB11_269
-.LBB11_266:
-	pxor	%xmm3, %xmm3
-	movq	-112(%rsp), %r9
-	movq	-56(%rsp), %r8
-	jmp	.LBB11_269
-.LBB11_267:
-	movq	-112(%rsp), %r11
-	leaq	(%r11,%r9), %rcx
-	addq	$68, %rcx
-	movq	%r11, %r9
-	movq	-104(%rsp), %r11
-	.p2align	4
-.LBB11_268:
-	addss	-24(%rcx,%rsi,4), %xmm3
-	addss	-20(%rcx,%rsi,4), %xmm3
-	addss	-16(%rcx,%rsi,4), %xmm3
-	addss	-12(%rcx,%rsi,4), %xmm3
-	addss	-8(%rcx,%rsi,4), %xmm3
-	addss	-4(%rcx,%rsi,4), %xmm3
-	addss	(%rcx,%rsi,4), %xmm3
-	addss	4(%rcx,%rsi,4), %xmm3
-	addq	$8, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_268
-.LBB11_269:
-	testq	%r11, %r11
-	jle	.LBB11_273
-	unpcklps	%xmm1, %xmm2
-	movq	%r11, %r12
-.LBB11_271:
-	movq	104(%rsp), %rcx
-	leaq	(%rcx,%r15,2), %rcx
-	leaq	(%rcx,%r12,2), %rsi
-	leaq	(%rcx,%r12,4), %r13
-	leaq	1(,%rbp,2), %rdx
-	xorps	%xmm1, %xmm1
-	cvtsi2ss	%rdx, %xmm1
-	movaps	%xmm0, %xmm4
-	addss	%xmm0, %xmm4
-	addss	%xmm1, %xmm4
-	movss	.LCPI11_0(%rip), %xmm1
-	divss	%xmm4, %xmm1
-	leaq	(%r9,%r8,4), %rax
-	leaq	4(%rax,%rbp,4), %rax
-	leaq	4(%rdi,%rbp,4), %r11
-	leaq	4(%r10,%rbp,4), %rbx
-	movaps	%xmm1, %xmm4
-	shufps	$0, %xmm1, %xmm4
-	movaps	%xmm0, %xmm5
-	shufps	$0, %xmm0, %xmm5
-	shlq	$2, %rbp
-	subq	%rbp, %rdi
-	addq	$-4, %rdi
-	subq	%rbp, %r10
-	xorl	%r14d, %r14d
-	xorps	%xmm6, %xmm6
-	xorps	%xmm7, %xmm7
-	xorl	%r15d, %r15d
-	.p2align	4
-.LBB11_272:
-	movsd	4(%r9,%r15,4), %xmm9
-	movsd	(%rdi,%r15,4), %xmm10
-	movaps	%xmm10, %xmm11
-	unpcklps	%xmm9, %xmm11
-	movss	(%rax,%r15,4), %xmm12
-	movss	(%r11,%r15,4), %xmm8
-	unpcklps	%xmm12, %xmm8
-	addps	%xmm8, %xmm11
-	mulps	%xmm5, %xmm11
-	addps	%xmm2, %xmm11
-	mulps	%xmm4, %xmm11
-	movaps	%xmm11, %xmm12
-	movd	%xmm11, %edx
-	cmpleps	%xmm6, %xmm11
-	unpcklps	%xmm11, %xmm11
-	movmskpd	%xmm11, %r9d
-	shufps	$85, %xmm12, %xmm12
-	movd	%xmm12, %ebp
-	testb	$2, %r9b
-	cmovnel	%r14d, %ebp
-	btl	$16, %ebp
-	adcl	$32767, %ebp
-	shrl	$16, %ebp
-	movw	%bp, (%rcx,%r15,2)
-	shufps	$17, %xmm10, %xmm9
+.LBB11_14:
+	movdqu	%xmm0, (%rcx)
+	movdqu	%xmm1, 16(%rcx)
+	movdqu	%xmm3, 80(%rcx,%r14)
+	movdqu	%xmm2, 64(%rcx,%r14)
+	movdqu	%xmm1, 48(%rcx)
+	movdqu	%xmm0, 32(%rcx)
+	movdqu	%xmm3, 112(%rcx,%r14)
+	movdqu	%xmm2, 96(%rcx,%r14)
+	addq	$2, %rax
+	addq	$64, %rcx
+	cmpq	%rax, %rbx
+	jne	.LBB11_14
+.LBB11_15:
 	testb	$1, %r9b
-	movq	-112(%rsp), %r9
-	cmovnel	%r14d, %edx
-	shufps	$226, %xmm10, %xmm9
-	btl	$16, %edx
-	adcl	$32767, %edx
-	subps	%xmm9, %xmm8
-	shrl	$16, %edx
-	movw	%dx, (%rsi,%r15,2)
-	movss	(%rbx,%r15,4), %xmm9
-	movss	-4(%r10,%r15,4), %xmm10
-	addss	%xmm9, %xmm10
-	mulss	%xmm0, %xmm10
-	addss	%xmm3, %xmm10
-	mulss	%xmm1, %xmm10
-	movaps	%xmm10, %xmm11
-	cmpless	%xmm7, %xmm11
-	andnps	%xmm10, %xmm11
-	movd	%xmm11, %edx
-	btl	$16, %edx
-	adcl	$32767, %edx
-	addps	%xmm8, %xmm2
-	shrl	$16, %edx
-	subss	(%r10,%r15,4), %xmm9
-	movw	%dx, (%r13,%r15,2)
-	addss	%xmm9, %xmm3
-	incq	%r15
-	cmpq	%r15, %r12
-	jne	.LBB11_272
-.LBB11_273:
-	addq	$352, %rsp
-	.cfi_def_cfa_offset 56
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	retq
-.Lfunc_end11:
-	.size	oc_defocus_rows_v1, .Lfunc_end11-oc_defocus_rows_v1
-	.cfi_endproc
-	.hidden	oc_defocus_columns_v1
-	.globl	oc_defocus_columns_v1
+	je	.LBB11_17
+	movq	568(%rsp), %rcx
+	addq	%rax, %rcx
+	shlq	$5, %rax
+	movq	344(%rsp), %r9
+	movdqu	%xmm1, 16(%r9,%rax)
+	movdqu	%xmm0, (%r9,%rax)
+	shlq	$5, %rcx
+	movdqu	%xmm3, 16(%r9,%rcx)
+	movdqu	%xmm2, (%r9,%rcx)
+.LBB11_17:
+	cmpq	$8, %rdx
+	movq	360(%rsp), %r9
+	movq	%r12, %r14
+	jge	.LBB11_36
+	xorl	%r12d, %r12d
+	jmp	.LBB11_19
 	.p2align	4
-	.type	oc_defocus_columns_v1,@function
-oc_defocus_columns_v1:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	subq	$120, %rsp
-	.cfi_def_cfa_offset 176
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%r8, 104(%rsp)
-	movq	%rcx, %r14
-	movq	%rdi, 8(%rsp)
-	movq	184(%rsp), %rcx
-	movq	176(%rsp), %rbp
-	subq	%r9, %rbp
-	setle	%al
-	cmpq	192(%rsp), %rcx
-	setge	%cl
-	orb	%al, %cl
-	jne	.LBB12_43
-	movq	%rdx, %r15
-	movq	%rsi, 112(%rsp)
-	movss	%xmm1, 68(%rsp)
-	movq	216(%rsp), %rcx
-	movq	200(%rsp), %rax
-	leaq	1(%rax,%rax), %rax
-	xorps	%xmm1, %xmm1
-	cvtsi2ss	%rax, %xmm1
-	movq	104(%rsp), %rax
-	decq	%rax
-	movq	%rax, 72(%rsp)
-	movss	%xmm0, 64(%rsp)
-	addss	%xmm0, %xmm0
-	addss	%xmm1, %xmm0
-	movss	%xmm0, 92(%rsp)
-	leaq	(,%r9,4), %rax
-	movq	%rax, 32(%rsp)
-	leaq	(,%r14,4), %r13
-	leaq	(,%rbp,4), %rdx
-	leaq	(%rcx,%r9,4), %r12
-	movq	%r12, %rdi
-	xorl	%esi, %esi
-	movq	%rdx, 56(%rsp)
-	movq	%r9, %rbx
-	callq	memset@PLT
-	movq	32(%rsp), %rdx
-	movq	200(%rsp), %rax
-	testq	%rax, %rax
-	movq	%r14, 24(%rsp)
-	movq	%r13, 80(%rsp)
-	js	.LBB12_44
-	leaq	(%r14,%r14,2), %rcx
-	movq	%rcx, 16(%rsp)
-	movq	%rax, %rdi
-	negq	%rdi
-	movq	%r14, %rdx
-	movq	%rbp, %r14
-	andq	$-8, %r14
-	movq	216(%rsp), %r8
-	leaq	(%rbx,%r14), %r13
-	leaq	(%r8,%rbx,4), %rcx
-	addq	$16, %rcx
-	movq	%rbx, 48(%rsp)
-	movq	8(%rsp), %rsi
-	leaq	8(%rsi,%rbx,2), %rax
-	movq	%rax, 40(%rsp)
-	addq	%rdx, %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	xorl	%esi, %esi
-	movq	%rdi, 96(%rsp)
-	movq	184(%rsp), %r11
-	movq	%r8, %rbx
-	jmp	.LBB12_3
+.LBB11_36:
+	xorl	%r12d, %r12d
+	movq	584(%rsp), %rbp
+	movq	592(%rsp), %rbx
 	.p2align	4
-.LBB12_9:
-	cmpq	200(%rsp), %rdi
-	leaq	1(%rdi), %rdi
-	je	.LBB12_10
-.LBB12_3:
-	leaq	(%rdi,%r11), %r9
-	movq	72(%rsp), %r8
-	cmpq	%r8, %r9
-	cmovlq	%r9, %r8
-	testq	%r9, %r9
-	cmovsq	%rsi, %r8
-	movq	48(%rsp), %r9
-	cmpq	$8, %rbp
-	movq	176(%rsp), %rax
-	jb	.LBB12_7
-	movq	%rdx, %r9
-	imulq	%r8, %r9
-	addq	40(%rsp), %r9
-	xorl	%r10d, %r10d
-	.p2align	4
-.LBB12_5:
-	movq	-8(%r9,%r10,2), %xmm0
-	movq	(%r9,%r10,2), %xmm1
-	pxor	%xmm2, %xmm2
-	punpcklwd	%xmm0, %xmm2
+.LBB11_37:
+	movdqu	(%r9,%r12,2), %xmm0
+	pxor	%xmm5, %xmm5
+	punpckhwd	%xmm0, %xmm5
+	pxor	%xmm12, %xmm12
+	punpcklwd	%xmm0, %xmm12
+	movdqu	(%r11,%r12,2), %xmm0
+	pxor	%xmm8, %xmm8
+	punpckhwd	%xmm0, %xmm8
+	pxor	%xmm6, %xmm6
+	punpcklwd	%xmm0, %xmm6
+	movdqu	(%r10,%r12,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpckhwd	%xmm0, %xmm1
+	movdqa	%xmm1, 48(%rsp)
+	pxor	%xmm9, %xmm9
+	punpcklwd	%xmm0, %xmm9
+	movdqu	(%r8,%r12,2), %xmm0
+	pxor	%xmm10, %xmm10
+	punpckhwd	%xmm0, %xmm10
+	pxor	%xmm13, %xmm13
+	punpcklwd	%xmm0, %xmm13
+	movdqu	(%rdi,%r12,2), %xmm0
+	pxor	%xmm4, %xmm4
+	punpckhwd	%xmm0, %xmm4
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	movdqa	%xmm1, 192(%rsp)
+	movdqu	(%r14,%r12,2), %xmm1
+	pxor	%xmm11, %xmm11
+	punpckhwd	%xmm1, %xmm11
 	pxor	%xmm0, %xmm0
 	punpcklwd	%xmm1, %xmm0
-	movups	-16(%rcx,%r10,4), %xmm1
-	addps	%xmm2, %xmm1
-	movups	(%rcx,%r10,4), %xmm2
-	addps	%xmm0, %xmm2
-	movups	%xmm1, -16(%rcx,%r10,4)
-	movups	%xmm2, (%rcx,%r10,4)
-	addq	$8, %r10
-	cmpq	%r10, %r14
-	jne	.LBB12_5
-	movq	%r13, %r9
-	cmpq	%r14, %rbp
-	movq	176(%rsp), %rax
-	je	.LBB12_9
-.LBB12_7:
-	imulq	16(%rsp), %r8
-	movq	8(%rsp), %r10
-	leaq	(%r10,%r8,2), %r8
-	.p2align	4
-.LBB12_8:
-	movzwl	(%r8,%r9,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm0
-	addss	(%rbx,%r9,4), %xmm0
-	movss	%xmm0, (%rbx,%r9,4)
-	incq	%r9
-	cmpq	%r9, %rax
-	jne	.LBB12_8
-	jmp	.LBB12_9
-.LBB12_10:
-	movq	%rbx, %rcx
+	movdqu	(%r15,%r12,2), %xmm1
+	pxor	%xmm2, %xmm2
+	punpckhwd	%xmm1, %xmm2
+	pxor	%xmm7, %xmm7
+	punpcklwd	%xmm1, %xmm7
+	movdqu	(%rsi,%r12,2), %xmm3
+	pxor	%xmm14, %xmm14
+	punpckhwd	%xmm3, %xmm14
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm3, %xmm1
+	movdqa	%xmm12, %xmm3
+	punpckldq	%xmm6, %xmm12
+	punpckhdq	%xmm6, %xmm3
+	movdqa	%xmm3, 80(%rsp)
+	movdqa	%xmm5, %xmm15
+	punpckldq	%xmm8, %xmm15
+	punpckhdq	%xmm8, %xmm5
+	movdqa	%xmm9, %xmm3
+	punpckldq	%xmm13, %xmm3
+	punpckhdq	%xmm13, %xmm9
+	movdqa	48(%rsp), %xmm6
+	movdqa	%xmm6, %xmm8
+	punpckldq	%xmm10, %xmm8
+	punpckhdq	%xmm10, %xmm6
+	movdqa	%xmm6, 48(%rsp)
+	movdqa	192(%rsp), %xmm6
+	movdqa	%xmm6, %xmm13
+	punpckldq	%xmm0, %xmm13
+	punpckhdq	%xmm0, %xmm6
+	movdqa	%xmm6, %xmm0
+	movdqa	%xmm4, %xmm6
+	punpckldq	%xmm11, %xmm6
+	punpckhdq	%xmm11, %xmm4
+	movdqa	%xmm7, %xmm11
+	punpckldq	%xmm1, %xmm11
+	punpckhdq	%xmm1, %xmm7
+	movdqa	%xmm2, %xmm10
+	punpckldq	%xmm14, %xmm10
+	punpckhdq	%xmm14, %xmm2
+	movdqa	%xmm15, %xmm1
+	punpcklqdq	%xmm8, %xmm1
+	movdqa	%xmm1, 192(%rsp)
+	movhlps	%xmm15, %xmm8
+	movdqa	%xmm12, %xmm14
+	punpcklqdq	%xmm3, %xmm14
+	movhlps	%xmm12, %xmm3
+	movdqa	%xmm5, %xmm12
+	movdqa	48(%rsp), %xmm15
+	punpcklqdq	%xmm15, %xmm12
+	movhlps	%xmm5, %xmm15
+	movdqa	80(%rsp), %xmm5
+	movdqa	%xmm5, %xmm1
+	punpcklqdq	%xmm9, %xmm1
+	movhlps	%xmm5, %xmm9
+	movdqa	%xmm6, %xmm5
+	punpcklqdq	%xmm10, %xmm5
+	movhlps	%xmm6, %xmm10
+	movdqa	%xmm13, %xmm6
+	punpcklqdq	%xmm11, %xmm6
+	movhlps	%xmm13, %xmm11
+	movdqa	%xmm4, %xmm13
+	punpcklqdq	%xmm2, %xmm13
+	movhlps	%xmm4, %xmm2
+	movdqa	%xmm0, %xmm4
+	punpcklqdq	%xmm7, %xmm4
+	movhlps	%xmm0, %xmm7
+	movdqu	%xmm6, -208(%rbp)
+	movdqu	%xmm14, -224(%rbp)
+	movups	%xmm11, -176(%rbp)
+	movups	%xmm3, -192(%rbp)
+	movdqu	%xmm4, -144(%rbp)
+	movdqu	%xmm1, -160(%rbp)
+	movups	%xmm7, -112(%rbp)
+	movups	%xmm9, -128(%rbp)
+	movdqu	%xmm5, -80(%rbp)
+	movdqa	192(%rsp), %xmm0
+	movdqu	%xmm0, -96(%rbp)
+	movups	%xmm10, -48(%rbp)
+	movups	%xmm8, -64(%rbp)
+	movdqu	%xmm13, -16(%rbp)
+	movdqu	%xmm12, -32(%rbp)
+	movups	%xmm2, 16(%rbp)
+	movups	%xmm15, (%rbp)
+	addq	$256, %rbp
+	addq	$8, %r12
+	decq	%rbx
+	jne	.LBB11_37
+.LBB11_19:
 	movq	24(%rsp), %rax
-	leaq	(%rbx,%rax,4), %rbx
-	movq	32(%rsp), %rax
-	leaq	(%rcx,%rax), %rdi
-	addq	80(%rsp), %rdi
-	xorl	%esi, %esi
-	movq	56(%rsp), %rdx
-	callq	memset@PLT
-	movq	184(%rsp), %r13
-	movq	8(%rsp), %rax
-	movq	24(%rsp), %rcx
-	leaq	(%rax,%rcx,2), %rax
-	movq	48(%rsp), %rdx
-	leaq	(%rdx,%r14), %rcx
-	movq	80(%rsp), %rsi
-	leaq	(%rsi,%rdx,4), %rdx
-	movq	216(%rsp), %rsi
-	addq	%rsi, %rdx
-	addq	$16, %rdx
-	movq	96(%rsp), %rsi
-	movq	200(%rsp), %r11
-	jmp	.LBB12_11
-	.p2align	4
-.LBB12_17:
-	cmpq	%r11, %rsi
-	leaq	1(%rsi), %rsi
-	je	.LBB12_18
-.LBB12_11:
-	leaq	(%rsi,%r13), %rdi
-	movq	72(%rsp), %r8
-	cmpq	%r8, %rdi
-	cmovlq	%rdi, %r8
-	testq	%rdi, %rdi
-	movl	$0, %edi
-	cmovnsq	%r8, %rdi
-	movq	48(%rsp), %r8
-	cmpq	$8, %rbp
-	movq	176(%rsp), %r10
-	jb	.LBB12_15
-	leaq	(%rdi,%rdi,2), %r8
-	leaq	2(,%r8,2), %r8
-	imulq	24(%rsp), %r8
-	addq	40(%rsp), %r8
+	subq	%r12, %rax
+	jle	.LBB11_22
+	leaq	(%rsi,%r12,2), %rcx
+	leaq	(%r15,%r12,2), %rdx
+	leaq	(%r14,%r12,2), %rsi
+	leaq	(%rdi,%r12,2), %rdi
+	leaq	(%r8,%r12,2), %r8
+	leaq	(%r10,%r12,2), %r10
+	leaq	(%r11,%r12,2), %r11
+	leaq	(%r9,%r12,2), %rbx
+	shlq	$5, %r12
+	addq	576(%rsp), %r12
 	xorl	%r9d, %r9d
 	.p2align	4
-.LBB12_13:
-	movq	-8(%r8,%r9,2), %xmm0
-	movq	(%r8,%r9,2), %xmm1
-	xorps	%xmm2, %xmm2
-	punpcklwd	%xmm0, %xmm2
-	pxor	%xmm0, %xmm0
-	punpcklwd	%xmm1, %xmm0
-	movups	-16(%rdx,%r9,4), %xmm1
-	addps	%xmm2, %xmm1
-	movups	(%rdx,%r9,4), %xmm2
-	addps	%xmm0, %xmm2
-	movups	%xmm1, -16(%rdx,%r9,4)
-	movups	%xmm2, (%rdx,%r9,4)
-	addq	$8, %r9
-	cmpq	%r9, %r14
-	jne	.LBB12_13
-	movq	%rcx, %r8
-	cmpq	%r14, %rbp
-	movq	176(%rsp), %r10
-	je	.LBB12_17
-.LBB12_15:
-	imulq	16(%rsp), %rdi
-	leaq	(%rax,%rdi,2), %rdi
-	.p2align	4
-.LBB12_16:
-	movzwl	(%rdi,%r8,2), %r9d
-	shll	$16, %r9d
-	movd	%r9d, %xmm0
-	addss	(%rbx,%r8,4), %xmm0
-	movss	%xmm0, (%rbx,%r8,4)
-	incq	%r8
-	cmpq	%r8, %r10
-	jne	.LBB12_16
-	jmp	.LBB12_17
-.LBB12_18:
-	movq	24(%rsp), %r13
-	movq	216(%rsp), %rax
-	leaq	(%rax,%r13,8), %rbx
-	movq	32(%rsp), %rax
-	leaq	(%rbx,%rax), %rdi
-	xorl	%esi, %esi
-	movq	56(%rsp), %rdx
-	callq	memset@PLT
-	movq	184(%rsp), %r10
-	movq	8(%rsp), %rax
-	leaq	(%rax,%r13,4), %rax
-	movq	%r13, %rcx
-	movq	48(%rsp), %r9
-	leaq	(%r9,%r14), %r13
-	movq	32(%rsp), %rdx
-	leaq	(%rdx,%rcx,8), %rdx
-	movq	216(%rsp), %rcx
-	leaq	16(%rcx,%rdx), %rdx
-	movss	68(%rsp), %xmm5
-	movss	64(%rsp), %xmm6
-	movq	96(%rsp), %r11
-	jmp	.LBB12_19
-	.p2align	4
-.LBB12_25:
-	cmpq	200(%rsp), %r11
-	leaq	1(%r11), %r11
-	je	.LBB12_26
-.LBB12_19:
-	leaq	(%r11,%r10), %rsi
-	movq	72(%rsp), %rdi
-	cmpq	%rdi, %rsi
-	cmovlq	%rsi, %rdi
-	testq	%rsi, %rsi
-	movl	$0, %esi
-	cmovnsq	%rdi, %rsi
-	movq	%r9, %rdi
-	cmpq	$8, %rbp
-	movq	176(%rsp), %rcx
-	jb	.LBB12_23
-	leaq	(%rsi,%rsi,2), %rdi
-	leaq	4(,%rdi,2), %rdi
-	imulq	24(%rsp), %rdi
-	addq	40(%rsp), %rdi
-	xorl	%r8d, %r8d
-	.p2align	4
-.LBB12_21:
-	movq	-8(%rdi,%r8,2), %xmm0
-	movq	(%rdi,%r8,2), %xmm1
-	xorps	%xmm2, %xmm2
-	punpcklwd	%xmm0, %xmm2
-	pxor	%xmm0, %xmm0
-	punpcklwd	%xmm1, %xmm0
-	movups	-16(%rdx,%r8,4), %xmm1
-	addps	%xmm2, %xmm1
-	movups	(%rdx,%r8,4), %xmm2
-	addps	%xmm0, %xmm2
-	movups	%xmm1, -16(%rdx,%r8,4)
-	movups	%xmm2, (%rdx,%r8,4)
-	addq	$8, %r8
-	cmpq	%r8, %r14
-	jne	.LBB12_21
-	movq	%r13, %rdi
-	cmpq	%r14, %rbp
-	movq	176(%rsp), %rcx
-	je	.LBB12_25
-.LBB12_23:
-	imulq	16(%rsp), %rsi
-	leaq	(%rax,%rsi,2), %rsi
-	.p2align	4
-.LBB12_24:
-	movzwl	(%rsi,%rdi,2), %r8d
-	shll	$16, %r8d
-	movd	%r8d, %xmm0
-	addss	(%rbx,%rdi,4), %xmm0
-	movss	%xmm0, (%rbx,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB12_24
-	jmp	.LBB12_25
-.LBB12_44:
-	movq	216(%rsp), %rax
-	addq	%rdx, %rax
-	movq	%rax, 16(%rsp)
-	leaq	(%rax,%r13), %rdi
-	xorl	%esi, %esi
-	movq	56(%rsp), %r13
-	movq	%r13, %rdx
-	callq	memset@PLT
-	movq	16(%rsp), %rax
-	leaq	(%rax,%r14,8), %rdi
-	xorl	%esi, %esi
-	movq	%r13, %rdx
-	callq	memset@PLT
-	movss	68(%rsp), %xmm5
-	movss	64(%rsp), %xmm6
-	movq	184(%rsp), %r10
-	movq	%rbx, %r9
-.LBB12_26:
-	divss	92(%rsp), %xmm5
-	leaq	(%r9,%r9), %rax
-	movq	8(%rsp), %rcx
-	leaq	(%rcx,%r9,2), %rcx
-	movq	%rcx, 16(%rsp)
-	movq	%r9, %r8
-	movq	24(%rsp), %r9
-	leaq	(%r9,%r9), %rcx
-	leaq	(%rcx,%rcx,2), %r14
-	movq	%r10, %rcx
-	imulq	%r9, %rcx
-	leaq	(%rcx,%rcx,2), %rdx
-	leaq	(%rax,%rdx,2), %rdx
-	movq	112(%rsp), %rbx
-	addq	%rbx, %rdx
-	addq	%r8, %r15
-	addq	%rcx, %r15
-	leaq	(%r10,%r10), %rax
-	leaq	(%rax,%rax,2), %rcx
-	addq	$2, %rcx
-	imulq	%r9, %rcx
-	leaq	(%rcx,%r8,2), %rsi
-	addq	%rbx, %rsi
-	movq	80(%rsp), %rcx
-	leaq	(%rcx,%r8,4), %rdi
-	movq	216(%rsp), %rcx
-	addq	%rcx, %rdi
-	leaq	(%rax,%rax,2), %rax
-	addq	$4, %rax
-	imulq	%r9, %rax
-	leaq	(%rax,%r8,2), %r8
-	addq	%rbx, %r8
-	movq	32(%rsp), %rax
-	leaq	(%rax,%r9,8), %r9
-	addq	%rcx, %r9
-	xorps	%xmm0, %xmm0
-	movq	200(%rsp), %rbx
-	movq	%r14, 56(%rsp)
-	jmp	.LBB12_27
-	.p2align	4
-.LBB12_42:
-	movq	48(%rsp), %r10
-	incq	%r10
-	movq	56(%rsp), %rax
-	addq	%rax, %rdx
-	addq	%r14, %r15
-	movq	%rax, %r14
-	addq	%rax, %rsi
-	addq	%rax, %r8
-	cmpq	192(%rsp), %r10
-	movq	200(%rsp), %rbx
-	je	.LBB12_43
-.LBB12_27:
-	movq	%r10, %rax
-	subq	%rbx, %rax
-	leaq	-1(%rax), %r13
-	cmpq	104(%rsp), %rax
-	movq	%r14, %r11
-	movq	72(%rsp), %r14
-	cmovgq	%r14, %r13
-	leaq	(%r10,%rbx), %rcx
-	movq	%r10, 48(%rsp)
-	addq	%rbx, %r10
-	incq	%r10
-	cmpq	%r14, %rcx
-	cmovgeq	%r14, %r10
-	cmpq	$-1, %rcx
-	movl	$0, %ecx
-	cmovlq	%rcx, %r10
-	cmpq	%r14, %rax
-	movq	%r14, %rbx
-	cmovlq	%rax, %rbx
-	testq	%rax, %rax
-	cmovleq	%rcx, %r13
-	cmovsq	%rcx, %rbx
-	movq	%r11, %rax
-	movq	%r10, 32(%rsp)
-	imulq	%r10, %rax
-	movq	16(%rsp), %r10
-	addq	%r10, %rax
-	movq	%r11, %rcx
-	movq	%r13, 40(%rsp)
-	imulq	%r13, %rcx
-	movq	208(%rsp), %r13
-	addq	%r10, %rcx
-	movq	%r11, %r14
-	movq	%rbx, 8(%rsp)
-	imulq	%rbx, %r14
-	addq	%r10, %r14
-	xorl	%r11d, %r11d
-	jmp	.LBB12_28
-	.p2align	4
-.LBB12_30:
-	movzwl	(%rcx,%r11,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm3
-	addss	%xmm2, %xmm3
-	mulss	%xmm6, %xmm3
-	addss	%xmm1, %xmm3
-	mulss	%xmm5, %xmm3
-	movaps	%xmm3, %xmm4
-	cmpless	%xmm0, %xmm4
-	andnps	%xmm3, %xmm4
-	movd	%xmm4, %r10d
-	btl	$16, %r10d
-	adcl	$32767, %r10d
-	shrl	$16, %r10d
-.LBB12_31:
-	movw	%r10w, (%rdx,%r11,2)
-	movzwl	(%r14,%r11,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm3
-	subss	%xmm3, %xmm2
-	addss	%xmm2, %xmm1
-	movss	%xmm1, (%r12,%r11,4)
-	incq	%r11
-	cmpq	%r11, %rbp
-	je	.LBB12_32
-.LBB12_28:
-	movss	(%r12,%r11,4), %xmm1
-	movzwl	(%rax,%r11,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm2
-	cmpb	%r13b, (%r15,%r11)
-	je	.LBB12_30
-	movzwl	(%rdx,%r11,2), %r10d
-	jmp	.LBB12_31
-	.p2align	4
-.LBB12_32:
-	movq	8(%rsp), %rax
-	leaq	(%rax,%rax,2), %rax
-	movq	%rax, 8(%rsp)
-	leaq	2(,%rax,2), %rcx
-	movq	24(%rsp), %r10
-	imulq	%r10, %rcx
-	movq	16(%rsp), %r14
-	addq	%r14, %rcx
-	movq	40(%rsp), %rax
-	leaq	(%rax,%rax,2), %rax
-	movq	%rax, 40(%rsp)
-	leaq	2(,%rax,2), %rax
-	imulq	%r10, %rax
-	addq	%r14, %rax
-	movq	32(%rsp), %rbx
-	addq	%rbx, %rbx
-	leaq	(%rbx,%rbx,2), %r11
-	leaq	(%rbx,%rbx,2), %rbx
-	addq	$2, %rbx
-	imulq	%r10, %rbx
-	addq	%r14, %rbx
-	xorl	%r14d, %r14d
-	jmp	.LBB12_33
-	.p2align	4
-.LBB12_35:
-	movzwl	(%rax,%r14,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm3
-	addss	%xmm2, %xmm3
-	mulss	%xmm6, %xmm3
-	addss	%xmm1, %xmm3
-	mulss	%xmm5, %xmm3
-	movaps	%xmm3, %xmm4
-	cmpless	%xmm0, %xmm4
-	andnps	%xmm3, %xmm4
-	movd	%xmm4, %r10d
-	btl	$16, %r10d
-	adcl	$32767, %r10d
-	shrl	$16, %r10d
-.LBB12_36:
-	movw	%r10w, (%rsi,%r14,2)
-	movzwl	(%rcx,%r14,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm3
-	subss	%xmm3, %xmm2
-	addss	%xmm2, %xmm1
-	movss	%xmm1, (%rdi,%r14,4)
-	incq	%r14
-	cmpq	%r14, %rbp
-	je	.LBB12_37
-.LBB12_33:
-	movss	(%rdi,%r14,4), %xmm1
-	movzwl	(%rbx,%r14,2), %r10d
-	shll	$16, %r10d
-	movd	%r10d, %xmm2
-	cmpb	%r13b, (%r15,%r14)
-	je	.LBB12_35
-	movzwl	(%rsi,%r14,2), %r10d
-	jmp	.LBB12_36
-	.p2align	4
-.LBB12_37:
-	movq	8(%rsp), %rax
-	leaq	4(,%rax,2), %rcx
-	movq	24(%rsp), %r14
-	imulq	%r14, %rcx
-	movq	16(%rsp), %r10
-	addq	%r10, %rcx
-	movq	40(%rsp), %rax
-	leaq	4(,%rax,2), %rax
-	imulq	%r14, %rax
-	addq	%r10, %rax
-	addq	$4, %r11
-	imulq	%r14, %r11
-	addq	%r10, %r11
-	xorl	%r10d, %r10d
-	jmp	.LBB12_38
-	.p2align	4
-.LBB12_40:
-	movzwl	(%rax,%r10,2), %ebx
-	shll	$16, %ebx
-	movd	%ebx, %xmm3
-	addss	%xmm2, %xmm3
-	mulss	%xmm6, %xmm3
-	addss	%xmm1, %xmm3
-	mulss	%xmm5, %xmm3
-	movaps	%xmm3, %xmm4
-	cmpless	%xmm0, %xmm4
-	andnps	%xmm3, %xmm4
-	movd	%xmm4, %ebx
-	btl	$16, %ebx
-	adcl	$32767, %ebx
-	shrl	$16, %ebx
-.LBB12_41:
-	movw	%bx, (%r8,%r10,2)
-	movzwl	(%rcx,%r10,2), %ebx
-	shll	$16, %ebx
-	movd	%ebx, %xmm3
-	subss	%xmm3, %xmm2
-	addss	%xmm2, %xmm1
-	movss	%xmm1, (%r9,%r10,4)
-	incq	%r10
-	cmpq	%r10, %rbp
-	je	.LBB12_42
-.LBB12_38:
-	movss	(%r9,%r10,4), %xmm1
-	movzwl	(%r11,%r10,2), %ebx
-	shll	$16, %ebx
-	movd	%ebx, %xmm2
-	cmpb	%r13b, (%r15,%r10)
-	je	.LBB12_40
-	movzwl	(%r8,%r10,2), %ebx
-	jmp	.LBB12_41
-.LBB12_43:
-	addq	$120, %rsp
-	.cfi_def_cfa_offset 56
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	retq
-.Lfunc_end12:
-	.size	oc_defocus_columns_v1, .Lfunc_end12-oc_defocus_columns_v1
-	.cfi_endproc
-	.section	.rodata.cst4,"aM",@progbits,4
-	.p2align	2, 0x0
-.LCPI13_0:
-	.long	0x3f800000
-	.text
-	.hidden	oc_defocus_copy_v1
-	.globl	oc_defocus_copy_v1
-	.p2align	4
-	.type	oc_defocus_copy_v1,@function
-oc_defocus_copy_v1:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%rdx, -96(%rsp)
-	movq	%r9, -48(%rsp)
-	cmpq	%r9, %r8
-	jge	.LBB13_47
+.LBB11_21:
+	movzwl	(%rbx,%r9,2), %ebp
+	movd	%ebp, %xmm0
+	pinsrw	$1, (%r11,%r9,2), %xmm0
+	pinsrw	$2, (%r10,%r9,2), %xmm0
+	pinsrw	$3, (%r8,%r9,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	movdqu	%xmm1, -16(%r12)
+	movzwl	(%rdi,%r9,2), %ebp
+	movd	%ebp, %xmm0
+	pinsrw	$1, (%rsi,%r9,2), %xmm0
+	pinsrw	$2, (%rdx,%r9,2), %xmm0
+	pinsrw	$3, (%rcx,%r9,2), %xmm0
+	pxor	%xmm1, %xmm1
+	punpcklwd	%xmm0, %xmm1
+	movdqu	%xmm1, (%r12)
+	incq	%r9
+	addq	$32, %r12
+	cmpq	%r9, %rax
+	jne	.LBB11_21
+.LBB11_22:
+	movq	816(%rsp), %rbp
+	testq	%rbp, %rbp
+	pxor	%xmm14, %xmm14
+	xorps	%xmm15, %xmm15
+	movdqa	.LCPI11_1(%rip), %xmm12
+	movdqa	.LCPI11_2(%rip), %xmm13
+	pcmpeqd	%xmm11, %xmm11
+	jle	.LBB11_155
+	movq	352(%rsp), %rsi
+	movq	%rsi, %rax
+	movabsq	$-6148914691236517205, %rdi
+	mulq	%rdi
+	movq	%rdx, %rcx
+	shrq	%rcx
+	leaq	(%rcx,%rcx,2), %rax
 	movq	%rsi, %rdx
-	movq	%r8, %rsi
-	movq	%rdi, %r12
-	movq	56(%rsp), %rax
-	ucomiss	.LCPI13_0(%rip), %xmm0
-	jne	.LBB13_29
-	jp	.LBB13_29
-	testq	%rcx, %rcx
-	jle	.LBB13_47
-	leaq	(%rcx,%rcx,2), %rdi
-	movq	%rdi, -16(%rsp)
-	leaq	(%rcx,%rcx), %r9
-	leaq	-1(%rcx), %rdi
-	movq	%rdi, -64(%rsp)
-	movabsq	$9223372036854775806, %r14
-	andq	%rcx, %r14
-	movq	%rsi, %rdi
-	imulq	%rcx, %rdi
-	movq	-96(%rsp), %r8
-	leaq	(%rdi,%r8), %r15
-	incq	%r15
-	addq	%rdi, %rdi
-	leaq	(%rdi,%rdi,2), %rdi
-	movq	%r9, -40(%rsp)
-	leaq	(%r9,%r9,2), %r8
-	movq	%r8, -24(%rsp)
-	movq	%rdi, %rbp
-	leaq	2(%rdx,%rdi), %rdi
-	movq	%rdi, -56(%rsp)
-	leaq	(%rsi,%rsi), %rdi
-	leaq	(%rdi,%rdi,2), %r10
-	addq	$2, %r10
-	imulq	%rcx, %r10
-	leaq	(%r10,%rdx), %r11
-	addq	$2, %r11
-	leaq	(%rdi,%rdi,2), %rbx
-	addq	$4, %rbx
-	imulq	%rcx, %rbx
-	leaq	(%rbx,%rdx), %r9
-	addq	$2, %r9
-	movq	%rcx, -88(%rsp)
-	jmp	.LBB13_4
+	subq	%rax, %rdx
+	movq	%rdx, 48(%rsp)
+	movq	72(%rsp), %rax
+	orq	%rsi, %rax
+	movq	%rax, %r8
+	mulq	%rdi
+	shrq	%rdx
+	movq	%rdx, 120(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	subq	%rax, %r8
+	movq	%r8, 72(%rsp)
+	movq	32(%rsp), %rbx
+	orq	%rsi, %rbx
+	movq	%rbx, %rax
+	mulq	%rdi
+	shrq	%rdx
+	movq	%rdx, 112(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	subq	%rax, %rbx
+	movq	168(%rsp), %r11
+	orq	%rsi, %r11
+	movq	%r11, %rax
+	mulq	%rdi
+	shrq	%rdx
+	movq	%rdx, 104(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	subq	%rax, %r11
+	movq	256(%rsp), %r10
+	orq	%rsi, %r10
+	movq	%r10, %rax
+	mulq	%rdi
+	movq	%rdx, %r14
+	shrq	%r14
+	leaq	(%r14,%r14,2), %rax
+	subq	%rax, %r10
+	movq	136(%rsp), %r9
+	orq	%rsi, %r9
+	movq	%r9, %rax
+	mulq	%rdi
+	movq	%rdx, %r15
+	shrq	%r15
+	leaq	(%r15,%r15,2), %rax
+	subq	%rax, %r9
+	movq	144(%rsp), %r8
+	orq	%rsi, %r8
+	movq	%r8, %rax
+	mulq	%rdi
+	movq	%rdx, %r12
+	shrq	%r12
+	leaq	(%r12,%r12,2), %rax
+	subq	%rax, %r8
+	movq	152(%rsp), %rbp
+	orq	%rsi, %rbp
+	movq	%rbp, %rax
+	mulq	%rdi
+	shrq	%rdx
+	leaq	(%rdx,%rdx,2), %rax
+	subq	%rax, %rbp
+	movq	128(%rsp), %rdi
+	addq	%rdi, %rcx
+	movq	%rcx, 152(%rsp)
+	movq	24(%rsp), %rax
+	movq	48(%rsp), %rsi
+	imulq	%rax, %rsi
+	movq	328(%rsp), %rcx
+	leaq	(%rcx,%rsi,2), %rsi
+	movq	%rsi, 712(%rsp)
+	addq	%rdi, 120(%rsp)
+	movq	72(%rsp), %rsi
+	imulq	%rax, %rsi
+	leaq	(%rcx,%rsi,2), %rsi
+	movq	%rsi, 704(%rsp)
+	addq	%rdi, 112(%rsp)
+	imulq	%rax, %rbx
+	leaq	(%rcx,%rbx,2), %rsi
+	movq	%rsi, 696(%rsp)
+	addq	%rdi, 104(%rsp)
+	imulq	%rax, %r11
+	leaq	(%rcx,%r11,2), %rsi
+	movq	%rsi, 688(%rsp)
+	addq	%rdi, %r14
+	movq	%r14, 72(%rsp)
+	imulq	%rax, %r10
+	leaq	(%rcx,%r10,2), %rsi
+	movq	%rsi, 680(%rsp)
+	addq	%rdi, %r15
+	movq	%r15, 144(%rsp)
+	imulq	%rax, %r9
+	leaq	(%rcx,%r9,2), %rsi
+	movq	%rsi, 672(%rsp)
+	addq	%rdi, %r12
+	movq	%r12, 136(%rsp)
+	imulq	%rax, %r8
+	leaq	(%rcx,%r8,2), %rsi
+	movq	%rsi, 664(%rsp)
+	addq	%rdi, %rdx
+	movq	%rdx, 256(%rsp)
+	imulq	%rax, %rbp
+	leaq	(%rcx,%rbp,2), %rax
+	movq	%rax, 656(%rsp)
+	xorl	%r10d, %r10d
+	jmp	.LBB11_24
 	.p2align	4
-.LBB13_28:
-	movq	-8(%rsp), %rsi
-	incq	%rsi
-	movq	-88(%rsp), %rcx
-	addq	%rcx, %r15
-	movq	-24(%rsp), %rdi
-	addq	%rdi, %rbp
-	addq	%rdi, -56(%rsp)
-	addq	%rdi, %r10
-	addq	%rdi, %r11
-	addq	%rdi, %rbx
-	addq	%rdi, %r9
-	cmpq	-48(%rsp), %rsi
-	je	.LBB13_47
-.LBB13_4:
-	movq	-64(%rsp), %rcx
-	xorl	%r13d, %r13d
-	testq	%rcx, %rcx
-	jne	.LBB13_5
-.LBB13_10:
-	movq	-16(%rsp), %rcx
-	imulq	%rsi, %rcx
-	movq	%rsi, %r8
-	movq	-88(%rsp), %rdi
-	imulq	%rdi, %r8
-	addq	-96(%rsp), %r8
-	movq	%rcx, -72(%rsp)
-	leaq	(%rdx,%rcx,2), %rcx
-	movq	%rcx, -80(%rsp)
-	testb	$1, %dil
-	je	.LBB13_12
-	cmpb	%al, (%r8,%r13)
-	movq	%rdx, %rdi
-	cmoveq	%r12, %rdi
-	movq	-72(%rsp), %rcx
-	leaq	(%rdi,%rcx,2), %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movq	-80(%rsp), %rcx
-	movw	%di, (%rcx,%r13,2)
-.LBB13_12:
-	movq	-64(%rsp), %rcx
-	xorl	%r13d, %r13d
-	testq	%rcx, %rcx
-	jne	.LBB13_13
-.LBB13_18:
-	movq	%rsi, -8(%rsp)
-	testb	$1, -88(%rsp)
-	je	.LBB13_20
-	cmpb	%al, (%r8,%r13)
-	movq	-88(%rsp), %rcx
-	movq	-80(%rsp), %rsi
-	leaq	(%rsi,%rcx,2), %rsi
-	movq	%rsi, -32(%rsp)
+.LBB11_154:
+	incq	%r10
+	movq	816(%rsp), %rbp
+	cmpq	%rbp, %r10
+	je	.LBB11_155
+.LBB11_24:
+	movq	%r10, %rax
+	shlq	$4, %rax
+	movq	808(%rsp), %rcx
+	movq	(%rcx,%rax), %r11
+	movss	8(%rcx,%rax), %xmm0
+	testq	%r11, %r11
+	jne	.LBB11_26
+	ucomiss	%xmm14, %xmm0
+	jne	.LBB11_26
+	jnp	.LBB11_154
+.LBB11_26:
+	movq	152(%rsp), %rax
+	movq	%rax, %rdx
+	movq	184(%rsp), %rcx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_27
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rbx
+	jmp	.LBB11_39
+.LBB11_27:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %ebx
+.LBB11_39:
+	movq	120(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_40
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r14
+	jmp	.LBB11_42
+.LBB11_40:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r14d
+.LBB11_42:
+	movq	112(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_43
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rbp
+	jmp	.LBB11_45
+.LBB11_43:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %ebp
+.LBB11_45:
+	movq	104(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_46
+	cqto
+	idivq	%rcx
+	jmp	.LBB11_48
+.LBB11_46:
+	xorl	%edx, %edx
+	divl	%ecx
+.LBB11_48:
+	movq	%rdx, 80(%rsp)
+	movq	72(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_49
+	cqto
+	idivq	%rcx
 	movq	%rdx, %rsi
-	cmoveq	%r12, %rsi
-	movq	-72(%rsp), %rdi
-	leaq	(%rsi,%rdi,2), %rsi
-	leaq	(%rsi,%rcx,2), %rsi
-	movq	-64(%rsp), %rcx
-	movzwl	(%rsi,%r13,2), %esi
-	movq	-32(%rsp), %rdi
-	movw	%si, (%rdi,%r13,2)
-.LBB13_20:
-	xorl	%r13d, %r13d
-	testq	%rcx, %rcx
-	jne	.LBB13_21
-.LBB13_26:
-	testb	$1, -88(%rsp)
-	je	.LBB13_28
-	cmpb	%al, (%r8,%r13)
-	movq	-40(%rsp), %rcx
-	movq	-80(%rsp), %rsi
-	leaq	(%rsi,%rcx,2), %rsi
+	jmp	.LBB11_51
+.LBB11_49:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %esi
+.LBB11_51:
+	movq	144(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_52
+	cqto
+	idivq	%rcx
 	movq	%rdx, %rdi
-	cmoveq	%r12, %rdi
-	movq	-72(%rsp), %r8
-	leaq	(%rdi,%r8,2), %rdi
-	leaq	(%rdi,%rcx,2), %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movw	%di, (%rsi,%r13,2)
-	jmp	.LBB13_28
-	.p2align	4
-.LBB13_9:
-	addq	%rbp, %r8
-	movzwl	2(%r8,%r13,2), %edi
-	movq	-56(%rsp), %r8
-	movw	%di, (%r8,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_10
-.LBB13_5:
-	movq	%r12, %r8
-	cmpb	%al, -1(%r15,%r13)
-	je	.LBB13_7
+	jmp	.LBB11_54
+.LBB11_52:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %edi
+.LBB11_54:
+	movq	136(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_55
+	cqto
+	idivq	%rcx
 	movq	%rdx, %r8
-.LBB13_7:
-	addq	%rbp, %r8
-	movzwl	(%r8,%r13,2), %edi
-	movq	-56(%rsp), %r8
-	movw	%di, -2(%r8,%r13,2)
-	movq	%r12, %r8
-	cmpb	%al, (%r15,%r13)
-	je	.LBB13_9
-	movq	%rdx, %r8
-	jmp	.LBB13_9
+	jmp	.LBB11_57
+.LBB11_55:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r8d
+.LBB11_57:
+	movq	256(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	movq	%r10, 192(%rsp)
+	je	.LBB11_58
+	cqto
+	idivq	%rcx
+	testq	%r11, %r11
+	js	.LBB11_61
+.LBB11_62:
+	movq	%rbp, 48(%rsp)
+	movq	%r14, %rbp
+	movq	%rbx, %r10
+	leaq	(%r11,%r11), %r12
+	movl	%r12d, %r9d
+	notl	%r9d
+	movq	%r11, %rax
+	shlq	$5, %rax
+	movq	648(%rsp), %rcx
+	subq	%rax, %rcx
+	orq	$-3, %r9
+	movq	640(%rsp), %r14
+	subq	%rax, %r14
+	pxor	%xmm1, %xmm1
+	xorl	%ebx, %ebx
+	xorps	%xmm2, %xmm2
 	.p2align	4
-.LBB13_17:
-	addq	%r10, %rdi
-	movzwl	2(%rdi,%r13,2), %edi
-	movw	%di, (%r11,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_18
-.LBB13_13:
-	movq	%r12, %rdi
-	cmpb	%al, -1(%r15,%r13)
-	je	.LBB13_15
-	movq	%rdx, %rdi
-.LBB13_15:
-	addq	%r10, %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movw	%di, -2(%r11,%r13,2)
-	movq	%r12, %rdi
-	cmpb	%al, (%r15,%r13)
-	je	.LBB13_17
-	movq	%rdx, %rdi
-	jmp	.LBB13_17
+.LBB11_63:
+	movq	%r14, %rax
+	movq	%r12, %r15
+	movups	(%rcx), %xmm3
+	addps	%xmm3, %xmm1
+	movups	16(%rcx), %xmm3
+	addps	%xmm3, %xmm2
+	decq	%rbx
+	addq	$32, %rcx
+	addq	$32, %r14
+	decq	%r12
+	cmpq	%rbx, %r9
+	jne	.LBB11_63
+	cmpq	$2, %r11
+	movq	%r10, %rbx
+	movq	%rbp, %r14
+	movq	48(%rsp), %rbp
+	jb	.LBB11_65
 	.p2align	4
-.LBB13_25:
-	addq	%rbx, %rdi
-	movzwl	2(%rdi,%r13,2), %esi
-	movw	%si, (%r9,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_26
-.LBB13_21:
-	movq	%r12, %rdi
-	cmpb	%al, -1(%r15,%r13)
-	je	.LBB13_23
-	movq	%rdx, %rdi
-.LBB13_23:
-	addq	%rbx, %rdi
-	movzwl	(%rdi,%r13,2), %esi
-	movw	%si, -2(%r9,%r13,2)
-	movq	%r12, %rdi
-	cmpb	%al, (%r15,%r13)
-	je	.LBB13_25
-	movq	%rdx, %rdi
-	jmp	.LBB13_25
-.LBB13_29:
-	testq	%rcx, %rcx
-	jle	.LBB13_47
-	movq	%rsi, %r8
-	imulq	%rcx, %r8
-	movq	%rsi, %rdi
-	leaq	(%r8,%r8), %rsi
-	leaq	(%rsi,%rsi,2), %r9
-	leaq	(%r12,%r9), %r10
-	leaq	(%rcx,%rcx), %rsi
-	leaq	(%rsi,%rsi,2), %r11
-	movq	%rdi, %rsi
-	addq	%rdx, %r9
-	addq	%r8, -96(%rsp)
-	addq	%rdi, %rdi
-	leaq	(%rdi,%rdi,2), %rbx
-	addq	$2, %rbx
-	imulq	%rcx, %rbx
-	leaq	(%rdx,%rbx), %r14
-	addq	%r12, %rbx
-	leaq	(%rdi,%rdi,2), %r15
-	addq	$4, %r15
-	imulq	%rcx, %r15
+.LBB11_242:
+	movups	-96(%rax), %xmm3
+	addps	%xmm1, %xmm3
+	movups	-80(%rax), %xmm1
+	addps	%xmm2, %xmm1
+	movups	-64(%rax), %xmm2
+	addps	%xmm3, %xmm2
+	movups	-48(%rax), %xmm3
+	addps	%xmm1, %xmm3
+	movups	-16(%rax), %xmm4
+	addps	%xmm3, %xmm4
+	movups	-32(%rax), %xmm3
+	addps	%xmm2, %xmm3
+	movups	(%rax), %xmm1
+	addps	%xmm3, %xmm1
+	movups	16(%rax), %xmm2
+	addps	%xmm4, %xmm2
+	subq	$-128, %rax
+	addq	$-4, %r15
+	jne	.LBB11_242
+.LBB11_65:
+	movq	24(%rsp), %r12
+	testq	%r12, %r12
+	movq	192(%rsp), %r10
+	jg	.LBB11_66
+	jmp	.LBB11_154
+.LBB11_58:
+	xorl	%edx, %edx
+	divl	%ecx
+	testq	%r11, %r11
+	jns	.LBB11_62
+.LBB11_61:
+	pxor	%xmm1, %xmm1
+	xorps	%xmm2, %xmm2
+	movq	24(%rsp), %r12
+	testq	%r12, %r12
+	movq	192(%rsp), %r10
+	jle	.LBB11_154
+.LBB11_66:
+	movq	%r10, %r15
+	imulq	184(%rsp), %r15
+	addq	%r15, %rbx
+	movq	248(%rsp), %r9
+	imulq	%r9, %rbx
+	movq	712(%rsp), %rax
+	leaq	(%rax,%rbx,2), %rax
+	addq	%r15, %r14
+	imulq	%r9, %r14
+	movq	704(%rsp), %rcx
+	leaq	(%rcx,%r14,2), %r14
+	addq	%r15, %rbp
+	imulq	%r9, %rbp
+	movq	696(%rsp), %rbx
+	leaq	(%rbx,%rbp,2), %rcx
+	movq	%rcx, 48(%rsp)
+	movq	%r14, %rcx
+	movq	80(%rsp), %rbx
+	addq	%r15, %rbx
+	imulq	%r9, %rbx
+	movq	688(%rsp), %r14
+	leaq	(%r14,%rbx,2), %rbx
+	addq	%r15, %rsi
+	imulq	%r9, %rsi
+	movq	680(%rsp), %rbp
+	leaq	(,%rsi,2), %r14
+	addq	%rbp, %r14
+	addq	%r15, %rdi
+	imulq	%r9, %rdi
+	movq	672(%rsp), %rbp
+	leaq	(,%rdi,2), %rdi
+	addq	%rbp, %rdi
+	movq	%rdi, 168(%rsp)
+	addq	%r15, %r8
+	imulq	%r9, %r8
+	movq	664(%rsp), %rdi
+	leaq	(%rdi,%r8,2), %r8
 	addq	%r15, %rdx
-	addq	%r12, %r15
-	xorps	%xmm1, %xmm1
-	jmp	.LBB13_31
+	imulq	%r9, %rdx
+	movq	656(%rsp), %rdi
+	leaq	(%rdi,%rdx,2), %rdx
+	movq	%rdx, 32(%rsp)
+	leaq	1(,%r11,2), %rdx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%rdx, %xmm3
+	movaps	%xmm0, %xmm4
+	addss	%xmm0, %xmm4
+	addss	%xmm3, %xmm4
+	movss	.LCPI11_0(%rip), %xmm3
+	divss	%xmm4, %xmm3
+	shufps	$0, %xmm0, %xmm0
+	shufps	$0, %xmm3, %xmm3
+	movq	%r12, %rbp
+	xorl	%edx, %edx
+	movq	%rcx, 80(%rsp)
+	jmp	.LBB11_67
 	.p2align	4
-.LBB13_46:
-	incq	%rsi
-	addq	%r11, %r10
+.LBB11_153:
+	addq	$8, %rdx
+	addq	$-8, %rbp
+	cmpq	%r12, %rdx
+	jge	.LBB11_154
+.LBB11_67:
+	movq	%r8, %rsi
+	subq	%rdx, %r12
+	leaq	384(%rsp), %r15
+	xorl	%r8d, %r8d
+	jmp	.LBB11_68
+	.p2align	4
+.LBB11_70:
+	incq	%r8
+	addq	$16, %r15
+	cmpq	$8, %r8
+	je	.LBB11_71
+.LBB11_68:
+	cmpq	%r8, %r12
+	movl	$0, %r9d
+	cmovgq	%r8, %r9
+	orq	%rdx, %r9
+	movq	%r9, %rdi
+	subq	%r11, %rdi
+	shlq	$5, %rdi
 	addq	%r11, %r9
-	addq	%rcx, %r12
-	movq	%r12, -96(%rsp)
-	addq	%r11, %r14
-	addq	%r11, %rbx
-	addq	%r11, %rdx
-	addq	%r11, %r15
-	cmpq	-48(%rsp), %rsi
-	je	.LBB13_47
-.LBB13_31:
-	xorl	%edi, %edi
-	movq	-96(%rsp), %r12
-	jmp	.LBB13_32
+	shlq	$5, %r9
+	movups	32(%r13,%r9), %xmm5
+	movups	48(%r13,%r9), %xmm4
+	movups	-32(%r13,%rdi), %xmm8
+	movups	-16(%r13,%rdi), %xmm9
+	movups	(%r13,%rdi), %xmm6
+	movups	16(%r13,%rdi), %xmm7
+	addps	%xmm4, %xmm9
+	addps	%xmm5, %xmm8
+	mulps	%xmm0, %xmm8
+	mulps	%xmm0, %xmm9
+	addps	%xmm2, %xmm9
+	addps	%xmm1, %xmm8
+	mulps	%xmm3, %xmm8
+	mulps	%xmm3, %xmm9
+	xorps	%xmm10, %xmm10
+	cmpltps	%xmm9, %xmm10
+	pxor	%xmm11, %xmm11
+	cmpltps	%xmm8, %xmm11
+	andps	%xmm8, %xmm11
+	andps	%xmm9, %xmm10
+	movaps	%xmm10, %xmm8
+	psrld	$16, %xmm8
+	pand	%xmm12, %xmm8
+	movaps	%xmm11, %xmm9
+	psrld	$16, %xmm9
+	pand	%xmm12, %xmm9
+	paddd	%xmm13, %xmm11
+	paddd	%xmm9, %xmm11
+	paddd	%xmm13, %xmm10
+	paddd	%xmm8, %xmm10
+	psrad	$16, %xmm10
+	psrad	$16, %xmm11
+	packssdw	%xmm10, %xmm11
+	movdqa	%xmm11, (%r15)
+	cmpq	%r8, %r12
+	jle	.LBB11_70
+	subps	%xmm7, %xmm4
+	subps	%xmm6, %xmm5
+	addps	%xmm5, %xmm1
+	addps	%xmm4, %xmm2
+	jmp	.LBB11_70
 	.p2align	4
-.LBB13_34:
-	movzwl	(%r9,%rdi,2), %r8d
-	movw	%r8w, (%r9,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	je	.LBB13_36
-.LBB13_32:
-	movzwl	(%r10,%rdi,2), %r8d
-	shll	$16, %r8d
-	movd	%r8d, %xmm2
-	mulss	%xmm0, %xmm2
-	movaps	%xmm2, %xmm3
-	cmpless	%xmm1, %xmm3
-	andnps	%xmm2, %xmm3
-	movd	%xmm3, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%al, (%r12,%rdi)
-	jne	.LBB13_34
-	shrl	$16, %r8d
-	movw	%r8w, (%r9,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB13_32
-.LBB13_36:
-	xorl	%edi, %edi
-	jmp	.LBB13_37
+.LBB11_71:
+	movdqa	384(%rsp), %xmm4
+	movdqa	400(%rsp), %xmm5
+	movdqa	416(%rsp), %xmm7
+	movdqa	432(%rsp), %xmm8
+	pshufd	$232, %xmm5, %xmm9
+	pshufd	$232, %xmm4, %xmm6
+	punpcklwd	%xmm9, %xmm6
+	pshufd	$237, %xmm5, %xmm5
+	pshufd	$237, %xmm4, %xmm4
+	punpcklwd	%xmm5, %xmm4
+	pshufd	$232, %xmm8, %xmm5
+	pshufd	$232, %xmm7, %xmm11
+	punpcklwd	%xmm5, %xmm11
+	pshufd	$237, %xmm8, %xmm5
+	pshufd	$237, %xmm7, %xmm10
+	punpcklwd	%xmm5, %xmm10
+	movdqa	448(%rsp), %xmm5
+	movdqa	464(%rsp), %xmm8
+	pshufd	$232, %xmm8, %xmm9
+	pshufd	$232, %xmm5, %xmm7
+	punpcklwd	%xmm9, %xmm7
+	pshufd	$237, %xmm8, %xmm8
+	pshufd	$237, %xmm5, %xmm5
+	punpcklwd	%xmm8, %xmm5
+	movdqa	480(%rsp), %xmm8
+	movdqa	496(%rsp), %xmm9
+	pshufd	$232, %xmm9, %xmm12
+	pshufd	$232, %xmm8, %xmm13
+	punpcklwd	%xmm12, %xmm13
+	pshufd	$237, %xmm9, %xmm9
+	pshufd	$237, %xmm8, %xmm12
+	punpcklwd	%xmm9, %xmm12
+	pshufd	$232, %xmm11, %xmm8
+	pshufd	$232, %xmm6, %xmm9
+	punpckldq	%xmm8, %xmm9
+	pshufd	$237, %xmm11, %xmm11
+	pshufd	$237, %xmm6, %xmm8
+	punpckldq	%xmm11, %xmm8
+	pshufd	$232, %xmm10, %xmm11
+	pshufd	$232, %xmm4, %xmm6
+	punpckldq	%xmm11, %xmm6
+	pshufd	$237, %xmm10, %xmm10
+	pshufd	$237, %xmm4, %xmm4
+	punpckldq	%xmm10, %xmm4
+	pshufd	$232, %xmm13, %xmm10
+	pshufd	$232, %xmm7, %xmm11
+	punpckldq	%xmm10, %xmm11
+	pshufd	$237, %xmm13, %xmm10
+	pshufd	$237, %xmm7, %xmm7
+	punpckldq	%xmm10, %xmm7
+	pshufd	$232, %xmm12, %xmm10
+	pshufd	$232, %xmm5, %xmm13
+	punpckldq	%xmm10, %xmm13
+	pshufd	$237, %xmm12, %xmm10
+	pshufd	$237, %xmm5, %xmm5
+	punpckldq	%xmm10, %xmm5
+	movdqa	%xmm9, %xmm10
+	punpcklqdq	%xmm11, %xmm10
+	movdqa	%xmm10, 384(%rsp)
+	punpckhqdq	%xmm11, %xmm9
+	movdqa	%xmm9, 448(%rsp)
+	movdqa	%xmm8, %xmm9
+	punpcklqdq	%xmm7, %xmm9
+	movdqa	%xmm9, 400(%rsp)
+	punpckhqdq	%xmm7, %xmm8
+	movdqa	%xmm8, 464(%rsp)
+	movdqa	%xmm6, %xmm7
+	punpcklqdq	%xmm13, %xmm7
+	movdqa	%xmm7, 416(%rsp)
+	punpckhqdq	%xmm13, %xmm6
+	movdqa	%xmm6, 480(%rsp)
+	movdqa	%xmm4, %xmm6
+	punpcklqdq	%xmm5, %xmm6
+	movdqa	%xmm6, 432(%rsp)
+	punpckhqdq	%xmm5, %xmm4
+	movdqa	%xmm4, 496(%rsp)
+	cmpq	$7, %r12
+	movq	%rbx, %r15
+	jle	.LBB11_72
+	cmpq	$0, 40(%rsp)
+	movq	24(%rsp), %r12
+	movdqa	.LCPI11_1(%rip), %xmm12
+	movdqa	.LCPI11_2(%rip), %xmm13
+	pcmpeqd	%xmm11, %xmm11
+	movq	%rsi, %r8
+	jle	.LBB11_153
+	movdqa	384(%rsp), %xmm4
+	movdqu	%xmm4, (%rax,%rdx,2)
+	cmpq	$2, 8(%rsp)
+	jl	.LBB11_153
+	leaq	400(%rsp), %rdi
+	movdqu	(%rdi), %xmm4
+	movdqu	%xmm4, (%rcx,%rdx,2)
+	je	.LBB11_153
+	movdqu	16(%rdi), %xmm4
+	movq	48(%rsp), %rcx
+	movdqu	%xmm4, (%rcx,%rdx,2)
+	movq	80(%rsp), %rcx
+	cmpq	$3, 8(%rsp)
+	je	.LBB11_153
+	movdqu	32(%rdi), %xmm4
+	movdqu	%xmm4, (%r15,%rdx,2)
+	cmpq	$4, 8(%rsp)
+	je	.LBB11_153
+	movdqu	48(%rdi), %xmm4
+	movdqu	%xmm4, (%r14,%rdx,2)
+	cmpq	$5, 8(%rsp)
+	je	.LBB11_153
+	movdqu	64(%rdi), %xmm4
+	movq	168(%rsp), %rdi
+	movdqu	%xmm4, (%rdi,%rdx,2)
+	cmpq	$6, 8(%rsp)
+	je	.LBB11_153
+	leaq	400(%rsp), %rdi
+	movdqu	80(%rdi), %xmm4
+	movdqu	%xmm4, (%r8,%rdx,2)
+	cmpq	$7, 8(%rsp)
+	je	.LBB11_153
+	movdqu	96(%rdi), %xmm4
+	movq	32(%rsp), %rsi
+	movdqu	%xmm4, (%rsi,%rdx,2)
+	jmp	.LBB11_153
 	.p2align	4
-.LBB13_39:
-	movzwl	(%r14,%rdi,2), %r8d
-	movw	%r8w, (%r14,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	je	.LBB13_41
-.LBB13_37:
-	movzwl	(%rbx,%rdi,2), %r8d
-	shll	$16, %r8d
-	movd	%r8d, %xmm2
-	mulss	%xmm0, %xmm2
-	movaps	%xmm2, %xmm3
-	cmpless	%xmm1, %xmm3
-	andnps	%xmm2, %xmm3
-	movd	%xmm3, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%al, (%r12,%rdi)
-	jne	.LBB13_39
-	shrl	$16, %r8d
-	movw	%r8w, (%r14,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB13_37
-.LBB13_41:
-	xorl	%edi, %edi
-	jmp	.LBB13_42
+.LBB11_72:
+	cmpq	$0, 40(%rsp)
+	setle	%dil
+	testq	%r12, %r12
+	setle	%r8b
+	orb	%dil, %r8b
+	movq	24(%rsp), %r12
+	movdqa	.LCPI11_1(%rip), %xmm12
+	movdqa	.LCPI11_2(%rip), %xmm13
+	pcmpeqd	%xmm11, %xmm11
+	movq	%rsi, %r8
+	jne	.LBB11_153
+	movq	%r14, %r9
+	movdqa	384(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movw	%di, (%rax,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_81
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%rax,%rdx,2)
+	je	.LBB11_81
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%rax,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_81
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%rax,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_81
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%rax,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_81
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%rax,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_81
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%rax,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_81
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%rax,%rdx,2)
 	.p2align	4
-.LBB13_44:
-	movzwl	(%rdx,%rdi,2), %r8d
-	movw	%r8w, (%rdx,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	je	.LBB13_46
-.LBB13_42:
-	movzwl	(%r15,%rdi,2), %r8d
-	shll	$16, %r8d
-	movd	%r8d, %xmm2
-	mulss	%xmm0, %xmm2
-	movaps	%xmm2, %xmm3
-	cmpless	%xmm1, %xmm3
-	andnps	%xmm2, %xmm3
-	movd	%xmm3, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%al, (%r12,%rdi)
-	jne	.LBB13_44
-	shrl	$16, %r8d
-	movw	%r8w, (%rdx,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB13_42
-	jmp	.LBB13_46
-.LBB13_47:
+.LBB11_81:
+	cmpq	$2, 8(%rsp)
+	jl	.LBB11_153
+	movdqa	400(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movw	%di, (%rcx,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_90
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%rcx,%rdx,2)
+	je	.LBB11_90
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%rcx,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_90
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%rcx,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_90
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%rcx,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_90
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%rcx,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_90
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%rcx,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_90
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%rcx,%rdx,2)
+.LBB11_90:
+	cmpq	$2, 8(%rsp)
+	je	.LBB11_153
+	movdqa	416(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movq	48(%rsp), %rcx
+	movw	%di, (%rcx,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_99
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%rcx,%rdx,2)
+	je	.LBB11_99
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%rcx,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_99
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%rcx,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_99
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%rcx,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_99
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%rcx,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_99
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%rcx,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_99
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%rcx,%rdx,2)
+.LBB11_99:
+	cmpq	$3, 8(%rsp)
+	movq	80(%rsp), %rcx
+	je	.LBB11_153
+	movdqa	432(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movw	%di, (%r15,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_108
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%r15,%rdx,2)
+	je	.LBB11_108
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%r15,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_108
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%r15,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_108
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%r15,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_108
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%r15,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_108
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%r15,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_108
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%r15,%rdx,2)
+.LBB11_108:
+	cmpq	$4, 8(%rsp)
+	je	.LBB11_153
+	movdqa	448(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movw	%di, (%r9,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_117
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%r9,%rdx,2)
+	je	.LBB11_117
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%r9,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_117
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%r9,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_117
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%r9,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_117
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%r9,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_117
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%r9,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_117
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%r9,%rdx,2)
+.LBB11_117:
+	cmpq	$5, 8(%rsp)
+	je	.LBB11_153
+	movdqa	464(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movq	168(%rsp), %r8
+	movw	%di, (%r8,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_126
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%r8,%rdx,2)
+	je	.LBB11_126
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%r8,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_126
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%r8,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_126
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%r8,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_126
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%r8,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_126
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%r8,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_126
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%r8,%rdx,2)
+.LBB11_126:
+	cmpq	$6, 8(%rsp)
+	movq	%rsi, %r8
+	je	.LBB11_153
+	movdqa	480(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movw	%di, (%r8,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_135
+	pextrw	$1, %xmm4, %edi
+	movw	%di, 2(%r8,%rdx,2)
+	je	.LBB11_135
+	pextrw	$2, %xmm4, %edi
+	movw	%di, 4(%r8,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_135
+	pextrw	$3, %xmm4, %edi
+	movw	%di, 6(%r8,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_135
+	pextrw	$4, %xmm4, %edi
+	movw	%di, 8(%r8,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_135
+	pextrw	$5, %xmm4, %edi
+	movw	%di, 10(%r8,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_135
+	pextrw	$6, %xmm4, %edi
+	movw	%di, 12(%r8,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_135
+	pextrw	$7, %xmm4, %edi
+	movw	%di, 14(%r8,%rdx,2)
+.LBB11_135:
+	cmpq	$7, 8(%rsp)
+	je	.LBB11_153
+	movdqa	496(%rsp), %xmm4
+	movd	%xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, (%rsi,%rdx,2)
+	cmpq	$2, %rbp
+	jl	.LBB11_153
+	pextrw	$1, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 2(%rsi,%rdx,2)
+	je	.LBB11_153
+	pextrw	$2, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 4(%rsi,%rdx,2)
+	cmpq	$3, %rbp
+	je	.LBB11_153
+	pextrw	$3, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 6(%rsi,%rdx,2)
+	cmpq	$4, %rbp
+	je	.LBB11_153
+	pextrw	$4, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 8(%rsi,%rdx,2)
+	cmpq	$5, %rbp
+	je	.LBB11_153
+	pextrw	$5, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 10(%rsi,%rdx,2)
+	cmpq	$6, %rbp
+	je	.LBB11_153
+	pextrw	$6, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 12(%rsi,%rdx,2)
+	cmpq	$7, %rbp
+	je	.LBB11_153
+	pextrw	$7, %xmm4, %edi
+	movq	32(%rsp), %rsi
+	movw	%di, 14(%rsi,%rdx,2)
+	jmp	.LBB11_153
+	.p2align	4
+.LBB11_237:
+	movq	136(%rsp), %rbx
+	addq	%rax, %rbx
+	movq	544(%rsp), %rcx
+	movq	144(%rsp), %r11
+	addq	%rcx, %r11
+	movq	72(%rsp), %r10
+	addq	%rcx, %r10
+	movq	152(%rsp), %r9
+	addq	536(%rsp), %r9
+	movq	104(%rsp), %rdi
+	addq	%rcx, %rdi
+	cmpq	248(%rsp), %rbx
+	jge	.LBB11_238
+.LBB11_179:
+	movq	%rbx, 136(%rsp)
+	movq	%rdi, 104(%rsp)
+	movq	232(%rsp), %r14
+	movq	%r9, 152(%rsp)
+	movq	%r9, %rbx
+	movq	%r10, 72(%rsp)
+	movq	%r10, %rcx
+	movq	%r11, 144(%rsp)
+	movq	%r11, %r10
+	movq	%rdi, %r11
+	movq	%rax, %r8
+	movq	$0, 48(%rsp)
+	jmp	.LBB11_180
+	.p2align	4
+.LBB11_236:
+	movq	48(%rsp), %r9
+	addq	$512, %r9
+	movq	80(%rsp), %r8
+	addq	$-512, %r8
+	addq	$1024, %r10
+	movq	112(%rsp), %rcx
+	addq	$1024, %rcx
+	movq	120(%rsp), %rbx
+	addq	$4096, %rbx
+	addq	$512, %r14
+	addq	$1024, %r11
+	movq	24(%rsp), %rax
+	movq	%r9, 48(%rsp)
+	cmpq	%rax, %r9
+	jge	.LBB11_237
+.LBB11_180:
+	cmpq	$2, %r8
+	movl	$1, %edi
+	movq	%r8, 80(%rsp)
+	cmovgeq	%r8, %rdi
+	cmpq	$512, %rdi
+	movl	$512, %eax
+	cmovgeq	%rax, %rdi
+	movl	%edi, %eax
+	andl	$1016, %eax
+	movq	%rax, 192(%rsp)
+	movl	%edi, %eax
+	andl	$1022, %eax
+	movq	%rax, 40(%rsp)
+	movq	%rbx, 120(%rsp)
+	movq	%rcx, 112(%rsp)
+	movq	%rcx, 8(%rsp)
+	xorl	%r12d, %r12d
+	jmp	.LBB11_181
+	.p2align	4
+.LBB11_235:
+	incq	%r12
+	movq	8(%rsp), %rax
+	addq	376(%rsp), %rax
+	movq	%rax, 8(%rsp)
+	movq	272(%rsp), %rdx
+	addq	%rdx, %rbx
+	cmpq	%rbp, %r12
+	movq	264(%rsp), %rsi
+	je	.LBB11_236
+.LBB11_181:
+	movq	%r12, %rax
+	shlq	$4, %rax
+	movq	808(%rsp), %rcx
+	movq	(%rcx,%rax), %r15
+	movss	8(%rcx,%rax), %xmm1
+	movss	12(%rcx,%rax), %xmm0
+	testq	%r15, %r15
+	jne	.LBB11_183
+	ucomiss	%xmm14, %xmm1
+	jne	.LBB11_183
+	jp	.LBB11_183
+	movq	48(%rsp), %rax
+	cmpq	%rax, 24(%rsp)
+	jle	.LBB11_235
+	cmpq	$8, 80(%rsp)
+	jge	.LBB11_216
+	xorl	%eax, %eax
+	jmp	.LBB11_214
+	.p2align	4
+.LBB11_183:
+	movq	%r11, %r8
+	movq	%rsi, %r9
+	subq	%r15, %r9
+	leaq	-1(%r9), %rax
+	cmpq	368(%rsp), %r9
+	cmovgq	160(%rsp), %rax
+	testq	%r9, %r9
+	movl	$0, %ecx
+	cmovleq	%rcx, %rax
+	movq	%rax, %rcx
+	movq	184(%rsp), %r11
+	orq	%r11, %rcx
+	shrq	$32, %rcx
+	je	.LBB11_184
+	cqto
+	idivq	%r11
+	movq	%rdx, %rcx
+	jmp	.LBB11_186
+.LBB11_184:
+	xorl	%edx, %edx
+	divl	%r11d
+	movl	%edx, %ecx
+.LBB11_186:
+	leaq	(%r15,%rsi), %rax
+	leaq	(%r15,%rsi), %rdx
+	incq	%rdx
+	movq	160(%rsp), %rsi
+	cmpq	%rsi, %rax
+	cmovgeq	%rsi, %rdx
+	cmpq	$-1, %rax
+	movl	$0, %eax
+	cmovgeq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%r11, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_187
+	cqto
+	idivq	%r11
+	movq	%rdx, %rsi
+	jmp	.LBB11_189
+.LBB11_187:
+	xorl	%edx, %edx
+	divl	%r11d
+	movl	%edx, %esi
+.LBB11_189:
+	movq	160(%rsp), %rdx
+	cmpq	%rdx, %r9
+	cmovlq	%r9, %rdx
+	testq	%r9, %r9
+	movl	$0, %eax
+	cmovnsq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%r11, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_190
+	cqto
+	idivq	%r11
+	movq	48(%rsp), %rax
+	cmpq	%rax, 24(%rsp)
+	movq	%r8, %r11
+	jle	.LBB11_235
+	jmp	.LBB11_193
+.LBB11_190:
+	xorl	%edx, %edx
+	divl	%r11d
+	movq	48(%rsp), %rax
+	cmpq	%rax, 24(%rsp)
+	movq	%r8, %r11
+	jle	.LBB11_235
+.LBB11_193:
+	leaq	1(,%r15,2), %rax
+	cvtsi2ss	%rax, %xmm2
+	movaps	%xmm1, %xmm3
+	addss	%xmm1, %xmm3
+	addss	%xmm2, %xmm3
+	divss	%xmm3, %xmm0
+	cmpq	$2, 80(%rsp)
+	jge	.LBB11_195
+	xorl	%eax, %eax
+	jmp	.LBB11_206
+.LBB11_195:
+	movzbl	%r12b, %eax
+	movd	%eax, %xmm2
+	punpcklbw	%xmm2, %xmm2
+	movaps	%xmm1, %xmm3
+	shufps	$0, %xmm1, %xmm3
+	movaps	%xmm0, %xmm4
+	shufps	$0, %xmm0, %xmm4
+	movq	176(%rsp), %rbp
+	movq	%rbp, %rax
+	imulq	%rsi, %rax
+	movq	8(%rsp), %r9
+	addq	%r9, %rax
+	movq	%rbp, %r15
+	imulq	%rcx, %r15
+	addq	%r9, %r15
+	imulq	%rdx, %rbp
+	addq	%r9, %rbp
+	xorl	%r9d, %r9d
+	jmp	.LBB11_196
+	.p2align	4
+.LBB11_204:
+	movq	%r8, %r11
+	pxor	%xmm9, %xmm9
+	punpcklwd	%xmm8, %xmm9
+	punpcklbw	%xmm6, %xmm6
+	pxor	%xmm8, %xmm8
+	punpcklwd	%xmm10, %xmm8
+	addps	%xmm9, %xmm8
+	cvtpd2ps	%xmm5, %xmm10
+	mulps	%xmm3, %xmm8
+	addps	%xmm8, %xmm10
+	mulps	%xmm4, %xmm10
+	movaps	%xmm10, %xmm8
+	cmpnleps	%xmm15, %xmm8
+	andps	%xmm10, %xmm8
+	movaps	%xmm8, %xmm10
+	psrld	$16, %xmm10
+	pand	.LCPI11_3(%rip), %xmm10
+	paddd	%xmm8, %xmm10
+	paddd	.LCPI11_4(%rip), %xmm10
+	pshuflw	$237, %xmm10, %xmm8
+	pand	%xmm6, %xmm8
+	pandn	%xmm7, %xmm6
+	por	%xmm8, %xmm6
+	movd	%xmm6, (%r10,%r9,2)
+	cvtps2pd	%xmm9, %xmm6
+	movd	(%rbp,%r9,2), %xmm7
+	pxor	%xmm8, %xmm8
+	punpcklwd	%xmm7, %xmm8
+	cvtps2pd	%xmm8, %xmm7
+	subpd	%xmm7, %xmm6
+	addpd	%xmm5, %xmm6
+	movupd	%xmm6, (%rbx,%r9,8)
+	addq	$2, %r9
+	cmpq	%r9, 40(%rsp)
+	je	.LBB11_205
+.LBB11_196:
+	movd	(%rax,%r9,2), %xmm8
+	movupd	(%rbx,%r9,8), %xmm5
+	movzwl	(%r14,%r9), %r11d
+	movd	%r11d, %xmm6
+	pcmpeqb	%xmm2, %xmm6
+	movdqa	%xmm6, %xmm9
+	pxor	%xmm11, %xmm9
+	movdqa	%xmm9, 720(%rsp)
+	testb	$1, 720(%rsp)
+	je	.LBB11_198
+	movzwl	(%r10,%r9,2), %r11d
+	movd	%r11d, %xmm7
+.LBB11_198:
+	punpcklbw	%xmm9, %xmm9
+	punpcklwd	%xmm9, %xmm9
+	pshufd	$212, %xmm9, %xmm9
+	pextrw	$4, %xmm9, %r11d
+	testb	$1, %r11b
+	je	.LBB11_200
+	pinsrw	$1, 2(%r10,%r9,2), %xmm7
+.LBB11_200:
+	movd	%xmm6, %r11d
+	testb	$1, %r11b
+	je	.LBB11_202
+	movzwl	(%r15,%r9,2), %r11d
+	movd	%r11d, %xmm10
+.LBB11_202:
+	movdqa	%xmm6, %xmm9
+	pslld	$8, %xmm9
+	pextrw	$1, %xmm9, %r11d
+	testb	$1, %r11b
+	je	.LBB11_204
+	pinsrw	$1, 2(%r15,%r9,2), %xmm10
+	jmp	.LBB11_204
+.LBB11_205:
+	movq	40(%rsp), %r8
+	movq	%r8, %rax
+	cmpq	%r8, %rdi
+	movq	816(%rsp), %rbp
+	je	.LBB11_235
+.LBB11_206:
+	movq	176(%rsp), %r9
+	imulq	%r9, %rdx
+	movq	8(%rsp), %r8
+	addq	%r8, %rdx
+	imulq	%r9, %rcx
+	addq	%r8, %rcx
+	imulq	%r9, %rsi
+	addq	%r8, %rsi
+	jmp	.LBB11_207
+	.p2align	4
+.LBB11_209:
+	movzwl	(%rcx,%rax,2), %r9d
+	shll	$16, %r9d
+	movd	%r9d, %xmm4
+	addss	%xmm3, %xmm4
+	mulss	%xmm1, %xmm4
+	xorps	%xmm5, %xmm5
+	cvtsd2ss	%xmm2, %xmm5
+	addss	%xmm4, %xmm5
+	mulss	%xmm0, %xmm5
+	movaps	%xmm5, %xmm4
+	cmpless	%xmm14, %xmm4
+	andnps	%xmm5, %xmm4
+	movd	%xmm4, %r9d
+	btl	$16, %r9d
+	adcl	$32767, %r9d
+	shrl	$16, %r9d
+.LBB11_210:
+	movw	%r9w, (%r10,%rax,2)
+	cvtss2sd	%xmm3, %xmm3
+	movzwl	(%rdx,%rax,2), %r9d
+	shll	$16, %r9d
+	movd	%r9d, %xmm4
+	cvtss2sd	%xmm4, %xmm4
+	subsd	%xmm4, %xmm3
+	addsd	%xmm3, %xmm2
+	movsd	%xmm2, (%rbx,%rax,8)
+	incq	%rax
+	cmpq	%rax, %rdi
+	je	.LBB11_235
+.LBB11_207:
+	movzwl	(%rsi,%rax,2), %r9d
+	shll	$16, %r9d
+	movd	%r9d, %xmm3
+	movsd	(%rbx,%rax,8), %xmm2
+	cmpb	%r12b, (%r14,%rax)
+	je	.LBB11_209
+	movzwl	(%r10,%rax,2), %r9d
+	jmp	.LBB11_210
+.LBB11_216:
+	movaps	%xmm0, %xmm1
+	shufps	$0, %xmm0, %xmm1
+	movzbl	%r12b, %eax
+	movd	%eax, %xmm2
+	punpcklbw	%xmm2, %xmm2
+	pshuflw	$0, %xmm2, %xmm2
+	xorl	%eax, %eax
+	movq	192(%rsp), %rdx
+	jmp	.LBB11_217
+	.p2align	4
+.LBB11_233:
+	movdqu	(%r11,%rax,2), %xmm5
+	pxor	%xmm6, %xmm6
+	punpcklwd	%xmm5, %xmm6
+	xorps	%xmm7, %xmm7
+	punpckhwd	%xmm5, %xmm7
+	mulps	%xmm1, %xmm7
+	mulps	%xmm1, %xmm6
+	movaps	%xmm6, %xmm5
+	cmpnleps	%xmm15, %xmm5
+	andps	%xmm6, %xmm5
+	movaps	%xmm7, %xmm6
+	cmpnleps	%xmm15, %xmm6
+	andps	%xmm7, %xmm6
+	movaps	%xmm6, %xmm7
+	psrld	$16, %xmm7
+	pand	%xmm12, %xmm7
+	movaps	%xmm5, %xmm8
+	psrld	$16, %xmm8
+	pand	%xmm12, %xmm8
+	paddd	%xmm13, %xmm5
+	paddd	%xmm8, %xmm5
+	paddd	%xmm13, %xmm6
+	paddd	%xmm7, %xmm6
+	psrad	$16, %xmm6
+	psrad	$16, %xmm5
+	packssdw	%xmm6, %xmm5
+	punpcklbw	%xmm3, %xmm3
+	pand	%xmm3, %xmm5
+	pandn	%xmm4, %xmm3
+	por	%xmm5, %xmm3
+	movdqu	%xmm3, (%r10,%rax,2)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	je	.LBB11_234
+.LBB11_217:
+	movq	(%r14,%rax), %xmm3
+	pcmpeqb	%xmm2, %xmm3
+	movd	%xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_219
+	movzwl	(%r10,%rax,2), %ecx
+	movd	%ecx, %xmm4
+.LBB11_219:
+	movdqa	%xmm3, %xmm5
+	pslld	$8, %xmm5
+	movd	%xmm5, %ecx
+	notl	%ecx
+	shrl	$16, %ecx
+	testb	$1, %cl
+	je	.LBB11_221
+	pinsrw	$1, 2(%r10,%rax,2), %xmm4
+.LBB11_221:
+	pshuflw	$85, %xmm3, %xmm5
+	pxor	%xmm11, %xmm5
+	pextrw	$2, %xmm5, %ecx
+	testb	$1, %cl
+	je	.LBB11_223
+	pinsrw	$2, 4(%r10,%rax,2), %xmm4
+.LBB11_223:
+	movdqa	%xmm3, %xmm5
+	psllq	$24, %xmm5
+	pxor	%xmm11, %xmm5
+	pextrw	$3, %xmm5, %ecx
+	testb	$1, %cl
+	je	.LBB11_225
+	pinsrw	$3, 6(%r10,%rax,2), %xmm4
+.LBB11_225:
+	pshufd	$85, %xmm3, %xmm5
+	pxor	%xmm11, %xmm5
+	pextrw	$4, %xmm5, %ecx
+	testb	$1, %cl
+	je	.LBB11_227
+	pinsrw	$4, 8(%r10,%rax,2), %xmm4
+.LBB11_227:
+	movdqa	%xmm3, %xmm5
+	pslldq	$5, %xmm5
+	pxor	%xmm11, %xmm5
+	pextrw	$5, %xmm5, %ecx
+	testb	$1, %cl
+	je	.LBB11_229
+	pinsrw	$5, 10(%r10,%rax,2), %xmm4
+.LBB11_229:
+	movdqa	%xmm3, %xmm5
+	pslldq	$6, %xmm5
+	pxor	%xmm11, %xmm5
+	pextrw	$6, %xmm5, %ecx
+	testb	$1, %cl
+	je	.LBB11_231
+	pinsrw	$6, 12(%r10,%rax,2), %xmm4
+.LBB11_231:
+	movdqa	%xmm3, %xmm5
+	pslldq	$7, %xmm5
+	pxor	%xmm11, %xmm5
+	pextrw	$7, %xmm5, %ecx
+	testb	$1, %cl
+	je	.LBB11_233
+	pinsrw	$7, 14(%r10,%rax,2), %xmm4
+	jmp	.LBB11_233
+.LBB11_234:
+	movq	%rdx, %rax
+	cmpq	%rdx, %rdi
+	jne	.LBB11_214
+	jmp	.LBB11_235
+	.p2align	4
+.LBB11_240:
+	movzwl	(%r10,%rax,2), %ecx
+.LBB11_241:
+	movw	%cx, (%r10,%rax,2)
+	incq	%rax
+	cmpq	%rax, %rdi
+	je	.LBB11_235
+.LBB11_214:
+	movzwl	(%r11,%rax,2), %ecx
+	shll	$16, %ecx
+	movd	%ecx, %xmm1
+	mulss	%xmm0, %xmm1
+	movaps	%xmm1, %xmm2
+	cmpless	%xmm14, %xmm2
+	andnps	%xmm1, %xmm2
+	movd	%xmm2, %ecx
+	btl	$16, %ecx
+	adcl	$32767, %ecx
+	cmpb	%r12b, (%r14,%rax)
+	jne	.LBB11_240
+	shrl	$16, %ecx
+	jmp	.LBB11_241
+	.p2align	4
+.LBB11_158:
+	movq	824(%rsp), %rbx
+	movq	528(%rsp), %r14
+	movq	520(%rsp), %r12
+	xorl	%r11d, %r11d
+	jmp	.LBB11_159
+	.p2align	4
+.LBB11_176:
+	incq	%r11
+	movq	272(%rsp), %rdx
+	addq	%rdx, %r12
+	addq	376(%rsp), %r14
+	addq	%rdx, %rbx
+	movq	816(%rsp), %rbp
+	cmpq	%rbp, %r11
+	je	.LBB11_177
+.LBB11_159:
+	movq	%rdx, %rdi
+	imulq	%r11, %rdi
+	addq	824(%rsp), %rdi
+	movq	%r11, %rax
+	shlq	$4, %rax
+	movq	(%r8,%rax), %rbp
+	testq	%rbp, %rbp
+	je	.LBB11_160
+	cmpq	$0, 24(%rsp)
+	jle	.LBB11_176
+	xorl	%esi, %esi
+	movq	288(%rsp), %rdx
+	movq	%r11, 40(%rsp)
+	callq	memset@PLT
+	movq	40(%rsp), %r11
+	pcmpeqd	%xmm11, %xmm11
+	movdqa	.LCPI11_2(%rip), %xmm13
+	movdqa	.LCPI11_1(%rip), %xmm12
+	xorps	%xmm15, %xmm15
+	pxor	%xmm14, %xmm14
+	movq	296(%rsp), %r10
+	movq	304(%rsp), %r9
+	movq	312(%rsp), %rdi
+	movq	808(%rsp), %r8
+	testq	%rbp, %rbp
+	jns	.LBB11_164
+	jmp	.LBB11_176
+	.p2align	4
+.LBB11_160:
+	addq	%r8, %rax
+	cmpq	$0, 24(%rsp)
+	setle	%cl
+	ucomiss	8(%rax), %xmm14
+	setnp	%al
+	sete	%dl
+	andb	%al, %dl
+	orb	%cl, %dl
+	jne	.LBB11_176
+	xorl	%esi, %esi
+	movq	288(%rsp), %rdx
+	movq	%r11, 40(%rsp)
+	callq	memset@PLT
+	movq	40(%rsp), %r11
+	pcmpeqd	%xmm11, %xmm11
+	movdqa	.LCPI11_2(%rip), %xmm13
+	movdqa	.LCPI11_1(%rip), %xmm12
+	xorps	%xmm15, %xmm15
+	pxor	%xmm14, %xmm14
+	movq	296(%rsp), %r10
+	movq	304(%rsp), %r9
+	movq	312(%rsp), %rdi
+	movq	808(%rsp), %r8
+.LBB11_164:
+	movq	%rbp, %rcx
+	negq	%rcx
+	jmp	.LBB11_165
+	.p2align	4
+.LBB11_175:
+	cmpq	%rbp, %rcx
+	leaq	1(%rcx), %rcx
+	je	.LBB11_176
+.LBB11_165:
+	leaq	(%rcx,%r15), %rax
+	movq	160(%rsp), %rdx
+	cmpq	%rdx, %rax
+	cmovlq	%rax, %rdx
+	testq	%rax, %rax
+	movl	$0, %eax
+	cmovnsq	%rdx, %rax
+	movq	%rax, %rdx
+	movq	184(%rsp), %rsi
+	orq	%rsi, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_166
+	cqto
+	idivq	%rsi
+	cmpq	$4, 248(%rsp)
+	jge	.LBB11_170
+.LBB11_169:
+	xorl	%eax, %eax
+	jmp	.LBB11_173
+	.p2align	4
+.LBB11_166:
+	xorl	%edx, %edx
+	divl	%esi
+	cmpq	$4, 248(%rsp)
+	jl	.LBB11_169
+.LBB11_170:
+	leaq	(%rdx,%rdx,2), %rax
+	leaq	(%r10,%rax,2), %rax
+	addq	$32, %rax
+	imulq	24(%rsp), %rax
+	addq	%r14, %rax
+	xorl	%esi, %esi
+	.p2align	4
+.LBB11_171:
+	movd	(%rax,%rsi,2), %xmm0
+	movd	4(%rax,%rsi,2), %xmm1
+	xorps	%xmm2, %xmm2
+	punpcklwd	%xmm0, %xmm2
+	pxor	%xmm0, %xmm0
+	punpcklwd	%xmm1, %xmm0
+	cvtps2pd	%xmm2, %xmm1
+	cvtps2pd	%xmm0, %xmm0
+	movupd	-16(%r12,%rsi,8), %xmm2
+	addpd	%xmm1, %xmm2
+	movupd	(%r12,%rsi,8), %xmm1
+	addpd	%xmm0, %xmm1
+	movupd	%xmm2, -16(%r12,%rsi,8)
+	movupd	%xmm1, (%r12,%rsi,8)
+	addq	$4, %rsi
+	cmpq	%rsi, %rdi
+	jne	.LBB11_171
+	movq	%rdi, %rax
+	cmpq	%rdi, %r9
+	je	.LBB11_175
+.LBB11_173:
+	leaq	(%rdx,%rdx,2), %rdx
+	leaq	(%r10,%rdx,2), %rdx
+	addq	$32, %rdx
+	imulq	24(%rsp), %rdx
+	addq	%r14, %rdx
+	.p2align	4
+.LBB11_174:
+	movzwl	(%rdx,%rax,2), %esi
+	shll	$16, %esi
+	movd	%esi, %xmm0
+	cvtss2sd	%xmm0, %xmm0
+	addsd	(%rbx,%rax,8), %xmm0
+	movsd	%xmm0, (%rbx,%rax,8)
+	incq	%rax
+	cmpq	%rax, %r9
+	jne	.LBB11_174
+	jmp	.LBB11_175
+.LBB11_239:
+	addq	$744, %rsp
+	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -7285,56 +6333,100 @@ oc_defocus_copy_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end13:
-	.size	oc_defocus_copy_v1, .Lfunc_end13-oc_defocus_copy_v1
+.LBB11_28:
+	.cfi_def_cfa_offset 800
+	movq	%rbp, %rdx
+	movq	%r10, %rbx
+	andq	%r10, %rdx
+	addq	$48, %rsi
+	xorl	%r14d, %r14d
+	xorl	%r11d, %r11d
+	jmp	.LBB11_29
+	.p2align	4
+.LBB11_35:
+	addq	$4, %r11
+	addq	$64, %rsi
+	cmpq	%r11, %rdx
+	je	.LBB11_5
+.LBB11_29:
+	movq	-48(%rsi), %r10
+	movq	-32(%rsi), %rdi
+	cmpq	%r14, %r10
+	cmovgq	%r10, %r14
+	cmpq	%r14, %rdi
+	jle	.LBB11_30
+	movq	-16(%rsi), %r10
+	cmpq	%rdi, %r10
+	jle	.LBB11_32
+.LBB11_33:
+	movq	(%rsi), %r14
+	cmpq	%r10, %r14
+	jg	.LBB11_35
+	jmp	.LBB11_34
+	.p2align	4
+.LBB11_30:
+	movq	%r14, %rdi
+	movq	-16(%rsi), %r10
+	cmpq	%rdi, %r10
+	jg	.LBB11_33
+.LBB11_32:
+	movq	%rdi, %r10
+	movq	(%rsi), %r14
+	cmpq	%r10, %r14
+	jg	.LBB11_35
+.LBB11_34:
+	movq	%r10, %r14
+	jmp	.LBB11_35
+.Lfunc_end11:
+	.size	oc_defocus_band_v1, .Lfunc_end11-oc_defocus_band_v1
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI14_0:
+.LCPI12_0:
 	.long	0x3f000000
-.LCPI14_10:
+.LCPI12_10:
 	.long	0x3f800000
-.LCPI14_11:
+.LCPI12_11:
 	.long	0x3f266666
-.LCPI14_12:
+.LCPI12_12:
 	.long	0x3eb33333
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI14_1:
+.LCPI12_1:
 	.quad	6
 	.quad	7
-.LCPI14_2:
+.LCPI12_2:
 	.quad	4
 	.quad	5
-.LCPI14_3:
+.LCPI12_3:
 	.quad	2
 	.quad	3
-.LCPI14_4:
+.LCPI12_4:
 	.long	0x3f000000
 	.long	0x3f000000
 	.long	0x3f000000
 	.long	0x3f000000
-.LCPI14_5:
+.LCPI12_5:
 	.long	0x3f800000
 	.long	0x3f800000
 	.long	0x3f800000
 	.long	0x3f800000
-.LCPI14_6:
+.LCPI12_6:
 	.long	0x3f266666
 	.long	0x3f266666
 	.long	0x3f266666
 	.long	0x3f266666
-.LCPI14_7:
+.LCPI12_7:
 	.long	0x3eb33333
 	.long	0x3eb33333
 	.long	0x3eb33333
 	.long	0x3eb33333
-.LCPI14_8:
+.LCPI12_8:
 	.long	1
 	.long	1
 	.long	1
 	.long	1
-.LCPI14_9:
+.LCPI12_9:
 	.long	32767
 	.long	32767
 	.long	32767
@@ -7347,7 +6439,7 @@ oc_defocus_copy_v1:
 oc_disc_row_v1:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB14_9
+	jle	.LBB12_9
 	pushq	%r14
 	.cfi_def_cfa_offset 16
 	pushq	%rbx
@@ -7359,7 +6451,7 @@ oc_disc_row_v1:
 	movq	80(%rsp), %rax
 	movss	8(%rdi), %xmm9
 	cvtsi2ss	%rsi, %xmm10
-	addss	.LCPI14_0(%rip), %xmm10
+	addss	.LCPI12_0(%rip), %xmm10
 	subss	4(%rdi), %xmm10
 	movss	12(%rdi), %xmm13
 	movss	(%rdi), %xmm11
@@ -7373,10 +6465,10 @@ oc_disc_row_v1:
 	cmpq	$16, %rsi
 	setb	%r10b
 	orb	%dil, %r10b
-	je	.LBB14_3
+	je	.LBB12_3
 	xorl	%edi, %edi
-	jmp	.LBB14_6
-.LBB14_3:
+	jmp	.LBB12_6
+.LBB12_3:
 	movabsq	$9223372036854775800, %rdi
 	andq	%rcx, %rdi
 	movaps	%xmm11, -80(%rsp)
@@ -7405,11 +6497,11 @@ oc_disc_row_v1:
 	leaq	(%r9,%rdx,2), %r10
 	xorl	%r11d, %r11d
 	xorps	%xmm2, %xmm2
-	movaps	.LCPI14_5(%rip), %xmm1
-	movdqa	.LCPI14_8(%rip), %xmm4
-	movdqa	.LCPI14_9(%rip), %xmm5
+	movaps	.LCPI12_5(%rip), %xmm1
+	movdqa	.LCPI12_8(%rip), %xmm4
+	movdqa	.LCPI12_9(%rip), %xmm5
 	.p2align	4
-.LBB14_4:
+.LBB12_4:
 	movq	%r11, %rbx
 	orq	$1, %rbx
 	movq	%r11, %xmm0
@@ -7420,11 +6512,11 @@ oc_disc_row_v1:
 	paddq	%xmm7, %xmm3
 	movdqa	%xmm3, %xmm6
 	movdqa	%xmm3, %xmm14
-	paddq	.LCPI14_3(%rip), %xmm3
+	paddq	.LCPI12_3(%rip), %xmm3
 	movq	%xmm3, %rbx
 	xorps	%xmm8, %xmm8
 	cvtsi2ss	%rbx, %xmm8
-	paddq	.LCPI14_1(%rip), %xmm6
+	paddq	.LCPI12_1(%rip), %xmm6
 	paddq	%xmm7, %xmm0
 	pshufd	$238, %xmm3, %xmm3
 	movq	%xmm3, %rbx
@@ -7437,7 +6529,7 @@ oc_disc_row_v1:
 	movq	%xmm0, %rbx
 	xorps	%xmm0, %xmm0
 	cvtsi2ss	%rbx, %xmm0
-	paddq	.LCPI14_2(%rip), %xmm14
+	paddq	.LCPI12_2(%rip), %xmm14
 	unpcklps	%xmm7, %xmm8
 	unpcklps	%xmm0, %xmm3
 	movq	%xmm14, %rbx
@@ -7458,7 +6550,7 @@ oc_disc_row_v1:
 	cvtsi2ss	%rbx, %xmm0
 	unpcklps	%xmm0, %xmm14
 	movlhps	%xmm14, %xmm7
-	movaps	.LCPI14_4(%rip), %xmm8
+	movaps	.LCPI12_4(%rip), %xmm8
 	addps	%xmm8, %xmm7
 	addps	%xmm8, %xmm3
 	movaps	32(%rsp), %xmm0
@@ -7509,10 +6601,10 @@ oc_disc_row_v1:
 	andps	%xmm8, %xmm0
 	sqrtps	%xmm0, %xmm14
 	sqrtps	%xmm9, %xmm15
-	movaps	.LCPI14_6(%rip), %xmm0
+	movaps	.LCPI12_6(%rip), %xmm0
 	mulps	%xmm0, %xmm15
 	mulps	%xmm0, %xmm14
-	movaps	.LCPI14_7(%rip), %xmm0
+	movaps	.LCPI12_7(%rip), %xmm0
 	addps	%xmm0, %xmm14
 	addps	%xmm0, %xmm15
 	leaq	(%r10,%r11,2), %r14
@@ -7623,7 +6715,7 @@ oc_disc_row_v1:
 	movdqu	%xmm0, (%rbx,%rcx,4)
 	addq	$8, %r11
 	cmpq	%rdi, %r11
-	jne	.LBB14_4
+	jne	.LBB12_4
 	cmpq	%rdi, %rcx
 	movaps	-32(%rsp), %xmm9
 	movaps	-48(%rsp), %xmm10
@@ -7632,8 +6724,8 @@ oc_disc_row_v1:
 	movaps	-96(%rsp), %xmm12
 	movaps	-112(%rsp), %xmm14
 	movaps	-128(%rsp), %xmm15
-	je	.LBB14_8
-.LBB14_6:
+	je	.LBB12_8
+.LBB12_6:
 	leaq	(,%r8,4), %r10
 	leaq	(%rdx,%rdx), %rbx
 	leaq	(%r10,%rdx,2), %r10
@@ -7643,13 +6735,13 @@ oc_disc_row_v1:
 	addq	%r9, %r8
 	addq	%rax, %rsi
 	leaq	(%rax,%rcx,2), %r9
-	movss	.LCPI14_0(%rip), %xmm1
+	movss	.LCPI12_0(%rip), %xmm1
 	xorps	%xmm2, %xmm2
-	movss	.LCPI14_10(%rip), %xmm3
-	movss	.LCPI14_11(%rip), %xmm4
-	movss	.LCPI14_12(%rip), %xmm5
+	movss	.LCPI12_10(%rip), %xmm3
+	movss	.LCPI12_11(%rip), %xmm4
+	movss	.LCPI12_12(%rip), %xmm5
 	.p2align	4
-.LBB14_7:
+.LBB12_7:
 	leaq	(%rdx,%rdi), %rbx
 	xorps	%xmm0, %xmm0
 	cvtsi2ss	%rbx, %xmm0
@@ -7728,8 +6820,8 @@ oc_disc_row_v1:
 	movw	%bx, (%rsi,%rdi,2)
 	incq	%rdi
 	cmpq	%rdi, %rcx
-	jne	.LBB14_7
-.LBB14_8:
+	jne	.LBB12_7
+.LBB12_8:
 	addq	$56, %rsp
 	.cfi_def_cfa_offset 24
 	popq	%rbx
@@ -7738,10 +6830,10 @@ oc_disc_row_v1:
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	.cfi_restore %r14
-.LBB14_9:
+.LBB12_9:
 	retq
-.Lfunc_end14:
-	.size	oc_disc_row_v1, .Lfunc_end14-oc_disc_row_v1
+.Lfunc_end12:
+	.size	oc_disc_row_v1, .Lfunc_end12-oc_disc_row_v1
 	.cfi_endproc
 	.hidden	oc_zoom_interpolate_v1
 	.globl	oc_zoom_interpolate_v1
@@ -7750,7 +6842,7 @@ oc_disc_row_v1:
 oc_zoom_interpolate_v1:
 	.cfi_startproc
 	testq	%r8, %r8
-	jle	.LBB15_19
+	jle	.LBB13_19
 	pushq	%r15
 	.cfi_def_cfa_offset 16
 	pushq	%r14
@@ -7763,12 +6855,12 @@ oc_zoom_interpolate_v1:
 	movabsq	$9223372036854775806, %rax
 	movq	%r8, %r9
 	decq	%r9
-	je	.LBB15_2
+	je	.LBB13_2
 	movq	%r8, %r11
 	andq	%rax, %r11
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB15_4:
+.LBB13_4:
 	movslq	(%rdx,%r10,4), %rbx
 	movd	(%rdi,%rbx,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -7789,10 +6881,10 @@ oc_zoom_interpolate_v1:
 	movss	%xmm0, 4(%rsi,%r10,4)
 	addq	$2, %r10
 	cmpq	%r10, %r11
-	jne	.LBB15_4
+	jne	.LBB13_4
 	testb	$1, %r8b
-	je	.LBB15_7
-.LBB15_6:
+	je	.LBB13_7
+.LBB13_6:
 	movslq	(%rdx,%r10,4), %r11
 	movd	(%rdi,%r11,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -7802,17 +6894,17 @@ oc_zoom_interpolate_v1:
 	mulss	(%rcx,%r10,4), %xmm0
 	addss	%xmm1, %xmm0
 	movss	%xmm0, (%rsi,%r10,4)
-.LBB15_7:
+.LBB13_7:
 	leaq	(%rdi,%r8,2), %r11
 	testq	%r9, %r9
-	je	.LBB15_8
+	je	.LBB13_8
 	movq	%r8, %rbx
 	andq	%rax, %rbx
 	leaq	(%rsi,%r8,4), %r14
 	addq	$4, %r14
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB15_10:
+.LBB13_10:
 	movslq	(%rdx,%r10,4), %r15
 	movd	(%r11,%r15,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -7833,10 +6925,10 @@ oc_zoom_interpolate_v1:
 	movss	%xmm0, (%r14,%r10,4)
 	addq	$2, %r10
 	cmpq	%r10, %rbx
-	jne	.LBB15_10
+	jne	.LBB13_10
 	testb	$1, %r8b
-	je	.LBB15_13
-.LBB15_12:
+	je	.LBB13_13
+.LBB13_12:
 	leaq	(%rsi,%r8,4), %rbx
 	movslq	(%rdx,%r10,4), %r14
 	movd	(%r11,%r14,2), %xmm0
@@ -7847,7 +6939,7 @@ oc_zoom_interpolate_v1:
 	mulss	(%rcx,%r10,4), %xmm0
 	addss	%xmm1, %xmm0
 	movss	%xmm0, (%rbx,%r10,4)
-.LBB15_13:
+.LBB13_13:
 	leaq	(%rdi,%r8,4), %r10
 	testq	%r9, %r9
 	popq	%rbx
@@ -7859,13 +6951,13 @@ oc_zoom_interpolate_v1:
 	.cfi_restore %rbx
 	.cfi_restore %r14
 	.cfi_restore %r15
-	je	.LBB15_14
+	je	.LBB13_14
 	andq	%r8, %rax
 	leaq	(%rsi,%r8,8), %r9
 	addq	$4, %r9
 	xorl	%edi, %edi
 	.p2align	4
-.LBB15_16:
+.LBB13_16:
 	movslq	(%rdx,%rdi,4), %r11
 	movd	(%r10,%r11,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -7886,10 +6978,10 @@ oc_zoom_interpolate_v1:
 	movss	%xmm0, (%r9,%rdi,4)
 	addq	$2, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB15_16
+	jne	.LBB13_16
 	testb	$1, %r8b
-	je	.LBB15_19
-.LBB15_18:
+	je	.LBB13_19
+.LBB13_18:
 	leaq	(%rsi,%r8,8), %rax
 	movslq	(%rdx,%rdi,4), %rdx
 	movd	(%r10,%rdx,2), %xmm0
@@ -7900,42 +6992,42 @@ oc_zoom_interpolate_v1:
 	mulss	(%rcx,%rdi,4), %xmm0
 	addss	%xmm1, %xmm0
 	movss	%xmm0, (%rax,%rdi,4)
-.LBB15_19:
+.LBB13_19:
 	retq
-.LBB15_2:
+.LBB13_2:
 	.cfi_def_cfa_offset 32
 	.cfi_offset %rbx, -32
 	.cfi_offset %r14, -24
 	.cfi_offset %r15, -16
 	xorl	%r10d, %r10d
 	testb	$1, %r8b
-	jne	.LBB15_6
-	jmp	.LBB15_7
-.LBB15_8:
+	jne	.LBB13_6
+	jmp	.LBB13_7
+.LBB13_8:
 	xorl	%r10d, %r10d
 	testb	$1, %r8b
-	jne	.LBB15_12
-	jmp	.LBB15_13
-.LBB15_14:
+	jne	.LBB13_12
+	jmp	.LBB13_13
+.LBB13_14:
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	.cfi_restore %r14
 	.cfi_restore %r15
 	xorl	%edi, %edi
 	testb	$1, %r8b
-	jne	.LBB15_18
-	jmp	.LBB15_19
-.Lfunc_end15:
-	.size	oc_zoom_interpolate_v1, .Lfunc_end15-oc_zoom_interpolate_v1
+	jne	.LBB13_18
+	jmp	.LBB13_19
+.Lfunc_end13:
+	.size	oc_zoom_interpolate_v1, .Lfunc_end13-oc_zoom_interpolate_v1
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI16_0:
+.LCPI14_0:
 	.long	1
 	.long	1
 	.long	1
 	.long	1
-.LCPI16_1:
+.LCPI14_1:
 	.long	32767
 	.long	32767
 	.long	32767
@@ -7948,22 +7040,22 @@ oc_zoom_interpolate_v1:
 oc_zoom_blend_v1:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB16_8
+	jle	.LBB14_8
 	cmpq	$4, %rcx
-	jae	.LBB16_3
+	jae	.LBB14_3
 	xorl	%eax, %eax
-	jmp	.LBB16_6
-.LBB16_3:
+	jmp	.LBB14_6
+.LBB14_3:
 	movabsq	$9223372036854775804, %rax
 	andq	%rcx, %rax
 	movaps	%xmm0, %xmm1
 	shufps	$0, %xmm0, %xmm1
 	xorl	%r8d, %r8d
 	xorps	%xmm2, %xmm2
-	movdqa	.LCPI16_0(%rip), %xmm3
-	movdqa	.LCPI16_1(%rip), %xmm4
+	movdqa	.LCPI14_0(%rip), %xmm3
+	movdqa	.LCPI14_1(%rip), %xmm4
 	.p2align	4
-.LBB16_4:
+.LBB14_4:
 	movups	(%rdi,%r8,4), %xmm5
 	movups	(%rsi,%r8,4), %xmm6
 	subps	%xmm5, %xmm6
@@ -7982,13 +7074,13 @@ oc_zoom_blend_v1:
 	movq	%xmm6, (%rdx,%r8,2)
 	addq	$4, %r8
 	cmpq	%r8, %rax
-	jne	.LBB16_4
+	jne	.LBB14_4
 	cmpq	%rax, %rcx
-	je	.LBB16_8
-.LBB16_6:
+	je	.LBB14_8
+.LBB14_6:
 	xorps	%xmm1, %xmm1
 	.p2align	4
-.LBB16_7:
+.LBB14_7:
 	movss	(%rdi,%rax,4), %xmm2
 	movss	(%rsi,%rax,4), %xmm3
 	subss	%xmm2, %xmm3
@@ -8004,11 +7096,11 @@ oc_zoom_blend_v1:
 	movw	%r8w, (%rdx,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rcx
-	jne	.LBB16_7
-.LBB16_8:
+	jne	.LBB14_7
+.LBB14_8:
 	retq
-.Lfunc_end16:
-	.size	oc_zoom_blend_v1, .Lfunc_end16-oc_zoom_blend_v1
+.Lfunc_end14:
+	.size	oc_zoom_blend_v1, .Lfunc_end14-oc_zoom_blend_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 3f07e619547f6fe4360b2cf54895796a4cbcfda4df646a79f3be13a7cb0cb013
+// SHA-256 of the sources, concatenated in that order: 574135d3912278a240caac8d67ef17d0d5414da477bdc64c6d028d4c284f2d93
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -4146,12 +4146,16 @@ oc_grey_mean_v3:
 	.p2align	2, 0x0
 .LCPI11_0:
 	.long	0x3f800000
+.LCPI11_1:
+	.long	1
+.LCPI11_2:
+	.long	32767
 	.text
-	.hidden	oc_defocus_rows_v3
-	.globl	oc_defocus_rows_v3
+	.hidden	oc_defocus_band_v3
+	.globl	oc_defocus_band_v3
 	.p2align	4
-	.type	oc_defocus_rows_v3,@function
-oc_defocus_rows_v3:
+	.type	oc_defocus_band_v3,@function
+oc_defocus_band_v3:
 	.cfi_startproc
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
@@ -4165,2605 +4169,2603 @@ oc_defocus_rows_v3:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$376, %rsp
-	.cfi_def_cfa_offset 432
+	subq	$1032, %rsp
+	.cfi_def_cfa_offset 1088
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%r9, %rbp
-	movq	%rdx, %r10
-	movq	%r8, %rdx
-	movq	%rsi, %r8
-	movq	%rdi, %rbx
-	leaq	(%r10,%r10,2), %rsi
-	movq	%rcx, 104(%rsp)
-	cmpq	$2, %rcx
-	movq	%r9, -80(%rsp)
-	movq	%r10, -112(%rsp)
-	movq	%rdx, -120(%rsp)
-	movq	%rdi, -64(%rsp)
-	movq	%rsi, 8(%rsp)
-	movq	%r8, 56(%rsp)
-	jl	.LBB11_242
-	leaq	1(,%rdx,2), %rax
-	vcvtsi2ss	%rax, %xmm15, %xmm1
-	leaq	2(%rdx), %r14
-	leaq	(%r10,%rdx,2), %rcx
-	addq	$4, %rcx
-	vaddss	%xmm0, %xmm0, %xmm2
-	vaddss	%xmm1, %xmm2, %xmm1
-	vmovss	.LCPI11_0(%rip), %xmm2
-	vdivss	%xmm1, %xmm2, %xmm1
-	cmpq	$2, %r14
-	movl	$1, %edx
-	cmovgeq	%r14, %rdx
-	leaq	(%rbp,%rcx,4), %r11
-	leaq	(%rbp,%rcx,8), %r15
-	leaq	(%rcx,%rcx,2), %rax
-	leaq	(,%rax,4), %r12
-	addq	%rbp, %r12
-	leaq	(%rcx,%rcx,4), %rax
-	shlq	$4, %rcx
-	addq	%rbp, %rcx
-	movq	%rcx, -48(%rsp)
-	leaq	(,%rax,4), %r13
-	addq	%rbp, %r13
-	movq	-120(%rsp), %rax
-	addq	%r10, %rax
-	leaq	8(,%rax,4), %rax
-	cmpq	$4, %r14
-	setl	%cl
-	cmpq	$128, %rax
-	setb	%al
-	orb	%cl, %al
-	movb	%al, -121(%rsp)
-	movabsq	$9223372036854775776, %rcx
-	movq	%rdx, %rax
-	andq	%rcx, %rax
-	movq	%rax, -8(%rsp)
-	movq	%rbx, %rsi
-	leaq	28(%rcx), %rbx
-	movq	%rdx, %rax
-	andq	%rbx, %rax
-	movq	%rax, -16(%rsp)
-	movq	%rdx, -88(%rsp)
-	andl	$3, %edx
-	movq	%rdx, -32(%rsp)
-	andq	%r10, %rcx
-	movq	%rcx, -96(%rsp)
-	andq	%r10, %rbx
-	movq	%rbx, -24(%rsp)
-	movq	-120(%rsp), %rax
-	leaq	(%rax,%rax,2), %rax
-	leaq	(,%r10,8), %rcx
-	leaq	(%rcx,%rax,4), %rax
-	movq	-120(%rsp), %rcx
-	leaq	8(%r11,%rcx,4), %rcx
-	leaq	(%rcx,%r10,4), %rcx
-	movq	%rcx, 24(%rsp)
-	vbroadcastss	%xmm1, %xmm2
-	vmovaps	%xmm2, 352(%rsp)
-	vbroadcastss	%xmm0, %xmm3
-	leaq	(,%r10,4), %rcx
-	movq	-120(%rsp), %rdx
-	leaq	(%rcx,%rdx,4), %rdx
-	leaq	104(%rbp,%rdx), %rdx
-	movq	%rdx, 64(%rsp)
-	movq	-120(%rsp), %rdx
-	andl	$3, %edx
-	leaq	1(,%rdx,2), %rdx
-	movq	%rdx, -104(%rsp)
-	addq	%rbp, %rax
-	addq	$120, %rax
-	movq	%rax, 80(%rsp)
-	movq	-120(%rsp), %rax
-	leaq	104(%rcx,%rax,4), %r9
-	movq	-120(%rsp), %rax
-	leaq	20(%rcx,%rax,4), %rbx
-	leaq	(%rcx,%rcx,2), %rax
-	movq	%rax, 312(%rsp)
-	movq	-120(%rsp), %rax
-	leaq	(%rcx,%rax,8), %rax
-	leaq	112(%rbp,%rax), %rax
-	movq	%rax, 72(%rsp)
-	leaq	(%r10,%r10), %rax
-	leaq	(%rax,%rax,2), %rcx
-	leaq	(%rsi,%rcx), %rdi
-	addq	$48, %rdi
-	addq	%rsi, %rcx
-	movq	%rcx, (%rsp)
-	movq	%rdi, %rcx
-	movq	%rax, -56(%rsp)
-	leaq	(%rax,%rax,4), %rax
-	leaq	(%rsi,%rax), %rdi
-	addq	$48, %rdi
-	movq	%rdi, 168(%rsp)
-	addq	%rsi, %rax
-	movq	%rax, 176(%rsp)
-	vxorps	%xmm4, %xmm4, %xmm4
-	movq	-120(%rsp), %rax
-	addq	%rax, %rax
-	movq	%rax, -72(%rsp)
-	movq	-120(%rsp), %rax
-	leaq	8(%rbp,%rax,4), %rax
-	leaq	(%rax,%r10,4), %rdi
-	movq	%rdi, 88(%rsp)
-	movq	%rax, 304(%rsp)
-	movq	-120(%rsp), %rdi
-	leaq	4(%rax,%rdi,4), %rax
-	movq	%rax, 344(%rsp)
-	movq	-120(%rsp), %rax
-	leaq	104(,%rax,4), %rax
-	leaq	48(%rsi), %rdi
-	movq	%rdi, 136(%rsp)
-	leaq	48(%rsi,%r10,2), %rdi
-	movq	%rdi, 128(%rsp)
-	leaq	(%rsi,%r10,2), %rdi
-	movq	%rdi, 160(%rsp)
-	leaq	48(%rsi,%r10,4), %rdi
-	movq	%rdi, 120(%rsp)
-	leaq	(%rsi,%r10,4), %rdi
-	movq	%rdi, 152(%rsp)
-	leaq	48(%rsi,%r10,8), %rdi
-	movq	%rdi, 112(%rsp)
-	leaq	(%rsi,%r10,8), %rdi
-	movq	%rdi, 32(%rsp)
-	xorl	%r8d, %r8d
-	leaq	(%r11,%rax), %rdi
-	movq	%rdi, 216(%rsp)
-	leaq	(%r15,%rbx), %rdi
-	movq	%rdi, 272(%rsp)
-	leaq	(%r15,%r9), %rdi
-	movq	%rdi, 248(%rsp)
-	leaq	(%r15,%rax), %rdi
-	movq	%rdi, 296(%rsp)
-	leaq	(%r12,%rbx), %rdi
-	movq	%rdi, 96(%rsp)
-	leaq	(%r12,%r9), %rdi
-	movq	%rdi, 240(%rsp)
-	leaq	(%r12,%rax), %rdi
-	movq	%rdi, 288(%rsp)
-	movq	%rbx, 280(%rsp)
-	movq	-48(%rsp), %rdx
-	leaq	(%rdx,%rbx), %rdi
-	movq	%rsi, %rbx
-	movq	8(%rsp), %rsi
-	movq	%rdi, 264(%rsp)
-	movq	%r9, 256(%rsp)
-	movq	%rdx, %rdi
-	leaq	(%rdx,%r9), %rdx
-	movq	%rdx, 232(%rsp)
-	movq	-120(%rsp), %rdx
-	movq	%rax, 224(%rsp)
-	addq	%rdi, %rax
-	movq	%rax, 144(%rsp)
-	movq	56(%rsp), %rax
-	movq	%rax, 208(%rsp)
-	movq	%rbx, %rdi
-	movq	%r14, 320(%rsp)
-	movq	%r12, 200(%rsp)
-	movq	%r11, -40(%rsp)
-	jmp	.LBB11_3
-	.p2align	4
+	movq	%r8, 496(%rsp)
+	movq	%rdx, 296(%rsp)
+	movq	%rsi, 288(%rsp)
+	movq	%rdi, 320(%rsp)
+	movq	%r9, 112(%rsp)
+	cmpq	1088(%rsp), %r9
+	jge	.LBB11_291
+	movq	%rcx, %r11
+	movq	1104(%rsp), %rbp
+	testq	%rbp, %rbp
+	jle	.LBB11_2
+	cmpq	$4, %rbp
+	movq	112(%rsp), %r8
+	ja	.LBB11_21
+	xorl	%r10d, %r10d
+	xorl	%eax, %eax
+	jmp	.LBB11_19
 .LBB11_2:
-	movq	192(%rsp), %rdx
-	leaq	2(%rdx), %r9
-	addq	$3, %rdx
-	movq	312(%rsp), %rax
-	addq	%rax, 136(%rsp)
-	movq	336(%rsp), %rsi
-	addq	%rax, %rsi
-	addq	%rax, 128(%rsp)
-	addq	%rax, 160(%rsp)
-	addq	%rax, 120(%rsp)
-	addq	%rax, 152(%rsp)
-	movq	184(%rsp), %rcx
-	addq	%rax, %rcx
-	addq	%rax, (%rsp)
-	addq	%rax, 112(%rsp)
-	addq	%rax, 32(%rsp)
-	addq	%rax, 168(%rsp)
-	addq	%rax, 176(%rsp)
-	addq	%rax, 208(%rsp)
-	cmpq	104(%rsp), %rdx
-	movq	%r9, %r8
-	movq	-80(%rsp), %rbp
-	movq	-120(%rsp), %rdx
-	movq	-64(%rsp), %rbx
-	movq	%rsi, %rdi
-	movq	8(%rsp), %rsi
-	movq	320(%rsp), %r14
-	movq	200(%rsp), %r12
-	jge	.LBB11_243
-.LBB11_3:
-	movq	%r8, 192(%rsp)
-	movq	%r8, %rax
-	imulq	%rsi, %rax
-	leaq	(%rbx,%rax,2), %r8
-	cmpq	$-1, %rdx
-	movq	-88(%rsp), %rbx
-	jl	.LBB11_20
-	movq	-64(%rsp), %rdx
-	movzwl	(%rdx,%rax,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%r8,%r10,2), %esi
-	shll	$16, %esi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_6
-	xorl	%edx, %edx
-	jmp	.LBB11_15
+	xorl	%r10d, %r10d
+	movq	112(%rsp), %r8
+	jmp	.LBB11_3
+.LBB11_21:
+	cmpq	$17, %rbp
+	jae	.LBB11_23
+	xorl	%eax, %eax
+	xorl	%r10d, %r10d
+	jmp	.LBB11_26
+.LBB11_23:
+	movl	%ebp, %eax
+	andl	$15, %eax
+	movl	$16, %ecx
+	cmovneq	%rax, %rcx
+	movq	%rbp, %rax
+	subq	%rcx, %rax
+	movq	1096(%rsp), %rdx
+	addq	$192, %rdx
+	vpxor	%xmm0, %xmm0, %xmm0
+	movq	%rbp, %rsi
+	vpxor	%xmm3, %xmm3, %xmm3
+	vpxor	%xmm2, %xmm2, %xmm2
+	vpxor	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB11_6:
-	vmovd	%eax, %xmm5
-	vmovd	%esi, %xmm6
-	cmpq	$32, %r14
-	jge	.LBB11_8
-	xorl	%r9d, %r9d
-	jmp	.LBB11_12
-.LBB11_8:
-	vpbroadcastd	%xmm5, %ymm7
-	vpbroadcastd	%xmm6, %ymm8
-	xorl	%edx, %edx
-	movq	-8(%rsp), %r9
-	movq	64(%rsp), %r11
+.LBB11_24:
+	vmovdqu	-192(%rdx), %ymm4
+	vmovdqu	-128(%rdx), %ymm5
+	vmovdqu	-64(%rdx), %ymm6
+	vmovdqu	(%rdx), %ymm7
+	vpunpcklqdq	-160(%rdx), %ymm4, %ymm4
+	vpunpcklqdq	-96(%rdx), %ymm5, %ymm5
+	vpunpcklqdq	-32(%rdx), %ymm6, %ymm6
+	vpunpcklqdq	32(%rdx), %ymm7, %ymm7
+	vpermq	$216, %ymm4, %ymm4
+	vpcmpgtq	%ymm0, %ymm4, %ymm8
+	vblendvpd	%ymm8, %ymm4, %ymm0, %ymm0
+	vpermq	$216, %ymm5, %ymm4
+	vpcmpgtq	%ymm3, %ymm4, %ymm5
+	vblendvpd	%ymm5, %ymm4, %ymm3, %ymm3
+	vpermq	$216, %ymm6, %ymm4
+	vpcmpgtq	%ymm2, %ymm4, %ymm5
+	vblendvpd	%ymm5, %ymm4, %ymm2, %ymm2
+	vpermq	$216, %ymm7, %ymm4
+	vpcmpgtq	%ymm1, %ymm4, %ymm5
+	vblendvpd	%ymm5, %ymm4, %ymm1, %ymm1
+	addq	$256, %rdx
+	addq	$-16, %rsi
+	cmpq	%rsi, %rcx
+	jne	.LBB11_24
+	vpcmpgtq	%ymm3, %ymm0, %ymm4
+	vblendvpd	%ymm4, %ymm0, %ymm3, %ymm0
+	vpcmpgtq	%ymm2, %ymm0, %ymm3
+	vblendvpd	%ymm3, %ymm0, %ymm2, %ymm0
+	vpcmpgtq	%ymm1, %ymm0, %ymm2
+	vblendvpd	%ymm2, %ymm0, %ymm1, %ymm0
+	vextractf128	$1, %ymm0, %xmm1
+	vpcmpgtq	%xmm1, %xmm0, %xmm2
+	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
+	vshufps	$238, %xmm0, %xmm0, %xmm1
+	vpcmpgtq	%xmm1, %xmm0, %xmm2
+	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
+	vmovq	%xmm0, %r10
+	cmpl	$5, %ecx
+	jb	.LBB11_19
+.LBB11_26:
+	movq	%rax, %rcx
+	movl	%ebp, %eax
+	andl	$3, %eax
+	movl	$4, %edx
+	cmovneq	%rax, %rdx
+	movq	%rbp, %rax
+	subq	%rdx, %rax
+	vmovq	%r10, %xmm0
+	vpbroadcastq	%xmm0, %ymm0
+	addq	%rcx, %rdx
+	subq	%rbp, %rdx
+	shlq	$4, %rcx
+	addq	1096(%rsp), %rcx
 	.p2align	4
-.LBB11_9:
-	vmovdqu	%ymm7, (%rbp,%rdx,4)
-	vmovdqu	%ymm7, 32(%rbp,%rdx,4)
-	vmovdqu	%ymm7, 64(%rbp,%rdx,4)
-	vmovdqu	%ymm7, 96(%rbp,%rdx,4)
-	vmovdqu	%ymm8, -96(%r11,%rdx,4)
-	vmovdqu	%ymm8, -64(%r11,%rdx,4)
-	vmovdqu	%ymm8, -32(%r11,%rdx,4)
-	vmovdqu	%ymm8, (%r11,%rdx,4)
-	addq	$32, %rdx
-	cmpq	%rdx, %r9
-	jne	.LBB11_9
-	movq	-88(%rsp), %rbx
-	cmpq	%r9, %rbx
-	je	.LBB11_20
-	movq	-8(%rsp), %r9
-	movq	%r9, %rdx
-	testb	$28, %bl
-	je	.LBB11_15
-.LBB11_12:
-	vpbroadcastd	%xmm5, %xmm5
-	vpbroadcastd	%xmm6, %xmm6
-	movq	-16(%rsp), %rdx
-	movq	88(%rsp), %r11
-	.p2align	4
-.LBB11_13:
-	vmovdqu	%xmm5, (%rbp,%r9,4)
-	vmovdqu	%xmm6, (%r11,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %rdx
-	jne	.LBB11_13
-	movq	-88(%rsp), %rbx
-	cmpq	%rdx, %rbx
-	je	.LBB11_20
-.LBB11_15:
-	movq	%rdx, %r11
-	cmpq	$0, -32(%rsp)
-	movq	88(%rsp), %rbx
-	je	.LBB11_18
-	movq	-32(%rsp), %r9
-	movq	%rdx, %r11
-	.p2align	4
-.LBB11_17:
-	movl	%eax, (%rbp,%r11,4)
-	movl	%esi, (%rbx,%r11,4)
-	incq	%r11
-	decq	%r9
-	jne	.LBB11_17
-.LBB11_18:
-	movq	-88(%rsp), %rbx
-	subq	%rbx, %rdx
-	cmpq	$-4, %rdx
-	movq	64(%rsp), %rdx
-	ja	.LBB11_20
-	.p2align	4
+.LBB11_27:
+	vmovdqu	(%rcx), %ymm1
+	vpunpcklqdq	32(%rcx), %ymm1, %ymm1
+	vpermq	$216, %ymm1, %ymm1
+	vpcmpgtq	%ymm0, %ymm1, %ymm2
+	vblendvpd	%ymm2, %ymm1, %ymm0, %ymm0
+	addq	$64, %rcx
+	addq	$4, %rdx
+	jne	.LBB11_27
+	vextracti128	$1, %ymm0, %xmm1
+	vpcmpgtq	%xmm1, %xmm0, %xmm2
+	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
+	vshufps	$238, %xmm0, %xmm0, %xmm1
+	vpcmpgtq	%xmm1, %xmm0, %xmm2
+	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
+	vmovq	%xmm0, %r10
 .LBB11_19:
-	movl	%eax, (%rbp,%r11,4)
-	movl	%esi, -96(%rdx,%r11,4)
-	movl	%eax, 4(%rbp,%r11,4)
-	movl	%esi, -92(%rdx,%r11,4)
-	movl	%eax, 8(%rbp,%r11,4)
-	movl	%esi, -88(%rdx,%r11,4)
-	movl	%eax, 12(%rbp,%r11,4)
-	movl	%esi, -84(%rdx,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %rbx
-	jne	.LBB11_19
+	movq	%rbp, %rcx
+	subq	%rax, %rcx
+	shlq	$4, %rax
+	addq	1096(%rsp), %rax
 	.p2align	4
 .LBB11_20:
-	testq	%r10, %r10
-	movq	%rbx, %r9
-	movq	(%rsp), %rbx
-	movq	304(%rsp), %r11
-	jle	.LBB11_33
-	cmpq	$3, %r10
-	ja	.LBB11_23
-	xorl	%eax, %eax
-	jmp	.LBB11_32
-	.p2align	4
-.LBB11_23:
-	cmpq	$32, %r10
-	jae	.LBB11_25
-	xorl	%esi, %esi
-	jmp	.LBB11_29
-.LBB11_25:
-	xorl	%eax, %eax
-	movq	-96(%rsp), %rdx
-	movq	136(%rsp), %rsi
-	.p2align	4
-.LBB11_26:
-	vpmovzxwd	-48(%rsi,%rax,2), %ymm5
-	vpmovzxwd	-32(%rsi,%rax,2), %ymm6
-	vpmovzxwd	-16(%rsi,%rax,2), %ymm7
-	vpmovzxwd	(%rsi,%rax,2), %ymm8
-	vpslld	$16, %ymm5, %ymm5
-	vpslld	$16, %ymm6, %ymm6
-	vpslld	$16, %ymm7, %ymm7
-	vpslld	$16, %ymm8, %ymm8
-	vmovdqu	%ymm5, (%r11,%rax,4)
-	vmovdqu	%ymm6, 32(%r11,%rax,4)
-	vmovdqu	%ymm7, 64(%r11,%rax,4)
-	vmovdqu	%ymm8, 96(%r11,%rax,4)
-	addq	$32, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_26
-	cmpq	%rdx, %r10
-	je	.LBB11_33
-	movq	-96(%rsp), %rsi
-	movq	%rsi, %rax
-	testb	$28, %r10b
-	je	.LBB11_32
-.LBB11_29:
-	movq	-24(%rsp), %rdx
-	.p2align	4
-.LBB11_30:
-	vpmovzxwd	(%rdi,%rsi,2), %xmm5
-	vpslld	$16, %xmm5, %xmm5
-	vmovdqu	%xmm5, (%r11,%rsi,4)
-	addq	$4, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_30
-	movq	%rdx, %rax
-	cmpq	%rdx, %r10
-	je	.LBB11_33
-	.p2align	4
-.LBB11_32:
-	movzwl	(%rdi,%rax,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r11,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r10
-	jne	.LBB11_32
-.LBB11_33:
-	movq	-120(%rsp), %rax
-	testq	%rax, %rax
-	movq	-40(%rsp), %r11
-	movq	%rcx, 184(%rsp)
-	vpxor	%xmm6, %xmm6, %xmm6
-	js	.LBB11_38
-	xorl	%edx, %edx
-	movq	-104(%rsp), %rsi
-	movq	-72(%rsp), %rcx
-	.p2align	4
-.LBB11_35:
-	movq	%rdx, %rax
-	vaddss	8(%rbp,%rdx,4), %xmm6, %xmm6
-	incq	%rdx
-	cmpq	%rdx, %rsi
-	jne	.LBB11_35
-	cmpq	$7, %rcx
-	jb	.LBB11_39
-	.p2align	4
-.LBB11_37:
-	vaddss	12(%rbp,%rax,4), %xmm6, %xmm5
-	vaddss	16(%rbp,%rax,4), %xmm5, %xmm5
-	vaddss	20(%rbp,%rax,4), %xmm5, %xmm5
-	vaddss	24(%rbp,%rax,4), %xmm5, %xmm5
-	vaddss	28(%rbp,%rax,4), %xmm5, %xmm5
-	vaddss	32(%rbp,%rax,4), %xmm5, %xmm5
-	vaddss	36(%rbp,%rax,4), %xmm5, %xmm5
-	vaddss	40(%rbp,%rax,4), %xmm5, %xmm6
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_37
-	jmp	.LBB11_39
-	.p2align	4
-.LBB11_38:
-	cmpq	$-1, %rax
-	movq	-72(%rsp), %rcx
-	jl	.LBB11_61
-.LBB11_39:
-	movzwl	(%r8,%r10,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%r8,%r10,4), %esi
-	shll	$16, %esi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_41
-	xorl	%edx, %edx
-	movq	24(%rsp), %rbp
-	jmp	.LBB11_52
-	.p2align	4
-.LBB11_41:
-	vmovd	%eax, %xmm5
-	vmovd	%esi, %xmm7
-	cmpq	$32, %r14
-	movq	-8(%rsp), %rbp
-	jge	.LBB11_43
-	xorl	%r9d, %r9d
-	movq	24(%rsp), %rbp
-	jmp	.LBB11_48
-	.p2align	4
-.LBB11_43:
-	vpbroadcastd	%xmm5, %ymm8
-	vpbroadcastd	%xmm7, %ymm9
-	xorl	%edx, %edx
-	movq	80(%rsp), %rbx
-	movq	72(%rsp), %rcx
-	.p2align	4
-.LBB11_44:
-	vmovdqu	%ymm8, -96(%rcx,%rdx,4)
-	vmovdqu	%ymm8, -64(%rcx,%rdx,4)
-	vmovdqu	%ymm8, -32(%rcx,%rdx,4)
-	vmovdqu	%ymm8, (%rcx,%rdx,4)
-	vmovdqu	%ymm9, -96(%rbx,%rdx,4)
-	vmovdqu	%ymm9, -64(%rbx,%rdx,4)
-	vmovdqu	%ymm9, -32(%rbx,%rdx,4)
-	vmovdqu	%ymm9, (%rbx,%rdx,4)
-	addq	$32, %rdx
-	cmpq	%rdx, %rbp
-	jne	.LBB11_44
-	cmpq	%rbp, %r9
-	jne	.LBB11_47
-	movq	(%rsp), %rbx
-	jmp	.LBB11_60
-.LBB11_47:
-	movq	%r9, %r11
-	movq	%rbp, %r9
-	movq	%rbp, %rdx
-	testb	$28, %r11b
-	movq	-40(%rsp), %r11
-	movq	24(%rsp), %rbp
-	movq	(%rsp), %rbx
-	movq	-72(%rsp), %rcx
-	je	.LBB11_52
-.LBB11_48:
-	vpbroadcastd	%xmm5, %xmm5
-	vpbroadcastd	%xmm7, %xmm7
-	movq	-16(%rsp), %rdx
-	.p2align	4
-.LBB11_49:
-	vmovdqu	%xmm5, (%r11,%r9,4)
-	vmovdqu	%xmm7, (%rbp,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %rdx
-	jne	.LBB11_49
-	cmpq	%rdx, -88(%rsp)
-	jne	.LBB11_52
-	movq	-88(%rsp), %r9
-	jmp	.LBB11_61
-	.p2align	4
-.LBB11_52:
-	movq	%r11, %rbx
-	movq	%rdx, %r11
-	testb	$3, -88(%rsp)
-	je	.LBB11_55
-	movq	-32(%rsp), %r9
-	movq	%rdx, %r11
-	.p2align	4
-.LBB11_54:
-	movl	%eax, (%rbx,%r11,4)
-	movl	%esi, (%rbp,%r11,4)
-	incq	%r11
-	decq	%r9
-	jne	.LBB11_54
-.LBB11_55:
-	movq	-88(%rsp), %r9
-	subq	%r9, %rdx
-	cmpq	$-4, %rdx
-	jbe	.LBB11_57
-	movq	-40(%rsp), %r11
-	movq	(%rsp), %rbx
-	jmp	.LBB11_61
-	.p2align	4
-.LBB11_57:
-	movq	80(%rsp), %rdx
-	movq	72(%rsp), %rcx
-	movq	(%rsp), %rbx
-	.p2align	4
-.LBB11_58:
-	movl	%eax, -96(%rcx,%r11,4)
-	movl	%esi, -96(%rdx,%r11,4)
-	movl	%eax, -92(%rcx,%r11,4)
-	movl	%esi, -92(%rdx,%r11,4)
-	movl	%eax, -88(%rcx,%r11,4)
-	movl	%esi, -88(%rdx,%r11,4)
-	movl	%eax, -84(%rcx,%r11,4)
-	movl	%esi, -84(%rdx,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %r9
-	jne	.LBB11_58
-	movq	-40(%rsp), %r11
-.LBB11_60:
-	movq	-72(%rsp), %rcx
-.LBB11_61:
-	leaq	(%r11,%r14,4), %rax
-	testq	%r10, %r10
-	movq	160(%rsp), %rbp
-	movq	%rdi, 336(%rsp)
+	movq	(%rax), %rdx
+	cmpq	%r10, %rdx
+	cmovgq	%rdx, %r10
+	addq	$16, %rax
+	decq	%rcx
+	jne	.LBB11_20
+.LBB11_3:
+	testq	%rbp, %rbp
+	setle	%al
+	leaq	(%r11,%r11,2), %rbx
+	movq	496(%rsp), %rcx
+	leaq	-1(%rcx), %r14
+	movq	%rbx, %rcx
+	imulq	%rbp, %rcx
+	leaq	(%r11,%r10,2), %rdx
+	shlq	$5, %rdx
+	movq	1088(%rsp), %rsi
+	addq	%r10, %rsi
+	cmpq	%r14, %rsi
+	movq	%r14, %r9
+	cmovlq	%rsi, %r9
+	incq	%r9
+	testq	%rsi, %rsi
+	movl	$1, %r15d
+	cmovsq	%r15, %r9
+	movq	%r9, 616(%rsp)
+	movq	1112(%rsp), %r9
+	leaq	(%r9,%rcx,8), %r12
+	movq	%r10, %rcx
+	notq	%rcx
+	addq	%r8, %rcx
+	cmpq	%r14, %rcx
+	movq	%r14, 216(%rsp)
+	movq	%r14, %rsi
+	cmovlq	%rcx, %rsi
+	addq	%r12, %rdx
+	addq	$128, %rdx
+	movq	%rdx, 592(%rsp)
+	testq	%rcx, %rcx
+	movl	$0, %ecx
+	cmovnsq	%rsi, %rcx
+	movq	%rcx, 88(%rsp)
+	leaq	2(%r10), %r14
+	movq	%r14, %r13
+	shlq	$5, %r13
+	movq	%r12, 448(%rsp)
+	addq	%r12, %r13
+	testq	%r11, %r11
+	setle	%r12b
+	leaq	(,%rbp,8), %rdx
+	leaq	(%rdx,%rdx,2), %rsi
+	imulq	%r11, %rsi
+	movq	%r10, %rcx
+	shlq	$5, %rcx
+	leaq	-8(%r11), %rdi
+	shrq	$3, %rdi
+	cmpq	$2, %rbx
+	movq	%rbx, 304(%rsp)
+	cmovgeq	%rbx, %r15
+	andq	$-2, %r14
+	movq	%r14, 688(%rsp)
+	addq	%rsi, %rcx
+	movl	%r11d, %esi
+	andl	$7, %esi
+	movq	%rsi, 432(%rsp)
+	orb	%al, %r12b
+	movb	%r12b, 15(%rsp)
+	movabsq	$9223372036854775792, %rsi
+	movq	%r15, %rax
+	andq	%rsi, %rax
+	movq	%rax, 312(%rsp)
+	orq	$12, %rsi
+	andq	%r15, %rsi
+	leaq	(%r10,%r11), %rax
+	shlq	$5, %rax
+	movq	%rax, 680(%rsp)
+	incq	%rdi
+	movq	%rdi, 664(%rsp)
+	movq	%r11, %rax
+	shlq	$4, %rax
+	movq	%rax, 672(%rsp)
+	movq	%r11, %rax
+	andq	$-8, %rax
+	movq	%rax, 640(%rsp)
+	movq	%r10, %rax
+	shlq	$6, %rax
+	addq	%r9, %rax
+	addq	$128, %rax
+	movq	%rax, 464(%rsp)
+	leaq	32(%rdx,%rdx,2), %rax
+	movq	%rax, 120(%rsp)
+	leaq	288(%r9,%rcx), %rax
+	movq	%rax, 656(%rsp)
+	leaq	64(%r9,%rcx), %rax
+	movq	%rax, 184(%rsp)
+	leaq	192(%r9,%rcx), %rax
+	movq	%rax, 720(%rsp)
+	leaq	96(%r9,%rcx), %rax
+	movq	%rax, 712(%rsp)
+	leaq	11(%r10,%r10), %rax
+	leaq	(%r11,%r11), %rcx
+	movq	%rcx, 608(%rsp)
+	leaq	(%rcx,%rcx,2), %rcx
+	movq	%rcx, 200(%rsp)
+	movq	%rax, 96(%rsp)
+	imulq	%rax, %rcx
+	movq	%rcx, 504(%rsp)
+	movq	%r8, %rax
+	imulq	%r11, %rax
+	addq	%rax, 296(%rsp)
+	addq	%rax, %rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rax, 288(%rsp)
+	addq	320(%rsp), %rax
+	movq	%rax, 400(%rsp)
+	vpxor	%xmm12, %xmm12, %xmm12
+	vbroadcastss	.LCPI11_1(%rip), %ymm0
+	vmovups	%ymm0, 992(%rsp)
+	vpbroadcastd	.LCPI11_2(%rip), %ymm0
+	vmovdqu	%ymm0, 960(%rsp)
+	vpxor	%xmm13, %xmm13, %xmm13
+	vpcmpeqd	%xmm14, %xmm14, %xmm14
+	leaq	2(%r10,%r11), %rax
+	movq	%rax, 648(%rsp)
+	leaq	(,%r11,8), %rax
+	movq	%rax, 600(%rsp)
+	leaq	(%rax,%rax,2), %rcx
+	movq	%r15, 416(%rsp)
+	leaq	(,%r15,8), %rax
+	movq	%rax, 408(%rsp)
+	leaq	-7(%r11), %rax
+	movq	%rax, 32(%rsp)
+	leaq	-6(%r11), %rax
 	movq	%rax, 40(%rsp)
-	jle	.LBB11_74
-	movq	%rax, %rdi
-	cmpq	$4, %r10
-	jae	.LBB11_64
-	xorl	%eax, %eax
-	jmp	.LBB11_73
-	.p2align	4
-.LBB11_64:
-	cmpq	$32, %r10
-	jae	.LBB11_66
-	xorl	%esi, %esi
-	jmp	.LBB11_70
-.LBB11_66:
-	xorl	%eax, %eax
-	movq	-96(%rsp), %rdx
-	movq	128(%rsp), %rsi
-	movq	216(%rsp), %rdi
-	.p2align	4
-.LBB11_67:
-	vpmovzxwd	-48(%rsi,%rax,2), %ymm5
-	vpmovzxwd	-32(%rsi,%rax,2), %ymm7
-	vpmovzxwd	-16(%rsi,%rax,2), %ymm8
-	vpmovzxwd	(%rsi,%rax,2), %ymm9
-	vpslld	$16, %ymm5, %ymm5
-	vpslld	$16, %ymm7, %ymm7
-	vpslld	$16, %ymm8, %ymm8
-	vpslld	$16, %ymm9, %ymm9
-	vmovdqu	%ymm5, -96(%rdi,%rax,4)
-	vmovdqu	%ymm7, -64(%rdi,%rax,4)
-	vmovdqu	%ymm8, -32(%rdi,%rax,4)
-	vmovdqu	%ymm9, (%rdi,%rax,4)
-	addq	$32, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_67
-	cmpq	%rdx, %r10
-	movq	40(%rsp), %rdi
-	je	.LBB11_74
-	movq	-96(%rsp), %rax
-	movq	%rax, %rsi
-	testb	$28, %r10b
-	je	.LBB11_73
-.LBB11_70:
-	movq	-24(%rsp), %rdx
-	.p2align	4
-.LBB11_71:
-	vpmovzxwd	(%rbp,%rsi,2), %xmm5
-	vpslld	$16, %xmm5, %xmm5
-	vmovdqu	%xmm5, (%rdi,%rsi,4)
-	addq	$4, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_71
-	movq	%rdx, %rax
-	cmpq	%rdx, %r10
-	je	.LBB11_74
-	.p2align	4
-.LBB11_73:
-	movzwl	(%rbp,%rax,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rdi,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r10
-	jne	.LBB11_73
-.LBB11_74:
-	movq	-120(%rsp), %rax
-	vpxor	%xmm7, %xmm7, %xmm7
-	testq	%rax, %rax
-	js	.LBB11_79
-	xorl	%edx, %edx
-	movq	-8(%rsp), %rbp
-	movq	-104(%rsp), %rsi
-	.p2align	4
-.LBB11_76:
-	movq	%rdx, %rax
-	vaddss	8(%r11,%rdx,4), %xmm7, %xmm7
-	incq	%rdx
-	cmpq	%rdx, %rsi
-	jne	.LBB11_76
-	cmpq	$7, %rcx
-	jb	.LBB11_80
-	.p2align	4
-.LBB11_78:
-	vaddss	12(%r11,%rax,4), %xmm7, %xmm5
-	vaddss	16(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	20(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	24(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	28(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	32(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	36(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	40(%r11,%rax,4), %xmm5, %xmm7
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_78
-	jmp	.LBB11_80
-	.p2align	4
-.LBB11_79:
-	cmpq	$-1, %rax
-	movq	-8(%rsp), %rbp
-	movq	-104(%rsp), %rsi
-	jl	.LBB11_100
-.LBB11_80:
-	movq	-56(%rsp), %rax
-	leaq	(%r8,%rax,2), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r10,2), %ecx
-	shll	$16, %ecx
-	leaq	(%r15,%r14,4), %rdx
-	leaq	(%rdx,%r10,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_82
-	xorl	%edx, %edx
-	jmp	.LBB11_93
-	.p2align	4
-.LBB11_82:
-	vmovd	%eax, %xmm5
-	vmovd	%ecx, %xmm8
-	cmpq	$32, %r14
-	jge	.LBB11_84
-	xorl	%r9d, %r9d
-	jmp	.LBB11_89
-	.p2align	4
-.LBB11_84:
-	vpbroadcastd	%xmm5, %ymm9
-	vpbroadcastd	%xmm8, %ymm10
-	xorl	%edx, %edx
-	movq	248(%rsp), %rdi
-	.p2align	4
-.LBB11_85:
-	vmovdqu	%ymm9, (%r15,%rdx,4)
-	vmovdqu	%ymm9, 32(%r15,%rdx,4)
-	vmovdqu	%ymm9, 64(%r15,%rdx,4)
-	vmovdqu	%ymm9, 96(%r15,%rdx,4)
-	vmovdqu	%ymm10, -96(%rdi,%rdx,4)
-	vmovdqu	%ymm10, -64(%rdi,%rdx,4)
-	vmovdqu	%ymm10, -32(%rdi,%rdx,4)
-	vmovdqu	%ymm10, (%rdi,%rdx,4)
-	addq	$32, %rdx
-	cmpq	%rdx, %rbp
-	jne	.LBB11_85
-	cmpq	%rbp, %r9
-	je	.LBB11_97
-	movq	%r9, %r11
-	movq	%rbp, %r9
-	movq	%rbp, %rdx
-	testb	$28, %r11b
-	je	.LBB11_93
-.LBB11_89:
-	vpbroadcastd	%xmm5, %xmm5
-	vpbroadcastd	%xmm8, %xmm8
-	movq	-16(%rsp), %rdx
-	.p2align	4
-.LBB11_90:
-	vmovdqu	%xmm5, (%r15,%r9,4)
-	vmovdqu	%xmm8, (%rsi,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %rdx
-	jne	.LBB11_90
-	cmpq	%rdx, -88(%rsp)
-	jne	.LBB11_93
-	movq	-88(%rsp), %r9
-	movq	-104(%rsp), %rsi
-	jmp	.LBB11_100
-	.p2align	4
-.LBB11_93:
-	movq	%rdx, %r11
-	testb	$3, -88(%rsp)
-	je	.LBB11_96
-	movq	-32(%rsp), %r9
-	movq	%rdx, %r11
-	.p2align	4
-.LBB11_95:
-	movl	%eax, (%r15,%r11,4)
-	movl	%ecx, (%rsi,%r11,4)
-	incq	%r11
-	decq	%r9
-	jne	.LBB11_95
-.LBB11_96:
-	movq	-88(%rsp), %r9
-	subq	%r9, %rdx
-	cmpq	$-4, %rdx
-	jbe	.LBB11_98
-.LBB11_97:
-	movq	-104(%rsp), %rsi
-	jmp	.LBB11_100
-	.p2align	4
-.LBB11_98:
-	movq	-104(%rsp), %rsi
-	movq	272(%rsp), %rdx
-	.p2align	4
-.LBB11_99:
-	movl	%eax, (%r15,%r11,4)
-	movl	%ecx, -12(%rdx,%r11,4)
-	movl	%eax, 4(%r15,%r11,4)
-	movl	%ecx, -8(%rdx,%r11,4)
-	movl	%eax, 8(%r15,%r11,4)
-	movl	%ecx, -4(%rdx,%r11,4)
-	movl	%eax, 12(%r15,%r11,4)
-	movl	%ecx, (%rdx,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %r9
-	jne	.LBB11_99
-.LBB11_100:
-	leaq	(%r15,%r14,4), %r11
-	testq	%r10, %r10
-	movq	-96(%rsp), %rdx
-	movq	152(%rsp), %rdi
-	movq	296(%rsp), %r8
-	jle	.LBB11_113
-	cmpq	$4, %r10
-	jae	.LBB11_103
-	xorl	%eax, %eax
-	jmp	.LBB11_111
-	.p2align	4
-.LBB11_103:
-	cmpq	$32, %r10
-	jae	.LBB11_105
-	xorl	%ecx, %ecx
-	jmp	.LBB11_109
-.LBB11_105:
-	xorl	%eax, %eax
-	movq	120(%rsp), %rcx
-	.p2align	4
-.LBB11_106:
-	vpmovzxwd	-48(%rcx,%rax,2), %ymm5
-	vpmovzxwd	-32(%rcx,%rax,2), %ymm8
-	vpmovzxwd	-16(%rcx,%rax,2), %ymm9
-	vpmovzxwd	(%rcx,%rax,2), %ymm10
-	vpslld	$16, %ymm5, %ymm5
-	vpslld	$16, %ymm8, %ymm8
-	vpslld	$16, %ymm9, %ymm9
-	vpslld	$16, %ymm10, %ymm10
-	vmovdqu	%ymm5, -96(%r8,%rax,4)
-	vmovdqu	%ymm8, -64(%r8,%rax,4)
-	vmovdqu	%ymm9, -32(%r8,%rax,4)
-	vmovdqu	%ymm10, (%r8,%rax,4)
-	addq	$32, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_106
-	cmpq	%rdx, %r10
-	je	.LBB11_113
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$28, %r10b
-	je	.LBB11_111
-.LBB11_109:
-	movq	-24(%rsp), %rax
-	.p2align	4
-.LBB11_110:
-	vpmovzxwd	(%rdi,%rcx,2), %xmm5
-	vpslld	$16, %xmm5, %xmm5
-	vmovdqu	%xmm5, (%r11,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_110
-	jmp	.LBB11_112
-	.p2align	4
-.LBB11_111:
-	movzwl	(%rdi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%r11,%rax,4)
-	incq	%rax
-.LBB11_112:
-	cmpq	%rax, %r10
-	jne	.LBB11_111
-.LBB11_113:
-	movq	%r11, 328(%rsp)
-	movq	192(%rsp), %rax
-	orq	$1, %rax
-	imulq	8(%rsp), %rax
-	movq	-64(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rax
+	leaq	-5(%r11), %rax
 	movq	%rax, 48(%rsp)
-	movq	-120(%rsp), %rax
-	vpxor	%xmm8, %xmm8, %xmm8
-	testq	%rax, %rax
-	js	.LBB11_118
-	xorl	%ecx, %ecx
-	movq	-48(%rsp), %r11
-	movq	96(%rsp), %r8
+	leaq	-4(%r11), %rax
+	movq	%rax, 56(%rsp)
+	leaq	-3(%r11), %rax
+	movq	%rax, 64(%rsp)
+	leaq	-2(%r11), %rax
+	movq	%rax, 72(%rsp)
+	leaq	96(%r9), %rax
+	movq	%rax, 584(%rsp)
+	movq	%r8, %rdx
+	movq	%r11, (%rsp)
+	movq	%r10, 440(%rsp)
+	movq	%rsi, 632(%rsp)
+	movq	%rcx, 360(%rsp)
+	jmp	.LBB11_4
 	.p2align	4
-.LBB11_115:
-	movq	%rcx, %rax
-	vaddss	8(%r15,%rcx,4), %xmm8, %xmm8
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_115
-	movq	-72(%rsp), %rcx
-	cmpq	$7, %rcx
-	jb	.LBB11_119
-	.p2align	4
-.LBB11_117:
-	vaddss	12(%r15,%rax,4), %xmm8, %xmm5
-	vaddss	16(%r15,%rax,4), %xmm5, %xmm5
-	vaddss	20(%r15,%rax,4), %xmm5, %xmm5
-	vaddss	24(%r15,%rax,4), %xmm5, %xmm5
-	vaddss	28(%r15,%rax,4), %xmm5, %xmm5
-	vaddss	32(%r15,%rax,4), %xmm5, %xmm5
-	vaddss	36(%r15,%rax,4), %xmm5, %xmm5
-	vaddss	40(%r15,%rax,4), %xmm5, %xmm8
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_117
-	jmp	.LBB11_119
-	.p2align	4
-.LBB11_118:
-	cmpq	$-1, %rax
-	movq	-48(%rsp), %r11
-	movq	96(%rsp), %r8
-	jl	.LBB11_137
-.LBB11_119:
-	movq	48(%rsp), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r10,2), %ecx
-	shll	$16, %ecx
-	leaq	(%r12,%r14,4), %rdx
-	leaq	(%rdx,%r10,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_121
-	xorl	%edx, %edx
-	jmp	.LBB11_130
-	.p2align	4
-.LBB11_121:
-	vmovd	%eax, %xmm5
-	vmovd	%ecx, %xmm9
-	cmpq	$32, %r14
-	jge	.LBB11_123
-	xorl	%edi, %edi
-	jmp	.LBB11_127
-	.p2align	4
-.LBB11_123:
-	vpbroadcastd	%xmm5, %ymm10
-	vpbroadcastd	%xmm9, %ymm11
-	xorl	%edi, %edi
-	movq	240(%rsp), %rdx
-	.p2align	4
-.LBB11_124:
-	vmovdqu	%ymm10, (%r12,%rdi,4)
-	vmovdqu	%ymm10, 32(%r12,%rdi,4)
-	vmovdqu	%ymm10, 64(%r12,%rdi,4)
-	vmovdqu	%ymm10, 96(%r12,%rdi,4)
-	vmovdqu	%ymm11, -96(%rdx,%rdi,4)
-	vmovdqu	%ymm11, -64(%rdx,%rdi,4)
-	vmovdqu	%ymm11, -32(%rdx,%rdi,4)
-	vmovdqu	%ymm11, (%rdx,%rdi,4)
-	addq	$32, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_124
-	cmpq	%rbp, %r9
-	je	.LBB11_134
-	movq	%rbp, %rdi
-	movq	%rbp, %rdx
-	testb	$28, %r9b
-	je	.LBB11_130
-.LBB11_127:
-	vpbroadcastd	%xmm5, %xmm5
-	vpbroadcastd	%xmm9, %xmm9
-	movq	-16(%rsp), %rdx
-	.p2align	4
-.LBB11_128:
-	vmovdqu	%xmm5, (%r12,%rdi,4)
-	vmovdqu	%xmm9, (%rsi,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_128
-	cmpq	%rdx, %r9
-	je	.LBB11_134
-.LBB11_130:
-	movq	%rdx, %rdi
-	testb	$3, %r9b
-	je	.LBB11_133
-	movq	-32(%rsp), %r9
-	movq	%rdx, %rdi
-	.p2align	4
-.LBB11_132:
-	movl	%eax, (%r12,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%r9
-	jne	.LBB11_132
-.LBB11_133:
-	movq	-88(%rsp), %r9
-	subq	%r9, %rdx
-	cmpq	$-4, %rdx
-	jbe	.LBB11_135
-.LBB11_134:
-	movq	-96(%rsp), %rdx
-	movq	-104(%rsp), %rsi
-	jmp	.LBB11_137
-	.p2align	4
-.LBB11_135:
-	movq	-96(%rsp), %rdx
-	movq	-104(%rsp), %rsi
-	.p2align	4
-.LBB11_136:
-	movl	%eax, (%r12,%rdi,4)
-	movl	%ecx, -12(%r8,%rdi,4)
-	movl	%eax, 4(%r12,%rdi,4)
-	movl	%ecx, -8(%r8,%rdi,4)
-	movl	%eax, 8(%r12,%rdi,4)
-	movl	%ecx, -4(%r8,%rdi,4)
-	movl	%eax, 12(%r12,%rdi,4)
-	movl	%ecx, (%r8,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %r9
-	jne	.LBB11_136
-.LBB11_137:
-	leaq	(%r12,%r14,4), %rax
-	movq	%rax, 16(%rsp)
-	testq	%r10, %r10
-	movq	288(%rsp), %rdi
-	movq	144(%rsp), %r8
-	jle	.LBB11_150
-	cmpq	$4, %r10
-	jae	.LBB11_140
-	xorl	%eax, %eax
-	movq	16(%rsp), %rdi
-	jmp	.LBB11_148
-	.p2align	4
-.LBB11_140:
-	cmpq	$32, %r10
-	jae	.LBB11_142
-	xorl	%ecx, %ecx
-	movq	16(%rsp), %rdi
-	jmp	.LBB11_146
-.LBB11_142:
-	xorl	%eax, %eax
-	movq	184(%rsp), %rcx
-	.p2align	4
-.LBB11_143:
-	vpmovzxwd	-48(%rcx,%rax,2), %ymm5
-	vpmovzxwd	-32(%rcx,%rax,2), %ymm9
-	vpmovzxwd	-16(%rcx,%rax,2), %ymm10
-	vpmovzxwd	(%rcx,%rax,2), %ymm11
-	vpslld	$16, %ymm5, %ymm5
-	vpslld	$16, %ymm9, %ymm9
-	vpslld	$16, %ymm10, %ymm10
-	vpslld	$16, %ymm11, %ymm11
-	vmovdqu	%ymm5, -96(%rdi,%rax,4)
-	vmovdqu	%ymm9, -64(%rdi,%rax,4)
-	vmovdqu	%ymm10, -32(%rdi,%rax,4)
-	vmovdqu	%ymm11, (%rdi,%rax,4)
-	addq	$32, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_143
-	cmpq	%rdx, %r10
-	movq	16(%rsp), %rdi
-	je	.LBB11_150
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$28, %r10b
-	je	.LBB11_148
-.LBB11_146:
-	movq	-24(%rsp), %rax
-	.p2align	4
-.LBB11_147:
-	vpmovzxwd	(%rbx,%rcx,2), %xmm5
-	vpslld	$16, %xmm5, %xmm5
-	vmovdqu	%xmm5, (%rdi,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_147
-	jmp	.LBB11_149
-	.p2align	4
-.LBB11_148:
-	movzwl	(%rbx,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rdi,%rax,4)
-	incq	%rax
-.LBB11_149:
-	cmpq	%rax, %r10
-	jne	.LBB11_148
-.LBB11_150:
-	movq	-120(%rsp), %rax
-	vpxor	%xmm9, %xmm9, %xmm9
-	testq	%rax, %rax
-	js	.LBB11_155
-	xorl	%ecx, %ecx
-	movq	32(%rsp), %rbx
-	.p2align	4
-.LBB11_152:
-	movq	%rcx, %rax
-	vaddss	8(%r12,%rcx,4), %xmm9, %xmm9
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_152
-	movq	-72(%rsp), %rcx
-	cmpq	$7, %rcx
-	jb	.LBB11_156
-	.p2align	4
-.LBB11_154:
-	vaddss	12(%r12,%rax,4), %xmm9, %xmm5
-	vaddss	16(%r12,%rax,4), %xmm5, %xmm5
-	vaddss	20(%r12,%rax,4), %xmm5, %xmm5
-	vaddss	24(%r12,%rax,4), %xmm5, %xmm5
-	vaddss	28(%r12,%rax,4), %xmm5, %xmm5
-	vaddss	32(%r12,%rax,4), %xmm5, %xmm5
-	vaddss	36(%r12,%rax,4), %xmm5, %xmm5
-	vaddss	40(%r12,%rax,4), %xmm5, %xmm9
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_154
-	jmp	.LBB11_156
-	.p2align	4
-.LBB11_155:
-	cmpq	$-1, %rax
-	movq	32(%rsp), %rbx
-	jl	.LBB11_172
-.LBB11_156:
-	movq	48(%rsp), %rcx
-	movzwl	(%rcx,%r10,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r10,4), %ecx
-	shll	$16, %ecx
-	leaq	(%r11,%r14,4), %rdx
-	leaq	(%rdx,%r10,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_158
-	xorl	%edx, %edx
-	jmp	.LBB11_167
-	.p2align	4
-.LBB11_158:
-	vmovd	%eax, %xmm5
-	vmovd	%ecx, %xmm10
-	cmpq	$32, %r14
-	jge	.LBB11_160
-	xorl	%edi, %edi
-	jmp	.LBB11_164
-	.p2align	4
-.LBB11_160:
-	vpbroadcastd	%xmm5, %ymm11
-	vpbroadcastd	%xmm10, %ymm12
-	xorl	%edi, %edi
+.LBB11_290:
 	movq	232(%rsp), %rdx
-	.p2align	4
-.LBB11_161:
-	vmovdqu	%ymm11, (%r11,%rdi,4)
-	vmovdqu	%ymm11, 32(%r11,%rdi,4)
-	vmovdqu	%ymm11, 64(%r11,%rdi,4)
-	vmovdqu	%ymm11, 96(%r11,%rdi,4)
-	vmovdqu	%ymm12, -96(%rdx,%rdi,4)
-	vmovdqu	%ymm12, -64(%rdx,%rdi,4)
-	vmovdqu	%ymm12, -32(%rdx,%rdi,4)
-	vmovdqu	%ymm12, (%rdx,%rdi,4)
-	addq	$32, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_161
-	cmpq	%rbp, %r9
-	je	.LBB11_171
-	movq	%rbp, %rdi
-	movq	%rbp, %rdx
-	testb	$28, %r9b
-	je	.LBB11_167
-.LBB11_164:
-	vpbroadcastd	%xmm5, %xmm5
-	vpbroadcastd	%xmm10, %xmm10
-	movq	-16(%rsp), %rdx
-	.p2align	4
-.LBB11_165:
-	vmovdqu	%xmm5, (%r11,%rdi,4)
-	vmovdqu	%xmm10, (%rsi,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_165
-	cmpq	%rdx, %r9
-	je	.LBB11_171
-.LBB11_167:
-	movq	%rdx, %rdi
-	testb	$3, %r9b
-	je	.LBB11_170
-	movq	-32(%rsp), %r9
-	movq	%rdx, %rdi
-	.p2align	4
-.LBB11_169:
-	movl	%eax, (%r11,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%r9
-	jne	.LBB11_169
-.LBB11_170:
-	movq	-88(%rsp), %r9
-	subq	%r9, %rdx
-	cmpq	$-4, %rdx
-	jbe	.LBB11_173
-.LBB11_171:
-	movq	-96(%rsp), %rdx
-	movq	-104(%rsp), %rsi
-.LBB11_172:
-	leaq	(%r11,%r14,4), %rbp
-	testq	%r10, %r10
-	jg	.LBB11_176
-	jmp	.LBB11_188
-	.p2align	4
-.LBB11_173:
-	movq	-96(%rsp), %rdx
-	movq	-104(%rsp), %rsi
-	movq	264(%rsp), %r8
-	.p2align	4
-.LBB11_174:
-	movl	%eax, (%r11,%rdi,4)
-	movl	%ecx, -12(%r8,%rdi,4)
-	movl	%eax, 4(%r11,%rdi,4)
-	movl	%ecx, -8(%r8,%rdi,4)
-	movl	%eax, 8(%r11,%rdi,4)
-	movl	%ecx, -4(%r8,%rdi,4)
-	movl	%eax, 12(%r11,%rdi,4)
-	movl	%ecx, (%r8,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %r9
-	jne	.LBB11_174
-	movq	144(%rsp), %r8
-	leaq	(%r11,%r14,4), %rbp
-	testq	%r10, %r10
-	jle	.LBB11_188
-.LBB11_176:
-	cmpq	$4, %r10
-	jae	.LBB11_178
-	xorl	%eax, %eax
-	jmp	.LBB11_186
+	incq	%rdx
+	movq	200(%rsp), %rax
+	addq	%rax, 288(%rsp)
+	addq	%r11, 296(%rsp)
+	addq	%rax, 400(%rsp)
+	cmpq	1088(%rsp), %rdx
+	movq	440(%rsp), %r10
+	je	.LBB11_291
+.LBB11_4:
+	leaq	(%rdx,%r10), %rax
+	movq	%rdx, 232(%rsp)
+	leaq	(%rdx,%r10), %rcx
+	incq	%rcx
+	movq	216(%rsp), %rdx
+	cmpq	%rdx, %rax
+	cmovgeq	%rdx, %rcx
+	cmpq	$-1, %rax
+	movl	$0, %eax
+	cmovgeq	%rcx, %rax
+	movq	88(%rsp), %rcx
+	movq	%rax, 624(%rsp)
+	cmpq	%rax, %rcx
+	jle	.LBB11_5
+.LBB11_179:
+	movq	%rcx, 88(%rsp)
+	testq	%rbp, %rbp
+	setle	%al
+	movq	232(%rsp), %rcx
+	cmpq	112(%rsp), %rcx
+	setne	%cl
+	orb	%al, %cl
+	movq	1096(%rsp), %r8
+	movq	360(%rsp), %rcx
+	je	.LBB11_180
+.LBB11_205:
+	cmpb	$0, 15(%rsp)
+	movq	(%rsp), %r11
+	movq	1104(%rsp), %rbp
+	jne	.LBB11_290
+	movq	400(%rsp), %rbx
+	movq	1112(%rsp), %rdx
+	movq	592(%rsp), %rdi
+	movq	288(%rsp), %r10
+	xorl	%r8d, %r8d
+	jmp	.LBB11_207
 	.p2align	4
 .LBB11_178:
-	cmpq	$32, %r10
-	jae	.LBB11_180
-	xorl	%ecx, %ecx
-	jmp	.LBB11_184
-.LBB11_180:
-	xorl	%eax, %eax
-	movq	112(%rsp), %rcx
-	.p2align	4
-.LBB11_181:
-	vpmovzxwd	-48(%rcx,%rax,2), %ymm5
-	vpmovzxwd	-32(%rcx,%rax,2), %ymm10
-	vpmovzxwd	-16(%rcx,%rax,2), %ymm11
-	vpmovzxwd	(%rcx,%rax,2), %ymm12
-	vpslld	$16, %ymm5, %ymm5
-	vpslld	$16, %ymm10, %ymm10
-	vpslld	$16, %ymm11, %ymm11
-	vpslld	$16, %ymm12, %ymm12
-	vmovdqu	%ymm5, -96(%r8,%rax,4)
-	vmovdqu	%ymm10, -64(%r8,%rax,4)
-	vmovdqu	%ymm11, -32(%r8,%rax,4)
-	vmovdqu	%ymm12, (%r8,%rax,4)
-	addq	$32, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_181
-	cmpq	%rdx, %r10
-	je	.LBB11_188
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$28, %r10b
-	je	.LBB11_186
-.LBB11_184:
-	movq	-24(%rsp), %rax
-	.p2align	4
-.LBB11_185:
-	vpmovzxwd	(%rbx,%rcx,2), %xmm5
-	vpslld	$16, %xmm5, %xmm5
-	vmovdqu	%xmm5, (%rbp,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_185
-	jmp	.LBB11_187
-	.p2align	4
-.LBB11_186:
-	movzwl	(%rbx,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rbp,%rax,4)
-	incq	%rax
-.LBB11_187:
-	cmpq	%rax, %r10
-	jne	.LBB11_186
-.LBB11_188:
-	movq	-120(%rsp), %rax
-	vpxor	%xmm10, %xmm10, %xmm10
+	movq	88(%rsp), %rcx
+	addq	424(%rsp), %rcx
+	cmpq	624(%rsp), %rcx
+	jg	.LBB11_179
+.LBB11_5:
+	movq	616(%rsp), %rax
+	movq	%rcx, 88(%rsp)
+	subq	%rcx, %rax
+	cmpq	$8, %rax
+	movl	$8, %ecx
+	cmovlq	%rax, %rcx
+	movq	%rcx, 424(%rsp)
 	testq	%rax, %rax
-	js	.LBB11_193
-	xorl	%ecx, %ecx
-	.p2align	4
-.LBB11_190:
-	movq	%rcx, %rax
-	vaddss	8(%r11,%rcx,4), %xmm10, %xmm10
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_190
-	movq	-72(%rsp), %rcx
-	cmpq	$7, %rcx
-	jb	.LBB11_194
-	.p2align	4
-.LBB11_192:
-	vaddss	12(%r11,%rax,4), %xmm10, %xmm5
-	vaddss	16(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	20(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	24(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	28(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	32(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	36(%r11,%rax,4), %xmm5, %xmm5
-	vaddss	40(%r11,%rax,4), %xmm5, %xmm10
-	addq	$8, %rax
-	cmpq	%rax, %rcx
-	jne	.LBB11_192
-	jmp	.LBB11_194
-	.p2align	4
-.LBB11_193:
-	cmpq	$-1, %rax
-	jl	.LBB11_211
-.LBB11_194:
-	movq	-56(%rsp), %rax
-	movq	48(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r10,2), %ecx
-	shll	$16, %ecx
-	leaq	(,%r14,4), %rdx
-	addq	%r13, %rdx
-	leaq	(%rdx,%r10,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_196
-	xorl	%edx, %edx
-	jmp	.LBB11_205
-	.p2align	4
-.LBB11_196:
-	vmovd	%eax, %xmm5
-	vmovd	%ecx, %xmm11
-	cmpq	$32, %r14
-	jge	.LBB11_198
-	xorl	%edi, %edi
-	jmp	.LBB11_202
-	.p2align	4
-.LBB11_198:
-	vpbroadcastd	%xmm5, %ymm12
-	vpbroadcastd	%xmm11, %ymm13
-	movq	256(%rsp), %rdx
-	leaq	(%rdx,%r13), %rdi
-	xorl	%edx, %edx
-	movq	-8(%rsp), %r11
-	.p2align	4
-.LBB11_199:
-	vmovdqu	%ymm12, (%r13,%rdx,4)
-	vmovdqu	%ymm12, 32(%r13,%rdx,4)
-	vmovdqu	%ymm12, 64(%r13,%rdx,4)
-	vmovdqu	%ymm12, 96(%r13,%rdx,4)
-	vmovdqu	%ymm13, -96(%rdi,%rdx,4)
-	vmovdqu	%ymm13, -64(%rdi,%rdx,4)
-	vmovdqu	%ymm13, -32(%rdi,%rdx,4)
-	vmovdqu	%ymm13, (%rdi,%rdx,4)
-	addq	$32, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_199
-	cmpq	%r11, %r9
-	je	.LBB11_211
-	movq	%r11, %rdi
-	movq	%r11, %rdx
-	testb	$28, %r9b
-	je	.LBB11_205
-.LBB11_202:
-	vpbroadcastd	%xmm5, %xmm5
-	vpbroadcastd	%xmm11, %xmm11
-	movq	-16(%rsp), %rdx
-	.p2align	4
-.LBB11_203:
-	vmovdqu	%xmm5, (%r13,%rdi,4)
-	vmovdqu	%xmm11, (%rsi,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_203
-	cmpq	%rdx, %r9
-	je	.LBB11_211
-.LBB11_205:
-	movq	%rdx, %rdi
-	testb	$3, %r9b
-	je	.LBB11_208
-	movq	-32(%rsp), %r9
-	movq	%rdx, %rdi
-	.p2align	4
-.LBB11_207:
-	movl	%eax, (%r13,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%r9
-	jne	.LBB11_207
-.LBB11_208:
-	movq	-88(%rsp), %r9
-	subq	%r9, %rdx
-	cmpq	$-4, %rdx
-	ja	.LBB11_211
-	movq	280(%rsp), %rdx
-	leaq	(%rdx,%r13), %rsi
-	.p2align	4
-.LBB11_210:
-	movl	%eax, (%r13,%rdi,4)
-	movl	%ecx, -12(%rsi,%rdi,4)
-	movl	%eax, 4(%r13,%rdi,4)
-	movl	%ecx, -8(%rsi,%rdi,4)
-	movl	%eax, 8(%r13,%rdi,4)
-	movl	%ecx, -4(%rsi,%rdi,4)
-	movl	%eax, 12(%r13,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %r9
-	jne	.LBB11_210
-.LBB11_211:
-	leaq	(,%r14,4), %rax
-	addq	%r13, %rax
-	testq	%r10, %r10
-	movq	-40(%rsp), %r11
-	movq	176(%rsp), %rdi
-	movq	168(%rsp), %r9
-	jle	.LBB11_224
-	cmpq	$4, %r10
-	jae	.LBB11_214
-	xorl	%ecx, %ecx
-	jmp	.LBB11_223
-	.p2align	4
-.LBB11_214:
-	cmpq	$32, %r10
-	jae	.LBB11_216
+	jle	.LBB11_178
+	movq	424(%rsp), %rax
+	leaq	(%rax,%rax,2), %rdi
+	movq	88(%rsp), %rax
+	leaq	(%rax,%rax,2), %rdx
+	movq	%rdx, 696(%rsp)
+	movq	200(%rsp), %rdx
+	imulq	%rax, %rdx
+	addq	320(%rsp), %rdx
+	movq	120(%rsp), %rax
+	movq	%rax, 456(%rsp)
+	movq	%rdi, 16(%rsp)
 	xorl	%esi, %esi
-	jmp	.LBB11_220
-.LBB11_216:
-	movq	224(%rsp), %rcx
-	addq	%r13, %rcx
-	xorl	%esi, %esi
-	movq	-96(%rsp), %rdx
+	movq	%rdi, 704(%rsp)
+	jmp	.LBB11_7
 	.p2align	4
-.LBB11_217:
-	vpmovzxwd	-48(%r9,%rsi,2), %ymm5
-	vpmovzxwd	-32(%r9,%rsi,2), %ymm11
-	vpmovzxwd	-16(%r9,%rsi,2), %ymm12
-	vpmovzxwd	(%r9,%rsi,2), %ymm13
-	vpslld	$16, %ymm5, %ymm5
-	vpslld	$16, %ymm11, %ymm11
-	vpslld	$16, %ymm12, %ymm12
-	vpslld	$16, %ymm13, %ymm13
-	vmovdqu	%ymm5, -96(%rcx,%rsi,4)
-	vmovdqu	%ymm11, -64(%rcx,%rsi,4)
-	vmovdqu	%ymm12, -32(%rcx,%rsi,4)
-	vmovdqu	%ymm13, (%rcx,%rsi,4)
-	addq	$32, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_217
-	cmpq	%rdx, %r10
-	je	.LBB11_224
-	movq	-96(%rsp), %rcx
-	movq	%rcx, %rsi
-	testb	$28, %r10b
-	je	.LBB11_223
-.LBB11_220:
-	movq	-24(%rsp), %rdx
-	.p2align	4
-.LBB11_221:
-	vpmovzxwd	(%rdi,%rsi,2), %xmm5
-	vpslld	$16, %xmm5, %xmm5
-	vmovdqu	%xmm5, (%rax,%rsi,4)
-	addq	$4, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_221
-	movq	%rdx, %rcx
-	cmpq	%rdx, %r10
-	je	.LBB11_224
-	.p2align	4
-.LBB11_223:
-	movzwl	(%rdi,%rcx,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rax,%rcx,4)
-	incq	%rcx
-	cmpq	%rcx, %r10
-	jne	.LBB11_223
-.LBB11_224:
-	cmpq	$0, -120(%rsp)
-	js	.LBB11_231
-	vpxor	%xmm5, %xmm5, %xmm5
+.LBB11_177:
+	movq	328(%rsp), %rsi
+	addq	$8, %rsi
+	addq	$-8, 16(%rsp)
+	movq	144(%rsp), %rdx
+	addq	672(%rsp), %rdx
+	addq	$16, 456(%rsp)
+	movq	704(%rsp), %rdi
+	cmpq	%rdi, %rsi
+	vpxor	%xmm13, %xmm13, %xmm13
+	jge	.LBB11_178
+.LBB11_7:
+	movq	%rsi, 328(%rsp)
+	movq	%rdx, 144(%rsp)
+	subq	%rsi, %rdi
+	movq	696(%rsp), %rax
+	addq	%rsi, %rax
+	movq	%rax, %r8
+	imulq	%r11, %r8
+	cmpq	$8, %rdi
+	movl	$0, %edx
+	movl	$7, %ecx
+	cmovgeq	%rcx, %rdx
+	movq	%rdx, 104(%rsp)
+	addq	%rax, %rdx
+	imulq	%r11, %rdx
+	cmpq	$8, %rdi
+	movq	320(%rsp), %r10
+	leaq	(%r10,%r8,2), %rcx
+	leaq	(%r10,%rdx,2), %rsi
+	cmovlq	%r8, %rdx
+	movq	%rdx, 368(%rsp)
+	cmovlq	%rcx, %rsi
+	movq	%rsi, 864(%rsp)
+	cmpq	$7, %rdi
+	movl	$0, %esi
+	movl	$6, %edx
+	cmovgeq	%rdx, %rsi
+	movq	%rsi, 240(%rsp)
+	leaq	(%rax,%rsi), %r9
+	imulq	%r11, %r9
+	cmpq	$7, %rdi
+	leaq	(%r10,%r9,2), %rdx
+	cmovlq	%r8, %r9
+	cmovlq	%rcx, %rdx
+	movq	%rdx, 136(%rsp)
 	xorl	%edx, %edx
-	movq	-104(%rsp), %rsi
-	movq	40(%rsp), %rdi
-	.p2align	4
-.LBB11_226:
-	movq	%rdx, %rcx
-	vaddss	8(%r13,%rdx,4), %xmm5, %xmm5
-	incq	%rdx
-	cmpq	%rdx, %rsi
-	jne	.LBB11_226
-	cmpq	$7, -72(%rsp)
-	jb	.LBB11_230
-	movq	-72(%rsp), %rdx
-	.p2align	4
-.LBB11_229:
-	vaddss	12(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	16(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	20(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	24(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	28(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	32(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	36(%r13,%rcx,4), %xmm5, %xmm5
-	vaddss	40(%r13,%rcx,4), %xmm5, %xmm5
-	addq	$8, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB11_229
-.LBB11_230:
-	testq	%r10, %r10
-	jg	.LBB11_232
-	jmp	.LBB11_2
-	.p2align	4
-.LBB11_231:
-	vpxor	%xmm5, %xmm5, %xmm5
-	movq	40(%rsp), %rdi
-	testq	%r10, %r10
-	jle	.LBB11_2
-.LBB11_232:
-	movq	-120(%rsp), %rdx
-	leaq	(%rdi,%rdx,4), %rbx
-	addq	$4, %rbx
-	movq	328(%rsp), %rcx
-	leaq	4(%rcx,%rdx,4), %rcx
-	movq	16(%rsp), %rsi
-	leaq	4(%rsi,%rdx,4), %rsi
-	leaq	4(%rbp,%rdx,4), %rbp
-	leaq	4(%rax,%rdx,4), %rdi
-	vinsertps	$16, %xmm10, %xmm5, %xmm5
-	vinsertps	$32, %xmm9, %xmm5, %xmm5
-	vinsertps	$48, %xmm8, %xmm5, %xmm8
+	cmpq	$6, %rdi
+	setge	%dl
+	leaq	(%rdx,%rdx,4), %rdx
+	movq	%rdx, 128(%rsp)
+	leaq	(%rax,%rdx), %rbx
+	imulq	%r11, %rbx
+	cmpq	$6, %rdi
+	leaq	(%r10,%rbx,2), %rdx
+	cmovlq	%r8, %rbx
+	cmovlq	%rcx, %rdx
+	movq	%rdx, 80(%rsp)
+	xorl	%edx, %edx
+	cmpq	$5, %rdi
+	setge	%dl
+	shll	$2, %edx
+	movq	%rdx, 352(%rsp)
+	leaq	(%rax,%rdx), %r14
+	imulq	%r11, %r14
+	cmpq	$5, %rdi
+	leaq	(%r10,%r14,2), %rdx
+	cmovlq	%r8, %r14
+	cmovlq	%rcx, %rdx
+	movq	%rdx, 800(%rsp)
+	xorl	%edx, %edx
+	cmpq	$4, %rdi
+	setge	%dl
+	leaq	(%rdx,%rdx,2), %rdx
+	movq	%rdx, 224(%rsp)
+	leaq	(%rax,%rdx), %r15
+	imulq	(%rsp), %r15
+	cmpq	$4, %rdi
+	leaq	(%r10,%r15,2), %r12
+	cmovlq	%r8, %r15
+	cmovlq	%rcx, %r12
+	xorl	%edx, %edx
+	cmpq	$3, %rdi
+	setge	%dl
+	addl	%edx, %edx
+	movq	%rdx, 208(%rsp)
+	leaq	(%rax,%rdx), %rbp
+	imulq	(%rsp), %rbp
+	cmpq	$3, %rdi
+	leaq	(%r10,%rbp,2), %rsi
+	cmovlq	%r8, %rbp
+	cmovlq	%rcx, %rsi
+	xorl	%edx, %edx
+	cmpq	$2, %rdi
+	setge	%dl
+	movq	%rdx, 832(%rsp)
+	addq	%rdx, %rax
+	imulq	(%rsp), %rax
+	movq	328(%rsp), %rdx
+	movabsq	$-6148914691236517205, %r11
+	mulxq	%r11, %rdx, %rdx
+	movq	136(%rsp), %r11
+	movq	%rdx, 192(%rsp)
+	movq	%rdi, 248(%rsp)
+	cmpq	$2, %rdi
+	leaq	(%r10,%rax,2), %rdx
+	cmovlq	%r8, %rax
+	movzwl	(%r10,%r8,2), %r8d
+	vmovd	%r8d, %xmm0
+	vpinsrw	$1, (%r10,%rax,2), %xmm0, %xmm0
+	vpinsrw	$2, (%r10,%rbp,2), %xmm0, %xmm0
+	vpinsrw	$3, (%r10,%r15,2), %xmm0, %xmm0
+	movq	(%rsp), %r15
+	vpinsrw	$4, (%r10,%r14,2), %xmm0, %xmm0
+	movq	800(%rsp), %r14
+	vpinsrw	$5, (%r10,%rbx,2), %xmm0, %xmm0
+	movq	80(%rsp), %rbx
+	vpinsrw	$6, (%r10,%r9,2), %xmm0, %xmm0
+	movq	368(%rsp), %rax
+	vpinsrw	$7, (%r10,%rax,2), %xmm0, %xmm0
+	movq	864(%rsp), %r10
+	cmovlq	%rcx, %rdx
+	movzwl	-2(%rcx,%r15,2), %eax
+	vmovd	%eax, %xmm1
+	vpmovzxwd	%xmm0, %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vpinsrw	$1, -2(%rdx,%r15,2), %xmm1, %xmm1
+	vpinsrw	$2, -2(%rsi,%r15,2), %xmm1, %xmm1
+	vpinsrw	$3, -2(%r12,%r15,2), %xmm1, %xmm1
+	vpinsrw	$4, -2(%r14,%r15,2), %xmm1, %xmm1
+	vpinsrw	$5, -2(%rbx,%r15,2), %xmm1, %xmm1
+	vpinsrw	$6, -2(%r11,%r15,2), %xmm1, %xmm1
+	vpinsrw	$7, -2(%r10,%r15,2), %xmm1, %xmm1
+	vpmovzxwd	%xmm1, %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	movl	$0, %eax
+	movq	440(%rsp), %rdi
+	cmpq	$-1, %rdi
+	movq	688(%rsp), %r8
+	movq	680(%rsp), %r9
+	je	.LBB11_10
+	movq	448(%rsp), %rcx
 	xorl	%eax, %eax
-	jmp	.LBB11_234
 	.p2align	4
-.LBB11_233:
-	vaddss	%xmm6, %xmm15, %xmm6
-	vaddss	%xmm5, %xmm7, %xmm7
-	vinsertps	$76, %xmm12, %xmm11, %xmm2
-	vinsertps	$104, %xmm10, %xmm2, %xmm2
-	vinsertps	$112, %xmm9, %xmm2, %xmm2
-	vsubps	%xmm2, %xmm13, %xmm2
-	movq	-56(%rsp), %rdx
-	addq	%rdx, %rdx
-	addq	%rdx, %r14
-	btl	$16, %r10d
-	adcl	$32767, %r10d
-	shrl	$16, %r10d
-	movq	-112(%rsp), %rdx
-	movw	%r10w, (%r14,%rdx,2)
-	movq	%rdx, %r10
-	vaddps	%xmm2, %xmm8, %xmm8
-	incq	%rax
-	cmpq	%rax, %rdx
-	movq	-40(%rsp), %r11
-	je	.LBB11_2
-.LBB11_234:
-	movq	344(%rsp), %rdx
-	vmovss	(%rdx,%rax,4), %xmm15
-	movq	-80(%rsp), %rdx
-	vaddss	4(%rdx,%rax,4), %xmm15, %xmm5
-	vmulss	%xmm5, %xmm0, %xmm5
-	vaddss	%xmm5, %xmm6, %xmm5
-	vmulss	%xmm5, %xmm1, %xmm5
-	vcmpless	%xmm4, %xmm5, %xmm9
-	vandnps	%xmm5, %xmm9, %xmm5
-	vmovd	%xmm5, %r10d
-	vmovss	(%rbx,%rax,4), %xmm5
-	vaddss	4(%r11,%rax,4), %xmm5, %xmm9
-	vmulss	%xmm0, %xmm9, %xmm9
-	vaddss	%xmm7, %xmm9, %xmm9
-	vmulss	%xmm1, %xmm9, %xmm9
-	vcmpless	%xmm4, %xmm9, %xmm10
-	vandnps	%xmm9, %xmm10, %xmm9
-	vmovd	%xmm9, %r14d
-	movq	%r15, %r12
-	vmovsd	4(%r15,%rax,4), %xmm9
-	movq	200(%rsp), %r8
-	vmovsd	4(%r8,%rax,4), %xmm10
-	movq	-48(%rsp), %r8
-	vmovsd	4(%r8,%rax,4), %xmm11
-	vmovsd	4(%r13,%rax,4), %xmm12
-	vinsertps	$28, %xmm11, %xmm12, %xmm13
-	vmovlhps	%xmm10, %xmm13, %xmm13
-	vinsertps	$48, %xmm9, %xmm13, %xmm14
-	vmovss	(%rdi,%rax,4), %xmm13
-	vinsertps	$16, (%rbp,%rax,4), %xmm13, %xmm13
-	vinsertps	$32, (%rsi,%rax,4), %xmm13, %xmm13
-	vinsertps	$48, (%rcx,%rax,4), %xmm13, %xmm13
-	vaddps	%xmm13, %xmm14, %xmm14
-	vmulps	%xmm3, %xmm14, %xmm14
-	vaddps	%xmm14, %xmm8, %xmm14
-	vmulps	352(%rsp), %xmm14, %xmm14
-	vxorps	%xmm2, %xmm2, %xmm2
-	vcmpleps	%xmm2, %xmm14, %xmm2
-	vmovmskps	%xmm2, %r8d
-	btl	$16, %r10d
-	adcl	$32767, %r10d
-	shrl	$16, %r10d
-	movq	208(%rsp), %r15
-	leaq	(%r15,%rax,2), %r9
-	movw	%r10w, (%r15,%rax,2)
-	vsubss	8(%rdx,%rax,4), %xmm15, %xmm15
-	btl	$16, %r14d
-	adcl	$32767, %r14d
-	shrl	$16, %r14d
-	movq	-112(%rsp), %rdx
-	movw	%r14w, (%r9,%rdx,2)
-	movq	-112(%rsp), %r14
-	xorl	%r10d, %r10d
-	movl	$0, %edx
-	testb	$8, %r8b
-	jne	.LBB11_236
-	vextractps	$3, %xmm14, %edx
-.LBB11_236:
-	vsubss	8(%r11,%rax,4), %xmm5, %xmm5
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movw	%dx, (%r9,%r14,4)
-	movl	$0, %edx
-	testb	$4, %r8b
-	jne	.LBB11_238
-	vextractps	$2, %xmm14, %edx
-.LBB11_238:
-	movq	-56(%rsp), %r11
-	leaq	(%r9,%r11), %r14
-	addq	%r11, %r14
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movq	-112(%rsp), %r11
-	movw	%dx, (%r14,%r11,2)
-	movl	$0, %edx
-	testb	$2, %r8b
-	movq	%r12, %r15
-	jne	.LBB11_240
-	vextractps	$1, %xmm14, %edx
-.LBB11_240:
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movq	-112(%rsp), %r11
-	movw	%dx, (%r9,%r11,8)
-	testb	$1, %r8b
-	jne	.LBB11_233
-	vextractps	$0, %xmm14, %r10d
-	jmp	.LBB11_233
-.LBB11_242:
-	xorl	%r9d, %r9d
-.LBB11_243:
-	cmpq	104(%rsp), %r9
-	jge	.LBB11_375
-	movq	%r9, %r12
-	imulq	%rsi, %r12
-	leaq	(%rbx,%r12,2), %rdi
-	leaq	(%rdi,%r10,2), %rbx
-	leaq	(%rdi,%r10,4), %rsi
-	leaq	2(%rdx), %rax
-	leaq	(%r10,%rdx,2), %r15
-	addq	$4, %r15
-	cmpq	$-1, %rdx
-	movq	%r9, %rcx
-	jl	.LBB11_257
-	movq	%r15, -56(%rsp)
-	movq	%r12, -40(%rsp)
-	cmpq	$2, %rax
-	movl	$1, %r11d
-	cmovgeq	%rax, %r11
-	movq	%rbp, %rdx
-	movzwl	(%rdi), %ebp
-	shll	$16, %ebp
-	movzwl	-2(%rdi,%r10,2), %r15d
-	shll	$16, %r15d
-	leaq	(%rdx,%rax,4), %r14
-	leaq	(%r14,%r10,4), %r12
-	cmpq	$3, %rax
-	movq	%rcx, -48(%rsp)
-	jle	.LBB11_247
-	movq	-120(%rsp), %rdx
-	addq	%r10, %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$128, %rdx
-	jae	.LBB11_264
-.LBB11_247:
-	xorl	%r8d, %r8d
-	movq	-80(%rsp), %r13
-.LBB11_248:
-	movq	%r11, %r9
-	movq	%r8, %rdx
-	andq	$3, %r9
-	je	.LBB11_251
-	movq	%r8, %rdx
+.LBB11_9:
+	vmovdqu	%ymm0, (%rcx)
+	vmovdqu	%ymm1, 64(%rcx,%r9)
+	vmovdqu	%ymm0, 32(%rcx)
+	vmovdqu	%ymm1, 96(%rcx,%r9)
+	addq	$2, %rax
+	addq	$64, %rcx
+	cmpq	%rax, %r8
+	jne	.LBB11_9
+.LBB11_10:
+	testb	$1, %dil
+	je	.LBB11_12
+	movq	648(%rsp), %rcx
+	addq	%rax, %rcx
+	shlq	$5, %rax
+	movq	448(%rsp), %rdi
+	vmovdqu	%ymm0, (%rdi,%rax)
+	shlq	$5, %rcx
+	vmovdqu	%ymm1, (%rdi,%rcx)
+.LBB11_12:
+	cmpq	$8, %r15
+	movq	144(%rsp), %r8
+	jge	.LBB11_40
+	xorl	%eax, %eax
+	jmp	.LBB11_14
 	.p2align	4
-.LBB11_250:
-	movl	%ebp, (%r13,%rdx,4)
-	movl	%r15d, (%r12,%rdx,4)
-	incq	%rdx
-	decq	%r9
-	jne	.LBB11_250
-.LBB11_251:
-	subq	%r11, %r8
-	cmpq	$-4, %r8
-	ja	.LBB11_254
-	movq	-112(%rsp), %r8
-	leaq	(,%r8,4), %r8
-	movq	-120(%rsp), %r9
-	leaq	(%r8,%r9,4), %r8
-	leaq	(%r8,%r13), %r9
-	addq	$20, %r9
+.LBB11_40:
+	xorl	%eax, %eax
+	movq	656(%rsp), %rcx
+	movq	664(%rsp), %rdi
 	.p2align	4
-.LBB11_253:
-	movl	%ebp, (%r13,%rdx,4)
-	movl	%r15d, -12(%r9,%rdx,4)
-	movl	%ebp, 4(%r13,%rdx,4)
-	movl	%r15d, -8(%r9,%rdx,4)
-	movl	%ebp, 8(%r13,%rdx,4)
-	movl	%r15d, -4(%r9,%rdx,4)
-	movl	%ebp, 12(%r13,%rdx,4)
-	movl	%r15d, (%r9,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_253
-.LBB11_254:
-	movq	-112(%rsp), %r9
-	testq	%r9, %r9
-	jle	.LBB11_287
-	cmpq	$3, %r9
-	ja	.LBB11_260
-	xorl	%r15d, %r15d
-	jmp	.LBB11_376
-.LBB11_257:
-	testq	%r10, %r10
-	jle	.LBB11_375
-	movq	%rcx, %r13
-	movabsq	$9223372036854775776, %r8
-	leaq	(,%rax,4), %r11
-	addq	%rbp, %r11
-	cmpq	$3, %r10
-	movq	%r10, %r9
-	ja	.LBB11_262
-	xorl	%r14d, %r14d
-	jmp	.LBB11_378
-.LBB11_260:
-	cmpq	$32, %r9
-	jae	.LBB11_266
-	xorl	%r15d, %r15d
-	jmp	.LBB11_270
-.LBB11_262:
-	cmpq	$32, %r9
-	jae	.LBB11_273
-	xorl	%r14d, %r14d
-	jmp	.LBB11_277
-.LBB11_264:
-	vmovd	%ebp, %xmm1
-	vmovd	%r15d, %xmm2
-	cmpq	$32, %rax
-	jge	.LBB11_280
-	xorl	%r8d, %r8d
-	movq	-80(%rsp), %r13
-	jmp	.LBB11_284
-.LBB11_266:
-	movq	%r9, %r15
-	movabsq	$9223372036854775776, %rcx
-	andq	%rcx, %r15
-	movq	-120(%rsp), %rdx
-	leaq	104(,%rdx,4), %rdx
-	addq	%r13, %rdx
-	movq	-48(%rsp), %r8
-	imulq	%r9, %r8
-	leaq	(%r8,%r8,2), %r8
-	movq	-64(%rsp), %rcx
-	leaq	(%rcx,%r8,2), %r9
-	addq	$48, %r9
-	xorl	%r12d, %r12d
-	.p2align	4
-.LBB11_267:
-	vpmovzxwd	-48(%r9,%r12,2), %ymm1
-	vpmovzxwd	-32(%r9,%r12,2), %ymm2
-	vpmovzxwd	-16(%r9,%r12,2), %ymm3
-	vpmovzxwd	(%r9,%r12,2), %ymm4
+.LBB11_41:
+	vpmovzxwd	(%r8,%rax,2), %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vpmovzxwd	(%rdx,%rax,2), %ymm1
+	vpmovzxwd	(%rsi,%rax,2), %ymm2
 	vpslld	$16, %ymm1, %ymm1
 	vpslld	$16, %ymm2, %ymm2
+	vpmovzxwd	(%r12,%rax,2), %ymm3
 	vpslld	$16, %ymm3, %ymm3
+	vpmovzxwd	(%r14,%rax,2), %ymm4
 	vpslld	$16, %ymm4, %ymm4
-	vmovdqu	%ymm1, -96(%rdx,%r12,4)
-	vmovdqu	%ymm2, -64(%rdx,%r12,4)
-	vmovdqu	%ymm3, -32(%rdx,%r12,4)
-	vmovdqu	%ymm4, (%rdx,%r12,4)
-	addq	$32, %r12
-	cmpq	%r12, %r15
-	jne	.LBB11_267
-	movq	-112(%rsp), %r9
-	cmpq	%r15, %r9
-	je	.LBB11_287
-	testb	$28, %r9b
-	je	.LBB11_376
-.LBB11_270:
-	movq	%r15, %rdx
-	movabsq	$9223372036854775776, %rcx
-	leaq	28(%rcx), %r15
-	andq	%r9, %r15
-	.p2align	4
-.LBB11_271:
-	vpmovzxwd	(%rdi,%rdx,2), %xmm1
-	vpslld	$16, %xmm1, %xmm1
-	vmovdqu	%xmm1, (%r14,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r15
-	jne	.LBB11_271
-	movq	-112(%rsp), %r9
-	jmp	.LBB11_377
-.LBB11_273:
-	movq	%r15, %r10
-	movq	%r9, %r15
-	movq	%r9, %r14
-	andq	%r8, %r14
-	movq	-120(%rsp), %rdx
-	leaq	104(,%rdx,4), %rdx
-	addq	%rbp, %rdx
-	movq	%r13, %r9
-	imulq	%r15, %r9
-	leaq	(%r9,%r9,2), %r9
-	movq	-64(%rsp), %rcx
-	leaq	(%rcx,%r9,2), %r9
-	addq	$48, %r9
-	xorl	%r15d, %r15d
-	.p2align	4
-.LBB11_274:
-	vpmovzxwd	-48(%r9,%r15,2), %ymm1
-	vpmovzxwd	-32(%r9,%r15,2), %ymm2
-	vpmovzxwd	-16(%r9,%r15,2), %ymm3
-	vpmovzxwd	(%r9,%r15,2), %ymm4
-	vpslld	$16, %ymm1, %ymm1
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vpslld	$16, %ymm4, %ymm4
-	vmovdqu	%ymm1, -96(%rdx,%r15,4)
-	vmovdqu	%ymm2, -64(%rdx,%r15,4)
-	vmovdqu	%ymm3, -32(%rdx,%r15,4)
-	vmovdqu	%ymm4, (%rdx,%r15,4)
-	addq	$32, %r15
-	cmpq	%r15, %r14
-	jne	.LBB11_274
-	movq	-112(%rsp), %r9
-	cmpq	%r14, %r9
-	movq	%r10, %r15
-	je	.LBB11_380
-	testb	$28, %r9b
-	je	.LBB11_378
-.LBB11_277:
-	movq	%r14, %rdx
-	leaq	28(%r8), %r14
-	andq	%r9, %r14
-	.p2align	4
-.LBB11_278:
-	vpmovzxwd	(%rdi,%rdx,2), %xmm1
-	vpslld	$16, %xmm1, %xmm1
-	vmovdqu	%xmm1, (%r11,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r14
-	jne	.LBB11_278
-	movq	-112(%rsp), %r9
-	jmp	.LBB11_379
-.LBB11_280:
-	movq	%r11, %r8
-	movabsq	$9223372036854775776, %rcx
-	andq	%rcx, %r8
-	vpbroadcastd	%xmm1, %ymm3
-	vpbroadcastd	%xmm2, %ymm4
-	movq	-112(%rsp), %rdx
-	leaq	(,%rdx,4), %rdx
-	movq	-120(%rsp), %r9
-	leaq	(%rdx,%r9,4), %rdx
-	movq	-80(%rsp), %r13
-	addq	%r13, %rdx
-	addq	$104, %rdx
-	xorl	%r9d, %r9d
-	.p2align	4
-.LBB11_281:
-	vmovdqu	%ymm3, (%r13,%r9,4)
-	vmovdqu	%ymm3, 32(%r13,%r9,4)
-	vmovdqu	%ymm3, 64(%r13,%r9,4)
-	vmovdqu	%ymm3, 96(%r13,%r9,4)
-	vmovdqu	%ymm4, -96(%rdx,%r9,4)
-	vmovdqu	%ymm4, -64(%rdx,%r9,4)
-	vmovdqu	%ymm4, -32(%rdx,%r9,4)
-	vmovdqu	%ymm4, (%rdx,%r9,4)
-	addq	$32, %r9
-	cmpq	%r9, %r8
-	jne	.LBB11_281
-	cmpq	%r8, %r11
-	je	.LBB11_254
-	testb	$28, %r11b
-	je	.LBB11_248
-.LBB11_284:
-	movq	%r8, %rdx
-	movabsq	$9223372036854775776, %rcx
-	leaq	28(%rcx), %r8
-	andq	%r11, %r8
-	vpbroadcastd	%xmm1, %xmm1
-	vpbroadcastd	%xmm2, %xmm2
-	.p2align	4
-.LBB11_285:
-	vmovdqu	%xmm1, (%r13,%rdx,4)
-	vmovdqu	%xmm2, (%r12,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_285
-	cmpq	%r8, %r11
-	jne	.LBB11_248
-	jmp	.LBB11_254
-.LBB11_376:
-	movzwl	(%rdi,%r15,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r14,%r15,4)
-	incq	%r15
-.LBB11_377:
-	cmpq	%r15, %r9
-	jne	.LBB11_376
-.LBB11_287:
-	movq	-120(%rsp), %r9
-	testq	%r9, %r9
-	js	.LBB11_292
-	leaq	(%r9,%r9), %rdx
-	movl	%edx, %r8d
-	andl	$6, %r8d
-	vpxor	%xmm1, %xmm1, %xmm1
-	movq	$-1, %rdi
-	movq	-56(%rsp), %rcx
-	.p2align	4
-.LBB11_289:
-	vaddss	12(%r13,%rdi,4), %xmm1, %xmm1
-	incq	%rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_289
-	cmpq	$4, %r9
-	movq	-112(%rsp), %r8
-	jb	.LBB11_293
-	.p2align	4
-.LBB11_291:
-	vaddss	12(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	16(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	20(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	24(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	28(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	32(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	36(%r13,%rdi,4), %xmm1, %xmm1
-	vaddss	40(%r13,%rdi,4), %xmm1, %xmm1
-	addq	$8, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_291
-	jmp	.LBB11_293
-.LBB11_292:
-	vpxor	%xmm1, %xmm1, %xmm1
-	movq	-112(%rsp), %r8
-	movq	-56(%rsp), %rcx
-.LBB11_293:
-	leaq	(,%rcx,4), %r15
-	addq	%r13, %r15
-	movzwl	(%rbx), %ebp
-	shll	$16, %ebp
-	movzwl	-2(%rbx,%r8,2), %r14d
-	shll	$16, %r14d
-	leaq	(%r15,%rax,4), %rdi
-	leaq	(%rdi,%r8,4), %r12
-	cmpq	$4, %rax
-	jl	.LBB11_294
-	movq	-120(%rsp), %rdx
-	addq	%r8, %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$128, %rdx
-	jae	.LBB11_297
-.LBB11_294:
-	xorl	%r13d, %r13d
-.LBB11_306:
-	movq	%r11, %rdx
-	movq	%r13, %r9
-	andq	$3, %rdx
-	je	.LBB11_309
-	movq	%r13, %r9
-	.p2align	4
-.LBB11_308:
-	movl	%ebp, (%r15,%r9,4)
-	movl	%r14d, (%r12,%r9,4)
-	incq	%r9
-	decq	%rdx
-	jne	.LBB11_308
-.LBB11_309:
-	subq	%r11, %r13
-	cmpq	$-4, %r13
-	ja	.LBB11_312
-	movq	-120(%rsp), %rcx
-	leaq	(%rcx,%rcx,2), %rdx
-	movq	-112(%rsp), %r10
-	leaq	(,%r10,8), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-80(%rsp), %r15
-	addq	%r15, %rdx
-	addq	$36, %rdx
-	leaq	(,%r10,4), %r8
-	leaq	(%r8,%rcx,8), %r8
-	addq	%r15, %r8
-	addq	$28, %r8
-	.p2align	4
-.LBB11_311:
-	movl	%ebp, -12(%r8,%r9,4)
-	movl	%r14d, -12(%rdx,%r9,4)
-	movl	%ebp, -8(%r8,%r9,4)
-	movl	%r14d, -8(%rdx,%r9,4)
-	movl	%ebp, -4(%r8,%r9,4)
-	movl	%r14d, -4(%rdx,%r9,4)
-	movl	%ebp, (%r8,%r9,4)
-	movl	%r14d, (%rdx,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %r11
-	jne	.LBB11_311
-.LBB11_312:
-	movq	-112(%rsp), %r8
-	testq	%r8, %r8
-	movq	-80(%rsp), %r12
-	movq	-56(%rsp), %r10
-	jle	.LBB11_326
-	cmpq	$4, %r8
-	jae	.LBB11_315
-	xorl	%r14d, %r14d
-	jmp	.LBB11_324
-.LBB11_315:
-	cmpq	$32, %r8
-	jae	.LBB11_317
-	xorl	%r14d, %r14d
-	jmp	.LBB11_321
-.LBB11_297:
-	vmovd	%ebp, %xmm2
-	vmovd	%r14d, %xmm3
-	cmpq	$32, %rax
-	jge	.LBB11_299
-	xorl	%r13d, %r13d
-	jmp	.LBB11_303
-.LBB11_317:
-	movq	%r8, %r9
-	movq	%r8, %r14
-	movabsq	$9223372036854775776, %rcx
-	andq	%rcx, %r14
-	movq	-120(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	(,%r8,4), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	leaq	120(%r12,%rdx), %rdx
-	movq	-48(%rsp), %rcx
-	leaq	(%rcx,%rcx,2), %r8
-	leaq	2(,%r8,2), %r8
-	imulq	%r9, %r8
-	movq	-64(%rsp), %rcx
-	leaq	(%r8,%rcx), %r9
-	addq	$48, %r9
-	xorl	%r15d, %r15d
-	.p2align	4
-.LBB11_318:
-	vpmovzxwd	-48(%r9,%r15,2), %ymm2
-	vpmovzxwd	-32(%r9,%r15,2), %ymm3
-	vpmovzxwd	-16(%r9,%r15,2), %ymm4
-	vpmovzxwd	(%r9,%r15,2), %ymm5
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vpslld	$16, %ymm4, %ymm4
-	vpslld	$16, %ymm5, %ymm5
-	vmovdqu	%ymm2, -96(%rdx,%r15,4)
-	vmovdqu	%ymm3, -64(%rdx,%r15,4)
-	vmovdqu	%ymm4, -32(%rdx,%r15,4)
-	vmovdqu	%ymm5, (%rdx,%r15,4)
-	addq	$32, %r15
-	cmpq	%r15, %r14
-	jne	.LBB11_318
-	movq	-112(%rsp), %r8
-	cmpq	%r14, %r8
-	movq	-56(%rsp), %r10
-	je	.LBB11_326
-	testb	$28, %r8b
-	je	.LBB11_324
-.LBB11_321:
-	movq	%r14, %rdx
-	movabsq	$9223372036854775776, %rcx
-	leaq	28(%rcx), %r14
-	andq	%r8, %r14
-	.p2align	4
-.LBB11_322:
-	vpmovzxwd	(%rbx,%rdx,2), %xmm2
-	vpslld	$16, %xmm2, %xmm2
-	vmovdqu	%xmm2, (%rdi,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r14
-	jne	.LBB11_322
-	movq	-112(%rsp), %r8
-	jmp	.LBB11_325
-.LBB11_299:
-	movq	%r11, %r13
-	movabsq	$9223372036854775776, %rcx
-	andq	%rcx, %r13
-	vpbroadcastd	%xmm2, %ymm4
-	vpbroadcastd	%xmm3, %ymm5
-	movq	-120(%rsp), %rcx
-	leaq	(%rcx,%rcx,2), %rdx
-	movq	-112(%rsp), %r10
-	leaq	(,%r10,8), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-80(%rsp), %r9
-	leaq	120(%r9,%rdx), %rdx
-	leaq	(,%r10,4), %r8
-	leaq	(%r8,%rcx,8), %r8
-	addq	%r8, %r9
-	addq	$112, %r9
-	xorl	%r8d, %r8d
-	.p2align	4
-.LBB11_300:
-	vmovdqu	%ymm4, -96(%r9,%r8,4)
-	vmovdqu	%ymm4, -64(%r9,%r8,4)
-	vmovdqu	%ymm4, -32(%r9,%r8,4)
-	vmovdqu	%ymm4, (%r9,%r8,4)
-	vmovdqu	%ymm5, -96(%rdx,%r8,4)
-	vmovdqu	%ymm5, -64(%rdx,%r8,4)
-	vmovdqu	%ymm5, -32(%rdx,%r8,4)
-	vmovdqu	%ymm5, (%rdx,%r8,4)
-	addq	$32, %r8
-	cmpq	%r8, %r13
-	jne	.LBB11_300
-	cmpq	%r13, %r11
-	je	.LBB11_312
-	testb	$28, %r11b
-	je	.LBB11_306
-.LBB11_303:
-	movq	%r13, %rdx
-	movabsq	$9223372036854775776, %rcx
-	leaq	28(%rcx), %r13
-	andq	%r11, %r13
-	vpbroadcastd	%xmm2, %xmm2
-	vpbroadcastd	%xmm3, %xmm3
-	.p2align	4
-.LBB11_304:
-	vmovdqu	%xmm2, (%r15,%rdx,4)
-	vmovdqu	%xmm3, (%r12,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r13
-	jne	.LBB11_304
-	cmpq	%r13, %r11
-	je	.LBB11_312
-	jmp	.LBB11_306
-.LBB11_378:
-	movzwl	(%rdi,%r14,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r11,%r14,4)
-	incq	%r14
-.LBB11_379:
-	cmpq	%r14, %r9
-	jne	.LBB11_378
-.LBB11_380:
-	leaq	(,%r15,4), %rdx
-	addq	%rbp, %rdx
-	leaq	(%rdx,%rax,4), %rdi
-	cmpq	$4, %r9
-	movq	%r9, %r14
-	jae	.LBB11_382
-	xorl	%r11d, %r11d
-	jmp	.LBB11_390
-.LBB11_382:
-	cmpq	$32, %r14
-	jae	.LBB11_384
-	xorl	%r11d, %r11d
-	jmp	.LBB11_388
-.LBB11_384:
-	movq	%r14, %r11
-	andq	%r8, %r11
-	movq	-120(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	(,%r14,4), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	addq	%rbp, %rdx
-	addq	$120, %rdx
-	leaq	(,%r13,2), %r9
-	addq	%r13, %r9
-	leaq	2(,%r9,2), %r9
-	imulq	%r14, %r9
-	movq	-64(%rsp), %rcx
-	addq	%rcx, %r9
-	addq	$48, %r9
-	xorl	%r14d, %r14d
-	.p2align	4
-.LBB11_385:
-	vpmovzxwd	-48(%r9,%r14,2), %ymm1
-	vpmovzxwd	-32(%r9,%r14,2), %ymm2
-	vpmovzxwd	-16(%r9,%r14,2), %ymm3
-	vpmovzxwd	(%r9,%r14,2), %ymm4
-	vpslld	$16, %ymm1, %ymm1
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vpslld	$16, %ymm4, %ymm4
-	vmovdqu	%ymm1, -96(%rdx,%r14,4)
-	vmovdqu	%ymm2, -64(%rdx,%r14,4)
-	vmovdqu	%ymm3, -32(%rdx,%r14,4)
-	vmovdqu	%ymm4, (%rdx,%r14,4)
-	addq	$32, %r14
-	cmpq	%r14, %r11
-	jne	.LBB11_385
-	movq	-112(%rsp), %r14
-	cmpq	%r11, %r14
-	je	.LBB11_392
-	testb	$28, %r14b
-	je	.LBB11_390
-.LBB11_388:
-	movq	%r11, %rdx
-	leaq	28(%r8), %r11
-	andq	%r14, %r11
-	.p2align	4
-.LBB11_389:
-	vpmovzxwd	(%rbx,%rdx,2), %xmm1
-	vpslld	$16, %xmm1, %xmm1
-	vmovdqu	%xmm1, (%rdi,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_389
-	jmp	.LBB11_391
-.LBB11_390:
-	movzwl	(%rbx,%r11,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rdi,%r11,4)
-	incq	%r11
-.LBB11_391:
-	cmpq	%r11, %r14
-	jne	.LBB11_390
-.LBB11_392:
-	leaq	(,%r15,8), %rdx
-	addq	%rbp, %rdx
-	leaq	(%rdx,%rax,4), %r10
-	cmpq	$4, %r14
-	jae	.LBB11_394
-	xorl	%r11d, %r11d
-	jmp	.LBB11_403
-.LBB11_394:
-	cmpq	$32, %r14
-	jae	.LBB11_396
-	xorl	%r11d, %r11d
-	jmp	.LBB11_400
-.LBB11_396:
-	movq	%r14, %r11
-	andq	%r8, %r11
-	movq	-120(%rsp), %rdx
-	leaq	(%rdx,%rdx,4), %rdx
-	leaq	(,%r14,8), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	addq	%rbp, %rdx
-	addq	$136, %rdx
-	leaq	(,%r13,2), %r9
-	addq	%r13, %r9
-	leaq	4(,%r9,2), %r9
-	imulq	%r14, %r9
-	movq	-64(%rsp), %rcx
-	addq	%rcx, %r9
-	addq	$48, %r9
-	xorl	%ebx, %ebx
-	.p2align	4
-.LBB11_397:
-	vpmovzxwd	-48(%r9,%rbx,2), %ymm1
-	vpmovzxwd	-32(%r9,%rbx,2), %ymm2
-	vpmovzxwd	-16(%r9,%rbx,2), %ymm3
-	vpmovzxwd	(%r9,%rbx,2), %ymm4
-	vpslld	$16, %ymm1, %ymm1
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vpslld	$16, %ymm4, %ymm4
-	vmovdqu	%ymm1, -96(%rdx,%rbx,4)
-	vmovdqu	%ymm2, -64(%rdx,%rbx,4)
-	vmovdqu	%ymm3, -32(%rdx,%rbx,4)
-	vmovdqu	%ymm4, (%rdx,%rbx,4)
-	addq	$32, %rbx
-	cmpq	%rbx, %r11
-	jne	.LBB11_397
-	vxorps	%xmm1, %xmm1, %xmm1
-	cmpq	%r11, %r14
-	je	.LBB11_405
-	testb	$28, %r14b
-	je	.LBB11_403
-.LBB11_400:
-	movq	%r11, %rdx
-	addq	$28, %r8
-	movq	%r8, %r11
-	andq	%r14, %r11
-	.p2align	4
-.LBB11_401:
-	vpmovzxwd	(%rsi,%rdx,2), %xmm1
-	vpslld	$16, %xmm1, %xmm1
-	vmovdqu	%xmm1, (%r10,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_401
-	vxorps	%xmm1, %xmm1, %xmm1
-	cmpq	%r11, %r14
-	je	.LBB11_405
-	.p2align	4
-.LBB11_403:
-	movzwl	(%rsi,%r11,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r10,%r11,4)
-	incq	%r11
-	cmpq	%r11, %r14
-	jne	.LBB11_403
-	vxorps	%xmm1, %xmm1, %xmm1
-.LBB11_405:
-	vxorps	%xmm2, %xmm2, %xmm2
-	vxorps	%xmm3, %xmm3, %xmm3
-	movq	%r14, %r15
-	movq	-120(%rsp), %r9
-	jmp	.LBB11_373
-.LBB11_324:
-	movzwl	(%rbx,%r14,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rdi,%r14,4)
-	incq	%r14
-.LBB11_325:
-	cmpq	%r14, %r8
-	jne	.LBB11_324
-.LBB11_326:
-	movq	-120(%rsp), %r8
-	testq	%r8, %r8
-	js	.LBB11_332
-	leaq	(%r8,%r8), %rdx
-	movq	%r8, %rcx
-	movl	%edx, %r14d
-	andl	$6, %r14d
-	movq	-112(%rsp), %r8
-	leaq	(,%r8,4), %r8
-	leaq	(%r8,%rcx,8), %rbx
-	leaq	(%r12,%rbx), %r8
-	addq	$24, %r8
-	vpxor	%xmm2, %xmm2, %xmm2
-	movq	$-1, %r9
-	.p2align	4
-.LBB11_328:
-	vaddss	4(%r8,%r9,4), %xmm2, %xmm2
-	incq	%r9
-	cmpq	%r9, %r14
-	jne	.LBB11_328
-	cmpq	$4, -120(%rsp)
-	jb	.LBB11_333
-	addq	%r12, %rbx
-	addq	$52, %rbx
-	.p2align	4
-.LBB11_331:
-	vaddss	-24(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-20(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-16(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-12(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-8(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-4(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	4(%rbx,%r9,4), %xmm2, %xmm2
-	addq	$8, %r9
-	cmpq	%r9, %rdx
-	jne	.LBB11_331
-	jmp	.LBB11_333
-.LBB11_332:
-	vpxor	%xmm2, %xmm2, %xmm2
-.LBB11_333:
-	leaq	(%r12,%r10,8), %r14
-	movzwl	(%rsi), %ebx
-	shll	$16, %ebx
-	movq	-112(%rsp), %rdx
-	movzwl	-2(%rsi,%rdx,2), %ebp
-	shll	$16, %ebp
-	leaq	(%r14,%rax,4), %r10
-	leaq	(%r10,%rdx,4), %r15
-	cmpq	$4, %rax
-	jl	.LBB11_334
-	movq	-120(%rsp), %r8
-	addq	%r8, %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$128, %rdx
-	jae	.LBB11_337
-.LBB11_334:
-	xorl	%r12d, %r12d
-.LBB11_346:
-	movq	%r11, %rdx
-	movq	%r12, %r9
-	andq	$3, %rdx
-	je	.LBB11_349
-	movq	%r12, %r9
-	.p2align	4
-.LBB11_348:
-	movl	%ebx, (%r14,%r9,4)
-	movl	%ebp, (%r15,%r9,4)
-	incq	%r9
-	decq	%rdx
-	jne	.LBB11_348
-.LBB11_349:
-	subq	%r11, %r12
-	cmpq	$-4, %r12
-	ja	.LBB11_352
-	movq	-120(%rsp), %r8
-	leaq	(%r8,%r8,4), %rdx
-	movq	8(%rsp), %rcx
-	shlq	$2, %rcx
-	leaq	(%rcx,%rdx,4), %rdx
-	movq	-80(%rsp), %r14
-	addq	%r14, %rdx
-	addq	$52, %rdx
-	shlq	$4, %r8
-	movq	-112(%rsp), %r15
-	leaq	(%r8,%r15,8), %r8
-	addq	%r14, %r8
-	addq	$44, %r8
-	.p2align	4
-.LBB11_351:
-	movl	%ebx, -12(%r8,%r9,4)
-	movl	%ebp, -12(%rdx,%r9,4)
-	movl	%ebx, -8(%r8,%r9,4)
-	movl	%ebp, -8(%rdx,%r9,4)
-	movl	%ebx, -4(%r8,%r9,4)
-	movl	%ebp, -4(%rdx,%r9,4)
-	movl	%ebx, (%r8,%r9,4)
-	movl	%ebp, (%rdx,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %r11
-	jne	.LBB11_351
-.LBB11_352:
-	movq	-112(%rsp), %r14
-	testq	%r14, %r14
-	movq	-80(%rsp), %rbp
-	movq	-40(%rsp), %r12
-	jle	.LBB11_365
-	cmpq	$4, %r14
-	jae	.LBB11_355
-	xorl	%r11d, %r11d
-	jmp	.LBB11_363
-.LBB11_355:
-	cmpq	$32, %r14
-	jae	.LBB11_357
-	xorl	%r11d, %r11d
-	jmp	.LBB11_361
-.LBB11_337:
-	vmovd	%ebx, %xmm3
-	vmovd	%ebp, %xmm4
-	cmpq	$32, %rax
-	jge	.LBB11_339
-	xorl	%r12d, %r12d
-	jmp	.LBB11_343
-.LBB11_357:
-	movq	%r14, %r11
-	movabsq	$9223372036854775776, %rcx
-	andq	%rcx, %r11
-	movq	-120(%rsp), %rdx
-	leaq	(%rdx,%rdx,4), %rdx
-	leaq	(,%r14,8), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	leaq	136(%rbp,%rdx), %rdx
-	movq	-48(%rsp), %rcx
-	leaq	(%rcx,%rcx,2), %r8
-	leaq	4(,%r8,2), %r8
-	imulq	%r14, %r8
-	movq	-64(%rsp), %rcx
-	leaq	(%r8,%rcx), %r9
-	addq	$48, %r9
-	xorl	%ebx, %ebx
-	.p2align	4
-.LBB11_358:
-	vpmovzxwd	-48(%r9,%rbx,2), %ymm3
-	vpmovzxwd	-32(%r9,%rbx,2), %ymm4
-	vpmovzxwd	-16(%r9,%rbx,2), %ymm5
-	vpmovzxwd	(%r9,%rbx,2), %ymm6
-	vpslld	$16, %ymm3, %ymm3
-	vpslld	$16, %ymm4, %ymm4
+	vpmovzxwd	(%rbx,%rax,2), %ymm5
+	vpmovzxwd	(%r11,%rax,2), %ymm6
 	vpslld	$16, %ymm5, %ymm5
 	vpslld	$16, %ymm6, %ymm6
-	vmovdqu	%ymm3, -96(%rdx,%rbx,4)
-	vmovdqu	%ymm4, -64(%rdx,%rbx,4)
-	vmovdqu	%ymm5, -32(%rdx,%rbx,4)
-	vmovdqu	%ymm6, (%rdx,%rbx,4)
-	addq	$32, %rbx
-	cmpq	%rbx, %r11
-	jne	.LBB11_358
-	cmpq	%r11, %r14
-	je	.LBB11_365
-	testb	$28, %r14b
-	je	.LBB11_363
-.LBB11_361:
-	movq	%r11, %rdx
-	movabsq	$9223372036854775776, %r11
-	addq	$28, %r11
-	andq	%r14, %r11
+	vpmovzxwd	(%r10,%rax,2), %ymm7
+	vpslld	$16, %ymm7, %ymm7
+	vpunpckldq	%ymm1, %ymm0, %ymm8
+	vpunpckhdq	%ymm1, %ymm0, %ymm0
+	vpunpckldq	%ymm3, %ymm2, %ymm1
+	vpunpckhdq	%ymm3, %ymm2, %ymm2
+	vpunpckldq	%ymm5, %ymm4, %ymm3
+	vpunpckhdq	%ymm5, %ymm4, %ymm4
+	vpunpckldq	%ymm7, %ymm6, %ymm5
+	vpunpckhdq	%ymm7, %ymm6, %ymm6
+	vpunpcklqdq	%ymm1, %ymm8, %ymm7
+	vpunpckhqdq	%ymm1, %ymm8, %ymm1
+	vpunpcklqdq	%ymm2, %ymm0, %ymm8
+	vpunpckhqdq	%ymm2, %ymm0, %ymm0
+	vpunpcklqdq	%ymm5, %ymm3, %ymm2
+	vpunpckhqdq	%ymm5, %ymm3, %ymm3
+	vpunpcklqdq	%ymm6, %ymm4, %ymm5
+	vpunpckhqdq	%ymm6, %ymm4, %ymm4
+	vinserti128	$1, %xmm2, %ymm7, %ymm6
+	vperm2i128	$49, %ymm2, %ymm7, %ymm2
+	vinserti128	$1, %xmm3, %ymm1, %ymm7
+	vperm2i128	$49, %ymm3, %ymm1, %ymm1
+	vinserti128	$1, %xmm5, %ymm8, %ymm3
+	vperm2i128	$49, %ymm5, %ymm8, %ymm5
+	vinserti128	$1, %xmm4, %ymm0, %ymm8
+	vperm2i128	$49, %ymm4, %ymm0, %ymm0
+	vmovdqu	%ymm6, -224(%rcx)
+	vmovdqu	%ymm7, -192(%rcx)
+	vmovdqu	%ymm3, -160(%rcx)
+	vmovdqu	%ymm8, -128(%rcx)
+	vmovdqu	%ymm2, -96(%rcx)
+	vmovdqu	%ymm1, -64(%rcx)
+	vmovdqu	%ymm5, -32(%rcx)
+	vmovdqu	%ymm0, (%rcx)
+	addq	$256, %rcx
+	addq	$8, %rax
+	decq	%rdi
+	jne	.LBB11_41
+.LBB11_14:
+	subq	%rax, %r15
+	jle	.LBB11_34
+	cmpq	$8, %r15
+	jae	.LBB11_29
+	movq	%rax, %r15
+	jmp	.LBB11_32
 	.p2align	4
-.LBB11_362:
-	vpmovzxwd	(%rsi,%rdx,2), %xmm3
-	vpslld	$16, %xmm3, %xmm3
-	vmovdqu	%xmm3, (%r10,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_362
-	jmp	.LBB11_364
-.LBB11_339:
-	movq	%r11, %r12
-	movabsq	$9223372036854775776, %rcx
-	andq	%rcx, %r12
-	vpbroadcastd	%xmm3, %ymm5
-	vpbroadcastd	%xmm4, %ymm6
-	movq	-120(%rsp), %r13
-	leaq	(,%r13,4), %rdx
-	addq	%r13, %rdx
-	movq	8(%rsp), %rcx
-	leaq	(,%rcx,4), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-80(%rsp), %r9
-	addq	%r9, %rdx
-	addq	$136, %rdx
-	movq	%r13, %r8
-	shlq	$4, %r8
-	movq	-112(%rsp), %r13
-	leaq	(%r8,%r13,8), %r8
-	addq	%r8, %r9
-	addq	$128, %r9
+.LBB11_29:
+	subq	432(%rsp), %r15
+	addq	%rax, %r15
+	movq	640(%rsp), %r9
+	subq	%rax, %r9
+	leaq	(%r10,%rax,2), %rcx
+	movq	%rcx, 256(%rsp)
+	leaq	(%r11,%rax,2), %rcx
+	movq	%rcx, 544(%rsp)
+	leaq	(%rbx,%rax,2), %rcx
+	movq	%rcx, 928(%rsp)
+	leaq	(%r14,%rax,2), %rcx
+	movq	%rcx, 896(%rsp)
+	leaq	(%r12,%rax,2), %rdi
+	leaq	(%rsi,%rax,2), %rbx
+	leaq	(%rdx,%rax,2), %rbp
+	movq	144(%rsp), %r8
+	leaq	(%r8,%rax,2), %r14
+	shlq	$5, %rax
+	addq	184(%rsp), %rax
 	xorl	%r8d, %r8d
 	.p2align	4
-.LBB11_340:
-	vmovdqu	%ymm5, -96(%r9,%r8,4)
-	vmovdqu	%ymm5, -64(%r9,%r8,4)
-	vmovdqu	%ymm5, -32(%r9,%r8,4)
-	vmovdqu	%ymm5, (%r9,%r8,4)
-	vmovdqu	%ymm6, -96(%rdx,%r8,4)
-	vmovdqu	%ymm6, -64(%rdx,%r8,4)
-	vmovdqu	%ymm6, -32(%rdx,%r8,4)
-	vmovdqu	%ymm6, (%rdx,%r8,4)
-	addq	$32, %r8
-	cmpq	%r8, %r12
-	jne	.LBB11_340
-	cmpq	%r12, %r11
-	je	.LBB11_352
-	testb	$28, %r11b
-	je	.LBB11_346
-.LBB11_343:
-	movq	%r12, %rdx
-	movabsq	$9223372036854775776, %rcx
-	leaq	28(%rcx), %r12
-	andq	%r11, %r12
-	vpbroadcastd	%xmm3, %xmm3
-	vpbroadcastd	%xmm4, %xmm4
+.LBB11_30:
+	vpmovzxwd	(%r14,%r8,2), %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vpmovzxwd	(%rbp,%r8,2), %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	vpmovzxwd	(%rbx,%r8,2), %ymm2
+	vpmovzxwd	(%rdi,%r8,2), %ymm4
+	vpslld	$16, %ymm2, %ymm3
+	vpslld	$16, %ymm4, %ymm4
+	movq	896(%rsp), %rcx
+	vpmovzxwd	(%rcx,%r8,2), %ymm2
+	vpslld	$16, %ymm2, %ymm6
+	movq	928(%rsp), %rcx
+	vpmovzxwd	(%rcx,%r8,2), %ymm2
+	vpslld	$16, %ymm2, %ymm7
+	movq	544(%rsp), %rcx
+	vpmovzxwd	(%rcx,%r8,2), %ymm2
+	movq	256(%rsp), %rcx
+	vpmovzxwd	(%rcx,%r8,2), %ymm10
+	vpslld	$16, %ymm2, %ymm9
+	vpslld	$16, %ymm10, %ymm5
+	vpunpckldq	%xmm1, %xmm0, %xmm8
+	vpbroadcastd	%xmm4, %xmm11
+	vpbroadcastd	%xmm3, %xmm12
+	vpunpckldq	%xmm11, %xmm12, %xmm11
+	vpblendd	$12, %xmm11, %xmm8, %xmm8
+	vpunpckldq	%xmm7, %xmm6, %xmm11
+	vinserti128	$1, %xmm11, %ymm0, %ymm11
+	vpbroadcastd	%xmm5, %xmm12
+	vpbroadcastd	%xmm9, %xmm13
+	vpunpckldq	%xmm12, %xmm13, %xmm12
+	vinserti128	$1, %xmm12, %ymm0, %ymm12
+	vpblendd	$192, %ymm12, %ymm11, %ymm11
+	vpblendd	$15, %ymm8, %ymm11, %ymm8
+	vmovdqu	%ymm8, 368(%rsp)
+	vpunpckldq	%xmm4, %xmm3, %xmm11
+	vpshufd	$85, %xmm0, %xmm12
+	vpblendd	$2, %xmm1, %xmm12, %xmm12
+	vpblendd	$12, %xmm11, %xmm12, %xmm11
+	vpunpckldq	%xmm5, %xmm9, %xmm12
+	vinserti128	$1, %xmm12, %ymm0, %ymm12
+	vpshufd	$85, %xmm6, %xmm13
+	vpblendd	$2, %xmm7, %xmm13, %xmm13
+	vinserti128	$1, %xmm13, %ymm0, %ymm13
+	vpblendd	$192, %ymm12, %ymm13, %ymm12
+	vpblendd	$15, %ymm11, %ymm12, %ymm8
+	vmovdqu	%ymm8, 512(%rsp)
+	vpunpckhdq	%xmm1, %xmm0, %xmm13
+	vpunpckhdq	%xmm7, %xmm6, %xmm14
+	vinserti128	$1, %xmm14, %ymm0, %ymm12
+	vpshufd	$170, %xmm5, %xmm15
+	vpblendd	$8, %xmm15, %xmm9, %xmm15
+	vinserti128	$1, %xmm15, %ymm0, %ymm15
+	vpblendd	$192, %ymm15, %ymm12, %ymm12
+	vpshufd	$170, %xmm4, %xmm15
+	vpblendd	$8, %xmm15, %xmm3, %xmm15
+	vpblendd	$12, %xmm15, %xmm13, %xmm15
+	vpblendd	$15, %ymm15, %ymm12, %ymm12
+	vpunpckhdq	%xmm4, %xmm3, %xmm15
+	vpunpckhqdq	%xmm15, %xmm13, %xmm13
+	vpunpckhdq	%xmm5, %xmm9, %xmm15
+	vinserti128	$1, %xmm15, %ymm0, %ymm15
+	vpshufd	$238, %xmm14, %xmm14
+	vinserti128	$1, %xmm14, %ymm0, %ymm14
+	vpblendd	$192, %ymm15, %ymm14, %ymm14
+	vpblendd	$15, %ymm13, %ymm14, %ymm13
+	vpunpckldq	%ymm1, %ymm0, %ymm14
+	vextracti128	$1, %ymm14, %xmm14
+	vpunpckldq	%ymm4, %ymm3, %ymm15
+	vpermq	$170, %ymm15, %ymm8
+	vpblendd	$12, %xmm8, %xmm14, %xmm8
+	vpunpckldq	%ymm5, %ymm9, %ymm14
+	vpunpckldq	%ymm7, %ymm6, %ymm11
+	vpunpcklqdq	%ymm14, %ymm11, %ymm11
+	vpblendd	$15, %ymm8, %ymm11, %ymm8
+	vpshufd	$85, %ymm6, %ymm11
+	vpblendd	$32, %ymm7, %ymm11, %ymm11
+	vpblendd	$192, %ymm14, %ymm11, %ymm11
+	vextracti128	$1, %ymm15, %xmm14
+	vpshufd	$85, %ymm0, %ymm15
+	vpblendd	$34, %ymm1, %ymm15, %ymm15
+	vextracti128	$1, %ymm15, %xmm15
+	vpblendd	$12, %xmm14, %xmm15, %xmm14
+	vpblendd	$15, %ymm14, %ymm11, %ymm11
+	vpxor	%xmm14, %xmm14, %xmm14
+	vpsllq	$48, %ymm10, %ymm10
+	vpblendd	$128, %ymm10, %ymm9, %ymm9
+	vpunpckhdq	%ymm7, %ymm6, %ymm6
+	vpunpckhdq	%ymm1, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpunpckhdq	%ymm4, %ymm3, %ymm3
+	vpermq	$170, %ymm3, %ymm4
+	vpblendd	$12, %xmm4, %xmm1, %xmm1
+	vpblendd	$192, %ymm9, %ymm6, %ymm4
+	vpblendd	$15, %ymm1, %ymm4, %ymm1
+	vpunpckhwd	%ymm2, %ymm14, %ymm2
+	vpblendd	$128, %ymm5, %ymm2, %ymm2
+	vpunpckhqdq	%ymm2, %ymm6, %ymm2
+	vextracti128	$1, %ymm3, %xmm3
+	vpshufd	$238, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm0
+	vpblendd	$12, %xmm3, %xmm0, %xmm0
+	vpblendd	$15, %ymm0, %ymm2, %ymm0
+	vmovdqu	%ymm0, 224(%rax)
+	vmovdqu	%ymm1, 192(%rax)
+	vmovdqu	%ymm11, 160(%rax)
+	vmovdqu	%ymm8, 128(%rax)
+	vmovdqu	%ymm13, 96(%rax)
+	vmovdqu	%ymm12, 64(%rax)
+	vmovups	512(%rsp), %ymm0
+	vmovups	%ymm0, 32(%rax)
+	vmovdqu	368(%rsp), %ymm0
+	vmovdqu	%ymm0, (%rax)
+	addq	$8, %r8
+	addq	$256, %rax
+	cmpq	%r8, %r9
+	jne	.LBB11_30
+	cmpq	$0, 432(%rsp)
+	vpxor	%xmm12, %xmm12, %xmm12
+	vpcmpeqd	%xmm14, %xmm14, %xmm14
+	movq	80(%rsp), %rbx
+	movq	800(%rsp), %r14
+	je	.LBB11_34
+.LBB11_32:
+	leaq	(%r10,%r15,2), %rax
+	leaq	(%r11,%r15,2), %rcx
+	leaq	(%rbx,%r15,2), %rdi
+	leaq	(%r14,%r15,2), %r8
+	leaq	(%r12,%r15,2), %r9
+	leaq	(%rsi,%r15,2), %rsi
+	leaq	(%rdx,%r15,2), %rdx
+	movq	(%rsp), %r10
+	subq	%r15, %r10
+	movq	144(%rsp), %r11
+	leaq	(%r11,%r15,2), %r11
+	shlq	$5, %r15
+	addq	184(%rsp), %r15
+	xorl	%ebx, %ebx
 	.p2align	4
-.LBB11_344:
-	vmovdqu	%xmm3, (%r14,%rdx,4)
-	vmovdqu	%xmm4, (%r15,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r12
-	jne	.LBB11_344
-	cmpq	%r12, %r11
-	je	.LBB11_352
-	jmp	.LBB11_346
-.LBB11_363:
-	movzwl	(%rsi,%r11,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r10,%r11,4)
-	incq	%r11
-.LBB11_364:
-	cmpq	%r11, %r14
-	jne	.LBB11_363
-.LBB11_365:
-	movq	-120(%rsp), %rdx
-	testq	%rdx, %rdx
-	js	.LBB11_371
-	leaq	(%rdx,%rdx), %rsi
-	movl	%esi, %r8d
-	andl	$6, %r8d
-	shlq	$4, %rdx
-	leaq	(%rdx,%r14,8), %r9
-	leaq	(%r9,%rbp), %r11
-	addq	$40, %r11
-	vpxor	%xmm3, %xmm3, %xmm3
-	movq	$-1, %rdx
+.LBB11_33:
+	movzwl	(%r11,%rbx,2), %ebp
+	vmovd	%ebp, %xmm0
+	vpinsrw	$1, (%rdx,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$2, (%rsi,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$3, (%r9,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$4, (%r8,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$5, (%rdi,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$6, (%rcx,%rbx,2), %xmm0, %xmm0
+	vpinsrw	$7, (%rax,%rbx,2), %xmm0, %xmm0
+	vpmovzxwd	%xmm0, %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vmovdqu	%ymm0, (%r15)
+	incq	%rbx
+	addq	$32, %r15
+	cmpq	%rbx, %r10
+	jne	.LBB11_33
+.LBB11_34:
+	movq	1104(%rsp), %rbp
+	testq	%rbp, %rbp
+	movq	(%rsp), %r11
+	jle	.LBB11_177
+	movq	328(%rsp), %rdi
+	movq	%rdi, %rdx
+	movabsq	$-6148914691236517205, %rsi
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 344(%rsp)
+	orq	832(%rsp), %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 176(%rsp)
+	movq	208(%rsp), %r15
+	movq	%r15, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 336(%rsp)
+	movq	224(%rsp), %rbx
+	movq	%rbx, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 168(%rsp)
+	movq	352(%rsp), %r10
+	movq	%r10, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 160(%rsp)
+	movq	128(%rsp), %r9
+	movq	%r9, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 152(%rsp)
+	movq	240(%rsp), %r8
+	movq	%r8, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %r12, %r12
+	movq	104(%rsp), %rbp
+	movq	%rbp, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %r14, %r14
+	addq	%rdi, %rbp
+	movq	%rbp, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rdi, %r8
+	movq	%r8, %rdx
+	mulxq	%rsi, %rcx, %rcx
+	subq	%rax, %rbp
+	shrq	%rcx
+	leaq	(%rcx,%rcx,2), %rax
+	subq	%rax, %r8
+	addq	%rdi, %r9
+	movq	%r9, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	subq	%rax, %r9
+	addq	%rdi, %r10
+	movq	%r10, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	subq	%rax, %r10
+	addq	%rdi, %rbx
+	movq	%rbx, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rdi, %r15
+	movq	%r15, %rdx
+	mulxq	%rsi, %rcx, %rcx
+	subq	%rax, %rbx
+	shrq	%rcx
+	leaq	(%rcx,%rcx,2), %rax
+	subq	%rax, %r15
+	movq	832(%rsp), %rdx
+	addq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	subq	%rax, %rdx
+	movq	192(%rsp), %rax
+	andq	$-2, %rax
+	leaq	(%rax,%rax,2), %rax
+	movq	456(%rsp), %rcx
+	subq	%rax, %rcx
+	movq	%rcx, 784(%rsp)
+	movq	344(%rsp), %rcx
+	shrq	%rcx
+	movq	88(%rsp), %rax
+	addq	%rax, %rcx
+	movq	%rcx, 344(%rsp)
+	movq	176(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 176(%rsp)
+	movq	336(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 336(%rsp)
+	movq	168(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 168(%rsp)
+	movq	160(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 160(%rsp)
+	movq	152(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 152(%rsp)
+	shrq	%r12
+	addq	%rax, %r12
+	movq	%r12, 488(%rsp)
+	shrq	%r14
+	addq	%rax, %r14
+	movq	%r14, 792(%rsp)
+	movq	120(%rsp), %rax
+	leaq	(%rax,%rbp,2), %rcx
+	movq	%rcx, 776(%rsp)
+	leaq	(%rax,%r8,2), %rcx
+	movq	%rcx, 768(%rsp)
+	leaq	(%rax,%r9,2), %rcx
+	movq	%rcx, 760(%rsp)
+	leaq	(%rax,%r10,2), %rcx
+	movq	%rcx, 752(%rsp)
+	leaq	(%rax,%rbx,2), %rcx
+	movq	%rcx, 744(%rsp)
+	leaq	(%rax,%r15,2), %rcx
+	movq	%rcx, 736(%rsp)
+	leaq	(%rax,%rdx,2), %rax
+	movq	%rax, 728(%rsp)
+	movq	$0, 128(%rsp)
+	xorl	%ecx, %ecx
+	jmp	.LBB11_36
 	.p2align	4
-.LBB11_367:
-	vaddss	4(%r11,%rdx,4), %xmm3, %xmm3
-	incq	%rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_367
-	cmpq	$4, -120(%rsp)
-	jb	.LBB11_372
-	leaq	(%r9,%rbp), %r8
-	addq	$68, %r8
-	.p2align	4
-.LBB11_370:
-	vaddss	-24(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-20(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-16(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-12(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-8(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-4(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	4(%r8,%rdx,4), %xmm3, %xmm3
-	addq	$8, %rdx
-	cmpq	%rdx, %rsi
-	jne	.LBB11_370
-	jmp	.LBB11_372
-.LBB11_371:
-	vpxor	%xmm3, %xmm3, %xmm3
-.LBB11_372:
+.LBB11_176:
+	movq	352(%rsp), %rcx
+	incq	%rcx
+	movq	128(%rsp), %rax
+	addq	96(%rsp), %rax
+	movq	%rax, 128(%rsp)
+	movq	1104(%rsp), %rbp
+	cmpq	%rbp, %rcx
+	je	.LBB11_177
+.LBB11_36:
+	movq	%rcx, 352(%rsp)
+	movq	%rcx, %rax
+	shlq	$4, %rax
+	movq	1096(%rsp), %rcx
+	movq	(%rcx,%rax), %r14
+	vmovss	8(%rcx,%rax), %xmm0
 	testq	%r14, %r14
-	movq	%r14, %r15
-	movq	-120(%rsp), %r9
-	jle	.LBB11_375
-.LBB11_373:
-	movq	56(%rsp), %rcx
-	leaq	(%rcx,%r12,2), %rcx
-	leaq	(%rcx,%r15,2), %rsi
-	leaq	(%rcx,%r15,4), %r8
-	leaq	1(,%r9,2), %rdx
-	vcvtsi2ss	%rdx, %xmm15, %xmm4
-	vaddss	%xmm0, %xmm0, %xmm5
-	vaddss	%xmm4, %xmm5, %xmm4
-	vmovss	.LCPI11_0(%rip), %xmm5
-	vdivss	%xmm4, %xmm5, %xmm4
-	leaq	(%rbp,%rax,4), %rax
-	leaq	(%rax,%r9,4), %rax
-	addq	$4, %rax
-	leaq	(%rdi,%r9,4), %r11
-	addq	$4, %r11
-	leaq	(%r10,%r9,4), %rbx
-	addq	$4, %rbx
-	shlq	$2, %r9
-	subq	%r9, %r10
-	subq	%r9, %rdi
-	xorl	%r14d, %r14d
-	vxorps	%xmm5, %xmm5, %xmm5
+	jne	.LBB11_38
+	vucomiss	%xmm12, %xmm0
+	jne	.LBB11_38
+	jnp	.LBB11_176
+.LBB11_38:
+	movq	344(%rsp), %rax
+	movq	%rax, %rdx
+	movq	96(%rsp), %rcx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_39
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r12
+	jmp	.LBB11_43
+.LBB11_39:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r12d
+.LBB11_43:
+	movq	176(%rsp), %rax
+	movq	168(%rsp), %rdi
+	movq	160(%rsp), %r8
+	movq	152(%rsp), %r9
+	movq	488(%rsp), %r10
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	movq	336(%rsp), %rsi
+	je	.LBB11_44
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r15
+	movq	%rsi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_47
+.LBB11_48:
+	movq	%rsi, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rbx
+	movq	%rdi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_50
+.LBB11_51:
+	movq	%rdi, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rbp
+	movq	%r8, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_53
+.LBB11_54:
+	movq	%r8, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rsi
+	movq	%r9, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_56
+.LBB11_57:
+	movq	%r9, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rdi
+	movq	%r10, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_59
+.LBB11_60:
+	movq	%r10, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r8
+	jmp	.LBB11_61
+.LBB11_44:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r15d
+	movq	%rsi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	jne	.LBB11_48
+.LBB11_47:
+	movl	%esi, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %ebx
+	movq	%rdi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	jne	.LBB11_51
+.LBB11_50:
+	movl	%edi, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %ebp
+	movq	%r8, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	jne	.LBB11_54
+.LBB11_53:
+	movl	%r8d, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %esi
+	movq	%r9, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	jne	.LBB11_57
+.LBB11_56:
+	movl	%r9d, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %edi
+	movq	%r10, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	jne	.LBB11_60
+.LBB11_59:
+	movl	%r10d, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r8d
+.LBB11_61:
+	movq	792(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_62
+	cqto
+	idivq	%rcx
+	testq	%r14, %r14
+	movq	%r14, 80(%rsp)
+	js	.LBB11_65
+.LBB11_66:
+	movq	%rdi, 368(%rsp)
+	movq	%rsi, %rdi
+	movq	%rbp, %rsi
+	movq	%rbx, %rbp
+	movq	%r12, %rbx
+	movq	%r15, %r12
+	leaq	(%r14,%r14), %r10
+	movl	%r10d, %r9d
+	notl	%r9d
+	movq	%r14, %rax
+	shlq	$5, %rax
+	movq	184(%rsp), %r11
+	subq	%rax, %r11
+	orq	$-3, %r9
+	movq	720(%rsp), %r14
+	subq	%rax, %r14
+	vpxor	%xmm4, %xmm4, %xmm4
+	xorl	%r15d, %r15d
 	.p2align	4
-.LBB11_374:
-	vmovss	(%rax,%r14,4), %xmm6
-	vaddss	4(%rbp,%r14,4), %xmm6, %xmm7
-	vmulss	%xmm7, %xmm0, %xmm7
-	vaddss	%xmm7, %xmm1, %xmm7
-	vmulss	%xmm7, %xmm4, %xmm7
-	vcmpless	%xmm5, %xmm7, %xmm8
-	vandnps	%xmm7, %xmm8, %xmm7
-	vmovd	%xmm7, %edx
-	vsubss	8(%rbp,%r14,4), %xmm6, %xmm6
-	vaddss	%xmm6, %xmm1, %xmm1
-	vmovss	(%r11,%r14,4), %xmm6
-	vaddss	-4(%rdi,%r14,4), %xmm6, %xmm7
-	vmulss	%xmm7, %xmm0, %xmm7
-	vaddss	%xmm7, %xmm2, %xmm7
-	vmulss	%xmm7, %xmm4, %xmm7
-	vcmpless	%xmm5, %xmm7, %xmm8
-	vandnps	%xmm7, %xmm8, %xmm7
-	vmovd	%xmm7, %r9d
-	vmovss	(%rbx,%r14,4), %xmm7
-	vaddss	-4(%r10,%r14,4), %xmm7, %xmm8
-	vmulss	%xmm0, %xmm8, %xmm8
-	vaddss	%xmm3, %xmm8, %xmm8
-	vmulss	%xmm4, %xmm8, %xmm8
-	vcmpless	%xmm5, %xmm8, %xmm9
-	vandnps	%xmm8, %xmm9, %xmm8
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movw	%dx, (%rcx,%r14,2)
+.LBB11_67:
+	movq	%r14, %rax
+	movq	%r10, %rcx
+	vaddps	(%r11), %ymm4, %ymm4
+	decq	%r15
+	addq	$32, %r11
+	addq	$32, %r14
+	decq	%r10
+	cmpq	%r15, %r9
+	jne	.LBB11_67
+	movq	80(%rsp), %r14
+	cmpq	$2, %r14
+	movq	(%rsp), %r11
+	movq	%r12, %r15
+	movq	%rbx, %r12
+	movq	%rbp, %rbx
+	movq	%rsi, %rbp
+	movq	%rdi, %rsi
+	movq	368(%rsp), %rdi
+	jb	.LBB11_69
+	.p2align	4
+.LBB11_294:
+	vaddps	-96(%rax), %ymm4, %ymm1
+	vaddps	-64(%rax), %ymm1, %ymm1
+	vaddps	-32(%rax), %ymm1, %ymm1
+	vaddps	(%rax), %ymm1, %ymm4
+	subq	$-128, %rax
+	addq	$-4, %rcx
+	jne	.LBB11_294
+.LBB11_69:
+	testq	%r11, %r11
+	jg	.LBB11_70
+	jmp	.LBB11_176
+.LBB11_62:
+	xorl	%edx, %edx
+	divl	%ecx
+	testq	%r14, %r14
+	movq	%r14, 80(%rsp)
+	jns	.LBB11_66
+.LBB11_65:
+	vpxor	%xmm4, %xmm4, %xmm4
+	testq	%r11, %r11
+	jle	.LBB11_176
+.LBB11_70:
+	leaq	1(,%r14,2), %rax
+	vcvtsi2ss	%rax, %xmm11, %xmm1
+	vaddss	%xmm0, %xmm0, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vmovss	.LCPI11_0(%rip), %xmm2
+	vdivss	%xmm1, %xmm2, %xmm1
+	vbroadcastss	%xmm0, %ymm0
+	vmovups	%ymm0, 800(%rsp)
+	vbroadcastss	%xmm1, %ymm0
+	vmovups	%ymm0, 864(%rsp)
+	movq	128(%rsp), %r9
+	addq	%r9, %rdx
+	leaq	(%rdx,%rdx,2), %rax
+	movq	776(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rax
+	imulq	%r11, %rax
+	movq	464(%rsp), %rcx
+	addq	%rcx, %rax
+	movq	%rax, 24(%rsp)
+	addq	%r9, %r8
+	leaq	(%r8,%r8,2), %rax
+	movq	768(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 472(%rsp)
+	addq	%r9, %rdi
+	leaq	(%rdi,%rdi,2), %rax
+	movq	760(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 480(%rsp)
+	addq	%r9, %rsi
+	leaq	(%rsi,%rsi,2), %rax
+	movq	752(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 192(%rsp)
+	addq	%r9, %rbp
+	leaq	(,%rbp,2), %rax
+	addq	%rbp, %rax
+	movq	744(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 208(%rsp)
+	addq	%r9, %rbx
+	leaq	(%rbx,%rbx,2), %rax
+	movq	736(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 224(%rsp)
+	addq	%r9, %r15
+	leaq	(%r15,%r15,2), %rax
+	movq	728(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 240(%rsp)
+	movq	%r14, %rbx
+	shlq	$5, %rbx
+	movq	184(%rsp), %rdx
+	subq	%rbx, %rdx
+	addq	712(%rsp), %rbx
+	movq	%r14, %rax
+	negq	%rax
+	movq	%rax, 136(%rsp)
+	addq	%r9, %r12
+	leaq	(%r12,%r12,2), %rax
+	movq	784(%rsp), %rsi
+	leaq	(%rsi,%rax,2), %rax
+	imulq	%r11, %rax
+	addq	%rcx, %rax
+	movq	%rax, 104(%rsp)
+	xorl	%eax, %eax
+	xorl	%r8d, %r8d
+	jmp	.LBB11_71
+	.p2align	4
+.LBB11_175:
+	addq	$8, %r8
+	movq	368(%rsp), %rax
+	addq	$-8, %rax
+	addq	$256, %rdx
+	addq	$256, %rbx
+	cmpq	%r11, %r8
+	vxorps	%xmm12, %xmm12, %xmm12
+	vpcmpeqd	%xmm14, %xmm14, %xmm14
+	vmovdqu	512(%rsp), %ymm4
+	jge	.LBB11_176
+.LBB11_71:
+	vmovaps	%ymm4, %ymm3
+	movq	%rax, 368(%rsp)
+	leaq	(%r11,%rax), %r12
+	vmovups	(%rbx), %ymm7
+	testq	%r12, %r12
+	jle	.LBB11_73
+	vsubps	(%rdx), %ymm7, %ymm0
+	vaddps	%ymm0, %ymm3, %ymm4
+.LBB11_73:
+	xorl	%ecx, %ecx
+	cmpq	$2, %r12
+	setge	%cl
+	movq	136(%rsp), %rax
+	addq	%r8, %rax
+	leaq	(%rax,%rcx), %r15
+	shlq	$5, %r15
+	leaq	(%r14,%r8), %rbp
+	addq	%rbp, %rcx
+	shlq	$5, %rcx
+	vmovups	32(%r13,%rcx), %ymm0
+	cmpq	$2, %r12
+	vmovups	%ymm0, 256(%rsp)
+	jge	.LBB11_74
+	vmovaps	%ymm4, %ymm6
+	jmp	.LBB11_76
+	.p2align	4
+.LBB11_74:
+	vsubps	(%r13,%r15), %ymm0, %ymm0
+	vaddps	%ymm0, %ymm4, %ymm6
+.LBB11_76:
+	xorl	%ecx, %ecx
+	cmpq	$3, %r12
+	setge	%cl
+	addl	%ecx, %ecx
+	leaq	(%rax,%rcx), %r9
+	shlq	$5, %r9
+	addq	%rbp, %rcx
+	shlq	$5, %rcx
+	vmovups	32(%r13,%rcx), %ymm9
+	cmpq	$3, %r12
+	jge	.LBB11_77
+	vmovaps	%ymm6, %ymm8
+	jmp	.LBB11_79
+	.p2align	4
+.LBB11_77:
+	vsubps	(%r13,%r9), %ymm9, %ymm0
+	vaddps	%ymm0, %ymm6, %ymm8
+.LBB11_79:
+	xorl	%ecx, %ecx
+	cmpq	$4, %r12
+	setge	%cl
+	leaq	(%rcx,%rcx,2), %rdi
+	leaq	(%rax,%rdi), %rcx
+	shlq	$5, %rcx
+	addq	%rbp, %rdi
+	shlq	$5, %rdi
+	vmovups	32(%r13,%rdi), %ymm0
+	cmpq	$4, %r12
+	vmovups	%ymm0, 928(%rsp)
+	jge	.LBB11_80
+	vmovaps	%ymm8, %ymm1
+	jmp	.LBB11_82
+	.p2align	4
+.LBB11_80:
+	vsubps	(%r13,%rcx), %ymm0, %ymm0
+	vaddps	%ymm0, %ymm8, %ymm1
+.LBB11_82:
+	xorl	%edi, %edi
+	cmpq	$5, %r12
+	setge	%dil
+	shll	$2, %edi
+	leaq	(%rax,%rdi), %r10
+	shlq	$5, %r10
+	addq	%rbp, %rdi
+	shlq	$5, %rdi
+	vmovups	32(%r13,%rdi), %ymm0
+	cmpq	$5, %r12
+	vmovups	%ymm0, 832(%rsp)
+	jge	.LBB11_83
+	vmovaps	%ymm1, %ymm14
+	jmp	.LBB11_85
+	.p2align	4
+.LBB11_83:
+	vsubps	(%r13,%r10), %ymm0, %ymm0
+	vaddps	%ymm0, %ymm1, %ymm14
+.LBB11_85:
+	xorl	%edi, %edi
+	cmpq	$6, %r12
+	setge	%dil
+	leaq	(%rdi,%rdi,4), %r11
+	leaq	(%rax,%r11), %rdi
+	shlq	$5, %rdi
+	addq	%rbp, %r11
+	shlq	$5, %r11
+	vmovups	32(%r13,%r11), %ymm0
+	cmpq	$6, %r12
+	vmovups	%ymm1, 544(%rsp)
+	vmovups	%ymm14, 896(%rsp)
+	jl	.LBB11_87
+	vsubps	(%r13,%rdi), %ymm0, %ymm1
+	vaddps	%ymm1, %ymm14, %ymm14
+.LBB11_87:
+	cmpq	$7, %r12
+	movl	$0, %r14d
+	movl	$6, %esi
+	cmovgeq	%rsi, %r14
+	leaq	(%rax,%r14), %r11
+	shlq	$5, %r11
+	addq	%rbp, %r14
+	shlq	$5, %r14
+	vmovups	32(%r13,%r14), %ymm1
+	cmpq	$7, %r12
+	jge	.LBB11_88
+	vmovaps	%ymm14, %ymm15
+	jmp	.LBB11_90
+	.p2align	4
+.LBB11_88:
+	vsubps	(%r13,%r11), %ymm1, %ymm2
+	vaddps	%ymm2, %ymm14, %ymm15
+.LBB11_90:
+	movq	%r13, %rsi
+	cmpq	$8, %r12
+	movl	$0, %r14d
+	movl	$7, %r13d
+	cmovgeq	%r13, %r14
+	addq	%r14, %rax
+	shlq	$5, %rax
+	addq	%r14, %rbp
+	shlq	$5, %rbp
+	vmovups	32(%rsi,%rbp), %ymm5
+	cmpq	$8, %r12
+	movq	%rsi, %r13
+	jge	.LBB11_91
+	vmovups	%ymm15, 512(%rsp)
+	jmp	.LBB11_93
+	.p2align	4
+.LBB11_91:
+	vsubps	(%r13,%rax), %ymm5, %ymm2
+	vaddps	%ymm2, %ymm15, %ymm2
+	vmovups	%ymm2, 512(%rsp)
+.LBB11_93:
+	movq	80(%rsp), %r14
+	movq	104(%rsp), %rsi
+	vaddps	-32(%rdx), %ymm7, %ymm7
+	vmovups	800(%rsp), %ymm10
+	vmulps	%ymm7, %ymm10, %ymm7
+	vaddps	%ymm7, %ymm3, %ymm3
+	vmovups	864(%rsp), %ymm12
+	vmulps	%ymm3, %ymm12, %ymm3
+	vpxor	%xmm13, %xmm13, %xmm13
+	vcmpltps	%ymm3, %ymm13, %ymm7
+	vandps	%ymm3, %ymm7, %ymm3
+	vpsrld	$16, %ymm3, %ymm7
+	vmovdqu	992(%rsp), %ymm11
+	vpand	%ymm7, %ymm11, %ymm7
+	vmovdqu	960(%rsp), %ymm2
+	vpaddd	%ymm2, %ymm3, %ymm3
+	vpaddd	%ymm7, %ymm3, %ymm3
+	vpsrld	$16, %ymm3, %ymm3
+	vextracti128	$1, %ymm3, %xmm7
+	vpackusdw	%xmm7, %xmm3, %xmm3
+	vmovups	256(%rsp), %ymm7
+	vaddps	-32(%r13,%r15), %ymm7, %ymm7
+	vmulps	%ymm7, %ymm10, %ymm7
+	vaddps	%ymm7, %ymm4, %ymm4
+	vmulps	%ymm4, %ymm12, %ymm4
+	vcmpltps	%ymm4, %ymm13, %ymm7
+	vandps	%ymm4, %ymm7, %ymm4
+	vpsrld	$16, %ymm4, %ymm7
+	vpand	%ymm7, %ymm11, %ymm7
+	vpaddd	%ymm2, %ymm4, %ymm4
+	vpaddd	%ymm7, %ymm4, %ymm4
+	vpsrld	$16, %ymm4, %ymm4
+	vextracti128	$1, %ymm4, %xmm7
+	vaddps	-32(%r13,%r9), %ymm9, %ymm9
+	vpackusdw	%xmm7, %xmm4, %xmm4
+	vmulps	%ymm9, %ymm10, %ymm7
+	vaddps	%ymm7, %ymm6, %ymm6
+	vmulps	%ymm6, %ymm12, %ymm6
+	vcmpltps	%ymm6, %ymm13, %ymm7
+	vandps	%ymm6, %ymm7, %ymm6
+	vpsrld	$16, %ymm6, %ymm7
+	vpand	%ymm7, %ymm11, %ymm7
+	vpaddd	%ymm2, %ymm6, %ymm6
+	vpaddd	%ymm7, %ymm6, %ymm6
+	vpsrld	$16, %ymm6, %ymm6
+	vextracti128	$1, %ymm6, %xmm7
+	vpackusdw	%xmm7, %xmm6, %xmm7
+	vmovups	928(%rsp), %ymm6
+	vaddps	-32(%r13,%rcx), %ymm6, %ymm6
+	vmulps	%ymm6, %ymm10, %ymm6
+	vaddps	%ymm6, %ymm8, %ymm6
+	vmulps	%ymm6, %ymm12, %ymm6
+	vcmpltps	%ymm6, %ymm13, %ymm8
+	vandps	%ymm6, %ymm8, %ymm6
+	vpsrld	$16, %ymm6, %ymm8
+	vpand	%ymm11, %ymm8, %ymm8
+	vpaddd	%ymm2, %ymm6, %ymm6
+	vpaddd	%ymm6, %ymm8, %ymm6
+	vpsrld	$16, %ymm6, %ymm6
+	vextracti128	$1, %ymm6, %xmm8
+	vmovups	832(%rsp), %ymm9
+	vaddps	-32(%r13,%r10), %ymm9, %ymm9
+	vpackusdw	%xmm8, %xmm6, %xmm6
+	vmulps	%ymm9, %ymm10, %ymm8
+	vaddps	544(%rsp), %ymm8, %ymm8
+	vmulps	%ymm8, %ymm12, %ymm8
+	vcmpltps	%ymm8, %ymm13, %ymm9
+	vandps	%ymm8, %ymm9, %ymm8
+	vpsrld	$16, %ymm8, %ymm9
+	vpand	%ymm11, %ymm9, %ymm9
+	vpaddd	%ymm2, %ymm8, %ymm8
+	vpaddd	%ymm9, %ymm8, %ymm8
+	vpsrld	$16, %ymm8, %ymm8
+	vextracti128	$1, %ymm8, %xmm9
+	vpackusdw	%xmm9, %xmm8, %xmm8
+	vmovdqa	%xmm8, 256(%rsp)
+	vaddps	-32(%r13,%rdi), %ymm0, %ymm0
+	vmulps	%ymm0, %ymm10, %ymm0
+	vaddps	896(%rsp), %ymm0, %ymm0
+	vmulps	%ymm0, %ymm12, %ymm0
+	vcmpltps	%ymm0, %ymm13, %ymm8
+	vandps	%ymm0, %ymm8, %ymm0
+	vpsrld	$16, %ymm0, %ymm8
+	vpand	%ymm11, %ymm8, %ymm8
+	vpaddd	%ymm2, %ymm0, %ymm0
+	vpaddd	%ymm0, %ymm8, %ymm0
+	vpsrld	$16, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm8
+	vaddps	-32(%r13,%r11), %ymm1, %ymm1
+	vpackusdw	%xmm8, %xmm0, %xmm8
+	vmulps	%ymm1, %ymm10, %ymm0
+	vaddps	%ymm0, %ymm14, %ymm0
+	vmulps	%ymm0, %ymm12, %ymm0
+	vcmpltps	%ymm0, %ymm13, %ymm1
+	vandps	%ymm0, %ymm1, %ymm0
+	vpsrld	$16, %ymm0, %ymm1
+	vpand	%ymm1, %ymm11, %ymm1
+	vpaddd	%ymm2, %ymm0, %ymm0
+	vpaddd	%ymm1, %ymm0, %ymm0
+	vpsrld	$16, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpackusdw	%xmm1, %xmm0, %xmm9
+	vaddps	-32(%r13,%rax), %ymm5, %ymm0
+	vmulps	%ymm0, %ymm10, %ymm0
+	vaddps	%ymm0, %ymm15, %ymm0
+	vmulps	%ymm0, %ymm12, %ymm0
+	vcmpltps	%ymm0, %ymm13, %ymm1
+	vandps	%ymm0, %ymm1, %ymm0
+	vpsrld	$16, %ymm0, %ymm1
+	vpand	%ymm1, %ymm11, %ymm1
+	vpaddd	%ymm2, %ymm0, %ymm0
+	vpaddd	%ymm1, %ymm0, %ymm0
+	vpsrld	$16, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpackusdw	%xmm1, %xmm0, %xmm10
+	cmpq	$7, %r12
+	jle	.LBB11_94
+	cmpq	$0, 248(%rsp)
+	movq	(%rsp), %r11
+	jle	.LBB11_175
+	vpshufd	$232, %xmm4, %xmm0
+	vpshufd	$232, %xmm3, %xmm1
+	vpunpcklwd	%xmm0, %xmm1, %xmm5
+	vpshufd	$232, %xmm7, %xmm0
+	vpshufd	$232, %xmm6, %xmm1
+	vpunpcklwd	%xmm1, %xmm0, %xmm12
+	vpshufd	$232, %xmm8, %xmm0
+	vpshufd	$232, 256(%rsp), %xmm1
+	vpunpcklwd	%xmm0, %xmm1, %xmm13
+	vpshufd	$232, %xmm10, %xmm0
+	vpshufd	$232, %xmm9, %xmm1
+	vpunpcklwd	%xmm0, %xmm1, %xmm14
+	vpshufd	$160, %xmm12, %xmm0
+	vpblendd	$10, %xmm0, %xmm5, %xmm0
+	vpshufd	$160, %xmm14, %xmm1
+	vpblendd	$10, %xmm1, %xmm13, %xmm1
+	vpunpcklqdq	%xmm1, %xmm0, %xmm15
+	vmovdqu	%xmm15, (%rsi,%r8,2)
+	cmpq	$2, 16(%rsp)
+	jl	.LBB11_175
+	vpshufd	$245, %xmm5, %xmm5
+	vpblendd	$10, %xmm12, %xmm5, %xmm5
+	vpshufd	$245, %xmm13, %xmm12
+	vpblendd	$10, %xmm14, %xmm12, %xmm12
+	vpunpcklqdq	%xmm12, %xmm5, %xmm13
+	movq	240(%rsp), %rax
+	vmovdqu	%xmm13, (%rax,%r8,2)
+	je	.LBB11_175
+	vpshufd	$237, %xmm4, %xmm4
+	vpshufd	$237, %xmm3, %xmm3
+	vpunpcklwd	%xmm4, %xmm3, %xmm13
+	vpshufd	$237, %xmm7, %xmm3
+	vpshufd	$237, %xmm6, %xmm4
+	vpunpcklwd	%xmm4, %xmm3, %xmm6
+	vpshufd	$237, %xmm8, %xmm3
+	vpshufd	$237, 256(%rsp), %xmm4
+	vpunpcklwd	%xmm3, %xmm4, %xmm7
+	vpshufd	$237, %xmm10, %xmm3
+	vpshufd	$237, %xmm9, %xmm4
+	vpunpcklwd	%xmm3, %xmm4, %xmm8
+	vpshufd	$160, %xmm6, %xmm3
+	vpblendd	$10, %xmm3, %xmm13, %xmm3
+	vpshufd	$160, %xmm8, %xmm4
+	vpblendd	$10, %xmm4, %xmm7, %xmm4
+	vpunpcklqdq	%xmm4, %xmm3, %xmm9
+	movq	224(%rsp), %rax
+	vmovdqu	%xmm9, (%rax,%r8,2)
+	cmpq	$3, 16(%rsp)
+	je	.LBB11_175
+	vpshufd	$245, %xmm13, %xmm9
+	vpblendd	$10, %xmm6, %xmm9, %xmm6
+	vpshufd	$245, %xmm7, %xmm7
+	vpblendd	$10, %xmm8, %xmm7, %xmm7
+	vpunpcklqdq	%xmm7, %xmm6, %xmm8
+	movq	208(%rsp), %rax
+	vmovdqu	%xmm8, (%rax,%r8,2)
+	cmpq	$4, 16(%rsp)
+	je	.LBB11_175
+	vpunpckhqdq	%xmm1, %xmm0, %xmm0
+	movq	192(%rsp), %rax
+	vmovdqu	%xmm0, (%rax,%r8,2)
+	cmpq	$5, 16(%rsp)
+	je	.LBB11_175
+	vpunpckhqdq	%xmm12, %xmm5, %xmm0
+	movq	480(%rsp), %rax
+	vmovdqu	%xmm0, (%rax,%r8,2)
+	cmpq	$6, 16(%rsp)
+	je	.LBB11_175
+	vpunpckhqdq	%xmm4, %xmm3, %xmm0
+	movq	472(%rsp), %rax
+	vmovdqu	%xmm0, (%rax,%r8,2)
+	cmpq	$7, 16(%rsp)
+	je	.LBB11_175
+	vpunpckhqdq	%xmm7, %xmm6, %xmm0
+	movq	24(%rsp), %rax
+	vmovdqu	%xmm0, (%rax,%r8,2)
+	jmp	.LBB11_175
+	.p2align	4
+.LBB11_94:
+	testq	%r12, %r12
+	setle	%al
+	cmpq	$0, 248(%rsp)
+	setle	%cl
+	orb	%al, %cl
+	movq	(%rsp), %r11
+	jne	.LBB11_175
+	vpextrw	$0, %xmm3, (%rsi,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_103
+	vpextrw	$0, %xmm4, 2(%rsi,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_103
+	vpextrw	$0, %xmm7, 4(%rsi,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_103
+	vpextrw	$0, %xmm6, 6(%rsi,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_103
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$0, %xmm0, 8(%rsi,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_103
+	vpextrw	$0, %xmm8, 10(%rsi,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_103
+	vpextrw	$0, %xmm9, 12(%rsi,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_103
+	vpextrw	$0, %xmm10, 14(%rsi,%r8,2)
+	.p2align	4
+.LBB11_103:
+	cmpq	$2, 16(%rsp)
+	jl	.LBB11_175
+	movq	240(%rsp), %rax
+	vpextrw	$1, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_112
+	vpextrw	$1, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_112
+	vpextrw	$1, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_112
+	vpextrw	$1, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_112
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$1, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_112
+	vpextrw	$1, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_112
+	vpextrw	$1, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_112
+	vpextrw	$1, %xmm10, 14(%rax,%r8,2)
+.LBB11_112:
+	cmpq	$2, 16(%rsp)
+	je	.LBB11_175
+	movq	224(%rsp), %rax
+	vpextrw	$2, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_121
+	vpextrw	$2, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_121
+	vpextrw	$2, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_121
+	vpextrw	$2, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_121
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$2, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_121
+	vpextrw	$2, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_121
+	vpextrw	$2, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_121
+	vpextrw	$2, %xmm10, 14(%rax,%r8,2)
+.LBB11_121:
+	cmpq	$3, 16(%rsp)
+	je	.LBB11_175
+	movq	208(%rsp), %rax
+	vpextrw	$3, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_130
+	vpextrw	$3, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_130
+	vpextrw	$3, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_130
+	vpextrw	$3, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_130
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$3, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_130
+	vpextrw	$3, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_130
+	vpextrw	$3, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_130
+	vpextrw	$3, %xmm10, 14(%rax,%r8,2)
+.LBB11_130:
+	cmpq	$4, 16(%rsp)
+	je	.LBB11_175
+	movq	192(%rsp), %rax
+	vpextrw	$4, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_139
+	vpextrw	$4, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_139
+	vpextrw	$4, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_139
+	vpextrw	$4, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_139
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$4, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_139
+	vpextrw	$4, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_139
+	vpextrw	$4, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_139
+	vpextrw	$4, %xmm10, 14(%rax,%r8,2)
+.LBB11_139:
+	cmpq	$5, 16(%rsp)
+	je	.LBB11_175
+	movq	480(%rsp), %rax
+	vpextrw	$5, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_148
+	vpextrw	$5, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_148
+	vpextrw	$5, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_148
+	vpextrw	$5, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_148
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$5, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_148
+	vpextrw	$5, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_148
+	vpextrw	$5, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_148
+	vpextrw	$5, %xmm10, 14(%rax,%r8,2)
+.LBB11_148:
+	cmpq	$6, 16(%rsp)
+	je	.LBB11_175
+	movq	472(%rsp), %rax
+	vpextrw	$6, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_157
+	vpextrw	$6, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_157
+	vpextrw	$6, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_157
+	vpextrw	$6, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_157
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$6, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_157
+	vpextrw	$6, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_157
+	vpextrw	$6, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_157
+	vpextrw	$6, %xmm10, 14(%rax,%r8,2)
+.LBB11_157:
+	cmpq	$7, 16(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm3, (%rax,%r8,2)
+	cmpq	$2, %r12
+	jl	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm7, 4(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 56(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vmovdqa	256(%rsp), %xmm0
+	vpextrw	$7, %xmm0, 8(%rax,%r8,2)
+	cmpq	%r8, 48(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 40(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 32(%rsp)
+	je	.LBB11_175
+	movq	24(%rsp), %rax
+	vpextrw	$7, %xmm10, 14(%rax,%r8,2)
+	jmp	.LBB11_175
+	.p2align	4
+.LBB11_289:
+	movq	248(%rsp), %r8
+	addq	%r11, %r8
+	movq	608(%rsp), %rax
+	movq	104(%rsp), %r10
+	addq	%rax, %r10
+	movq	136(%rsp), %rdi
+	addq	%rax, %rdi
+	movq	864(%rsp), %rdx
+	addq	600(%rsp), %rdx
+	movq	800(%rsp), %rbx
+	addq	%rax, %rbx
+	cmpq	304(%rsp), %r8
+	jge	.LBB11_290
+.LBB11_207:
+	movq	%r8, 248(%rsp)
+	movq	%rbx, 800(%rsp)
+	movq	296(%rsp), %r14
+	movq	%rdx, 864(%rsp)
+	movq	%rdi, 136(%rsp)
+	movq	%rdi, %r8
+	movq	%r10, 104(%rsp)
+	movq	%r11, %rax
+	movq	$0, 512(%rsp)
+	jmp	.LBB11_208
+	.p2align	4
+.LBB11_288:
+	movq	512(%rsp), %r9
+	addq	$512, %r9
+	movq	544(%rsp), %rax
+	addq	$-512, %rax
+	addq	$1024, %r10
+	movq	80(%rsp), %r8
+	addq	$1024, %r8
+	movq	832(%rsp), %rdx
+	addq	$4096, %rdx
+	addq	$512, %r14
+	addq	$1024, %rbx
+	movq	%r9, 512(%rsp)
+	cmpq	%r11, %r9
+	jge	.LBB11_289
+.LBB11_208:
+	cmpq	$2, %rax
+	movl	$1, %r15d
+	movq	%rax, 544(%rsp)
+	cmovgeq	%rax, %r15
+	cmpq	$512, %r15
+	movl	$512, %eax
+	cmovgeq	%rax, %r15
+	movl	%r15d, %eax
+	andl	$1008, %eax
+	movq	%rax, 896(%rsp)
+	movl	%r15d, %eax
+	andl	$1020, %eax
+	movq	%rax, 928(%rsp)
+	movq	%rdx, 832(%rsp)
+	movq	%rdx, %rdi
+	movq	%r8, 80(%rsp)
+	movq	%r8, 368(%rsp)
+	xorl	%r12d, %r12d
+	movq	%r15, 256(%rsp)
+	jmp	.LBB11_209
+	.p2align	4
+.LBB11_287:
+	incq	%r12
+	movq	368(%rsp), %rax
+	addq	504(%rsp), %rax
+	movq	%rax, 368(%rsp)
+	movq	360(%rsp), %rcx
+	addq	%rcx, %rdi
+	cmpq	%rbp, %r12
+	je	.LBB11_288
+.LBB11_209:
+	movq	%r12, %rax
+	shlq	$4, %rax
+	movq	1096(%rsp), %rcx
+	movq	(%rcx,%rax), %r9
+	vmovss	8(%rcx,%rax), %xmm1
+	vmovss	12(%rcx,%rax), %xmm0
+	testq	%r9, %r9
+	jne	.LBB11_211
+	vucomiss	%xmm12, %xmm1
+	jne	.LBB11_211
+	jp	.LBB11_211
+	cmpq	512(%rsp), %r11
+	jle	.LBB11_287
+	cmpq	$16, 544(%rsp)
+	jge	.LBB11_252
+	xorl	%eax, %eax
+	jmp	.LBB11_250
+	.p2align	4
+.LBB11_211:
+	movq	232(%rsp), %r15
+	subq	%r9, %r15
+	leaq	-1(%r15), %rax
+	cmpq	496(%rsp), %r15
+	movq	216(%rsp), %r11
+	cmovgq	%r11, %rax
+	testq	%r15, %r15
+	movl	$0, %ecx
+	cmovleq	%rcx, %rax
+	movq	%rax, %rcx
+	movq	96(%rsp), %rsi
+	orq	%rsi, %rcx
+	shrq	$32, %rcx
+	je	.LBB11_212
+	cqto
+	idivq	%rsi
+	movq	%rdx, %r8
+	jmp	.LBB11_214
+.LBB11_212:
+	xorl	%edx, %edx
+	divl	%esi
+	movl	%edx, %r8d
+.LBB11_214:
+	movq	232(%rsp), %rcx
+	leaq	(%r9,%rcx), %rax
+	leaq	(%r9,%rcx), %rdx
+	incq	%rdx
+	cmpq	%r11, %rax
+	cmovgeq	%r11, %rdx
+	cmpq	$-1, %rax
+	movl	$0, %eax
+	cmovgeq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%rsi, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_215
+	cqto
+	idivq	%rsi
+	movq	%rdx, %rcx
+	jmp	.LBB11_217
+.LBB11_215:
+	xorl	%edx, %edx
+	divl	%esi
+	movl	%edx, %ecx
+.LBB11_217:
+	cmpq	%r11, %r15
+	movq	%r11, %rdx
+	cmovlq	%r15, %rdx
+	testq	%r15, %r15
+	movl	$0, %eax
+	cmovnsq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%rsi, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_218
+	cqto
+	idivq	%rsi
+	jmp	.LBB11_220
+.LBB11_218:
+	xorl	%edx, %edx
+	divl	%esi
+.LBB11_220:
+	movq	(%rsp), %r11
+	movq	256(%rsp), %r15
+	cmpq	512(%rsp), %r11
+	movq	928(%rsp), %rsi
+	jle	.LBB11_287
+	leaq	1(,%r9,2), %rax
+	vcvtsi2ss	%rax, %xmm15, %xmm2
+	vaddss	%xmm1, %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm2
+	vdivss	%xmm2, %xmm0, %xmm0
+	cmpq	$4, 544(%rsp)
+	jge	.LBB11_223
+	xorl	%eax, %eax
+	jmp	.LBB11_242
+.LBB11_223:
+	vmovd	%r12d, %xmm2
+	vpbroadcastb	%xmm2, %xmm2
+	vbroadcastss	%xmm1, %xmm3
+	vbroadcastss	%xmm0, %xmm4
+	movq	200(%rsp), %rbp
+	movq	%rbp, %rax
+	imulq	%rdx, %rax
+	movq	368(%rsp), %r9
+	addq	%r9, %rax
+	movq	%rbp, %r15
+	imulq	%r8, %r15
+	addq	%r9, %r15
+	imulq	%rcx, %rbp
+	addq	%r9, %rbp
+	xorl	%r9d, %r9d
+	jmp	.LBB11_224
+	.p2align	4
+.LBB11_240:
+	vpmovzxwd	(%rbp,%r9,2), %xmm8
+	vpslld	$16, %xmm8, %xmm8
+	vmovupd	(%rdi,%r9,8), %ymm9
+	vpxor	%xmm11, %xmm11, %xmm11
+	vpunpcklwd	%xmm7, %xmm11, %xmm7
+	vaddps	%xmm7, %xmm8, %xmm7
+	vmulps	%xmm7, %xmm3, %xmm7
+	vcvtpd2ps	%ymm9, %xmm10
+	vaddps	%xmm7, %xmm10, %xmm7
+	vmulps	%xmm7, %xmm4, %xmm7
+	vcmpnleps	%xmm11, %xmm7, %xmm10
+	vandps	%xmm7, %xmm10, %xmm7
+	vpbroadcastd	.LCPI11_1(%rip), %xmm10
+	vpsrld	$16, %xmm7, %xmm11
+	vpand	%xmm10, %xmm11, %xmm10
+	vpbroadcastd	.LCPI11_2(%rip), %xmm11
+	vpmovsxbw	%xmm5, %xmm5
+	vpaddd	%xmm7, %xmm11, %xmm7
+	vpaddd	%xmm7, %xmm10, %xmm7
+	vpsrld	$16, %xmm7, %xmm7
+	vpackusdw	%xmm7, %xmm7, %xmm7
+	vpblendvb	%xmm5, %xmm7, %xmm6, %xmm5
+	vmovq	%xmm5, (%r10,%r9,2)
+	vcvtps2pd	%xmm8, %ymm5
+	vpmovzxwd	(%rax,%r9,2), %xmm6
+	vpslld	$16, %xmm6, %xmm6
+	vcvtps2pd	%xmm6, %ymm6
+	vsubpd	%ymm6, %ymm5, %ymm5
+	vaddpd	%ymm5, %ymm9, %ymm5
+	vmovupd	%ymm5, (%rdi,%r9,8)
+	addq	$4, %r9
+	cmpq	%r9, %rsi
+	je	.LBB11_241
+.LBB11_224:
+	vmovd	(%r14,%r9), %xmm5
+	vpcmpeqb	%xmm2, %xmm5, %xmm5
+	vpxor	%xmm5, %xmm14, %xmm7
+	vmovd	%xmm7, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_225
+	vpmovzxbd	%xmm7, %xmm7
+	vpextrb	$4, %xmm7, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_227
+.LBB11_228:
+	vpextrb	$8, %xmm7, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_229
+.LBB11_230:
+	vpextrb	$12, %xmm7, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_231
+.LBB11_232:
+	vmovd	%xmm5, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_233
+.LBB11_234:
+	vpextrb	$1, %xmm5, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_235
+.LBB11_236:
+	vpextrb	$2, %xmm5, %r11d
+	testb	$1, %r11b
+	jne	.LBB11_237
+.LBB11_238:
+	vpextrb	$3, %xmm5, %r11d
+	testb	$1, %r11b
+	je	.LBB11_240
+	jmp	.LBB11_239
+	.p2align	4
+.LBB11_225:
+	vpbroadcastw	(%r10,%r9,2), %xmm6
+	vpmovzxbd	%xmm7, %xmm7
+	vpextrb	$4, %xmm7, %r11d
+	testb	$1, %r11b
+	je	.LBB11_228
+.LBB11_227:
+	vpinsrw	$1, 2(%r10,%r9,2), %xmm6, %xmm8
+	vpblendd	$2, %xmm6, %xmm8, %xmm6
+	vpextrb	$8, %xmm7, %r11d
+	testb	$1, %r11b
+	je	.LBB11_230
+.LBB11_229:
+	vpinsrw	$2, 4(%r10,%r9,2), %xmm6, %xmm8
+	vpblendw	$8, %xmm6, %xmm8, %xmm6
+	vpextrb	$12, %xmm7, %r11d
+	testb	$1, %r11b
+	je	.LBB11_232
+.LBB11_231:
+	vpinsrw	$3, 6(%r10,%r9,2), %xmm6, %xmm6
+	vmovd	%xmm5, %r11d
+	testb	$1, %r11b
+	je	.LBB11_234
+.LBB11_233:
+	vpbroadcastw	(%r15,%r9,2), %xmm7
+	vpextrb	$1, %xmm5, %r11d
+	testb	$1, %r11b
+	je	.LBB11_236
+.LBB11_235:
+	vpinsrw	$1, 2(%r15,%r9,2), %xmm7, %xmm8
+	vpblendd	$2, %xmm7, %xmm8, %xmm7
+	vpextrb	$2, %xmm5, %r11d
+	testb	$1, %r11b
+	je	.LBB11_238
+.LBB11_237:
+	vpinsrw	$2, 4(%r15,%r9,2), %xmm7, %xmm8
+	vpblendw	$8, %xmm7, %xmm8, %xmm7
+	vpextrb	$3, %xmm5, %r11d
+	testb	$1, %r11b
+	je	.LBB11_240
+.LBB11_239:
+	vpinsrw	$3, 6(%r15,%r9,2), %xmm7, %xmm7
+	jmp	.LBB11_240
+.LBB11_241:
+	movq	%rsi, %rax
+	movq	256(%rsp), %r15
+	cmpq	%rsi, %r15
+	movq	(%rsp), %r11
+	movq	1104(%rsp), %rbp
+	je	.LBB11_287
+.LBB11_242:
+	movq	200(%rsp), %rsi
+	imulq	%rsi, %rdx
+	movq	368(%rsp), %r9
+	addq	%r9, %rdx
+	imulq	%rsi, %r8
+	addq	%r9, %r8
+	imulq	%rsi, %rcx
+	addq	%r9, %rcx
+	jmp	.LBB11_243
+	.p2align	4
+.LBB11_245:
+	movzwl	(%r8,%rax,2), %r9d
+	shll	$16, %r9d
+	vmovd	%r9d, %xmm4
+	vaddss	%xmm4, %xmm3, %xmm4
+	vmulss	%xmm4, %xmm1, %xmm4
+	vcvtsd2ss	%xmm2, %xmm2, %xmm5
+	vaddss	%xmm5, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm0, %xmm4
+	vcmpless	%xmm12, %xmm4, %xmm5
+	vandnps	%xmm4, %xmm5, %xmm4
+	vmovd	%xmm4, %r9d
 	btl	$16, %r9d
 	adcl	$32767, %r9d
 	shrl	$16, %r9d
-	movw	%r9w, (%rsi,%r14,2)
-	vsubss	(%rdi,%r14,4), %xmm6, %xmm6
-	vmovd	%xmm8, %edx
-	btl	$16, %edx
-	adcl	$32767, %edx
-	vaddss	%xmm6, %xmm2, %xmm2
-	shrl	$16, %edx
-	vsubss	(%r10,%r14,4), %xmm7, %xmm6
-	movw	%dx, (%r8,%r14,2)
-	vaddss	%xmm6, %xmm3, %xmm3
-	incq	%r14
-	cmpq	%r14, %r15
-	jne	.LBB11_374
-.LBB11_375:
-	addq	$376, %rsp
+.LBB11_246:
+	movw	%r9w, (%r10,%rax,2)
+	vcvtss2sd	%xmm3, %xmm3, %xmm3
+	movzwl	(%rdx,%rax,2), %r9d
+	shll	$16, %r9d
+	vmovd	%r9d, %xmm4
+	vcvtss2sd	%xmm4, %xmm4, %xmm4
+	vsubsd	%xmm4, %xmm3, %xmm3
+	vaddsd	%xmm3, %xmm2, %xmm2
+	vmovsd	%xmm2, (%rdi,%rax,8)
+	incq	%rax
+	cmpq	%rax, %r15
+	je	.LBB11_287
+.LBB11_243:
+	movzwl	(%rcx,%rax,2), %r9d
+	shll	$16, %r9d
+	vmovd	%r9d, %xmm3
+	vmovsd	(%rdi,%rax,8), %xmm2
+	cmpb	%r12b, (%r14,%rax)
+	je	.LBB11_245
+	movzwl	(%r10,%rax,2), %r9d
+	jmp	.LBB11_246
+.LBB11_252:
+	vbroadcastss	%xmm0, %ymm1
+	vmovd	%r12d, %xmm2
+	vpbroadcastb	%xmm2, %xmm2
+	xorl	%eax, %eax
+	movq	896(%rsp), %rdx
+	jmp	.LBB11_253
+	.p2align	4
+.LBB11_285:
+	vpslld	$16, %ymm6, %ymm6
+	vpslld	$16, %ymm5, %ymm5
+	vmulps	%ymm5, %ymm1, %ymm5
+	vmulps	%ymm6, %ymm1, %ymm6
+	vcmpnleps	%ymm13, %ymm6, %ymm7
+	vandps	%ymm6, %ymm7, %ymm6
+	vcmpnleps	%ymm13, %ymm5, %ymm7
+	vandps	%ymm5, %ymm7, %ymm5
+	vpsrld	$16, %ymm5, %ymm7
+	vmovdqu	992(%rsp), %ymm9
+	vpand	%ymm7, %ymm9, %ymm7
+	vpsrld	$16, %ymm6, %ymm8
+	vpand	%ymm9, %ymm8, %ymm8
+	vmovdqu	960(%rsp), %ymm9
+	vpaddd	%ymm6, %ymm9, %ymm6
+	vpaddd	%ymm6, %ymm8, %ymm6
+	vpaddd	%ymm5, %ymm9, %ymm5
+	vpaddd	%ymm7, %ymm5, %ymm5
+	vpsrld	$16, %ymm5, %ymm5
+	vpsrld	$16, %ymm6, %ymm6
+	vpackusdw	%ymm5, %ymm6, %ymm5
+	vpermq	$216, %ymm5, %ymm5
+	vpxor	%xmm3, %xmm14, %xmm3
+	vpmovsxbw	%xmm3, %ymm3
+	vpblendvb	%ymm3, %ymm4, %ymm5, %ymm3
+	vmovdqu	%ymm3, (%r10,%rax,2)
+	addq	$16, %rax
+	cmpq	%rax, %rdx
+	je	.LBB11_286
+.LBB11_253:
+	vpcmpeqb	(%r14,%rax), %xmm2, %xmm3
+	vmovd	%xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_254
+	vpextrb	$1, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_256
+.LBB11_257:
+	vpextrb	$2, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_258
+.LBB11_259:
+	vpextrb	$3, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_260
+.LBB11_261:
+	vpextrb	$4, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_262
+.LBB11_263:
+	vpextrb	$5, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_264
+.LBB11_265:
+	vpextrb	$6, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_266
+.LBB11_267:
+	vpextrb	$7, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_268
+.LBB11_269:
+	vpextrb	$8, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_270
+.LBB11_271:
+	vpextrb	$9, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_273
+.LBB11_272:
+	vpbroadcastw	18(%r10,%rax,2), %ymm5
+	vpblendw	$2, %ymm5, %ymm4, %ymm5
+	vpblendd	$240, %ymm5, %ymm4, %ymm4
+.LBB11_273:
+	vpmovzxwd	16(%rbx,%rax,2), %ymm5
+	vpmovzxwd	(%rbx,%rax,2), %ymm6
+	vpextrb	$10, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_274
+	vpextrb	$11, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_276
+.LBB11_277:
+	vpextrb	$12, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_278
+.LBB11_279:
+	vpextrb	$13, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_280
+.LBB11_281:
+	vpextrb	$14, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_282
+.LBB11_283:
+	vpextrb	$15, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_285
+	jmp	.LBB11_284
+	.p2align	4
+.LBB11_254:
+	vpbroadcastw	(%r10,%rax,2), %ymm4
+	vpextrb	$1, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_257
+.LBB11_256:
+	vpinsrw	$1, 2(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$2, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_259
+.LBB11_258:
+	vpinsrw	$2, 4(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$3, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_261
+.LBB11_260:
+	vpinsrw	$3, 6(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$4, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_263
+.LBB11_262:
+	vpinsrw	$4, 8(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$5, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_265
+.LBB11_264:
+	vpinsrw	$5, 10(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$6, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_267
+.LBB11_266:
+	vpinsrw	$6, 12(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$7, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_269
+.LBB11_268:
+	vpinsrw	$7, 14(%r10,%rax,2), %xmm4, %xmm5
+	vpblendd	$15, %ymm5, %ymm4, %ymm4
+	vpextrb	$8, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_271
+.LBB11_270:
+	vpbroadcastw	16(%r10,%rax,2), %ymm5
+	vpblendw	$1, %ymm5, %ymm4, %ymm5
+	vpblendd	$240, %ymm5, %ymm4, %ymm4
+	vpextrb	$9, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	jne	.LBB11_272
+	jmp	.LBB11_273
+	.p2align	4
+.LBB11_274:
+	vpbroadcastw	20(%r10,%rax,2), %ymm7
+	vpblendw	$4, %ymm7, %ymm4, %ymm7
+	vpblendd	$240, %ymm7, %ymm4, %ymm4
+	vpextrb	$11, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_277
+.LBB11_276:
+	vpbroadcastw	22(%r10,%rax,2), %ymm7
+	vpblendw	$8, %ymm7, %ymm4, %ymm7
+	vpblendd	$240, %ymm7, %ymm4, %ymm4
+	vpextrb	$12, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_279
+.LBB11_278:
+	vpbroadcastw	24(%r10,%rax,2), %ymm7
+	vpblendw	$16, %ymm7, %ymm4, %ymm7
+	vpblendd	$240, %ymm7, %ymm4, %ymm4
+	vpextrb	$13, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_281
+.LBB11_280:
+	vpbroadcastw	26(%r10,%rax,2), %ymm7
+	vpblendw	$32, %ymm7, %ymm4, %ymm7
+	vpblendd	$240, %ymm7, %ymm4, %ymm4
+	vpextrb	$14, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_283
+.LBB11_282:
+	vpbroadcastw	28(%r10,%rax,2), %ymm7
+	vpblendw	$64, %ymm7, %ymm4, %ymm7
+	vpblendd	$240, %ymm7, %ymm4, %ymm4
+	vpextrb	$15, %xmm3, %ecx
+	notb	%cl
+	testb	$1, %cl
+	je	.LBB11_285
+.LBB11_284:
+	vpbroadcastw	30(%r10,%rax,2), %ymm7
+	vpblendw	$128, %ymm7, %ymm4, %ymm7
+	vpblendd	$240, %ymm7, %ymm4, %ymm4
+	jmp	.LBB11_285
+.LBB11_286:
+	movq	%rdx, %rax
+	cmpq	%rdx, %r15
+	jne	.LBB11_250
+	jmp	.LBB11_287
+	.p2align	4
+.LBB11_292:
+	movzwl	(%r10,%rax,2), %ecx
+.LBB11_293:
+	movw	%cx, (%r10,%rax,2)
+	incq	%rax
+	cmpq	%rax, %r15
+	je	.LBB11_287
+.LBB11_250:
+	movzwl	(%rbx,%rax,2), %ecx
+	shll	$16, %ecx
+	vmovd	%ecx, %xmm1
+	vmulss	%xmm1, %xmm0, %xmm1
+	vcmpless	%xmm12, %xmm1, %xmm2
+	vandnps	%xmm1, %xmm2, %xmm1
+	vmovd	%xmm1, %ecx
+	btl	$16, %ecx
+	adcl	$32767, %ecx
+	cmpb	%r12b, (%r14,%rax)
+	jne	.LBB11_292
+	shrl	$16, %ecx
+	jmp	.LBB11_293
+	.p2align	4
+.LBB11_180:
+	movq	1112(%rsp), %rbx
+	movq	464(%rsp), %r14
+	movq	584(%rsp), %r12
+	xorl	%ebp, %ebp
+	jmp	.LBB11_181
+	.p2align	4
+.LBB11_204:
+	incq	%rbp
+	movq	360(%rsp), %rcx
+	addq	%rcx, %r12
+	addq	504(%rsp), %r14
+	addq	%rcx, %rbx
+	cmpq	1104(%rsp), %rbp
+	movq	1096(%rsp), %r8
+	je	.LBB11_205
+.LBB11_181:
+	movq	%rcx, %rdi
+	imulq	%rbp, %rdi
+	addq	1112(%rsp), %rdi
+	movq	%rbp, %rax
+	shlq	$4, %rax
+	movq	(%r8,%rax), %r15
+	testq	%r15, %r15
+	je	.LBB11_182
+	cmpq	$0, (%rsp)
+	jle	.LBB11_204
+	xorl	%esi, %esi
+	movq	408(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	vpcmpeqd	%xmm14, %xmm14, %xmm14
+	vpxor	%xmm13, %xmm13, %xmm13
+	vxorps	%xmm12, %xmm12, %xmm12
+	movq	96(%rsp), %rsi
+	movq	416(%rsp), %r11
+	movq	216(%rsp), %r10
+	movq	304(%rsp), %r9
+	movq	312(%rsp), %r8
+	movq	112(%rsp), %rdi
+	testq	%r15, %r15
+	jns	.LBB11_186
+	jmp	.LBB11_204
+	.p2align	4
+.LBB11_182:
+	addq	%r8, %rax
+	cmpq	$0, (%rsp)
+	setle	%cl
+	vucomiss	8(%rax), %xmm12
+	setnp	%al
+	sete	%dl
+	andb	%al, %dl
+	orb	%cl, %dl
+	jne	.LBB11_204
+	xorl	%esi, %esi
+	movq	408(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	vpcmpeqd	%xmm14, %xmm14, %xmm14
+	vpxor	%xmm13, %xmm13, %xmm13
+	vxorps	%xmm12, %xmm12, %xmm12
+	movq	96(%rsp), %rsi
+	movq	416(%rsp), %r11
+	movq	216(%rsp), %r10
+	movq	304(%rsp), %r9
+	movq	312(%rsp), %r8
+	movq	112(%rsp), %rdi
+.LBB11_186:
+	movq	%r15, %rcx
+	negq	%rcx
+	jmp	.LBB11_187
+	.p2align	4
+.LBB11_203:
+	cmpq	%r15, %rcx
+	leaq	1(%rcx), %rcx
+	movq	96(%rsp), %rsi
+	je	.LBB11_204
+.LBB11_187:
+	leaq	(%rcx,%rdi), %rax
+	cmpq	%r10, %rax
+	movq	%r10, %rdx
+	cmovlq	%rax, %rdx
+	testq	%rax, %rax
+	movl	$0, %eax
+	cmovnsq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%rsi, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_188
+	cqto
+	idivq	%rsi
+	cmpq	$4, %r9
+	jge	.LBB11_192
+.LBB11_191:
+	xorl	%eax, %eax
+	jmp	.LBB11_201
+	.p2align	4
+.LBB11_188:
+	xorl	%edx, %edx
+	divl	%esi
+	cmpq	$4, %r9
+	jl	.LBB11_191
+.LBB11_192:
+	cmpq	$16, %r9
+	jge	.LBB11_194
+	xorl	%esi, %esi
+	jmp	.LBB11_198
+	.p2align	4
+.LBB11_194:
+	leaq	(%rdx,%rdx,2), %rax
+	movq	120(%rsp), %rsi
+	leaq	(%rsi,%rax,2), %rax
+	imulq	(%rsp), %rax
+	addq	%r14, %rax
+	xorl	%esi, %esi
+	.p2align	4
+.LBB11_195:
+	vpmovzxwd	(%rax,%rsi,2), %xmm0
+	vpmovzxwd	8(%rax,%rsi,2), %xmm1
+	vpmovzxwd	16(%rax,%rsi,2), %xmm2
+	vpmovzxwd	24(%rax,%rsi,2), %xmm3
+	vpslld	$16, %xmm0, %xmm0
+	vpslld	$16, %xmm1, %xmm1
+	vpslld	$16, %xmm2, %xmm2
+	vpslld	$16, %xmm3, %xmm3
+	vcvtps2pd	%xmm0, %ymm0
+	vcvtps2pd	%xmm1, %ymm1
+	vcvtps2pd	%xmm2, %ymm2
+	vcvtps2pd	%xmm3, %ymm3
+	vaddpd	-96(%r12,%rsi,8), %ymm0, %ymm0
+	vaddpd	-64(%r12,%rsi,8), %ymm1, %ymm1
+	vaddpd	-32(%r12,%rsi,8), %ymm2, %ymm2
+	vaddpd	(%r12,%rsi,8), %ymm3, %ymm3
+	vmovupd	%ymm0, -96(%r12,%rsi,8)
+	vmovupd	%ymm1, -64(%r12,%rsi,8)
+	vmovupd	%ymm2, -32(%r12,%rsi,8)
+	vmovupd	%ymm3, (%r12,%rsi,8)
+	addq	$16, %rsi
+	cmpq	%rsi, %r8
+	jne	.LBB11_195
+	cmpq	%r8, %r11
+	je	.LBB11_203
+	movq	%r8, %rsi
+	movq	%r8, %rax
+	testb	$12, %r11b
+	je	.LBB11_201
+.LBB11_198:
+	leaq	(%rdx,%rdx,2), %rax
+	movq	120(%rsp), %r8
+	leaq	(%r8,%rax,2), %rax
+	imulq	(%rsp), %rax
+	addq	%r14, %rax
+	movq	632(%rsp), %r8
+	.p2align	4
+.LBB11_199:
+	vpmovzxwd	(%rax,%rsi,2), %xmm0
+	vpslld	$16, %xmm0, %xmm0
+	vcvtps2pd	%xmm0, %ymm0
+	vaddpd	(%rbx,%rsi,8), %ymm0, %ymm0
+	vmovupd	%ymm0, (%rbx,%rsi,8)
+	addq	$4, %rsi
+	cmpq	%rsi, %r8
+	jne	.LBB11_199
+	movq	%r8, %rax
+	cmpq	%r8, %r11
+	movq	312(%rsp), %r8
+	je	.LBB11_203
+.LBB11_201:
+	leaq	(%rdx,%rdx,2), %rdx
+	movq	120(%rsp), %rsi
+	leaq	(%rsi,%rdx,2), %rdx
+	imulq	(%rsp), %rdx
+	addq	%r14, %rdx
+	.p2align	4
+.LBB11_202:
+	movzwl	(%rdx,%rax,2), %esi
+	shll	$16, %esi
+	vmovd	%esi, %xmm0
+	vcvtss2sd	%xmm0, %xmm0, %xmm0
+	vaddsd	(%rbx,%rax,8), %xmm0, %xmm0
+	vmovsd	%xmm0, (%rbx,%rax,8)
+	incq	%rax
+	cmpq	%rax, %r11
+	jne	.LBB11_202
+	jmp	.LBB11_203
+.LBB11_291:
+	addq	$1032, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -6780,1096 +6782,40 @@ oc_defocus_rows_v3:
 	vzeroupper
 	retq
 .Lfunc_end11:
-	.size	oc_defocus_rows_v3, .Lfunc_end11-oc_defocus_rows_v3
-	.cfi_endproc
-	.hidden	oc_defocus_columns_v3
-	.globl	oc_defocus_columns_v3
-	.p2align	4
-	.type	oc_defocus_columns_v3,@function
-oc_defocus_columns_v3:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	subq	$136, %rsp
-	.cfi_def_cfa_offset 192
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%r8, 112(%rsp)
-	movq	%rcx, %r13
-	movq	%rdi, 16(%rsp)
-	movq	200(%rsp), %rcx
-	movq	192(%rsp), %rbx
-	subq	%r9, %rbx
-	setle	%al
-	cmpq	208(%rsp), %rcx
-	setge	%cl
-	orb	%al, %cl
-	jne	.LBB12_61
-	movq	%rdx, %r15
-	vmovss	%xmm1, 64(%rsp)
-	movq	%rsi, 128(%rsp)
-	movq	232(%rsp), %rcx
-	movq	216(%rsp), %rax
-	leaq	1(%rax,%rax), %rax
-	vcvtsi2ss	%rax, %xmm15, %xmm2
-	movq	112(%rsp), %rax
-	decq	%rax
-	movq	%rax, 80(%rsp)
-	vmovss	%xmm0, 68(%rsp)
-	vaddss	%xmm0, %xmm0, %xmm1
-	vaddss	%xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 92(%rsp)
-	leaq	(,%r9,4), %rax
-	movq	%rax, 40(%rsp)
-	leaq	(,%r13,4), %rax
-	movq	%rax, 72(%rsp)
-	leaq	(,%rbx,4), %r14
-	leaq	(%rcx,%r9,4), %r12
-	movq	%r12, %rdi
-	xorl	%esi, %esi
-	movq	%r14, %rdx
-	movq	%r9, %rbp
-	callq	memset@PLT
-	movq	72(%rsp), %rdx
-	movq	40(%rsp), %rcx
-	movq	216(%rsp), %r9
-	testq	%r9, %r9
-	js	.LBB12_62
-	movq	%r14, 96(%rsp)
-	leaq	(,%r13,2), %rax
-	addq	%r13, %rax
-	movq	%rax, 56(%rsp)
-	negq	%r9
-	movq	%rbx, %rax
-	andq	$-32, %rax
-	leaq	(%rax,%rbp), %rcx
-	movq	%rcx, 32(%rsp)
-	movq	%rbx, %r14
-	andq	$-4, %r14
-	leaq	(%r14,%rbp), %rcx
-	movq	%rcx, 8(%rsp)
-	movq	232(%rsp), %rcx
-	leaq	(%rcx,%rbp,4), %rsi
-	addq	$96, %rsi
-	movq	16(%rsp), %rcx
-	leaq	48(%rcx,%rbp,2), %rdx
-	movq	%rdx, 48(%rsp)
-	leaq	(%r13,%r13), %rdi
-	leaq	(%rdi,%rdi,2), %rdi
-	movq	%rbp, (%rsp)
-	leaq	(%rcx,%rbp,2), %rcx
-	movq	%rcx, 24(%rsp)
-	xorl	%r8d, %r8d
-	movq	%r9, 104(%rsp)
-	jmp	.LBB12_3
-	.p2align	4
-.LBB12_15:
-	cmpq	216(%rsp), %r9
-	leaq	1(%r9), %r9
-	je	.LBB12_16
-.LBB12_3:
-	movq	200(%rsp), %r10
-	leaq	(%r9,%r10), %r11
-	movq	80(%rsp), %r10
-	cmpq	%r10, %r11
-	cmovlq	%r11, %r10
-	testq	%r11, %r11
-	cmovsq	%r8, %r10
-	movq	(%rsp), %r11
-	cmpq	$4, %rbx
-	movq	232(%rsp), %rcx
-	movq	192(%rsp), %rdx
-	jb	.LBB12_13
-	cmpq	$32, %rbx
-	jae	.LBB12_6
-	xorl	%ebp, %ebp
-	jmp	.LBB12_10
-	.p2align	4
-.LBB12_6:
-	movq	%rdi, %r11
-	imulq	%r10, %r11
-	addq	48(%rsp), %r11
-	xorl	%ebp, %ebp
-	.p2align	4
-.LBB12_7:
-	vpmovzxwd	-48(%r11,%rbp,2), %ymm0
-	vpmovzxwd	-32(%r11,%rbp,2), %ymm1
-	vpmovzxwd	-16(%r11,%rbp,2), %ymm2
-	vpmovzxwd	(%r11,%rbp,2), %ymm3
-	vpslld	$16, %ymm0, %ymm0
-	vpslld	$16, %ymm1, %ymm1
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vaddps	-96(%rsi,%rbp,4), %ymm0, %ymm0
-	vaddps	-64(%rsi,%rbp,4), %ymm1, %ymm1
-	vaddps	-32(%rsi,%rbp,4), %ymm2, %ymm2
-	vaddps	(%rsi,%rbp,4), %ymm3, %ymm3
-	vmovups	%ymm0, -96(%rsi,%rbp,4)
-	vmovups	%ymm1, -64(%rsi,%rbp,4)
-	vmovups	%ymm2, -32(%rsi,%rbp,4)
-	vmovups	%ymm3, (%rsi,%rbp,4)
-	addq	$32, %rbp
-	cmpq	%rbp, %rax
-	jne	.LBB12_7
-	cmpq	%rax, %rbx
-	movq	232(%rsp), %rcx
-	movq	192(%rsp), %rdx
-	je	.LBB12_15
-	movq	%rax, %rbp
-	movq	32(%rsp), %r11
-	testb	$28, %bl
-	je	.LBB12_13
-.LBB12_10:
-	movq	%rdi, %r11
-	imulq	%r10, %r11
-	addq	24(%rsp), %r11
-	.p2align	4
-.LBB12_11:
-	vpmovzxwd	(%r11,%rbp,2), %xmm0
-	vpslld	$16, %xmm0, %xmm0
-	vaddps	(%r12,%rbp,4), %xmm0, %xmm0
-	vmovups	%xmm0, (%r12,%rbp,4)
-	addq	$4, %rbp
-	cmpq	%rbp, %r14
-	jne	.LBB12_11
-	movq	8(%rsp), %r11
-	cmpq	%r14, %rbx
-	movq	232(%rsp), %rcx
-	movq	192(%rsp), %rdx
-	je	.LBB12_15
-.LBB12_13:
-	imulq	56(%rsp), %r10
-	movq	16(%rsp), %rbp
-	leaq	(,%r10,2), %r10
-	addq	%rbp, %r10
-	.p2align	4
-.LBB12_14:
-	movzwl	(%r10,%r11,2), %ebp
-	shll	$16, %ebp
-	vmovd	%ebp, %xmm0
-	vaddss	(%rcx,%r11,4), %xmm0, %xmm0
-	vmovss	%xmm0, (%rcx,%r11,4)
-	incq	%r11
-	cmpq	%r11, %rdx
-	jne	.LBB12_14
-	jmp	.LBB12_15
-.LBB12_16:
-	movq	232(%rsp), %rcx
-	leaq	(%rcx,%r13,4), %rbp
-	movq	40(%rsp), %rax
-	leaq	(%rcx,%rax), %rdi
-	addq	72(%rsp), %rdi
-	xorl	%esi, %esi
-	movq	96(%rsp), %rdx
-	vzeroupper
-	callq	memset@PLT
-	movq	16(%rsp), %rax
-	leaq	(%rax,%r13,2), %rax
-	movq	%rbx, %rdx
-	andq	$-32, %rdx
-	movq	(%rsp), %rcx
-	leaq	(%rcx,%rdx), %rsi
-	movq	%rsi, 32(%rsp)
-	leaq	(%rcx,%r14), %rsi
-	movq	%rsi, 8(%rsp)
-	movq	72(%rsp), %rsi
-	leaq	(%rsi,%rcx,4), %rdi
-	movq	232(%rsp), %rcx
-	leaq	(%rcx,%rdi), %r8
-	addq	$96, %r8
-	addq	%rcx, %rdi
-	movq	104(%rsp), %r9
-	jmp	.LBB12_17
-	.p2align	4
-.LBB12_29:
-	cmpq	216(%rsp), %r9
-	leaq	1(%r9), %r9
-	je	.LBB12_30
-.LBB12_17:
-	movq	200(%rsp), %rcx
-	addq	%r9, %rcx
-	movq	80(%rsp), %r11
-	cmpq	%r11, %rcx
-	cmovlq	%rcx, %r11
-	testq	%rcx, %rcx
-	movl	$0, %r10d
-	cmovnsq	%r11, %r10
-	movq	(%rsp), %r11
-	cmpq	$4, %rbx
-	movq	192(%rsp), %rsi
-	jb	.LBB12_27
-	cmpq	$32, %rbx
-	jae	.LBB12_20
-	xorl	%ecx, %ecx
-	jmp	.LBB12_24
-	.p2align	4
-.LBB12_20:
-	leaq	(%r10,%r10,2), %rcx
-	leaq	2(,%rcx,2), %r11
-	imulq	%r13, %r11
-	addq	48(%rsp), %r11
-	xorl	%ecx, %ecx
-	.p2align	4
-.LBB12_21:
-	vpmovzxwd	-48(%r11,%rcx,2), %ymm0
-	vpmovzxwd	-32(%r11,%rcx,2), %ymm1
-	vpmovzxwd	-16(%r11,%rcx,2), %ymm2
-	vpmovzxwd	(%r11,%rcx,2), %ymm3
-	vpslld	$16, %ymm0, %ymm0
-	vpslld	$16, %ymm1, %ymm1
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vaddps	-96(%r8,%rcx,4), %ymm0, %ymm0
-	vaddps	-64(%r8,%rcx,4), %ymm1, %ymm1
-	vaddps	-32(%r8,%rcx,4), %ymm2, %ymm2
-	vaddps	(%r8,%rcx,4), %ymm3, %ymm3
-	vmovups	%ymm0, -96(%r8,%rcx,4)
-	vmovups	%ymm1, -64(%r8,%rcx,4)
-	vmovups	%ymm2, -32(%r8,%rcx,4)
-	vmovups	%ymm3, (%r8,%rcx,4)
-	addq	$32, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB12_21
-	cmpq	%rdx, %rbx
-	movq	192(%rsp), %rsi
-	je	.LBB12_29
-	movq	%rdx, %rcx
-	movq	32(%rsp), %r11
-	testb	$28, %bl
-	je	.LBB12_27
-.LBB12_24:
-	leaq	(%r10,%r10,2), %r11
-	leaq	2(,%r11,2), %r11
-	imulq	%r13, %r11
-	addq	24(%rsp), %r11
-	.p2align	4
-.LBB12_25:
-	vpmovzxwd	(%r11,%rcx,2), %xmm0
-	vpslld	$16, %xmm0, %xmm0
-	vaddps	(%rdi,%rcx,4), %xmm0, %xmm0
-	vmovups	%xmm0, (%rdi,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %r14
-	jne	.LBB12_25
-	movq	8(%rsp), %r11
-	cmpq	%r14, %rbx
-	movq	192(%rsp), %rsi
-	je	.LBB12_29
-.LBB12_27:
-	imulq	56(%rsp), %r10
-	leaq	(%rax,%r10,2), %rcx
-	.p2align	4
-.LBB12_28:
-	movzwl	(%rcx,%r11,2), %r10d
-	shll	$16, %r10d
-	vmovd	%r10d, %xmm0
-	vaddss	(%rbp,%r11,4), %xmm0, %xmm0
-	vmovss	%xmm0, (%rbp,%r11,4)
-	incq	%r11
-	cmpq	%r11, %rsi
-	jne	.LBB12_28
-	jmp	.LBB12_29
-.LBB12_30:
-	movq	232(%rsp), %rax
-	leaq	(%rax,%r13,8), %rbp
-	movq	40(%rsp), %rax
-	leaq	(%rax,%rbp), %rdi
-	xorl	%esi, %esi
-	movq	96(%rsp), %rdx
-	vzeroupper
-	callq	memset@PLT
-	movq	16(%rsp), %rax
-	leaq	(%rax,%r13,4), %rax
-	movq	%rbx, %rcx
-	andq	$-32, %rcx
-	movq	(%rsp), %r11
-	leaq	(%r11,%rcx), %rdx
-	movq	%rdx, 32(%rsp)
-	leaq	(%r11,%r14), %rdx
-	movq	%rdx, 8(%rsp)
-	movq	40(%rsp), %rdx
-	leaq	(%rdx,%r13,8), %rdi
-	movq	232(%rsp), %rdx
-	leaq	(%rdx,%rdi), %r8
-	addq	$96, %r8
-	addq	%rdx, %rdi
-	vmovss	68(%rsp), %xmm6
-	vmovss	64(%rsp), %xmm4
-	movq	104(%rsp), %rdx
-	jmp	.LBB12_31
-	.p2align	4
-.LBB12_43:
-	cmpq	216(%rsp), %rsi
-	leaq	1(%rsi), %rdx
-	movq	(%rsp), %r11
-	je	.LBB12_44
-.LBB12_31:
-	movq	200(%rsp), %r9
-	movq	%rdx, %rsi
-	addq	%rdx, %r9
-	movq	80(%rsp), %r10
-	cmpq	%r10, %r9
-	cmovlq	%r9, %r10
-	testq	%r9, %r9
-	movl	$0, %r9d
-	cmovnsq	%r10, %r9
-	movq	%r11, %r10
-	cmpq	$4, %rbx
-	movq	192(%rsp), %rdx
-	jb	.LBB12_41
-	cmpq	$32, %rbx
-	jae	.LBB12_34
-	xorl	%r11d, %r11d
-	jmp	.LBB12_38
-	.p2align	4
-.LBB12_34:
-	leaq	(%r9,%r9,2), %r10
-	leaq	4(,%r10,2), %r10
-	imulq	%r13, %r10
-	addq	48(%rsp), %r10
-	xorl	%r11d, %r11d
-	.p2align	4
-.LBB12_35:
-	vpmovzxwd	-48(%r10,%r11,2), %ymm0
-	vpmovzxwd	-32(%r10,%r11,2), %ymm1
-	vpmovzxwd	-16(%r10,%r11,2), %ymm2
-	vpmovzxwd	(%r10,%r11,2), %ymm3
-	vpslld	$16, %ymm0, %ymm0
-	vpslld	$16, %ymm1, %ymm1
-	vpslld	$16, %ymm2, %ymm2
-	vpslld	$16, %ymm3, %ymm3
-	vaddps	-96(%r8,%r11,4), %ymm0, %ymm0
-	vaddps	-64(%r8,%r11,4), %ymm1, %ymm1
-	vaddps	-32(%r8,%r11,4), %ymm2, %ymm2
-	vaddps	(%r8,%r11,4), %ymm3, %ymm3
-	vmovups	%ymm0, -96(%r8,%r11,4)
-	vmovups	%ymm1, -64(%r8,%r11,4)
-	vmovups	%ymm2, -32(%r8,%r11,4)
-	vmovups	%ymm3, (%r8,%r11,4)
-	addq	$32, %r11
-	cmpq	%r11, %rcx
-	jne	.LBB12_35
-	cmpq	%rcx, %rbx
-	movq	192(%rsp), %rdx
-	je	.LBB12_43
-	movq	%rcx, %r11
-	movq	32(%rsp), %r10
-	testb	$28, %bl
-	je	.LBB12_41
-.LBB12_38:
-	leaq	(%r9,%r9,2), %r10
-	leaq	4(,%r10,2), %r10
-	imulq	%r13, %r10
-	addq	24(%rsp), %r10
-	.p2align	4
-.LBB12_39:
-	vpmovzxwd	(%r10,%r11,2), %xmm0
-	vpslld	$16, %xmm0, %xmm0
-	vaddps	(%rdi,%r11,4), %xmm0, %xmm0
-	vmovups	%xmm0, (%rdi,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %r14
-	jne	.LBB12_39
-	movq	8(%rsp), %r10
-	cmpq	%r14, %rbx
-	movq	192(%rsp), %rdx
-	je	.LBB12_43
-.LBB12_41:
-	imulq	56(%rsp), %r9
-	leaq	(%rax,%r9,2), %r9
-	.p2align	4
-.LBB12_42:
-	movzwl	(%r9,%r10,2), %r11d
-	shll	$16, %r11d
-	vmovd	%r11d, %xmm0
-	vaddss	(%rbp,%r10,4), %xmm0, %xmm0
-	vmovss	%xmm0, (%rbp,%r10,4)
-	incq	%r10
-	cmpq	%r10, %rdx
-	jne	.LBB12_42
-	jmp	.LBB12_43
-.LBB12_62:
-	movq	232(%rsp), %rax
-	addq	%rcx, %rax
-	movq	%rax, (%rsp)
-	leaq	(%rax,%rdx), %rdi
-	xorl	%esi, %esi
-	movq	%r14, %rdx
-	callq	memset@PLT
-	movq	(%rsp), %rax
-	leaq	(%rax,%r13,8), %rdi
-	xorl	%esi, %esi
-	movq	%r14, %rdx
-	callq	memset@PLT
-	vmovss	68(%rsp), %xmm6
-	movq	%rbp, %r11
-	vmovss	64(%rsp), %xmm4
-.LBB12_44:
-	vdivss	92(%rsp), %xmm4, %xmm0
-	leaq	(%r11,%r11), %rax
-	movq	16(%rsp), %rcx
-	leaq	(%rcx,%r11,2), %rcx
-	movq	%rcx, (%rsp)
-	leaq	(%r13,%r13), %rcx
-	leaq	(%rcx,%rcx,2), %rbp
-	movq	200(%rsp), %r10
-	movq	%r10, %rcx
-	imulq	%r13, %rcx
-	leaq	(%rcx,%rcx,2), %rdx
-	leaq	(%rax,%rdx,2), %rdx
-	movq	128(%rsp), %r9
-	addq	%r9, %rdx
-	addq	%r11, %r15
-	addq	%rcx, %r15
-	leaq	(%r10,%r10), %rax
-	leaq	(%rax,%rax,2), %rcx
-	addq	$2, %rcx
-	imulq	%r13, %rcx
-	leaq	(%rcx,%r11,2), %rsi
-	addq	%r9, %rsi
-	movq	72(%rsp), %rcx
-	leaq	(%rcx,%r11,4), %rdi
-	movq	232(%rsp), %rcx
-	addq	%rcx, %rdi
-	leaq	(%rax,%rax,2), %rax
-	addq	$4, %rax
-	imulq	%r13, %rax
-	leaq	(%rax,%r11,2), %r8
-	addq	%r9, %r8
-	movq	40(%rsp), %rax
-	leaq	(%rax,%r13,8), %r9
-	addq	%rcx, %r9
-	vxorps	%xmm1, %xmm1, %xmm1
-	movq	%r13, 120(%rsp)
-	movq	%rbp, 8(%rsp)
-	jmp	.LBB12_45
-	.p2align	4
-.LBB12_60:
-	movq	56(%rsp), %r10
-	incq	%r10
-	movq	8(%rsp), %rbp
-	addq	%rbp, %rdx
-	addq	%r13, %r15
-	addq	%rbp, %rsi
-	addq	%rbp, %r8
-	cmpq	208(%rsp), %r10
-	je	.LBB12_61
-.LBB12_45:
-	movq	%r10, %rax
-	movq	216(%rsp), %r11
-	subq	%r11, %rax
-	leaq	-1(%rax), %r14
-	cmpq	112(%rsp), %rax
-	movq	80(%rsp), %r13
-	cmovgq	%r13, %r14
-	leaq	(%r10,%r11), %rcx
-	movq	%r10, 56(%rsp)
-	addq	%r10, %r11
-	incq	%r11
-	cmpq	%r13, %rcx
-	cmovgeq	%r13, %r11
-	cmpq	$-1, %rcx
-	movl	$0, %ecx
-	cmovlq	%rcx, %r11
-	cmpq	%r13, %rax
-	movq	%r13, %r10
-	cmovlq	%rax, %r10
-	testq	%rax, %rax
-	cmovleq	%rcx, %r14
-	cmovsq	%rcx, %r10
-	movq	%rbp, %rax
-	movq	%r11, 48(%rsp)
-	imulq	%r11, %rax
-	movq	(%rsp), %r11
-	addq	%r11, %rax
-	movq	%rbp, %rcx
-	movq	%r14, 24(%rsp)
-	imulq	%r14, %rcx
-	addq	%r11, %rcx
-	imulq	%r10, %rbp
-	addq	%r11, %rbp
-	xorl	%r11d, %r11d
-	jmp	.LBB12_46
-	.p2align	4
-.LBB12_48:
-	movzwl	(%rcx,%r11,2), %r13d
-	shll	$16, %r13d
-	vmovd	%r13d, %xmm4
-	vaddss	%xmm4, %xmm3, %xmm4
-	vmulss	%xmm4, %xmm6, %xmm4
-	vaddss	%xmm4, %xmm2, %xmm4
-	vmulss	%xmm4, %xmm0, %xmm4
-	vcmpless	%xmm1, %xmm4, %xmm5
-	vandnps	%xmm4, %xmm5, %xmm4
-	vmovd	%xmm4, %r13d
-	btl	$16, %r13d
-	adcl	$32767, %r13d
-	shrl	$16, %r13d
-.LBB12_49:
-	movw	%r13w, (%rdx,%r11,2)
-	movzwl	(%rbp,%r11,2), %r13d
-	shll	$16, %r13d
-	vmovd	%r13d, %xmm4
-	vsubss	%xmm4, %xmm3, %xmm3
-	vaddss	%xmm3, %xmm2, %xmm2
-	vmovss	%xmm2, (%r12,%r11,4)
-	incq	%r11
-	cmpq	%r11, %rbx
-	je	.LBB12_50
-.LBB12_46:
-	vmovss	(%r12,%r11,4), %xmm2
-	movzwl	(%rax,%r11,2), %r13d
-	shll	$16, %r13d
-	vmovd	%r13d, %xmm3
-	movq	224(%rsp), %r13
-	cmpb	%r13b, (%r15,%r11)
-	je	.LBB12_48
-	movzwl	(%rdx,%r11,2), %r13d
-	jmp	.LBB12_49
-	.p2align	4
-.LBB12_50:
-	leaq	(%r10,%r10,2), %rax
-	movq	%rax, 16(%rsp)
-	leaq	2(,%rax,2), %rcx
-	movq	120(%rsp), %r13
-	imulq	%r13, %rcx
-	movq	(%rsp), %rbp
-	addq	%rbp, %rcx
-	movq	24(%rsp), %rax
-	leaq	(%rax,%rax,2), %rax
-	movq	%rax, 24(%rsp)
-	leaq	2(,%rax,2), %rax
-	imulq	%r13, %rax
-	addq	%rbp, %rax
-	movq	48(%rsp), %r10
-	addq	%r10, %r10
-	leaq	(%r10,%r10,2), %r11
-	leaq	(%r10,%r10,2), %r14
-	addq	$2, %r14
-	imulq	%r13, %r14
-	addq	%rbp, %r14
-	xorl	%ebp, %ebp
-	jmp	.LBB12_51
-	.p2align	4
-.LBB12_53:
-	movzwl	(%rax,%rbp,2), %r13d
-	shll	$16, %r13d
-	vmovd	%r13d, %xmm4
-	vaddss	%xmm4, %xmm3, %xmm4
-	vmulss	%xmm4, %xmm6, %xmm4
-	vaddss	%xmm4, %xmm2, %xmm4
-	vmulss	%xmm4, %xmm0, %xmm4
-	vcmpless	%xmm1, %xmm4, %xmm5
-	vandnps	%xmm4, %xmm5, %xmm4
-	vmovd	%xmm4, %r13d
-	btl	$16, %r13d
-	adcl	$32767, %r13d
-	shrl	$16, %r13d
-.LBB12_54:
-	movw	%r13w, (%rsi,%rbp,2)
-	movzwl	(%rcx,%rbp,2), %r13d
-	shll	$16, %r13d
-	vmovd	%r13d, %xmm4
-	vsubss	%xmm4, %xmm3, %xmm3
-	vaddss	%xmm3, %xmm2, %xmm2
-	vmovss	%xmm2, (%rdi,%rbp,4)
-	incq	%rbp
-	cmpq	%rbp, %rbx
-	je	.LBB12_55
-.LBB12_51:
-	vmovss	(%rdi,%rbp,4), %xmm2
-	movzwl	(%r14,%rbp,2), %r13d
-	shll	$16, %r13d
-	vmovd	%r13d, %xmm3
-	movq	224(%rsp), %r13
-	cmpb	%r13b, (%r15,%rbp)
-	je	.LBB12_53
-	movzwl	(%rsi,%rbp,2), %r13d
-	jmp	.LBB12_54
-	.p2align	4
-.LBB12_55:
-	movq	16(%rsp), %rax
-	leaq	4(,%rax,2), %rcx
-	movq	120(%rsp), %r13
-	imulq	%r13, %rcx
-	movq	(%rsp), %r14
-	addq	%r14, %rcx
-	movq	24(%rsp), %rax
-	leaq	4(,%rax,2), %rax
-	imulq	%r13, %rax
-	addq	%r14, %rax
-	addq	$4, %r11
-	imulq	%r13, %r11
-	addq	%r14, %r11
-	xorl	%r10d, %r10d
-	jmp	.LBB12_56
-	.p2align	4
-.LBB12_58:
-	movzwl	(%rax,%r10,2), %ebp
-	shll	$16, %ebp
-	vmovd	%ebp, %xmm4
-	vaddss	%xmm4, %xmm3, %xmm4
-	vmulss	%xmm4, %xmm6, %xmm4
-	vaddss	%xmm4, %xmm2, %xmm4
-	vmulss	%xmm4, %xmm0, %xmm4
-	vcmpless	%xmm1, %xmm4, %xmm5
-	vandnps	%xmm4, %xmm5, %xmm4
-	vmovd	%xmm4, %ebp
-	btl	$16, %ebp
-	adcl	$32767, %ebp
-	shrl	$16, %ebp
-.LBB12_59:
-	movw	%bp, (%r8,%r10,2)
-	movzwl	(%rcx,%r10,2), %ebp
-	shll	$16, %ebp
-	vmovd	%ebp, %xmm4
-	vsubss	%xmm4, %xmm3, %xmm3
-	vaddss	%xmm3, %xmm2, %xmm2
-	vmovss	%xmm2, (%r9,%r10,4)
-	incq	%r10
-	cmpq	%r10, %rbx
-	je	.LBB12_60
-.LBB12_56:
-	vmovss	(%r9,%r10,4), %xmm2
-	movzwl	(%r11,%r10,2), %ebp
-	shll	$16, %ebp
-	vmovd	%ebp, %xmm3
-	movq	224(%rsp), %r14
-	cmpb	%r14b, (%r15,%r10)
-	je	.LBB12_58
-	movzwl	(%r8,%r10,2), %ebp
-	jmp	.LBB12_59
-.LBB12_61:
-	addq	$136, %rsp
-	.cfi_def_cfa_offset 56
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	vzeroupper
-	retq
-.Lfunc_end12:
-	.size	oc_defocus_columns_v3, .Lfunc_end12-oc_defocus_columns_v3
+	.size	oc_defocus_band_v3, .Lfunc_end11-oc_defocus_band_v3
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI13_0:
-	.long	0x3f800000
-	.text
-	.hidden	oc_defocus_copy_v3
-	.globl	oc_defocus_copy_v3
-	.p2align	4
-	.type	oc_defocus_copy_v3,@function
-oc_defocus_copy_v3:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%rdx, -96(%rsp)
-	movq	%r9, -48(%rsp)
-	cmpq	%r9, %r8
-	jge	.LBB13_47
-	movq	%rsi, %rdx
-	movq	%r8, %rsi
-	movq	%rdi, %r12
-	movq	56(%rsp), %rax
-	vucomiss	.LCPI13_0(%rip), %xmm0
-	jne	.LBB13_29
-	jp	.LBB13_29
-	testq	%rcx, %rcx
-	jle	.LBB13_47
-	leaq	(%rcx,%rcx,2), %rdi
-	movq	%rdi, -16(%rsp)
-	leaq	(%rcx,%rcx), %r9
-	leaq	-1(%rcx), %rdi
-	movq	%rdi, -64(%rsp)
-	movabsq	$9223372036854775806, %r14
-	andq	%rcx, %r14
-	movq	%rsi, %rdi
-	imulq	%rcx, %rdi
-	movq	-96(%rsp), %r8
-	leaq	(%rdi,%r8), %r15
-	incq	%r15
-	addq	%rdi, %rdi
-	leaq	(%rdi,%rdi,2), %rdi
-	movq	%r9, -40(%rsp)
-	leaq	(%r9,%r9,2), %r8
-	movq	%r8, -24(%rsp)
-	movq	%rdi, %rbp
-	leaq	2(%rdx,%rdi), %rdi
-	movq	%rdi, -56(%rsp)
-	leaq	(%rsi,%rsi), %rdi
-	leaq	(%rdi,%rdi,2), %r10
-	addq	$2, %r10
-	imulq	%rcx, %r10
-	leaq	(%r10,%rdx), %r11
-	addq	$2, %r11
-	leaq	(%rdi,%rdi,2), %rbx
-	addq	$4, %rbx
-	imulq	%rcx, %rbx
-	leaq	(%rbx,%rdx), %r9
-	addq	$2, %r9
-	movq	%rcx, -88(%rsp)
-	jmp	.LBB13_4
-	.p2align	4
-.LBB13_28:
-	movq	-8(%rsp), %rsi
-	incq	%rsi
-	movq	-88(%rsp), %rcx
-	addq	%rcx, %r15
-	movq	-24(%rsp), %rdi
-	addq	%rdi, %rbp
-	addq	%rdi, -56(%rsp)
-	addq	%rdi, %r10
-	addq	%rdi, %r11
-	addq	%rdi, %rbx
-	addq	%rdi, %r9
-	cmpq	-48(%rsp), %rsi
-	je	.LBB13_47
-.LBB13_4:
-	movq	-64(%rsp), %rcx
-	xorl	%r13d, %r13d
-	testq	%rcx, %rcx
-	jne	.LBB13_5
-.LBB13_10:
-	movq	-16(%rsp), %rcx
-	imulq	%rsi, %rcx
-	movq	%rsi, %r8
-	movq	-88(%rsp), %rdi
-	imulq	%rdi, %r8
-	addq	-96(%rsp), %r8
-	movq	%rcx, -72(%rsp)
-	leaq	(%rdx,%rcx,2), %rcx
-	movq	%rcx, -80(%rsp)
-	testb	$1, %dil
-	je	.LBB13_12
-	cmpb	%al, (%r8,%r13)
-	movq	%rdx, %rdi
-	cmoveq	%r12, %rdi
-	movq	-72(%rsp), %rcx
-	leaq	(%rdi,%rcx,2), %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movq	-80(%rsp), %rcx
-	movw	%di, (%rcx,%r13,2)
-.LBB13_12:
-	movq	-64(%rsp), %rcx
-	xorl	%r13d, %r13d
-	testq	%rcx, %rcx
-	jne	.LBB13_13
-.LBB13_18:
-	movq	%rsi, -8(%rsp)
-	testb	$1, -88(%rsp)
-	je	.LBB13_20
-	cmpb	%al, (%r8,%r13)
-	movq	-88(%rsp), %rcx
-	movq	-80(%rsp), %rsi
-	leaq	(%rsi,%rcx,2), %rsi
-	movq	%rsi, -32(%rsp)
-	movq	%rdx, %rsi
-	cmoveq	%r12, %rsi
-	movq	-72(%rsp), %rdi
-	leaq	(%rsi,%rdi,2), %rsi
-	leaq	(%rsi,%rcx,2), %rsi
-	movq	-64(%rsp), %rcx
-	movzwl	(%rsi,%r13,2), %esi
-	movq	-32(%rsp), %rdi
-	movw	%si, (%rdi,%r13,2)
-.LBB13_20:
-	xorl	%r13d, %r13d
-	testq	%rcx, %rcx
-	jne	.LBB13_21
-.LBB13_26:
-	testb	$1, -88(%rsp)
-	je	.LBB13_28
-	cmpb	%al, (%r8,%r13)
-	movq	-40(%rsp), %rcx
-	movq	-80(%rsp), %rsi
-	leaq	(%rsi,%rcx,2), %rsi
-	movq	%rdx, %rdi
-	cmoveq	%r12, %rdi
-	movq	-72(%rsp), %r8
-	leaq	(%rdi,%r8,2), %rdi
-	leaq	(%rdi,%rcx,2), %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movw	%di, (%rsi,%r13,2)
-	jmp	.LBB13_28
-	.p2align	4
-.LBB13_9:
-	addq	%rbp, %r8
-	movzwl	2(%r8,%r13,2), %edi
-	movq	-56(%rsp), %r8
-	movw	%di, (%r8,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_10
-.LBB13_5:
-	movq	%r12, %r8
-	cmpb	%al, -1(%r15,%r13)
-	je	.LBB13_7
-	movq	%rdx, %r8
-.LBB13_7:
-	addq	%rbp, %r8
-	movzwl	(%r8,%r13,2), %edi
-	movq	-56(%rsp), %r8
-	movw	%di, -2(%r8,%r13,2)
-	movq	%r12, %r8
-	cmpb	%al, (%r15,%r13)
-	je	.LBB13_9
-	movq	%rdx, %r8
-	jmp	.LBB13_9
-	.p2align	4
-.LBB13_17:
-	addq	%r10, %rdi
-	movzwl	2(%rdi,%r13,2), %edi
-	movw	%di, (%r11,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_18
-.LBB13_13:
-	movq	%r12, %rdi
-	cmpb	%al, -1(%r15,%r13)
-	je	.LBB13_15
-	movq	%rdx, %rdi
-.LBB13_15:
-	addq	%r10, %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movw	%di, -2(%r11,%r13,2)
-	movq	%r12, %rdi
-	cmpb	%al, (%r15,%r13)
-	je	.LBB13_17
-	movq	%rdx, %rdi
-	jmp	.LBB13_17
-	.p2align	4
-.LBB13_25:
-	addq	%rbx, %rdi
-	movzwl	2(%rdi,%r13,2), %esi
-	movw	%si, (%r9,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_26
-.LBB13_21:
-	movq	%r12, %rdi
-	cmpb	%al, -1(%r15,%r13)
-	je	.LBB13_23
-	movq	%rdx, %rdi
-.LBB13_23:
-	addq	%rbx, %rdi
-	movzwl	(%rdi,%r13,2), %esi
-	movw	%si, -2(%r9,%r13,2)
-	movq	%r12, %rdi
-	cmpb	%al, (%r15,%r13)
-	je	.LBB13_25
-	movq	%rdx, %rdi
-	jmp	.LBB13_25
-.LBB13_29:
-	testq	%rcx, %rcx
-	jle	.LBB13_47
-	movq	%rsi, %r8
-	imulq	%rcx, %r8
-	movq	%rsi, %rdi
-	leaq	(%r8,%r8), %rsi
-	leaq	(%rsi,%rsi,2), %r9
-	leaq	(%r12,%r9), %r10
-	leaq	(%rcx,%rcx), %rsi
-	leaq	(%rsi,%rsi,2), %r11
-	movq	%rdi, %rsi
-	addq	%rdx, %r9
-	addq	%r8, -96(%rsp)
-	addq	%rdi, %rdi
-	leaq	(%rdi,%rdi,2), %rbx
-	addq	$2, %rbx
-	imulq	%rcx, %rbx
-	leaq	(%rdx,%rbx), %r14
-	addq	%r12, %rbx
-	leaq	(%rdi,%rdi,2), %r15
-	addq	$4, %r15
-	imulq	%rcx, %r15
-	addq	%r15, %rdx
-	addq	%r12, %r15
-	vxorps	%xmm1, %xmm1, %xmm1
-	jmp	.LBB13_31
-	.p2align	4
-.LBB13_46:
-	incq	%rsi
-	addq	%r11, %r10
-	addq	%r11, %r9
-	addq	%rcx, %r12
-	movq	%r12, -96(%rsp)
-	addq	%r11, %r14
-	addq	%r11, %rbx
-	addq	%r11, %rdx
-	addq	%r11, %r15
-	cmpq	-48(%rsp), %rsi
-	je	.LBB13_47
-.LBB13_31:
-	xorl	%edi, %edi
-	movq	-96(%rsp), %r12
-	jmp	.LBB13_32
-	.p2align	4
-.LBB13_34:
-	movzwl	(%r9,%rdi,2), %r8d
-	movw	%r8w, (%r9,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	je	.LBB13_36
-.LBB13_32:
-	movzwl	(%r10,%rdi,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm2
-	vmulss	%xmm2, %xmm0, %xmm2
-	vcmpless	%xmm1, %xmm2, %xmm3
-	vandnps	%xmm2, %xmm3, %xmm2
-	vmovd	%xmm2, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%al, (%r12,%rdi)
-	jne	.LBB13_34
-	shrl	$16, %r8d
-	movw	%r8w, (%r9,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB13_32
-.LBB13_36:
-	xorl	%edi, %edi
-	jmp	.LBB13_37
-	.p2align	4
-.LBB13_39:
-	movzwl	(%r14,%rdi,2), %r8d
-	movw	%r8w, (%r14,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	je	.LBB13_41
-.LBB13_37:
-	movzwl	(%rbx,%rdi,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm2
-	vmulss	%xmm2, %xmm0, %xmm2
-	vcmpless	%xmm1, %xmm2, %xmm3
-	vandnps	%xmm2, %xmm3, %xmm2
-	vmovd	%xmm2, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%al, (%r12,%rdi)
-	jne	.LBB13_39
-	shrl	$16, %r8d
-	movw	%r8w, (%r14,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB13_37
-.LBB13_41:
-	xorl	%edi, %edi
-	jmp	.LBB13_42
-	.p2align	4
-.LBB13_44:
-	movzwl	(%rdx,%rdi,2), %r8d
-	movw	%r8w, (%rdx,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	je	.LBB13_46
-.LBB13_42:
-	movzwl	(%r15,%rdi,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm2
-	vmulss	%xmm2, %xmm0, %xmm2
-	vcmpless	%xmm1, %xmm2, %xmm3
-	vandnps	%xmm2, %xmm3, %xmm2
-	vmovd	%xmm2, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%al, (%r12,%rdi)
-	jne	.LBB13_44
-	shrl	$16, %r8d
-	movw	%r8w, (%rdx,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	jne	.LBB13_42
-	jmp	.LBB13_46
-.LBB13_47:
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	retq
-.Lfunc_end13:
-	.size	oc_defocus_copy_v3, .Lfunc_end13-oc_defocus_copy_v3
-	.cfi_endproc
-	.section	.rodata.cst4,"aM",@progbits,4
-	.p2align	2, 0x0
-.LCPI14_0:
+.LCPI12_0:
 	.long	0x3f000000
-.LCPI14_5:
+.LCPI12_5:
 	.long	0x3f800000
-.LCPI14_6:
+.LCPI12_6:
 	.long	0x3f266666
-.LCPI14_7:
+.LCPI12_7:
 	.long	0x3eb33333
-.LCPI14_8:
+.LCPI12_8:
 	.long	1
-.LCPI14_9:
+.LCPI12_9:
 	.long	32767
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI14_1:
+.LCPI12_1:
 	.quad	2
 	.quad	3
 	.section	.rodata.cst32,"aM",@progbits,32
 	.p2align	5, 0x0
-.LCPI14_2:
+.LCPI12_2:
 	.quad	4
 	.quad	5
 	.quad	6
 	.quad	7
-.LCPI14_3:
+.LCPI12_3:
 	.quad	8
 	.quad	9
 	.quad	10
 	.quad	11
-.LCPI14_4:
+.LCPI12_4:
 	.quad	12
 	.quad	13
 	.quad	14
@@ -7882,7 +6828,7 @@ oc_defocus_copy_v3:
 oc_disc_row_v3:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB14_15
+	jle	.LBB12_15
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -7908,7 +6854,7 @@ oc_disc_row_v3:
 	vmovss	8(%rdi), %xmm0
 	vmovd	12(%rdi), %xmm10
 	vcvtsi2ss	%rsi, %xmm15, %xmm1
-	vaddss	.LCPI14_0(%rip), %xmm1, %xmm1
+	vaddss	.LCPI12_0(%rip), %xmm1, %xmm1
 	vsubss	4(%rdi), %xmm1, %xmm1
 	vmovd	(%rdi), %xmm11
 	vmovss	16(%rdi), %xmm12
@@ -7918,16 +6864,16 @@ oc_disc_row_v3:
 	leaq	(,%r8,4), %r15
 	leaq	(,%rcx,4), %rsi
 	cmpq	$3, %rcx
-	jbe	.LBB14_2
+	jbe	.LBB12_2
 	cmpq	$16, %rcx
 	setb	%dil
 	cmpq	$32, %rsi
 	setb	%r9b
 	orb	%dil, %r9b
-	je	.LBB14_6
-.LBB14_2:
+	je	.LBB12_6
+.LBB12_2:
 	xorl	%edi, %edi
-.LBB14_3:
+.LBB12_3:
 	leaq	(%rdx,%rdx), %r11
 	leaq	(%r15,%rdx,2), %r9
 	addq	%r13, %r9
@@ -7937,13 +6883,13 @@ oc_disc_row_v3:
 	addq	%r13, %r8
 	addq	%rax, %rsi
 	leaq	(%rax,%rcx,2), %r11
-	vmovss	.LCPI14_0(%rip), %xmm1
+	vmovss	.LCPI12_0(%rip), %xmm1
 	vxorps	%xmm2, %xmm2, %xmm2
-	vmovss	.LCPI14_5(%rip), %xmm3
-	vmovss	.LCPI14_6(%rip), %xmm4
-	vmovss	.LCPI14_7(%rip), %xmm5
+	vmovss	.LCPI12_5(%rip), %xmm3
+	vmovss	.LCPI12_6(%rip), %xmm4
+	vmovss	.LCPI12_7(%rip), %xmm5
 	.p2align	4
-.LBB14_4:
+.LBB12_4:
 	leaq	(%rdx,%rdi), %rbx
 	vcvtsi2ss	%rbx, %xmm0, %xmm6
 	vaddss	%xmm1, %xmm6, %xmm6
@@ -8010,8 +6956,8 @@ oc_disc_row_v3:
 	movw	%bx, (%rsi,%rdi,2)
 	incq	%rdi
 	cmpq	%rdi, %rcx
-	jne	.LBB14_4
-.LBB14_14:
+	jne	.LBB12_4
+.LBB12_14:
 	addq	$200, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -8032,10 +6978,10 @@ oc_disc_row_v3:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB14_15:
+.LBB12_15:
 	vzeroupper
 	retq
-.LBB14_6:
+.LBB12_6:
 	.cfi_def_cfa_offset 256
 	.cfi_offset %rbx, -56
 	.cfi_offset %rbp, -16
@@ -8072,19 +7018,19 @@ oc_disc_row_v3:
 	addq	%r13, %rbx
 	xorl	%r14d, %r14d
 	vpxor	%xmm1, %xmm1, %xmm1
-	vbroadcastss	.LCPI14_5(%rip), %ymm2
-	vpbroadcastd	.LCPI14_8(%rip), %ymm3
-	vpbroadcastd	.LCPI14_9(%rip), %ymm4
+	vbroadcastss	.LCPI12_5(%rip), %ymm2
+	vpbroadcastd	.LCPI12_8(%rip), %ymm3
+	vpbroadcastd	.LCPI12_9(%rip), %ymm4
 	vmovdqu	128(%rsp), %ymm15
 	.p2align	4
-.LBB14_7:
+.LBB12_7:
 	movq	%r14, %r9
 	orq	$1, %r9
 	vmovq	%r14, %xmm5
 	vpbroadcastq	%xmm5, %ymm5
-	vpor	.LCPI14_1(%rip), %xmm5, %xmm6
+	vpor	.LCPI12_1(%rip), %xmm5, %xmm6
 	vpaddq	%ymm5, %ymm15, %ymm7
-	vpaddq	.LCPI14_4(%rip), %ymm7, %ymm8
+	vpaddq	.LCPI12_4(%rip), %ymm7, %ymm8
 	vpextrq	$1, %xmm8, %r10
 	vcvtsi2ss	%r10, %xmm0, %xmm9
 	vmovq	%xmm8, %r10
@@ -8097,7 +7043,7 @@ oc_disc_row_v3:
 	vpextrq	$1, %xmm8, %r9
 	vinserti128	$1, %xmm6, %ymm5, %ymm5
 	vcvtsi2ss	%r9, %xmm0, %xmm6
-	vpaddq	.LCPI14_3(%rip), %ymm7, %ymm8
+	vpaddq	.LCPI12_3(%rip), %ymm7, %ymm8
 	vinsertps	$16, %xmm9, %xmm10, %xmm9
 	vpextrq	$1, %xmm8, %r9
 	vcvtsi2ss	%r9, %xmm0, %xmm10
@@ -8107,7 +7053,7 @@ oc_disc_row_v3:
 	vmovq	%xmm8, %r9
 	vcvtsi2ss	%r9, %xmm0, %xmm14
 	vinsertps	$32, %xmm11, %xmm9, %xmm9
-	vpaddq	.LCPI14_2(%rip), %ymm7, %ymm7
+	vpaddq	.LCPI12_2(%rip), %ymm7, %ymm7
 	vpextrq	$1, %xmm8, %r9
 	vinsertps	$48, %xmm6, %xmm9, %xmm6
 	vcvtsi2ss	%r9, %xmm0, %xmm8
@@ -8141,7 +7087,7 @@ oc_disc_row_v3:
 	vcvtsi2ss	%r9, %xmm0, %xmm8
 	vinsertps	$48, %xmm8, %xmm5, %xmm5
 	vinsertf128	$1, %xmm7, %ymm5, %ymm5
-	vbroadcastss	.LCPI14_0(%rip), %ymm10
+	vbroadcastss	.LCPI12_0(%rip), %ymm10
 	vaddps	%ymm5, %ymm10, %ymm5
 	vaddps	%ymm6, %ymm10, %ymm6
 	vmovups	96(%rsp), %ymm7
@@ -8181,10 +7127,10 @@ oc_disc_row_v3:
 	vandps	%ymm8, %ymm9, %ymm8
 	vsqrtps	%ymm8, %ymm8
 	vsqrtps	%ymm7, %ymm7
-	vbroadcastss	.LCPI14_6(%rip), %ymm10
+	vbroadcastss	.LCPI12_6(%rip), %ymm10
 	vmulps	%ymm7, %ymm10, %ymm9
 	vmulps	%ymm10, %ymm8, %ymm7
-	vbroadcastss	.LCPI14_7(%rip), %ymm8
+	vbroadcastss	.LCPI12_7(%rip), %ymm8
 	vaddps	%ymm7, %ymm8, %ymm7
 	vaddps	%ymm8, %ymm9, %ymm8
 	leaq	(%rbx,%r14,2), %r9
@@ -8281,7 +7227,7 @@ oc_disc_row_v3:
 	vmovdqu	%ymm5, (%r10,%rcx,4)
 	addq	$16, %r14
 	cmpq	%r11, %r14
-	jne	.LBB14_7
+	jne	.LBB12_7
 	cmpq	%r11, %rcx
 	vmovaps	-48(%rsp), %xmm10
 	vmovdqa	-64(%rsp), %xmm11
@@ -8289,9 +7235,9 @@ oc_disc_row_v3:
 	vmovaps	-96(%rsp), %xmm13
 	vmovaps	-112(%rsp), %xmm14
 	vmovaps	-128(%rsp), %xmm15
-	je	.LBB14_14
+	je	.LBB12_14
 	testb	$12, %cl
-	je	.LBB14_10
+	je	.LBB12_10
 	addq	$12, %rdi
 	andq	%rcx, %rdi
 	vpbroadcastd	%xmm11, %xmm1
@@ -8323,13 +7269,13 @@ oc_disc_row_v3:
 	movq	%rdi, %r14
 	subq	%r11, %r14
 	xorl	%r11d, %r11d
-	vbroadcastss	.LCPI14_0(%rip), %xmm5
+	vbroadcastss	.LCPI12_0(%rip), %xmm5
 	vpxor	%xmm6, %xmm6, %xmm6
-	vbroadcastss	.LCPI14_5(%rip), %xmm10
-	vpbroadcastd	.LCPI14_8(%rip), %xmm13
-	vpbroadcastd	.LCPI14_9(%rip), %xmm14
+	vbroadcastss	.LCPI12_5(%rip), %xmm10
+	vpbroadcastd	.LCPI12_8(%rip), %xmm13
+	vpbroadcastd	.LCPI12_9(%rip), %xmm14
 	.p2align	4
-.LBB14_12:
+.LBB12_12:
 	leaq	(%rbx,%r11), %r9
 	leaq	(%rbx,%r11), %r13
 	incq	%r13
@@ -8360,9 +7306,9 @@ oc_disc_row_v3:
 	vcmpleps	%xmm11, %xmm6, %xmm12
 	vandps	%xmm11, %xmm12, %xmm11
 	vsqrtps	%xmm11, %xmm11
-	vbroadcastss	.LCPI14_6(%rip), %xmm1
+	vbroadcastss	.LCPI12_6(%rip), %xmm1
 	vmulps	%xmm1, %xmm11, %xmm11
-	vbroadcastss	.LCPI14_7(%rip), %xmm1
+	vbroadcastss	.LCPI12_7(%rip), %xmm1
 	vaddps	%xmm1, %xmm11, %xmm11
 	movq	64(%rsp), %r9
 	vpmovzxwd	(%r9,%r11,2), %xmm12
@@ -8413,7 +7359,7 @@ oc_disc_row_v3:
 	vmovq	%xmm1, (%rbp,%r11,2)
 	addq	$4, %r11
 	cmpq	%r11, %r14
-	jne	.LBB14_12
+	jne	.LBB12_12
 	cmpq	%rdi, %rcx
 	vmovdqa	-48(%rsp), %xmm10
 	vmovdqa	-64(%rsp), %xmm11
@@ -8423,13 +7369,13 @@ oc_disc_row_v3:
 	vmovaps	-128(%rsp), %xmm15
 	movq	(%rsp), %r13
 	movq	-32(%rsp), %r15
-	jne	.LBB14_3
-	jmp	.LBB14_14
-.LBB14_10:
+	jne	.LBB12_3
+	jmp	.LBB12_14
+.LBB12_10:
 	movq	%r11, %rdi
-	jmp	.LBB14_3
-.Lfunc_end14:
-	.size	oc_disc_row_v3, .Lfunc_end14-oc_disc_row_v3
+	jmp	.LBB12_3
+.Lfunc_end12:
+	.size	oc_disc_row_v3, .Lfunc_end12-oc_disc_row_v3
 	.cfi_endproc
 	.hidden	oc_zoom_interpolate_v3
 	.globl	oc_zoom_interpolate_v3
@@ -8438,7 +7384,7 @@ oc_disc_row_v3:
 oc_zoom_interpolate_v3:
 	.cfi_startproc
 	testq	%r8, %r8
-	jle	.LBB15_23
+	jle	.LBB13_23
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -8461,16 +7407,16 @@ oc_zoom_interpolate_v3:
 	cmpq	$8, %r8
 	movq	%rcx, -24(%rsp)
 	movq	%r8, -16(%rsp)
-	jae	.LBB15_3
+	jae	.LBB13_3
 	xorl	%r9d, %r9d
-	jmp	.LBB15_6
-.LBB15_3:
+	jmp	.LBB13_6
+.LBB13_3:
 	movq	%r8, %r9
 	andq	%r10, %r9
 	xorl	%r10d, %r10d
 	movq	-24(%rsp), %rcx
 	.p2align	4
-.LBB15_4:
+.LBB13_4:
 	movslq	(%rdx,%r10,4), %r11
 	movslq	4(%rdx,%r10,4), %rbx
 	movslq	8(%rdx,%r10,4), %r14
@@ -8507,15 +7453,15 @@ oc_zoom_interpolate_v3:
 	vmovups	%ymm0, (%rsi,%r10,4)
 	addq	$8, %r10
 	cmpq	%r10, %r9
-	jne	.LBB15_4
+	jne	.LBB13_4
 	movq	-16(%rsp), %r8
 	cmpq	%r9, %r8
 	movabsq	$9223372036854775800, %r10
-	je	.LBB15_8
-.LBB15_6:
+	je	.LBB13_8
+.LBB13_6:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_7:
+.LBB13_7:
 	movslq	(%rdx,%r9,4), %rax
 	vmovd	(%rdi,%rax,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -8526,21 +7472,21 @@ oc_zoom_interpolate_v3:
 	vmovss	%xmm1, (%rsi,%r9,4)
 	incq	%r9
 	cmpq	%r9, %r8
-	jne	.LBB15_7
-.LBB15_8:
+	jne	.LBB13_7
+.LBB13_8:
 	leaq	(%rdi,%r8,2), %r9
 	leaq	(%rsi,%r8,4), %r14
 	cmpq	$8, %r8
-	jae	.LBB15_10
+	jae	.LBB13_10
 	xorl	%r11d, %r11d
-	jmp	.LBB15_13
-.LBB15_10:
+	jmp	.LBB13_13
+.LBB13_10:
 	movq	%rsi, -8(%rsp)
 	movq	%r8, %r11
 	andq	%r10, %r11
 	xorl	%ebx, %ebx
 	.p2align	4
-.LBB15_11:
+.LBB13_11:
 	movslq	(%rdx,%rbx,4), %rax
 	movslq	4(%rdx,%rbx,4), %r8
 	movq	%r14, %rcx
@@ -8580,16 +7526,16 @@ oc_zoom_interpolate_v3:
 	vmovups	%ymm0, (%r14,%rbx,4)
 	addq	$8, %rbx
 	cmpq	%rbx, %r11
-	jne	.LBB15_11
+	jne	.LBB13_11
 	movq	-16(%rsp), %r8
 	cmpq	%r11, %r8
 	movabsq	$9223372036854775800, %r10
 	movq	-8(%rsp), %rsi
-	je	.LBB15_15
-.LBB15_13:
+	je	.LBB13_15
+.LBB13_13:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_14:
+.LBB13_14:
 	movslq	(%rdx,%r11,4), %rax
 	vmovd	(%r9,%rax,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -8600,19 +7546,19 @@ oc_zoom_interpolate_v3:
 	vmovss	%xmm1, (%r14,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r8
-	jne	.LBB15_14
-.LBB15_15:
+	jne	.LBB13_14
+.LBB13_15:
 	leaq	(%rdi,%r8,4), %rdi
 	leaq	(%rsi,%r8,8), %rax
 	cmpq	$8, %r8
-	jae	.LBB15_17
+	jae	.LBB13_17
 	xorl	%r10d, %r10d
-	jmp	.LBB15_20
-.LBB15_17:
+	jmp	.LBB13_20
+.LBB13_17:
 	andq	%r8, %r10
 	xorl	%r9d, %r9d
 	.p2align	4
-.LBB15_18:
+.LBB13_18:
 	movslq	(%rdx,%r9,4), %rsi
 	movslq	4(%rdx,%r9,4), %r13
 	movq	%r10, %rcx
@@ -8652,13 +7598,13 @@ oc_zoom_interpolate_v3:
 	vmovups	%ymm0, (%rax,%r9,4)
 	addq	$8, %r9
 	cmpq	%r9, %r10
-	jne	.LBB15_18
+	jne	.LBB13_18
 	cmpq	%r10, %r8
-	je	.LBB15_22
-.LBB15_20:
+	je	.LBB13_22
+.LBB13_20:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_21:
+.LBB13_21:
 	movslq	(%rdx,%r10,4), %rsi
 	vmovd	(%rdi,%rsi,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -8669,8 +7615,8 @@ oc_zoom_interpolate_v3:
 	vmovss	%xmm1, (%rax,%r10,4)
 	incq	%r10
 	cmpq	%r10, %r8
-	jne	.LBB15_21
-.LBB15_22:
+	jne	.LBB13_21
+.LBB13_22:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -8689,17 +7635,17 @@ oc_zoom_interpolate_v3:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB15_23:
+.LBB13_23:
 	vzeroupper
 	retq
-.Lfunc_end15:
-	.size	oc_zoom_interpolate_v3, .Lfunc_end15-oc_zoom_interpolate_v3
+.Lfunc_end13:
+	.size	oc_zoom_interpolate_v3, .Lfunc_end13-oc_zoom_interpolate_v3
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI16_0:
+.LCPI14_0:
 	.long	1
-.LCPI16_1:
+.LCPI14_1:
 	.long	32767
 	.text
 	.hidden	oc_zoom_blend_v3
@@ -8709,21 +7655,21 @@ oc_zoom_interpolate_v3:
 oc_zoom_blend_v3:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB16_8
+	jle	.LBB14_8
 	cmpq	$8, %rcx
-	jae	.LBB16_3
+	jae	.LBB14_3
 	xorl	%eax, %eax
-	jmp	.LBB16_6
-.LBB16_3:
+	jmp	.LBB14_6
+.LBB14_3:
 	movabsq	$9223372036854775800, %rax
 	andq	%rcx, %rax
 	vbroadcastss	%xmm0, %ymm1
 	xorl	%r8d, %r8d
 	vxorps	%xmm2, %xmm2, %xmm2
-	vpbroadcastd	.LCPI16_0(%rip), %ymm3
-	vpbroadcastd	.LCPI16_1(%rip), %ymm4
+	vpbroadcastd	.LCPI14_0(%rip), %ymm3
+	vpbroadcastd	.LCPI14_1(%rip), %ymm4
 	.p2align	4
-.LBB16_4:
+.LBB14_4:
 	vmovups	(%rdi,%r8,4), %ymm5
 	vmovups	(%rsi,%r8,4), %ymm6
 	vsubps	%ymm5, %ymm6, %ymm6
@@ -8741,13 +7687,13 @@ oc_zoom_blend_v3:
 	vmovdqu	%xmm5, (%rdx,%r8,2)
 	addq	$8, %r8
 	cmpq	%r8, %rax
-	jne	.LBB16_4
+	jne	.LBB14_4
 	cmpq	%rax, %rcx
-	je	.LBB16_8
-.LBB16_6:
+	je	.LBB14_8
+.LBB14_6:
 	vxorps	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB16_7:
+.LBB14_7:
 	vmovss	(%rdi,%rax,4), %xmm2
 	vmovss	(%rsi,%rax,4), %xmm3
 	vsubss	%xmm2, %xmm3, %xmm3
@@ -8762,12 +7708,12 @@ oc_zoom_blend_v3:
 	movw	%r8w, (%rdx,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rcx
-	jne	.LBB16_7
-.LBB16_8:
+	jne	.LBB14_7
+.LBB14_8:
 	vzeroupper
 	retq
-.Lfunc_end16:
-	.size	oc_zoom_blend_v3, .Lfunc_end16-oc_zoom_blend_v3
+.Lfunc_end14:
+	.size	oc_zoom_blend_v3, .Lfunc_end14-oc_zoom_blend_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

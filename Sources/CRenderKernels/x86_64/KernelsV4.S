@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: c051c569f44d21ae49665f5c521849510e6c71febc2bd57360d7c295a88f5145
+// SHA-256 of the sources, concatenated in that order: 8e784a8c64118c9205637682bcc8bd39198c73b376114e87ef157b74320854f7
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -5748,16 +5748,641 @@ oc_grey_mean_v4:
 .Lfunc_end10:
 	.size	oc_grey_mean_v4, .Lfunc_end10-oc_grey_mean_v4
 	.cfi_endproc
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI11_0:
+	.quad	0
+	.quad	2
+	.quad	4
+	.quad	6
+	.quad	8
+	.quad	10
+	.quad	12
+	.quad	14
+.LCPI11_1:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	14
+	.long	30
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	15
+	.long	31
+.LCPI11_2:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	14
+	.long	30
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	15
+	.long	31
+	.zero	4
+	.zero	4
+.LCPI11_3:
+	.zero	4
+	.zero	4
+	.long	14
+	.long	30
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	15
+	.long	31
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_4:
+	.long	14
+	.long	30
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	15
+	.long	31
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_5:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	12
+	.long	28
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	13
+	.long	29
+.LCPI11_6:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	12
+	.long	28
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	13
+	.long	29
+	.zero	4
+	.zero	4
+.LCPI11_7:
+	.zero	4
+	.zero	4
+	.long	12
+	.long	28
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	13
+	.long	29
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_8:
+	.long	12
+	.long	28
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	13
+	.long	29
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_9:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	10
+	.long	26
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	11
+	.long	27
+.LCPI11_10:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	10
+	.long	26
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	11
+	.long	27
+	.zero	4
+	.zero	4
+.LCPI11_11:
+	.zero	4
+	.zero	4
+	.long	10
+	.long	26
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	11
+	.long	27
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_12:
+	.long	10
+	.long	26
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	11
+	.long	27
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_13:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	8
+	.long	24
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	9
+	.long	25
+.LCPI11_14:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	8
+	.long	24
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	9
+	.long	25
+	.zero	4
+	.zero	4
+.LCPI11_15:
+	.zero	4
+	.zero	4
+	.long	8
+	.long	24
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	9
+	.long	25
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_16:
+	.long	8
+	.long	24
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	9
+	.long	25
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_17:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	6
+	.long	22
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	7
+	.long	23
+.LCPI11_18:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	6
+	.long	22
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	7
+	.long	23
+	.zero	4
+	.zero	4
+.LCPI11_19:
+	.zero	4
+	.zero	4
+	.long	6
+	.long	22
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	7
+	.long	23
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_20:
+	.long	6
+	.long	22
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	7
+	.long	23
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_21:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	4
+	.long	20
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	5
+	.long	21
+.LCPI11_22:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	4
+	.long	20
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	5
+	.long	21
+	.zero	4
+	.zero	4
+.LCPI11_23:
+	.zero	4
+	.zero	4
+	.long	4
+	.long	20
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	5
+	.long	21
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_24:
+	.long	4
+	.long	20
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	5
+	.long	21
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_25:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	2
+	.long	18
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	3
+	.long	19
+.LCPI11_26:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	2
+	.long	18
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	3
+	.long	19
+	.zero	4
+	.zero	4
+.LCPI11_27:
+	.zero	4
+	.zero	4
+	.long	2
+	.long	18
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	3
+	.long	19
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_28:
+	.long	2
+	.long	18
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	3
+	.long	19
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_29:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	0
+	.long	16
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	1
+	.long	17
+.LCPI11_30:
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	0
+	.long	16
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	1
+	.long	17
+	.zero	4
+	.zero	4
+.LCPI11_31:
+	.zero	4
+	.zero	4
+	.long	0
+	.long	16
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	1
+	.long	17
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_32:
+	.long	0
+	.long	16
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.long	1
+	.long	17
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+	.zero	4
+.LCPI11_33:
+	.short	2
+	.zero	2
+	.short	6
+	.zero	2
+	.short	10
+	.zero	2
+	.short	14
+	.zero	2
+	.short	34
+	.zero	2
+	.short	38
+	.zero	2
+	.short	42
+	.zero	2
+	.short	46
+	.zero	2
+	.short	3
+	.zero	2
+	.short	7
+	.zero	2
+	.short	11
+	.zero	2
+	.short	15
+	.zero	2
+	.short	35
+	.zero	2
+	.short	39
+	.zero	2
+	.short	43
+	.zero	2
+	.short	47
+	.zero	2
+.LCPI11_34:
+	.short	0
+	.zero	2
+	.short	4
+	.zero	2
+	.short	8
+	.zero	2
+	.short	12
+	.zero	2
+	.short	32
+	.zero	2
+	.short	36
+	.zero	2
+	.short	40
+	.zero	2
+	.short	44
+	.zero	2
+	.short	1
+	.zero	2
+	.short	5
+	.zero	2
+	.short	9
+	.zero	2
+	.short	13
+	.zero	2
+	.short	33
+	.zero	2
+	.short	37
+	.zero	2
+	.short	41
+	.zero	2
+	.short	45
+	.zero	2
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI11_0:
+.LCPI11_35:
 	.long	0x3f800000
+.LCPI11_36:
+	.long	1
+.LCPI11_37:
+	.long	32767
 	.text
-	.hidden	oc_defocus_rows_v4
-	.globl	oc_defocus_rows_v4
+	.hidden	oc_defocus_band_v4
+	.globl	oc_defocus_band_v4
 	.p2align	4
-	.type	oc_defocus_rows_v4,@function
-oc_defocus_rows_v4:
+	.type	oc_defocus_band_v4,@function
+oc_defocus_band_v4:
 	.cfi_startproc
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
@@ -5771,2633 +6396,2425 @@ oc_defocus_rows_v4:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$344, %rsp
-	.cfi_def_cfa_offset 400
+	subq	$664, %rsp
+	.cfi_def_cfa_offset 720
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdx, %r14
-	leaq	(%rdx,%rdx,2), %r11
-	movq	%rcx, 120(%rsp)
-	cmpq	$2, %rcx
-	movq	%r9, -104(%rsp)
-	movq	%rdx, -120(%rsp)
-	movq	%r8, -112(%rsp)
-	movq	%rdi, -32(%rsp)
-	movq	%r11, 32(%rsp)
-	movq	%rsi, 96(%rsp)
-	jl	.LBB11_250
-	leaq	1(,%r8,2), %rax
-	vcvtsi2ss	%rax, %xmm15, %xmm1
-	leaq	2(%r8), %r10
-	leaq	(%r14,%r8,2), %rcx
-	addq	$4, %rcx
-	vaddss	%xmm0, %xmm0, %xmm2
-	vaddss	%xmm1, %xmm2, %xmm1
-	vmovss	.LCPI11_0(%rip), %xmm2
-	vdivss	%xmm1, %xmm2, %xmm1
-	cmpq	$2, %r10
-	movl	$1, %edx
-	cmovgeq	%r10, %rdx
-	movq	%r10, -48(%rsp)
-	leaq	(%r9,%rcx,4), %rbx
-	leaq	(%r9,%rcx,8), %r15
-	leaq	(%rcx,%rcx,2), %rax
-	leaq	(%r9,%rax,4), %r12
-	leaq	(%rcx,%rcx,4), %rax
-	shlq	$4, %rcx
-	addq	%r9, %rcx
-	movq	%rcx, -24(%rsp)
-	leaq	(%r9,%rax,4), %r13
-	leaq	(%r8,%r14), %rax
-	leaq	8(,%rax,4), %rax
-	cmpq	$8, %r10
-	setl	%cl
-	cmpq	$256, %rax
-	setb	%al
-	orb	%cl, %al
-	movb	%al, -121(%rsp)
-	movabsq	$9223372036854775744, %rax
-	movq	%rdx, %rbp
-	andq	%rax, %rbp
-	leaq	56(%rax), %rcx
-	movq	%rdx, %r11
-	andq	%rcx, %r11
-	movq	%r11, 8(%rsp)
-	movq	%rdx, -80(%rsp)
-	andl	$3, %edx
-	movq	%rdx, -16(%rsp)
-	andq	%r14, %rax
-	movq	%rax, -72(%rsp)
-	andq	%r14, %rcx
-	movq	%rcx, (%rsp)
-	leaq	(%r8,%r8,2), %rax
-	leaq	(,%r14,8), %rcx
-	leaq	(%rcx,%rax,4), %rax
-	leaq	8(%rbx,%r8,4), %rcx
-	leaq	(%rcx,%r14,4), %rcx
-	movq	%rcx, 112(%rsp)
-	vbroadcastss	%xmm1, %xmm2
-	vbroadcastss	%xmm0, %xmm3
-	leaq	(,%r14,4), %rcx
-	leaq	(%rcx,%r8,4), %rdx
-	addq	%r9, %rdx
-	addq	$200, %rdx
-	movq	%rdx, 328(%rsp)
-	movl	%r8d, %edx
-	andl	$3, %edx
-	leaq	1(,%rdx,2), %rdx
-	movq	%rdx, -88(%rsp)
-	addq	%r9, %rax
-	addq	$216, %rax
-	movq	%rax, 80(%rsp)
-	leaq	200(%rcx,%r8,4), %r11
-	leaq	20(%rcx,%r8,4), %rdx
-	leaq	(%rcx,%rcx,2), %rax
-	movq	%rax, 320(%rsp)
-	leaq	(%rcx,%r8,8), %rax
-	leaq	208(%r9,%rax), %rax
-	movq	%rax, 104(%rsp)
-	leaq	(%r14,%r14), %rax
-	leaq	(%rax,%rax,2), %r10
-	leaq	(%rdi,%r10), %rcx
-	addq	$96, %rcx
-	addq	%rdi, %r10
-	movq	%r10, 56(%rsp)
-	movq	%rax, 16(%rsp)
-	leaq	(%rax,%rax,4), %rax
-	leaq	(%rdi,%rax), %r10
-	addq	$96, %r10
-	movq	%r10, 160(%rsp)
-	addq	%rdi, %rax
-	movq	%rax, 184(%rsp)
-	vxorps	%xmm4, %xmm4, %xmm4
-	vxorps	%xmm5, %xmm5, %xmm5
-	leaq	(%r8,%r8), %rax
-	movq	%rax, 48(%rsp)
-	leaq	8(%r9,%r8,4), %rax
-	leaq	(%rax,%r14,4), %r10
-	movq	%r10, 304(%rsp)
-	movq	%rax, 312(%rsp)
-	leaq	4(%rax,%r8,4), %rax
-	movq	%rax, 336(%rsp)
-	leaq	200(,%r8,4), %rax
-	movq	%rbx, %r8
-	leaq	96(%rdi), %r10
-	movq	%r10, 152(%rsp)
-	leaq	96(%rdi,%r14,2), %r10
-	movq	%r10, 144(%rsp)
-	leaq	(%rdi,%r14,2), %r10
-	movq	%r10, 88(%rsp)
-	leaq	96(%rdi,%r14,4), %r10
-	movq	%r10, 136(%rsp)
-	leaq	(%rdi,%r14,4), %r10
-	movq	%r10, -56(%rsp)
-	leaq	96(%rdi,%r14,8), %r10
-	movq	%r10, 128(%rsp)
-	leaq	(%rdi,%r14,8), %r10
-	movq	%r10, -64(%rsp)
-	leaq	(%rbx,%rax), %r10
-	movq	%r10, 224(%rsp)
-	leaq	(%r15,%rdx), %r10
-	movq	%r10, 272(%rsp)
-	leaq	(%r15,%r11), %rsi
-	leaq	(%r15,%rax), %r10
-	movq	%r10, 296(%rsp)
-	leaq	(%r12,%rdx), %r10
-	movq	%r10, 264(%rsp)
-	leaq	(%r12,%r11), %rbx
-	leaq	(%r12,%rax), %r10
-	movq	%r10, 288(%rsp)
-	movq	%rdx, 280(%rsp)
-	movq	-24(%rsp), %r10
-	leaq	(%r10,%rdx), %rdx
-	movq	%rdx, 256(%rsp)
-	movq	%r11, 248(%rsp)
-	leaq	(%r10,%r11), %rdx
-	movq	%rdx, 240(%rsp)
-	movl	$0, %edx
-	movq	%rax, 232(%rsp)
-	leaq	(%r10,%rax), %rax
-	movq	32(%rsp), %r11
-	movq	%rax, 216(%rsp)
-	movq	96(%rsp), %rax
-	movq	%rax, 208(%rsp)
-	movq	%rdi, 176(%rsp)
-	movq	%rbp, -8(%rsp)
-	movq	%rsi, 168(%rsp)
-	movq	%rbx, 24(%rsp)
-	movq	%r8, -96(%rsp)
-	jmp	.LBB11_3
-	.p2align	4
-.LBB11_2:
-	movq	200(%rsp), %rdx
-	leaq	2(%rdx), %r10
-	addq	$3, %rdx
-	movq	320(%rsp), %rax
-	addq	%rax, 152(%rsp)
-	addq	%rax, 176(%rsp)
-	addq	%rax, 144(%rsp)
-	addq	%rax, 88(%rsp)
-	addq	%rax, 136(%rsp)
-	addq	%rax, -56(%rsp)
-	movq	192(%rsp), %rcx
-	addq	%rax, %rcx
-	addq	%rax, 56(%rsp)
-	addq	%rax, 128(%rsp)
-	addq	%rax, -64(%rsp)
-	addq	%rax, 160(%rsp)
-	addq	%rax, 184(%rsp)
-	addq	%rax, 208(%rsp)
-	cmpq	120(%rsp), %rdx
-	movq	%r10, %rdx
-	movq	-32(%rsp), %rdi
-	movq	32(%rsp), %r11
-	movq	-8(%rsp), %rbp
-	movq	168(%rsp), %rsi
-	movq	24(%rsp), %rbx
-	jge	.LBB11_251
-.LBB11_3:
-	movq	%rcx, 192(%rsp)
-	movq	%rdx, 200(%rsp)
-	movq	%rdx, %rax
-	imulq	%r11, %rax
-	leaq	(%rdi,%rax,2), %rcx
-	movq	%rcx, -40(%rsp)
-	movq	-112(%rsp), %r10
-	cmpq	$-1, %r10
-	movq	-80(%rsp), %rdx
-	movq	328(%rsp), %rcx
-	movq	304(%rsp), %r10
-	movq	%rsi, %r11
-	jl	.LBB11_20
-	movq	-32(%rsp), %rsi
-	movzwl	(%rsi,%rax,2), %eax
-	shll	$16, %eax
-	movq	-40(%rsp), %rsi
-	movzwl	-2(%rsi,%r14,2), %esi
-	shll	$16, %esi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_6
-	xorl	%r8d, %r8d
-	jmp	.LBB11_15
-	.p2align	4
-.LBB11_6:
-	cmpq	$64, -48(%rsp)
-	jge	.LBB11_8
-	xorl	%edi, %edi
-	jmp	.LBB11_12
-.LBB11_8:
-	vpbroadcastd	%eax, %zmm6
-	vpbroadcastd	%esi, %zmm7
-	xorl	%edi, %edi
-	.p2align	4
-.LBB11_9:
-	vmovdqu64	%zmm6, (%r9,%rdi,4)
-	vmovdqu64	%zmm6, 64(%r9,%rdi,4)
-	vmovdqu64	%zmm6, 128(%r9,%rdi,4)
-	vmovdqu64	%zmm6, 192(%r9,%rdi,4)
-	vmovdqu64	%zmm7, -192(%rcx,%rdi,4)
-	vmovdqu64	%zmm7, -128(%rcx,%rdi,4)
-	vmovdqu64	%zmm7, -64(%rcx,%rdi,4)
-	vmovdqu64	%zmm7, (%rcx,%rdi,4)
-	addq	$64, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_9
-	cmpq	%rbp, %rdx
-	je	.LBB11_20
-	movq	%rbp, %r8
-	movq	%rbp, %rdi
-	testb	$56, %dl
-	je	.LBB11_15
-.LBB11_12:
-	vpbroadcastd	%eax, %ymm6
-	vpbroadcastd	%esi, %ymm7
-	movq	8(%rsp), %r8
-	.p2align	4
-.LBB11_13:
-	vmovdqu	%ymm6, (%r9,%rdi,4)
-	vmovdqu	%ymm7, (%r10,%rdi,4)
-	addq	$8, %rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_13
-	cmpq	%r8, %rdx
-	je	.LBB11_20
-.LBB11_15:
-	movq	%r8, %rdi
-	cmpq	$0, -16(%rsp)
-	je	.LBB11_18
-	movq	-16(%rsp), %rdx
-	movq	%r8, %rdi
-	.p2align	4
-.LBB11_17:
-	movl	%eax, (%r9,%rdi,4)
-	movl	%esi, (%r10,%rdi,4)
-	incq	%rdi
-	decq	%rdx
-	jne	.LBB11_17
-.LBB11_18:
-	movq	-80(%rsp), %rdx
-	subq	%rdx, %r8
-	cmpq	$-4, %r8
-	ja	.LBB11_20
-	.p2align	4
-.LBB11_19:
-	movl	%eax, (%r9,%rdi,4)
-	movl	%esi, -192(%rcx,%rdi,4)
-	movl	%eax, 4(%r9,%rdi,4)
-	movl	%esi, -188(%rcx,%rdi,4)
-	movl	%eax, 8(%r9,%rdi,4)
-	movl	%esi, -184(%rcx,%rdi,4)
-	movl	%eax, 12(%r9,%rdi,4)
-	movl	%esi, -180(%rcx,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_19
-	.p2align	4
-.LBB11_20:
-	testq	%r14, %r14
-	movq	80(%rsp), %rcx
-	movq	48(%rsp), %r10
-	movq	312(%rsp), %rdi
-	movq	176(%rsp), %r8
-	jle	.LBB11_33
-	cmpq	$7, %r14
+	movq	%r8, 456(%rsp)
+	movq	%rdx, 304(%rsp)
+	movq	%rsi, 296(%rsp)
+	movq	%rdi, 312(%rsp)
+	movq	%r9, 288(%rsp)
+	cmpq	720(%rsp), %r9
+	jge	.LBB11_257
+	movq	%rcx, %r12
+	movq	736(%rsp), %r8
+	movq	728(%rsp), %rdx
+	testq	%r8, %r8
+	jle	.LBB11_2
+	cmpq	$4, %r8
+	movq	288(%rsp), %rdi
 	ja	.LBB11_23
+	xorl	%r9d, %r9d
 	xorl	%eax, %eax
-	jmp	.LBB11_32
-	.p2align	4
+	jmp	.LBB11_21
+.LBB11_2:
+	xorl	%r9d, %r9d
+	movq	288(%rsp), %rdi
+	jmp	.LBB11_3
 .LBB11_23:
-	cmpq	$64, %r14
+	cmpq	$33, %r8
 	jae	.LBB11_25
-	xorl	%esi, %esi
-	jmp	.LBB11_29
-.LBB11_25:
 	xorl	%eax, %eax
-	movq	-72(%rsp), %rdx
-	movq	152(%rsp), %rsi
+	xorl	%r9d, %r9d
+	jmp	.LBB11_28
+.LBB11_25:
+	movl	%r8d, %eax
+	andl	$31, %eax
+	movl	$32, %ecx
+	cmovneq	%rax, %rcx
+	movq	%r8, %rax
+	subq	%rcx, %rax
+	addq	$384, %rdx
+	vpxor	%xmm0, %xmm0, %xmm0
+	vmovdqa64	.LCPI11_0(%rip), %zmm1
+	movq	%r8, %rsi
+	vpxor	%xmm2, %xmm2, %xmm2
+	vpxor	%xmm3, %xmm3, %xmm3
+	vpxor	%xmm4, %xmm4, %xmm4
 	.p2align	4
 .LBB11_26:
-	vpmovzxwd	-96(%rsi,%rax,2), %zmm6
-	vpmovzxwd	-64(%rsi,%rax,2), %zmm7
-	vpmovzxwd	-32(%rsi,%rax,2), %zmm8
-	vpmovzxwd	(%rsi,%rax,2), %zmm9
-	vpslld	$16, %zmm6, %zmm6
-	vpslld	$16, %zmm7, %zmm7
-	vpslld	$16, %zmm8, %zmm8
-	vpslld	$16, %zmm9, %zmm9
-	vmovdqu64	%zmm6, (%rdi,%rax,4)
-	vmovdqu64	%zmm7, 64(%rdi,%rax,4)
-	vmovdqu64	%zmm8, 128(%rdi,%rax,4)
-	vmovdqu64	%zmm9, 192(%rdi,%rax,4)
-	addq	$64, %rax
-	cmpq	%rax, %rdx
+	vmovdqu64	-384(%rdx), %zmm5
+	vmovdqu64	-256(%rdx), %zmm6
+	vmovdqu64	-128(%rdx), %zmm7
+	vmovdqu64	(%rdx), %zmm8
+	vpermt2q	-320(%rdx), %zmm1, %zmm5
+	vpmaxsq	%zmm0, %zmm5, %zmm0
+	vpermt2q	-192(%rdx), %zmm1, %zmm6
+	vpermt2q	-64(%rdx), %zmm1, %zmm7
+	vpmaxsq	%zmm2, %zmm6, %zmm2
+	vpmaxsq	%zmm3, %zmm7, %zmm3
+	vpermt2q	64(%rdx), %zmm1, %zmm8
+	vpmaxsq	%zmm4, %zmm8, %zmm4
+	addq	$512, %rdx
+	addq	$-32, %rsi
+	cmpq	%rsi, %rcx
 	jne	.LBB11_26
-	cmpq	%rdx, %r14
-	je	.LBB11_33
-	movq	-72(%rsp), %rsi
-	movq	%rsi, %rax
-	testb	$56, %r14b
-	je	.LBB11_32
+	vpmaxsq	%zmm2, %zmm0, %zmm0
+	vpmaxsq	%zmm4, %zmm3, %zmm1
+	vpmaxsq	%zmm1, %zmm0, %zmm0
+	vextracti64x4	$1, %zmm0, %ymm1
+	vpmaxsq	%zmm1, %zmm0, %zmm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpmaxsq	%xmm1, %xmm0, %xmm0
+	vpshufd	$238, %xmm0, %xmm1
+	vpmaxsq	%xmm1, %xmm0, %xmm0
+	vmovq	%xmm0, %r9
+	cmpl	$5, %ecx
+	movq	728(%rsp), %rdx
+	jb	.LBB11_21
+.LBB11_28:
+	movq	%rdx, %rsi
+	movl	%r8d, %edx
+	andl	$3, %edx
+	movl	$4, %ecx
+	cmovneq	%rdx, %rcx
+	movq	%rax, %rdx
+	movq	%r8, %rax
+	subq	%rcx, %rax
+	vpbroadcastq	%r9, %ymm0
+	addq	%rdx, %rcx
+	subq	%r8, %rcx
+	shlq	$4, %rdx
+	addq	%rsi, %rdx
+	.p2align	4
 .LBB11_29:
-	movq	(%rsp), %rdx
+	vmovdqu	(%rdx), %ymm1
+	vpunpcklqdq	32(%rdx), %ymm1, %ymm1
+	vpermq	$216, %ymm1, %ymm1
+	vpmaxsq	%ymm0, %ymm1, %ymm0
+	addq	$64, %rdx
+	addq	$4, %rcx
+	jne	.LBB11_29
+	vextracti128	$1, %ymm0, %xmm1
+	vpmaxsq	%xmm1, %xmm0, %xmm0
+	vpshufd	$238, %xmm0, %xmm1
+	vpmaxsq	%xmm1, %xmm0, %xmm0
+	vmovq	%xmm0, %r9
+	movq	728(%rsp), %rdx
+.LBB11_21:
+	movq	%r8, %rcx
+	subq	%rax, %rcx
+	shlq	$4, %rax
+	addq	%rdx, %rax
 	.p2align	4
-.LBB11_30:
-	vpmovzxwd	(%r8,%rsi,2), %ymm6
-	vpslld	$16, %ymm6, %ymm6
-	vmovdqu	%ymm6, (%rdi,%rsi,4)
-	addq	$8, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_30
-	movq	%rdx, %rax
-	cmpq	%rdx, %r14
-	je	.LBB11_33
-	.p2align	4
-.LBB11_32:
-	movzwl	(%r8,%rax,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rdi,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r14
-	jne	.LBB11_32
-.LBB11_33:
-	movq	-112(%rsp), %rax
-	testq	%rax, %rax
-	movq	-96(%rsp), %r8
-	vpxor	%xmm6, %xmm6, %xmm6
-	js	.LBB11_38
-	xorl	%edx, %edx
-	movq	-88(%rsp), %rcx
-	.p2align	4
-.LBB11_35:
-	movq	%rdx, %rax
-	vaddss	8(%r9,%rdx,4), %xmm6, %xmm6
-	incq	%rdx
+.LBB11_22:
+	movq	(%rax), %rdx
+	cmpq	%r9, %rdx
+	cmovgq	%rdx, %r9
+	addq	$16, %rax
+	decq	%rcx
+	jne	.LBB11_22
+.LBB11_3:
+	testq	%r8, %r8
+	setle	%al
+	leaq	(%r12,%r12,2), %r10
+	movq	456(%rsp), %rcx
+	leaq	-1(%rcx), %rdx
+	movq	%r10, %rcx
+	imulq	%r8, %rcx
+	movq	%r8, %rsi
+	movq	744(%rsp), %r8
+	leaq	(%r8,%rcx,8), %r11
+	leaq	(%r12,%r9,2), %rcx
+	shlq	$5, %rcx
+	addq	%r11, %rcx
+	addq	$128, %rcx
+	movq	%rcx, 480(%rsp)
+	movq	720(%rsp), %rcx
+	addq	%r9, %rcx
 	cmpq	%rdx, %rcx
-	jne	.LBB11_35
-	cmpq	$7, %r10
-	movq	80(%rsp), %rcx
-	jb	.LBB11_39
+	movq	%rdx, %rbx
+	cmovlq	%rcx, %rbx
+	incq	%rbx
+	testq	%rcx, %rcx
+	movl	$1, %r14d
+	cmovsq	%r14, %rbx
+	movq	%rbx, 504(%rsp)
+	movq	%r9, %rcx
+	notq	%rcx
+	addq	%rdi, %rcx
+	cmpq	%rdx, %rcx
+	movq	%rdx, 224(%rsp)
+	cmovlq	%rcx, %rdx
+	testq	%rcx, %rcx
+	movl	$0, %ebx
+	cmovnsq	%rdx, %rbx
+	leaq	2(%r9), %r15
+	movq	%r15, %r13
+	shlq	$5, %r13
+	movq	%r11, 424(%rsp)
+	addq	%r11, %r13
+	testq	%r12, %r12
+	setle	%r11b
+	leaq	(,%rsi,8), %rdx
+	leaq	(%rdx,%rdx,2), %rsi
+	imulq	%r12, %rsi
+	movq	%r9, %rcx
+	shlq	$5, %rcx
+	leaq	-8(%r12), %rbp
+	shrq	$3, %rbp
+	cmpq	$2, %r10
+	movq	%r10, 408(%rsp)
+	cmovgeq	%r10, %r14
+	andq	$-2, %r15
+	movq	%r15, 576(%rsp)
+	addq	%rsi, %rcx
+	movl	%r12d, %esi
+	andl	$3, %esi
+	movq	%rsi, 400(%rsp)
+	orb	%al, %r11b
+	movb	%r11b, 23(%rsp)
+	movabsq	$9223372036854775776, %rsi
+	movq	%r14, %rax
+	andq	%rsi, %rax
+	movq	%rax, 384(%rsp)
+	orq	$28, %rsi
+	andq	%r14, %rsi
+	leaq	(%r9,%r12), %rax
+	shlq	$5, %rax
+	movq	%rax, 568(%rsp)
+	incq	%rbp
+	movq	%rbp, 544(%rsp)
+	movq	%r12, %rax
+	shlq	$4, %rax
+	movq	%rax, 560(%rsp)
+	movq	%r9, %rax
+	shlq	$6, %rax
+	addq	%r8, %rax
+	addq	$128, %rax
+	movq	%rax, 448(%rsp)
+	leaq	32(%rdx,%rdx,2), %rax
+	movq	%rax, 184(%rsp)
+	leaq	288(%r8,%rcx), %rax
+	movq	%rax, 536(%rsp)
+	leaq	64(%r8,%rcx), %rax
+	movq	%rax, 208(%rsp)
+	leaq	192(%r8,%rcx), %rax
+	movq	%rax, 608(%rsp)
+	leaq	96(%r8,%rcx), %rax
+	movq	%rax, 600(%rsp)
+	leaq	11(%r9,%r9), %rax
+	leaq	(%r12,%r12), %rcx
+	movq	%rcx, 496(%rsp)
+	leaq	(%rcx,%rcx,2), %rcx
+	movq	%rcx, 256(%rsp)
+	movq	%rax, 160(%rsp)
+	imulq	%rax, %rcx
+	movq	%rcx, 464(%rsp)
+	movq	%rdi, %rax
+	imulq	%r12, %rax
+	addq	%rax, 304(%rsp)
+	addq	%rax, %rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rax, 296(%rsp)
+	addq	312(%rsp), %rax
+	movq	%rax, 368(%rsp)
+	vxorps	%xmm20, %xmm20, %xmm20
+	vpbroadcastd	.LCPI11_36(%rip), %ymm21
+	vpbroadcastd	.LCPI11_37(%rip), %ymm22
+	vxorps	%xmm23, %xmm23, %xmm23
+	vxorps	%xmm24, %xmm24, %xmm24
+	vpbroadcastd	.LCPI11_36(%rip), %zmm25
+	vpbroadcastd	.LCPI11_37(%rip), %zmm26
+	vmovdqa64	.LCPI11_8(%rip), %zmm29
+	vmovdqa64	.LCPI11_9(%rip), %zmm30
+	vmovdqa64	.LCPI11_10(%rip), %zmm31
+	vmovdqa64	.LCPI11_11(%rip), %zmm27
+	vmovdqa64	.LCPI11_12(%rip), %zmm28
+	leaq	2(%r9,%r12), %rax
+	movq	%rax, 528(%rsp)
+	leaq	(,%r12,8), %rax
+	movq	%rax, 488(%rsp)
+	leaq	(%rax,%rax,2), %rax
+	movq	%rax, 272(%rsp)
+	movq	%r14, 552(%rsp)
+	leaq	(,%r14,8), %rax
+	movq	%rax, 376(%rsp)
+	leaq	-7(%r12), %rax
+	movq	%rax, 64(%rsp)
+	leaq	-6(%r12), %rax
+	movq	%rax, 72(%rsp)
+	leaq	-5(%r12), %rax
+	movq	%rax, 80(%rsp)
+	leaq	-4(%r12), %rax
+	movq	%rax, 96(%rsp)
+	leaq	-3(%r12), %rax
+	movq	%rax, 112(%rsp)
+	leaq	-2(%r12), %rax
+	movq	%rax, 120(%rsp)
+	leaq	192(%r8), %rax
+	movq	%rax, 472(%rsp)
+	movq	%r12, (%rsp)
+	movq	%r9, 416(%rsp)
+	movq	%rsi, 520(%rsp)
+	jmp	.LBB11_4
 	.p2align	4
-.LBB11_37:
-	vaddss	12(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	16(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	20(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	24(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	28(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	32(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	36(%r9,%rax,4), %xmm6, %xmm6
-	vaddss	40(%r9,%rax,4), %xmm6, %xmm6
-	addq	$8, %rax
-	cmpq	%rax, %r10
-	jne	.LBB11_37
-	jmp	.LBB11_39
-	.p2align	4
-.LBB11_38:
+.LBB11_256:
+	movq	264(%rsp), %rdi
+	incq	%rdi
+	movq	256(%rsp), %rax
+	addq	%rax, 296(%rsp)
+	addq	%r12, 304(%rsp)
+	addq	%rax, 368(%rsp)
+	cmpq	720(%rsp), %rdi
+	movq	416(%rsp), %r9
+	movq	176(%rsp), %rbx
+	je	.LBB11_257
+.LBB11_4:
+	leaq	(%rdi,%r9), %rax
+	movq	%rdi, 264(%rsp)
+	leaq	(%rdi,%r9), %rcx
+	incq	%rcx
+	movq	224(%rsp), %rdx
+	cmpq	%rdx, %rax
+	cmovgeq	%rdx, %rcx
 	cmpq	$-1, %rax
-	movq	-56(%rsp), %rdi
-	jl	.LBB11_59
-.LBB11_39:
-	movq	-40(%rsp), %rdx
-	movzwl	(%rdx,%r14,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%rdx,%r14,4), %esi
-	shll	$16, %esi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_41
+	movl	$0, %eax
+	cmovgeq	%rcx, %rax
+	movq	%rax, 512(%rsp)
+	movq	736(%rsp), %r8
+	cmpq	%rax, %rbx
+	jle	.LBB11_5
+.LBB11_187:
+	movq	%rbx, 176(%rsp)
+	testq	%r8, %r8
+	setle	%al
+	movq	288(%rsp), %r15
+	cmpq	%r15, 264(%rsp)
+	setne	%cl
+	orb	%al, %cl
+	movq	272(%rsp), %r11
+	je	.LBB11_188
+.LBB11_213:
+	cmpb	$0, 23(%rsp)
+	movq	(%rsp), %r12
+	movq	728(%rsp), %rcx
+	jne	.LBB11_256
+	movq	368(%rsp), %rbx
+	movq	744(%rsp), %rdx
+	movq	296(%rsp), %r9
+	movq	480(%rsp), %rdi
 	xorl	%r8d, %r8d
-	movq	-80(%rsp), %rdx
-	jmp	.LBB11_51
+	jmp	.LBB11_215
 	.p2align	4
-.LBB11_41:
-	cmpq	$64, -48(%rsp)
-	movq	-80(%rsp), %rdx
-	jge	.LBB11_43
-	xorl	%edi, %edi
-	jmp	.LBB11_47
+.LBB11_186:
+	movq	176(%rsp), %rbx
+	addq	392(%rsp), %rbx
+	cmpq	512(%rsp), %rbx
+	jg	.LBB11_187
+.LBB11_5:
+	movq	504(%rsp), %rax
+	movq	%rbx, 176(%rsp)
+	subq	%rbx, %rax
+	cmpq	$8, %rax
+	movl	$8, %ecx
+	cmovlq	%rax, %rcx
+	movq	%rcx, 392(%rsp)
+	testq	%rax, %rax
+	jle	.LBB11_186
+	movq	392(%rsp), %rax
+	leaq	(%rax,%rax,2), %rcx
+	movq	176(%rsp), %rax
+	leaq	(%rax,%rax,2), %rdx
+	movq	%rdx, 584(%rsp)
+	movq	256(%rsp), %rdx
+	imulq	%rax, %rdx
+	addq	312(%rsp), %rdx
+	movq	184(%rsp), %rax
+	movq	%rax, 432(%rsp)
+	movq	%rcx, 8(%rsp)
+	xorl	%esi, %esi
+	movq	%rcx, 592(%rsp)
+	jmp	.LBB11_7
 	.p2align	4
-.LBB11_43:
-	vpbroadcastd	%eax, %zmm7
-	vpbroadcastd	%esi, %zmm8
-	xorl	%edi, %edi
-	movq	104(%rsp), %rbx
+.LBB11_185:
+	movq	440(%rsp), %rsi
+	addq	$8, %rsi
+	addq	$-8, 8(%rsp)
+	movq	192(%rsp), %rdx
+	addq	560(%rsp), %rdx
+	addq	$16, 432(%rsp)
+	movq	592(%rsp), %rcx
+	cmpq	%rcx, %rsi
+	jge	.LBB11_186
+.LBB11_7:
+	movq	%rdx, 192(%rsp)
+	subq	%rsi, %rcx
+	movq	584(%rsp), %rax
+	leaq	(%rsi,%rax), %r14
+	movq	%r14, %r9
+	imulq	%r12, %r9
+	cmpq	$8, %rcx
+	movl	$0, %edx
+	movl	$7, %eax
+	cmovgeq	%rax, %rdx
+	movq	%rdx, 344(%rsp)
+	leaq	(%r14,%rdx), %rax
+	imulq	%r12, %rax
+	cmpq	$8, %rcx
+	movq	312(%rsp), %r11
+	leaq	(%r11,%r9,2), %rbx
+	leaq	(%r11,%rax,2), %rdx
+	cmovlq	%r9, %rax
+	movq	%rax, 24(%rsp)
+	cmovlq	%rbx, %rdx
+	movq	%rdx, 152(%rsp)
+	cmpq	$7, %rcx
+	movl	$0, %edx
+	movl	$6, %eax
+	cmovgeq	%rax, %rdx
+	movq	%rdx, 336(%rsp)
+	leaq	(%r14,%rdx), %r15
+	imulq	%r12, %r15
+	cmpq	$7, %rcx
+	leaq	(%r11,%r15,2), %rax
+	cmovlq	%r9, %r15
+	cmovlq	%rbx, %rax
+	movq	%rax, 104(%rsp)
+	xorl	%eax, %eax
+	cmpq	$6, %rcx
+	setge	%al
+	leaq	(%rax,%rax,4), %rax
+	movq	%rax, 240(%rsp)
+	leaq	(%r14,%rax), %r12
+	imulq	(%rsp), %r12
+	cmpq	$6, %rcx
+	leaq	(%r11,%r12,2), %rax
+	cmovlq	%r9, %r12
+	cmovlq	%rbx, %rax
+	movq	%rax, 48(%rsp)
+	xorl	%eax, %eax
+	cmpq	$5, %rcx
+	setge	%al
+	shll	$2, %eax
+	movq	%rax, 232(%rsp)
+	leaq	(%r14,%rax), %rbp
+	imulq	(%rsp), %rbp
+	cmpq	$5, %rcx
+	leaq	(%r11,%rbp,2), %rax
+	cmovlq	%r9, %rbp
+	cmovlq	%rbx, %rax
+	movq	%rax, 128(%rsp)
+	xorl	%eax, %eax
+	cmpq	$4, %rcx
+	setge	%al
+	leaq	(%rax,%rax,2), %rax
+	movq	%rsi, %rdx
+	movq	%rax, 32(%rsp)
+	leaq	(%r14,%rax), %rdi
+	imulq	(%rsp), %rdi
+	cmpq	$4, %rcx
+	leaq	(%r11,%rdi,2), %rsi
+	cmovlq	%r9, %rdi
+	cmovlq	%rbx, %rsi
+	xorl	%eax, %eax
+	cmpq	$3, %rcx
+	setge	%al
+	addl	%eax, %eax
+	movq	%rax, 328(%rsp)
+	leaq	(%r14,%rax), %r8
+	imulq	(%rsp), %r8
+	cmpq	$3, %rcx
+	leaq	(%r11,%r8,2), %rax
+	cmovlq	%r9, %r8
+	cmovlq	%rbx, %rax
+	xorl	%r10d, %r10d
+	cmpq	$2, %rcx
+	setge	%r10b
+	movq	%r10, 216(%rsp)
+	addq	%r10, %r14
+	imulq	(%rsp), %r14
+	movq	%rdx, 440(%rsp)
+	movabsq	$-6148914691236517205, %r10
+	mulxq	%r10, %rdx, %rdx
+	movq	%rdx, 320(%rsp)
+	movq	%rcx, 280(%rsp)
+	cmpq	$2, %rcx
+	leaq	(%r11,%r14,2), %rdx
+	cmovlq	%r9, %r14
+	movzwl	(%r11,%r9,2), %r10d
+	vmovd	%r10d, %xmm0
+	vpinsrw	$1, (%r11,%r14,2), %xmm0, %xmm0
+	movq	48(%rsp), %r14
+	vpinsrw	$2, (%r11,%r8,2), %xmm0, %xmm0
+	vpinsrw	$3, (%r11,%rdi,2), %xmm0, %xmm0
+	vpinsrw	$4, (%r11,%rbp,2), %xmm0, %xmm0
+	movq	104(%rsp), %rbp
+	vpinsrw	$5, (%r11,%r12,2), %xmm0, %xmm0
+	movq	(%rsp), %r8
+	vpinsrw	$6, (%r11,%r15,2), %xmm0, %xmm0
+	movq	152(%rsp), %r15
+	movq	24(%rsp), %rcx
+	vpinsrw	$7, (%r11,%rcx,2), %xmm0, %xmm0
+	cmovlq	%rbx, %rdx
+	movzwl	-2(%rbx,%r8,2), %ecx
+	vmovd	%ecx, %xmm1
+	vpmovzxwd	%xmm0, %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vpinsrw	$1, -2(%rdx,%r8,2), %xmm1, %xmm1
+	vpinsrw	$2, -2(%rax,%r8,2), %xmm1, %xmm1
+	vpinsrw	$3, -2(%rsi,%r8,2), %xmm1, %xmm1
+	movq	128(%rsp), %rcx
+	vpinsrw	$4, -2(%rcx,%r8,2), %xmm1, %xmm1
+	vpinsrw	$5, -2(%r14,%r8,2), %xmm1, %xmm1
+	vpinsrw	$6, -2(%rbp,%r8,2), %xmm1, %xmm1
+	vpinsrw	$7, -2(%r15,%r8,2), %xmm1, %xmm1
+	vpmovzxwd	%xmm1, %ymm1
+	vpslld	$16, %ymm1, %ymm1
+	movl	$0, %ecx
+	movq	416(%rsp), %r9
+	cmpq	$-1, %r9
+	movq	576(%rsp), %r10
+	movq	568(%rsp), %r11
+	je	.LBB11_10
+	movq	424(%rsp), %rdi
+	xorl	%ecx, %ecx
 	.p2align	4
-.LBB11_44:
-	vmovdqu64	%zmm7, -192(%rbx,%rdi,4)
-	vmovdqu64	%zmm7, -128(%rbx,%rdi,4)
-	vmovdqu64	%zmm7, -64(%rbx,%rdi,4)
-	vmovdqu64	%zmm7, (%rbx,%rdi,4)
-	vmovdqu64	%zmm8, -192(%rcx,%rdi,4)
-	vmovdqu64	%zmm8, -128(%rcx,%rdi,4)
-	vmovdqu64	%zmm8, -64(%rcx,%rdi,4)
-	vmovdqu64	%zmm8, (%rcx,%rdi,4)
+.LBB11_9:
+	vmovdqu	%ymm0, (%rdi)
+	vmovdqu	%ymm1, 64(%rdi,%r11)
+	vmovdqu	%ymm0, 32(%rdi)
+	vmovdqu	%ymm1, 96(%rdi,%r11)
+	addq	$2, %rcx
 	addq	$64, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_44
-	cmpq	%rbp, %rdx
-	je	.LBB11_58
-	movq	%rbp, %rdi
-	movq	%rbp, %r8
-	testb	$56, %dl
-	movq	24(%rsp), %rbx
-	je	.LBB11_51
+	cmpq	%rcx, %r10
+	jne	.LBB11_9
+.LBB11_10:
+	testb	$1, %r9b
+	je	.LBB11_12
+	movq	528(%rsp), %rdi
+	addq	%rcx, %rdi
+	shlq	$5, %rcx
+	movq	424(%rsp), %r9
+	vmovdqu	%ymm0, (%r9,%rcx)
+	shlq	$5, %rdi
+	vmovdqu	%ymm1, (%r9,%rdi)
+.LBB11_12:
+	cmpq	$8, %r8
+	movq	128(%rsp), %r11
+	jge	.LBB11_47
+	xorl	%r12d, %r12d
+	jmp	.LBB11_14
+	.p2align	4
 .LBB11_47:
-	vpbroadcastd	%eax, %ymm7
-	vpbroadcastd	%esi, %ymm8
-	movq	-96(%rsp), %r8
-	movq	112(%rsp), %rcx
-	movq	8(%rsp), %r11
+	xorl	%r12d, %r12d
+	movq	536(%rsp), %rcx
+	movq	544(%rsp), %r9
+	movq	192(%rsp), %rdi
 	.p2align	4
 .LBB11_48:
-	vmovdqu	%ymm7, (%r8,%rdi,4)
-	vmovdqu	%ymm8, (%rcx,%rdi,4)
-	addq	$8, %rdi
-	cmpq	%rdi, %r11
-	jne	.LBB11_48
-	movq	%r11, %r8
-	cmpq	%r11, %rdx
-	movq	80(%rsp), %rcx
-	movq	168(%rsp), %r11
-	jne	.LBB11_51
-	movq	-96(%rsp), %r8
-	movq	-56(%rsp), %rdi
-	jmp	.LBB11_59
-	.p2align	4
-.LBB11_51:
-	movq	%r8, %rdi
-	testb	$3, %dl
-	movq	-96(%rsp), %rbp
-	movq	112(%rsp), %rbx
-	je	.LBB11_54
-	movq	-16(%rsp), %rdx
-	movq	%r8, %rdi
-	.p2align	4
-.LBB11_53:
-	movl	%eax, (%rbp,%rdi,4)
-	movl	%esi, (%rbx,%rdi,4)
-	incq	%rdi
-	decq	%rdx
-	jne	.LBB11_53
-.LBB11_54:
-	movq	-80(%rsp), %rdx
-	subq	%rdx, %r8
-	cmpq	$-4, %r8
-	jbe	.LBB11_56
-	movq	-96(%rsp), %r8
-	jmp	.LBB11_58
-	.p2align	4
-.LBB11_56:
-	movq	-96(%rsp), %r8
-	movq	104(%rsp), %rbx
-	.p2align	4
-.LBB11_57:
-	movl	%eax, -192(%rbx,%rdi,4)
-	movl	%esi, -192(%rcx,%rdi,4)
-	movl	%eax, -188(%rbx,%rdi,4)
-	movl	%esi, -188(%rcx,%rdi,4)
-	movl	%eax, -184(%rbx,%rdi,4)
-	movl	%esi, -184(%rcx,%rdi,4)
-	movl	%eax, -180(%rbx,%rdi,4)
-	movl	%esi, -180(%rcx,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_57
-.LBB11_58:
-	movq	-56(%rsp), %rdi
-	movq	24(%rsp), %rbx
-.LBB11_59:
-	movq	-48(%rsp), %rax
-	leaq	(%r8,%rax,4), %rax
-	movq	%rax, 72(%rsp)
-	testq	%r14, %r14
-	movq	88(%rsp), %rcx
-	jle	.LBB11_72
-	cmpq	$8, %r14
-	jae	.LBB11_62
-	xorl	%eax, %eax
-	movq	72(%rsp), %rbp
-	jmp	.LBB11_71
-	.p2align	4
-.LBB11_62:
-	cmpq	$64, %r14
-	jae	.LBB11_64
-	xorl	%esi, %esi
-	movq	72(%rsp), %rbp
-	jmp	.LBB11_68
-.LBB11_64:
-	xorl	%eax, %eax
-	movq	-72(%rsp), %rdx
-	movq	144(%rsp), %rcx
-	movq	224(%rsp), %rsi
-	.p2align	4
-.LBB11_65:
-	vpmovzxwd	-96(%rcx,%rax,2), %zmm7
-	vpmovzxwd	-64(%rcx,%rax,2), %zmm8
-	vpmovzxwd	-32(%rcx,%rax,2), %zmm9
-	vpmovzxwd	(%rcx,%rax,2), %zmm10
-	vpslld	$16, %zmm7, %zmm7
-	vpslld	$16, %zmm8, %zmm8
-	vpslld	$16, %zmm9, %zmm9
-	vpslld	$16, %zmm10, %zmm10
-	vmovdqu64	%zmm7, -192(%rsi,%rax,4)
-	vmovdqu64	%zmm8, -128(%rsi,%rax,4)
-	vmovdqu64	%zmm9, -64(%rsi,%rax,4)
-	vmovdqu64	%zmm10, (%rsi,%rax,4)
-	addq	$64, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_65
-	cmpq	%rdx, %r14
-	movq	88(%rsp), %rcx
-	movq	72(%rsp), %rbp
-	je	.LBB11_72
-	movq	-72(%rsp), %rax
-	movq	%rax, %rsi
-	testb	$56, %r14b
-	je	.LBB11_71
-.LBB11_68:
-	movq	(%rsp), %rdx
-	.p2align	4
-.LBB11_69:
-	vpmovzxwd	(%rcx,%rsi,2), %ymm7
+	vpmovzxwd	(%rdi,%r12,2), %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vpmovzxwd	(%rdx,%r12,2), %ymm1
+	vpmovzxwd	(%rax,%r12,2), %ymm2
+	vpslld	$16, %ymm1, %ymm1
+	vpslld	$16, %ymm2, %ymm2
+	vpmovzxwd	(%rsi,%r12,2), %ymm3
+	vpslld	$16, %ymm3, %ymm3
+	vpmovzxwd	(%r11,%r12,2), %ymm4
+	vpslld	$16, %ymm4, %ymm4
+	vpmovzxwd	(%r14,%r12,2), %ymm5
+	vpmovzxwd	(%rbp,%r12,2), %ymm6
+	vpslld	$16, %ymm5, %ymm5
+	vpslld	$16, %ymm6, %ymm6
+	vpmovzxwd	(%r15,%r12,2), %ymm7
 	vpslld	$16, %ymm7, %ymm7
-	vmovdqu	%ymm7, (%rbp,%rsi,4)
-	addq	$8, %rsi
-	cmpq	%rsi, %rdx
-	jne	.LBB11_69
-	movq	%rdx, %rax
-	cmpq	%rdx, %r14
-	je	.LBB11_72
+	vpunpckldq	%ymm1, %ymm0, %ymm8
+	vpunpckhdq	%ymm1, %ymm0, %ymm0
+	vpunpckldq	%ymm3, %ymm2, %ymm1
+	vpunpckhdq	%ymm3, %ymm2, %ymm2
+	vpunpckldq	%ymm5, %ymm4, %ymm3
+	vpunpckhdq	%ymm5, %ymm4, %ymm4
+	vpunpckldq	%ymm7, %ymm6, %ymm5
+	vpunpckhdq	%ymm7, %ymm6, %ymm6
+	vpunpcklqdq	%ymm1, %ymm8, %ymm7
+	vpunpckhqdq	%ymm1, %ymm8, %ymm1
+	vpunpcklqdq	%ymm2, %ymm0, %ymm8
+	vpunpckhqdq	%ymm2, %ymm0, %ymm0
+	vpunpcklqdq	%ymm5, %ymm3, %ymm2
+	vpunpckhqdq	%ymm5, %ymm3, %ymm3
+	vpunpcklqdq	%ymm6, %ymm4, %ymm5
+	vpunpckhqdq	%ymm6, %ymm4, %ymm4
+	vinserti128	$1, %xmm2, %ymm7, %ymm6
+	vperm2i128	$49, %ymm2, %ymm7, %ymm2
+	vinserti128	$1, %xmm3, %ymm1, %ymm7
+	vperm2i128	$49, %ymm3, %ymm1, %ymm1
+	vinserti128	$1, %xmm5, %ymm8, %ymm3
+	vperm2i128	$49, %ymm5, %ymm8, %ymm5
+	vinserti128	$1, %xmm4, %ymm0, %ymm8
+	vperm2i128	$49, %ymm4, %ymm0, %ymm0
+	vmovdqu	%ymm6, -224(%rcx)
+	vmovdqu	%ymm7, -192(%rcx)
+	vmovdqu	%ymm3, -160(%rcx)
+	vmovdqu	%ymm8, -128(%rcx)
+	vmovdqu	%ymm2, -96(%rcx)
+	vmovdqu	%ymm1, -64(%rcx)
+	vmovdqu	%ymm5, -32(%rcx)
+	vmovdqu	%ymm0, (%rcx)
+	addq	$256, %rcx
+	addq	$8, %r12
+	decq	%r9
+	jne	.LBB11_48
+.LBB11_14:
+	movq	%rsi, 88(%rsp)
+	movq	(%rsp), %rsi
+	subq	%r12, %rsi
+	jle	.LBB11_36
+	cmpq	$3, %rsi
+	ja	.LBB11_31
+.LBB11_16:
+	movq	%r12, %r9
+	jmp	.LBB11_17
 	.p2align	4
-.LBB11_71:
-	movzwl	(%rcx,%rax,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rbp,%rax,4)
-	incq	%rax
-	cmpq	%rax, %r14
-	jne	.LBB11_71
-.LBB11_72:
-	movq	-112(%rsp), %rax
-	vpxor	%xmm7, %xmm7, %xmm7
-	testq	%rax, %rax
-	js	.LBB11_77
+.LBB11_31:
+	cmpq	$16, %rsi
+	jae	.LBB11_42
+	xorl	%ebx, %ebx
+	jmp	.LBB11_33
+.LBB11_42:
+	movq	%rsi, 200(%rsp)
+	movq	%rsi, %rbx
+	andq	$-16, %rbx
+	leaq	(%r15,%r12,2), %rsi
+	leaq	(,%r12,2), %rcx
+	addq	%rbp, %rcx
+	movq	%rcx, 24(%rsp)
+	leaq	(%r14,%r12,2), %rcx
+	movq	%rcx, 40(%rsp)
+	leaq	(%r11,%r12,2), %rcx
+	movq	%rcx, 56(%rsp)
+	movq	88(%rsp), %rcx
+	leaq	(%rcx,%r12,2), %rcx
+	movq	%rcx, 144(%rsp)
+	leaq	(%rax,%r12,2), %rcx
+	movq	%rcx, 168(%rsp)
+	leaq	(%rdx,%r12,2), %rcx
+	movq	%rcx, 136(%rsp)
+	movq	192(%rsp), %rcx
+	leaq	(%rcx,%r12,2), %r14
+	movq	%r12, %rbp
+	shlq	$5, %rbp
+	addq	208(%rsp), %rbp
+	xorl	%r9d, %r9d
+	vmovdqa64	%zmm28, %zmm17
+	vmovdqa64	%zmm27, %zmm28
+	vmovdqa64	%zmm31, %zmm27
+	vmovdqa64	%zmm30, %zmm31
+	vmovdqa64	%zmm29, %zmm30
+	movb	$-120, %cl
+	movb	$34, %dil
+	movb	$-52, %r8b
+	vmovdqa64	.LCPI11_31(%rip), %zmm18
+	vmovdqa64	.LCPI11_32(%rip), %zmm19
+	.p2align	4
+.LBB11_43:
+	vpmovzxwd	(%r14,%r9,2), %zmm0
+	movq	136(%rsp), %r10
+	vpmovzxwd	(%r10,%r9,2), %zmm3
+	movq	168(%rsp), %r10
+	vpmovzxwd	(%r10,%r9,2), %zmm2
+	movq	144(%rsp), %r10
+	vpmovzxwd	(%r10,%r9,2), %zmm4
+	movq	56(%rsp), %r10
+	vpmovzxwd	(%r10,%r9,2), %zmm1
+	movq	40(%rsp), %r10
+	vpmovzxwd	(%r10,%r9,2), %zmm7
+	movq	24(%rsp), %r10
+	vpmovzxwd	(%r10,%r9,2), %zmm6
+	vpmovzxwd	(%rsi,%r9,2), %zmm8
+	vmovdqa64	%zmm6, %zmm5
+	vmovdqa64	.LCPI11_1(%rip), %zmm9
+	vpermt2d	%zmm8, %zmm9, %zmm5
+	vmovdqa64	%zmm1, %zmm9
+	vmovdqa64	.LCPI11_2(%rip), %zmm10
+	vpermt2d	%zmm7, %zmm10, %zmm9
+	kmovd	%ecx, %k1
+	vmovdqa64	%zmm5, %zmm9 {%k1}
+	vmovdqa64	%zmm2, %zmm10
+	vmovdqa64	.LCPI11_3(%rip), %zmm5
+	vpermt2d	%zmm4, %zmm5, %zmm10
+	vmovdqa64	%zmm0, %zmm5
+	vmovdqa64	.LCPI11_4(%rip), %zmm11
+	vpermt2d	%zmm3, %zmm11, %zmm5
+	kmovd	%edi, %k2
+	vmovdqa64	%zmm10, %zmm5 {%k2}
+	kmovd	%r8d, %k3
+	vmovdqa64	%zmm9, %zmm5 {%k3}
+	vmovdqa64	%zmm6, %zmm9
+	vmovdqa64	.LCPI11_5(%rip), %zmm10
+	vpermt2d	%zmm8, %zmm10, %zmm9
+	vmovdqa64	%zmm1, %zmm10
+	vmovdqa64	.LCPI11_6(%rip), %zmm11
+	vpermt2d	%zmm7, %zmm11, %zmm10
+	vmovdqa64	%zmm9, %zmm10 {%k1}
+	vmovdqa64	%zmm2, %zmm11
+	vmovdqa64	.LCPI11_7(%rip), %zmm9
+	vpermt2d	%zmm4, %zmm9, %zmm11
+	vmovdqa64	%zmm0, %zmm9
+	vpermt2d	%zmm3, %zmm30, %zmm9
+	vmovdqa64	%zmm11, %zmm9 {%k2}
+	vmovdqa64	%zmm10, %zmm9 {%k3}
+	vmovdqa64	%zmm6, %zmm10
+	vpermt2d	%zmm8, %zmm31, %zmm10
+	vmovdqa64	%zmm1, %zmm11
+	vpermt2d	%zmm7, %zmm27, %zmm11
+	vmovdqa64	%zmm10, %zmm11 {%k1}
+	vmovdqa64	%zmm2, %zmm12
+	vpermt2d	%zmm4, %zmm28, %zmm12
+	vmovdqa64	%zmm0, %zmm10
+	vpermt2d	%zmm3, %zmm17, %zmm10
+	vmovdqa64	%zmm12, %zmm10 {%k2}
+	vmovdqa64	%zmm11, %zmm10 {%k3}
+	vmovdqa64	%zmm6, %zmm11
+	vmovdqa64	.LCPI11_13(%rip), %zmm12
+	vpermt2d	%zmm8, %zmm12, %zmm11
+	vmovdqa64	%zmm1, %zmm12
+	vmovdqa64	.LCPI11_14(%rip), %zmm13
+	vpermt2d	%zmm7, %zmm13, %zmm12
+	vmovdqa64	%zmm11, %zmm12 {%k1}
+	vmovdqa64	%zmm2, %zmm13
+	vmovdqa64	.LCPI11_15(%rip), %zmm11
+	vpermt2d	%zmm4, %zmm11, %zmm13
+	vmovdqa64	%zmm0, %zmm11
+	vmovdqa64	.LCPI11_16(%rip), %zmm14
+	vpermt2d	%zmm3, %zmm14, %zmm11
+	vmovdqa64	%zmm13, %zmm11 {%k2}
+	vmovdqa64	%zmm12, %zmm11 {%k3}
+	vmovdqa64	%zmm6, %zmm12
+	vmovdqa64	.LCPI11_17(%rip), %zmm13
+	vpermt2d	%zmm8, %zmm13, %zmm12
+	vmovdqa64	%zmm1, %zmm13
+	vmovdqa64	.LCPI11_18(%rip), %zmm14
+	vpermt2d	%zmm7, %zmm14, %zmm13
+	vmovdqa64	%zmm12, %zmm13 {%k1}
+	vmovdqa64	%zmm2, %zmm12
+	vmovdqa64	.LCPI11_19(%rip), %zmm14
+	vpermt2d	%zmm4, %zmm14, %zmm12
+	vmovdqa64	%zmm0, %zmm14
+	vmovdqa64	.LCPI11_20(%rip), %zmm15
+	vpermt2d	%zmm3, %zmm15, %zmm14
+	vmovdqa64	%zmm12, %zmm14 {%k2}
+	vmovdqa64	%zmm13, %zmm14 {%k3}
+	vmovdqa64	%zmm6, %zmm12
+	vmovdqa64	.LCPI11_21(%rip), %zmm13
+	vpermt2d	%zmm8, %zmm13, %zmm12
+	vmovdqa64	%zmm1, %zmm13
+	vmovdqa64	.LCPI11_22(%rip), %zmm15
+	vpermt2d	%zmm7, %zmm15, %zmm13
+	vmovdqa64	%zmm12, %zmm13 {%k1}
+	vmovdqa64	%zmm2, %zmm12
+	vmovdqa64	.LCPI11_23(%rip), %zmm15
+	vpermt2d	%zmm4, %zmm15, %zmm12
+	vmovdqa64	%zmm0, %zmm15
+	vmovdqa64	.LCPI11_24(%rip), %zmm16
+	vpermt2d	%zmm3, %zmm16, %zmm15
+	vmovdqa64	%zmm12, %zmm15 {%k2}
+	vmovdqa64	%zmm13, %zmm15 {%k3}
+	vmovdqa64	%zmm6, %zmm12
+	vmovdqa64	.LCPI11_25(%rip), %zmm13
+	vpermt2d	%zmm8, %zmm13, %zmm12
+	vmovdqa64	%zmm1, %zmm13
+	vmovdqa64	.LCPI11_26(%rip), %zmm16
+	vpermt2d	%zmm7, %zmm16, %zmm13
+	vmovdqa64	%zmm12, %zmm13 {%k1}
+	vmovdqa64	%zmm2, %zmm12
+	vmovdqa64	.LCPI11_27(%rip), %zmm16
+	vpermt2d	%zmm4, %zmm16, %zmm12
+	vmovdqa64	%zmm0, %zmm16
+	vmovdqa64	.LCPI11_28(%rip), %zmm29
+	vpermt2d	%zmm3, %zmm29, %zmm16
+	vmovdqa64	%zmm12, %zmm16 {%k2}
+	vmovdqa64	%zmm13, %zmm16 {%k3}
+	vmovdqa64	.LCPI11_29(%rip), %zmm12
+	vpermt2d	%zmm8, %zmm12, %zmm6
+	vmovdqa64	.LCPI11_30(%rip), %zmm8
+	vpermt2d	%zmm7, %zmm8, %zmm1
+	vmovdqa64	%zmm6, %zmm1 {%k1}
+	vpermt2d	%zmm4, %zmm18, %zmm2
+	vpermt2d	%zmm3, %zmm19, %zmm0
+	vmovdqa64	%zmm2, %zmm0 {%k2}
+	vmovdqa64	%zmm1, %zmm0 {%k3}
+	vpslld	$16, %zmm5, %zmm1
+	vmovdqu64	%zmm1, 448(%rbp)
+	vpslld	$16, %zmm9, %zmm1
+	vmovdqu64	%zmm1, 384(%rbp)
+	vpslld	$16, %zmm10, %zmm1
+	vmovdqu64	%zmm1, 320(%rbp)
+	vpslld	$16, %zmm11, %zmm1
+	vmovdqu64	%zmm1, 256(%rbp)
+	vpslld	$16, %zmm14, %zmm1
+	vmovdqu64	%zmm1, 192(%rbp)
+	vpslld	$16, %zmm15, %zmm1
+	vmovdqu64	%zmm1, 128(%rbp)
+	vpslld	$16, %zmm16, %zmm1
+	vmovdqu64	%zmm1, 64(%rbp)
+	vpslld	$16, %zmm0, %zmm0
+	vmovdqu64	%zmm0, (%rbp)
+	addq	$16, %r9
+	addq	$512, %rbp
+	cmpq	%r9, %rbx
+	jne	.LBB11_43
+	movq	200(%rsp), %rsi
+	cmpq	%rbx, %rsi
+	vmovdqa64	%zmm30, %zmm29
+	vmovdqa64	%zmm31, %zmm30
+	vmovdqa64	%zmm27, %zmm31
+	vmovdqa64	%zmm28, %zmm27
+	vmovdqa64	%zmm17, %zmm28
+	movq	104(%rsp), %rbp
+	movq	48(%rsp), %r14
+	je	.LBB11_36
+	testb	$12, %sil
+	je	.LBB11_46
+.LBB11_33:
+	subq	400(%rsp), %rsi
+	leaq	(%r12,%rsi), %r9
+	leaq	(%r15,%r12,2), %r14
+	leaq	(,%r12,2), %r15
+	addq	%rbp, %r15
+	movq	48(%rsp), %rcx
+	leaq	(%rcx,%r12,2), %rbp
+	leaq	(%r11,%r12,2), %rcx
+	movq	88(%rsp), %rdi
+	leaq	(%rdi,%r12,2), %rdi
+	leaq	(%rax,%r12,2), %r8
+	leaq	(%rdx,%r12,2), %r10
+	movq	192(%rsp), %r11
+	leaq	(%r11,%r12,2), %r11
+	addq	%rbx, %r12
+	shlq	$5, %r12
+	addq	208(%rsp), %r12
+	.p2align	4
+.LBB11_34:
+	vmovq	(%r10,%rbx,2), %xmm0
+	vmovq	(%r11,%rbx,2), %xmm1
+	vpunpcklqdq	%xmm0, %xmm1, %xmm0
+	vmovq	(%rdi,%rbx,2), %xmm1
+	vmovq	(%r8,%rbx,2), %xmm2
+	vpunpcklqdq	%xmm1, %xmm2, %xmm1
+	vmovq	(%rbp,%rbx,2), %xmm2
+	vmovq	(%rcx,%rbx,2), %xmm3
+	vpunpcklqdq	%xmm2, %xmm3, %xmm2
+	vmovq	(%r14,%rbx,2), %xmm3
+	vmovq	(%r15,%rbx,2), %xmm4
+	vpunpcklqdq	%xmm3, %xmm4, %xmm3
+	vinserti128	$1, %xmm1, %ymm0, %ymm0
+	vinserti128	$1, %xmm3, %ymm2, %ymm1
+	vmovdqa64	%zmm0, %zmm2
+	vmovdqa64	.LCPI11_33(%rip), %zmm3
+	vpermt2w	%zmm1, %zmm3, %zmm2
+	vmovdqa64	.LCPI11_34(%rip), %zmm3
+	vpermt2w	%zmm1, %zmm3, %zmm0
+	vpslld	$16, %zmm0, %zmm0
+	vpslld	$16, %zmm2, %zmm1
+	vmovdqu64	%zmm1, 64(%r12)
+	vmovdqu64	%zmm0, (%r12)
+	addq	$4, %rbx
+	subq	$-128, %r12
+	cmpq	%rbx, %rsi
+	jne	.LBB11_34
+	cmpq	$0, 400(%rsp)
+	movq	152(%rsp), %r15
+	movq	104(%rsp), %rbp
+	movq	48(%rsp), %r14
+	movq	128(%rsp), %r11
+	je	.LBB11_36
+.LBB11_17:
+	leaq	(%r15,%r9,2), %rcx
+	leaq	(,%r9,2), %rdi
+	addq	%rbp, %rdi
+	leaq	(%r14,%r9,2), %r8
+	leaq	(%r11,%r9,2), %r10
+	movq	88(%rsp), %rsi
+	leaq	(%rsi,%r9,2), %rsi
+	leaq	(%rax,%r9,2), %rax
+	leaq	(%rdx,%r9,2), %rdx
+	movq	(%rsp), %r11
+	subq	%r9, %r11
+	movq	192(%rsp), %rbx
+	leaq	(%rbx,%r9,2), %rbx
+	shlq	$5, %r9
+	addq	208(%rsp), %r9
+	xorl	%r14d, %r14d
+	.p2align	4
+.LBB11_18:
+	movzwl	(%rbx,%r14,2), %ebp
+	vmovd	%ebp, %xmm0
+	vpinsrw	$1, (%rdx,%r14,2), %xmm0, %xmm0
+	vpinsrw	$2, (%rax,%r14,2), %xmm0, %xmm0
+	vpinsrw	$3, (%rsi,%r14,2), %xmm0, %xmm0
+	vpinsrw	$4, (%r10,%r14,2), %xmm0, %xmm0
+	vpinsrw	$5, (%r8,%r14,2), %xmm0, %xmm0
+	vpinsrw	$6, (%rdi,%r14,2), %xmm0, %xmm0
+	vpinsrw	$7, (%rcx,%r14,2), %xmm0, %xmm0
+	vpmovzxwd	%xmm0, %ymm0
+	vpslld	$16, %ymm0, %ymm0
+	vmovdqu	%ymm0, (%r9)
+	incq	%r14
+	addq	$32, %r9
+	cmpq	%r14, %r11
+	jne	.LBB11_18
+.LBB11_36:
+	movq	736(%rsp), %r8
+	testq	%r8, %r8
+	movq	(%rsp), %r12
+	jle	.LBB11_185
+	movq	440(%rsp), %rdi
+	movq	%rdi, %rdx
+	movabsq	$-6148914691236517205, %rsi
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 152(%rsp)
+	orq	216(%rsp), %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 88(%rsp)
+	movq	328(%rsp), %r14
+	movq	%r14, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 200(%rsp)
+	movq	32(%rsp), %r11
+	movq	%r11, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 248(%rsp)
+	movq	232(%rsp), %r10
+	movq	%r10, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 360(%rsp)
+	movq	240(%rsp), %r9
+	movq	%r9, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	movq	%rax, 352(%rsp)
+	movq	336(%rsp), %r8
+	movq	%r8, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %r15, %r15
+	movq	344(%rsp), %rbp
+	movq	%rbp, %rdx
+	orq	%rdi, %rdx
+	mulxq	%rsi, %rbx, %rbx
+	addq	%rdi, %rbp
+	movq	%rbp, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rdi, %r8
+	movq	%r8, %rdx
+	mulxq	%rsi, %rcx, %rcx
+	subq	%rax, %rbp
+	shrq	%rcx
+	leaq	(%rcx,%rcx,2), %rax
+	subq	%rax, %r8
+	addq	%rdi, %r9
+	movq	%r9, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	subq	%rax, %r9
+	addq	%rdi, %r10
+	movq	%r10, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	subq	%rax, %r10
+	addq	%rdi, %r11
+	movq	%r11, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	addq	%rdi, %r14
+	movq	%r14, %rdx
+	mulxq	%rsi, %rcx, %rcx
+	subq	%rax, %r11
+	shrq	%rcx
+	leaq	(%rcx,%rcx,2), %rax
+	subq	%rax, %r14
+	movq	216(%rsp), %rdx
+	addq	%rdi, %rdx
+	mulxq	%rsi, %rax, %rax
+	shrq	%rax
+	leaq	(%rax,%rax,2), %rax
+	subq	%rax, %rdx
+	movq	320(%rsp), %rax
+	andq	$-2, %rax
+	leaq	(%rax,%rax,2), %rax
+	movq	432(%rsp), %rcx
+	subq	%rax, %rcx
+	movq	%rcx, 328(%rsp)
+	movq	152(%rsp), %rcx
+	shrq	%rcx
+	movq	176(%rsp), %rax
+	addq	%rax, %rcx
+	movq	%rcx, 152(%rsp)
+	movq	88(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 88(%rsp)
+	movq	200(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 200(%rsp)
+	movq	248(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 248(%rsp)
+	movq	360(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 360(%rsp)
+	movq	352(%rsp), %rcx
+	shrq	%rcx
+	addq	%rax, %rcx
+	movq	%rcx, 352(%rsp)
+	shrq	%r15
+	addq	%rax, %r15
+	movq	%r15, 344(%rsp)
+	shrq	%rbx
+	addq	%rax, %rbx
+	movq	%rbx, 336(%rsp)
+	movq	184(%rsp), %rax
+	leaq	(%rax,%rbp,2), %rcx
+	movq	%rcx, 320(%rsp)
+	leaq	(%rax,%r8,2), %rcx
+	movq	%rcx, 656(%rsp)
+	leaq	(%rax,%r9,2), %rcx
+	movq	%rcx, 648(%rsp)
+	leaq	(%rax,%r10,2), %rcx
+	movq	%rcx, 640(%rsp)
+	leaq	(%rax,%r11,2), %rcx
+	movq	%rcx, 632(%rsp)
+	leaq	(%rax,%r14,2), %rcx
+	movq	%rcx, 624(%rsp)
+	leaq	(%rax,%rdx,2), %rax
+	movq	%rax, 616(%rsp)
+	movq	$0, 136(%rsp)
+	xorl	%ecx, %ecx
+	jmp	.LBB11_38
+	.p2align	4
+.LBB11_184:
+	movq	128(%rsp), %rcx
+	incq	%rcx
+	movq	136(%rsp), %rax
+	addq	160(%rsp), %rax
+	movq	%rax, 136(%rsp)
+	movq	736(%rsp), %r8
+	cmpq	%r8, %rcx
+	je	.LBB11_185
+.LBB11_38:
+	movq	%rcx, 128(%rsp)
+	movq	%rcx, %rax
+	shlq	$4, %rax
+	movq	728(%rsp), %rcx
+	movq	(%rcx,%rax), %r11
+	vmovss	8(%rcx,%rax), %xmm0
+	testq	%r11, %r11
+	jne	.LBB11_40
+	vucomiss	%xmm20, %xmm0
+	jne	.LBB11_40
+	jnp	.LBB11_184
+.LBB11_40:
+	movq	152(%rsp), %rax
+	movq	%rax, %rdx
+	movq	160(%rsp), %rcx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_41
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r10
+	jmp	.LBB11_50
+.LBB11_41:
 	xorl	%edx, %edx
-	movq	-88(%rsp), %rcx
+	divl	%ecx
+	movl	%edx, %r10d
+.LBB11_50:
+	movq	88(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	movq	200(%rsp), %rsi
+	je	.LBB11_51
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rbp
+	jmp	.LBB11_53
+.LBB11_51:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %ebp
+.LBB11_53:
+	movq	248(%rsp), %rdi
+	movq	%rsi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_54
+	movq	%rsi, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r14
+	movq	%rdi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	je	.LBB11_57
+.LBB11_58:
+	movq	%rdi, %rax
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rsi
+	jmp	.LBB11_59
+.LBB11_54:
+	movl	%esi, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r14d
+	movq	%rdi, %rax
+	orq	%rcx, %rax
+	shrq	$32, %rax
+	jne	.LBB11_58
+.LBB11_57:
+	movl	%edi, %eax
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %esi
+.LBB11_59:
+	movq	360(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_60
+	cqto
+	idivq	%rcx
+	movq	%rdx, %rdi
+	jmp	.LBB11_62
+.LBB11_60:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %edi
+.LBB11_62:
+	movq	352(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_63
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r15
+	jmp	.LBB11_65
+.LBB11_63:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r15d
+.LBB11_65:
+	movq	344(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_66
+	cqto
+	idivq	%rcx
+	movq	%rdx, %r8
+	jmp	.LBB11_68
+.LBB11_66:
+	xorl	%edx, %edx
+	divl	%ecx
+	movl	%edx, %r8d
+.LBB11_68:
+	movq	336(%rsp), %rax
+	movq	%rax, %rdx
+	orq	%rcx, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_69
+	cqto
+	idivq	%rcx
+	testq	%r11, %r11
+	movq	%r11, 40(%rsp)
+	js	.LBB11_72
+.LBB11_73:
+	movq	%r15, 56(%rsp)
+	movq	%rdi, 24(%rsp)
+	movq	%rsi, %rdi
+	movq	%r14, %rsi
+	movq	%r10, %rbx
+	leaq	(%r11,%r11), %r10
+	movl	%r10d, %r9d
+	notl	%r9d
+	movq	%r11, %rax
+	shlq	$5, %rax
+	movq	208(%rsp), %r11
+	subq	%rax, %r11
+	orq	$-3, %r9
+	movq	608(%rsp), %r14
+	subq	%rax, %r14
+	vpxor	%xmm2, %xmm2, %xmm2
+	xorl	%r15d, %r15d
 	.p2align	4
 .LBB11_74:
-	movq	%rdx, %rax
-	vaddss	8(%r8,%rdx,4), %xmm7, %xmm7
-	incq	%rdx
-	cmpq	%rdx, %rcx
+	movq	%r14, %rax
+	movq	%r10, %rcx
+	vaddps	(%r11), %ymm2, %ymm2
+	decq	%r15
+	addq	$32, %r11
+	addq	$32, %r14
+	decq	%r10
+	cmpq	%r15, %r9
 	jne	.LBB11_74
-	cmpq	$7, %r10
-	movq	-8(%rsp), %rbp
-	jb	.LBB11_78
+	movq	40(%rsp), %r11
+	cmpq	$2, %r11
+	movq	%rbx, %r10
+	movq	%rsi, %r14
+	movq	%rdi, %rsi
+	movq	24(%rsp), %rdi
+	movq	56(%rsp), %r15
+	jb	.LBB11_76
 	.p2align	4
+.LBB11_260:
+	vaddps	-96(%rax), %ymm2, %ymm1
+	vaddps	-64(%rax), %ymm1, %ymm1
+	vaddps	-32(%rax), %ymm1, %ymm1
+	vaddps	(%rax), %ymm1, %ymm2
+	subq	$-128, %rax
+	addq	$-4, %rcx
+	jne	.LBB11_260
 .LBB11_76:
-	vaddss	12(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	16(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	20(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	24(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	28(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	32(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	36(%r8,%rax,4), %xmm7, %xmm7
-	vaddss	40(%r8,%rax,4), %xmm7, %xmm7
-	addq	$8, %rax
-	cmpq	%rax, %r10
-	jne	.LBB11_76
+	testq	%r12, %r12
+	jg	.LBB11_77
+	jmp	.LBB11_184
+.LBB11_69:
+	xorl	%edx, %edx
+	divl	%ecx
+	testq	%r11, %r11
+	movq	%r11, 40(%rsp)
+	jns	.LBB11_73
+.LBB11_72:
+	vpxor	%xmm2, %xmm2, %xmm2
+	testq	%r12, %r12
+	jle	.LBB11_184
+.LBB11_77:
+	leaq	1(,%r11,2), %rax
+	vcvtsi2ss	%rax, %xmm31, %xmm1
+	vaddss	%xmm0, %xmm0, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vmovss	.LCPI11_35(%rip), %xmm3
+	vdivss	%xmm1, %xmm3, %xmm1
+	vbroadcastss	%xmm0, %ymm0
+	vbroadcastss	%xmm1, %ymm1
+	movq	136(%rsp), %r9
+	addq	%r9, %rdx
+	leaq	(%rdx,%rdx,2), %rax
+	movq	320(%rsp), %rcx
+	leaq	(%rcx,%rax,2), %rax
+	imulq	%r12, %rax
+	movq	448(%rsp), %rcx
+	addq	%rcx, %rax
+	movq	%rax, 32(%rsp)
+	addq	%r9, %r8
+	leaq	(%r8,%r8,2), %rax
+	movq	656(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r12, %rax
+	addq	%rcx, %rax
+	movq	%rax, 232(%rsp)
+	addq	%r9, %r15
+	leaq	(%r15,%r15,2), %rax
+	movq	648(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r12, %rax
+	addq	%rcx, %rax
+	movq	%rax, 240(%rsp)
+	addq	%r9, %rdi
+	leaq	(%rdi,%rdi,2), %rax
+	movq	640(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r12, %rax
+	addq	%rcx, %rax
+	movq	%rax, 216(%rsp)
+	addq	%r9, %rsi
+	leaq	(%rsi,%rsi,2), %rax
+	movq	632(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r12, %rax
+	addq	%rcx, %rax
+	movq	%rax, 104(%rsp)
+	addq	%r9, %r14
+	leaq	(%r14,%r14,2), %rax
+	movq	624(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r12, %rax
+	addq	%rcx, %rax
+	movq	%rax, 48(%rsp)
+	addq	%r9, %rbp
+	leaq	(,%rbp,2), %rax
+	addq	%rbp, %rax
+	movq	616(%rsp), %rdx
+	leaq	(%rdx,%rax,2), %rax
+	imulq	%r12, %rax
+	addq	%rcx, %rax
+	movq	%rax, 168(%rsp)
+	movq	%r11, %rbx
+	shlq	$5, %rbx
+	movq	208(%rsp), %rdx
+	subq	%rbx, %rdx
+	addq	600(%rsp), %rbx
+	movq	%r11, %rax
+	negq	%rax
+	movq	%rax, 56(%rsp)
+	addq	%r9, %r10
+	leaq	(%r10,%r10,2), %rax
+	movq	328(%rsp), %rsi
+	leaq	(%rsi,%rax,2), %rsi
+	imulq	%r12, %rsi
+	addq	%rcx, %rsi
+	xorl	%eax, %eax
+	xorl	%r8d, %r8d
+	movq	%rsi, 144(%rsp)
 	jmp	.LBB11_78
 	.p2align	4
-.LBB11_77:
-	cmpq	$-1, %rax
-	movq	-88(%rsp), %rsi
-	movq	-8(%rsp), %rbp
-	jl	.LBB11_99
+.LBB11_183:
+	addq	$8, %r8
+	movq	24(%rsp), %rax
+	addq	$-8, %rax
+	addq	$256, %rdx
+	addq	$256, %rbx
+	cmpq	%r12, %r8
+	jge	.LBB11_184
 .LBB11_78:
-	movq	16(%rsp), %rax
-	movq	-40(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r14,2), %ecx
-	shll	$16, %ecx
-	movq	-48(%rsp), %rdi
-	leaq	(%r15,%rdi,4), %rdx
-	leaq	(%rdx,%r14,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_80
-	xorl	%r8d, %r8d
-	movq	-80(%rsp), %rdx
-	jmp	.LBB11_91
-	.p2align	4
+	vmovaps	%ymm2, %ymm3
+	movq	%rax, 24(%rsp)
+	addq	%r12, %rax
+	vmovups	(%rbx), %ymm5
+	vmovaps	%ymm2, %ymm4
+	testq	%rax, %rax
+	jle	.LBB11_80
+	vsubps	(%rdx), %ymm5, %ymm2
+	vaddps	%ymm2, %ymm3, %ymm4
 .LBB11_80:
-	cmpq	$64, %rdi
-	movq	-80(%rsp), %rdx
-	jge	.LBB11_82
-	xorl	%edi, %edi
-	jmp	.LBB11_87
+	xorl	%ecx, %ecx
+	cmpq	$2, %rax
+	setge	%cl
+	movq	56(%rsp), %rsi
+	leaq	(%rsi,%r8), %r12
+	leaq	(%r12,%rcx), %r9
+	shlq	$5, %r9
+	leaq	(%r11,%r8), %rbp
+	addq	%rbp, %rcx
+	shlq	$5, %rcx
+	vmovups	32(%r13,%rcx), %ymm7
+	cmpq	$2, %rax
+	jge	.LBB11_81
+	vmovaps	%ymm4, %ymm6
+	jmp	.LBB11_83
 	.p2align	4
-.LBB11_82:
-	vpbroadcastd	%eax, %zmm8
-	vpbroadcastd	%ecx, %zmm9
-	xorl	%edi, %edi
-	.p2align	4
+.LBB11_81:
+	vsubps	(%r13,%r9), %ymm7, %ymm2
+	vaddps	%ymm2, %ymm4, %ymm6
 .LBB11_83:
-	vmovdqu64	%zmm8, (%r15,%rdi,4)
-	vmovdqu64	%zmm8, 64(%r15,%rdi,4)
-	vmovdqu64	%zmm8, 128(%r15,%rdi,4)
-	vmovdqu64	%zmm8, 192(%r15,%rdi,4)
-	vmovdqu64	%zmm9, -192(%r11,%rdi,4)
-	vmovdqu64	%zmm9, -128(%r11,%rdi,4)
-	vmovdqu64	%zmm9, -64(%r11,%rdi,4)
-	vmovdqu64	%zmm9, (%r11,%rdi,4)
-	addq	$64, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_83
-	cmpq	%rbp, %rdx
-	jne	.LBB11_86
-	movq	-88(%rsp), %rsi
-	jmp	.LBB11_98
+	xorl	%edi, %edi
+	cmpq	$3, %rax
+	setge	%dil
+	addl	%edi, %edi
+	leaq	(%r12,%rdi), %rcx
+	shlq	$5, %rcx
+	addq	%rbp, %rdi
+	shlq	$5, %rdi
+	vmovups	32(%r13,%rdi), %ymm9
+	cmpq	$3, %rax
+	jge	.LBB11_84
+	vmovaps	%ymm6, %ymm8
+	jmp	.LBB11_86
+	.p2align	4
+.LBB11_84:
+	vsubps	(%r13,%rcx), %ymm9, %ymm2
+	vaddps	%ymm2, %ymm6, %ymm8
 .LBB11_86:
-	movq	%rbp, %rdi
-	movq	%rbp, %r8
-	testb	$56, %dl
-	je	.LBB11_91
+	xorl	%edi, %edi
+	cmpq	$4, %rax
+	setge	%dil
+	leaq	(%rdi,%rdi,2), %rdi
+	leaq	(%r12,%rdi), %r10
+	shlq	$5, %r10
+	addq	%rbp, %rdi
+	shlq	$5, %rdi
+	vmovups	32(%r13,%rdi), %ymm11
+	cmpq	$4, %rax
+	jge	.LBB11_87
+	vmovaps	%ymm8, %ymm10
+	jmp	.LBB11_89
+	.p2align	4
 .LBB11_87:
-	vpbroadcastd	%eax, %ymm8
-	vpbroadcastd	%ecx, %ymm9
-	movq	8(%rsp), %r8
+	vsubps	(%r13,%r10), %ymm11, %ymm2
+	vaddps	%ymm2, %ymm8, %ymm10
+.LBB11_89:
+	xorl	%edi, %edi
+	cmpq	$5, %rax
+	setge	%dil
+	shll	$2, %edi
+	leaq	(%r12,%rdi), %r15
+	shlq	$5, %r15
+	addq	%rbp, %rdi
+	shlq	$5, %rdi
+	vmovups	32(%r13,%rdi), %ymm13
+	cmpq	$5, %rax
+	jge	.LBB11_90
+	vmovaps	%ymm10, %ymm12
+	jmp	.LBB11_92
 	.p2align	4
-.LBB11_88:
-	vmovdqu	%ymm8, (%r15,%rdi,4)
-	vmovdqu	%ymm9, (%rsi,%rdi,4)
-	addq	$8, %rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_88
-	cmpq	%r8, %rdx
-	jne	.LBB11_91
-	movq	-96(%rsp), %r8
-	movq	-88(%rsp), %rsi
-	jmp	.LBB11_98
-	.p2align	4
-.LBB11_91:
-	movq	%r8, %rdi
-	testb	$3, %dl
-	je	.LBB11_94
-	movq	-16(%rsp), %rdx
-	movq	%r8, %rdi
+.LBB11_90:
+	vsubps	(%r13,%r15), %ymm13, %ymm2
+	vaddps	%ymm2, %ymm10, %ymm12
+.LBB11_92:
+	xorl	%edi, %edi
+	cmpq	$6, %rax
+	setge	%dil
+	leaq	(%rdi,%rdi,4), %r11
+	leaq	(%r12,%r11), %rdi
+	shlq	$5, %rdi
+	addq	%rbp, %r11
+	shlq	$5, %r11
+	vmovups	32(%r13,%r11), %ymm15
+	cmpq	$6, %rax
+	jge	.LBB11_93
+	vmovaps	%ymm12, %ymm14
+	jmp	.LBB11_95
 	.p2align	4
 .LBB11_93:
-	movl	%eax, (%r15,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%rdx
-	jne	.LBB11_93
-.LBB11_94:
-	movq	-80(%rsp), %rdx
-	subq	%rdx, %r8
-	cmpq	$-4, %r8
-	movq	-88(%rsp), %rsi
-	jbe	.LBB11_96
-	movq	-96(%rsp), %r8
+	vsubps	(%r13,%rdi), %ymm15, %ymm2
+	vaddps	%ymm2, %ymm12, %ymm14
+.LBB11_95:
+	cmpq	$7, %rax
+	movl	$0, %r14d
+	movl	$6, %esi
+	cmovgeq	%rsi, %r14
+	leaq	(%r12,%r14), %r11
+	shlq	$5, %r11
+	addq	%rbp, %r14
+	shlq	$5, %r14
+	vmovups	32(%r13,%r14), %ymm17
+	cmpq	$7, %rax
+	jge	.LBB11_96
+	vmovaps	%ymm14, %ymm16
 	jmp	.LBB11_98
 	.p2align	4
 .LBB11_96:
-	movq	-96(%rsp), %r8
-	movq	272(%rsp), %r11
-	.p2align	4
-.LBB11_97:
-	movl	%eax, (%r15,%rdi,4)
-	movl	%ecx, -12(%r11,%rdi,4)
-	movl	%eax, 4(%r15,%rdi,4)
-	movl	%ecx, -8(%r11,%rdi,4)
-	movl	%eax, 8(%r15,%rdi,4)
-	movl	%ecx, -4(%r11,%rdi,4)
-	movl	%eax, 12(%r15,%rdi,4)
-	movl	%ecx, (%r11,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_97
+	vsubps	(%r13,%r11), %ymm17, %ymm2
+	vaddps	%ymm2, %ymm14, %ymm16
 .LBB11_98:
-	movq	-56(%rsp), %rdi
+	movq	%r13, %rsi
+	cmpq	$8, %rax
+	movl	$0, %r14d
+	movl	$7, %r13d
+	cmovgeq	%r13, %r14
+	addq	%r14, %r12
+	shlq	$5, %r12
+	addq	%r14, %rbp
+	shlq	$5, %rbp
+	vmovups	32(%rsi,%rbp), %ymm18
+	cmpq	$8, %rax
+	movq	%rsi, %r13
+	jge	.LBB11_99
+	vmovaps	%ymm16, %ymm2
+	jmp	.LBB11_101
+	.p2align	4
 .LBB11_99:
-	movq	-48(%rsp), %rax
-	leaq	(%r15,%rax,4), %rax
-	movq	%rax, 64(%rsp)
-	testq	%r14, %r14
-	movq	-72(%rsp), %rdx
-	movq	296(%rsp), %r11
-	jle	.LBB11_112
-	cmpq	$8, %r14
-	jae	.LBB11_102
-	xorl	%eax, %eax
-	movq	64(%rsp), %r11
-	jmp	.LBB11_110
+	vsubps	(%r13,%r12), %ymm18, %ymm2
+	vaddps	%ymm2, %ymm16, %ymm2
+.LBB11_101:
+	movq	144(%rsp), %rsi
+	vaddps	-32(%rdx), %ymm5, %ymm5
+	vmulps	%ymm5, %ymm0, %ymm5
+	vaddps	%ymm5, %ymm3, %ymm3
+	vmulps	%ymm3, %ymm1, %ymm3
+	vcmpltps	%ymm3, %ymm23, %k1
+	vmovdqa32	%ymm3, %ymm3 {%k1} {z}
+	vpsrld	$16, %ymm3, %ymm5
+	vpandd	%ymm21, %ymm5, %ymm5
+	vpaddd	%ymm22, %ymm3, %ymm3
+	vpaddd	%ymm5, %ymm3, %ymm3
+	vpsrld	$16, %ymm3, %ymm3
+	vpmovdw	%ymm3, %xmm3
+	vaddps	-32(%r13,%r9), %ymm7, %ymm5
+	vmulps	%ymm5, %ymm0, %ymm5
+	vaddps	%ymm5, %ymm4, %ymm4
+	vmulps	%ymm4, %ymm1, %ymm4
+	vcmpltps	%ymm4, %ymm23, %k1
+	vmovdqa32	%ymm4, %ymm4 {%k1} {z}
+	vpsrld	$16, %ymm4, %ymm5
+	vpandd	%ymm21, %ymm5, %ymm5
+	vpaddd	%ymm22, %ymm4, %ymm4
+	vpaddd	%ymm5, %ymm4, %ymm4
+	vpsrld	$16, %ymm4, %ymm4
+	vpmovdw	%ymm4, %xmm4
+	vaddps	-32(%r13,%rcx), %ymm9, %ymm5
+	vmulps	%ymm5, %ymm0, %ymm5
+	vaddps	%ymm5, %ymm6, %ymm5
+	vmulps	%ymm5, %ymm1, %ymm5
+	vcmpltps	%ymm5, %ymm23, %k1
+	vmovdqa32	%ymm5, %ymm5 {%k1} {z}
+	vpsrld	$16, %ymm5, %ymm6
+	vpandd	%ymm21, %ymm6, %ymm6
+	vpaddd	%ymm22, %ymm5, %ymm5
+	vpaddd	%ymm6, %ymm5, %ymm5
+	vpsrld	$16, %ymm5, %ymm5
+	vpmovdw	%ymm5, %xmm5
+	vaddps	-32(%r13,%r10), %ymm11, %ymm6
+	vmulps	%ymm6, %ymm0, %ymm6
+	vaddps	%ymm6, %ymm8, %ymm6
+	vmulps	%ymm6, %ymm1, %ymm6
+	vcmpltps	%ymm6, %ymm23, %k1
+	vmovdqa32	%ymm6, %ymm6 {%k1} {z}
+	vpsrld	$16, %ymm6, %ymm7
+	vpandd	%ymm21, %ymm7, %ymm7
+	vpaddd	%ymm22, %ymm6, %ymm6
+	vpaddd	%ymm7, %ymm6, %ymm6
+	vpsrld	$16, %ymm6, %ymm6
+	vaddps	-32(%r13,%r15), %ymm13, %ymm7
+	vpmovdw	%ymm6, %xmm6
+	vmulps	%ymm7, %ymm0, %ymm7
+	vaddps	%ymm7, %ymm10, %ymm7
+	vmulps	%ymm7, %ymm1, %ymm7
+	vcmpltps	%ymm7, %ymm23, %k1
+	vmovdqa32	%ymm7, %ymm7 {%k1} {z}
+	vpsrld	$16, %ymm7, %ymm8
+	vpandd	%ymm21, %ymm8, %ymm8
+	vpaddd	%ymm22, %ymm7, %ymm7
+	vpaddd	%ymm7, %ymm8, %ymm7
+	vpsrld	$16, %ymm7, %ymm7
+	vpmovdw	%ymm7, %xmm19
+	vaddps	-32(%r13,%rdi), %ymm15, %ymm7
+	vmulps	%ymm7, %ymm0, %ymm7
+	vaddps	%ymm7, %ymm12, %ymm7
+	vmulps	%ymm7, %ymm1, %ymm7
+	vcmpltps	%ymm7, %ymm23, %k1
+	vmovdqa32	%ymm7, %ymm7 {%k1} {z}
+	vpsrld	$16, %ymm7, %ymm8
+	vpandd	%ymm21, %ymm8, %ymm8
+	vpaddd	%ymm22, %ymm7, %ymm7
+	vpaddd	%ymm7, %ymm8, %ymm7
+	vpsrld	$16, %ymm7, %ymm7
+	vpmovdw	%ymm7, %xmm8
+	vaddps	-32(%r13,%r11), %ymm17, %ymm7
+	vmulps	%ymm7, %ymm0, %ymm7
+	vaddps	%ymm7, %ymm14, %ymm7
+	vmulps	%ymm7, %ymm1, %ymm7
+	vcmpltps	%ymm7, %ymm23, %k1
+	vmovdqa32	%ymm7, %ymm7 {%k1} {z}
+	vpsrld	$16, %ymm7, %ymm9
+	vpandd	%ymm21, %ymm9, %ymm9
+	vpaddd	%ymm22, %ymm7, %ymm7
+	vpaddd	%ymm7, %ymm9, %ymm7
+	vpsrld	$16, %ymm7, %ymm7
+	vpmovdw	%ymm7, %xmm9
+	vaddps	-32(%r13,%r12), %ymm18, %ymm7
+	vmulps	%ymm7, %ymm0, %ymm7
+	vaddps	%ymm7, %ymm16, %ymm7
+	vmulps	%ymm7, %ymm1, %ymm7
+	vcmpltps	%ymm7, %ymm23, %k1
+	vmovdqa32	%ymm7, %ymm7 {%k1} {z}
+	vpsrld	$16, %ymm7, %ymm10
+	vpandd	%ymm21, %ymm10, %ymm10
+	vpaddd	%ymm22, %ymm7, %ymm7
+	vpaddd	%ymm7, %ymm10, %ymm7
+	vpsrld	$16, %ymm7, %ymm7
+	vpmovdw	%ymm7, %xmm10
+	cmpq	$7, %rax
+	jle	.LBB11_102
+	cmpq	$0, 280(%rsp)
+	movq	(%rsp), %r12
+	movq	40(%rsp), %r11
+	jle	.LBB11_183
+	vpshufd	$232, %xmm4, %xmm7
+	vpshufd	$232, %xmm3, %xmm11
+	vpunpcklwd	%xmm7, %xmm11, %xmm13
+	vpshufd	$232, %xmm5, %xmm7
+	vpshufd	$232, %xmm6, %xmm11
+	vpunpcklwd	%xmm11, %xmm7, %xmm14
+	vpshufd	$232, %xmm8, %xmm7
+	vpshufd	$232, %xmm19, %xmm11
+	vpunpcklwd	%xmm7, %xmm11, %xmm15
+	vpshufd	$232, %xmm10, %xmm7
+	vpshufd	$232, %xmm9, %xmm11
+	vpunpcklwd	%xmm7, %xmm11, %xmm7
+	vpshufd	$160, %xmm14, %xmm11
+	vpblendd	$10, %xmm11, %xmm13, %xmm11
+	vpshufd	$160, %xmm7, %xmm12
+	vpblendd	$10, %xmm12, %xmm15, %xmm12
+	vpunpcklqdq	%xmm12, %xmm11, %xmm16
+	vmovdqu64	%xmm16, (%rsi,%r8,2)
+	cmpq	$2, 8(%rsp)
+	jl	.LBB11_183
+	vpshufd	$245, %xmm13, %xmm13
+	vpblendd	$10, %xmm14, %xmm13, %xmm13
+	vpshufd	$245, %xmm15, %xmm14
+	vpblendd	$10, %xmm7, %xmm14, %xmm14
+	vpunpcklqdq	%xmm14, %xmm13, %xmm7
+	movq	168(%rsp), %rax
+	vmovdqu	%xmm7, (%rax,%r8,2)
+	je	.LBB11_183
+	vpshufd	$237, %xmm4, %xmm4
+	vpshufd	$237, %xmm3, %xmm3
+	vpunpcklwd	%xmm4, %xmm3, %xmm15
+	vpshufd	$237, %xmm5, %xmm3
+	vpshufd	$237, %xmm6, %xmm4
+	vpunpcklwd	%xmm4, %xmm3, %xmm5
+	vpshufd	$237, %xmm8, %xmm3
+	vpshufd	$237, %xmm19, %xmm4
+	vpunpcklwd	%xmm3, %xmm4, %xmm6
+	vpshufd	$237, %xmm10, %xmm3
+	vpshufd	$237, %xmm9, %xmm4
+	vpunpcklwd	%xmm3, %xmm4, %xmm7
+	vpshufd	$160, %xmm5, %xmm3
+	vpblendd	$10, %xmm3, %xmm15, %xmm3
+	vpshufd	$160, %xmm7, %xmm4
+	vpblendd	$10, %xmm4, %xmm6, %xmm4
+	vpunpcklqdq	%xmm4, %xmm3, %xmm8
+	movq	48(%rsp), %rax
+	vmovdqu	%xmm8, (%rax,%r8,2)
+	cmpq	$3, 8(%rsp)
+	je	.LBB11_183
+	vpshufd	$245, %xmm15, %xmm8
+	vpblendd	$10, %xmm5, %xmm8, %xmm5
+	vpshufd	$245, %xmm6, %xmm6
+	vpblendd	$10, %xmm7, %xmm6, %xmm6
+	vpunpcklqdq	%xmm6, %xmm5, %xmm7
+	movq	104(%rsp), %rax
+	vmovdqu	%xmm7, (%rax,%r8,2)
+	cmpq	$4, 8(%rsp)
+	je	.LBB11_183
+	vpunpckhqdq	%xmm12, %xmm11, %xmm7
+	movq	216(%rsp), %rax
+	vmovdqu	%xmm7, (%rax,%r8,2)
+	cmpq	$5, 8(%rsp)
+	je	.LBB11_183
+	vpunpckhqdq	%xmm14, %xmm13, %xmm7
+	movq	240(%rsp), %rax
+	vmovdqu	%xmm7, (%rax,%r8,2)
+	cmpq	$6, 8(%rsp)
+	je	.LBB11_183
+	vpunpckhqdq	%xmm4, %xmm3, %xmm3
+	movq	232(%rsp), %rax
+	vmovdqu	%xmm3, (%rax,%r8,2)
+	cmpq	$7, 8(%rsp)
+	je	.LBB11_183
+	vpunpckhqdq	%xmm6, %xmm5, %xmm3
+	movq	32(%rsp), %rax
+	vmovdqu	%xmm3, (%rax,%r8,2)
+	jmp	.LBB11_183
 	.p2align	4
 .LBB11_102:
-	cmpq	$64, %r14
-	jae	.LBB11_104
-	xorl	%ecx, %ecx
-	movq	64(%rsp), %r11
-	jmp	.LBB11_108
-.LBB11_104:
-	xorl	%eax, %eax
-	movq	136(%rsp), %rcx
+	testq	%rax, %rax
+	setle	%cl
+	cmpq	$0, 280(%rsp)
+	setle	%dil
+	orb	%cl, %dil
+	movq	(%rsp), %r12
+	movq	40(%rsp), %r11
+	jne	.LBB11_183
+	vpextrw	$0, %xmm3, (%rsi,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_111
+	vpextrw	$0, %xmm4, 2(%rsi,%r8,2)
+	cmpq	%r8, 120(%rsp)
+	je	.LBB11_111
+	vpextrw	$0, %xmm5, 4(%rsi,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_111
+	vpextrw	$0, %xmm6, 6(%rsi,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_111
+	vpextrw	$0, %xmm19, 8(%rsi,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_111
+	vpextrw	$0, %xmm8, 10(%rsi,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_111
+	vpextrw	$0, %xmm9, 12(%rsi,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_111
+	vpextrw	$0, %xmm10, 14(%rsi,%r8,2)
 	.p2align	4
-.LBB11_105:
-	vpmovzxwd	-96(%rcx,%rax,2), %zmm8
-	vpmovzxwd	-64(%rcx,%rax,2), %zmm9
-	vpmovzxwd	-32(%rcx,%rax,2), %zmm10
-	vpmovzxwd	(%rcx,%rax,2), %zmm11
-	vpslld	$16, %zmm8, %zmm8
-	vpslld	$16, %zmm9, %zmm9
-	vpslld	$16, %zmm10, %zmm10
-	vpslld	$16, %zmm11, %zmm11
-	vmovdqu64	%zmm8, -192(%r11,%rax,4)
-	vmovdqu64	%zmm9, -128(%r11,%rax,4)
-	vmovdqu64	%zmm10, -64(%r11,%rax,4)
-	vmovdqu64	%zmm11, (%r11,%rax,4)
-	addq	$64, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_105
-	cmpq	%rdx, %r14
-	movq	64(%rsp), %r11
-	je	.LBB11_112
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$56, %r14b
-	je	.LBB11_110
-.LBB11_108:
-	movq	(%rsp), %rax
-	.p2align	4
-.LBB11_109:
-	vpmovzxwd	(%rdi,%rcx,2), %ymm8
-	vpslld	$16, %ymm8, %ymm8
-	vmovdqu	%ymm8, (%r11,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_109
-	jmp	.LBB11_111
-	.p2align	4
-.LBB11_110:
-	movzwl	(%rdi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%r11,%rax,4)
-	incq	%rax
 .LBB11_111:
-	cmpq	%rax, %r14
-	jne	.LBB11_110
-.LBB11_112:
-	movq	200(%rsp), %rax
-	orq	$1, %rax
-	imulq	32(%rsp), %rax
-	movq	-32(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rax
-	movq	%rax, -40(%rsp)
-	movq	-112(%rsp), %rax
-	vpxor	%xmm8, %xmm8, %xmm8
-	testq	%rax, %rax
-	js	.LBB11_117
-	xorl	%ecx, %ecx
-	movq	-24(%rsp), %r11
-	.p2align	4
-.LBB11_114:
-	movq	%rcx, %rax
-	vaddss	8(%r15,%rcx,4), %xmm8, %xmm8
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_114
-	cmpq	$7, %r10
-	jb	.LBB11_118
-	.p2align	4
-.LBB11_116:
-	vaddss	12(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	16(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	20(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	24(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	28(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	32(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	36(%r15,%rax,4), %xmm8, %xmm8
-	vaddss	40(%r15,%rax,4), %xmm8, %xmm8
-	addq	$8, %rax
-	cmpq	%rax, %r10
-	jne	.LBB11_116
-	jmp	.LBB11_118
-	.p2align	4
-.LBB11_117:
-	cmpq	$-1, %rax
-	movq	-24(%rsp), %r11
-	movq	-64(%rsp), %rdi
-	jl	.LBB11_139
-.LBB11_118:
-	movq	-40(%rsp), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r14,2), %ecx
-	shll	$16, %ecx
-	movq	-48(%rsp), %rdi
-	leaq	(%r12,%rdi,4), %rdx
-	leaq	(%rdx,%r14,4), %rsi
-	cmpb	$0, -121(%rsp)
+	cmpq	$2, 8(%rsp)
+	jl	.LBB11_183
+	movq	168(%rsp), %rcx
+	vpextrw	$1, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_120
+	vpextrw	$1, %xmm4, 2(%rcx,%r8,2)
+	cmpq	%r8, 120(%rsp)
 	je	.LBB11_120
-	xorl	%r8d, %r8d
-	movq	-80(%rsp), %rdx
-	jmp	.LBB11_129
-	.p2align	4
+	vpextrw	$1, %xmm5, 4(%rcx,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_120
+	vpextrw	$1, %xmm6, 6(%rcx,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_120
+	vpextrw	$1, %xmm19, 8(%rcx,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_120
+	vpextrw	$1, %xmm8, 10(%rcx,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_120
+	vpextrw	$1, %xmm9, 12(%rcx,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_120
+	vpextrw	$1, %xmm10, 14(%rcx,%r8,2)
 .LBB11_120:
-	cmpq	$64, %rdi
-	movq	-80(%rsp), %rdx
-	jge	.LBB11_122
-	xorl	%edi, %edi
-	jmp	.LBB11_126
-	.p2align	4
-.LBB11_122:
-	vpbroadcastd	%eax, %zmm9
-	vpbroadcastd	%ecx, %zmm10
-	xorl	%edi, %edi
-	.p2align	4
-.LBB11_123:
-	vmovdqu64	%zmm9, (%r12,%rdi,4)
-	vmovdqu64	%zmm9, 64(%r12,%rdi,4)
-	vmovdqu64	%zmm9, 128(%r12,%rdi,4)
-	vmovdqu64	%zmm9, 192(%r12,%rdi,4)
-	vmovdqu64	%zmm10, -192(%rbx,%rdi,4)
-	vmovdqu64	%zmm10, -128(%rbx,%rdi,4)
-	vmovdqu64	%zmm10, -64(%rbx,%rdi,4)
-	vmovdqu64	%zmm10, (%rbx,%rdi,4)
-	addq	$64, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_123
-	cmpq	%rbp, %rdx
-	je	.LBB11_134
-	movq	%rbp, %rdi
-	movq	%rbp, %r8
-	testb	$56, %dl
+	cmpq	$2, 8(%rsp)
+	je	.LBB11_183
+	movq	48(%rsp), %rcx
+	vpextrw	$2, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_129
+	vpextrw	$2, %xmm4, 2(%rcx,%r8,2)
+	cmpq	%r8, 120(%rsp)
 	je	.LBB11_129
-.LBB11_126:
-	vpbroadcastd	%eax, %ymm9
-	vpbroadcastd	%ecx, %ymm10
-	movq	8(%rsp), %r8
-	.p2align	4
-.LBB11_127:
-	vmovdqu	%ymm9, (%r12,%rdi,4)
-	vmovdqu	%ymm10, (%rsi,%rdi,4)
-	addq	$8, %rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_127
-	cmpq	%r8, %rdx
-	je	.LBB11_133
+	vpextrw	$2, %xmm5, 4(%rcx,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_129
+	vpextrw	$2, %xmm6, 6(%rcx,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_129
+	vpextrw	$2, %xmm19, 8(%rcx,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_129
+	vpextrw	$2, %xmm8, 10(%rcx,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_129
+	vpextrw	$2, %xmm9, 12(%rcx,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_129
+	vpextrw	$2, %xmm10, 14(%rcx,%r8,2)
 .LBB11_129:
-	movq	%r8, %rdi
-	testb	$3, %dl
-	je	.LBB11_132
-	movq	-16(%rsp), %rdx
-	movq	%r8, %rdi
-	.p2align	4
-.LBB11_131:
-	movl	%eax, (%r12,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%rdx
-	jne	.LBB11_131
-.LBB11_132:
-	movq	-80(%rsp), %rdx
-	subq	%rdx, %r8
-	cmpq	$-4, %r8
-	jbe	.LBB11_135
-.LBB11_133:
-	movq	-96(%rsp), %r8
-.LBB11_134:
-	movq	-72(%rsp), %rdx
-	movq	-88(%rsp), %rsi
-	jmp	.LBB11_138
-	.p2align	4
-.LBB11_135:
-	movq	-96(%rsp), %r8
-	movq	-88(%rsp), %rsi
-	movq	264(%rsp), %rbx
-	.p2align	4
-.LBB11_136:
-	movl	%eax, (%r12,%rdi,4)
-	movl	%ecx, -12(%rbx,%rdi,4)
-	movl	%eax, 4(%r12,%rdi,4)
-	movl	%ecx, -8(%rbx,%rdi,4)
-	movl	%eax, 8(%r12,%rdi,4)
-	movl	%ecx, -4(%rbx,%rdi,4)
-	movl	%eax, 12(%r12,%rdi,4)
-	movl	%ecx, (%rbx,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_136
-	movq	-72(%rsp), %rdx
+	cmpq	$3, 8(%rsp)
+	je	.LBB11_183
+	movq	104(%rsp), %rcx
+	vpextrw	$3, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_138
+	vpextrw	$3, %xmm4, 2(%rcx,%r8,2)
+	cmpq	%r8, 120(%rsp)
+	je	.LBB11_138
+	vpextrw	$3, %xmm5, 4(%rcx,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_138
+	vpextrw	$3, %xmm6, 6(%rcx,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_138
+	vpextrw	$3, %xmm19, 8(%rcx,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_138
+	vpextrw	$3, %xmm8, 10(%rcx,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_138
+	vpextrw	$3, %xmm9, 12(%rcx,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_138
+	vpextrw	$3, %xmm10, 14(%rcx,%r8,2)
 .LBB11_138:
-	movq	-64(%rsp), %rdi
-.LBB11_139:
-	movq	-48(%rsp), %rax
-	leaq	(%r12,%rax,4), %rax
-	movq	%rax, 40(%rsp)
-	testq	%r14, %r14
-	movq	288(%rsp), %rbx
-	jle	.LBB11_152
-	cmpq	$8, %r14
-	jae	.LBB11_142
-	xorl	%eax, %eax
-	movq	56(%rsp), %rbx
-	movq	40(%rsp), %rbp
-	jmp	.LBB11_150
-	.p2align	4
-.LBB11_142:
-	cmpq	$64, %r14
-	jae	.LBB11_144
-	xorl	%ecx, %ecx
-	movq	56(%rsp), %rbx
-	movq	40(%rsp), %rbp
-	jmp	.LBB11_148
-.LBB11_144:
-	xorl	%eax, %eax
-	movq	192(%rsp), %rcx
-	.p2align	4
-.LBB11_145:
-	vpmovzxwd	-96(%rcx,%rax,2), %zmm9
-	vpmovzxwd	-64(%rcx,%rax,2), %zmm10
-	vpmovzxwd	-32(%rcx,%rax,2), %zmm11
-	vpmovzxwd	(%rcx,%rax,2), %zmm12
-	vpslld	$16, %zmm9, %zmm9
-	vpslld	$16, %zmm10, %zmm10
-	vpslld	$16, %zmm11, %zmm11
-	vpslld	$16, %zmm12, %zmm12
-	vmovdqu64	%zmm9, -192(%rbx,%rax,4)
-	vmovdqu64	%zmm10, -128(%rbx,%rax,4)
-	vmovdqu64	%zmm11, -64(%rbx,%rax,4)
-	vmovdqu64	%zmm12, (%rbx,%rax,4)
-	addq	$64, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_145
-	cmpq	%rdx, %r14
-	movq	56(%rsp), %rbx
-	movq	40(%rsp), %rbp
-	je	.LBB11_152
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$56, %r14b
-	je	.LBB11_150
-.LBB11_148:
-	movq	(%rsp), %rax
-	.p2align	4
-.LBB11_149:
-	vpmovzxwd	(%rbx,%rcx,2), %ymm9
-	vpslld	$16, %ymm9, %ymm9
-	vmovdqu	%ymm9, (%rbp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_149
-	jmp	.LBB11_151
-	.p2align	4
-.LBB11_150:
-	movzwl	(%rbx,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rbp,%rax,4)
-	incq	%rax
-.LBB11_151:
-	cmpq	%rax, %r14
-	jne	.LBB11_150
-.LBB11_152:
-	movq	-112(%rsp), %rax
-	vpxor	%xmm9, %xmm9, %xmm9
-	testq	%rax, %rax
-	js	.LBB11_157
-	xorl	%ecx, %ecx
-	movq	-48(%rsp), %rbx
-	.p2align	4
-.LBB11_154:
-	movq	%rcx, %rax
-	vaddss	8(%r12,%rcx,4), %xmm9, %xmm9
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_154
-	cmpq	$7, %r10
-	jae	.LBB11_159
-	movq	-8(%rsp), %rbp
-	jmp	.LBB11_161
-	.p2align	4
-.LBB11_157:
-	cmpq	$-1, %rax
-	movq	-48(%rsp), %rbx
-	movq	-8(%rsp), %rbp
-	jge	.LBB11_161
-	.p2align	4
-	leaq	(%r11,%rbx,4), %rbp
-	testq	%r14, %r14
-	jg	.LBB11_182
-	jmp	.LBB11_194
-	.p2align	4
-.LBB11_159:
-	movq	-8(%rsp), %rbp
-	.p2align	4
-.LBB11_160:
-	vaddss	12(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	16(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	20(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	24(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	28(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	32(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	36(%r12,%rax,4), %xmm9, %xmm9
-	vaddss	40(%r12,%rax,4), %xmm9, %xmm9
-	addq	$8, %rax
-	cmpq	%rax, %r10
-	jne	.LBB11_160
-.LBB11_161:
-	movq	-40(%rsp), %rcx
-	movzwl	(%rcx,%r14,2), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r14,4), %ecx
-	shll	$16, %ecx
-	leaq	(%r11,%rbx,4), %rdx
-	leaq	(%rdx,%r14,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_163
-	xorl	%r8d, %r8d
-	movq	-80(%rsp), %rdx
-	jmp	.LBB11_172
-	.p2align	4
-.LBB11_163:
-	cmpq	$64, %rbx
-	movq	-80(%rsp), %rdx
-	jge	.LBB11_165
-	xorl	%edi, %edi
-	jmp	.LBB11_169
-	.p2align	4
+	cmpq	$4, 8(%rsp)
+	je	.LBB11_183
+	movq	216(%rsp), %rcx
+	vpextrw	$4, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_147
+	vpextrw	$4, %xmm4, 2(%rcx,%r8,2)
+	cmpq	%r8, 120(%rsp)
+	je	.LBB11_147
+	vpextrw	$4, %xmm5, 4(%rcx,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_147
+	vpextrw	$4, %xmm6, 6(%rcx,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_147
+	vpextrw	$4, %xmm19, 8(%rcx,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_147
+	vpextrw	$4, %xmm8, 10(%rcx,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_147
+	vpextrw	$4, %xmm9, 12(%rcx,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_147
+	vpextrw	$4, %xmm10, 14(%rcx,%r8,2)
+.LBB11_147:
+	cmpq	$5, 8(%rsp)
+	je	.LBB11_183
+	movq	240(%rsp), %rcx
+	vpextrw	$5, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_156
+	vpextrw	$5, %xmm4, 2(%rcx,%r8,2)
+	cmpq	%r8, 120(%rsp)
+	je	.LBB11_156
+	vpextrw	$5, %xmm5, 4(%rcx,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_156
+	vpextrw	$5, %xmm6, 6(%rcx,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_156
+	vpextrw	$5, %xmm19, 8(%rcx,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_156
+	vpextrw	$5, %xmm8, 10(%rcx,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_156
+	vpextrw	$5, %xmm9, 12(%rcx,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_156
+	vpextrw	$5, %xmm10, 14(%rcx,%r8,2)
+.LBB11_156:
+	cmpq	$6, 8(%rsp)
+	je	.LBB11_183
+	movq	232(%rsp), %rcx
+	vpextrw	$6, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_165
+	vpextrw	$6, %xmm4, 2(%rcx,%r8,2)
+	cmpq	%r8, 120(%rsp)
+	je	.LBB11_165
+	vpextrw	$6, %xmm5, 4(%rcx,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_165
+	vpextrw	$6, %xmm6, 6(%rcx,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_165
+	vpextrw	$6, %xmm19, 8(%rcx,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_165
+	vpextrw	$6, %xmm8, 10(%rcx,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_165
+	vpextrw	$6, %xmm9, 12(%rcx,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_165
+	vpextrw	$6, %xmm10, 14(%rcx,%r8,2)
 .LBB11_165:
-	vpbroadcastd	%eax, %zmm10
-	vpbroadcastd	%ecx, %zmm11
-	xorl	%edi, %edi
-	movq	240(%rsp), %rdx
+	cmpq	$7, 8(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rcx
+	vpextrw	$7, %xmm3, (%rcx,%r8,2)
+	cmpq	$2, %rax
+	jl	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm4, 2(%rax,%r8,2)
+	cmpq	%r8, 120(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm5, 4(%rax,%r8,2)
+	cmpq	%r8, 112(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm6, 6(%rax,%r8,2)
+	cmpq	%r8, 96(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm19, 8(%rax,%r8,2)
+	cmpq	%r8, 80(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm8, 10(%rax,%r8,2)
+	cmpq	%r8, 72(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm9, 12(%rax,%r8,2)
+	cmpq	%r8, 64(%rsp)
+	je	.LBB11_183
+	movq	32(%rsp), %rax
+	vpextrw	$7, %xmm10, 14(%rax,%r8,2)
+	jmp	.LBB11_183
+.LBB11_46:
+	addq	%rbx, %r12
+	jmp	.LBB11_16
 	.p2align	4
-.LBB11_166:
-	vmovdqu64	%zmm10, (%r11,%rdi,4)
-	vmovdqu64	%zmm10, 64(%r11,%rdi,4)
-	vmovdqu64	%zmm10, 128(%r11,%rdi,4)
-	vmovdqu64	%zmm10, 192(%r11,%rdi,4)
-	vmovdqu64	%zmm11, -192(%rdx,%rdi,4)
-	vmovdqu64	%zmm11, -128(%rdx,%rdi,4)
-	vmovdqu64	%zmm11, -64(%rdx,%rdi,4)
-	vmovdqu64	%zmm11, (%rdx,%rdi,4)
-	addq	$64, %rdi
-	cmpq	%rdi, %rbp
-	jne	.LBB11_166
-	movq	-80(%rsp), %rdx
-	cmpq	%rbp, %rdx
-	je	.LBB11_177
-	movq	%rbp, %rdi
-	movq	%rbp, %r8
-	testb	$56, %dl
-	je	.LBB11_172
-.LBB11_169:
-	vpbroadcastd	%eax, %ymm10
-	vpbroadcastd	%ecx, %ymm11
-	movq	8(%rsp), %r8
-	.p2align	4
-.LBB11_170:
-	vmovdqu	%ymm10, (%r11,%rdi,4)
-	vmovdqu	%ymm11, (%rsi,%rdi,4)
-	addq	$8, %rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_170
-	cmpq	%r8, %rdx
-	je	.LBB11_176
-.LBB11_172:
-	movq	%r8, %rdi
-	testb	$3, %dl
-	je	.LBB11_175
-	movq	-16(%rsp), %rdx
-	movq	%r8, %rdi
-	.p2align	4
-.LBB11_174:
-	movl	%eax, (%r11,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%rdx
-	jne	.LBB11_174
-.LBB11_175:
-	movq	-80(%rsp), %rdx
-	subq	%rdx, %r8
-	cmpq	$-4, %r8
-	jbe	.LBB11_178
-.LBB11_176:
-	movq	-96(%rsp), %r8
-.LBB11_177:
-	movq	-72(%rsp), %rdx
-	movq	-88(%rsp), %rsi
-	movq	-64(%rsp), %rdi
-	leaq	(%r11,%rbx,4), %rbp
-	testq	%r14, %r14
-	jg	.LBB11_182
-	jmp	.LBB11_194
-	.p2align	4
-.LBB11_178:
-	movq	-96(%rsp), %r8
-	movq	-88(%rsp), %rsi
-	movq	256(%rsp), %rbp
-	.p2align	4
-.LBB11_179:
-	movl	%eax, (%r11,%rdi,4)
-	movl	%ecx, -12(%rbp,%rdi,4)
-	movl	%eax, 4(%r11,%rdi,4)
-	movl	%ecx, -8(%rbp,%rdi,4)
-	movl	%eax, 8(%r11,%rdi,4)
-	movl	%ecx, -4(%rbp,%rdi,4)
-	movl	%eax, 12(%r11,%rdi,4)
-	movl	%ecx, (%rbp,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_179
-	movq	-72(%rsp), %rdx
-	movq	-64(%rsp), %rdi
-	leaq	(%r11,%rbx,4), %rbp
-	testq	%r14, %r14
-	jle	.LBB11_194
-.LBB11_182:
-	cmpq	$8, %r14
-	jae	.LBB11_184
-	xorl	%eax, %eax
-	jmp	.LBB11_192
-	.p2align	4
-.LBB11_184:
-	cmpq	$64, %r14
-	jae	.LBB11_186
-	xorl	%ecx, %ecx
-	jmp	.LBB11_190
-.LBB11_186:
-	xorl	%eax, %eax
-	movq	128(%rsp), %rcx
-	movq	216(%rsp), %rbx
-	.p2align	4
-.LBB11_187:
-	vpmovzxwd	-96(%rcx,%rax,2), %zmm10
-	vpmovzxwd	-64(%rcx,%rax,2), %zmm11
-	vpmovzxwd	-32(%rcx,%rax,2), %zmm12
-	vpmovzxwd	(%rcx,%rax,2), %zmm13
-	vpslld	$16, %zmm10, %zmm10
-	vpslld	$16, %zmm11, %zmm11
-	vpslld	$16, %zmm12, %zmm12
-	vpslld	$16, %zmm13, %zmm13
-	vmovdqu64	%zmm10, -192(%rbx,%rax,4)
-	vmovdqu64	%zmm11, -128(%rbx,%rax,4)
-	vmovdqu64	%zmm12, -64(%rbx,%rax,4)
-	vmovdqu64	%zmm13, (%rbx,%rax,4)
-	addq	$64, %rax
-	cmpq	%rax, %rdx
-	jne	.LBB11_187
-	cmpq	%rdx, %r14
-	movq	-48(%rsp), %rbx
-	je	.LBB11_194
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$56, %r14b
-	je	.LBB11_192
-.LBB11_190:
-	movq	(%rsp), %rax
-	.p2align	4
-.LBB11_191:
-	vpmovzxwd	(%rdi,%rcx,2), %ymm10
-	vpslld	$16, %ymm10, %ymm10
-	vmovdqu	%ymm10, (%rbp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_191
-	jmp	.LBB11_193
-	.p2align	4
-.LBB11_192:
-	movzwl	(%rdi,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rbp,%rax,4)
-	incq	%rax
-.LBB11_193:
-	cmpq	%rax, %r14
-	jne	.LBB11_192
-.LBB11_194:
-	movq	-112(%rsp), %rax
-	vpxor	%xmm10, %xmm10, %xmm10
-	testq	%rax, %rax
-	js	.LBB11_199
-	xorl	%ecx, %ecx
-	.p2align	4
-.LBB11_196:
-	movq	%rcx, %rax
-	vaddss	8(%r11,%rcx,4), %xmm10, %xmm10
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_196
-	cmpq	$7, %r10
-	jb	.LBB11_200
-	.p2align	4
-.LBB11_198:
-	vaddss	12(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	16(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	20(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	24(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	28(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	32(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	36(%r11,%rax,4), %xmm10, %xmm10
-	vaddss	40(%r11,%rax,4), %xmm10, %xmm10
-	addq	$8, %rax
-	cmpq	%rax, %r10
-	jne	.LBB11_198
-	jmp	.LBB11_200
-	.p2align	4
-.LBB11_199:
-	cmpq	$-1, %rax
-	jl	.LBB11_220
-.LBB11_200:
-	movq	16(%rsp), %rax
-	movq	-40(%rsp), %rcx
-	leaq	(%rcx,%rax,2), %rcx
-	movzwl	(%rcx), %eax
-	shll	$16, %eax
-	movzwl	-2(%rcx,%r14,2), %ecx
-	shll	$16, %ecx
-	leaq	(,%rbx,4), %rdx
-	addq	%r13, %rdx
-	leaq	(%rdx,%r14,4), %rsi
-	cmpb	$0, -121(%rsp)
-	je	.LBB11_202
-	xorl	%r8d, %r8d
-	movq	-80(%rsp), %rdx
-	jmp	.LBB11_212
-	.p2align	4
-.LBB11_202:
-	cmpq	$64, %rbx
-	movq	-80(%rsp), %rdx
-	jge	.LBB11_204
-	xorl	%edi, %edi
-	jmp	.LBB11_209
-	.p2align	4
-.LBB11_204:
-	vpbroadcastd	%eax, %zmm11
-	vpbroadcastd	%ecx, %zmm12
-	movq	248(%rsp), %rdi
-	addq	%r13, %rdi
-	xorl	%r8d, %r8d
-	movq	-8(%rsp), %r10
-	.p2align	4
-.LBB11_205:
-	vmovdqu64	%zmm11, (%r13,%r8,4)
-	vmovdqu64	%zmm11, 64(%r13,%r8,4)
-	vmovdqu64	%zmm11, 128(%r13,%r8,4)
-	vmovdqu64	%zmm11, 192(%r13,%r8,4)
-	vmovdqu64	%zmm12, -192(%rdi,%r8,4)
-	vmovdqu64	%zmm12, -128(%rdi,%r8,4)
-	vmovdqu64	%zmm12, -64(%rdi,%r8,4)
-	vmovdqu64	%zmm12, (%rdi,%r8,4)
-	addq	$64, %r8
-	cmpq	%r8, %r10
-	jne	.LBB11_205
-	cmpq	%r10, %rdx
-	jne	.LBB11_208
-	movq	-96(%rsp), %r8
-	movq	-72(%rsp), %rdx
-	movq	-88(%rsp), %rsi
-	movq	48(%rsp), %r10
-	jmp	.LBB11_220
-.LBB11_208:
-	movq	%r10, %rdi
-	movq	%r10, %r8
-	testb	$56, %dl
-	movq	48(%rsp), %r10
-	je	.LBB11_212
-.LBB11_209:
-	vpbroadcastd	%eax, %ymm11
-	vpbroadcastd	%ecx, %ymm12
-	movq	8(%rsp), %r8
-	.p2align	4
-.LBB11_210:
-	vmovdqu	%ymm11, (%r13,%rdi,4)
-	vmovdqu	%ymm12, (%rsi,%rdi,4)
-	addq	$8, %rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_210
-	cmpq	%r8, %rdx
-	je	.LBB11_216
-.LBB11_212:
-	movq	%r8, %rdi
-	testb	$3, %dl
-	je	.LBB11_215
-	movq	-16(%rsp), %rdx
-	movq	%r8, %rdi
-	.p2align	4
-.LBB11_214:
-	movl	%eax, (%r13,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	incq	%rdi
-	decq	%rdx
-	jne	.LBB11_214
+.LBB11_255:
+	movq	104(%rsp), %r8
+	addq	%r12, %r8
+	movq	496(%rsp), %rax
+	movq	48(%rsp), %rdi
+	addq	%rax, %rdi
+	movq	128(%rsp), %r9
+	addq	%rax, %r9
+	movq	136(%rsp), %rdx
+	addq	488(%rsp), %rdx
+	movq	168(%rsp), %rbx
+	addq	%rax, %rbx
+	cmpq	408(%rsp), %r8
+	jge	.LBB11_256
 .LBB11_215:
-	movq	-80(%rsp), %rdx
-	subq	%rdx, %r8
-	cmpq	$-4, %r8
-	jbe	.LBB11_217
+	movq	%r8, 104(%rsp)
+	movq	%rbx, 168(%rsp)
+	movq	%rdx, 136(%rsp)
+	movq	%rdx, %r8
+	movq	304(%rsp), %rbp
+	movq	%r9, 128(%rsp)
+	movq	%rdi, 48(%rsp)
+	movq	%rdi, %rdx
+	movq	%r12, %rax
+	movq	$0, 40(%rsp)
+	jmp	.LBB11_216
+	.p2align	4
+.LBB11_254:
+	movq	40(%rsp), %r10
+	addq	$512, %r10
+	movq	56(%rsp), %rax
+	addq	$-512, %rax
+	movq	8(%rsp), %rdx
+	addq	$1024, %rdx
+	addq	$1024, %r9
+	addq	$512, %rbp
+	movq	280(%rsp), %r8
+	addq	$4096, %r8
+	addq	$1024, %rbx
+	movq	%r10, 40(%rsp)
+	cmpq	%r12, %r10
+	jge	.LBB11_255
 .LBB11_216:
-	movq	-96(%rsp), %r8
-	jmp	.LBB11_219
+	cmpq	$2, %rax
+	movl	$1, %edi
+	movq	%rax, 56(%rsp)
+	cmovgeq	%rax, %rdi
+	cmpq	$512, %rdi
+	movl	$512, %eax
+	cmovgeq	%rax, %rdi
+	movl	%edi, %r14d
+	andl	$1016, %r14d
+	movl	%edi, %eax
+	andl	$992, %eax
+	movq	%rax, 144(%rsp)
+	movq	%r8, 280(%rsp)
+	movq	%rdx, 8(%rsp)
+	movq	%rdx, 24(%rsp)
+	xorl	%r11d, %r11d
+	jmp	.LBB11_217
 	.p2align	4
+.LBB11_253:
+	incq	%r11
+	movq	24(%rsp), %rax
+	addq	464(%rsp), %rax
+	movq	%rax, 24(%rsp)
+	addq	272(%rsp), %r8
+	cmpq	736(%rsp), %r11
+	movq	728(%rsp), %rcx
+	je	.LBB11_254
 .LBB11_217:
-	movq	280(%rsp), %rsi
-	addq	%r13, %rsi
-	movq	-96(%rsp), %r8
-	.p2align	4
-.LBB11_218:
-	movl	%eax, (%r13,%rdi,4)
-	movl	%ecx, -12(%rsi,%rdi,4)
-	movl	%eax, 4(%r13,%rdi,4)
-	movl	%ecx, -8(%rsi,%rdi,4)
-	movl	%eax, 8(%r13,%rdi,4)
-	movl	%ecx, -4(%rsi,%rdi,4)
-	movl	%eax, 12(%r13,%rdi,4)
-	movl	%ecx, (%rsi,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_218
-.LBB11_219:
-	movq	-72(%rsp), %rdx
-	movq	-88(%rsp), %rsi
-.LBB11_220:
-	leaq	(,%rbx,4), %rdi
-	addq	%r13, %rdi
-	testq	%r14, %r14
-	movq	184(%rsp), %rbx
-	jle	.LBB11_233
-	cmpq	$8, %r14
-	jae	.LBB11_223
-	xorl	%eax, %eax
-	jmp	.LBB11_231
-	.p2align	4
-.LBB11_223:
-	cmpq	$64, %r14
-	jae	.LBB11_225
-	xorl	%ecx, %ecx
-	jmp	.LBB11_229
-.LBB11_225:
-	movq	232(%rsp), %rax
-	addq	%r13, %rax
-	xorl	%ecx, %ecx
-	movq	160(%rsp), %r10
-	.p2align	4
-.LBB11_226:
-	vpmovzxwd	-96(%r10,%rcx,2), %zmm11
-	vpmovzxwd	-64(%r10,%rcx,2), %zmm12
-	vpmovzxwd	-32(%r10,%rcx,2), %zmm13
-	vpmovzxwd	(%r10,%rcx,2), %zmm14
-	vpslld	$16, %zmm11, %zmm11
-	vpslld	$16, %zmm12, %zmm12
-	vpslld	$16, %zmm13, %zmm13
-	vpslld	$16, %zmm14, %zmm14
-	vmovdqu64	%zmm11, -192(%rax,%rcx,4)
-	vmovdqu64	%zmm12, -128(%rax,%rcx,4)
-	vmovdqu64	%zmm13, -64(%rax,%rcx,4)
-	vmovdqu64	%zmm14, (%rax,%rcx,4)
-	addq	$64, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB11_226
-	cmpq	%rdx, %r14
-	movq	48(%rsp), %r10
-	je	.LBB11_233
-	movq	%rdx, %rcx
-	movq	%rdx, %rax
-	testb	$56, %r14b
-	je	.LBB11_231
-.LBB11_229:
-	movq	(%rsp), %rax
-	.p2align	4
-.LBB11_230:
-	vpmovzxwd	(%rbx,%rcx,2), %ymm11
-	vpslld	$16, %ymm11, %ymm11
-	vmovdqu	%ymm11, (%rdi,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB11_230
-	jmp	.LBB11_232
-	.p2align	4
-.LBB11_231:
-	movzwl	(%rbx,%rax,2), %ecx
-	shll	$16, %ecx
-	movl	%ecx, (%rdi,%rax,4)
-	incq	%rax
-.LBB11_232:
-	cmpq	%rax, %r14
-	jne	.LBB11_231
-.LBB11_233:
-	cmpq	$0, -112(%rsp)
-	js	.LBB11_239
-	vpxor	%xmm11, %xmm11, %xmm11
-	xorl	%ecx, %ecx
-	movq	40(%rsp), %rdx
-	.p2align	4
-.LBB11_235:
-	movq	%rcx, %rax
-	vaddss	8(%r13,%rcx,4), %xmm11, %xmm11
-	incq	%rcx
-	cmpq	%rcx, %rsi
-	jne	.LBB11_235
-	cmpq	$7, %r10
-	jb	.LBB11_238
-	.p2align	4
-.LBB11_237:
-	vaddss	12(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	16(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	20(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	24(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	28(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	32(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	36(%r13,%rax,4), %xmm11, %xmm11
-	vaddss	40(%r13,%rax,4), %xmm11, %xmm11
-	addq	$8, %rax
-	cmpq	%rax, %r10
-	jne	.LBB11_237
-.LBB11_238:
-	testq	%r14, %r14
-	jg	.LBB11_240
-	jmp	.LBB11_2
-	.p2align	4
-.LBB11_239:
-	vpxor	%xmm11, %xmm11, %xmm11
-	movq	40(%rsp), %rdx
-	testq	%r14, %r14
-	jle	.LBB11_2
-.LBB11_240:
-	movq	-112(%rsp), %rax
-	movq	72(%rsp), %rcx
-	leaq	(%rcx,%rax,4), %rcx
-	addq	$4, %rcx
-	movq	%rcx, -40(%rsp)
-	movq	64(%rsp), %rcx
-	leaq	4(%rcx,%rax,4), %rcx
-	leaq	4(%rdx,%rax,4), %rsi
-	leaq	4(%rbp,%rax,4), %rbp
-	leaq	4(%rdi,%rax,4), %rdi
-	vinsertps	$16, %xmm10, %xmm11, %xmm10
-	vinsertps	$32, %xmm9, %xmm10, %xmm9
-	vinsertps	$48, %xmm8, %xmm9, %xmm8
+	movq	%r11, %rax
+	shlq	$4, %rax
+	movq	(%rcx,%rax), %r15
+	vmovss	8(%rcx,%rax), %xmm1
+	vmovss	12(%rcx,%rax), %xmm0
+	testq	%r15, %r15
+	jne	.LBB11_219
+	vucomiss	%xmm20, %xmm1
+	jne	.LBB11_219
+	jp	.LBB11_219
+	cmpq	40(%rsp), %r12
+	jle	.LBB11_253
+	movq	56(%rsp), %rax
+	cmpq	$7, %rax
+	jg	.LBB11_244
 	xorl	%eax, %eax
 	jmp	.LBB11_242
 	.p2align	4
-.LBB11_241:
-	vaddss	%xmm6, %xmm9, %xmm6
-	vaddss	%xmm16, %xmm7, %xmm7
-	vinsertps	$76, %xmm13, %xmm12, %xmm9
-	vinsertps	$104, %xmm11, %xmm9, %xmm9
-	vinsertps	$112, %xmm10, %xmm9, %xmm9
-	vsubps	%xmm9, %xmm14, %xmm9
-	movq	16(%rsp), %rdx
-	addq	%rdx, %rdx
-	addq	%rdx, %r14
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	shrl	$16, %r8d
-	movq	-120(%rsp), %rdx
-	movw	%r8w, (%r14,%rdx,2)
-	movq	%rdx, %r14
-	vaddps	%xmm9, %xmm8, %xmm8
+.LBB11_219:
+	movq	264(%rsp), %r10
+	subq	%r15, %r10
+	leaq	-1(%r10), %rax
+	cmpq	456(%rsp), %r10
+	cmovgq	224(%rsp), %rax
+	testq	%r10, %r10
+	movl	$0, %ecx
+	cmovleq	%rcx, %rax
+	movq	%rax, %rcx
+	movq	160(%rsp), %r12
+	orq	%r12, %rcx
+	shrq	$32, %rcx
+	je	.LBB11_220
+	cqto
+	idivq	%r12
+	movq	%rdx, %rcx
+	jmp	.LBB11_222
+.LBB11_220:
+	xorl	%edx, %edx
+	divl	%r12d
+	movl	%edx, %ecx
+.LBB11_222:
+	movq	264(%rsp), %rdx
+	leaq	(%r15,%rdx), %rax
+	addq	%r15, %rdx
+	incq	%rdx
+	movq	224(%rsp), %rsi
+	cmpq	%rsi, %rax
+	cmovgeq	%rsi, %rdx
+	cmpq	$-1, %rax
+	movl	$0, %eax
+	cmovgeq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%r12, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_223
+	cqto
+	idivq	%r12
+	movq	%rdx, %rsi
+	jmp	.LBB11_225
+.LBB11_223:
+	xorl	%edx, %edx
+	divl	%r12d
+	movl	%edx, %esi
+.LBB11_225:
+	movq	224(%rsp), %rdx
+	cmpq	%rdx, %r10
+	cmovlq	%r10, %rdx
+	testq	%r10, %r10
+	movl	$0, %eax
+	cmovnsq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%r12, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_226
+	cqto
+	idivq	%r12
+	movq	(%rsp), %r12
+	cmpq	40(%rsp), %r12
+	jle	.LBB11_253
+	jmp	.LBB11_229
+.LBB11_226:
+	xorl	%edx, %edx
+	divl	%r12d
+	movq	(%rsp), %r12
+	cmpq	40(%rsp), %r12
+	jle	.LBB11_253
+.LBB11_229:
+	leaq	1(,%r15,2), %rax
+	vcvtsi2ss	%rax, %xmm15, %xmm2
+	vaddss	%xmm1, %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm2
+	vdivss	%xmm2, %xmm0, %xmm0
+	cmpq	$8, 56(%rsp)
+	jge	.LBB11_231
+	xorl	%eax, %eax
+	jmp	.LBB11_234
+.LBB11_231:
+	vpbroadcastb	%r11d, %xmm2
+	vbroadcastss	%xmm1, %ymm3
+	vbroadcastss	%xmm0, %ymm4
+	movq	256(%rsp), %r15
+	movq	%r15, %rax
+	imulq	%rdx, %rax
+	movq	24(%rsp), %r12
+	addq	%r12, %rax
+	movq	%r15, %r10
+	imulq	%rcx, %r10
+	addq	%r12, %r10
+	imulq	%rsi, %r15
+	addq	%r12, %r15
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB11_232:
+	vpmovzxwd	(%r15,%r12,2), %ymm5
+	vpslld	$16, %ymm5, %ymm5
+	vmovupd	(%r8,%r12,8), %zmm6
+	vmovq	(%rbp,%r12), %xmm7
+	vpcmpeqb	%xmm2, %xmm7, %k1
+	vpcmpneqb	%xmm2, %xmm7, %k2
+	vmovdqu16	(%r9,%r12,2), %xmm7 {%k2} {z}
+	vmovdqu16	(%r10,%r12,2), %xmm8 {%k1} {z}
+	vpmovzxwd	%xmm8, %ymm8
+	vpslld	$16, %ymm8, %ymm8
+	vaddps	%ymm5, %ymm8, %ymm8
+	vcvtpd2ps	%zmm6, %ymm9
+	vmulps	%ymm3, %ymm8, %ymm8
+	vaddps	%ymm9, %ymm8, %ymm8
+	vmulps	%ymm4, %ymm8, %ymm8
+	vcmpnleps	%ymm23, %ymm8, %k2
+	vmovaps	%ymm8, %ymm8 {%k2} {z}
+	vpsrld	$16, %ymm8, %ymm9
+	vpandd	%ymm21, %ymm9, %ymm9
+	vpaddd	%ymm9, %ymm8, %ymm8
+	vpaddd	%ymm22, %ymm8, %ymm8
+	vpsrld	$16, %ymm8, %ymm8
+	vpmovdw	%ymm8, %xmm7 {%k1}
+	vmovdqu	%xmm7, (%r9,%r12,2)
+	vcvtps2pd	%ymm5, %zmm5
+	vpmovzxwd	(%rax,%r12,2), %ymm7
+	vpslld	$16, %ymm7, %ymm7
+	vcvtps2pd	%ymm7, %zmm7
+	vsubpd	%zmm7, %zmm5, %zmm5
+	vaddpd	%zmm5, %zmm6, %zmm5
+	vmovupd	%zmm5, (%r8,%r12,8)
+	addq	$8, %r12
+	cmpq	%r12, %r14
+	jne	.LBB11_232
+	movq	%r14, %rax
+	cmpq	%r14, %rdi
+	movq	(%rsp), %r12
+	je	.LBB11_253
+.LBB11_234:
+	movq	256(%rsp), %r10
+	imulq	%r10, %rdx
+	movq	24(%rsp), %r15
+	addq	%r15, %rdx
+	imulq	%r10, %rcx
+	addq	%r15, %rcx
+	imulq	%r10, %rsi
+	addq	%r15, %rsi
+	jmp	.LBB11_235
+	.p2align	4
+.LBB11_237:
+	movzwl	(%rcx,%rax,2), %r10d
+	shll	$16, %r10d
+	vmovd	%r10d, %xmm4
+	vaddss	%xmm4, %xmm3, %xmm4
+	vmulss	%xmm4, %xmm1, %xmm4
+	vcvtsd2ss	%xmm2, %xmm2, %xmm5
+	vaddss	%xmm5, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm0, %xmm4
+	vcmpless	%xmm20, %xmm4, %k1
+	vmovss	%xmm20, %xmm4, %xmm4 {%k1}
+	vmovd	%xmm4, %r10d
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+.LBB11_238:
+	movw	%r10w, (%r9,%rax,2)
+	vcvtss2sd	%xmm3, %xmm3, %xmm3
+	movzwl	(%rdx,%rax,2), %r10d
+	shll	$16, %r10d
+	vmovd	%r10d, %xmm4
+	vcvtss2sd	%xmm4, %xmm4, %xmm4
+	vsubsd	%xmm4, %xmm3, %xmm3
+	vaddsd	%xmm3, %xmm2, %xmm2
+	vmovsd	%xmm2, (%r8,%rax,8)
 	incq	%rax
-	cmpq	%rax, %rdx
-	movq	-104(%rsp), %r9
-	movq	-24(%rsp), %r11
-	movq	-96(%rsp), %r8
-	je	.LBB11_2
-.LBB11_242:
-	movq	336(%rsp), %rdx
-	vmovss	(%rdx,%rax,4), %xmm9
-	vaddss	4(%r9,%rax,4), %xmm9, %xmm10
-	vmulss	%xmm0, %xmm10, %xmm10
-	vaddss	%xmm6, %xmm10, %xmm10
-	vmulss	%xmm1, %xmm10, %xmm10
-	vcmpless	%xmm4, %xmm10, %k1
-	vmovss	%xmm4, %xmm10, %xmm10 {%k1}
-	vmovd	%xmm10, %edx
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movq	%r13, %rbx
-	movq	%r12, %r13
-	movq	%r15, %r12
-	movq	208(%rsp), %r15
-	leaq	(%r15,%rax,2), %r10
-	movw	%dx, (%r15,%rax,2)
-	movq	%r12, %r15
-	movq	%r13, %r12
-	movq	%rbx, %r13
-	vsubss	8(%r9,%rax,4), %xmm9, %xmm9
-	movq	-40(%rsp), %rdx
-	vmovss	(%rdx,%rax,4), %xmm16
-	vaddss	4(%r8,%rax,4), %xmm16, %xmm10
-	vmulss	%xmm0, %xmm10, %xmm10
-	vaddss	%xmm7, %xmm10, %xmm10
-	vmulss	%xmm1, %xmm10, %xmm10
-	vcmpless	%xmm4, %xmm10, %k1
-	vmovss	%xmm4, %xmm10, %xmm10 {%k1}
-	vmovd	%xmm10, %edx
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movw	%dx, (%r10,%r14,2)
-	vmovsd	4(%r15,%rax,4), %xmm10
-	vmovsd	4(%r12,%rax,4), %xmm11
-	vmovsd	4(%r11,%rax,4), %xmm12
-	vmovsd	4(%rbx,%rax,4), %xmm13
-	vinsertps	$28, %xmm12, %xmm13, %xmm14
-	vmovlhps	%xmm11, %xmm14, %xmm14
-	vmovss	(%rdi,%rax,4), %xmm15
-	vinsertps	$16, (%rbp,%rax,4), %xmm15, %xmm15
-	vinsertps	$32, (%rsi,%rax,4), %xmm15, %xmm15
-	vinsertps	$48, %xmm10, %xmm14, %xmm17
-	vinsertps	$48, (%rcx,%rax,4), %xmm15, %xmm14
-	vaddps	%xmm14, %xmm17, %xmm15
-	vmulps	%xmm3, %xmm15, %xmm15
-	vaddps	%xmm15, %xmm8, %xmm15
-	vmulps	%xmm2, %xmm15, %xmm15
-	vcmpleps	%xmm5, %xmm15, %k0
-	kmovd	%k0, %r9d
-	xorl	%r8d, %r8d
-	movl	$0, %edx
-	testb	$8, %r9b
-	jne	.LBB11_244
-	vextractps	$3, %xmm15, %edx
+	cmpq	%rax, %rdi
+	je	.LBB11_253
+.LBB11_235:
+	movzwl	(%rsi,%rax,2), %r10d
+	shll	$16, %r10d
+	vmovd	%r10d, %xmm3
+	vmovsd	(%r8,%rax,8), %xmm2
+	cmpb	%r11b, (%rbp,%rax)
+	je	.LBB11_237
+	movzwl	(%r9,%rax,2), %r10d
+	jmp	.LBB11_238
 .LBB11_244:
-	movq	-96(%rsp), %r11
-	vsubss	8(%r11,%rax,4), %xmm16, %xmm16
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movw	%dx, (%r10,%r14,4)
-	movl	$0, %edx
-	testb	$4, %r9b
-	jne	.LBB11_246
-	vextractps	$2, %xmm15, %edx
+	cmpq	$32, %rax
+	jge	.LBB11_246
+	xorl	%ecx, %ecx
+	jmp	.LBB11_250
 .LBB11_246:
-	movq	16(%rsp), %r11
-	leaq	(%r10,%r11), %r14
-	addq	%r11, %r14
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movq	-120(%rsp), %r11
-	movw	%dx, (%r14,%r11,2)
-	movl	$0, %edx
-	testb	$2, %r9b
-	jne	.LBB11_248
-	vextractps	$1, %xmm15, %edx
-.LBB11_248:
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movq	-120(%rsp), %r11
-	movw	%dx, (%r10,%r11,8)
-	testb	$1, %r9b
-	jne	.LBB11_241
-	vextractps	$0, %xmm15, %r8d
-	jmp	.LBB11_241
+	vbroadcastss	%xmm0, %zmm1
+	vpbroadcastb	%r11d, %ymm2
+	xorl	%eax, %eax
+	movq	144(%rsp), %rcx
+	.p2align	4
+.LBB11_247:
+	vpmovzxwd	(%rbx,%rax,2), %zmm3
+	vpmovzxwd	32(%rbx,%rax,2), %zmm4
+	vpslld	$16, %zmm4, %zmm4
+	vpslld	$16, %zmm3, %zmm3
+	vmulps	%zmm3, %zmm1, %zmm3
+	vmulps	%zmm4, %zmm1, %zmm4
+	vcmpnleps	%zmm24, %zmm4, %k1
+	vcmpnleps	%zmm24, %zmm3, %k2
+	vmovaps	%zmm3, %zmm3 {%k2} {z}
+	vmovaps	%zmm4, %zmm4 {%k1} {z}
+	vpsrld	$16, %zmm4, %zmm5
+	vpandd	%zmm25, %zmm5, %zmm5
+	vpsrld	$16, %zmm3, %zmm6
+	vpandd	%zmm25, %zmm6, %zmm6
+	vpaddd	%zmm26, %zmm3, %zmm3
+	vpaddd	%zmm6, %zmm3, %zmm3
+	vpaddd	%zmm26, %zmm4, %zmm4
+	vpaddd	%zmm5, %zmm4, %zmm4
+	vpsrld	$16, %zmm4, %zmm4
+	vpsrld	$16, %zmm3, %zmm3
+	vpmovdw	%zmm3, %ymm3
+	vpmovdw	%zmm4, %ymm4
+	vinserti64x4	$1, %ymm4, %zmm3, %zmm3
+	vpcmpneqb	(%rbp,%rax), %ymm2, %k1
+	vmovdqu16	(%r9,%rax,2), %zmm4 {%k1} {z}
+	vmovdqu16	%zmm4, %zmm3 {%k1}
+	vmovdqu64	%zmm3, (%r9,%rax,2)
+	addq	$32, %rax
+	cmpq	%rax, %rcx
+	jne	.LBB11_247
+	cmpq	%rcx, %rdi
+	je	.LBB11_253
+	movq	144(%rsp), %rcx
+	movq	%rcx, %rax
+	testb	$24, %dil
+	je	.LBB11_242
 .LBB11_250:
-	xorl	%r10d, %r10d
+	vbroadcastss	%xmm0, %ymm1
+	vpbroadcastb	%r11d, %xmm2
+	.p2align	4
 .LBB11_251:
-	cmpq	120(%rsp), %r10
-	jge	.LBB11_418
-	movq	%r10, %r13
-	imulq	%r11, %r13
-	leaq	(%rdi,%r13,2), %rcx
-	leaq	(%rcx,%r14,2), %rbx
-	leaq	(%rcx,%r14,4), %rsi
-	movq	-112(%rsp), %r9
-	leaq	2(%r9), %rax
-	leaq	(%r14,%r9,2), %r12
-	addq	$4, %r12
-	cmpq	$-1, %r9
-	jl	.LBB11_265
-	movq	%r12, -96(%rsp)
-	movq	%r13, 16(%rsp)
-	cmpq	$2, %rax
-	movl	$1, %r11d
-	cmovgeq	%rax, %r11
-	movzwl	(%rcx), %ebp
-	shll	$16, %ebp
-	movzwl	-2(%rcx,%r14,2), %r15d
-	shll	$16, %r15d
-	movq	-104(%rsp), %rdx
-	movq	%r14, %r8
-	leaq	(%rdx,%rax,4), %r14
-	leaq	(%r14,%r8,4), %r12
-	cmpq	$7, %rax
-	movq	%r10, -24(%rsp)
-	jle	.LBB11_255
-	leaq	(%r9,%r8), %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$256, %rdx
-	jae	.LBB11_272
-.LBB11_255:
-	xorl	%r13d, %r13d
-	movq	-104(%rsp), %r10
-.LBB11_256:
-	movq	%r11, %r9
-	movq	%r13, %rdx
-	andq	$3, %r9
-	je	.LBB11_259
-	movq	%r13, %rdx
+	vpmovzxwd	(%rbx,%rcx,2), %ymm3
+	vpslld	$16, %ymm3, %ymm3
+	vmulps	%ymm3, %ymm1, %ymm3
+	vcmpnleps	%ymm23, %ymm3, %k1
+	vmovaps	%ymm3, %ymm3 {%k1} {z}
+	vpsrld	$16, %ymm3, %ymm4
+	vpandd	%ymm21, %ymm4, %ymm4
+	vpaddd	%ymm4, %ymm3, %ymm3
+	vpaddd	%ymm22, %ymm3, %ymm3
+	vpsrld	$16, %ymm3, %ymm3
+	vpmovdw	%ymm3, %xmm3
+	vmovq	(%rbp,%rcx), %xmm4
+	vpcmpneqb	%xmm2, %xmm4, %k1
+	vmovdqu16	(%r9,%rcx,2), %xmm4 {%k1} {z}
+	vmovdqu16	%xmm4, %xmm3 {%k1}
+	vmovdqu	%xmm3, (%r9,%rcx,2)
+	addq	$8, %rcx
+	cmpq	%rcx, %r14
+	jne	.LBB11_251
+	movq	%r14, %rax
+	cmpq	%r14, %rdi
+	jne	.LBB11_242
+	jmp	.LBB11_253
 	.p2align	4
 .LBB11_258:
-	movl	%ebp, (%r10,%rdx,4)
-	movl	%r15d, (%r12,%rdx,4)
-	incq	%rdx
-	decq	%r9
-	jne	.LBB11_258
+	movzwl	(%r9,%rax,2), %ecx
 .LBB11_259:
-	subq	%r11, %r13
-	cmpq	$-4, %r13
-	ja	.LBB11_262
-	movq	-120(%rsp), %r8
-	leaq	(,%r8,4), %r8
-	movq	-112(%rsp), %r9
-	leaq	(%r8,%r9,4), %r8
-	leaq	(%r10,%r8), %r9
-	addq	$20, %r9
+	movw	%cx, (%r9,%rax,2)
+	incq	%rax
+	cmpq	%rax, %rdi
+	je	.LBB11_253
+.LBB11_242:
+	movzwl	(%rbx,%rax,2), %ecx
+	shll	$16, %ecx
+	vmovd	%ecx, %xmm1
+	vmulss	%xmm1, %xmm0, %xmm1
+	vcmpless	%xmm20, %xmm1, %k1
+	vmovss	%xmm20, %xmm1, %xmm1 {%k1}
+	vmovd	%xmm1, %ecx
+	btl	$16, %ecx
+	adcl	$32767, %ecx
+	cmpb	%r11b, (%rbp,%rax)
+	jne	.LBB11_258
+	shrl	$16, %ecx
+	jmp	.LBB11_259
 	.p2align	4
-.LBB11_261:
-	movl	%ebp, (%r10,%rdx,4)
-	movl	%r15d, -12(%r9,%rdx,4)
-	movl	%ebp, 4(%r10,%rdx,4)
-	movl	%r15d, -8(%r9,%rdx,4)
-	movl	%ebp, 8(%r10,%rdx,4)
-	movl	%r15d, -4(%r9,%rdx,4)
-	movl	%ebp, 12(%r10,%rdx,4)
-	movl	%r15d, (%r9,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_261
-.LBB11_262:
-	movq	-120(%rsp), %r9
-	testq	%r9, %r9
-	movq	-112(%rsp), %r10
-	movq	-32(%rsp), %r12
-	movq	-96(%rsp), %r13
-	jle	.LBB11_295
-	cmpq	$7, %r9
-	ja	.LBB11_268
-	xorl	%r15d, %r15d
-	jmp	.LBB11_383
-.LBB11_265:
-	testq	%r14, %r14
-	movq	-104(%rsp), %rdx
-	jle	.LBB11_418
-	movabsq	$9223372036854775744, %r8
-	leaq	(%rdx,%rax,4), %r11
-	cmpq	$7, %r14
-	ja	.LBB11_270
-	movq	%r14, %r15
-	xorl	%r14d, %r14d
-	movq	-112(%rsp), %r9
-	jmp	.LBB11_385
-.LBB11_268:
-	cmpq	$64, %r9
-	jae	.LBB11_274
-	xorl	%r15d, %r15d
-	jmp	.LBB11_278
-.LBB11_270:
-	cmpq	$64, %r14
-	jae	.LBB11_281
-	movq	%r14, %r15
-	xorl	%r14d, %r14d
-	movq	-112(%rsp), %r9
-	jmp	.LBB11_285
-.LBB11_272:
-	cmpq	$64, %rax
-	jge	.LBB11_288
-	xorl	%r13d, %r13d
-	movq	-104(%rsp), %r10
-	jmp	.LBB11_292
-.LBB11_274:
-	movq	%r9, %r15
-	movabsq	$9223372036854775744, %rdx
-	andq	%rdx, %r15
-	movq	-104(%rsp), %rdx
-	leaq	(%rdx,%r10,4), %rdx
-	addq	$200, %rdx
-	movq	-24(%rsp), %r8
-	imulq	%r9, %r8
-	leaq	(%r8,%r8,2), %r8
-	leaq	(%r12,%r8,2), %r9
-	addq	$96, %r9
-	xorl	%r12d, %r12d
+.LBB11_188:
+	movq	744(%rsp), %rbx
+	movq	448(%rsp), %r14
+	movq	472(%rsp), %r12
+	xorl	%eax, %eax
+	jmp	.LBB11_189
 	.p2align	4
-.LBB11_275:
-	vpmovzxwd	-96(%r9,%r12,2), %zmm1
-	vpmovzxwd	-64(%r9,%r12,2), %zmm2
-	vpmovzxwd	-32(%r9,%r12,2), %zmm3
-	vpmovzxwd	(%r9,%r12,2), %zmm4
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vpslld	$16, %zmm4, %zmm4
-	vmovdqu64	%zmm1, -192(%rdx,%r12,4)
-	vmovdqu64	%zmm2, -128(%rdx,%r12,4)
-	vmovdqu64	%zmm3, -64(%rdx,%r12,4)
-	vmovdqu64	%zmm4, (%rdx,%r12,4)
-	addq	$64, %r12
-	cmpq	%r12, %r15
-	jne	.LBB11_275
-	movq	-120(%rsp), %r9
-	cmpq	%r15, %r9
-	je	.LBB11_295
-	testb	$56, %r9b
-	je	.LBB11_383
-.LBB11_278:
-	movq	%r15, %rdx
-	movabsq	$9223372036854775744, %rdi
-	leaq	56(%rdi), %r15
-	andq	%r9, %r15
+.LBB11_212:
+	movq	24(%rsp), %rax
+	incq	%rax
+	addq	%r11, %r12
+	addq	464(%rsp), %r14
+	addq	%r11, %rbx
+	cmpq	%r8, %rax
+	je	.LBB11_213
+.LBB11_189:
+	movq	%r11, %rdi
+	imulq	%rax, %rdi
+	addq	744(%rsp), %rdi
+	movq	%rax, 24(%rsp)
+	shlq	$4, %rax
+	movq	728(%rsp), %rcx
+	movq	(%rcx,%rax), %rbp
+	testq	%rbp, %rbp
+	je	.LBB11_190
+	cmpq	$0, (%rsp)
+	jle	.LBB11_212
+	xorl	%esi, %esi
+	movq	376(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	movq	272(%rsp), %r11
+	vmovdqa64	.LCPI11_12(%rip), %zmm28
+	vmovdqa64	.LCPI11_11(%rip), %zmm27
+	vmovdqa64	.LCPI11_10(%rip), %zmm31
+	vmovdqa64	.LCPI11_9(%rip), %zmm30
+	vmovdqa64	.LCPI11_8(%rip), %zmm29
+	vpbroadcastd	.LCPI11_37(%rip), %zmm26
+	vpbroadcastd	.LCPI11_36(%rip), %zmm25
+	vxorps	%xmm24, %xmm24, %xmm24
+	vxorps	%xmm23, %xmm23, %xmm23
+	vpbroadcastd	.LCPI11_37(%rip), %ymm22
+	vpbroadcastd	.LCPI11_36(%rip), %ymm21
+	vxorps	%xmm20, %xmm20, %xmm20
+	movq	160(%rsp), %rsi
+	movq	384(%rsp), %r10
+	movq	736(%rsp), %r8
+	testq	%rbp, %rbp
+	jns	.LBB11_194
+	jmp	.LBB11_212
 	.p2align	4
-.LBB11_279:
-	vpmovzxwd	(%rcx,%rdx,2), %ymm1
+.LBB11_190:
+	addq	%rcx, %rax
+	cmpq	$0, (%rsp)
+	setle	%cl
+	vucomiss	8(%rax), %xmm20
+	setnp	%al
+	sete	%dl
+	andb	%al, %dl
+	orb	%cl, %dl
+	jne	.LBB11_212
+	xorl	%esi, %esi
+	movq	376(%rsp), %rdx
+	vzeroupper
+	callq	memset@PLT
+	movq	272(%rsp), %r11
+	vmovdqa64	.LCPI11_12(%rip), %zmm28
+	vmovdqa64	.LCPI11_11(%rip), %zmm27
+	vmovdqa64	.LCPI11_10(%rip), %zmm31
+	vmovdqa64	.LCPI11_9(%rip), %zmm30
+	vmovdqa64	.LCPI11_8(%rip), %zmm29
+	vpbroadcastd	.LCPI11_37(%rip), %zmm26
+	vpbroadcastd	.LCPI11_36(%rip), %zmm25
+	vxorps	%xmm24, %xmm24, %xmm24
+	vxorps	%xmm23, %xmm23, %xmm23
+	vpbroadcastd	.LCPI11_37(%rip), %ymm22
+	vpbroadcastd	.LCPI11_36(%rip), %ymm21
+	vxorps	%xmm20, %xmm20, %xmm20
+	movq	160(%rsp), %rsi
+	movq	384(%rsp), %r10
+	movq	736(%rsp), %r8
+.LBB11_194:
+	movq	%rbp, %rcx
+	negq	%rcx
+	jmp	.LBB11_195
+	.p2align	4
+.LBB11_211:
+	cmpq	%rbp, %rcx
+	leaq	1(%rcx), %rcx
+	movq	160(%rsp), %rsi
+	je	.LBB11_212
+.LBB11_195:
+	leaq	(%rcx,%r15), %rax
+	movq	224(%rsp), %rdx
+	cmpq	%rdx, %rax
+	cmovlq	%rax, %rdx
+	testq	%rax, %rax
+	movl	$0, %eax
+	cmovnsq	%rdx, %rax
+	movq	%rax, %rdx
+	orq	%rsi, %rdx
+	shrq	$32, %rdx
+	je	.LBB11_196
+	cqto
+	idivq	%rsi
+	movq	408(%rsp), %rax
+	cmpq	$4, %rax
+	movq	552(%rsp), %rdi
+	jge	.LBB11_200
+.LBB11_199:
+	xorl	%eax, %eax
+	jmp	.LBB11_209
+	.p2align	4
+.LBB11_196:
+	xorl	%edx, %edx
+	divl	%esi
+	movq	408(%rsp), %rax
+	cmpq	$4, %rax
+	movq	552(%rsp), %rdi
+	jl	.LBB11_199
+.LBB11_200:
+	cmpq	$32, %rax
+	jge	.LBB11_202
+	xorl	%esi, %esi
+	jmp	.LBB11_206
+	.p2align	4
+.LBB11_202:
+	leaq	(%rdx,%rdx,2), %rax
+	movq	184(%rsp), %rsi
+	leaq	(%rsi,%rax,2), %rax
+	imulq	(%rsp), %rax
+	addq	%r14, %rax
+	xorl	%esi, %esi
+	.p2align	4
+.LBB11_203:
+	vpmovzxwd	(%rax,%rsi,2), %ymm0
+	vpmovzxwd	16(%rax,%rsi,2), %ymm1
+	vpmovzxwd	32(%rax,%rsi,2), %ymm2
+	vpmovzxwd	48(%rax,%rsi,2), %ymm3
+	vpslld	$16, %ymm0, %ymm0
 	vpslld	$16, %ymm1, %ymm1
-	vmovdqu	%ymm1, (%r14,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r15
-	jne	.LBB11_279
-	movq	-120(%rsp), %r9
-	jmp	.LBB11_384
-.LBB11_281:
-	movq	%r10, %rdi
-	movq	%r14, %r10
-	andq	%r8, %r14
-	movq	-104(%rsp), %rdx
-	movq	-112(%rsp), %r9
-	leaq	(%rdx,%r9,4), %rdx
-	addq	$200, %rdx
-	movq	%rdi, %rbp
-	movq	%rdi, %r9
-	imulq	%r10, %r9
-	movq	-32(%rsp), %rdi
-	leaq	(%r9,%r9,2), %r9
-	leaq	(%rdi,%r9,2), %r9
-	addq	$96, %r9
-	xorl	%r15d, %r15d
-	.p2align	4
-.LBB11_282:
-	vpmovzxwd	-96(%r9,%r15,2), %zmm1
-	vpmovzxwd	-64(%r9,%r15,2), %zmm2
-	vpmovzxwd	-32(%r9,%r15,2), %zmm3
-	vpmovzxwd	(%r9,%r15,2), %zmm4
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vpslld	$16, %zmm4, %zmm4
-	vmovdqu64	%zmm1, -192(%rdx,%r15,4)
-	vmovdqu64	%zmm2, -128(%rdx,%r15,4)
-	vmovdqu64	%zmm3, -64(%rdx,%r15,4)
-	vmovdqu64	%zmm4, (%rdx,%r15,4)
-	addq	$64, %r15
-	cmpq	%r15, %r14
-	jne	.LBB11_282
-	movq	-120(%rsp), %r15
-	cmpq	%r14, %r15
-	movq	-112(%rsp), %r9
-	movq	%rbp, %r10
-	je	.LBB11_387
-	testb	$56, %r15b
-	je	.LBB11_385
-.LBB11_285:
-	movq	%r14, %rdx
-	leaq	56(%r8), %r14
-	andq	%r15, %r14
-	.p2align	4
-.LBB11_286:
-	vpmovzxwd	(%rcx,%rdx,2), %ymm1
-	vpslld	$16, %ymm1, %ymm1
-	vmovdqu	%ymm1, (%r11,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r14
-	jne	.LBB11_286
-	movq	-120(%rsp), %r15
-	jmp	.LBB11_386
-.LBB11_288:
-	movq	%r11, %r13
-	movabsq	$9223372036854775744, %rdx
-	andq	%rdx, %r13
-	vpbroadcastd	%ebp, %zmm1
-	vpbroadcastd	%r15d, %zmm2
-	movq	-120(%rsp), %rdx
-	leaq	(,%rdx,4), %rdx
-	leaq	(%rdx,%r9,4), %rdx
-	movq	-104(%rsp), %r10
-	addq	%r10, %rdx
-	addq	$200, %rdx
-	xorl	%r9d, %r9d
-	.p2align	4
-.LBB11_289:
-	vmovdqu64	%zmm1, (%r10,%r9,4)
-	vmovdqu64	%zmm1, 64(%r10,%r9,4)
-	vmovdqu64	%zmm1, 128(%r10,%r9,4)
-	vmovdqu64	%zmm1, 192(%r10,%r9,4)
-	vmovdqu64	%zmm2, -192(%rdx,%r9,4)
-	vmovdqu64	%zmm2, -128(%rdx,%r9,4)
-	vmovdqu64	%zmm2, -64(%rdx,%r9,4)
-	vmovdqu64	%zmm2, (%rdx,%r9,4)
-	addq	$64, %r9
-	cmpq	%r9, %r13
-	jne	.LBB11_289
-	cmpq	%r13, %r11
-	je	.LBB11_262
-	testb	$56, %r11b
-	je	.LBB11_256
-.LBB11_292:
-	movq	%r13, %rdx
-	movabsq	$9223372036854775744, %rdi
-	leaq	56(%rdi), %r13
-	andq	%r11, %r13
-	vpbroadcastd	%ebp, %ymm1
-	vpbroadcastd	%r15d, %ymm2
-	.p2align	4
-.LBB11_293:
-	vmovdqu	%ymm1, (%r10,%rdx,4)
-	vmovdqu	%ymm2, (%r12,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r13
-	jne	.LBB11_293
-	cmpq	%r13, %r11
-	jne	.LBB11_256
-	jmp	.LBB11_262
-.LBB11_383:
-	movzwl	(%rcx,%r15,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r14,%r15,4)
-	incq	%r15
-.LBB11_384:
-	cmpq	%r15, %r9
-	jne	.LBB11_383
-.LBB11_295:
-	testq	%r10, %r10
-	js	.LBB11_300
-	leaq	(%r10,%r10), %rdx
-	movl	%edx, %r8d
-	andl	$6, %r8d
-	vpxor	%xmm1, %xmm1, %xmm1
-	movq	$-1, %rdi
-	movq	-104(%rsp), %r9
-	.p2align	4
-.LBB11_297:
-	vaddss	12(%r9,%rdi,4), %xmm1, %xmm1
-	incq	%rdi
-	cmpq	%rdi, %r8
-	jne	.LBB11_297
-	cmpq	$4, %r10
-	movq	-120(%rsp), %r8
-	jb	.LBB11_301
-	.p2align	4
-.LBB11_299:
-	vaddss	12(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	16(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	20(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	24(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	28(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	32(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	36(%r9,%rdi,4), %xmm1, %xmm1
-	vaddss	40(%r9,%rdi,4), %xmm1, %xmm1
-	addq	$8, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB11_299
-	jmp	.LBB11_301
-.LBB11_300:
-	vpxor	%xmm1, %xmm1, %xmm1
-	movq	-104(%rsp), %r9
-	movq	-120(%rsp), %r8
-.LBB11_301:
-	leaq	(%r9,%r13,4), %r15
-	movzwl	(%rbx), %ebp
-	shll	$16, %ebp
-	movzwl	-2(%rbx,%r8,2), %r14d
-	shll	$16, %r14d
-	leaq	(%r15,%rax,4), %rdi
-	leaq	(%rdi,%r8,4), %r12
-	cmpq	$8, %rax
-	jl	.LBB11_302
-	leaq	(%r10,%r8), %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$256, %rdx
-	jae	.LBB11_305
-.LBB11_302:
-	xorl	%r13d, %r13d
-.LBB11_314:
-	movq	%r11, %rdx
-	movq	%r13, %r9
-	andq	$3, %rdx
-	je	.LBB11_317
-	movq	%r13, %r9
-	.p2align	4
-.LBB11_316:
-	movl	%ebp, (%r15,%r9,4)
-	movl	%r14d, (%r12,%r9,4)
-	incq	%r9
-	decq	%rdx
-	jne	.LBB11_316
-.LBB11_317:
-	subq	%r11, %r13
-	cmpq	$-4, %r13
-	ja	.LBB11_320
-	leaq	(%r10,%r10,2), %rdx
-	movq	-120(%rsp), %r15
-	leaq	(,%r15,8), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-104(%rsp), %r10
-	leaq	36(%r10,%rdx), %rdx
-	leaq	(,%r15,4), %r8
-	movq	-112(%rsp), %r15
-	leaq	(%r8,%r15,8), %r8
-	addq	%r10, %r8
-	addq	$28, %r8
-	movq	-112(%rsp), %r10
-	.p2align	4
-.LBB11_319:
-	movl	%ebp, -12(%r8,%r9,4)
-	movl	%r14d, -12(%rdx,%r9,4)
-	movl	%ebp, -8(%r8,%r9,4)
-	movl	%r14d, -8(%rdx,%r9,4)
-	movl	%ebp, -4(%r8,%r9,4)
-	movl	%r14d, -4(%rdx,%r9,4)
-	movl	%ebp, (%r8,%r9,4)
-	movl	%r14d, (%rdx,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %r11
-	jne	.LBB11_319
-.LBB11_320:
-	movq	-120(%rsp), %r8
-	testq	%r8, %r8
-	movq	-32(%rsp), %r15
-	movq	-96(%rsp), %r12
-	jle	.LBB11_334
-	cmpq	$8, %r8
-	jae	.LBB11_323
-	xorl	%r14d, %r14d
-	jmp	.LBB11_332
-.LBB11_323:
-	cmpq	$64, %r8
-	jae	.LBB11_325
-	xorl	%r14d, %r14d
-	jmp	.LBB11_329
-.LBB11_305:
-	cmpq	$64, %rax
-	jge	.LBB11_307
-	xorl	%r13d, %r13d
-	jmp	.LBB11_311
-.LBB11_325:
-	movq	%r8, %r9
-	movq	%r8, %r14
-	movabsq	$9223372036854775744, %rcx
-	andq	%rcx, %r14
-	leaq	(%r10,%r10,2), %rdx
-	leaq	(,%r8,4), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-104(%rsp), %r8
-	leaq	216(%r8,%rdx), %rdx
-	movq	-24(%rsp), %rcx
-	leaq	(%rcx,%rcx,2), %r8
-	leaq	2(,%r8,2), %r8
-	imulq	%r9, %r8
-	leaq	(%r8,%r15), %r9
-	addq	$96, %r9
-	xorl	%r15d, %r15d
-	.p2align	4
-.LBB11_326:
-	vpmovzxwd	-96(%r9,%r15,2), %zmm2
-	vpmovzxwd	-64(%r9,%r15,2), %zmm3
-	vpmovzxwd	-32(%r9,%r15,2), %zmm4
-	vpmovzxwd	(%r9,%r15,2), %zmm5
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vpslld	$16, %zmm4, %zmm4
-	vpslld	$16, %zmm5, %zmm5
-	vmovdqu64	%zmm2, -192(%rdx,%r15,4)
-	vmovdqu64	%zmm3, -128(%rdx,%r15,4)
-	vmovdqu64	%zmm4, -64(%rdx,%r15,4)
-	vmovdqu64	%zmm5, (%rdx,%r15,4)
-	addq	$64, %r15
-	cmpq	%r15, %r14
-	jne	.LBB11_326
-	movq	-120(%rsp), %r8
-	cmpq	%r14, %r8
-	je	.LBB11_334
-	testb	$56, %r8b
-	je	.LBB11_332
-.LBB11_329:
-	movq	%r14, %rdx
-	movabsq	$9223372036854775744, %rcx
-	leaq	56(%rcx), %r14
-	andq	%r8, %r14
-	.p2align	4
-.LBB11_330:
-	vpmovzxwd	(%rbx,%rdx,2), %ymm2
 	vpslld	$16, %ymm2, %ymm2
-	vmovdqu	%ymm2, (%rdi,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r14
-	jne	.LBB11_330
-	movq	-120(%rsp), %r8
-	jmp	.LBB11_333
-.LBB11_307:
-	movq	%r11, %r13
-	movabsq	$9223372036854775744, %rcx
-	andq	%rcx, %r13
-	vpbroadcastd	%ebp, %zmm2
-	vpbroadcastd	%r14d, %zmm3
-	leaq	(%r10,%r10,2), %rdx
-	movq	-120(%rsp), %r10
-	leaq	(,%r10,8), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-104(%rsp), %r9
-	leaq	216(%r9,%rdx), %rdx
-	leaq	(,%r10,4), %r8
-	movq	-112(%rsp), %r10
-	leaq	(%r8,%r10,8), %r8
-	addq	%r8, %r9
-	addq	$208, %r9
-	xorl	%r8d, %r8d
-	.p2align	4
-.LBB11_308:
-	vmovdqu64	%zmm2, -192(%r9,%r8,4)
-	vmovdqu64	%zmm2, -128(%r9,%r8,4)
-	vmovdqu64	%zmm2, -64(%r9,%r8,4)
-	vmovdqu64	%zmm2, (%r9,%r8,4)
-	vmovdqu64	%zmm3, -192(%rdx,%r8,4)
-	vmovdqu64	%zmm3, -128(%rdx,%r8,4)
-	vmovdqu64	%zmm3, -64(%rdx,%r8,4)
-	vmovdqu64	%zmm3, (%rdx,%r8,4)
-	addq	$64, %r8
-	cmpq	%r8, %r13
-	jne	.LBB11_308
-	cmpq	%r13, %r11
-	je	.LBB11_320
-	testb	$56, %r11b
-	je	.LBB11_314
-.LBB11_311:
-	movq	%r13, %rdx
-	movabsq	$9223372036854775744, %rcx
-	leaq	56(%rcx), %r13
-	andq	%r11, %r13
-	vpbroadcastd	%ebp, %ymm2
-	vpbroadcastd	%r14d, %ymm3
-	.p2align	4
-.LBB11_312:
-	vmovdqu	%ymm2, (%r15,%rdx,4)
-	vmovdqu	%ymm3, (%r12,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r13
-	jne	.LBB11_312
-	cmpq	%r13, %r11
-	je	.LBB11_320
-	jmp	.LBB11_314
-.LBB11_385:
-	movzwl	(%rcx,%r14,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r11,%r14,4)
-	incq	%r14
-.LBB11_386:
-	cmpq	%r14, %r15
-	jne	.LBB11_385
-.LBB11_387:
-	movq	-104(%rsp), %r14
-	leaq	(%r14,%r12,4), %rdx
-	leaq	(%rdx,%rax,4), %rcx
-	cmpq	$8, %r15
-	jae	.LBB11_389
-	xorl	%r11d, %r11d
-	movq	%rcx, %rdi
-	jmp	.LBB11_398
-.LBB11_389:
-	cmpq	$64, %r15
-	jae	.LBB11_391
-	xorl	%r11d, %r11d
-	movq	%rcx, %rdi
-	jmp	.LBB11_395
-.LBB11_391:
-	movq	%r15, %r11
-	andq	%r8, %r11
-	leaq	(%r9,%r9,2), %rdx
-	leaq	(,%r15,4), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	addq	%r14, %rdx
-	addq	$216, %rdx
-	leaq	(%r10,%r10,2), %r9
-	leaq	2(,%r9,2), %r9
-	imulq	%r15, %r9
-	addq	%rdi, %r9
-	addq	$96, %r9
-	xorl	%r14d, %r14d
-	.p2align	4
-.LBB11_392:
-	vpmovzxwd	-96(%r9,%r14,2), %zmm1
-	vpmovzxwd	-64(%r9,%r14,2), %zmm2
-	vpmovzxwd	-32(%r9,%r14,2), %zmm3
-	vpmovzxwd	(%r9,%r14,2), %zmm4
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vpslld	$16, %zmm4, %zmm4
-	vmovdqu64	%zmm1, -192(%rdx,%r14,4)
-	vmovdqu64	%zmm2, -128(%rdx,%r14,4)
-	vmovdqu64	%zmm3, -64(%rdx,%r14,4)
-	vmovdqu64	%zmm4, (%rdx,%r14,4)
-	addq	$64, %r14
-	cmpq	%r14, %r11
-	jne	.LBB11_392
-	movq	-120(%rsp), %r15
-	cmpq	%r11, %r15
-	movq	-104(%rsp), %r14
-	movq	%rcx, %rdi
-	je	.LBB11_400
-	testb	$56, %r15b
-	je	.LBB11_398
-.LBB11_395:
-	movq	%r11, %rdx
-	leaq	56(%r8), %r11
-	andq	%r15, %r11
-	.p2align	4
-.LBB11_396:
-	vpmovzxwd	(%rbx,%rdx,2), %ymm1
-	vpslld	$16, %ymm1, %ymm1
-	vmovdqu	%ymm1, (%rdi,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_396
-	movq	-120(%rsp), %r15
-	jmp	.LBB11_399
-.LBB11_398:
-	movzwl	(%rbx,%r11,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rdi,%r11,4)
-	incq	%r11
-.LBB11_399:
-	cmpq	%r11, %r15
-	jne	.LBB11_398
-.LBB11_400:
-	movq	%r10, %rcx
-	leaq	(%r14,%r12,8), %rdx
-	leaq	(%rdx,%rax,4), %r10
-	cmpq	$8, %r15
-	jae	.LBB11_402
-	xorl	%r11d, %r11d
-	jmp	.LBB11_413
-.LBB11_402:
-	cmpq	$64, %r15
-	jae	.LBB11_404
-	xorl	%r11d, %r11d
-	jmp	.LBB11_409
-.LBB11_404:
-	movq	%r15, %r11
-	andq	%r8, %r11
-	movq	-112(%rsp), %rdx
-	leaq	(%rdx,%rdx,4), %rdx
-	leaq	(,%r15,8), %r9
-	leaq	(%r9,%rdx,4), %rdx
-	addq	%r14, %rdx
-	addq	$232, %rdx
-	leaq	(%rcx,%rcx,2), %r9
-	leaq	4(,%r9,2), %r9
-	imulq	%r15, %r9
-	movq	-32(%rsp), %rcx
-	addq	%rcx, %r9
-	addq	$96, %r9
-	xorl	%ebx, %ebx
-	.p2align	4
-.LBB11_405:
-	vpmovzxwd	-96(%r9,%rbx,2), %zmm1
-	vpmovzxwd	-64(%r9,%rbx,2), %zmm2
-	vpmovzxwd	-32(%r9,%rbx,2), %zmm3
-	vpmovzxwd	(%r9,%rbx,2), %zmm4
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vpslld	$16, %zmm4, %zmm4
-	vmovdqu64	%zmm1, -192(%rdx,%rbx,4)
-	vmovdqu64	%zmm2, -128(%rdx,%rbx,4)
-	vmovdqu64	%zmm3, -64(%rdx,%rbx,4)
-	vmovdqu64	%zmm4, (%rdx,%rbx,4)
-	addq	$64, %rbx
-	cmpq	%rbx, %r11
-	jne	.LBB11_405
-	vxorps	%xmm1, %xmm1, %xmm1
-	movq	-120(%rsp), %r12
-	cmpq	%r11, %r12
-	jne	.LBB11_408
-	vxorps	%xmm2, %xmm2, %xmm2
-	vxorps	%xmm3, %xmm3, %xmm3
-	movq	%r14, %r15
-	jmp	.LBB11_416
-.LBB11_408:
-	testb	$56, %r12b
-	je	.LBB11_413
-.LBB11_409:
-	movq	%r11, %rdx
-	addq	$56, %r8
-	movq	%r8, %r11
-	andq	-120(%rsp), %r11
-	.p2align	4
-.LBB11_410:
-	vpmovzxwd	(%rsi,%rdx,2), %ymm1
-	vpslld	$16, %ymm1, %ymm1
-	vmovdqu	%ymm1, (%r10,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_410
-	vxorps	%xmm1, %xmm1, %xmm1
-	cmpq	%r11, -120(%rsp)
-	jne	.LBB11_413
-	vxorps	%xmm2, %xmm2, %xmm2
-	vxorps	%xmm3, %xmm3, %xmm3
-	movq	%r14, %r15
-	movq	-120(%rsp), %r12
-	jmp	.LBB11_416
-.LBB11_413:
-	movq	-120(%rsp), %r12
-	.p2align	4
-.LBB11_414:
-	movzwl	(%rsi,%r11,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r10,%r11,4)
-	incq	%r11
-	cmpq	%r11, %r12
-	jne	.LBB11_414
-	vxorps	%xmm1, %xmm1, %xmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vxorps	%xmm3, %xmm3, %xmm3
-	movq	-104(%rsp), %r15
-	jmp	.LBB11_416
-.LBB11_332:
-	movzwl	(%rbx,%r14,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%rdi,%r14,4)
-	incq	%r14
-.LBB11_333:
-	cmpq	%r14, %r8
-	jne	.LBB11_332
-.LBB11_334:
-	testq	%r10, %r10
-	js	.LBB11_339
-	leaq	(%r10,%r10), %rdx
-	movl	%edx, %r14d
-	andl	$6, %r14d
-	movq	-120(%rsp), %r8
-	leaq	(,%r8,4), %r8
-	leaq	(%r8,%r10,8), %rbx
-	movq	-104(%rsp), %r8
-	addq	%rbx, %r8
-	addq	$24, %r8
-	vpxor	%xmm2, %xmm2, %xmm2
-	movq	$-1, %r9
-	.p2align	4
-.LBB11_336:
-	vaddss	4(%r8,%r9,4), %xmm2, %xmm2
-	incq	%r9
-	cmpq	%r9, %r14
-	jne	.LBB11_336
-	cmpq	$4, %r10
-	jae	.LBB11_340
-	movq	-104(%rsp), %r8
-	jmp	.LBB11_342
-.LBB11_339:
-	vpxor	%xmm2, %xmm2, %xmm2
-	movq	-104(%rsp), %r8
-	jmp	.LBB11_342
-.LBB11_340:
-	movq	-104(%rsp), %r8
-	addq	%r8, %rbx
-	addq	$52, %rbx
-	.p2align	4
-.LBB11_341:
-	vaddss	-24(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-20(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-16(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-12(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-8(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	-4(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	(%rbx,%r9,4), %xmm2, %xmm2
-	vaddss	4(%rbx,%r9,4), %xmm2, %xmm2
-	addq	$8, %r9
-	cmpq	%r9, %rdx
-	jne	.LBB11_341
-.LBB11_342:
-	leaq	(%r8,%r12,8), %r14
-	movzwl	(%rsi), %ebx
-	shll	$16, %ebx
-	movq	-120(%rsp), %rdx
-	movzwl	-2(%rsi,%rdx,2), %ebp
-	shll	$16, %ebp
-	leaq	(%r14,%rax,4), %r10
-	leaq	(%r10,%rdx,4), %r15
-	cmpq	$8, %rax
-	jl	.LBB11_343
-	movq	-112(%rsp), %r8
-	addq	%r8, %rdx
-	leaq	8(,%rdx,4), %rdx
-	cmpq	$256, %rdx
-	jae	.LBB11_346
-.LBB11_343:
-	xorl	%r12d, %r12d
-.LBB11_355:
-	movq	%r11, %rdx
-	movq	%r12, %r9
-	andq	$3, %rdx
-	je	.LBB11_358
-	movq	%r12, %r9
-	.p2align	4
-.LBB11_357:
-	movl	%ebx, (%r14,%r9,4)
-	movl	%ebp, (%r15,%r9,4)
-	incq	%r9
-	decq	%rdx
-	jne	.LBB11_357
-.LBB11_358:
-	subq	%r11, %r12
-	cmpq	$-4, %r12
-	ja	.LBB11_361
-	movq	-112(%rsp), %r8
-	leaq	(%r8,%r8,4), %rdx
-	movq	32(%rsp), %r14
-	shlq	$2, %r14
-	leaq	(%r14,%rdx,4), %rdx
-	movq	-104(%rsp), %r14
-	addq	%r14, %rdx
-	addq	$52, %rdx
-	shlq	$4, %r8
-	movq	-120(%rsp), %r15
-	leaq	(%r8,%r15,8), %r8
-	addq	%r14, %r8
-	addq	$44, %r8
-	.p2align	4
-.LBB11_360:
-	movl	%ebx, -12(%r8,%r9,4)
-	movl	%ebp, -12(%rdx,%r9,4)
-	movl	%ebx, -8(%r8,%r9,4)
-	movl	%ebp, -8(%rdx,%r9,4)
-	movl	%ebx, -4(%r8,%r9,4)
-	movl	%ebp, -4(%rdx,%r9,4)
-	movl	%ebx, (%r8,%r9,4)
-	movl	%ebp, (%rdx,%r9,4)
-	addq	$4, %r9
-	cmpq	%r9, %r11
-	jne	.LBB11_360
-.LBB11_361:
-	movq	-120(%rsp), %r9
-	testq	%r9, %r9
-	movq	-104(%rsp), %r14
-	movq	16(%rsp), %r13
-	jle	.LBB11_375
-	cmpq	$8, %r9
-	jae	.LBB11_364
-	xorl	%r11d, %r11d
-	jmp	.LBB11_373
-.LBB11_364:
-	cmpq	$64, %r9
-	jae	.LBB11_366
-	xorl	%r11d, %r11d
-	jmp	.LBB11_370
-.LBB11_346:
-	cmpq	$64, %rax
-	jge	.LBB11_348
-	xorl	%r12d, %r12d
-	jmp	.LBB11_352
-.LBB11_366:
-	movq	%r9, %r11
-	movabsq	$9223372036854775744, %rcx
-	andq	%rcx, %r11
-	movq	-112(%rsp), %rdx
-	leaq	(%rdx,%rdx,4), %rdx
-	leaq	(,%r9,8), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	leaq	232(%r14,%rdx), %rdx
-	movq	-24(%rsp), %rcx
-	leaq	(%rcx,%rcx,2), %r8
-	leaq	4(,%r8,2), %r8
-	imulq	%r9, %r8
-	movq	-32(%rsp), %r9
-	addq	%r8, %r9
-	addq	$96, %r9
-	xorl	%ebx, %ebx
-	.p2align	4
-.LBB11_367:
-	vpmovzxwd	-96(%r9,%rbx,2), %zmm3
-	vpmovzxwd	-64(%r9,%rbx,2), %zmm4
-	vpmovzxwd	-32(%r9,%rbx,2), %zmm5
-	vpmovzxwd	(%r9,%rbx,2), %zmm6
-	vpslld	$16, %zmm3, %zmm3
-	vpslld	$16, %zmm4, %zmm4
-	vpslld	$16, %zmm5, %zmm5
-	vpslld	$16, %zmm6, %zmm6
-	vmovdqu64	%zmm3, -192(%rdx,%rbx,4)
-	vmovdqu64	%zmm4, -128(%rdx,%rbx,4)
-	vmovdqu64	%zmm5, -64(%rdx,%rbx,4)
-	vmovdqu64	%zmm6, (%rdx,%rbx,4)
-	addq	$64, %rbx
-	cmpq	%rbx, %r11
-	jne	.LBB11_367
-	movq	-120(%rsp), %r9
-	cmpq	%r11, %r9
-	je	.LBB11_375
-	testb	$56, %r9b
-	je	.LBB11_373
-.LBB11_370:
-	movq	%r11, %rdx
-	movabsq	$9223372036854775744, %r11
-	addq	$56, %r11
-	andq	%r9, %r11
-	.p2align	4
-.LBB11_371:
-	vpmovzxwd	(%rsi,%rdx,2), %ymm3
 	vpslld	$16, %ymm3, %ymm3
-	vmovdqu	%ymm3, (%r10,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r11
-	jne	.LBB11_371
-	movq	-120(%rsp), %r9
-	jmp	.LBB11_374
-.LBB11_348:
-	movq	%r11, %r12
-	movabsq	$9223372036854775744, %rcx
-	andq	%rcx, %r12
-	vpbroadcastd	%ebx, %zmm3
-	vpbroadcastd	%ebp, %zmm4
-	movq	-112(%rsp), %r13
-	leaq	(,%r13,4), %rdx
-	addq	%r13, %rdx
-	movq	32(%rsp), %r8
-	leaq	(,%r8,4), %r8
-	leaq	(%r8,%rdx,4), %rdx
-	movq	-104(%rsp), %r9
-	addq	%r9, %rdx
-	addq	$232, %rdx
-	movq	%r13, %r8
-	shlq	$4, %r8
-	movq	-120(%rsp), %r13
-	leaq	(%r8,%r13,8), %r8
-	addq	%r8, %r9
-	addq	$224, %r9
-	xorl	%r8d, %r8d
+	vcvtps2pd	%ymm0, %zmm0
+	vcvtps2pd	%ymm1, %zmm1
+	vcvtps2pd	%ymm2, %zmm2
+	vcvtps2pd	%ymm3, %zmm3
+	vaddpd	-192(%r12,%rsi,8), %zmm0, %zmm0
+	vaddpd	-128(%r12,%rsi,8), %zmm1, %zmm1
+	vaddpd	-64(%r12,%rsi,8), %zmm2, %zmm2
+	vaddpd	(%r12,%rsi,8), %zmm3, %zmm3
+	vmovupd	%zmm0, -192(%r12,%rsi,8)
+	vmovupd	%zmm1, -128(%r12,%rsi,8)
+	vmovupd	%zmm2, -64(%r12,%rsi,8)
+	vmovupd	%zmm3, (%r12,%rsi,8)
+	addq	$32, %rsi
+	cmpq	%rsi, %r10
+	jne	.LBB11_203
+	cmpq	%r10, %rdi
+	je	.LBB11_211
+	movq	%r10, %rsi
+	movq	%r10, %rax
+	testb	$28, %dil
+	je	.LBB11_209
+.LBB11_206:
+	leaq	(%rdx,%rdx,2), %rax
+	movq	184(%rsp), %r9
+	leaq	(%r9,%rax,2), %rax
+	imulq	(%rsp), %rax
+	addq	%r14, %rax
+	movq	520(%rsp), %r9
 	.p2align	4
-.LBB11_349:
-	vmovdqu64	%zmm3, -192(%r9,%r8,4)
-	vmovdqu64	%zmm3, -128(%r9,%r8,4)
-	vmovdqu64	%zmm3, -64(%r9,%r8,4)
-	vmovdqu64	%zmm3, (%r9,%r8,4)
-	vmovdqu64	%zmm4, -192(%rdx,%r8,4)
-	vmovdqu64	%zmm4, -128(%rdx,%r8,4)
-	vmovdqu64	%zmm4, -64(%rdx,%r8,4)
-	vmovdqu64	%zmm4, (%rdx,%r8,4)
-	addq	$64, %r8
-	cmpq	%r8, %r12
-	jne	.LBB11_349
-	cmpq	%r12, %r11
-	je	.LBB11_361
-	testb	$56, %r11b
-	je	.LBB11_355
-.LBB11_352:
-	movq	%r12, %rdx
-	movabsq	$9223372036854775744, %rcx
-	leaq	56(%rcx), %r12
-	andq	%r11, %r12
-	vpbroadcastd	%ebx, %ymm3
-	vpbroadcastd	%ebp, %ymm4
+.LBB11_207:
+	vpmovzxwd	(%rax,%rsi,2), %xmm0
+	vpslld	$16, %xmm0, %xmm0
+	vcvtps2pd	%xmm0, %ymm0
+	vaddpd	(%rbx,%rsi,8), %ymm0, %ymm0
+	vmovupd	%ymm0, (%rbx,%rsi,8)
+	addq	$4, %rsi
+	cmpq	%rsi, %r9
+	jne	.LBB11_207
+	movq	%r9, %rax
+	cmpq	%r9, %rdi
+	je	.LBB11_211
+.LBB11_209:
+	leaq	(%rdx,%rdx,2), %rdx
+	movq	184(%rsp), %rsi
+	leaq	(%rsi,%rdx,2), %rdx
+	imulq	(%rsp), %rdx
+	addq	%r14, %rdx
 	.p2align	4
-.LBB11_353:
-	vmovdqu	%ymm3, (%r14,%rdx,4)
-	vmovdqu	%ymm4, (%r15,%rdx,4)
-	addq	$8, %rdx
-	cmpq	%rdx, %r12
-	jne	.LBB11_353
-	cmpq	%r12, %r11
-	je	.LBB11_361
-	jmp	.LBB11_355
-.LBB11_373:
-	movzwl	(%rsi,%r11,2), %edx
-	shll	$16, %edx
-	movl	%edx, (%r10,%r11,4)
-	incq	%r11
-.LBB11_374:
-	cmpq	%r11, %r9
-	jne	.LBB11_373
-.LBB11_375:
-	movq	-112(%rsp), %rdx
-	testq	%rdx, %rdx
-	js	.LBB11_381
-	leaq	(%rdx,%rdx), %rsi
-	movl	%esi, %r8d
-	andl	$6, %r8d
-	shlq	$4, %rdx
-	movq	-120(%rsp), %r9
-	leaq	(%rdx,%r9,8), %r9
-	leaq	(%r14,%r9), %r11
-	addq	$40, %r11
-	vpxor	%xmm3, %xmm3, %xmm3
-	movq	$-1, %rdx
-	.p2align	4
-.LBB11_377:
-	vaddss	4(%r11,%rdx,4), %xmm3, %xmm3
-	incq	%rdx
-	cmpq	%rdx, %r8
-	jne	.LBB11_377
-	cmpq	$4, -112(%rsp)
-	jb	.LBB11_382
-	leaq	(%r14,%r9), %r8
-	addq	$68, %r8
-	.p2align	4
-.LBB11_380:
-	vaddss	-24(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-20(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-16(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-12(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-8(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	-4(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	(%r8,%rdx,4), %xmm3, %xmm3
-	vaddss	4(%r8,%rdx,4), %xmm3, %xmm3
-	addq	$8, %rdx
-	cmpq	%rdx, %rsi
-	jne	.LBB11_380
-	jmp	.LBB11_382
-.LBB11_381:
-	vpxor	%xmm3, %xmm3, %xmm3
-.LBB11_382:
-	movq	-120(%rsp), %r12
-	testq	%r12, %r12
-	movq	-104(%rsp), %r15
-	jle	.LBB11_418
-.LBB11_416:
-	movq	96(%rsp), %rdx
-	leaq	(%rdx,%r13,2), %rcx
-	leaq	(%rcx,%r12,2), %rsi
-	leaq	(%rcx,%r12,4), %r8
-	movq	-112(%rsp), %r9
-	leaq	1(%r9,%r9), %rdx
-	vcvtsi2ss	%rdx, %xmm15, %xmm4
-	vaddss	%xmm0, %xmm0, %xmm5
-	vaddss	%xmm4, %xmm5, %xmm4
-	vmovss	.LCPI11_0(%rip), %xmm5
-	vdivss	%xmm4, %xmm5, %xmm4
-	leaq	(%r15,%rax,4), %rax
-	leaq	(%rax,%r9,4), %rax
-	addq	$4, %rax
-	leaq	(%rdi,%r9,4), %r11
-	addq	$4, %r11
-	leaq	(%r10,%r9,4), %rbx
-	addq	$4, %rbx
-	shlq	$2, %r9
-	subq	%r9, %r10
-	subq	%r9, %rdi
-	xorl	%r14d, %r14d
-	vxorps	%xmm5, %xmm5, %xmm5
-	.p2align	4
-.LBB11_417:
-	vmovss	(%rax,%r14,4), %xmm6
-	vaddss	4(%r15,%r14,4), %xmm6, %xmm7
-	vmulss	%xmm7, %xmm0, %xmm7
-	vaddss	%xmm7, %xmm1, %xmm7
-	vmulss	%xmm7, %xmm4, %xmm7
-	vcmpless	%xmm5, %xmm7, %k1
-	vmovss	%xmm5, %xmm7, %xmm7 {%k1}
-	vmovd	%xmm7, %edx
-	vsubss	8(%r15,%r14,4), %xmm6, %xmm6
-	vaddss	%xmm6, %xmm1, %xmm1
-	vmovss	(%r11,%r14,4), %xmm6
-	vaddss	-4(%rdi,%r14,4), %xmm6, %xmm7
-	vmulss	%xmm7, %xmm0, %xmm7
-	vaddss	%xmm7, %xmm2, %xmm7
-	vmulss	%xmm7, %xmm4, %xmm7
-	vcmpless	%xmm5, %xmm7, %k1
-	vmovss	%xmm5, %xmm7, %xmm7 {%k1}
-	vmovd	%xmm7, %r9d
-	vmovss	(%rbx,%r14,4), %xmm7
-	vaddss	-4(%r10,%r14,4), %xmm7, %xmm8
-	vmulss	%xmm0, %xmm8, %xmm8
-	vaddss	%xmm3, %xmm8, %xmm8
-	vmulss	%xmm4, %xmm8, %xmm8
-	vcmpless	%xmm5, %xmm8, %k1
-	vmovss	%xmm5, %xmm8, %xmm8 {%k1}
-	vmovd	%xmm8, %ebp
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	btl	$16, %r9d
-	adcl	$32767, %r9d
-	movw	%dx, (%rcx,%r14,2)
-	shrl	$16, %r9d
-	vsubss	(%rdi,%r14,4), %xmm6, %xmm6
-	movw	%r9w, (%rsi,%r14,2)
-	btl	$16, %ebp
-	adcl	$32767, %ebp
-	vaddss	%xmm6, %xmm2, %xmm2
-	shrl	$16, %ebp
-	vsubss	(%r10,%r14,4), %xmm7, %xmm6
-	movw	%bp, (%r8,%r14,2)
-	vaddss	%xmm6, %xmm3, %xmm3
-	incq	%r14
-	cmpq	%r14, %r12
-	jne	.LBB11_417
-.LBB11_418:
-	addq	$344, %rsp
+.LBB11_210:
+	movzwl	(%rdx,%rax,2), %esi
+	shll	$16, %esi
+	vmovd	%esi, %xmm0
+	vcvtss2sd	%xmm0, %xmm0, %xmm0
+	vaddsd	(%rbx,%rax,8), %xmm0, %xmm0
+	vmovsd	%xmm0, (%rbx,%rax,8)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB11_210
+	jmp	.LBB11_211
+.LBB11_257:
+	addq	$664, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -8414,1778 +8831,25 @@ oc_defocus_rows_v4:
 	vzeroupper
 	retq
 .Lfunc_end11:
-	.size	oc_defocus_rows_v4, .Lfunc_end11-oc_defocus_rows_v4
+	.size	oc_defocus_band_v4, .Lfunc_end11-oc_defocus_band_v4
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
 .LCPI12_0:
-	.long	1
-.LCPI12_1:
-	.long	32767
-	.text
-	.hidden	oc_defocus_columns_v4
-	.globl	oc_defocus_columns_v4
-	.p2align	4
-	.type	oc_defocus_columns_v4,@function
-oc_defocus_columns_v4:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	subq	$232, %rsp
-	.cfi_def_cfa_offset 288
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%r8, 200(%rsp)
-	movq	%rcx, %r13
-	movq	296(%rsp), %r15
-	movq	288(%rsp), %rax
-	subq	%r9, %rax
-	movq	%rax, 8(%rsp)
-	setle	%al
-	cmpq	304(%rsp), %r15
-	setge	%cl
-	orb	%al, %cl
-	jne	.LBB12_91
-	movq	%r9, %r12
-	movq	%rdi, %r14
-	movq	%rdx, 96(%rsp)
-	movq	%rsi, 64(%rsp)
-	movq	328(%rsp), %rcx
-	movq	312(%rsp), %rdx
-	leaq	(%r13,%r13,2), %rax
-	movq	%rax, 144(%rsp)
-	leaq	1(%rdx,%rdx), %rax
-	vcvtsi2ss	%rax, %xmm15, %xmm3
-	movq	200(%rsp), %rax
-	leaq	-1(%rax), %rax
-	movq	%rax, 152(%rsp)
-	vmovaps	%xmm0, 160(%rsp)
-	vaddss	%xmm0, %xmm0, %xmm2
-	vaddss	%xmm3, %xmm2, %xmm0
-	vdivss	%xmm0, %xmm1, %xmm0
-	vmovaps	%xmm0, 112(%rsp)
-	leaq	(,%r9,4), %rax
-	movq	%rax, 16(%rsp)
-	leaq	(,%r13,4), %rax
-	movq	%rax, 72(%rsp)
-	movq	8(%rsp), %rbp
-	leaq	(,%rbp,4), %rbx
-	leaq	(%rcx,%r9,4), %rdi
-	movq	%rdi, 184(%rsp)
-	xorl	%esi, %esi
-	movq	%rbx, %rdx
-	callq	memset@PLT
-	movq	72(%rsp), %rdx
-	movq	16(%rsp), %rcx
-	movq	312(%rsp), %rax
-	testq	%rax, %rax
-	movq	%r14, 48(%rsp)
-	js	.LBB12_92
-	movq	%rbx, 40(%rsp)
-	movq	%rax, %r9
-	negq	%r9
-	movq	%rbp, %rax
-	andq	$-64, %rax
-	leaq	(%r12,%rax), %rcx
-	movq	%rcx, 104(%rsp)
-	andq	$-8, %rbp
-	leaq	(%r12,%rbp), %rcx
-	movq	%rcx, 24(%rsp)
-	movq	328(%rsp), %rcx
-	leaq	(%rcx,%r12,4), %rsi
-	addq	$192, %rsi
-	leaq	96(%r14,%r12,2), %rcx
-	movq	%rcx, 32(%rsp)
-	leaq	(%r13,%r13), %rdi
-	leaq	(%rdi,%rdi,2), %rdi
-	leaq	(%r14,%r12,2), %rcx
-	movq	%rcx, 56(%rsp)
-	xorl	%r8d, %r8d
-	movq	%r9, 88(%rsp)
-	jmp	.LBB12_3
-	.p2align	4
-.LBB12_15:
-	cmpq	312(%rsp), %r9
-	leaq	1(%r9), %r9
-	je	.LBB12_16
-.LBB12_3:
-	leaq	(%r9,%r15), %r11
-	movq	152(%rsp), %r10
-	cmpq	%r10, %r11
-	cmovlq	%r11, %r10
-	testq	%r11, %r11
-	cmovsq	%r8, %r10
-	movq	%r12, %r11
-	cmpq	$8, 8(%rsp)
-	movq	288(%rsp), %rcx
-	movq	328(%rsp), %rdx
-	jb	.LBB12_13
-	cmpq	$64, 8(%rsp)
-	jae	.LBB12_6
-	xorl	%ebx, %ebx
-	jmp	.LBB12_10
-	.p2align	4
-.LBB12_6:
-	movq	%rdi, %r11
-	imulq	%r10, %r11
-	addq	32(%rsp), %r11
-	xorl	%ebx, %ebx
-	.p2align	4
-.LBB12_7:
-	vpmovzxwd	-96(%r11,%rbx,2), %zmm0
-	vpmovzxwd	-64(%r11,%rbx,2), %zmm1
-	vpmovzxwd	-32(%r11,%rbx,2), %zmm2
-	vpmovzxwd	(%r11,%rbx,2), %zmm3
-	vpslld	$16, %zmm0, %zmm0
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vaddps	-192(%rsi,%rbx,4), %zmm0, %zmm0
-	vaddps	-128(%rsi,%rbx,4), %zmm1, %zmm1
-	vaddps	-64(%rsi,%rbx,4), %zmm2, %zmm2
-	vaddps	(%rsi,%rbx,4), %zmm3, %zmm3
-	vmovups	%zmm0, -192(%rsi,%rbx,4)
-	vmovups	%zmm1, -128(%rsi,%rbx,4)
-	vmovups	%zmm2, -64(%rsi,%rbx,4)
-	vmovups	%zmm3, (%rsi,%rbx,4)
-	addq	$64, %rbx
-	cmpq	%rbx, %rax
-	jne	.LBB12_7
-	cmpq	%rax, 8(%rsp)
-	movq	288(%rsp), %rcx
-	movq	328(%rsp), %rdx
-	je	.LBB12_15
-	movq	%rax, %rbx
-	movq	104(%rsp), %r11
-	testb	$56, 8(%rsp)
-	je	.LBB12_13
-.LBB12_10:
-	movq	%rdi, %r11
-	imulq	%r10, %r11
-	addq	56(%rsp), %r11
-	movq	184(%rsp), %rcx
-	.p2align	4
-.LBB12_11:
-	vpmovzxwd	(%r11,%rbx,2), %ymm0
-	vpslld	$16, %ymm0, %ymm0
-	vaddps	(%rcx,%rbx,4), %ymm0, %ymm0
-	vmovups	%ymm0, (%rcx,%rbx,4)
-	addq	$8, %rbx
-	cmpq	%rbx, %rbp
-	jne	.LBB12_11
-	movq	24(%rsp), %r11
-	cmpq	%rbp, 8(%rsp)
-	movq	288(%rsp), %rcx
-	movq	328(%rsp), %rdx
-	je	.LBB12_15
-.LBB12_13:
-	imulq	144(%rsp), %r10
-	leaq	(%r14,%r10,2), %r10
-	.p2align	4
-.LBB12_14:
-	movzwl	(%r10,%r11,2), %ebx
-	shll	$16, %ebx
-	vmovd	%ebx, %xmm0
-	vaddss	(%rdx,%r11,4), %xmm0, %xmm0
-	vmovss	%xmm0, (%rdx,%r11,4)
-	incq	%r11
-	cmpq	%r11, %rcx
-	jne	.LBB12_14
-	jmp	.LBB12_15
-.LBB12_16:
-	movq	328(%rsp), %rcx
-	leaq	(%rcx,%r13,4), %rbx
-	movq	16(%rsp), %rax
-	leaq	(%rcx,%rax), %rdi
-	addq	72(%rsp), %rdi
-	xorl	%esi, %esi
-	movq	40(%rsp), %rdx
-	vzeroupper
-	callq	memset@PLT
-	leaq	(%r14,%r13,2), %rax
-	movq	8(%rsp), %rcx
-	andq	$-64, %rcx
-	leaq	(%r12,%rcx), %rdx
-	movq	%rdx, 24(%rsp)
-	leaq	(%r12,%rbp), %rsi
-	movq	72(%rsp), %rdx
-	leaq	(%rdx,%r12,4), %rdi
-	movq	328(%rsp), %rdx
-	leaq	(%rdx,%rdi), %r8
-	addq	$192, %r8
-	addq	%rdx, %rdi
-	movq	88(%rsp), %r9
-	jmp	.LBB12_17
-	.p2align	4
-.LBB12_29:
-	cmpq	312(%rsp), %r9
-	leaq	1(%r9), %r9
-	je	.LBB12_30
-.LBB12_17:
-	leaq	(%r9,%r15), %r10
-	movq	152(%rsp), %r11
-	cmpq	%r11, %r10
-	cmovlq	%r10, %r11
-	testq	%r10, %r10
-	movl	$0, %r10d
-	cmovnsq	%r11, %r10
-	movq	%r12, %r11
-	cmpq	$8, 8(%rsp)
-	movq	288(%rsp), %rdx
-	jb	.LBB12_27
-	cmpq	$64, 8(%rsp)
-	jae	.LBB12_20
-	xorl	%r14d, %r14d
-	jmp	.LBB12_24
-	.p2align	4
-.LBB12_20:
-	leaq	(%r10,%r10,2), %r11
-	leaq	2(,%r11,2), %r11
-	imulq	%r13, %r11
-	addq	32(%rsp), %r11
-	xorl	%r14d, %r14d
-	.p2align	4
-.LBB12_21:
-	vpmovzxwd	-96(%r11,%r14,2), %zmm0
-	vpmovzxwd	-64(%r11,%r14,2), %zmm1
-	vpmovzxwd	-32(%r11,%r14,2), %zmm2
-	vpmovzxwd	(%r11,%r14,2), %zmm3
-	vpslld	$16, %zmm0, %zmm0
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vaddps	-192(%r8,%r14,4), %zmm0, %zmm0
-	vaddps	-128(%r8,%r14,4), %zmm1, %zmm1
-	vaddps	-64(%r8,%r14,4), %zmm2, %zmm2
-	vaddps	(%r8,%r14,4), %zmm3, %zmm3
-	vmovups	%zmm0, -192(%r8,%r14,4)
-	vmovups	%zmm1, -128(%r8,%r14,4)
-	vmovups	%zmm2, -64(%r8,%r14,4)
-	vmovups	%zmm3, (%r8,%r14,4)
-	addq	$64, %r14
-	cmpq	%r14, %rcx
-	jne	.LBB12_21
-	cmpq	%rcx, 8(%rsp)
-	movq	288(%rsp), %rdx
-	je	.LBB12_29
-	movq	%rcx, %r14
-	movq	24(%rsp), %r11
-	testb	$56, 8(%rsp)
-	je	.LBB12_27
-.LBB12_24:
-	leaq	(%r10,%r10,2), %r11
-	leaq	2(,%r11,2), %r11
-	imulq	%r13, %r11
-	addq	56(%rsp), %r11
-	.p2align	4
-.LBB12_25:
-	vpmovzxwd	(%r11,%r14,2), %ymm0
-	vpslld	$16, %ymm0, %ymm0
-	vaddps	(%rdi,%r14,4), %ymm0, %ymm0
-	vmovups	%ymm0, (%rdi,%r14,4)
-	addq	$8, %r14
-	cmpq	%r14, %rbp
-	jne	.LBB12_25
-	movq	%rsi, %r11
-	cmpq	%rbp, 8(%rsp)
-	movq	288(%rsp), %rdx
-	je	.LBB12_29
-.LBB12_27:
-	imulq	144(%rsp), %r10
-	leaq	(%rax,%r10,2), %r10
-	.p2align	4
-.LBB12_28:
-	movzwl	(%r10,%r11,2), %r14d
-	shll	$16, %r14d
-	vmovd	%r14d, %xmm0
-	vaddss	(%rbx,%r11,4), %xmm0, %xmm0
-	vmovss	%xmm0, (%rbx,%r11,4)
-	incq	%r11
-	cmpq	%r11, %rdx
-	jne	.LBB12_28
-	jmp	.LBB12_29
-.LBB12_30:
-	movq	328(%rsp), %rax
-	leaq	(%rax,%r13,8), %rbx
-	movq	16(%rsp), %rax
-	leaq	(%rbx,%rax), %rdi
-	xorl	%esi, %esi
-	movq	40(%rsp), %rdx
-	vzeroupper
-	callq	memset@PLT
-	movq	48(%rsp), %r14
-	leaq	(%r14,%r13,4), %rax
-	movq	8(%rsp), %rcx
-	andq	$-64, %rcx
-	leaq	(%r12,%rcx), %rdx
-	movq	%rdx, 104(%rsp)
-	leaq	(%r12,%rbp), %rdx
-	movq	%rdx, 24(%rsp)
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%r13,8), %rdi
-	movq	328(%rsp), %rdx
-	leaq	(%rdx,%rdi), %r8
-	addq	$192, %r8
-	addq	%rdx, %rdi
-	vmovaps	160(%rsp), %xmm15
-	vmovaps	112(%rsp), %xmm16
-	movq	88(%rsp), %r9
-	jmp	.LBB12_31
-	.p2align	4
-.LBB12_43:
-	cmpq	312(%rsp), %rsi
-	leaq	1(%rsi), %r9
-	je	.LBB12_44
-.LBB12_31:
-	movq	%r9, %rsi
-	addq	%r15, %r9
-	movq	152(%rsp), %r10
-	cmpq	%r10, %r9
-	cmovlq	%r9, %r10
-	testq	%r9, %r9
-	movl	$0, %r9d
-	cmovnsq	%r10, %r9
-	movq	%r12, %r10
-	cmpq	$8, 8(%rsp)
-	movq	288(%rsp), %rdx
-	jb	.LBB12_41
-	cmpq	$64, 8(%rsp)
-	jae	.LBB12_34
-	xorl	%r11d, %r11d
-	jmp	.LBB12_38
-	.p2align	4
-.LBB12_34:
-	leaq	(%r9,%r9,2), %r10
-	leaq	4(,%r10,2), %r10
-	imulq	%r13, %r10
-	addq	32(%rsp), %r10
-	xorl	%r11d, %r11d
-	.p2align	4
-.LBB12_35:
-	vpmovzxwd	-96(%r10,%r11,2), %zmm0
-	vpmovzxwd	-64(%r10,%r11,2), %zmm1
-	vpmovzxwd	-32(%r10,%r11,2), %zmm2
-	vpmovzxwd	(%r10,%r11,2), %zmm3
-	vpslld	$16, %zmm0, %zmm0
-	vpslld	$16, %zmm1, %zmm1
-	vpslld	$16, %zmm2, %zmm2
-	vpslld	$16, %zmm3, %zmm3
-	vaddps	-192(%r8,%r11,4), %zmm0, %zmm0
-	vaddps	-128(%r8,%r11,4), %zmm1, %zmm1
-	vaddps	-64(%r8,%r11,4), %zmm2, %zmm2
-	vaddps	(%r8,%r11,4), %zmm3, %zmm3
-	vmovups	%zmm0, -192(%r8,%r11,4)
-	vmovups	%zmm1, -128(%r8,%r11,4)
-	vmovups	%zmm2, -64(%r8,%r11,4)
-	vmovups	%zmm3, (%r8,%r11,4)
-	addq	$64, %r11
-	cmpq	%r11, %rcx
-	jne	.LBB12_35
-	cmpq	%rcx, 8(%rsp)
-	movq	288(%rsp), %rdx
-	je	.LBB12_43
-	movq	%rcx, %r11
-	movq	104(%rsp), %r10
-	testb	$56, 8(%rsp)
-	je	.LBB12_41
-.LBB12_38:
-	leaq	(%r9,%r9,2), %r10
-	leaq	4(,%r10,2), %r10
-	imulq	%r13, %r10
-	addq	56(%rsp), %r10
-	.p2align	4
-.LBB12_39:
-	vpmovzxwd	(%r10,%r11,2), %ymm0
-	vpslld	$16, %ymm0, %ymm0
-	vaddps	(%rdi,%r11,4), %ymm0, %ymm0
-	vmovups	%ymm0, (%rdi,%r11,4)
-	addq	$8, %r11
-	cmpq	%r11, %rbp
-	jne	.LBB12_39
-	movq	24(%rsp), %r10
-	cmpq	%rbp, 8(%rsp)
-	movq	288(%rsp), %rdx
-	je	.LBB12_43
-.LBB12_41:
-	imulq	144(%rsp), %r9
-	leaq	(%rax,%r9,2), %r9
-	.p2align	4
-.LBB12_42:
-	movzwl	(%r9,%r10,2), %r11d
-	shll	$16, %r11d
-	vmovd	%r11d, %xmm0
-	vaddss	(%rbx,%r10,4), %xmm0, %xmm0
-	vmovss	%xmm0, (%rbx,%r10,4)
-	incq	%r10
-	cmpq	%r10, %rdx
-	jne	.LBB12_42
-	jmp	.LBB12_43
-.LBB12_92:
-	movq	328(%rsp), %rax
-	leaq	(%rax,%rcx), %rbp
-	leaq	(%rdx,%rbp), %rdi
-	xorl	%esi, %esi
-	movq	%rbx, %rdx
-	callq	memset@PLT
-	leaq	(,%r13,8), %rdi
-	addq	%rbp, %rdi
-	xorl	%esi, %esi
-	movq	%rbx, %rdx
-	callq	memset@PLT
-	vmovaps	160(%rsp), %xmm15
-	vmovaps	112(%rsp), %xmm16
-.LBB12_44:
-	movq	328(%rsp), %rsi
-	leaq	(%rsi,%r13,4), %rax
-	leaq	(%rsi,%r13,8), %rcx
-	movq	8(%rsp), %rdx
-	movq	%rdx, %r8
-	andq	$-16, %r8
-	movq	320(%rsp), %rdi
-	vpbroadcastb	%edi, %xmm0
-	vbroadcastss	%xmm15, %zmm1
-	vbroadcastss	%xmm16, %zmm2
-	movq	%rdx, %rbx
-	andq	$-4, %rbx
-	movq	%r15, %rdi
-	imulq	%r13, %rdi
-	leaq	(%rdi,%rdi), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	(%rdx,%r12,2), %r9
-	movq	64(%rsp), %rsi
-	addq	%rsi, %r9
-	movq	96(%rsp), %r11
-	leaq	(%r11,%r12), %r10
-	addq	%rdi, %r10
-	addq	%rsi, %rdx
-	movq	%rdx, 56(%rsp)
-	addq	%r11, %rdi
-	leaq	(%r15,%r15), %rdx
-	leaq	(%rdx,%rdx,2), %r11
-	addq	$2, %r11
-	imulq	%r13, %r11
-	movq	%r12, %rbp
-	leaq	(%r11,%r12,2), %r12
-	addq	%rsi, %r12
-	movq	%r12, 88(%rsp)
-	movq	%rbp, %r12
-	addq	%rsi, %r11
-	leaq	(%rdx,%rdx,2), %rbp
-	addq	$4, %rbp
-	imulq	%r13, %rbp
-	leaq	(,%r12,2), %rdx
-	addq	%rbp, %rdx
-	addq	%rsi, %rdx
-	movq	%rdx, 96(%rsp)
-	addq	%rsi, %rbp
-	leaq	(,%r13,2), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	movq	%rdx, 160(%rsp)
-	movq	72(%rsp), %rdx
-	leaq	(%rdx,%r12,4), %rdx
-	movq	328(%rsp), %rsi
-	addq	%rsi, %rdx
-	movq	%rdx, 216(%rsp)
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%r13,8), %rdx
-	addq	%rsi, %rdx
-	movq	%rdx, 208(%rsp)
-	vxorps	%xmm3, %xmm3, %xmm3
-	vpxor	%xmm4, %xmm4, %xmm4
-	vpbroadcastd	.LCPI12_0(%rip), %xmm5
-	vpbroadcastd	.LCPI12_1(%rip), %xmm6
-	vpbroadcastd	.LCPI12_0(%rip), %zmm7
-	vxorps	%xmm8, %xmm8, %xmm8
-	vpbroadcastd	.LCPI12_1(%rip), %zmm9
-	movq	%r8, 40(%rsp)
-	leaq	(%r12,%r8), %rdx
-	movq	%rdx, 176(%rsp)
-	movq	%rbx, 64(%rsp)
-	leaq	(%r12,%rbx), %rdx
-	movq	%rdx, 192(%rsp)
-	leaq	(%r14,%r12,2), %rdx
-	movq	%rdx, 112(%rsp)
-	leaq	(%r12,%r13), %rdx
-	movq	%rdx, 224(%rsp)
-	movq	%r12, 80(%rsp)
-	movq	%r13, 136(%rsp)
-	jmp	.LBB12_45
-	.p2align	4
-.LBB12_90:
-	movq	72(%rsp), %r15
-	incq	%r15
-	movq	160(%rsp), %rdx
-	addq	%rdx, %r9
-	addq	%r13, %r10
-	addq	%rdx, 56(%rsp)
-	addq	%r13, %rdi
-	addq	%rdx, 88(%rsp)
-	addq	%rdx, %r11
-	addq	%rdx, 96(%rsp)
-	addq	%rdx, %rbp
-	cmpq	304(%rsp), %r15
-	je	.LBB12_91
-.LBB12_45:
-	movq	%r11, 104(%rsp)
-	movq	%r15, %rdx
-	movq	312(%rsp), %rsi
-	subq	%rsi, %rdx
-	leaq	-1(%rdx), %r13
-	cmpq	200(%rsp), %rdx
-	movq	152(%rsp), %r8
-	cmovgq	%r8, %r13
-	cmpq	%r8, %rdx
-	movq	80(%rsp), %r12
-	movq	%r14, %r11
-	movq	%r8, %r14
-	cmovlq	%rdx, %r14
-	testq	%rdx, %rdx
-	movl	$0, %ebx
-	cmovleq	%rbx, %r13
-	movq	%r13, 32(%rsp)
-	leaq	1(%r15,%rsi), %r13
-	cmovsq	%rbx, %r14
-	movq	%r14, 16(%rsp)
-	movq	%r11, %r14
-	movq	%r15, 72(%rsp)
-	leaq	(%r15,%rsi), %rdx
-	cmpq	%r8, %rdx
-	cmovgeq	%r8, %r13
-	cmpq	$-1, %rdx
-	cmovlq	%rbx, %r13
-	movq	%r13, 24(%rsp)
-	movq	%r12, %r11
-	movq	%r12, %r15
-	cmpq	$4, 8(%rsp)
-	jb	.LBB12_55
-	movq	8(%rsp), %r15
-	cmpq	$16, %r15
-	jae	.LBB12_48
-	xorl	%esi, %esi
-	jmp	.LBB12_52
-	.p2align	4
-.LBB12_48:
-	movq	160(%rsp), %rbx
-	movq	%rbx, %rdx
-	imulq	16(%rsp), %rdx
-	movq	112(%rsp), %r8
-	addq	%r8, %rdx
-	movq	%rbx, %rsi
-	imulq	32(%rsp), %rsi
-	addq	%r8, %rsi
-	imulq	24(%rsp), %rbx
-	addq	%r8, %rbx
-	xorl	%r8d, %r8d
-	movq	184(%rsp), %r12
-	movq	40(%rsp), %r14
-	.p2align	4
-.LBB12_49:
-	vmovups	(%r12,%r8,4), %zmm10
-	vpmovzxwd	(%rbx,%r8,2), %zmm11
-	vpslld	$16, %zmm11, %zmm11
-	vmovdqu	(%r10,%r8), %xmm12
-	vpcmpeqb	%xmm0, %xmm12, %k1
-	vpcmpneqb	%xmm0, %xmm12, %k2
-	vmovdqu16	(%r9,%r8,2), %ymm12 {%k2} {z}
-	vmovdqu16	(%rsi,%r8,2), %ymm13 {%k1} {z}
-	vpmovzxwd	%ymm13, %zmm13
-	vpslld	$16, %zmm13, %zmm13
-	vaddps	%zmm13, %zmm11, %zmm13
-	vmulps	%zmm13, %zmm1, %zmm13
-	vaddps	%zmm13, %zmm10, %zmm13
-	vmulps	%zmm13, %zmm2, %zmm13
-	vcmpnleps	%zmm8, %zmm13, %k2
-	vmovaps	%zmm13, %zmm13 {%k2} {z}
-	vpsrld	$16, %zmm13, %zmm14
-	vpandd	%zmm7, %zmm14, %zmm14
-	vpaddd	%zmm14, %zmm13, %zmm13
-	vpaddd	%zmm9, %zmm13, %zmm13
-	vpsrld	$16, %zmm13, %zmm13
-	vpmovdw	%zmm13, %ymm12 {%k1}
-	vmovdqu	%ymm12, (%r9,%r8,2)
-	vpmovzxwd	(%rdx,%r8,2), %zmm12
-	vpslld	$16, %zmm12, %zmm12
-	vsubps	%zmm12, %zmm11, %zmm11
-	vaddps	%zmm11, %zmm10, %zmm10
-	vmovups	%zmm10, (%r12,%r8,4)
-	addq	$16, %r8
-	cmpq	%r8, %r14
-	jne	.LBB12_49
-	cmpq	%r14, %r15
-	movq	80(%rsp), %r11
-	movq	48(%rsp), %r14
-	je	.LBB12_60
-	movq	40(%rsp), %rsi
-	movq	176(%rsp), %r15
-	testb	$12, 8(%rsp)
-	je	.LBB12_55
-.LBB12_52:
-	movq	160(%rsp), %r15
-	movq	%r15, %rdx
-	imulq	16(%rsp), %rdx
-	movq	112(%rsp), %r8
-	addq	%r8, %rdx
-	movq	%r15, %rbx
-	imulq	32(%rsp), %rbx
-	addq	%r8, %rbx
-	imulq	24(%rsp), %r15
-	addq	%r8, %r15
-	movq	184(%rsp), %r8
-	movq	64(%rsp), %r12
-	.p2align	4
-.LBB12_53:
-	vmovups	(%r8,%rsi,4), %xmm10
-	vpmovzxwd	(%r15,%rsi,2), %xmm11
-	vpslld	$16, %xmm11, %xmm11
-	vmovd	(%r10,%rsi), %xmm12
-	vpcmpeqb	%xmm0, %xmm12, %k1
-	kshiftlb	$4, %k1, %k0
-	kshiftrb	$4, %k0, %k2
-	vpcmpneqb	%xmm0, %xmm12, %k0
-	kshiftlb	$4, %k0, %k0
-	kshiftrb	$4, %k0, %k3
-	vmovdqu16	(%r9,%rsi,2), %xmm12 {%k3} {z}
-	vmovdqu16	(%rbx,%rsi,2), %xmm13 {%k2} {z}
-	vpunpcklwd	%xmm13, %xmm4, %xmm13
-	vaddps	%xmm13, %xmm11, %xmm13
-	vmulps	%xmm1, %xmm13, %xmm13
-	vaddps	%xmm13, %xmm10, %xmm13
-	vmulps	%xmm2, %xmm13, %xmm13
-	vcmpnleps	%xmm4, %xmm13, %k2
-	vmovaps	%xmm13, %xmm13 {%k2} {z}
-	vpsrld	$16, %xmm13, %xmm14
-	vpand	%xmm5, %xmm14, %xmm14
-	vpaddd	%xmm14, %xmm13, %xmm13
-	vpaddd	%xmm6, %xmm13, %xmm13
-	vpsrld	$16, %xmm13, %xmm13
-	vpackusdw	%xmm0, %xmm13, %xmm12 {%k1}
-	vmovq	%xmm12, (%r9,%rsi,2)
-	vpmovzxwd	(%rdx,%rsi,2), %xmm12
-	vpslld	$16, %xmm12, %xmm12
-	vsubps	%xmm12, %xmm11, %xmm11
-	vaddps	%xmm11, %xmm10, %xmm10
-	vmovups	%xmm10, (%r8,%rsi,4)
-	addq	$4, %rsi
-	cmpq	%rsi, %r12
-	jne	.LBB12_53
-	movq	192(%rsp), %r15
-	cmpq	%r12, 8(%rsp)
-	movq	80(%rsp), %r11
-	jne	.LBB12_55
-	.p2align	4
-.LBB12_60:
-	movq	%r11, %r15
-	cmpq	$4, 8(%rsp)
-	movq	136(%rsp), %r13
-	movq	104(%rsp), %r11
-	jb	.LBB12_70
-	movq	8(%rsp), %r15
-	cmpq	$16, %r15
-	jae	.LBB12_63
-	xorl	%r8d, %r8d
-	jmp	.LBB12_67
-	.p2align	4
-.LBB12_55:
-	movq	32(%rsp), %rdx
-	movq	144(%rsp), %rbx
-	imulq	%rbx, %rdx
-	movq	24(%rsp), %rsi
-	imulq	%rbx, %rsi
-	movq	16(%rsp), %r8
-	imulq	%rbx, %r8
-	leaq	(%r14,%rdx,2), %rdx
-	leaq	(%r14,%rsi,2), %rsi
-	leaq	(%r14,%r8,2), %rbx
-	movq	328(%rsp), %r8
-	jmp	.LBB12_56
-	.p2align	4
-.LBB12_58:
-	movzwl	(%rdx,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm12
-	vaddss	%xmm12, %xmm11, %xmm12
-	vmulss	%xmm12, %xmm15, %xmm12
-	vaddss	%xmm12, %xmm10, %xmm12
-	vmulss	%xmm12, %xmm16, %xmm12
-	vcmpless	%xmm3, %xmm12, %k1
-	vmovss	%xmm3, %xmm12, %xmm12 {%k1}
-	vmovd	%xmm12, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	shrl	$16, %r8d
-	movq	56(%rsp), %r12
-.LBB12_59:
-	movw	%r8w, (%r12,%r15,2)
-	movzwl	(%rbx,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm12
-	vsubss	%xmm12, %xmm11, %xmm11
-	vaddss	%xmm11, %xmm10, %xmm10
-	movq	328(%rsp), %r8
-	vmovss	%xmm10, (%r8,%r15,4)
-	incq	%r15
-	cmpq	%r15, 288(%rsp)
-	je	.LBB12_60
-.LBB12_56:
-	vmovss	(%r8,%r15,4), %xmm10
-	movzwl	(%rsi,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm11
-	movq	320(%rsp), %r8
-	cmpb	%r8b, (%rdi,%r15)
-	je	.LBB12_58
-	movq	56(%rsp), %r12
-	movzwl	(%r12,%r15,2), %r8d
-	jmp	.LBB12_59
-	.p2align	4
-.LBB12_63:
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	2(,%rdx,2), %rdx
-	imulq	%r13, %rdx
-	movq	112(%rsp), %r14
-	addq	%r14, %rdx
-	movq	32(%rsp), %rsi
-	leaq	(%rsi,%rsi,2), %rsi
-	leaq	2(,%rsi,2), %rsi
-	imulq	%r13, %rsi
-	addq	%r14, %rsi
-	movq	24(%rsp), %r8
-	leaq	(%r8,%r8,2), %r8
-	leaq	2(,%r8,2), %rbx
-	imulq	%r13, %rbx
-	addq	%r14, %rbx
-	xorl	%r8d, %r8d
-	movq	40(%rsp), %r14
-	movq	88(%rsp), %r12
-	movq	216(%rsp), %r15
-	.p2align	4
-.LBB12_64:
-	vmovups	(%r15,%r8,4), %zmm10
-	vpmovzxwd	(%rbx,%r8,2), %zmm11
-	vpslld	$16, %zmm11, %zmm11
-	vmovdqu	(%r10,%r8), %xmm12
-	vpcmpeqb	%xmm0, %xmm12, %k1
-	vpcmpneqb	%xmm0, %xmm12, %k2
-	vmovdqu16	(%r12,%r8,2), %ymm12 {%k2} {z}
-	vmovdqu16	(%rsi,%r8,2), %ymm13 {%k1} {z}
-	vpmovzxwd	%ymm13, %zmm13
-	vpslld	$16, %zmm13, %zmm13
-	vaddps	%zmm13, %zmm11, %zmm13
-	vmulps	%zmm13, %zmm1, %zmm13
-	vaddps	%zmm13, %zmm10, %zmm13
-	vmulps	%zmm13, %zmm2, %zmm13
-	vcmpnleps	%zmm8, %zmm13, %k2
-	vmovaps	%zmm13, %zmm13 {%k2} {z}
-	vpsrld	$16, %zmm13, %zmm14
-	vpandd	%zmm7, %zmm14, %zmm14
-	vpaddd	%zmm14, %zmm13, %zmm13
-	vpaddd	%zmm9, %zmm13, %zmm13
-	vpsrld	$16, %zmm13, %zmm13
-	vpmovdw	%zmm13, %ymm12 {%k1}
-	vmovdqu	%ymm12, (%r12,%r8,2)
-	vpmovzxwd	(%rdx,%r8,2), %zmm12
-	vpslld	$16, %zmm12, %zmm12
-	vsubps	%zmm12, %zmm11, %zmm11
-	vaddps	%zmm11, %zmm10, %zmm10
-	vmovups	%zmm10, (%r15,%r8,4)
-	addq	$16, %r8
-	cmpq	%r8, %r14
-	jne	.LBB12_64
-	cmpq	%r14, 8(%rsp)
-	movq	48(%rsp), %r14
-	je	.LBB12_75
-	movq	40(%rsp), %r8
-	movq	176(%rsp), %r15
-	testb	$12, 8(%rsp)
-	je	.LBB12_70
-.LBB12_67:
-	movq	64(%rsp), %rbx
-	subq	%r8, %rbx
-	leaq	(%r10,%r8), %r15
-	movq	160(%rsp), %r13
-	movq	%r13, %rdx
-	imulq	16(%rsp), %rdx
-	movq	%r14, %r12
-	movq	224(%rsp), %rsi
-	leaq	(%rsi,%r8), %r14
-	leaq	(%rdx,%r14,2), %rsi
-	addq	%r12, %rsi
-	movq	56(%rsp), %rdx
-	leaq	(%rdx,%r14,2), %r12
-	movq	%r13, %rdx
-	imulq	32(%rsp), %rdx
-	leaq	(%rdx,%r14,2), %rdx
-	addq	48(%rsp), %rdx
-	imulq	24(%rsp), %r13
-	leaq	(%r13,%r14,2), %r13
-	addq	48(%rsp), %r13
-	addq	80(%rsp), %r8
-	leaq	(%rax,%r8,4), %r14
-	xorl	%r8d, %r8d
-	.p2align	4
-.LBB12_68:
-	vmovups	(%r14,%r8,4), %xmm10
-	vpmovzxwd	(%r13,%r8,2), %xmm11
-	vpslld	$16, %xmm11, %xmm11
-	vmovd	(%r15,%r8), %xmm12
-	vpcmpeqb	%xmm0, %xmm12, %k1
-	kshiftlb	$4, %k1, %k0
-	kshiftrb	$4, %k0, %k2
-	vpcmpneqb	%xmm0, %xmm12, %k0
-	kshiftlb	$4, %k0, %k0
-	kshiftrb	$4, %k0, %k3
-	vmovdqu16	(%r12,%r8,2), %xmm12 {%k3} {z}
-	vmovdqu16	(%rdx,%r8,2), %xmm13 {%k2} {z}
-	vpunpcklwd	%xmm13, %xmm4, %xmm13
-	vaddps	%xmm13, %xmm11, %xmm13
-	vmulps	%xmm1, %xmm13, %xmm13
-	vaddps	%xmm13, %xmm10, %xmm13
-	vmulps	%xmm2, %xmm13, %xmm13
-	vcmpnleps	%xmm4, %xmm13, %k2
-	vmovaps	%xmm13, %xmm13 {%k2} {z}
-	vpsrld	$16, %xmm13, %xmm14
-	vpand	%xmm5, %xmm14, %xmm14
-	vpaddd	%xmm14, %xmm13, %xmm13
-	vpaddd	%xmm6, %xmm13, %xmm13
-	vpsrld	$16, %xmm13, %xmm13
-	vpackusdw	%xmm0, %xmm13, %xmm12 {%k1}
-	vmovq	%xmm12, (%r12,%r8,2)
-	vpmovzxwd	(%rsi,%r8,2), %xmm12
-	vpslld	$16, %xmm12, %xmm12
-	vsubps	%xmm12, %xmm11, %xmm11
-	vaddps	%xmm11, %xmm10, %xmm10
-	vmovups	%xmm10, (%r14,%r8,4)
-	addq	$4, %r8
-	cmpq	%r8, %rbx
-	jne	.LBB12_68
-	movq	192(%rsp), %r15
-	movq	64(%rsp), %rdx
-	cmpq	%rdx, 8(%rsp)
-	movq	136(%rsp), %r13
-	movq	48(%rsp), %r14
-	jne	.LBB12_70
-	.p2align	4
-.LBB12_75:
-	movq	80(%rsp), %r15
-	cmpq	$4, 8(%rsp)
-	jb	.LBB12_85
-	movq	8(%rsp), %r15
-	cmpq	$16, %r15
-	jae	.LBB12_78
-	xorl	%r8d, %r8d
-	jmp	.LBB12_82
-	.p2align	4
-.LBB12_70:
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	2(,%rdx,2), %rbx
-	imulq	%r13, %rbx
-	addq	%r14, %rbx
-	movq	32(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	2(,%rdx,2), %rsi
-	imulq	%r13, %rsi
-	addq	%r14, %rsi
-	movq	24(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	2(,%rdx,2), %rdx
-	imulq	%r13, %rdx
-	addq	%r14, %rdx
-	jmp	.LBB12_71
-	.p2align	4
-.LBB12_73:
-	movzwl	(%rsi,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm12
-	vaddss	%xmm12, %xmm11, %xmm12
-	vmulss	%xmm12, %xmm15, %xmm12
-	vaddss	%xmm12, %xmm10, %xmm12
-	vmulss	%xmm12, %xmm16, %xmm12
-	vcmpless	%xmm3, %xmm12, %k1
-	vmovss	%xmm3, %xmm12, %xmm12 {%k1}
-	vmovd	%xmm12, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	shrl	$16, %r8d
-.LBB12_74:
-	movw	%r8w, (%r11,%r15,2)
-	movzwl	(%rbx,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm12
-	vsubss	%xmm12, %xmm11, %xmm11
-	vaddss	%xmm11, %xmm10, %xmm10
-	vmovss	%xmm10, (%rax,%r15,4)
-	incq	%r15
-	cmpq	%r15, 288(%rsp)
-	je	.LBB12_75
-.LBB12_71:
-	vmovss	(%rax,%r15,4), %xmm10
-	movzwl	(%rdx,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm11
-	movq	320(%rsp), %r8
-	cmpb	%r8b, (%rdi,%r15)
-	je	.LBB12_73
-	movzwl	(%r11,%r15,2), %r8d
-	jmp	.LBB12_74
-	.p2align	4
-.LBB12_78:
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	4(,%rdx,2), %rdx
-	imulq	%r13, %rdx
-	movq	112(%rsp), %r14
-	addq	%r14, %rdx
-	movq	32(%rsp), %rsi
-	leaq	(%rsi,%rsi,2), %rsi
-	leaq	4(,%rsi,2), %rsi
-	imulq	%r13, %rsi
-	addq	%r14, %rsi
-	movq	24(%rsp), %r8
-	leaq	(%r8,%r8,2), %r8
-	leaq	4(,%r8,2), %rbx
-	imulq	%r13, %rbx
-	addq	%r14, %rbx
-	xorl	%r8d, %r8d
-	movq	40(%rsp), %r14
-	movq	96(%rsp), %r13
-	movq	208(%rsp), %r15
-	.p2align	4
-.LBB12_79:
-	vmovups	(%r15,%r8,4), %zmm10
-	vpmovzxwd	(%rbx,%r8,2), %zmm11
-	vpslld	$16, %zmm11, %zmm11
-	vmovdqu	(%r10,%r8), %xmm12
-	vpcmpeqb	%xmm0, %xmm12, %k1
-	vpcmpneqb	%xmm0, %xmm12, %k2
-	vmovdqu16	(%r13,%r8,2), %ymm12 {%k2} {z}
-	vmovdqu16	(%rsi,%r8,2), %ymm13 {%k1} {z}
-	vpmovzxwd	%ymm13, %zmm13
-	vpslld	$16, %zmm13, %zmm13
-	vaddps	%zmm13, %zmm11, %zmm13
-	vmulps	%zmm13, %zmm1, %zmm13
-	vaddps	%zmm13, %zmm10, %zmm13
-	vmulps	%zmm13, %zmm2, %zmm13
-	vcmpnleps	%zmm8, %zmm13, %k2
-	vmovaps	%zmm13, %zmm13 {%k2} {z}
-	vpsrld	$16, %zmm13, %zmm14
-	vpandd	%zmm7, %zmm14, %zmm14
-	vpaddd	%zmm14, %zmm13, %zmm13
-	vpaddd	%zmm9, %zmm13, %zmm13
-	vpsrld	$16, %zmm13, %zmm13
-	vpmovdw	%zmm13, %ymm12 {%k1}
-	vmovdqu	%ymm12, (%r13,%r8,2)
-	vpmovzxwd	(%rdx,%r8,2), %zmm12
-	vpslld	$16, %zmm12, %zmm12
-	vsubps	%zmm12, %zmm11, %zmm11
-	vaddps	%zmm11, %zmm10, %zmm10
-	vmovups	%zmm10, (%r15,%r8,4)
-	addq	$16, %r8
-	cmpq	%r8, %r14
-	jne	.LBB12_79
-	cmpq	%r14, 8(%rsp)
-	movq	48(%rsp), %r14
-	movq	136(%rsp), %r13
-	je	.LBB12_90
-	movq	40(%rsp), %r8
-	movq	176(%rsp), %r15
-	testb	$12, 8(%rsp)
-	je	.LBB12_85
-.LBB12_82:
-	movq	64(%rsp), %r15
-	subq	%r8, %r15
-	leaq	(%r10,%r8), %rbx
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	4(,%rdx,2), %rdx
-	imulq	%r13, %rdx
-	leaq	(%rdx,%r8,2), %rsi
-	movq	112(%rsp), %r14
-	addq	%r14, %rsi
-	movq	96(%rsp), %rdx
-	leaq	(%rdx,%r8,2), %r12
-	movq	32(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	4(,%rdx,2), %rdx
-	imulq	%r13, %rdx
-	leaq	(%rdx,%r8,2), %rdx
-	addq	%r14, %rdx
-	movq	24(%rsp), %r14
-	leaq	(%r14,%r14,2), %r14
-	leaq	4(,%r14,2), %r14
-	imulq	%r13, %r14
-	leaq	(%r14,%r8,2), %r13
-	addq	112(%rsp), %r13
-	addq	80(%rsp), %r8
-	leaq	(%rcx,%r8,4), %r14
-	xorl	%r8d, %r8d
-	.p2align	4
-.LBB12_83:
-	vmovups	(%r14,%r8,4), %xmm10
-	vpmovzxwd	(%r13,%r8,2), %xmm11
-	vpslld	$16, %xmm11, %xmm11
-	vmovd	(%rbx,%r8), %xmm12
-	vpcmpeqb	%xmm0, %xmm12, %k1
-	kshiftlb	$4, %k1, %k0
-	kshiftrb	$4, %k0, %k2
-	vpcmpneqb	%xmm0, %xmm12, %k0
-	kshiftlb	$4, %k0, %k0
-	kshiftrb	$4, %k0, %k3
-	vmovdqu16	(%r12,%r8,2), %xmm12 {%k3} {z}
-	vmovdqu16	(%rdx,%r8,2), %xmm13 {%k2} {z}
-	vpunpcklwd	%xmm13, %xmm4, %xmm13
-	vaddps	%xmm13, %xmm11, %xmm13
-	vmulps	%xmm1, %xmm13, %xmm13
-	vaddps	%xmm13, %xmm10, %xmm13
-	vmulps	%xmm2, %xmm13, %xmm13
-	vcmpnleps	%xmm4, %xmm13, %k2
-	vmovaps	%xmm13, %xmm13 {%k2} {z}
-	vpsrld	$16, %xmm13, %xmm14
-	vpand	%xmm5, %xmm14, %xmm14
-	vpaddd	%xmm14, %xmm13, %xmm13
-	vpaddd	%xmm6, %xmm13, %xmm13
-	vpsrld	$16, %xmm13, %xmm13
-	vpackusdw	%xmm0, %xmm13, %xmm12 {%k1}
-	vmovq	%xmm12, (%r12,%r8,2)
-	vpmovzxwd	(%rsi,%r8,2), %xmm12
-	vpslld	$16, %xmm12, %xmm12
-	vsubps	%xmm12, %xmm11, %xmm11
-	vaddps	%xmm11, %xmm10, %xmm10
-	vmovups	%xmm10, (%r14,%r8,4)
-	addq	$4, %r8
-	cmpq	%r8, %r15
-	jne	.LBB12_83
-	movq	192(%rsp), %r15
-	movq	64(%rsp), %rdx
-	cmpq	%rdx, 8(%rsp)
-	movq	136(%rsp), %r13
-	movq	48(%rsp), %r14
-	je	.LBB12_90
-.LBB12_85:
-	movq	16(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	4(,%rdx,2), %rbx
-	imulq	%r13, %rbx
-	addq	%r14, %rbx
-	movq	32(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	4(,%rdx,2), %rsi
-	imulq	%r13, %rsi
-	addq	%r14, %rsi
-	movq	24(%rsp), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	leaq	4(,%rdx,2), %rdx
-	imulq	%r13, %rdx
-	addq	%r14, %rdx
-	jmp	.LBB12_86
-	.p2align	4
-.LBB12_88:
-	movzwl	(%rsi,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm12
-	vaddss	%xmm12, %xmm11, %xmm12
-	vmulss	%xmm12, %xmm15, %xmm12
-	vaddss	%xmm12, %xmm10, %xmm12
-	vmulss	%xmm12, %xmm16, %xmm12
-	vcmpless	%xmm3, %xmm12, %k1
-	vmovss	%xmm3, %xmm12, %xmm12 {%k1}
-	vmovd	%xmm12, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	shrl	$16, %r8d
-.LBB12_89:
-	movw	%r8w, (%rbp,%r15,2)
-	movzwl	(%rbx,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm12
-	vsubss	%xmm12, %xmm11, %xmm11
-	vaddss	%xmm11, %xmm10, %xmm10
-	vmovss	%xmm10, (%rcx,%r15,4)
-	incq	%r15
-	cmpq	%r15, 288(%rsp)
-	je	.LBB12_90
-.LBB12_86:
-	vmovss	(%rcx,%r15,4), %xmm10
-	movzwl	(%rdx,%r15,2), %r8d
-	shll	$16, %r8d
-	vmovd	%r8d, %xmm11
-	movq	320(%rsp), %r8
-	cmpb	%r8b, (%rdi,%r15)
-	je	.LBB12_88
-	movzwl	(%rbp,%r15,2), %r8d
-	jmp	.LBB12_89
-.LBB12_91:
-	addq	$232, %rsp
-	.cfi_def_cfa_offset 56
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	vzeroupper
-	retq
-.Lfunc_end12:
-	.size	oc_defocus_columns_v4, .Lfunc_end12-oc_defocus_columns_v4
-	.cfi_endproc
-	.section	.rodata.cst4,"aM",@progbits,4
-	.p2align	2, 0x0
-.LCPI13_0:
-	.long	0x3f800000
-.LCPI13_1:
-	.long	1
-.LCPI13_2:
-	.long	32767
-	.text
-	.hidden	oc_defocus_copy_v4
-	.globl	oc_defocus_copy_v4
-	.p2align	4
-	.type	oc_defocus_copy_v4,@function
-oc_defocus_copy_v4:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	pushq	%r15
-	.cfi_def_cfa_offset 24
-	pushq	%r14
-	.cfi_def_cfa_offset 32
-	pushq	%r13
-	.cfi_def_cfa_offset 40
-	pushq	%r12
-	.cfi_def_cfa_offset 48
-	pushq	%rbx
-	.cfi_def_cfa_offset 56
-	.cfi_offset %rbx, -56
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	.cfi_offset %rbp, -16
-	movq	%rdx, -96(%rsp)
-	movq	%r9, -48(%rsp)
-	cmpq	%r9, %r8
-	jge	.LBB13_80
-	movq	%rsi, %rdx
-	movq	%r8, %rsi
-	movq	%rdi, %rax
-	movq	%rcx, -88(%rsp)
-	movq	56(%rsp), %rcx
-	vucomiss	.LCPI13_0(%rip), %xmm0
-	jne	.LBB13_35
-	jp	.LBB13_35
-	movq	-88(%rsp), %r8
-	testq	%r8, %r8
-	jle	.LBB13_80
-	leaq	(%r8,%r8,2), %rdi
-	movq	%rdi, -16(%rsp)
-	leaq	(%r8,%r8), %r10
-	leaq	-1(%r8), %rdi
-	movq	%rdi, -56(%rsp)
-	movabsq	$9223372036854775776, %r14
-	orq	$30, %r14
-	andq	%r8, %r14
-	movq	%rsi, %rdi
-	imulq	%r8, %rdi
-	movq	-96(%rsp), %r9
-	leaq	(%rdi,%r9), %r15
-	incq	%r15
-	addq	%rdi, %rdi
-	leaq	(%rdi,%rdi,2), %r12
-	movq	%r10, -40(%rsp)
-	leaq	(%r10,%r10,2), %rdi
-	movq	%rdi, -24(%rsp)
-	leaq	(%rdx,%r12), %rbp
-	addq	$2, %rbp
-	leaq	(%rsi,%rsi), %rdi
-	leaq	(%rdi,%rdi,2), %r10
-	addq	$2, %r10
-	imulq	%r8, %r10
-	leaq	(%r10,%rdx), %r9
-	addq	$2, %r9
-	leaq	(%rdi,%rdi,2), %r11
-	addq	$4, %r11
-	imulq	%r8, %r11
-	leaq	(%r11,%rdx), %rbx
-	addq	$2, %rbx
-	jmp	.LBB13_4
-	.p2align	4
-.LBB13_34:
-	movq	-8(%rsp), %rsi
-	incq	%rsi
-	addq	-88(%rsp), %r15
-	movq	-24(%rsp), %rdi
-	addq	%rdi, %r12
-	addq	%rdi, %rbp
-	addq	%rdi, %r10
-	addq	%rdi, %r9
-	addq	%rdi, %r11
-	addq	%rdi, %rbx
-	cmpq	-48(%rsp), %rsi
-	je	.LBB13_80
-.LBB13_4:
-	cmpq	$0, -56(%rsp)
-	je	.LBB13_5
-	xorl	%r13d, %r13d
-	jmp	.LBB13_7
-	.p2align	4
-.LBB13_11:
-	addq	%r12, %r8
-	movzwl	2(%r8,%r13,2), %edi
-	movw	%di, (%rbp,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_12
-.LBB13_7:
-	movq	%rax, %r8
-	cmpb	%cl, -1(%r15,%r13)
-	je	.LBB13_9
-	movq	%rdx, %r8
-.LBB13_9:
-	addq	%r12, %r8
-	movzwl	(%r8,%r13,2), %edi
-	movw	%di, -2(%rbp,%r13,2)
-	movq	%rax, %r8
-	cmpb	%cl, (%r15,%r13)
-	je	.LBB13_11
-	movq	%rdx, %r8
-	jmp	.LBB13_11
-	.p2align	4
-.LBB13_5:
-	xorl	%r13d, %r13d
-.LBB13_12:
-	movq	-16(%rsp), %r8
-	imulq	%rsi, %r8
-	movq	%rsi, -8(%rsp)
-	movq	-88(%rsp), %rdi
-	imulq	%rdi, %rsi
-	addq	-96(%rsp), %rsi
-	movq	%rsi, -80(%rsp)
-	movq	%r8, -64(%rsp)
-	leaq	(%rdx,%r8,2), %rsi
-	movq	%rsi, -72(%rsp)
-	testb	$1, %dil
-	je	.LBB13_14
-	movq	-80(%rsp), %rsi
-	cmpb	%cl, (%rsi,%r13)
-	movq	%rdx, %rdi
-	cmoveq	%rax, %rdi
-	movq	-64(%rsp), %r8
-	leaq	(%rdi,%r8,2), %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movq	-72(%rsp), %rsi
-	movw	%di, (%rsi,%r13,2)
-.LBB13_14:
-	cmpq	$0, -56(%rsp)
-	je	.LBB13_15
-	xorl	%r13d, %r13d
-	jmp	.LBB13_17
-	.p2align	4
-.LBB13_21:
-	addq	%r10, %rdi
-	movzwl	2(%rdi,%r13,2), %edi
-	movw	%di, (%r9,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_22
-.LBB13_17:
-	movq	%rax, %rdi
-	cmpb	%cl, -1(%r15,%r13)
-	je	.LBB13_19
-	movq	%rdx, %rdi
-.LBB13_19:
-	addq	%r10, %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movw	%di, -2(%r9,%r13,2)
-	movq	%rax, %rdi
-	cmpb	%cl, (%r15,%r13)
-	je	.LBB13_21
-	movq	%rdx, %rdi
-	jmp	.LBB13_21
-	.p2align	4
-.LBB13_15:
-	xorl	%r13d, %r13d
-.LBB13_22:
-	testb	$1, -88(%rsp)
-	je	.LBB13_24
-	movq	-80(%rsp), %rsi
-	cmpb	%cl, (%rsi,%r13)
-	movq	-88(%rsp), %rdi
-	movq	-72(%rsp), %rsi
-	leaq	(%rsi,%rdi,2), %rsi
-	movq	%rsi, -32(%rsp)
-	movq	%rdx, %rsi
-	cmoveq	%rax, %rsi
-	movq	-64(%rsp), %r8
-	leaq	(%rsi,%r8,2), %rsi
-	leaq	(%rsi,%rdi,2), %rsi
-	movzwl	(%rsi,%r13,2), %esi
-	movq	-32(%rsp), %rdi
-	movw	%si, (%rdi,%r13,2)
-.LBB13_24:
-	cmpq	$0, -56(%rsp)
-	je	.LBB13_25
-	xorl	%r13d, %r13d
-	jmp	.LBB13_27
-	.p2align	4
-.LBB13_31:
-	addq	%r11, %rdi
-	movzwl	2(%rdi,%r13,2), %esi
-	movw	%si, (%rbx,%r13,2)
-	addq	$2, %r13
-	cmpq	%r13, %r14
-	je	.LBB13_32
-.LBB13_27:
-	movq	%rax, %rdi
-	cmpb	%cl, -1(%r15,%r13)
-	je	.LBB13_29
-	movq	%rdx, %rdi
-.LBB13_29:
-	addq	%r11, %rdi
-	movzwl	(%rdi,%r13,2), %esi
-	movw	%si, -2(%rbx,%r13,2)
-	movq	%rax, %rdi
-	cmpb	%cl, (%r15,%r13)
-	je	.LBB13_31
-	movq	%rdx, %rdi
-	jmp	.LBB13_31
-	.p2align	4
-.LBB13_25:
-	xorl	%r13d, %r13d
-.LBB13_32:
-	testb	$1, -88(%rsp)
-	je	.LBB13_34
-	movq	-80(%rsp), %rsi
-	cmpb	%cl, (%rsi,%r13)
-	movq	-40(%rsp), %r8
-	movq	-72(%rsp), %rsi
-	leaq	(%rsi,%r8,2), %rsi
-	movq	%rsi, -80(%rsp)
-	movq	%rdx, %rdi
-	cmoveq	%rax, %rdi
-	movq	-64(%rsp), %rsi
-	leaq	(%rdi,%rsi,2), %rdi
-	leaq	(%rdi,%r8,2), %rdi
-	movzwl	(%rdi,%r13,2), %edi
-	movq	-80(%rsp), %rsi
-	movw	%di, (%rsi,%r13,2)
-	jmp	.LBB13_34
-.LBB13_35:
-	movq	-88(%rsp), %r9
-	testq	%r9, %r9
-	jle	.LBB13_80
-	movabsq	$9223372036854775776, %r10
-	movq	%r9, %r11
-	andq	%r10, %r11
-	vbroadcastss	%xmm0, %zmm1
-	vpbroadcastb	%ecx, %ymm2
-	orq	$24, %r10
-	andq	%r9, %r10
-	movq	%rsi, %r8
-	imulq	%r9, %rsi
-	leaq	(%rsi,%rsi), %rdi
-	leaq	(%rdi,%rdi,2), %rbx
-	leaq	(%rdx,%rbx), %r14
-	leaq	(%r9,%r9), %rdi
-	leaq	(%rdi,%rdi,2), %r15
-	addq	%rsi, -96(%rsp)
-	addq	%rax, %rbx
-	leaq	(%r8,%r8), %rsi
-	leaq	(%rsi,%rsi,2), %r12
-	addq	$2, %r12
-	imulq	%r9, %r12
-	leaq	(%rdx,%r12), %r13
-	addq	%rax, %r12
-	leaq	(%rsi,%rsi,2), %rbp
-	addq	$4, %rbp
-	movq	%r8, %rsi
-	imulq	%r9, %rbp
-	addq	%rbp, %rdx
-	addq	%rax, %rbp
-	vxorps	%xmm3, %xmm3, %xmm3
-	vpbroadcastd	.LCPI13_1(%rip), %ymm4
-	vxorps	%xmm5, %xmm5, %xmm5
-	vpbroadcastd	.LCPI13_2(%rip), %ymm6
-	vxorps	%xmm7, %xmm7, %xmm7
-	vpbroadcastd	.LCPI13_1(%rip), %zmm8
-	vpbroadcastd	.LCPI13_2(%rip), %zmm9
-	jmp	.LBB13_37
-	.p2align	4
-.LBB13_79:
-	incq	%rsi
-	addq	%r15, %r14
-	addq	%r9, %rax
-	movq	%rax, -96(%rsp)
-	addq	%r15, %rbx
-	addq	%r15, %r13
-	addq	%r15, %r12
-	addq	%r15, %rdx
-	addq	%r15, %rbp
-	cmpq	-48(%rsp), %rsi
-	je	.LBB13_80
-.LBB13_37:
-	cmpq	$8, %r9
-	jae	.LBB13_39
-	xorl	%edi, %edi
-	jmp	.LBB13_47
-	.p2align	4
-.LBB13_39:
-	cmpq	$32, %r9
-	movq	-96(%rsp), %rax
-	jae	.LBB13_41
-	xorl	%r8d, %r8d
-	jmp	.LBB13_45
-	.p2align	4
-.LBB13_41:
-	xorl	%edi, %edi
-	.p2align	4
-.LBB13_42:
-	vpmovzxwd	(%rbx,%rdi,2), %zmm10
-	vpmovzxwd	32(%rbx,%rdi,2), %zmm11
-	vpslld	$16, %zmm11, %zmm11
-	vpslld	$16, %zmm10, %zmm10
-	vmulps	%zmm10, %zmm1, %zmm10
-	vmulps	%zmm11, %zmm1, %zmm11
-	vcmpnleps	%zmm7, %zmm11, %k1
-	vcmpnleps	%zmm7, %zmm10, %k2
-	vmovaps	%zmm10, %zmm10 {%k2} {z}
-	vmovaps	%zmm11, %zmm11 {%k1} {z}
-	vpsrld	$16, %zmm11, %zmm12
-	vpandd	%zmm8, %zmm12, %zmm12
-	vpsrld	$16, %zmm10, %zmm13
-	vpandd	%zmm8, %zmm13, %zmm13
-	vpaddd	%zmm9, %zmm10, %zmm10
-	vpaddd	%zmm13, %zmm10, %zmm10
-	vpaddd	%zmm9, %zmm11, %zmm11
-	vpaddd	%zmm12, %zmm11, %zmm11
-	vpsrld	$16, %zmm11, %zmm11
-	vpsrld	$16, %zmm10, %zmm10
-	vpmovdw	%zmm10, %ymm10
-	vpmovdw	%zmm11, %ymm11
-	vinserti64x4	$1, %ymm11, %zmm10, %zmm10
-	vpcmpneqb	(%rax,%rdi), %ymm2, %k1
-	vmovdqu16	(%r14,%rdi,2), %zmm11 {%k1} {z}
-	vmovdqu16	%zmm11, %zmm10 {%k1}
-	vmovdqu64	%zmm10, (%r14,%rdi,2)
-	addq	$32, %rdi
-	cmpq	%rdi, %r11
-	jne	.LBB13_42
-	cmpq	%r11, %r9
-	je	.LBB13_51
-	movq	%r11, %r8
-	movq	%r11, %rdi
-	testb	$24, %r9b
-	je	.LBB13_47
-	.p2align	4
-.LBB13_45:
-	vpmovzxwd	(%rbx,%r8,2), %ymm10
-	vpslld	$16, %ymm10, %ymm10
-	vmulps	%ymm1, %ymm10, %ymm10
-	vcmpnleps	%ymm5, %ymm10, %k1
-	vmovaps	%ymm10, %ymm10 {%k1} {z}
-	vpsrld	$16, %ymm10, %ymm11
-	vpand	%ymm4, %ymm11, %ymm11
-	vpaddd	%ymm11, %ymm10, %ymm10
-	vpaddd	%ymm6, %ymm10, %ymm10
-	vpsrld	$16, %ymm10, %ymm10
-	vpmovdw	%ymm10, %xmm10
-	vmovq	(%rax,%r8), %xmm11
-	vpcmpneqb	%xmm2, %xmm11, %k1
-	vmovdqu16	(%r14,%r8,2), %xmm11 {%k1} {z}
-	vmovdqu16	%xmm11, %xmm10 {%k1}
-	vmovdqu	%xmm10, (%r14,%r8,2)
-	addq	$8, %r8
-	cmpq	%r8, %r10
-	jne	.LBB13_45
-	movq	%r10, %rdi
-	cmpq	%r10, %r9
-	jne	.LBB13_47
-	jmp	.LBB13_51
-	.p2align	4
-.LBB13_49:
-	movzwl	(%r14,%rdi,2), %r8d
-	movw	%r8w, (%r14,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %r9
-	je	.LBB13_51
-.LBB13_47:
-	movzwl	(%rbx,%rdi,2), %eax
-	shll	$16, %eax
-	vmovd	%eax, %xmm10
-	movq	-96(%rsp), %rax
-	vmulss	%xmm0, %xmm10, %xmm10
-	vcmpless	%xmm3, %xmm10, %k1
-	vmovss	%xmm3, %xmm10, %xmm10 {%k1}
-	vmovd	%xmm10, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%cl, (%rax,%rdi)
-	jne	.LBB13_49
-	shrl	$16, %r8d
-	movw	%r8w, (%r14,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %r9
-	jne	.LBB13_47
-.LBB13_51:
-	cmpq	$8, %r9
-	jae	.LBB13_53
-	xorl	%edi, %edi
-	jmp	.LBB13_61
-	.p2align	4
-.LBB13_53:
-	cmpq	$32, %r9
-	jae	.LBB13_55
-	xorl	%r8d, %r8d
-	jmp	.LBB13_59
-	.p2align	4
-.LBB13_55:
-	xorl	%edi, %edi
-	.p2align	4
-.LBB13_56:
-	vpmovzxwd	(%r12,%rdi,2), %zmm10
-	vpmovzxwd	32(%r12,%rdi,2), %zmm11
-	vpslld	$16, %zmm11, %zmm11
-	vpslld	$16, %zmm10, %zmm10
-	vmulps	%zmm10, %zmm1, %zmm10
-	vmulps	%zmm11, %zmm1, %zmm11
-	vcmpnleps	%zmm7, %zmm11, %k1
-	vcmpnleps	%zmm7, %zmm10, %k2
-	vmovaps	%zmm10, %zmm10 {%k2} {z}
-	vmovaps	%zmm11, %zmm11 {%k1} {z}
-	vpsrld	$16, %zmm11, %zmm12
-	vpandd	%zmm8, %zmm12, %zmm12
-	vpsrld	$16, %zmm10, %zmm13
-	vpandd	%zmm8, %zmm13, %zmm13
-	vpaddd	%zmm9, %zmm10, %zmm10
-	vpaddd	%zmm13, %zmm10, %zmm10
-	vpaddd	%zmm9, %zmm11, %zmm11
-	vpaddd	%zmm12, %zmm11, %zmm11
-	vpsrld	$16, %zmm11, %zmm11
-	vpsrld	$16, %zmm10, %zmm10
-	vpmovdw	%zmm10, %ymm10
-	vpmovdw	%zmm11, %ymm11
-	vinserti64x4	$1, %ymm11, %zmm10, %zmm10
-	vpcmpneqb	(%rax,%rdi), %ymm2, %k1
-	vmovdqu16	(%r13,%rdi,2), %zmm11 {%k1} {z}
-	vmovdqu16	%zmm11, %zmm10 {%k1}
-	vmovdqu64	%zmm10, (%r13,%rdi,2)
-	addq	$32, %rdi
-	cmpq	%rdi, %r11
-	jne	.LBB13_56
-	cmpq	%r11, %r9
-	je	.LBB13_65
-	movq	%r11, %r8
-	movq	%r11, %rdi
-	testb	$24, %r9b
-	je	.LBB13_61
-	.p2align	4
-.LBB13_59:
-	vpmovzxwd	(%r12,%r8,2), %ymm10
-	vpslld	$16, %ymm10, %ymm10
-	vmulps	%ymm1, %ymm10, %ymm10
-	vcmpnleps	%ymm5, %ymm10, %k1
-	vmovaps	%ymm10, %ymm10 {%k1} {z}
-	vpsrld	$16, %ymm10, %ymm11
-	vpand	%ymm4, %ymm11, %ymm11
-	vpaddd	%ymm11, %ymm10, %ymm10
-	vpaddd	%ymm6, %ymm10, %ymm10
-	vpsrld	$16, %ymm10, %ymm10
-	vpmovdw	%ymm10, %xmm10
-	vmovq	(%rax,%r8), %xmm11
-	vpcmpneqb	%xmm2, %xmm11, %k1
-	vmovdqu16	(%r13,%r8,2), %xmm11 {%k1} {z}
-	vmovdqu16	%xmm11, %xmm10 {%k1}
-	vmovdqu	%xmm10, (%r13,%r8,2)
-	addq	$8, %r8
-	cmpq	%r8, %r10
-	jne	.LBB13_59
-	movq	%r10, %rdi
-	cmpq	%r10, %r9
-	jne	.LBB13_61
-	jmp	.LBB13_65
-	.p2align	4
-.LBB13_63:
-	movzwl	(%r13,%rdi,2), %r8d
-	movw	%r8w, (%r13,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %r9
-	je	.LBB13_65
-.LBB13_61:
-	movzwl	(%r12,%rdi,2), %eax
-	shll	$16, %eax
-	vmovd	%eax, %xmm10
-	movq	-96(%rsp), %rax
-	vmulss	%xmm0, %xmm10, %xmm10
-	vcmpless	%xmm3, %xmm10, %k1
-	vmovss	%xmm3, %xmm10, %xmm10 {%k1}
-	vmovd	%xmm10, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%cl, (%rax,%rdi)
-	jne	.LBB13_63
-	shrl	$16, %r8d
-	movw	%r8w, (%r13,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %r9
-	jne	.LBB13_61
-.LBB13_65:
-	cmpq	$8, %r9
-	jae	.LBB13_67
-	xorl	%edi, %edi
-	jmp	.LBB13_75
-	.p2align	4
-.LBB13_67:
-	cmpq	$32, %r9
-	jae	.LBB13_69
-	xorl	%r8d, %r8d
-	jmp	.LBB13_73
-	.p2align	4
-.LBB13_69:
-	xorl	%edi, %edi
-	.p2align	4
-.LBB13_70:
-	vpmovzxwd	(%rbp,%rdi,2), %zmm10
-	vpmovzxwd	32(%rbp,%rdi,2), %zmm11
-	vpslld	$16, %zmm11, %zmm11
-	vpslld	$16, %zmm10, %zmm10
-	vmulps	%zmm10, %zmm1, %zmm10
-	vmulps	%zmm11, %zmm1, %zmm11
-	vcmpnleps	%zmm7, %zmm11, %k1
-	vcmpnleps	%zmm7, %zmm10, %k2
-	vmovaps	%zmm10, %zmm10 {%k2} {z}
-	vmovaps	%zmm11, %zmm11 {%k1} {z}
-	vpsrld	$16, %zmm11, %zmm12
-	vpandd	%zmm8, %zmm12, %zmm12
-	vpsrld	$16, %zmm10, %zmm13
-	vpandd	%zmm8, %zmm13, %zmm13
-	vpaddd	%zmm9, %zmm10, %zmm10
-	vpaddd	%zmm13, %zmm10, %zmm10
-	vpaddd	%zmm9, %zmm11, %zmm11
-	vpaddd	%zmm12, %zmm11, %zmm11
-	vpsrld	$16, %zmm11, %zmm11
-	vpsrld	$16, %zmm10, %zmm10
-	vpmovdw	%zmm10, %ymm10
-	vpmovdw	%zmm11, %ymm11
-	vinserti64x4	$1, %ymm11, %zmm10, %zmm10
-	vpcmpneqb	(%rax,%rdi), %ymm2, %k1
-	vmovdqu16	(%rdx,%rdi,2), %zmm11 {%k1} {z}
-	vmovdqu16	%zmm11, %zmm10 {%k1}
-	vmovdqu64	%zmm10, (%rdx,%rdi,2)
-	addq	$32, %rdi
-	cmpq	%rdi, %r11
-	jne	.LBB13_70
-	cmpq	%r11, %r9
-	je	.LBB13_79
-	movq	%r11, %r8
-	movq	%r11, %rdi
-	testb	$24, %r9b
-	je	.LBB13_75
-	.p2align	4
-.LBB13_73:
-	vpmovzxwd	(%rbp,%r8,2), %ymm10
-	vpslld	$16, %ymm10, %ymm10
-	vmulps	%ymm1, %ymm10, %ymm10
-	vcmpnleps	%ymm5, %ymm10, %k1
-	vmovaps	%ymm10, %ymm10 {%k1} {z}
-	vpsrld	$16, %ymm10, %ymm11
-	vpand	%ymm4, %ymm11, %ymm11
-	vpaddd	%ymm11, %ymm10, %ymm10
-	vpaddd	%ymm6, %ymm10, %ymm10
-	vpsrld	$16, %ymm10, %ymm10
-	vpmovdw	%ymm10, %xmm10
-	vmovq	(%rax,%r8), %xmm11
-	vpcmpneqb	%xmm2, %xmm11, %k1
-	vmovdqu16	(%rdx,%r8,2), %xmm11 {%k1} {z}
-	vmovdqu16	%xmm11, %xmm10 {%k1}
-	vmovdqu	%xmm10, (%rdx,%r8,2)
-	addq	$8, %r8
-	cmpq	%r8, %r10
-	jne	.LBB13_73
-	movq	%r10, %rdi
-	cmpq	%r10, %r9
-	jne	.LBB13_75
-	jmp	.LBB13_79
-	.p2align	4
-.LBB13_77:
-	movzwl	(%rdx,%rdi,2), %r8d
-	movw	%r8w, (%rdx,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %r9
-	je	.LBB13_79
-.LBB13_75:
-	movzwl	(%rbp,%rdi,2), %eax
-	shll	$16, %eax
-	vmovd	%eax, %xmm10
-	movq	-96(%rsp), %rax
-	vmulss	%xmm0, %xmm10, %xmm10
-	vcmpless	%xmm3, %xmm10, %k1
-	vmovss	%xmm3, %xmm10, %xmm10 {%k1}
-	vmovd	%xmm10, %r8d
-	btl	$16, %r8d
-	adcl	$32767, %r8d
-	cmpb	%cl, (%rax,%rdi)
-	jne	.LBB13_77
-	shrl	$16, %r8d
-	movw	%r8w, (%rdx,%rdi,2)
-	incq	%rdi
-	cmpq	%rdi, %r9
-	jne	.LBB13_75
-	jmp	.LBB13_79
-.LBB13_80:
-	popq	%rbx
-	.cfi_def_cfa_offset 48
-	popq	%r12
-	.cfi_def_cfa_offset 40
-	popq	%r13
-	.cfi_def_cfa_offset 32
-	popq	%r14
-	.cfi_def_cfa_offset 24
-	popq	%r15
-	.cfi_def_cfa_offset 16
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	vzeroupper
-	retq
-.Lfunc_end13:
-	.size	oc_defocus_copy_v4, .Lfunc_end13-oc_defocus_copy_v4
-	.cfi_endproc
-	.section	.rodata.cst4,"aM",@progbits,4
-	.p2align	2, 0x0
-.LCPI14_0:
 	.long	0x3f000000
-.LCPI14_5:
+.LCPI12_5:
 	.long	0x3f800000
-.LCPI14_6:
+.LCPI12_6:
 	.long	0x3f266666
-.LCPI14_7:
+.LCPI12_7:
 	.long	0x3eb33333
-.LCPI14_8:
+.LCPI12_8:
 	.long	1
-.LCPI14_9:
+.LCPI12_9:
 	.long	32767
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI14_1:
+.LCPI12_1:
 	.quad	24
 	.quad	25
 	.quad	26
@@ -10194,7 +8858,7 @@ oc_defocus_copy_v4:
 	.quad	29
 	.quad	30
 	.quad	31
-.LCPI14_2:
+.LCPI12_2:
 	.quad	16
 	.quad	17
 	.quad	18
@@ -10203,7 +8867,7 @@ oc_defocus_copy_v4:
 	.quad	21
 	.quad	22
 	.quad	23
-.LCPI14_3:
+.LCPI12_3:
 	.quad	8
 	.quad	9
 	.quad	10
@@ -10212,7 +8876,7 @@ oc_defocus_copy_v4:
 	.quad	13
 	.quad	14
 	.quad	15
-.LCPI14_4:
+.LCPI12_4:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -10223,13 +8887,13 @@ oc_defocus_copy_v4:
 	.quad	7
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI14_10:
+.LCPI12_10:
 	.quad	32
-.LCPI14_12:
+.LCPI12_12:
 	.quad	4
 	.section	.rodata.cst32,"aM",@progbits,32
 	.p2align	5, 0x0
-.LCPI14_11:
+.LCPI12_11:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -10242,7 +8906,7 @@ oc_defocus_copy_v4:
 oc_disc_row_v4:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB14_15
+	jle	.LBB12_15
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -10258,7 +8922,7 @@ oc_disc_row_v4:
 	movq	40(%rsp), %rax
 	vmovss	8(%rdi), %xmm0
 	vcvtsi2ss	%rsi, %xmm15, %xmm1
-	vaddss	.LCPI14_0(%rip), %xmm1, %xmm1
+	vaddss	.LCPI12_0(%rip), %xmm1, %xmm1
 	vsubss	4(%rdi), %xmm1, %xmm4
 	vmovss	12(%rdi), %xmm25
 	vmovss	(%rdi), %xmm26
@@ -10268,16 +8932,16 @@ oc_disc_row_v4:
 	vmovss	24(%rdi), %xmm6
 	leaq	(,%rcx,4), %rsi
 	cmpq	$3, %rcx
-	jbe	.LBB14_2
+	jbe	.LBB12_2
 	cmpq	$32, %rcx
 	setb	%dil
 	cmpq	$64, %rsi
 	setb	%r10b
 	orb	%dil, %r10b
-	je	.LBB14_6
-.LBB14_2:
+	je	.LBB12_6
+.LBB12_2:
 	xorl	%edi, %edi
-.LBB14_3:
+.LBB12_3:
 	leaq	(,%r8,4), %r10
 	leaq	(%rdx,%rdx), %rbx
 	leaq	(%r10,%rdx,2), %r10
@@ -10287,13 +8951,13 @@ oc_disc_row_v4:
 	addq	%r9, %r8
 	addq	%rax, %rsi
 	leaq	(%rax,%rcx,2), %r9
-	vmovss	.LCPI14_0(%rip), %xmm7
+	vmovss	.LCPI12_0(%rip), %xmm7
 	vxorps	%xmm8, %xmm8, %xmm8
-	vmovss	.LCPI14_5(%rip), %xmm9
-	vmovss	.LCPI14_6(%rip), %xmm10
-	vmovss	.LCPI14_7(%rip), %xmm11
+	vmovss	.LCPI12_5(%rip), %xmm9
+	vmovss	.LCPI12_6(%rip), %xmm10
+	vmovss	.LCPI12_7(%rip), %xmm11
 	.p2align	4
-.LBB14_4:
+.LBB12_4:
 	leaq	(%rdx,%rdi), %rbx
 	vxorps	%xmm12, %xmm12, %xmm12
 	vcvtsi2ss	%rbx, %xmm12, %xmm1
@@ -10361,8 +9025,8 @@ oc_disc_row_v4:
 	movw	%bx, (%rsi,%rdi,2)
 	incq	%rdi
 	cmpq	%rdi, %rcx
-	jne	.LBB14_4
-.LBB14_14:
+	jne	.LBB12_4
+.LBB12_14:
 	popq	%rbx
 	.cfi_def_cfa_offset 32
 	popq	%r14
@@ -10375,10 +9039,10 @@ oc_disc_row_v4:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB14_15:
+.LBB12_15:
 	vzeroupper
 	retq
-.LBB14_6:
+.LBB12_6:
 	.cfi_def_cfa_offset 40
 	.cfi_offset %rbx, -40
 	.cfi_offset %rbp, -16
@@ -10400,20 +9064,20 @@ oc_disc_row_v4:
 	vbroadcastss	%xmm0, %zmm13
 	vmovaps	%xmm25, -24(%rsp)
 	vbroadcastss	%xmm25, %zmm14
-	vmovdqa64	.LCPI14_1(%rip), %zmm15
-	vmovdqa64	.LCPI14_2(%rip), %zmm16
-	vmovdqa64	.LCPI14_3(%rip), %zmm17
-	vbroadcastss	.LCPI14_0(%rip), %zmm18
-	vmovdqa64	.LCPI14_4(%rip), %zmm19
+	vmovdqa64	.LCPI12_1(%rip), %zmm15
+	vmovdqa64	.LCPI12_2(%rip), %zmm16
+	vmovdqa64	.LCPI12_3(%rip), %zmm17
+	vbroadcastss	.LCPI12_0(%rip), %zmm18
+	vmovdqa64	.LCPI12_4(%rip), %zmm19
 	vxorps	%xmm20, %xmm20, %xmm20
-	vbroadcastss	.LCPI14_5(%rip), %zmm21
-	vpbroadcastd	.LCPI14_8(%rip), %zmm24
-	vpbroadcastd	.LCPI14_9(%rip), %zmm25
-	vpbroadcastq	.LCPI14_10(%rip), %zmm26
+	vbroadcastss	.LCPI12_5(%rip), %zmm21
+	vpbroadcastd	.LCPI12_8(%rip), %zmm24
+	vpbroadcastd	.LCPI12_9(%rip), %zmm25
+	vpbroadcastq	.LCPI12_10(%rip), %zmm26
 	movq	%rax, %r11
 	movq	%r10, %rbx
 	.p2align	4
-.LBB14_7:
+.LBB12_7:
 	vpaddq	%zmm12, %zmm17, %zmm27
 	vpaddq	%zmm12, %zmm19, %zmm29
 	vpaddq	%zmm12, %zmm15, %zmm28
@@ -10460,11 +9124,11 @@ oc_disc_row_v4:
 	vsqrtps	%zmm22, %zmm22
 	vsqrtps	%zmm28, %zmm30
 	vminps	%zmm31, %zmm21, %zmm28
-	vbroadcastss	.LCPI14_6(%rip), %zmm1
+	vbroadcastss	.LCPI12_6(%rip), %zmm1
 	vmulps	%zmm1, %zmm30, %zmm30
 	vmulps	%zmm1, %zmm22, %zmm22
 	vmovq	%xmm29, %r15
-	vbroadcastss	.LCPI14_7(%rip), %zmm1
+	vbroadcastss	.LCPI12_7(%rip), %zmm1
 	vaddps	%zmm1, %zmm22, %zmm29
 	leaq	(%r9,%r15,2), %r14
 	vpmovzxwd	(%r9,%r15,2), %zmm22
@@ -10564,16 +9228,16 @@ oc_disc_row_v4:
 	vpaddq	%zmm26, %zmm15, %zmm15
 	addq	$64, %r11
 	addq	$-32, %rbx
-	jne	.LBB14_7
+	jne	.LBB12_7
 	cmpq	%r10, %rcx
 	vmovaps	-24(%rsp), %xmm25
 	vmovaps	-40(%rsp), %xmm26
 	vmovaps	-56(%rsp), %xmm27
 	vmovaps	-72(%rsp), %xmm28
 	vmovaps	-88(%rsp), %xmm29
-	je	.LBB14_14
+	je	.LBB12_14
 	testb	$28, %cl
-	je	.LBB14_10
+	je	.LBB12_10
 	addq	$28, %rdi
 	andq	%rcx, %rdi
 	vbroadcastss	%xmm26, %xmm7
@@ -10585,22 +9249,22 @@ oc_disc_row_v4:
 	vbroadcastss	%xmm0, %xmm13
 	vbroadcastss	%xmm25, %xmm14
 	vpbroadcastq	%r10, %ymm1
-	vpor	.LCPI14_11(%rip), %ymm1, %ymm15
+	vpor	.LCPI12_11(%rip), %ymm1, %ymm15
 	movq	%rdi, %r11
 	subq	%r10, %r11
 	movq	%rcx, %r10
 	andq	$-32, %r10
 	leaq	(%rax,%r10,2), %r10
-	vbroadcastss	.LCPI14_0(%rip), %xmm16
+	vbroadcastss	.LCPI12_0(%rip), %xmm16
 	vpxord	%xmm17, %xmm17, %xmm17
-	vbroadcastss	.LCPI14_5(%rip), %xmm18
-	vbroadcastss	.LCPI14_6(%rip), %xmm19
-	vbroadcastss	.LCPI14_7(%rip), %xmm20
-	vpbroadcastd	.LCPI14_8(%rip), %xmm21
-	vpbroadcastd	.LCPI14_9(%rip), %xmm22
-	vpbroadcastq	.LCPI14_12(%rip), %ymm23
+	vbroadcastss	.LCPI12_5(%rip), %xmm18
+	vbroadcastss	.LCPI12_6(%rip), %xmm19
+	vbroadcastss	.LCPI12_7(%rip), %xmm20
+	vpbroadcastd	.LCPI12_8(%rip), %xmm21
+	vpbroadcastd	.LCPI12_9(%rip), %xmm22
+	vpbroadcastq	.LCPI12_12(%rip), %ymm23
 	.p2align	4
-.LBB14_12:
+.LBB12_12:
 	vpaddq	%ymm12, %ymm15, %ymm1
 	vcvtqq2ps	%ymm1, %xmm2
 	vaddps	%xmm16, %xmm2, %xmm2
@@ -10670,15 +9334,15 @@ oc_disc_row_v4:
 	vpaddq	%ymm23, %ymm15, %ymm15
 	addq	$8, %r10
 	addq	$-4, %r11
-	jne	.LBB14_12
+	jne	.LBB12_12
 	cmpq	%rdi, %rcx
-	jne	.LBB14_3
-	jmp	.LBB14_14
-.LBB14_10:
+	jne	.LBB12_3
+	jmp	.LBB12_14
+.LBB12_10:
 	movq	%r10, %rdi
-	jmp	.LBB14_3
-.Lfunc_end14:
-	.size	oc_disc_row_v4, .Lfunc_end14-oc_disc_row_v4
+	jmp	.LBB12_3
+.Lfunc_end12:
+	.size	oc_disc_row_v4, .Lfunc_end12-oc_disc_row_v4
 	.cfi_endproc
 	.hidden	oc_zoom_interpolate_v4
 	.globl	oc_zoom_interpolate_v4
@@ -10687,7 +9351,7 @@ oc_disc_row_v4:
 oc_zoom_interpolate_v4:
 	.cfi_startproc
 	testq	%r8, %r8
-	jle	.LBB15_41
+	jle	.LBB13_41
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -10708,20 +9372,20 @@ oc_zoom_interpolate_v4:
 	.cfi_offset %rbp, -16
 	movabsq	$9223372036854775792, %rax
 	cmpq	$4, %r8
-	jae	.LBB15_3
+	jae	.LBB13_3
 	xorl	%r9d, %r9d
-	jmp	.LBB15_12
-.LBB15_3:
+	jmp	.LBB13_12
+.LBB13_3:
 	cmpq	$16, %r8
-	jae	.LBB15_5
+	jae	.LBB13_5
 	xorl	%r9d, %r9d
-	jmp	.LBB15_9
-.LBB15_5:
+	jmp	.LBB13_9
+.LBB13_5:
 	movq	%r8, %r9
 	andq	%rax, %r9
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB15_6:
+.LBB13_6:
 	vpmovsxdq	32(%rdx,%r10,4), %zmm1
 	vpmovsxdq	(%rdx,%r10,4), %zmm0
 	vmovq	%xmm0, %r11
@@ -10794,18 +9458,18 @@ oc_zoom_interpolate_v4:
 	vmovups	%zmm0, (%rsi,%r10,4)
 	addq	$16, %r10
 	cmpq	%r10, %r9
-	jne	.LBB15_6
+	jne	.LBB13_6
 	cmpq	%r9, %r8
-	je	.LBB15_14
+	je	.LBB13_14
 	testb	$12, %r8b
-	je	.LBB15_12
-.LBB15_9:
+	je	.LBB13_12
+.LBB13_9:
 	movq	%r9, %r10
 	leaq	12(%rax), %r9
 	andq	%r8, %r9
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_10:
+.LBB13_10:
 	vpmovsxdq	(%rdx,%r10,4), %ymm1
 	vmovq	%xmm1, %r11
 	vpextrq	$1, %xmm1, %rbx
@@ -10830,13 +9494,13 @@ oc_zoom_interpolate_v4:
 	vmovups	%xmm1, (%rsi,%r10,4)
 	addq	$4, %r10
 	cmpq	%r10, %r9
-	jne	.LBB15_10
+	jne	.LBB13_10
 	cmpq	%r9, %r8
-	je	.LBB15_14
-.LBB15_12:
+	je	.LBB13_14
+.LBB13_12:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_13:
+.LBB13_13:
 	movslq	(%rdx,%r9,4), %r10
 	vmovd	(%rdi,%r10,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -10847,25 +9511,25 @@ oc_zoom_interpolate_v4:
 	vmovss	%xmm1, (%rsi,%r9,4)
 	incq	%r9
 	cmpq	%r9, %r8
-	jne	.LBB15_13
-.LBB15_14:
+	jne	.LBB13_13
+.LBB13_14:
 	leaq	(%rdi,%r8,2), %r9
 	leaq	(%rsi,%r8,4), %r10
 	cmpq	$4, %r8
-	jae	.LBB15_16
+	jae	.LBB13_16
 	xorl	%r11d, %r11d
-	jmp	.LBB15_25
-.LBB15_16:
+	jmp	.LBB13_25
+.LBB13_16:
 	cmpq	$16, %r8
-	jae	.LBB15_18
+	jae	.LBB13_18
 	xorl	%r11d, %r11d
-	jmp	.LBB15_22
-.LBB15_18:
+	jmp	.LBB13_22
+.LBB13_18:
 	movq	%r8, %r11
 	andq	%rax, %r11
 	xorl	%ebx, %ebx
 	.p2align	4
-.LBB15_19:
+.LBB13_19:
 	vpmovsxdq	32(%rdx,%rbx,4), %zmm1
 	vpmovsxdq	(%rdx,%rbx,4), %zmm0
 	vmovq	%xmm0, %r14
@@ -10938,18 +9602,18 @@ oc_zoom_interpolate_v4:
 	vmovups	%zmm0, (%r10,%rbx,4)
 	addq	$16, %rbx
 	cmpq	%rbx, %r11
-	jne	.LBB15_19
+	jne	.LBB13_19
 	cmpq	%r11, %r8
-	je	.LBB15_27
+	je	.LBB13_27
 	testb	$12, %r8b
-	je	.LBB15_25
-.LBB15_22:
+	je	.LBB13_25
+.LBB13_22:
 	movq	%r11, %rbx
 	leaq	12(%rax), %r11
 	andq	%r8, %r11
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_23:
+.LBB13_23:
 	vpmovsxdq	(%rdx,%rbx,4), %ymm1
 	vmovq	%xmm1, %r14
 	vpextrq	$1, %xmm1, %r15
@@ -10974,13 +9638,13 @@ oc_zoom_interpolate_v4:
 	vmovups	%xmm1, (%r10,%rbx,4)
 	addq	$4, %rbx
 	cmpq	%rbx, %r11
-	jne	.LBB15_23
+	jne	.LBB13_23
 	cmpq	%r11, %r8
-	je	.LBB15_27
-.LBB15_25:
+	je	.LBB13_27
+.LBB13_25:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_26:
+.LBB13_26:
 	movslq	(%rdx,%r11,4), %rbx
 	vmovd	(%r9,%rbx,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -10991,25 +9655,25 @@ oc_zoom_interpolate_v4:
 	vmovss	%xmm1, (%r10,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r8
-	jne	.LBB15_26
-.LBB15_27:
+	jne	.LBB13_26
+.LBB13_27:
 	leaq	(%rdi,%r8,4), %rdi
 	leaq	(%rsi,%r8,8), %rsi
 	cmpq	$4, %r8
-	jae	.LBB15_29
+	jae	.LBB13_29
 	xorl	%r9d, %r9d
-	jmp	.LBB15_38
-.LBB15_29:
+	jmp	.LBB13_38
+.LBB13_29:
 	cmpq	$16, %r8
-	jae	.LBB15_31
+	jae	.LBB13_31
 	xorl	%r9d, %r9d
-	jmp	.LBB15_35
-.LBB15_31:
+	jmp	.LBB13_35
+.LBB13_31:
 	movq	%r8, %r9
 	andq	%rax, %r9
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB15_32:
+.LBB13_32:
 	vpmovsxdq	32(%rdx,%r10,4), %zmm1
 	vpmovsxdq	(%rdx,%r10,4), %zmm0
 	vmovq	%xmm0, %r11
@@ -11082,19 +9746,19 @@ oc_zoom_interpolate_v4:
 	vmovups	%zmm0, (%rsi,%r10,4)
 	addq	$16, %r10
 	cmpq	%r10, %r9
-	jne	.LBB15_32
+	jne	.LBB13_32
 	cmpq	%r9, %r8
-	je	.LBB15_40
+	je	.LBB13_40
 	testb	$12, %r8b
-	je	.LBB15_38
-.LBB15_35:
+	je	.LBB13_38
+.LBB13_35:
 	movq	%r9, %r10
 	addq	$12, %rax
 	movq	%rax, %r9
 	andq	%r8, %r9
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_36:
+.LBB13_36:
 	vpmovsxdq	(%rdx,%r10,4), %ymm1
 	vmovq	%xmm1, %rax
 	vpextrq	$1, %xmm1, %r11
@@ -11119,13 +9783,13 @@ oc_zoom_interpolate_v4:
 	vmovups	%xmm1, (%rsi,%r10,4)
 	addq	$4, %r10
 	cmpq	%r10, %r9
-	jne	.LBB15_36
+	jne	.LBB13_36
 	cmpq	%r9, %r8
-	je	.LBB15_40
-.LBB15_38:
+	je	.LBB13_40
+.LBB13_38:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB15_39:
+.LBB13_39:
 	movslq	(%rdx,%r9,4), %rax
 	vmovd	(%rdi,%rax,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -11136,8 +9800,8 @@ oc_zoom_interpolate_v4:
 	vmovss	%xmm1, (%rsi,%r9,4)
 	incq	%r9
 	cmpq	%r9, %r8
-	jne	.LBB15_39
-.LBB15_40:
+	jne	.LBB13_39
+.LBB13_40:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -11156,17 +9820,17 @@ oc_zoom_interpolate_v4:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB15_41:
+.LBB13_41:
 	vzeroupper
 	retq
-.Lfunc_end15:
-	.size	oc_zoom_interpolate_v4, .Lfunc_end15-oc_zoom_interpolate_v4
+.Lfunc_end13:
+	.size	oc_zoom_interpolate_v4, .Lfunc_end13-oc_zoom_interpolate_v4
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI16_0:
+.LCPI14_0:
 	.long	1
-.LCPI16_1:
+.LCPI14_1:
 	.long	32767
 	.text
 	.hidden	oc_zoom_blend_v4
@@ -11176,27 +9840,27 @@ oc_zoom_interpolate_v4:
 oc_zoom_blend_v4:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB16_14
+	jle	.LBB14_14
 	cmpq	$7, %rcx
-	ja	.LBB16_5
+	ja	.LBB14_5
 	xorl	%eax, %eax
-	jmp	.LBB16_3
-.LBB16_5:
+	jmp	.LBB14_3
+.LBB14_5:
 	movabsq	$9223372036854775744, %r8
 	cmpq	$64, %rcx
-	jae	.LBB16_7
+	jae	.LBB14_7
 	xorl	%eax, %eax
-	jmp	.LBB16_11
-.LBB16_7:
+	jmp	.LBB14_11
+.LBB14_7:
 	movq	%rcx, %rax
 	andq	%r8, %rax
 	vbroadcastss	%xmm0, %zmm1
 	xorl	%r9d, %r9d
 	vxorps	%xmm2, %xmm2, %xmm2
-	vpbroadcastd	.LCPI16_0(%rip), %zmm3
-	vpbroadcastd	.LCPI16_1(%rip), %zmm4
+	vpbroadcastd	.LCPI14_0(%rip), %zmm3
+	vpbroadcastd	.LCPI14_1(%rip), %zmm4
 	.p2align	4
-.LBB16_8:
+.LBB14_8:
 	vmovups	(%rdi,%r9,4), %zmm5
 	vmovups	64(%rdi,%r9,4), %zmm6
 	vmovups	128(%rdi,%r9,4), %zmm7
@@ -11251,22 +9915,22 @@ oc_zoom_blend_v4:
 	vpmovdw	%zmm8, 96(%rdx,%r9,2)
 	addq	$64, %r9
 	cmpq	%r9, %rax
-	jne	.LBB16_8
+	jne	.LBB14_8
 	cmpq	%rax, %rcx
-	je	.LBB16_14
+	je	.LBB14_14
 	testb	$56, %cl
-	je	.LBB16_3
-.LBB16_11:
+	je	.LBB14_3
+.LBB14_11:
 	movq	%rax, %r9
 	addq	$56, %r8
 	movq	%r8, %rax
 	andq	%rcx, %rax
 	vbroadcastss	%xmm0, %ymm1
 	vxorps	%xmm2, %xmm2, %xmm2
-	vpbroadcastd	.LCPI16_0(%rip), %ymm3
-	vpbroadcastd	.LCPI16_1(%rip), %ymm4
+	vpbroadcastd	.LCPI14_0(%rip), %ymm3
+	vpbroadcastd	.LCPI14_1(%rip), %ymm4
 	.p2align	4
-.LBB16_12:
+.LBB14_12:
 	vmovups	(%rdi,%r9,4), %ymm5
 	vmovups	(%rsi,%r9,4), %ymm6
 	vsubps	%ymm5, %ymm6, %ymm6
@@ -11282,13 +9946,13 @@ oc_zoom_blend_v4:
 	vpmovdw	%ymm5, (%rdx,%r9,2)
 	addq	$8, %r9
 	cmpq	%r9, %rax
-	jne	.LBB16_12
+	jne	.LBB14_12
 	cmpq	%rax, %rcx
-	je	.LBB16_14
-.LBB16_3:
+	je	.LBB14_14
+.LBB14_3:
 	vxorps	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB16_4:
+.LBB14_4:
 	vmovss	(%rdi,%rax,4), %xmm2
 	vmovss	(%rsi,%rax,4), %xmm3
 	vsubss	%xmm2, %xmm3, %xmm3
@@ -11303,12 +9967,12 @@ oc_zoom_blend_v4:
 	movw	%r8w, (%rdx,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rcx
-	jne	.LBB16_4
-.LBB16_14:
+	jne	.LBB14_4
+.LBB14_14:
 	vzeroupper
 	retq
-.Lfunc_end16:
-	.size	oc_zoom_blend_v4, .Lfunc_end16-oc_zoom_blend_v4
+.Lfunc_end14:
+	.size	oc_zoom_blend_v4, .Lfunc_end14-oc_zoom_blend_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)
