@@ -1,3 +1,4 @@
+import CaptureCore
 import CRenderKernels
 import Foundation
 
