@@ -169,9 +169,15 @@ extension AVCaptureSession {
         postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [AVCaptureSessionErrorKey: avError.nsError])
     }
 
+    /// Where a device's mid-stream failure is handled (off the capture thread, which the
+    /// stop waits for). A serial queue of its own, not `DispatchQueue.global()`: on Linux the
+    /// global queue's threads are capped at the core count and are not replaced while they
+    /// block, so in a one-core VM the failure waited seconds (past 20 s once) for a thread.
+    static let faultQueue = DispatchQueue(label: "OpenCapture.AVCaptureSession.faults")
+
     /// Called from a router when its device failed mid-stream.
     func streamDidFail(_ router: FrameRouter, error: BackendError) {
-        DispatchQueue.global().async { [self] in
+        Self.faultQueue.async { [self] in
             configurationLock.lock()
             defer { configurationLock.unlock() }
             guard let key = streams.first(where: { $0.value.router === router })?.key, let stream = streams[key] else { return }
