@@ -275,6 +275,5 @@ struct CommandLineFuzzTests {
         #expect(after == before, "the folder changed:\nbefore \(before)\nafter  \(after)")
         let seconds = Date().timeIntervalSince(started)
         print("fuzz: \(cases.count) invocations in \(String(format: "%.1f", seconds)) s")
-        #expect(seconds < 60, "the fuzz should stay under a minute (took \(seconds) s)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What `-o` names is written by the rules of the tool's `OutputTarget`: devices and FIFOs
 /// are written as they are, an existing file only with --overwrite and then with its
@@ -85,12 +86,13 @@ struct OutputSafetyTests {
         // Drain cat as it goes: a full pipe would stop cat, and so the tool writing to the FIFO.
         nonisolated(unsafe) var data = Data()
         let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        DispatchQueue(label: "fifo.reader").async {
             data = received.fileHandleForReading.readDataToEndOfFile()
             drained.signal()
         }
-        // cat opens the FIFO for reading (and blocks there) soon after it starts.
-        Thread.sleep(forTimeInterval: 0.3)
+        // The tool opens the FIFO without blocking, so it needs a reader there first: cat
+        // counts as one once it sits in open(2) waiting for a writer.
+        try #require(eventually("cat is opening the FIFO") { Self.isInOpen(reader.processIdentifier) })
         let output = try ToolRunner.run("capture", ["frames"] + Self.quick + ["-o", "pipe.y4m"], directory: sentinels.folder)
         drained.wait()
         reader.waitUntilExit()
@@ -174,5 +176,19 @@ struct UnprivilegedOutputTests {
             "runuser", ["-u", "nobody", "--", ToolRunner.executable("capture").path, "frames"] + OutputSafetyTests.quick + ["-o", "/dev/x.y4m"],
             path: "/usr/sbin/runuser", directory: URL(fileURLWithPath: "/"))
         #expect(refused.status == 2 && refused.stderr == "capture: cannot write '/dev/x.y4m': folder '/dev' is not writable\n")
+    }
+}
+
+extension OutputSafetyTests {
+    /// Whether process `pid` is blocked in open(2)/openat(2): the first field of
+    /// /proc/PID/syscall is the number of the system call it sleeps in.
+    static func isInOpen(_ pid: Int32) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8) else { return false }
+        #if arch(x86_64)
+        let openCalls: Set<Substring> = ["2", "257"]  // open, openat
+        #else
+        let openCalls: Set<Substring> = ["56"]  // openat (the generic table)
+        #endif
+        return text.split(separator: " ").first.map(openCalls.contains) ?? false
     }
 }

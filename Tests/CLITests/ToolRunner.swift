@@ -30,12 +30,15 @@ enum ToolRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+        // Read both pipes before waiting so a chatty child cannot block on a full pipe:
+        // standard error on a queue of its own, standard output here. Not on
+        // DispatchQueue.global(): its threads are capped at the core count and not replaced
+        // while they block, so a read could wait seconds for one while the child sat on a
+        // full pipe (a 2-frame 720p Y4M to stdout took 6.6 s instead of 0.3 s).
         let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue(label: "ToolRunner.stderr").async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
         return Output(

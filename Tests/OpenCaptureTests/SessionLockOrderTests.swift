@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenCapture
 
 /// The session never waits for user code while holding its configuration lock: a delegate
@@ -18,7 +19,7 @@ struct SessionLockOrderTests {
         delegate.onFirstFrame = { output, connection in
             // Let the stop begin (it is under way once these hold), then need the lock.
             let stopping: () -> Bool = stopper == .stopRunning ? { !rig.session.isRunning } : { output.connections.isEmpty }
-            guard waitUntil(10, stopping) else { return "the stop never began" }
+            guard waitUntil(within: .seconds(10), stopping) else { return "the stop never began" }
             switch action {
             case .videoRotationAngle: connection.videoRotationAngle = 90
             case .activeFormat:
@@ -82,13 +83,13 @@ struct SessionLockOrderTests {
             rig.session.removeOutput(second)
             rig.session.addOutput(second)
             let before = secondDelegate.frameCount
-            guard waitUntil(20, { secondDelegate.frameCount > before }) else {
+            guard waitUntil(within: .seconds(20), { secondDelegate.frameCount > before }) else {
                 Issue.record("cycle \(cycle): the re-added output got no frame (the stream died)")
                 break
             }
         }
         let kept = rig.delegate.frameCount
-        #expect(waitUntil(20) { rig.delegate.frameCount > kept }, "the output that stayed stopped getting frames")
+        eventually("the output that stayed kept getting frames") { rig.delegate.frameCount > kept }
         rig.session.stopRunning()
     }
 }
@@ -147,14 +148,4 @@ private final class LockOrderDelegate: NSObject, AVCaptureVideoDataOutputSampleB
         }
         finished.signal()
     }
-}
-
-/// Waits up to `seconds` for `condition`, checking every millisecond; whether it held.
-private func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = DispatchTime.now() + seconds
-    while !condition() {
-        if DispatchTime.now() > deadline { return false }
-        usleep(1000)
-    }
-    return true
 }

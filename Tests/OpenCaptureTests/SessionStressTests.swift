@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenCapture
 
 /// Several threads reconfigure one running session at once while a slow delegate takes its
@@ -88,8 +89,8 @@ struct SessionStressTests {
         session.commitConfiguration()
         session.startRunning()
         let before = slow.frames
-        #expect(stressWait(60) { slow.frames > before + 5 }, "frames stopped flowing")
-        #expect(stressWait(120) { photo.photosInFlight == 0 }, "a photo never finished")
+        eventually("frames kept flowing", within: .seconds(60)) { slow.frames > before + 5 }
+        eventually("every photo finished", within: .seconds(120)) { photo.photosInFlight == 0 }
         session.stopRunning()
         #expect(photos.finished == photos.taken)
         // Leave the cameras to the next test: a session that keeps an input stays one of
@@ -135,13 +136,4 @@ private struct StressRandom {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return Int((z ^ (z >> 31)) % UInt64(bound))
     }
-}
-
-private func stressWait(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = DispatchTime.now() + seconds
-    while !condition() {
-        if DispatchTime.now() > deadline { return false }
-        usleep(1000)
-    }
-    return true
 }
