@@ -55,3 +55,17 @@ struct VideoOutputScalingTests {
         #expect(rig.output.videoSettings[kCVPixelBufferWidthKey] as? Int == 1280)
     }
 }
+
+@Suite("videoSettings = nil")
+struct VideoSettingsResetTests {
+    @Test("setting videoSettings to nil forgets a size asked for before")
+    func nilForgetsTheSize() throws {
+        let output = AVCaptureVideoDataOutput()
+        let session = try OutputRectConversionTests.session(output)
+        defer { for input in session.inputs { session.removeInput(input) } }
+        output.videoSettings = [kCVPixelBufferWidthKey as String: 640, kCVPixelBufferHeightKey as String: 360]
+        #expect(output.deliveredDimensions == CMVideoDimensions(width: 640, height: 360))
+        output.videoSettings = nil
+        #expect(output.deliveredDimensions == CMVideoDimensions(width: 1280, height: 720))
+    }
+}

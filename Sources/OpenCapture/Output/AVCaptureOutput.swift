@@ -28,6 +28,44 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
         connections.first { connection in connection.inputPorts.contains { $0.mediaType == mediaType } }
     }
 
+    /// Converts a rectangle in the output's coordinates (the pixels of what it delivers:
+    /// rotated, mirrored and scaled as its video connection says) to metadata-output
+    /// coordinates ((0, 0) top left to (1, 1) bottom right of the unrotated sensor image),
+    /// as a metadata output's `rectOfInterest` takes them. Without a video connection the
+    /// rectangle comes back unchanged.
+    open func metadataOutputRectConverted(fromOutputRect rectInOutputCoordinates: CGRect) -> CGRect {
+        guard let geometry = outputGeometry else { return rectInOutputCoordinates }
+        return geometry.deviceRect(fromLayerRect: rectInOutputCoordinates)
+    }
+
+    /// Converts a rectangle in metadata-output coordinates to the output's pixel coordinates;
+    /// the inverse of `metadataOutputRectConverted(fromOutputRect:)`.
+    open func outputRectConverted(fromMetadataOutputRect rectInMetadataOutputCoordinates: CGRect) -> CGRect {
+        guard let geometry = outputGeometry else { return rectInMetadataOutputCoordinates }
+        return geometry.layerRect(fromDeviceRect: rectInMetadataOutputCoordinates)
+    }
+
+    /// The size of what the output delivers, after rotation (and scaling, for outputs that
+    /// scale); subclasses that scale say so.
+    var outputCoordinateSize: CGSize? {
+        guard let connection = connection(with: .video), let device = connection.device else { return nil }
+        let dims = device.activeFormat.formatDescription.dimensions
+        let rotation = connection.transform.rotation
+        return rotation == 90 || rotation == 270
+            ? CGSize(width: Int(dims.height), height: Int(dims.width)) : CGSize(width: Int(dims.width), height: Int(dims.height))
+    }
+
+    /// The sensor image's placement in the output's pixels: no crop, the output is the
+    /// whole image (rotated, mirrored, scaled).
+    private var outputGeometry: PreviewGeometry? {
+        guard let connection = connection(with: .video), let device = connection.device, let size = outputCoordinateSize else { return nil }
+        let dims = device.activeFormat.formatDescription.dimensions
+        let transform = connection.transform
+        return PreviewGeometry(
+            imageSize: CGSize(width: Int(dims.width), height: Int(dims.height)), rotation: transform.rotation,
+            mirrored: transform.mirrored, bounds: CGRect(origin: .zero, size: size), gravity: .resize)
+    }
+
     /// How many connections of this kind the output can take (video data outputs take one).
     var maximumConnectionCount: Int { 1 }
 

@@ -54,10 +54,14 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// The checked form of setting `videoSettings` (Linux addition).
     public func setVideoSettings(_ newValue: [String: Any]?) throws(AVCaptureException) {
         guard let newValue else {
+            // Back to the defaults: the device's format and size (a size asked for before no
+            // longer applies).
             settings.withLock {
                 $0.pixelFormat = nil
                 $0.explicitSettings = nil
+                $0.requestedSize = nil
             }
+            session?.outputDidChangeSettings(self)
             return
         }
         var format: PixelFormat?
@@ -132,6 +136,10 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         guard let native = nativeDimensions else { return nil }
         guard let size = scaledSize(forFrameWidth: Int(native.width), height: Int(native.height)) else { return native }
         return CMVideoDimensions(width: Int32(size.width), height: Int32(size.height))
+    }
+
+    override var outputCoordinateSize: CGSize? {
+        deliveredDimensions.map { CGSize(width: Int($0.width), height: Int($0.height)) }
     }
 
     /// The active format's size, rotated by the connection.

@@ -138,19 +138,12 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
 
     /// A layer rectangle in device coordinates (0 ... 1, unrotated), as metadata outputs use.
     open func metadataOutputRectConverted(fromLayerRect rectInLayerCoordinates: CGRect) -> CGRect {
-        let g = geometry
-        let a = g.devicePoint(fromLayerPoint: CGPoint(x: rectInLayerCoordinates.minX, y: rectInLayerCoordinates.minY))
-        let b = g.devicePoint(fromLayerPoint: CGPoint(x: rectInLayerCoordinates.maxX, y: rectInLayerCoordinates.maxY))
-        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+        geometry.deviceRect(fromLayerRect: rectInLayerCoordinates)
     }
 
     /// A device-coordinate rectangle (0 ... 1, unrotated) in layer coordinates.
     open func layerRectConverted(fromMetadataOutputRect rectInMetadataOutputCoordinates: CGRect) -> CGRect {
-        let g = geometry
-        let r = rectInMetadataOutputCoordinates
-        let a = g.layerPoint(fromDevicePoint: CGPoint(x: r.minX, y: r.minY))
-        let b = g.layerPoint(fromDevicePoint: CGPoint(x: r.maxX, y: r.maxY))
-        return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+        geometry.layerRect(fromDeviceRect: rectInMetadataOutputCoordinates)
     }
 
     /// The geometry now: the active format's size, the connection's rotation and mirroring.

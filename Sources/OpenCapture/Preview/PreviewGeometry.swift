@@ -68,6 +68,20 @@ struct PreviewGeometry: Equatable {
         return CGPoint(x: rect.minX + u * rect.width, y: rect.minY + v * rect.height)
     }
 
+    /// A layer rectangle in device coordinates: the rectangle its corners map to.
+    func deviceRect(fromLayerRect rect: CGRect) -> CGRect {
+        Self.spanned(devicePoint(fromLayerPoint: CGPoint(x: rect.minX, y: rect.minY)), devicePoint(fromLayerPoint: CGPoint(x: rect.maxX, y: rect.maxY)))
+    }
+
+    /// A device rectangle in layer coordinates: the rectangle its corners map to.
+    func layerRect(fromDeviceRect rect: CGRect) -> CGRect {
+        Self.spanned(layerPoint(fromDevicePoint: CGPoint(x: rect.minX, y: rect.minY)), layerPoint(fromDevicePoint: CGPoint(x: rect.maxX, y: rect.maxY)))
+    }
+
+    private static func spanned(_ a: CGPoint, _ b: CGPoint) -> CGRect {
+        CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
+
     /// For drawing, with `imageSize` the shown picture's pixels (no rotation or mirroring
     /// left to do) and `bounds` the target's: the part of the picture that is visible and
     /// where it goes, in whole pixels; nil when nothing is visible.
