@@ -92,3 +92,17 @@ struct OutputRectConversionTests {
         #expect(AVCapturePhotoOutput().outputRectConverted(fromMetadataOutputRect: rect) == rect)
     }
 }
+
+@Suite("Movie output keys and modes")
+struct MovieOutputModesTests {
+    @Test func keysAndSpatialVideo() throws {
+        let output = AVCaptureMovieFileOutput()
+        let session = try OutputRectConversionTests.session(output)
+        defer { for input in session.inputs { session.removeInput(input) } }
+        let connection = try #require(output.connection(with: .video))
+        #expect(output.supportedOutputSettingsKeys(for: connection) == [AVVideoCodecKey, AVVideoCompressionPropertiesKey])
+        #expect(!output.isSpatialVideoCaptureSupported && !output.isSpatialVideoCaptureEnabled)
+        output.isSpatialVideoCaptureEnabled = false
+        #expect(throws: AVCaptureException.self) { try output.setSpatialVideoCaptureEnabled(true) }
+    }
+}
