@@ -40,6 +40,11 @@ struct FormatListBuilder {
                 maxPhotoHeight: photo.1))
     }
 
+    /// Appends a format made elsewhere (a virtual device's, from its constituents').
+    mutating func append(_ spec: DeviceFormatSpec) {
+        formats.append(spec)
+    }
+
     /// Each session preset the formats can serve, mapped to the first non-binned format of
     /// its size; among formats of one size that is the standard (30/60 fps) one.
     var presetFormats: [String: Int] {

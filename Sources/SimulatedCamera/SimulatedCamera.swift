@@ -109,6 +109,13 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         controls.schedule(light, atFrame: frame)
     }
 
+    /// Holds a virtual device on constituent `index` whatever the zoom (nil: switch at the
+    /// switch-over factors, the default). Applies from the next frame.
+    package var pinnedConstituent: Int? {
+        get { controls.snapshot(takingPending: false).pinnedConstituent }
+        set { controls.modify { $0.pinnedConstituent = newValue } }
+    }
+
     /// Queues a control request: it applies at the next frame boundary, or at the next
     /// `start` when not streaming, and the first frame made with it carries its id in
     /// `FrameMetadata.appliedRequest`.

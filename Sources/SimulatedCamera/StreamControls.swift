@@ -23,6 +23,9 @@ final class StreamControls: Sendable {
         var timeline = SceneTimeline()
         /// Whether frames carry their raw Bayer mosaic (`RawMosaic`).
         var rawMosaic = false
+        /// A virtual device's constituent held whatever the zoom (switching locked), or nil
+        /// to follow the zoom across the switch-over factors.
+        var pinnedConstituent: Int?
     }
 
     /// 6500 K on the Planckian locus (tint 0): daylight, a little pinker than D65 (tint +9.8).
