@@ -53,6 +53,11 @@ final class CaptureStream: @unchecked Sendable {
     private let lens: LensUnit
     /// The constituent of a virtual device filming now (0 for a physical camera).
     private var constituent = 0
+    /// Hand tremor and stabilisation: the shaken view is resampled from the lens's layer.
+    private var shake: CameraShake
+    private let shaker = ZoomResampler()
+    /// The layer the lens unit chose for this frame (before the shake moved it).
+    private var lensSubstitute: StaticLayer?
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -114,6 +119,7 @@ final class CaptureStream: @unchecked Sendable {
         appliedRequest = saved.appliedRequest
         illuminant = values.illuminant
         sceneColor = ColorTransform(response.sceneToCamera(under: values.illuminant))
+        shake = CameraShake(amplitude: values.shakeAmplitude, seed: seed)
         requests.reserveCapacity(8)
         lens.prepareLayer(renderer: renderer, rasterZoom: zoom, color: sceneColor, pressureLevel: thermal.pressure.level)
     }
@@ -430,12 +436,28 @@ final class CaptureStream: @unchecked Sendable {
             autoExposure.setLimits(
                 CaptureStream.limits(format, new, lowLightBoost: camera.descriptor.supportsLowLightBoost))
         }
+        if values.shakeAmplitude != shake.amplitude { shake = CameraShake(amplitude: values.shakeAmplitude, seed: renderer.scene.seed) }
+        renderer.substitute = lensSubstitute
         zoom = lens.beginFrame(
             pts: presentationTime(of: index), zoomFactor: values.zoomFactor, formatIndex: configuration.formatIndex,
             renderer: renderer, color: sceneColor, pressureLevel: pressure.level)
+        lensSubstitute = renderer.substitute
+        shakeView()
         if camera.isVirtual {
             constituent = min(values.pinnedConstituent ?? camera.constituentIndex(forZoom: zoom), camera.constituents.count - 1)
         }
+    }
+
+    /// Moves this frame's view by the hand tremor left after stabilisation, and crops it
+    /// for the stabilisation mode (see `CameraShake`).
+    private func shakeView() {
+        let (crop, residual) = CameraShake.stabilization(mode: configuration.videoStabilization)
+        guard shake.amplitude > 0 || crop != 1, let source = renderer.substitute ?? renderer.layer else { return }
+        let time = Double(presentationTime(of: index) - startTime) / Double(HostClock.timescale)
+        let tremor = shake.offset(at: time)
+        let scale = Double(source.width) * source.zoom * residual
+        renderer.substitute = shaker.resample(
+            source, to: source.zoom * crop, offset: (tremor.x * scale, tremor.y * scale), workers: renderer.workers)
     }
 
     /// Camera (white-balanced) → linear RGB of the stream's colour space (sRGB or Display

@@ -116,6 +116,14 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         set { controls.modify { $0.pinnedConstituent = newValue } }
     }
 
+    /// Hand tremor of the camera: about the largest excursion of the view, as a fraction of
+    /// the frame width at zoom 1 (0, the default, is a tripod; 0.01 a steady hand). Seeded
+    /// and deterministic per frame (`CameraShake`). Applies from the next frame.
+    package var shakeAmplitude: Double {
+        get { controls.snapshot(takingPending: false).shakeAmplitude }
+        set { controls.modify { $0.shakeAmplitude = newValue.isFinite ? max(0, min(newValue, 0.05)) : 0 } }
+    }
+
     /// Queues a control request: it applies at the next frame boundary, or at the next
     /// `start` when not streaming, and the first frame made with it carries its id in
     /// `FrameMetadata.appliedRequest`.
