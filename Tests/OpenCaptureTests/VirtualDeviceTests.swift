@@ -52,7 +52,10 @@ struct VirtualDeviceTests {
         #expect(triple.virtualDeviceSwitchOverVideoZoomFactors.map(\.doubleValue) == [2.34, 5.33])
         #expect(triple.minAvailableVideoZoomFactor == 1)
         #expect(abs(triple.displayVideoZoomFactorMultiplier - 1 / 2.34) < 1e-9)
-        #expect(triple.activeFormat.videoFieldOfView == AVCaptureDevice(uniqueID: "sim:back-ultrawide")!.activeFormat.videoFieldOfView)
+        let hd = { (device: AVCaptureDevice) in
+            device.formats.first { $0.formatDescription.dimensions.width == 1920 && $0.formatDescription.dimensions.height == 1080 }
+        }
+        #expect(hd(triple)?.videoFieldOfView == hd(AVCaptureDevice(uniqueID: "sim:back-ultrawide")!)?.videoFieldOfView)
         #expect(triple.activeFormat.videoMaxZoomFactor > 5.33)
         #expect(triple.primaryConstituentDeviceSwitchingBehavior == .auto)
         #expect(triple.activePrimaryConstituentDeviceSwitchingBehavior == .auto)
