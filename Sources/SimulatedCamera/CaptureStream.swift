@@ -51,6 +51,13 @@ final class CaptureStream: @unchecked Sendable {
     private var deliversRaw = false
     /// Focus, zoom and torch.
     private let lens: LensUnit
+    /// The constituent of a virtual device filming now (0 for a physical camera).
+    private var constituent = 0
+    /// Hand tremor and stabilisation: the shaken view is resampled from the lens's layer.
+    private var shake: CameraShake
+    private let shaker = ZoomResampler()
+    /// The layer the lens unit chose for this frame (before the shake moved it).
+    private var lensSubstitute: StaticLayer?
 
     private let stopping = Atomic<Bool>(false)
     /// The capture thread's pthread id, to spot `stop()` called from a sink callback.
@@ -112,6 +119,7 @@ final class CaptureStream: @unchecked Sendable {
         appliedRequest = saved.appliedRequest
         illuminant = values.illuminant
         sceneColor = ColorTransform(response.sceneToCamera(under: values.illuminant))
+        shake = CameraShake(amplitude: values.shakeAmplitude, seed: seed)
         requests.reserveCapacity(8)
         lens.prepareLayer(renderer: renderer, rasterZoom: zoom, color: sceneColor, pressureLevel: thermal.pressure.level)
     }
@@ -205,16 +213,20 @@ final class CaptureStream: @unchecked Sendable {
             return
         }
         let format = camera.descriptor.formats[configuration.formatIndex]
-        let sensor = Sensor(camera.sensor)
+        // A virtual device films through its active constituent's sensor and aperture; the
+        // scene's framing (and the vignetting angle, which follows it) is the device's.
+        let filming = camera.physical(constituent)
+        let sensor = Sensor(filming.sensor)
         let optics = camera.optics(for: format)
+        let light = filming.optics(for: format)
         let time = Double(pts - startTime) / Double(HostClock.timescale)
         let exposure = sensor.exposure(
-            luminanceScale: renderer.scene.whiteLuminance(at: time), optics: optics,
+            luminanceScale: renderer.scene.whiteLuminance(at: time), optics: light,
             exposureDuration: autoExposure.exposureDuration, iso: autoExposure.iso, outputWidth: format.width)
         let gains = whiteBalance.gains
         renderer.isp.apply(
             ISP.Settings(
-                bitDepth: camera.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
+                bitDepth: filming.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
                 digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
                 range: ISP.range(of: configuration.pixelFormat)))
         var disc = BallPainter.Disc(
@@ -225,7 +237,7 @@ final class CaptureStream: @unchecked Sendable {
         let merging = videoHDR.isActive
         if merging {
             let short = sensor.exposure(
-                luminanceScale: renderer.scene.whiteLuminance(at: time), optics: optics,
+                luminanceScale: renderer.scene.whiteLuminance(at: time), optics: light,
                 exposureDuration: autoExposure.exposureDuration / Double(HDRMerge.ratio), iso: autoExposure.iso,
                 outputWidth: format.width)
             let merge = hdrMerge ?? HDRMerge(shortExposure: short)
@@ -257,7 +269,7 @@ final class CaptureStream: @unchecked Sendable {
         videoHDR.update(statistics, longClipped: merging ? renderer.longClippedFraction : 0)
         metadata.isVideoHDREnabled = merging
         metadata.blackLevel = exposure.blackLevel
-        metadata.analogGain = autoExposure.iso / max(exposure.digitalGain, 1e-6) / camera.sensor.baseISO
+        metadata.analogGain = autoExposure.iso / max(exposure.digitalGain, 1e-6) / filming.sensor.baseISO
         metadata.meanLuma = statistics.meanLuma
         metadata.exposureTargetOffset = autoExposure.targetOffset
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
@@ -291,7 +303,7 @@ final class CaptureStream: @unchecked Sendable {
             stillCount += 1
             stills.submit(
                 StillJob(
-                    request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera,
+                    request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera.physical(constituent),
                     scene: renderer.scene, noiseFrame: -stillCount, time: time, zoom: zoom, format: format,
                     illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: stillColorMatrix(for: gains),
                     metadata: baseMetadata(pts: pts), completion: entry.completion, lens: lens.stillState))
@@ -311,7 +323,8 @@ final class CaptureStream: @unchecked Sendable {
         metadata.isAdjustingExposure = autoExposure.isAdjusting
         metadata.isLowLightBoostEnabled = autoExposure.isLowLightBoostEnabled
         metadata.exposureTargetBias = autoExposure.memory.bias
-        metadata.lensAperture = camera.descriptor.lensAperture
+        metadata.lensAperture = camera.physical(constituent).descriptor.lensAperture
+        metadata.activeConstituent = constituent
         metadata.zoomFactor = zoom
         lens.stamp(&metadata)
         let gains = SIMD3<Float>(whiteBalance.gains)
@@ -423,9 +436,28 @@ final class CaptureStream: @unchecked Sendable {
             autoExposure.setLimits(
                 CaptureStream.limits(format, new, lowLightBoost: camera.descriptor.supportsLowLightBoost))
         }
+        if values.shakeAmplitude != shake.amplitude { shake = CameraShake(amplitude: values.shakeAmplitude, seed: renderer.scene.seed) }
+        renderer.substitute = lensSubstitute
         zoom = lens.beginFrame(
             pts: presentationTime(of: index), zoomFactor: values.zoomFactor, formatIndex: configuration.formatIndex,
             renderer: renderer, color: sceneColor, pressureLevel: pressure.level)
+        lensSubstitute = renderer.substitute
+        shakeView()
+        if camera.isVirtual {
+            constituent = min(values.pinnedConstituent ?? camera.constituentIndex(forZoom: zoom), camera.constituents.count - 1)
+        }
+    }
+
+    /// Moves this frame's view by the hand tremor left after stabilisation, and crops it
+    /// for the stabilisation mode (see `CameraShake`).
+    private func shakeView() {
+        let (crop, residual) = CameraShake.stabilization(mode: configuration.videoStabilization)
+        guard shake.amplitude > 0 || crop != 1, let source = renderer.substitute ?? renderer.layer else { return }
+        let time = Double(presentationTime(of: index) - startTime) / Double(HostClock.timescale)
+        let tremor = shake.offset(at: time)
+        let scale = Double(source.width) * source.zoom * residual
+        renderer.substitute = shaker.resample(
+            source, to: source.zoom * crop, offset: (tremor.x * scale, tremor.y * scale), workers: renderer.workers)
     }
 
     /// Camera (white-balanced) → linear RGB of the stream's colour space (sRGB or Display

@@ -38,6 +38,14 @@ struct FormatListBuilder {
                 maxZoomFactor: zoom, isBinned: binned, isHDRSupported: hdr,
                 colorSpaces: (wideColor ?? (!binned && width >= 1280)) ? [0, 1] : [0], maxPhotoWidth: photo.0,
                 maxPhotoHeight: photo.1))
+        // Electronic stabilisation (`CameraShake`): standard and preview-optimised at every
+        // size; the cinematic modes, which crop more, up to 60 fps.
+        formats[formats.count - 1].stabilizationModes = maxFPS <= 60 ? [1, 2, 3, 4, 5] : [1, 4]
+    }
+
+    /// Appends a format made elsewhere (a virtual device's, from its constituents').
+    mutating func append(_ spec: DeviceFormatSpec) {
+        formats.append(spec)
     }
 
     /// Each session preset the formats can serve, mapped to the first non-binned format of

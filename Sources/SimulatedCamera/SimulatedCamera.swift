@@ -109,6 +109,21 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         controls.schedule(light, atFrame: frame)
     }
 
+    /// Holds a virtual device on constituent `index` whatever the zoom (nil: switch at the
+    /// switch-over factors, the default). Applies from the next frame.
+    package var pinnedConstituent: Int? {
+        get { controls.snapshot(takingPending: false).pinnedConstituent }
+        set { controls.modify { $0.pinnedConstituent = newValue } }
+    }
+
+    /// Hand tremor of the camera: about the largest excursion of the view, as a fraction of
+    /// the frame width at zoom 1 (0, the default, is a tripod; 0.01 a steady hand). Seeded
+    /// and deterministic per frame (`CameraShake`). Applies from the next frame.
+    package var shakeAmplitude: Double {
+        get { controls.snapshot(takingPending: false).shakeAmplitude }
+        set { controls.modify { $0.shakeAmplitude = newValue.isFinite ? max(0, min(newValue, 0.05)) : 0 } }
+    }
+
     /// Queues a control request: it applies at the next frame boundary, or at the next
     /// `start` when not streaming, and the first frame made with it carries its id in
     /// `FrameMetadata.appliedRequest`.

@@ -23,6 +23,12 @@ final class StreamControls: Sendable {
         var timeline = SceneTimeline()
         /// Whether frames carry their raw Bayer mosaic (`RawMosaic`).
         var rawMosaic = false
+        /// A virtual device's constituent held whatever the zoom (switching locked), or nil
+        /// to follow the zoom across the switch-over factors.
+        var pinnedConstituent: Int?
+        /// Hand tremor (`CameraShake`): peak amplitude as a fraction of the frame width at
+        /// zoom 1; 0 films from a tripod.
+        var shakeAmplitude = 0.0
     }
 
     /// 6500 K on the Planckian locus (tint 0): daylight, a little pinker than D65 (tint +9.8).

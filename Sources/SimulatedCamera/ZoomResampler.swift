@@ -40,8 +40,16 @@ final class ZoomResampler: ParallelJob, @unchecked Sendable {
         return target >= zoom ? zoom : max(target, zoom / maximumEnlargement)
     }
 
-    /// `source` (rasterised at a zoom ≤ `zoom`) resampled to `zoom`, into `output`.
-    func resample(_ source: StaticLayer, to zoom: Double, workers: RenderWorkers) -> StaticLayer {
+    /// Where the view's centre sits in the source, in source pixels from its centre.
+    private var offset = (x: 0.0, y: 0.0)
+
+    /// `source` (rasterised at a zoom ≤ `zoom`) resampled to `zoom`, into `output`, its
+    /// centre moved by `offset` source pixels (a shaken camera's view; edges beyond the
+    /// source repeat its border).
+    func resample(
+        _ source: StaticLayer, to zoom: Double, offset: (x: Double, y: Double) = (0, 0), workers: RenderWorkers
+    ) -> StaticLayer {
+        self.offset = offset
         // Every frame of a ramp has its own zoom: the output's memory is reused for it (a new
         // layer per frame would map and fault in megabytes on the capture thread each time).
         if let output, output.width == source.width, output.height == source.height {
@@ -63,7 +71,7 @@ final class ZoomResampler: ParallelJob, @unchecked Sendable {
         self.source = source
         let ratio = source.zoom / zoom
         for x in 0..<width {
-            let u = (Double(x) + 0.5 - Double(width) / 2) * ratio + Double(width) / 2 - 0.5
+            let u = (Double(x) + 0.5 - Double(width) / 2) * ratio + Double(width) / 2 - 0.5 + offset.x
             let column = min(max(Int(u.rounded(.down)), 0), width - 2)
             columns![x] = Int32(column)
             weights![x] = Float(min(max(u - Double(column), 0), 1))
@@ -82,7 +90,7 @@ final class ZoomResampler: ParallelJob, @unchecked Sendable {
         // Which source rows the two scratch rows hold (-1: none).
         var held = (-1, -1)
         for y in first..<last {
-            let v = (Double(y) + 0.5 - Double(height) / 2) * ratio + Double(height) / 2 - 0.5
+            let v = (Double(y) + 0.5 - Double(height) / 2) * ratio + Double(height) / 2 - 0.5 + offset.y
             let y0 = min(max(Int(v.rounded(.down)), 0), height - 2)
             let wy = Float(min(max(v - Double(y0), 0), 1))
             // Slot 0 holds row y0, slot 1 row y0 + 1; shift or fill as needed.

@@ -27,6 +27,9 @@ package struct DeviceFormatSpec: Sendable, Equatable {
     package var mediaSubType: OSType
     /// Raw value of `AVCaptureDevice.Format.AutoFocusSystem` (0 none, 1 contrast detection).
     package var autoFocusSystem = 1
+    /// The raw `AVCaptureVideoStabilizationMode`s besides `.off` the format can stabilise
+    /// with (none for V4L2 cameras).
+    package var stabilizationModes: [Int] = []
 
     package init(
         width: Int, height: Int, pixelFormat: PixelFormat = .yuv420BiPlanarVideoRange,
@@ -117,6 +120,8 @@ package struct StreamConfiguration: Sendable, Equatable {
     package var videoHDR = VideoHDRMode.off
     /// The raw value of `AVCaptureColorSpace` to render in (0 sRGB, 1 P3_D65).
     package var colorSpace = 0
+    /// The raw value of the `AVCaptureVideoStabilizationMode` in force (0 off; never −1, auto).
+    package var videoStabilization = 0
     /// Every connection of the device wants frames mirrored: a device that can flip them
     /// itself (V4L2 horizontal_flip) does, and says so in `FrameMetadata.isMirroredByDevice`;
     /// others ignore it and the frame router mirrors.

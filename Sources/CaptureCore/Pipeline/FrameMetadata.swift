@@ -72,6 +72,9 @@ package struct FrameMetadata: Sendable, Equatable {
     package var isAdjustingFocus = false
     package var isRampingVideoZoom = false
     package var torchLevel: Float = 0
+    /// A virtual device's constituent camera that filmed the frame (index into its
+    /// constituents, widest first); 0 for a physical camera.
+    package var activeConstituent = 0
 
     package init() {}
 

@@ -29,13 +29,16 @@ public enum AVCaptureVideoOrientation: Int, Sendable {
     }
 }
 
-/// Video stabilization modes; the simulated and V4L2 cameras do not stabilise.
+/// Video stabilization modes. The simulated cameras stabilise (see
+/// `AVCaptureDevice.Format.isVideoStabilizationModeSupported(_:)`); V4L2 cameras do not.
 public enum AVCaptureVideoStabilizationMode: Int, Sendable {
     case off = 0
     case standard = 1
     case cinematic = 2
     case cinematicExtended = 3
     case previewOptimized = 4
+    case cinematicExtendedEnhanced = 5
+    /// The most appropriate mode for the format (here `.standard`); never active itself.
     case auto = -1
 }
 
@@ -187,15 +190,54 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     // MARK: Stabilization and legacy frame durations
 
-    /// Whether stabilization is available: no camera on Linux stabilises yet.
-    open func isVideoStabilizationSupported() -> Bool { false }
-    /// The stabilization the app asks for (default `.off`).
+    /// The active format of the camera feeding the connection.
+    private var sourceFormat: AVCaptureDevice.Format? {
+        inputPorts.lazy.compactMap { ($0.input as? AVCaptureDeviceInput)?.device.activeFormat }.first
+    }
+
+    /// Whether the connection can stabilise video: a video connection from a camera whose
+    /// active format supports a mode other than `.off` (the simulated cameras' do; V4L2
+    /// cameras' do not).
+    open var isVideoStabilizationSupported: Bool {
+        sourceFormat?.isVideoStabilizationModeSupported(.standard) ?? false
+    }
+
+    /// The stabilization the app asks for (default `.off`); any mode may be asked for, and
+    /// `activeVideoStabilizationMode` says what the format gives. Settable while running
+    /// (applies from the next frame).
     open var preferredVideoStabilizationMode: AVCaptureVideoStabilizationMode {
         get { settings.withLock { $0.preferredStabilization } }
-        set { settings.withLock { $0.preferredStabilization = newValue } }
+        set {
+            let changed = settings.withLock { state in
+                defer { state.preferredStabilization = newValue }
+                return state.preferredStabilization != newValue
+            }
+            if changed { session?.connectionDidChange(self) }
+        }
     }
-    /// The stabilization in effect: always `.off` here.
-    open var activeVideoStabilizationMode: AVCaptureVideoStabilizationMode { .off }
+
+    /// The stabilization in effect: the preferred mode if the active format supports it,
+    /// `.standard` for `.auto` or for an unsupported stronger mode when that is supported,
+    /// else `.off`. Never `.auto`. (The camera renders one stream, so the strongest mode
+    /// of its connections is what all of them see.)
+    open var activeVideoStabilizationMode: AVCaptureVideoStabilizationMode {
+        let preferred = preferredVideoStabilizationMode
+        guard preferred != .off, let format = sourceFormat else { return .off }
+        if preferred != .auto, format.isVideoStabilizationModeSupported(preferred) { return preferred }
+        return format.isVideoStabilizationModeSupported(.standard) ? .standard : .off
+    }
+
+    /// Whether stabilization is on for the connection (deprecated on iOS 8).
+    @available(*, deprecated, message: "Use activeVideoStabilizationMode instead.")
+    open var isVideoStabilizationEnabled: Bool { activeVideoStabilizationMode != .off }
+
+    /// Asks for `.standard` stabilization when available (deprecated on iOS 8): true sets
+    /// `preferredVideoStabilizationMode` to `.standard`, false to `.off`.
+    @available(*, deprecated, message: "Use preferredVideoStabilizationMode instead.")
+    open var enablesVideoStabilizationWhenAvailable: Bool {
+        get { preferredVideoStabilizationMode != .off }
+        set { preferredVideoStabilizationMode = newValue ? .standard : .off }
+    }
 
     /// The rotation and mirroring to apply to each frame, read by the frame router.
     var transform: (rotation: Int, mirrored: Bool, enabled: Bool) {

@@ -65,10 +65,16 @@ extension AVCaptureDevice {
         }
 
         /// Sets of devices that can run together in an `AVCaptureMultiCamSession`: every
-        /// pair of the discovered devices (more at once work too, within `hardwareCost`).
+        /// pair of the discovered devices (more at once work too, within `hardwareCost`),
+        /// except a virtual device with one of its own constituents.
         open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] {
             let found = devices
-            return found.indices.flatMap { i in found.indices.filter { $0 > i }.map { Set([found[i], found[$0]]) } }
+            let overlap = { (a: AVCaptureDevice, b: AVCaptureDevice) in
+                a.constituentDevices.contains(b) || b.constituentDevices.contains(a)
+            }
+            return found.indices.flatMap { i in
+                found.indices.filter { $0 > i && !overlap(found[i], found[$0]) }.map { Set([found[i], found[$0]]) }
+            }
         }
     }
 }

@@ -23,7 +23,10 @@ extension AVCaptureDevice {
     // MARK: Modes
 
     /// Whether the device supports an exposure mode (the simulated cameras support all four).
-    public func isExposureModeSupported(_ exposureMode: ExposureMode) -> Bool { descriptor.supportsExposureControl }
+    public func isExposureModeSupported(_ exposureMode: ExposureMode) -> Bool {
+        // Virtual devices refuse custom exposure, as on iOS.
+        descriptor.supportsExposureControl && !(exposureMode == .custom && isVirtualDevice)
+    }
 
     /// The exposure mode. `.autoExpose` becomes `.locked` once it has settled. Setting it
     /// needs the configuration lock; an unsupported mode raises. Setting an auto mode also
@@ -53,6 +56,7 @@ extension AVCaptureDevice {
             }
         let point = core.state.withLock { $0.exposurePointOfInterest }
         submitExposure(ControlRequest(id: 0, exposure: control, exposurePointOfInterest: PointOfInterest(x: point.x, y: point.y)), mode: mode, handler: nil)
+        noteSwitchingCondition(.exposureModeChanged)
     }
 
     /// Whether auto exposure is moving exposure time or ISO right now.

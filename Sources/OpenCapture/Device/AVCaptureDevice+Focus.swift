@@ -64,6 +64,7 @@ extension AVCaptureDevice {
             case .continuousAutoFocus: .continuous(search)
             }
         submitFocus(control, mode: mode, handler: nil)
+        noteSwitchingCondition(.focusModeChanged)
     }
 
     /// Whether autofocus is moving the lens to find focus right now.
@@ -145,7 +146,7 @@ extension AVCaptureDevice {
     public var minimumFocusDistance: Int { Int((descriptor.focus.minimumFocusDistance * 1000).rounded()) }
 
     /// Whether `setFocusModeLocked(lensPosition:)` accepts positions other than `currentLensPosition`.
-    public var isLockingFocusWithCustomLensPositionSupported: Bool { hasAutoFocus }
+    public var isLockingFocusWithCustomLensPositionSupported: Bool { hasAutoFocus && !isVirtualDevice }
 
     /// Sets `.locked` with the lens at `lensPosition` (0 ... 1, or `currentLensPosition`).
     /// The handler receives the timestamp of the first frame taken with it. Out of range

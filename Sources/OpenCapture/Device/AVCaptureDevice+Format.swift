@@ -46,6 +46,43 @@ extension AVCaptureDevice {
         }
         /// Whether the highest photo quality is available.
         public var isHighestPhotoQualitySupported: Bool { !spec.isBinned }
+        /// Whether high photo quality is available (every format but the binned ones).
+        public var isHighPhotoQualitySupported: Bool { !spec.isBinned }
+        /// The largest still (deprecated on iOS 16): the last of `supportedMaxPhotoDimensions`.
+        @available(*, deprecated, message: "Use supportedMaxPhotoDimensions instead.")
+        public var highResolutionStillImageDimensions: CMVideoDimensions {
+            supportedMaxPhotoDimensions.last ?? formatDescription.dimensions
+        }
+        /// The field of view after geometric distortion correction: the same as
+        /// `videoFieldOfView`, as the simulated lenses are distortion-free.
+        public var geometricDistortionCorrectedVideoFieldOfView: Float { spec.fieldOfView }
+        /// The zoom factor above which frames are upscaled: the sensor's width over the
+        /// format's (a binned format reads every binned pixel, so 1).
+        public var videoZoomFactorUpscaleThreshold: CGFloat {
+            spec.isBinned ? 1 : max(1, CGFloat(spec.maxPhotoWidth) / CGFloat(spec.width))
+        }
+        /// Zoom factors with a second native resolution (a sensor crop mode): none here.
+        public var secondaryNativeResolutionZoomFactors: [CGFloat] { [] }
+        /// Whether the format can stabilise video with `videoStabilizationMode`: `.off`
+        /// always; `.standard`, `.previewOptimized` and `.auto` on the simulated cameras'
+        /// formats; the cinematic modes on those up to 60 fps. V4L2 cameras: `.off` only.
+        public func isVideoStabilizationModeSupported(_ videoStabilizationMode: AVCaptureVideoStabilizationMode) -> Bool {
+            switch videoStabilizationMode {
+            case .off: true
+            case .auto: !spec.stabilizationModes.isEmpty
+            default: spec.stabilizationModes.contains(videoStabilizationMode.rawValue)
+            }
+        }
+        /// Depth formats: none (no simulated camera measures depth).
+        public var supportedDepthDataFormats: [AVCaptureDevice.Format] { [] }
+        /// Whether the portrait effect can run: no (as on a camera without it).
+        public var isPortraitEffectSupported: Bool { false }
+        /// Whether Center Stage can run: no.
+        public var isCenterStageSupported: Bool { false }
+        /// Whether Studio Light can run: no.
+        public var isStudioLightSupported: Bool { false }
+        /// Whether global tone mapping can be turned on: no.
+        public var isGlobalToneMappingSupported: Bool { false }
         /// Whether an `AVCaptureMultiCamSession` can run the format: up to 1920x1440, as
         /// phones offer multi-cam at video sizes, not 4K or photo sizes.
         public var isMultiCamSupported: Bool {

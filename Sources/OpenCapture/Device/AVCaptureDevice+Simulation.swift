@@ -22,6 +22,17 @@ extension AVCaptureDevice {
             case virtual
         }
 
+        /// Hand tremor: about the largest excursion of the view, as a fraction of the frame
+        /// width at zoom 1 (0, the default, films from a tripod; 0.01 is a steady hand; at
+        /// most 0.05). Seeded by `seed` and deterministic per frame; video stabilization
+        /// (`AVCaptureConnection.preferredVideoStabilizationMode`) takes most of it out at
+        /// the cost of a crop. Applies from the next frame. Unstabilised, the frame's edge
+        /// repeats the scene's border where the tremor looks past it.
+        public var cameraShake: Double {
+            get { camera.shakeAmplitude }
+            nonmutating set { camera.shakeAmplitude = newValue }
+        }
+
         /// Real time by default; `OPENCAPTURE_PACING=virtual` in the environment changes the default.
         public var pacing: Pacing {
             get { camera.pacing == .virtual ? .virtual : .realTime }

@@ -21,6 +21,18 @@ extension AVCaptureDevice {
         public static let external = DeviceType(rawValue: "AVCaptureDeviceTypeExternal")
         public static let microphone = DeviceType(rawValue: "AVCaptureDeviceTypeMicrophone")
         public static let continuityCamera = DeviceType(rawValue: "AVCaptureDeviceTypeContinuityCamera")
+        /// A distortion-corrected ultra-wide camera looking down at a desk (macOS only: no
+        /// Linux device has this type, so discovery never finds one).
+        public static let deskViewCamera = DeviceType(rawValue: "AVCaptureDeviceTypeDeskViewCamera")
+        /// The built-in microphone (deprecated on iOS 17; no Linux device is one: capture is video only).
+        @available(*, deprecated, renamed: "microphone")
+        public static let builtInMicrophone = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInMicrophone")
+        /// The first name of `builtInDualCamera` (deprecated on iOS 10.2).
+        @available(*, deprecated, renamed: "builtInDualCamera")
+        public static let builtInDuoCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInDuoCamera")
+        /// An unknown external device (macOS; deprecated on macOS 14 for `external`).
+        @available(*, deprecated, renamed: "external")
+        public static let externalUnknown = DeviceType(rawValue: "AVCaptureDeviceTypeExternalUnknown")
     }
 }
 
@@ -38,18 +50,4 @@ public enum AVCaptureColorSpace: Int, Sendable {
     case P3_D65 = 1
     case HLG_BT2020 = 2
     case appleLog = 3
-}
-
-extension AVCaptureDevice {
-    /// Flash modes, for `AVCapturePhotoSettings.flashMode`.
-    public enum FlashMode: Int, Sendable {
-        case off = 0
-        case on = 1
-        case auto = 2
-    }
-
-    /// Whether the camera has a flash.
-    public var hasFlash: Bool { (backend as? StillCapturing)?.hasFlash ?? false }
-    /// Whether the flash can fire now.
-    public var isFlashAvailable: Bool { hasFlash && isConnected }
 }

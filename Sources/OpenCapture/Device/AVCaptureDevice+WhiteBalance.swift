@@ -47,7 +47,7 @@ extension AVCaptureDevice {
     public var maxWhiteBalanceGain: Float { descriptor.colorCalibration?.maxWhiteBalanceGain ?? 1 }
 
     /// Whether `setWhiteBalanceModeLocked(with:)` accepts gains other than the current ones.
-    public var isLockingWhiteBalanceWithCustomDeviceGainsSupported: Bool { descriptor.colorCalibration != nil }
+    public var isLockingWhiteBalanceWithCustomDeviceGainsSupported: Bool { descriptor.colorCalibration != nil && !isVirtualDevice }
 
     /// The gains applied to the newest frame.
     public var deviceWhiteBalanceGains: WhiteBalanceGains {

@@ -29,8 +29,13 @@ extension AVCaptureDevice {
         backend.apply(.lens(id: id, zoom: .set(factor: Double(clamped))))
     }
 
-    /// The smallest zoom factor available now (1: the simulated cameras are not virtual devices).
-    public var minAvailableVideoZoomFactor: CGFloat { 1 }
+    /// The smallest zoom factor available now: 1 (a virtual device's widest view), or, while
+    /// a virtual device's switching behaviour holds a constituent, that constituent's
+    /// switch-over factor (it cannot see wider than its lens).
+    public var minAvailableVideoZoomFactor: CGFloat {
+        guard let model = simulatedModel, model.isVirtual, let pinned = core.state.withLock({ $0.switching.pinned }) else { return 1 }
+        return CGFloat(model.baseZoom(ofConstituent: pinned))
+    }
     /// The largest zoom factor available now: the active format's `videoMaxZoomFactor`.
     public var maxAvailableVideoZoomFactor: CGFloat { activeFormat.videoMaxZoomFactor }
 

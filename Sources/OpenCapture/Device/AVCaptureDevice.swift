@@ -50,8 +50,6 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     public var isConnected: Bool { backend.isConnected }
     /// Whether the device is suspended (a closed laptop lid); never on Linux so far.
     public var isSuspended: Bool { false }
-    /// Cameras on Linux are not virtual multi-camera devices.
-    public var isVirtualDevice: Bool { false }
     /// The lens's fixed f-number.
     public var lensAperture: Float { descriptor.lensAperture }
 
@@ -191,6 +189,10 @@ package final class DeviceCore: @unchecked Sendable {
         var activeColorSpace = 0
         /// Focus, zoom and torch settings (`LensSettings`).
         var lens = LensSettings()
+        /// The deprecated device `flashMode`.
+        var flashMode = AVCaptureDevice.FlashMode.off
+        /// How a virtual device may switch constituents, and when (`.auto` if it has them).
+        var switching = ConstituentSwitching()
         var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }

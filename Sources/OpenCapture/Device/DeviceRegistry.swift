@@ -17,7 +17,9 @@ package final class DeviceRegistry: Sendable {
     private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
 
     private init() {
-        let simulated = SimulatedCameraCatalog.builtInCameras().map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
+        // The physical cameras, then the virtual devices made of the back ones.
+        let cameras = SimulatedCameraCatalog.builtInCameras() + SimulatedCameraCatalog.virtualCameras()
+        let simulated = cameras.map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
         let scan = V4L2Discovery.scan()
         devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice))
         deniedPaths = Mutex(scan.deniedPaths)

@@ -116,6 +116,7 @@ extension AVCaptureSession {
         for (key, (device, deviceConnections)) in wanted {
             var configuration = device.streamConfiguration(pixelFormat: Self.renderFormat(for: deviceConnections))
             configuration.mirrored = !deviceConnections.isEmpty && deviceConnections.allSatisfy { $0.transform.mirrored }
+            configuration.videoStabilization = deviceConnections.map(\.activeVideoStabilizationMode.rawValue).max() ?? 0
             if var stream = streams[key] {
                 stream.router.setTargets(deviceConnections)
                 if stream.configuration != configuration {
