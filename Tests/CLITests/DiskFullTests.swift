@@ -16,7 +16,7 @@ struct DiskFullTests {
 
     @Test("photo to /dev/full: exit 1, one line saying disk full")
     func photoToDevFull() throws {
-        let output = try ToolRunner.capture("photo", "--virtual-time", "--settle", "0", "-o", "/dev/full")
+        let output = try ToolRunner.capture("photo", "--virtual-time", "--settle", "0", "--preset", "352x288", "-o", "/dev/full")
         #expect(output.exited && output.status == 1)
         #expect(output.stderr == "capture: /dev/full: disk full (the photo was not written in full)\n")
     }

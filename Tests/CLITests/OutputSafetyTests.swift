@@ -53,7 +53,7 @@ struct OutputSafetyTests {
         defer { sentinels.remove() }
         let before = try sentinels.snapshot()
         let record = ["record", "--preset", "352x288", "--duration", "0.3", "--virtual-time"]
-        let photo = ["photo", "--virtual-time", "--settle", "0"]
+        let photo = ["photo", "--virtual-time", "--settle", "0", "--preset", "352x288"]
         for command in [record, photo] {
             let refused = try ToolRunner.run("capture", command + ["-o", "link.y4m"], directory: sentinels.folder)
             #expect(refused.status == 2 && refused.stderr.contains("exists (use --overwrite"))
@@ -109,7 +109,7 @@ struct OutputSafetyTests {
         #expect(frames.stdoutData.starts(with: Data("YUV4MPEG2 W352 H288 ".utf8)))
         #expect(frames.stdoutData.count == frames.stdoutData.firstIndex(of: 0x0A)! + 1 + 2 * (6 + 352 * 288 * 3 / 2))
         #expect(frames.stderr.hasPrefix("wrote 2 frames") && frames.stderr.hasSuffix("to standard output\n"))
-        let photo = try ToolRunner.run("capture", ["photo", "--virtual-time", "--settle", "0", "-o", "-"])
+        let photo = try ToolRunner.run("capture", ["photo", "--virtual-time", "--settle", "0", "--preset", "352x288", "-o", "-"])
         #expect(photo.status == 0, "\(photo.stderr)")
         #expect(photo.stdoutData.starts(with: [0xFF, 0xD8]) && photo.stdoutData.suffix(2) == Data([0xFF, 0xD9]))
         #expect(photo.stderr.contains("JPEG") && photo.stderr.contains("to standard output"))
