@@ -149,3 +149,25 @@ struct KVOOptionsTests {
         observation.invalidate()
     }
 }
+
+@Suite("KVO of connections", .serialized)
+struct KVOConnectionTests {
+    @Test("videoRotationAngle and isEnabled notify with old and new values")
+    func rotationAndEnabled() throws {
+        let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
+        let angles = KVORecorder()
+        let enabled = KVORecorder()
+        let observations = [
+            rig.connection.observe(\.videoRotationAngle, options: [.old, .new]) { _, change in angles.record(change) },
+            rig.connection.observe(\.isEnabled, options: [.new, .prior]) { _, change in enabled.record(change) },
+        ]
+        rig.connection.videoRotationAngle = 90
+        rig.connection.isEnabled = false
+        rig.connection.isEnabled = true
+        rig.connection.videoRotationAngle = 0
+        #expect(angles.calls.map(\.new) == ["90.0", "0.0"] && angles.calls.map(\.old) == ["0.0", "90.0"])
+        #expect(enabled.calls.map(\.isPrior) == [true, false, true, false])
+        #expect(enabled.calls.filter { !$0.isPrior }.map(\.new) == ["false", "true"])
+        observations.forEach { $0.invalidate() }
+    }
+}
