@@ -11,6 +11,13 @@ struct KVOCameraDrivenTests {
         let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
         rig.session.startRunning()
         try rig.collector.waitForFrames(3)
+        // Start from a still lens away from the subject, whatever earlier tests left.
+        try rig.device.lockForConfiguration()
+        rig.device.setFocusModeLocked(lensPosition: 0.1)
+        rig.device.unlockForConfiguration()
+        eventually("the lens is locked at 0.1 and still") {
+            rig.device.focusMode == .locked && !rig.device.isAdjustingFocus && abs(rig.device.lensPosition - 0.1) < 0.001
+        }
         let adjusting = KVORecorder()
         let lens = KVORecorder()
         let observations = [
