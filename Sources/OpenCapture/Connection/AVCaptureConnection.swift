@@ -51,6 +51,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     public let output: AVCaptureOutput?
 
     private let settings = Mutex<Settings>(Settings())
+    /// Key-value observers of the connection.
+    let connectionKeyValueObservers = KeyValueObserverRegistry(label: "connection")
 
     struct Settings {
         var isEnabled = true
@@ -96,6 +98,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     open var isEnabled: Bool {
         get { settings.withLock { $0.isEnabled } }
         set {
+            let observed = KeyValueChange.willChange(self, keys: ["enabled", "active"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
             let changed = settings.withLock { settings -> Bool in
                 let was = settings.isEnabled
                 settings.isEnabled = newValue
@@ -127,6 +131,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The checked form of setting `videoRotationAngle` (Linux addition).
     public func setVideoRotationAngle(_ angle: CGFloat) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["videoRotationAngle", "videoOrientation"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         guard isVideoRotationAngleSupported(angle) else {
             throw AVCaptureException(
                 .invalidArgument,
@@ -160,6 +166,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The checked form of setting `isVideoMirrored` (Linux addition).
     public func setVideoMirrored(_ mirrored: Bool) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["videoMirrored"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         guard isVideoMirroringSupported else {
             throw AVCaptureException(
                 .invalidArgument,
@@ -179,6 +187,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     open var automaticallyAdjustsVideoMirroring: Bool {
         get { settings.withLock { $0.automaticallyAdjustsVideoMirroring } }
         set {
+            let observed = KeyValueChange.willChange(self, keys: ["automaticallyAdjustsVideoMirroring", "videoMirrored"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
             let automatic = automaticMirroring
             settings.withLock {
                 $0.automaticallyAdjustsVideoMirroring = newValue

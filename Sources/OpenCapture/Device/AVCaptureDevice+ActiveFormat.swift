@@ -11,6 +11,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `activeFormat` (Linux addition): throws what iOS raises.
     public func setActiveFormat(_ format: Format) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["activeFormat", "activeVideoMinFrameDuration", "activeVideoMaxFrameDuration", "maxAvailableVideoZoomFactor"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setActiveFormat:")
         guard formats.indices.contains(format.index), formats[format.index] === format else {
             throw AVCaptureException(
@@ -73,6 +75,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `activeVideoMinFrameDuration` (Linux addition).
     public func setActiveVideoMinFrameDuration(_ duration: CMTime) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["activeVideoMinFrameDuration"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setActiveVideoMinFrameDuration:")
         if duration.isValid {
             try validateFrameDuration(duration, selector: "setActiveVideoMinFrameDuration:")
@@ -92,6 +96,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `activeVideoMaxFrameDuration` (Linux addition).
     public func setActiveVideoMaxFrameDuration(_ duration: CMTime) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["activeVideoMaxFrameDuration"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setActiveVideoMaxFrameDuration:")
         if duration.isValid {
             try validateFrameDuration(duration, selector: "setActiveVideoMaxFrameDuration:")

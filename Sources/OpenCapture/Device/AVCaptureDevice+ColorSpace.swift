@@ -19,6 +19,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `activeColorSpace` (Linux addition).
     public func setActiveColorSpace(_ colorSpace: AVCaptureColorSpace) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["activeColorSpace"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setActiveColorSpace:"
         try requireLock(selector)
         guard activeFormat.supportedColorSpaces.contains(colorSpace) else {

@@ -42,6 +42,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `exposureMode` (Linux addition).
     public func setExposureMode(_ mode: ExposureMode) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["exposureMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setExposureMode:")
         guard isExposureModeSupported(mode) else {
             throw AVCaptureException(
@@ -77,6 +79,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `exposurePointOfInterest` (Linux addition).
     public func setExposurePointOfInterest(_ point: CGPoint) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["exposurePointOfInterest"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setExposurePointOfInterest:")
         guard isExposurePointOfInterestSupported else {
             throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", "setExposurePointOfInterest:", "Setting exposurePointOfInterest is not supported by this device."))
@@ -105,6 +109,8 @@ extension AVCaptureDevice {
 
     /// The checked form of `setExposureModeCustom(duration:iso:completionHandler:)` (Linux addition).
     public func setExposureModeCustomChecked(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["exposureMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setExposureModeCustomWithDuration:ISO:completionHandler:"
         try requireLock(selector)
         guard isExposureModeSupported(.custom) else {
@@ -154,6 +160,8 @@ extension AVCaptureDevice {
 
     /// The checked form of `setExposureTargetBias(_:completionHandler:)` (Linux addition).
     public func setExposureTargetBiasChecked(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["exposureTargetBias"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setExposureTargetBias:completionHandler:"
         try requireLock(selector)
         let value = bias == Self.currentExposureTargetBias ? exposureTargetBias : bias
@@ -180,6 +188,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `activeMaxExposureDuration` (Linux addition).
     public func setActiveMaxExposureDuration(_ duration: CMTime) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["activeMaxExposureDuration"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setActiveMaxExposureDuration:"
         try requireLock(selector)
         let format = activeFormat

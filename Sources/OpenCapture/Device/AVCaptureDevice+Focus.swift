@@ -47,6 +47,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `focusMode` (Linux addition).
     public func setFocusMode(_ mode: FocusMode) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["focusMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setFocusMode:"
         try requireLock(selector)
         guard isFocusModeSupported(mode) else {
@@ -85,6 +87,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `focusPointOfInterest` (Linux addition).
     public func setFocusPointOfInterest(_ point: CGPoint) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["focusPointOfInterest"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setFocusPointOfInterest:"
         try requireLock(selector)
         guard isFocusPointOfInterestSupported else {
@@ -107,6 +111,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `autoFocusRangeRestriction` (Linux addition).
     public func setAutoFocusRangeRestriction(_ restriction: AutoFocusRangeRestriction) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["autoFocusRangeRestriction"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setAutoFocusRangeRestriction:"
         try requireLock(selector)
         guard isAutoFocusRangeRestrictionSupported else {
@@ -127,6 +133,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `isSmoothAutoFocusEnabled` (Linux addition).
     public func setSmoothAutoFocusEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["smoothAutoFocusEnabled"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setSmoothAutoFocusEnabled:"
         try requireLock(selector)
         guard isSmoothAutoFocusSupported else {
@@ -165,6 +173,8 @@ extension AVCaptureDevice {
 
     /// The checked form of `setFocusModeLocked(lensPosition:completionHandler:)` (Linux addition).
     public func setFocusModeLockedChecked(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["focusMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setFocusModeLockedWithLensPosition:completionHandler:"
         try requireLock(selector)
         var position: Float?

@@ -46,6 +46,7 @@ extension AVCaptureDevice {
         public func disconnect() {
             guard device.isConnected else { return }
             camera.disconnect()
+            device.announceDisconnect()
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
         }
 

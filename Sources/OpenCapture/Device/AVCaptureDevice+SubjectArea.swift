@@ -11,6 +11,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `isSubjectAreaChangeMonitoringEnabled` (Linux addition).
     public func setSubjectAreaChangeMonitoringEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["subjectAreaChangeMonitoringEnabled"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setSubjectAreaChangeMonitoringEnabled:")
         core.state.withLock { $0.isSubjectAreaChangeMonitoringEnabled = enabled }
     }

@@ -39,6 +39,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `torchMode` (Linux addition).
     public func setTorchMode(_ mode: TorchMode) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["torchMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setTorchMode:"
         try requireLock(selector)
         guard isTorchModeSupported(mode) else {
@@ -66,6 +68,8 @@ extension AVCaptureDevice {
     /// The checked form of `setTorchModeOn(level:)` (Linux addition): exceptions are thrown;
     /// an unavailable level is returned.
     public func setTorchModeOnChecked(level: Float) throws(AVCaptureException) -> AVError? {
+        let observed = KeyValueChange.willChange(self, keys: ["torchMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setTorchModeOnWithLevel:error:"
         try requireLock(selector)
         guard isTorchModeSupported(.on) else {

@@ -44,6 +44,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `isVideoHDREnabled` (Linux addition).
     public func setVideoHDREnabled(_ enabled: Bool) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["videoHDREnabled"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setVideoHDREnabled:"
         try requireLock(selector)
         guard !automaticallyAdjustsVideoHDREnabled else {

@@ -23,6 +23,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `whiteBalanceMode` (Linux addition).
     public func setWhiteBalanceMode(_ mode: WhiteBalanceMode) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["whiteBalanceMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("setWhiteBalanceMode:")
         guard isWhiteBalanceModeSupported(mode) else {
             throw AVCaptureException(
@@ -87,6 +89,8 @@ extension AVCaptureDevice {
 
     /// The checked form of `setWhiteBalanceModeLocked(with:completionHandler:)` (Linux addition).
     public func setWhiteBalanceModeLockedChecked(with gains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["whiteBalanceMode"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setWhiteBalanceModeLockedWithDeviceWhiteBalanceGains:completionHandler:"
         try requireLock(selector)
         guard isWhiteBalanceModeSupported(.locked) else {

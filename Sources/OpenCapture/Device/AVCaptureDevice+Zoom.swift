@@ -16,6 +16,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `videoZoomFactor` (Linux addition).
     public func setVideoZoomFactor(_ factor: CGFloat) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["videoZoomFactor", "rampingVideoZoom"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setVideoZoomFactor:"
         try requireLock(selector)
         try checkZoomFactor(factor, selector: selector)
@@ -48,6 +50,8 @@ extension AVCaptureDevice {
 
     /// The checked form of `ramp(toVideoZoomFactor:withRate:)` (Linux addition).
     public func rampChecked(toVideoZoomFactor factor: CGFloat, withRate rate: Float) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["rampingVideoZoom"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "rampToVideoZoomFactor:withRate:"
         try requireLock(selector)
         try checkZoomFactor(factor, selector: selector)
@@ -69,6 +73,8 @@ extension AVCaptureDevice {
 
     /// The checked form of `cancelVideoZoomRamp()` (Linux addition).
     public func cancelVideoZoomRampChecked() throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["rampingVideoZoom"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         try requireLock("cancelVideoZoomRamp")
         submitCancelRamp()
     }

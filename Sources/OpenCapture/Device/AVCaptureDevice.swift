@@ -129,10 +129,12 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// Called by the session's frame router with each frame's metadata.
     package func record(_ metadata: FrameMetadata) {
+        let observed = watchFrameChanges()  // nil after one atomic load when nobody observes
         core.state.withLock { $0.lastFrame = metadata }
         noteSystemPressure(of: metadata)
         noteSubjectArea(of: metadata)
         core.controls.frameArrived(metadata)
+        observed?.didChange(on: core.keyValueObservers.changeQueue)
     }
 
     /// The metadata of the newest frame the device produced.
@@ -159,6 +161,8 @@ package final class DeviceCore: @unchecked Sendable {
     let state: Mutex<State>
     /// Numbers control requests and completes their handlers frame by frame.
     let controls: ControlRequestQueue
+    /// Key-value observers of every handle on the device.
+    let keyValueObservers: KeyValueObserverRegistry
 
     struct State {
         var lockCount = 0
@@ -207,5 +211,6 @@ package final class DeviceCore: @unchecked Sendable {
         self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
         self.state = Mutex(State(activeFormatIndex: backend.descriptor.defaultFormatIndex))
         self.controls = ControlRequestQueue(label: backend.descriptor.uniqueID)
+        self.keyValueObservers = KeyValueObserverRegistry(label: backend.descriptor.uniqueID)
     }
 }

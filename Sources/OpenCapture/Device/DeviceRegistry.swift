@@ -29,7 +29,9 @@ package final class DeviceRegistry: Sendable {
     private static func makeDevice(_ camera: V4L2Camera) -> AVCaptureDevice {
         let device = AVCaptureDevice(core: DeviceCore(backend: camera))
         camera.onDisconnect { [weak device] in
-            if let device { postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device) }
+            guard let device else { return }
+            device.announceDisconnect()
+            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
         }
         return device
     }

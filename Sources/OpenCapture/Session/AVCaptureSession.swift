@@ -22,6 +22,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     var streams: [ObjectIdentifier: RunningStream] = [:]
     /// Devices interrupted by system pressure and the watchers that resume them.
     let interruptions = InterruptionTracker()
+    /// Key-value observers of the session.
+    let sessionKeyValueObservers = KeyValueObserverRegistry(label: "session")
 
     struct Model {
         var preset: Preset = .high
@@ -34,7 +36,10 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         var needsApply = false
     }
 
-    public override init() { super.init() }
+    public override init() {
+        super.init()
+        configurationLock.observable = self
+    }
 
     /// Outputs and connections refer to each other; a session going away ends its
     /// connections, as Apple's does, so its outputs and the frames they still hold are freed

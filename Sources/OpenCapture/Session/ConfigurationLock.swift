@@ -12,19 +12,27 @@ final class ConfigurationLock: @unchecked Sendable {
     /// Holds by the owning thread, and the waits queued during them; touched under `recursive`.
     private var depth = 0
     private var waits: [() -> Void] = []
+    /// The session whose observed keys (`isRunning`, `isInterrupted`, …) every outermost
+    /// hold watches: what changed is announced by the releasing thread after releasing.
+    weak var observable: (any KeyValueObservableObject)?
+    private var watch: KeyValueChange?
 
     func lock() {
         recursive.lock()
         depth += 1
+        if depth == 1, let observable { watch = KeyValueChange.watch(observable) }
     }
 
     func unlock() {
         depth -= 1
-        guard depth == 0, !waits.isEmpty else { return recursive.unlock() }
+        guard depth == 0, !waits.isEmpty || watch != nil else { return recursive.unlock() }
         let pending = waits
+        let observed = watch
         waits.removeAll()
+        watch = nil
         recursive.unlock()
         for wait in pending { wait() }
+        observed?.didChange()
     }
 
     /// Runs `wait` once the outermost hold is released, on the releasing thread, with no

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Key-value observation of a device.
+///
+/// Threads: a change made by a setter (`videoZoomFactor`, `focusMode`, `exposureMode`,
+/// `whiteBalanceMode`, `torchMode`, `activeFormat`, `isSubjectAreaChangeMonitoringEnabled`,
+/// a zoom ramp's start or cancel) notifies on the thread that set it, before the setter
+/// returns. Changes the camera makes itself (auto exposure, focus and white balance
+/// converging, the lens moving, a zoom ramp's steps, the torch, system pressure rising,
+/// unplugging) notify on the device's private serial queue "OpenCapture.kvo.<uniqueID>",
+/// in order, never on the capture thread. All handles on one device share the observers.
+extension AVCaptureDevice: KeyValueObservableObject {
+    package var keyValueObservers: KeyValueObserverRegistry { core.keyValueObservers }
+    package var observableKeyTable: ObservableKeyTable { Self.keyTable }
+
+    private static let keyTable = ObservableKeyTable(observableKeys(AVCaptureDevice.self))
+
+    /// Every observable key of a device, with Apple's key string.
+    static func observableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.isConnected, "connected"),
+            ObservableKey(\Root.isSuspended, "suspended"),
+            ObservableKey(\Root.activeFormat, "activeFormat"),
+            ObservableKey(\Root.activeVideoMinFrameDuration, "activeVideoMinFrameDuration"),
+            ObservableKey(\Root.activeVideoMaxFrameDuration, "activeVideoMaxFrameDuration"),
+            ObservableKey(\Root.activeColorSpace, "activeColorSpace"),
+            ObservableKey(\Root.focusMode, "focusMode"),
+            ObservableKey(\Root.focusPointOfInterest, "focusPointOfInterest"),
+            ObservableKey(\Root.isAdjustingFocus, "adjustingFocus"),
+            ObservableKey(\Root.lensPosition, "lensPosition"),
+            ObservableKey(\Root.autoFocusRangeRestriction, "autoFocusRangeRestriction"),
+            ObservableKey(\Root.isSmoothAutoFocusEnabled, "smoothAutoFocusEnabled"),
+            ObservableKey(\Root.exposureMode, "exposureMode"),
+            ObservableKey(\Root.exposurePointOfInterest, "exposurePointOfInterest"),
+            ObservableKey(\Root.isAdjustingExposure, "adjustingExposure"),
+            ObservableKey(\Root.exposureDuration, "exposureDuration"),
+            ObservableKey(\Root.iso, "ISO"),
+            ObservableKey(\Root.exposureTargetOffset, "exposureTargetOffset"),
+            ObservableKey(\Root.exposureTargetBias, "exposureTargetBias"),
+            ObservableKey(\Root.activeMaxExposureDuration, "activeMaxExposureDuration"),
+            ObservableKey(\Root.whiteBalanceMode, "whiteBalanceMode"),
+            ObservableKey(\Root.isAdjustingWhiteBalance, "adjustingWhiteBalance"),
+            ObservableKey(\Root.deviceWhiteBalanceGains, "deviceWhiteBalanceGains"),
+            ObservableKey(\Root.videoZoomFactor, "videoZoomFactor"),
+            ObservableKey(\Root.isRampingVideoZoom, "rampingVideoZoom"),
+            ObservableKey(\Root.minAvailableVideoZoomFactor, "minAvailableVideoZoomFactor"),
+            ObservableKey(\Root.maxAvailableVideoZoomFactor, "maxAvailableVideoZoomFactor"),
+            ObservableKey(\Root.torchMode, "torchMode"),
+            ObservableKey(\Root.torchLevel, "torchLevel"),
+            ObservableKey(\Root.isTorchActive, "torchActive"),
+            ObservableKey(\Root.isTorchAvailable, "torchAvailable"),
+            ObservableKey(\Root.isFlashAvailable, "flashAvailable"),
+            ObservableKey(\Root.isLowLightBoostEnabled, "lowLightBoostEnabled"),
+            ObservableKey(\Root.isVideoHDREnabled, "videoHDREnabled"),
+            ObservableKey(\Root.isSubjectAreaChangeMonitoringEnabled, "subjectAreaChangeMonitoringEnabled"),
+            ObservableKey(\Root.systemPressureState, "systemPressureState") {
+                $0.level == $1.level && $0.factors == $1.factors
+            },
+        ]
+    }
+
+    /// Announces the camera-driven changes a frame brought (see `record(_:)`): nil, after
+    /// one atomic load, when nobody observes the device.
+    func watchFrameChanges() -> KeyValueChange? { KeyValueChange.watch(self) }
+
+    /// Announces that the device was unplugged, on its change queue.
+    func announceDisconnect() {
+        KeyValueChange.didChange(self, key: "connected", from: true, on: keyValueObservers.changeQueue)
+    }
+}
+
+extension _KeyValueCodingAndObserving where Self: AVCaptureDevice {
+    /// Observes a device property (Apple's `observe(_:options:changeHandler:)`): see the
+    /// keys and threads in docs/avfoundation-api.md. The observation ends when the returned
+    /// object is invalidated or released.
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation {
+        KeyPathObservation.observe(self, keyPath, keys: AVCaptureDevice.observableKeys(Self.self),
+                                   options: options, changeHandler: changeHandler)
+    }
+}

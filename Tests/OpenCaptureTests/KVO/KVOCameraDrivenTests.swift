@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import OpenCapture
+
+@Suite("KVO of changes the camera makes", .serialized)
+struct KVOCameraDrivenTests {
+    @Test("an autofocus search turns isAdjustingFocus on, moves the lens, then off, on the device's KVO queue")
+    func autofocusSearch() throws {
+        let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
+        rig.session.startRunning()
+        try rig.collector.waitForFrames(3)
+        // Start from a still lens away from the subject, whatever earlier tests left.
+        try rig.device.lockForConfiguration()
+        rig.device.setFocusModeLocked(lensPosition: 0.1)
+        rig.device.unlockForConfiguration()
+        eventually("the lens is locked at 0.1 and still") {
+            rig.device.focusMode == .locked && !rig.device.isAdjustingFocus && abs(rig.device.lensPosition - 0.1) < 0.001
+        }
+        let adjusting = KVORecorder()
+        let lens = KVORecorder()
+        let observations = [
+            rig.device.observe(\.isAdjustingFocus, options: [.old, .new, .prior]) { _, change in adjusting.record(change) },
+            rig.device.observe(\.lensPosition, options: .new) { _, change in lens.record(change) },
+        ]
+        try rig.device.lockForConfiguration()
+        rig.device.focusMode = .autoFocus
+        rig.device.unlockForConfiguration()
+        eventually("isAdjustingFocus went true and back to false") {
+            adjusting.calls.filter { !$0.isPrior }.map(\.new) == ["true", "false"]
+        }
+        let calls = adjusting.calls
+        #expect(calls.map(\.isPrior) == [true, false, true, false], "each change: the prior call, then the change")
+        #expect(calls.first?.old == "false" && calls.first?.new == nil)
+        #expect(lens.calls.count >= 3, "the lens moved during the search")
+        #expect((calls + lens.calls).allSatisfy { $0.queue == "OpenCapture.kvo.sim:back-wide" })
+        observations.forEach { $0.invalidate() }
+        rig.stop()
+    }
+
+    @Test("auto exposure converging after a bias change: isAdjustingExposure and exposureTargetOffset notify, the string form too")
+    func exposureConverging() throws {
+        let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
+        rig.session.startRunning()
+        try rig.collector.waitForFrames(30)
+        let adjusting = KVORecorder()
+        let observation = rig.device.observe(\.isAdjustingExposure, options: .new) { _, change in adjusting.record(change) }
+        let observer = StringObserver()
+        rig.device.addObserver(observer, forKeyPath: "exposureTargetOffset", options: [.new], context: nil)
+        try rig.device.lockForConfiguration()
+        rig.device.setExposureTargetBias(2)
+        rig.device.unlockForConfiguration()
+        eventually("auto exposure adjusted and settled") {
+            let values = adjusting.calls.map(\.new)
+            return values.first == "true" && values.last == "false"
+        }
+        #expect(observer.recorder.calls.count >= 2, "the offset moved while exposure converged")
+        #expect(observer.keyPaths.withLock { $0 }.allSatisfy { $0 == "exposureTargetOffset" })
+        rig.device.removeObserver(observer, forKeyPath: "exposureTargetOffset")
+        observation.invalidate()
+        try rig.device.lockForConfiguration()
+        rig.device.setExposureTargetBias(0)
+        rig.device.unlockForConfiguration()
+        rig.stop()
+    }
+
+    @Test("unplugging: isConnected turns false on the KVO queue; the session's isRunning turns false off the caller's thread")
+    func unplug() throws {
+        let rig = try TestRig(uniqueID: "sim:back-tele", preset: .vga640x480)
+        rig.session.startRunning()
+        try rig.collector.waitForFrames(5)
+        let connected = KVORecorder()
+        let running = KVORecorder()
+        let observations = [
+            rig.device.observe(\.isConnected, options: [.old, .new]) { _, change in connected.record(change) },
+            rig.session.observe(\.isRunning, options: .new) { _, change in running.record(change) },
+        ]
+        rig.device.simulation?.disconnect()
+        eventually("isConnected and isRunning notified") { !connected.calls.isEmpty && !running.calls.isEmpty }
+        #expect(connected.calls.map(\.new) == ["false"] && connected.calls.first?.old == "true")
+        #expect(connected.calls.first?.queue == "OpenCapture.kvo.sim:back-tele")
+        #expect(running.calls.map(\.new) == ["false"])
+        observations.forEach { $0.invalidate() }
+        _ = rig.device.simulation?.reconnect()
+    }
+
+    @Test("nobody observing: the frame path finds no observer and announces nothing")
+    func zeroCostWhenUnobserved() throws {
+        let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
+        #expect(!rig.device.keyValueObservers.isObserved)
+        #expect(rig.device.watchFrameChanges() == nil)
+        rig.session.startRunning()
+        try rig.collector.waitForFrames(3)
+        #expect(!rig.device.keyValueObservers.isObserved)
+        rig.stop()
+    }
+}
