@@ -53,6 +53,8 @@ extension AVCaptureDevice: KeyValueObservableObject {
             ObservableKey(\Root.isLowLightBoostEnabled, "lowLightBoostEnabled"),
             ObservableKey(\Root.isVideoHDREnabled, "videoHDREnabled"),
             ObservableKey(\Root.isSubjectAreaChangeMonitoringEnabled, "subjectAreaChangeMonitoringEnabled"),
+            // A virtual device's constituent follows the frames (the per-frame watch finds it).
+            ObservableKey(\Root.activePrimaryConstituent, "activePrimaryConstituentDevice"),
             ObservableKey(\Root.systemPressureState, "systemPressureState") {
                 $0.level == $1.level && $0.factors == $1.factors
             },

@@ -18,6 +18,10 @@ extension AVCaptureDevice {
     public func setVideoZoomFactor(_ factor: CGFloat) throws(AVCaptureException) {
         let observed = KeyValueChange.willChange(self, keys: ["videoZoomFactor", "rampingVideoZoom"])  // KVO: prior now, after on return
         defer { observed?.didChange() }
+        // A virtual device's constituent follows a zoom that crosses a switch-over factor:
+        // announced only if it changed.
+        let constituent = KeyValueChange.watch(self, keys: ["activePrimaryConstituentDevice"])
+        defer { constituent?.didChange() }
         let selector = "setVideoZoomFactor:"
         try requireLock(selector)
         try checkZoomFactor(factor, selector: selector)

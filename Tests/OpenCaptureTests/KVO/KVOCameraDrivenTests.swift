@@ -39,6 +39,23 @@ struct KVOCameraDrivenTests {
         rig.stop()
     }
 
+    @Test("a virtual device's activePrimaryConstituent notifies when the zoom crosses a switch-over factor")
+    func constituentSwitch() throws {
+        let rig = try LumaRig(uniqueID: "sim:back-dualwide")
+        rig.session.startRunning()
+        defer { rig.stop() }
+        _ = try rig.frame(atZoom: 1, settle: 2)
+        let recorder = KVORecorder()
+        let observation = rig.device.observe(\.activePrimaryConstituent, options: .new) { _, change in recorder.record(change) }
+        defer { observation.invalidate() }
+        _ = try rig.frame(atZoom: 3, settle: 2)
+        eventually("the switch to the wide camera was announced") {
+            recorder.calls.contains { $0.new?.contains("[sim:back-wide]") == true }
+        }
+        // The setter moved it, so it is announced on the setter's thread, once.
+        #expect(recorder.calls.map(\.queue) == ["caller"])
+    }
+
     @Test("auto exposure converging after a bias change: isAdjustingExposure and exposureTargetOffset notify, the string form too")
     func exposureConverging() throws {
         let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
