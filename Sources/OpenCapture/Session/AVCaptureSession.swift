@@ -34,6 +34,11 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         var previewLayers: [WeakPreviewLayer] = []
         var configurationDepth = 0
         var needsApply = false
+        /// `isMultitaskingCameraAccessEnabled` (false; true is refused where unsupported).
+        var multitaskingCameraAccessEnabled = false
+        /// The controls delegate (weak, as Apple's) and its queue.
+        var controlsDelegate: WeakControlsDelegate = WeakControlsDelegate()
+        var controlsDelegateQueue: DispatchQueue?
     }
 
     public override init() {

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A control that selects a `Float` from a bounded range (iOS 18): continuous, stepped, or
+/// from a list of values.
+///
+/// The rules are Apple's: the minimum must be less than the maximum and a step greater
+/// than 0, else the initialiser raises `NSInvalidArgumentException`; `value` starts at the
+/// minimum and may only be set within minimum ... maximum, else it raises
+/// `NSInvalidArgumentException` (`setValue(_:)` is the checked form). Apple's header does
+/// not say that a value between steps (or between listed values) is moved to one, so such
+/// a value is kept as set.
+///
+/// On Linux the action given to `setActionQueue(_:action:)` is stored but never called:
+/// only the system's Camera Control overlay changes a slider's value through its action, and
+/// no Linux session supports controls. Setting `value` from code does not call it.
+open class AVCaptureSlider: AVCaptureControl, @unchecked Sendable {
+    /// The values a slider can take.
+    enum Kind: Sendable {
+        case continuous(ClosedRange<Float>)
+        case stepped(ClosedRange<Float>, step: Float)
+        case list([Float])
+    }
+
+    struct State {
+        var value: Float
+        var localizedValueFormat: String?
+        var prominentValues: [Float] = []
+        var accessibilityIdentifier: String?
+        var action: ControlAction<Float>?
+    }
+
+    let kind: Kind
+    /// The smallest and largest value the slider takes.
+    let bounds: ClosedRange<Float>
+    private let state: Mutex<State>
+
+    /// A localized title that describes the slider's action.
+    public let localizedTitle: String
+    /// The name of the SF Symbol that represents the slider.
+    public let symbolName: String
+
+    /// A continuous slider over `range`. Raises `NSInvalidArgumentException` unless
+    /// `range.lowerBound < range.upperBound`.
+    public convenience init(_ localizedTitle: String, symbolName: String, in range: ClosedRange<Float>) {
+        self.init(localizedTitle, symbolName: symbolName, kind: .continuous(range),
+            selector: "initWithLocalizedTitle:symbolName:minValue:maxValue:")
+    }
+
+    /// A discrete slider over `range` with `step` between valid values. Raises
+    /// `NSInvalidArgumentException` unless the range's bounds differ and `step > 0`.
+    public convenience init(_ localizedTitle: String, symbolName: String, in range: ClosedRange<Float>, step: Float) {
+        self.init(localizedTitle, symbolName: symbolName, kind: .stepped(range, step: step),
+            selector: "initWithLocalizedTitle:symbolName:minValue:maxValue:step:")
+    }
+
+    /// A discrete slider whose only values are `values`. An empty list raises
+    /// `NSInvalidArgumentException` (Linux: Apple's header gives no rule, but such a slider
+    /// has no minimum to start at).
+    public convenience init(_ localizedTitle: String, symbolName: String, values: [Float]) {
+        self.init(localizedTitle, symbolName: symbolName, kind: .list(values),
+            selector: "initWithLocalizedTitle:symbolName:values:")
+    }
+
+    init(_ localizedTitle: String, symbolName: String, kind: Kind, selector: String) {
+        let bounds: ClosedRange<Float>
+        do {
+            bounds = try Self.validate(kind, selector: selector)
+        } catch {
+            error.raise()
+        }
+        self.kind = kind
+        self.bounds = bounds
+        self.localizedTitle = localizedTitle
+        self.symbolName = symbolName
+        state = Mutex(State(value: bounds.lowerBound))
+        super.init(concreteControl: ())
+    }
+
+    /// Checks a slider's definition as Apple's initialisers do and returns its bounds.
+    static func validate(_ kind: Kind, selector: String) throws(AVCaptureException) -> ClosedRange<Float> {
+        func refuse(_ text: String) -> AVCaptureException {
+            AVCaptureException(.invalidArgument, selectorReason("AVCaptureSlider", selector, text))
+        }
+        switch kind {
+        case .continuous(let range):
+            guard range.lowerBound < range.upperBound else { throw refuse("minValue must be less than maxValue") }
+            return range
+        case .stepped(let range, let step):
+            guard range.lowerBound < range.upperBound else { throw refuse("minValue must be less than maxValue") }
+            guard step > 0 else { throw refuse("step must be greater than 0") }
+            return range
+        case .list(let values):
+            guard let low = values.min(), let high = values.max() else { throw refuse("values must not be empty") }
+            guard !values.contains(where: \.isNaN) else { throw refuse("values must be numbers") }
+            return low...high
+        }
+    }
+
+    /// The slider's value (default: its minimum). Setting a value outside minimum ... maximum
+    /// raises `NSInvalidArgumentException`.
+    open var value: Float {
+        get { state.withLock { $0.value } }
+        set { enforce { try setValue(newValue) } }
+    }
+
+    /// The checked form of setting `value` (Linux addition): throws instead of ending the
+    /// process.
+    public func setValue(_ newValue: Float) throws(AVCaptureException) {
+        guard bounds.contains(newValue) else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureSlider", "setValue:",
+                    "value \(newValue) is outside the slider's range [\(bounds.lowerBound), \(bounds.upperBound)]"))
+        }
+        state.withLock { $0.value = newValue }
+    }
+
+    /// A localized format for presenting the value; only `%@` may appear in it (e.g.
+    /// `"%@ fps"`). Others make the system present the value its default way.
+    open var localizedValueFormat: String? {
+        get { state.withLock { $0.localizedValueFormat } }
+        set { state.withLock { $0.localizedValueFormat = newValue } }
+    }
+
+    /// Values that may receive a distinct appearance or behaviour.
+    open var prominentValues: [Float] {
+        get { state.withLock { $0.prominentValues } }
+        set { state.withLock { $0.prominentValues = newValue } }
+    }
+
+    /// A string that identifies the slider.
+    open var accessibilityIdentifier: String? {
+        get { state.withLock { $0.accessibilityIdentifier } }
+        set { state.withLock { $0.accessibilityIdentifier = newValue } }
+    }
+
+    /// Sets the action the system calls, on `actionQueue`, when the user changes the value
+    /// through the Camera Control. Stored on Linux, never called (no Camera Control).
+    open func setActionQueue(_ actionQueue: DispatchQueue, action: @escaping (Float) -> Void) {
+        state.withLock { $0.action = ControlAction(queue: actionQueue, action: action) }
+    }
+
+    /// Whether an action and queue have been set (Apple's condition for adding a slider).
+    var hasAction: Bool { state.withLock { $0.action != nil } }
+}
