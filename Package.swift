@@ -94,6 +94,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore"]),
+        // iOS code as written for Apple's SDK: one file per header, touching each declaration
+        // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
+        // no @testable import, so it compiles exactly what an app sees.
+        .testTarget(name: "AppleSpellingTests", dependencies: ["AVFoundation", "CoreMedia", "CoreVideo"], exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )
