@@ -6,3 +6,6 @@ public typealias CMItemIndex = Int
 public typealias CMPersistentTrackID = Int32
 /// No track. The corresponding C constant is `kCMPersistentTrackID_Invalid`.
 public let kCMPersistentTrackID_Invalid: CMPersistentTrackID = 0
+
+/// No error, as MacTypes.h's `noErr`.
+public let noErr: OSStatus = 0

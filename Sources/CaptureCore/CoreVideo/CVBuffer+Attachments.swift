@@ -1,0 +1,32 @@
+import Foundation
+
+/// Whether a buffer has an attachment for `key`.
+public func CVBufferHasAttachment(_ buffer: CVBuffer, _ key: String) -> Bool {
+    buffer.attachmentStore.withLock { $0[key] != nil }
+}
+
+/// Removes one attachment of a buffer.
+public func CVBufferRemoveAttachment(_ buffer: CVBuffer, _ key: String) {
+    buffer.attachmentStore.withLock { $0[key] = nil }
+    buffer.attachmentModes.withLock { $0[key] = nil }
+}
+
+/// Removes every attachment of a buffer.
+public func CVBufferRemoveAllAttachments(_ buffer: CVBuffer) {
+    buffer.attachmentStore.withLock { $0.removeAll() }
+    buffer.attachmentModes.withLock { $0.removeAll() }
+}
+
+/// Sets several attachments at once, all with `attachmentMode`.
+public func CVBufferSetAttachments(_ buffer: CVBuffer, _ theAttachments: [String: any Sendable], _ attachmentMode: CVAttachmentMode) {
+    for (key, value) in theAttachments { CVBufferSetAttachment(buffer, key, value, attachmentMode) }
+}
+
+/// Copies the source buffer's propagating attachments (`shouldPropagate`) onto the destination.
+public func CVBufferPropagateAttachments(_ sourceBuffer: CVBuffer, _ destinationBuffer: CVBuffer) {
+    let all: [String: any Sendable] = sourceBuffer.attachmentStore.withLock { $0 }
+    let modes = sourceBuffer.attachmentModes.withLock { $0 }
+    for (key, value) in all where modes[key] == nil {
+        CVBufferSetAttachment(destinationBuffer, key, value, .shouldPropagate)
+    }
+}
