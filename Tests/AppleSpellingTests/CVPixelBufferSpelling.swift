@@ -176,3 +176,10 @@ struct CVPixelBufferSpellingTests {
         #expect(CVBufferCopyAttachments(buffer, .shouldNotPropagate) == nil)
     }
 }
+
+/// The deprecated unretained getter, as pre-iOS 15 code calls it; compiled, never called.
+@available(*, deprecated)
+func spellCVBufferGetAttachment(_ pixelBuffer: CVPixelBuffer) -> String? {
+    CVBufferGetAttachment(pixelBuffer, kCVImageBufferYCbCrMatrixKey, nil)?.takeUnretainedValue() as? String
+}
+

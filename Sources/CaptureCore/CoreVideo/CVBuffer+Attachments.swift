@@ -30,3 +30,21 @@ public func CVBufferPropagateAttachments(_ sourceBuffer: CVBuffer, _ destination
         CVBufferSetAttachment(destinationBuffer, key, value, .shouldPropagate)
     }
 }
+
+/// Reads one attachment without a copy (deprecated in iOS 15 for `CVBufferCopyAttachment`).
+/// The object stays valid while the buffer has the attachment, as Core Video's "get" rule
+/// says; `takeUnretainedValue()` gives it (`as? String` for the colour tags).
+@available(*, deprecated, renamed: "CVBufferCopyAttachment")
+public func CVBufferGetAttachment(
+    _ buffer: CVBuffer, _ key: String, _ attachmentMode: UnsafeMutablePointer<CVAttachmentMode>?
+) -> Unmanaged<AnyObject>? {
+    guard let value = CVBufferCopyAttachment(buffer, key, attachmentMode) else { return nil }
+    let object = value as AnyObject
+    buffer.attachmentObjects.withLock { $0[key] = AttachmentObject(object: object) }
+    return Unmanaged.passUnretained(object)
+}
+
+/// An attachment's object kept alive for `CVBufferGetAttachment`.
+package struct AttachmentObject: @unchecked Sendable {
+    let object: AnyObject
+}
