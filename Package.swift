@@ -13,9 +13,12 @@ let package = Package(
     name: "OpenCapture",
     products: [
         .library(name: "OpenCapture", targets: ["OpenCapture"]),
-        .library(name: "AVFoundation", targets: ["AVFoundation"]),
+        // As on Apple platforms, an app that links AVFoundation can also import CoreMedia,
+        // CoreVideo and QuartzCore.
+        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore"]),
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "CoreVideo", targets: ["CoreVideo"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "capture", targets: ["capture"]),
     ],
     targets: [
@@ -48,6 +51,7 @@ let package = Package(
         .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
         .target(name: "ColorScience"),
         .target(name: "CaptureCore"),
+        .target(name: "QuartzCore"),
         .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"]),
         .target(
             name: "SimulatedCamera",
@@ -60,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "SimulatedCamera", "V4L2Camera"]
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera"]
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
@@ -94,6 +98,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
+        // iOS code as written for Apple's SDK: one file per header, touching each declaration
+        // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
+        // no @testable import, so it compiles exactly what an app sees.
+        .testTarget(name: "AppleSpellingTests", dependencies: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore"], exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

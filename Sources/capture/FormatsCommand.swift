@@ -27,7 +27,7 @@ enum FormatsCommand {
                 let dims = format.formatDescription.dimensions
                 return [
                     "index": format.index, "width": Int(dims.width), "height": Int(dims.height),
-                    "pixelFormat": fourCCString(format.formatDescription.mediaSubType),
+                    "pixelFormat": fourCCString(format.formatDescription.mediaSubType.rawValue),
                     "frameRateRanges": format.videoSupportedFrameRateRanges.map { ["min": $0.minFrameRate, "max": $0.maxFrameRate] },
                     "minISO": Double(format.minISO), "maxISO": Double(format.maxISO),
                     "minExposureDuration": format.minExposureDuration.seconds, "maxExposureDuration": format.maxExposureDuration.seconds,
@@ -55,7 +55,7 @@ enum FormatsCommand {
             let exposure = String(format: "%.6f-%.3f", format.minExposureDuration.seconds, format.maxExposureDuration.seconds)
             let line = [
                 pad(String(format: "%2d", format.index), 2), pad("\(dims.width)x\(dims.height)", 10),
-                pad(fourCCString(format.formatDescription.mediaSubType), 4), pad(fps, 9), pad(iso, 10),
+                pad(fourCCString(format.formatDescription.mediaSubType.rawValue), 4), pad(fps, 9), pad(iso, 10),
                 pad(exposure, 18), pad(format.videoFieldOfView > 0 ? String(format: "%.1f°", format.videoFieldOfView) : "-", 6),
                 pad(String(format: "%.0f", Double(format.videoMaxZoomFactor)), 4), pad(format.isVideoBinned ? "yes" : "no", 3),
                 pad(format.isVideoHDRSupported ? "yes" : "no", 3), presetNames(format).joined(separator: ","),

@@ -100,7 +100,7 @@ struct CVPixelBufferTests {
         #expect(pool.bufferCount == 3)
         held.removeAll()
         again = nil
-        CVPixelBufferPoolFlush(pool, 0)
+        CVPixelBufferPoolFlush(pool, .excessBuffers)
         #expect(pool.bufferCount == 2)
     }
 
@@ -125,7 +125,7 @@ struct CVPixelBufferTests {
         CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: image, formatDescriptionOut: &description)
         let format = try #require(description)
         #expect(CMVideoFormatDescriptionGetDimensions(format) == CMVideoDimensions(width: 8, height: 4))
-        #expect(format.mediaSubType == kCVPixelFormatType_32BGRA)
+        #expect(format.mediaSubType.rawValue == kCVPixelFormatType_32BGRA)
         #expect(CMFormatDescriptionGetMediaType(format) == kCMMediaType_Video)
         let sample = CMSampleBuffer(
             imageBuffer: image, formatDescription: format, presentationTimeStamp: CMTime(value: 3, timescale: 30),

@@ -52,7 +52,7 @@ struct DeviceTests {
             #expect(format.minExposureDuration < format.maxExposureDuration)
             #expect(format.videoFieldOfView > 0)
             #expect(format.videoMaxZoomFactor >= 1)
-            #expect(format.formatDescription.mediaSubType == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+            #expect(format.formatDescription.mediaSubType.rawValue == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
             for range in format.videoSupportedFrameRateRanges {
                 #expect(range.minFrameDuration == CMTime(value: 1, timescale: CMTimeScale(range.maxFrameRate)))
             }

@@ -4,6 +4,7 @@ import AVFoundation
 import CoreMedia
 import CoreVideo
 import Foundation
+import QuartzCore
 import Synchronization
 
 final class Counter: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, Sendable {

@@ -23,16 +23,16 @@ public let kCMMediaType_Audio: CMMediaType = 0x736F_756E
 /// Describes the media in a sample buffer or a device format: its type, subtype (pixel
 /// format FourCC) and, for video, the dimensions.
 public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStringConvertible {
-    /// The media type, e.g. `kCMMediaType_Video`.
-    public let mediaType: CMMediaType
-    /// The subtype: the pixel format FourCC for video.
-    public let mediaSubType: FourCharCode
+    /// The media type's code, e.g. `kCMMediaType_Video` (`CMFormatDescriptionGetMediaType`).
+    package let mediaTypeCode: CMMediaType
+    /// The subtype's code: the pixel format FourCC for video (`CMFormatDescriptionGetMediaSubType`).
+    package let mediaSubTypeCode: FourCharCode
     /// The picture size for video; zero for other media.
     public let dimensions: CMVideoDimensions
 
     package init(mediaType: CMMediaType, mediaSubType: FourCharCode, dimensions: CMVideoDimensions) {
-        self.mediaType = mediaType
-        self.mediaSubType = mediaSubType
+        self.mediaTypeCode = mediaType
+        self.mediaSubTypeCode = mediaSubType
         self.dimensions = dimensions
     }
 
@@ -43,17 +43,28 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
     }
 
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
-        lhs.mediaType == rhs.mediaType && lhs.mediaSubType == rhs.mediaSubType && lhs.dimensions == rhs.dimensions
+        lhs.mediaTypeCode == rhs.mediaTypeCode && lhs.mediaSubTypeCode == rhs.mediaSubTypeCode && lhs.dimensions == rhs.dimensions
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(mediaType)
-        hasher.combine(mediaSubType)
+        hasher.combine(mediaTypeCode)
+        hasher.combine(mediaSubTypeCode)
         hasher.combine(dimensions)
     }
 
+    /// The media type, e.g. `.video`.
+    public var mediaType: MediaType { MediaType(rawValue: mediaTypeCode) }
+    /// The media subtype: for video, the pixel format, e.g. `MediaSubType(rawValue: kCVPixelFormatType_32BGRA)`.
+    public var mediaSubType: MediaSubType { MediaSubType(rawValue: mediaSubTypeCode) }
+
+    /// The picture size in pixels (clean aperture and pixel aspect ratio are those of the
+    /// whole picture with square pixels on Linux, so both flags give the dimensions).
+    public func presentationDimensions(usePixelAspectRatio: Bool = true, useCleanAperture: Bool = true) -> CGSize {
+        CGSize(width: Int(dimensions.width), height: Int(dimensions.height))
+    }
+
     public var description: String {
-        "<CMVideoFormatDescription \(fourCCString(mediaSubType)) \(dimensions)>"
+        "<CMVideoFormatDescription \(fourCCString(mediaSubTypeCode)) \(dimensions)>"
     }
 }
 
@@ -66,10 +77,44 @@ public func CMVideoFormatDescriptionGetDimensions(_ videoDesc: CMVideoFormatDesc
 }
 
 /// The media type of a format description.
-public func CMFormatDescriptionGetMediaType(_ desc: CMFormatDescription) -> CMMediaType { desc.mediaType }
+public func CMFormatDescriptionGetMediaType(_ desc: CMFormatDescription) -> CMMediaType { desc.mediaTypeCode }
 
 /// The media subtype (pixel format FourCC for video) of a format description.
-public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> FourCharCode { desc.mediaSubType }
+public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> FourCharCode { desc.mediaSubTypeCode }
+
+/// The picture size of a video format description, as `CGSize`.
+public func CMVideoFormatDescriptionGetPresentationDimensions(
+    _ videoDesc: CMVideoFormatDescription, usePixelAspectRatio: Bool, useCleanAperture: Bool
+) -> CGSize {
+    videoDesc.presentationDimensions(usePixelAspectRatio: usePixelAspectRatio, useCleanAperture: useCleanAperture)
+}
+
+/// Whether two format descriptions are equal.
+public func CMFormatDescriptionEqual(_ formatDescription: CMFormatDescription?, otherFormatDescription: CMFormatDescription?) -> Bool {
+    formatDescription == otherFormatDescription
+}
+
+/// Whether a video format description describes `imageBuffer` (size and pixel format).
+public func CMVideoFormatDescriptionMatchesImageBuffer(_ videoDesc: CMVideoFormatDescription, imageBuffer: CVImageBuffer) -> Bool {
+    videoDesc.mediaSubTypeCode == imageBuffer.format.rawValue && Int(videoDesc.dimensions.width) == imageBuffer.width
+        && Int(videoDesc.dimensions.height) == imageBuffer.height
+}
+
+/// Makes a video format description for a codec or pixel format and a size.
+@discardableResult
+public func CMVideoFormatDescriptionCreate(
+    allocator: AnyObject?, codecType: CMVideoCodecType, width: Int32, height: Int32, extensions: [String: Any]?,
+    formatDescriptionOut: UnsafeMutablePointer<CMVideoFormatDescription?>
+) -> OSStatus {
+    formatDescriptionOut.pointee = CMFormatDescription(
+        mediaType: kCMMediaType_Video, mediaSubType: codecType, dimensions: CMVideoDimensions(width: width, height: height))
+    return 0
+}
+
+/// A video codec's four-character code, as `CMVideoCodecType`.
+public typealias CMVideoCodecType = FourCharCode
+/// A pixel format's four-character code, as `CMPixelFormatType`.
+public typealias CMPixelFormatType = FourCharCode
 
 /// Makes a video format description for a pixel buffer.
 @discardableResult

@@ -31,6 +31,10 @@ public final class CVBuffer: @unchecked Sendable {
     private let lockCount = Atomic<Int>(0)
     /// Colour attachments and others, set by whoever fills the buffer.
     package let attachmentStore = Locked<[String: any Sendable]>([:])
+    /// How each attachment propagates, for keys set with `shouldNotPropagate` (others propagate).
+    package let attachmentModes = Locked<[String: CVAttachmentMode]>([:])
+    /// Objects handed out by `CVBufferGetAttachment`, kept while the buffer lives.
+    package let attachmentObjects = Locked<[String: AttachmentObject]>([:])
 
     package struct Plane: Sendable {
         package var offset: Int

@@ -96,21 +96,22 @@ public enum CVAttachmentMode: UInt32, Sendable {
 
 /// Reads one attachment of a buffer, such as `kCVImageBufferYCbCrMatrixKey`.
 public func CVBufferCopyAttachment(_ buffer: CVBuffer, _ key: String, _ attachmentMode: UnsafeMutablePointer<CVAttachmentMode>?) -> Any? {
-    attachmentMode?.pointee = .shouldPropagate
     let value: (any Sendable)? = buffer.attachmentStore.withLock { $0[key] }
+    if value != nil { attachmentMode?.pointee = buffer.attachmentModes.withLock { $0[key] } ?? .shouldPropagate }
     return value
 }
 
-/// Sets one attachment of a buffer.
+/// Sets one attachment of a buffer, replacing any with the same key.
 public func CVBufferSetAttachment(_ buffer: CVBuffer, _ key: String, _ value: any Sendable, _ attachmentMode: CVAttachmentMode) {
     buffer.attachmentStore.withLock { $0[key] = value }
+    buffer.attachmentModes.withLock { $0[key] = attachmentMode == .shouldPropagate ? nil : attachmentMode }
 }
 
-/// All attachments of a buffer.
+/// The attachments of a buffer that have `attachmentMode`; nil when there are none.
 public func CVBufferCopyAttachments(_ buffer: CVBuffer, _ attachmentMode: CVAttachmentMode) -> [String: Any]? {
     let all: [String: any Sendable] = buffer.attachmentStore.withLock { $0 }
-    if all.isEmpty { return nil }
+    let modes = buffer.attachmentModes.withLock { $0 }
     var result: [String: Any] = [:]
-    for (key, value) in all { result[key] = value }
-    return result
+    for (key, value) in all where (modes[key] ?? .shouldPropagate) == attachmentMode { result[key] = value }
+    return result.isEmpty ? nil : result
 }

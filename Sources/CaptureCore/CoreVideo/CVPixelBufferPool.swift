@@ -41,12 +41,12 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     }
 
     /// A free buffer, or a new one while under the maximum; `nil` when every buffer is held.
-    package func dequeue() -> CVBuffer? {
+    package func dequeue(limit: Int = .max) -> CVBuffer? {
         buffers.withLock { all -> CVBuffer? in
             for index in all.indices where isKnownUniquelyReferenced(&all[index]) {
                 return all[index]
             }
-            guard all.count < maximumBufferCount else { return nil }
+            guard all.count < min(maximumBufferCount, limit) else { return nil }
             let fresh = CVPixelBufferPool.makeBuffer(format, width, height, attachments)
             all.append(fresh)
             return fresh
@@ -69,11 +69,12 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         }
     }
 
-    /// Frees buffers beyond the minimum that nobody holds.
-    package func flush() {
+    /// Frees buffers nobody holds: beyond the minimum only, or all of them.
+    package func flush(keepingMinimum: Bool = true) {
+        let keep = keepingMinimum ? minimumBufferCount : 0
         buffers.withLock { all in
             var index = all.count - 1
-            while index >= 0 && all.count > minimumBufferCount {
+            while index >= 0 && all.count > keep {
                 if isKnownUniquelyReferenced(&all[index]) { all.remove(at: index) }
                 index -= 1
             }
@@ -111,9 +112,10 @@ public func CVPixelBufferPoolCreatePixelBuffer(
     return kCVReturnSuccess
 }
 
-/// Frees the pool's unused buffers. The corresponding flag `kCVPixelBufferPoolFlushExcessBuffers` is implied.
-public func CVPixelBufferPoolFlush(_ pool: CVPixelBufferPool, _ options: CVOptionFlags) {
-    pool.flush()
+/// Frees the pool's buffers nobody holds: all of them, or with `.excessBuffers` only those
+/// beyond the pool's minimum buffer count.
+public func CVPixelBufferPoolFlush(_ pool: CVPixelBufferPool, _ options: CVPixelBufferPoolFlushFlags) {
+    pool.flush(keepingMinimum: options.contains(.excessBuffers))
 }
 
 /// Reads an integer from an attribute value given as any integer type, NSNumber or Double.

@@ -105,7 +105,7 @@ extension AVCaptureDevice {
         open override var description: String {
             let dims = formatDescription.dimensions
             let rates = videoSupportedFrameRateRanges.map { String(format: "%.0f-%.0f", $0.minFrameRate, $0.maxFrameRate) }
-            return "<AVCaptureDeviceFormat: '\(fourCCString(formatDescription.mediaSubType))' \(dims.width)x\(dims.height), { \(rates.joined(separator: ", ")) fps}, fov:\(String(format: "%.3f", spec.fieldOfView)), binned: \(spec.isBinned ? 1 : 0), max zoom:\(spec.maxZoomFactor), ISO:\(spec.minISO)-\(spec.maxISO)>"
+            return "<AVCaptureDeviceFormat: '\(fourCCString(formatDescription.mediaSubTypeCode))' \(dims.width)x\(dims.height), { \(rates.joined(separator: ", ")) fps}, fov:\(String(format: "%.3f", spec.fieldOfView)), binned: \(spec.isBinned ? 1 : 0), max zoom:\(spec.maxZoomFactor), ISO:\(spec.minISO)-\(spec.maxISO)>"
         }
     }
 }

@@ -115,7 +115,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
                 }
                 image = small
             }
-            if let description = target.formatDescription, description.mediaSubType == format.rawValue,
+            if let description = target.formatDescription, description.mediaSubTypeCode == format.rawValue,
                 Int(description.dimensions.width) == width, Int(description.dimensions.height) == height
             {
             } else {

@@ -3,9 +3,9 @@ import Foundation
 import ImageOps
 import Synchronization
 
-/// Shows a session's video, as Apple's preview layer does, without Core Animation: Linux
-/// has no CALayer, so this layer keeps `frame` and `bounds` itself and renders each frame
-/// into `contents`, an opaque BGRA `CVPixelBuffer` the size of its bounds (one pixel per
+/// Shows a session's video, as Apple's preview layer does. It is a `CALayer` (OpenCapture's
+/// QuartzCore: geometry and a layer tree, no compositor), and renders each frame into
+/// `contents`, an opaque BGRA `CVPixelBuffer` the size of its bounds (one pixel per
 /// point) with the gravity, rotation and mirroring applied. A program shows it with
 /// whatever draws pixels (SDL, GTK, a terminal: `capture preview`), from
 /// `setDisplayHandler(queue:_:)` or by reading `contents`.
@@ -15,15 +15,13 @@ import Synchronization
 /// own, newest frame first: a slow display skips frames, the capture never waits for it.
 ///
 /// Threads: the display handler is called on the queue given to `setDisplayHandler(queue:_:)`.
-open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
+open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     private struct State {
         var session: AVCaptureSession?
         var connection: AVCaptureConnection?
         /// Whether a new input should be connected to the layer (not for `sessionWithNoConnection`).
         var connectsAutomatically = false
         var gravity = AVLayerVideoGravity.resizeAspect
-        var frame = CGRect.zero
-        var contents: CVPixelBuffer?
         var displayQueue: DispatchQueue?
         var displayHandler: (@Sendable (CVPixelBuffer) -> Void)?
     }
@@ -35,7 +33,7 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
         var mirrored: Bool
     }
 
-    private let state = Mutex(State())
+    private let previewState = Mutex(State())
     private let pending = Mutex<Pending?>(nil)
     private let renderQueue = DispatchQueue(label: "OpenCapture.preview")
     private let wake: DispatchSourceUserDataAdd
@@ -73,7 +71,7 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     /// The session shown. Setting it removes the connection to the previous session and
     /// connects to the new one's camera.
     open var session: AVCaptureSession? {
-        get { state.withLock { $0.session } }
+        get { previewState.withLock { $0.session } }
         set { attach(to: newValue, connecting: true) }
     }
 
@@ -83,33 +81,16 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     }
 
     /// The connection from the session's camera to the layer, nil until there is one.
-    open var connection: AVCaptureConnection? { state.withLock { $0.connection } }
+    open var connection: AVCaptureConnection? { previewState.withLock { $0.connection } }
 
     /// How the picture fits the bounds (default `.resizeAspect`).
     open var videoGravity: AVLayerVideoGravity {
-        get { state.withLock { $0.gravity } }
-        set { state.withLock { $0.gravity = newValue } }
-    }
-
-    /// The layer's rectangle in its superview's coordinates; `bounds` has the same size at
-    /// the origin. Its size, in pixels, is the size of `contents`.
-    open var frame: CGRect {
-        get { state.withLock { $0.frame } }
-        set { state.withLock { $0.frame = newValue.standardized } }
-    }
-
-    /// The layer's own coordinate space: origin zero, the frame's size.
-    open var bounds: CGRect {
-        get { CGRect(origin: .zero, size: frame.size) }
-        set { state.withLock { $0.frame.size = newValue.standardized.size } }
+        get { previewState.withLock { $0.gravity } }
+        set { previewState.withLock { $0.gravity = newValue } }
     }
 
     /// Whether the layer is showing video: its connection is enabled and its session runs.
     open var isPreviewing: Bool { connection?.isActive ?? false }
-
-    /// The newest picture: an opaque BGRA `CVPixelBuffer` of the bounds' size, or nil before
-    /// the first frame (or while the bounds are empty). Linux stand-in for CALayer's contents.
-    open var contents: Any? { state.withLock { $0.contents } }
 
     /// Pictures rendered since the layer was made.
     public var renderedFrameCount: Int { renderedCount.load(ordering: .relaxed) }
@@ -117,7 +98,7 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     /// Calls `handler` on `queue` with each new picture (Linux addition; nil stops). The
     /// buffer comes from a small pool: copy it if you keep it for longer than a frame.
     public func setDisplayHandler(queue: DispatchQueue, _ handler: (@Sendable (CVPixelBuffer) -> Void)?) {
-        state.withLock {
+        previewState.withLock {
             $0.displayQueue = handler == nil ? nil : queue
             $0.displayHandler = handler
         }
@@ -151,7 +132,8 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
         let connection = self.connection
         let dimensions = connection?.device?.activeFormat.formatDescription.dimensions
         let transform = connection?.transform ?? (rotation: 0, mirrored: false, enabled: true)
-        let (bounds, gravity) = state.withLock { (CGRect(origin: .zero, size: $0.frame.size), $0.gravity) }
+        let bounds = CGRect(origin: .zero, size: self.bounds.size)
+        let gravity = videoGravity
         return PreviewGeometry(
             imageSize: CGSize(width: Int(dimensions?.width ?? 0), height: Int(dimensions?.height ?? 0)),
             rotation: transform.rotation, mirrored: transform.mirrored, bounds: bounds, gravity: gravity)
@@ -160,10 +142,10 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     // MARK: Session wiring
 
     private func attach(to session: AVCaptureSession?, connecting: Bool) {
-        let (old, oldConnection) = state.withLock { ($0.session, $0.connection) }
+        let (old, oldConnection) = previewState.withLock { ($0.session, $0.connection) }
         if let old, let oldConnection { old.removeConnection(oldConnection) }
         if let old, old !== session { old.forgetPreviewLayer(self) }
-        state.withLock {
+        previewState.withLock {
             $0.session = session
             $0.connectsAutomatically = connecting
         }
@@ -171,12 +153,12 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     }
 
     /// Whether the session should connect its camera to the layer.
-    var wantsConnection: Bool { state.withLock { $0.connectsAutomatically && $0.connection == nil } }
+    var wantsConnection: Bool { previewState.withLock { $0.connectsAutomatically && $0.connection == nil } }
 
-    func connectionWasAdded(_ connection: AVCaptureConnection) { state.withLock { $0.connection = connection } }
+    func connectionWasAdded(_ connection: AVCaptureConnection) { previewState.withLock { $0.connection = connection } }
 
     func connectionWasRemoved(_ connection: AVCaptureConnection) {
-        state.withLock { if $0.connection === connection { $0.connection = nil } }
+        previewState.withLock { if $0.connection === connection { $0.connection = nil } }
     }
 
     // MARK: Rendering
@@ -189,10 +171,11 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
 
     private func renderPending() {
         guard let frame = pending.withLock({ value -> Pending? in defer { value = nil }; return value }) else { return }
-        let (size, gravity) = state.withLock { ($0.frame.size, $0.gravity) }
+        let size = bounds.size
+        let gravity = videoGravity
         let width = Int(size.width.rounded()), height = Int(size.height.rounded())
         guard width > 0, height > 0 else {
-            state.withLock { $0.contents = nil }
+            contents = nil
             return
         }
         // The picture as shown: rotated and mirrored, in BGRA.
@@ -213,9 +196,9 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
             bounds: CGRect(x: 0, y: 0, width: width, height: height), gravity: gravity)
         guard let (from, to) = placement.pixelRects(), ImageTransform.place(turned, from: from, into: picture, to: to) else { return }
         renderedCount.add(1, ordering: .relaxed)
-        let (queue, handler) = state.withLock { state -> (DispatchQueue?, (@Sendable (CVPixelBuffer) -> Void)?) in
-            state.contents = picture
-            return (state.displayQueue, state.displayHandler)
+        contents = picture
+        let (queue, handler) = previewState.withLock { state -> (DispatchQueue?, (@Sendable (CVPixelBuffer) -> Void)?) in
+            (state.displayQueue, state.displayHandler)
         }
         if let queue, let handler { queue.async { handler(picture) } }
     }
@@ -226,7 +209,7 @@ open class AVCaptureVideoPreviewLayer: NSObject, @unchecked Sendable {
     }
 
     open override var description: String {
-        let (frame, gravity) = state.withLock { ($0.frame, $0.gravity) }
+        let (frame, gravity) = (self.frame, videoGravity)
         return "<AVCaptureVideoPreviewLayer: frame \(frame), \(gravity.rawValue), connection \(connection.map { "\($0)" } ?? "none")>"
     }
 }

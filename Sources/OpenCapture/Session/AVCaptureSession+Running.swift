@@ -96,7 +96,7 @@ extension AVCaptureSession {
             running.store(false, ordering: .releasing)
             closeInboxes()
             postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
-                AVCaptureSessionErrorKey: AVError(.sessionHardwareCostOverage, "The cameras need more than the hardware can read out (hardwareCost \(hardwareCost)).").nsError
+                AVCaptureSessionErrorKey: AVError(.sessionHardwareCostOverage, "The cameras need more than the hardware can read out (hardwareCost \(hardwareCost)).")
             ])
             for stream in streams.values { end(stream) }
             streams.removeAll()
@@ -128,7 +128,7 @@ extension AVCaptureSession {
             }
             guard device.claimStreaming(for: self) else {
                 postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
-                    AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.").nsError
+                    AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.")
                 ])
                 continue
             }
@@ -159,7 +159,7 @@ extension AVCaptureSession {
         let avError: AVError
         switch error {
         case .deviceWasDisconnected:
-            avError = AVError(.deviceWasDisconnected, "\(device.localizedName) was disconnected.")
+            avError = AVError(.deviceWasDisconnected, "\(device.localizedName) was disconnected.", userInfo: [AVErrorDeviceKey: device])
         case .deviceInUse:
             avError = AVError(.deviceInUseByAnotherApplication, "\(device.localizedName) is in use by another application.")
         case .notAuthorized(let why):
@@ -167,7 +167,7 @@ extension AVCaptureSession {
         case .streamFailed(let why):
             avError = AVError(.unknown, "\(device.localizedName) stopped streaming: \(why)")
         }
-        postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [AVCaptureSessionErrorKey: avError.nsError])
+        postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [AVCaptureSessionErrorKey: avError])
     }
 
     /// Where a device's mid-stream failure is handled (off the capture thread, which the

@@ -2,71 +2,91 @@ import Foundation
 
 /// The error domain of AVFoundation errors.
 public let AVFoundationErrorDomain = "AVFoundationErrorDomain"
-/// userInfo key: whether a recording finished successfully despite the error (Bool).
-public let AVErrorRecordingSuccessfullyFinishedKey = "AVErrorRecordingSuccessfullyFinishedKey"
-/// userInfo key of the device involved.
-public let AVErrorDeviceKey = "AVErrorDeviceKey"
 
-/// AVFoundation's error codes with Apple's raw values.
-public struct AVError: Error, CustomNSError, Sendable, Equatable, CustomStringConvertible {
-    public struct Code: RawRepresentable, Sendable, Hashable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let unknown = Code(rawValue: -11800)
-        public static let outOfMemory = Code(rawValue: -11801)
-        public static let sessionNotRunning = Code(rawValue: -11803)
-        public static let deviceAlreadyUsedByAnotherSession = Code(rawValue: -11804)
-        public static let noDataCaptured = Code(rawValue: -11805)
-        public static let sessionConfigurationChanged = Code(rawValue: -11806)
-        public static let diskFull = Code(rawValue: -11807)
-        public static let deviceWasDisconnected = Code(rawValue: -11808)
-        public static let mediaChanged = Code(rawValue: -11809)
-        public static let maximumDurationReached = Code(rawValue: -11810)
-        public static let maximumFileSizeReached = Code(rawValue: -11811)
-        public static let mediaDiscontinuity = Code(rawValue: -11812)
-        public static let maximumNumberOfSamplesForFileFormatReached = Code(rawValue: -11813)
-        public static let deviceNotConnected = Code(rawValue: -11814)
-        public static let deviceInUseByAnotherApplication = Code(rawValue: -11815)
-        public static let deviceLockedForConfigurationByAnotherProcess = Code(rawValue: -11817)
-        public static let sessionWasInterrupted = Code(rawValue: -11818)
-        public static let mediaServicesWereReset = Code(rawValue: -11819)
-        public static let fileAlreadyExists = Code(rawValue: -11823)
-        public static let deviceIsNotAvailableInBackground = Code(rawValue: -11837)
-        public static let torchLevelUnavailable = Code(rawValue: -11846)
-        public static let applicationIsNotAuthorizedToUseDevice = Code(rawValue: -11852)
-        public static let recordingAlreadyInProgress = Code(rawValue: -11859)
-        public static let sessionHardwareCostOverage = Code(rawValue: -11872)
+/// An AVFoundation error, as Apple's SDK bridges `NSError`s of `AVFoundationErrorDomain`
+/// into Swift: a struct wrapping the `NSError`, with a ``Code`` enum holding Apple's raw
+/// values from AVError.h.
+///
+/// As on Apple platforms it bridges both ways: an `NSError` of the domain casts to
+/// `AVError` (`userInfo[AVCaptureSessionErrorKey] as? AVError`), and an `AVError` casts to
+/// `NSError` (`as? NSError`, `as NSError`). Throw and match it the iOS way:
+///
+/// ```swift
+/// do { _ = try AVCaptureDeviceInput(device: camera) }
+/// catch AVError.deviceNotConnected { ... }
+/// catch let error as AVError where error.code == .applicationIsNotAuthorizedToUseDevice { ... }
+/// ```
+public struct AVError: CustomNSError, Hashable, Sendable, CustomStringConvertible {
+    /// The `NSError` this error wraps.
+    public let _nsError: NSError
+
+    /// Wraps an `NSError`; its domain should be `AVFoundationErrorDomain`.
+    public init(_nsError: NSError) {
+        self._nsError = _nsError
     }
 
-    /// The error code.
-    public let code: Code
-    /// A human-readable explanation.
-    public let localizedDescription: String
-    /// Extra facts, e.g. `AVErrorRecordingSuccessfullyFinishedKey`.
-    public let userInfo: [String: any Sendable]
-
-    public init(_ code: Code, _ description: String, userInfo: [String: any Sendable] = [:]) {
-        self.code = code
-        self.localizedDescription = description
-        self.userInfo = userInfo
+    /// An error with a code and user info (`NSLocalizedDescriptionKey`, `AVErrorDeviceKey` …).
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
+        self.init(_nsError: NSError(domain: AVFoundationErrorDomain, code: code.rawValue, userInfo: userInfo))
     }
 
+    /// The domain of AVFoundation errors: `AVFoundationErrorDomain`.
     public static var errorDomain: String { AVFoundationErrorDomain }
-    public var errorCode: Int { code.rawValue }
-    public var errorUserInfo: [String: Any] {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: localizedDescription]
-        for (key, value) in userInfo { info[key] = value }
-        return info
-    }
 
-    public var description: String { "\(localizedDescription) (AVFoundationErrorDomain \(code.rawValue))" }
+    /// The error's code; `.unknown` for a raw value AVError.h does not define.
+    public var code: Code { Code(rawValue: _nsError.code) ?? .unknown }
 
+    /// The wrapped error's user info.
+    public var userInfo: [String: Any] { _nsError.userInfo }
+
+    /// The raw code, as `NSError.code`.
+    public var errorCode: Int { _nsError.code }
+
+    /// The user info the error bridges to `NSError` with.
+    public var errorUserInfo: [String: Any] { _nsError.userInfo }
+
+    /// A human-readable explanation (`NSLocalizedDescriptionKey`).
+    public var localizedDescription: String { _nsError.localizedDescription }
+
+    public var description: String { "\(localizedDescription) (AVFoundationErrorDomain \(errorCode))" }
+
+    /// Errors are equal when their `NSError`s are (domain, code and user info).
     public static func == (lhs: AVError, rhs: AVError) -> Bool {
-        lhs.code == rhs.code && lhs.localizedDescription == rhs.localizedDescription
+        lhs._nsError.isEqual(rhs._nsError)
     }
 
-    /// The error as an `NSError` in `AVFoundationErrorDomain`, as notifications carry it.
-    public var nsError: NSError {
-        NSError(domain: AVFoundationErrorDomain, code: code.rawValue, userInfo: errorUserInfo)
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_nsError.domain)
+        hasher.combine(_nsError.code)
+    }
+
+    /// The error as an `NSError` in `AVFoundationErrorDomain`.
+    package var nsError: NSError { _nsError }
+
+    /// An error with a description, the way OpenCapture's own code makes them.
+    package init(_ code: Code, _ description: String, userInfo: [String: any Sendable] = [:]) {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+        for (key, value) in userInfo { info[key] = value }
+        self.init(code, userInfo: info)
+    }
+}
+
+// Bridging to and from NSError, as the Objective-C runtime does on Apple platforms: lets
+// `Any` holding an `NSError` cast to `AVError` and an `AVError` cast to `NSError`.
+extension AVError: _ObjectiveCBridgeable {
+    public func _bridgeToObjectiveC() -> NSError { _nsError }
+
+    public static func _forceBridgeFromObjectiveC(_ source: NSError, result: inout AVError?) {
+        result = AVError(_nsError: source)
+    }
+
+    public static func _conditionallyBridgeFromObjectiveC(_ source: NSError, result: inout AVError?) -> Bool {
+        guard source.domain == AVFoundationErrorDomain else { return false }
+        result = AVError(_nsError: source)
+        return true
+    }
+
+    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSError?) -> AVError {
+        AVError(_nsError: source ?? NSError(domain: AVFoundationErrorDomain, code: Code.unknown.rawValue))
     }
 }

@@ -15,7 +15,7 @@ extension NSNotification.Name {
     public static let AVCaptureDeviceSubjectAreaDidChange = Notification.Name("AVCaptureDeviceSubjectAreaDidChangeNotification")
 }
 
-/// userInfo key of `runtimeErrorNotification`: the `NSError`.
+/// userInfo key of `runtimeErrorNotification`: the error, an `AVError` (it casts to `NSError` too).
 public let AVCaptureSessionErrorKey = "AVCaptureSessionErrorKey"
 /// userInfo key of `wasInterruptedNotification`: the reason's raw value (`NSNumber`).
 public let AVCaptureSessionInterruptionReasonKey = "AVCaptureSessionInterruptionReasonKey"

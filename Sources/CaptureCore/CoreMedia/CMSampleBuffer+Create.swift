@@ -1,0 +1,105 @@
+import Foundation
+
+/// Called to make a sample buffer's data ready, as `CMSampleBufferMakeDataReadyCallback`.
+/// Image-buffer sample buffers made here are always ready, so it is never called.
+public typealias CMSampleBufferMakeDataReadyCallback = (CMSampleBuffer, UnsafeMutableRawPointer?) -> OSStatus
+
+/// Copies the sample buffer's timing into `arrayToFill` (one entry: a video sample buffer
+/// holds one frame). With `arrayToFill` nil, only `entriesNeededOut` is set; an
+/// `entryCount` below 1 gives `kCMSampleBufferError_ArrayTooSmall`.
+@discardableResult
+public func CMSampleBufferGetSampleTimingInfoArray(
+    _ sbuf: CMSampleBuffer, entryCount: CMItemCount, arrayToFill: UnsafeMutablePointer<CMSampleTimingInfo>?,
+    entriesNeededOut: UnsafeMutablePointer<CMItemCount>?
+) -> OSStatus {
+    entriesNeededOut?.pointee = 1
+    guard let arrayToFill else { return 0 }
+    guard entryCount >= 1 else { return kCMSampleBufferError_ArrayTooSmall }
+    arrayToFill.pointee = sbuf.timingInfo
+    return 0
+}
+
+/// The timing of sample `sampleIndex` (only 0 exists).
+@discardableResult
+public func CMSampleBufferGetSampleTimingInfo(
+    _ sbuf: CMSampleBuffer, at sampleIndex: CMItemIndex, timingInfoOut: UnsafeMutablePointer<CMSampleTimingInfo>
+) -> OSStatus {
+    guard sampleIndex == 0 else { return kCMSampleBufferError_SampleIndexOutOfRange }
+    timingInfoOut.pointee = sbuf.timingInfo
+    return 0
+}
+
+/// Makes a sample buffer holding `imageBuffer`, ready now. `formatDescription` must match
+/// the image buffer (`kCMSampleBufferError_InvalidMediaFormat` otherwise).
+@discardableResult
+public func CMSampleBufferCreateForImageBuffer(
+    allocator: AnyObject?, imageBuffer: CVImageBuffer, dataReady: Bool,
+    makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?, refcon: UnsafeMutableRawPointer?,
+    formatDescription: CMVideoFormatDescription, sampleTiming: UnsafePointer<CMSampleTimingInfo>,
+    sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+) -> OSStatus {
+    CMSampleBufferCreateReadyWithImageBuffer(
+        allocator: allocator, imageBuffer: imageBuffer, formatDescription: formatDescription, sampleTiming: sampleTiming,
+        sampleBufferOut: sampleBufferOut)
+}
+
+/// Makes a ready sample buffer holding `imageBuffer` with the given timing.
+@discardableResult
+public func CMSampleBufferCreateReadyWithImageBuffer(
+    allocator: AnyObject?, imageBuffer: CVImageBuffer, formatDescription: CMVideoFormatDescription,
+    sampleTiming: UnsafePointer<CMSampleTimingInfo>, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+) -> OSStatus {
+    guard CMVideoFormatDescriptionMatchesImageBuffer(formatDescription, imageBuffer: imageBuffer) else {
+        return kCMSampleBufferError_InvalidMediaFormat
+    }
+    let timing = sampleTiming.pointee
+    sampleBufferOut.pointee = CMSampleBuffer(
+        imageBuffer: imageBuffer, formatDescription: formatDescription,
+        presentationTimeStamp: timing.presentationTimeStamp, duration: timing.duration)
+    return 0
+}
+
+/// A new sample buffer with the same image, format and attachments and new timing
+/// (`sampleTimingEntryCount` 1; 0 keeps none: times invalid).
+@discardableResult
+public func CMSampleBufferCreateCopyWithNewTiming(
+    allocator: AnyObject?, sampleBuffer originalSBuf: CMSampleBuffer, sampleTimingEntryCount numSampleTimingEntries: CMItemCount,
+    sampleTimingArray: UnsafePointer<CMSampleTimingInfo>?, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+) -> OSStatus {
+    guard numSampleTimingEntries <= 1 else { return kCMSampleBufferError_InvalidEntryCount }
+    let timing = numSampleTimingEntries == 1 ? sampleTimingArray?.pointee : nil
+    if numSampleTimingEntries == 1 && timing == nil { return kCMSampleBufferError_RequiredParameterMissing }
+    let copy = CMSampleBuffer(
+        imageBuffer: originalSBuf.imageBuffer, formatDescription: originalSBuf.formatDescription,
+        presentationTimeStamp: timing?.presentationTimeStamp ?? .invalid, duration: timing?.duration ?? .invalid,
+        metadata: originalSBuf.metadata)
+    copy.attachments = originalSBuf.attachments
+    sampleBufferOut.pointee = copy
+    return 0
+}
+
+extension CMSampleBuffer {
+    /// The sample's timing: its duration and presentation time, no decode time.
+    package var timingInfo: CMSampleTimingInfo {
+        CMSampleTimingInfo(duration: duration, presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)
+    }
+
+    /// The timing of each sample, as the Swift overlay's `sampleTimingInfos()`.
+    public func sampleTimingInfos() throws -> [CMSampleTimingInfo] { [timingInfo] }
+
+    /// The timing of sample `index`, as the Swift overlay's `sampleTimingInfo(at:)`.
+    public func sampleTimingInfo(at index: Int) throws -> CMSampleTimingInfo {
+        guard index == 0 else { throw NSError(domain: "NSOSStatusErrorDomain", code: Int(kCMSampleBufferError_SampleIndexOutOfRange)) }
+        return timingInfo
+    }
+
+    /// The output duration; the duration for capture.
+    public var outputDuration: CMTime { duration }
+    /// The output presentation time; the presentation time for capture.
+    public var outputPresentationTimeStamp: CMTime { presentationTimeStamp }
+}
+
+/// The output duration of a sample buffer.
+public func CMSampleBufferGetOutputDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
+/// Whether a sample buffer's data is ready (always, for image buffers).
+public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { true }
