@@ -114,7 +114,8 @@ extension AVCaptureSession {
             streams[key] = nil
         }
         for (key, (device, deviceConnections)) in wanted {
-            var configuration = device.streamConfiguration(pixelFormat: Self.renderFormat(for: deviceConnections))
+            var configuration = device.streamConfiguration(
+                pixelFormat: Self.renderFormat(for: deviceConnections, tenBitFormat: device.activeFormat.spec.pixelFormat.isTenBit))
             configuration.mirrored = !deviceConnections.isEmpty && deviceConnections.allSatisfy { $0.transform.mirrored }
             if var stream = streams[key] {
                 stream.router.setTargets(deviceConnections)
@@ -147,9 +148,12 @@ extension AVCaptureSession {
         }
     }
 
-    /// The pixel format a device should render: the one its outputs share, else 420v.
-    static func renderFormat(for connections: [AVCaptureConnection]) -> PixelFormat {
+    /// The pixel format a device should render: the one its video data outputs share; with
+    /// none, 'x420' on a 10-bit active format (so movies record every bit) and 420v
+    /// otherwise; 420v when they differ.
+    static func renderFormat(for connections: [AVCaptureConnection], tenBitFormat: Bool = false) -> PixelFormat {
         let formats = Set(connections.compactMap { ($0.output as? AVCaptureVideoDataOutput)?.deliveredPixelFormat })
+        if formats.isEmpty && tenBitFormat { return .yuv420TenBitBiPlanarVideoRange }
         return formats.count == 1 ? formats.first! : .yuv420BiPlanarVideoRange
     }
 
