@@ -99,7 +99,7 @@ struct SimulatedCameraTests {
             #expect(d.formats[d.presetFormats["AVCaptureSessionPresetLow"]!].width == 192)
             #expect(d.formats[d.presetFormats["AVCaptureSessionPresetiFrame960x540"]!].width == 960)
             for format in d.formats {
-                #expect(format.pixelFormat == .yuv420BiPlanarVideoRange)
+                #expect(format.pixelFormat == (format.colorSpaces.contains(2) ? .yuv420TenBitBiPlanarVideoRange : .yuv420BiPlanarVideoRange))
                 #expect(format.maxExposureDuration <= 1 / format.frameRateRanges[0].lowerBound)
                 #expect(format.minISO < format.maxISO)
             }
