@@ -147,4 +147,23 @@ struct TenBitFormatAPITests {
         #expect(values.allSatisfy { (64...940).contains($0) })
         #expect(Set(values.map { $0 & 3 }).count == 4, "real 10-bit values, not 8-bit ones shifted")
     }
+
+    /// With a 10-bit and an 8-bit output the device renders the 10-bit format, so the 10-bit
+    /// output keeps real 10-bit samples and the other gets them converted.
+    @Test func mixedOutputsRenderTenBits() throws {
+        let rig = try TestRig(preset: .hd1920x1080)
+        defer {
+            rig.stop()
+            restore(rig.device)
+        }
+        try rig.device.lockForConfiguration()
+        try rig.device.setActiveFormat(try #require(tenBitFormat(rig.device, 1920, 1080)))
+        rig.device.unlockForConfiguration()
+        rig.output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: xf20]
+        let bgra = AVCaptureVideoDataOutput()
+        bgra.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+        #expect(rig.session.canAddOutput(bgra))
+        rig.session.addOutput(bgra)
+        #expect(AVCaptureSession.renderFormat(for: rig.session.connections, tenBitFormat: true) == .yuv420TenBitBiPlanarFullRange)
+    }
 }

@@ -150,11 +150,13 @@ extension AVCaptureSession {
 
     /// The pixel format a device should render: the one its video data outputs share; with
     /// none, 'x420' on a 10-bit active format (so movies record every bit) and 420v
-    /// otherwise; 420v when they differ.
+    /// otherwise. When they differ: a 10-bit one if any asks for one (the others are
+    /// converted from it, and no 10-bit output gets samples widened from 8 bits), else 420v.
     static func renderFormat(for connections: [AVCaptureConnection], tenBitFormat: Bool = false) -> PixelFormat {
         let formats = Set(connections.compactMap { ($0.output as? AVCaptureVideoDataOutput)?.deliveredPixelFormat })
         if formats.isEmpty && tenBitFormat { return .yuv420TenBitBiPlanarVideoRange }
-        return formats.count == 1 ? formats.first! : .yuv420BiPlanarVideoRange
+        if formats.count == 1 { return formats.first! }
+        return formats.filter(\.isTenBit).min { $0.rawValue < $1.rawValue } ?? .yuv420BiPlanarVideoRange
     }
 
     /// A device failed while running: tell the app and stop that device's stream.
