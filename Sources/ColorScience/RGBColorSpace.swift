@@ -24,6 +24,9 @@ public struct RGBColorSpace: Sendable, Hashable {
     /// Display P3 (Apple): DCI-P3 primaries, D65, the sRGB curve.
     public static let displayP3 = RGBColorSpace(primaries: .displayP3, transferFunction: .sRGB)
 
+    /// BT.2100 HLG: BT.2020 primaries, D65, the hybrid log-gamma curve.
+    public static let hlgBT2020 = RGBColorSpace(primaries: .bt2020, transferFunction: .hlg)
+
     /// The white point.
     public var white: Chromaticity { primaries.white }
 

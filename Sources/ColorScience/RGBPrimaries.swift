@@ -27,6 +27,12 @@ public struct RGBPrimaries: Sendable, Hashable {
         red: Chromaticity(x: 0.680, y: 0.320), green: Chromaticity(x: 0.265, y: 0.690),
         blue: Chromaticity(x: 0.150, y: 0.060), white: .d65)
 
+    /// ITU-R BT.2020 (and BT.2100): R (0.708, 0.292), G (0.170, 0.797), B (0.131, 0.046),
+    /// white D65.
+    public static let bt2020 = RGBPrimaries(
+        red: Chromaticity(x: 0.708, y: 0.292), green: Chromaticity(x: 0.170, y: 0.797),
+        blue: Chromaticity(x: 0.131, y: 0.046), white: .d65)
+
     /// Linear RGB → XYZ, scaled so that RGB (1, 1, 1) is the white point at Y = 1.
     ///
     /// Built from the primaries (SMPTE RP 177): the columns are the primaries' XYZ at unit

@@ -14,6 +14,15 @@ public enum TransferFunction: Sendable, Hashable, CaseIterable {
     /// ITU-R BT.709 (also BT.601 and BT.2020 at 10 bits): `V = 4.5 L` for `L < 0.018`,
     /// else `1.099 L^0.45 − 0.099`.
     case bt709
+    /// ARIB STD-B67 hybrid log-gamma (ITU-R BT.2100 HLG), the scene-referred OETF: `V = √(3L)`
+    /// for `L ≤ 1/12`, else `a·ln(12L − b) + c` with a = 0.17883277, b = 1 − 4a,
+    /// c = 0.5 − a·ln(4a). V(1/12) = 0.5, V(1) = 1.
+    case hlg
+
+    /// HLG's constants (BT.2100 table 5).
+    private static let hlgA = 0.17883277
+    private static let hlgB = 1 - 4 * hlgA
+    private static let hlgC = 0.5 - hlgA * log(4 * hlgA)
 
     /// Linear light → signal.
     public func encode(_ linear: Double) -> Double {
@@ -25,6 +34,9 @@ public enum TransferFunction: Sendable, Hashable, CaseIterable {
             return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
         case .bt709:
             return linear < 0.018 ? 4.5 * linear : 1.099 * pow(linear, 0.45) - 0.099
+        case .hlg:
+            let a = Self.hlgA, b = Self.hlgB, c = Self.hlgC
+            return linear <= 1.0 / 12 ? (3 * linear).squareRoot() : a * log(12 * linear - b) + c
         }
     }
 
@@ -39,6 +51,9 @@ public enum TransferFunction: Sendable, Hashable, CaseIterable {
         case .bt709:
             // 0.081 = 4.5 × 0.018, the signal where the curve leaves its linear segment.
             return signal < 0.081 ? signal / 4.5 : pow((signal + 0.099) / 1.099, 1 / 0.45)
+        case .hlg:
+            let a = Self.hlgA, b = Self.hlgB, c = Self.hlgC
+            return signal <= 0.5 ? signal * signal / 3 : (exp((signal - c) / a) + b) / 12
         }
     }
 

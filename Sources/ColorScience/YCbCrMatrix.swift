@@ -20,6 +20,8 @@ public struct YCbCrMatrix: Sendable, Hashable {
     public static let bt709 = YCbCrMatrix(kr: 0.2126, kb: 0.0722)
     /// ITU-R BT.601: Kr = 0.299, Kb = 0.114.
     public static let bt601 = YCbCrMatrix(kr: 0.299, kb: 0.114)
+    /// ITU-R BT.2020 non-constant luminance (also BT.2100 HLG and PQ).
+    public static let bt2020 = YCbCrMatrix(kr: 0.2627, kb: 0.0593)
 
     /// Weights of R', G', B' in Y'.
     public var lumaCoefficients: SIMD3<Double> { SIMD3(kr, kg, kb) }

@@ -14,12 +14,19 @@ struct DecodeMatrix: @unchecked Sendable {  // immutable after init; only ever r
     static let bt709FullRange = DecodeMatrix(kYuvF709Constants)
     /// BT.601, full range (libyuv's kYuvJPEGConstants): what V4L2 cameras deliver by default.
     static let bt601FullRange = DecodeMatrix(kYuvJPEGConstants)
+    /// BT.2020, full range (libyuv's kYuvV2020Constants): HLG frames.
+    static let bt2020FullRange = DecodeMatrix(kYuvV2020Constants)
 
     /// The matrix `buffer`'s `kCVImageBufferYCbCrMatrixKey` attachment names: BT.601 when it
-    /// says ITU_R_601_4 (V4L2 cameras), BT.709 otherwise (the simulated cameras, the default).
+    /// says ITU_R_601_4 (V4L2 cameras), BT.2020 for ITU_R_2020 (HLG), BT.709 otherwise (the
+    /// simulated cameras, the default).
     static func of(_ buffer: CVBuffer) -> DecodeMatrix {
         let tag = buffer.attachmentStore.withLock { $0[kCVImageBufferYCbCrMatrixKey] as? String }
-        return tag == kCVImageBufferYCbCrMatrix_ITU_R_601_4 ? bt601FullRange : bt709FullRange
+        switch tag {
+        case kCVImageBufferYCbCrMatrix_ITU_R_601_4: return bt601FullRange
+        case kCVImageBufferYCbCrMatrix_ITU_R_2020: return bt2020FullRange
+        default: return bt709FullRange
+        }
     }
 
     private init(_ constants: YuvConstants) {

@@ -8,13 +8,15 @@
 // range (libyuv's kYuvH709Constants is inexact, see `decode`); encoding is `BT709Encoder`,
 // because this libyuv only encodes with BT.601.
 // YCbCr to YCbCr between ranges rescales the samples (`RangeRemap`).
+// 10-bit 'x420'/'xf20' convert through 8-bit NV12 of their range (`TenBitSamples`); between
+// themselves they keep all 10 bits.
 
 import CYUV
 import CaptureCore
 
 /// Converts, rotates, mirrors and scales pixel buffers.
 ///
-/// Every pairing of the five formats works, at every rotation, mirrored or not, at any
+/// Every pairing of the seven formats works, at every rotation, mirrored or not, at any
 /// size including odd ones. Calls are thread-safe. Transforms that need an intermediate
 /// picture borrow it from a shared pool, so repeated calls with the same sizes do not
 /// allocate. Libyuv's scalers malloc row buffers internally, so `scale` does.
@@ -32,12 +34,44 @@ package enum ImageTransform {
         else { return false }
         let orientation = Orientation(rotation: rotation, mirrored: mirrored)
         return withExtendedLifetime((source, destination)) {
+            transform(source, destination, orientation)
+        }
+    }
+
+    /// `transform(_:into:rotation:mirrored:)` once sizes are checked. 10-bit buffers go
+    /// through 8-bit NV12 scratch of their own range, except 10 bits to 10 bits, which keeps
+    /// every bit (see `TenBitSamples`).
+    private static func transform(_ source: CVBuffer, _ destination: CVBuffer, _ orientation: Orientation) -> Bool {
+        switch (source.format.isTenBit, destination.format.isTenBit) {
+        case (true, true):
+            TenBitSamples.orient(source, into: destination, orientation)
+            if source.format.isFullRange != destination.format.isFullRange {
+                TenBitSamples.remap(destination, toFullRange: destination.format.isFullRange)
+            }
+            return true
+        case (true, false):
+            return ScratchPool.shared.withBuffer(format: source.format.eightBit, width: source.width, height: source.height) {
+                TenBitSamples.narrow(source, into: $0)
+                // The decoder reads the Y'CbCr matrix from the attachments.
+                let attachments = source.attachmentStore.withLock { $0 }
+                $0.attachmentStore.withLock { $0 = attachments }
+                return transform($0, destination, orientation)
+            }
+        case (false, true):
+            return ScratchPool.shared.withBuffer(
+                format: destination.format.eightBit, width: destination.width, height: destination.height
+            ) {
+                guard transform(source, $0, orientation) else { return false }
+                TenBitSamples.widen($0, into: destination)
+                return true
+            }
+        case (false, false):
             switch (source.format.isYUV, destination.format.isYUV) {
-            case (true, true): yuvToYUV(source, destination, orientation)
-            case (true, false): yuvToBGRA(source, destination, orientation)
-            case (false, true): bgraToYUV(source, destination, orientation)
+            case (true, true): return yuvToYUV(source, destination, orientation)
+            case (true, false): return yuvToBGRA(source, destination, orientation)
+            case (false, true): return bgraToYUV(source, destination, orientation)
             case (false, false):
-                Orient.bgra(source, into: destination.bytes(0), stride: destination.int32Stride(0), orientation)
+                return Orient.bgra(source, into: destination.bytes(0), stride: destination.int32Stride(0), orientation)
             }
         }
     }

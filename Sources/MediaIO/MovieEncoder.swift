@@ -31,6 +31,11 @@ final class MovieEncoder {
         var ycbcrBT601 = false
         /// HEVC (libx265) instead of H.264.
         var hevc = false
+        /// With `hevc`: Main 10 from 10-bit planar samples (yuv420p10le).
+        var tenBit = false
+        /// BT.2100 HLG tags: BT.2020 primaries and non-constant-luminance matrix, ARIB
+        /// STD-B67 transfer.
+        var hlg = false
     }
 
     /// Units per second of the timestamps given to `encode` and set on packets.
@@ -74,9 +79,12 @@ final class MovieEncoder {
         Self.quietLog
         width = settings.width
         height = settings.height
-        // libx264 takes NV12 (what the cameras render, so no conversion); libx265 only planar 4:2:0.
+        // libx264 takes NV12 (what the cameras render, so no conversion); libx265 only planar
+        // 4:2:0, which 10-bit frames reach from 'x420'/'xf20' by a copy that splits CbCr.
         inputFormat =
-            settings.hevc
+            settings.tenBit
+            ? (settings.fullRange ? .yuv420TenBitBiPlanarFullRange : .yuv420TenBitBiPlanarVideoRange)
+            : settings.hevc
             ? (settings.fullRange ? .yuv420PlanarFullRange : .yuv420PlanarVideoRange)
             : (settings.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange)
         hevc = settings.hevc
@@ -104,17 +112,22 @@ final class MovieEncoder {
         guard opened >= 0 else { throw .encoding(opened, "opening \(encoderName)") }
         if av_dict_count(options) > 0 { throw .encoder("\(encoderName) ignored options") }
 
-        frame.pointee.format = (settings.hevc ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_NV12).rawValue
+        frame.pointee.format = Self.pixelFormat(settings).rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
         let allocated = av_frame_get_buffer(frame, 0)
         guard allocated >= 0 else { throw .encoding(allocated, "allocating the frame") }
     }
 
+    /// The frames' layout in libavcodec's terms.
+    private static func pixelFormat(_ settings: Settings) -> AVPixelFormat {
+        settings.tenBit ? AV_PIX_FMT_YUV420P10LE : settings.hevc ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_NV12
+    }
+
     private static func configure(_ context: UnsafeMutablePointer<AVCodecContext>, _ settings: Settings, globalHeader: Bool) {
         context.pointee.width = Int32(settings.width)
         context.pointee.height = Int32(settings.height)
-        context.pointee.pix_fmt = settings.hevc ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_NV12
+        context.pointee.pix_fmt = pixelFormat(settings)
         context.pointee.time_base = timeBase
         context.pointee.framerate = av_d2q(settings.frameRate, 1_001_000)
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
@@ -127,9 +140,11 @@ final class MovieEncoder {
         context.pointee.max_b_frames = 0
         context.pointee.thread_count = 0  // x264 picks 1.5 threads per core
         context.pointee.color_range = settings.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-        context.pointee.colorspace = settings.ycbcrBT601 ? AVCOL_SPC_SMPTE170M : AVCOL_SPC_BT709
-        context.pointee.color_primaries = settings.displayP3 ? AVCOL_PRI_SMPTE432 : AVCOL_PRI_BT709
-        context.pointee.color_trc = AVCOL_TRC_BT709
+        context.pointee.colorspace =
+            settings.hlg ? AVCOL_SPC_BT2020_NCL : settings.ycbcrBT601 ? AVCOL_SPC_SMPTE170M : AVCOL_SPC_BT709
+        context.pointee.color_primaries =
+            settings.hlg ? AVCOL_PRI_BT2020 : settings.displayP3 ? AVCOL_PRI_SMPTE432 : AVCOL_PRI_BT709
+        context.pointee.color_trc = settings.hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_BT709
         context.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
         if let bitRate = settings.bitRate {
             // Average rate, with peaks held to 1.5 times it over a one-second buffer.
@@ -215,6 +230,10 @@ final class MovieEncoder {
         }
         withExtendedLifetime(source) {
             let chromaWidth = (width + 1) / 2, chromaRows = (height + 1) / 2
+            if source.format.isTenBit {
+                copyTenBit(source, into: frame, chromaWidth: chromaWidth, chromaRows: chromaRows)
+                return
+            }
             copyPlane(source, 0, into: frame.pointee.data.0, frame.pointee.linesize.0, rowBytes: width, rows: height)
             if source.format.planeCount == 3 {
                 copyPlane(source, 1, into: frame.pointee.data.1, frame.pointee.linesize.1, rowBytes: chromaWidth, rows: chromaRows)
@@ -222,6 +241,29 @@ final class MovieEncoder {
             } else {
                 // Interleaved Cb and Cr.
                 copyPlane(source, 1, into: frame.pointee.data.1, frame.pointee.linesize.1, rowBytes: 2 * chromaWidth, rows: chromaRows)
+            }
+        }
+    }
+
+    /// 'x420'/'xf20' (value << 6, CbCr interleaved) → yuv420p10le (value in the low bits,
+    /// three planes).
+    private func copyTenBit(_ source: CVBuffer, into frame: UnsafeMutablePointer<AVFrame>, chromaWidth: Int, chromaRows: Int) {
+        func row(_ data: UnsafeMutablePointer<UInt8>?, _ stride: Int32, _ y: Int) -> UnsafeMutablePointer<UInt16> {
+            UnsafeMutableRawPointer(data! + y * Int(stride)).assumingMemoryBound(to: UInt16.self)
+        }
+        func sourceRow(_ plane: Int, _ y: Int) -> UnsafePointer<UInt16> {
+            UnsafePointer((source.planeAddress(plane) + y * source.bytesPerRow(plane)).assumingMemoryBound(to: UInt16.self))
+        }
+        for y in 0..<height {
+            let from = sourceRow(0, y), to = row(frame.pointee.data.0, frame.pointee.linesize.0, y)
+            for x in 0..<width { to[x] = from[x] >> 6 }
+        }
+        for y in 0..<chromaRows {
+            let from = sourceRow(1, y)
+            let cb = row(frame.pointee.data.1, frame.pointee.linesize.1, y), cr = row(frame.pointee.data.2, frame.pointee.linesize.2, y)
+            for x in 0..<chromaWidth {
+                cb[x] = from[2 * x] >> 6
+                cr[x] = from[2 * x + 1] >> 6
             }
         }
     }

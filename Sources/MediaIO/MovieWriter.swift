@@ -74,10 +74,14 @@ package final class MovieWriter: @unchecked Sendable {
     ///   - ycbcrBT601: the frames are Y'CbCr made with the BT.601 matrix (a V4L2 camera's);
     ///     the stream says so instead of BT.709.
     ///   - hevc: encode HEVC (libx265, tagged 'hvc1') instead of H.264.
+    ///   - tenBit: with `hevc`, encode HEVC Main 10 from 10-bit samples ('x420'/'xf20'
+    ///     buffers keep all their bits); H.264 stays 8-bit (10-bit frames are narrowed).
+    ///   - hlg: tag the stream BT.2100 HLG: BT.2020 primaries and matrix, ARIB STD-B67
+    ///     transfer (the frames are HLG_BT2020).
     package init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
-        hevc: Bool = false
+        hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false
     ) throws(MovieWriterError) {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
@@ -95,7 +99,7 @@ package final class MovieWriter: @unchecked Sendable {
         let settings = MovieEncoder.Settings(
             width: width, height: height, frameRate: frameRate, fullRange: fullRange, bitRate: bitRate,
             maximumKeyframeInterval: Int((keyframeSeconds * frameRate).rounded(.up)), preset: MovieEncoder.defaultPreset,
-            displayP3: displayP3, ycbcrBT601: ycbcrBT601, hevc: hevc)
+            displayP3: displayP3, ycbcrBT601: ycbcrBT601, hevc: hevc, tenBit: tenBit && hevc, hlg: hlg)
 
         self.url = url
         self.width = width

@@ -228,7 +228,8 @@ final class CaptureStream: @unchecked Sendable {
             ISP.Settings(
                 bitDepth: filming.sensor.bitDepth, blackLevel: exposure.blackLevel, whiteDN: exposure.whiteDN,
                 digitalGain: exposure.digitalGain, whiteBalance: SIMD3<Float>(gains), colorMatrix: colorMatrix(for: gains),
-                range: ISP.range(of: configuration.pixelFormat)))
+                range: ISP.range(of: configuration.pixelFormat), outputBitDepth: configuration.pixelFormat.isTenBit ? 10 : 8,
+                hlg: configuration.colorSpace == OutputColorSpace.hlgBT2020))
         var disc = BallPainter.Disc(
             renderer.scene.ball(at: time), width: format.width, height: format.height, zoom: zoom, optics: optics,
             response: sceneColor)
@@ -460,8 +461,8 @@ final class CaptureStream: @unchecked Sendable {
             source, to: source.zoom * crop, offset: (tremor.x * scale, tremor.y * scale), workers: renderer.workers)
     }
 
-    /// Camera (white-balanced) → linear RGB of the stream's colour space (sRGB or Display
-    /// P3 primaries, both D65 white) for the white that `gains` neutralise.
+    /// Camera (white-balanced) → linear RGB of the stream's colour space (sRGB, Display P3
+    /// or BT.2020 primaries, all D65 white) for the white that `gains` neutralise.
     private func colorMatrix(for gains: SIMD3<Double>) -> ColorTransform {
         if gains != matrixGains {
             matrixGains = gains

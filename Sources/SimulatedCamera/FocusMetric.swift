@@ -24,8 +24,9 @@ enum FocusMetric {
         let base = UnsafeRawPointer(buffer.planeAddress(0)).assumingMemoryBound(to: UInt8.self)
         let stride = buffer.bytesPerRow(0)
         // Luma of BGRA is approximated by green, which carries most of it.
-        let step = buffer.format == .bgra ? 4 : 1
-        let offset = buffer.format == .bgra ? 1 : 0
+        // 10-bit luma words: the high byte, the value's top 8 bits.
+        let step = buffer.format == .bgra ? 4 : buffer.format.isTenBit ? 2 : 1
+        let offset = buffer.format == .bgra || buffer.format.isTenBit ? 1 : 0
         // (energy, sum), from a tuple so that a frame's measurement allocates nothing.
         var result = (0.0, 0.0)
         withUnsafeMutableBytes(of: &result) {

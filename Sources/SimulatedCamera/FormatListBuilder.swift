@@ -19,9 +19,14 @@ struct FormatListBuilder {
     }
 
     /// Appends a format streaming 1 ... `maxFPS` frames per second.
+    ///
+    /// `tenBit` makes it an iPhone-style 10-bit format: native pixel format 'x420'
+    /// (`formatDescription.mediaSubType`), colour spaces sRGB and HLG_BT2020, no EDR video
+    /// HDR, never picked by a session preset. Such formats come after the 8-bit ones of
+    /// their size, as separate entries, as on iPhones.
     mutating func add(
         _ width: Int, _ height: Int, maxFPS: Double, zoom: Double = 16, binned: Bool = false, hdr: Bool = false,
-        wideColor: Bool? = nil
+        wideColor: Bool? = nil, tenBit: Bool = false
     ) {
         let minFPS = 1.0
         let wide = 16 * height == 9 * width
@@ -31,12 +36,12 @@ struct FormatListBuilder {
             binned || width < 1280 ? (width, height) : (wide ? (4032, 2268) : (4032, 3024))
         formats.append(
             DeviceFormatSpec(
-                width: width, height: height, pixelFormat: .yuv420BiPlanarVideoRange,
+                width: width, height: height, pixelFormat: tenBit ? .yuv420TenBitBiPlanarVideoRange : .yuv420BiPlanarVideoRange,
                 frameRateRanges: [minFPS...maxFPS], minISO: minISO, maxISO: maxISO, minExposureDuration: minExposure,
                 // Exposure can never outlast the longest frame.
                 maxExposureDuration: 1 / minFPS, fieldOfView: wide ? fieldOfView169 : fieldOfView43,
-                maxZoomFactor: zoom, isBinned: binned, isHDRSupported: hdr,
-                colorSpaces: (wideColor ?? (!binned && width >= 1280)) ? [0, 1] : [0], maxPhotoWidth: photo.0,
+                maxZoomFactor: zoom, isBinned: binned, isHDRSupported: hdr && !tenBit,
+                colorSpaces: tenBit ? [0, 2] : (wideColor ?? (!binned && width >= 1280)) ? [0, 1] : [0], maxPhotoWidth: photo.0,
                 maxPhotoHeight: photo.1))
         // Electronic stabilisation (`CameraShake`): standard and preview-optimised at every
         // size; the cinematic modes, which crop more, up to 60 fps.
@@ -48,8 +53,8 @@ struct FormatListBuilder {
         formats.append(spec)
     }
 
-    /// Each session preset the formats can serve, mapped to the first non-binned format of
-    /// its size; among formats of one size that is the standard (30/60 fps) one.
+    /// Each session preset the formats can serve, mapped to the first non-binned 8-bit format
+    /// of its size; among formats of one size that is the standard (30/60 fps) one.
     var presetFormats: [String: Int] {
         let sizes: [(String, Int, Int)] = [
             ("AVCaptureSessionPresetPhoto", 4032, 3024),
@@ -66,7 +71,9 @@ struct FormatListBuilder {
         ]
         var map: [String: Int] = [:]
         for (preset, width, height) in sizes {
-            if let index = formats.firstIndex(where: { $0.width == width && $0.height == height && !$0.isBinned }) {
+            if let index = formats.firstIndex(where: {
+                $0.width == width && $0.height == height && !$0.isBinned && !$0.pixelFormat.isTenBit
+            }) {
                 map[preset] = index
             }
         }

@@ -264,6 +264,10 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         let base = UnsafeRawPointer(buffer.planeAddress(0)) + row * buffer.bytesPerRow(0)
         if buffer.format == .bgra {
             FrameStatistics.accumulate(bgra: base, width: buffer.width, row: row, height: buffer.height, into: histogram)
+        } else if buffer.format.isTenBit {
+            FrameStatistics.accumulate(
+                luma10: base.assumingMemoryBound(to: UInt16.self), width: buffer.width, row: row, height: buffer.height,
+                into: histogram)
         } else {
             FrameStatistics.accumulate(
                 luma: base.assumingMemoryBound(to: UInt8.self), width: buffer.width, row: row, height: buffer.height,
@@ -296,6 +300,12 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             isp.encodeRowPair(
                 rawA, rawB, width: width, lumaA: lumaA, lumaB: lumaB, cb: cbPlane, cr: crPlane,
                 chromaStep: planar ? 1 : 2, prefetch: prefetch)
+        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
+            let lumaStride = buffer.bytesPerRow(0)
+            let lumaA = (buffer.planeAddress(0) + y * lumaStride).assumingMemoryBound(to: UInt16.self)
+            let lumaB = hasB ? (buffer.planeAddress(0) + (y + 1) * lumaStride).assumingMemoryBound(to: UInt16.self) : nil
+            let cbcr = (buffer.planeAddress(1) + (y / 2) * buffer.bytesPerRow(1)).assumingMemoryBound(to: UInt16.self)
+            isp.encodeRowPair10(rawA, rawB, width: width, lumaA: lumaA, lumaB: lumaB, cbcr: cbcr, prefetch: prefetch)
         }
     }
 }

@@ -64,6 +64,13 @@ package struct FrameStatistics: Sendable, Equatable {
         oc_luma_histogram(luma, width, y, height, histogram)
     }
 
+    /// Adds the sampled pixels of one written 10-bit luma row, binned by their top 8 bits.
+    static func accumulate(
+        luma10: UnsafePointer<UInt16>, width: Int, row y: Int, height: Int, into histogram: UnsafeMutablePointer<UInt32>
+    ) {
+        oc_luma10_histogram(luma10, width, y, height, histogram)
+    }
+
     /// Adds the sampled pixels of one written BGRA row, as full-range BT.709 luma.
     static func accumulate(
         bgra: UnsafeRawPointer, width: Int, row y: Int, height: Int, into histogram: UnsafeMutablePointer<UInt32>

@@ -65,6 +65,7 @@ package enum SimulatedCameraCatalog {
         f.add(1920, 1440, maxFPS: 30, hdr: true)
         f.add(3840, 2160, maxFPS: 60, zoom: 8, hdr: true)
         f.add(4032, 3024, maxFPS: 30, hdr: true)
+        addTenBitFormats(&f, uhd: true)
         let sensor = SensorParameters(
             width: 4032, height: 3024, pixelPitch: 1.9, fullWell: 11000, readNoise: 1.8,
             quantumEfficiency: 0.68, darkCurrent: 4, bitDepth: 12, blackLevel: 256, baseISO: 34,
@@ -87,6 +88,7 @@ package enum SimulatedCameraCatalog {
         f.add(1920, 1440, maxFPS: 30)
         f.add(3840, 2160, maxFPS: 30, zoom: 8, hdr: true)
         f.add(4032, 3024, maxFPS: 30)
+        addTenBitFormats(&f, uhd: true)
         let sensor = SensorParameters(
             width: 4032, height: 3024, pixelPitch: 1.0, fullWell: 4800, readNoise: 3.0,
             quantumEfficiency: 0.60, darkCurrent: 6, bitDepth: 10, blackLevel: 64, baseISO: 40,
@@ -107,6 +109,7 @@ package enum SimulatedCameraCatalog {
         f.add(1920, 1440, maxFPS: 30)
         f.add(3840, 2160, maxFPS: 60, zoom: 8, hdr: true)
         f.add(4032, 3024, maxFPS: 30)
+        addTenBitFormats(&f, uhd: true)
         let sensor = SensorParameters(
             width: 4032, height: 3024, pixelPitch: 1.0, fullWell: 4500, readNoise: 2.5,
             quantumEfficiency: 0.61, darkCurrent: 6, bitDepth: 10, blackLevel: 64, baseISO: 40,
@@ -127,6 +130,7 @@ package enum SimulatedCameraCatalog {
         f.add(1920, 1080, maxFPS: 60, hdr: true)
         f.add(1920, 1440, maxFPS: 30, hdr: true)
         f.add(4032, 3024, maxFPS: 30, hdr: true)
+        addTenBitFormats(&f, uhd: false)
         let sensor = SensorParameters(
             width: 4032, height: 3024, pixelPitch: 1.0, fullWell: 4600, readNoise: 2.4,
             quantumEfficiency: 0.62, darkCurrent: 7, bitDepth: 10, blackLevel: 64, baseISO: 40,
@@ -137,6 +141,13 @@ package enum SimulatedCameraCatalog {
             color: calibration(
                 standardA: [0.6944, -0.0322, -0.1135, -0.3615, 1.2735, 0.0910, -0.0917, 0.2255, 0.4493],
                 d65: [0.6550, 0.0023, -0.1085, -0.3961, 1.2933, 0.1075, -0.1050, 0.2528, 0.4386]))
+    }
+
+    /// The 10-bit ('x420', HLG-capable) formats, after the 8-bit ones: 1080p up to 60 fps,
+    /// and on back cameras 4K up to 30 fps, as iPhones list them.
+    private static func addTenBitFormats(_ f: inout FormatListBuilder, uhd: Bool) {
+        f.add(1920, 1080, maxFPS: 60, tenBit: true)
+        if uhd { f.add(3840, 2160, maxFPS: 30, zoom: 8, tenBit: true) }
     }
 
     /// The 30 fps formats up to 960×540 every camera has.

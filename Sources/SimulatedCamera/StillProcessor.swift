@@ -181,7 +181,7 @@ final class StillProcessor: @unchecked Sendable {
             ISP.Settings(
                 bitDepth: job.camera.sensor.bitDepth, blackLevel: sensor.blackLevel, whiteDN: sensor.whiteDN,
                 digitalGain: sensor.digitalGain, whiteBalance: SIMD3<Float>(settings.gains), colorMatrix: settings.matrix,
-                range: ISP.range(of: buffer.format)))
+                range: ISP.range(of: buffer.format), outputBitDepth: buffer.format.isTenBit ? 10 : 8))
         var disc = BallPainter.Disc(
             job.scene.ball(at: job.time), width: buffer.width, height: buffer.height, zoom: job.zoom,
             optics: settings.optics, response: settings.light.color)

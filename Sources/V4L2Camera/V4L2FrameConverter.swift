@@ -117,6 +117,8 @@ package final class V4L2FrameConverter: @unchecked Sendable {
             return true
         case .bgra:
             return ARGBCopy(bgra, s, y(output), stride(output, 0), w, h) == 0
+        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
+            return false  // V4L2Stream converts into 8-bit formats only
         }
     }
 

@@ -53,8 +53,11 @@ final class V4L2Stream: @unchecked Sendable {
         else { throw V4L2Failure("VIDIOC_S_FMT (driver chose \(format.fmt.pix.width)x\(format.fmt.pix.height))", EINVAL) }
         bytesPerLine = Int(format.fmt.pix.bytesperline)
         frameDuration = V4L2Stream.setInterval(node: node, configuration.minFrameDuration)
-        outputFormat = configuration.pixelFormat
-        let zeroCopy = mode.code.sameLayout == configuration.pixelFormat && bytesPerLine % 2 == 0
+        // No V4L2 mode here is 10-bit: an 'x420'/'xf20' output gets 420v/420f buffers, which
+        // the frame router widens.
+        let pixelFormat = configuration.pixelFormat.eightBit
+        outputFormat = pixelFormat
+        let zeroCopy = mode.code.sameLayout == pixelFormat && bytesPerLine % 2 == 0
         buffers = try V4L2MappedBuffers(node: node, count: zeroCopy ? 8 : 4)
         let attachments: [String: any Sendable] = [
             kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_ITU_R_709_2,
@@ -66,8 +69,8 @@ final class V4L2Stream: @unchecked Sendable {
             pool = nil
             wrapped = (0..<buffers.count).map { [buffers, mode, bytesPerLine] index in
                 let buffer = CVBuffer(
-                    format: configuration.pixelFormat, width: mode.width, height: mode.height,
-                    planes: V4L2Stream.planes(of: configuration.pixelFormat, width: mode.width, height: mode.height, stride: bytesPerLine),
+                    format: pixelFormat, width: mode.width, height: mode.height,
+                    planes: V4L2Stream.planes(of: pixelFormat, width: mode.width, height: mode.height, stride: bytesPerLine),
                     wrapping: buffers.addresses[index], byteCount: buffers.lengths[index], owner: buffers)
                 buffer.attachmentStore.withLock { $0 = attachments }
                 return buffer
@@ -75,7 +78,7 @@ final class V4L2Stream: @unchecked Sendable {
         } else {
             converter = V4L2FrameConverter(source: mode.code, width: mode.width, height: mode.height, sourceStride: bytesPerLine)
             pool = CVPixelBufferPool(
-                format: configuration.pixelFormat, width: mode.width, height: mode.height, minimumBufferCount: 4,
+                format: pixelFormat, width: mode.width, height: mode.height, minimumBufferCount: 4,
                 maximumBufferCount: 8, attachments: attachments)
         }
         // Mirroring by the driver (horizontal_flip) costs nothing and keeps zero copy; set
@@ -154,6 +157,8 @@ final class V4L2Stream: @unchecked Sendable {
             ]
         case .bgra:
             return [.init(offset: 0, width: width, height: height, bytesPerRow: stride)]
+        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
+            preconditionFailure("V4L2 streams 8-bit formats; the frame router widens them to 10 bits")
         }
     }
 

@@ -40,26 +40,48 @@ private func byteAt(_ buffer: CVBuffer, plane: Int, _ x: Int, _ y: Int) -> Unsaf
     buffer.planeAddress(plane).assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow(plane) + x
 }
 
-private func lumaAt(_ buffer: CVBuffer, _ x: Int, _ y: Int) -> UInt8 { byteAt(buffer, plane: 0, x, y).pointee }
+/// Sample `index` of row `y` of `plane`, in 8-bit units: 10-bit samples ('x420', 'xf20') are
+/// narrowed (video range ÷4, full range ×255/1023 about zero: 0 for luma, 512 for chroma).
+private func sample(_ buffer: CVBuffer, plane: Int, _ index: Int, _ y: Int) -> UInt8 {
+    guard buffer.format.isTenBit else { return byteAt(buffer, plane: plane, index, y).pointee }
+    let word = (buffer.planeAddress(plane) + y * buffer.bytesPerRow(plane)).assumingMemoryBound(to: UInt16.self)[index]
+    let value = Double(word >> 6)
+    guard buffer.format.isFullRange else { return UInt8(min(255, (value / 4).rounded())) }
+    let zero10 = plane == 0 ? 0.0 : 512, zero8 = plane == 0 ? 0.0 : 128
+    return UInt8(min(255, max(0, ((value - zero10) * 255 / 1023 + zero8).rounded())))
+}
+
+/// Writes an 8-bit-unit sample, widened for 10-bit formats (the inverse of `sample`).
+private func setSample(_ buffer: CVBuffer, plane: Int, _ index: Int, _ y: Int, _ value: UInt8) {
+    guard buffer.format.isTenBit else {
+        byteAt(buffer, plane: plane, index, y).pointee = value
+        return
+    }
+    let zero10 = plane == 0 ? 0.0 : 512, zero8 = plane == 0 ? 0.0 : 128
+    let full = min(1023, max(0, ((Double(value) - zero8) * 1023 / 255 + zero10).rounded()))
+    let wide = buffer.format.isFullRange ? Int(full) : Int(value) * 4
+    (buffer.planeAddress(plane) + y * buffer.bytesPerRow(plane)).assumingMemoryBound(to: UInt16.self)[index] = UInt16(wide) << 6
+}
+
+private func lumaAt(_ buffer: CVBuffer, _ x: Int, _ y: Int) -> UInt8 { sample(buffer, plane: 0, x, y) }
 
 private func chromaAt(_ buffer: CVBuffer, _ x: Int, _ y: Int) -> (cb: UInt8, cr: UInt8) {
     if buffer.format.planeCount == 2 {
-        let p = byteAt(buffer, plane: 1, x / 2 * 2, y / 2)
-        return (p[0], p[1])
+        return (sample(buffer, plane: 1, x / 2 * 2, y / 2), sample(buffer, plane: 1, x / 2 * 2 + 1, y / 2))
     }
-    return (byteAt(buffer, plane: 1, x / 2, y / 2).pointee, byteAt(buffer, plane: 2, x / 2, y / 2).pointee)
+    return (sample(buffer, plane: 1, x / 2, y / 2), sample(buffer, plane: 2, x / 2, y / 2))
 }
 
 private func setPixel(_ buffer: CVBuffer, _ x: Int, _ y: Int, luma: UInt8, cb: UInt8 = 128, cr: UInt8 = 128) {
-    byteAt(buffer, plane: 0, x, y).pointee = luma
+    setSample(buffer, plane: 0, x, y, luma)
     // Chroma is shared by a 2x2 block: the block's top-left pixel decides.
     guard x % 2 == 0, y % 2 == 0 else { return }
     if buffer.format.planeCount == 2 {
-        let p = byteAt(buffer, plane: 1, x, y / 2)
-        (p[0], p[1]) = (cb, cr)
+        setSample(buffer, plane: 1, x, y / 2, cb)
+        setSample(buffer, plane: 1, x + 1, y / 2, cr)
     } else {
-        byteAt(buffer, plane: 1, x / 2, y / 2).pointee = cb
-        byteAt(buffer, plane: 2, x / 2, y / 2).pointee = cr
+        setSample(buffer, plane: 1, x / 2, y / 2, cb)
+        setSample(buffer, plane: 2, x / 2, y / 2, cr)
     }
 }
 

@@ -52,7 +52,10 @@ struct DeviceTests {
             #expect(format.minExposureDuration < format.maxExposureDuration)
             #expect(format.videoFieldOfView > 0)
             #expect(format.videoMaxZoomFactor >= 1)
-            #expect(format.formatDescription.mediaSubType.rawValue == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+            // 8-bit formats, and the separate 10-bit ('x420') ones, as on iPhones.
+            let tenBit = format.formatDescription.mediaSubType.rawValue == kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
+            #expect(tenBit || format.formatDescription.mediaSubType.rawValue == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+            #expect(tenBit == format.supportedColorSpaces.contains(.HLG_BT2020))
             for range in format.videoSupportedFrameRateRanges {
                 #expect(range.minFrameDuration == CMTime(value: 1, timescale: CMTimeScale(range.maxFrameRate)))
             }

@@ -99,7 +99,7 @@ struct SimulatedCameraTests {
             #expect(d.formats[d.presetFormats["AVCaptureSessionPresetLow"]!].width == 192)
             #expect(d.formats[d.presetFormats["AVCaptureSessionPresetiFrame960x540"]!].width == 960)
             for format in d.formats {
-                #expect(format.pixelFormat == .yuv420BiPlanarVideoRange)
+                #expect(format.pixelFormat == (format.colorSpaces.contains(2) ? .yuv420TenBitBiPlanarVideoRange : .yuv420BiPlanarVideoRange))
                 #expect(format.maxExposureDuration <= 1 / format.frameRateRanges[0].lowerBound)
                 #expect(format.minISO < format.maxISO)
             }
@@ -303,7 +303,9 @@ struct SimulatedCameraTests {
                 // The neutral background sits near zero chroma.
                 let cbPlane = buffer.planeAddress(1).assumingMemoryBound(to: UInt8.self)
                 let step = format.planeCount == 2 ? 2 : 1
-                let cb = Int(cbPlane[(buffer.height / 2 - 4) * buffer.bytesPerRow(1) + 4 * step])
+                // 10-bit words (value << 6, little-endian): the high byte is the top 8 bits.
+                let byte = format.isTenBit ? 2 * 4 * step + 1 : 4 * step
+                let cb = Int(cbPlane[(buffer.height / 2 - 4) * buffer.bytesPerRow(1) + byte])
                 #expect(abs(cb - 128) < 12, "\(format.fourCC): Cb \(cb)")
             }
         }

@@ -42,6 +42,27 @@ OC_INLINE float oc_srgb(float v) {
     return v <= 0.0031308f ? v * 12.92f : curve;
 }
 
+/// ARIB STD-B67 hybrid log-gamma (BT.2100 HLG) OETF for v in 0 ... 1: √(3v) up to 1/12, then
+/// a·ln(12v − b) + c. ln x = ln 2 · (exponent + q(mantissa)), q a degree-5 least-squares
+/// Chebyshev fit of log₂ on [1, 2) (3.2e-5 at worst: 0.004 of a 10-bit code). Both halves
+/// are computed and one selected, so the loop vectorises; the log's argument is kept
+/// positive for the half that is thrown away.
+OC_INLINE float oc_hlg(float v) {
+    const float a = 0.17883277f, b = 0.28466892f, c = 0.55991073f;
+    float x = 12.0f * v - b;
+    x = x > 0.5f ? x : 0.5f;
+    const uint32_t bits = oc_bits(x);
+    const float m = oc_float((bits & 0x7FFFFFu) | 0x3F800000u);
+    const float log2x = (float)((int32_t)(bits >> 23) - 127)
+        + (-2.7868129538674205f
+           + m * (5.046876044975866f
+                  + m * (-3.4924942798792724f
+                         + m * (1.5939013634991075f + m * (-0.40486717441919184f + m * 0.04342890782214256f)))));
+    const float curve = (a * 0.6931471805599453f) * log2x + c;
+    const float root = __builtin_elementwise_sqrt(3.0f * v);
+    return v <= (1.0f / 12.0f) ? root : curve;
+}
+
 /// bfloat16 (the top half of a float) → float.
 OC_INLINE float oc_bf16_decode(uint16_t value) { return oc_float((uint32_t)value << 16); }
 
@@ -56,6 +77,13 @@ OC_INLINE uint16_t oc_bf16_encode(float value) {
 OC_INLINE uint8_t oc_code(float v) {
     v = v < 255.0f ? v : 255.0f;
     return (uint8_t)(int32_t)v;
+}
+
+/// A float in [0, 1023] or above → its 10-bit code in the high bits of a 16-bit word
+/// (value << 6, as 'x420' and P010 store it), truncating.
+OC_INLINE uint16_t oc_code10(float v) {
+    v = v < 1023.0f ? v : 1023.0f;
+    return (uint16_t)((int32_t)v << 6);
 }
 
 #endif

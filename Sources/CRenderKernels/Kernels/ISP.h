@@ -1,4 +1,4 @@
-// The ISP: sensor codes → 8-bit Y'CbCr 4:2:0 or BGRA (see ISP).
+// The ISP: sensor codes → 8-bit Y'CbCr 4:2:0, 10-bit Y'CbCr 4:2:0 ('x420'/'xf20') or BGRA (see ISP).
 
 /// Pixels per block: the block's R'G'B' (two rows) stays in L1 between the passes.
 #define OC_BLOCK 128
@@ -20,6 +20,12 @@ OC_INLINE void oc_nonlinear_rgb(
         out_r[i] = oc_clamp01(m0 * lr + m1 * lg + m2 * lb);
         out_g[i] = oc_clamp01(m3 * lr + m4 * lg + m5 * lb);
         out_b[i] = oc_clamp01(m6 * lr + m7 * lg + m8 * lb);
+    }
+    if (isp->curve == 1) {
+        for (long i = 0; i < count; i++) out_r[i] = oc_hlg(out_r[i]);
+        for (long i = 0; i < count; i++) out_g[i] = oc_hlg(out_g[i]);
+        for (long i = 0; i < count; i++) out_b[i] = oc_hlg(out_b[i]);
+        return;
     }
     for (long i = 0; i < count; i++) out_r[i] = oc_srgb(out_r[i]);
     for (long i = 0; i < count; i++) out_g[i] = oc_srgb(out_g[i]);
@@ -82,6 +88,45 @@ void OC_VARIANT(oc_isp_row_pair_420)(
             float r = 2 * (a[0][i] + b[0][i]), g = 2 * (a[1][i] + b[1][i]), bl = 2 * (a[2][i] + b[2][i]);
             block_cb[pairs * chroma_step] = oc_code(cb0 * r + cb1 * g + cb2 * bl + c_offset);
             block_cr[pairs * chroma_step] = oc_code(cr0 * r + cr1 * g + cr2 * bl + c_offset);
+        }
+    }
+}
+
+void OC_VARIANT(oc_isp_row_pair_420_10)(
+    const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint16_t *luma_a,
+    uint16_t *luma_b, uint16_t *cbcr, const void *prefetch, long prefetch_bytes) {
+    float a[3][OC_BLOCK], b[3][OC_BLOCK];
+    const float y0 = isp->luma[0], y1 = isp->luma[1], y2 = isp->luma[2], y_offset = isp->luma_offset;
+    const float cb0 = isp->cb[0] * 0.25f, cb1 = isp->cb[1] * 0.25f, cb2 = isp->cb[2] * 0.25f;
+    const float cr0 = isp->cr[0] * 0.25f, cr1 = isp->cr[1] * 0.25f, cr2 = isp->cr[2] * 0.25f;
+    const float c_offset = isp->chroma_offset;
+    const long blocks = (width + OC_BLOCK - 1) / OC_BLOCK;
+    for (long x0 = 0, block = 0; x0 < width; x0 += OC_BLOCK, block++) {
+        oc_prefetch_share(prefetch, prefetch_bytes, block, blocks);
+        const long n = width - x0 < OC_BLOCK ? width - x0 : OC_BLOCK;
+        oc_nonlinear_rgb(isp, raw_a + x0, raw_a + width + x0, raw_a + 2 * width + x0, n, a[0], a[1], a[2]);
+        oc_nonlinear_rgb(isp, raw_b + x0, raw_b + width + x0, raw_b + 2 * width + x0, n, b[0], b[1], b[2]);
+        // Not restrict: the last row of an odd height writes the same luma through both.
+        uint16_t *out_a = luma_a + x0, *out_b = luma_b + x0;
+        for (long i = 0; i < n; i++) {
+            out_a[i] = oc_code10(y0 * a[0][i] + y1 * a[1][i] + y2 * a[2][i] + y_offset);
+            out_b[i] = oc_code10(y0 * b[0][i] + y1 * b[1][i] + y2 * b[2][i] + y_offset);
+        }
+        const long pairs = n / 2;
+        uint16_t *restrict block_cbcr = cbcr + x0;
+        for (long c = 0; c < pairs; c++) {
+            float r = a[0][2 * c] + a[0][2 * c + 1] + b[0][2 * c] + b[0][2 * c + 1];
+            float g = a[1][2 * c] + a[1][2 * c + 1] + b[1][2 * c] + b[1][2 * c + 1];
+            float bl = a[2][2 * c] + a[2][2 * c + 1] + b[2][2 * c] + b[2][2 * c + 1];
+            block_cbcr[2 * c] = oc_code10(cb0 * r + cb1 * g + cb2 * bl + c_offset);
+            block_cbcr[2 * c + 1] = oc_code10(cr0 * r + cr1 * g + cr2 * bl + c_offset);
+        }
+        if (n & 1) {
+            // The last column of an odd width: a one-column block counts each pixel twice.
+            const long i = n - 1;
+            float r = 2 * (a[0][i] + b[0][i]), g = 2 * (a[1][i] + b[1][i]), bl = 2 * (a[2][i] + b[2][i]);
+            block_cbcr[2 * pairs] = oc_code10(cb0 * r + cb1 * g + cb2 * bl + c_offset);
+            block_cbcr[2 * pairs + 1] = oc_code10(cr0 * r + cr1 * g + cr2 * bl + c_offset);
         }
     }
 }

@@ -9,6 +9,10 @@ OC_KERNEL(oc_isp_row_pair_420,
     (const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint8_t *luma_a,
         uint8_t *luma_b, uint8_t *cb, uint8_t *cr, long chroma_step, const void *prefetch, long prefetch_bytes),
     (isp, raw_a, raw_b, width, luma_a, luma_b, cb, cr, chroma_step, prefetch, prefetch_bytes))
+OC_KERNEL(oc_isp_row_pair_420_10,
+    (const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint16_t *luma_a,
+        uint16_t *luma_b, uint16_t *cbcr, const void *prefetch, long prefetch_bytes),
+    (isp, raw_a, raw_b, width, luma_a, luma_b, cbcr, prefetch, prefetch_bytes))
 OC_KERNEL(oc_isp_row_bgra,
     (const oc_isp_coefficients *isp, const uint16_t *raw, long width, uint8_t *bgra, const void *prefetch,
         long prefetch_bytes),
@@ -21,6 +25,8 @@ OC_KERNEL(oc_zone_merge,
     (buffers, count, black, white, zones, samples))
 OC_KERNEL(oc_luma_histogram,
     (const uint8_t *luma, long width, long y, long height, uint32_t *histogram), (luma, width, y, height, histogram))
+OC_KERNEL(oc_luma10_histogram,
+    (const uint16_t *luma, long width, long y, long height, uint32_t *histogram), (luma, width, y, height, histogram))
 OC_KERNEL(oc_bgra_histogram,
     (const uint8_t *bgra, long width, long y, long height, uint32_t *histogram), (bgra, width, y, height, histogram))
 OC_KERNEL(oc_focus_energy,

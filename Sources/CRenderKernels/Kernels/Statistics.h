@@ -68,6 +68,15 @@ void OC_VARIANT(oc_luma_histogram)(
     }
 }
 
+void OC_VARIANT(oc_luma10_histogram)(
+    const uint16_t *restrict luma, long width, long y, long height, uint32_t *restrict histogram) {
+    const int centre_row = y >= height / 4 && y < height * 3 / 4;
+    // A word holds value << 6: its top byte is the 10-bit value's top 8 bits.
+    for (long x = OC_STATISTICS_STEP / 2; x < width; x += OC_STATISTICS_STEP) {
+        histogram[luma[x] >> 8] += oc_metering_weight(x, width, centre_row);
+    }
+}
+
 void OC_VARIANT(oc_bgra_histogram)(
     const uint8_t *restrict bgra, long width, long y, long height, uint32_t *restrict histogram) {
     const int centre_row = y >= height / 4 && y < height * 3 / 4;

@@ -50,18 +50,23 @@ typedef struct oc_isp_coefficients {
     float gain[3];
     /// Balanced camera RGB → linear output RGB, row-major.
     float matrix[9];
-    /// R'G'B' (0 ... 1) → 8-bit code units, per field.
+    /// R'G'B' (0 ... 1) → code units of the output (8- or 10-bit), per field.
     float luma[3];
     float cb[3];
     float cr[3];
     /// Added before truncation: the field's code offset plus one half.
     float luma_offset;
     float chroma_offset;
+    /// The transfer curve: 0 sRGB, 1 ARIB STD-B67 HLG.
+    int32_t curve;
 } oc_isp_coefficients;
 
 /// The sRGB transfer function (linear 0 ... 1 → non-linear), by polynomials for log₂ and
 /// exp₂; within 0.04 of an 8-bit code everywhere.
 float oc_srgb_encode(float linear);
+
+/// The HLG OETF the ISP applies (linear 0 ... 1 → HLG signal), as the kernels compute it.
+float oc_hlg_encode(float linear);
 
 /// Two rows of codes (each R, G, B runs of `width`) → 8-bit luma for both rows and 4:2:0
 /// chroma (the mean R'G'B' of each 2×2 block): planar at `cb` and `cr` when `chroma_step`
@@ -70,6 +75,13 @@ float oc_srgb_encode(float linear);
 void oc_isp_row_pair_420(
     const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint8_t *luma_a,
     uint8_t *luma_b, uint8_t *cb, uint8_t *cr, long chroma_step, const void *prefetch, long prefetch_bytes);
+
+/// Two rows of codes → 10-bit 4:2:0 Y'CbCr in 'x420'/'xf20' layout: 16-bit luma and
+/// interleaved CbCr words, each value << 6. Otherwise as `oc_isp_row_pair_420`, with the
+/// coefficients scaled to 10-bit codes.
+void oc_isp_row_pair_420_10(
+    const oc_isp_coefficients *isp, const uint16_t *raw_a, const uint16_t *raw_b, long width, uint16_t *luma_a,
+    uint16_t *luma_b, uint16_t *cbcr, const void *prefetch, long prefetch_bytes);
 
 /// One row of codes → BGRA (alpha 255), fetching `prefetch_bytes` at `prefetch` as above.
 void oc_isp_row_bgra(
@@ -94,6 +106,10 @@ void oc_zone_merge(uint32_t *const *buffers, long count, double black, double wh
 /// Adds row `y`'s sampled luma codes (every 4th from the 3rd) to a 256-bin histogram,
 /// centre samples weighted `OC_CENTRE_WEIGHT`.
 void oc_luma_histogram(const uint8_t *luma, long width, long y, long height, uint32_t *histogram);
+
+/// As `oc_luma_histogram` for a 10-bit luma row ('x420'/'xf20' words), binned by each
+/// value's top 8 bits.
+void oc_luma10_histogram(const uint16_t *luma, long width, long y, long height, uint32_t *histogram);
 
 /// The same for a BGRA row, as full-range BT.709 luma.
 void oc_bgra_histogram(const uint8_t *bgra, long width, long y, long height, uint32_t *histogram);

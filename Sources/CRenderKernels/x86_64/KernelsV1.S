@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 91a1aefd16e2f8d8fe13649ce550ad545f33d4bcf96b887fb2847b17bf59de2d
+// SHA-256 of the sources, concatenated in that order: d0d7a7912b9673f1b606af2694c786c1e745619382fe7ce9ebf143b86f342016
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -228,20 +228,90 @@ oc_sensor_row_v1:
 	.long	0x414eb852
 	.long	0x414eb852
 .LCPI1_34:
-	.long	0x437f0000
-	.long	0x437f0000
-	.long	0x437f0000
-	.long	0x437f0000
+	.long	0x41400000
+	.long	0x41400000
+	.long	0x41400000
+	.long	0x41400000
 .LCPI1_35:
-	.short	255
-	.short	0
-	.short	255
-	.short	0
-	.short	255
-	.short	0
-	.short	255
-	.short	0
+	.long	0xbe91c020
+	.long	0xbe91c020
+	.long	0xbe91c020
+	.long	0xbe91c020
 .LCPI1_36:
+	.long	0x3f000000
+	.long	0x3f000000
+	.long	0x3f000000
+	.long	0x3f000000
+.LCPI1_37:
+	.long	4294967169
+	.long	4294967169
+	.long	4294967169
+	.long	4294967169
+.LCPI1_38:
+	.long	0x3d31e283
+	.long	0x3d31e283
+	.long	0x3d31e283
+	.long	0x3d31e283
+.LCPI1_39:
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+.LCPI1_40:
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+.LCPI1_41:
+	.long	0xc05f8507
+	.long	0xc05f8507
+	.long	0xc05f8507
+	.long	0xc05f8507
+.LCPI1_42:
+	.long	0x40a18002
+	.long	0x40a18002
+	.long	0x40a18002
+	.long	0x40a18002
+.LCPI1_43:
+	.long	0xc0325b25
+	.long	0xc0325b25
+	.long	0xc0325b25
+	.long	0xc0325b25
+.LCPI1_44:
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+.LCPI1_45:
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+.LCPI1_46:
+	.long	0x40400000
+	.long	0x40400000
+	.long	0x40400000
+	.long	0x40400000
+.LCPI1_47:
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+.LCPI1_61:
+	.long	0x437f0000
+	.long	0x437f0000
+	.long	0x437f0000
+	.long	0x437f0000
+.LCPI1_62:
+	.short	255
+	.short	0
+	.short	255
+	.short	0
+	.short	255
+	.short	0
+	.short	255
+	.short	0
+.LCPI1_63:
 	.long	0x437f0000
 	.long	0x437f0000
 	.zero	4
@@ -280,6 +350,32 @@ oc_sensor_row_v1:
 	.long	0x414eb852
 .LCPI1_33:
 	.long	0x3b4d2e1c
+.LCPI1_48:
+	.long	0x41400000
+.LCPI1_49:
+	.long	0xbe91c020
+.LCPI1_50:
+	.long	0x3f000000
+.LCPI1_51:
+	.long	0x3d31e283
+.LCPI1_52:
+	.long	0xbecf4ac0
+.LCPI1_53:
+	.long	0x3fcc04f6
+.LCPI1_54:
+	.long	0xc05f8507
+.LCPI1_55:
+	.long	0x40a18002
+.LCPI1_56:
+	.long	0xc0325b25
+.LCPI1_57:
+	.long	0x3dfddd65
+.LCPI1_58:
+	.long	0x3f0f564f
+.LCPI1_59:
+	.long	0x40400000
+.LCPI1_60:
+	.long	0x3daaaaab
 	.text
 	.hidden	oc_isp_row_pair_420_v1
 	.globl	oc_isp_row_pair_420_v1
@@ -307,582 +403,836 @@ oc_isp_row_pair_420_v1:
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdx, %r12
-	movq	%rdi, -56(%rsp)
+	movq	%rdi, -112(%rsp)
 	leaq	127(%rcx), %rax
-	leaq	254(%rcx), %rdx
+	leaq	254(%rcx), %r12
 	testq	%rax, %rax
-	cmovnsq	%rax, %rdx
-	movq	%rdx, -64(%rsp)
-	movq	%rcx, -48(%rsp)
+	cmovnsq	%rax, %r12
+	movq	%rcx, -40(%rsp)
 	testq	%rcx, %rcx
-	jle	.LBB1_99
+	jle	.LBB1_137
+	movq	%rdx, %r10
 	movq	3712(%rsp), %rdi
-	movq	3704(%rsp), %r10
+	movq	3704(%rsp), %rbx
 	movq	3696(%rsp), %rcx
 	movq	3688(%rsp), %r14
 	movq	3680(%rsp), %r11
-	movq	-56(%rsp), %rax
-	movss	52(%rax), %xmm10
-	movss	56(%rax), %xmm12
-	movss	60(%rax), %xmm13
-	movss	88(%rax), %xmm2
-	movups	64(%rax), %xmm7
-	movaps	%xmm7, %xmm6
-	shufps	$227, %xmm7, %xmm6
+	movq	-112(%rsp), %rax
+	movss	52(%rax), %xmm2
+	movss	56(%rax), %xmm7
+	movss	60(%rax), %xmm8
+	movss	88(%rax), %xmm9
+	movups	64(%rax), %xmm3
+	movaps	%xmm3, %xmm10
+	shufps	$227, %xmm3, %xmm10
 	movaps	.LCPI1_0(%rip), %xmm0
-	mulps	%xmm0, %xmm6
+	mulps	%xmm0, %xmm10
 	movsd	80(%rax), %xmm1
-	movaps	%xmm7, %xmm3
-	shufps	$1, %xmm1, %xmm3
+	movaps	%xmm3, %xmm6
+	shufps	$1, %xmm1, %xmm6
+	shufps	$226, %xmm1, %xmm6
+	mulps	%xmm0, %xmm6
+	shufps	$214, %xmm1, %xmm3
 	shufps	$226, %xmm1, %xmm3
 	mulps	%xmm0, %xmm3
-	shufps	$214, %xmm1, %xmm7
-	shufps	$226, %xmm1, %xmm7
-	mulps	%xmm0, %xmm7
-	movss	92(%rax), %xmm15
-	sarq	$7, -64(%rsp)
-	movq	-48(%rsp), %rbx
-	leaq	(%rsi,%rbx,2), %rdx
+	movss	92(%rax), %xmm13
+	sarq	$7, %r12
+	movq	-40(%rsp), %r15
+	leaq	(%rsi,%r15,2), %rdx
+	movq	%rdx, -80(%rsp)
+	leaq	(%rsi,%r15,4), %rdx
+	movq	%rdx, -88(%rsp)
+	leaq	(%r10,%r15,2), %rdx
+	movq	%rdx, -96(%rsp)
+	leaq	(%r10,%r15,4), %rdx
 	movq	%rdx, -104(%rsp)
-	leaq	(%rsi,%rbx,4), %rdx
-	movq	%rdx, -112(%rsp)
-	leaq	(%r12,%rbx,2), %rdx
-	movq	%rdx, -120(%rsp)
-	leaq	(%r12,%rbx,4), %r15
-	leaq	-1(%rbx), %rdx
+	leaq	-1(%r15), %rdx
 	shrq	$7, %rdx
-	movq	%rdx, 216(%rsp)
+	movq	%rdx, 192(%rsp)
 	movq	%r14, %rdx
 	subq	%r11, %rdx
-	movq	%rdx, 192(%rsp)
+	movq	%rdx, 168(%rsp)
 	movq	%r9, %rdx
 	subq	%r8, %rdx
-	movq	%rdx, 200(%rsp)
-	shufps	$0, %xmm15, %xmm15
-	shufps	$0, %xmm12, %xmm12
-	shufps	$0, %xmm10, %xmm10
+	movq	%rdx, 176(%rsp)
 	shufps	$0, %xmm13, %xmm13
+	shufps	$0, %xmm7, %xmm7
+	movaps	%xmm7, 352(%rsp)
 	shufps	$0, %xmm2, %xmm2
-	movaps	%xmm2, 288(%rsp)
-	movaps	%xmm3, %xmm0
-	shufps	$85, %xmm3, %xmm0
-	movaps	%xmm6, %xmm1
-	shufps	$85, %xmm6, %xmm1
-	movaps	%xmm7, %xmm2
-	shufps	$85, %xmm7, %xmm2
-	movaps	%xmm3, %xmm5
-	shufps	$0, %xmm3, %xmm5
-	movaps	%xmm5, 448(%rsp)
+	movaps	%xmm2, 368(%rsp)
+	shufps	$0, %xmm8, %xmm8
+	movaps	%xmm8, 336(%rsp)
+	shufps	$0, %xmm9, %xmm9
+	movaps	%xmm6, %xmm0
+	shufps	$85, %xmm6, %xmm0
+	movaps	%xmm10, %xmm1
+	shufps	$85, %xmm10, %xmm1
+	movaps	%xmm3, %xmm2
+	shufps	$85, %xmm3, %xmm2
 	movaps	%xmm6, %xmm5
 	shufps	$0, %xmm6, %xmm5
-	movaps	%xmm5, 432(%rsp)
-	movaps	%xmm7, %xmm5
-	shufps	$0, %xmm7, %xmm5
-	movaps	%xmm5, 416(%rsp)
+	movaps	%xmm10, %xmm4
+	shufps	$0, %xmm10, %xmm4
+	movaps	%xmm4, 224(%rsp)
+	movaps	%xmm3, %xmm4
+	shufps	$0, %xmm3, %xmm4
+	movaps	%xmm4, 208(%rsp)
+	movaps	%xmm6, %xmm4
 	shlq	$6, %rcx
-	movq	%rcx, 208(%rsp)
-	movss	.LCPI1_2(%rip), %xmm14
-	movq	$0, -96(%rsp)
-	movq	$0, -80(%rsp)
-	movaps	.LCPI1_36(%rip), %xmm4
-	movaps	.LCPI1_34(%rip), %xmm11
-	movdqa	.LCPI1_35(%rip), %xmm9
-	movaps	%xmm7, -16(%rsp)
-	movaps	%xmm15, 272(%rsp)
-	movaps	%xmm10, 336(%rsp)
-	movaps	%xmm12, 320(%rsp)
+	movq	%rcx, 184(%rsp)
+	pxor	%xmm15, %xmm15
+	movss	.LCPI1_2(%rip), %xmm12
+	movq	$0, -72(%rsp)
+	xorl	%ebp, %ebp
+	movaps	.LCPI1_63(%rip), %xmm6
+	movq	%r12, -48(%rsp)
+	movaps	%xmm3, 16(%rsp)
+	movaps	%xmm10, (%rsp)
+	movaps	%xmm4, -16(%rsp)
 	movaps	%xmm13, 304(%rsp)
-	movaps	%xmm6, -32(%rsp)
-	movaps	%xmm3, (%rsp)
-	movaps	%xmm0, 256(%rsp)
-	movaps	%xmm1, 240(%rsp)
-	movaps	%xmm2, 224(%rsp)
+	movaps	%xmm5, 288(%rsp)
+	movaps	%xmm9, 320(%rsp)
+	movaps	%xmm0, 272(%rsp)
+	movaps	%xmm1, 256(%rsp)
+	movaps	%xmm2, 240(%rsp)
 	jmp	.LBB1_2
 	.p2align	4
-.LBB1_98:
-	subq	$-128, -96(%rsp)
-	movq	-72(%rsp), %rbx
-	addq	$-128, %rbx
-	addq	$256, -112(%rsp)
-	addq	$256, -104(%rsp)
+.LBB1_136:
+	subq	$-128, -72(%rsp)
+	movq	-120(%rsp), %r15
+	addq	$-128, %r15
+	addq	$256, -88(%rsp)
+	addq	$256, -80(%rsp)
 	addq	$256, %rsi
-	addq	$256, %r15
-	addq	$256, -120(%rsp)
-	addq	$256, %r12
+	addq	$256, -104(%rsp)
+	addq	$256, -96(%rsp)
+	addq	$256, %r10
 	subq	$-128, %r9
 	subq	$-128, %r8
-	movq	208(%rsp), %rax
+	movq	184(%rsp), %rax
 	addq	%rax, %r14
 	addq	%rax, %r11
-	movq	-80(%rsp), %rax
-	cmpq	216(%rsp), %rax
-	leaq	1(%rax), %rax
-	movq	%rax, -80(%rsp)
+	movq	200(%rsp), %rax
+	cmpq	192(%rsp), %rax
+	leaq	1(%rax), %rbp
 	movq	3712(%rsp), %rdi
-	movq	3704(%rsp), %r10
-	je	.LBB1_99
+	movq	3704(%rsp), %rbx
+	je	.LBB1_137
 .LBB1_2:
-	cmpq	$2, %rbx
+	cmpq	$2, %r15
 	movl	$1, %r13d
-	cmovgeq	%rbx, %r13
+	cmovgeq	%r15, %r13
 	cmpq	$128, %r13
 	movl	$128, %eax
 	cmovgeq	%rax, %r13
-	testq	%r10, %r10
+	testq	%rbx, %rbx
 	je	.LBB1_9
 	movq	%rdi, %rax
-	movq	-64(%rsp), %rcx
-	orq	%rcx, %rax
+	orq	%r12, %rax
 	shrq	$32, %rax
 	je	.LBB1_4
 	movq	%rdi, %rax
 	cqto
-	idivq	%rcx
+	idivq	%r12
 	jmp	.LBB1_6
 	.p2align	4
 .LBB1_4:
 	movl	%edi, %eax
 	xorl	%edx, %edx
-	divl	%ecx
+	divl	%r12d
 .LBB1_6:
 	andq	$-64, %rax
 	addq	$64, %rax
-	movq	-80(%rsp), %rdx
-	leaq	1(%rdx), %rcx
+	leaq	1(%rbp), %rcx
 	imulq	%rax, %rcx
 	cmpq	%rdi, %rcx
 	cmovgeq	%rdi, %rcx
-	imulq	%rdx, %rax
+	imulq	%rbp, %rax
 	cmpq	%rcx, %rax
 	jge	.LBB1_9
 	.p2align	4
 .LBB1_7:
-	prefetcht0	(%r10,%rax)
+	prefetcht0	(%rbx,%rax)
 	addq	$64, %rax
 	cmpq	%rcx, %rax
 	jl	.LBB1_7
 .LBB1_9:
-	movq	-48(%rsp), %rax
-	subq	-96(%rsp), %rax
-	cmpq	$128, %rax
-	movl	$128, %ebp
-	cmovlq	%rax, %rbp
-	movq	%rax, -40(%rsp)
-	testq	%rax, %rax
-	movq	%rbx, -72(%rsp)
-	movq	%rbp, -88(%rsp)
-	jle	.LBB1_81
-	movl	%r13d, %eax
-	andl	$252, %eax
-	movq	-56(%rsp), %rcx
-	movss	(%rcx), %xmm9
-	movsd	4(%rcx), %xmm15
-	movss	12(%rcx), %xmm0
-	movups	16(%rcx), %xmm1
-	movss	28(%rcx), %xmm2
-	movss	%xmm2, 112(%rsp)
-	movss	24(%rcx), %xmm2
-	movss	%xmm2, 96(%rsp)
-	movss	20(%rcx), %xmm2
-	movss	%xmm2, 80(%rsp)
-	movsd	32(%rcx), %xmm4
-	movaps	%xmm15, %xmm5
-	shufps	$0, %xmm15, %xmm5
-	movaps	%xmm5, 400(%rsp)
-	movaps	%xmm15, %xmm2
-	shufps	$85, %xmm15, %xmm2
-	movaps	%xmm2, 384(%rsp)
-	movaps	%xmm1, %xmm2
-	shufps	$85, %xmm1, %xmm2
-	movaps	%xmm2, 368(%rsp)
-	movaps	%xmm1, %xmm2
-	shufps	$0, %xmm1, %xmm2
-	movaps	%xmm2, 352(%rsp)
-	movaps	%xmm1, %xmm7
-	shufps	$170, %xmm1, %xmm7
-	movaps	%xmm4, %xmm8
-	shufps	$0, %xmm4, %xmm8
-	movaps	%xmm1, 128(%rsp)
-	movaps	%xmm1, %xmm2
-	shufps	$255, %xmm1, %xmm2
-	movaps	%xmm4, 528(%rsp)
+	movq	%rbp, 200(%rsp)
+	movq	-40(%rsp), %rcx
+	subq	-72(%rsp), %rcx
+	cmpq	$128, %rcx
+	movl	$128, %eax
+	cmovlq	%rcx, %rax
+	movq	%rax, -24(%rsp)
+	movq	%rcx, -32(%rsp)
+	testq	%rcx, %rcx
+	movq	%r15, -120(%rsp)
+	jle	.LBB1_119
+	movl	%r13d, %edx
+	andl	$252, %edx
+	movq	-112(%rsp), %rax
+	movss	(%rax), %xmm6
+	movsd	4(%rax), %xmm0
+	movss	12(%rax), %xmm14
+	movups	16(%rax), %xmm4
+	movss	28(%rax), %xmm1
+	movss	%xmm1, -124(%rsp)
+	movss	24(%rax), %xmm1
+	movss	%xmm1, 80(%rsp)
+	movss	20(%rax), %xmm1
+	movss	%xmm1, 64(%rsp)
+	movsd	32(%rax), %xmm5
+	movaps	%xmm0, %xmm7
+	shufps	$0, %xmm0, %xmm7
+	movaps	%xmm7, 400(%rsp)
+	movaps	%xmm0, 496(%rsp)
+	shufps	$85, %xmm0, %xmm0
+	movaps	%xmm0, 384(%rsp)
 	movaps	%xmm4, %xmm3
 	shufps	$85, %xmm4, %xmm3
-	movss	36(%rcx), %xmm1
-	movss	%xmm1, 64(%rsp)
-	movss	40(%rcx), %xmm5
-	movss	44(%rcx), %xmm6
-	movss	48(%rcx), %xmm4
-	cmpq	$4, %rbx
-	movq	%r12, -128(%rsp)
-	movaps	%xmm9, 16(%rsp)
-	movaps	%xmm15, 48(%rsp)
-	movaps	%xmm0, 176(%rsp)
-	movaps	%xmm5, 32(%rsp)
-	movaps	%xmm6, 160(%rsp)
-	movaps	%xmm4, 144(%rsp)
-	movaps	%xmm7, 512(%rsp)
-	movaps	%xmm8, 496(%rsp)
-	movaps	%xmm2, 480(%rsp)
-	movaps	%xmm3, 464(%rsp)
+	movaps	%xmm4, %xmm9
+	shufps	$0, %xmm4, %xmm9
+	movaps	%xmm4, %xmm2
+	shufps	$170, %xmm4, %xmm2
+	movaps	%xmm5, %xmm1
+	shufps	$0, %xmm5, %xmm1
+	movaps	%xmm4, 96(%rsp)
+	shufps	$255, %xmm4, %xmm4
+	movaps	%xmm5, 480(%rsp)
+	movaps	%xmm5, %xmm7
+	shufps	$85, %xmm5, %xmm7
+	movss	36(%rax), %xmm0
+	movss	%xmm0, 48(%rsp)
+	movss	40(%rax), %xmm0
+	movss	44(%rax), %xmm11
+	movss	48(%rax), %xmm5
+	cmpq	$4, %r15
+	movaps	%xmm6, -64(%rsp)
+	movaps	%xmm14, 112(%rsp)
+	movaps	%xmm0, 32(%rsp)
+	movaps	%xmm4, 512(%rsp)
+	movaps	%xmm11, 144(%rsp)
+	movaps	%xmm5, 128(%rsp)
+	movaps	%xmm3, 528(%rsp)
+	movaps	%xmm9, 464(%rsp)
+	movaps	%xmm2, 448(%rsp)
+	movaps	%xmm1, 432(%rsp)
+	movaps	%xmm7, 416(%rsp)
 	jge	.LBB1_12
-	xorl	%edx, %edx
+	xorl	%eax, %eax
+	movaps	.LCPI1_15(%rip), %xmm8
+	movaps	32(%rsp), %xmm13
+	movss	-124(%rsp), %xmm11
 	jmp	.LBB1_15
 	.p2align	4
 .LBB1_12:
-	movl	%r13d, %edx
-	andl	$252, %edx
-	movaps	%xmm9, %xmm10
-	shufps	$0, %xmm9, %xmm10
-	shufps	$0, %xmm0, %xmm0
+	movl	%r13d, %eax
+	andl	$252, %eax
 	shufps	$0, %xmm6, %xmm6
+	movaps	%xmm4, %xmm7
+	movaps	%xmm14, %xmm8
+	shufps	$0, %xmm14, %xmm8
+	shufps	$0, %xmm11, %xmm11
+	shufps	$0, %xmm0, %xmm0
 	shufps	$0, %xmm5, %xmm5
-	shufps	$0, %xmm4, %xmm4
 	xorl	%ecx, %ecx
-	movq	-104(%rsp), %rdi
-	movq	-112(%rsp), %r10
-	xorps	%xmm15, %xmm15
-	movaps	.LCPI1_1(%rip), %xmm9
-	movaps	400(%rsp), %xmm2
-	movaps	384(%rsp), %xmm3
-	movaps	368(%rsp), %xmm8
-	movaps	352(%rsp), %xmm7
+	movq	-80(%rsp), %rdi
+	movq	-88(%rsp), %rbx
+	movaps	.LCPI1_1(%rip), %xmm13
+	movaps	400(%rsp), %xmm1
+	movaps	384(%rsp), %xmm2
 	.p2align	4
 .LBB1_13:
-	movq	(%rsi,%rcx,2), %xmm1
-	punpcklwd	%xmm15, %xmm1
-	cvtdq2ps	%xmm1, %xmm1
-	subps	%xmm10, %xmm1
-	mulps	%xmm2, %xmm1
-	maxps	%xmm15, %xmm1
-	minps	%xmm9, %xmm1
-	movq	(%rdi,%rcx,2), %xmm11
-	punpcklwd	%xmm15, %xmm11
-	cvtdq2ps	%xmm11, %xmm12
-	subps	%xmm10, %xmm12
-	mulps	%xmm3, %xmm12
+	movq	(%rsi,%rcx,2), %xmm4
+	punpcklwd	%xmm15, %xmm4
+	cvtdq2ps	%xmm4, %xmm4
+	subps	%xmm6, %xmm4
+	mulps	%xmm1, %xmm4
+	maxps	%xmm15, %xmm4
+	minps	%xmm13, %xmm4
+	movq	(%rdi,%rcx,2), %xmm10
+	punpcklwd	%xmm15, %xmm10
+	cvtdq2ps	%xmm10, %xmm10
+	subps	%xmm6, %xmm10
+	mulps	%xmm2, %xmm10
+	maxps	%xmm15, %xmm10
+	minps	%xmm13, %xmm10
+	movq	(%rbx,%rcx,2), %xmm12
+	punpcklwd	%xmm15, %xmm12
+	cvtdq2ps	%xmm12, %xmm12
+	subps	%xmm6, %xmm12
+	mulps	%xmm8, %xmm12
 	maxps	%xmm15, %xmm12
-	minps	%xmm9, %xmm12
-	movq	(%r10,%rcx,2), %xmm11
-	punpcklwd	%xmm15, %xmm11
-	cvtdq2ps	%xmm11, %xmm11
-	subps	%xmm10, %xmm11
-	mulps	%xmm0, %xmm11
-	maxps	%xmm15, %xmm11
-	minps	%xmm9, %xmm11
-	movaps	%xmm8, %xmm13
-	mulps	%xmm12, %xmm13
+	minps	%xmm13, %xmm12
+	movaps	%xmm3, %xmm9
+	mulps	%xmm10, %xmm9
+	xorps	%xmm15, %xmm15
+	movaps	464(%rsp), %xmm14
+	mulps	%xmm4, %xmm14
+	addps	%xmm9, %xmm14
+	movaps	448(%rsp), %xmm9
+	mulps	%xmm12, %xmm9
+	addps	%xmm14, %xmm9
+	maxps	%xmm15, %xmm9
+	minps	%xmm13, %xmm9
+	movaps	%xmm9, 2080(%rsp,%rcx,4)
+	movaps	432(%rsp), %xmm9
+	mulps	%xmm10, %xmm9
 	movaps	%xmm7, %xmm14
-	mulps	%xmm1, %xmm14
-	addps	%xmm13, %xmm14
-	movaps	512(%rsp), %xmm13
-	mulps	%xmm11, %xmm13
-	addps	%xmm14, %xmm13
-	maxps	%xmm15, %xmm13
-	minps	%xmm9, %xmm13
-	movaps	%xmm13, 2080(%rsp,%rcx,4)
-	movaps	496(%rsp), %xmm13
-	mulps	%xmm12, %xmm13
-	movaps	480(%rsp), %xmm14
-	mulps	%xmm1, %xmm14
-	addps	%xmm13, %xmm14
-	movaps	464(%rsp), %xmm13
-	mulps	%xmm11, %xmm13
-	addps	%xmm14, %xmm13
-	maxps	%xmm15, %xmm13
-	minps	%xmm9, %xmm13
-	movaps	%xmm13, 2592(%rsp,%rcx,4)
-	mulps	%xmm6, %xmm12
-	mulps	%xmm5, %xmm1
-	addps	%xmm12, %xmm1
-	mulps	%xmm4, %xmm11
-	addps	%xmm1, %xmm11
-	maxps	%xmm15, %xmm11
-	minps	%xmm9, %xmm11
-	movaps	%xmm11, 3104(%rsp,%rcx,4)
+	mulps	%xmm4, %xmm14
+	addps	%xmm9, %xmm14
+	movaps	416(%rsp), %xmm9
+	mulps	%xmm12, %xmm9
+	addps	%xmm14, %xmm9
+	maxps	%xmm15, %xmm9
+	minps	%xmm13, %xmm9
+	movaps	%xmm9, 2592(%rsp,%rcx,4)
+	mulps	%xmm11, %xmm10
+	mulps	%xmm0, %xmm4
+	addps	%xmm10, %xmm4
+	mulps	%xmm5, %xmm12
+	addps	%xmm4, %xmm12
+	maxps	%xmm15, %xmm12
+	minps	%xmm13, %xmm12
+	movaps	%xmm12, 3104(%rsp,%rcx,4)
 	addq	$4, %rcx
-	cmpq	%rcx, %rax
+	cmpq	%rcx, %rdx
 	jne	.LBB1_13
-	cmpq	%rdx, %r13
-	movss	.LCPI1_2(%rip), %xmm14
-	movss	.LCPI1_19(%rip), %xmm4
-	movaps	16(%rsp), %xmm9
-	movaps	48(%rsp), %xmm15
+	cmpq	%rax, %r13
+	movss	.LCPI1_2(%rip), %xmm12
+	movaps	.LCPI1_15(%rip), %xmm8
+	movaps	112(%rsp), %xmm14
+	movaps	32(%rsp), %xmm13
+	movss	-124(%rsp), %xmm11
 	jne	.LBB1_15
-.LBB1_22:
-	movq	-72(%rsp), %r10
-	cmpq	$4, %r10
-	jge	.LBB1_24
-	xorl	%edi, %edi
-	movss	.LCPI1_22(%rip), %xmm7
-	movss	.LCPI1_23(%rip), %xmm8
-	movss	.LCPI1_25(%rip), %xmm12
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_30(%rip), %xmm10
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_32(%rip), %xmm15
-	movss	.LCPI1_33(%rip), %xmm5
-	movss	.LCPI1_31(%rip), %xmm6
-	jmp	.LBB1_27
+.LBB1_20:
+	movq	-112(%rsp), %rax
+	movl	96(%rax), %eax
+	cmpl	$1, %eax
+	movl	%eax, -124(%rsp)
+	jne	.LBB1_21
+	movq	-120(%rsp), %rbx
+	cmpq	$4, %rbx
+	movaps	.LCPI1_36(%rip), %xmm7
+	jge	.LBB1_31
+	xorl	%eax, %eax
+	movss	.LCPI1_60(%rip), %xmm9
+	movss	.LCPI1_52(%rip), %xmm14
+	movss	.LCPI1_48(%rip), %xmm4
+	movss	.LCPI1_58(%rip), %xmm5
+	movss	.LCPI1_57(%rip), %xmm8
+	movss	.LCPI1_55(%rip), %xmm12
+	movss	.LCPI1_59(%rip), %xmm11
+	movss	.LCPI1_49(%rip), %xmm6
+	movss	.LCPI1_50(%rip), %xmm7
+	movss	.LCPI1_51(%rip), %xmm10
+	movss	.LCPI1_53(%rip), %xmm13
+	jmp	.LBB1_34
 	.p2align	4
 .LBB1_15:
-	movaps	%xmm9, %xmm10
-	shufps	$0, %xmm9, %xmm10
-	leal	(%rdx,%rdx), %ecx
+	movaps	-64(%rsp), %xmm6
+	shufps	$0, %xmm6, %xmm6
+	leal	(%rax,%rax), %ecx
 	leaq	(%rsi,%rcx), %rdi
-	movq	-104(%rsp), %r10
-	addq	%rcx, %r10
-	addq	-112(%rsp), %rcx
-	leaq	3104(%rsp), %rbx
-	leaq	(%rbx,%rdx,4), %rbx
+	movq	-80(%rsp), %rbx
+	addq	%rcx, %rbx
+	addq	-88(%rsp), %rcx
+	leaq	3104(%rsp), %r15
+	leaq	(%r15,%rax,4), %r12
 	movq	%r13, %rbp
-	subq	%rdx, %rbp
-	xorl	%edx, %edx
+	subq	%rax, %rbp
+	xorl	%eax, %eax
+	movaps	%xmm8, %xmm3
 	jmp	.LBB1_16
 	.p2align	4
-.LBB1_20:
+.LBB1_37:
 	xorps	%xmm0, %xmm0
-.LBB1_21:
-	minss	%xmm14, %xmm0
-	movzwl	(%rcx,%rdx,2), %r12d
-	xorps	%xmm5, %xmm5
-	cvtsi2ss	%r12d, %xmm5
-	subss	%xmm9, %xmm5
-	mulss	176(%rsp), %xmm5
-	maxss	%xmm4, %xmm5
-	minss	%xmm14, %xmm5
-	movss	80(%rsp), %xmm6
-	mulss	%xmm0, %xmm6
-	movaps	128(%rsp), %xmm11
-	mulss	%xmm1, %xmm11
-	addss	%xmm6, %xmm11
-	movss	96(%rsp), %xmm6
-	mulss	%xmm5, %xmm6
-	addss	%xmm11, %xmm6
-	maxss	%xmm4, %xmm6
-	minss	%xmm14, %xmm6
-	movss	%xmm6, -1024(%rbx,%rdx,4)
-	movaps	528(%rsp), %xmm6
-	mulss	%xmm0, %xmm6
-	movss	112(%rsp), %xmm11
-	mulss	%xmm1, %xmm11
-	addss	%xmm6, %xmm11
-	movss	64(%rsp), %xmm6
-	mulss	%xmm5, %xmm6
-	addss	%xmm11, %xmm6
-	maxss	%xmm4, %xmm6
-	minss	%xmm14, %xmm6
-	movss	%xmm6, -512(%rbx,%rdx,4)
-	mulss	160(%rsp), %xmm0
-	mulss	32(%rsp), %xmm1
-	addss	%xmm0, %xmm1
-	mulss	144(%rsp), %xmm5
-	addss	%xmm1, %xmm5
-	maxss	%xmm4, %xmm5
-	minss	%xmm14, %xmm5
-	movss	%xmm5, (%rbx,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rbp
-	movss	.LCPI1_19(%rip), %xmm4
-	je	.LBB1_22
-.LBB1_16:
-	movzwl	(%rdi,%rdx,2), %r12d
-	movd	%r12d, %xmm0
-	pinsrw	$2, (%r10,%rdx,2), %xmm0
-	cvtdq2ps	%xmm0, %xmm0
-	subps	%xmm10, %xmm0
-	mulps	%xmm15, %xmm0
-	xorps	%xmm1, %xmm1
-	cmpltps	%xmm0, %xmm1
-	unpcklps	%xmm1, %xmm1
-	movmskpd	%xmm1, %r12d
-	xorps	%xmm4, %xmm4
-	movaps	%xmm0, %xmm1
-	testb	$1, %r12b
-	jne	.LBB1_18
-	xorps	%xmm1, %xmm1
-.LBB1_18:
-	minss	%xmm14, %xmm1
-	testb	$2, %r12b
+.LBB1_38:
+	minss	%xmm12, %xmm0
+	movzwl	(%rcx,%rax,2), %r15d
+	xorps	%xmm8, %xmm8
+	cvtsi2ss	%r15d, %xmm8
+	subss	%xmm9, %xmm8
+	mulss	%xmm14, %xmm8
+	maxss	%xmm5, %xmm8
+	minss	%xmm12, %xmm8
+	movss	64(%rsp), %xmm9
+	mulss	%xmm0, %xmm9
+	movaps	96(%rsp), %xmm10
+	mulss	%xmm4, %xmm10
+	addss	%xmm9, %xmm10
+	movss	80(%rsp), %xmm9
+	mulss	%xmm8, %xmm9
+	addss	%xmm10, %xmm9
+	maxss	%xmm5, %xmm9
+	minss	%xmm12, %xmm9
+	movss	%xmm9, -1024(%r12,%rax,4)
+	movaps	480(%rsp), %xmm9
+	mulss	%xmm0, %xmm9
+	movaps	%xmm11, %xmm10
+	mulss	%xmm4, %xmm10
+	addss	%xmm9, %xmm10
+	movss	48(%rsp), %xmm9
+	mulss	%xmm8, %xmm9
+	addss	%xmm10, %xmm9
+	maxss	%xmm5, %xmm9
+	minss	%xmm12, %xmm9
+	movss	%xmm9, -512(%r12,%rax,4)
+	mulss	144(%rsp), %xmm0
+	mulss	%xmm13, %xmm4
+	addss	%xmm0, %xmm4
+	mulss	128(%rsp), %xmm8
+	addss	%xmm4, %xmm8
+	maxss	%xmm5, %xmm8
+	minss	%xmm12, %xmm8
+	movss	%xmm8, (%r12,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rbp
+	movaps	%xmm3, %xmm8
 	je	.LBB1_20
+.LBB1_16:
+	movzwl	(%rdi,%rax,2), %r15d
+	movd	%r15d, %xmm0
+	pinsrw	$2, (%rbx,%rax,2), %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	subps	%xmm6, %xmm0
+	mulps	496(%rsp), %xmm0
+	xorps	%xmm4, %xmm4
+	cmpltps	%xmm0, %xmm4
+	unpcklps	%xmm4, %xmm4
+	movmskpd	%xmm4, %r15d
+	xorps	%xmm5, %xmm5
+	movaps	%xmm0, %xmm4
+	testb	$1, %r15b
+	jne	.LBB1_18
+	xorps	%xmm4, %xmm4
+.LBB1_18:
+	minss	%xmm12, %xmm4
+	testb	$2, %r15b
+	movaps	-64(%rsp), %xmm9
+	je	.LBB1_37
 	shufps	$85, %xmm0, %xmm0
-	jmp	.LBB1_21
+	jmp	.LBB1_38
+	.p2align	4
+.LBB1_21:
+	movq	-120(%rsp), %rbx
+	cmpq	$4, %rbx
+	jge	.LBB1_23
+	xorl	%eax, %eax
+	movss	.LCPI1_22(%rip), %xmm8
+	movss	.LCPI1_25(%rip), %xmm15
+	movss	.LCPI1_26(%rip), %xmm14
+	movss	.LCPI1_27(%rip), %xmm11
+	movss	.LCPI1_29(%rip), %xmm7
+	movss	.LCPI1_23(%rip), %xmm13
+	movss	.LCPI1_28(%rip), %xmm5
+	movss	.LCPI1_32(%rip), %xmm9
+	movss	.LCPI1_33(%rip), %xmm6
+	movss	.LCPI1_21(%rip), %xmm10
+	movss	.LCPI1_20(%rip), %xmm4
+	jmp	.LBB1_26
+.LBB1_31:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_1(%rip), %xmm8
+	movaps	.LCPI1_3(%rip), %xmm12
+	movaps	.LCPI1_39(%rip), %xmm9
+	movaps	.LCPI1_42(%rip), %xmm14
+	movaps	.LCPI1_43(%rip), %xmm11
+	movaps	.LCPI1_34(%rip), %xmm13
+	movaps	.LCPI1_38(%rip), %xmm5
+	movaps	.LCPI1_44(%rip), %xmm4
+	movaps	.LCPI1_35(%rip), %xmm6
+	movaps	.LCPI1_40(%rip), %xmm10
+	.p2align	4
+.LBB1_32:
+	movaps	2080(%rsp,%rcx,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	%xmm13, %xmm2
+	addps	%xmm6, %xmm2
+	maxps	%xmm7, %xmm2
+	movaps	%xmm2, %xmm3
+	andps	%xmm12, %xmm3
+	orps	%xmm8, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm5, %xmm1
+	addps	%xmm9, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm10, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	.LCPI1_41(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm14, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	.LCPI1_37(%rip), %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	%xmm11, %xmm1
+	addps	%xmm2, %xmm1
+	mulps	%xmm4, %xmm1
+	addps	.LCPI1_45(%rip), %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	.LCPI1_46(%rip), %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	.LCPI1_47(%rip), %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 2080(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_32
+	cmpq	%rax, %r13
+	movss	.LCPI1_52(%rip), %xmm14
+	movss	.LCPI1_48(%rip), %xmm4
+	movss	.LCPI1_58(%rip), %xmm5
+	movss	.LCPI1_57(%rip), %xmm8
+	movss	.LCPI1_55(%rip), %xmm12
+	movss	.LCPI1_59(%rip), %xmm11
+	movss	.LCPI1_60(%rip), %xmm9
+	movss	.LCPI1_49(%rip), %xmm6
+	movss	.LCPI1_50(%rip), %xmm7
+	movss	.LCPI1_51(%rip), %xmm10
+	movss	.LCPI1_53(%rip), %xmm13
+	je	.LBB1_35
+	.p2align	4
+.LBB1_34:
+	movss	2080(%rsp,%rax,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm4, %xmm1
+	addss	%xmm6, %xmm1
+	maxss	%xmm7, %xmm1
+	movd	%xmm1, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	shrl	$23, %ecx
+	addl	$-127, %ecx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%ecx, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	%xmm10, %xmm1
+	addss	%xmm14, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm13, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_54(%rip), %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm12, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_56(%rip), %xmm1
+	addss	%xmm3, %xmm1
+	mulss	%xmm8, %xmm1
+	addss	%xmm5, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm11, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm9, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 2080(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_34
+.LBB1_35:
+	cmpq	$4, %rbx
+	movaps	.LCPI1_40(%rip), %xmm6
+	jge	.LBB1_39
+	xorl	%eax, %eax
+	movss	.LCPI1_49(%rip), %xmm6
+	movss	.LCPI1_50(%rip), %xmm7
+	movss	.LCPI1_51(%rip), %xmm10
+	movss	.LCPI1_53(%rip), %xmm13
+	jmp	.LBB1_42
+.LBB1_23:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movdqa	.LCPI1_1(%rip), %xmm12
+	movaps	%xmm8, %xmm7
+	movaps	.LCPI1_9(%rip), %xmm8
+	movaps	.LCPI1_10(%rip), %xmm9
+	movaps	.LCPI1_14(%rip), %xmm10
+	movaps	.LCPI1_16(%rip), %xmm13
+	movaps	.LCPI1_17(%rip), %xmm15
+	movaps	.LCPI1_18(%rip), %xmm14
+	movaps	.LCPI1_11(%rip), %xmm11
+	movaps	.LCPI1_4(%rip), %xmm4
+	movaps	.LCPI1_12(%rip), %xmm5
+	movaps	.LCPI1_13(%rip), %xmm6
 	.p2align	4
 .LBB1_24:
-	movl	%r13d, %edi
-	andl	$252, %edi
-	xorl	%ecx, %ecx
-	movdqa	.LCPI1_1(%rip), %xmm4
-	movdqa	.LCPI1_3(%rip), %xmm7
-	movaps	.LCPI1_4(%rip), %xmm8
-	movaps	.LCPI1_12(%rip), %xmm5
-	movaps	.LCPI1_13(%rip), %xmm9
-	movaps	.LCPI1_14(%rip), %xmm10
-	movaps	.LCPI1_15(%rip), %xmm11
-	movaps	.LCPI1_16(%rip), %xmm12
-	movaps	.LCPI1_17(%rip), %xmm13
-	movaps	.LCPI1_18(%rip), %xmm14
-	movaps	.LCPI1_7(%rip), %xmm6
-	movaps	.LCPI1_8(%rip), %xmm15
-	.p2align	4
-.LBB1_25:
 	movdqa	2080(%rsp,%rcx,4), %xmm0
 	movdqa	%xmm0, %xmm2
-	pand	%xmm7, %xmm2
-	por	%xmm4, %xmm2
+	pand	.LCPI1_3(%rip), %xmm2
+	por	%xmm12, %xmm2
 	movdqa	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
 	movdqa	%xmm2, %xmm3
-	mulps	%xmm8, %xmm3
+	mulps	%xmm4, %xmm3
 	addps	.LCPI1_5(%rip), %xmm3
 	mulps	%xmm2, %xmm3
 	addps	.LCPI1_6(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	%xmm6, %xmm3
+	addps	.LCPI1_7(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	%xmm15, %xmm3
-	mulps	.LCPI1_9(%rip), %xmm1
+	addps	.LCPI1_8(%rip), %xmm3
+	mulps	%xmm8, %xmm1
 	addps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addps	.LCPI1_10(%rip), %xmm2
+	addps	%xmm9, %xmm2
 	movaps	%xmm2, %xmm3
-	addps	.LCPI1_11(%rip), %xmm3
+	addps	%xmm11, %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
 	mulps	%xmm5, %xmm3
-	addps	%xmm9, %xmm3
+	addps	%xmm6, %xmm3
 	mulps	%xmm1, %xmm3
 	addps	%xmm10, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm11, %xmm3
+	addps	%xmm7, %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm12, %xmm2
+	addps	%xmm13, %xmm2
 	movdqa	%xmm0, %xmm1
-	cmpleps	%xmm13, %xmm1
+	cmpleps	%xmm15, %xmm1
 	mulps	%xmm14, %xmm0
 	andps	%xmm1, %xmm0
 	andnps	%xmm2, %xmm1
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 2080(%rsp,%rcx,4)
 	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_25
-	cmpq	%rdi, %r13
-	movss	.LCPI1_25(%rip), %xmm12
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm10
-	movss	.LCPI1_32(%rip), %xmm15
-	movss	.LCPI1_33(%rip), %xmm5
-	movss	.LCPI1_31(%rip), %xmm6
-	movss	.LCPI1_22(%rip), %xmm7
-	movss	.LCPI1_19(%rip), %xmm4
-	movss	.LCPI1_23(%rip), %xmm8
-	je	.LBB1_28
+	cmpq	%rcx, %rdx
+	jne	.LBB1_24
+	cmpq	%rax, %r13
+	movss	.LCPI1_22(%rip), %xmm8
+	movss	.LCPI1_23(%rip), %xmm13
+	movss	.LCPI1_25(%rip), %xmm15
+	movss	.LCPI1_26(%rip), %xmm14
+	movss	.LCPI1_27(%rip), %xmm11
+	movss	.LCPI1_28(%rip), %xmm5
+	movss	.LCPI1_29(%rip), %xmm7
+	movss	.LCPI1_32(%rip), %xmm9
+	movss	.LCPI1_33(%rip), %xmm6
+	movss	.LCPI1_21(%rip), %xmm10
+	movss	.LCPI1_20(%rip), %xmm4
+	je	.LBB1_27
 	.p2align	4
-.LBB1_27:
-	movd	2080(%rsp,%rdi,4), %xmm0
+.LBB1_26:
+	movd	2080(%rsp,%rax,4), %xmm0
 	movd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
 	shrl	$23, %ecx
 	xorps	%xmm1, %xmm1
 	cvtsi2ss	%ecx, %xmm1
-	orl	$1065353216, %edx
-	movd	%edx, %xmm2
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	%xmm4, %xmm3
-	addss	.LCPI1_20(%rip), %xmm3
+	mulss	.LCPI1_19(%rip), %xmm3
+	addss	%xmm4, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	.LCPI1_21(%rip), %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm7, %xmm3
+	addss	%xmm10, %xmm3
 	mulss	%xmm2, %xmm3
 	addss	%xmm8, %xmm3
+	mulss	%xmm2, %xmm3
+	addss	%xmm13, %xmm3
 	mulss	.LCPI1_24(%rip), %xmm1
 	addss	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addss	%xmm12, %xmm2
+	addss	%xmm15, %xmm2
 	movd	%xmm2, %ecx
-	addss	%xmm13, %xmm2
+	addss	%xmm14, %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm14, %xmm2
-	addss	%xmm11, %xmm2
+	mulss	%xmm11, %xmm2
+	addss	%xmm5, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
+	addss	%xmm7, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm10, %xmm2
-	movd	%xmm2, %edx
+	addss	.LCPI1_30(%rip), %xmm2
+	movd	%xmm2, %edi
 	shll	$23, %ecx
-	addl	%edx, %ecx
+	addl	%edi, %ecx
 	movd	%ecx, %xmm1
-	addss	%xmm6, %xmm1
+	addss	.LCPI1_31(%rip), %xmm1
 	movdqa	%xmm0, %xmm2
-	cmpless	%xmm5, %xmm0
+	cmpless	%xmm6, %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm15, %xmm2
+	mulss	%xmm9, %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
-	movss	%xmm0, 2080(%rsp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %r13
-	jne	.LBB1_27
-.LBB1_28:
-	movss	.LCPI1_21(%rip), %xmm0
-	cmpq	$4, %r10
-	jge	.LBB1_30
-	xorl	%edi, %edi
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm10
-	movss	.LCPI1_32(%rip), %xmm15
-	movss	.LCPI1_33(%rip), %xmm5
-	movss	.LCPI1_31(%rip), %xmm6
-	movss	.LCPI1_24(%rip), %xmm7
-	movaps	%xmm0, %xmm12
-	movss	.LCPI1_20(%rip), %xmm8
-	movss	.LCPI1_22(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm13
-	movss	.LCPI1_23(%rip), %xmm14
-	jmp	.LBB1_33
-	.p2align	4
-.LBB1_30:
-	movl	%r13d, %edi
-	andl	$252, %edi
+	movss	%xmm0, 2080(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_26
+.LBB1_27:
+	cmpq	$4, %rbx
+	jge	.LBB1_49
+	xorl	%eax, %eax
+	movss	.LCPI1_26(%rip), %xmm11
+	movss	.LCPI1_27(%rip), %xmm4
+	movss	.LCPI1_28(%rip), %xmm5
+	movss	.LCPI1_29(%rip), %xmm7
+	movss	.LCPI1_30(%rip), %xmm6
+	movss	.LCPI1_31(%rip), %xmm10
+	movss	.LCPI1_32(%rip), %xmm9
+	movss	.LCPI1_33(%rip), %xmm8
+	movss	.LCPI1_21(%rip), %xmm13
+	movss	.LCPI1_20(%rip), %xmm15
+	movss	.LCPI1_19(%rip), %xmm14
+	jmp	.LBB1_52
+.LBB1_39:
+	movl	%r13d, %eax
+	andl	$252, %eax
 	xorl	%ecx, %ecx
-	movdqa	.LCPI1_1(%rip), %xmm4
-	movdqa	.LCPI1_3(%rip), %xmm6
-	movaps	.LCPI1_4(%rip), %xmm7
-	movaps	.LCPI1_5(%rip), %xmm8
-	movaps	.LCPI1_11(%rip), %xmm9
-	movaps	.LCPI1_12(%rip), %xmm10
-	movaps	.LCPI1_13(%rip), %xmm11
-	movaps	.LCPI1_14(%rip), %xmm12
-	movaps	.LCPI1_15(%rip), %xmm13
-	movaps	.LCPI1_16(%rip), %xmm14
-	movaps	.LCPI1_17(%rip), %xmm15
-	movaps	.LCPI1_18(%rip), %xmm5
+	movaps	.LCPI1_1(%rip), %xmm12
+	movaps	%xmm6, %xmm5
+	movaps	.LCPI1_39(%rip), %xmm11
+	movaps	.LCPI1_43(%rip), %xmm7
+	movaps	.LCPI1_38(%rip), %xmm15
+	movaps	.LCPI1_44(%rip), %xmm10
+	movaps	.LCPI1_36(%rip), %xmm9
+	movdqa	.LCPI1_37(%rip), %xmm14
+	movaps	.LCPI1_45(%rip), %xmm6
+	movaps	.LCPI1_42(%rip), %xmm4
+	movaps	.LCPI1_3(%rip), %xmm13
+	movaps	.LCPI1_34(%rip), %xmm8
 	.p2align	4
-.LBB1_31:
+.LBB1_40:
+	movaps	2592(%rsp,%rcx,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	%xmm8, %xmm2
+	addps	.LCPI1_35(%rip), %xmm2
+	maxps	%xmm9, %xmm2
+	movaps	%xmm2, %xmm3
+	andps	%xmm13, %xmm3
+	orps	%xmm12, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm15, %xmm1
+	addps	%xmm11, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm5, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	.LCPI1_41(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm4, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	%xmm14, %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	%xmm7, %xmm1
+	addps	%xmm2, %xmm1
+	mulps	%xmm10, %xmm1
+	addps	%xmm6, %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	.LCPI1_46(%rip), %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	.LCPI1_47(%rip), %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 2592(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_40
+	cmpq	%rax, %r13
+	xorps	%xmm15, %xmm15
+	movss	.LCPI1_59(%rip), %xmm11
+	movss	.LCPI1_60(%rip), %xmm9
+	movss	.LCPI1_52(%rip), %xmm14
+	movss	.LCPI1_48(%rip), %xmm4
+	movss	.LCPI1_58(%rip), %xmm5
+	movss	.LCPI1_57(%rip), %xmm8
+	movss	.LCPI1_55(%rip), %xmm12
+	movss	.LCPI1_49(%rip), %xmm6
+	movss	.LCPI1_50(%rip), %xmm7
+	movss	.LCPI1_51(%rip), %xmm10
+	movss	.LCPI1_53(%rip), %xmm13
+	je	.LBB1_43
+	.p2align	4
+.LBB1_42:
+	movss	2592(%rsp,%rax,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm4, %xmm1
+	addss	%xmm6, %xmm1
+	maxss	%xmm7, %xmm1
+	movd	%xmm1, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	shrl	$23, %ecx
+	addl	$-127, %ecx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%ecx, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	%xmm10, %xmm1
+	addss	%xmm14, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm13, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_54(%rip), %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm12, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_56(%rip), %xmm1
+	addss	%xmm3, %xmm1
+	mulss	%xmm8, %xmm1
+	addss	%xmm5, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm11, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm9, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 2592(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_42
+.LBB1_43:
+	cmpq	$4, %rbx
+	jge	.LBB1_45
+	xorl	%eax, %eax
+	movss	.LCPI1_50(%rip), %xmm4
+	movss	.LCPI1_51(%rip), %xmm5
+	movss	.LCPI1_53(%rip), %xmm7
+	movaps	%xmm12, %xmm13
+	jmp	.LBB1_48
+.LBB1_49:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_4(%rip), %xmm4
+	movaps	.LCPI1_5(%rip), %xmm12
+	movaps	.LCPI1_11(%rip), %xmm11
+	movaps	.LCPI1_12(%rip), %xmm13
+	movaps	.LCPI1_13(%rip), %xmm14
+	movaps	.LCPI1_14(%rip), %xmm15
+	movaps	.LCPI1_15(%rip), %xmm5
+	movaps	.LCPI1_16(%rip), %xmm6
+	movaps	.LCPI1_17(%rip), %xmm7
+	movaps	.LCPI1_18(%rip), %xmm8
+	movdqa	.LCPI1_1(%rip), %xmm9
+	movdqa	.LCPI1_3(%rip), %xmm10
+	.p2align	4
+.LBB1_50:
 	movdqa	2592(%rsp,%rcx,4), %xmm0
 	movdqa	%xmm0, %xmm2
-	pand	%xmm6, %xmm2
-	por	%xmm4, %xmm2
+	pand	%xmm10, %xmm2
+	por	%xmm9, %xmm2
 	movdqa	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
 	movdqa	%xmm2, %xmm3
-	mulps	%xmm7, %xmm3
-	addps	%xmm8, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm12, %xmm3
 	mulps	%xmm2, %xmm3
 	addps	.LCPI1_6(%rip), %xmm3
 	mulps	%xmm2, %xmm3
@@ -894,565 +1244,59 @@ oc_isp_row_pair_420_v1:
 	movaps	%xmm1, %xmm2
 	addps	.LCPI1_10(%rip), %xmm2
 	movaps	%xmm2, %xmm3
-	addps	%xmm9, %xmm3
+	addps	%xmm11, %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
-	mulps	%xmm10, %xmm3
-	addps	%xmm11, %xmm3
+	mulps	%xmm13, %xmm3
+	addps	%xmm14, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm12, %xmm3
+	addps	%xmm15, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm13, %xmm3
+	addps	%xmm5, %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm14, %xmm2
+	addps	%xmm6, %xmm2
 	movdqa	%xmm0, %xmm1
-	cmpleps	%xmm15, %xmm1
-	mulps	%xmm5, %xmm0
+	cmpleps	%xmm7, %xmm1
+	mulps	%xmm8, %xmm0
 	andps	%xmm1, %xmm0
 	andnps	%xmm2, %xmm1
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 2592(%rsp,%rcx,4)
 	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_31
-	cmpq	%rdi, %r13
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm10
-	movss	.LCPI1_32(%rip), %xmm15
-	movss	.LCPI1_33(%rip), %xmm5
-	movss	.LCPI1_31(%rip), %xmm6
-	movss	.LCPI1_24(%rip), %xmm7
-	movss	.LCPI1_20(%rip), %xmm8
-	movss	.LCPI1_21(%rip), %xmm12
-	movss	.LCPI1_22(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm13
-	movss	.LCPI1_23(%rip), %xmm14
-	je	.LBB1_34
-	.p2align	4
-.LBB1_33:
-	movd	2592(%rsp,%rdi,4), %xmm0
-	movd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	shrl	$23, %ecx
-	xorps	%xmm1, %xmm1
-	cvtsi2ss	%ecx, %xmm1
-	orl	$1065353216, %edx
-	movd	%edx, %xmm2
-	movdqa	%xmm2, %xmm3
-	mulss	%xmm13, %xmm3
-	addss	%xmm8, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm12, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm4, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm14, %xmm3
-	mulss	%xmm7, %xmm1
-	addss	%xmm3, %xmm1
-	movaps	%xmm1, %xmm2
-	addss	.LCPI1_25(%rip), %xmm2
-	movd	%xmm2, %ecx
-	addss	.LCPI1_26(%rip), %xmm2
-	subss	%xmm2, %xmm1
-	movaps	%xmm1, %xmm2
-	mulss	.LCPI1_27(%rip), %xmm2
-	addss	%xmm11, %xmm2
-	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
-	mulss	%xmm1, %xmm2
-	addss	%xmm10, %xmm2
-	movd	%xmm2, %edx
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	movd	%ecx, %xmm1
-	addss	%xmm6, %xmm1
-	movdqa	%xmm0, %xmm2
-	cmpless	%xmm5, %xmm0
-	movaps	%xmm0, %xmm3
-	andnps	%xmm1, %xmm3
-	mulss	%xmm15, %xmm2
-	andps	%xmm2, %xmm0
-	orps	%xmm3, %xmm0
-	movss	%xmm0, 2592(%rsp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %r13
-	jne	.LBB1_33
-.LBB1_34:
-	cmpq	$4, %r10
-	jge	.LBB1_36
-	xorl	%edi, %edi
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm10
-	movss	.LCPI1_32(%rip), %xmm15
-	movss	.LCPI1_33(%rip), %xmm5
-	movss	.LCPI1_31(%rip), %xmm6
-	movss	.LCPI1_24(%rip), %xmm7
-	movss	.LCPI1_20(%rip), %xmm8
-	movss	.LCPI1_21(%rip), %xmm12
-	movss	.LCPI1_22(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm13
-	movss	.LCPI1_23(%rip), %xmm14
-	jmp	.LBB1_39
-	.p2align	4
-.LBB1_36:
-	movl	%r13d, %edi
-	andl	$252, %edi
-	xorl	%ecx, %ecx
-	movdqa	.LCPI1_1(%rip), %xmm4
-	movdqa	.LCPI1_3(%rip), %xmm6
-	movaps	.LCPI1_4(%rip), %xmm7
-	movaps	.LCPI1_5(%rip), %xmm8
-	movaps	.LCPI1_11(%rip), %xmm9
-	movaps	.LCPI1_12(%rip), %xmm10
-	movaps	.LCPI1_13(%rip), %xmm11
-	movaps	.LCPI1_14(%rip), %xmm12
-	movaps	.LCPI1_15(%rip), %xmm13
-	movaps	.LCPI1_16(%rip), %xmm14
-	movaps	.LCPI1_17(%rip), %xmm15
-	movaps	.LCPI1_18(%rip), %xmm5
-	.p2align	4
-.LBB1_37:
-	movdqa	3104(%rsp,%rcx,4), %xmm0
-	movdqa	%xmm0, %xmm2
-	pand	%xmm6, %xmm2
-	por	%xmm4, %xmm2
-	movdqa	%xmm0, %xmm1
-	psrld	$23, %xmm1
-	cvtdq2ps	%xmm1, %xmm1
-	movdqa	%xmm2, %xmm3
-	mulps	%xmm7, %xmm3
-	addps	%xmm8, %xmm3
-	mulps	%xmm2, %xmm3
-	addps	.LCPI1_6(%rip), %xmm3
-	mulps	%xmm2, %xmm3
-	addps	.LCPI1_7(%rip), %xmm3
-	mulps	%xmm2, %xmm3
-	addps	.LCPI1_8(%rip), %xmm3
-	mulps	.LCPI1_9(%rip), %xmm1
-	addps	%xmm3, %xmm1
-	movaps	%xmm1, %xmm2
-	addps	.LCPI1_10(%rip), %xmm2
-	movaps	%xmm2, %xmm3
-	addps	%xmm9, %xmm3
-	subps	%xmm3, %xmm1
-	movaps	%xmm1, %xmm3
-	mulps	%xmm10, %xmm3
-	addps	%xmm11, %xmm3
-	mulps	%xmm1, %xmm3
-	addps	%xmm12, %xmm3
-	mulps	%xmm1, %xmm3
-	addps	%xmm13, %xmm3
-	pslld	$23, %xmm2
-	paddd	%xmm3, %xmm2
-	addps	%xmm14, %xmm2
-	movdqa	%xmm0, %xmm1
-	cmpleps	%xmm15, %xmm1
-	mulps	%xmm5, %xmm0
-	andps	%xmm1, %xmm0
-	andnps	%xmm2, %xmm1
-	orps	%xmm0, %xmm1
-	movaps	%xmm1, 3104(%rsp,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_37
-	cmpq	%rdi, %r13
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm10
-	movss	.LCPI1_32(%rip), %xmm15
-	movss	.LCPI1_33(%rip), %xmm5
-	movss	.LCPI1_31(%rip), %xmm6
-	movss	.LCPI1_24(%rip), %xmm7
-	movss	.LCPI1_20(%rip), %xmm8
-	movss	.LCPI1_21(%rip), %xmm12
-	movss	.LCPI1_22(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm13
-	movss	.LCPI1_23(%rip), %xmm14
-	je	.LBB1_40
-	.p2align	4
-.LBB1_39:
-	movd	3104(%rsp,%rdi,4), %xmm0
-	movd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	shrl	$23, %ecx
-	xorps	%xmm1, %xmm1
-	cvtsi2ss	%ecx, %xmm1
-	orl	$1065353216, %edx
-	movd	%edx, %xmm2
-	movdqa	%xmm2, %xmm3
-	mulss	%xmm13, %xmm3
-	addss	%xmm8, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm12, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm4, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm14, %xmm3
-	mulss	%xmm7, %xmm1
-	addss	%xmm3, %xmm1
-	movaps	%xmm1, %xmm2
-	addss	.LCPI1_25(%rip), %xmm2
-	movd	%xmm2, %ecx
-	addss	.LCPI1_26(%rip), %xmm2
-	subss	%xmm2, %xmm1
-	movaps	%xmm1, %xmm2
-	mulss	.LCPI1_27(%rip), %xmm2
-	addss	%xmm11, %xmm2
-	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
-	mulss	%xmm1, %xmm2
-	addss	%xmm10, %xmm2
-	movd	%xmm2, %edx
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	movd	%ecx, %xmm1
-	addss	%xmm6, %xmm1
-	movdqa	%xmm0, %xmm2
-	cmpless	%xmm5, %xmm0
-	movaps	%xmm0, %xmm3
-	andnps	%xmm1, %xmm3
-	mulss	%xmm15, %xmm2
-	andps	%xmm2, %xmm0
-	orps	%xmm3, %xmm0
-	movss	%xmm0, 3104(%rsp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %r13
-	jne	.LBB1_39
-.LBB1_40:
-	cmpq	$4, %r10
-	jge	.LBB1_42
-	xorl	%edi, %edi
-	movaps	.LCPI1_1(%rip), %xmm9
-	movss	.LCPI1_2(%rip), %xmm10
-	movss	.LCPI1_31(%rip), %xmm11
-	movaps	16(%rsp), %xmm12
-	movaps	48(%rsp), %xmm13
-	movaps	128(%rsp), %xmm14
-	movaps	32(%rsp), %xmm15
-	jmp	.LBB1_45
-	.p2align	4
-.LBB1_42:
-	movl	%r13d, %edi
-	andl	$252, %edi
-	movaps	16(%rsp), %xmm2
-	shufps	$0, %xmm2, %xmm2
-	movaps	176(%rsp), %xmm0
-	shufps	$0, %xmm0, %xmm0
-	movaps	%xmm0, 112(%rsp)
-	movaps	160(%rsp), %xmm0
-	shufps	$0, %xmm0, %xmm0
-	movaps	%xmm0, 96(%rsp)
-	movaps	32(%rsp), %xmm0
-	shufps	$0, %xmm0, %xmm0
-	movaps	%xmm0, 80(%rsp)
-	movaps	144(%rsp), %xmm0
-	shufps	$0, %xmm0, %xmm0
-	movaps	%xmm0, 64(%rsp)
-	xorl	%ecx, %ecx
-	movq	-128(%rsp), %rdx
-	movq	-120(%rsp), %r10
-	xorps	%xmm10, %xmm10
-	movaps	.LCPI1_1(%rip), %xmm9
-	movaps	400(%rsp), %xmm11
-	movaps	384(%rsp), %xmm12
-	movaps	368(%rsp), %xmm13
-	movaps	352(%rsp), %xmm14
-	movaps	512(%rsp), %xmm0
-	movaps	496(%rsp), %xmm3
-	movaps	480(%rsp), %xmm5
-	movaps	464(%rsp), %xmm4
-	.p2align	4
-.LBB1_43:
-	movq	(%rdx,%rcx,2), %xmm1
-	punpcklwd	%xmm10, %xmm1
-	cvtdq2ps	%xmm1, %xmm1
-	subps	%xmm2, %xmm1
-	mulps	%xmm11, %xmm1
-	maxps	%xmm10, %xmm1
-	minps	%xmm9, %xmm1
-	movq	(%r10,%rcx,2), %xmm6
-	punpcklwd	%xmm10, %xmm6
-	cvtdq2ps	%xmm6, %xmm6
-	subps	%xmm2, %xmm6
-	mulps	%xmm12, %xmm6
-	maxps	%xmm10, %xmm6
-	minps	%xmm9, %xmm6
-	movq	(%r15,%rcx,2), %xmm7
-	punpcklwd	%xmm10, %xmm7
-	cvtdq2ps	%xmm7, %xmm7
-	subps	%xmm2, %xmm7
-	mulps	112(%rsp), %xmm7
-	maxps	%xmm10, %xmm7
-	minps	%xmm9, %xmm7
-	movaps	%xmm13, %xmm8
-	mulps	%xmm6, %xmm8
-	xorps	%xmm15, %xmm15
-	movaps	%xmm14, %xmm10
-	mulps	%xmm1, %xmm10
-	addps	%xmm8, %xmm10
-	movaps	%xmm0, %xmm8
-	mulps	%xmm7, %xmm8
-	addps	%xmm10, %xmm8
-	maxps	%xmm15, %xmm8
-	minps	%xmm9, %xmm8
-	movaps	%xmm8, 544(%rsp,%rcx,4)
-	movaps	%xmm3, %xmm8
-	mulps	%xmm6, %xmm8
-	movaps	%xmm5, %xmm10
-	mulps	%xmm1, %xmm10
-	addps	%xmm8, %xmm10
-	movaps	%xmm4, %xmm8
-	mulps	%xmm7, %xmm8
-	addps	%xmm10, %xmm8
-	xorps	%xmm10, %xmm10
-	maxps	%xmm10, %xmm8
-	minps	%xmm9, %xmm8
-	movaps	%xmm8, 1056(%rsp,%rcx,4)
-	mulps	96(%rsp), %xmm6
-	mulps	80(%rsp), %xmm1
-	addps	%xmm6, %xmm1
-	mulps	64(%rsp), %xmm7
-	addps	%xmm1, %xmm7
-	maxps	%xmm10, %xmm7
-	minps	%xmm9, %xmm7
-	movaps	%xmm7, 1568(%rsp,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_43
-	cmpq	%rdi, %r13
-	movss	.LCPI1_2(%rip), %xmm10
-	movss	.LCPI1_20(%rip), %xmm6
-	movss	.LCPI1_21(%rip), %xmm7
-	movss	.LCPI1_22(%rip), %xmm8
-	movss	.LCPI1_31(%rip), %xmm11
-	movaps	16(%rsp), %xmm12
-	movaps	48(%rsp), %xmm13
-	movaps	128(%rsp), %xmm14
-	movaps	32(%rsp), %xmm15
-	jne	.LBB1_45
-.LBB1_57:
-	movq	-72(%rsp), %r10
-	cmpq	$4, %r10
-	jge	.LBB1_59
-	xorl	%edi, %edi
-	movq	-128(%rsp), %r12
-	movl	$255, %ebx
-	movss	.LCPI1_19(%rip), %xmm5
-	movaps	%xmm11, %xmm12
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm15
-	movss	.LCPI1_32(%rip), %xmm4
-	movss	.LCPI1_33(%rip), %xmm10
-	movq	-88(%rsp), %rbp
-	jmp	.LBB1_62
-	.p2align	4
-.LBB1_45:
-	movaps	%xmm12, %xmm0
-	shufps	$0, %xmm12, %xmm0
-	movaps	%xmm14, %xmm1
-	movaps	528(%rsp), %xmm3
-	shufps	$1, %xmm3, %xmm1
-	shufps	$226, %xmm3, %xmm1
-	movaps	%xmm14, %xmm2
-	shufps	$227, %xmm14, %xmm2
-	shufps	$214, %xmm3, %xmm14
-	shufps	$226, %xmm3, %xmm14
-	leal	(%rdi,%rdi), %edx
-	movq	-128(%rsp), %rcx
-	leaq	(%rcx,%rdx), %rbx
-	movq	-120(%rsp), %rcx
-	leaq	(%rcx,%rdx), %r10
-	addq	%r15, %rdx
-	leaq	1568(%rsp), %rcx
-	leaq	(%rcx,%rdi,4), %rbp
-	movq	%r13, %rcx
-	subq	%rdi, %rcx
-	xorl	%edi, %edi
-	jmp	.LBB1_46
-	.p2align	4
-.LBB1_56:
-	minss	%xmm10, %xmm7
-	movss	%xmm7, -512(%rbp,%rdi,4)
-	mulss	160(%rsp), %xmm3
-	mulss	%xmm15, %xmm4
-	addss	%xmm3, %xmm4
-	mulss	144(%rsp), %xmm6
-	addss	%xmm4, %xmm6
-	maxss	%xmm5, %xmm6
-	minss	%xmm10, %xmm6
-	movss	%xmm6, (%rbp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %rcx
-	movss	.LCPI1_20(%rip), %xmm6
-	movss	.LCPI1_21(%rip), %xmm7
-	movss	.LCPI1_22(%rip), %xmm8
-	je	.LBB1_57
-.LBB1_46:
-	movzwl	(%rbx,%rdi,2), %r12d
-	movd	%r12d, %xmm3
-	pinsrw	$2, (%r10,%rdi,2), %xmm3
-	cvtdq2ps	%xmm3, %xmm3
-	subps	%xmm0, %xmm3
-	mulps	%xmm13, %xmm3
-	xorps	%xmm4, %xmm4
-	cmpltps	%xmm3, %xmm4
-	unpcklps	%xmm4, %xmm4
-	movmskpd	%xmm4, %r12d
-	xorps	%xmm5, %xmm5
-	movaps	%xmm3, %xmm4
-	testb	$1, %r12b
-	jne	.LBB1_48
-	xorps	%xmm4, %xmm4
-.LBB1_48:
-	testb	$2, %r12b
-	jne	.LBB1_49
-	xorps	%xmm3, %xmm3
-	jmp	.LBB1_51
-	.p2align	4
-.LBB1_49:
-	shufps	$85, %xmm3, %xmm3
-.LBB1_51:
-	minss	%xmm10, %xmm4
-	minss	%xmm10, %xmm3
-	movzwl	(%rdx,%rdi,2), %r12d
-	xorps	%xmm6, %xmm6
-	cvtsi2ss	%r12d, %xmm6
-	subss	%xmm12, %xmm6
-	mulss	176(%rsp), %xmm6
-	maxss	%xmm5, %xmm6
-	minss	%xmm10, %xmm6
-	movaps	%xmm3, %xmm7
-	shufps	$0, %xmm3, %xmm7
-	mulps	%xmm1, %xmm7
-	movaps	%xmm4, %xmm8
-	shufps	$0, %xmm4, %xmm8
-	mulps	%xmm2, %xmm8
-	addps	%xmm7, %xmm8
-	movaps	%xmm6, %xmm7
-	shufps	$0, %xmm6, %xmm7
-	mulps	%xmm14, %xmm7
-	addps	%xmm8, %xmm7
-	xorps	%xmm8, %xmm8
-	cmpltps	%xmm7, %xmm8
-	unpcklps	%xmm8, %xmm8
-	movmskpd	%xmm8, %r12d
-	testb	$2, %r12b
-	jne	.LBB1_52
-	xorps	%xmm8, %xmm8
-	minss	%xmm10, %xmm8
-	movss	%xmm8, -1024(%rbp,%rdi,4)
-	testb	$1, %r12b
-	jne	.LBB1_56
-	jmp	.LBB1_55
+	cmpq	%rcx, %rdx
+	jne	.LBB1_50
+	cmpq	%rax, %r13
+	movss	.LCPI1_26(%rip), %xmm11
+	movss	.LCPI1_27(%rip), %xmm4
+	movss	.LCPI1_28(%rip), %xmm5
+	movss	.LCPI1_29(%rip), %xmm7
+	movss	.LCPI1_30(%rip), %xmm6
+	movss	.LCPI1_31(%rip), %xmm10
+	movss	.LCPI1_32(%rip), %xmm9
+	movss	.LCPI1_33(%rip), %xmm8
+	movss	.LCPI1_21(%rip), %xmm13
+	movss	.LCPI1_20(%rip), %xmm15
+	movss	.LCPI1_19(%rip), %xmm14
+	je	.LBB1_53
 	.p2align	4
 .LBB1_52:
-	movaps	%xmm7, %xmm8
-	shufps	$85, %xmm7, %xmm8
-	minss	%xmm10, %xmm8
-	movss	%xmm8, -1024(%rbp,%rdi,4)
-	testb	$1, %r12b
-	jne	.LBB1_56
-.LBB1_55:
-	xorps	%xmm7, %xmm7
-	jmp	.LBB1_56
-	.p2align	4
-.LBB1_59:
-	movl	%r13d, %edi
-	andl	$252, %edi
-	xorl	%ecx, %ecx
-	movq	-128(%rsp), %r12
-	movl	$255, %ebx
-	movaps	.LCPI1_17(%rip), %xmm4
-	movaps	.LCPI1_18(%rip), %xmm5
-	movq	-88(%rsp), %rbp
-	movaps	.LCPI1_4(%rip), %xmm11
-	movaps	.LCPI1_5(%rip), %xmm12
-	movaps	.LCPI1_6(%rip), %xmm13
-	movaps	.LCPI1_3(%rip), %xmm10
-	movaps	.LCPI1_9(%rip), %xmm14
-	movaps	.LCPI1_10(%rip), %xmm15
-	.p2align	4
-.LBB1_60:
-	movaps	544(%rsp,%rcx,4), %xmm0
-	movaps	%xmm0, %xmm2
-	andps	%xmm10, %xmm2
-	orps	%xmm9, %xmm2
-	movaps	%xmm0, %xmm1
-	psrld	$23, %xmm1
-	cvtdq2ps	%xmm1, %xmm1
-	movaps	%xmm2, %xmm3
-	mulps	%xmm11, %xmm3
-	addps	%xmm12, %xmm3
-	mulps	%xmm2, %xmm3
-	addps	%xmm13, %xmm3
-	mulps	%xmm2, %xmm3
-	addps	.LCPI1_7(%rip), %xmm3
-	mulps	%xmm2, %xmm3
-	addps	.LCPI1_8(%rip), %xmm3
-	mulps	%xmm14, %xmm1
-	addps	%xmm3, %xmm1
-	movaps	%xmm1, %xmm2
-	addps	%xmm15, %xmm2
-	movaps	%xmm2, %xmm3
-	addps	.LCPI1_11(%rip), %xmm3
-	subps	%xmm3, %xmm1
-	movaps	%xmm1, %xmm3
-	mulps	.LCPI1_12(%rip), %xmm3
-	addps	.LCPI1_13(%rip), %xmm3
-	mulps	%xmm1, %xmm3
-	addps	.LCPI1_14(%rip), %xmm3
-	mulps	%xmm1, %xmm3
-	addps	.LCPI1_15(%rip), %xmm3
-	pslld	$23, %xmm2
-	paddd	%xmm3, %xmm2
-	addps	.LCPI1_16(%rip), %xmm2
-	movaps	%xmm0, %xmm1
-	cmpleps	%xmm4, %xmm1
-	mulps	%xmm5, %xmm0
-	andps	%xmm1, %xmm0
-	andnps	%xmm2, %xmm1
-	orps	%xmm0, %xmm1
-	movaps	%xmm1, 544(%rsp,%rcx,4)
-	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_60
-	cmpq	%rdi, %r13
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm15
-	movss	.LCPI1_31(%rip), %xmm12
-	movss	.LCPI1_32(%rip), %xmm4
-	movss	.LCPI1_33(%rip), %xmm10
-	movss	.LCPI1_19(%rip), %xmm5
-	je	.LBB1_63
-	.p2align	4
-.LBB1_62:
-	movd	544(%rsp,%rdi,4), %xmm0
+	movd	2592(%rsp,%rax,4), %xmm0
 	movd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
 	shrl	$23, %ecx
 	xorps	%xmm1, %xmm1
 	cvtsi2ss	%ecx, %xmm1
-	orl	$1065353216, %edx
-	movd	%edx, %xmm2
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	%xmm5, %xmm3
-	addss	%xmm6, %xmm3
+	mulss	%xmm14, %xmm3
+	addss	%xmm15, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm7, %xmm3
+	addss	%xmm13, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm8, %xmm3
+	addss	.LCPI1_22(%rip), %xmm3
 	mulss	%xmm2, %xmm3
 	addss	.LCPI1_23(%rip), %xmm3
 	mulss	.LCPI1_24(%rip), %xmm1
@@ -1460,71 +1304,681 @@ oc_isp_row_pair_420_v1:
 	movaps	%xmm1, %xmm2
 	addss	.LCPI1_25(%rip), %xmm2
 	movd	%xmm2, %ecx
-	addss	%xmm13, %xmm2
+	addss	%xmm11, %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm14, %xmm2
-	addss	%xmm11, %xmm2
+	mulss	%xmm4, %xmm2
+	addss	%xmm5, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
+	addss	%xmm7, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm15, %xmm2
-	movd	%xmm2, %edx
+	addss	%xmm6, %xmm2
+	movd	%xmm2, %edi
 	shll	$23, %ecx
-	addl	%edx, %ecx
+	addl	%edi, %ecx
 	movd	%ecx, %xmm1
-	addss	%xmm12, %xmm1
+	addss	%xmm10, %xmm1
 	movdqa	%xmm0, %xmm2
-	cmpless	%xmm10, %xmm0
+	cmpless	%xmm8, %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm4, %xmm2
+	mulss	%xmm9, %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
-	movss	%xmm0, 544(%rsp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %r13
-	jne	.LBB1_62
-.LBB1_63:
-	cmpq	$4, %r10
-	jge	.LBB1_65
-	xorl	%edi, %edi
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm15
-	movss	.LCPI1_31(%rip), %xmm5
-	movss	.LCPI1_32(%rip), %xmm10
-	movss	.LCPI1_33(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm12
-	jmp	.LBB1_68
-	.p2align	4
-.LBB1_65:
-	movl	%r13d, %edi
-	andl	$252, %edi
+	movss	%xmm0, 2592(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_52
+.LBB1_53:
+	cmpq	$4, %rbx
+	jge	.LBB1_55
+	xorl	%eax, %eax
+	movss	.LCPI1_25(%rip), %xmm7
+	movss	.LCPI1_26(%rip), %xmm8
+	movss	.LCPI1_27(%rip), %xmm11
+	movss	.LCPI1_28(%rip), %xmm10
+	movss	.LCPI1_29(%rip), %xmm14
+	movss	.LCPI1_30(%rip), %xmm12
+	movss	.LCPI1_32(%rip), %xmm9
+	movss	.LCPI1_33(%rip), %xmm6
+	xorps	%xmm15, %xmm15
+	movss	.LCPI1_55(%rip), %xmm13
+	movss	.LCPI1_20(%rip), %xmm4
+	movss	.LCPI1_19(%rip), %xmm5
+	jmp	.LBB1_58
+.LBB1_45:
+	movl	%r13d, %eax
+	andl	$252, %eax
 	xorl	%ecx, %ecx
-	movaps	.LCPI1_10(%rip), %xmm15
-	movaps	.LCPI1_11(%rip), %xmm4
-	movaps	.LCPI1_12(%rip), %xmm5
-	movaps	.LCPI1_13(%rip), %xmm9
-	movaps	.LCPI1_14(%rip), %xmm10
-	movaps	.LCPI1_15(%rip), %xmm11
-	movaps	.LCPI1_16(%rip), %xmm12
-	movaps	.LCPI1_17(%rip), %xmm13
-	movaps	.LCPI1_18(%rip), %xmm14
+	movaps	.LCPI1_43(%rip), %xmm11
+	movaps	.LCPI1_34(%rip), %xmm13
+	movaps	.LCPI1_38(%rip), %xmm5
+	movaps	.LCPI1_44(%rip), %xmm4
+	movaps	.LCPI1_36(%rip), %xmm6
+	movaps	.LCPI1_45(%rip), %xmm7
+	movaps	.LCPI1_46(%rip), %xmm10
+	movaps	.LCPI1_41(%rip), %xmm8
+	movaps	.LCPI1_47(%rip), %xmm12
+	movdqa	.LCPI1_37(%rip), %xmm9
+	movaps	.LCPI1_40(%rip), %xmm14
 	.p2align	4
-.LBB1_66:
-	movdqa	1056(%rsp,%rcx,4), %xmm0
+.LBB1_46:
+	movaps	3104(%rsp,%rcx,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	%xmm13, %xmm2
+	addps	.LCPI1_35(%rip), %xmm2
+	maxps	%xmm6, %xmm2
+	movaps	%xmm2, %xmm3
+	andps	.LCPI1_3(%rip), %xmm3
+	orps	.LCPI1_1(%rip), %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm5, %xmm1
+	addps	.LCPI1_39(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm14, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm8, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	.LCPI1_42(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	%xmm9, %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	%xmm11, %xmm1
+	addps	%xmm2, %xmm1
+	mulps	%xmm4, %xmm1
+	addps	%xmm7, %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	%xmm10, %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm12, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 3104(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_46
+	cmpq	%rax, %r13
+	movss	.LCPI1_55(%rip), %xmm13
+	movss	.LCPI1_49(%rip), %xmm6
+	movss	.LCPI1_50(%rip), %xmm4
+	movss	.LCPI1_51(%rip), %xmm5
+	movss	.LCPI1_53(%rip), %xmm7
+	je	.LBB1_59
+	.p2align	4
+.LBB1_48:
+	movss	3104(%rsp,%rax,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	.LCPI1_48(%rip), %xmm1
+	addss	%xmm6, %xmm1
+	maxss	%xmm4, %xmm1
+	movd	%xmm1, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	shrl	$23, %ecx
+	addl	$-127, %ecx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%ecx, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	%xmm5, %xmm1
+	addss	.LCPI1_52(%rip), %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm7, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_54(%rip), %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm13, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_56(%rip), %xmm1
+	addss	%xmm3, %xmm1
+	mulss	.LCPI1_57(%rip), %xmm1
+	addss	.LCPI1_58(%rip), %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	.LCPI1_59(%rip), %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	.LCPI1_60(%rip), %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 3104(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_48
+	jmp	.LBB1_59
+.LBB1_55:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_5(%rip), %xmm6
+	movaps	.LCPI1_6(%rip), %xmm12
+	movaps	.LCPI1_11(%rip), %xmm14
+	movaps	.LCPI1_12(%rip), %xmm15
+	movaps	.LCPI1_13(%rip), %xmm7
+	movaps	.LCPI1_14(%rip), %xmm8
+	movaps	.LCPI1_15(%rip), %xmm9
+	movaps	.LCPI1_16(%rip), %xmm10
+	movaps	.LCPI1_17(%rip), %xmm13
+	movaps	.LCPI1_18(%rip), %xmm11
+	movdqa	.LCPI1_1(%rip), %xmm4
+	movdqa	.LCPI1_3(%rip), %xmm5
+	.p2align	4
+.LBB1_56:
+	movdqa	3104(%rsp,%rcx,4), %xmm0
 	movdqa	%xmm0, %xmm2
-	pand	.LCPI1_3(%rip), %xmm2
-	por	.LCPI1_1(%rip), %xmm2
+	pand	%xmm5, %xmm2
+	por	%xmm4, %xmm2
 	movdqa	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
 	movdqa	%xmm2, %xmm3
 	mulps	.LCPI1_4(%rip), %xmm3
-	addps	.LCPI1_5(%rip), %xmm3
+	addps	%xmm6, %xmm3
+	mulps	%xmm2, %xmm3
+	addps	%xmm12, %xmm3
+	mulps	%xmm2, %xmm3
+	addps	.LCPI1_7(%rip), %xmm3
+	mulps	%xmm2, %xmm3
+	addps	.LCPI1_8(%rip), %xmm3
+	mulps	.LCPI1_9(%rip), %xmm1
+	addps	%xmm3, %xmm1
+	movaps	%xmm1, %xmm2
+	addps	.LCPI1_10(%rip), %xmm2
+	movaps	%xmm2, %xmm3
+	addps	%xmm14, %xmm3
+	subps	%xmm3, %xmm1
+	movaps	%xmm1, %xmm3
+	mulps	%xmm15, %xmm3
+	addps	%xmm7, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm8, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm9, %xmm3
+	pslld	$23, %xmm2
+	paddd	%xmm3, %xmm2
+	addps	%xmm10, %xmm2
+	movdqa	%xmm0, %xmm1
+	cmpleps	%xmm13, %xmm1
+	mulps	%xmm11, %xmm0
+	andps	%xmm1, %xmm0
+	andnps	%xmm2, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 3104(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_56
+	cmpq	%rax, %r13
+	movss	.LCPI1_29(%rip), %xmm14
+	movss	.LCPI1_30(%rip), %xmm12
+	xorps	%xmm15, %xmm15
+	movss	.LCPI1_25(%rip), %xmm7
+	movss	.LCPI1_26(%rip), %xmm8
+	movss	.LCPI1_27(%rip), %xmm11
+	movss	.LCPI1_55(%rip), %xmm13
+	movss	.LCPI1_20(%rip), %xmm4
+	movss	.LCPI1_19(%rip), %xmm5
+	movss	.LCPI1_28(%rip), %xmm10
+	movss	.LCPI1_32(%rip), %xmm9
+	movss	.LCPI1_33(%rip), %xmm6
+	je	.LBB1_59
+	.p2align	4
+.LBB1_58:
+	movd	3104(%rsp,%rax,4), %xmm0
+	movd	%xmm0, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	shrl	$23, %ecx
+	xorps	%xmm1, %xmm1
+	cvtsi2ss	%ecx, %xmm1
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	movdqa	%xmm2, %xmm3
+	mulss	%xmm5, %xmm3
+	addss	%xmm4, %xmm3
+	mulss	%xmm2, %xmm3
+	addss	.LCPI1_21(%rip), %xmm3
+	mulss	%xmm2, %xmm3
+	addss	.LCPI1_22(%rip), %xmm3
+	mulss	%xmm2, %xmm3
+	addss	.LCPI1_23(%rip), %xmm3
+	mulss	.LCPI1_24(%rip), %xmm1
+	addss	%xmm3, %xmm1
+	movaps	%xmm1, %xmm2
+	addss	%xmm7, %xmm2
+	movd	%xmm2, %ecx
+	addss	%xmm8, %xmm2
+	subss	%xmm2, %xmm1
+	movaps	%xmm1, %xmm2
+	mulss	%xmm11, %xmm2
+	addss	%xmm10, %xmm2
+	mulss	%xmm1, %xmm2
+	addss	%xmm14, %xmm2
+	mulss	%xmm1, %xmm2
+	addss	%xmm12, %xmm2
+	movd	%xmm2, %edi
+	shll	$23, %ecx
+	addl	%edi, %ecx
+	movd	%ecx, %xmm1
+	addss	.LCPI1_31(%rip), %xmm1
+	movdqa	%xmm0, %xmm2
+	cmpless	%xmm6, %xmm0
+	movaps	%xmm0, %xmm3
+	andnps	%xmm1, %xmm3
+	mulss	%xmm9, %xmm2
+	andps	%xmm2, %xmm0
+	orps	%xmm3, %xmm0
+	movss	%xmm0, 3104(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_58
+.LBB1_59:
+	cmpq	$4, %rbx
+	jge	.LBB1_61
+	xorl	%eax, %eax
+	movaps	.LCPI1_43(%rip), %xmm10
+	movaps	.LCPI1_34(%rip), %xmm5
+	movaps	.LCPI1_38(%rip), %xmm15
+	movaps	-64(%rsp), %xmm9
+	movaps	96(%rsp), %xmm11
+	movss	.LCPI1_2(%rip), %xmm12
+	jmp	.LBB1_64
+	.p2align	4
+.LBB1_61:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	movaps	-64(%rsp), %xmm1
+	shufps	$0, %xmm1, %xmm1
+	movaps	112(%rsp), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 80(%rsp)
+	movaps	144(%rsp), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 64(%rsp)
+	movaps	32(%rsp), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 48(%rsp)
+	movaps	128(%rsp), %xmm11
+	shufps	$0, %xmm11, %xmm11
+	xorl	%ecx, %ecx
+	movq	-96(%rsp), %rdi
+	movq	-104(%rsp), %rbx
+	movaps	.LCPI1_1(%rip), %xmm6
+	movaps	400(%rsp), %xmm5
+	movaps	384(%rsp), %xmm14
+	movaps	528(%rsp), %xmm10
+	movaps	464(%rsp), %xmm13
+	movaps	448(%rsp), %xmm12
+	movaps	432(%rsp), %xmm2
+	movaps	512(%rsp), %xmm3
+	movaps	416(%rsp), %xmm0
+	.p2align	4
+.LBB1_62:
+	movq	(%r10,%rcx,2), %xmm4
+	punpcklwd	%xmm15, %xmm4
+	cvtdq2ps	%xmm4, %xmm4
+	subps	%xmm1, %xmm4
+	mulps	%xmm5, %xmm4
+	maxps	%xmm15, %xmm4
+	minps	%xmm6, %xmm4
+	movq	(%rdi,%rcx,2), %xmm6
+	punpcklwd	%xmm15, %xmm6
+	cvtdq2ps	%xmm6, %xmm6
+	subps	%xmm1, %xmm6
+	mulps	%xmm14, %xmm6
+	maxps	%xmm15, %xmm6
+	minps	.LCPI1_1(%rip), %xmm6
+	movq	(%rbx,%rcx,2), %xmm7
+	punpcklwd	%xmm15, %xmm7
+	cvtdq2ps	%xmm7, %xmm7
+	subps	%xmm1, %xmm7
+	mulps	80(%rsp), %xmm7
+	maxps	%xmm15, %xmm7
+	minps	.LCPI1_1(%rip), %xmm7
+	movaps	%xmm10, %xmm8
+	mulps	%xmm6, %xmm8
+	movaps	%xmm13, %xmm9
+	mulps	%xmm4, %xmm9
+	addps	%xmm8, %xmm9
+	movaps	%xmm12, %xmm8
+	mulps	%xmm7, %xmm8
+	addps	%xmm9, %xmm8
+	maxps	%xmm15, %xmm8
+	minps	.LCPI1_1(%rip), %xmm8
+	movaps	%xmm8, 544(%rsp,%rcx,4)
+	movaps	%xmm2, %xmm8
+	mulps	%xmm6, %xmm8
+	movaps	%xmm3, %xmm9
+	mulps	%xmm4, %xmm9
+	addps	%xmm8, %xmm9
+	movaps	%xmm0, %xmm8
+	mulps	%xmm7, %xmm8
+	addps	%xmm9, %xmm8
+	maxps	%xmm15, %xmm8
+	minps	.LCPI1_1(%rip), %xmm8
+	movaps	%xmm8, 1056(%rsp,%rcx,4)
+	mulps	64(%rsp), %xmm6
+	mulps	48(%rsp), %xmm4
+	addps	%xmm6, %xmm4
+	movaps	.LCPI1_1(%rip), %xmm6
+	mulps	%xmm11, %xmm7
+	addps	%xmm4, %xmm7
+	maxps	%xmm15, %xmm7
+	minps	%xmm6, %xmm7
+	movaps	%xmm7, 1568(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_62
+	cmpq	%rax, %r13
+	movss	.LCPI1_49(%rip), %xmm7
+	movss	.LCPI1_55(%rip), %xmm13
+	movaps	.LCPI1_43(%rip), %xmm10
+	movaps	.LCPI1_34(%rip), %xmm5
+	movaps	.LCPI1_38(%rip), %xmm15
+	movaps	-64(%rsp), %xmm9
+	movaps	96(%rsp), %xmm11
+	movss	.LCPI1_2(%rip), %xmm12
+	jne	.LBB1_64
+.LBB1_69:
+	cmpl	$1, -124(%rsp)
+	jne	.LBB1_70
+	movq	-120(%rsp), %rbx
+	cmpq	$4, %rbx
+	movq	-48(%rsp), %r12
+	movl	$255, %ebp
+	jge	.LBB1_80
+	xorl	%eax, %eax
+	movss	.LCPI1_50(%rip), %xmm12
+	movss	.LCPI1_52(%rip), %xmm4
+	movss	.LCPI1_53(%rip), %xmm5
+	movaps	%xmm13, %xmm6
+	movss	.LCPI1_54(%rip), %xmm9
+	movss	.LCPI1_60(%rip), %xmm14
+	movss	.LCPI1_59(%rip), %xmm15
+	movss	.LCPI1_58(%rip), %xmm13
+	movss	.LCPI1_57(%rip), %xmm11
+	movss	.LCPI1_56(%rip), %xmm10
+	movss	.LCPI1_48(%rip), %xmm8
+	jmp	.LBB1_83
+	.p2align	4
+.LBB1_64:
+	movaps	%xmm9, %xmm0
+	shufps	$0, %xmm9, %xmm0
+	movaps	%xmm11, %xmm1
+	movaps	480(%rsp), %xmm3
+	shufps	$1, %xmm3, %xmm1
+	shufps	$226, %xmm3, %xmm1
+	movaps	%xmm11, %xmm2
+	shufps	$227, %xmm11, %xmm2
+	shufps	$214, %xmm3, %xmm11
+	shufps	$226, %xmm3, %xmm11
+	leal	(%rax,%rax), %edi
+	leaq	(%r10,%rdi), %rbx
+	movq	-96(%rsp), %rcx
+	leaq	(%rcx,%rdi), %rbp
+	addq	-104(%rsp), %rdi
+	leaq	1568(%rsp), %rcx
+	leaq	(%rcx,%rax,4), %r12
+	movq	%r13, %rcx
+	subq	%rax, %rcx
+	xorl	%eax, %eax
+	movaps	%xmm5, %xmm14
+	jmp	.LBB1_65
+	.p2align	4
+.LBB1_92:
+	minss	%xmm12, %xmm7
+	movss	%xmm7, -512(%r12,%rax,4)
+	mulss	144(%rsp), %xmm3
+	mulss	32(%rsp), %xmm5
+	addss	%xmm3, %xmm5
+	mulss	128(%rsp), %xmm4
+	addss	%xmm5, %xmm4
+	maxss	%xmm6, %xmm4
+	minss	%xmm12, %xmm4
+	movss	%xmm4, (%r12,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rcx
+	movss	.LCPI1_49(%rip), %xmm7
+	movaps	%xmm14, %xmm5
+	je	.LBB1_69
+.LBB1_65:
+	movzwl	(%rbx,%rax,2), %r15d
+	movd	%r15d, %xmm3
+	pinsrw	$2, (%rbp,%rax,2), %xmm3
+	cvtdq2ps	%xmm3, %xmm3
+	subps	%xmm0, %xmm3
+	mulps	496(%rsp), %xmm3
+	xorps	%xmm4, %xmm4
+	cmpltps	%xmm3, %xmm4
+	unpcklps	%xmm4, %xmm4
+	movmskpd	%xmm4, %r15d
+	xorps	%xmm6, %xmm6
+	movaps	%xmm3, %xmm5
+	testb	$1, %r15b
+	jne	.LBB1_67
+	xorps	%xmm5, %xmm5
+.LBB1_67:
+	testb	$2, %r15b
+	jne	.LBB1_68
+	xorps	%xmm3, %xmm3
+	jmp	.LBB1_87
+	.p2align	4
+.LBB1_68:
+	shufps	$85, %xmm3, %xmm3
+.LBB1_87:
+	minss	%xmm12, %xmm5
+	minss	%xmm12, %xmm3
+	movzwl	(%rdi,%rax,2), %r15d
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%r15d, %xmm4
+	subss	%xmm9, %xmm4
+	mulss	112(%rsp), %xmm4
+	maxss	%xmm6, %xmm4
+	minss	%xmm12, %xmm4
+	movaps	%xmm3, %xmm7
+	shufps	$0, %xmm3, %xmm7
+	mulps	%xmm1, %xmm7
+	movaps	%xmm5, %xmm8
+	shufps	$0, %xmm5, %xmm8
+	mulps	%xmm2, %xmm8
+	addps	%xmm7, %xmm8
+	movaps	%xmm4, %xmm7
+	shufps	$0, %xmm4, %xmm7
+	mulps	%xmm11, %xmm7
+	addps	%xmm8, %xmm7
+	xorps	%xmm8, %xmm8
+	cmpltps	%xmm7, %xmm8
+	unpcklps	%xmm8, %xmm8
+	movmskpd	%xmm8, %r15d
+	testb	$2, %r15b
+	jne	.LBB1_88
+	xorps	%xmm8, %xmm8
+	minss	%xmm12, %xmm8
+	movss	%xmm8, -1024(%r12,%rax,4)
+	testb	$1, %r15b
+	jne	.LBB1_92
+	jmp	.LBB1_91
+	.p2align	4
+.LBB1_88:
+	movaps	%xmm7, %xmm8
+	shufps	$85, %xmm7, %xmm8
+	minss	%xmm12, %xmm8
+	movss	%xmm8, -1024(%r12,%rax,4)
+	testb	$1, %r15b
+	jne	.LBB1_92
+.LBB1_91:
+	xorps	%xmm7, %xmm7
+	jmp	.LBB1_92
+	.p2align	4
+.LBB1_70:
+	movq	-120(%rsp), %rbx
+	cmpq	$4, %rbx
+	movq	-48(%rsp), %r12
+	movl	$255, %ebp
+	movdqa	.LCPI1_1(%rip), %xmm8
+	movdqa	.LCPI1_3(%rip), %xmm9
+	jge	.LBB1_72
+	xorl	%eax, %eax
+	movss	.LCPI1_23(%rip), %xmm14
+	movss	.LCPI1_30(%rip), %xmm15
+	movss	.LCPI1_31(%rip), %xmm10
+	movss	.LCPI1_28(%rip), %xmm13
+	movss	.LCPI1_32(%rip), %xmm6
+	movss	.LCPI1_33(%rip), %xmm11
+	movss	.LCPI1_25(%rip), %xmm5
+	movss	.LCPI1_26(%rip), %xmm7
+	movss	.LCPI1_21(%rip), %xmm8
+	movss	.LCPI1_27(%rip), %xmm9
+	movss	.LCPI1_19(%rip), %xmm4
+	jmp	.LBB1_75
+.LBB1_80:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	%xmm10, %xmm4
+	movaps	.LCPI1_47(%rip), %xmm10
+	movaps	.LCPI1_39(%rip), %xmm12
+	movaps	.LCPI1_42(%rip), %xmm13
+	movaps	.LCPI1_44(%rip), %xmm14
+	movaps	.LCPI1_35(%rip), %xmm11
+	movaps	%xmm15, %xmm9
+	movaps	.LCPI1_40(%rip), %xmm15
+	movaps	.LCPI1_36(%rip), %xmm6
+	movdqa	.LCPI1_37(%rip), %xmm8
+	.p2align	4
+.LBB1_81:
+	movaps	544(%rsp,%rcx,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	%xmm5, %xmm2
+	addps	%xmm11, %xmm2
+	maxps	%xmm6, %xmm2
+	movaps	%xmm2, %xmm3
+	andps	.LCPI1_3(%rip), %xmm3
+	orps	.LCPI1_1(%rip), %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm9, %xmm1
+	addps	%xmm12, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm15, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	.LCPI1_41(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm13, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	%xmm8, %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	%xmm4, %xmm1
+	addps	%xmm2, %xmm1
+	mulps	%xmm14, %xmm1
+	addps	.LCPI1_45(%rip), %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	.LCPI1_46(%rip), %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm10, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 544(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_81
+	cmpq	%rax, %r13
+	movss	.LCPI1_50(%rip), %xmm12
+	movss	.LCPI1_52(%rip), %xmm4
+	movss	.LCPI1_53(%rip), %xmm5
+	movss	.LCPI1_54(%rip), %xmm9
+	movss	.LCPI1_55(%rip), %xmm6
+	movss	.LCPI1_56(%rip), %xmm10
+	movss	.LCPI1_57(%rip), %xmm11
+	movss	.LCPI1_58(%rip), %xmm13
+	movss	.LCPI1_59(%rip), %xmm15
+	movss	.LCPI1_60(%rip), %xmm14
+	movss	.LCPI1_48(%rip), %xmm8
+	je	.LBB1_84
+	.p2align	4
+.LBB1_83:
+	movss	544(%rsp,%rax,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm8, %xmm1
+	addss	%xmm7, %xmm1
+	maxss	%xmm12, %xmm1
+	movd	%xmm1, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	shrl	$23, %ecx
+	addl	$-127, %ecx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%ecx, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	.LCPI1_51(%rip), %xmm1
+	addss	%xmm4, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm5, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm9, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm6, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm10, %xmm1
+	addss	%xmm3, %xmm1
+	mulss	%xmm11, %xmm1
+	addss	%xmm13, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm15, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm14, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 544(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_83
+.LBB1_84:
+	cmpq	$4, %rbx
+	jge	.LBB1_93
+	xorl	%eax, %eax
+	movss	.LCPI1_50(%rip), %xmm12
+	movss	.LCPI1_52(%rip), %xmm4
+	movss	.LCPI1_53(%rip), %xmm5
+	movss	.LCPI1_54(%rip), %xmm9
+	movss	.LCPI1_55(%rip), %xmm6
+	movss	.LCPI1_56(%rip), %xmm10
+	movss	.LCPI1_57(%rip), %xmm11
+	movss	.LCPI1_58(%rip), %xmm13
+	movss	.LCPI1_59(%rip), %xmm15
+	movss	.LCPI1_60(%rip), %xmm14
+	movss	.LCPI1_48(%rip), %xmm8
+	jmp	.LBB1_96
+.LBB1_72:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_5(%rip), %xmm7
+	movaps	.LCPI1_12(%rip), %xmm10
+	movaps	.LCPI1_13(%rip), %xmm13
+	movaps	.LCPI1_14(%rip), %xmm14
+	movaps	.LCPI1_15(%rip), %xmm15
+	movaps	.LCPI1_16(%rip), %xmm11
+	movaps	.LCPI1_17(%rip), %xmm6
+	movaps	.LCPI1_18(%rip), %xmm4
+	movaps	.LCPI1_4(%rip), %xmm5
+	.p2align	4
+.LBB1_73:
+	movdqa	544(%rsp,%rcx,4), %xmm0
+	movdqa	%xmm0, %xmm2
+	pand	%xmm9, %xmm2
+	por	%xmm8, %xmm2
+	movdqa	%xmm0, %xmm1
+	psrld	$23, %xmm1
+	cvtdq2ps	%xmm1, %xmm1
+	movdqa	%xmm2, %xmm3
+	mulps	%xmm5, %xmm3
+	addps	%xmm7, %xmm3
 	mulps	%xmm2, %xmm3
 	addps	.LCPI1_6(%rip), %xmm3
 	mulps	%xmm2, %xmm3
@@ -1534,20 +1988,281 @@ oc_isp_row_pair_420_v1:
 	mulps	.LCPI1_9(%rip), %xmm1
 	addps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addps	%xmm15, %xmm2
+	addps	.LCPI1_10(%rip), %xmm2
 	movaps	%xmm2, %xmm3
-	addps	%xmm4, %xmm3
+	addps	.LCPI1_11(%rip), %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
-	mulps	%xmm5, %xmm3
-	addps	%xmm9, %xmm3
+	mulps	%xmm10, %xmm3
+	addps	%xmm13, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm10, %xmm3
+	addps	%xmm14, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm11, %xmm3
+	addps	%xmm15, %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm12, %xmm2
+	addps	%xmm11, %xmm2
+	movdqa	%xmm0, %xmm1
+	cmpleps	%xmm6, %xmm1
+	mulps	%xmm4, %xmm0
+	andps	%xmm1, %xmm0
+	andnps	%xmm2, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 544(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_73
+	cmpq	%rax, %r13
+	movss	.LCPI1_28(%rip), %xmm13
+	movss	.LCPI1_30(%rip), %xmm15
+	movss	.LCPI1_31(%rip), %xmm10
+	movss	.LCPI1_32(%rip), %xmm6
+	movss	.LCPI1_33(%rip), %xmm11
+	movss	.LCPI1_25(%rip), %xmm5
+	movss	.LCPI1_26(%rip), %xmm7
+	movss	.LCPI1_21(%rip), %xmm8
+	movss	.LCPI1_27(%rip), %xmm9
+	movss	.LCPI1_23(%rip), %xmm14
+	movss	.LCPI1_19(%rip), %xmm4
+	je	.LBB1_76
+	.p2align	4
+.LBB1_75:
+	movd	544(%rsp,%rax,4), %xmm0
+	movd	%xmm0, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	shrl	$23, %ecx
+	xorps	%xmm1, %xmm1
+	cvtsi2ss	%ecx, %xmm1
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	movdqa	%xmm2, %xmm3
+	mulss	%xmm4, %xmm3
+	addss	.LCPI1_20(%rip), %xmm3
+	mulss	%xmm2, %xmm3
+	addss	%xmm8, %xmm3
+	mulss	%xmm2, %xmm3
+	addss	.LCPI1_22(%rip), %xmm3
+	mulss	%xmm2, %xmm3
+	addss	%xmm14, %xmm3
+	mulss	.LCPI1_24(%rip), %xmm1
+	addss	%xmm3, %xmm1
+	movaps	%xmm1, %xmm2
+	addss	%xmm5, %xmm2
+	movd	%xmm2, %ecx
+	addss	%xmm7, %xmm2
+	subss	%xmm2, %xmm1
+	movaps	%xmm1, %xmm2
+	mulss	%xmm9, %xmm2
+	addss	%xmm13, %xmm2
+	mulss	%xmm1, %xmm2
+	addss	.LCPI1_29(%rip), %xmm2
+	mulss	%xmm1, %xmm2
+	addss	%xmm15, %xmm2
+	movd	%xmm2, %edi
+	shll	$23, %ecx
+	addl	%edi, %ecx
+	movd	%ecx, %xmm1
+	addss	%xmm10, %xmm1
+	movdqa	%xmm0, %xmm2
+	cmpless	%xmm11, %xmm0
+	movaps	%xmm0, %xmm3
+	andnps	%xmm1, %xmm3
+	mulss	%xmm6, %xmm2
+	andps	%xmm2, %xmm0
+	orps	%xmm3, %xmm0
+	movss	%xmm0, 544(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_75
+.LBB1_76:
+	cmpq	$4, %rbx
+	jge	.LBB1_103
+	xorl	%eax, %eax
+	movss	.LCPI1_32(%rip), %xmm6
+	movss	.LCPI1_33(%rip), %xmm11
+	movss	.LCPI1_25(%rip), %xmm5
+	movss	.LCPI1_26(%rip), %xmm7
+	movss	.LCPI1_21(%rip), %xmm8
+	movss	.LCPI1_27(%rip), %xmm9
+	movss	.LCPI1_22(%rip), %xmm4
+	movss	.LCPI1_23(%rip), %xmm13
+	movss	.LCPI1_19(%rip), %xmm15
+	movss	.LCPI1_20(%rip), %xmm14
+	movss	.LCPI1_24(%rip), %xmm10
+	jmp	.LBB1_106
+.LBB1_93:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_1(%rip), %xmm6
+	movaps	.LCPI1_3(%rip), %xmm9
+	movaps	.LCPI1_39(%rip), %xmm12
+	movaps	.LCPI1_40(%rip), %xmm13
+	movaps	.LCPI1_41(%rip), %xmm14
+	movaps	.LCPI1_42(%rip), %xmm15
+	movaps	.LCPI1_43(%rip), %xmm4
+	movaps	.LCPI1_44(%rip), %xmm5
+	movaps	.LCPI1_45(%rip), %xmm8
+	movaps	.LCPI1_46(%rip), %xmm10
+	movaps	.LCPI1_47(%rip), %xmm11
+	.p2align	4
+.LBB1_94:
+	movaps	1056(%rsp,%rcx,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	.LCPI1_34(%rip), %xmm2
+	addps	.LCPI1_35(%rip), %xmm2
+	maxps	.LCPI1_36(%rip), %xmm2
+	movaps	%xmm2, %xmm3
+	andps	%xmm9, %xmm3
+	orps	%xmm6, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	.LCPI1_38(%rip), %xmm1
+	addps	%xmm12, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm13, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm14, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm15, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	.LCPI1_37(%rip), %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	%xmm4, %xmm1
+	addps	%xmm2, %xmm1
+	mulps	%xmm5, %xmm1
+	addps	%xmm8, %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	%xmm10, %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm11, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 1056(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_94
+	cmpq	%rax, %r13
+	movss	.LCPI1_50(%rip), %xmm12
+	movss	.LCPI1_52(%rip), %xmm4
+	movss	.LCPI1_53(%rip), %xmm5
+	movss	.LCPI1_54(%rip), %xmm9
+	movss	.LCPI1_55(%rip), %xmm6
+	movss	.LCPI1_56(%rip), %xmm10
+	movss	.LCPI1_57(%rip), %xmm11
+	movss	.LCPI1_58(%rip), %xmm13
+	movss	.LCPI1_59(%rip), %xmm15
+	movss	.LCPI1_60(%rip), %xmm14
+	movss	.LCPI1_48(%rip), %xmm8
+	je	.LBB1_97
+	.p2align	4
+.LBB1_96:
+	movss	1056(%rsp,%rax,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm8, %xmm1
+	addss	%xmm7, %xmm1
+	maxss	%xmm12, %xmm1
+	movd	%xmm1, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	shrl	$23, %ecx
+	addl	$-127, %ecx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%ecx, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	.LCPI1_51(%rip), %xmm1
+	addss	%xmm4, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm5, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm9, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm6, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm10, %xmm1
+	addss	%xmm3, %xmm1
+	mulss	%xmm11, %xmm1
+	addss	%xmm13, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm15, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm14, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 1056(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_96
+.LBB1_97:
+	cmpq	$4, %rbx
+	jge	.LBB1_99
+	xorl	%eax, %eax
+	movss	.LCPI1_52(%rip), %xmm13
+	movss	.LCPI1_54(%rip), %xmm4
+	movss	.LCPI1_55(%rip), %xmm5
+	movss	.LCPI1_56(%rip), %xmm6
+	movss	.LCPI1_57(%rip), %xmm8
+	movss	.LCPI1_58(%rip), %xmm9
+	movss	.LCPI1_59(%rip), %xmm10
+	movss	.LCPI1_60(%rip), %xmm11
+	movss	.LCPI1_2(%rip), %xmm12
+	movss	.LCPI1_48(%rip), %xmm14
+	jmp	.LBB1_102
+.LBB1_103:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_4(%rip), %xmm6
+	movaps	.LCPI1_5(%rip), %xmm7
+	movaps	.LCPI1_6(%rip), %xmm8
+	movaps	.LCPI1_7(%rip), %xmm9
+	movaps	.LCPI1_14(%rip), %xmm15
+	movaps	.LCPI1_15(%rip), %xmm10
+	movaps	.LCPI1_16(%rip), %xmm11
+	movaps	.LCPI1_17(%rip), %xmm13
+	movaps	.LCPI1_18(%rip), %xmm14
+	movdqa	.LCPI1_1(%rip), %xmm4
+	movdqa	.LCPI1_3(%rip), %xmm5
+	.p2align	4
+.LBB1_104:
+	movdqa	1056(%rsp,%rcx,4), %xmm0
+	movdqa	%xmm0, %xmm2
+	pand	%xmm5, %xmm2
+	por	%xmm4, %xmm2
+	movdqa	%xmm0, %xmm1
+	psrld	$23, %xmm1
+	cvtdq2ps	%xmm1, %xmm1
+	movdqa	%xmm2, %xmm3
+	mulps	%xmm6, %xmm3
+	addps	%xmm7, %xmm3
+	mulps	%xmm2, %xmm3
+	addps	%xmm8, %xmm3
+	mulps	%xmm2, %xmm3
+	addps	%xmm9, %xmm3
+	mulps	%xmm2, %xmm3
+	addps	.LCPI1_8(%rip), %xmm3
+	mulps	.LCPI1_9(%rip), %xmm1
+	addps	%xmm3, %xmm1
+	movaps	%xmm1, %xmm2
+	addps	.LCPI1_10(%rip), %xmm2
+	movaps	%xmm2, %xmm3
+	addps	.LCPI1_11(%rip), %xmm3
+	subps	%xmm3, %xmm1
+	movaps	%xmm1, %xmm3
+	mulps	.LCPI1_12(%rip), %xmm3
+	addps	.LCPI1_13(%rip), %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm15, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm10, %xmm3
+	pslld	$23, %xmm2
+	paddd	%xmm3, %xmm2
+	addps	%xmm11, %xmm2
 	movdqa	%xmm0, %xmm1
 	cmpleps	%xmm13, %xmm1
 	mulps	%xmm14, %xmm0
@@ -1556,108 +2271,212 @@ oc_isp_row_pair_420_v1:
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 1056(%rsp,%rcx,4)
 	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_66
-	cmpq	%rdi, %r13
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
-	movss	.LCPI1_30(%rip), %xmm15
-	movss	.LCPI1_31(%rip), %xmm5
-	movss	.LCPI1_32(%rip), %xmm10
-	movss	.LCPI1_33(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm12
-	je	.LBB1_69
+	cmpq	%rcx, %rdx
+	jne	.LBB1_104
+	cmpq	%rax, %r13
+	movss	.LCPI1_32(%rip), %xmm6
+	movss	.LCPI1_33(%rip), %xmm11
+	movss	.LCPI1_25(%rip), %xmm5
+	movss	.LCPI1_26(%rip), %xmm7
+	movss	.LCPI1_21(%rip), %xmm8
+	movss	.LCPI1_27(%rip), %xmm9
+	movss	.LCPI1_22(%rip), %xmm4
+	movss	.LCPI1_23(%rip), %xmm13
+	movss	.LCPI1_19(%rip), %xmm15
+	movss	.LCPI1_20(%rip), %xmm14
+	movss	.LCPI1_24(%rip), %xmm10
+	je	.LBB1_107
 	.p2align	4
-.LBB1_68:
-	movd	1056(%rsp,%rdi,4), %xmm0
+.LBB1_106:
+	movd	1056(%rsp,%rax,4), %xmm0
 	movd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
 	shrl	$23, %ecx
 	xorps	%xmm1, %xmm1
 	cvtsi2ss	%ecx, %xmm1
-	orl	$1065353216, %edx
-	movd	%edx, %xmm2
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	%xmm12, %xmm3
-	addss	%xmm6, %xmm3
-	mulss	%xmm2, %xmm3
-	addss	%xmm7, %xmm3
+	mulss	%xmm15, %xmm3
+	addss	%xmm14, %xmm3
 	mulss	%xmm2, %xmm3
 	addss	%xmm8, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	.LCPI1_23(%rip), %xmm3
-	mulss	.LCPI1_24(%rip), %xmm1
+	addss	%xmm4, %xmm3
+	mulss	%xmm2, %xmm3
+	addss	%xmm13, %xmm3
+	mulss	%xmm10, %xmm1
 	addss	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addss	.LCPI1_25(%rip), %xmm2
+	addss	%xmm5, %xmm2
 	movd	%xmm2, %ecx
-	addss	%xmm13, %xmm2
+	addss	%xmm7, %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm14, %xmm2
-	addss	%xmm11, %xmm2
+	mulss	%xmm9, %xmm2
+	addss	.LCPI1_28(%rip), %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
+	addss	.LCPI1_29(%rip), %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm15, %xmm2
-	movd	%xmm2, %edx
+	addss	.LCPI1_30(%rip), %xmm2
+	movd	%xmm2, %edi
 	shll	$23, %ecx
-	addl	%edx, %ecx
+	addl	%edi, %ecx
 	movd	%ecx, %xmm1
-	addss	%xmm5, %xmm1
+	addss	.LCPI1_31(%rip), %xmm1
 	movdqa	%xmm0, %xmm2
-	cmpless	%xmm4, %xmm0
+	cmpless	%xmm11, %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm10, %xmm2
+	mulss	%xmm6, %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
-	movss	%xmm0, 1056(%rsp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %r13
-	jne	.LBB1_68
-.LBB1_69:
-	cmpq	$4, %r10
-	jge	.LBB1_71
-	xorl	%edi, %edi
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
+	movss	%xmm0, 1056(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_106
+.LBB1_107:
+	cmpq	$4, %rbx
+	jge	.LBB1_109
+	xorl	%eax, %eax
+	movss	.LCPI1_29(%rip), %xmm13
 	movss	.LCPI1_30(%rip), %xmm15
-	movss	.LCPI1_31(%rip), %xmm5
-	movss	.LCPI1_32(%rip), %xmm10
-	movss	.LCPI1_33(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm12
-	jmp	.LBB1_74
-	.p2align	4
-.LBB1_71:
-	movl	%r13d, %edi
-	andl	$252, %edi
+	movss	.LCPI1_25(%rip), %xmm4
+	movss	.LCPI1_26(%rip), %xmm5
+	movss	.LCPI1_21(%rip), %xmm6
+	movss	.LCPI1_27(%rip), %xmm7
+	movss	.LCPI1_22(%rip), %xmm8
+	movss	.LCPI1_23(%rip), %xmm9
+	jmp	.LBB1_112
+.LBB1_99:
+	movl	%r13d, %eax
+	andl	$252, %eax
 	xorl	%ecx, %ecx
-	movaps	.LCPI1_10(%rip), %xmm15
-	movaps	.LCPI1_11(%rip), %xmm4
-	movaps	.LCPI1_12(%rip), %xmm5
-	movaps	.LCPI1_13(%rip), %xmm9
-	movaps	.LCPI1_14(%rip), %xmm10
-	movaps	.LCPI1_15(%rip), %xmm11
-	movaps	.LCPI1_16(%rip), %xmm12
-	movaps	.LCPI1_17(%rip), %xmm13
-	movaps	.LCPI1_18(%rip), %xmm14
+	movss	.LCPI1_54(%rip), %xmm4
+	movss	.LCPI1_55(%rip), %xmm5
+	movss	.LCPI1_56(%rip), %xmm6
+	movss	.LCPI1_57(%rip), %xmm8
+	movss	.LCPI1_58(%rip), %xmm9
+	movaps	.LCPI1_1(%rip), %xmm10
+	movaps	.LCPI1_3(%rip), %xmm11
+	movaps	.LCPI1_40(%rip), %xmm12
+	movaps	.LCPI1_45(%rip), %xmm13
+	movaps	.LCPI1_46(%rip), %xmm15
+	movaps	.LCPI1_47(%rip), %xmm14
 	.p2align	4
-.LBB1_72:
+.LBB1_100:
+	movaps	1568(%rsp,%rcx,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	.LCPI1_34(%rip), %xmm2
+	addps	.LCPI1_35(%rip), %xmm2
+	maxps	.LCPI1_36(%rip), %xmm2
+	movaps	%xmm2, %xmm3
+	andps	%xmm11, %xmm3
+	orps	%xmm10, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	.LCPI1_38(%rip), %xmm1
+	addps	.LCPI1_39(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm12, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	.LCPI1_41(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	addps	.LCPI1_42(%rip), %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	.LCPI1_37(%rip), %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	.LCPI1_43(%rip), %xmm1
+	addps	%xmm2, %xmm1
+	mulps	.LCPI1_44(%rip), %xmm1
+	addps	%xmm13, %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	%xmm15, %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm14, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 1568(%rsp,%rcx,4)
+	addq	$4, %rcx
+	cmpq	%rcx, %rdx
+	jne	.LBB1_100
+	cmpq	%rax, %r13
+	movss	.LCPI1_2(%rip), %xmm12
+	movss	.LCPI1_59(%rip), %xmm10
+	movss	.LCPI1_60(%rip), %xmm11
+	movss	.LCPI1_52(%rip), %xmm13
+	movss	.LCPI1_48(%rip), %xmm14
+	je	.LBB1_113
+	.p2align	4
+.LBB1_102:
+	movss	1568(%rsp,%rax,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm14, %xmm1
+	addss	%xmm7, %xmm1
+	maxss	.LCPI1_50(%rip), %xmm1
+	movd	%xmm1, %ecx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
+	shrl	$23, %ecx
+	addl	$-127, %ecx
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%ecx, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	.LCPI1_51(%rip), %xmm1
+	addss	%xmm13, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI1_53(%rip), %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm4, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm5, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm6, %xmm1
+	addss	%xmm3, %xmm1
+	mulss	%xmm8, %xmm1
+	addss	%xmm9, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm10, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm11, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 1568(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_102
+	jmp	.LBB1_113
+.LBB1_109:
+	movl	%r13d, %eax
+	andl	$252, %eax
+	xorl	%ecx, %ecx
+	movaps	.LCPI1_4(%rip), %xmm6
+	movaps	.LCPI1_13(%rip), %xmm11
+	movaps	.LCPI1_14(%rip), %xmm13
+	movaps	.LCPI1_15(%rip), %xmm15
+	movaps	.LCPI1_16(%rip), %xmm14
+	movaps	.LCPI1_17(%rip), %xmm7
+	movaps	.LCPI1_18(%rip), %xmm10
+	movss	.LCPI1_22(%rip), %xmm8
+	movss	.LCPI1_23(%rip), %xmm9
+	movdqa	.LCPI1_1(%rip), %xmm4
+	movdqa	.LCPI1_3(%rip), %xmm5
+	.p2align	4
+.LBB1_110:
 	movdqa	1568(%rsp,%rcx,4), %xmm0
 	movdqa	%xmm0, %xmm2
-	pand	.LCPI1_3(%rip), %xmm2
-	por	.LCPI1_1(%rip), %xmm2
+	pand	%xmm5, %xmm2
+	por	%xmm4, %xmm2
 	movdqa	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
 	movdqa	%xmm2, %xmm3
-	mulps	.LCPI1_4(%rip), %xmm3
+	mulps	%xmm6, %xmm3
 	addps	.LCPI1_5(%rip), %xmm3
 	mulps	%xmm2, %xmm3
 	addps	.LCPI1_6(%rip), %xmm3
@@ -1668,454 +2487,466 @@ oc_isp_row_pair_420_v1:
 	mulps	.LCPI1_9(%rip), %xmm1
 	addps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addps	%xmm15, %xmm2
+	addps	.LCPI1_10(%rip), %xmm2
 	movaps	%xmm2, %xmm3
-	addps	%xmm4, %xmm3
+	addps	.LCPI1_11(%rip), %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
-	mulps	%xmm5, %xmm3
-	addps	%xmm9, %xmm3
-	mulps	%xmm1, %xmm3
-	addps	%xmm10, %xmm3
-	mulps	%xmm1, %xmm3
+	mulps	.LCPI1_12(%rip), %xmm3
 	addps	%xmm11, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm13, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm15, %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm12, %xmm2
+	addps	%xmm14, %xmm2
 	movdqa	%xmm0, %xmm1
-	cmpleps	%xmm13, %xmm1
-	mulps	%xmm14, %xmm0
+	cmpleps	%xmm7, %xmm1
+	mulps	%xmm10, %xmm0
 	andps	%xmm1, %xmm0
 	andnps	%xmm2, %xmm1
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 1568(%rsp,%rcx,4)
 	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_72
-	cmpq	%rdi, %r13
-	movss	.LCPI1_26(%rip), %xmm13
-	movss	.LCPI1_27(%rip), %xmm14
-	movss	.LCPI1_28(%rip), %xmm11
-	movss	.LCPI1_29(%rip), %xmm9
+	cmpq	%rcx, %rdx
+	jne	.LBB1_110
+	cmpq	%rax, %r13
+	movss	.LCPI1_25(%rip), %xmm4
+	movss	.LCPI1_26(%rip), %xmm5
+	movss	.LCPI1_29(%rip), %xmm13
 	movss	.LCPI1_30(%rip), %xmm15
-	movss	.LCPI1_31(%rip), %xmm5
-	movss	.LCPI1_32(%rip), %xmm10
-	movss	.LCPI1_33(%rip), %xmm4
-	movss	.LCPI1_19(%rip), %xmm12
-	je	.LBB1_75
+	movss	.LCPI1_21(%rip), %xmm6
+	movss	.LCPI1_27(%rip), %xmm7
+	je	.LBB1_113
 	.p2align	4
-.LBB1_74:
-	movd	1568(%rsp,%rdi,4), %xmm0
+.LBB1_112:
+	movd	1568(%rsp,%rax,4), %xmm0
 	movd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
+	movl	%ecx, %edi
+	andl	$8388607, %edi
 	shrl	$23, %ecx
 	xorps	%xmm1, %xmm1
 	cvtsi2ss	%ecx, %xmm1
-	orl	$1065353216, %edx
-	movd	%edx, %xmm2
+	orl	$1065353216, %edi
+	movd	%edi, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	%xmm12, %xmm3
-	addss	%xmm6, %xmm3
+	mulss	.LCPI1_19(%rip), %xmm3
+	addss	.LCPI1_20(%rip), %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm7, %xmm3
+	addss	%xmm6, %xmm3
 	mulss	%xmm2, %xmm3
 	addss	%xmm8, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	.LCPI1_23(%rip), %xmm3
+	addss	%xmm9, %xmm3
 	mulss	.LCPI1_24(%rip), %xmm1
 	addss	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addss	.LCPI1_25(%rip), %xmm2
+	addss	%xmm4, %xmm2
 	movd	%xmm2, %ecx
-	addss	%xmm13, %xmm2
+	addss	%xmm5, %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm14, %xmm2
-	addss	%xmm11, %xmm2
+	mulss	%xmm7, %xmm2
+	addss	.LCPI1_28(%rip), %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
+	addss	%xmm13, %xmm2
 	mulss	%xmm1, %xmm2
 	addss	%xmm15, %xmm2
-	movd	%xmm2, %edx
+	movd	%xmm2, %edi
 	shll	$23, %ecx
-	addl	%edx, %ecx
+	addl	%edi, %ecx
 	movd	%ecx, %xmm1
-	addss	%xmm5, %xmm1
+	addss	.LCPI1_31(%rip), %xmm1
 	movdqa	%xmm0, %xmm2
-	cmpless	%xmm4, %xmm0
+	cmpless	.LCPI1_33(%rip), %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm10, %xmm2
+	mulss	.LCPI1_32(%rip), %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
-	movss	%xmm0, 1568(%rsp,%rdi,4)
-	incq	%rdi
-	cmpq	%rdi, %r13
-	jne	.LBB1_74
-.LBB1_75:
-	cmpq	$4, 200(%rsp)
-	setb	%cl
-	cmpq	$4, %r10
-	setl	%dl
-	orb	%cl, %dl
-	je	.LBB1_78
-	xorl	%edx, %edx
-	movaps	288(%rsp), %xmm3
-	movaps	336(%rsp), %xmm10
-	movaps	320(%rsp), %xmm12
+	movss	%xmm0, 1568(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_112
+.LBB1_113:
+	cmpq	$4, 176(%rsp)
+	setb	%al
+	cmpq	$4, %rbx
+	setl	%cl
+	orb	%al, %cl
+	je	.LBB1_116
+	xorl	%eax, %eax
+	movaps	16(%rsp), %xmm3
+	movaps	368(%rsp), %xmm7
+	movaps	352(%rsp), %xmm8
+	movaps	336(%rsp), %xmm11
+	movaps	.LCPI1_63(%rip), %xmm6
 	movaps	304(%rsp), %xmm13
-	movaps	.LCPI1_36(%rip), %xmm4
-	movaps	.LCPI1_34(%rip), %xmm11
-	movdqa	.LCPI1_35(%rip), %xmm9
-	movss	.LCPI1_2(%rip), %xmm14
-	movaps	272(%rsp), %xmm15
-	movaps	-32(%rsp), %xmm6
-	movaps	-16(%rsp), %xmm7
-	jmp	.LBB1_77
+	xorps	%xmm15, %xmm15
+	movaps	288(%rsp), %xmm5
+	movaps	320(%rsp), %xmm9
+	movaps	(%rsp), %xmm10
+	movaps	-16(%rsp), %xmm4
+	jmp	.LBB1_115
 	.p2align	4
-.LBB1_78:
-	movl	%r13d, %edx
-	andl	$252, %edx
+.LBB1_116:
+	movl	%r13d, %eax
+	andl	$252, %eax
 	xorl	%ecx, %ecx
-	movaps	288(%rsp), %xmm3
-	movaps	336(%rsp), %xmm10
-	movaps	320(%rsp), %xmm12
+	movaps	16(%rsp), %xmm3
+	movaps	368(%rsp), %xmm7
+	movaps	352(%rsp), %xmm8
+	movaps	336(%rsp), %xmm11
+	movaps	.LCPI1_63(%rip), %xmm6
+	movaps	.LCPI1_61(%rip), %xmm2
+	movdqa	.LCPI1_62(%rip), %xmm4
 	movaps	304(%rsp), %xmm13
-	movaps	.LCPI1_36(%rip), %xmm4
-	movaps	.LCPI1_34(%rip), %xmm11
-	movdqa	.LCPI1_35(%rip), %xmm9
-	movaps	-32(%rsp), %xmm6
-	movaps	-16(%rsp), %xmm7
+	xorps	%xmm15, %xmm15
+	movaps	288(%rsp), %xmm5
+	movaps	320(%rsp), %xmm9
+	movaps	(%rsp), %xmm10
 	.p2align	4
-.LBB1_79:
+.LBB1_117:
 	movaps	2592(%rsp,%rcx,4), %xmm0
-	mulps	%xmm12, %xmm0
+	mulps	%xmm8, %xmm0
 	movaps	2080(%rsp,%rcx,4), %xmm1
-	mulps	%xmm10, %xmm1
+	mulps	%xmm7, %xmm1
 	addps	%xmm0, %xmm1
 	movaps	3104(%rsp,%rcx,4), %xmm0
-	mulps	%xmm13, %xmm0
+	mulps	%xmm11, %xmm0
 	addps	%xmm1, %xmm0
-	addps	%xmm3, %xmm0
-	minps	%xmm11, %xmm0
+	addps	%xmm9, %xmm0
+	minps	%xmm2, %xmm0
 	cvttps2dq	%xmm0, %xmm0
-	pand	%xmm9, %xmm0
+	pand	%xmm4, %xmm0
 	packuswb	%xmm0, %xmm0
 	packuswb	%xmm0, %xmm0
 	movd	%xmm0, (%r8,%rcx)
 	movaps	1056(%rsp,%rcx,4), %xmm0
-	mulps	%xmm12, %xmm0
+	mulps	%xmm8, %xmm0
 	movaps	544(%rsp,%rcx,4), %xmm1
-	mulps	%xmm10, %xmm1
+	mulps	%xmm7, %xmm1
 	addps	%xmm0, %xmm1
 	movaps	1568(%rsp,%rcx,4), %xmm0
-	mulps	%xmm13, %xmm0
+	mulps	%xmm11, %xmm0
 	addps	%xmm1, %xmm0
-	addps	%xmm3, %xmm0
-	minps	%xmm11, %xmm0
+	addps	%xmm9, %xmm0
+	minps	%xmm2, %xmm0
 	cvttps2dq	%xmm0, %xmm0
-	pand	%xmm9, %xmm0
+	pand	%xmm4, %xmm0
 	packuswb	%xmm0, %xmm0
 	packuswb	%xmm0, %xmm0
 	movd	%xmm0, (%r9,%rcx)
 	addq	$4, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_79
-	cmpq	%rdx, %r13
-	movss	.LCPI1_2(%rip), %xmm14
-	movaps	272(%rsp), %xmm15
-	je	.LBB1_81
+	cmpq	%rcx, %rdx
+	jne	.LBB1_117
+	cmpq	%rax, %r13
+	movaps	-16(%rsp), %xmm4
+	je	.LBB1_119
 	.p2align	4
-.LBB1_77:
-	movss	2080(%rsp,%rdx,4), %xmm0
-	movss	2592(%rsp,%rdx,4), %xmm1
-	movss	544(%rsp,%rdx,4), %xmm2
+.LBB1_115:
+	movss	2080(%rsp,%rax,4), %xmm0
+	movss	2592(%rsp,%rax,4), %xmm1
+	movss	544(%rsp,%rax,4), %xmm2
 	unpcklps	%xmm0, %xmm2
-	movss	1056(%rsp,%rdx,4), %xmm0
+	movss	1056(%rsp,%rax,4), %xmm0
 	unpcklps	%xmm1, %xmm0
-	mulps	%xmm12, %xmm0
-	mulps	%xmm10, %xmm2
+	mulps	%xmm8, %xmm0
+	mulps	%xmm7, %xmm2
 	addps	%xmm0, %xmm2
-	movss	3104(%rsp,%rdx,4), %xmm0
-	movss	1568(%rsp,%rdx,4), %xmm1
+	movss	3104(%rsp,%rax,4), %xmm0
+	movss	1568(%rsp,%rax,4), %xmm1
 	unpcklps	%xmm0, %xmm1
-	mulps	%xmm13, %xmm1
+	mulps	%xmm11, %xmm1
 	addps	%xmm2, %xmm1
-	addps	%xmm3, %xmm1
+	addps	%xmm9, %xmm1
 	movaps	%xmm1, %xmm0
-	cmpltps	%xmm4, %xmm0
+	cmpltps	%xmm6, %xmm0
 	unpcklps	%xmm0, %xmm0
-	movmskpd	%xmm0, %eax
-	movl	%eax, %ecx
+	movmskpd	%xmm0, %ecx
+	movl	%ecx, %edx
 	cvttss2si	%xmm1, %edi
-	andb	$1, %cl
+	andb	$1, %dl
 	shufps	$85, %xmm1, %xmm1
-	cvttss2si	%xmm1, %r10d
-	testb	$2, %al
-	cmovel	%ebx, %r10d
-	movb	%r10b, (%r8,%rdx)
-	cmpb	$1, %cl
-	movl	$0, %eax
-	sbbl	%eax, %eax
-	orb	%dil, %al
-	movb	%al, (%r9,%rdx)
-	incq	%rdx
-	cmpq	%rdx, %r13
-	jne	.LBB1_77
-.LBB1_81:
-	movq	%rbp, %rax
-	shrq	$63, %rax
-	addq	%rbp, %rax
-	sarq	%rax
+	cvttss2si	%xmm1, %ebx
+	testb	$2, %cl
+	cmovel	%ebp, %ebx
+	movb	%bl, (%r8,%rax)
+	cmpb	$1, %dl
+	movl	$0, %ecx
+	sbbl	%ecx, %ecx
+	orb	%dil, %cl
+	movb	%cl, (%r9,%rax)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_115
+.LBB1_119:
+	movq	-24(%rsp), %rax
+	movq	%rax, %rcx
+	shrq	$63, %rcx
+	addq	%rax, %rcx
+	sarq	%rcx
 	cmpq	$2, 3696(%rsp)
-	jne	.LBB1_82
-	movq	-40(%rsp), %rcx
+	jne	.LBB1_120
+	movq	-32(%rsp), %rax
+	cmpq	$2, %rax
+	jl	.LBB1_134
 	cmpq	$2, %rcx
-	movaps	(%rsp), %xmm3
-	jl	.LBB1_96
-	cmpq	$2, %rax
-	movl	$1, %edi
-	cmovgeq	%rax, %rdi
-	cmpq	$8, %rcx
-	jge	.LBB1_92
+	movl	$1, %edx
+	cmovgeq	%rcx, %rdx
+	cmpq	$8, %rax
+	jge	.LBB1_130
+	xorl	%eax, %eax
+	movl	$255, %r13d
+	jmp	.LBB1_133
+	.p2align	4
+.LBB1_120:
+	movq	-32(%rsp), %rdi
+	cmpq	$2, %rdi
+	jl	.LBB1_134
+	cmpq	$4, 168(%rsp)
+	setb	%dl
+	cmpq	$2, %rcx
+	movl	$1, %eax
+	cmovgeq	%rcx, %rax
+	cmpq	$8, %rdi
+	setl	%dil
+	orb	%dl, %dil
+	je	.LBB1_123
 	xorl	%edx, %edx
 	movl	$255, %r13d
-	jmp	.LBB1_95
+	jmp	.LBB1_126
+.LBB1_130:
+	movl	%edx, %eax
+	andl	$124, %eax
+	xorl	%edi, %edi
+	movaps	272(%rsp), %xmm7
+	movaps	256(%rsp), %xmm8
+	movaps	208(%rsp), %xmm14
+	movaps	224(%rsp), %xmm12
+	movaps	%xmm5, %xmm11
+	movaps	240(%rsp), %xmm9
+	movaps	.LCPI1_61(%rip), %xmm10
 	.p2align	4
-.LBB1_82:
-	movq	-40(%rsp), %rdx
-	cmpq	$2, %rdx
-	movaps	(%rsp), %xmm3
-	jl	.LBB1_96
-	cmpq	$4, 192(%rsp)
-	setb	%cl
-	cmpq	$2, %rax
-	movl	$1, %edi
-	cmovgeq	%rax, %rdi
-	cmpq	$8, %rdx
-	setl	%dl
-	orb	%cl, %dl
-	je	.LBB1_85
-	xorl	%edx, %edx
-	movl	$255, %r13d
-	jmp	.LBB1_88
-.LBB1_92:
-	movl	%edi, %edx
-	andl	$124, %edx
-	xorl	%ecx, %ecx
-	movaps	256(%rsp), %xmm6
-	movaps	240(%rsp), %xmm7
-	movaps	224(%rsp), %xmm8
-	.p2align	4
-.LBB1_93:
-	movaps	2080(%rsp,%rcx,8), %xmm2
-	movaps	2096(%rsp,%rcx,8), %xmm0
-	movaps	2592(%rsp,%rcx,8), %xmm3
+.LBB1_131:
+	movaps	2080(%rsp,%rdi,8), %xmm2
+	movaps	2096(%rsp,%rdi,8), %xmm0
+	movaps	2592(%rsp,%rdi,8), %xmm3
 	movaps	%xmm2, %xmm1
 	shufps	$136, %xmm0, %xmm1
 	shufps	$221, %xmm0, %xmm2
 	addps	%xmm1, %xmm2
-	movaps	544(%rsp,%rcx,8), %xmm0
-	movaps	560(%rsp,%rcx,8), %xmm4
-	movaps	1056(%rsp,%rcx,8), %xmm1
+	movaps	544(%rsp,%rdi,8), %xmm0
+	movaps	560(%rsp,%rdi,8), %xmm4
+	movaps	1056(%rsp,%rdi,8), %xmm1
 	movaps	%xmm0, %xmm5
 	shufps	$136, %xmm4, %xmm5
 	addps	%xmm2, %xmm5
 	shufps	$221, %xmm4, %xmm0
 	addps	%xmm5, %xmm0
-	movaps	2608(%rsp,%rcx,8), %xmm2
+	movaps	2608(%rsp,%rdi,8), %xmm2
 	movaps	%xmm3, %xmm4
 	shufps	$136, %xmm2, %xmm4
 	shufps	$221, %xmm2, %xmm3
 	addps	%xmm4, %xmm3
-	movaps	1072(%rsp,%rcx,8), %xmm2
+	movaps	1072(%rsp,%rdi,8), %xmm2
 	movaps	%xmm1, %xmm4
 	shufps	$136, %xmm2, %xmm4
 	addps	%xmm3, %xmm4
 	shufps	$221, %xmm2, %xmm1
 	addps	%xmm4, %xmm1
-	movaps	3120(%rsp,%rcx,8), %xmm2
-	movaps	3104(%rsp,%rcx,8), %xmm3
+	movaps	3120(%rsp,%rdi,8), %xmm2
+	movaps	3104(%rsp,%rdi,8), %xmm3
 	movaps	%xmm3, %xmm4
 	shufps	$136, %xmm2, %xmm4
 	shufps	$221, %xmm2, %xmm3
 	addps	%xmm4, %xmm3
-	movaps	1584(%rsp,%rcx,8), %xmm4
-	movaps	1568(%rsp,%rcx,8), %xmm2
+	movaps	1584(%rsp,%rdi,8), %xmm4
+	movaps	1568(%rsp,%rdi,8), %xmm2
 	movaps	%xmm2, %xmm5
 	shufps	$136, %xmm4, %xmm5
 	addps	%xmm3, %xmm5
 	shufps	$221, %xmm4, %xmm2
 	addps	%xmm5, %xmm2
-	movaps	%xmm6, %xmm3
+	movaps	%xmm7, %xmm3
 	mulps	%xmm1, %xmm3
-	movaps	%xmm7, %xmm4
+	movaps	%xmm8, %xmm4
 	mulps	%xmm0, %xmm4
 	addps	%xmm3, %xmm4
-	movaps	%xmm8, %xmm3
+	movaps	%xmm9, %xmm3
 	mulps	%xmm2, %xmm3
 	addps	%xmm4, %xmm3
-	addps	%xmm15, %xmm3
-	minps	%xmm11, %xmm3
-	mulps	448(%rsp), %xmm1
-	mulps	432(%rsp), %xmm0
+	movdqa	.LCPI1_62(%rip), %xmm4
+	addps	%xmm13, %xmm3
+	minps	%xmm10, %xmm3
+	mulps	%xmm11, %xmm1
+	mulps	%xmm12, %xmm0
 	addps	%xmm1, %xmm0
-	mulps	416(%rsp), %xmm2
+	mulps	%xmm14, %xmm2
 	addps	%xmm0, %xmm2
-	addps	%xmm15, %xmm2
-	minps	%xmm11, %xmm2
+	addps	%xmm13, %xmm2
+	minps	%xmm10, %xmm2
 	movaps	%xmm3, %xmm0
 	unpckhps	%xmm2, %xmm0
 	unpcklps	%xmm2, %xmm3
 	cvttps2dq	%xmm3, %xmm1
 	cvttps2dq	%xmm0, %xmm0
-	pand	%xmm9, %xmm0
-	pand	%xmm9, %xmm1
+	pand	%xmm4, %xmm0
+	pand	%xmm4, %xmm1
 	packuswb	%xmm0, %xmm1
 	packuswb	%xmm1, %xmm1
-	movq	%xmm1, (%r11,%rcx,2)
-	addq	$4, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB1_93
-	cmpq	%rdx, %rdi
-	movaps	-16(%rsp), %xmm7
-	movaps	(%rsp), %xmm3
+	movq	%xmm1, (%r11,%rdi,2)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB1_131
+	cmpq	%rax, %rdx
+	movaps	16(%rsp), %xmm3
+	movaps	(%rsp), %xmm10
+	movaps	-16(%rsp), %xmm4
+	movaps	%xmm11, %xmm5
+	pxor	%xmm15, %xmm15
 	movl	$255, %r13d
-	movaps	.LCPI1_36(%rip), %xmm4
-	movaps	-32(%rsp), %xmm6
-	je	.LBB1_96
+	movss	.LCPI1_2(%rip), %xmm12
+	je	.LBB1_134
 	.p2align	4
-.LBB1_95:
-	movss	2080(%rsp,%rdx,8), %xmm1
-	movss	2592(%rsp,%rdx,8), %xmm2
-	addss	2084(%rsp,%rdx,8), %xmm1
-	addss	544(%rsp,%rdx,8), %xmm1
-	addss	548(%rsp,%rdx,8), %xmm1
-	addss	2596(%rsp,%rdx,8), %xmm2
-	addss	1056(%rsp,%rdx,8), %xmm2
-	addss	1060(%rsp,%rdx,8), %xmm2
-	movss	3104(%rsp,%rdx,8), %xmm0
-	addss	3108(%rsp,%rdx,8), %xmm0
-	addss	1568(%rsp,%rdx,8), %xmm0
-	addss	1572(%rsp,%rdx,8), %xmm0
+.LBB1_133:
+	movss	2080(%rsp,%rax,8), %xmm1
+	movss	2592(%rsp,%rax,8), %xmm2
+	addss	2084(%rsp,%rax,8), %xmm1
+	addss	544(%rsp,%rax,8), %xmm1
+	addss	548(%rsp,%rax,8), %xmm1
+	addss	2596(%rsp,%rax,8), %xmm2
+	addss	1056(%rsp,%rax,8), %xmm2
+	addss	1060(%rsp,%rax,8), %xmm2
+	movss	3104(%rsp,%rax,8), %xmm0
+	addss	3108(%rsp,%rax,8), %xmm0
+	addss	1568(%rsp,%rax,8), %xmm0
+	addss	1572(%rsp,%rax,8), %xmm0
 	shufps	$0, %xmm2, %xmm2
-	mulps	%xmm3, %xmm2
+	mulps	%xmm4, %xmm2
 	shufps	$0, %xmm1, %xmm1
-	mulps	%xmm6, %xmm1
+	mulps	%xmm10, %xmm1
 	addps	%xmm2, %xmm1
 	shufps	$0, %xmm0, %xmm0
-	mulps	%xmm7, %xmm0
+	mulps	%xmm3, %xmm0
 	addps	%xmm1, %xmm0
-	addps	%xmm15, %xmm0
+	addps	%xmm13, %xmm0
 	movaps	%xmm0, %xmm1
-	cmpltps	%xmm4, %xmm1
+	cmpltps	%xmm6, %xmm1
 	unpcklps	%xmm1, %xmm1
-	movmskpd	%xmm1, %ecx
-	movl	%ecx, %ebp
-	cvttss2si	%xmm0, %r10d
-	andb	$1, %bpl
+	movmskpd	%xmm1, %edi
+	movl	%edi, %ebx
+	cvttss2si	%xmm0, %ebp
+	andb	$1, %bl
 	shufps	$85, %xmm0, %xmm0
-	cvttss2si	%xmm0, %ebx
-	testb	$2, %cl
-	cmovel	%r13d, %ebx
-	movb	%bl, (%r11,%rdx,2)
-	cmpb	$1, %bpl
-	movl	$0, %ecx
-	sbbl	%ecx, %ecx
-	orb	%r10b, %cl
-	movb	%cl, 1(%r11,%rdx,2)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_95
-	jmp	.LBB1_96
-.LBB1_85:
-	movl	%edi, %edx
+	cvttss2si	%xmm0, %r15d
+	testb	$2, %dil
+	cmovel	%r13d, %r15d
+	movb	%r15b, (%r11,%rax,2)
+	cmpb	$1, %bl
+	movl	$0, %edi
+	sbbl	%edi, %edi
+	orb	%bpl, %dil
+	movb	%dil, 1(%r11,%rax,2)
+	incq	%rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_133
+	jmp	.LBB1_134
+.LBB1_123:
+	movl	%eax, %edx
 	andl	$124, %edx
-	xorl	%ecx, %ecx
-	movaps	256(%rsp), %xmm6
-	movaps	240(%rsp), %xmm7
-	movaps	224(%rsp), %xmm8
+	xorl	%edi, %edi
+	movaps	272(%rsp), %xmm7
+	movaps	256(%rsp), %xmm8
+	movaps	208(%rsp), %xmm14
+	movaps	224(%rsp), %xmm12
+	movaps	%xmm5, %xmm11
+	movaps	240(%rsp), %xmm9
+	movaps	.LCPI1_61(%rip), %xmm10
 	.p2align	4
-.LBB1_86:
-	movaps	2080(%rsp,%rcx,8), %xmm2
-	movaps	2096(%rsp,%rcx,8), %xmm0
-	movaps	2592(%rsp,%rcx,8), %xmm3
+.LBB1_124:
+	movaps	2080(%rsp,%rdi,8), %xmm2
+	movaps	2096(%rsp,%rdi,8), %xmm0
+	movaps	2592(%rsp,%rdi,8), %xmm3
 	movaps	%xmm2, %xmm1
 	shufps	$136, %xmm0, %xmm1
 	shufps	$221, %xmm0, %xmm2
 	addps	%xmm1, %xmm2
-	movaps	544(%rsp,%rcx,8), %xmm0
-	movaps	560(%rsp,%rcx,8), %xmm4
-	movaps	1056(%rsp,%rcx,8), %xmm1
+	movaps	544(%rsp,%rdi,8), %xmm0
+	movaps	560(%rsp,%rdi,8), %xmm4
+	movaps	1056(%rsp,%rdi,8), %xmm1
 	movaps	%xmm0, %xmm5
 	shufps	$136, %xmm4, %xmm5
 	addps	%xmm2, %xmm5
 	shufps	$221, %xmm4, %xmm0
 	addps	%xmm5, %xmm0
-	movaps	2608(%rsp,%rcx,8), %xmm2
+	movaps	2608(%rsp,%rdi,8), %xmm2
 	movaps	%xmm3, %xmm4
 	shufps	$136, %xmm2, %xmm4
 	shufps	$221, %xmm2, %xmm3
 	addps	%xmm4, %xmm3
-	movaps	1072(%rsp,%rcx,8), %xmm2
+	movaps	1072(%rsp,%rdi,8), %xmm2
 	movaps	%xmm1, %xmm4
 	shufps	$136, %xmm2, %xmm4
 	addps	%xmm3, %xmm4
 	shufps	$221, %xmm2, %xmm1
 	addps	%xmm4, %xmm1
-	movaps	3120(%rsp,%rcx,8), %xmm2
-	movaps	3104(%rsp,%rcx,8), %xmm3
+	movaps	3120(%rsp,%rdi,8), %xmm2
+	movaps	3104(%rsp,%rdi,8), %xmm3
 	movaps	%xmm3, %xmm4
 	shufps	$136, %xmm2, %xmm4
 	shufps	$221, %xmm2, %xmm3
 	addps	%xmm4, %xmm3
-	movaps	1584(%rsp,%rcx,8), %xmm4
-	movaps	1568(%rsp,%rcx,8), %xmm2
+	movaps	1584(%rsp,%rdi,8), %xmm4
+	movaps	1568(%rsp,%rdi,8), %xmm2
 	movaps	%xmm2, %xmm5
 	shufps	$136, %xmm4, %xmm5
 	addps	%xmm3, %xmm5
 	shufps	$221, %xmm4, %xmm2
 	addps	%xmm5, %xmm2
-	movaps	%xmm6, %xmm3
+	movaps	%xmm7, %xmm3
 	mulps	%xmm1, %xmm3
-	movaps	%xmm7, %xmm4
+	movaps	%xmm8, %xmm4
 	mulps	%xmm0, %xmm4
 	addps	%xmm3, %xmm4
-	movaps	%xmm8, %xmm3
+	movaps	%xmm9, %xmm3
 	mulps	%xmm2, %xmm3
 	addps	%xmm4, %xmm3
-	addps	%xmm15, %xmm3
-	minps	%xmm11, %xmm3
+	movdqa	.LCPI1_62(%rip), %xmm4
+	addps	%xmm13, %xmm3
+	minps	%xmm10, %xmm3
 	cvttps2dq	%xmm3, %xmm3
-	pand	%xmm9, %xmm3
+	pand	%xmm4, %xmm3
 	packuswb	%xmm3, %xmm3
 	packuswb	%xmm3, %xmm3
-	movd	%xmm3, (%r11,%rcx)
-	mulps	448(%rsp), %xmm1
-	mulps	432(%rsp), %xmm0
+	movd	%xmm3, (%r11,%rdi)
+	mulps	%xmm11, %xmm1
+	mulps	%xmm12, %xmm0
 	addps	%xmm1, %xmm0
-	mulps	416(%rsp), %xmm2
+	mulps	%xmm14, %xmm2
 	addps	%xmm0, %xmm2
-	addps	%xmm15, %xmm2
-	minps	%xmm11, %xmm2
+	addps	%xmm13, %xmm2
+	minps	%xmm10, %xmm2
 	cvttps2dq	%xmm2, %xmm0
-	pand	%xmm9, %xmm0
+	pand	%xmm4, %xmm0
 	packuswb	%xmm0, %xmm0
 	packuswb	%xmm0, %xmm0
-	movd	%xmm0, (%r14,%rcx)
-	addq	$4, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB1_86
-	cmpq	%rdx, %rdi
-	movaps	-16(%rsp), %xmm7
-	movaps	(%rsp), %xmm3
+	movd	%xmm0, (%r14,%rdi)
+	addq	$4, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB1_124
+	cmpq	%rdx, %rax
+	movaps	16(%rsp), %xmm3
+	movaps	(%rsp), %xmm10
+	movaps	-16(%rsp), %xmm4
+	movaps	%xmm11, %xmm5
+	pxor	%xmm15, %xmm15
 	movl	$255, %r13d
-	movaps	.LCPI1_36(%rip), %xmm4
-	movaps	-32(%rsp), %xmm6
-	je	.LBB1_96
+	movss	.LCPI1_2(%rip), %xmm12
+	je	.LBB1_134
 	.p2align	4
-.LBB1_88:
+.LBB1_126:
 	movss	2080(%rsp,%rdx,8), %xmm1
 	movss	2592(%rsp,%rdx,8), %xmm2
 	addss	2084(%rsp,%rdx,8), %xmm1
@@ -2129,85 +2960,85 @@ oc_isp_row_pair_420_v1:
 	addss	1568(%rsp,%rdx,8), %xmm0
 	addss	1572(%rsp,%rdx,8), %xmm0
 	shufps	$0, %xmm2, %xmm2
-	mulps	%xmm3, %xmm2
+	mulps	%xmm4, %xmm2
 	shufps	$0, %xmm1, %xmm1
-	mulps	%xmm6, %xmm1
+	mulps	%xmm10, %xmm1
 	addps	%xmm2, %xmm1
 	shufps	$0, %xmm0, %xmm0
-	mulps	%xmm7, %xmm0
+	mulps	%xmm3, %xmm0
 	addps	%xmm1, %xmm0
-	addps	%xmm15, %xmm0
+	addps	%xmm13, %xmm0
 	movaps	%xmm0, %xmm1
-	cmpltps	%xmm4, %xmm1
+	cmpltps	%xmm6, %xmm1
 	unpcklps	%xmm1, %xmm1
-	movmskpd	%xmm1, %ecx
-	movl	%ecx, %ebp
-	cvttss2si	%xmm0, %r10d
-	andb	$1, %bpl
+	movmskpd	%xmm1, %edi
+	movl	%edi, %ebx
+	cvttss2si	%xmm0, %ebp
+	andb	$1, %bl
 	shufps	$85, %xmm0, %xmm0
-	cvttss2si	%xmm0, %ebx
-	testb	$2, %cl
-	cmovel	%r13d, %ebx
-	movb	%bl, (%r11,%rdx)
-	cmpb	$1, %bpl
-	movl	$0, %ecx
-	sbbl	%ecx, %ecx
-	orb	%r10b, %cl
-	movb	%cl, (%r14,%rdx)
+	cvttss2si	%xmm0, %r15d
+	testb	$2, %dil
+	cmovel	%r13d, %r15d
+	movb	%r15b, (%r11,%rdx)
+	cmpb	$1, %bl
+	movl	$0, %edi
+	sbbl	%edi, %edi
+	orb	%bpl, %dil
+	movb	%dil, (%r14,%rdx)
 	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_88
+	cmpq	%rdx, %rax
+	jne	.LBB1_126
 	.p2align	4
-.LBB1_96:
+.LBB1_134:
 	movl	$255, %r13d
-	movq	-88(%rsp), %r10
-	testb	$1, %r10b
-	je	.LBB1_98
-	movq	-96(%rsp), %rcx
-	shrq	%rcx
+	movq	-24(%rsp), %rbx
+	testb	$1, %bl
+	je	.LBB1_136
+	movq	-72(%rsp), %rax
+	shrq	%rax
 	movq	3696(%rsp), %rdi
-	imulq	%rdi, %rcx
-	movq	3680(%rsp), %rdx
-	addq	%rcx, %rdx
-	addq	3688(%rsp), %rcx
-	movss	2076(%rsp,%r10,4), %xmm1
-	movss	2588(%rsp,%r10,4), %xmm2
-	addss	540(%rsp,%r10,4), %xmm1
-	addss	%xmm1, %xmm1
-	addss	1052(%rsp,%r10,4), %xmm2
-	addss	%xmm2, %xmm2
-	movss	3100(%rsp,%r10,4), %xmm0
-	addss	1564(%rsp,%r10,4), %xmm0
-	addss	%xmm0, %xmm0
 	imulq	%rdi, %rax
+	movq	3680(%rsp), %rdx
+	addq	%rax, %rdx
+	addq	3688(%rsp), %rax
+	movss	2076(%rsp,%rbx,4), %xmm1
+	movss	2588(%rsp,%rbx,4), %xmm2
+	addss	540(%rsp,%rbx,4), %xmm1
+	addss	%xmm1, %xmm1
+	addss	1052(%rsp,%rbx,4), %xmm2
+	addss	%xmm2, %xmm2
+	movss	3100(%rsp,%rbx,4), %xmm0
+	addss	1564(%rsp,%rbx,4), %xmm0
+	addss	%xmm0, %xmm0
+	imulq	%rdi, %rcx
 	shufps	$0, %xmm2, %xmm2
-	mulps	%xmm3, %xmm2
+	mulps	%xmm4, %xmm2
 	shufps	$0, %xmm1, %xmm1
-	mulps	%xmm6, %xmm1
+	mulps	%xmm10, %xmm1
 	addps	%xmm2, %xmm1
 	shufps	$0, %xmm0, %xmm0
-	mulps	%xmm7, %xmm0
+	mulps	%xmm3, %xmm0
 	addps	%xmm1, %xmm0
-	addps	%xmm15, %xmm0
+	addps	%xmm13, %xmm0
 	movaps	%xmm0, %xmm1
-	cmpltps	%xmm4, %xmm1
+	cmpltps	%xmm6, %xmm1
 	unpcklps	%xmm1, %xmm1
-	movmskpd	%xmm1, %ebp
-	cvttss2si	%xmm0, %edi
-	movl	%ebp, %r10d
-	shufps	$85, %xmm0, %xmm0
+	movmskpd	%xmm1, %edi
 	cvttss2si	%xmm0, %ebx
-	andb	$1, %r10b
-	testb	$2, %bpl
-	cmovel	%r13d, %ebx
-	movb	%bl, (%rdx,%rax)
-	cmpb	$1, %r10b
+	movl	%edi, %ebp
+	shufps	$85, %xmm0, %xmm0
+	cvttss2si	%xmm0, %r15d
+	andb	$1, %bpl
+	testb	$2, %dil
+	cmovel	%r13d, %r15d
+	movb	%r15b, (%rdx,%rcx)
+	cmpb	$1, %bpl
 	movl	$0, %edx
 	sbbl	%edx, %edx
-	orb	%dil, %dl
-	movb	%dl, (%rcx,%rax)
-	jmp	.LBB1_98
-.LBB1_99:
+	orb	%bl, %dl
+	movb	%dl, (%rax,%rcx)
+	jmp	.LBB1_136
+.LBB1_137:
 	addq	$3624, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -2229,101 +3060,2945 @@ oc_isp_row_pair_420_v1:
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
 .LCPI2_0:
+	.long	0x3e800000
+	.long	0x3e800000
+	.zero	4
+	.zero	4
+.LCPI2_1:
 	.long	0x3f800000
 	.long	0x3f800000
 	.long	0x3f800000
 	.long	0x3f800000
-.LCPI2_2:
-	.long	8388607
-	.long	8388607
-	.long	8388607
-	.long	8388607
 .LCPI2_3:
-	.long	0xbd0714fb
-	.long	0xbd0714fb
-	.long	0xbd0714fb
-	.long	0xbd0714fb
+	.long	8388607
+	.long	8388607
+	.long	8388607
+	.long	8388607
 .LCPI2_4:
-	.long	0x3e862568
-	.long	0x3e862568
-	.long	0x3e862568
-	.long	0x3e862568
+	.long	0xbd0714fb
+	.long	0xbd0714fb
+	.long	0xbd0714fb
+	.long	0xbd0714fb
 .LCPI2_5:
-	.long	0xbf5dfa65
-	.long	0xbf5dfa65
-	.long	0xbf5dfa65
-	.long	0xbf5dfa65
+	.long	0x3e862568
+	.long	0x3e862568
+	.long	0x3e862568
+	.long	0x3e862568
 .LCPI2_6:
-	.long	0x3fd6d87a
-	.long	0x3fd6d87a
-	.long	0x3fd6d87a
-	.long	0x3fd6d87a
+	.long	0xbf5dfa65
+	.long	0xbf5dfa65
+	.long	0xbf5dfa65
+	.long	0xbf5dfa65
 .LCPI2_7:
-	.long	0xc257d3f4
-	.long	0xc257d3f4
-	.long	0xc257d3f4
-	.long	0xc257d3f4
+	.long	0x3fd6d87a
+	.long	0x3fd6d87a
+	.long	0x3fd6d87a
+	.long	0x3fd6d87a
 .LCPI2_8:
-	.long	0x3ed55555
-	.long	0x3ed55555
-	.long	0x3ed55555
-	.long	0x3ed55555
+	.long	0xc257d3f4
+	.long	0xc257d3f4
+	.long	0xc257d3f4
+	.long	0xc257d3f4
 .LCPI2_9:
-	.long	0x4b400000
-	.long	0x4b400000
-	.long	0x4b400000
-	.long	0x4b400000
+	.long	0x3ed55555
+	.long	0x3ed55555
+	.long	0x3ed55555
+	.long	0x3ed55555
 .LCPI2_10:
-	.long	0xcb400000
-	.long	0xcb400000
-	.long	0xcb400000
-	.long	0xcb400000
+	.long	0x4b400000
+	.long	0x4b400000
+	.long	0x4b400000
+	.long	0x4b400000
 .LCPI2_11:
-	.long	0x3d717425
-	.long	0x3d717425
-	.long	0x3d717425
-	.long	0x3d717425
+	.long	0xcb400000
+	.long	0xcb400000
+	.long	0xcb400000
+	.long	0xcb400000
 .LCPI2_12:
-	.long	0x3e82e0b5
-	.long	0x3e82e0b5
-	.long	0x3e82e0b5
-	.long	0x3e82e0b5
+	.long	0x3d717425
+	.long	0x3d717425
+	.long	0x3d717425
+	.long	0x3d717425
 .LCPI2_13:
-	.long	0x3f3b3327
-	.long	0x3f3b3327
-	.long	0x3f3b3327
-	.long	0x3f3b3327
+	.long	0x3e82e0b5
+	.long	0x3e82e0b5
+	.long	0x3e82e0b5
+	.long	0x3e82e0b5
 .LCPI2_14:
-	.long	0x3f870873
-	.long	0x3f870873
-	.long	0x3f870873
-	.long	0x3f870873
+	.long	0x3f3b3327
+	.long	0x3f3b3327
+	.long	0x3f3b3327
+	.long	0x3f3b3327
 .LCPI2_15:
-	.long	0xbd6147ae
-	.long	0xbd6147ae
-	.long	0xbd6147ae
-	.long	0xbd6147ae
+	.long	0x3f870873
+	.long	0x3f870873
+	.long	0x3f870873
+	.long	0x3f870873
 .LCPI2_16:
-	.long	0x3b4d2e1c
-	.long	0x3b4d2e1c
-	.long	0x3b4d2e1c
-	.long	0x3b4d2e1c
+	.long	0xbd6147ae
+	.long	0xbd6147ae
+	.long	0xbd6147ae
+	.long	0xbd6147ae
 .LCPI2_17:
+	.long	0x3b4d2e1c
+	.long	0x3b4d2e1c
+	.long	0x3b4d2e1c
+	.long	0x3b4d2e1c
+.LCPI2_18:
 	.long	0x414eb852
 	.long	0x414eb852
 	.long	0x414eb852
+	.long	0x414eb852
+.LCPI2_34:
+	.long	0x41400000
+	.long	0x41400000
+	.long	0x41400000
+	.long	0x41400000
+.LCPI2_35:
+	.long	0xbe91c020
+	.long	0xbe91c020
+	.long	0xbe91c020
+	.long	0xbe91c020
+.LCPI2_36:
+	.long	0x3f000000
+	.long	0x3f000000
+	.long	0x3f000000
+	.long	0x3f000000
+.LCPI2_37:
+	.long	4294967169
+	.long	4294967169
+	.long	4294967169
+	.long	4294967169
+.LCPI2_38:
+	.long	0x3d31e283
+	.long	0x3d31e283
+	.long	0x3d31e283
+	.long	0x3d31e283
+.LCPI2_39:
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+.LCPI2_40:
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+.LCPI2_41:
+	.long	0xc05f8507
+	.long	0xc05f8507
+	.long	0xc05f8507
+	.long	0xc05f8507
+.LCPI2_42:
+	.long	0x40a18002
+	.long	0x40a18002
+	.long	0x40a18002
+	.long	0x40a18002
+.LCPI2_43:
+	.long	0xc0325b25
+	.long	0xc0325b25
+	.long	0xc0325b25
+	.long	0xc0325b25
+.LCPI2_44:
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+.LCPI2_45:
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+.LCPI2_46:
+	.long	0x40400000
+	.long	0x40400000
+	.long	0x40400000
+	.long	0x40400000
+.LCPI2_47:
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+.LCPI2_61:
+	.long	0x447fc000
+	.long	0x447fc000
+	.long	0x447fc000
+	.long	0x447fc000
+.LCPI2_62:
+	.long	0x447fc000
+	.long	0x447fc000
+	.zero	4
+	.zero	4
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI2_2:
+	.long	0x3f800000
+.LCPI2_19:
+	.long	0xbd0714fb
+.LCPI2_20:
+	.long	0x3e862568
+.LCPI2_21:
+	.long	0xbf5dfa65
+.LCPI2_22:
+	.long	0x3fd6d87a
+.LCPI2_23:
+	.long	0xc257d3f4
+.LCPI2_24:
+	.long	0x3ed55555
+.LCPI2_25:
+	.long	0x4b400000
+.LCPI2_26:
+	.long	0xcb400000
+.LCPI2_27:
+	.long	0x3d717425
+.LCPI2_28:
+	.long	0x3e82e0b5
+.LCPI2_29:
+	.long	0x3f3b3327
+.LCPI2_30:
+	.long	0x3f870873
+.LCPI2_31:
+	.long	0xbd6147ae
+.LCPI2_32:
 	.long	0x414eb852
 .LCPI2_33:
-	.long	0x437f0000
-	.long	0x437f0000
-	.long	0x437f0000
-	.long	0x437f0000
-.LCPI2_34:
+	.long	0x3b4d2e1c
+.LCPI2_48:
+	.long	0x41400000
+.LCPI2_49:
+	.long	0xbe91c020
+.LCPI2_50:
+	.long	0x3f000000
+.LCPI2_51:
+	.long	0x3d31e283
+.LCPI2_52:
+	.long	0xbecf4ac0
+.LCPI2_53:
+	.long	0x3fcc04f6
+.LCPI2_54:
+	.long	0xc05f8507
+.LCPI2_55:
+	.long	0x40a18002
+.LCPI2_56:
+	.long	0xc0325b25
+.LCPI2_57:
+	.long	0x3dfddd65
+.LCPI2_58:
+	.long	0x3f0f564f
+.LCPI2_59:
+	.long	0x40400000
+.LCPI2_60:
+	.long	0x3daaaaab
+	.text
+	.hidden	oc_isp_row_pair_420_10_v1
+	.globl	oc_isp_row_pair_420_10_v1
+	.p2align	4
+	.type	oc_isp_row_pair_420_10_v1,@function
+oc_isp_row_pair_420_10_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$3720, %rsp
+	.cfi_def_cfa_offset 3776
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	leaq	127(%rcx), %rax
+	leaq	254(%rcx), %r10
+	testq	%rax, %rax
+	cmovnsq	%rax, %r10
+	movq	%rcx, -16(%rsp)
+	testq	%rcx, %rcx
+	jle	.LBB2_134
+	movq	%rdx, %rbx
+	movq	3792(%rsp), %r13
+	movq	3784(%rsp), %rbp
+	movq	3776(%rsp), %rcx
+	movups	64(%rdi), %xmm2
+	movsd	80(%rdi), %xmm4
+	movaps	%xmm4, %xmm10
+	shufps	$16, %xmm2, %xmm10
+	shufps	$226, %xmm2, %xmm10
+	shufps	$229, %xmm2, %xmm4
+	shufps	$226, %xmm2, %xmm4
+	shufps	$236, %xmm2, %xmm2
+	movaps	.LCPI2_0(%rip), %xmm0
+	mulps	%xmm0, %xmm2
+	mulps	%xmm0, %xmm10
+	movaps	%xmm10, 272(%rsp)
+	mulps	%xmm0, %xmm4
+	movaps	%xmm2, 256(%rsp)
+	movss	92(%rdi), %xmm0
+	sarq	$7, %r10
+	movq	-16(%rsp), %r14
+	leaq	(%rsi,%r14,2), %rax
+	leaq	(%rsi,%r14,4), %rdx
+	movq	%rdx, -72(%rsp)
+	movss	(%rdi), %xmm1
+	movaps	%xmm1, 448(%rsp)
+	movsd	4(%rdi), %xmm3
+	movss	12(%rdi), %xmm8
+	movups	16(%rdi), %xmm6
+	movsd	32(%rdi), %xmm7
+	movl	96(%rdi), %edx
+	movl	%edx, -100(%rsp)
+	leaq	(%rbx,%r14,2), %r15
+	leaq	(%rbx,%r14,4), %r11
+	leaq	-1(%r14), %rdx
+	shrq	$7, %rdx
+	movq	%rdx, 80(%rsp)
+	movq	%r9, %rdx
+	subq	%r8, %rdx
+	movq	%rdx, 64(%rsp)
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 32(%rsp)
+	movaps	%xmm1, %xmm0
+	shufps	$0, %xmm1, %xmm0
+	movaps	%xmm0, (%rsp)
+	movaps	%xmm3, %xmm0
+	shufps	$0, %xmm3, %xmm0
+	movaps	%xmm0, 336(%rsp)
+	movaps	%xmm3, 432(%rsp)
+	shufps	$85, %xmm3, %xmm3
+	movaps	%xmm8, 416(%rsp)
+	shufps	$0, %xmm8, %xmm8
+	movaps	%xmm6, %xmm0
+	shufps	$85, %xmm6, %xmm0
+	movaps	%xmm0, 320(%rsp)
+	movaps	%xmm6, %xmm0
+	shufps	$0, %xmm6, %xmm0
+	movaps	%xmm0, 128(%rsp)
+	movaps	%xmm6, %xmm0
+	shufps	$170, %xmm6, %xmm0
+	movaps	%xmm0, 288(%rsp)
+	movaps	%xmm7, %xmm0
+	shufps	$0, %xmm7, %xmm0
+	movaps	%xmm0, 112(%rsp)
+	movaps	%xmm6, %xmm0
+	shufps	$255, %xmm6, %xmm0
+	movaps	%xmm0, 368(%rsp)
+	movaps	%xmm7, %xmm0
+	shufps	$85, %xmm7, %xmm0
+	movaps	%xmm0, 240(%rsp)
+	movss	44(%rdi), %xmm13
+	movaps	%xmm13, 48(%rsp)
+	shufps	$0, %xmm13, %xmm13
+	movaps	%xmm13, 224(%rsp)
+	movss	40(%rdi), %xmm14
+	movaps	%xmm14, 400(%rsp)
+	shufps	$0, %xmm14, %xmm14
+	movaps	%xmm14, 208(%rsp)
+	movss	48(%rdi), %xmm15
+	movaps	%xmm15, 384(%rsp)
+	shufps	$0, %xmm15, %xmm15
+	movaps	%xmm15, 192(%rsp)
+	movaps	%xmm6, %xmm0
+	shufps	$1, %xmm7, %xmm0
+	shufps	$226, %xmm7, %xmm0
+	movaps	%xmm0, 592(%rsp)
+	movaps	%xmm6, %xmm0
+	shufps	$227, %xmm6, %xmm0
+	movaps	%xmm0, 576(%rsp)
+	movaps	%xmm6, 624(%rsp)
+	shufps	$214, %xmm7, %xmm6
+	movaps	%xmm7, 608(%rsp)
+	shufps	$226, %xmm7, %xmm6
+	movaps	%xmm6, 560(%rsp)
+	movss	56(%rdi), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 176(%rsp)
+	movss	52(%rdi), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 160(%rsp)
+	movss	60(%rdi), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 144(%rsp)
+	movss	88(%rdi), %xmm0
+	shufps	$0, %xmm0, %xmm0
+	movaps	%xmm0, 352(%rsp)
+	movaps	%xmm10, %xmm0
+	shufps	$0, %xmm10, %xmm0
+	movaps	%xmm0, 544(%rsp)
+	movaps	%xmm2, %xmm5
+	shufps	$0, %xmm2, %xmm5
+	movaps	%xmm4, %xmm9
+	shufps	$0, %xmm4, %xmm9
+	movaps	%xmm10, %xmm6
+	shufps	$85, %xmm10, %xmm6
+	movaps	%xmm2, %xmm10
+	shufps	$85, %xmm2, %xmm10
+	movaps	%xmm4, %xmm1
+	shufps	$85, %xmm4, %xmm1
+	movq	$0, -64(%rsp)
+	movq	$0, -56(%rsp)
+	movss	28(%rdi), %xmm11
+	movss	24(%rdi), %xmm0
+	movss	%xmm0, -36(%rsp)
+	movss	20(%rdi), %xmm0
+	movss	%xmm0, -40(%rsp)
+	movss	36(%rdi), %xmm0
+	movss	%xmm0, -44(%rsp)
+	movq	%rax, %rdi
+	movss	.LCPI2_53(%rip), %xmm2
+	movaps	.LCPI2_62(%rip), %xmm12
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_28(%rip), %xmm15
+	movq	%r10, 72(%rsp)
+	movaps	%xmm3, -32(%rsp)
+	movaps	%xmm9, 512(%rsp)
+	movaps	%xmm6, 496(%rsp)
+	movaps	%xmm10, 480(%rsp)
+	movaps	%xmm1, 464(%rsp)
+	movss	%xmm11, -116(%rsp)
+	movaps	%xmm4, 16(%rsp)
+	movaps	%xmm5, 528(%rsp)
+	movaps	%xmm8, 304(%rsp)
+	jmp	.LBB2_2
+	.p2align	4
+.LBB2_133:
+	subq	$-128, -64(%rsp)
+	addq	$-128, %r14
+	addq	$256, -72(%rsp)
+	addq	$256, %rdi
+	addq	$256, %rsi
+	addq	$256, %r11
+	addq	$256, %r15
+	addq	$256, %rbx
+	addq	$256, %r9
+	addq	$256, %r8
+	addq	$256, %rcx
+	movq	-56(%rsp), %rax
+	cmpq	80(%rsp), %rax
+	leaq	1(%rax), %rax
+	movq	%rax, -56(%rsp)
+	je	.LBB2_134
+.LBB2_2:
+	cmpq	$128, %r14
+	movl	$128, %edx
+	cmovlq	%r14, %rdx
+	movq	%rdx, 104(%rsp)
+	shrq	%rdx
+	cmpq	$2, %rdx
+	movl	$1, %eax
+	cmovlq	%rax, %rdx
+	movq	%rdx, -8(%rsp)
+	cmpq	$2, %r14
+	movl	$1, %r10d
+	cmovgeq	%r14, %r10
+	cmpq	$128, %r10
+	movl	$128, %eax
+	cmovgeq	%rax, %r10
+	testq	%rbp, %rbp
+	je	.LBB2_9
+	movq	%r13, %rax
+	movq	72(%rsp), %r12
+	orq	%r12, %rax
+	shrq	$32, %rax
+	je	.LBB2_4
+	movq	%r13, %rax
+	cqto
+	idivq	%r12
+	jmp	.LBB2_6
+	.p2align	4
+.LBB2_4:
+	movl	%r13d, %eax
+	xorl	%edx, %edx
+	divl	%r12d
+.LBB2_6:
+	andq	$-64, %rax
+	addq	$64, %rax
+	movq	-56(%rsp), %r12
+	leaq	1(%r12), %rdx
+	imulq	%rax, %rdx
+	cmpq	%r13, %rdx
+	cmovgeq	%r13, %rdx
+	imulq	%r12, %rax
+	cmpq	%rdx, %rax
+	jge	.LBB2_9
+	.p2align	4
+.LBB2_7:
+	prefetcht0	(%rbp,%rax)
+	addq	$64, %rax
+	cmpq	%rdx, %rax
+	jl	.LBB2_7
+.LBB2_9:
+	movq	-16(%rsp), %rax
+	subq	-64(%rsp), %rax
+	cmpq	$128, %rax
+	movl	$128, %r12d
+	cmovlq	%rax, %r12
+	testq	%rax, %rax
+	jle	.LBB2_130
+	movq	%rax, 88(%rsp)
+	movq	%rbx, -88(%rsp)
+	movl	%r10d, %edx
+	andl	$252, %edx
+	cmpq	$4, %r14
+	movq	%r8, -112(%rsp)
+	movq	%rdi, -80(%rsp)
+	movq	%r12, 96(%rsp)
+	jge	.LBB2_12
+	xorl	%ebx, %ebx
+	movaps	.LCPI2_46(%rip), %xmm9
+	movaps	.LCPI2_4(%rip), %xmm14
+	jmp	.LBB2_15
+	.p2align	4
+.LBB2_130:
+	movq	%r12, %rdx
+	shrq	$63, %rdx
+	addq	%r12, %rdx
+	sarq	%rdx
+	testb	$1, %r12b
+	je	.LBB2_133
+	jmp	.LBB2_132
+	.p2align	4
+.LBB2_12:
+	movl	%r10d, %ebx
+	andl	$252, %ebx
+	xorl	%eax, %eax
+	movq	-72(%rsp), %r8
+	movaps	224(%rsp), %xmm13
+	movaps	208(%rsp), %xmm14
+	movaps	192(%rsp), %xmm15
+	movaps	128(%rsp), %xmm8
+	movaps	288(%rsp), %xmm10
+	xorps	%xmm4, %xmm4
+	movaps	320(%rsp), %xmm6
+	movaps	112(%rsp), %xmm9
+	movaps	(%rsp), %xmm2
+	movaps	.LCPI2_1(%rip), %xmm12
+	movaps	240(%rsp), %xmm7
+	.p2align	4
+.LBB2_13:
+	movq	(%rsi,%rax,2), %xmm0
+	punpcklwd	%xmm4, %xmm0
+	cvtdq2ps	%xmm0, %xmm1
+	subps	%xmm2, %xmm1
+	mulps	336(%rsp), %xmm1
+	maxps	%xmm4, %xmm1
+	minps	%xmm12, %xmm1
+	movq	(%rdi,%rax,2), %xmm0
+	punpcklwd	%xmm4, %xmm0
+	xorps	%xmm11, %xmm11
+	cvtdq2ps	%xmm0, %xmm4
+	subps	%xmm2, %xmm4
+	mulps	%xmm3, %xmm4
+	maxps	%xmm11, %xmm4
+	minps	%xmm12, %xmm4
+	movq	(%r8,%rax,2), %xmm0
+	punpcklwd	%xmm11, %xmm0
+	cvtdq2ps	%xmm0, %xmm5
+	subps	%xmm2, %xmm5
+	mulps	304(%rsp), %xmm5
+	maxps	%xmm11, %xmm5
+	minps	%xmm12, %xmm5
+	movaps	%xmm6, %xmm0
+	mulps	%xmm4, %xmm0
+	movaps	%xmm8, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm0, %xmm3
+	movaps	%xmm10, %xmm0
+	mulps	%xmm5, %xmm0
+	addps	%xmm3, %xmm0
+	maxps	%xmm11, %xmm0
+	minps	%xmm12, %xmm0
+	movaps	%xmm0, 2176(%rsp,%rax,4)
+	movaps	%xmm9, %xmm0
+	mulps	%xmm4, %xmm0
+	movaps	368(%rsp), %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm0, %xmm3
+	movaps	%xmm7, %xmm0
+	mulps	%xmm5, %xmm0
+	addps	%xmm3, %xmm0
+	movaps	-32(%rsp), %xmm3
+	maxps	%xmm11, %xmm0
+	minps	%xmm12, %xmm0
+	movaps	%xmm0, 2688(%rsp,%rax,4)
+	mulps	%xmm13, %xmm4
+	mulps	%xmm14, %xmm1
+	addps	%xmm4, %xmm1
+	xorps	%xmm4, %xmm4
+	mulps	%xmm15, %xmm5
+	addps	%xmm1, %xmm5
+	maxps	%xmm4, %xmm5
+	minps	%xmm12, %xmm5
+	movaps	%xmm5, 3200(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_13
+	cmpq	%rbx, %r10
+	movss	-116(%rsp), %xmm11
+	movss	.LCPI2_53(%rip), %xmm2
+	movaps	.LCPI2_46(%rip), %xmm9
+	movss	.LCPI2_23(%rip), %xmm10
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_28(%rip), %xmm15
+	movaps	.LCPI2_4(%rip), %xmm14
+	jne	.LBB2_15
+.LBB2_20:
+	cmpl	$1, -100(%rsp)
+	jne	.LBB2_21
+	cmpq	$4, %r14
+	jge	.LBB2_31
+	xorl	%ebp, %ebp
+	movss	.LCPI2_50(%rip), %xmm14
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_54(%rip), %xmm8
+	movaps	%xmm2, %xmm13
+	movss	.LCPI2_52(%rip), %xmm15
+	movss	.LCPI2_56(%rip), %xmm2
+	movss	.LCPI2_58(%rip), %xmm5
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_59(%rip), %xmm9
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_49(%rip), %xmm6
+	jmp	.LBB2_34
+	.p2align	4
+.LBB2_15:
+	leal	(%rbx,%rbx), %eax
+	leaq	(%rsi,%rax), %rdi
+	movq	-80(%rsp), %r8
+	addq	%rax, %r8
+	addq	-72(%rsp), %rax
+	leaq	3200(%rsp), %r12
+	leaq	(%r12,%rbx,4), %r12
+	movq	%r10, %rbp
+	subq	%rbx, %rbp
+	xorl	%ebx, %ebx
+	jmp	.LBB2_16
+	.p2align	4
+.LBB2_37:
+	xorps	%xmm1, %xmm1
+.LBB2_38:
+	movss	.LCPI2_2(%rip), %xmm10
+	minss	%xmm10, %xmm1
+	movzwl	(%rax,%rbx,2), %r13d
+	xorps	%xmm6, %xmm6
+	cvtsi2ss	%r13d, %xmm6
+	subss	448(%rsp), %xmm6
+	mulss	416(%rsp), %xmm6
+	maxss	%xmm4, %xmm6
+	minss	%xmm10, %xmm6
+	movss	-40(%rsp), %xmm0
+	mulss	%xmm1, %xmm0
+	movaps	624(%rsp), %xmm3
+	mulss	%xmm5, %xmm3
+	addss	%xmm0, %xmm3
+	movss	-36(%rsp), %xmm0
+	mulss	%xmm6, %xmm0
+	addss	%xmm3, %xmm0
+	maxss	%xmm4, %xmm0
+	minss	%xmm10, %xmm0
+	movss	%xmm0, -1024(%r12,%rbx,4)
+	movaps	608(%rsp), %xmm0
+	mulss	%xmm1, %xmm0
+	movaps	%xmm11, %xmm3
+	mulss	%xmm5, %xmm3
+	addss	%xmm0, %xmm3
+	movss	-44(%rsp), %xmm0
+	mulss	%xmm6, %xmm0
+	addss	%xmm3, %xmm0
+	maxss	%xmm4, %xmm0
+	minss	%xmm10, %xmm0
+	movss	%xmm0, -512(%r12,%rbx,4)
+	mulss	48(%rsp), %xmm1
+	mulss	400(%rsp), %xmm5
+	addss	%xmm1, %xmm5
+	mulss	384(%rsp), %xmm6
+	addss	%xmm5, %xmm6
+	maxss	%xmm4, %xmm6
+	minss	%xmm10, %xmm6
+	movss	%xmm6, (%r12,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %rbp
+	movss	.LCPI2_23(%rip), %xmm10
+	je	.LBB2_20
+.LBB2_16:
+	movzwl	(%rdi,%rbx,2), %r13d
+	movd	%r13d, %xmm0
+	pinsrw	$2, (%r8,%rbx,2), %xmm0
+	cvtdq2ps	%xmm0, %xmm1
+	subps	(%rsp), %xmm1
+	mulps	432(%rsp), %xmm1
+	xorps	%xmm0, %xmm0
+	cmpltps	%xmm1, %xmm0
+	unpcklps	%xmm0, %xmm0
+	movmskpd	%xmm0, %r13d
+	xorps	%xmm4, %xmm4
+	movaps	%xmm1, %xmm5
+	testb	$1, %r13b
+	jne	.LBB2_18
+	xorps	%xmm5, %xmm5
+.LBB2_18:
+	minss	.LCPI2_2(%rip), %xmm5
+	testb	$2, %r13b
+	je	.LBB2_37
+	shufps	$85, %xmm1, %xmm1
+	jmp	.LBB2_38
+	.p2align	4
+.LBB2_21:
+	cmpq	$4, %r14
+	jge	.LBB2_23
+	xorl	%ebp, %ebp
+	movss	.LCPI2_22(%rip), %xmm1
+	movss	.LCPI2_27(%rip), %xmm14
+	movaps	%xmm15, %xmm2
+	movss	.LCPI2_29(%rip), %xmm7
+	movss	.LCPI2_30(%rip), %xmm12
+	movss	.LCPI2_31(%rip), %xmm6
+	movss	.LCPI2_32(%rip), %xmm8
+	movss	.LCPI2_33(%rip), %xmm9
+	movss	.LCPI2_20(%rip), %xmm5
+	movss	.LCPI2_21(%rip), %xmm11
+	movaps	%xmm1, %xmm15
+	jmp	.LBB2_26
+.LBB2_31:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_34(%rip), %xmm11
+	movaps	.LCPI2_42(%rip), %xmm10
+	movaps	%xmm9, %xmm7
+	movaps	.LCPI2_39(%rip), %xmm9
+	movaps	.LCPI2_43(%rip), %xmm12
+	movaps	.LCPI2_47(%rip), %xmm13
+	movaps	.LCPI2_3(%rip), %xmm14
+	movdqa	.LCPI2_37(%rip), %xmm15
+	movaps	.LCPI2_40(%rip), %xmm2
+	movaps	.LCPI2_44(%rip), %xmm5
+	movaps	.LCPI2_45(%rip), %xmm6
+	movaps	.LCPI2_1(%rip), %xmm8
+	.p2align	4
+.LBB2_32:
+	movaps	2176(%rsp,%rax,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulps	%xmm11, %xmm0
+	addps	.LCPI2_35(%rip), %xmm0
+	maxps	.LCPI2_36(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	andps	%xmm14, %xmm3
+	orps	%xmm8, %xmm3
+	movaps	%xmm3, %xmm4
+	mulps	.LCPI2_38(%rip), %xmm4
+	addps	%xmm9, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm2, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	.LCPI2_41(%rip), %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm10, %xmm4
+	mulps	%xmm3, %xmm4
+	psrld	$23, %xmm0
+	paddd	%xmm15, %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	addps	%xmm12, %xmm4
+	addps	%xmm0, %xmm4
+	mulps	%xmm5, %xmm4
+	addps	%xmm6, %xmm4
+	movaps	%xmm1, %xmm0
+	mulps	%xmm7, %xmm0
+	sqrtps	%xmm0, %xmm0
+	cmpleps	%xmm13, %xmm1
+	andps	%xmm1, %xmm0
+	andnps	%xmm4, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 2176(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_32
+	cmpq	%rbp, %r10
+	movss	.LCPI2_50(%rip), %xmm14
+	movss	.LCPI2_52(%rip), %xmm15
+	movss	.LCPI2_53(%rip), %xmm13
+	movss	.LCPI2_54(%rip), %xmm8
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_56(%rip), %xmm2
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_58(%rip), %xmm5
+	movss	.LCPI2_59(%rip), %xmm9
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_49(%rip), %xmm6
+	je	.LBB2_35
+	.p2align	4
+.LBB2_34:
+	movss	2176(%rsp,%rbp,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulss	%xmm11, %xmm0
+	addss	%xmm6, %xmm0
+	maxss	%xmm14, %xmm0
+	movd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm3
+	shrl	$23, %eax
+	addl	$-127, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	movdqa	%xmm3, %xmm0
+	mulss	.LCPI2_51(%rip), %xmm0
+	addss	%xmm15, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm13, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm8, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm12, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm2, %xmm0
+	addss	%xmm4, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm5, %xmm0
+	movaps	%xmm1, %xmm3
+	mulss	%xmm9, %xmm3
+	sqrtss	%xmm3, %xmm3
+	cmpless	%xmm10, %xmm1
+	andps	%xmm1, %xmm3
+	andnps	%xmm0, %xmm1
+	orps	%xmm3, %xmm1
+	movss	%xmm1, 2176(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_34
+.LBB2_35:
+	cmpq	$4, %r14
+	jge	.LBB2_39
+	xorl	%ebp, %ebp
+	movss	.LCPI2_50(%rip), %xmm14
+	movss	.LCPI2_52(%rip), %xmm15
+	movss	.LCPI2_53(%rip), %xmm13
+	movss	.LCPI2_54(%rip), %xmm8
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_56(%rip), %xmm2
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_58(%rip), %xmm5
+	movss	.LCPI2_59(%rip), %xmm9
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_49(%rip), %xmm6
+	jmp	.LBB2_42
+.LBB2_23:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_11(%rip), %xmm13
+	movdqa	.LCPI2_3(%rip), %xmm7
+	movdqa	.LCPI2_1(%rip), %xmm9
+	movaps	.LCPI2_9(%rip), %xmm12
+	movaps	.LCPI2_10(%rip), %xmm15
+	movaps	%xmm14, %xmm10
+	movaps	.LCPI2_12(%rip), %xmm14
+	movaps	.LCPI2_7(%rip), %xmm2
+	movaps	.LCPI2_16(%rip), %xmm5
+	movaps	.LCPI2_18(%rip), %xmm8
+	movaps	.LCPI2_17(%rip), %xmm11
+	movaps	.LCPI2_8(%rip), %xmm6
+	.p2align	4
+.LBB2_24:
+	movdqa	2176(%rsp,%rax,4), %xmm1
+	movdqa	%xmm1, %xmm0
+	pand	%xmm7, %xmm0
+	por	%xmm9, %xmm0
+	movdqa	%xmm1, %xmm3
+	psrld	$23, %xmm3
+	cvtdq2ps	%xmm3, %xmm4
+	movdqa	%xmm0, %xmm3
+	mulps	%xmm10, %xmm3
+	addps	.LCPI2_5(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_6(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm2, %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm6, %xmm3
+	mulps	%xmm12, %xmm4
+	addps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addps	%xmm15, %xmm0
+	movaps	%xmm0, %xmm3
+	addps	%xmm13, %xmm3
+	subps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm3
+	mulps	%xmm14, %xmm3
+	addps	.LCPI2_13(%rip), %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_14(%rip), %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_15(%rip), %xmm3
+	pslld	$23, %xmm0
+	paddd	%xmm3, %xmm0
+	addps	%xmm5, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpleps	%xmm11, %xmm3
+	mulps	%xmm8, %xmm1
+	andps	%xmm3, %xmm1
+	andnps	%xmm0, %xmm3
+	orps	%xmm1, %xmm3
+	movaps	%xmm3, 2176(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_24
+	cmpq	%rbp, %r10
+	movss	.LCPI2_27(%rip), %xmm14
+	movss	.LCPI2_28(%rip), %xmm2
+	movss	.LCPI2_29(%rip), %xmm7
+	movss	.LCPI2_30(%rip), %xmm12
+	movss	.LCPI2_31(%rip), %xmm6
+	movss	.LCPI2_32(%rip), %xmm8
+	movss	.LCPI2_33(%rip), %xmm9
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_20(%rip), %xmm5
+	movss	.LCPI2_23(%rip), %xmm10
+	movss	.LCPI2_22(%rip), %xmm15
+	movss	.LCPI2_21(%rip), %xmm11
+	je	.LBB2_27
+	.p2align	4
+.LBB2_26:
+	movd	2176(%rsp,%rbp,4), %xmm1
+	movd	%xmm1, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	shrl	$23, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	orl	$1065353216, %edi
+	movd	%edi, %xmm0
+	movdqa	%xmm0, %xmm3
+	mulss	%xmm13, %xmm3
+	addss	%xmm5, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm11, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm15, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm10, %xmm3
+	mulss	.LCPI2_24(%rip), %xmm4
+	addss	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addss	.LCPI2_25(%rip), %xmm0
+	movd	%xmm0, %eax
+	addss	.LCPI2_26(%rip), %xmm0
+	subss	%xmm0, %xmm4
+	movaps	%xmm4, %xmm0
+	mulss	%xmm14, %xmm0
+	addss	%xmm2, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm7, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm12, %xmm0
+	movd	%xmm0, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	movd	%eax, %xmm0
+	addss	%xmm6, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpless	%xmm9, %xmm1
+	movaps	%xmm1, %xmm4
+	andnps	%xmm0, %xmm4
+	mulss	%xmm8, %xmm3
+	andps	%xmm3, %xmm1
+	orps	%xmm4, %xmm1
+	movss	%xmm1, 2176(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_26
+.LBB2_27:
+	cmpq	$4, %r14
+	jge	.LBB2_49
+	xorl	%ebp, %ebp
+	movss	.LCPI2_27(%rip), %xmm2
+	movss	.LCPI2_28(%rip), %xmm7
+	movss	.LCPI2_29(%rip), %xmm12
+	movss	.LCPI2_30(%rip), %xmm13
+	movss	.LCPI2_31(%rip), %xmm8
+	movss	.LCPI2_32(%rip), %xmm5
+	movss	.LCPI2_33(%rip), %xmm9
+	movss	.LCPI2_19(%rip), %xmm6
+	movss	.LCPI2_20(%rip), %xmm15
+	movss	.LCPI2_21(%rip), %xmm11
+	movss	.LCPI2_22(%rip), %xmm14
+	jmp	.LBB2_52
+.LBB2_39:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_34(%rip), %xmm11
+	movdqa	.LCPI2_37(%rip), %xmm9
+	movaps	.LCPI2_38(%rip), %xmm10
+	movaps	.LCPI2_39(%rip), %xmm12
+	movaps	.LCPI2_40(%rip), %xmm13
+	movaps	.LCPI2_41(%rip), %xmm14
+	movaps	.LCPI2_42(%rip), %xmm15
+	movaps	.LCPI2_43(%rip), %xmm2
+	movaps	.LCPI2_44(%rip), %xmm5
+	movaps	.LCPI2_45(%rip), %xmm6
+	movaps	.LCPI2_46(%rip), %xmm7
+	movaps	.LCPI2_47(%rip), %xmm8
+	.p2align	4
+.LBB2_40:
+	movaps	2688(%rsp,%rax,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulps	%xmm11, %xmm0
+	addps	.LCPI2_35(%rip), %xmm0
+	maxps	.LCPI2_36(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	andps	.LCPI2_3(%rip), %xmm3
+	orps	.LCPI2_1(%rip), %xmm3
+	movaps	%xmm3, %xmm4
+	mulps	%xmm10, %xmm4
+	addps	%xmm12, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm13, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm14, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm15, %xmm4
+	mulps	%xmm3, %xmm4
+	psrld	$23, %xmm0
+	paddd	%xmm9, %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	addps	%xmm2, %xmm4
+	addps	%xmm0, %xmm4
+	mulps	%xmm5, %xmm4
+	addps	%xmm6, %xmm4
+	movaps	%xmm1, %xmm0
+	mulps	%xmm7, %xmm0
+	sqrtps	%xmm0, %xmm0
+	cmpleps	%xmm8, %xmm1
+	andps	%xmm1, %xmm0
+	andnps	%xmm4, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 2688(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_40
+	cmpq	%rbp, %r10
+	movss	.LCPI2_50(%rip), %xmm14
+	movss	.LCPI2_52(%rip), %xmm15
+	movss	.LCPI2_53(%rip), %xmm13
+	movss	.LCPI2_54(%rip), %xmm8
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_56(%rip), %xmm2
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_58(%rip), %xmm5
+	movss	.LCPI2_59(%rip), %xmm9
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_49(%rip), %xmm6
+	je	.LBB2_43
+	.p2align	4
+.LBB2_42:
+	movss	2688(%rsp,%rbp,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulss	%xmm11, %xmm0
+	addss	%xmm6, %xmm0
+	maxss	%xmm14, %xmm0
+	movd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm3
+	shrl	$23, %eax
+	addl	$-127, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	movdqa	%xmm3, %xmm0
+	mulss	.LCPI2_51(%rip), %xmm0
+	addss	%xmm15, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm13, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm8, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm12, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm2, %xmm0
+	addss	%xmm4, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm5, %xmm0
+	movaps	%xmm1, %xmm3
+	mulss	%xmm9, %xmm3
+	sqrtss	%xmm3, %xmm3
+	cmpless	%xmm10, %xmm1
+	andps	%xmm1, %xmm3
+	andnps	%xmm0, %xmm1
+	orps	%xmm3, %xmm1
+	movss	%xmm1, 2688(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_42
+.LBB2_43:
+	cmpq	$4, %r14
+	jge	.LBB2_45
+	xorl	%ebp, %ebp
+	movss	.LCPI2_52(%rip), %xmm2
+	movss	.LCPI2_53(%rip), %xmm6
+	movss	.LCPI2_54(%rip), %xmm9
+	movss	.LCPI2_55(%rip), %xmm11
+	movss	.LCPI2_58(%rip), %xmm12
+	movss	.LCPI2_60(%rip), %xmm5
+	movss	.LCPI2_23(%rip), %xmm10
+	movaps	.LCPI2_12(%rip), %xmm13
+	movss	.LCPI2_49(%rip), %xmm7
+	jmp	.LBB2_48
+.LBB2_49:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_4(%rip), %xmm11
+	movaps	.LCPI2_11(%rip), %xmm13
+	movaps	.LCPI2_12(%rip), %xmm14
+	movaps	.LCPI2_13(%rip), %xmm15
+	movaps	.LCPI2_14(%rip), %xmm2
+	movaps	.LCPI2_15(%rip), %xmm5
+	movaps	.LCPI2_16(%rip), %xmm6
+	movaps	.LCPI2_17(%rip), %xmm7
+	movaps	.LCPI2_18(%rip), %xmm8
+	movdqa	.LCPI2_3(%rip), %xmm9
+	movdqa	.LCPI2_1(%rip), %xmm12
+	.p2align	4
+.LBB2_50:
+	movdqa	2688(%rsp,%rax,4), %xmm1
+	movdqa	%xmm1, %xmm0
+	pand	%xmm9, %xmm0
+	por	%xmm12, %xmm0
+	movdqa	%xmm1, %xmm3
+	psrld	$23, %xmm3
+	cvtdq2ps	%xmm3, %xmm4
+	movdqa	%xmm0, %xmm3
+	mulps	%xmm11, %xmm3
+	addps	.LCPI2_5(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_6(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_7(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_8(%rip), %xmm3
+	mulps	.LCPI2_9(%rip), %xmm4
+	addps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addps	.LCPI2_10(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	addps	%xmm13, %xmm3
+	subps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm3
+	mulps	%xmm14, %xmm3
+	addps	%xmm15, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm2, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm5, %xmm3
+	pslld	$23, %xmm0
+	paddd	%xmm3, %xmm0
+	addps	%xmm6, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpleps	%xmm7, %xmm3
+	mulps	%xmm8, %xmm1
+	andps	%xmm3, %xmm1
+	andnps	%xmm0, %xmm3
+	orps	%xmm1, %xmm3
+	movaps	%xmm3, 2688(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_50
+	cmpq	%rbp, %r10
+	movss	.LCPI2_27(%rip), %xmm2
+	movss	.LCPI2_28(%rip), %xmm7
+	movss	.LCPI2_29(%rip), %xmm12
+	movss	.LCPI2_30(%rip), %xmm13
+	movss	.LCPI2_31(%rip), %xmm8
+	movss	.LCPI2_32(%rip), %xmm5
+	movss	.LCPI2_33(%rip), %xmm9
+	movss	.LCPI2_19(%rip), %xmm6
+	movss	.LCPI2_20(%rip), %xmm15
+	movss	.LCPI2_21(%rip), %xmm11
+	movss	.LCPI2_22(%rip), %xmm14
+	je	.LBB2_53
+	.p2align	4
+.LBB2_52:
+	movd	2688(%rsp,%rbp,4), %xmm1
+	movd	%xmm1, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	shrl	$23, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	orl	$1065353216, %edi
+	movd	%edi, %xmm0
+	movdqa	%xmm0, %xmm3
+	mulss	%xmm6, %xmm3
+	addss	%xmm15, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm11, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm14, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm10, %xmm3
+	mulss	.LCPI2_24(%rip), %xmm4
+	addss	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addss	.LCPI2_25(%rip), %xmm0
+	movd	%xmm0, %eax
+	addss	.LCPI2_26(%rip), %xmm0
+	subss	%xmm0, %xmm4
+	movaps	%xmm4, %xmm0
+	mulss	%xmm2, %xmm0
+	addss	%xmm7, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm12, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm13, %xmm0
+	movd	%xmm0, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	movd	%eax, %xmm0
+	addss	%xmm8, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpless	%xmm9, %xmm1
+	movaps	%xmm1, %xmm4
+	andnps	%xmm0, %xmm4
+	mulss	%xmm5, %xmm3
+	andps	%xmm3, %xmm1
+	orps	%xmm4, %xmm1
+	movss	%xmm1, 2688(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_52
+.LBB2_53:
+	cmpq	$4, %r14
+	jge	.LBB2_55
+	xorl	%ebp, %ebp
+	movss	.LCPI2_26(%rip), %xmm14
+	movss	.LCPI2_27(%rip), %xmm15
+	movss	.LCPI2_28(%rip), %xmm9
+	movss	.LCPI2_29(%rip), %xmm11
+	movss	.LCPI2_31(%rip), %xmm7
+	movss	.LCPI2_32(%rip), %xmm8
+	movss	.LCPI2_33(%rip), %xmm2
+	movaps	.LCPI2_12(%rip), %xmm13
+	movss	.LCPI2_19(%rip), %xmm5
+	movss	.LCPI2_20(%rip), %xmm6
+	jmp	.LBB2_58
+.LBB2_45:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movss	.LCPI2_55(%rip), %xmm11
+	movss	.LCPI2_60(%rip), %xmm5
+	movdqa	.LCPI2_37(%rip), %xmm9
+	movaps	.LCPI2_39(%rip), %xmm8
+	movaps	.LCPI2_40(%rip), %xmm7
+	movaps	.LCPI2_41(%rip), %xmm2
+	movaps	.LCPI2_42(%rip), %xmm10
+	movaps	.LCPI2_43(%rip), %xmm6
+	movaps	.LCPI2_44(%rip), %xmm13
+	movaps	.LCPI2_45(%rip), %xmm14
+	movaps	.LCPI2_46(%rip), %xmm15
+	movaps	.LCPI2_47(%rip), %xmm12
+	.p2align	4
+.LBB2_46:
+	movaps	3200(%rsp,%rax,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulps	.LCPI2_34(%rip), %xmm0
+	addps	.LCPI2_35(%rip), %xmm0
+	maxps	.LCPI2_36(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	andps	.LCPI2_3(%rip), %xmm3
+	orps	.LCPI2_1(%rip), %xmm3
+	movaps	%xmm3, %xmm4
+	mulps	.LCPI2_38(%rip), %xmm4
+	addps	%xmm8, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm7, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm2, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm10, %xmm4
+	mulps	%xmm3, %xmm4
+	psrld	$23, %xmm0
+	paddd	%xmm9, %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	addps	%xmm6, %xmm4
+	addps	%xmm0, %xmm4
+	mulps	%xmm13, %xmm4
+	addps	%xmm14, %xmm4
+	movaps	%xmm1, %xmm0
+	mulps	%xmm15, %xmm0
+	sqrtps	%xmm0, %xmm0
+	cmpleps	%xmm12, %xmm1
+	andps	%xmm1, %xmm0
+	andnps	%xmm4, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 3200(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_46
+	cmpq	%rbp, %r10
+	movss	.LCPI2_23(%rip), %xmm10
+	movaps	.LCPI2_12(%rip), %xmm13
+	movss	.LCPI2_52(%rip), %xmm2
+	movss	.LCPI2_53(%rip), %xmm6
+	movss	.LCPI2_54(%rip), %xmm9
+	movss	.LCPI2_58(%rip), %xmm12
+	movss	.LCPI2_49(%rip), %xmm7
+	je	.LBB2_59
+	.p2align	4
+.LBB2_48:
+	movss	3200(%rsp,%rbp,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulss	.LCPI2_48(%rip), %xmm0
+	addss	%xmm7, %xmm0
+	maxss	.LCPI2_50(%rip), %xmm0
+	movd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm3
+	shrl	$23, %eax
+	addl	$-127, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	movdqa	%xmm3, %xmm0
+	mulss	.LCPI2_51(%rip), %xmm0
+	addss	%xmm2, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm6, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm9, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm11, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	.LCPI2_56(%rip), %xmm0
+	addss	%xmm4, %xmm0
+	mulss	.LCPI2_57(%rip), %xmm0
+	addss	%xmm12, %xmm0
+	movaps	%xmm1, %xmm3
+	mulss	.LCPI2_59(%rip), %xmm3
+	sqrtss	%xmm3, %xmm3
+	cmpless	%xmm5, %xmm1
+	andps	%xmm1, %xmm3
+	andnps	%xmm0, %xmm1
+	orps	%xmm3, %xmm1
+	movss	%xmm1, 3200(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_48
+	jmp	.LBB2_59
+.LBB2_55:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_9(%rip), %xmm5
+	movaps	.LCPI2_10(%rip), %xmm6
+	movaps	.LCPI2_11(%rip), %xmm9
+	movaps	.LCPI2_13(%rip), %xmm11
+	movaps	.LCPI2_14(%rip), %xmm8
+	movaps	.LCPI2_15(%rip), %xmm12
+	movaps	.LCPI2_16(%rip), %xmm15
+	movaps	.LCPI2_17(%rip), %xmm14
+	movaps	.LCPI2_18(%rip), %xmm7
+	movdqa	.LCPI2_3(%rip), %xmm13
+	movdqa	.LCPI2_1(%rip), %xmm2
+	.p2align	4
+.LBB2_56:
+	movdqa	3200(%rsp,%rax,4), %xmm1
+	movdqa	%xmm1, %xmm0
+	pand	%xmm13, %xmm0
+	por	%xmm2, %xmm0
+	movdqa	%xmm1, %xmm3
+	psrld	$23, %xmm3
+	cvtdq2ps	%xmm3, %xmm4
+	movdqa	%xmm0, %xmm3
+	mulps	.LCPI2_4(%rip), %xmm3
+	addps	.LCPI2_5(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_6(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_7(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_8(%rip), %xmm3
+	mulps	%xmm5, %xmm4
+	addps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addps	%xmm6, %xmm0
+	movaps	%xmm0, %xmm3
+	addps	%xmm9, %xmm3
+	subps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm3
+	mulps	.LCPI2_12(%rip), %xmm3
+	addps	%xmm11, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm8, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm12, %xmm3
+	pslld	$23, %xmm0
+	paddd	%xmm3, %xmm0
+	addps	%xmm15, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpleps	%xmm14, %xmm3
+	mulps	%xmm7, %xmm1
+	andps	%xmm3, %xmm1
+	andnps	%xmm0, %xmm3
+	orps	%xmm1, %xmm3
+	movaps	%xmm3, 3200(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_56
+	cmpq	%rbp, %r10
+	movss	.LCPI2_33(%rip), %xmm2
+	movss	.LCPI2_19(%rip), %xmm5
+	movss	.LCPI2_20(%rip), %xmm6
+	movss	.LCPI2_28(%rip), %xmm9
+	movss	.LCPI2_26(%rip), %xmm14
+	movss	.LCPI2_27(%rip), %xmm15
+	movss	.LCPI2_29(%rip), %xmm11
+	movss	.LCPI2_31(%rip), %xmm7
+	movaps	.LCPI2_12(%rip), %xmm13
+	movss	.LCPI2_32(%rip), %xmm8
+	je	.LBB2_59
+	.p2align	4
+.LBB2_58:
+	movd	3200(%rsp,%rbp,4), %xmm1
+	movd	%xmm1, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	shrl	$23, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	orl	$1065353216, %edi
+	movd	%edi, %xmm0
+	movdqa	%xmm0, %xmm3
+	mulss	%xmm5, %xmm3
+	addss	%xmm6, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	.LCPI2_21(%rip), %xmm3
+	mulss	%xmm0, %xmm3
+	addss	.LCPI2_22(%rip), %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm10, %xmm3
+	mulss	.LCPI2_24(%rip), %xmm4
+	addss	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addss	.LCPI2_25(%rip), %xmm0
+	movd	%xmm0, %eax
+	addss	%xmm14, %xmm0
+	subss	%xmm0, %xmm4
+	movaps	%xmm4, %xmm0
+	mulss	%xmm15, %xmm0
+	addss	%xmm9, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm11, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	.LCPI2_30(%rip), %xmm0
+	movd	%xmm0, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	movd	%eax, %xmm0
+	addss	%xmm7, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpless	%xmm2, %xmm1
+	movaps	%xmm1, %xmm4
+	andnps	%xmm0, %xmm4
+	mulss	%xmm8, %xmm3
+	andps	%xmm3, %xmm1
+	orps	%xmm4, %xmm1
+	movss	%xmm1, 3200(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_58
+.LBB2_59:
+	cmpq	$4, %r14
+	movaps	48(%rsp), %xmm11
+	jge	.LBB2_61
+	xorl	%r8d, %r8d
+	movaps	(%rsp), %xmm2
+	movaps	.LCPI2_9(%rip), %xmm12
+	movaps	.LCPI2_11(%rip), %xmm7
+	movss	.LCPI2_2(%rip), %xmm9
+	jmp	.LBB2_64
+	.p2align	4
+.LBB2_61:
+	movl	%r10d, %r8d
+	andl	$252, %r8d
+	xorl	%eax, %eax
+	movq	-88(%rsp), %rdi
+	movaps	304(%rsp), %xmm10
+	movaps	128(%rsp), %xmm13
+	movaps	112(%rsp), %xmm15
+	movaps	(%rsp), %xmm9
+	movaps	240(%rsp), %xmm7
+	movaps	224(%rsp), %xmm2
+	movaps	208(%rsp), %xmm12
+	movaps	192(%rsp), %xmm6
+	xorps	%xmm3, %xmm3
+	movaps	.LCPI2_1(%rip), %xmm11
+	movaps	336(%rsp), %xmm14
+	.p2align	4
+.LBB2_62:
+	movq	(%rdi,%rax,2), %xmm0
+	punpcklwd	%xmm3, %xmm0
+	cvtdq2ps	%xmm0, %xmm1
+	subps	%xmm9, %xmm1
+	mulps	%xmm14, %xmm1
+	maxps	%xmm3, %xmm1
+	minps	%xmm11, %xmm1
+	movq	(%r15,%rax,2), %xmm0
+	punpcklwd	%xmm3, %xmm0
+	xorps	%xmm8, %xmm8
+	cvtdq2ps	%xmm0, %xmm4
+	subps	%xmm9, %xmm4
+	mulps	-32(%rsp), %xmm4
+	maxps	%xmm8, %xmm4
+	minps	%xmm11, %xmm4
+	movq	(%r11,%rax,2), %xmm0
+	punpcklwd	%xmm8, %xmm0
+	cvtdq2ps	%xmm0, %xmm5
+	subps	%xmm9, %xmm5
+	mulps	%xmm10, %xmm5
+	maxps	%xmm8, %xmm5
+	minps	%xmm11, %xmm5
+	movaps	320(%rsp), %xmm0
+	mulps	%xmm4, %xmm0
+	movaps	%xmm13, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm0, %xmm3
+	movaps	288(%rsp), %xmm0
+	mulps	%xmm5, %xmm0
+	addps	%xmm3, %xmm0
+	maxps	%xmm8, %xmm0
+	minps	%xmm11, %xmm0
+	movaps	%xmm0, 640(%rsp,%rax,4)
+	movaps	%xmm15, %xmm0
+	mulps	%xmm4, %xmm0
+	movaps	368(%rsp), %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm0, %xmm3
+	movaps	%xmm7, %xmm0
+	mulps	%xmm5, %xmm0
+	addps	%xmm3, %xmm0
+	maxps	%xmm8, %xmm0
+	minps	%xmm11, %xmm0
+	movaps	%xmm0, 1152(%rsp,%rax,4)
+	mulps	%xmm2, %xmm4
+	mulps	%xmm12, %xmm1
+	addps	%xmm4, %xmm1
+	xorps	%xmm3, %xmm3
+	mulps	%xmm6, %xmm5
+	addps	%xmm1, %xmm5
+	maxps	%xmm3, %xmm5
+	minps	%xmm11, %xmm5
+	movaps	%xmm5, 1664(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_62
+	cmpq	%r8, %r10
+	movaps	%xmm9, %xmm1
+	movaps	48(%rsp), %xmm11
+	movss	.LCPI2_2(%rip), %xmm9
+	movss	.LCPI2_49(%rip), %xmm5
+	movss	.LCPI2_23(%rip), %xmm10
+	movaps	.LCPI2_9(%rip), %xmm12
+	movaps	%xmm1, %xmm2
+	movaps	.LCPI2_11(%rip), %xmm7
+	movaps	.LCPI2_12(%rip), %xmm13
+	jne	.LBB2_64
+.LBB2_69:
+	cmpl	$1, -100(%rsp)
+	movq	%r14, -96(%rsp)
+	jne	.LBB2_70
+	cmpq	$4, %r14
+	movaps	.LCPI2_39(%rip), %xmm14
+	movss	.LCPI2_53(%rip), %xmm15
+	movss	.LCPI2_54(%rip), %xmm13
+	jge	.LBB2_80
+	xorl	%ebp, %ebp
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_51(%rip), %xmm14
+	movss	.LCPI2_56(%rip), %xmm6
+	movss	.LCPI2_58(%rip), %xmm2
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_50(%rip), %xmm9
+	movss	.LCPI2_59(%rip), %xmm8
+	jmp	.LBB2_83
+	.p2align	4
+.LBB2_64:
+	leal	(%r8,%r8), %ebp
+	movq	-88(%rsp), %rax
+	addq	%rbp, %rax
+	leaq	(%r15,%rbp), %rdi
+	addq	%r11, %rbp
+	leaq	1664(%rsp), %rbx
+	leaq	(%rbx,%r8,4), %r12
+	movq	%r10, %rbx
+	subq	%r8, %rbx
+	xorl	%r8d, %r8d
+	jmp	.LBB2_65
+	.p2align	4
+.LBB2_92:
+	minss	%xmm9, %xmm0
+	movss	%xmm0, -512(%r12,%r8,4)
+	mulss	%xmm11, %xmm1
+	mulss	400(%rsp), %xmm6
+	addss	%xmm1, %xmm6
+	mulss	384(%rsp), %xmm5
+	addss	%xmm6, %xmm5
+	maxss	%xmm4, %xmm5
+	minss	%xmm9, %xmm5
+	movss	%xmm5, (%r12,%r8,4)
+	incq	%r8
+	cmpq	%r8, %rbx
+	movss	.LCPI2_49(%rip), %xmm5
+	je	.LBB2_69
+.LBB2_65:
+	movzwl	(%rax,%r8,2), %r13d
+	movd	%r13d, %xmm0
+	pinsrw	$2, (%rdi,%r8,2), %xmm0
+	cvtdq2ps	%xmm0, %xmm1
+	subps	%xmm2, %xmm1
+	mulps	432(%rsp), %xmm1
+	xorps	%xmm0, %xmm0
+	cmpltps	%xmm1, %xmm0
+	unpcklps	%xmm0, %xmm0
+	movmskpd	%xmm0, %r13d
+	xorps	%xmm4, %xmm4
+	movaps	%xmm1, %xmm6
+	testb	$1, %r13b
+	jne	.LBB2_67
+	xorps	%xmm6, %xmm6
+.LBB2_67:
+	testb	$2, %r13b
+	jne	.LBB2_68
+	xorps	%xmm1, %xmm1
+	jmp	.LBB2_87
+	.p2align	4
+.LBB2_68:
+	shufps	$85, %xmm1, %xmm1
+.LBB2_87:
+	minss	%xmm9, %xmm6
+	minss	%xmm9, %xmm1
+	movzwl	(%rbp,%r8,2), %r13d
+	xorps	%xmm5, %xmm5
+	cvtsi2ss	%r13d, %xmm5
+	subss	448(%rsp), %xmm5
+	mulss	416(%rsp), %xmm5
+	maxss	%xmm4, %xmm5
+	minss	%xmm9, %xmm5
+	movaps	%xmm1, %xmm0
+	shufps	$0, %xmm1, %xmm0
+	mulps	592(%rsp), %xmm0
+	movaps	%xmm6, %xmm3
+	shufps	$0, %xmm6, %xmm3
+	mulps	576(%rsp), %xmm3
+	addps	%xmm0, %xmm3
+	movaps	%xmm5, %xmm0
+	shufps	$0, %xmm5, %xmm0
+	mulps	560(%rsp), %xmm0
+	addps	%xmm3, %xmm0
+	xorps	%xmm3, %xmm3
+	cmpltps	%xmm0, %xmm3
+	unpcklps	%xmm3, %xmm3
+	movmskpd	%xmm3, %r13d
+	testb	$2, %r13b
+	jne	.LBB2_88
+	xorps	%xmm3, %xmm3
+	minss	%xmm9, %xmm3
+	movss	%xmm3, -1024(%r12,%r8,4)
+	testb	$1, %r13b
+	jne	.LBB2_92
+	jmp	.LBB2_91
+	.p2align	4
+.LBB2_88:
+	movaps	%xmm0, %xmm3
+	shufps	$85, %xmm0, %xmm3
+	minss	%xmm9, %xmm3
+	movss	%xmm3, -1024(%r12,%r8,4)
+	testb	$1, %r13b
+	jne	.LBB2_92
+.LBB2_91:
+	xorps	%xmm0, %xmm0
+	jmp	.LBB2_92
+	.p2align	4
+.LBB2_70:
+	cmpq	$4, %r14
+	jge	.LBB2_72
+	xorl	%ebp, %ebp
+	movss	.LCPI2_22(%rip), %xmm14
+	movss	.LCPI2_24(%rip), %xmm15
+	movss	.LCPI2_25(%rip), %xmm11
+	movss	.LCPI2_19(%rip), %xmm2
+	movss	.LCPI2_20(%rip), %xmm8
+	movss	.LCPI2_28(%rip), %xmm9
+	movss	.LCPI2_30(%rip), %xmm12
+	movss	.LCPI2_29(%rip), %xmm13
+	movss	.LCPI2_31(%rip), %xmm7
+	movss	.LCPI2_21(%rip), %xmm6
+	movss	.LCPI2_32(%rip), %xmm5
+	jmp	.LBB2_75
+.LBB2_80:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_41(%rip), %xmm11
+	movaps	.LCPI2_42(%rip), %xmm15
+	movaps	.LCPI2_46(%rip), %xmm12
+	movaps	.LCPI2_47(%rip), %xmm13
+	movaps	.LCPI2_43(%rip), %xmm9
+	movaps	.LCPI2_3(%rip), %xmm2
+	movdqa	.LCPI2_37(%rip), %xmm6
+	movaps	.LCPI2_40(%rip), %xmm7
+	movaps	.LCPI2_44(%rip), %xmm8
+	movaps	.LCPI2_45(%rip), %xmm10
+	.p2align	4
+.LBB2_81:
+	movaps	640(%rsp,%rax,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulps	.LCPI2_34(%rip), %xmm0
+	addps	.LCPI2_35(%rip), %xmm0
+	maxps	.LCPI2_36(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	andps	%xmm2, %xmm3
+	orps	.LCPI2_1(%rip), %xmm3
+	movaps	%xmm3, %xmm4
+	mulps	.LCPI2_38(%rip), %xmm4
+	addps	%xmm14, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm7, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm11, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm15, %xmm4
+	mulps	%xmm3, %xmm4
+	psrld	$23, %xmm0
+	paddd	%xmm6, %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	addps	%xmm9, %xmm4
+	addps	%xmm0, %xmm4
+	mulps	%xmm8, %xmm4
+	addps	%xmm10, %xmm4
+	movaps	%xmm1, %xmm0
+	mulps	%xmm12, %xmm0
+	sqrtps	%xmm0, %xmm0
+	cmpleps	%xmm13, %xmm1
+	andps	%xmm1, %xmm0
+	andnps	%xmm4, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 640(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_81
+	cmpq	%rbp, %r10
+	movss	.LCPI2_51(%rip), %xmm14
+	movss	.LCPI2_53(%rip), %xmm15
+	movss	.LCPI2_54(%rip), %xmm13
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_56(%rip), %xmm6
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_58(%rip), %xmm2
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_50(%rip), %xmm9
+	movss	.LCPI2_59(%rip), %xmm8
+	je	.LBB2_84
+	.p2align	4
+.LBB2_83:
+	movss	640(%rsp,%rbp,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulss	%xmm11, %xmm0
+	addss	%xmm5, %xmm0
+	maxss	%xmm9, %xmm0
+	movd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm3
+	shrl	$23, %eax
+	addl	$-127, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	movdqa	%xmm3, %xmm0
+	mulss	%xmm14, %xmm0
+	addss	.LCPI2_52(%rip), %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm15, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm13, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm12, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm6, %xmm0
+	addss	%xmm4, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm2, %xmm0
+	movaps	%xmm1, %xmm3
+	mulss	%xmm8, %xmm3
+	sqrtss	%xmm3, %xmm3
+	cmpless	%xmm10, %xmm1
+	andps	%xmm1, %xmm3
+	andnps	%xmm0, %xmm1
+	orps	%xmm3, %xmm1
+	movss	%xmm1, 640(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_83
+.LBB2_84:
+	cmpq	$4, %r14
+	jge	.LBB2_93
+	xorl	%ebp, %ebp
+	movss	.LCPI2_52(%rip), %xmm15
+	movss	.LCPI2_53(%rip), %xmm13
+	movss	.LCPI2_54(%rip), %xmm8
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_56(%rip), %xmm2
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_59(%rip), %xmm6
+	movss	.LCPI2_58(%rip), %xmm9
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_50(%rip), %xmm14
+	jmp	.LBB2_96
+.LBB2_72:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movdqa	.LCPI2_1(%rip), %xmm10
+	movaps	.LCPI2_4(%rip), %xmm11
+	movaps	.LCPI2_5(%rip), %xmm14
+	movaps	.LCPI2_6(%rip), %xmm9
+	movaps	.LCPI2_13(%rip), %xmm5
+	movaps	%xmm13, %xmm8
+	movaps	%xmm7, %xmm13
+	movaps	.LCPI2_10(%rip), %xmm7
+	movaps	%xmm12, %xmm6
+	movaps	.LCPI2_8(%rip), %xmm15
+	movaps	.LCPI2_7(%rip), %xmm12
+	movdqa	.LCPI2_3(%rip), %xmm2
+	.p2align	4
+.LBB2_73:
+	movdqa	640(%rsp,%rax,4), %xmm1
+	movdqa	%xmm1, %xmm0
+	pand	%xmm2, %xmm0
+	por	%xmm10, %xmm0
+	movdqa	%xmm1, %xmm3
+	psrld	$23, %xmm3
+	cvtdq2ps	%xmm3, %xmm4
+	movdqa	%xmm0, %xmm3
+	mulps	%xmm11, %xmm3
+	addps	%xmm14, %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm9, %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm12, %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm15, %xmm3
+	mulps	%xmm6, %xmm4
+	addps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addps	%xmm7, %xmm0
+	movaps	%xmm0, %xmm3
+	addps	%xmm13, %xmm3
+	subps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm3
+	mulps	%xmm8, %xmm3
+	addps	%xmm5, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_14(%rip), %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_15(%rip), %xmm3
+	pslld	$23, %xmm0
+	paddd	%xmm3, %xmm0
+	addps	.LCPI2_16(%rip), %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpleps	.LCPI2_17(%rip), %xmm3
+	mulps	.LCPI2_18(%rip), %xmm1
+	andps	%xmm3, %xmm1
+	andnps	%xmm0, %xmm3
+	orps	%xmm1, %xmm3
+	movaps	%xmm3, 640(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_73
+	cmpq	%rbp, %r10
+	movss	.LCPI2_19(%rip), %xmm2
+	movss	.LCPI2_20(%rip), %xmm8
+	movss	.LCPI2_28(%rip), %xmm9
+	movss	.LCPI2_30(%rip), %xmm12
+	movss	.LCPI2_29(%rip), %xmm13
+	movss	.LCPI2_31(%rip), %xmm7
+	movss	.LCPI2_21(%rip), %xmm6
+	movss	.LCPI2_32(%rip), %xmm5
+	movss	.LCPI2_24(%rip), %xmm15
+	movss	.LCPI2_25(%rip), %xmm11
+	movss	.LCPI2_22(%rip), %xmm14
+	movss	.LCPI2_23(%rip), %xmm10
+	je	.LBB2_76
+	.p2align	4
+.LBB2_75:
+	movd	640(%rsp,%rbp,4), %xmm1
+	movd	%xmm1, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	shrl	$23, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	orl	$1065353216, %edi
+	movd	%edi, %xmm0
+	movdqa	%xmm0, %xmm3
+	mulss	%xmm2, %xmm3
+	addss	%xmm8, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm6, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm14, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm10, %xmm3
+	mulss	%xmm15, %xmm4
+	addss	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addss	%xmm11, %xmm0
+	movd	%xmm0, %eax
+	addss	.LCPI2_26(%rip), %xmm0
+	subss	%xmm0, %xmm4
+	movaps	%xmm4, %xmm0
+	mulss	.LCPI2_27(%rip), %xmm0
+	addss	%xmm9, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm13, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm12, %xmm0
+	movd	%xmm0, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	movd	%eax, %xmm0
+	addss	%xmm7, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpless	.LCPI2_33(%rip), %xmm1
+	movaps	%xmm1, %xmm4
+	andnps	%xmm0, %xmm4
+	mulss	%xmm5, %xmm3
+	andps	%xmm3, %xmm1
+	orps	%xmm4, %xmm1
+	movss	%xmm1, 640(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_75
+.LBB2_76:
+	cmpq	$4, %r14
+	jge	.LBB2_103
+	xorl	%ebp, %ebp
+	movss	.LCPI2_20(%rip), %xmm8
+	movss	.LCPI2_28(%rip), %xmm6
+	movss	.LCPI2_26(%rip), %xmm12
+	movss	.LCPI2_27(%rip), %xmm14
+	movss	.LCPI2_29(%rip), %xmm15
+	movss	.LCPI2_31(%rip), %xmm13
+	movss	.LCPI2_21(%rip), %xmm7
+	movss	.LCPI2_32(%rip), %xmm5
+	movss	.LCPI2_24(%rip), %xmm2
+	movss	.LCPI2_25(%rip), %xmm11
+	movss	.LCPI2_22(%rip), %xmm9
+	jmp	.LBB2_106
+.LBB2_93:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movdqa	.LCPI2_37(%rip), %xmm10
+	movaps	.LCPI2_38(%rip), %xmm12
+	movaps	.LCPI2_39(%rip), %xmm13
+	movaps	.LCPI2_40(%rip), %xmm11
+	movaps	.LCPI2_41(%rip), %xmm14
+	movaps	.LCPI2_42(%rip), %xmm15
+	movaps	.LCPI2_43(%rip), %xmm2
+	movaps	.LCPI2_44(%rip), %xmm6
+	movaps	.LCPI2_45(%rip), %xmm7
+	movaps	.LCPI2_46(%rip), %xmm8
+	movaps	.LCPI2_47(%rip), %xmm9
+	.p2align	4
+.LBB2_94:
+	movaps	1152(%rsp,%rax,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulps	.LCPI2_34(%rip), %xmm0
+	addps	.LCPI2_35(%rip), %xmm0
+	maxps	.LCPI2_36(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	andps	.LCPI2_3(%rip), %xmm3
+	orps	.LCPI2_1(%rip), %xmm3
+	movaps	%xmm3, %xmm4
+	mulps	%xmm12, %xmm4
+	addps	%xmm13, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm11, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm14, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm15, %xmm4
+	mulps	%xmm3, %xmm4
+	psrld	$23, %xmm0
+	paddd	%xmm10, %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	addps	%xmm2, %xmm4
+	addps	%xmm0, %xmm4
+	mulps	%xmm6, %xmm4
+	addps	%xmm7, %xmm4
+	movaps	%xmm1, %xmm0
+	mulps	%xmm8, %xmm0
+	sqrtps	%xmm0, %xmm0
+	cmpleps	%xmm9, %xmm1
+	andps	%xmm1, %xmm0
+	andnps	%xmm4, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 1152(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_94
+	cmpq	%rbp, %r10
+	movss	.LCPI2_52(%rip), %xmm15
+	movss	.LCPI2_53(%rip), %xmm13
+	movss	.LCPI2_54(%rip), %xmm8
+	movss	.LCPI2_55(%rip), %xmm12
+	movss	.LCPI2_56(%rip), %xmm2
+	movss	.LCPI2_57(%rip), %xmm7
+	movss	.LCPI2_58(%rip), %xmm9
+	movss	.LCPI2_59(%rip), %xmm6
+	movss	.LCPI2_60(%rip), %xmm10
+	movss	.LCPI2_48(%rip), %xmm11
+	movss	.LCPI2_50(%rip), %xmm14
+	je	.LBB2_97
+	.p2align	4
+.LBB2_96:
+	movss	1152(%rsp,%rbp,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulss	%xmm11, %xmm0
+	addss	%xmm5, %xmm0
+	maxss	%xmm14, %xmm0
+	movd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm3
+	shrl	$23, %eax
+	addl	$-127, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	movdqa	%xmm3, %xmm0
+	mulss	.LCPI2_51(%rip), %xmm0
+	addss	%xmm15, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm13, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm8, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm12, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm2, %xmm0
+	addss	%xmm4, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm9, %xmm0
+	movaps	%xmm1, %xmm3
+	mulss	%xmm6, %xmm3
+	sqrtss	%xmm3, %xmm3
+	cmpless	%xmm10, %xmm1
+	andps	%xmm1, %xmm3
+	andnps	%xmm0, %xmm1
+	orps	%xmm3, %xmm1
+	movss	%xmm1, 1152(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_96
+.LBB2_97:
+	cmpq	$4, %r14
+	jge	.LBB2_99
+	xorl	%ebp, %ebp
+	movss	.LCPI2_52(%rip), %xmm2
+	movss	.LCPI2_53(%rip), %xmm9
+	movss	.LCPI2_54(%rip), %xmm10
+	movss	.LCPI2_55(%rip), %xmm8
+	movss	.LCPI2_58(%rip), %xmm4
+	movss	.LCPI2_59(%rip), %xmm6
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_28(%rip), %xmm15
+	movaps	%xmm4, %xmm11
+	movss	.LCPI2_48(%rip), %xmm12
+	movss	.LCPI2_50(%rip), %xmm7
+	jmp	.LBB2_102
+.LBB2_103:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movaps	.LCPI2_8(%rip), %xmm12
+	movaps	.LCPI2_9(%rip), %xmm6
+	movaps	.LCPI2_10(%rip), %xmm14
+	movaps	.LCPI2_11(%rip), %xmm7
+	movaps	.LCPI2_12(%rip), %xmm13
+	movaps	.LCPI2_7(%rip), %xmm10
+	movaps	.LCPI2_16(%rip), %xmm15
+	movaps	.LCPI2_18(%rip), %xmm11
+	movdqa	.LCPI2_3(%rip), %xmm9
+	movdqa	.LCPI2_1(%rip), %xmm8
+	movaps	.LCPI2_4(%rip), %xmm2
+	movaps	.LCPI2_13(%rip), %xmm5
+	.p2align	4
+.LBB2_104:
+	movdqa	1152(%rsp,%rax,4), %xmm1
+	movdqa	%xmm1, %xmm0
+	pand	%xmm9, %xmm0
+	por	%xmm8, %xmm0
+	movdqa	%xmm1, %xmm3
+	psrld	$23, %xmm3
+	cvtdq2ps	%xmm3, %xmm4
+	movdqa	%xmm0, %xmm3
+	mulps	%xmm2, %xmm3
+	addps	.LCPI2_5(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_6(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm10, %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm12, %xmm3
+	mulps	%xmm6, %xmm4
+	addps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addps	%xmm14, %xmm0
+	movaps	%xmm0, %xmm3
+	addps	%xmm7, %xmm3
+	subps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm3
+	mulps	%xmm13, %xmm3
+	addps	%xmm5, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_14(%rip), %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_15(%rip), %xmm3
+	pslld	$23, %xmm0
+	paddd	%xmm3, %xmm0
+	addps	%xmm15, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpleps	.LCPI2_17(%rip), %xmm3
+	mulps	%xmm11, %xmm1
+	andps	%xmm3, %xmm1
+	andnps	%xmm0, %xmm3
+	orps	%xmm1, %xmm3
+	movaps	%xmm3, 1152(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_104
+	cmpq	%rbp, %r10
+	movss	.LCPI2_20(%rip), %xmm8
+	movss	.LCPI2_28(%rip), %xmm6
+	movss	.LCPI2_26(%rip), %xmm12
+	movss	.LCPI2_27(%rip), %xmm14
+	movss	.LCPI2_29(%rip), %xmm15
+	movss	.LCPI2_31(%rip), %xmm13
+	movss	.LCPI2_21(%rip), %xmm7
+	movss	.LCPI2_32(%rip), %xmm5
+	movss	.LCPI2_24(%rip), %xmm2
+	movss	.LCPI2_25(%rip), %xmm11
+	movss	.LCPI2_22(%rip), %xmm9
+	movss	.LCPI2_23(%rip), %xmm10
+	je	.LBB2_107
+	.p2align	4
+.LBB2_106:
+	movd	1152(%rsp,%rbp,4), %xmm1
+	movd	%xmm1, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	shrl	$23, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	orl	$1065353216, %edi
+	movd	%edi, %xmm0
+	movdqa	%xmm0, %xmm3
+	mulss	.LCPI2_19(%rip), %xmm3
+	addss	%xmm8, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm7, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm9, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm10, %xmm3
+	mulss	%xmm2, %xmm4
+	addss	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addss	%xmm11, %xmm0
+	movd	%xmm0, %eax
+	addss	%xmm12, %xmm0
+	subss	%xmm0, %xmm4
+	movaps	%xmm4, %xmm0
+	mulss	%xmm14, %xmm0
+	addss	%xmm6, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	%xmm15, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	.LCPI2_30(%rip), %xmm0
+	movd	%xmm0, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	movd	%eax, %xmm0
+	addss	%xmm13, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpless	.LCPI2_33(%rip), %xmm1
+	movaps	%xmm1, %xmm4
+	andnps	%xmm0, %xmm4
+	mulss	%xmm5, %xmm3
+	andps	%xmm3, %xmm1
+	orps	%xmm4, %xmm1
+	movss	%xmm1, 1152(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_106
+.LBB2_107:
+	cmpq	$4, %r14
+	movdqa	.LCPI2_3(%rip), %xmm3
+	jge	.LBB2_109
+	movaps	%xmm6, %xmm15
+	xorl	%ebp, %ebp
+	movss	.LCPI2_53(%rip), %xmm9
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_24(%rip), %xmm2
+	movss	.LCPI2_25(%rip), %xmm5
+	movss	.LCPI2_23(%rip), %xmm10
+	jmp	.LBB2_112
+.LBB2_99:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movss	.LCPI2_55(%rip), %xmm8
+	movss	.LCPI2_59(%rip), %xmm6
+	movaps	.LCPI2_38(%rip), %xmm9
+	movaps	.LCPI2_40(%rip), %xmm11
+	movaps	.LCPI2_41(%rip), %xmm10
+	movaps	.LCPI2_42(%rip), %xmm7
+	movaps	.LCPI2_43(%rip), %xmm12
+	movaps	.LCPI2_44(%rip), %xmm13
+	movaps	.LCPI2_45(%rip), %xmm14
+	movaps	.LCPI2_46(%rip), %xmm15
+	movaps	.LCPI2_47(%rip), %xmm2
+	.p2align	4
+.LBB2_100:
+	movaps	1664(%rsp,%rax,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulps	.LCPI2_34(%rip), %xmm0
+	addps	.LCPI2_35(%rip), %xmm0
+	maxps	.LCPI2_36(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	andps	.LCPI2_3(%rip), %xmm3
+	orps	.LCPI2_1(%rip), %xmm3
+	movaps	%xmm3, %xmm4
+	mulps	%xmm9, %xmm4
+	addps	.LCPI2_39(%rip), %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm11, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm10, %xmm4
+	mulps	%xmm3, %xmm4
+	addps	%xmm7, %xmm4
+	mulps	%xmm3, %xmm4
+	psrld	$23, %xmm0
+	paddd	.LCPI2_37(%rip), %xmm0
+	cvtdq2ps	%xmm0, %xmm0
+	addps	%xmm12, %xmm4
+	addps	%xmm0, %xmm4
+	mulps	%xmm13, %xmm4
+	addps	%xmm14, %xmm4
+	movaps	%xmm1, %xmm0
+	mulps	%xmm15, %xmm0
+	sqrtps	%xmm0, %xmm0
+	cmpleps	%xmm2, %xmm1
+	andps	%xmm1, %xmm0
+	andnps	%xmm4, %xmm1
+	orps	%xmm0, %xmm1
+	movaps	%xmm1, 1664(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_100
+	cmpq	%rbp, %r10
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_28(%rip), %xmm15
+	movss	.LCPI2_52(%rip), %xmm2
+	movss	.LCPI2_53(%rip), %xmm9
+	movss	.LCPI2_54(%rip), %xmm10
+	movss	.LCPI2_58(%rip), %xmm11
+	movss	.LCPI2_48(%rip), %xmm12
+	movss	.LCPI2_50(%rip), %xmm7
+	je	.LBB2_113
+	.p2align	4
+.LBB2_102:
+	movss	1664(%rsp,%rbp,4), %xmm1
+	movaps	%xmm1, %xmm0
+	mulss	%xmm12, %xmm0
+	addss	%xmm5, %xmm0
+	maxss	%xmm7, %xmm0
+	movd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	movd	%edi, %xmm3
+	shrl	$23, %eax
+	addl	$-127, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	movdqa	%xmm3, %xmm0
+	mulss	.LCPI2_51(%rip), %xmm0
+	addss	%xmm2, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm9, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm10, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	%xmm8, %xmm0
+	mulss	%xmm3, %xmm0
+	addss	.LCPI2_56(%rip), %xmm0
+	addss	%xmm4, %xmm0
+	mulss	.LCPI2_57(%rip), %xmm0
+	addss	%xmm11, %xmm0
+	movaps	%xmm1, %xmm3
+	mulss	%xmm6, %xmm3
+	sqrtss	%xmm3, %xmm3
+	cmpless	.LCPI2_60(%rip), %xmm1
+	andps	%xmm1, %xmm3
+	andnps	%xmm0, %xmm1
+	orps	%xmm3, %xmm1
+	movss	%xmm1, 1664(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_102
+	jmp	.LBB2_113
+.LBB2_109:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movdqa	.LCPI2_1(%rip), %xmm15
+	movaps	.LCPI2_8(%rip), %xmm13
+	movaps	.LCPI2_4(%rip), %xmm10
+	movaps	.LCPI2_9(%rip), %xmm6
+	movaps	.LCPI2_11(%rip), %xmm7
+	movaps	.LCPI2_12(%rip), %xmm14
+	movaps	.LCPI2_7(%rip), %xmm2
+	movaps	.LCPI2_16(%rip), %xmm12
+	movaps	.LCPI2_18(%rip), %xmm11
+	movaps	.LCPI2_17(%rip), %xmm5
+	movaps	.LCPI2_13(%rip), %xmm9
+	.p2align	4
+.LBB2_110:
+	movdqa	1664(%rsp,%rax,4), %xmm1
+	movdqa	%xmm1, %xmm0
+	pand	%xmm3, %xmm0
+	por	%xmm15, %xmm0
+	movdqa	%xmm3, %xmm8
+	movdqa	%xmm1, %xmm3
+	psrld	$23, %xmm3
+	cvtdq2ps	%xmm3, %xmm4
+	movdqa	%xmm0, %xmm3
+	mulps	%xmm10, %xmm3
+	addps	.LCPI2_5(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	.LCPI2_6(%rip), %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm2, %xmm3
+	mulps	%xmm0, %xmm3
+	addps	%xmm13, %xmm3
+	mulps	%xmm6, %xmm4
+	addps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addps	.LCPI2_10(%rip), %xmm0
+	movaps	%xmm0, %xmm3
+	addps	%xmm7, %xmm3
+	subps	%xmm3, %xmm4
+	movaps	%xmm4, %xmm3
+	mulps	%xmm14, %xmm3
+	addps	%xmm9, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_14(%rip), %xmm3
+	mulps	%xmm4, %xmm3
+	addps	.LCPI2_15(%rip), %xmm3
+	pslld	$23, %xmm0
+	paddd	%xmm3, %xmm0
+	addps	%xmm12, %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpleps	%xmm5, %xmm3
+	mulps	%xmm11, %xmm1
+	andps	%xmm3, %xmm1
+	andnps	%xmm0, %xmm3
+	orps	%xmm1, %xmm3
+	movaps	%xmm3, 1664(%rsp,%rax,4)
+	movdqa	%xmm8, %xmm3
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_110
+	cmpq	%rbp, %r10
+	movss	.LCPI2_53(%rip), %xmm9
+	movss	.LCPI2_20(%rip), %xmm8
+	movss	.LCPI2_28(%rip), %xmm15
+	movss	.LCPI2_19(%rip), %xmm13
+	movss	.LCPI2_24(%rip), %xmm2
+	movss	.LCPI2_25(%rip), %xmm5
+	movss	.LCPI2_23(%rip), %xmm10
+	je	.LBB2_113
+	.p2align	4
+.LBB2_112:
+	movd	1664(%rsp,%rbp,4), %xmm1
+	movd	%xmm1, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	shrl	$23, %eax
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%eax, %xmm4
+	orl	$1065353216, %edi
+	movd	%edi, %xmm0
+	movdqa	%xmm0, %xmm3
+	mulss	%xmm13, %xmm3
+	addss	%xmm8, %xmm3
+	mulss	%xmm0, %xmm3
+	addss	.LCPI2_21(%rip), %xmm3
+	mulss	%xmm0, %xmm3
+	addss	.LCPI2_22(%rip), %xmm3
+	mulss	%xmm0, %xmm3
+	addss	%xmm10, %xmm3
+	mulss	%xmm2, %xmm4
+	addss	%xmm3, %xmm4
+	movaps	%xmm4, %xmm0
+	addss	%xmm5, %xmm0
+	movd	%xmm0, %eax
+	addss	.LCPI2_26(%rip), %xmm0
+	subss	%xmm0, %xmm4
+	movaps	%xmm4, %xmm0
+	mulss	.LCPI2_27(%rip), %xmm0
+	addss	%xmm15, %xmm0
+	mulss	%xmm4, %xmm0
+	addss	.LCPI2_29(%rip), %xmm0
+	mulss	%xmm4, %xmm0
+	addss	.LCPI2_30(%rip), %xmm0
+	movd	%xmm0, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	movd	%eax, %xmm0
+	addss	.LCPI2_31(%rip), %xmm0
+	movdqa	%xmm1, %xmm3
+	cmpless	.LCPI2_33(%rip), %xmm1
+	movaps	%xmm1, %xmm4
+	andnps	%xmm0, %xmm4
+	mulss	.LCPI2_32(%rip), %xmm3
+	andps	%xmm3, %xmm1
+	orps	%xmm4, %xmm1
+	movss	%xmm1, 1664(%rsp,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_112
+.LBB2_113:
+	movq	%r11, %r14
+	cmpq	$8, 64(%rsp)
+	setb	%al
+	cmpq	$4, -96(%rsp)
+	setl	%dil
+	orb	%al, %dil
+	movaps	.LCPI2_62(%rip), %xmm12
+	movq	%r15, %r11
+	je	.LBB2_115
+	xorl	%ebp, %ebp
+	movaps	16(%rsp), %xmm4
+	movaps	176(%rsp), %xmm5
+	movaps	160(%rsp), %xmm8
+	movaps	144(%rsp), %xmm11
+	movl	$65472, %r15d
+	movaps	.LCPI2_61(%rip), %xmm6
+	jmp	.LBB2_118
+	.p2align	4
+.LBB2_115:
+	movl	%r10d, %ebp
+	andl	$252, %ebp
+	xorl	%eax, %eax
+	movq	%r9, %rdi
+	movq	-112(%rsp), %r8
+	movaps	16(%rsp), %xmm4
+	movaps	176(%rsp), %xmm5
+	movaps	160(%rsp), %xmm8
+	movaps	144(%rsp), %xmm11
+	movaps	352(%rsp), %xmm3
+	movaps	.LCPI2_61(%rip), %xmm6
+	.p2align	4
+.LBB2_116:
+	movaps	2688(%rsp,%rax,4), %xmm0
+	mulps	%xmm5, %xmm0
+	movaps	2176(%rsp,%rax,4), %xmm1
+	mulps	%xmm8, %xmm1
+	addps	%xmm0, %xmm1
+	movaps	3200(%rsp,%rax,4), %xmm0
+	mulps	%xmm11, %xmm0
+	addps	%xmm1, %xmm0
+	addps	%xmm3, %xmm0
+	minps	%xmm6, %xmm0
+	cvttps2dq	%xmm0, %xmm0
+	pshuflw	$232, %xmm0, %xmm0
+	pshufhw	$232, %xmm0, %xmm0
+	pshufd	$232, %xmm0, %xmm0
+	psllw	$6, %xmm0
+	movq	%xmm0, (%r8,%rax,2)
+	movaps	1152(%rsp,%rax,4), %xmm0
+	mulps	%xmm5, %xmm0
+	movaps	640(%rsp,%rax,4), %xmm1
+	mulps	%xmm8, %xmm1
+	addps	%xmm0, %xmm1
+	movaps	1664(%rsp,%rax,4), %xmm0
+	mulps	%xmm11, %xmm0
+	addps	%xmm1, %xmm0
+	addps	%xmm3, %xmm0
+	minps	%xmm6, %xmm0
+	cvttps2dq	%xmm0, %xmm0
+	pshuflw	$232, %xmm0, %xmm0
+	pshufhw	$232, %xmm0, %xmm0
+	pshufd	$232, %xmm0, %xmm0
+	psllw	$6, %xmm0
+	movq	%xmm0, (%rdi,%rax,2)
+	addq	$4, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_116
+	cmpq	%rbp, %r10
+	movl	$65472, %r15d
+	je	.LBB2_120
+.LBB2_118:
+	subq	%rbp, %r10
+	leal	(,%rbp,2), %eax
+	leaq	(%r9,%rax), %rdx
+	shll	$2, %ebp
+	leaq	1664(%rsp), %rdi
+	addq	%rbp, %rdi
+	addq	-112(%rsp), %rax
+	leaq	3200(%rsp), %r8
+	addq	%r8, %rbp
+	xorl	%r8d, %r8d
+	.p2align	4
+.LBB2_119:
+	movss	-1024(%rbp,%r8,4), %xmm0
+	movss	-512(%rbp,%r8,4), %xmm1
+	movss	-1024(%rdi,%r8,4), %xmm3
+	unpcklps	%xmm0, %xmm3
+	movss	-512(%rdi,%r8,4), %xmm0
+	unpcklps	%xmm1, %xmm0
+	mulps	%xmm5, %xmm0
+	mulps	%xmm8, %xmm3
+	addps	%xmm0, %xmm3
+	movss	(%rbp,%r8,4), %xmm0
+	movss	(%rdi,%r8,4), %xmm1
+	unpcklps	%xmm0, %xmm1
+	mulps	%xmm11, %xmm1
+	addps	%xmm3, %xmm1
+	addps	352(%rsp), %xmm1
+	movaps	%xmm1, %xmm0
+	cmpltps	%xmm12, %xmm0
+	unpcklps	%xmm0, %xmm0
+	cvttss2si	%xmm1, %ebx
+	movmskpd	%xmm0, %r12d
+	shufps	$85, %xmm1, %xmm1
+	cvttss2si	%xmm1, %r13d
+	shll	$6, %r13d
+	testb	$2, %r12b
+	cmovel	%r15d, %r13d
+	shll	$6, %ebx
+	testb	$1, %r12b
+	cmovel	%r15d, %ebx
+	movw	%r13w, (%rax,%r8,2)
+	movw	%bx, (%rdx,%r8,2)
+	incq	%r8
+	cmpq	%r8, %r10
+	jne	.LBB2_119
+.LBB2_120:
+	movq	96(%rsp), %r12
+	movq	%r12, %rdx
+	shrq	%rdx
+	cmpq	$1, 88(%rsp)
+	jne	.LBB2_122
+	movaps	%xmm9, %xmm2
+	movq	-112(%rsp), %r8
+	movq	-88(%rsp), %rbx
+	movq	3792(%rsp), %r13
+	movq	3784(%rsp), %rbp
+	movq	-80(%rsp), %rdi
+	movaps	-32(%rsp), %xmm3
+	movq	%r11, %r15
+	movq	%r14, %r11
+	movq	-96(%rsp), %r14
+	movss	-116(%rsp), %xmm11
+	testb	$1, %r12b
+	je	.LBB2_133
+	jmp	.LBB2_132
+	.p2align	4
+.LBB2_122:
+	cmpq	$8, 104(%rsp)
+	movq	-88(%rsp), %rbx
+	movq	3792(%rsp), %r13
+	movq	-80(%rsp), %rdi
+	movaps	544(%rsp), %xmm8
+	movq	%r11, %r15
+	jae	.LBB2_126
+	movaps	%xmm9, %xmm2
+	xorl	%ebp, %ebp
+	movq	-112(%rsp), %r8
+	movq	%r14, %r11
+	movq	-96(%rsp), %r14
+	movq	-8(%rsp), %r10
+	jmp	.LBB2_124
+.LBB2_126:
+	movq	-8(%rsp), %r10
+	movq	%r10, %rbp
+	andq	$-4, %rbp
+	xorl	%eax, %eax
+	movaps	32(%rsp), %xmm11
+	movaps	512(%rsp), %xmm2
+	movaps	%xmm6, %xmm9
+	movaps	496(%rsp), %xmm10
+	movaps	480(%rsp), %xmm14
+	movaps	464(%rsp), %xmm13
+	movaps	528(%rsp), %xmm7
+	movq	%r14, %r11
+	.p2align	4
+.LBB2_127:
+	movaps	2176(%rsp,%rax,8), %xmm0
+	movaps	2192(%rsp,%rax,8), %xmm1
+	movaps	2688(%rsp,%rax,8), %xmm3
+	movaps	%xmm0, %xmm4
+	shufps	$136, %xmm1, %xmm4
+	shufps	$221, %xmm1, %xmm0
+	addps	%xmm4, %xmm0
+	movaps	640(%rsp,%rax,8), %xmm1
+	movaps	656(%rsp,%rax,8), %xmm5
+	movaps	1152(%rsp,%rax,8), %xmm4
+	movaps	%xmm1, %xmm6
+	shufps	$136, %xmm5, %xmm6
+	addps	%xmm0, %xmm6
+	shufps	$221, %xmm5, %xmm1
+	addps	%xmm6, %xmm1
+	movaps	2704(%rsp,%rax,8), %xmm0
+	movaps	%xmm3, %xmm5
+	shufps	$136, %xmm0, %xmm5
+	shufps	$221, %xmm0, %xmm3
+	addps	%xmm5, %xmm3
+	movaps	1168(%rsp,%rax,8), %xmm0
+	movaps	%xmm4, %xmm5
+	shufps	$136, %xmm0, %xmm5
+	addps	%xmm3, %xmm5
+	shufps	$221, %xmm0, %xmm4
+	addps	%xmm5, %xmm4
+	movaps	3216(%rsp,%rax,8), %xmm0
+	movaps	3200(%rsp,%rax,8), %xmm3
+	movaps	%xmm3, %xmm5
+	shufps	$136, %xmm0, %xmm5
+	shufps	$221, %xmm0, %xmm3
+	addps	%xmm5, %xmm3
+	movaps	1680(%rsp,%rax,8), %xmm0
+	movaps	1664(%rsp,%rax,8), %xmm5
+	movaps	%xmm5, %xmm6
+	shufps	$136, %xmm0, %xmm6
+	addps	%xmm3, %xmm6
+	shufps	$221, %xmm0, %xmm5
+	addps	%xmm6, %xmm5
+	movaps	%xmm8, %xmm0
+	mulps	%xmm4, %xmm0
+	movaps	%xmm7, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm0, %xmm3
+	movaps	%xmm2, %xmm0
+	mulps	%xmm5, %xmm0
+	addps	%xmm3, %xmm0
+	addps	%xmm11, %xmm0
+	minps	%xmm9, %xmm0
+	cvttps2dq	%xmm0, %xmm0
+	mulps	%xmm10, %xmm4
+	mulps	%xmm14, %xmm1
+	addps	%xmm4, %xmm1
+	mulps	%xmm13, %xmm5
+	addps	%xmm1, %xmm5
+	addps	%xmm11, %xmm5
+	minps	%xmm9, %xmm5
+	cvttps2dq	%xmm5, %xmm1
+	pshuflw	$232, %xmm1, %xmm1
+	pshufhw	$232, %xmm1, %xmm1
+	pshufd	$232, %xmm1, %xmm1
+	pshuflw	$232, %xmm0, %xmm0
+	pshufhw	$232, %xmm0, %xmm0
+	pshufd	$232, %xmm0, %xmm0
+	punpcklwd	%xmm1, %xmm0
+	psllw	$6, %xmm0
+	movdqu	%xmm0, (%rcx,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rbp
+	jne	.LBB2_127
+	cmpq	%rbp, %r10
+	movq	-112(%rsp), %r8
+	movaps	16(%rsp), %xmm4
+	movq	-96(%rsp), %r14
+	movss	.LCPI2_53(%rip), %xmm2
+	movss	.LCPI2_19(%rip), %xmm13
+	movaps	.LCPI2_62(%rip), %xmm12
+	movss	.LCPI2_28(%rip), %xmm15
+	je	.LBB2_129
+.LBB2_124:
+	movaps	272(%rsp), %xmm5
+	movaps	256(%rsp), %xmm6
+	movaps	32(%rsp), %xmm11
+	.p2align	4
+.LBB2_125:
+	movss	2176(%rsp,%rbp,8), %xmm1
+	movss	2688(%rsp,%rbp,8), %xmm0
+	addss	2180(%rsp,%rbp,8), %xmm1
+	addss	640(%rsp,%rbp,8), %xmm1
+	addss	644(%rsp,%rbp,8), %xmm1
+	addss	2692(%rsp,%rbp,8), %xmm0
+	addss	1152(%rsp,%rbp,8), %xmm0
+	addss	1156(%rsp,%rbp,8), %xmm0
+	movss	3200(%rsp,%rbp,8), %xmm3
+	addss	3204(%rsp,%rbp,8), %xmm3
+	addss	1664(%rsp,%rbp,8), %xmm3
+	addss	1668(%rsp,%rbp,8), %xmm3
+	shufps	$0, %xmm0, %xmm0
+	mulps	%xmm5, %xmm0
+	shufps	$0, %xmm1, %xmm1
+	mulps	%xmm6, %xmm1
+	addps	%xmm0, %xmm1
+	shufps	$0, %xmm3, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm1, %xmm3
+	addps	%xmm11, %xmm3
+	minps	%xmm12, %xmm3
+	cvttps2dq	%xmm3, %xmm0
+	pshuflw	$232, %xmm0, %xmm0
+	psllw	$6, %xmm0
+	movd	%xmm0, (%rcx,%rbp,4)
+	incq	%rbp
+	cmpq	%rbp, %r10
+	jne	.LBB2_125
+.LBB2_129:
+	movq	3784(%rsp), %rbp
+	movaps	-32(%rsp), %xmm3
+	movss	-116(%rsp), %xmm11
+	testb	$1, %r12b
+	je	.LBB2_133
+.LBB2_132:
+	movq	3776(%rsp), %rax
+	movq	-64(%rsp), %r10
+	leaq	(%rax,%r10,2), %rax
+	movss	2172(%rsp,%r12,4), %xmm0
+	movss	2684(%rsp,%r12,4), %xmm1
+	addss	636(%rsp,%r12,4), %xmm0
+	addss	1148(%rsp,%r12,4), %xmm1
+	addss	%xmm0, %xmm0
+	movss	3196(%rsp,%r12,4), %xmm3
+	addss	1660(%rsp,%r12,4), %xmm3
+	addss	%xmm1, %xmm1
+	addss	%xmm3, %xmm3
+	shufps	$0, %xmm1, %xmm1
+	mulps	272(%rsp), %xmm1
+	shufps	$0, %xmm0, %xmm0
+	mulps	256(%rsp), %xmm0
+	addps	%xmm1, %xmm0
+	shufps	$0, %xmm3, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm0, %xmm3
+	addps	32(%rsp), %xmm3
+	minps	%xmm12, %xmm3
+	cvttps2dq	%xmm3, %xmm0
+	movaps	-32(%rsp), %xmm3
+	pshuflw	$232, %xmm0, %xmm0
+	psllw	$6, %xmm0
+	movd	%xmm0, (%rax,%rdx,4)
+	jmp	.LBB2_133
+.LBB2_134:
+	addq	$3720, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end2:
+	.size	oc_isp_row_pair_420_10_v1, .Lfunc_end2-oc_isp_row_pair_420_10_v1
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI3_0:
+	.long	0x3f800000
+	.long	0x3f800000
+	.long	0x3f800000
+	.long	0x3f800000
+.LCPI3_2:
+	.long	8388607
+	.long	8388607
+	.long	8388607
+	.long	8388607
+.LCPI3_3:
+	.long	0xbd0714fb
+	.long	0xbd0714fb
+	.long	0xbd0714fb
+	.long	0xbd0714fb
+.LCPI3_4:
+	.long	0x3e862568
+	.long	0x3e862568
+	.long	0x3e862568
+	.long	0x3e862568
+.LCPI3_5:
+	.long	0xbf5dfa65
+	.long	0xbf5dfa65
+	.long	0xbf5dfa65
+	.long	0xbf5dfa65
+.LCPI3_6:
+	.long	0x3fd6d87a
+	.long	0x3fd6d87a
+	.long	0x3fd6d87a
+	.long	0x3fd6d87a
+.LCPI3_7:
+	.long	0xc257d3f4
+	.long	0xc257d3f4
+	.long	0xc257d3f4
+	.long	0xc257d3f4
+.LCPI3_8:
+	.long	0x3ed55555
+	.long	0x3ed55555
+	.long	0x3ed55555
+	.long	0x3ed55555
+.LCPI3_9:
+	.long	0x4b400000
+	.long	0x4b400000
+	.long	0x4b400000
+	.long	0x4b400000
+.LCPI3_10:
+	.long	0xcb400000
+	.long	0xcb400000
+	.long	0xcb400000
+	.long	0xcb400000
+.LCPI3_11:
+	.long	0x3d717425
+	.long	0x3d717425
+	.long	0x3d717425
+	.long	0x3d717425
+.LCPI3_12:
+	.long	0x3e82e0b5
+	.long	0x3e82e0b5
+	.long	0x3e82e0b5
+	.long	0x3e82e0b5
+.LCPI3_13:
+	.long	0x3f3b3327
+	.long	0x3f3b3327
+	.long	0x3f3b3327
+	.long	0x3f3b3327
+.LCPI3_14:
+	.long	0x3f870873
+	.long	0x3f870873
+	.long	0x3f870873
+	.long	0x3f870873
+.LCPI3_15:
+	.long	0xbd6147ae
+	.long	0xbd6147ae
+	.long	0xbd6147ae
+	.long	0xbd6147ae
+.LCPI3_16:
+	.long	0x3b4d2e1c
+	.long	0x3b4d2e1c
+	.long	0x3b4d2e1c
+	.long	0x3b4d2e1c
+.LCPI3_17:
+	.long	0x414eb852
+	.long	0x414eb852
+	.long	0x414eb852
+	.long	0x414eb852
+.LCPI3_33:
+	.long	0x41400000
+	.long	0x41400000
+	.long	0x41400000
+	.long	0x41400000
+.LCPI3_34:
+	.long	0xbe91c020
+	.long	0xbe91c020
+	.long	0xbe91c020
+	.long	0xbe91c020
+.LCPI3_35:
 	.long	0x3f000000
 	.long	0x3f000000
 	.long	0x3f000000
 	.long	0x3f000000
-.LCPI2_35:
+.LCPI3_36:
+	.long	4294967169
+	.long	4294967169
+	.long	4294967169
+	.long	4294967169
+.LCPI3_37:
+	.long	0x3d31e283
+	.long	0x3d31e283
+	.long	0x3d31e283
+	.long	0x3d31e283
+.LCPI3_38:
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+	.long	0xbecf4ac0
+.LCPI3_39:
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+	.long	0x3fcc04f6
+.LCPI3_40:
+	.long	0xc05f8507
+	.long	0xc05f8507
+	.long	0xc05f8507
+	.long	0xc05f8507
+.LCPI3_41:
+	.long	0x40a18002
+	.long	0x40a18002
+	.long	0x40a18002
+	.long	0x40a18002
+.LCPI3_42:
+	.long	0xc0325b25
+	.long	0xc0325b25
+	.long	0xc0325b25
+	.long	0xc0325b25
+.LCPI3_43:
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+	.long	0x3dfddd65
+.LCPI3_44:
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+	.long	0x3f0f564f
+.LCPI3_45:
+	.long	0x40400000
+	.long	0x40400000
+	.long	0x40400000
+	.long	0x40400000
+.LCPI3_46:
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+	.long	0x3daaaaab
+.LCPI3_60:
+	.long	0x437f0000
+	.long	0x437f0000
+	.long	0x437f0000
+	.long	0x437f0000
+.LCPI3_61:
 	.byte	255
 	.byte	0
 	.byte	0
@@ -2340,7 +6015,7 @@ oc_isp_row_pair_420_v1:
 	.byte	0
 	.byte	0
 	.byte	0
-.LCPI2_36:
+.LCPI3_62:
 	.short	65535
 	.short	0
 	.short	65535
@@ -2351,42 +6026,66 @@ oc_isp_row_pair_420_v1:
 	.short	0
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI2_1:
+.LCPI3_1:
 	.long	0x3f800000
-.LCPI2_18:
+.LCPI3_18:
 	.long	0xbd0714fb
-.LCPI2_19:
+.LCPI3_19:
 	.long	0x3e862568
-.LCPI2_20:
+.LCPI3_20:
 	.long	0xbf5dfa65
-.LCPI2_21:
+.LCPI3_21:
 	.long	0x3fd6d87a
-.LCPI2_22:
+.LCPI3_22:
 	.long	0xc257d3f4
-.LCPI2_23:
+.LCPI3_23:
 	.long	0x3ed55555
-.LCPI2_24:
+.LCPI3_24:
 	.long	0x4b400000
-.LCPI2_25:
+.LCPI3_25:
 	.long	0xcb400000
-.LCPI2_26:
+.LCPI3_26:
 	.long	0x3d717425
-.LCPI2_27:
+.LCPI3_27:
 	.long	0x3e82e0b5
-.LCPI2_28:
+.LCPI3_28:
 	.long	0x3f3b3327
-.LCPI2_29:
+.LCPI3_29:
 	.long	0x3f870873
-.LCPI2_30:
+.LCPI3_30:
 	.long	0xbd6147ae
-.LCPI2_31:
+.LCPI3_31:
 	.long	0x414eb852
-.LCPI2_32:
+.LCPI3_32:
 	.long	0x3b4d2e1c
-.LCPI2_37:
-	.long	0x437f0000
-.LCPI2_38:
+.LCPI3_47:
+	.long	0x41400000
+.LCPI3_48:
+	.long	0xbe91c020
+.LCPI3_49:
 	.long	0x3f000000
+.LCPI3_50:
+	.long	0x3d31e283
+.LCPI3_51:
+	.long	0xbecf4ac0
+.LCPI3_52:
+	.long	0x3fcc04f6
+.LCPI3_53:
+	.long	0xc05f8507
+.LCPI3_54:
+	.long	0x40a18002
+.LCPI3_55:
+	.long	0xc0325b25
+.LCPI3_56:
+	.long	0x3dfddd65
+.LCPI3_57:
+	.long	0x3f0f564f
+.LCPI3_58:
+	.long	0x40400000
+.LCPI3_59:
+	.long	0x3daaaaab
+.LCPI3_63:
+	.long	0x437f0000
 	.text
 	.hidden	oc_isp_row_bgra_v1
 	.globl	oc_isp_row_bgra_v1
@@ -2414,41 +6113,43 @@ oc_isp_row_bgra_v1:
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdi, -64(%rsp)
+	movq	%rdi, %rbp
 	leaq	127(%rdx), %rax
 	leaq	254(%rdx), %rdi
 	testq	%rax, %rax
 	cmovnsq	%rax, %rdi
+	movq	%rdx, -88(%rsp)
 	testq	%rdx, %rdx
-	jle	.LBB2_52
-	movq	%rdx, %r15
+	jle	.LBB3_71
+	movq	%r9, %r15
 	sarq	$7, %rdi
-	leaq	(%rsi,%rdx,2), %rbx
-	leaq	(%rsi,%rdx,4), %r14
-	leaq	-1(%rdx), %r12
-	shrq	$7, %r12
-	xorl	%ebp, %ebp
-	movss	.LCPI2_1(%rip), %xmm6
-	movq	%rdx, %r10
+	movq	-88(%rsp), %r10
+	leaq	(%rsi,%r10,2), %rbx
+	leaq	(%rsi,%r10,4), %r14
+	leaq	-1(%r10), %r9
+	shrq	$7, %r9
 	xorl	%r11d, %r11d
-	movaps	.LCPI2_0(%rip), %xmm10
-	movq	%r9, -112(%rsp)
-	movq	%rdx, -72(%rsp)
-	movq	%r12, -128(%rsp)
-	movq	%rdi, -120(%rsp)
-	jmp	.LBB2_2
+	movss	.LCPI3_1(%rip), %xmm6
+	movss	.LCPI3_49(%rip), %xmm11
+	xorl	%r12d, %r12d
+	movaps	.LCPI3_0(%rip), %xmm13
+	movq	%r15, -120(%rsp)
+	movq	%rbp, -56(%rsp)
+	movq	%r9, -104(%rsp)
+	movq	%rdi, -96(%rsp)
+	jmp	.LBB3_2
 	.p2align	4
-.LBB2_51:
-	subq	$-128, %rbp
+.LBB3_70:
+	subq	$-128, %r11
 	addq	$-128, %r10
 	addq	$256, %r14
 	addq	$256, %rbx
 	addq	$256, %rsi
 	addq	$512, %rcx
-	cmpq	%r12, %r11
-	leaq	1(%r11), %r11
-	je	.LBB2_52
-.LBB2_2:
+	cmpq	%r9, %r12
+	leaq	1(%r12), %r12
+	je	.LBB3_71
+.LBB3_2:
 	cmpq	$2, %r10
 	movl	$1, %r13d
 	cmovgeq	%r10, %r13
@@ -2456,189 +6157,199 @@ oc_isp_row_bgra_v1:
 	movl	$128, %eax
 	cmovgeq	%rax, %r13
 	testq	%r8, %r8
-	je	.LBB2_9
-	movq	%r9, %rax
+	je	.LBB3_9
+	movq	%r15, %rax
 	orq	%rdi, %rax
 	shrq	$32, %rax
-	je	.LBB2_4
-	movq	%r9, %rax
+	je	.LBB3_4
+	movq	%r15, %rax
 	cqto
 	idivq	%rdi
-	jmp	.LBB2_6
+	jmp	.LBB3_6
 	.p2align	4
-.LBB2_4:
-	movl	%r9d, %eax
+.LBB3_4:
+	movl	%r15d, %eax
 	xorl	%edx, %edx
 	divl	%edi
-.LBB2_6:
+.LBB3_6:
 	andq	$-64, %rax
 	addq	$64, %rax
-	leaq	1(%r11), %rdx
+	leaq	1(%r12), %rdx
 	imulq	%rax, %rdx
-	cmpq	%r9, %rdx
-	cmovgeq	%r9, %rdx
-	imulq	%r11, %rax
+	cmpq	%r15, %rdx
+	cmovgeq	%r15, %rdx
+	imulq	%r12, %rax
 	cmpq	%rdx, %rax
-	jge	.LBB2_9
+	jge	.LBB3_9
 	.p2align	4
-.LBB2_7:
+.LBB3_7:
 	prefetcht0	(%r8,%rax)
 	addq	$64, %rax
 	cmpq	%rdx, %rax
-	jl	.LBB2_7
-.LBB2_9:
-	cmpq	%rbp, %r15
-	jle	.LBB2_51
+	jl	.LBB3_7
+.LBB3_9:
+	cmpq	%r11, -88(%rsp)
+	jle	.LBB3_70
 	movl	%r13d, %eax
 	andl	$252, %eax
-	movq	-64(%rsp), %rdx
-	movss	(%rdx), %xmm11
-	movsd	4(%rdx), %xmm0
-	movss	12(%rdx), %xmm9
-	movups	16(%rdx), %xmm3
-	movsd	32(%rdx), %xmm4
-	movss	40(%rdx), %xmm2
-	movss	44(%rdx), %xmm12
-	movss	48(%rdx), %xmm13
+	movss	(%rbp), %xmm7
+	movsd	4(%rbp), %xmm8
+	movss	12(%rbp), %xmm12
+	movups	16(%rbp), %xmm3
+	movsd	32(%rbp), %xmm4
+	movss	40(%rbp), %xmm10
+	movss	44(%rbp), %xmm0
+	movss	48(%rbp), %xmm2
 	cmpq	$4, %r10
-	movq	%r11, -104(%rsp)
-	movaps	%xmm12, 80(%rsp)
-	movq	%rbp, -56(%rsp)
-	movaps	%xmm0, 128(%rsp)
-	movaps	%xmm9, 112(%rsp)
-	movaps	%xmm3, -16(%rsp)
+	movq	%r11, -128(%rsp)
+	movq	%r12, -112(%rsp)
 	movaps	%xmm2, 96(%rsp)
-	movaps	%xmm13, 64(%rsp)
-	jge	.LBB2_12
-	movaps	%xmm10, %xmm8
+	movaps	%xmm3, 16(%rsp)
+	movaps	%xmm10, 128(%rsp)
+	movaps	%xmm0, 112(%rsp)
+	jge	.LBB3_12
 	xorl	%edx, %edx
-	jmp	.LBB2_15
+	jmp	.LBB3_15
 	.p2align	4
-.LBB2_12:
+.LBB3_12:
 	movl	%r13d, %edx
 	andl	$252, %edx
-	movaps	%xmm11, -32(%rsp)
-	movaps	%xmm11, %xmm7
-	shufps	$0, %xmm11, %xmm7
-	movaps	%xmm0, %xmm1
-	shufps	$0, %xmm0, %xmm1
-	movaps	%xmm1, 48(%rsp)
-	shufps	$85, %xmm0, %xmm0
-	movaps	%xmm0, 32(%rsp)
-	shufps	$0, %xmm9, %xmm9
-	movaps	%xmm9, 16(%rsp)
-	movaps	%xmm3, %xmm0
-	shufps	$85, %xmm3, %xmm0
-	movaps	%xmm0, (%rsp)
-	movaps	%xmm3, %xmm6
-	shufps	$0, %xmm3, %xmm6
-	movaps	%xmm3, %xmm15
-	shufps	$170, %xmm3, %xmm15
-	movaps	%xmm4, %xmm1
-	shufps	$0, %xmm4, %xmm1
+	movaps	%xmm7, (%rsp)
+	movaps	%xmm7, %xmm9
+	shufps	$0, %xmm7, %xmm9
+	movaps	%xmm8, %xmm1
+	shufps	$0, %xmm8, %xmm1
+	movaps	%xmm1, 80(%rsp)
+	movaps	%xmm8, -16(%rsp)
+	shufps	$85, %xmm8, %xmm8
+	movaps	%xmm8, 64(%rsp)
+	movaps	%xmm12, -32(%rsp)
+	shufps	$0, %xmm12, %xmm12
+	movaps	%xmm12, 48(%rsp)
+	movaps	%xmm3, %xmm1
+	shufps	$85, %xmm3, %xmm1
+	movaps	%xmm1, 32(%rsp)
+	movaps	%xmm3, %xmm11
+	shufps	$0, %xmm3, %xmm11
+	movaps	%xmm3, %xmm5
+	shufps	$170, %xmm3, %xmm5
+	movaps	%xmm4, %xmm15
+	shufps	$0, %xmm4, %xmm15
 	shufps	$255, %xmm3, %xmm3
 	movaps	%xmm4, -48(%rsp)
-	shufps	$85, %xmm4, %xmm4
-	shufps	$0, %xmm12, %xmm12
-	movaps	%xmm2, %xmm11
-	shufps	$0, %xmm2, %xmm11
-	shufps	$0, %xmm13, %xmm13
+	movaps	%xmm4, %xmm1
+	shufps	$85, %xmm4, %xmm1
+	movaps	%xmm0, %xmm6
+	shufps	$0, %xmm0, %xmm6
+	shufps	$0, %xmm10, %xmm10
+	movaps	%xmm2, %xmm12
+	shufps	$0, %xmm2, %xmm12
 	xorl	%edi, %edi
 	.p2align	4
-.LBB2_13:
+.LBB3_13:
 	movq	(%rsi,%rdi,2), %xmm0
 	xorps	%xmm2, %xmm2
 	punpcklwd	%xmm2, %xmm0
-	xorps	%xmm9, %xmm9
-	cvtdq2ps	%xmm0, %xmm8
-	subps	%xmm7, %xmm8
-	mulps	48(%rsp), %xmm8
-	maxps	%xmm9, %xmm8
-	minps	%xmm10, %xmm8
+	xorps	%xmm8, %xmm8
+	cvtdq2ps	%xmm0, %xmm7
+	subps	%xmm9, %xmm7
+	mulps	80(%rsp), %xmm7
+	maxps	%xmm8, %xmm7
+	minps	%xmm13, %xmm7
 	movq	(%rbx,%rdi,2), %xmm0
-	punpcklwd	%xmm9, %xmm0
-	cvtdq2ps	%xmm0, %xmm14
-	subps	%xmm7, %xmm14
-	mulps	32(%rsp), %xmm14
-	maxps	%xmm9, %xmm14
-	minps	%xmm10, %xmm14
+	punpcklwd	%xmm8, %xmm0
+	cvtdq2ps	%xmm0, %xmm2
+	subps	%xmm9, %xmm2
+	mulps	64(%rsp), %xmm2
+	maxps	%xmm8, %xmm2
+	minps	%xmm13, %xmm2
 	movq	(%r14,%rdi,2), %xmm0
-	punpcklwd	%xmm9, %xmm0
+	punpcklwd	%xmm8, %xmm0
 	cvtdq2ps	%xmm0, %xmm0
-	subps	%xmm7, %xmm0
-	mulps	16(%rsp), %xmm0
-	maxps	%xmm9, %xmm0
-	minps	%xmm10, %xmm0
-	movaps	(%rsp), %xmm2
-	mulps	%xmm14, %xmm2
-	movaps	%xmm6, %xmm5
-	mulps	%xmm8, %xmm5
-	addps	%xmm2, %xmm5
-	movaps	%xmm15, %xmm2
-	mulps	%xmm0, %xmm2
-	addps	%xmm5, %xmm2
-	maxps	%xmm9, %xmm2
-	minps	%xmm10, %xmm2
-	movaps	%xmm2, 144(%rsp,%rdi,4)
-	movaps	%xmm1, %xmm2
-	mulps	%xmm14, %xmm2
-	movaps	%xmm3, %xmm5
-	mulps	%xmm8, %xmm5
-	addps	%xmm2, %xmm5
-	movaps	%xmm4, %xmm2
-	mulps	%xmm0, %xmm2
-	addps	%xmm5, %xmm2
-	maxps	%xmm9, %xmm2
-	minps	%xmm10, %xmm2
-	movaps	%xmm2, 656(%rsp,%rdi,4)
-	mulps	%xmm12, %xmm14
-	mulps	%xmm11, %xmm8
-	addps	%xmm14, %xmm8
-	mulps	%xmm13, %xmm0
-	addps	%xmm8, %xmm0
+	subps	%xmm9, %xmm0
+	mulps	48(%rsp), %xmm0
+	maxps	%xmm8, %xmm0
+	minps	%xmm13, %xmm0
+	movaps	%xmm13, %xmm14
+	movaps	32(%rsp), %xmm13
+	mulps	%xmm2, %xmm13
+	movaps	%xmm11, %xmm4
+	mulps	%xmm7, %xmm4
+	addps	%xmm13, %xmm4
+	movaps	%xmm5, %xmm13
+	mulps	%xmm0, %xmm13
+	addps	%xmm4, %xmm13
+	maxps	%xmm8, %xmm13
+	minps	%xmm14, %xmm13
+	movaps	%xmm13, 144(%rsp,%rdi,4)
+	movaps	%xmm15, %xmm4
+	mulps	%xmm2, %xmm4
+	movaps	%xmm3, %xmm13
+	mulps	%xmm7, %xmm13
+	addps	%xmm4, %xmm13
+	movaps	%xmm1, %xmm4
+	mulps	%xmm0, %xmm4
+	addps	%xmm13, %xmm4
+	movaps	%xmm14, %xmm13
+	maxps	%xmm8, %xmm4
+	minps	%xmm14, %xmm4
+	movaps	%xmm4, 656(%rsp,%rdi,4)
+	mulps	%xmm6, %xmm2
+	mulps	%xmm10, %xmm7
+	addps	%xmm2, %xmm7
+	mulps	%xmm12, %xmm0
+	addps	%xmm7, %xmm0
 	xorps	%xmm2, %xmm2
 	maxps	%xmm2, %xmm0
-	minps	%xmm10, %xmm0
+	minps	%xmm14, %xmm0
 	movaps	%xmm0, 1168(%rsp,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_13
+	jne	.LBB3_13
 	cmpq	%rdx, %r13
-	movss	.LCPI2_1(%rip), %xmm6
-	movaps	%xmm10, %xmm8
-	movaps	-32(%rsp), %xmm11
+	movss	.LCPI3_1(%rip), %xmm6
+	movss	.LCPI3_49(%rip), %xmm11
+	movaps	%xmm14, %xmm13
+	movaps	(%rsp), %xmm7
+	movaps	-16(%rsp), %xmm8
+	movaps	-32(%rsp), %xmm12
 	movaps	-48(%rsp), %xmm4
-	jne	.LBB2_15
-.LBB2_27:
+	jne	.LBB3_15
+.LBB3_20:
+	movq	-56(%rsp), %rbp
+	cmpl	$1, 96(%rbp)
+	jne	.LBB3_21
 	cmpq	$4, %r10
-	jge	.LBB2_29
+	movss	.LCPI3_52(%rip), %xmm4
+	movss	.LCPI3_53(%rip), %xmm7
+	movss	.LCPI3_56(%rip), %xmm6
+	movq	-112(%rsp), %r12
+	movss	.LCPI3_59(%rip), %xmm10
+	jge	.LBB3_31
 	xorl	%edx, %edx
-	movq	-128(%rsp), %r12
-	movss	.LCPI2_23(%rip), %xmm15
-	movss	.LCPI2_26(%rip), %xmm6
-	movss	.LCPI2_27(%rip), %xmm8
-	movss	.LCPI2_28(%rip), %xmm9
-	movss	.LCPI2_29(%rip), %xmm11
-	movss	.LCPI2_30(%rip), %xmm12
-	movss	.LCPI2_31(%rip), %xmm13
-	movss	.LCPI2_32(%rip), %xmm14
-	movss	.LCPI2_19(%rip), %xmm4
-	movss	.LCPI2_20(%rip), %xmm5
-	movss	.LCPI2_21(%rip), %xmm7
-	movss	.LCPI2_22(%rip), %xmm10
-	jmp	.LBB2_32
+	movq	-120(%rsp), %r15
+	movq	-128(%rsp), %r11
+	movss	.LCPI3_58(%rip), %xmm12
+	movss	.LCPI3_57(%rip), %xmm3
+	movss	.LCPI3_47(%rip), %xmm5
+	movss	.LCPI3_48(%rip), %xmm9
+	movss	.LCPI3_50(%rip), %xmm14
+	movss	.LCPI3_51(%rip), %xmm15
+	movaps	%xmm11, %xmm8
+	movss	.LCPI3_54(%rip), %xmm11
+	jmp	.LBB3_34
 	.p2align	4
-.LBB2_15:
-	movaps	%xmm11, %xmm7
-	shufps	$0, %xmm11, %xmm7
-	movaps	-16(%rsp), %xmm9
-	movaps	%xmm9, %xmm10
-	shufps	$1, %xmm4, %xmm10
-	shufps	$226, %xmm4, %xmm10
-	movaps	%xmm9, %xmm15
-	shufps	$227, %xmm9, %xmm15
-	shufps	$214, %xmm4, %xmm9
+.LBB3_15:
+	movaps	%xmm7, %xmm14
+	shufps	$0, %xmm7, %xmm14
+	movaps	16(%rsp), %xmm10
+	movaps	%xmm10, %xmm9
+	shufps	$1, %xmm4, %xmm9
 	shufps	$226, %xmm4, %xmm9
+	movaps	%xmm10, %xmm15
+	shufps	$227, %xmm10, %xmm15
+	shufps	$214, %xmm4, %xmm10
+	shufps	$226, %xmm4, %xmm10
 	leal	(%rdx,%rdx), %r11d
 	leaq	(%rsi,%r11), %r9
 	leaq	(%rbx,%r11), %r15
@@ -2648,169 +6359,318 @@ oc_isp_row_bgra_v1:
 	movq	%r13, %rbp
 	subq	%rdx, %rbp
 	xorl	%edx, %edx
-	jmp	.LBB2_16
+	jmp	.LBB3_16
 	.p2align	4
-.LBB2_26:
+.LBB3_43:
 	minss	%xmm6, %xmm0
 	movss	%xmm0, -512(%rdi,%rdx,4)
-	mulss	80(%rsp), %xmm1
-	mulss	96(%rsp), %xmm3
-	addss	%xmm1, %xmm3
-	mulss	64(%rsp), %xmm4
-	addss	%xmm3, %xmm4
-	maxss	%xmm2, %xmm4
-	minss	%xmm6, %xmm4
-	movss	%xmm4, (%rdi,%rdx,4)
+	mulss	112(%rsp), %xmm1
+	mulss	128(%rsp), %xmm4
+	addss	%xmm1, %xmm4
+	mulss	96(%rsp), %xmm5
+	addss	%xmm4, %xmm5
+	maxss	%xmm3, %xmm5
+	minss	%xmm6, %xmm5
+	movss	%xmm5, (%rdi,%rdx,4)
 	incq	%rdx
 	cmpq	%rdx, %rbp
-	je	.LBB2_27
-.LBB2_16:
+	je	.LBB3_20
+.LBB3_16:
 	movzwl	(%r9,%rdx,2), %r12d
 	movd	%r12d, %xmm0
 	pinsrw	$2, (%r15,%rdx,2), %xmm0
 	cvtdq2ps	%xmm0, %xmm1
-	subps	%xmm7, %xmm1
-	mulps	128(%rsp), %xmm1
+	subps	%xmm14, %xmm1
+	mulps	%xmm8, %xmm1
 	xorps	%xmm0, %xmm0
 	cmpltps	%xmm1, %xmm0
 	unpcklps	%xmm0, %xmm0
 	movmskpd	%xmm0, %r12d
-	xorps	%xmm2, %xmm2
-	movaps	%xmm1, %xmm3
-	testb	$1, %r12b
-	jne	.LBB2_18
 	xorps	%xmm3, %xmm3
-.LBB2_18:
+	movaps	%xmm1, %xmm4
+	testb	$1, %r12b
+	jne	.LBB3_18
+	xorps	%xmm4, %xmm4
+.LBB3_18:
 	testb	$2, %r12b
-	jne	.LBB2_19
+	jne	.LBB3_19
 	xorps	%xmm1, %xmm1
-	jmp	.LBB2_21
+	jmp	.LBB3_38
 	.p2align	4
-.LBB2_19:
+.LBB3_19:
 	shufps	$85, %xmm1, %xmm1
-.LBB2_21:
-	minss	%xmm6, %xmm3
+.LBB3_38:
+	minss	%xmm6, %xmm4
 	minss	%xmm6, %xmm1
 	movzwl	(%r11,%rdx,2), %r12d
-	xorps	%xmm4, %xmm4
-	cvtsi2ss	%r12d, %xmm4
-	subss	%xmm11, %xmm4
-	mulss	112(%rsp), %xmm4
-	maxss	%xmm2, %xmm4
-	minss	%xmm6, %xmm4
+	xorps	%xmm5, %xmm5
+	cvtsi2ss	%r12d, %xmm5
+	subss	%xmm7, %xmm5
+	mulss	%xmm12, %xmm5
+	maxss	%xmm3, %xmm5
+	minss	%xmm6, %xmm5
 	movaps	%xmm1, %xmm0
 	shufps	$0, %xmm1, %xmm0
-	mulps	%xmm10, %xmm0
-	movaps	%xmm3, %xmm5
-	shufps	$0, %xmm3, %xmm5
-	mulps	%xmm15, %xmm5
-	addps	%xmm0, %xmm5
-	movaps	%xmm4, %xmm0
-	shufps	$0, %xmm4, %xmm0
 	mulps	%xmm9, %xmm0
-	addps	%xmm5, %xmm0
-	xorps	%xmm5, %xmm5
-	cmpltps	%xmm0, %xmm5
-	unpcklps	%xmm5, %xmm5
-	movmskpd	%xmm5, %r12d
+	movaps	%xmm4, %xmm2
+	shufps	$0, %xmm4, %xmm2
+	mulps	%xmm15, %xmm2
+	addps	%xmm0, %xmm2
+	movaps	%xmm5, %xmm0
+	shufps	$0, %xmm5, %xmm0
+	mulps	%xmm10, %xmm0
+	addps	%xmm2, %xmm0
+	xorps	%xmm2, %xmm2
+	cmpltps	%xmm0, %xmm2
+	unpcklps	%xmm2, %xmm2
+	movmskpd	%xmm2, %r12d
 	testb	$2, %r12b
-	jne	.LBB2_22
-	xorps	%xmm5, %xmm5
-	minss	%xmm6, %xmm5
-	movss	%xmm5, -1024(%rdi,%rdx,4)
+	jne	.LBB3_39
+	xorps	%xmm2, %xmm2
+	minss	%xmm6, %xmm2
+	movss	%xmm2, -1024(%rdi,%rdx,4)
 	testb	$1, %r12b
-	jne	.LBB2_26
-	jmp	.LBB2_25
+	jne	.LBB3_43
+	jmp	.LBB3_42
 	.p2align	4
-.LBB2_22:
-	movaps	%xmm0, %xmm5
-	shufps	$85, %xmm0, %xmm5
-	minss	%xmm6, %xmm5
-	movss	%xmm5, -1024(%rdi,%rdx,4)
+.LBB3_39:
+	movaps	%xmm0, %xmm2
+	shufps	$85, %xmm0, %xmm2
+	minss	%xmm6, %xmm2
+	movss	%xmm2, -1024(%rdi,%rdx,4)
 	testb	$1, %r12b
-	jne	.LBB2_26
-.LBB2_25:
+	jne	.LBB3_43
+.LBB3_42:
 	xorps	%xmm0, %xmm0
-	jmp	.LBB2_26
+	jmp	.LBB3_43
 	.p2align	4
-.LBB2_29:
+.LBB3_21:
+	cmpq	$4, %r10
+	jge	.LBB3_23
+	xorl	%edx, %edx
+	movq	-120(%rsp), %r15
+	movq	-128(%rsp), %r11
+	movq	-112(%rsp), %r12
+	movss	.LCPI3_21(%rip), %xmm7
+	movss	.LCPI3_23(%rip), %xmm8
+	movss	.LCPI3_22(%rip), %xmm10
+	movss	.LCPI3_28(%rip), %xmm4
+	movss	.LCPI3_27(%rip), %xmm6
+	movss	.LCPI3_26(%rip), %xmm12
+	movss	.LCPI3_25(%rip), %xmm11
+	movss	.LCPI3_29(%rip), %xmm5
+	movss	.LCPI3_30(%rip), %xmm9
+	movss	.LCPI3_31(%rip), %xmm14
+	movss	.LCPI3_32(%rip), %xmm15
+	jmp	.LBB3_26
+.LBB3_31:
 	movl	%r13d, %edx
 	andl	$252, %edx
 	xorl	%edi, %edi
-	movaps	%xmm8, %xmm11
-	movaps	.LCPI2_8(%rip), %xmm12
-	movaps	.LCPI2_9(%rip), %xmm13
-	movaps	.LCPI2_10(%rip), %xmm14
-	movaps	.LCPI2_11(%rip), %xmm8
-	movaps	.LCPI2_12(%rip), %xmm6
-	movaps	.LCPI2_13(%rip), %xmm4
-	movaps	.LCPI2_14(%rip), %xmm5
-	movaps	.LCPI2_15(%rip), %xmm7
-	movaps	.LCPI2_16(%rip), %xmm10
-	movaps	.LCPI2_17(%rip), %xmm15
-	movaps	.LCPI2_2(%rip), %xmm9
+	movaps	.LCPI3_34(%rip), %xmm11
+	movaps	%xmm13, %xmm7
+	movdqa	.LCPI3_36(%rip), %xmm4
+	movaps	.LCPI3_37(%rip), %xmm5
+	movaps	.LCPI3_38(%rip), %xmm9
+	movaps	.LCPI3_39(%rip), %xmm14
+	movaps	.LCPI3_40(%rip), %xmm15
+	movaps	.LCPI3_41(%rip), %xmm12
+	movaps	.LCPI3_45(%rip), %xmm8
+	movaps	.LCPI3_46(%rip), %xmm10
+	movaps	.LCPI3_33(%rip), %xmm13
 	.p2align	4
-.LBB2_30:
+.LBB3_32:
 	movaps	144(%rsp,%rdi,4), %xmm0
 	movaps	%xmm0, %xmm2
-	andps	%xmm9, %xmm2
-	orps	%xmm11, %xmm2
+	mulps	%xmm13, %xmm2
+	addps	%xmm11, %xmm2
+	maxps	.LCPI3_35(%rip), %xmm2
+	movaps	%xmm2, %xmm3
+	andps	.LCPI3_2(%rip), %xmm3
+	orps	%xmm7, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm5, %xmm1
+	addps	%xmm9, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm14, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm15, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm12, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	%xmm4, %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	.LCPI3_42(%rip), %xmm1
+	addps	%xmm2, %xmm1
+	mulps	.LCPI3_43(%rip), %xmm1
+	addps	.LCPI3_44(%rip), %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	%xmm8, %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm10, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 144(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_32
+	cmpq	%rdx, %r13
+	movq	-120(%rsp), %r15
+	movq	-128(%rsp), %r11
+	movss	.LCPI3_57(%rip), %xmm3
+	movss	.LCPI3_58(%rip), %xmm12
+	movss	.LCPI3_59(%rip), %xmm10
+	movss	.LCPI3_47(%rip), %xmm5
+	movss	.LCPI3_48(%rip), %xmm9
+	movss	.LCPI3_50(%rip), %xmm14
+	movss	.LCPI3_51(%rip), %xmm15
+	movss	.LCPI3_52(%rip), %xmm4
+	movss	.LCPI3_53(%rip), %xmm7
+	movss	.LCPI3_54(%rip), %xmm11
+	movss	.LCPI3_49(%rip), %xmm8
+	je	.LBB3_35
+	.p2align	4
+.LBB3_34:
+	movss	144(%rsp,%rdx,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm5, %xmm1
+	addss	%xmm9, %xmm1
+	maxss	%xmm8, %xmm1
+	movd	%xmm1, %edi
+	movl	%edi, %r9d
+	andl	$8388607, %r9d
+	orl	$1065353216, %r9d
+	movd	%r9d, %xmm2
+	shrl	$23, %edi
+	addl	$-127, %edi
+	movaps	%xmm10, %xmm13
+	movaps	%xmm12, %xmm10
+	movaps	%xmm6, %xmm12
+	movaps	%xmm3, %xmm6
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%edi, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	%xmm14, %xmm1
+	addss	%xmm15, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm4, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm7, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm11, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI3_55(%rip), %xmm1
+	addss	%xmm3, %xmm1
+	movaps	%xmm6, %xmm3
+	movaps	%xmm12, %xmm6
+	movaps	%xmm10, %xmm12
+	movaps	%xmm13, %xmm10
+	mulss	%xmm6, %xmm1
+	addss	%xmm3, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm12, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm13, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 144(%rsp,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r13
+	jne	.LBB3_34
+.LBB3_35:
+	cmpq	$4, %r10
+	jge	.LBB3_44
+	xorl	%edx, %edx
+	movss	.LCPI3_57(%rip), %xmm3
+	movss	.LCPI3_58(%rip), %xmm10
+	movss	.LCPI3_59(%rip), %xmm12
+	movss	.LCPI3_54(%rip), %xmm11
+	movss	.LCPI3_49(%rip), %xmm13
+	movss	.LCPI3_55(%rip), %xmm8
+	movaps	%xmm5, %xmm2
+	movaps	%xmm7, %xmm5
+	jmp	.LBB3_47
+.LBB3_23:
+	movl	%r13d, %edx
+	andl	$252, %edx
+	xorl	%edi, %edi
+	movaps	.LCPI3_3(%rip), %xmm7
+	movaps	.LCPI3_9(%rip), %xmm4
+	movaps	.LCPI3_10(%rip), %xmm12
+	movaps	.LCPI3_11(%rip), %xmm14
+	movaps	.LCPI3_12(%rip), %xmm15
+	movaps	.LCPI3_13(%rip), %xmm11
+	movaps	.LCPI3_14(%rip), %xmm5
+	movaps	.LCPI3_15(%rip), %xmm6
+	movaps	.LCPI3_16(%rip), %xmm8
+	movaps	.LCPI3_17(%rip), %xmm9
+	movaps	.LCPI3_2(%rip), %xmm10
+	.p2align	4
+.LBB3_24:
+	movaps	144(%rsp,%rdi,4), %xmm0
+	movaps	%xmm0, %xmm2
+	andps	%xmm10, %xmm2
+	orps	%xmm13, %xmm2
 	movaps	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
 	movaps	%xmm2, %xmm3
-	mulps	.LCPI2_3(%rip), %xmm3
-	addps	.LCPI2_4(%rip), %xmm3
+	mulps	%xmm7, %xmm3
+	addps	.LCPI3_4(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	.LCPI2_5(%rip), %xmm3
+	addps	.LCPI3_5(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	.LCPI2_6(%rip), %xmm3
+	addps	.LCPI3_6(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	.LCPI2_7(%rip), %xmm3
-	mulps	%xmm12, %xmm1
+	addps	.LCPI3_7(%rip), %xmm3
+	mulps	.LCPI3_8(%rip), %xmm1
 	addps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addps	%xmm13, %xmm2
+	addps	%xmm4, %xmm2
 	movaps	%xmm2, %xmm3
-	addps	%xmm14, %xmm3
+	addps	%xmm12, %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
-	mulps	%xmm8, %xmm3
-	addps	%xmm6, %xmm3
+	mulps	%xmm14, %xmm3
+	addps	%xmm15, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm4, %xmm3
+	addps	%xmm11, %xmm3
 	mulps	%xmm1, %xmm3
 	addps	%xmm5, %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm7, %xmm2
+	addps	%xmm6, %xmm2
 	movaps	%xmm0, %xmm1
-	cmpleps	%xmm10, %xmm1
-	mulps	%xmm15, %xmm0
+	cmpleps	%xmm8, %xmm1
+	mulps	%xmm9, %xmm0
 	andps	%xmm1, %xmm0
 	andnps	%xmm2, %xmm1
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 144(%rsp,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_30
+	jne	.LBB3_24
 	cmpq	%rdx, %r13
-	movq	-128(%rsp), %r12
-	movss	.LCPI2_28(%rip), %xmm9
-	movss	.LCPI2_29(%rip), %xmm11
-	movss	.LCPI2_30(%rip), %xmm12
-	movss	.LCPI2_31(%rip), %xmm13
-	movss	.LCPI2_32(%rip), %xmm14
-	movss	.LCPI2_19(%rip), %xmm4
-	movss	.LCPI2_20(%rip), %xmm5
-	movss	.LCPI2_21(%rip), %xmm7
-	movss	.LCPI2_22(%rip), %xmm10
-	movss	.LCPI2_23(%rip), %xmm15
-	movss	.LCPI2_26(%rip), %xmm6
-	movss	.LCPI2_27(%rip), %xmm8
-	je	.LBB2_33
+	movq	-120(%rsp), %r15
+	movq	-128(%rsp), %r11
+	movq	-112(%rsp), %r12
+	movss	.LCPI3_22(%rip), %xmm10
+	movss	.LCPI3_23(%rip), %xmm8
+	movss	.LCPI3_25(%rip), %xmm11
+	movss	.LCPI3_26(%rip), %xmm12
+	movss	.LCPI3_27(%rip), %xmm6
+	movss	.LCPI3_28(%rip), %xmm4
+	movss	.LCPI3_29(%rip), %xmm5
+	movss	.LCPI3_30(%rip), %xmm9
+	movss	.LCPI3_31(%rip), %xmm14
+	movss	.LCPI3_32(%rip), %xmm15
+	movss	.LCPI3_21(%rip), %xmm7
+	je	.LBB3_27
 	.p2align	4
-.LBB2_32:
+.LBB3_26:
 	movd	144(%rsp,%rdx,4), %xmm0
 	movd	%xmm0, %edi
 	movl	%edi, %r9d
@@ -2821,137 +6681,258 @@ oc_isp_row_bgra_v1:
 	orl	$1065353216, %r9d
 	movd	%r9d, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	.LCPI2_18(%rip), %xmm3
-	addss	%xmm4, %xmm3
+	mulss	.LCPI3_18(%rip), %xmm3
+	addss	.LCPI3_19(%rip), %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm5, %xmm3
+	addss	.LCPI3_20(%rip), %xmm3
 	mulss	%xmm2, %xmm3
 	addss	%xmm7, %xmm3
 	mulss	%xmm2, %xmm3
 	addss	%xmm10, %xmm3
-	mulss	%xmm15, %xmm1
+	mulss	%xmm8, %xmm1
 	addss	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addss	.LCPI2_24(%rip), %xmm2
+	addss	.LCPI3_24(%rip), %xmm2
 	movd	%xmm2, %edi
-	addss	.LCPI2_25(%rip), %xmm2
+	addss	%xmm11, %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm6, %xmm2
-	addss	%xmm8, %xmm2
+	mulss	%xmm12, %xmm2
+	addss	%xmm6, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm9, %xmm2
+	addss	%xmm4, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	%xmm11, %xmm2
+	addss	%xmm5, %xmm2
 	movd	%xmm2, %r9d
 	shll	$23, %edi
 	addl	%r9d, %edi
 	movd	%edi, %xmm1
-	addss	%xmm12, %xmm1
+	addss	%xmm9, %xmm1
 	movdqa	%xmm0, %xmm2
-	cmpless	%xmm14, %xmm0
+	cmpless	%xmm15, %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm13, %xmm2
+	mulss	%xmm14, %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
 	movss	%xmm0, 144(%rsp,%rdx,4)
 	incq	%rdx
 	cmpq	%rdx, %r13
-	jne	.LBB2_32
-.LBB2_33:
-	movss	.LCPI2_18(%rip), %xmm6
+	jne	.LBB3_26
+.LBB3_27:
 	cmpq	$4, %r10
-	movq	-72(%rsp), %r15
-	movq	-56(%rsp), %rbp
-	movq	-104(%rsp), %r11
-	jge	.LBB2_35
+	jge	.LBB3_54
 	xorl	%edx, %edx
-	movss	.LCPI2_31(%rip), %xmm13
-	movss	.LCPI2_32(%rip), %xmm14
-	movss	.LCPI2_24(%rip), %xmm8
-	movss	.LCPI2_25(%rip), %xmm9
-	movss	.LCPI2_26(%rip), %xmm11
-	movss	.LCPI2_27(%rip), %xmm12
-	jmp	.LBB2_38
-	.p2align	4
-.LBB2_35:
+	movss	.LCPI3_26(%rip), %xmm7
+	movss	.LCPI3_27(%rip), %xmm6
+	movss	.LCPI3_28(%rip), %xmm5
+	movss	.LCPI3_29(%rip), %xmm9
+	movss	.LCPI3_30(%rip), %xmm14
+	movss	.LCPI3_31(%rip), %xmm15
+	movss	.LCPI3_32(%rip), %xmm10
+	movss	.LCPI3_18(%rip), %xmm8
+	movss	.LCPI3_19(%rip), %xmm4
+	movss	.LCPI3_20(%rip), %xmm11
+	movss	.LCPI3_21(%rip), %xmm12
+	jmp	.LBB3_57
+.LBB3_44:
 	movl	%r13d, %edx
 	andl	$252, %edx
 	xorl	%edi, %edi
-	movaps	.LCPI2_6(%rip), %xmm9
-	movaps	.LCPI2_7(%rip), %xmm11
-	movaps	.LCPI2_8(%rip), %xmm12
-	movaps	.LCPI2_9(%rip), %xmm13
-	movaps	.LCPI2_10(%rip), %xmm14
-	movaps	.LCPI2_11(%rip), %xmm8
-	movaps	.LCPI2_12(%rip), %xmm6
-	movaps	.LCPI2_13(%rip), %xmm4
-	movaps	.LCPI2_14(%rip), %xmm5
-	movaps	.LCPI2_15(%rip), %xmm7
-	movaps	.LCPI2_16(%rip), %xmm10
-	movaps	.LCPI2_17(%rip), %xmm15
+	movaps	.LCPI3_33(%rip), %xmm11
+	movaps	.LCPI3_0(%rip), %xmm7
+	movdqa	.LCPI3_36(%rip), %xmm8
+	movaps	.LCPI3_37(%rip), %xmm4
+	movaps	.LCPI3_38(%rip), %xmm5
+	movaps	.LCPI3_39(%rip), %xmm9
+	movaps	.LCPI3_40(%rip), %xmm14
+	movaps	.LCPI3_41(%rip), %xmm15
+	movaps	.LCPI3_44(%rip), %xmm13
+	movaps	.LCPI3_45(%rip), %xmm10
+	movaps	.LCPI3_46(%rip), %xmm12
 	.p2align	4
-.LBB2_36:
-	movdqa	656(%rsp,%rdi,4), %xmm0
-	movdqa	%xmm0, %xmm2
-	pand	.LCPI2_2(%rip), %xmm2
-	por	.LCPI2_0(%rip), %xmm2
-	movdqa	%xmm0, %xmm1
+.LBB3_45:
+	movaps	656(%rsp,%rdi,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	%xmm11, %xmm2
+	addps	.LCPI3_34(%rip), %xmm2
+	maxps	.LCPI3_35(%rip), %xmm2
+	movaps	%xmm2, %xmm3
+	andps	.LCPI3_2(%rip), %xmm3
+	orps	%xmm7, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm4, %xmm1
+	addps	%xmm5, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm9, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm14, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm15, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	%xmm8, %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	.LCPI3_42(%rip), %xmm1
+	addps	%xmm2, %xmm1
+	mulps	.LCPI3_43(%rip), %xmm1
+	addps	%xmm13, %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	%xmm10, %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm12, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 656(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_45
+	cmpq	%rdx, %r13
+	movss	.LCPI3_57(%rip), %xmm3
+	movss	.LCPI3_58(%rip), %xmm10
+	movss	.LCPI3_59(%rip), %xmm12
+	movss	.LCPI3_47(%rip), %xmm2
+	movss	.LCPI3_48(%rip), %xmm9
+	movss	.LCPI3_50(%rip), %xmm14
+	movss	.LCPI3_51(%rip), %xmm15
+	movss	.LCPI3_53(%rip), %xmm5
+	movss	.LCPI3_54(%rip), %xmm11
+	movss	.LCPI3_49(%rip), %xmm13
+	movss	.LCPI3_55(%rip), %xmm8
+	je	.LBB3_48
+	.p2align	4
+.LBB3_47:
+	movss	656(%rsp,%rdx,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm9, %xmm1
+	maxss	%xmm13, %xmm1
+	movd	%xmm1, %edi
+	movl	%edi, %r9d
+	andl	$8388607, %r9d
+	orl	$1065353216, %r9d
+	movaps	%xmm2, %xmm7
+	movd	%r9d, %xmm2
+	shrl	$23, %edi
+	addl	$-127, %edi
+	xorps	%xmm4, %xmm4
+	cvtsi2ss	%edi, %xmm4
+	movdqa	%xmm2, %xmm1
+	mulss	%xmm14, %xmm1
+	addss	%xmm15, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	.LCPI3_52(%rip), %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm5, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm11, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm8, %xmm1
+	addss	%xmm4, %xmm1
+	mulss	%xmm6, %xmm1
+	addss	%xmm3, %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm10, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm12, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm7, %xmm2
+	movss	%xmm0, 656(%rsp,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r13
+	jne	.LBB3_47
+.LBB3_48:
+	cmpq	$4, %r10
+	jge	.LBB3_50
+	movaps	%xmm2, %xmm5
+	xorl	%edx, %edx
+	movss	.LCPI3_58(%rip), %xmm4
+	movss	.LCPI3_59(%rip), %xmm10
+	movss	.LCPI3_52(%rip), %xmm8
+	movss	.LCPI3_53(%rip), %xmm12
+	movss	.LCPI3_54(%rip), %xmm11
+	movaps	.LCPI3_0(%rip), %xmm13
+	movaps	%xmm6, %xmm7
+	movss	.LCPI3_55(%rip), %xmm6
+	jmp	.LBB3_53
+.LBB3_54:
+	movl	%r13d, %edx
+	andl	$252, %edx
+	xorl	%edi, %edi
+	movaps	.LCPI3_3(%rip), %xmm4
+	movaps	.LCPI3_4(%rip), %xmm7
+	movaps	.LCPI3_10(%rip), %xmm12
+	movaps	.LCPI3_11(%rip), %xmm14
+	movaps	.LCPI3_12(%rip), %xmm15
+	movaps	.LCPI3_13(%rip), %xmm5
+	movaps	.LCPI3_14(%rip), %xmm6
+	movaps	.LCPI3_15(%rip), %xmm8
+	movaps	.LCPI3_16(%rip), %xmm9
+	movaps	.LCPI3_17(%rip), %xmm10
+	movaps	.LCPI3_2(%rip), %xmm11
+	.p2align	4
+.LBB3_55:
+	movaps	656(%rsp,%rdi,4), %xmm0
+	movaps	%xmm0, %xmm2
+	andps	%xmm11, %xmm2
+	orps	%xmm13, %xmm2
+	movaps	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
-	movdqa	%xmm2, %xmm3
-	mulps	.LCPI2_3(%rip), %xmm3
-	addps	.LCPI2_4(%rip), %xmm3
+	movaps	%xmm2, %xmm3
+	mulps	%xmm4, %xmm3
+	addps	%xmm7, %xmm3
 	mulps	%xmm2, %xmm3
-	addps	.LCPI2_5(%rip), %xmm3
+	addps	.LCPI3_5(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	%xmm9, %xmm3
+	addps	.LCPI3_6(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	%xmm11, %xmm3
-	mulps	%xmm12, %xmm1
+	addps	.LCPI3_7(%rip), %xmm3
+	mulps	.LCPI3_8(%rip), %xmm1
 	addps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addps	%xmm13, %xmm2
+	addps	.LCPI3_9(%rip), %xmm2
 	movaps	%xmm2, %xmm3
-	addps	%xmm14, %xmm3
+	addps	%xmm12, %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
-	mulps	%xmm8, %xmm3
-	addps	%xmm6, %xmm3
-	mulps	%xmm1, %xmm3
-	addps	%xmm4, %xmm3
+	mulps	%xmm14, %xmm3
+	addps	%xmm15, %xmm3
 	mulps	%xmm1, %xmm3
 	addps	%xmm5, %xmm3
+	mulps	%xmm1, %xmm3
+	addps	%xmm6, %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm7, %xmm2
-	movdqa	%xmm0, %xmm1
-	cmpleps	%xmm10, %xmm1
-	mulps	%xmm15, %xmm0
+	addps	%xmm8, %xmm2
+	movaps	%xmm0, %xmm1
+	cmpleps	%xmm9, %xmm1
+	mulps	%xmm10, %xmm0
 	andps	%xmm1, %xmm0
 	andnps	%xmm2, %xmm1
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 656(%rsp,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_36
+	jne	.LBB3_55
 	cmpq	%rdx, %r13
-	movss	.LCPI2_31(%rip), %xmm13
-	movss	.LCPI2_32(%rip), %xmm14
-	movss	.LCPI2_18(%rip), %xmm6
-	movss	.LCPI2_19(%rip), %xmm4
-	movss	.LCPI2_20(%rip), %xmm5
-	movss	.LCPI2_21(%rip), %xmm7
-	movss	.LCPI2_22(%rip), %xmm10
-	movss	.LCPI2_23(%rip), %xmm15
-	movss	.LCPI2_24(%rip), %xmm8
-	movss	.LCPI2_25(%rip), %xmm9
-	movss	.LCPI2_26(%rip), %xmm11
-	movss	.LCPI2_27(%rip), %xmm12
-	je	.LBB2_39
+	movss	.LCPI3_26(%rip), %xmm7
+	movss	.LCPI3_27(%rip), %xmm6
+	movss	.LCPI3_28(%rip), %xmm5
+	movss	.LCPI3_29(%rip), %xmm9
+	movss	.LCPI3_30(%rip), %xmm14
+	movss	.LCPI3_31(%rip), %xmm15
+	movss	.LCPI3_32(%rip), %xmm10
+	movss	.LCPI3_18(%rip), %xmm8
+	movss	.LCPI3_19(%rip), %xmm4
+	movss	.LCPI3_20(%rip), %xmm11
+	movss	.LCPI3_21(%rip), %xmm12
+	je	.LBB3_58
 	.p2align	4
-.LBB2_38:
+.LBB3_57:
 	movd	656(%rsp,%rdx,4), %xmm0
 	movd	%xmm0, %edi
 	movl	%edi, %r9d
@@ -2962,133 +6943,235 @@ oc_isp_row_bgra_v1:
 	orl	$1065353216, %r9d
 	movd	%r9d, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	%xmm6, %xmm3
+	mulss	%xmm8, %xmm3
 	addss	%xmm4, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm5, %xmm3
+	addss	%xmm11, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm7, %xmm3
+	addss	%xmm12, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm10, %xmm3
-	mulss	%xmm15, %xmm1
+	addss	.LCPI3_22(%rip), %xmm3
+	mulss	.LCPI3_23(%rip), %xmm1
 	addss	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addss	%xmm8, %xmm2
+	addss	.LCPI3_24(%rip), %xmm2
 	movd	%xmm2, %edi
-	addss	%xmm9, %xmm2
+	addss	.LCPI3_25(%rip), %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm11, %xmm2
-	addss	%xmm12, %xmm2
+	mulss	%xmm7, %xmm2
+	addss	%xmm6, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	.LCPI2_28(%rip), %xmm2
+	addss	%xmm5, %xmm2
 	mulss	%xmm1, %xmm2
-	addss	.LCPI2_29(%rip), %xmm2
+	addss	%xmm9, %xmm2
 	movd	%xmm2, %r9d
 	shll	$23, %edi
 	addl	%r9d, %edi
 	movd	%edi, %xmm1
-	addss	.LCPI2_30(%rip), %xmm1
+	addss	%xmm14, %xmm1
 	movdqa	%xmm0, %xmm2
-	cmpless	%xmm14, %xmm0
+	cmpless	%xmm10, %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm13, %xmm2
+	mulss	%xmm15, %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
 	movss	%xmm0, 656(%rsp,%rdx,4)
 	incq	%rdx
 	cmpq	%rdx, %r13
-	jne	.LBB2_38
-.LBB2_39:
+	jne	.LBB3_57
+.LBB3_58:
 	cmpq	$4, %r10
-	jge	.LBB2_41
+	jge	.LBB3_60
 	xorl	%edx, %edx
-	movss	.LCPI2_31(%rip), %xmm13
-	movss	.LCPI2_32(%rip), %xmm14
-	movss	.LCPI2_24(%rip), %xmm8
-	movss	.LCPI2_25(%rip), %xmm9
-	movss	.LCPI2_26(%rip), %xmm11
-	movss	.LCPI2_27(%rip), %xmm12
-	jmp	.LBB2_44
-	.p2align	4
-.LBB2_41:
+	movss	.LCPI3_25(%rip), %xmm4
+	movss	.LCPI3_30(%rip), %xmm5
+	movss	.LCPI3_31(%rip), %xmm9
+	movss	.LCPI3_32(%rip), %xmm14
+	movss	.LCPI3_18(%rip), %xmm10
+	movss	.LCPI3_19(%rip), %xmm15
+	movss	.LCPI3_20(%rip), %xmm8
+	movss	.LCPI3_21(%rip), %xmm12
+	jmp	.LBB3_63
+.LBB3_50:
 	movl	%r13d, %edx
 	andl	$252, %edx
 	xorl	%edi, %edi
-	movaps	.LCPI2_6(%rip), %xmm15
-	movaps	.LCPI2_7(%rip), %xmm11
-	movaps	.LCPI2_8(%rip), %xmm12
-	movaps	.LCPI2_9(%rip), %xmm13
-	movaps	.LCPI2_10(%rip), %xmm14
-	movaps	.LCPI2_11(%rip), %xmm8
-	movaps	.LCPI2_12(%rip), %xmm6
-	movaps	.LCPI2_13(%rip), %xmm9
-	movaps	.LCPI2_14(%rip), %xmm4
-	movaps	.LCPI2_15(%rip), %xmm5
-	movaps	.LCPI2_16(%rip), %xmm7
-	movaps	.LCPI2_17(%rip), %xmm10
+	movaps	.LCPI3_0(%rip), %xmm7
+	movaps	.LCPI3_35(%rip), %xmm6
+	movaps	.LCPI3_2(%rip), %xmm11
+	movdqa	.LCPI3_36(%rip), %xmm4
+	movaps	.LCPI3_37(%rip), %xmm5
+	movaps	.LCPI3_38(%rip), %xmm9
+	movaps	.LCPI3_39(%rip), %xmm14
+	movaps	.LCPI3_40(%rip), %xmm15
+	movaps	.LCPI3_41(%rip), %xmm12
+	movaps	.LCPI3_44(%rip), %xmm10
+	movaps	.LCPI3_45(%rip), %xmm13
+	movaps	.LCPI3_46(%rip), %xmm8
 	.p2align	4
-.LBB2_42:
-	movdqa	1168(%rsp,%rdi,4), %xmm0
-	movdqa	%xmm0, %xmm2
-	pand	.LCPI2_2(%rip), %xmm2
-	por	.LCPI2_0(%rip), %xmm2
-	movdqa	%xmm0, %xmm1
+.LBB3_51:
+	movaps	1168(%rsp,%rdi,4), %xmm0
+	movaps	%xmm0, %xmm2
+	mulps	.LCPI3_33(%rip), %xmm2
+	addps	.LCPI3_34(%rip), %xmm2
+	maxps	%xmm6, %xmm2
+	movaps	%xmm2, %xmm3
+	andps	%xmm11, %xmm3
+	orps	%xmm7, %xmm3
+	movaps	%xmm3, %xmm1
+	mulps	%xmm5, %xmm1
+	addps	%xmm9, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm14, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm15, %xmm1
+	mulps	%xmm3, %xmm1
+	addps	%xmm12, %xmm1
+	mulps	%xmm3, %xmm1
+	psrld	$23, %xmm2
+	paddd	%xmm4, %xmm2
+	cvtdq2ps	%xmm2, %xmm2
+	addps	.LCPI3_42(%rip), %xmm1
+	addps	%xmm2, %xmm1
+	mulps	.LCPI3_43(%rip), %xmm1
+	addps	%xmm10, %xmm1
+	movaps	%xmm0, %xmm2
+	mulps	%xmm13, %xmm2
+	sqrtps	%xmm2, %xmm2
+	cmpleps	%xmm8, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movaps	%xmm0, 1168(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_51
+	cmpq	%rdx, %r13
+	movaps	%xmm7, %xmm13
+	movss	.LCPI3_47(%rip), %xmm5
+	movss	.LCPI3_48(%rip), %xmm9
+	movss	.LCPI3_50(%rip), %xmm14
+	movss	.LCPI3_51(%rip), %xmm15
+	movss	.LCPI3_58(%rip), %xmm4
+	movss	.LCPI3_59(%rip), %xmm10
+	movss	.LCPI3_52(%rip), %xmm8
+	movss	.LCPI3_53(%rip), %xmm12
+	movss	.LCPI3_54(%rip), %xmm11
+	movss	.LCPI3_55(%rip), %xmm6
+	movss	.LCPI3_56(%rip), %xmm7
+	je	.LBB3_64
+	.p2align	4
+.LBB3_53:
+	movss	1168(%rsp,%rdx,4), %xmm0
+	movaps	%xmm0, %xmm1
+	mulss	%xmm5, %xmm1
+	addss	%xmm9, %xmm1
+	maxss	.LCPI3_49(%rip), %xmm1
+	movd	%xmm1, %edi
+	movl	%edi, %r9d
+	andl	$8388607, %r9d
+	orl	$1065353216, %r9d
+	movd	%r9d, %xmm2
+	shrl	$23, %edi
+	addl	$-127, %edi
+	xorps	%xmm3, %xmm3
+	cvtsi2ss	%edi, %xmm3
+	movdqa	%xmm2, %xmm1
+	mulss	%xmm14, %xmm1
+	addss	%xmm15, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm8, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm12, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm11, %xmm1
+	mulss	%xmm2, %xmm1
+	addss	%xmm6, %xmm1
+	addss	%xmm3, %xmm1
+	mulss	%xmm7, %xmm1
+	addss	.LCPI3_57(%rip), %xmm1
+	movaps	%xmm0, %xmm2
+	mulss	%xmm4, %xmm2
+	sqrtss	%xmm2, %xmm2
+	cmpless	%xmm10, %xmm0
+	andps	%xmm0, %xmm2
+	andnps	%xmm1, %xmm0
+	orps	%xmm2, %xmm0
+	movss	%xmm0, 1168(%rsp,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r13
+	jne	.LBB3_53
+	jmp	.LBB3_64
+.LBB3_60:
+	movl	%r13d, %edx
+	andl	$252, %edx
+	xorl	%edi, %edi
+	movss	.LCPI3_25(%rip), %xmm4
+	movss	.LCPI3_30(%rip), %xmm5
+	movss	.LCPI3_31(%rip), %xmm9
+	movss	.LCPI3_32(%rip), %xmm14
+	movaps	.LCPI3_3(%rip), %xmm7
+	movaps	.LCPI3_10(%rip), %xmm15
+	movaps	.LCPI3_11(%rip), %xmm6
+	movaps	.LCPI3_12(%rip), %xmm10
+	movaps	.LCPI3_16(%rip), %xmm8
+	movaps	.LCPI3_17(%rip), %xmm11
+	movaps	.LCPI3_2(%rip), %xmm12
+	.p2align	4
+.LBB3_61:
+	movaps	1168(%rsp,%rdi,4), %xmm0
+	movaps	%xmm0, %xmm2
+	andps	%xmm12, %xmm2
+	orps	%xmm13, %xmm2
+	movaps	%xmm0, %xmm1
 	psrld	$23, %xmm1
 	cvtdq2ps	%xmm1, %xmm1
-	movdqa	%xmm2, %xmm3
-	mulps	.LCPI2_3(%rip), %xmm3
-	addps	.LCPI2_4(%rip), %xmm3
+	movaps	%xmm2, %xmm3
+	mulps	%xmm7, %xmm3
+	addps	.LCPI3_4(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	.LCPI2_5(%rip), %xmm3
+	addps	.LCPI3_5(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	%xmm15, %xmm3
+	addps	.LCPI3_6(%rip), %xmm3
 	mulps	%xmm2, %xmm3
-	addps	%xmm11, %xmm3
-	mulps	%xmm12, %xmm1
+	addps	.LCPI3_7(%rip), %xmm3
+	mulps	.LCPI3_8(%rip), %xmm1
 	addps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addps	%xmm13, %xmm2
+	addps	.LCPI3_9(%rip), %xmm2
 	movaps	%xmm2, %xmm3
-	addps	%xmm14, %xmm3
+	addps	%xmm15, %xmm3
 	subps	%xmm3, %xmm1
 	movaps	%xmm1, %xmm3
-	mulps	%xmm8, %xmm3
-	addps	%xmm6, %xmm3
+	mulps	%xmm6, %xmm3
+	addps	%xmm10, %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm9, %xmm3
+	addps	.LCPI3_13(%rip), %xmm3
 	mulps	%xmm1, %xmm3
-	addps	%xmm4, %xmm3
+	addps	.LCPI3_14(%rip), %xmm3
 	pslld	$23, %xmm2
 	paddd	%xmm3, %xmm2
-	addps	%xmm5, %xmm2
-	movdqa	%xmm0, %xmm1
-	cmpleps	%xmm7, %xmm1
-	mulps	%xmm10, %xmm0
+	addps	.LCPI3_15(%rip), %xmm2
+	movaps	%xmm0, %xmm1
+	cmpleps	%xmm8, %xmm1
+	mulps	%xmm11, %xmm0
 	andps	%xmm1, %xmm0
 	andnps	%xmm2, %xmm1
 	orps	%xmm0, %xmm1
 	movaps	%xmm1, 1168(%rsp,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_42
+	jne	.LBB3_61
 	cmpq	%rdx, %r13
-	movss	.LCPI2_31(%rip), %xmm13
-	movss	.LCPI2_32(%rip), %xmm14
-	movss	.LCPI2_18(%rip), %xmm6
-	movss	.LCPI2_19(%rip), %xmm4
-	movss	.LCPI2_20(%rip), %xmm5
-	movss	.LCPI2_21(%rip), %xmm7
-	movss	.LCPI2_22(%rip), %xmm10
-	movss	.LCPI2_23(%rip), %xmm15
-	movss	.LCPI2_24(%rip), %xmm8
-	movss	.LCPI2_25(%rip), %xmm9
-	movss	.LCPI2_26(%rip), %xmm11
-	movss	.LCPI2_27(%rip), %xmm12
-	je	.LBB2_45
+	movss	.LCPI3_18(%rip), %xmm10
+	movss	.LCPI3_19(%rip), %xmm15
+	movss	.LCPI3_20(%rip), %xmm8
+	movss	.LCPI3_21(%rip), %xmm12
+	je	.LBB3_64
 	.p2align	4
-.LBB2_44:
+.LBB3_63:
 	movd	1168(%rsp,%rdx,4), %xmm0
 	movd	%xmm0, %edi
 	movl	%edi, %r9d
@@ -3099,88 +7182,88 @@ oc_isp_row_bgra_v1:
 	orl	$1065353216, %r9d
 	movd	%r9d, %xmm2
 	movdqa	%xmm2, %xmm3
-	mulss	%xmm6, %xmm3
-	addss	%xmm4, %xmm3
+	mulss	%xmm10, %xmm3
+	addss	%xmm15, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm5, %xmm3
+	addss	%xmm8, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm7, %xmm3
+	addss	%xmm12, %xmm3
 	mulss	%xmm2, %xmm3
-	addss	%xmm10, %xmm3
-	mulss	%xmm15, %xmm1
+	addss	.LCPI3_22(%rip), %xmm3
+	mulss	.LCPI3_23(%rip), %xmm1
 	addss	%xmm3, %xmm1
 	movaps	%xmm1, %xmm2
-	addss	%xmm8, %xmm2
+	addss	.LCPI3_24(%rip), %xmm2
 	movd	%xmm2, %edi
-	addss	%xmm9, %xmm2
+	addss	%xmm4, %xmm2
 	subss	%xmm2, %xmm1
 	movaps	%xmm1, %xmm2
-	mulss	%xmm11, %xmm2
-	addss	%xmm12, %xmm2
+	mulss	.LCPI3_26(%rip), %xmm2
+	addss	.LCPI3_27(%rip), %xmm2
 	mulss	%xmm1, %xmm2
-	addss	.LCPI2_28(%rip), %xmm2
+	addss	.LCPI3_28(%rip), %xmm2
 	mulss	%xmm1, %xmm2
-	addss	.LCPI2_29(%rip), %xmm2
+	addss	.LCPI3_29(%rip), %xmm2
 	movd	%xmm2, %r9d
 	shll	$23, %edi
 	addl	%r9d, %edi
 	movd	%edi, %xmm1
-	addss	.LCPI2_30(%rip), %xmm1
+	addss	%xmm5, %xmm1
 	movdqa	%xmm0, %xmm2
 	cmpless	%xmm14, %xmm0
 	movaps	%xmm0, %xmm3
 	andnps	%xmm1, %xmm3
-	mulss	%xmm13, %xmm2
+	mulss	%xmm9, %xmm2
 	andps	%xmm2, %xmm0
 	orps	%xmm3, %xmm0
 	movss	%xmm0, 1168(%rsp,%rdx,4)
 	incq	%rdx
 	cmpq	%rdx, %r13
-	jne	.LBB2_44
-.LBB2_45:
+	jne	.LBB3_63
+.LBB3_64:
 	cmpq	$4, %r10
-	jge	.LBB2_48
+	jge	.LBB3_67
 	xorl	%edx, %edx
-	movq	-112(%rsp), %r9
-	movq	-120(%rsp), %rdi
-	movss	.LCPI2_37(%rip), %xmm1
-	movss	.LCPI2_38(%rip), %xmm2
-	movaps	.LCPI2_0(%rip), %xmm10
-	movss	.LCPI2_1(%rip), %xmm6
-	jmp	.LBB2_47
+	movq	-96(%rsp), %rdi
+	movq	-104(%rsp), %r9
+	movss	.LCPI3_49(%rip), %xmm11
+	movss	.LCPI3_1(%rip), %xmm6
+	movss	.LCPI3_63(%rip), %xmm7
+	jmp	.LBB3_66
 	.p2align	4
-.LBB2_48:
+.LBB3_67:
 	movl	%r13d, %edx
 	andl	$252, %edx
 	xorl	%edi, %edi
-	movaps	.LCPI2_33(%rip), %xmm3
-	movaps	.LCPI2_34(%rip), %xmm4
-	movdqa	.LCPI2_35(%rip), %xmm5
-	movdqa	.LCPI2_36(%rip), %xmm7
-	movaps	.LCPI2_0(%rip), %xmm10
-	movss	.LCPI2_1(%rip), %xmm6
+	movl	$65535, %r12d
+	movdqa	.LCPI3_61(%rip), %xmm3
+	movaps	.LCPI3_35(%rip), %xmm4
+	movaps	.LCPI3_60(%rip), %xmm5
+	movdqa	.LCPI3_62(%rip), %xmm9
+	movss	.LCPI3_49(%rip), %xmm11
+	movss	.LCPI3_63(%rip), %xmm7
 	.p2align	4
-.LBB2_49:
+.LBB3_68:
 	movaps	1168(%rsp,%rdi,4), %xmm0
-	mulps	%xmm3, %xmm0
+	mulps	%xmm5, %xmm0
 	addps	%xmm4, %xmm0
 	movaps	656(%rsp,%rdi,4), %xmm1
-	mulps	%xmm3, %xmm1
+	mulps	%xmm5, %xmm1
 	addps	%xmm4, %xmm1
 	movaps	144(%rsp,%rdi,4), %xmm2
-	mulps	%xmm3, %xmm2
+	mulps	%xmm5, %xmm2
 	addps	%xmm4, %xmm2
-	minps	%xmm3, %xmm2
+	minps	%xmm5, %xmm2
 	cvttps2dq	%xmm2, %xmm2
-	minps	%xmm3, %xmm1
-	minps	%xmm3, %xmm0
+	minps	%xmm5, %xmm1
+	minps	%xmm5, %xmm0
 	cvttps2dq	%xmm0, %xmm0
 	cvttps2dq	%xmm1, %xmm1
-	pand	%xmm5, %xmm1
-	pand	%xmm5, %xmm0
+	pand	%xmm3, %xmm1
+	pand	%xmm3, %xmm0
 	packuswb	%xmm1, %xmm0
 	packuswb	%xmm0, %xmm0
-	movdqa	%xmm2, -96(%rsp)
+	movdqa	%xmm2, -80(%rsp)
 	pxor	%xmm2, %xmm2
 	punpcklbw	%xmm2, %xmm0
 	pshufd	$215, %xmm0, %xmm1
@@ -3190,21 +7273,20 @@ oc_isp_row_bgra_v1:
 	pshuflw	$232, %xmm0, %xmm0
 	pshufhw	$231, %xmm0, %xmm0
 	packuswb	%xmm1, %xmm0
-	pand	%xmm7, %xmm0
-	movzbl	-92(%rsp), %r9d
+	pand	%xmm9, %xmm0
+	movzbl	-76(%rsp), %r9d
 	shll	$8, %r9d
-	movzbl	-96(%rsp), %r11d
+	movzbl	-80(%rsp), %r11d
 	orl	%r9d, %r11d
-	movzbl	-88(%rsp), %r9d
+	movzbl	-72(%rsp), %r9d
 	shll	$16, %r9d
 	orl	%r11d, %r9d
-	movl	-84(%rsp), %r11d
+	movl	-68(%rsp), %r11d
 	shll	$24, %r11d
 	orl	%r9d, %r11d
 	movd	%r11d, %xmm1
-	movl	$65535, %r9d
-	pinsrw	$2, %r9d, %xmm1
-	pinsrw	$3, %r9d, %xmm1
+	pinsrw	$2, %r12d, %xmm1
+	pinsrw	$3, %r12d, %xmm1
 	punpcklbw	%xmm2, %xmm1
 	pshufd	$215, %xmm1, %xmm2
 	pshuflw	$36, %xmm2, %xmm2
@@ -3213,46 +7295,46 @@ oc_isp_row_bgra_v1:
 	pshuflw	$132, %xmm1, %xmm1
 	pshufhw	$116, %xmm1, %xmm1
 	packuswb	%xmm2, %xmm1
-	movdqa	%xmm7, %xmm2
+	movdqa	%xmm9, %xmm2
 	pandn	%xmm1, %xmm2
 	por	%xmm0, %xmm2
 	movdqu	%xmm2, (%rcx,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_49
+	jne	.LBB3_68
 	cmpq	%rdx, %r13
-	movq	-112(%rsp), %r9
-	movq	-120(%rsp), %rdi
-	movss	.LCPI2_37(%rip), %xmm1
-	movss	.LCPI2_38(%rip), %xmm2
-	movq	-104(%rsp), %r11
-	je	.LBB2_51
+	movq	-96(%rsp), %rdi
+	movq	-104(%rsp), %r9
+	movq	-128(%rsp), %r11
+	movq	-112(%rsp), %r12
+	movss	.LCPI3_1(%rip), %xmm6
+	je	.LBB3_70
 	.p2align	4
-.LBB2_47:
+.LBB3_66:
 	movss	1168(%rsp,%rdx,4), %xmm0
-	mulss	%xmm1, %xmm0
-	addss	%xmm2, %xmm0
-	minss	%xmm1, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm11, %xmm0
+	minss	%xmm7, %xmm0
 	cvttss2si	%xmm0, %eax
 	movb	%al, (%rcx,%rdx,4)
 	movss	656(%rsp,%rdx,4), %xmm0
-	mulss	%xmm1, %xmm0
-	addss	%xmm2, %xmm0
-	minss	%xmm1, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm11, %xmm0
+	minss	%xmm7, %xmm0
 	cvttss2si	%xmm0, %eax
 	movb	%al, 1(%rcx,%rdx,4)
 	movss	144(%rsp,%rdx,4), %xmm0
-	mulss	%xmm1, %xmm0
-	addss	%xmm2, %xmm0
-	minss	%xmm1, %xmm0
+	mulss	%xmm7, %xmm0
+	addss	%xmm11, %xmm0
+	minss	%xmm7, %xmm0
 	cvttss2si	%xmm0, %eax
 	movb	%al, 2(%rcx,%rdx,4)
 	movb	$-1, 3(%rcx,%rdx,4)
 	incq	%rdx
 	cmpq	%rdx, %r13
-	jne	.LBB2_47
-	jmp	.LBB2_51
-.LBB2_52:
+	jne	.LBB3_66
+	jmp	.LBB3_70
+.LBB3_71:
 	addq	$1688, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -3268,8 +7350,8 @@ oc_isp_row_bgra_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end2:
-	.size	oc_isp_row_bgra_v1, .Lfunc_end2-oc_isp_row_bgra_v1
+.Lfunc_end3:
+	.size	oc_isp_row_bgra_v1, .Lfunc_end3-oc_isp_row_bgra_v1
 	.cfi_endproc
 	.hidden	oc_zone_accumulate_v1
 	.globl	oc_zone_accumulate_v1
@@ -3282,14 +7364,14 @@ oc_zone_accumulate_v1:
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB3_1
+	je	.LBB4_1
 	cqto
 	idivq	%rcx
-	jmp	.LBB3_3
-.LBB3_1:
+	jmp	.LBB4_3
+.LBB4_1:
 	xorl	%edx, %edx
 	divl	%ecx
-.LBB3_3:
+.LBB4_3:
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -3314,9 +7396,9 @@ oc_zone_accumulate_v1:
 	xorl	%r10d, %r10d
 	movl	$1, %r11d
 	movd	%r11d, %xmm0
-	jmp	.LBB3_4
+	jmp	.LBB4_4
 	.p2align	4
-.LBB3_11:
+.LBB4_11:
 	addq	%rax, %r10
 	shlq	$2, %r10
 	leaq	(%r10,%r10,4), %r10
@@ -3326,8 +7408,8 @@ oc_zone_accumulate_v1:
 	addl	%ebp, 16(%r9,%r10)
 	movq	%r11, %r10
 	cmpq	$16, %r11
-	je	.LBB3_12
-.LBB3_4:
+	je	.LBB4_12
+.LBB4_4:
 	movq	%r10, %r15
 	imulq	%rsi, %r15
 	leaq	15(%r15), %r11
@@ -3350,25 +7432,25 @@ oc_zone_accumulate_v1:
 	pxor	%xmm1, %xmm1
 	movl	$0, %ebp
 	cmpq	%rbx, %r14
-	jge	.LBB3_11
+	jge	.LBB4_11
 	xorl	%ebp, %ebp
-	jmp	.LBB3_6
+	jmp	.LBB4_6
 	.p2align	4
-.LBB3_10:
+.LBB4_10:
 	addq	$4, %r14
 	incl	%ebp
 	cmpq	%rbx, %r14
-	jge	.LBB3_11
-.LBB3_6:
+	jge	.LBB4_11
+.LBB4_6:
 	movzwl	(%rdi,%r14,2), %r15d
 	cmpw	%r8w, %r15w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movzwl	(%rcx,%r14,2), %r12d
 	cmpw	%r8w, %r12w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movzwl	(%rdx,%r14,2), %r13d
 	cmpw	%r8w, %r13w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movd	%r13d, %xmm2
 	punpckldq	%xmm0, %xmm2
 	movd	%r12d, %xmm3
@@ -3376,8 +7458,8 @@ oc_zone_accumulate_v1:
 	punpckldq	%xmm3, %xmm4
 	punpcklqdq	%xmm2, %xmm4
 	paddd	%xmm4, %xmm1
-	jmp	.LBB3_10
-.LBB3_12:
+	jmp	.LBB4_10
+.LBB4_12:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -3391,12 +7473,12 @@ oc_zone_accumulate_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end3:
-	.size	oc_zone_accumulate_v1, .Lfunc_end3-oc_zone_accumulate_v1
+.Lfunc_end4:
+	.size	oc_zone_accumulate_v1, .Lfunc_end4-oc_zone_accumulate_v1
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI4_0:
+.LCPI5_0:
 	.quad	0x4330000000000000
 	.quad	0x4330000000000000
 	.text
@@ -3417,7 +7499,7 @@ oc_zone_merge_v1:
 	movq	%rcx, %rbx
 	movq	%rdx, %rax
 	testq	%rsi, %rsi
-	jle	.LBB4_12
+	jle	.LBB5_12
 	movabsq	$9223372036854775806, %rcx
 	andq	%rsi, %rcx
 	movapd	%xmm0, %xmm2
@@ -3426,34 +7508,34 @@ oc_zone_merge_v1:
 	unpcklpd	%xmm1, %xmm3
 	xorl	%edx, %edx
 	xorpd	%xmm4, %xmm4
-	movapd	.LCPI4_0(%rip), %xmm5
-	jmp	.LBB4_2
+	movapd	.LCPI5_0(%rip), %xmm5
+	jmp	.LBB5_2
 	.p2align	4
-.LBB4_10:
+.LBB5_10:
 	movsd	%xmm8, 16(%rax,%r9)
 	movhpd	%xmm6, 24(%rax,%r9)
 	movq	%r8, (%rbx,%rdx,8)
 	incq	%rdx
 	cmpq	$256, %rdx
-	je	.LBB4_11
-.LBB4_2:
+	je	.LBB5_11
+.LBB5_2:
 	leaq	(,%rdx,4), %r8
 	leaq	(%r8,%r8,4), %r9
 	cmpq	$1, %rsi
-	jne	.LBB4_4
+	jne	.LBB5_4
 	xorl	%r10d, %r10d
 	xorl	%r8d, %r8d
 	xorpd	%xmm7, %xmm7
 	xorpd	%xmm6, %xmm6
-	jmp	.LBB4_6
+	jmp	.LBB5_6
 	.p2align	4
-.LBB4_4:
+.LBB5_4:
 	xorpd	%xmm7, %xmm7
 	xorl	%r10d, %r10d
 	xorl	%r8d, %r8d
 	xorpd	%xmm6, %xmm6
 	.p2align	4
-.LBB4_5:
+.LBB5_5:
 	movq	(%rdi,%r10,8), %r11
 	movl	16(%r11,%r9), %r14d
 	addq	%r8, %r14
@@ -3486,10 +7568,10 @@ oc_zone_merge_v1:
 	addpd	%xmm8, %xmm6
 	addq	$2, %r10
 	cmpq	%r10, %rcx
-	jne	.LBB4_5
-.LBB4_6:
+	jne	.LBB5_5
+.LBB5_6:
 	testb	$1, %sil
-	je	.LBB4_8
+	je	.LBB5_8
 	movq	(%rdi,%r10,8), %r10
 	movl	16(%r10,%r9), %r11d
 	addq	%r11, %r8
@@ -3505,7 +7587,7 @@ oc_zone_merge_v1:
 	orpd	%xmm5, %xmm8
 	subpd	%xmm5, %xmm8
 	addpd	%xmm8, %xmm6
-.LBB4_8:
+.LBB5_8:
 	movq	%rdx, %r9
 	shlq	$5, %r9
 	movapd	%xmm6, %xmm9
@@ -3523,13 +7605,13 @@ oc_zone_merge_v1:
 	psrad	$31, %xmm10
 	pand	%xmm7, %xmm10
 	movdqu	%xmm10, (%rax,%r9)
-	jbe	.LBB4_10
+	jbe	.LBB5_10
 	movapd	%xmm6, %xmm8
 	divsd	%xmm9, %xmm8
 	subsd	%xmm0, %xmm8
 	divsd	%xmm1, %xmm8
-	jmp	.LBB4_10
-.LBB4_11:
+	jmp	.LBB5_10
+.LBB5_11:
 	addq	$8, %rsp
 	.cfi_def_cfa_offset 24
 	popq	%rbx
@@ -3537,7 +7619,7 @@ oc_zone_merge_v1:
 	popq	%r14
 	.cfi_def_cfa_offset 8
 	retq
-.LBB4_12:
+.LBB5_12:
 	.cfi_def_cfa_offset 32
 	movl	$8192, %edx
 	movq	%rax, %rdi
@@ -3553,8 +7635,8 @@ oc_zone_merge_v1:
 	popq	%r14
 	.cfi_def_cfa_offset 8
 	jmp	memset@PLT
-.Lfunc_end4:
-	.size	oc_zone_merge_v1, .Lfunc_end4-oc_zone_merge_v1
+.Lfunc_end5:
+	.size	oc_zone_merge_v1, .Lfunc_end5-oc_zone_merge_v1
 	.cfi_endproc
 	.hidden	oc_luma_histogram_v1
 	.globl	oc_luma_histogram_v1
@@ -3567,13 +7649,13 @@ oc_luma_histogram_v1:
 	cmovnsq	%rcx, %rax
 	sarq	$2, %rax
 	cmpq	%rax, %rdx
-	jge	.LBB5_1
+	jge	.LBB6_1
 	cmpq	$2, %rsi
-	jg	.LBB5_10
-	jmp	.LBB5_12
-.LBB5_1:
+	jg	.LBB6_10
+	jmp	.LBB6_12
+.LBB6_1:
 	cmpq	$2, %rsi
-	jle	.LBB5_12
+	jle	.LBB6_12
 	leaq	(%rcx,%rcx,2), %rax
 	leaq	(%rcx,%rcx,2), %rcx
 	addq	$3, %rcx
@@ -3581,7 +7663,7 @@ oc_luma_histogram_v1:
 	cmovnsq	%rax, %rcx
 	sarq	$2, %rcx
 	cmpq	%rcx, %rdx
-	jge	.LBB5_10
+	jge	.LBB6_10
 	movq	%rsi, %rax
 	shrq	$2, %rax
 	leaq	(%rsi,%rsi,2), %rcx
@@ -3589,7 +7671,7 @@ oc_luma_histogram_v1:
 	addq	$-3, %rsi
 	movl	$2, %edx
 	cmpq	$4, %rsi
-	jb	.LBB5_7
+	jb	.LBB6_7
 	pushq	%rbx
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
@@ -3600,7 +7682,7 @@ oc_luma_histogram_v1:
 	movl	$2, %edx
 	movl	$1, %r10d
 	.p2align	4
-.LBB5_5:
+.LBB6_5:
 	xorl	%r11d, %r11d
 	cmpq	%rcx, %rdx
 	setb	%r11b
@@ -3620,13 +7702,13 @@ oc_luma_histogram_v1:
 	addl	%r11d, (%r8,%rbx,4)
 	addq	$8, %rdx
 	addq	$-2, %r9
-	jne	.LBB5_5
+	jne	.LBB6_5
 	popq	%rbx
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
-.LBB5_7:
+.LBB6_7:
 	testb	$4, %sil
-	jne	.LBB5_12
+	jne	.LBB6_12
 	xorl	%esi, %esi
 	cmpq	%rcx, %rdx
 	setb	%sil
@@ -3637,19 +7719,114 @@ oc_luma_histogram_v1:
 	movzbl	(%rdi,%rdx), %eax
 	addl	%ecx, (%r8,%rax,4)
 	retq
-.LBB5_10:
+.LBB6_10:
 	movl	$2, %eax
 	.p2align	4
-.LBB5_11:
+.LBB6_11:
 	movzbl	(%rdi,%rax), %ecx
 	incl	(%r8,%rcx,4)
 	addq	$4, %rax
 	cmpq	%rsi, %rax
-	jl	.LBB5_11
-.LBB5_12:
+	jl	.LBB6_11
+.LBB6_12:
 	retq
-.Lfunc_end5:
-	.size	oc_luma_histogram_v1, .Lfunc_end5-oc_luma_histogram_v1
+.Lfunc_end6:
+	.size	oc_luma_histogram_v1, .Lfunc_end6-oc_luma_histogram_v1
+	.cfi_endproc
+	.hidden	oc_luma10_histogram_v1
+	.globl	oc_luma10_histogram_v1
+	.p2align	4
+	.type	oc_luma10_histogram_v1,@function
+oc_luma10_histogram_v1:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB7_1
+	cmpq	$2, %rsi
+	jg	.LBB7_10
+	jmp	.LBB7_12
+.LBB7_1:
+	cmpq	$2, %rsi
+	jle	.LBB7_12
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB7_10
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	addq	$-3, %rsi
+	movl	$2, %edx
+	cmpq	$4, %rsi
+	jb	.LBB7_7
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %r9
+	shrq	$2, %r9
+	incq	%r9
+	andq	$-2, %r9
+	movl	$2, %edx
+	movl	$1, %r10d
+	.p2align	4
+.LBB7_5:
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	1(%rdi,%rdx,2), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	leaq	4(%rdx), %r11
+	xorl	%ebx, %ebx
+	cmpq	%rcx, %r11
+	setb	%bl
+	cmpq	%rax, %r11
+	leal	1(%rbx,%rbx), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	9(%rdi,%rdx,2), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	addq	$8, %rdx
+	addq	$-2, %r9
+	jne	.LBB7_5
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+.LBB7_7:
+	testb	$4, %sil
+	jne	.LBB7_12
+	xorl	%esi, %esi
+	cmpq	%rcx, %rdx
+	setb	%sil
+	cmpq	%rax, %rdx
+	leal	1(%rsi,%rsi), %eax
+	movl	$1, %ecx
+	cmovael	%eax, %ecx
+	movzbl	1(%rdi,%rdx,2), %eax
+	addl	%ecx, (%r8,%rax,4)
+	retq
+.LBB7_10:
+	movl	$2, %eax
+	.p2align	4
+.LBB7_11:
+	movzbl	1(%rdi,%rax,2), %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB7_11
+.LBB7_12:
+	retq
+.Lfunc_end7:
+	.size	oc_luma10_histogram_v1, .Lfunc_end7-oc_luma10_histogram_v1
 	.cfi_endproc
 	.hidden	oc_bgra_histogram_v1
 	.globl	oc_bgra_histogram_v1
@@ -3662,13 +7839,13 @@ oc_bgra_histogram_v1:
 	cmovnsq	%rcx, %rax
 	sarq	$2, %rax
 	cmpq	%rax, %rdx
-	jge	.LBB6_1
+	jge	.LBB8_1
 	cmpq	$2, %rsi
-	jg	.LBB6_6
-	jmp	.LBB6_8
-.LBB6_1:
+	jg	.LBB8_6
+	jmp	.LBB8_8
+.LBB8_1:
 	cmpq	$2, %rsi
-	jle	.LBB6_8
+	jle	.LBB8_8
 	leaq	(%rcx,%rcx,2), %rax
 	leaq	(%rcx,%rcx,2), %rcx
 	addq	$3, %rcx
@@ -3676,7 +7853,7 @@ oc_bgra_histogram_v1:
 	cmovnsq	%rax, %rcx
 	sarq	$2, %rcx
 	cmpq	%rcx, %rdx
-	jge	.LBB6_6
+	jge	.LBB8_6
 	movq	%rsi, %rax
 	shrq	$2, %rax
 	leaq	(%rsi,%rsi,2), %rcx
@@ -3684,7 +7861,7 @@ oc_bgra_histogram_v1:
 	movl	$2, %edx
 	movl	$1, %r9d
 	.p2align	4
-.LBB6_4:
+.LBB8_4:
 	movzbl	(%rdi,%rdx,4), %r10d
 	imull	$4732, %r10d, %r10d
 	movzbl	1(%rdi,%rdx,4), %r11d
@@ -3704,12 +7881,12 @@ oc_bgra_histogram_v1:
 	addl	%r11d, (%r8,%r10,4)
 	addq	$4, %rdx
 	cmpq	%rsi, %rdx
-	jl	.LBB6_4
-	jmp	.LBB6_8
-.LBB6_6:
+	jl	.LBB8_4
+	jmp	.LBB8_8
+.LBB8_6:
 	movl	$2, %eax
 	.p2align	4
-.LBB6_7:
+.LBB8_7:
 	movzbl	(%rdi,%rax,4), %ecx
 	imull	$4732, %ecx, %ecx
 	movzbl	1(%rdi,%rax,4), %edx
@@ -3723,11 +7900,11 @@ oc_bgra_histogram_v1:
 	incl	(%r8,%rcx,4)
 	addq	$4, %rax
 	cmpq	%rsi, %rax
-	jl	.LBB6_7
-.LBB6_8:
+	jl	.LBB8_7
+.LBB8_8:
 	retq
-.Lfunc_end6:
-	.size	oc_bgra_histogram_v1, .Lfunc_end6-oc_bgra_histogram_v1
+.Lfunc_end8:
+	.size	oc_bgra_histogram_v1, .Lfunc_end8-oc_bgra_histogram_v1
 	.cfi_endproc
 	.hidden	oc_focus_energy_v1
 	.globl	oc_focus_energy_v1
@@ -3763,11 +7940,11 @@ oc_focus_energy_v1:
 	xorpd	%xmm0, %xmm0
 	xorpd	%xmm1, %xmm1
 	cmpq	$1, %rdx
-	je	.LBB7_7
+	je	.LBB9_7
 	cmpq	$4, %rdx
-	jne	.LBB7_12
+	jne	.LBB9_12
 	testb	%al, %al
-	je	.LBB7_17
+	je	.LBB9_17
 	movq	%r9, %rax
 	imulq	%rsi, %rax
 	leaq	(%rax,%rdi), %rdx
@@ -3779,12 +7956,12 @@ oc_focus_energy_v1:
 	imulq	%rsi, %rbx
 	addq	%rdi, %rbx
 	.p2align	4
-.LBB7_4:
+.LBB9_4:
 	movq	%rcx, %rax
 	xorl	%edi, %edi
 	xorl	%r14d, %r14d
 	.p2align	4
-.LBB7_5:
+.LBB9_5:
 	movzbl	(%rdx,%rax,4), %r15d
 	movzbl	-8(%rdx,%rax,4), %r12d
 	subq	%r12, %r15
@@ -3799,7 +7976,7 @@ oc_focus_energy_v1:
 	addq	%r15, %r14
 	addq	%r13, %rdi
 	cmpq	%rax, %r8
-	jne	.LBB7_5
+	jne	.LBB9_5
 	xorps	%xmm2, %xmm2
 	cvtsi2sd	%r14, %xmm2
 	addsd	%xmm2, %xmm0
@@ -3811,11 +7988,11 @@ oc_focus_energy_v1:
 	addq	%rsi, %r11
 	addq	%rsi, %rbx
 	cmpq	56(%rsp), %r9
-	jne	.LBB7_4
-	jmp	.LBB7_17
-.LBB7_7:
+	jne	.LBB9_4
+	jmp	.LBB9_17
+.LBB9_7:
 	testb	%al, %al
-	je	.LBB7_17
+	je	.LBB9_17
 	leaq	1(%r9), %rdx
 	imulq	%rsi, %rdx
 	addq	%rdi, %rdx
@@ -3827,7 +8004,7 @@ oc_focus_energy_v1:
 	leaq	(%rax,%rdi), %rbx
 	incq	%rbx
 	.p2align	4
-.LBB7_9:
+.LBB9_9:
 	movq	%r9, %rax
 	imulq	%rsi, %rax
 	addq	%rdi, %rax
@@ -3836,7 +8013,7 @@ oc_focus_energy_v1:
 	xorl	%r14d, %r14d
 	xorl	%r15d, %r15d
 	.p2align	4
-.LBB7_10:
+.LBB9_10:
 	movzbl	(%rbx,%r12), %eax
 	movzbl	-2(%rbx,%r12), %r13d
 	movzbl	%bpl, %r10d
@@ -3852,7 +8029,7 @@ oc_focus_energy_v1:
 	addq	%rax, %r15
 	addq	%r10, %r14
 	cmpq	%r12, %r8
-	jne	.LBB7_10
+	jne	.LBB9_10
 	xorps	%xmm2, %xmm2
 	cvtsi2sd	%r15, %xmm2
 	addsd	%xmm2, %xmm0
@@ -3864,11 +8041,11 @@ oc_focus_energy_v1:
 	addq	%rsi, %r11
 	addq	%rsi, %rbx
 	cmpq	56(%rsp), %r9
-	jne	.LBB7_9
-	jmp	.LBB7_17
-.LBB7_12:
+	jne	.LBB9_9
+	jmp	.LBB9_17
+.LBB9_12:
 	testb	%al, %al
-	je	.LBB7_17
+	je	.LBB9_17
 	movq	%rcx, %rax
 	imulq	%rdx, %rax
 	leaq	-1(%r9), %r8
@@ -3887,13 +8064,13 @@ oc_focus_energy_v1:
 	imulq	%rdx, %rcx
 	addq	%r10, %rcx
 	.p2align	4
-.LBB7_14:
+.LBB9_14:
 	movq	-8(%rsp), %r13
 	movq	%rdi, %rbp
 	xorl	%r12d, %r12d
 	xorl	%eax, %eax
 	.p2align	4
-.LBB7_15:
+.LBB9_15:
 	movzbl	(%rbp,%rcx), %r10d
 	movzbl	(%rbp,%r15), %r11d
 	subq	%r11, %r10
@@ -3908,7 +8085,7 @@ oc_focus_energy_v1:
 	addq	%r10, %r12
 	addq	%rdx, %rbp
 	decq	%r13
-	jne	.LBB7_15
+	jne	.LBB9_15
 	xorps	%xmm2, %xmm2
 	cvtsi2sd	%rax, %xmm2
 	addsd	%xmm2, %xmm0
@@ -3918,8 +8095,8 @@ oc_focus_energy_v1:
 	incq	%r9
 	addq	%rsi, %rdi
 	cmpq	56(%rsp), %r9
-	jne	.LBB7_14
-.LBB7_17:
+	jne	.LBB9_14
+.LBB9_17:
 	movq	64(%rsp), %rax
 	movsd	%xmm0, (%rax)
 	movsd	%xmm1, 8(%rax)
@@ -3936,12 +8113,12 @@ oc_focus_energy_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end7:
-	.size	oc_focus_energy_v1, .Lfunc_end7-oc_focus_energy_v1
+.Lfunc_end9:
+	.size	oc_focus_energy_v1, .Lfunc_end9-oc_focus_energy_v1
 	.cfi_endproc
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI8_0:
+.LCPI10_0:
 	.quad	0x4010000000000000
 	.text
 	.hidden	oc_grey_candidates_v1
@@ -3974,47 +8151,47 @@ oc_grey_candidates_v1:
 	movq	%r8, 40(%rsp)
 	movq	%rcx, 32(%rsp)
 	testq	%rdx, %rdx
-	jle	.LBB8_1
+	jle	.LBB10_1
 	movapd	%xmm0, %xmm2
 	movq	%rdx, %r12
 	movq	%rsi, %r13
 	movq	%rdi, %rbp
 	addq	$24, %rbp
 	xorl	%ecx, %ecx
-	movsd	.LCPI8_0(%rip), %xmm3
+	movsd	.LCPI10_0(%rip), %xmm3
 	xorpd	%xmm4, %xmm4
 	xorl	%r14d, %r14d
 	movsd	%xmm1, 24(%rsp)
 	movsd	%xmm0, 16(%rsp)
 	movq	32(%rsp), %rbx
-	jmp	.LBB8_4
+	jmp	.LBB10_4
 	.p2align	4
-.LBB8_11:
+.LBB10_11:
 	incq	%r14
 	addq	$32, %rbp
 	cmpq	%r14, %r12
-	je	.LBB8_2
-.LBB8_4:
+	je	.LBB10_2
+.LBB10_4:
 	movsd	(%rbp), %xmm5
 	ucomisd	%xmm3, %xmm5
-	jb	.LBB8_11
+	jb	.LBB10_11
 	xorps	%xmm0, %xmm0
 	cvtsi2sdq	(%r13,%r14,8), %xmm0
 	mulsd	%xmm2, %xmm0
 	ucomisd	%xmm0, %xmm5
-	jb	.LBB8_11
+	jb	.LBB10_11
 	movupd	-24(%rbp), %xmm0
 	movapd	%xmm0, %xmm6
 	unpckhpd	%xmm0, %xmm6
 	ucomisd	%xmm1, %xmm6
-	jb	.LBB8_11
+	jb	.LBB10_11
 	ucomisd	%xmm4, %xmm0
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	ucomisd	%xmm4, %xmm6
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	movsd	-8(%rbp), %xmm7
 	ucomisd	%xmm4, %xmm7
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	leaq	(,%rcx,8), %rax
 	leaq	(%rax,%rax,2), %r15
 	movapd	%xmm0, 80(%rsp)
@@ -4029,7 +8206,7 @@ oc_grey_candidates_v1:
 	divsd	64(%rsp), %xmm0
 	callq	log@PLT
 	xorpd	%xmm4, %xmm4
-	movsd	.LCPI8_0(%rip), %xmm3
+	movsd	.LCPI10_0(%rip), %xmm3
 	movq	56(%rsp), %rcx
 	movsd	16(%rsp), %xmm2
 	movsd	24(%rsp), %xmm1
@@ -4042,10 +8219,10 @@ oc_grey_candidates_v1:
 	movsd	(%rsp), %xmm0
 	movsd	%xmm0, 16(%rax,%r15)
 	incq	%rcx
-	jmp	.LBB8_11
-.LBB8_1:
+	jmp	.LBB10_11
+.LBB10_1:
 	xorl	%ecx, %ecx
-.LBB8_2:
+.LBB10_2:
 	movq	8(%rsp), %rax
 	movq	%rcx, (%rax)
 	addq	$104, %rsp
@@ -4063,12 +8240,12 @@ oc_grey_candidates_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end8:
-	.size	oc_grey_candidates_v1, .Lfunc_end8-oc_grey_candidates_v1
+.Lfunc_end10:
+	.size	oc_grey_candidates_v1, .Lfunc_end10-oc_grey_candidates_v1
 	.cfi_endproc
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI9_0:
+.LCPI11_0:
 	.quad	0x7ff0000000000000
 	.text
 	.hidden	oc_locus_search_v1
@@ -4078,15 +8255,15 @@ oc_grey_candidates_v1:
 oc_locus_search_v1:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB9_1
+	jle	.LBB11_1
 	testq	%rsi, %rsi
-	jle	.LBB9_8
+	jle	.LBB11_8
 	addq	$16, %rdi
-	movsd	.LCPI9_0(%rip), %xmm1
+	movsd	.LCPI11_0(%rip), %xmm1
 	xorl	%eax, %eax
 	xorl	%r9d, %r9d
 	.p2align	4
-.LBB9_5:
+.LBB11_5:
 	movq	%r9, %r10
 	shlq	$4, %r10
 	movupd	(%rdx,%r10), %xmm3
@@ -4094,7 +8271,7 @@ oc_locus_search_v1:
 	movq	%rdi, %r10
 	movq	%rsi, %r11
 	.p2align	4
-.LBB9_6:
+.LBB11_6:
 	movupd	-16(%r10), %xmm4
 	subpd	%xmm3, %xmm4
 	mulpd	%xmm4, %xmm4
@@ -4107,39 +8284,39 @@ oc_locus_search_v1:
 	addsd	%xmm4, %xmm2
 	addq	$24, %r10
 	decq	%r11
-	jne	.LBB9_6
+	jne	.LBB11_6
 	ucomisd	%xmm2, %xmm1
 	cmovaq	%r9, %rax
 	minsd	%xmm1, %xmm2
 	incq	%r9
 	movapd	%xmm2, %xmm1
 	cmpq	%rcx, %r9
-	jne	.LBB9_5
-.LBB9_2:
+	jne	.LBB11_5
+.LBB11_2:
 	movq	%rax, (%r8)
 	retq
-.LBB9_1:
+.LBB11_1:
 	xorl	%eax, %eax
 	movq	%rax, (%r8)
 	retq
-.LBB9_8:
+.LBB11_8:
 	movl	%ecx, %edx
 	andl	$3, %edx
 	cmpq	$4, %rcx
-	jae	.LBB9_13
-	movsd	.LCPI9_0(%rip), %xmm0
+	jae	.LBB11_13
+	movsd	.LCPI11_0(%rip), %xmm0
 	xorl	%eax, %eax
 	xorl	%esi, %esi
-	jmp	.LBB9_10
-.LBB9_13:
+	jmp	.LBB11_10
+.LBB11_13:
 	movabsq	$9223372036854775804, %rax
 	andq	%rax, %rcx
-	movsd	.LCPI9_0(%rip), %xmm2
+	movsd	.LCPI11_0(%rip), %xmm2
 	xorl	%eax, %eax
 	xorpd	%xmm1, %xmm1
 	xorl	%esi, %esi
 	.p2align	4
-.LBB9_14:
+.LBB11_14:
 	ucomisd	%xmm1, %xmm2
 	xorpd	%xmm0, %xmm0
 	cmovaq	%rsi, %rax
@@ -4147,13 +8324,13 @@ oc_locus_search_v1:
 	addq	$4, %rsi
 	movapd	%xmm0, %xmm2
 	cmpq	%rsi, %rcx
-	jne	.LBB9_14
-.LBB9_10:
+	jne	.LBB11_14
+.LBB11_10:
 	testq	%rdx, %rdx
-	je	.LBB9_2
+	je	.LBB11_2
 	xorpd	%xmm1, %xmm1
 	.p2align	4
-.LBB9_12:
+.LBB11_12:
 	ucomisd	%xmm1, %xmm0
 	xorpd	%xmm2, %xmm2
 	cmovaq	%rsi, %rax
@@ -4161,10 +8338,10 @@ oc_locus_search_v1:
 	incq	%rsi
 	movapd	%xmm2, %xmm0
 	decq	%rdx
-	jne	.LBB9_12
-	jmp	.LBB9_2
-.Lfunc_end9:
-	.size	oc_locus_search_v1, .Lfunc_end9-oc_locus_search_v1
+	jne	.LBB11_12
+	jmp	.LBB11_2
+.Lfunc_end11:
+	.size	oc_locus_search_v1, .Lfunc_end11-oc_locus_search_v1
 	.cfi_endproc
 	.hidden	oc_grey_mean_v1
 	.globl	oc_grey_mean_v1
@@ -4173,18 +8350,18 @@ oc_locus_search_v1:
 oc_grey_mean_v1:
 	.cfi_startproc
 	testq	%rdx, %rdx
-	jle	.LBB10_1
+	jle	.LBB12_1
 	unpcklpd	%xmm1, %xmm0
 	xorpd	%xmm1, %xmm1
 	movl	$16, %eax
 	xorpd	%xmm3, %xmm3
-	jmp	.LBB10_4
+	jmp	.LBB12_4
 	.p2align	4
-.LBB10_6:
+.LBB12_6:
 	addq	$24, %rax
 	decq	%rdx
-	je	.LBB10_2
-.LBB10_4:
+	je	.LBB12_2
+.LBB12_4:
 	movupd	-16(%rdi,%rax), %xmm4
 	subpd	%xmm0, %xmm4
 	mulpd	%xmm4, %xmm4
@@ -4192,7 +8369,7 @@ oc_grey_mean_v1:
 	unpckhpd	%xmm4, %xmm5
 	addsd	%xmm4, %xmm5
 	ucomisd	%xmm5, %xmm2
-	jbe	.LBB10_6
+	jbe	.LBB12_6
 	movsd	(%rdi,%rax), %xmm4
 	movupd	-16(%rsi,%rax), %xmm5
 	movsd	(%rsi,%rax), %xmm6
@@ -4202,39 +8379,39 @@ oc_grey_mean_v1:
 	mulpd	%xmm5, %xmm4
 	addpd	%xmm4, %xmm1
 	addpd	%xmm6, %xmm3
-	jmp	.LBB10_6
-.LBB10_1:
+	jmp	.LBB12_6
+.LBB12_1:
 	xorpd	%xmm1, %xmm1
 	xorpd	%xmm3, %xmm3
-.LBB10_2:
+.LBB12_2:
 	movupd	%xmm1, (%rcx)
 	movupd	%xmm3, 16(%rcx)
 	retq
-.Lfunc_end10:
-	.size	oc_grey_mean_v1, .Lfunc_end10-oc_grey_mean_v1
+.Lfunc_end12:
+	.size	oc_grey_mean_v1, .Lfunc_end12-oc_grey_mean_v1
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI11_0:
+.LCPI13_0:
 	.long	0x3f800000
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI11_1:
+.LCPI13_1:
 	.long	1
 	.long	1
 	.long	1
 	.long	1
-.LCPI11_2:
+.LCPI13_2:
 	.long	32767
 	.long	32767
 	.long	32767
 	.long	32767
-.LCPI11_3:
+.LCPI13_3:
 	.long	1
 	.long	1
 	.zero	4
 	.zero	4
-.LCPI11_4:
+.LCPI13_4:
 	.long	32767
 	.long	32767
 	.zero	4
@@ -4272,41 +8449,41 @@ oc_defocus_band_v1:
 	movq	%rdi, 240(%rsp)
 	movq	%r9, 216(%rsp)
 	cmpq	800(%rsp), %r9
-	jge	.LBB11_239
+	jge	.LBB13_239
 	movq	816(%rsp), %rbp
 	movq	808(%rsp), %rsi
 	movabsq	$9223372036854775804, %r10
 	testq	%rbp, %rbp
-	jle	.LBB11_2
+	jle	.LBB13_2
 	movl	%ebp, %eax
 	andl	$3, %eax
 	cmpq	$4, %rbp
 	movq	216(%rsp), %r8
-	jae	.LBB11_28
+	jae	.LBB13_28
 	movq	%r10, %rbx
 	xorl	%r14d, %r14d
 	xorl	%r11d, %r11d
-.LBB11_5:
+.LBB13_5:
 	testq	%rax, %rax
 	movq	%rbx, %r10
-	je	.LBB11_8
+	je	.LBB13_8
 	shlq	$4, %r11
 	addq	808(%rsp), %r11
 	shll	$4, %eax
 	xorl	%edx, %edx
 	.p2align	4
-.LBB11_7:
+.LBB13_7:
 	movq	(%r11,%rdx), %rsi
 	cmpq	%r14, %rsi
 	cmovgq	%rsi, %r14
 	addq	$16, %rdx
 	cmpq	%rdx, %rax
-	jne	.LBB11_7
-	jmp	.LBB11_8
-.LBB11_2:
+	jne	.LBB13_7
+	jmp	.LBB13_8
+.LBB13_2:
 	xorl	%r14d, %r14d
 	movq	216(%rsp), %r8
-.LBB11_8:
+.LBB13_8:
 	testq	%rbp, %rbp
 	setle	40(%rsp)
 	leaq	(%rcx,%rcx,2), %r11
@@ -4407,8 +8584,8 @@ oc_defocus_band_v1:
 	movq	%rax, 280(%rsp)
 	pxor	%xmm14, %xmm14
 	xorps	%xmm15, %xmm15
-	movdqa	.LCPI11_1(%rip), %xmm12
-	movdqa	.LCPI11_2(%rip), %xmm13
+	movdqa	.LCPI13_1(%rip), %xmm12
+	movdqa	.LCPI13_2(%rip), %xmm13
 	pcmpeqd	%xmm11, %xmm11
 	leaq	2(%r14,%rcx), %rax
 	movq	%rax, 568(%rsp)
@@ -4424,9 +8601,9 @@ oc_defocus_band_v1:
 	movq	%rcx, 24(%rsp)
 	movq	%r14, 336(%rsp)
 	movq	%rdx, 272(%rsp)
-	jmp	.LBB11_9
+	jmp	.LBB13_9
 	.p2align	4
-.LBB11_238:
+.LBB13_238:
 	incq	%rsi
 	movq	176(%rsp), %rcx
 	addq	%rcx, 224(%rsp)
@@ -4435,8 +8612,8 @@ oc_defocus_band_v1:
 	cmpq	800(%rsp), %rsi
 	movq	336(%rsp), %r14
 	movq	128(%rsp), %rbx
-	je	.LBB11_239
-.LBB11_9:
+	je	.LBB13_239
+.LBB13_9:
 	leaq	(%rsi,%r14), %rax
 	movq	%rsi, 264(%rsp)
 	leaq	(%rsi,%r14), %rcx
@@ -4449,8 +8626,8 @@ oc_defocus_band_v1:
 	cmovgeq	%rcx, %rax
 	movq	%rax, 560(%rsp)
 	cmpq	%rax, %rbx
-	jle	.LBB11_10
-.LBB11_157:
+	jle	.LBB13_10
+.LBB13_157:
 	movq	%rbx, 128(%rsp)
 	testq	%rbp, %rbp
 	setle	%al
@@ -4460,25 +8637,25 @@ oc_defocus_band_v1:
 	orb	%al, %cl
 	movq	808(%rsp), %r8
 	movq	272(%rsp), %rdx
-	je	.LBB11_158
-.LBB11_177:
+	je	.LBB13_158
+.LBB13_177:
 	cmpb	$0, 23(%rsp)
 	movq	24(%rsp), %rax
 	movq	264(%rsp), %rsi
-	jne	.LBB11_238
+	jne	.LBB13_238
 	movq	280(%rsp), %rdi
 	movq	824(%rsp), %r9
 	movq	328(%rsp), %r10
 	movq	224(%rsp), %r11
 	xorl	%ebx, %ebx
-	jmp	.LBB11_179
+	jmp	.LBB13_179
 	.p2align	4
-.LBB11_156:
+.LBB13_156:
 	movq	128(%rsp), %rbx
 	addq	320(%rsp), %rbx
 	cmpq	560(%rsp), %rbx
-	jg	.LBB11_157
-.LBB11_10:
+	jg	.LBB13_157
+.LBB13_10:
 	movq	552(%rsp), %rax
 	movq	%rbx, 128(%rsp)
 	subq	%rbx, %rax
@@ -4487,7 +8664,7 @@ oc_defocus_band_v1:
 	cmovlq	%rax, %rcx
 	movq	%rcx, 320(%rsp)
 	testq	%rax, %rax
-	jle	.LBB11_156
+	jle	.LBB13_156
 	movq	320(%rsp), %rax
 	leaq	(%rax,%rax,2), %rcx
 	movq	128(%rsp), %rax
@@ -4499,9 +8676,9 @@ oc_defocus_band_v1:
 	movq	%rcx, 8(%rsp)
 	xorl	%esi, %esi
 	movq	%rcx, 632(%rsp)
-	jmp	.LBB11_12
+	jmp	.LBB13_12
 	.p2align	4
-.LBB11_155:
+.LBB13_155:
 	movq	352(%rsp), %rsi
 	addq	$8, %rsi
 	addq	$-8, 8(%rsp)
@@ -4509,8 +8686,8 @@ oc_defocus_band_v1:
 	addq	600(%rsp), %rdx
 	movq	632(%rsp), %rcx
 	cmpq	%rcx, %rsi
-	jge	.LBB11_156
-.LBB11_12:
+	jge	.LBB13_156
+.LBB13_12:
 	movq	%rdx, 360(%rsp)
 	movq	%rcx, %r11
 	subq	%rsi, %r11
@@ -4643,11 +8820,11 @@ oc_defocus_band_v1:
 	cmpq	$-1, %r9
 	movq	616(%rsp), %rbx
 	movq	608(%rsp), %r14
-	je	.LBB11_15
+	je	.LBB13_15
 	movq	344(%rsp), %rcx
 	xorl	%eax, %eax
 	.p2align	4
-.LBB11_14:
+.LBB13_14:
 	movdqu	%xmm0, (%rcx)
 	movdqu	%xmm1, 16(%rcx)
 	movdqu	%xmm3, 80(%rcx,%r14)
@@ -4659,10 +8836,10 @@ oc_defocus_band_v1:
 	addq	$2, %rax
 	addq	$64, %rcx
 	cmpq	%rax, %rbx
-	jne	.LBB11_14
-.LBB11_15:
+	jne	.LBB13_14
+.LBB13_15:
 	testb	$1, %r9b
-	je	.LBB11_17
+	je	.LBB13_17
 	movq	568(%rsp), %rcx
 	addq	%rax, %rcx
 	shlq	$5, %rax
@@ -4672,20 +8849,20 @@ oc_defocus_band_v1:
 	shlq	$5, %rcx
 	movdqu	%xmm3, 16(%r9,%rcx)
 	movdqu	%xmm2, (%r9,%rcx)
-.LBB11_17:
+.LBB13_17:
 	cmpq	$8, %rdx
 	movq	360(%rsp), %r9
 	movq	%r12, %r14
-	jge	.LBB11_36
+	jge	.LBB13_36
 	xorl	%r12d, %r12d
-	jmp	.LBB11_19
+	jmp	.LBB13_19
 	.p2align	4
-.LBB11_36:
+.LBB13_36:
 	xorl	%r12d, %r12d
 	movq	584(%rsp), %rbp
 	movq	592(%rsp), %rbx
 	.p2align	4
-.LBB11_37:
+.LBB13_37:
 	movdqu	(%r9,%r12,2), %xmm0
 	pxor	%xmm5, %xmm5
 	punpckhwd	%xmm0, %xmm5
@@ -4804,11 +8981,11 @@ oc_defocus_band_v1:
 	addq	$256, %rbp
 	addq	$8, %r12
 	decq	%rbx
-	jne	.LBB11_37
-.LBB11_19:
+	jne	.LBB13_37
+.LBB13_19:
 	movq	24(%rsp), %rax
 	subq	%r12, %rax
-	jle	.LBB11_22
+	jle	.LBB13_22
 	leaq	(%rsi,%r12,2), %rcx
 	leaq	(%r15,%r12,2), %rdx
 	leaq	(%r14,%r12,2), %rsi
@@ -4821,7 +8998,7 @@ oc_defocus_band_v1:
 	addq	576(%rsp), %r12
 	xorl	%r9d, %r9d
 	.p2align	4
-.LBB11_21:
+.LBB13_21:
 	movzwl	(%rbx,%r9,2), %ebp
 	movd	%ebp, %xmm0
 	pinsrw	$1, (%r11,%r9,2), %xmm0
@@ -4841,16 +9018,16 @@ oc_defocus_band_v1:
 	incq	%r9
 	addq	$32, %r12
 	cmpq	%r9, %rax
-	jne	.LBB11_21
-.LBB11_22:
+	jne	.LBB13_21
+.LBB13_22:
 	movq	816(%rsp), %rbp
 	testq	%rbp, %rbp
 	pxor	%xmm14, %xmm14
 	xorps	%xmm15, %xmm15
-	movdqa	.LCPI11_1(%rip), %xmm12
-	movdqa	.LCPI11_2(%rip), %xmm13
+	movdqa	.LCPI13_1(%rip), %xmm12
+	movdqa	.LCPI13_2(%rip), %xmm13
 	pcmpeqd	%xmm11, %xmm11
-	jle	.LBB11_155
+	jle	.LBB13_155
 	movq	352(%rsp), %rsi
 	movq	%rsi, %rax
 	movabsq	$-6148914691236517205, %rdi
@@ -4960,134 +9137,134 @@ oc_defocus_band_v1:
 	leaq	(%rcx,%rbp,2), %rax
 	movq	%rax, 656(%rsp)
 	xorl	%r10d, %r10d
-	jmp	.LBB11_24
+	jmp	.LBB13_24
 	.p2align	4
-.LBB11_154:
+.LBB13_154:
 	incq	%r10
 	movq	816(%rsp), %rbp
 	cmpq	%rbp, %r10
-	je	.LBB11_155
-.LBB11_24:
+	je	.LBB13_155
+.LBB13_24:
 	movq	%r10, %rax
 	shlq	$4, %rax
 	movq	808(%rsp), %rcx
 	movq	(%rcx,%rax), %r11
 	movss	8(%rcx,%rax), %xmm0
 	testq	%r11, %r11
-	jne	.LBB11_26
+	jne	.LBB13_26
 	ucomiss	%xmm14, %xmm0
-	jne	.LBB11_26
-	jnp	.LBB11_154
-.LBB11_26:
+	jne	.LBB13_26
+	jnp	.LBB13_154
+.LBB13_26:
 	movq	152(%rsp), %rax
 	movq	%rax, %rdx
 	movq	184(%rsp), %rcx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_27
+	je	.LBB13_27
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rbx
-	jmp	.LBB11_39
-.LBB11_27:
+	jmp	.LBB13_39
+.LBB13_27:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %ebx
-.LBB11_39:
+.LBB13_39:
 	movq	120(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_40
+	je	.LBB13_40
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r14
-	jmp	.LBB11_42
-.LBB11_40:
+	jmp	.LBB13_42
+.LBB13_40:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r14d
-.LBB11_42:
+.LBB13_42:
 	movq	112(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_43
+	je	.LBB13_43
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rbp
-	jmp	.LBB11_45
-.LBB11_43:
+	jmp	.LBB13_45
+.LBB13_43:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %ebp
-.LBB11_45:
+.LBB13_45:
 	movq	104(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_46
+	je	.LBB13_46
 	cqto
 	idivq	%rcx
-	jmp	.LBB11_48
-.LBB11_46:
+	jmp	.LBB13_48
+.LBB13_46:
 	xorl	%edx, %edx
 	divl	%ecx
-.LBB11_48:
+.LBB13_48:
 	movq	%rdx, 80(%rsp)
 	movq	72(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_49
+	je	.LBB13_49
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rsi
-	jmp	.LBB11_51
-.LBB11_49:
+	jmp	.LBB13_51
+.LBB13_49:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %esi
-.LBB11_51:
+.LBB13_51:
 	movq	144(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_52
+	je	.LBB13_52
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rdi
-	jmp	.LBB11_54
-.LBB11_52:
+	jmp	.LBB13_54
+.LBB13_52:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %edi
-.LBB11_54:
+.LBB13_54:
 	movq	136(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_55
+	je	.LBB13_55
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r8
-	jmp	.LBB11_57
-.LBB11_55:
+	jmp	.LBB13_57
+.LBB13_55:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r8d
-.LBB11_57:
+.LBB13_57:
 	movq	256(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
 	movq	%r10, 192(%rsp)
-	je	.LBB11_58
+	je	.LBB13_58
 	cqto
 	idivq	%rcx
 	testq	%r11, %r11
-	js	.LBB11_61
-.LBB11_62:
+	js	.LBB13_61
+.LBB13_62:
 	movq	%rbp, 48(%rsp)
 	movq	%r14, %rbp
 	movq	%rbx, %r10
@@ -5105,7 +9282,7 @@ oc_defocus_band_v1:
 	xorl	%ebx, %ebx
 	xorps	%xmm2, %xmm2
 	.p2align	4
-.LBB11_63:
+.LBB13_63:
 	movq	%r14, %rax
 	movq	%r12, %r15
 	movups	(%rcx), %xmm3
@@ -5117,14 +9294,14 @@ oc_defocus_band_v1:
 	addq	$32, %r14
 	decq	%r12
 	cmpq	%rbx, %r9
-	jne	.LBB11_63
+	jne	.LBB13_63
 	cmpq	$2, %r11
 	movq	%r10, %rbx
 	movq	%rbp, %r14
 	movq	48(%rsp), %rbp
-	jb	.LBB11_65
+	jb	.LBB13_65
 	.p2align	4
-.LBB11_242:
+.LBB13_242:
 	movups	-96(%rax), %xmm3
 	addps	%xmm1, %xmm3
 	movups	-80(%rax), %xmm1
@@ -5143,26 +9320,26 @@ oc_defocus_band_v1:
 	addps	%xmm4, %xmm2
 	subq	$-128, %rax
 	addq	$-4, %r15
-	jne	.LBB11_242
-.LBB11_65:
+	jne	.LBB13_242
+.LBB13_65:
 	movq	24(%rsp), %r12
 	testq	%r12, %r12
 	movq	192(%rsp), %r10
-	jg	.LBB11_66
-	jmp	.LBB11_154
-.LBB11_58:
+	jg	.LBB13_66
+	jmp	.LBB13_154
+.LBB13_58:
 	xorl	%edx, %edx
 	divl	%ecx
 	testq	%r11, %r11
-	jns	.LBB11_62
-.LBB11_61:
+	jns	.LBB13_62
+.LBB13_61:
 	pxor	%xmm1, %xmm1
 	xorps	%xmm2, %xmm2
 	movq	24(%rsp), %r12
 	testq	%r12, %r12
 	movq	192(%rsp), %r10
-	jle	.LBB11_154
-.LBB11_66:
+	jle	.LBB13_154
+.LBB13_66:
 	movq	%r10, %r15
 	imulq	184(%rsp), %r15
 	addq	%r15, %rbx
@@ -5211,33 +9388,33 @@ oc_defocus_band_v1:
 	movaps	%xmm0, %xmm4
 	addss	%xmm0, %xmm4
 	addss	%xmm3, %xmm4
-	movss	.LCPI11_0(%rip), %xmm3
+	movss	.LCPI13_0(%rip), %xmm3
 	divss	%xmm4, %xmm3
 	shufps	$0, %xmm0, %xmm0
 	shufps	$0, %xmm3, %xmm3
 	movq	%r12, %rbp
 	xorl	%edx, %edx
 	movq	%rcx, 80(%rsp)
-	jmp	.LBB11_67
+	jmp	.LBB13_67
 	.p2align	4
-.LBB11_153:
+.LBB13_153:
 	addq	$8, %rdx
 	addq	$-8, %rbp
 	cmpq	%r12, %rdx
-	jge	.LBB11_154
-.LBB11_67:
+	jge	.LBB13_154
+.LBB13_67:
 	movq	%r8, %rsi
 	subq	%rdx, %r12
 	leaq	384(%rsp), %r15
 	xorl	%r8d, %r8d
-	jmp	.LBB11_68
+	jmp	.LBB13_68
 	.p2align	4
-.LBB11_70:
+.LBB13_70:
 	incq	%r8
 	addq	$16, %r15
 	cmpq	$8, %r8
-	je	.LBB11_71
-.LBB11_68:
+	je	.LBB13_71
+.LBB13_68:
 	cmpq	%r8, %r12
 	movl	$0, %r9d
 	cmovgq	%r8, %r9
@@ -5282,14 +9459,14 @@ oc_defocus_band_v1:
 	packssdw	%xmm10, %xmm11
 	movdqa	%xmm11, (%r15)
 	cmpq	%r8, %r12
-	jle	.LBB11_70
+	jle	.LBB13_70
 	subps	%xmm7, %xmm4
 	subps	%xmm6, %xmm5
 	addps	%xmm5, %xmm1
 	addps	%xmm4, %xmm2
-	jmp	.LBB11_70
+	jmp	.LBB13_70
 	.p2align	4
-.LBB11_71:
+.LBB13_71:
 	movdqa	384(%rsp), %xmm4
 	movdqa	400(%rsp), %xmm5
 	movdqa	416(%rsp), %xmm7
@@ -5368,341 +9545,341 @@ oc_defocus_band_v1:
 	movdqa	%xmm4, 496(%rsp)
 	cmpq	$7, %r12
 	movq	%rbx, %r15
-	jle	.LBB11_72
+	jle	.LBB13_72
 	cmpq	$0, 40(%rsp)
 	movq	24(%rsp), %r12
-	movdqa	.LCPI11_1(%rip), %xmm12
-	movdqa	.LCPI11_2(%rip), %xmm13
+	movdqa	.LCPI13_1(%rip), %xmm12
+	movdqa	.LCPI13_2(%rip), %xmm13
 	pcmpeqd	%xmm11, %xmm11
 	movq	%rsi, %r8
-	jle	.LBB11_153
+	jle	.LBB13_153
 	movdqa	384(%rsp), %xmm4
 	movdqu	%xmm4, (%rax,%rdx,2)
 	cmpq	$2, 8(%rsp)
-	jl	.LBB11_153
+	jl	.LBB13_153
 	leaq	400(%rsp), %rdi
 	movdqu	(%rdi), %xmm4
 	movdqu	%xmm4, (%rcx,%rdx,2)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqu	16(%rdi), %xmm4
 	movq	48(%rsp), %rcx
 	movdqu	%xmm4, (%rcx,%rdx,2)
 	movq	80(%rsp), %rcx
 	cmpq	$3, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqu	32(%rdi), %xmm4
 	movdqu	%xmm4, (%r15,%rdx,2)
 	cmpq	$4, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqu	48(%rdi), %xmm4
 	movdqu	%xmm4, (%r14,%rdx,2)
 	cmpq	$5, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqu	64(%rdi), %xmm4
 	movq	168(%rsp), %rdi
 	movdqu	%xmm4, (%rdi,%rdx,2)
 	cmpq	$6, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	leaq	400(%rsp), %rdi
 	movdqu	80(%rdi), %xmm4
 	movdqu	%xmm4, (%r8,%rdx,2)
 	cmpq	$7, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqu	96(%rdi), %xmm4
 	movq	32(%rsp), %rsi
 	movdqu	%xmm4, (%rsi,%rdx,2)
-	jmp	.LBB11_153
+	jmp	.LBB13_153
 	.p2align	4
-.LBB11_72:
+.LBB13_72:
 	cmpq	$0, 40(%rsp)
 	setle	%dil
 	testq	%r12, %r12
 	setle	%r8b
 	orb	%dil, %r8b
 	movq	24(%rsp), %r12
-	movdqa	.LCPI11_1(%rip), %xmm12
-	movdqa	.LCPI11_2(%rip), %xmm13
+	movdqa	.LCPI13_1(%rip), %xmm12
+	movdqa	.LCPI13_2(%rip), %xmm13
 	pcmpeqd	%xmm11, %xmm11
 	movq	%rsi, %r8
-	jne	.LBB11_153
+	jne	.LBB13_153
 	movq	%r14, %r9
 	movdqa	384(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movw	%di, (%rax,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_81
+	jl	.LBB13_81
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%rax,%rdx,2)
-	je	.LBB11_81
+	je	.LBB13_81
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%rax,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_81
+	je	.LBB13_81
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%rax,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_81
+	je	.LBB13_81
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%rax,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_81
+	je	.LBB13_81
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%rax,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_81
+	je	.LBB13_81
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%rax,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_81
+	je	.LBB13_81
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%rax,%rdx,2)
 	.p2align	4
-.LBB11_81:
+.LBB13_81:
 	cmpq	$2, 8(%rsp)
-	jl	.LBB11_153
+	jl	.LBB13_153
 	movdqa	400(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movw	%di, (%rcx,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_90
+	jl	.LBB13_90
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%rcx,%rdx,2)
-	je	.LBB11_90
+	je	.LBB13_90
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%rcx,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_90
+	je	.LBB13_90
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%rcx,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_90
+	je	.LBB13_90
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%rcx,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_90
+	je	.LBB13_90
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%rcx,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_90
+	je	.LBB13_90
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%rcx,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_90
+	je	.LBB13_90
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%rcx,%rdx,2)
-.LBB11_90:
+.LBB13_90:
 	cmpq	$2, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqa	416(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movq	48(%rsp), %rcx
 	movw	%di, (%rcx,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_99
+	jl	.LBB13_99
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%rcx,%rdx,2)
-	je	.LBB11_99
+	je	.LBB13_99
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%rcx,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_99
+	je	.LBB13_99
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%rcx,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_99
+	je	.LBB13_99
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%rcx,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_99
+	je	.LBB13_99
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%rcx,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_99
+	je	.LBB13_99
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%rcx,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_99
+	je	.LBB13_99
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%rcx,%rdx,2)
-.LBB11_99:
+.LBB13_99:
 	cmpq	$3, 8(%rsp)
 	movq	80(%rsp), %rcx
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqa	432(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movw	%di, (%r15,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_108
+	jl	.LBB13_108
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%r15,%rdx,2)
-	je	.LBB11_108
+	je	.LBB13_108
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%r15,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_108
+	je	.LBB13_108
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%r15,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_108
+	je	.LBB13_108
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%r15,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_108
+	je	.LBB13_108
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%r15,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_108
+	je	.LBB13_108
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%r15,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_108
+	je	.LBB13_108
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%r15,%rdx,2)
-.LBB11_108:
+.LBB13_108:
 	cmpq	$4, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqa	448(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movw	%di, (%r9,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_117
+	jl	.LBB13_117
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%r9,%rdx,2)
-	je	.LBB11_117
+	je	.LBB13_117
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%r9,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_117
+	je	.LBB13_117
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%r9,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_117
+	je	.LBB13_117
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%r9,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_117
+	je	.LBB13_117
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%r9,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_117
+	je	.LBB13_117
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%r9,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_117
+	je	.LBB13_117
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%r9,%rdx,2)
-.LBB11_117:
+.LBB13_117:
 	cmpq	$5, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqa	464(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movq	168(%rsp), %r8
 	movw	%di, (%r8,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_126
+	jl	.LBB13_126
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%r8,%rdx,2)
-	je	.LBB11_126
+	je	.LBB13_126
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%r8,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_126
+	je	.LBB13_126
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%r8,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_126
+	je	.LBB13_126
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%r8,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_126
+	je	.LBB13_126
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%r8,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_126
+	je	.LBB13_126
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%r8,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_126
+	je	.LBB13_126
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%r8,%rdx,2)
-.LBB11_126:
+.LBB13_126:
 	cmpq	$6, 8(%rsp)
 	movq	%rsi, %r8
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqa	480(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movw	%di, (%r8,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_135
+	jl	.LBB13_135
 	pextrw	$1, %xmm4, %edi
 	movw	%di, 2(%r8,%rdx,2)
-	je	.LBB11_135
+	je	.LBB13_135
 	pextrw	$2, %xmm4, %edi
 	movw	%di, 4(%r8,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_135
+	je	.LBB13_135
 	pextrw	$3, %xmm4, %edi
 	movw	%di, 6(%r8,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_135
+	je	.LBB13_135
 	pextrw	$4, %xmm4, %edi
 	movw	%di, 8(%r8,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_135
+	je	.LBB13_135
 	pextrw	$5, %xmm4, %edi
 	movw	%di, 10(%r8,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_135
+	je	.LBB13_135
 	pextrw	$6, %xmm4, %edi
 	movw	%di, 12(%r8,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_135
+	je	.LBB13_135
 	pextrw	$7, %xmm4, %edi
 	movw	%di, 14(%r8,%rdx,2)
-.LBB11_135:
+.LBB13_135:
 	cmpq	$7, 8(%rsp)
-	je	.LBB11_153
+	je	.LBB13_153
 	movdqa	496(%rsp), %xmm4
 	movd	%xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, (%rsi,%rdx,2)
 	cmpq	$2, %rbp
-	jl	.LBB11_153
+	jl	.LBB13_153
 	pextrw	$1, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 2(%rsi,%rdx,2)
-	je	.LBB11_153
+	je	.LBB13_153
 	pextrw	$2, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 4(%rsi,%rdx,2)
 	cmpq	$3, %rbp
-	je	.LBB11_153
+	je	.LBB13_153
 	pextrw	$3, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 6(%rsi,%rdx,2)
 	cmpq	$4, %rbp
-	je	.LBB11_153
+	je	.LBB13_153
 	pextrw	$4, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 8(%rsi,%rdx,2)
 	cmpq	$5, %rbp
-	je	.LBB11_153
+	je	.LBB13_153
 	pextrw	$5, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 10(%rsi,%rdx,2)
 	cmpq	$6, %rbp
-	je	.LBB11_153
+	je	.LBB13_153
 	pextrw	$6, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 12(%rsi,%rdx,2)
 	cmpq	$7, %rbp
-	je	.LBB11_153
+	je	.LBB13_153
 	pextrw	$7, %xmm4, %edi
 	movq	32(%rsp), %rsi
 	movw	%di, 14(%rsi,%rdx,2)
-	jmp	.LBB11_153
+	jmp	.LBB13_153
 	.p2align	4
-.LBB11_237:
+.LBB13_237:
 	movq	136(%rsp), %rbx
 	addq	%rax, %rbx
 	movq	544(%rsp), %rcx
@@ -5715,8 +9892,8 @@ oc_defocus_band_v1:
 	movq	104(%rsp), %rdi
 	addq	%rcx, %rdi
 	cmpq	248(%rsp), %rbx
-	jge	.LBB11_238
-.LBB11_179:
+	jge	.LBB13_238
+.LBB13_179:
 	movq	%rbx, 136(%rsp)
 	movq	%rdi, 104(%rsp)
 	movq	232(%rsp), %r14
@@ -5729,9 +9906,9 @@ oc_defocus_band_v1:
 	movq	%rdi, %r11
 	movq	%rax, %r8
 	movq	$0, 48(%rsp)
-	jmp	.LBB11_180
+	jmp	.LBB13_180
 	.p2align	4
-.LBB11_236:
+.LBB13_236:
 	movq	48(%rsp), %r9
 	addq	$512, %r9
 	movq	80(%rsp), %r8
@@ -5746,8 +9923,8 @@ oc_defocus_band_v1:
 	movq	24(%rsp), %rax
 	movq	%r9, 48(%rsp)
 	cmpq	%rax, %r9
-	jge	.LBB11_237
-.LBB11_180:
+	jge	.LBB13_237
+.LBB13_180:
 	cmpq	$2, %r8
 	movl	$1, %edi
 	movq	%r8, 80(%rsp)
@@ -5765,9 +9942,9 @@ oc_defocus_band_v1:
 	movq	%rcx, 112(%rsp)
 	movq	%rcx, 8(%rsp)
 	xorl	%r12d, %r12d
-	jmp	.LBB11_181
+	jmp	.LBB13_181
 	.p2align	4
-.LBB11_235:
+.LBB13_235:
 	incq	%r12
 	movq	8(%rsp), %rax
 	addq	376(%rsp), %rax
@@ -5776,8 +9953,8 @@ oc_defocus_band_v1:
 	addq	%rdx, %rbx
 	cmpq	%rbp, %r12
 	movq	264(%rsp), %rsi
-	je	.LBB11_236
-.LBB11_181:
+	je	.LBB13_236
+.LBB13_181:
 	movq	%r12, %rax
 	shlq	$4, %rax
 	movq	808(%rsp), %rcx
@@ -5785,19 +9962,19 @@ oc_defocus_band_v1:
 	movss	8(%rcx,%rax), %xmm1
 	movss	12(%rcx,%rax), %xmm0
 	testq	%r15, %r15
-	jne	.LBB11_183
+	jne	.LBB13_183
 	ucomiss	%xmm14, %xmm1
-	jne	.LBB11_183
-	jp	.LBB11_183
+	jne	.LBB13_183
+	jp	.LBB13_183
 	movq	48(%rsp), %rax
 	cmpq	%rax, 24(%rsp)
-	jle	.LBB11_235
+	jle	.LBB13_235
 	cmpq	$8, 80(%rsp)
-	jge	.LBB11_216
+	jge	.LBB13_216
 	xorl	%eax, %eax
-	jmp	.LBB11_214
+	jmp	.LBB13_214
 	.p2align	4
-.LBB11_183:
+.LBB13_183:
 	movq	%r11, %r8
 	movq	%rsi, %r9
 	subq	%r15, %r9
@@ -5811,16 +9988,16 @@ oc_defocus_band_v1:
 	movq	184(%rsp), %r11
 	orq	%r11, %rcx
 	shrq	$32, %rcx
-	je	.LBB11_184
+	je	.LBB13_184
 	cqto
 	idivq	%r11
 	movq	%rdx, %rcx
-	jmp	.LBB11_186
-.LBB11_184:
+	jmp	.LBB13_186
+.LBB13_184:
 	xorl	%edx, %edx
 	divl	%r11d
 	movl	%edx, %ecx
-.LBB11_186:
+.LBB13_186:
 	leaq	(%r15,%rsi), %rax
 	leaq	(%r15,%rsi), %rdx
 	incq	%rdx
@@ -5833,16 +10010,16 @@ oc_defocus_band_v1:
 	movq	%rax, %rdx
 	orq	%r11, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_187
+	je	.LBB13_187
 	cqto
 	idivq	%r11
 	movq	%rdx, %rsi
-	jmp	.LBB11_189
-.LBB11_187:
+	jmp	.LBB13_189
+.LBB13_187:
 	xorl	%edx, %edx
 	divl	%r11d
 	movl	%edx, %esi
-.LBB11_189:
+.LBB13_189:
 	movq	160(%rsp), %rdx
 	cmpq	%rdx, %r9
 	cmovlq	%r9, %rdx
@@ -5852,22 +10029,22 @@ oc_defocus_band_v1:
 	movq	%rax, %rdx
 	orq	%r11, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_190
+	je	.LBB13_190
 	cqto
 	idivq	%r11
 	movq	48(%rsp), %rax
 	cmpq	%rax, 24(%rsp)
 	movq	%r8, %r11
-	jle	.LBB11_235
-	jmp	.LBB11_193
-.LBB11_190:
+	jle	.LBB13_235
+	jmp	.LBB13_193
+.LBB13_190:
 	xorl	%edx, %edx
 	divl	%r11d
 	movq	48(%rsp), %rax
 	cmpq	%rax, 24(%rsp)
 	movq	%r8, %r11
-	jle	.LBB11_235
-.LBB11_193:
+	jle	.LBB13_235
+.LBB13_193:
 	leaq	1(,%r15,2), %rax
 	cvtsi2ss	%rax, %xmm2
 	movaps	%xmm1, %xmm3
@@ -5875,10 +10052,10 @@ oc_defocus_band_v1:
 	addss	%xmm2, %xmm3
 	divss	%xmm3, %xmm0
 	cmpq	$2, 80(%rsp)
-	jge	.LBB11_195
+	jge	.LBB13_195
 	xorl	%eax, %eax
-	jmp	.LBB11_206
-.LBB11_195:
+	jmp	.LBB13_206
+.LBB13_195:
 	movzbl	%r12b, %eax
 	movd	%eax, %xmm2
 	punpcklbw	%xmm2, %xmm2
@@ -5897,9 +10074,9 @@ oc_defocus_band_v1:
 	imulq	%rdx, %rbp
 	addq	%r9, %rbp
 	xorl	%r9d, %r9d
-	jmp	.LBB11_196
+	jmp	.LBB13_196
 	.p2align	4
-.LBB11_204:
+.LBB13_204:
 	movq	%r8, %r11
 	pxor	%xmm9, %xmm9
 	punpcklwd	%xmm8, %xmm9
@@ -5916,9 +10093,9 @@ oc_defocus_band_v1:
 	andps	%xmm10, %xmm8
 	movaps	%xmm8, %xmm10
 	psrld	$16, %xmm10
-	pand	.LCPI11_3(%rip), %xmm10
+	pand	.LCPI13_3(%rip), %xmm10
 	paddd	%xmm8, %xmm10
-	paddd	.LCPI11_4(%rip), %xmm10
+	paddd	.LCPI13_4(%rip), %xmm10
 	pshuflw	$237, %xmm10, %xmm8
 	pand	%xmm6, %xmm8
 	pandn	%xmm7, %xmm6
@@ -5934,8 +10111,8 @@ oc_defocus_band_v1:
 	movupd	%xmm6, (%rbx,%r9,8)
 	addq	$2, %r9
 	cmpq	%r9, 40(%rsp)
-	je	.LBB11_205
-.LBB11_196:
+	je	.LBB13_205
+.LBB13_196:
 	movd	(%rax,%r9,2), %xmm8
 	movupd	(%rbx,%r9,8), %xmm5
 	movzwl	(%r14,%r9), %r11d
@@ -5945,38 +10122,38 @@ oc_defocus_band_v1:
 	pxor	%xmm11, %xmm9
 	movdqa	%xmm9, 720(%rsp)
 	testb	$1, 720(%rsp)
-	je	.LBB11_198
+	je	.LBB13_198
 	movzwl	(%r10,%r9,2), %r11d
 	movd	%r11d, %xmm7
-.LBB11_198:
+.LBB13_198:
 	punpcklbw	%xmm9, %xmm9
 	punpcklwd	%xmm9, %xmm9
 	pshufd	$212, %xmm9, %xmm9
 	pextrw	$4, %xmm9, %r11d
 	testb	$1, %r11b
-	je	.LBB11_200
+	je	.LBB13_200
 	pinsrw	$1, 2(%r10,%r9,2), %xmm7
-.LBB11_200:
+.LBB13_200:
 	movd	%xmm6, %r11d
 	testb	$1, %r11b
-	je	.LBB11_202
+	je	.LBB13_202
 	movzwl	(%r15,%r9,2), %r11d
 	movd	%r11d, %xmm10
-.LBB11_202:
+.LBB13_202:
 	movdqa	%xmm6, %xmm9
 	pslld	$8, %xmm9
 	pextrw	$1, %xmm9, %r11d
 	testb	$1, %r11b
-	je	.LBB11_204
+	je	.LBB13_204
 	pinsrw	$1, 2(%r15,%r9,2), %xmm10
-	jmp	.LBB11_204
-.LBB11_205:
+	jmp	.LBB13_204
+.LBB13_205:
 	movq	40(%rsp), %r8
 	movq	%r8, %rax
 	cmpq	%r8, %rdi
 	movq	816(%rsp), %rbp
-	je	.LBB11_235
-.LBB11_206:
+	je	.LBB13_235
+.LBB13_206:
 	movq	176(%rsp), %r9
 	imulq	%r9, %rdx
 	movq	8(%rsp), %r8
@@ -5985,9 +10162,9 @@ oc_defocus_band_v1:
 	addq	%r8, %rcx
 	imulq	%r9, %rsi
 	addq	%r8, %rsi
-	jmp	.LBB11_207
+	jmp	.LBB13_207
 	.p2align	4
-.LBB11_209:
+.LBB13_209:
 	movzwl	(%rcx,%rax,2), %r9d
 	shll	$16, %r9d
 	movd	%r9d, %xmm4
@@ -6004,7 +10181,7 @@ oc_defocus_band_v1:
 	btl	$16, %r9d
 	adcl	$32767, %r9d
 	shrl	$16, %r9d
-.LBB11_210:
+.LBB13_210:
 	movw	%r9w, (%r10,%rax,2)
 	cvtss2sd	%xmm3, %xmm3
 	movzwl	(%rdx,%rax,2), %r9d
@@ -6016,17 +10193,17 @@ oc_defocus_band_v1:
 	movsd	%xmm2, (%rbx,%rax,8)
 	incq	%rax
 	cmpq	%rax, %rdi
-	je	.LBB11_235
-.LBB11_207:
+	je	.LBB13_235
+.LBB13_207:
 	movzwl	(%rsi,%rax,2), %r9d
 	shll	$16, %r9d
 	movd	%r9d, %xmm3
 	movsd	(%rbx,%rax,8), %xmm2
 	cmpb	%r12b, (%r14,%rax)
-	je	.LBB11_209
+	je	.LBB13_209
 	movzwl	(%r10,%rax,2), %r9d
-	jmp	.LBB11_210
-.LBB11_216:
+	jmp	.LBB13_210
+.LBB13_216:
 	movaps	%xmm0, %xmm1
 	shufps	$0, %xmm0, %xmm1
 	movzbl	%r12b, %eax
@@ -6035,9 +10212,9 @@ oc_defocus_band_v1:
 	pshuflw	$0, %xmm2, %xmm2
 	xorl	%eax, %eax
 	movq	192(%rsp), %rdx
-	jmp	.LBB11_217
+	jmp	.LBB13_217
 	.p2align	4
-.LBB11_233:
+.LBB13_233:
 	movdqu	(%r11,%rax,2), %xmm5
 	pxor	%xmm6, %xmm6
 	punpcklwd	%xmm5, %xmm6
@@ -6071,86 +10248,86 @@ oc_defocus_band_v1:
 	movdqu	%xmm3, (%r10,%rax,2)
 	addq	$8, %rax
 	cmpq	%rax, %rdx
-	je	.LBB11_234
-.LBB11_217:
+	je	.LBB13_234
+.LBB13_217:
 	movq	(%r14,%rax), %xmm3
 	pcmpeqb	%xmm2, %xmm3
 	movd	%xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_219
+	je	.LBB13_219
 	movzwl	(%r10,%rax,2), %ecx
 	movd	%ecx, %xmm4
-.LBB11_219:
+.LBB13_219:
 	movdqa	%xmm3, %xmm5
 	pslld	$8, %xmm5
 	movd	%xmm5, %ecx
 	notl	%ecx
 	shrl	$16, %ecx
 	testb	$1, %cl
-	je	.LBB11_221
+	je	.LBB13_221
 	pinsrw	$1, 2(%r10,%rax,2), %xmm4
-.LBB11_221:
+.LBB13_221:
 	pshuflw	$85, %xmm3, %xmm5
 	pxor	%xmm11, %xmm5
 	pextrw	$2, %xmm5, %ecx
 	testb	$1, %cl
-	je	.LBB11_223
+	je	.LBB13_223
 	pinsrw	$2, 4(%r10,%rax,2), %xmm4
-.LBB11_223:
+.LBB13_223:
 	movdqa	%xmm3, %xmm5
 	psllq	$24, %xmm5
 	pxor	%xmm11, %xmm5
 	pextrw	$3, %xmm5, %ecx
 	testb	$1, %cl
-	je	.LBB11_225
+	je	.LBB13_225
 	pinsrw	$3, 6(%r10,%rax,2), %xmm4
-.LBB11_225:
+.LBB13_225:
 	pshufd	$85, %xmm3, %xmm5
 	pxor	%xmm11, %xmm5
 	pextrw	$4, %xmm5, %ecx
 	testb	$1, %cl
-	je	.LBB11_227
+	je	.LBB13_227
 	pinsrw	$4, 8(%r10,%rax,2), %xmm4
-.LBB11_227:
+.LBB13_227:
 	movdqa	%xmm3, %xmm5
 	pslldq	$5, %xmm5
 	pxor	%xmm11, %xmm5
 	pextrw	$5, %xmm5, %ecx
 	testb	$1, %cl
-	je	.LBB11_229
+	je	.LBB13_229
 	pinsrw	$5, 10(%r10,%rax,2), %xmm4
-.LBB11_229:
+.LBB13_229:
 	movdqa	%xmm3, %xmm5
 	pslldq	$6, %xmm5
 	pxor	%xmm11, %xmm5
 	pextrw	$6, %xmm5, %ecx
 	testb	$1, %cl
-	je	.LBB11_231
+	je	.LBB13_231
 	pinsrw	$6, 12(%r10,%rax,2), %xmm4
-.LBB11_231:
+.LBB13_231:
 	movdqa	%xmm3, %xmm5
 	pslldq	$7, %xmm5
 	pxor	%xmm11, %xmm5
 	pextrw	$7, %xmm5, %ecx
 	testb	$1, %cl
-	je	.LBB11_233
+	je	.LBB13_233
 	pinsrw	$7, 14(%r10,%rax,2), %xmm4
-	jmp	.LBB11_233
-.LBB11_234:
+	jmp	.LBB13_233
+.LBB13_234:
 	movq	%rdx, %rax
 	cmpq	%rdx, %rdi
-	jne	.LBB11_214
-	jmp	.LBB11_235
+	jne	.LBB13_214
+	jmp	.LBB13_235
 	.p2align	4
-.LBB11_240:
+.LBB13_240:
 	movzwl	(%r10,%rax,2), %ecx
-.LBB11_241:
+.LBB13_241:
 	movw	%cx, (%r10,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rdi
-	je	.LBB11_235
-.LBB11_214:
+	je	.LBB13_235
+.LBB13_214:
 	movzwl	(%r11,%rax,2), %ecx
 	shll	$16, %ecx
 	movd	%ecx, %xmm1
@@ -6162,18 +10339,18 @@ oc_defocus_band_v1:
 	btl	$16, %ecx
 	adcl	$32767, %ecx
 	cmpb	%r12b, (%r14,%rax)
-	jne	.LBB11_240
+	jne	.LBB13_240
 	shrl	$16, %ecx
-	jmp	.LBB11_241
+	jmp	.LBB13_241
 	.p2align	4
-.LBB11_158:
+.LBB13_158:
 	movq	824(%rsp), %rbx
 	movq	528(%rsp), %r14
 	movq	520(%rsp), %r12
 	xorl	%r11d, %r11d
-	jmp	.LBB11_159
+	jmp	.LBB13_159
 	.p2align	4
-.LBB11_176:
+.LBB13_176:
 	incq	%r11
 	movq	272(%rsp), %rdx
 	addq	%rdx, %r12
@@ -6181,8 +10358,8 @@ oc_defocus_band_v1:
 	addq	%rdx, %rbx
 	movq	816(%rsp), %rbp
 	cmpq	%rbp, %r11
-	je	.LBB11_177
-.LBB11_159:
+	je	.LBB13_177
+.LBB13_159:
 	movq	%rdx, %rdi
 	imulq	%r11, %rdi
 	addq	824(%rsp), %rdi
@@ -6190,17 +10367,17 @@ oc_defocus_band_v1:
 	shlq	$4, %rax
 	movq	(%r8,%rax), %rbp
 	testq	%rbp, %rbp
-	je	.LBB11_160
+	je	.LBB13_160
 	cmpq	$0, 24(%rsp)
-	jle	.LBB11_176
+	jle	.LBB13_176
 	xorl	%esi, %esi
 	movq	288(%rsp), %rdx
 	movq	%r11, 40(%rsp)
 	callq	memset@PLT
 	movq	40(%rsp), %r11
 	pcmpeqd	%xmm11, %xmm11
-	movdqa	.LCPI11_2(%rip), %xmm13
-	movdqa	.LCPI11_1(%rip), %xmm12
+	movdqa	.LCPI13_2(%rip), %xmm13
+	movdqa	.LCPI13_1(%rip), %xmm12
 	xorps	%xmm15, %xmm15
 	pxor	%xmm14, %xmm14
 	movq	296(%rsp), %r10
@@ -6208,10 +10385,10 @@ oc_defocus_band_v1:
 	movq	312(%rsp), %rdi
 	movq	808(%rsp), %r8
 	testq	%rbp, %rbp
-	jns	.LBB11_164
-	jmp	.LBB11_176
+	jns	.LBB13_164
+	jmp	.LBB13_176
 	.p2align	4
-.LBB11_160:
+.LBB13_160:
 	addq	%r8, %rax
 	cmpq	$0, 24(%rsp)
 	setle	%cl
@@ -6220,31 +10397,31 @@ oc_defocus_band_v1:
 	sete	%dl
 	andb	%al, %dl
 	orb	%cl, %dl
-	jne	.LBB11_176
+	jne	.LBB13_176
 	xorl	%esi, %esi
 	movq	288(%rsp), %rdx
 	movq	%r11, 40(%rsp)
 	callq	memset@PLT
 	movq	40(%rsp), %r11
 	pcmpeqd	%xmm11, %xmm11
-	movdqa	.LCPI11_2(%rip), %xmm13
-	movdqa	.LCPI11_1(%rip), %xmm12
+	movdqa	.LCPI13_2(%rip), %xmm13
+	movdqa	.LCPI13_1(%rip), %xmm12
 	xorps	%xmm15, %xmm15
 	pxor	%xmm14, %xmm14
 	movq	296(%rsp), %r10
 	movq	304(%rsp), %r9
 	movq	312(%rsp), %rdi
 	movq	808(%rsp), %r8
-.LBB11_164:
+.LBB13_164:
 	movq	%rbp, %rcx
 	negq	%rcx
-	jmp	.LBB11_165
+	jmp	.LBB13_165
 	.p2align	4
-.LBB11_175:
+.LBB13_175:
 	cmpq	%rbp, %rcx
 	leaq	1(%rcx), %rcx
-	je	.LBB11_176
-.LBB11_165:
+	je	.LBB13_176
+.LBB13_165:
 	leaq	(%rcx,%r15), %rax
 	movq	160(%rsp), %rdx
 	cmpq	%rdx, %rax
@@ -6256,21 +10433,21 @@ oc_defocus_band_v1:
 	movq	184(%rsp), %rsi
 	orq	%rsi, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_166
+	je	.LBB13_166
 	cqto
 	idivq	%rsi
 	cmpq	$4, 248(%rsp)
-	jge	.LBB11_170
-.LBB11_169:
+	jge	.LBB13_170
+.LBB13_169:
 	xorl	%eax, %eax
-	jmp	.LBB11_173
+	jmp	.LBB13_173
 	.p2align	4
-.LBB11_166:
+.LBB13_166:
 	xorl	%edx, %edx
 	divl	%esi
 	cmpq	$4, 248(%rsp)
-	jl	.LBB11_169
-.LBB11_170:
+	jl	.LBB13_169
+.LBB13_170:
 	leaq	(%rdx,%rdx,2), %rax
 	leaq	(%r10,%rax,2), %rax
 	addq	$32, %rax
@@ -6278,7 +10455,7 @@ oc_defocus_band_v1:
 	addq	%r14, %rax
 	xorl	%esi, %esi
 	.p2align	4
-.LBB11_171:
+.LBB13_171:
 	movd	(%rax,%rsi,2), %xmm0
 	movd	4(%rax,%rsi,2), %xmm1
 	xorps	%xmm2, %xmm2
@@ -6295,18 +10472,18 @@ oc_defocus_band_v1:
 	movupd	%xmm1, (%r12,%rsi,8)
 	addq	$4, %rsi
 	cmpq	%rsi, %rdi
-	jne	.LBB11_171
+	jne	.LBB13_171
 	movq	%rdi, %rax
 	cmpq	%rdi, %r9
-	je	.LBB11_175
-.LBB11_173:
+	je	.LBB13_175
+.LBB13_173:
 	leaq	(%rdx,%rdx,2), %rdx
 	leaq	(%r10,%rdx,2), %rdx
 	addq	$32, %rdx
 	imulq	24(%rsp), %rdx
 	addq	%r14, %rdx
 	.p2align	4
-.LBB11_174:
+.LBB13_174:
 	movzwl	(%rdx,%rax,2), %esi
 	shll	$16, %esi
 	movd	%esi, %xmm0
@@ -6315,9 +10492,9 @@ oc_defocus_band_v1:
 	movsd	%xmm0, (%rbx,%rax,8)
 	incq	%rax
 	cmpq	%rax, %r9
-	jne	.LBB11_174
-	jmp	.LBB11_175
-.LBB11_239:
+	jne	.LBB13_174
+	jmp	.LBB13_175
+.LBB13_239:
 	addq	$744, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -6333,7 +10510,7 @@ oc_defocus_band_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.LBB11_28:
+.LBB13_28:
 	.cfi_def_cfa_offset 800
 	movq	%rbp, %rdx
 	movq	%r10, %rbx
@@ -6341,92 +10518,92 @@ oc_defocus_band_v1:
 	addq	$48, %rsi
 	xorl	%r14d, %r14d
 	xorl	%r11d, %r11d
-	jmp	.LBB11_29
+	jmp	.LBB13_29
 	.p2align	4
-.LBB11_35:
+.LBB13_35:
 	addq	$4, %r11
 	addq	$64, %rsi
 	cmpq	%r11, %rdx
-	je	.LBB11_5
-.LBB11_29:
+	je	.LBB13_5
+.LBB13_29:
 	movq	-48(%rsi), %r10
 	movq	-32(%rsi), %rdi
 	cmpq	%r14, %r10
 	cmovgq	%r10, %r14
 	cmpq	%r14, %rdi
-	jle	.LBB11_30
+	jle	.LBB13_30
 	movq	-16(%rsi), %r10
 	cmpq	%rdi, %r10
-	jle	.LBB11_32
-.LBB11_33:
+	jle	.LBB13_32
+.LBB13_33:
 	movq	(%rsi), %r14
 	cmpq	%r10, %r14
-	jg	.LBB11_35
-	jmp	.LBB11_34
+	jg	.LBB13_35
+	jmp	.LBB13_34
 	.p2align	4
-.LBB11_30:
+.LBB13_30:
 	movq	%r14, %rdi
 	movq	-16(%rsi), %r10
 	cmpq	%rdi, %r10
-	jg	.LBB11_33
-.LBB11_32:
+	jg	.LBB13_33
+.LBB13_32:
 	movq	%rdi, %r10
 	movq	(%rsi), %r14
 	cmpq	%r10, %r14
-	jg	.LBB11_35
-.LBB11_34:
+	jg	.LBB13_35
+.LBB13_34:
 	movq	%r10, %r14
-	jmp	.LBB11_35
-.Lfunc_end11:
-	.size	oc_defocus_band_v1, .Lfunc_end11-oc_defocus_band_v1
+	jmp	.LBB13_35
+.Lfunc_end13:
+	.size	oc_defocus_band_v1, .Lfunc_end13-oc_defocus_band_v1
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI12_0:
+.LCPI14_0:
 	.long	0x3f000000
-.LCPI12_10:
+.LCPI14_10:
 	.long	0x3f800000
-.LCPI12_11:
+.LCPI14_11:
 	.long	0x3f266666
-.LCPI12_12:
+.LCPI14_12:
 	.long	0x3eb33333
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI12_1:
+.LCPI14_1:
 	.quad	6
 	.quad	7
-.LCPI12_2:
+.LCPI14_2:
 	.quad	4
 	.quad	5
-.LCPI12_3:
+.LCPI14_3:
 	.quad	2
 	.quad	3
-.LCPI12_4:
+.LCPI14_4:
 	.long	0x3f000000
 	.long	0x3f000000
 	.long	0x3f000000
 	.long	0x3f000000
-.LCPI12_5:
+.LCPI14_5:
 	.long	0x3f800000
 	.long	0x3f800000
 	.long	0x3f800000
 	.long	0x3f800000
-.LCPI12_6:
+.LCPI14_6:
 	.long	0x3f266666
 	.long	0x3f266666
 	.long	0x3f266666
 	.long	0x3f266666
-.LCPI12_7:
+.LCPI14_7:
 	.long	0x3eb33333
 	.long	0x3eb33333
 	.long	0x3eb33333
 	.long	0x3eb33333
-.LCPI12_8:
+.LCPI14_8:
 	.long	1
 	.long	1
 	.long	1
 	.long	1
-.LCPI12_9:
+.LCPI14_9:
 	.long	32767
 	.long	32767
 	.long	32767
@@ -6439,7 +10616,7 @@ oc_defocus_band_v1:
 oc_disc_row_v1:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB12_9
+	jle	.LBB14_9
 	pushq	%r14
 	.cfi_def_cfa_offset 16
 	pushq	%rbx
@@ -6451,7 +10628,7 @@ oc_disc_row_v1:
 	movq	80(%rsp), %rax
 	movss	8(%rdi), %xmm9
 	cvtsi2ss	%rsi, %xmm10
-	addss	.LCPI12_0(%rip), %xmm10
+	addss	.LCPI14_0(%rip), %xmm10
 	subss	4(%rdi), %xmm10
 	movss	12(%rdi), %xmm13
 	movss	(%rdi), %xmm11
@@ -6465,10 +10642,10 @@ oc_disc_row_v1:
 	cmpq	$16, %rsi
 	setb	%r10b
 	orb	%dil, %r10b
-	je	.LBB12_3
+	je	.LBB14_3
 	xorl	%edi, %edi
-	jmp	.LBB12_6
-.LBB12_3:
+	jmp	.LBB14_6
+.LBB14_3:
 	movabsq	$9223372036854775800, %rdi
 	andq	%rcx, %rdi
 	movaps	%xmm11, -80(%rsp)
@@ -6497,11 +10674,11 @@ oc_disc_row_v1:
 	leaq	(%r9,%rdx,2), %r10
 	xorl	%r11d, %r11d
 	xorps	%xmm2, %xmm2
-	movaps	.LCPI12_5(%rip), %xmm1
-	movdqa	.LCPI12_8(%rip), %xmm4
-	movdqa	.LCPI12_9(%rip), %xmm5
+	movaps	.LCPI14_5(%rip), %xmm1
+	movdqa	.LCPI14_8(%rip), %xmm4
+	movdqa	.LCPI14_9(%rip), %xmm5
 	.p2align	4
-.LBB12_4:
+.LBB14_4:
 	movq	%r11, %rbx
 	orq	$1, %rbx
 	movq	%r11, %xmm0
@@ -6512,11 +10689,11 @@ oc_disc_row_v1:
 	paddq	%xmm7, %xmm3
 	movdqa	%xmm3, %xmm6
 	movdqa	%xmm3, %xmm14
-	paddq	.LCPI12_3(%rip), %xmm3
+	paddq	.LCPI14_3(%rip), %xmm3
 	movq	%xmm3, %rbx
 	xorps	%xmm8, %xmm8
 	cvtsi2ss	%rbx, %xmm8
-	paddq	.LCPI12_1(%rip), %xmm6
+	paddq	.LCPI14_1(%rip), %xmm6
 	paddq	%xmm7, %xmm0
 	pshufd	$238, %xmm3, %xmm3
 	movq	%xmm3, %rbx
@@ -6529,7 +10706,7 @@ oc_disc_row_v1:
 	movq	%xmm0, %rbx
 	xorps	%xmm0, %xmm0
 	cvtsi2ss	%rbx, %xmm0
-	paddq	.LCPI12_2(%rip), %xmm14
+	paddq	.LCPI14_2(%rip), %xmm14
 	unpcklps	%xmm7, %xmm8
 	unpcklps	%xmm0, %xmm3
 	movq	%xmm14, %rbx
@@ -6550,7 +10727,7 @@ oc_disc_row_v1:
 	cvtsi2ss	%rbx, %xmm0
 	unpcklps	%xmm0, %xmm14
 	movlhps	%xmm14, %xmm7
-	movaps	.LCPI12_4(%rip), %xmm8
+	movaps	.LCPI14_4(%rip), %xmm8
 	addps	%xmm8, %xmm7
 	addps	%xmm8, %xmm3
 	movaps	32(%rsp), %xmm0
@@ -6601,10 +10778,10 @@ oc_disc_row_v1:
 	andps	%xmm8, %xmm0
 	sqrtps	%xmm0, %xmm14
 	sqrtps	%xmm9, %xmm15
-	movaps	.LCPI12_6(%rip), %xmm0
+	movaps	.LCPI14_6(%rip), %xmm0
 	mulps	%xmm0, %xmm15
 	mulps	%xmm0, %xmm14
-	movaps	.LCPI12_7(%rip), %xmm0
+	movaps	.LCPI14_7(%rip), %xmm0
 	addps	%xmm0, %xmm14
 	addps	%xmm0, %xmm15
 	leaq	(%r10,%r11,2), %r14
@@ -6715,7 +10892,7 @@ oc_disc_row_v1:
 	movdqu	%xmm0, (%rbx,%rcx,4)
 	addq	$8, %r11
 	cmpq	%rdi, %r11
-	jne	.LBB12_4
+	jne	.LBB14_4
 	cmpq	%rdi, %rcx
 	movaps	-32(%rsp), %xmm9
 	movaps	-48(%rsp), %xmm10
@@ -6724,8 +10901,8 @@ oc_disc_row_v1:
 	movaps	-96(%rsp), %xmm12
 	movaps	-112(%rsp), %xmm14
 	movaps	-128(%rsp), %xmm15
-	je	.LBB12_8
-.LBB12_6:
+	je	.LBB14_8
+.LBB14_6:
 	leaq	(,%r8,4), %r10
 	leaq	(%rdx,%rdx), %rbx
 	leaq	(%r10,%rdx,2), %r10
@@ -6735,13 +10912,13 @@ oc_disc_row_v1:
 	addq	%r9, %r8
 	addq	%rax, %rsi
 	leaq	(%rax,%rcx,2), %r9
-	movss	.LCPI12_0(%rip), %xmm1
+	movss	.LCPI14_0(%rip), %xmm1
 	xorps	%xmm2, %xmm2
-	movss	.LCPI12_10(%rip), %xmm3
-	movss	.LCPI12_11(%rip), %xmm4
-	movss	.LCPI12_12(%rip), %xmm5
+	movss	.LCPI14_10(%rip), %xmm3
+	movss	.LCPI14_11(%rip), %xmm4
+	movss	.LCPI14_12(%rip), %xmm5
 	.p2align	4
-.LBB12_7:
+.LBB14_7:
 	leaq	(%rdx,%rdi), %rbx
 	xorps	%xmm0, %xmm0
 	cvtsi2ss	%rbx, %xmm0
@@ -6820,8 +10997,8 @@ oc_disc_row_v1:
 	movw	%bx, (%rsi,%rdi,2)
 	incq	%rdi
 	cmpq	%rdi, %rcx
-	jne	.LBB12_7
-.LBB12_8:
+	jne	.LBB14_7
+.LBB14_8:
 	addq	$56, %rsp
 	.cfi_def_cfa_offset 24
 	popq	%rbx
@@ -6830,10 +11007,10 @@ oc_disc_row_v1:
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	.cfi_restore %r14
-.LBB12_9:
+.LBB14_9:
 	retq
-.Lfunc_end12:
-	.size	oc_disc_row_v1, .Lfunc_end12-oc_disc_row_v1
+.Lfunc_end14:
+	.size	oc_disc_row_v1, .Lfunc_end14-oc_disc_row_v1
 	.cfi_endproc
 	.hidden	oc_zoom_interpolate_v1
 	.globl	oc_zoom_interpolate_v1
@@ -6842,7 +11019,7 @@ oc_disc_row_v1:
 oc_zoom_interpolate_v1:
 	.cfi_startproc
 	testq	%r8, %r8
-	jle	.LBB13_19
+	jle	.LBB15_19
 	pushq	%r15
 	.cfi_def_cfa_offset 16
 	pushq	%r14
@@ -6855,12 +11032,12 @@ oc_zoom_interpolate_v1:
 	movabsq	$9223372036854775806, %rax
 	movq	%r8, %r9
 	decq	%r9
-	je	.LBB13_2
+	je	.LBB15_2
 	movq	%r8, %r11
 	andq	%rax, %r11
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB13_4:
+.LBB15_4:
 	movslq	(%rdx,%r10,4), %rbx
 	movd	(%rdi,%rbx,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -6881,10 +11058,10 @@ oc_zoom_interpolate_v1:
 	movss	%xmm0, 4(%rsi,%r10,4)
 	addq	$2, %r10
 	cmpq	%r10, %r11
-	jne	.LBB13_4
+	jne	.LBB15_4
 	testb	$1, %r8b
-	je	.LBB13_7
-.LBB13_6:
+	je	.LBB15_7
+.LBB15_6:
 	movslq	(%rdx,%r10,4), %r11
 	movd	(%rdi,%r11,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -6894,17 +11071,17 @@ oc_zoom_interpolate_v1:
 	mulss	(%rcx,%r10,4), %xmm0
 	addss	%xmm1, %xmm0
 	movss	%xmm0, (%rsi,%r10,4)
-.LBB13_7:
+.LBB15_7:
 	leaq	(%rdi,%r8,2), %r11
 	testq	%r9, %r9
-	je	.LBB13_8
+	je	.LBB15_8
 	movq	%r8, %rbx
 	andq	%rax, %rbx
 	leaq	(%rsi,%r8,4), %r14
 	addq	$4, %r14
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB13_10:
+.LBB15_10:
 	movslq	(%rdx,%r10,4), %r15
 	movd	(%r11,%r15,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -6925,10 +11102,10 @@ oc_zoom_interpolate_v1:
 	movss	%xmm0, (%r14,%r10,4)
 	addq	$2, %r10
 	cmpq	%r10, %rbx
-	jne	.LBB13_10
+	jne	.LBB15_10
 	testb	$1, %r8b
-	je	.LBB13_13
-.LBB13_12:
+	je	.LBB15_13
+.LBB15_12:
 	leaq	(%rsi,%r8,4), %rbx
 	movslq	(%rdx,%r10,4), %r14
 	movd	(%r11,%r14,2), %xmm0
@@ -6939,7 +11116,7 @@ oc_zoom_interpolate_v1:
 	mulss	(%rcx,%r10,4), %xmm0
 	addss	%xmm1, %xmm0
 	movss	%xmm0, (%rbx,%r10,4)
-.LBB13_13:
+.LBB15_13:
 	leaq	(%rdi,%r8,4), %r10
 	testq	%r9, %r9
 	popq	%rbx
@@ -6951,13 +11128,13 @@ oc_zoom_interpolate_v1:
 	.cfi_restore %rbx
 	.cfi_restore %r14
 	.cfi_restore %r15
-	je	.LBB13_14
+	je	.LBB15_14
 	andq	%r8, %rax
 	leaq	(%rsi,%r8,8), %r9
 	addq	$4, %r9
 	xorl	%edi, %edi
 	.p2align	4
-.LBB13_16:
+.LBB15_16:
 	movslq	(%rdx,%rdi,4), %r11
 	movd	(%r10,%r11,2), %xmm0
 	pxor	%xmm1, %xmm1
@@ -6978,10 +11155,10 @@ oc_zoom_interpolate_v1:
 	movss	%xmm0, (%r9,%rdi,4)
 	addq	$2, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB13_16
+	jne	.LBB15_16
 	testb	$1, %r8b
-	je	.LBB13_19
-.LBB13_18:
+	je	.LBB15_19
+.LBB15_18:
 	leaq	(%rsi,%r8,8), %rax
 	movslq	(%rdx,%rdi,4), %rdx
 	movd	(%r10,%rdx,2), %xmm0
@@ -6992,42 +11169,42 @@ oc_zoom_interpolate_v1:
 	mulss	(%rcx,%rdi,4), %xmm0
 	addss	%xmm1, %xmm0
 	movss	%xmm0, (%rax,%rdi,4)
-.LBB13_19:
+.LBB15_19:
 	retq
-.LBB13_2:
+.LBB15_2:
 	.cfi_def_cfa_offset 32
 	.cfi_offset %rbx, -32
 	.cfi_offset %r14, -24
 	.cfi_offset %r15, -16
 	xorl	%r10d, %r10d
 	testb	$1, %r8b
-	jne	.LBB13_6
-	jmp	.LBB13_7
-.LBB13_8:
+	jne	.LBB15_6
+	jmp	.LBB15_7
+.LBB15_8:
 	xorl	%r10d, %r10d
 	testb	$1, %r8b
-	jne	.LBB13_12
-	jmp	.LBB13_13
-.LBB13_14:
+	jne	.LBB15_12
+	jmp	.LBB15_13
+.LBB15_14:
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	.cfi_restore %r14
 	.cfi_restore %r15
 	xorl	%edi, %edi
 	testb	$1, %r8b
-	jne	.LBB13_18
-	jmp	.LBB13_19
-.Lfunc_end13:
-	.size	oc_zoom_interpolate_v1, .Lfunc_end13-oc_zoom_interpolate_v1
+	jne	.LBB15_18
+	jmp	.LBB15_19
+.Lfunc_end15:
+	.size	oc_zoom_interpolate_v1, .Lfunc_end15-oc_zoom_interpolate_v1
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI14_0:
+.LCPI16_0:
 	.long	1
 	.long	1
 	.long	1
 	.long	1
-.LCPI14_1:
+.LCPI16_1:
 	.long	32767
 	.long	32767
 	.long	32767
@@ -7040,22 +11217,22 @@ oc_zoom_interpolate_v1:
 oc_zoom_blend_v1:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB14_8
+	jle	.LBB16_8
 	cmpq	$4, %rcx
-	jae	.LBB14_3
+	jae	.LBB16_3
 	xorl	%eax, %eax
-	jmp	.LBB14_6
-.LBB14_3:
+	jmp	.LBB16_6
+.LBB16_3:
 	movabsq	$9223372036854775804, %rax
 	andq	%rcx, %rax
 	movaps	%xmm0, %xmm1
 	shufps	$0, %xmm0, %xmm1
 	xorl	%r8d, %r8d
 	xorps	%xmm2, %xmm2
-	movdqa	.LCPI14_0(%rip), %xmm3
-	movdqa	.LCPI14_1(%rip), %xmm4
+	movdqa	.LCPI16_0(%rip), %xmm3
+	movdqa	.LCPI16_1(%rip), %xmm4
 	.p2align	4
-.LBB14_4:
+.LBB16_4:
 	movups	(%rdi,%r8,4), %xmm5
 	movups	(%rsi,%r8,4), %xmm6
 	subps	%xmm5, %xmm6
@@ -7074,13 +11251,13 @@ oc_zoom_blend_v1:
 	movq	%xmm6, (%rdx,%r8,2)
 	addq	$4, %r8
 	cmpq	%r8, %rax
-	jne	.LBB14_4
+	jne	.LBB16_4
 	cmpq	%rax, %rcx
-	je	.LBB14_8
-.LBB14_6:
+	je	.LBB16_8
+.LBB16_6:
 	xorps	%xmm1, %xmm1
 	.p2align	4
-.LBB14_7:
+.LBB16_7:
 	movss	(%rdi,%rax,4), %xmm2
 	movss	(%rsi,%rax,4), %xmm3
 	subss	%xmm2, %xmm3
@@ -7096,11 +11273,11 @@ oc_zoom_blend_v1:
 	movw	%r8w, (%rdx,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rcx
-	jne	.LBB14_7
-.LBB14_8:
+	jne	.LBB16_7
+.LBB16_8:
 	retq
-.Lfunc_end14:
-	.size	oc_zoom_blend_v1, .Lfunc_end14-oc_zoom_blend_v1
+.Lfunc_end16:
+	.size	oc_zoom_blend_v1, .Lfunc_end16-oc_zoom_blend_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 574135d3912278a240caac8d67ef17d0d5414da477bdc64c6d028d4c284f2d93
+// SHA-256 of the sources, concatenated in that order: 493949d5f93011d57997fdf028f124a3980d7c58451b263f164a255b0c554b70
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -179,15 +179,43 @@ oc_sensor_row_v3:
 .LCPI1_17:
 	.long	0x414eb852
 .LCPI1_18:
-	.long	0x437f0000
+	.long	0xbe91c020
+.LCPI1_19:
+	.long	0x41400000
 .LCPI1_20:
+	.long	0x3f000000
+.LCPI1_21:
+	.long	4294967169
+.LCPI1_22:
+	.long	0xbecf4ac0
+.LCPI1_23:
+	.long	0x3d31e283
+.LCPI1_24:
+	.long	0x3fcc04f6
+.LCPI1_25:
+	.long	0xc05f8507
+.LCPI1_26:
+	.long	0x40a18002
+.LCPI1_27:
+	.long	0xc0325b25
+.LCPI1_28:
+	.long	0x3f0f564f
+.LCPI1_29:
+	.long	0x3dfddd65
+.LCPI1_30:
+	.long	0x40400000
+.LCPI1_31:
+	.long	0x3daaaaab
+.LCPI1_32:
+	.long	0x437f0000
+.LCPI1_34:
 	.byte	255
 	.byte	0
 	.byte	0
 	.byte	0
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI1_19:
+.LCPI1_33:
 	.byte	0
 	.byte	4
 	.byte	8
@@ -204,7 +232,7 @@ oc_sensor_row_v3:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI1_21:
+.LCPI1_35:
 	.byte	0
 	.byte	4
 	.byte	8
@@ -240,127 +268,128 @@ oc_isp_row_pair_420_v3:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$3896, %rsp
-	.cfi_def_cfa_offset 3952
+	subq	$3912, %rsp
+	.cfi_def_cfa_offset 3968
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdi, (%rsp)
+	movq	%rdi, -104(%rsp)
 	leaq	127(%rcx), %rax
 	leaq	254(%rcx), %r10
 	testq	%rax, %rax
 	cmovnsq	%rax, %r10
-	movq	%rcx, 8(%rsp)
+	movq	%rcx, 24(%rsp)
 	testq	%rcx, %rcx
-	jle	.LBB1_93
+	jle	.LBB1_131
 	movq	%rdx, %r12
-	movq	3976(%rsp), %rcx
-	movq	3968(%rsp), %rdx
-	movq	3960(%rsp), %r14
-	movq	3952(%rsp), %r11
-	movq	(%rsp), %rax
-	vmovss	52(%rax), %xmm9
-	vmovss	56(%rax), %xmm13
-	vmovss	60(%rax), %xmm5
-	vmovss	88(%rax), %xmm6
+	movq	3992(%rsp), %rcx
+	movq	3984(%rsp), %rdx
+	movq	3976(%rsp), %r14
+	movq	3968(%rsp), %r11
+	movq	-104(%rsp), %rax
+	vmovss	52(%rax), %xmm8
+	vmovss	56(%rax), %xmm5
+	vmovss	60(%rax), %xmm6
+	vmovss	88(%rax), %xmm3
 	vmovups	64(%rax), %xmm0
 	vshufps	$227, %xmm0, %xmm0, %xmm1
 	vbroadcastss	.LCPI1_0(%rip), %xmm2
-	vmulps	%xmm2, %xmm1, %xmm10
+	vmulps	%xmm2, %xmm1, %xmm11
 	vmovsd	80(%rax), %xmm1
 	vblendps	$2, %xmm0, %xmm1, %xmm0
-	vmulps	%xmm2, %xmm0, %xmm11
+	vmulps	%xmm2, %xmm0, %xmm4
 	vbroadcastss	72(%rax), %xmm0
 	vinsertps	$80, %xmm1, %xmm0, %xmm0
+	vmovaps	%xmm3, %xmm1
 	vshufps	$225, %xmm0, %xmm0, %xmm0
 	vmulps	%xmm2, %xmm0, %xmm12
 	vmovss	92(%rax), %xmm0
 	sarq	$7, %r10
-	movq	8(%rsp), %rax
+	movq	24(%rsp), %rax
 	leaq	(%rsi,%rax,2), %rdi
-	movq	%rdi, -104(%rsp)
+	movq	%rdi, -80(%rsp)
 	leaq	(%rsi,%rax,4), %rdi
-	movq	%rdi, -112(%rsp)
+	movq	%rdi, -88(%rsp)
 	leaq	(%r12,%rax,2), %rdi
-	movq	%rdi, -120(%rsp)
+	movq	%rdi, -96(%rsp)
 	leaq	(%r12,%rax,4), %r15
 	leaq	-1(%rax), %rdi
 	shrq	$7, %rdi
-	movq	%rdi, 248(%rsp)
+	movq	%rdi, 264(%rsp)
 	movq	%r14, %rdi
 	subq	%r11, %rdi
-	movq	%rdi, 216(%rsp)
+	movq	%rdi, 232(%rsp)
 	movq	%r9, %rdi
 	subq	%r8, %rdi
-	movq	%rdi, 224(%rsp)
-	vbroadcastss	%xmm0, %ymm14
-	vbroadcastss	%xmm13, %ymm0
-	vmovups	%ymm0, 784(%rsp)
-	vbroadcastss	%xmm9, %ymm0
-	vmovups	%ymm0, 752(%rsp)
+	movq	%rdi, 240(%rsp)
+	vbroadcastss	%xmm0, %ymm15
 	vbroadcastss	%xmm5, %ymm0
-	vmovups	%ymm0, 720(%rsp)
-	vbroadcastss	%xmm6, %ymm0
-	vmovups	%ymm0, 688(%rsp)
+	vmovups	%ymm0, 736(%rsp)
+	vbroadcastss	%xmm8, %ymm0
+	vmovups	%ymm0, 704(%rsp)
+	vbroadcastss	%xmm6, %ymm10
+	vbroadcastss	%xmm3, %ymm13
+	vmovshdup	%xmm4, %xmm0
+	vbroadcastss	%xmm0, %ymm0
+	vmovups	%ymm0, 608(%rsp)
 	vmovshdup	%xmm11, %xmm0
 	vbroadcastss	%xmm0, %ymm0
-	vmovups	%ymm0, 560(%rsp)
-	vmovshdup	%xmm10, %xmm0
-	vbroadcastss	%xmm0, %ymm0
-	vmovups	%ymm0, 528(%rsp)
+	vmovups	%ymm0, 576(%rsp)
 	vmovshdup	%xmm12, %xmm0
 	vbroadcastss	%xmm0, %ymm0
-	vmovups	%ymm0, 496(%rsp)
-	vbroadcastss	%xmm11, %ymm0
-	vmovups	%ymm0, 464(%rsp)
+	vmovups	%ymm0, 544(%rsp)
+	vbroadcastss	%xmm4, %ymm0
+	vmovups	%ymm0, 512(%rsp)
 	shlq	$6, %rdx
-	movq	%rdx, 240(%rsp)
-	movq	$0, -88(%rsp)
+	movq	%rdx, 256(%rsp)
+	movq	$0, -72(%rsp)
 	movq	%rax, %rdi
-	movq	$0, -80(%rsp)
-	vbroadcastss	%xmm10, %ymm0
-	vmovups	%ymm0, 432(%rsp)
+	movq	$0, -64(%rsp)
+	vbroadcastss	%xmm11, %ymm0
+	vmovups	%ymm0, 480(%rsp)
 	vbroadcastss	%xmm12, %ymm0
-	vmovups	%ymm0, 656(%rsp)
+	vmovups	%ymm0, 448(%rsp)
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vbroadcastss	.LCPI1_18(%rip), %ymm7
-	vmovd	.LCPI1_21(%rip), %xmm8
-	vbroadcastss	.LCPI1_18(%rip), %xmm4
-	movq	%r10, 232(%rsp)
-	vmovaps	%xmm9, 304(%rsp)
-	vmovaps	%xmm13, 288(%rsp)
-	vmovaps	%xmm5, 272(%rsp)
-	vmovaps	%xmm6, 256(%rsp)
-	vmovaps	%xmm10, 64(%rsp)
-	vmovaps	%xmm11, 48(%rsp)
-	vmovaps	%xmm12, 32(%rsp)
-	vmovups	%ymm14, 592(%rsp)
+	vbroadcastss	.LCPI1_32(%rip), %ymm7
+	vmovd	.LCPI1_35(%rip), %xmm14
+	vbroadcastss	.LCPI1_32(%rip), %xmm9
+	movq	%r10, 248(%rsp)
+	vmovaps	%xmm8, 320(%rsp)
+	vmovaps	%xmm5, 304(%rsp)
+	vmovaps	%xmm6, 288(%rsp)
+	vmovaps	%xmm1, 272(%rsp)
+	vmovaps	%xmm11, 176(%rsp)
+	vmovaps	%xmm4, 48(%rsp)
+	vmovaps	%xmm12, 64(%rsp)
+	vmovups	%ymm10, 800(%rsp)
+	vmovups	%ymm13, 768(%rsp)
+	vmovups	%ymm15, 640(%rsp)
 	jmp	.LBB1_2
 	.p2align	4
-.LBB1_92:
-	subq	$-128, -88(%rsp)
-	movq	-72(%rsp), %rdi
+.LBB1_130:
+	subq	$-128, -72(%rsp)
+	movq	-120(%rsp), %rdi
 	addq	$-128, %rdi
-	addq	$256, -112(%rsp)
-	addq	$256, -104(%rsp)
+	addq	$256, -88(%rsp)
+	addq	$256, -80(%rsp)
 	addq	$256, %rsi
 	addq	$256, %r15
-	addq	$256, -120(%rsp)
+	addq	$256, -96(%rsp)
 	addq	$256, %r12
 	subq	$-128, %r9
 	subq	$-128, %r8
-	movq	240(%rsp), %rax
+	movq	256(%rsp), %rax
 	addq	%rax, %r14
 	addq	%rax, %r11
-	movq	-80(%rsp), %rax
-	cmpq	248(%rsp), %rax
+	movq	-64(%rsp), %rax
+	cmpq	264(%rsp), %rax
 	leaq	1(%rax), %rax
-	movq	%rax, -80(%rsp)
-	movq	3976(%rsp), %rcx
-	je	.LBB1_93
+	movq	%rax, -64(%rsp)
+	movq	3992(%rsp), %rcx
+	je	.LBB1_131
 .LBB1_2:
 	cmpq	$2, %rdi
 	movl	$1, %r13d
@@ -370,9 +399,9 @@ oc_isp_row_pair_420_v3:
 	cmovgeq	%rax, %r13
 	testq	%rcx, %rcx
 	je	.LBB1_8
-	movq	3984(%rsp), %rcx
+	movq	4000(%rsp), %rcx
 	movq	%rcx, %rax
-	movq	232(%rsp), %r10
+	movq	248(%rsp), %r10
 	orq	%r10, %rax
 	shrq	$32, %rax
 	je	.LBB1_4
@@ -389,14 +418,14 @@ oc_isp_row_pair_420_v3:
 	movq	%rcx, %rdx
 	andq	$-64, %rax
 	addq	$64, %rax
-	movq	-80(%rsp), %r10
+	movq	-64(%rsp), %r10
 	leaq	1(%r10), %rcx
 	imulq	%rax, %rcx
 	cmpq	%rdx, %rcx
 	cmovgeq	%rdx, %rcx
 	imulq	%r10, %rax
 	cmpq	%rcx, %rax
-	movq	3976(%rsp), %rdx
+	movq	3992(%rsp), %rdx
 	jge	.LBB1_8
 	.p2align	4
 .LBB1_7:
@@ -405,178 +434,183 @@ oc_isp_row_pair_420_v3:
 	cmpq	%rcx, %rax
 	jl	.LBB1_7
 .LBB1_8:
-	movq	8(%rsp), %rcx
-	subq	-88(%rsp), %rcx
-	cmpq	$128, %rcx
+	movq	24(%rsp), %rax
+	subq	-72(%rsp), %rax
+	cmpq	$128, %rax
 	movl	$128, %r10d
-	cmovlq	%rcx, %r10
-	testq	%rcx, %rcx
-	movq	%rdi, -72(%rsp)
-	jle	.LBB1_75
-	movq	%rcx, 16(%rsp)
-	movl	%r13d, %eax
-	andl	$248, %eax
-	movq	(%rsp), %rcx
-	vmovss	(%rcx), %xmm8
-	vmovsd	4(%rcx), %xmm0
-	vmovss	12(%rcx), %xmm1
-	vmovss	16(%rcx), %xmm2
-	vmovss	20(%rcx), %xmm4
-	vmovss	24(%rcx), %xmm7
-	vmovss	28(%rcx), %xmm10
-	vmovaps	%xmm10, -16(%rsp)
-	vmovss	32(%rcx), %xmm10
-	vmovaps	%xmm10, -32(%rsp)
-	vmovss	36(%rcx), %xmm10
-	vmovaps	%xmm10, -48(%rsp)
-	vmovss	40(%rcx), %xmm10
-	vmovaps	%xmm10, -64(%rsp)
-	vmovss	44(%rcx), %xmm14
-	vmovss	48(%rcx), %xmm15
-	vbroadcastss	%xmm0, %ymm10
-	vmovups	%ymm10, 624(%rsp)
-	vmovaps	%xmm0, 80(%rsp)
-	vmovshdup	%xmm0, %xmm0
+	cmovlq	%rax, %r10
+	movq	%rax, 40(%rsp)
+	testq	%rax, %rax
+	movq	%rdi, -120(%rsp)
+	jle	.LBB1_113
+	movl	%r13d, %edx
+	andl	$248, %edx
+	movq	-104(%rsp), %rax
+	vmovss	(%rax), %xmm9
+	vmovsd	4(%rax), %xmm12
+	vmovss	12(%rax), %xmm15
+	vmovss	16(%rax), %xmm0
+	vmovss	20(%rax), %xmm1
+	vmovss	24(%rax), %xmm2
+	vmovss	28(%rax), %xmm14
+	vmovss	32(%rax), %xmm7
+	vmovaps	%xmm7, (%rsp)
+	vmovss	36(%rax), %xmm7
+	vmovaps	%xmm7, -16(%rsp)
+	vmovss	40(%rax), %xmm7
+	vmovaps	%xmm7, -32(%rsp)
+	vmovss	44(%rax), %xmm7
+	vmovaps	%xmm7, -48(%rsp)
+	vmovss	48(%rax), %xmm7
+	vmovaps	%xmm7, 160(%rsp)
+	vbroadcastss	%xmm12, %ymm7
+	vmovups	%ymm7, 672(%rsp)
+	vmovaps	%xmm14, %xmm7
+	vmovshdup	%xmm12, %xmm14
 	cmpq	$8, %rdi
-	movq	%r12, -96(%rsp)
-	vmovaps	%xmm8, 96(%rsp)
-	vmovaps	%xmm15, 176(%rsp)
-	movq	%r10, 24(%rsp)
-	vmovaps	%xmm1, 160(%rsp)
-	vmovaps	%xmm2, 144(%rsp)
-	vmovaps	%xmm4, 128(%rsp)
-	vmovaps	%xmm7, 112(%rsp)
-	vmovaps	%xmm14, 192(%rsp)
-	vmovaps	%xmm0, 320(%rsp)
+	movq	%r12, -112(%rsp)
+	vmovaps	%xmm9, 96(%rsp)
+	vmovaps	%xmm12, 192(%rsp)
+	vmovaps	%xmm15, 80(%rsp)
+	vmovaps	%xmm7, 208(%rsp)
+	movq	%r10, 32(%rsp)
+	vmovaps	%xmm0, 144(%rsp)
+	vmovaps	%xmm1, 128(%rsp)
+	vmovaps	%xmm2, 112(%rsp)
+	vmovaps	%xmm14, 336(%rsp)
 	jge	.LBB1_11
 	xorl	%ebx, %ebx
-	vxorps	%xmm4, %xmm4, %xmm4
-	vmovss	.LCPI1_6(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovaps	80(%rsp), %xmm5
-	vmovaps	-16(%rsp), %xmm6
-	vmovaps	-32(%rsp), %xmm7
-	vmovaps	-48(%rsp), %xmm9
-	vmovaps	-64(%rsp), %xmm15
+	vxorps	%xmm5, %xmm5, %xmm5
+	vmovaps	%xmm7, %xmm4
+	vmovaps	(%rsp), %xmm6
+	vmovaps	-16(%rsp), %xmm7
+	vmovaps	-32(%rsp), %xmm8
+	vmovaps	-48(%rsp), %xmm11
 	jmp	.LBB1_14
 	.p2align	4
 .LBB1_11:
 	movl	%r13d, %ebx
 	andl	$248, %ebx
-	vbroadcastss	%xmm8, %ymm13
-	vbroadcastss	%xmm0, %ymm0
-	vmovups	%ymm0, 400(%rsp)
-	vbroadcastss	%xmm1, %ymm0
-	vmovups	%ymm0, 368(%rsp)
-	vbroadcastss	%xmm4, %ymm0
-	vmovups	%ymm0, 336(%rsp)
-	vbroadcastss	%xmm2, %ymm10
-	vbroadcastss	%xmm7, %ymm7
-	vbroadcastss	-32(%rsp), %ymm0
-	vbroadcastss	-16(%rsp), %ymm1
-	vbroadcastss	-48(%rsp), %ymm2
+	vbroadcastss	%xmm9, %ymm13
 	vbroadcastss	%xmm14, %ymm3
-	vbroadcastss	-64(%rsp), %ymm5
-	vbroadcastss	%xmm15, %ymm4
-	xorl	%ecx, %ecx
-	movq	-104(%rsp), %rdx
-	movq	-112(%rsp), %rdi
-	vxorps	%xmm6, %xmm6, %xmm6
-	vbroadcastss	.LCPI1_1(%rip), %ymm14
-	vmovups	624(%rsp), %ymm9
+	vmovups	%ymm3, 416(%rsp)
+	vbroadcastss	%xmm15, %ymm3
+	vmovups	%ymm3, 384(%rsp)
+	vbroadcastss	%xmm1, %ymm1
+	vmovups	%ymm1, 352(%rsp)
+	vbroadcastss	%xmm0, %ymm14
+	vbroadcastss	%xmm2, %ymm10
+	vbroadcastss	(%rsp), %ymm11
+	vbroadcastss	%xmm7, %ymm7
+	vbroadcastss	-16(%rsp), %ymm9
+	vbroadcastss	-48(%rsp), %ymm0
+	vbroadcastss	-32(%rsp), %ymm1
+	vbroadcastss	160(%rsp), %ymm2
+	xorl	%eax, %eax
+	movq	-80(%rsp), %rcx
+	movq	-88(%rsp), %rdi
+	vxorps	%xmm5, %xmm5, %xmm5
+	vbroadcastss	.LCPI1_1(%rip), %ymm6
+	vmovups	672(%rsp), %ymm8
 	.p2align	4
 .LBB1_12:
-	vpmovzxwd	(%rsi,%rcx,2), %ymm11
-	vcvtdq2ps	%ymm11, %ymm11
-	vsubps	%ymm13, %ymm11, %ymm11
-	vmulps	%ymm11, %ymm9, %ymm11
-	vmaxps	%ymm6, %ymm11, %ymm11
-	vminps	%ymm14, %ymm11, %ymm11
-	vpmovzxwd	(%rdx,%rcx,2), %ymm12
-	vcvtdq2ps	%ymm12, %ymm12
-	vsubps	%ymm13, %ymm12, %ymm12
-	vmulps	400(%rsp), %ymm12, %ymm12
-	vmaxps	%ymm6, %ymm12, %ymm12
-	vminps	%ymm14, %ymm12, %ymm12
-	vpmovzxwd	(%rdi,%rcx,2), %ymm8
-	vcvtdq2ps	%ymm8, %ymm8
-	vsubps	%ymm13, %ymm8, %ymm8
-	vmulps	368(%rsp), %ymm8, %ymm8
-	vmaxps	%ymm6, %ymm8, %ymm8
-	vminps	%ymm14, %ymm8, %ymm8
-	vmulps	336(%rsp), %ymm12, %ymm15
-	vfmadd231ps	%ymm11, %ymm10, %ymm15
-	vfmadd231ps	%ymm8, %ymm7, %ymm15
-	vmaxps	%ymm6, %ymm15, %ymm15
-	vminps	%ymm14, %ymm15, %ymm15
-	vmovups	%ymm15, 2352(%rsp,%rcx,4)
-	vmulps	%ymm0, %ymm12, %ymm15
-	vfmadd231ps	%ymm11, %ymm1, %ymm15
-	vfmadd231ps	%ymm8, %ymm2, %ymm15
-	vmaxps	%ymm6, %ymm15, %ymm15
-	vminps	%ymm14, %ymm15, %ymm15
-	vmovups	%ymm15, 2864(%rsp,%rcx,4)
-	vmulps	%ymm3, %ymm12, %ymm12
-	vfmadd231ps	%ymm11, %ymm5, %ymm12
-	vfmadd231ps	%ymm8, %ymm4, %ymm12
-	vmaxps	%ymm6, %ymm12, %ymm8
-	vminps	%ymm14, %ymm8, %ymm8
-	vmovups	%ymm8, 3376(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
+	vpmovzxwd	(%rsi,%rax,2), %ymm3
+	vcvtdq2ps	%ymm3, %ymm3
+	vsubps	%ymm13, %ymm3, %ymm3
+	vmulps	%ymm3, %ymm8, %ymm3
+	vmaxps	%ymm5, %ymm3, %ymm3
+	vminps	%ymm6, %ymm3, %ymm3
+	vpmovzxwd	(%rcx,%rax,2), %ymm4
+	vcvtdq2ps	%ymm4, %ymm4
+	vsubps	%ymm13, %ymm4, %ymm4
+	vmulps	416(%rsp), %ymm4, %ymm4
+	vmaxps	%ymm5, %ymm4, %ymm4
+	vminps	%ymm6, %ymm4, %ymm4
+	vpmovzxwd	(%rdi,%rax,2), %ymm15
+	vcvtdq2ps	%ymm15, %ymm15
+	vsubps	%ymm13, %ymm15, %ymm15
+	vmulps	384(%rsp), %ymm15, %ymm15
+	vmaxps	%ymm5, %ymm15, %ymm15
+	vminps	%ymm6, %ymm15, %ymm15
+	vmulps	352(%rsp), %ymm4, %ymm12
+	vfmadd231ps	%ymm3, %ymm14, %ymm12
+	vfmadd231ps	%ymm15, %ymm10, %ymm12
+	vmaxps	%ymm5, %ymm12, %ymm12
+	vminps	%ymm6, %ymm12, %ymm12
+	vmovups	%ymm12, 2368(%rsp,%rax,4)
+	vmulps	%ymm4, %ymm11, %ymm12
+	vfmadd231ps	%ymm3, %ymm7, %ymm12
+	vfmadd231ps	%ymm15, %ymm9, %ymm12
+	vmaxps	%ymm5, %ymm12, %ymm12
+	vminps	%ymm6, %ymm12, %ymm12
+	vmovups	%ymm12, 2880(%rsp,%rax,4)
+	vmulps	%ymm4, %ymm0, %ymm4
+	vfmadd231ps	%ymm3, %ymm1, %ymm4
+	vfmadd231ps	%ymm15, %ymm2, %ymm4
+	vmaxps	%ymm5, %ymm4, %ymm3
+	vminps	%ymm6, %ymm3, %ymm3
+	vmovups	%ymm3, 3392(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
 	jne	.LBB1_12
 	cmpq	%rbx, %r13
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vmovss	.LCPI1_4(%rip), %xmm10
-	vmovss	.LCPI1_6(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vxorps	%xmm4, %xmm4, %xmm4
-	vmovaps	96(%rsp), %xmm8
-	vmovaps	80(%rsp), %xmm5
-	vmovaps	-16(%rsp), %xmm6
-	vmovaps	-32(%rsp), %xmm7
-	vmovaps	-48(%rsp), %xmm9
-	vmovaps	-64(%rsp), %xmm15
+	vxorps	%xmm5, %xmm5, %xmm5
+	vmovaps	96(%rsp), %xmm9
+	vmovaps	192(%rsp), %xmm12
+	vmovaps	80(%rsp), %xmm15
+	vmovaps	208(%rsp), %xmm4
+	vmovaps	(%rsp), %xmm6
+	vmovaps	-16(%rsp), %xmm7
+	vmovaps	-32(%rsp), %xmm8
+	vmovaps	-48(%rsp), %xmm11
 	jne	.LBB1_14
-.LBB1_21:
-	movq	-72(%rsp), %rdi
+.LBB1_19:
+	movq	-104(%rsp), %rax
+	movl	96(%rax), %eax
+	cmpl	$1, %eax
+	movl	%eax, -52(%rsp)
+	jne	.LBB1_20
+	movq	-120(%rsp), %rdi
 	cmpq	$8, %rdi
-	jge	.LBB1_23
+	vmovss	.LCPI1_20(%rip), %xmm12
+	vmovss	.LCPI1_22(%rip), %xmm14
+	jge	.LBB1_30
 	xorl	%ebx, %ebx
-	vmovss	.LCPI1_3(%rip), %xmm11
-	vmovss	.LCPI1_15(%rip), %xmm3
-	vmovss	.LCPI1_11(%rip), %xmm4
-	vmovss	.LCPI1_8(%rip), %xmm15
-	vmovss	.LCPI1_9(%rip), %xmm13
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_12(%rip), %xmm7
-	vmovss	.LCPI1_13(%rip), %xmm8
-	vmovaps	%xmm12, %xmm9
-	jmp	.LBB1_26
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_30(%rip), %xmm5
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_31(%rip), %xmm13
+	vmovss	.LCPI1_23(%rip), %xmm4
+	vmovss	.LCPI1_24(%rip), %xmm10
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_19(%rip), %xmm15
+	vmovss	.LCPI1_18(%rip), %xmm7
+	jmp	.LBB1_33
 	.p2align	4
 .LBB1_14:
-	vbroadcastss	%xmm8, %xmm13
-	leal	(%rbx,%rbx), %edx
-	leaq	(%rsi,%rdx), %rcx
-	movq	-104(%rsp), %rdi
-	leaq	(%rdi,%rdx), %r10
-	addq	-112(%rsp), %rdx
-	leaq	3376(%rsp), %rdi
-	leaq	(%rdi,%rbx,4), %rbp
+	vbroadcastss	%xmm9, %xmm13
+	leal	(%rbx,%rbx), %eax
+	leaq	(%rsi,%rax), %rcx
+	movq	-80(%rsp), %rdi
+	leaq	(%rdi,%rax), %rbp
+	addq	-88(%rsp), %rax
+	leaq	3392(%rsp), %rdi
+	leaq	(%rdi,%rbx,4), %r12
 	movq	%r13, %rdi
 	subq	%rbx, %rdi
 	xorl	%ebx, %ebx
 	jmp	.LBB1_15
 	.p2align	4
-.LBB1_19:
+.LBB1_36:
 	vmovaps	%xmm3, %xmm1
-.LBB1_20:
-	movzwl	(%rdx,%rbx,2), %r12d
-	vxorps	%xmm11, %xmm11, %xmm11
-	vcvtsi2ss	%r12d, %xmm11, %xmm2
-	vsubss	%xmm8, %xmm2, %xmm2
-	vmulss	160(%rsp), %xmm2, %xmm2
+.LBB1_37:
+	movzwl	(%rax,%rbx,2), %r10d
+	vxorps	%xmm14, %xmm14, %xmm14
+	vcvtsi2ss	%r10d, %xmm14, %xmm2
+	vsubss	%xmm9, %xmm2, %xmm2
+	vmulss	%xmm2, %xmm15, %xmm2
 	vxorps	%xmm10, %xmm10, %xmm10
 	vmaxss	%xmm10, %xmm2, %xmm2
 	vminss	%xmm3, %xmm2, %xmm2
@@ -585,1091 +619,1692 @@ oc_isp_row_pair_420_v3:
 	vfmadd231ss	112(%rsp), %xmm2, %xmm3
 	vmaxss	%xmm10, %xmm3, %xmm3
 	vminss	.LCPI1_1(%rip), %xmm3, %xmm3
-	vmovss	%xmm3, -1024(%rbp,%rbx,4)
-	vmulss	%xmm1, %xmm7, %xmm3
-	vfmadd231ss	%xmm0, %xmm6, %xmm3
-	vfmadd231ss	%xmm2, %xmm9, %xmm3
+	vmovss	%xmm3, -1024(%r12,%rbx,4)
+	vmulss	%xmm1, %xmm6, %xmm3
+	vfmadd231ss	%xmm0, %xmm4, %xmm3
+	vfmadd231ss	%xmm2, %xmm7, %xmm3
 	vmaxss	%xmm10, %xmm3, %xmm3
 	vminss	.LCPI1_1(%rip), %xmm3, %xmm3
-	vmovss	%xmm3, -512(%rbp,%rbx,4)
+	vmovss	%xmm3, -512(%r12,%rbx,4)
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vmulss	192(%rsp), %xmm1, %xmm1
-	vfmadd231ss	%xmm0, %xmm15, %xmm1
-	vfmadd231ss	176(%rsp), %xmm2, %xmm1
+	vmulss	%xmm1, %xmm11, %xmm1
+	vfmadd231ss	%xmm0, %xmm8, %xmm1
+	vfmadd231ss	160(%rsp), %xmm2, %xmm1
 	vmaxss	%xmm10, %xmm1, %xmm0
 	vminss	%xmm3, %xmm0, %xmm0
-	vmovss	%xmm0, (%rbp,%rbx,4)
+	vmovss	%xmm0, (%r12,%rbx,4)
 	incq	%rbx
 	cmpq	%rbx, %rdi
-	vmovss	.LCPI1_4(%rip), %xmm10
-	je	.LBB1_21
+	je	.LBB1_19
 .LBB1_15:
-	movzwl	(%rcx,%rbx,2), %r12d
-	vmovd	%r12d, %xmm0
-	vpinsrw	$2, (%r10,%rbx,2), %xmm0, %xmm0
+	movzwl	(%rcx,%rbx,2), %r10d
+	vmovd	%r10d, %xmm0
+	vpinsrw	$2, (%rbp,%rbx,2), %xmm0, %xmm0
 	vcvtdq2ps	%xmm0, %xmm0
 	vsubps	%xmm13, %xmm0, %xmm0
-	vmulps	%xmm0, %xmm5, %xmm0
-	vmaxps	%xmm4, %xmm0, %xmm1
+	vmulps	%xmm0, %xmm12, %xmm0
+	vmaxps	%xmm5, %xmm0, %xmm1
 	vbroadcastss	.LCPI1_1(%rip), %xmm0
 	vcmpltps	%xmm0, %xmm1, %xmm0
 	vshufps	$80, %xmm0, %xmm0, %xmm0
-	vmovmskpd	%xmm0, %r12d
+	vmovmskpd	%xmm0, %r10d
 	vmovaps	%xmm1, %xmm0
-	testb	$1, %r12b
+	testb	$1, %r10b
 	jne	.LBB1_17
 	vmovaps	%xmm3, %xmm0
 .LBB1_17:
-	testb	$2, %r12b
-	je	.LBB1_19
+	testb	$2, %r10b
+	je	.LBB1_36
 	vmovshdup	%xmm1, %xmm1
-	jmp	.LBB1_20
+	jmp	.LBB1_37
+	.p2align	4
+.LBB1_20:
+	movq	-120(%rsp), %rdi
+	cmpq	$8, %rdi
+	jge	.LBB1_22
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_8(%rip), %xmm14
+	vmovss	.LCPI1_14(%rip), %xmm9
+	vmovss	.LCPI1_11(%rip), %xmm5
+	vmovss	.LCPI1_5(%rip), %xmm4
+	vmovss	.LCPI1_4(%rip), %xmm6
+	vmovss	.LCPI1_10(%rip), %xmm8
+	vmovss	.LCPI1_9(%rip), %xmm11
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_16(%rip), %xmm10
+	vmovss	.LCPI1_15(%rip), %xmm13
+	vmovss	.LCPI1_17(%rip), %xmm7
+	vmovss	.LCPI1_3(%rip), %xmm12
+	jmp	.LBB1_25
+.LBB1_30:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_24(%rip), %ymm9
+	vbroadcastss	.LCPI1_29(%rip), %ymm4
+	vbroadcastss	.LCPI1_30(%rip), %ymm10
+	vmovss	.LCPI1_31(%rip), %xmm13
+	vbroadcastss	.LCPI1_31(%rip), %ymm11
+	vbroadcastss	.LCPI1_26(%rip), %ymm15
+	vbroadcastss	.LCPI1_25(%rip), %ymm6
+	vbroadcastss	.LCPI1_27(%rip), %ymm5
+	vbroadcastss	.LCPI1_18(%rip), %ymm7
+	.p2align	4
+.LBB1_31:
+	vmovups	2368(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI1_19(%rip), %ymm1
+	vfmadd213ps	%ymm7, %ymm0, %ymm1
+	vbroadcastss	.LCPI1_20(%rip), %ymm2
+	vmaxps	%ymm2, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_2(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI1_1(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI1_21(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_23(%rip), %ymm3
+	vbroadcastss	.LCPI1_22(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vfmadd213ps	%ymm9, %ymm2, %ymm3
+	vfmadd213ps	%ymm6, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vfmadd213ps	%ymm5, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm10, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vbroadcastss	.LCPI1_28(%rip), %ymm3
+	vfmadd213ps	%ymm3, %ymm4, %ymm1
+	vcmpleps	%ymm11, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 2368(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_31
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_30(%rip), %xmm5
+	vmovss	.LCPI1_23(%rip), %xmm4
+	vmovss	.LCPI1_24(%rip), %xmm10
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_19(%rip), %xmm15
+	vmovss	.LCPI1_18(%rip), %xmm7
+	je	.LBB1_34
+	.p2align	4
+.LBB1_33:
+	vmovss	2368(%rsp,%rbx,4), %xmm0
+	vmovaps	%xmm15, %xmm1
+	vfmadd213ss	%xmm7, %xmm0, %xmm1
+	vmaxss	%xmm12, %xmm1, %xmm1
+	vmovd	%xmm1, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	vmovd	%ecx, %xmm1
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vcvtsi2ss	%eax, %xmm12, %xmm2
+	vmovaps	%xmm4, %xmm3
+	vfmadd213ss	%xmm14, %xmm1, %xmm3
+	vfmadd213ss	%xmm10, %xmm1, %xmm3
+	vfmadd213ss	%xmm11, %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_26(%rip), %xmm1, %xmm3
+	vfmadd213ss	%xmm8, %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm6, %xmm9, %xmm1
+	vmulss	%xmm5, %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm13, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 2368(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_33
+.LBB1_34:
+	cmpq	$8, %rdi
+	jge	.LBB1_38
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_30(%rip), %xmm5
+	vmovss	.LCPI1_19(%rip), %xmm15
+	vmovss	.LCPI1_18(%rip), %xmm7
+	jmp	.LBB1_41
+.LBB1_22:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_6(%rip), %ymm9
+	vbroadcastss	.LCPI1_12(%rip), %ymm6
+	vbroadcastss	.LCPI1_9(%rip), %ymm14
+	vbroadcastss	.LCPI1_13(%rip), %ymm7
+	vbroadcastss	.LCPI1_10(%rip), %ymm15
+	vbroadcastss	.LCPI1_11(%rip), %ymm11
+	vbroadcastss	.LCPI1_15(%rip), %ymm4
+	vbroadcastss	.LCPI1_16(%rip), %ymm5
+	vbroadcastss	.LCPI1_17(%rip), %ymm8
+	vbroadcastss	.LCPI1_3(%rip), %ymm10
+	vbroadcastss	.LCPI1_4(%rip), %ymm13
 	.p2align	4
 .LBB1_23:
-	movl	%r13d, %ebx
-	andl	$248, %ebx
-	xorl	%ecx, %ecx
-	vbroadcastss	.LCPI1_14(%rip), %ymm11
-	vbroadcastss	.LCPI1_15(%rip), %ymm12
-	vbroadcastss	.LCPI1_16(%rip), %ymm14
-	vbroadcastss	.LCPI1_3(%rip), %ymm5
-	vbroadcastss	.LCPI1_17(%rip), %ymm15
-	vbroadcastss	.LCPI1_7(%rip), %ymm13
-	vbroadcastss	.LCPI1_8(%rip), %ymm7
-	vbroadcastss	.LCPI1_9(%rip), %ymm8
-	vbroadcastss	.LCPI1_10(%rip), %ymm9
-	vbroadcastss	.LCPI1_4(%rip), %ymm6
-	.p2align	4
-.LBB1_24:
-	vmovdqu	2352(%rsp,%rcx,4), %ymm0
+	vmovdqu	2368(%rsp,%rax,4), %ymm0
 	vpbroadcastd	.LCPI1_2(%rip), %ymm1
 	vpbroadcastd	.LCPI1_1(%rip), %ymm2
 	vpand	%ymm1, %ymm0, %ymm1
 	vpor	%ymm2, %ymm1, %ymm1
 	vpsrld	$23, %ymm0, %ymm2
 	vcvtdq2ps	%ymm2, %ymm2
-	vmovaps	%ymm6, %ymm3
-	vfmadd213ps	%ymm5, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_5(%rip), %ymm4
-	vfmadd213ps	%ymm4, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_6(%rip), %ymm4
-	vfmadd213ps	%ymm4, %ymm1, %ymm3
-	vfmadd213ps	%ymm13, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm7, %ymm3
-	vaddps	%ymm3, %ymm8, %ymm1
-	vaddps	%ymm1, %ymm9, %ymm2
-	vsubps	%ymm2, %ymm3, %ymm2
-	vbroadcastss	.LCPI1_12(%rip), %ymm3
-	vbroadcastss	.LCPI1_11(%rip), %ymm4
-	vfmadd213ps	%ymm4, %ymm2, %ymm3
-	vbroadcastss	.LCPI1_13(%rip), %ymm4
-	vfmadd213ps	%ymm4, %ymm2, %ymm3
-	vfmadd213ps	%ymm11, %ymm2, %ymm3
-	vpslld	$23, %ymm1, %ymm1
-	vpaddd	%ymm3, %ymm1, %ymm1
-	vaddps	%ymm1, %ymm12, %ymm1
-	vcmpleps	%ymm14, %ymm0, %ymm2
-	vmulps	%ymm0, %ymm15, %ymm0
-	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 2352(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_24
-	cmpq	%rbx, %r13
-	vmovss	.LCPI1_15(%rip), %xmm3
-	vmovss	.LCPI1_12(%rip), %xmm7
-	vmovss	.LCPI1_11(%rip), %xmm4
-	vmovss	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_6(%rip), %xmm9
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm15
-	vmovss	.LCPI1_9(%rip), %xmm13
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_3(%rip), %xmm11
-	je	.LBB1_27
-	.p2align	4
-.LBB1_26:
-	vmovd	2352(%rsp,%rbx,4), %xmm0
-	vmovd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	orl	$1065353216, %edx
-	shrl	$23, %ecx
-	vxorps	%xmm12, %xmm12, %xmm12
-	vcvtsi2ss	%ecx, %xmm12, %xmm1
-	vmovd	%edx, %xmm2
-	vmovaps	%xmm3, %xmm12
-	vmovaps	%xmm10, %xmm3
-	vfmadd213ss	%xmm11, %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_5(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vfmadd213ss	%xmm14, %xmm2, %xmm3
-	vfmadd231ss	%xmm15, %xmm1, %xmm3
-	vaddss	%xmm3, %xmm13, %xmm1
-	vaddss	%xmm5, %xmm1, %xmm2
-	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm7, %xmm3
-	vfmadd213ss	%xmm4, %xmm2, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vmovd	%xmm1, %ecx
-	vmovd	%xmm3, %edx
-	vmovaps	%xmm12, %xmm3
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	vmovd	%ecx, %xmm1
-	vaddss	%xmm1, %xmm12, %xmm1
-	vmulss	.LCPI1_17(%rip), %xmm0, %xmm2
-	vcmpless	.LCPI1_16(%rip), %xmm0, %xmm0
-	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 2352(%rsp,%rbx,4)
-	incq	%rbx
-	cmpq	%rbx, %r13
-	jne	.LBB1_26
-.LBB1_27:
-	vmovss	.LCPI1_5(%rip), %xmm2
-	cmpq	$8, %rdi
-	jge	.LBB1_29
-	vmovaps	%xmm9, %xmm12
-	xorl	%ebx, %ebx
-	vmovss	.LCPI1_17(%rip), %xmm3
-	vmovss	.LCPI1_9(%rip), %xmm13
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_3(%rip), %xmm11
-	vmovaps	%xmm2, %xmm9
-	vmovaps	%xmm14, %xmm4
-	jmp	.LBB1_32
-	.p2align	4
-.LBB1_29:
-	movl	%r13d, %ebx
-	andl	$248, %ebx
-	xorl	%ecx, %ecx
-	vbroadcastss	.LCPI1_4(%rip), %ymm15
-	vbroadcastss	.LCPI1_10(%rip), %ymm4
-	vbroadcastss	.LCPI1_9(%rip), %ymm14
-	vbroadcastss	.LCPI1_8(%rip), %ymm13
-	vbroadcastss	.LCPI1_7(%rip), %ymm12
-	vbroadcastss	.LCPI1_11(%rip), %ymm5
-	vbroadcastss	.LCPI1_13(%rip), %ymm7
-	vbroadcastss	.LCPI1_14(%rip), %ymm8
-	vbroadcastss	.LCPI1_15(%rip), %ymm9
-	vbroadcastss	.LCPI1_16(%rip), %ymm11
-	vbroadcastss	.LCPI1_17(%rip), %ymm6
-	.p2align	4
-.LBB1_30:
-	vmovdqu	2864(%rsp,%rcx,4), %ymm0
-	vpbroadcastd	.LCPI1_2(%rip), %ymm1
-	vpbroadcastd	.LCPI1_1(%rip), %ymm2
-	vpand	%ymm1, %ymm0, %ymm1
-	vpor	%ymm2, %ymm1, %ymm1
-	vpsrld	$23, %ymm0, %ymm2
-	vcvtdq2ps	%ymm2, %ymm2
-	vmovaps	%ymm15, %ymm3
-	vbroadcastss	.LCPI1_3(%rip), %ymm10
+	vmovaps	%ymm13, %ymm3
 	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_5(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_6(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_5(%rip), %ymm12
 	vfmadd213ps	%ymm12, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm13, %ymm3
+	vfmadd213ps	%ymm9, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_7(%rip), %ymm12
+	vfmadd213ps	%ymm12, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_8(%rip), %ymm1
+	vfmadd231ps	%ymm2, %ymm1, %ymm3
 	vaddps	%ymm3, %ymm14, %ymm1
-	vaddps	%ymm4, %ymm1, %ymm2
+	vaddps	%ymm1, %ymm15, %ymm2
 	vsubps	%ymm2, %ymm3, %ymm2
-	vbroadcastss	.LCPI1_12(%rip), %ymm3
-	vfmadd213ps	%ymm5, %ymm2, %ymm3
+	vmovaps	%ymm6, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
 	vfmadd213ps	%ymm7, %ymm2, %ymm3
-	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vbroadcastss	.LCPI1_14(%rip), %ymm12
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
 	vpslld	$23, %ymm1, %ymm1
 	vpaddd	%ymm3, %ymm1, %ymm1
-	vaddps	%ymm1, %ymm9, %ymm1
-	vcmpleps	%ymm11, %ymm0, %ymm2
-	vmulps	%ymm6, %ymm0, %ymm0
+	vaddps	%ymm4, %ymm1, %ymm1
+	vcmpleps	%ymm5, %ymm0, %ymm2
+	vmulps	%ymm0, %ymm8, %ymm0
 	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 2864(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_30
+	vmovups	%ymm0, 2368(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_23
 	cmpq	%rbx, %r13
-	vmovss	.LCPI1_17(%rip), %xmm3
-	vmovss	.LCPI1_12(%rip), %xmm7
-	vmovss	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_5(%rip), %xmm9
-	vmovss	.LCPI1_6(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm4
-	vmovss	.LCPI1_8(%rip), %xmm15
-	vmovss	.LCPI1_9(%rip), %xmm13
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_3(%rip), %xmm11
-	vmovss	.LCPI1_4(%rip), %xmm10
-	je	.LBB1_33
+	vmovss	.LCPI1_11(%rip), %xmm5
+	vmovss	.LCPI1_14(%rip), %xmm9
+	vmovss	.LCPI1_5(%rip), %xmm4
+	vmovss	.LCPI1_4(%rip), %xmm6
+	vmovss	.LCPI1_3(%rip), %xmm12
+	vmovss	.LCPI1_10(%rip), %xmm8
+	vmovss	.LCPI1_9(%rip), %xmm11
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_16(%rip), %xmm10
+	vmovss	.LCPI1_15(%rip), %xmm13
+	vmovss	.LCPI1_17(%rip), %xmm7
+	vmovss	.LCPI1_8(%rip), %xmm14
+	je	.LBB1_26
 	.p2align	4
-.LBB1_32:
-	vmovd	2864(%rsp,%rbx,4), %xmm0
-	vmovd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	orl	$1065353216, %edx
-	shrl	$23, %ecx
-	vxorps	%xmm14, %xmm14, %xmm14
-	vcvtsi2ss	%ecx, %xmm14, %xmm1
-	vmovd	%edx, %xmm2
-	vmovaps	%xmm3, %xmm14
-	vmovaps	%xmm10, %xmm3
-	vfmadd213ss	%xmm11, %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
+.LBB1_25:
+	vmovd	2368(%rsp,%rbx,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	shrl	$23, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm1
+	vmovd	%ecx, %xmm2
+	vmovaps	%xmm6, %xmm3
 	vfmadd213ss	%xmm12, %xmm2, %xmm3
 	vfmadd213ss	%xmm4, %xmm2, %xmm3
-	vfmadd231ss	%xmm15, %xmm1, %xmm3
-	vaddss	%xmm3, %xmm13, %xmm1
-	vaddss	%xmm5, %xmm1, %xmm2
+	vfmadd213ss	.LCPI1_6(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_7(%rip), %xmm2, %xmm3
+	vfmadd231ss	%xmm14, %xmm1, %xmm3
+	vaddss	%xmm3, %xmm11, %xmm1
+	vaddss	%xmm1, %xmm8, %xmm2
 	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm7, %xmm3
-	vfmadd213ss	.LCPI1_11(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vmovd	%xmm1, %ecx
-	vmovd	%xmm3, %edx
-	vmovaps	%xmm14, %xmm3
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	vmovd	%ecx, %xmm1
-	vaddss	.LCPI1_15(%rip), %xmm1, %xmm1
-	vmulss	%xmm0, %xmm14, %xmm2
-	vcmpless	.LCPI1_16(%rip), %xmm0, %xmm0
+	vmovaps	%xmm15, %xmm3
+	vfmadd213ss	%xmm5, %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_13(%rip), %xmm2, %xmm3
+	vfmadd213ss	%xmm9, %xmm2, %xmm3
+	vmovd	%xmm1, %eax
+	vmovd	%xmm3, %ecx
+	shll	$23, %eax
+	addl	%ecx, %eax
+	vmovd	%eax, %xmm1
+	vaddss	%xmm1, %xmm13, %xmm1
+	vmulss	%xmm7, %xmm0, %xmm2
+	vcmpless	%xmm10, %xmm0, %xmm0
 	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 2864(%rsp,%rbx,4)
+	vmovss	%xmm0, 2368(%rsp,%rbx,4)
 	incq	%rbx
 	cmpq	%rbx, %r13
-	jne	.LBB1_32
-.LBB1_33:
+	jne	.LBB1_25
+.LBB1_26:
+	vmovss	.LCPI1_6(%rip), %xmm1
 	cmpq	$8, %rdi
-	jge	.LBB1_35
+	jge	.LBB1_48
 	xorl	%ebx, %ebx
-	vmovss	.LCPI1_15(%rip), %xmm3
-	vmovss	.LCPI1_9(%rip), %xmm13
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_3(%rip), %xmm11
-	vmovaps	%xmm12, %xmm7
-	vmovaps	%xmm4, %xmm14
-	vmovss	.LCPI1_4(%rip), %xmm4
-	vmovss	.LCPI1_11(%rip), %xmm10
-	jmp	.LBB1_38
-	.p2align	4
-.LBB1_35:
+	vmovss	.LCPI1_16(%rip), %xmm10
+	vmovss	.LCPI1_15(%rip), %xmm13
+	vmovss	.LCPI1_17(%rip), %xmm7
+	vmovaps	%xmm12, %xmm5
+	vmovss	.LCPI1_8(%rip), %xmm14
+	vmovss	.LCPI1_7(%rip), %xmm9
+	vmovaps	%xmm1, %xmm12
+	jmp	.LBB1_51
+.LBB1_38:
 	movl	%r13d, %ebx
 	andl	$248, %ebx
-	xorl	%ecx, %ecx
-	vbroadcastss	.LCPI1_4(%rip), %ymm15
-	vbroadcastss	.LCPI1_10(%rip), %ymm4
-	vbroadcastss	.LCPI1_9(%rip), %ymm14
-	vbroadcastss	.LCPI1_8(%rip), %ymm13
-	vbroadcastss	.LCPI1_7(%rip), %ymm12
-	vbroadcastss	.LCPI1_11(%rip), %ymm5
-	vbroadcastss	.LCPI1_13(%rip), %ymm7
-	vbroadcastss	.LCPI1_14(%rip), %ymm8
-	vbroadcastss	.LCPI1_15(%rip), %ymm9
-	vbroadcastss	.LCPI1_16(%rip), %ymm11
-	vbroadcastss	.LCPI1_17(%rip), %ymm6
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_19(%rip), %ymm6
+	vbroadcastss	.LCPI1_20(%rip), %ymm7
+	vbroadcastss	.LCPI1_22(%rip), %ymm8
+	vbroadcastss	.LCPI1_23(%rip), %ymm9
+	vbroadcastss	.LCPI1_28(%rip), %ymm4
+	vbroadcastss	.LCPI1_27(%rip), %ymm15
+	vbroadcastss	.LCPI1_26(%rip), %ymm14
+	vbroadcastss	.LCPI1_25(%rip), %ymm12
+	vbroadcastss	.LCPI1_24(%rip), %ymm11
+	vbroadcastss	.LCPI1_29(%rip), %ymm10
+	vbroadcastss	.LCPI1_30(%rip), %ymm13
+	vbroadcastss	.LCPI1_31(%rip), %ymm5
 	.p2align	4
-.LBB1_36:
-	vmovdqu	3376(%rsp,%rcx,4), %ymm0
+.LBB1_39:
+	vmovups	2880(%rsp,%rax,4), %ymm0
+	vmovaps	%ymm6, %ymm1
+	vbroadcastss	.LCPI1_18(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm0, %ymm1
+	vmaxps	%ymm7, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_2(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI1_1(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI1_21(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm9, %ymm3
+	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vfmadd213ps	%ymm14, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm13, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm4, %ymm10, %ymm1
+	vcmpleps	%ymm5, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 2880(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_39
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_30(%rip), %xmm5
+	vmovss	.LCPI1_31(%rip), %xmm13
+	vmovss	.LCPI1_20(%rip), %xmm12
+	vmovss	.LCPI1_23(%rip), %xmm4
+	vmovss	.LCPI1_22(%rip), %xmm14
+	vmovss	.LCPI1_24(%rip), %xmm10
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_19(%rip), %xmm15
+	vmovss	.LCPI1_18(%rip), %xmm7
+	je	.LBB1_42
+	.p2align	4
+.LBB1_41:
+	vmovss	2880(%rsp,%rbx,4), %xmm0
+	vmovaps	%xmm15, %xmm1
+	vfmadd213ss	%xmm7, %xmm0, %xmm1
+	vmaxss	%xmm12, %xmm1, %xmm1
+	vmovd	%xmm1, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	vmovd	%ecx, %xmm1
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm2
+	vmovaps	%xmm4, %xmm3
+	vfmadd213ss	%xmm14, %xmm1, %xmm3
+	vfmadd213ss	%xmm10, %xmm1, %xmm3
+	vfmadd213ss	%xmm11, %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_26(%rip), %xmm1, %xmm3
+	vfmadd213ss	%xmm8, %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm6, %xmm9, %xmm1
+	vmulss	%xmm5, %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm13, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 2880(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_41
+.LBB1_42:
+	cmpq	$8, %rdi
+	jge	.LBB1_44
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_30(%rip), %xmm5
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_16(%rip), %xmm9
+	vmovss	.LCPI1_19(%rip), %xmm6
+	vmovss	.LCPI1_18(%rip), %xmm7
+	jmp	.LBB1_47
+.LBB1_48:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_6(%rip), %ymm12
+	vbroadcastss	.LCPI1_12(%rip), %ymm6
+	vbroadcastss	.LCPI1_9(%rip), %ymm14
+	vbroadcastss	.LCPI1_13(%rip), %ymm7
+	vbroadcastss	.LCPI1_10(%rip), %ymm15
+	vbroadcastss	.LCPI1_11(%rip), %ymm11
+	vbroadcastss	.LCPI1_14(%rip), %ymm5
+	vbroadcastss	.LCPI1_15(%rip), %ymm9
+	vbroadcastss	.LCPI1_16(%rip), %ymm8
+	vbroadcastss	.LCPI1_17(%rip), %ymm4
+	vbroadcastss	.LCPI1_3(%rip), %ymm10
+	.p2align	4
+.LBB1_49:
+	vmovdqu	2880(%rsp,%rax,4), %ymm0
 	vpbroadcastd	.LCPI1_2(%rip), %ymm1
 	vpbroadcastd	.LCPI1_1(%rip), %ymm2
 	vpand	%ymm1, %ymm0, %ymm1
 	vpor	%ymm2, %ymm1, %ymm1
 	vpsrld	$23, %ymm0, %ymm2
 	vcvtdq2ps	%ymm2, %ymm2
-	vmovaps	%ymm15, %ymm3
-	vbroadcastss	.LCPI1_3(%rip), %ymm10
+	vbroadcastss	.LCPI1_4(%rip), %ymm3
 	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_5(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_6(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_5(%rip), %ymm13
+	vfmadd213ps	%ymm13, %ymm1, %ymm3
 	vfmadd213ps	%ymm12, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm13, %ymm3
+	vbroadcastss	.LCPI1_7(%rip), %ymm13
+	vfmadd213ps	%ymm13, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_8(%rip), %ymm1
+	vfmadd231ps	%ymm2, %ymm1, %ymm3
 	vaddps	%ymm3, %ymm14, %ymm1
-	vaddps	%ymm4, %ymm1, %ymm2
+	vaddps	%ymm1, %ymm15, %ymm2
 	vsubps	%ymm2, %ymm3, %ymm2
-	vbroadcastss	.LCPI1_12(%rip), %ymm3
-	vfmadd213ps	%ymm5, %ymm2, %ymm3
+	vmovaps	%ymm6, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
 	vfmadd213ps	%ymm7, %ymm2, %ymm3
-	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vfmadd213ps	%ymm5, %ymm2, %ymm3
 	vpslld	$23, %ymm1, %ymm1
 	vpaddd	%ymm3, %ymm1, %ymm1
 	vaddps	%ymm1, %ymm9, %ymm1
-	vcmpleps	%ymm11, %ymm0, %ymm2
-	vmulps	%ymm6, %ymm0, %ymm0
+	vcmpleps	%ymm8, %ymm0, %ymm2
+	vmulps	%ymm4, %ymm0, %ymm0
 	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 3376(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_36
+	vmovups	%ymm0, 2880(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_49
 	cmpq	%rbx, %r13
-	vmovss	.LCPI1_15(%rip), %xmm3
-	vmovss	.LCPI1_11(%rip), %xmm10
-	vmovss	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_5(%rip), %xmm9
-	vmovss	.LCPI1_6(%rip), %xmm7
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm15
-	vmovss	.LCPI1_9(%rip), %xmm13
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_3(%rip), %xmm11
-	vmovss	.LCPI1_4(%rip), %xmm4
-	je	.LBB1_39
+	vmovss	.LCPI1_5(%rip), %xmm4
+	vmovss	.LCPI1_4(%rip), %xmm6
+	vmovss	.LCPI1_3(%rip), %xmm5
+	vmovss	.LCPI1_10(%rip), %xmm8
+	vmovss	.LCPI1_9(%rip), %xmm11
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_6(%rip), %xmm12
+	vmovss	.LCPI1_16(%rip), %xmm10
+	vmovss	.LCPI1_15(%rip), %xmm13
+	vmovss	.LCPI1_17(%rip), %xmm7
+	vmovss	.LCPI1_8(%rip), %xmm14
+	vmovss	.LCPI1_7(%rip), %xmm9
+	je	.LBB1_52
 	.p2align	4
-.LBB1_38:
-	vmovd	3376(%rsp,%rbx,4), %xmm0
-	vmovd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	orl	$1065353216, %edx
-	shrl	$23, %ecx
-	vxorps	%xmm12, %xmm12, %xmm12
-	vcvtsi2ss	%ecx, %xmm12, %xmm1
-	vmovd	%edx, %xmm2
-	vmovaps	%xmm3, %xmm12
-	vmovaps	%xmm4, %xmm3
-	vfmadd213ss	%xmm11, %xmm2, %xmm3
+.LBB1_51:
+	vmovd	2880(%rsp,%rbx,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	shrl	$23, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm1
+	vmovd	%ecx, %xmm2
+	vmovaps	%xmm6, %xmm3
+	vfmadd213ss	%xmm5, %xmm2, %xmm3
+	vfmadd213ss	%xmm4, %xmm2, %xmm3
+	vfmadd213ss	%xmm12, %xmm2, %xmm3
 	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vfmadd213ss	%xmm7, %xmm2, %xmm3
-	vfmadd213ss	%xmm14, %xmm2, %xmm3
-	vfmadd231ss	%xmm15, %xmm1, %xmm3
-	vaddss	%xmm3, %xmm13, %xmm1
-	vaddss	%xmm5, %xmm1, %xmm2
+	vfmadd231ss	%xmm14, %xmm1, %xmm3
+	vaddss	%xmm3, %xmm11, %xmm1
+	vaddss	%xmm1, %xmm8, %xmm2
 	vsubss	%xmm2, %xmm3, %xmm2
-	vmovss	.LCPI1_12(%rip), %xmm3
-	vfmadd213ss	%xmm10, %xmm2, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vmovd	%xmm1, %ecx
-	vmovd	%xmm3, %edx
-	vmovaps	%xmm12, %xmm3
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	vmovd	%ecx, %xmm1
-	vaddss	%xmm1, %xmm12, %xmm1
-	vmulss	.LCPI1_17(%rip), %xmm0, %xmm2
-	vcmpless	.LCPI1_16(%rip), %xmm0, %xmm0
+	vmovaps	%xmm15, %xmm3
+	vfmadd213ss	.LCPI1_11(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_13(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_14(%rip), %xmm2, %xmm3
+	vmovd	%xmm1, %eax
+	vmovd	%xmm3, %ecx
+	shll	$23, %eax
+	addl	%ecx, %eax
+	vmovd	%eax, %xmm1
+	vaddss	%xmm1, %xmm13, %xmm1
+	vmulss	%xmm7, %xmm0, %xmm2
+	vcmpless	%xmm10, %xmm0, %xmm0
 	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 3376(%rsp,%rbx,4)
+	vmovss	%xmm0, 2880(%rsp,%rbx,4)
 	incq	%rbx
 	cmpq	%rbx, %r13
-	jne	.LBB1_38
-.LBB1_39:
-	vmovss	.LCPI1_12(%rip), %xmm1
+	jne	.LBB1_51
+.LBB1_52:
 	cmpq	$8, %rdi
-	jge	.LBB1_41
+	jge	.LBB1_54
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_16(%rip), %xmm9
+	jmp	.LBB1_57
+.LBB1_44:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_19(%rip), %ymm6
+	vbroadcastss	.LCPI1_20(%rip), %ymm5
+	vbroadcastss	.LCPI1_22(%rip), %ymm7
+	vbroadcastss	.LCPI1_23(%rip), %ymm8
+	vbroadcastss	.LCPI1_28(%rip), %ymm4
+	vbroadcastss	.LCPI1_27(%rip), %ymm15
+	vbroadcastss	.LCPI1_26(%rip), %ymm14
+	vbroadcastss	.LCPI1_25(%rip), %ymm12
+	vbroadcastss	.LCPI1_24(%rip), %ymm11
+	vbroadcastss	.LCPI1_29(%rip), %ymm10
+	vbroadcastss	.LCPI1_30(%rip), %ymm13
+	vbroadcastss	.LCPI1_31(%rip), %ymm9
+	.p2align	4
+.LBB1_45:
+	vmovups	3392(%rsp,%rax,4), %ymm0
+	vmovaps	%ymm6, %ymm1
+	vbroadcastss	.LCPI1_18(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm0, %ymm1
+	vmaxps	%ymm5, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_2(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI1_1(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI1_21(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm8, %ymm3
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vfmadd213ps	%ymm14, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm13, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm4, %ymm10, %ymm1
+	vcmpleps	%ymm9, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 3392(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_45
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_31(%rip), %xmm13
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_16(%rip), %xmm9
+	vmovss	.LCPI1_20(%rip), %xmm12
+	vmovss	.LCPI1_23(%rip), %xmm4
+	vmovss	.LCPI1_22(%rip), %xmm14
+	vmovss	.LCPI1_24(%rip), %xmm10
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_30(%rip), %xmm5
+	vmovss	.LCPI1_19(%rip), %xmm6
+	vmovss	.LCPI1_18(%rip), %xmm7
+	je	.LBB1_58
+	.p2align	4
+.LBB1_47:
+	vmovss	3392(%rsp,%rbx,4), %xmm0
+	vmovaps	%xmm6, %xmm1
+	vfmadd213ss	%xmm7, %xmm0, %xmm1
+	vmaxss	%xmm12, %xmm1, %xmm1
+	vmovd	%xmm1, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	vmovd	%ecx, %xmm1
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vxorps	%xmm8, %xmm8, %xmm8
+	vcvtsi2ss	%eax, %xmm8, %xmm2
+	vmovaps	%xmm4, %xmm3
+	vfmadd213ss	%xmm14, %xmm1, %xmm3
+	vfmadd213ss	%xmm10, %xmm1, %xmm3
+	vfmadd213ss	%xmm11, %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_26(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_27(%rip), %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vmovss	.LCPI1_28(%rip), %xmm2
+	vfmadd132ss	.LCPI1_29(%rip), %xmm2, %xmm1
+	vmulss	%xmm5, %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm13, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 3392(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_47
+	jmp	.LBB1_58
+.LBB1_54:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_6(%rip), %ymm13
+	vbroadcastss	.LCPI1_12(%rip), %ymm6
+	vbroadcastss	.LCPI1_9(%rip), %ymm14
+	vbroadcastss	.LCPI1_13(%rip), %ymm7
+	vbroadcastss	.LCPI1_10(%rip), %ymm15
+	vbroadcastss	.LCPI1_11(%rip), %ymm11
+	vbroadcastss	.LCPI1_14(%rip), %ymm12
+	vbroadcastss	.LCPI1_15(%rip), %ymm5
+	vbroadcastss	.LCPI1_16(%rip), %ymm9
+	vbroadcastss	.LCPI1_17(%rip), %ymm10
+	vbroadcastss	.LCPI1_3(%rip), %ymm8
+	.p2align	4
+.LBB1_55:
+	vmovdqu	3392(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI1_2(%rip), %ymm1
+	vpbroadcastd	.LCPI1_1(%rip), %ymm2
+	vpand	%ymm1, %ymm0, %ymm1
+	vpor	%ymm2, %ymm1, %ymm1
+	vpsrld	$23, %ymm0, %ymm2
+	vcvtdq2ps	%ymm2, %ymm2
+	vbroadcastss	.LCPI1_4(%rip), %ymm3
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_5(%rip), %ymm4
+	vfmadd213ps	%ymm4, %ymm1, %ymm3
+	vfmadd213ps	%ymm13, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_7(%rip), %ymm4
+	vfmadd213ps	%ymm4, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_8(%rip), %ymm1
+	vfmadd231ps	%ymm2, %ymm1, %ymm3
+	vaddps	%ymm3, %ymm14, %ymm1
+	vaddps	%ymm1, %ymm15, %ymm2
+	vsubps	%ymm2, %ymm3, %ymm2
+	vmovaps	%ymm6, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vpslld	$23, %ymm1, %ymm1
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vaddps	%ymm5, %ymm1, %ymm1
+	vcmpleps	%ymm9, %ymm0, %ymm2
+	vmulps	%ymm0, %ymm10, %ymm0
+	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, 3392(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_55
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_5(%rip), %xmm4
+	vmovss	.LCPI1_4(%rip), %xmm6
+	vmovss	.LCPI1_3(%rip), %xmm5
+	vmovss	.LCPI1_10(%rip), %xmm8
+	vmovss	.LCPI1_9(%rip), %xmm11
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_16(%rip), %xmm9
+	je	.LBB1_58
+	.p2align	4
+.LBB1_57:
+	vmovd	3392(%rsp,%rbx,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	shrl	$23, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm1
+	vmovd	%ecx, %xmm2
+	vmovaps	%xmm6, %xmm3
+	vfmadd213ss	%xmm5, %xmm2, %xmm3
+	vfmadd213ss	%xmm4, %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_6(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_7(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI1_8(%rip), %xmm1, %xmm3
+	vaddss	%xmm3, %xmm11, %xmm1
+	vaddss	%xmm1, %xmm8, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm15, %xmm3
+	vfmadd213ss	.LCPI1_11(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_13(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_14(%rip), %xmm2, %xmm3
+	vmovd	%xmm1, %eax
+	vmovd	%xmm3, %ecx
+	shll	$23, %eax
+	addl	%ecx, %eax
+	vmovd	%eax, %xmm1
+	vaddss	.LCPI1_15(%rip), %xmm1, %xmm1
+	vmulss	.LCPI1_17(%rip), %xmm0, %xmm2
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 3392(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_57
+.LBB1_58:
+	cmpq	$8, %rdi
+	vxorps	%xmm5, %xmm5, %xmm5
+	jge	.LBB1_60
+	vmovaps	%xmm15, %xmm7
 	xorl	%ebx, %ebx
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vbroadcastss	.LCPI1_4(%rip), %ymm0
-	vbroadcastss	.LCPI1_5(%rip), %ymm2
-	vxorps	%xmm4, %xmm4, %xmm4
-	vmovaps	96(%rsp), %xmm5
-	vmovaps	80(%rsp), %xmm7
-	vmovaps	160(%rsp), %xmm8
-	vmovaps	144(%rsp), %xmm11
-	vmovaps	128(%rsp), %xmm12
-	vmovaps	112(%rsp), %xmm14
-	jmp	.LBB1_44
+	vmovss	.LCPI1_17(%rip), %xmm4
+	vmovaps	96(%rsp), %xmm6
+	vmovaps	192(%rsp), %xmm8
+	vmovaps	80(%rsp), %xmm11
+	vmovaps	144(%rsp), %xmm12
+	vmovaps	128(%rsp), %xmm14
+	vmovaps	112(%rsp), %xmm15
+	jmp	.LBB1_63
 	.p2align	4
-.LBB1_41:
+.LBB1_60:
 	movl	%r13d, %ebx
 	andl	$248, %ebx
 	vbroadcastss	96(%rsp), %ymm13
-	vbroadcastss	320(%rsp), %ymm0
-	vmovups	%ymm0, 400(%rsp)
-	vbroadcastss	160(%rsp), %ymm0
-	vmovups	%ymm0, 368(%rsp)
+	vbroadcastss	336(%rsp), %ymm0
+	vmovups	%ymm0, 416(%rsp)
+	vbroadcastss	80(%rsp), %ymm0
+	vmovups	%ymm0, 384(%rsp)
 	vbroadcastss	128(%rsp), %ymm0
-	vmovups	%ymm0, 336(%rsp)
-	vbroadcastss	144(%rsp), %ymm10
-	vbroadcastss	112(%rsp), %ymm7
-	vbroadcastss	-32(%rsp), %ymm0
-	vbroadcastss	-16(%rsp), %ymm1
-	vbroadcastss	-48(%rsp), %ymm2
-	vbroadcastss	192(%rsp), %ymm3
-	vbroadcastss	-64(%rsp), %ymm5
-	vbroadcastss	176(%rsp), %ymm4
-	xorl	%ecx, %ecx
-	movq	-96(%rsp), %rdx
-	movq	-120(%rsp), %rdi
-	vxorps	%xmm6, %xmm6, %xmm6
-	vbroadcastss	.LCPI1_1(%rip), %ymm14
-	vmovups	624(%rsp), %ymm9
+	vmovups	%ymm0, 352(%rsp)
+	vbroadcastss	144(%rsp), %ymm14
+	vbroadcastss	112(%rsp), %ymm10
+	vbroadcastss	(%rsp), %ymm11
+	vbroadcastss	208(%rsp), %ymm7
+	vbroadcastss	-16(%rsp), %ymm9
+	vbroadcastss	-48(%rsp), %ymm0
+	vbroadcastss	-32(%rsp), %ymm1
+	vbroadcastss	160(%rsp), %ymm2
+	xorl	%eax, %eax
+	movq	-112(%rsp), %rcx
+	movq	-96(%rsp), %rdi
+	vxorps	%xmm5, %xmm5, %xmm5
+	vbroadcastss	.LCPI1_1(%rip), %ymm6
+	vmovups	672(%rsp), %ymm8
 	.p2align	4
-.LBB1_42:
-	vpmovzxwd	(%rdx,%rcx,2), %ymm8
-	vcvtdq2ps	%ymm8, %ymm8
-	vsubps	%ymm13, %ymm8, %ymm8
-	vmulps	%ymm8, %ymm9, %ymm8
-	vmaxps	%ymm6, %ymm8, %ymm8
-	vminps	%ymm14, %ymm8, %ymm8
-	vpmovzxwd	(%rdi,%rcx,2), %ymm11
-	vcvtdq2ps	%ymm11, %ymm11
-	vsubps	%ymm13, %ymm11, %ymm11
-	vmulps	400(%rsp), %ymm11, %ymm11
-	vmaxps	%ymm6, %ymm11, %ymm11
-	vminps	%ymm14, %ymm11, %ymm11
-	vpmovzxwd	(%r15,%rcx,2), %ymm12
+.LBB1_61:
+	vpmovzxwd	(%rcx,%rax,2), %ymm3
+	vcvtdq2ps	%ymm3, %ymm3
+	vsubps	%ymm13, %ymm3, %ymm3
+	vmulps	%ymm3, %ymm8, %ymm3
+	vmaxps	%ymm5, %ymm3, %ymm3
+	vminps	%ymm6, %ymm3, %ymm3
+	vpmovzxwd	(%rdi,%rax,2), %ymm4
+	vcvtdq2ps	%ymm4, %ymm4
+	vsubps	%ymm13, %ymm4, %ymm4
+	vmulps	416(%rsp), %ymm4, %ymm4
+	vmaxps	%ymm5, %ymm4, %ymm4
+	vminps	%ymm6, %ymm4, %ymm4
+	vpmovzxwd	(%r15,%rax,2), %ymm12
 	vcvtdq2ps	%ymm12, %ymm12
 	vsubps	%ymm13, %ymm12, %ymm12
-	vmulps	368(%rsp), %ymm12, %ymm12
-	vmaxps	%ymm6, %ymm12, %ymm12
-	vminps	%ymm14, %ymm12, %ymm12
-	vmulps	336(%rsp), %ymm11, %ymm15
-	vfmadd231ps	%ymm8, %ymm10, %ymm15
-	vfmadd231ps	%ymm12, %ymm7, %ymm15
-	vmaxps	%ymm6, %ymm15, %ymm15
-	vminps	%ymm14, %ymm15, %ymm15
-	vmovups	%ymm15, 816(%rsp,%rcx,4)
-	vmulps	%ymm0, %ymm11, %ymm15
-	vfmadd231ps	%ymm8, %ymm1, %ymm15
-	vfmadd231ps	%ymm12, %ymm2, %ymm15
-	vmaxps	%ymm6, %ymm15, %ymm15
-	vminps	%ymm14, %ymm15, %ymm15
-	vmovups	%ymm15, 1328(%rsp,%rcx,4)
-	vmulps	%ymm3, %ymm11, %ymm11
-	vfmadd231ps	%ymm8, %ymm5, %ymm11
-	vfmadd231ps	%ymm12, %ymm4, %ymm11
-	vmaxps	%ymm6, %ymm11, %ymm8
-	vminps	%ymm14, %ymm8, %ymm8
-	vmovups	%ymm8, 1840(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_42
+	vmulps	384(%rsp), %ymm12, %ymm12
+	vmaxps	%ymm5, %ymm12, %ymm12
+	vminps	%ymm6, %ymm12, %ymm12
+	vmulps	352(%rsp), %ymm4, %ymm15
+	vfmadd231ps	%ymm3, %ymm14, %ymm15
+	vfmadd231ps	%ymm12, %ymm10, %ymm15
+	vmaxps	%ymm5, %ymm15, %ymm15
+	vminps	%ymm6, %ymm15, %ymm15
+	vmovups	%ymm15, 832(%rsp,%rax,4)
+	vmulps	%ymm4, %ymm11, %ymm15
+	vfmadd231ps	%ymm3, %ymm7, %ymm15
+	vfmadd231ps	%ymm12, %ymm9, %ymm15
+	vmaxps	%ymm5, %ymm15, %ymm15
+	vminps	%ymm6, %ymm15, %ymm15
+	vmovups	%ymm15, 1344(%rsp,%rax,4)
+	vmulps	%ymm4, %ymm0, %ymm4
+	vfmadd231ps	%ymm3, %ymm1, %ymm4
+	vfmadd231ps	%ymm12, %ymm2, %ymm4
+	vmaxps	%ymm5, %ymm4, %ymm3
+	vminps	%ymm6, %ymm3, %ymm3
+	vmovups	%ymm3, 1856(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_61
 	cmpq	%rbx, %r13
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vmovss	.LCPI1_4(%rip), %xmm10
-	vmovss	.LCPI1_12(%rip), %xmm1
-	vxorps	%xmm4, %xmm4, %xmm4
-	vbroadcastss	.LCPI1_4(%rip), %ymm0
-	vbroadcastss	.LCPI1_5(%rip), %ymm2
-	vmovaps	96(%rsp), %xmm5
-	vmovaps	80(%rsp), %xmm7
-	vmovaps	160(%rsp), %xmm8
-	vmovaps	144(%rsp), %xmm11
-	vmovaps	128(%rsp), %xmm12
-	vmovaps	112(%rsp), %xmm14
-	jne	.LBB1_44
-.LBB1_51:
-	movq	-72(%rsp), %rdi
-	cmpq	$8, %rdi
-	jge	.LBB1_53
-	xorl	%ebx, %ebx
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm15
-	vmovss	.LCPI1_9(%rip), %xmm4
-	vmovaps	%xmm1, %xmm7
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_11(%rip), %xmm8
-	vmovss	.LCPI1_13(%rip), %xmm9
-	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_15(%rip), %xmm13
-	vmovss	.LCPI1_17(%rip), %xmm12
-	vmovss	.LCPI1_16(%rip), %xmm11
-	movq	24(%rsp), %r10
-	jmp	.LBB1_56
-	.p2align	4
-.LBB1_44:
-	vbroadcastss	%xmm5, %xmm6
-	leal	(%rbx,%rbx), %edx
-	movq	-96(%rsp), %rcx
-	addq	%rdx, %rcx
+	vmovss	.LCPI1_12(%rip), %xmm7
+	vxorps	%xmm5, %xmm5, %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm4
+	vmovss	.LCPI1_16(%rip), %xmm9
+	vmovaps	96(%rsp), %xmm6
+	vmovaps	192(%rsp), %xmm8
+	vmovaps	80(%rsp), %xmm11
+	vmovaps	144(%rsp), %xmm12
+	vmovaps	128(%rsp), %xmm14
+	vmovaps	112(%rsp), %xmm15
+	jne	.LBB1_63
+.LBB1_68:
+	cmpl	$1, -52(%rsp)
+	jne	.LBB1_69
 	movq	-120(%rsp), %rdi
-	leaq	(%rdi,%rdx), %r10
-	addq	%r15, %rdx
-	leaq	1840(%rsp), %rdi
-	leaq	(%rdi,%rbx,4), %rbp
+	cmpq	$8, %rdi
+	movq	-112(%rsp), %r12
+	movq	32(%rsp), %r10
+	vmovss	.LCPI1_22(%rip), %xmm14
+	vmovss	.LCPI1_24(%rip), %xmm15
+	vmovss	.LCPI1_25(%rip), %xmm4
+	jge	.LBB1_79
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_19(%rip), %xmm1
+	vmovss	.LCPI1_20(%rip), %xmm12
+	vmovss	.LCPI1_18(%rip), %xmm5
+	vmovss	.LCPI1_26(%rip), %xmm7
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_31(%rip), %xmm10
+	jmp	.LBB1_82
+	.p2align	4
+.LBB1_63:
+	vbroadcastss	%xmm6, %xmm13
+	leal	(%rbx,%rbx), %eax
+	movq	-112(%rsp), %rcx
+	addq	%rax, %rcx
+	movq	-96(%rsp), %rdi
+	leaq	(%rdi,%rax), %rbp
+	addq	%r15, %rax
+	leaq	1856(%rsp), %rdi
+	leaq	(%rdi,%rbx,4), %r12
 	movq	%r13, %rdi
 	subq	%rbx, %rdi
 	xorl	%ebx, %ebx
-	vmovaps	%xmm1, %xmm9
-	vmovaps	%ymm0, %ymm13
-	vmovaps	%ymm2, %ymm15
-	jmp	.LBB1_45
+	jmp	.LBB1_64
 	.p2align	4
-.LBB1_49:
+.LBB1_85:
 	vmovaps	%xmm3, %xmm1
-.LBB1_50:
-	movzwl	(%rdx,%rbx,2), %r12d
-	vcvtsi2ss	%r12d, %xmm4, %xmm2
-	vsubss	%xmm5, %xmm2, %xmm2
-	vmulss	%xmm2, %xmm8, %xmm2
+.LBB1_86:
+	movzwl	(%rax,%rbx,2), %r10d
+	vxorps	%xmm10, %xmm10, %xmm10
+	vcvtsi2ss	%r10d, %xmm10, %xmm2
+	vsubss	%xmm6, %xmm2, %xmm2
+	vmulss	%xmm2, %xmm11, %xmm2
 	vxorps	%xmm10, %xmm10, %xmm10
 	vmaxss	%xmm10, %xmm2, %xmm2
 	vminss	%xmm3, %xmm2, %xmm2
-	vmulss	%xmm1, %xmm12, %xmm3
-	vfmadd231ss	%xmm0, %xmm11, %xmm3
-	vfmadd231ss	%xmm2, %xmm14, %xmm3
+	vmulss	%xmm1, %xmm14, %xmm3
+	vfmadd231ss	%xmm0, %xmm12, %xmm3
+	vfmadd231ss	%xmm2, %xmm15, %xmm3
 	vmaxss	%xmm10, %xmm3, %xmm3
 	vminss	.LCPI1_1(%rip), %xmm3, %xmm3
-	vmovss	%xmm3, -1024(%rbp,%rbx,4)
-	vmulss	-32(%rsp), %xmm1, %xmm3
-	vfmadd231ss	-16(%rsp), %xmm0, %xmm3
-	vfmadd231ss	-48(%rsp), %xmm2, %xmm3
+	vmovss	%xmm3, -1024(%r12,%rbx,4)
+	vmulss	(%rsp), %xmm1, %xmm3
+	vfmadd231ss	208(%rsp), %xmm0, %xmm3
+	vfmadd231ss	-16(%rsp), %xmm2, %xmm3
 	vmaxss	%xmm10, %xmm3, %xmm3
 	vminss	.LCPI1_1(%rip), %xmm3, %xmm3
-	vmovss	%xmm3, -512(%rbp,%rbx,4)
+	vmovss	%xmm3, -512(%r12,%rbx,4)
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vmulss	192(%rsp), %xmm1, %xmm1
-	vfmadd231ss	-64(%rsp), %xmm0, %xmm1
-	vfmadd231ss	176(%rsp), %xmm2, %xmm1
+	vmulss	-48(%rsp), %xmm1, %xmm1
+	vfmadd231ss	-32(%rsp), %xmm0, %xmm1
+	vfmadd231ss	160(%rsp), %xmm2, %xmm1
 	vmaxss	%xmm10, %xmm1, %xmm0
 	vminss	%xmm3, %xmm0, %xmm0
-	vmovss	%xmm0, (%rbp,%rbx,4)
+	vmovss	%xmm0, (%r12,%rbx,4)
 	incq	%rbx
 	cmpq	%rbx, %rdi
-	vmovss	.LCPI1_4(%rip), %xmm10
-	vmovaps	%xmm9, %xmm1
-	vmovaps	%ymm13, %ymm0
-	vmovaps	%ymm15, %ymm2
-	je	.LBB1_51
-.LBB1_45:
-	movzwl	(%rcx,%rbx,2), %r12d
-	vmovd	%r12d, %xmm0
-	vpinsrw	$2, (%r10,%rbx,2), %xmm0, %xmm0
+	je	.LBB1_68
+.LBB1_64:
+	movzwl	(%rcx,%rbx,2), %r10d
+	vmovd	%r10d, %xmm0
+	vpinsrw	$2, (%rbp,%rbx,2), %xmm0, %xmm0
 	vcvtdq2ps	%xmm0, %xmm0
-	vsubps	%xmm6, %xmm0, %xmm0
-	vmulps	%xmm0, %xmm7, %xmm0
-	vmaxps	%xmm4, %xmm0, %xmm1
+	vsubps	%xmm13, %xmm0, %xmm0
+	vmulps	%xmm0, %xmm8, %xmm0
+	vmaxps	%xmm5, %xmm0, %xmm1
 	vbroadcastss	.LCPI1_1(%rip), %xmm0
 	vcmpltps	%xmm0, %xmm1, %xmm0
 	vshufps	$80, %xmm0, %xmm0, %xmm0
-	vmovmskpd	%xmm0, %r12d
+	vmovmskpd	%xmm0, %r10d
 	vmovaps	%xmm1, %xmm0
-	testb	$1, %r12b
-	jne	.LBB1_47
+	testb	$1, %r10b
+	jne	.LBB1_66
 	vmovaps	%xmm3, %xmm0
-.LBB1_47:
-	testb	$2, %r12b
-	je	.LBB1_49
+.LBB1_66:
+	testb	$2, %r10b
+	je	.LBB1_85
 	vmovshdup	%xmm1, %xmm1
-	jmp	.LBB1_50
+	jmp	.LBB1_86
 	.p2align	4
-.LBB1_53:
+.LBB1_69:
+	movq	-120(%rsp), %rdi
+	cmpq	$8, %rdi
+	movq	-112(%rsp), %r12
+	movq	32(%rsp), %r10
+	jge	.LBB1_71
+	xorl	%ebx, %ebx
+	vmovaps	%xmm7, %xmm13
+	vmovss	.LCPI1_10(%rip), %xmm15
+	vmovaps	%xmm9, %xmm8
+	vmovaps	%xmm4, %xmm11
+	vmovss	.LCPI1_15(%rip), %xmm4
+	vmovss	.LCPI1_14(%rip), %xmm6
+	vmovss	.LCPI1_13(%rip), %xmm9
+	vmovss	.LCPI1_11(%rip), %xmm5
+	vmovss	.LCPI1_5(%rip), %xmm7
+	vmovss	.LCPI1_4(%rip), %xmm10
+	vmovss	.LCPI1_3(%rip), %xmm12
+	vmovss	.LCPI1_6(%rip), %xmm14
+	jmp	.LBB1_74
+.LBB1_79:
 	movl	%r13d, %ebx
 	andl	$248, %ebx
-	xorl	%ecx, %ecx
-	vbroadcastss	.LCPI1_14(%rip), %ymm11
-	vbroadcastss	.LCPI1_15(%rip), %ymm12
-	vbroadcastss	.LCPI1_16(%rip), %ymm14
-	vbroadcastss	.LCPI1_10(%rip), %ymm5
-	vbroadcastss	.LCPI1_17(%rip), %ymm15
-	movq	24(%rsp), %r10
-	vbroadcastss	.LCPI1_7(%rip), %ymm7
-	vbroadcastss	.LCPI1_8(%rip), %ymm8
-	vbroadcastss	.LCPI1_9(%rip), %ymm4
-	vmovaps	%ymm0, %ymm9
-	vmovaps	%ymm2, %ymm13
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_20(%rip), %ymm5
+	vbroadcastss	.LCPI1_22(%rip), %ymm6
+	vbroadcastss	.LCPI1_23(%rip), %ymm7
+	vbroadcastss	.LCPI1_24(%rip), %ymm8
+	vbroadcastss	.LCPI1_29(%rip), %ymm9
+	vbroadcastss	.LCPI1_30(%rip), %ymm10
+	vbroadcastss	.LCPI1_31(%rip), %ymm11
+	vbroadcastss	.LCPI1_26(%rip), %ymm12
+	vbroadcastss	.LCPI1_25(%rip), %ymm13
+	vbroadcastss	.LCPI1_27(%rip), %ymm14
+	vbroadcastss	.LCPI1_28(%rip), %ymm15
+	vbroadcastss	.LCPI1_18(%rip), %ymm4
 	.p2align	4
-.LBB1_54:
-	vmovdqu	816(%rsp,%rcx,4), %ymm0
+.LBB1_80:
+	vmovups	832(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI1_19(%rip), %ymm1
+	vfmadd213ps	%ymm4, %ymm0, %ymm1
+	vmaxps	%ymm5, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_2(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI1_1(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI1_21(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm7, %ymm3
+	vfmadd213ps	%ymm6, %ymm2, %ymm3
+	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vfmadd213ps	%ymm14, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm10, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm15, %ymm9, %ymm1
+	vcmpleps	%ymm11, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 832(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_80
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_19(%rip), %xmm1
+	vmovss	.LCPI1_18(%rip), %xmm5
+	vmovss	.LCPI1_20(%rip), %xmm12
+	vmovss	.LCPI1_22(%rip), %xmm14
+	vmovss	.LCPI1_24(%rip), %xmm15
+	vmovss	.LCPI1_25(%rip), %xmm4
+	vmovss	.LCPI1_26(%rip), %xmm7
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm10
+	je	.LBB1_83
+	.p2align	4
+.LBB1_82:
+	vmovss	832(%rsp,%rbx,4), %xmm0
+	vmovaps	%xmm1, %xmm11
+	vfmadd213ss	%xmm5, %xmm0, %xmm1
+	vmaxss	%xmm12, %xmm1, %xmm1
+	vmovd	%xmm1, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	vmovd	%ecx, %xmm1
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm2
+	vmovss	.LCPI1_23(%rip), %xmm3
+	vfmadd213ss	%xmm14, %xmm1, %xmm3
+	vfmadd213ss	%xmm15, %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm7, %xmm1, %xmm3
+	vfmadd213ss	%xmm8, %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm6, %xmm9, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm10, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovaps	%xmm11, %xmm1
+	vmovss	%xmm0, 832(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_82
+.LBB1_83:
+	cmpq	$8, %rdi
+	jge	.LBB1_87
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_19(%rip), %xmm1
+	vmovss	.LCPI1_18(%rip), %xmm2
+	vmovss	.LCPI1_20(%rip), %xmm14
+	vmovss	.LCPI1_22(%rip), %xmm15
+	vmovss	.LCPI1_24(%rip), %xmm4
+	vmovss	.LCPI1_25(%rip), %xmm5
+	vmovss	.LCPI1_26(%rip), %xmm7
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm10
+	jmp	.LBB1_90
+.LBB1_71:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_6(%rip), %ymm5
+	vbroadcastss	.LCPI1_9(%rip), %ymm9
+	vbroadcastss	.LCPI1_10(%rip), %ymm10
+	vbroadcastss	.LCPI1_11(%rip), %ymm11
+	vbroadcastss	.LCPI1_15(%rip), %ymm12
+	vbroadcastss	.LCPI1_16(%rip), %ymm13
+	vbroadcastss	.LCPI1_17(%rip), %ymm14
+	vbroadcastss	.LCPI1_3(%rip), %ymm15
+	vbroadcastss	.LCPI1_4(%rip), %ymm4
+	vbroadcastss	.LCPI1_12(%rip), %ymm6
+	vbroadcastss	.LCPI1_13(%rip), %ymm7
+	.p2align	4
+.LBB1_72:
+	vmovdqu	832(%rsp,%rax,4), %ymm0
 	vpbroadcastd	.LCPI1_2(%rip), %ymm1
 	vpbroadcastd	.LCPI1_1(%rip), %ymm2
 	vpand	%ymm1, %ymm0, %ymm1
 	vpor	%ymm2, %ymm1, %ymm1
 	vpsrld	$23, %ymm0, %ymm2
 	vcvtdq2ps	%ymm2, %ymm2
-	vmovaps	%ymm9, %ymm3
-	vbroadcastss	.LCPI1_3(%rip), %ymm6
-	vfmadd213ps	%ymm6, %ymm1, %ymm3
-	vfmadd213ps	%ymm13, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_6(%rip), %ymm6
-	vfmadd213ps	%ymm6, %ymm1, %ymm3
-	vfmadd213ps	%ymm7, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm8, %ymm3
-	vaddps	%ymm4, %ymm3, %ymm1
-	vaddps	%ymm5, %ymm1, %ymm2
+	vmovaps	%ymm4, %ymm3
+	vfmadd213ps	%ymm15, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_5(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vfmadd213ps	%ymm5, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_7(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_8(%rip), %ymm1
+	vfmadd231ps	%ymm2, %ymm1, %ymm3
+	vaddps	%ymm3, %ymm9, %ymm1
+	vaddps	%ymm1, %ymm10, %ymm2
 	vsubps	%ymm2, %ymm3, %ymm2
-	vbroadcastss	.LCPI1_12(%rip), %ymm3
-	vbroadcastss	.LCPI1_11(%rip), %ymm6
-	vfmadd213ps	%ymm6, %ymm2, %ymm3
-	vbroadcastss	.LCPI1_13(%rip), %ymm6
-	vfmadd213ps	%ymm6, %ymm2, %ymm3
+	vmovaps	%ymm6, %ymm3
 	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vbroadcastss	.LCPI1_14(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm2, %ymm3
 	vpslld	$23, %ymm1, %ymm1
 	vpaddd	%ymm3, %ymm1, %ymm1
 	vaddps	%ymm1, %ymm12, %ymm1
-	vcmpleps	%ymm14, %ymm0, %ymm2
-	vmulps	%ymm0, %ymm15, %ymm0
+	vcmpleps	%ymm13, %ymm0, %ymm2
+	vmulps	%ymm0, %ymm14, %ymm0
 	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 816(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_54
+	vmovups	%ymm0, 832(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_72
 	cmpq	%rbx, %r13
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm15
-	vmovss	.LCPI1_9(%rip), %xmm4
-	vmovss	.LCPI1_10(%rip), %xmm5
-	vmovss	.LCPI1_12(%rip), %xmm7
-	vmovss	.LCPI1_11(%rip), %xmm8
+	vmovss	.LCPI1_10(%rip), %xmm15
+	vmovss	.LCPI1_12(%rip), %xmm13
+	vmovss	.LCPI1_11(%rip), %xmm5
 	vmovss	.LCPI1_13(%rip), %xmm9
 	vmovss	.LCPI1_14(%rip), %xmm6
-	vmovss	.LCPI1_15(%rip), %xmm13
-	vmovss	.LCPI1_17(%rip), %xmm12
-	vmovss	.LCPI1_16(%rip), %xmm11
-	je	.LBB1_57
+	vmovss	.LCPI1_15(%rip), %xmm4
+	vmovss	.LCPI1_17(%rip), %xmm11
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovss	.LCPI1_5(%rip), %xmm7
+	vmovss	.LCPI1_4(%rip), %xmm10
+	vmovss	.LCPI1_3(%rip), %xmm12
+	vmovss	.LCPI1_6(%rip), %xmm14
+	je	.LBB1_75
 	.p2align	4
-.LBB1_56:
-	vmovd	816(%rsp,%rbx,4), %xmm0
-	vmovd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	orl	$1065353216, %edx
-	shrl	$23, %ecx
-	vcvtsi2ss	%ecx, %xmm10, %xmm1
-	vmovd	%edx, %xmm2
+.LBB1_74:
+	vmovd	832(%rsp,%rbx,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	shrl	$23, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm1
+	vmovd	%ecx, %xmm2
 	vmovaps	%xmm10, %xmm3
-	vfmadd213ss	.LCPI1_3(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_5(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_6(%rip), %xmm2, %xmm3
+	vfmadd213ss	%xmm12, %xmm2, %xmm3
+	vfmadd213ss	%xmm7, %xmm2, %xmm3
 	vfmadd213ss	%xmm14, %xmm2, %xmm3
-	vfmadd231ss	%xmm15, %xmm1, %xmm3
-	vaddss	%xmm4, %xmm3, %xmm1
-	vaddss	%xmm5, %xmm1, %xmm2
+	vfmadd213ss	.LCPI1_7(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI1_8(%rip), %xmm1, %xmm3
+	vaddss	.LCPI1_9(%rip), %xmm3, %xmm1
+	vaddss	%xmm1, %xmm15, %xmm2
 	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm7, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
+	vmovaps	%xmm13, %xmm3
+	vfmadd213ss	%xmm5, %xmm2, %xmm3
 	vfmadd213ss	%xmm9, %xmm2, %xmm3
 	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vmovd	%xmm1, %ecx
-	vmovd	%xmm3, %edx
-	shll	$23, %ecx
-	addl	%edx, %ecx
+	vmovd	%xmm1, %eax
+	vmovd	%xmm3, %ecx
+	shll	$23, %eax
+	addl	%ecx, %eax
+	vmovd	%eax, %xmm1
+	vaddss	%xmm4, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm11, %xmm2
+	vcmpless	%xmm8, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 832(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_74
+.LBB1_75:
+	cmpq	$8, %rdi
+	jge	.LBB1_97
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_10(%rip), %xmm15
+	vmovss	.LCPI1_12(%rip), %xmm13
+	vmovss	.LCPI1_11(%rip), %xmm5
+	vmovss	.LCPI1_13(%rip), %xmm9
+	vmovss	.LCPI1_14(%rip), %xmm6
+	vmovss	.LCPI1_15(%rip), %xmm4
+	vmovss	.LCPI1_17(%rip), %xmm11
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovss	.LCPI1_5(%rip), %xmm7
+	vmovss	.LCPI1_4(%rip), %xmm10
+	vmovss	.LCPI1_3(%rip), %xmm12
+	vmovss	.LCPI1_6(%rip), %xmm14
+	jmp	.LBB1_100
+.LBB1_87:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_19(%rip), %ymm5
+	vbroadcastss	.LCPI1_20(%rip), %ymm6
+	vbroadcastss	.LCPI1_22(%rip), %ymm7
+	vbroadcastss	.LCPI1_23(%rip), %ymm8
+	vbroadcastss	.LCPI1_24(%rip), %ymm9
+	vbroadcastss	.LCPI1_25(%rip), %ymm10
+	vbroadcastss	.LCPI1_26(%rip), %ymm11
+	vbroadcastss	.LCPI1_27(%rip), %ymm12
+	vbroadcastss	.LCPI1_28(%rip), %ymm13
+	vbroadcastss	.LCPI1_29(%rip), %ymm14
+	vbroadcastss	.LCPI1_30(%rip), %ymm15
+	vbroadcastss	.LCPI1_31(%rip), %ymm4
+	.p2align	4
+.LBB1_88:
+	vmovups	1344(%rsp,%rax,4), %ymm0
+	vmovaps	%ymm5, %ymm1
+	vbroadcastss	.LCPI1_18(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm0, %ymm1
+	vmaxps	%ymm6, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_2(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI1_1(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI1_21(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm8, %ymm3
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm9, %ymm2, %ymm3
+	vfmadd213ps	%ymm10, %ymm2, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm15, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm13, %ymm14, %ymm1
+	vcmpleps	%ymm4, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 1344(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_88
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_19(%rip), %xmm1
+	vmovss	.LCPI1_18(%rip), %xmm2
+	vmovss	.LCPI1_20(%rip), %xmm14
+	vmovss	.LCPI1_22(%rip), %xmm15
+	vmovss	.LCPI1_24(%rip), %xmm4
+	vmovss	.LCPI1_25(%rip), %xmm5
+	vmovss	.LCPI1_26(%rip), %xmm7
+	vmovss	.LCPI1_27(%rip), %xmm8
+	vmovss	.LCPI1_29(%rip), %xmm9
+	vmovss	.LCPI1_28(%rip), %xmm6
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm10
+	je	.LBB1_91
+	.p2align	4
+.LBB1_90:
+	vmovss	1344(%rsp,%rbx,4), %xmm0
+	vmovaps	%xmm1, %xmm11
+	vfmadd213ss	%xmm2, %xmm0, %xmm1
+	vmaxss	%xmm14, %xmm1, %xmm1
+	vmovd	%xmm1, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
 	vmovd	%ecx, %xmm1
-	vaddss	%xmm1, %xmm13, %xmm1
-	vmulss	%xmm0, %xmm12, %xmm2
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vmovaps	%xmm2, %xmm12
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm2
+	vmovss	.LCPI1_23(%rip), %xmm3
+	vfmadd213ss	%xmm15, %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm5, %xmm1, %xmm3
+	vfmadd213ss	%xmm7, %xmm1, %xmm3
+	vfmadd213ss	%xmm8, %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm6, %xmm9, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm10, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovaps	%xmm12, %xmm2
+	vmovaps	%xmm11, %xmm1
+	vmovss	%xmm0, 1344(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_90
+.LBB1_91:
+	cmpq	$8, %rdi
+	jge	.LBB1_93
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_20(%rip), %xmm5
+	vmovss	.LCPI1_23(%rip), %xmm11
+	vmovss	.LCPI1_22(%rip), %xmm10
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm4
+	jmp	.LBB1_96
+.LBB1_97:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_6(%rip), %ymm8
+	vbroadcastss	.LCPI1_7(%rip), %ymm9
+	vbroadcastss	.LCPI1_8(%rip), %ymm10
+	vbroadcastss	.LCPI1_9(%rip), %ymm11
+	vbroadcastss	.LCPI1_10(%rip), %ymm12
+	vbroadcastss	.LCPI1_11(%rip), %ymm13
+	vbroadcastss	.LCPI1_12(%rip), %ymm14
+	vbroadcastss	.LCPI1_14(%rip), %ymm15
+	vbroadcastss	.LCPI1_15(%rip), %ymm4
+	vbroadcastss	.LCPI1_16(%rip), %ymm5
+	vbroadcastss	.LCPI1_17(%rip), %ymm6
+	.p2align	4
+.LBB1_98:
+	vmovdqu	1344(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI1_2(%rip), %ymm1
+	vpbroadcastd	.LCPI1_1(%rip), %ymm2
+	vpand	%ymm1, %ymm0, %ymm1
+	vpor	%ymm2, %ymm1, %ymm1
+	vpsrld	$23, %ymm0, %ymm2
+	vcvtdq2ps	%ymm2, %ymm2
+	vbroadcastss	.LCPI1_4(%rip), %ymm3
+	vbroadcastss	.LCPI1_3(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_5(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm1, %ymm3
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vfmadd213ps	%ymm9, %ymm1, %ymm3
+	vfmadd231ps	%ymm2, %ymm10, %ymm3
+	vaddps	%ymm3, %ymm11, %ymm1
+	vaddps	%ymm1, %ymm12, %ymm2
+	vsubps	%ymm2, %ymm3, %ymm2
+	vmovaps	%ymm14, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
+	vbroadcastss	.LCPI1_13(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vpslld	$23, %ymm1, %ymm1
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vaddps	%ymm4, %ymm1, %ymm1
+	vcmpleps	%ymm5, %ymm0, %ymm2
+	vmulps	%ymm6, %ymm0, %ymm0
+	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, 1344(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_98
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_10(%rip), %xmm15
+	vmovss	.LCPI1_12(%rip), %xmm13
+	vmovss	.LCPI1_11(%rip), %xmm5
+	vmovss	.LCPI1_13(%rip), %xmm9
+	vmovss	.LCPI1_14(%rip), %xmm6
+	vmovss	.LCPI1_15(%rip), %xmm4
+	vmovss	.LCPI1_17(%rip), %xmm11
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovss	.LCPI1_5(%rip), %xmm7
+	vmovss	.LCPI1_4(%rip), %xmm10
+	vmovss	.LCPI1_3(%rip), %xmm12
+	vmovss	.LCPI1_6(%rip), %xmm14
+	je	.LBB1_101
+	.p2align	4
+.LBB1_100:
+	vmovd	1344(%rsp,%rbx,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	shrl	$23, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm1
+	vmovd	%ecx, %xmm2
+	vmovaps	%xmm10, %xmm3
+	vfmadd213ss	%xmm12, %xmm2, %xmm3
+	vfmadd213ss	%xmm7, %xmm2, %xmm3
+	vfmadd213ss	%xmm14, %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_7(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI1_8(%rip), %xmm1, %xmm3
+	vaddss	.LCPI1_9(%rip), %xmm3, %xmm1
+	vaddss	%xmm1, %xmm15, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm13, %xmm3
+	vfmadd213ss	%xmm5, %xmm2, %xmm3
+	vfmadd213ss	%xmm9, %xmm2, %xmm3
+	vfmadd213ss	%xmm6, %xmm2, %xmm3
+	vmovd	%xmm1, %eax
+	vmovd	%xmm3, %ecx
+	shll	$23, %eax
+	addl	%ecx, %eax
+	vmovd	%eax, %xmm1
+	vaddss	%xmm4, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm11, %xmm2
+	vcmpless	%xmm8, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 1344(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_100
+.LBB1_101:
+	cmpq	$8, %rdi
+	jge	.LBB1_103
+	xorl	%ebx, %ebx
+	vmovss	.LCPI1_9(%rip), %xmm12
+	vmovss	.LCPI1_10(%rip), %xmm14
+	vmovss	.LCPI1_11(%rip), %xmm4
+	vmovss	.LCPI1_13(%rip), %xmm10
+	vmovss	.LCPI1_14(%rip), %xmm9
+	vmovss	.LCPI1_15(%rip), %xmm8
+	vmovss	.LCPI1_16(%rip), %xmm11
+	vmovss	.LCPI1_5(%rip), %xmm6
+	vmovss	.LCPI1_4(%rip), %xmm5
+	vmovss	.LCPI1_3(%rip), %xmm7
+	jmp	.LBB1_106
+.LBB1_93:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_19(%rip), %ymm6
+	vbroadcastss	.LCPI1_20(%rip), %ymm5
+	vbroadcastss	.LCPI1_22(%rip), %ymm7
+	vbroadcastss	.LCPI1_23(%rip), %ymm8
+	vbroadcastss	.LCPI1_24(%rip), %ymm10
+	vbroadcastss	.LCPI1_25(%rip), %ymm11
+	vbroadcastss	.LCPI1_26(%rip), %ymm12
+	vbroadcastss	.LCPI1_27(%rip), %ymm14
+	vbroadcastss	.LCPI1_28(%rip), %ymm15
+	vbroadcastss	.LCPI1_29(%rip), %ymm4
+	vbroadcastss	.LCPI1_30(%rip), %ymm13
+	vbroadcastss	.LCPI1_31(%rip), %ymm9
+	.p2align	4
+.LBB1_94:
+	vmovups	1856(%rsp,%rax,4), %ymm0
+	vmovaps	%ymm6, %ymm1
+	vbroadcastss	.LCPI1_18(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm0, %ymm1
+	vmaxps	%ymm5, %ymm1, %ymm1
+	vbroadcastss	.LCPI1_2(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI1_1(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI1_21(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm8, %ymm3
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm10, %ymm2, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vfmadd213ps	%ymm14, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm13, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm15, %ymm4, %ymm1
+	vcmpleps	%ymm9, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 1856(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_94
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_31(%rip), %xmm4
+	vmovss	.LCPI1_20(%rip), %xmm5
+	vmovss	.LCPI1_23(%rip), %xmm11
+	vmovss	.LCPI1_22(%rip), %xmm10
+	vmovss	.LCPI1_30(%rip), %xmm13
+	je	.LBB1_107
+	.p2align	4
+.LBB1_96:
+	vmovss	1856(%rsp,%rbx,4), %xmm0
+	vmovss	.LCPI1_19(%rip), %xmm1
+	vfmadd213ss	.LCPI1_18(%rip), %xmm0, %xmm1
+	vmaxss	%xmm5, %xmm1, %xmm1
+	vmovd	%xmm1, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	vmovd	%ecx, %xmm1
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vxorps	%xmm12, %xmm12, %xmm12
+	vcvtsi2ss	%eax, %xmm12, %xmm2
+	vmovaps	%xmm11, %xmm3
+	vfmadd213ss	%xmm10, %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_24(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_25(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_26(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_27(%rip), %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vmovss	.LCPI1_28(%rip), %xmm2
+	vfmadd132ss	.LCPI1_29(%rip), %xmm2, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm4, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 1856(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r13
+	jne	.LBB1_96
+	jmp	.LBB1_107
+.LBB1_103:
+	movl	%r13d, %ebx
+	andl	$248, %ebx
+	xorl	%eax, %eax
+	vmovss	.LCPI1_11(%rip), %xmm4
+	vbroadcastss	.LCPI1_7(%rip), %ymm8
+	vbroadcastss	.LCPI1_8(%rip), %ymm9
+	vbroadcastss	.LCPI1_9(%rip), %ymm14
+	vbroadcastss	.LCPI1_10(%rip), %ymm15
+	vbroadcastss	.LCPI1_11(%rip), %ymm11
+	vbroadcastss	.LCPI1_12(%rip), %ymm13
+	vbroadcastss	.LCPI1_14(%rip), %ymm12
+	vbroadcastss	.LCPI1_15(%rip), %ymm5
+	vbroadcastss	.LCPI1_16(%rip), %ymm10
+	vbroadcastss	.LCPI1_17(%rip), %ymm6
+	.p2align	4
+.LBB1_104:
+	vmovdqu	1856(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI1_2(%rip), %ymm1
+	vpbroadcastd	.LCPI1_1(%rip), %ymm2
+	vpand	%ymm1, %ymm0, %ymm1
+	vpor	%ymm2, %ymm1, %ymm1
+	vpsrld	$23, %ymm0, %ymm2
+	vcvtdq2ps	%ymm2, %ymm2
+	vbroadcastss	.LCPI1_4(%rip), %ymm3
+	vbroadcastss	.LCPI1_3(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_5(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm1, %ymm3
+	vbroadcastss	.LCPI1_6(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm1, %ymm3
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vfmadd231ps	%ymm2, %ymm9, %ymm3
+	vaddps	%ymm3, %ymm14, %ymm1
+	vaddps	%ymm1, %ymm15, %ymm2
+	vsubps	%ymm2, %ymm3, %ymm2
+	vmovaps	%ymm13, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vbroadcastss	.LCPI1_13(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vpslld	$23, %ymm1, %ymm1
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vaddps	%ymm5, %ymm1, %ymm1
+	vcmpleps	%ymm10, %ymm0, %ymm2
+	vmulps	%ymm6, %ymm0, %ymm0
+	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, 1856(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB1_104
+	cmpq	%rbx, %r13
+	vmovss	.LCPI1_5(%rip), %xmm6
+	vmovss	.LCPI1_4(%rip), %xmm5
+	vmovss	.LCPI1_3(%rip), %xmm7
+	vmovss	.LCPI1_10(%rip), %xmm14
+	vmovss	.LCPI1_9(%rip), %xmm12
+	vmovss	.LCPI1_16(%rip), %xmm11
+	vmovss	.LCPI1_15(%rip), %xmm8
+	vmovss	.LCPI1_14(%rip), %xmm9
+	vmovss	.LCPI1_13(%rip), %xmm10
+	je	.LBB1_107
+	.p2align	4
+.LBB1_106:
+	vmovd	1856(%rsp,%rbx,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %ecx
+	andl	$8388607, %ecx
+	orl	$1065353216, %ecx
+	shrl	$23, %eax
+	vxorps	%xmm15, %xmm15, %xmm15
+	vcvtsi2ss	%eax, %xmm15, %xmm1
+	vmovd	%ecx, %xmm2
+	vmovaps	%xmm5, %xmm3
+	vfmadd213ss	%xmm7, %xmm2, %xmm3
+	vfmadd213ss	%xmm6, %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_6(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_7(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI1_8(%rip), %xmm1, %xmm3
+	vaddss	%xmm3, %xmm12, %xmm1
+	vaddss	%xmm1, %xmm14, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovss	.LCPI1_12(%rip), %xmm3
+	vfmadd213ss	%xmm4, %xmm2, %xmm3
+	vfmadd213ss	%xmm10, %xmm2, %xmm3
+	vfmadd213ss	%xmm9, %xmm2, %xmm3
+	vmovd	%xmm1, %eax
+	vmovd	%xmm3, %ecx
+	shll	$23, %eax
+	addl	%ecx, %eax
+	vmovd	%eax, %xmm1
+	vaddss	%xmm1, %xmm8, %xmm1
+	vmulss	.LCPI1_17(%rip), %xmm0, %xmm2
 	vcmpless	%xmm11, %xmm0, %xmm0
 	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 816(%rsp,%rbx,4)
+	vmovss	%xmm0, 1856(%rsp,%rbx,4)
 	incq	%rbx
 	cmpq	%rbx, %r13
-	jne	.LBB1_56
-.LBB1_57:
+	jne	.LBB1_106
+.LBB1_107:
+	cmpq	$8, 240(%rsp)
+	setb	%al
 	cmpq	$8, %rdi
-	movq	-96(%rsp), %r12
-	jge	.LBB1_59
-	xorl	%ebx, %ebx
-	vmovss	.LCPI1_7(%rip), %xmm15
-	vmovss	.LCPI1_8(%rip), %xmm4
-	vmovss	.LCPI1_9(%rip), %xmm5
-	vmovss	.LCPI1_10(%rip), %xmm7
-	vmovss	.LCPI1_12(%rip), %xmm8
-	vmovss	.LCPI1_11(%rip), %xmm9
-	vmovss	.LCPI1_13(%rip), %xmm6
-	vmovss	.LCPI1_14(%rip), %xmm13
-	vmovss	.LCPI1_15(%rip), %xmm11
-	vmovss	.LCPI1_17(%rip), %xmm12
-	vmovss	.LCPI1_16(%rip), %xmm14
-	jmp	.LBB1_62
-	.p2align	4
-.LBB1_59:
-	movl	%r13d, %ebx
-	andl	$248, %ebx
-	xorl	%ecx, %ecx
-	vbroadcastss	.LCPI1_8(%rip), %ymm9
-	vbroadcastss	.LCPI1_9(%rip), %ymm11
-	vbroadcastss	.LCPI1_10(%rip), %ymm12
-	vbroadcastss	.LCPI1_11(%rip), %ymm13
-	vbroadcastss	.LCPI1_12(%rip), %ymm14
-	vbroadcastss	.LCPI1_13(%rip), %ymm15
-	vbroadcastss	.LCPI1_14(%rip), %ymm4
-	vbroadcastss	.LCPI1_15(%rip), %ymm5
-	vbroadcastss	.LCPI1_16(%rip), %ymm6
-	vbroadcastss	.LCPI1_17(%rip), %ymm7
-	.p2align	4
-.LBB1_60:
-	vmovdqu	1328(%rsp,%rcx,4), %ymm0
-	vpbroadcastd	.LCPI1_2(%rip), %ymm1
-	vpbroadcastd	.LCPI1_1(%rip), %ymm2
-	vpand	%ymm1, %ymm0, %ymm1
-	vpor	%ymm2, %ymm1, %ymm1
-	vpsrld	$23, %ymm0, %ymm2
-	vcvtdq2ps	%ymm2, %ymm2
-	vbroadcastss	.LCPI1_4(%rip), %ymm3
-	vbroadcastss	.LCPI1_3(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_5(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_6(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_7(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm9, %ymm3
-	vaddps	%ymm3, %ymm11, %ymm1
-	vaddps	%ymm1, %ymm12, %ymm2
-	vsubps	%ymm2, %ymm3, %ymm2
-	vmovaps	%ymm14, %ymm3
-	vfmadd213ps	%ymm13, %ymm2, %ymm3
-	vfmadd213ps	%ymm15, %ymm2, %ymm3
-	vfmadd213ps	%ymm4, %ymm2, %ymm3
-	vpslld	$23, %ymm1, %ymm1
-	vpaddd	%ymm3, %ymm1, %ymm1
-	vaddps	%ymm5, %ymm1, %ymm1
-	vcmpleps	%ymm6, %ymm0, %ymm2
-	vmulps	%ymm7, %ymm0, %ymm0
-	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 1328(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_60
-	cmpq	%rbx, %r13
-	vmovss	.LCPI1_7(%rip), %xmm15
-	vmovss	.LCPI1_8(%rip), %xmm4
-	vmovss	.LCPI1_9(%rip), %xmm5
-	vmovss	.LCPI1_10(%rip), %xmm7
-	vmovss	.LCPI1_12(%rip), %xmm8
-	vmovss	.LCPI1_11(%rip), %xmm9
-	vmovss	.LCPI1_13(%rip), %xmm6
-	vmovss	.LCPI1_14(%rip), %xmm13
-	vmovss	.LCPI1_15(%rip), %xmm11
-	vmovss	.LCPI1_17(%rip), %xmm12
-	vmovss	.LCPI1_16(%rip), %xmm14
-	je	.LBB1_63
-	.p2align	4
-.LBB1_62:
-	vmovd	1328(%rsp,%rbx,4), %xmm0
-	vmovd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	orl	$1065353216, %edx
-	shrl	$23, %ecx
-	vcvtsi2ss	%ecx, %xmm10, %xmm1
-	vmovd	%edx, %xmm2
-	vmovaps	%xmm10, %xmm3
-	vfmadd213ss	.LCPI1_3(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_5(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_6(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm15, %xmm2, %xmm3
-	vfmadd231ss	%xmm4, %xmm1, %xmm3
-	vaddss	%xmm5, %xmm3, %xmm1
-	vaddss	%xmm7, %xmm1, %xmm2
-	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm8, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vfmadd213ss	%xmm13, %xmm2, %xmm3
-	vmovd	%xmm1, %ecx
-	vmovd	%xmm3, %edx
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	vmovd	%ecx, %xmm1
-	vaddss	%xmm1, %xmm11, %xmm1
-	vmulss	%xmm0, %xmm12, %xmm2
-	vcmpless	%xmm14, %xmm0, %xmm0
-	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 1328(%rsp,%rbx,4)
-	incq	%rbx
-	cmpq	%rbx, %r13
-	jne	.LBB1_62
-.LBB1_63:
-	cmpq	$8, %rdi
-	jge	.LBB1_65
-	xorl	%ebx, %ebx
-	vmovss	.LCPI1_7(%rip), %xmm15
-	vmovss	.LCPI1_8(%rip), %xmm4
-	vmovss	.LCPI1_9(%rip), %xmm5
-	vmovss	.LCPI1_10(%rip), %xmm7
-	vmovss	.LCPI1_12(%rip), %xmm8
-	vmovss	.LCPI1_11(%rip), %xmm9
-	vmovss	.LCPI1_13(%rip), %xmm6
-	vmovss	.LCPI1_14(%rip), %xmm13
-	vmovss	.LCPI1_15(%rip), %xmm11
-	vmovss	.LCPI1_17(%rip), %xmm12
-	vmovss	.LCPI1_16(%rip), %xmm14
-	jmp	.LBB1_68
-	.p2align	4
-.LBB1_65:
-	movl	%r13d, %ebx
-	andl	$248, %ebx
-	xorl	%ecx, %ecx
-	vbroadcastss	.LCPI1_8(%rip), %ymm9
-	vbroadcastss	.LCPI1_9(%rip), %ymm11
-	vbroadcastss	.LCPI1_10(%rip), %ymm12
-	vbroadcastss	.LCPI1_11(%rip), %ymm13
-	vbroadcastss	.LCPI1_12(%rip), %ymm14
-	vbroadcastss	.LCPI1_13(%rip), %ymm15
-	vbroadcastss	.LCPI1_14(%rip), %ymm4
-	vbroadcastss	.LCPI1_15(%rip), %ymm5
-	vbroadcastss	.LCPI1_16(%rip), %ymm6
-	vbroadcastss	.LCPI1_17(%rip), %ymm7
-	.p2align	4
-.LBB1_66:
-	vmovdqu	1840(%rsp,%rcx,4), %ymm0
-	vpbroadcastd	.LCPI1_2(%rip), %ymm1
-	vpbroadcastd	.LCPI1_1(%rip), %ymm2
-	vpand	%ymm1, %ymm0, %ymm1
-	vpor	%ymm2, %ymm1, %ymm1
-	vpsrld	$23, %ymm0, %ymm2
-	vcvtdq2ps	%ymm2, %ymm2
-	vbroadcastss	.LCPI1_4(%rip), %ymm3
-	vbroadcastss	.LCPI1_3(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_5(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_6(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI1_7(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm9, %ymm3
-	vaddps	%ymm3, %ymm11, %ymm1
-	vaddps	%ymm1, %ymm12, %ymm2
-	vsubps	%ymm2, %ymm3, %ymm2
-	vmovaps	%ymm14, %ymm3
-	vfmadd213ps	%ymm13, %ymm2, %ymm3
-	vfmadd213ps	%ymm15, %ymm2, %ymm3
-	vfmadd213ps	%ymm4, %ymm2, %ymm3
-	vpslld	$23, %ymm1, %ymm1
-	vpaddd	%ymm3, %ymm1, %ymm1
-	vaddps	%ymm5, %ymm1, %ymm1
-	vcmpleps	%ymm6, %ymm0, %ymm2
-	vmulps	%ymm7, %ymm0, %ymm0
-	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 1840(%rsp,%rcx,4)
-	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_66
-	cmpq	%rbx, %r13
-	vmovss	.LCPI1_7(%rip), %xmm15
-	vmovss	.LCPI1_8(%rip), %xmm4
-	vmovss	.LCPI1_9(%rip), %xmm5
-	vmovss	.LCPI1_10(%rip), %xmm7
-	vmovss	.LCPI1_12(%rip), %xmm8
-	vmovss	.LCPI1_11(%rip), %xmm9
-	vmovss	.LCPI1_13(%rip), %xmm6
-	vmovss	.LCPI1_14(%rip), %xmm13
-	vmovss	.LCPI1_15(%rip), %xmm11
-	vmovss	.LCPI1_17(%rip), %xmm12
-	vmovss	.LCPI1_16(%rip), %xmm14
-	je	.LBB1_69
-	.p2align	4
-.LBB1_68:
-	vmovd	1840(%rsp,%rbx,4), %xmm0
-	vmovd	%xmm0, %ecx
-	movl	%ecx, %edx
-	andl	$8388607, %edx
-	orl	$1065353216, %edx
-	shrl	$23, %ecx
-	vcvtsi2ss	%ecx, %xmm10, %xmm1
-	vmovd	%edx, %xmm2
-	vmovaps	%xmm10, %xmm3
-	vfmadd213ss	.LCPI1_3(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_5(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI1_6(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm15, %xmm2, %xmm3
-	vfmadd231ss	%xmm4, %xmm1, %xmm3
-	vaddss	%xmm5, %xmm3, %xmm1
-	vaddss	%xmm7, %xmm1, %xmm2
-	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm8, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vfmadd213ss	%xmm13, %xmm2, %xmm3
-	vmovd	%xmm1, %ecx
-	vmovd	%xmm3, %edx
-	shll	$23, %ecx
-	addl	%edx, %ecx
-	vmovd	%ecx, %xmm1
-	vaddss	%xmm1, %xmm11, %xmm1
-	vmulss	%xmm0, %xmm12, %xmm2
-	vcmpless	%xmm14, %xmm0, %xmm0
-	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 1840(%rsp,%rbx,4)
-	incq	%rbx
-	cmpq	%rbx, %r13
-	jne	.LBB1_68
-.LBB1_69:
-	cmpq	$8, 224(%rsp)
-	setb	%cl
-	cmpq	$8, %rdi
-	setl	%dl
-	orb	%cl, %dl
-	je	.LBB1_72
-	xorl	%edx, %edx
+	setl	%cl
+	orb	%al, %cl
+	vbroadcastss	.LCPI1_32(%rip), %xmm9
+	vmovups	800(%rsp), %ymm10
+	vmovups	768(%rsp), %ymm13
+	vmovaps	320(%rsp), %xmm8
+	vmovaps	304(%rsp), %xmm5
+	vmovaps	288(%rsp), %xmm6
+	vmovaps	176(%rsp), %xmm11
+	vmovss	.LCPI1_32(%rip), %xmm12
+	je	.LBB1_110
+	xorl	%eax, %eax
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vbroadcastss	.LCPI1_18(%rip), %ymm7
-	vmovss	.LCPI1_18(%rip), %xmm2
-	vmovd	.LCPI1_21(%rip), %xmm8
-	vmovaps	304(%rsp), %xmm9
-	vmovaps	288(%rsp), %xmm13
-	vbroadcastss	.LCPI1_18(%rip), %xmm4
-	vmovaps	272(%rsp), %xmm5
-	vmovaps	256(%rsp), %xmm6
-	vmovaps	64(%rsp), %xmm10
-	vmovaps	48(%rsp), %xmm11
-	vmovaps	32(%rsp), %xmm12
-	movq	16(%rsp), %rcx
-	vmovups	592(%rsp), %ymm14
-	jmp	.LBB1_71
+	vmovaps	48(%rsp), %xmm4
+	vmovups	640(%rsp), %ymm15
+	vbroadcastss	.LCPI1_32(%rip), %ymm7
+	vmovd	.LCPI1_35(%rip), %xmm14
+	vmovaps	272(%rsp), %xmm1
+	jmp	.LBB1_109
 	.p2align	4
-.LBB1_72:
-	movl	%r13d, %edx
-	andl	$248, %edx
+.LBB1_110:
+	movl	%r13d, %eax
+	andl	$248, %eax
 	xorl	%ecx, %ecx
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vbroadcastss	.LCPI1_18(%rip), %ymm7
-	vmovss	.LCPI1_18(%rip), %xmm2
-	vmovd	.LCPI1_21(%rip), %xmm8
-	vmovaps	288(%rsp), %xmm13
-	vbroadcastss	.LCPI1_18(%rip), %xmm4
-	vmovaps	64(%rsp), %xmm10
-	vmovups	784(%rsp), %ymm5
-	vmovups	752(%rsp), %ymm6
-	vmovups	720(%rsp), %ymm9
-	vmovups	688(%rsp), %ymm11
+	vmovups	736(%rsp), %ymm2
+	vmovups	704(%rsp), %ymm4
+	vmovups	640(%rsp), %ymm15
+	vbroadcastss	.LCPI1_32(%rip), %ymm7
+	vmovd	.LCPI1_35(%rip), %xmm14
 	.p2align	4
-.LBB1_73:
-	vmulps	2864(%rsp,%rcx,4), %ymm5, %ymm0
-	vfmadd231ps	2352(%rsp,%rcx,4), %ymm6, %ymm0
-	vfmadd231ps	3376(%rsp,%rcx,4), %ymm9, %ymm0
-	vaddps	%ymm0, %ymm11, %ymm0
+.LBB1_111:
+	vmulps	2880(%rsp,%rcx,4), %ymm2, %ymm0
+	vfmadd231ps	2368(%rsp,%rcx,4), %ymm4, %ymm0
+	vfmadd231ps	3392(%rsp,%rcx,4), %ymm10, %ymm0
+	vaddps	%ymm0, %ymm13, %ymm0
 	vminps	%ymm7, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
 	vextracti128	$1, %ymm0, %xmm1
-	vpshufb	%xmm8, %xmm1, %xmm1
-	vpshufb	%xmm8, %xmm0, %xmm0
+	vpshufb	%xmm14, %xmm1, %xmm1
+	vpshufb	%xmm14, %xmm0, %xmm0
 	vpunpckldq	%xmm1, %xmm0, %xmm0
 	vmovq	%xmm0, (%r8,%rcx)
-	vmulps	1328(%rsp,%rcx,4), %ymm5, %ymm0
-	vfmadd231ps	816(%rsp,%rcx,4), %ymm6, %ymm0
-	vfmadd231ps	1840(%rsp,%rcx,4), %ymm9, %ymm0
-	vaddps	%ymm0, %ymm11, %ymm0
+	vmulps	1344(%rsp,%rcx,4), %ymm2, %ymm0
+	vfmadd231ps	832(%rsp,%rcx,4), %ymm4, %ymm0
+	vfmadd231ps	1856(%rsp,%rcx,4), %ymm10, %ymm0
+	vaddps	%ymm0, %ymm13, %ymm0
 	vminps	%ymm7, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
 	vextracti128	$1, %ymm0, %xmm1
-	vpshufb	%xmm8, %xmm1, %xmm1
-	vpshufb	%xmm8, %xmm0, %xmm0
+	vpshufb	%xmm14, %xmm1, %xmm1
+	vpshufb	%xmm14, %xmm0, %xmm0
 	vpunpckldq	%xmm1, %xmm0, %xmm0
 	vmovq	%xmm0, (%r9,%rcx)
 	addq	$8, %rcx
-	cmpq	%rcx, %rax
-	jne	.LBB1_73
-	cmpq	%rdx, %r13
-	vmovaps	304(%rsp), %xmm9
-	vmovaps	272(%rsp), %xmm5
-	vmovaps	256(%rsp), %xmm6
-	vmovaps	48(%rsp), %xmm11
-	vmovaps	32(%rsp), %xmm12
-	movq	16(%rsp), %rcx
-	vmovups	592(%rsp), %ymm14
-	je	.LBB1_75
+	cmpq	%rcx, %rdx
+	jne	.LBB1_111
+	cmpq	%rax, %r13
+	vmovaps	48(%rsp), %xmm4
+	vmovaps	272(%rsp), %xmm1
+	je	.LBB1_113
 	.p2align	4
-.LBB1_71:
-	vmulss	2864(%rsp,%rdx,4), %xmm13, %xmm0
-	vfmadd231ss	2352(%rsp,%rdx,4), %xmm9, %xmm0
-	vfmadd231ss	3376(%rsp,%rdx,4), %xmm5, %xmm0
-	vaddss	%xmm0, %xmm6, %xmm0
-	vminss	%xmm2, %xmm0, %xmm0
-	vcvttss2si	%xmm0, %eax
-	movb	%al, (%r8,%rdx)
-	vmulss	1328(%rsp,%rdx,4), %xmm13, %xmm0
-	vfmadd231ss	816(%rsp,%rdx,4), %xmm9, %xmm0
-	vfmadd231ss	1840(%rsp,%rdx,4), %xmm5, %xmm0
-	vaddss	%xmm0, %xmm6, %xmm0
-	vminss	%xmm2, %xmm0, %xmm0
-	vcvttss2si	%xmm0, %eax
-	movb	%al, (%r9,%rdx)
-	incq	%rdx
-	cmpq	%rdx, %r13
-	jne	.LBB1_71
-.LBB1_75:
-	movq	%r10, %rax
-	shrq	$63, %rax
+.LBB1_109:
+	vmulss	2880(%rsp,%rax,4), %xmm5, %xmm0
+	vfmadd231ss	2368(%rsp,%rax,4), %xmm8, %xmm0
+	vfmadd231ss	3392(%rsp,%rax,4), %xmm6, %xmm0
+	vaddss	%xmm0, %xmm1, %xmm0
+	vminss	%xmm12, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %ecx
+	movb	%cl, (%r8,%rax)
+	vmulss	1344(%rsp,%rax,4), %xmm5, %xmm0
+	vfmadd231ss	832(%rsp,%rax,4), %xmm8, %xmm0
+	vfmadd231ss	1856(%rsp,%rax,4), %xmm6, %xmm0
+	vaddss	%xmm0, %xmm1, %xmm0
+	vminss	%xmm12, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %ecx
+	movb	%cl, (%r9,%rax)
+	incq	%rax
+	cmpq	%rax, %r13
+	jne	.LBB1_109
+.LBB1_113:
+	movq	%r10, %rdx
+	shrq	$63, %rdx
 	movq	%r10, %rbp
-	addq	%r10, %rax
-	sarq	%rax
-	cmpq	$2, 3968(%rsp)
-	jne	.LBB1_76
+	addq	%r10, %rdx
+	sarq	%rdx
+	cmpq	$2, 3984(%rsp)
+	jne	.LBB1_114
+	movq	40(%rsp), %rax
+	cmpq	$2, %rax
+	movl	$255, %r13d
+	vmovaps	64(%rsp), %xmm12
+	jl	.LBB1_128
+	cmpq	$2, %rdx
+	movl	$1, %ebx
+	cmovgeq	%rdx, %rbx
+	cmpq	$16, %rax
+	jge	.LBB1_124
+	xorl	%edi, %edi
+	jmp	.LBB1_127
+	.p2align	4
+.LBB1_114:
+	movq	40(%rsp), %rcx
 	cmpq	$2, %rcx
 	movl	$255, %r13d
-	jl	.LBB1_90
-	cmpq	$2, %rax
+	vmovaps	64(%rsp), %xmm12
+	jl	.LBB1_128
+	cmpq	$8, 232(%rsp)
+	setb	%al
+	cmpq	$2, %rdx
 	movl	$1, %ebx
-	cmovgeq	%rax, %rbx
+	cmovgeq	%rdx, %rbx
 	cmpq	$16, %rcx
-	jge	.LBB1_86
-	xorl	%edx, %edx
-	jmp	.LBB1_89
+	setl	%cl
+	orb	%al, %cl
+	je	.LBB1_117
+	xorl	%edi, %edi
+	jmp	.LBB1_120
+.LBB1_124:
+	movl	%ebx, %edi
+	andl	$120, %edi
+	xorl	%eax, %eax
+	vmovups	448(%rsp), %ymm6
+	vmovups	480(%rsp), %ymm13
+	vmovups	512(%rsp), %ymm12
+	vmovups	544(%rsp), %ymm11
+	vmovups	576(%rsp), %ymm8
+	vmovups	608(%rsp), %ymm10
 	.p2align	4
-.LBB1_76:
-	cmpq	$2, %rcx
-	movl	$255, %r13d
-	jl	.LBB1_90
-	cmpq	$8, 216(%rsp)
-	movq	%rcx, %rdx
-	setb	%cl
-	cmpq	$2, %rax
-	movl	$1, %ebx
-	cmovgeq	%rax, %rbx
-	cmpq	$16, %rdx
-	setl	%dl
-	orb	%cl, %dl
-	je	.LBB1_79
-	xorl	%edx, %edx
-	jmp	.LBB1_82
-.LBB1_86:
-	movl	%ebx, %edx
-	andl	$120, %edx
-	xorl	%ecx, %ecx
-	vmovups	432(%rsp), %ymm15
-	vmovaps	%ymm14, %ymm10
-	vmovups	464(%rsp), %ymm14
-	vmovups	496(%rsp), %ymm12
-	vmovups	528(%rsp), %ymm11
-	vmovups	560(%rsp), %ymm6
-	.p2align	4
-.LBB1_87:
-	vmovups	2352(%rsp,%rcx,8), %ymm0
-	vhaddps	2384(%rsp,%rcx,8), %ymm0, %ymm0
-	vmovups	2864(%rsp,%rcx,8), %ymm1
+.LBB1_125:
+	vmovups	2368(%rsp,%rax,8), %ymm0
+	vhaddps	2400(%rsp,%rax,8), %ymm0, %ymm0
+	vmovups	2880(%rsp,%rax,8), %ymm1
 	vpermpd	$216, %ymm0, %ymm0
-	vmovups	816(%rsp,%rcx,8), %ymm2
-	vmovups	848(%rsp,%rcx,8), %ymm3
-	vmovups	1328(%rsp,%rcx,8), %ymm4
+	vmovups	832(%rsp,%rax,8), %ymm2
+	vmovups	864(%rsp,%rax,8), %ymm3
+	vmovups	1344(%rsp,%rax,8), %ymm4
 	vshufps	$136, %ymm3, %ymm2, %ymm5
 	vpermpd	$216, %ymm5, %ymm5
 	vaddps	%ymm5, %ymm0, %ymm0
-	vhaddps	2896(%rsp,%rcx,8), %ymm1, %ymm1
+	vhaddps	2912(%rsp,%rax,8), %ymm1, %ymm1
 	vshufps	$221, %ymm3, %ymm2, %ymm2
 	vpermpd	$216, %ymm2, %ymm2
 	vaddps	%ymm2, %ymm0, %ymm0
 	vpermpd	$216, %ymm1, %ymm1
-	vmovups	1360(%rsp,%rcx,8), %ymm2
+	vmovups	1376(%rsp,%rax,8), %ymm2
 	vshufps	$136, %ymm2, %ymm4, %ymm3
 	vpermpd	$216, %ymm3, %ymm3
 	vaddps	%ymm3, %ymm1, %ymm1
 	vshufps	$221, %ymm2, %ymm4, %ymm2
 	vpermpd	$216, %ymm2, %ymm2
 	vaddps	%ymm2, %ymm1, %ymm1
-	vmovups	3376(%rsp,%rcx,8), %ymm2
-	vhaddps	3408(%rsp,%rcx,8), %ymm2, %ymm2
+	vmovups	3392(%rsp,%rax,8), %ymm2
+	vhaddps	3424(%rsp,%rax,8), %ymm2, %ymm2
 	vpermpd	$216, %ymm2, %ymm2
-	vmovups	1872(%rsp,%rcx,8), %ymm3
-	vmovups	1840(%rsp,%rcx,8), %ymm4
+	vmovups	1888(%rsp,%rax,8), %ymm3
+	vmovups	1856(%rsp,%rax,8), %ymm4
 	vshufps	$136, %ymm3, %ymm4, %ymm5
 	vpermpd	$216, %ymm5, %ymm5
 	vaddps	%ymm5, %ymm2, %ymm2
 	vshufps	$221, %ymm3, %ymm4, %ymm3
 	vpermpd	$216, %ymm3, %ymm3
 	vaddps	%ymm3, %ymm2, %ymm2
-	vmulps	%ymm1, %ymm6, %ymm3
-	vfmadd231ps	%ymm0, %ymm11, %ymm3
-	vfmadd231ps	%ymm2, %ymm12, %ymm3
-	vaddps	%ymm3, %ymm10, %ymm3
+	vmulps	%ymm1, %ymm10, %ymm3
+	vfmadd231ps	%ymm0, %ymm8, %ymm3
+	vfmadd231ps	%ymm2, %ymm11, %ymm3
+	vaddps	%ymm3, %ymm15, %ymm3
 	vminps	%ymm7, %ymm3, %ymm3
-	vmulps	%ymm1, %ymm14, %ymm1
-	vfmadd231ps	%ymm0, %ymm15, %ymm1
-	vfmadd231ps	656(%rsp), %ymm2, %ymm1
-	vaddps	%ymm1, %ymm10, %ymm0
+	vmulps	%ymm1, %ymm12, %ymm1
+	vfmadd231ps	%ymm0, %ymm13, %ymm1
+	vfmadd231ps	%ymm2, %ymm6, %ymm1
+	vaddps	%ymm1, %ymm15, %ymm0
 	vminps	%ymm7, %ymm0, %ymm0
 	vunpckhps	%ymm0, %ymm3, %ymm1
 	vunpcklps	%ymm0, %ymm3, %ymm0
@@ -1677,233 +2312,230 @@ oc_isp_row_pair_420_v3:
 	vperm2f128	$32, %ymm1, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
 	vcvttps2dq	%ymm2, %ymm1
-	vpbroadcastd	.LCPI1_20(%rip), %ymm2
+	vpbroadcastd	.LCPI1_34(%rip), %ymm2
 	vpand	%ymm2, %ymm1, %ymm1
 	vpand	%ymm2, %ymm0, %ymm0
 	vpackusdw	%ymm1, %ymm0, %ymm0
 	vextracti128	$1, %ymm0, %xmm1
 	vpackuswb	%xmm1, %xmm0, %xmm0
 	vpshufd	$216, %xmm0, %xmm0
-	vmovdqu	%xmm0, (%r11,%rcx,2)
-	addq	$8, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB1_87
-	cmpq	%rdx, %rbx
+	vmovdqu	%xmm0, (%r11,%rax,2)
+	addq	$8, %rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_125
+	cmpq	%rdi, %rbx
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vbroadcastss	.LCPI1_18(%rip), %xmm4
-	vmovdqa	64(%rsp), %xmm0
-	vmovaps	48(%rsp), %xmm11
-	vmovaps	32(%rsp), %xmm12
-	vmovaps	%ymm10, %ymm14
-	vmovdqa	%xmm0, %xmm10
-	je	.LBB1_90
+	vmovd	.LCPI1_35(%rip), %xmm14
+	vmovaps	176(%rsp), %xmm11
+	vmovaps	48(%rsp), %xmm4
+	vmovaps	64(%rsp), %xmm12
+	je	.LBB1_128
 	.p2align	4
-.LBB1_89:
-	vmovss	2352(%rsp,%rdx,8), %xmm0
-	vmovss	2864(%rsp,%rdx,8), %xmm1
-	vaddss	2356(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	816(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	820(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	2868(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1328(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1332(%rsp,%rdx,8), %xmm1, %xmm1
-	vmovss	3376(%rsp,%rdx,8), %xmm2
-	vaddss	3380(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1840(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1844(%rsp,%rdx,8), %xmm2, %xmm2
+.LBB1_127:
+	vmovss	2368(%rsp,%rdi,8), %xmm0
+	vmovss	2880(%rsp,%rdi,8), %xmm1
+	vaddss	2372(%rsp,%rdi,8), %xmm0, %xmm0
+	vaddss	832(%rsp,%rdi,8), %xmm0, %xmm0
+	vaddss	836(%rsp,%rdi,8), %xmm0, %xmm0
+	vaddss	2884(%rsp,%rdi,8), %xmm1, %xmm1
+	vaddss	1344(%rsp,%rdi,8), %xmm1, %xmm1
+	vaddss	1348(%rsp,%rdi,8), %xmm1, %xmm1
+	vmovss	3392(%rsp,%rdi,8), %xmm2
+	vaddss	3396(%rsp,%rdi,8), %xmm2, %xmm2
+	vaddss	1856(%rsp,%rdi,8), %xmm2, %xmm2
+	vaddss	1860(%rsp,%rdi,8), %xmm2, %xmm2
 	vbroadcastss	%xmm1, %xmm1
-	vmulps	%xmm1, %xmm11, %xmm1
+	vmulps	%xmm1, %xmm4, %xmm1
 	vbroadcastss	%xmm0, %xmm0
-	vfmadd213ps	%xmm1, %xmm10, %xmm0
+	vfmadd213ps	%xmm1, %xmm11, %xmm0
 	vbroadcastss	%xmm2, %xmm1
 	vfmadd213ps	%xmm0, %xmm12, %xmm1
-	vaddps	%xmm1, %xmm14, %xmm0
-	vcmpltps	%xmm4, %xmm0, %xmm1
+	vaddps	%xmm1, %xmm15, %xmm0
+	vcmpltps	%xmm9, %xmm0, %xmm1
 	vshufps	$80, %xmm1, %xmm1, %xmm1
-	vmovmskpd	%xmm1, %ecx
-	movl	%ecx, %r10d
+	vmovmskpd	%xmm1, %eax
+	movl	%eax, %ecx
 	vmovshdup	%xmm0, %xmm1
-	vcvttss2si	%xmm1, %edi
-	andb	$1, %r10b
-	testb	$2, %cl
-	cmovel	%r13d, %edi
-	movb	%dil, (%r11,%rdx,2)
-	vcvttss2si	%xmm0, %ecx
-	cmpb	$1, %r10b
-	movl	$0, %edi
-	sbbl	%edi, %edi
-	orb	%cl, %dil
-	movb	%dil, 1(%r11,%rdx,2)
-	incq	%rdx
-	cmpq	%rdx, %rbx
-	jne	.LBB1_89
-	jmp	.LBB1_90
-.LBB1_79:
-	movl	%ebx, %edx
-	andl	$120, %edx
-	xorl	%ecx, %ecx
-	vmovups	432(%rsp), %ymm15
-	vmovaps	%ymm14, %ymm10
-	vmovups	464(%rsp), %ymm14
-	vmovups	496(%rsp), %ymm12
-	vmovups	528(%rsp), %ymm11
-	vmovups	560(%rsp), %ymm6
+	vcvttss2si	%xmm1, %r10d
+	andb	$1, %cl
+	testb	$2, %al
+	cmovel	%r13d, %r10d
+	movb	%r10b, (%r11,%rdi,2)
+	vcvttss2si	%xmm0, %eax
+	cmpb	$1, %cl
+	movl	$0, %ecx
+	sbbl	%ecx, %ecx
+	orb	%al, %cl
+	movb	%cl, 1(%r11,%rdi,2)
+	incq	%rdi
+	cmpq	%rdi, %rbx
+	jne	.LBB1_127
+	jmp	.LBB1_128
+.LBB1_117:
+	movl	%ebx, %edi
+	andl	$120, %edi
+	xorl	%eax, %eax
+	vmovdqa	%xmm14, %xmm8
+	vmovups	448(%rsp), %ymm6
+	vmovups	480(%rsp), %ymm14
+	vmovups	512(%rsp), %ymm13
+	vmovups	544(%rsp), %ymm12
+	vmovups	576(%rsp), %ymm11
+	vmovups	608(%rsp), %ymm10
 	.p2align	4
-.LBB1_80:
-	vmovups	2352(%rsp,%rcx,8), %ymm0
-	vmovups	2864(%rsp,%rcx,8), %ymm1
-	vhaddps	2384(%rsp,%rcx,8), %ymm0, %ymm0
+.LBB1_118:
+	vmovups	2368(%rsp,%rax,8), %ymm0
+	vmovups	2880(%rsp,%rax,8), %ymm1
+	vhaddps	2400(%rsp,%rax,8), %ymm0, %ymm0
 	vpermpd	$216, %ymm0, %ymm0
-	vmovups	816(%rsp,%rcx,8), %ymm2
-	vmovups	848(%rsp,%rcx,8), %ymm3
-	vmovups	1328(%rsp,%rcx,8), %ymm4
+	vmovups	832(%rsp,%rax,8), %ymm2
+	vmovups	864(%rsp,%rax,8), %ymm3
+	vmovups	1344(%rsp,%rax,8), %ymm4
 	vshufps	$136, %ymm3, %ymm2, %ymm5
 	vpermpd	$216, %ymm5, %ymm5
 	vaddps	%ymm5, %ymm0, %ymm0
 	vshufps	$221, %ymm3, %ymm2, %ymm2
-	vhaddps	2896(%rsp,%rcx,8), %ymm1, %ymm1
+	vhaddps	2912(%rsp,%rax,8), %ymm1, %ymm1
 	vpermpd	$216, %ymm2, %ymm2
 	vaddps	%ymm2, %ymm0, %ymm0
 	vpermpd	$216, %ymm1, %ymm1
-	vmovups	1360(%rsp,%rcx,8), %ymm2
+	vmovups	1376(%rsp,%rax,8), %ymm2
 	vshufps	$136, %ymm2, %ymm4, %ymm3
 	vpermpd	$216, %ymm3, %ymm3
 	vaddps	%ymm3, %ymm1, %ymm1
-	vmovups	3376(%rsp,%rcx,8), %ymm3
-	vhaddps	3408(%rsp,%rcx,8), %ymm3, %ymm3
+	vmovups	3392(%rsp,%rax,8), %ymm3
+	vhaddps	3424(%rsp,%rax,8), %ymm3, %ymm3
 	vshufps	$221, %ymm2, %ymm4, %ymm2
 	vpermpd	$216, %ymm2, %ymm2
 	vaddps	%ymm2, %ymm1, %ymm1
 	vpermpd	$216, %ymm3, %ymm2
-	vmovups	1872(%rsp,%rcx,8), %ymm3
-	vmovups	1840(%rsp,%rcx,8), %ymm4
+	vmovups	1888(%rsp,%rax,8), %ymm3
+	vmovups	1856(%rsp,%rax,8), %ymm4
 	vshufps	$136, %ymm3, %ymm4, %ymm5
 	vpermpd	$216, %ymm5, %ymm5
 	vaddps	%ymm5, %ymm2, %ymm2
 	vshufps	$221, %ymm3, %ymm4, %ymm3
 	vpermpd	$216, %ymm3, %ymm3
 	vaddps	%ymm3, %ymm2, %ymm2
-	vmulps	%ymm1, %ymm6, %ymm3
+	vmulps	%ymm1, %ymm10, %ymm3
 	vfmadd231ps	%ymm0, %ymm11, %ymm3
 	vfmadd231ps	%ymm2, %ymm12, %ymm3
-	vaddps	%ymm3, %ymm10, %ymm3
+	vaddps	%ymm3, %ymm15, %ymm3
 	vminps	%ymm7, %ymm3, %ymm3
 	vcvttps2dq	%ymm3, %ymm3
 	vextracti128	$1, %ymm3, %xmm4
 	vpshufb	%xmm8, %xmm4, %xmm4
 	vpshufb	%xmm8, %xmm3, %xmm3
 	vpunpckldq	%xmm4, %xmm3, %xmm3
-	vmovq	%xmm3, (%r11,%rcx)
-	vmulps	%ymm1, %ymm14, %ymm1
-	vfmadd231ps	%ymm0, %ymm15, %ymm1
-	vfmadd231ps	656(%rsp), %ymm2, %ymm1
-	vaddps	%ymm1, %ymm10, %ymm0
+	vmovq	%xmm3, (%r11,%rax)
+	vmulps	%ymm1, %ymm13, %ymm1
+	vfmadd231ps	%ymm0, %ymm14, %ymm1
+	vfmadd231ps	%ymm2, %ymm6, %ymm1
+	vaddps	%ymm1, %ymm15, %ymm0
 	vminps	%ymm7, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
 	vextracti128	$1, %ymm0, %xmm1
 	vpshufb	%xmm8, %xmm1, %xmm1
 	vpshufb	%xmm8, %xmm0, %xmm0
 	vpunpckldq	%xmm1, %xmm0, %xmm0
-	vmovq	%xmm0, (%r14,%rcx)
-	addq	$8, %rcx
-	cmpq	%rcx, %rdx
-	jne	.LBB1_80
-	cmpq	%rdx, %rbx
+	vmovq	%xmm0, (%r14,%rax)
+	addq	$8, %rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_118
+	cmpq	%rdi, %rbx
 	vmovss	.LCPI1_1(%rip), %xmm3
-	vbroadcastss	.LCPI1_18(%rip), %xmm4
-	vmovdqa	64(%rsp), %xmm0
-	vmovaps	48(%rsp), %xmm11
-	vmovaps	32(%rsp), %xmm12
-	vmovaps	%ymm10, %ymm14
-	vmovdqa	%xmm0, %xmm10
-	je	.LBB1_90
+	vmovdqa	%xmm8, %xmm14
+	vmovaps	176(%rsp), %xmm11
+	vmovaps	48(%rsp), %xmm4
+	vmovaps	64(%rsp), %xmm12
+	je	.LBB1_128
 	.p2align	4
-.LBB1_82:
-	vmovss	2352(%rsp,%rdx,8), %xmm0
-	vmovss	2864(%rsp,%rdx,8), %xmm1
-	vaddss	2356(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	816(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	820(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	2868(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1328(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1332(%rsp,%rdx,8), %xmm1, %xmm1
-	vmovss	3376(%rsp,%rdx,8), %xmm2
-	vaddss	3380(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1840(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1844(%rsp,%rdx,8), %xmm2, %xmm2
+.LBB1_120:
+	vmovss	2368(%rsp,%rdi,8), %xmm0
+	vmovss	2880(%rsp,%rdi,8), %xmm1
+	vaddss	2372(%rsp,%rdi,8), %xmm0, %xmm0
+	vaddss	832(%rsp,%rdi,8), %xmm0, %xmm0
+	vaddss	836(%rsp,%rdi,8), %xmm0, %xmm0
+	vaddss	2884(%rsp,%rdi,8), %xmm1, %xmm1
+	vaddss	1344(%rsp,%rdi,8), %xmm1, %xmm1
+	vaddss	1348(%rsp,%rdi,8), %xmm1, %xmm1
+	vmovss	3392(%rsp,%rdi,8), %xmm2
+	vaddss	3396(%rsp,%rdi,8), %xmm2, %xmm2
+	vaddss	1856(%rsp,%rdi,8), %xmm2, %xmm2
+	vaddss	1860(%rsp,%rdi,8), %xmm2, %xmm2
 	vbroadcastss	%xmm1, %xmm1
-	vmulps	%xmm1, %xmm11, %xmm1
+	vmulps	%xmm1, %xmm4, %xmm1
 	vbroadcastss	%xmm0, %xmm0
-	vfmadd213ps	%xmm1, %xmm10, %xmm0
+	vfmadd213ps	%xmm1, %xmm11, %xmm0
 	vbroadcastss	%xmm2, %xmm1
 	vfmadd213ps	%xmm0, %xmm12, %xmm1
-	vaddps	%xmm1, %xmm14, %xmm0
-	vcmpltps	%xmm4, %xmm0, %xmm1
+	vaddps	%xmm1, %xmm15, %xmm0
+	vcmpltps	%xmm9, %xmm0, %xmm1
 	vshufps	$80, %xmm1, %xmm1, %xmm1
-	vmovmskpd	%xmm1, %ecx
-	movl	%ecx, %r10d
+	vmovmskpd	%xmm1, %eax
+	movl	%eax, %ecx
 	vmovshdup	%xmm0, %xmm1
-	vcvttss2si	%xmm1, %edi
+	vcvttss2si	%xmm1, %r10d
+	andb	$1, %cl
+	testb	$2, %al
+	cmovel	%r13d, %r10d
+	movb	%r10b, (%r11,%rdi)
+	vcvttss2si	%xmm0, %eax
+	cmpb	$1, %cl
+	movl	$0, %ecx
+	sbbl	%ecx, %ecx
+	orb	%al, %cl
+	movb	%cl, (%r14,%rdi)
+	incq	%rdi
+	cmpq	%rdi, %rbx
+	jne	.LBB1_120
+	.p2align	4
+.LBB1_128:
+	testb	$1, %bpl
+	je	.LBB1_130
+	movq	-72(%rsp), %rax
+	shrq	%rax
+	movq	3984(%rsp), %rdi
+	imulq	%rdi, %rax
+	movq	3968(%rsp), %rcx
+	addq	%rax, %rcx
+	addq	3976(%rsp), %rax
+	vmovss	2364(%rsp,%rbp,4), %xmm0
+	vmovss	2876(%rsp,%rbp,4), %xmm1
+	vaddss	828(%rsp,%rbp,4), %xmm0, %xmm0
+	vaddss	%xmm0, %xmm0, %xmm0
+	vaddss	1340(%rsp,%rbp,4), %xmm1, %xmm1
+	vaddss	%xmm1, %xmm1, %xmm1
+	vmovss	3388(%rsp,%rbp,4), %xmm2
+	vaddss	1852(%rsp,%rbp,4), %xmm2, %xmm2
+	vaddss	%xmm2, %xmm2, %xmm2
+	imulq	%rdi, %rdx
+	vbroadcastss	%xmm1, %xmm1
+	vmulps	%xmm1, %xmm4, %xmm1
+	vbroadcastss	%xmm0, %xmm0
+	vfmadd213ps	%xmm1, %xmm11, %xmm0
+	vbroadcastss	%xmm2, %xmm1
+	vfmadd213ps	%xmm0, %xmm12, %xmm1
+	vaddps	%xmm1, %xmm15, %xmm0
+	vcmpltps	%xmm9, %xmm0, %xmm1
+	vshufps	$80, %xmm1, %xmm1, %xmm1
+	vmovmskpd	%xmm1, %edi
+	movl	%edi, %r10d
 	andb	$1, %r10b
-	testb	$2, %cl
-	cmovel	%r13d, %edi
-	movb	%dil, (%r11,%rdx)
+	vmovshdup	%xmm0, %xmm1
+	vcvttss2si	%xmm1, %ebx
+	testb	$2, %dil
+	cmovel	%r13d, %ebx
+	movb	%bl, (%rcx,%rdx)
 	vcvttss2si	%xmm0, %ecx
 	cmpb	$1, %r10b
 	movl	$0, %edi
 	sbbl	%edi, %edi
 	orb	%cl, %dil
-	movb	%dil, (%r14,%rdx)
-	incq	%rdx
-	cmpq	%rdx, %rbx
-	jne	.LBB1_82
-	.p2align	4
-.LBB1_90:
-	testb	$1, %bpl
-	je	.LBB1_92
-	movq	-88(%rsp), %rcx
-	shrq	%rcx
-	movq	3968(%rsp), %rdi
-	imulq	%rdi, %rcx
-	movq	3952(%rsp), %rdx
-	addq	%rcx, %rdx
-	addq	3960(%rsp), %rcx
-	vmovss	2348(%rsp,%rbp,4), %xmm0
-	vmovss	2860(%rsp,%rbp,4), %xmm1
-	vaddss	812(%rsp,%rbp,4), %xmm0, %xmm0
-	vaddss	%xmm0, %xmm0, %xmm0
-	vaddss	1324(%rsp,%rbp,4), %xmm1, %xmm1
-	vaddss	%xmm1, %xmm1, %xmm1
-	vmovss	3372(%rsp,%rbp,4), %xmm2
-	vaddss	1836(%rsp,%rbp,4), %xmm2, %xmm2
-	vaddss	%xmm2, %xmm2, %xmm2
-	imulq	%rdi, %rax
-	vbroadcastss	%xmm1, %xmm1
-	vmulps	%xmm1, %xmm11, %xmm1
-	vbroadcastss	%xmm0, %xmm0
-	vfmadd213ps	%xmm1, %xmm10, %xmm0
-	vbroadcastss	%xmm2, %xmm1
-	vfmadd213ps	%xmm0, %xmm12, %xmm1
-	vaddps	%xmm1, %xmm14, %xmm0
-	vcmpltps	%xmm4, %xmm0, %xmm1
-	vshufps	$80, %xmm1, %xmm1, %xmm1
-	vmovmskpd	%xmm1, %ebx
-	movl	%ebx, %edi
-	andb	$1, %dil
-	vmovshdup	%xmm0, %xmm1
-	vcvttss2si	%xmm1, %r10d
-	testb	$2, %bl
-	cmovel	%r13d, %r10d
-	movb	%r10b, (%rdx,%rax)
-	vcvttss2si	%xmm0, %edx
-	cmpb	$1, %dil
-	movl	$0, %edi
-	sbbl	%edi, %edi
-	orb	%dl, %dil
-	movb	%dil, (%rcx,%rax)
-	jmp	.LBB1_92
-.LBB1_93:
-	addq	$3896, %rsp
+	movb	%dil, (%rax,%rdx)
+	jmp	.LBB1_130
+.LBB1_131:
+	addq	$3912, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -1925,51 +2557,2367 @@ oc_isp_row_pair_420_v3:
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
 .LCPI2_0:
-	.long	0x3f800000
+	.long	0x3e800000
 .LCPI2_1:
-	.long	8388607
+	.long	0x3f800000
 .LCPI2_2:
-	.long	0x3e862568
+	.long	8388607
 .LCPI2_3:
-	.long	0xbd0714fb
+	.long	0x3e862568
 .LCPI2_4:
-	.long	0xbf5dfa65
+	.long	0xbd0714fb
 .LCPI2_5:
-	.long	0x3fd6d87a
+	.long	0xbf5dfa65
 .LCPI2_6:
-	.long	0xc257d3f4
+	.long	0x3fd6d87a
 .LCPI2_7:
-	.long	0x3ed55555
+	.long	0xc257d3f4
 .LCPI2_8:
-	.long	0x4b400000
+	.long	0x3ed55555
 .LCPI2_9:
-	.long	0xcb400000
+	.long	0x4b400000
 .LCPI2_10:
-	.long	0x3e82e0b5
+	.long	0xcb400000
 .LCPI2_11:
-	.long	0x3d717425
+	.long	0x3e82e0b5
 .LCPI2_12:
-	.long	0x3f3b3327
+	.long	0x3d717425
 .LCPI2_13:
-	.long	0x3f870873
+	.long	0x3f3b3327
 .LCPI2_14:
-	.long	0xbd6147ae
+	.long	0x3f870873
 .LCPI2_15:
-	.long	0x3b4d2e1c
+	.long	0xbd6147ae
 .LCPI2_16:
-	.long	0x414eb852
+	.long	0x3b4d2e1c
 .LCPI2_17:
-	.long	0x3f000000
+	.long	0x414eb852
 .LCPI2_18:
-	.long	0x437f0000
+	.long	0xbe91c020
+.LCPI2_19:
+	.long	0x41400000
 .LCPI2_20:
+	.long	0x3f000000
+.LCPI2_21:
+	.long	4294967169
+.LCPI2_22:
+	.long	0xbecf4ac0
+.LCPI2_23:
+	.long	0x3d31e283
+.LCPI2_24:
+	.long	0x3fcc04f6
+.LCPI2_25:
+	.long	0xc05f8507
+.LCPI2_26:
+	.long	0x40a18002
+.LCPI2_27:
+	.long	0xc0325b25
+.LCPI2_28:
+	.long	0x3f0f564f
+.LCPI2_29:
+	.long	0x3dfddd65
+.LCPI2_30:
+	.long	0x40400000
+.LCPI2_31:
+	.long	0x3daaaaab
+.LCPI2_32:
+	.long	0x447fc000
+	.section	.rodata.cst32,"aM",@progbits,32
+	.p2align	5, 0x0
+.LCPI2_33:
+	.byte	0
+	.byte	1
+	.byte	4
+	.byte	5
+	.byte	8
+	.byte	9
+	.byte	12
+	.byte	13
+	.byte	8
+	.byte	9
+	.byte	12
+	.byte	13
+	.byte	12
+	.byte	13
+	.byte	14
+	.byte	15
+	.byte	16
+	.byte	17
+	.byte	20
+	.byte	21
+	.byte	24
+	.byte	25
+	.byte	28
+	.byte	29
+	.byte	24
+	.byte	25
+	.byte	28
+	.byte	29
+	.byte	28
+	.byte	29
+	.byte	30
+	.byte	31
+	.text
+	.hidden	oc_isp_row_pair_420_10_v3
+	.globl	oc_isp_row_pair_420_10_v3
+	.p2align	4
+	.type	oc_isp_row_pair_420_10_v3,@function
+oc_isp_row_pair_420_10_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$3976, %rsp
+	.cfi_def_cfa_offset 4032
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	leaq	127(%rcx), %rax
+	leaq	254(%rcx), %r10
+	testq	%rax, %rax
+	cmovnsq	%rax, %r10
+	movq	%rcx, -80(%rsp)
+	testq	%rcx, %rcx
+	jle	.LBB2_131
+	movq	%rdx, %r13
+	movq	4048(%rsp), %rbp
+	movq	4040(%rsp), %rax
+	movq	4032(%rsp), %rbx
+	vmovss	52(%rdi), %xmm6
+	vmovss	56(%rdi), %xmm15
+	vmovss	60(%rdi), %xmm11
+	vmovaps	%xmm11, 112(%rsp)
+	vmovss	88(%rdi), %xmm13
+	vmovaps	%xmm13, 96(%rsp)
+	vmovups	64(%rdi), %xmm0
+	vshufps	$236, %xmm0, %xmm0, %xmm1
+	vbroadcastss	.LCPI2_0(%rip), %xmm2
+	vmulps	%xmm2, %xmm1, %xmm14
+	vmovsd	80(%rdi), %xmm1
+	vblendps	$2, %xmm0, %xmm1, %xmm0
+	vshufps	$225, %xmm0, %xmm0, %xmm0
+	vmulps	%xmm2, %xmm0, %xmm8
+	vbroadcastss	72(%rdi), %xmm0
+	vinsertps	$80, %xmm1, %xmm0, %xmm0
+	vmulps	%xmm2, %xmm0, %xmm3
+	vmovss	92(%rdi), %xmm0
+	sarq	$7, %r10
+	movq	-80(%rsp), %rcx
+	leaq	(%rsi,%rcx,2), %r14
+	leaq	(%rsi,%rcx,4), %rdx
+	movq	%rdx, -96(%rsp)
+	vbroadcastss	(%rdi), %ymm1
+	vmovups	%ymm1, 240(%rsp)
+	vmovsd	4(%rdi), %xmm10
+	vbroadcastss	12(%rdi), %ymm9
+	vbroadcastss	16(%rdi), %ymm2
+	movl	96(%rdi), %edx
+	movl	%edx, -108(%rsp)
+	leaq	(,%rcx,2), %r15
+	addq	%r13, %r15
+	leaq	(,%rcx,4), %r11
+	addq	%r13, %r11
+	leaq	-1(%rcx), %rdx
+	shrq	$7, %rdx
+	movq	%rdx, 32(%rsp)
+	movq	%r9, %rdx
+	subq	%r8, %rdx
+	movq	%rdx, 16(%rsp)
+	vbroadcastss	%xmm0, %ymm7
+	vmovshdup	%xmm10, %xmm0
+	vbroadcastss	%xmm0, %ymm4
+	vmovshdup	%xmm8, %xmm0
+	vbroadcastss	%xmm0, %ymm0
+	vmovups	%ymm0, 704(%rsp)
+	vmovshdup	%xmm14, %xmm0
+	vbroadcastss	%xmm0, %ymm0
+	vmovups	%ymm0, 672(%rsp)
+	vmovshdup	%xmm3, %xmm0
+	vbroadcastss	%xmm0, %ymm0
+	vmovups	%ymm0, 640(%rsp)
+	vmovaps	%ymm2, %ymm5
+	vmovaps	%xmm14, 176(%rsp)
+	xorl	%edx, %edx
+	movq	$0, -88(%rsp)
+	vbroadcastss	20(%rdi), %ymm1
+	vmovups	%ymm1, 400(%rsp)
+	vbroadcastss	24(%rdi), %ymm0
+	vmovups	%ymm0, 368(%rsp)
+	vbroadcastss	28(%rdi), %ymm0
+	vmovups	%ymm0, 304(%rsp)
+	vbroadcastss	32(%rdi), %ymm0
+	vmovups	%ymm0, 336(%rsp)
+	vbroadcastss	36(%rdi), %ymm0
+	vmovups	%ymm0, 496(%rsp)
+	vbroadcastss	40(%rdi), %ymm12
+	vbroadcastss	44(%rdi), %ymm0
+	vmovups	%ymm0, 464(%rsp)
+	vbroadcastss	48(%rdi), %ymm0
+	vmovups	%ymm0, 432(%rsp)
+	movq	%rax, %rdi
+	vmovaps	%xmm10, 224(%rsp)
+	vbroadcastss	%xmm10, %ymm10
+	vbroadcastss	%xmm15, %ymm0
+	vmovups	%ymm0, 832(%rsp)
+	vmovaps	%xmm6, 528(%rsp)
+	vbroadcastss	%xmm6, %ymm0
+	vmovups	%ymm0, 800(%rsp)
+	vbroadcastss	%xmm11, %ymm0
+	vmovups	%ymm0, 768(%rsp)
+	vbroadcastss	%xmm13, %ymm0
+	vmovups	%ymm0, 736(%rsp)
+	vmovaps	%xmm8, 160(%rsp)
+	vbroadcastss	%xmm8, %ymm0
+	vmovups	%ymm0, 864(%rsp)
+	vmovaps	%ymm4, %ymm0
+	vbroadcastss	%xmm14, %ymm13
+	vmovaps	%xmm3, 144(%rsp)
+	vbroadcastss	%xmm3, %ymm1
+	vmovups	%ymm1, 576(%rsp)
+	vbroadcastss	.LCPI2_3(%rip), %ymm3
+	vbroadcastss	.LCPI2_10(%rip), %ymm6
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	movq	%r10, 24(%rsp)
+	vmovups	%ymm9, -16(%rsp)
+	vmovups	%ymm2, -48(%rsp)
+	vmovups	%ymm7, 544(%rsp)
+	vmovups	%ymm10, 64(%rsp)
+	vmovaps	%xmm15, 128(%rsp)
+	vmovups	%ymm4, 192(%rsp)
+	vmovups	%ymm13, 608(%rsp)
+	vmovups	%ymm12, 272(%rsp)
+	jmp	.LBB2_2
+	.p2align	4
+.LBB2_130:
+	subq	$-128, %rdx
+	addq	$-128, %rcx
+	addq	$256, -96(%rsp)
+	movq	-56(%rsp), %r14
+	addq	$256, %r14
+	addq	$256, %rsi
+	addq	$256, %r11
+	addq	$256, %r15
+	addq	$256, %r13
+	addq	$256, %r9
+	addq	$256, %r8
+	addq	$256, %rbx
+	movq	-88(%rsp), %rax
+	cmpq	32(%rsp), %rax
+	leaq	1(%rax), %rax
+	movq	%rax, -88(%rsp)
+	je	.LBB2_131
+.LBB2_2:
+	movq	%rdx, -104(%rsp)
+	cmpq	$128, %rcx
+	movl	$128, %edx
+	cmovlq	%rcx, %rdx
+	movq	%rdx, 56(%rsp)
+	shrq	%rdx
+	cmpq	$2, %rdx
+	movl	$1, %eax
+	cmovlq	%rax, %rdx
+	movq	%rdx, -64(%rsp)
+	cmpq	$2, %rcx
+	movl	$1, %r10d
+	cmovgeq	%rcx, %r10
+	cmpq	$128, %r10
+	movl	$128, %eax
+	cmovgeq	%rax, %r10
+	testq	%rdi, %rdi
+	je	.LBB2_9
+	movq	%rbp, %rax
+	movq	24(%rsp), %r12
+	orq	%r12, %rax
+	shrq	$32, %rax
+	je	.LBB2_4
+	movq	%rbp, %rax
+	cqto
+	idivq	%r12
+	jmp	.LBB2_6
+	.p2align	4
+.LBB2_4:
+	movl	%ebp, %eax
+	xorl	%edx, %edx
+	divl	%r12d
+.LBB2_6:
+	andq	$-64, %rax
+	addq	$64, %rax
+	movq	-88(%rsp), %r12
+	leaq	1(%r12), %rdx
+	imulq	%rax, %rdx
+	cmpq	%rbp, %rdx
+	cmovgeq	%rbp, %rdx
+	imulq	%r12, %rax
+	cmpq	%rdx, %rax
+	jge	.LBB2_9
+	.p2align	4
+.LBB2_7:
+	prefetcht0	(%rdi,%rax)
+	addq	$64, %rax
+	cmpq	%rdx, %rax
+	jl	.LBB2_7
+.LBB2_9:
+	movq	-80(%rsp), %rax
+	movq	-104(%rsp), %rdx
+	subq	%rdx, %rax
+	cmpq	$128, %rax
+	movl	$128, %r12d
+	cmovlq	%rax, %r12
+	testq	%rax, %rax
+	movq	%r14, -56(%rsp)
+	jle	.LBB2_127
+	movq	%rax, 40(%rsp)
+	movl	%r10d, %edx
+	andl	$248, %edx
+	cmpq	$8, %rcx
+	movq	%r13, -120(%rsp)
+	movq	%r8, -72(%rsp)
+	movq	%r12, 48(%rsp)
+	jge	.LBB2_12
+	xorl	%r8d, %r8d
+	vmovss	.LCPI2_1(%rip), %xmm10
+	vmovups	240(%rsp), %ymm7
+	vmovups	496(%rsp), %ymm2
+	jmp	.LBB2_15
+	.p2align	4
+.LBB2_127:
+	movq	%r12, %r14
+	shrq	$63, %r14
+	addq	%r12, %r14
+	sarq	%r14
+	testb	$1, %r12b
+	je	.LBB2_130
+	jmp	.LBB2_129
+	.p2align	4
+.LBB2_12:
+	movl	%r10d, %r8d
+	andl	$248, %r8d
+	xorl	%eax, %eax
+	movq	-96(%rsp), %rdi
+	vmovaps	%ymm5, %ymm15
+	vmovaps	%ymm9, %ymm14
+	vmovaps	%ymm12, %ymm1
+	vmovups	496(%rsp), %ymm12
+	vmovups	304(%rsp), %ymm11
+	vmovups	336(%rsp), %ymm5
+	vmovups	368(%rsp), %ymm4
+	vmovups	400(%rsp), %ymm6
+	vmovups	192(%rsp), %ymm3
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI2_1(%rip), %ymm2
+	vmovups	240(%rsp), %ymm7
+	.p2align	4
+.LBB2_13:
+	vpmovzxwd	(%rsi,%rax,2), %ymm0
+	vcvtdq2ps	%ymm0, %ymm0
+	vsubps	%ymm7, %ymm0, %ymm0
+	vmulps	%ymm0, %ymm10, %ymm0
+	vmaxps	%ymm9, %ymm0, %ymm0
+	vminps	%ymm2, %ymm0, %ymm0
+	vpmovzxwd	(%r14,%rax,2), %ymm8
+	vcvtdq2ps	%ymm8, %ymm8
+	vsubps	%ymm7, %ymm8, %ymm8
+	vmulps	%ymm3, %ymm8, %ymm8
+	vmaxps	%ymm9, %ymm8, %ymm8
+	vminps	%ymm2, %ymm8, %ymm8
+	vpmovzxwd	(%rdi,%rax,2), %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vsubps	%ymm7, %ymm10, %ymm10
+	vmulps	%ymm10, %ymm14, %ymm10
+	vmaxps	%ymm9, %ymm10, %ymm10
+	vminps	%ymm2, %ymm10, %ymm10
+	vmulps	%ymm6, %ymm8, %ymm13
+	vfmadd231ps	%ymm0, %ymm15, %ymm13
+	vfmadd231ps	%ymm10, %ymm4, %ymm13
+	vmaxps	%ymm9, %ymm13, %ymm13
+	vminps	%ymm2, %ymm13, %ymm13
+	vmovups	%ymm13, 2432(%rsp,%rax,4)
+	vmulps	%ymm5, %ymm8, %ymm13
+	vfmadd231ps	%ymm0, %ymm11, %ymm13
+	vfmadd231ps	%ymm10, %ymm12, %ymm13
+	vmaxps	%ymm9, %ymm13, %ymm13
+	vminps	%ymm2, %ymm13, %ymm13
+	vmovups	%ymm13, 2944(%rsp,%rax,4)
+	vmulps	464(%rsp), %ymm8, %ymm8
+	vfmadd231ps	%ymm0, %ymm1, %ymm8
+	vfmadd231ps	432(%rsp), %ymm10, %ymm8
+	vmovups	64(%rsp), %ymm10
+	vmaxps	%ymm9, %ymm8, %ymm0
+	vminps	%ymm2, %ymm0, %ymm0
+	vmovups	%ymm0, 3456(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_13
+	cmpq	%r8, %r10
+	vmovaps	%ymm15, %ymm8
+	vmovaps	%ymm12, %ymm9
+	vmovss	.LCPI2_1(%rip), %xmm10
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovaps	%ymm1, %ymm12
+	vbroadcastss	.LCPI2_3(%rip), %ymm3
+	vmovaps	%ymm9, %ymm2
+	vbroadcastss	.LCPI2_10(%rip), %ymm6
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vmovaps	%ymm8, %ymm5
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	jne	.LBB2_15
+.LBB2_20:
+	cmpl	$1, -108(%rsp)
+	jne	.LBB2_21
+	cmpq	$8, %rcx
+	vmovss	.LCPI2_30(%rip), %xmm0
+	jge	.LBB2_31
+	xorl	%r14d, %r14d
+	vmovaps	%xmm0, %xmm1
+	vmovss	.LCPI2_29(%rip), %xmm6
+	vmovss	.LCPI2_27(%rip), %xmm4
+	vmovss	.LCPI2_26(%rip), %xmm5
+	vmovss	.LCPI2_25(%rip), %xmm11
+	vmovss	.LCPI2_24(%rip), %xmm14
+	vmovss	.LCPI2_22(%rip), %xmm2
+	vmovss	.LCPI2_20(%rip), %xmm12
+	vmovss	.LCPI2_28(%rip), %xmm3
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm7
+	jmp	.LBB2_34
+	.p2align	4
+.LBB2_15:
+	leal	(%r8,%r8), %r14d
+	leaq	(%rsi,%r14), %rax
+	movq	-56(%rsp), %rdi
+	addq	%r14, %rdi
+	addq	-96(%rsp), %r14
+	leaq	3456(%rsp), %r12
+	leaq	(%r12,%r8,4), %r12
+	movq	%r10, %rbp
+	subq	%r8, %rbp
+	xorl	%r8d, %r8d
+	jmp	.LBB2_16
+	.p2align	4
+.LBB2_37:
+	vmovaps	%xmm10, %xmm8
+.LBB2_38:
+	vmovaps	%xmm10, %xmm9
+	movzwl	(%r14,%r8,2), %r13d
+	vxorps	%xmm4, %xmm4, %xmm4
+	vcvtsi2ss	%r13d, %xmm4, %xmm10
+	vsubss	%xmm7, %xmm10, %xmm10
+	vmulss	%xmm10, %xmm13, %xmm10
+	vxorps	%xmm15, %xmm15, %xmm15
+	vmaxss	%xmm15, %xmm10, %xmm10
+	vminss	%xmm9, %xmm10, %xmm10
+	vmulss	400(%rsp), %xmm8, %xmm13
+	vfmadd231ss	%xmm0, %xmm5, %xmm13
+	vfmadd231ss	368(%rsp), %xmm10, %xmm13
+	vmaxss	%xmm15, %xmm13, %xmm13
+	vminss	%xmm9, %xmm13, %xmm13
+	vmovss	%xmm13, -1024(%r12,%r8,4)
+	vmulss	336(%rsp), %xmm8, %xmm13
+	vfmadd231ss	304(%rsp), %xmm0, %xmm13
+	vfmadd231ss	%xmm10, %xmm2, %xmm13
+	vmaxss	%xmm15, %xmm13, %xmm13
+	vminss	%xmm9, %xmm13, %xmm13
+	vmovss	%xmm13, -512(%r12,%r8,4)
+	vmulss	464(%rsp), %xmm8, %xmm8
+	vfmadd231ss	%xmm0, %xmm12, %xmm8
+	vfmadd231ss	432(%rsp), %xmm10, %xmm8
+	vmaxss	%xmm15, %xmm8, %xmm0
+	vminss	%xmm9, %xmm0, %xmm0
+	vmovss	%xmm0, (%r12,%r8,4)
+	incq	%r8
+	cmpq	%r8, %rbp
+	vmovaps	%xmm9, %xmm10
+	vmovss	.LCPI2_18(%rip), %xmm15
+	je	.LBB2_20
+.LBB2_16:
+	movzwl	(%rax,%r8,2), %r13d
+	vmovd	%r13d, %xmm0
+	vpinsrw	$2, (%rdi,%r8,2), %xmm0, %xmm0
+	vcvtdq2ps	%xmm0, %xmm0
+	vsubps	%xmm7, %xmm0, %xmm0
+	vmulps	224(%rsp), %xmm0, %xmm0
+	vxorps	%xmm1, %xmm1, %xmm1
+	vmaxps	%xmm1, %xmm0, %xmm8
+	vbroadcastss	.LCPI2_1(%rip), %xmm0
+	vcmpltps	%xmm0, %xmm8, %xmm0
+	vshufps	$80, %xmm0, %xmm0, %xmm0
+	vmovmskpd	%xmm0, %r13d
+	vmovaps	%xmm8, %xmm0
+	testb	$1, %r13b
+	jne	.LBB2_18
+	vmovaps	%xmm10, %xmm0
+.LBB2_18:
+	testb	$2, %r13b
+	vmovups	-16(%rsp), %ymm13
+	je	.LBB2_37
+	vmovshdup	%xmm8, %xmm8
+	jmp	.LBB2_38
+	.p2align	4
+.LBB2_21:
+	cmpq	$8, %rcx
+	jge	.LBB2_23
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_3(%rip), %xmm4
+	vmovss	.LCPI2_6(%rip), %xmm7
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovss	.LCPI2_14(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm3
+	vmovss	.LCPI2_10(%rip), %xmm14
+	vmovss	.LCPI2_9(%rip), %xmm11
+	vmovss	.LCPI2_8(%rip), %xmm5
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovss	.LCPI2_7(%rip), %xmm12
+	vmovss	.LCPI2_16(%rip), %xmm9
+	vmovss	.LCPI2_4(%rip), %xmm15
+	jmp	.LBB2_26
+.LBB2_31:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_28(%rip), %ymm7
+	vbroadcastss	.LCPI2_20(%rip), %ymm3
+	vbroadcastss	.LCPI2_23(%rip), %ymm4
+	vbroadcastss	.LCPI2_29(%rip), %ymm5
+	vbroadcastss	.LCPI2_24(%rip), %ymm9
+	vbroadcastss	.LCPI2_30(%rip), %ymm11
+	vbroadcastss	.LCPI2_31(%rip), %ymm12
+	vbroadcastss	.LCPI2_25(%rip), %ymm14
+	vbroadcastss	.LCPI2_26(%rip), %ymm1
+	vbroadcastss	.LCPI2_18(%rip), %ymm2
+	.p2align	4
+.LBB2_32:
+	vmovups	2432(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI2_19(%rip), %ymm8
+	vfmadd213ps	%ymm2, %ymm0, %ymm8
+	vmaxps	%ymm3, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_2(%rip), %ymm10
+	vandps	%ymm10, %ymm8, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vorps	%ymm13, %ymm10, %ymm10
+	vpsrld	$23, %ymm8, %ymm8
+	vpbroadcastd	.LCPI2_21(%rip), %ymm13
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vmovaps	%ymm4, %ymm13
+	vbroadcastss	.LCPI2_22(%rip), %ymm6
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vfmadd213ps	%ymm9, %ymm10, %ymm13
+	vfmadd213ps	%ymm14, %ymm10, %ymm13
+	vfmadd213ps	%ymm1, %ymm10, %ymm13
+	vbroadcastss	.LCPI2_27(%rip), %ymm6
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vcvtdq2ps	%ymm8, %ymm8
+	vaddps	%ymm8, %ymm13, %ymm8
+	vmulps	%ymm0, %ymm11, %ymm10
+	vsqrtps	%ymm10, %ymm10
+	vfmadd213ps	%ymm7, %ymm5, %ymm8
+	vcmpleps	%ymm12, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm10, %ymm8, %ymm0
+	vmovups	%ymm0, 2432(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_32
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_20(%rip), %xmm12
+	vmovss	.LCPI2_22(%rip), %xmm2
+	vmovss	.LCPI2_24(%rip), %xmm14
+	vmovss	.LCPI2_25(%rip), %xmm11
+	vmovss	.LCPI2_26(%rip), %xmm5
+	vmovss	.LCPI2_27(%rip), %xmm4
+	vmovss	.LCPI2_29(%rip), %xmm6
+	vmovss	.LCPI2_28(%rip), %xmm3
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm7
+	je	.LBB2_35
+	.p2align	4
+.LBB2_34:
+	vmovss	2432(%rsp,%r14,4), %xmm0
+	vmovaps	%xmm7, %xmm8
+	vfmadd213ss	%xmm15, %xmm0, %xmm8
+	vmaxss	%xmm12, %xmm8, %xmm8
+	vmovd	%xmm8, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	vmovd	%edi, %xmm8
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vcvtsi2ss	%eax, %xmm15, %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm13
+	vfmadd213ss	%xmm2, %xmm8, %xmm13
+	vfmadd213ss	%xmm14, %xmm8, %xmm13
+	vfmadd213ss	%xmm11, %xmm8, %xmm13
+	vfmadd213ss	%xmm5, %xmm8, %xmm13
+	vfmadd213ss	%xmm4, %xmm8, %xmm13
+	vaddss	%xmm10, %xmm13, %xmm8
+	vfmadd213ss	%xmm3, %xmm6, %xmm8
+	vmulss	%xmm1, %xmm0, %xmm10
+	vsqrtss	%xmm10, %xmm10, %xmm10
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 2432(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_34
+.LBB2_35:
+	cmpq	$8, %rcx
+	jge	.LBB2_39
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_20(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm2
+	vmovss	.LCPI2_24(%rip), %xmm14
+	vmovss	.LCPI2_25(%rip), %xmm11
+	vmovss	.LCPI2_26(%rip), %xmm5
+	vmovss	.LCPI2_27(%rip), %xmm4
+	vmovss	.LCPI2_29(%rip), %xmm6
+	vmovss	.LCPI2_28(%rip), %xmm3
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm12
+	jmp	.LBB2_42
+.LBB2_23:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_11(%rip), %ymm5
+	vbroadcastss	.LCPI2_12(%rip), %ymm7
+	vbroadcastss	.LCPI2_15(%rip), %ymm12
+	vmovaps	%ymm6, %ymm1
+	vmovaps	%ymm11, %ymm6
+	vbroadcastss	.LCPI2_17(%rip), %ymm11
+	vbroadcastss	.LCPI2_7(%rip), %ymm9
+	vmovaps	%ymm14, %ymm2
+	vbroadcastss	.LCPI2_8(%rip), %ymm14
+	vbroadcastss	.LCPI2_9(%rip), %ymm15
+	.p2align	4
+.LBB2_24:
+	vmovdqu	2432(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI2_2(%rip), %ymm8
+	vpbroadcastd	.LCPI2_1(%rip), %ymm10
+	vpand	%ymm0, %ymm8, %ymm8
+	vpor	%ymm10, %ymm8, %ymm8
+	vpsrld	$23, %ymm0, %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vbroadcastss	.LCPI2_4(%rip), %ymm13
+	vfmadd213ps	%ymm3, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_5(%rip), %ymm4
+	vfmadd213ps	%ymm4, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_6(%rip), %ymm4
+	vfmadd213ps	%ymm4, %ymm8, %ymm13
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vfmadd231ps	%ymm10, %ymm14, %ymm13
+	vaddps	%ymm15, %ymm13, %ymm8
+	vaddps	%ymm1, %ymm8, %ymm10
+	vsubps	%ymm10, %ymm13, %ymm10
+	vmovaps	%ymm7, %ymm13
+	vfmadd213ps	%ymm5, %ymm10, %ymm13
+	vbroadcastss	.LCPI2_13(%rip), %ymm4
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vpslld	$23, %ymm8, %ymm8
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vaddps	%ymm12, %ymm8, %ymm8
+	vcmpleps	%ymm2, %ymm0, %ymm10
+	vmulps	%ymm0, %ymm11, %ymm0
+	vblendvps	%ymm10, %ymm0, %ymm8, %ymm0
+	vmovups	%ymm0, 2432(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_24
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_7(%rip), %xmm12
+	vmovss	.LCPI2_8(%rip), %xmm5
+	vmovss	.LCPI2_9(%rip), %xmm11
+	vmovss	.LCPI2_10(%rip), %xmm14
+	vmovss	.LCPI2_11(%rip), %xmm3
+	vmovss	.LCPI2_14(%rip), %xmm2
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovss	.LCPI2_16(%rip), %xmm9
+	vmovss	.LCPI2_4(%rip), %xmm15
+	vmovss	.LCPI2_6(%rip), %xmm7
+	vmovss	.LCPI2_3(%rip), %xmm4
+	je	.LBB2_27
+	.p2align	4
+.LBB2_26:
+	vmovd	2432(%rsp,%r14,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	shrl	$23, %eax
+	vxorps	%xmm13, %xmm13, %xmm13
+	vcvtsi2ss	%eax, %xmm13, %xmm8
+	vmovd	%edi, %xmm10
+	vmovaps	%xmm15, %xmm13
+	vfmadd213ss	%xmm4, %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_5(%rip), %xmm10, %xmm13
+	vfmadd213ss	%xmm7, %xmm10, %xmm13
+	vfmadd213ss	%xmm12, %xmm10, %xmm13
+	vfmadd231ss	%xmm5, %xmm8, %xmm13
+	vaddss	%xmm11, %xmm13, %xmm8
+	vaddss	%xmm14, %xmm8, %xmm10
+	vsubss	%xmm10, %xmm13, %xmm10
+	vmovss	.LCPI2_12(%rip), %xmm13
+	vfmadd213ss	%xmm3, %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_13(%rip), %xmm10, %xmm13
+	vfmadd213ss	%xmm2, %xmm10, %xmm13
+	vmovd	%xmm8, %eax
+	vmovd	%xmm13, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	vmovd	%eax, %xmm8
+	vaddss	%xmm6, %xmm8, %xmm8
+	vmulss	%xmm1, %xmm0, %xmm10
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 2432(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_26
+.LBB2_27:
+	cmpq	$8, %rcx
+	jge	.LBB2_49
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_10(%rip), %xmm14
+	vmovss	.LCPI2_12(%rip), %xmm4
+	vmovss	.LCPI2_11(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm7
+	vmovss	.LCPI2_14(%rip), %xmm2
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovss	.LCPI2_16(%rip), %xmm9
+	vmovss	.LCPI2_4(%rip), %xmm15
+	vmovss	.LCPI2_6(%rip), %xmm12
+	vmovss	.LCPI2_5(%rip), %xmm5
+	vmovss	.LCPI2_3(%rip), %xmm11
+	jmp	.LBB2_52
+.LBB2_39:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_20(%rip), %ymm3
+	vbroadcastss	.LCPI2_22(%rip), %ymm4
+	vbroadcastss	.LCPI2_23(%rip), %ymm5
+	vbroadcastss	.LCPI2_24(%rip), %ymm6
+	vbroadcastss	.LCPI2_25(%rip), %ymm7
+	vbroadcastss	.LCPI2_26(%rip), %ymm11
+	vbroadcastss	.LCPI2_27(%rip), %ymm12
+	vbroadcastss	.LCPI2_28(%rip), %ymm14
+	vbroadcastss	.LCPI2_29(%rip), %ymm1
+	vbroadcastss	.LCPI2_30(%rip), %ymm2
+	vbroadcastss	.LCPI2_31(%rip), %ymm9
+	.p2align	4
+.LBB2_40:
+	vmovups	2944(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI2_19(%rip), %ymm8
+	vbroadcastss	.LCPI2_18(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm0, %ymm8
+	vmaxps	%ymm3, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_2(%rip), %ymm10
+	vandps	%ymm10, %ymm8, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vorps	%ymm13, %ymm10, %ymm10
+	vpsrld	$23, %ymm8, %ymm8
+	vpbroadcastd	.LCPI2_21(%rip), %ymm13
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vmovaps	%ymm5, %ymm13
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vfmadd213ps	%ymm7, %ymm10, %ymm13
+	vfmadd213ps	%ymm11, %ymm10, %ymm13
+	vfmadd213ps	%ymm12, %ymm10, %ymm13
+	vcvtdq2ps	%ymm8, %ymm8
+	vaddps	%ymm8, %ymm13, %ymm8
+	vmulps	%ymm2, %ymm0, %ymm10
+	vsqrtps	%ymm10, %ymm10
+	vfmadd213ps	%ymm14, %ymm1, %ymm8
+	vcmpleps	%ymm9, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm10, %ymm8, %ymm0
+	vmovups	%ymm0, 2944(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_40
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_20(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm2
+	vmovss	.LCPI2_24(%rip), %xmm14
+	vmovss	.LCPI2_25(%rip), %xmm11
+	vmovss	.LCPI2_26(%rip), %xmm5
+	vmovss	.LCPI2_27(%rip), %xmm4
+	vmovss	.LCPI2_29(%rip), %xmm6
+	vmovss	.LCPI2_28(%rip), %xmm3
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm12
+	je	.LBB2_43
+	.p2align	4
+.LBB2_42:
+	vmovss	2944(%rsp,%r14,4), %xmm0
+	vmovaps	%xmm12, %xmm8
+	vfmadd213ss	%xmm15, %xmm0, %xmm8
+	vmaxss	%xmm10, %xmm8, %xmm8
+	vmovd	%xmm8, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	vmovd	%edi, %xmm8
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vmovaps	%xmm10, %xmm1
+	vcvtsi2ss	%eax, %xmm15, %xmm10
+	vmovaps	%xmm2, %xmm13
+	vfmadd213ss	.LCPI2_22(%rip), %xmm8, %xmm13
+	vfmadd213ss	%xmm14, %xmm8, %xmm13
+	vfmadd213ss	%xmm11, %xmm8, %xmm13
+	vfmadd213ss	%xmm5, %xmm8, %xmm13
+	vfmadd213ss	%xmm4, %xmm8, %xmm13
+	vaddss	%xmm10, %xmm13, %xmm8
+	vfmadd213ss	%xmm3, %xmm6, %xmm8
+	vmulss	%xmm7, %xmm0, %xmm10
+	vsqrtss	%xmm10, %xmm10, %xmm10
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovaps	%xmm1, %xmm10
+	vmovss	%xmm0, 2944(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_42
+.LBB2_43:
+	cmpq	$8, %rcx
+	jge	.LBB2_45
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_23(%rip), %xmm9
+	vmovss	.LCPI2_22(%rip), %xmm12
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_31(%rip), %xmm1
+	vbroadcastss	.LCPI2_10(%rip), %ymm2
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	vmovss	.LCPI2_16(%rip), %xmm4
+	vmovss	.LCPI2_19(%rip), %xmm5
+	jmp	.LBB2_48
+.LBB2_49:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_4(%rip), %ymm15
+	vbroadcastss	.LCPI2_8(%rip), %ymm6
+	vbroadcastss	.LCPI2_9(%rip), %ymm7
+	vbroadcastss	.LCPI2_10(%rip), %ymm11
+	vbroadcastss	.LCPI2_11(%rip), %ymm12
+	vbroadcastss	.LCPI2_12(%rip), %ymm14
+	vbroadcastss	.LCPI2_13(%rip), %ymm1
+	vbroadcastss	.LCPI2_14(%rip), %ymm2
+	vbroadcastss	.LCPI2_15(%rip), %ymm3
+	vbroadcastss	.LCPI2_16(%rip), %ymm4
+	vbroadcastss	.LCPI2_17(%rip), %ymm5
+	.p2align	4
+.LBB2_50:
+	vmovdqu	2944(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI2_2(%rip), %ymm8
+	vpbroadcastd	.LCPI2_1(%rip), %ymm10
+	vpand	%ymm0, %ymm8, %ymm8
+	vpor	%ymm10, %ymm8, %ymm8
+	vpsrld	$23, %ymm0, %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vmovaps	%ymm15, %ymm13
+	vbroadcastss	.LCPI2_3(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_5(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_6(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_7(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vfmadd231ps	%ymm10, %ymm6, %ymm13
+	vaddps	%ymm7, %ymm13, %ymm8
+	vaddps	%ymm11, %ymm8, %ymm10
+	vsubps	%ymm10, %ymm13, %ymm10
+	vmovaps	%ymm14, %ymm13
+	vfmadd213ps	%ymm12, %ymm10, %ymm13
+	vfmadd213ps	%ymm1, %ymm10, %ymm13
+	vfmadd213ps	%ymm2, %ymm10, %ymm13
+	vpslld	$23, %ymm8, %ymm8
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vaddps	%ymm3, %ymm8, %ymm8
+	vcmpleps	%ymm4, %ymm0, %ymm10
+	vmulps	%ymm5, %ymm0, %ymm0
+	vblendvps	%ymm10, %ymm0, %ymm8, %ymm0
+	vmovups	%ymm0, 2944(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_50
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_10(%rip), %xmm14
+	vmovss	.LCPI2_12(%rip), %xmm4
+	vmovss	.LCPI2_11(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm7
+	vmovss	.LCPI2_14(%rip), %xmm2
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovss	.LCPI2_16(%rip), %xmm9
+	vmovss	.LCPI2_4(%rip), %xmm15
+	vmovss	.LCPI2_6(%rip), %xmm12
+	vmovss	.LCPI2_5(%rip), %xmm5
+	vmovss	.LCPI2_3(%rip), %xmm11
+	je	.LBB2_53
+	.p2align	4
+.LBB2_52:
+	vmovd	2944(%rsp,%r14,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	shrl	$23, %eax
+	vxorps	%xmm13, %xmm13, %xmm13
+	vcvtsi2ss	%eax, %xmm13, %xmm8
+	vmovd	%edi, %xmm10
+	vmovaps	%xmm15, %xmm13
+	vfmadd213ss	%xmm11, %xmm10, %xmm13
+	vfmadd213ss	%xmm5, %xmm10, %xmm13
+	vfmadd213ss	%xmm12, %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_7(%rip), %xmm10, %xmm13
+	vfmadd231ss	.LCPI2_8(%rip), %xmm8, %xmm13
+	vaddss	.LCPI2_9(%rip), %xmm13, %xmm8
+	vaddss	%xmm14, %xmm8, %xmm10
+	vsubss	%xmm10, %xmm13, %xmm10
+	vmovaps	%xmm4, %xmm13
+	vfmadd213ss	%xmm3, %xmm10, %xmm13
+	vfmadd213ss	%xmm7, %xmm10, %xmm13
+	vfmadd213ss	%xmm2, %xmm10, %xmm13
+	vmovd	%xmm8, %eax
+	vmovd	%xmm13, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	vmovd	%eax, %xmm8
+	vaddss	%xmm6, %xmm8, %xmm8
+	vmulss	%xmm1, %xmm0, %xmm10
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 2944(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_52
+.LBB2_53:
+	cmpq	$8, %rcx
+	jge	.LBB2_55
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_12(%rip), %xmm5
+	vmovss	.LCPI2_11(%rip), %xmm6
+	vmovss	.LCPI2_13(%rip), %xmm1
+	vbroadcastss	.LCPI2_10(%rip), %ymm2
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	vmovss	.LCPI2_16(%rip), %xmm4
+	vmovss	.LCPI2_4(%rip), %xmm7
+	jmp	.LBB2_58
+.LBB2_45:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_18(%rip), %ymm9
+	vbroadcastss	.LCPI2_19(%rip), %ymm1
+	vbroadcastss	.LCPI2_22(%rip), %ymm2
+	vbroadcastss	.LCPI2_23(%rip), %ymm14
+	vbroadcastss	.LCPI2_26(%rip), %ymm11
+	vbroadcastss	.LCPI2_27(%rip), %ymm12
+	vbroadcastss	.LCPI2_28(%rip), %ymm6
+	vbroadcastss	.LCPI2_29(%rip), %ymm4
+	vbroadcastss	.LCPI2_30(%rip), %ymm5
+	vbroadcastss	.LCPI2_31(%rip), %ymm7
+	.p2align	4
+.LBB2_46:
+	vmovups	3456(%rsp,%rax,4), %ymm0
+	vmovaps	%ymm1, %ymm8
+	vfmadd213ps	%ymm9, %ymm0, %ymm8
+	vbroadcastss	.LCPI2_20(%rip), %ymm10
+	vmaxps	%ymm10, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_2(%rip), %ymm10
+	vandps	%ymm10, %ymm8, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vorps	%ymm13, %ymm10, %ymm10
+	vpsrld	$23, %ymm8, %ymm8
+	vpbroadcastd	.LCPI2_21(%rip), %ymm13
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vmovaps	%ymm14, %ymm13
+	vfmadd213ps	%ymm2, %ymm10, %ymm13
+	vbroadcastss	.LCPI2_24(%rip), %ymm3
+	vfmadd213ps	%ymm3, %ymm10, %ymm13
+	vbroadcastss	.LCPI2_25(%rip), %ymm3
+	vfmadd213ps	%ymm3, %ymm10, %ymm13
+	vfmadd213ps	%ymm11, %ymm10, %ymm13
+	vfmadd213ps	%ymm12, %ymm10, %ymm13
+	vcvtdq2ps	%ymm8, %ymm8
+	vaddps	%ymm8, %ymm13, %ymm8
+	vmulps	%ymm5, %ymm0, %ymm10
+	vsqrtps	%ymm10, %ymm10
+	vfmadd213ps	%ymm6, %ymm4, %ymm8
+	vcmpleps	%ymm7, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm10, %ymm8, %ymm0
+	vmovups	%ymm0, 3456(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_46
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_31(%rip), %xmm1
+	vbroadcastss	.LCPI2_10(%rip), %ymm2
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	vmovss	.LCPI2_16(%rip), %xmm4
+	vmovss	.LCPI2_23(%rip), %xmm9
+	vmovss	.LCPI2_22(%rip), %xmm12
+	vmovss	.LCPI2_19(%rip), %xmm5
+	vmovss	.LCPI2_30(%rip), %xmm7
+	je	.LBB2_59
+	.p2align	4
+.LBB2_48:
+	vmovss	3456(%rsp,%r14,4), %xmm0
+	vmovaps	%xmm5, %xmm8
+	vfmadd213ss	%xmm15, %xmm0, %xmm8
+	vmaxss	.LCPI2_20(%rip), %xmm8, %xmm8
+	vmovd	%xmm8, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	vmovd	%edi, %xmm8
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vcvtsi2ss	%eax, %xmm15, %xmm10
+	vmovaps	%xmm9, %xmm13
+	vfmadd213ss	%xmm12, %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_24(%rip), %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_25(%rip), %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_26(%rip), %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_27(%rip), %xmm8, %xmm13
+	vaddss	%xmm10, %xmm13, %xmm8
+	vmovss	.LCPI2_29(%rip), %xmm6
+	vfmadd213ss	.LCPI2_28(%rip), %xmm6, %xmm8
+	vmulss	%xmm7, %xmm0, %xmm10
+	vsqrtss	%xmm10, %xmm10, %xmm10
+	vcmpless	%xmm1, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 3456(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_48
+	jmp	.LBB2_59
+.LBB2_55:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vmovss	.LCPI2_13(%rip), %xmm1
+	vbroadcastss	.LCPI2_4(%rip), %ymm3
+	vbroadcastss	.LCPI2_5(%rip), %ymm9
+	vbroadcastss	.LCPI2_6(%rip), %ymm12
+	vbroadcastss	.LCPI2_7(%rip), %ymm14
+	vbroadcastss	.LCPI2_10(%rip), %ymm7
+	vbroadcastss	.LCPI2_11(%rip), %ymm5
+	vbroadcastss	.LCPI2_12(%rip), %ymm6
+	vbroadcastss	.LCPI2_13(%rip), %ymm4
+	vbroadcastss	.LCPI2_15(%rip), %ymm15
+	vbroadcastss	.LCPI2_17(%rip), %ymm11
+	.p2align	4
+.LBB2_56:
+	vmovdqu	3456(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI2_2(%rip), %ymm8
+	vpbroadcastd	.LCPI2_1(%rip), %ymm10
+	vpand	%ymm0, %ymm8, %ymm8
+	vpor	%ymm10, %ymm8, %ymm8
+	vpsrld	$23, %ymm0, %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vmovaps	%ymm3, %ymm13
+	vbroadcastss	.LCPI2_3(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm8, %ymm13
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vfmadd213ps	%ymm12, %ymm8, %ymm13
+	vfmadd213ps	%ymm14, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_8(%rip), %ymm2
+	vfmadd231ps	%ymm10, %ymm2, %ymm13
+	vbroadcastss	.LCPI2_9(%rip), %ymm2
+	vaddps	%ymm2, %ymm13, %ymm8
+	vaddps	%ymm7, %ymm8, %ymm10
+	vsubps	%ymm10, %ymm13, %ymm10
+	vmovaps	%ymm6, %ymm13
+	vfmadd213ps	%ymm5, %ymm10, %ymm13
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vbroadcastss	.LCPI2_14(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm10, %ymm13
+	vpslld	$23, %ymm8, %ymm8
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vaddps	%ymm15, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_16(%rip), %ymm2
+	vcmpleps	%ymm2, %ymm0, %ymm10
+	vmulps	%ymm0, %ymm11, %ymm0
+	vblendvps	%ymm10, %ymm0, %ymm8, %ymm0
+	vmovups	%ymm0, 3456(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_56
+	vmovaps	%ymm7, %ymm2
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_16(%rip), %xmm4
+	vmovss	.LCPI2_12(%rip), %xmm5
+	vmovss	.LCPI2_11(%rip), %xmm6
+	vmovss	.LCPI2_4(%rip), %xmm7
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	je	.LBB2_59
+	.p2align	4
+.LBB2_58:
+	vmovd	3456(%rsp,%r14,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	shrl	$23, %eax
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%eax, %xmm3, %xmm8
+	vmovd	%edi, %xmm10
+	vmovaps	%xmm7, %xmm13
+	vfmadd213ss	.LCPI2_3(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_5(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_6(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_7(%rip), %xmm10, %xmm13
+	vfmadd231ss	.LCPI2_8(%rip), %xmm8, %xmm13
+	vaddss	.LCPI2_9(%rip), %xmm13, %xmm8
+	vaddss	.LCPI2_10(%rip), %xmm8, %xmm10
+	vsubss	%xmm10, %xmm13, %xmm10
+	vmovaps	%xmm5, %xmm13
+	vfmadd213ss	%xmm6, %xmm10, %xmm13
+	vfmadd213ss	%xmm1, %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_14(%rip), %xmm10, %xmm13
+	vmovd	%xmm8, %eax
+	vmovd	%xmm13, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	vmovd	%eax, %xmm8
+	vaddss	.LCPI2_15(%rip), %xmm8, %xmm8
+	vmulss	.LCPI2_17(%rip), %xmm0, %xmm10
+	vcmpless	%xmm4, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 3456(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_58
+.LBB2_59:
+	cmpq	$8, %rcx
+	vmovups	272(%rsp), %ymm1
+	vmovups	-48(%rsp), %ymm5
+	vmovups	496(%rsp), %ymm12
+	jge	.LBB2_61
+	xorl	%r8d, %r8d
+	vmovss	.LCPI2_1(%rip), %xmm10
+	vmovups	240(%rsp), %ymm7
+	vmovaps	%ymm2, %ymm6
+	jmp	.LBB2_64
+	.p2align	4
+.LBB2_61:
+	movl	%r10d, %r8d
+	andl	$248, %r8d
+	xorl	%eax, %eax
+	movq	-120(%rsp), %rdi
+	vmovaps	%ymm5, %ymm15
+	vmovups	-16(%rsp), %ymm14
+	vmovups	304(%rsp), %ymm11
+	vmovups	336(%rsp), %ymm5
+	vmovups	368(%rsp), %ymm4
+	vmovups	400(%rsp), %ymm6
+	vmovups	64(%rsp), %ymm9
+	vmovups	192(%rsp), %ymm1
+	vxorps	%xmm10, %xmm10, %xmm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm2
+	vmovups	240(%rsp), %ymm7
+	.p2align	4
+.LBB2_62:
+	vpmovzxwd	(%rdi,%rax,2), %ymm0
+	vcvtdq2ps	%ymm0, %ymm0
+	vsubps	%ymm7, %ymm0, %ymm0
+	vmulps	%ymm0, %ymm9, %ymm0
+	vmaxps	%ymm10, %ymm0, %ymm0
+	vminps	%ymm2, %ymm0, %ymm0
+	vpmovzxwd	(%r15,%rax,2), %ymm8
+	vcvtdq2ps	%ymm8, %ymm8
+	vsubps	%ymm7, %ymm8, %ymm8
+	vmulps	%ymm1, %ymm8, %ymm8
+	vmaxps	%ymm10, %ymm8, %ymm8
+	vminps	%ymm2, %ymm8, %ymm8
+	vxorps	%xmm2, %xmm2, %xmm2
+	vpmovzxwd	(%r11,%rax,2), %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vsubps	%ymm7, %ymm10, %ymm10
+	vmulps	%ymm10, %ymm14, %ymm10
+	vmaxps	%ymm2, %ymm10, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vminps	%ymm13, %ymm10, %ymm10
+	vmulps	%ymm6, %ymm8, %ymm13
+	vfmadd231ps	%ymm0, %ymm15, %ymm13
+	vfmadd231ps	%ymm10, %ymm4, %ymm13
+	vmaxps	%ymm2, %ymm13, %ymm13
+	vbroadcastss	.LCPI2_1(%rip), %ymm3
+	vminps	%ymm3, %ymm13, %ymm13
+	vmovups	%ymm13, 896(%rsp,%rax,4)
+	vmulps	%ymm5, %ymm8, %ymm13
+	vfmadd231ps	%ymm0, %ymm11, %ymm13
+	vfmadd231ps	%ymm10, %ymm12, %ymm13
+	vmaxps	%ymm2, %ymm13, %ymm13
+	vbroadcastss	.LCPI2_1(%rip), %ymm2
+	vminps	%ymm2, %ymm13, %ymm13
+	vmovups	%ymm13, 1408(%rsp,%rax,4)
+	vmulps	464(%rsp), %ymm8, %ymm8
+	vfmadd231ps	272(%rsp), %ymm0, %ymm8
+	vfmadd231ps	432(%rsp), %ymm10, %ymm8
+	vxorps	%xmm10, %xmm10, %xmm10
+	vmaxps	%ymm10, %ymm8, %ymm0
+	vminps	%ymm2, %ymm0, %ymm0
+	vmovups	%ymm0, 1920(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_62
+	cmpq	%r8, %r10
+	vmovaps	%ymm15, %ymm8
+	vmovss	.LCPI2_1(%rip), %xmm10
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovups	272(%rsp), %ymm1
+	vbroadcastss	.LCPI2_10(%rip), %ymm6
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vmovaps	%ymm8, %ymm5
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	vmovss	.LCPI2_16(%rip), %xmm4
+	jne	.LBB2_64
+.LBB2_69:
+	cmpl	$1, -108(%rsp)
+	jne	.LBB2_70
+	cmpq	$8, %rcx
+	movq	-72(%rsp), %r8
+	vmovss	.LCPI2_23(%rip), %xmm0
+	jge	.LBB2_80
+	xorl	%r14d, %r14d
+	movq	-120(%rsp), %r13
+	vmovaps	%xmm0, %xmm3
+	vmovss	.LCPI2_24(%rip), %xmm2
+	vmovss	.LCPI2_25(%rip), %xmm14
+	vmovss	.LCPI2_26(%rip), %xmm11
+	vmovss	.LCPI2_27(%rip), %xmm5
+	vmovss	.LCPI2_29(%rip), %xmm4
+	vmovss	.LCPI2_20(%rip), %xmm10
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm12
+	jmp	.LBB2_83
+	.p2align	4
+.LBB2_64:
+	leal	(%r8,%r8), %r14d
+	movq	-120(%rsp), %rax
+	addq	%r14, %rax
+	leaq	(%r15,%r14), %rdi
+	addq	%r11, %r14
+	leaq	1920(%rsp), %r12
+	leaq	(%r12,%r8,4), %r12
+	movq	%r10, %rbp
+	subq	%r8, %rbp
+	xorl	%r8d, %r8d
+	jmp	.LBB2_65
+	.p2align	4
+.LBB2_86:
+	vmovaps	%xmm10, %xmm8
+.LBB2_87:
+	vmovaps	%xmm10, %xmm9
+	movzwl	(%r14,%r8,2), %r13d
+	vxorps	%xmm2, %xmm2, %xmm2
+	vcvtsi2ss	%r13d, %xmm2, %xmm10
+	vsubss	%xmm7, %xmm10, %xmm10
+	vmulss	%xmm10, %xmm13, %xmm10
+	vxorps	%xmm15, %xmm15, %xmm15
+	vmaxss	%xmm15, %xmm10, %xmm10
+	vminss	%xmm9, %xmm10, %xmm10
+	vmulss	400(%rsp), %xmm8, %xmm13
+	vfmadd231ss	%xmm0, %xmm5, %xmm13
+	vfmadd231ss	368(%rsp), %xmm10, %xmm13
+	vmaxss	%xmm15, %xmm13, %xmm13
+	vminss	%xmm9, %xmm13, %xmm13
+	vmovss	%xmm13, -1024(%r12,%r8,4)
+	vmulss	336(%rsp), %xmm8, %xmm13
+	vfmadd231ss	304(%rsp), %xmm0, %xmm13
+	vfmadd231ss	%xmm10, %xmm12, %xmm13
+	vmaxss	%xmm15, %xmm13, %xmm13
+	vminss	%xmm9, %xmm13, %xmm13
+	vmovss	%xmm13, -512(%r12,%r8,4)
+	vmulss	464(%rsp), %xmm8, %xmm8
+	vfmadd231ss	%xmm0, %xmm1, %xmm8
+	vfmadd231ss	432(%rsp), %xmm10, %xmm8
+	vmaxss	%xmm15, %xmm8, %xmm0
+	vminss	%xmm9, %xmm0, %xmm0
+	vmovss	%xmm0, (%r12,%r8,4)
+	incq	%r8
+	cmpq	%r8, %rbp
+	vmovaps	%xmm9, %xmm10
+	vmovss	.LCPI2_18(%rip), %xmm15
+	je	.LBB2_69
+.LBB2_65:
+	movzwl	(%rax,%r8,2), %r13d
+	vmovd	%r13d, %xmm0
+	vpinsrw	$2, (%rdi,%r8,2), %xmm0, %xmm0
+	vcvtdq2ps	%xmm0, %xmm0
+	vsubps	%xmm7, %xmm0, %xmm0
+	vmulps	224(%rsp), %xmm0, %xmm0
+	vxorps	%xmm3, %xmm3, %xmm3
+	vmaxps	%xmm3, %xmm0, %xmm8
+	vbroadcastss	.LCPI2_1(%rip), %xmm0
+	vcmpltps	%xmm0, %xmm8, %xmm0
+	vshufps	$80, %xmm0, %xmm0, %xmm0
+	vmovmskpd	%xmm0, %r13d
+	vmovaps	%xmm8, %xmm0
+	testb	$1, %r13b
+	jne	.LBB2_67
+	vmovaps	%xmm10, %xmm0
+.LBB2_67:
+	testb	$2, %r13b
+	vmovups	-16(%rsp), %ymm13
+	je	.LBB2_86
+	vmovshdup	%xmm8, %xmm8
+	jmp	.LBB2_87
+	.p2align	4
+.LBB2_70:
+	cmpq	$8, %rcx
+	movq	-72(%rsp), %r8
+	jge	.LBB2_72
+	xorl	%r14d, %r14d
+	movq	-120(%rsp), %r13
+	vmovss	.LCPI2_6(%rip), %xmm9
+	vmovaps	%xmm4, %xmm2
+	vmovaps	%xmm9, %xmm4
+	vmovss	.LCPI2_7(%rip), %xmm5
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovss	.LCPI2_13(%rip), %xmm7
+	vmovss	.LCPI2_8(%rip), %xmm1
+	vmovss	.LCPI2_9(%rip), %xmm3
+	vmovss	.LCPI2_10(%rip), %xmm12
+	vmovss	.LCPI2_12(%rip), %xmm14
+	vmovss	.LCPI2_11(%rip), %xmm11
+	vmovss	.LCPI2_4(%rip), %xmm9
+	vmovss	.LCPI2_17(%rip), %xmm15
+	jmp	.LBB2_75
+.LBB2_80:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_28(%rip), %ymm7
+	vbroadcastss	.LCPI2_20(%rip), %ymm3
+	vbroadcastss	.LCPI2_23(%rip), %ymm4
+	vbroadcastss	.LCPI2_29(%rip), %ymm5
+	vbroadcastss	.LCPI2_24(%rip), %ymm9
+	vbroadcastss	.LCPI2_30(%rip), %ymm11
+	vbroadcastss	.LCPI2_31(%rip), %ymm12
+	vbroadcastss	.LCPI2_25(%rip), %ymm14
+	vbroadcastss	.LCPI2_26(%rip), %ymm1
+	vbroadcastss	.LCPI2_18(%rip), %ymm2
+	.p2align	4
+.LBB2_81:
+	vmovups	896(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI2_19(%rip), %ymm8
+	vfmadd213ps	%ymm2, %ymm0, %ymm8
+	vmaxps	%ymm3, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_2(%rip), %ymm10
+	vandps	%ymm10, %ymm8, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vorps	%ymm13, %ymm10, %ymm10
+	vpsrld	$23, %ymm8, %ymm8
+	vpbroadcastd	.LCPI2_21(%rip), %ymm13
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vmovaps	%ymm4, %ymm13
+	vbroadcastss	.LCPI2_22(%rip), %ymm6
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vfmadd213ps	%ymm9, %ymm10, %ymm13
+	vfmadd213ps	%ymm14, %ymm10, %ymm13
+	vfmadd213ps	%ymm1, %ymm10, %ymm13
+	vbroadcastss	.LCPI2_27(%rip), %ymm6
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vcvtdq2ps	%ymm8, %ymm8
+	vaddps	%ymm8, %ymm13, %ymm8
+	vmulps	%ymm0, %ymm11, %ymm10
+	vsqrtps	%ymm10, %ymm10
+	vfmadd213ps	%ymm7, %ymm5, %ymm8
+	vcmpleps	%ymm12, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm10, %ymm8, %ymm0
+	vmovups	%ymm0, 896(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_81
+	cmpq	%r14, %r10
+	movq	-120(%rsp), %r13
+	vmovss	.LCPI2_20(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm3
+	vmovss	.LCPI2_24(%rip), %xmm2
+	vmovss	.LCPI2_25(%rip), %xmm14
+	vmovss	.LCPI2_26(%rip), %xmm11
+	vmovss	.LCPI2_27(%rip), %xmm5
+	vmovss	.LCPI2_29(%rip), %xmm4
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm12
+	je	.LBB2_84
+	.p2align	4
+.LBB2_83:
+	vmovss	896(%rsp,%r14,4), %xmm0
+	vmovaps	%xmm12, %xmm8
+	vfmadd213ss	%xmm15, %xmm0, %xmm8
+	vmaxss	%xmm10, %xmm8, %xmm8
+	vmovd	%xmm8, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	vmovd	%edi, %xmm8
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vmovaps	%xmm10, %xmm1
+	vcvtsi2ss	%eax, %xmm15, %xmm10
+	vmovaps	%xmm3, %xmm13
+	vfmadd213ss	.LCPI2_22(%rip), %xmm8, %xmm13
+	vfmadd213ss	%xmm2, %xmm8, %xmm13
+	vfmadd213ss	%xmm14, %xmm8, %xmm13
+	vfmadd213ss	%xmm11, %xmm8, %xmm13
+	vfmadd213ss	%xmm5, %xmm8, %xmm13
+	vaddss	%xmm10, %xmm13, %xmm8
+	vfmadd213ss	%xmm6, %xmm4, %xmm8
+	vmulss	%xmm7, %xmm0, %xmm10
+	vsqrtss	%xmm10, %xmm10, %xmm10
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovaps	%xmm1, %xmm10
+	vmovss	%xmm0, 896(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_83
+.LBB2_84:
+	cmpq	$8, %rcx
+	jge	.LBB2_88
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_20(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm2
+	vmovss	.LCPI2_24(%rip), %xmm14
+	vmovss	.LCPI2_25(%rip), %xmm11
+	vmovss	.LCPI2_26(%rip), %xmm5
+	vmovss	.LCPI2_27(%rip), %xmm4
+	vmovss	.LCPI2_29(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm12
+	jmp	.LBB2_91
+.LBB2_72:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_4(%rip), %ymm2
+	vbroadcastss	.LCPI2_5(%rip), %ymm7
+	vmovaps	%ymm6, %ymm12
+	vmovaps	%ymm14, %ymm3
+	vbroadcastss	.LCPI2_9(%rip), %ymm9
+	vbroadcastss	.LCPI2_8(%rip), %ymm4
+	vmovaps	%ymm11, %ymm1
+	vbroadcastss	.LCPI2_7(%rip), %ymm11
+	vbroadcastss	.LCPI2_6(%rip), %ymm5
+	vbroadcastss	.LCPI2_11(%rip), %ymm6
+	vbroadcastss	.LCPI2_13(%rip), %ymm15
+	vbroadcastss	.LCPI2_3(%rip), %ymm14
+	.p2align	4
+.LBB2_73:
+	vmovdqu	896(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI2_2(%rip), %ymm8
+	vpbroadcastd	.LCPI2_1(%rip), %ymm10
+	vpand	%ymm0, %ymm8, %ymm8
+	vpor	%ymm10, %ymm8, %ymm8
+	vpsrld	$23, %ymm0, %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vmovaps	%ymm2, %ymm13
+	vfmadd213ps	%ymm14, %ymm8, %ymm13
+	vfmadd213ps	%ymm7, %ymm8, %ymm13
+	vfmadd213ps	%ymm5, %ymm8, %ymm13
+	vfmadd213ps	%ymm11, %ymm8, %ymm13
+	vfmadd231ps	%ymm10, %ymm4, %ymm13
+	vaddps	%ymm9, %ymm13, %ymm8
+	vaddps	%ymm12, %ymm8, %ymm10
+	vsubps	%ymm10, %ymm13, %ymm10
+	vbroadcastss	.LCPI2_12(%rip), %ymm13
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vfmadd213ps	%ymm15, %ymm10, %ymm13
+	vfmadd213ps	%ymm1, %ymm10, %ymm13
+	vpslld	$23, %ymm8, %ymm8
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_15(%rip), %ymm10
+	vaddps	%ymm10, %ymm8, %ymm8
+	vcmpleps	%ymm3, %ymm0, %ymm10
+	vbroadcastss	.LCPI2_17(%rip), %ymm13
+	vmulps	%ymm0, %ymm13, %ymm0
+	vblendvps	%ymm10, %ymm0, %ymm8, %ymm0
+	vmovups	%ymm0, 896(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_73
+	cmpq	%r14, %r10
+	movq	-120(%rsp), %r13
+	vmovss	.LCPI2_13(%rip), %xmm7
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovss	.LCPI2_16(%rip), %xmm2
+	vmovss	.LCPI2_8(%rip), %xmm1
+	vmovss	.LCPI2_9(%rip), %xmm3
+	vmovss	.LCPI2_10(%rip), %xmm12
+	vmovss	.LCPI2_12(%rip), %xmm14
+	vmovss	.LCPI2_11(%rip), %xmm11
+	vmovss	.LCPI2_4(%rip), %xmm9
+	vmovss	.LCPI2_17(%rip), %xmm15
+	vmovss	.LCPI2_7(%rip), %xmm5
+	vmovss	.LCPI2_6(%rip), %xmm4
+	je	.LBB2_76
+	.p2align	4
+.LBB2_75:
+	vmovd	896(%rsp,%r14,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	shrl	$23, %eax
+	vxorps	%xmm13, %xmm13, %xmm13
+	vcvtsi2ss	%eax, %xmm13, %xmm8
+	vmovd	%edi, %xmm10
+	vmovaps	%xmm9, %xmm13
+	vfmadd213ss	.LCPI2_3(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_5(%rip), %xmm10, %xmm13
+	vfmadd213ss	%xmm4, %xmm10, %xmm13
+	vfmadd213ss	%xmm5, %xmm10, %xmm13
+	vfmadd231ss	%xmm1, %xmm8, %xmm13
+	vaddss	%xmm3, %xmm13, %xmm8
+	vaddss	%xmm12, %xmm8, %xmm10
+	vsubss	%xmm10, %xmm13, %xmm10
+	vmovaps	%xmm14, %xmm13
+	vfmadd213ss	%xmm11, %xmm10, %xmm13
+	vfmadd213ss	%xmm7, %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_14(%rip), %xmm10, %xmm13
+	vmovd	%xmm8, %eax
+	vmovd	%xmm13, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	vmovd	%eax, %xmm8
+	vaddss	%xmm6, %xmm8, %xmm8
+	vmulss	%xmm0, %xmm15, %xmm10
+	vcmpless	%xmm2, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 896(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_75
+.LBB2_76:
+	cmpq	$8, %rcx
+	jge	.LBB2_98
+	xorl	%r14d, %r14d
+	vmovaps	%xmm15, %xmm13
+	vmovss	.LCPI2_15(%rip), %xmm12
+	vmovss	.LCPI2_10(%rip), %xmm14
+	vmovss	.LCPI2_12(%rip), %xmm11
+	vmovss	.LCPI2_4(%rip), %xmm9
+	vmovss	.LCPI2_7(%rip), %xmm15
+	vmovss	.LCPI2_6(%rip), %xmm4
+	vmovaps	%xmm2, %xmm5
+	vmovss	.LCPI2_3(%rip), %xmm2
+	vmovss	.LCPI2_5(%rip), %xmm6
+	jmp	.LBB2_101
+.LBB2_88:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_20(%rip), %ymm3
+	vbroadcastss	.LCPI2_22(%rip), %ymm4
+	vbroadcastss	.LCPI2_23(%rip), %ymm5
+	vbroadcastss	.LCPI2_24(%rip), %ymm6
+	vbroadcastss	.LCPI2_25(%rip), %ymm7
+	vbroadcastss	.LCPI2_26(%rip), %ymm11
+	vbroadcastss	.LCPI2_27(%rip), %ymm12
+	vbroadcastss	.LCPI2_28(%rip), %ymm14
+	vbroadcastss	.LCPI2_29(%rip), %ymm1
+	vbroadcastss	.LCPI2_30(%rip), %ymm2
+	vbroadcastss	.LCPI2_31(%rip), %ymm9
+	.p2align	4
+.LBB2_89:
+	vmovups	1408(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI2_19(%rip), %ymm8
+	vbroadcastss	.LCPI2_18(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm0, %ymm8
+	vmaxps	%ymm3, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_2(%rip), %ymm10
+	vandps	%ymm10, %ymm8, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vorps	%ymm13, %ymm10, %ymm10
+	vpsrld	$23, %ymm8, %ymm8
+	vpbroadcastd	.LCPI2_21(%rip), %ymm13
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vmovaps	%ymm5, %ymm13
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vfmadd213ps	%ymm6, %ymm10, %ymm13
+	vfmadd213ps	%ymm7, %ymm10, %ymm13
+	vfmadd213ps	%ymm11, %ymm10, %ymm13
+	vfmadd213ps	%ymm12, %ymm10, %ymm13
+	vcvtdq2ps	%ymm8, %ymm8
+	vaddps	%ymm8, %ymm13, %ymm8
+	vmulps	%ymm2, %ymm0, %ymm10
+	vsqrtps	%ymm10, %ymm10
+	vfmadd213ps	%ymm14, %ymm1, %ymm8
+	vcmpleps	%ymm9, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm10, %ymm8, %ymm0
+	vmovups	%ymm0, 1408(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_89
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_20(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm2
+	vmovss	.LCPI2_24(%rip), %xmm14
+	vmovss	.LCPI2_25(%rip), %xmm11
+	vmovss	.LCPI2_26(%rip), %xmm5
+	vmovss	.LCPI2_27(%rip), %xmm4
+	vmovss	.LCPI2_29(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_30(%rip), %xmm7
+	vmovss	.LCPI2_31(%rip), %xmm9
+	vmovss	.LCPI2_19(%rip), %xmm12
+	je	.LBB2_92
+	.p2align	4
+.LBB2_91:
+	vmovss	1408(%rsp,%r14,4), %xmm0
+	vmovaps	%xmm12, %xmm8
+	vfmadd213ss	%xmm15, %xmm0, %xmm8
+	vmaxss	%xmm10, %xmm8, %xmm8
+	vmovd	%xmm8, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	vmovd	%edi, %xmm8
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vmovaps	%xmm10, %xmm1
+	vcvtsi2ss	%eax, %xmm15, %xmm10
+	vmovaps	%xmm2, %xmm13
+	vfmadd213ss	.LCPI2_22(%rip), %xmm8, %xmm13
+	vfmadd213ss	%xmm14, %xmm8, %xmm13
+	vfmadd213ss	%xmm11, %xmm8, %xmm13
+	vfmadd213ss	%xmm5, %xmm8, %xmm13
+	vfmadd213ss	%xmm4, %xmm8, %xmm13
+	vaddss	%xmm10, %xmm13, %xmm8
+	vfmadd213ss	%xmm6, %xmm3, %xmm8
+	vmulss	%xmm7, %xmm0, %xmm10
+	vsqrtss	%xmm10, %xmm10, %xmm10
+	vcmpless	%xmm9, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovaps	%xmm1, %xmm10
+	vmovss	%xmm0, 1408(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_91
+.LBB2_92:
+	cmpq	$8, %rcx
+	jge	.LBB2_94
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_23(%rip), %xmm7
+	vmovss	.LCPI2_22(%rip), %xmm9
+	vmovss	.LCPI2_28(%rip), %xmm3
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovss	.LCPI2_31(%rip), %xmm1
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	vmovups	-48(%rsp), %ymm5
+	jmp	.LBB2_97
+.LBB2_98:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_11(%rip), %ymm5
+	vbroadcastss	.LCPI2_14(%rip), %ymm1
+	vbroadcastss	.LCPI2_12(%rip), %ymm11
+	vbroadcastss	.LCPI2_13(%rip), %ymm4
+	vbroadcastss	.LCPI2_16(%rip), %ymm3
+	vbroadcastss	.LCPI2_15(%rip), %ymm14
+	vbroadcastss	.LCPI2_17(%rip), %ymm2
+	vbroadcastss	.LCPI2_7(%rip), %ymm6
+	vbroadcastss	.LCPI2_8(%rip), %ymm7
+	vbroadcastss	.LCPI2_9(%rip), %ymm9
+	vbroadcastss	.LCPI2_10(%rip), %ymm12
+	.p2align	4
+.LBB2_99:
+	vmovdqu	1408(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI2_2(%rip), %ymm8
+	vpbroadcastd	.LCPI2_1(%rip), %ymm10
+	vpand	%ymm0, %ymm8, %ymm8
+	vpor	%ymm10, %ymm8, %ymm8
+	vpsrld	$23, %ymm0, %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vbroadcastss	.LCPI2_4(%rip), %ymm13
+	vbroadcastss	.LCPI2_3(%rip), %ymm15
+	vfmadd213ps	%ymm15, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_5(%rip), %ymm15
+	vfmadd213ps	%ymm15, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_6(%rip), %ymm15
+	vfmadd213ps	%ymm15, %ymm8, %ymm13
+	vfmadd213ps	%ymm6, %ymm8, %ymm13
+	vfmadd231ps	%ymm10, %ymm7, %ymm13
+	vaddps	%ymm9, %ymm13, %ymm8
+	vaddps	%ymm12, %ymm8, %ymm10
+	vsubps	%ymm10, %ymm13, %ymm10
+	vmovaps	%ymm11, %ymm13
+	vfmadd213ps	%ymm5, %ymm10, %ymm13
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vfmadd213ps	%ymm1, %ymm10, %ymm13
+	vpslld	$23, %ymm8, %ymm8
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vaddps	%ymm14, %ymm8, %ymm8
+	vcmpleps	%ymm3, %ymm0, %ymm10
+	vmulps	%ymm2, %ymm0, %ymm0
+	vblendvps	%ymm10, %ymm0, %ymm8, %ymm0
+	vmovups	%ymm0, 1408(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_99
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_15(%rip), %xmm12
+	vmovss	.LCPI2_17(%rip), %xmm13
+	vmovss	.LCPI2_16(%rip), %xmm5
+	vmovss	.LCPI2_8(%rip), %xmm1
+	vmovss	.LCPI2_9(%rip), %xmm3
+	vmovss	.LCPI2_10(%rip), %xmm14
+	vmovss	.LCPI2_12(%rip), %xmm11
+	vmovss	.LCPI2_4(%rip), %xmm9
+	vmovss	.LCPI2_7(%rip), %xmm15
+	vmovss	.LCPI2_6(%rip), %xmm4
+	vmovss	.LCPI2_3(%rip), %xmm2
+	vmovss	.LCPI2_5(%rip), %xmm6
+	je	.LBB2_102
+	.p2align	4
+.LBB2_101:
+	vmovd	1408(%rsp,%r14,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	shrl	$23, %eax
+	vxorps	%xmm7, %xmm7, %xmm7
+	vcvtsi2ss	%eax, %xmm7, %xmm8
+	vmovd	%edi, %xmm10
+	vmovaps	%xmm12, %xmm7
+	vmovaps	%xmm13, %xmm12
+	vmovaps	%xmm9, %xmm13
+	vfmadd213ss	%xmm2, %xmm10, %xmm13
+	vfmadd213ss	%xmm6, %xmm10, %xmm13
+	vfmadd213ss	%xmm4, %xmm10, %xmm13
+	vfmadd213ss	%xmm15, %xmm10, %xmm13
+	vfmadd231ss	%xmm1, %xmm8, %xmm13
+	vaddss	%xmm3, %xmm13, %xmm8
+	vaddss	%xmm14, %xmm8, %xmm10
+	vsubss	%xmm10, %xmm13, %xmm10
+	vmovaps	%xmm11, %xmm13
+	vfmadd213ss	.LCPI2_11(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_13(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_14(%rip), %xmm10, %xmm13
+	vmovd	%xmm8, %eax
+	vmovd	%xmm13, %edi
+	vmovaps	%xmm12, %xmm13
+	vmovaps	%xmm7, %xmm12
+	shll	$23, %eax
+	addl	%edi, %eax
+	vmovd	%eax, %xmm8
+	vaddss	%xmm7, %xmm8, %xmm8
+	vmulss	%xmm0, %xmm13, %xmm10
+	vcmpless	%xmm5, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 1408(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_101
+.LBB2_102:
+	cmpq	$8, %rcx
+	jge	.LBB2_104
+	vmovaps	%xmm5, %xmm4
+	xorl	%r14d, %r14d
+	vmovss	.LCPI2_14(%rip), %xmm7
+	vmovss	.LCPI2_17(%rip), %xmm12
+	vmovss	.LCPI2_10(%rip), %xmm1
+	vmovss	.LCPI2_12(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm3
+	vmovups	-48(%rsp), %ymm5
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	jmp	.LBB2_107
+.LBB2_94:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vmovss	.LCPI2_28(%rip), %xmm3
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vbroadcastss	.LCPI2_20(%rip), %ymm12
+	vbroadcastss	.LCPI2_22(%rip), %ymm11
+	vbroadcastss	.LCPI2_23(%rip), %ymm5
+	vbroadcastss	.LCPI2_24(%rip), %ymm14
+	vbroadcastss	.LCPI2_25(%rip), %ymm4
+	vbroadcastss	.LCPI2_26(%rip), %ymm9
+	vbroadcastss	.LCPI2_27(%rip), %ymm2
+	vbroadcastss	.LCPI2_28(%rip), %ymm1
+	vbroadcastss	.LCPI2_31(%rip), %ymm7
+	.p2align	4
+.LBB2_95:
+	vmovups	1920(%rsp,%rax,4), %ymm0
+	vbroadcastss	.LCPI2_19(%rip), %ymm8
+	vbroadcastss	.LCPI2_18(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm0, %ymm8
+	vmaxps	%ymm12, %ymm8, %ymm8
+	vbroadcastss	.LCPI2_2(%rip), %ymm10
+	vandps	%ymm10, %ymm8, %ymm10
+	vbroadcastss	.LCPI2_1(%rip), %ymm13
+	vorps	%ymm13, %ymm10, %ymm10
+	vpsrld	$23, %ymm8, %ymm8
+	vpbroadcastd	.LCPI2_21(%rip), %ymm13
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vmovaps	%ymm5, %ymm13
+	vfmadd213ps	%ymm11, %ymm10, %ymm13
+	vfmadd213ps	%ymm14, %ymm10, %ymm13
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vfmadd213ps	%ymm9, %ymm10, %ymm13
+	vfmadd213ps	%ymm2, %ymm10, %ymm13
+	vcvtdq2ps	%ymm8, %ymm8
+	vaddps	%ymm8, %ymm13, %ymm8
+	vbroadcastss	.LCPI2_30(%rip), %ymm10
+	vmulps	%ymm0, %ymm10, %ymm10
+	vsqrtps	%ymm10, %ymm10
+	vbroadcastss	.LCPI2_29(%rip), %ymm13
+	vfmadd213ps	%ymm1, %ymm13, %ymm8
+	vcmpleps	%ymm7, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm10, %ymm8, %ymm0
+	vmovups	%ymm0, 1920(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_95
+	cmpq	%r14, %r10
+	vmovss	.LCPI2_31(%rip), %xmm1
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	vmovups	-48(%rsp), %ymm5
+	vmovss	.LCPI2_23(%rip), %xmm7
+	vmovss	.LCPI2_22(%rip), %xmm9
+	je	.LBB2_108
+	.p2align	4
+.LBB2_97:
+	vmovss	1920(%rsp,%r14,4), %xmm0
+	vmovss	.LCPI2_19(%rip), %xmm8
+	vfmadd213ss	%xmm15, %xmm0, %xmm8
+	vmaxss	.LCPI2_20(%rip), %xmm8, %xmm8
+	vmovd	%xmm8, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	vmovd	%edi, %xmm8
+	shrl	$23, %eax
+	addl	$-127, %eax
+	vcvtsi2ss	%eax, %xmm15, %xmm10
+	vmovaps	%xmm7, %xmm13
+	vfmadd213ss	%xmm9, %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_24(%rip), %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_25(%rip), %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_26(%rip), %xmm8, %xmm13
+	vfmadd213ss	.LCPI2_27(%rip), %xmm8, %xmm13
+	vaddss	%xmm10, %xmm13, %xmm8
+	vfmadd132ss	.LCPI2_29(%rip), %xmm3, %xmm8
+	vmulss	%xmm6, %xmm0, %xmm10
+	vsqrtss	%xmm10, %xmm10, %xmm10
+	vcmpless	%xmm1, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 1920(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_97
+	jmp	.LBB2_108
+.LBB2_104:
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI2_11(%rip), %ymm5
+	vbroadcastss	.LCPI2_14(%rip), %ymm4
+	vbroadcastss	.LCPI2_12(%rip), %ymm11
+	vbroadcastss	.LCPI2_13(%rip), %ymm15
+	vbroadcastss	.LCPI2_15(%rip), %ymm7
+	vbroadcastss	.LCPI2_17(%rip), %ymm12
+	vbroadcastss	.LCPI2_7(%rip), %ymm2
+	vbroadcastss	.LCPI2_8(%rip), %ymm6
+	vbroadcastss	.LCPI2_9(%rip), %ymm1
+	vbroadcastss	.LCPI2_10(%rip), %ymm3
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	.p2align	4
+.LBB2_105:
+	vmovdqu	1920(%rsp,%rax,4), %ymm0
+	vpbroadcastd	.LCPI2_2(%rip), %ymm8
+	vpbroadcastd	.LCPI2_1(%rip), %ymm10
+	vpand	%ymm0, %ymm8, %ymm8
+	vpor	%ymm10, %ymm8, %ymm8
+	vpsrld	$23, %ymm0, %ymm10
+	vcvtdq2ps	%ymm10, %ymm10
+	vbroadcastss	.LCPI2_4(%rip), %ymm13
+	vbroadcastss	.LCPI2_3(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_5(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vbroadcastss	.LCPI2_6(%rip), %ymm9
+	vfmadd213ps	%ymm9, %ymm8, %ymm13
+	vfmadd213ps	%ymm2, %ymm8, %ymm13
+	vfmadd231ps	%ymm10, %ymm6, %ymm13
+	vaddps	%ymm1, %ymm13, %ymm8
+	vaddps	%ymm3, %ymm8, %ymm10
+	vsubps	%ymm10, %ymm13, %ymm10
+	vmovaps	%ymm11, %ymm13
+	vfmadd213ps	%ymm5, %ymm10, %ymm13
+	vfmadd213ps	%ymm15, %ymm10, %ymm13
+	vfmadd213ps	%ymm4, %ymm10, %ymm13
+	vpslld	$23, %ymm8, %ymm8
+	vpaddd	%ymm13, %ymm8, %ymm8
+	vaddps	%ymm7, %ymm8, %ymm8
+	vcmpleps	%ymm14, %ymm0, %ymm10
+	vmulps	%ymm0, %ymm12, %ymm0
+	vblendvps	%ymm10, %ymm0, %ymm8, %ymm0
+	vmovups	%ymm0, 1920(%rsp,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_105
+	cmpq	%r14, %r10
+	vmovaps	%ymm4, %ymm11
+	vmovss	.LCPI2_16(%rip), %xmm4
+	vmovups	-48(%rsp), %ymm5
+	vmovss	.LCPI2_10(%rip), %xmm1
+	vmovss	.LCPI2_12(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm3
+	vmovss	.LCPI2_14(%rip), %xmm7
+	vmovss	.LCPI2_17(%rip), %xmm12
+	je	.LBB2_108
+	.p2align	4
+.LBB2_107:
+	vmovd	1920(%rsp,%r14,4), %xmm0
+	vmovd	%xmm0, %eax
+	movl	%eax, %edi
+	andl	$8388607, %edi
+	orl	$1065353216, %edi
+	shrl	$23, %eax
+	vxorps	%xmm9, %xmm9, %xmm9
+	vcvtsi2ss	%eax, %xmm9, %xmm8
+	vmovd	%edi, %xmm10
+	vmovss	.LCPI2_4(%rip), %xmm13
+	vfmadd213ss	.LCPI2_3(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_5(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_6(%rip), %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_7(%rip), %xmm10, %xmm13
+	vfmadd231ss	.LCPI2_8(%rip), %xmm8, %xmm13
+	vaddss	.LCPI2_9(%rip), %xmm13, %xmm8
+	vaddss	%xmm1, %xmm8, %xmm10
+	vsubss	%xmm10, %xmm13, %xmm10
+	vmovaps	%xmm2, %xmm13
+	vfmadd213ss	%xmm3, %xmm10, %xmm13
+	vfmadd213ss	.LCPI2_13(%rip), %xmm10, %xmm13
+	vfmadd213ss	%xmm7, %xmm10, %xmm13
+	vmovd	%xmm8, %eax
+	vmovd	%xmm13, %edi
+	shll	$23, %eax
+	addl	%edi, %eax
+	vmovd	%eax, %xmm8
+	vaddss	.LCPI2_15(%rip), %xmm8, %xmm8
+	vmulss	%xmm0, %xmm12, %xmm10
+	vcmpless	%xmm4, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm10, %xmm8, %xmm0
+	vmovss	%xmm0, 1920(%rsp,%r14,4)
+	incq	%r14
+	cmpq	%r14, %r10
+	jne	.LBB2_107
+.LBB2_108:
+	cmpq	$16, 16(%rsp)
+	setb	%al
+	cmpq	$8, %rcx
+	setl	%dil
+	orb	%al, %dil
+	vmovups	544(%rsp), %ymm7
+	vmovups	272(%rsp), %ymm12
+	je	.LBB2_110
+	xorl	%r14d, %r14d
+	vmovaps	112(%rsp), %xmm8
+	vmovaps	96(%rsp), %xmm10
+	vmovups	-16(%rsp), %ymm9
+	vmovaps	128(%rsp), %xmm15
+	vmovss	.LCPI2_32(%rip), %xmm1
+	jmp	.LBB2_113
+	.p2align	4
+.LBB2_110:
+	vmovaps	%ymm11, %ymm14
+	movl	%r10d, %r14d
+	andl	$248, %r14d
+	xorl	%eax, %eax
+	vmovaps	112(%rsp), %xmm8
+	vmovaps	96(%rsp), %xmm10
+	vmovups	-16(%rsp), %ymm11
+	vmovups	736(%rsp), %ymm13
+	vmovaps	128(%rsp), %xmm15
+	vmovss	.LCPI2_32(%rip), %xmm1
+	vmovups	832(%rsp), %ymm3
+	vbroadcastss	.LCPI2_32(%rip), %ymm4
+	vmovdqa	.LCPI2_33(%rip), %ymm2
+	vmovups	800(%rsp), %ymm6
+	vmovups	768(%rsp), %ymm9
+	.p2align	4
+.LBB2_111:
+	vmulps	2944(%rsp,%rax,4), %ymm3, %ymm0
+	vfmadd231ps	2432(%rsp,%rax,4), %ymm6, %ymm0
+	vfmadd231ps	3456(%rsp,%rax,4), %ymm9, %ymm0
+	vaddps	%ymm0, %ymm13, %ymm0
+	vminps	%ymm4, %ymm0, %ymm0
+	vcvttps2dq	%ymm0, %ymm0
+	vpshufb	%ymm2, %ymm0, %ymm0
+	vpermq	$232, %ymm0, %ymm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovdqu	%xmm0, (%r8,%rax,2)
+	vmulps	1408(%rsp,%rax,4), %ymm3, %ymm0
+	vfmadd231ps	896(%rsp,%rax,4), %ymm6, %ymm0
+	vfmadd231ps	1920(%rsp,%rax,4), %ymm9, %ymm0
+	vaddps	%ymm0, %ymm13, %ymm0
+	vminps	%ymm4, %ymm0, %ymm0
+	vcvttps2dq	%ymm0, %ymm0
+	vpshufb	%ymm2, %ymm0, %ymm0
+	vpermq	$232, %ymm0, %ymm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovdqu	%xmm0, (%r9,%rax,2)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_111
+	cmpq	%r14, %r10
+	vmovaps	%ymm11, %ymm9
+	vmovaps	%ymm14, %ymm11
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	je	.LBB2_115
+.LBB2_113:
+	subq	%r14, %r10
+	leal	(%r14,%r14), %eax
+	leaq	(%r9,%rax), %rdx
+	shll	$2, %r14d
+	leaq	1920(%rsp), %rdi
+	addq	%r14, %rdi
+	addq	%r8, %rax
+	leaq	3456(%rsp), %r12
+	addq	%r12, %r14
+	xorl	%r12d, %r12d
+	.p2align	4
+.LBB2_114:
+	vmulss	-512(%r14,%r12,4), %xmm15, %xmm0
+	vmovaps	528(%rsp), %xmm6
+	vfmadd231ss	-1024(%r14,%r12,4), %xmm6, %xmm0
+	vfmadd231ss	(%r14,%r12,4), %xmm8, %xmm0
+	vaddss	%xmm0, %xmm10, %xmm0
+	vminss	%xmm1, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %ebp
+	shll	$6, %ebp
+	movw	%bp, (%rax,%r12,2)
+	vmulss	-512(%rdi,%r12,4), %xmm15, %xmm0
+	vfmadd231ss	-1024(%rdi,%r12,4), %xmm6, %xmm0
+	vfmadd231ss	(%rdi,%r12,4), %xmm8, %xmm0
+	vaddss	%xmm0, %xmm10, %xmm0
+	vminss	%xmm1, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %ebp
+	shll	$6, %ebp
+	movw	%bp, (%rdx,%r12,2)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB2_114
+.LBB2_115:
+	movq	48(%rsp), %r12
+	movq	%r12, %r14
+	shrq	%r14
+	cmpq	$1, 40(%rsp)
+	vmovups	864(%rsp), %ymm3
+	jne	.LBB2_117
+	movq	4048(%rsp), %rbp
+	movq	4040(%rsp), %rdi
+	movq	-104(%rsp), %rdx
+	vmovups	64(%rsp), %ymm10
+	vmovups	192(%rsp), %ymm0
+	vbroadcastss	.LCPI2_3(%rip), %ymm3
+	vbroadcastss	.LCPI2_10(%rip), %ymm6
+	testb	$1, %r12b
+	je	.LBB2_130
+	jmp	.LBB2_129
+	.p2align	4
+.LBB2_117:
+	cmpq	$16, 56(%rsp)
+	movq	4048(%rsp), %rbp
+	movq	4040(%rsp), %rdi
+	jae	.LBB2_122
+	xorl	%edx, %edx
+	movq	-64(%rsp), %r10
+	jmp	.LBB2_119
+.LBB2_122:
+	movq	-64(%rsp), %r10
+	movq	%r10, %rdx
+	andq	$-8, %rdx
+	xorl	%eax, %eax
+	vmovups	704(%rsp), %ymm4
+	vmovups	640(%rsp), %ymm6
+	vmovups	672(%rsp), %ymm5
+	vmovups	576(%rsp), %ymm1
+	vmovups	608(%rsp), %ymm9
+	vbroadcastss	.LCPI2_32(%rip), %ymm11
+	vmovdqa	.LCPI2_33(%rip), %ymm2
+	.p2align	4
+.LBB2_123:
+	vmovups	2432(%rsp,%rax,8), %ymm0
+	vmovups	2944(%rsp,%rax,8), %ymm8
+	vhaddps	2464(%rsp,%rax,8), %ymm0, %ymm0
+	vpermpd	$216, %ymm0, %ymm0
+	vmovups	896(%rsp,%rax,8), %ymm10
+	vmovups	928(%rsp,%rax,8), %ymm13
+	vmovups	1408(%rsp,%rax,8), %ymm14
+	vshufps	$136, %ymm13, %ymm10, %ymm15
+	vpermpd	$216, %ymm15, %ymm15
+	vaddps	%ymm0, %ymm15, %ymm0
+	vshufps	$221, %ymm13, %ymm10, %ymm10
+	vhaddps	2976(%rsp,%rax,8), %ymm8, %ymm8
+	vpermpd	$216, %ymm10, %ymm10
+	vaddps	%ymm0, %ymm10, %ymm0
+	vpermpd	$216, %ymm8, %ymm8
+	vmovups	1440(%rsp,%rax,8), %ymm10
+	vshufps	$136, %ymm10, %ymm14, %ymm13
+	vpermpd	$216, %ymm13, %ymm13
+	vaddps	%ymm13, %ymm8, %ymm8
+	vmovups	3456(%rsp,%rax,8), %ymm13
+	vhaddps	3488(%rsp,%rax,8), %ymm13, %ymm13
+	vshufps	$221, %ymm10, %ymm14, %ymm10
+	vpermpd	$216, %ymm10, %ymm10
+	vaddps	%ymm10, %ymm8, %ymm8
+	vpermpd	$216, %ymm13, %ymm10
+	vmovups	1952(%rsp,%rax,8), %ymm13
+	vmovups	1920(%rsp,%rax,8), %ymm14
+	vshufps	$136, %ymm13, %ymm14, %ymm15
+	vpermpd	$216, %ymm15, %ymm15
+	vaddps	%ymm15, %ymm10, %ymm10
+	vmovups	544(%rsp), %ymm7
+	vshufps	$221, %ymm13, %ymm14, %ymm13
+	vpermpd	$216, %ymm13, %ymm13
+	vaddps	%ymm13, %ymm10, %ymm10
+	vmulps	%ymm3, %ymm8, %ymm13
+	vfmadd231ps	%ymm0, %ymm9, %ymm13
+	vfmadd231ps	%ymm10, %ymm1, %ymm13
+	vaddps	%ymm7, %ymm13, %ymm13
+	vminps	%ymm11, %ymm13, %ymm13
+	vcvttps2dq	%ymm13, %ymm13
+	vpshufb	%ymm2, %ymm13, %ymm13
+	vpermq	$232, %ymm13, %ymm13
+	vpsllw	$6, %xmm13, %xmm13
+	vmulps	%ymm4, %ymm8, %ymm8
+	vfmadd231ps	%ymm0, %ymm5, %ymm8
+	vfmadd231ps	%ymm10, %ymm6, %ymm8
+	vaddps	%ymm7, %ymm8, %ymm0
+	vminps	%ymm11, %ymm0, %ymm0
+	vcvttps2dq	%ymm0, %ymm0
+	vpshufb	%ymm2, %ymm0, %ymm0
+	vpermq	$232, %ymm0, %ymm0
+	vpsllw	$6, %xmm0, %xmm0
+	vpunpcklwd	%xmm0, %xmm13, %xmm8
+	vpunpckhwd	%xmm0, %xmm13, %xmm0
+	vmovdqu	%xmm0, 16(%rbx,%rax,4)
+	vmovdqu	%xmm8, (%rbx,%rax,4)
+	addq	$8, %rax
+	cmpq	%rax, %rdx
+	jne	.LBB2_123
+	cmpq	%rdx, %r10
+	vbroadcastss	.LCPI2_14(%rip), %ymm11
+	jne	.LBB2_119
+	vmovups	-16(%rsp), %ymm9
+	vmovups	-48(%rsp), %ymm5
+	movq	-104(%rsp), %rdx
+	vmovups	192(%rsp), %ymm0
+	jmp	.LBB2_126
+	.p2align	4
+.LBB2_119:
+	vmovaps	176(%rsp), %xmm13
+	vmovaps	160(%rsp), %xmm14
+	vmovaps	%ymm7, %ymm4
+	vmovaps	144(%rsp), %xmm15
+	vbroadcastss	.LCPI2_32(%rip), %xmm1
+	.p2align	4
+.LBB2_120:
+	vmovss	2432(%rsp,%rdx,8), %xmm0
+	vmovss	2944(%rsp,%rdx,8), %xmm8
+	vaddss	2436(%rsp,%rdx,8), %xmm0, %xmm0
+	vaddss	896(%rsp,%rdx,8), %xmm0, %xmm0
+	vaddss	900(%rsp,%rdx,8), %xmm0, %xmm0
+	vaddss	2948(%rsp,%rdx,8), %xmm8, %xmm8
+	vaddss	1408(%rsp,%rdx,8), %xmm8, %xmm8
+	vaddss	1412(%rsp,%rdx,8), %xmm8, %xmm8
+	vmovss	3456(%rsp,%rdx,8), %xmm10
+	vaddss	3460(%rsp,%rdx,8), %xmm10, %xmm10
+	vaddss	1920(%rsp,%rdx,8), %xmm10, %xmm10
+	vaddss	1924(%rsp,%rdx,8), %xmm10, %xmm10
+	vbroadcastss	%xmm8, %xmm8
+	vmulps	%xmm8, %xmm14, %xmm8
+	vbroadcastss	%xmm0, %xmm0
+	vfmadd213ps	%xmm8, %xmm13, %xmm0
+	vbroadcastss	%xmm10, %xmm8
+	vfmadd213ps	%xmm0, %xmm15, %xmm8
+	vaddps	%xmm4, %xmm8, %xmm0
+	vminps	%xmm1, %xmm0, %xmm0
+	vcvttps2dq	%xmm0, %xmm0
+	vpshuflw	$232, %xmm0, %xmm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovd	%xmm0, (%rbx,%rdx,4)
+	incq	%rdx
+	cmpq	%rdx, %r10
+	jne	.LBB2_120
+	vmovups	-16(%rsp), %ymm9
+	vmovups	-48(%rsp), %ymm5
+	vmovaps	%ymm4, %ymm7
+	vmovups	192(%rsp), %ymm0
+	movq	-104(%rsp), %rdx
+.LBB2_126:
+	vmovups	64(%rsp), %ymm10
+	vbroadcastss	.LCPI2_3(%rip), %ymm3
+	vbroadcastss	.LCPI2_10(%rip), %ymm6
+	vbroadcastss	.LCPI2_16(%rip), %ymm14
+	testb	$1, %r12b
+	je	.LBB2_130
+.LBB2_129:
+	movq	4032(%rsp), %rax
+	leaq	(%rax,%rdx,2), %rax
+	vmovaps	%ymm0, %ymm2
+	vmovss	2428(%rsp,%r12,4), %xmm0
+	vmovss	2940(%rsp,%r12,4), %xmm8
+	vaddss	892(%rsp,%r12,4), %xmm0, %xmm0
+	vaddss	%xmm0, %xmm0, %xmm0
+	vaddss	1404(%rsp,%r12,4), %xmm8, %xmm8
+	vaddss	%xmm8, %xmm8, %xmm8
+	vmovss	3452(%rsp,%r12,4), %xmm10
+	vaddss	1916(%rsp,%r12,4), %xmm10, %xmm10
+	vaddss	%xmm10, %xmm10, %xmm10
+	vbroadcastss	%xmm8, %xmm8
+	vmulps	160(%rsp), %xmm8, %xmm8
+	vbroadcastss	%xmm0, %xmm0
+	vfmadd132ps	176(%rsp), %xmm8, %xmm0
+	vbroadcastss	%xmm10, %xmm8
+	vmovups	64(%rsp), %ymm10
+	vfmadd132ps	144(%rsp), %xmm0, %xmm8
+	vaddps	%xmm7, %xmm8, %xmm0
+	vbroadcastss	.LCPI2_32(%rip), %xmm1
+	vminps	%xmm1, %xmm0, %xmm0
+	vcvttps2dq	%xmm0, %xmm0
+	vpshuflw	$232, %xmm0, %xmm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovd	%xmm0, (%rax,%r14,4)
+	vmovaps	%ymm2, %ymm0
+	jmp	.LBB2_130
+.LBB2_131:
+	addq	$3976, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end2:
+	.size	oc_isp_row_pair_420_10_v3, .Lfunc_end2-oc_isp_row_pair_420_10_v3
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI3_0:
+	.long	0x3f800000
+.LCPI3_1:
+	.long	8388607
+.LCPI3_2:
+	.long	0x3e862568
+.LCPI3_3:
+	.long	0xbd0714fb
+.LCPI3_4:
+	.long	0xbf5dfa65
+.LCPI3_5:
+	.long	0x3fd6d87a
+.LCPI3_6:
+	.long	0xc257d3f4
+.LCPI3_7:
+	.long	0x3ed55555
+.LCPI3_8:
+	.long	0x4b400000
+.LCPI3_9:
+	.long	0xcb400000
+.LCPI3_10:
+	.long	0x3e82e0b5
+.LCPI3_11:
+	.long	0x3d717425
+.LCPI3_12:
+	.long	0x3f3b3327
+.LCPI3_13:
+	.long	0x3f870873
+.LCPI3_14:
+	.long	0xbd6147ae
+.LCPI3_15:
+	.long	0x3b4d2e1c
+.LCPI3_16:
+	.long	0x414eb852
+.LCPI3_17:
+	.long	0xbe91c020
+.LCPI3_18:
+	.long	0x41400000
+.LCPI3_19:
+	.long	0x3f000000
+.LCPI3_20:
+	.long	4294967169
+.LCPI3_21:
+	.long	0xbecf4ac0
+.LCPI3_22:
+	.long	0x3d31e283
+.LCPI3_23:
+	.long	0x3fcc04f6
+.LCPI3_24:
+	.long	0xc05f8507
+.LCPI3_25:
+	.long	0x40a18002
+.LCPI3_26:
+	.long	0xc0325b25
+.LCPI3_27:
+	.long	0x3f0f564f
+.LCPI3_28:
+	.long	0x3dfddd65
+.LCPI3_29:
+	.long	0x40400000
+.LCPI3_30:
+	.long	0x3daaaaab
+.LCPI3_31:
+	.long	0x437f0000
+.LCPI3_33:
 	.byte	255
 	.byte	0
 	.byte	0
 	.byte	0
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI2_19:
+.LCPI3_32:
 	.byte	0
 	.byte	4
 	.byte	8
@@ -1986,7 +4934,7 @@ oc_isp_row_pair_420_v3:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI2_21:
+.LCPI3_34:
 	.byte	0
 	.byte	4
 	.byte	1
@@ -2003,7 +4951,7 @@ oc_isp_row_pair_420_v3:
 	.byte	14
 	.byte	11
 	.byte	15
-.LCPI2_22:
+.LCPI3_35:
 	.byte	0
 	.byte	4
 	.byte	8
@@ -2039,739 +4987,1042 @@ oc_isp_row_bgra_v3:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$1768, %rsp
-	.cfi_def_cfa_offset 1824
+	subq	$1784, %rsp
+	.cfi_def_cfa_offset 1840
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdi, -80(%rsp)
+	movq	%r9, -40(%rsp)
+	movq	%rdi, -72(%rsp)
 	leaq	127(%rdx), %rax
-	leaq	254(%rdx), %r15
+	leaq	254(%rdx), %r13
 	testq	%rax, %rax
-	cmovnsq	%rax, %r15
+	cmovnsq	%rax, %r13
 	testq	%rdx, %rdx
-	jle	.LBB2_46
-	movq	%rdx, %r11
-	sarq	$7, %r15
+	jle	.LBB3_65
+	movq	%rdx, %rbp
+	sarq	$7, %r13
 	leaq	(%rsi,%rdx,2), %rbx
 	leaq	(%rsi,%rdx,4), %r14
-	leaq	-1(%rdx), %r12
-	shrq	$7, %r12
-	xorl	%r13d, %r13d
-	movl	$128, %ebp
+	leaq	-1(%rdx), %r9
+	shrq	$7, %r9
+	xorl	%r11d, %r11d
 	vxorps	%xmm11, %xmm11, %xmm11
-	vbroadcastss	.LCPI2_0(%rip), %xmm7
-	vmovss	.LCPI2_0(%rip), %xmm12
-	movq	%rdx, %r10
-	movq	$0, -120(%rsp)
-	vbroadcastss	.LCPI2_3(%rip), %ymm8
-	vbroadcastss	.LCPI2_13(%rip), %ymm14
-	movq	%rdx, -112(%rsp)
-	movq	%r15, -88(%rsp)
-	movq	%r12, -96(%rsp)
-	movq	%r9, -104(%rsp)
-	jmp	.LBB2_2
+	vmovss	.LCPI3_0(%rip), %xmm7
+	vxorps	%xmm5, %xmm5, %xmm5
+	movq	%rdx, %rdi
+	movq	$0, -96(%rsp)
+	vmovss	.LCPI3_31(%rip), %xmm6
+	vbroadcastss	.LCPI3_11(%rip), %ymm15
+	movq	%rdx, -104(%rsp)
+	movq	%r8, -120(%rsp)
+	movq	%r13, -112(%rsp)
+	movq	%r9, -88(%rsp)
+	jmp	.LBB3_2
 	.p2align	4
-.LBB2_45:
-	subq	$-128, %r13
-	addq	$-128, %r10
+.LBB3_64:
+	subq	$-128, %r11
+	addq	$-128, %rdi
 	addq	$256, %r14
 	addq	$256, %rbx
 	addq	$256, %rsi
 	addq	$512, %rcx
-	movq	-120(%rsp), %rax
-	cmpq	%r12, %rax
+	movq	-96(%rsp), %rax
+	cmpq	%r9, %rax
 	leaq	1(%rax), %rax
-	movq	%rax, -120(%rsp)
-	je	.LBB2_46
-.LBB2_2:
-	cmpq	$2, %r10
-	movl	$1, %edi
-	cmovgeq	%r10, %rdi
-	cmpq	$128, %rdi
-	cmovgeq	%rbp, %rdi
+	movq	%rax, -96(%rsp)
+	je	.LBB3_65
+.LBB3_2:
+	cmpq	$2, %rdi
+	movl	$1, %r10d
+	cmovgeq	%rdi, %r10
+	cmpq	$128, %r10
+	movl	$128, %eax
+	cmovgeq	%rax, %r10
 	testq	%r8, %r8
-	je	.LBB2_8
-	movq	%r9, %rax
-	orq	%r15, %rax
+	je	.LBB3_8
+	movq	%rsi, %r8
+	movq	%r14, %rsi
+	movq	%rbx, %r14
+	movq	%rdi, %rbx
+	movq	%r9, %rdi
+	movq	-40(%rsp), %r15
+	movq	%r15, %rax
+	orq	%r13, %rax
 	shrq	$32, %rax
-	je	.LBB2_4
-	movq	%r9, %rax
+	je	.LBB3_4
+	movq	%r15, %rax
 	cqto
-	idivq	%r15
-	jmp	.LBB2_6
+	movq	%r13, %r9
+	idivq	%r13
+	jmp	.LBB3_6
 	.p2align	4
-.LBB2_4:
-	movl	%r9d, %eax
+.LBB3_4:
+	movl	%r15d, %eax
 	xorl	%edx, %edx
-	divl	%r15d
-.LBB2_6:
+	movq	%r13, %r9
+	divl	%r13d
+.LBB3_6:
+	movq	%r15, %r13
 	andq	$-64, %rax
 	addq	$64, %rax
-	movq	-120(%rsp), %rbp
-	leaq	1(%rbp), %rdx
-	imulq	%rax, %rdx
-	cmpq	%r9, %rdx
-	cmovgeq	%r9, %rdx
-	imulq	%rbp, %rax
-	cmpq	%rdx, %rax
-	movl	$128, %ebp
-	jge	.LBB2_8
+	movq	-96(%rsp), %r12
+	leaq	1(%r12), %r15
+	imulq	%rax, %r15
+	cmpq	%r13, %r15
+	cmovgeq	%r13, %r15
+	imulq	%r12, %rax
+	cmpq	%r15, %rax
+	movq	%r9, %r13
+	movq	%rdi, %r9
+	movq	%rbx, %rdi
+	movq	%r14, %rbx
+	movq	%rsi, %r14
+	movq	%r8, %rsi
+	movq	-120(%rsp), %r8
+	jge	.LBB3_8
 	.p2align	4
-.LBB2_7:
+.LBB3_7:
 	prefetcht0	(%r8,%rax)
 	addq	$64, %rax
-	cmpq	%rdx, %rax
-	jl	.LBB2_7
-.LBB2_8:
-	cmpq	%r13, %r11
-	jle	.LBB2_45
-	vmovaps	%ymm8, %ymm9
-	movl	%edi, %eax
+	cmpq	%r15, %rax
+	jl	.LBB3_7
+.LBB3_8:
+	cmpq	%r11, %rbp
+	jle	.LBB3_64
+	vmovaps	%ymm15, %ymm0
+	movl	%r10d, %eax
 	andl	$248, %eax
-	movq	-80(%rsp), %rdx
-	vmovss	(%rdx), %xmm15
-	vmovsd	4(%rdx), %xmm0
-	vmovss	12(%rdx), %xmm1
-	vmovss	16(%rdx), %xmm2
-	vmovss	20(%rdx), %xmm3
-	vmovss	24(%rdx), %xmm4
-	vmovss	28(%rdx), %xmm6
-	vmovss	32(%rdx), %xmm8
-	vmovss	36(%rdx), %xmm10
-	vmovss	40(%rdx), %xmm5
-	vmovss	44(%rdx), %xmm13
-	vmovaps	%xmm13, -48(%rsp)
-	vmovss	48(%rdx), %xmm13
-	vmovaps	%xmm13, -64(%rsp)
-	cmpq	$8, %r10
-	vmovaps	%xmm3, 64(%rsp)
-	vmovaps	%xmm5, -16(%rsp)
-	movq	%r13, -72(%rsp)
-	vmovaps	%xmm0, 112(%rsp)
-	vmovaps	%xmm1, 96(%rsp)
-	vmovaps	%xmm2, 80(%rsp)
-	vmovaps	%xmm4, 48(%rsp)
-	vmovaps	%xmm6, 32(%rsp)
-	vmovaps	%xmm8, 16(%rsp)
-	vmovaps	%xmm10, (%rsp)
-	jge	.LBB2_11
+	movq	-72(%rsp), %rdx
+	vmovss	(%rdx), %xmm8
+	vmovsd	4(%rdx), %xmm9
+	vmovss	12(%rdx), %xmm10
+	vmovss	16(%rdx), %xmm1
+	vmovss	20(%rdx), %xmm2
+	vmovss	24(%rdx), %xmm3
+	vmovss	28(%rdx), %xmm15
+	vmovss	32(%rdx), %xmm13
+	vmovss	36(%rdx), %xmm4
+	vmovss	40(%rdx), %xmm12
+	vmovaps	%xmm12, -64(%rsp)
+	vmovss	44(%rdx), %xmm14
+	vmovss	48(%rdx), %xmm12
+	vmovaps	%xmm12, -32(%rsp)
+	cmpq	$8, %rdi
+	vmovaps	%xmm14, 64(%rsp)
+	movq	%r11, -80(%rsp)
+	vmovaps	%xmm1, 128(%rsp)
+	vmovaps	%xmm2, 112(%rsp)
+	vmovaps	%xmm3, 96(%rsp)
+	vmovaps	%xmm15, 80(%rsp)
+	jge	.LBB3_11
+	vmovaps	%ymm0, %ymm12
 	xorl	%edx, %edx
-	vxorps	%xmm4, %xmm4, %xmm4
-	vmovaps	%ymm9, %ymm8
-	vmovaps	%ymm14, %ymm6
-	vbroadcastss	.LCPI2_6(%rip), %ymm14
-	vbroadcastss	.LCPI2_7(%rip), %ymm13
-	vbroadcastss	.LCPI2_2(%rip), %ymm5
-	vbroadcastss	.LCPI2_4(%rip), %ymm10
-	jmp	.LBB2_14
+	vmovaps	%xmm4, %xmm14
+	vmovaps	-64(%rsp), %xmm15
+	jmp	.LBB3_14
 	.p2align	4
-.LBB2_11:
-	movl	%edi, %edx
+.LBB3_11:
+	movl	%r10d, %edx
 	andl	$248, %edx
-	vmovaps	%xmm15, -32(%rsp)
-	vbroadcastss	%xmm15, %ymm9
-	vbroadcastss	%xmm0, %ymm7
-	vmovups	%ymm7, 192(%rsp)
-	vmovshdup	%xmm0, %xmm0
-	vbroadcastss	%xmm0, %ymm0
-	vmovups	%ymm0, 160(%rsp)
-	vbroadcastss	%xmm1, %ymm0
-	vmovups	%ymm0, 128(%rsp)
-	vbroadcastss	%xmm3, %ymm13
-	vbroadcastss	%xmm2, %ymm14
-	vbroadcastss	%xmm4, %ymm15
+	vmovaps	%xmm8, 48(%rsp)
+	vmovaps	%xmm4, %xmm6
 	vbroadcastss	%xmm8, %ymm4
-	vbroadcastss	%xmm6, %ymm12
-	vbroadcastss	%xmm10, %ymm11
-	vbroadcastss	-48(%rsp), %ymm0
-	vbroadcastss	%xmm5, %ymm1
-	vbroadcastss	-64(%rsp), %ymm5
+	vbroadcastss	%xmm9, %ymm0
+	vmovups	%ymm0, 208(%rsp)
+	vmovaps	%xmm9, 32(%rsp)
+	vmovshdup	%xmm9, %xmm0
+	vbroadcastss	%xmm0, %ymm0
+	vmovups	%ymm0, 176(%rsp)
+	vmovaps	%xmm10, 16(%rsp)
+	vbroadcastss	%xmm10, %ymm0
+	vmovups	%ymm0, 144(%rsp)
+	vbroadcastss	%xmm2, %ymm9
+	vbroadcastss	%xmm1, %ymm11
+	vbroadcastss	%xmm3, %ymm12
+	vmovaps	%xmm13, (%rsp)
+	vbroadcastss	%xmm13, %ymm10
+	vbroadcastss	%xmm15, %ymm13
+	vmovaps	%xmm6, -16(%rsp)
+	vbroadcastss	%xmm6, %ymm0
+	vbroadcastss	%xmm14, %ymm7
+	vbroadcastss	-64(%rsp), %ymm14
+	vbroadcastss	-32(%rsp), %ymm1
 	xorl	%r9d, %r9d
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI2_0(%rip), %ymm8
+	vxorps	%xmm6, %xmm6, %xmm6
+	vbroadcastss	.LCPI3_0(%rip), %ymm8
 	.p2align	4
-.LBB2_12:
-	vpmovzxwd	(%rsi,%r9,2), %ymm6
-	vcvtdq2ps	%ymm6, %ymm6
-	vsubps	%ymm9, %ymm6, %ymm6
-	vmulps	192(%rsp), %ymm6, %ymm6
+.LBB3_12:
+	vpmovzxwd	(%rsi,%r9,2), %ymm3
+	vcvtdq2ps	%ymm3, %ymm3
+	vsubps	%ymm4, %ymm3, %ymm3
+	vmulps	208(%rsp), %ymm3, %ymm3
+	vmaxps	%ymm6, %ymm3, %ymm3
+	vminps	%ymm8, %ymm3, %ymm3
+	vpmovzxwd	(%rbx,%r9,2), %ymm5
+	vcvtdq2ps	%ymm5, %ymm5
+	vsubps	%ymm4, %ymm5, %ymm5
+	vmulps	176(%rsp), %ymm5, %ymm5
+	vmaxps	%ymm6, %ymm5, %ymm5
+	vminps	%ymm8, %ymm5, %ymm5
+	vpmovzxwd	(%r14,%r9,2), %ymm15
+	vcvtdq2ps	%ymm15, %ymm15
+	vsubps	%ymm4, %ymm15, %ymm15
+	vmulps	144(%rsp), %ymm15, %ymm15
+	vmaxps	%ymm6, %ymm15, %ymm15
+	vminps	%ymm8, %ymm15, %ymm15
+	vxorps	%xmm2, %xmm2, %xmm2
+	vmulps	%ymm5, %ymm9, %ymm6
+	vfmadd231ps	%ymm3, %ymm11, %ymm6
+	vfmadd231ps	%ymm15, %ymm12, %ymm6
 	vmaxps	%ymm2, %ymm6, %ymm6
 	vminps	%ymm8, %ymm6, %ymm6
-	vpmovzxwd	(%rbx,%r9,2), %ymm3
-	vcvtdq2ps	%ymm3, %ymm3
-	vsubps	%ymm9, %ymm3, %ymm3
-	vmulps	160(%rsp), %ymm3, %ymm3
-	vmaxps	%ymm2, %ymm3, %ymm3
+	vmovups	%ymm6, 240(%rsp,%r9,4)
+	vmulps	%ymm5, %ymm10, %ymm6
+	vfmadd231ps	%ymm3, %ymm13, %ymm6
+	vfmadd231ps	%ymm15, %ymm0, %ymm6
+	vmaxps	%ymm2, %ymm6, %ymm6
+	vminps	%ymm8, %ymm6, %ymm6
+	vmovups	%ymm6, 752(%rsp,%r9,4)
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmulps	%ymm5, %ymm7, %ymm5
+	vfmadd231ps	%ymm3, %ymm14, %ymm5
+	vfmadd231ps	%ymm15, %ymm1, %ymm5
+	vmaxps	%ymm6, %ymm5, %ymm3
 	vminps	%ymm8, %ymm3, %ymm3
-	vxorps	%xmm2, %xmm2, %xmm2
-	vpmovzxwd	(%r14,%r9,2), %ymm8
-	vcvtdq2ps	%ymm8, %ymm8
-	vsubps	%ymm9, %ymm8, %ymm8
-	vmulps	128(%rsp), %ymm8, %ymm8
-	vmaxps	%ymm2, %ymm8, %ymm8
-	vbroadcastss	.LCPI2_0(%rip), %ymm10
-	vminps	%ymm10, %ymm8, %ymm8
-	vmulps	%ymm3, %ymm13, %ymm10
-	vfmadd231ps	%ymm6, %ymm14, %ymm10
-	vfmadd231ps	%ymm8, %ymm15, %ymm10
-	vmaxps	%ymm2, %ymm10, %ymm10
-	vbroadcastss	.LCPI2_0(%rip), %ymm7
-	vminps	%ymm7, %ymm10, %ymm10
-	vmovups	%ymm10, 224(%rsp,%r9,4)
-	vmulps	%ymm3, %ymm4, %ymm10
-	vfmadd231ps	%ymm6, %ymm12, %ymm10
-	vfmadd231ps	%ymm8, %ymm11, %ymm10
-	vmaxps	%ymm2, %ymm10, %ymm10
-	vbroadcastss	.LCPI2_0(%rip), %ymm2
-	vminps	%ymm2, %ymm10, %ymm10
-	vmovups	%ymm10, 736(%rsp,%r9,4)
-	vmulps	%ymm3, %ymm0, %ymm3
-	vfmadd231ps	%ymm6, %ymm1, %ymm3
-	vfmadd231ps	%ymm8, %ymm5, %ymm3
-	vbroadcastss	.LCPI2_0(%rip), %ymm8
-	vxorps	%xmm2, %xmm2, %xmm2
-	vmaxps	%ymm2, %ymm3, %ymm3
-	vminps	%ymm8, %ymm3, %ymm3
-	vmovups	%ymm3, 1248(%rsp,%r9,4)
+	vmovups	%ymm3, 1264(%rsp,%r9,4)
 	addq	$8, %r9
 	cmpq	%r9, %rax
-	jne	.LBB2_12
-	cmpq	%rdx, %rdi
-	vbroadcastss	.LCPI2_0(%rip), %xmm7
-	vmovss	.LCPI2_0(%rip), %xmm12
-	vxorps	%xmm4, %xmm4, %xmm4
-	vbroadcastss	.LCPI2_2(%rip), %ymm5
-	vbroadcastss	.LCPI2_3(%rip), %ymm8
-	vbroadcastss	.LCPI2_4(%rip), %ymm10
+	jne	.LBB3_12
+	cmpq	%rdx, %r10
+	vmovss	.LCPI3_0(%rip), %xmm7
 	vxorps	%xmm11, %xmm11, %xmm11
-	vbroadcastss	.LCPI2_6(%rip), %ymm14
-	vbroadcastss	.LCPI2_7(%rip), %ymm13
-	vbroadcastss	.LCPI2_13(%rip), %ymm6
-	vmovaps	-32(%rsp), %xmm15
-	jne	.LBB2_14
-.LBB2_21:
-	cmpq	$8, %r10
-	jge	.LBB2_23
-	xorl	%edx, %edx
-	vmovss	.LCPI2_12(%rip), %xmm8
-	vmovss	.LCPI2_13(%rip), %xmm10
-	vmovss	.LCPI2_14(%rip), %xmm11
-	vmovss	.LCPI2_16(%rip), %xmm12
-	vmovss	.LCPI2_15(%rip), %xmm13
-	vmovss	.LCPI2_3(%rip), %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm6
-	vmovss	.LCPI2_4(%rip), %xmm14
-	vmovss	.LCPI2_5(%rip), %xmm9
-	vmovss	.LCPI2_6(%rip), %xmm7
-	vmovss	.LCPI2_7(%rip), %xmm4
-	vmovss	.LCPI2_8(%rip), %xmm5
-	jmp	.LBB2_26
+	vmovss	.LCPI3_31(%rip), %xmm6
+	vxorps	%xmm5, %xmm5, %xmm5
+	vbroadcastss	.LCPI3_11(%rip), %ymm12
+	vmovaps	48(%rsp), %xmm8
+	vmovaps	32(%rsp), %xmm9
+	vmovaps	16(%rsp), %xmm10
+	vmovaps	(%rsp), %xmm13
+	vmovaps	-16(%rsp), %xmm14
+	vmovaps	-64(%rsp), %xmm15
+	jne	.LBB3_14
+.LBB3_19:
+	movq	-72(%rsp), %rdx
+	cmpl	$1, 96(%rdx)
+	jne	.LBB3_20
+	cmpq	$8, %rdi
+	vmovss	.LCPI3_25(%rip), %xmm0
+	vmovss	.LCPI3_27(%rip), %xmm6
+	vmovss	.LCPI3_29(%rip), %xmm9
+	jge	.LBB3_30
+	xorl	%r12d, %r12d
+	movq	-104(%rsp), %rbp
+	movq	-120(%rsp), %r8
+	movq	-112(%rsp), %r13
+	vmovss	.LCPI3_28(%rip), %xmm5
+	vmovss	.LCPI3_18(%rip), %xmm13
+	vmovss	.LCPI3_30(%rip), %xmm12
+	vmovss	.LCPI3_23(%rip), %xmm4
+	vmovss	.LCPI3_24(%rip), %xmm14
+	vmovss	.LCPI3_17(%rip), %xmm15
+	vmovaps	%xmm0, %xmm10
+	vmovss	.LCPI3_21(%rip), %xmm11
+	vmovss	.LCPI3_22(%rip), %xmm8
+	vmovss	.LCPI3_19(%rip), %xmm7
+	jmp	.LBB3_33
 	.p2align	4
-.LBB2_14:
-	vbroadcastss	%xmm15, %xmm9
+.LBB3_14:
+	vbroadcastss	%xmm8, %xmm4
 	leal	(%rdx,%rdx), %r12d
 	leaq	(%rsi,%r12), %r11
 	leaq	(%rbx,%r12), %r9
 	addq	%r14, %r12
-	leaq	1248(%rsp), %r15
-	leaq	(%r15,%rdx,4), %rbp
-	movq	%rdi, %r15
+	leaq	1264(%rsp), %r8
+	leaq	(%r8,%rdx,4), %rbp
+	movq	%r10, %r15
 	subq	%rdx, %r15
 	xorl	%edx, %edx
-	jmp	.LBB2_15
+	jmp	.LBB3_15
 	.p2align	4
-.LBB2_19:
-	vmovaps	%xmm12, %xmm1
-.LBB2_20:
+.LBB3_36:
+	vmovaps	%xmm7, %xmm1
+.LBB3_37:
 	movzwl	(%r12,%rdx,2), %r13d
 	vcvtsi2ss	%r13d, %xmm7, %xmm2
-	vsubss	%xmm15, %xmm2, %xmm2
-	vmulss	96(%rsp), %xmm2, %xmm2
-	vmaxss	%xmm4, %xmm2, %xmm2
-	vminss	%xmm12, %xmm2, %xmm2
-	vmulss	%xmm1, %xmm3, %xmm3
-	vfmadd231ss	80(%rsp), %xmm0, %xmm3
-	vfmadd231ss	48(%rsp), %xmm2, %xmm3
-	vmaxss	%xmm4, %xmm3, %xmm3
-	vminss	%xmm12, %xmm3, %xmm3
+	vsubss	%xmm8, %xmm2, %xmm2
+	vmulss	%xmm2, %xmm10, %xmm2
+	vmaxss	%xmm5, %xmm2, %xmm2
+	vminss	%xmm7, %xmm2, %xmm2
+	vmulss	112(%rsp), %xmm1, %xmm3
+	vfmadd231ss	128(%rsp), %xmm0, %xmm3
+	vfmadd231ss	96(%rsp), %xmm2, %xmm3
+	vmaxss	%xmm5, %xmm3, %xmm3
+	vminss	%xmm7, %xmm3, %xmm3
 	vmovss	%xmm3, -1024(%rbp,%rdx,4)
-	vmulss	16(%rsp), %xmm1, %xmm3
-	vfmadd231ss	32(%rsp), %xmm0, %xmm3
-	vfmadd231ss	(%rsp), %xmm2, %xmm3
-	vmaxss	%xmm4, %xmm3, %xmm3
-	vminss	%xmm12, %xmm3, %xmm3
+	vmulss	%xmm1, %xmm13, %xmm3
+	vfmadd231ss	80(%rsp), %xmm0, %xmm3
+	vfmadd231ss	%xmm2, %xmm14, %xmm3
+	vmaxss	%xmm5, %xmm3, %xmm3
+	vminss	%xmm7, %xmm3, %xmm3
 	vmovss	%xmm3, -512(%rbp,%rdx,4)
-	vmulss	-48(%rsp), %xmm1, %xmm1
-	vfmadd231ss	-16(%rsp), %xmm0, %xmm1
-	vfmadd231ss	-64(%rsp), %xmm2, %xmm1
-	vmaxss	%xmm4, %xmm1, %xmm0
-	vminss	%xmm12, %xmm0, %xmm0
+	vmulss	64(%rsp), %xmm1, %xmm1
+	vfmadd231ss	%xmm0, %xmm15, %xmm1
+	vfmadd231ss	-32(%rsp), %xmm2, %xmm1
+	vmaxss	%xmm5, %xmm1, %xmm0
+	vminss	%xmm7, %xmm0, %xmm0
 	vmovss	%xmm0, (%rbp,%rdx,4)
 	incq	%rdx
 	cmpq	%rdx, %r15
-	je	.LBB2_21
-.LBB2_15:
+	je	.LBB3_19
+.LBB3_15:
 	movzwl	(%r11,%rdx,2), %r13d
 	vmovd	%r13d, %xmm0
 	vpinsrw	$2, (%r9,%rdx,2), %xmm0, %xmm0
 	vcvtdq2ps	%xmm0, %xmm0
-	vsubps	%xmm9, %xmm0, %xmm0
-	vmulps	112(%rsp), %xmm0, %xmm0
+	vsubps	%xmm4, %xmm0, %xmm0
+	vmulps	%xmm0, %xmm9, %xmm0
 	vmaxps	%xmm11, %xmm0, %xmm1
-	vcmpltps	%xmm7, %xmm1, %xmm0
+	vbroadcastss	.LCPI3_0(%rip), %xmm0
+	vcmpltps	%xmm0, %xmm1, %xmm0
 	vshufps	$80, %xmm0, %xmm0, %xmm0
 	vmovmskpd	%xmm0, %r13d
 	vmovaps	%xmm1, %xmm0
 	testb	$1, %r13b
-	jne	.LBB2_17
-	vmovaps	%xmm12, %xmm0
-.LBB2_17:
+	jne	.LBB3_17
+	vmovaps	%xmm7, %xmm0
+.LBB3_17:
 	testb	$2, %r13b
-	vmovaps	64(%rsp), %xmm3
-	je	.LBB2_19
+	je	.LBB3_36
 	vmovshdup	%xmm1, %xmm1
-	jmp	.LBB2_20
+	jmp	.LBB3_37
 	.p2align	4
-.LBB2_23:
-	movl	%edi, %edx
-	andl	$248, %edx
+.LBB3_20:
+	cmpq	$8, %rdi
+	jge	.LBB3_22
+	xorl	%r12d, %r12d
+	movq	-104(%rsp), %rbp
+	movq	-120(%rsp), %r8
+	movq	-112(%rsp), %r13
+	vmovss	.LCPI3_3(%rip), %xmm15
+	vmovss	.LCPI3_9(%rip), %xmm12
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_11(%rip), %xmm8
+	vmovss	.LCPI3_10(%rip), %xmm11
+	vmovss	.LCPI3_12(%rip), %xmm4
+	vmovss	.LCPI3_13(%rip), %xmm7
+	vmovss	.LCPI3_16(%rip), %xmm13
+	vmovss	.LCPI3_14(%rip), %xmm5
+	vmovss	.LCPI3_15(%rip), %xmm10
+	vmovss	.LCPI3_2(%rip), %xmm14
+	jmp	.LBB3_25
+.LBB3_30:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
 	xorl	%r9d, %r9d
-	vmovaps	%ymm10, %ymm11
-	vmovaps	%ymm5, %ymm10
-	vmovaps	%ymm13, %ymm5
-	vmovaps	%ymm14, %ymm13
-	vbroadcastss	.LCPI2_15(%rip), %ymm14
-	vbroadcastss	.LCPI2_16(%rip), %ymm7
-	vmovaps	%ymm6, %ymm4
-	vbroadcastss	.LCPI2_10(%rip), %ymm6
-	vbroadcastss	.LCPI2_12(%rip), %ymm9
-	vbroadcastss	.LCPI2_11(%rip), %ymm12
-	vmovaps	%ymm8, %ymm15
-	vbroadcastss	.LCPI2_5(%rip), %ymm8
+	vbroadcastss	.LCPI3_19(%rip), %ymm11
+	vbroadcastss	.LCPI3_22(%rip), %ymm10
+	vbroadcastss	.LCPI3_23(%rip), %ymm12
+	vbroadcastss	.LCPI3_24(%rip), %ymm13
+	vbroadcastss	.LCPI3_25(%rip), %ymm15
+	vbroadcastss	.LCPI3_26(%rip), %ymm4
+	vbroadcastss	.LCPI3_27(%rip), %ymm14
+	vbroadcastss	.LCPI3_28(%rip), %ymm5
+	vbroadcastss	.LCPI3_29(%rip), %ymm6
+	vbroadcastss	.LCPI3_30(%rip), %ymm9
+	vbroadcastss	.LCPI3_17(%rip), %ymm7
 	.p2align	4
-.LBB2_24:
-	vmovdqu	224(%rsp,%r9,4), %ymm0
-	vpbroadcastd	.LCPI2_1(%rip), %ymm1
-	vpbroadcastd	.LCPI2_0(%rip), %ymm2
+.LBB3_31:
+	vmovups	240(%rsp,%r9,4), %ymm0
+	vbroadcastss	.LCPI3_18(%rip), %ymm1
+	vfmadd213ps	%ymm7, %ymm0, %ymm1
+	vmaxps	%ymm11, %ymm1, %ymm1
+	vbroadcastss	.LCPI3_1(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI3_0(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI3_20(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm10, %ymm3
+	vbroadcastss	.LCPI3_21(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vfmadd213ps	%ymm4, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm6, %ymm0, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm14, %ymm5, %ymm1
+	vcmpleps	%ymm9, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 240(%rsp,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %rax
+	jne	.LBB3_31
+	cmpq	%r12, %r10
+	movq	-104(%rsp), %rbp
+	movq	-120(%rsp), %r8
+	movq	-112(%rsp), %r13
+	vmovss	.LCPI3_28(%rip), %xmm5
+	vmovss	.LCPI3_27(%rip), %xmm6
+	vmovss	.LCPI3_29(%rip), %xmm9
+	vmovss	.LCPI3_30(%rip), %xmm12
+	vmovss	.LCPI3_18(%rip), %xmm13
+	vmovss	.LCPI3_22(%rip), %xmm8
+	vmovss	.LCPI3_21(%rip), %xmm11
+	vmovss	.LCPI3_23(%rip), %xmm4
+	vmovss	.LCPI3_24(%rip), %xmm14
+	vmovss	.LCPI3_17(%rip), %xmm15
+	vmovss	.LCPI3_19(%rip), %xmm7
+	vmovss	.LCPI3_25(%rip), %xmm10
+	je	.LBB3_34
+	.p2align	4
+.LBB3_33:
+	vmovss	240(%rsp,%r12,4), %xmm0
+	vmovaps	%xmm13, %xmm1
+	vfmadd213ss	%xmm15, %xmm0, %xmm1
+	vmaxss	%xmm7, %xmm1, %xmm1
+	vmovd	%xmm1, %r9d
+	movl	%r9d, %r11d
+	andl	$8388607, %r11d
+	orl	$1065353216, %r11d
+	vmovd	%r11d, %xmm1
+	shrl	$23, %r9d
+	addl	$-127, %r9d
+	vcvtsi2ss	%r9d, %xmm6, %xmm2
+	vmovaps	%xmm8, %xmm3
+	vfmadd213ss	%xmm11, %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm14, %xmm1, %xmm3
+	vfmadd213ss	%xmm10, %xmm1, %xmm3
+	vfmadd213ss	.LCPI3_26(%rip), %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm6, %xmm5, %xmm1
+	vmulss	%xmm0, %xmm9, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm12, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 240(%rsp,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_33
+.LBB3_34:
+	cmpq	$8, %rdi
+	jge	.LBB3_38
+	xorl	%r12d, %r12d
+	vmovss	.LCPI3_28(%rip), %xmm6
+	vmovss	.LCPI3_27(%rip), %xmm9
+	vmovss	.LCPI3_29(%rip), %xmm10
+	vmovss	.LCPI3_30(%rip), %xmm12
+	vmovss	.LCPI3_18(%rip), %xmm13
+	vmovss	.LCPI3_24(%rip), %xmm14
+	vmovss	.LCPI3_19(%rip), %xmm7
+	vmovss	.LCPI3_25(%rip), %xmm5
+	jmp	.LBB3_41
+.LBB3_22:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
+	xorl	%r9d, %r9d
+	vbroadcastss	.LCPI3_2(%rip), %ymm4
+	vbroadcastss	.LCPI3_9(%rip), %ymm7
+	vmovaps	%ymm12, %ymm5
+	vbroadcastss	.LCPI3_10(%rip), %ymm8
+	vbroadcastss	.LCPI3_3(%rip), %ymm9
+	vbroadcastss	.LCPI3_12(%rip), %ymm11
+	vbroadcastss	.LCPI3_13(%rip), %ymm15
+	vbroadcastss	.LCPI3_14(%rip), %ymm13
+	vbroadcastss	.LCPI3_15(%rip), %ymm14
+	vbroadcastss	.LCPI3_16(%rip), %ymm12
+	.p2align	4
+.LBB3_23:
+	vmovdqu	240(%rsp,%r9,4), %ymm0
+	vpbroadcastd	.LCPI3_1(%rip), %ymm1
+	vpbroadcastd	.LCPI3_0(%rip), %ymm2
 	vpand	%ymm1, %ymm0, %ymm1
 	vpor	%ymm2, %ymm1, %ymm1
 	vpsrld	$23, %ymm0, %ymm2
 	vcvtdq2ps	%ymm2, %ymm2
-	vmovaps	%ymm15, %ymm3
+	vmovaps	%ymm9, %ymm3
+	vfmadd213ps	%ymm4, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_4(%rip), %ymm10
 	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vfmadd213ps	%ymm11, %ymm1, %ymm3
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vfmadd213ps	%ymm13, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm5, %ymm3
-	vbroadcastss	.LCPI2_8(%rip), %ymm1
+	vbroadcastss	.LCPI3_5(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_6(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_7(%rip), %ymm1
+	vfmadd231ps	%ymm2, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_8(%rip), %ymm1
 	vaddps	%ymm1, %ymm3, %ymm1
-	vbroadcastss	.LCPI2_9(%rip), %ymm2
+	vaddps	%ymm7, %ymm1, %ymm2
+	vsubps	%ymm2, %ymm3, %ymm2
+	vmovaps	%ymm5, %ymm3
+	vfmadd213ps	%ymm8, %ymm2, %ymm3
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vpslld	$23, %ymm1, %ymm1
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vaddps	%ymm1, %ymm13, %ymm1
+	vcmpleps	%ymm14, %ymm0, %ymm2
+	vmulps	%ymm0, %ymm12, %ymm0
+	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, 240(%rsp,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %rax
+	jne	.LBB3_23
+	cmpq	%r12, %r10
+	movq	-104(%rsp), %rbp
+	movq	-120(%rsp), %r8
+	movq	-112(%rsp), %r13
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm8
+	vmovss	.LCPI3_10(%rip), %xmm11
+	vmovss	.LCPI3_12(%rip), %xmm4
+	vmovss	.LCPI3_13(%rip), %xmm7
+	vmovss	.LCPI3_14(%rip), %xmm5
+	vmovss	.LCPI3_16(%rip), %xmm13
+	vmovss	.LCPI3_15(%rip), %xmm10
+	vmovss	.LCPI3_2(%rip), %xmm14
+	vmovss	.LCPI3_3(%rip), %xmm15
+	je	.LBB3_26
+	.p2align	4
+.LBB3_25:
+	vmovd	240(%rsp,%r12,4), %xmm0
+	vmovd	%xmm0, %r9d
+	movl	%r9d, %r11d
+	andl	$8388607, %r11d
+	orl	$1065353216, %r11d
+	shrl	$23, %r9d
+	vcvtsi2ss	%r9d, %xmm6, %xmm1
+	vmovd	%r11d, %xmm2
+	vmovaps	%xmm15, %xmm3
+	vfmadd213ss	%xmm14, %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_4(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_5(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_6(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI3_7(%rip), %xmm1, %xmm3
+	vaddss	%xmm3, %xmm9, %xmm1
+	vaddss	%xmm1, %xmm12, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm8, %xmm3
+	vfmadd213ss	%xmm11, %xmm2, %xmm3
+	vfmadd213ss	%xmm4, %xmm2, %xmm3
+	vfmadd213ss	%xmm7, %xmm2, %xmm3
+	vmovd	%xmm1, %r9d
+	vmovd	%xmm3, %r11d
+	shll	$23, %r9d
+	addl	%r11d, %r9d
+	vmovd	%r9d, %xmm1
+	vaddss	%xmm5, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vcmpless	%xmm10, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 240(%rsp,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_25
+.LBB3_26:
+	cmpq	$8, %rdi
+	jge	.LBB3_48
+	xorl	%r12d, %r12d
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm8
+	vmovss	.LCPI3_10(%rip), %xmm11
+	vmovss	.LCPI3_12(%rip), %xmm4
+	vmovss	.LCPI3_13(%rip), %xmm7
+	vmovss	.LCPI3_14(%rip), %xmm5
+	vmovss	.LCPI3_16(%rip), %xmm13
+	vmovss	.LCPI3_15(%rip), %xmm10
+	vmovss	.LCPI3_2(%rip), %xmm14
+	jmp	.LBB3_51
+.LBB3_38:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
+	xorl	%r9d, %r9d
+	vbroadcastss	.LCPI3_18(%rip), %ymm8
+	vbroadcastss	.LCPI3_19(%rip), %ymm11
+	vbroadcastss	.LCPI3_22(%rip), %ymm12
+	vbroadcastss	.LCPI3_23(%rip), %ymm13
+	vbroadcastss	.LCPI3_24(%rip), %ymm14
+	vbroadcastss	.LCPI3_25(%rip), %ymm15
+	vbroadcastss	.LCPI3_26(%rip), %ymm5
+	vbroadcastss	.LCPI3_27(%rip), %ymm4
+	vbroadcastss	.LCPI3_28(%rip), %ymm6
+	vbroadcastss	.LCPI3_29(%rip), %ymm9
+	vbroadcastss	.LCPI3_30(%rip), %ymm10
+	.p2align	4
+.LBB3_39:
+	vmovups	752(%rsp,%r9,4), %ymm0
+	vmovaps	%ymm8, %ymm1
+	vbroadcastss	.LCPI3_17(%rip), %ymm2
+	vfmadd213ps	%ymm2, %ymm0, %ymm1
+	vmaxps	%ymm11, %ymm1, %ymm1
+	vbroadcastss	.LCPI3_1(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI3_0(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI3_20(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm12, %ymm3
+	vbroadcastss	.LCPI3_21(%rip), %ymm7
+	vfmadd213ps	%ymm7, %ymm2, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
+	vfmadd213ps	%ymm14, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vfmadd213ps	%ymm5, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm0, %ymm9, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm4, %ymm6, %ymm1
+	vcmpleps	%ymm10, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 752(%rsp,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %rax
+	jne	.LBB3_39
+	cmpq	%r12, %r10
+	vmovss	.LCPI3_28(%rip), %xmm6
+	vmovss	.LCPI3_27(%rip), %xmm9
+	vmovss	.LCPI3_29(%rip), %xmm10
+	vmovss	.LCPI3_30(%rip), %xmm12
+	vmovss	.LCPI3_18(%rip), %xmm13
+	vmovss	.LCPI3_17(%rip), %xmm15
+	vmovss	.LCPI3_22(%rip), %xmm8
+	vmovss	.LCPI3_21(%rip), %xmm11
+	vmovss	.LCPI3_23(%rip), %xmm4
+	vmovss	.LCPI3_24(%rip), %xmm14
+	vmovss	.LCPI3_19(%rip), %xmm7
+	vmovss	.LCPI3_25(%rip), %xmm5
+	je	.LBB3_42
+	.p2align	4
+.LBB3_41:
+	vmovss	752(%rsp,%r12,4), %xmm0
+	vmovaps	%xmm13, %xmm1
+	vfmadd213ss	%xmm15, %xmm0, %xmm1
+	vmaxss	%xmm7, %xmm1, %xmm1
+	vmovd	%xmm1, %r9d
+	movl	%r9d, %r11d
+	andl	$8388607, %r11d
+	orl	$1065353216, %r11d
+	vmovd	%r11d, %xmm1
+	shrl	$23, %r9d
+	addl	$-127, %r9d
+	vxorps	%xmm3, %xmm3, %xmm3
+	vcvtsi2ss	%r9d, %xmm3, %xmm2
+	vmovaps	%xmm8, %xmm3
+	vfmadd213ss	%xmm11, %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm14, %xmm1, %xmm3
+	vfmadd213ss	%xmm5, %xmm1, %xmm3
+	vfmadd213ss	.LCPI3_26(%rip), %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm9, %xmm6, %xmm1
+	vmulss	%xmm0, %xmm10, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm12, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 752(%rsp,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_41
+.LBB3_42:
+	cmpq	$8, %rdi
+	jge	.LBB3_44
+	xorl	%r12d, %r12d
+	vmovss	.LCPI3_28(%rip), %xmm9
+	vmovss	.LCPI3_27(%rip), %xmm10
+	vmovss	.LCPI3_29(%rip), %xmm13
+	vmovss	.LCPI3_31(%rip), %xmm6
+	vmovss	.LCPI3_24(%rip), %xmm12
+	vmovaps	%xmm8, %xmm5
+	vxorps	%xmm11, %xmm11, %xmm11
+	vmovss	.LCPI3_19(%rip), %xmm14
+	vmovss	.LCPI3_0(%rip), %xmm7
+	vmovss	.LCPI3_25(%rip), %xmm8
+	jmp	.LBB3_47
+.LBB3_48:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
+	xorl	%r9d, %r9d
+	vbroadcastss	.LCPI3_2(%rip), %ymm4
+	vbroadcastss	.LCPI3_8(%rip), %ymm11
+	vbroadcastss	.LCPI3_9(%rip), %ymm12
+	vbroadcastss	.LCPI3_10(%rip), %ymm13
+	vbroadcastss	.LCPI3_11(%rip), %ymm14
+	vbroadcastss	.LCPI3_12(%rip), %ymm15
+	vbroadcastss	.LCPI3_13(%rip), %ymm5
+	vbroadcastss	.LCPI3_14(%rip), %ymm7
+	vbroadcastss	.LCPI3_15(%rip), %ymm8
+	vbroadcastss	.LCPI3_16(%rip), %ymm9
+	.p2align	4
+.LBB3_49:
+	vmovdqu	752(%rsp,%r9,4), %ymm0
+	vpbroadcastd	.LCPI3_1(%rip), %ymm1
+	vpbroadcastd	.LCPI3_0(%rip), %ymm2
+	vpand	%ymm1, %ymm0, %ymm1
+	vpor	%ymm2, %ymm1, %ymm1
+	vpsrld	$23, %ymm0, %ymm2
+	vcvtdq2ps	%ymm2, %ymm2
+	vbroadcastss	.LCPI3_3(%rip), %ymm3
+	vfmadd213ps	%ymm4, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_4(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_5(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_6(%rip), %ymm10
+	vfmadd213ps	%ymm10, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_7(%rip), %ymm1
+	vfmadd231ps	%ymm2, %ymm1, %ymm3
+	vaddps	%ymm3, %ymm11, %ymm1
+	vaddps	%ymm1, %ymm12, %ymm2
+	vsubps	%ymm2, %ymm3, %ymm2
+	vmovaps	%ymm14, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vfmadd213ps	%ymm5, %ymm2, %ymm3
+	vpslld	$23, %ymm1, %ymm1
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vaddps	%ymm7, %ymm1, %ymm1
+	vcmpleps	%ymm8, %ymm0, %ymm2
+	vmulps	%ymm0, %ymm9, %ymm0
+	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
+	vmovups	%ymm0, 752(%rsp,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %rax
+	jne	.LBB3_49
+	cmpq	%r12, %r10
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm8
+	vmovss	.LCPI3_10(%rip), %xmm11
+	vmovss	.LCPI3_12(%rip), %xmm4
+	vmovss	.LCPI3_13(%rip), %xmm7
+	vmovss	.LCPI3_14(%rip), %xmm5
+	vmovss	.LCPI3_16(%rip), %xmm13
+	vmovss	.LCPI3_15(%rip), %xmm10
+	vmovss	.LCPI3_2(%rip), %xmm14
+	vmovss	.LCPI3_3(%rip), %xmm15
+	je	.LBB3_52
+	.p2align	4
+.LBB3_51:
+	vmovd	752(%rsp,%r12,4), %xmm0
+	vmovd	%xmm0, %r9d
+	movl	%r9d, %r11d
+	andl	$8388607, %r11d
+	orl	$1065353216, %r11d
+	shrl	$23, %r9d
+	vcvtsi2ss	%r9d, %xmm6, %xmm1
+	vmovd	%r11d, %xmm2
+	vmovaps	%xmm15, %xmm3
+	vfmadd213ss	%xmm14, %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_4(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_5(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_6(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI3_7(%rip), %xmm1, %xmm3
+	vaddss	%xmm3, %xmm9, %xmm1
+	vaddss	%xmm1, %xmm12, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm8, %xmm3
+	vfmadd213ss	%xmm11, %xmm2, %xmm3
+	vfmadd213ss	%xmm4, %xmm2, %xmm3
+	vfmadd213ss	%xmm7, %xmm2, %xmm3
+	vmovd	%xmm1, %r9d
+	vmovd	%xmm3, %r11d
+	shll	$23, %r9d
+	addl	%r11d, %r9d
+	vmovd	%r9d, %xmm1
+	vaddss	%xmm5, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vcmpless	%xmm10, %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 752(%rsp,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_51
+.LBB3_52:
+	cmpq	$8, %rdi
+	jge	.LBB3_54
+	xorl	%r12d, %r12d
+	vmovss	.LCPI3_19(%rip), %xmm14
+	vmovss	.LCPI3_0(%rip), %xmm7
+	vmovss	.LCPI3_15(%rip), %xmm4
+	vxorps	%xmm11, %xmm11, %xmm11
+	jmp	.LBB3_57
+.LBB3_44:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
+	xorl	%r9d, %r9d
+	vbroadcastss	.LCPI3_17(%rip), %ymm8
+	vbroadcastss	.LCPI3_22(%rip), %ymm12
+	vbroadcastss	.LCPI3_23(%rip), %ymm13
+	vbroadcastss	.LCPI3_24(%rip), %ymm14
+	vbroadcastss	.LCPI3_25(%rip), %ymm15
+	vbroadcastss	.LCPI3_26(%rip), %ymm4
+	vbroadcastss	.LCPI3_27(%rip), %ymm10
+	vbroadcastss	.LCPI3_28(%rip), %ymm5
+	vbroadcastss	.LCPI3_29(%rip), %ymm6
+	vbroadcastss	.LCPI3_30(%rip), %ymm9
+	vmovss	.LCPI3_0(%rip), %xmm7
+	.p2align	4
+.LBB3_45:
+	vmovups	1264(%rsp,%r9,4), %ymm0
+	vbroadcastss	.LCPI3_18(%rip), %ymm1
+	vfmadd213ps	%ymm8, %ymm0, %ymm1
+	vbroadcastss	.LCPI3_19(%rip), %ymm2
+	vmaxps	%ymm2, %ymm1, %ymm1
+	vbroadcastss	.LCPI3_1(%rip), %ymm2
+	vandps	%ymm2, %ymm1, %ymm2
+	vbroadcastss	.LCPI3_0(%rip), %ymm3
+	vorps	%ymm3, %ymm2, %ymm2
+	vpsrld	$23, %ymm1, %ymm1
+	vpbroadcastd	.LCPI3_20(%rip), %ymm3
+	vpaddd	%ymm3, %ymm1, %ymm1
+	vmovaps	%ymm12, %ymm3
+	vbroadcastss	.LCPI3_21(%rip), %ymm11
+	vfmadd213ps	%ymm11, %ymm2, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
+	vfmadd213ps	%ymm14, %ymm2, %ymm3
+	vfmadd213ps	%ymm15, %ymm2, %ymm3
+	vfmadd213ps	%ymm4, %ymm2, %ymm3
+	vcvtdq2ps	%ymm1, %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vmulps	%ymm6, %ymm0, %ymm2
+	vsqrtps	%ymm2, %ymm2
+	vfmadd213ps	%ymm10, %ymm5, %ymm1
+	vcmpleps	%ymm9, %ymm0, %ymm0
+	vblendvps	%ymm0, %ymm2, %ymm1, %ymm0
+	vmovups	%ymm0, 1264(%rsp,%r9,4)
+	addq	$8, %r9
+	cmpq	%r9, %rax
+	jne	.LBB3_45
+	cmpq	%r12, %r10
+	vmovss	.LCPI3_17(%rip), %xmm15
+	vmovss	.LCPI3_22(%rip), %xmm5
+	vmovss	.LCPI3_31(%rip), %xmm6
+	vmovss	.LCPI3_23(%rip), %xmm4
+	vmovss	.LCPI3_24(%rip), %xmm12
+	vmovss	.LCPI3_28(%rip), %xmm9
+	vmovss	.LCPI3_27(%rip), %xmm10
+	vmovss	.LCPI3_29(%rip), %xmm13
+	vmovss	.LCPI3_19(%rip), %xmm14
+	vmovss	.LCPI3_25(%rip), %xmm8
+	vxorps	%xmm11, %xmm11, %xmm11
+	je	.LBB3_58
+	.p2align	4
+.LBB3_47:
+	vmovss	1264(%rsp,%r12,4), %xmm0
+	vmovss	.LCPI3_18(%rip), %xmm1
+	vfmadd213ss	%xmm15, %xmm0, %xmm1
+	vmaxss	%xmm14, %xmm1, %xmm1
+	vmovd	%xmm1, %r9d
+	movl	%r9d, %r11d
+	andl	$8388607, %r11d
+	orl	$1065353216, %r11d
+	vmovd	%r11d, %xmm1
+	shrl	$23, %r9d
+	addl	$-127, %r9d
+	vcvtsi2ss	%r9d, %xmm15, %xmm2
+	vmovaps	%xmm5, %xmm3
+	vfmadd213ss	.LCPI3_21(%rip), %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm12, %xmm1, %xmm3
+	vfmadd213ss	%xmm8, %xmm1, %xmm3
+	vfmadd213ss	.LCPI3_26(%rip), %xmm1, %xmm3
+	vaddss	%xmm2, %xmm3, %xmm1
+	vfmadd213ss	%xmm10, %xmm9, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	.LCPI3_30(%rip), %xmm0, %xmm0
+	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
+	vmovss	%xmm0, 1264(%rsp,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_47
+	jmp	.LBB3_58
+.LBB3_54:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
+	xorl	%r9d, %r9d
+	vmovss	.LCPI3_0(%rip), %xmm7
+	vbroadcastss	.LCPI3_2(%rip), %ymm4
+	vbroadcastss	.LCPI3_5(%rip), %ymm11
+	vbroadcastss	.LCPI3_7(%rip), %ymm14
+	vbroadcastss	.LCPI3_10(%rip), %ymm12
+	vbroadcastss	.LCPI3_12(%rip), %ymm15
+	vbroadcastss	.LCPI3_13(%rip), %ymm13
+	vbroadcastss	.LCPI3_14(%rip), %ymm10
+	vbroadcastss	.LCPI3_15(%rip), %ymm5
+	vbroadcastss	.LCPI3_16(%rip), %ymm9
+	.p2align	4
+.LBB3_55:
+	vmovdqu	1264(%rsp,%r9,4), %ymm0
+	vpbroadcastd	.LCPI3_1(%rip), %ymm1
+	vpbroadcastd	.LCPI3_0(%rip), %ymm2
+	vpand	%ymm1, %ymm0, %ymm1
+	vpor	%ymm2, %ymm1, %ymm1
+	vpsrld	$23, %ymm0, %ymm2
+	vcvtdq2ps	%ymm2, %ymm2
+	vbroadcastss	.LCPI3_3(%rip), %ymm3
+	vfmadd213ps	%ymm4, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_4(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vfmadd213ps	%ymm11, %ymm1, %ymm3
+	vbroadcastss	.LCPI3_6(%rip), %ymm8
+	vfmadd213ps	%ymm8, %ymm1, %ymm3
+	vfmadd231ps	%ymm2, %ymm14, %ymm3
+	vbroadcastss	.LCPI3_8(%rip), %ymm1
+	vaddps	%ymm1, %ymm3, %ymm1
+	vbroadcastss	.LCPI3_9(%rip), %ymm2
 	vaddps	%ymm2, %ymm1, %ymm2
 	vsubps	%ymm2, %ymm3, %ymm2
-	vmovaps	%ymm12, %ymm3
-	vfmadd213ps	%ymm6, %ymm2, %ymm3
-	vfmadd213ps	%ymm9, %ymm2, %ymm3
-	vfmadd213ps	%ymm4, %ymm2, %ymm3
-	vpslld	$23, %ymm1, %ymm1
-	vpaddd	%ymm3, %ymm1, %ymm1
-	vbroadcastss	.LCPI2_14(%rip), %ymm2
-	vaddps	%ymm2, %ymm1, %ymm1
-	vcmpleps	%ymm14, %ymm0, %ymm2
-	vmulps	%ymm7, %ymm0, %ymm0
-	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 224(%rsp,%r9,4)
-	addq	$8, %r9
-	cmpq	%r9, %rax
-	jne	.LBB2_24
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI2_12(%rip), %xmm8
-	vmovss	.LCPI2_13(%rip), %xmm10
-	vmovss	.LCPI2_14(%rip), %xmm11
-	vmovss	.LCPI2_16(%rip), %xmm12
-	vmovss	.LCPI2_15(%rip), %xmm13
-	vmovss	.LCPI2_3(%rip), %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm6
-	vmovss	.LCPI2_4(%rip), %xmm14
-	vmovss	.LCPI2_5(%rip), %xmm9
-	vmovss	.LCPI2_6(%rip), %xmm7
-	vmovss	.LCPI2_7(%rip), %xmm4
-	vmovss	.LCPI2_8(%rip), %xmm5
-	je	.LBB2_27
-	.p2align	4
-.LBB2_26:
-	vmovd	224(%rsp,%rdx,4), %xmm0
-	vmovd	%xmm0, %r9d
-	movl	%r9d, %r11d
-	andl	$8388607, %r11d
-	orl	$1065353216, %r11d
-	shrl	$23, %r9d
-	vxorps	%xmm3, %xmm3, %xmm3
-	vcvtsi2ss	%r9d, %xmm3, %xmm1
-	vmovd	%r11d, %xmm2
-	vmovaps	%xmm15, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vfmadd213ss	%xmm14, %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vfmadd213ss	%xmm7, %xmm2, %xmm3
-	vfmadd231ss	%xmm4, %xmm1, %xmm3
-	vaddss	%xmm5, %xmm3, %xmm1
-	vaddss	.LCPI2_9(%rip), %xmm1, %xmm2
-	vsubss	%xmm2, %xmm3, %xmm2
-	vmovss	.LCPI2_11(%rip), %xmm3
-	vfmadd213ss	.LCPI2_10(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
-	vfmadd213ss	%xmm10, %xmm2, %xmm3
-	vmovd	%xmm1, %r9d
-	vmovd	%xmm3, %r11d
-	shll	$23, %r9d
-	addl	%r11d, %r9d
-	vmovd	%r9d, %xmm1
-	vaddss	%xmm1, %xmm11, %xmm1
-	vmulss	%xmm0, %xmm12, %xmm2
-	vcmpless	%xmm13, %xmm0, %xmm0
-	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 224(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB2_26
-.LBB2_27:
-	cmpq	$8, %r10
-	movq	-88(%rsp), %r15
-	movq	-96(%rsp), %r12
-	movq	-72(%rsp), %r13
-	movl	$128, %ebp
-	jge	.LBB2_29
-	xorl	%edx, %edx
-	vmovss	.LCPI2_13(%rip), %xmm10
-	vmovss	.LCPI2_14(%rip), %xmm11
-	vmovss	.LCPI2_16(%rip), %xmm12
-	vmovss	.LCPI2_15(%rip), %xmm13
-	vmovss	.LCPI2_3(%rip), %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm6
-	vmovss	.LCPI2_4(%rip), %xmm14
-	vmovss	.LCPI2_5(%rip), %xmm9
-	vmovss	.LCPI2_6(%rip), %xmm7
-	vmovss	.LCPI2_7(%rip), %xmm4
-	vmovss	.LCPI2_8(%rip), %xmm5
-	vmovss	.LCPI2_9(%rip), %xmm8
-	jmp	.LBB2_32
-	.p2align	4
-.LBB2_29:
-	movl	%edi, %edx
-	andl	$248, %edx
-	xorl	%r9d, %r9d
-	vbroadcastss	.LCPI2_5(%rip), %ymm10
-	vbroadcastss	.LCPI2_6(%rip), %ymm11
-	vbroadcastss	.LCPI2_7(%rip), %ymm12
-	vbroadcastss	.LCPI2_8(%rip), %ymm13
-	vbroadcastss	.LCPI2_11(%rip), %ymm7
-	vbroadcastss	.LCPI2_13(%rip), %ymm9
-	vbroadcastss	.LCPI2_12(%rip), %ymm6
-	vbroadcastss	.LCPI2_10(%rip), %ymm15
-	vbroadcastss	.LCPI2_9(%rip), %ymm14
-	vbroadcastss	.LCPI2_15(%rip), %ymm4
-	vbroadcastss	.LCPI2_16(%rip), %ymm5
-	.p2align	4
-.LBB2_30:
-	vmovdqu	736(%rsp,%r9,4), %ymm0
-	vpbroadcastd	.LCPI2_1(%rip), %ymm1
-	vpbroadcastd	.LCPI2_0(%rip), %ymm2
-	vpand	%ymm1, %ymm0, %ymm1
-	vpor	%ymm2, %ymm1, %ymm1
-	vpsrld	$23, %ymm0, %ymm2
-	vcvtdq2ps	%ymm2, %ymm2
-	vbroadcastss	.LCPI2_3(%rip), %ymm3
-	vbroadcastss	.LCPI2_2(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vbroadcastss	.LCPI2_4(%rip), %ymm8
-	vfmadd213ps	%ymm8, %ymm1, %ymm3
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vfmadd213ps	%ymm11, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm12, %ymm3
-	vaddps	%ymm3, %ymm13, %ymm1
-	vaddps	%ymm1, %ymm14, %ymm2
-	vsubps	%ymm2, %ymm3, %ymm2
-	vmovaps	%ymm7, %ymm3
+	vbroadcastss	.LCPI3_11(%rip), %ymm3
+	vfmadd213ps	%ymm12, %ymm2, %ymm3
 	vfmadd213ps	%ymm15, %ymm2, %ymm3
-	vfmadd213ps	%ymm6, %ymm2, %ymm3
-	vfmadd213ps	%ymm9, %ymm2, %ymm3
+	vfmadd213ps	%ymm13, %ymm2, %ymm3
 	vpslld	$23, %ymm1, %ymm1
 	vpaddd	%ymm3, %ymm1, %ymm1
-	vbroadcastss	.LCPI2_14(%rip), %ymm2
-	vaddps	%ymm2, %ymm1, %ymm1
-	vcmpleps	%ymm4, %ymm0, %ymm2
-	vmulps	%ymm5, %ymm0, %ymm0
-	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 736(%rsp,%r9,4)
-	addq	$8, %r9
-	cmpq	%r9, %rax
-	jne	.LBB2_30
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI2_13(%rip), %xmm10
-	vmovss	.LCPI2_14(%rip), %xmm11
-	vmovss	.LCPI2_16(%rip), %xmm12
-	vmovss	.LCPI2_15(%rip), %xmm13
-	vmovss	.LCPI2_3(%rip), %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm6
-	vmovss	.LCPI2_4(%rip), %xmm14
-	vmovss	.LCPI2_5(%rip), %xmm9
-	vmovss	.LCPI2_6(%rip), %xmm7
-	vmovss	.LCPI2_7(%rip), %xmm4
-	vmovss	.LCPI2_8(%rip), %xmm5
-	vmovss	.LCPI2_9(%rip), %xmm8
-	je	.LBB2_33
-	.p2align	4
-.LBB2_32:
-	vmovd	736(%rsp,%rdx,4), %xmm0
-	vmovd	%xmm0, %r9d
-	movl	%r9d, %r11d
-	andl	$8388607, %r11d
-	orl	$1065353216, %r11d
-	shrl	$23, %r9d
-	vxorps	%xmm3, %xmm3, %xmm3
-	vcvtsi2ss	%r9d, %xmm3, %xmm1
-	vmovd	%r11d, %xmm2
-	vmovaps	%xmm15, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vfmadd213ss	%xmm14, %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vfmadd213ss	%xmm7, %xmm2, %xmm3
-	vfmadd231ss	%xmm4, %xmm1, %xmm3
-	vaddss	%xmm5, %xmm3, %xmm1
-	vaddss	%xmm1, %xmm8, %xmm2
-	vsubss	%xmm2, %xmm3, %xmm2
-	vmovss	.LCPI2_11(%rip), %xmm3
-	vfmadd213ss	.LCPI2_10(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI2_12(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm10, %xmm2, %xmm3
-	vmovd	%xmm1, %r9d
-	vmovd	%xmm3, %r11d
-	shll	$23, %r9d
-	addl	%r11d, %r9d
-	vmovd	%r9d, %xmm1
-	vaddss	%xmm1, %xmm11, %xmm1
-	vmulss	%xmm0, %xmm12, %xmm2
-	vcmpless	%xmm13, %xmm0, %xmm0
-	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 736(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB2_32
-.LBB2_33:
-	cmpq	$8, %r10
-	jge	.LBB2_35
-	xorl	%edx, %edx
-	vmovss	.LCPI2_13(%rip), %xmm10
-	vmovss	.LCPI2_14(%rip), %xmm11
-	vmovss	.LCPI2_16(%rip), %xmm12
-	vmovss	.LCPI2_15(%rip), %xmm13
-	vmovss	.LCPI2_3(%rip), %xmm9
-	vmovss	.LCPI2_2(%rip), %xmm6
-	vmovss	.LCPI2_4(%rip), %xmm14
-	vmovss	.LCPI2_5(%rip), %xmm15
-	vmovss	.LCPI2_6(%rip), %xmm7
-	vmovss	.LCPI2_7(%rip), %xmm4
-	vmovss	.LCPI2_8(%rip), %xmm5
-	vmovss	.LCPI2_9(%rip), %xmm8
-	jmp	.LBB2_38
-	.p2align	4
-.LBB2_35:
-	movl	%edi, %edx
-	andl	$248, %edx
-	xorl	%r9d, %r9d
-	vbroadcastss	.LCPI2_6(%rip), %ymm11
-	vbroadcastss	.LCPI2_7(%rip), %ymm12
-	vbroadcastss	.LCPI2_8(%rip), %ymm13
-	vbroadcastss	.LCPI2_11(%rip), %ymm7
-	vbroadcastss	.LCPI2_14(%rip), %ymm4
-	vbroadcastss	.LCPI2_13(%rip), %ymm9
-	vbroadcastss	.LCPI2_12(%rip), %ymm6
-	vbroadcastss	.LCPI2_10(%rip), %ymm15
-	vbroadcastss	.LCPI2_9(%rip), %ymm14
-	vbroadcastss	.LCPI2_15(%rip), %ymm5
-	vbroadcastss	.LCPI2_16(%rip), %ymm8
-	.p2align	4
-.LBB2_36:
-	vmovdqu	1248(%rsp,%r9,4), %ymm0
-	vpbroadcastd	.LCPI2_1(%rip), %ymm1
-	vpbroadcastd	.LCPI2_0(%rip), %ymm2
-	vpand	%ymm1, %ymm0, %ymm1
-	vpor	%ymm2, %ymm1, %ymm1
-	vpsrld	$23, %ymm0, %ymm2
-	vcvtdq2ps	%ymm2, %ymm2
-	vbroadcastss	.LCPI2_3(%rip), %ymm3
-	vbroadcastss	.LCPI2_2(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vbroadcastss	.LCPI2_4(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vbroadcastss	.LCPI2_5(%rip), %ymm10
-	vfmadd213ps	%ymm10, %ymm1, %ymm3
-	vfmadd213ps	%ymm11, %ymm1, %ymm3
-	vfmadd231ps	%ymm2, %ymm12, %ymm3
-	vaddps	%ymm3, %ymm13, %ymm1
-	vaddps	%ymm1, %ymm14, %ymm2
-	vsubps	%ymm2, %ymm3, %ymm2
-	vmovaps	%ymm7, %ymm3
-	vfmadd213ps	%ymm15, %ymm2, %ymm3
-	vfmadd213ps	%ymm6, %ymm2, %ymm3
-	vfmadd213ps	%ymm9, %ymm2, %ymm3
-	vpslld	$23, %ymm1, %ymm1
-	vpaddd	%ymm3, %ymm1, %ymm1
-	vaddps	%ymm4, %ymm1, %ymm1
+	vaddps	%ymm1, %ymm10, %ymm1
 	vcmpleps	%ymm5, %ymm0, %ymm2
-	vmulps	%ymm0, %ymm8, %ymm0
+	vmulps	%ymm0, %ymm9, %ymm0
 	vblendvps	%ymm2, %ymm0, %ymm1, %ymm0
-	vmovups	%ymm0, 1248(%rsp,%r9,4)
+	vmovups	%ymm0, 1264(%rsp,%r9,4)
 	addq	$8, %r9
 	cmpq	%r9, %rax
-	jne	.LBB2_36
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI2_13(%rip), %xmm10
-	vmovss	.LCPI2_14(%rip), %xmm11
-	vmovss	.LCPI2_16(%rip), %xmm12
-	vmovss	.LCPI2_15(%rip), %xmm13
-	vmovss	.LCPI2_3(%rip), %xmm9
-	vmovss	.LCPI2_2(%rip), %xmm6
-	vmovss	.LCPI2_4(%rip), %xmm14
-	vmovss	.LCPI2_5(%rip), %xmm15
-	vmovss	.LCPI2_6(%rip), %xmm7
-	vmovss	.LCPI2_7(%rip), %xmm4
-	vmovss	.LCPI2_8(%rip), %xmm5
-	vmovss	.LCPI2_9(%rip), %xmm8
-	je	.LBB2_39
+	jne	.LBB3_55
+	cmpq	%r12, %r10
+	vmovss	.LCPI3_15(%rip), %xmm4
+	vxorps	%xmm11, %xmm11, %xmm11
+	vmovss	.LCPI3_19(%rip), %xmm14
+	je	.LBB3_58
 	.p2align	4
-.LBB2_38:
-	vmovd	1248(%rsp,%rdx,4), %xmm0
+.LBB3_57:
+	vmovd	1264(%rsp,%r12,4), %xmm0
 	vmovd	%xmm0, %r9d
 	movl	%r9d, %r11d
 	andl	$8388607, %r11d
 	orl	$1065353216, %r11d
 	shrl	$23, %r9d
-	vxorps	%xmm3, %xmm3, %xmm3
-	vcvtsi2ss	%r9d, %xmm3, %xmm1
+	vcvtsi2ss	%r9d, %xmm6, %xmm1
 	vmovd	%r11d, %xmm2
-	vmovaps	%xmm9, %xmm3
-	vfmadd213ss	%xmm6, %xmm2, %xmm3
-	vfmadd213ss	%xmm14, %xmm2, %xmm3
-	vfmadd213ss	%xmm15, %xmm2, %xmm3
-	vfmadd213ss	%xmm7, %xmm2, %xmm3
-	vfmadd231ss	%xmm4, %xmm1, %xmm3
-	vaddss	%xmm5, %xmm3, %xmm1
-	vaddss	%xmm1, %xmm8, %xmm2
+	vmovss	.LCPI3_3(%rip), %xmm3
+	vfmadd213ss	.LCPI3_2(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_4(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_5(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_6(%rip), %xmm2, %xmm3
+	vfmadd231ss	.LCPI3_7(%rip), %xmm1, %xmm3
+	vaddss	.LCPI3_8(%rip), %xmm3, %xmm1
+	vaddss	.LCPI3_9(%rip), %xmm1, %xmm2
 	vsubss	%xmm2, %xmm3, %xmm2
-	vmovss	.LCPI2_11(%rip), %xmm3
-	vfmadd213ss	.LCPI2_10(%rip), %xmm2, %xmm3
-	vfmadd213ss	.LCPI2_12(%rip), %xmm2, %xmm3
-	vfmadd213ss	%xmm10, %xmm2, %xmm3
+	vmovss	.LCPI3_11(%rip), %xmm3
+	vfmadd213ss	.LCPI3_10(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_12(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI3_13(%rip), %xmm2, %xmm3
 	vmovd	%xmm1, %r9d
 	vmovd	%xmm3, %r11d
 	shll	$23, %r9d
 	addl	%r11d, %r9d
 	vmovd	%r9d, %xmm1
-	vaddss	%xmm1, %xmm11, %xmm1
-	vmulss	%xmm0, %xmm12, %xmm2
-	vcmpless	%xmm13, %xmm0, %xmm0
+	vaddss	.LCPI3_14(%rip), %xmm1, %xmm1
+	vmulss	.LCPI3_16(%rip), %xmm0, %xmm2
+	vcmpless	%xmm4, %xmm0, %xmm0
 	vblendvps	%xmm0, %xmm2, %xmm1, %xmm0
-	vmovss	%xmm0, 1248(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB2_38
-.LBB2_39:
-	cmpq	$8, %r10
-	jge	.LBB2_42
-	xorl	%edx, %edx
-	movq	-104(%rsp), %r9
-	movq	-112(%rsp), %r11
-	vmovss	.LCPI2_17(%rip), %xmm1
-	vmovss	.LCPI2_18(%rip), %xmm4
-	vbroadcastss	.LCPI2_3(%rip), %ymm8
-	vxorps	%xmm11, %xmm11, %xmm11
-	vbroadcastss	.LCPI2_13(%rip), %ymm14
-	vbroadcastss	.LCPI2_0(%rip), %xmm7
-	vmovss	.LCPI2_0(%rip), %xmm12
-	jmp	.LBB2_41
+	vmovss	%xmm0, 1264(%rsp,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_57
+.LBB3_58:
+	vmovaps	%xmm14, %xmm9
+	cmpq	$8, %rdi
+	jge	.LBB3_61
+	xorl	%r12d, %r12d
+	movq	-88(%rsp), %r9
+	movq	-80(%rsp), %r11
+	vxorps	%xmm5, %xmm5, %xmm5
+	vbroadcastss	.LCPI3_11(%rip), %ymm15
+	jmp	.LBB3_60
 	.p2align	4
-.LBB2_42:
-	movl	%edi, %edx
-	andl	$248, %edx
+.LBB3_61:
+	movl	%r10d, %r12d
+	andl	$248, %r12d
 	xorl	%r9d, %r9d
-	movq	-112(%rsp), %r11
-	vmovss	.LCPI2_18(%rip), %xmm4
-	vbroadcastss	.LCPI2_17(%rip), %ymm5
-	vbroadcastss	.LCPI2_18(%rip), %ymm8
-	vmovd	.LCPI2_22(%rip), %xmm9
-	vmovdqa	.LCPI2_21(%rip), %xmm10
-	vpcmpeqd	%xmm7, %xmm7, %xmm7
-	vbroadcastss	.LCPI2_13(%rip), %ymm14
+	movq	-80(%rsp), %r11
+	vbroadcastss	.LCPI3_19(%rip), %ymm4
+	vxorps	%xmm5, %xmm5, %xmm5
+	vbroadcastss	.LCPI3_31(%rip), %ymm10
+	vmovd	.LCPI3_35(%rip), %xmm12
+	vmovdqa	.LCPI3_34(%rip), %xmm13
+	vpcmpeqd	%xmm14, %xmm14, %xmm14
 	.p2align	4
-.LBB2_43:
-	vmovups	1248(%rsp,%r9,4), %ymm0
-	vfmadd132ps	%ymm8, %ymm5, %ymm0
-	vmovups	736(%rsp,%r9,4), %ymm1
-	vfmadd132ps	%ymm8, %ymm5, %ymm1
-	vmovups	224(%rsp,%r9,4), %ymm2
-	vfmadd132ps	%ymm8, %ymm5, %ymm2
-	vminps	%ymm8, %ymm2, %ymm2
+.LBB3_62:
+	vmovups	1264(%rsp,%r9,4), %ymm0
+	vfmadd132ps	%ymm10, %ymm4, %ymm0
+	vmovups	752(%rsp,%r9,4), %ymm1
+	vfmadd132ps	%ymm10, %ymm4, %ymm1
+	vmovups	240(%rsp,%r9,4), %ymm2
+	vfmadd132ps	%ymm10, %ymm4, %ymm2
+	vminps	%ymm10, %ymm2, %ymm2
 	vcvttps2dq	%ymm2, %ymm2
 	vextracti128	$1, %ymm2, %xmm3
-	vpshufb	%xmm9, %xmm3, %xmm3
-	vpshufb	%xmm9, %xmm2, %xmm2
+	vpshufb	%xmm12, %xmm3, %xmm3
+	vpshufb	%xmm12, %xmm2, %xmm2
 	vpunpckldq	%xmm3, %xmm2, %xmm2
-	vpunpcklbw	%xmm7, %xmm2, %xmm2
-	vminps	%ymm8, %ymm1, %ymm1
-	vminps	%ymm8, %ymm0, %ymm0
+	vpunpcklbw	%xmm14, %xmm2, %xmm2
+	vminps	%ymm10, %ymm1, %ymm1
+	vminps	%ymm10, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
 	vcvttps2dq	%ymm1, %ymm1
-	vpbroadcastd	.LCPI2_20(%rip), %ymm3
+	vpbroadcastd	.LCPI3_33(%rip), %ymm3
 	vpand	%ymm3, %ymm1, %ymm1
 	vpand	%ymm3, %ymm0, %ymm0
 	vpackusdw	%ymm1, %ymm0, %ymm0
 	vextracti128	$1, %ymm0, %xmm1
 	vpackuswb	%xmm1, %xmm0, %xmm0
-	vpshufb	%xmm10, %xmm0, %xmm0
+	vpshufb	%xmm13, %xmm0, %xmm0
 	vpunpcklwd	%xmm2, %xmm0, %xmm1
 	vpunpckhwd	%xmm2, %xmm0, %xmm0
 	vmovdqu	%xmm0, 16(%rcx,%r9,4)
 	vmovdqu	%xmm1, (%rcx,%r9,4)
 	addq	$8, %r9
 	cmpq	%r9, %rax
-	jne	.LBB2_43
-	cmpq	%rdx, %rdi
-	movq	-104(%rsp), %r9
-	vmovss	.LCPI2_17(%rip), %xmm1
-	vbroadcastss	.LCPI2_3(%rip), %ymm8
-	vxorps	%xmm11, %xmm11, %xmm11
-	vmovss	.LCPI2_0(%rip), %xmm12
-	vbroadcastss	.LCPI2_0(%rip), %xmm7
-	je	.LBB2_45
+	jne	.LBB3_62
+	cmpq	%r12, %r10
+	movq	-88(%rsp), %r9
+	vbroadcastss	.LCPI3_11(%rip), %ymm15
+	je	.LBB3_64
 	.p2align	4
-.LBB2_41:
-	vmovss	1248(%rsp,%rdx,4), %xmm0
-	vfmadd132ss	%xmm4, %xmm1, %xmm0
-	vminss	%xmm4, %xmm0, %xmm0
+.LBB3_60:
+	vmovss	1264(%rsp,%r12,4), %xmm0
+	vfmadd132ss	%xmm6, %xmm9, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %eax
-	movb	%al, (%rcx,%rdx,4)
-	vmovss	736(%rsp,%rdx,4), %xmm0
-	vfmadd132ss	%xmm4, %xmm1, %xmm0
-	vminss	%xmm4, %xmm0, %xmm0
+	movb	%al, (%rcx,%r12,4)
+	vmovss	752(%rsp,%r12,4), %xmm0
+	vfmadd132ss	%xmm6, %xmm9, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %eax
-	movb	%al, 1(%rcx,%rdx,4)
-	vmovss	224(%rsp,%rdx,4), %xmm0
-	vfmadd132ss	%xmm4, %xmm1, %xmm0
-	vminss	%xmm4, %xmm0, %xmm0
+	movb	%al, 1(%rcx,%r12,4)
+	vmovss	240(%rsp,%r12,4), %xmm0
+	vfmadd132ss	%xmm6, %xmm9, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %eax
-	movb	%al, 2(%rcx,%rdx,4)
-	movb	$-1, 3(%rcx,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB2_41
-	jmp	.LBB2_45
-.LBB2_46:
-	addq	$1768, %rsp
+	movb	%al, 2(%rcx,%r12,4)
+	movb	$-1, 3(%rcx,%r12,4)
+	incq	%r12
+	cmpq	%r12, %r10
+	jne	.LBB3_60
+	jmp	.LBB3_64
+.LBB3_65:
+	addq	$1784, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -2787,8 +6038,8 @@ oc_isp_row_bgra_v3:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end2:
-	.size	oc_isp_row_bgra_v3, .Lfunc_end2-oc_isp_row_bgra_v3
+.Lfunc_end3:
+	.size	oc_isp_row_bgra_v3, .Lfunc_end3-oc_isp_row_bgra_v3
 	.cfi_endproc
 	.hidden	oc_zone_accumulate_v3
 	.globl	oc_zone_accumulate_v3
@@ -2820,23 +6071,23 @@ oc_zone_accumulate_v3:
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB3_1
+	je	.LBB4_1
 	cqto
 	idivq	%rcx
-	jmp	.LBB3_3
-.LBB3_1:
+	jmp	.LBB4_3
+.LBB4_1:
 	xorl	%edx, %edx
 	divl	%ecx
-.LBB3_3:
+.LBB4_3:
 	movq	-8(%rsp), %rdx
 	leaq	(%rdi,%rdx,2), %rcx
 	leaq	(%rdi,%rdx,4), %rdx
 	shlq	$4, %rax
 	xorl	%r11d, %r11d
 	movl	$1, %esi
-	jmp	.LBB3_4
+	jmp	.LBB4_4
 	.p2align	4
-.LBB3_11:
+.LBB4_11:
 	addq	%rax, %r11
 	shlq	$2, %r11
 	leaq	(%r11,%r11,4), %r10
@@ -2845,8 +6096,8 @@ oc_zone_accumulate_v3:
 	addl	%ebp, 16(%r9,%r10)
 	movq	%rbx, %r11
 	cmpq	$16, %rbx
-	je	.LBB3_12
-.LBB3_4:
+	je	.LBB4_12
+.LBB4_4:
 	movq	%r11, %r10
 	movq	-8(%rsp), %r15
 	imulq	%r15, %r10
@@ -2870,32 +6121,32 @@ oc_zone_accumulate_v3:
 	vpxor	%xmm0, %xmm0, %xmm0
 	movl	$0, %ebp
 	cmpq	%r14, %r15
-	jge	.LBB3_11
+	jge	.LBB4_11
 	xorl	%ebp, %ebp
-	jmp	.LBB3_6
+	jmp	.LBB4_6
 	.p2align	4
-.LBB3_10:
+.LBB4_10:
 	addq	$4, %r15
 	incl	%ebp
 	cmpq	%r14, %r15
-	jge	.LBB3_11
-.LBB3_6:
+	jge	.LBB4_11
+.LBB4_6:
 	movzwl	(%rdi,%r15,2), %r12d
 	cmpw	%r8w, %r12w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movzwl	(%rcx,%r15,2), %r13d
 	cmpw	%r8w, %r13w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movzwl	(%rdx,%r15,2), %r10d
 	cmpw	%r8w, %r10w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	vmovd	%r12d, %xmm1
 	vpinsrd	$1, %r13d, %xmm1, %xmm1
 	vpinsrd	$2, %r10d, %xmm1, %xmm1
 	vpinsrd	$3, %esi, %xmm1, %xmm1
 	vpaddd	%xmm1, %xmm0, %xmm0
-	jmp	.LBB3_10
-.LBB3_12:
+	jmp	.LBB4_10
+.LBB4_12:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -2909,12 +6160,12 @@ oc_zone_accumulate_v3:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end3:
-	.size	oc_zone_accumulate_v3, .Lfunc_end3-oc_zone_accumulate_v3
+.Lfunc_end4:
+	.size	oc_zone_accumulate_v3, .Lfunc_end4-oc_zone_accumulate_v3
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI4_0:
+.LCPI5_0:
 	.quad	0x4330000000000000
 	.quad	0x4330000000000000
 	.text
@@ -2935,41 +6186,41 @@ oc_zone_merge_v3:
 	movq	%rcx, %rbx
 	movq	%rdx, %rax
 	testq	%rsi, %rsi
-	jle	.LBB4_12
+	jle	.LBB5_12
 	movabsq	$9223372036854775806, %rcx
 	andq	%rsi, %rcx
 	vmovddup	%xmm0, %xmm2
 	vmovddup	%xmm1, %xmm3
 	xorl	%edx, %edx
 	vpxor	%xmm4, %xmm4, %xmm4
-	vmovdqa	.LCPI4_0(%rip), %xmm5
-	jmp	.LBB4_2
+	vmovdqa	.LCPI5_0(%rip), %xmm5
+	jmp	.LBB5_2
 	.p2align	4
-.LBB4_10:
+.LBB5_10:
 	vmovsd	%xmm8, 16(%rax,%r9)
 	vmovhpd	%xmm6, 24(%rax,%r9)
 	movq	%r8, (%rbx,%rdx,8)
 	incq	%rdx
 	cmpq	$256, %rdx
-	je	.LBB4_11
-.LBB4_2:
+	je	.LBB5_11
+.LBB5_2:
 	leaq	(,%rdx,4), %r8
 	leaq	(%r8,%r8,4), %r9
 	cmpq	$1, %rsi
-	jne	.LBB4_4
+	jne	.LBB5_4
 	xorl	%r10d, %r10d
 	xorl	%r8d, %r8d
 	vxorpd	%xmm7, %xmm7, %xmm7
 	vxorpd	%xmm6, %xmm6, %xmm6
-	jmp	.LBB4_6
+	jmp	.LBB5_6
 	.p2align	4
-.LBB4_4:
+.LBB5_4:
 	vxorpd	%xmm7, %xmm7, %xmm7
 	xorl	%r10d, %r10d
 	xorl	%r8d, %r8d
 	vxorpd	%xmm6, %xmm6, %xmm6
 	.p2align	4
-.LBB4_5:
+.LBB5_5:
 	movq	(%rdi,%r10,8), %r11
 	movl	16(%r11,%r9), %r14d
 	vpmovzxdq	(%r11,%r9), %xmm8
@@ -2998,10 +6249,10 @@ oc_zone_merge_v3:
 	vaddpd	%xmm6, %xmm8, %xmm6
 	addq	$2, %r10
 	cmpq	%r10, %rcx
-	jne	.LBB4_5
-.LBB4_6:
+	jne	.LBB5_5
+.LBB5_6:
 	testb	$1, %sil
-	je	.LBB4_8
+	je	.LBB5_8
 	movq	(%rdi,%r10,8), %r10
 	movl	16(%r10,%r9), %r11d
 	addq	%r11, %r8
@@ -3015,7 +6266,7 @@ oc_zone_merge_v3:
 	vpor	%xmm5, %xmm8, %xmm8
 	vsubpd	%xmm5, %xmm8, %xmm8
 	vaddpd	%xmm6, %xmm8, %xmm6
-.LBB4_8:
+.LBB5_8:
 	movq	%rdx, %r9
 	shlq	$5, %r9
 	vshufpd	$1, %xmm6, %xmm6, %xmm9
@@ -3032,12 +6283,12 @@ oc_zone_merge_v3:
 	vpcmpgtq	%xmm10, %xmm4, %xmm10
 	vpand	%xmm7, %xmm10, %xmm7
 	vmovdqu	%xmm7, (%rax,%r9)
-	jbe	.LBB4_10
+	jbe	.LBB5_10
 	vdivsd	%xmm9, %xmm6, %xmm7
 	vsubsd	%xmm0, %xmm7, %xmm7
 	vdivsd	%xmm1, %xmm7, %xmm8
-	jmp	.LBB4_10
-.LBB4_11:
+	jmp	.LBB5_10
+.LBB5_11:
 	addq	$8, %rsp
 	.cfi_def_cfa_offset 24
 	popq	%rbx
@@ -3045,7 +6296,7 @@ oc_zone_merge_v3:
 	popq	%r14
 	.cfi_def_cfa_offset 8
 	retq
-.LBB4_12:
+.LBB5_12:
 	.cfi_def_cfa_offset 32
 	movl	$8192, %edx
 	movq	%rax, %rdi
@@ -3061,8 +6312,8 @@ oc_zone_merge_v3:
 	popq	%r14
 	.cfi_def_cfa_offset 8
 	jmp	memset@PLT
-.Lfunc_end4:
-	.size	oc_zone_merge_v3, .Lfunc_end4-oc_zone_merge_v3
+.Lfunc_end5:
+	.size	oc_zone_merge_v3, .Lfunc_end5-oc_zone_merge_v3
 	.cfi_endproc
 	.hidden	oc_luma_histogram_v3
 	.globl	oc_luma_histogram_v3
@@ -3075,13 +6326,13 @@ oc_luma_histogram_v3:
 	cmovnsq	%rcx, %rax
 	sarq	$2, %rax
 	cmpq	%rax, %rdx
-	jge	.LBB5_1
+	jge	.LBB6_1
 	cmpq	$2, %rsi
-	jg	.LBB5_10
-	jmp	.LBB5_12
-.LBB5_1:
+	jg	.LBB6_10
+	jmp	.LBB6_12
+.LBB6_1:
 	cmpq	$2, %rsi
-	jle	.LBB5_12
+	jle	.LBB6_12
 	leaq	(%rcx,%rcx,2), %rax
 	leaq	(%rcx,%rcx,2), %rcx
 	addq	$3, %rcx
@@ -3089,7 +6340,7 @@ oc_luma_histogram_v3:
 	cmovnsq	%rax, %rcx
 	sarq	$2, %rcx
 	cmpq	%rcx, %rdx
-	jge	.LBB5_10
+	jge	.LBB6_10
 	movq	%rsi, %rax
 	shrq	$2, %rax
 	leaq	(%rsi,%rsi,2), %rcx
@@ -3097,7 +6348,7 @@ oc_luma_histogram_v3:
 	addq	$-3, %rsi
 	movl	$2, %edx
 	cmpq	$4, %rsi
-	jb	.LBB5_7
+	jb	.LBB6_7
 	pushq	%rbx
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
@@ -3108,7 +6359,7 @@ oc_luma_histogram_v3:
 	movl	$2, %edx
 	movl	$1, %r10d
 	.p2align	4
-.LBB5_5:
+.LBB6_5:
 	xorl	%r11d, %r11d
 	cmpq	%rcx, %rdx
 	setb	%r11b
@@ -3128,13 +6379,13 @@ oc_luma_histogram_v3:
 	addl	%r11d, (%r8,%rbx,4)
 	addq	$8, %rdx
 	addq	$-2, %r9
-	jne	.LBB5_5
+	jne	.LBB6_5
 	popq	%rbx
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
-.LBB5_7:
+.LBB6_7:
 	testb	$4, %sil
-	jne	.LBB5_12
+	jne	.LBB6_12
 	xorl	%esi, %esi
 	cmpq	%rcx, %rdx
 	setb	%sil
@@ -3145,19 +6396,114 @@ oc_luma_histogram_v3:
 	movzbl	(%rdi,%rdx), %eax
 	addl	%ecx, (%r8,%rax,4)
 	retq
-.LBB5_10:
+.LBB6_10:
 	movl	$2, %eax
 	.p2align	4
-.LBB5_11:
+.LBB6_11:
 	movzbl	(%rdi,%rax), %ecx
 	incl	(%r8,%rcx,4)
 	addq	$4, %rax
 	cmpq	%rsi, %rax
-	jl	.LBB5_11
-.LBB5_12:
+	jl	.LBB6_11
+.LBB6_12:
 	retq
-.Lfunc_end5:
-	.size	oc_luma_histogram_v3, .Lfunc_end5-oc_luma_histogram_v3
+.Lfunc_end6:
+	.size	oc_luma_histogram_v3, .Lfunc_end6-oc_luma_histogram_v3
+	.cfi_endproc
+	.hidden	oc_luma10_histogram_v3
+	.globl	oc_luma10_histogram_v3
+	.p2align	4
+	.type	oc_luma10_histogram_v3,@function
+oc_luma10_histogram_v3:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB7_1
+	cmpq	$2, %rsi
+	jg	.LBB7_10
+	jmp	.LBB7_12
+.LBB7_1:
+	cmpq	$2, %rsi
+	jle	.LBB7_12
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB7_10
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	addq	$-3, %rsi
+	movl	$2, %edx
+	cmpq	$4, %rsi
+	jb	.LBB7_7
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %r9
+	shrq	$2, %r9
+	incq	%r9
+	andq	$-2, %r9
+	movl	$2, %edx
+	movl	$1, %r10d
+	.p2align	4
+.LBB7_5:
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	1(%rdi,%rdx,2), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	leaq	4(%rdx), %r11
+	xorl	%ebx, %ebx
+	cmpq	%rcx, %r11
+	setb	%bl
+	cmpq	%rax, %r11
+	leal	1(%rbx,%rbx), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	9(%rdi,%rdx,2), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	addq	$8, %rdx
+	addq	$-2, %r9
+	jne	.LBB7_5
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+.LBB7_7:
+	testb	$4, %sil
+	jne	.LBB7_12
+	xorl	%esi, %esi
+	cmpq	%rcx, %rdx
+	setb	%sil
+	cmpq	%rax, %rdx
+	leal	1(%rsi,%rsi), %eax
+	movl	$1, %ecx
+	cmovael	%eax, %ecx
+	movzbl	1(%rdi,%rdx,2), %eax
+	addl	%ecx, (%r8,%rax,4)
+	retq
+.LBB7_10:
+	movl	$2, %eax
+	.p2align	4
+.LBB7_11:
+	movzbl	1(%rdi,%rax,2), %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB7_11
+.LBB7_12:
+	retq
+.Lfunc_end7:
+	.size	oc_luma10_histogram_v3, .Lfunc_end7-oc_luma10_histogram_v3
 	.cfi_endproc
 	.hidden	oc_bgra_histogram_v3
 	.globl	oc_bgra_histogram_v3
@@ -3170,13 +6516,13 @@ oc_bgra_histogram_v3:
 	cmovnsq	%rcx, %rax
 	sarq	$2, %rax
 	cmpq	%rax, %rdx
-	jge	.LBB6_1
+	jge	.LBB8_1
 	cmpq	$2, %rsi
-	jg	.LBB6_6
-	jmp	.LBB6_8
-.LBB6_1:
+	jg	.LBB8_6
+	jmp	.LBB8_8
+.LBB8_1:
 	cmpq	$2, %rsi
-	jle	.LBB6_8
+	jle	.LBB8_8
 	leaq	(%rcx,%rcx,2), %rax
 	leaq	(%rcx,%rcx,2), %rcx
 	addq	$3, %rcx
@@ -3184,7 +6530,7 @@ oc_bgra_histogram_v3:
 	cmovnsq	%rax, %rcx
 	sarq	$2, %rcx
 	cmpq	%rcx, %rdx
-	jge	.LBB6_6
+	jge	.LBB8_6
 	movq	%rsi, %rax
 	shrq	$2, %rax
 	leaq	(%rsi,%rsi,2), %rcx
@@ -3192,7 +6538,7 @@ oc_bgra_histogram_v3:
 	movl	$2, %edx
 	movl	$1, %r9d
 	.p2align	4
-.LBB6_4:
+.LBB8_4:
 	movzbl	(%rdi,%rdx,4), %r10d
 	imull	$4732, %r10d, %r10d
 	movzbl	1(%rdi,%rdx,4), %r11d
@@ -3212,12 +6558,12 @@ oc_bgra_histogram_v3:
 	addl	%r11d, (%r8,%r10,4)
 	addq	$4, %rdx
 	cmpq	%rsi, %rdx
-	jl	.LBB6_4
-	jmp	.LBB6_8
-.LBB6_6:
+	jl	.LBB8_4
+	jmp	.LBB8_8
+.LBB8_6:
 	movl	$2, %eax
 	.p2align	4
-.LBB6_7:
+.LBB8_7:
 	movzbl	(%rdi,%rax,4), %ecx
 	imull	$4732, %ecx, %ecx
 	movzbl	1(%rdi,%rax,4), %edx
@@ -3231,15 +6577,15 @@ oc_bgra_histogram_v3:
 	incl	(%r8,%rcx,4)
 	addq	$4, %rax
 	cmpq	%rsi, %rax
-	jl	.LBB6_7
-.LBB6_8:
+	jl	.LBB8_7
+.LBB8_8:
 	retq
-.Lfunc_end6:
-	.size	oc_bgra_histogram_v3, .Lfunc_end6-oc_bgra_histogram_v3
+.Lfunc_end8:
+	.size	oc_bgra_histogram_v3, .Lfunc_end8-oc_bgra_histogram_v3
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI7_0:
+.LCPI9_0:
 	.byte	0
 	.byte	4
 	.byte	8
@@ -3256,7 +6602,7 @@ oc_bgra_histogram_v3:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI7_1:
+.LCPI9_1:
 	.byte	7
 	.byte	0
 	.byte	2
@@ -3273,7 +6619,7 @@ oc_bgra_histogram_v3:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI7_2:
+.LCPI9_2:
 	.byte	0
 	.byte	4
 	.byte	8
@@ -3290,7 +6636,7 @@ oc_bgra_histogram_v3:
 	.byte	0
 	.byte	0
 	.byte	0
-.LCPI7_3:
+.LCPI9_3:
 	.byte	7
 	.byte	0
 	.byte	2
@@ -3344,13 +6690,13 @@ oc_focus_energy_v3:
 	andb	%sil, %cl
 	cmpq	$1, %rdx
 	movq	%r8, -48(%rsp)
-	je	.LBB7_11
+	je	.LBB9_11
 	cmpq	$4, %rdx
-	jne	.LBB7_22
+	jne	.LBB9_22
 	vxorpd	%xmm0, %xmm0, %xmm0
 	vxorpd	%xmm1, %xmm1, %xmm1
 	testb	%cl, %cl
-	je	.LBB7_32
+	je	.LBB9_32
 	movq	%r8, %r11
 	movq	-96(%rsp), %rdx
 	movl	%edx, %eax
@@ -3383,17 +6729,17 @@ oc_focus_energy_v3:
 	addq	%rsi, %r12
 	addq	%rsi, %rbp
 	addq	%rsi, %r14
-	vmovd	.LCPI7_2(%rip), %xmm2
+	vmovd	.LCPI9_2(%rip), %xmm2
 	.p2align	4
-.LBB7_4:
+.LBB9_4:
 	cmpq	$9, -96(%rsp)
-	jae	.LBB7_6
+	jae	.LBB9_6
 	movq	-80(%rsp), %rdi
 	xorl	%ecx, %ecx
 	xorl	%r8d, %r8d
-	jmp	.LBB7_9
+	jmp	.LBB9_9
 	.p2align	4
-.LBB7_6:
+.LBB9_6:
 	movq	%r12, -104(%rsp)
 	movq	%r9, -64(%rsp)
 	vpxor	%xmm3, %xmm3, %xmm3
@@ -3402,7 +6748,7 @@ oc_focus_energy_v3:
 	vpxor	%xmm4, %xmm4, %xmm4
 	vpxor	%xmm6, %xmm6, %xmm6
 	.p2align	4
-.LBB7_7:
+.LBB9_7:
 	vmovdqu	4(%r15,%rdi,4), %xmm7
 	vmovdqu	20(%r15,%rdi,4), %xmm8
 	vpshufb	%xmm2, %xmm7, %xmm7
@@ -3473,7 +6819,7 @@ oc_focus_energy_v3:
 	vpaddq	%ymm7, %ymm5, %ymm5
 	addq	$8, %rdi
 	cmpq	%rdi, %r12
-	jne	.LBB7_7
+	jne	.LBB9_7
 	vpaddq	%ymm3, %ymm5, %ymm3
 	vextracti128	$1, %ymm3, %xmm5
 	vpaddq	%xmm5, %xmm3, %xmm3
@@ -3491,7 +6837,7 @@ oc_focus_energy_v3:
 	movq	-48(%rsp), %r11
 	movq	-104(%rsp), %r12
 	.p2align	4
-.LBB7_9:
+.LBB9_9:
 	movzbl	4(%r14,%rdi,4), %edx
 	movzbl	-4(%r14,%rdi,4), %esi
 	subq	%rsi, %rdx
@@ -3506,7 +6852,7 @@ oc_focus_energy_v3:
 	addq	%rdx, %r8
 	addq	%r10, %rcx
 	cmpq	%rdi, %r11
-	jne	.LBB7_9
+	jne	.LBB9_9
 	vcvtsi2sd	%r8, %xmm15, %xmm3
 	vaddsd	%xmm3, %xmm0, %xmm0
 	vcvtsi2sd	%rcx, %xmm15, %xmm3
@@ -3520,13 +6866,13 @@ oc_focus_energy_v3:
 	addq	%rcx, %rbp
 	addq	%rcx, %r14
 	cmpq	56(%rsp), %r9
-	jne	.LBB7_4
-	jmp	.LBB7_32
-.LBB7_11:
+	jne	.LBB9_4
+	jmp	.LBB9_32
+.LBB9_11:
 	vxorpd	%xmm0, %xmm0, %xmm0
 	vxorpd	%xmm1, %xmm1, %xmm1
 	testb	%cl, %cl
-	je	.LBB7_32
+	je	.LBB9_32
 	movq	-96(%rsp), %rdx
 	andq	$-8, %rdx
 	movq	-80(%rsp), %rsi
@@ -3553,10 +6899,10 @@ oc_focus_energy_v3:
 	addq	%r8, %r15
 	addq	%r8, %rax
 	incq	%rax
-	vmovd	.LCPI7_3(%rip), %xmm2
-	jmp	.LBB7_13
+	vmovd	.LCPI9_3(%rip), %xmm2
+	jmp	.LBB9_13
 	.p2align	4
-.LBB7_21:
+.LBB9_21:
 	vcvtsi2sd	%r11, %xmm15, %xmm3
 	vaddsd	%xmm3, %xmm0, %xmm0
 	vcvtsi2sd	%r10, %xmm15, %xmm3
@@ -3571,8 +6917,8 @@ oc_focus_energy_v3:
 	addq	%rcx, %r15
 	addq	%rcx, %rax
 	cmpq	56(%rsp), %r9
-	je	.LBB7_32
-.LBB7_13:
+	je	.LBB9_32
+.LBB9_13:
 	movq	%r9, %rcx
 	imulq	-88(%rsp), %rcx
 	addq	-104(%rsp), %rcx
@@ -3580,12 +6926,12 @@ oc_focus_energy_v3:
 	movzbl	(%rdi,%rcx), %ecx
 	cmpq	$8, -96(%rsp)
 	movq	%r9, -64(%rsp)
-	jae	.LBB7_15
+	jae	.LBB9_15
 	xorl	%r10d, %r10d
 	xorl	%r11d, %r11d
-	jmp	.LBB7_19
+	jmp	.LBB9_19
 	.p2align	4
-.LBB7_15:
+.LBB9_15:
 	vmovd	%ecx, %xmm3
 	vpslld	$24, %xmm3, %xmm3
 	vpxor	%xmm4, %xmm4, %xmm4
@@ -3594,7 +6940,7 @@ oc_focus_energy_v3:
 	vpxor	%xmm5, %xmm5, %xmm5
 	vpxor	%xmm6, %xmm6, %xmm6
 	.p2align	4
-.LBB7_16:
+.LBB9_16:
 	vmovd	-4(%r14,%rcx), %xmm8
 	vpunpcklbw	%xmm3, %xmm8, %xmm9
 	vmovd	(%r14,%rcx), %xmm3
@@ -3627,7 +6973,7 @@ oc_focus_energy_v3:
 	vpaddq	%ymm7, %ymm8, %ymm7
 	addq	$8, %rcx
 	cmpq	%rcx, %rdx
-	jne	.LBB7_16
+	jne	.LBB9_16
 	vpaddq	%ymm4, %ymm7, %ymm4
 	vextracti128	$1, %ymm4, %xmm7
 	vpaddq	%xmm7, %xmm4, %xmm4
@@ -3641,13 +6987,13 @@ oc_focus_energy_v3:
 	vpaddq	%xmm5, %xmm4, %xmm4
 	vmovq	%xmm4, %r11
 	cmpq	%rdx, -96(%rsp)
-	je	.LBB7_21
+	je	.LBB9_21
 	vpextrb	$3, %xmm3, %ecx
 	movq	-72(%rsp), %rdi
-.LBB7_19:
+.LBB9_19:
 	movq	%r11, %r8
 	.p2align	4
-.LBB7_20:
+.LBB9_20:
 	movzbl	(%rax,%rdi), %esi
 	movzbl	-2(%rax,%rdi), %r9d
 	movzbl	%cl, %ebx
@@ -3664,14 +7010,14 @@ oc_focus_energy_v3:
 	addq	%rbx, %r10
 	movq	%r11, %r8
 	cmpq	%rdi, -48(%rsp)
-	jne	.LBB7_20
-	jmp	.LBB7_21
-.LBB7_22:
+	jne	.LBB9_20
+	jmp	.LBB9_21
+.LBB9_22:
 	movq	%rdx, -56(%rsp)
 	vxorpd	%xmm0, %xmm0, %xmm0
 	vxorpd	%xmm1, %xmm1, %xmm1
 	testb	%cl, %cl
-	je	.LBB7_32
+	je	.LBB9_32
 	movq	-96(%rsp), %rax
 	cmpq	$8, %rax
 	setae	%cl
@@ -3704,9 +7050,9 @@ oc_focus_energy_v3:
 	addq	%rax, %rcx
 	leaq	(%rsi,%rcx), %r14
 	addq	$4, %r14
-	jmp	.LBB7_24
+	jmp	.LBB9_24
 	.p2align	4
-.LBB7_31:
+.LBB9_31:
 	vcvtsi2sd	%r10, %xmm15, %xmm2
 	vcvtsi2sd	%r13, %xmm15, %xmm3
 	vaddsd	%xmm2, %xmm0, %xmm0
@@ -3720,12 +7066,12 @@ oc_focus_energy_v3:
 	addq	%rax, %r14
 	addq	%rax, -104(%rsp)
 	cmpq	56(%rsp), %r9
-	je	.LBB7_32
-.LBB7_24:
+	je	.LBB9_32
+.LBB9_24:
 	cmpb	$0, -105(%rsp)
 	movq	%r9, -64(%rsp)
 	movq	%rdi, -72(%rsp)
-	je	.LBB7_25
+	je	.LBB9_25
 	vpxor	%xmm2, %xmm2, %xmm2
 	xorl	%ecx, %ecx
 	vpxor	%xmm5, %xmm5, %xmm5
@@ -3733,7 +7079,7 @@ oc_focus_energy_v3:
 	vpxor	%xmm4, %xmm4, %xmm4
 	movq	-32(%rsp), %rax
 	.p2align	4
-.LBB7_27:
+.LBB9_27:
 	vpmovzxbq	1(%r12,%rcx), %ymm6
 	vpmovzxbq	5(%r12,%rcx), %ymm7
 	vpmovzxbq	-1(%r12,%rcx), %ymm8
@@ -3760,7 +7106,7 @@ oc_focus_energy_v3:
 	vpaddq	%ymm7, %ymm5, %ymm5
 	addq	$8, %rcx
 	cmpq	%rcx, %rax
-	jne	.LBB7_27
+	jne	.LBB9_27
 	vpaddq	%ymm2, %ymm5, %ymm2
 	vextracti128	$1, %ymm2, %xmm5
 	vpaddq	%xmm5, %xmm2, %xmm2
@@ -3776,15 +7122,15 @@ oc_focus_energy_v3:
 	movq	-40(%rsp), %rcx
 	cmpq	%rax, -96(%rsp)
 	movq	-56(%rsp), %rbp
-	je	.LBB7_31
-	jmp	.LBB7_29
+	je	.LBB9_31
+	jmp	.LBB9_29
 	.p2align	4
-.LBB7_25:
+.LBB9_25:
 	movq	-80(%rsp), %rcx
 	xorl	%r13d, %r13d
 	xorl	%r10d, %r10d
 	movq	-56(%rsp), %rbp
-.LBB7_29:
+.LBB9_29:
 	movq	%rbp, %rdx
 	imulq	%rcx, %rdx
 	movq	-16(%rsp), %rax
@@ -3803,7 +7149,7 @@ oc_focus_energy_v3:
 	movq	-104(%rsp), %rdi
 	movq	%r10, %rsi
 	.p2align	4
-.LBB7_30:
+.LBB9_30:
 	movzbl	(%rdi,%rcx), %r9d
 	movzbl	(%rdi,%rbx), %r10d
 	subq	%r10, %r9
@@ -3819,9 +7165,9 @@ oc_focus_energy_v3:
 	addq	%rbp, %rdi
 	movq	%r10, %rsi
 	decq	%r8
-	jne	.LBB7_30
-	jmp	.LBB7_31
-.LBB7_32:
+	jne	.LBB9_30
+	jmp	.LBB9_31
+.LBB9_32:
 	movq	64(%rsp), %rax
 	vmovsd	%xmm0, (%rax)
 	vmovsd	%xmm1, 8(%rax)
@@ -3839,12 +7185,12 @@ oc_focus_energy_v3:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end7:
-	.size	oc_focus_energy_v3, .Lfunc_end7-oc_focus_energy_v3
+.Lfunc_end9:
+	.size	oc_focus_energy_v3, .Lfunc_end9-oc_focus_energy_v3
 	.cfi_endproc
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI8_0:
+.LCPI10_0:
 	.quad	0x4010000000000000
 	.text
 	.hidden	oc_grey_candidates_v3
@@ -3877,45 +7223,45 @@ oc_grey_candidates_v3:
 	movq	%r8, 40(%rsp)
 	movq	%rcx, 32(%rsp)
 	testq	%rdx, %rdx
-	jle	.LBB8_1
+	jle	.LBB10_1
 	vmovapd	%xmm0, %xmm2
 	movq	%rdx, %r12
 	movq	%rsi, %r13
 	movq	%rdi, %rbp
 	addq	$24, %rbp
 	xorl	%ecx, %ecx
-	vmovsd	.LCPI8_0(%rip), %xmm3
+	vmovsd	.LCPI10_0(%rip), %xmm3
 	vxorpd	%xmm4, %xmm4, %xmm4
 	xorl	%r14d, %r14d
 	vmovsd	%xmm1, 24(%rsp)
 	vmovsd	%xmm0, 16(%rsp)
 	movq	32(%rsp), %rbx
-	jmp	.LBB8_4
+	jmp	.LBB10_4
 	.p2align	4
-.LBB8_11:
+.LBB10_11:
 	incq	%r14
 	addq	$32, %rbp
 	cmpq	%r14, %r12
-	je	.LBB8_2
-.LBB8_4:
+	je	.LBB10_2
+.LBB10_4:
 	vmovsd	(%rbp), %xmm5
 	vucomisd	%xmm3, %xmm5
-	jb	.LBB8_11
+	jb	.LBB10_11
 	vcvtsi2sdq	(%r13,%r14,8), %xmm15, %xmm0
 	vmulsd	%xmm0, %xmm2, %xmm0
 	vucomisd	%xmm0, %xmm5
-	jb	.LBB8_11
+	jb	.LBB10_11
 	vmovupd	-24(%rbp), %xmm0
 	vshufpd	$1, %xmm0, %xmm0, %xmm6
 	vucomisd	%xmm1, %xmm6
-	jb	.LBB8_11
+	jb	.LBB10_11
 	vucomisd	%xmm4, %xmm0
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	vucomisd	%xmm4, %xmm6
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	vmovsd	-8(%rbp), %xmm7
 	vucomisd	%xmm4, %xmm7
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	leaq	(,%rcx,8), %rax
 	leaq	(%rax,%rax,2), %r15
 	vmovapd	%xmm0, 80(%rsp)
@@ -3930,7 +7276,7 @@ oc_grey_candidates_v3:
 	vdivsd	64(%rsp), %xmm0, %xmm0
 	callq	log@PLT
 	vxorpd	%xmm4, %xmm4, %xmm4
-	vmovsd	.LCPI8_0(%rip), %xmm3
+	vmovsd	.LCPI10_0(%rip), %xmm3
 	movq	56(%rsp), %rcx
 	vmovsd	16(%rsp), %xmm2
 	vmovsd	24(%rsp), %xmm1
@@ -3943,10 +7289,10 @@ oc_grey_candidates_v3:
 	vmovsd	(%rsp), %xmm0
 	vmovsd	%xmm0, 16(%rax,%r15)
 	incq	%rcx
-	jmp	.LBB8_11
-.LBB8_1:
+	jmp	.LBB10_11
+.LBB10_1:
 	xorl	%ecx, %ecx
-.LBB8_2:
+.LBB10_2:
 	movq	8(%rsp), %rax
 	movq	%rcx, (%rax)
 	addq	$104, %rsp
@@ -3964,12 +7310,12 @@ oc_grey_candidates_v3:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end8:
-	.size	oc_grey_candidates_v3, .Lfunc_end8-oc_grey_candidates_v3
+.Lfunc_end10:
+	.size	oc_grey_candidates_v3, .Lfunc_end10-oc_grey_candidates_v3
 	.cfi_endproc
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI9_0:
+.LCPI11_0:
 	.quad	0x7ff0000000000000
 	.text
 	.hidden	oc_locus_search_v3
@@ -3979,42 +7325,42 @@ oc_grey_candidates_v3:
 oc_locus_search_v3:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB9_1
+	jle	.LBB11_1
 	pushq	%rbx
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
 	testq	%rsi, %rsi
-	jle	.LBB9_4
+	jle	.LBB11_4
 	movabsq	$9223372036854775804, %r9
 	orq	$2, %r9
 	andq	%rsi, %r9
-	vmovsd	.LCPI9_0(%rip), %xmm1
+	vmovsd	.LCPI11_0(%rip), %xmm1
 	xorl	%eax, %eax
 	xorl	%r10d, %r10d
-	jmp	.LBB9_11
+	jmp	.LBB11_11
 	.p2align	4
-.LBB9_17:
+.LBB11_17:
 	vucomisd	%xmm2, %xmm1
 	cmovaq	%r10, %rax
 	vminsd	%xmm1, %xmm2, %xmm1
 	incq	%r10
 	cmpq	%rcx, %r10
-	je	.LBB9_9
-.LBB9_11:
+	je	.LBB11_9
+.LBB11_11:
 	movq	%r10, %r11
 	shlq	$4, %r11
 	vmovupd	(%rdx,%r11), %xmm3
 	vxorpd	%xmm2, %xmm2, %xmm2
 	cmpq	$1, %rsi
-	jne	.LBB9_13
+	jne	.LBB11_13
 	xorl	%r11d, %r11d
-	jmp	.LBB9_15
+	jmp	.LBB11_15
 	.p2align	4
-.LBB9_13:
+.LBB11_13:
 	movq	%r9, %rbx
 	xorl	%r11d, %r11d
 	.p2align	4
-.LBB9_14:
+.LBB11_14:
 	vmovupd	(%rdi,%r11), %xmm4
 	vsubpd	%xmm3, %xmm4, %xmm4
 	vmulpd	%xmm4, %xmm4, %xmm4
@@ -4033,10 +7379,10 @@ oc_locus_search_v3:
 	vaddsd	%xmm5, %xmm2, %xmm2
 	addq	$48, %r11
 	addq	$-2, %rbx
-	jne	.LBB9_14
-.LBB9_15:
+	jne	.LBB11_14
+.LBB11_15:
 	testb	$1, %sil
-	je	.LBB9_17
+	je	.LBB11_17
 	vmovupd	(%rdi,%r11), %xmm4
 	vsubpd	%xmm3, %xmm4, %xmm3
 	vmulpd	%xmm3, %xmm3, %xmm3
@@ -4045,59 +7391,59 @@ oc_locus_search_v3:
 	vminsd	%xmm3, %xmm0, %xmm3
 	vmulsd	16(%rdi,%r11), %xmm3, %xmm3
 	vaddsd	%xmm3, %xmm2, %xmm2
-	jmp	.LBB9_17
-.LBB9_1:
+	jmp	.LBB11_17
+.LBB11_1:
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	xorl	%eax, %eax
 	movq	%rax, (%r8)
 	retq
-.LBB9_4:
+.LBB11_4:
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
 	movl	%ecx, %edx
 	andl	$3, %edx
 	cmpq	$4, %rcx
-	jae	.LBB9_18
-	vmovsd	.LCPI9_0(%rip), %xmm0
+	jae	.LBB11_18
+	vmovsd	.LCPI11_0(%rip), %xmm0
 	xorl	%eax, %eax
 	xorl	%esi, %esi
-	jmp	.LBB9_6
-.LBB9_18:
+	jmp	.LBB11_6
+.LBB11_18:
 	movabsq	$9223372036854775804, %rax
 	andq	%rax, %rcx
-	vmovsd	.LCPI9_0(%rip), %xmm0
+	vmovsd	.LCPI11_0(%rip), %xmm0
 	xorl	%eax, %eax
 	vxorpd	%xmm1, %xmm1, %xmm1
 	xorl	%esi, %esi
 	.p2align	4
-.LBB9_19:
+.LBB11_19:
 	vucomisd	%xmm1, %xmm0
 	cmovaq	%rsi, %rax
 	vminsd	%xmm0, %xmm1, %xmm0
 	addq	$4, %rsi
 	cmpq	%rsi, %rcx
-	jne	.LBB9_19
-.LBB9_6:
+	jne	.LBB11_19
+.LBB11_6:
 	testq	%rdx, %rdx
-	je	.LBB9_9
+	je	.LBB11_9
 	vxorpd	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB9_8:
+.LBB11_8:
 	vucomisd	%xmm1, %xmm0
 	cmovaq	%rsi, %rax
 	vminsd	%xmm0, %xmm1, %xmm0
 	incq	%rsi
 	decq	%rdx
-	jne	.LBB9_8
-.LBB9_9:
+	jne	.LBB11_8
+.LBB11_9:
 	popq	%rbx
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	movq	%rax, (%r8)
 	retq
-.Lfunc_end9:
-	.size	oc_locus_search_v3, .Lfunc_end9-oc_locus_search_v3
+.Lfunc_end11:
+	.size	oc_locus_search_v3, .Lfunc_end11-oc_locus_search_v3
 	.cfi_endproc
 	.hidden	oc_grey_mean_v3
 	.globl	oc_grey_mean_v3
@@ -4106,24 +7452,24 @@ oc_locus_search_v3:
 oc_grey_mean_v3:
 	.cfi_startproc
 	testq	%rdx, %rdx
-	jle	.LBB10_1
+	jle	.LBB12_1
 	vunpcklpd	%xmm1, %xmm0, %xmm1
 	vxorpd	%xmm0, %xmm0, %xmm0
 	movl	$16, %eax
-	jmp	.LBB10_4
+	jmp	.LBB12_4
 	.p2align	4
-.LBB10_6:
+.LBB12_6:
 	addq	$24, %rax
 	decq	%rdx
-	je	.LBB10_2
-.LBB10_4:
+	je	.LBB12_2
+.LBB12_4:
 	vmovupd	-16(%rdi,%rax), %xmm3
 	vsubpd	%xmm1, %xmm3, %xmm3
 	vmulpd	%xmm3, %xmm3, %xmm3
 	vshufpd	$1, %xmm3, %xmm3, %xmm4
 	vaddsd	%xmm4, %xmm3, %xmm3
 	vucomisd	%xmm3, %xmm2
-	jbe	.LBB10_6
+	jbe	.LBB12_6
 	vbroadcastsd	(%rdi,%rax), %ymm3
 	vmovupd	-16(%rsi,%rax), %xmm4
 	vmulsd	(%rsi,%rax), %xmm3, %xmm5
@@ -4132,23 +7478,23 @@ oc_grey_mean_v3:
 	vblendpd	$4, %ymm5, %ymm4, %ymm4
 	vblendpd	$8, %ymm3, %ymm4, %ymm3
 	vaddpd	%ymm3, %ymm0, %ymm0
-	jmp	.LBB10_6
-.LBB10_1:
+	jmp	.LBB12_6
+.LBB12_1:
 	vxorpd	%xmm0, %xmm0, %xmm0
-.LBB10_2:
+.LBB12_2:
 	vmovupd	%ymm0, (%rcx)
 	vzeroupper
 	retq
-.Lfunc_end10:
-	.size	oc_grey_mean_v3, .Lfunc_end10-oc_grey_mean_v3
+.Lfunc_end12:
+	.size	oc_grey_mean_v3, .Lfunc_end12-oc_grey_mean_v3
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI11_0:
+.LCPI13_0:
 	.long	0x3f800000
-.LCPI11_1:
+.LCPI13_1:
 	.long	1
-.LCPI11_2:
+.LCPI13_2:
 	.long	32767
 	.text
 	.hidden	oc_defocus_band_v3
@@ -4183,28 +7529,28 @@ oc_defocus_band_v3:
 	movq	%rdi, 320(%rsp)
 	movq	%r9, 112(%rsp)
 	cmpq	1088(%rsp), %r9
-	jge	.LBB11_291
+	jge	.LBB13_291
 	movq	%rcx, %r11
 	movq	1104(%rsp), %rbp
 	testq	%rbp, %rbp
-	jle	.LBB11_2
+	jle	.LBB13_2
 	cmpq	$4, %rbp
 	movq	112(%rsp), %r8
-	ja	.LBB11_21
+	ja	.LBB13_21
 	xorl	%r10d, %r10d
 	xorl	%eax, %eax
-	jmp	.LBB11_19
-.LBB11_2:
+	jmp	.LBB13_19
+.LBB13_2:
 	xorl	%r10d, %r10d
 	movq	112(%rsp), %r8
-	jmp	.LBB11_3
-.LBB11_21:
+	jmp	.LBB13_3
+.LBB13_21:
 	cmpq	$17, %rbp
-	jae	.LBB11_23
+	jae	.LBB13_23
 	xorl	%eax, %eax
 	xorl	%r10d, %r10d
-	jmp	.LBB11_26
-.LBB11_23:
+	jmp	.LBB13_26
+.LBB13_23:
 	movl	%ebp, %eax
 	andl	$15, %eax
 	movl	$16, %ecx
@@ -4219,7 +7565,7 @@ oc_defocus_band_v3:
 	vpxor	%xmm2, %xmm2, %xmm2
 	vpxor	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB11_24:
+.LBB13_24:
 	vmovdqu	-192(%rdx), %ymm4
 	vmovdqu	-128(%rdx), %ymm5
 	vmovdqu	-64(%rdx), %ymm6
@@ -4243,7 +7589,7 @@ oc_defocus_band_v3:
 	addq	$256, %rdx
 	addq	$-16, %rsi
 	cmpq	%rsi, %rcx
-	jne	.LBB11_24
+	jne	.LBB13_24
 	vpcmpgtq	%ymm3, %ymm0, %ymm4
 	vblendvpd	%ymm4, %ymm0, %ymm3, %ymm0
 	vpcmpgtq	%ymm2, %ymm0, %ymm3
@@ -4258,8 +7604,8 @@ oc_defocus_band_v3:
 	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
 	vmovq	%xmm0, %r10
 	cmpl	$5, %ecx
-	jb	.LBB11_19
-.LBB11_26:
+	jb	.LBB13_19
+.LBB13_26:
 	movq	%rax, %rcx
 	movl	%ebp, %eax
 	andl	$3, %eax
@@ -4274,7 +7620,7 @@ oc_defocus_band_v3:
 	shlq	$4, %rcx
 	addq	1096(%rsp), %rcx
 	.p2align	4
-.LBB11_27:
+.LBB13_27:
 	vmovdqu	(%rcx), %ymm1
 	vpunpcklqdq	32(%rcx), %ymm1, %ymm1
 	vpermq	$216, %ymm1, %ymm1
@@ -4282,7 +7628,7 @@ oc_defocus_band_v3:
 	vblendvpd	%ymm2, %ymm1, %ymm0, %ymm0
 	addq	$64, %rcx
 	addq	$4, %rdx
-	jne	.LBB11_27
+	jne	.LBB13_27
 	vextracti128	$1, %ymm0, %xmm1
 	vpcmpgtq	%xmm1, %xmm0, %xmm2
 	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
@@ -4290,20 +7636,20 @@ oc_defocus_band_v3:
 	vpcmpgtq	%xmm1, %xmm0, %xmm2
 	vblendvpd	%xmm2, %xmm0, %xmm1, %xmm0
 	vmovq	%xmm0, %r10
-.LBB11_19:
+.LBB13_19:
 	movq	%rbp, %rcx
 	subq	%rax, %rcx
 	shlq	$4, %rax
 	addq	1096(%rsp), %rax
 	.p2align	4
-.LBB11_20:
+.LBB13_20:
 	movq	(%rax), %rdx
 	cmpq	%r10, %rdx
 	cmovgq	%rdx, %r10
 	addq	$16, %rax
 	decq	%rcx
-	jne	.LBB11_20
-.LBB11_3:
+	jne	.LBB13_20
+.LBB13_3:
 	testq	%rbp, %rbp
 	setle	%al
 	leaq	(%r11,%r11,2), %rbx
@@ -4413,9 +7759,9 @@ oc_defocus_band_v3:
 	addq	320(%rsp), %rax
 	movq	%rax, 400(%rsp)
 	vpxor	%xmm12, %xmm12, %xmm12
-	vbroadcastss	.LCPI11_1(%rip), %ymm0
+	vbroadcastss	.LCPI13_1(%rip), %ymm0
 	vmovups	%ymm0, 992(%rsp)
-	vpbroadcastd	.LCPI11_2(%rip), %ymm0
+	vpbroadcastd	.LCPI13_2(%rip), %ymm0
 	vmovdqu	%ymm0, 960(%rsp)
 	vpxor	%xmm13, %xmm13, %xmm13
 	vpcmpeqd	%xmm14, %xmm14, %xmm14
@@ -4446,9 +7792,9 @@ oc_defocus_band_v3:
 	movq	%r10, 440(%rsp)
 	movq	%rsi, 632(%rsp)
 	movq	%rcx, 360(%rsp)
-	jmp	.LBB11_4
+	jmp	.LBB13_4
 	.p2align	4
-.LBB11_290:
+.LBB13_290:
 	movq	232(%rsp), %rdx
 	incq	%rdx
 	movq	200(%rsp), %rax
@@ -4457,8 +7803,8 @@ oc_defocus_band_v3:
 	addq	%rax, 400(%rsp)
 	cmpq	1088(%rsp), %rdx
 	movq	440(%rsp), %r10
-	je	.LBB11_291
-.LBB11_4:
+	je	.LBB13_291
+.LBB13_4:
 	leaq	(%rdx,%r10), %rax
 	movq	%rdx, 232(%rsp)
 	leaq	(%rdx,%r10), %rcx
@@ -4472,8 +7818,8 @@ oc_defocus_band_v3:
 	movq	88(%rsp), %rcx
 	movq	%rax, 624(%rsp)
 	cmpq	%rax, %rcx
-	jle	.LBB11_5
-.LBB11_179:
+	jle	.LBB13_5
+.LBB13_179:
 	movq	%rcx, 88(%rsp)
 	testq	%rbp, %rbp
 	setle	%al
@@ -4483,25 +7829,25 @@ oc_defocus_band_v3:
 	orb	%al, %cl
 	movq	1096(%rsp), %r8
 	movq	360(%rsp), %rcx
-	je	.LBB11_180
-.LBB11_205:
+	je	.LBB13_180
+.LBB13_205:
 	cmpb	$0, 15(%rsp)
 	movq	(%rsp), %r11
 	movq	1104(%rsp), %rbp
-	jne	.LBB11_290
+	jne	.LBB13_290
 	movq	400(%rsp), %rbx
 	movq	1112(%rsp), %rdx
 	movq	592(%rsp), %rdi
 	movq	288(%rsp), %r10
 	xorl	%r8d, %r8d
-	jmp	.LBB11_207
+	jmp	.LBB13_207
 	.p2align	4
-.LBB11_178:
+.LBB13_178:
 	movq	88(%rsp), %rcx
 	addq	424(%rsp), %rcx
 	cmpq	624(%rsp), %rcx
-	jg	.LBB11_179
-.LBB11_5:
+	jg	.LBB13_179
+.LBB13_5:
 	movq	616(%rsp), %rax
 	movq	%rcx, 88(%rsp)
 	subq	%rcx, %rax
@@ -4510,7 +7856,7 @@ oc_defocus_band_v3:
 	cmovlq	%rax, %rcx
 	movq	%rcx, 424(%rsp)
 	testq	%rax, %rax
-	jle	.LBB11_178
+	jle	.LBB13_178
 	movq	424(%rsp), %rax
 	leaq	(%rax,%rax,2), %rdi
 	movq	88(%rsp), %rax
@@ -4524,9 +7870,9 @@ oc_defocus_band_v3:
 	movq	%rdi, 16(%rsp)
 	xorl	%esi, %esi
 	movq	%rdi, 704(%rsp)
-	jmp	.LBB11_7
+	jmp	.LBB13_7
 	.p2align	4
-.LBB11_177:
+.LBB13_177:
 	movq	328(%rsp), %rsi
 	addq	$8, %rsi
 	addq	$-8, 16(%rsp)
@@ -4536,8 +7882,8 @@ oc_defocus_band_v3:
 	movq	704(%rsp), %rdi
 	cmpq	%rdi, %rsi
 	vpxor	%xmm13, %xmm13, %xmm13
-	jge	.LBB11_178
-.LBB11_7:
+	jge	.LBB13_178
+.LBB13_7:
 	movq	%rsi, 328(%rsp)
 	movq	%rdx, 144(%rsp)
 	subq	%rsi, %rdi
@@ -4666,11 +8012,11 @@ oc_defocus_band_v3:
 	cmpq	$-1, %rdi
 	movq	688(%rsp), %r8
 	movq	680(%rsp), %r9
-	je	.LBB11_10
+	je	.LBB13_10
 	movq	448(%rsp), %rcx
 	xorl	%eax, %eax
 	.p2align	4
-.LBB11_9:
+.LBB13_9:
 	vmovdqu	%ymm0, (%rcx)
 	vmovdqu	%ymm1, 64(%rcx,%r9)
 	vmovdqu	%ymm0, 32(%rcx)
@@ -4678,10 +8024,10 @@ oc_defocus_band_v3:
 	addq	$2, %rax
 	addq	$64, %rcx
 	cmpq	%rax, %r8
-	jne	.LBB11_9
-.LBB11_10:
+	jne	.LBB13_9
+.LBB13_10:
 	testb	$1, %dil
-	je	.LBB11_12
+	je	.LBB13_12
 	movq	648(%rsp), %rcx
 	addq	%rax, %rcx
 	shlq	$5, %rax
@@ -4689,19 +8035,19 @@ oc_defocus_band_v3:
 	vmovdqu	%ymm0, (%rdi,%rax)
 	shlq	$5, %rcx
 	vmovdqu	%ymm1, (%rdi,%rcx)
-.LBB11_12:
+.LBB13_12:
 	cmpq	$8, %r15
 	movq	144(%rsp), %r8
-	jge	.LBB11_40
+	jge	.LBB13_40
 	xorl	%eax, %eax
-	jmp	.LBB11_14
+	jmp	.LBB13_14
 	.p2align	4
-.LBB11_40:
+.LBB13_40:
 	xorl	%eax, %eax
 	movq	656(%rsp), %rcx
 	movq	664(%rsp), %rdi
 	.p2align	4
-.LBB11_41:
+.LBB13_41:
 	vpmovzxwd	(%r8,%rax,2), %ymm0
 	vpslld	$16, %ymm0, %ymm0
 	vpmovzxwd	(%rdx,%rax,2), %ymm1
@@ -4753,16 +8099,16 @@ oc_defocus_band_v3:
 	addq	$256, %rcx
 	addq	$8, %rax
 	decq	%rdi
-	jne	.LBB11_41
-.LBB11_14:
+	jne	.LBB13_41
+.LBB13_14:
 	subq	%rax, %r15
-	jle	.LBB11_34
+	jle	.LBB13_34
 	cmpq	$8, %r15
-	jae	.LBB11_29
+	jae	.LBB13_29
 	movq	%rax, %r15
-	jmp	.LBB11_32
+	jmp	.LBB13_32
 	.p2align	4
-.LBB11_29:
+.LBB13_29:
 	subq	432(%rsp), %r15
 	addq	%rax, %r15
 	movq	640(%rsp), %r9
@@ -4784,7 +8130,7 @@ oc_defocus_band_v3:
 	addq	184(%rsp), %rax
 	xorl	%r8d, %r8d
 	.p2align	4
-.LBB11_30:
+.LBB13_30:
 	vpmovzxwd	(%r14,%r8,2), %ymm0
 	vpslld	$16, %ymm0, %ymm0
 	vpmovzxwd	(%rbp,%r8,2), %ymm1
@@ -4900,14 +8246,14 @@ oc_defocus_band_v3:
 	addq	$8, %r8
 	addq	$256, %rax
 	cmpq	%r8, %r9
-	jne	.LBB11_30
+	jne	.LBB13_30
 	cmpq	$0, 432(%rsp)
 	vpxor	%xmm12, %xmm12, %xmm12
 	vpcmpeqd	%xmm14, %xmm14, %xmm14
 	movq	80(%rsp), %rbx
 	movq	800(%rsp), %r14
-	je	.LBB11_34
-.LBB11_32:
+	je	.LBB13_34
+.LBB13_32:
 	leaq	(%r10,%r15,2), %rax
 	leaq	(%r11,%r15,2), %rcx
 	leaq	(%rbx,%r15,2), %rdi
@@ -4923,7 +8269,7 @@ oc_defocus_band_v3:
 	addq	184(%rsp), %r15
 	xorl	%ebx, %ebx
 	.p2align	4
-.LBB11_33:
+.LBB13_33:
 	movzwl	(%r11,%rbx,2), %ebp
 	vmovd	%ebp, %xmm0
 	vpinsrw	$1, (%rdx,%rbx,2), %xmm0, %xmm0
@@ -4939,12 +8285,12 @@ oc_defocus_band_v3:
 	incq	%rbx
 	addq	$32, %r15
 	cmpq	%rbx, %r10
-	jne	.LBB11_33
-.LBB11_34:
+	jne	.LBB13_33
+.LBB13_34:
 	movq	1104(%rsp), %rbp
 	testq	%rbp, %rbp
 	movq	(%rsp), %r11
-	jle	.LBB11_177
+	jle	.LBB13_177
 	movq	328(%rsp), %rdi
 	movq	%rdi, %rdx
 	movabsq	$-6148914691236517205, %rsi
@@ -5077,9 +8423,9 @@ oc_defocus_band_v3:
 	movq	%rax, 728(%rsp)
 	movq	$0, 128(%rsp)
 	xorl	%ecx, %ecx
-	jmp	.LBB11_36
+	jmp	.LBB13_36
 	.p2align	4
-.LBB11_176:
+.LBB13_176:
 	movq	352(%rsp), %rcx
 	incq	%rcx
 	movq	128(%rsp), %rax
@@ -5087,8 +8433,8 @@ oc_defocus_band_v3:
 	movq	%rax, 128(%rsp)
 	movq	1104(%rsp), %rbp
 	cmpq	%rbp, %rcx
-	je	.LBB11_177
-.LBB11_36:
+	je	.LBB13_177
+.LBB13_36:
 	movq	%rcx, 352(%rsp)
 	movq	%rcx, %rax
 	shlq	$4, %rax
@@ -5096,26 +8442,26 @@ oc_defocus_band_v3:
 	movq	(%rcx,%rax), %r14
 	vmovss	8(%rcx,%rax), %xmm0
 	testq	%r14, %r14
-	jne	.LBB11_38
+	jne	.LBB13_38
 	vucomiss	%xmm12, %xmm0
-	jne	.LBB11_38
-	jnp	.LBB11_176
-.LBB11_38:
+	jne	.LBB13_38
+	jnp	.LBB13_176
+.LBB13_38:
 	movq	344(%rsp), %rax
 	movq	%rax, %rdx
 	movq	96(%rsp), %rcx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_39
+	je	.LBB13_39
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r12
-	jmp	.LBB11_43
-.LBB11_39:
+	jmp	.LBB13_43
+.LBB13_39:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r12d
-.LBB11_43:
+.LBB13_43:
 	movq	176(%rsp), %rax
 	movq	168(%rsp), %rdi
 	movq	160(%rsp), %r8
@@ -5125,15 +8471,15 @@ oc_defocus_band_v3:
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
 	movq	336(%rsp), %rsi
-	je	.LBB11_44
+	je	.LBB13_44
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r15
 	movq	%rsi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_47
-.LBB11_48:
+	je	.LBB13_47
+.LBB13_48:
 	movq	%rsi, %rax
 	cqto
 	idivq	%rcx
@@ -5141,8 +8487,8 @@ oc_defocus_band_v3:
 	movq	%rdi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_50
-.LBB11_51:
+	je	.LBB13_50
+.LBB13_51:
 	movq	%rdi, %rax
 	cqto
 	idivq	%rcx
@@ -5150,8 +8496,8 @@ oc_defocus_band_v3:
 	movq	%r8, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_53
-.LBB11_54:
+	je	.LBB13_53
+.LBB13_54:
 	movq	%r8, %rax
 	cqto
 	idivq	%rcx
@@ -5159,8 +8505,8 @@ oc_defocus_band_v3:
 	movq	%r9, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_56
-.LBB11_57:
+	je	.LBB13_56
+.LBB13_57:
 	movq	%r9, %rax
 	cqto
 	idivq	%rcx
@@ -5168,22 +8514,22 @@ oc_defocus_band_v3:
 	movq	%r10, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_59
-.LBB11_60:
+	je	.LBB13_59
+.LBB13_60:
 	movq	%r10, %rax
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r8
-	jmp	.LBB11_61
-.LBB11_44:
+	jmp	.LBB13_61
+.LBB13_44:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r15d
 	movq	%rsi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	jne	.LBB11_48
-.LBB11_47:
+	jne	.LBB13_48
+.LBB13_47:
 	movl	%esi, %eax
 	xorl	%edx, %edx
 	divl	%ecx
@@ -5191,8 +8537,8 @@ oc_defocus_band_v3:
 	movq	%rdi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	jne	.LBB11_51
-.LBB11_50:
+	jne	.LBB13_51
+.LBB13_50:
 	movl	%edi, %eax
 	xorl	%edx, %edx
 	divl	%ecx
@@ -5200,8 +8546,8 @@ oc_defocus_band_v3:
 	movq	%r8, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	jne	.LBB11_54
-.LBB11_53:
+	jne	.LBB13_54
+.LBB13_53:
 	movl	%r8d, %eax
 	xorl	%edx, %edx
 	divl	%ecx
@@ -5209,8 +8555,8 @@ oc_defocus_band_v3:
 	movq	%r9, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	jne	.LBB11_57
-.LBB11_56:
+	jne	.LBB13_57
+.LBB13_56:
 	movl	%r9d, %eax
 	xorl	%edx, %edx
 	divl	%ecx
@@ -5218,24 +8564,24 @@ oc_defocus_band_v3:
 	movq	%r10, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	jne	.LBB11_60
-.LBB11_59:
+	jne	.LBB13_60
+.LBB13_59:
 	movl	%r10d, %eax
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r8d
-.LBB11_61:
+.LBB13_61:
 	movq	792(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_62
+	je	.LBB13_62
 	cqto
 	idivq	%rcx
 	testq	%r14, %r14
 	movq	%r14, 80(%rsp)
-	js	.LBB11_65
-.LBB11_66:
+	js	.LBB13_65
+.LBB13_66:
 	movq	%rdi, 368(%rsp)
 	movq	%rsi, %rdi
 	movq	%rbp, %rsi
@@ -5255,7 +8601,7 @@ oc_defocus_band_v3:
 	vpxor	%xmm4, %xmm4, %xmm4
 	xorl	%r15d, %r15d
 	.p2align	4
-.LBB11_67:
+.LBB13_67:
 	movq	%r14, %rax
 	movq	%r10, %rcx
 	vaddps	(%r11), %ymm4, %ymm4
@@ -5264,7 +8610,7 @@ oc_defocus_band_v3:
 	addq	$32, %r14
 	decq	%r10
 	cmpq	%r15, %r9
-	jne	.LBB11_67
+	jne	.LBB13_67
 	movq	80(%rsp), %r14
 	cmpq	$2, %r14
 	movq	(%rsp), %r11
@@ -5274,36 +8620,36 @@ oc_defocus_band_v3:
 	movq	%rsi, %rbp
 	movq	%rdi, %rsi
 	movq	368(%rsp), %rdi
-	jb	.LBB11_69
+	jb	.LBB13_69
 	.p2align	4
-.LBB11_294:
+.LBB13_294:
 	vaddps	-96(%rax), %ymm4, %ymm1
 	vaddps	-64(%rax), %ymm1, %ymm1
 	vaddps	-32(%rax), %ymm1, %ymm1
 	vaddps	(%rax), %ymm1, %ymm4
 	subq	$-128, %rax
 	addq	$-4, %rcx
-	jne	.LBB11_294
-.LBB11_69:
+	jne	.LBB13_294
+.LBB13_69:
 	testq	%r11, %r11
-	jg	.LBB11_70
-	jmp	.LBB11_176
-.LBB11_62:
+	jg	.LBB13_70
+	jmp	.LBB13_176
+.LBB13_62:
 	xorl	%edx, %edx
 	divl	%ecx
 	testq	%r14, %r14
 	movq	%r14, 80(%rsp)
-	jns	.LBB11_66
-.LBB11_65:
+	jns	.LBB13_66
+.LBB13_65:
 	vpxor	%xmm4, %xmm4, %xmm4
 	testq	%r11, %r11
-	jle	.LBB11_176
-.LBB11_70:
+	jle	.LBB13_176
+.LBB13_70:
 	leaq	1(,%r14,2), %rax
 	vcvtsi2ss	%rax, %xmm11, %xmm1
 	vaddss	%xmm0, %xmm0, %xmm3
 	vaddss	%xmm1, %xmm3, %xmm1
-	vmovss	.LCPI11_0(%rip), %xmm2
+	vmovss	.LCPI13_0(%rip), %xmm2
 	vdivss	%xmm1, %xmm2, %xmm1
 	vbroadcastss	%xmm0, %ymm0
 	vmovups	%ymm0, 800(%rsp)
@@ -5378,9 +8724,9 @@ oc_defocus_band_v3:
 	movq	%rax, 104(%rsp)
 	xorl	%eax, %eax
 	xorl	%r8d, %r8d
-	jmp	.LBB11_71
+	jmp	.LBB13_71
 	.p2align	4
-.LBB11_175:
+.LBB13_175:
 	addq	$8, %r8
 	movq	368(%rsp), %rax
 	addq	$-8, %rax
@@ -5390,17 +8736,17 @@ oc_defocus_band_v3:
 	vxorps	%xmm12, %xmm12, %xmm12
 	vpcmpeqd	%xmm14, %xmm14, %xmm14
 	vmovdqu	512(%rsp), %ymm4
-	jge	.LBB11_176
-.LBB11_71:
+	jge	.LBB13_176
+.LBB13_71:
 	vmovaps	%ymm4, %ymm3
 	movq	%rax, 368(%rsp)
 	leaq	(%r11,%rax), %r12
 	vmovups	(%rbx), %ymm7
 	testq	%r12, %r12
-	jle	.LBB11_73
+	jle	.LBB13_73
 	vsubps	(%rdx), %ymm7, %ymm0
 	vaddps	%ymm0, %ymm3, %ymm4
-.LBB11_73:
+.LBB13_73:
 	xorl	%ecx, %ecx
 	cmpq	$2, %r12
 	setge	%cl
@@ -5414,14 +8760,14 @@ oc_defocus_band_v3:
 	vmovups	32(%r13,%rcx), %ymm0
 	cmpq	$2, %r12
 	vmovups	%ymm0, 256(%rsp)
-	jge	.LBB11_74
+	jge	.LBB13_74
 	vmovaps	%ymm4, %ymm6
-	jmp	.LBB11_76
+	jmp	.LBB13_76
 	.p2align	4
-.LBB11_74:
+.LBB13_74:
 	vsubps	(%r13,%r15), %ymm0, %ymm0
 	vaddps	%ymm0, %ymm4, %ymm6
-.LBB11_76:
+.LBB13_76:
 	xorl	%ecx, %ecx
 	cmpq	$3, %r12
 	setge	%cl
@@ -5432,14 +8778,14 @@ oc_defocus_band_v3:
 	shlq	$5, %rcx
 	vmovups	32(%r13,%rcx), %ymm9
 	cmpq	$3, %r12
-	jge	.LBB11_77
+	jge	.LBB13_77
 	vmovaps	%ymm6, %ymm8
-	jmp	.LBB11_79
+	jmp	.LBB13_79
 	.p2align	4
-.LBB11_77:
+.LBB13_77:
 	vsubps	(%r13,%r9), %ymm9, %ymm0
 	vaddps	%ymm0, %ymm6, %ymm8
-.LBB11_79:
+.LBB13_79:
 	xorl	%ecx, %ecx
 	cmpq	$4, %r12
 	setge	%cl
@@ -5451,14 +8797,14 @@ oc_defocus_band_v3:
 	vmovups	32(%r13,%rdi), %ymm0
 	cmpq	$4, %r12
 	vmovups	%ymm0, 928(%rsp)
-	jge	.LBB11_80
+	jge	.LBB13_80
 	vmovaps	%ymm8, %ymm1
-	jmp	.LBB11_82
+	jmp	.LBB13_82
 	.p2align	4
-.LBB11_80:
+.LBB13_80:
 	vsubps	(%r13,%rcx), %ymm0, %ymm0
 	vaddps	%ymm0, %ymm8, %ymm1
-.LBB11_82:
+.LBB13_82:
 	xorl	%edi, %edi
 	cmpq	$5, %r12
 	setge	%dil
@@ -5470,14 +8816,14 @@ oc_defocus_band_v3:
 	vmovups	32(%r13,%rdi), %ymm0
 	cmpq	$5, %r12
 	vmovups	%ymm0, 832(%rsp)
-	jge	.LBB11_83
+	jge	.LBB13_83
 	vmovaps	%ymm1, %ymm14
-	jmp	.LBB11_85
+	jmp	.LBB13_85
 	.p2align	4
-.LBB11_83:
+.LBB13_83:
 	vsubps	(%r13,%r10), %ymm0, %ymm0
 	vaddps	%ymm0, %ymm1, %ymm14
-.LBB11_85:
+.LBB13_85:
 	xorl	%edi, %edi
 	cmpq	$6, %r12
 	setge	%dil
@@ -5490,10 +8836,10 @@ oc_defocus_band_v3:
 	cmpq	$6, %r12
 	vmovups	%ymm1, 544(%rsp)
 	vmovups	%ymm14, 896(%rsp)
-	jl	.LBB11_87
+	jl	.LBB13_87
 	vsubps	(%r13,%rdi), %ymm0, %ymm1
 	vaddps	%ymm1, %ymm14, %ymm14
-.LBB11_87:
+.LBB13_87:
 	cmpq	$7, %r12
 	movl	$0, %r14d
 	movl	$6, %esi
@@ -5504,14 +8850,14 @@ oc_defocus_band_v3:
 	shlq	$5, %r14
 	vmovups	32(%r13,%r14), %ymm1
 	cmpq	$7, %r12
-	jge	.LBB11_88
+	jge	.LBB13_88
 	vmovaps	%ymm14, %ymm15
-	jmp	.LBB11_90
+	jmp	.LBB13_90
 	.p2align	4
-.LBB11_88:
+.LBB13_88:
 	vsubps	(%r13,%r11), %ymm1, %ymm2
 	vaddps	%ymm2, %ymm14, %ymm15
-.LBB11_90:
+.LBB13_90:
 	movq	%r13, %rsi
 	cmpq	$8, %r12
 	movl	$0, %r14d
@@ -5524,15 +8870,15 @@ oc_defocus_band_v3:
 	vmovups	32(%rsi,%rbp), %ymm5
 	cmpq	$8, %r12
 	movq	%rsi, %r13
-	jge	.LBB11_91
+	jge	.LBB13_91
 	vmovups	%ymm15, 512(%rsp)
-	jmp	.LBB11_93
+	jmp	.LBB13_93
 	.p2align	4
-.LBB11_91:
+.LBB13_91:
 	vsubps	(%r13,%rax), %ymm5, %ymm2
 	vaddps	%ymm2, %ymm15, %ymm2
 	vmovups	%ymm2, 512(%rsp)
-.LBB11_93:
+.LBB13_93:
 	movq	80(%rsp), %r14
 	movq	104(%rsp), %rsi
 	vaddps	-32(%rdx), %ymm7, %ymm7
@@ -5649,10 +8995,10 @@ oc_defocus_band_v3:
 	vextracti128	$1, %ymm0, %xmm1
 	vpackusdw	%xmm1, %xmm0, %xmm10
 	cmpq	$7, %r12
-	jle	.LBB11_94
+	jle	.LBB13_94
 	cmpq	$0, 248(%rsp)
 	movq	(%rsp), %r11
-	jle	.LBB11_175
+	jle	.LBB13_175
 	vpshufd	$232, %xmm4, %xmm0
 	vpshufd	$232, %xmm3, %xmm1
 	vpunpcklwd	%xmm0, %xmm1, %xmm5
@@ -5672,7 +9018,7 @@ oc_defocus_band_v3:
 	vpunpcklqdq	%xmm1, %xmm0, %xmm15
 	vmovdqu	%xmm15, (%rsi,%r8,2)
 	cmpq	$2, 16(%rsp)
-	jl	.LBB11_175
+	jl	.LBB13_175
 	vpshufd	$245, %xmm5, %xmm5
 	vpblendd	$10, %xmm12, %xmm5, %xmm5
 	vpshufd	$245, %xmm13, %xmm12
@@ -5680,7 +9026,7 @@ oc_defocus_band_v3:
 	vpunpcklqdq	%xmm12, %xmm5, %xmm13
 	movq	240(%rsp), %rax
 	vmovdqu	%xmm13, (%rax,%r8,2)
-	je	.LBB11_175
+	je	.LBB13_175
 	vpshufd	$237, %xmm4, %xmm4
 	vpshufd	$237, %xmm3, %xmm3
 	vpunpcklwd	%xmm4, %xmm3, %xmm13
@@ -5701,7 +9047,7 @@ oc_defocus_band_v3:
 	movq	224(%rsp), %rax
 	vmovdqu	%xmm9, (%rax,%r8,2)
 	cmpq	$3, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	vpshufd	$245, %xmm13, %xmm9
 	vpblendd	$10, %xmm6, %xmm9, %xmm6
 	vpshufd	$245, %xmm7, %xmm7
@@ -5710,258 +9056,258 @@ oc_defocus_band_v3:
 	movq	208(%rsp), %rax
 	vmovdqu	%xmm8, (%rax,%r8,2)
 	cmpq	$4, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	vpunpckhqdq	%xmm1, %xmm0, %xmm0
 	movq	192(%rsp), %rax
 	vmovdqu	%xmm0, (%rax,%r8,2)
 	cmpq	$5, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	vpunpckhqdq	%xmm12, %xmm5, %xmm0
 	movq	480(%rsp), %rax
 	vmovdqu	%xmm0, (%rax,%r8,2)
 	cmpq	$6, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	vpunpckhqdq	%xmm4, %xmm3, %xmm0
 	movq	472(%rsp), %rax
 	vmovdqu	%xmm0, (%rax,%r8,2)
 	cmpq	$7, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	vpunpckhqdq	%xmm7, %xmm6, %xmm0
 	movq	24(%rsp), %rax
 	vmovdqu	%xmm0, (%rax,%r8,2)
-	jmp	.LBB11_175
+	jmp	.LBB13_175
 	.p2align	4
-.LBB11_94:
+.LBB13_94:
 	testq	%r12, %r12
 	setle	%al
 	cmpq	$0, 248(%rsp)
 	setle	%cl
 	orb	%al, %cl
 	movq	(%rsp), %r11
-	jne	.LBB11_175
+	jne	.LBB13_175
 	vpextrw	$0, %xmm3, (%rsi,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_103
+	jl	.LBB13_103
 	vpextrw	$0, %xmm4, 2(%rsi,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_103
+	je	.LBB13_103
 	vpextrw	$0, %xmm7, 4(%rsi,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_103
+	je	.LBB13_103
 	vpextrw	$0, %xmm6, 6(%rsi,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_103
+	je	.LBB13_103
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$0, %xmm0, 8(%rsi,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_103
+	je	.LBB13_103
 	vpextrw	$0, %xmm8, 10(%rsi,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_103
+	je	.LBB13_103
 	vpextrw	$0, %xmm9, 12(%rsi,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_103
+	je	.LBB13_103
 	vpextrw	$0, %xmm10, 14(%rsi,%r8,2)
 	.p2align	4
-.LBB11_103:
+.LBB13_103:
 	cmpq	$2, 16(%rsp)
-	jl	.LBB11_175
+	jl	.LBB13_175
 	movq	240(%rsp), %rax
 	vpextrw	$1, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_112
+	jl	.LBB13_112
 	vpextrw	$1, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_112
+	je	.LBB13_112
 	vpextrw	$1, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_112
+	je	.LBB13_112
 	vpextrw	$1, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_112
+	je	.LBB13_112
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$1, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_112
+	je	.LBB13_112
 	vpextrw	$1, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_112
+	je	.LBB13_112
 	vpextrw	$1, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_112
+	je	.LBB13_112
 	vpextrw	$1, %xmm10, 14(%rax,%r8,2)
-.LBB11_112:
+.LBB13_112:
 	cmpq	$2, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	224(%rsp), %rax
 	vpextrw	$2, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_121
+	jl	.LBB13_121
 	vpextrw	$2, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_121
+	je	.LBB13_121
 	vpextrw	$2, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_121
+	je	.LBB13_121
 	vpextrw	$2, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_121
+	je	.LBB13_121
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$2, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_121
+	je	.LBB13_121
 	vpextrw	$2, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_121
+	je	.LBB13_121
 	vpextrw	$2, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_121
+	je	.LBB13_121
 	vpextrw	$2, %xmm10, 14(%rax,%r8,2)
-.LBB11_121:
+.LBB13_121:
 	cmpq	$3, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	208(%rsp), %rax
 	vpextrw	$3, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_130
+	jl	.LBB13_130
 	vpextrw	$3, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_130
+	je	.LBB13_130
 	vpextrw	$3, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_130
+	je	.LBB13_130
 	vpextrw	$3, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_130
+	je	.LBB13_130
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$3, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_130
+	je	.LBB13_130
 	vpextrw	$3, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_130
+	je	.LBB13_130
 	vpextrw	$3, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_130
+	je	.LBB13_130
 	vpextrw	$3, %xmm10, 14(%rax,%r8,2)
-.LBB11_130:
+.LBB13_130:
 	cmpq	$4, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	192(%rsp), %rax
 	vpextrw	$4, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_139
+	jl	.LBB13_139
 	vpextrw	$4, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_139
+	je	.LBB13_139
 	vpextrw	$4, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_139
+	je	.LBB13_139
 	vpextrw	$4, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_139
+	je	.LBB13_139
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$4, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_139
+	je	.LBB13_139
 	vpextrw	$4, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_139
+	je	.LBB13_139
 	vpextrw	$4, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_139
+	je	.LBB13_139
 	vpextrw	$4, %xmm10, 14(%rax,%r8,2)
-.LBB11_139:
+.LBB13_139:
 	cmpq	$5, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	480(%rsp), %rax
 	vpextrw	$5, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_148
+	jl	.LBB13_148
 	vpextrw	$5, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_148
+	je	.LBB13_148
 	vpextrw	$5, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_148
+	je	.LBB13_148
 	vpextrw	$5, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_148
+	je	.LBB13_148
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$5, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_148
+	je	.LBB13_148
 	vpextrw	$5, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_148
+	je	.LBB13_148
 	vpextrw	$5, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_148
+	je	.LBB13_148
 	vpextrw	$5, %xmm10, 14(%rax,%r8,2)
-.LBB11_148:
+.LBB13_148:
 	cmpq	$6, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	472(%rsp), %rax
 	vpextrw	$6, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_157
+	jl	.LBB13_157
 	vpextrw	$6, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_157
+	je	.LBB13_157
 	vpextrw	$6, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_157
+	je	.LBB13_157
 	vpextrw	$6, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_157
+	je	.LBB13_157
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$6, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_157
+	je	.LBB13_157
 	vpextrw	$6, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_157
+	je	.LBB13_157
 	vpextrw	$6, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_157
+	je	.LBB13_157
 	vpextrw	$6, %xmm10, 14(%rax,%r8,2)
-.LBB11_157:
+.LBB13_157:
 	cmpq	$7, 16(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm3, (%rax,%r8,2)
 	cmpq	$2, %r12
-	jl	.LBB11_175
+	jl	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm7, 4(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 56(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vmovdqa	256(%rsp), %xmm0
 	vpextrw	$7, %xmm0, 8(%rax,%r8,2)
 	cmpq	%r8, 48(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 40(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 32(%rsp)
-	je	.LBB11_175
+	je	.LBB13_175
 	movq	24(%rsp), %rax
 	vpextrw	$7, %xmm10, 14(%rax,%r8,2)
-	jmp	.LBB11_175
+	jmp	.LBB13_175
 	.p2align	4
-.LBB11_289:
+.LBB13_289:
 	movq	248(%rsp), %r8
 	addq	%r11, %r8
 	movq	608(%rsp), %rax
@@ -5974,8 +9320,8 @@ oc_defocus_band_v3:
 	movq	800(%rsp), %rbx
 	addq	%rax, %rbx
 	cmpq	304(%rsp), %r8
-	jge	.LBB11_290
-.LBB11_207:
+	jge	.LBB13_290
+.LBB13_207:
 	movq	%r8, 248(%rsp)
 	movq	%rbx, 800(%rsp)
 	movq	296(%rsp), %r14
@@ -5985,9 +9331,9 @@ oc_defocus_band_v3:
 	movq	%r10, 104(%rsp)
 	movq	%r11, %rax
 	movq	$0, 512(%rsp)
-	jmp	.LBB11_208
+	jmp	.LBB13_208
 	.p2align	4
-.LBB11_288:
+.LBB13_288:
 	movq	512(%rsp), %r9
 	addq	$512, %r9
 	movq	544(%rsp), %rax
@@ -6001,8 +9347,8 @@ oc_defocus_band_v3:
 	addq	$1024, %rbx
 	movq	%r9, 512(%rsp)
 	cmpq	%r11, %r9
-	jge	.LBB11_289
-.LBB11_208:
+	jge	.LBB13_289
+.LBB13_208:
 	cmpq	$2, %rax
 	movl	$1, %r15d
 	movq	%rax, 544(%rsp)
@@ -6022,9 +9368,9 @@ oc_defocus_band_v3:
 	movq	%r8, 368(%rsp)
 	xorl	%r12d, %r12d
 	movq	%r15, 256(%rsp)
-	jmp	.LBB11_209
+	jmp	.LBB13_209
 	.p2align	4
-.LBB11_287:
+.LBB13_287:
 	incq	%r12
 	movq	368(%rsp), %rax
 	addq	504(%rsp), %rax
@@ -6032,8 +9378,8 @@ oc_defocus_band_v3:
 	movq	360(%rsp), %rcx
 	addq	%rcx, %rdi
 	cmpq	%rbp, %r12
-	je	.LBB11_288
-.LBB11_209:
+	je	.LBB13_288
+.LBB13_209:
 	movq	%r12, %rax
 	shlq	$4, %rax
 	movq	1096(%rsp), %rcx
@@ -6041,18 +9387,18 @@ oc_defocus_band_v3:
 	vmovss	8(%rcx,%rax), %xmm1
 	vmovss	12(%rcx,%rax), %xmm0
 	testq	%r9, %r9
-	jne	.LBB11_211
+	jne	.LBB13_211
 	vucomiss	%xmm12, %xmm1
-	jne	.LBB11_211
-	jp	.LBB11_211
+	jne	.LBB13_211
+	jp	.LBB13_211
 	cmpq	512(%rsp), %r11
-	jle	.LBB11_287
+	jle	.LBB13_287
 	cmpq	$16, 544(%rsp)
-	jge	.LBB11_252
+	jge	.LBB13_252
 	xorl	%eax, %eax
-	jmp	.LBB11_250
+	jmp	.LBB13_250
 	.p2align	4
-.LBB11_211:
+.LBB13_211:
 	movq	232(%rsp), %r15
 	subq	%r9, %r15
 	leaq	-1(%r15), %rax
@@ -6066,16 +9412,16 @@ oc_defocus_band_v3:
 	movq	96(%rsp), %rsi
 	orq	%rsi, %rcx
 	shrq	$32, %rcx
-	je	.LBB11_212
+	je	.LBB13_212
 	cqto
 	idivq	%rsi
 	movq	%rdx, %r8
-	jmp	.LBB11_214
-.LBB11_212:
+	jmp	.LBB13_214
+.LBB13_212:
 	xorl	%edx, %edx
 	divl	%esi
 	movl	%edx, %r8d
-.LBB11_214:
+.LBB13_214:
 	movq	232(%rsp), %rcx
 	leaq	(%r9,%rcx), %rax
 	leaq	(%r9,%rcx), %rdx
@@ -6088,16 +9434,16 @@ oc_defocus_band_v3:
 	movq	%rax, %rdx
 	orq	%rsi, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_215
+	je	.LBB13_215
 	cqto
 	idivq	%rsi
 	movq	%rdx, %rcx
-	jmp	.LBB11_217
-.LBB11_215:
+	jmp	.LBB13_217
+.LBB13_215:
 	xorl	%edx, %edx
 	divl	%esi
 	movl	%edx, %ecx
-.LBB11_217:
+.LBB13_217:
 	cmpq	%r11, %r15
 	movq	%r11, %rdx
 	cmovlq	%r15, %rdx
@@ -6107,29 +9453,29 @@ oc_defocus_band_v3:
 	movq	%rax, %rdx
 	orq	%rsi, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_218
+	je	.LBB13_218
 	cqto
 	idivq	%rsi
-	jmp	.LBB11_220
-.LBB11_218:
+	jmp	.LBB13_220
+.LBB13_218:
 	xorl	%edx, %edx
 	divl	%esi
-.LBB11_220:
+.LBB13_220:
 	movq	(%rsp), %r11
 	movq	256(%rsp), %r15
 	cmpq	512(%rsp), %r11
 	movq	928(%rsp), %rsi
-	jle	.LBB11_287
+	jle	.LBB13_287
 	leaq	1(,%r9,2), %rax
 	vcvtsi2ss	%rax, %xmm15, %xmm2
 	vaddss	%xmm1, %xmm1, %xmm3
 	vaddss	%xmm2, %xmm3, %xmm2
 	vdivss	%xmm2, %xmm0, %xmm0
 	cmpq	$4, 544(%rsp)
-	jge	.LBB11_223
+	jge	.LBB13_223
 	xorl	%eax, %eax
-	jmp	.LBB11_242
-.LBB11_223:
+	jmp	.LBB13_242
+.LBB13_223:
 	vmovd	%r12d, %xmm2
 	vpbroadcastb	%xmm2, %xmm2
 	vbroadcastss	%xmm1, %xmm3
@@ -6145,9 +9491,9 @@ oc_defocus_band_v3:
 	imulq	%rcx, %rbp
 	addq	%r9, %rbp
 	xorl	%r9d, %r9d
-	jmp	.LBB11_224
+	jmp	.LBB13_224
 	.p2align	4
-.LBB11_240:
+.LBB13_240:
 	vpmovzxwd	(%rbp,%r9,2), %xmm8
 	vpslld	$16, %xmm8, %xmm8
 	vmovupd	(%rdi,%r9,8), %ymm9
@@ -6160,10 +9506,10 @@ oc_defocus_band_v3:
 	vmulps	%xmm7, %xmm4, %xmm7
 	vcmpnleps	%xmm11, %xmm7, %xmm10
 	vandps	%xmm7, %xmm10, %xmm7
-	vpbroadcastd	.LCPI11_1(%rip), %xmm10
+	vpbroadcastd	.LCPI13_1(%rip), %xmm10
 	vpsrld	$16, %xmm7, %xmm11
 	vpand	%xmm10, %xmm11, %xmm10
-	vpbroadcastd	.LCPI11_2(%rip), %xmm11
+	vpbroadcastd	.LCPI13_2(%rip), %xmm11
 	vpmovsxbw	%xmm5, %xmm5
 	vpaddd	%xmm7, %xmm11, %xmm7
 	vpaddd	%xmm7, %xmm10, %xmm7
@@ -6180,95 +9526,95 @@ oc_defocus_band_v3:
 	vmovupd	%ymm5, (%rdi,%r9,8)
 	addq	$4, %r9
 	cmpq	%r9, %rsi
-	je	.LBB11_241
-.LBB11_224:
+	je	.LBB13_241
+.LBB13_224:
 	vmovd	(%r14,%r9), %xmm5
 	vpcmpeqb	%xmm2, %xmm5, %xmm5
 	vpxor	%xmm5, %xmm14, %xmm7
 	vmovd	%xmm7, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_225
+	jne	.LBB13_225
 	vpmovzxbd	%xmm7, %xmm7
 	vpextrb	$4, %xmm7, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_227
-.LBB11_228:
+	jne	.LBB13_227
+.LBB13_228:
 	vpextrb	$8, %xmm7, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_229
-.LBB11_230:
+	jne	.LBB13_229
+.LBB13_230:
 	vpextrb	$12, %xmm7, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_231
-.LBB11_232:
+	jne	.LBB13_231
+.LBB13_232:
 	vmovd	%xmm5, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_233
-.LBB11_234:
+	jne	.LBB13_233
+.LBB13_234:
 	vpextrb	$1, %xmm5, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_235
-.LBB11_236:
+	jne	.LBB13_235
+.LBB13_236:
 	vpextrb	$2, %xmm5, %r11d
 	testb	$1, %r11b
-	jne	.LBB11_237
-.LBB11_238:
+	jne	.LBB13_237
+.LBB13_238:
 	vpextrb	$3, %xmm5, %r11d
 	testb	$1, %r11b
-	je	.LBB11_240
-	jmp	.LBB11_239
+	je	.LBB13_240
+	jmp	.LBB13_239
 	.p2align	4
-.LBB11_225:
+.LBB13_225:
 	vpbroadcastw	(%r10,%r9,2), %xmm6
 	vpmovzxbd	%xmm7, %xmm7
 	vpextrb	$4, %xmm7, %r11d
 	testb	$1, %r11b
-	je	.LBB11_228
-.LBB11_227:
+	je	.LBB13_228
+.LBB13_227:
 	vpinsrw	$1, 2(%r10,%r9,2), %xmm6, %xmm8
 	vpblendd	$2, %xmm6, %xmm8, %xmm6
 	vpextrb	$8, %xmm7, %r11d
 	testb	$1, %r11b
-	je	.LBB11_230
-.LBB11_229:
+	je	.LBB13_230
+.LBB13_229:
 	vpinsrw	$2, 4(%r10,%r9,2), %xmm6, %xmm8
 	vpblendw	$8, %xmm6, %xmm8, %xmm6
 	vpextrb	$12, %xmm7, %r11d
 	testb	$1, %r11b
-	je	.LBB11_232
-.LBB11_231:
+	je	.LBB13_232
+.LBB13_231:
 	vpinsrw	$3, 6(%r10,%r9,2), %xmm6, %xmm6
 	vmovd	%xmm5, %r11d
 	testb	$1, %r11b
-	je	.LBB11_234
-.LBB11_233:
+	je	.LBB13_234
+.LBB13_233:
 	vpbroadcastw	(%r15,%r9,2), %xmm7
 	vpextrb	$1, %xmm5, %r11d
 	testb	$1, %r11b
-	je	.LBB11_236
-.LBB11_235:
+	je	.LBB13_236
+.LBB13_235:
 	vpinsrw	$1, 2(%r15,%r9,2), %xmm7, %xmm8
 	vpblendd	$2, %xmm7, %xmm8, %xmm7
 	vpextrb	$2, %xmm5, %r11d
 	testb	$1, %r11b
-	je	.LBB11_238
-.LBB11_237:
+	je	.LBB13_238
+.LBB13_237:
 	vpinsrw	$2, 4(%r15,%r9,2), %xmm7, %xmm8
 	vpblendw	$8, %xmm7, %xmm8, %xmm7
 	vpextrb	$3, %xmm5, %r11d
 	testb	$1, %r11b
-	je	.LBB11_240
-.LBB11_239:
+	je	.LBB13_240
+.LBB13_239:
 	vpinsrw	$3, 6(%r15,%r9,2), %xmm7, %xmm7
-	jmp	.LBB11_240
-.LBB11_241:
+	jmp	.LBB13_240
+.LBB13_241:
 	movq	%rsi, %rax
 	movq	256(%rsp), %r15
 	cmpq	%rsi, %r15
 	movq	(%rsp), %r11
 	movq	1104(%rsp), %rbp
-	je	.LBB11_287
-.LBB11_242:
+	je	.LBB13_287
+.LBB13_242:
 	movq	200(%rsp), %rsi
 	imulq	%rsi, %rdx
 	movq	368(%rsp), %r9
@@ -6277,9 +9623,9 @@ oc_defocus_band_v3:
 	addq	%r9, %r8
 	imulq	%rsi, %rcx
 	addq	%r9, %rcx
-	jmp	.LBB11_243
+	jmp	.LBB13_243
 	.p2align	4
-.LBB11_245:
+.LBB13_245:
 	movzwl	(%r8,%rax,2), %r9d
 	shll	$16, %r9d
 	vmovd	%r9d, %xmm4
@@ -6294,7 +9640,7 @@ oc_defocus_band_v3:
 	btl	$16, %r9d
 	adcl	$32767, %r9d
 	shrl	$16, %r9d
-.LBB11_246:
+.LBB13_246:
 	movw	%r9w, (%r10,%rax,2)
 	vcvtss2sd	%xmm3, %xmm3, %xmm3
 	movzwl	(%rdx,%rax,2), %r9d
@@ -6306,25 +9652,25 @@ oc_defocus_band_v3:
 	vmovsd	%xmm2, (%rdi,%rax,8)
 	incq	%rax
 	cmpq	%rax, %r15
-	je	.LBB11_287
-.LBB11_243:
+	je	.LBB13_287
+.LBB13_243:
 	movzwl	(%rcx,%rax,2), %r9d
 	shll	$16, %r9d
 	vmovd	%r9d, %xmm3
 	vmovsd	(%rdi,%rax,8), %xmm2
 	cmpb	%r12b, (%r14,%rax)
-	je	.LBB11_245
+	je	.LBB13_245
 	movzwl	(%r10,%rax,2), %r9d
-	jmp	.LBB11_246
-.LBB11_252:
+	jmp	.LBB13_246
+.LBB13_252:
 	vbroadcastss	%xmm0, %ymm1
 	vmovd	%r12d, %xmm2
 	vpbroadcastb	%xmm2, %xmm2
 	xorl	%eax, %eax
 	movq	896(%rsp), %rdx
-	jmp	.LBB11_253
+	jmp	.LBB13_253
 	.p2align	4
-.LBB11_285:
+.LBB13_285:
 	vpslld	$16, %ymm6, %ymm6
 	vpslld	$16, %ymm5, %ymm5
 	vmulps	%ymm5, %ymm1, %ymm5
@@ -6353,218 +9699,218 @@ oc_defocus_band_v3:
 	vmovdqu	%ymm3, (%r10,%rax,2)
 	addq	$16, %rax
 	cmpq	%rax, %rdx
-	je	.LBB11_286
-.LBB11_253:
+	je	.LBB13_286
+.LBB13_253:
 	vpcmpeqb	(%r14,%rax), %xmm2, %xmm3
 	vmovd	%xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_254
+	jne	.LBB13_254
 	vpextrb	$1, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_256
-.LBB11_257:
+	jne	.LBB13_256
+.LBB13_257:
 	vpextrb	$2, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_258
-.LBB11_259:
+	jne	.LBB13_258
+.LBB13_259:
 	vpextrb	$3, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_260
-.LBB11_261:
+	jne	.LBB13_260
+.LBB13_261:
 	vpextrb	$4, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_262
-.LBB11_263:
+	jne	.LBB13_262
+.LBB13_263:
 	vpextrb	$5, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_264
-.LBB11_265:
+	jne	.LBB13_264
+.LBB13_265:
 	vpextrb	$6, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_266
-.LBB11_267:
+	jne	.LBB13_266
+.LBB13_267:
 	vpextrb	$7, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_268
-.LBB11_269:
+	jne	.LBB13_268
+.LBB13_269:
 	vpextrb	$8, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_270
-.LBB11_271:
+	jne	.LBB13_270
+.LBB13_271:
 	vpextrb	$9, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_273
-.LBB11_272:
+	je	.LBB13_273
+.LBB13_272:
 	vpbroadcastw	18(%r10,%rax,2), %ymm5
 	vpblendw	$2, %ymm5, %ymm4, %ymm5
 	vpblendd	$240, %ymm5, %ymm4, %ymm4
-.LBB11_273:
+.LBB13_273:
 	vpmovzxwd	16(%rbx,%rax,2), %ymm5
 	vpmovzxwd	(%rbx,%rax,2), %ymm6
 	vpextrb	$10, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_274
+	jne	.LBB13_274
 	vpextrb	$11, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_276
-.LBB11_277:
+	jne	.LBB13_276
+.LBB13_277:
 	vpextrb	$12, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_278
-.LBB11_279:
+	jne	.LBB13_278
+.LBB13_279:
 	vpextrb	$13, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_280
-.LBB11_281:
+	jne	.LBB13_280
+.LBB13_281:
 	vpextrb	$14, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_282
-.LBB11_283:
+	jne	.LBB13_282
+.LBB13_283:
 	vpextrb	$15, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_285
-	jmp	.LBB11_284
+	je	.LBB13_285
+	jmp	.LBB13_284
 	.p2align	4
-.LBB11_254:
+.LBB13_254:
 	vpbroadcastw	(%r10,%rax,2), %ymm4
 	vpextrb	$1, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_257
-.LBB11_256:
+	je	.LBB13_257
+.LBB13_256:
 	vpinsrw	$1, 2(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$2, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_259
-.LBB11_258:
+	je	.LBB13_259
+.LBB13_258:
 	vpinsrw	$2, 4(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$3, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_261
-.LBB11_260:
+	je	.LBB13_261
+.LBB13_260:
 	vpinsrw	$3, 6(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$4, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_263
-.LBB11_262:
+	je	.LBB13_263
+.LBB13_262:
 	vpinsrw	$4, 8(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$5, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_265
-.LBB11_264:
+	je	.LBB13_265
+.LBB13_264:
 	vpinsrw	$5, 10(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$6, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_267
-.LBB11_266:
+	je	.LBB13_267
+.LBB13_266:
 	vpinsrw	$6, 12(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$7, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_269
-.LBB11_268:
+	je	.LBB13_269
+.LBB13_268:
 	vpinsrw	$7, 14(%r10,%rax,2), %xmm4, %xmm5
 	vpblendd	$15, %ymm5, %ymm4, %ymm4
 	vpextrb	$8, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_271
-.LBB11_270:
+	je	.LBB13_271
+.LBB13_270:
 	vpbroadcastw	16(%r10,%rax,2), %ymm5
 	vpblendw	$1, %ymm5, %ymm4, %ymm5
 	vpblendd	$240, %ymm5, %ymm4, %ymm4
 	vpextrb	$9, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	jne	.LBB11_272
-	jmp	.LBB11_273
+	jne	.LBB13_272
+	jmp	.LBB13_273
 	.p2align	4
-.LBB11_274:
+.LBB13_274:
 	vpbroadcastw	20(%r10,%rax,2), %ymm7
 	vpblendw	$4, %ymm7, %ymm4, %ymm7
 	vpblendd	$240, %ymm7, %ymm4, %ymm4
 	vpextrb	$11, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_277
-.LBB11_276:
+	je	.LBB13_277
+.LBB13_276:
 	vpbroadcastw	22(%r10,%rax,2), %ymm7
 	vpblendw	$8, %ymm7, %ymm4, %ymm7
 	vpblendd	$240, %ymm7, %ymm4, %ymm4
 	vpextrb	$12, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_279
-.LBB11_278:
+	je	.LBB13_279
+.LBB13_278:
 	vpbroadcastw	24(%r10,%rax,2), %ymm7
 	vpblendw	$16, %ymm7, %ymm4, %ymm7
 	vpblendd	$240, %ymm7, %ymm4, %ymm4
 	vpextrb	$13, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_281
-.LBB11_280:
+	je	.LBB13_281
+.LBB13_280:
 	vpbroadcastw	26(%r10,%rax,2), %ymm7
 	vpblendw	$32, %ymm7, %ymm4, %ymm7
 	vpblendd	$240, %ymm7, %ymm4, %ymm4
 	vpextrb	$14, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_283
-.LBB11_282:
+	je	.LBB13_283
+.LBB13_282:
 	vpbroadcastw	28(%r10,%rax,2), %ymm7
 	vpblendw	$64, %ymm7, %ymm4, %ymm7
 	vpblendd	$240, %ymm7, %ymm4, %ymm4
 	vpextrb	$15, %xmm3, %ecx
 	notb	%cl
 	testb	$1, %cl
-	je	.LBB11_285
-.LBB11_284:
+	je	.LBB13_285
+.LBB13_284:
 	vpbroadcastw	30(%r10,%rax,2), %ymm7
 	vpblendw	$128, %ymm7, %ymm4, %ymm7
 	vpblendd	$240, %ymm7, %ymm4, %ymm4
-	jmp	.LBB11_285
-.LBB11_286:
+	jmp	.LBB13_285
+.LBB13_286:
 	movq	%rdx, %rax
 	cmpq	%rdx, %r15
-	jne	.LBB11_250
-	jmp	.LBB11_287
+	jne	.LBB13_250
+	jmp	.LBB13_287
 	.p2align	4
-.LBB11_292:
+.LBB13_292:
 	movzwl	(%r10,%rax,2), %ecx
-.LBB11_293:
+.LBB13_293:
 	movw	%cx, (%r10,%rax,2)
 	incq	%rax
 	cmpq	%rax, %r15
-	je	.LBB11_287
-.LBB11_250:
+	je	.LBB13_287
+.LBB13_250:
 	movzwl	(%rbx,%rax,2), %ecx
 	shll	$16, %ecx
 	vmovd	%ecx, %xmm1
@@ -6575,18 +9921,18 @@ oc_defocus_band_v3:
 	btl	$16, %ecx
 	adcl	$32767, %ecx
 	cmpb	%r12b, (%r14,%rax)
-	jne	.LBB11_292
+	jne	.LBB13_292
 	shrl	$16, %ecx
-	jmp	.LBB11_293
+	jmp	.LBB13_293
 	.p2align	4
-.LBB11_180:
+.LBB13_180:
 	movq	1112(%rsp), %rbx
 	movq	464(%rsp), %r14
 	movq	584(%rsp), %r12
 	xorl	%ebp, %ebp
-	jmp	.LBB11_181
+	jmp	.LBB13_181
 	.p2align	4
-.LBB11_204:
+.LBB13_204:
 	incq	%rbp
 	movq	360(%rsp), %rcx
 	addq	%rcx, %r12
@@ -6594,8 +9940,8 @@ oc_defocus_band_v3:
 	addq	%rcx, %rbx
 	cmpq	1104(%rsp), %rbp
 	movq	1096(%rsp), %r8
-	je	.LBB11_205
-.LBB11_181:
+	je	.LBB13_205
+.LBB13_181:
 	movq	%rcx, %rdi
 	imulq	%rbp, %rdi
 	addq	1112(%rsp), %rdi
@@ -6603,9 +9949,9 @@ oc_defocus_band_v3:
 	shlq	$4, %rax
 	movq	(%r8,%rax), %r15
 	testq	%r15, %r15
-	je	.LBB11_182
+	je	.LBB13_182
 	cmpq	$0, (%rsp)
-	jle	.LBB11_204
+	jle	.LBB13_204
 	xorl	%esi, %esi
 	movq	408(%rsp), %rdx
 	vzeroupper
@@ -6620,10 +9966,10 @@ oc_defocus_band_v3:
 	movq	312(%rsp), %r8
 	movq	112(%rsp), %rdi
 	testq	%r15, %r15
-	jns	.LBB11_186
-	jmp	.LBB11_204
+	jns	.LBB13_186
+	jmp	.LBB13_204
 	.p2align	4
-.LBB11_182:
+.LBB13_182:
 	addq	%r8, %rax
 	cmpq	$0, (%rsp)
 	setle	%cl
@@ -6632,7 +9978,7 @@ oc_defocus_band_v3:
 	sete	%dl
 	andb	%al, %dl
 	orb	%cl, %dl
-	jne	.LBB11_204
+	jne	.LBB13_204
 	xorl	%esi, %esi
 	movq	408(%rsp), %rdx
 	vzeroupper
@@ -6646,17 +9992,17 @@ oc_defocus_band_v3:
 	movq	304(%rsp), %r9
 	movq	312(%rsp), %r8
 	movq	112(%rsp), %rdi
-.LBB11_186:
+.LBB13_186:
 	movq	%r15, %rcx
 	negq	%rcx
-	jmp	.LBB11_187
+	jmp	.LBB13_187
 	.p2align	4
-.LBB11_203:
+.LBB13_203:
 	cmpq	%r15, %rcx
 	leaq	1(%rcx), %rcx
 	movq	96(%rsp), %rsi
-	je	.LBB11_204
-.LBB11_187:
+	je	.LBB13_204
+.LBB13_187:
 	leaq	(%rcx,%rdi), %rax
 	cmpq	%r10, %rax
 	movq	%r10, %rdx
@@ -6667,27 +10013,27 @@ oc_defocus_band_v3:
 	movq	%rax, %rdx
 	orq	%rsi, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_188
+	je	.LBB13_188
 	cqto
 	idivq	%rsi
 	cmpq	$4, %r9
-	jge	.LBB11_192
-.LBB11_191:
+	jge	.LBB13_192
+.LBB13_191:
 	xorl	%eax, %eax
-	jmp	.LBB11_201
+	jmp	.LBB13_201
 	.p2align	4
-.LBB11_188:
+.LBB13_188:
 	xorl	%edx, %edx
 	divl	%esi
 	cmpq	$4, %r9
-	jl	.LBB11_191
-.LBB11_192:
+	jl	.LBB13_191
+.LBB13_192:
 	cmpq	$16, %r9
-	jge	.LBB11_194
+	jge	.LBB13_194
 	xorl	%esi, %esi
-	jmp	.LBB11_198
+	jmp	.LBB13_198
 	.p2align	4
-.LBB11_194:
+.LBB13_194:
 	leaq	(%rdx,%rdx,2), %rax
 	movq	120(%rsp), %rsi
 	leaq	(%rsi,%rax,2), %rax
@@ -6695,7 +10041,7 @@ oc_defocus_band_v3:
 	addq	%r14, %rax
 	xorl	%esi, %esi
 	.p2align	4
-.LBB11_195:
+.LBB13_195:
 	vpmovzxwd	(%rax,%rsi,2), %xmm0
 	vpmovzxwd	8(%rax,%rsi,2), %xmm1
 	vpmovzxwd	16(%rax,%rsi,2), %xmm2
@@ -6718,14 +10064,14 @@ oc_defocus_band_v3:
 	vmovupd	%ymm3, (%r12,%rsi,8)
 	addq	$16, %rsi
 	cmpq	%rsi, %r8
-	jne	.LBB11_195
+	jne	.LBB13_195
 	cmpq	%r8, %r11
-	je	.LBB11_203
+	je	.LBB13_203
 	movq	%r8, %rsi
 	movq	%r8, %rax
 	testb	$12, %r11b
-	je	.LBB11_201
-.LBB11_198:
+	je	.LBB13_201
+.LBB13_198:
 	leaq	(%rdx,%rdx,2), %rax
 	movq	120(%rsp), %r8
 	leaq	(%r8,%rax,2), %rax
@@ -6733,7 +10079,7 @@ oc_defocus_band_v3:
 	addq	%r14, %rax
 	movq	632(%rsp), %r8
 	.p2align	4
-.LBB11_199:
+.LBB13_199:
 	vpmovzxwd	(%rax,%rsi,2), %xmm0
 	vpslld	$16, %xmm0, %xmm0
 	vcvtps2pd	%xmm0, %ymm0
@@ -6741,19 +10087,19 @@ oc_defocus_band_v3:
 	vmovupd	%ymm0, (%rbx,%rsi,8)
 	addq	$4, %rsi
 	cmpq	%rsi, %r8
-	jne	.LBB11_199
+	jne	.LBB13_199
 	movq	%r8, %rax
 	cmpq	%r8, %r11
 	movq	312(%rsp), %r8
-	je	.LBB11_203
-.LBB11_201:
+	je	.LBB13_203
+.LBB13_201:
 	leaq	(%rdx,%rdx,2), %rdx
 	movq	120(%rsp), %rsi
 	leaq	(%rsi,%rdx,2), %rdx
 	imulq	(%rsp), %rdx
 	addq	%r14, %rdx
 	.p2align	4
-.LBB11_202:
+.LBB13_202:
 	movzwl	(%rdx,%rax,2), %esi
 	shll	$16, %esi
 	vmovd	%esi, %xmm0
@@ -6762,9 +10108,9 @@ oc_defocus_band_v3:
 	vmovsd	%xmm0, (%rbx,%rax,8)
 	incq	%rax
 	cmpq	%rax, %r11
-	jne	.LBB11_202
-	jmp	.LBB11_203
-.LBB11_291:
+	jne	.LBB13_202
+	jmp	.LBB13_203
+.LBB13_291:
 	addq	$1032, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -6781,41 +10127,41 @@ oc_defocus_band_v3:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end11:
-	.size	oc_defocus_band_v3, .Lfunc_end11-oc_defocus_band_v3
+.Lfunc_end13:
+	.size	oc_defocus_band_v3, .Lfunc_end13-oc_defocus_band_v3
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI12_0:
+.LCPI14_0:
 	.long	0x3f000000
-.LCPI12_5:
+.LCPI14_5:
 	.long	0x3f800000
-.LCPI12_6:
+.LCPI14_6:
 	.long	0x3f266666
-.LCPI12_7:
+.LCPI14_7:
 	.long	0x3eb33333
-.LCPI12_8:
+.LCPI14_8:
 	.long	1
-.LCPI12_9:
+.LCPI14_9:
 	.long	32767
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI12_1:
+.LCPI14_1:
 	.quad	2
 	.quad	3
 	.section	.rodata.cst32,"aM",@progbits,32
 	.p2align	5, 0x0
-.LCPI12_2:
+.LCPI14_2:
 	.quad	4
 	.quad	5
 	.quad	6
 	.quad	7
-.LCPI12_3:
+.LCPI14_3:
 	.quad	8
 	.quad	9
 	.quad	10
 	.quad	11
-.LCPI12_4:
+.LCPI14_4:
 	.quad	12
 	.quad	13
 	.quad	14
@@ -6828,7 +10174,7 @@ oc_defocus_band_v3:
 oc_disc_row_v3:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB12_15
+	jle	.LBB14_15
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -6854,7 +10200,7 @@ oc_disc_row_v3:
 	vmovss	8(%rdi), %xmm0
 	vmovd	12(%rdi), %xmm10
 	vcvtsi2ss	%rsi, %xmm15, %xmm1
-	vaddss	.LCPI12_0(%rip), %xmm1, %xmm1
+	vaddss	.LCPI14_0(%rip), %xmm1, %xmm1
 	vsubss	4(%rdi), %xmm1, %xmm1
 	vmovd	(%rdi), %xmm11
 	vmovss	16(%rdi), %xmm12
@@ -6864,16 +10210,16 @@ oc_disc_row_v3:
 	leaq	(,%r8,4), %r15
 	leaq	(,%rcx,4), %rsi
 	cmpq	$3, %rcx
-	jbe	.LBB12_2
+	jbe	.LBB14_2
 	cmpq	$16, %rcx
 	setb	%dil
 	cmpq	$32, %rsi
 	setb	%r9b
 	orb	%dil, %r9b
-	je	.LBB12_6
-.LBB12_2:
+	je	.LBB14_6
+.LBB14_2:
 	xorl	%edi, %edi
-.LBB12_3:
+.LBB14_3:
 	leaq	(%rdx,%rdx), %r11
 	leaq	(%r15,%rdx,2), %r9
 	addq	%r13, %r9
@@ -6883,13 +10229,13 @@ oc_disc_row_v3:
 	addq	%r13, %r8
 	addq	%rax, %rsi
 	leaq	(%rax,%rcx,2), %r11
-	vmovss	.LCPI12_0(%rip), %xmm1
+	vmovss	.LCPI14_0(%rip), %xmm1
 	vxorps	%xmm2, %xmm2, %xmm2
-	vmovss	.LCPI12_5(%rip), %xmm3
-	vmovss	.LCPI12_6(%rip), %xmm4
-	vmovss	.LCPI12_7(%rip), %xmm5
+	vmovss	.LCPI14_5(%rip), %xmm3
+	vmovss	.LCPI14_6(%rip), %xmm4
+	vmovss	.LCPI14_7(%rip), %xmm5
 	.p2align	4
-.LBB12_4:
+.LBB14_4:
 	leaq	(%rdx,%rdi), %rbx
 	vcvtsi2ss	%rbx, %xmm0, %xmm6
 	vaddss	%xmm1, %xmm6, %xmm6
@@ -6956,8 +10302,8 @@ oc_disc_row_v3:
 	movw	%bx, (%rsi,%rdi,2)
 	incq	%rdi
 	cmpq	%rdi, %rcx
-	jne	.LBB12_4
-.LBB12_14:
+	jne	.LBB14_4
+.LBB14_14:
 	addq	$200, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -6978,10 +10324,10 @@ oc_disc_row_v3:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB12_15:
+.LBB14_15:
 	vzeroupper
 	retq
-.LBB12_6:
+.LBB14_6:
 	.cfi_def_cfa_offset 256
 	.cfi_offset %rbx, -56
 	.cfi_offset %rbp, -16
@@ -7018,19 +10364,19 @@ oc_disc_row_v3:
 	addq	%r13, %rbx
 	xorl	%r14d, %r14d
 	vpxor	%xmm1, %xmm1, %xmm1
-	vbroadcastss	.LCPI12_5(%rip), %ymm2
-	vpbroadcastd	.LCPI12_8(%rip), %ymm3
-	vpbroadcastd	.LCPI12_9(%rip), %ymm4
+	vbroadcastss	.LCPI14_5(%rip), %ymm2
+	vpbroadcastd	.LCPI14_8(%rip), %ymm3
+	vpbroadcastd	.LCPI14_9(%rip), %ymm4
 	vmovdqu	128(%rsp), %ymm15
 	.p2align	4
-.LBB12_7:
+.LBB14_7:
 	movq	%r14, %r9
 	orq	$1, %r9
 	vmovq	%r14, %xmm5
 	vpbroadcastq	%xmm5, %ymm5
-	vpor	.LCPI12_1(%rip), %xmm5, %xmm6
+	vpor	.LCPI14_1(%rip), %xmm5, %xmm6
 	vpaddq	%ymm5, %ymm15, %ymm7
-	vpaddq	.LCPI12_4(%rip), %ymm7, %ymm8
+	vpaddq	.LCPI14_4(%rip), %ymm7, %ymm8
 	vpextrq	$1, %xmm8, %r10
 	vcvtsi2ss	%r10, %xmm0, %xmm9
 	vmovq	%xmm8, %r10
@@ -7043,7 +10389,7 @@ oc_disc_row_v3:
 	vpextrq	$1, %xmm8, %r9
 	vinserti128	$1, %xmm6, %ymm5, %ymm5
 	vcvtsi2ss	%r9, %xmm0, %xmm6
-	vpaddq	.LCPI12_3(%rip), %ymm7, %ymm8
+	vpaddq	.LCPI14_3(%rip), %ymm7, %ymm8
 	vinsertps	$16, %xmm9, %xmm10, %xmm9
 	vpextrq	$1, %xmm8, %r9
 	vcvtsi2ss	%r9, %xmm0, %xmm10
@@ -7053,7 +10399,7 @@ oc_disc_row_v3:
 	vmovq	%xmm8, %r9
 	vcvtsi2ss	%r9, %xmm0, %xmm14
 	vinsertps	$32, %xmm11, %xmm9, %xmm9
-	vpaddq	.LCPI12_2(%rip), %ymm7, %ymm7
+	vpaddq	.LCPI14_2(%rip), %ymm7, %ymm7
 	vpextrq	$1, %xmm8, %r9
 	vinsertps	$48, %xmm6, %xmm9, %xmm6
 	vcvtsi2ss	%r9, %xmm0, %xmm8
@@ -7087,7 +10433,7 @@ oc_disc_row_v3:
 	vcvtsi2ss	%r9, %xmm0, %xmm8
 	vinsertps	$48, %xmm8, %xmm5, %xmm5
 	vinsertf128	$1, %xmm7, %ymm5, %ymm5
-	vbroadcastss	.LCPI12_0(%rip), %ymm10
+	vbroadcastss	.LCPI14_0(%rip), %ymm10
 	vaddps	%ymm5, %ymm10, %ymm5
 	vaddps	%ymm6, %ymm10, %ymm6
 	vmovups	96(%rsp), %ymm7
@@ -7127,10 +10473,10 @@ oc_disc_row_v3:
 	vandps	%ymm8, %ymm9, %ymm8
 	vsqrtps	%ymm8, %ymm8
 	vsqrtps	%ymm7, %ymm7
-	vbroadcastss	.LCPI12_6(%rip), %ymm10
+	vbroadcastss	.LCPI14_6(%rip), %ymm10
 	vmulps	%ymm7, %ymm10, %ymm9
 	vmulps	%ymm10, %ymm8, %ymm7
-	vbroadcastss	.LCPI12_7(%rip), %ymm8
+	vbroadcastss	.LCPI14_7(%rip), %ymm8
 	vaddps	%ymm7, %ymm8, %ymm7
 	vaddps	%ymm8, %ymm9, %ymm8
 	leaq	(%rbx,%r14,2), %r9
@@ -7227,7 +10573,7 @@ oc_disc_row_v3:
 	vmovdqu	%ymm5, (%r10,%rcx,4)
 	addq	$16, %r14
 	cmpq	%r11, %r14
-	jne	.LBB12_7
+	jne	.LBB14_7
 	cmpq	%r11, %rcx
 	vmovaps	-48(%rsp), %xmm10
 	vmovdqa	-64(%rsp), %xmm11
@@ -7235,9 +10581,9 @@ oc_disc_row_v3:
 	vmovaps	-96(%rsp), %xmm13
 	vmovaps	-112(%rsp), %xmm14
 	vmovaps	-128(%rsp), %xmm15
-	je	.LBB12_14
+	je	.LBB14_14
 	testb	$12, %cl
-	je	.LBB12_10
+	je	.LBB14_10
 	addq	$12, %rdi
 	andq	%rcx, %rdi
 	vpbroadcastd	%xmm11, %xmm1
@@ -7269,13 +10615,13 @@ oc_disc_row_v3:
 	movq	%rdi, %r14
 	subq	%r11, %r14
 	xorl	%r11d, %r11d
-	vbroadcastss	.LCPI12_0(%rip), %xmm5
+	vbroadcastss	.LCPI14_0(%rip), %xmm5
 	vpxor	%xmm6, %xmm6, %xmm6
-	vbroadcastss	.LCPI12_5(%rip), %xmm10
-	vpbroadcastd	.LCPI12_8(%rip), %xmm13
-	vpbroadcastd	.LCPI12_9(%rip), %xmm14
+	vbroadcastss	.LCPI14_5(%rip), %xmm10
+	vpbroadcastd	.LCPI14_8(%rip), %xmm13
+	vpbroadcastd	.LCPI14_9(%rip), %xmm14
 	.p2align	4
-.LBB12_12:
+.LBB14_12:
 	leaq	(%rbx,%r11), %r9
 	leaq	(%rbx,%r11), %r13
 	incq	%r13
@@ -7306,9 +10652,9 @@ oc_disc_row_v3:
 	vcmpleps	%xmm11, %xmm6, %xmm12
 	vandps	%xmm11, %xmm12, %xmm11
 	vsqrtps	%xmm11, %xmm11
-	vbroadcastss	.LCPI12_6(%rip), %xmm1
+	vbroadcastss	.LCPI14_6(%rip), %xmm1
 	vmulps	%xmm1, %xmm11, %xmm11
-	vbroadcastss	.LCPI12_7(%rip), %xmm1
+	vbroadcastss	.LCPI14_7(%rip), %xmm1
 	vaddps	%xmm1, %xmm11, %xmm11
 	movq	64(%rsp), %r9
 	vpmovzxwd	(%r9,%r11,2), %xmm12
@@ -7359,7 +10705,7 @@ oc_disc_row_v3:
 	vmovq	%xmm1, (%rbp,%r11,2)
 	addq	$4, %r11
 	cmpq	%r11, %r14
-	jne	.LBB12_12
+	jne	.LBB14_12
 	cmpq	%rdi, %rcx
 	vmovdqa	-48(%rsp), %xmm10
 	vmovdqa	-64(%rsp), %xmm11
@@ -7369,13 +10715,13 @@ oc_disc_row_v3:
 	vmovaps	-128(%rsp), %xmm15
 	movq	(%rsp), %r13
 	movq	-32(%rsp), %r15
-	jne	.LBB12_3
-	jmp	.LBB12_14
-.LBB12_10:
+	jne	.LBB14_3
+	jmp	.LBB14_14
+.LBB14_10:
 	movq	%r11, %rdi
-	jmp	.LBB12_3
-.Lfunc_end12:
-	.size	oc_disc_row_v3, .Lfunc_end12-oc_disc_row_v3
+	jmp	.LBB14_3
+.Lfunc_end14:
+	.size	oc_disc_row_v3, .Lfunc_end14-oc_disc_row_v3
 	.cfi_endproc
 	.hidden	oc_zoom_interpolate_v3
 	.globl	oc_zoom_interpolate_v3
@@ -7384,7 +10730,7 @@ oc_disc_row_v3:
 oc_zoom_interpolate_v3:
 	.cfi_startproc
 	testq	%r8, %r8
-	jle	.LBB13_23
+	jle	.LBB15_23
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -7407,16 +10753,16 @@ oc_zoom_interpolate_v3:
 	cmpq	$8, %r8
 	movq	%rcx, -24(%rsp)
 	movq	%r8, -16(%rsp)
-	jae	.LBB13_3
+	jae	.LBB15_3
 	xorl	%r9d, %r9d
-	jmp	.LBB13_6
-.LBB13_3:
+	jmp	.LBB15_6
+.LBB15_3:
 	movq	%r8, %r9
 	andq	%r10, %r9
 	xorl	%r10d, %r10d
 	movq	-24(%rsp), %rcx
 	.p2align	4
-.LBB13_4:
+.LBB15_4:
 	movslq	(%rdx,%r10,4), %r11
 	movslq	4(%rdx,%r10,4), %rbx
 	movslq	8(%rdx,%r10,4), %r14
@@ -7453,15 +10799,15 @@ oc_zoom_interpolate_v3:
 	vmovups	%ymm0, (%rsi,%r10,4)
 	addq	$8, %r10
 	cmpq	%r10, %r9
-	jne	.LBB13_4
+	jne	.LBB15_4
 	movq	-16(%rsp), %r8
 	cmpq	%r9, %r8
 	movabsq	$9223372036854775800, %r10
-	je	.LBB13_8
-.LBB13_6:
+	je	.LBB15_8
+.LBB15_6:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_7:
+.LBB15_7:
 	movslq	(%rdx,%r9,4), %rax
 	vmovd	(%rdi,%rax,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -7472,21 +10818,21 @@ oc_zoom_interpolate_v3:
 	vmovss	%xmm1, (%rsi,%r9,4)
 	incq	%r9
 	cmpq	%r9, %r8
-	jne	.LBB13_7
-.LBB13_8:
+	jne	.LBB15_7
+.LBB15_8:
 	leaq	(%rdi,%r8,2), %r9
 	leaq	(%rsi,%r8,4), %r14
 	cmpq	$8, %r8
-	jae	.LBB13_10
+	jae	.LBB15_10
 	xorl	%r11d, %r11d
-	jmp	.LBB13_13
-.LBB13_10:
+	jmp	.LBB15_13
+.LBB15_10:
 	movq	%rsi, -8(%rsp)
 	movq	%r8, %r11
 	andq	%r10, %r11
 	xorl	%ebx, %ebx
 	.p2align	4
-.LBB13_11:
+.LBB15_11:
 	movslq	(%rdx,%rbx,4), %rax
 	movslq	4(%rdx,%rbx,4), %r8
 	movq	%r14, %rcx
@@ -7526,16 +10872,16 @@ oc_zoom_interpolate_v3:
 	vmovups	%ymm0, (%r14,%rbx,4)
 	addq	$8, %rbx
 	cmpq	%rbx, %r11
-	jne	.LBB13_11
+	jne	.LBB15_11
 	movq	-16(%rsp), %r8
 	cmpq	%r11, %r8
 	movabsq	$9223372036854775800, %r10
 	movq	-8(%rsp), %rsi
-	je	.LBB13_15
-.LBB13_13:
+	je	.LBB15_15
+.LBB15_13:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_14:
+.LBB15_14:
 	movslq	(%rdx,%r11,4), %rax
 	vmovd	(%r9,%rax,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -7546,19 +10892,19 @@ oc_zoom_interpolate_v3:
 	vmovss	%xmm1, (%r14,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r8
-	jne	.LBB13_14
-.LBB13_15:
+	jne	.LBB15_14
+.LBB15_15:
 	leaq	(%rdi,%r8,4), %rdi
 	leaq	(%rsi,%r8,8), %rax
 	cmpq	$8, %r8
-	jae	.LBB13_17
+	jae	.LBB15_17
 	xorl	%r10d, %r10d
-	jmp	.LBB13_20
-.LBB13_17:
+	jmp	.LBB15_20
+.LBB15_17:
 	andq	%r8, %r10
 	xorl	%r9d, %r9d
 	.p2align	4
-.LBB13_18:
+.LBB15_18:
 	movslq	(%rdx,%r9,4), %rsi
 	movslq	4(%rdx,%r9,4), %r13
 	movq	%r10, %rcx
@@ -7598,13 +10944,13 @@ oc_zoom_interpolate_v3:
 	vmovups	%ymm0, (%rax,%r9,4)
 	addq	$8, %r9
 	cmpq	%r9, %r10
-	jne	.LBB13_18
+	jne	.LBB15_18
 	cmpq	%r10, %r8
-	je	.LBB13_22
-.LBB13_20:
+	je	.LBB15_22
+.LBB15_20:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_21:
+.LBB15_21:
 	movslq	(%rdx,%r10,4), %rsi
 	vmovd	(%rdi,%rsi,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -7615,8 +10961,8 @@ oc_zoom_interpolate_v3:
 	vmovss	%xmm1, (%rax,%r10,4)
 	incq	%r10
 	cmpq	%r10, %r8
-	jne	.LBB13_21
-.LBB13_22:
+	jne	.LBB15_21
+.LBB15_22:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -7635,17 +10981,17 @@ oc_zoom_interpolate_v3:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB13_23:
+.LBB15_23:
 	vzeroupper
 	retq
-.Lfunc_end13:
-	.size	oc_zoom_interpolate_v3, .Lfunc_end13-oc_zoom_interpolate_v3
+.Lfunc_end15:
+	.size	oc_zoom_interpolate_v3, .Lfunc_end15-oc_zoom_interpolate_v3
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI14_0:
+.LCPI16_0:
 	.long	1
-.LCPI14_1:
+.LCPI16_1:
 	.long	32767
 	.text
 	.hidden	oc_zoom_blend_v3
@@ -7655,21 +11001,21 @@ oc_zoom_interpolate_v3:
 oc_zoom_blend_v3:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB14_8
+	jle	.LBB16_8
 	cmpq	$8, %rcx
-	jae	.LBB14_3
+	jae	.LBB16_3
 	xorl	%eax, %eax
-	jmp	.LBB14_6
-.LBB14_3:
+	jmp	.LBB16_6
+.LBB16_3:
 	movabsq	$9223372036854775800, %rax
 	andq	%rcx, %rax
 	vbroadcastss	%xmm0, %ymm1
 	xorl	%r8d, %r8d
 	vxorps	%xmm2, %xmm2, %xmm2
-	vpbroadcastd	.LCPI14_0(%rip), %ymm3
-	vpbroadcastd	.LCPI14_1(%rip), %ymm4
+	vpbroadcastd	.LCPI16_0(%rip), %ymm3
+	vpbroadcastd	.LCPI16_1(%rip), %ymm4
 	.p2align	4
-.LBB14_4:
+.LBB16_4:
 	vmovups	(%rdi,%r8,4), %ymm5
 	vmovups	(%rsi,%r8,4), %ymm6
 	vsubps	%ymm5, %ymm6, %ymm6
@@ -7687,13 +11033,13 @@ oc_zoom_blend_v3:
 	vmovdqu	%xmm5, (%rdx,%r8,2)
 	addq	$8, %r8
 	cmpq	%r8, %rax
-	jne	.LBB14_4
+	jne	.LBB16_4
 	cmpq	%rax, %rcx
-	je	.LBB14_8
-.LBB14_6:
+	je	.LBB16_8
+.LBB16_6:
 	vxorps	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB14_7:
+.LBB16_7:
 	vmovss	(%rdi,%rax,4), %xmm2
 	vmovss	(%rsi,%rax,4), %xmm3
 	vsubss	%xmm2, %xmm3, %xmm3
@@ -7708,12 +11054,12 @@ oc_zoom_blend_v3:
 	movw	%r8w, (%rdx,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rcx
-	jne	.LBB14_7
-.LBB14_8:
+	jne	.LBB16_7
+.LBB16_8:
 	vzeroupper
 	retq
-.Lfunc_end14:
-	.size	oc_zoom_blend_v3, .Lfunc_end14-oc_zoom_blend_v3
+.Lfunc_end16:
+	.size	oc_zoom_blend_v3, .Lfunc_end16-oc_zoom_blend_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

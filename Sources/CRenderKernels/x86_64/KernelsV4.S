@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 8e784a8c64118c9205637682bcc8bd39198c73b376114e87ef157b74320854f7
+// SHA-256 of the sources, concatenated in that order: 7458d8e470ad7445139ac48522cd1646f4fb43ebb864594fb34c21b608851621
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -184,10 +184,38 @@ oc_sensor_row_v4:
 .LCPI1_17:
 	.long	0x414eb852
 .LCPI1_18:
+	.long	0x41400000
+.LCPI1_19:
+	.long	0xbe91c020
+.LCPI1_20:
+	.long	0x3f000000
+.LCPI1_21:
+	.long	4294967169
+.LCPI1_22:
+	.long	0x3d31e283
+.LCPI1_23:
+	.long	0xbecf4ac0
+.LCPI1_24:
+	.long	0x3fcc04f6
+.LCPI1_25:
+	.long	0xc05f8507
+.LCPI1_26:
+	.long	0x40a18002
+.LCPI1_27:
+	.long	0xc0325b25
+.LCPI1_28:
+	.long	0x3dfddd65
+.LCPI1_29:
+	.long	0x3f0f564f
+.LCPI1_30:
+	.long	0x40400000
+.LCPI1_31:
+	.long	0x3daaaaab
+.LCPI1_32:
 	.long	0x437f0000
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI1_19:
+.LCPI1_33:
 	.long	0
 	.long	2
 	.long	4
@@ -204,7 +232,7 @@ oc_sensor_row_v4:
 	.long	26
 	.long	28
 	.long	30
-.LCPI1_20:
+.LCPI1_34:
 	.long	1
 	.long	3
 	.long	5
@@ -221,7 +249,7 @@ oc_sensor_row_v4:
 	.long	27
 	.long	29
 	.long	31
-.LCPI1_21:
+.LCPI1_35:
 	.long	8
 	.long	24
 	.long	9
@@ -238,7 +266,7 @@ oc_sensor_row_v4:
 	.long	30
 	.long	15
 	.long	31
-.LCPI1_22:
+.LCPI1_36:
 	.long	0
 	.long	16
 	.long	1
@@ -274,1675 +302,837 @@ oc_isp_row_pair_420_v4:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$4168, %rsp
-	.cfi_def_cfa_offset 4224
+	subq	$4216, %rsp
+	.cfi_def_cfa_offset 4272
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdi, 216(%rsp)
+	movq	%r8, 184(%rsp)
+	movq	%rsi, (%rsp)
+	movq	%rdi, 176(%rsp)
 	leaq	127(%rcx), %rax
 	leaq	254(%rcx), %r15
 	testq	%rax, %rax
 	cmovnsq	%rax, %r15
-	movq	%rcx, 224(%rsp)
+	movq	%rcx, 312(%rsp)
 	testq	%rcx, %rcx
-	jle	.LBB1_150
-	movq	%rdx, %r10
-	movq	4256(%rsp), %r13
-	movq	4248(%rsp), %r12
-	movq	4240(%rsp), %r11
-	movq	4232(%rsp), %rdx
-	movq	4224(%rsp), %rcx
-	movq	216(%rsp), %rax
-	vmovss	52(%rax), %xmm1
-	vmovaps	%xmm1, 368(%rsp)
-	vmovss	56(%rax), %xmm2
-	vmovaps	%xmm2, 352(%rsp)
-	vmovss	60(%rax), %xmm3
-	vmovaps	%xmm3, 336(%rsp)
+	jle	.LBB1_223
+	movq	4296(%rsp), %rsi
+	movq	4288(%rsp), %r13
+	movq	4280(%rsp), %r10
+	movq	4272(%rsp), %r8
+	movq	176(%rsp), %rax
+	vmovss	52(%rax), %xmm17
+	vmovss	56(%rax), %xmm13
+	vmovss	60(%rax), %xmm14
+	vmovss	88(%rax), %xmm5
 	vmovss	.LCPI1_0(%rip), %xmm0
-	vmulss	64(%rax), %xmm0, %xmm13
-	vmulss	68(%rax), %xmm0, %xmm19
-	vmulss	72(%rax), %xmm0, %xmm4
-	vmulss	76(%rax), %xmm0, %xmm5
-	vmulss	80(%rax), %xmm0, %xmm6
-	vmovss	88(%rax), %xmm12
-	vmulss	84(%rax), %xmm0, %xmm7
-	vmovss	92(%rax), %xmm14
+	vmulss	64(%rax), %xmm0, %xmm1
+	vmulss	68(%rax), %xmm0, %xmm3
+	vmulss	72(%rax), %xmm0, %xmm6
+	vmulss	76(%rax), %xmm0, %xmm7
+	vmulss	80(%rax), %xmm0, %xmm22
+	vmulss	84(%rax), %xmm0, %xmm2
+	vmovss	92(%rax), %xmm4
 	sarq	$7, %r15
-	movq	224(%rsp), %rax
-	leaq	(%rsi,%rax,2), %rbp
-	leaq	(%rsi,%rax,4), %rdi
-	movq	%rdi, -64(%rsp)
-	leaq	(%r10,%rax,2), %rdi
-	movq	%rdi, -72(%rsp)
-	leaq	(%r10,%rax,4), %rdi
-	movq	%rdi, -80(%rsp)
-	leaq	-1(%rax), %rdi
+	movq	312(%rsp), %r14
+	movq	(%rsp), %rdi
+	leaq	(%rdi,%r14,2), %r12
+	leaq	(%rdi,%r14,4), %rdi
+	movq	%rdi, 24(%rsp)
+	leaq	(%rdx,%r14,2), %rdi
+	movq	%rdi, 16(%rsp)
+	leaq	(%rdx,%r14,4), %rdi
+	movq	%rdi, 8(%rsp)
+	leaq	-1(%r14), %rdi
 	shrq	$7, %rdi
-	movq	%rdi, 280(%rsp)
-	movq	%rdx, %rdi
-	subq	%rcx, %rdi
-	movq	%rdi, 256(%rsp)
-	movq	%r9, %rdi
+	movq	%rdi, 392(%rsp)
+	movq	%r10, %rdi
 	subq	%r8, %rdi
-	movq	%rdi, 264(%rsp)
-	vbroadcastss	%xmm2, %zmm0
-	vmovaps	%xmm7, %xmm2
-	vmovups	%zmm0, 4032(%rsp)
-	vbroadcastss	%xmm1, %zmm20
-	vbroadcastss	%xmm3, %zmm3
-	vbroadcastss	%xmm12, %zmm18
-	vbroadcastss	%xmm19, %zmm1
-	vbroadcastss	%xmm13, %zmm16
-	vbroadcastss	%xmm4, %zmm17
+	movq	%rdi, 360(%rsp)
+	movq	%r9, %rdi
+	subq	184(%rsp), %rdi
+	movq	%rdi, 368(%rsp)
+	vbroadcastss	%xmm13, %zmm0
+	vmovups	%zmm0, 4144(%rsp)
+	vbroadcastss	%xmm17, %zmm0
+	vmovups	%zmm0, 4080(%rsp)
 	vbroadcastss	%xmm14, %zmm0
-	vmovaps	%xmm6, -16(%rsp)
-	vbroadcastss	%xmm6, %zmm23
-	vbroadcastss	%xmm5, %zmm10
-	vbroadcastss	%xmm7, %zmm11
-	movq	%r11, %rdi
+	vmovups	%zmm0, 4016(%rsp)
+	vbroadcastss	%xmm5, %zmm11
+	vmovaps	%xmm3, 128(%rsp)
+	vbroadcastss	%xmm3, %zmm3
+	vmovaps	%xmm1, 144(%rsp)
+	vbroadcastss	%xmm1, %zmm31
+	vmovaps	%xmm6, 112(%rsp)
+	vbroadcastss	%xmm6, %zmm12
+	vbroadcastss	%xmm4, %zmm0
+	vmovups	%zmm0, 560(%rsp)
+	vbroadcastss	%xmm22, %zmm28
+	vmovaps	%xmm7, 96(%rsp)
+	vbroadcastss	%xmm7, %zmm0
+	vmovups	%zmm0, 496(%rsp)
+	vmovaps	%xmm2, 80(%rsp)
+	vbroadcastss	%xmm2, %zmm0
+	vmovups	%zmm0, 432(%rsp)
+	movq	%r13, %rdi
 	shlq	$6, %rdi
-	movq	%rdi, 272(%rsp)
-	vmovss	.LCPI1_1(%rip), %xmm29
+	movq	%rdi, 384(%rsp)
+	vmovss	.LCPI1_1(%rip), %xmm24
 	vxorps	%xmm25, %xmm25, %xmm25
-	vmovss	.LCPI1_3(%rip), %xmm30
-	vmovss	.LCPI1_4(%rip), %xmm31
-	xorl	%r14d, %r14d
-	movq	%rdx, %r11
-	movq	%rax, %rdx
-	movq	$0, 56(%rsp)
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vbroadcastss	.LCPI1_18(%rip), %xmm7
-	vbroadcastss	.LCPI1_18(%rip), %zmm8
-	vmovss	.LCPI1_18(%rip), %xmm9
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovaps	.LCPI1_22(%rip), %zmm21
-	movq	%r15, 208(%rsp)
-	vmovups	%zmm1, 576(%rsp)
-	vmovups	%zmm16, 448(%rsp)
-	vmovups	%zmm17, 384(%rsp)
-	vmovups	%zmm0, 512(%rsp)
-	vmovups	%zmm23, 768(%rsp)
-	vmovups	%zmm10, 704(%rsp)
-	vmovups	%zmm11, 640(%rsp)
-	vmovaps	%xmm13, 192(%rsp)
-	vmovaps	%xmm19, 176(%rsp)
-	vmovaps	%xmm4, 80(%rsp)
-	vmovaps	%xmm5, 64(%rsp)
-	vmovaps	%xmm12, 320(%rsp)
-	vmovaps	%xmm2, 304(%rsp)
-	vmovaps	%xmm14, 288(%rsp)
-	vmovups	%zmm20, 3904(%rsp)
-	vmovups	%zmm3, 4096(%rsp)
-	vmovups	%zmm18, 3968(%rsp)
+	xorl	%ebx, %ebx
+	movq	%r9, %rcx
+	movq	%r10, %r11
+	movq	$0, 192(%rsp)
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
+	vmovss	.LCPI1_32(%rip), %xmm6
+	vbroadcastss	.LCPI1_32(%rip), %xmm8
+	vbroadcastss	.LCPI1_32(%rip), %zmm10
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	vmovaps	.LCPI1_33(%rip), %zmm7
+	vmovaps	.LCPI1_34(%rip), %zmm9
+	vmovaps	.LCPI1_35(%rip), %zmm30
+	vmovaps	.LCPI1_36(%rip), %zmm23
+	movq	%r15, 376(%rsp)
+	vmovaps	%xmm17, 336(%rsp)
+	vmovaps	%xmm13, 416(%rsp)
+	vmovaps	%xmm14, 400(%rsp)
+	vmovaps	%xmm5, 48(%rsp)
+	vmovaps	%xmm22, -112(%rsp)
+	vmovaps	%xmm4, -128(%rsp)
+	vmovups	%zmm11, 3952(%rsp)
+	vmovups	%zmm3, 816(%rsp)
+	vmovups	%zmm31, 752(%rsp)
+	vmovups	%zmm12, 688(%rsp)
+	vmovups	%zmm28, 624(%rsp)
 	jmp	.LBB1_2
 	.p2align	4
-.LBB1_149:
-	subq	$-128, %r14
-	movq	-48(%rsp), %rdx
-	addq	$-128, %rdx
-	addq	$256, -64(%rsp)
-	addq	$256, %rbp
-	addq	$256, %rsi
-	addq	$256, -80(%rsp)
-	addq	$256, -72(%rsp)
-	addq	$256, %r10
+.LBB1_222:
+	subq	$-128, %rbx
+	movq	-88(%rsp), %r14
+	addq	$-128, %r14
+	addq	$256, 24(%rsp)
+	addq	$256, %r12
+	addq	$256, (%rsp)
+	addq	$256, 8(%rsp)
+	addq	$256, 16(%rsp)
+	addq	$256, %rdx
+	subq	$-128, %rcx
 	subq	$-128, %r9
-	subq	$-128, %r8
-	movq	272(%rsp), %rax
-	movq	-40(%rsp), %r11
+	movq	%r9, 184(%rsp)
+	movq	384(%rsp), %rax
+	movq	40(%rsp), %r11
 	addq	%rax, %r11
-	addq	%rax, %rcx
-	movq	56(%rsp), %rax
-	cmpq	280(%rsp), %rax
+	addq	%rax, %r8
+	movq	192(%rsp), %rax
+	cmpq	392(%rsp), %rax
 	leaq	1(%rax), %rax
-	movq	%rax, 56(%rsp)
-	movq	%r13, %r15
-	movq	4256(%rsp), %r13
-	je	.LBB1_150
+	movq	%rax, 192(%rsp)
+	vmovaps	%zmm15, %zmm3
+	je	.LBB1_223
 .LBB1_2:
-	cmpq	$2, %rdx
+	cmpq	$2, %r14
 	movl	$1, %edi
-	movq	%rdx, -48(%rsp)
-	cmovgeq	%rdx, %rdi
+	cmovgeq	%r14, %rdi
 	cmpq	$128, %rdi
 	movl	$128, %eax
 	cmovgeq	%rax, %rdi
-	testq	%r12, %r12
-	je	.LBB1_9
-	movq	%r13, %rax
-	orq	%r15, %rax
-	shrq	$32, %rax
+	testq	%rsi, %rsi
+	je	.LBB1_8
+	movq	%rcx, %r9
+	movq	%rsi, %rcx
+	movq	%r12, %rsi
+	movq	%rdx, %r12
+	movq	%r13, %r10
+	movq	4304(%rsp), %rax
+	movq	%rax, %rdx
+	movq	376(%rsp), %r15
+	orq	%r15, %rdx
+	movq	%rax, %r13
+	shrq	$32, %rdx
 	je	.LBB1_4
-	movq	%r13, %rax
 	cqto
 	idivq	%r15
 	jmp	.LBB1_6
 	.p2align	4
 .LBB1_4:
-	movl	%r13d, %eax
 	xorl	%edx, %edx
 	divl	%r15d
 .LBB1_6:
 	andq	$-64, %rax
 	addq	$64, %rax
-	movq	56(%rsp), %rbx
-	leaq	1(%rbx), %rdx
-	imulq	%rax, %rdx
-	cmpq	%r13, %rdx
-	cmovgeq	%r13, %rdx
-	imulq	%rbx, %rax
-	cmpq	%rdx, %rax
-	jge	.LBB1_9
+	movq	192(%rsp), %r15
+	leaq	1(%r15), %rbp
+	imulq	%rax, %rbp
+	cmpq	%r13, %rbp
+	cmovgeq	%r13, %rbp
+	imulq	%r15, %rax
+	cmpq	%rbp, %rax
+	movq	%r10, %r13
+	movq	%r12, %rdx
+	movq	%rsi, %r12
+	movq	%rcx, %rsi
+	movq	%r9, %rcx
+	jge	.LBB1_8
 	.p2align	4
 .LBB1_7:
-	prefetcht0	(%r12,%rax)
+	prefetcht0	(%rsi,%rax)
 	addq	$64, %rax
-	cmpq	%rdx, %rax
+	cmpq	%rbp, %rax
 	jl	.LBB1_7
-.LBB1_9:
-	movq	224(%rsp), %rax
-	subq	%r14, %rax
+.LBB1_8:
+	movq	312(%rsp), %rax
+	subq	%rbx, %rax
 	cmpq	$128, %rax
-	movl	$128, %ebx
-	cmovlq	%rax, %rbx
-	movq	%rax, 248(%rsp)
+	movl	$128, %r15d
+	cmovlq	%rax, %r15
+	movq	%rax, 328(%rsp)
 	testq	%rax, %rax
-	movq	%r11, -40(%rsp)
-	jle	.LBB1_120
-	movl	%edi, %eax
-	andl	$252, %eax
+	movq	%r11, 40(%rsp)
+	movq	%r14, -88(%rsp)
+	movq	184(%rsp), %r9
+	jle	.LBB1_193
+	movl	%edi, %r10d
+	andl	$252, %r10d
 	movl	%edi, %r13d
 	andl	$240, %r13d
-	movq	216(%rsp), %rdx
-	vmovss	(%rdx), %xmm0
-	vmovaps	%xmm0, -96(%rsp)
-	vmovsd	4(%rdx), %xmm8
-	vmovss	12(%rdx), %xmm18
-	vmovss	16(%rdx), %xmm13
-	vmovss	20(%rdx), %xmm7
-	vmovss	24(%rdx), %xmm19
-	vmovss	28(%rdx), %xmm20
-	vmovss	32(%rdx), %xmm0
-	vmovaps	%xmm0, -32(%rsp)
-	vmovss	36(%rdx), %xmm0
-	vmovaps	%xmm0, -112(%rsp)
-	vmovss	40(%rdx), %xmm0
-	vmovaps	%xmm0, -128(%rsp)
-	vmovss	44(%rdx), %xmm22
-	vmovss	48(%rdx), %xmm24
-	movq	-48(%rsp), %rdx
-	cmpq	$4, %rdx
-	movq	%rbp, -56(%rsp)
-	vmovaps	%xmm13, 112(%rsp)
+	movq	176(%rsp), %rax
+	vmovss	(%rax), %xmm29
+	vmovsd	4(%rax), %xmm16
+	vmovss	12(%rax), %xmm15
+	vmovss	16(%rax), %xmm7
+	vmovss	20(%rax), %xmm26
+	vmovss	24(%rax), %xmm28
+	vmovss	28(%rax), %xmm23
+	vmovss	32(%rax), %xmm30
+	vmovss	36(%rax), %xmm1
+	vmovaps	%xmm1, -80(%rsp)
+	vmovss	40(%rax), %xmm31
+	vmovss	44(%rax), %xmm1
+	vmovaps	%xmm1, -32(%rsp)
+	vmovss	48(%rax), %xmm18
+	cmpq	$3, %r14
+	movq	%r12, 32(%rsp)
+	vmovaps	%xmm15, 208(%rsp)
 	vmovaps	%xmm7, 160(%rsp)
-	vmovaps	%xmm8, 144(%rsp)
-	vmovaps	%xmm19, 128(%rsp)
-	vmovaps	%xmm20, 32(%rsp)
-	vmovaps	%xmm22, 16(%rsp)
-	vmovaps	%xmm24, (%rsp)
-	movq	%r14, 240(%rsp)
-	movq	%rbx, 232(%rsp)
-	jge	.LBB1_12
+	vmovaps	%xmm16, 64(%rsp)
+	vmovaps	%xmm23, 240(%rsp)
+	vmovaps	%xmm30, 224(%rsp)
+	vmovaps	%xmm31, -48(%rsp)
+	vmovaps	%xmm18, -64(%rsp)
+	movq	%rbx, 320(%rsp)
+	movq	%r15, -8(%rsp)
+	jg	.LBB1_13
 	xorl	%r11d, %r11d
-	vmovss	.LCPI1_5(%rip), %xmm16
-	vmovss	.LCPI1_6(%rip), %xmm17
-	vxorps	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovaps	-32(%rsp), %xmm21
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm26
-	jmp	.LBB1_21
+	vmovss	.LCPI1_20(%rip), %xmm10
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_26(%rip), %xmm12
+	vmovss	.LCPI1_27(%rip), %xmm13
+	vmovss	.LCPI1_28(%rip), %xmm14
+	vmovss	.LCPI1_29(%rip), %xmm22
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vbroadcastss	.LCPI1_1(%rip), %xmm4
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vbroadcastss	.LCPI1_21(%rip), %zmm27
+	vxorps	%xmm5, %xmm5, %xmm5
+	vmovaps	-80(%rsp), %xmm20
+	vmovaps	-32(%rsp), %xmm6
+	movq	(%rsp), %rsi
+	jmp	.LBB1_11
 	.p2align	4
-.LBB1_12:
-	cmpq	$16, %rdx
-	vxorps	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	jge	.LBB1_14
+.LBB1_13:
+	cmpq	$16, %r14
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vbroadcastss	.LCPI1_1(%rip), %xmm4
+	movq	(%rsp), %rsi
+	jge	.LBB1_15
 	xorl	%r11d, %r11d
-	vmovaps	-32(%rsp), %xmm21
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm26
-	jmp	.LBB1_18
-.LBB1_14:
+	vmovaps	-80(%rsp), %xmm20
+	vmovaps	-48(%rsp), %xmm31
+	vmovaps	-64(%rsp), %xmm18
+	vmovaps	-32(%rsp), %xmm6
+	jmp	.LBB1_19
+.LBB1_15:
 	movl	%edi, %r11d
 	andl	$240, %r11d
-	vbroadcastss	-96(%rsp), %zmm6
-	vbroadcastss	%xmm8, %zmm27
-	vmovshdup	%xmm8, %xmm3
-	vbroadcastss	%xmm3, %zmm28
-	vbroadcastss	%xmm18, %zmm29
-	vbroadcastss	%xmm7, %zmm30
-	vbroadcastss	%xmm13, %zmm31
-	vbroadcastss	%xmm19, %zmm26
-	vbroadcastss	-32(%rsp), %zmm15
-	vbroadcastss	%xmm20, %zmm16
-	vbroadcastss	-112(%rsp), %zmm19
-	vbroadcastss	%xmm22, %zmm20
-	vbroadcastss	-128(%rsp), %zmm21
-	vbroadcastss	%xmm24, %zmm3
-	xorl	%edx, %edx
-	movq	-64(%rsp), %rbx
-	vxorps	%xmm2, %xmm2, %xmm2
+	vbroadcastss	%xmm29, %zmm17
+	vmovaps	%xmm7, %xmm1
+	vbroadcastss	%xmm16, %zmm7
+	vmovshdup	%xmm16, %xmm0
+	vbroadcastss	%xmm0, %zmm31
+	vbroadcastss	%xmm15, %zmm19
+	vbroadcastss	%xmm26, %zmm11
+	vbroadcastss	%xmm1, %zmm12
+	vbroadcastss	%xmm28, %zmm13
+	vbroadcastss	%xmm30, %zmm14
+	vbroadcastss	%xmm23, %zmm10
+	vbroadcastss	-80(%rsp), %zmm9
+	vbroadcastss	-32(%rsp), %zmm0
+	vbroadcastss	-48(%rsp), %zmm1
+	vbroadcastss	-64(%rsp), %zmm2
+	xorl	%eax, %eax
+	movq	24(%rsp), %rbx
+	vbroadcastss	.LCPI1_1(%rip), %zmm4
+	vxorps	%xmm5, %xmm5, %xmm5
 	.p2align	4
-.LBB1_15:
-	vpmovzxwd	(%rsi,%rdx,2), %zmm4
-	vcvtdq2ps	%zmm4, %zmm4
-	vsubps	%zmm6, %zmm4, %zmm4
-	vmulps	%zmm4, %zmm27, %zmm4
-	vmaxps	%zmm0, %zmm4, %zmm4
-	vminps	%zmm1, %zmm4, %zmm4
-	vpmovzxwd	(%rbp,%rdx,2), %zmm5
-	vcvtdq2ps	%zmm5, %zmm5
-	vsubps	%zmm6, %zmm5, %zmm5
-	vmulps	%zmm5, %zmm28, %zmm5
-	vmaxps	%zmm0, %zmm5, %zmm5
-	vminps	%zmm1, %zmm5, %zmm5
-	vpmovzxwd	(%rbx,%rdx,2), %zmm17
-	vcvtdq2ps	%zmm17, %zmm17
-	vsubps	%zmm6, %zmm17, %zmm17
-	vmulps	%zmm17, %zmm29, %zmm17
-	vmaxps	%zmm0, %zmm17, %zmm17
-	vminps	%zmm1, %zmm17, %zmm17
-	vmulps	%zmm5, %zmm30, %zmm22
-	vfmadd231ps	%zmm4, %zmm31, %zmm22
-	vfmadd231ps	%zmm17, %zmm26, %zmm22
-	vmaxps	%zmm0, %zmm22, %zmm22
-	vminps	%zmm1, %zmm22, %zmm22
-	vmovups	%zmm22, 2368(%rsp,%rdx,4)
-	vmulps	%zmm5, %zmm15, %zmm22
-	vfmadd231ps	%zmm4, %zmm16, %zmm22
-	vfmadd231ps	%zmm17, %zmm19, %zmm22
-	vmaxps	%zmm0, %zmm22, %zmm22
-	vminps	%zmm1, %zmm22, %zmm22
-	vmovups	%zmm22, 2880(%rsp,%rdx,4)
-	vmulps	%zmm5, %zmm20, %zmm5
-	vfmadd231ps	%zmm4, %zmm21, %zmm5
-	vfmadd231ps	%zmm17, %zmm3, %zmm5
-	vmaxps	%zmm0, %zmm5, %zmm4
-	vminps	%zmm1, %zmm4, %zmm4
-	vmovups	%zmm4, 3392(%rsp,%rdx,4)
-	addq	$16, %rdx
-	cmpq	%rdx, %r13
-	jne	.LBB1_15
+.LBB1_16:
+	vpmovzxwd	(%rsi,%rax,2), %zmm3
+	vcvtdq2ps	%zmm3, %zmm3
+	vsubps	%zmm17, %zmm3, %zmm3
+	vmulps	%zmm3, %zmm7, %zmm3
+	vmaxps	%zmm5, %zmm3, %zmm3
+	vminps	%zmm4, %zmm3, %zmm3
+	vpmovzxwd	(%r12,%rax,2), %zmm20
+	vcvtdq2ps	%zmm20, %zmm20
+	vsubps	%zmm17, %zmm20, %zmm20
+	vmulps	%zmm20, %zmm31, %zmm20
+	vmaxps	%zmm5, %zmm20, %zmm20
+	vminps	%zmm4, %zmm20, %zmm20
+	vpmovzxwd	(%rbx,%rax,2), %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vsubps	%zmm17, %zmm21, %zmm21
+	vmulps	%zmm21, %zmm19, %zmm21
+	vmaxps	%zmm5, %zmm21, %zmm21
+	vminps	%zmm4, %zmm21, %zmm21
+	vmulps	%zmm20, %zmm11, %zmm22
+	vfmadd231ps	%zmm3, %zmm12, %zmm22
+	vfmadd231ps	%zmm21, %zmm13, %zmm22
+	vmaxps	%zmm5, %zmm22, %zmm22
+	vminps	%zmm4, %zmm22, %zmm22
+	vmovups	%zmm22, 2416(%rsp,%rax,4)
+	vmulps	%zmm20, %zmm14, %zmm22
+	vfmadd231ps	%zmm3, %zmm10, %zmm22
+	vfmadd231ps	%zmm21, %zmm9, %zmm22
+	vmaxps	%zmm5, %zmm22, %zmm22
+	vminps	%zmm4, %zmm22, %zmm22
+	vmovups	%zmm22, 2928(%rsp,%rax,4)
+	vmulps	%zmm20, %zmm0, %zmm20
+	vfmadd231ps	%zmm3, %zmm1, %zmm20
+	vfmadd231ps	%zmm21, %zmm2, %zmm20
+	vmaxps	%zmm5, %zmm20, %zmm3
+	vminps	%zmm4, %zmm3, %zmm3
+	vmovups	%zmm3, 3440(%rsp,%rax,4)
+	addq	$16, %rax
+	cmpq	%rax, %r13
+	jne	.LBB1_16
 	cmpq	%r11, %rdi
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_3(%rip), %xmm30
-	vmovss	.LCPI1_4(%rip), %xmm31
-	vmovss	.LCPI1_5(%rip), %xmm16
-	vmovss	.LCPI1_6(%rip), %xmm17
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
+	vmovss	.LCPI1_20(%rip), %xmm10
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_26(%rip), %xmm12
+	vmovss	.LCPI1_27(%rip), %xmm13
+	vmovss	.LCPI1_28(%rip), %xmm14
+	vmovss	.LCPI1_29(%rip), %xmm22
+	vbroadcastss	.LCPI1_1(%rip), %xmm4
+	vbroadcastss	.LCPI1_21(%rip), %zmm27
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	vxorps	%xmm5, %xmm5, %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	208(%rsp), %xmm15
 	vmovaps	160(%rsp), %xmm7
-	vmovaps	144(%rsp), %xmm8
-	vmovaps	128(%rsp), %xmm19
-	vmovaps	32(%rsp), %xmm20
-	vmovaps	-32(%rsp), %xmm21
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm26
-	vmovaps	16(%rsp), %xmm22
-	vmovaps	(%rsp), %xmm24
-	vmovss	.LCPI1_1(%rip), %xmm29
-	je	.LBB1_23
+	vmovaps	64(%rsp), %xmm16
+	vmovaps	240(%rsp), %xmm23
+	vmovaps	224(%rsp), %xmm30
+	vmovaps	-80(%rsp), %xmm20
+	vmovaps	-48(%rsp), %xmm31
+	vmovaps	-64(%rsp), %xmm18
+	vmovaps	-32(%rsp), %xmm6
+	je	.LBB1_22
 	testb	$12, %dil
-	je	.LBB1_21
-.LBB1_18:
-	movq	%r11, %rdx
+	je	.LBB1_11
+.LBB1_19:
+	movq	%r11, %rax
 	movl	%edi, %r11d
 	andl	$252, %r11d
-	vbroadcastss	%xmm26, %xmm6
-	vbroadcastss	%xmm8, %xmm27
-	vshufps	$85, %xmm8, %xmm8, %xmm28
-	vmovaps	%xmm12, %xmm29
+	vmovaps	%xmm7, %xmm0
+	vbroadcastss	%xmm29, %xmm7
+	vbroadcastss	%xmm16, %xmm17
+	vshufps	$85, %xmm16, %xmm16, %xmm19
+	vbroadcastss	%xmm15, %xmm11
+	vbroadcastss	%xmm26, %xmm12
+	vbroadcastss	%xmm0, %xmm13
+	vbroadcastss	%xmm28, %xmm14
+	vbroadcastss	%xmm30, %xmm10
+	vbroadcastss	%xmm23, %xmm9
+	vbroadcastss	%xmm20, %xmm0
+	vbroadcastss	%xmm6, %xmm1
+	vbroadcastss	%xmm31, %xmm2
+	vmovaps	%xmm4, %xmm23
 	vxorps	%xmm25, %xmm25, %xmm25
-	vbroadcastss	%xmm18, %xmm23
-	vbroadcastss	%xmm7, %xmm30
-	vbroadcastss	%xmm13, %xmm26
-	vbroadcastss	%xmm19, %xmm15
-	vbroadcastss	%xmm21, %xmm16
-	vbroadcastss	%xmm20, %xmm19
-	vbroadcastss	%xmm10, %xmm20
-	vbroadcastss	%xmm22, %xmm21
-	vbroadcastss	%xmm9, %xmm3
-	vbroadcastss	%xmm24, %xmm31
-	movq	-56(%rsp), %rbx
-	movq	-64(%rsp), %r14
+	vbroadcastss	%xmm18, %xmm31
+	movq	32(%rsp), %rbx
+	movq	24(%rsp), %r14
 	.p2align	4
-.LBB1_19:
-	vpmovzxwd	(%rsi,%rdx,2), %xmm4
-	vcvtdq2ps	%xmm4, %xmm4
-	vsubps	%xmm6, %xmm4, %xmm4
-	vmulps	%xmm4, %xmm27, %xmm4
-	vmaxps	%xmm25, %xmm4, %xmm4
-	vminps	%xmm29, %xmm4, %xmm4
-	vpmovzxwd	(%rbx,%rdx,2), %xmm5
-	vcvtdq2ps	%xmm5, %xmm5
-	vsubps	%xmm6, %xmm5, %xmm5
-	vmulps	%xmm5, %xmm28, %xmm5
-	vmaxps	%xmm25, %xmm5, %xmm5
-	vminps	%xmm29, %xmm5, %xmm5
-	vpmovzxwd	(%r14,%rdx,2), %xmm17
-	vcvtdq2ps	%xmm17, %xmm17
-	vsubps	%xmm6, %xmm17, %xmm17
-	vmulps	%xmm17, %xmm23, %xmm17
-	vmaxps	%xmm25, %xmm17, %xmm17
-	vminps	%xmm29, %xmm17, %xmm17
-	vmulps	%xmm5, %xmm30, %xmm22
-	vfmadd231ps	%xmm4, %xmm26, %xmm22
-	vfmadd231ps	%xmm17, %xmm15, %xmm22
+.LBB1_20:
+	vpmovzxwd	(%rsi,%rax,2), %xmm3
+	vcvtdq2ps	%xmm3, %xmm3
+	vsubps	%xmm7, %xmm3, %xmm3
+	vmulps	%xmm3, %xmm17, %xmm3
+	vmaxps	%xmm25, %xmm3, %xmm3
+	vminps	%xmm23, %xmm3, %xmm3
+	vpmovzxwd	(%rbx,%rax,2), %xmm20
+	vcvtdq2ps	%xmm20, %xmm20
+	vsubps	%xmm7, %xmm20, %xmm20
+	vmulps	%xmm20, %xmm19, %xmm20
+	vmaxps	%xmm25, %xmm20, %xmm20
+	vminps	%xmm23, %xmm20, %xmm20
+	vpmovzxwd	(%r14,%rax,2), %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vsubps	%xmm7, %xmm21, %xmm21
+	vmulps	%xmm21, %xmm11, %xmm21
+	vmaxps	%xmm25, %xmm21, %xmm21
+	vminps	%xmm23, %xmm21, %xmm21
+	vmulps	%xmm20, %xmm12, %xmm22
+	vfmadd231ps	%xmm3, %xmm13, %xmm22
+	vfmadd231ps	%xmm21, %xmm14, %xmm22
 	vmaxps	%xmm25, %xmm22, %xmm22
-	vminps	%xmm29, %xmm22, %xmm22
-	vmovaps	%xmm22, 2368(%rsp,%rdx,4)
-	vmulps	%xmm5, %xmm16, %xmm22
-	vfmadd231ps	%xmm4, %xmm19, %xmm22
-	vfmadd231ps	%xmm17, %xmm20, %xmm22
+	vminps	%xmm23, %xmm22, %xmm22
+	vmovaps	%xmm22, 2416(%rsp,%rax,4)
+	vmulps	%xmm20, %xmm10, %xmm22
+	vfmadd231ps	%xmm3, %xmm9, %xmm22
+	vfmadd231ps	%xmm21, %xmm0, %xmm22
 	vmaxps	%xmm25, %xmm22, %xmm22
-	vminps	%xmm29, %xmm22, %xmm22
-	vmovaps	%xmm22, 2880(%rsp,%rdx,4)
-	vmulps	%xmm5, %xmm21, %xmm5
-	vfmadd231ps	%xmm4, %xmm3, %xmm5
-	vfmadd231ps	%xmm17, %xmm31, %xmm5
-	vmaxps	%xmm25, %xmm5, %xmm4
-	vminps	%xmm29, %xmm4, %xmm4
-	vmovaps	%xmm4, 3392(%rsp,%rdx,4)
-	addq	$4, %rdx
-	cmpq	%rdx, %rax
-	jne	.LBB1_19
+	vminps	%xmm23, %xmm22, %xmm22
+	vmovaps	%xmm22, 2928(%rsp,%rax,4)
+	vmulps	%xmm20, %xmm1, %xmm20
+	vfmadd231ps	%xmm3, %xmm2, %xmm20
+	vfmadd231ps	%xmm21, %xmm31, %xmm20
+	vmaxps	%xmm25, %xmm20, %xmm3
+	vminps	%xmm23, %xmm3, %xmm3
+	vmovaps	%xmm3, 3440(%rsp,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %r10
+	jne	.LBB1_20
 	cmpq	%r11, %rdi
-	vmovaps	%xmm29, %xmm12
-	vxorps	%xmm2, %xmm2, %xmm2
 	vxorps	%xmm25, %xmm25, %xmm25
-	vmovss	.LCPI1_3(%rip), %xmm30
-	vmovss	.LCPI1_4(%rip), %xmm31
-	vmovss	.LCPI1_5(%rip), %xmm16
-	vmovss	.LCPI1_6(%rip), %xmm17
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vmovaps	112(%rsp), %xmm13
+	vmovss	.LCPI1_20(%rip), %xmm10
+	vmovaps	%xmm23, %xmm4
+	vmovss	.LCPI1_25(%rip), %xmm11
+	vmovss	.LCPI1_26(%rip), %xmm12
+	vmovss	.LCPI1_27(%rip), %xmm13
+	vmovss	.LCPI1_28(%rip), %xmm14
+	vmovss	.LCPI1_29(%rip), %xmm22
+	vbroadcastss	.LCPI1_21(%rip), %zmm27
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	vxorps	%xmm5, %xmm5, %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	208(%rsp), %xmm15
 	vmovaps	160(%rsp), %xmm7
-	vmovaps	144(%rsp), %xmm8
-	vmovaps	128(%rsp), %xmm19
-	vmovaps	32(%rsp), %xmm20
-	vmovaps	-32(%rsp), %xmm21
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm26
-	vmovaps	16(%rsp), %xmm22
-	vmovaps	(%rsp), %xmm24
-	vmovss	.LCPI1_1(%rip), %xmm29
-	je	.LBB1_23
-.LBB1_21:
-	vbroadcastss	%xmm26, %xmm6
-	leal	(%r11,%r11), %edx
-	leaq	(%rsi,%rdx), %r14
-	movq	-56(%rsp), %rbx
-	leaq	(%rbx,%rdx), %rbp
-	addq	-64(%rsp), %rdx
-	leaq	3392(%rsp), %rbx
+	vmovaps	64(%rsp), %xmm16
+	vmovaps	240(%rsp), %xmm23
+	vmovaps	224(%rsp), %xmm30
+	vmovaps	-80(%rsp), %xmm20
+	vmovaps	-48(%rsp), %xmm31
+	vmovaps	-64(%rsp), %xmm18
+	vmovaps	-32(%rsp), %xmm6
+	je	.LBB1_22
+.LBB1_11:
+	vbroadcastss	%xmm29, %xmm17
+	leal	(%r11,%r11), %eax
+	leaq	(%rsi,%rax), %r14
+	movq	32(%rsp), %rbx
+	leaq	(%rbx,%rax), %rbp
+	addq	24(%rsp), %rax
+	leaq	3440(%rsp), %rbx
 	leaq	(%rbx,%r11,4), %r12
 	movq	%rdi, %rbx
 	subq	%r11, %rbx
 	xorl	%r11d, %r11d
 	.p2align	4
-.LBB1_22:
+.LBB1_12:
 	movzwl	(%r14,%r11,2), %r15d
-	vmovd	%r15d, %xmm3
-	vpinsrw	$2, (%rbp,%r11,2), %xmm3, %xmm3
-	vcvtdq2ps	%xmm3, %xmm3
-	vsubps	%xmm6, %xmm3, %xmm3
-	vmulps	%xmm3, %xmm8, %xmm3
-	vmaxps	%xmm2, %xmm3, %xmm3
-	vcmpltps	%xmm12, %xmm3, %k1
+	vmovd	%r15d, %xmm0
+	vpinsrw	$2, (%rbp,%r11,2), %xmm0, %xmm0
+	vcvtdq2ps	%xmm0, %xmm0
+	vsubps	%xmm17, %xmm0, %xmm0
+	vmulps	%xmm0, %xmm16, %xmm0
+	vmaxps	%xmm5, %xmm0, %xmm0
+	vcmpltps	%xmm4, %xmm0, %k1
 	kshiftrb	$1, %k1, %k2
-	vmovaps	%xmm29, %xmm4
-	vmovss	%xmm3, %xmm4, %xmm4 {%k1}
-	vmovshdup	%xmm3, %xmm3
-	vmovaps	%xmm29, %xmm5
-	vmovss	%xmm3, %xmm5, %xmm5 {%k2}
-	movzwl	(%rdx,%r11,2), %r15d
-	vxorps	%xmm11, %xmm11, %xmm11
-	vcvtsi2ss	%r15d, %xmm11, %xmm3
-	vsubss	%xmm26, %xmm3, %xmm3
-	vmulss	%xmm3, %xmm18, %xmm3
+	vmovaps	%xmm24, %xmm1
+	vmovss	%xmm0, %xmm1, %xmm1 {%k1}
+	vmovshdup	%xmm0, %xmm0
+	vmovaps	%xmm24, %xmm2
+	vmovss	%xmm0, %xmm2, %xmm2 {%k2}
+	movzwl	(%rax,%r11,2), %r15d
+	vcvtsi2ss	%r15d, %xmm24, %xmm0
+	vsubss	%xmm29, %xmm0, %xmm0
+	vmulss	%xmm0, %xmm15, %xmm0
+	vmaxss	%xmm25, %xmm0, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
+	vmulss	%xmm2, %xmm26, %xmm3
+	vfmadd231ss	%xmm1, %xmm7, %xmm3
+	vfmadd231ss	%xmm0, %xmm28, %xmm3
 	vmaxss	%xmm25, %xmm3, %xmm3
-	vminss	%xmm29, %xmm3, %xmm3
-	vmulss	%xmm5, %xmm7, %xmm15
-	vfmadd231ss	%xmm4, %xmm13, %xmm15
-	vfmadd231ss	%xmm3, %xmm19, %xmm15
-	vmaxss	%xmm25, %xmm15, %xmm15
-	vminss	%xmm29, %xmm15, %xmm15
-	vmovss	%xmm15, -1024(%r12,%r11,4)
-	vmulss	%xmm5, %xmm21, %xmm15
-	vfmadd231ss	%xmm4, %xmm20, %xmm15
-	vfmadd231ss	%xmm3, %xmm10, %xmm15
-	vmaxss	%xmm25, %xmm15, %xmm15
-	vminss	%xmm29, %xmm15, %xmm15
-	vmovss	%xmm15, -512(%r12,%r11,4)
-	vmulss	%xmm5, %xmm22, %xmm5
-	vfmadd231ss	%xmm4, %xmm9, %xmm5
-	vfmadd231ss	%xmm3, %xmm24, %xmm5
-	vmaxss	%xmm25, %xmm5, %xmm3
-	vminss	%xmm29, %xmm3, %xmm3
-	vmovss	%xmm3, (%r12,%r11,4)
+	vminss	%xmm24, %xmm3, %xmm3
+	vmovss	%xmm3, -1024(%r12,%r11,4)
+	vmulss	%xmm2, %xmm30, %xmm3
+	vfmadd231ss	%xmm1, %xmm23, %xmm3
+	vfmadd231ss	%xmm0, %xmm20, %xmm3
+	vmaxss	%xmm25, %xmm3, %xmm3
+	vminss	%xmm24, %xmm3, %xmm3
+	vmovss	%xmm3, -512(%r12,%r11,4)
+	vmulss	%xmm2, %xmm6, %xmm2
+	vfmadd231ss	%xmm1, %xmm31, %xmm2
+	vfmadd231ss	%xmm0, %xmm18, %xmm2
+	vmaxss	%xmm25, %xmm2, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
+	vmovss	%xmm0, (%r12,%r11,4)
 	incq	%r11
 	cmpq	%r11, %rbx
-	jne	.LBB1_22
-.LBB1_23:
-	movq	-48(%rsp), %r14
-	cmpq	$4, %r14
-	vmovaps	%xmm18, 96(%rsp)
-	jge	.LBB1_25
-	xorl	%edx, %edx
-	vmovss	.LCPI1_14(%rip), %xmm15
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovss	.LCPI1_12(%rip), %xmm9
-	jmp	.LBB1_34
+	jne	.LBB1_12
+.LBB1_22:
+	movq	176(%rsp), %rax
+	movl	96(%rax), %eax
+	cmpl	$1, %eax
+	vmovaps	%xmm26, 288(%rsp)
+	vmovaps	%xmm28, 272(%rsp)
+	vmovaps	%xmm29, 256(%rsp)
+	vbroadcastss	.LCPI1_4(%rip), %zmm26
+	movl	%eax, 204(%rsp)
+	jne	.LBB1_23
+	movq	-88(%rsp), %r14
+	cmpq	$3, %r14
+	vmovss	.LCPI1_30(%rip), %xmm17
+	vmovss	.LCPI1_23(%rip), %xmm8
+	vmovss	.LCPI1_24(%rip), %xmm15
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	jg	.LBB1_39
+	xorl	%eax, %eax
+	vmovss	.LCPI1_18(%rip), %xmm7
+	vmovss	.LCPI1_19(%rip), %xmm9
+	vmovss	.LCPI1_31(%rip), %xmm4
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	vbroadcastss	.LCPI1_27(%rip), %zmm6
+	vmovss	.LCPI1_22(%rip), %xmm5
+	vbroadcastss	.LCPI1_26(%rip), %zmm31
+	vxorps	%xmm18, %xmm18, %xmm18
+	vpbroadcastd	.LCPI1_12(%rip), %zmm30
+	jmp	.LBB1_48
 	.p2align	4
+.LBB1_23:
+	movq	-88(%rsp), %r14
+	cmpq	$3, %r14
+	vpbroadcastd	.LCPI1_1(%rip), %zmm6
+	jg	.LBB1_25
+	xorl	%eax, %eax
+	vmovss	.LCPI1_3(%rip), %xmm28
+	vmovss	.LCPI1_4(%rip), %xmm29
+	vmovss	.LCPI1_6(%rip), %xmm4
+	vmovss	.LCPI1_7(%rip), %xmm5
+	vmovss	.LCPI1_8(%rip), %xmm10
+	vmovss	.LCPI1_9(%rip), %xmm11
+	vmovss	.LCPI1_10(%rip), %xmm12
+	vmovss	.LCPI1_11(%rip), %xmm13
+	vmovss	.LCPI1_12(%rip), %xmm14
+	vmovss	.LCPI1_13(%rip), %xmm17
+	vmovss	.LCPI1_14(%rip), %xmm22
+	vmovaps	%xmm9, %xmm23
+	vmovss	.LCPI1_15(%rip), %xmm18
+	vmovd	.LCPI1_5(%rip), %xmm6
+	jmp	.LBB1_34
+.LBB1_39:
+	cmpq	$16, %r14
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	vbroadcastss	.LCPI1_27(%rip), %zmm6
+	vmovss	.LCPI1_22(%rip), %xmm5
+	vbroadcastss	.LCPI1_26(%rip), %zmm31
+	vxorps	%xmm18, %xmm18, %xmm18
+	jge	.LBB1_41
+	xorl	%eax, %eax
+	jmp	.LBB1_45
 .LBB1_25:
 	cmpq	$16, %r14
-	vmovss	.LCPI1_14(%rip), %xmm15
-	vmovss	.LCPI1_12(%rip), %xmm9
+	vmovss	.LCPI1_3(%rip), %xmm28
+	vmovss	.LCPI1_4(%rip), %xmm29
+	vmovss	.LCPI1_6(%rip), %xmm4
+	vmovss	.LCPI1_7(%rip), %xmm5
+	vmovss	.LCPI1_8(%rip), %xmm10
+	vmovss	.LCPI1_9(%rip), %xmm11
+	vmovss	.LCPI1_10(%rip), %xmm12
+	vmovss	.LCPI1_11(%rip), %xmm13
+	vmovss	.LCPI1_12(%rip), %xmm14
+	vmovss	.LCPI1_13(%rip), %xmm17
+	vmovss	.LCPI1_14(%rip), %xmm22
 	jge	.LBB1_27
-	xorl	%edx, %edx
+	xorl	%eax, %eax
 	jmp	.LBB1_31
-.LBB1_27:
-	movl	%edi, %edx
-	andl	$240, %edx
+.LBB1_41:
+	movl	%edi, %eax
+	andl	$240, %eax
 	xorl	%r11d, %r11d
-	vpbroadcastd	.LCPI1_1(%rip), %zmm0
-	vpbroadcastd	.LCPI1_2(%rip), %zmm1
-	vbroadcastss	.LCPI1_12(%rip), %zmm2
-	vbroadcastss	.LCPI1_13(%rip), %zmm7
-	vbroadcastss	.LCPI1_14(%rip), %zmm8
-	vbroadcastss	.LCPI1_15(%rip), %zmm12
-	vbroadcastss	.LCPI1_16(%rip), %zmm14
-	vbroadcastss	.LCPI1_17(%rip), %zmm18
-	vbroadcastss	.LCPI1_3(%rip), %zmm19
-	vbroadcastss	.LCPI1_4(%rip), %zmm20
-	vbroadcastss	.LCPI1_5(%rip), %zmm21
-	vbroadcastss	.LCPI1_6(%rip), %zmm22
-	vbroadcastss	.LCPI1_8(%rip), %zmm23
-	vbroadcastss	.LCPI1_9(%rip), %zmm24
-	vbroadcastss	.LCPI1_7(%rip), %zmm26
-	vbroadcastss	.LCPI1_10(%rip), %zmm29
-	vbroadcastss	.LCPI1_11(%rip), %zmm10
+	vbroadcastss	.LCPI1_30(%rip), %zmm4
+	vbroadcastss	.LCPI1_19(%rip), %zmm7
+	vbroadcastss	.LCPI1_18(%rip), %zmm9
+	vbroadcastss	.LCPI1_31(%rip), %zmm19
+	vbroadcastss	.LCPI1_24(%rip), %zmm20
+	vbroadcastss	.LCPI1_20(%rip), %zmm23
+	vbroadcastss	.LCPI1_23(%rip), %zmm24
+	vpbroadcastd	.LCPI1_2(%rip), %zmm16
+	vbroadcastss	.LCPI1_25(%rip), %zmm26
+	vbroadcastss	.LCPI1_28(%rip), %zmm29
+	vbroadcastss	.LCPI1_29(%rip), %zmm28
+	.p2align	4
+.LBB1_42:
+	vmovups	2416(%rsp,%r11,4), %zmm0
+	vmovaps	%zmm9, %zmm1
+	vfmadd213ps	%zmm7, %zmm0, %zmm1
+	vmaxps	%zmm23, %zmm1, %zmm1
+	vmovdqa64	%zmm30, %zmm2
+	vpternlogd	$248, %zmm16, %zmm1, %zmm2
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm27, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm21, %zmm3
+	vfmadd213ps	%zmm24, %zmm2, %zmm3
+	vfmadd213ps	%zmm20, %zmm2, %zmm3
+	vfmadd213ps	%zmm26, %zmm2, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vfmadd213ps	%zmm6, %zmm2, %zmm3
+	vaddps	%zmm1, %zmm3, %zmm1
+	vfmadd213ps	%zmm28, %zmm29, %zmm1
+	vmulps	%zmm4, %zmm0, %zmm2
+	vcmpleps	%zmm19, %zmm0, %k1
+	vsqrtps	%zmm2, %zmm1 {%k1}
+	vmovups	%zmm1, 2416(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_42
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_18(%rip), %xmm7
+	vmovss	.LCPI1_19(%rip), %xmm9
+	vmovss	.LCPI1_31(%rip), %xmm4
+	vpbroadcastd	.LCPI1_12(%rip), %zmm30
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	je	.LBB1_49
+	testb	$12, %dil
+	je	.LBB1_48
+.LBB1_45:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_18(%rip), %xmm7
+	vbroadcastss	.LCPI1_19(%rip), %xmm9
+	vpbroadcastd	.LCPI1_1(%rip), %xmm6
+	vbroadcastss	.LCPI1_20(%rip), %xmm31
+	vmovdqa64	%xmm16, %xmm19
+	vpbroadcastd	.LCPI1_2(%rip), %xmm23
+	vbroadcastss	.LCPI1_22(%rip), %xmm21
+	vbroadcastss	.LCPI1_23(%rip), %xmm18
+	vbroadcastss	.LCPI1_24(%rip), %xmm5
+	vbroadcastss	.LCPI1_25(%rip), %xmm4
+	vbroadcastss	.LCPI1_26(%rip), %xmm27
+	vbroadcastss	.LCPI1_28(%rip), %xmm8
+	vbroadcastss	.LCPI1_27(%rip), %xmm28
+	vbroadcastss	.LCPI1_29(%rip), %xmm26
+	vbroadcastss	.LCPI1_30(%rip), %xmm29
+	vbroadcastss	.LCPI1_31(%rip), %xmm15
+	.p2align	4
+.LBB1_46:
+	vmovaps	2416(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm7, %xmm1
+	vfmadd213ps	%xmm9, %xmm0, %xmm1
+	vmaxps	%xmm31, %xmm1, %xmm1
+	vmovdqa	%xmm6, %xmm2
+	vpternlogd	$248, %xmm23, %xmm1, %xmm2
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm19, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm21, %xmm3
+	vfmadd213ps	%xmm18, %xmm2, %xmm3
+	vfmadd213ps	%xmm5, %xmm2, %xmm3
+	vfmadd213ps	%xmm4, %xmm2, %xmm3
+	vfmadd213ps	%xmm27, %xmm2, %xmm3
+	vfmadd213ps	%xmm28, %xmm2, %xmm3
+	vaddps	%xmm1, %xmm3, %xmm1
+	vfmadd213ps	%xmm26, %xmm8, %xmm1
+	vmulps	%xmm29, %xmm0, %xmm2
+	vcmpleps	%xmm15, %xmm0, %k1
+	vsqrtps	%xmm2, %xmm1 {%k1}
+	vmovaps	%xmm1, 2416(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_46
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_18(%rip), %xmm7
+	vmovss	.LCPI1_19(%rip), %xmm9
+	vmovdqa64	%xmm19, %xmm16
+	vbroadcastss	.LCPI1_26(%rip), %zmm31
+	vbroadcastss	.LCPI1_27(%rip), %zmm6
+	vmovss	.LCPI1_31(%rip), %xmm4
+	vpbroadcastd	.LCPI1_12(%rip), %zmm30
+	vxorps	%xmm18, %xmm18, %xmm18
+	vmovss	.LCPI1_22(%rip), %xmm5
+	vmovss	.LCPI1_23(%rip), %xmm8
+	vmovss	.LCPI1_24(%rip), %xmm15
+	je	.LBB1_49
+	.p2align	4
+.LBB1_48:
+	vmovss	2416(%rsp,%rax,4), %xmm0
+	vmovaps	%xmm7, %xmm1
+	vfmadd213ss	%xmm9, %xmm0, %xmm1
+	vmaxss	%xmm10, %xmm1, %xmm1
+	vmovd	%xmm1, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	shrl	$23, %r11d
+	addl	$-127, %r11d
+	vcvtsi2ss	%r11d, %xmm25, %xmm1
+	vmovd	%ebx, %xmm2
+	vmovaps	%xmm5, %xmm3
+	vfmadd213ss	%xmm8, %xmm2, %xmm3
+	vfmadd213ss	%xmm15, %xmm2, %xmm3
+	vfmadd213ss	%xmm11, %xmm2, %xmm3
+	vfmadd213ss	%xmm12, %xmm2, %xmm3
+	vfmadd213ss	%xmm13, %xmm2, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vfmadd213ss	%xmm22, %xmm14, %xmm1
+	vmulss	%xmm17, %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm4, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 2416(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_48
+.LBB1_49:
+	cmpq	$4, %r14
+	jge	.LBB1_51
+	xorl	%eax, %eax
+	vmovss	.LCPI1_18(%rip), %xmm7
+	vmovss	.LCPI1_19(%rip), %xmm9
+	vmovss	.LCPI1_3(%rip), %xmm28
+	vmovss	.LCPI1_4(%rip), %xmm29
+	vpbroadcastd	.LCPI1_1(%rip), %xmm6
+	jmp	.LBB1_60
+.LBB1_51:
+	cmpq	$16, %r14
+	jge	.LBB1_53
+	xorl	%eax, %eax
+	vpbroadcastd	.LCPI1_1(%rip), %xmm6
+	jmp	.LBB1_57
+.LBB1_27:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_9(%rip), %zmm8
+	vbroadcastss	.LCPI1_10(%rip), %zmm9
+	vbroadcastss	.LCPI1_13(%rip), %zmm18
+	vbroadcastss	.LCPI1_16(%rip), %zmm19
+	vbroadcastss	.LCPI1_17(%rip), %zmm21
+	vpbroadcastd	.LCPI1_2(%rip), %zmm24
+	vbroadcastss	.LCPI1_15(%rip), %zmm15
+	vbroadcastss	.LCPI1_6(%rip), %zmm16
+	vbroadcastss	.LCPI1_7(%rip), %zmm20
+	vbroadcastss	.LCPI1_5(%rip), %zmm23
+	vbroadcastss	.LCPI1_11(%rip), %zmm27
+	vbroadcastss	.LCPI1_12(%rip), %zmm30
+	vbroadcastss	.LCPI1_3(%rip), %zmm31
+	vbroadcastss	.LCPI1_14(%rip), %zmm7
 	.p2align	4
 .LBB1_28:
-	vmovdqu64	2368(%rsp,%r11,4), %zmm3
-	vmovdqa64	%zmm0, %zmm4
-	vpternlogd	$248, %zmm1, %zmm3, %zmm4
-	vpsrld	$23, %zmm3, %zmm5
-	vcvtdq2ps	%zmm5, %zmm5
-	vmovaps	%zmm19, %zmm6
-	vfmadd213ps	%zmm20, %zmm4, %zmm6
-	vfmadd213ps	%zmm21, %zmm4, %zmm6
-	vfmadd213ps	%zmm22, %zmm4, %zmm6
-	vfmadd213ps	%zmm26, %zmm4, %zmm6
-	vfmadd231ps	%zmm23, %zmm5, %zmm6
-	vaddps	%zmm24, %zmm6, %zmm4
-	vaddps	%zmm29, %zmm4, %zmm5
-	vsubps	%zmm5, %zmm6, %zmm5
-	vmovaps	%zmm10, %zmm6
-	vfmadd213ps	%zmm2, %zmm5, %zmm6
-	vfmadd213ps	%zmm7, %zmm5, %zmm6
-	vfmadd213ps	%zmm8, %zmm5, %zmm6
-	vpslld	$23, %zmm4, %zmm4
-	vpaddd	%zmm6, %zmm4, %zmm4
-	vaddps	%zmm12, %zmm4, %zmm4
-	vcmpleps	%zmm14, %zmm3, %k1
-	vmulps	%zmm18, %zmm3, %zmm4 {%k1}
-	vmovups	%zmm4, 2368(%rsp,%r11,4)
+	vmovdqu64	2416(%rsp,%r11,4), %zmm0
+	vmovdqa64	%zmm6, %zmm1
+	vpternlogd	$248, %zmm24, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm2
+	vcvtdq2ps	%zmm2, %zmm2
+	vmovaps	%zmm31, %zmm3
+	vfmadd213ps	%zmm26, %zmm1, %zmm3
+	vfmadd213ps	%zmm23, %zmm1, %zmm3
+	vfmadd213ps	%zmm16, %zmm1, %zmm3
+	vfmadd213ps	%zmm20, %zmm1, %zmm3
+	vfmadd231ps	.LCPI1_8(%rip){1to16}, %zmm2, %zmm3
+	vaddps	%zmm8, %zmm3, %zmm1
+	vaddps	%zmm9, %zmm1, %zmm2
+	vsubps	%zmm2, %zmm3, %zmm2
+	vmovaps	%zmm27, %zmm3
+	vfmadd213ps	%zmm30, %zmm2, %zmm3
+	vfmadd213ps	%zmm18, %zmm2, %zmm3
+	vfmadd213ps	%zmm7, %zmm2, %zmm3
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm3, %zmm1, %zmm1
+	vaddps	%zmm15, %zmm1, %zmm1
+	vcmpleps	%zmm19, %zmm0, %k1
+	vmulps	%zmm21, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 2416(%rsp,%r11,4)
 	addq	$16, %r11
 	cmpq	%r11, %r13
 	jne	.LBB1_28
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vpxor	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovaps	96(%rsp), %xmm18
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_15(%rip), %xmm18
+	vmovss	.LCPI1_17(%rip), %xmm23
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovd	.LCPI1_5(%rip), %xmm6
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
 	je	.LBB1_35
 	testb	$12, %dil
 	je	.LBB1_34
 .LBB1_31:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vpbroadcastd	.LCPI1_1(%rip), %xmm19
-	vpbroadcastd	.LCPI1_2(%rip), %xmm23
-	vbroadcastss	.LCPI1_3(%rip), %xmm29
-	vbroadcastss	.LCPI1_4(%rip), %xmm20
-	vbroadcastss	.LCPI1_5(%rip), %xmm12
-	vbroadcastss	.LCPI1_6(%rip), %xmm13
-	vbroadcastss	.LCPI1_7(%rip), %xmm14
-	vbroadcastss	.LCPI1_8(%rip), %xmm10
-	vbroadcastss	.LCPI1_9(%rip), %xmm18
-	vbroadcastss	.LCPI1_10(%rip), %xmm0
-	vbroadcastss	.LCPI1_11(%rip), %xmm1
-	vbroadcastss	.LCPI1_12(%rip), %xmm2
-	vbroadcastss	.LCPI1_13(%rip), %xmm8
-	vbroadcastss	.LCPI1_14(%rip), %xmm7
-	vbroadcastss	.LCPI1_15(%rip), %xmm21
-	vbroadcastss	.LCPI1_16(%rip), %xmm26
-	vbroadcastss	.LCPI1_17(%rip), %xmm11
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_3(%rip), %xmm18
+	vbroadcastss	.LCPI1_4(%rip), %xmm23
+	vbroadcastss	.LCPI1_5(%rip), %xmm20
+	vbroadcastss	.LCPI1_6(%rip), %xmm9
+	vmovaps	%xmm19, %xmm21
+	vbroadcastss	.LCPI1_7(%rip), %xmm31
+	vbroadcastss	.LCPI1_9(%rip), %xmm26
+	vbroadcastss	.LCPI1_10(%rip), %xmm27
+	vbroadcastss	.LCPI1_11(%rip), %xmm19
+	vbroadcastss	.LCPI1_12(%rip), %xmm15
+	vbroadcastss	.LCPI1_14(%rip), %xmm16
+	vbroadcastss	.LCPI1_16(%rip), %xmm8
+	vbroadcastss	.LCPI1_13(%rip), %xmm30
+	vbroadcastss	.LCPI1_15(%rip), %xmm6
+	vbroadcastss	.LCPI1_17(%rip), %xmm7
+	vpbroadcastd	.LCPI1_1(%rip), %xmm24
+	vpbroadcastd	.LCPI1_2(%rip), %xmm28
 	.p2align	4
 .LBB1_32:
-	vmovdqa	2368(%rsp,%r11,4), %xmm3
-	vmovdqa64	%xmm19, %xmm4
-	vpternlogd	$248, %xmm23, %xmm3, %xmm4
-	vpsrld	$23, %xmm3, %xmm5
-	vcvtdq2ps	%xmm5, %xmm5
-	vmovaps	%xmm29, %xmm6
-	vfmadd213ps	%xmm20, %xmm4, %xmm6
-	vfmadd213ps	%xmm12, %xmm4, %xmm6
-	vfmadd213ps	%xmm13, %xmm4, %xmm6
-	vfmadd213ps	%xmm14, %xmm4, %xmm6
-	vfmadd231ps	%xmm10, %xmm5, %xmm6
-	vaddps	%xmm18, %xmm6, %xmm4
-	vaddps	%xmm0, %xmm4, %xmm5
-	vsubps	%xmm5, %xmm6, %xmm5
-	vmovaps	%xmm1, %xmm6
-	vfmadd213ps	%xmm2, %xmm5, %xmm6
-	vfmadd213ps	%xmm8, %xmm5, %xmm6
-	vfmadd213ps	%xmm7, %xmm5, %xmm6
-	vpslld	$23, %xmm4, %xmm4
-	vpaddd	%xmm6, %xmm4, %xmm4
-	vaddps	%xmm21, %xmm4, %xmm4
-	vcmpleps	%xmm26, %xmm3, %k1
-	vmulps	%xmm11, %xmm3, %xmm4 {%k1}
-	vmovaps	%xmm4, 2368(%rsp,%r11,4)
+	vmovdqa	2416(%rsp,%r11,4), %xmm0
+	vmovdqa64	%xmm24, %xmm1
+	vpternlogd	$248, %xmm28, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm2
+	vcvtdq2ps	%xmm2, %xmm2
+	vmovaps	%xmm18, %xmm3
+	vfmadd213ps	%xmm23, %xmm1, %xmm3
+	vfmadd213ps	%xmm20, %xmm1, %xmm3
+	vfmadd213ps	%xmm9, %xmm1, %xmm3
+	vfmadd213ps	%xmm31, %xmm1, %xmm3
+	vfmadd231ps	%xmm21, %xmm2, %xmm3
+	vaddps	%xmm26, %xmm3, %xmm1
+	vaddps	%xmm27, %xmm1, %xmm2
+	vsubps	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm19, %xmm3
+	vfmadd213ps	%xmm15, %xmm2, %xmm3
+	vfmadd213ps	%xmm30, %xmm2, %xmm3
+	vfmadd213ps	%xmm16, %xmm2, %xmm3
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm3, %xmm1, %xmm1
+	vaddps	%xmm6, %xmm1, %xmm1
+	vcmpleps	%xmm8, %xmm0, %k1
+	vmulps	%xmm7, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 2416(%rsp,%r11,4)
 	addq	$4, %r11
-	cmpq	%r11, %rax
+	cmpq	%r11, %r10
 	jne	.LBB1_32
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vxorps	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovaps	96(%rsp), %xmm18
-	vmovaps	112(%rsp), %xmm13
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_15(%rip), %xmm18
+	vmovss	.LCPI1_17(%rip), %xmm23
+	vmovaps	%xmm21, %xmm19
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovd	.LCPI1_5(%rip), %xmm6
+	vmovss	.LCPI1_3(%rip), %xmm28
 	je	.LBB1_35
 	.p2align	4
 .LBB1_34:
-	vmovd	2368(%rsp,%rdx,4), %xmm3
-	vmovd	%xmm3, %r11d
-	movl	%r11d, %ebx
-	andl	$8388607, %ebx
-	orl	$1065353216, %ebx
-	vmovd	%ebx, %xmm4
-	shrl	$23, %r11d
-	vxorps	%xmm11, %xmm11, %xmm11
-	vcvtsi2ss	%r11d, %xmm11, %xmm5
-	vmovaps	%xmm30, %xmm6
-	vfmadd213ss	%xmm31, %xmm4, %xmm6
-	vfmadd213ss	%xmm16, %xmm4, %xmm6
-	vfmadd213ss	%xmm17, %xmm4, %xmm6
-	vfmadd213ss	%xmm14, %xmm4, %xmm6
-	vfmadd231ss	%xmm20, %xmm5, %xmm6
-	vaddss	%xmm21, %xmm6, %xmm4
-	vaddss	%xmm26, %xmm4, %xmm5
-	vsubss	%xmm5, %xmm6, %xmm5
-	vmovaps	%xmm27, %xmm6
-	vfmadd213ss	%xmm9, %xmm5, %xmm6
-	vfmadd213ss	%xmm28, %xmm5, %xmm6
-	vfmadd213ss	%xmm15, %xmm5, %xmm6
-	vmovd	%xmm4, %r11d
-	vmovd	%xmm6, %ebx
-	shll	$23, %r11d
-	addl	%ebx, %r11d
-	vmovd	%r11d, %xmm4
-	vaddss	%xmm23, %xmm4, %xmm4
-	vmulss	%xmm19, %xmm3, %xmm5
-	vcmpless	%xmm29, %xmm3, %k1
-	vmovss	%xmm5, %xmm4, %xmm4 {%k1}
-	vmovss	%xmm4, 2368(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_34
-.LBB1_35:
-	cmpq	$4, %r14
-	jge	.LBB1_37
-	xorl	%edx, %edx
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	jmp	.LBB1_46
-	.p2align	4
-.LBB1_37:
-	cmpq	$16, %r14
-	jge	.LBB1_39
-	xorl	%edx, %edx
-	jmp	.LBB1_43
-.LBB1_39:
-	movl	%edi, %edx
-	andl	$240, %edx
-	xorl	%r11d, %r11d
-	vpbroadcastd	.LCPI1_1(%rip), %zmm0
-	vpbroadcastd	.LCPI1_2(%rip), %zmm1
-	vbroadcastss	.LCPI1_3(%rip), %zmm2
-	vbroadcastss	.LCPI1_4(%rip), %zmm7
-	vbroadcastss	.LCPI1_5(%rip), %zmm8
-	vbroadcastss	.LCPI1_6(%rip), %zmm10
-	vbroadcastss	.LCPI1_7(%rip), %zmm11
-	vbroadcastss	.LCPI1_8(%rip), %zmm12
-	vbroadcastss	.LCPI1_9(%rip), %zmm13
-	vbroadcastss	.LCPI1_10(%rip), %zmm14
-	vbroadcastss	.LCPI1_11(%rip), %zmm18
-	vbroadcastss	.LCPI1_12(%rip), %zmm19
-	vbroadcastss	.LCPI1_13(%rip), %zmm20
-	vbroadcastss	.LCPI1_14(%rip), %zmm21
-	vbroadcastss	.LCPI1_15(%rip), %zmm23
-	vbroadcastss	.LCPI1_16(%rip), %zmm26
-	vbroadcastss	.LCPI1_17(%rip), %zmm29
-	.p2align	4
-.LBB1_40:
-	vmovdqu64	2880(%rsp,%r11,4), %zmm3
-	vmovdqa64	%zmm0, %zmm4
-	vpternlogd	$248, %zmm1, %zmm3, %zmm4
-	vpsrld	$23, %zmm3, %zmm5
-	vcvtdq2ps	%zmm5, %zmm5
-	vmovaps	%zmm2, %zmm6
-	vfmadd213ps	%zmm7, %zmm4, %zmm6
-	vfmadd213ps	%zmm8, %zmm4, %zmm6
-	vfmadd213ps	%zmm10, %zmm4, %zmm6
-	vfmadd213ps	%zmm11, %zmm4, %zmm6
-	vfmadd231ps	%zmm12, %zmm5, %zmm6
-	vaddps	%zmm13, %zmm6, %zmm4
-	vaddps	%zmm14, %zmm4, %zmm5
-	vsubps	%zmm5, %zmm6, %zmm5
-	vmovaps	%zmm18, %zmm6
-	vfmadd213ps	%zmm19, %zmm5, %zmm6
-	vfmadd213ps	%zmm20, %zmm5, %zmm6
-	vfmadd213ps	%zmm21, %zmm5, %zmm6
-	vpslld	$23, %zmm4, %zmm4
-	vpaddd	%zmm6, %zmm4, %zmm4
-	vaddps	%zmm23, %zmm4, %zmm4
-	vcmpleps	%zmm26, %zmm3, %k1
-	vmulps	%zmm29, %zmm3, %zmm4 {%k1}
-	vmovups	%zmm4, 2880(%rsp,%r11,4)
-	addq	$16, %r11
-	cmpq	%r11, %r13
-	jne	.LBB1_40
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vpxor	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovaps	96(%rsp), %xmm18
-	vmovaps	112(%rsp), %xmm13
-	je	.LBB1_47
-	testb	$12, %dil
-	je	.LBB1_46
-.LBB1_43:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vpbroadcastd	.LCPI1_1(%rip), %xmm19
-	vpbroadcastd	.LCPI1_2(%rip), %xmm23
-	vbroadcastss	.LCPI1_3(%rip), %xmm29
-	vbroadcastss	.LCPI1_4(%rip), %xmm20
-	vbroadcastss	.LCPI1_5(%rip), %xmm12
-	vbroadcastss	.LCPI1_6(%rip), %xmm13
-	vbroadcastss	.LCPI1_7(%rip), %xmm14
-	vbroadcastss	.LCPI1_8(%rip), %xmm10
-	vbroadcastss	.LCPI1_9(%rip), %xmm18
-	vbroadcastss	.LCPI1_10(%rip), %xmm0
-	vbroadcastss	.LCPI1_11(%rip), %xmm1
-	vbroadcastss	.LCPI1_12(%rip), %xmm2
-	vbroadcastss	.LCPI1_13(%rip), %xmm8
-	vbroadcastss	.LCPI1_14(%rip), %xmm7
-	vbroadcastss	.LCPI1_15(%rip), %xmm21
-	vbroadcastss	.LCPI1_16(%rip), %xmm26
-	vbroadcastss	.LCPI1_17(%rip), %xmm11
-	.p2align	4
-.LBB1_44:
-	vmovdqa	2880(%rsp,%r11,4), %xmm3
-	vmovdqa64	%xmm19, %xmm4
-	vpternlogd	$248, %xmm23, %xmm3, %xmm4
-	vpsrld	$23, %xmm3, %xmm5
-	vcvtdq2ps	%xmm5, %xmm5
-	vmovaps	%xmm29, %xmm6
-	vfmadd213ps	%xmm20, %xmm4, %xmm6
-	vfmadd213ps	%xmm12, %xmm4, %xmm6
-	vfmadd213ps	%xmm13, %xmm4, %xmm6
-	vfmadd213ps	%xmm14, %xmm4, %xmm6
-	vfmadd231ps	%xmm10, %xmm5, %xmm6
-	vaddps	%xmm18, %xmm6, %xmm4
-	vaddps	%xmm0, %xmm4, %xmm5
-	vsubps	%xmm5, %xmm6, %xmm5
-	vmovaps	%xmm1, %xmm6
-	vfmadd213ps	%xmm2, %xmm5, %xmm6
-	vfmadd213ps	%xmm8, %xmm5, %xmm6
-	vfmadd213ps	%xmm7, %xmm5, %xmm6
-	vpslld	$23, %xmm4, %xmm4
-	vpaddd	%xmm6, %xmm4, %xmm4
-	vaddps	%xmm21, %xmm4, %xmm4
-	vcmpleps	%xmm26, %xmm3, %k1
-	vmulps	%xmm11, %xmm3, %xmm4 {%k1}
-	vmovaps	%xmm4, 2880(%rsp,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %rax
-	jne	.LBB1_44
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vxorps	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovaps	96(%rsp), %xmm18
-	vmovaps	112(%rsp), %xmm13
-	je	.LBB1_47
-	.p2align	4
-.LBB1_46:
-	vmovd	2880(%rsp,%rdx,4), %xmm3
-	vmovd	%xmm3, %r11d
-	movl	%r11d, %ebx
-	andl	$8388607, %ebx
-	orl	$1065353216, %ebx
-	vmovd	%ebx, %xmm4
-	shrl	$23, %r11d
-	vcvtsi2ss	%r11d, %xmm25, %xmm5
-	vmovaps	%xmm30, %xmm6
-	vfmadd213ss	%xmm31, %xmm4, %xmm6
-	vfmadd213ss	%xmm16, %xmm4, %xmm6
-	vfmadd213ss	%xmm17, %xmm4, %xmm6
-	vfmadd213ss	%xmm14, %xmm4, %xmm6
-	vfmadd231ss	%xmm20, %xmm5, %xmm6
-	vaddss	%xmm21, %xmm6, %xmm4
-	vaddss	%xmm26, %xmm4, %xmm5
-	vsubss	%xmm5, %xmm6, %xmm5
-	vmovaps	%xmm27, %xmm6
-	vfmadd213ss	%xmm9, %xmm5, %xmm6
-	vfmadd213ss	%xmm28, %xmm5, %xmm6
-	vfmadd213ss	%xmm15, %xmm5, %xmm6
-	vmovd	%xmm4, %r11d
-	vmovd	%xmm6, %ebx
-	shll	$23, %r11d
-	addl	%ebx, %r11d
-	vmovd	%r11d, %xmm4
-	vaddss	%xmm23, %xmm4, %xmm4
-	vmulss	%xmm19, %xmm3, %xmm5
-	vcmpless	%xmm29, %xmm3, %k1
-	vmovss	%xmm5, %xmm4, %xmm4 {%k1}
-	vmovss	%xmm4, 2880(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_46
-.LBB1_47:
-	cmpq	$4, %r14
-	jge	.LBB1_49
-	xorl	%edx, %edx
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vpbroadcastd	.LCPI1_1(%rip), %zmm7
-	vpbroadcastd	.LCPI1_2(%rip), %zmm8
-	jmp	.LBB1_58
-	.p2align	4
-.LBB1_49:
-	cmpq	$16, %r14
-	vpbroadcastd	.LCPI1_1(%rip), %zmm7
-	vpbroadcastd	.LCPI1_2(%rip), %zmm8
-	jge	.LBB1_51
-	xorl	%edx, %edx
-	jmp	.LBB1_55
-.LBB1_51:
-	movl	%edi, %edx
-	andl	$240, %edx
-	xorl	%r11d, %r11d
-	vbroadcastss	.LCPI1_3(%rip), %zmm0
-	vbroadcastss	.LCPI1_4(%rip), %zmm1
-	vbroadcastss	.LCPI1_5(%rip), %zmm2
-	vbroadcastss	.LCPI1_6(%rip), %zmm10
-	vbroadcastss	.LCPI1_7(%rip), %zmm11
-	vbroadcastss	.LCPI1_8(%rip), %zmm12
-	vbroadcastss	.LCPI1_9(%rip), %zmm13
-	vbroadcastss	.LCPI1_10(%rip), %zmm14
-	vbroadcastss	.LCPI1_11(%rip), %zmm18
-	vbroadcastss	.LCPI1_12(%rip), %zmm19
-	vbroadcastss	.LCPI1_13(%rip), %zmm20
-	vbroadcastss	.LCPI1_14(%rip), %zmm21
-	vbroadcastss	.LCPI1_15(%rip), %zmm23
-	vbroadcastss	.LCPI1_16(%rip), %zmm26
-	vbroadcastss	.LCPI1_17(%rip), %zmm29
-	.p2align	4
-.LBB1_52:
-	vmovdqu64	3392(%rsp,%r11,4), %zmm3
-	vmovdqa64	%zmm7, %zmm4
-	vpternlogd	$248, %zmm8, %zmm3, %zmm4
-	vpsrld	$23, %zmm3, %zmm5
-	vcvtdq2ps	%zmm5, %zmm5
-	vmovaps	%zmm0, %zmm6
-	vfmadd213ps	%zmm1, %zmm4, %zmm6
-	vfmadd213ps	%zmm2, %zmm4, %zmm6
-	vfmadd213ps	%zmm10, %zmm4, %zmm6
-	vfmadd213ps	%zmm11, %zmm4, %zmm6
-	vfmadd231ps	%zmm12, %zmm5, %zmm6
-	vaddps	%zmm13, %zmm6, %zmm4
-	vaddps	%zmm14, %zmm4, %zmm5
-	vsubps	%zmm5, %zmm6, %zmm5
-	vmovaps	%zmm18, %zmm6
-	vfmadd213ps	%zmm19, %zmm5, %zmm6
-	vfmadd213ps	%zmm20, %zmm5, %zmm6
-	vfmadd213ps	%zmm21, %zmm5, %zmm6
-	vpslld	$23, %zmm4, %zmm4
-	vpaddd	%zmm6, %zmm4, %zmm4
-	vaddps	%zmm23, %zmm4, %zmm4
-	vcmpleps	%zmm26, %zmm3, %k1
-	vmulps	%zmm29, %zmm3, %zmm4 {%k1}
-	vmovups	%zmm4, 3392(%rsp,%r11,4)
-	addq	$16, %r11
-	cmpq	%r11, %r13
-	jne	.LBB1_52
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vxorps	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovaps	96(%rsp), %xmm18
-	vmovaps	112(%rsp), %xmm13
-	je	.LBB1_59
-	testb	$12, %dil
-	je	.LBB1_58
-.LBB1_55:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vpbroadcastd	.LCPI1_1(%rip), %xmm19
-	vpbroadcastd	.LCPI1_2(%rip), %xmm23
-	vbroadcastss	.LCPI1_3(%rip), %xmm29
-	vbroadcastss	.LCPI1_4(%rip), %xmm20
-	vbroadcastss	.LCPI1_5(%rip), %xmm12
-	vbroadcastss	.LCPI1_6(%rip), %xmm13
-	vbroadcastss	.LCPI1_7(%rip), %xmm14
-	vbroadcastss	.LCPI1_8(%rip), %xmm10
-	vbroadcastss	.LCPI1_9(%rip), %xmm18
-	vbroadcastss	.LCPI1_10(%rip), %xmm0
-	vbroadcastss	.LCPI1_11(%rip), %xmm1
-	vbroadcastss	.LCPI1_12(%rip), %xmm2
-	vbroadcastss	.LCPI1_13(%rip), %xmm8
-	vbroadcastss	.LCPI1_14(%rip), %xmm7
-	vbroadcastss	.LCPI1_15(%rip), %xmm21
-	vbroadcastss	.LCPI1_16(%rip), %xmm26
-	vbroadcastss	.LCPI1_17(%rip), %xmm11
-	.p2align	4
-.LBB1_56:
-	vmovdqa	3392(%rsp,%r11,4), %xmm3
-	vmovdqa64	%xmm19, %xmm4
-	vpternlogd	$248, %xmm23, %xmm3, %xmm4
-	vpsrld	$23, %xmm3, %xmm5
-	vcvtdq2ps	%xmm5, %xmm5
-	vmovaps	%xmm29, %xmm6
-	vfmadd213ps	%xmm20, %xmm4, %xmm6
-	vfmadd213ps	%xmm12, %xmm4, %xmm6
-	vfmadd213ps	%xmm13, %xmm4, %xmm6
-	vfmadd213ps	%xmm14, %xmm4, %xmm6
-	vfmadd231ps	%xmm10, %xmm5, %xmm6
-	vaddps	%xmm18, %xmm6, %xmm4
-	vaddps	%xmm0, %xmm4, %xmm5
-	vsubps	%xmm5, %xmm6, %xmm5
-	vmovaps	%xmm1, %xmm6
-	vfmadd213ps	%xmm2, %xmm5, %xmm6
-	vfmadd213ps	%xmm8, %xmm5, %xmm6
-	vfmadd213ps	%xmm7, %xmm5, %xmm6
-	vpslld	$23, %xmm4, %xmm4
-	vpaddd	%xmm6, %xmm4, %xmm4
-	vaddps	%xmm21, %xmm4, %xmm4
-	vcmpleps	%xmm26, %xmm3, %k1
-	vmulps	%xmm11, %xmm3, %xmm4 {%k1}
-	vmovaps	%xmm4, 3392(%rsp,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %rax
-	jne	.LBB1_56
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm19
-	vmovss	.LCPI1_16(%rip), %xmm29
-	vpbroadcastd	.LCPI1_1(%rip), %zmm7
-	vpbroadcastd	.LCPI1_2(%rip), %zmm8
-	vxorps	%xmm0, %xmm0, %xmm0
-	vbroadcastss	.LCPI1_1(%rip), %zmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovaps	96(%rsp), %xmm18
-	vmovaps	112(%rsp), %xmm13
-	je	.LBB1_59
-	.p2align	4
-.LBB1_58:
-	vmovd	3392(%rsp,%rdx,4), %xmm3
-	vmovd	%xmm3, %r11d
-	movl	%r11d, %ebx
-	andl	$8388607, %ebx
-	orl	$1065353216, %ebx
-	vmovd	%ebx, %xmm4
-	shrl	$23, %r11d
-	vcvtsi2ss	%r11d, %xmm25, %xmm5
-	vmovaps	%xmm30, %xmm6
-	vfmadd213ss	%xmm31, %xmm4, %xmm6
-	vfmadd213ss	%xmm16, %xmm4, %xmm6
-	vfmadd213ss	%xmm17, %xmm4, %xmm6
-	vfmadd213ss	%xmm14, %xmm4, %xmm6
-	vfmadd231ss	%xmm20, %xmm5, %xmm6
-	vaddss	%xmm21, %xmm6, %xmm4
-	vaddss	%xmm26, %xmm4, %xmm5
-	vsubss	%xmm5, %xmm6, %xmm5
-	vmovaps	%xmm27, %xmm6
-	vfmadd213ss	%xmm9, %xmm5, %xmm6
-	vfmadd213ss	%xmm28, %xmm5, %xmm6
-	vfmadd213ss	%xmm15, %xmm5, %xmm6
-	vmovd	%xmm4, %r11d
-	vmovd	%xmm6, %ebx
-	shll	$23, %r11d
-	addl	%ebx, %r11d
-	vmovd	%r11d, %xmm4
-	vaddss	%xmm23, %xmm4, %xmm4
-	vmulss	%xmm19, %xmm3, %xmm5
-	vcmpless	%xmm29, %xmm3, %k1
-	vmovss	%xmm5, %xmm4, %xmm4 {%k1}
-	vmovss	%xmm4, 3392(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_58
-.LBB1_59:
-	cmpq	$4, %r14
-	jge	.LBB1_61
-	xorl	%edx, %edx
-	vmovaps	160(%rsp), %xmm16
-	vmovaps	144(%rsp), %xmm17
-	vmovaps	128(%rsp), %xmm19
-	vmovaps	32(%rsp), %xmm1
-	vmovaps	-32(%rsp), %xmm23
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm29
-	vmovaps	16(%rsp), %xmm22
-	vmovaps	(%rsp), %xmm24
-	vmovss	.LCPI1_1(%rip), %xmm0
-	jmp	.LBB1_70
-	.p2align	4
-.LBB1_61:
-	cmpq	$16, %r14
-	vmovaps	160(%rsp), %xmm16
-	vmovaps	144(%rsp), %xmm17
-	vmovaps	128(%rsp), %xmm19
-	vmovaps	-32(%rsp), %xmm23
-	vmovaps	-96(%rsp), %xmm29
-	jge	.LBB1_63
-	xorl	%edx, %edx
-	vmovaps	32(%rsp), %xmm1
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	16(%rsp), %xmm22
-	vmovaps	(%rsp), %xmm24
-	jmp	.LBB1_67
-.LBB1_63:
-	movl	%edi, %edx
-	andl	$240, %edx
-	vbroadcastss	%xmm29, %zmm6
-	vbroadcastss	%xmm17, %zmm27
-	vmovshdup	%xmm17, %xmm3
-	vbroadcastss	%xmm3, %zmm28
-	vbroadcastss	%xmm18, %zmm29
-	vbroadcastss	%xmm16, %zmm30
-	vbroadcastss	%xmm13, %zmm31
-	vbroadcastss	%xmm19, %zmm26
-	vbroadcastss	%xmm23, %zmm15
-	vbroadcastss	32(%rsp), %zmm16
-	vbroadcastss	-112(%rsp), %zmm19
-	vbroadcastss	16(%rsp), %zmm20
-	vbroadcastss	-128(%rsp), %zmm21
-	vbroadcastss	(%rsp), %zmm3
-	xorl	%r11d, %r11d
-	movq	-72(%rsp), %rbx
-	movq	-80(%rsp), %r14
-	.p2align	4
-.LBB1_64:
-	vpmovzxwd	(%r10,%r11,2), %zmm4
-	vcvtdq2ps	%zmm4, %zmm4
-	vsubps	%zmm6, %zmm4, %zmm4
-	vmulps	%zmm4, %zmm27, %zmm4
-	vmaxps	%zmm0, %zmm4, %zmm4
-	vminps	%zmm1, %zmm4, %zmm4
-	vpmovzxwd	(%rbx,%r11,2), %zmm5
-	vcvtdq2ps	%zmm5, %zmm5
-	vsubps	%zmm6, %zmm5, %zmm5
-	vmulps	%zmm5, %zmm28, %zmm5
-	vmaxps	%zmm0, %zmm5, %zmm5
-	vminps	%zmm1, %zmm5, %zmm5
-	vpmovzxwd	(%r14,%r11,2), %zmm17
-	vcvtdq2ps	%zmm17, %zmm17
-	vsubps	%zmm6, %zmm17, %zmm17
-	vmulps	%zmm17, %zmm29, %zmm17
-	vmaxps	%zmm0, %zmm17, %zmm17
-	vminps	%zmm1, %zmm17, %zmm17
-	vmulps	%zmm5, %zmm30, %zmm22
-	vfmadd231ps	%zmm4, %zmm31, %zmm22
-	vfmadd231ps	%zmm17, %zmm26, %zmm22
-	vmaxps	%zmm0, %zmm22, %zmm22
-	vminps	%zmm1, %zmm22, %zmm22
-	vmovups	%zmm22, 832(%rsp,%r11,4)
-	vmulps	%zmm5, %zmm15, %zmm22
-	vfmadd231ps	%zmm4, %zmm16, %zmm22
-	vfmadd231ps	%zmm17, %zmm19, %zmm22
-	vmaxps	%zmm0, %zmm22, %zmm22
-	vminps	%zmm1, %zmm22, %zmm22
-	vmovups	%zmm22, 1344(%rsp,%r11,4)
-	vmulps	%zmm5, %zmm20, %zmm5
-	vfmadd231ps	%zmm4, %zmm21, %zmm5
-	vfmadd231ps	%zmm17, %zmm3, %zmm5
-	vmaxps	%zmm0, %zmm5, %zmm4
-	vminps	%zmm1, %zmm4, %zmm4
-	vmovups	%zmm4, 1856(%rsp,%r11,4)
-	addq	$16, %r11
-	cmpq	%r11, %r13
-	jne	.LBB1_64
-	cmpq	%rdx, %rdi
-	vbroadcastss	.LCPI1_1(%rip), %xmm12
-	vmovss	.LCPI1_3(%rip), %xmm30
-	vmovss	.LCPI1_4(%rip), %xmm31
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vmovaps	160(%rsp), %xmm16
-	vmovaps	144(%rsp), %xmm17
-	vmovaps	128(%rsp), %xmm19
-	vmovaps	32(%rsp), %xmm1
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm29
-	vmovaps	16(%rsp), %xmm22
-	vmovaps	(%rsp), %xmm24
-	vmovss	.LCPI1_1(%rip), %xmm0
-	je	.LBB1_72
-	testb	$12, %dil
-	je	.LBB1_70
-.LBB1_67:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vbroadcastss	%xmm29, %xmm6
-	vbroadcastss	%xmm17, %xmm27
-	vshufps	$85, %xmm17, %xmm17, %xmm28
-	vmovaps	%xmm12, %xmm29
-	vxorps	%xmm25, %xmm25, %xmm25
-	vmovaps	%xmm23, %xmm0
-	vbroadcastss	%xmm18, %xmm23
-	vbroadcastss	%xmm16, %xmm30
-	vbroadcastss	%xmm13, %xmm26
-	vbroadcastss	%xmm19, %xmm15
-	vbroadcastss	%xmm0, %xmm16
-	vbroadcastss	%xmm1, %xmm19
-	vbroadcastss	%xmm10, %xmm20
-	vbroadcastss	%xmm22, %xmm21
-	vbroadcastss	%xmm9, %xmm3
-	vbroadcastss	%xmm24, %xmm31
-	movq	-72(%rsp), %rbx
-	movq	-80(%rsp), %r14
-	.p2align	4
-.LBB1_68:
-	vpmovzxwd	(%r10,%r11,2), %xmm4
-	vcvtdq2ps	%xmm4, %xmm4
-	vsubps	%xmm6, %xmm4, %xmm4
-	vmulps	%xmm4, %xmm27, %xmm4
-	vmaxps	%xmm25, %xmm4, %xmm4
-	vminps	%xmm29, %xmm4, %xmm4
-	vpmovzxwd	(%rbx,%r11,2), %xmm5
-	vcvtdq2ps	%xmm5, %xmm5
-	vsubps	%xmm6, %xmm5, %xmm5
-	vmulps	%xmm5, %xmm28, %xmm5
-	vmaxps	%xmm25, %xmm5, %xmm5
-	vminps	%xmm29, %xmm5, %xmm5
-	vpmovzxwd	(%r14,%r11,2), %xmm17
-	vcvtdq2ps	%xmm17, %xmm17
-	vsubps	%xmm6, %xmm17, %xmm17
-	vmulps	%xmm17, %xmm23, %xmm17
-	vmaxps	%xmm25, %xmm17, %xmm17
-	vminps	%xmm29, %xmm17, %xmm17
-	vmulps	%xmm5, %xmm30, %xmm22
-	vfmadd231ps	%xmm4, %xmm26, %xmm22
-	vfmadd231ps	%xmm17, %xmm15, %xmm22
-	vmaxps	%xmm25, %xmm22, %xmm22
-	vminps	%xmm29, %xmm22, %xmm22
-	vmovaps	%xmm22, 832(%rsp,%r11,4)
-	vmulps	%xmm5, %xmm16, %xmm22
-	vfmadd231ps	%xmm4, %xmm19, %xmm22
-	vfmadd231ps	%xmm17, %xmm20, %xmm22
-	vmaxps	%xmm25, %xmm22, %xmm22
-	vminps	%xmm29, %xmm22, %xmm22
-	vmovaps	%xmm22, 1344(%rsp,%r11,4)
-	vmulps	%xmm5, %xmm21, %xmm5
-	vfmadd231ps	%xmm4, %xmm3, %xmm5
-	vfmadd231ps	%xmm17, %xmm31, %xmm5
-	vmaxps	%xmm25, %xmm5, %xmm4
-	vminps	%xmm29, %xmm4, %xmm4
-	vmovaps	%xmm4, 1856(%rsp,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %rax
-	jne	.LBB1_68
-	cmpq	%rdx, %rdi
-	vmovaps	%xmm29, %xmm12
-	vxorps	%xmm2, %xmm2, %xmm2
-	vxorps	%xmm25, %xmm25, %xmm25
-	vmovss	.LCPI1_3(%rip), %xmm30
-	vmovss	.LCPI1_4(%rip), %xmm31
-	vmovss	.LCPI1_7(%rip), %xmm14
-	vmovss	.LCPI1_8(%rip), %xmm20
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vmovaps	160(%rsp), %xmm16
-	vmovaps	144(%rsp), %xmm17
-	vmovaps	128(%rsp), %xmm19
-	vmovaps	32(%rsp), %xmm1
-	vmovaps	-32(%rsp), %xmm23
-	vmovaps	-112(%rsp), %xmm10
-	vmovaps	-128(%rsp), %xmm9
-	vmovaps	-96(%rsp), %xmm29
-	vmovaps	16(%rsp), %xmm22
-	vmovaps	(%rsp), %xmm24
-	vmovss	.LCPI1_1(%rip), %xmm0
-	je	.LBB1_72
-.LBB1_70:
-	vbroadcastss	%xmm29, %xmm6
-	leal	(%rdx,%rdx), %r11d
-	leaq	(%r10,%r11), %r14
-	movq	-72(%rsp), %rbx
-	leaq	(%rbx,%r11), %rbp
-	addq	-80(%rsp), %r11
-	leaq	1856(%rsp), %rbx
-	leaq	(%rbx,%rdx,4), %r12
-	movq	%rdi, %rbx
-	subq	%rdx, %rbx
-	xorl	%edx, %edx
-	.p2align	4
-.LBB1_71:
-	movzwl	(%r14,%rdx,2), %r15d
-	vmovd	%r15d, %xmm3
-	vpinsrw	$2, (%rbp,%rdx,2), %xmm3, %xmm3
-	vcvtdq2ps	%xmm3, %xmm3
-	vsubps	%xmm6, %xmm3, %xmm3
-	vmulps	%xmm3, %xmm17, %xmm3
-	vmaxps	%xmm2, %xmm3, %xmm3
-	vcmpltps	%xmm12, %xmm3, %k1
-	kshiftrb	$1, %k1, %k2
-	vmovaps	%xmm0, %xmm4
-	vmovss	%xmm3, %xmm4, %xmm4 {%k1}
-	vmovshdup	%xmm3, %xmm3
-	vmovaps	%xmm0, %xmm5
-	vmovss	%xmm3, %xmm5, %xmm5 {%k2}
-	movzwl	(%r11,%rdx,2), %r15d
-	vxorps	%xmm11, %xmm11, %xmm11
-	vcvtsi2ss	%r15d, %xmm11, %xmm3
-	vsubss	%xmm29, %xmm3, %xmm3
-	vmulss	%xmm3, %xmm18, %xmm3
-	vmaxss	%xmm25, %xmm3, %xmm3
-	vminss	%xmm0, %xmm3, %xmm3
-	vmulss	%xmm5, %xmm16, %xmm15
-	vfmadd231ss	%xmm4, %xmm13, %xmm15
-	vfmadd231ss	%xmm3, %xmm19, %xmm15
-	vmaxss	%xmm25, %xmm15, %xmm15
-	vminss	%xmm0, %xmm15, %xmm15
-	vmovss	%xmm15, -1024(%r12,%rdx,4)
-	vmulss	%xmm5, %xmm23, %xmm15
-	vfmadd231ss	%xmm4, %xmm1, %xmm15
-	vfmadd231ss	%xmm3, %xmm10, %xmm15
-	vmaxss	%xmm25, %xmm15, %xmm15
-	vminss	%xmm0, %xmm15, %xmm15
-	vmovss	%xmm15, -512(%r12,%rdx,4)
-	vmulss	%xmm5, %xmm22, %xmm5
-	vfmadd231ss	%xmm4, %xmm9, %xmm5
-	vfmadd231ss	%xmm3, %xmm24, %xmm5
-	vmaxss	%xmm25, %xmm5, %xmm3
-	vminss	%xmm0, %xmm3, %xmm3
-	vmovss	%xmm3, (%r12,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rbx
-	jne	.LBB1_71
-.LBB1_72:
-	movq	-48(%rsp), %r14
-	cmpq	$4, %r14
-	jge	.LBB1_74
-	xorl	%edx, %edx
-	movq	208(%rsp), %r15
-	movq	4248(%rsp), %r12
-	vmovaps	368(%rsp), %xmm4
-	vmovaps	352(%rsp), %xmm5
-	vmovaps	336(%rsp), %xmm6
-	vmovaps	320(%rsp), %xmm12
-	vmovaps	%xmm14, %xmm7
-	vmovaps	288(%rsp), %xmm14
-	movq	-56(%rsp), %rbp
-	vmovups	4032(%rsp), %zmm15
-	vmovups	3968(%rsp), %zmm18
-	vmovss	.LCPI1_12(%rip), %xmm22
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovaps	%xmm20, %xmm8
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	jmp	.LBB1_83
-	.p2align	4
-.LBB1_74:
-	cmpq	$16, %r14
-	movq	208(%rsp), %rbx
-	movq	4248(%rsp), %r12
-	vmovaps	368(%rsp), %xmm4
-	vmovaps	352(%rsp), %xmm5
-	vmovaps	336(%rsp), %xmm6
-	vmovaps	320(%rsp), %xmm12
-	vmovaps	288(%rsp), %xmm14
-	movq	-56(%rsp), %rbp
-	vmovups	4032(%rsp), %zmm15
-	vmovups	3968(%rsp), %zmm18
-	jge	.LBB1_76
-	xorl	%edx, %edx
-	movq	%rbx, %r15
-	jmp	.LBB1_80
-.LBB1_76:
-	movl	%edi, %edx
-	andl	$240, %edx
-	xorl	%r11d, %r11d
-	vbroadcastss	.LCPI1_3(%rip), %zmm9
-	vbroadcastss	.LCPI1_4(%rip), %zmm10
-	vbroadcastss	.LCPI1_5(%rip), %zmm11
-	vbroadcastss	.LCPI1_6(%rip), %zmm13
-	vbroadcastss	.LCPI1_7(%rip), %zmm16
-	vbroadcastss	.LCPI1_8(%rip), %zmm17
-	vbroadcastss	.LCPI1_9(%rip), %zmm19
-	vbroadcastss	.LCPI1_10(%rip), %zmm20
-	vbroadcastss	.LCPI1_11(%rip), %zmm21
-	vbroadcastss	.LCPI1_12(%rip), %zmm22
-	vbroadcastss	.LCPI1_13(%rip), %zmm23
-	vbroadcastss	.LCPI1_14(%rip), %zmm26
-	vbroadcastss	.LCPI1_15(%rip), %zmm27
-	vbroadcastss	.LCPI1_16(%rip), %zmm28
-	vbroadcastss	.LCPI1_17(%rip), %zmm29
-	.p2align	4
-.LBB1_77:
-	vmovdqu64	832(%rsp,%r11,4), %zmm0
-	vmovdqa64	%zmm7, %zmm1
-	vpternlogd	$248, %zmm8, %zmm0, %zmm1
-	vpsrld	$23, %zmm0, %zmm2
-	vcvtdq2ps	%zmm2, %zmm2
-	vmovaps	%zmm9, %zmm3
-	vfmadd213ps	%zmm10, %zmm1, %zmm3
-	vfmadd213ps	%zmm11, %zmm1, %zmm3
-	vfmadd213ps	%zmm13, %zmm1, %zmm3
-	vfmadd213ps	%zmm16, %zmm1, %zmm3
-	vfmadd231ps	%zmm17, %zmm2, %zmm3
-	vaddps	%zmm19, %zmm3, %zmm1
-	vaddps	%zmm20, %zmm1, %zmm2
-	vsubps	%zmm2, %zmm3, %zmm2
-	vmovaps	%zmm21, %zmm3
-	vfmadd213ps	%zmm22, %zmm2, %zmm3
-	vfmadd213ps	%zmm23, %zmm2, %zmm3
-	vfmadd213ps	%zmm26, %zmm2, %zmm3
-	vpslld	$23, %zmm1, %zmm1
-	vpaddd	%zmm3, %zmm1, %zmm1
-	vaddps	%zmm27, %zmm1, %zmm1
-	vcmpleps	%zmm28, %zmm0, %k1
-	vmulps	%zmm29, %zmm0, %zmm1 {%k1}
-	vmovups	%zmm1, 832(%rsp,%r11,4)
-	addq	$16, %r11
-	cmpq	%r11, %r13
-	jne	.LBB1_77
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovd	.LCPI1_7(%rip), %xmm7
-	vmovd	.LCPI1_8(%rip), %xmm8
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_12(%rip), %xmm22
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	movq	%rbx, %r15
-	je	.LBB1_84
-	testb	$12, %dil
-	je	.LBB1_83
-.LBB1_80:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vpbroadcastd	.LCPI1_1(%rip), %xmm7
-	vpbroadcastd	.LCPI1_2(%rip), %xmm8
-	vbroadcastss	.LCPI1_3(%rip), %xmm9
-	vbroadcastss	.LCPI1_4(%rip), %xmm10
-	vbroadcastss	.LCPI1_5(%rip), %xmm19
-	vbroadcastss	.LCPI1_6(%rip), %xmm20
-	vbroadcastss	.LCPI1_7(%rip), %xmm21
-	vbroadcastss	.LCPI1_8(%rip), %xmm22
-	vbroadcastss	.LCPI1_9(%rip), %xmm23
-	vbroadcastss	.LCPI1_10(%rip), %xmm26
-	vbroadcastss	.LCPI1_11(%rip), %xmm27
-	vbroadcastss	.LCPI1_12(%rip), %xmm28
-	vbroadcastss	.LCPI1_13(%rip), %xmm29
-	vbroadcastss	.LCPI1_14(%rip), %xmm11
-	vbroadcastss	.LCPI1_15(%rip), %xmm13
-	vbroadcastss	.LCPI1_16(%rip), %xmm16
-	vbroadcastss	.LCPI1_17(%rip), %xmm17
-	.p2align	4
-.LBB1_81:
-	vmovdqa	832(%rsp,%r11,4), %xmm0
-	vmovdqa	%xmm7, %xmm1
-	vpternlogd	$248, %xmm8, %xmm0, %xmm1
-	vpsrld	$23, %xmm0, %xmm2
-	vcvtdq2ps	%xmm2, %xmm2
-	vmovaps	%xmm9, %xmm3
-	vfmadd213ps	%xmm10, %xmm1, %xmm3
-	vfmadd213ps	%xmm19, %xmm1, %xmm3
-	vfmadd213ps	%xmm20, %xmm1, %xmm3
-	vfmadd213ps	%xmm21, %xmm1, %xmm3
-	vfmadd231ps	%xmm22, %xmm2, %xmm3
-	vaddps	%xmm23, %xmm3, %xmm1
-	vaddps	%xmm26, %xmm1, %xmm2
-	vsubps	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm27, %xmm3
-	vfmadd213ps	%xmm28, %xmm2, %xmm3
-	vfmadd213ps	%xmm29, %xmm2, %xmm3
-	vfmadd213ps	%xmm11, %xmm2, %xmm3
-	vpslld	$23, %xmm1, %xmm1
-	vpaddd	%xmm3, %xmm1, %xmm1
-	vaddps	%xmm1, %xmm13, %xmm1
-	vcmpleps	%xmm16, %xmm0, %k1
-	vmulps	%xmm17, %xmm0, %xmm1 {%k1}
-	vmovaps	%xmm1, 832(%rsp,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %rax
-	jne	.LBB1_81
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm7
-	vmovss	.LCPI1_8(%rip), %xmm8
-	vmovss	.LCPI1_9(%rip), %xmm21
-	vmovss	.LCPI1_10(%rip), %xmm26
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_12(%rip), %xmm22
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	je	.LBB1_84
-	.p2align	4
-.LBB1_83:
-	vmovd	832(%rsp,%rdx,4), %xmm0
-	vmovd	%xmm0, %r11d
-	movl	%r11d, %ebx
-	andl	$8388607, %ebx
-	orl	$1065353216, %ebx
-	vmovd	%ebx, %xmm1
-	shrl	$23, %r11d
-	vxorps	%xmm11, %xmm11, %xmm11
-	vcvtsi2ss	%r11d, %xmm11, %xmm2
-	vmovaps	%xmm30, %xmm3
-	vfmadd213ss	%xmm31, %xmm1, %xmm3
-	vfmadd213ss	%xmm19, %xmm1, %xmm3
-	vfmadd213ss	%xmm20, %xmm1, %xmm3
-	vfmadd213ss	%xmm7, %xmm1, %xmm3
-	vfmadd231ss	%xmm8, %xmm2, %xmm3
-	vaddss	%xmm21, %xmm3, %xmm1
-	vaddss	%xmm26, %xmm1, %xmm2
-	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm27, %xmm3
-	vfmadd213ss	%xmm22, %xmm2, %xmm3
-	vfmadd213ss	%xmm28, %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
-	vmovd	%xmm1, %r11d
-	vmovd	%xmm3, %ebx
-	shll	$23, %r11d
-	addl	%ebx, %r11d
-	vmovd	%r11d, %xmm1
-	vaddss	%xmm23, %xmm1, %xmm1
-	vmulss	%xmm29, %xmm0, %xmm2
-	vcmpless	%xmm10, %xmm0, %k1
-	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
-	vmovss	%xmm1, 832(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_83
-.LBB1_84:
-	cmpq	$4, %r14
-	jge	.LBB1_86
-	xorl	%edx, %edx
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm21
-	vmovss	.LCPI1_8(%rip), %xmm26
-	vmovss	.LCPI1_9(%rip), %xmm27
-	vmovss	.LCPI1_10(%rip), %xmm28
-	vmovss	.LCPI1_11(%rip), %xmm22
-	vmovd	.LCPI1_12(%rip), %xmm7
-	vmovd	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	jmp	.LBB1_95
-	.p2align	4
-.LBB1_86:
-	cmpq	$16, %r14
-	jge	.LBB1_88
-	xorl	%edx, %edx
-	jmp	.LBB1_92
-.LBB1_88:
-	movl	%edi, %edx
-	andl	$240, %edx
-	xorl	%r11d, %r11d
-	vpbroadcastd	.LCPI1_1(%rip), %zmm7
-	vpbroadcastd	.LCPI1_2(%rip), %zmm8
-	vbroadcastss	.LCPI1_3(%rip), %zmm9
-	vbroadcastss	.LCPI1_4(%rip), %zmm10
-	vbroadcastss	.LCPI1_5(%rip), %zmm11
-	vbroadcastss	.LCPI1_6(%rip), %zmm13
-	vbroadcastss	.LCPI1_7(%rip), %zmm16
-	vbroadcastss	.LCPI1_8(%rip), %zmm17
-	vbroadcastss	.LCPI1_9(%rip), %zmm19
-	vbroadcastss	.LCPI1_10(%rip), %zmm20
-	vbroadcastss	.LCPI1_11(%rip), %zmm21
-	vbroadcastss	.LCPI1_12(%rip), %zmm22
-	vbroadcastss	.LCPI1_13(%rip), %zmm23
-	vbroadcastss	.LCPI1_14(%rip), %zmm26
-	vbroadcastss	.LCPI1_15(%rip), %zmm27
-	vbroadcastss	.LCPI1_16(%rip), %zmm28
-	vbroadcastss	.LCPI1_17(%rip), %zmm29
-	.p2align	4
-.LBB1_89:
-	vmovdqu64	1344(%rsp,%r11,4), %zmm0
-	vmovdqa64	%zmm7, %zmm1
-	vpternlogd	$248, %zmm8, %zmm0, %zmm1
-	vpsrld	$23, %zmm0, %zmm2
-	vcvtdq2ps	%zmm2, %zmm2
-	vmovaps	%zmm9, %zmm3
-	vfmadd213ps	%zmm10, %zmm1, %zmm3
-	vfmadd213ps	%zmm11, %zmm1, %zmm3
-	vfmadd213ps	%zmm13, %zmm1, %zmm3
-	vfmadd213ps	%zmm16, %zmm1, %zmm3
-	vfmadd231ps	%zmm17, %zmm2, %zmm3
-	vaddps	%zmm19, %zmm3, %zmm1
-	vaddps	%zmm20, %zmm1, %zmm2
-	vsubps	%zmm2, %zmm3, %zmm2
-	vmovaps	%zmm21, %zmm3
-	vfmadd213ps	%zmm22, %zmm2, %zmm3
-	vfmadd213ps	%zmm23, %zmm2, %zmm3
-	vfmadd213ps	%zmm26, %zmm2, %zmm3
-	vpslld	$23, %zmm1, %zmm1
-	vpaddd	%zmm3, %zmm1, %zmm1
-	vaddps	%zmm27, %zmm1, %zmm1
-	vcmpleps	%zmm28, %zmm0, %k1
-	vmulps	%zmm29, %zmm0, %zmm1 {%k1}
-	vmovups	%zmm1, 1344(%rsp,%r11,4)
-	addq	$16, %r11
-	cmpq	%r11, %r13
-	jne	.LBB1_89
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm21
-	vmovss	.LCPI1_8(%rip), %xmm26
-	vmovss	.LCPI1_9(%rip), %xmm27
-	vmovss	.LCPI1_10(%rip), %xmm28
-	vmovss	.LCPI1_11(%rip), %xmm22
-	vmovd	.LCPI1_12(%rip), %xmm7
-	vmovd	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	je	.LBB1_96
-	testb	$12, %dil
-	je	.LBB1_95
-.LBB1_92:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vpbroadcastd	.LCPI1_1(%rip), %xmm7
-	vpbroadcastd	.LCPI1_2(%rip), %xmm8
-	vbroadcastss	.LCPI1_3(%rip), %xmm9
-	vbroadcastss	.LCPI1_4(%rip), %xmm10
-	vbroadcastss	.LCPI1_5(%rip), %xmm19
-	vbroadcastss	.LCPI1_6(%rip), %xmm20
-	vbroadcastss	.LCPI1_7(%rip), %xmm21
-	vbroadcastss	.LCPI1_8(%rip), %xmm22
-	vbroadcastss	.LCPI1_9(%rip), %xmm23
-	vbroadcastss	.LCPI1_10(%rip), %xmm26
-	vbroadcastss	.LCPI1_11(%rip), %xmm27
-	vbroadcastss	.LCPI1_12(%rip), %xmm28
-	vbroadcastss	.LCPI1_13(%rip), %xmm29
-	vbroadcastss	.LCPI1_14(%rip), %xmm11
-	vbroadcastss	.LCPI1_15(%rip), %xmm13
-	vbroadcastss	.LCPI1_16(%rip), %xmm16
-	vbroadcastss	.LCPI1_17(%rip), %xmm17
-	.p2align	4
-.LBB1_93:
-	vmovdqa	1344(%rsp,%r11,4), %xmm0
-	vmovdqa	%xmm7, %xmm1
-	vpternlogd	$248, %xmm8, %xmm0, %xmm1
-	vpsrld	$23, %xmm0, %xmm2
-	vcvtdq2ps	%xmm2, %xmm2
-	vmovaps	%xmm9, %xmm3
-	vfmadd213ps	%xmm10, %xmm1, %xmm3
-	vfmadd213ps	%xmm19, %xmm1, %xmm3
-	vfmadd213ps	%xmm20, %xmm1, %xmm3
-	vfmadd213ps	%xmm21, %xmm1, %xmm3
-	vfmadd231ps	%xmm22, %xmm2, %xmm3
-	vaddps	%xmm23, %xmm3, %xmm1
-	vaddps	%xmm26, %xmm1, %xmm2
-	vsubps	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm27, %xmm3
-	vfmadd213ps	%xmm28, %xmm2, %xmm3
-	vfmadd213ps	%xmm29, %xmm2, %xmm3
-	vfmadd213ps	%xmm11, %xmm2, %xmm3
-	vpslld	$23, %xmm1, %xmm1
-	vpaddd	%xmm3, %xmm1, %xmm1
-	vaddps	%xmm1, %xmm13, %xmm1
-	vcmpleps	%xmm16, %xmm0, %k1
-	vmulps	%xmm17, %xmm0, %xmm1 {%k1}
-	vmovaps	%xmm1, 1344(%rsp,%r11,4)
-	addq	$4, %r11
-	cmpq	%r11, %rax
-	jne	.LBB1_93
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm21
-	vmovss	.LCPI1_8(%rip), %xmm26
-	vmovss	.LCPI1_9(%rip), %xmm27
-	vmovss	.LCPI1_10(%rip), %xmm28
-	vmovss	.LCPI1_11(%rip), %xmm22
-	vmovd	.LCPI1_12(%rip), %xmm7
-	vmovd	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	je	.LBB1_96
-	.p2align	4
-.LBB1_95:
-	vmovd	1344(%rsp,%rdx,4), %xmm0
+	vmovd	2416(%rsp,%rax,4), %xmm0
 	vmovd	%xmm0, %r11d
 	movl	%r11d, %ebx
 	andl	$8388607, %ebx
@@ -1950,793 +1140,2611 @@ oc_isp_row_pair_420_v4:
 	vmovd	%ebx, %xmm1
 	shrl	$23, %r11d
 	vcvtsi2ss	%r11d, %xmm25, %xmm2
-	vmovaps	%xmm30, %xmm3
-	vfmadd213ss	%xmm31, %xmm1, %xmm3
-	vfmadd213ss	%xmm19, %xmm1, %xmm3
-	vfmadd213ss	%xmm20, %xmm1, %xmm3
-	vfmadd213ss	%xmm21, %xmm1, %xmm3
-	vfmadd231ss	%xmm26, %xmm2, %xmm3
-	vaddss	%xmm27, %xmm3, %xmm1
-	vaddss	%xmm28, %xmm1, %xmm2
+	vmovaps	%xmm28, %xmm3
+	vfmadd213ss	%xmm29, %xmm1, %xmm3
+	vfmadd213ss	%xmm6, %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm5, %xmm1, %xmm3
+	vfmadd231ss	%xmm10, %xmm2, %xmm3
+	vaddss	%xmm3, %xmm11, %xmm1
+	vaddss	%xmm1, %xmm12, %xmm2
 	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm22, %xmm3
-	vfmadd213ss	%xmm7, %xmm2, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
+	vmovaps	%xmm13, %xmm3
+	vfmadd213ss	%xmm14, %xmm2, %xmm3
+	vfmadd213ss	%xmm17, %xmm2, %xmm3
+	vfmadd213ss	%xmm22, %xmm2, %xmm3
 	vmovd	%xmm1, %r11d
 	vmovd	%xmm3, %ebx
 	shll	$23, %r11d
 	addl	%ebx, %r11d
 	vmovd	%r11d, %xmm1
-	vaddss	%xmm23, %xmm1, %xmm1
-	vmulss	%xmm29, %xmm0, %xmm2
-	vcmpless	%xmm10, %xmm0, %k1
+	vaddss	%xmm18, %xmm1, %xmm1
+	vmulss	%xmm23, %xmm0, %xmm2
+	vcmpless	%xmm8, %xmm0, %k1
 	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
-	vmovss	%xmm1, 1344(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_95
-.LBB1_96:
+	vmovss	%xmm1, 2416(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_34
+.LBB1_35:
 	cmpq	$4, %r14
-	jge	.LBB1_98
-	xorl	%edx, %edx
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm21
-	vmovss	.LCPI1_8(%rip), %xmm26
-	vmovss	.LCPI1_9(%rip), %xmm27
-	vmovss	.LCPI1_10(%rip), %xmm28
-	vmovss	.LCPI1_11(%rip), %xmm22
-	vmovd	.LCPI1_12(%rip), %xmm7
-	vmovd	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	jmp	.LBB1_107
-	.p2align	4
-.LBB1_98:
+	jge	.LBB1_73
+	xorl	%eax, %eax
+	vmovss	.LCPI1_15(%rip), %xmm18
+	vmovss	.LCPI1_17(%rip), %xmm23
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vpbroadcastd	.LCPI1_1(%rip), %xmm24
+	jmp	.LBB1_82
+.LBB1_73:
 	cmpq	$16, %r14
-	jge	.LBB1_100
-	xorl	%edx, %edx
-	jmp	.LBB1_104
-.LBB1_100:
-	movl	%edi, %edx
-	andl	$240, %edx
+	jge	.LBB1_75
+	xorl	%eax, %eax
+	vpbroadcastd	.LCPI1_1(%rip), %xmm24
+	jmp	.LBB1_79
+.LBB1_53:
+	movl	%edi, %eax
+	andl	$240, %eax
 	xorl	%r11d, %r11d
-	vpbroadcastd	.LCPI1_1(%rip), %zmm7
-	vpbroadcastd	.LCPI1_2(%rip), %zmm8
-	vbroadcastss	.LCPI1_3(%rip), %zmm9
-	vbroadcastss	.LCPI1_4(%rip), %zmm10
-	vbroadcastss	.LCPI1_5(%rip), %zmm11
-	vbroadcastss	.LCPI1_6(%rip), %zmm13
-	vbroadcastss	.LCPI1_7(%rip), %zmm16
-	vbroadcastss	.LCPI1_8(%rip), %zmm17
-	vbroadcastss	.LCPI1_9(%rip), %zmm19
-	vbroadcastss	.LCPI1_10(%rip), %zmm20
-	vbroadcastss	.LCPI1_11(%rip), %zmm21
-	vbroadcastss	.LCPI1_12(%rip), %zmm22
+	vbroadcastss	.LCPI1_18(%rip), %zmm4
+	vbroadcastss	.LCPI1_19(%rip), %zmm5
+	vbroadcastss	.LCPI1_20(%rip), %zmm7
+	vpbroadcastd	.LCPI1_1(%rip), %zmm9
+	vpbroadcastd	.LCPI1_2(%rip), %zmm15
+	vpbroadcastd	.LCPI1_21(%rip), %zmm18
+	vbroadcastss	.LCPI1_22(%rip), %zmm19
+	vmovaps	%zmm31, %zmm26
+	vbroadcastss	.LCPI1_23(%rip), %zmm21
+	vbroadcastss	.LCPI1_24(%rip), %zmm23
+	vbroadcastss	.LCPI1_25(%rip), %zmm20
+	vbroadcastss	.LCPI1_28(%rip), %zmm29
+	vbroadcastss	.LCPI1_29(%rip), %zmm30
+	vbroadcastss	.LCPI1_30(%rip), %zmm31
+	vbroadcastss	.LCPI1_31(%rip), %zmm28
+	.p2align	4
+.LBB1_54:
+	vmovups	2928(%rsp,%r11,4), %zmm0
+	vmovaps	%zmm4, %zmm1
+	vfmadd213ps	%zmm5, %zmm0, %zmm1
+	vmaxps	%zmm7, %zmm1, %zmm1
+	vmovdqa64	%zmm9, %zmm2
+	vpternlogd	$248, %zmm15, %zmm1, %zmm2
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm18, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm19, %zmm3
+	vfmadd213ps	%zmm21, %zmm2, %zmm3
+	vfmadd213ps	%zmm23, %zmm2, %zmm3
+	vfmadd213ps	%zmm20, %zmm2, %zmm3
+	vfmadd213ps	%zmm26, %zmm2, %zmm3
+	vfmadd213ps	%zmm6, %zmm2, %zmm3
+	vaddps	%zmm1, %zmm3, %zmm1
+	vfmadd213ps	%zmm30, %zmm29, %zmm1
+	vmulps	%zmm31, %zmm0, %zmm2
+	vcmpleps	%zmm28, %zmm0, %k1
+	vsqrtps	%zmm2, %zmm1 {%k1}
+	vmovups	%zmm1, 2928(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_54
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_18(%rip), %xmm7
+	vmovss	.LCPI1_19(%rip), %xmm9
+	vmovaps	%zmm26, %zmm31
+	vmovss	.LCPI1_31(%rip), %xmm4
+	vmovss	.LCPI1_3(%rip), %xmm28
+	vmovss	.LCPI1_4(%rip), %xmm29
+	vpbroadcastd	.LCPI1_12(%rip), %zmm30
+	vpxord	%xmm18, %xmm18, %xmm18
+	vpbroadcastd	.LCPI1_1(%rip), %xmm6
+	vmovss	.LCPI1_22(%rip), %xmm5
+	vmovss	.LCPI1_23(%rip), %xmm8
+	vmovss	.LCPI1_24(%rip), %xmm15
+	je	.LBB1_61
+	testb	$12, %dil
+	je	.LBB1_60
+.LBB1_57:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_18(%rip), %xmm7
+	vbroadcastss	.LCPI1_19(%rip), %xmm9
+	vmovdqa64	%xmm6, %xmm20
+	vbroadcastss	.LCPI1_20(%rip), %xmm31
+	vmovdqa64	%xmm16, %xmm8
+	vpbroadcastd	.LCPI1_2(%rip), %xmm23
+	vbroadcastss	.LCPI1_22(%rip), %xmm21
+	vbroadcastss	.LCPI1_23(%rip), %xmm18
+	vbroadcastss	.LCPI1_24(%rip), %xmm5
+	vbroadcastss	.LCPI1_25(%rip), %xmm4
+	vbroadcastss	.LCPI1_26(%rip), %xmm27
+	vbroadcastss	.LCPI1_28(%rip), %xmm6
+	vbroadcastss	.LCPI1_27(%rip), %xmm28
+	vbroadcastss	.LCPI1_29(%rip), %xmm26
+	vbroadcastss	.LCPI1_30(%rip), %xmm29
+	vbroadcastss	.LCPI1_31(%rip), %xmm15
+	.p2align	4
+.LBB1_58:
+	vmovaps	2928(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm7, %xmm1
+	vfmadd213ps	%xmm9, %xmm0, %xmm1
+	vmaxps	%xmm31, %xmm1, %xmm1
+	vmovdqa64	%xmm20, %xmm2
+	vpternlogd	$248, %xmm23, %xmm1, %xmm2
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm1, %xmm8, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm21, %xmm3
+	vfmadd213ps	%xmm18, %xmm2, %xmm3
+	vfmadd213ps	%xmm5, %xmm2, %xmm3
+	vfmadd213ps	%xmm4, %xmm2, %xmm3
+	vfmadd213ps	%xmm27, %xmm2, %xmm3
+	vfmadd213ps	%xmm28, %xmm2, %xmm3
+	vaddps	%xmm1, %xmm3, %xmm1
+	vfmadd213ps	%xmm26, %xmm6, %xmm1
+	vmulps	%xmm29, %xmm0, %xmm2
+	vcmpleps	%xmm15, %xmm0, %k1
+	vsqrtps	%xmm2, %xmm1 {%k1}
+	vmovaps	%xmm1, 2928(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_58
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_18(%rip), %xmm7
+	vmovss	.LCPI1_19(%rip), %xmm9
+	vmovdqa64	%xmm20, %xmm6
+	vbroadcastss	.LCPI1_26(%rip), %zmm31
+	vmovss	.LCPI1_31(%rip), %xmm4
+	vmovss	.LCPI1_3(%rip), %xmm28
+	vmovss	.LCPI1_4(%rip), %xmm29
+	vpbroadcastd	.LCPI1_12(%rip), %zmm30
+	vxorps	%xmm18, %xmm18, %xmm18
+	vmovss	.LCPI1_22(%rip), %xmm5
+	vmovss	.LCPI1_23(%rip), %xmm8
+	vmovss	.LCPI1_24(%rip), %xmm15
+	je	.LBB1_61
+	.p2align	4
+.LBB1_60:
+	vmovss	2928(%rsp,%rax,4), %xmm0
+	vmovaps	%xmm7, %xmm1
+	vfmadd213ss	%xmm9, %xmm0, %xmm1
+	vmaxss	%xmm10, %xmm1, %xmm1
+	vmovd	%xmm1, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	shrl	$23, %r11d
+	addl	$-127, %r11d
+	vcvtsi2ss	%r11d, %xmm25, %xmm1
+	vmovd	%ebx, %xmm2
+	vmovaps	%xmm5, %xmm3
+	vfmadd213ss	%xmm8, %xmm2, %xmm3
+	vfmadd213ss	%xmm15, %xmm2, %xmm3
+	vfmadd213ss	%xmm11, %xmm2, %xmm3
+	vfmadd213ss	%xmm12, %xmm2, %xmm3
+	vfmadd213ss	%xmm13, %xmm2, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vfmadd213ss	%xmm22, %xmm14, %xmm1
+	vmulss	%xmm17, %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm4, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 2928(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_60
+.LBB1_61:
+	cmpq	$4, %r14
+	jge	.LBB1_63
+	xorl	%eax, %eax
+	vpbroadcastd	.LCPI1_1(%rip), %zmm26
+	vmovdqa64	%zmm30, %zmm0
+	vmovdqa64	%zmm26, %zmm30
+	vpbroadcastd	.LCPI1_2(%rip), %zmm16
+	vmovdqa64	%zmm0, %zmm20
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vmovss	.LCPI1_23(%rip), %xmm7
+	vmovss	.LCPI1_24(%rip), %xmm8
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	64(%rsp), %xmm27
+	jmp	.LBB1_72
+.LBB1_63:
+	cmpq	$16, %r14
+	vbroadcastss	.LCPI1_28(%rip), %zmm4
+	jge	.LBB1_65
+	xorl	%eax, %eax
+	jmp	.LBB1_69
+.LBB1_75:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_4(%rip), %zmm7
+	vbroadcastss	.LCPI1_5(%rip), %zmm8
+	vbroadcastss	.LCPI1_6(%rip), %zmm9
+	vbroadcastss	.LCPI1_7(%rip), %zmm15
+	vbroadcastss	.LCPI1_8(%rip), %zmm16
+	vbroadcastss	.LCPI1_9(%rip), %zmm18
+	vbroadcastss	.LCPI1_10(%rip), %zmm19
+	vbroadcastss	.LCPI1_11(%rip), %zmm20
+	vbroadcastss	.LCPI1_12(%rip), %zmm21
 	vbroadcastss	.LCPI1_13(%rip), %zmm23
 	vbroadcastss	.LCPI1_14(%rip), %zmm26
 	vbroadcastss	.LCPI1_15(%rip), %zmm27
-	vbroadcastss	.LCPI1_16(%rip), %zmm28
-	vbroadcastss	.LCPI1_17(%rip), %zmm29
+	vbroadcastss	.LCPI1_16(%rip), %zmm30
+	vbroadcastss	.LCPI1_17(%rip), %zmm31
+	vpbroadcastd	.LCPI1_1(%rip), %zmm24
+	vpbroadcastd	.LCPI1_2(%rip), %zmm6
 	.p2align	4
-.LBB1_101:
-	vmovdqu64	1856(%rsp,%r11,4), %zmm0
-	vmovdqa64	%zmm7, %zmm1
-	vpternlogd	$248, %zmm8, %zmm0, %zmm1
+.LBB1_76:
+	vmovdqu64	2928(%rsp,%r11,4), %zmm0
+	vmovdqa64	%zmm24, %zmm1
+	vpternlogd	$248, %zmm6, %zmm0, %zmm1
 	vpsrld	$23, %zmm0, %zmm2
 	vcvtdq2ps	%zmm2, %zmm2
-	vmovaps	%zmm9, %zmm3
-	vfmadd213ps	%zmm10, %zmm1, %zmm3
-	vfmadd213ps	%zmm11, %zmm1, %zmm3
-	vfmadd213ps	%zmm13, %zmm1, %zmm3
-	vfmadd213ps	%zmm16, %zmm1, %zmm3
-	vfmadd231ps	%zmm17, %zmm2, %zmm3
-	vaddps	%zmm19, %zmm3, %zmm1
-	vaddps	%zmm20, %zmm1, %zmm2
+	vbroadcastss	.LCPI1_3(%rip), %zmm3
+	vfmadd213ps	%zmm7, %zmm1, %zmm3
+	vfmadd213ps	%zmm8, %zmm1, %zmm3
+	vfmadd213ps	%zmm9, %zmm1, %zmm3
+	vfmadd213ps	%zmm15, %zmm1, %zmm3
+	vfmadd231ps	%zmm16, %zmm2, %zmm3
+	vaddps	%zmm18, %zmm3, %zmm1
+	vaddps	%zmm19, %zmm1, %zmm2
 	vsubps	%zmm2, %zmm3, %zmm2
-	vmovaps	%zmm21, %zmm3
-	vfmadd213ps	%zmm22, %zmm2, %zmm3
+	vmovaps	%zmm20, %zmm3
+	vfmadd213ps	%zmm21, %zmm2, %zmm3
 	vfmadd213ps	%zmm23, %zmm2, %zmm3
 	vfmadd213ps	%zmm26, %zmm2, %zmm3
 	vpslld	$23, %zmm1, %zmm1
 	vpaddd	%zmm3, %zmm1, %zmm1
 	vaddps	%zmm27, %zmm1, %zmm1
-	vcmpleps	%zmm28, %zmm0, %k1
-	vmulps	%zmm29, %zmm0, %zmm1 {%k1}
-	vmovups	%zmm1, 1856(%rsp,%r11,4)
+	vcmpleps	%zmm30, %zmm0, %k1
+	vmulps	%zmm31, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 2928(%rsp,%r11,4)
 	addq	$16, %r11
 	cmpq	%r11, %r13
-	jne	.LBB1_101
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm21
-	vmovss	.LCPI1_8(%rip), %xmm26
-	vmovss	.LCPI1_9(%rip), %xmm27
-	vmovss	.LCPI1_10(%rip), %xmm28
-	vmovss	.LCPI1_11(%rip), %xmm22
-	vmovd	.LCPI1_12(%rip), %xmm7
-	vmovd	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	je	.LBB1_108
+	jne	.LBB1_76
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_15(%rip), %xmm18
+	vmovss	.LCPI1_17(%rip), %xmm23
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vpbroadcastd	.LCPI1_1(%rip), %xmm24
+	vmovss	.LCPI1_5(%rip), %xmm6
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	je	.LBB1_83
 	testb	$12, %dil
-	je	.LBB1_107
-.LBB1_104:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
-	vpbroadcastd	.LCPI1_1(%rip), %xmm7
-	vpbroadcastd	.LCPI1_2(%rip), %xmm8
-	vbroadcastss	.LCPI1_3(%rip), %xmm9
-	vbroadcastss	.LCPI1_4(%rip), %xmm10
-	vbroadcastss	.LCPI1_5(%rip), %xmm19
-	vbroadcastss	.LCPI1_6(%rip), %xmm20
-	vbroadcastss	.LCPI1_7(%rip), %xmm21
-	vbroadcastss	.LCPI1_8(%rip), %xmm22
-	vbroadcastss	.LCPI1_9(%rip), %xmm23
-	vbroadcastss	.LCPI1_10(%rip), %xmm26
-	vbroadcastss	.LCPI1_11(%rip), %xmm27
-	vbroadcastss	.LCPI1_12(%rip), %xmm28
-	vbroadcastss	.LCPI1_13(%rip), %xmm29
-	vbroadcastss	.LCPI1_14(%rip), %xmm11
-	vbroadcastss	.LCPI1_15(%rip), %xmm13
-	vbroadcastss	.LCPI1_16(%rip), %xmm16
-	vbroadcastss	.LCPI1_17(%rip), %xmm17
+	je	.LBB1_82
+.LBB1_79:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_3(%rip), %xmm18
+	vbroadcastss	.LCPI1_4(%rip), %xmm23
+	vbroadcastss	.LCPI1_5(%rip), %xmm20
+	vbroadcastss	.LCPI1_6(%rip), %xmm9
+	vmovaps	%xmm19, %xmm21
+	vbroadcastss	.LCPI1_7(%rip), %xmm31
+	vbroadcastss	.LCPI1_9(%rip), %xmm26
+	vbroadcastss	.LCPI1_10(%rip), %xmm27
+	vbroadcastss	.LCPI1_11(%rip), %xmm19
+	vbroadcastss	.LCPI1_12(%rip), %xmm15
+	vbroadcastss	.LCPI1_14(%rip), %xmm16
+	vbroadcastss	.LCPI1_16(%rip), %xmm8
+	vbroadcastss	.LCPI1_13(%rip), %xmm30
+	vbroadcastss	.LCPI1_15(%rip), %xmm6
+	vbroadcastss	.LCPI1_17(%rip), %xmm7
+	vpbroadcastd	.LCPI1_2(%rip), %xmm28
 	.p2align	4
-.LBB1_105:
-	vmovdqa	1856(%rsp,%r11,4), %xmm0
-	vmovdqa	%xmm7, %xmm1
-	vpternlogd	$248, %xmm8, %xmm0, %xmm1
+.LBB1_80:
+	vmovdqa	2928(%rsp,%r11,4), %xmm0
+	vmovdqa64	%xmm24, %xmm1
+	vpternlogd	$248, %xmm28, %xmm0, %xmm1
 	vpsrld	$23, %xmm0, %xmm2
 	vcvtdq2ps	%xmm2, %xmm2
-	vmovaps	%xmm9, %xmm3
-	vfmadd213ps	%xmm10, %xmm1, %xmm3
-	vfmadd213ps	%xmm19, %xmm1, %xmm3
+	vmovaps	%xmm18, %xmm3
+	vfmadd213ps	%xmm23, %xmm1, %xmm3
 	vfmadd213ps	%xmm20, %xmm1, %xmm3
-	vfmadd213ps	%xmm21, %xmm1, %xmm3
-	vfmadd231ps	%xmm22, %xmm2, %xmm3
-	vaddps	%xmm23, %xmm3, %xmm1
-	vaddps	%xmm26, %xmm1, %xmm2
+	vfmadd213ps	%xmm9, %xmm1, %xmm3
+	vfmadd213ps	%xmm31, %xmm1, %xmm3
+	vfmadd231ps	%xmm21, %xmm2, %xmm3
+	vaddps	%xmm26, %xmm3, %xmm1
+	vaddps	%xmm27, %xmm1, %xmm2
 	vsubps	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm27, %xmm3
-	vfmadd213ps	%xmm28, %xmm2, %xmm3
-	vfmadd213ps	%xmm29, %xmm2, %xmm3
-	vfmadd213ps	%xmm11, %xmm2, %xmm3
+	vmovaps	%xmm19, %xmm3
+	vfmadd213ps	%xmm15, %xmm2, %xmm3
+	vfmadd213ps	%xmm30, %xmm2, %xmm3
+	vfmadd213ps	%xmm16, %xmm2, %xmm3
 	vpslld	$23, %xmm1, %xmm1
 	vpaddd	%xmm3, %xmm1, %xmm1
-	vaddps	%xmm1, %xmm13, %xmm1
-	vcmpleps	%xmm16, %xmm0, %k1
-	vmulps	%xmm17, %xmm0, %xmm1 {%k1}
-	vmovaps	%xmm1, 1856(%rsp,%r11,4)
+	vaddps	%xmm6, %xmm1, %xmm1
+	vcmpleps	%xmm8, %xmm0, %k1
+	vmulps	%xmm7, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 2928(%rsp,%r11,4)
 	addq	$4, %r11
-	cmpq	%r11, %rax
-	jne	.LBB1_105
-	cmpq	%rdx, %rdi
-	vmovss	.LCPI1_5(%rip), %xmm19
-	vmovss	.LCPI1_6(%rip), %xmm20
-	vmovss	.LCPI1_7(%rip), %xmm21
-	vmovss	.LCPI1_8(%rip), %xmm26
-	vmovss	.LCPI1_9(%rip), %xmm27
-	vmovss	.LCPI1_10(%rip), %xmm28
-	vmovss	.LCPI1_11(%rip), %xmm22
-	vmovd	.LCPI1_12(%rip), %xmm7
-	vmovd	.LCPI1_13(%rip), %xmm8
-	vmovss	.LCPI1_14(%rip), %xmm9
-	vmovss	.LCPI1_15(%rip), %xmm23
-	vmovss	.LCPI1_17(%rip), %xmm29
-	vmovss	.LCPI1_16(%rip), %xmm10
-	vmovaps	.LCPI1_21(%rip), %zmm24
-	vmovups	448(%rsp), %zmm16
-	vmovups	384(%rsp), %zmm17
-	je	.LBB1_108
+	cmpq	%r11, %r10
+	jne	.LBB1_80
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_15(%rip), %xmm18
+	vmovss	.LCPI1_17(%rip), %xmm23
+	vmovaps	%xmm21, %xmm19
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vmovss	.LCPI1_5(%rip), %xmm6
+	vmovss	.LCPI1_3(%rip), %xmm28
+	je	.LBB1_83
 	.p2align	4
-.LBB1_107:
-	vmovd	1856(%rsp,%rdx,4), %xmm0
+.LBB1_82:
+	vmovd	2928(%rsp,%rax,4), %xmm0
 	vmovd	%xmm0, %r11d
 	movl	%r11d, %ebx
 	andl	$8388607, %ebx
 	orl	$1065353216, %ebx
 	vmovd	%ebx, %xmm1
 	shrl	$23, %r11d
-	vcvtsi2ss	%r11d, %xmm5, %xmm2
-	vmovaps	%xmm30, %xmm3
-	vfmadd213ss	%xmm31, %xmm1, %xmm3
-	vfmadd213ss	%xmm19, %xmm1, %xmm3
-	vfmadd213ss	%xmm20, %xmm1, %xmm3
-	vfmadd213ss	%xmm21, %xmm1, %xmm3
-	vfmadd231ss	%xmm26, %xmm2, %xmm3
-	vaddss	%xmm27, %xmm3, %xmm1
-	vaddss	%xmm28, %xmm1, %xmm2
+	vcvtsi2ss	%r11d, %xmm25, %xmm2
+	vmovaps	%xmm28, %xmm3
+	vfmadd213ss	%xmm29, %xmm1, %xmm3
+	vfmadd213ss	%xmm6, %xmm1, %xmm3
+	vfmadd213ss	%xmm4, %xmm1, %xmm3
+	vfmadd213ss	%xmm5, %xmm1, %xmm3
+	vfmadd231ss	%xmm10, %xmm2, %xmm3
+	vaddss	%xmm3, %xmm11, %xmm1
+	vaddss	%xmm1, %xmm12, %xmm2
 	vsubss	%xmm2, %xmm3, %xmm2
-	vmovaps	%xmm22, %xmm3
-	vfmadd213ss	%xmm7, %xmm2, %xmm3
-	vfmadd213ss	%xmm8, %xmm2, %xmm3
-	vfmadd213ss	%xmm9, %xmm2, %xmm3
+	vmovaps	%xmm13, %xmm3
+	vfmadd213ss	%xmm14, %xmm2, %xmm3
+	vfmadd213ss	%xmm17, %xmm2, %xmm3
+	vfmadd213ss	%xmm22, %xmm2, %xmm3
 	vmovd	%xmm1, %r11d
 	vmovd	%xmm3, %ebx
 	shll	$23, %r11d
 	addl	%ebx, %r11d
 	vmovd	%r11d, %xmm1
-	vaddss	%xmm23, %xmm1, %xmm1
-	vmulss	%xmm29, %xmm0, %xmm2
-	vcmpless	%xmm10, %xmm0, %k1
+	vaddss	%xmm18, %xmm1, %xmm1
+	vmulss	%xmm23, %xmm0, %xmm2
+	vcmpless	%xmm8, %xmm0, %k1
 	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
-	vmovss	%xmm1, 1856(%rsp,%rdx,4)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_107
-.LBB1_108:
-	cmpq	$16, 264(%rsp)
-	setae	%dl
+	vmovss	%xmm1, 2928(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_82
+.LBB1_83:
 	cmpq	$4, %r14
-	setge	%r11b
-	testb	%dl, %r11b
-	jne	.LBB1_111
-	xorl	%edx, %edx
-	movq	240(%rsp), %r14
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vbroadcastss	.LCPI1_18(%rip), %xmm7
-	vbroadcastss	.LCPI1_18(%rip), %zmm8
-	vmovss	.LCPI1_18(%rip), %xmm9
-	movq	232(%rsp), %rbx
-	vmovups	704(%rsp), %zmm10
-	vmovups	640(%rsp), %zmm11
-	vmovups	768(%rsp), %zmm23
-	vmovaps	192(%rsp), %xmm13
-	vmovaps	176(%rsp), %xmm19
-	vmovaps	304(%rsp), %xmm2
-	vmovss	.LCPI1_1(%rip), %xmm29
-	vmovaps	.LCPI1_22(%rip), %zmm21
-	jmp	.LBB1_110
+	jge	.LBB1_85
+	xorl	%eax, %eax
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vbroadcastss	.LCPI1_12(%rip), %zmm20
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vxorps	%xmm18, %xmm18, %xmm18
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vpbroadcastd	.LCPI1_2(%rip), %zmm16
+	vmovaps	64(%rsp), %xmm27
+	jmp	.LBB1_94
+.LBB1_85:
+	cmpq	$16, %r14
+	vbroadcastss	.LCPI1_3(%rip), %zmm4
+	vbroadcastss	.LCPI1_4(%rip), %zmm17
+	vbroadcastss	.LCPI1_5(%rip), %zmm14
+	vbroadcastss	.LCPI1_6(%rip), %zmm21
+	vbroadcastss	.LCPI1_11(%rip), %zmm9
+	vbroadcastss	.LCPI1_12(%rip), %zmm20
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vpbroadcastd	.LCPI1_2(%rip), %zmm16
+	jge	.LBB1_87
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_13(%rip), %xmm6
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vxorps	%xmm18, %xmm18, %xmm18
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vmovaps	64(%rsp), %xmm27
+	jmp	.LBB1_91
+.LBB1_65:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_23(%rip), %zmm30
+	vbroadcastss	.LCPI1_31(%rip), %zmm23
+	vmovaps	%zmm31, %zmm24
+	vbroadcastss	.LCPI1_24(%rip), %zmm31
+	vbroadcastss	.LCPI1_30(%rip), %zmm5
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vbroadcastss	.LCPI1_27(%rip), %zmm6
+	vmovss	.LCPI1_23(%rip), %xmm7
+	vmovss	.LCPI1_24(%rip), %xmm8
+	vbroadcastss	.LCPI1_19(%rip), %zmm9
+	vbroadcastss	.LCPI1_18(%rip), %zmm19
+	vbroadcastss	.LCPI1_20(%rip), %zmm26
+	vbroadcastss	.LCPI1_25(%rip), %zmm27
+	vbroadcastss	.LCPI1_29(%rip), %zmm20
+	vpbroadcastd	.LCPI1_21(%rip), %zmm16
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
 	.p2align	4
+.LBB1_66:
+	vmovups	3440(%rsp,%r11,4), %zmm0
+	vmovaps	%zmm19, %zmm1
+	vfmadd213ps	%zmm9, %zmm0, %zmm1
+	vmaxps	%zmm26, %zmm1, %zmm1
+	vpbroadcastd	.LCPI1_1(%rip), %zmm2
+	vpternlogd	$248, .LCPI1_2(%rip){1to16}, %zmm1, %zmm2
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm16, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm21, %zmm3
+	vfmadd213ps	%zmm30, %zmm2, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vfmadd213ps	%zmm27, %zmm2, %zmm3
+	vfmadd213ps	%zmm24, %zmm2, %zmm3
+	vfmadd213ps	%zmm6, %zmm2, %zmm3
+	vaddps	%zmm1, %zmm3, %zmm1
+	vfmadd213ps	%zmm20, %zmm4, %zmm1
+	vmulps	%zmm5, %zmm0, %zmm2
+	vcmpleps	%zmm23, %zmm0, %k1
+	vsqrtps	%zmm2, %zmm1 {%k1}
+	vmovups	%zmm1, 3440(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_66
+	cmpq	%rax, %rdi
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vpbroadcastd	.LCPI1_1(%rip), %xmm6
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vpbroadcastd	.LCPI1_2(%rip), %zmm16
+	vbroadcastss	.LCPI1_12(%rip), %zmm20
+	vmovaps	64(%rsp), %xmm27
+	je	.LBB1_95
+	testb	$12, %dil
+	je	.LBB1_72
+.LBB1_69:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_18(%rip), %xmm7
+	vbroadcastss	.LCPI1_19(%rip), %xmm9
+	vbroadcastss	.LCPI1_20(%rip), %xmm31
+	vpbroadcastd	.LCPI1_21(%rip), %xmm8
+	vpbroadcastd	.LCPI1_2(%rip), %xmm23
+	vbroadcastss	.LCPI1_22(%rip), %xmm21
+	vbroadcastss	.LCPI1_23(%rip), %xmm18
+	vbroadcastss	.LCPI1_24(%rip), %xmm5
+	vbroadcastss	.LCPI1_25(%rip), %xmm4
+	vbroadcastss	.LCPI1_26(%rip), %xmm27
+	vbroadcastss	.LCPI1_28(%rip), %xmm30
+	vbroadcastss	.LCPI1_27(%rip), %xmm28
+	vbroadcastss	.LCPI1_29(%rip), %xmm26
+	vbroadcastss	.LCPI1_30(%rip), %xmm29
+	vbroadcastss	.LCPI1_31(%rip), %xmm15
+	.p2align	4
+.LBB1_70:
+	vmovaps	3440(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm7, %xmm1
+	vfmadd213ps	%xmm9, %xmm0, %xmm1
+	vmaxps	%xmm31, %xmm1, %xmm1
+	vmovdqa	%xmm6, %xmm2
+	vpternlogd	$248, %xmm23, %xmm1, %xmm2
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm1, %xmm8, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm21, %xmm3
+	vfmadd213ps	%xmm18, %xmm2, %xmm3
+	vfmadd213ps	%xmm5, %xmm2, %xmm3
+	vfmadd213ps	%xmm4, %xmm2, %xmm3
+	vfmadd213ps	%xmm27, %xmm2, %xmm3
+	vfmadd213ps	%xmm28, %xmm2, %xmm3
+	vaddps	%xmm1, %xmm3, %xmm1
+	vfmadd213ps	%xmm26, %xmm30, %xmm1
+	vmulps	%xmm29, %xmm0, %xmm2
+	vcmpleps	%xmm15, %xmm0, %k1
+	vsqrtps	%xmm2, %xmm1 {%k1}
+	vmovaps	%xmm1, 3440(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_70
+	cmpq	%rax, %rdi
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vpbroadcastd	.LCPI1_2(%rip), %zmm16
+	vmovss	.LCPI1_3(%rip), %xmm28
+	vmovss	.LCPI1_4(%rip), %xmm29
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vpbroadcastd	.LCPI1_12(%rip), %zmm20
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vxorps	%xmm18, %xmm18, %xmm18
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vmovss	.LCPI1_23(%rip), %xmm7
+	vmovss	.LCPI1_24(%rip), %xmm8
+	vmovaps	64(%rsp), %xmm27
+	je	.LBB1_95
+	.p2align	4
+.LBB1_72:
+	vmovss	3440(%rsp,%rax,4), %xmm0
+	vmovss	.LCPI1_18(%rip), %xmm1
+	vfmadd213ss	.LCPI1_19(%rip), %xmm0, %xmm1
+	vmaxss	%xmm10, %xmm1, %xmm1
+	vmovd	%xmm1, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	shrl	$23, %r11d
+	addl	$-127, %r11d
+	vcvtsi2ss	%r11d, %xmm14, %xmm1
+	vmovd	%ebx, %xmm2
+	vmovaps	%xmm26, %xmm3
+	vfmadd213ss	%xmm7, %xmm2, %xmm3
+	vfmadd213ss	%xmm8, %xmm2, %xmm3
+	vfmadd213ss	%xmm11, %xmm2, %xmm3
+	vfmadd213ss	%xmm12, %xmm2, %xmm3
+	vfmadd213ss	%xmm13, %xmm2, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vfmadd213ss	%xmm22, %xmm14, %xmm1
+	vmulss	%xmm17, %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	.LCPI1_31(%rip), %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 3440(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_72
+	jmp	.LBB1_95
+.LBB1_87:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_13(%rip), %xmm13
+	vbroadcastss	.LCPI1_7(%rip), %zmm5
+	vbroadcastss	.LCPI1_8(%rip), %zmm6
+	vbroadcastss	.LCPI1_9(%rip), %zmm7
+	vbroadcastss	.LCPI1_10(%rip), %zmm8
+	vbroadcastss	.LCPI1_13(%rip), %zmm10
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vbroadcastss	.LCPI1_16(%rip), %zmm11
+	vbroadcastss	.LCPI1_17(%rip), %zmm12
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vmovaps	64(%rsp), %xmm27
+	.p2align	4
+.LBB1_88:
+	vmovdqu64	3440(%rsp,%r11,4), %zmm0
+	vmovdqa64	%zmm30, %zmm1
+	vpternlogd	$248, %zmm16, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm2
+	vcvtdq2ps	%zmm2, %zmm2
+	vmovaps	%zmm4, %zmm3
+	vfmadd213ps	%zmm17, %zmm1, %zmm3
+	vfmadd213ps	%zmm14, %zmm1, %zmm3
+	vfmadd213ps	%zmm21, %zmm1, %zmm3
+	vfmadd213ps	%zmm5, %zmm1, %zmm3
+	vfmadd231ps	%zmm6, %zmm2, %zmm3
+	vaddps	%zmm7, %zmm3, %zmm1
+	vaddps	%zmm8, %zmm1, %zmm2
+	vsubps	%zmm2, %zmm3, %zmm2
+	vmovaps	%zmm9, %zmm3
+	vfmadd213ps	%zmm20, %zmm2, %zmm3
+	vfmadd213ps	%zmm10, %zmm2, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm3, %zmm1, %zmm1
+	vaddps	%zmm23, %zmm1, %zmm1
+	vcmpleps	%zmm11, %zmm0, %k1
+	vmulps	%zmm12, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 3440(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_88
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vxorps	%xmm18, %xmm18, %xmm18
+	vpbroadcastd	.LCPI1_1(%rip), %xmm24
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm9
+	je	.LBB1_95
+	vmovaps	%xmm13, %xmm6
+	testb	$12, %dil
+	je	.LBB1_94
+.LBB1_91:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vpbroadcastd	.LCPI1_2(%rip), %xmm7
+	vbroadcastss	.LCPI1_4(%rip), %xmm4
+	vbroadcastss	.LCPI1_5(%rip), %xmm5
+	vbroadcastss	.LCPI1_6(%rip), %xmm9
+	vbroadcastss	.LCPI1_7(%rip), %xmm10
+	vbroadcastss	.LCPI1_9(%rip), %xmm11
+	vbroadcastss	.LCPI1_10(%rip), %xmm12
+	vbroadcastss	.LCPI1_11(%rip), %xmm13
+	vbroadcastss	.LCPI1_12(%rip), %xmm14
+	vbroadcastss	.LCPI1_15(%rip), %xmm15
+	vbroadcastss	.LCPI1_14(%rip), %xmm20
+	vbroadcastss	.LCPI1_16(%rip), %xmm22
+	vbroadcastss	.LCPI1_3(%rip), %xmm17
+	vbroadcastss	.LCPI1_17(%rip), %xmm21
+	.p2align	4
+.LBB1_92:
+	vmovdqa	3440(%rsp,%r11,4), %xmm0
+	vmovdqa64	%xmm24, %xmm1
+	vpternlogd	$248, %xmm7, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm2
+	vcvtdq2ps	%xmm2, %xmm2
+	vmovaps	%xmm17, %xmm3
+	vfmadd213ps	%xmm4, %xmm1, %xmm3
+	vfmadd213ps	%xmm5, %xmm1, %xmm3
+	vfmadd213ps	%xmm9, %xmm1, %xmm3
+	vfmadd213ps	%xmm10, %xmm1, %xmm3
+	vfmadd231ps	%xmm19, %xmm2, %xmm3
+	vaddps	%xmm3, %xmm11, %xmm1
+	vaddps	%xmm1, %xmm12, %xmm2
+	vsubps	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm13, %xmm3
+	vfmadd213ps	%xmm14, %xmm2, %xmm3
+	vfmadd213ps	%xmm6, %xmm2, %xmm3
+	vfmadd213ps	%xmm20, %xmm2, %xmm3
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm3, %xmm1, %xmm1
+	vaddps	%xmm1, %xmm15, %xmm1
+	vcmpleps	%xmm22, %xmm0, %k1
+	vmulps	%xmm21, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 3440(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_92
+	cmpq	%rax, %rdi
+	vbroadcastss	.LCPI1_1(%rip), %zmm15
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vbroadcastss	.LCPI1_12(%rip), %zmm20
+	je	.LBB1_95
+	.p2align	4
+.LBB1_94:
+	vmovd	3440(%rsp,%rax,4), %xmm0
+	vmovd	%xmm0, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	vmovd	%ebx, %xmm1
+	shrl	$23, %r11d
+	vcvtsi2ss	%r11d, %xmm25, %xmm2
+	vmovaps	%xmm28, %xmm3
+	vfmadd213ss	%xmm29, %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_5(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_6(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_7(%rip), %xmm1, %xmm3
+	vfmadd231ss	.LCPI1_8(%rip), %xmm2, %xmm3
+	vaddss	.LCPI1_9(%rip), %xmm3, %xmm1
+	vaddss	.LCPI1_10(%rip), %xmm1, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovss	.LCPI1_11(%rip), %xmm3
+	vfmadd213ss	.LCPI1_12(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_13(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_14(%rip), %xmm2, %xmm3
+	vmovd	%xmm1, %r11d
+	vmovd	%xmm3, %ebx
+	shll	$23, %r11d
+	addl	%ebx, %r11d
+	vmovd	%r11d, %xmm1
+	vaddss	.LCPI1_15(%rip), %xmm1, %xmm1
+	vmulss	%xmm0, %xmm9, %xmm2
+	vcmpless	%xmm8, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 3440(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_94
+.LBB1_95:
+	cmpq	$3, %r14
+	jg	.LBB1_99
+	xorl	%eax, %eax
+	vbroadcastss	.LCPI1_17(%rip), %zmm4
+	vmovss	.LCPI1_1(%rip), %xmm24
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovaps	208(%rsp), %xmm15
+	vmovaps	160(%rsp), %xmm7
+	vmovaps	288(%rsp), %xmm10
+	vmovaps	272(%rsp), %xmm14
+	vmovaps	256(%rsp), %xmm11
+	vmovaps	240(%rsp), %xmm21
+	vmovaps	224(%rsp), %xmm22
+	vmovaps	-80(%rsp), %xmm8
+	vmovaps	-48(%rsp), %xmm12
+	vmovaps	-64(%rsp), %xmm13
+	vmovaps	-32(%rsp), %xmm18
+	jmp	.LBB1_97
+	.p2align	4
+.LBB1_99:
+	cmpq	$16, %r14
+	vbroadcastss	.LCPI1_17(%rip), %zmm4
+	vmovss	.LCPI1_1(%rip), %xmm24
+	vmovaps	240(%rsp), %xmm21
+	vmovaps	224(%rsp), %xmm22
+	jge	.LBB1_101
+	xorl	%eax, %eax
+	vmovaps	208(%rsp), %xmm15
+	vmovaps	160(%rsp), %xmm7
+	vmovaps	288(%rsp), %xmm10
+	vmovaps	272(%rsp), %xmm14
+	vmovaps	256(%rsp), %xmm11
+	vmovaps	-80(%rsp), %xmm8
+	vmovaps	-48(%rsp), %xmm12
+	vmovaps	-64(%rsp), %xmm13
+	vmovaps	-32(%rsp), %xmm18
+	jmp	.LBB1_105
+.LBB1_101:
+	vmovaps	%zmm20, %zmm8
+	movl	%edi, %eax
+	andl	$240, %eax
+	vbroadcastss	256(%rsp), %zmm17
+	vbroadcastss	%xmm27, %zmm7
+	vmovshdup	%xmm27, %xmm0
+	vbroadcastss	%xmm0, %zmm31
+	vbroadcastss	208(%rsp), %zmm19
+	vbroadcastss	288(%rsp), %zmm11
+	vbroadcastss	160(%rsp), %zmm12
+	vbroadcastss	272(%rsp), %zmm13
+	vbroadcastss	%xmm22, %zmm14
+	vbroadcastss	%xmm21, %zmm10
+	vbroadcastss	-80(%rsp), %zmm9
+	vbroadcastss	-32(%rsp), %zmm0
+	vbroadcastss	-48(%rsp), %zmm1
+	vbroadcastss	-64(%rsp), %zmm2
+	xorl	%r11d, %r11d
+	movq	16(%rsp), %rbx
+	movq	8(%rsp), %r14
+	.p2align	4
+.LBB1_102:
+	vpmovzxwd	(%rdx,%r11,2), %zmm3
+	vcvtdq2ps	%zmm3, %zmm3
+	vsubps	%zmm17, %zmm3, %zmm3
+	vmulps	%zmm3, %zmm7, %zmm3
+	vmaxps	%zmm18, %zmm3, %zmm3
+	vminps	%zmm15, %zmm3, %zmm3
+	vpmovzxwd	(%rbx,%r11,2), %zmm20
+	vcvtdq2ps	%zmm20, %zmm20
+	vsubps	%zmm17, %zmm20, %zmm20
+	vmulps	%zmm20, %zmm31, %zmm20
+	vmaxps	%zmm18, %zmm20, %zmm20
+	vminps	%zmm15, %zmm20, %zmm20
+	vpmovzxwd	(%r14,%r11,2), %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vsubps	%zmm17, %zmm21, %zmm21
+	vmulps	%zmm21, %zmm19, %zmm21
+	vmaxps	%zmm18, %zmm21, %zmm21
+	vminps	%zmm15, %zmm21, %zmm21
+	vmulps	%zmm20, %zmm11, %zmm22
+	vfmadd231ps	%zmm3, %zmm12, %zmm22
+	vfmadd231ps	%zmm21, %zmm13, %zmm22
+	vmaxps	%zmm18, %zmm22, %zmm22
+	vminps	%zmm15, %zmm22, %zmm22
+	vmovups	%zmm22, 880(%rsp,%r11,4)
+	vmulps	%zmm20, %zmm14, %zmm22
+	vfmadd231ps	%zmm3, %zmm10, %zmm22
+	vfmadd231ps	%zmm21, %zmm9, %zmm22
+	vmaxps	%zmm18, %zmm22, %zmm22
+	vminps	%zmm15, %zmm22, %zmm22
+	vmovups	%zmm22, 1392(%rsp,%r11,4)
+	vmulps	%zmm20, %zmm0, %zmm20
+	vfmadd231ps	%zmm3, %zmm1, %zmm20
+	vfmadd231ps	%zmm21, %zmm2, %zmm20
+	vmaxps	%zmm18, %zmm20, %zmm3
+	vminps	%zmm15, %zmm3, %zmm3
+	vmovups	%zmm3, 1904(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_102
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vbroadcastss	.LCPI1_1(%rip), %xmm5
+	vxorps	%xmm6, %xmm6, %xmm6
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	%zmm8, %zmm20
+	vmovaps	208(%rsp), %xmm15
+	vmovaps	160(%rsp), %xmm7
+	vmovaps	288(%rsp), %xmm10
+	vmovaps	272(%rsp), %xmm14
+	vmovaps	256(%rsp), %xmm11
+	vmovaps	240(%rsp), %xmm21
+	vmovaps	224(%rsp), %xmm22
+	vmovaps	-80(%rsp), %xmm8
+	vmovaps	-48(%rsp), %xmm12
+	vmovaps	-64(%rsp), %xmm13
+	vmovaps	-32(%rsp), %xmm18
+	je	.LBB1_108
+	testb	$12, %dil
+	je	.LBB1_97
+.LBB1_105:
+	vmovaps	%xmm8, %xmm1
+	vmovaps	%zmm20, %zmm8
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vmovaps	%xmm7, %xmm0
+	vbroadcastss	%xmm11, %xmm7
+	vbroadcastss	%xmm27, %xmm17
+	vshufps	$85, %xmm27, %xmm27, %xmm19
+	vbroadcastss	%xmm15, %xmm11
+	vmovaps	%xmm12, %xmm2
+	vbroadcastss	%xmm10, %xmm12
+	vmovaps	%xmm13, %xmm3
+	vbroadcastss	%xmm0, %xmm13
+	vbroadcastss	%xmm14, %xmm14
+	vbroadcastss	%xmm22, %xmm10
+	vbroadcastss	%xmm21, %xmm9
+	vbroadcastss	%xmm1, %xmm0
+	vbroadcastss	%xmm18, %xmm1
+	vbroadcastss	%xmm2, %xmm2
+	vmovaps	%xmm5, %xmm23
+	vxorps	%xmm25, %xmm25, %xmm25
+	vbroadcastss	%xmm3, %xmm31
+	movq	16(%rsp), %rbx
+	movq	8(%rsp), %r14
+	.p2align	4
+.LBB1_106:
+	vpmovzxwd	(%rdx,%r11,2), %xmm3
+	vcvtdq2ps	%xmm3, %xmm3
+	vsubps	%xmm7, %xmm3, %xmm3
+	vmulps	%xmm3, %xmm17, %xmm3
+	vmaxps	%xmm25, %xmm3, %xmm3
+	vminps	%xmm23, %xmm3, %xmm3
+	vpmovzxwd	(%rbx,%r11,2), %xmm20
+	vcvtdq2ps	%xmm20, %xmm20
+	vsubps	%xmm7, %xmm20, %xmm20
+	vmulps	%xmm20, %xmm19, %xmm20
+	vmaxps	%xmm25, %xmm20, %xmm20
+	vminps	%xmm23, %xmm20, %xmm20
+	vpmovzxwd	(%r14,%r11,2), %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vsubps	%xmm7, %xmm21, %xmm21
+	vmulps	%xmm21, %xmm11, %xmm21
+	vmaxps	%xmm25, %xmm21, %xmm21
+	vminps	%xmm23, %xmm21, %xmm21
+	vmulps	%xmm20, %xmm12, %xmm22
+	vfmadd231ps	%xmm3, %xmm13, %xmm22
+	vfmadd231ps	%xmm21, %xmm14, %xmm22
+	vmaxps	%xmm25, %xmm22, %xmm22
+	vminps	%xmm23, %xmm22, %xmm22
+	vmovaps	%xmm22, 880(%rsp,%r11,4)
+	vmulps	%xmm20, %xmm10, %xmm22
+	vfmadd231ps	%xmm3, %xmm9, %xmm22
+	vfmadd231ps	%xmm21, %xmm0, %xmm22
+	vmaxps	%xmm25, %xmm22, %xmm22
+	vminps	%xmm23, %xmm22, %xmm22
+	vmovaps	%xmm22, 1392(%rsp,%r11,4)
+	vmulps	%xmm20, %xmm1, %xmm20
+	vfmadd231ps	%xmm3, %xmm2, %xmm20
+	vfmadd231ps	%xmm21, %xmm31, %xmm20
+	vmaxps	%xmm25, %xmm20, %xmm3
+	vminps	%xmm23, %xmm3, %xmm3
+	vmovaps	%xmm3, 1904(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_106
+	cmpq	%rax, %rdi
+	vxorps	%xmm25, %xmm25, %xmm25
+	vmovss	.LCPI1_22(%rip), %xmm26
+	vmovaps	%xmm23, %xmm5
+	vxorps	%xmm6, %xmm6, %xmm6
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	%zmm8, %zmm20
+	vmovaps	160(%rsp), %xmm7
+	vmovaps	288(%rsp), %xmm10
+	vmovaps	272(%rsp), %xmm14
+	vmovaps	256(%rsp), %xmm11
+	vmovaps	240(%rsp), %xmm21
+	vmovaps	224(%rsp), %xmm22
+	vmovaps	-80(%rsp), %xmm8
+	vmovaps	-48(%rsp), %xmm12
+	vmovaps	-64(%rsp), %xmm13
+	je	.LBB1_108
+.LBB1_97:
+	vbroadcastss	%xmm11, %xmm17
+	leal	(%rax,%rax), %r11d
+	leaq	(%rdx,%r11), %r14
+	movq	16(%rsp), %rbx
+	leaq	(%rbx,%r11), %rbp
+	addq	8(%rsp), %r11
+	leaq	1904(%rsp), %rbx
+	leaq	(%rbx,%rax,4), %r12
+	movq	%rdi, %rbx
+	subq	%rax, %rbx
+	xorl	%eax, %eax
+	.p2align	4
+.LBB1_98:
+	movzwl	(%r14,%rax,2), %r15d
+	vmovd	%r15d, %xmm0
+	vpinsrw	$2, (%rbp,%rax,2), %xmm0, %xmm0
+	vcvtdq2ps	%xmm0, %xmm0
+	vsubps	%xmm17, %xmm0, %xmm0
+	vmulps	%xmm0, %xmm27, %xmm0
+	vmaxps	%xmm6, %xmm0, %xmm0
+	vcmpltps	%xmm5, %xmm0, %k1
+	kshiftrb	$1, %k1, %k2
+	vmovaps	%xmm24, %xmm1
+	vmovss	%xmm0, %xmm1, %xmm1 {%k1}
+	vmovshdup	%xmm0, %xmm0
+	vmovaps	%xmm24, %xmm2
+	vmovss	%xmm0, %xmm2, %xmm2 {%k2}
+	movzwl	(%r11,%rax,2), %r15d
+	vpxord	%xmm19, %xmm19, %xmm19
+	vcvtsi2ss	%r15d, %xmm19, %xmm0
+	vsubss	%xmm11, %xmm0, %xmm0
+	vmulss	%xmm0, %xmm15, %xmm0
+	vmaxss	%xmm25, %xmm0, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
+	vmulss	%xmm2, %xmm10, %xmm3
+	vfmadd231ss	%xmm1, %xmm7, %xmm3
+	vfmadd231ss	%xmm0, %xmm14, %xmm3
+	vmaxss	%xmm25, %xmm3, %xmm3
+	vminss	%xmm24, %xmm3, %xmm3
+	vmovss	%xmm3, -1024(%r12,%rax,4)
+	vmulss	%xmm2, %xmm22, %xmm3
+	vfmadd231ss	%xmm1, %xmm21, %xmm3
+	vfmadd231ss	%xmm0, %xmm8, %xmm3
+	vmaxss	%xmm25, %xmm3, %xmm3
+	vminss	%xmm24, %xmm3, %xmm3
+	vmovss	%xmm3, -512(%r12,%rax,4)
+	vmulss	%xmm2, %xmm18, %xmm2
+	vfmadd231ss	%xmm1, %xmm12, %xmm2
+	vfmadd231ss	%xmm0, %xmm13, %xmm2
+	vmaxss	%xmm25, %xmm2, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
+	vmovss	%xmm0, (%r12,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rbx
+	jne	.LBB1_98
+.LBB1_108:
+	cmpl	$1, 204(%rsp)
+	jne	.LBB1_109
+	vmovdqa64	%zmm30, %zmm5
+	movq	-88(%rsp), %r14
+	cmpq	$3, %r14
+	movq	4296(%rsp), %rsi
+	vmovaps	336(%rsp), %xmm17
+	vmovaps	-112(%rsp), %xmm22
+	vmovaps	-128(%rsp), %xmm4
+	movq	32(%rsp), %r12
+	vmovss	.LCPI1_18(%rip), %xmm29
+	vmovss	.LCPI1_19(%rip), %xmm30
+	jg	.LBB1_125
+	xorl	%eax, %eax
+	vmovaps	%xmm26, %xmm20
+	vmovss	.LCPI1_24(%rip), %xmm21
+	vmovss	.LCPI1_23(%rip), %xmm26
+	vmovss	.LCPI1_20(%rip), %xmm19
+	vmovss	.LCPI1_25(%rip), %xmm27
+	vmovss	.LCPI1_26(%rip), %xmm28
+	vmovss	.LCPI1_27(%rip), %xmm10
+	vmovss	.LCPI1_28(%rip), %xmm11
+	vmovss	.LCPI1_29(%rip), %xmm12
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm6
+	movq	-8(%rsp), %r15
+	vmovaps	48(%rsp), %xmm5
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	jmp	.LBB1_134
+	.p2align	4
+.LBB1_109:
+	movq	-88(%rsp), %r14
+	cmpq	$3, %r14
+	movq	4296(%rsp), %rsi
+	movq	32(%rsp), %r12
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_7(%rip), %xmm7
+	vmovss	.LCPI1_8(%rip), %xmm11
+	vmovss	.LCPI1_9(%rip), %xmm12
+	vmovss	.LCPI1_10(%rip), %xmm13
+	vmovss	.LCPI1_11(%rip), %xmm14
+	vmovss	.LCPI1_12(%rip), %xmm15
+	vmovss	.LCPI1_13(%rip), %xmm16
+	vmovss	.LCPI1_14(%rip), %xmm19
+	vmovss	.LCPI1_15(%rip), %xmm21
+	jg	.LBB1_111
+	xorl	%eax, %eax
+	vmovss	.LCPI1_16(%rip), %xmm8
+	movq	-8(%rsp), %r15
+	vmovss	.LCPI1_5(%rip), %xmm5
+	vbroadcastss	.LCPI1_14(%rip), %xmm17
+	vmovaps	-112(%rsp), %xmm22
+	jmp	.LBB1_120
+.LBB1_125:
+	cmpq	$16, %r14
+	movq	-8(%rsp), %r15
+	jge	.LBB1_127
+	xorl	%eax, %eax
+	vmovaps	48(%rsp), %xmm5
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	jmp	.LBB1_131
 .LBB1_111:
 	cmpq	$16, %r14
-	movq	240(%rsp), %r14
-	vmovss	.LCPI1_11(%rip), %xmm27
-	vmovss	.LCPI1_13(%rip), %xmm28
-	vbroadcastss	.LCPI1_18(%rip), %xmm7
-	vbroadcastss	.LCPI1_18(%rip), %zmm8
-	vmovss	.LCPI1_18(%rip), %xmm9
-	movq	232(%rsp), %rbx
-	vmovaps	304(%rsp), %xmm2
-	vmovups	4096(%rsp), %zmm3
+	movq	-8(%rsp), %r15
+	vbroadcastss	.LCPI1_14(%rip), %xmm17
 	jge	.LBB1_113
-	xorl	%edx, %edx
-	vmovups	704(%rsp), %zmm10
-	vmovups	640(%rsp), %zmm11
-	vmovups	768(%rsp), %zmm23
-	vmovaps	192(%rsp), %xmm13
-	vmovaps	176(%rsp), %xmm19
-	vmovups	3904(%rsp), %zmm20
-	vmovss	.LCPI1_1(%rip), %xmm29
-	vmovaps	.LCPI1_22(%rip), %zmm21
+	xorl	%eax, %eax
+	vmovss	.LCPI1_16(%rip), %xmm8
 	jmp	.LBB1_117
-.LBB1_113:
-	movl	%edi, %edx
-	andl	$240, %edx
+.LBB1_127:
+	movl	%edi, %eax
+	andl	$240, %eax
 	xorl	%r11d, %r11d
-	vmovups	704(%rsp), %zmm10
-	vmovups	640(%rsp), %zmm11
-	vmovups	768(%rsp), %zmm23
-	vmovups	3904(%rsp), %zmm20
-	vmovss	.LCPI1_1(%rip), %xmm29
-	vmovaps	.LCPI1_22(%rip), %zmm21
+	vbroadcastss	.LCPI1_28(%rip), %zmm6
+	vbroadcastss	.LCPI1_30(%rip), %zmm8
+	vbroadcastss	.LCPI1_27(%rip), %zmm4
+	vbroadcastss	.LCPI1_19(%rip), %zmm7
+	vbroadcastss	.LCPI1_18(%rip), %zmm9
+	vbroadcastss	.LCPI1_31(%rip), %zmm10
+	vbroadcastss	.LCPI1_24(%rip), %zmm11
+	vbroadcastss	.LCPI1_20(%rip), %zmm12
+	vbroadcastss	.LCPI1_23(%rip), %zmm13
+	vbroadcastss	.LCPI1_25(%rip), %zmm14
+	vbroadcastss	.LCPI1_29(%rip), %zmm15
+	vbroadcastss	.LCPI1_26(%rip), %zmm19
+	vpbroadcastd	.LCPI1_21(%rip), %zmm20
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
+	.p2align	4
+.LBB1_128:
+	vmovups	880(%rsp,%r11,4), %zmm0
+	vmovaps	%zmm9, %zmm1
+	vfmadd213ps	%zmm7, %zmm0, %zmm1
+	vmaxps	%zmm12, %zmm1, %zmm1
+	vmovdqa64	%zmm5, %zmm2
+	vpternlogd	$248, %zmm16, %zmm1, %zmm2
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm20, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm21, %zmm3
+	vfmadd213ps	%zmm13, %zmm2, %zmm3
+	vfmadd213ps	%zmm11, %zmm2, %zmm3
+	vfmadd213ps	%zmm14, %zmm2, %zmm3
+	vfmadd213ps	%zmm19, %zmm2, %zmm3
+	vfmadd213ps	%zmm4, %zmm2, %zmm3
+	vaddps	%zmm1, %zmm3, %zmm1
+	vfmadd213ps	%zmm15, %zmm6, %zmm1
+	vmulps	%zmm8, %zmm0, %zmm2
+	vcmpleps	%zmm10, %zmm0, %k1
+	vsqrtps	%zmm2, %zmm1 {%k1}
+	vmovups	%zmm1, 880(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_128
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_20(%rip), %xmm19
+	vmovss	.LCPI1_22(%rip), %xmm20
+	vmovss	.LCPI1_23(%rip), %xmm26
+	vmovss	.LCPI1_24(%rip), %xmm21
+	vmovss	.LCPI1_25(%rip), %xmm27
+	vmovss	.LCPI1_26(%rip), %xmm28
+	vmovss	.LCPI1_27(%rip), %xmm10
+	vmovss	.LCPI1_28(%rip), %xmm11
+	vmovss	.LCPI1_29(%rip), %xmm12
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm6
+	vmovaps	48(%rsp), %xmm5
+	vmovaps	-128(%rsp), %xmm4
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	je	.LBB1_135
+	testb	$12, %dil
+	je	.LBB1_134
+.LBB1_131:
+	vmovaps	%xmm22, %xmm7
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_18(%rip), %xmm10
+	vbroadcastss	.LCPI1_19(%rip), %xmm11
+	vbroadcastss	.LCPI1_20(%rip), %xmm12
+	vpbroadcastd	.LCPI1_2(%rip), %xmm13
+	vbroadcastss	.LCPI1_22(%rip), %xmm19
+	vbroadcastss	.LCPI1_23(%rip), %xmm20
+	vbroadcastss	.LCPI1_24(%rip), %xmm21
+	vbroadcastss	.LCPI1_25(%rip), %xmm26
+	vbroadcastss	.LCPI1_26(%rip), %xmm27
+	vbroadcastss	.LCPI1_27(%rip), %xmm23
+	vbroadcastss	.LCPI1_28(%rip), %xmm14
+	vbroadcastss	.LCPI1_29(%rip), %xmm15
+	vbroadcastss	.LCPI1_30(%rip), %xmm22
+	vbroadcastss	.LCPI1_31(%rip), %xmm28
+	vpbroadcastd	.LCPI1_1(%rip), %xmm4
+	.p2align	4
+.LBB1_132:
+	vmovaps	880(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm10, %xmm1
+	vfmadd213ps	%xmm11, %xmm0, %xmm1
+	vmaxps	%xmm12, %xmm1, %xmm1
+	vmovdqa	%xmm4, %xmm2
+	vpternlogd	$248, %xmm13, %xmm1, %xmm2
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm16, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm19, %xmm3
+	vfmadd213ps	%xmm20, %xmm2, %xmm3
+	vfmadd213ps	%xmm21, %xmm2, %xmm3
+	vfmadd213ps	%xmm26, %xmm2, %xmm3
+	vfmadd213ps	%xmm27, %xmm2, %xmm3
+	vfmadd213ps	%xmm23, %xmm2, %xmm3
+	vaddps	%xmm1, %xmm3, %xmm1
+	vfmadd213ps	%xmm15, %xmm14, %xmm1
+	vmulps	%xmm22, %xmm0, %xmm2
+	vcmpleps	%xmm28, %xmm0, %k1
+	vsqrtps	%xmm2, %xmm1 {%k1}
+	vmovaps	%xmm1, 880(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_132
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_20(%rip), %xmm19
+	vmovss	.LCPI1_22(%rip), %xmm20
+	vmovss	.LCPI1_23(%rip), %xmm26
+	vmovss	.LCPI1_24(%rip), %xmm21
+	vmovss	.LCPI1_25(%rip), %xmm27
+	vmovss	.LCPI1_26(%rip), %xmm28
+	vmovss	.LCPI1_27(%rip), %xmm10
+	vmovss	.LCPI1_28(%rip), %xmm11
+	vmovss	.LCPI1_29(%rip), %xmm12
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm6
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	%xmm7, %xmm22
+	je	.LBB1_135
+	.p2align	4
+.LBB1_134:
+	vmovss	880(%rsp,%rax,4), %xmm0
+	vmovaps	%xmm29, %xmm1
+	vfmadd213ss	%xmm30, %xmm0, %xmm1
+	vmaxss	%xmm19, %xmm1, %xmm1
+	vmovd	%xmm1, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	shrl	$23, %r11d
+	addl	$-127, %r11d
+	vcvtsi2ss	%r11d, %xmm24, %xmm1
+	vmovd	%ebx, %xmm2
+	vmovaps	%xmm20, %xmm3
+	vfmadd213ss	%xmm26, %xmm2, %xmm3
+	vfmadd213ss	%xmm21, %xmm2, %xmm3
+	vfmadd213ss	%xmm27, %xmm2, %xmm3
+	vfmadd213ss	%xmm28, %xmm2, %xmm3
+	vfmadd213ss	%xmm10, %xmm2, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vfmadd213ss	%xmm12, %xmm11, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm6, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 880(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_134
+.LBB1_135:
+	cmpq	$4, %r14
+	jge	.LBB1_137
+	xorl	%eax, %eax
+	vmovss	.LCPI1_20(%rip), %xmm19
+	vmovss	.LCPI1_22(%rip), %xmm20
+	vmovss	.LCPI1_23(%rip), %xmm21
+	vmovss	.LCPI1_24(%rip), %xmm26
+	vmovss	.LCPI1_25(%rip), %xmm27
+	vmovss	.LCPI1_26(%rip), %xmm28
+	vmovss	.LCPI1_27(%rip), %xmm10
+	vmovss	.LCPI1_28(%rip), %xmm11
+	vmovss	.LCPI1_29(%rip), %xmm12
+	vmovss	.LCPI1_30(%rip), %xmm13
+	jmp	.LBB1_146
+.LBB1_137:
+	cmpq	$16, %r14
+	jge	.LBB1_139
+	xorl	%eax, %eax
+	jmp	.LBB1_143
+.LBB1_113:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_3(%rip), %zmm6
+	vbroadcastss	.LCPI1_7(%rip), %zmm7
+	vbroadcastss	.LCPI1_8(%rip), %zmm9
+	vbroadcastss	.LCPI1_9(%rip), %zmm10
+	vbroadcastss	.LCPI1_10(%rip), %zmm22
+	vmovaps	%zmm20, %zmm18
+	vmovdqa64	%zmm30, %zmm5
+	vbroadcastss	.LCPI1_11(%rip), %zmm30
+	vmovaps	%zmm23, %zmm8
+	vmovaps	%zmm31, %zmm23
+	vbroadcastss	.LCPI1_13(%rip), %zmm31
+	vbroadcastss	.LCPI1_16(%rip), %zmm26
+	vpbroadcastd	.LCPI1_2(%rip), %zmm11
+	vbroadcastss	.LCPI1_5(%rip), %zmm20
+	vbroadcastss	.LCPI1_4(%rip), %zmm27
+	vmovaps	%zmm4, %zmm12
+	vbroadcastss	.LCPI1_6(%rip), %zmm4
 	.p2align	4
 .LBB1_114:
-	vmulps	2880(%rsp,%r11,4), %zmm15, %zmm0
-	vfmadd231ps	2368(%rsp,%r11,4), %zmm20, %zmm0
-	vfmadd231ps	3392(%rsp,%r11,4), %zmm3, %zmm0
-	vaddps	%zmm0, %zmm18, %zmm0
-	vminps	%zmm8, %zmm0, %zmm0
-	vcvttps2dq	%zmm0, %zmm0
-	vpmovdb	%zmm0, (%r8,%r11)
-	vmulps	1344(%rsp,%r11,4), %zmm15, %zmm0
-	vfmadd231ps	832(%rsp,%r11,4), %zmm20, %zmm0
-	vfmadd231ps	1856(%rsp,%r11,4), %zmm3, %zmm0
-	vaddps	%zmm0, %zmm18, %zmm0
-	vminps	%zmm8, %zmm0, %zmm0
-	vcvttps2dq	%zmm0, %zmm0
-	vpmovdb	%zmm0, (%r9,%r11)
+	vmovdqu64	880(%rsp,%r11,4), %zmm0
+	vmovdqa64	%zmm5, %zmm1
+	vpternlogd	$248, %zmm11, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm2
+	vcvtdq2ps	%zmm2, %zmm2
+	vmovaps	%zmm6, %zmm3
+	vfmadd213ps	%zmm27, %zmm1, %zmm3
+	vfmadd213ps	%zmm20, %zmm1, %zmm3
+	vfmadd213ps	%zmm4, %zmm1, %zmm3
+	vfmadd213ps	%zmm7, %zmm1, %zmm3
+	vfmadd231ps	%zmm9, %zmm2, %zmm3
+	vaddps	%zmm10, %zmm3, %zmm1
+	vaddps	%zmm22, %zmm1, %zmm2
+	vsubps	%zmm2, %zmm3, %zmm2
+	vmovaps	%zmm30, %zmm3
+	vfmadd213ps	%zmm18, %zmm2, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vfmadd213ps	%zmm23, %zmm2, %zmm3
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm3, %zmm1, %zmm1
+	vaddps	%zmm8, %zmm1, %zmm1
+	vcmpleps	%zmm26, %zmm0, %k1
+	vmulps	%zmm12, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 880(%rsp,%r11,4)
 	addq	$16, %r11
 	cmpq	%r11, %r13
 	jne	.LBB1_114
-	cmpq	%rdx, %rdi
-	vmovaps	192(%rsp), %xmm13
-	vmovaps	176(%rsp), %xmm19
-	je	.LBB1_120
+	cmpq	%rax, %rdi
+	vmovaps	%zmm23, %zmm31
+	vmovaps	%zmm8, %zmm23
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovdqa64	%zmm5, %zmm30
+	vmovss	.LCPI1_5(%rip), %xmm5
+	vmovaps	-112(%rsp), %xmm22
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_8(%rip), %xmm11
+	vmovss	.LCPI1_7(%rip), %xmm7
+	vmovaps	%zmm12, %zmm4
+	vmovss	.LCPI1_9(%rip), %xmm12
+	je	.LBB1_121
 	testb	$12, %dil
-	je	.LBB1_110
+	je	.LBB1_120
 .LBB1_117:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$252, %edx
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_5(%rip), %xmm20
+	vbroadcastss	.LCPI1_6(%rip), %xmm9
+	vbroadcastss	.LCPI1_8(%rip), %xmm7
+	vbroadcastss	.LCPI1_7(%rip), %xmm31
+	vbroadcastss	.LCPI1_9(%rip), %xmm26
+	vbroadcastss	.LCPI1_10(%rip), %xmm27
+	vbroadcastss	.LCPI1_11(%rip), %xmm10
+	vbroadcastss	.LCPI1_13(%rip), %xmm22
+	vbroadcastss	.LCPI1_12(%rip), %xmm18
+	vbroadcastss	.LCPI1_17(%rip), %xmm6
+	vbroadcastss	.LCPI1_16(%rip), %xmm23
+	vbroadcastss	.LCPI1_15(%rip), %xmm30
+	vpbroadcastd	.LCPI1_1(%rip), %xmm11
+	vbroadcastss	.LCPI1_3(%rip), %xmm5
+	vpbroadcastd	.LCPI1_2(%rip), %xmm13
+	vbroadcastss	.LCPI1_4(%rip), %xmm14
 	.p2align	4
 .LBB1_118:
-	vmulps	2880(%rsp,%r11,4), %xmm15, %xmm0
-	vfmadd231ps	2368(%rsp,%r11,4), %xmm20, %xmm0
-	vfmadd231ps	3392(%rsp,%r11,4), %xmm3, %xmm0
-	vaddps	%xmm0, %xmm18, %xmm0
-	vminps	%xmm7, %xmm0, %xmm0
-	vcvttps2dq	%xmm0, %xmm0
-	vpmovdb	%xmm0, (%r8,%r11)
-	vmulps	1344(%rsp,%r11,4), %xmm15, %xmm0
-	vfmadd231ps	832(%rsp,%r11,4), %xmm20, %xmm0
-	vfmadd231ps	1856(%rsp,%r11,4), %xmm3, %xmm0
-	vaddps	%xmm0, %xmm18, %xmm0
-	vminps	%xmm7, %xmm0, %xmm0
-	vcvttps2dq	%xmm0, %xmm0
-	vpmovdb	%xmm0, (%r9,%r11)
+	vmovdqa	880(%rsp,%r11,4), %xmm0
+	vmovdqa	%xmm11, %xmm1
+	vpternlogd	$248, %xmm13, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm2
+	vcvtdq2ps	%xmm2, %xmm2
+	vmovaps	%xmm5, %xmm3
+	vfmadd213ps	%xmm14, %xmm1, %xmm3
+	vfmadd213ps	%xmm20, %xmm1, %xmm3
+	vfmadd213ps	%xmm9, %xmm1, %xmm3
+	vfmadd213ps	%xmm31, %xmm1, %xmm3
+	vfmadd231ps	%xmm7, %xmm2, %xmm3
+	vaddps	%xmm26, %xmm3, %xmm1
+	vaddps	%xmm27, %xmm1, %xmm2
+	vsubps	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm10, %xmm3
+	vfmadd213ps	%xmm18, %xmm2, %xmm3
+	vfmadd213ps	%xmm22, %xmm2, %xmm3
+	vfmadd213ps	%xmm17, %xmm2, %xmm3
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm3, %xmm1, %xmm1
+	vaddps	%xmm30, %xmm1, %xmm1
+	vcmpleps	%xmm23, %xmm0, %k1
+	vmulps	%xmm6, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 880(%rsp,%r11,4)
 	addq	$4, %r11
-	cmpq	%r11, %rax
+	cmpq	%r11, %r10
 	jne	.LBB1_118
-	jmp	.LBB1_119
+	cmpq	%rax, %rdi
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vmovss	.LCPI1_5(%rip), %xmm5
+	vmovaps	-112(%rsp), %xmm22
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_8(%rip), %xmm11
+	vmovss	.LCPI1_7(%rip), %xmm7
+	vmovss	.LCPI1_10(%rip), %xmm13
+	vmovss	.LCPI1_11(%rip), %xmm14
+	je	.LBB1_121
 	.p2align	4
-.LBB1_110:
-	vmulss	2880(%rsp,%rdx,4), %xmm5, %xmm0
-	vfmadd231ss	2368(%rsp,%rdx,4), %xmm4, %xmm0
-	vfmadd231ss	3392(%rsp,%rdx,4), %xmm6, %xmm0
-	vaddss	%xmm0, %xmm12, %xmm0
-	vminss	%xmm9, %xmm0, %xmm0
-	vcvttss2si	%xmm0, %eax
-	movb	%al, (%r8,%rdx)
-	vmulss	1344(%rsp,%rdx,4), %xmm5, %xmm0
-	vfmadd231ss	832(%rsp,%rdx,4), %xmm4, %xmm0
-	vfmadd231ss	1856(%rsp,%rdx,4), %xmm6, %xmm0
-	vaddss	%xmm0, %xmm12, %xmm0
-	vminss	%xmm9, %xmm0, %xmm0
-	vcvttss2si	%xmm0, %eax
-	movb	%al, (%r9,%rdx)
-	incq	%rdx
-.LBB1_119:
-	cmpq	%rdx, %rdi
-	jne	.LBB1_110
 .LBB1_120:
-	movq	%r15, %r13
-	movq	%rbx, %rax
-	shrq	$63, %rax
-	movq	%rbx, %r15
-	addq	%rbx, %rax
-	sarq	%rax
-	cmpq	$2, 4240(%rsp)
-	vmovaps	%xmm2, %xmm20
-	jne	.LBB1_121
-	movq	248(%rsp), %rdx
-	cmpq	$2, %rdx
-	vmovaps	.LCPI1_19(%rip), %zmm6
-	vmovaps	.LCPI1_20(%rip), %zmm15
-	vmovaps	80(%rsp), %xmm4
-	vmovaps	64(%rsp), %xmm5
-	jl	.LBB1_147
-	cmpq	$2, %rax
-	movl	$1, %edi
-	cmovgeq	%rax, %rdi
-	cmpq	$7, %rdx
-	jg	.LBB1_137
-	xorl	%edx, %edx
-	vmovaps	-16(%rsp), %xmm6
-	jmp	.LBB1_146
-	.p2align	4
+	vmovd	880(%rsp,%rax,4), %xmm0
+	vmovd	%xmm0, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	vmovd	%ebx, %xmm1
+	shrl	$23, %r11d
+	vcvtsi2ss	%r11d, %xmm28, %xmm2
+	vmovaps	%xmm28, %xmm3
+	vfmadd213ss	%xmm29, %xmm1, %xmm3
+	vfmadd213ss	%xmm5, %xmm1, %xmm3
+	vfmadd213ss	%xmm6, %xmm1, %xmm3
+	vfmadd213ss	%xmm7, %xmm1, %xmm3
+	vfmadd231ss	%xmm11, %xmm2, %xmm3
+	vaddss	%xmm3, %xmm12, %xmm1
+	vaddss	%xmm1, %xmm13, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm14, %xmm3
+	vfmadd213ss	%xmm15, %xmm2, %xmm3
+	vfmadd213ss	%xmm16, %xmm2, %xmm3
+	vfmadd213ss	%xmm19, %xmm2, %xmm3
+	vmovd	%xmm1, %r11d
+	vmovd	%xmm3, %ebx
+	shll	$23, %r11d
+	addl	%ebx, %r11d
+	vmovd	%r11d, %xmm1
+	vaddss	%xmm21, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm9, %xmm2
+	vcmpless	%xmm8, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 880(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_120
 .LBB1_121:
-	movq	248(%rsp), %rbx
-	cmpq	$2, %rbx
-	vmovaps	.LCPI1_19(%rip), %zmm6
-	vmovaps	.LCPI1_20(%rip), %zmm15
-	vmovaps	80(%rsp), %xmm4
-	vmovaps	64(%rsp), %xmm5
-	jl	.LBB1_147
-	cmpq	$16, 256(%rsp)
-	setae	%dl
-	cmpq	$2, %rax
-	movl	$1, %edi
-	cmovgeq	%rax, %rdi
-	cmpq	$8, %rbx
-	setge	%r11b
-	testb	%dl, %r11b
-	jne	.LBB1_124
-	xorl	%edx, %edx
-	vmovaps	-16(%rsp), %xmm6
-	jmp	.LBB1_133
-.LBB1_137:
-	cmpq	$32, %rdx
-	jge	.LBB1_139
-	xorl	%edx, %edx
-	jmp	.LBB1_143
-.LBB1_124:
-	cmpq	$32, %rbx
-	jge	.LBB1_126
-	xorl	%edx, %edx
-	jmp	.LBB1_130
+	cmpq	$4, %r14
+	jge	.LBB1_159
+	xorl	%eax, %eax
+	jmp	.LBB1_168
+.LBB1_159:
+	cmpq	$16, %r14
+	jge	.LBB1_161
+	xorl	%eax, %eax
+	jmp	.LBB1_165
 .LBB1_139:
-	movl	%edi, %edx
-	andl	$112, %edx
-	xorl	%ebx, %ebx
-	vmovaps	%zmm16, %zmm13
-	vmovups	512(%rsp), %zmm16
-	vmovups	576(%rsp), %zmm19
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_18(%rip), %zmm10
+	vbroadcastss	.LCPI1_20(%rip), %zmm11
+	vpbroadcastd	.LCPI1_1(%rip), %zmm12
+	vpbroadcastd	.LCPI1_2(%rip), %zmm13
+	vpbroadcastd	.LCPI1_21(%rip), %zmm14
+	vbroadcastss	.LCPI1_22(%rip), %zmm15
+	vbroadcastss	.LCPI1_23(%rip), %zmm19
+	vbroadcastss	.LCPI1_27(%rip), %zmm4
+	vbroadcastss	.LCPI1_25(%rip), %zmm18
+	vbroadcastss	.LCPI1_26(%rip), %zmm20
+	vbroadcastss	.LCPI1_28(%rip), %zmm6
+	vbroadcastss	.LCPI1_30(%rip), %zmm8
+	vbroadcastss	.LCPI1_19(%rip), %zmm7
+	vbroadcastss	.LCPI1_31(%rip), %zmm9
+	vbroadcastss	.LCPI1_24(%rip), %zmm16
+	vbroadcastss	.LCPI1_29(%rip), %zmm5
 	.p2align	4
 .LBB1_140:
-	vmovups	2368(%rsp,%rbx,8), %zmm0
-	vmovups	2432(%rsp,%rbx,8), %zmm1
-	vmovups	2880(%rsp,%rbx,8), %zmm2
-	vmovaps	%zmm0, %zmm3
-	vpermt2ps	%zmm1, %zmm6, %zmm3
-	vpermt2ps	%zmm1, %zmm15, %zmm0
-	vaddps	%zmm0, %zmm3, %zmm0
-	vmovups	832(%rsp,%rbx,8), %zmm1
-	vmovups	896(%rsp,%rbx,8), %zmm3
-	vmovups	1344(%rsp,%rbx,8), %zmm4
-	vmovaps	%zmm1, %zmm5
-	vpermt2ps	%zmm3, %zmm6, %zmm5
-	vaddps	%zmm5, %zmm0, %zmm0
-	vpermt2ps	%zmm3, %zmm15, %zmm1
-	vaddps	%zmm1, %zmm0, %zmm0
-	vmovups	2944(%rsp,%rbx,8), %zmm1
-	vmovaps	%zmm2, %zmm3
-	vpermt2ps	%zmm1, %zmm6, %zmm3
-	vpermt2ps	%zmm1, %zmm15, %zmm2
-	vaddps	%zmm2, %zmm3, %zmm1
-	vmovups	1408(%rsp,%rbx,8), %zmm2
-	vmovaps	%zmm4, %zmm3
-	vpermt2ps	%zmm2, %zmm6, %zmm3
-	vaddps	%zmm3, %zmm1, %zmm1
-	vpermt2ps	%zmm2, %zmm15, %zmm4
-	vaddps	%zmm4, %zmm1, %zmm1
-	vmovups	3456(%rsp,%rbx,8), %zmm2
-	vmovups	3392(%rsp,%rbx,8), %zmm3
-	vmovaps	%zmm3, %zmm4
-	vpermt2ps	%zmm2, %zmm6, %zmm4
-	vpermt2ps	%zmm2, %zmm15, %zmm3
-	vaddps	%zmm3, %zmm4, %zmm2
-	vmovups	1920(%rsp,%rbx,8), %zmm3
-	vmovups	1856(%rsp,%rbx,8), %zmm4
-	vmovaps	%zmm4, %zmm5
-	vpermt2ps	%zmm3, %zmm6, %zmm5
-	vaddps	%zmm5, %zmm2, %zmm2
-	vpermt2ps	%zmm3, %zmm15, %zmm4
-	vaddps	%zmm4, %zmm2, %zmm2
-	vmulps	%zmm1, %zmm19, %zmm3
-	vfmadd231ps	%zmm0, %zmm13, %zmm3
-	vfmadd231ps	%zmm2, %zmm17, %zmm3
-	vaddps	%zmm3, %zmm16, %zmm3
-	vminps	%zmm8, %zmm3, %zmm3
-	vmulps	%zmm1, %zmm23, %zmm1
-	vfmadd231ps	%zmm0, %zmm10, %zmm1
-	vfmadd231ps	%zmm2, %zmm11, %zmm1
-	vaddps	%zmm1, %zmm16, %zmm0
-	vminps	%zmm8, %zmm0, %zmm0
-	vmovaps	%zmm3, %zmm1
-	vpermt2ps	%zmm0, %zmm24, %zmm1
-	vpermt2ps	%zmm0, %zmm21, %zmm3
-	vcvttps2dq	%zmm3, %zmm0
-	vcvttps2dq	%zmm1, %zmm1
-	vpmovdb	%zmm1, 16(%rcx,%rbx,2)
-	vpmovdb	%zmm0, (%rcx,%rbx,2)
-	addq	$16, %rbx
-	cmpq	%rbx, %rdx
+	vmovups	1392(%rsp,%r11,4), %zmm0
+	vmovaps	%zmm10, %zmm1
+	vfmadd213ps	%zmm7, %zmm0, %zmm1
+	vmaxps	%zmm11, %zmm1, %zmm1
+	vmovdqa64	%zmm12, %zmm2
+	vpternlogd	$248, %zmm13, %zmm1, %zmm2
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm14, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm15, %zmm3
+	vfmadd213ps	%zmm19, %zmm2, %zmm3
+	vfmadd213ps	%zmm16, %zmm2, %zmm3
+	vfmadd213ps	%zmm18, %zmm2, %zmm3
+	vfmadd213ps	%zmm20, %zmm2, %zmm3
+	vfmadd213ps	%zmm4, %zmm2, %zmm3
+	vaddps	%zmm1, %zmm3, %zmm1
+	vfmadd213ps	%zmm5, %zmm6, %zmm1
+	vmulps	%zmm8, %zmm0, %zmm2
+	vcmpleps	%zmm9, %zmm0, %k1
+	vsqrtps	%zmm2, %zmm1 {%k1}
+	vmovups	%zmm1, 1392(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
 	jne	.LBB1_140
-	cmpq	%rdx, %rdi
-	vmovaps	%zmm13, %zmm16
-	vmovaps	192(%rsp), %xmm13
-	vmovaps	176(%rsp), %xmm19
-	vmovaps	80(%rsp), %xmm4
-	vmovaps	64(%rsp), %xmm5
-	vmovaps	-16(%rsp), %xmm6
-	vmovaps	%xmm20, %xmm2
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_20(%rip), %xmm19
+	vmovss	.LCPI1_22(%rip), %xmm20
+	vmovss	.LCPI1_23(%rip), %xmm21
+	vmovss	.LCPI1_24(%rip), %xmm26
+	vmovss	.LCPI1_25(%rip), %xmm27
+	vmovss	.LCPI1_26(%rip), %xmm28
+	vmovss	.LCPI1_27(%rip), %xmm10
+	vmovss	.LCPI1_28(%rip), %xmm11
+	vmovss	.LCPI1_29(%rip), %xmm12
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm6
+	vpbroadcastd	.LCPI1_21(%rip), %xmm16
+	vmovaps	48(%rsp), %xmm5
+	vmovaps	-128(%rsp), %xmm4
 	je	.LBB1_147
 	testb	$12, %dil
 	je	.LBB1_146
 .LBB1_143:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$124, %edx
-	vmovups	512(%rsp), %zmm6
-	vmovups	576(%rsp), %zmm15
+	vmovaps	%xmm22, %xmm7
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_18(%rip), %xmm10
+	vbroadcastss	.LCPI1_19(%rip), %xmm11
+	vbroadcastss	.LCPI1_20(%rip), %xmm12
+	vpbroadcastd	.LCPI1_2(%rip), %xmm13
+	vbroadcastss	.LCPI1_22(%rip), %xmm19
+	vbroadcastss	.LCPI1_23(%rip), %xmm20
+	vbroadcastss	.LCPI1_24(%rip), %xmm21
+	vbroadcastss	.LCPI1_25(%rip), %xmm26
+	vbroadcastss	.LCPI1_26(%rip), %xmm27
+	vbroadcastss	.LCPI1_27(%rip), %xmm23
+	vbroadcastss	.LCPI1_28(%rip), %xmm14
+	vbroadcastss	.LCPI1_29(%rip), %xmm15
+	vbroadcastss	.LCPI1_30(%rip), %xmm22
+	vbroadcastss	.LCPI1_31(%rip), %xmm28
+	vpbroadcastd	.LCPI1_1(%rip), %xmm4
 	.p2align	4
 .LBB1_144:
-	vmovaps	2368(%rsp,%r11,8), %xmm0
-	vhaddps	2384(%rsp,%r11,8), %xmm0, %xmm0
-	vmovaps	2880(%rsp,%r11,8), %xmm1
-	vmovaps	832(%rsp,%r11,8), %xmm2
-	vmovaps	848(%rsp,%r11,8), %xmm3
-	vmovaps	1344(%rsp,%r11,8), %xmm4
+	vmovaps	1392(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm10, %xmm1
+	vfmadd213ps	%xmm11, %xmm0, %xmm1
+	vmaxps	%xmm12, %xmm1, %xmm1
+	vmovdqa	%xmm4, %xmm2
+	vpternlogd	$248, %xmm13, %xmm1, %xmm2
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm16, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm19, %xmm3
+	vfmadd213ps	%xmm20, %xmm2, %xmm3
+	vfmadd213ps	%xmm21, %xmm2, %xmm3
+	vfmadd213ps	%xmm26, %xmm2, %xmm3
+	vfmadd213ps	%xmm27, %xmm2, %xmm3
+	vfmadd213ps	%xmm23, %xmm2, %xmm3
+	vaddps	%xmm1, %xmm3, %xmm1
+	vfmadd213ps	%xmm15, %xmm14, %xmm1
+	vmulps	%xmm22, %xmm0, %xmm2
+	vcmpleps	%xmm28, %xmm0, %k1
+	vsqrtps	%xmm2, %xmm1 {%k1}
+	vmovaps	%xmm1, 1392(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_144
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_20(%rip), %xmm19
+	vmovss	.LCPI1_22(%rip), %xmm20
+	vmovss	.LCPI1_23(%rip), %xmm21
+	vmovss	.LCPI1_24(%rip), %xmm26
+	vmovss	.LCPI1_25(%rip), %xmm27
+	vmovss	.LCPI1_26(%rip), %xmm28
+	vmovss	.LCPI1_27(%rip), %xmm10
+	vmovss	.LCPI1_28(%rip), %xmm11
+	vmovss	.LCPI1_29(%rip), %xmm12
+	vmovss	.LCPI1_30(%rip), %xmm13
+	vmovss	.LCPI1_31(%rip), %xmm6
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	%xmm7, %xmm22
+	je	.LBB1_147
+	.p2align	4
+.LBB1_146:
+	vmovss	1392(%rsp,%rax,4), %xmm0
+	vmovaps	%xmm29, %xmm1
+	vfmadd213ss	%xmm30, %xmm0, %xmm1
+	vmaxss	%xmm19, %xmm1, %xmm1
+	vmovd	%xmm1, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	shrl	$23, %r11d
+	addl	$-127, %r11d
+	vcvtsi2ss	%r11d, %xmm24, %xmm1
+	vmovd	%ebx, %xmm2
+	vmovaps	%xmm20, %xmm3
+	vfmadd213ss	%xmm21, %xmm2, %xmm3
+	vfmadd213ss	%xmm26, %xmm2, %xmm3
+	vfmadd213ss	%xmm27, %xmm2, %xmm3
+	vfmadd213ss	%xmm28, %xmm2, %xmm3
+	vfmadd213ss	%xmm10, %xmm2, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vfmadd213ss	%xmm12, %xmm11, %xmm1
+	vmulss	%xmm0, %xmm13, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm6, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 1392(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_146
+.LBB1_147:
+	cmpq	$4, %r14
+	jge	.LBB1_149
+	xorl	%eax, %eax
+	vmovss	.LCPI1_31(%rip), %xmm6
+	jmp	.LBB1_158
+.LBB1_149:
+	cmpq	$16, %r14
+	vbroadcastss	.LCPI1_18(%rip), %xmm10
+	vbroadcastss	.LCPI1_19(%rip), %xmm11
+	vbroadcastss	.LCPI1_20(%rip), %xmm8
+	vpbroadcastd	.LCPI1_2(%rip), %xmm12
+	vbroadcastss	.LCPI1_22(%rip), %xmm19
+	vbroadcastss	.LCPI1_23(%rip), %xmm21
+	vbroadcastss	.LCPI1_24(%rip), %xmm26
+	vbroadcastss	.LCPI1_25(%rip), %xmm27
+	vbroadcastss	.LCPI1_26(%rip), %xmm28
+	jge	.LBB1_151
+	xorl	%eax, %eax
+	jmp	.LBB1_155
+.LBB1_161:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_3(%rip), %zmm6
+	vbroadcastss	.LCPI1_4(%rip), %zmm7
+	vbroadcastss	.LCPI1_5(%rip), %zmm9
+	vbroadcastss	.LCPI1_6(%rip), %zmm10
+	vbroadcastss	.LCPI1_7(%rip), %zmm20
+	vbroadcastss	.LCPI1_8(%rip), %zmm22
+	vbroadcastss	.LCPI1_9(%rip), %zmm26
+	vbroadcastss	.LCPI1_10(%rip), %zmm27
+	vmovdqa64	%zmm30, %zmm5
+	vbroadcastss	.LCPI1_11(%rip), %zmm30
+	vbroadcastss	.LCPI1_12(%rip), %zmm18
+	vmovaps	%zmm23, %zmm8
+	vmovaps	%zmm31, %zmm23
+	vbroadcastss	.LCPI1_13(%rip), %zmm31
+	vmovaps	%zmm4, %zmm11
+	vbroadcastss	.LCPI1_16(%rip), %zmm4
+	vpbroadcastd	.LCPI1_2(%rip), %zmm17
+	.p2align	4
+.LBB1_162:
+	vmovdqu64	1392(%rsp,%r11,4), %zmm0
+	vmovdqa64	%zmm5, %zmm1
+	vpternlogd	$248, %zmm17, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm2
+	vcvtdq2ps	%zmm2, %zmm2
+	vmovaps	%zmm6, %zmm3
+	vfmadd213ps	%zmm7, %zmm1, %zmm3
+	vfmadd213ps	%zmm9, %zmm1, %zmm3
+	vfmadd213ps	%zmm10, %zmm1, %zmm3
+	vfmadd213ps	%zmm20, %zmm1, %zmm3
+	vfmadd231ps	%zmm22, %zmm2, %zmm3
+	vaddps	%zmm26, %zmm3, %zmm1
+	vaddps	%zmm27, %zmm1, %zmm2
+	vsubps	%zmm2, %zmm3, %zmm2
+	vmovaps	%zmm30, %zmm3
+	vfmadd213ps	%zmm18, %zmm2, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vfmadd213ps	%zmm23, %zmm2, %zmm3
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm3, %zmm1, %zmm1
+	vaddps	%zmm8, %zmm1, %zmm1
+	vcmpleps	%zmm4, %zmm0, %k1
+	vmulps	%zmm11, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 1392(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_162
+	cmpq	%rax, %rdi
+	vmovaps	%zmm23, %zmm31
+	vmovaps	%zmm8, %zmm23
+	vmovaps	%zmm11, %zmm4
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovdqa64	%zmm5, %zmm30
+	vmovss	.LCPI1_5(%rip), %xmm5
+	vbroadcastss	.LCPI1_14(%rip), %xmm17
+	vmovaps	-112(%rsp), %xmm22
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_8(%rip), %xmm11
+	vmovss	.LCPI1_7(%rip), %xmm7
+	je	.LBB1_169
+	testb	$12, %dil
+	je	.LBB1_168
+.LBB1_165:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_5(%rip), %xmm20
+	vbroadcastss	.LCPI1_6(%rip), %xmm9
+	vbroadcastss	.LCPI1_8(%rip), %xmm7
+	vbroadcastss	.LCPI1_7(%rip), %xmm31
+	vbroadcastss	.LCPI1_9(%rip), %xmm26
+	vbroadcastss	.LCPI1_10(%rip), %xmm27
+	vbroadcastss	.LCPI1_11(%rip), %xmm10
+	vbroadcastss	.LCPI1_13(%rip), %xmm22
+	vbroadcastss	.LCPI1_12(%rip), %xmm18
+	vbroadcastss	.LCPI1_15(%rip), %xmm30
+	vbroadcastss	.LCPI1_17(%rip), %xmm6
+	vbroadcastss	.LCPI1_16(%rip), %xmm23
+	vpbroadcastd	.LCPI1_1(%rip), %xmm11
+	vbroadcastss	.LCPI1_3(%rip), %xmm5
+	vpbroadcastd	.LCPI1_2(%rip), %xmm13
+	vbroadcastss	.LCPI1_4(%rip), %xmm14
+	.p2align	4
+.LBB1_166:
+	vmovdqa	1392(%rsp,%r11,4), %xmm0
+	vmovdqa	%xmm11, %xmm1
+	vpternlogd	$248, %xmm13, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm2
+	vcvtdq2ps	%xmm2, %xmm2
+	vmovaps	%xmm5, %xmm3
+	vfmadd213ps	%xmm14, %xmm1, %xmm3
+	vfmadd213ps	%xmm20, %xmm1, %xmm3
+	vfmadd213ps	%xmm9, %xmm1, %xmm3
+	vfmadd213ps	%xmm31, %xmm1, %xmm3
+	vfmadd231ps	%xmm7, %xmm2, %xmm3
+	vaddps	%xmm26, %xmm3, %xmm1
+	vaddps	%xmm27, %xmm1, %xmm2
+	vsubps	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm10, %xmm3
+	vfmadd213ps	%xmm18, %xmm2, %xmm3
+	vfmadd213ps	%xmm22, %xmm2, %xmm3
+	vfmadd213ps	%xmm17, %xmm2, %xmm3
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm3, %xmm1, %xmm1
+	vaddps	%xmm30, %xmm1, %xmm1
+	vcmpleps	%xmm23, %xmm0, %k1
+	vmulps	%xmm6, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 1392(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_166
+	cmpq	%rax, %rdi
+	vbroadcastss	.LCPI1_14(%rip), %zmm31
+	vbroadcastss	.LCPI1_15(%rip), %zmm23
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vpbroadcastd	.LCPI1_1(%rip), %zmm30
+	vmovss	.LCPI1_5(%rip), %xmm5
+	vmovaps	-112(%rsp), %xmm22
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_8(%rip), %xmm11
+	vmovss	.LCPI1_7(%rip), %xmm7
+	vmovss	.LCPI1_10(%rip), %xmm13
+	vmovss	.LCPI1_11(%rip), %xmm14
+	je	.LBB1_169
+	.p2align	4
+.LBB1_168:
+	vmovd	1392(%rsp,%rax,4), %xmm0
+	vmovd	%xmm0, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	vmovd	%ebx, %xmm1
+	shrl	$23, %r11d
+	vcvtsi2ss	%r11d, %xmm29, %xmm2
+	vmovaps	%xmm28, %xmm3
+	vfmadd213ss	%xmm29, %xmm1, %xmm3
+	vfmadd213ss	%xmm5, %xmm1, %xmm3
+	vfmadd213ss	%xmm6, %xmm1, %xmm3
+	vfmadd213ss	%xmm7, %xmm1, %xmm3
+	vfmadd231ss	%xmm11, %xmm2, %xmm3
+	vaddss	%xmm3, %xmm12, %xmm1
+	vaddss	%xmm1, %xmm13, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm14, %xmm3
+	vfmadd213ss	%xmm15, %xmm2, %xmm3
+	vfmadd213ss	%xmm16, %xmm2, %xmm3
+	vfmadd213ss	%xmm19, %xmm2, %xmm3
+	vmovd	%xmm1, %r11d
+	vmovd	%xmm3, %ebx
+	shll	$23, %r11d
+	addl	%ebx, %r11d
+	vmovd	%r11d, %xmm1
+	vaddss	%xmm21, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm9, %xmm2
+	vcmpless	%xmm8, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 1392(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_168
+.LBB1_169:
+	cmpq	$4, %r14
+	jge	.LBB1_171
+	xorl	%eax, %eax
+	vmovaps	336(%rsp), %xmm17
+	vmovaps	48(%rsp), %xmm5
+	vmovaps	-128(%rsp), %xmm4
+	jmp	.LBB1_180
+.LBB1_171:
+	cmpq	$16, %r14
+	vbroadcastss	.LCPI1_6(%rip), %zmm20
+	vbroadcastss	.LCPI1_8(%rip), %zmm22
+	vmovaps	336(%rsp), %xmm17
+	jge	.LBB1_173
+	xorl	%eax, %eax
+	vmovaps	48(%rsp), %xmm5
+	jmp	.LBB1_177
+.LBB1_151:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vpbroadcastd	.LCPI1_1(%rip), %zmm14
+	vpbroadcastd	.LCPI1_2(%rip), %zmm22
+	vpbroadcastd	.LCPI1_21(%rip), %zmm15
+	vbroadcastss	.LCPI1_22(%rip), %zmm23
+	vbroadcastss	.LCPI1_24(%rip), %zmm20
+	vbroadcastss	.LCPI1_23(%rip), %zmm31
+	vbroadcastss	.LCPI1_27(%rip), %zmm4
+	vbroadcastss	.LCPI1_25(%rip), %zmm5
+	vbroadcastss	.LCPI1_26(%rip), %zmm16
+	vbroadcastss	.LCPI1_29(%rip), %zmm8
+	vbroadcastss	.LCPI1_28(%rip), %zmm7
+	vbroadcastss	.LCPI1_31(%rip), %zmm10
+	vbroadcastss	.LCPI1_30(%rip), %zmm9
+	vbroadcastss	.LCPI1_19(%rip), %zmm6
+	vbroadcastss	.LCPI1_18(%rip), %zmm13
+	vbroadcastss	.LCPI1_20(%rip), %zmm11
+	.p2align	4
+.LBB1_152:
+	vmovups	1904(%rsp,%r11,4), %zmm0
+	vmovaps	%zmm13, %zmm1
+	vfmadd213ps	%zmm6, %zmm0, %zmm1
+	vmaxps	%zmm11, %zmm1, %zmm1
+	vmovdqa64	%zmm14, %zmm2
+	vpternlogd	$248, %zmm22, %zmm1, %zmm2
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm15, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm23, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vfmadd213ps	%zmm20, %zmm2, %zmm3
+	vfmadd213ps	%zmm5, %zmm2, %zmm3
+	vfmadd213ps	%zmm16, %zmm2, %zmm3
+	vfmadd213ps	%zmm4, %zmm2, %zmm3
+	vaddps	%zmm1, %zmm3, %zmm1
+	vfmadd213ps	%zmm8, %zmm7, %zmm1
+	vmulps	%zmm9, %zmm0, %zmm2
+	vcmpleps	%zmm10, %zmm0, %k1
+	vsqrtps	%zmm2, %zmm1 {%k1}
+	vmovups	%zmm1, 1904(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_152
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_31(%rip), %xmm6
+	vmovaps	48(%rsp), %xmm5
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vbroadcastss	.LCPI1_20(%rip), %xmm8
+	vbroadcastss	.LCPI1_19(%rip), %xmm11
+	vbroadcastss	.LCPI1_18(%rip), %xmm10
+	je	.LBB1_181
+	testb	$12, %dil
+	je	.LBB1_158
+.LBB1_155:
+	vmovaps	%xmm22, %xmm7
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_27(%rip), %xmm23
+	vbroadcastss	.LCPI1_28(%rip), %xmm14
+	vbroadcastss	.LCPI1_29(%rip), %xmm15
+	vbroadcastss	.LCPI1_30(%rip), %xmm22
+	vbroadcastss	.LCPI1_31(%rip), %xmm31
+	vpbroadcastd	.LCPI1_21(%rip), %xmm4
+	vpbroadcastd	.LCPI1_1(%rip), %xmm6
+	.p2align	4
+.LBB1_156:
+	vmovaps	1904(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm10, %xmm1
+	vfmadd213ps	%xmm11, %xmm0, %xmm1
+	vmaxps	%xmm8, %xmm1, %xmm1
+	vmovdqa	%xmm6, %xmm2
+	vpternlogd	$248, %xmm12, %xmm1, %xmm2
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm4, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm19, %xmm3
+	vfmadd213ps	%xmm21, %xmm2, %xmm3
+	vfmadd213ps	%xmm26, %xmm2, %xmm3
+	vfmadd213ps	%xmm27, %xmm2, %xmm3
+	vfmadd213ps	%xmm28, %xmm2, %xmm3
+	vfmadd213ps	%xmm23, %xmm2, %xmm3
+	vaddps	%xmm1, %xmm3, %xmm1
+	vfmadd213ps	%xmm15, %xmm14, %xmm1
+	vmulps	%xmm22, %xmm0, %xmm2
+	vcmpleps	%xmm31, %xmm0, %k1
+	vsqrtps	%xmm2, %xmm1 {%k1}
+	vmovaps	%xmm1, 1904(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_156
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_31(%rip), %xmm6
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	%xmm7, %xmm22
+	je	.LBB1_181
+	.p2align	4
+.LBB1_158:
+	vmovss	1904(%rsp,%rax,4), %xmm0
+	vmovaps	%xmm29, %xmm1
+	vfmadd213ss	%xmm30, %xmm0, %xmm1
+	vmaxss	.LCPI1_20(%rip), %xmm1, %xmm1
+	vmovd	%xmm1, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	shrl	$23, %r11d
+	addl	$-127, %r11d
+	vcvtsi2ss	%r11d, %xmm25, %xmm1
+	vmovd	%ebx, %xmm2
+	vmovss	.LCPI1_22(%rip), %xmm3
+	vfmadd213ss	.LCPI1_23(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_24(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_25(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_26(%rip), %xmm2, %xmm3
+	vfmadd213ss	.LCPI1_27(%rip), %xmm2, %xmm3
+	vaddss	%xmm1, %xmm3, %xmm1
+	vmovss	.LCPI1_29(%rip), %xmm2
+	vfmadd132ss	.LCPI1_28(%rip), %xmm2, %xmm1
+	vmulss	.LCPI1_30(%rip), %xmm0, %xmm2
+	vsqrtss	%xmm2, %xmm2, %xmm2
+	vcmpless	%xmm6, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 1904(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_158
+	jmp	.LBB1_181
+.LBB1_173:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_3(%rip), %zmm6
+	vbroadcastss	.LCPI1_4(%rip), %zmm7
+	vbroadcastss	.LCPI1_5(%rip), %zmm9
+	vbroadcastss	.LCPI1_7(%rip), %zmm10
+	vbroadcastss	.LCPI1_9(%rip), %zmm26
+	vbroadcastss	.LCPI1_10(%rip), %zmm27
+	vbroadcastss	.LCPI1_11(%rip), %zmm28
+	vbroadcastss	.LCPI1_12(%rip), %zmm18
+	vbroadcastss	.LCPI1_13(%rip), %zmm29
+	vbroadcastss	.LCPI1_16(%rip), %zmm8
+	vpbroadcastd	.LCPI1_2(%rip), %zmm5
+	.p2align	4
+.LBB1_174:
+	vmovdqu64	1904(%rsp,%r11,4), %zmm0
+	vmovdqa64	%zmm30, %zmm1
+	vpternlogd	$248, %zmm5, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm2
+	vcvtdq2ps	%zmm2, %zmm2
+	vmovaps	%zmm6, %zmm3
+	vfmadd213ps	%zmm7, %zmm1, %zmm3
+	vfmadd213ps	%zmm9, %zmm1, %zmm3
+	vfmadd213ps	%zmm20, %zmm1, %zmm3
+	vfmadd213ps	%zmm10, %zmm1, %zmm3
+	vfmadd231ps	%zmm22, %zmm2, %zmm3
+	vaddps	%zmm26, %zmm3, %zmm1
+	vaddps	%zmm27, %zmm1, %zmm2
+	vsubps	%zmm2, %zmm3, %zmm2
+	vmovaps	%zmm28, %zmm3
+	vfmadd213ps	%zmm18, %zmm2, %zmm3
+	vfmadd213ps	%zmm29, %zmm2, %zmm3
+	vfmadd213ps	%zmm31, %zmm2, %zmm3
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm3, %zmm1, %zmm1
+	vaddps	%zmm23, %zmm1, %zmm1
+	vcmpleps	%zmm8, %zmm0, %k1
+	vmulps	%zmm4, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 1904(%rsp,%r11,4)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_174
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_16(%rip), %xmm8
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	48(%rsp), %xmm5
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_7(%rip), %xmm7
+	je	.LBB1_181
+	testb	$12, %dil
+	je	.LBB1_180
+.LBB1_177:
+	vmovaps	%xmm5, %xmm11
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	vbroadcastss	.LCPI1_5(%rip), %xmm20
+	vbroadcastss	.LCPI1_6(%rip), %xmm9
+	vbroadcastss	.LCPI1_7(%rip), %xmm26
+	vbroadcastss	.LCPI1_9(%rip), %xmm7
+	vbroadcastss	.LCPI1_10(%rip), %xmm27
+	vbroadcastss	.LCPI1_11(%rip), %xmm28
+	vbroadcastss	.LCPI1_12(%rip), %xmm10
+	vbroadcastss	.LCPI1_14(%rip), %xmm22
+	vbroadcastss	.LCPI1_15(%rip), %xmm29
+	vbroadcastss	.LCPI1_16(%rip), %xmm30
+	vpbroadcastd	.LCPI1_1(%rip), %xmm4
+	vbroadcastss	.LCPI1_13(%rip), %xmm6
+	vbroadcastss	.LCPI1_8(%rip), %xmm5
+	vbroadcastss	.LCPI1_3(%rip), %xmm18
+	vbroadcastss	.LCPI1_17(%rip), %xmm23
+	vpbroadcastd	.LCPI1_2(%rip), %xmm31
+	vbroadcastss	.LCPI1_4(%rip), %xmm14
+	.p2align	4
+.LBB1_178:
+	vmovdqa	1904(%rsp,%r11,4), %xmm0
+	vmovdqa	%xmm4, %xmm1
+	vpternlogd	$248, %xmm31, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm2
+	vcvtdq2ps	%xmm2, %xmm2
+	vmovaps	%xmm18, %xmm3
+	vfmadd213ps	%xmm14, %xmm1, %xmm3
+	vfmadd213ps	%xmm20, %xmm1, %xmm3
+	vfmadd213ps	%xmm9, %xmm1, %xmm3
+	vfmadd213ps	%xmm26, %xmm1, %xmm3
+	vfmadd231ps	%xmm5, %xmm2, %xmm3
+	vaddps	%xmm7, %xmm3, %xmm1
+	vaddps	%xmm27, %xmm1, %xmm2
+	vsubps	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm28, %xmm3
+	vfmadd213ps	%xmm10, %xmm2, %xmm3
+	vfmadd213ps	%xmm6, %xmm2, %xmm3
+	vfmadd213ps	%xmm22, %xmm2, %xmm3
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm3, %xmm1, %xmm1
+	vaddps	%xmm29, %xmm1, %xmm1
+	vcmpleps	%xmm30, %xmm0, %k1
+	vmulps	%xmm23, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 1904(%rsp,%r11,4)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_178
+	cmpq	%rax, %rdi
+	vmovss	.LCPI1_17(%rip), %xmm9
+	vmovaps	%xmm11, %xmm5
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vmovss	.LCPI1_6(%rip), %xmm6
+	vmovss	.LCPI1_8(%rip), %xmm11
+	vmovss	.LCPI1_7(%rip), %xmm7
+	vmovss	.LCPI1_11(%rip), %xmm14
+	je	.LBB1_181
+	.p2align	4
+.LBB1_180:
+	vmovd	1904(%rsp,%rax,4), %xmm0
+	vmovd	%xmm0, %r11d
+	movl	%r11d, %ebx
+	andl	$8388607, %ebx
+	orl	$1065353216, %ebx
+	vmovd	%ebx, %xmm1
+	shrl	$23, %r11d
+	vcvtsi2ss	%r11d, %xmm24, %xmm2
+	vmovss	.LCPI1_3(%rip), %xmm3
+	vfmadd213ss	.LCPI1_4(%rip), %xmm1, %xmm3
+	vfmadd213ss	.LCPI1_5(%rip), %xmm1, %xmm3
+	vfmadd213ss	%xmm6, %xmm1, %xmm3
+	vfmadd213ss	%xmm7, %xmm1, %xmm3
+	vfmadd231ss	%xmm11, %xmm2, %xmm3
+	vaddss	%xmm3, %xmm12, %xmm1
+	vaddss	%xmm1, %xmm13, %xmm2
+	vsubss	%xmm2, %xmm3, %xmm2
+	vmovaps	%xmm14, %xmm3
+	vfmadd213ss	%xmm15, %xmm2, %xmm3
+	vfmadd213ss	%xmm16, %xmm2, %xmm3
+	vfmadd213ss	%xmm19, %xmm2, %xmm3
+	vmovd	%xmm1, %r11d
+	vmovd	%xmm3, %ebx
+	shll	$23, %r11d
+	addl	%ebx, %r11d
+	vmovd	%r11d, %xmm1
+	vaddss	%xmm21, %xmm1, %xmm1
+	vmulss	%xmm0, %xmm9, %xmm2
+	vcmpless	%xmm8, %xmm0, %k1
+	vmovss	%xmm2, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 1904(%rsp,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdi
+	jne	.LBB1_180
+.LBB1_181:
+	cmpq	$16, 368(%rsp)
+	setae	%al
+	cmpq	$4, %r14
+	setge	%r11b
+	testb	%al, %r11b
+	jne	.LBB1_184
+	xorl	%eax, %eax
+	movq	4288(%rsp), %r13
+	movq	320(%rsp), %rbx
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
+	vmovss	.LCPI1_32(%rip), %xmm6
+	vbroadcastss	.LCPI1_32(%rip), %xmm8
+	vbroadcastss	.LCPI1_32(%rip), %zmm10
+	vmovaps	.LCPI1_33(%rip), %zmm7
+	vmovaps	.LCPI1_34(%rip), %zmm9
+	vmovaps	.LCPI1_35(%rip), %zmm30
+	vmovaps	.LCPI1_36(%rip), %zmm23
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	vmovaps	416(%rsp), %xmm13
+	vmovaps	400(%rsp), %xmm14
+	vmovups	816(%rsp), %zmm3
+	vmovups	752(%rsp), %zmm31
+	vmovups	688(%rsp), %zmm12
+	vmovups	624(%rsp), %zmm28
+	jmp	.LBB1_183
+	.p2align	4
+.LBB1_184:
+	cmpq	$16, %r14
+	movq	320(%rsp), %rbx
+	vbroadcastss	.LCPI1_22(%rip), %zmm21
+	vmovss	.LCPI1_32(%rip), %xmm6
+	vbroadcastss	.LCPI1_32(%rip), %xmm8
+	vbroadcastss	.LCPI1_32(%rip), %zmm10
+	vmovaps	.LCPI1_33(%rip), %zmm7
+	vmovaps	.LCPI1_34(%rip), %zmm9
+	vmovaps	.LCPI1_35(%rip), %zmm30
+	vmovaps	.LCPI1_36(%rip), %zmm23
+	vmovaps	416(%rsp), %xmm13
+	vmovaps	400(%rsp), %xmm14
+	jge	.LBB1_186
+	xorl	%eax, %eax
+	movq	4288(%rsp), %r13
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	vmovups	3952(%rsp), %zmm11
+	vmovups	816(%rsp), %zmm3
+	vmovups	752(%rsp), %zmm31
+	vmovups	688(%rsp), %zmm12
+	vmovups	624(%rsp), %zmm28
+	vmovups	4016(%rsp), %zmm2
+	vmovups	4080(%rsp), %zmm18
+	vmovups	4144(%rsp), %zmm20
+	jmp	.LBB1_190
+.LBB1_186:
+	movl	%edi, %eax
+	andl	$240, %eax
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI1_8(%rip), %xmm19
+	vmovups	3952(%rsp), %zmm11
+	vmovups	752(%rsp), %zmm31
+	vmovups	688(%rsp), %zmm12
+	vmovups	624(%rsp), %zmm28
+	vmovups	4016(%rsp), %zmm2
+	vmovups	4080(%rsp), %zmm18
+	vmovups	4144(%rsp), %zmm20
+	.p2align	4
+.LBB1_187:
+	vmulps	2928(%rsp,%r11,4), %zmm20, %zmm0
+	vfmadd231ps	2416(%rsp,%r11,4), %zmm18, %zmm0
+	vfmadd231ps	3440(%rsp,%r11,4), %zmm2, %zmm0
+	vaddps	%zmm0, %zmm11, %zmm0
+	vminps	%zmm10, %zmm0, %zmm0
+	vcvttps2dq	%zmm0, %zmm0
+	vpmovdb	%zmm0, (%r9,%r11)
+	vmulps	1392(%rsp,%r11,4), %zmm20, %zmm0
+	vfmadd231ps	880(%rsp,%r11,4), %zmm18, %zmm0
+	vfmadd231ps	1904(%rsp,%r11,4), %zmm2, %zmm0
+	vaddps	%zmm0, %zmm11, %zmm0
+	vminps	%zmm10, %zmm0, %zmm0
+	vcvttps2dq	%zmm0, %zmm0
+	vpmovdb	%zmm0, (%rcx,%r11)
+	addq	$16, %r11
+	cmpq	%r11, %r13
+	jne	.LBB1_187
+	cmpq	%rax, %rdi
+	movq	4288(%rsp), %r13
+	vmovups	816(%rsp), %zmm3
+	je	.LBB1_193
+	testb	$12, %dil
+	je	.LBB1_183
+.LBB1_190:
+	movq	%rax, %r11
+	movl	%edi, %eax
+	andl	$252, %eax
+	.p2align	4
+.LBB1_191:
+	vmulps	2928(%rsp,%r11,4), %xmm20, %xmm0
+	vfmadd231ps	2416(%rsp,%r11,4), %xmm18, %xmm0
+	vfmadd231ps	3440(%rsp,%r11,4), %xmm2, %xmm0
+	vaddps	%xmm0, %xmm11, %xmm0
+	vminps	%xmm8, %xmm0, %xmm0
+	vcvttps2dq	%xmm0, %xmm0
+	vpmovdb	%xmm0, (%r9,%r11)
+	vmulps	1392(%rsp,%r11,4), %xmm20, %xmm0
+	vfmadd231ps	880(%rsp,%r11,4), %xmm18, %xmm0
+	vfmadd231ps	1904(%rsp,%r11,4), %xmm2, %xmm0
+	vaddps	%xmm0, %xmm11, %xmm0
+	vminps	%xmm8, %xmm0, %xmm0
+	vcvttps2dq	%xmm0, %xmm0
+	vpmovdb	%xmm0, (%rcx,%r11)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB1_191
+	jmp	.LBB1_192
+	.p2align	4
+.LBB1_183:
+	vmulss	2928(%rsp,%rax,4), %xmm13, %xmm0
+	vfmadd231ss	2416(%rsp,%rax,4), %xmm17, %xmm0
+	vfmadd231ss	3440(%rsp,%rax,4), %xmm14, %xmm0
+	vaddss	%xmm0, %xmm5, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %r10d
+	movb	%r10b, (%r9,%rax)
+	vmulss	1392(%rsp,%rax,4), %xmm13, %xmm0
+	vfmadd231ss	880(%rsp,%rax,4), %xmm17, %xmm0
+	vfmadd231ss	1904(%rsp,%rax,4), %xmm14, %xmm0
+	vaddss	%xmm0, %xmm5, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %r10d
+	movb	%r10b, (%rcx,%rax)
+	incq	%rax
+.LBB1_192:
+	cmpq	%rax, %rdi
+	jne	.LBB1_183
+.LBB1_193:
+	vmovaps	%zmm3, %zmm15
+	movq	%rbx, %r14
+	movq	%r15, %r10
+	shrq	$63, %r10
+	addq	%r15, %r10
+	sarq	%r10
+	cmpq	$2, %r13
+	jne	.LBB1_194
+	movq	328(%rsp), %rax
+	cmpq	$2, %rax
+	jl	.LBB1_220
+	cmpq	$2, %r10
+	movl	$1, %edi
+	cmovgeq	%r10, %rdi
+	cmpq	$7, %rax
+	jg	.LBB1_210
+	xorl	%ebx, %ebx
+	vmovaps	144(%rsp), %xmm29
+	vmovaps	80(%rsp), %xmm16
+	vmovaps	128(%rsp), %xmm26
+	vmovaps	112(%rsp), %xmm27
+	vmovaps	96(%rsp), %xmm11
+	jmp	.LBB1_219
+	.p2align	4
+.LBB1_194:
+	movq	328(%rsp), %rbx
+	cmpq	$2, %rbx
+	jl	.LBB1_220
+	cmpq	$16, 360(%rsp)
+	setae	%al
+	cmpq	$2, %r10
+	movl	$1, %edi
+	cmovgeq	%r10, %rdi
+	cmpq	$8, %rbx
+	setge	%r11b
+	testb	%al, %r11b
+	jne	.LBB1_197
+	xorl	%ebx, %ebx
+	vmovaps	144(%rsp), %xmm29
+	vmovaps	80(%rsp), %xmm16
+	vmovaps	128(%rsp), %xmm26
+	vmovaps	112(%rsp), %xmm27
+	vmovaps	96(%rsp), %xmm11
+	jmp	.LBB1_206
+.LBB1_210:
+	cmpq	$32, %rax
+	jge	.LBB1_212
+	xorl	%ebx, %ebx
+	jmp	.LBB1_216
+.LBB1_197:
+	cmpq	$32, %rbx
+	jge	.LBB1_199
+	xorl	%ebx, %ebx
+	jmp	.LBB1_203
+.LBB1_212:
+	movl	%edi, %ebx
+	andl	$112, %ebx
+	xorl	%eax, %eax
+	vmovups	560(%rsp), %zmm11
+	vmovaps	%zmm15, %zmm16
+	vmovaps	%zmm31, %zmm26
+	vmovaps	%zmm12, %zmm27
+	vmovaps	%zmm28, %zmm29
+	vmovups	496(%rsp), %zmm22
+	vmovups	432(%rsp), %zmm20
+	.p2align	4
+.LBB1_213:
+	vmovups	2416(%rsp,%rax,8), %zmm0
+	vmovups	2480(%rsp,%rax,8), %zmm1
+	vmovups	2928(%rsp,%rax,8), %zmm2
+	vmovaps	%zmm0, %zmm3
+	vpermt2ps	%zmm1, %zmm7, %zmm3
+	vpermt2ps	%zmm1, %zmm9, %zmm0
+	vaddps	%zmm0, %zmm3, %zmm0
+	vmovups	880(%rsp,%rax,8), %zmm1
+	vmovups	944(%rsp,%rax,8), %zmm3
+	vmovups	1392(%rsp,%rax,8), %zmm4
+	vmovaps	%zmm1, %zmm5
+	vpermt2ps	%zmm3, %zmm7, %zmm5
+	vaddps	%zmm5, %zmm0, %zmm0
+	vpermt2ps	%zmm3, %zmm9, %zmm1
+	vaddps	%zmm1, %zmm0, %zmm0
+	vmovups	2992(%rsp,%rax,8), %zmm1
+	vmovaps	%zmm2, %zmm3
+	vpermt2ps	%zmm1, %zmm7, %zmm3
+	vpermt2ps	%zmm1, %zmm9, %zmm2
+	vaddps	%zmm2, %zmm3, %zmm1
+	vmovups	1456(%rsp,%rax,8), %zmm2
+	vmovaps	%zmm4, %zmm3
+	vpermt2ps	%zmm2, %zmm7, %zmm3
+	vaddps	%zmm3, %zmm1, %zmm1
+	vpermt2ps	%zmm2, %zmm9, %zmm4
+	vaddps	%zmm4, %zmm1, %zmm1
+	vmovups	3504(%rsp,%rax,8), %zmm2
+	vmovups	3440(%rsp,%rax,8), %zmm3
+	vmovaps	%zmm3, %zmm4
+	vpermt2ps	%zmm2, %zmm7, %zmm4
+	vpermt2ps	%zmm2, %zmm9, %zmm3
+	vaddps	%zmm3, %zmm4, %zmm2
+	vmovups	1968(%rsp,%rax,8), %zmm3
+	vmovups	1904(%rsp,%rax,8), %zmm4
+	vmovaps	%zmm4, %zmm5
+	vpermt2ps	%zmm3, %zmm7, %zmm5
+	vaddps	%zmm5, %zmm2, %zmm2
+	vpermt2ps	%zmm3, %zmm9, %zmm4
+	vaddps	%zmm4, %zmm2, %zmm2
+	vmulps	%zmm1, %zmm16, %zmm3
+	vfmadd231ps	%zmm0, %zmm26, %zmm3
+	vfmadd231ps	%zmm2, %zmm27, %zmm3
+	vaddps	%zmm3, %zmm11, %zmm3
+	vminps	%zmm10, %zmm3, %zmm3
+	vmulps	%zmm1, %zmm29, %zmm1
+	vfmadd231ps	%zmm0, %zmm22, %zmm1
+	vfmadd231ps	%zmm2, %zmm20, %zmm1
+	vaddps	%zmm1, %zmm11, %zmm0
+	vminps	%zmm10, %zmm0, %zmm0
+	vmovaps	%zmm3, %zmm1
+	vpermt2ps	%zmm0, %zmm30, %zmm1
+	vpermt2ps	%zmm0, %zmm23, %zmm3
+	vcvttps2dq	%zmm3, %zmm0
+	vcvttps2dq	%zmm1, %zmm1
+	vpmovdb	%zmm1, 16(%r8,%rax,2)
+	vpmovdb	%zmm0, (%r8,%rax,2)
+	addq	$16, %rax
+	cmpq	%rax, %rbx
+	jne	.LBB1_213
+	cmpq	%rbx, %rdi
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vmovaps	144(%rsp), %xmm29
+	vmovaps	80(%rsp), %xmm16
+	vmovaps	128(%rsp), %xmm26
+	vmovaps	112(%rsp), %xmm27
+	vmovaps	96(%rsp), %xmm11
+	je	.LBB1_220
+	testb	$12, %dil
+	je	.LBB1_219
+.LBB1_216:
+	movq	%rbx, %rax
+	movl	%edi, %ebx
+	andl	$124, %ebx
+	vmovups	560(%rsp), %zmm11
+	vmovaps	%zmm15, %zmm16
+	vmovaps	%zmm31, %zmm26
+	vmovaps	%zmm12, %zmm27
+	vmovaps	%zmm28, %zmm29
+	vmovups	496(%rsp), %zmm22
+	vmovups	432(%rsp), %zmm20
+	.p2align	4
+.LBB1_217:
+	vmovaps	2416(%rsp,%rax,8), %xmm0
+	vhaddps	2432(%rsp,%rax,8), %xmm0, %xmm0
+	vmovaps	2928(%rsp,%rax,8), %xmm1
+	vmovaps	880(%rsp,%rax,8), %xmm2
+	vmovaps	896(%rsp,%rax,8), %xmm3
+	vmovaps	1392(%rsp,%rax,8), %xmm4
 	vshufps	$136, %xmm3, %xmm2, %xmm5
 	vshufps	$221, %xmm3, %xmm2, %xmm2
-	vhaddps	2896(%rsp,%r11,8), %xmm1, %xmm1
+	vhaddps	2944(%rsp,%rax,8), %xmm1, %xmm1
 	vaddps	%xmm5, %xmm0, %xmm0
 	vaddps	%xmm2, %xmm0, %xmm0
-	vmovaps	1360(%rsp,%r11,8), %xmm2
+	vmovaps	1408(%rsp,%rax,8), %xmm2
 	vshufps	$136, %xmm2, %xmm4, %xmm3
 	vshufps	$221, %xmm2, %xmm4, %xmm2
 	vaddps	%xmm3, %xmm1, %xmm1
 	vaddps	%xmm2, %xmm1, %xmm1
-	vmovaps	3392(%rsp,%r11,8), %xmm2
-	vhaddps	3408(%rsp,%r11,8), %xmm2, %xmm2
-	vmovaps	1872(%rsp,%r11,8), %xmm3
-	vmovaps	1856(%rsp,%r11,8), %xmm4
+	vmovaps	3440(%rsp,%rax,8), %xmm2
+	vhaddps	3456(%rsp,%rax,8), %xmm2, %xmm2
+	vmovaps	1920(%rsp,%rax,8), %xmm3
+	vmovaps	1904(%rsp,%rax,8), %xmm4
 	vshufps	$136, %xmm3, %xmm4, %xmm5
 	vshufps	$221, %xmm3, %xmm4, %xmm3
 	vaddps	%xmm5, %xmm2, %xmm2
 	vaddps	%xmm3, %xmm2, %xmm2
-	vmulps	%xmm1, %xmm15, %xmm3
-	vfmadd231ps	%xmm0, %xmm16, %xmm3
-	vfmadd231ps	%xmm2, %xmm17, %xmm3
-	vaddps	%xmm3, %xmm6, %xmm3
-	vminps	%xmm7, %xmm3, %xmm3
-	vmulps	%xmm1, %xmm23, %xmm1
-	vfmadd231ps	%xmm0, %xmm10, %xmm1
-	vfmadd231ps	%xmm2, %xmm11, %xmm1
-	vaddps	%xmm1, %xmm6, %xmm0
-	vminps	%xmm7, %xmm0, %xmm0
+	vmulps	%xmm1, %xmm16, %xmm3
+	vfmadd231ps	%xmm0, %xmm26, %xmm3
+	vfmadd231ps	%xmm2, %xmm27, %xmm3
+	vaddps	%xmm3, %xmm11, %xmm3
+	vminps	%xmm8, %xmm3, %xmm3
+	vmulps	%xmm1, %xmm29, %xmm1
+	vfmadd231ps	%xmm0, %xmm22, %xmm1
+	vfmadd231ps	%xmm2, %xmm20, %xmm1
+	vaddps	%xmm1, %xmm11, %xmm0
+	vminps	%xmm8, %xmm0, %xmm0
 	vunpckhps	%xmm0, %xmm3, %xmm1
 	vunpcklps	%xmm0, %xmm3, %xmm0
 	vinsertf128	$1, %xmm1, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
-	vpmovdb	%ymm0, (%rcx,%r11,2)
-	addq	$4, %r11
-	cmpq	%r11, %rdx
-	jne	.LBB1_144
-	cmpq	%rdx, %rdi
-	vmovaps	80(%rsp), %xmm4
-	vmovaps	64(%rsp), %xmm5
-	vmovaps	-16(%rsp), %xmm6
-	vmovaps	%xmm20, %xmm2
-	je	.LBB1_147
+	vpmovdb	%ymm0, (%r8,%rax,2)
+	addq	$4, %rax
+	cmpq	%rax, %rbx
+	jne	.LBB1_217
+	cmpq	%rbx, %rdi
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vmovaps	144(%rsp), %xmm29
+	vmovaps	80(%rsp), %xmm16
+	vmovaps	128(%rsp), %xmm26
+	vmovaps	112(%rsp), %xmm27
+	vmovaps	96(%rsp), %xmm11
+	je	.LBB1_220
 	.p2align	4
-.LBB1_146:
-	vmovss	2368(%rsp,%rdx,8), %xmm0
-	vmovss	2880(%rsp,%rdx,8), %xmm1
-	vaddss	2372(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	832(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	836(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	2884(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1344(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1348(%rsp,%rdx,8), %xmm1, %xmm1
-	vmovss	3392(%rsp,%rdx,8), %xmm2
-	vaddss	3396(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1856(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1860(%rsp,%rdx,8), %xmm2, %xmm2
-	vmulss	%xmm1, %xmm19, %xmm3
-	vfmadd231ss	%xmm0, %xmm13, %xmm3
-	vfmadd231ss	%xmm2, %xmm4, %xmm3
-	vaddss	%xmm3, %xmm14, %xmm3
-	vminss	%xmm9, %xmm3, %xmm3
-	vcvttss2si	%xmm3, %r11d
-	vmulss	%xmm1, %xmm6, %xmm1
-	vfmadd231ss	%xmm0, %xmm5, %xmm1
-	vfmadd231ss	%xmm2, %xmm20, %xmm1
-	vmovaps	%xmm20, %xmm2
-	vaddss	%xmm1, %xmm14, %xmm0
-	vminss	%xmm9, %xmm0, %xmm0
-	vcvttss2si	%xmm0, %ebx
-	movb	%r11b, (%rcx,%rdx,2)
-	movb	%bl, 1(%rcx,%rdx,2)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_146
-	jmp	.LBB1_147
-.LBB1_126:
-	movl	%edi, %edx
-	andl	$112, %edx
-	xorl	%ebx, %ebx
-	movq	-40(%rsp), %r11
-	vmovaps	%zmm10, %zmm13
-	vmovaps	%zmm16, %zmm10
-	vmovups	512(%rsp), %zmm16
-	vmovaps	%zmm23, %zmm19
-	vmovaps	%zmm11, %zmm23
-	vmovaps	%zmm17, %zmm11
-	vmovups	576(%rsp), %zmm17
+.LBB1_219:
+	vmovss	2416(%rsp,%rbx,8), %xmm0
+	vmovss	2928(%rsp,%rbx,8), %xmm1
+	vaddss	2420(%rsp,%rbx,8), %xmm0, %xmm0
+	vaddss	880(%rsp,%rbx,8), %xmm0, %xmm0
+	vaddss	884(%rsp,%rbx,8), %xmm0, %xmm0
+	vaddss	2932(%rsp,%rbx,8), %xmm1, %xmm1
+	vaddss	1392(%rsp,%rbx,8), %xmm1, %xmm1
+	vaddss	1396(%rsp,%rbx,8), %xmm1, %xmm1
+	vmovss	3440(%rsp,%rbx,8), %xmm2
+	vaddss	3444(%rsp,%rbx,8), %xmm2, %xmm2
+	vaddss	1904(%rsp,%rbx,8), %xmm2, %xmm2
+	vaddss	1908(%rsp,%rbx,8), %xmm2, %xmm2
+	vmulss	%xmm1, %xmm26, %xmm3
+	vfmadd231ss	%xmm0, %xmm29, %xmm3
+	vfmadd231ss	%xmm2, %xmm27, %xmm3
+	vaddss	%xmm3, %xmm4, %xmm3
+	vminss	%xmm6, %xmm3, %xmm3
+	vcvttss2si	%xmm3, %eax
+	vmulss	%xmm1, %xmm22, %xmm1
+	vfmadd231ss	%xmm0, %xmm11, %xmm1
+	vfmadd231ss	%xmm2, %xmm16, %xmm1
+	vaddss	%xmm1, %xmm4, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %r11d
+	movb	%al, (%r8,%rbx,2)
+	movb	%r11b, 1(%r8,%rbx,2)
+	incq	%rbx
+	cmpq	%rbx, %rdi
+	jne	.LBB1_219
+	jmp	.LBB1_220
+.LBB1_199:
+	movl	%edi, %ebx
+	andl	$112, %ebx
+	xorl	%eax, %eax
+	movq	40(%rsp), %r11
+	vmovups	560(%rsp), %zmm11
+	vmovaps	%zmm15, %zmm16
+	vmovaps	%zmm31, %zmm26
+	vmovaps	%zmm12, %zmm27
+	vmovaps	%zmm28, %zmm29
+	vmovups	496(%rsp), %zmm22
+	vmovups	432(%rsp), %zmm20
 	.p2align	4
-.LBB1_127:
-	vmovups	2368(%rsp,%rbx,8), %zmm0
-	vmovups	2432(%rsp,%rbx,8), %zmm1
-	vmovups	2880(%rsp,%rbx,8), %zmm2
+.LBB1_200:
+	vmovups	2416(%rsp,%rax,8), %zmm0
+	vmovups	2480(%rsp,%rax,8), %zmm1
+	vmovups	2928(%rsp,%rax,8), %zmm2
 	vmovaps	%zmm0, %zmm3
-	vpermt2ps	%zmm1, %zmm6, %zmm3
-	vpermt2ps	%zmm1, %zmm15, %zmm0
+	vpermt2ps	%zmm1, %zmm7, %zmm3
+	vpermt2ps	%zmm1, %zmm9, %zmm0
 	vaddps	%zmm0, %zmm3, %zmm0
-	vmovups	832(%rsp,%rbx,8), %zmm1
-	vmovups	896(%rsp,%rbx,8), %zmm3
-	vmovups	1344(%rsp,%rbx,8), %zmm4
+	vmovups	880(%rsp,%rax,8), %zmm1
+	vmovups	944(%rsp,%rax,8), %zmm3
+	vmovups	1392(%rsp,%rax,8), %zmm4
 	vmovaps	%zmm1, %zmm5
-	vpermt2ps	%zmm3, %zmm6, %zmm5
+	vpermt2ps	%zmm3, %zmm7, %zmm5
 	vaddps	%zmm5, %zmm0, %zmm0
-	vpermt2ps	%zmm3, %zmm15, %zmm1
+	vpermt2ps	%zmm3, %zmm9, %zmm1
 	vaddps	%zmm1, %zmm0, %zmm0
-	vmovups	2944(%rsp,%rbx,8), %zmm1
+	vmovups	2992(%rsp,%rax,8), %zmm1
 	vmovaps	%zmm2, %zmm3
-	vpermt2ps	%zmm1, %zmm6, %zmm3
-	vpermt2ps	%zmm1, %zmm15, %zmm2
+	vpermt2ps	%zmm1, %zmm7, %zmm3
+	vpermt2ps	%zmm1, %zmm9, %zmm2
 	vaddps	%zmm2, %zmm3, %zmm1
-	vmovups	1408(%rsp,%rbx,8), %zmm2
+	vmovups	1456(%rsp,%rax,8), %zmm2
 	vmovaps	%zmm4, %zmm3
-	vpermt2ps	%zmm2, %zmm6, %zmm3
+	vpermt2ps	%zmm2, %zmm7, %zmm3
 	vaddps	%zmm3, %zmm1, %zmm1
-	vpermt2ps	%zmm2, %zmm15, %zmm4
+	vpermt2ps	%zmm2, %zmm9, %zmm4
 	vaddps	%zmm4, %zmm1, %zmm1
-	vmovups	3456(%rsp,%rbx,8), %zmm2
-	vmovups	3392(%rsp,%rbx,8), %zmm3
+	vmovups	3504(%rsp,%rax,8), %zmm2
+	vmovups	3440(%rsp,%rax,8), %zmm3
 	vmovaps	%zmm3, %zmm4
-	vpermt2ps	%zmm2, %zmm6, %zmm4
-	vpermt2ps	%zmm2, %zmm15, %zmm3
+	vpermt2ps	%zmm2, %zmm7, %zmm4
+	vpermt2ps	%zmm2, %zmm9, %zmm3
 	vaddps	%zmm3, %zmm4, %zmm2
-	vmovups	1920(%rsp,%rbx,8), %zmm3
-	vmovups	1856(%rsp,%rbx,8), %zmm4
+	vmovups	1968(%rsp,%rax,8), %zmm3
+	vmovups	1904(%rsp,%rax,8), %zmm4
 	vmovaps	%zmm4, %zmm5
-	vpermt2ps	%zmm3, %zmm6, %zmm5
+	vpermt2ps	%zmm3, %zmm7, %zmm5
 	vaddps	%zmm5, %zmm2, %zmm2
-	vpermt2ps	%zmm3, %zmm15, %zmm4
+	vpermt2ps	%zmm3, %zmm9, %zmm4
 	vaddps	%zmm4, %zmm2, %zmm2
-	vmulps	%zmm1, %zmm17, %zmm3
-	vfmadd231ps	%zmm0, %zmm10, %zmm3
-	vfmadd231ps	%zmm2, %zmm11, %zmm3
-	vaddps	%zmm3, %zmm16, %zmm3
-	vminps	%zmm8, %zmm3, %zmm3
+	vmulps	%zmm1, %zmm16, %zmm3
+	vfmadd231ps	%zmm0, %zmm26, %zmm3
+	vfmadd231ps	%zmm2, %zmm27, %zmm3
+	vaddps	%zmm3, %zmm11, %zmm3
+	vminps	%zmm10, %zmm3, %zmm3
 	vcvttps2dq	%zmm3, %zmm3
-	vpmovdb	%zmm3, (%rcx,%rbx)
-	vmulps	%zmm1, %zmm19, %zmm1
-	vfmadd231ps	%zmm0, %zmm13, %zmm1
-	vfmadd231ps	%zmm2, %zmm23, %zmm1
-	vaddps	%zmm1, %zmm16, %zmm0
-	vminps	%zmm8, %zmm0, %zmm0
+	vpmovdb	%zmm3, (%r8,%rax)
+	vmulps	%zmm1, %zmm29, %zmm1
+	vfmadd231ps	%zmm0, %zmm22, %zmm1
+	vfmadd231ps	%zmm2, %zmm20, %zmm1
+	vaddps	%zmm1, %zmm11, %zmm0
+	vminps	%zmm10, %zmm0, %zmm0
 	vcvttps2dq	%zmm0, %zmm0
-	vpmovdb	%zmm0, (%r11,%rbx)
-	addq	$16, %rbx
-	cmpq	%rbx, %rdx
-	jne	.LBB1_127
-	cmpq	%rdx, %rdi
-	vmovaps	%zmm10, %zmm16
-	vmovaps	%zmm11, %zmm17
-	vmovaps	%zmm13, %zmm10
-	vmovaps	%zmm23, %zmm11
-	vmovaps	%zmm19, %zmm23
-	vmovaps	192(%rsp), %xmm13
-	vmovaps	176(%rsp), %xmm19
-	vmovaps	80(%rsp), %xmm4
-	vmovaps	64(%rsp), %xmm5
-	vmovaps	-16(%rsp), %xmm6
-	vmovaps	%xmm20, %xmm2
-	je	.LBB1_147
+	vpmovdb	%zmm0, (%r11,%rax)
+	addq	$16, %rax
+	cmpq	%rax, %rbx
+	jne	.LBB1_200
+	cmpq	%rbx, %rdi
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vmovaps	144(%rsp), %xmm29
+	vmovaps	80(%rsp), %xmm16
+	vmovaps	128(%rsp), %xmm26
+	vmovaps	112(%rsp), %xmm27
+	vmovaps	96(%rsp), %xmm11
+	je	.LBB1_220
 	testb	$12, %dil
-	je	.LBB1_133
-.LBB1_130:
-	movq	%rdx, %r11
-	movl	%edi, %edx
-	andl	$124, %edx
-	movq	-40(%rsp), %rbx
-	vmovups	512(%rsp), %zmm6
-	vmovups	576(%rsp), %zmm15
+	je	.LBB1_206
+.LBB1_203:
+	movq	%rbx, %rax
+	movl	%edi, %ebx
+	andl	$124, %ebx
+	movq	40(%rsp), %r11
+	vmovups	560(%rsp), %zmm11
+	vmovaps	%zmm15, %zmm16
+	vmovaps	%zmm31, %zmm26
+	vmovaps	%zmm12, %zmm27
+	vmovaps	%zmm28, %zmm29
+	vmovups	496(%rsp), %zmm22
+	vmovups	432(%rsp), %zmm20
 	.p2align	4
-.LBB1_131:
-	vmovaps	2368(%rsp,%r11,8), %xmm0
-	vhaddps	2384(%rsp,%r11,8), %xmm0, %xmm0
-	vmovaps	2880(%rsp,%r11,8), %xmm1
-	vmovaps	832(%rsp,%r11,8), %xmm2
-	vmovaps	848(%rsp,%r11,8), %xmm3
-	vmovaps	1344(%rsp,%r11,8), %xmm4
+.LBB1_204:
+	vmovaps	2416(%rsp,%rax,8), %xmm0
+	vhaddps	2432(%rsp,%rax,8), %xmm0, %xmm0
+	vmovaps	2928(%rsp,%rax,8), %xmm1
+	vmovaps	880(%rsp,%rax,8), %xmm2
+	vmovaps	896(%rsp,%rax,8), %xmm3
+	vmovaps	1392(%rsp,%rax,8), %xmm4
 	vshufps	$136, %xmm3, %xmm2, %xmm5
 	vshufps	$221, %xmm3, %xmm2, %xmm2
-	vhaddps	2896(%rsp,%r11,8), %xmm1, %xmm1
+	vhaddps	2944(%rsp,%rax,8), %xmm1, %xmm1
 	vaddps	%xmm5, %xmm0, %xmm0
 	vaddps	%xmm2, %xmm0, %xmm0
-	vmovaps	1360(%rsp,%r11,8), %xmm2
+	vmovaps	1408(%rsp,%rax,8), %xmm2
 	vshufps	$136, %xmm2, %xmm4, %xmm3
 	vshufps	$221, %xmm2, %xmm4, %xmm2
 	vaddps	%xmm3, %xmm1, %xmm1
 	vaddps	%xmm2, %xmm1, %xmm1
-	vmovaps	3392(%rsp,%r11,8), %xmm2
-	vhaddps	3408(%rsp,%r11,8), %xmm2, %xmm2
-	vmovaps	1872(%rsp,%r11,8), %xmm3
-	vmovaps	1856(%rsp,%r11,8), %xmm4
+	vmovaps	3440(%rsp,%rax,8), %xmm2
+	vhaddps	3456(%rsp,%rax,8), %xmm2, %xmm2
+	vmovaps	1920(%rsp,%rax,8), %xmm3
+	vmovaps	1904(%rsp,%rax,8), %xmm4
 	vshufps	$136, %xmm3, %xmm4, %xmm5
 	vshufps	$221, %xmm3, %xmm4, %xmm3
 	vaddps	%xmm5, %xmm2, %xmm2
 	vaddps	%xmm3, %xmm2, %xmm2
-	vmulps	%xmm1, %xmm15, %xmm3
-	vfmadd231ps	%xmm0, %xmm16, %xmm3
-	vfmadd231ps	%xmm2, %xmm17, %xmm3
-	vaddps	%xmm3, %xmm6, %xmm3
-	vminps	%xmm7, %xmm3, %xmm3
+	vmulps	%xmm1, %xmm16, %xmm3
+	vfmadd231ps	%xmm0, %xmm26, %xmm3
+	vfmadd231ps	%xmm2, %xmm27, %xmm3
+	vaddps	%xmm3, %xmm11, %xmm3
+	vminps	%xmm8, %xmm3, %xmm3
 	vcvttps2dq	%xmm3, %xmm3
-	vpmovdb	%xmm3, (%rcx,%r11)
-	vmulps	%xmm1, %xmm23, %xmm1
-	vfmadd231ps	%xmm0, %xmm10, %xmm1
-	vfmadd231ps	%xmm2, %xmm11, %xmm1
-	vaddps	%xmm1, %xmm6, %xmm0
-	vminps	%xmm7, %xmm0, %xmm0
+	vpmovdb	%xmm3, (%r8,%rax)
+	vmulps	%xmm1, %xmm29, %xmm1
+	vfmadd231ps	%xmm0, %xmm22, %xmm1
+	vfmadd231ps	%xmm2, %xmm20, %xmm1
+	vaddps	%xmm1, %xmm11, %xmm0
+	vminps	%xmm8, %xmm0, %xmm0
 	vcvttps2dq	%xmm0, %xmm0
-	vpmovdb	%xmm0, (%rbx,%r11)
-	addq	$4, %r11
-	cmpq	%r11, %rdx
-	jne	.LBB1_131
-	cmpq	%rdx, %rdi
-	vmovaps	80(%rsp), %xmm4
-	vmovaps	64(%rsp), %xmm5
-	vmovaps	-16(%rsp), %xmm6
-	vmovaps	%xmm20, %xmm2
-	je	.LBB1_147
+	vpmovdb	%xmm0, (%r11,%rax)
+	addq	$4, %rax
+	cmpq	%rax, %rbx
+	jne	.LBB1_204
+	cmpq	%rbx, %rdi
+	vmovaps	-128(%rsp), %xmm4
+	vmovaps	-112(%rsp), %xmm22
+	vmovaps	144(%rsp), %xmm29
+	vmovaps	80(%rsp), %xmm16
+	vmovaps	128(%rsp), %xmm26
+	vmovaps	112(%rsp), %xmm27
+	vmovaps	96(%rsp), %xmm11
+	je	.LBB1_220
 	.p2align	4
-.LBB1_133:
-	vmovss	2368(%rsp,%rdx,8), %xmm0
-	vmovss	2880(%rsp,%rdx,8), %xmm1
-	vaddss	2372(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	832(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	836(%rsp,%rdx,8), %xmm0, %xmm0
-	vaddss	2884(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1344(%rsp,%rdx,8), %xmm1, %xmm1
-	vaddss	1348(%rsp,%rdx,8), %xmm1, %xmm1
-	vmovss	3392(%rsp,%rdx,8), %xmm2
-	vaddss	3396(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1856(%rsp,%rdx,8), %xmm2, %xmm2
-	vaddss	1860(%rsp,%rdx,8), %xmm2, %xmm2
-	vmulss	%xmm1, %xmm19, %xmm3
-	vfmadd231ss	%xmm0, %xmm13, %xmm3
-	vfmadd231ss	%xmm2, %xmm4, %xmm3
-	vaddss	%xmm3, %xmm14, %xmm3
-	vminss	%xmm9, %xmm3, %xmm3
-	vcvttss2si	%xmm3, %r11d
-	vmulss	%xmm1, %xmm6, %xmm1
-	vfmadd231ss	%xmm0, %xmm5, %xmm1
-	vfmadd231ss	%xmm2, %xmm20, %xmm1
-	vmovaps	%xmm20, %xmm2
-	vaddss	%xmm1, %xmm14, %xmm0
-	vminss	%xmm9, %xmm0, %xmm0
-	vcvttss2si	%xmm0, %ebx
-	movb	%r11b, (%rcx,%rdx)
-	movq	-40(%rsp), %r11
-	movb	%bl, (%r11,%rdx)
-	incq	%rdx
-	cmpq	%rdx, %rdi
-	jne	.LBB1_133
+.LBB1_206:
+	vmovss	2416(%rsp,%rbx,8), %xmm0
+	vmovss	2928(%rsp,%rbx,8), %xmm1
+	vaddss	2420(%rsp,%rbx,8), %xmm0, %xmm0
+	vaddss	880(%rsp,%rbx,8), %xmm0, %xmm0
+	vaddss	884(%rsp,%rbx,8), %xmm0, %xmm0
+	vaddss	2932(%rsp,%rbx,8), %xmm1, %xmm1
+	vaddss	1392(%rsp,%rbx,8), %xmm1, %xmm1
+	vaddss	1396(%rsp,%rbx,8), %xmm1, %xmm1
+	vmovss	3440(%rsp,%rbx,8), %xmm2
+	vaddss	3444(%rsp,%rbx,8), %xmm2, %xmm2
+	vaddss	1904(%rsp,%rbx,8), %xmm2, %xmm2
+	vaddss	1908(%rsp,%rbx,8), %xmm2, %xmm2
+	vmulss	%xmm1, %xmm26, %xmm3
+	vfmadd231ss	%xmm0, %xmm29, %xmm3
+	vfmadd231ss	%xmm2, %xmm27, %xmm3
+	vaddss	%xmm3, %xmm4, %xmm3
+	vminss	%xmm6, %xmm3, %xmm3
+	vcvttss2si	%xmm3, %eax
+	vmulss	%xmm1, %xmm22, %xmm1
+	vfmadd231ss	%xmm0, %xmm11, %xmm1
+	vfmadd231ss	%xmm2, %xmm16, %xmm1
+	vaddss	%xmm1, %xmm4, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %r11d
+	movb	%al, (%r8,%rbx)
+	movq	40(%rsp), %rax
+	movb	%r11b, (%rax,%rbx)
+	incq	%rbx
+	cmpq	%rbx, %rdi
+	jne	.LBB1_206
 	.p2align	4
-.LBB1_147:
+.LBB1_220:
 	testb	$1, %r15b
-	je	.LBB1_149
-	movq	%r14, %rdx
-	shrq	%rdx
-	movq	4240(%rsp), %rbx
-	imulq	%rbx, %rdx
-	movq	4224(%rsp), %rdi
-	addq	%rdx, %rdi
-	addq	4232(%rsp), %rdx
-	vmovss	2364(%rsp,%r15,4), %xmm0
-	vmovss	2876(%rsp,%r15,4), %xmm1
-	vaddss	828(%rsp,%r15,4), %xmm0, %xmm0
+	movq	%r14, %rbx
+	je	.LBB1_222
+	movq	%rbx, %rax
+	shrq	%rax
+	imulq	%r13, %rax
+	movq	4272(%rsp), %rdi
+	addq	%rax, %rdi
+	addq	4280(%rsp), %rax
+	vmovss	2412(%rsp,%r15,4), %xmm0
+	vmovss	2924(%rsp,%r15,4), %xmm1
+	vaddss	876(%rsp,%r15,4), %xmm0, %xmm0
 	vaddss	%xmm0, %xmm0, %xmm0
-	vaddss	1340(%rsp,%r15,4), %xmm1, %xmm1
+	vaddss	1388(%rsp,%r15,4), %xmm1, %xmm1
 	vaddss	%xmm1, %xmm1, %xmm1
-	vmovss	3388(%rsp,%r15,4), %xmm2
-	vaddss	1852(%rsp,%r15,4), %xmm2, %xmm2
+	vmovss	3436(%rsp,%r15,4), %xmm2
+	vaddss	1900(%rsp,%r15,4), %xmm2, %xmm2
 	vaddss	%xmm2, %xmm2, %xmm2
-	vmulss	%xmm1, %xmm19, %xmm3
-	vfmadd231ss	%xmm0, %xmm13, %xmm3
-	vfmadd231ss	%xmm2, %xmm4, %xmm3
-	vaddss	%xmm3, %xmm14, %xmm3
-	vminss	%xmm9, %xmm3, %xmm3
+	vmulss	128(%rsp), %xmm1, %xmm3
+	vfmadd231ss	144(%rsp), %xmm0, %xmm3
+	vfmadd231ss	112(%rsp), %xmm2, %xmm3
+	vaddss	%xmm3, %xmm4, %xmm3
+	vminss	%xmm6, %xmm3, %xmm3
 	vcvttss2si	%xmm3, %r11d
-	imulq	%rbx, %rax
-	movb	%r11b, (%rdi,%rax)
-	vmulss	-16(%rsp), %xmm1, %xmm1
-	vfmadd231ss	%xmm0, %xmm5, %xmm1
-	vfmadd231ss	%xmm2, %xmm20, %xmm1
-	vmovaps	%xmm20, %xmm2
-	vaddss	%xmm1, %xmm14, %xmm0
-	vminss	%xmm9, %xmm0, %xmm0
+	imulq	%r13, %r10
+	movb	%r11b, (%rdi,%r10)
+	vmulss	%xmm1, %xmm22, %xmm1
+	vfmadd231ss	96(%rsp), %xmm0, %xmm1
+	vfmadd231ss	80(%rsp), %xmm2, %xmm1
+	vaddss	%xmm1, %xmm4, %xmm0
+	vminss	%xmm6, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %edi
-	movb	%dil, (%rdx,%rax)
-	jmp	.LBB1_149
-.LBB1_150:
-	addq	$4168, %rsp
+	movb	%dil, (%rax,%r10)
+	jmp	.LBB1_222
+.LBB1_223:
+	addq	$4216, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -2758,46 +3766,3604 @@ oc_isp_row_pair_420_v4:
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
 .LCPI2_0:
-	.long	0x3f800000
+	.long	0x3e800000
 .LCPI2_1:
-	.long	8388607
+	.long	0x3f800000
 .LCPI2_2:
-	.long	0xbd0714fb
+	.long	8388607
 .LCPI2_3:
-	.long	0x3e862568
+	.long	0xbd0714fb
 .LCPI2_4:
-	.long	0xbf5dfa65
+	.long	0x3e862568
 .LCPI2_5:
-	.long	0x3fd6d87a
+	.long	0xbf5dfa65
 .LCPI2_6:
-	.long	0xc257d3f4
+	.long	0x3fd6d87a
 .LCPI2_7:
-	.long	0x3ed55555
+	.long	0xc257d3f4
 .LCPI2_8:
-	.long	0x4b400000
+	.long	0x3ed55555
 .LCPI2_9:
-	.long	0xcb400000
+	.long	0x4b400000
 .LCPI2_10:
-	.long	0x3d717425
+	.long	0xcb400000
 .LCPI2_11:
-	.long	0x3e82e0b5
+	.long	0x3d717425
 .LCPI2_12:
-	.long	0x3f3b3327
+	.long	0x3e82e0b5
 .LCPI2_13:
-	.long	0x3f870873
+	.long	0x3f3b3327
 .LCPI2_14:
-	.long	0xbd6147ae
+	.long	0x3f870873
 .LCPI2_15:
-	.long	0x3b4d2e1c
+	.long	0xbd6147ae
 .LCPI2_16:
-	.long	0x414eb852
+	.long	0x3b4d2e1c
 .LCPI2_17:
-	.long	0x3f000000
+	.long	0x414eb852
 .LCPI2_18:
+	.long	0x41400000
+.LCPI2_19:
+	.long	0xbe91c020
+.LCPI2_20:
+	.long	0x3f000000
+.LCPI2_21:
+	.long	4294967169
+.LCPI2_22:
+	.long	0x3d31e283
+.LCPI2_23:
+	.long	0xbecf4ac0
+.LCPI2_24:
+	.long	0x3fcc04f6
+.LCPI2_25:
+	.long	0xc05f8507
+.LCPI2_26:
+	.long	0x40a18002
+.LCPI2_27:
+	.long	0xc0325b25
+.LCPI2_28:
+	.long	0x3dfddd65
+.LCPI2_29:
+	.long	0x3f0f564f
+.LCPI2_30:
+	.long	0x40400000
+.LCPI2_31:
+	.long	0x3daaaaab
+.LCPI2_32:
+	.long	0x447fc000
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI2_33:
+	.long	0
+	.long	2
+	.long	4
+	.long	6
+	.long	8
+	.long	10
+	.long	12
+	.long	14
+	.long	16
+	.long	18
+	.long	20
+	.long	22
+	.long	24
+	.long	26
+	.long	28
+	.long	30
+.LCPI2_34:
+	.long	1
+	.long	3
+	.long	5
+	.long	7
+	.long	9
+	.long	11
+	.long	13
+	.long	15
+	.long	17
+	.long	19
+	.long	21
+	.long	23
+	.long	25
+	.long	27
+	.long	29
+	.long	31
+.LCPI2_35:
+	.long	0
+	.long	16
+	.long	1
+	.long	17
+	.long	2
+	.long	18
+	.long	3
+	.long	19
+	.long	4
+	.long	20
+	.long	5
+	.long	21
+	.long	6
+	.long	22
+	.long	7
+	.long	23
+.LCPI2_36:
+	.long	8
+	.long	24
+	.long	9
+	.long	25
+	.long	10
+	.long	26
+	.long	11
+	.long	27
+	.long	12
+	.long	28
+	.long	13
+	.long	29
+	.long	14
+	.long	30
+	.long	15
+	.long	31
+	.text
+	.hidden	oc_isp_row_pair_420_10_v4
+	.globl	oc_isp_row_pair_420_10_v4
+	.p2align	4
+	.type	oc_isp_row_pair_420_10_v4,@function
+oc_isp_row_pair_420_10_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$4776, %rsp
+	.cfi_def_cfa_offset 4832
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	leaq	127(%rcx), %rax
+	leaq	254(%rcx), %r10
+	testq	%rax, %rax
+	cmovnsq	%rax, %r10
+	movq	%rcx, 16(%rsp)
+	testq	%rcx, %rcx
+	jle	.LBB2_218
+	movq	%r8, %r14
+	movq	%rdx, %r8
+	movq	4848(%rsp), %r11
+	movq	4840(%rsp), %r13
+	movq	4832(%rsp), %rax
+	vmovss	52(%rdi), %xmm9
+	vmovss	56(%rdi), %xmm10
+	vmovaps	%xmm10, 336(%rsp)
+	vmovss	60(%rdi), %xmm3
+	vmovaps	%xmm3, 320(%rsp)
+	vmovss	88(%rdi), %xmm12
+	vmovaps	%xmm12, 304(%rsp)
+	vmovups	64(%rdi), %xmm4
+	vshufps	$236, %xmm4, %xmm4, %xmm5
+	vbroadcastss	.LCPI2_0(%rip), %xmm6
+	vmulps	%xmm6, %xmm5, %xmm28
+	vmovsd	80(%rdi), %xmm5
+	vblendps	$2, %xmm4, %xmm5, %xmm4
+	vshufps	$225, %xmm4, %xmm4, %xmm4
+	vbroadcastss	72(%rdi), %xmm7
+	vmulps	%xmm6, %xmm4, %xmm0
+	vinsertps	$80, %xmm5, %xmm7, %xmm4
+	vmulps	%xmm6, %xmm4, %xmm13
+	vmovss	92(%rdi), %xmm4
+	sarq	$7, %r10
+	movq	16(%rsp), %rcx
+	leaq	(%rsi,%rcx,2), %rbp
+	leaq	(%rsi,%rcx,4), %rdx
+	movq	%rdx, -64(%rsp)
+	vbroadcastss	(%rdi), %zmm7
+	vbroadcastss	12(%rdi), %zmm1
+	vmovups	%zmm1, 800(%rsp)
+	vbroadcastss	16(%rdi), %zmm1
+	vmovups	%zmm1, 736(%rsp)
+	vbroadcastss	20(%rdi), %zmm1
+	vmovups	%zmm1, 672(%rsp)
+	vbroadcastss	24(%rdi), %zmm11
+	vbroadcastss	28(%rdi), %zmm16
+	vbroadcastss	32(%rdi), %zmm14
+	vbroadcastss	36(%rdi), %zmm1
+	vmovups	%zmm1, 608(%rsp)
+	vbroadcastss	40(%rdi), %zmm2
+	vbroadcastss	44(%rdi), %zmm1
+	vmovups	%zmm1, 368(%rsp)
+	vmovsd	4(%rdi), %xmm1
+	vbroadcastss	48(%rdi), %zmm18
+	movl	96(%rdi), %edx
+	movl	%edx, -76(%rsp)
+	leaq	(%r8,%rcx,2), %rdx
+	movq	%rdx, -48(%rsp)
+	leaq	(%r8,%rcx,4), %r15
+	leaq	-1(%rcx), %rdx
+	shrq	$7, %rdx
+	movq	%rdx, 152(%rsp)
+	movq	%r9, %rdx
+	subq	%r14, %rdx
+	movq	%rdx, 136(%rsp)
+	vbroadcastss	%xmm4, %zmm22
+	vbroadcastss	%xmm1, %zmm4
+	vmovups	%zmm4, 864(%rsp)
+	vmovshdup	%xmm1, %xmm4
+	vbroadcastss	%xmm4, %zmm4
+	vmovups	%zmm4, 1184(%rsp)
+	vmovaps	%xmm1, -16(%rsp)
+	vshufps	$85, %xmm1, %xmm1, %xmm1
+	vmovaps	%xmm1, -112(%rsp)
+	vbroadcastss	%xmm10, %zmm4
+	vmovups	%zmm4, 1248(%rsp)
+	vmovaps	%xmm9, 352(%rsp)
+	vbroadcastss	%xmm9, %zmm6
+	vbroadcastss	%xmm3, %zmm1
+	vmovups	%zmm1, 4640(%rsp)
+	vbroadcastss	%xmm12, %zmm1
+	vmovups	%zmm1, 4576(%rsp)
+	vbroadcastss	%xmm0, %zmm4
+	vmovups	%zmm4, 1120(%rsp)
+	vbroadcastss	%xmm28, %zmm4
+	vmovups	%zmm4, 1056(%rsp)
+	vmovshdup	%xmm0, %xmm4
+	vbroadcastss	%xmm4, %zmm4
+	vmovups	%zmm4, 4512(%rsp)
+	vmovshdup	%xmm28, %xmm4
+	vbroadcastss	%xmm4, %zmm4
+	vmovups	%zmm4, 4448(%rsp)
+	vmovshdup	%xmm13, %xmm4
+	vbroadcastss	%xmm4, %zmm1
+	vmovaps	%xmm28, %xmm4
+	vmovups	%zmm1, 4384(%rsp)
+	vmovaps	%zmm2, %zmm1
+	xorl	%ebx, %ebx
+	movq	%rax, %rdi
+	movq	$0, -40(%rsp)
+	vbroadcastss	%xmm13, %zmm2
+	vmovups	%zmm2, 992(%rsp)
+	vshufps	$85, %xmm0, %xmm0, %xmm5
+	vmovaps	%xmm5, 592(%rsp)
+	vshufps	$85, %xmm28, %xmm28, %xmm3
+	vmovaps	%xmm3, 576(%rsp)
+	vmovaps	%xmm13, %xmm3
+	vshufps	$85, %xmm13, %xmm13, %xmm5
+	vmovaps	%xmm5, 560(%rsp)
+	vmovaps	%xmm0, %xmm5
+	vxorps	%xmm31, %xmm31, %xmm31
+	vbroadcastss	.LCPI2_1(%rip), %xmm30
+	vmovss	.LCPI2_1(%rip), %xmm27
+	vxorps	%xmm28, %xmm28, %xmm28
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_20(%rip), %xmm2
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vbroadcastss	.LCPI2_5(%rip), %zmm10
+	vbroadcastss	.LCPI2_6(%rip), %zmm12
+	vbroadcastss	.LCPI2_7(%rip), %zmm17
+	vbroadcastss	.LCPI2_9(%rip), %zmm19
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm8
+	vbroadcastss	.LCPI2_12(%rip), %zmm21
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	movq	%r10, 144(%rsp)
+	vmovaps	%xmm4, -32(%rsp)
+	vmovaps	%xmm5, (%rsp)
+	vmovaps	%xmm3, 48(%rsp)
+	vmovups	%zmm22, 928(%rsp)
+	vmovups	%zmm6, 4704(%rsp)
+	vmovups	%zmm11, 176(%rsp)
+	vmovups	%zmm16, 64(%rsp)
+	vmovups	%zmm14, 240(%rsp)
+	vmovups	%zmm1, 496(%rsp)
+	vmovups	%zmm18, 432(%rsp)
+	jmp	.LBB2_2
+	.p2align	4
+.LBB2_217:
+	subq	$-128, %rbx
+	addq	$-128, %rcx
+	addq	$256, -64(%rsp)
+	addq	$256, %rbp
+	addq	$256, %rsi
+	addq	$256, %r15
+	addq	$256, -48(%rsp)
+	addq	$256, %r8
+	addq	$256, %r9
+	addq	$256, %r14
+	addq	$256, %rdi
+	movq	-40(%rsp), %rax
+	cmpq	152(%rsp), %rax
+	leaq	1(%rax), %rax
+	movq	%rax, -40(%rsp)
+	vmovaps	%xmm4, %xmm2
+	je	.LBB2_218
+.LBB2_2:
+	cmpq	$128, %rcx
+	movl	$128, %edx
+	cmovlq	%rcx, %rdx
+	movq	%rdx, 168(%rsp)
+	shrq	%rdx
+	cmpq	$2, %rdx
+	movl	$1, %eax
+	cmovlq	%rax, %rdx
+	movq	%rdx, -72(%rsp)
+	cmpq	$2, %rcx
+	movl	$1, %r12d
+	cmovgeq	%rcx, %r12
+	cmpq	$128, %r12
+	movl	$128, %eax
+	cmovgeq	%rax, %r12
+	testq	%r13, %r13
+	je	.LBB2_9
+	movq	%r11, %rax
+	movq	144(%rsp), %r10
+	orq	%r10, %rax
+	shrq	$32, %rax
+	je	.LBB2_4
+	movq	%r11, %rax
+	cqto
+	idivq	%r10
+	jmp	.LBB2_6
+	.p2align	4
+.LBB2_4:
+	movl	%r11d, %eax
+	xorl	%edx, %edx
+	divl	%r10d
+.LBB2_6:
+	andq	$-64, %rax
+	addq	$64, %rax
+	movq	-40(%rsp), %r10
+	leaq	1(%r10), %rdx
+	imulq	%rax, %rdx
+	cmpq	%r11, %rdx
+	cmovgeq	%r11, %rdx
+	imulq	%r10, %rax
+	cmpq	%rdx, %rax
+	jge	.LBB2_9
+	.p2align	4
+.LBB2_7:
+	prefetcht0	(%r13,%rax)
+	addq	$64, %rax
+	cmpq	%rdx, %rax
+	jl	.LBB2_7
+.LBB2_9:
+	movq	16(%rsp), %rax
+	subq	%rbx, %rax
+	cmpq	$128, %rax
+	movl	$128, %r10d
+	cmovlq	%rax, %r10
+	testq	%rax, %rax
+	jle	.LBB2_214
+	movq	%rax, 160(%rsp)
+	movl	%r12d, %eax
+	andl	$252, %eax
+	movl	%r12d, %edx
+	andl	$240, %edx
+	cmpq	$3, %rcx
+	movq	%r8, -88(%rsp)
+	movq	%rsi, -120(%rsp)
+	movq	%rbp, -56(%rsp)
+	movq	%r10, 40(%rsp)
+	movq	%r14, 32(%rsp)
+	movq	%rbx, 24(%rsp)
+	vmovaps	%zmm17, %zmm3
+	jg	.LBB2_14
+	xorl	%ebx, %ebx
+	vmovups	608(%rsp), %zmm0
+	vmovups	800(%rsp), %zmm10
+	vmovups	736(%rsp), %zmm12
+	vmovups	368(%rsp), %zmm2
+	vmovups	672(%rsp), %zmm17
+	vmovaps	-16(%rsp), %xmm19
+	vbroadcastss	.LCPI2_16(%rip), %zmm23
+	vmovaps	-112(%rsp), %xmm8
+	jmp	.LBB2_12
+	.p2align	4
+.LBB2_214:
+	vmovaps	%xmm2, %xmm4
+	movq	%r10, %rdx
+	shrq	$63, %rdx
+	addq	%r10, %rdx
+	sarq	%rdx
+	jmp	.LBB2_215
+	.p2align	4
+.LBB2_14:
+	cmpq	$16, %rcx
+	vbroadcastss	.LCPI2_16(%rip), %zmm23
+	vmovaps	-112(%rsp), %xmm8
+	jge	.LBB2_16
+	xorl	%ebx, %ebx
+	vmovups	608(%rsp), %zmm0
+	vmovups	800(%rsp), %zmm10
+	vmovups	736(%rsp), %zmm12
+	vmovups	368(%rsp), %zmm2
+	vmovups	672(%rsp), %zmm17
+	vmovups	64(%rsp), %zmm16
+	jmp	.LBB2_20
+.LBB2_16:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	movq	-64(%rsp), %r8
+	vmovups	1184(%rsp), %zmm19
+	vmovaps	%zmm1, %zmm8
+	vmovups	608(%rsp), %zmm1
+	vmovups	800(%rsp), %zmm10
+	vmovups	736(%rsp), %zmm12
+	vmovups	368(%rsp), %zmm2
+	vmovups	672(%rsp), %zmm17
+	vmovups	64(%rsp), %zmm16
+	vmovups	864(%rsp), %zmm15
+	.p2align	4
+.LBB2_17:
+	vpmovzxwd	(%rsi,%r10,2), %zmm4
+	vcvtdq2ps	%zmm4, %zmm4
+	vsubps	%zmm7, %zmm4, %zmm4
+	vmulps	%zmm4, %zmm15, %zmm4
+	vmaxps	%zmm9, %zmm4, %zmm4
+	vminps	%zmm0, %zmm4, %zmm4
+	vpmovzxwd	(%rbp,%r10,2), %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vsubps	%zmm7, %zmm21, %zmm21
+	vmulps	%zmm21, %zmm19, %zmm21
+	vmaxps	%zmm9, %zmm21, %zmm21
+	vminps	%zmm0, %zmm21, %zmm21
+	vpmovzxwd	(%r8,%r10,2), %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vsubps	%zmm7, %zmm5, %zmm5
+	vmulps	%zmm5, %zmm10, %zmm5
+	vmaxps	%zmm9, %zmm5, %zmm5
+	vminps	%zmm0, %zmm5, %zmm5
+	vmulps	%zmm21, %zmm17, %zmm22
+	vfmadd231ps	%zmm4, %zmm12, %zmm22
+	vfmadd231ps	%zmm5, %zmm11, %zmm22
+	vmaxps	%zmm9, %zmm22, %zmm22
+	vminps	%zmm0, %zmm22, %zmm22
+	vmovups	%zmm22, 2848(%rsp,%r10,4)
+	vmulps	%zmm21, %zmm14, %zmm22
+	vfmadd231ps	%zmm4, %zmm16, %zmm22
+	vfmadd231ps	%zmm5, %zmm1, %zmm22
+	vmaxps	%zmm9, %zmm22, %zmm22
+	vminps	%zmm0, %zmm22, %zmm22
+	vmovups	%zmm22, 3360(%rsp,%r10,4)
+	vmulps	%zmm21, %zmm2, %zmm21
+	vfmadd231ps	%zmm4, %zmm8, %zmm21
+	vfmadd231ps	%zmm5, %zmm18, %zmm21
+	vmaxps	%zmm9, %zmm21, %zmm4
+	vminps	%zmm0, %zmm4, %zmm4
+	vmovups	%zmm4, 3872(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_17
+	cmpq	%rbx, %r12
+	vmovaps	-112(%rsp), %xmm4
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vbroadcastss	.LCPI2_16(%rip), %zmm23
+	vmovaps	%zmm1, %zmm0
+	vmovaps	%zmm8, %zmm1
+	vmovaps	%xmm4, %xmm8
+	vmovaps	-16(%rsp), %xmm19
+	je	.LBB2_23
+	testb	$12, %r12b
+	je	.LBB2_12
+.LBB2_20:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	movq	-120(%rsp), %rsi
+	movq	-56(%rsp), %r8
+	movq	-64(%rsp), %r11
+	vmovups	864(%rsp), %zmm19
+	.p2align	4
+.LBB2_21:
+	vpmovzxwd	(%rsi,%r10,2), %xmm4
+	vcvtdq2ps	%xmm4, %xmm4
+	vsubps	%xmm7, %xmm4, %xmm4
+	vmulps	%xmm4, %xmm19, %xmm4
+	vmaxps	%xmm31, %xmm4, %xmm4
+	vminps	%xmm30, %xmm4, %xmm4
+	vpmovzxwd	(%r8,%r10,2), %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vsubps	%xmm7, %xmm5, %xmm5
+	vmulps	%xmm5, %xmm8, %xmm5
+	vmaxps	%xmm31, %xmm5, %xmm5
+	vminps	%xmm30, %xmm5, %xmm5
+	vpmovzxwd	(%r11,%r10,2), %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vsubps	%xmm7, %xmm21, %xmm21
+	vmulps	%xmm21, %xmm10, %xmm21
+	vmaxps	%xmm31, %xmm21, %xmm21
+	vminps	%xmm30, %xmm21, %xmm21
+	vmulps	%xmm5, %xmm17, %xmm22
+	vfmadd231ps	%xmm4, %xmm12, %xmm22
+	vfmadd231ps	%xmm21, %xmm11, %xmm22
+	vmaxps	%xmm31, %xmm22, %xmm22
+	vminps	%xmm30, %xmm22, %xmm22
+	vmovaps	%xmm22, 2848(%rsp,%r10,4)
+	vmulps	%xmm5, %xmm14, %xmm22
+	vfmadd231ps	%xmm4, %xmm16, %xmm22
+	vfmadd231ps	%xmm21, %xmm0, %xmm22
+	vmaxps	%xmm31, %xmm22, %xmm22
+	vminps	%xmm30, %xmm22, %xmm22
+	vmovaps	%xmm22, 3360(%rsp,%r10,4)
+	vmulps	%xmm5, %xmm2, %xmm5
+	vfmadd231ps	%xmm4, %xmm1, %xmm5
+	vfmadd231ps	%xmm21, %xmm18, %xmm5
+	vmaxps	%xmm31, %xmm5, %xmm4
+	vminps	%xmm30, %xmm4, %xmm4
+	vmovaps	%xmm4, 3872(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_21
+	cmpq	%rbx, %r12
+	vmovaps	-16(%rsp), %xmm19
+	je	.LBB2_23
+.LBB2_12:
+	leal	(%rbx,%rbx), %r14d
+	movq	-120(%rsp), %rsi
+	leaq	(%rsi,%r14), %r13
+	movq	-56(%rsp), %rsi
+	leaq	(%rsi,%r14), %rbp
+	addq	-64(%rsp), %r14
+	leaq	3872(%rsp), %rsi
+	leaq	(%rsi,%rbx,4), %r10
+	movq	%r12, %r11
+	subq	%rbx, %r11
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB2_13:
+	movzwl	(%r13,%rbx,2), %r8d
+	vmovd	%r8d, %xmm4
+	vpinsrw	$2, (%rbp,%rbx,2), %xmm4, %xmm4
+	vcvtdq2ps	%xmm4, %xmm4
+	vsubps	%xmm7, %xmm4, %xmm4
+	vmulps	%xmm4, %xmm19, %xmm4
+	vmaxps	%xmm31, %xmm4, %xmm4
+	vcmpltps	%xmm30, %xmm4, %k1
+	kshiftrb	$1, %k1, %k2
+	vmovaps	%xmm27, %xmm5
+	vmovss	%xmm4, %xmm5, %xmm5 {%k1}
+	vmovshdup	%xmm4, %xmm4
+	vmovaps	%xmm27, %xmm21
+	vmovss	%xmm4, %xmm21, %xmm21 {%k2}
+	movzwl	(%r14,%rbx,2), %r8d
+	vcvtsi2ss	%r8d, %xmm14, %xmm4
+	vsubss	%xmm7, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm10, %xmm4
+	vmaxss	%xmm28, %xmm4, %xmm4
+	vminss	%xmm27, %xmm4, %xmm4
+	vmulss	%xmm21, %xmm17, %xmm22
+	vfmadd231ss	%xmm5, %xmm12, %xmm22
+	vfmadd231ss	%xmm4, %xmm11, %xmm22
+	vmaxss	%xmm28, %xmm22, %xmm22
+	vminss	%xmm27, %xmm22, %xmm22
+	vmovss	%xmm22, -1024(%r10,%rbx,4)
+	vmulss	%xmm21, %xmm14, %xmm22
+	vfmadd231ss	%xmm5, %xmm16, %xmm22
+	vfmadd231ss	%xmm4, %xmm0, %xmm22
+	vmaxss	%xmm28, %xmm22, %xmm22
+	vminss	%xmm27, %xmm22, %xmm22
+	vmovss	%xmm22, -512(%r10,%rbx,4)
+	vmulss	%xmm21, %xmm2, %xmm21
+	vfmadd231ss	%xmm5, %xmm1, %xmm21
+	vfmadd231ss	%xmm4, %xmm18, %xmm21
+	vmaxss	%xmm28, %xmm21, %xmm4
+	vminss	%xmm27, %xmm4, %xmm4
+	vmovss	%xmm4, (%r10,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r11
+	jne	.LBB2_13
+.LBB2_23:
+	cmpl	$1, -76(%rsp)
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	vbroadcastss	.LCPI2_4(%rip), %zmm2
+	vbroadcastss	.LCPI2_9(%rip), %zmm19
+	jne	.LBB2_24
+	cmpq	$3, %rcx
+	movq	-48(%rsp), %rsi
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_20(%rip), %xmm26
+	jg	.LBB2_40
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_22(%rip), %xmm24
+	vmovss	.LCPI2_23(%rip), %xmm25
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_19(%rip), %xmm20
+	vmovss	.LCPI2_31(%rip), %xmm0
+	vmovss	.LCPI2_24(%rip), %xmm23
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_27(%rip), %xmm3
+	jmp	.LBB2_49
+	.p2align	4
+.LBB2_24:
+	cmpq	$3, %rcx
+	movq	-48(%rsp), %rsi
+	vbroadcastss	.LCPI2_5(%rip), %zmm12
+	vbroadcastss	.LCPI2_6(%rip), %zmm14
+	vbroadcastss	.LCPI2_8(%rip), %zmm16
+	jg	.LBB2_26
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_7(%rip), %xmm0
+	vmovss	.LCPI2_15(%rip), %xmm16
+	vmovss	.LCPI2_14(%rip), %xmm19
+	vmovss	.LCPI2_13(%rip), %xmm23
+	vmovss	.LCPI2_12(%rip), %xmm3
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovss	.LCPI2_10(%rip), %xmm18
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_16(%rip), %xmm12
+	jmp	.LBB2_35
+.LBB2_40:
+	cmpq	$16, %rcx
+	jge	.LBB2_42
+	xorl	%ebx, %ebx
+	jmp	.LBB2_46
+.LBB2_26:
+	cmpq	$16, %rcx
+	jge	.LBB2_28
+	xorl	%ebx, %ebx
+	jmp	.LBB2_32
+.LBB2_42:
+	vmovaps	%xmm8, %xmm10
+	vmovaps	%xmm15, %xmm8
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vpbroadcastd	.LCPI2_1(%rip), %zmm0
+	vpbroadcastd	.LCPI2_21(%rip), %zmm3
+	vbroadcastss	.LCPI2_22(%rip), %zmm6
+	vbroadcastss	.LCPI2_23(%rip), %zmm23
+	vbroadcastss	.LCPI2_24(%rip), %zmm24
+	vbroadcastss	.LCPI2_25(%rip), %zmm17
+	vbroadcastss	.LCPI2_26(%rip), %zmm2
+	vbroadcastss	.LCPI2_27(%rip), %zmm13
+	vbroadcastss	.LCPI2_28(%rip), %zmm14
+	vbroadcastss	.LCPI2_29(%rip), %zmm15
+	vbroadcastss	.LCPI2_30(%rip), %zmm20
+	vbroadcastss	.LCPI2_18(%rip), %zmm1
+	vbroadcastss	.LCPI2_31(%rip), %zmm12
+	vbroadcastss	.LCPI2_19(%rip), %zmm19
+	vbroadcastss	.LCPI2_20(%rip), %zmm25
+	vpbroadcastd	.LCPI2_2(%rip), %zmm11
+	.p2align	4
+.LBB2_43:
+	vmovups	2848(%rsp,%r10,4), %zmm4
+	vmovaps	%zmm1, %zmm5
+	vfmadd213ps	%zmm19, %zmm4, %zmm5
+	vmaxps	%zmm25, %zmm5, %zmm5
+	vmovdqa64	%zmm0, %zmm21
+	vpternlogd	$248, %zmm11, %zmm5, %zmm21
+	vpsrld	$23, %zmm5, %zmm5
+	vpaddd	%zmm3, %zmm5, %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vmovaps	%zmm6, %zmm22
+	vfmadd213ps	%zmm23, %zmm21, %zmm22
+	vfmadd213ps	%zmm24, %zmm21, %zmm22
+	vfmadd213ps	%zmm17, %zmm21, %zmm22
+	vfmadd213ps	%zmm2, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm5, %zmm22, %zmm5
+	vfmadd213ps	%zmm15, %zmm14, %zmm5
+	vmulps	%zmm20, %zmm4, %zmm21
+	vcmpleps	%zmm12, %zmm4, %k1
+	vsqrtps	%zmm21, %zmm5 {%k1}
+	vmovups	%zmm5, 2848(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_43
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_19(%rip), %xmm20
+	vmovss	.LCPI2_20(%rip), %xmm26
+	vmovss	.LCPI2_22(%rip), %xmm24
+	vmovss	.LCPI2_23(%rip), %xmm25
+	vmovss	.LCPI2_24(%rip), %xmm23
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	240(%rsp), %zmm14
+	vmovss	.LCPI2_31(%rip), %xmm0
+	vmovaps	%xmm8, %xmm15
+	vmovaps	%xmm10, %xmm8
+	vmovups	176(%rsp), %zmm11
+	je	.LBB2_50
+	testb	$12, %r12b
+	je	.LBB2_49
+.LBB2_46:
+	vmovaps	%xmm8, %xmm13
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_18(%rip), %xmm1
+	vbroadcastss	.LCPI2_19(%rip), %xmm2
+	vbroadcastss	.LCPI2_20(%rip), %xmm3
+	vpbroadcastd	.LCPI2_1(%rip), %xmm6
+	vpbroadcastd	.LCPI2_2(%rip), %xmm17
+	vpbroadcastd	.LCPI2_21(%rip), %xmm20
+	vbroadcastss	.LCPI2_22(%rip), %xmm23
+	vbroadcastss	.LCPI2_23(%rip), %xmm24
+	vbroadcastss	.LCPI2_24(%rip), %xmm25
+	vbroadcastss	.LCPI2_25(%rip), %xmm26
+	vbroadcastss	.LCPI2_26(%rip), %xmm29
+	vbroadcastss	.LCPI2_27(%rip), %xmm8
+	vbroadcastss	.LCPI2_28(%rip), %xmm9
+	vbroadcastss	.LCPI2_29(%rip), %xmm10
+	vbroadcastss	.LCPI2_30(%rip), %xmm0
+	vbroadcastss	.LCPI2_31(%rip), %xmm12
+	.p2align	4
+.LBB2_47:
+	vmovaps	2848(%rsp,%r10,4), %xmm4
+	vmovaps	%xmm1, %xmm5
+	vfmadd213ps	%xmm2, %xmm4, %xmm5
+	vmaxps	%xmm3, %xmm5, %xmm5
+	vmovdqa64	%xmm6, %xmm21
+	vpternlogd	$248, %xmm17, %xmm5, %xmm21
+	vpsrld	$23, %xmm5, %xmm5
+	vpaddd	%xmm20, %xmm5, %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vmovaps	%xmm23, %xmm22
+	vfmadd213ps	%xmm24, %xmm21, %xmm22
+	vfmadd213ps	%xmm25, %xmm21, %xmm22
+	vfmadd213ps	%xmm26, %xmm21, %xmm22
+	vfmadd213ps	%xmm29, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vaddps	%xmm5, %xmm22, %xmm5
+	vfmadd213ps	%xmm10, %xmm9, %xmm5
+	vmulps	%xmm0, %xmm4, %xmm21
+	vcmpleps	%xmm12, %xmm4, %k1
+	vsqrtps	%xmm21, %xmm5 {%k1}
+	vmovaps	%xmm5, 2848(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_47
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_19(%rip), %xmm20
+	vmovss	.LCPI2_20(%rip), %xmm26
+	vmovss	.LCPI2_22(%rip), %xmm24
+	vmovss	.LCPI2_23(%rip), %xmm25
+	vmovss	.LCPI2_24(%rip), %xmm23
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_31(%rip), %xmm0
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovaps	%xmm13, %xmm8
+	je	.LBB2_50
+	.p2align	4
+.LBB2_49:
+	vmovss	2848(%rsp,%rbx,4), %xmm4
+	vmovaps	%xmm15, %xmm5
+	vfmadd213ss	%xmm20, %xmm4, %xmm5
+	vmaxss	%xmm26, %xmm5, %xmm5
+	vmovd	%xmm5, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %r8d
+	addl	$-127, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm5
+	vmovd	%r10d, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm21, %xmm22
+	vfmadd213ss	%xmm23, %xmm21, %xmm22
+	vfmadd213ss	%xmm17, %xmm21, %xmm22
+	vfmadd213ss	%xmm1, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vaddss	%xmm5, %xmm22, %xmm5
+	vfmadd213ss	%xmm29, %xmm2, %xmm5
+	vmulss	%xmm6, %xmm4, %xmm21
+	vsqrtss	%xmm21, %xmm21, %xmm21
+	vcmpless	%xmm0, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 2848(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_49
+.LBB2_50:
+	cmpq	$4, %rcx
+	jge	.LBB2_52
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_19(%rip), %xmm20
+	vmovss	.LCPI2_20(%rip), %xmm24
+	vmovss	.LCPI2_22(%rip), %xmm25
+	vmovss	.LCPI2_23(%rip), %xmm26
+	vmovss	.LCPI2_24(%rip), %xmm23
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovss	.LCPI2_31(%rip), %xmm0
+	jmp	.LBB2_61
+.LBB2_52:
+	cmpq	$16, %rcx
+	jge	.LBB2_54
+	xorl	%ebx, %ebx
+	jmp	.LBB2_58
+.LBB2_28:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vpbroadcastd	.LCPI2_1(%rip), %zmm0
+	vbroadcastss	.LCPI2_3(%rip), %zmm1
+	vbroadcastss	.LCPI2_17(%rip), %zmm17
+	vpbroadcastd	.LCPI2_2(%rip), %zmm18
+	vmovaps	%zmm26, %zmm10
+	vmovaps	%zmm13, %zmm26
+	vmovaps	%zmm23, %zmm13
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm8
+	vbroadcastss	.LCPI2_12(%rip), %zmm11
+	.p2align	4
+.LBB2_29:
+	vmovdqu64	2848(%rsp,%r10,4), %zmm4
+	vmovdqa64	%zmm0, %zmm5
+	vpternlogd	$248, %zmm18, %zmm4, %zmm5
+	vpsrld	$23, %zmm4, %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vmovaps	%zmm1, %zmm22
+	vfmadd213ps	%zmm2, %zmm5, %zmm22
+	vfmadd213ps	%zmm12, %zmm5, %zmm22
+	vfmadd213ps	%zmm14, %zmm5, %zmm22
+	vfmadd213ps	%zmm3, %zmm5, %zmm22
+	vfmadd231ps	%zmm16, %zmm21, %zmm22
+	vaddps	%zmm19, %zmm22, %zmm5
+	vaddps	%zmm23, %zmm5, %zmm21
+	vsubps	%zmm21, %zmm22, %zmm21
+	vmovaps	%zmm8, %zmm22
+	vfmadd213ps	%zmm11, %zmm21, %zmm22
+	vfmadd213ps	.LCPI2_13(%rip){1to16}, %zmm21, %zmm22
+	vfmadd213ps	%zmm26, %zmm21, %zmm22
+	vpslld	$23, %zmm5, %zmm5
+	vpaddd	%zmm22, %zmm5, %zmm5
+	vaddps	%zmm10, %zmm5, %zmm5
+	vcmpleps	%zmm13, %zmm4, %k1
+	vmulps	%zmm17, %zmm4, %zmm5 {%k1}
+	vmovups	%zmm5, 2848(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_29
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_7(%rip), %xmm0
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm18
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm23
+	vmovss	.LCPI2_14(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm16
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovaps	-112(%rsp), %xmm8
+	vmovups	176(%rsp), %zmm11
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	je	.LBB2_36
+	testb	$12, %r12b
+	je	.LBB2_35
+.LBB2_32:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_3(%rip), %xmm0
+	vbroadcastss	.LCPI2_4(%rip), %xmm1
+	vbroadcastss	.LCPI2_5(%rip), %xmm2
+	vbroadcastss	.LCPI2_6(%rip), %xmm3
+	vbroadcastss	.LCPI2_7(%rip), %xmm16
+	vbroadcastss	.LCPI2_8(%rip), %xmm11
+	vbroadcastss	.LCPI2_9(%rip), %xmm17
+	vbroadcastss	.LCPI2_10(%rip), %xmm14
+	vbroadcastss	.LCPI2_15(%rip), %xmm18
+	vbroadcastss	.LCPI2_16(%rip), %xmm12
+	vbroadcastss	.LCPI2_17(%rip), %xmm19
+	vbroadcastss	.LCPI2_14(%rip), %xmm10
+	vbroadcastss	.LCPI2_13(%rip), %xmm23
+	vbroadcastss	.LCPI2_11(%rip), %xmm8
+	vbroadcastss	.LCPI2_12(%rip), %xmm15
+	vpbroadcastd	.LCPI2_1(%rip), %xmm26
+	vpbroadcastd	.LCPI2_2(%rip), %xmm13
+	.p2align	4
+.LBB2_33:
+	vmovdqa	2848(%rsp,%r10,4), %xmm4
+	vmovdqa64	%xmm26, %xmm5
+	vpternlogd	$248, %xmm13, %xmm4, %xmm5
+	vpsrld	$23, %xmm4, %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ps	%xmm1, %xmm5, %xmm22
+	vfmadd213ps	%xmm2, %xmm5, %xmm22
+	vfmadd213ps	%xmm3, %xmm5, %xmm22
+	vfmadd213ps	%xmm16, %xmm5, %xmm22
+	vfmadd231ps	%xmm11, %xmm21, %xmm22
+	vaddps	%xmm17, %xmm22, %xmm5
+	vaddps	%xmm14, %xmm5, %xmm21
+	vsubps	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm8, %xmm22
+	vfmadd213ps	%xmm15, %xmm21, %xmm22
+	vfmadd213ps	%xmm23, %xmm21, %xmm22
+	vfmadd213ps	%xmm10, %xmm21, %xmm22
+	vpslld	$23, %xmm5, %xmm5
+	vpaddd	%xmm22, %xmm5, %xmm5
+	vaddps	%xmm18, %xmm5, %xmm5
+	vcmpleps	%xmm12, %xmm4, %k1
+	vmulps	%xmm19, %xmm4, %xmm5 {%k1}
+	vmovaps	%xmm5, 2848(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_33
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_7(%rip), %xmm0
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm18
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm23
+	vmovss	.LCPI2_14(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm16
+	vmovss	.LCPI2_17(%rip), %xmm1
+	vmovups	176(%rsp), %zmm11
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovaps	-112(%rsp), %xmm8
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	vmovss	.LCPI2_16(%rip), %xmm12
+	je	.LBB2_36
+	.p2align	4
+.LBB2_35:
+	vmovd	2848(%rsp,%rbx,4), %xmm4
+	vmovd	%xmm4, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm5
+	shrl	$23, %r8d
+	vcvtsi2ss	%r8d, %xmm9, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm5, %xmm22
+	vfmadd213ss	%xmm29, %xmm5, %xmm22
+	vfmadd213ss	%xmm20, %xmm5, %xmm22
+	vfmadd213ss	%xmm0, %xmm5, %xmm22
+	vfmadd231ss	%xmm26, %xmm21, %xmm22
+	vaddss	%xmm17, %xmm22, %xmm5
+	vaddss	%xmm18, %xmm5, %xmm21
+	vsubss	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm2, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vfmadd213ss	%xmm23, %xmm21, %xmm22
+	vfmadd213ss	%xmm19, %xmm21, %xmm22
+	vmovd	%xmm5, %r8d
+	vmovd	%xmm22, %r10d
+	shll	$23, %r8d
+	addl	%r10d, %r8d
+	vmovd	%r8d, %xmm5
+	vaddss	%xmm16, %xmm5, %xmm5
+	vmulss	%xmm1, %xmm4, %xmm21
+	vcmpless	%xmm12, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 2848(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_35
+.LBB2_36:
+	cmpq	$4, %rcx
+	jge	.LBB2_74
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_7(%rip), %xmm0
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm1
+	vmovss	.LCPI2_12(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm23
+	vmovss	.LCPI2_14(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm16
+	vmovss	.LCPI2_17(%rip), %xmm18
+	jmp	.LBB2_83
+.LBB2_74:
+	cmpq	$16, %rcx
+	jge	.LBB2_76
+	xorl	%ebx, %ebx
+	jmp	.LBB2_80
+.LBB2_54:
+	vmovaps	%xmm8, %xmm10
+	vmovaps	%xmm15, %xmm8
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_18(%rip), %zmm0
+	vbroadcastss	.LCPI2_19(%rip), %zmm1
+	vbroadcastss	.LCPI2_20(%rip), %zmm2
+	vpbroadcastd	.LCPI2_1(%rip), %zmm3
+	vpbroadcastd	.LCPI2_2(%rip), %zmm6
+	vpbroadcastd	.LCPI2_21(%rip), %zmm17
+	vbroadcastss	.LCPI2_22(%rip), %zmm20
+	vbroadcastss	.LCPI2_23(%rip), %zmm23
+	vbroadcastss	.LCPI2_24(%rip), %zmm24
+	vbroadcastss	.LCPI2_25(%rip), %zmm25
+	vbroadcastss	.LCPI2_26(%rip), %zmm26
+	vbroadcastss	.LCPI2_27(%rip), %zmm13
+	vbroadcastss	.LCPI2_28(%rip), %zmm14
+	vbroadcastss	.LCPI2_29(%rip), %zmm15
+	vbroadcastss	.LCPI2_30(%rip), %zmm29
+	vbroadcastss	.LCPI2_31(%rip), %zmm18
+	.p2align	4
+.LBB2_55:
+	vmovups	3360(%rsp,%r10,4), %zmm4
+	vmovaps	%zmm0, %zmm5
+	vfmadd213ps	%zmm1, %zmm4, %zmm5
+	vmaxps	%zmm2, %zmm5, %zmm5
+	vmovdqa64	%zmm3, %zmm21
+	vpternlogd	$248, %zmm6, %zmm5, %zmm21
+	vpsrld	$23, %zmm5, %zmm5
+	vpaddd	%zmm17, %zmm5, %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vmovaps	%zmm20, %zmm22
+	vfmadd213ps	%zmm23, %zmm21, %zmm22
+	vfmadd213ps	%zmm24, %zmm21, %zmm22
+	vfmadd213ps	%zmm25, %zmm21, %zmm22
+	vfmadd213ps	%zmm26, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm5, %zmm22, %zmm5
+	vfmadd213ps	%zmm15, %zmm14, %zmm5
+	vmulps	%zmm29, %zmm4, %zmm21
+	vcmpleps	%zmm18, %zmm4, %k1
+	vsqrtps	%zmm21, %zmm5 {%k1}
+	vmovups	%zmm5, 3360(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_55
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_19(%rip), %xmm20
+	vmovss	.LCPI2_20(%rip), %xmm24
+	vmovss	.LCPI2_22(%rip), %xmm25
+	vmovss	.LCPI2_23(%rip), %xmm26
+	vmovss	.LCPI2_24(%rip), %xmm23
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	240(%rsp), %zmm14
+	vmovups	432(%rsp), %zmm18
+	vmovss	.LCPI2_31(%rip), %xmm0
+	vmovaps	%xmm8, %xmm15
+	vmovaps	%xmm10, %xmm8
+	je	.LBB2_62
+	testb	$12, %r12b
+	je	.LBB2_61
+.LBB2_58:
+	vmovaps	%xmm8, %xmm13
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_18(%rip), %xmm1
+	vbroadcastss	.LCPI2_19(%rip), %xmm2
+	vbroadcastss	.LCPI2_20(%rip), %xmm3
+	vpbroadcastd	.LCPI2_1(%rip), %xmm6
+	vpbroadcastd	.LCPI2_2(%rip), %xmm17
+	vpbroadcastd	.LCPI2_21(%rip), %xmm20
+	vbroadcastss	.LCPI2_22(%rip), %xmm23
+	vbroadcastss	.LCPI2_23(%rip), %xmm24
+	vbroadcastss	.LCPI2_24(%rip), %xmm25
+	vbroadcastss	.LCPI2_25(%rip), %xmm26
+	vbroadcastss	.LCPI2_26(%rip), %xmm29
+	vbroadcastss	.LCPI2_27(%rip), %xmm8
+	vbroadcastss	.LCPI2_28(%rip), %xmm9
+	vbroadcastss	.LCPI2_29(%rip), %xmm10
+	vbroadcastss	.LCPI2_30(%rip), %xmm0
+	vbroadcastss	.LCPI2_31(%rip), %xmm12
+	.p2align	4
+.LBB2_59:
+	vmovaps	3360(%rsp,%r10,4), %xmm4
+	vmovaps	%xmm1, %xmm5
+	vfmadd213ps	%xmm2, %xmm4, %xmm5
+	vmaxps	%xmm3, %xmm5, %xmm5
+	vmovdqa64	%xmm6, %xmm21
+	vpternlogd	$248, %xmm17, %xmm5, %xmm21
+	vpsrld	$23, %xmm5, %xmm5
+	vpaddd	%xmm20, %xmm5, %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vmovaps	%xmm23, %xmm22
+	vfmadd213ps	%xmm24, %xmm21, %xmm22
+	vfmadd213ps	%xmm25, %xmm21, %xmm22
+	vfmadd213ps	%xmm26, %xmm21, %xmm22
+	vfmadd213ps	%xmm29, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vaddps	%xmm5, %xmm22, %xmm5
+	vfmadd213ps	%xmm10, %xmm9, %xmm5
+	vmulps	%xmm0, %xmm4, %xmm21
+	vcmpleps	%xmm12, %xmm4, %k1
+	vsqrtps	%xmm21, %xmm5 {%k1}
+	vmovaps	%xmm5, 3360(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_59
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_19(%rip), %xmm20
+	vmovss	.LCPI2_20(%rip), %xmm24
+	vmovss	.LCPI2_22(%rip), %xmm25
+	vmovss	.LCPI2_23(%rip), %xmm26
+	vmovss	.LCPI2_24(%rip), %xmm23
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_31(%rip), %xmm0
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovaps	%xmm13, %xmm8
+	je	.LBB2_62
+	.p2align	4
+.LBB2_61:
+	vmovss	3360(%rsp,%rbx,4), %xmm4
+	vmovaps	%xmm15, %xmm5
+	vfmadd213ss	%xmm20, %xmm4, %xmm5
+	vmaxss	%xmm24, %xmm5, %xmm5
+	vmovd	%xmm5, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %r8d
+	addl	$-127, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm5
+	vmovd	%r10d, %xmm21
+	vmovaps	%xmm25, %xmm22
+	vfmadd213ss	%xmm26, %xmm21, %xmm22
+	vfmadd213ss	%xmm23, %xmm21, %xmm22
+	vfmadd213ss	%xmm17, %xmm21, %xmm22
+	vfmadd213ss	%xmm1, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vaddss	%xmm5, %xmm22, %xmm5
+	vfmadd213ss	%xmm29, %xmm2, %xmm5
+	vmulss	%xmm6, %xmm4, %xmm21
+	vsqrtss	%xmm21, %xmm21, %xmm21
+	vcmpless	%xmm0, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 3360(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_61
+.LBB2_62:
+	cmpq	$4, %rcx
+	jge	.LBB2_64
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_22(%rip), %xmm0
+	vmovss	.LCPI2_25(%rip), %xmm13
+	vmovss	.LCPI2_28(%rip), %xmm10
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vmovups	368(%rsp), %zmm23
+	jmp	.LBB2_73
+.LBB2_64:
+	cmpq	$16, %rcx
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vbroadcastss	.LCPI2_18(%rip), %xmm6
+	vbroadcastss	.LCPI2_30(%rip), %xmm4
+	vbroadcastss	.LCPI2_18(%rip), %zmm17
+	jge	.LBB2_66
+	xorl	%ebx, %ebx
+	jmp	.LBB2_70
+.LBB2_76:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vpbroadcastd	.LCPI2_1(%rip), %zmm0
+	vbroadcastss	.LCPI2_3(%rip), %zmm1
+	vbroadcastss	.LCPI2_4(%rip), %zmm2
+	vbroadcastss	.LCPI2_5(%rip), %zmm3
+	vbroadcastss	.LCPI2_6(%rip), %zmm12
+	vbroadcastss	.LCPI2_7(%rip), %zmm13
+	vbroadcastss	.LCPI2_8(%rip), %zmm14
+	vbroadcastss	.LCPI2_9(%rip), %zmm16
+	vbroadcastss	.LCPI2_10(%rip), %zmm17
+	vbroadcastss	.LCPI2_11(%rip), %zmm18
+	vbroadcastss	.LCPI2_12(%rip), %zmm19
+	vbroadcastss	.LCPI2_14(%rip), %zmm23
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vbroadcastss	.LCPI2_17(%rip), %zmm15
+	vbroadcastss	.LCPI2_16(%rip), %zmm8
+	vpbroadcastd	.LCPI2_2(%rip), %zmm11
+	.p2align	4
+.LBB2_77:
+	vmovdqu64	3360(%rsp,%r10,4), %zmm4
+	vmovdqa64	%zmm0, %zmm5
+	vpternlogd	$248, %zmm11, %zmm4, %zmm5
+	vpsrld	$23, %zmm4, %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vmovaps	%zmm1, %zmm22
+	vfmadd213ps	%zmm2, %zmm5, %zmm22
+	vfmadd213ps	%zmm3, %zmm5, %zmm22
+	vfmadd213ps	%zmm12, %zmm5, %zmm22
+	vfmadd213ps	%zmm13, %zmm5, %zmm22
+	vfmadd231ps	%zmm14, %zmm21, %zmm22
+	vaddps	%zmm16, %zmm22, %zmm5
+	vaddps	%zmm17, %zmm5, %zmm21
+	vsubps	%zmm21, %zmm22, %zmm21
+	vmovaps	%zmm18, %zmm22
+	vfmadd213ps	%zmm19, %zmm21, %zmm22
+	vfmadd213ps	%zmm10, %zmm21, %zmm22
+	vfmadd213ps	%zmm23, %zmm21, %zmm22
+	vpslld	$23, %zmm5, %zmm5
+	vpaddd	%zmm22, %zmm5, %zmm5
+	vaddps	%zmm26, %zmm5, %zmm5
+	vcmpleps	%zmm8, %zmm4, %k1
+	vmulps	%zmm15, %zmm4, %zmm5 {%k1}
+	vmovups	%zmm5, 3360(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_77
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_7(%rip), %xmm0
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm1
+	vmovss	.LCPI2_12(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm23
+	vmovss	.LCPI2_14(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm16
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovaps	-112(%rsp), %xmm8
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovups	176(%rsp), %zmm11
+	je	.LBB2_84
+	testb	$12, %r12b
+	je	.LBB2_83
+.LBB2_80:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_3(%rip), %xmm0
+	vbroadcastss	.LCPI2_4(%rip), %xmm1
+	vbroadcastss	.LCPI2_5(%rip), %xmm2
+	vbroadcastss	.LCPI2_6(%rip), %xmm3
+	vbroadcastss	.LCPI2_7(%rip), %xmm16
+	vbroadcastss	.LCPI2_8(%rip), %xmm11
+	vbroadcastss	.LCPI2_9(%rip), %xmm14
+	vbroadcastss	.LCPI2_10(%rip), %xmm17
+	vbroadcastss	.LCPI2_15(%rip), %xmm12
+	vbroadcastss	.LCPI2_16(%rip), %xmm18
+	vbroadcastss	.LCPI2_17(%rip), %xmm19
+	vbroadcastss	.LCPI2_14(%rip), %xmm10
+	vbroadcastss	.LCPI2_13(%rip), %xmm8
+	vbroadcastss	.LCPI2_11(%rip), %xmm15
+	vbroadcastss	.LCPI2_12(%rip), %xmm23
+	vpbroadcastd	.LCPI2_1(%rip), %xmm26
+	vpbroadcastd	.LCPI2_2(%rip), %xmm13
+	.p2align	4
+.LBB2_81:
+	vmovdqa	3360(%rsp,%r10,4), %xmm4
+	vmovdqa64	%xmm26, %xmm5
+	vpternlogd	$248, %xmm13, %xmm4, %xmm5
+	vpsrld	$23, %xmm4, %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ps	%xmm1, %xmm5, %xmm22
+	vfmadd213ps	%xmm2, %xmm5, %xmm22
+	vfmadd213ps	%xmm3, %xmm5, %xmm22
+	vfmadd213ps	%xmm16, %xmm5, %xmm22
+	vfmadd231ps	%xmm11, %xmm21, %xmm22
+	vaddps	%xmm14, %xmm22, %xmm5
+	vaddps	%xmm17, %xmm5, %xmm21
+	vsubps	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm15, %xmm22
+	vfmadd213ps	%xmm23, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vfmadd213ps	%xmm10, %xmm21, %xmm22
+	vpslld	$23, %xmm5, %xmm5
+	vpaddd	%xmm22, %xmm5, %xmm5
+	vaddps	%xmm5, %xmm12, %xmm5
+	vcmpleps	%xmm18, %xmm4, %k1
+	vmulps	%xmm19, %xmm4, %xmm5 {%k1}
+	vmovaps	%xmm5, 3360(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_81
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_7(%rip), %xmm0
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm1
+	vmovss	.LCPI2_12(%rip), %xmm3
+	vmovss	.LCPI2_13(%rip), %xmm23
+	vmovss	.LCPI2_14(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm16
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovups	176(%rsp), %zmm11
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovaps	-112(%rsp), %xmm8
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	vmovss	.LCPI2_16(%rip), %xmm12
+	je	.LBB2_84
+	.p2align	4
+.LBB2_83:
+	vmovd	3360(%rsp,%rbx,4), %xmm4
+	vmovd	%xmm4, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm5
+	shrl	$23, %r8d
+	vcvtsi2ss	%r8d, %xmm9, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm5, %xmm22
+	vfmadd213ss	%xmm29, %xmm5, %xmm22
+	vfmadd213ss	%xmm20, %xmm5, %xmm22
+	vfmadd213ss	%xmm0, %xmm5, %xmm22
+	vfmadd231ss	%xmm26, %xmm21, %xmm22
+	vaddss	%xmm17, %xmm22, %xmm5
+	vaddss	%xmm2, %xmm5, %xmm21
+	vsubss	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm1, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vfmadd213ss	%xmm23, %xmm21, %xmm22
+	vfmadd213ss	%xmm19, %xmm21, %xmm22
+	vmovd	%xmm5, %r8d
+	vmovd	%xmm22, %r10d
+	shll	$23, %r8d
+	addl	%r10d, %r8d
+	vmovd	%r8d, %xmm5
+	vaddss	%xmm16, %xmm5, %xmm5
+	vmulss	%xmm18, %xmm4, %xmm21
+	vcmpless	%xmm12, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 3360(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_83
+.LBB2_84:
+	cmpq	$4, %rcx
+	jge	.LBB2_86
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_8(%rip), %xmm0
+	vmovss	.LCPI2_9(%rip), %xmm1
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovss	.LCPI2_13(%rip), %xmm4
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovups	368(%rsp), %zmm23
+	vmovups	432(%rsp), %zmm18
+	vmovups	240(%rsp), %zmm14
+	vmovups	64(%rsp), %zmm16
+	vmovaps	%xmm4, %xmm3
+	vmovss	.LCPI2_20(%rip), %xmm19
+	jmp	.LBB2_95
+.LBB2_86:
+	cmpq	$16, %rcx
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vbroadcastss	.LCPI2_5(%rip), %zmm3
+	vbroadcastss	.LCPI2_6(%rip), %zmm14
+	jge	.LBB2_88
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_8(%rip), %xmm0
+	vmovss	.LCPI2_9(%rip), %xmm1
+	jmp	.LBB2_92
+.LBB2_66:
+	vmovaps	%xmm15, %xmm8
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vmovaps	%zmm17, %zmm12
+	vbroadcastss	.LCPI2_19(%rip), %zmm3
+	vbroadcastss	.LCPI2_20(%rip), %zmm10
+	vpbroadcastd	.LCPI2_1(%rip), %zmm0
+	vpbroadcastd	.LCPI2_2(%rip), %zmm23
+	vpbroadcastd	.LCPI2_21(%rip), %zmm24
+	vbroadcastss	.LCPI2_22(%rip), %zmm25
+	vbroadcastss	.LCPI2_23(%rip), %zmm1
+	vbroadcastss	.LCPI2_24(%rip), %zmm17
+	vbroadcastss	.LCPI2_25(%rip), %zmm2
+	vbroadcastss	.LCPI2_26(%rip), %zmm20
+	vbroadcastss	.LCPI2_27(%rip), %zmm13
+	vbroadcastss	.LCPI2_28(%rip), %zmm14
+	vbroadcastss	.LCPI2_29(%rip), %zmm15
+	vbroadcastss	.LCPI2_30(%rip), %zmm29
+	vbroadcastss	.LCPI2_31(%rip), %zmm26
+	.p2align	4
+.LBB2_67:
+	vmovups	3872(%rsp,%r10,4), %zmm4
+	vmovaps	%zmm12, %zmm5
+	vfmadd213ps	%zmm3, %zmm4, %zmm5
+	vmaxps	%zmm10, %zmm5, %zmm5
+	vmovdqa64	%zmm0, %zmm21
+	vpternlogd	$248, %zmm23, %zmm5, %zmm21
+	vpsrld	$23, %zmm5, %zmm5
+	vpaddd	%zmm24, %zmm5, %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vmovaps	%zmm25, %zmm22
+	vfmadd213ps	%zmm1, %zmm21, %zmm22
+	vfmadd213ps	%zmm17, %zmm21, %zmm22
+	vfmadd213ps	%zmm2, %zmm21, %zmm22
+	vfmadd213ps	%zmm20, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm5, %zmm22, %zmm5
+	vfmadd213ps	%zmm15, %zmm14, %zmm5
+	vmulps	%zmm29, %zmm4, %zmm21
+	vcmpleps	%zmm26, %zmm4, %k1
+	vsqrtps	%zmm21, %zmm5 {%k1}
+	vmovups	%zmm5, 3872(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_67
+	cmpq	%rbx, %r12
+	vmovups	240(%rsp), %zmm14
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovups	368(%rsp), %zmm23
+	vmovaps	%xmm8, %xmm15
+	vmovaps	-112(%rsp), %xmm8
+	vmovss	.LCPI2_22(%rip), %xmm0
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_28(%rip), %xmm10
+	vmovss	.LCPI2_25(%rip), %xmm13
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vbroadcastss	.LCPI2_30(%rip), %xmm4
+	je	.LBB2_96
+	testb	$12, %r12b
+	je	.LBB2_73
+.LBB2_70:
+	vmovaps	%xmm8, %xmm13
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vpbroadcastd	.LCPI2_2(%rip), %xmm2
+	vpbroadcastd	.LCPI2_1(%rip), %xmm16
+	vbroadcastss	.LCPI2_19(%rip), %xmm29
+	vbroadcastss	.LCPI2_20(%rip), %xmm3
+	vbroadcastss	.LCPI2_27(%rip), %xmm8
+	vpbroadcastd	.LCPI2_21(%rip), %xmm23
+	vbroadcastss	.LCPI2_28(%rip), %xmm9
+	vbroadcastss	.LCPI2_22(%rip), %xmm24
+	vbroadcastss	.LCPI2_29(%rip), %xmm10
+	vbroadcastss	.LCPI2_23(%rip), %xmm25
+	vbroadcastss	.LCPI2_24(%rip), %xmm17
+	vbroadcastss	.LCPI2_25(%rip), %xmm20
+	vmovaps	%xmm4, %xmm0
+	vbroadcastss	.LCPI2_26(%rip), %xmm1
+	vbroadcastss	.LCPI2_31(%rip), %xmm12
+	.p2align	4
+.LBB2_71:
+	vmovaps	3872(%rsp,%r10,4), %xmm4
+	vmovaps	%xmm6, %xmm5
+	vfmadd213ps	%xmm29, %xmm4, %xmm5
+	vmaxps	%xmm3, %xmm5, %xmm5
+	vmovdqa64	%xmm16, %xmm21
+	vpternlogd	$248, %xmm2, %xmm5, %xmm21
+	vpsrld	$23, %xmm5, %xmm5
+	vpaddd	%xmm23, %xmm5, %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ps	%xmm25, %xmm21, %xmm22
+	vfmadd213ps	%xmm17, %xmm21, %xmm22
+	vfmadd213ps	%xmm20, %xmm21, %xmm22
+	vfmadd213ps	%xmm1, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vaddps	%xmm5, %xmm22, %xmm5
+	vfmadd213ps	%xmm10, %xmm9, %xmm5
+	vmulps	%xmm0, %xmm4, %xmm21
+	vcmpleps	%xmm12, %xmm4, %k1
+	vsqrtps	%xmm21, %xmm5 {%k1}
+	vmovaps	%xmm5, 3872(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_71
+	cmpq	%rbx, %r12
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovss	.LCPI2_11(%rip), %xmm2
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovaps	%xmm13, %xmm8
+	vmovups	368(%rsp), %zmm23
+	vmovss	.LCPI2_22(%rip), %xmm0
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_28(%rip), %xmm10
+	vmovss	.LCPI2_25(%rip), %xmm13
+	je	.LBB2_96
+	.p2align	4
+.LBB2_73:
+	vmovss	3872(%rsp,%rbx,4), %xmm4
+	vmovaps	%xmm15, %xmm5
+	vfmadd213ss	.LCPI2_19(%rip), %xmm4, %xmm5
+	vmaxss	%xmm19, %xmm5, %xmm5
+	vmovd	%xmm5, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %r8d
+	addl	$-127, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm5
+	vmovd	%r10d, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ss	.LCPI2_23(%rip), %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_24(%rip), %xmm21, %xmm22
+	vfmadd213ss	%xmm13, %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_26(%rip), %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_27(%rip), %xmm21, %xmm22
+	vaddss	%xmm5, %xmm22, %xmm5
+	vfmadd213ss	.LCPI2_29(%rip), %xmm10, %xmm5
+	vmulss	%xmm1, %xmm4, %xmm21
+	vsqrtss	%xmm21, %xmm21, %xmm21
+	vcmpless	.LCPI2_31(%rip), %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 3872(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_73
+	jmp	.LBB2_96
+.LBB2_88:
+	vmovaps	%zmm10, %zmm13
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_3(%rip), %zmm1
+	vbroadcastss	.LCPI2_7(%rip), %zmm6
+	vmovaps	%zmm3, %zmm10
+	vmovaps	%zmm14, %zmm11
+	vbroadcastss	.LCPI2_8(%rip), %zmm18
+	vbroadcastss	.LCPI2_9(%rip), %zmm12
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm16
+	vbroadcastss	.LCPI2_12(%rip), %zmm15
+	vbroadcastss	.LCPI2_14(%rip), %zmm14
+	vbroadcastss	.LCPI2_15(%rip), %zmm19
+	vbroadcastss	.LCPI2_17(%rip), %zmm9
+	vbroadcastss	.LCPI2_16(%rip), %zmm8
+	vbroadcastss	.LCPI2_4(%rip), %zmm3
+	vpbroadcastd	.LCPI2_2(%rip), %zmm0
+	.p2align	4
+.LBB2_89:
+	vmovdqu64	3872(%rsp,%r10,4), %zmm4
+	vpbroadcastd	.LCPI2_1(%rip), %zmm5
+	vpternlogd	$248, %zmm0, %zmm4, %zmm5
+	vpsrld	$23, %zmm4, %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vmovaps	%zmm1, %zmm22
+	vfmadd213ps	%zmm3, %zmm5, %zmm22
+	vfmadd213ps	%zmm10, %zmm5, %zmm22
+	vfmadd213ps	%zmm11, %zmm5, %zmm22
+	vfmadd213ps	%zmm6, %zmm5, %zmm22
+	vfmadd231ps	%zmm18, %zmm21, %zmm22
+	vaddps	%zmm12, %zmm22, %zmm5
+	vaddps	%zmm23, %zmm5, %zmm21
+	vsubps	%zmm21, %zmm22, %zmm21
+	vmovaps	%zmm16, %zmm22
+	vfmadd213ps	%zmm15, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vfmadd213ps	%zmm14, %zmm21, %zmm22
+	vpslld	$23, %zmm5, %zmm5
+	vpaddd	%zmm22, %zmm5, %zmm5
+	vaddps	%zmm19, %zmm5, %zmm5
+	vcmpleps	%zmm8, %zmm4, %k1
+	vmulps	%zmm9, %zmm4, %zmm5 {%k1}
+	vmovups	%zmm5, 3872(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_89
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_8(%rip), %xmm0
+	vmovss	.LCPI2_9(%rip), %xmm1
+	vmovups	240(%rsp), %zmm14
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovaps	-112(%rsp), %xmm8
+	vmovups	368(%rsp), %zmm23
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovups	176(%rsp), %zmm11
+	vmovups	432(%rsp), %zmm18
+	vmovss	.LCPI2_13(%rip), %xmm3
+	je	.LBB2_96
+	testb	$12, %r12b
+	je	.LBB2_95
+.LBB2_92:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_3(%rip), %xmm6
+	vbroadcastss	.LCPI2_5(%rip), %xmm11
+	vbroadcastss	.LCPI2_4(%rip), %xmm19
+	vbroadcastss	.LCPI2_6(%rip), %xmm31
+	vbroadcastss	.LCPI2_7(%rip), %xmm30
+	vbroadcastss	.LCPI2_8(%rip), %xmm13
+	vbroadcastss	.LCPI2_9(%rip), %xmm14
+	vbroadcastss	.LCPI2_14(%rip), %xmm16
+	vbroadcastss	.LCPI2_13(%rip), %xmm10
+	vbroadcastss	.LCPI2_12(%rip), %xmm9
+	vbroadcastss	.LCPI2_11(%rip), %xmm8
+	vbroadcastss	.LCPI2_10(%rip), %xmm15
+	vbroadcastss	.LCPI2_15(%rip), %xmm12
+	vbroadcastss	.LCPI2_16(%rip), %xmm28
+	vbroadcastss	.LCPI2_17(%rip), %xmm23
+	vpbroadcastd	.LCPI2_1(%rip), %xmm3
+	vpbroadcastd	.LCPI2_2(%rip), %xmm18
+	.p2align	4
+.LBB2_93:
+	vmovdqa	3872(%rsp,%r10,4), %xmm4
+	vmovdqa	%xmm3, %xmm5
+	vpternlogd	$248, %xmm18, %xmm4, %xmm5
+	vpsrld	$23, %xmm4, %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vmovaps	%xmm6, %xmm22
+	vfmadd213ps	%xmm19, %xmm5, %xmm22
+	vfmadd213ps	%xmm11, %xmm5, %xmm22
+	vfmadd213ps	%xmm31, %xmm5, %xmm22
+	vfmadd213ps	%xmm30, %xmm5, %xmm22
+	vfmadd231ps	%xmm13, %xmm21, %xmm22
+	vaddps	%xmm14, %xmm22, %xmm5
+	vaddps	%xmm15, %xmm5, %xmm21
+	vsubps	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm8, %xmm22
+	vfmadd213ps	%xmm9, %xmm21, %xmm22
+	vfmadd213ps	%xmm10, %xmm21, %xmm22
+	vfmadd213ps	%xmm16, %xmm21, %xmm22
+	vpslld	$23, %xmm5, %xmm5
+	vpaddd	%xmm22, %xmm5, %xmm5
+	vaddps	%xmm5, %xmm12, %xmm5
+	vcmpleps	%xmm28, %xmm4, %k1
+	vmulps	%xmm23, %xmm4, %xmm5 {%k1}
+	vmovaps	%xmm5, 3872(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_93
+	cmpq	%rbx, %r12
+	vmovups	176(%rsp), %zmm11
+	vxorps	%xmm31, %xmm31, %xmm31
+	vbroadcastss	.LCPI2_1(%rip), %xmm30
+	vxorps	%xmm28, %xmm28, %xmm28
+	vmovups	240(%rsp), %zmm14
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovaps	-112(%rsp), %xmm8
+	vmovups	368(%rsp), %zmm23
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm6
+	vmovups	432(%rsp), %zmm18
+	vmovss	.LCPI2_13(%rip), %xmm3
+	je	.LBB2_96
+	.p2align	4
+.LBB2_95:
+	vmovd	3872(%rsp,%rbx,4), %xmm4
+	vmovd	%xmm4, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm5
+	shrl	$23, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm5, %xmm22
+	vfmadd213ss	%xmm29, %xmm5, %xmm22
+	vfmadd213ss	%xmm20, %xmm5, %xmm22
+	vfmadd213ss	.LCPI2_7(%rip), %xmm5, %xmm22
+	vfmadd231ss	%xmm0, %xmm21, %xmm22
+	vaddss	%xmm1, %xmm22, %xmm5
+	vaddss	%xmm17, %xmm5, %xmm21
+	vsubss	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm2, %xmm22
+	vfmadd213ss	%xmm26, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_14(%rip), %xmm21, %xmm22
+	vmovd	%xmm5, %r8d
+	vmovd	%xmm22, %r10d
+	shll	$23, %r8d
+	addl	%r10d, %r8d
+	vmovd	%r8d, %xmm5
+	vaddss	%xmm6, %xmm5, %xmm5
+	vmulss	.LCPI2_17(%rip), %xmm4, %xmm21
+	vcmpless	%xmm12, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 3872(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_95
+.LBB2_96:
+	cmpq	$3, %rcx
+	jg	.LBB2_100
+	xorl	%ebx, %ebx
+	vmovups	608(%rsp), %zmm0
+	vmovups	496(%rsp), %zmm1
+	vmovups	800(%rsp), %zmm10
+	vmovups	736(%rsp), %zmm12
+	vmovups	672(%rsp), %zmm13
+	vmovaps	-16(%rsp), %xmm6
+	jmp	.LBB2_98
+	.p2align	4
+.LBB2_100:
+	cmpq	$16, %rcx
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	vmovups	800(%rsp), %zmm10
+	vmovups	736(%rsp), %zmm12
+	vmovups	672(%rsp), %zmm13
+	jge	.LBB2_102
+	xorl	%ebx, %ebx
+	vmovups	608(%rsp), %zmm0
+	vmovups	496(%rsp), %zmm1
+	vmovaps	-16(%rsp), %xmm6
+	jmp	.LBB2_106
+.LBB2_102:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	movq	-88(%rsp), %r8
+	vmovups	1184(%rsp), %zmm19
+	vmovups	608(%rsp), %zmm1
+	vmovups	496(%rsp), %zmm6
+	vmovups	864(%rsp), %zmm8
+	.p2align	4
+.LBB2_103:
+	vpmovzxwd	(%r8,%r10,2), %zmm4
+	vcvtdq2ps	%zmm4, %zmm4
+	vsubps	%zmm7, %zmm4, %zmm4
+	vmulps	%zmm4, %zmm8, %zmm4
+	vmaxps	%zmm9, %zmm4, %zmm4
+	vminps	%zmm0, %zmm4, %zmm4
+	vpmovzxwd	(%rsi,%r10,2), %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vsubps	%zmm7, %zmm5, %zmm5
+	vmulps	%zmm5, %zmm19, %zmm5
+	vmaxps	%zmm9, %zmm5, %zmm5
+	vminps	%zmm0, %zmm5, %zmm5
+	vpmovzxwd	(%r15,%r10,2), %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vsubps	%zmm7, %zmm21, %zmm21
+	vmulps	%zmm21, %zmm10, %zmm21
+	vmaxps	%zmm9, %zmm21, %zmm21
+	vminps	%zmm0, %zmm21, %zmm21
+	vmulps	%zmm5, %zmm13, %zmm22
+	vfmadd231ps	%zmm4, %zmm12, %zmm22
+	vfmadd231ps	%zmm21, %zmm11, %zmm22
+	vmaxps	%zmm9, %zmm22, %zmm22
+	vminps	%zmm0, %zmm22, %zmm22
+	vmovups	%zmm22, 1312(%rsp,%r10,4)
+	vmulps	%zmm5, %zmm14, %zmm22
+	vfmadd231ps	%zmm4, %zmm16, %zmm22
+	vfmadd231ps	%zmm21, %zmm1, %zmm22
+	vmaxps	%zmm9, %zmm22, %zmm22
+	vminps	%zmm0, %zmm22, %zmm22
+	vmovups	%zmm22, 1824(%rsp,%r10,4)
+	vmulps	%zmm5, %zmm23, %zmm5
+	vfmadd231ps	%zmm4, %zmm6, %zmm5
+	vfmadd231ps	%zmm21, %zmm18, %zmm5
+	vmaxps	%zmm9, %zmm5, %zmm4
+	vminps	%zmm0, %zmm4, %zmm4
+	vmovups	%zmm4, 2336(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_103
+	cmpq	%rbx, %r12
+	vmovaps	-112(%rsp), %xmm8
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovaps	%zmm1, %zmm0
+	vmovaps	%zmm6, %zmm1
+	vmovaps	-16(%rsp), %xmm6
+	vmovss	.LCPI2_20(%rip), %xmm19
+	je	.LBB2_109
+	testb	$12, %r12b
+	je	.LBB2_98
+.LBB2_106:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	movq	-88(%rsp), %r8
+	vmovups	864(%rsp), %zmm3
+	.p2align	4
+.LBB2_107:
+	vpmovzxwd	(%r8,%r10,2), %xmm4
+	vcvtdq2ps	%xmm4, %xmm4
+	vsubps	%xmm7, %xmm4, %xmm4
+	vmulps	%xmm4, %xmm3, %xmm4
+	vmaxps	%xmm31, %xmm4, %xmm4
+	vminps	%xmm30, %xmm4, %xmm4
+	vpmovzxwd	(%rsi,%r10,2), %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vsubps	%xmm7, %xmm5, %xmm5
+	vmulps	%xmm5, %xmm8, %xmm5
+	vmaxps	%xmm31, %xmm5, %xmm5
+	vminps	%xmm30, %xmm5, %xmm5
+	vpmovzxwd	(%r15,%r10,2), %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vsubps	%xmm7, %xmm21, %xmm21
+	vmulps	%xmm21, %xmm10, %xmm21
+	vmaxps	%xmm31, %xmm21, %xmm21
+	vminps	%xmm30, %xmm21, %xmm21
+	vmulps	%xmm5, %xmm13, %xmm22
+	vfmadd231ps	%xmm4, %xmm12, %xmm22
+	vfmadd231ps	%xmm21, %xmm11, %xmm22
+	vmaxps	%xmm31, %xmm22, %xmm22
+	vminps	%xmm30, %xmm22, %xmm22
+	vmovaps	%xmm22, 1312(%rsp,%r10,4)
+	vmulps	%xmm5, %xmm14, %xmm22
+	vfmadd231ps	%xmm4, %xmm16, %xmm22
+	vfmadd231ps	%xmm21, %xmm0, %xmm22
+	vmaxps	%xmm31, %xmm22, %xmm22
+	vminps	%xmm30, %xmm22, %xmm22
+	vmovaps	%xmm22, 1824(%rsp,%r10,4)
+	vmulps	%xmm5, %xmm23, %xmm5
+	vfmadd231ps	%xmm4, %xmm1, %xmm5
+	vfmadd231ps	%xmm21, %xmm18, %xmm5
+	vmaxps	%xmm31, %xmm5, %xmm4
+	vminps	%xmm30, %xmm4, %xmm4
+	vmovaps	%xmm4, 2336(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_107
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_13(%rip), %xmm3
+	je	.LBB2_109
+.LBB2_98:
+	leal	(%rbx,%rbx), %r14d
+	movq	-88(%rsp), %r8
+	leaq	(%r8,%r14), %r13
+	leaq	(%rsi,%r14), %rbp
+	addq	%r15, %r14
+	leaq	2336(%rsp), %rsi
+	leaq	(%rsi,%rbx,4), %r10
+	movq	%r12, %r11
+	subq	%rbx, %r11
+	xorl	%ebx, %ebx
+	.p2align	4
+.LBB2_99:
+	movzwl	(%r13,%rbx,2), %r8d
+	vmovd	%r8d, %xmm4
+	vpinsrw	$2, (%rbp,%rbx,2), %xmm4, %xmm4
+	vcvtdq2ps	%xmm4, %xmm4
+	vsubps	%xmm7, %xmm4, %xmm4
+	vmulps	%xmm4, %xmm6, %xmm4
+	vmaxps	%xmm31, %xmm4, %xmm4
+	vcmpltps	%xmm30, %xmm4, %k1
+	kshiftrb	$1, %k1, %k2
+	vmovaps	%xmm27, %xmm5
+	vmovss	%xmm4, %xmm5, %xmm5 {%k1}
+	vmovshdup	%xmm4, %xmm4
+	vmovaps	%xmm27, %xmm21
+	vmovss	%xmm4, %xmm21, %xmm21 {%k2}
+	movzwl	(%r14,%rbx,2), %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm4
+	vsubss	%xmm7, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm10, %xmm4
+	vmaxss	%xmm28, %xmm4, %xmm4
+	vminss	%xmm27, %xmm4, %xmm4
+	vmulss	%xmm21, %xmm13, %xmm22
+	vfmadd231ss	%xmm5, %xmm12, %xmm22
+	vfmadd231ss	%xmm4, %xmm11, %xmm22
+	vmaxss	%xmm28, %xmm22, %xmm22
+	vminss	%xmm27, %xmm22, %xmm22
+	vmovss	%xmm22, -1024(%r10,%rbx,4)
+	vmulss	%xmm21, %xmm14, %xmm22
+	vfmadd231ss	%xmm5, %xmm16, %xmm22
+	vfmadd231ss	%xmm4, %xmm0, %xmm22
+	vmaxss	%xmm28, %xmm22, %xmm22
+	vminss	%xmm27, %xmm22, %xmm22
+	vmovss	%xmm22, -512(%r10,%rbx,4)
+	vmulss	%xmm21, %xmm23, %xmm21
+	vfmadd231ss	%xmm5, %xmm1, %xmm21
+	vfmadd231ss	%xmm4, %xmm18, %xmm21
+	vmaxss	%xmm28, %xmm21, %xmm4
+	vminss	%xmm27, %xmm4, %xmm4
+	vmovss	%xmm4, (%r10,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r11
+	jne	.LBB2_99
+.LBB2_109:
+	cmpl	$1, -76(%rsp)
+	jne	.LBB2_110
+	cmpq	$3, %rcx
+	movq	32(%rsp), %r14
+	movq	4840(%rsp), %r13
+	movq	-56(%rsp), %rbp
+	vmovss	.LCPI2_19(%rip), %xmm0
+	jg	.LBB2_126
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_24(%rip), %xmm26
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_29(%rip), %xmm2
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovss	.LCPI2_28(%rip), %xmm29
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm20
+	vmovss	.LCPI2_31(%rip), %xmm24
+	jmp	.LBB2_135
+	.p2align	4
+.LBB2_110:
+	cmpq	$3, %rcx
+	movq	32(%rsp), %r14
+	movq	4840(%rsp), %r13
+	movq	-56(%rsp), %rbp
+	vpbroadcastd	.LCPI2_1(%rip), %zmm4
+	vbroadcastss	.LCPI2_7(%rip), %zmm19
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	jg	.LBB2_112
+	xorl	%ebx, %ebx
+	vmovaps	%xmm26, %xmm1
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovaps	%xmm2, %xmm0
+	vmovaps	%xmm17, %xmm2
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovss	.LCPI2_15(%rip), %xmm13
+	vpbroadcastd	.LCPI2_2(%rip), %xmm6
+	vmovss	.LCPI2_14(%rip), %xmm14
+	vmovss	.LCPI2_7(%rip), %xmm16
+	jmp	.LBB2_121
+.LBB2_126:
+	cmpq	$16, %rcx
+	jge	.LBB2_128
+	xorl	%ebx, %ebx
+	jmp	.LBB2_132
+.LBB2_112:
+	cmpq	$16, %rcx
+	jge	.LBB2_114
+	xorl	%ebx, %ebx
+	vpbroadcastd	.LCPI2_2(%rip), %xmm6
+	jmp	.LBB2_118
+.LBB2_128:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vpbroadcastd	.LCPI2_1(%rip), %zmm1
+	vpbroadcastd	.LCPI2_2(%rip), %zmm3
+	vpbroadcastd	.LCPI2_21(%rip), %zmm6
+	vbroadcastss	.LCPI2_22(%rip), %zmm23
+	vbroadcastss	.LCPI2_23(%rip), %zmm24
+	vbroadcastss	.LCPI2_24(%rip), %zmm17
+	vbroadcastss	.LCPI2_25(%rip), %zmm2
+	vbroadcastss	.LCPI2_26(%rip), %zmm20
+	vbroadcastss	.LCPI2_27(%rip), %zmm13
+	vbroadcastss	.LCPI2_28(%rip), %zmm14
+	vbroadcastss	.LCPI2_29(%rip), %zmm15
+	vbroadcastss	.LCPI2_30(%rip), %zmm25
+	vbroadcastss	.LCPI2_18(%rip), %zmm26
+	vbroadcastss	.LCPI2_31(%rip), %zmm29
+	vbroadcastss	.LCPI2_19(%rip), %zmm10
+	vbroadcastss	.LCPI2_20(%rip), %zmm8
+	.p2align	4
+.LBB2_129:
+	vmovups	1312(%rsp,%r10,4), %zmm4
+	vmovaps	%zmm26, %zmm5
+	vfmadd213ps	%zmm10, %zmm4, %zmm5
+	vmaxps	%zmm8, %zmm5, %zmm5
+	vmovdqa64	%zmm1, %zmm21
+	vpternlogd	$248, %zmm3, %zmm5, %zmm21
+	vpsrld	$23, %zmm5, %zmm5
+	vpaddd	%zmm6, %zmm5, %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vmovaps	%zmm23, %zmm22
+	vfmadd213ps	%zmm24, %zmm21, %zmm22
+	vfmadd213ps	%zmm17, %zmm21, %zmm22
+	vfmadd213ps	%zmm2, %zmm21, %zmm22
+	vfmadd213ps	%zmm20, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm5, %zmm22, %zmm5
+	vfmadd213ps	%zmm15, %zmm14, %zmm5
+	vmulps	%zmm25, %zmm4, %zmm21
+	vcmpleps	%zmm29, %zmm4, %k1
+	vsqrtps	%zmm21, %zmm5 {%k1}
+	vmovups	%zmm5, 1312(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_129
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_24(%rip), %xmm26
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm29
+	vmovss	.LCPI2_29(%rip), %xmm2
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	240(%rsp), %zmm14
+	vmovss	.LCPI2_31(%rip), %xmm24
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm20
+	je	.LBB2_136
+	testb	$12, %r12b
+	je	.LBB2_135
+.LBB2_132:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_18(%rip), %xmm1
+	vbroadcastss	.LCPI2_19(%rip), %xmm2
+	vbroadcastss	.LCPI2_20(%rip), %xmm3
+	vpbroadcastd	.LCPI2_1(%rip), %xmm6
+	vpbroadcastd	.LCPI2_2(%rip), %xmm17
+	vbroadcastss	.LCPI2_27(%rip), %xmm8
+	vpbroadcastd	.LCPI2_21(%rip), %xmm23
+	vbroadcastss	.LCPI2_28(%rip), %xmm9
+	vbroadcastss	.LCPI2_22(%rip), %xmm24
+	vbroadcastss	.LCPI2_29(%rip), %xmm10
+	vbroadcastss	.LCPI2_23(%rip), %xmm25
+	vbroadcastss	.LCPI2_24(%rip), %xmm26
+	vbroadcastss	.LCPI2_25(%rip), %xmm20
+	vbroadcastss	.LCPI2_26(%rip), %xmm29
+	vbroadcastss	.LCPI2_30(%rip), %xmm11
+	vbroadcastss	.LCPI2_31(%rip), %xmm12
+	.p2align	4
+.LBB2_133:
+	vmovaps	1312(%rsp,%r10,4), %xmm4
+	vmovaps	%xmm1, %xmm5
+	vfmadd213ps	%xmm2, %xmm4, %xmm5
+	vmaxps	%xmm3, %xmm5, %xmm5
+	vmovdqa64	%xmm6, %xmm21
+	vpternlogd	$248, %xmm17, %xmm5, %xmm21
+	vpsrld	$23, %xmm5, %xmm5
+	vpaddd	%xmm23, %xmm5, %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ps	%xmm25, %xmm21, %xmm22
+	vfmadd213ps	%xmm26, %xmm21, %xmm22
+	vfmadd213ps	%xmm20, %xmm21, %xmm22
+	vfmadd213ps	%xmm29, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vaddps	%xmm5, %xmm22, %xmm5
+	vfmadd213ps	%xmm10, %xmm9, %xmm5
+	vmulps	%xmm11, %xmm4, %xmm21
+	vcmpleps	%xmm12, %xmm4, %k1
+	vsqrtps	%xmm21, %xmm5 {%k1}
+	vmovaps	%xmm5, 1312(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_133
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_24(%rip), %xmm26
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm29
+	vmovss	.LCPI2_29(%rip), %xmm2
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	176(%rsp), %zmm11
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_31(%rip), %xmm24
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm20
+	je	.LBB2_136
+	.p2align	4
+.LBB2_135:
+	vmovss	1312(%rsp,%rbx,4), %xmm4
+	vmovaps	%xmm15, %xmm5
+	vfmadd213ss	%xmm0, %xmm4, %xmm5
+	vmaxss	%xmm19, %xmm5, %xmm5
+	vmovd	%xmm5, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %r8d
+	addl	$-127, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm5
+	vmovd	%r10d, %xmm21
+	vmovaps	%xmm10, %xmm22
+	vfmadd213ss	%xmm20, %xmm21, %xmm22
+	vfmadd213ss	%xmm26, %xmm21, %xmm22
+	vfmadd213ss	%xmm17, %xmm21, %xmm22
+	vfmadd213ss	%xmm1, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vaddss	%xmm5, %xmm22, %xmm5
+	vfmadd213ss	%xmm2, %xmm29, %xmm5
+	vmulss	%xmm6, %xmm4, %xmm21
+	vsqrtss	%xmm21, %xmm21, %xmm21
+	vcmpless	%xmm24, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 1312(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_135
+.LBB2_136:
+	cmpq	$4, %rcx
+	jge	.LBB2_138
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_24(%rip), %xmm26
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	jmp	.LBB2_147
+.LBB2_138:
+	cmpq	$16, %rcx
+	jge	.LBB2_140
+	xorl	%ebx, %ebx
+	jmp	.LBB2_144
+.LBB2_114:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_3(%rip), %zmm0
+	vbroadcastss	.LCPI2_9(%rip), %zmm1
+	vbroadcastss	.LCPI2_10(%rip), %zmm2
+	vbroadcastss	.LCPI2_11(%rip), %zmm12
+	vbroadcastss	.LCPI2_12(%rip), %zmm16
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm14
+	vbroadcastss	.LCPI2_4(%rip), %zmm17
+	vbroadcastss	.LCPI2_16(%rip), %zmm6
+	vbroadcastss	.LCPI2_5(%rip), %zmm18
+	vbroadcastss	.LCPI2_6(%rip), %zmm11
+	vbroadcastss	.LCPI2_8(%rip), %zmm23
+	vbroadcastss	.LCPI2_17(%rip), %zmm26
+	vmovdqa64	%zmm4, %zmm8
+	vmovaps	%zmm10, %zmm9
+	vpbroadcastd	.LCPI2_2(%rip), %zmm10
+	.p2align	4
+.LBB2_115:
+	vmovdqu64	1312(%rsp,%r10,4), %zmm4
+	vmovdqa64	%zmm8, %zmm5
+	vpternlogd	$248, %zmm10, %zmm4, %zmm5
+	vpsrld	$23, %zmm4, %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vmovaps	%zmm0, %zmm22
+	vfmadd213ps	%zmm17, %zmm5, %zmm22
+	vfmadd213ps	%zmm18, %zmm5, %zmm22
+	vfmadd213ps	%zmm11, %zmm5, %zmm22
+	vfmadd213ps	%zmm19, %zmm5, %zmm22
+	vfmadd231ps	%zmm23, %zmm21, %zmm22
+	vaddps	%zmm1, %zmm22, %zmm5
+	vaddps	%zmm2, %zmm5, %zmm21
+	vsubps	%zmm21, %zmm22, %zmm21
+	vmovaps	%zmm12, %zmm22
+	vfmadd213ps	%zmm16, %zmm21, %zmm22
+	vfmadd213ps	%zmm9, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vpslld	$23, %zmm5, %zmm5
+	vpaddd	%zmm22, %zmm5, %zmm5
+	vaddps	%zmm14, %zmm5, %zmm5
+	vcmpleps	%zmm6, %zmm4, %k1
+	vmulps	%zmm26, %zmm4, %zmm5 {%k1}
+	vmovups	%zmm5, 1312(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_115
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm0
+	vmovss	.LCPI2_12(%rip), %xmm1
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovss	.LCPI2_15(%rip), %xmm13
+	vmovups	176(%rsp), %zmm11
+	vpbroadcastd	.LCPI2_2(%rip), %xmm6
+	vmovss	.LCPI2_14(%rip), %xmm14
+	vmovss	.LCPI2_7(%rip), %xmm16
+	vmovaps	%zmm9, %zmm10
+	vxorps	%xmm9, %xmm9, %xmm9
+	je	.LBB2_122
+	testb	$12, %r12b
+	je	.LBB2_121
+.LBB2_118:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_3(%rip), %xmm0
+	vbroadcastss	.LCPI2_4(%rip), %xmm1
+	vbroadcastss	.LCPI2_6(%rip), %xmm2
+	vbroadcastss	.LCPI2_7(%rip), %xmm17
+	vbroadcastss	.LCPI2_8(%rip), %xmm18
+	vbroadcastss	.LCPI2_9(%rip), %xmm13
+	vbroadcastss	.LCPI2_10(%rip), %xmm14
+	vbroadcastss	.LCPI2_15(%rip), %xmm16
+	vbroadcastss	.LCPI2_16(%rip), %xmm12
+	vbroadcastss	.LCPI2_17(%rip), %xmm19
+	vbroadcastss	.LCPI2_14(%rip), %xmm10
+	vbroadcastss	.LCPI2_13(%rip), %xmm8
+	vbroadcastss	.LCPI2_11(%rip), %xmm15
+	vbroadcastss	.LCPI2_12(%rip), %xmm3
+	vbroadcastss	.LCPI2_5(%rip), %xmm26
+	vpbroadcastd	.LCPI2_1(%rip), %xmm23
+	.p2align	4
+.LBB2_119:
+	vmovdqa	1312(%rsp,%r10,4), %xmm4
+	vmovdqa64	%xmm23, %xmm5
+	vpternlogd	$248, %xmm6, %xmm4, %xmm5
+	vpsrld	$23, %xmm4, %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ps	%xmm1, %xmm5, %xmm22
+	vfmadd213ps	%xmm26, %xmm5, %xmm22
+	vfmadd213ps	%xmm2, %xmm5, %xmm22
+	vfmadd213ps	%xmm17, %xmm5, %xmm22
+	vfmadd231ps	%xmm18, %xmm21, %xmm22
+	vaddps	%xmm13, %xmm22, %xmm5
+	vaddps	%xmm14, %xmm5, %xmm21
+	vsubps	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm15, %xmm22
+	vfmadd213ps	%xmm3, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vfmadd213ps	%xmm10, %xmm21, %xmm22
+	vpslld	$23, %xmm5, %xmm5
+	vpaddd	%xmm22, %xmm5, %xmm5
+	vaddps	%xmm16, %xmm5, %xmm5
+	vcmpleps	%xmm12, %xmm4, %k1
+	vmulps	%xmm19, %xmm4, %xmm5 {%k1}
+	vmovaps	%xmm5, 1312(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_119
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm0
+	vmovss	.LCPI2_12(%rip), %xmm1
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovss	.LCPI2_15(%rip), %xmm13
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vmovss	.LCPI2_14(%rip), %xmm14
+	vbroadcastss	.LCPI2_7(%rip), %zmm19
+	vmovss	.LCPI2_7(%rip), %xmm16
+	je	.LBB2_122
+	.p2align	4
+.LBB2_121:
+	vmovd	1312(%rsp,%rbx,4), %xmm4
+	vmovd	%xmm4, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm5
+	shrl	$23, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm5, %xmm22
+	vfmadd213ss	%xmm29, %xmm5, %xmm22
+	vfmadd213ss	%xmm20, %xmm5, %xmm22
+	vfmadd213ss	%xmm16, %xmm5, %xmm22
+	vfmadd231ss	%xmm26, %xmm21, %xmm22
+	vaddss	%xmm17, %xmm22, %xmm5
+	vaddss	%xmm2, %xmm5, %xmm21
+	vsubss	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ss	%xmm1, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vfmadd213ss	%xmm14, %xmm21, %xmm22
+	vmovd	%xmm5, %r8d
+	vmovd	%xmm22, %r10d
+	shll	$23, %r8d
+	addl	%r10d, %r8d
+	vmovd	%r8d, %xmm5
+	vaddss	%xmm5, %xmm13, %xmm5
+	vmulss	%xmm18, %xmm4, %xmm21
+	vcmpless	%xmm12, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 1312(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_121
+.LBB2_122:
+	cmpq	$4, %rcx
+	jge	.LBB2_160
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm0
+	vmovss	.LCPI2_12(%rip), %xmm1
+	vmovss	.LCPI2_17(%rip), %xmm18
+	jmp	.LBB2_169
+.LBB2_160:
+	cmpq	$16, %rcx
+	jge	.LBB2_162
+	xorl	%ebx, %ebx
+	jmp	.LBB2_166
+.LBB2_140:
+	vmovaps	%zmm16, %zmm8
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_18(%rip), %zmm1
+	vbroadcastss	.LCPI2_19(%rip), %zmm2
+	vbroadcastss	.LCPI2_20(%rip), %zmm3
+	vpbroadcastd	.LCPI2_1(%rip), %zmm6
+	vpbroadcastd	.LCPI2_2(%rip), %zmm17
+	vpbroadcastd	.LCPI2_21(%rip), %zmm20
+	vbroadcastss	.LCPI2_22(%rip), %zmm23
+	vbroadcastss	.LCPI2_23(%rip), %zmm24
+	vbroadcastss	.LCPI2_24(%rip), %zmm25
+	vbroadcastss	.LCPI2_25(%rip), %zmm26
+	vbroadcastss	.LCPI2_26(%rip), %zmm29
+	vbroadcastss	.LCPI2_27(%rip), %zmm13
+	vbroadcastss	.LCPI2_28(%rip), %zmm14
+	vbroadcastss	.LCPI2_29(%rip), %zmm15
+	vbroadcastss	.LCPI2_30(%rip), %zmm16
+	vbroadcastss	.LCPI2_31(%rip), %zmm18
+	.p2align	4
+.LBB2_141:
+	vmovups	1824(%rsp,%r10,4), %zmm4
+	vmovaps	%zmm1, %zmm5
+	vfmadd213ps	%zmm2, %zmm4, %zmm5
+	vmaxps	%zmm3, %zmm5, %zmm5
+	vmovdqa64	%zmm6, %zmm21
+	vpternlogd	$248, %zmm17, %zmm5, %zmm21
+	vpsrld	$23, %zmm5, %zmm5
+	vpaddd	%zmm20, %zmm5, %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vmovaps	%zmm23, %zmm22
+	vfmadd213ps	%zmm24, %zmm21, %zmm22
+	vfmadd213ps	%zmm25, %zmm21, %zmm22
+	vfmadd213ps	%zmm26, %zmm21, %zmm22
+	vfmadd213ps	%zmm29, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm5, %zmm22, %zmm5
+	vfmadd213ps	%zmm15, %zmm14, %zmm5
+	vmulps	%zmm16, %zmm4, %zmm21
+	vcmpleps	%zmm18, %zmm4, %k1
+	vsqrtps	%zmm21, %zmm5 {%k1}
+	vmovups	%zmm5, 1824(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_141
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_24(%rip), %xmm26
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	240(%rsp), %zmm14
+	vmovups	432(%rsp), %zmm18
+	vmovss	.LCPI2_31(%rip), %xmm24
+	vmovaps	%zmm8, %zmm16
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm20
+	je	.LBB2_148
+	testb	$12, %r12b
+	je	.LBB2_147
+.LBB2_144:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_18(%rip), %xmm1
+	vbroadcastss	.LCPI2_19(%rip), %xmm2
+	vbroadcastss	.LCPI2_20(%rip), %xmm3
+	vpbroadcastd	.LCPI2_1(%rip), %xmm6
+	vpbroadcastd	.LCPI2_2(%rip), %xmm17
+	vbroadcastss	.LCPI2_27(%rip), %xmm8
+	vpbroadcastd	.LCPI2_21(%rip), %xmm23
+	vbroadcastss	.LCPI2_28(%rip), %xmm9
+	vbroadcastss	.LCPI2_22(%rip), %xmm24
+	vbroadcastss	.LCPI2_29(%rip), %xmm10
+	vbroadcastss	.LCPI2_23(%rip), %xmm25
+	vbroadcastss	.LCPI2_24(%rip), %xmm26
+	vbroadcastss	.LCPI2_25(%rip), %xmm20
+	vbroadcastss	.LCPI2_26(%rip), %xmm29
+	vbroadcastss	.LCPI2_30(%rip), %xmm11
+	vbroadcastss	.LCPI2_31(%rip), %xmm12
+	.p2align	4
+.LBB2_145:
+	vmovaps	1824(%rsp,%r10,4), %xmm4
+	vmovaps	%xmm1, %xmm5
+	vfmadd213ps	%xmm2, %xmm4, %xmm5
+	vmaxps	%xmm3, %xmm5, %xmm5
+	vmovdqa64	%xmm6, %xmm21
+	vpternlogd	$248, %xmm17, %xmm5, %xmm21
+	vpsrld	$23, %xmm5, %xmm5
+	vpaddd	%xmm23, %xmm5, %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ps	%xmm25, %xmm21, %xmm22
+	vfmadd213ps	%xmm26, %xmm21, %xmm22
+	vfmadd213ps	%xmm20, %xmm21, %xmm22
+	vfmadd213ps	%xmm29, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vaddps	%xmm5, %xmm22, %xmm5
+	vfmadd213ps	%xmm10, %xmm9, %xmm5
+	vmulps	%xmm11, %xmm4, %xmm21
+	vcmpleps	%xmm12, %xmm4, %k1
+	vsqrtps	%xmm21, %xmm5 {%k1}
+	vmovaps	%xmm5, 1824(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_145
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_24(%rip), %xmm26
+	vmovss	.LCPI2_25(%rip), %xmm17
+	vmovss	.LCPI2_26(%rip), %xmm1
+	vmovss	.LCPI2_27(%rip), %xmm3
+	vmovss	.LCPI2_28(%rip), %xmm2
+	vmovss	.LCPI2_29(%rip), %xmm29
+	vmovss	.LCPI2_30(%rip), %xmm6
+	vmovups	176(%rsp), %zmm11
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_31(%rip), %xmm24
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_23(%rip), %xmm20
+	je	.LBB2_148
+	.p2align	4
+.LBB2_147:
+	vmovss	1824(%rsp,%rbx,4), %xmm4
+	vmovaps	%xmm15, %xmm5
+	vfmadd213ss	%xmm0, %xmm4, %xmm5
+	vmaxss	%xmm19, %xmm5, %xmm5
+	vmovd	%xmm5, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %r8d
+	addl	$-127, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm5
+	vmovd	%r10d, %xmm21
+	vmovaps	%xmm10, %xmm22
+	vfmadd213ss	%xmm20, %xmm21, %xmm22
+	vfmadd213ss	%xmm26, %xmm21, %xmm22
+	vfmadd213ss	%xmm17, %xmm21, %xmm22
+	vfmadd213ss	%xmm1, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vaddss	%xmm5, %xmm22, %xmm5
+	vfmadd213ss	%xmm29, %xmm2, %xmm5
+	vmulss	%xmm6, %xmm4, %xmm21
+	vsqrtss	%xmm21, %xmm21, %xmm21
+	vcmpless	%xmm24, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 1824(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_147
+.LBB2_148:
+	cmpq	$4, %rcx
+	jge	.LBB2_150
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_25(%rip), %xmm13
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	jmp	.LBB2_159
+.LBB2_150:
+	cmpq	$16, %rcx
+	vbroadcastss	.LCPI2_18(%rip), %xmm26
+	vbroadcastss	.LCPI2_30(%rip), %xmm4
+	vbroadcastss	.LCPI2_20(%rip), %zmm20
+	jge	.LBB2_152
+	xorl	%ebx, %ebx
+	jmp	.LBB2_156
+.LBB2_162:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_3(%rip), %zmm0
+	vbroadcastss	.LCPI2_4(%rip), %zmm1
+	vbroadcastss	.LCPI2_5(%rip), %zmm2
+	vbroadcastss	.LCPI2_6(%rip), %zmm12
+	vbroadcastss	.LCPI2_8(%rip), %zmm13
+	vbroadcastss	.LCPI2_9(%rip), %zmm14
+	vbroadcastss	.LCPI2_10(%rip), %zmm16
+	vbroadcastss	.LCPI2_11(%rip), %zmm17
+	vbroadcastss	.LCPI2_12(%rip), %zmm18
+	vmovaps	%zmm19, %zmm23
+	vbroadcastss	.LCPI2_14(%rip), %zmm19
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vbroadcastss	.LCPI2_17(%rip), %zmm15
+	vbroadcastss	.LCPI2_16(%rip), %zmm8
+	vpbroadcastd	.LCPI2_1(%rip), %zmm3
+	vpbroadcastd	.LCPI2_2(%rip), %zmm11
+	.p2align	4
+.LBB2_163:
+	vmovdqu64	1824(%rsp,%r10,4), %zmm4
+	vmovdqa64	%zmm3, %zmm5
+	vpternlogd	$248, %zmm11, %zmm4, %zmm5
+	vpsrld	$23, %zmm4, %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vmovaps	%zmm0, %zmm22
+	vfmadd213ps	%zmm1, %zmm5, %zmm22
+	vfmadd213ps	%zmm2, %zmm5, %zmm22
+	vfmadd213ps	%zmm12, %zmm5, %zmm22
+	vfmadd213ps	%zmm23, %zmm5, %zmm22
+	vfmadd231ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm14, %zmm22, %zmm5
+	vaddps	%zmm16, %zmm5, %zmm21
+	vsubps	%zmm21, %zmm22, %zmm21
+	vmovaps	%zmm17, %zmm22
+	vfmadd213ps	%zmm18, %zmm21, %zmm22
+	vfmadd213ps	%zmm10, %zmm21, %zmm22
+	vfmadd213ps	%zmm19, %zmm21, %zmm22
+	vpslld	$23, %zmm5, %zmm5
+	vpaddd	%zmm22, %zmm5, %zmm5
+	vaddps	%zmm26, %zmm5, %zmm5
+	vcmpleps	%zmm8, %zmm4, %k1
+	vmulps	%zmm15, %zmm4, %zmm5 {%k1}
+	vmovups	%zmm5, 1824(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_163
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm0
+	vmovss	.LCPI2_12(%rip), %xmm1
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_15(%rip), %xmm13
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vmovss	.LCPI2_14(%rip), %xmm14
+	vmovss	.LCPI2_7(%rip), %xmm16
+	vmovups	176(%rsp), %zmm11
+	je	.LBB2_170
+	testb	$12, %r12b
+	je	.LBB2_169
+.LBB2_166:
+	vmovaps	%zmm11, %zmm13
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_3(%rip), %xmm0
+	vbroadcastss	.LCPI2_4(%rip), %xmm1
+	vbroadcastss	.LCPI2_6(%rip), %xmm2
+	vbroadcastss	.LCPI2_7(%rip), %xmm17
+	vbroadcastss	.LCPI2_8(%rip), %xmm11
+	vbroadcastss	.LCPI2_9(%rip), %xmm14
+	vbroadcastss	.LCPI2_11(%rip), %xmm19
+	vbroadcastss	.LCPI2_10(%rip), %xmm15
+	vbroadcastss	.LCPI2_15(%rip), %xmm12
+	vbroadcastss	.LCPI2_16(%rip), %xmm16
+	vbroadcastss	.LCPI2_17(%rip), %xmm18
+	vbroadcastss	.LCPI2_14(%rip), %xmm10
+	vbroadcastss	.LCPI2_13(%rip), %xmm8
+	vbroadcastss	.LCPI2_12(%rip), %xmm3
+	vbroadcastss	.LCPI2_5(%rip), %xmm26
+	vpbroadcastd	.LCPI2_1(%rip), %xmm23
+	.p2align	4
+.LBB2_167:
+	vmovdqa	1824(%rsp,%r10,4), %xmm4
+	vmovdqa64	%xmm23, %xmm5
+	vpternlogd	$248, %xmm6, %xmm4, %xmm5
+	vpsrld	$23, %xmm4, %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ps	%xmm1, %xmm5, %xmm22
+	vfmadd213ps	%xmm26, %xmm5, %xmm22
+	vfmadd213ps	%xmm2, %xmm5, %xmm22
+	vfmadd213ps	%xmm17, %xmm5, %xmm22
+	vfmadd231ps	%xmm11, %xmm21, %xmm22
+	vaddps	%xmm14, %xmm22, %xmm5
+	vaddps	%xmm15, %xmm5, %xmm21
+	vsubps	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm19, %xmm22
+	vfmadd213ps	%xmm3, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vfmadd213ps	%xmm10, %xmm21, %xmm22
+	vpslld	$23, %xmm5, %xmm5
+	vpaddd	%xmm22, %xmm5, %xmm5
+	vaddps	%xmm5, %xmm12, %xmm5
+	vcmpleps	%xmm16, %xmm4, %k1
+	vmulps	%xmm18, %xmm4, %xmm5 {%k1}
+	vmovaps	%xmm5, 1824(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_167
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_8(%rip), %xmm26
+	vmovss	.LCPI2_9(%rip), %xmm17
+	vmovss	.LCPI2_10(%rip), %xmm2
+	vmovss	.LCPI2_11(%rip), %xmm0
+	vmovss	.LCPI2_12(%rip), %xmm1
+	vmovss	.LCPI2_17(%rip), %xmm18
+	vmovaps	%zmm13, %zmm11
+	vbroadcastss	.LCPI2_13(%rip), %zmm10
+	vmovss	.LCPI2_16(%rip), %xmm12
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_15(%rip), %xmm13
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vmovss	.LCPI2_14(%rip), %xmm14
+	vmovss	.LCPI2_7(%rip), %xmm16
+	je	.LBB2_170
+	.p2align	4
+.LBB2_169:
+	vmovd	1824(%rsp,%rbx,4), %xmm4
+	vmovd	%xmm4, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm5
+	shrl	$23, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm5, %xmm22
+	vfmadd213ss	%xmm29, %xmm5, %xmm22
+	vfmadd213ss	%xmm20, %xmm5, %xmm22
+	vfmadd213ss	%xmm16, %xmm5, %xmm22
+	vfmadd231ss	%xmm26, %xmm21, %xmm22
+	vaddss	%xmm17, %xmm22, %xmm5
+	vaddss	%xmm2, %xmm5, %xmm21
+	vsubss	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm0, %xmm22
+	vfmadd213ss	%xmm1, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vfmadd213ss	%xmm14, %xmm21, %xmm22
+	vmovd	%xmm5, %r8d
+	vmovd	%xmm22, %r10d
+	shll	$23, %r8d
+	addl	%r10d, %r8d
+	vmovd	%r8d, %xmm5
+	vaddss	%xmm5, %xmm13, %xmm5
+	vmulss	%xmm18, %xmm4, %xmm21
+	vcmpless	%xmm12, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 1824(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_169
+.LBB2_170:
+	cmpq	$4, %rcx
+	jge	.LBB2_172
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_8(%rip), %xmm0
+	vmovss	.LCPI2_9(%rip), %xmm1
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovd	.LCPI2_11(%rip), %xmm6
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovups	432(%rsp), %zmm18
+	vmovups	240(%rsp), %zmm14
+	vmovaps	%xmm16, %xmm12
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_16(%rip), %xmm2
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm10
+	jmp	.LBB2_181
+.LBB2_172:
+	cmpq	$16, %rcx
+	vbroadcastss	.LCPI2_4(%rip), %zmm17
+	jge	.LBB2_174
+	xorl	%ebx, %ebx
+	vmovss	.LCPI2_8(%rip), %xmm0
+	vmovss	.LCPI2_9(%rip), %xmm1
+	vbroadcastss	.LCPI2_14(%rip), %xmm4
+	jmp	.LBB2_178
+.LBB2_152:
+	vmovaps	%xmm26, %xmm12
+	vmovaps	%zmm16, %zmm10
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_18(%rip), %zmm26
+	vbroadcastss	.LCPI2_19(%rip), %zmm3
+	vpbroadcastd	.LCPI2_1(%rip), %zmm6
+	vpbroadcastd	.LCPI2_2(%rip), %zmm23
+	vpbroadcastd	.LCPI2_21(%rip), %zmm24
+	vmovaps	%zmm20, %zmm8
+	vbroadcastss	.LCPI2_22(%rip), %zmm25
+	vbroadcastss	.LCPI2_23(%rip), %zmm1
+	vbroadcastss	.LCPI2_24(%rip), %zmm17
+	vbroadcastss	.LCPI2_25(%rip), %zmm2
+	vbroadcastss	.LCPI2_26(%rip), %zmm20
+	vbroadcastss	.LCPI2_27(%rip), %zmm13
+	vbroadcastss	.LCPI2_28(%rip), %zmm14
+	vbroadcastss	.LCPI2_29(%rip), %zmm15
+	vbroadcastss	.LCPI2_30(%rip), %zmm16
+	vbroadcastss	.LCPI2_31(%rip), %zmm29
+	.p2align	4
+.LBB2_153:
+	vmovups	2336(%rsp,%r10,4), %zmm4
+	vmovaps	%zmm26, %zmm5
+	vfmadd213ps	%zmm3, %zmm4, %zmm5
+	vmaxps	%zmm8, %zmm5, %zmm5
+	vmovdqa64	%zmm6, %zmm21
+	vpternlogd	$248, %zmm23, %zmm5, %zmm21
+	vpsrld	$23, %zmm5, %zmm5
+	vpaddd	%zmm24, %zmm5, %zmm5
+	vcvtdq2ps	%zmm5, %zmm5
+	vmovaps	%zmm25, %zmm22
+	vfmadd213ps	%zmm1, %zmm21, %zmm22
+	vfmadd213ps	%zmm17, %zmm21, %zmm22
+	vfmadd213ps	%zmm2, %zmm21, %zmm22
+	vfmadd213ps	%zmm20, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vaddps	%zmm5, %zmm22, %zmm5
+	vfmadd213ps	%zmm15, %zmm14, %zmm5
+	vmulps	%zmm16, %zmm4, %zmm21
+	vcmpleps	%zmm29, %zmm4, %k1
+	vsqrtps	%zmm21, %zmm5 {%k1}
+	vmovups	%zmm5, 2336(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_153
+	cmpq	%rbx, %r12
+	vmovups	240(%rsp), %zmm14
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vmovaps	%zmm10, %zmm16
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_25(%rip), %xmm13
+	vbroadcastss	.LCPI2_30(%rip), %xmm4
+	je	.LBB2_182
+	vmovaps	%xmm12, %xmm26
+	testb	$12, %r12b
+	je	.LBB2_159
+.LBB2_156:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vpbroadcastd	.LCPI2_2(%rip), %xmm2
+	vpbroadcastd	.LCPI2_1(%rip), %xmm16
+	vbroadcastss	.LCPI2_19(%rip), %xmm29
+	vbroadcastss	.LCPI2_20(%rip), %xmm3
+	vbroadcastss	.LCPI2_27(%rip), %xmm8
+	vpbroadcastd	.LCPI2_21(%rip), %xmm23
+	vbroadcastss	.LCPI2_28(%rip), %xmm9
+	vbroadcastss	.LCPI2_22(%rip), %xmm24
+	vbroadcastss	.LCPI2_29(%rip), %xmm10
+	vbroadcastss	.LCPI2_23(%rip), %xmm25
+	vbroadcastss	.LCPI2_24(%rip), %xmm17
+	vbroadcastss	.LCPI2_25(%rip), %xmm20
+	vmovaps	%xmm4, %xmm6
+	vbroadcastss	.LCPI2_26(%rip), %xmm1
+	vbroadcastss	.LCPI2_31(%rip), %xmm12
+	.p2align	4
+.LBB2_157:
+	vmovaps	2336(%rsp,%r10,4), %xmm4
+	vmovaps	%xmm26, %xmm5
+	vfmadd213ps	%xmm29, %xmm4, %xmm5
+	vmaxps	%xmm3, %xmm5, %xmm5
+	vmovdqa64	%xmm16, %xmm21
+	vpternlogd	$248, %xmm2, %xmm5, %xmm21
+	vpsrld	$23, %xmm5, %xmm5
+	vpaddd	%xmm23, %xmm5, %xmm5
+	vcvtdq2ps	%xmm5, %xmm5
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ps	%xmm25, %xmm21, %xmm22
+	vfmadd213ps	%xmm17, %xmm21, %xmm22
+	vfmadd213ps	%xmm20, %xmm21, %xmm22
+	vfmadd213ps	%xmm1, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vaddps	%xmm5, %xmm22, %xmm5
+	vfmadd213ps	%xmm10, %xmm9, %xmm5
+	vmulps	%xmm6, %xmm4, %xmm21
+	vcmpleps	%xmm12, %xmm4, %k1
+	vsqrtps	%xmm21, %xmm5 {%k1}
+	vmovaps	%xmm5, 2336(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_157
+	cmpq	%rbx, %r12
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI2_22(%rip), %xmm10
+	vmovss	.LCPI2_30(%rip), %xmm1
+	vmovss	.LCPI2_28(%rip), %xmm6
+	vmovss	.LCPI2_25(%rip), %xmm13
+	je	.LBB2_182
+	.p2align	4
+.LBB2_159:
+	vmovss	2336(%rsp,%rbx,4), %xmm4
+	vmovaps	%xmm15, %xmm5
+	vfmadd213ss	%xmm0, %xmm4, %xmm5
+	vmaxss	%xmm19, %xmm5, %xmm5
+	vmovd	%xmm5, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %r8d
+	addl	$-127, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm5
+	vmovd	%r10d, %xmm21
+	vmovaps	%xmm10, %xmm22
+	vfmadd213ss	.LCPI2_23(%rip), %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_24(%rip), %xmm21, %xmm22
+	vfmadd213ss	%xmm13, %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_26(%rip), %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_27(%rip), %xmm21, %xmm22
+	vaddss	%xmm5, %xmm22, %xmm5
+	vfmadd213ss	.LCPI2_29(%rip), %xmm6, %xmm5
+	vmulss	%xmm1, %xmm4, %xmm21
+	vsqrtss	%xmm21, %xmm21, %xmm21
+	vcmpless	.LCPI2_31(%rip), %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 2336(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_159
+	jmp	.LBB2_182
+.LBB2_174:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI2_3(%rip), %zmm0
+	vbroadcastss	.LCPI2_9(%rip), %zmm1
+	vbroadcastss	.LCPI2_10(%rip), %zmm2
+	vbroadcastss	.LCPI2_11(%rip), %zmm12
+	vbroadcastss	.LCPI2_12(%rip), %zmm16
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm14
+	vbroadcastss	.LCPI2_16(%rip), %zmm23
+	vbroadcastss	.LCPI2_7(%rip), %zmm19
+	vbroadcastss	.LCPI2_8(%rip), %zmm18
+	vbroadcastss	.LCPI2_5(%rip), %zmm6
+	vbroadcastss	.LCPI2_6(%rip), %zmm11
+	vbroadcastss	.LCPI2_17(%rip), %zmm26
+	vpbroadcastd	.LCPI2_1(%rip), %zmm8
+	vmovaps	%zmm10, %zmm9
+	vpbroadcastd	.LCPI2_2(%rip), %zmm10
+	.p2align	4
+.LBB2_175:
+	vmovdqu64	2336(%rsp,%r10,4), %zmm4
+	vmovdqa64	%zmm8, %zmm5
+	vpternlogd	$248, %zmm10, %zmm4, %zmm5
+	vpsrld	$23, %zmm4, %zmm21
+	vcvtdq2ps	%zmm21, %zmm21
+	vmovaps	%zmm0, %zmm22
+	vfmadd213ps	%zmm17, %zmm5, %zmm22
+	vfmadd213ps	%zmm6, %zmm5, %zmm22
+	vfmadd213ps	%zmm11, %zmm5, %zmm22
+	vfmadd213ps	%zmm19, %zmm5, %zmm22
+	vfmadd231ps	%zmm18, %zmm21, %zmm22
+	vaddps	%zmm1, %zmm22, %zmm5
+	vaddps	%zmm2, %zmm5, %zmm21
+	vsubps	%zmm21, %zmm22, %zmm21
+	vmovaps	%zmm12, %zmm22
+	vfmadd213ps	%zmm16, %zmm21, %zmm22
+	vfmadd213ps	%zmm9, %zmm21, %zmm22
+	vfmadd213ps	%zmm13, %zmm21, %zmm22
+	vpslld	$23, %zmm5, %zmm5
+	vpaddd	%zmm22, %zmm5, %zmm5
+	vaddps	%zmm14, %zmm5, %zmm5
+	vcmpleps	%zmm23, %zmm4, %k1
+	vmulps	%zmm26, %zmm4, %zmm5 {%k1}
+	vmovups	%zmm5, 2336(%rsp,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_175
+	cmpq	%rbx, %r12
+	vmovss	.LCPI2_8(%rip), %xmm0
+	vmovss	.LCPI2_9(%rip), %xmm1
+	vmovups	240(%rsp), %zmm14
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_16(%rip), %xmm2
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm10
+	vmovups	176(%rsp), %zmm11
+	vmovups	432(%rsp), %zmm18
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovd	.LCPI2_11(%rip), %xmm6
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovss	.LCPI2_7(%rip), %xmm12
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI2_14(%rip), %xmm4
+	je	.LBB2_182
+	testb	$12, %r12b
+	je	.LBB2_181
+.LBB2_178:
+	movq	%rbx, %r10
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vbroadcastss	.LCPI2_3(%rip), %xmm17
+	vbroadcastss	.LCPI2_4(%rip), %xmm2
+	vbroadcastss	.LCPI2_6(%rip), %xmm19
+	vmovaps	%xmm4, %xmm10
+	vbroadcastss	.LCPI2_7(%rip), %xmm26
+	vbroadcastss	.LCPI2_8(%rip), %xmm11
+	vbroadcastss	.LCPI2_9(%rip), %xmm13
+	vbroadcastss	.LCPI2_10(%rip), %xmm14
+	vbroadcastss	.LCPI2_15(%rip), %xmm12
+	vbroadcastss	.LCPI2_16(%rip), %xmm16
+	vbroadcastss	.LCPI2_17(%rip), %xmm23
+	vbroadcastss	.LCPI2_13(%rip), %xmm8
+	vbroadcastss	.LCPI2_11(%rip), %xmm15
+	vbroadcastss	.LCPI2_12(%rip), %xmm3
+	vbroadcastss	.LCPI2_5(%rip), %xmm18
+	vpbroadcastd	.LCPI2_1(%rip), %xmm6
+	vpbroadcastd	.LCPI2_2(%rip), %xmm9
+	.p2align	4
+.LBB2_179:
+	vmovdqa	2336(%rsp,%r10,4), %xmm4
+	vmovdqa	%xmm6, %xmm5
+	vpternlogd	$248, %xmm9, %xmm4, %xmm5
+	vpsrld	$23, %xmm4, %xmm21
+	vcvtdq2ps	%xmm21, %xmm21
+	vmovaps	%xmm17, %xmm22
+	vfmadd213ps	%xmm2, %xmm5, %xmm22
+	vfmadd213ps	%xmm18, %xmm5, %xmm22
+	vfmadd213ps	%xmm19, %xmm5, %xmm22
+	vfmadd213ps	%xmm26, %xmm5, %xmm22
+	vfmadd231ps	%xmm11, %xmm21, %xmm22
+	vaddps	%xmm13, %xmm22, %xmm5
+	vaddps	%xmm14, %xmm5, %xmm21
+	vsubps	%xmm21, %xmm22, %xmm21
+	vmovaps	%xmm15, %xmm22
+	vfmadd213ps	%xmm3, %xmm21, %xmm22
+	vfmadd213ps	%xmm8, %xmm21, %xmm22
+	vfmadd213ps	%xmm10, %xmm21, %xmm22
+	vpslld	$23, %xmm5, %xmm5
+	vpaddd	%xmm22, %xmm5, %xmm5
+	vaddps	%xmm5, %xmm12, %xmm5
+	vcmpleps	%xmm16, %xmm4, %k1
+	vmulps	%xmm23, %xmm4, %xmm5 {%k1}
+	vmovaps	%xmm5, 2336(%rsp,%r10,4)
+	addq	$4, %r10
+	cmpq	%r10, %rax
+	jne	.LBB2_179
+	cmpq	%rbx, %r12
+	vmovups	176(%rsp), %zmm11
+	vmovups	240(%rsp), %zmm14
+	vmovups	64(%rsp), %zmm16
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_16(%rip), %xmm2
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_15(%rip), %xmm10
+	vmovups	432(%rsp), %zmm18
+	vpxor	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI2_13(%rip), %xmm3
+	vmovss	.LCPI2_10(%rip), %xmm17
+	vmovd	.LCPI2_11(%rip), %xmm6
+	vmovss	.LCPI2_12(%rip), %xmm26
+	vmovss	.LCPI2_7(%rip), %xmm12
+	je	.LBB2_182
+	.p2align	4
+.LBB2_181:
+	vmovd	2336(%rsp,%rbx,4), %xmm4
+	vmovd	%xmm4, %r8d
+	movl	%r8d, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm5
+	shrl	$23, %r8d
+	vcvtsi2ss	%r8d, %xmm7, %xmm21
+	vmovaps	%xmm24, %xmm22
+	vfmadd213ss	%xmm25, %xmm5, %xmm22
+	vfmadd213ss	%xmm29, %xmm5, %xmm22
+	vfmadd213ss	%xmm20, %xmm5, %xmm22
+	vfmadd213ss	%xmm12, %xmm5, %xmm22
+	vfmadd231ss	%xmm0, %xmm21, %xmm22
+	vaddss	%xmm1, %xmm22, %xmm5
+	vaddss	%xmm17, %xmm5, %xmm21
+	vsubss	%xmm21, %xmm22, %xmm21
+	vmovdqa64	%xmm6, %xmm22
+	vfmadd213ss	%xmm26, %xmm21, %xmm22
+	vfmadd213ss	%xmm3, %xmm21, %xmm22
+	vfmadd213ss	.LCPI2_14(%rip), %xmm21, %xmm22
+	vmovd	%xmm5, %r8d
+	vmovd	%xmm22, %r10d
+	shll	$23, %r8d
+	addl	%r10d, %r8d
+	vmovd	%r8d, %xmm5
+	vaddss	%xmm5, %xmm10, %xmm5
+	vmulss	.LCPI2_17(%rip), %xmm4, %xmm21
+	vcmpless	%xmm2, %xmm4, %k1
+	vmovss	%xmm21, %xmm5, %xmm5 {%k1}
+	vmovss	%xmm5, 2336(%rsp,%rbx,4)
+	incq	%rbx
+	cmpq	%rbx, %r12
+	jne	.LBB2_181
+.LBB2_182:
+	cmpq	$32, 136(%rsp)
+	setae	%r8b
+	cmpq	$4, %rcx
+	setge	%r10b
+	testb	%r8b, %r10b
+	vmovss	.LCPI2_32(%rip), %xmm1
+	jne	.LBB2_186
+	xorl	%ebx, %ebx
+	vmovups	928(%rsp), %zmm22
+	vmovaps	-32(%rsp), %xmm4
+	vmovaps	(%rsp), %xmm5
+	vmovaps	320(%rsp), %xmm2
+	vmovaps	352(%rsp), %xmm10
+	vmovaps	336(%rsp), %xmm12
+	vmovaps	304(%rsp), %xmm17
+	vbroadcastss	.LCPI2_32(%rip), %xmm26
+	vbroadcastss	.LCPI2_32(%rip), %zmm3
+	jmp	.LBB2_184
+	.p2align	4
+.LBB2_186:
+	cmpq	$16, %rcx
+	vmovups	928(%rsp), %zmm22
+	vmovups	4704(%rsp), %zmm6
+	vmovaps	(%rsp), %xmm5
+	vmovaps	320(%rsp), %xmm2
+	vmovaps	352(%rsp), %xmm10
+	vmovups	4576(%rsp), %zmm8
+	vmovaps	336(%rsp), %xmm12
+	vmovups	4640(%rsp), %zmm13
+	vmovaps	304(%rsp), %xmm17
+	vbroadcastss	.LCPI2_32(%rip), %xmm26
+	vbroadcastss	.LCPI2_32(%rip), %zmm3
+	jge	.LBB2_188
+	xorl	%ebx, %ebx
+	vmovaps	-32(%rsp), %xmm4
+	jmp	.LBB2_192
+.LBB2_188:
+	movl	%r12d, %ebx
+	andl	$240, %ebx
+	xorl	%r10d, %r10d
+	vmovups	1248(%rsp), %zmm0
+	.p2align	4
+.LBB2_189:
+	vmulps	3360(%rsp,%r10,4), %zmm0, %zmm4
+	vfmadd231ps	2848(%rsp,%r10,4), %zmm6, %zmm4
+	vfmadd231ps	3872(%rsp,%r10,4), %zmm13, %zmm4
+	vaddps	%zmm4, %zmm8, %zmm4
+	vminps	%zmm3, %zmm4, %zmm4
+	vcvttps2dq	%zmm4, %zmm4
+	vpmovdw	%zmm4, %ymm4
+	vpsllw	$6, %ymm4, %ymm4
+	vmovdqu	%ymm4, (%r14,%r10,2)
+	vmulps	1824(%rsp,%r10,4), %zmm0, %zmm4
+	vfmadd231ps	1312(%rsp,%r10,4), %zmm6, %zmm4
+	vfmadd231ps	2336(%rsp,%r10,4), %zmm13, %zmm4
+	vaddps	%zmm4, %zmm8, %zmm4
+	vminps	%zmm3, %zmm4, %zmm4
+	vcvttps2dq	%zmm4, %zmm4
+	vpmovdw	%zmm4, %ymm4
+	vpsllw	$6, %ymm4, %ymm4
+	vmovdqu	%ymm4, (%r9,%r10,2)
+	addq	$16, %r10
+	cmpq	%r10, %rdx
+	jne	.LBB2_189
+	cmpq	%rbx, %r12
+	vmovaps	-32(%rsp), %xmm4
+	je	.LBB2_195
+	testb	$12, %r12b
+	je	.LBB2_184
+.LBB2_192:
+	vmovaps	%xmm4, %xmm20
+	movq	%rbx, %rdx
+	movl	%r12d, %ebx
+	andl	$252, %ebx
+	vmovups	1248(%rsp), %zmm0
+	.p2align	4
+.LBB2_193:
+	vmulps	3360(%rsp,%rdx,4), %xmm0, %xmm4
+	vfmadd231ps	2848(%rsp,%rdx,4), %xmm6, %xmm4
+	vfmadd231ps	3872(%rsp,%rdx,4), %xmm13, %xmm4
+	vaddps	%xmm4, %xmm8, %xmm4
+	vminps	%xmm26, %xmm4, %xmm4
+	vcvttps2dq	%xmm4, %xmm4
+	vpmovdw	%xmm4, %xmm4
+	vpsllw	$6, %xmm4, %xmm4
+	vmovq	%xmm4, (%r14,%rdx,2)
+	vmulps	1824(%rsp,%rdx,4), %xmm0, %xmm4
+	vfmadd231ps	1312(%rsp,%rdx,4), %xmm6, %xmm4
+	vfmadd231ps	2336(%rsp,%rdx,4), %xmm13, %xmm4
+	vaddps	%xmm4, %xmm8, %xmm4
+	vminps	%xmm26, %xmm4, %xmm4
+	vcvttps2dq	%xmm4, %xmm4
+	vpmovdw	%xmm4, %xmm4
+	vpsllw	$6, %xmm4, %xmm4
+	vmovq	%xmm4, (%r9,%rdx,2)
+	addq	$4, %rdx
+	cmpq	%rdx, %rax
+	jne	.LBB2_193
+	cmpq	%rbx, %r12
+	vmovaps	%xmm20, %xmm4
+	vmovss	.LCPI2_20(%rip), %xmm19
+	vmovss	.LCPI2_6(%rip), %xmm20
+	je	.LBB2_195
+.LBB2_184:
+	subq	%rbx, %r12
+	leal	(%rbx,%rbx), %eax
+	leaq	(%r9,%rax), %rdx
+	shll	$2, %ebx
+	leaq	2336(%rsp), %rsi
+	leaq	(%rsi,%rbx), %r10
+	addq	%r14, %rax
+	leaq	3872(%rsp), %rsi
+	addq	%rsi, %rbx
+	xorl	%r11d, %r11d
+	.p2align	4
+.LBB2_185:
+	vmulss	-512(%rbx,%r11,4), %xmm12, %xmm0
+	vfmadd231ss	-1024(%rbx,%r11,4), %xmm10, %xmm0
+	vfmadd231ss	(%rbx,%r11,4), %xmm2, %xmm0
+	vaddss	%xmm0, %xmm17, %xmm0
+	vminss	%xmm1, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %r8d
+	shll	$6, %r8d
+	movw	%r8w, (%rax,%r11,2)
+	vmulss	-512(%r10,%r11,4), %xmm12, %xmm0
+	vfmadd231ss	-1024(%r10,%r11,4), %xmm10, %xmm0
+	vfmadd231ss	(%r10,%r11,4), %xmm2, %xmm0
+	vaddss	%xmm0, %xmm17, %xmm0
+	vminss	%xmm1, %xmm0, %xmm0
+	vcvttss2si	%xmm0, %r8d
+	shll	$6, %r8d
+	movw	%r8w, (%rdx,%r11,2)
+	incq	%r11
+	cmpq	%r11, %r12
+	jne	.LBB2_185
+.LBB2_195:
+	movq	40(%rsp), %r10
+	movq	%r10, %rdx
+	shrq	%rdx
+	cmpq	$1, 160(%rsp)
+	jne	.LBB2_197
+	vmovaps	%xmm19, %xmm4
+	movq	-88(%rsp), %r8
+	movq	-120(%rsp), %rsi
+	movq	4848(%rsp), %r11
+	movq	24(%rsp), %rbx
+	vbroadcastss	.LCPI2_9(%rip), %zmm19
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm8
+	vbroadcastss	.LCPI2_12(%rip), %zmm21
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	vmovups	496(%rsp), %zmm1
+.LBB2_213:
+	vbroadcastss	.LCPI2_5(%rip), %zmm10
+	vbroadcastss	.LCPI2_6(%rip), %zmm12
+	vbroadcastss	.LCPI2_7(%rip), %zmm17
+	vmovaps	48(%rsp), %xmm3
+	jmp	.LBB2_215
+	.p2align	4
+.LBB2_197:
+	movq	168(%rsp), %rax
+	cmpq	$7, %rax
+	movq	-88(%rsp), %r8
+	movq	24(%rsp), %rbx
+	ja	.LBB2_202
+	xorl	%r11d, %r11d
+	vmovups	496(%rsp), %zmm1
+	movq	-72(%rsp), %r12
+	jmp	.LBB2_199
+.LBB2_202:
+	cmpq	$32, %rax
+	jae	.LBB2_204
+	xorl	%r11d, %r11d
+	vmovups	496(%rsp), %zmm1
+	movq	-72(%rsp), %r12
+	jmp	.LBB2_209
+.LBB2_204:
+	movq	%rbx, %r12
+	movq	-72(%rsp), %r11
+	movq	%r11, %rax
+	andq	$-16, %rax
+	movabsq	$9223372036854775792, %rsi
+	andq	%rsi, %r11
+	xorl	%ebx, %ebx
+	vmovups	1120(%rsp), %zmm24
+	vmovups	1056(%rsp), %zmm25
+	vmovaps	.LCPI2_35(%rip), %zmm26
+	vmovaps	.LCPI2_36(%rip), %zmm17
+	vmovups	4512(%rsp), %zmm29
+	vmovups	4448(%rsp), %zmm23
+	vmovups	4384(%rsp), %zmm1
+	vmovaps	%zmm3, %zmm6
+	vmovups	992(%rsp), %zmm2
+	vmovaps	.LCPI2_33(%rip), %zmm0
+	vmovaps	.LCPI2_34(%rip), %zmm3
+	.p2align	4
+.LBB2_205:
+	vmovups	2848(%rsp,%rbx,8), %zmm4
+	vmovups	2912(%rsp,%rbx,8), %zmm5
+	vmovups	3360(%rsp,%rbx,8), %zmm21
+	vmovaps	%zmm4, %zmm22
+	vpermt2ps	%zmm5, %zmm0, %zmm22
+	vpermt2ps	%zmm5, %zmm3, %zmm4
+	vaddps	%zmm4, %zmm22, %zmm4
+	vmovups	1312(%rsp,%rbx,8), %zmm20
+	vmovups	1376(%rsp,%rbx,8), %zmm22
+	vmovups	1824(%rsp,%rbx,8), %zmm19
+	vmovaps	%zmm20, %zmm5
+	vpermt2ps	%zmm22, %zmm0, %zmm5
+	vaddps	%zmm5, %zmm4, %zmm4
+	vpermt2ps	%zmm22, %zmm3, %zmm20
+	vaddps	%zmm20, %zmm4, %zmm4
+	vmovups	3424(%rsp,%rbx,8), %zmm5
+	vmovaps	%zmm21, %zmm20
+	vpermt2ps	%zmm5, %zmm0, %zmm20
+	vpermt2ps	%zmm5, %zmm3, %zmm21
+	vaddps	%zmm21, %zmm20, %zmm5
+	vmovups	1888(%rsp,%rbx,8), %zmm20
+	vmovaps	%zmm19, %zmm21
+	vpermt2ps	%zmm20, %zmm0, %zmm21
+	vaddps	%zmm21, %zmm5, %zmm5
+	vpermt2ps	%zmm20, %zmm3, %zmm19
+	vaddps	%zmm19, %zmm5, %zmm5
+	vmovups	3936(%rsp,%rbx,8), %zmm19
+	vmovups	3872(%rsp,%rbx,8), %zmm20
+	vmovaps	%zmm20, %zmm21
+	vpermt2ps	%zmm19, %zmm0, %zmm21
+	vpermt2ps	%zmm19, %zmm3, %zmm20
+	vaddps	%zmm20, %zmm21, %zmm19
+	vmovups	2400(%rsp,%rbx,8), %zmm20
+	vmovups	2336(%rsp,%rbx,8), %zmm21
+	vmovaps	%zmm21, %zmm22
+	vpermt2ps	%zmm20, %zmm0, %zmm22
+	vaddps	%zmm22, %zmm19, %zmm19
+	vmovups	928(%rsp), %zmm22
+	vpermt2ps	%zmm20, %zmm3, %zmm21
+	vaddps	%zmm21, %zmm19, %zmm19
+	vmulps	%zmm5, %zmm24, %zmm20
+	vfmadd231ps	%zmm4, %zmm25, %zmm20
+	vfmadd231ps	%zmm19, %zmm2, %zmm20
+	vaddps	%zmm20, %zmm22, %zmm20
+	vminps	%zmm6, %zmm20, %zmm20
+	vmulps	%zmm5, %zmm29, %zmm5
+	vfmadd231ps	%zmm4, %zmm23, %zmm5
+	vfmadd231ps	%zmm19, %zmm1, %zmm5
+	vaddps	%zmm5, %zmm22, %zmm4
+	vminps	%zmm6, %zmm4, %zmm4
+	vmovaps	%zmm20, %zmm5
+	vpermt2ps	%zmm4, %zmm26, %zmm5
+	vpermt2ps	%zmm4, %zmm17, %zmm20
+	vcvttps2dq	%zmm20, %zmm4
+	vcvttps2dq	%zmm5, %zmm5
+	vpmovdw	%zmm5, %ymm5
+	vpmovdw	%zmm4, %ymm4
+	vinserti64x4	$1, %ymm4, %zmm5, %zmm4
+	vpsllw	$6, %zmm4, %zmm4
+	vmovdqu64	%zmm4, (%rdi,%rbx,4)
+	addq	$16, %rbx
+	cmpq	%rbx, %rax
+	jne	.LBB2_205
+	movq	-72(%rsp), %rax
+	cmpq	%r11, %rax
+	jne	.LBB2_208
+	movq	-120(%rsp), %rsi
+	movq	4848(%rsp), %r11
+	vmovaps	(%rsp), %xmm5
+	vmovaps	48(%rsp), %xmm3
+	movq	%r12, %rbx
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_20(%rip), %xmm4
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vbroadcastss	.LCPI2_7(%rip), %zmm17
+	vbroadcastss	.LCPI2_9(%rip), %zmm19
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm8
+	vbroadcastss	.LCPI2_12(%rip), %zmm21
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	vmovups	496(%rsp), %zmm1
+	vbroadcastss	.LCPI2_5(%rip), %zmm10
+	vbroadcastss	.LCPI2_6(%rip), %zmm12
+	jmp	.LBB2_215
+.LBB2_208:
+	testb	$12, %al
+	vmovaps	-32(%rsp), %xmm4
+	vmovaps	(%rsp), %xmm5
+	movq	%r12, %rbx
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovups	496(%rsp), %zmm1
+	movq	%rax, %r12
+	vbroadcastss	.LCPI2_32(%rip), %xmm26
+	je	.LBB2_199
+.LBB2_209:
+	movq	%rbx, %r10
+	movq	%r11, %rax
+	movq	%r12, %rbx
+	andq	$-4, %rbx
+	movabsq	$9223372036854775792, %rsi
+	leaq	12(%rsi), %r11
+	andq	%r12, %r11
+	vmovups	1120(%rsp), %zmm24
+	vmovups	1056(%rsp), %zmm25
+	vmovups	992(%rsp), %zmm2
+	vmovaps	%xmm26, %xmm29
+	vmovaps	592(%rsp), %xmm26
+	vmovaps	576(%rsp), %xmm3
+	vmovaps	560(%rsp), %xmm17
+	.p2align	4
+.LBB2_210:
+	vmovaps	2848(%rsp,%rax,8), %xmm4
+	vhaddps	2864(%rsp,%rax,8), %xmm4, %xmm4
+	vmovaps	3360(%rsp,%rax,8), %xmm5
+	vmovaps	1312(%rsp,%rax,8), %xmm19
+	vmovaps	1328(%rsp,%rax,8), %xmm20
+	vmovaps	1824(%rsp,%rax,8), %xmm21
+	vshufps	$136, %xmm20, %xmm19, %xmm22
+	vshufps	$221, %xmm20, %xmm19, %xmm19
+	vaddps	%xmm22, %xmm4, %xmm4
+	vmovups	928(%rsp), %zmm22
+	vhaddps	3376(%rsp,%rax,8), %xmm5, %xmm5
+	vaddps	%xmm19, %xmm4, %xmm4
+	vmovaps	1840(%rsp,%rax,8), %xmm19
+	vshufps	$136, %xmm19, %xmm21, %xmm20
+	vmovaps	3872(%rsp,%rax,8), %xmm0
+	vhaddps	3888(%rsp,%rax,8), %xmm0, %xmm0
+	vshufps	$221, %xmm19, %xmm21, %xmm19
+	vaddps	%xmm20, %xmm5, %xmm5
+	vaddps	%xmm19, %xmm5, %xmm5
+	vmovaps	2352(%rsp,%rax,8), %xmm19
+	vmovaps	2336(%rsp,%rax,8), %xmm20
+	vshufps	$136, %xmm19, %xmm20, %xmm21
+	vshufps	$221, %xmm19, %xmm20, %xmm19
+	vaddps	%xmm21, %xmm0, %xmm0
+	vaddps	%xmm19, %xmm0, %xmm0
+	vmulps	%xmm5, %xmm24, %xmm19
+	vfmadd231ps	%xmm4, %xmm25, %xmm19
+	vfmadd231ps	%xmm0, %xmm2, %xmm19
+	vaddps	%xmm19, %xmm22, %xmm19
+	vminps	%xmm29, %xmm19, %xmm19
+	vmulps	%xmm5, %xmm26, %xmm5
+	vfmadd231ps	%xmm4, %xmm3, %xmm5
+	vfmadd231ps	%xmm0, %xmm17, %xmm5
+	vaddps	%xmm5, %xmm22, %xmm0
+	vminps	%xmm29, %xmm0, %xmm0
+	vunpckhps	%xmm0, %xmm19, %xmm4
+	vunpcklps	%xmm0, %xmm19, %xmm0
+	vinsertf128	$1, %xmm4, %ymm0, %ymm0
+	vcvttps2dq	%ymm0, %ymm0
+	vpmovdw	%ymm0, %xmm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovdqu	%xmm0, (%rdi,%rax,4)
+	addq	$4, %rax
+	cmpq	%rax, %rbx
+	jne	.LBB2_210
+	cmpq	%r11, %r12
+	vmovaps	-32(%rsp), %xmm4
+	vmovaps	(%rsp), %xmm5
+	movq	%r10, %rbx
+	vmovaps	%xmm29, %xmm0
+	vmovss	.LCPI2_3(%rip), %xmm24
+	vmovss	.LCPI2_4(%rip), %xmm25
+	vmovss	.LCPI2_5(%rip), %xmm29
+	vmovaps	%xmm0, %xmm26
+	movq	40(%rsp), %r10
+	jne	.LBB2_199
+	movq	-120(%rsp), %rsi
+	movq	4848(%rsp), %r11
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_20(%rip), %xmm4
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vbroadcastss	.LCPI2_9(%rip), %zmm19
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm8
+	vbroadcastss	.LCPI2_12(%rip), %zmm21
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	jmp	.LBB2_213
+	.p2align	4
+.LBB2_199:
+	vmovaps	%zmm16, %zmm10
+	vmovaps	%xmm5, %xmm19
+	vmovaps	%xmm4, %xmm20
+	vmovaps	48(%rsp), %xmm3
+	.p2align	4
+.LBB2_200:
+	vmovss	2848(%rsp,%r11,8), %xmm0
+	vmovss	3360(%rsp,%r11,8), %xmm4
+	vaddss	2852(%rsp,%r11,8), %xmm0, %xmm0
+	vaddss	1312(%rsp,%r11,8), %xmm0, %xmm0
+	vaddss	1316(%rsp,%r11,8), %xmm0, %xmm0
+	vaddss	3364(%rsp,%r11,8), %xmm4, %xmm4
+	vaddss	1824(%rsp,%r11,8), %xmm4, %xmm4
+	vaddss	1828(%rsp,%r11,8), %xmm4, %xmm4
+	vmovss	3872(%rsp,%r11,8), %xmm5
+	vaddss	3876(%rsp,%r11,8), %xmm5, %xmm5
+	vaddss	2336(%rsp,%r11,8), %xmm5, %xmm5
+	vaddss	2340(%rsp,%r11,8), %xmm5, %xmm5
+	vbroadcastss	%xmm4, %xmm4
+	vmulps	%xmm4, %xmm19, %xmm4
+	vbroadcastss	%xmm0, %xmm0
+	vfmadd213ps	%xmm4, %xmm20, %xmm0
+	vbroadcastss	%xmm5, %xmm4
+	vfmadd213ps	%xmm0, %xmm3, %xmm4
+	vaddps	%xmm4, %xmm22, %xmm0
+	vminps	%xmm26, %xmm0, %xmm0
+	vcvttps2dq	%xmm0, %xmm0
+	vpshuflw	$232, %xmm0, %xmm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovd	%xmm0, (%rdi,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r12
+	jne	.LBB2_200
+	movq	-120(%rsp), %rsi
+	movq	4848(%rsp), %r11
+	vmovaps	%xmm19, %xmm5
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovss	.LCPI2_20(%rip), %xmm4
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vbroadcastss	.LCPI2_9(%rip), %zmm19
+	vbroadcastss	.LCPI2_10(%rip), %zmm23
+	vbroadcastss	.LCPI2_11(%rip), %zmm8
+	vbroadcastss	.LCPI2_12(%rip), %zmm21
+	vbroadcastss	.LCPI2_14(%rip), %zmm13
+	vbroadcastss	.LCPI2_15(%rip), %zmm26
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	vmovaps	%zmm10, %zmm16
+	vbroadcastss	.LCPI2_5(%rip), %zmm10
+	vbroadcastss	.LCPI2_6(%rip), %zmm12
+	vbroadcastss	.LCPI2_7(%rip), %zmm17
+.LBB2_215:
+	testb	$1, %r10b
+	je	.LBB2_217
+	movq	4832(%rsp), %rax
+	leaq	(%rax,%rbx,2), %rax
+	vmovss	2844(%rsp,%r10,4), %xmm0
+	vmovaps	%zmm19, %zmm2
+	vmovaps	%xmm5, %xmm19
+	vmovss	3356(%rsp,%r10,4), %xmm4
+	vaddss	1308(%rsp,%r10,4), %xmm0, %xmm0
+	vaddss	%xmm0, %xmm0, %xmm0
+	vaddss	1820(%rsp,%r10,4), %xmm4, %xmm4
+	vaddss	%xmm4, %xmm4, %xmm4
+	vmovss	3868(%rsp,%r10,4), %xmm5
+	vaddss	2332(%rsp,%r10,4), %xmm5, %xmm5
+	vaddss	%xmm5, %xmm5, %xmm5
+	vbroadcastss	%xmm4, %xmm4
+	vmulps	%xmm4, %xmm19, %xmm4
+	vbroadcastss	%xmm0, %xmm0
+	vfmadd132ps	-32(%rsp), %xmm4, %xmm0
+	vbroadcastss	%xmm5, %xmm4
+	vfmadd213ps	%xmm0, %xmm3, %xmm4
+	vaddps	%xmm4, %xmm22, %xmm0
+	vmovss	.LCPI2_20(%rip), %xmm4
+	vmovss	.LCPI2_6(%rip), %xmm20
+	vmovaps	%xmm19, %xmm5
+	vmovss	.LCPI2_18(%rip), %xmm15
+	vmovaps	%zmm2, %zmm19
+	vminps	.LCPI2_32(%rip){1to4}, %xmm0, %xmm0
+	vcvttps2dq	%xmm0, %xmm0
+	vpshuflw	$232, %xmm0, %xmm0
+	vpsllw	$6, %xmm0, %xmm0
+	vmovd	%xmm0, (%rax,%rdx,4)
+	vbroadcastss	.LCPI2_1(%rip), %zmm0
+	jmp	.LBB2_217
+.LBB2_218:
+	addq	$4776, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end2:
+	.size	oc_isp_row_pair_420_10_v4, .Lfunc_end2-oc_isp_row_pair_420_10_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI3_0:
+	.long	0x3f800000
+.LCPI3_1:
+	.long	8388607
+.LCPI3_2:
+	.long	0xbd0714fb
+.LCPI3_3:
+	.long	0x3e862568
+.LCPI3_4:
+	.long	0xbf5dfa65
+.LCPI3_5:
+	.long	0x3fd6d87a
+.LCPI3_6:
+	.long	0xc257d3f4
+.LCPI3_7:
+	.long	0x3ed55555
+.LCPI3_8:
+	.long	0x4b400000
+.LCPI3_9:
+	.long	0xcb400000
+.LCPI3_10:
+	.long	0x3d717425
+.LCPI3_11:
+	.long	0x3e82e0b5
+.LCPI3_12:
+	.long	0x3f3b3327
+.LCPI3_13:
+	.long	0x3f870873
+.LCPI3_14:
+	.long	0xbd6147ae
+.LCPI3_15:
+	.long	0x3b4d2e1c
+.LCPI3_16:
+	.long	0x414eb852
+.LCPI3_17:
+	.long	0x41400000
+.LCPI3_18:
+	.long	0xbe91c020
+.LCPI3_19:
+	.long	0x3f000000
+.LCPI3_20:
+	.long	4294967169
+.LCPI3_21:
+	.long	0x3d31e283
+.LCPI3_22:
+	.long	0xbecf4ac0
+.LCPI3_23:
+	.long	0x3fcc04f6
+.LCPI3_24:
+	.long	0xc05f8507
+.LCPI3_25:
+	.long	0x40a18002
+.LCPI3_26:
+	.long	0xc0325b25
+.LCPI3_27:
+	.long	0x3dfddd65
+.LCPI3_28:
+	.long	0x3f0f564f
+.LCPI3_29:
+	.long	0x40400000
+.LCPI3_30:
+	.long	0x3daaaaab
+.LCPI3_31:
 	.long	0x437f0000
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI2_19:
+.LCPI3_32:
 	.byte	0
 	.byte	8
 	.byte	1
@@ -2833,1033 +7399,1547 @@ oc_isp_row_bgra_v4:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$1528, %rsp
-	.cfi_def_cfa_offset 1584
+	subq	$1496, %rsp
+	.cfi_def_cfa_offset 1552
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdi, -72(%rsp)
+	movq	%rdi, -64(%rsp)
 	leaq	127(%rdx), %rax
-	leaq	254(%rdx), %r13
+	leaq	254(%rdx), %r11
 	testq	%rax, %rax
-	cmovnsq	%rax, %r13
-	movq	%rdx, -80(%rsp)
+	cmovnsq	%rax, %r11
 	testq	%rdx, %rdx
-	jle	.LBB2_72
+	jle	.LBB3_109
 	movq	%r9, %r15
-	sarq	$7, %r13
-	movq	-80(%rsp), %rbp
-	leaq	(%rsi,%rbp,2), %rbx
-	leaq	(%rsi,%rbp,4), %r14
-	leaq	-1(%rbp), %rax
+	movq	%rdx, %rdi
+	sarq	$7, %r11
+	leaq	(%rsi,%rdx,2), %rbx
+	leaq	(%rsi,%rdx,4), %r14
+	leaq	-1(%rdx), %rax
 	shrq	$7, %rax
-	xorl	%edi, %edi
-	movl	$128, %r10d
-	vbroadcastss	.LCPI2_0(%rip), %xmm12
-	vxorps	%xmm19, %xmm19, %xmm19
-	vmovss	.LCPI2_0(%rip), %xmm2
-	vxorps	%xmm3, %xmm3, %xmm3
-	vmovss	.LCPI2_2(%rip), %xmm16
-	vmovss	.LCPI2_3(%rip), %xmm17
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_18(%rip), %xmm20
-	xorl	%r12d, %r12d
-	vbroadcastss	.LCPI2_13(%rip), %zmm18
-	vpcmpeqd	%xmm15, %xmm15, %xmm15
-	movq	%r9, -104(%rsp)
-	movq	%r8, -112(%rsp)
-	movq	%r13, -120(%rsp)
-	movq	%rax, -56(%rsp)
-	jmp	.LBB2_2
+	xorl	%r10d, %r10d
+	vbroadcastss	.LCPI3_0(%rip), %xmm25
+	vxorps	%xmm9, %xmm9, %xmm9
+	vmovss	.LCPI3_0(%rip), %xmm2
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovss	.LCPI3_19(%rip), %xmm11
+	movq	%rdx, %r12
+	xorl	%ebp, %ebp
+	vmovss	.LCPI3_31(%rip), %xmm24
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vbroadcastss	.LCPI3_11(%rip), %zmm28
+	vbroadcastss	.LCPI3_12(%rip), %zmm16
+	vbroadcastss	.LCPI3_14(%rip), %zmm19
+	movq	%r9, -112(%rsp)
+	movq	%r8, -120(%rsp)
+	movq	%rdx, -88(%rsp)
+	movq	%r11, -56(%rsp)
+	movq	%rax, %r13
+	movq	%rax, -96(%rsp)
+	jmp	.LBB3_2
 	.p2align	4
-.LBB2_71:
-	subq	$-128, %rdi
-	addq	$-128, %rbp
+.LBB3_108:
+	subq	$-128, %r10
+	addq	$-128, %r12
 	addq	$256, %r14
 	addq	$256, %rbx
 	addq	$256, %rsi
 	addq	$512, %rcx
-	cmpq	-56(%rsp), %r12
-	leaq	1(%r12), %r12
-	je	.LBB2_72
-.LBB2_2:
-	cmpq	$2, %rbp
+	cmpq	%r13, %rbp
+	leaq	1(%rbp), %rbp
+	movq	-56(%rsp), %r11
+	je	.LBB3_109
+.LBB3_2:
+	cmpq	$2, %r12
 	movl	$1, %r9d
-	cmovgeq	%rbp, %r9
+	cmovgeq	%r12, %r9
 	cmpq	$128, %r9
-	cmovgeq	%r10, %r9
+	movl	$128, %eax
+	cmovgeq	%rax, %r9
 	testq	%r8, %r8
-	je	.LBB2_9
+	je	.LBB3_9
 	movq	%r15, %rax
-	orq	%r13, %rax
+	orq	%r11, %rax
 	shrq	$32, %rax
-	je	.LBB2_4
+	je	.LBB3_4
 	movq	%r15, %rax
 	cqto
-	idivq	%r13
-	jmp	.LBB2_6
+	idivq	%r11
+	jmp	.LBB3_6
 	.p2align	4
-.LBB2_4:
+.LBB3_4:
 	movl	%r15d, %eax
 	xorl	%edx, %edx
-	divl	%r13d
-.LBB2_6:
+	divl	%r11d
+.LBB3_6:
 	andq	$-64, %rax
 	addq	$64, %rax
-	leaq	1(%r12), %rdx
+	leaq	1(%rbp), %rdx
 	imulq	%rax, %rdx
 	cmpq	%r15, %rdx
 	cmovgeq	%r15, %rdx
-	imulq	%r12, %rax
+	imulq	%rbp, %rax
 	cmpq	%rdx, %rax
-	jge	.LBB2_9
+	jge	.LBB3_9
 	.p2align	4
-.LBB2_7:
+.LBB3_7:
 	prefetcht0	(%r8,%rax)
 	addq	$64, %rax
 	cmpq	%rdx, %rax
-	jl	.LBB2_7
-.LBB2_9:
-	cmpq	%rdi, -80(%rsp)
-	jle	.LBB2_71
-	movq	%rdi, -96(%rsp)
+	jl	.LBB3_7
+.LBB3_9:
+	cmpq	%r10, %rdi
+	jle	.LBB3_108
 	movl	%r9d, %eax
 	andl	$252, %eax
 	movl	%r9d, %edx
 	andl	$240, %edx
-	movq	-72(%rsp), %rdi
-	vmovss	(%rdi), %xmm30
-	vmovsd	4(%rdi), %xmm31
-	vmovss	12(%rdi), %xmm26
-	vmovss	16(%rdi), %xmm28
+	movq	-64(%rsp), %rdi
+	vmovss	(%rdi), %xmm14
+	vmovsd	4(%rdi), %xmm4
+	vmovss	12(%rdi), %xmm7
+	vmovss	16(%rdi), %xmm30
 	vmovss	20(%rdi), %xmm23
-	vmovss	24(%rdi), %xmm24
-	vmovss	28(%rdi), %xmm29
-	vmovss	32(%rdi), %xmm25
-	vmovss	36(%rdi), %xmm22
-	vmovss	40(%rdi), %xmm27
-	vmovss	44(%rdi), %xmm21
-	vmovss	48(%rdi), %xmm5
-	cmpq	$4, %rbp
-	movq	%r12, -88(%rsp)
-	movq	%rbp, -64(%rsp)
-	jge	.LBB2_12
+	vmovss	24(%rdi), %xmm29
+	vmovss	28(%rdi), %xmm31
+	vmovss	32(%rdi), %xmm27
+	vmovss	36(%rdi), %xmm21
+	vmovss	40(%rdi), %xmm15
+	vmovss	44(%rdi), %xmm22
+	vmovss	48(%rdi), %xmm20
+	cmpq	$3, %r12
+	movq	%r10, -72(%rsp)
+	movq	%r12, -80(%rsp)
+	movq	%rbp, -104(%rsp)
+	jg	.LBB3_14
 	xorl	%r12d, %r12d
-	jmp	.LBB2_21
+	jmp	.LBB3_12
 	.p2align	4
-.LBB2_12:
-	cmpq	$16, %rbp
-	jge	.LBB2_14
+.LBB3_14:
+	cmpq	$16, %r12
+	jge	.LBB3_16
 	xorl	%r12d, %r12d
-	jmp	.LBB2_18
-.LBB2_14:
+	jmp	.LBB3_20
+.LBB3_16:
 	movl	%r9d, %r12d
 	andl	$240, %r12d
-	vbroadcastss	%xmm30, %zmm6
-	vbroadcastss	%xmm31, %zmm7
-	vmovshdup	%xmm31, %xmm4
-	vbroadcastss	%xmm4, %zmm8
-	vmovaps	%xmm26, -32(%rsp)
-	vbroadcastss	%xmm26, %zmm9
+	vbroadcastss	%xmm14, %zmm18
+	vbroadcastss	%xmm4, %zmm5
+	vmovshdup	%xmm4, %xmm8
+	vbroadcastss	%xmm8, %zmm8
+	vbroadcastss	%xmm7, %zmm9
 	vbroadcastss	%xmm23, %zmm10
-	vmovaps	%xmm28, -48(%rsp)
-	vbroadcastss	%xmm28, %zmm11
-	vbroadcastss	%xmm24, %zmm13
-	vbroadcastss	%xmm25, %zmm14
-	vbroadcastss	%xmm29, %zmm15
-	vbroadcastss	%xmm22, %zmm4
-	vbroadcastss	%xmm21, %zmm16
-	vbroadcastss	%xmm27, %zmm17
-	vbroadcastss	%xmm5, %zmm18
+	vbroadcastss	%xmm30, %zmm28
+	vbroadcastss	%xmm29, %zmm19
+	vbroadcastss	%xmm27, %zmm11
+	vbroadcastss	%xmm31, %zmm16
+	vbroadcastss	%xmm21, %zmm17
+	vbroadcastss	%xmm22, %zmm26
+	vbroadcastss	%xmm15, %zmm12
+	vbroadcastss	%xmm20, %zmm13
 	xorl	%edi, %edi
-	vxorps	%xmm12, %xmm12, %xmm12
-	vbroadcastss	.LCPI2_0(%rip), %zmm28
+	vxorps	%xmm6, %xmm6, %xmm6
+	vbroadcastss	.LCPI3_0(%rip), %zmm2
 	.p2align	4
-.LBB2_15:
-	vpmovzxwd	(%rsi,%rdi,2), %zmm19
-	vcvtdq2ps	%zmm19, %zmm19
-	vsubps	%zmm6, %zmm19, %zmm19
-	vmulps	%zmm19, %zmm7, %zmm19
-	vmaxps	%zmm12, %zmm19, %zmm19
-	vminps	%zmm28, %zmm19, %zmm19
-	vxorps	%xmm26, %xmm26, %xmm26
-	vpmovzxwd	(%rbx,%rdi,2), %zmm12
-	vcvtdq2ps	%zmm12, %zmm12
-	vsubps	%zmm6, %zmm12, %zmm12
-	vmulps	%zmm12, %zmm8, %zmm12
-	vmaxps	%zmm26, %zmm12, %zmm12
-	vminps	%zmm28, %zmm12, %zmm12
-	vpmovzxwd	(%r14,%rdi,2), %zmm0
+.LBB3_17:
+	vpmovzxwd	(%rsi,%rdi,2), %zmm25
+	vcvtdq2ps	%zmm25, %zmm25
+	vsubps	%zmm18, %zmm25, %zmm25
+	vmulps	%zmm25, %zmm5, %zmm25
+	vmaxps	%zmm6, %zmm25, %zmm25
+	vminps	%zmm2, %zmm25, %zmm25
+	vpmovzxwd	(%rbx,%rdi,2), %zmm0
 	vcvtdq2ps	%zmm0, %zmm0
-	vsubps	%zmm6, %zmm0, %zmm0
-	vmulps	%zmm0, %zmm9, %zmm0
-	vmaxps	%zmm26, %zmm0, %zmm0
-	vminps	%zmm28, %zmm0, %zmm0
-	vmulps	%zmm12, %zmm10, %zmm1
-	vfmadd231ps	%zmm19, %zmm11, %zmm1
-	vfmadd231ps	%zmm0, %zmm13, %zmm1
-	vmaxps	%zmm26, %zmm1, %zmm1
-	vminps	%zmm28, %zmm1, %zmm1
-	vmovups	%zmm1, -16(%rsp,%rdi,4)
-	vmulps	%zmm12, %zmm14, %zmm1
-	vfmadd231ps	%zmm19, %zmm15, %zmm1
-	vfmadd231ps	%zmm0, %zmm4, %zmm1
-	vmaxps	%zmm26, %zmm1, %zmm1
-	vminps	%zmm28, %zmm1, %zmm1
-	vmovups	%zmm1, 496(%rsp,%rdi,4)
-	vmulps	%zmm12, %zmm16, %zmm1
-	vxorps	%xmm12, %xmm12, %xmm12
-	vfmadd231ps	%zmm19, %zmm17, %zmm1
-	vfmadd231ps	%zmm0, %zmm18, %zmm1
-	vmaxps	%zmm12, %zmm1, %zmm0
-	vminps	%zmm28, %zmm0, %zmm0
-	vmovups	%zmm0, 1008(%rsp,%rdi,4)
+	vsubps	%zmm18, %zmm0, %zmm0
+	vmulps	%zmm0, %zmm8, %zmm0
+	vmaxps	%zmm6, %zmm0, %zmm0
+	vminps	%zmm2, %zmm0, %zmm0
+	vpmovzxwd	(%r14,%rdi,2), %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vsubps	%zmm18, %zmm1, %zmm1
+	vmulps	%zmm1, %zmm9, %zmm1
+	vmaxps	%zmm6, %zmm1, %zmm1
+	vminps	%zmm2, %zmm1, %zmm1
+	vmulps	%zmm0, %zmm10, %zmm3
+	vfmadd231ps	%zmm25, %zmm28, %zmm3
+	vfmadd231ps	%zmm1, %zmm19, %zmm3
+	vmaxps	%zmm6, %zmm3, %zmm3
+	vminps	%zmm2, %zmm3, %zmm3
+	vmovups	%zmm3, -48(%rsp,%rdi,4)
+	vmulps	%zmm0, %zmm11, %zmm3
+	vfmadd231ps	%zmm25, %zmm16, %zmm3
+	vfmadd231ps	%zmm1, %zmm17, %zmm3
+	vmaxps	%zmm6, %zmm3, %zmm3
+	vminps	%zmm2, %zmm3, %zmm3
+	vmovups	%zmm3, 464(%rsp,%rdi,4)
+	vmulps	%zmm0, %zmm26, %zmm0
+	vfmadd231ps	%zmm25, %zmm12, %zmm0
+	vfmadd231ps	%zmm1, %zmm13, %zmm0
+	vmaxps	%zmm6, %zmm0, %zmm0
+	vminps	%zmm2, %zmm0, %zmm0
+	vmovups	%zmm0, 976(%rsp,%rdi,4)
 	addq	$16, %rdi
 	cmpq	%rdi, %rdx
-	jne	.LBB2_15
+	jne	.LBB3_17
 	cmpq	%r12, %r9
-	vbroadcastss	.LCPI2_0(%rip), %xmm12
-	vxorps	%xmm19, %xmm19, %xmm19
-	vmovss	.LCPI2_2(%rip), %xmm16
-	vmovss	.LCPI2_3(%rip), %xmm17
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_7(%rip), %xmm0
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovaps	%xmm0, %xmm8
-	vbroadcastss	.LCPI2_13(%rip), %zmm18
-	vpcmpeqd	%xmm15, %xmm15, %xmm15
-	vmovaps	-32(%rsp), %xmm26
-	vmovaps	-48(%rsp), %xmm28
-	je	.LBB2_23
+	vbroadcastss	.LCPI3_0(%rip), %xmm25
+	vmovss	.LCPI3_19(%rip), %xmm11
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vbroadcastss	.LCPI3_11(%rip), %zmm28
+	vbroadcastss	.LCPI3_12(%rip), %zmm16
+	vbroadcastss	.LCPI3_14(%rip), %zmm19
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovss	.LCPI3_0(%rip), %xmm2
+	je	.LBB3_23
 	testb	$12, %r9b
-	je	.LBB2_21
-.LBB2_18:
+	je	.LBB3_12
+.LBB3_20:
 	movq	%r12, %r11
 	movl	%r9d, %r12d
 	andl	$252, %r12d
-	vbroadcastss	%xmm30, %xmm6
-	vbroadcastss	%xmm31, %xmm7
-	vshufps	$85, %xmm31, %xmm31, %xmm8
-	vbroadcastss	%xmm26, %xmm9
-	vbroadcastss	%xmm23, %xmm10
-	vbroadcastss	%xmm28, %xmm11
-	vbroadcastss	%xmm24, %xmm13
-	vbroadcastss	%xmm25, %xmm14
-	vbroadcastss	%xmm29, %xmm4
-	vbroadcastss	%xmm22, %xmm15
-	vbroadcastss	%xmm21, %xmm16
-	vbroadcastss	%xmm27, %xmm17
-	vbroadcastss	%xmm5, %xmm18
+	vbroadcastss	%xmm14, %xmm5
+	vxorps	%xmm6, %xmm6, %xmm6
+	vbroadcastss	%xmm4, %xmm8
+	vshufps	$85, %xmm4, %xmm4, %xmm9
+	vbroadcastss	%xmm7, %xmm10
+	vbroadcastss	%xmm23, %xmm18
+	vbroadcastss	%xmm30, %xmm19
+	vbroadcastss	%xmm29, %xmm11
+	vbroadcastss	%xmm27, %xmm16
+	vbroadcastss	%xmm31, %xmm17
+	vbroadcastss	%xmm21, %xmm26
+	vbroadcastss	%xmm22, %xmm12
+	vbroadcastss	%xmm15, %xmm13
+	vbroadcastss	%xmm20, %xmm28
 	.p2align	4
-.LBB2_19:
+.LBB3_21:
 	vpmovzxwd	(%rsi,%r11,2), %xmm0
 	vcvtdq2ps	%xmm0, %xmm0
-	vsubps	%xmm6, %xmm0, %xmm0
-	vmulps	%xmm0, %xmm7, %xmm0
-	vmaxps	%xmm19, %xmm0, %xmm0
-	vminps	%xmm12, %xmm0, %xmm0
+	vsubps	%xmm5, %xmm0, %xmm0
+	vmulps	%xmm0, %xmm8, %xmm0
+	vmaxps	%xmm6, %xmm0, %xmm0
+	vminps	%xmm25, %xmm0, %xmm0
 	vpmovzxwd	(%rbx,%r11,2), %xmm1
 	vcvtdq2ps	%xmm1, %xmm1
-	vsubps	%xmm6, %xmm1, %xmm1
-	vmulps	%xmm1, %xmm8, %xmm1
-	vmaxps	%xmm19, %xmm1, %xmm1
-	vminps	%xmm12, %xmm1, %xmm1
-	vpmovzxwd	(%r14,%r11,2), %xmm12
-	vcvtdq2ps	%xmm12, %xmm12
-	vsubps	%xmm6, %xmm12, %xmm12
-	vmulps	%xmm12, %xmm9, %xmm12
-	vmaxps	%xmm19, %xmm12, %xmm12
-	vminps	.LCPI2_0(%rip){1to4}, %xmm12, %xmm12
-	vxorps	%xmm3, %xmm3, %xmm3
-	vmulps	%xmm1, %xmm10, %xmm19
-	vfmadd231ps	%xmm0, %xmm11, %xmm19
-	vfmadd231ps	%xmm12, %xmm13, %xmm19
-	vmaxps	%xmm3, %xmm19, %xmm19
-	vminps	.LCPI2_0(%rip){1to4}, %xmm19, %xmm19
-	vmovaps	%xmm19, -16(%rsp,%r11,4)
-	vmulps	%xmm1, %xmm14, %xmm19
-	vfmadd231ps	%xmm0, %xmm4, %xmm19
-	vfmadd231ps	%xmm12, %xmm15, %xmm19
-	vmaxps	%xmm3, %xmm19, %xmm19
-	vminps	.LCPI2_0(%rip){1to4}, %xmm19, %xmm19
-	vmovaps	%xmm19, 496(%rsp,%r11,4)
-	vxorps	%xmm19, %xmm19, %xmm19
-	vmulps	%xmm1, %xmm16, %xmm1
-	vfmadd231ps	%xmm0, %xmm17, %xmm1
-	vfmadd231ps	%xmm12, %xmm18, %xmm1
-	vbroadcastss	.LCPI2_0(%rip), %xmm12
-	vmaxps	%xmm19, %xmm1, %xmm0
-	vminps	%xmm12, %xmm0, %xmm0
-	vmovaps	%xmm0, 1008(%rsp,%r11,4)
+	vsubps	%xmm5, %xmm1, %xmm1
+	vmulps	%xmm1, %xmm9, %xmm1
+	vmaxps	%xmm6, %xmm1, %xmm1
+	vminps	%xmm25, %xmm1, %xmm1
+	vpmovzxwd	(%r14,%r11,2), %xmm3
+	vcvtdq2ps	%xmm3, %xmm3
+	vsubps	%xmm5, %xmm3, %xmm3
+	vmulps	%xmm3, %xmm10, %xmm3
+	vmaxps	%xmm6, %xmm3, %xmm3
+	vminps	%xmm25, %xmm3, %xmm3
+	vmulps	%xmm1, %xmm18, %xmm25
+	vfmadd231ps	%xmm0, %xmm19, %xmm25
+	vfmadd231ps	%xmm3, %xmm11, %xmm25
+	vmaxps	%xmm6, %xmm25, %xmm25
+	vminps	.LCPI3_0(%rip){1to4}, %xmm25, %xmm25
+	vmovaps	%xmm25, -48(%rsp,%r11,4)
+	vmulps	%xmm1, %xmm16, %xmm25
+	vfmadd231ps	%xmm0, %xmm17, %xmm25
+	vfmadd231ps	%xmm3, %xmm26, %xmm25
+	vmaxps	%xmm6, %xmm25, %xmm25
+	vminps	.LCPI3_0(%rip){1to4}, %xmm25, %xmm25
+	vmovaps	%xmm25, 464(%rsp,%r11,4)
+	vbroadcastss	.LCPI3_0(%rip), %xmm25
+	vmulps	%xmm1, %xmm12, %xmm1
+	vfmadd231ps	%xmm0, %xmm13, %xmm1
+	vfmadd231ps	%xmm3, %xmm28, %xmm1
+	vmaxps	%xmm6, %xmm1, %xmm0
+	vminps	%xmm25, %xmm0, %xmm0
+	vmovaps	%xmm0, 976(%rsp,%r11,4)
 	addq	$4, %r11
 	cmpq	%r11, %rax
-	jne	.LBB2_19
+	jne	.LBB3_21
 	cmpq	%r12, %r9
-	vxorps	%xmm3, %xmm3, %xmm3
-	vmovss	.LCPI2_2(%rip), %xmm16
-	vmovss	.LCPI2_3(%rip), %xmm17
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_7(%rip), %xmm0
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovaps	%xmm0, %xmm8
-	vbroadcastss	.LCPI2_13(%rip), %zmm18
-	vpcmpeqd	%xmm15, %xmm15, %xmm15
-	je	.LBB2_23
-.LBB2_21:
-	vbroadcastss	%xmm30, %xmm6
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovss	.LCPI3_19(%rip), %xmm11
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vbroadcastss	.LCPI3_11(%rip), %zmm28
+	vbroadcastss	.LCPI3_12(%rip), %zmm16
+	vbroadcastss	.LCPI3_14(%rip), %zmm19
+	je	.LBB3_23
+.LBB3_12:
+	vbroadcastss	%xmm14, %xmm18
 	leal	(%r12,%r12), %r11d
 	leaq	(%rsi,%r11), %r15
 	leaq	(%rbx,%r11), %rdi
 	addq	%r14, %r11
-	leaq	1008(%rsp), %r8
+	leaq	976(%rsp), %r8
 	leaq	(%r8,%r12,4), %r13
 	movq	%r9, %rbp
 	subq	%r12, %rbp
 	xorl	%r12d, %r12d
 	.p2align	4
-.LBB2_22:
+.LBB3_13:
 	movzwl	(%r15,%r12,2), %r10d
 	vmovd	%r10d, %xmm0
 	vpinsrw	$2, (%rdi,%r12,2), %xmm0, %xmm0
 	vcvtdq2ps	%xmm0, %xmm0
-	vsubps	%xmm6, %xmm0, %xmm0
-	vmulps	%xmm0, %xmm31, %xmm0
-	vmaxps	%xmm19, %xmm0, %xmm0
-	vcmpltps	%xmm12, %xmm0, %k1
+	vsubps	%xmm18, %xmm0, %xmm0
+	vmulps	%xmm0, %xmm4, %xmm0
+	vmaxps	%xmm9, %xmm0, %xmm0
+	vcmpltps	%xmm25, %xmm0, %k1
 	kshiftrb	$1, %k1, %k2
 	vmovaps	%xmm2, %xmm1
 	vmovss	%xmm0, %xmm1, %xmm1 {%k1}
 	vmovshdup	%xmm0, %xmm0
-	vmovaps	%xmm2, %xmm4
-	vmovss	%xmm0, %xmm4, %xmm4 {%k2}
+	vmovaps	%xmm2, %xmm3
+	vmovss	%xmm0, %xmm3, %xmm3 {%k2}
 	movzwl	(%r11,%r12,2), %r10d
-	vcvtsi2ss	%r10d, %xmm2, %xmm0
-	vsubss	%xmm30, %xmm0, %xmm0
-	vmulss	%xmm0, %xmm26, %xmm0
-	vmaxss	%xmm3, %xmm0, %xmm0
+	vxorps	%xmm8, %xmm8, %xmm8
+	vcvtsi2ss	%r10d, %xmm8, %xmm0
+	vsubss	%xmm14, %xmm0, %xmm0
+	vmulss	%xmm0, %xmm7, %xmm0
+	vmaxss	%xmm6, %xmm0, %xmm0
 	vminss	%xmm2, %xmm0, %xmm0
-	vmulss	%xmm4, %xmm23, %xmm7
-	vfmadd231ss	%xmm1, %xmm28, %xmm7
-	vfmadd231ss	%xmm0, %xmm24, %xmm7
-	vmaxss	%xmm3, %xmm7, %xmm7
-	vminss	%xmm2, %xmm7, %xmm7
-	vmovss	%xmm7, -1024(%r13,%r12,4)
-	vmulss	%xmm4, %xmm25, %xmm7
-	vfmadd231ss	%xmm1, %xmm29, %xmm7
-	vfmadd231ss	%xmm0, %xmm22, %xmm7
-	vmaxss	%xmm3, %xmm7, %xmm7
-	vminss	%xmm2, %xmm7, %xmm7
-	vmovss	%xmm7, -512(%r13,%r12,4)
-	vmulss	%xmm4, %xmm21, %xmm4
-	vfmadd231ss	%xmm1, %xmm27, %xmm4
-	vfmadd231ss	%xmm0, %xmm5, %xmm4
-	vmaxss	%xmm3, %xmm4, %xmm0
+	vmulss	%xmm3, %xmm23, %xmm5
+	vfmadd231ss	%xmm1, %xmm30, %xmm5
+	vfmadd231ss	%xmm0, %xmm29, %xmm5
+	vmaxss	%xmm6, %xmm5, %xmm5
+	vminss	%xmm2, %xmm5, %xmm5
+	vmovss	%xmm5, -1024(%r13,%r12,4)
+	vmulss	%xmm3, %xmm27, %xmm5
+	vfmadd231ss	%xmm1, %xmm31, %xmm5
+	vfmadd231ss	%xmm0, %xmm21, %xmm5
+	vmaxss	%xmm6, %xmm5, %xmm5
+	vminss	%xmm2, %xmm5, %xmm5
+	vmovss	%xmm5, -512(%r13,%r12,4)
+	vmulss	%xmm3, %xmm22, %xmm3
+	vfmadd231ss	%xmm1, %xmm15, %xmm3
+	vfmadd231ss	%xmm0, %xmm20, %xmm3
+	vmaxss	%xmm6, %xmm3, %xmm0
 	vminss	%xmm2, %xmm0, %xmm0
 	vmovss	%xmm0, (%r13,%r12,4)
 	incq	%r12
 	cmpq	%r12, %rbp
-	jne	.LBB2_22
-.LBB2_23:
-	movq	-64(%rsp), %rbp
-	cmpq	$4, %rbp
-	jge	.LBB2_25
+	jne	.LBB3_13
+.LBB3_23:
+	movq	-64(%rsp), %rdi
+	cmpl	$1, 96(%rdi)
+	jne	.LBB3_24
+	movq	-80(%rsp), %r12
+	cmpq	$3, %r12
+	vmovss	.LCPI3_28(%rip), %xmm5
+	vbroadcastss	.LCPI3_22(%rip), %xmm23
+	vbroadcastss	.LCPI3_23(%rip), %xmm27
+	vbroadcastss	.LCPI3_24(%rip), %xmm29
+	vbroadcastss	.LCPI3_25(%rip), %xmm30
+	vbroadcastss	.LCPI3_26(%rip), %xmm31
+	vmovss	.LCPI3_21(%rip), %xmm12
+	vmovss	.LCPI3_22(%rip), %xmm13
+	vmovss	.LCPI3_23(%rip), %xmm16
+	vmovss	.LCPI3_24(%rip), %xmm17
+	vmovss	.LCPI3_25(%rip), %xmm19
+	vmovss	.LCPI3_26(%rip), %xmm20
+	vmovss	.LCPI3_27(%rip), %xmm7
+	vmovss	.LCPI3_29(%rip), %xmm15
+	vmovss	.LCPI3_30(%rip), %xmm28
+	jg	.LBB3_40
 	xorl	%r11d, %r11d
-	movq	-104(%rsp), %r15
-	movq	-112(%rsp), %r8
-	movq	-120(%rsp), %r13
-	vmovss	.LCPI2_12(%rip), %xmm25
-	vmovss	.LCPI2_13(%rip), %xmm7
-	vmovss	.LCPI2_14(%rip), %xmm21
-	vmovss	.LCPI2_16(%rip), %xmm22
-	vmovss	.LCPI2_15(%rip), %xmm23
-	vpbroadcastd	.LCPI2_1(%rip), %xmm26
-	vbroadcastss	.LCPI2_3(%rip), %xmm27
-	vbroadcastss	.LCPI2_4(%rip), %xmm28
-	vbroadcastss	.LCPI2_5(%rip), %xmm29
-	vbroadcastss	.LCPI2_6(%rip), %xmm30
-	vbroadcastss	.LCPI2_7(%rip), %xmm31
-	movq	-88(%rsp), %r12
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	jmp	.LBB2_34
+	movq	-112(%rsp), %r15
+	movq	-120(%rsp), %r8
+	vpbroadcastd	.LCPI3_1(%rip), %zmm22
+	movq	-104(%rsp), %rbp
+	vmovss	.LCPI3_17(%rip), %xmm9
+	vmovss	.LCPI3_18(%rip), %xmm10
+	vbroadcastss	.LCPI3_17(%rip), %xmm21
+	jmp	.LBB3_49
 	.p2align	4
-.LBB2_25:
-	cmpq	$16, %rbp
-	vmovss	.LCPI2_13(%rip), %xmm7
-	vmovss	.LCPI2_14(%rip), %xmm21
-	vmovss	.LCPI2_16(%rip), %xmm22
-	vmovss	.LCPI2_15(%rip), %xmm23
-	vbroadcastss	.LCPI2_3(%rip), %xmm27
-	vbroadcastss	.LCPI2_4(%rip), %xmm28
-	vbroadcastss	.LCPI2_5(%rip), %xmm29
-	vbroadcastss	.LCPI2_6(%rip), %xmm30
-	vbroadcastss	.LCPI2_7(%rip), %xmm31
-	movq	-88(%rsp), %r12
-	jge	.LBB2_27
+.LBB3_24:
+	movq	-80(%rsp), %r12
+	cmpq	$3, %r12
+	vmovss	.LCPI3_2(%rip), %xmm5
+	jg	.LBB3_26
 	xorl	%r11d, %r11d
-	movq	-104(%rsp), %r15
-	movq	-112(%rsp), %r8
-	movq	-120(%rsp), %r13
-	vmovss	.LCPI2_12(%rip), %xmm25
-	vpbroadcastd	.LCPI2_1(%rip), %xmm26
-	jmp	.LBB2_31
-.LBB2_27:
+	movq	-112(%rsp), %r15
+	movq	-120(%rsp), %r8
+	vpbroadcastd	.LCPI3_0(%rip), %zmm25
+	vpbroadcastd	.LCPI3_1(%rip), %zmm20
+	movq	-104(%rsp), %rbp
+	vbroadcastss	.LCPI3_31(%rip), %ymm21
+	vbroadcastss	.LCPI3_31(%rip), %zmm22
+	vmovss	.LCPI3_3(%rip), %xmm23
+	vmovss	.LCPI3_4(%rip), %xmm27
+	vmovss	.LCPI3_5(%rip), %xmm29
+	vmovss	.LCPI3_6(%rip), %xmm30
+	vmovss	.LCPI3_7(%rip), %xmm31
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm10
+	vmovss	.LCPI3_10(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm13
+	vmovss	.LCPI3_12(%rip), %xmm16
+	vmovss	.LCPI3_13(%rip), %xmm17
+	vmovss	.LCPI3_14(%rip), %xmm19
+	vmovss	.LCPI3_16(%rip), %xmm26
+	vmovss	.LCPI3_15(%rip), %xmm15
+	jmp	.LBB3_35
+.LBB3_40:
+	cmpq	$16, %r12
+	movq	-112(%rsp), %r15
+	movq	-120(%rsp), %r8
+	movq	-104(%rsp), %rbp
+	jge	.LBB3_42
+	xorl	%r11d, %r11d
+	vmovss	.LCPI3_17(%rip), %xmm9
+	vmovss	.LCPI3_18(%rip), %xmm10
+	vbroadcastss	.LCPI3_17(%rip), %xmm21
+	jmp	.LBB3_46
+.LBB3_26:
+	cmpq	$16, %r12
+	movq	-112(%rsp), %r15
+	movq	-120(%rsp), %r8
+	vpbroadcastd	.LCPI3_0(%rip), %zmm25
+	vpbroadcastd	.LCPI3_1(%rip), %zmm20
+	movq	-104(%rsp), %rbp
+	vbroadcastss	.LCPI3_31(%rip), %ymm21
+	vbroadcastss	.LCPI3_31(%rip), %zmm22
+	vmovss	.LCPI3_3(%rip), %xmm23
+	vmovss	.LCPI3_4(%rip), %xmm27
+	vmovss	.LCPI3_5(%rip), %xmm29
+	vmovss	.LCPI3_6(%rip), %xmm30
+	vmovss	.LCPI3_7(%rip), %xmm31
+	vmovss	.LCPI3_15(%rip), %xmm15
+	jge	.LBB3_28
+	xorl	%r11d, %r11d
+	jmp	.LBB3_32
+.LBB3_42:
 	movl	%r9d, %r11d
 	andl	$240, %r11d
 	xorl	%edi, %edi
-	vpbroadcastd	.LCPI2_0(%rip), %zmm8
-	vpbroadcastd	.LCPI2_1(%rip), %zmm9
-	vbroadcastss	.LCPI2_2(%rip), %zmm10
-	vbroadcastss	.LCPI2_3(%rip), %zmm11
-	vbroadcastss	.LCPI2_4(%rip), %zmm13
-	vbroadcastss	.LCPI2_5(%rip), %zmm14
-	vbroadcastss	.LCPI2_6(%rip), %zmm24
-	vbroadcastss	.LCPI2_9(%rip), %zmm26
-	vbroadcastss	.LCPI2_8(%rip), %zmm16
-	vbroadcastss	.LCPI2_7(%rip), %zmm15
-	vbroadcastss	.LCPI2_10(%rip), %zmm25
-	vmovaps	%zmm18, %zmm12
-	vbroadcastss	.LCPI2_12(%rip), %zmm18
-	vbroadcastss	.LCPI2_11(%rip), %zmm17
-	vbroadcastss	.LCPI2_14(%rip), %zmm3
-	vbroadcastss	.LCPI2_15(%rip), %zmm19
-	vbroadcastss	.LCPI2_16(%rip), %zmm6
+	vbroadcastss	.LCPI3_17(%rip), %zmm7
+	vbroadcastss	.LCPI3_18(%rip), %zmm14
+	vbroadcastss	.LCPI3_19(%rip), %zmm18
+	vpbroadcastd	.LCPI3_0(%rip), %zmm22
+	vpbroadcastd	.LCPI3_1(%rip), %zmm20
+	vpbroadcastd	.LCPI3_20(%rip), %zmm21
+	vbroadcastss	.LCPI3_29(%rip), %zmm26
+	vbroadcastss	.LCPI3_28(%rip), %zmm19
+	vbroadcastss	.LCPI3_27(%rip), %zmm17
+	vbroadcastss	.LCPI3_26(%rip), %zmm16
+	vbroadcastss	.LCPI3_25(%rip), %zmm15
+	vbroadcastss	.LCPI3_24(%rip), %zmm13
+	vbroadcastss	.LCPI3_23(%rip), %zmm12
+	vbroadcastss	.LCPI3_22(%rip), %zmm10
+	vbroadcastss	.LCPI3_21(%rip), %zmm9
+	vbroadcastss	.LCPI3_30(%rip), %zmm8
 	.p2align	4
-.LBB2_28:
-	vmovdqu64	-16(%rsp,%rdi,4), %zmm0
-	vmovdqa64	%zmm8, %zmm1
-	vpternlogd	$248, %zmm9, %zmm0, %zmm1
-	vpsrld	$23, %zmm0, %zmm4
-	vcvtdq2ps	%zmm4, %zmm4
-	vmovaps	%zmm10, %zmm5
-	vfmadd213ps	%zmm11, %zmm1, %zmm5
-	vfmadd213ps	%zmm13, %zmm1, %zmm5
-	vfmadd213ps	%zmm14, %zmm1, %zmm5
-	vfmadd213ps	%zmm24, %zmm1, %zmm5
-	vfmadd231ps	%zmm15, %zmm4, %zmm5
-	vaddps	%zmm16, %zmm5, %zmm1
-	vaddps	%zmm26, %zmm1, %zmm4
-	vsubps	%zmm4, %zmm5, %zmm4
-	vmovaps	%zmm25, %zmm5
-	vfmadd213ps	%zmm17, %zmm4, %zmm5
-	vfmadd213ps	%zmm18, %zmm4, %zmm5
-	vfmadd213ps	%zmm12, %zmm4, %zmm5
-	vpslld	$23, %zmm1, %zmm1
-	vpaddd	%zmm5, %zmm1, %zmm1
-	vaddps	%zmm3, %zmm1, %zmm1
-	vcmpleps	%zmm19, %zmm0, %k1
-	vmulps	%zmm6, %zmm0, %zmm1 {%k1}
-	vmovups	%zmm1, -16(%rsp,%rdi,4)
+.LBB3_43:
+	vmovups	-48(%rsp,%rdi,4), %zmm0
+	vmovaps	%zmm7, %zmm1
+	vfmadd213ps	%zmm14, %zmm0, %zmm1
+	vmaxps	%zmm18, %zmm1, %zmm1
+	vmovdqa64	%zmm22, %zmm3
+	vpternlogd	$248, %zmm20, %zmm1, %zmm3
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm21, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm9, %zmm4
+	vfmadd213ps	%zmm10, %zmm3, %zmm4
+	vfmadd213ps	%zmm12, %zmm3, %zmm4
+	vfmadd213ps	%zmm13, %zmm3, %zmm4
+	vfmadd213ps	%zmm15, %zmm3, %zmm4
+	vfmadd213ps	%zmm16, %zmm3, %zmm4
+	vaddps	%zmm1, %zmm4, %zmm1
+	vfmadd213ps	%zmm19, %zmm17, %zmm1
+	vmulps	%zmm26, %zmm0, %zmm3
+	vcmpleps	%zmm8, %zmm0, %k1
+	vsqrtps	%zmm3, %zmm1 {%k1}
+	vmovups	%zmm1, -48(%rsp,%rdi,4)
 	addq	$16, %rdi
 	cmpq	%rdi, %rdx
-	jne	.LBB2_28
+	jne	.LBB3_43
 	cmpq	%r11, %r9
-	movq	-104(%rsp), %r15
-	movq	-112(%rsp), %r8
-	movq	-120(%rsp), %r13
-	vmovaps	%zmm12, %zmm18
-	vbroadcastss	.LCPI2_0(%rip), %xmm12
-	vxorps	%xmm3, %xmm3, %xmm3
-	vxorps	%xmm19, %xmm19, %xmm19
-	vpcmpeqd	%xmm15, %xmm15, %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm16
-	vmovss	.LCPI2_3(%rip), %xmm17
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	vmovss	.LCPI2_12(%rip), %xmm25
-	vpbroadcastd	.LCPI2_1(%rip), %xmm26
-	je	.LBB2_35
+	vmovdqa64	%zmm20, %zmm22
+	vmovss	.LCPI3_30(%rip), %xmm28
+	vmovss	.LCPI3_17(%rip), %xmm9
+	vmovss	.LCPI3_18(%rip), %xmm10
+	vmovss	.LCPI3_21(%rip), %xmm12
+	vmovss	.LCPI3_22(%rip), %xmm13
+	vmovss	.LCPI3_23(%rip), %xmm16
+	vmovss	.LCPI3_24(%rip), %xmm17
+	vmovss	.LCPI3_25(%rip), %xmm19
+	vmovss	.LCPI3_26(%rip), %xmm20
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vmovss	.LCPI3_27(%rip), %xmm7
+	vmovss	.LCPI3_29(%rip), %xmm15
+	vbroadcastss	.LCPI3_17(%rip), %xmm21
+	je	.LBB3_50
 	testb	$12, %r9b
-	je	.LBB2_34
-.LBB2_31:
+	je	.LBB3_49
+.LBB3_46:
 	movq	%r11, %rdi
 	movl	%r9d, %r11d
 	andl	$252, %r11d
-	vbroadcastss	.LCPI2_8(%rip), %xmm2
-	vbroadcastss	.LCPI2_9(%rip), %xmm20
-	vbroadcastss	.LCPI2_10(%rip), %xmm8
-	vbroadcastss	.LCPI2_11(%rip), %xmm9
-	vbroadcastss	.LCPI2_12(%rip), %xmm10
-	vbroadcastss	.LCPI2_13(%rip), %xmm11
-	vbroadcastss	.LCPI2_14(%rip), %xmm24
-	vbroadcastss	.LCPI2_15(%rip), %xmm13
-	vbroadcastss	.LCPI2_16(%rip), %xmm14
-	vpbroadcastd	.LCPI2_0(%rip), %xmm6
-	vbroadcastss	.LCPI2_2(%rip), %xmm18
+	vbroadcastss	.LCPI3_27(%rip), %xmm8
+	vbroadcastss	.LCPI3_28(%rip), %xmm7
+	vbroadcastss	.LCPI3_29(%rip), %xmm18
+	vbroadcastss	.LCPI3_30(%rip), %xmm14
+	vbroadcastss	.LCPI3_19(%rip), %xmm15
+	vbroadcastss	.LCPI3_18(%rip), %xmm22
+	vpbroadcastd	.LCPI3_0(%rip), %xmm26
+	vpbroadcastd	.LCPI3_1(%rip), %xmm25
+	vpbroadcastd	.LCPI3_20(%rip), %xmm6
+	vmovaps	%xmm30, %xmm31
+	vmovaps	%xmm29, %xmm30
+	vmovaps	%xmm27, %xmm29
+	vmovaps	%xmm23, %xmm27
+	vmovdqa64	%xmm6, %xmm23
+	vbroadcastss	.LCPI3_21(%rip), %xmm6
 	.p2align	4
-.LBB2_32:
-	vmovdqa	-16(%rsp,%rdi,4), %xmm0
-	vmovdqa	%xmm6, %xmm1
-	vpternlogd	$248, %xmm26, %xmm0, %xmm1
-	vpsrld	$23, %xmm0, %xmm4
-	vcvtdq2ps	%xmm4, %xmm4
-	vmovaps	%xmm18, %xmm5
-	vfmadd213ps	%xmm27, %xmm1, %xmm5
-	vfmadd213ps	%xmm28, %xmm1, %xmm5
-	vfmadd213ps	%xmm29, %xmm1, %xmm5
-	vfmadd213ps	%xmm30, %xmm1, %xmm5
-	vfmadd231ps	%xmm31, %xmm4, %xmm5
-	vaddps	%xmm2, %xmm5, %xmm1
-	vaddps	%xmm20, %xmm1, %xmm4
-	vsubps	%xmm4, %xmm5, %xmm4
-	vmovaps	%xmm8, %xmm5
-	vfmadd213ps	%xmm9, %xmm4, %xmm5
-	vfmadd213ps	%xmm10, %xmm4, %xmm5
-	vfmadd213ps	%xmm11, %xmm4, %xmm5
-	vpslld	$23, %xmm1, %xmm1
-	vpaddd	%xmm5, %xmm1, %xmm1
-	vaddps	%xmm24, %xmm1, %xmm1
-	vcmpleps	%xmm13, %xmm0, %k1
-	vmulps	%xmm14, %xmm0, %xmm1 {%k1}
-	vmovaps	%xmm1, -16(%rsp,%rdi,4)
+.LBB3_47:
+	vmovaps	-48(%rsp,%rdi,4), %xmm0
+	vmovaps	%xmm21, %xmm1
+	vfmadd213ps	%xmm22, %xmm0, %xmm1
+	vmaxps	%xmm15, %xmm1, %xmm1
+	vmovdqa64	%xmm26, %xmm3
+	vpternlogd	$248, %xmm25, %xmm1, %xmm3
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm23, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm6, %xmm4
+	vfmadd213ps	%xmm27, %xmm3, %xmm4
+	vfmadd213ps	%xmm29, %xmm3, %xmm4
+	vfmadd213ps	%xmm30, %xmm3, %xmm4
+	vfmadd213ps	%xmm31, %xmm3, %xmm4
+	vfmadd213ps	.LCPI3_26(%rip){1to4}, %xmm3, %xmm4
+	vaddps	%xmm1, %xmm4, %xmm1
+	vfmadd213ps	%xmm7, %xmm8, %xmm1
+	vmulps	%xmm18, %xmm0, %xmm3
+	vcmpleps	%xmm14, %xmm0, %k1
+	vsqrtps	%xmm3, %xmm1 {%k1}
+	vmovaps	%xmm1, -48(%rsp,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_32
+	jne	.LBB3_47
 	cmpq	%r11, %r9
-	vmovss	.LCPI2_0(%rip), %xmm2
-	vmovss	.LCPI2_18(%rip), %xmm20
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	vbroadcastss	.LCPI2_13(%rip), %zmm18
-	je	.LBB2_35
+	vmovss	.LCPI3_29(%rip), %xmm15
+	vmovss	.LCPI3_27(%rip), %xmm7
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovaps	%xmm27, %xmm23
+	vmovaps	%xmm29, %xmm27
+	vmovaps	%xmm30, %xmm29
+	vmovaps	%xmm31, %xmm30
+	vbroadcastss	.LCPI3_26(%rip), %xmm31
+	vpbroadcastd	.LCPI3_1(%rip), %zmm22
+	je	.LBB3_50
 	.p2align	4
-.LBB2_34:
-	vmovd	-16(%rsp,%r11,4), %xmm0
-	vmovd	%xmm0, %edi
+.LBB3_49:
+	vmovss	-48(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm9, %xmm1
+	vfmadd213ss	%xmm10, %xmm0, %xmm1
+	vmaxss	%xmm11, %xmm1, %xmm1
+	vmovd	%xmm1, %edi
 	movl	%edi, %r10d
 	andl	$8388607, %r10d
 	orl	$1065353216, %r10d
-	vmovd	%r10d, %xmm1
 	shrl	$23, %edi
-	vcvtsi2ss	%edi, %xmm12, %xmm4
-	vmovaps	%xmm16, %xmm5
-	vfmadd213ss	%xmm17, %xmm1, %xmm5
-	vfmadd213ss	%xmm10, %xmm1, %xmm5
-	vfmadd213ss	%xmm11, %xmm1, %xmm5
-	vfmadd213ss	%xmm13, %xmm1, %xmm5
-	vfmadd231ss	%xmm8, %xmm4, %xmm5
-	vaddss	%xmm5, %xmm14, %xmm1
-	vaddss	%xmm1, %xmm9, %xmm4
-	vsubss	%xmm4, %xmm5, %xmm4
-	vmovaps	%xmm6, %xmm5
-	vfmadd213ss	%xmm24, %xmm4, %xmm5
-	vfmadd213ss	%xmm25, %xmm4, %xmm5
-	vfmadd213ss	%xmm7, %xmm4, %xmm5
-	vmovd	%xmm1, %edi
-	vmovd	%xmm5, %r10d
-	shll	$23, %edi
-	addl	%r10d, %edi
-	vmovd	%edi, %xmm1
-	vaddss	%xmm21, %xmm1, %xmm1
-	vmulss	%xmm22, %xmm0, %xmm4
-	vcmpless	%xmm23, %xmm0, %k1
-	vmovss	%xmm4, %xmm1, %xmm1 {%k1}
-	vmovss	%xmm1, -16(%rsp,%r11,4)
+	addl	$-127, %edi
+	vcvtsi2ss	%edi, %xmm24, %xmm1
+	vmovd	%r10d, %xmm3
+	vmovaps	%xmm12, %xmm4
+	vfmadd213ss	%xmm13, %xmm3, %xmm4
+	vfmadd213ss	%xmm16, %xmm3, %xmm4
+	vfmadd213ss	%xmm17, %xmm3, %xmm4
+	vfmadd213ss	%xmm19, %xmm3, %xmm4
+	vfmadd213ss	%xmm20, %xmm3, %xmm4
+	vaddss	%xmm1, %xmm4, %xmm1
+	vfmadd213ss	%xmm5, %xmm7, %xmm1
+	vmulss	%xmm0, %xmm15, %xmm3
+	vsqrtss	%xmm3, %xmm3, %xmm3
+	vcmpless	%xmm28, %xmm0, %k1
+	vmovss	%xmm3, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, -48(%rsp,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r9
-	jne	.LBB2_34
-.LBB2_35:
-	cmpq	$4, %rbp
-	jge	.LBB2_37
+	jne	.LBB3_49
+.LBB3_50:
+	cmpq	$4, %r12
+	jge	.LBB3_52
 	xorl	%r11d, %r11d
-	jmp	.LBB2_46
-	.p2align	4
-.LBB2_37:
-	cmpq	$16, %rbp
-	jge	.LBB2_39
+	jmp	.LBB3_61
+.LBB3_52:
+	cmpq	$16, %r12
+	jge	.LBB3_54
 	xorl	%r11d, %r11d
-	jmp	.LBB2_43
-.LBB2_39:
+	jmp	.LBB3_58
+.LBB3_28:
 	movl	%r9d, %r11d
 	andl	$240, %r11d
 	xorl	%edi, %edi
-	vpbroadcastd	.LCPI2_0(%rip), %zmm8
-	vpbroadcastd	.LCPI2_1(%rip), %zmm9
-	vbroadcastss	.LCPI2_2(%rip), %zmm10
-	vbroadcastss	.LCPI2_3(%rip), %zmm11
-	vbroadcastss	.LCPI2_4(%rip), %zmm13
-	vbroadcastss	.LCPI2_5(%rip), %zmm14
-	vbroadcastss	.LCPI2_6(%rip), %zmm24
-	vbroadcastss	.LCPI2_10(%rip), %zmm25
-	vmovaps	%zmm18, %zmm12
-	vbroadcastss	.LCPI2_12(%rip), %zmm18
-	vbroadcastss	.LCPI2_11(%rip), %zmm17
-	vbroadcastss	.LCPI2_9(%rip), %zmm26
-	vbroadcastss	.LCPI2_8(%rip), %zmm16
-	vbroadcastss	.LCPI2_7(%rip), %zmm15
-	vbroadcastss	.LCPI2_14(%rip), %zmm3
-	vbroadcastss	.LCPI2_15(%rip), %zmm19
-	vbroadcastss	.LCPI2_16(%rip), %zmm6
-	.p2align	4
-.LBB2_40:
-	vmovdqu64	496(%rsp,%rdi,4), %zmm0
-	vmovdqa64	%zmm8, %zmm1
-	vpternlogd	$248, %zmm9, %zmm0, %zmm1
-	vpsrld	$23, %zmm0, %zmm4
-	vcvtdq2ps	%zmm4, %zmm4
-	vmovaps	%zmm10, %zmm5
-	vfmadd213ps	%zmm11, %zmm1, %zmm5
-	vfmadd213ps	%zmm13, %zmm1, %zmm5
-	vfmadd213ps	%zmm14, %zmm1, %zmm5
-	vfmadd213ps	%zmm24, %zmm1, %zmm5
-	vfmadd231ps	%zmm15, %zmm4, %zmm5
-	vaddps	%zmm16, %zmm5, %zmm1
-	vaddps	%zmm26, %zmm1, %zmm4
-	vsubps	%zmm4, %zmm5, %zmm4
-	vmovaps	%zmm25, %zmm5
-	vfmadd213ps	%zmm17, %zmm4, %zmm5
-	vfmadd213ps	%zmm18, %zmm4, %zmm5
-	vfmadd213ps	%zmm12, %zmm4, %zmm5
-	vpslld	$23, %zmm1, %zmm1
-	vpaddd	%zmm5, %zmm1, %zmm1
-	vaddps	%zmm3, %zmm1, %zmm1
-	vcmpleps	%zmm19, %zmm0, %k1
-	vmulps	%zmm6, %zmm0, %zmm1 {%k1}
-	vmovups	%zmm1, 496(%rsp,%rdi,4)
-	addq	$16, %rdi
-	cmpq	%rdi, %rdx
-	jne	.LBB2_40
-	cmpq	%r11, %r9
-	vmovaps	%zmm12, %zmm18
-	vbroadcastss	.LCPI2_0(%rip), %xmm12
-	vxorps	%xmm3, %xmm3, %xmm3
-	vxorps	%xmm19, %xmm19, %xmm19
-	vpcmpeqd	%xmm15, %xmm15, %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm16
-	vmovss	.LCPI2_3(%rip), %xmm17
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	vmovss	.LCPI2_12(%rip), %xmm25
-	vpbroadcastd	.LCPI2_1(%rip), %xmm26
-	je	.LBB2_47
-	testb	$12, %r9b
-	je	.LBB2_46
-.LBB2_43:
-	movq	%r11, %rdi
-	movl	%r9d, %r11d
-	andl	$252, %r11d
-	vbroadcastss	.LCPI2_8(%rip), %xmm2
-	vbroadcastss	.LCPI2_9(%rip), %xmm20
-	vbroadcastss	.LCPI2_10(%rip), %xmm8
-	vbroadcastss	.LCPI2_11(%rip), %xmm9
-	vbroadcastss	.LCPI2_12(%rip), %xmm10
-	vbroadcastss	.LCPI2_13(%rip), %xmm11
-	vbroadcastss	.LCPI2_14(%rip), %xmm24
-	vbroadcastss	.LCPI2_15(%rip), %xmm13
-	vbroadcastss	.LCPI2_16(%rip), %xmm14
-	vpbroadcastd	.LCPI2_0(%rip), %xmm6
-	vbroadcastss	.LCPI2_2(%rip), %xmm18
-	.p2align	4
-.LBB2_44:
-	vmovdqa	496(%rsp,%rdi,4), %xmm0
-	vmovdqa	%xmm6, %xmm1
-	vpternlogd	$248, %xmm26, %xmm0, %xmm1
-	vpsrld	$23, %xmm0, %xmm4
-	vcvtdq2ps	%xmm4, %xmm4
-	vmovaps	%xmm18, %xmm5
-	vfmadd213ps	%xmm27, %xmm1, %xmm5
-	vfmadd213ps	%xmm28, %xmm1, %xmm5
-	vfmadd213ps	%xmm29, %xmm1, %xmm5
-	vfmadd213ps	%xmm30, %xmm1, %xmm5
-	vfmadd231ps	%xmm31, %xmm4, %xmm5
-	vaddps	%xmm2, %xmm5, %xmm1
-	vaddps	%xmm20, %xmm1, %xmm4
-	vsubps	%xmm4, %xmm5, %xmm4
-	vmovaps	%xmm8, %xmm5
-	vfmadd213ps	%xmm9, %xmm4, %xmm5
-	vfmadd213ps	%xmm10, %xmm4, %xmm5
-	vfmadd213ps	%xmm11, %xmm4, %xmm5
-	vpslld	$23, %xmm1, %xmm1
-	vpaddd	%xmm5, %xmm1, %xmm1
-	vaddps	%xmm24, %xmm1, %xmm1
-	vcmpleps	%xmm13, %xmm0, %k1
-	vmulps	%xmm14, %xmm0, %xmm1 {%k1}
-	vmovaps	%xmm1, 496(%rsp,%rdi,4)
-	addq	$4, %rdi
-	cmpq	%rdi, %rax
-	jne	.LBB2_44
-	cmpq	%r11, %r9
-	vmovss	.LCPI2_0(%rip), %xmm2
-	vmovss	.LCPI2_18(%rip), %xmm20
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	vbroadcastss	.LCPI2_13(%rip), %zmm18
-	je	.LBB2_47
-	.p2align	4
-.LBB2_46:
-	vmovd	496(%rsp,%r11,4), %xmm0
-	vmovd	%xmm0, %edi
-	movl	%edi, %r10d
-	andl	$8388607, %r10d
-	orl	$1065353216, %r10d
-	vmovd	%r10d, %xmm1
-	shrl	$23, %edi
-	vcvtsi2ss	%edi, %xmm7, %xmm4
-	vmovaps	%xmm16, %xmm5
-	vfmadd213ss	%xmm17, %xmm1, %xmm5
-	vfmadd213ss	%xmm10, %xmm1, %xmm5
-	vfmadd213ss	%xmm11, %xmm1, %xmm5
-	vfmadd213ss	%xmm13, %xmm1, %xmm5
-	vfmadd231ss	%xmm8, %xmm4, %xmm5
-	vaddss	%xmm5, %xmm14, %xmm1
-	vaddss	%xmm1, %xmm9, %xmm4
-	vsubss	%xmm4, %xmm5, %xmm4
-	vmovaps	%xmm6, %xmm5
-	vfmadd213ss	%xmm24, %xmm4, %xmm5
-	vfmadd213ss	%xmm25, %xmm4, %xmm5
-	vfmadd213ss	%xmm7, %xmm4, %xmm5
-	vmovd	%xmm1, %edi
-	vmovd	%xmm5, %r10d
-	shll	$23, %edi
-	addl	%r10d, %edi
-	vmovd	%edi, %xmm1
-	vaddss	%xmm21, %xmm1, %xmm1
-	vmulss	%xmm22, %xmm0, %xmm4
-	vcmpless	%xmm23, %xmm0, %k1
-	vmovss	%xmm4, %xmm1, %xmm1 {%k1}
-	vmovss	%xmm1, 496(%rsp,%r11,4)
-	incq	%r11
-	cmpq	%r11, %r9
-	jne	.LBB2_46
-.LBB2_47:
-	cmpq	$4, %rbp
-	jge	.LBB2_49
-	xorl	%r11d, %r11d
-	jmp	.LBB2_58
-	.p2align	4
-.LBB2_49:
-	cmpq	$16, %rbp
-	vpbroadcastd	.LCPI2_0(%rip), %zmm1
-	vpbroadcastd	.LCPI2_1(%rip), %zmm9
-	vbroadcastss	.LCPI2_2(%rip), %zmm5
-	vbroadcastss	.LCPI2_3(%rip), %zmm11
-	vbroadcastss	.LCPI2_4(%rip), %zmm13
-	vbroadcastss	.LCPI2_5(%rip), %zmm14
-	vbroadcastss	.LCPI2_6(%rip), %zmm24
-	jge	.LBB2_51
-	xorl	%r11d, %r11d
-	jmp	.LBB2_55
-.LBB2_51:
-	movl	%r9d, %r11d
-	andl	$240, %r11d
-	xorl	%edi, %edi
-	vbroadcastss	.LCPI2_7(%rip), %zmm8
-	vbroadcastss	.LCPI2_14(%rip), %zmm15
-	vbroadcastss	.LCPI2_15(%rip), %zmm16
-	vbroadcastss	.LCPI2_16(%rip), %zmm17
-	vbroadcastss	.LCPI2_8(%rip), %zmm6
+	vbroadcastss	.LCPI3_2(%rip), %zmm5
+	vbroadcastss	.LCPI3_3(%rip), %zmm7
+	vbroadcastss	.LCPI3_4(%rip), %zmm8
+	vbroadcastss	.LCPI3_5(%rip), %zmm9
+	vbroadcastss	.LCPI3_6(%rip), %zmm10
+	vbroadcastss	.LCPI3_7(%rip), %zmm12
+	vbroadcastss	.LCPI3_8(%rip), %zmm13
+	vbroadcastss	.LCPI3_9(%rip), %zmm14
+	vmovaps	%zmm26, %zmm17
+	vmovaps	%zmm28, %zmm26
+	vbroadcastss	.LCPI3_15(%rip), %zmm28
+	vbroadcastss	.LCPI3_16(%rip), %zmm18
+	vmovdqa64	%zmm25, %zmm20
 	vmovaps	%zmm18, %zmm25
-	vbroadcastss	.LCPI2_9(%rip), %zmm18
-	vbroadcastss	.LCPI2_12(%rip), %zmm26
-	vbroadcastss	.LCPI2_10(%rip), %zmm10
-	vbroadcastss	.LCPI2_11(%rip), %zmm3
+	vbroadcastss	.LCPI3_13(%rip), %zmm18
 	.p2align	4
-.LBB2_52:
-	vmovdqu64	1008(%rsp,%rdi,4), %zmm0
-	vmovdqa64	%zmm1, %zmm19
-	vpternlogd	$248, %zmm9, %zmm0, %zmm1
-	vpsrld	$23, %zmm0, %zmm4
-	vcvtdq2ps	%zmm4, %zmm4
-	vmovaps	%zmm5, %zmm7
-	vfmadd213ps	%zmm11, %zmm1, %zmm5
-	vfmadd213ps	%zmm13, %zmm1, %zmm5
-	vfmadd213ps	%zmm14, %zmm1, %zmm5
-	vfmadd213ps	%zmm24, %zmm1, %zmm5
-	vfmadd231ps	%zmm8, %zmm4, %zmm5
-	vaddps	%zmm6, %zmm5, %zmm1
-	vaddps	%zmm18, %zmm1, %zmm4
-	vsubps	%zmm4, %zmm5, %zmm4
-	vmovaps	%zmm10, %zmm5
-	vfmadd213ps	%zmm3, %zmm4, %zmm5
-	vfmadd213ps	%zmm26, %zmm4, %zmm5
-	vfmadd213ps	%zmm25, %zmm4, %zmm5
+.LBB3_29:
+	vmovdqu64	-48(%rsp,%rdi,4), %zmm0
+	vmovdqa64	%zmm20, %zmm1
+	vpternlogd	$248, .LCPI3_1(%rip){1to16}, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm3
+	vcvtdq2ps	%zmm3, %zmm3
+	vmovaps	%zmm5, %zmm4
+	vfmadd213ps	%zmm7, %zmm1, %zmm4
+	vfmadd213ps	%zmm8, %zmm1, %zmm4
+	vfmadd213ps	%zmm9, %zmm1, %zmm4
+	vfmadd213ps	%zmm10, %zmm1, %zmm4
+	vfmadd231ps	%zmm12, %zmm3, %zmm4
+	vaddps	%zmm13, %zmm4, %zmm1
+	vaddps	%zmm14, %zmm1, %zmm3
+	vsubps	%zmm3, %zmm4, %zmm3
+	vmovaps	%zmm17, %zmm4
+	vfmadd213ps	%zmm26, %zmm3, %zmm4
+	vfmadd213ps	%zmm16, %zmm3, %zmm4
+	vfmadd213ps	%zmm18, %zmm3, %zmm4
 	vpslld	$23, %zmm1, %zmm1
-	vpaddd	%zmm5, %zmm1, %zmm1
-	vmovaps	%zmm7, %zmm5
-	vaddps	%zmm15, %zmm1, %zmm1
-	vcmpleps	%zmm16, %zmm0, %k1
-	vmulps	%zmm17, %zmm0, %zmm1 {%k1}
-	vmovups	%zmm1, 1008(%rsp,%rdi,4)
-	vmovdqa64	%zmm19, %zmm1
+	vpaddd	%zmm4, %zmm1, %zmm1
+	vaddps	%zmm19, %zmm1, %zmm1
+	vcmpleps	%zmm28, %zmm0, %k1
+	vmulps	%zmm25, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, -48(%rsp,%rdi,4)
 	addq	$16, %rdi
 	cmpq	%rdi, %rdx
-	jne	.LBB2_52
+	jne	.LBB3_29
 	cmpq	%r11, %r9
-	vpcmpeqd	%xmm15, %xmm15, %xmm15
-	vmovss	.LCPI2_2(%rip), %xmm16
-	vmovss	.LCPI2_3(%rip), %xmm17
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovd	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	vmovaps	%zmm25, %zmm18
-	vmovss	.LCPI2_12(%rip), %xmm25
-	vpbroadcastd	.LCPI2_1(%rip), %xmm26
-	vxorps	%xmm3, %xmm3, %xmm3
-	vpxord	%xmm19, %xmm19, %xmm19
-	vmovss	.LCPI2_13(%rip), %xmm7
-	je	.LBB2_59
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm10
+	vmovss	.LCPI3_10(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm13
+	vmovss	.LCPI3_12(%rip), %xmm16
+	vmovss	.LCPI3_13(%rip), %xmm17
+	vmovss	.LCPI3_14(%rip), %xmm19
+	vmovss	.LCPI3_16(%rip), %xmm26
+	vmovss	.LCPI3_2(%rip), %xmm5
+	vmovdqa64	%zmm20, %zmm25
+	vpbroadcastd	.LCPI3_1(%rip), %zmm20
+	je	.LBB3_36
 	testb	$12, %r9b
-	je	.LBB2_58
-.LBB2_55:
+	je	.LBB3_35
+.LBB3_32:
 	movq	%r11, %rdi
 	movl	%r9d, %r11d
 	andl	$252, %r11d
-	vbroadcastss	.LCPI2_8(%rip), %xmm2
-	vbroadcastss	.LCPI2_9(%rip), %xmm20
-	vbroadcastss	.LCPI2_10(%rip), %xmm8
-	vbroadcastss	.LCPI2_11(%rip), %xmm9
-	vbroadcastss	.LCPI2_12(%rip), %xmm10
-	vbroadcastss	.LCPI2_13(%rip), %xmm11
-	vbroadcastss	.LCPI2_14(%rip), %xmm24
-	vbroadcastss	.LCPI2_15(%rip), %xmm13
-	vbroadcastss	.LCPI2_16(%rip), %xmm14
-	vpbroadcastd	.LCPI2_0(%rip), %xmm6
-	vbroadcastss	.LCPI2_2(%rip), %xmm18
+	vbroadcastss	.LCPI3_2(%rip), %xmm9
+	vbroadcastss	.LCPI3_3(%rip), %xmm10
+	vbroadcastss	.LCPI3_4(%rip), %xmm12
+	vbroadcastss	.LCPI3_5(%rip), %xmm13
+	vbroadcastss	.LCPI3_6(%rip), %xmm16
+	vbroadcastss	.LCPI3_7(%rip), %xmm17
+	vbroadcastss	.LCPI3_8(%rip), %xmm19
+	vbroadcastss	.LCPI3_9(%rip), %xmm5
+	vbroadcastss	.LCPI3_10(%rip), %xmm7
+	vbroadcastss	.LCPI3_11(%rip), %xmm26
+	vbroadcastss	.LCPI3_13(%rip), %xmm14
+	vbroadcastss	.LCPI3_12(%rip), %xmm28
+	vbroadcastss	.LCPI3_15(%rip), %xmm2
+	vbroadcastss	.LCPI3_14(%rip), %xmm8
+	vbroadcastss	.LCPI3_16(%rip), %xmm24
+	vpbroadcastd	.LCPI3_0(%rip), %xmm18
+	vpbroadcastd	.LCPI3_1(%rip), %xmm6
 	.p2align	4
-.LBB2_56:
-	vmovdqa	1008(%rsp,%rdi,4), %xmm0
-	vmovdqa	%xmm6, %xmm1
-	vpternlogd	$248, %xmm26, %xmm0, %xmm1
-	vpsrld	$23, %xmm0, %xmm4
-	vcvtdq2ps	%xmm4, %xmm4
-	vmovaps	%xmm18, %xmm5
-	vfmadd213ps	%xmm27, %xmm1, %xmm5
-	vfmadd213ps	%xmm28, %xmm1, %xmm5
-	vfmadd213ps	%xmm29, %xmm1, %xmm5
-	vfmadd213ps	%xmm30, %xmm1, %xmm5
-	vfmadd231ps	%xmm31, %xmm4, %xmm5
-	vaddps	%xmm2, %xmm5, %xmm1
-	vaddps	%xmm20, %xmm1, %xmm4
-	vsubps	%xmm4, %xmm5, %xmm4
-	vmovaps	%xmm8, %xmm5
-	vfmadd213ps	%xmm9, %xmm4, %xmm5
-	vfmadd213ps	%xmm10, %xmm4, %xmm5
-	vfmadd213ps	%xmm11, %xmm4, %xmm5
+.LBB3_33:
+	vmovdqa	-48(%rsp,%rdi,4), %xmm0
+	vmovdqa64	%xmm18, %xmm1
+	vpternlogd	$248, %xmm6, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm3
+	vcvtdq2ps	%xmm3, %xmm3
+	vmovaps	%xmm9, %xmm4
+	vfmadd213ps	%xmm10, %xmm1, %xmm4
+	vfmadd213ps	%xmm12, %xmm1, %xmm4
+	vfmadd213ps	%xmm13, %xmm1, %xmm4
+	vfmadd213ps	%xmm16, %xmm1, %xmm4
+	vfmadd231ps	%xmm17, %xmm3, %xmm4
+	vaddps	%xmm19, %xmm4, %xmm1
+	vaddps	%xmm5, %xmm1, %xmm3
+	vsubps	%xmm3, %xmm4, %xmm3
+	vmovaps	%xmm7, %xmm4
+	vfmadd213ps	%xmm26, %xmm3, %xmm4
+	vfmadd213ps	%xmm28, %xmm3, %xmm4
+	vfmadd213ps	%xmm14, %xmm3, %xmm4
 	vpslld	$23, %xmm1, %xmm1
-	vpaddd	%xmm5, %xmm1, %xmm1
-	vaddps	%xmm24, %xmm1, %xmm1
-	vcmpleps	%xmm13, %xmm0, %k1
-	vmulps	%xmm14, %xmm0, %xmm1 {%k1}
-	vmovaps	%xmm1, 1008(%rsp,%rdi,4)
+	vpaddd	%xmm4, %xmm1, %xmm1
+	vaddps	%xmm1, %xmm8, %xmm1
+	vcmpleps	%xmm2, %xmm0, %k1
+	vmulps	%xmm24, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, -48(%rsp,%rdi,4)
 	addq	$4, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB2_56
+	jne	.LBB3_33
 	cmpq	%r11, %r9
-	vmovss	.LCPI2_0(%rip), %xmm2
-	vmovss	.LCPI2_18(%rip), %xmm20
-	vmovss	.LCPI2_4(%rip), %xmm10
-	vmovss	.LCPI2_5(%rip), %xmm11
-	vmovss	.LCPI2_6(%rip), %xmm13
-	vmovss	.LCPI2_8(%rip), %xmm14
-	vmovss	.LCPI2_7(%rip), %xmm8
-	vmovss	.LCPI2_9(%rip), %xmm9
-	vmovss	.LCPI2_10(%rip), %xmm6
-	vmovss	.LCPI2_11(%rip), %xmm24
-	vbroadcastss	.LCPI2_13(%rip), %zmm18
-	je	.LBB2_59
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm10
+	vmovss	.LCPI3_10(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm13
+	vmovss	.LCPI3_12(%rip), %xmm16
+	vmovss	.LCPI3_13(%rip), %xmm17
+	vmovss	.LCPI3_14(%rip), %xmm19
+	vmovss	.LCPI3_16(%rip), %xmm26
+	vmovss	.LCPI3_0(%rip), %xmm2
+	vmovss	.LCPI3_31(%rip), %xmm24
+	vmovss	.LCPI3_2(%rip), %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	je	.LBB3_36
 	.p2align	4
-.LBB2_58:
-	vmovd	1008(%rsp,%r11,4), %xmm0
+.LBB3_35:
+	vmovd	-48(%rsp,%r11,4), %xmm0
 	vmovd	%xmm0, %edi
 	movl	%edi, %r10d
 	andl	$8388607, %r10d
 	orl	$1065353216, %r10d
 	vmovd	%r10d, %xmm1
 	shrl	$23, %edi
-	vcvtsi2ss	%edi, %xmm21, %xmm4
-	vmovaps	%xmm16, %xmm5
-	vfmadd213ss	%xmm17, %xmm1, %xmm5
-	vfmadd213ss	%xmm10, %xmm1, %xmm5
-	vfmadd213ss	%xmm11, %xmm1, %xmm5
-	vfmadd213ss	%xmm13, %xmm1, %xmm5
-	vfmadd231ss	%xmm8, %xmm4, %xmm5
-	vaddss	%xmm5, %xmm14, %xmm1
-	vaddss	%xmm1, %xmm9, %xmm4
-	vsubss	%xmm4, %xmm5, %xmm4
-	vmovaps	%xmm6, %xmm5
-	vfmadd213ss	%xmm24, %xmm4, %xmm5
-	vfmadd213ss	%xmm25, %xmm4, %xmm5
-	vfmadd213ss	%xmm7, %xmm4, %xmm5
+	vxorps	%xmm7, %xmm7, %xmm7
+	vcvtsi2ss	%edi, %xmm7, %xmm3
+	vmovaps	%xmm5, %xmm4
+	vfmadd213ss	%xmm23, %xmm1, %xmm4
+	vfmadd213ss	%xmm27, %xmm1, %xmm4
+	vfmadd213ss	%xmm29, %xmm1, %xmm4
+	vfmadd213ss	%xmm30, %xmm1, %xmm4
+	vfmadd231ss	%xmm31, %xmm3, %xmm4
+	vaddss	%xmm4, %xmm9, %xmm1
+	vaddss	%xmm1, %xmm10, %xmm3
+	vsubss	%xmm3, %xmm4, %xmm3
+	vmovaps	%xmm12, %xmm4
+	vfmadd213ss	%xmm13, %xmm3, %xmm4
+	vfmadd213ss	%xmm16, %xmm3, %xmm4
+	vfmadd213ss	%xmm17, %xmm3, %xmm4
 	vmovd	%xmm1, %edi
-	vmovd	%xmm5, %r10d
+	vmovd	%xmm4, %r10d
 	shll	$23, %edi
 	addl	%r10d, %edi
 	vmovd	%edi, %xmm1
-	vaddss	%xmm21, %xmm1, %xmm1
-	vmulss	%xmm22, %xmm0, %xmm4
-	vcmpless	%xmm23, %xmm0, %k1
-	vmovss	%xmm4, %xmm1, %xmm1 {%k1}
-	vmovss	%xmm1, 1008(%rsp,%r11,4)
+	vaddss	%xmm19, %xmm1, %xmm1
+	vmulss	%xmm26, %xmm0, %xmm3
+	vcmpless	%xmm15, %xmm0, %k1
+	vmovss	%xmm3, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, -48(%rsp,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r9
-	jne	.LBB2_58
-.LBB2_59:
-	cmpq	$3, %rbp
-	jg	.LBB2_62
+	jne	.LBB3_35
+.LBB3_36:
+	cmpq	$4, %r12
+	jge	.LBB3_74
 	xorl	%r11d, %r11d
-	movq	-96(%rsp), %rdi
-	movl	$128, %r10d
-	vmovss	.LCPI2_17(%rip), %xmm5
-	jmp	.LBB2_61
-	.p2align	4
-.LBB2_62:
-	cmpq	$16, %rbp
-	movl	$128, %r10d
-	vbroadcastss	.LCPI2_17(%rip), %xmm7
-	vmovdqa64	.LCPI2_19(%rip), %xmm21
-	vbroadcastss	.LCPI2_17(%rip), %zmm22
-	vbroadcastss	.LCPI2_18(%rip), %zmm23
-	jge	.LBB2_64
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm10
+	vmovss	.LCPI3_10(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm13
+	vmovss	.LCPI3_12(%rip), %xmm16
+	vmovss	.LCPI3_13(%rip), %xmm17
+	vmovss	.LCPI3_14(%rip), %xmm19
+	vmovss	.LCPI3_16(%rip), %xmm26
+	jmp	.LBB3_83
+.LBB3_74:
+	cmpq	$16, %r12
+	jge	.LBB3_76
 	xorl	%r11d, %r11d
-	movq	-96(%rsp), %rdi
-	vmovss	.LCPI2_17(%rip), %xmm5
-	vbroadcastss	.LCPI2_18(%rip), %ymm6
-	jmp	.LBB2_68
-.LBB2_64:
+	jmp	.LBB3_80
+.LBB3_54:
 	movl	%r9d, %r11d
 	andl	$240, %r11d
 	xorl	%edi, %edi
+	vbroadcastss	.LCPI3_17(%rip), %zmm7
+	vbroadcastss	.LCPI3_18(%rip), %zmm14
+	vbroadcastss	.LCPI3_19(%rip), %zmm18
+	vmovdqa64	%zmm22, %zmm20
+	vpbroadcastd	.LCPI3_0(%rip), %zmm22
+	vpbroadcastd	.LCPI3_20(%rip), %zmm21
+	vbroadcastss	.LCPI3_29(%rip), %zmm28
+	vbroadcastss	.LCPI3_28(%rip), %zmm26
+	vbroadcastss	.LCPI3_27(%rip), %zmm19
+	vbroadcastss	.LCPI3_26(%rip), %zmm17
+	vbroadcastss	.LCPI3_25(%rip), %zmm16
+	vbroadcastss	.LCPI3_24(%rip), %zmm13
+	vbroadcastss	.LCPI3_23(%rip), %zmm12
+	vbroadcastss	.LCPI3_22(%rip), %zmm10
+	vbroadcastss	.LCPI3_21(%rip), %zmm9
+	vbroadcastss	.LCPI3_30(%rip), %zmm8
 	.p2align	4
-.LBB2_65:
-	vmovups	1008(%rsp,%rdi,4), %zmm0
-	vfmadd132ps	%zmm23, %zmm22, %zmm0
-	vmovups	496(%rsp,%rdi,4), %zmm1
-	vfmadd132ps	%zmm23, %zmm22, %zmm1
-	vmovups	-16(%rsp,%rdi,4), %zmm4
-	vfmadd132ps	%zmm23, %zmm22, %zmm4
-	vminps	%zmm23, %zmm4, %zmm4
-	vcvttps2dq	%zmm4, %zmm4
-	vpmovdb	%zmm4, %xmm4
-	vminps	%zmm23, %zmm1, %zmm1
-	vminps	%zmm23, %zmm0, %zmm0
+.LBB3_55:
+	vmovups	464(%rsp,%rdi,4), %zmm0
+	vmovaps	%zmm7, %zmm1
+	vfmadd213ps	%zmm14, %zmm0, %zmm1
+	vmaxps	%zmm18, %zmm1, %zmm1
+	vmovdqa64	%zmm22, %zmm3
+	vpternlogd	$248, %zmm20, %zmm1, %zmm3
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm21, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm9, %zmm4
+	vfmadd213ps	%zmm10, %zmm3, %zmm4
+	vfmadd213ps	%zmm12, %zmm3, %zmm4
+	vfmadd213ps	%zmm13, %zmm3, %zmm4
+	vfmadd213ps	%zmm16, %zmm3, %zmm4
+	vfmadd213ps	%zmm17, %zmm3, %zmm4
+	vaddps	%zmm1, %zmm4, %zmm1
+	vfmadd213ps	%zmm26, %zmm19, %zmm1
+	vmulps	%zmm28, %zmm0, %zmm3
+	vcmpleps	%zmm8, %zmm0, %k1
+	vsqrtps	%zmm3, %zmm1 {%k1}
+	vmovups	%zmm1, 464(%rsp,%rdi,4)
+	addq	$16, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB3_55
+	cmpq	%r11, %r9
+	vmovdqa64	%zmm20, %zmm22
+	vmovss	.LCPI3_30(%rip), %xmm28
+	vmovss	.LCPI3_17(%rip), %xmm9
+	vmovss	.LCPI3_18(%rip), %xmm10
+	vmovss	.LCPI3_21(%rip), %xmm12
+	vmovss	.LCPI3_22(%rip), %xmm13
+	vmovss	.LCPI3_23(%rip), %xmm16
+	vmovss	.LCPI3_24(%rip), %xmm17
+	vmovss	.LCPI3_25(%rip), %xmm19
+	vmovss	.LCPI3_26(%rip), %xmm20
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vmovss	.LCPI3_27(%rip), %xmm7
+	vbroadcastss	.LCPI3_17(%rip), %xmm21
+	je	.LBB3_62
+	testb	$12, %r9b
+	je	.LBB3_61
+.LBB3_58:
+	movq	%r11, %rdi
+	movl	%r9d, %r11d
+	andl	$252, %r11d
+	vbroadcastss	.LCPI3_27(%rip), %xmm8
+	vbroadcastss	.LCPI3_28(%rip), %xmm7
+	vbroadcastss	.LCPI3_29(%rip), %xmm18
+	vbroadcastss	.LCPI3_30(%rip), %xmm14
+	vbroadcastss	.LCPI3_19(%rip), %xmm15
+	vbroadcastss	.LCPI3_18(%rip), %xmm5
+	vpbroadcastd	.LCPI3_0(%rip), %xmm26
+	vpbroadcastd	.LCPI3_1(%rip), %xmm25
+	vpbroadcastd	.LCPI3_20(%rip), %xmm6
+	vmovaps	%xmm31, %xmm22
+	vmovaps	%xmm30, %xmm31
+	vmovaps	%xmm29, %xmm30
+	vmovaps	%xmm27, %xmm29
+	vmovaps	%xmm23, %xmm27
+	vmovdqa64	%xmm6, %xmm23
+	vbroadcastss	.LCPI3_21(%rip), %xmm6
+	.p2align	4
+.LBB3_59:
+	vmovaps	464(%rsp,%rdi,4), %xmm0
+	vmovaps	%xmm21, %xmm1
+	vfmadd213ps	%xmm5, %xmm0, %xmm1
+	vmaxps	%xmm15, %xmm1, %xmm1
+	vmovdqa64	%xmm26, %xmm3
+	vpternlogd	$248, %xmm25, %xmm1, %xmm3
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm23, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm6, %xmm4
+	vfmadd213ps	%xmm27, %xmm3, %xmm4
+	vfmadd213ps	%xmm29, %xmm3, %xmm4
+	vfmadd213ps	%xmm30, %xmm3, %xmm4
+	vfmadd213ps	%xmm31, %xmm3, %xmm4
+	vfmadd213ps	%xmm22, %xmm3, %xmm4
+	vaddps	%xmm1, %xmm4, %xmm1
+	vfmadd213ps	%xmm7, %xmm8, %xmm1
+	vmulps	%xmm18, %xmm0, %xmm3
+	vcmpleps	%xmm14, %xmm0, %k1
+	vsqrtps	%xmm3, %xmm1 {%k1}
+	vmovaps	%xmm1, 464(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_59
+	cmpq	%r11, %r9
+	vmovss	.LCPI3_29(%rip), %xmm15
+	vmovss	.LCPI3_27(%rip), %xmm7
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovaps	%xmm27, %xmm23
+	vmovaps	%xmm29, %xmm27
+	vmovaps	%xmm30, %xmm29
+	vmovss	.LCPI3_28(%rip), %xmm5
+	vpbroadcastd	.LCPI3_1(%rip), %zmm22
+	je	.LBB3_62
+	.p2align	4
+.LBB3_61:
+	vmovss	464(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm9, %xmm1
+	vfmadd213ss	%xmm10, %xmm0, %xmm1
+	vmaxss	%xmm11, %xmm1, %xmm1
+	vmovd	%xmm1, %edi
+	movl	%edi, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %edi
+	addl	$-127, %edi
+	vcvtsi2ss	%edi, %xmm24, %xmm1
+	vmovd	%r10d, %xmm3
+	vmovaps	%xmm12, %xmm4
+	vfmadd213ss	%xmm13, %xmm3, %xmm4
+	vfmadd213ss	%xmm16, %xmm3, %xmm4
+	vfmadd213ss	%xmm17, %xmm3, %xmm4
+	vfmadd213ss	%xmm19, %xmm3, %xmm4
+	vfmadd213ss	%xmm20, %xmm3, %xmm4
+	vaddss	%xmm1, %xmm4, %xmm1
+	vfmadd213ss	%xmm5, %xmm7, %xmm1
+	vmulss	%xmm0, %xmm15, %xmm3
+	vsqrtss	%xmm3, %xmm3, %xmm3
+	vcmpless	%xmm28, %xmm0, %k1
+	vmovss	%xmm3, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 464(%rsp,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r9
+	jne	.LBB3_61
+.LBB3_62:
+	cmpq	$4, %r12
+	jge	.LBB3_64
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI3_31(%rip), %ymm21
+	vbroadcastss	.LCPI3_31(%rip), %zmm22
+	jmp	.LBB3_73
+.LBB3_64:
+	cmpq	$16, %r12
+	vbroadcastss	.LCPI3_18(%rip), %zmm14
+	vbroadcastss	.LCPI3_19(%rip), %zmm18
+	jge	.LBB3_66
+	xorl	%r11d, %r11d
+	vbroadcastss	.LCPI3_31(%rip), %ymm21
+	vbroadcastss	.LCPI3_31(%rip), %zmm22
+	jmp	.LBB3_70
+.LBB3_76:
+	movl	%r9d, %r11d
+	andl	$240, %r11d
+	xorl	%edi, %edi
+	vbroadcastss	.LCPI3_2(%rip), %zmm5
+	vbroadcastss	.LCPI3_3(%rip), %zmm7
+	vbroadcastss	.LCPI3_4(%rip), %zmm8
+	vbroadcastss	.LCPI3_5(%rip), %zmm9
+	vbroadcastss	.LCPI3_6(%rip), %zmm10
+	vbroadcastss	.LCPI3_7(%rip), %zmm12
+	vbroadcastss	.LCPI3_8(%rip), %zmm13
+	vbroadcastss	.LCPI3_9(%rip), %zmm14
+	vbroadcastss	.LCPI3_10(%rip), %zmm16
+	vbroadcastss	.LCPI3_11(%rip), %zmm17
+	vbroadcastss	.LCPI3_12(%rip), %zmm19
+	vbroadcastss	.LCPI3_13(%rip), %zmm26
+	vbroadcastss	.LCPI3_14(%rip), %zmm28
+	vbroadcastss	.LCPI3_16(%rip), %zmm15
+	vbroadcastss	.LCPI3_15(%rip), %zmm18
+	.p2align	4
+.LBB3_77:
+	vmovdqu64	464(%rsp,%rdi,4), %zmm0
+	vmovdqa64	%zmm25, %zmm1
+	vpternlogd	$248, %zmm20, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm3
+	vcvtdq2ps	%zmm3, %zmm3
+	vmovaps	%zmm5, %zmm4
+	vfmadd213ps	%zmm7, %zmm1, %zmm4
+	vfmadd213ps	%zmm8, %zmm1, %zmm4
+	vfmadd213ps	%zmm9, %zmm1, %zmm4
+	vfmadd213ps	%zmm10, %zmm1, %zmm4
+	vfmadd231ps	%zmm12, %zmm3, %zmm4
+	vaddps	%zmm13, %zmm4, %zmm1
+	vaddps	%zmm14, %zmm1, %zmm3
+	vsubps	%zmm3, %zmm4, %zmm3
+	vmovaps	%zmm16, %zmm4
+	vfmadd213ps	%zmm17, %zmm3, %zmm4
+	vfmadd213ps	%zmm19, %zmm3, %zmm4
+	vfmadd213ps	%zmm26, %zmm3, %zmm4
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm4, %zmm1, %zmm1
+	vaddps	%zmm28, %zmm1, %zmm1
+	vcmpleps	%zmm18, %zmm0, %k1
+	vmulps	%zmm15, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 464(%rsp,%rdi,4)
+	addq	$16, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB3_77
+	cmpq	%r11, %r9
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm10
+	vmovss	.LCPI3_10(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm13
+	vmovss	.LCPI3_12(%rip), %xmm16
+	vmovss	.LCPI3_13(%rip), %xmm17
+	vmovss	.LCPI3_14(%rip), %xmm19
+	vmovss	.LCPI3_16(%rip), %xmm26
+	vmovss	.LCPI3_15(%rip), %xmm15
+	vmovss	.LCPI3_2(%rip), %xmm5
+	je	.LBB3_84
+	testb	$12, %r9b
+	je	.LBB3_83
+.LBB3_80:
+	movq	%r11, %rdi
+	movl	%r9d, %r11d
+	andl	$252, %r11d
+	vbroadcastss	.LCPI3_2(%rip), %xmm9
+	vbroadcastss	.LCPI3_3(%rip), %xmm10
+	vbroadcastss	.LCPI3_4(%rip), %xmm12
+	vbroadcastss	.LCPI3_5(%rip), %xmm13
+	vbroadcastss	.LCPI3_6(%rip), %xmm16
+	vbroadcastss	.LCPI3_7(%rip), %xmm17
+	vbroadcastss	.LCPI3_8(%rip), %xmm19
+	vbroadcastss	.LCPI3_9(%rip), %xmm5
+	vbroadcastss	.LCPI3_10(%rip), %xmm7
+	vbroadcastss	.LCPI3_11(%rip), %xmm26
+	vbroadcastss	.LCPI3_13(%rip), %xmm14
+	vbroadcastss	.LCPI3_12(%rip), %xmm28
+	vbroadcastss	.LCPI3_15(%rip), %xmm2
+	vbroadcastss	.LCPI3_14(%rip), %xmm8
+	vbroadcastss	.LCPI3_16(%rip), %xmm24
+	vpbroadcastd	.LCPI3_0(%rip), %xmm18
+	vpbroadcastd	.LCPI3_1(%rip), %xmm6
+	.p2align	4
+.LBB3_81:
+	vmovdqa	464(%rsp,%rdi,4), %xmm0
+	vmovdqa64	%xmm18, %xmm1
+	vpternlogd	$248, %xmm6, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm3
+	vcvtdq2ps	%xmm3, %xmm3
+	vmovaps	%xmm9, %xmm4
+	vfmadd213ps	%xmm10, %xmm1, %xmm4
+	vfmadd213ps	%xmm12, %xmm1, %xmm4
+	vfmadd213ps	%xmm13, %xmm1, %xmm4
+	vfmadd213ps	%xmm16, %xmm1, %xmm4
+	vfmadd231ps	%xmm17, %xmm3, %xmm4
+	vaddps	%xmm19, %xmm4, %xmm1
+	vaddps	%xmm5, %xmm1, %xmm3
+	vsubps	%xmm3, %xmm4, %xmm3
+	vmovaps	%xmm7, %xmm4
+	vfmadd213ps	%xmm26, %xmm3, %xmm4
+	vfmadd213ps	%xmm28, %xmm3, %xmm4
+	vfmadd213ps	%xmm14, %xmm3, %xmm4
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm4, %xmm1, %xmm1
+	vaddps	%xmm1, %xmm8, %xmm1
+	vcmpleps	%xmm2, %xmm0, %k1
+	vmulps	%xmm24, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 464(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_81
+	cmpq	%r11, %r9
+	vmovss	.LCPI3_8(%rip), %xmm9
+	vmovss	.LCPI3_9(%rip), %xmm10
+	vmovss	.LCPI3_10(%rip), %xmm12
+	vmovss	.LCPI3_11(%rip), %xmm13
+	vmovss	.LCPI3_12(%rip), %xmm16
+	vmovss	.LCPI3_13(%rip), %xmm17
+	vmovss	.LCPI3_14(%rip), %xmm19
+	vmovss	.LCPI3_16(%rip), %xmm26
+	vmovss	.LCPI3_0(%rip), %xmm2
+	vmovss	.LCPI3_31(%rip), %xmm24
+	vmovss	.LCPI3_2(%rip), %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	je	.LBB3_84
+	.p2align	4
+.LBB3_83:
+	vmovd	464(%rsp,%r11,4), %xmm0
+	vmovd	%xmm0, %edi
+	movl	%edi, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm1
+	shrl	$23, %edi
+	vcvtsi2ss	%edi, %xmm11, %xmm3
+	vmovaps	%xmm5, %xmm4
+	vfmadd213ss	%xmm23, %xmm1, %xmm4
+	vfmadd213ss	%xmm27, %xmm1, %xmm4
+	vfmadd213ss	%xmm29, %xmm1, %xmm4
+	vfmadd213ss	%xmm30, %xmm1, %xmm4
+	vfmadd231ss	%xmm31, %xmm3, %xmm4
+	vaddss	%xmm4, %xmm9, %xmm1
+	vaddss	%xmm1, %xmm10, %xmm3
+	vsubss	%xmm3, %xmm4, %xmm3
+	vmovaps	%xmm12, %xmm4
+	vfmadd213ss	%xmm13, %xmm3, %xmm4
+	vfmadd213ss	%xmm16, %xmm3, %xmm4
+	vfmadd213ss	%xmm17, %xmm3, %xmm4
+	vmovd	%xmm1, %edi
+	vmovd	%xmm4, %r10d
+	shll	$23, %edi
+	addl	%r10d, %edi
+	vmovd	%edi, %xmm1
+	vaddss	%xmm19, %xmm1, %xmm1
+	vmulss	%xmm26, %xmm0, %xmm3
+	vcmpless	%xmm15, %xmm0, %k1
+	vmovss	%xmm3, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 464(%rsp,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r9
+	jne	.LBB3_83
+.LBB3_84:
+	cmpq	$4, %r12
+	jge	.LBB3_86
+	xorl	%r11d, %r11d
+	vmovss	.LCPI3_8(%rip), %xmm14
+	vmovss	.LCPI3_9(%rip), %xmm9
+	vmovss	.LCPI3_10(%rip), %xmm10
+	vmovss	.LCPI3_11(%rip), %xmm12
+	vmovss	.LCPI3_12(%rip), %xmm13
+	vmovss	.LCPI3_13(%rip), %xmm16
+	vmovss	.LCPI3_14(%rip), %xmm17
+	vmovss	.LCPI3_16(%rip), %xmm19
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	jmp	.LBB3_95
+.LBB3_86:
+	cmpq	$16, %r12
+	vbroadcastss	.LCPI3_11(%rip), %zmm28
+	jge	.LBB3_88
+	xorl	%r11d, %r11d
+	vmovss	.LCPI3_8(%rip), %xmm14
+	vmovss	.LCPI3_9(%rip), %xmm9
+	vmovss	.LCPI3_10(%rip), %xmm10
+	vmovss	.LCPI3_11(%rip), %xmm12
+	vmovss	.LCPI3_12(%rip), %xmm13
+	vmovss	.LCPI3_13(%rip), %xmm16
+	vmovss	.LCPI3_14(%rip), %xmm17
+	vmovss	.LCPI3_16(%rip), %xmm19
+	vbroadcastss	.LCPI3_13(%rip), %xmm18
+	jmp	.LBB3_92
+.LBB3_66:
+	movl	%r9d, %r11d
+	andl	$240, %r11d
+	xorl	%edi, %edi
+	vbroadcastss	.LCPI3_17(%rip), %zmm7
+	vmovdqa64	%zmm22, %zmm20
+	vpbroadcastd	.LCPI3_0(%rip), %zmm22
+	vpbroadcastd	.LCPI3_20(%rip), %zmm21
+	vbroadcastss	.LCPI3_29(%rip), %zmm26
+	vbroadcastss	.LCPI3_28(%rip), %zmm19
+	vmovaps	%zmm18, %zmm28
+	vbroadcastss	.LCPI3_27(%rip), %zmm18
+	vbroadcastss	.LCPI3_26(%rip), %zmm17
+	vbroadcastss	.LCPI3_25(%rip), %zmm16
+	vbroadcastss	.LCPI3_24(%rip), %zmm13
+	vbroadcastss	.LCPI3_23(%rip), %zmm12
+	vbroadcastss	.LCPI3_22(%rip), %zmm10
+	vbroadcastss	.LCPI3_21(%rip), %zmm9
+	vbroadcastss	.LCPI3_30(%rip), %zmm8
+	.p2align	4
+.LBB3_67:
+	vmovups	976(%rsp,%rdi,4), %zmm0
+	vmovaps	%zmm7, %zmm1
+	vfmadd213ps	%zmm14, %zmm0, %zmm1
+	vmaxps	%zmm28, %zmm1, %zmm1
+	vmovdqa64	%zmm22, %zmm3
+	vpternlogd	$248, %zmm20, %zmm1, %zmm3
+	vpsrld	$23, %zmm1, %zmm1
+	vpaddd	%zmm21, %zmm1, %zmm1
+	vcvtdq2ps	%zmm1, %zmm1
+	vmovaps	%zmm9, %zmm4
+	vfmadd213ps	%zmm10, %zmm3, %zmm4
+	vfmadd213ps	%zmm12, %zmm3, %zmm4
+	vfmadd213ps	%zmm13, %zmm3, %zmm4
+	vfmadd213ps	%zmm16, %zmm3, %zmm4
+	vfmadd213ps	%zmm17, %zmm3, %zmm4
+	vaddps	%zmm1, %zmm4, %zmm1
+	vfmadd213ps	%zmm19, %zmm18, %zmm1
+	vmulps	%zmm26, %zmm0, %zmm3
+	vcmpleps	%zmm8, %zmm0, %k1
+	vsqrtps	%zmm3, %zmm1 {%k1}
+	vmovups	%zmm1, 976(%rsp,%rdi,4)
+	addq	$16, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB3_67
+	cmpq	%r11, %r9
+	vmovss	.LCPI3_30(%rip), %xmm0
+	vbroadcastss	.LCPI3_31(%rip), %ymm21
+	vbroadcastss	.LCPI3_31(%rip), %zmm22
+	vmovss	.LCPI3_17(%rip), %xmm9
+	vmovss	.LCPI3_18(%rip), %xmm10
+	vmovss	.LCPI3_21(%rip), %xmm12
+	vmovss	.LCPI3_22(%rip), %xmm13
+	vmovss	.LCPI3_23(%rip), %xmm16
+	vmovss	.LCPI3_24(%rip), %xmm17
+	vmovss	.LCPI3_25(%rip), %xmm19
+	vmovss	.LCPI3_26(%rip), %xmm20
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vmovss	.LCPI3_27(%rip), %xmm7
+	je	.LBB3_96
+	vmovaps	%xmm0, %xmm28
+	testb	$12, %r9b
+	je	.LBB3_73
+.LBB3_70:
+	movq	%r11, %rdi
+	movl	%r9d, %r11d
+	andl	$252, %r11d
+	vbroadcastss	.LCPI3_27(%rip), %xmm8
+	vbroadcastss	.LCPI3_28(%rip), %xmm7
+	vbroadcastss	.LCPI3_29(%rip), %xmm18
+	vbroadcastss	.LCPI3_30(%rip), %xmm14
+	vbroadcastss	.LCPI3_19(%rip), %xmm15
+	vbroadcastss	.LCPI3_17(%rip), %xmm26
+	vbroadcastss	.LCPI3_18(%rip), %xmm6
+	vpbroadcastd	.LCPI3_0(%rip), %xmm25
+	vmovaps	%xmm29, %xmm30
+	vmovaps	%xmm27, %xmm29
+	vmovaps	%xmm23, %xmm27
+	vmovdqa64	%xmm25, %xmm23
+	vpbroadcastd	.LCPI3_1(%rip), %xmm25
+	vpbroadcastd	.LCPI3_20(%rip), %xmm5
+	vbroadcastss	.LCPI3_21(%rip), %xmm31
+	.p2align	4
+.LBB3_71:
+	vmovaps	976(%rsp,%rdi,4), %xmm0
+	vmovaps	%xmm26, %xmm1
+	vfmadd213ps	%xmm6, %xmm0, %xmm1
+	vmaxps	%xmm15, %xmm1, %xmm1
+	vmovdqa64	%xmm23, %xmm3
+	vpternlogd	$248, %xmm25, %xmm1, %xmm3
+	vpsrld	$23, %xmm1, %xmm1
+	vpaddd	%xmm5, %xmm1, %xmm1
+	vcvtdq2ps	%xmm1, %xmm1
+	vmovaps	%xmm31, %xmm4
+	vfmadd213ps	%xmm27, %xmm3, %xmm4
+	vfmadd213ps	%xmm29, %xmm3, %xmm4
+	vfmadd213ps	%xmm30, %xmm3, %xmm4
+	vfmadd213ps	.LCPI3_25(%rip){1to4}, %xmm3, %xmm4
+	vfmadd213ps	.LCPI3_26(%rip){1to4}, %xmm3, %xmm4
+	vaddps	%xmm1, %xmm4, %xmm1
+	vfmadd213ps	%xmm7, %xmm8, %xmm1
+	vmulps	%xmm18, %xmm0, %xmm3
+	vcmpleps	%xmm14, %xmm0, %k1
+	vsqrtps	%xmm3, %xmm1 {%k1}
+	vmovaps	%xmm1, 976(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_71
+	cmpq	%r11, %r9
+	vmovss	.LCPI3_29(%rip), %xmm15
+	vmovss	.LCPI3_27(%rip), %xmm7
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vxorps	%xmm6, %xmm6, %xmm6
+	vmovss	.LCPI3_28(%rip), %xmm5
+	je	.LBB3_96
+	.p2align	4
+.LBB3_73:
+	vmovss	976(%rsp,%r11,4), %xmm0
+	vmovaps	%xmm9, %xmm1
+	vfmadd213ss	%xmm10, %xmm0, %xmm1
+	vmaxss	%xmm11, %xmm1, %xmm1
+	vmovd	%xmm1, %edi
+	movl	%edi, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	shrl	$23, %edi
+	addl	$-127, %edi
+	vcvtsi2ss	%edi, %xmm24, %xmm1
+	vmovd	%r10d, %xmm3
+	vmovaps	%xmm12, %xmm4
+	vfmadd213ss	%xmm13, %xmm3, %xmm4
+	vfmadd213ss	%xmm16, %xmm3, %xmm4
+	vfmadd213ss	%xmm17, %xmm3, %xmm4
+	vfmadd213ss	%xmm19, %xmm3, %xmm4
+	vfmadd213ss	%xmm20, %xmm3, %xmm4
+	vaddss	%xmm1, %xmm4, %xmm1
+	vfmadd213ss	%xmm5, %xmm7, %xmm1
+	vmulss	%xmm0, %xmm15, %xmm3
+	vsqrtss	%xmm3, %xmm3, %xmm3
+	vcmpless	%xmm28, %xmm0, %k1
+	vmovss	%xmm3, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 976(%rsp,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r9
+	jne	.LBB3_73
+	jmp	.LBB3_96
+.LBB3_88:
+	movl	%r9d, %r11d
+	andl	$240, %r11d
+	xorl	%edi, %edi
+	vbroadcastss	.LCPI3_2(%rip), %zmm5
+	vbroadcastss	.LCPI3_3(%rip), %zmm7
+	vbroadcastss	.LCPI3_4(%rip), %zmm8
+	vbroadcastss	.LCPI3_5(%rip), %zmm9
+	vbroadcastss	.LCPI3_6(%rip), %zmm10
+	vbroadcastss	.LCPI3_7(%rip), %zmm12
+	vbroadcastss	.LCPI3_8(%rip), %zmm13
+	vbroadcastss	.LCPI3_9(%rip), %zmm14
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vbroadcastss	.LCPI3_12(%rip), %zmm16
+	vbroadcastss	.LCPI3_13(%rip), %zmm17
+	vbroadcastss	.LCPI3_14(%rip), %zmm19
+	vbroadcastss	.LCPI3_15(%rip), %zmm23
+	vbroadcastss	.LCPI3_16(%rip), %zmm18
+	.p2align	4
+.LBB3_89:
+	vmovdqu64	976(%rsp,%rdi,4), %zmm0
+	vmovdqa64	%zmm25, %zmm1
+	vpternlogd	$248, %zmm20, %zmm0, %zmm1
+	vpsrld	$23, %zmm0, %zmm3
+	vcvtdq2ps	%zmm3, %zmm3
+	vmovaps	%zmm5, %zmm4
+	vfmadd213ps	%zmm7, %zmm1, %zmm4
+	vfmadd213ps	%zmm8, %zmm1, %zmm4
+	vfmadd213ps	%zmm9, %zmm1, %zmm4
+	vfmadd213ps	%zmm10, %zmm1, %zmm4
+	vfmadd231ps	%zmm12, %zmm3, %zmm4
+	vaddps	%zmm13, %zmm4, %zmm1
+	vaddps	%zmm14, %zmm1, %zmm3
+	vsubps	%zmm3, %zmm4, %zmm3
+	vmovaps	%zmm26, %zmm4
+	vfmadd213ps	%zmm28, %zmm3, %zmm4
+	vfmadd213ps	%zmm16, %zmm3, %zmm4
+	vfmadd213ps	%zmm17, %zmm3, %zmm4
+	vpslld	$23, %zmm1, %zmm1
+	vpaddd	%zmm4, %zmm1, %zmm1
+	vaddps	%zmm19, %zmm1, %zmm1
+	vcmpleps	%zmm23, %zmm0, %k1
+	vmulps	%zmm18, %zmm0, %zmm1 {%k1}
+	vmovups	%zmm1, 976(%rsp,%rdi,4)
+	addq	$16, %rdi
+	cmpq	%rdi, %rdx
+	jne	.LBB3_89
+	cmpq	%r11, %r9
+	vmovss	.LCPI3_8(%rip), %xmm14
+	vmovss	.LCPI3_9(%rip), %xmm9
+	vmovss	.LCPI3_10(%rip), %xmm10
+	vmovss	.LCPI3_11(%rip), %xmm12
+	vmovss	.LCPI3_12(%rip), %xmm13
+	vmovss	.LCPI3_13(%rip), %xmm16
+	vmovss	.LCPI3_14(%rip), %xmm17
+	vmovss	.LCPI3_16(%rip), %xmm19
+	vmovss	.LCPI3_2(%rip), %xmm5
+	vbroadcastss	.LCPI3_13(%rip), %xmm18
+	je	.LBB3_96
+	testb	$12, %r9b
+	je	.LBB3_95
+.LBB3_92:
+	movq	%r11, %rdi
+	movl	%r9d, %r11d
+	andl	$252, %r11d
+	vbroadcastss	.LCPI3_6(%rip), %xmm29
+	vbroadcastss	.LCPI3_7(%rip), %xmm30
+	vbroadcastss	.LCPI3_8(%rip), %xmm31
+	vbroadcastss	.LCPI3_9(%rip), %xmm5
+	vbroadcastss	.LCPI3_10(%rip), %xmm23
+	vbroadcastss	.LCPI3_11(%rip), %xmm7
+	vbroadcastss	.LCPI3_12(%rip), %xmm26
+	vbroadcastss	.LCPI3_14(%rip), %xmm28
+	vbroadcastss	.LCPI3_16(%rip), %xmm8
+	vbroadcastss	.LCPI3_15(%rip), %xmm20
+	vpbroadcastd	.LCPI3_0(%rip), %xmm27
+	vpbroadcastd	.LCPI3_1(%rip), %xmm6
+	vbroadcastss	.LCPI3_2(%rip), %xmm25
+	.p2align	4
+.LBB3_93:
+	vmovdqa	976(%rsp,%rdi,4), %xmm0
+	vmovdqa64	%xmm27, %xmm1
+	vpternlogd	$248, %xmm6, %xmm0, %xmm1
+	vpsrld	$23, %xmm0, %xmm3
+	vcvtdq2ps	%xmm3, %xmm3
+	vmovaps	%xmm25, %xmm4
+	vfmadd213ps	.LCPI3_3(%rip){1to4}, %xmm1, %xmm4
+	vfmadd213ps	.LCPI3_4(%rip){1to4}, %xmm1, %xmm4
+	vfmadd213ps	.LCPI3_5(%rip){1to4}, %xmm1, %xmm4
+	vfmadd213ps	%xmm29, %xmm1, %xmm4
+	vfmadd231ps	%xmm30, %xmm3, %xmm4
+	vaddps	%xmm31, %xmm4, %xmm1
+	vaddps	%xmm5, %xmm1, %xmm3
+	vsubps	%xmm3, %xmm4, %xmm3
+	vmovaps	%xmm23, %xmm4
+	vfmadd213ps	%xmm7, %xmm3, %xmm4
+	vfmadd213ps	%xmm26, %xmm3, %xmm4
+	vfmadd213ps	%xmm18, %xmm3, %xmm4
+	vpslld	$23, %xmm1, %xmm1
+	vpaddd	%xmm4, %xmm1, %xmm1
+	vaddps	%xmm28, %xmm1, %xmm1
+	vcmpleps	%xmm20, %xmm0, %k1
+	vmulps	%xmm8, %xmm0, %xmm1 {%k1}
+	vmovaps	%xmm1, 976(%rsp,%rdi,4)
+	addq	$4, %rdi
+	cmpq	%rdi, %rax
+	jne	.LBB3_93
+	cmpq	%r11, %r9
+	vbroadcastss	.LCPI3_10(%rip), %zmm26
+	vmovss	.LCPI3_2(%rip), %xmm5
+	vpxor	%xmm6, %xmm6, %xmm6
+	je	.LBB3_96
+	.p2align	4
+.LBB3_95:
+	vmovd	976(%rsp,%r11,4), %xmm0
+	vmovd	%xmm0, %edi
+	movl	%edi, %r10d
+	andl	$8388607, %r10d
+	orl	$1065353216, %r10d
+	vmovd	%r10d, %xmm1
+	shrl	$23, %edi
+	vcvtsi2ss	%edi, %xmm11, %xmm3
+	vmovaps	%xmm5, %xmm4
+	vfmadd213ss	.LCPI3_3(%rip), %xmm1, %xmm4
+	vfmadd213ss	.LCPI3_4(%rip), %xmm1, %xmm4
+	vfmadd213ss	.LCPI3_5(%rip), %xmm1, %xmm4
+	vfmadd213ss	.LCPI3_6(%rip), %xmm1, %xmm4
+	vfmadd231ss	.LCPI3_7(%rip), %xmm3, %xmm4
+	vaddss	%xmm4, %xmm14, %xmm1
+	vaddss	%xmm1, %xmm9, %xmm3
+	vsubss	%xmm3, %xmm4, %xmm3
+	vmovaps	%xmm10, %xmm4
+	vfmadd213ss	%xmm12, %xmm3, %xmm4
+	vfmadd213ss	%xmm13, %xmm3, %xmm4
+	vfmadd213ss	%xmm16, %xmm3, %xmm4
+	vmovd	%xmm1, %edi
+	vmovd	%xmm4, %r10d
+	shll	$23, %edi
+	addl	%r10d, %edi
+	vmovd	%edi, %xmm1
+	vaddss	%xmm17, %xmm1, %xmm1
+	vmulss	%xmm19, %xmm0, %xmm3
+	vcmpless	%xmm15, %xmm0, %k1
+	vmovss	%xmm3, %xmm1, %xmm1 {%k1}
+	vmovss	%xmm1, 976(%rsp,%r11,4)
+	incq	%r11
+	cmpq	%r11, %r9
+	jne	.LBB3_95
+.LBB3_96:
+	cmpq	$3, %r12
+	jg	.LBB3_99
+	xorl	%r11d, %r11d
+	movq	-96(%rsp), %r13
+	movq	-72(%rsp), %r10
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI3_12(%rip), %zmm16
+	vbroadcastss	.LCPI3_14(%rip), %zmm19
+	movq	-88(%rsp), %rdi
+	vbroadcastss	.LCPI3_11(%rip), %zmm28
+	vbroadcastss	.LCPI3_0(%rip), %xmm25
+	jmp	.LBB3_98
+	.p2align	4
+.LBB3_99:
+	cmpq	$16, %r12
+	movq	-72(%rsp), %r10
+	vpcmpeqd	%xmm7, %xmm7, %xmm7
+	vxorps	%xmm9, %xmm9, %xmm9
+	vbroadcastss	.LCPI3_12(%rip), %zmm16
+	vbroadcastss	.LCPI3_14(%rip), %zmm19
+	vbroadcastss	.LCPI3_11(%rip), %zmm28
+	vbroadcastss	.LCPI3_0(%rip), %xmm25
+	jge	.LBB3_101
+	xorl	%r11d, %r11d
+	movq	-96(%rsp), %r13
+	vmovdqa	.LCPI3_32(%rip), %xmm4
+	vbroadcastss	.LCPI3_19(%rip), %xmm8
+	jmp	.LBB3_105
+.LBB3_101:
+	movl	%r9d, %r11d
+	andl	$240, %r11d
+	xorl	%edi, %edi
+	vbroadcastss	.LCPI3_19(%rip), %xmm8
+	vbroadcastss	.LCPI3_19(%rip), %zmm10
+	.p2align	4
+.LBB3_102:
+	vmovups	976(%rsp,%rdi,4), %zmm0
+	vfmadd132ps	%zmm22, %zmm10, %zmm0
+	vmovups	464(%rsp,%rdi,4), %zmm1
+	vfmadd132ps	%zmm22, %zmm10, %zmm1
+	vmovups	-48(%rsp,%rdi,4), %zmm3
+	vfmadd132ps	%zmm22, %zmm10, %zmm3
+	vminps	%zmm22, %zmm3, %zmm3
+	vcvttps2dq	%zmm3, %zmm3
+	vpmovdb	%zmm3, %xmm3
+	vminps	%zmm22, %zmm1, %zmm1
+	vminps	%zmm22, %zmm0, %zmm0
 	vcvttps2dq	%zmm0, %zmm0
 	vcvttps2dq	%zmm1, %zmm1
 	vpmovdb	%zmm1, %xmm1
 	vpmovdb	%zmm0, %xmm0
-	vpunpcklbw	%xmm1, %xmm0, %xmm5
+	vpunpcklbw	%xmm1, %xmm0, %xmm4
 	vpunpckhbw	%xmm1, %xmm0, %xmm0
-	vpunpcklbw	%xmm15, %xmm4, %xmm1
-	vpunpckhbw	%xmm15, %xmm4, %xmm4
-	vpunpcklwd	%xmm1, %xmm5, %xmm6
-	vpunpckhwd	%xmm1, %xmm5, %xmm1
-	vpunpcklwd	%xmm4, %xmm0, %xmm5
-	vpunpckhwd	%xmm4, %xmm0, %xmm0
-	vinserti128	$1, %xmm0, %ymm5, %ymm0
-	vinserti128	$1, %xmm1, %ymm6, %ymm1
+	vpunpcklbw	%xmm7, %xmm3, %xmm1
+	vpunpckhbw	%xmm7, %xmm3, %xmm3
+	vpunpcklwd	%xmm1, %xmm4, %xmm5
+	vpunpckhwd	%xmm1, %xmm4, %xmm1
+	vpunpcklwd	%xmm3, %xmm0, %xmm4
+	vpunpckhwd	%xmm3, %xmm0, %xmm0
+	vinserti128	$1, %xmm0, %ymm4, %ymm0
+	vinserti128	$1, %xmm1, %ymm5, %ymm1
 	vinserti64x4	$1, %ymm0, %zmm1, %zmm0
 	vmovdqu64	%zmm0, (%rcx,%rdi,4)
 	addq	$16, %rdi
 	cmpq	%rdi, %rdx
-	jne	.LBB2_65
+	jne	.LBB3_102
 	cmpq	%r11, %r9
-	movq	-96(%rsp), %rdi
-	vmovss	.LCPI2_17(%rip), %xmm5
-	vbroadcastss	.LCPI2_18(%rip), %ymm6
-	je	.LBB2_71
+	movq	-96(%rsp), %r13
+	vmovdqa	.LCPI3_32(%rip), %xmm4
+	movq	-88(%rsp), %rdi
+	je	.LBB3_108
 	testb	$12, %r9b
-	je	.LBB2_61
-.LBB2_68:
-	movq	%rbp, %r12
+	je	.LBB3_98
+.LBB3_105:
+	movq	%rbp, %rdi
+	movq	%r12, %rbp
 	movq	%r11, %rdx
 	movl	%r9d, %r11d
 	andl	$252, %r11d
-	movl	$255, %ebp
+	movl	$255, %r12d
 	.p2align	4
-.LBB2_69:
-	vmovaps	1008(%rsp,%rdx,4), %xmm0
-	vfmadd132ps	%xmm6, %xmm7, %xmm0
-	vmovaps	496(%rsp,%rdx,4), %xmm1
-	vfmadd132ps	%xmm6, %xmm7, %xmm1
-	vmovaps	-16(%rsp,%rdx,4), %xmm4
-	vfmadd132ps	%xmm6, %xmm7, %xmm4
-	vminps	%xmm6, %xmm4, %xmm4
-	vcvttps2dq	%xmm4, %xmm4
+.LBB3_106:
+	vmovaps	976(%rsp,%rdx,4), %xmm0
+	vfmadd132ps	%xmm21, %xmm8, %xmm0
+	vmovaps	464(%rsp,%rdx,4), %xmm1
+	vfmadd132ps	%xmm21, %xmm8, %xmm1
+	vmovaps	-48(%rsp,%rdx,4), %xmm3
+	vfmadd132ps	%xmm21, %xmm8, %xmm3
+	vminps	%xmm21, %xmm3, %xmm3
+	vcvttps2dq	%xmm3, %xmm3
 	vinsertf128	$1, %xmm1, %ymm0, %ymm0
-	vminps	%ymm6, %ymm0, %ymm0
+	vminps	%ymm21, %ymm0, %ymm0
 	vcvttps2dq	%ymm0, %ymm0
-	vpmovdb	%xmm4, %xmm1
-	vpinsrb	$4, %ebp, %xmm1, %xmm1
-	vpinsrb	$5, %ebp, %xmm1, %xmm1
-	vpinsrb	$6, %ebp, %xmm1, %xmm1
+	vpmovdb	%xmm3, %xmm1
+	vpinsrb	$4, %r12d, %xmm1, %xmm1
+	vpinsrb	$5, %r12d, %xmm1, %xmm1
+	vpinsrb	$6, %r12d, %xmm1, %xmm1
 	vpmovdb	%ymm0, %xmm0
-	vpinsrb	$7, %ebp, %xmm1, %xmm1
+	vpinsrb	$7, %r12d, %xmm1, %xmm1
 	vpunpcklbw	%xmm1, %xmm0, %xmm0
-	vpshufb	%xmm21, %xmm0, %xmm0
+	vpshufb	%xmm4, %xmm0, %xmm0
 	vmovdqu	%xmm0, (%rcx,%rdx,4)
 	addq	$4, %rdx
 	cmpq	%rdx, %rax
-	jne	.LBB2_69
+	jne	.LBB3_106
 	cmpq	%r11, %r9
-	movq	%r12, %rbp
-	movq	-88(%rsp), %r12
-	je	.LBB2_71
+	movq	%rbp, %r12
+	movq	%rdi, %rbp
+	movq	-88(%rsp), %rdi
+	je	.LBB3_108
 	.p2align	4
-.LBB2_61:
-	vmovss	1008(%rsp,%r11,4), %xmm0
-	vfmadd132ss	%xmm20, %xmm5, %xmm0
-	vminss	%xmm20, %xmm0, %xmm0
+.LBB3_98:
+	vmovss	976(%rsp,%r11,4), %xmm0
+	vfmadd132ss	%xmm24, %xmm11, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %eax
 	movb	%al, (%rcx,%r11,4)
-	vmovss	496(%rsp,%r11,4), %xmm0
-	vfmadd132ss	%xmm20, %xmm5, %xmm0
-	vminss	%xmm20, %xmm0, %xmm0
+	vmovss	464(%rsp,%r11,4), %xmm0
+	vfmadd132ss	%xmm24, %xmm11, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %eax
 	movb	%al, 1(%rcx,%r11,4)
-	vmovss	-16(%rsp,%r11,4), %xmm0
-	vfmadd132ss	%xmm20, %xmm5, %xmm0
-	vminss	%xmm20, %xmm0, %xmm0
+	vmovss	-48(%rsp,%r11,4), %xmm0
+	vfmadd132ss	%xmm24, %xmm11, %xmm0
+	vminss	%xmm24, %xmm0, %xmm0
 	vcvttss2si	%xmm0, %eax
 	movb	%al, 2(%rcx,%r11,4)
 	movb	$-1, 3(%rcx,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r9
-	jne	.LBB2_61
-	jmp	.LBB2_71
-.LBB2_72:
-	addq	$1528, %rsp
+	jne	.LBB3_98
+	jmp	.LBB3_108
+.LBB3_109:
+	addq	$1496, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -3875,8 +8955,8 @@ oc_isp_row_bgra_v4:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end2:
-	.size	oc_isp_row_bgra_v4, .Lfunc_end2-oc_isp_row_bgra_v4
+.Lfunc_end3:
+	.size	oc_isp_row_bgra_v4, .Lfunc_end3-oc_isp_row_bgra_v4
 	.cfi_endproc
 	.hidden	oc_zone_accumulate_v4
 	.globl	oc_zone_accumulate_v4
@@ -3908,23 +8988,23 @@ oc_zone_accumulate_v4:
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB3_1
+	je	.LBB4_1
 	cqto
 	idivq	%rcx
-	jmp	.LBB3_3
-.LBB3_1:
+	jmp	.LBB4_3
+.LBB4_1:
 	xorl	%edx, %edx
 	divl	%ecx
-.LBB3_3:
+.LBB4_3:
 	movq	-8(%rsp), %rdx
 	leaq	(%rdi,%rdx,2), %rcx
 	leaq	(%rdi,%rdx,4), %rdx
 	shlq	$4, %rax
 	xorl	%r11d, %r11d
 	movl	$1, %esi
-	jmp	.LBB3_4
+	jmp	.LBB4_4
 	.p2align	4
-.LBB3_11:
+.LBB4_11:
 	addq	%rax, %r11
 	shlq	$2, %r11
 	leaq	(%r11,%r11,4), %r10
@@ -3933,8 +9013,8 @@ oc_zone_accumulate_v4:
 	addl	%ebp, 16(%r9,%r10)
 	movq	%rbx, %r11
 	cmpq	$16, %rbx
-	je	.LBB3_12
-.LBB3_4:
+	je	.LBB4_12
+.LBB4_4:
 	movq	%r11, %r10
 	movq	-8(%rsp), %r15
 	imulq	%r15, %r10
@@ -3958,32 +9038,32 @@ oc_zone_accumulate_v4:
 	vpxor	%xmm0, %xmm0, %xmm0
 	movl	$0, %ebp
 	cmpq	%r14, %r15
-	jge	.LBB3_11
+	jge	.LBB4_11
 	xorl	%ebp, %ebp
-	jmp	.LBB3_6
+	jmp	.LBB4_6
 	.p2align	4
-.LBB3_10:
+.LBB4_10:
 	addq	$4, %r15
 	incl	%ebp
 	cmpq	%r14, %r15
-	jge	.LBB3_11
-.LBB3_6:
+	jge	.LBB4_11
+.LBB4_6:
 	movzwl	(%rdi,%r15,2), %r12d
 	cmpw	%r8w, %r12w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movzwl	(%rcx,%r15,2), %r13d
 	cmpw	%r8w, %r13w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	movzwl	(%rdx,%r15,2), %r10d
 	cmpw	%r8w, %r10w
-	jae	.LBB3_10
+	jae	.LBB4_10
 	vmovd	%r12d, %xmm1
 	vpinsrd	$1, %r13d, %xmm1, %xmm1
 	vpinsrd	$2, %r10d, %xmm1, %xmm1
 	vpinsrd	$3, %esi, %xmm1, %xmm1
 	vpaddd	%xmm1, %xmm0, %xmm0
-	jmp	.LBB3_10
-.LBB3_12:
+	jmp	.LBB4_10
+.LBB4_12:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -3997,8 +9077,8 @@ oc_zone_accumulate_v4:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end3:
-	.size	oc_zone_accumulate_v4, .Lfunc_end3-oc_zone_accumulate_v4
+.Lfunc_end4:
+	.size	oc_zone_accumulate_v4, .Lfunc_end4-oc_zone_accumulate_v4
 	.cfi_endproc
 	.hidden	oc_zone_merge_v4
 	.globl	oc_zone_merge_v4
@@ -4023,7 +9103,7 @@ oc_zone_merge_v4:
 	movq	%rcx, %rbx
 	movq	%rdx, %rax
 	testq	%rsi, %rsi
-	jle	.LBB4_10
+	jle	.LBB5_10
 	movabsq	$9223372036854775806, %rcx
 	andq	%rsi, %rcx
 	vmovddup	%xmm0, %xmm2
@@ -4032,9 +9112,9 @@ oc_zone_merge_v4:
 	vxorpd	%xmm4, %xmm4, %xmm4
 	movl	$255, %r8d
 	vxorps	%xmm5, %xmm5, %xmm5
-	jmp	.LBB4_2
+	jmp	.LBB5_2
 	.p2align	4
-.LBB4_8:
+.LBB5_8:
 	movq	%rdx, %r10
 	shlq	$5, %r10
 	vshufpd	$1, %xmm6, %xmm6, %xmm8
@@ -4058,25 +9138,25 @@ oc_zone_merge_v4:
 	movq	%r9, (%rbx,%rdx,8)
 	incq	%rdx
 	cmpq	$256, %rdx
-	je	.LBB4_9
-.LBB4_2:
+	je	.LBB5_9
+.LBB5_2:
 	leaq	(,%rdx,4), %r9
 	leaq	(%r9,%r9,4), %r10
 	cmpq	$1, %rsi
-	jne	.LBB4_4
+	jne	.LBB5_4
 	xorl	%r11d, %r11d
 	xorl	%r9d, %r9d
 	vxorpd	%xmm7, %xmm7, %xmm7
 	vxorpd	%xmm6, %xmm6, %xmm6
-	jmp	.LBB4_6
+	jmp	.LBB5_6
 	.p2align	4
-.LBB4_4:
+.LBB5_4:
 	vxorpd	%xmm7, %xmm7, %xmm7
 	xorl	%r11d, %r11d
 	xorl	%r9d, %r9d
 	vxorpd	%xmm6, %xmm6, %xmm6
 	.p2align	4
-.LBB4_5:
+.LBB5_5:
 	movq	(%rdi,%r11,8), %r14
 	vcvtudq2pd	(%r14,%r10), %xmm8
 	vaddpd	%xmm7, %xmm8, %xmm7
@@ -4097,10 +9177,10 @@ oc_zone_merge_v4:
 	movl	$0, 16(%r14,%r10)
 	addq	$2, %r11
 	cmpq	%r11, %rcx
-	jne	.LBB4_5
-.LBB4_6:
+	jne	.LBB5_5
+.LBB5_6:
 	testb	$1, %sil
-	je	.LBB4_8
+	je	.LBB5_8
 	movq	(%rdi,%r11,8), %r11
 	movl	16(%r11,%r10), %r14d
 	vcvtudq2pd	(%r11,%r10), %xmm8
@@ -4110,8 +9190,8 @@ oc_zone_merge_v4:
 	vaddpd	%xmm6, %xmm8, %xmm6
 	vmovups	%xmm5, (%r11,%r10)
 	movl	$0, 16(%r11,%r10)
-	jmp	.LBB4_8
-.LBB4_9:
+	jmp	.LBB5_8
+.LBB5_9:
 	addq	$8, %rsp
 	.cfi_def_cfa_offset 40
 	popq	%rbx
@@ -4123,7 +9203,7 @@ oc_zone_merge_v4:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.LBB4_10:
+.LBB5_10:
 	.cfi_def_cfa_offset 48
 	movl	$8192, %edx
 	movq	%rax, %rdi
@@ -4143,8 +9223,8 @@ oc_zone_merge_v4:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	jmp	memset@PLT
-.Lfunc_end4:
-	.size	oc_zone_merge_v4, .Lfunc_end4-oc_zone_merge_v4
+.Lfunc_end5:
+	.size	oc_zone_merge_v4, .Lfunc_end5-oc_zone_merge_v4
 	.cfi_endproc
 	.hidden	oc_luma_histogram_v4
 	.globl	oc_luma_histogram_v4
@@ -4157,13 +9237,13 @@ oc_luma_histogram_v4:
 	cmovnsq	%rcx, %rax
 	sarq	$2, %rax
 	cmpq	%rax, %rdx
-	jge	.LBB5_1
+	jge	.LBB6_1
 	cmpq	$2, %rsi
-	jg	.LBB5_10
-	jmp	.LBB5_12
-.LBB5_1:
+	jg	.LBB6_10
+	jmp	.LBB6_12
+.LBB6_1:
 	cmpq	$2, %rsi
-	jle	.LBB5_12
+	jle	.LBB6_12
 	leaq	(%rcx,%rcx,2), %rax
 	leaq	(%rcx,%rcx,2), %rcx
 	addq	$3, %rcx
@@ -4171,7 +9251,7 @@ oc_luma_histogram_v4:
 	cmovnsq	%rax, %rcx
 	sarq	$2, %rcx
 	cmpq	%rcx, %rdx
-	jge	.LBB5_10
+	jge	.LBB6_10
 	movq	%rsi, %rax
 	shrq	$2, %rax
 	leaq	(%rsi,%rsi,2), %rcx
@@ -4179,7 +9259,7 @@ oc_luma_histogram_v4:
 	addq	$-3, %rsi
 	movl	$2, %edx
 	cmpq	$4, %rsi
-	jb	.LBB5_7
+	jb	.LBB6_7
 	pushq	%rbx
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
@@ -4190,7 +9270,7 @@ oc_luma_histogram_v4:
 	movl	$2, %edx
 	movl	$1, %r10d
 	.p2align	4
-.LBB5_5:
+.LBB6_5:
 	xorl	%r11d, %r11d
 	cmpq	%rcx, %rdx
 	setb	%r11b
@@ -4210,13 +9290,13 @@ oc_luma_histogram_v4:
 	addl	%r11d, (%r8,%rbx,4)
 	addq	$8, %rdx
 	addq	$-2, %r9
-	jne	.LBB5_5
+	jne	.LBB6_5
 	popq	%rbx
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
-.LBB5_7:
+.LBB6_7:
 	testb	$4, %sil
-	jne	.LBB5_12
+	jne	.LBB6_12
 	xorl	%esi, %esi
 	cmpq	%rcx, %rdx
 	setb	%sil
@@ -4227,19 +9307,114 @@ oc_luma_histogram_v4:
 	movzbl	(%rdi,%rdx), %eax
 	addl	%ecx, (%r8,%rax,4)
 	retq
-.LBB5_10:
+.LBB6_10:
 	movl	$2, %eax
 	.p2align	4
-.LBB5_11:
+.LBB6_11:
 	movzbl	(%rdi,%rax), %ecx
 	incl	(%r8,%rcx,4)
 	addq	$4, %rax
 	cmpq	%rsi, %rax
-	jl	.LBB5_11
-.LBB5_12:
+	jl	.LBB6_11
+.LBB6_12:
 	retq
-.Lfunc_end5:
-	.size	oc_luma_histogram_v4, .Lfunc_end5-oc_luma_histogram_v4
+.Lfunc_end6:
+	.size	oc_luma_histogram_v4, .Lfunc_end6-oc_luma_histogram_v4
+	.cfi_endproc
+	.hidden	oc_luma10_histogram_v4
+	.globl	oc_luma10_histogram_v4
+	.p2align	4
+	.type	oc_luma10_histogram_v4,@function
+oc_luma10_histogram_v4:
+	.cfi_startproc
+	leaq	3(%rcx), %rax
+	testq	%rcx, %rcx
+	cmovnsq	%rcx, %rax
+	sarq	$2, %rax
+	cmpq	%rax, %rdx
+	jge	.LBB7_1
+	cmpq	$2, %rsi
+	jg	.LBB7_10
+	jmp	.LBB7_12
+.LBB7_1:
+	cmpq	$2, %rsi
+	jle	.LBB7_12
+	leaq	(%rcx,%rcx,2), %rax
+	leaq	(%rcx,%rcx,2), %rcx
+	addq	$3, %rcx
+	testq	%rax, %rax
+	cmovnsq	%rax, %rcx
+	sarq	$2, %rcx
+	cmpq	%rcx, %rdx
+	jge	.LBB7_10
+	movq	%rsi, %rax
+	shrq	$2, %rax
+	leaq	(%rsi,%rsi,2), %rcx
+	shrq	$2, %rcx
+	addq	$-3, %rsi
+	movl	$2, %edx
+	cmpq	$4, %rsi
+	jb	.LBB7_7
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %r9
+	shrq	$2, %r9
+	incq	%r9
+	andq	$-2, %r9
+	movl	$2, %edx
+	movl	$1, %r10d
+	.p2align	4
+.LBB7_5:
+	xorl	%r11d, %r11d
+	cmpq	%rcx, %rdx
+	setb	%r11b
+	cmpq	%rax, %rdx
+	leal	1(%r11,%r11), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	1(%rdi,%rdx,2), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	leaq	4(%rdx), %r11
+	xorl	%ebx, %ebx
+	cmpq	%rcx, %r11
+	setb	%bl
+	cmpq	%rax, %r11
+	leal	1(%rbx,%rbx), %r11d
+	cmovbl	%r10d, %r11d
+	movzbl	9(%rdi,%rdx,2), %ebx
+	addl	%r11d, (%r8,%rbx,4)
+	addq	$8, %rdx
+	addq	$-2, %r9
+	jne	.LBB7_5
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+.LBB7_7:
+	testb	$4, %sil
+	jne	.LBB7_12
+	xorl	%esi, %esi
+	cmpq	%rcx, %rdx
+	setb	%sil
+	cmpq	%rax, %rdx
+	leal	1(%rsi,%rsi), %eax
+	movl	$1, %ecx
+	cmovael	%eax, %ecx
+	movzbl	1(%rdi,%rdx,2), %eax
+	addl	%ecx, (%r8,%rax,4)
+	retq
+.LBB7_10:
+	movl	$2, %eax
+	.p2align	4
+.LBB7_11:
+	movzbl	1(%rdi,%rax,2), %ecx
+	incl	(%r8,%rcx,4)
+	addq	$4, %rax
+	cmpq	%rsi, %rax
+	jl	.LBB7_11
+.LBB7_12:
+	retq
+.Lfunc_end7:
+	.size	oc_luma10_histogram_v4, .Lfunc_end7-oc_luma10_histogram_v4
 	.cfi_endproc
 	.hidden	oc_bgra_histogram_v4
 	.globl	oc_bgra_histogram_v4
@@ -4252,13 +9427,13 @@ oc_bgra_histogram_v4:
 	cmovnsq	%rcx, %rax
 	sarq	$2, %rax
 	cmpq	%rax, %rdx
-	jge	.LBB6_1
+	jge	.LBB8_1
 	cmpq	$2, %rsi
-	jg	.LBB6_6
-	jmp	.LBB6_8
-.LBB6_1:
+	jg	.LBB8_6
+	jmp	.LBB8_8
+.LBB8_1:
 	cmpq	$2, %rsi
-	jle	.LBB6_8
+	jle	.LBB8_8
 	leaq	(%rcx,%rcx,2), %rax
 	leaq	(%rcx,%rcx,2), %rcx
 	addq	$3, %rcx
@@ -4266,7 +9441,7 @@ oc_bgra_histogram_v4:
 	cmovnsq	%rax, %rcx
 	sarq	$2, %rcx
 	cmpq	%rcx, %rdx
-	jge	.LBB6_6
+	jge	.LBB8_6
 	movq	%rsi, %rax
 	shrq	$2, %rax
 	leaq	(%rsi,%rsi,2), %rcx
@@ -4274,7 +9449,7 @@ oc_bgra_histogram_v4:
 	movl	$2, %edx
 	movl	$1, %r9d
 	.p2align	4
-.LBB6_4:
+.LBB8_4:
 	movzbl	(%rdi,%rdx,4), %r10d
 	imull	$4732, %r10d, %r10d
 	movzbl	1(%rdi,%rdx,4), %r11d
@@ -4294,12 +9469,12 @@ oc_bgra_histogram_v4:
 	addl	%r11d, (%r8,%r10,4)
 	addq	$4, %rdx
 	cmpq	%rsi, %rdx
-	jl	.LBB6_4
-	jmp	.LBB6_8
-.LBB6_6:
+	jl	.LBB8_4
+	jmp	.LBB8_8
+.LBB8_6:
 	movl	$2, %eax
 	.p2align	4
-.LBB6_7:
+.LBB8_7:
 	movzbl	(%rdi,%rax,4), %ecx
 	imull	$4732, %ecx, %ecx
 	movzbl	1(%rdi,%rax,4), %edx
@@ -4313,15 +9488,15 @@ oc_bgra_histogram_v4:
 	incl	(%r8,%rcx,4)
 	addq	$4, %rax
 	cmpq	%rsi, %rax
-	jl	.LBB6_7
-.LBB6_8:
+	jl	.LBB8_7
+.LBB8_8:
 	retq
-.Lfunc_end6:
-	.size	oc_bgra_histogram_v4, .Lfunc_end6-oc_bgra_histogram_v4
+.Lfunc_end8:
+	.size	oc_bgra_histogram_v4, .Lfunc_end8-oc_bgra_histogram_v4
 	.cfi_endproc
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI7_0:
+.LCPI9_0:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -4332,17 +9507,17 @@ oc_bgra_histogram_v4:
 	.quad	7
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI7_1:
+.LCPI9_1:
 	.quad	32
-.LCPI7_2:
+.LCPI9_2:
 	.quad	64
-.LCPI7_3:
+.LCPI9_3:
 	.quad	96
-.LCPI7_4:
+.LCPI9_4:
 	.quad	8
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI7_5:
+.LCPI9_5:
 	.byte	15
 	.byte	0
 	.byte	2
@@ -4359,7 +9534,7 @@ oc_bgra_histogram_v4:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI7_6:
+.LCPI9_6:
 	.byte	15
 	.byte	0
 	.byte	2
@@ -4416,11 +9591,11 @@ oc_focus_energy_v4:
 	movq	%r14, -104(%rsp)
 	vxorpd	%xmm0, %xmm0, %xmm0
 	vxorpd	%xmm1, %xmm1, %xmm1
-	je	.LBB7_17
+	je	.LBB9_17
 	cmpq	$4, %rdx
-	jne	.LBB7_29
+	jne	.LBB9_29
 	testb	%al, %al
-	je	.LBB7_45
+	je	.LBB9_45
 	movl	%r14d, %eax
 	andl	$31, %eax
 	movl	$32, %edi
@@ -4434,7 +9609,7 @@ oc_focus_energy_v4:
 	subq	%rdi, %r8
 	movq	%r8, 32(%rsp)
 	vpbroadcastq	%rcx, %zmm0
-	vpaddq	.LCPI7_0(%rip), %zmm0, %zmm0
+	vpaddq	.LCPI9_0(%rip), %zmm0, %zmm0
 	vmovdqu64	%zmm0, 160(%rsp)
 	movl	%r14d, %eax
 	andl	$7, %eax
@@ -4456,24 +9631,24 @@ oc_focus_energy_v4:
 	addq	%rax, %r13
 	addq	%rax, %rbx
 	vpxor	%xmm0, %xmm0, %xmm0
-	vpbroadcastq	.LCPI7_4(%rip), %zmm3
-	vpbroadcastq	.LCPI7_1(%rip), %zmm4
-	vpbroadcastq	.LCPI7_2(%rip), %zmm5
-	vpbroadcastq	.LCPI7_3(%rip), %zmm7
+	vpbroadcastq	.LCPI9_4(%rip), %zmm3
+	vpbroadcastq	.LCPI9_1(%rip), %zmm4
+	vpbroadcastq	.LCPI9_2(%rip), %zmm5
+	vpbroadcastq	.LCPI9_3(%rip), %zmm7
 	movq	%rdx, %rdi
 	movq	%rdx, 24(%rsp)
 	.p2align	4
-.LBB7_4:
+.LBB9_4:
 	movq	%r13, 72(%rsp)
 	cmpq	$9, %r14
 	movq	%r9, -96(%rsp)
-	jae	.LBB7_6
+	jae	.LBB9_6
 	movq	%rcx, %rdi
 	xorl	%r11d, %r11d
 	xorl	%edx, %edx
-	jmp	.LBB7_14
+	jmp	.LBB9_14
 	.p2align	4
-.LBB7_6:
+.LBB9_6:
 	movq	%r9, %r13
 	imulq	%rsi, %r13
 	addq	-128(%rsp), %r13
@@ -4481,15 +9656,15 @@ oc_focus_energy_v4:
 	movq	%rbx, 16(%rsp)
 	movq	%rbp, 40(%rsp)
 	movq	%r12, 8(%rsp)
-	jae	.LBB7_8
+	jae	.LBB9_8
 	xorl	%eax, %eax
 	movq	%rcx, %r8
 	xorl	%r11d, %r11d
 	xorl	%edx, %edx
 	movq	%rdi, %r9
-	jmp	.LBB7_11
+	jmp	.LBB9_11
 	.p2align	4
-.LBB7_8:
+.LBB9_8:
 	movq	%r15, 64(%rsp)
 	vpxor	%xmm8, %xmm8, %xmm8
 	vmovdqu64	160(%rsp), %zmm12
@@ -4501,7 +9676,7 @@ oc_focus_energy_v4:
 	vpxor	%xmm15, %xmm15, %xmm15
 	vpxord	%xmm16, %xmm16, %xmm16
 	.p2align	4
-.LBB7_9:
+.LBB9_9:
 	movq	%rcx, -112(%rsp)
 	vpsllq	$2, %zmm12, %zmm19
 	vpaddq	%zmm4, %zmm19, %zmm18
@@ -4810,7 +9985,7 @@ oc_focus_energy_v4:
 	vpaddq	%zmm4, %zmm12, %zmm12
 	addq	$32, %rcx
 	cmpq	%rcx, 32(%rsp)
-	jne	.LBB7_9
+	jne	.LBB9_9
 	vpaddq	%zmm13, %zmm14, %zmm2
 	vpaddq	%zmm2, %zmm15, %zmm2
 	vpaddq	%zmm2, %zmm16, %zmm2
@@ -4841,15 +10016,15 @@ oc_focus_energy_v4:
 	movq	16(%rsp), %rbx
 	movq	64(%rsp), %r15
 	movq	8(%rsp), %r12
-	jb	.LBB7_14
-.LBB7_11:
+	jb	.LBB9_14
+.LBB9_11:
 	vmovq	%r11, %xmm9
 	vmovq	%rdx, %xmm8
 	vpbroadcastq	%r8, %zmm2
-	vpaddq	.LCPI7_0(%rip), %zmm2, %zmm10
+	vpaddq	.LCPI9_0(%rip), %zmm2, %zmm10
 	addq	%rcx, %rax
 	.p2align	4
-.LBB7_12:
+.LBB9_12:
 	vpsllq	$2, %zmm10, %zmm2
 	vmovq	%xmm2, %rbx
 	vpextrq	$1, %xmm2, %rdi
@@ -4920,7 +10095,7 @@ oc_focus_energy_v4:
 	vpaddq	%zmm3, %zmm10, %zmm10
 	addq	$8, %rax
 	cmpq	%rax, %r9
-	jne	.LBB7_12
+	jne	.LBB9_12
 	vextracti64x4	$1, %zmm9, %ymm2
 	vpaddq	%zmm2, %zmm9, %zmm2
 	vextracti128	$1, %ymm2, %xmm6
@@ -4941,11 +10116,11 @@ oc_focus_energy_v4:
 	movq	16(%rsp), %rbx
 	movq	40(%rsp), %rbp
 	movq	8(%rsp), %r12
-.LBB7_14:
+.LBB9_14:
 	movq	-80(%rsp), %r9
 	movq	72(%rsp), %r13
 	.p2align	4
-.LBB7_15:
+.LBB9_15:
 	movzbl	4(%rbx,%rdi,4), %eax
 	movzbl	-4(%rbx,%rdi,4), %r8d
 	subq	%r8, %rax
@@ -4960,7 +10135,7 @@ oc_focus_energy_v4:
 	addq	%rax, %rdx
 	addq	%r10, %r11
 	cmpq	%rdi, %r9
-	jne	.LBB7_15
+	jne	.LBB9_15
 	vcvtsi2sd	%rdx, %xmm27, %xmm2
 	vaddsd	%xmm2, %xmm0, %xmm0
 	vcvtsi2sd	%r11, %xmm27, %xmm2
@@ -4974,11 +10149,11 @@ oc_focus_energy_v4:
 	addq	%rsi, %rbx
 	cmpq	288(%rsp), %r9
 	movq	24(%rsp), %rdi
-	jne	.LBB7_4
-	jmp	.LBB7_45
-.LBB7_17:
+	jne	.LBB9_4
+	jmp	.LBB9_45
+.LBB9_17:
 	testb	%al, %al
-	je	.LBB7_45
+	je	.LBB9_45
 	movq	%r14, %rax
 	andq	$-32, %rax
 	movq	%rax, -120(%rsp)
@@ -5004,12 +10179,12 @@ oc_focus_energy_v4:
 	addq	%rax, %r11
 	addq	%rdi, %rax
 	incq	%rax
-	vmovq	.LCPI7_6(%rip), %xmm2
-	jmp	.LBB7_19
+	vmovq	.LCPI9_6(%rip), %xmm2
+	jmp	.LBB9_19
 	.p2align	4
-.LBB7_24:
+.LBB9_24:
 	movq	%rcx, %rax
-.LBB7_28:
+.LBB9_28:
 	vcvtsi2sd	%r13, %xmm31, %xmm3
 	vaddsd	%xmm3, %xmm0, %xmm0
 	vcvtsi2sd	%rdi, %xmm31, %xmm3
@@ -5027,8 +10202,8 @@ oc_focus_energy_v4:
 	cmpq	288(%rsp), %r9
 	movq	-72(%rsp), %rcx
 	movq	-104(%rsp), %r14
-	je	.LBB7_45
-.LBB7_19:
+	je	.LBB9_45
+.LBB9_19:
 	movq	%r9, %rdi
 	imulq	%rsi, %rdi
 	addq	-128(%rsp), %rdi
@@ -5036,14 +10211,14 @@ oc_focus_energy_v4:
 	cmpq	$32, %r14
 	movq	%r9, -96(%rsp)
 	movq	%rbx, -112(%rsp)
-	jae	.LBB7_21
+	jae	.LBB9_21
 	movq	%rcx, %r10
 	xorl	%edi, %edi
 	xorl	%r13d, %r13d
 	movq	%r11, %r9
-	jmp	.LBB7_26
+	jmp	.LBB9_26
 	.p2align	4
-.LBB7_21:
+.LBB9_21:
 	movq	%rax, %rcx
 	vmovd	%r8d, %xmm3
 	vpsllq	$56, %xmm3, %xmm3
@@ -5058,7 +10233,7 @@ oc_focus_energy_v4:
 	vpxor	%xmm8, %xmm8, %xmm8
 	movq	-120(%rsp), %rax
 	.p2align	4
-.LBB7_22:
+.LBB9_22:
 	vmovq	-24(%rdx,%rdi), %xmm12
 	vmovq	-16(%rdx,%rdi), %xmm13
 	vmovq	-8(%rdx,%rdi), %xmm14
@@ -5121,7 +10296,7 @@ oc_focus_energy_v4:
 	vpaddq	%zmm12, %zmm11, %zmm11
 	addq	$32, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB7_22
+	jne	.LBB9_22
 	vpaddq	%zmm4, %zmm9, %zmm4
 	vpaddq	%zmm4, %zmm10, %zmm4
 	vpaddq	%zmm4, %zmm11, %zmm4
@@ -5144,15 +10319,15 @@ oc_focus_energy_v4:
 	vmovq	%xmm4, %r13
 	cmpq	%rax, %r14
 	movq	%r11, %r9
-	je	.LBB7_24
+	je	.LBB9_24
 	vpextrb	$7, %xmm3, %r8d
 	movq	-88(%rsp), %r10
 	movq	%rcx, %rax
-.LBB7_26:
+.LBB9_26:
 	movq	%r13, %r11
 	movq	-80(%rsp), %r14
 	.p2align	4
-.LBB7_27:
+.LBB9_27:
 	movzbl	(%rax,%r10), %r13d
 	movzbl	-2(%rax,%r10), %ebp
 	movzbl	%r8b, %ecx
@@ -5172,11 +10347,11 @@ oc_focus_energy_v4:
 	addq	%rcx, %rdi
 	movq	%r13, %r11
 	cmpq	%r10, %r14
-	jne	.LBB7_27
-	jmp	.LBB7_28
-.LBB7_29:
+	jne	.LBB9_27
+	jmp	.LBB9_28
+.LBB9_29:
 	testb	%al, %al
-	je	.LBB7_45
+	je	.LBB9_45
 	cmpq	$8, %r14
 	setae	%al
 	cmpq	$1, %rdx
@@ -5213,9 +10388,9 @@ oc_focus_energy_v4:
 	addq	$24, %r11
 	addq	%rax, %rdi
 	addq	%rax, %r10
-	jmp	.LBB7_31
+	jmp	.LBB9_31
 	.p2align	4
-.LBB7_44:
+.LBB9_44:
 	vcvtsi2sd	%r8, %xmm31, %xmm2
 	vaddsd	%xmm2, %xmm0, %xmm0
 	vcvtsi2sd	%rdi, %xmm31, %xmm2
@@ -5235,29 +10410,29 @@ oc_focus_energy_v4:
 	cmpq	288(%rsp), %r9
 	movq	-72(%rsp), %rcx
 	movq	-104(%rsp), %r14
-	je	.LBB7_45
-.LBB7_31:
+	je	.LBB9_45
+.LBB9_31:
 	movq	%rdi, -112(%rsp)
 	cmpb	$0, -8(%rsp)
 	movq	%r9, -96(%rsp)
 	movq	%r8, -88(%rsp)
 	movq	%r10, -120(%rsp)
 	movq	%r11, (%rsp)
-	je	.LBB7_32
+	je	.LBB9_32
 	cmpq	$32, %r14
-	jae	.LBB7_35
+	jae	.LBB9_35
 	xorl	%eax, %eax
 	xorl	%edi, %edi
 	xorl	%r8d, %r8d
-	jmp	.LBB7_39
+	jmp	.LBB9_39
 	.p2align	4
-.LBB7_32:
+.LBB9_32:
 	movq	%rcx, %r10
 	xorl	%edi, %edi
 	xorl	%r8d, %r8d
-	jmp	.LBB7_42
+	jmp	.LBB9_42
 	.p2align	4
-.LBB7_35:
+.LBB9_35:
 	vpxor	%xmm2, %xmm2, %xmm2
 	xorl	%edi, %edi
 	vpxor	%xmm7, %xmm7, %xmm7
@@ -5269,7 +10444,7 @@ oc_focus_energy_v4:
 	vpxor	%xmm6, %xmm6, %xmm6
 	movq	-56(%rsp), %rax
 	.p2align	4
-.LBB7_36:
+.LBB9_36:
 	vpmovzxbq	1(%r12,%rdi), %zmm10
 	vpmovzxbq	9(%r12,%rdi), %zmm11
 	vpmovzxbq	17(%r12,%rdi), %zmm12
@@ -5320,7 +10495,7 @@ oc_focus_energy_v4:
 	vpaddq	%zmm11, %zmm9, %zmm9
 	addq	$32, %rdi
 	cmpq	%rdi, %rax
-	jne	.LBB7_36
+	jne	.LBB9_36
 	vpaddq	%zmm2, %zmm7, %zmm2
 	vpaddq	%zmm2, %zmm8, %zmm2
 	vpaddq	%zmm2, %zmm9, %zmm2
@@ -5342,18 +10517,18 @@ oc_focus_energy_v4:
 	vpaddq	%xmm3, %xmm2, %xmm2
 	vmovq	%xmm2, %r8
 	cmpq	%rax, %r14
-	je	.LBB7_44
+	je	.LBB9_44
 	movq	-64(%rsp), %r10
 	testb	$24, %r14b
-	je	.LBB7_42
-.LBB7_39:
+	je	.LBB9_42
+.LBB9_39:
 	vmovq	%rdi, %xmm3
 	vmovq	%r8, %xmm2
 	movq	-40(%rsp), %rcx
 	movq	-112(%rsp), %rdi
 	movq	-120(%rsp), %r8
 	.p2align	4
-.LBB7_40:
+.LBB9_40:
 	vpmovzxbq	1(%r12,%rax), %zmm4
 	vpmovzxbq	-1(%r12,%rax), %zmm5
 	vpsubq	%zmm5, %zmm4, %zmm4
@@ -5368,7 +10543,7 @@ oc_focus_energy_v4:
 	vpaddq	%zmm5, %zmm3, %zmm3
 	addq	$8, %rax
 	cmpq	%rax, %rcx
-	jne	.LBB7_40
+	jne	.LBB9_40
 	vextracti64x4	$1, %zmm3, %ymm4
 	vpaddq	%zmm4, %zmm3, %zmm3
 	vextracti128	$1, %ymm3, %xmm4
@@ -5385,8 +10560,8 @@ oc_focus_energy_v4:
 	vmovq	%xmm2, %r8
 	movq	-48(%rsp), %r10
 	cmpq	%rcx, -104(%rsp)
-	je	.LBB7_44
-.LBB7_42:
+	je	.LBB9_44
+.LBB9_42:
 	movq	%rdx, %r11
 	imulq	%r10, %r11
 	movq	-24(%rsp), %rax
@@ -5405,7 +10580,7 @@ oc_focus_energy_v4:
 	movq	-128(%rsp), %rbp
 	movq	%r8, %r13
 	.p2align	4
-.LBB7_43:
+.LBB9_43:
 	movzbl	(%rbp,%r10), %r9d
 	movzbl	(%rbp,%rcx), %r8d
 	subq	%r8, %r9
@@ -5423,9 +10598,9 @@ oc_focus_energy_v4:
 	addq	%r14, %rbp
 	movq	%r8, %r13
 	decq	%rbx
-	jne	.LBB7_43
-	jmp	.LBB7_44
-.LBB7_45:
+	jne	.LBB9_43
+	jmp	.LBB9_44
+.LBB9_45:
 	movq	296(%rsp), %rax
 	vmovsd	%xmm0, (%rax)
 	vmovsd	%xmm1, 8(%rax)
@@ -5445,12 +10620,12 @@ oc_focus_energy_v4:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end7:
-	.size	oc_focus_energy_v4, .Lfunc_end7-oc_focus_energy_v4
+.Lfunc_end9:
+	.size	oc_focus_energy_v4, .Lfunc_end9-oc_focus_energy_v4
 	.cfi_endproc
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI8_0:
+.LCPI10_0:
 	.quad	0x4010000000000000
 	.text
 	.hidden	oc_grey_candidates_v4
@@ -5483,45 +10658,45 @@ oc_grey_candidates_v4:
 	movq	%r8, 40(%rsp)
 	movq	%rcx, 32(%rsp)
 	testq	%rdx, %rdx
-	jle	.LBB8_1
+	jle	.LBB10_1
 	vmovapd	%xmm0, %xmm2
 	movq	%rdx, %r12
 	movq	%rsi, %r13
 	movq	%rdi, %rbp
 	addq	$24, %rbp
 	xorl	%ecx, %ecx
-	vmovsd	.LCPI8_0(%rip), %xmm3
+	vmovsd	.LCPI10_0(%rip), %xmm3
 	vxorpd	%xmm4, %xmm4, %xmm4
 	xorl	%r14d, %r14d
 	vmovsd	%xmm1, 24(%rsp)
 	vmovsd	%xmm0, 16(%rsp)
 	movq	32(%rsp), %rbx
-	jmp	.LBB8_4
+	jmp	.LBB10_4
 	.p2align	4
-.LBB8_11:
+.LBB10_11:
 	incq	%r14
 	addq	$32, %rbp
 	cmpq	%r14, %r12
-	je	.LBB8_2
-.LBB8_4:
+	je	.LBB10_2
+.LBB10_4:
 	vmovsd	(%rbp), %xmm5
 	vucomisd	%xmm3, %xmm5
-	jb	.LBB8_11
+	jb	.LBB10_11
 	vcvtsi2sdq	(%r13,%r14,8), %xmm15, %xmm0
 	vmulsd	%xmm0, %xmm2, %xmm0
 	vucomisd	%xmm0, %xmm5
-	jb	.LBB8_11
+	jb	.LBB10_11
 	vmovupd	-24(%rbp), %xmm0
 	vshufpd	$1, %xmm0, %xmm0, %xmm6
 	vucomisd	%xmm1, %xmm6
-	jb	.LBB8_11
+	jb	.LBB10_11
 	vucomisd	%xmm4, %xmm0
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	vucomisd	%xmm4, %xmm6
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	vmovsd	-8(%rbp), %xmm7
 	vucomisd	%xmm4, %xmm7
-	jbe	.LBB8_11
+	jbe	.LBB10_11
 	leaq	(,%rcx,8), %rax
 	leaq	(%rax,%rax,2), %r15
 	vmovapd	%xmm0, 80(%rsp)
@@ -5536,7 +10711,7 @@ oc_grey_candidates_v4:
 	vdivsd	64(%rsp), %xmm0, %xmm0
 	callq	log@PLT
 	vxorpd	%xmm4, %xmm4, %xmm4
-	vmovsd	.LCPI8_0(%rip), %xmm3
+	vmovsd	.LCPI10_0(%rip), %xmm3
 	movq	56(%rsp), %rcx
 	vmovsd	16(%rsp), %xmm2
 	vmovsd	24(%rsp), %xmm1
@@ -5549,10 +10724,10 @@ oc_grey_candidates_v4:
 	vmovsd	(%rsp), %xmm0
 	vmovsd	%xmm0, 16(%rax,%r15)
 	incq	%rcx
-	jmp	.LBB8_11
-.LBB8_1:
+	jmp	.LBB10_11
+.LBB10_1:
 	xorl	%ecx, %ecx
-.LBB8_2:
+.LBB10_2:
 	movq	8(%rsp), %rax
 	movq	%rcx, (%rax)
 	addq	$104, %rsp
@@ -5570,12 +10745,12 @@ oc_grey_candidates_v4:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end8:
-	.size	oc_grey_candidates_v4, .Lfunc_end8-oc_grey_candidates_v4
+.Lfunc_end10:
+	.size	oc_grey_candidates_v4, .Lfunc_end10-oc_grey_candidates_v4
 	.cfi_endproc
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI9_0:
+.LCPI11_0:
 	.quad	0x7ff0000000000000
 	.text
 	.hidden	oc_locus_search_v4
@@ -5585,42 +10760,42 @@ oc_grey_candidates_v4:
 oc_locus_search_v4:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB9_1
+	jle	.LBB11_1
 	pushq	%rbx
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
 	testq	%rsi, %rsi
-	jle	.LBB9_4
+	jle	.LBB11_4
 	movabsq	$9223372036854775804, %r9
 	orq	$2, %r9
 	andq	%rsi, %r9
-	vmovsd	.LCPI9_0(%rip), %xmm1
+	vmovsd	.LCPI11_0(%rip), %xmm1
 	xorl	%eax, %eax
 	xorl	%r10d, %r10d
-	jmp	.LBB9_11
+	jmp	.LBB11_11
 	.p2align	4
-.LBB9_17:
+.LBB11_17:
 	vucomisd	%xmm2, %xmm1
 	cmovaq	%r10, %rax
 	vminsd	%xmm1, %xmm2, %xmm1
 	incq	%r10
 	cmpq	%rcx, %r10
-	je	.LBB9_9
-.LBB9_11:
+	je	.LBB11_9
+.LBB11_11:
 	movq	%r10, %r11
 	shlq	$4, %r11
 	vmovupd	(%rdx,%r11), %xmm3
 	vxorpd	%xmm2, %xmm2, %xmm2
 	cmpq	$1, %rsi
-	jne	.LBB9_13
+	jne	.LBB11_13
 	xorl	%r11d, %r11d
-	jmp	.LBB9_15
+	jmp	.LBB11_15
 	.p2align	4
-.LBB9_13:
+.LBB11_13:
 	movq	%r9, %rbx
 	xorl	%r11d, %r11d
 	.p2align	4
-.LBB9_14:
+.LBB11_14:
 	vmovupd	(%rdi,%r11), %xmm4
 	vsubpd	%xmm3, %xmm4, %xmm4
 	vmulpd	%xmm4, %xmm4, %xmm4
@@ -5639,10 +10814,10 @@ oc_locus_search_v4:
 	vaddsd	%xmm5, %xmm2, %xmm2
 	addq	$48, %r11
 	addq	$-2, %rbx
-	jne	.LBB9_14
-.LBB9_15:
+	jne	.LBB11_14
+.LBB11_15:
 	testb	$1, %sil
-	je	.LBB9_17
+	je	.LBB11_17
 	vmovupd	(%rdi,%r11), %xmm4
 	vsubpd	%xmm3, %xmm4, %xmm3
 	vmulpd	%xmm3, %xmm3, %xmm3
@@ -5651,59 +10826,59 @@ oc_locus_search_v4:
 	vminsd	%xmm3, %xmm0, %xmm3
 	vmulsd	16(%rdi,%r11), %xmm3, %xmm3
 	vaddsd	%xmm3, %xmm2, %xmm2
-	jmp	.LBB9_17
-.LBB9_1:
+	jmp	.LBB11_17
+.LBB11_1:
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	xorl	%eax, %eax
 	movq	%rax, (%r8)
 	retq
-.LBB9_4:
+.LBB11_4:
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
 	movl	%ecx, %edx
 	andl	$3, %edx
 	cmpq	$4, %rcx
-	jae	.LBB9_18
-	vmovsd	.LCPI9_0(%rip), %xmm0
+	jae	.LBB11_18
+	vmovsd	.LCPI11_0(%rip), %xmm0
 	xorl	%eax, %eax
 	xorl	%esi, %esi
-	jmp	.LBB9_6
-.LBB9_18:
+	jmp	.LBB11_6
+.LBB11_18:
 	movabsq	$9223372036854775804, %rax
 	andq	%rax, %rcx
-	vmovsd	.LCPI9_0(%rip), %xmm0
+	vmovsd	.LCPI11_0(%rip), %xmm0
 	xorl	%eax, %eax
 	vxorpd	%xmm1, %xmm1, %xmm1
 	xorl	%esi, %esi
 	.p2align	4
-.LBB9_19:
+.LBB11_19:
 	vucomisd	%xmm1, %xmm0
 	cmovaq	%rsi, %rax
 	vminsd	%xmm0, %xmm1, %xmm0
 	addq	$4, %rsi
 	cmpq	%rsi, %rcx
-	jne	.LBB9_19
-.LBB9_6:
+	jne	.LBB11_19
+.LBB11_6:
 	testq	%rdx, %rdx
-	je	.LBB9_9
+	je	.LBB11_9
 	vxorpd	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB9_8:
+.LBB11_8:
 	vucomisd	%xmm1, %xmm0
 	cmovaq	%rsi, %rax
 	vminsd	%xmm0, %xmm1, %xmm0
 	incq	%rsi
 	decq	%rdx
-	jne	.LBB9_8
-.LBB9_9:
+	jne	.LBB11_8
+.LBB11_9:
 	popq	%rbx
 	.cfi_def_cfa_offset 8
 	.cfi_restore %rbx
 	movq	%rax, (%r8)
 	retq
-.Lfunc_end9:
-	.size	oc_locus_search_v4, .Lfunc_end9-oc_locus_search_v4
+.Lfunc_end11:
+	.size	oc_locus_search_v4, .Lfunc_end11-oc_locus_search_v4
 	.cfi_endproc
 	.hidden	oc_grey_mean_v4
 	.globl	oc_grey_mean_v4
@@ -5712,24 +10887,24 @@ oc_locus_search_v4:
 oc_grey_mean_v4:
 	.cfi_startproc
 	testq	%rdx, %rdx
-	jle	.LBB10_1
+	jle	.LBB12_1
 	vunpcklpd	%xmm1, %xmm0, %xmm1
 	vxorpd	%xmm0, %xmm0, %xmm0
 	movl	$16, %eax
-	jmp	.LBB10_4
+	jmp	.LBB12_4
 	.p2align	4
-.LBB10_6:
+.LBB12_6:
 	addq	$24, %rax
 	decq	%rdx
-	je	.LBB10_2
-.LBB10_4:
+	je	.LBB12_2
+.LBB12_4:
 	vmovupd	-16(%rdi,%rax), %xmm3
 	vsubpd	%xmm1, %xmm3, %xmm3
 	vmulpd	%xmm3, %xmm3, %xmm3
 	vshufpd	$1, %xmm3, %xmm3, %xmm4
 	vaddsd	%xmm4, %xmm3, %xmm3
 	vucomisd	%xmm3, %xmm2
-	jbe	.LBB10_6
+	jbe	.LBB12_6
 	vbroadcastsd	(%rdi,%rax), %ymm3
 	vmovupd	-16(%rsi,%rax), %xmm4
 	vmulsd	(%rsi,%rax), %xmm3, %xmm5
@@ -5738,19 +10913,19 @@ oc_grey_mean_v4:
 	vblendpd	$4, %ymm5, %ymm4, %ymm4
 	vblendpd	$8, %ymm3, %ymm4, %ymm3
 	vaddpd	%ymm3, %ymm0, %ymm0
-	jmp	.LBB10_6
-.LBB10_1:
+	jmp	.LBB12_6
+.LBB12_1:
 	vxorpd	%xmm0, %xmm0, %xmm0
-.LBB10_2:
+.LBB12_2:
 	vmovupd	%ymm0, (%rcx)
 	vzeroupper
 	retq
-.Lfunc_end10:
-	.size	oc_grey_mean_v4, .Lfunc_end10-oc_grey_mean_v4
+.Lfunc_end12:
+	.size	oc_grey_mean_v4, .Lfunc_end12-oc_grey_mean_v4
 	.cfi_endproc
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI11_0:
+.LCPI13_0:
 	.quad	0
 	.quad	2
 	.quad	4
@@ -5759,7 +10934,7 @@ oc_grey_mean_v4:
 	.quad	10
 	.quad	12
 	.quad	14
-.LCPI11_1:
+.LCPI13_1:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5776,7 +10951,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	15
 	.long	31
-.LCPI11_2:
+.LCPI13_2:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5793,7 +10968,7 @@ oc_grey_mean_v4:
 	.long	31
 	.zero	4
 	.zero	4
-.LCPI11_3:
+.LCPI13_3:
 	.zero	4
 	.zero	4
 	.long	14
@@ -5810,7 +10985,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_4:
+.LCPI13_4:
 	.long	14
 	.long	30
 	.zero	4
@@ -5827,7 +11002,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_5:
+.LCPI13_5:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5844,7 +11019,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	13
 	.long	29
-.LCPI11_6:
+.LCPI13_6:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5861,7 +11036,7 @@ oc_grey_mean_v4:
 	.long	29
 	.zero	4
 	.zero	4
-.LCPI11_7:
+.LCPI13_7:
 	.zero	4
 	.zero	4
 	.long	12
@@ -5878,7 +11053,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_8:
+.LCPI13_8:
 	.long	12
 	.long	28
 	.zero	4
@@ -5895,7 +11070,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_9:
+.LCPI13_9:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5912,7 +11087,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	11
 	.long	27
-.LCPI11_10:
+.LCPI13_10:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5929,7 +11104,7 @@ oc_grey_mean_v4:
 	.long	27
 	.zero	4
 	.zero	4
-.LCPI11_11:
+.LCPI13_11:
 	.zero	4
 	.zero	4
 	.long	10
@@ -5946,7 +11121,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_12:
+.LCPI13_12:
 	.long	10
 	.long	26
 	.zero	4
@@ -5963,7 +11138,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_13:
+.LCPI13_13:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5980,7 +11155,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	9
 	.long	25
-.LCPI11_14:
+.LCPI13_14:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -5997,7 +11172,7 @@ oc_grey_mean_v4:
 	.long	25
 	.zero	4
 	.zero	4
-.LCPI11_15:
+.LCPI13_15:
 	.zero	4
 	.zero	4
 	.long	8
@@ -6014,7 +11189,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_16:
+.LCPI13_16:
 	.long	8
 	.long	24
 	.zero	4
@@ -6031,7 +11206,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_17:
+.LCPI13_17:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6048,7 +11223,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	7
 	.long	23
-.LCPI11_18:
+.LCPI13_18:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6065,7 +11240,7 @@ oc_grey_mean_v4:
 	.long	23
 	.zero	4
 	.zero	4
-.LCPI11_19:
+.LCPI13_19:
 	.zero	4
 	.zero	4
 	.long	6
@@ -6082,7 +11257,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_20:
+.LCPI13_20:
 	.long	6
 	.long	22
 	.zero	4
@@ -6099,7 +11274,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_21:
+.LCPI13_21:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6116,7 +11291,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	5
 	.long	21
-.LCPI11_22:
+.LCPI13_22:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6133,7 +11308,7 @@ oc_grey_mean_v4:
 	.long	21
 	.zero	4
 	.zero	4
-.LCPI11_23:
+.LCPI13_23:
 	.zero	4
 	.zero	4
 	.long	4
@@ -6150,7 +11325,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_24:
+.LCPI13_24:
 	.long	4
 	.long	20
 	.zero	4
@@ -6167,7 +11342,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_25:
+.LCPI13_25:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6184,7 +11359,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	3
 	.long	19
-.LCPI11_26:
+.LCPI13_26:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6201,7 +11376,7 @@ oc_grey_mean_v4:
 	.long	19
 	.zero	4
 	.zero	4
-.LCPI11_27:
+.LCPI13_27:
 	.zero	4
 	.zero	4
 	.long	2
@@ -6218,7 +11393,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_28:
+.LCPI13_28:
 	.long	2
 	.long	18
 	.zero	4
@@ -6235,7 +11410,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_29:
+.LCPI13_29:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6252,7 +11427,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.long	1
 	.long	17
-.LCPI11_30:
+.LCPI13_30:
 	.zero	4
 	.zero	4
 	.zero	4
@@ -6269,7 +11444,7 @@ oc_grey_mean_v4:
 	.long	17
 	.zero	4
 	.zero	4
-.LCPI11_31:
+.LCPI13_31:
 	.zero	4
 	.zero	4
 	.long	0
@@ -6286,7 +11461,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_32:
+.LCPI13_32:
 	.long	0
 	.long	16
 	.zero	4
@@ -6303,7 +11478,7 @@ oc_grey_mean_v4:
 	.zero	4
 	.zero	4
 	.zero	4
-.LCPI11_33:
+.LCPI13_33:
 	.short	2
 	.zero	2
 	.short	6
@@ -6336,7 +11511,7 @@ oc_grey_mean_v4:
 	.zero	2
 	.short	47
 	.zero	2
-.LCPI11_34:
+.LCPI13_34:
 	.short	0
 	.zero	2
 	.short	4
@@ -6371,11 +11546,11 @@ oc_grey_mean_v4:
 	.zero	2
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI11_35:
+.LCPI13_35:
 	.long	0x3f800000
-.LCPI11_36:
+.LCPI13_36:
 	.long	1
-.LCPI11_37:
+.LCPI13_37:
 	.long	32767
 	.text
 	.hidden	oc_defocus_band_v4
@@ -6410,29 +11585,29 @@ oc_defocus_band_v4:
 	movq	%rdi, 312(%rsp)
 	movq	%r9, 288(%rsp)
 	cmpq	720(%rsp), %r9
-	jge	.LBB11_257
+	jge	.LBB13_257
 	movq	%rcx, %r12
 	movq	736(%rsp), %r8
 	movq	728(%rsp), %rdx
 	testq	%r8, %r8
-	jle	.LBB11_2
+	jle	.LBB13_2
 	cmpq	$4, %r8
 	movq	288(%rsp), %rdi
-	ja	.LBB11_23
+	ja	.LBB13_23
 	xorl	%r9d, %r9d
 	xorl	%eax, %eax
-	jmp	.LBB11_21
-.LBB11_2:
+	jmp	.LBB13_21
+.LBB13_2:
 	xorl	%r9d, %r9d
 	movq	288(%rsp), %rdi
-	jmp	.LBB11_3
-.LBB11_23:
+	jmp	.LBB13_3
+.LBB13_23:
 	cmpq	$33, %r8
-	jae	.LBB11_25
+	jae	.LBB13_25
 	xorl	%eax, %eax
 	xorl	%r9d, %r9d
-	jmp	.LBB11_28
-.LBB11_25:
+	jmp	.LBB13_28
+.LBB13_25:
 	movl	%r8d, %eax
 	andl	$31, %eax
 	movl	$32, %ecx
@@ -6441,13 +11616,13 @@ oc_defocus_band_v4:
 	subq	%rcx, %rax
 	addq	$384, %rdx
 	vpxor	%xmm0, %xmm0, %xmm0
-	vmovdqa64	.LCPI11_0(%rip), %zmm1
+	vmovdqa64	.LCPI13_0(%rip), %zmm1
 	movq	%r8, %rsi
 	vpxor	%xmm2, %xmm2, %xmm2
 	vpxor	%xmm3, %xmm3, %xmm3
 	vpxor	%xmm4, %xmm4, %xmm4
 	.p2align	4
-.LBB11_26:
+.LBB13_26:
 	vmovdqu64	-384(%rdx), %zmm5
 	vmovdqu64	-256(%rdx), %zmm6
 	vmovdqu64	-128(%rdx), %zmm7
@@ -6463,7 +11638,7 @@ oc_defocus_band_v4:
 	addq	$512, %rdx
 	addq	$-32, %rsi
 	cmpq	%rsi, %rcx
-	jne	.LBB11_26
+	jne	.LBB13_26
 	vpmaxsq	%zmm2, %zmm0, %zmm0
 	vpmaxsq	%zmm4, %zmm3, %zmm1
 	vpmaxsq	%zmm1, %zmm0, %zmm0
@@ -6476,8 +11651,8 @@ oc_defocus_band_v4:
 	vmovq	%xmm0, %r9
 	cmpl	$5, %ecx
 	movq	728(%rsp), %rdx
-	jb	.LBB11_21
-.LBB11_28:
+	jb	.LBB13_21
+.LBB13_28:
 	movq	%rdx, %rsi
 	movl	%r8d, %edx
 	andl	$3, %edx
@@ -6492,34 +11667,34 @@ oc_defocus_band_v4:
 	shlq	$4, %rdx
 	addq	%rsi, %rdx
 	.p2align	4
-.LBB11_29:
+.LBB13_29:
 	vmovdqu	(%rdx), %ymm1
 	vpunpcklqdq	32(%rdx), %ymm1, %ymm1
 	vpermq	$216, %ymm1, %ymm1
 	vpmaxsq	%ymm0, %ymm1, %ymm0
 	addq	$64, %rdx
 	addq	$4, %rcx
-	jne	.LBB11_29
+	jne	.LBB13_29
 	vextracti128	$1, %ymm0, %xmm1
 	vpmaxsq	%xmm1, %xmm0, %xmm0
 	vpshufd	$238, %xmm0, %xmm1
 	vpmaxsq	%xmm1, %xmm0, %xmm0
 	vmovq	%xmm0, %r9
 	movq	728(%rsp), %rdx
-.LBB11_21:
+.LBB13_21:
 	movq	%r8, %rcx
 	subq	%rax, %rcx
 	shlq	$4, %rax
 	addq	%rdx, %rax
 	.p2align	4
-.LBB11_22:
+.LBB13_22:
 	movq	(%rax), %rdx
 	cmpq	%r9, %rdx
 	cmovgq	%rdx, %r9
 	addq	$16, %rax
 	decq	%rcx
-	jne	.LBB11_22
-.LBB11_3:
+	jne	.LBB13_22
+.LBB13_3:
 	testq	%r8, %r8
 	setle	%al
 	leaq	(%r12,%r12,2), %r10
@@ -6625,17 +11800,17 @@ oc_defocus_band_v4:
 	addq	312(%rsp), %rax
 	movq	%rax, 368(%rsp)
 	vxorps	%xmm20, %xmm20, %xmm20
-	vpbroadcastd	.LCPI11_36(%rip), %ymm21
-	vpbroadcastd	.LCPI11_37(%rip), %ymm22
+	vpbroadcastd	.LCPI13_36(%rip), %ymm21
+	vpbroadcastd	.LCPI13_37(%rip), %ymm22
 	vxorps	%xmm23, %xmm23, %xmm23
 	vxorps	%xmm24, %xmm24, %xmm24
-	vpbroadcastd	.LCPI11_36(%rip), %zmm25
-	vpbroadcastd	.LCPI11_37(%rip), %zmm26
-	vmovdqa64	.LCPI11_8(%rip), %zmm29
-	vmovdqa64	.LCPI11_9(%rip), %zmm30
-	vmovdqa64	.LCPI11_10(%rip), %zmm31
-	vmovdqa64	.LCPI11_11(%rip), %zmm27
-	vmovdqa64	.LCPI11_12(%rip), %zmm28
+	vpbroadcastd	.LCPI13_36(%rip), %zmm25
+	vpbroadcastd	.LCPI13_37(%rip), %zmm26
+	vmovdqa64	.LCPI13_8(%rip), %zmm29
+	vmovdqa64	.LCPI13_9(%rip), %zmm30
+	vmovdqa64	.LCPI13_10(%rip), %zmm31
+	vmovdqa64	.LCPI13_11(%rip), %zmm27
+	vmovdqa64	.LCPI13_12(%rip), %zmm28
 	leaq	2(%r9,%r12), %rax
 	movq	%rax, 528(%rsp)
 	leaq	(,%r12,8), %rax
@@ -6662,9 +11837,9 @@ oc_defocus_band_v4:
 	movq	%r12, (%rsp)
 	movq	%r9, 416(%rsp)
 	movq	%rsi, 520(%rsp)
-	jmp	.LBB11_4
+	jmp	.LBB13_4
 	.p2align	4
-.LBB11_256:
+.LBB13_256:
 	movq	264(%rsp), %rdi
 	incq	%rdi
 	movq	256(%rsp), %rax
@@ -6674,8 +11849,8 @@ oc_defocus_band_v4:
 	cmpq	720(%rsp), %rdi
 	movq	416(%rsp), %r9
 	movq	176(%rsp), %rbx
-	je	.LBB11_257
-.LBB11_4:
+	je	.LBB13_257
+.LBB13_4:
 	leaq	(%rdi,%r9), %rax
 	movq	%rdi, 264(%rsp)
 	leaq	(%rdi,%r9), %rcx
@@ -6689,8 +11864,8 @@ oc_defocus_band_v4:
 	movq	%rax, 512(%rsp)
 	movq	736(%rsp), %r8
 	cmpq	%rax, %rbx
-	jle	.LBB11_5
-.LBB11_187:
+	jle	.LBB13_5
+.LBB13_187:
 	movq	%rbx, 176(%rsp)
 	testq	%r8, %r8
 	setle	%al
@@ -6699,25 +11874,25 @@ oc_defocus_band_v4:
 	setne	%cl
 	orb	%al, %cl
 	movq	272(%rsp), %r11
-	je	.LBB11_188
-.LBB11_213:
+	je	.LBB13_188
+.LBB13_213:
 	cmpb	$0, 23(%rsp)
 	movq	(%rsp), %r12
 	movq	728(%rsp), %rcx
-	jne	.LBB11_256
+	jne	.LBB13_256
 	movq	368(%rsp), %rbx
 	movq	744(%rsp), %rdx
 	movq	296(%rsp), %r9
 	movq	480(%rsp), %rdi
 	xorl	%r8d, %r8d
-	jmp	.LBB11_215
+	jmp	.LBB13_215
 	.p2align	4
-.LBB11_186:
+.LBB13_186:
 	movq	176(%rsp), %rbx
 	addq	392(%rsp), %rbx
 	cmpq	512(%rsp), %rbx
-	jg	.LBB11_187
-.LBB11_5:
+	jg	.LBB13_187
+.LBB13_5:
 	movq	504(%rsp), %rax
 	movq	%rbx, 176(%rsp)
 	subq	%rbx, %rax
@@ -6726,7 +11901,7 @@ oc_defocus_band_v4:
 	cmovlq	%rax, %rcx
 	movq	%rcx, 392(%rsp)
 	testq	%rax, %rax
-	jle	.LBB11_186
+	jle	.LBB13_186
 	movq	392(%rsp), %rax
 	leaq	(%rax,%rax,2), %rcx
 	movq	176(%rsp), %rax
@@ -6740,9 +11915,9 @@ oc_defocus_band_v4:
 	movq	%rcx, 8(%rsp)
 	xorl	%esi, %esi
 	movq	%rcx, 592(%rsp)
-	jmp	.LBB11_7
+	jmp	.LBB13_7
 	.p2align	4
-.LBB11_185:
+.LBB13_185:
 	movq	440(%rsp), %rsi
 	addq	$8, %rsi
 	addq	$-8, 8(%rsp)
@@ -6751,8 +11926,8 @@ oc_defocus_band_v4:
 	addq	$16, 432(%rsp)
 	movq	592(%rsp), %rcx
 	cmpq	%rcx, %rsi
-	jge	.LBB11_186
-.LBB11_7:
+	jge	.LBB13_186
+.LBB13_7:
 	movq	%rdx, 192(%rsp)
 	subq	%rsi, %rcx
 	movq	584(%rsp), %rax
@@ -6881,11 +12056,11 @@ oc_defocus_band_v4:
 	cmpq	$-1, %r9
 	movq	576(%rsp), %r10
 	movq	568(%rsp), %r11
-	je	.LBB11_10
+	je	.LBB13_10
 	movq	424(%rsp), %rdi
 	xorl	%ecx, %ecx
 	.p2align	4
-.LBB11_9:
+.LBB13_9:
 	vmovdqu	%ymm0, (%rdi)
 	vmovdqu	%ymm1, 64(%rdi,%r11)
 	vmovdqu	%ymm0, 32(%rdi)
@@ -6893,10 +12068,10 @@ oc_defocus_band_v4:
 	addq	$2, %rcx
 	addq	$64, %rdi
 	cmpq	%rcx, %r10
-	jne	.LBB11_9
-.LBB11_10:
+	jne	.LBB13_9
+.LBB13_10:
 	testb	$1, %r9b
-	je	.LBB11_12
+	je	.LBB13_12
 	movq	528(%rsp), %rdi
 	addq	%rcx, %rdi
 	shlq	$5, %rcx
@@ -6904,20 +12079,20 @@ oc_defocus_band_v4:
 	vmovdqu	%ymm0, (%r9,%rcx)
 	shlq	$5, %rdi
 	vmovdqu	%ymm1, (%r9,%rdi)
-.LBB11_12:
+.LBB13_12:
 	cmpq	$8, %r8
 	movq	128(%rsp), %r11
-	jge	.LBB11_47
+	jge	.LBB13_47
 	xorl	%r12d, %r12d
-	jmp	.LBB11_14
+	jmp	.LBB13_14
 	.p2align	4
-.LBB11_47:
+.LBB13_47:
 	xorl	%r12d, %r12d
 	movq	536(%rsp), %rcx
 	movq	544(%rsp), %r9
 	movq	192(%rsp), %rdi
 	.p2align	4
-.LBB11_48:
+.LBB13_48:
 	vpmovzxwd	(%rdi,%r12,2), %ymm0
 	vpslld	$16, %ymm0, %ymm0
 	vpmovzxwd	(%rdx,%r12,2), %ymm1
@@ -6969,24 +12144,24 @@ oc_defocus_band_v4:
 	addq	$256, %rcx
 	addq	$8, %r12
 	decq	%r9
-	jne	.LBB11_48
-.LBB11_14:
+	jne	.LBB13_48
+.LBB13_14:
 	movq	%rsi, 88(%rsp)
 	movq	(%rsp), %rsi
 	subq	%r12, %rsi
-	jle	.LBB11_36
+	jle	.LBB13_36
 	cmpq	$3, %rsi
-	ja	.LBB11_31
-.LBB11_16:
+	ja	.LBB13_31
+.LBB13_16:
 	movq	%r12, %r9
-	jmp	.LBB11_17
+	jmp	.LBB13_17
 	.p2align	4
-.LBB11_31:
+.LBB13_31:
 	cmpq	$16, %rsi
-	jae	.LBB11_42
+	jae	.LBB13_42
 	xorl	%ebx, %ebx
-	jmp	.LBB11_33
-.LBB11_42:
+	jmp	.LBB13_33
+.LBB13_42:
 	movq	%rsi, 200(%rsp)
 	movq	%rsi, %rbx
 	andq	$-16, %rbx
@@ -7019,10 +12194,10 @@ oc_defocus_band_v4:
 	movb	$-120, %cl
 	movb	$34, %dil
 	movb	$-52, %r8b
-	vmovdqa64	.LCPI11_31(%rip), %zmm18
-	vmovdqa64	.LCPI11_32(%rip), %zmm19
+	vmovdqa64	.LCPI13_31(%rip), %zmm18
+	vmovdqa64	.LCPI13_32(%rip), %zmm19
 	.p2align	4
-.LBB11_43:
+.LBB13_43:
 	vpmovzxwd	(%r14,%r9,2), %zmm0
 	movq	136(%rsp), %r10
 	vpmovzxwd	(%r10,%r9,2), %zmm3
@@ -7038,32 +12213,32 @@ oc_defocus_band_v4:
 	vpmovzxwd	(%r10,%r9,2), %zmm6
 	vpmovzxwd	(%rsi,%r9,2), %zmm8
 	vmovdqa64	%zmm6, %zmm5
-	vmovdqa64	.LCPI11_1(%rip), %zmm9
+	vmovdqa64	.LCPI13_1(%rip), %zmm9
 	vpermt2d	%zmm8, %zmm9, %zmm5
 	vmovdqa64	%zmm1, %zmm9
-	vmovdqa64	.LCPI11_2(%rip), %zmm10
+	vmovdqa64	.LCPI13_2(%rip), %zmm10
 	vpermt2d	%zmm7, %zmm10, %zmm9
 	kmovd	%ecx, %k1
 	vmovdqa64	%zmm5, %zmm9 {%k1}
 	vmovdqa64	%zmm2, %zmm10
-	vmovdqa64	.LCPI11_3(%rip), %zmm5
+	vmovdqa64	.LCPI13_3(%rip), %zmm5
 	vpermt2d	%zmm4, %zmm5, %zmm10
 	vmovdqa64	%zmm0, %zmm5
-	vmovdqa64	.LCPI11_4(%rip), %zmm11
+	vmovdqa64	.LCPI13_4(%rip), %zmm11
 	vpermt2d	%zmm3, %zmm11, %zmm5
 	kmovd	%edi, %k2
 	vmovdqa64	%zmm10, %zmm5 {%k2}
 	kmovd	%r8d, %k3
 	vmovdqa64	%zmm9, %zmm5 {%k3}
 	vmovdqa64	%zmm6, %zmm9
-	vmovdqa64	.LCPI11_5(%rip), %zmm10
+	vmovdqa64	.LCPI13_5(%rip), %zmm10
 	vpermt2d	%zmm8, %zmm10, %zmm9
 	vmovdqa64	%zmm1, %zmm10
-	vmovdqa64	.LCPI11_6(%rip), %zmm11
+	vmovdqa64	.LCPI13_6(%rip), %zmm11
 	vpermt2d	%zmm7, %zmm11, %zmm10
 	vmovdqa64	%zmm9, %zmm10 {%k1}
 	vmovdqa64	%zmm2, %zmm11
-	vmovdqa64	.LCPI11_7(%rip), %zmm9
+	vmovdqa64	.LCPI13_7(%rip), %zmm9
 	vpermt2d	%zmm4, %zmm9, %zmm11
 	vmovdqa64	%zmm0, %zmm9
 	vpermt2d	%zmm3, %zmm30, %zmm9
@@ -7081,68 +12256,68 @@ oc_defocus_band_v4:
 	vmovdqa64	%zmm12, %zmm10 {%k2}
 	vmovdqa64	%zmm11, %zmm10 {%k3}
 	vmovdqa64	%zmm6, %zmm11
-	vmovdqa64	.LCPI11_13(%rip), %zmm12
+	vmovdqa64	.LCPI13_13(%rip), %zmm12
 	vpermt2d	%zmm8, %zmm12, %zmm11
 	vmovdqa64	%zmm1, %zmm12
-	vmovdqa64	.LCPI11_14(%rip), %zmm13
+	vmovdqa64	.LCPI13_14(%rip), %zmm13
 	vpermt2d	%zmm7, %zmm13, %zmm12
 	vmovdqa64	%zmm11, %zmm12 {%k1}
 	vmovdqa64	%zmm2, %zmm13
-	vmovdqa64	.LCPI11_15(%rip), %zmm11
+	vmovdqa64	.LCPI13_15(%rip), %zmm11
 	vpermt2d	%zmm4, %zmm11, %zmm13
 	vmovdqa64	%zmm0, %zmm11
-	vmovdqa64	.LCPI11_16(%rip), %zmm14
+	vmovdqa64	.LCPI13_16(%rip), %zmm14
 	vpermt2d	%zmm3, %zmm14, %zmm11
 	vmovdqa64	%zmm13, %zmm11 {%k2}
 	vmovdqa64	%zmm12, %zmm11 {%k3}
 	vmovdqa64	%zmm6, %zmm12
-	vmovdqa64	.LCPI11_17(%rip), %zmm13
+	vmovdqa64	.LCPI13_17(%rip), %zmm13
 	vpermt2d	%zmm8, %zmm13, %zmm12
 	vmovdqa64	%zmm1, %zmm13
-	vmovdqa64	.LCPI11_18(%rip), %zmm14
+	vmovdqa64	.LCPI13_18(%rip), %zmm14
 	vpermt2d	%zmm7, %zmm14, %zmm13
 	vmovdqa64	%zmm12, %zmm13 {%k1}
 	vmovdqa64	%zmm2, %zmm12
-	vmovdqa64	.LCPI11_19(%rip), %zmm14
+	vmovdqa64	.LCPI13_19(%rip), %zmm14
 	vpermt2d	%zmm4, %zmm14, %zmm12
 	vmovdqa64	%zmm0, %zmm14
-	vmovdqa64	.LCPI11_20(%rip), %zmm15
+	vmovdqa64	.LCPI13_20(%rip), %zmm15
 	vpermt2d	%zmm3, %zmm15, %zmm14
 	vmovdqa64	%zmm12, %zmm14 {%k2}
 	vmovdqa64	%zmm13, %zmm14 {%k3}
 	vmovdqa64	%zmm6, %zmm12
-	vmovdqa64	.LCPI11_21(%rip), %zmm13
+	vmovdqa64	.LCPI13_21(%rip), %zmm13
 	vpermt2d	%zmm8, %zmm13, %zmm12
 	vmovdqa64	%zmm1, %zmm13
-	vmovdqa64	.LCPI11_22(%rip), %zmm15
+	vmovdqa64	.LCPI13_22(%rip), %zmm15
 	vpermt2d	%zmm7, %zmm15, %zmm13
 	vmovdqa64	%zmm12, %zmm13 {%k1}
 	vmovdqa64	%zmm2, %zmm12
-	vmovdqa64	.LCPI11_23(%rip), %zmm15
+	vmovdqa64	.LCPI13_23(%rip), %zmm15
 	vpermt2d	%zmm4, %zmm15, %zmm12
 	vmovdqa64	%zmm0, %zmm15
-	vmovdqa64	.LCPI11_24(%rip), %zmm16
+	vmovdqa64	.LCPI13_24(%rip), %zmm16
 	vpermt2d	%zmm3, %zmm16, %zmm15
 	vmovdqa64	%zmm12, %zmm15 {%k2}
 	vmovdqa64	%zmm13, %zmm15 {%k3}
 	vmovdqa64	%zmm6, %zmm12
-	vmovdqa64	.LCPI11_25(%rip), %zmm13
+	vmovdqa64	.LCPI13_25(%rip), %zmm13
 	vpermt2d	%zmm8, %zmm13, %zmm12
 	vmovdqa64	%zmm1, %zmm13
-	vmovdqa64	.LCPI11_26(%rip), %zmm16
+	vmovdqa64	.LCPI13_26(%rip), %zmm16
 	vpermt2d	%zmm7, %zmm16, %zmm13
 	vmovdqa64	%zmm12, %zmm13 {%k1}
 	vmovdqa64	%zmm2, %zmm12
-	vmovdqa64	.LCPI11_27(%rip), %zmm16
+	vmovdqa64	.LCPI13_27(%rip), %zmm16
 	vpermt2d	%zmm4, %zmm16, %zmm12
 	vmovdqa64	%zmm0, %zmm16
-	vmovdqa64	.LCPI11_28(%rip), %zmm29
+	vmovdqa64	.LCPI13_28(%rip), %zmm29
 	vpermt2d	%zmm3, %zmm29, %zmm16
 	vmovdqa64	%zmm12, %zmm16 {%k2}
 	vmovdqa64	%zmm13, %zmm16 {%k3}
-	vmovdqa64	.LCPI11_29(%rip), %zmm12
+	vmovdqa64	.LCPI13_29(%rip), %zmm12
 	vpermt2d	%zmm8, %zmm12, %zmm6
-	vmovdqa64	.LCPI11_30(%rip), %zmm8
+	vmovdqa64	.LCPI13_30(%rip), %zmm8
 	vpermt2d	%zmm7, %zmm8, %zmm1
 	vmovdqa64	%zmm6, %zmm1 {%k1}
 	vpermt2d	%zmm4, %zmm18, %zmm2
@@ -7168,7 +12343,7 @@ oc_defocus_band_v4:
 	addq	$16, %r9
 	addq	$512, %rbp
 	cmpq	%r9, %rbx
-	jne	.LBB11_43
+	jne	.LBB13_43
 	movq	200(%rsp), %rsi
 	cmpq	%rbx, %rsi
 	vmovdqa64	%zmm30, %zmm29
@@ -7178,10 +12353,10 @@ oc_defocus_band_v4:
 	vmovdqa64	%zmm17, %zmm28
 	movq	104(%rsp), %rbp
 	movq	48(%rsp), %r14
-	je	.LBB11_36
+	je	.LBB13_36
 	testb	$12, %sil
-	je	.LBB11_46
-.LBB11_33:
+	je	.LBB13_46
+.LBB13_33:
 	subq	400(%rsp), %rsi
 	leaq	(%r12,%rsi), %r9
 	leaq	(%r15,%r12,2), %r14
@@ -7200,7 +12375,7 @@ oc_defocus_band_v4:
 	shlq	$5, %r12
 	addq	208(%rsp), %r12
 	.p2align	4
-.LBB11_34:
+.LBB13_34:
 	vmovq	(%r10,%rbx,2), %xmm0
 	vmovq	(%r11,%rbx,2), %xmm1
 	vpunpcklqdq	%xmm0, %xmm1, %xmm0
@@ -7216,9 +12391,9 @@ oc_defocus_band_v4:
 	vinserti128	$1, %xmm1, %ymm0, %ymm0
 	vinserti128	$1, %xmm3, %ymm2, %ymm1
 	vmovdqa64	%zmm0, %zmm2
-	vmovdqa64	.LCPI11_33(%rip), %zmm3
+	vmovdqa64	.LCPI13_33(%rip), %zmm3
 	vpermt2w	%zmm1, %zmm3, %zmm2
-	vmovdqa64	.LCPI11_34(%rip), %zmm3
+	vmovdqa64	.LCPI13_34(%rip), %zmm3
 	vpermt2w	%zmm1, %zmm3, %zmm0
 	vpslld	$16, %zmm0, %zmm0
 	vpslld	$16, %zmm2, %zmm1
@@ -7227,14 +12402,14 @@ oc_defocus_band_v4:
 	addq	$4, %rbx
 	subq	$-128, %r12
 	cmpq	%rbx, %rsi
-	jne	.LBB11_34
+	jne	.LBB13_34
 	cmpq	$0, 400(%rsp)
 	movq	152(%rsp), %r15
 	movq	104(%rsp), %rbp
 	movq	48(%rsp), %r14
 	movq	128(%rsp), %r11
-	je	.LBB11_36
-.LBB11_17:
+	je	.LBB13_36
+.LBB13_17:
 	leaq	(%r15,%r9,2), %rcx
 	leaq	(,%r9,2), %rdi
 	addq	%rbp, %rdi
@@ -7252,7 +12427,7 @@ oc_defocus_band_v4:
 	addq	208(%rsp), %r9
 	xorl	%r14d, %r14d
 	.p2align	4
-.LBB11_18:
+.LBB13_18:
 	movzwl	(%rbx,%r14,2), %ebp
 	vmovd	%ebp, %xmm0
 	vpinsrw	$1, (%rdx,%r14,2), %xmm0, %xmm0
@@ -7268,12 +12443,12 @@ oc_defocus_band_v4:
 	incq	%r14
 	addq	$32, %r9
 	cmpq	%r14, %r11
-	jne	.LBB11_18
-.LBB11_36:
+	jne	.LBB13_18
+.LBB13_36:
 	movq	736(%rsp), %r8
 	testq	%r8, %r8
 	movq	(%rsp), %r12
-	jle	.LBB11_185
+	jle	.LBB13_185
 	movq	440(%rsp), %rdi
 	movq	%rdi, %rdx
 	movabsq	$-6148914691236517205, %rsi
@@ -7406,9 +12581,9 @@ oc_defocus_band_v4:
 	movq	%rax, 616(%rsp)
 	movq	$0, 136(%rsp)
 	xorl	%ecx, %ecx
-	jmp	.LBB11_38
+	jmp	.LBB13_38
 	.p2align	4
-.LBB11_184:
+.LBB13_184:
 	movq	128(%rsp), %rcx
 	incq	%rcx
 	movq	136(%rsp), %rax
@@ -7416,8 +12591,8 @@ oc_defocus_band_v4:
 	movq	%rax, 136(%rsp)
 	movq	736(%rsp), %r8
 	cmpq	%r8, %rcx
-	je	.LBB11_185
-.LBB11_38:
+	je	.LBB13_185
+.LBB13_38:
 	movq	%rcx, 128(%rsp)
 	movq	%rcx, %rax
 	shlq	$4, %rax
@@ -7425,46 +12600,46 @@ oc_defocus_band_v4:
 	movq	(%rcx,%rax), %r11
 	vmovss	8(%rcx,%rax), %xmm0
 	testq	%r11, %r11
-	jne	.LBB11_40
+	jne	.LBB13_40
 	vucomiss	%xmm20, %xmm0
-	jne	.LBB11_40
-	jnp	.LBB11_184
-.LBB11_40:
+	jne	.LBB13_40
+	jnp	.LBB13_184
+.LBB13_40:
 	movq	152(%rsp), %rax
 	movq	%rax, %rdx
 	movq	160(%rsp), %rcx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_41
+	je	.LBB13_41
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r10
-	jmp	.LBB11_50
-.LBB11_41:
+	jmp	.LBB13_50
+.LBB13_41:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r10d
-.LBB11_50:
+.LBB13_50:
 	movq	88(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
 	movq	200(%rsp), %rsi
-	je	.LBB11_51
+	je	.LBB13_51
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rbp
-	jmp	.LBB11_53
-.LBB11_51:
+	jmp	.LBB13_53
+.LBB13_51:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %ebp
-.LBB11_53:
+.LBB13_53:
 	movq	248(%rsp), %rdi
 	movq	%rsi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_54
+	je	.LBB13_54
 	movq	%rsi, %rax
 	cqto
 	idivq	%rcx
@@ -7472,14 +12647,14 @@ oc_defocus_band_v4:
 	movq	%rdi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	je	.LBB11_57
-.LBB11_58:
+	je	.LBB13_57
+.LBB13_58:
 	movq	%rdi, %rax
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rsi
-	jmp	.LBB11_59
-.LBB11_54:
+	jmp	.LBB13_59
+.LBB13_54:
 	movl	%esi, %eax
 	xorl	%edx, %edx
 	divl	%ecx
@@ -7487,66 +12662,66 @@ oc_defocus_band_v4:
 	movq	%rdi, %rax
 	orq	%rcx, %rax
 	shrq	$32, %rax
-	jne	.LBB11_58
-.LBB11_57:
+	jne	.LBB13_58
+.LBB13_57:
 	movl	%edi, %eax
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %esi
-.LBB11_59:
+.LBB13_59:
 	movq	360(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_60
+	je	.LBB13_60
 	cqto
 	idivq	%rcx
 	movq	%rdx, %rdi
-	jmp	.LBB11_62
-.LBB11_60:
+	jmp	.LBB13_62
+.LBB13_60:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %edi
-.LBB11_62:
+.LBB13_62:
 	movq	352(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_63
+	je	.LBB13_63
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r15
-	jmp	.LBB11_65
-.LBB11_63:
+	jmp	.LBB13_65
+.LBB13_63:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r15d
-.LBB11_65:
+.LBB13_65:
 	movq	344(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_66
+	je	.LBB13_66
 	cqto
 	idivq	%rcx
 	movq	%rdx, %r8
-	jmp	.LBB11_68
-.LBB11_66:
+	jmp	.LBB13_68
+.LBB13_66:
 	xorl	%edx, %edx
 	divl	%ecx
 	movl	%edx, %r8d
-.LBB11_68:
+.LBB13_68:
 	movq	336(%rsp), %rax
 	movq	%rax, %rdx
 	orq	%rcx, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_69
+	je	.LBB13_69
 	cqto
 	idivq	%rcx
 	testq	%r11, %r11
 	movq	%r11, 40(%rsp)
-	js	.LBB11_72
-.LBB11_73:
+	js	.LBB13_72
+.LBB13_73:
 	movq	%r15, 56(%rsp)
 	movq	%rdi, 24(%rsp)
 	movq	%rsi, %rdi
@@ -7565,7 +12740,7 @@ oc_defocus_band_v4:
 	vpxor	%xmm2, %xmm2, %xmm2
 	xorl	%r15d, %r15d
 	.p2align	4
-.LBB11_74:
+.LBB13_74:
 	movq	%r14, %rax
 	movq	%r10, %rcx
 	vaddps	(%r11), %ymm2, %ymm2
@@ -7574,7 +12749,7 @@ oc_defocus_band_v4:
 	addq	$32, %r14
 	decq	%r10
 	cmpq	%r15, %r9
-	jne	.LBB11_74
+	jne	.LBB13_74
 	movq	40(%rsp), %r11
 	cmpq	$2, %r11
 	movq	%rbx, %r10
@@ -7582,36 +12757,36 @@ oc_defocus_band_v4:
 	movq	%rdi, %rsi
 	movq	24(%rsp), %rdi
 	movq	56(%rsp), %r15
-	jb	.LBB11_76
+	jb	.LBB13_76
 	.p2align	4
-.LBB11_260:
+.LBB13_260:
 	vaddps	-96(%rax), %ymm2, %ymm1
 	vaddps	-64(%rax), %ymm1, %ymm1
 	vaddps	-32(%rax), %ymm1, %ymm1
 	vaddps	(%rax), %ymm1, %ymm2
 	subq	$-128, %rax
 	addq	$-4, %rcx
-	jne	.LBB11_260
-.LBB11_76:
+	jne	.LBB13_260
+.LBB13_76:
 	testq	%r12, %r12
-	jg	.LBB11_77
-	jmp	.LBB11_184
-.LBB11_69:
+	jg	.LBB13_77
+	jmp	.LBB13_184
+.LBB13_69:
 	xorl	%edx, %edx
 	divl	%ecx
 	testq	%r11, %r11
 	movq	%r11, 40(%rsp)
-	jns	.LBB11_73
-.LBB11_72:
+	jns	.LBB13_73
+.LBB13_72:
 	vpxor	%xmm2, %xmm2, %xmm2
 	testq	%r12, %r12
-	jle	.LBB11_184
-.LBB11_77:
+	jle	.LBB13_184
+.LBB13_77:
 	leaq	1(,%r11,2), %rax
 	vcvtsi2ss	%rax, %xmm31, %xmm1
 	vaddss	%xmm0, %xmm0, %xmm3
 	vaddss	%xmm1, %xmm3, %xmm1
-	vmovss	.LCPI11_35(%rip), %xmm3
+	vmovss	.LCPI13_35(%rip), %xmm3
 	vdivss	%xmm1, %xmm3, %xmm1
 	vbroadcastss	%xmm0, %ymm0
 	vbroadcastss	%xmm1, %ymm1
@@ -7684,27 +12859,27 @@ oc_defocus_band_v4:
 	xorl	%eax, %eax
 	xorl	%r8d, %r8d
 	movq	%rsi, 144(%rsp)
-	jmp	.LBB11_78
+	jmp	.LBB13_78
 	.p2align	4
-.LBB11_183:
+.LBB13_183:
 	addq	$8, %r8
 	movq	24(%rsp), %rax
 	addq	$-8, %rax
 	addq	$256, %rdx
 	addq	$256, %rbx
 	cmpq	%r12, %r8
-	jge	.LBB11_184
-.LBB11_78:
+	jge	.LBB13_184
+.LBB13_78:
 	vmovaps	%ymm2, %ymm3
 	movq	%rax, 24(%rsp)
 	addq	%r12, %rax
 	vmovups	(%rbx), %ymm5
 	vmovaps	%ymm2, %ymm4
 	testq	%rax, %rax
-	jle	.LBB11_80
+	jle	.LBB13_80
 	vsubps	(%rdx), %ymm5, %ymm2
 	vaddps	%ymm2, %ymm3, %ymm4
-.LBB11_80:
+.LBB13_80:
 	xorl	%ecx, %ecx
 	cmpq	$2, %rax
 	setge	%cl
@@ -7717,14 +12892,14 @@ oc_defocus_band_v4:
 	shlq	$5, %rcx
 	vmovups	32(%r13,%rcx), %ymm7
 	cmpq	$2, %rax
-	jge	.LBB11_81
+	jge	.LBB13_81
 	vmovaps	%ymm4, %ymm6
-	jmp	.LBB11_83
+	jmp	.LBB13_83
 	.p2align	4
-.LBB11_81:
+.LBB13_81:
 	vsubps	(%r13,%r9), %ymm7, %ymm2
 	vaddps	%ymm2, %ymm4, %ymm6
-.LBB11_83:
+.LBB13_83:
 	xorl	%edi, %edi
 	cmpq	$3, %rax
 	setge	%dil
@@ -7735,14 +12910,14 @@ oc_defocus_band_v4:
 	shlq	$5, %rdi
 	vmovups	32(%r13,%rdi), %ymm9
 	cmpq	$3, %rax
-	jge	.LBB11_84
+	jge	.LBB13_84
 	vmovaps	%ymm6, %ymm8
-	jmp	.LBB11_86
+	jmp	.LBB13_86
 	.p2align	4
-.LBB11_84:
+.LBB13_84:
 	vsubps	(%r13,%rcx), %ymm9, %ymm2
 	vaddps	%ymm2, %ymm6, %ymm8
-.LBB11_86:
+.LBB13_86:
 	xorl	%edi, %edi
 	cmpq	$4, %rax
 	setge	%dil
@@ -7753,14 +12928,14 @@ oc_defocus_band_v4:
 	shlq	$5, %rdi
 	vmovups	32(%r13,%rdi), %ymm11
 	cmpq	$4, %rax
-	jge	.LBB11_87
+	jge	.LBB13_87
 	vmovaps	%ymm8, %ymm10
-	jmp	.LBB11_89
+	jmp	.LBB13_89
 	.p2align	4
-.LBB11_87:
+.LBB13_87:
 	vsubps	(%r13,%r10), %ymm11, %ymm2
 	vaddps	%ymm2, %ymm8, %ymm10
-.LBB11_89:
+.LBB13_89:
 	xorl	%edi, %edi
 	cmpq	$5, %rax
 	setge	%dil
@@ -7771,14 +12946,14 @@ oc_defocus_band_v4:
 	shlq	$5, %rdi
 	vmovups	32(%r13,%rdi), %ymm13
 	cmpq	$5, %rax
-	jge	.LBB11_90
+	jge	.LBB13_90
 	vmovaps	%ymm10, %ymm12
-	jmp	.LBB11_92
+	jmp	.LBB13_92
 	.p2align	4
-.LBB11_90:
+.LBB13_90:
 	vsubps	(%r13,%r15), %ymm13, %ymm2
 	vaddps	%ymm2, %ymm10, %ymm12
-.LBB11_92:
+.LBB13_92:
 	xorl	%edi, %edi
 	cmpq	$6, %rax
 	setge	%dil
@@ -7789,14 +12964,14 @@ oc_defocus_band_v4:
 	shlq	$5, %r11
 	vmovups	32(%r13,%r11), %ymm15
 	cmpq	$6, %rax
-	jge	.LBB11_93
+	jge	.LBB13_93
 	vmovaps	%ymm12, %ymm14
-	jmp	.LBB11_95
+	jmp	.LBB13_95
 	.p2align	4
-.LBB11_93:
+.LBB13_93:
 	vsubps	(%r13,%rdi), %ymm15, %ymm2
 	vaddps	%ymm2, %ymm12, %ymm14
-.LBB11_95:
+.LBB13_95:
 	cmpq	$7, %rax
 	movl	$0, %r14d
 	movl	$6, %esi
@@ -7807,14 +12982,14 @@ oc_defocus_band_v4:
 	shlq	$5, %r14
 	vmovups	32(%r13,%r14), %ymm17
 	cmpq	$7, %rax
-	jge	.LBB11_96
+	jge	.LBB13_96
 	vmovaps	%ymm14, %ymm16
-	jmp	.LBB11_98
+	jmp	.LBB13_98
 	.p2align	4
-.LBB11_96:
+.LBB13_96:
 	vsubps	(%r13,%r11), %ymm17, %ymm2
 	vaddps	%ymm2, %ymm14, %ymm16
-.LBB11_98:
+.LBB13_98:
 	movq	%r13, %rsi
 	cmpq	$8, %rax
 	movl	$0, %r14d
@@ -7827,14 +13002,14 @@ oc_defocus_band_v4:
 	vmovups	32(%rsi,%rbp), %ymm18
 	cmpq	$8, %rax
 	movq	%rsi, %r13
-	jge	.LBB11_99
+	jge	.LBB13_99
 	vmovaps	%ymm16, %ymm2
-	jmp	.LBB11_101
+	jmp	.LBB13_101
 	.p2align	4
-.LBB11_99:
+.LBB13_99:
 	vsubps	(%r13,%r12), %ymm18, %ymm2
 	vaddps	%ymm2, %ymm16, %ymm2
-.LBB11_101:
+.LBB13_101:
 	movq	144(%rsp), %rsi
 	vaddps	-32(%rdx), %ymm5, %ymm5
 	vmulps	%ymm5, %ymm0, %ymm5
@@ -7933,11 +13108,11 @@ oc_defocus_band_v4:
 	vpsrld	$16, %ymm7, %ymm7
 	vpmovdw	%ymm7, %xmm10
 	cmpq	$7, %rax
-	jle	.LBB11_102
+	jle	.LBB13_102
 	cmpq	$0, 280(%rsp)
 	movq	(%rsp), %r12
 	movq	40(%rsp), %r11
-	jle	.LBB11_183
+	jle	.LBB13_183
 	vpshufd	$232, %xmm4, %xmm7
 	vpshufd	$232, %xmm3, %xmm11
 	vpunpcklwd	%xmm7, %xmm11, %xmm13
@@ -7957,7 +13132,7 @@ oc_defocus_band_v4:
 	vpunpcklqdq	%xmm12, %xmm11, %xmm16
 	vmovdqu64	%xmm16, (%rsi,%r8,2)
 	cmpq	$2, 8(%rsp)
-	jl	.LBB11_183
+	jl	.LBB13_183
 	vpshufd	$245, %xmm13, %xmm13
 	vpblendd	$10, %xmm14, %xmm13, %xmm13
 	vpshufd	$245, %xmm15, %xmm14
@@ -7965,7 +13140,7 @@ oc_defocus_band_v4:
 	vpunpcklqdq	%xmm14, %xmm13, %xmm7
 	movq	168(%rsp), %rax
 	vmovdqu	%xmm7, (%rax,%r8,2)
-	je	.LBB11_183
+	je	.LBB13_183
 	vpshufd	$237, %xmm4, %xmm4
 	vpshufd	$237, %xmm3, %xmm3
 	vpunpcklwd	%xmm4, %xmm3, %xmm15
@@ -7986,7 +13161,7 @@ oc_defocus_band_v4:
 	movq	48(%rsp), %rax
 	vmovdqu	%xmm8, (%rax,%r8,2)
 	cmpq	$3, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	vpshufd	$245, %xmm15, %xmm8
 	vpblendd	$10, %xmm5, %xmm8, %xmm5
 	vpshufd	$245, %xmm6, %xmm6
@@ -7995,28 +13170,28 @@ oc_defocus_band_v4:
 	movq	104(%rsp), %rax
 	vmovdqu	%xmm7, (%rax,%r8,2)
 	cmpq	$4, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	vpunpckhqdq	%xmm12, %xmm11, %xmm7
 	movq	216(%rsp), %rax
 	vmovdqu	%xmm7, (%rax,%r8,2)
 	cmpq	$5, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	vpunpckhqdq	%xmm14, %xmm13, %xmm7
 	movq	240(%rsp), %rax
 	vmovdqu	%xmm7, (%rax,%r8,2)
 	cmpq	$6, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	vpunpckhqdq	%xmm4, %xmm3, %xmm3
 	movq	232(%rsp), %rax
 	vmovdqu	%xmm3, (%rax,%r8,2)
 	cmpq	$7, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	vpunpckhqdq	%xmm6, %xmm5, %xmm3
 	movq	32(%rsp), %rax
 	vmovdqu	%xmm3, (%rax,%r8,2)
-	jmp	.LBB11_183
+	jmp	.LBB13_183
 	.p2align	4
-.LBB11_102:
+.LBB13_102:
 	testq	%rax, %rax
 	setle	%cl
 	cmpq	$0, 280(%rsp)
@@ -8024,225 +13199,225 @@ oc_defocus_band_v4:
 	orb	%cl, %dil
 	movq	(%rsp), %r12
 	movq	40(%rsp), %r11
-	jne	.LBB11_183
+	jne	.LBB13_183
 	vpextrw	$0, %xmm3, (%rsi,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_111
+	jl	.LBB13_111
 	vpextrw	$0, %xmm4, 2(%rsi,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_111
+	je	.LBB13_111
 	vpextrw	$0, %xmm5, 4(%rsi,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_111
+	je	.LBB13_111
 	vpextrw	$0, %xmm6, 6(%rsi,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_111
+	je	.LBB13_111
 	vpextrw	$0, %xmm19, 8(%rsi,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_111
+	je	.LBB13_111
 	vpextrw	$0, %xmm8, 10(%rsi,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_111
+	je	.LBB13_111
 	vpextrw	$0, %xmm9, 12(%rsi,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_111
+	je	.LBB13_111
 	vpextrw	$0, %xmm10, 14(%rsi,%r8,2)
 	.p2align	4
-.LBB11_111:
+.LBB13_111:
 	cmpq	$2, 8(%rsp)
-	jl	.LBB11_183
+	jl	.LBB13_183
 	movq	168(%rsp), %rcx
 	vpextrw	$1, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_120
+	jl	.LBB13_120
 	vpextrw	$1, %xmm4, 2(%rcx,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_120
+	je	.LBB13_120
 	vpextrw	$1, %xmm5, 4(%rcx,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_120
+	je	.LBB13_120
 	vpextrw	$1, %xmm6, 6(%rcx,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_120
+	je	.LBB13_120
 	vpextrw	$1, %xmm19, 8(%rcx,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_120
+	je	.LBB13_120
 	vpextrw	$1, %xmm8, 10(%rcx,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_120
+	je	.LBB13_120
 	vpextrw	$1, %xmm9, 12(%rcx,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_120
+	je	.LBB13_120
 	vpextrw	$1, %xmm10, 14(%rcx,%r8,2)
-.LBB11_120:
+.LBB13_120:
 	cmpq	$2, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	48(%rsp), %rcx
 	vpextrw	$2, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_129
+	jl	.LBB13_129
 	vpextrw	$2, %xmm4, 2(%rcx,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_129
+	je	.LBB13_129
 	vpextrw	$2, %xmm5, 4(%rcx,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_129
+	je	.LBB13_129
 	vpextrw	$2, %xmm6, 6(%rcx,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_129
+	je	.LBB13_129
 	vpextrw	$2, %xmm19, 8(%rcx,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_129
+	je	.LBB13_129
 	vpextrw	$2, %xmm8, 10(%rcx,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_129
+	je	.LBB13_129
 	vpextrw	$2, %xmm9, 12(%rcx,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_129
+	je	.LBB13_129
 	vpextrw	$2, %xmm10, 14(%rcx,%r8,2)
-.LBB11_129:
+.LBB13_129:
 	cmpq	$3, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	104(%rsp), %rcx
 	vpextrw	$3, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_138
+	jl	.LBB13_138
 	vpextrw	$3, %xmm4, 2(%rcx,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_138
+	je	.LBB13_138
 	vpextrw	$3, %xmm5, 4(%rcx,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_138
+	je	.LBB13_138
 	vpextrw	$3, %xmm6, 6(%rcx,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_138
+	je	.LBB13_138
 	vpextrw	$3, %xmm19, 8(%rcx,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_138
+	je	.LBB13_138
 	vpextrw	$3, %xmm8, 10(%rcx,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_138
+	je	.LBB13_138
 	vpextrw	$3, %xmm9, 12(%rcx,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_138
+	je	.LBB13_138
 	vpextrw	$3, %xmm10, 14(%rcx,%r8,2)
-.LBB11_138:
+.LBB13_138:
 	cmpq	$4, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	216(%rsp), %rcx
 	vpextrw	$4, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_147
+	jl	.LBB13_147
 	vpextrw	$4, %xmm4, 2(%rcx,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_147
+	je	.LBB13_147
 	vpextrw	$4, %xmm5, 4(%rcx,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_147
+	je	.LBB13_147
 	vpextrw	$4, %xmm6, 6(%rcx,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_147
+	je	.LBB13_147
 	vpextrw	$4, %xmm19, 8(%rcx,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_147
+	je	.LBB13_147
 	vpextrw	$4, %xmm8, 10(%rcx,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_147
+	je	.LBB13_147
 	vpextrw	$4, %xmm9, 12(%rcx,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_147
+	je	.LBB13_147
 	vpextrw	$4, %xmm10, 14(%rcx,%r8,2)
-.LBB11_147:
+.LBB13_147:
 	cmpq	$5, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	240(%rsp), %rcx
 	vpextrw	$5, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_156
+	jl	.LBB13_156
 	vpextrw	$5, %xmm4, 2(%rcx,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_156
+	je	.LBB13_156
 	vpextrw	$5, %xmm5, 4(%rcx,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_156
+	je	.LBB13_156
 	vpextrw	$5, %xmm6, 6(%rcx,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_156
+	je	.LBB13_156
 	vpextrw	$5, %xmm19, 8(%rcx,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_156
+	je	.LBB13_156
 	vpextrw	$5, %xmm8, 10(%rcx,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_156
+	je	.LBB13_156
 	vpextrw	$5, %xmm9, 12(%rcx,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_156
+	je	.LBB13_156
 	vpextrw	$5, %xmm10, 14(%rcx,%r8,2)
-.LBB11_156:
+.LBB13_156:
 	cmpq	$6, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	232(%rsp), %rcx
 	vpextrw	$6, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_165
+	jl	.LBB13_165
 	vpextrw	$6, %xmm4, 2(%rcx,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_165
+	je	.LBB13_165
 	vpextrw	$6, %xmm5, 4(%rcx,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_165
+	je	.LBB13_165
 	vpextrw	$6, %xmm6, 6(%rcx,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_165
+	je	.LBB13_165
 	vpextrw	$6, %xmm19, 8(%rcx,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_165
+	je	.LBB13_165
 	vpextrw	$6, %xmm8, 10(%rcx,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_165
+	je	.LBB13_165
 	vpextrw	$6, %xmm9, 12(%rcx,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_165
+	je	.LBB13_165
 	vpextrw	$6, %xmm10, 14(%rcx,%r8,2)
-.LBB11_165:
+.LBB13_165:
 	cmpq	$7, 8(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rcx
 	vpextrw	$7, %xmm3, (%rcx,%r8,2)
 	cmpq	$2, %rax
-	jl	.LBB11_183
+	jl	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm4, 2(%rax,%r8,2)
 	cmpq	%r8, 120(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm5, 4(%rax,%r8,2)
 	cmpq	%r8, 112(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm6, 6(%rax,%r8,2)
 	cmpq	%r8, 96(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm19, 8(%rax,%r8,2)
 	cmpq	%r8, 80(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm8, 10(%rax,%r8,2)
 	cmpq	%r8, 72(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm9, 12(%rax,%r8,2)
 	cmpq	%r8, 64(%rsp)
-	je	.LBB11_183
+	je	.LBB13_183
 	movq	32(%rsp), %rax
 	vpextrw	$7, %xmm10, 14(%rax,%r8,2)
-	jmp	.LBB11_183
-.LBB11_46:
+	jmp	.LBB13_183
+.LBB13_46:
 	addq	%rbx, %r12
-	jmp	.LBB11_16
+	jmp	.LBB13_16
 	.p2align	4
-.LBB11_255:
+.LBB13_255:
 	movq	104(%rsp), %r8
 	addq	%r12, %r8
 	movq	496(%rsp), %rax
@@ -8255,8 +13430,8 @@ oc_defocus_band_v4:
 	movq	168(%rsp), %rbx
 	addq	%rax, %rbx
 	cmpq	408(%rsp), %r8
-	jge	.LBB11_256
-.LBB11_215:
+	jge	.LBB13_256
+.LBB13_215:
 	movq	%r8, 104(%rsp)
 	movq	%rbx, 168(%rsp)
 	movq	%rdx, 136(%rsp)
@@ -8267,9 +13442,9 @@ oc_defocus_band_v4:
 	movq	%rdi, %rdx
 	movq	%r12, %rax
 	movq	$0, 40(%rsp)
-	jmp	.LBB11_216
+	jmp	.LBB13_216
 	.p2align	4
-.LBB11_254:
+.LBB13_254:
 	movq	40(%rsp), %r10
 	addq	$512, %r10
 	movq	56(%rsp), %rax
@@ -8283,8 +13458,8 @@ oc_defocus_band_v4:
 	addq	$1024, %rbx
 	movq	%r10, 40(%rsp)
 	cmpq	%r12, %r10
-	jge	.LBB11_255
-.LBB11_216:
+	jge	.LBB13_255
+.LBB13_216:
 	cmpq	$2, %rax
 	movl	$1, %edi
 	movq	%rax, 56(%rsp)
@@ -8301,9 +13476,9 @@ oc_defocus_band_v4:
 	movq	%rdx, 8(%rsp)
 	movq	%rdx, 24(%rsp)
 	xorl	%r11d, %r11d
-	jmp	.LBB11_217
+	jmp	.LBB13_217
 	.p2align	4
-.LBB11_253:
+.LBB13_253:
 	incq	%r11
 	movq	24(%rsp), %rax
 	addq	464(%rsp), %rax
@@ -8311,27 +13486,27 @@ oc_defocus_band_v4:
 	addq	272(%rsp), %r8
 	cmpq	736(%rsp), %r11
 	movq	728(%rsp), %rcx
-	je	.LBB11_254
-.LBB11_217:
+	je	.LBB13_254
+.LBB13_217:
 	movq	%r11, %rax
 	shlq	$4, %rax
 	movq	(%rcx,%rax), %r15
 	vmovss	8(%rcx,%rax), %xmm1
 	vmovss	12(%rcx,%rax), %xmm0
 	testq	%r15, %r15
-	jne	.LBB11_219
+	jne	.LBB13_219
 	vucomiss	%xmm20, %xmm1
-	jne	.LBB11_219
-	jp	.LBB11_219
+	jne	.LBB13_219
+	jp	.LBB13_219
 	cmpq	40(%rsp), %r12
-	jle	.LBB11_253
+	jle	.LBB13_253
 	movq	56(%rsp), %rax
 	cmpq	$7, %rax
-	jg	.LBB11_244
+	jg	.LBB13_244
 	xorl	%eax, %eax
-	jmp	.LBB11_242
+	jmp	.LBB13_242
 	.p2align	4
-.LBB11_219:
+.LBB13_219:
 	movq	264(%rsp), %r10
 	subq	%r15, %r10
 	leaq	-1(%r10), %rax
@@ -8344,16 +13519,16 @@ oc_defocus_band_v4:
 	movq	160(%rsp), %r12
 	orq	%r12, %rcx
 	shrq	$32, %rcx
-	je	.LBB11_220
+	je	.LBB13_220
 	cqto
 	idivq	%r12
 	movq	%rdx, %rcx
-	jmp	.LBB11_222
-.LBB11_220:
+	jmp	.LBB13_222
+.LBB13_220:
 	xorl	%edx, %edx
 	divl	%r12d
 	movl	%edx, %ecx
-.LBB11_222:
+.LBB13_222:
 	movq	264(%rsp), %rdx
 	leaq	(%r15,%rdx), %rax
 	addq	%r15, %rdx
@@ -8367,16 +13542,16 @@ oc_defocus_band_v4:
 	movq	%rax, %rdx
 	orq	%r12, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_223
+	je	.LBB13_223
 	cqto
 	idivq	%r12
 	movq	%rdx, %rsi
-	jmp	.LBB11_225
-.LBB11_223:
+	jmp	.LBB13_225
+.LBB13_223:
 	xorl	%edx, %edx
 	divl	%r12d
 	movl	%edx, %esi
-.LBB11_225:
+.LBB13_225:
 	movq	224(%rsp), %rdx
 	cmpq	%rdx, %r10
 	cmovlq	%r10, %rdx
@@ -8386,30 +13561,30 @@ oc_defocus_band_v4:
 	movq	%rax, %rdx
 	orq	%r12, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_226
+	je	.LBB13_226
 	cqto
 	idivq	%r12
 	movq	(%rsp), %r12
 	cmpq	40(%rsp), %r12
-	jle	.LBB11_253
-	jmp	.LBB11_229
-.LBB11_226:
+	jle	.LBB13_253
+	jmp	.LBB13_229
+.LBB13_226:
 	xorl	%edx, %edx
 	divl	%r12d
 	movq	(%rsp), %r12
 	cmpq	40(%rsp), %r12
-	jle	.LBB11_253
-.LBB11_229:
+	jle	.LBB13_253
+.LBB13_229:
 	leaq	1(,%r15,2), %rax
 	vcvtsi2ss	%rax, %xmm15, %xmm2
 	vaddss	%xmm1, %xmm1, %xmm3
 	vaddss	%xmm2, %xmm3, %xmm2
 	vdivss	%xmm2, %xmm0, %xmm0
 	cmpq	$8, 56(%rsp)
-	jge	.LBB11_231
+	jge	.LBB13_231
 	xorl	%eax, %eax
-	jmp	.LBB11_234
-.LBB11_231:
+	jmp	.LBB13_234
+.LBB13_231:
 	vpbroadcastb	%r11d, %xmm2
 	vbroadcastss	%xmm1, %ymm3
 	vbroadcastss	%xmm0, %ymm4
@@ -8425,7 +13600,7 @@ oc_defocus_band_v4:
 	addq	%r12, %r15
 	xorl	%r12d, %r12d
 	.p2align	4
-.LBB11_232:
+.LBB13_232:
 	vpmovzxwd	(%r15,%r12,2), %ymm5
 	vpslld	$16, %ymm5, %ymm5
 	vmovupd	(%r8,%r12,8), %zmm6
@@ -8459,12 +13634,12 @@ oc_defocus_band_v4:
 	vmovupd	%zmm5, (%r8,%r12,8)
 	addq	$8, %r12
 	cmpq	%r12, %r14
-	jne	.LBB11_232
+	jne	.LBB13_232
 	movq	%r14, %rax
 	cmpq	%r14, %rdi
 	movq	(%rsp), %r12
-	je	.LBB11_253
-.LBB11_234:
+	je	.LBB13_253
+.LBB13_234:
 	movq	256(%rsp), %r10
 	imulq	%r10, %rdx
 	movq	24(%rsp), %r15
@@ -8473,9 +13648,9 @@ oc_defocus_band_v4:
 	addq	%r15, %rcx
 	imulq	%r10, %rsi
 	addq	%r15, %rsi
-	jmp	.LBB11_235
+	jmp	.LBB13_235
 	.p2align	4
-.LBB11_237:
+.LBB13_237:
 	movzwl	(%rcx,%rax,2), %r10d
 	shll	$16, %r10d
 	vmovd	%r10d, %xmm4
@@ -8490,7 +13665,7 @@ oc_defocus_band_v4:
 	btl	$16, %r10d
 	adcl	$32767, %r10d
 	shrl	$16, %r10d
-.LBB11_238:
+.LBB13_238:
 	movw	%r10w, (%r9,%rax,2)
 	vcvtss2sd	%xmm3, %xmm3, %xmm3
 	movzwl	(%rdx,%rax,2), %r10d
@@ -8502,28 +13677,28 @@ oc_defocus_band_v4:
 	vmovsd	%xmm2, (%r8,%rax,8)
 	incq	%rax
 	cmpq	%rax, %rdi
-	je	.LBB11_253
-.LBB11_235:
+	je	.LBB13_253
+.LBB13_235:
 	movzwl	(%rsi,%rax,2), %r10d
 	shll	$16, %r10d
 	vmovd	%r10d, %xmm3
 	vmovsd	(%r8,%rax,8), %xmm2
 	cmpb	%r11b, (%rbp,%rax)
-	je	.LBB11_237
+	je	.LBB13_237
 	movzwl	(%r9,%rax,2), %r10d
-	jmp	.LBB11_238
-.LBB11_244:
+	jmp	.LBB13_238
+.LBB13_244:
 	cmpq	$32, %rax
-	jge	.LBB11_246
+	jge	.LBB13_246
 	xorl	%ecx, %ecx
-	jmp	.LBB11_250
-.LBB11_246:
+	jmp	.LBB13_250
+.LBB13_246:
 	vbroadcastss	%xmm0, %zmm1
 	vpbroadcastb	%r11d, %ymm2
 	xorl	%eax, %eax
 	movq	144(%rsp), %rcx
 	.p2align	4
-.LBB11_247:
+.LBB13_247:
 	vpmovzxwd	(%rbx,%rax,2), %zmm3
 	vpmovzxwd	32(%rbx,%rax,2), %zmm4
 	vpslld	$16, %zmm4, %zmm4
@@ -8553,18 +13728,18 @@ oc_defocus_band_v4:
 	vmovdqu64	%zmm3, (%r9,%rax,2)
 	addq	$32, %rax
 	cmpq	%rax, %rcx
-	jne	.LBB11_247
+	jne	.LBB13_247
 	cmpq	%rcx, %rdi
-	je	.LBB11_253
+	je	.LBB13_253
 	movq	144(%rsp), %rcx
 	movq	%rcx, %rax
 	testb	$24, %dil
-	je	.LBB11_242
-.LBB11_250:
+	je	.LBB13_242
+.LBB13_250:
 	vbroadcastss	%xmm0, %ymm1
 	vpbroadcastb	%r11d, %xmm2
 	.p2align	4
-.LBB11_251:
+.LBB13_251:
 	vpmovzxwd	(%rbx,%rcx,2), %ymm3
 	vpslld	$16, %ymm3, %ymm3
 	vmulps	%ymm3, %ymm1, %ymm3
@@ -8583,20 +13758,20 @@ oc_defocus_band_v4:
 	vmovdqu	%xmm3, (%r9,%rcx,2)
 	addq	$8, %rcx
 	cmpq	%rcx, %r14
-	jne	.LBB11_251
+	jne	.LBB13_251
 	movq	%r14, %rax
 	cmpq	%r14, %rdi
-	jne	.LBB11_242
-	jmp	.LBB11_253
+	jne	.LBB13_242
+	jmp	.LBB13_253
 	.p2align	4
-.LBB11_258:
+.LBB13_258:
 	movzwl	(%r9,%rax,2), %ecx
-.LBB11_259:
+.LBB13_259:
 	movw	%cx, (%r9,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rdi
-	je	.LBB11_253
-.LBB11_242:
+	je	.LBB13_253
+.LBB13_242:
 	movzwl	(%rbx,%rax,2), %ecx
 	shll	$16, %ecx
 	vmovd	%ecx, %xmm1
@@ -8607,26 +13782,26 @@ oc_defocus_band_v4:
 	btl	$16, %ecx
 	adcl	$32767, %ecx
 	cmpb	%r11b, (%rbp,%rax)
-	jne	.LBB11_258
+	jne	.LBB13_258
 	shrl	$16, %ecx
-	jmp	.LBB11_259
+	jmp	.LBB13_259
 	.p2align	4
-.LBB11_188:
+.LBB13_188:
 	movq	744(%rsp), %rbx
 	movq	448(%rsp), %r14
 	movq	472(%rsp), %r12
 	xorl	%eax, %eax
-	jmp	.LBB11_189
+	jmp	.LBB13_189
 	.p2align	4
-.LBB11_212:
+.LBB13_212:
 	movq	24(%rsp), %rax
 	incq	%rax
 	addq	%r11, %r12
 	addq	464(%rsp), %r14
 	addq	%r11, %rbx
 	cmpq	%r8, %rax
-	je	.LBB11_213
-.LBB11_189:
+	je	.LBB13_213
+.LBB13_189:
 	movq	%r11, %rdi
 	imulq	%rax, %rdi
 	addq	744(%rsp), %rdi
@@ -8635,34 +13810,34 @@ oc_defocus_band_v4:
 	movq	728(%rsp), %rcx
 	movq	(%rcx,%rax), %rbp
 	testq	%rbp, %rbp
-	je	.LBB11_190
+	je	.LBB13_190
 	cmpq	$0, (%rsp)
-	jle	.LBB11_212
+	jle	.LBB13_212
 	xorl	%esi, %esi
 	movq	376(%rsp), %rdx
 	vzeroupper
 	callq	memset@PLT
 	movq	272(%rsp), %r11
-	vmovdqa64	.LCPI11_12(%rip), %zmm28
-	vmovdqa64	.LCPI11_11(%rip), %zmm27
-	vmovdqa64	.LCPI11_10(%rip), %zmm31
-	vmovdqa64	.LCPI11_9(%rip), %zmm30
-	vmovdqa64	.LCPI11_8(%rip), %zmm29
-	vpbroadcastd	.LCPI11_37(%rip), %zmm26
-	vpbroadcastd	.LCPI11_36(%rip), %zmm25
+	vmovdqa64	.LCPI13_12(%rip), %zmm28
+	vmovdqa64	.LCPI13_11(%rip), %zmm27
+	vmovdqa64	.LCPI13_10(%rip), %zmm31
+	vmovdqa64	.LCPI13_9(%rip), %zmm30
+	vmovdqa64	.LCPI13_8(%rip), %zmm29
+	vpbroadcastd	.LCPI13_37(%rip), %zmm26
+	vpbroadcastd	.LCPI13_36(%rip), %zmm25
 	vxorps	%xmm24, %xmm24, %xmm24
 	vxorps	%xmm23, %xmm23, %xmm23
-	vpbroadcastd	.LCPI11_37(%rip), %ymm22
-	vpbroadcastd	.LCPI11_36(%rip), %ymm21
+	vpbroadcastd	.LCPI13_37(%rip), %ymm22
+	vpbroadcastd	.LCPI13_36(%rip), %ymm21
 	vxorps	%xmm20, %xmm20, %xmm20
 	movq	160(%rsp), %rsi
 	movq	384(%rsp), %r10
 	movq	736(%rsp), %r8
 	testq	%rbp, %rbp
-	jns	.LBB11_194
-	jmp	.LBB11_212
+	jns	.LBB13_194
+	jmp	.LBB13_212
 	.p2align	4
-.LBB11_190:
+.LBB13_190:
 	addq	%rcx, %rax
 	cmpq	$0, (%rsp)
 	setle	%cl
@@ -8671,38 +13846,38 @@ oc_defocus_band_v4:
 	sete	%dl
 	andb	%al, %dl
 	orb	%cl, %dl
-	jne	.LBB11_212
+	jne	.LBB13_212
 	xorl	%esi, %esi
 	movq	376(%rsp), %rdx
 	vzeroupper
 	callq	memset@PLT
 	movq	272(%rsp), %r11
-	vmovdqa64	.LCPI11_12(%rip), %zmm28
-	vmovdqa64	.LCPI11_11(%rip), %zmm27
-	vmovdqa64	.LCPI11_10(%rip), %zmm31
-	vmovdqa64	.LCPI11_9(%rip), %zmm30
-	vmovdqa64	.LCPI11_8(%rip), %zmm29
-	vpbroadcastd	.LCPI11_37(%rip), %zmm26
-	vpbroadcastd	.LCPI11_36(%rip), %zmm25
+	vmovdqa64	.LCPI13_12(%rip), %zmm28
+	vmovdqa64	.LCPI13_11(%rip), %zmm27
+	vmovdqa64	.LCPI13_10(%rip), %zmm31
+	vmovdqa64	.LCPI13_9(%rip), %zmm30
+	vmovdqa64	.LCPI13_8(%rip), %zmm29
+	vpbroadcastd	.LCPI13_37(%rip), %zmm26
+	vpbroadcastd	.LCPI13_36(%rip), %zmm25
 	vxorps	%xmm24, %xmm24, %xmm24
 	vxorps	%xmm23, %xmm23, %xmm23
-	vpbroadcastd	.LCPI11_37(%rip), %ymm22
-	vpbroadcastd	.LCPI11_36(%rip), %ymm21
+	vpbroadcastd	.LCPI13_37(%rip), %ymm22
+	vpbroadcastd	.LCPI13_36(%rip), %ymm21
 	vxorps	%xmm20, %xmm20, %xmm20
 	movq	160(%rsp), %rsi
 	movq	384(%rsp), %r10
 	movq	736(%rsp), %r8
-.LBB11_194:
+.LBB13_194:
 	movq	%rbp, %rcx
 	negq	%rcx
-	jmp	.LBB11_195
+	jmp	.LBB13_195
 	.p2align	4
-.LBB11_211:
+.LBB13_211:
 	cmpq	%rbp, %rcx
 	leaq	1(%rcx), %rcx
 	movq	160(%rsp), %rsi
-	je	.LBB11_212
-.LBB11_195:
+	je	.LBB13_212
+.LBB13_195:
 	leaq	(%rcx,%r15), %rax
 	movq	224(%rsp), %rdx
 	cmpq	%rdx, %rax
@@ -8713,31 +13888,31 @@ oc_defocus_band_v4:
 	movq	%rax, %rdx
 	orq	%rsi, %rdx
 	shrq	$32, %rdx
-	je	.LBB11_196
+	je	.LBB13_196
 	cqto
 	idivq	%rsi
 	movq	408(%rsp), %rax
 	cmpq	$4, %rax
 	movq	552(%rsp), %rdi
-	jge	.LBB11_200
-.LBB11_199:
+	jge	.LBB13_200
+.LBB13_199:
 	xorl	%eax, %eax
-	jmp	.LBB11_209
+	jmp	.LBB13_209
 	.p2align	4
-.LBB11_196:
+.LBB13_196:
 	xorl	%edx, %edx
 	divl	%esi
 	movq	408(%rsp), %rax
 	cmpq	$4, %rax
 	movq	552(%rsp), %rdi
-	jl	.LBB11_199
-.LBB11_200:
+	jl	.LBB13_199
+.LBB13_200:
 	cmpq	$32, %rax
-	jge	.LBB11_202
+	jge	.LBB13_202
 	xorl	%esi, %esi
-	jmp	.LBB11_206
+	jmp	.LBB13_206
 	.p2align	4
-.LBB11_202:
+.LBB13_202:
 	leaq	(%rdx,%rdx,2), %rax
 	movq	184(%rsp), %rsi
 	leaq	(%rsi,%rax,2), %rax
@@ -8745,7 +13920,7 @@ oc_defocus_band_v4:
 	addq	%r14, %rax
 	xorl	%esi, %esi
 	.p2align	4
-.LBB11_203:
+.LBB13_203:
 	vpmovzxwd	(%rax,%rsi,2), %ymm0
 	vpmovzxwd	16(%rax,%rsi,2), %ymm1
 	vpmovzxwd	32(%rax,%rsi,2), %ymm2
@@ -8768,14 +13943,14 @@ oc_defocus_band_v4:
 	vmovupd	%zmm3, (%r12,%rsi,8)
 	addq	$32, %rsi
 	cmpq	%rsi, %r10
-	jne	.LBB11_203
+	jne	.LBB13_203
 	cmpq	%r10, %rdi
-	je	.LBB11_211
+	je	.LBB13_211
 	movq	%r10, %rsi
 	movq	%r10, %rax
 	testb	$28, %dil
-	je	.LBB11_209
-.LBB11_206:
+	je	.LBB13_209
+.LBB13_206:
 	leaq	(%rdx,%rdx,2), %rax
 	movq	184(%rsp), %r9
 	leaq	(%r9,%rax,2), %rax
@@ -8783,7 +13958,7 @@ oc_defocus_band_v4:
 	addq	%r14, %rax
 	movq	520(%rsp), %r9
 	.p2align	4
-.LBB11_207:
+.LBB13_207:
 	vpmovzxwd	(%rax,%rsi,2), %xmm0
 	vpslld	$16, %xmm0, %xmm0
 	vcvtps2pd	%xmm0, %ymm0
@@ -8791,18 +13966,18 @@ oc_defocus_band_v4:
 	vmovupd	%ymm0, (%rbx,%rsi,8)
 	addq	$4, %rsi
 	cmpq	%rsi, %r9
-	jne	.LBB11_207
+	jne	.LBB13_207
 	movq	%r9, %rax
 	cmpq	%r9, %rdi
-	je	.LBB11_211
-.LBB11_209:
+	je	.LBB13_211
+.LBB13_209:
 	leaq	(%rdx,%rdx,2), %rdx
 	movq	184(%rsp), %rsi
 	leaq	(%rsi,%rdx,2), %rdx
 	imulq	(%rsp), %rdx
 	addq	%r14, %rdx
 	.p2align	4
-.LBB11_210:
+.LBB13_210:
 	movzwl	(%rdx,%rax,2), %esi
 	shll	$16, %esi
 	vmovd	%esi, %xmm0
@@ -8811,9 +13986,9 @@ oc_defocus_band_v4:
 	vmovsd	%xmm0, (%rbx,%rax,8)
 	incq	%rax
 	cmpq	%rax, %rdi
-	jne	.LBB11_210
-	jmp	.LBB11_211
-.LBB11_257:
+	jne	.LBB13_210
+	jmp	.LBB13_211
+.LBB13_257:
 	addq	$664, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -8830,26 +14005,26 @@ oc_defocus_band_v4:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end11:
-	.size	oc_defocus_band_v4, .Lfunc_end11-oc_defocus_band_v4
+.Lfunc_end13:
+	.size	oc_defocus_band_v4, .Lfunc_end13-oc_defocus_band_v4
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI12_0:
+.LCPI14_0:
 	.long	0x3f000000
-.LCPI12_5:
+.LCPI14_5:
 	.long	0x3f800000
-.LCPI12_6:
+.LCPI14_6:
 	.long	0x3f266666
-.LCPI12_7:
+.LCPI14_7:
 	.long	0x3eb33333
-.LCPI12_8:
+.LCPI14_8:
 	.long	1
-.LCPI12_9:
+.LCPI14_9:
 	.long	32767
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI12_1:
+.LCPI14_1:
 	.quad	24
 	.quad	25
 	.quad	26
@@ -8858,7 +14033,7 @@ oc_defocus_band_v4:
 	.quad	29
 	.quad	30
 	.quad	31
-.LCPI12_2:
+.LCPI14_2:
 	.quad	16
 	.quad	17
 	.quad	18
@@ -8867,7 +14042,7 @@ oc_defocus_band_v4:
 	.quad	21
 	.quad	22
 	.quad	23
-.LCPI12_3:
+.LCPI14_3:
 	.quad	8
 	.quad	9
 	.quad	10
@@ -8876,7 +14051,7 @@ oc_defocus_band_v4:
 	.quad	13
 	.quad	14
 	.quad	15
-.LCPI12_4:
+.LCPI14_4:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -8887,13 +14062,13 @@ oc_defocus_band_v4:
 	.quad	7
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI12_10:
+.LCPI14_10:
 	.quad	32
-.LCPI12_12:
+.LCPI14_12:
 	.quad	4
 	.section	.rodata.cst32,"aM",@progbits,32
 	.p2align	5, 0x0
-.LCPI12_11:
+.LCPI14_11:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -8906,7 +14081,7 @@ oc_defocus_band_v4:
 oc_disc_row_v4:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB12_15
+	jle	.LBB14_15
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -8922,7 +14097,7 @@ oc_disc_row_v4:
 	movq	40(%rsp), %rax
 	vmovss	8(%rdi), %xmm0
 	vcvtsi2ss	%rsi, %xmm15, %xmm1
-	vaddss	.LCPI12_0(%rip), %xmm1, %xmm1
+	vaddss	.LCPI14_0(%rip), %xmm1, %xmm1
 	vsubss	4(%rdi), %xmm1, %xmm4
 	vmovss	12(%rdi), %xmm25
 	vmovss	(%rdi), %xmm26
@@ -8932,16 +14107,16 @@ oc_disc_row_v4:
 	vmovss	24(%rdi), %xmm6
 	leaq	(,%rcx,4), %rsi
 	cmpq	$3, %rcx
-	jbe	.LBB12_2
+	jbe	.LBB14_2
 	cmpq	$32, %rcx
 	setb	%dil
 	cmpq	$64, %rsi
 	setb	%r10b
 	orb	%dil, %r10b
-	je	.LBB12_6
-.LBB12_2:
+	je	.LBB14_6
+.LBB14_2:
 	xorl	%edi, %edi
-.LBB12_3:
+.LBB14_3:
 	leaq	(,%r8,4), %r10
 	leaq	(%rdx,%rdx), %rbx
 	leaq	(%r10,%rdx,2), %r10
@@ -8951,13 +14126,13 @@ oc_disc_row_v4:
 	addq	%r9, %r8
 	addq	%rax, %rsi
 	leaq	(%rax,%rcx,2), %r9
-	vmovss	.LCPI12_0(%rip), %xmm7
+	vmovss	.LCPI14_0(%rip), %xmm7
 	vxorps	%xmm8, %xmm8, %xmm8
-	vmovss	.LCPI12_5(%rip), %xmm9
-	vmovss	.LCPI12_6(%rip), %xmm10
-	vmovss	.LCPI12_7(%rip), %xmm11
+	vmovss	.LCPI14_5(%rip), %xmm9
+	vmovss	.LCPI14_6(%rip), %xmm10
+	vmovss	.LCPI14_7(%rip), %xmm11
 	.p2align	4
-.LBB12_4:
+.LBB14_4:
 	leaq	(%rdx,%rdi), %rbx
 	vxorps	%xmm12, %xmm12, %xmm12
 	vcvtsi2ss	%rbx, %xmm12, %xmm1
@@ -9025,8 +14200,8 @@ oc_disc_row_v4:
 	movw	%bx, (%rsi,%rdi,2)
 	incq	%rdi
 	cmpq	%rdi, %rcx
-	jne	.LBB12_4
-.LBB12_14:
+	jne	.LBB14_4
+.LBB14_14:
 	popq	%rbx
 	.cfi_def_cfa_offset 32
 	popq	%r14
@@ -9039,10 +14214,10 @@ oc_disc_row_v4:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB12_15:
+.LBB14_15:
 	vzeroupper
 	retq
-.LBB12_6:
+.LBB14_6:
 	.cfi_def_cfa_offset 40
 	.cfi_offset %rbx, -40
 	.cfi_offset %rbp, -16
@@ -9064,20 +14239,20 @@ oc_disc_row_v4:
 	vbroadcastss	%xmm0, %zmm13
 	vmovaps	%xmm25, -24(%rsp)
 	vbroadcastss	%xmm25, %zmm14
-	vmovdqa64	.LCPI12_1(%rip), %zmm15
-	vmovdqa64	.LCPI12_2(%rip), %zmm16
-	vmovdqa64	.LCPI12_3(%rip), %zmm17
-	vbroadcastss	.LCPI12_0(%rip), %zmm18
-	vmovdqa64	.LCPI12_4(%rip), %zmm19
+	vmovdqa64	.LCPI14_1(%rip), %zmm15
+	vmovdqa64	.LCPI14_2(%rip), %zmm16
+	vmovdqa64	.LCPI14_3(%rip), %zmm17
+	vbroadcastss	.LCPI14_0(%rip), %zmm18
+	vmovdqa64	.LCPI14_4(%rip), %zmm19
 	vxorps	%xmm20, %xmm20, %xmm20
-	vbroadcastss	.LCPI12_5(%rip), %zmm21
-	vpbroadcastd	.LCPI12_8(%rip), %zmm24
-	vpbroadcastd	.LCPI12_9(%rip), %zmm25
-	vpbroadcastq	.LCPI12_10(%rip), %zmm26
+	vbroadcastss	.LCPI14_5(%rip), %zmm21
+	vpbroadcastd	.LCPI14_8(%rip), %zmm24
+	vpbroadcastd	.LCPI14_9(%rip), %zmm25
+	vpbroadcastq	.LCPI14_10(%rip), %zmm26
 	movq	%rax, %r11
 	movq	%r10, %rbx
 	.p2align	4
-.LBB12_7:
+.LBB14_7:
 	vpaddq	%zmm12, %zmm17, %zmm27
 	vpaddq	%zmm12, %zmm19, %zmm29
 	vpaddq	%zmm12, %zmm15, %zmm28
@@ -9124,11 +14299,11 @@ oc_disc_row_v4:
 	vsqrtps	%zmm22, %zmm22
 	vsqrtps	%zmm28, %zmm30
 	vminps	%zmm31, %zmm21, %zmm28
-	vbroadcastss	.LCPI12_6(%rip), %zmm1
+	vbroadcastss	.LCPI14_6(%rip), %zmm1
 	vmulps	%zmm1, %zmm30, %zmm30
 	vmulps	%zmm1, %zmm22, %zmm22
 	vmovq	%xmm29, %r15
-	vbroadcastss	.LCPI12_7(%rip), %zmm1
+	vbroadcastss	.LCPI14_7(%rip), %zmm1
 	vaddps	%zmm1, %zmm22, %zmm29
 	leaq	(%r9,%r15,2), %r14
 	vpmovzxwd	(%r9,%r15,2), %zmm22
@@ -9228,16 +14403,16 @@ oc_disc_row_v4:
 	vpaddq	%zmm26, %zmm15, %zmm15
 	addq	$64, %r11
 	addq	$-32, %rbx
-	jne	.LBB12_7
+	jne	.LBB14_7
 	cmpq	%r10, %rcx
 	vmovaps	-24(%rsp), %xmm25
 	vmovaps	-40(%rsp), %xmm26
 	vmovaps	-56(%rsp), %xmm27
 	vmovaps	-72(%rsp), %xmm28
 	vmovaps	-88(%rsp), %xmm29
-	je	.LBB12_14
+	je	.LBB14_14
 	testb	$28, %cl
-	je	.LBB12_10
+	je	.LBB14_10
 	addq	$28, %rdi
 	andq	%rcx, %rdi
 	vbroadcastss	%xmm26, %xmm7
@@ -9249,22 +14424,22 @@ oc_disc_row_v4:
 	vbroadcastss	%xmm0, %xmm13
 	vbroadcastss	%xmm25, %xmm14
 	vpbroadcastq	%r10, %ymm1
-	vpor	.LCPI12_11(%rip), %ymm1, %ymm15
+	vpor	.LCPI14_11(%rip), %ymm1, %ymm15
 	movq	%rdi, %r11
 	subq	%r10, %r11
 	movq	%rcx, %r10
 	andq	$-32, %r10
 	leaq	(%rax,%r10,2), %r10
-	vbroadcastss	.LCPI12_0(%rip), %xmm16
+	vbroadcastss	.LCPI14_0(%rip), %xmm16
 	vpxord	%xmm17, %xmm17, %xmm17
-	vbroadcastss	.LCPI12_5(%rip), %xmm18
-	vbroadcastss	.LCPI12_6(%rip), %xmm19
-	vbroadcastss	.LCPI12_7(%rip), %xmm20
-	vpbroadcastd	.LCPI12_8(%rip), %xmm21
-	vpbroadcastd	.LCPI12_9(%rip), %xmm22
-	vpbroadcastq	.LCPI12_12(%rip), %ymm23
+	vbroadcastss	.LCPI14_5(%rip), %xmm18
+	vbroadcastss	.LCPI14_6(%rip), %xmm19
+	vbroadcastss	.LCPI14_7(%rip), %xmm20
+	vpbroadcastd	.LCPI14_8(%rip), %xmm21
+	vpbroadcastd	.LCPI14_9(%rip), %xmm22
+	vpbroadcastq	.LCPI14_12(%rip), %ymm23
 	.p2align	4
-.LBB12_12:
+.LBB14_12:
 	vpaddq	%ymm12, %ymm15, %ymm1
 	vcvtqq2ps	%ymm1, %xmm2
 	vaddps	%xmm16, %xmm2, %xmm2
@@ -9334,15 +14509,15 @@ oc_disc_row_v4:
 	vpaddq	%ymm23, %ymm15, %ymm15
 	addq	$8, %r10
 	addq	$-4, %r11
-	jne	.LBB12_12
+	jne	.LBB14_12
 	cmpq	%rdi, %rcx
-	jne	.LBB12_3
-	jmp	.LBB12_14
-.LBB12_10:
+	jne	.LBB14_3
+	jmp	.LBB14_14
+.LBB14_10:
 	movq	%r10, %rdi
-	jmp	.LBB12_3
-.Lfunc_end12:
-	.size	oc_disc_row_v4, .Lfunc_end12-oc_disc_row_v4
+	jmp	.LBB14_3
+.Lfunc_end14:
+	.size	oc_disc_row_v4, .Lfunc_end14-oc_disc_row_v4
 	.cfi_endproc
 	.hidden	oc_zoom_interpolate_v4
 	.globl	oc_zoom_interpolate_v4
@@ -9351,7 +14526,7 @@ oc_disc_row_v4:
 oc_zoom_interpolate_v4:
 	.cfi_startproc
 	testq	%r8, %r8
-	jle	.LBB13_41
+	jle	.LBB15_41
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -9372,20 +14547,20 @@ oc_zoom_interpolate_v4:
 	.cfi_offset %rbp, -16
 	movabsq	$9223372036854775792, %rax
 	cmpq	$4, %r8
-	jae	.LBB13_3
+	jae	.LBB15_3
 	xorl	%r9d, %r9d
-	jmp	.LBB13_12
-.LBB13_3:
+	jmp	.LBB15_12
+.LBB15_3:
 	cmpq	$16, %r8
-	jae	.LBB13_5
+	jae	.LBB15_5
 	xorl	%r9d, %r9d
-	jmp	.LBB13_9
-.LBB13_5:
+	jmp	.LBB15_9
+.LBB15_5:
 	movq	%r8, %r9
 	andq	%rax, %r9
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB13_6:
+.LBB15_6:
 	vpmovsxdq	32(%rdx,%r10,4), %zmm1
 	vpmovsxdq	(%rdx,%r10,4), %zmm0
 	vmovq	%xmm0, %r11
@@ -9458,18 +14633,18 @@ oc_zoom_interpolate_v4:
 	vmovups	%zmm0, (%rsi,%r10,4)
 	addq	$16, %r10
 	cmpq	%r10, %r9
-	jne	.LBB13_6
+	jne	.LBB15_6
 	cmpq	%r9, %r8
-	je	.LBB13_14
+	je	.LBB15_14
 	testb	$12, %r8b
-	je	.LBB13_12
-.LBB13_9:
+	je	.LBB15_12
+.LBB15_9:
 	movq	%r9, %r10
 	leaq	12(%rax), %r9
 	andq	%r8, %r9
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_10:
+.LBB15_10:
 	vpmovsxdq	(%rdx,%r10,4), %ymm1
 	vmovq	%xmm1, %r11
 	vpextrq	$1, %xmm1, %rbx
@@ -9494,13 +14669,13 @@ oc_zoom_interpolate_v4:
 	vmovups	%xmm1, (%rsi,%r10,4)
 	addq	$4, %r10
 	cmpq	%r10, %r9
-	jne	.LBB13_10
+	jne	.LBB15_10
 	cmpq	%r9, %r8
-	je	.LBB13_14
-.LBB13_12:
+	je	.LBB15_14
+.LBB15_12:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_13:
+.LBB15_13:
 	movslq	(%rdx,%r9,4), %r10
 	vmovd	(%rdi,%r10,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -9511,25 +14686,25 @@ oc_zoom_interpolate_v4:
 	vmovss	%xmm1, (%rsi,%r9,4)
 	incq	%r9
 	cmpq	%r9, %r8
-	jne	.LBB13_13
-.LBB13_14:
+	jne	.LBB15_13
+.LBB15_14:
 	leaq	(%rdi,%r8,2), %r9
 	leaq	(%rsi,%r8,4), %r10
 	cmpq	$4, %r8
-	jae	.LBB13_16
+	jae	.LBB15_16
 	xorl	%r11d, %r11d
-	jmp	.LBB13_25
-.LBB13_16:
+	jmp	.LBB15_25
+.LBB15_16:
 	cmpq	$16, %r8
-	jae	.LBB13_18
+	jae	.LBB15_18
 	xorl	%r11d, %r11d
-	jmp	.LBB13_22
-.LBB13_18:
+	jmp	.LBB15_22
+.LBB15_18:
 	movq	%r8, %r11
 	andq	%rax, %r11
 	xorl	%ebx, %ebx
 	.p2align	4
-.LBB13_19:
+.LBB15_19:
 	vpmovsxdq	32(%rdx,%rbx,4), %zmm1
 	vpmovsxdq	(%rdx,%rbx,4), %zmm0
 	vmovq	%xmm0, %r14
@@ -9602,18 +14777,18 @@ oc_zoom_interpolate_v4:
 	vmovups	%zmm0, (%r10,%rbx,4)
 	addq	$16, %rbx
 	cmpq	%rbx, %r11
-	jne	.LBB13_19
+	jne	.LBB15_19
 	cmpq	%r11, %r8
-	je	.LBB13_27
+	je	.LBB15_27
 	testb	$12, %r8b
-	je	.LBB13_25
-.LBB13_22:
+	je	.LBB15_25
+.LBB15_22:
 	movq	%r11, %rbx
 	leaq	12(%rax), %r11
 	andq	%r8, %r11
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_23:
+.LBB15_23:
 	vpmovsxdq	(%rdx,%rbx,4), %ymm1
 	vmovq	%xmm1, %r14
 	vpextrq	$1, %xmm1, %r15
@@ -9638,13 +14813,13 @@ oc_zoom_interpolate_v4:
 	vmovups	%xmm1, (%r10,%rbx,4)
 	addq	$4, %rbx
 	cmpq	%rbx, %r11
-	jne	.LBB13_23
+	jne	.LBB15_23
 	cmpq	%r11, %r8
-	je	.LBB13_27
-.LBB13_25:
+	je	.LBB15_27
+.LBB15_25:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_26:
+.LBB15_26:
 	movslq	(%rdx,%r11,4), %rbx
 	vmovd	(%r9,%rbx,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -9655,25 +14830,25 @@ oc_zoom_interpolate_v4:
 	vmovss	%xmm1, (%r10,%r11,4)
 	incq	%r11
 	cmpq	%r11, %r8
-	jne	.LBB13_26
-.LBB13_27:
+	jne	.LBB15_26
+.LBB15_27:
 	leaq	(%rdi,%r8,4), %rdi
 	leaq	(%rsi,%r8,8), %rsi
 	cmpq	$4, %r8
-	jae	.LBB13_29
+	jae	.LBB15_29
 	xorl	%r9d, %r9d
-	jmp	.LBB13_38
-.LBB13_29:
+	jmp	.LBB15_38
+.LBB15_29:
 	cmpq	$16, %r8
-	jae	.LBB13_31
+	jae	.LBB15_31
 	xorl	%r9d, %r9d
-	jmp	.LBB13_35
-.LBB13_31:
+	jmp	.LBB15_35
+.LBB15_31:
 	movq	%r8, %r9
 	andq	%rax, %r9
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB13_32:
+.LBB15_32:
 	vpmovsxdq	32(%rdx,%r10,4), %zmm1
 	vpmovsxdq	(%rdx,%r10,4), %zmm0
 	vmovq	%xmm0, %r11
@@ -9746,19 +14921,19 @@ oc_zoom_interpolate_v4:
 	vmovups	%zmm0, (%rsi,%r10,4)
 	addq	$16, %r10
 	cmpq	%r10, %r9
-	jne	.LBB13_32
+	jne	.LBB15_32
 	cmpq	%r9, %r8
-	je	.LBB13_40
+	je	.LBB15_40
 	testb	$12, %r8b
-	je	.LBB13_38
-.LBB13_35:
+	je	.LBB15_38
+.LBB15_35:
 	movq	%r9, %r10
 	addq	$12, %rax
 	movq	%rax, %r9
 	andq	%r8, %r9
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_36:
+.LBB15_36:
 	vpmovsxdq	(%rdx,%r10,4), %ymm1
 	vmovq	%xmm1, %rax
 	vpextrq	$1, %xmm1, %r11
@@ -9783,13 +14958,13 @@ oc_zoom_interpolate_v4:
 	vmovups	%xmm1, (%rsi,%r10,4)
 	addq	$4, %r10
 	cmpq	%r10, %r9
-	jne	.LBB13_36
+	jne	.LBB15_36
 	cmpq	%r9, %r8
-	je	.LBB13_40
-.LBB13_38:
+	je	.LBB15_40
+.LBB15_38:
 	vxorps	%xmm0, %xmm0, %xmm0
 	.p2align	4
-.LBB13_39:
+.LBB15_39:
 	movslq	(%rdx,%r9,4), %rax
 	vmovd	(%rdi,%rax,2), %xmm1
 	vpunpcklwd	%xmm1, %xmm0, %xmm1
@@ -9800,8 +14975,8 @@ oc_zoom_interpolate_v4:
 	vmovss	%xmm1, (%rsi,%r9,4)
 	incq	%r9
 	cmpq	%r9, %r8
-	jne	.LBB13_39
-.LBB13_40:
+	jne	.LBB15_39
+.LBB15_40:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -9820,17 +14995,17 @@ oc_zoom_interpolate_v4:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB13_41:
+.LBB15_41:
 	vzeroupper
 	retq
-.Lfunc_end13:
-	.size	oc_zoom_interpolate_v4, .Lfunc_end13-oc_zoom_interpolate_v4
+.Lfunc_end15:
+	.size	oc_zoom_interpolate_v4, .Lfunc_end15-oc_zoom_interpolate_v4
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI14_0:
+.LCPI16_0:
 	.long	1
-.LCPI14_1:
+.LCPI16_1:
 	.long	32767
 	.text
 	.hidden	oc_zoom_blend_v4
@@ -9840,27 +15015,27 @@ oc_zoom_interpolate_v4:
 oc_zoom_blend_v4:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB14_14
+	jle	.LBB16_14
 	cmpq	$7, %rcx
-	ja	.LBB14_5
+	ja	.LBB16_5
 	xorl	%eax, %eax
-	jmp	.LBB14_3
-.LBB14_5:
+	jmp	.LBB16_3
+.LBB16_5:
 	movabsq	$9223372036854775744, %r8
 	cmpq	$64, %rcx
-	jae	.LBB14_7
+	jae	.LBB16_7
 	xorl	%eax, %eax
-	jmp	.LBB14_11
-.LBB14_7:
+	jmp	.LBB16_11
+.LBB16_7:
 	movq	%rcx, %rax
 	andq	%r8, %rax
 	vbroadcastss	%xmm0, %zmm1
 	xorl	%r9d, %r9d
 	vxorps	%xmm2, %xmm2, %xmm2
-	vpbroadcastd	.LCPI14_0(%rip), %zmm3
-	vpbroadcastd	.LCPI14_1(%rip), %zmm4
+	vpbroadcastd	.LCPI16_0(%rip), %zmm3
+	vpbroadcastd	.LCPI16_1(%rip), %zmm4
 	.p2align	4
-.LBB14_8:
+.LBB16_8:
 	vmovups	(%rdi,%r9,4), %zmm5
 	vmovups	64(%rdi,%r9,4), %zmm6
 	vmovups	128(%rdi,%r9,4), %zmm7
@@ -9915,22 +15090,22 @@ oc_zoom_blend_v4:
 	vpmovdw	%zmm8, 96(%rdx,%r9,2)
 	addq	$64, %r9
 	cmpq	%r9, %rax
-	jne	.LBB14_8
+	jne	.LBB16_8
 	cmpq	%rax, %rcx
-	je	.LBB14_14
+	je	.LBB16_14
 	testb	$56, %cl
-	je	.LBB14_3
-.LBB14_11:
+	je	.LBB16_3
+.LBB16_11:
 	movq	%rax, %r9
 	addq	$56, %r8
 	movq	%r8, %rax
 	andq	%rcx, %rax
 	vbroadcastss	%xmm0, %ymm1
 	vxorps	%xmm2, %xmm2, %xmm2
-	vpbroadcastd	.LCPI14_0(%rip), %ymm3
-	vpbroadcastd	.LCPI14_1(%rip), %ymm4
+	vpbroadcastd	.LCPI16_0(%rip), %ymm3
+	vpbroadcastd	.LCPI16_1(%rip), %ymm4
 	.p2align	4
-.LBB14_12:
+.LBB16_12:
 	vmovups	(%rdi,%r9,4), %ymm5
 	vmovups	(%rsi,%r9,4), %ymm6
 	vsubps	%ymm5, %ymm6, %ymm6
@@ -9946,13 +15121,13 @@ oc_zoom_blend_v4:
 	vpmovdw	%ymm5, (%rdx,%r9,2)
 	addq	$8, %r9
 	cmpq	%r9, %rax
-	jne	.LBB14_12
+	jne	.LBB16_12
 	cmpq	%rax, %rcx
-	je	.LBB14_14
-.LBB14_3:
+	je	.LBB16_14
+.LBB16_3:
 	vxorps	%xmm1, %xmm1, %xmm1
 	.p2align	4
-.LBB14_4:
+.LBB16_4:
 	vmovss	(%rdi,%rax,4), %xmm2
 	vmovss	(%rsi,%rax,4), %xmm3
 	vsubss	%xmm2, %xmm3, %xmm3
@@ -9967,12 +15142,12 @@ oc_zoom_blend_v4:
 	movw	%r8w, (%rdx,%rax,2)
 	incq	%rax
 	cmpq	%rax, %rcx
-	jne	.LBB14_4
-.LBB14_14:
+	jne	.LBB16_4
+.LBB16_14:
 	vzeroupper
 	retq
-.Lfunc_end14:
-	.size	oc_zoom_blend_v4, .Lfunc_end14-oc_zoom_blend_v4
+.Lfunc_end16:
+	.size	oc_zoom_blend_v4, .Lfunc_end16-oc_zoom_blend_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

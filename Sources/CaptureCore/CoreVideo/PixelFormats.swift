@@ -30,6 +30,12 @@ public let kCVPixelFormatType_420YpCbCr8Planar: OSType = 0x7934_3230
 public let kCVPixelFormatType_420YpCbCr8PlanarFullRange: OSType = 0x6634_3230
 /// 32-bit B, G, R, A in memory order ('BGRA').
 public let kCVPixelFormatType_32BGRA: OSType = 0x4247_5241
+/// P010: a plane of 16-bit little-endian luma samples and a plane of interleaved 16-bit
+/// CbCr pairs at half resolution, each sample's 10 bits in the high bits (value << 6), video
+/// range: luma 64-940, chroma 64-960 in 10-bit units ('x420').
+public let kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange: OSType = 0x7834_3230
+/// As 'x420', full range: 0-1023 in 10-bit units ('xf20').
+public let kCVPixelFormatType_420YpCbCr10BiPlanarFullRange: OSType = 0x7866_3230
 
 /// The pixel-buffer attribute naming the pixel format (an `OSType`).
 public let kCVPixelBufferPixelFormatTypeKey = "PixelFormatType"
@@ -51,10 +57,15 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
     case yuv420PlanarVideoRange = 0x7934_3230
     case yuv420PlanarFullRange = 0x6634_3230
     case bgra = 0x4247_5241
+    /// 'x420': 10-bit samples in the high bits of 16-bit words, NV12 layout, video range.
+    case yuv420TenBitBiPlanarVideoRange = 0x7834_3230
+    /// 'xf20': as 'x420', full range.
+    case yuv420TenBitBiPlanarFullRange = 0x7866_3230
 
     package var planeCount: Int {
         switch self {
         case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange: 2
+        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange: 2
         case .yuv420PlanarVideoRange, .yuv420PlanarFullRange: 3
         case .bgra: 0  // Core Video reports 0 planes for packed formats
         }
@@ -62,12 +73,32 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
 
     package var isFullRange: Bool {
         switch self {
-        case .yuv420BiPlanarFullRange, .yuv420PlanarFullRange, .bgra: true
-        case .yuv420BiPlanarVideoRange, .yuv420PlanarVideoRange: false
+        case .yuv420BiPlanarFullRange, .yuv420PlanarFullRange, .bgra, .yuv420TenBitBiPlanarFullRange: true
+        case .yuv420BiPlanarVideoRange, .yuv420PlanarVideoRange, .yuv420TenBitBiPlanarVideoRange: false
         }
     }
 
     package var isYUV: Bool { self != .bgra }
+
+    /// True for 'x420' and 'xf20': 10 significant bits per sample in 16-bit words.
+    package var isTenBit: Bool { self == .yuv420TenBitBiPlanarVideoRange || self == .yuv420TenBitBiPlanarFullRange }
+
+    /// The 8-bit NV12 format of the same range for a 10-bit one ('x420' → '420v',
+    /// 'xf20' → '420f'); every other format is its own.
+    package var eightBit: PixelFormat {
+        switch self {
+        case .yuv420TenBitBiPlanarVideoRange: .yuv420BiPlanarVideoRange
+        case .yuv420TenBitBiPlanarFullRange: .yuv420BiPlanarFullRange
+        default: self
+        }
+    }
+
+    /// The 10-bit format of the same range for a Y'CbCr one ('420v', 'y420' → 'x420';
+    /// '420f', 'f420' → 'xf20'); nil for BGRA.
+    package var tenBit: PixelFormat? {
+        guard isYUV else { return nil }
+        return isFullRange ? .yuv420TenBitBiPlanarFullRange : .yuv420TenBitBiPlanarVideoRange
+    }
 
     /// The short name used on the command line and in FourCC strings.
     package var fourCC: String { fourCCString(rawValue) }
@@ -84,6 +115,8 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
         switch self {
         case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange:
             return [(width, height, 1), (chromaWidth, chromaHeight, 2)]
+        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
+            return [(width, height, 2), (chromaWidth, chromaHeight, 4)]
         case .yuv420PlanarVideoRange, .yuv420PlanarFullRange:
             return [(width, height, 1), (chromaWidth, chromaHeight, 1), (chromaWidth, chromaHeight, 1)]
         case .bgra:

@@ -114,12 +114,30 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         session?.outputDidChangeSettings(self)
     }
 
-    /// Pixel formats the output can deliver.
+    /// Pixel formats the output can deliver; follows the connected device's `activeFormat`.
+    ///
+    /// Always '420v', '420f', 'BGRA', 'y420' and 'f420'; with a 10-bit active format (one
+    /// whose `formatDescription.mediaSubType` is 'x420', as iPhones list them) also
+    /// `kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange` ('x420') and
+    /// `kCVPixelFormatType_420YpCbCr10BiPlanarFullRange` ('xf20'), with real 10-bit samples
+    /// from simulated cameras. An output not connected to a camera lists the 8-bit five. No
+    /// other `kCVPixelFormatType_` constant is ever listed. If the active format later
+    /// changes to an 8-bit one, an output that asked for 'x420' keeps getting 'x420' (Linux
+    /// behaviour; the frames are widened from 8 bits where the camera cannot render 10).
     open var availableVideoPixelFormatTypes: [OSType] {
-        [
+        var types = [
             kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
             kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8Planar, kCVPixelFormatType_420YpCbCr8PlanarFullRange,
         ]
+        if connectedDevice?.activeFormat.spec.pixelFormat.isTenBit == true {
+            types += [kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange, kCVPixelFormatType_420YpCbCr10BiPlanarFullRange]
+        }
+        return types
+    }
+
+    /// The camera of the output's first connection, if any.
+    private var connectedDevice: AVCaptureDevice? {
+        (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
     }
 
     /// Codecs the output can compress to: none, it delivers uncompressed frames.

@@ -177,7 +177,9 @@ final class MovieRecorder: @unchecked Sendable {
                     displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65,
                     ycbcrBT601: buffer.format.isYUV
                         && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4,
-                    hevc: settings.withLock { $0.hevc })
+                    hevc: settings.withLock { $0.hevc }, tenBit: buffer.format.isTenBit,
+                    hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
+                        == kCVImageBufferTransferFunction_ITU_R_2100_HLG)
                 recording.firstTime = time
                 let connections = output?.connections ?? []
                 if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }

@@ -114,7 +114,8 @@ extension AVCaptureSession {
             streams[key] = nil
         }
         for (key, (device, deviceConnections)) in wanted {
-            var configuration = device.streamConfiguration(pixelFormat: Self.renderFormat(for: deviceConnections))
+            var configuration = device.streamConfiguration(
+                pixelFormat: Self.renderFormat(for: deviceConnections, tenBitFormat: device.activeFormat.spec.pixelFormat.isTenBit))
             configuration.mirrored = !deviceConnections.isEmpty && deviceConnections.allSatisfy { $0.transform.mirrored }
             configuration.videoStabilization = deviceConnections.map(\.activeVideoStabilizationMode.rawValue).max() ?? 0
             if var stream = streams[key] {
@@ -148,10 +149,15 @@ extension AVCaptureSession {
         }
     }
 
-    /// The pixel format a device should render: the one its outputs share, else 420v.
-    static func renderFormat(for connections: [AVCaptureConnection]) -> PixelFormat {
+    /// The pixel format a device should render: the one its video data outputs share; with
+    /// none, 'x420' on a 10-bit active format (so movies record every bit) and 420v
+    /// otherwise. When they differ: a 10-bit one if any asks for one (the others are
+    /// converted from it, and no 10-bit output gets samples widened from 8 bits), else 420v.
+    static func renderFormat(for connections: [AVCaptureConnection], tenBitFormat: Bool = false) -> PixelFormat {
         let formats = Set(connections.compactMap { ($0.output as? AVCaptureVideoDataOutput)?.deliveredPixelFormat })
-        return formats.count == 1 ? formats.first! : .yuv420BiPlanarVideoRange
+        if formats.isEmpty && tenBitFormat { return .yuv420TenBitBiPlanarVideoRange }
+        if formats.count == 1 { return formats.first! }
+        return formats.filter(\.isTenBit).min { $0.rawValue < $1.rawValue } ?? .yuv420BiPlanarVideoRange
     }
 
     /// A device failed while running: tell the app and stop that device's stream.
