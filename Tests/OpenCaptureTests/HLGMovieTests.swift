@@ -39,7 +39,7 @@ struct HLGMovieTests {
         rig.session.automaticallyConfiguresCaptureDeviceForWideColor = false
         rig.session.addOutput(output)
         let tenBit = try #require(rig.device.formats.first {
-            $0.formatDescription.mediaSubType == kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
+            $0.formatDescription.mediaSubType.rawValue == kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
                 && $0.formatDescription.dimensions.width == 1920
         })
         try rig.device.lockForConfiguration()

@@ -10,7 +10,7 @@ private let xf20 = kCVPixelFormatType_420YpCbCr10BiPlanarFullRange
 /// The device's 10-bit ('x420') format of `width`×`height`.
 private func tenBitFormat(_ device: AVCaptureDevice, _ width: Int32, _ height: Int32) -> AVCaptureDevice.Format? {
     device.formats.first {
-        $0.formatDescription.mediaSubType == x420 && $0.formatDescription.dimensions.width == width
+        $0.formatDescription.mediaSubType.rawValue == x420 && $0.formatDescription.dimensions.width == width
             && $0.formatDescription.dimensions.height == height
     }
 }
@@ -50,7 +50,7 @@ struct TenBitFormatAPITests {
             #expect(format.supportedColorSpaces == [.sRGB, .HLG_BT2020])
             #expect(!format.isVideoHDRSupported)
             #expect(device.formats.filter { $0.supportedColorSpaces.contains(.HLG_BT2020) }.allSatisfy {
-                $0.formatDescription.mediaSubType == x420
+                $0.formatDescription.mediaSubType.rawValue == x420
             })
         }
         let wide = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
@@ -59,7 +59,7 @@ struct TenBitFormatAPITests {
         session.sessionPreset = .hd1920x1080
         session.addInput(try AVCaptureDeviceInput(device: wide))
         defer { restore(wide) }
-        #expect(wide.activeFormat.formatDescription.mediaSubType == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+        #expect(wide.activeFormat.formatDescription.mediaSubType.rawValue == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
     }
 
     /// 'x420'/'xf20' are offered only while the active format is 10-bit; asking for them
