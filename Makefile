@@ -43,7 +43,7 @@ test-consumer: deps
 # ThreadSanitizer: the concurrency suites in a TSan build of their own (.build/tsan). Any
 # report fails the run (halt_on_error).
 TSAN_BUILD = --sanitize=thread --scratch-path .build/tsan
-TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests
+TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests|KVO
 test-tsan: deps
 	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_SUITES)"
