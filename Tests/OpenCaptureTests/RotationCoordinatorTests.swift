@@ -31,4 +31,32 @@ struct RotationCoordinatorTests {
         device.physicalOrientation = .portrait
         #expect(AVCaptureDevice(uniqueID: "sim:back-wide")?.physicalOrientation == .portrait)
     }
+
+    /// AVCam's pattern: observe the preview angle with `.new` and apply it; the capture
+    /// angle notifies too, with old and new values, and nothing comes after invalidation.
+    @Test func anglesAreKeyValueObservable() throws {
+        let device = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
+        device.physicalOrientation = .landscapeRight
+        defer { device.physicalOrientation = .landscapeRight }
+        let session = AVCaptureSession()
+        session.addInput(try AVCaptureDeviceInput(device: device))
+        defer { for input in session.inputs { session.removeInput(input) } }
+        let layer = AVCaptureVideoPreviewLayer(session: session)
+        let coordinator = AVCaptureDevice.RotationCoordinator(device: device, previewLayer: layer)
+        let preview = KVORecorder()
+        let capture = KVORecorder()
+        let observations = [
+            coordinator.observe(\.videoRotationAngleForHorizonLevelPreview, options: [.initial, .new]) { _, change in preview.record(change) },
+            coordinator.observe(\.videoRotationAngleForHorizonLevelCapture, options: [.old, .new]) { _, change in capture.record(change) },
+        ]
+        device.physicalOrientation = .portrait
+        device.physicalOrientation = .portrait  // no change, no call
+        device.physicalOrientation = .landscapeLeft
+        #expect(preview.calls.map(\.new) == ["0.0", "90.0", "180.0"])
+        #expect(capture.calls.map { "\($0.old ?? "-")>\($0.new ?? "-")" } == ["0.0>90.0", "90.0>180.0"])
+        #expect(capture.calls.allSatisfy { $0.queue == "caller" && !$0.isPrior })
+        observations.forEach { $0.invalidate() }
+        device.physicalOrientation = .landscapeRight
+        #expect(capture.calls.count == 2)
+    }
 }

@@ -55,6 +55,7 @@ extension AVCaptureDevice: KeyValueObservableObject {
             ObservableKey(\Root.isSubjectAreaChangeMonitoringEnabled, "subjectAreaChangeMonitoringEnabled"),
             // A virtual device's constituent follows the frames (the per-frame watch finds it).
             ObservableKey(\Root.activePrimaryConstituent, "activePrimaryConstituentDevice"),
+            ObservableKey(\Root.physicalOrientation, "physicalOrientation"),
             ObservableKey(\Root.systemPressureState, "systemPressureState") {
                 $0.level == $1.level && $0.factors == $1.factors
             },

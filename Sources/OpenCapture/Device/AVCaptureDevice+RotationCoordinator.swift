@@ -9,15 +9,24 @@ extension AVCaptureDevice {
     /// in portrait). `RotationCoordinator` reads it.
     public var physicalOrientation: AVCaptureVideoOrientation {
         get { core.state.withLock { $0.physicalOrientation } }
-        set { core.state.withLock { $0.physicalOrientation = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["physicalOrientation"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            core.state.withLock { $0.physicalOrientation = newValue }
+        }
     }
 
     /// Gives the rotation angles that keep captured and previewed video level with gravity
     /// (iOS 17), from the device's `physicalOrientation`.
     ///
-    /// Apple's coordinator is key-value observable; Foundation on Linux has no KVO for Swift
-    /// classes, so read the angles when `physicalOrientation` changes.
+    /// Both angles are key-value observable, as on iOS (`observe(\.videoRotationAngleForHorizonLevelPreview)`):
+    /// they change when the device's `physicalOrientation` is set, and notify on that thread.
     open class RotationCoordinator: NSObject, @unchecked Sendable {
+        let coordinatorKeyValueObservers = KeyValueObserverRegistry(label: "rotationCoordinator")
+        /// Follows the device's orientation while the coordinator lives.
+        private var orientationObservation: NSKeyValueObservation?
+        private let pendingChange = Mutex<KeyValueChange?>(nil)
+
         /// The device whose orientation the coordinator follows.
         public private(set) weak var device: AVCaptureDevice?
         /// The preview layer the preview angle is for, if any.
@@ -28,6 +37,21 @@ extension AVCaptureDevice {
             self.device = device
             self.previewLayer = previewLayer
             super.init()
+            // The angles follow the orientation: read them before it changes (the prior
+            // call) and announce those that moved after it.
+            orientationObservation = device.observe(\.physicalOrientation, options: [.prior]) { [weak self] _, change in
+                guard let self else { return }
+                if change.isPrior {
+                    let watch = KeyValueChange.watch(self)
+                    pendingChange.withLock { $0 = watch }
+                } else {
+                    let watch = pendingChange.withLock { pending in
+                        defer { pending = nil }
+                        return pending
+                    }
+                    watch?.didChange()
+                }
+            }
         }
 
         /// The angle to set on capture connections (`videoRotationAngle`) so photos and
