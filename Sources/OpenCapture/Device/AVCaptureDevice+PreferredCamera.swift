@@ -11,10 +11,14 @@ extension AVCaptureDevice {
     /// The camera the user prefers. The process keeps a short history (the last 8 set);
     /// reading it gives the most recently set one still connected, else the system's best
     /// camera, so it always names a present device (nil only with no camera). Setting `nil`
-    /// has no effect, as Apple documents.
+    /// has no effect, as Apple documents. Both class properties are key-value observable
+    /// (`AVCaptureDevice.self.observe(\.systemPreferredCamera, ...)`).
     public class var userPreferredCamera: AVCaptureDevice? {
         get { PreferredCameraHistory.shared.firstConnected() ?? AVCaptureDevice.default(for: .video) }
-        set { if let newValue { PreferredCameraHistory.shared.prefer(newValue.uniqueID) } }
+        set {
+            guard let newValue else { return }
+            DeviceClassProperties.shared.settingPreference { PreferredCameraHistory.shared.prefer(newValue.uniqueID) }
+        }
     }
 }
 

@@ -47,6 +47,7 @@ extension AVCaptureDevice {
             guard device.isConnected else { return }
             camera.disconnect()
             device.announceDisconnect()
+            DeviceClassProperties.shared.camerasChanged()
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
         }
 
@@ -54,6 +55,7 @@ extension AVCaptureDevice {
         /// `uniqueID`, as on iOS) and posts `AVCaptureDevice.wasConnectedNotification`.
         public func reconnect() -> AVCaptureDevice? {
             guard let fresh = DeviceRegistry.shared.reconnect(device) else { return nil }
+            DeviceClassProperties.shared.camerasChanged()
             postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: fresh)
             return fresh
         }

@@ -31,6 +31,7 @@ package final class DeviceRegistry: Sendable {
         camera.onDisconnect { [weak device] in
             guard let device else { return }
             device.announceDisconnect()
+            DeviceClassProperties.shared.camerasChanged()
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
         }
         return device
@@ -99,6 +100,7 @@ package final class DeviceRegistry: Sendable {
                     guard self.device(uniqueID: device.uniqueID) == nil else { return }
                     deniedPaths.withLock { $0.removeAll { $0 == path } }
                     replaceOrAppend(device, uniqueID: device.uniqueID)
+                    DeviceClassProperties.shared.camerasChanged()
                     postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
                     return
                 } catch where error.code == EACCES || error.code == EPERM {

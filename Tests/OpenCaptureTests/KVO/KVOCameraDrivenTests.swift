@@ -113,3 +113,33 @@ struct KVOCameraDrivenTests {
         rig.stop()
     }
 }
+
+/// The class properties, as AVCam observes them: `AVCaptureDevice.self.observe(\.systemPreferredCamera)`.
+@Suite("KVO of AVCaptureDevice's class properties", .serialized)
+struct KVOClassPropertyTests {
+    @Test("setting userPreferredCamera notifies both class properties on the setter's thread; unplugging the preferred camera notifies on the class queue")
+    func preferredCameras() throws {
+        let back = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
+        let front = try #require(AVCaptureDevice(uniqueID: "sim:front-wide"))
+        AVCaptureDevice.userPreferredCamera = back
+        defer { AVCaptureDevice.userPreferredCamera = AVCaptureDevice(uniqueID: "sim:back-wide") }
+        let system = KVORecorder()
+        let user = KVORecorder()
+        let observations = [
+            AVCaptureDevice.self.observe(\.systemPreferredCamera, options: [.initial, .new]) { _, change in system.record(change) },
+            AVCaptureDevice.self.observe(\.userPreferredCamera, options: [.new]) { _, change in user.record(change) },
+        ]
+        defer { observations.forEach { $0.invalidate() } }
+        AVCaptureDevice.userPreferredCamera = front
+        AVCaptureDevice.userPreferredCamera = front  // the same camera again: nothing changes
+        #expect(system.calls.map { $0.new?.contains("[sim:front-wide]") == true } == [false, true])
+        #expect(user.calls.count == 1 && user.calls.allSatisfy { $0.queue == "caller" })
+        // Unplugging the preferred camera hands the preference back to the default camera.
+        front.simulation?.disconnect()
+        defer { _ = front.simulation?.reconnect() }
+        eventually("the system's preference moved off the unplugged camera") {
+            system.calls.last?.new?.contains("[sim:back-wide]") == true
+        }
+        #expect(system.calls.last?.queue == "OpenCapture.kvo.AVCaptureDevice")
+    }
+}
