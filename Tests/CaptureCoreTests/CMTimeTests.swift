@@ -392,6 +392,11 @@ private let rounded: CMTimeFlags = [.valid, .hasBeenRounded]
         #expect(CMTimeMultiplyByRatio(CMTime(value: 1, timescale: 30), multiplier: 1, divisor: 0).isPositiveInfinity)
         #expect(CMTimeMultiplyByRatio(CMTime(value: -1, timescale: 30), multiplier: 1, divisor: 0).isNegativeInfinity)
         #expect(CMTimeMultiplyByRatio(CMTime(value: 1, timescale: 30), multiplier: -1, divisor: 0).isNegativeInfinity)
+        // An infinite time takes the ratio's sign (a zero divisor keeps the multiplier's).
+        #expect(CMTimeMultiplyByRatio(.positiveInfinity, multiplier: 1, divisor: -2).isNegativeInfinity)
+        #expect(CMTimeMultiplyByRatio(.negativeInfinity, multiplier: -1, divisor: -2).isNegativeInfinity)
+        #expect(CMTimeMultiplyByRatio(.negativeInfinity, multiplier: -3, divisor: 0).isPositiveInfinity)
+        #expect(!CMTimeMultiplyByRatio(.positiveInfinity, multiplier: 0, divisor: 5).isValid)
         #expect(!CMTimeMultiplyByRatio(.zero, multiplier: 1, divisor: 0).isValid)
         #expect(!CMTimeMultiplyByRatio(CMTime(value: 1, timescale: 30), multiplier: 0, divisor: 0).isValid)
         #expect(CMTimeMultiplyByRatio(.positiveInfinity, multiplier: -1, divisor: 2).isNegativeInfinity)

@@ -66,17 +66,12 @@ public func CMTimeSubtract(_ lhs: CMTime, _ rhs: CMTime) -> CMTime {
 /// Invalid stays invalid, indefinite stays indefinite, an infinity takes the sign of the
 /// product; an infinity times 0 is invalid.
 public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime {
-    switch time.kind {
-    case .invalid: return .invalid
-    case .indefinite: return .indefinite
-    case .positiveInfinity, .negativeInfinity:
-        if multiplier == 0 { return .invalid }
-        return CMTime.infinity(positive: (time.kind == .positiveInfinity) == (multiplier > 0))
-    case .numeric:
-        return CMTime.nearest(
-            numerator: Int128(time.value) * Int128(multiplier), denominator: Int128(time.timescale),
-            timescale: time.timescale, epoch: time.epoch, rounded: time.flags.contains(.hasBeenRounded))
+    if let special = CMTime.nonNumericProduct(time, multiplierIsZero: multiplier == 0, multiplierIsPositive: multiplier > 0) {
+        return special
     }
+    return CMTime.nearest(
+        numerator: Int128(time.value) * Int128(multiplier), denominator: Int128(time.timescale),
+        timescale: time.timescale, epoch: time.epoch, rounded: time.flags.contains(.hasBeenRounded))
 }
 
 /// `time * multiplier / divisor`, exact when the result fits.
@@ -90,15 +85,12 @@ public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime {
 /// Invalid stays invalid, indefinite stays indefinite, an infinity takes the sign of the
 /// ratio (an infinity times 0 is invalid).
 public func CMTimeMultiplyByRatio(_ time: CMTime, multiplier: Int32, divisor: Int32) -> CMTime {
-    switch time.kind {
-    case .invalid: return .invalid
-    case .indefinite: return .indefinite
-    case .positiveInfinity, .negativeInfinity:
-        if multiplier == 0 { return .invalid }
-        let negative = ((time.kind == .negativeInfinity) != (multiplier < 0)) != (divisor < 0)
-        return CMTime.infinity(positive: !negative)
-    case .numeric:
-        break
+    // The ratio's sign: a zero divisor counts as positive here (it only matters when the
+    // time is numeric, below).
+    if let special = CMTime.nonNumericProduct(
+        time, multiplierIsZero: multiplier == 0, multiplierIsPositive: (multiplier < 0) == (divisor < 0))
+    {
+        return special
     }
     if divisor == 0 {
         if time.value == 0 || multiplier == 0 { return .invalid }
@@ -198,6 +190,19 @@ extension CMTime {
 extension CMTime {
     /// `+infinity` or `-infinity`.
     static func infinity(positive: Bool) -> CMTime { positive ? .positiveInfinity : .negativeInfinity }
+
+    /// A product whose time is not numeric, nil when it is: invalid and indefinite stay as
+    /// they are, an infinity takes the product's sign, and an infinity times zero is invalid.
+    static func nonNumericProduct(_ time: CMTime, multiplierIsZero: Bool, multiplierIsPositive: Bool) -> CMTime? {
+        switch time.kind {
+        case .invalid: return .invalid
+        case .indefinite: return .indefinite
+        case .positiveInfinity, .negativeInfinity:
+            if multiplierIsZero { return .invalid }
+            return infinity(positive: (time.kind == .positiveInfinity) == multiplierIsPositive)
+        case .numeric: return nil
+        }
+    }
 
     /// Shared body of `CMTimeAdd` and `CMTimeSubtract`.
     static func sum(_ lhs: CMTime, _ rhs: CMTime, negatingRHS: Bool) -> CMTime {

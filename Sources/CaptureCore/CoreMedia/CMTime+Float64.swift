@@ -10,13 +10,8 @@ import Foundation
 /// product; a NaN multiplier, or an infinity times 0, gives invalid.
 public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTime {
     guard !multiplier.isNaN else { return .invalid }
-    switch time.kind {
-    case .invalid: return .invalid
-    case .indefinite: return .indefinite
-    case .positiveInfinity, .negativeInfinity:
-        if multiplier == 0 { return .invalid }
-        return CMTime.infinity(positive: (time.kind == .positiveInfinity) == (multiplier > 0))
-    case .numeric: break
+    if let special = CMTime.nonNumericProduct(time, multiplierIsZero: multiplier == 0, multiplierIsPositive: multiplier > 0) {
+        return special
     }
     guard multiplier.isFinite else {
         if time.value == 0 { return .invalid }
