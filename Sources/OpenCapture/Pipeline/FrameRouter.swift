@@ -98,8 +98,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
                 // Turned and converted at full size: into the output's pool, or a scratch pool when scaling follows.
                 let pool =
                     scaled == nil
-                    ? Self.pool(&target.pools.delivered, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
-                    : Self.pool(&target.pools.turned, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
+                    ? target.pools.pool(.delivered, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
+                    : target.pools.pool(.turned, format: format, width: turnedWidth, height: turnedHeight, attachmentsOf: buffer)
                 guard let converted = pool.dequeue() else {
                     target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
                     continue
@@ -108,7 +108,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
                 image = converted
             }
             if scaled != nil {
-                let pool = Self.pool(&target.pools.delivered, format: format, width: width, height: height, attachmentsOf: buffer)
+                let pool = target.pools.pool(.delivered, format: format, width: width, height: height, attachmentsOf: buffer)
                 guard let small = pool.dequeue(), ImageTransform.scale(image, into: small) else {
                     target.output.enqueueDrops(count: 1, reason: .outOfBuffers, metadata: metadata)
                     continue
@@ -123,20 +123,6 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             }
             target.output.enqueue(image, format: target.formatDescription!, metadata: metadata)
         }
-    }
-
-    /// `pool` if it makes buffers of this kind, else a new one stored in it, whose buffers
-    /// carry `source`'s attachments (colour tags) but not its raw mosaic.
-    private static func pool(
-        _ pool: inout CVPixelBufferPool?, format: PixelFormat, width: Int, height: Int, attachmentsOf source: CVPixelBuffer
-    ) -> CVPixelBufferPool {
-        if let current = pool, current.format == format, current.width == width, current.height == height { return current }
-        pool = nil  // the old buffers go before the new ones are made
-        let made = CVPixelBufferPool(
-            format: format, width: width, height: height, minimumBufferCount: 2, maximumBufferCount: Self.outputPoolSize,
-            attachments: source.attachmentStore.withLock { $0 }.filter { $0.key != kOpenCaptureRawMosaicKey })
-        pool = made
-        return made
     }
 
     func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {
