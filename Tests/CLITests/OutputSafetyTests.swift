@@ -84,17 +84,12 @@ struct OutputSafetyTests {
         reader.standardOutput = received
         try reader.run()
         // Drain cat as it goes: a full pipe would stop cat, and so the tool writing to the FIFO.
-        nonisolated(unsafe) var data = Data()
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "fifo.reader").async {
-            data = received.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
-        }
+        let drained = ToolRunner.readToEnd(received.fileHandleForReading)
         // The tool opens the FIFO without blocking, so it needs a reader there first: cat
         // counts as one once it sits in open(2) waiting for a writer.
         try #require(eventually("cat is opening the FIFO") { Self.isInOpen(reader.processIdentifier) })
         let output = try ToolRunner.run("capture", ["frames"] + Self.quick + ["-o", "pipe.y4m"], directory: sentinels.folder)
-        drained.wait()
+        let data = drained()
         reader.waitUntilExit()
         #expect(output.status == 0, "\(output.stderr)")
         #expect(data.starts(with: Data("YUV4MPEG2 W352 H288 ".utf8)))
