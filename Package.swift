@@ -39,12 +39,15 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // FFmpeg's headers; nothing linked (no pkgConfig, whose --libs would link it):
+        // CFFmpegRuntime loads the libraries on first use, so a program that never writes a
+        // movie does not pay for loading the ~135 libraries Debian's FFmpeg depends on.
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil libswscale",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libx264-dev"])]
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libx264-dev"])]
         ),
+        .target(name: "CFFmpegRuntime", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegRuntime"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -57,7 +60,7 @@ let package = Package(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
         ),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"]),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CFFmpegRuntime", "CPNG"]),
         .target(
             name: "V4L2Camera",
             dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"]

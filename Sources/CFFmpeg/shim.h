@@ -1,4 +1,4 @@
-// FFmpeg 5.1 (Debian 12): muxing MP4, encoding H.264 through libx264.
+// FFmpeg 5.1 (Debian 12): muxing MP4, encoding H.264 through libx264 and HEVC through libx265.
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
@@ -6,7 +6,6 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/display.h>
 #include <libavutil/error.h>
-#include <libswscale/swscale.h>
 
 // AVERROR and friends are function-like macros Swift cannot import.
 static inline int cffmpeg_averror(int errnum) { return AVERROR(errnum); }

@@ -49,7 +49,7 @@ final class MovieEncoder {
     static let hevcPreset = "ultrafast"
 
     /// Whether this FFmpeg can encode HEVC (Debian's is built with libx265).
-    static var canEncodeHEVC: Bool { avcodec_find_encoder_by_name("libx265") != nil }
+    static var canEncodeHEVC: Bool { FFmpegLibraries.available && avcodec_find_encoder_by_name("libx265") != nil }
     /// The bit-rate ceiling of constant-quality movies, in bits per pixel per frame: about
     /// 15.6 Mbit/s at 1080p30, near what phones record 1080p30 H.264 at.
     static let maximumBitsPerPixel = 0.25

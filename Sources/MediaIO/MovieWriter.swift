@@ -83,6 +83,7 @@ package final class MovieWriter: @unchecked Sendable {
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
         hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false
     ) throws(MovieWriterError) {
+        try FFmpegLibraries.load()
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
         }

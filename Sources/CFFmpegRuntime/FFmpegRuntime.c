@@ -1,0 +1,156 @@
+// FFmpeg, loaded when first used rather than when the program starts.
+//
+// Why: Debian's libavformat and libavcodec pull in about 135 shared libraries (every codec,
+// network and hardware library FFmpeg was built with). Linking them made every process
+// that uses OpenCapture, the `capture` tool among them, spend about 50 ms in the dynamic
+// loader before main, whether or not it ever writes a movie (docs/PERFORMANCE.md). Here
+// the package defines the FFmpeg functions MediaIO calls, each forwarding to the real one,
+// which dlopen/dlsym find on first use; the headers are FFmpeg's own, so a signature that
+// drifted from them fails to compile.
+//
+// A function MediaIO starts calling needs a line in OC_FFMPEG_FUNCTIONS below (the link
+// fails with an undefined symbol until it has one).
+
+#include "FFmpegRuntime.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/avutil.h>
+#include <libavutil/dict.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libavutil/frame.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/log.h>
+#include <libavutil/macros.h>
+#include <libavutil/rational.h>
+
+enum { OC_AVUTIL, OC_AVCODEC, OC_AVFORMAT, OC_LIBRARY_COUNT };
+
+static const char *const library_names[OC_LIBRARY_COUNT] = {
+    "libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
+    "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
+    "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR),
+};
+
+// F(library, return type, name, parameters, arguments) for functions that return a value;
+// V(library, name, parameters, arguments) for void ones.
+#define OC_FFMPEG_FUNCTIONS(F, V)                                                                                  \
+    F(OC_AVUTIL, AVRational, av_d2q, (double d, int max), (d, max))                                                \
+    F(OC_AVUTIL, int, av_dict_count, (const AVDictionary *m), (m))                                                 \
+    V(OC_AVUTIL, av_dict_free, (AVDictionary **m), (m))                                                            \
+    F(OC_AVUTIL, int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags),             \
+      (pm, key, value, flags))                                                                                     \
+    V(OC_AVUTIL, av_display_rotation_set, (int32_t matrix[9], double angle), (matrix, angle))                      \
+    F(OC_AVUTIL, AVFrame *, av_frame_alloc, (void), ())                                                            \
+    V(OC_AVUTIL, av_frame_free, (AVFrame **frame), (frame))                                                        \
+    F(OC_AVUTIL, int, av_frame_get_buffer, (AVFrame *frame, int align), (frame, align))                            \
+    F(OC_AVUTIL, int, av_frame_make_writable, (AVFrame *frame), (frame))                                           \
+    V(OC_AVUTIL, av_image_copy_plane,                                                                              \
+      (uint8_t *dst, int dst_linesize, const uint8_t *src, int src_linesize, int bytewidth, int height),           \
+      (dst, dst_linesize, src, src_linesize, bytewidth, height))                                                   \
+    F(OC_AVUTIL, int, av_log_get_level, (void), ())                                                                \
+    V(OC_AVUTIL, av_log_set_level, (int level), (level))                                                           \
+    F(OC_AVUTIL, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size))  \
+    F(OC_AVCODEC, AVPacket *, av_packet_alloc, (void), ())                                                         \
+    V(OC_AVCODEC, av_packet_free, (AVPacket **pkt), (pkt))                                                         \
+    V(OC_AVCODEC, av_packet_rescale_ts, (AVPacket *pkt, AVRational tb_src, AVRational tb_dst),                     \
+      (pkt, tb_src, tb_dst))                                                                                       \
+    V(OC_AVCODEC, av_packet_unref, (AVPacket *pkt), (pkt))                                                         \
+    F(OC_AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec))                       \
+    F(OC_AVCODEC, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name))                       \
+    V(OC_AVCODEC, avcodec_free_context, (AVCodecContext **avctx), (avctx))                                         \
+    F(OC_AVCODEC, int, avcodec_open2, (AVCodecContext *avctx, const AVCodec *codec, AVDictionary **options),       \
+      (avctx, codec, options))                                                                                     \
+    F(OC_AVCODEC, int, avcodec_parameters_from_context, (AVCodecParameters *par, const AVCodecContext *codec),     \
+      (par, codec))                                                                                                \
+    F(OC_AVCODEC, int, avcodec_receive_packet, (AVCodecContext *avctx, AVPacket *avpkt), (avctx, avpkt))           \
+    F(OC_AVCODEC, int, avcodec_send_frame, (AVCodecContext *avctx, const AVFrame *frame), (avctx, frame))          \
+    F(OC_AVFORMAT, uint8_t *, av_stream_new_side_data, (AVStream *stream, enum AVPacketSideDataType type, size_t size), \
+      (stream, type, size))                                                                                        \
+    F(OC_AVFORMAT, int, av_write_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt))                             \
+    F(OC_AVFORMAT, int, av_write_trailer, (AVFormatContext *s), (s))                                               \
+    F(OC_AVFORMAT, int, avformat_alloc_output_context2,                                                            \
+      (AVFormatContext **ctx, const AVOutputFormat *oformat, const char *format_name, const char *filename),       \
+      (ctx, oformat, format_name, filename))                                                                       \
+    V(OC_AVFORMAT, avformat_free_context, (AVFormatContext *s), (s))                                               \
+    F(OC_AVFORMAT, AVStream *, avformat_new_stream, (AVFormatContext *s, const AVCodec *c), (s, c))                \
+    F(OC_AVFORMAT, int, avformat_write_header, (AVFormatContext *s, AVDictionary **options), (s, options))         \
+    F(OC_AVFORMAT, int, avio_closep, (AVIOContext **s), (s))                                                       \
+    V(OC_AVFORMAT, avio_flush, (AVIOContext *s), (s))                                                              \
+    F(OC_AVFORMAT, int, avio_open, (AVIOContext **s, const char *url, int flags), (s, url, flags))                 \
+    F(OC_AVFORMAT, int64_t, avio_seek, (AVIOContext *s, int64_t offset, int whence), (s, offset, whence))
+
+// The real functions, found by dlsym.
+#define OC_POINTER(library, type, name, parameters, arguments) static type(*real_##name) parameters;
+#define OC_POINTER_VOID(library, name, parameters, arguments) static void(*real_##name) parameters;
+OC_FFMPEG_FUNCTIONS(OC_POINTER, OC_POINTER_VOID)
+
+struct symbol {
+    int library;
+    const char *name;
+    void **pointer;
+};
+
+#define OC_SYMBOL(library, type, name, parameters, arguments) {library, #name, (void **)&real_##name},
+#define OC_SYMBOL_VOID(library, name, parameters, arguments) {library, #name, (void **)&real_##name},
+static const struct symbol symbols[] = {OC_FFMPEG_FUNCTIONS(OC_SYMBOL, OC_SYMBOL_VOID)};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int load_status = -1;
+static char load_message[512];
+
+static void load(void) {
+    void *handles[OC_LIBRARY_COUNT];
+    for (int index = 0; index < OC_LIBRARY_COUNT; index++) {
+        // RTLD_LOCAL: FFmpeg's own symbols stay out of the program's global scope, so they
+        // never meet the forwarders below.
+        handles[index] = dlopen(library_names[index], RTLD_LAZY | RTLD_LOCAL);
+        if (handles[index] == NULL) {
+            snprintf(load_message, sizeof load_message, "cannot load FFmpeg: %s", dlerror());
+            return;
+        }
+    }
+    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
+        void *address = dlsym(handles[symbols[index].library], symbols[index].name);
+        if (address == NULL) {
+            snprintf(load_message, sizeof load_message, "cannot load FFmpeg: %s has no %s",
+                     library_names[symbols[index].library], symbols[index].name);
+            return;
+        }
+        *symbols[index].pointer = address;
+    }
+    load_status = 0;
+}
+
+int oc_ffmpeg_load(char *message, size_t size) {
+    pthread_once(&load_once, load);
+    if (load_status != 0 && message != NULL && size > 0) snprintf(message, size, "%s", load_message);
+    return load_status;
+}
+
+// A forwarder reached before the caller checked oc_ffmpeg_load, with FFmpeg missing: there
+// is no way to carry on, so say why.
+static void require(void) {
+    if (oc_ffmpeg_load(NULL, 0) == 0) return;
+    fprintf(stderr, "OpenCapture: %s\n", load_message);
+    abort();
+}
+
+#define OC_FORWARD(library, type, name, parameters, arguments)                                                     \
+    type name parameters {                                                                                         \
+        require();                                                                                                 \
+        return real_##name arguments;                                                                              \
+    }
+#define OC_FORWARD_VOID(library, name, parameters, arguments)                                                      \
+    void name parameters {                                                                                         \
+        require();                                                                                                 \
+        real_##name arguments;                                                                                     \
+    }
+OC_FFMPEG_FUNCTIONS(OC_FORWARD, OC_FORWARD_VOID)
