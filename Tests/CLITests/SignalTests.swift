@@ -1,13 +1,18 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Signals end a run cleanly: frames keeps what it captured, photo leaves nothing. The tool
 /// is started by Foundation's Process, which passes on the spawning thread's blocked
 /// signals, so these also check that the tool unblocks them.
 @Suite("capture and signals", .serialized)
 struct SignalTests {
-    /// Starts the tool in `folder`, sends `number` after `delay` seconds, waits for the end.
-    static func interrupt(_ arguments: [String], in folder: URL, with number: Int32, after delay: Double) throws -> Process {
+    /// Starts the tool in `folder`, sends `number` once `ready` holds for it (checked every
+    /// 10 ms), and waits for the end.
+    static func interrupt(
+        _ arguments: [String], in folder: URL, with number: Int32, sourceLocation: SourceLocation = #_sourceLocation,
+        when ready: (Process) -> Bool
+    ) throws -> Process {
         let process = Process()
         process.executableURL = ToolRunner.executable("capture")
         process.arguments = arguments
@@ -15,13 +20,35 @@ struct SignalTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: delay)
+        eventually("the tool got going", checkingEvery: .milliseconds(10), sourceLocation: sourceLocation) {
+            ready(process) || !process.isRunning
+        }
         kill(process.processIdentifier, number)
         let deadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process
+    }
+
+    /// Seconds of CPU the process has used (utime + stime of /proc/PID/stat).
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = text.lastIndex(of: ")")
+        else { return 0 }
+        // After the command's name in parentheses: state is field 3, utime 14, stime 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The bytes in the folder's files (the tool's output, under whatever temporary name).
+    static func bytes(in folder: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.reduce(0) { total, name in
+            let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]) as? Int
+            return total + (size ?? 0)
+        }
     }
 
     @Test("SIGTERM stops frames early; the file holds the complete frames and no temporary file is left")
@@ -29,7 +56,8 @@ struct SignalTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = try Self.interrupt(
-            ["frames", "--preset", "352x288", "--count", "100000", "-o", "f.y4m"], in: folder, with: SIGTERM, after: 2)
+            ["frames", "--preset", "352x288", "--count", "100000", "-o", "f.y4m"], in: folder, with: SIGTERM
+        ) { _ in Self.bytes(in: folder) > 3 * (6 + 352 * 288 * 3 / 2) }
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["f.y4m"])
         let data = try Data(contentsOf: folder.appendingPathComponent("f.y4m"))
@@ -42,7 +70,11 @@ struct SignalTests {
     func photoInterrupted() throws {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = try Self.interrupt(["photo", "--settle", "10000", "-o", "p.jpg"], in: folder, with: SIGINT, after: 2)
+        // Settling 10,000 frames takes minutes; a quarter of a second of CPU means the
+        // session is running and rendering them.
+        let process = try Self.interrupt(["photo", "--settle", "10000", "-o", "p.jpg"], in: folder, with: SIGINT) { process in
+            Self.cpuSeconds(process.processIdentifier) >= 0.25
+        }
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite("Memory soak")
 struct MemorySoakTests {
     /// Restarts in the soak, and a photo every `photoEvery` restarts.
-    static let restarts = 90
+    static let restarts = 60
     static let photoEvery = 5
     /// How much the last third may sit above the end of the first third. Before the fix
     /// the soak went from 78 MB after one restart to 312 MB after 50 and 336 MB in the last
