@@ -163,6 +163,23 @@ package final class DeviceCore: @unchecked Sendable {
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
     let keyValueObservers: KeyValueObserverRegistry
+    /// The ports of the device's inputs (weak), told when the active format changes.
+    private let ports = Mutex<[WeakPort]>([])
+
+    private struct WeakPort {
+        weak var port: AVCaptureInput.Port?
+    }
+
+    /// Remembers an input's port, to post its format-description notification.
+    func register(_ port: AVCaptureInput.Port) {
+        ports.withLock { list in
+            list.removeAll { $0.port == nil }
+            list.append(WeakPort(port: port))
+        }
+    }
+
+    /// The ports of the device's inputs that still exist.
+    var livePorts: [AVCaptureInput.Port] { ports.withLock { $0.compactMap(\.port) } }
 
     struct State {
         var lockCount = 0

@@ -41,6 +41,7 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     private var turnedPool: CVPixelBufferPool?
     private var picturePool: CVPixelBufferPool?
     private let renderedCount = Atomic<Int>(0)
+    private let deferredStart = Atomic<Bool>(false)
 
     /// A layer with no session.
     public override init() {
@@ -48,6 +49,17 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
         super.init()
         wake.setEventHandler { [weak self] in self?.renderPending() }
         wake.activate()
+    }
+
+    /// Whether the layer can wait for deferred start (iOS 26): true.
+    open var isDeferredStartSupported: Bool { true }
+
+    /// Whether the session starts this layer's preview only when it runs deferred start,
+    /// after `startRunning()` returns (default false: a preview is what shows first). Set it
+    /// before the session starts.
+    open var isDeferredStartEnabled: Bool {
+        get { deferredStart.load(ordering: .acquiring) }
+        set { deferredStart.store(newValue, ordering: .releasing) }
     }
 
     /// A layer showing `session`'s camera: connected to its video input now, or to the

@@ -39,6 +39,13 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         /// The controls delegate (weak, as Apple's) and its queue.
         var controlsDelegate: WeakControlsDelegate = WeakControlsDelegate()
         var controlsDelegateQueue: DispatchQueue?
+        /// Deferred start (iOS 26): whether it runs by itself, where this run stands with it,
+        /// whether the app asked for it before starting, and the delegate (weak) and its queue.
+        var automaticallyRunsDeferredStart = true
+        var deferredStart = DeferredStartState.idle
+        var deferredStartRequested = false
+        var deferredStartDelegate = WeakDeferredStartDelegate()
+        var deferredStartDelegateQueue: DispatchQueue?
     }
 
     public override init() {
@@ -153,6 +160,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     }
 
     func outputDidChangeSettings(_ output: AVCaptureOutput) { withConfiguration {} }
+
+    func inputDidChangeFrameDurationOverride(_ input: AVCaptureDeviceInput) { withConfiguration {} }
 
     func connectionDidChange(_ connection: AVCaptureConnection) { withConfiguration {} }
 }
