@@ -210,6 +210,9 @@ package final class DeviceCore: @unchecked Sendable {
         var activeColorSpace = 0
         /// Focus, zoom and torch settings (`LensSettings`).
         var lens = LensSettings()
+        /// Face-driven focus and exposure (iOS 15.4): whether the device decides, and the
+        /// values set when it does not.
+        var faceDriven = FaceDrivenSettings()
         /// The deprecated device `flashMode`.
         var flashMode = AVCaptureDevice.FlashMode.off
         /// How a virtual device may switch constituents, and when (`.auto` if it has them).

@@ -62,6 +62,38 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
         set { deferredStart.store(newValue, ordering: .releasing) }
     }
 
+    // MARK: iOS 4 orientation and mirroring (deprecated in iOS 6), forwarded to the connection
+
+    /// Whether `orientation` can be set: the connection's `isVideoOrientationSupported`.
+    @available(*, deprecated, message: "Use AVCaptureConnection's isVideoOrientationSupported")
+    open var isOrientationSupported: Bool { connection?.isVideoOrientationSupported ?? false }
+
+    /// The connection's `videoOrientation` (`.portrait` without a connection).
+    @available(*, deprecated, message: "Use AVCaptureConnection's videoOrientation")
+    open var orientation: AVCaptureVideoOrientation {
+        get { connection?.videoOrientation ?? .portrait }
+        set { connection?.videoOrientation = newValue }
+    }
+
+    /// Whether `isMirrored` can be set: the connection's `isVideoMirroringSupported`.
+    @available(*, deprecated, message: "Use AVCaptureConnection's isVideoMirroringSupported")
+    open var isMirroringSupported: Bool { connection?.isVideoMirroringSupported ?? false }
+
+    /// The connection's `automaticallyAdjustsVideoMirroring`.
+    @available(*, deprecated, message: "Use AVCaptureConnection's automaticallyAdjustsVideoMirroring")
+    open var automaticallyAdjustsMirroring: Bool {
+        get { connection?.automaticallyAdjustsVideoMirroring ?? true }
+        set { connection?.automaticallyAdjustsVideoMirroring = newValue }
+    }
+
+    /// The connection's `isVideoMirrored`; setting it while `automaticallyAdjustsMirroring`
+    /// is true raises, as the connection does.
+    @available(*, deprecated, message: "Use AVCaptureConnection's isVideoMirrored")
+    open var isMirrored: Bool {
+        get { connection?.isVideoMirrored ?? false }
+        set { connection?.isVideoMirrored = newValue }
+    }
+
     /// A layer showing `session`'s camera: connected to its video input now, or to the
     /// first one added.
     public convenience init(session: AVCaptureSession) {
