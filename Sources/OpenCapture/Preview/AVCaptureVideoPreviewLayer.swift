@@ -42,6 +42,8 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     private var picturePool: CVPixelBufferPool?
     private let renderedCount = Atomic<Int>(0)
     private let deferredStart = Atomic<Bool>(false)
+    /// Key-value observers of the layer.
+    let layerKeyValueObservers = KeyValueObserverRegistry(label: "previewLayer")
 
     /// A layer with no session.
     public override init() {
@@ -130,7 +132,11 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// How the picture fits the bounds (default `.resizeAspect`).
     open var videoGravity: AVLayerVideoGravity {
         get { previewState.withLock { $0.gravity } }
-        set { previewState.withLock { $0.gravity = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["videoGravity"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            previewState.withLock { $0.gravity = newValue }
+        }
     }
 
     /// Whether the layer is showing video: its connection is enabled and its session runs.
@@ -186,6 +192,10 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     // MARK: Session wiring
 
     private func attach(to session: AVCaptureSession?, connecting: Bool) {
+        // `session` is announced on return; `connection` and `isPreviewing` by the sessions
+        // themselves, as they let go of their configuration locks (see ConfigurationLock).
+        let observed = KeyValueChange.watch(self, keys: ["session"])
+        defer { observed?.didChange() }
         let (old, oldConnection) = previewState.withLock { ($0.session, $0.connection) }
         if let old, let oldConnection { old.removeConnection(oldConnection) }
         if let old, old !== session { old.forgetPreviewLayer(self) }

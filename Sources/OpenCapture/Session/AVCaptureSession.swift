@@ -51,6 +51,14 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     public override init() {
         super.init()
         configurationLock.observable = self
+        // Connections' isActive and preview layers' isPreviewing follow the session: watched
+        // with it, announced with it (each check is one atomic load when nobody observes).
+        configurationLock.dependents = { [weak self] in
+            guard let self else { return [] }
+            let (connections, layers) = model.withLock { ($0.connections, $0.previewLayers.compactMap(\.layer)) }
+            return connections.compactMap { KeyValueChange.watch($0, keys: ["active"]) }
+                + layers.compactMap { KeyValueChange.watch($0, keys: ["previewing", "connection"]) }
+        }
     }
 
     /// Outputs and connections refer to each other; a session going away ends its
