@@ -58,3 +58,117 @@ struct AVCaptureSessionSpellingTests {
         #expect(device.simulation?.reconnect() != nil)
     }
 }
+
+/// A deferred-start delegate as an app writes it (iOS 26).
+final class SpellingDeferredStartDelegate: NSObject, AVCaptureSessionDeferredStartDelegate, @unchecked Sendable {
+    let events = Mutex<[String]>([])
+    let queueKey = DispatchSpecificKey<String>()
+    func sessionWillRunDeferredStart(_ session: AVCaptureSession) {
+        let onQueue = DispatchQueue.getSpecific(key: queueKey) ?? "other"
+        events.withLock { $0.append("will@\(onQueue)") }
+    }
+    func sessionDidRunDeferredStart(_ session: AVCaptureSession) {
+        let onQueue = DispatchQueue.getSpecific(key: queueKey) ?? "other"
+        events.withLock { $0.append("did@\(onQueue)") }
+    }
+}
+
+/// Touches AVCaptureSession.h's deferred start (iOS 26); compiled, never called.
+func spellAVCaptureSessionDeferredStart(_ session: AVCaptureSession, _ layer: AVCaptureVideoPreviewLayer) {
+    let manual: Bool = session.isManualDeferredStartSupported
+    session.automaticallyRunsDeferredStart = false
+    let automatic: Bool = session.automaticallyRunsDeferredStart
+    session.runDeferredStartWhenNeeded()
+    let delegate = SpellingDeferredStartDelegate()
+    session.setDeferredStartDelegate(delegate, deferredStartDelegateCallbackQueue: DispatchQueue(label: "deferred"))
+    let current: (any AVCaptureSessionDeferredStartDelegate)? = session.deferredStartDelegate
+    let queue: DispatchQueue? = session.deferredStartDelegateCallbackQueue
+    let layerSupported: Bool = layer.isDeferredStartSupported
+    layer.isDeferredStartEnabled = true
+    let layerDeferred: Bool = layer.isDeferredStartEnabled
+    _ = (manual, automatic, current, queue, layerSupported, layerDeferred)
+}
+
+/// Counts frames delivered to one output.
+private final class FrameCounter: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    let count = Atomic<Int>(0)
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        count.add(1, ordering: .relaxed)
+    }
+}
+
+@Suite("AVCaptureSession deferred start", .serialized)
+struct AVCaptureSessionDeferredStartTests {
+    /// Waits (polling, bounded) until `condition` holds.
+    private func waitFor(_ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline { usleep(500) }
+    }
+
+    private func rig() throws -> (AVCaptureSession, AVCaptureDevice, (AVCaptureVideoDataOutput, FrameCounter), (AVCaptureVideoDataOutput, FrameCounter)) {
+        let device = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
+        device.simulation?.pacing = .virtual
+        let session = AVCaptureSession()
+        session.sessionPreset = .cif352x288
+        session.addInput(try AVCaptureDeviceInput(device: device))
+        func output(deferred: Bool) -> (AVCaptureVideoDataOutput, FrameCounter) {
+            let output = AVCaptureVideoDataOutput()
+            let counter = FrameCounter()
+            output.setSampleBufferDelegate(counter, queue: DispatchQueue(label: "deferred-\(deferred)"))
+            output.isDeferredStartEnabled = deferred
+            session.addOutput(output)
+            return (output, counter)
+        }
+        return (session, device, output(deferred: false), output(deferred: true))
+    }
+
+    @Test("manual: a deferred output gets frames only after runDeferredStartWhenNeeded(); the delegate hears will then did on its queue")
+    func manualDeferredStart() throws {
+        let (session, device, first, deferred) = try rig()
+        defer { device.simulation?.pacing = .realTime }
+        #expect(session.isManualDeferredStartSupported && session.automaticallyRunsDeferredStart)
+        session.automaticallyRunsDeferredStart = false
+        let delegate = SpellingDeferredStartDelegate()
+        let queue = DispatchQueue(label: "deferred-delegate")
+        queue.setSpecific(key: delegate.queueKey, value: "delegate")
+        session.setDeferredStartDelegate(delegate, deferredStartDelegateCallbackQueue: queue)
+        #expect(session.deferredStartDelegate === delegate && session.deferredStartDelegateCallbackQueue === queue)
+        session.startRunning()
+        waitFor { first.1.count.load(ordering: .relaxed) >= 5 }
+        #expect(first.1.count.load(ordering: .relaxed) >= 5)
+        #expect(deferred.1.count.load(ordering: .relaxed) == 0)
+        queue.sync {}
+        #expect(delegate.events.withLock { $0 }.isEmpty)
+        session.runDeferredStartWhenNeeded()
+        waitFor { deferred.1.count.load(ordering: .relaxed) >= 3 && delegate.events.withLock { $0.count } == 2 }
+        session.stopRunning()
+        #expect(deferred.1.count.load(ordering: .relaxed) >= 3)
+        #expect(delegate.events.withLock { $0 } == ["will@delegate", "did@delegate"])
+    }
+
+    @Test("automatic (the default): the deferred output starts by itself after startRunning returns, each run")
+    func automaticDeferredStart() throws {
+        let (session, device, first, deferred) = try rig()
+        defer { device.simulation?.pacing = .realTime }
+        let delegate = SpellingDeferredStartDelegate()
+        let queue = DispatchQueue(label: "deferred-delegate")
+        session.setDeferredStartDelegate(delegate, deferredStartDelegateCallbackQueue: queue)
+        for run in 1...2 {
+            let before = deferred.1.count.load(ordering: .relaxed)
+            session.startRunning()
+            waitFor { deferred.1.count.load(ordering: .relaxed) >= before + 3 && delegate.events.withLock { $0.count } == 2 * run }
+            session.stopRunning()
+            #expect(deferred.1.count.load(ordering: .relaxed) >= before + 3)
+            #expect(first.1.count.load(ordering: .relaxed) > 0)
+        }
+        #expect(delegate.events.withLock { $0 } == ["will@other", "did@other", "will@other", "did@other"])
+    }
+
+    @Test("a delegate without a queue raises, as on iOS")
+    func delegateNeedsQueue() {
+        let session = AVCaptureSession()
+        #expect(throws: AVCaptureException.self) { try session.setDeferredStartDelegateChecked(SpellingDeferredStartDelegate(), queue: nil) }
+        session.setDeferredStartDelegate(nil, deferredStartDelegateCallbackQueue: nil)
+        #expect(session.deferredStartDelegate == nil)
+    }
+}

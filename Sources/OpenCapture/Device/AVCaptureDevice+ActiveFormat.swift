@@ -25,7 +25,8 @@ extension AVCaptureDevice {
 
     /// Switches the format without the checks (the session uses it for presets).
     package func applyFormat(index: Int) {
-        let hadMaxExposure = core.state.withLock { state -> Bool in
+        let (hadMaxExposure, changed) = core.state.withLock { state -> (Bool, Bool) in
+            let changed = state.activeFormatIndex != index
             state.activeFormatIndex = index
             state.requestedMinFrameDuration = .invalid
             state.requestedMaxFrameDuration = .invalid
@@ -33,7 +34,11 @@ extension AVCaptureDevice {
             state.videoHDREnabled = false
             if !(descriptor.formats[index].colorSpaces.contains(state.activeColorSpace)) { state.activeColorSpace = 0 }
             defer { state.activeMaxExposureDuration = .invalid }
-            return state.activeMaxExposureDuration.isValid
+            return (state.activeMaxExposureDuration.isValid, changed)
+        }
+        // The inputs' ports now carry another format, and say so as iOS does.
+        if changed {
+            for port in core.livePorts { postOnMainQueue(AVCaptureInput.Port.formatDescriptionDidChangeNotification, object: port) }
         }
         // activeMaxExposureDuration resets with the format, as on iOS.
         if hadMaxExposure { backend.apply(ControlRequest(id: core.controls.enqueue(nil), activeMaxExposureDuration: 0)) }

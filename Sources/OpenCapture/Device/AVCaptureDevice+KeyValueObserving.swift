@@ -64,7 +64,18 @@ extension AVCaptureDevice: KeyValueObservableObject {
 
     /// Announces the camera-driven changes a frame brought (see `record(_:)`): nil, after
     /// one atomic load, when nobody observes the device.
-    func watchFrameChanges() -> KeyValueChange? { KeyValueChange.watch(self) }
+    func watchFrameChanges() -> KeyValueChange? { KeyValueChange.watch(self, keys: Self.frameDrivenKeys) }
+
+    /// Keys only a setter changes (it announces them itself): the per-frame watch skips them,
+    /// so a rotation coordinator observing `physicalOrientation` costs the frame path nothing.
+    private static let setterOnlyKeys: Set<String> = [
+        "physicalOrientation", "focusPointOfInterest", "exposurePointOfInterest", "autoFocusRangeRestriction",
+        "smoothAutoFocusEnabled", "exposureTargetBias", "subjectAreaChangeMonitoringEnabled",
+    ]
+
+    /// The keys a frame may change, which the per-frame watch compares.
+    private static let frameDrivenKeys: [String] =
+        observableKeys(AVCaptureDevice.self).map(\.name).filter { !setterOnlyKeys.contains($0) }
 
     /// Announces that the device was unplugged, on its change queue.
     func announceDisconnect() {

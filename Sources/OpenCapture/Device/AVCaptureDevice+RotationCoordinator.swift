@@ -30,10 +30,10 @@ extension AVCaptureDevice {
         /// The device whose orientation the coordinator follows.
         public private(set) weak var device: AVCaptureDevice?
         /// The preview layer the preview angle is for, if any.
-        public private(set) weak var previewLayer: AVCaptureVideoPreviewLayer?
+        public private(set) weak var previewLayer: CALayer?
 
         /// A coordinator for `device` and, optionally, the layer showing its preview.
-        public init(device: AVCaptureDevice, previewLayer: AVCaptureVideoPreviewLayer?) {
+        public init(device: AVCaptureDevice, previewLayer: CALayer?) {
             self.device = device
             self.previewLayer = previewLayer
             super.init()

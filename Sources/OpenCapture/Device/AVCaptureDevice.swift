@@ -163,6 +163,23 @@ package final class DeviceCore: @unchecked Sendable {
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
     let keyValueObservers: KeyValueObserverRegistry
+    /// The ports of the device's inputs (weak), told when the active format changes.
+    private let ports = Mutex<[WeakPort]>([])
+
+    private struct WeakPort {
+        weak var port: AVCaptureInput.Port?
+    }
+
+    /// Remembers an input's port, to post its format-description notification.
+    func register(_ port: AVCaptureInput.Port) {
+        ports.withLock { list in
+            list.removeAll { $0.port == nil }
+            list.append(WeakPort(port: port))
+        }
+    }
+
+    /// The ports of the device's inputs that still exist.
+    var livePorts: [AVCaptureInput.Port] { ports.withLock { $0.compactMap(\.port) } }
 
     struct State {
         var lockCount = 0
@@ -193,6 +210,9 @@ package final class DeviceCore: @unchecked Sendable {
         var activeColorSpace = 0
         /// Focus, zoom and torch settings (`LensSettings`).
         var lens = LensSettings()
+        /// Face-driven focus and exposure (iOS 15.4): whether the device decides, and the
+        /// values set when it does not.
+        var faceDriven = FaceDrivenSettings()
         /// The deprecated device `flashMode`.
         var flashMode = AVCaptureDevice.FlashMode.off
         /// How a virtual device may switch constituents, and when (`.auto` if it has them).

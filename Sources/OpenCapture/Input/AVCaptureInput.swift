@@ -8,6 +8,10 @@ open class AVCaptureInput: NSObject, @unchecked Sendable {
 
     /// One stream of media from an input.
     open class Port: NSObject, @unchecked Sendable {
+        /// Posted (on the main queue, the port as object) when the port's
+        /// `formatDescription` changes: its device switched `activeFormat`.
+        public static let formatDescriptionDidChangeNotification = NSNotification.Name.AVCaptureInputPortFormatDescriptionDidChange
+
         private let enabled = Atomic<Bool>(true)
         private weak var owner: AVCaptureInput?
         private let formatProvider: @Sendable () -> CMFormatDescription?
@@ -53,8 +57,28 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// The device the input captures from.
     public let device: AVCaptureDevice
     private var videoPort: Port!
+    private let minFrameDurationOverride = Mutex<CMTime>(.invalid)
     /// Whether the device uses its auto-exposure defaults rather than the format's (iOS 12).
     public var unifiedAutoExposureDefaultsEnabled = false
+
+    /// A cap on the device's frame rate for this input (iOS 13): while the input is in a
+    /// running session the device streams no faster than one frame per this duration, even
+    /// when its `activeVideoMinFrameDuration` allows more (the device's property keeps its
+    /// value). `.invalid` (the default) means no override. Adding the input to a session
+    /// resets it to `.invalid`, as on iOS: set it after `addInput(_:)`.
+    public var videoMinFrameDurationOverride: CMTime {
+        get { minFrameDurationOverride.withLock { $0 } }
+        set {
+            let value = newValue.isValid && newValue.isNumeric && newValue > .zero ? newValue : CMTime.invalid
+            minFrameDurationOverride.withLock { $0 = value }
+            for session in device.sessions where session.inputs.contains(where: { $0 === self }) {
+                session.inputDidChangeFrameDurationOverride(self)
+            }
+        }
+    }
+
+    /// Back to no override (the input joined a session).
+    func resetVideoMinFrameDurationOverride() { minFrameDurationOverride.withLock { $0 = .invalid } }
 
     /// Opens a device for capture.
     ///
@@ -86,6 +110,7 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
                 let index = core.state.withLock { $0.activeFormatIndex }
                 return core.formats[index].formatDescription
             })
+        core.register(videoPort)
     }
 
     /// Objective-C style factory, as `deviceInputWithDevice:error:`.

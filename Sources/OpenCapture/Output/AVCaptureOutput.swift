@@ -18,7 +18,33 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
         case discontinuity = 3
     }
 
+    private let deferredStart = Atomic<Bool>(false)
+
     override init() { super.init() }
+
+    // MARK: Deferred start (iOS 26)
+
+    /// Whether the output can wait for deferred start: true for video data outputs; photo
+    /// and movie outputs always start with the session on Linux.
+    open var isDeferredStartSupported: Bool { self is AVCaptureVideoDataOutput }
+
+    /// Whether the session starts this output only after `startRunning()` returns, when it
+    /// runs deferred start (default false). Setting true where `isDeferredStartSupported` is
+    /// false raises `NSInvalidArgumentException`, as on iOS. Set it before the session
+    /// starts (or before committing a configuration); a running session keeps what it started.
+    open var isDeferredStartEnabled: Bool {
+        get { deferredStart.load(ordering: .acquiring) }
+        set { enforce { try setDeferredStartEnabled(newValue) } }
+    }
+
+    /// The checked form of setting `isDeferredStartEnabled` (Linux addition).
+    public func setDeferredStartEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        guard !enabled || isDeferredStartSupported else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                String(describing: type(of: self)), "setDeferredStartEnabled:", "Deferred start is not supported - check isDeferredStartSupported"))
+        }
+        deferredStart.store(enabled, ordering: .releasing)
+    }
 
     /// The connections feeding this output.
     open var connections: [AVCaptureConnection] { links.withLock { $0.connections } }

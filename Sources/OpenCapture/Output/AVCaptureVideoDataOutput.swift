@@ -141,7 +141,7 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     /// Codecs the output can compress to: none, it delivers uncompressed frames.
-    open var availableVideoCodecTypes: [String] { [] }
+    open var availableVideoCodecTypes: [AVVideoCodecType] { [] }
 
     /// The pixel format frames are delivered in.
     package var deliveredPixelFormat: PixelFormat {

@@ -104,8 +104,18 @@ final class MovieRecorder: @unchecked Sendable {
             status.isPaused = paused
             return true
         }
-        guard changed, !paused else { return }
-        queue.async { [self] in current?.resumePending = true }
+        guard changed else { return }
+        queue.async { [self] in
+            guard let recording = current else { return }
+            if !paused { recording.resumePending = true }
+            // The delegate hears that the request took effect (iOS 18), on this queue.
+            guard let output else { return }
+            if paused {
+                recording.delegate.fileOutput(output, didPauseRecordingTo: recording.url, from: output.connections)
+            } else {
+                recording.delegate.fileOutput(output, didResumeRecordingTo: recording.url, from: output.connections)
+            }
+        }
     }
 
     /// Queues a frame; `mirrored` asks for it to be flipped left to right first (the

@@ -41,6 +41,9 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     private var turnedPool: CVPixelBufferPool?
     private var picturePool: CVPixelBufferPool?
     private let renderedCount = Atomic<Int>(0)
+    private let deferredStart = Atomic<Bool>(false)
+    /// Key-value observers of the layer.
+    let layerKeyValueObservers = KeyValueObserverRegistry(label: "previewLayer")
 
     /// A layer with no session.
     public override init() {
@@ -48,6 +51,49 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
         super.init()
         wake.setEventHandler { [weak self] in self?.renderPending() }
         wake.activate()
+    }
+
+    /// Whether the layer can wait for deferred start (iOS 26): true.
+    open var isDeferredStartSupported: Bool { true }
+
+    /// Whether the session starts this layer's preview only when it runs deferred start,
+    /// after `startRunning()` returns (default false: a preview is what shows first). Set it
+    /// before the session starts.
+    open var isDeferredStartEnabled: Bool {
+        get { deferredStart.load(ordering: .acquiring) }
+        set { deferredStart.store(newValue, ordering: .releasing) }
+    }
+
+    // MARK: iOS 4 orientation and mirroring (deprecated in iOS 6), forwarded to the connection
+
+    /// Whether `orientation` can be set: the connection's `isVideoOrientationSupported`.
+    @available(*, deprecated, message: "Use AVCaptureConnection's isVideoOrientationSupported")
+    open var isOrientationSupported: Bool { connection?.isVideoOrientationSupported ?? false }
+
+    /// The connection's `videoOrientation` (`.portrait` without a connection).
+    @available(*, deprecated, message: "Use AVCaptureConnection's videoOrientation")
+    open var orientation: AVCaptureVideoOrientation {
+        get { connection?.videoOrientation ?? .portrait }
+        set { connection?.videoOrientation = newValue }
+    }
+
+    /// Whether `isMirrored` can be set: the connection's `isVideoMirroringSupported`.
+    @available(*, deprecated, message: "Use AVCaptureConnection's isVideoMirroringSupported")
+    open var isMirroringSupported: Bool { connection?.isVideoMirroringSupported ?? false }
+
+    /// The connection's `automaticallyAdjustsVideoMirroring`.
+    @available(*, deprecated, message: "Use AVCaptureConnection's automaticallyAdjustsVideoMirroring")
+    open var automaticallyAdjustsMirroring: Bool {
+        get { connection?.automaticallyAdjustsVideoMirroring ?? true }
+        set { connection?.automaticallyAdjustsVideoMirroring = newValue }
+    }
+
+    /// The connection's `isVideoMirrored`; setting it while `automaticallyAdjustsMirroring`
+    /// is true raises, as the connection does.
+    @available(*, deprecated, message: "Use AVCaptureConnection's isVideoMirrored")
+    open var isMirrored: Bool {
+        get { connection?.isVideoMirrored ?? false }
+        set { connection?.isVideoMirrored = newValue }
     }
 
     /// A layer showing `session`'s camera: connected to its video input now, or to the
@@ -86,7 +132,11 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     /// How the picture fits the bounds (default `.resizeAspect`).
     open var videoGravity: AVLayerVideoGravity {
         get { previewState.withLock { $0.gravity } }
-        set { previewState.withLock { $0.gravity = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["videoGravity"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            previewState.withLock { $0.gravity = newValue }
+        }
     }
 
     /// Whether the layer is showing video: its connection is enabled and its session runs.
@@ -142,6 +192,10 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     // MARK: Session wiring
 
     private func attach(to session: AVCaptureSession?, connecting: Bool) {
+        // `session` is announced on return; `connection` and `isPreviewing` by the sessions
+        // themselves, as they let go of their configuration locks (see ConfigurationLock).
+        let observed = KeyValueChange.watch(self, keys: ["session"])
+        defer { observed?.didChange() }
         let (old, oldConnection) = previewState.withLock { ($0.session, $0.connection) }
         if let old, let oldConnection { old.removeConnection(oldConnection) }
         if let old, old !== session { old.forgetPreviewLayer(self) }

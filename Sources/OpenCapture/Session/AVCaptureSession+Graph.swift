@@ -42,6 +42,7 @@ extension AVCaptureSession {
         try validateAddInput(input)
         withConfiguration {
             let device = (input as! AVCaptureDeviceInput).device
+            (input as! AVCaptureDeviceInput).resetVideoMinFrameDurationOverride()  // as iOS does on addInput
             device.attach(to: self)
             let preset = sessionPreset
             if preset == .inputPriority {

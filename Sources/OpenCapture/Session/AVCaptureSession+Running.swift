@@ -24,6 +24,7 @@ extension AVCaptureSession {
         guard !isRunning else { return }
         running.store(true, ordering: .releasing)
         for case let output as AVCaptureVideoDataOutput in outputs { output.openForRun() }
+        beginDeferredStart()
         applyConfiguration()
         if isRunning { postOnMainQueue(Self.didStartRunningNotification, object: self) }
     }
@@ -41,6 +42,7 @@ extension AVCaptureSession {
         try requireNoTransaction("stopRunning")
         guard isRunning else { return }
         running.store(false, ordering: .releasing)
+        endDeferredStart()
         stopAllStreams()
         interruptions.reset()  // stopping ends any interruption, retiring its watcher
         for case let movie as AVCaptureMovieFileOutput in outputs { movie.sessionDidStop() }
@@ -105,6 +107,7 @@ extension AVCaptureSession {
         for input in deviceInputs {
             let mine = connections.filter { connection in
                 connection.inputPorts.contains { $0.input === input } && (!multiCam || connection.isEnabled)
+                    && !waitsForDeferredStart(connection)
             }
             guard !mine.isEmpty else { continue }
             wanted[ObjectIdentifier(input.device.core)] = (input.device, mine)
@@ -116,6 +119,12 @@ extension AVCaptureSession {
         for (key, (device, deviceConnections)) in wanted {
             var configuration = device.streamConfiguration(
                 pixelFormat: Self.renderFormat(for: deviceConnections, tenBitFormat: device.activeFormat.spec.pixelFormat.isTenBit))
+            // An input's videoMinFrameDurationOverride caps the rate the device runs at.
+            let overrides = deviceInputs.filter { $0.device.core === device.core }.map(\.videoMinFrameDurationOverride).filter(\.isValid)
+            if let cap = overrides.max(), cap > configuration.minFrameDuration {
+                configuration.minFrameDuration = cap
+                configuration.maxFrameDuration = max(configuration.maxFrameDuration, cap)
+            }
             configuration.mirrored = !deviceConnections.isEmpty && deviceConnections.allSatisfy { $0.transform.mirrored }
             configuration.videoStabilization = deviceConnections.map(\.activeVideoStabilizationMode.rawValue).max() ?? 0
             if var stream = streams[key] {

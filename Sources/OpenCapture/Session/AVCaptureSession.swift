@@ -39,11 +39,26 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         /// The controls delegate (weak, as Apple's) and its queue.
         var controlsDelegate: WeakControlsDelegate = WeakControlsDelegate()
         var controlsDelegateQueue: DispatchQueue?
+        /// Deferred start (iOS 26): whether it runs by itself, where this run stands with it,
+        /// whether the app asked for it before starting, and the delegate (weak) and its queue.
+        var automaticallyRunsDeferredStart = true
+        var deferredStart = DeferredStartState.idle
+        var deferredStartRequested = false
+        var deferredStartDelegate = WeakDeferredStartDelegate()
+        var deferredStartDelegateQueue: DispatchQueue?
     }
 
     public override init() {
         super.init()
         configurationLock.observable = self
+        // Connections' isActive and preview layers' isPreviewing follow the session: watched
+        // with it, announced with it (each check is one atomic load when nobody observes).
+        configurationLock.dependents = { [weak self] in
+            guard let self else { return [] }
+            let (connections, layers) = model.withLock { ($0.connections, $0.previewLayers.compactMap(\.layer)) }
+            return connections.compactMap { KeyValueChange.watch($0, keys: ["active"]) }
+                + layers.compactMap { KeyValueChange.watch($0, keys: ["previewing", "connection"]) }
+        }
     }
 
     /// Outputs and connections refer to each other; a session going away ends its
@@ -153,6 +168,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     }
 
     func outputDidChangeSettings(_ output: AVCaptureOutput) { withConfiguration {} }
+
+    func inputDidChangeFrameDurationOverride(_ input: AVCaptureDeviceInput) { withConfiguration {} }
 
     func connectionDidChange(_ connection: AVCaptureConnection) { withConfiguration {} }
 }

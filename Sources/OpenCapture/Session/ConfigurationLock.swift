@@ -16,23 +16,33 @@ final class ConfigurationLock: @unchecked Sendable {
     /// hold watches: what changed is announced by the releasing thread after releasing.
     weak var observable: (any KeyValueObservableObject)?
     private var watch: KeyValueChange?
+    /// Watches of objects whose keys follow the session's state (its connections' `active`,
+    /// its preview layers' `previewing` and `connection`), taken with the session's.
+    var dependents: (() -> [KeyValueChange])?
+    private var dependentWatches: [KeyValueChange] = []
 
     func lock() {
         recursive.lock()
         depth += 1
-        if depth == 1, let observable { watch = KeyValueChange.watch(observable) }
+        if depth == 1 {
+            if let observable { watch = KeyValueChange.watch(observable) }
+            dependentWatches = dependents?() ?? []
+        }
     }
 
     func unlock() {
         depth -= 1
-        guard depth == 0, !waits.isEmpty || watch != nil else { return recursive.unlock() }
+        guard depth == 0, !waits.isEmpty || watch != nil || !dependentWatches.isEmpty else { return recursive.unlock() }
         let pending = waits
         let observed = watch
+        let dependents = dependentWatches
         waits.removeAll()
         watch = nil
+        dependentWatches.removeAll()
         recursive.unlock()
         for wait in pending { wait() }
         observed?.didChange()
+        for dependent in dependents { dependent.didChange() }
     }
 
     /// Runs `wait` once the outermost hold is released, on the releasing thread, with no

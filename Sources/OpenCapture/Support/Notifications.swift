@@ -13,6 +13,7 @@ extension NSNotification.Name {
     public static let AVCaptureDeviceWasConnected = Notification.Name("AVCaptureDeviceWasConnectedNotification")
     public static let AVCaptureDeviceWasDisconnected = Notification.Name("AVCaptureDeviceWasDisconnectedNotification")
     public static let AVCaptureDeviceSubjectAreaDidChange = Notification.Name("AVCaptureDeviceSubjectAreaDidChangeNotification")
+    public static let AVCaptureInputPortFormatDescriptionDidChange = Notification.Name("AVCaptureInputPortFormatDescriptionDidChangeNotification")
 }
 
 /// userInfo key of `runtimeErrorNotification`: the error, an `AVError` (it casts to `NSError` too).
