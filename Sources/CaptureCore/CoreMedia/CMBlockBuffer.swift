@@ -77,7 +77,7 @@ public final class CMBlockBuffer: @unchecked Sendable {
             freesPointer = pointer == nil || !(allocator is NullAllocator) || source != nil
         }
 
-        var pointer: UnsafeMutableRawPointer? { memory.withLock { $0 } }
+        package var pointer: UnsafeMutableRawPointer? { memory.withLock { $0 } }
 
         /// Makes the block's memory if it has none yet; false when that fails.
         func assure() -> Bool {
@@ -114,9 +114,9 @@ public final class CMBlockBuffer: @unchecked Sendable {
 
     /// A piece of the buffer's range: `length` bytes from `offset` in `block`.
     package struct Segment {
-        var block: MemoryBlock
-        var offset: Int
-        var length: Int
+        package var block: MemoryBlock
+        package var offset: Int
+        package var length: Int
     }
 
     private let segments: Mutex<[Segment]>
