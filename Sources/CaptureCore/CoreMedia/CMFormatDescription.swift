@@ -29,11 +29,22 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
     package let mediaSubTypeCode: FourCharCode
     /// The picture size for video; zero for other media.
     public let dimensions: CMVideoDimensions
+    /// The stream description, channel layout and magic cookie of an audio format.
+    package let audio: AudioFormatStorage?
 
     package init(mediaType: CMMediaType, mediaSubType: FourCharCode, dimensions: CMVideoDimensions) {
         self.mediaTypeCode = mediaType
         self.mediaSubTypeCode = mediaSubType
         self.dimensions = dimensions
+        audio = nil
+    }
+
+    /// An audio format description ('soun', subtype the format ID).
+    package init(audio: AudioFormatStorage) {
+        mediaTypeCode = kCMMediaType_Audio
+        mediaSubTypeCode = audio.asbd.pointee.mFormatID
+        dimensions = CMVideoDimensions()
+        self.audio = audio
     }
 
     package convenience init(videoFormat: OSType, width: Int, height: Int) {
@@ -44,6 +55,7 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
 
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
         lhs.mediaTypeCode == rhs.mediaTypeCode && lhs.mediaSubTypeCode == rhs.mediaSubTypeCode && lhs.dimensions == rhs.dimensions
+            && AudioFormatStorage.same(lhs.audio, rhs.audio)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -64,7 +76,11 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
     }
 
     public var description: String {
-        "<CMVideoFormatDescription \(fourCCString(mediaSubTypeCode)) \(dimensions)>"
+        if let audio {
+            let asbd = audio.asbd.pointee
+            return "<CMAudioFormatDescription \(fourCCString(asbd.mFormatID)) \(asbd.mSampleRate) Hz \(asbd.mChannelsPerFrame) ch>"
+        }
+        return "<CMVideoFormatDescription \(fourCCString(mediaSubTypeCode)) \(dimensions)>"
     }
 }
 

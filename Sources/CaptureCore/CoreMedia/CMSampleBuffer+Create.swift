@@ -24,8 +24,12 @@ public func CMSampleBufferGetSampleTimingInfoArray(
 public func CMSampleBufferGetSampleTimingInfo(
     _ sbuf: CMSampleBuffer, at sampleIndex: CMItemIndex, timingInfoOut: UnsafeMutablePointer<CMSampleTimingInfo>
 ) -> OSStatus {
-    guard sampleIndex == 0 else { return kCMSampleBufferError_SampleIndexOutOfRange }
-    timingInfoOut.pointee = sbuf.timingInfo
+    let count = sbuf.audioData != nil ? sbuf.numSamples : 1
+    guard sampleIndex >= 0, sampleIndex < count else { return kCMSampleBufferError_SampleIndexOutOfRange }
+    // One timing entry covers all of an audio buffer's samples: sample i starts i durations later.
+    var timing = sbuf.timingInfo
+    if sampleIndex > 0 { timing.presentationTimeStamp = timing.presentationTimeStamp + CMTimeMultiply(timing.duration, multiplier: Int32(sampleIndex)) }
+    timingInfoOut.pointee = timing
     return 0
 }
 
@@ -79,9 +83,14 @@ public func CMSampleBufferCreateCopyWithNewTiming(
 }
 
 extension CMSampleBuffer {
-    /// The sample's timing: its duration and presentation time, no decode time.
+    /// The sample's timing: its duration and presentation time, no decode time. Audio has
+    /// one entry for all its samples: the first one's time, and one sample's duration.
     package var timingInfo: CMSampleTimingInfo {
-        CMSampleTimingInfo(duration: duration, presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)
+        if let rate = formatDescription?.audio?.asbd.pointee, rate.mSampleRate > 0 {
+            let one = CMTime(value: Int64(max(1, rate.mFramesPerPacket)), timescale: CMTimeScale(rate.mSampleRate.rounded()))
+            return CMSampleTimingInfo(duration: one, presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)
+        }
+        return CMSampleTimingInfo(duration: duration, presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)
     }
 
     /// The timing of each sample, as the Swift overlay's `sampleTimingInfos()`.
@@ -89,8 +98,10 @@ extension CMSampleBuffer {
 
     /// The timing of sample `index`, as the Swift overlay's `sampleTimingInfo(at:)`.
     public func sampleTimingInfo(at index: Int) throws -> CMSampleTimingInfo {
-        guard index == 0 else { throw NSError(domain: "NSOSStatusErrorDomain", code: Int(kCMSampleBufferError_SampleIndexOutOfRange)) }
-        return timingInfo
+        var timing = CMSampleTimingInfo()
+        let status = CMSampleBufferGetSampleTimingInfo(self, at: index, timingInfoOut: &timing)
+        guard status == noErr else { throw NSError(domain: "NSOSStatusErrorDomain", code: Int(status)) }
+        return timing
     }
 
     /// The output duration; the duration for capture.
@@ -102,4 +113,4 @@ extension CMSampleBuffer {
 /// The output duration of a sample buffer.
 public func CMSampleBufferGetOutputDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
 /// Whether a sample buffer's data is ready (always, for image buffers).
-public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { true }
+public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { sbuf.dataReadiness }

@@ -16,6 +16,10 @@ public final class CMSampleBuffer: @unchecked Sendable {
         var duration: CMTime
         var attachments: CMAttachmentBearerAttachments
         var metadata: FrameMetadata?
+        /// Audio: the samples, and how many frames they hold.
+        var dataBuffer: CMBlockBuffer?
+        var sampleCount = 0
+        var packetDescriptions: [AudioStreamPacketDescription] = []
     }
 
     package init(
@@ -44,6 +48,40 @@ public final class CMSampleBuffer: @unchecked Sendable {
         }
     }
 
+    /// An audio sample buffer: `sampleCount` frames of `formatDescription` in `dataBuffer`
+    /// from `presentationTimeStamp`, each 1 / sample rate long.
+    package init(
+        dataBuffer: CMBlockBuffer?, formatDescription: CMFormatDescription, sampleCount: Int, presentationTimeStamp: CMTime,
+        packetDescriptions: [AudioStreamPacketDescription] = []
+    ) {
+        let rate = formatDescription.audio?.asbd.pointee.mSampleRate ?? 0
+        let framesPerPacket = max(1, Int(formatDescription.audio?.asbd.pointee.mFramesPerPacket ?? 1))
+        let frames = Int64(sampleCount * framesPerPacket)
+        let duration = rate > 0 ? CMTime(value: frames, timescale: CMTimeScale(rate.rounded())) : CMTime.invalid
+        var state = State(
+            imageBuffer: nil, formatDescription: formatDescription, presentationTimeStamp: presentationTimeStamp,
+            duration: duration, attachments: CMAttachmentBearerAttachments(), metadata: nil)
+        state.dataBuffer = dataBuffer
+        state.sampleCount = sampleCount
+        state.packetDescriptions = packetDescriptions
+        self.state = Mutex(state)
+    }
+
+    /// The block buffer of an audio sample buffer.
+    package var audioData: CMBlockBuffer? { state.withLock { $0.dataBuffer } }
+    /// Where each packet of compressed audio lies (empty for linear PCM).
+    package var packetDescriptions: [AudioStreamPacketDescription] { state.withLock { $0.packetDescriptions } }
+
+    /// Gives an audio sample buffer made without data its data; false if it had some.
+    package func setAudioData(_ data: CMBlockBuffer, packets: [AudioStreamPacketDescription]) -> Bool {
+        state.withLock {
+            guard $0.dataBuffer == nil else { return false }
+            $0.dataBuffer = data
+            $0.packetDescriptions = packets
+            return true
+        }
+    }
+
     /// Lets go of the image so its pool can recycle it while this object waits for reuse.
     package func releaseImage() {
         state.withLock { $0.imageBuffer = nil }
@@ -59,10 +97,13 @@ public final class CMSampleBuffer: @unchecked Sendable {
     public var duration: CMTime { state.withLock { $0.duration } }
     /// The format of the image buffer.
     public var formatDescription: CMFormatDescription? { state.withLock { $0.formatDescription } }
-    /// The number of samples: 1 for a frame, 0 for a dropped-frame record.
-    public var numSamples: Int { state.withLock { $0.imageBuffer == nil ? 0 : 1 } }
-    /// Whether the data is ready; capture buffers always are.
-    public var dataReadiness: Bool { true }
+    /// The number of samples: 1 for a frame, 0 for a dropped-frame record; for audio, the
+    /// number of frames (linear PCM) or packets.
+    public var numSamples: Int {
+        state.withLock { $0.formatDescription?.audio != nil ? $0.sampleCount : ($0.imageBuffer == nil ? 0 : 1) }
+    }
+    /// Whether the data is ready: always for video; for audio, once it has its data buffer.
+    public var dataReadiness: Bool { state.withLock { $0.formatDescription?.audio == nil || $0.dataBuffer != nil } }
     /// Whether the sample buffer is valid.
     public var isValid: Bool { true }
 

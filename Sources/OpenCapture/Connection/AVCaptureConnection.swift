@@ -49,6 +49,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     public let inputPorts: [AVCaptureInput.Port]
     /// The output the connection feeds.
     public let output: AVCaptureOutput?
+    /// One meter per channel of the connection's audio ports; empty for video.
+    public let audioChannels: [AVCaptureAudioChannel]
 
     private let settings = Mutex<Settings>(Settings())
     /// Key-value observers of the connection.
@@ -71,6 +73,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
         self.inputPorts = ports
         self.output = output
+        audioChannels = AVCaptureAudioChannel.channels(of: ports)
         super.init()
         settings.withLock { $0.isVideoMirrored = automaticMirroring }
     }
@@ -81,6 +84,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         self.inputPorts = [port]
         self.output = nil
         self.videoPreviewLayer = layer
+        audioChannels = []
         super.init()
         settings.withLock { $0.isVideoMirrored = automaticMirroring }
     }

@@ -9,7 +9,7 @@ extension AVCaptureDevice {
     /// The default device of a type at a position; `nil` media type or `.unspecified` position match any.
     public class func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
         DeviceRegistry.shared.connected.first {
-            $0.deviceType == deviceType && (mediaType.map($0.hasMediaType) ?? true)
+            $0.deviceType.matches(deviceType) && (mediaType.map($0.hasMediaType) ?? true)
                 && (position == .unspecified || $0.position == position)
         }
     }
@@ -50,12 +50,12 @@ extension AVCaptureDevice {
         /// Connected matching devices, ordered by `deviceTypes`, then by position.
         open var devices: [AVCaptureDevice] {
             let all = DeviceRegistry.shared.connected.filter { device in
-                deviceTypes.contains(device.deviceType) && (mediaType.map(device.hasMediaType) ?? true)
+                device.deviceType.rank(in: deviceTypes) != nil && (mediaType.map(device.hasMediaType) ?? true)
                     && (position == .unspecified || device.position == position)
             }
             return all.enumerated().sorted { lhs, rhs in
-                let lt = deviceTypes.firstIndex(of: lhs.element.deviceType)!
-                let rt = deviceTypes.firstIndex(of: rhs.element.deviceType)!
+                let lt = lhs.element.deviceType.rank(in: deviceTypes)!
+                let rt = rhs.element.deviceType.rank(in: deviceTypes)!
                 if lt != rt { return lt < rt }
                 if lhs.element.position != rhs.element.position {
                     return lhs.element.position.rawValue < rhs.element.position.rawValue
@@ -77,4 +77,17 @@ extension AVCaptureDevice {
             }
         }
     }
+}
+
+extension AVCaptureDevice.DeviceType {
+    /// iOS 17's deprecated `builtInMicrophone` is a synonym of `microphone`: asking for
+    /// either finds the microphone, whose `deviceType` is `.microphone`.
+    private static let deprecatedMicrophone = AVCaptureDevice.DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInMicrophone")
+
+    func matches(_ asked: AVCaptureDevice.DeviceType) -> Bool {
+        self == asked || (self == .microphone && asked == Self.deprecatedMicrophone)
+    }
+
+    /// Where the device type comes in the asked-for list, if at all.
+    func rank(in asked: [AVCaptureDevice.DeviceType]) -> Int? { asked.firstIndex(where: matches) }
 }

@@ -20,8 +20,19 @@ extension AVCaptureDevice {
             videoSupportedFrameRateRanges = spec.frameRateRanges.map(AVFrameRateRange.init)
         }
 
-        /// The media type: always video for cameras.
-        public var mediaType: AVMediaType { .video }
+        /// A microphone's format: an audio format description; every video property is
+        /// zero or empty, as for an audio format on Apple platforms.
+        package init(audio: CMAudioFormatDescription, index: Int) {
+            spec = DeviceFormatSpec(
+                width: 0, height: 0, frameRateRanges: [], minISO: 0, maxISO: 0, minExposureDuration: 0, maxExposureDuration: 0,
+                fieldOfView: 0, maxZoomFactor: 1, colorSpaces: [], mediaSubType: audio.mediaSubTypeCode)
+            self.index = index
+            formatDescription = audio
+            videoSupportedFrameRateRanges = []
+        }
+
+        /// The media type: video for cameras, audio for microphones.
+        public var mediaType: AVMediaType { formatDescription.mediaType == .audio ? .audio : .video }
         /// The lowest ISO.
         public var minISO: Float { spec.minISO }
         /// The highest ISO.
@@ -103,6 +114,9 @@ extension AVCaptureDevice {
         package var maxFrameRate: Double { spec.maxFrameRate }
 
         open override var description: String {
+            if let asbd = formatDescription.audioStreamBasicDescription {
+                return "<AVCaptureDeviceFormat: 'soun'/'\(fourCCString(asbd.mFormatID))' SR=\(Int(asbd.mSampleRate)),FF=\(asbd.mFormatFlags),BPP=\(asbd.mBytesPerPacket),FPP=\(asbd.mFramesPerPacket),BPF=\(asbd.mBytesPerFrame),CH=\(asbd.mChannelsPerFrame),BPC=\(asbd.mBitsPerChannel)>"
+            }
             let dims = formatDescription.dimensions
             let rates = videoSupportedFrameRateRanges.map { String(format: "%.0f-%.0f", $0.minFrameRate, $0.maxFrameRate) }
             return "<AVCaptureDeviceFormat: '\(fourCCString(formatDescription.mediaSubTypeCode))' \(dims.width)x\(dims.height), { \(rates.joined(separator: ", ")) fps}, fov:\(String(format: "%.3f", spec.fieldOfView)), binned: \(spec.isBinned ? 1 : 0), max zoom:\(spec.maxZoomFactor), ISO:\(spec.minISO)-\(spec.maxISO)>"

@@ -24,7 +24,7 @@ extension AVCaptureDevice {
         /// A distortion-corrected ultra-wide camera looking down at a desk (macOS only: no
         /// Linux device has this type, so discovery never finds one).
         public static let deskViewCamera = DeviceType(rawValue: "AVCaptureDeviceTypeDeskViewCamera")
-        /// The built-in microphone (deprecated on iOS 17; no Linux device is one: capture is video only).
+        /// The built-in microphone (deprecated on iOS 17): a synonym of `microphone` in discovery.
         @available(*, deprecated, renamed: "microphone")
         public static let builtInMicrophone = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInMicrophone")
         /// The first name of `builtInDualCamera` (deprecated on iOS 10.2).

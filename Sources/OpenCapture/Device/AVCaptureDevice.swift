@@ -53,12 +53,13 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// The lens's fixed f-number.
     public var lensAperture: Float { descriptor.lensAperture }
 
-    /// Whether the device captures the media type (cameras: video only).
-    public func hasMediaType(_ mediaType: AVMediaType) -> Bool { mediaType == .video }
+    /// Whether the device captures the media type (cameras video, microphones audio).
+    public func hasMediaType(_ mediaType: AVMediaType) -> Bool { mediaType == (core.isAudio ? .audio : .video) }
 
-    /// Whether a session with this device as input can use the preset.
+    /// Whether a session with this device as input can use the preset (a microphone
+    /// works with every preset, as on iOS: presets choose video formats).
     public func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool {
-        preset == .inputPriority || descriptor.presetFormats[preset.rawValue] != nil
+        core.isAudio || preset == .inputPriority || descriptor.presetFormats[preset.rawValue] != nil
     }
 
     package func formatIndex(for preset: AVCaptureSession.Preset) -> Int? {
@@ -66,7 +67,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     open override var description: String {
-        "<AVCaptureFigVideoDevice: \(localizedName) [\(uniqueID)]>"
+        "<\(core.isAudio ? "AVCaptureFigAudioDevice" : "AVCaptureFigVideoDevice"): \(localizedName) [\(uniqueID)]>"
     }
 
     // MARK: Configuration lock
@@ -158,6 +159,8 @@ package final class DeviceCore: @unchecked Sendable {
     package let backend: any CaptureBackend
     package let descriptor: DeviceDescriptor
     package let formats: [AVCaptureDevice.Format]
+    /// Whether the device is a microphone (its media type is audio).
+    package let isAudio: Bool
     let state: Mutex<State>
     /// Numbers control requests and completes their handlers frame by frame.
     let controls: ControlRequestQueue
@@ -228,7 +231,14 @@ package final class DeviceCore: @unchecked Sendable {
     package init(backend: any CaptureBackend) {
         self.backend = backend
         self.descriptor = backend.descriptor
-        self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
+        if let microphone = backend as? any AudioCaptureBackend {
+            // A microphone lists one format: its linear PCM (video properties of it are zero).
+            self.formats = [AVCaptureDevice.Format(audio: microphone.audioFormat, index: 0)]
+            isAudio = true
+        } else {
+            self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
+            isAudio = false
+        }
         self.state = Mutex(State(activeFormatIndex: backend.descriptor.defaultFormatIndex))
         self.controls = ControlRequestQueue(label: backend.descriptor.uniqueID)
         self.keyValueObservers = KeyValueObserverRegistry(label: backend.descriptor.uniqueID)

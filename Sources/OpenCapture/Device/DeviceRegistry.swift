@@ -6,7 +6,7 @@ import V4L2Camera
 /// Every device the process knows, one `AVCaptureDevice` per unique ID.
 ///
 /// Simulated cameras come first (they play the built-in cameras, so `default(for:)` is the
-/// simulated back camera, as on an iPhone); real V4L2 cameras follow, found at first use
+/// simulated back camera, as on an iPhone), then the simulated microphone; real V4L2 cameras follow, found at first use
 /// and then followed through hot-plug (inotify on /dev).
 package final class DeviceRegistry: Sendable {
     package static let shared = DeviceRegistry()
@@ -20,6 +20,7 @@ package final class DeviceRegistry: Sendable {
         // The physical cameras, then the virtual devices made of the back ones.
         let cameras = SimulatedCameraCatalog.builtInCameras() + SimulatedCameraCatalog.virtualCameras()
         let simulated = cameras.map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
+            + [AVCaptureDevice(core: DeviceCore(backend: SimulatedMicrophone()))]
         let scan = V4L2Discovery.scan()
         devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice))
         deniedPaths = Mutex(scan.deniedPaths)

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A source of media for a session. Use `AVCaptureDeviceInput`.
 open class AVCaptureInput: NSObject, @unchecked Sendable {
-    /// The input's streams of media; one video port for a camera.
+    /// The input's streams of media; one video port for a camera, one audio port for a microphone.
     open var ports: [Port] { [] }
 
     /// One stream of media from an input.
@@ -104,7 +104,7 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
         super.init()
         let core = device.core
         videoPort = Port(
-            input: self, mediaType: .video, clock: CMClockGetHostTimeClock(),
+            input: self, mediaType: core.isAudio ? .audio : .video, clock: CMClockGetHostTimeClock(),
             sourceDeviceType: device.deviceType, sourceDevicePosition: device.position,
             formatDescription: { [core] in
                 let index = core.state.withLock { $0.activeFormatIndex }

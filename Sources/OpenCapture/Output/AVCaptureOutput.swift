@@ -95,6 +95,9 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     /// How many connections of this kind the output can take (video data outputs take one).
     var maximumConnectionCount: Int { 1 }
 
+    /// The media the output takes from input ports (video, unless it says otherwise).
+    var acceptedMediaTypes: [AVMediaType] { [.video] }
+
     package var session: AVCaptureSession? { links.withLock { $0.session } }
 
     func attach(to session: AVCaptureSession?) { links.withLock { $0.session = session } }

@@ -15,6 +15,12 @@ extension AVCaptureSession {
         }
         guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if inputs.contains(where: { $0 === input }) { throw refuse("it is already in the session") }
+        if deviceInput.device.core.isAudio {
+            // One microphone per session, beside the cameras.
+            if !audioInputs.isEmpty { throw refuse("the session already has a microphone input") }
+            guard deviceInput.device.isConnected else { throw refuse("the device is not connected") }
+            return
+        }
         if self is AVCaptureMultiCamSession {
             if deviceInputs.contains(where: { $0.device == deviceInput.device }) { throw refuse("its camera is already in the session") }
             guard deviceInput.device.activeFormat.isMultiCamSupported else {
@@ -45,7 +51,9 @@ extension AVCaptureSession {
             (input as! AVCaptureDeviceInput).resetVideoMinFrameDurationOverride()  // as iOS does on addInput
             device.attach(to: self)
             let preset = sessionPreset
-            if preset == .inputPriority {
+            if device.core.isAudio {
+                // Presets and frame durations are video settings.
+            } else if preset == .inputPriority {
                 // A multi-cam session keeps each camera's own frame rate.
                 if !(self is AVCaptureMultiCamSession) { device.resetFrameDurations() }
             } else {
@@ -54,7 +62,9 @@ extension AVCaptureSession {
             model.withLock { $0.inputs.append(input) }
             if connect {
                 for output in outputs where output.connections.count < output.maximumConnectionCount {
-                    addConnectionUnchecked(AVCaptureConnection(inputPorts: input.ports.filter { $0.mediaType == .video }, output: output))
+                    let ports = input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) }
+                    guard !ports.isEmpty else { continue }
+                    addConnectionUnchecked(AVCaptureConnection(inputPorts: ports, output: output))
                 }
             }
             connectWaitingPreviewLayers()
@@ -88,6 +98,7 @@ extension AVCaptureSession {
         guard output.session == nil else { return false }
         switch output {
         case is AVCaptureVideoDataOutput: return true
+        case is AVCaptureAudioDataOutput: return true
         case is AVCapturePhotoOutput: return !outputs.contains { $0 is AVCapturePhotoOutput }
         case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
         default: return false
@@ -111,10 +122,14 @@ extension AVCaptureSession {
         withConfiguration {
             output.attach(to: self)
             model.withLock { $0.outputs.append(output) }
-            if connect, let input = deviceInputs.first {
-                addConnectionUnchecked(AVCaptureConnection(inputPorts: input.ports.filter { $0.mediaType == .video }, output: output))
+            // The first input with ports of a media type the output takes: the camera for
+            // video outputs, the microphone for audio data outputs.
+            let ports = { (input: AVCaptureDeviceInput) in input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) } }
+            if connect, let input = (deviceInputs + audioInputs).first(where: { !ports($0).isEmpty }) {
+                addConnectionUnchecked(AVCaptureConnection(inputPorts: ports(input), output: output))
             }
             if isRunning, let video = output as? AVCaptureVideoDataOutput { video.openForRun() }
+            if isRunning, let audio = output as? AVCaptureAudioDataOutput { audio.openForRun() }
         }
     }
 
@@ -134,6 +149,7 @@ extension AVCaptureSession {
             output.attach(to: nil)
         }
         if let video = output as? AVCaptureVideoDataOutput { closeInboxes(only: video) }
+        (output as? AVCaptureAudioDataOutput)?.close()
     }
 
     // MARK: Connections

@@ -24,6 +24,7 @@ extension AVCaptureSession {
         guard !isRunning else { return }
         running.store(true, ordering: .releasing)
         for case let output as AVCaptureVideoDataOutput in outputs { output.openForRun() }
+        for case let output as AVCaptureAudioDataOutput in outputs { output.openForRun() }
         beginDeferredStart()
         applyConfiguration()
         if isRunning { postOnMainQueue(Self.didStartRunningNotification, object: self) }
@@ -63,8 +64,62 @@ extension AVCaptureSession {
         // Close the inboxes first: that releases a capture thread waiting for a consumer
         // (virtual time); a delegate call in progress is waited out after the lock is let go.
         closeInboxes()
+        for case let output as AVCaptureAudioDataOutput in outputs { output.close() }
         for stream in streams.values { end(stream) }
         streams.removeAll()
+        for (key, router) in audioStreams { endAudio(router, key: key) }
+    }
+
+    /// Stops a microphone's stream and gives the device back.
+    private func endAudio(_ router: AudioRouter, key: ObjectIdentifier) {
+        router.close()  // releases a capture thread waiting for consumers (virtual time)
+        router.device.backend.stop()
+        router.device.releaseStreaming(by: self)
+        audioStreams[key] = nil
+    }
+
+    /// Brings the running microphones in line with the graph: a microphone streams while a
+    /// connection from it is enabled. Called with the configuration lock held.
+    private func applyAudioConfiguration() {
+        var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
+        for input in audioInputs {
+            let mine = connections.filter { $0.output != nil && $0.inputPorts.contains { $0.input === input } }
+            guard !mine.isEmpty else { continue }
+            wanted[ObjectIdentifier(input.device.core)] = (input.device, mine)
+        }
+        for (key, router) in audioStreams where wanted[key] == nil { endAudio(router, key: key) }
+        for (key, (device, deviceConnections)) in wanted {
+            if let router = audioStreams[key] {
+                router.setTargets(deviceConnections)
+                continue
+            }
+            guard let microphone = device.backend as? any AudioCaptureBackend, device.claimStreaming(for: self) else {
+                postOnMainQueue(Self.runtimeErrorNotification, object: self, userInfo: [
+                    AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.")
+                ])
+                continue
+            }
+            let router = AudioRouter(session: self, device: device)
+            router.setTargets(deviceConnections)
+            do {
+                try microphone.startAudio(sink: router)
+                audioStreams[key] = router
+            } catch {
+                device.releaseStreaming(by: self)
+                reportRuntimeError(error, device: device)
+            }
+        }
+    }
+
+    /// Called from an audio router when its microphone failed mid-stream.
+    func audioStreamDidFail(_ router: AudioRouter, error: BackendError) {
+        Self.faultQueue.async { [self] in
+            configurationLock.lock()
+            defer { configurationLock.unlock() }
+            guard let key = audioStreams.first(where: { $0.value === router })?.key else { return }
+            endAudio(router, key: key)
+            reportRuntimeError(error, device: router.device)
+        }
     }
 
     /// Closes the video data outputs' inboxes (all, or `only`) at once and, once the
@@ -92,6 +147,7 @@ extension AVCaptureSession {
             for input in deviceInputs { input.device.configureWideColor(for: self) }
         }
         guard isRunning else { return }
+        applyAudioConfiguration()
         var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
         let multiCam = self is AVCaptureMultiCamSession
         if multiCam, hardwareCost > 1 {
@@ -155,6 +211,7 @@ extension AVCaptureSession {
         if streams.isEmpty && !wanted.isEmpty {
             running.store(false, ordering: .releasing)
             closeInboxes()
+            for (key, router) in audioStreams { endAudio(router, key: key) }
         }
     }
 
@@ -203,6 +260,7 @@ extension AVCaptureSession {
             if streams.isEmpty && isRunning {
                 running.store(false, ordering: .releasing)
                 closeInboxes()
+                for (key, router) in audioStreams { endAudio(router, key: key) }
                 postOnMainQueue(Self.didStopRunningNotification, object: self)
             }
         }

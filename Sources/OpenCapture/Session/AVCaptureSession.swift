@@ -20,6 +20,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     let running = Atomic<Bool>(false)
     /// Devices streaming now, keyed by device core; touched only under the configuration lock.
     var streams: [ObjectIdentifier: RunningStream] = [:]
+    /// Microphones streaming now, keyed by device core; touched only under the configuration lock.
+    var audioStreams: [ObjectIdentifier: AudioRouter] = [:]
     /// Devices interrupted by system pressure and the watchers that resume them.
     let interruptions = InterruptionTracker()
     /// Key-value observers of the session.
@@ -119,7 +121,10 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         }
     }
 
-    var deviceInputs: [AVCaptureDeviceInput] { inputs.compactMap { $0 as? AVCaptureDeviceInput } }
+    /// The camera inputs (everything video-shaped: presets, formats, streams).
+    var deviceInputs: [AVCaptureDeviceInput] { inputs.compactMap { $0 as? AVCaptureDeviceInput }.filter { !$0.device.core.isAudio } }
+    /// The microphone inputs (one at most).
+    var audioInputs: [AVCaptureDeviceInput] { inputs.compactMap { $0 as? AVCaptureDeviceInput }.filter { $0.device.core.isAudio } }
 
     // MARK: Transactions
 

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Spreads a microphone's buffers to the session's audio connections (the audio
+/// counterpart of `FrameRouter`).
+///
+/// Threads: `backendDidCapture` runs on the microphone's capture thread: it meters each
+/// buffer into the connections' `AVCaptureAudioChannel`s, then hands the buffer to each
+/// audio data output, which calls its delegate on the delegate's queue. In virtual time
+/// the capture thread waits until each output has handled the last buffer.
+final class AudioRouter: AudioSink, @unchecked Sendable {
+    let device: AVCaptureDevice
+    private weak var session: AVCaptureSession?
+    private let condition = NSCondition()
+    private var targets: [AVCaptureConnection] = []  // under condition
+    private var pending = 0  // under condition
+    private var closed = false  // under condition
+    private var meter = AudioMeter()  // capture thread only
+
+    init(session: AVCaptureSession, device: AVCaptureDevice) {
+        self.session = session
+        self.device = device
+    }
+
+    func setTargets(_ connections: [AVCaptureConnection]) {
+        condition.lock()
+        targets = connections
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// No more buffers go out, and a capture thread waiting in virtual time is let go.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func backendDidCapture(audio sampleBuffer: CMSampleBuffer) {
+        condition.lock()
+        let live = closed ? [] : targets.filter(\.isEnabled)
+        let outputs = live.compactMap { connection in (connection.output as? AVCaptureAudioDataOutput).map { ($0, connection) } }
+        pending += outputs.count
+        condition.unlock()
+        guard !live.isEmpty else { return }
+        let levels = meter.measure(sampleBuffer)
+        for connection in live {
+            for (channel, level) in zip(connection.audioChannels, levels) { channel.record(level) }
+        }
+        for (output, connection) in outputs {
+            output.enqueue(sampleBuffer, from: connection) { [weak self] in self?.bufferWasHandled() }
+        }
+    }
+
+    private func bufferWasHandled() {
+        condition.lock()
+        pending -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func backendDidFail(_ error: BackendError) {
+        session?.audioStreamDidFail(self, error: error)
+    }
+
+    func waitUntilReadyForNextAudioBuffer() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed {
+            let consumers = targets.filter { $0.isEnabled && ($0.output as? AVCaptureAudioDataOutput)?.isDelivering == true }.count
+            // One buffer in flight per output, so a delegate reading the channel meters sees
+            // its own buffer's levels; with nobody to take buffers, virtual time stands still.
+            if consumers > 0 && pending < consumers { return true }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+        return false
+    }
+}
+
+/// Average and peak levels of each channel of 16-bit or float linear PCM, in dBFS (RMS and
+/// peak relative to a full-scale amplitude of 1; −160 for silence), the peak held for a second.
+struct AudioMeter {
+    struct Level {
+        var average: Float
+        var peakHold: Float
+    }
+
+    private var peaks: [[(time: Double, peak: Float)]] = []
+
+    static func decibels(_ amplitude: Double) -> Float { amplitude > 0 ? max(-160, Float(20 * log10(amplitude))) : -160 }
+
+    mutating func measure(_ sampleBuffer: CMSampleBuffer) -> [Level] {
+        guard let asbd = sampleBuffer.formatDescription?.audioStreamBasicDescription, asbd.mFormatID == kAudioFormatLinearPCM,
+            let data = sampleBuffer.dataBuffer
+        else { return [] }
+        let channels = Int(asbd.mChannelsPerFrame)
+        let frames = sampleBuffer.numSamples
+        let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
+        var bytes = [UInt8](repeating: 0, count: data.dataLength)
+        guard CMBlockBufferCopyDataBytes(data, atOffset: 0, dataLength: bytes.count, destination: &bytes) == noErr else { return [] }
+        var sums = [Double](repeating: 0, count: channels)
+        var maxima = [Double](repeating: 0, count: channels)
+        bytes.withUnsafeBytes { raw in
+            for frame in 0..<frames {
+                for channel in 0..<channels {
+                    // Interleaved: frame-major; non-interleaved: one plane per channel.
+                    let index = asbd.isNonInterleaved ? channel * frames + frame : frame * channels + channel
+                    let value = isFloat
+                        ? Double(raw.load(fromByteOffset: index * 4, as: Float.self))
+                        : Double(raw.load(fromByteOffset: index * 2, as: Int16.self)) / 32768
+                    sums[channel] += value * value
+                    maxima[channel] = max(maxima[channel], abs(value))
+                }
+            }
+        }
+        if peaks.count != channels { peaks = Array(repeating: [], count: channels) }
+        let now = sampleBuffer.presentationTimeStamp.seconds
+        return (0..<channels).map { channel in
+            peaks[channel].removeAll { now - $0.time >= 1 }
+            peaks[channel].append((now, Self.decibels(maxima[channel])))
+            let held = peaks[channel].map(\.peak).max() ?? -160
+            return Level(average: Self.decibels((sums[channel] / Double(max(frames, 1))).squareRoot()), peakHold: held)
+        }
+    }
+}
