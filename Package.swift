@@ -45,6 +45,13 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libx264-dev"])]
         ),
+        .systemLibrary(
+            name: "CHeif",
+            path: "Sources/CHeif",
+            pkgConfig: "libheif",
+            // Debian's libheif1 links x265 for HEVC encoding (and libde265 for decoding).
+            providers: [.apt(["libheif-dev"])]
+        ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -57,7 +64,7 @@ let package = Package(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
         ),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"]),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG", "CHeif"]),
         .target(
             name: "V4L2Camera",
             dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"]

@@ -40,8 +40,26 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         [kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange]
     }
 
-    /// Codecs a photo can be compressed with.
-    open var availablePhotoCodecTypes: [AVVideoCodecType] { [.jpeg] }
+    /// Codecs a photo can be compressed with: HEVC (in a HEIC file, through libheif and
+    /// x265) and JPEG, most efficient first as on iOS.
+    open var availablePhotoCodecTypes: [AVVideoCodecType] { [.hevc, .jpeg] }
+
+    /// File types a processed photo can be formatted for.
+    open var availablePhotoFileTypes: [AVFileType] { [.heic, .jpg] }
+
+    /// The codecs for photos in files of `fileType`: HEVC for HEIC, JPEG for JPEG files,
+    /// none for other types.
+    open func supportedPhotoCodecTypes(for fileType: AVFileType) -> [AVVideoCodecType] {
+        switch fileType {
+        case .heic: [.hevc]
+        case .jpg: [.jpeg]
+        default: []
+        }
+    }
+
+    /// The uncompressed pixel formats for photos in files of `fileType`: none, since no
+    /// file type here stores uncompressed processed photos (TIFF is not written).
+    open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] { [] }
 
     /// The largest photo size: by default the active format's largest photo size.
     open var maxPhotoDimensions: CMVideoDimensions {
@@ -105,19 +123,29 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             throw invalid("settings.maxPhotoDimensions \(size) exceed the output's maxPhotoDimensions \(limit)")
         }
         var pixelFormat = PixelFormat.yuv420BiPlanarFullRange
-        var compressed = true
+        var codec: AVVideoCodecType?
         if let requested = settings.pixelFormat {
             guard availablePhotoPixelFormatTypes.contains(requested), let format = PixelFormat(rawValue: requested) else {
                 throw invalid("Unsupported pixel format - use availablePhotoPixelFormatTypes")
             }
             pixelFormat = format
-            compressed = false
-        } else if let codec = settings.codec {
-            guard availablePhotoCodecTypes.contains(codec) else { throw invalid("Unsupported codec \(codec.rawValue) - use availablePhotoCodecTypes") }
+        } else if let requested = settings.codec {
+            guard availablePhotoCodecTypes.contains(requested) else {
+                throw invalid("Unsupported codec \(requested.rawValue) - use availablePhotoCodecTypes")
+            }
+            codec = requested
+        }
+        if let fileType = settings.processedFileType {
+            guard availablePhotoFileTypes.contains(fileType) else {
+                throw invalid("Unsupported processedFileType \(fileType.rawValue) - use availablePhotoFileTypes")
+            }
+            if let codec, !supportedPhotoCodecTypes(for: fileType).contains(codec) {
+                throw invalid("Unsupported codec \(codec.rawValue) for processedFileType \(fileType.rawValue) - use supportedPhotoCodecTypesForFileType:")
+            }
         }
         return PhotoPlan(
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
-            compressed: compressed, flashMode: settings.flashMode)
+            codec: codec, flashMode: settings.flashMode)
     }
 }
 
@@ -128,6 +156,9 @@ struct PhotoPlan: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixelFormat: PixelFormat
-    let compressed: Bool
+    /// The codec of a compressed photo; nil for an uncompressed one.
+    let codec: AVVideoCodecType?
     let flashMode: AVCaptureDevice.FlashMode
+
+    var compressed: Bool { codec != nil }
 }

@@ -8,9 +8,12 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
 
     /// Unique for every settings object made in the process.
     public let uniqueID: Int64
-    /// The requested format: `[AVVideoCodecKey: AVVideoCodecType.jpeg]` (the default) or
-    /// `[kCVPixelBufferPixelFormatTypeKey: <pixel format>]` for an uncompressed photo.
+    /// The requested format: `[AVVideoCodecKey: AVVideoCodecType.jpeg]` (the default),
+    /// `.hevc` for HEIC, or `[kCVPixelBufferPixelFormatTypeKey: <pixel format>]` for an
+    /// uncompressed photo.
     public let format: [String: Any]?
+    /// The file type asked for in `init(rawPixelFormatType:rawFileType:processedFormat:processedFileType:)`.
+    private let requestedFileType: AVFileType?
     /// Whether to fire the flash (default `.off`); must be in the output's `supportedFlashModes`.
     open var flashMode: AVCaptureDevice.FlashMode = .off
     /// Speed versus quality (default `.balanced`).
@@ -20,22 +23,48 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
 
     /// JPEG settings.
     public override convenience init() {
-        self.init(format: nil)
+        self.init(validFormat: nil, processedFileType: nil)
     }
 
-    /// Settings for a format: a codec or an uncompressed pixel format.
-    public init(format: [String: Any]?) {
-        uniqueID = Self.counter.add(1, ordering: .relaxed).newValue
-        self.format = format
-        super.init()
+    /// Settings for a format: a codec (`AVVideoCodecKey`, optionally with
+    /// `AVVideoCompressionPropertiesKey` holding only `AVVideoQualityKey`) or an
+    /// uncompressed pixel format (`kCVPixelBufferPixelFormatTypeKey`, alone). Any other
+    /// dictionary raises `NSInvalidArgumentException`, as on iOS.
+    public convenience init(format: [String: Any]?) {
+        enforce { try Self.validate(format: format, selector: "photoSettingsWithFormat:") }
+        self.init(validFormat: format, processedFileType: nil)
+    }
+
+    /// The checked form of `init(format:)` (Linux addition): throws what iOS raises.
+    public convenience init(checkedFormat format: [String: Any]?) throws(AVCaptureException) {
+        try Self.validate(format: format, selector: "photoSettingsWithFormat:")
+        self.init(validFormat: format, processedFileType: nil)
     }
 
     /// A copy of `settings` with a new `uniqueID`, for taking another photo.
     public convenience init(from settings: AVCapturePhotoSettings) {
-        self.init(format: settings.format)
+        self.init(validFormat: settings.format, processedFileType: settings.requestedFileType)
         flashMode = settings.flashMode
         photoQualityPrioritization = settings.photoQualityPrioritization
         maxPhotoDimensions = settings.maxPhotoDimensions
+    }
+
+    init(validFormat: [String: Any]?, processedFileType: AVFileType?) {
+        uniqueID = Self.counter.add(1, ordering: .relaxed).newValue
+        format = validFormat
+        requestedFileType = processedFileType
+        super.init()
+    }
+
+    /// The file type the processed photo is formatted for: the one asked for, else the
+    /// codec's (`.heic` for HEVC, `.jpg` for JPEG); nil for an uncompressed photo.
+    open var processedFileType: AVFileType? {
+        if let requestedFileType { return requestedFileType }
+        switch codec {
+        case .hevc?: return .heic
+        case .jpeg?: return .jpg
+        default: return nil
+        }
     }
 
     /// The codec asked for, if compressed.
@@ -43,12 +72,49 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         guard let format else { return .jpeg }
         if let codec = format[AVVideoCodecKey] as? AVVideoCodecType { return codec }
         if let codec = format[AVVideoCodecKey] as? String { return AVVideoCodecType(rawValue: codec) }
-        return format[kCVPixelBufferPixelFormatTypeKey] == nil ? .jpeg : nil
+        return nil
     }
 
     /// The pixel format asked for, if uncompressed.
     var pixelFormat: OSType? {
         format?[kCVPixelBufferPixelFormatTypeKey].flatMap(integer).map { OSType(truncatingIfNeeded: $0) }
+    }
+
+    /// `AVVideoQualityKey` of the compression properties (0 ... 1), if given.
+    var compressionQuality: Double? {
+        let properties = format?[AVVideoCompressionPropertiesKey] as? [String: Any]
+        return (properties?[AVVideoQualityKey]).flatMap { ($0 as? Double) ?? ($0 as? Float).map(Double.init) ?? ($0 as? Int).map(Double.init) }
+    }
+
+    /// Apple's rules for a format dictionary (see `init(format:)`).
+    static func validate(format: [String: Any]?, selector: String) throws(AVCaptureException) {
+        guard let format else { return }
+        func invalid(_ text: String) -> AVCaptureException {
+            AVCaptureException(.invalidArgument, "*** +[AVCapturePhotoSettings \(selector)] \(text)")
+        }
+        if let pixelFormat = format[kCVPixelBufferPixelFormatTypeKey] {
+            guard format.count == 1 else {
+                throw invalid("kCVPixelBufferPixelFormatTypeKey is the only supported key when expressing uncompressed output")
+            }
+            guard integer(pixelFormat) != nil else { throw invalid("kCVPixelBufferPixelFormatTypeKey must be an NSNumber") }
+            return
+        }
+        guard let codec = format[AVVideoCodecKey] else {
+            throw invalid("format dictionary must contain AVVideoCodecKey or kCVPixelBufferPixelFormatTypeKey")
+        }
+        guard codec is AVVideoCodecType || codec is String else { throw invalid("AVVideoCodecKey must be an AVVideoCodecType") }
+        for key in format.keys where key != AVVideoCodecKey && key != AVVideoCompressionPropertiesKey {
+            throw invalid("Unsupported key \(key) in format dictionary")
+        }
+        if let properties = format[AVVideoCompressionPropertiesKey] {
+            guard let properties = properties as? [String: Any], properties.keys.allSatisfy({ $0 == AVVideoQualityKey }) else {
+                throw invalid("AVVideoCompressionPropertiesKey may only contain AVVideoQualityKey")
+            }
+            if let quality = properties[AVVideoQualityKey] {
+                let value = (quality as? Double) ?? (quality as? Float).map(Double.init) ?? (quality as? Int).map(Double.init)
+                guard let value, (0...1).contains(value) else { throw invalid("AVVideoQualityKey must be between 0.0 and 1.0") }
+            }
+        }
     }
 }
 

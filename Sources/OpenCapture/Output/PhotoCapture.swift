@@ -49,7 +49,7 @@ final class PhotoCapture: @unchecked Sendable {
                     plan.device.record(still.metadata)
                     let file = PhotoFile(still: still, plan: plan, settings: settings)
                     let photo = AVCapturePhoto(
-                        fileData: plan.compressed ? file.jpegData : nil, pixelBuffer: plan.compressed ? nil : still.buffer,
+                        fileData: file.fileData, pixelBuffer: plan.compressed ? nil : still.buffer,
                         timestamp: still.metadata.presentationTime, metadata: file.metadata, resolvedSettings: resolved)
                     finishOnQueue(resolved, photo: photo, error: file.error)
                 case .failure(let failure):

@@ -3,11 +3,11 @@ import ImageOps
 import MediaIO
 import SimulatedCamera
 
-/// Turns a still into what `AVCapturePhoto` hands out: JPEG bytes with EXIF and the
-/// Apple-shaped metadata dictionary ("Orientation", "{Exif}", "{TIFF}").
+/// Turns a still into what `AVCapturePhoto` hands out: JPEG or HEIC bytes with EXIF and
+/// the Apple-shaped metadata dictionary ("Orientation", "{Exif}", "{TIFF}").
 struct PhotoFile {
     let exif: ExifMetadata
-    let jpegData: Data?
+    let fileData: Data?
     let error: AVError?
 
     init(still: StillCapture, plan: PhotoPlan, settings: AVCapturePhotoSettings) {
@@ -26,18 +26,34 @@ struct PhotoFile {
             exif.focalLengthIn35mmFilm = Int((36 / 2 / tan(Double(format.fieldOfView) * .pi / 360)).rounded())
         }
         self.exif = exif
-        guard plan.compressed else {
-            jpegData = nil
+        guard let codec = plan.codec else {
+            fileData = nil
             error = nil
             return
         }
         do {
-            jpegData = try JPEGEncoder.encode(still.buffer, quality: settings.photoQualityPrioritization == .speed ? 80 : 92, exif: exif)
+            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif)
             error = nil
         } catch {
-            jpegData = nil
+            fileData = nil
             self.error = AVError(.unknown, "The photo could not be encoded: \(error)")
         }
+    }
+
+    /// `buffer` compressed with `codec`: at the quality of the settings' `AVVideoQualityKey`
+    /// if given, else one that follows the quality prioritization; HEVC also spends more
+    /// encoder effort for more quality.
+    static func encode(_ buffer: CVPixelBuffer, codec: AVVideoCodecType, settings: AVCapturePhotoSettings, exif: ExifMetadata?) throws -> Data {
+        let priority = settings.photoQualityPrioritization
+        let quality = settings.compressionQuality.map { Int(($0 * 100).rounded()) } ?? (priority == .speed ? 80 : 92)
+        guard codec == .hevc else { return try JPEGEncoder.encode(buffer, quality: quality, exif: exif) }
+        let effort: HEIFEncoder.Effort =
+            switch priority {
+            case .speed: .fastest
+            case .balanced: .fast
+            case .quality: .thorough
+            }
+        return try HEIFEncoder.encode(buffer, quality: quality, exif: exif, effort: effort)
     }
 
     static func flashMode(_ mode: AVCaptureDevice.FlashMode) -> ExifFlash.Mode {
