@@ -42,7 +42,12 @@ package enum HEIFEncoder {
         if let thumbnail {
             let handle = try encodeImage(thumbnail, context: context, encoder: encoder)
             defer { heif_image_handle_release(handle) }
-            try check(heif_context_assign_thumbnail(context.raw, primary, handle))
+            // libheif's public heif_context_assign_thumbnail hands its two handles to the
+            // context in the opposite order to its declaration (master, thumbnail), in 1.15
+            // and the releases since: the thumbnail goes first. (A handle's thumbnail count
+            // is only filled when a file is read, so it cannot be checked here; the tests
+            // read the file back with heif-info.)
+            try check(heif_context_assign_thumbnail(context.raw, handle, primary))
         }
         if var exif {
             exif.pixelWidth = buffer.width

@@ -143,9 +143,48 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
                 throw invalid("Unsupported codec \(codec.rawValue) for processedFileType \(fileType.rawValue) - use supportedPhotoCodecTypesForFileType:")
             }
         }
+        var thumbnail: PhotoPlan.Thumbnail?
+        if let format = settings.embeddedThumbnailPhotoFormat {
+            guard let thumbnailCodec = AVCapturePhotoSettings.codec(in: format),
+                settings.availableEmbeddedThumbnailPhotoCodecTypes.contains(thumbnailCodec)
+            else {
+                throw invalid("embeddedThumbnailPhotoFormat must contain an AVVideoCodecKey present in availableEmbeddedThumbnailPhotoCodecTypes")
+            }
+            let requested = try Self.requestedSize(format, AVVideoWidthKey, AVVideoHeightKey, "embeddedThumbnailPhotoFormat", invalid)
+            thumbnail = PhotoPlan.Thumbnail(
+                codec: thumbnailCodec,
+                size: PhotoDerivatives.size(photo: size, requested: requested, defaultLongSide: PhotoDerivatives.thumbnailLongSide))
+        }
+        var preview: PhotoPlan.Preview?
+        if let format = settings.previewPhotoFormat {
+            guard let type = format[kCVPixelBufferPixelFormatTypeKey].flatMap(integer).map({ OSType(truncatingIfNeeded: $0) }),
+                settings.availablePreviewPhotoPixelFormatTypes.contains(type), let previewFormat = PixelFormat(rawValue: type)
+            else {
+                throw invalid("previewPhotoFormat must contain a kCVPixelBufferPixelFormatTypeKey present in availablePreviewPhotoPixelFormatTypes")
+            }
+            let requested = try Self.requestedSize(format, kCVPixelBufferWidthKey, kCVPixelBufferHeightKey, "previewPhotoFormat", invalid)
+            preview = PhotoPlan.Preview(
+                format: previewFormat,
+                size: PhotoDerivatives.size(photo: size, requested: requested, defaultLongSide: PhotoDerivatives.previewLongSide))
+        }
         return PhotoPlan(
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
-            codec: codec, flashMode: settings.flashMode)
+            codec: codec, flashMode: settings.flashMode, thumbnail: thumbnail, preview: preview)
+    }
+
+    /// A format's width and height keys: both or neither, else Apple's exception.
+    private static func requestedSize(
+        _ format: [String: Any], _ widthKey: String, _ heightKey: String, _ name: String, _ invalid: (String) -> AVCaptureException
+    ) throws(AVCaptureException) -> (width: Int, height: Int)? {
+        switch (format[widthKey], format[heightKey]) {
+        case (nil, nil): return nil
+        case (let width?, let height?):
+            guard let w = integer(width), let h = integer(height), w > 0, h > 0 else {
+                throw invalid("\(name) width and height must be positive numbers")
+            }
+            return (w, h)
+        default: throw invalid("\(name) must specify both a width and a height, or neither")
+        }
     }
 }
 
@@ -159,6 +198,20 @@ struct PhotoPlan: @unchecked Sendable {
     /// The codec of a compressed photo; nil for an uncompressed one.
     let codec: AVVideoCodecType?
     let flashMode: AVCaptureDevice.FlashMode
+    /// The embedded thumbnail asked for.
+    var thumbnail: Thumbnail?
+    /// The preview pixel buffer asked for.
+    var preview: Preview?
 
     var compressed: Bool { codec != nil }
+
+    struct Thumbnail {
+        let codec: AVVideoCodecType
+        let size: CMVideoDimensions
+    }
+
+    struct Preview {
+        let format: PixelFormat
+        let size: CMVideoDimensions
+    }
 }

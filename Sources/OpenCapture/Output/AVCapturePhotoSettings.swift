@@ -20,6 +20,16 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     open var photoQualityPrioritization: AVCapturePhotoOutput.QualityPrioritization = .balanced
     /// The largest size wanted; zero means the output's `maxPhotoDimensions`.
     open var maxPhotoDimensions = CMVideoDimensions(width: 0, height: 0)
+    /// A thumbnail to embed in the file (default nil: none): `AVVideoCodecKey` from
+    /// `availableEmbeddedThumbnailPhotoCodecTypes`, optionally `AVVideoWidthKey` with
+    /// `AVVideoHeightKey` (the larger is honoured as the long side, the photo's aspect
+    /// kept; without them the long side is 320).
+    open var embeddedThumbnailPhotoFormat: [String: Any]?
+    /// A scaled copy of the photo delivered as `AVCapturePhoto.previewPixelBuffer` (default
+    /// nil: none): `kCVPixelBufferPixelFormatTypeKey` from
+    /// `availablePreviewPhotoPixelFormatTypes`, optionally `kCVPixelBufferWidthKey` with
+    /// `kCVPixelBufferHeightKey` (sized as thumbnails are; without them the long side is 640).
+    open var previewPhotoFormat: [String: Any]?
 
     /// JPEG settings.
     public override convenience init() {
@@ -47,6 +57,8 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         flashMode = settings.flashMode
         photoQualityPrioritization = settings.photoQualityPrioritization
         maxPhotoDimensions = settings.maxPhotoDimensions
+        embeddedThumbnailPhotoFormat = settings.embeddedThumbnailPhotoFormat
+        previewPhotoFormat = settings.previewPhotoFormat
     }
 
     init(validFormat: [String: Any]?, processedFileType: AVFileType?) {
@@ -67,9 +79,26 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Codecs an embedded thumbnail can use: the photo's own codec (JPEG in EXIF's IFD1 of
+    /// a JPEG file, an HEVC thumbnail item in a HEIC file); none for uncompressed photos.
+    open var availableEmbeddedThumbnailPhotoCodecTypes: [AVVideoCodecType] {
+        codec.map { [$0] } ?? []
+    }
+
+    /// Pixel formats a preview can be delivered in, fewest conversions first (the photo
+    /// is rendered as full-range 4:2:0).
+    open var availablePreviewPhotoPixelFormatTypes: [OSType] {
+        [kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVPixelFormatType_32BGRA]
+    }
+
     /// The codec asked for, if compressed.
     var codec: AVVideoCodecType? {
         guard let format else { return .jpeg }
+        return Self.codec(in: format)
+    }
+
+    /// The `AVVideoCodecKey` of a format dictionary.
+    static func codec(in format: [String: Any]) -> AVVideoCodecType? {
         if let codec = format[AVVideoCodecKey] as? AVVideoCodecType { return codec }
         if let codec = format[AVVideoCodecKey] as? String { return AVVideoCodecType(rawValue: codec) }
         return nil
@@ -128,11 +157,21 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     public let isFlashEnabled: Bool
     /// Photos delivered for the request (one).
     public let expectedPhotoCount: Int
+    /// The size of the embedded thumbnail; zero when none was asked for.
+    public let embeddedThumbnailDimensions: CMVideoDimensions
+    /// The size of the preview pixel buffer; zero when none was asked for.
+    public let previewDimensions: CMVideoDimensions
 
-    init(uniqueID: Int64, photoDimensions: CMVideoDimensions, isFlashEnabled: Bool) {
+    init(
+        uniqueID: Int64, photoDimensions: CMVideoDimensions, isFlashEnabled: Bool,
+        embeddedThumbnailDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
+        previewDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0)
+    ) {
         self.uniqueID = uniqueID
         self.photoDimensions = photoDimensions
         self.isFlashEnabled = isFlashEnabled
         self.expectedPhotoCount = 1
+        self.embeddedThumbnailDimensions = embeddedThumbnailDimensions
+        self.previewDimensions = previewDimensions
     }
 }

@@ -30,7 +30,8 @@ final class PhotoCapture: @unchecked Sendable {
         }
         let resolved = AVCaptureResolvedPhotoSettings(
             uniqueID: settings.uniqueID, photoDimensions: CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)),
-            isFlashEnabled: flash)
+            isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? CMVideoDimensions(width: 0, height: 0),
+            previewDimensions: plan.preview?.size ?? CMVideoDimensions(width: 0, height: 0))
         let queue = output.callbackQueue
         queue.async { [self] in
             delegate?.photoOutput(output, willBeginCaptureFor: resolved)
@@ -48,8 +49,10 @@ final class PhotoCapture: @unchecked Sendable {
                 case .success(let still):
                     plan.device.record(still.metadata)
                     let file = PhotoFile(still: still, plan: plan, settings: settings)
+                    let preview = plan.preview.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: $0.format) }
                     let photo = AVCapturePhoto(
-                        fileData: file.fileData, pixelBuffer: plan.compressed ? nil : still.buffer,
+                        fileData: file.fileData, source: file.source, pixelBuffer: plan.compressed ? nil : still.buffer,
+                        previewPixelBuffer: preview,
                         timestamp: still.metadata.presentationTime, metadata: file.metadata, resolvedSettings: resolved)
                     finishOnQueue(resolved, photo: photo, error: file.error)
                 case .failure(let failure):

@@ -8,6 +8,8 @@ import SimulatedCamera
 struct PhotoFile {
     let exif: ExifMetadata
     let fileData: Data?
+    /// What the file was made from, for `fileDataRepresentation(with:)`.
+    let source: PhotoSource?
     let error: AVError?
 
     init(still: StillCapture, plan: PhotoPlan, settings: AVCapturePhotoSettings) {
@@ -28,14 +30,20 @@ struct PhotoFile {
         self.exif = exif
         guard let codec = plan.codec else {
             fileData = nil
+            source = nil
             error = nil
             return
         }
+        let thumbnail = plan.thumbnail.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: still.buffer.format) }
+        let source = PhotoSource(
+            buffer: still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, thumbnailCodec: plan.thumbnail?.codec)
         do {
-            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif)
+            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail)
+            self.source = source
             error = nil
         } catch {
             fileData = nil
+            self.source = nil
             self.error = AVError(.unknown, "The photo could not be encoded: \(error)")
         }
     }
@@ -43,17 +51,21 @@ struct PhotoFile {
     /// `buffer` compressed with `codec`: at the quality of the settings' `AVVideoQualityKey`
     /// if given, else one that follows the quality prioritization; HEVC also spends more
     /// encoder effort for more quality.
-    static func encode(_ buffer: CVPixelBuffer, codec: AVVideoCodecType, settings: AVCapturePhotoSettings, exif: ExifMetadata?) throws -> Data {
+    /// A thumbnail is stored in EXIF's IFD1 for JPEG (so only with `exif`), as a thumbnail
+    /// item for HEIC.
+    static func encode(
+        _ buffer: CVPixelBuffer, codec: AVVideoCodecType, settings: AVCapturePhotoSettings, exif: ExifMetadata?, thumbnail: CVPixelBuffer?
+    ) throws -> Data {
         let priority = settings.photoQualityPrioritization
         let quality = settings.compressionQuality.map { Int(($0 * 100).rounded()) } ?? (priority == .speed ? 80 : 92)
-        guard codec == .hevc else { return try JPEGEncoder.encode(buffer, quality: quality, exif: exif) }
+        guard codec == .hevc else { return try JPEGEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: exif == nil ? nil : thumbnail) }
         let effort: HEIFEncoder.Effort =
             switch priority {
             case .speed: .fastest
             case .balanced: .fast
             case .quality: .thorough
             }
-        return try HEIFEncoder.encode(buffer, quality: quality, exif: exif, effort: effort)
+        return try HEIFEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: thumbnail, effort: effort)
     }
 
     static func flashMode(_ mode: AVCaptureDevice.FlashMode) -> ExifFlash.Mode {
@@ -89,5 +101,38 @@ struct PhotoFile {
             "Orientation": Int(exif.orientation.rawValue),
         ]
         return ["Orientation": Int(exif.orientation.rawValue), "{Exif}": exifDictionary, "{TIFF}": tiff]
+    }
+}
+
+/// A compressed photo's pixels and what its file was made with, kept by `AVCapturePhoto`
+/// so `fileDataRepresentation(with:)` can make the file again with replacements.
+struct PhotoSource: @unchecked Sendable {
+    let buffer: CVPixelBuffer
+    let codec: AVVideoCodecType
+    let settings: AVCapturePhotoSettings
+    let exif: ExifMetadata
+    let thumbnail: CVPixelBuffer?
+    let thumbnailCodec: AVVideoCodecType?
+
+    /// The file with `metadata` (nil: none) and `thumbnail` (nil: none), the thumbnail
+    /// scaled to `thumbnailFormat`'s width and height when it names them. Throws when the
+    /// format names a codec the settings do not offer for thumbnails.
+    func file(metadata: [String: Any]?, thumbnail: CVPixelBuffer?, thumbnailFormat: [String: Any]) throws -> Data {
+        var exif = metadata.map(ExifMetadata.init(dictionary:))
+        // The pixels decide the sizes, whatever the dictionary said.
+        exif?.pixelWidth = buffer.width
+        exif?.pixelHeight = buffer.height
+        var embedded = thumbnail
+        if let thumbnail {
+            if let codec = AVCapturePhotoSettings.codec(in: thumbnailFormat), !settings.availableEmbeddedThumbnailPhotoCodecTypes.contains(codec) {
+                throw AVError(.unknown, "thumbnail codec \(codec.rawValue) is not in availableEmbeddedThumbnailPhotoCodecTypes")
+            }
+            if let requested = PhotoDerivatives.requestedSize(thumbnailFormat, widthKey: AVVideoWidthKey, heightKey: AVVideoHeightKey) {
+                let photo = CMVideoDimensions(width: Int32(thumbnail.width), height: Int32(thumbnail.height))
+                let size = PhotoDerivatives.size(photo: photo, requested: requested, defaultLongSide: PhotoDerivatives.thumbnailLongSide)
+                embedded = PhotoDerivatives.scaled(thumbnail, to: size, format: thumbnail.format)
+            }
+        }
+        return try PhotoFile.encode(buffer, codec: codec, settings: settings, exif: exif, thumbnail: embedded)
     }
 }
