@@ -20,13 +20,14 @@ open class AVCapturePhoto: NSObject, @unchecked Sendable {
     public let resolvedSettings: AVCaptureResolvedPhotoSettings
     /// The photo's index in its request (one photo per request: 1).
     public let photoCount: Int = 1
-    /// Whether this is the raw (Bayer) photo of a raw capture.
-    public let isRawPhoto = false
+    /// Whether this is the raw (Bayer) photo of a raw capture, whose file is a DNG.
+    public let isRawPhoto: Bool
 
     init(
         fileData: Data?, source: PhotoSource? = nil, pixelBuffer: CVPixelBuffer?, previewPixelBuffer: CVPixelBuffer? = nil,
-        timestamp: CMTime, metadata: [String: Any], resolvedSettings: AVCaptureResolvedPhotoSettings
+        timestamp: CMTime, metadata: [String: Any], resolvedSettings: AVCaptureResolvedPhotoSettings, isRawPhoto: Bool = false
     ) {
+        self.isRawPhoto = isRawPhoto
         self.fileData = fileData
         self.source = source
         self.pixelBuffer = pixelBuffer
@@ -44,7 +45,8 @@ open class AVCapturePhoto: NSObject, @unchecked Sendable {
     }
 
     /// The photo as a file: JPEG or HEIC with EXIF (and the thumbnail asked for) for
-    /// compressed settings; nil for uncompressed settings (read `pixelBuffer` instead).
+    /// compressed settings, DNG for the raw photo; nil for uncompressed settings (read
+    /// `pixelBuffer` instead).
     open func fileDataRepresentation() -> Data? { fileData }
 
     /// The photo as a file with the customizer's replacement metadata and thumbnail; nil

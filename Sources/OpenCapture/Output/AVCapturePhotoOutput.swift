@@ -44,8 +44,34 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// x265) and JPEG, most efficient first as on iOS.
     open var availablePhotoCodecTypes: [AVVideoCodecType] { [.hevc, .jpeg] }
 
-    /// File types a processed photo can be formatted for.
-    open var availablePhotoFileTypes: [AVFileType] { [.heic, .jpg] }
+    /// File types a photo can be formatted for: HEIC and JPEG, and DNG for raw photos
+    /// where the camera has them.
+    open var availablePhotoFileTypes: [AVFileType] { [.heic, .jpg] + availableRawPhotoFileTypes }
+
+    /// Bayer raw formats the camera delivers: the simulated cameras' RGGB mosaic
+    /// ('rgg4', codes in 16-bit words up to the sensor's white level); none for V4L2 cameras,
+    /// whose drivers hand out processed pictures.
+    open var availableRawPhotoPixelFormatTypes: [OSType] {
+        device?.simulation != nil ? [kCVPixelFormatType_14Bayer_RGGB] : []
+    }
+
+    /// File types a raw photo can be formatted for: DNG, when there are raw formats.
+    open var availableRawPhotoFileTypes: [AVFileType] { availableRawPhotoPixelFormatTypes.isEmpty ? [] : [.dng] }
+
+    /// The raw formats for raw photos in files of `fileType`: all of them for DNG, else none.
+    open func supportedRawPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] {
+        fileType == .dng ? availableRawPhotoPixelFormatTypes.map { NSNumber(value: $0) } : []
+    }
+
+    /// Whether `pixelFormat` is a Bayer raw format (the 14-bit Bayer layouts).
+    open class func isBayerRAWPixelFormat(_ pixelFormat: OSType) -> Bool {
+        [kCVPixelFormatType_14Bayer_RGGB, kCVPixelFormatType_14Bayer_GRBG, kCVPixelFormatType_14Bayer_BGGR, kCVPixelFormatType_14Bayer_GBRG]
+            .contains(pixelFormat)
+    }
+
+    /// Whether `pixelFormat` is an Apple ProRAW format ('l64r', 64-bit RGBA): never
+    /// delivered here, as on cameras without ProRAW.
+    open class func isAppleProRAWPixelFormat(_ pixelFormat: OSType) -> Bool { pixelFormat == 0x6C36_3472 }
 
     /// The codecs for photos in files of `fileType`: HEVC for HEIC, JPEG for JPEG files,
     /// none for other types.
@@ -122,9 +148,20 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         guard size.width <= limit.width, size.height <= limit.height, size.width > 0, size.height > 0 else {
             throw invalid("settings.maxPhotoDimensions \(size) exceed the output's maxPhotoDimensions \(limit)")
         }
+        let raw = settings.rawPhotoPixelFormatType != 0
+        if raw {
+            guard availableRawPhotoPixelFormatTypes.contains(settings.rawPhotoPixelFormatType) else {
+                throw invalid("Unsupported rawPhotoPixelFormatType - use availableRawPhotoPixelFormatTypes")
+            }
+            if let fileType = settings.rawFileType, !availableRawPhotoFileTypes.contains(fileType) {
+                throw invalid("Unsupported rawFileType \(fileType.rawValue) - use availableRawPhotoFileTypes")
+            }
+        }
         var pixelFormat = PixelFormat.yuv420BiPlanarFullRange
         var codec: AVVideoCodecType?
-        if let requested = settings.pixelFormat {
+        if settings.isRawOnly {
+            // Nothing processed: the still is rendered only for its mosaic.
+        } else if let requested = settings.pixelFormat {
             guard availablePhotoPixelFormatTypes.contains(requested), let format = PixelFormat(rawValue: requested) else {
                 throw invalid("Unsupported pixel format - use availablePhotoPixelFormatTypes")
             }
@@ -169,7 +206,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         }
         return PhotoPlan(
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
-            codec: codec, flashMode: settings.flashMode, thumbnail: thumbnail, preview: preview)
+            codec: codec, flashMode: settings.flashMode, thumbnail: thumbnail, preview: preview, raw: raw,
+            processed: !settings.isRawOnly)
     }
 
     /// A format's width and height keys: both or neither, else Apple's exception.
@@ -202,6 +240,9 @@ struct PhotoPlan: @unchecked Sendable {
     var thumbnail: Thumbnail?
     /// The preview pixel buffer asked for.
     var preview: Preview?
+    /// Whether a raw photo is delivered (first), and a processed one.
+    var raw = false
+    var processed = true
 
     var compressed: Bool { codec != nil }
 

@@ -14,6 +14,12 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     public let format: [String: Any]?
     /// The file type asked for in `init(rawPixelFormatType:rawFileType:processedFormat:processedFileType:)`.
     private let requestedFileType: AVFileType?
+    /// The Bayer raw pixel format asked for (one of the output's
+    /// `availableRawPhotoPixelFormatTypes`), or 0 for no raw photo.
+    public let rawPhotoPixelFormatType: OSType
+    /// The file type the raw photo is formatted for: the one asked for, else `.dng` for a
+    /// raw capture; nil without raw.
+    public let rawFileType: AVFileType?
     /// Whether to fire the flash (default `.off`); must be in the output's `supportedFlashModes`.
     open var flashMode: AVCaptureDevice.FlashMode = .off
     /// Speed versus quality (default `.balanced`).
@@ -36,6 +42,29 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         self.init(validFormat: nil, processedFileType: nil)
     }
 
+    /// Raw-only settings: one Bayer raw photo, delivered as a DNG file.
+    public convenience init(rawPixelFormatType: OSType) {
+        self.init(rawPixelFormatType: rawPixelFormatType, rawFileType: nil, processedFormat: nil, processedFileType: nil)
+    }
+
+    /// Raw plus processed settings: two photos, the raw one first. A nil `processedFormat`
+    /// is raw-only.
+    public convenience init(rawPixelFormatType: OSType, processedFormat: [String: Any]?) {
+        self.init(rawPixelFormatType: rawPixelFormatType, rawFileType: nil, processedFormat: processedFormat, processedFileType: nil)
+    }
+
+    /// Raw and processed settings with their file types (nil: the default for the format).
+    /// A `rawPixelFormatType` of 0 asks for no raw photo; 0 with a nil `processedFormat`
+    /// gives JPEG, as on iOS. The format dictionary follows `init(format:)`'s rules.
+    public convenience init(rawPixelFormatType: OSType, rawFileType: AVFileType?, processedFormat: [String: Any]?, processedFileType: AVFileType?) {
+        let selector = "photoSettingsWithRawPixelFormatType:rawFileType:processedFormat:processedFileType:"
+        enforce { try Self.validate(format: processedFormat, selector: selector) }
+        let rawOnly = rawPixelFormatType != 0 && processedFormat == nil
+        self.init(
+            validFormat: rawOnly ? nil : processedFormat, processedFileType: processedFileType, rawPixelFormatType: rawPixelFormatType,
+            rawFileType: rawFileType, rawOnly: rawOnly)
+    }
+
     /// Settings for a format: a codec (`AVVideoCodecKey`, optionally with
     /// `AVVideoCompressionPropertiesKey` holding only `AVVideoQualityKey`) or an
     /// uncompressed pixel format (`kCVPixelBufferPixelFormatTypeKey`, alone). Any other
@@ -53,7 +82,9 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
 
     /// A copy of `settings` with a new `uniqueID`, for taking another photo.
     public convenience init(from settings: AVCapturePhotoSettings) {
-        self.init(validFormat: settings.format, processedFileType: settings.requestedFileType)
+        self.init(
+            validFormat: settings.format, processedFileType: settings.requestedFileType,
+            rawPixelFormatType: settings.rawPhotoPixelFormatType, rawFileType: settings.requestedRawFileType, rawOnly: settings.isRawOnly)
         flashMode = settings.flashMode
         photoQualityPrioritization = settings.photoQualityPrioritization
         maxPhotoDimensions = settings.maxPhotoDimensions
@@ -61,16 +92,29 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         previewPhotoFormat = settings.previewPhotoFormat
     }
 
-    init(validFormat: [String: Any]?, processedFileType: AVFileType?) {
+    init(
+        validFormat: [String: Any]?, processedFileType: AVFileType?, rawPixelFormatType: OSType = 0, rawFileType: AVFileType? = nil,
+        rawOnly: Bool = false
+    ) {
         uniqueID = Self.counter.add(1, ordering: .relaxed).newValue
         format = validFormat
         requestedFileType = processedFileType
+        rawPhotoPixelFormatType = rawPixelFormatType
+        requestedRawFileType = rawFileType
+        self.rawFileType = rawPixelFormatType == 0 ? nil : rawFileType ?? .dng
+        isRawOnly = rawOnly
         super.init()
     }
+
+    /// The raw file type passed in, for copies.
+    private let requestedRawFileType: AVFileType?
+    /// Raw without a processed photo.
+    let isRawOnly: Bool
 
     /// The file type the processed photo is formatted for: the one asked for, else the
     /// codec's (`.heic` for HEVC, `.jpg` for JPEG); nil for an uncompressed photo.
     open var processedFileType: AVFileType? {
+        if isRawOnly { return nil }
         if let requestedFileType { return requestedFileType }
         switch codec {
         case .hevc?: return .heic
@@ -93,6 +137,7 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
 
     /// The codec asked for, if compressed.
     var codec: AVVideoCodecType? {
+        if isRawOnly { return nil }
         guard let format else { return .jpeg }
         return Self.codec(in: format)
     }
@@ -155,8 +200,10 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     public let photoDimensions: CMVideoDimensions
     /// Whether the flash fired.
     public let isFlashEnabled: Bool
-    /// Photos delivered for the request (one).
+    /// Photos delivered for the request: two for raw plus processed, else one.
     public let expectedPhotoCount: Int
+    /// The size of the raw photo; zero without raw.
+    public let rawPhotoDimensions: CMVideoDimensions
     /// The size of the embedded thumbnail; zero when none was asked for.
     public let embeddedThumbnailDimensions: CMVideoDimensions
     /// The size of the preview pixel buffer; zero when none was asked for.
@@ -165,12 +212,14 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     init(
         uniqueID: Int64, photoDimensions: CMVideoDimensions, isFlashEnabled: Bool,
         embeddedThumbnailDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
-        previewDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0)
+        previewDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
+        rawPhotoDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), expectedPhotoCount: Int = 1
     ) {
         self.uniqueID = uniqueID
         self.photoDimensions = photoDimensions
         self.isFlashEnabled = isFlashEnabled
-        self.expectedPhotoCount = 1
+        self.expectedPhotoCount = expectedPhotoCount
+        self.rawPhotoDimensions = rawPhotoDimensions
         self.embeddedThumbnailDimensions = embeddedThumbnailDimensions
         self.previewDimensions = previewDimensions
     }

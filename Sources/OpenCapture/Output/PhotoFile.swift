@@ -68,6 +68,29 @@ struct PhotoFile {
         return try HEIFEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: thumbnail, effort: effort)
     }
 
+    /// The raw photo as a DNG: the still's mosaic with its colour description and EXIF.
+    func dng(_ raw: RawStill?) throws -> Data {
+        guard let raw else { throw AVError(.unknown, "The camera delivered no raw mosaic") }
+        let mosaic = raw.mosaic
+        let description = DNGWriter.Description(
+            width: mosaic.width, height: mosaic.height, pattern: mosaic.pattern, blackLevel: mosaic.blackLevel,
+            whiteLevel: mosaic.whiteLevel, colorMatrix1: raw.colorMatrix1, colorMatrix2: raw.colorMatrix2,
+            illuminant1: Self.lightSource(kelvin: raw.temperature1), illuminant2: Self.lightSource(kelvin: raw.temperature2),
+            asShotNeutral: raw.asShotNeutral, exif: exif)
+        do {
+            return try mosaic.withSamples { try DNGWriter.dng($0, description) }
+        } catch {
+            throw AVError(.unknown, "The raw photo could not be written: \(error)")
+        }
+    }
+
+    /// The EXIF LightSource code of the standard illuminant nearest `kelvin` (in reciprocal
+    /// temperature), for DNG's CalibrationIlluminant tags.
+    static func lightSource(kelvin: Double) -> UInt16 {
+        let illuminants: [(kelvin: Double, code: UInt16)] = [(2856, 17), (4874, 18), (5003, 23), (5503, 20), (6504, 21), (6774, 19), (7504, 22)]
+        return illuminants.min { abs(1 / $0.kelvin - 1 / kelvin) < abs(1 / $1.kelvin - 1 / kelvin) }!.code
+    }
+
     static func flashMode(_ mode: AVCaptureDevice.FlashMode) -> ExifFlash.Mode {
         switch mode {
         case .off: .off
