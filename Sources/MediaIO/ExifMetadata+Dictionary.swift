@@ -57,4 +57,39 @@ extension ExifMetadata {
             DictionaryKey.tiff: tiff,
         ]
     }
+
+    /// Reads the dictionary form back (what `dictionary` makes, or an app's edit of it, as
+    /// passed to `replacementMetadata(for:)`): the fields this type knows; other keys are
+    /// ignored. A dictionary without "{TIFF}" leaves make, model and software empty.
+    package init(dictionary: [String: Any]) {
+        func number(_ value: Any?) -> Double? {
+            (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? Int).map(Double.init)
+                ?? (value as? NSNumber)?.doubleValue
+        }
+        func integer(_ value: Any?) -> Int? { number(value).map { Int($0.rounded()) } }
+        func enumerated<T: RawRepresentable<UInt16>>(_ value: Any?) -> T? {
+            integer(value).flatMap { UInt16(exactly: $0) }.flatMap(T.init(rawValue:))
+        }
+        let exif = dictionary[DictionaryKey.exif] as? [String: Any] ?? [:]
+        let tiff = dictionary[DictionaryKey.tiff] as? [String: Any] ?? [:]
+        self.init(software: tiff["Software"] as? String, colorSpace: enumerated(exif["ColorSpace"]))
+        make = tiff["Make"] as? String
+        model = tiff["Model"] as? String
+        orientation = enumerated(dictionary[DictionaryKey.orientation] ?? tiff["Orientation"]) ?? .up
+        exposureTime = number(exif["ExposureTime"])
+        fNumber = number(exif["FNumber"])
+        focalLength = number(exif["FocalLength"])
+        isoSpeed = integer((exif["ISOSpeedRatings"] as? [Any])?.first ?? exif["ISOSpeedRatings"])
+        focalLengthIn35mmFilm = integer(exif["FocalLenIn35mmFilm"])
+        whiteBalance = enumerated(exif["WhiteBalance"])
+        flash = integer(exif["Flash"]).flatMap { UInt16(exactly: $0) }.map(ExifFlash.init(rawValue:))
+        exposureProgram = enumerated(exif["ExposureProgram"])
+        exposureMode = enumerated(exif["ExposureMode"])
+        pixelWidth = integer(exif["PixelXDimension"])
+        pixelHeight = integer(exif["PixelYDimension"])
+        if let stamp = (exif["DateTimeOriginal"] ?? tiff["DateTime"]) as? String {
+            timeZoneOffset = ((exif["OffsetTimeOriginal"] ?? exif["OffsetTime"]) as? String).flatMap(ExifDateTime.offset)
+            dateTimeOriginal = ExifDateTime.date(stamp, offset: timeZoneOffset ?? TimeZone.current.secondsFromGMT())
+        }
+    }
 }

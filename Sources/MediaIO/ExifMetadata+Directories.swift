@@ -3,9 +3,12 @@ import Foundation
 extension ExifMetadata {
     /// The metadata as TIFF bytes (little-endian IFD0 plus Exif IFD), the payload of an APP1
     /// "Exif" segment after its "Exif\0\0" header.
-    package var tiffBytes: [UInt8] {
+    package var tiffBytes: [UInt8] { tiffBytes(thumbnailJPEG: nil) }
+
+    /// The TIFF bytes with a JPEG thumbnail in IFD1, when given.
+    package func tiffBytes(thumbnailJPEG: [UInt8]?) -> [UInt8] {
         let directories = self.directories
-        return ExifWriter.tiff(ifd0: directories.ifd0, exif: directories.exif)
+        return ExifWriter.tiff(ifd0: directories.ifd0, exif: directories.exif, thumbnailJPEG: thumbnailJPEG)
     }
 
     /// Reads TIFF bytes as written by `tiffBytes` or by a camera; `nil` when they are not TIFF.

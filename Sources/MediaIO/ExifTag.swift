@@ -4,6 +4,8 @@
 /// points to with `exifIFDPointer`, holds the shot's exposure and the image's colour and size.
 package enum ExifTag: UInt16, Sendable, CaseIterable {
     // IFD0 (TIFF 6.0 tags).
+    /// IFD1: 6 for a JPEG thumbnail.
+    case compression = 0x0103
     case make = 0x010F
     case model = 0x0110
     case orientation = 0x0112
@@ -12,6 +14,9 @@ package enum ExifTag: UInt16, Sendable, CaseIterable {
     case resolutionUnit = 0x0128
     case software = 0x0131
     case dateTime = 0x0132
+    /// IFD1: where the thumbnail's JPEG starts, and its length.
+    case jpegInterchangeFormat = 0x0201
+    case jpegInterchangeFormatLength = 0x0202
     case yCbCrPositioning = 0x0213
     case exifIFDPointer = 0x8769
 

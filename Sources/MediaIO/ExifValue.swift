@@ -13,6 +13,11 @@ package enum ExifValue: Sendable, Hashable {
     case long([UInt32])
     /// Type 5: unsigned fractions.
     case rational([ExifRational])
+    /// Type 1 (BYTE): unsigned bytes, where a tag asks for BYTE rather than UNDEFINED
+    /// (DNGVersion, CFAPattern).
+    case byte([UInt8])
+    /// Type 10: signed fractions (DNG's colour matrices).
+    case signedRational([ExifSignedRational])
 
     /// The TIFF field type written for this value (bytes are written as UNDEFINED).
     var typeCode: UInt16 {
@@ -22,6 +27,8 @@ package enum ExifValue: Sendable, Hashable {
         case .short: 3
         case .long: 4
         case .rational: 5
+        case .byte: 1
+        case .signedRational: 10
         }
     }
 
@@ -33,6 +40,8 @@ package enum ExifValue: Sendable, Hashable {
         case .short(let values): values.count
         case .long(let values): values.count
         case .rational(let values): values.count
+        case .byte(let bytes): bytes.count
+        case .signedRational(let values): values.count
         }
     }
 
@@ -44,6 +53,9 @@ package enum ExifValue: Sendable, Hashable {
         case .short(let values): values.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
         case .long(let values): values.flatMap(Self.littleEndian)
         case .rational(let values): values.flatMap { Self.littleEndian($0.numerator) + Self.littleEndian($0.denominator) }
+        case .byte(let bytes): bytes
+        case .signedRational(let values):
+            values.flatMap { Self.littleEndian(UInt32(bitPattern: $0.numerator)) + Self.littleEndian(UInt32(bitPattern: $0.denominator)) }
         }
     }
 
@@ -79,5 +91,16 @@ package enum ExifValue: Sendable, Hashable {
             if scalar.value == 0 { return nil }
             return scalar.isASCII ? UInt8(scalar.value) : UInt8(ascii: "?")
         } + [0]
+    }
+}
+
+/// A TIFF SRATIONAL: two signed 32-bit integers, numerator over denominator.
+package struct ExifSignedRational: Sendable, Hashable {
+    package var numerator: Int32
+    package var denominator: Int32
+
+    package init(_ numerator: Int32, _ denominator: Int32) {
+        self.numerator = numerator
+        self.denominator = denominator
     }
 }

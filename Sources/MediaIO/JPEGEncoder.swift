@@ -18,15 +18,21 @@ package enum JPEGEncoder {
     /// first rewritten into a full-range BT.601 I420 scratch buffer (see `JPEGYCbCrConverter`),
     /// then compressed from those planes without another colour conversion. `exif`'s pixel
     /// dimensions are set to the buffer's, since EXIF requires them to match the image.
-    package static func encode(_ buffer: CVPixelBuffer, quality: Int = 90, exif: ExifMetadata?) throws -> Data {
+    ///
+    /// `thumbnail` (any size; with `exif` only) goes into the EXIF block's IFD1 as a JPEG
+    /// of quality `thumbnailQuality`; EXIF's one APP1 segment limits it to about 64 KB.
+    package static func encode(
+        _ buffer: CVPixelBuffer, quality: Int = 90, exif: ExifMetadata?, thumbnail: CVPixelBuffer? = nil, thumbnailQuality: Int = 75
+    ) throws -> Data {
         guard (1...maximumSide).contains(buffer.width), (1...maximumSide).contains(buffer.height) else {
             throw JPEGError.unsupportedSize(width: buffer.width, height: buffer.height)
         }
         var exif = exif
         exif?.pixelWidth = buffer.width
         exif?.pixelHeight = buffer.height
+        let thumbnailJPEG = try thumbnail.map { [UInt8](try encode($0, quality: thumbnailQuality, exif: nil)) }
         // Built first so an oversized EXIF block fails before the expensive part.
-        let tiff = exif?.tiffBytes
+        let tiff = exif?.tiffBytes(thumbnailJPEG: thumbnailJPEG)
         if let tiff, tiff.count > JPEGSegments.maximumTIFFSize { throw JPEGError.exifTooLarge(bytes: tiff.count) }
         let quality = Int32(min(max(quality, 1), 100))
         let compressor = try JPEGTurboHandle(.compressor)

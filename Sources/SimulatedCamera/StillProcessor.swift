@@ -44,6 +44,8 @@ final class StillProcessor: @unchecked Sendable {
     /// Defocus and torch light on each renderer's layer.
     private var stillDefocus = Defocus()
     private var preflashDefocus = Defocus()
+    /// The mosaic of the last `draw` that asked for one, until `render` takes it.
+    private var drawnMosaic: RawMosaic?
 
     /// `name` prefixes the queue's and the worker threads' names.
     init(name: String) {
@@ -105,7 +107,9 @@ final class StillProcessor: @unchecked Sendable {
         let buffer = CVBuffer(format: request.pixelFormat, width: request.width, height: request.height)
         let attachments = CaptureStream.attachments(for: request.pixelFormat)
         buffer.attachmentStore.withLock { $0 = attachments }
-        let statistics = draw(settings, exposure: exposure, with: renderer, into: buffer)
+        let statistics = draw(settings, exposure: exposure, with: renderer, into: buffer, rawMosaic: request.raw)
+        let mosaic = drawnMosaic
+        drawnMosaic = nil
 
         var metadata = job.metadata
         metadata.width = request.width
@@ -120,7 +124,17 @@ final class StillProcessor: @unchecked Sendable {
         metadata.exposureTargetOffset = Float(log2(max(statistics.meanLinear, 1e-5) / job.autoExposure.biasedTarget))
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
         metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
-        return StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash)
+        return StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash, raw: mosaic.map { raw(of: $0, gains: gains, job: job) })
+    }
+
+    /// The mosaic with the camera's DNG colour description and the neutral of `gains`.
+    private func raw(of mosaic: RawMosaic, gains: SIMD3<Double>, job: StillJob) -> RawStill {
+        let model = job.camera.response.model
+        func rowMajor(_ m: Matrix3x3) -> [Double] { (0..<9).map { m[$0 / 3, $0 % 3] } }
+        let inverse = 1 / gains
+        return RawStill(
+            mosaic: mosaic, colorMatrix1: rowMajor(model.colorMatrix1), temperature1: model.temperature1,
+            colorMatrix2: rowMajor(model.colorMatrix2), temperature2: model.temperature2, asShotNeutral: inverse / inverse.max())
     }
 
     /// What one still's frames (pre-flashes and the photo) are rendered with, bar exposure.
@@ -170,8 +184,11 @@ final class StillProcessor: @unchecked Sendable {
 
     /// Renders one frame of the still's scene at `exposure` into `buffer` (whose size the
     /// renderer was prepared for) and returns its statistics.
+    /// With `rawMosaic`, the sensor's codes are also written into a new mosaic, left in
+    /// `drawnMosaic`.
     private func draw(
-        _ settings: Settings, exposure: (time: Double, iso: Float), with renderer: FrameRenderer, into buffer: CVBuffer
+        _ settings: Settings, exposure: (time: Double, iso: Float), with renderer: FrameRenderer, into buffer: CVBuffer,
+        rawMosaic: Bool = false
     ) -> FrameStatistics {
         let job = settings.job
         let sensor = Sensor(job.camera.sensor).exposure(
@@ -190,6 +207,12 @@ final class StillProcessor: @unchecked Sendable {
             state.adjust(&disc, lens: lens, width: buffer.width, zoom: job.zoom, luminance: settings.light.luminance)
         }
         var frame = FrameRenderer.Frame(index: job.noiseFrame, exposure: sensor, ball: disc)
+        if rawMosaic {
+            let mosaic = RawMosaic(
+                width: buffer.width, height: buffer.height, blackLevel: Int(sensor.blackLevel), whiteLevel: Int(sensor.maxCode))
+            drawnMosaic = mosaic
+            frame.mosaic = mosaic.samples
+        }
         // The motion scene's balls and timeline entries, where they are at the still's time.
         frame.others = job.scene.movingObjects(at: job.time).map {
             var other = BallPainter.Disc(

@@ -202,12 +202,41 @@ package struct StillRequest: Sendable, Equatable {
     package var pixelFormat: PixelFormat
     /// Whether the flash fires for this photo.
     package var flash: Bool
+    /// Whether the still also carries the sensor's raw mosaic (`StillCapture.raw`).
+    package var raw: Bool
 
-    package init(width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool) {
+    package init(width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool, raw: Bool = false) {
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
         self.flash = flash
+        self.raw = raw
+    }
+}
+
+/// A still's raw data: the mosaic and the colour description a DNG carries.
+package struct RawStill: @unchecked Sendable {
+    /// The sensor's codes at the still's size, black level included.
+    package var mosaic: RawMosaic
+    /// The XYZ → camera-native matrices (row-major) and the white temperatures (kelvin)
+    /// they were calibrated for, colder first.
+    package var colorMatrix1: [Double]
+    package var temperature1: Double
+    package var colorMatrix2: [Double]
+    package var temperature2: Double
+    /// The camera-native RGB of the white the still was balanced for (largest channel 1).
+    package var asShotNeutral: SIMD3<Double>
+
+    package init(
+        mosaic: RawMosaic, colorMatrix1: [Double], temperature1: Double, colorMatrix2: [Double], temperature2: Double,
+        asShotNeutral: SIMD3<Double>
+    ) {
+        self.mosaic = mosaic
+        self.colorMatrix1 = colorMatrix1
+        self.temperature1 = temperature1
+        self.colorMatrix2 = colorMatrix2
+        self.temperature2 = temperature2
+        self.asShotNeutral = asShotNeutral
     }
 }
 
@@ -217,11 +246,14 @@ package struct StillCapture: @unchecked Sendable {
     package var metadata: FrameMetadata
     /// Whether the flash fired.
     package var flashFired: Bool
+    /// The raw data, when the request asked for it.
+    package var raw: RawStill?
 
-    package init(buffer: CVPixelBuffer, metadata: FrameMetadata, flashFired: Bool) {
+    package init(buffer: CVPixelBuffer, metadata: FrameMetadata, flashFired: Bool, raw: RawStill? = nil) {
         self.buffer = buffer
         self.metadata = metadata
         self.flashFired = flashFired
+        self.raw = raw
     }
 }
 

@@ -40,8 +40,52 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         [kCVPixelFormatType_32BGRA, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange]
     }
 
-    /// Codecs a photo can be compressed with.
-    open var availablePhotoCodecTypes: [AVVideoCodecType] { [.jpeg] }
+    /// Codecs a photo can be compressed with: HEVC (in a HEIC file, through libheif and
+    /// x265) and JPEG, most efficient first as on iOS.
+    open var availablePhotoCodecTypes: [AVVideoCodecType] { [.hevc, .jpeg] }
+
+    /// File types a photo can be formatted for: HEIC and JPEG, and DNG for raw photos
+    /// where the camera has them.
+    open var availablePhotoFileTypes: [AVFileType] { [.heic, .jpg] + availableRawPhotoFileTypes }
+
+    /// Bayer raw formats the camera delivers: the simulated cameras' RGGB mosaic
+    /// ('rgg4', codes in 16-bit words up to the sensor's white level); none for V4L2 cameras,
+    /// whose drivers hand out processed pictures.
+    open var availableRawPhotoPixelFormatTypes: [OSType] {
+        device?.simulation != nil ? [kCVPixelFormatType_14Bayer_RGGB] : []
+    }
+
+    /// File types a raw photo can be formatted for: DNG, when there are raw formats.
+    open var availableRawPhotoFileTypes: [AVFileType] { availableRawPhotoPixelFormatTypes.isEmpty ? [] : [.dng] }
+
+    /// The raw formats for raw photos in files of `fileType`: all of them for DNG, else none.
+    open func supportedRawPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] {
+        fileType == .dng ? availableRawPhotoPixelFormatTypes.map { NSNumber(value: $0) } : []
+    }
+
+    /// Whether `pixelFormat` is a Bayer raw format (the 14-bit Bayer layouts).
+    open class func isBayerRAWPixelFormat(_ pixelFormat: OSType) -> Bool {
+        [kCVPixelFormatType_14Bayer_RGGB, kCVPixelFormatType_14Bayer_GRBG, kCVPixelFormatType_14Bayer_BGGR, kCVPixelFormatType_14Bayer_GBRG]
+            .contains(pixelFormat)
+    }
+
+    /// Whether `pixelFormat` is an Apple ProRAW format ('l64r', 64-bit RGBA): never
+    /// delivered here, as on cameras without ProRAW.
+    open class func isAppleProRAWPixelFormat(_ pixelFormat: OSType) -> Bool { pixelFormat == 0x6C36_3472 }
+
+    /// The codecs for photos in files of `fileType`: HEVC for HEIC, JPEG for JPEG files,
+    /// none for other types.
+    open func supportedPhotoCodecTypes(for fileType: AVFileType) -> [AVVideoCodecType] {
+        switch fileType {
+        case .heic: [.hevc]
+        case .jpg: [.jpeg]
+        default: []
+        }
+    }
+
+    /// The uncompressed pixel formats for photos in files of `fileType`: none, since no
+    /// file type here stores uncompressed processed photos (TIFF is not written).
+    open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] { [] }
 
     /// The largest photo size: by default the active format's largest photo size.
     open var maxPhotoDimensions: CMVideoDimensions {
@@ -104,20 +148,81 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         guard size.width <= limit.width, size.height <= limit.height, size.width > 0, size.height > 0 else {
             throw invalid("settings.maxPhotoDimensions \(size) exceed the output's maxPhotoDimensions \(limit)")
         }
+        let raw = settings.rawPhotoPixelFormatType != 0
+        if raw {
+            guard availableRawPhotoPixelFormatTypes.contains(settings.rawPhotoPixelFormatType) else {
+                throw invalid("Unsupported rawPhotoPixelFormatType - use availableRawPhotoPixelFormatTypes")
+            }
+            if let fileType = settings.rawFileType, !availableRawPhotoFileTypes.contains(fileType) {
+                throw invalid("Unsupported rawFileType \(fileType.rawValue) - use availableRawPhotoFileTypes")
+            }
+        }
         var pixelFormat = PixelFormat.yuv420BiPlanarFullRange
-        var compressed = true
-        if let requested = settings.pixelFormat {
+        var codec: AVVideoCodecType?
+        if settings.isRawOnly {
+            // Nothing processed: the still is rendered only for its mosaic.
+        } else if let requested = settings.pixelFormat {
             guard availablePhotoPixelFormatTypes.contains(requested), let format = PixelFormat(rawValue: requested) else {
                 throw invalid("Unsupported pixel format - use availablePhotoPixelFormatTypes")
             }
             pixelFormat = format
-            compressed = false
-        } else if let codec = settings.codec {
-            guard availablePhotoCodecTypes.contains(codec) else { throw invalid("Unsupported codec \(codec.rawValue) - use availablePhotoCodecTypes") }
+        } else if let requested = settings.codec {
+            guard availablePhotoCodecTypes.contains(requested) else {
+                throw invalid("Unsupported codec \(requested.rawValue) - use availablePhotoCodecTypes")
+            }
+            codec = requested
+        }
+        if let fileType = settings.processedFileType {
+            guard availablePhotoFileTypes.contains(fileType) else {
+                throw invalid("Unsupported processedFileType \(fileType.rawValue) - use availablePhotoFileTypes")
+            }
+            if let codec, !supportedPhotoCodecTypes(for: fileType).contains(codec) {
+                throw invalid("Unsupported codec \(codec.rawValue) for processedFileType \(fileType.rawValue) - use supportedPhotoCodecTypesForFileType:")
+            }
+        }
+        var thumbnail: PhotoPlan.Thumbnail?
+        if let format = settings.embeddedThumbnailPhotoFormat {
+            guard let thumbnailCodec = AVCapturePhotoSettings.codec(in: format),
+                settings.availableEmbeddedThumbnailPhotoCodecTypes.contains(thumbnailCodec)
+            else {
+                throw invalid("embeddedThumbnailPhotoFormat must contain an AVVideoCodecKey present in availableEmbeddedThumbnailPhotoCodecTypes")
+            }
+            let requested = try Self.requestedSize(format, AVVideoWidthKey, AVVideoHeightKey, "embeddedThumbnailPhotoFormat", invalid)
+            thumbnail = PhotoPlan.Thumbnail(
+                codec: thumbnailCodec,
+                size: PhotoDerivatives.size(photo: size, requested: requested, defaultLongSide: PhotoDerivatives.thumbnailLongSide))
+        }
+        var preview: PhotoPlan.Preview?
+        if let format = settings.previewPhotoFormat {
+            guard let type = format[kCVPixelBufferPixelFormatTypeKey].flatMap(integer).map({ OSType(truncatingIfNeeded: $0) }),
+                settings.availablePreviewPhotoPixelFormatTypes.contains(type), let previewFormat = PixelFormat(rawValue: type)
+            else {
+                throw invalid("previewPhotoFormat must contain a kCVPixelBufferPixelFormatTypeKey present in availablePreviewPhotoPixelFormatTypes")
+            }
+            let requested = try Self.requestedSize(format, kCVPixelBufferWidthKey, kCVPixelBufferHeightKey, "previewPhotoFormat", invalid)
+            preview = PhotoPlan.Preview(
+                format: previewFormat,
+                size: PhotoDerivatives.size(photo: size, requested: requested, defaultLongSide: PhotoDerivatives.previewLongSide))
         }
         return PhotoPlan(
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
-            compressed: compressed, flashMode: settings.flashMode)
+            codec: codec, flashMode: settings.flashMode, thumbnail: thumbnail, preview: preview, raw: raw,
+            processed: !settings.isRawOnly)
+    }
+
+    /// A format's width and height keys: both or neither, else Apple's exception.
+    private static func requestedSize(
+        _ format: [String: Any], _ widthKey: String, _ heightKey: String, _ name: String, _ invalid: (String) -> AVCaptureException
+    ) throws(AVCaptureException) -> (width: Int, height: Int)? {
+        switch (format[widthKey], format[heightKey]) {
+        case (nil, nil): return nil
+        case (let width?, let height?):
+            guard let w = integer(width), let h = integer(height), w > 0, h > 0 else {
+                throw invalid("\(name) width and height must be positive numbers")
+            }
+            return (w, h)
+        default: throw invalid("\(name) must specify both a width and a height, or neither")
+        }
     }
 }
 
@@ -128,6 +233,26 @@ struct PhotoPlan: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixelFormat: PixelFormat
-    let compressed: Bool
+    /// The codec of a compressed photo; nil for an uncompressed one.
+    let codec: AVVideoCodecType?
     let flashMode: AVCaptureDevice.FlashMode
+    /// The embedded thumbnail asked for.
+    var thumbnail: Thumbnail?
+    /// The preview pixel buffer asked for.
+    var preview: Preview?
+    /// Whether a raw photo is delivered (first), and a processed one.
+    var raw = false
+    var processed = true
+
+    var compressed: Bool { codec != nil }
+
+    struct Thumbnail {
+        let codec: AVVideoCodecType
+        let size: CMVideoDimensions
+    }
+
+    struct Preview {
+        let format: PixelFormat
+        let size: CMVideoDimensions
+    }
 }

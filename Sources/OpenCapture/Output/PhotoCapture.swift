@@ -28,9 +28,12 @@ final class PhotoCapture: @unchecked Sendable {
         case .on: flash = true
         case .auto: flash = plan.device.lastFrameMetadata.iso >= Self.autoFlashISO
         }
+        let size = CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)), none = CMVideoDimensions(width: 0, height: 0)
         let resolved = AVCaptureResolvedPhotoSettings(
-            uniqueID: settings.uniqueID, photoDimensions: CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)),
-            isFlashEnabled: flash)
+            uniqueID: settings.uniqueID, photoDimensions: plan.processed ? size : none,
+            isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? none,
+            previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? size : none,
+            expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0))
         let queue = output.callbackQueue
         queue.async { [self] in
             delegate?.photoOutput(output, willBeginCaptureFor: resolved)
@@ -40,7 +43,7 @@ final class PhotoCapture: @unchecked Sendable {
             finish(resolved, photo: nil, error: AVError(.unknown, "\(plan.device.localizedName) cannot take still photos"))
             return
         }
-        let request = StillRequest(width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash)
+        let request = StillRequest(width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash, raw: plan.raw)
         camera.captureStill(request) { [self] result in
             queue.async { [self] in
                 delegate?.photoOutput(output, didCapturePhotoFor: resolved)
@@ -48,10 +51,25 @@ final class PhotoCapture: @unchecked Sendable {
                 case .success(let still):
                     plan.device.record(still.metadata)
                     let file = PhotoFile(still: still, plan: plan, settings: settings)
-                    let photo = AVCapturePhoto(
-                        fileData: plan.compressed ? file.jpegData : nil, pixelBuffer: plan.compressed ? nil : still.buffer,
-                        timestamp: still.metadata.presentationTime, metadata: file.metadata, resolvedSettings: resolved)
-                    finishOnQueue(resolved, photo: photo, error: file.error)
+                    let preview = plan.preview.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: $0.format) }
+                    let time = still.metadata.presentationTime
+                    var photos: [(AVCapturePhoto, (any Error)?)] = []
+                    if plan.raw {
+                        // As on iOS, the raw photo comes first.
+                        var dng: Data?, failure: (any Error)?
+                        do { dng = try file.dng(still.raw) } catch { failure = error }
+                        let photo = AVCapturePhoto(
+                            fileData: dng, pixelBuffer: nil, previewPixelBuffer: preview, timestamp: time, metadata: file.metadata,
+                            resolvedSettings: resolved, isRawPhoto: true)
+                        photos.append((photo, failure))
+                    }
+                    if plan.processed {
+                        let photo = AVCapturePhoto(
+                            fileData: file.fileData, source: file.source, pixelBuffer: plan.compressed ? nil : still.buffer,
+                            previewPixelBuffer: preview, timestamp: time, metadata: file.metadata, resolvedSettings: resolved)
+                        photos.append((photo, file.error))
+                    }
+                    finishOnQueue(resolved, photos: photos)
                 case .failure(let failure):
                     finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The photo could not be taken: \(failure)"))
                 }
@@ -59,7 +77,7 @@ final class PhotoCapture: @unchecked Sendable {
         }
     }
 
-    /// JPEG starts from full-range 4:2:0, which is what JFIF stores.
+    /// JPEG and HEIC start from full-range 4:2:0, which is what they store.
     private var stillFormat: PixelFormat { plan.compressed ? .yuv420BiPlanarFullRange : plan.pixelFormat }
 
     private func finish(_ resolved: AVCaptureResolvedPhotoSettings, photo: AVCapturePhoto?, error: (any Error)?) {
@@ -71,8 +89,13 @@ final class PhotoCapture: @unchecked Sendable {
 
     private func finishOnQueue(_ resolved: AVCaptureResolvedPhotoSettings, photo: AVCapturePhoto?, error: (any Error)?) {
         let delivered = photo ?? AVCapturePhoto(fileData: nil, pixelBuffer: nil, timestamp: .invalid, metadata: [:], resolvedSettings: resolved)
-        delegate?.photoOutput(output, didFinishProcessingPhoto: delivered, error: error)
-        delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: error)
+        finishOnQueue(resolved, photos: [(delivered, error)])
+    }
+
+    /// Delivers each photo with its error, then ends the capture with the first error.
+    private func finishOnQueue(_ resolved: AVCaptureResolvedPhotoSettings, photos: [(AVCapturePhoto, (any Error)?)]) {
+        for (photo, error) in photos { delegate?.photoOutput(output, didFinishProcessingPhoto: photo, error: error) }
+        delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: photos.lazy.compactMap(\.1).first)
         output.captureDidFinish()
     }
 }

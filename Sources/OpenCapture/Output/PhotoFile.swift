@@ -3,11 +3,13 @@ import ImageOps
 import MediaIO
 import SimulatedCamera
 
-/// Turns a still into what `AVCapturePhoto` hands out: JPEG bytes with EXIF and the
-/// Apple-shaped metadata dictionary ("Orientation", "{Exif}", "{TIFF}").
+/// Turns a still into what `AVCapturePhoto` hands out: JPEG or HEIC bytes with EXIF and
+/// the Apple-shaped metadata dictionary ("Orientation", "{Exif}", "{TIFF}").
 struct PhotoFile {
     let exif: ExifMetadata
-    let jpegData: Data?
+    let fileData: Data?
+    /// What the file was made from, for `fileDataRepresentation(with:)`.
+    let source: PhotoSource?
     let error: AVError?
 
     init(still: StillCapture, plan: PhotoPlan, settings: AVCapturePhotoSettings) {
@@ -26,18 +28,67 @@ struct PhotoFile {
             exif.focalLengthIn35mmFilm = Int((36 / 2 / tan(Double(format.fieldOfView) * .pi / 360)).rounded())
         }
         self.exif = exif
-        guard plan.compressed else {
-            jpegData = nil
+        guard let codec = plan.codec else {
+            fileData = nil
+            source = nil
             error = nil
             return
         }
+        let thumbnail = plan.thumbnail.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: still.buffer.format) }
+        let source = PhotoSource(
+            buffer: still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, thumbnailCodec: plan.thumbnail?.codec)
         do {
-            jpegData = try JPEGEncoder.encode(still.buffer, quality: settings.photoQualityPrioritization == .speed ? 80 : 92, exif: exif)
+            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail)
+            self.source = source
             error = nil
         } catch {
-            jpegData = nil
+            fileData = nil
+            self.source = nil
             self.error = AVError(.unknown, "The photo could not be encoded: \(error)")
         }
+    }
+
+    /// `buffer` compressed with `codec`: at the quality of the settings' `AVVideoQualityKey`
+    /// if given, else one that follows the quality prioritization; HEVC also spends more
+    /// encoder effort for more quality.
+    /// A thumbnail is stored in EXIF's IFD1 for JPEG (so only with `exif`), as a thumbnail
+    /// item for HEIC.
+    static func encode(
+        _ buffer: CVPixelBuffer, codec: AVVideoCodecType, settings: AVCapturePhotoSettings, exif: ExifMetadata?, thumbnail: CVPixelBuffer?
+    ) throws -> Data {
+        let priority = settings.photoQualityPrioritization
+        let quality = settings.compressionQuality.map { Int(($0 * 100).rounded()) } ?? (priority == .speed ? 80 : 92)
+        guard codec == .hevc else { return try JPEGEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: exif == nil ? nil : thumbnail) }
+        let effort: HEIFEncoder.Effort =
+            switch priority {
+            case .speed: .fastest
+            case .balanced: .fast
+            case .quality: .thorough
+            }
+        return try HEIFEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: thumbnail, effort: effort)
+    }
+
+    /// The raw photo as a DNG: the still's mosaic with its colour description and EXIF.
+    func dng(_ raw: RawStill?) throws -> Data {
+        guard let raw else { throw AVError(.unknown, "The camera delivered no raw mosaic") }
+        let mosaic = raw.mosaic
+        let description = DNGWriter.Description(
+            width: mosaic.width, height: mosaic.height, pattern: mosaic.pattern, blackLevel: mosaic.blackLevel,
+            whiteLevel: mosaic.whiteLevel, colorMatrix1: raw.colorMatrix1, colorMatrix2: raw.colorMatrix2,
+            illuminant1: Self.lightSource(kelvin: raw.temperature1), illuminant2: Self.lightSource(kelvin: raw.temperature2),
+            asShotNeutral: raw.asShotNeutral, exif: exif)
+        do {
+            return try mosaic.withSamples { try DNGWriter.dng($0, description) }
+        } catch {
+            throw AVError(.unknown, "The raw photo could not be written: \(error)")
+        }
+    }
+
+    /// The EXIF LightSource code of the standard illuminant nearest `kelvin` (in reciprocal
+    /// temperature), for DNG's CalibrationIlluminant tags.
+    static func lightSource(kelvin: Double) -> UInt16 {
+        let illuminants: [(kelvin: Double, code: UInt16)] = [(2856, 17), (4874, 18), (5003, 23), (5503, 20), (6504, 21), (6774, 19), (7504, 22)]
+        return illuminants.min { abs(1 / $0.kelvin - 1 / kelvin) < abs(1 / $1.kelvin - 1 / kelvin) }!.code
     }
 
     static func flashMode(_ mode: AVCaptureDevice.FlashMode) -> ExifFlash.Mode {
@@ -73,5 +124,38 @@ struct PhotoFile {
             "Orientation": Int(exif.orientation.rawValue),
         ]
         return ["Orientation": Int(exif.orientation.rawValue), "{Exif}": exifDictionary, "{TIFF}": tiff]
+    }
+}
+
+/// A compressed photo's pixels and what its file was made with, kept by `AVCapturePhoto`
+/// so `fileDataRepresentation(with:)` can make the file again with replacements.
+struct PhotoSource: @unchecked Sendable {
+    let buffer: CVPixelBuffer
+    let codec: AVVideoCodecType
+    let settings: AVCapturePhotoSettings
+    let exif: ExifMetadata
+    let thumbnail: CVPixelBuffer?
+    let thumbnailCodec: AVVideoCodecType?
+
+    /// The file with `metadata` (nil: none) and `thumbnail` (nil: none), the thumbnail
+    /// scaled to `thumbnailFormat`'s width and height when it names them. Throws when the
+    /// format names a codec the settings do not offer for thumbnails.
+    func file(metadata: [String: Any]?, thumbnail: CVPixelBuffer?, thumbnailFormat: [String: Any]) throws -> Data {
+        var exif = metadata.map(ExifMetadata.init(dictionary:))
+        // The pixels decide the sizes, whatever the dictionary said.
+        exif?.pixelWidth = buffer.width
+        exif?.pixelHeight = buffer.height
+        var embedded = thumbnail
+        if let thumbnail {
+            if let codec = AVCapturePhotoSettings.codec(in: thumbnailFormat), !settings.availableEmbeddedThumbnailPhotoCodecTypes.contains(codec) {
+                throw AVError(.unknown, "thumbnail codec \(codec.rawValue) is not in availableEmbeddedThumbnailPhotoCodecTypes")
+            }
+            if let requested = PhotoDerivatives.requestedSize(thumbnailFormat, widthKey: AVVideoWidthKey, heightKey: AVVideoHeightKey) {
+                let photo = CMVideoDimensions(width: Int32(thumbnail.width), height: Int32(thumbnail.height))
+                let size = PhotoDerivatives.size(photo: photo, requested: requested, defaultLongSide: PhotoDerivatives.thumbnailLongSide)
+                embedded = PhotoDerivatives.scaled(thumbnail, to: size, format: thumbnail.format)
+            }
+        }
+        return try PhotoFile.encode(buffer, codec: codec, settings: settings, exif: exif, thumbnail: embedded)
     }
 }

@@ -18,3 +18,7 @@ public let AVVideoQualityKey = "AVVideoQualityKey"
 public let AVVideoCompressionPropertiesKey = "AVVideoCompressionPropertiesKey"
 /// The settings key of an average bit rate (bits per second) inside the compression properties.
 public let AVVideoAverageBitRateKey = "AverageBitRate"
+/// The settings key of a width in pixels (photo thumbnails, video settings).
+public let AVVideoWidthKey = "AVVideoWidthKey"
+/// The settings key of a height in pixels.
+public let AVVideoHeightKey = "AVVideoHeightKey"
