@@ -62,10 +62,12 @@ struct DiskFullTests {
 
     @Test("photo on a full tmpfs leaves nothing", .enabled(if: SmallDisk.isAvailable, "mounting a tmpfs needs root"))
     func photoOnFullDisk() throws {
-        let disk = try SmallDisk(kilobytes: 64)
+        // A 352x288 photo (about 20 KB) on 8 KB: a full-resolution one would say the same
+        // in ten times the time.
+        let disk = try SmallDisk(kilobytes: 8)
         defer { disk.unmount() }
         let photo = disk.folder.appendingPathComponent("p.jpg").path
-        let output = try ToolRunner.capture("photo", "--virtual-time", "--settle", "0", "-o", photo)
+        let output = try ToolRunner.capture("photo", "--virtual-time", "--settle", "0", "--preset", "352x288", "-o", photo)
         #expect(output.exited && output.status == 1)
         #expect(output.stderr == "capture: \(photo): disk full (no photo written)\n")
         #expect(disk.entries.isEmpty, "\(disk.entries)")

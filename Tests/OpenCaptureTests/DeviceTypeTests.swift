@@ -18,9 +18,10 @@ struct DeviceTypeTests {
         ]
         for (type, name) in names { #expect(type.rawValue == "AVCaptureDeviceType" + name) }
         for type in [AVCaptureDevice.DeviceType.builtInDualCamera, .builtInTrueDepthCamera, .builtInLiDARDepthCamera,
-                     .continuityCamera, .microphone, .deskViewCamera] {
+                     .continuityCamera, .deskViewCamera] {
             #expect(AVCaptureDevice.default(type, for: nil, position: .unspecified) == nil, "\(type.rawValue)")
         }
+        #expect(AVCaptureDevice.default(.microphone, for: .audio, position: .unspecified)?.uniqueID == "sim:microphone")
     }
 
     @Test("userPreferredCamera keeps a history, ignores nil and always names a present camera; systemPreferredCamera follows it")
