@@ -198,7 +198,10 @@ func spellAVCaptureDeviceFormat(_ format: AVCaptureDevice.Format) {
     let rangeFields: (Float64, Float64, CMTime, CMTime) = (range.minFrameRate, range.maxFrameRate, range.minFrameDuration, range.maxFrameDuration)
     let stabilization: Bool = format.isVideoStabilizationModeSupported(.cinematicExtended)
     let modes: [AVCaptureVideoStabilizationMode] = [.off, .standard, .cinematic, .cinematicExtended, .previewOptimized, .cinematicExtendedEnhanced, .auto]
-    let zoom: (CGFloat, CGFloat, [NSNumber]) = (format.videoMaxZoomFactor, format.videoZoomFactorUpscaleThreshold, format.secondaryNativeResolutionZoomFactors)
+    let zoom: (CGFloat, CGFloat, [CGFloat]) = (format.videoMaxZoomFactor, format.videoZoomFactorUpscaleThreshold, format.secondaryNativeResolutionZoomFactors)
+    let recommended: (ClosedRange<CGFloat>?, ClosedRange<Float>?) = (format.systemRecommendedVideoZoomRange, format.systemRecommendedExposureBiasRange)
+    let depthZoom: ([ClosedRange<CGFloat>], Bool) = (
+        format.supportedVideoZoomRangesForDepthDataDelivery, format.zoomFactorsOutsideOfVideoZoomRangesForDepthDeliverySupported)
     let exposure: (CMTime, CMTime, Float, Float) = (format.minExposureDuration, format.maxExposureDuration, format.minISO, format.maxISO)
     let flags: (Bool, Bool, Bool, Bool, Bool, Bool) = (
         format.isGlobalToneMappingSupported, format.isVideoHDRSupported, format.isHighPhotoQualitySupported, format.isHighestPhotoQualitySupported,
@@ -214,6 +217,7 @@ func spellAVCaptureDeviceFormat(_ format: AVCaptureDevice.Format) {
         format.videoMinZoomFactorForCenterStage, format.videoMaxZoomFactorForCenterStage, format.videoFrameRateRangeForCenterStage,
         format.isStudioLightSupported, format.videoFrameRateRangeForStudioLight, format.isSpatialVideoCaptureSupported,
         format.isBackgroundReplacementSupported, format.videoFrameRateRangeForBackgroundReplacement)
+    _ = (recommended, depthZoom)
     _ = (basics, rangeFields, stabilization, modes, zoom, exposure, flags, photo, focus, systems, colorSpaces, fov, unsupported, effects)
 }
 
@@ -236,6 +240,7 @@ struct AVCaptureDeviceSpellingTests {
         #expect(device.formats.allSatisfy { !$0.isBackgroundReplacementSupported && $0.videoFrameRateRangeForBackgroundReplacement == nil })
         #expect(!AVCaptureDevice.isCenterStageEnabled && !AVCaptureDevice.isPortraitEffectEnabled && !AVCaptureDevice.isStudioLightEnabled)
         #expect(AVCaptureDevice.extrinsicMatrix(from: device, to: device) == nil)
+        #expect(device.formats.allSatisfy { $0.systemRecommendedVideoZoomRange == nil && $0.systemRecommendedExposureBiasRange == nil })
     }
 
     @Test("Center Stage: enabled only when the app controls it, never active; rect of interest is the whole picture")

@@ -106,4 +106,15 @@ struct CMTimeRangeSpellingTests {
         #expect(CMTimeMultiplyByRatio(second, multiplier: 1, divisor: 0).isPositiveInfinity)
         #expect(!CMTimeMultiplyByRatio(.zero, multiplier: 1, divisor: 0).isValid)
     }
+
+    @Test("CMTimeMapping: a mapping is valid by its target; an empty edit has an invalid source")
+    func timeMapping() {
+        let second = CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1))
+        let mapping = CMTimeMappingMake(source: second, target: second)
+        #expect(mapping.isValid && !mapping.isEmpty && CMTIMEMAPPING_IS_VALID(mapping))
+        let empty = CMTimeMappingMakeEmpty(target: second)
+        #expect(empty.isValid && empty.isEmpty && CMTIMEMAPPING_IS_EMPTY(empty) && !empty.source.isValid)
+        #expect(!kCMTimeMappingInvalid.isValid && CMTIMEMAPPING_IS_INVALID(.invalid) && CMTimeMapping() == .invalid)
+        CMTimeMappingShow(mapping)
+    }
 }

@@ -119,6 +119,15 @@ extension AVCaptureDevice {
 }
 
 extension AVCaptureDevice.Format {
+    /// The zoom range the system recommends for a zoom slider (iOS 18): nil, Apple's answer
+    /// when no recommendation is available (no system zoom control on Linux).
+    public var systemRecommendedVideoZoomRange: ClosedRange<CGFloat>? { nil }
+    /// The exposure-bias range the system recommends for a slider (iOS 18): nil, likewise.
+    public var systemRecommendedExposureBiasRange: ClosedRange<Float>? { nil }
+    /// Zoom ranges with depth delivery (17.2): none (no depth).
+    public var supportedVideoZoomRangesForDepthDataDelivery: [ClosedRange<CGFloat>] { [] }
+    /// Whether zoom outside those ranges is allowed while delivering depth (17.2): no depth, false.
+    public var zoomFactorsOutsideOfVideoZoomRangesForDepthDeliverySupported: Bool { false }
     /// Whether `isAutoVideoFrameRateEnabled` can be turned on: no.
     public var isAutoVideoFrameRateSupported: Bool { false }
     /// Output classes the format cannot feed: none (every output takes every format).

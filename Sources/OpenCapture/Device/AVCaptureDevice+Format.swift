@@ -73,7 +73,7 @@ extension AVCaptureDevice {
             spec.isBinned ? 1 : max(1, CGFloat(spec.maxPhotoWidth) / CGFloat(spec.width))
         }
         /// Zoom factors with a second native resolution (a sensor crop mode): none here.
-        public var secondaryNativeResolutionZoomFactors: [NSNumber] { [] }
+        public var secondaryNativeResolutionZoomFactors: [CGFloat] { [] }
         /// Whether the format can stabilise video with `videoStabilizationMode`: `.off`
         /// always; `.standard`, `.previewOptimized` and `.auto` on the simulated cameras'
         /// formats; the cinematic modes on those up to 60 fps. V4L2 cameras: `.off` only.

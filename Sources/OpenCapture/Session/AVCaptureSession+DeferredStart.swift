@@ -105,8 +105,18 @@ extension AVCaptureSession {
     /// At `startRunning()`, under the configuration lock: deferred outputs are held back, and
     /// deferred start is queued when it runs by itself or was asked for.
     func beginDeferredStart() {
+        let deferring = connections.contains { connection in
+            if let output = connection.output { return output.isDeferredStartEnabled }
+            return connection.videoPreviewLayer?.isDeferredStartEnabled ?? false
+        }
         let schedule = model.withLock { model -> Bool in
             let now = model.automaticallyRunsDeferredStart || model.deferredStartRequested
+            // Nothing deferred and nobody to tell: deferred start has nothing to do.
+            if now && !deferring && model.deferredStartDelegate.value == nil {
+                model.deferredStartRequested = false
+                model.deferredStart = .idle
+                return false
+            }
             model.deferredStartRequested = false
             model.deferredStart = now ? .scheduled : .pending
             return now
@@ -126,12 +136,13 @@ extension AVCaptureSession {
             queue.async { delegate.value?.sessionWillRunDeferredStart(session.value) }
         }
         configurationLock.lock()
+        let deferring = connections.contains { waitsForDeferredStart($0) }
         let ran = model.withLock { model -> Bool in
             guard model.deferredStart == .scheduled else { return false }
             model.deferredStart = .idle
             return true
         }
-        if ran && isRunning { applyConfiguration() }
+        if ran && isRunning && deferring { applyConfiguration() }
         configurationLock.unlock()
         if ran, let queue, delegate.value != nil {
             queue.async { delegate.value?.sessionDidRunDeferredStart(session.value) }

@@ -15,6 +15,12 @@ public protocol AVCaptureSessionDeferredStartDelegate: NSObjectProtocol {
     func sessionDidRunDeferredStart(_ session: AVCaptureSession)
 }
 
+extension AVCaptureSessionDeferredStartDelegate {
+    // Defaults, so a delegate may implement only the call it needs.
+    public func sessionWillRunDeferredStart(_ session: AVCaptureSession) {}
+    public func sessionDidRunDeferredStart(_ session: AVCaptureSession) {}
+}
+
 /// A deferred-start delegate the session knows without keeping it alive.
 struct WeakDeferredStartDelegate {
     weak var value: (any AVCaptureSessionDeferredStartDelegate)?
