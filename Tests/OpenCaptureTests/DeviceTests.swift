@@ -18,7 +18,8 @@ struct DeviceTests {
         #expect(AVCaptureDevice.default(.builtInUltraWideCamera, for: .video, position: .back)?.deviceType == .builtInUltraWideCamera)
         #expect(AVCaptureDevice.default(.builtInTelephotoCamera, for: nil, position: .unspecified) != nil)
         #expect(AVCaptureDevice.default(.builtInTrueDepthCamera, for: .video, position: .front) == nil)
-        #expect(AVCaptureDevice.default(for: .audio) == nil)
+        // The simulated microphone is the default audio device.
+        #expect(AVCaptureDevice.default(for: .audio)?.uniqueID == "sim:microphone")
     }
 
     @Test("DiscoverySession orders by device type, then position")

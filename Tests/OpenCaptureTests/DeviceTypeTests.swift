@@ -6,7 +6,7 @@ import Testing
 /// Device types, preferred cameras and the deprecated device flash, as iOS 18 has them.
 @Suite("Device types, preferred cameras and the device flash", .serialized)
 struct DeviceTypeTests {
-    @Test("every device type has Apple's constant name; types no Linux device has find nothing")
+    @Test("every device type has Apple's constant name; types no Linux device has find nothing; the microphone is the simulated one")
     func deviceTypes() {
         let names: [(AVCaptureDevice.DeviceType, String)] = [
             (.builtInWideAngleCamera, "BuiltInWideAngleCamera"), (.builtInUltraWideCamera, "BuiltInUltraWideCamera"),
@@ -18,9 +18,10 @@ struct DeviceTypeTests {
         ]
         for (type, name) in names { #expect(type.rawValue == "AVCaptureDeviceType" + name) }
         for type in [AVCaptureDevice.DeviceType.builtInDualCamera, .builtInTrueDepthCamera, .builtInLiDARDepthCamera,
-                     .continuityCamera, .microphone, .deskViewCamera] {
+                     .continuityCamera, .deskViewCamera] {
             #expect(AVCaptureDevice.default(type, for: nil, position: .unspecified) == nil, "\(type.rawValue)")
         }
+        #expect(AVCaptureDevice.default(.microphone, for: nil, position: .unspecified)?.uniqueID == "sim:microphone")
     }
 
     @Test("userPreferredCamera keeps a history, ignores nil and always names a present camera; systemPreferredCamera follows it")
