@@ -45,6 +45,12 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libx264-dev"])]
         ),
+        .systemLibrary(
+            name: "CALSA",
+            path: "Sources/CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -57,6 +63,8 @@ let package = Package(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
         ),
+        // ALSA capture PCMs: discovery and abilities (not yet devices of the API).
+        .target(name: "ALSAAudio", dependencies: ["CaptureCore", "CALSA"]),
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CPNG"]),
         .target(
             name: "V4L2Camera",
@@ -97,6 +105,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "SimulatedCamera", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
+        .testTarget(name: "ALSATests", dependencies: ["ALSAAudio"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
