@@ -55,6 +55,12 @@ let package = Package(
             // Debian's libheif1 links x265 for HEVC encoding (and libde265 for decoding).
             providers: [.apt(["libheif-dev"])]
         ),
+        .systemLibrary(
+            name: "CALSA",
+            path: "Sources/CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -67,6 +73,8 @@ let package = Package(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
         ),
+        // ALSA capture PCMs: discovery and abilities (not yet devices of the API).
+        .target(name: "ALSAAudio", dependencies: ["CaptureCore", "CALSA"]),
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CFFmpegRuntime", "CPNG", "CHeif"]),
         .target(
             name: "V4L2Camera",
@@ -107,6 +115,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "SimulatedCamera", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
+        .testTarget(name: "ALSATests", dependencies: ["ALSAAudio"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and

@@ -43,11 +43,11 @@ private final class AudioCollector: NSObject, AVCaptureAudioDataOutputSampleBuff
 /// The simulated microphone in a session, virtual pacing, its buffers collected.
 private func record(
     buffers: Int, seed: UInt64 = 7, roomTone: Double = 35, tones: [(Double, Double)] = [], claps: [(Double, Double)] = [],
-    withCamera: Bool = false
+    withCamera: Bool = false, pacing: AVCaptureDevice.Simulation.Pacing = .virtual
 ) throws -> (samples: [Int16], buffers: [CMSampleBuffer], levels: [(Float, Float)]) {
     let microphone = try #require(AVCaptureDevice.default(for: .audio))
     let simulation = try #require(microphone.microphoneSimulation)
-    simulation.pacing = .virtual
+    simulation.pacing = pacing
     simulation.seed = seed
     simulation.roomToneLevel = roomTone
     simulation.removeAllSounds()
@@ -234,6 +234,44 @@ struct AudioCaptureTests {
         #expect(run.levels[0].0 < -80)
         #expect(run.levels[4].0 > -40 && run.levels[4].1 > -20)
         #expect(run.levels[6].1 >= run.levels[4].1 - 0.001)  // the peak is held
+    }
+
+    @Test("Real-time pacing delivers each buffer once its last sample is due")
+    func realTimePacing() throws {
+        let start = Date()
+        let run = try record(buffers: 3, pacing: .realTime)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(run.buffers.count == 3)
+        // Three buffers are 64 ms of sound.
+        #expect(elapsed >= 3 * 1024 / 48_000 - 0.002)
+        #expect(elapsed < 2)
+    }
+
+    @Test("Unplugging the microphone ends its stream with deviceWasDisconnected")
+    func disconnect() async {
+        await #expect(processExitsWith: .success) {
+            let microphone = AVCaptureDevice.default(for: .audio)!
+            microphone.microphoneSimulation!.pacing = .virtual
+            let session = AVCaptureSession()
+            session.addInput(try AVCaptureDeviceInput(device: microphone))
+            let output = AVCaptureAudioDataOutput()
+            let collector = AudioCollector(wanted: 2)
+            output.setSampleBufferDelegate(collector, queue: DispatchQueue(label: "audio test"))
+            session.addOutput(output)
+            let failure = Completion<Int>("the runtime error")
+            let observer = NotificationCenter.default.addObserver(
+                forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil
+            ) { notification in
+                failure.fulfil((notification.userInfo?[AVCaptureSessionErrorKey] as? AVError)?.code.rawValue ?? 0)
+            }
+            session.startRunning()
+            try collector.done.wait(within: .seconds(10))
+            microphone.microphoneSimulation!.disconnect()
+            let code = try failure.wait(within: .seconds(10))
+            NotificationCenter.default.removeObserver(observer)
+            let alone = AVCaptureDevice.default(for: .audio)
+            exit(code == AVError.Code.deviceWasDisconnected.rawValue && !microphone.isConnected && alone == nil ? 0 : 1)
+        }
     }
 
     @Test("A delegate without a queue raises")

@@ -18,8 +18,8 @@ struct DeviceTests {
         #expect(AVCaptureDevice.default(.builtInUltraWideCamera, for: .video, position: .back)?.deviceType == .builtInUltraWideCamera)
         #expect(AVCaptureDevice.default(.builtInTelephotoCamera, for: nil, position: .unspecified) != nil)
         #expect(AVCaptureDevice.default(.builtInTrueDepthCamera, for: .video, position: .front) == nil)
-        // The simulated microphone is the default audio device, as an iPhone's own is.
-        #expect(AVCaptureDevice.default(for: .audio)?.deviceType == .microphone)
+        // The simulated microphone is the default audio device.
+        #expect(AVCaptureDevice.default(for: .audio)?.uniqueID == "sim:microphone")
     }
 
     @Test("DiscoverySession orders by device type, then position")
