@@ -89,7 +89,8 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
 
     /// Seconds without a frame while settling, and for the photo, before giving up.
     static let stallLimit = 10.0
-    static let photoLimit = 30.0
+    // A 12 MP HEIC is compressed in software (x265): several seconds, more on a busy machine.
+    static let photoLimit = 120.0
 
     init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int, kind: PhotoKind = PhotoKind()) {
         self.plan = plan
