@@ -110,6 +110,7 @@ final class StillProcessor: @unchecked Sendable {
         let statistics = draw(settings, exposure: exposure, with: renderer, into: buffer, rawMosaic: request.raw)
         let mosaic = drawnMosaic
         drawnMosaic = nil
+        let fused = fuse(request.fusedFrames, settings, exposure: exposure, with: renderer, into: buffer)
 
         var metadata = job.metadata
         metadata.width = request.width
@@ -124,7 +125,28 @@ final class StillProcessor: @unchecked Sendable {
         metadata.exposureTargetOffset = Float(log2(max(statistics.meanLinear, 1e-5) / job.autoExposure.biasedTarget))
         let grey = renderer.zones.centreGrayWorldGains(maxGain: response.maxGain)
         metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
-        return StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash, raw: mosaic.map { raw(of: $0, gains: gains, job: job) })
+        var still = StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash, raw: mosaic.map { raw(of: $0, gains: gains, job: job) })
+        still.fusedFrames = fused
+        return still
+    }
+
+    /// Renders `frames − 1` more frames of the burst into scratch and fuses them with the
+    /// one in `buffer` (`StillFusion`); returns the frames fused (1 when not fusing).
+    private func fuse(
+        _ frames: Int, _ settings: Settings, exposure: (time: Double, iso: Float), with renderer: FrameRenderer, into buffer: CVBuffer
+    ) -> Int {
+        guard frames > 1, StillFusion.canFuse(buffer.format) else { return 1 }
+        var fusion = StillFusion(like: buffer)
+        fusion.add(buffer)
+        let scratch = CVBuffer(format: buffer.format, width: buffer.width, height: buffer.height)
+        for index in 1..<frames {
+            var burst = settings
+            burst.job.noiseFrame = StillFusion.noiseFrame(settings.job.noiseFrame, burstIndex: index)
+            _ = draw(burst, exposure: exposure, with: renderer, into: scratch)
+            fusion.add(scratch)
+        }
+        fusion.write(into: buffer)
+        return fusion.count
     }
 
     /// The mosaic with the camera's DNG colour description and the neutral of `gains`.

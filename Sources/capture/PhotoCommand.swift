@@ -1,10 +1,10 @@
 import Foundation
 import OpenCapture
 
-/// `capture photo`: takes one full-resolution JPEG with EXIF.
+/// `capture photo`: takes one full-resolution JPEG or HEIC with EXIF, or a raw DNG.
 enum PhotoCommand {
     static let spec = CommandSpec(
-        name: "photo", summary: "Take a full-resolution JPEG photo with EXIF", synopsis: "[options] -o FILE.jpg",
+        name: "photo", summary: "Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG", synopsis: "[options] -o FILE.jpg|.heic|.dng",
         description: """
             Starts the camera (preset photo unless --preset or --size says otherwise), lets
             exposure and white balance settle, and takes one photo at the format's full photo
@@ -12,11 +12,16 @@ enum PhotoCommand {
             f-number, focal length, white balance, flash, orientation, date, make and model).
             '-o -' writes the JPEG to standard output. FILE is written under a temporary name
             beside it and put in place when complete; if writing fails (a full disk), nothing
-            is left.
+            is left. --codec hevc writes HEIC (.heic); --raw writes the simulated sensor's
+            Bayer mosaic as DNG (.dng); the file's extension must match. --quality quality
+            fuses a burst of frames (less noise, slower); speed compresses fastest.
             """,
         options: CaptureOptions.camera + [
             .choice("--flash", "MODE", ["off", "on", "auto"], help: "off (default), on or auto (fires in dim light); cameras without a flash accept only off"),
             .integer("--settle", in: 0...10_000, help: "Video frames to run before the photo (default 15)"),
+            .choice("--codec", "CODEC", ["jpeg", "hevc"], help: "jpeg (default, .jpg) or hevc (HEIC, .heic)"),
+            .choice("--quality", "PRIORITY", ["speed", "balanced", "quality"], help: "speed, balanced (default) or quality (multi-frame fusion)"),
+            .flag("--raw", help: "Write the raw Bayer photo as DNG (.dng); simulated cameras only"),
             CaptureOptions.overwrite,
             OutputOptions.option("FILE", help: "The .jpg file to write (required); '-' is standard output"),
         ],
@@ -35,8 +40,10 @@ enum PhotoCommand {
             throw UsageError("\(plan.device.localizedName) has no flash; use --flash off")
         }
         let settle = args.integer("--settle") ?? 15
+        // The extension is checked first: a wrong one is the mistake to report, whatever the file.
+        let kind = try PhotoKind(args, path: args.value("--output"))
         let target = try OutputOptions.target(args, placeholder: "FILE.jpg", missing: "where to write the photo")
-        let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle)
+        let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle, kind: kind)
         let result = try taker.take()
         // Opened only now, so that a photo that fails (or Ctrl-C while settling) leaves no file.
         let file = try OutputFile(target)
@@ -49,8 +56,8 @@ enum PhotoCommand {
             throw CommandFailure(message: "\(ErrorText.line(error)) (\(what))")
         }
         let report = String(
-            format: "wrote %dx%d JPEG (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, f/%.1f, flash %@",
-            result.width, result.height, result.data.count / 1024, target.name, 1 / result.exposure, result.iso, result.aperture,
+            format: "wrote %dx%d %@ (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, f/%.1f, flash %@",
+            result.width, result.height, kind.name, result.data.count / 1024, target.name, 1 / result.exposure, result.iso, result.aperture,
             result.flashFired ? "fired" : "off")
         FileHandle.standardError.write(Data((report + "\n").utf8))
         return 0
@@ -72,6 +79,7 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
     private let plan: CapturePlan
     private let flash: AVCaptureDevice.FlashMode
     private let settleFrames: Int
+    private let kind: PhotoKind
     private let settled = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "capture.photo.frames")
@@ -81,12 +89,14 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
 
     /// Seconds without a frame while settling, and for the photo, before giving up.
     static let stallLimit = 10.0
-    static let photoLimit = 30.0
+    // A 12 MP HEIC is compressed in software (x265): several seconds, more on a busy machine.
+    static let photoLimit = 120.0
 
-    init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int) {
+    init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int, kind: PhotoKind = PhotoKind()) {
         self.plan = plan
         self.flash = flash
         self.settleFrames = settleFrames
+        self.kind = kind
     }
 
     func take() throws -> Result {
@@ -105,8 +115,11 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
             guard now > seen else { throw CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Int(Self.stallLimit)) s") }
             seen = now
         }
-        let settings = AVCapturePhotoSettings()
+        let settings = try kind.settings(for: photoOutput)
         settings.flashMode = flash
+        if settings.photoQualityPrioritization > photoOutput.maxPhotoQualityPrioritization {
+            photoOutput.maxPhotoQualityPrioritization = settings.photoQualityPrioritization
+        }
         try photoOutput.capturePhotoChecked(with: settings, delegate: self)
         guard done.wait(timeout: .now() + Self.photoLimit) == .success else {
             throw CommandFailure(message: "\(plan.device.localizedName) delivered no photo within \(Int(Self.photoLimit)) s")
@@ -131,8 +144,9 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
             return
         }
         let exif = photo.metadata["{Exif}"] as? [String: Any] ?? [:]
+        let size = photo.isRawPhoto ? photo.resolvedSettings.rawPhotoDimensions : photo.resolvedSettings.photoDimensions
         result = Result(
-            data: data, width: Int(photo.resolvedSettings.photoDimensions.width), height: Int(photo.resolvedSettings.photoDimensions.height),
+            data: data, width: Int(size.width), height: Int(size.height),
             exposure: exif["ExposureTime"] as? Double ?? 0, iso: Double((exif["ISOSpeedRatings"] as? [Int])?.first ?? 0),
             aperture: exif["FNumber"] as? Double ?? 0, flashFired: photo.resolvedSettings.isFlashEnabled)
     }
@@ -140,5 +154,49 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {
         if let error, failure == nil { failure = error }
         done.signal()
+    }
+}
+
+/// What `capture photo` writes: codec or raw, and the quality prioritization, checked
+/// against the output file's extension.
+struct PhotoKind {
+    var codec = AVVideoCodecType.jpeg
+    var raw = false
+    var priority = AVCapturePhotoOutput.QualityPrioritization.balanced
+
+    init() {}
+
+    init(_ args: Arguments, path: String?) throws {
+        if args.value("--codec")?.lowercased() == "hevc" { codec = .hevc }
+        raw = args.has("--raw")
+        if raw && args.value("--codec") != nil { throw UsageError("--raw writes DNG; it takes no --codec") }
+        switch args.value("--quality")?.lowercased() {
+        case "speed": priority = .speed
+        case "quality": priority = .quality
+        default: priority = .balanced
+        }
+        guard let path, path != "-" else { return }
+        guard extensions.contains((path as NSString).pathExtension.lowercased()) else {
+            throw UsageError("\(name) photos are written to .\(extensions[0]) files, not '\(path)'; name the file FILE.\(extensions[0])")
+        }
+    }
+
+    /// The file extensions that fit, the usual one first.
+    var extensions: [String] { raw ? ["dng"] : codec == .hevc ? ["heic", "heif"] : ["jpg", "jpeg"] }
+    var name: String { raw ? "DNG" : codec == .hevc ? "HEIC" : "JPEG" }
+
+    /// The settings for one photo from `output`.
+    func settings(for output: AVCapturePhotoOutput) throws -> AVCapturePhotoSettings {
+        let settings: AVCapturePhotoSettings
+        if raw {
+            guard let format = output.availableRawPhotoPixelFormatTypes.first else {
+                throw UsageError("--raw needs a camera with raw photos (a simulated one)")
+            }
+            settings = AVCapturePhotoSettings(rawPixelFormatType: format)
+        } else {
+            settings = AVCapturePhotoSettings(format: [AVVideoCodecKey: codec])
+        }
+        settings.photoQualityPrioritization = priority
+        return settings
     }
 }

@@ -11,7 +11,7 @@ enum HelpGoldens {
           devices     List cameras (simulated ones always; real V4L2 cameras when supported)
           formats     List a camera's formats, frame rates, ISO and exposure ranges
           frames      Capture frames to a .y4m file (and per-frame metadata as JSON lines)
-          photo       Take a full-resolution JPEG photo with EXIF
+          photo       Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG
           record      Record H.264 video to a fragmented .mp4 file
           preview     Show a camera live in the terminal (24-bit colour)
           wb          Convert white balance between gains, xy chromaticity and temperature/tint
@@ -100,7 +100,7 @@ enum HelpGoldens {
         """
 
     static let photo = """
-        Usage: capture photo [options] -o FILE.jpg
+        Usage: capture photo [options] -o FILE.jpg|.heic|.dng
 
         Starts the camera (preset photo unless --preset or --size says otherwise), lets
         exposure and white balance settle, and takes one photo at the format's full photo
@@ -108,7 +108,9 @@ enum HelpGoldens {
         f-number, focal length, white balance, flash, orientation, date, make and model).
         '-o -' writes the JPEG to standard output. FILE is written under a temporary name
         beside it and put in place when complete; if writing fails (a full disk), nothing
-        is left.
+        is left. --codec hevc writes HEIC (.heic); --raw writes the simulated sensor's
+        Bayer mosaic as DNG (.dng); the file's extension must match. --quality quality
+        fuses a burst of frames (less noise, slower); speed compresses fastest.
 
         Options:
           --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
@@ -147,6 +149,9 @@ enum HelpGoldens {
           --flash MODE         off (default), on or auto (fires in dim light); cameras without a flash
                                accept only off
           --settle N           Video frames to run before the photo (default 15)
+          --codec CODEC        jpeg (default, .jpg) or hevc (HEIC, .heic)
+          --quality PRIORITY   speed, balanced (default) or quality (multi-frame fusion)
+          --raw                Write the raw Bayer photo as DNG (.dng); simulated cameras only
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
           -o, --output FILE    The .jpg file to write (required); '-' is standard output

@@ -45,10 +45,27 @@ struct PhotoRecordCommandTests {
         #expect((try Self.exiftool(path)["Flash"] as? Int ?? 0) & 1 == 1)
     }
 
+    @Test("photo --codec hevc writes HEIC, --raw a DNG, each read by its client", arguments: [
+        (["--codec", "hevc", "--quality", "speed"], "heic"), (["--raw", "--quality", "quality"], "dng"),
+    ])
+    func photoCodecs(options: [String], ext: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("photo.\(ext)").path
+        let output = try ToolRunner.run("capture", ["photo", "--virtual-time", "--settle", "2", "--preset", "352x288"] + options + ["-o", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let tags = try Self.exiftool(path)
+        #expect(tags["FileType"] as? String == (ext == "heic" ? "HEIC" : "DNG"), "\(tags)")
+        #expect(tags["Make"] as? String == "OpenCapture")
+    }
+
     @Test("bad photo and record input gets one line and exit status 2", arguments: [
         (["photo", "--flash", "sometimes", "-o", "/tmp/p.jpg"], "--flash must be off, on or auto, not 'sometimes'"),
         (["photo", "--device", "sim:front-wide", "--flash", "on", "-o", "/tmp/p.jpg"], "has no flash"),
         (["photo"], "missing -o"),
+        (["photo", "--codec", "hevc", "-o", "/tmp/p.jpg"], "HEIC photos are written to .heic files"),
+        (["photo", "--raw", "-o", "/tmp/p.heic"], "DNG photos are written to .dng files"),
+        (["photo", "--quality", "best", "-o", "/tmp/p.jpg"], "--quality must be speed, balanced or quality"),
         (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number up to 86400 s, not '-1'"),
         (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a number in 0.1...60 s, not 'zero'"),
         (["record", "--codec", "vp9", "-o", "/tmp/r.mp4"], "--codec must be h264 or hevc"),

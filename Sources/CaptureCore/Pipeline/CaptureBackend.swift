@@ -204,13 +204,16 @@ package struct StillRequest: Sendable, Equatable {
     package var flash: Bool
     /// Whether the still also carries the sensor's raw mosaic (`StillCapture.raw`).
     package var raw: Bool
+    /// Frames fused into the processed still (multi-frame noise reduction); 1 takes one.
+    package var fusedFrames: Int
 
-    package init(width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool, raw: Bool = false) {
+    package init(width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool, raw: Bool = false, fusedFrames: Int = 1) {
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
         self.flash = flash
         self.raw = raw
+        self.fusedFrames = fusedFrames
     }
 }
 
@@ -248,6 +251,8 @@ package struct StillCapture: @unchecked Sendable {
     package var flashFired: Bool
     /// The raw data, when the request asked for it.
     package var raw: RawStill?
+    /// Frames fused into the processed still.
+    package var fusedFrames = 1
 
     package init(buffer: CVPixelBuffer, metadata: FrameMetadata, flashFired: Bool, raw: RawStill? = nil) {
         self.buffer = buffer

@@ -22,6 +22,19 @@ private let develop = """
     """
 
 /// Raw (Bayer) photos as DNG files, at CIF size.
+@Suite("Photo features Linux lacks end the process when turned on")
+struct PhotoUnsupportedExitTests {
+    @Test func appleProRAW() async {
+        #expect(!AVCapturePhotoOutput().isAppleProRAWSupported && !AVCapturePhotoOutput().isAppleProRAWEnabled)
+        await #expect(processExitsWith: .signal(SIGABRT)) { AVCapturePhotoOutput().isAppleProRAWEnabled = true }
+    }
+
+    @Test func deferredDelivery() async {
+        #expect(!AVCapturePhotoOutput().isAutoDeferredPhotoDeliverySupported && !AVCapturePhotoOutput().isAutoDeferredPhotoDeliveryEnabled)
+        await #expect(processExitsWith: .signal(SIGABRT)) { AVCapturePhotoOutput().isAutoDeferredPhotoDeliveryEnabled = true }
+    }
+}
+
 @Suite("Raw photos", .serialized)
 struct RawPhotoTests {
     @Test("raw formats and file types: the simulated camera's RGGB mosaic in DNG; bad raw settings raise")
