@@ -152,6 +152,32 @@ struct TenBitFormatAPITests {
         #expect(Set(values.map { $0 & 3 }).count == 4, "real 10-bit values, not 8-bit ones shifted")
     }
 
+    /// A session that is not running, but still has the device as an input with automatic
+    /// wide colour on, leaves alone the colour space the app sets for the session it starts
+    /// (it used to re-apply its own choice, sRGB, on every device change: the HLG test above
+    /// failed in full runs whenever an earlier test's session was still alive).
+    @Test func idleSessionLeavesTheColourSpaceAlone() throws {
+        let idle = AVCaptureSession()
+        let rig = try TestRig(preset: .hd1920x1080)
+        defer {
+            rig.stop()
+            restore(rig.device)
+        }
+        idle.addInput(try AVCaptureDeviceInput(device: rig.device))
+        idle.addOutput(AVCaptureVideoDataOutput())
+        #expect(idle.automaticallyConfiguresCaptureDeviceForWideColor && !idle.isRunning)
+        rig.session.automaticallyConfiguresCaptureDeviceForWideColor = false
+        try rig.device.lockForConfiguration()
+        try rig.device.setActiveFormat(try #require(tenBitFormat(rig.device, 1920, 1080)))
+        try rig.device.setActiveColorSpace(.HLG_BT2020)
+        rig.device.unlockForConfiguration()
+        #expect(rig.device.activeColorSpace == .HLG_BT2020)
+        rig.session.startRunning()
+        try rig.collector.waitForFrames(1)
+        #expect(rig.device.activeColorSpace == .HLG_BT2020)
+        withExtendedLifetime(idle) {}
+    }
+
     /// With a 10-bit and an 8-bit output the device renders the 10-bit format, so the 10-bit
     /// output keeps real 10-bit samples and the other gets them converted.
     @Test func mixedOutputsRenderTenBits() throws {

@@ -169,6 +169,11 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     }
 
     package func deviceDidChangeFrameDurations(_ device: AVCaptureDevice) {
+        // Only a running session has a stream to bring in line. A session that is not
+        // running (another test's or app's, still holding the device as an input) must not
+        // re-apply its configuration: its automatic wide colour would undo the colour space
+        // the app just set on the device for the session it is about to start.
+        guard isRunning else { return }
         withConfiguration {}
     }
 
