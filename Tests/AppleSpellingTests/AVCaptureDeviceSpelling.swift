@@ -295,3 +295,22 @@ struct AVCaptureDeviceSpellingTests {
         #expect(text.contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setFaceDrivenAutoFocusEnabled:] May not be set while automaticallyAdjustsFaceDrivenAutoFocusEnabled is YES'"))
     }
 }
+
+/// Declarations found walking AVCaptureDevice.h line by line (system UI, spatial capture,
+/// Continuity and Desk View cameras, depth-format additions); compiled, never called.
+func spellAVCaptureDeviceHeaderWalk(_ device: AVCaptureDevice, _ format: AVCaptureDevice.Format) {
+    let interfaces: [AVCaptureDevice.SystemUserInterface] = [.videoEffects, .microphoneModes]
+    AVCaptureDevice.showSystemUserInterface(.videoEffects)
+    let reasons: Set<AVSpatialCaptureDiscomfortReason> = device.spatialCaptureDiscomfortReasons
+    let named: [AVSpatialCaptureDiscomfortReason] = [.notEnoughLight, .subjectTooClose]
+    let continuity: (Bool, AVCaptureDevice?) = (device.isContinuityCamera, device.companionDeskViewCamera)
+    let matte: Bool = format.isPortraitEffectsMatteStillImageDeliverySupported
+    _ = (interfaces, reasons, named, continuity, matte)
+}
+
+/// Deprecated format members found in the walk; compiled, never called.
+@available(*, deprecated)
+func spellAVCaptureDeviceFormatDeprecatedWalk(_ format: AVCaptureDevice.Format) {
+    let depthZoom: [CGFloat] = format.supportedVideoZoomFactorsForDepthDataDelivery
+    _ = depthZoom
+}

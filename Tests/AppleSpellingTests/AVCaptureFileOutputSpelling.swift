@@ -91,3 +91,14 @@ struct AVCaptureFileOutputSpellingTests {
         #expect(delegate.events.withLock { $0 } == ["start", "pause", "resume", "finish"])
     }
 }
+
+/// The movie output's constituent-switching controls for recording (iOS 15); compiled, never called.
+func spellAVCaptureMovieFileOutputSwitching(_ output: AVCaptureMovieFileOutput) {
+    output.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled = true
+    let enabled: Bool = output.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled
+    output.setPrimaryConstituentDeviceSwitchingBehaviorForRecording(.restricted, restrictedSwitchingBehaviorConditions: [.videoZoomChanged])
+    let behavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior = output.primaryConstituentDeviceSwitchingBehaviorForRecording
+    let conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions =
+        output.primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording
+    _ = (enabled, behavior, conditions)
+}

@@ -172,3 +172,12 @@ struct AVCaptureSessionDeferredStartTests {
         #expect(session.deferredStartDelegate == nil)
     }
 }
+
+/// AVCaptureConnection's frame-rate controls of iOS 5–6 (deprecated in iOS 7); compiled, never called.
+@available(*, deprecated)
+func spellAVCaptureConnectionDeprecatedFrameDurations(_ connection: AVCaptureConnection) {
+    if connection.isVideoMinFrameDurationSupported { connection.videoMinFrameDuration = CMTime(value: 1, timescale: 15) }
+    if connection.isVideoMaxFrameDurationSupported { connection.videoMaxFrameDuration = CMTime(value: 1, timescale: 15) }
+    let durations: (CMTime, CMTime) = (connection.videoMinFrameDuration, connection.videoMaxFrameDuration)
+    _ = durations
+}

@@ -1,6 +1,6 @@
 // AVCaptureVideoDataOutput.h (iOS 18 SDK), spelled as iOS code spells it. The
 // AVAssetWriter helpers (recommendedVideoSettingsForAssetWriter(writingTo:) and friends)
-// belong to the asset-writer work, and the deprecated iOS 4 minFrameDuration is not here.
+// belong to the asset-writer work; the deprecated iOS 4 minFrameDuration is at the end.
 import AVFoundation
 import CoreMedia
 import CoreVideo
@@ -53,4 +53,12 @@ struct AVCaptureVideoDataOutputSpellingTests {
         output.setSampleBufferDelegate(delegate, queue: queue)
         #expect(output.sampleBufferDelegate === delegate && output.sampleBufferCallbackQueue === queue)
     }
+}
+
+/// The iOS 4 frame-rate limit (deprecated in iOS 5); compiled, never called.
+@available(*, deprecated)
+func spellAVCaptureVideoDataOutputDeprecated(_ output: AVCaptureVideoDataOutput) {
+    output.minFrameDuration = CMTime(value: 1, timescale: 15)
+    let limit: CMTime = output.minFrameDuration
+    _ = limit
 }

@@ -52,7 +52,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// One meter per channel of the connection's audio ports; empty for video.
     public let audioChannels: [AVCaptureAudioChannel]
 
-    private let settings = Mutex<Settings>(Settings())
+    let settings = Mutex<Settings>(Settings())
     /// Key-value observers of the connection.
     let connectionKeyValueObservers = KeyValueObserverRegistry(label: "connection")
 
@@ -62,6 +62,9 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         var isVideoMirrored = false
         var automaticallyAdjustsVideoMirroring = true
         var preferredStabilization = AVCaptureVideoStabilizationMode.off
+        /// The deprecated frame durations last set on the connection (`.invalid` until set).
+        var minFrameDuration = CMTime.invalid
+        var maxFrameDuration = CMTime.invalid
         weak var session: AVCaptureSession?
     }
 

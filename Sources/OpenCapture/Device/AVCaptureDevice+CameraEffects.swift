@@ -128,15 +128,22 @@ extension AVCaptureDevice.Format {
     public var supportedVideoZoomRangesForDepthDataDelivery: [ClosedRange<CGFloat>] { [] }
     /// Whether zoom outside those ranges is allowed while delivering depth (17.2): no depth, false.
     public var zoomFactorsOutsideOfVideoZoomRangesForDepthDeliverySupported: Bool { false }
+    /// Zoom factors with depth delivery (iOS 16, deprecated in 17.2): none (no depth formats).
+    @available(*, deprecated, renamed: "supportedVideoZoomRangesForDepthDataDelivery")
+    public var supportedVideoZoomFactorsForDepthDataDelivery: [CGFloat] { [] }
+    /// Whether this depth format can deliver a portrait effects matte with photos (iOS 12):
+    /// no (no format here is a depth format).
+    public var isPortraitEffectsMatteStillImageDeliverySupported: Bool { false }
     /// Whether `isAutoVideoFrameRateEnabled` can be turned on: no.
     public var isAutoVideoFrameRateSupported: Bool { false }
     /// Output classes the format cannot feed: none (every output takes every format).
     public var unsupportedCaptureOutputClasses: [AnyClass] { [] }
     /// Frame rates with the Portrait effect: nil (unsupported).
     public var videoFrameRateRangeForPortraitEffect: AVFrameRateRange? { nil }
-    /// Zoom range under Center Stage: 1 to 1 (unsupported).
+    /// Zoom range under Center Stage: unsupported, so 1 to `videoMaxZoomFactor`, the
+    /// values Apple's header gives for a format without Center Stage.
     public var videoMinZoomFactorForCenterStage: CGFloat { 1 }
-    public var videoMaxZoomFactorForCenterStage: CGFloat { 1 }
+    public var videoMaxZoomFactorForCenterStage: CGFloat { videoMaxZoomFactor }
     /// Frame rates with Center Stage: nil (unsupported).
     public var videoFrameRateRangeForCenterStage: AVFrameRateRange? { nil }
     /// Frame rates with Studio Light: nil (unsupported).

@@ -85,14 +85,46 @@ extension AVCaptureDevice {
         core.state.withLock { $0.switching.conditions }
     }
 
-    /// The switching behaviour in force: the one set (no output here restricts it further).
+    /// The switching behaviour in force: the one set, except while an
+    /// `AVCaptureMovieFileOutput` with `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled`
+    /// records from this device, when it is the output's. `.unsupported` for a physical device.
     public var activePrimaryConstituentDeviceSwitchingBehavior: PrimaryConstituentDeviceSwitchingBehavior {
-        primaryConstituentDeviceSwitchingBehavior
+        isVirtualDevice ? core.state.withLock { $0.switching.effective.behavior } : .unsupported
     }
 
-    /// The restricted conditions in force.
+    /// The restricted conditions in force (the recording's while one overrides them).
     public var activePrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
-        primaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+        isVirtualDevice ? core.state.withLock { $0.switching.effective.conditions } : []
+    }
+
+    /// A movie output starts recording with its own switching behaviour (or changes it
+    /// while recording): it is in force until `endRecordingSwitching()`.
+    func beginRecordingSwitching(
+        _ behavior: PrimaryConstituentDeviceSwitchingBehavior, _ conditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+    ) {
+        guard let model = simulatedModel, model.isVirtual else { return }
+        core.state.withLock { $0.switching.recording = (behavior, conditions) }
+        updatePinnedConstituent(model)
+    }
+
+    /// The recording ended: the device's own switching behaviour is in force again.
+    func endRecordingSwitching() {
+        guard let model = simulatedModel, model.isVirtual, core.state.withLock({ $0.switching.recording != nil }) else { return }
+        core.state.withLock { $0.switching.recording = nil }
+        updatePinnedConstituent(model)
+    }
+
+    /// Holds the active constituent when the behaviour in force holds it (`.locked`, or
+    /// `.restricted` without `.videoZoomChanged`), else lets zoom choose again.
+    private func updatePinnedConstituent(_ model: SimulatedCameraModel) {
+        let current = activeConstituentIndex(model)
+        let pinned: Int? = core.state.withLock { state in
+            let (behavior, conditions) = state.switching.effective
+            let holds = behavior == .locked || (behavior == .restricted && !conditions.contains(.videoZoomChanged))
+            state.switching.pinned = holds ? current : nil
+            return state.switching.pinned
+        }
+        (backend as? SimulatedCamera)?.pinnedConstituent = pinned
     }
 
     /// Sets how the virtual device may switch constituents. `.locked` holds the active
@@ -129,22 +161,19 @@ extension AVCaptureDevice {
                 .invalidArgument,
                 selectorReason("AVCaptureDevice", selector, "AVCapturePrimaryConstituentDeviceSwitchingBehaviorUnsupported is not allowed"))
         }
-        let holds = behavior == .locked || (behavior == .restricted && !conditions.contains(.videoZoomChanged))
-        let current = activeConstituentIndex(model)
         core.state.withLock {
             $0.switching.behavior = behavior
             $0.switching.conditions = behavior == .restricted ? conditions : []
-            $0.switching.pinned = holds ? current : nil
         }
-        (backend as? SimulatedCamera)?.pinnedConstituent = holds ? current : nil
+        updatePinnedConstituent(model)
     }
 
     /// Re-chooses a held constituent for the zoom when a restricted condition happens.
     func noteSwitchingCondition(_ condition: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions) {
         guard let model = simulatedModel, model.isVirtual else { return }
         let pinned: Int? = core.state.withLock { state in
-            guard state.switching.behavior == .restricted, state.switching.conditions.contains(condition),
-                state.switching.pinned != nil
+            let (behavior, conditions) = state.switching.effective
+            guard behavior == .restricted, conditions.contains(condition), state.switching.pinned != nil
             else { return nil }
             let index = model.constituentIndex(forZoom: Double(state.lens.videoZoomFactor))
             state.switching.pinned = index
@@ -182,4 +211,13 @@ struct ConstituentSwitching {
     var conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions = []
     /// The constituent held while switching is locked.
     var pinned: Int?
+    /// A recording movie output's behaviour and conditions, which override the above while it records.
+    var recording: (behavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
+        conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions)?
+
+    /// The behaviour and conditions in force.
+    var effective: (behavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
+        conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions) {
+        recording ?? (behavior, conditions)
+    }
 }

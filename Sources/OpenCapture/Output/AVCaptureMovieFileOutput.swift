@@ -13,6 +13,9 @@ import Synchronization
 /// ("OpenCapture.movie"), where the file is written; frames are never waited for under a lock.
 open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     let recorder = MovieRecorder()
+    /// The constituent switching to use while recording (iOS 15), set through the
+    /// `...ForRecording` members.
+    let recordingSwitching = Mutex(RecordingSwitching())
 
     public override init() {
         super.init()
@@ -88,6 +91,7 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
             }
         }
         recorder.start(url: outputFileURL, delegate: delegate, limits: limits, rotation: connections.first?.videoRotationAngle ?? 0)
+        applyRecordingSwitching()  // after start: isRecording is now true
     }
 
     open override func stopRecording() { recorder.stop(error: nil) }

@@ -102,7 +102,13 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     func attach(to session: AVCaptureSession?) { links.withLock { $0.session = session } }
 
-    func add(_ connection: AVCaptureConnection) { links.withLock { $0.connections.append(connection) } }
+    func add(_ connection: AVCaptureConnection) {
+        links.withLock { $0.connections.append(connection) }
+        didAdd(connection)
+    }
+
+    /// A connection was added (subclasses apply settings made before it existed).
+    func didAdd(_ connection: AVCaptureConnection) {}
 
     func remove(_ connection: AVCaptureConnection) {
         links.withLock { $0.connections.removeAll { $0 === connection } }

@@ -10,6 +10,8 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
     /// The pools converted frames come from, kept across runs (see `OutputPools`).
     let pools = OutputPools()
+    /// The deprecated `minFrameDuration` set before the output had a video connection.
+    let pendingMinFrameDuration = Mutex(CMTime.invalid)
 
     private struct Settings {
         /// `nil` means the default for the session's preset.
@@ -29,6 +31,8 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     public static let defaultPixelFormat = kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
 
     public override init() { super.init() }
+
+    override func didAdd(_ connection: AVCaptureConnection) { applyPendingMinFrameDuration(to: connection) }
 
     // MARK: Settings
 

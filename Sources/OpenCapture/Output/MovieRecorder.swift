@@ -265,6 +265,7 @@ final class MovieRecorder: @unchecked Sendable {
             $0.isPaused = false
         }
         let connections = output?.connections ?? []
+        if current == nil { output?.recordingSwitchingDidEnd() }
         if let output {
             recording.delegate.fileOutput(output, didFinishRecordingTo: recording.url, from: connections, error: failure)
         }

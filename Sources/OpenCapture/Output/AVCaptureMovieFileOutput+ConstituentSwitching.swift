@@ -1,0 +1,116 @@
+import Foundation
+
+/// The camera-switching behaviour a movie output asks of a virtual device while it
+/// records (iOS 15, AVCaptureFileOutput.h). While a recording runs with
+/// `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled`, the device's
+/// `activePrimaryConstituentDeviceSwitchingBehavior` (and conditions) are the output's, and
+/// the simulated virtual camera switches (or holds its constituent) by them; when the
+/// recording ends the device's own behaviour is in force again. A physical camera does not
+/// switch, so there the `ForRecording` members answer as Apple does for such a device.
+extension AVCaptureMovieFileOutput {
+    /// The video device recorded from, when it can switch constituents.
+    private var switchingDevice: AVCaptureDevice? {
+        guard let device = connection(with: .video)?.device, device.primaryConstituentDeviceSwitchingBehavior != .unsupported else { return nil }
+        return device
+    }
+
+    /// Whether recordings use `primaryConstituentDeviceSwitchingBehaviorForRecording`: by
+    /// default true when connected to a device that switches constituents, false otherwise.
+    /// Setting true for a device that cannot switch raises `NSInvalidArgumentException`.
+    public var isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled: Bool {
+        get {
+            guard switchingDevice != nil else { return false }
+            return recordingSwitching.withLock { $0.enabled } ?? true
+        }
+        set { enforce { try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(newValue) } }
+    }
+
+    /// The checked form of setting `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled` (Linux addition).
+    public func setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        guard !enabled || switchingDevice != nil else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureMovieFileOutput", "setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled:",
+                "The connected device does not support constituent device switching"))
+        }
+        recordingSwitching.withLock { $0.enabled = enabled }
+        applyRecordingSwitching()
+    }
+
+    /// Sets the switching behaviour and conditions recordings use. Anything but
+    /// `.unsupported` for a device that cannot switch, `.unsupported` for one that can, or
+    /// conditions with a behaviour other than `.restricted`, raises `NSInvalidArgumentException`.
+    /// Set while recording, it applies at once.
+    public func setPrimaryConstituentDeviceSwitchingBehaviorForRecording(
+        _ switchingBehavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
+        restrictedSwitchingBehaviorConditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+    ) {
+        enforce {
+            try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(
+                switchingBehavior, restrictedSwitchingBehaviorConditions: restrictedSwitchingBehaviorConditions)
+        }
+    }
+
+    /// The checked form of `setPrimaryConstituentDeviceSwitchingBehaviorForRecording(_:restrictedSwitchingBehaviorConditions:)` (Linux addition).
+    public func setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(
+        _ behavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
+        restrictedSwitchingBehaviorConditions conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+    ) throws(AVCaptureException) {
+        let selector = "setPrimaryConstituentDeviceSwitchingBehaviorForRecording:restrictedSwitchingBehaviorConditions:"
+        let canSwitch = switchingDevice != nil
+        guard (behavior == .unsupported) == !canSwitch else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureMovieFileOutput", selector,
+                canSwitch ? "AVCapturePrimaryConstituentDeviceSwitchingBehaviorUnsupported is not allowed"
+                    : "The connected device does not support constituent device switching"))
+        }
+        let known: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions = [
+            .videoZoomChanged, .focusModeChanged, .exposureModeChanged,
+        ]
+        guard behavior == .restricted ? known.isSuperset(of: conditions) : conditions.isEmpty else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureMovieFileOutput", selector,
+                "restrictedSwitchingBehaviorConditions must be none unless switchingBehavior is AVCapturePrimaryConstituentDeviceSwitchingBehaviorRestricted"))
+        }
+        recordingSwitching.withLock {
+            $0.behavior = behavior
+            $0.conditions = conditions
+        }
+        applyRecordingSwitching()
+    }
+
+    /// The behaviour recordings use (default `.restricted`).
+    public var primaryConstituentDeviceSwitchingBehaviorForRecording: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior {
+        recordingSwitching.withLock { $0.behavior }
+    }
+
+    /// The conditions recordings use (default zoom, focus-mode and exposure-mode changes).
+    public var primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording:
+        AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+    {
+        recordingSwitching.withLock { $0.conditions }
+    }
+
+    /// Puts the recording behaviour in force on the device while recording (called as
+    /// recording starts and when a setting changes).
+    func applyRecordingSwitching() {
+        guard let device = switchingDevice else { return }
+        let (enabled, behavior, conditions) = recordingSwitching.withLock { ($0.enabled ?? true, $0.behavior, $0.conditions) }
+        guard isRecording else { return }
+        if enabled { device.beginRecordingSwitching(behavior, conditions) } else { device.endRecordingSwitching() }
+    }
+
+    /// The last recording finished (on the recording queue): the device's own behaviour applies again.
+    func recordingSwitchingDidEnd() {
+        connection(with: .video)?.device?.endRecordingSwitching()
+    }
+}
+
+/// The `...ForRecording` settings of a movie output.
+struct RecordingSwitching {
+    /// nil until set: then enabled exactly when the device can switch.
+    var enabled: Bool?
+    var behavior = AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior.restricted
+    var conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions = [
+        .videoZoomChanged, .focusModeChanged, .exposureModeChanged,
+    ]
+}
