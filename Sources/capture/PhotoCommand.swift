@@ -176,10 +176,16 @@ struct PhotoKind {
         default: priority = .balanced
         }
         guard let path, path != "-" else { return }
-        guard extensions.contains((path as NSString).pathExtension.lowercased()) else {
+        // Only a photo extension of another kind is refused: a device (/dev/full, a FIFO) or
+        // a name without a photo extension takes what it is given, as before the codecs.
+        let pathExtension = (path as NSString).pathExtension.lowercased()
+        guard extensions.contains(pathExtension) || !Self.photoExtensions.contains(pathExtension) else {
             throw UsageError("\(name) photos are written to .\(extensions[0]) files, not '\(path)'; name the file FILE.\(extensions[0])")
         }
     }
+
+    /// Every extension of a photo file `capture photo` can write.
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "dng"]
 
     /// The file extensions that fit, the usual one first.
     var extensions: [String] { raw ? ["dng"] : codec == .hevc ? ["heic", "heif"] : ["jpg", "jpeg"] }
