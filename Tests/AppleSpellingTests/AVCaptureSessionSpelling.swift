@@ -181,3 +181,40 @@ func spellAVCaptureConnectionDeprecatedFrameDurations(_ connection: AVCaptureCon
     let durations: (CMTime, CMTime) = (connection.videoMinFrameDuration, connection.videoMaxFrameDuration)
     _ = durations
 }
+
+/// The app's audio session ("Configuring the app's audio session"); compiled, never called.
+func spellAVCaptureSessionAudioSession(_ session: AVCaptureSession) {
+    session.usesApplicationAudioSession = true
+    session.automaticallyConfiguresApplicationAudioSession = false
+    if #available(iOS 18.0, *) { session.configuresApplicationAudioSessionToMixWithOthers = true }
+    if #available(iOS 26.0, *) { session.configuresApplicationAudioSessionForBluetoothHighQualityRecording = true }
+    let values: (Bool, Bool, Bool, Bool) = (
+        session.usesApplicationAudioSession, session.automaticallyConfiguresApplicationAudioSession,
+        session.configuresApplicationAudioSessionToMixWithOthers, session.configuresApplicationAudioSessionForBluetoothHighQualityRecording)
+    _ = values
+}
+
+private func flags(_ session: AVCaptureSession) -> [Bool] {
+    let effective = session.effectiveApplicationAudioSessionConfiguration
+    return [effective.configures, effective.mixesWithOthers, effective.bluetoothHighQualityRecording]
+}
+
+@Suite("AVCaptureSession audio session")
+struct AVCaptureSessionAudioSessionTests {
+    @Test("Apple's defaults; the configuring settings count only while the app's audio session is used")
+    func defaultsAndRules() {
+        let session = AVCaptureSession()
+        #expect(session.usesApplicationAudioSession)
+        #expect(session.automaticallyConfiguresApplicationAudioSession)
+        #expect(!session.configuresApplicationAudioSessionToMixWithOthers)
+        #expect(!session.configuresApplicationAudioSessionForBluetoothHighQualityRecording)
+        #expect(flags(session) == [true, false, false])
+        session.configuresApplicationAudioSessionToMixWithOthers = true
+        session.configuresApplicationAudioSessionForBluetoothHighQualityRecording = true
+        session.automaticallyConfiguresApplicationAudioSession = false
+        #expect(flags(session) == [false, true, true])
+        session.usesApplicationAudioSession = false
+        #expect(session.configuresApplicationAudioSessionToMixWithOthers)  // kept, but without effect
+        #expect(flags(session) == [false, false, false])
+    }
+}

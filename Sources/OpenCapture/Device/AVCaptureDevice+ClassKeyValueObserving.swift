@@ -78,3 +78,30 @@ extension AVCaptureDevice {
         }
     }
 }
+
+extension AVCaptureDevice {
+    /// The string form on the class object, as AVCam writes it:
+    /// `AVCaptureDevice.self.addObserver(self, forKeyPath: "systemPreferredCamera", options: [.new], context: nil)`.
+    /// Keys: "systemPreferredCamera", "userPreferredCamera" (others are accepted and never
+    /// fire). The observer is told `of: AVCaptureDevice.self`, on the threads listed for
+    /// `DeviceClassProperties`.
+    public class func addObserver(_ observer: NSObject, forKeyPath keyPath: String,
+                                  options: NSKeyValueObservingOptions = [], context: UnsafeMutableRawPointer?) {
+        KeyValueStringForm.add(observer, keyPath, options, context, to: DeviceClassProperties.shared,
+                               name: "AVCaptureDevice") { _ in AVCaptureDevice.self }
+    }
+
+    /// Removes the class object's newest registration of `observer` for `keyPath` with
+    /// `context`; raises `NSRangeException` when there is none, as on iOS.
+    public class func removeObserver(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
+        KeyValueStringForm.remove(observer, keyPath, context: context, anyContext: false,
+                                  from: DeviceClassProperties.shared, description: "<AVCaptureDevice>")
+    }
+
+    /// Removes the class object's newest registration of `observer` for `keyPath`; raises
+    /// `NSRangeException` when there is none, as on iOS.
+    public class func removeObserver(_ observer: NSObject, forKeyPath keyPath: String) {
+        KeyValueStringForm.remove(observer, keyPath, context: nil, anyContext: true,
+                                  from: DeviceClassProperties.shared, description: "<AVCaptureDevice>")
+    }
+}

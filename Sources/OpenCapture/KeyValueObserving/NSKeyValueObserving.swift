@@ -24,49 +24,22 @@ extension NSObject {
     /// object that is not a capture class the registration is accepted and never fires.
     public func addObserver(_ observer: NSObject, forKeyPath keyPath: String,
                             options: NSKeyValueObservingOptions = [], context: UnsafeMutableRawPointer?) {
-        guard let receiver = observer as? any NSKeyValueObserving else {
-            AVCaptureException(.invalidArgument, selectorReason(
-                "\(type(of: self))", "addObserver:forKeyPath:options:context:",
-                "\(observer) does not conform to NSKeyValueObserving (on Linux an observer declares it and implements observeValue(forKeyPath:of:change:context:))")).raise()
-        }
-        guard let observable = self as? any KeyValueObservableObject else { return }
-        let registration = KeyValueRegistration(
-            key: keyPath, options: options, object: self, observer: observer, context: context
-        ) { [weak receiver] target, old, new, isPrior in
-            guard let receiver else { return }
-            var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
-            if let old { change[.oldKey] = old ?? NSNull() }
-            if let new { change[.newKey] = new ?? NSNull() }
-            if isPrior { change[.notificationIsPriorKey] = NSNumber(value: true) }
-            receiver.observeValue(forKeyPath: keyPath, of: target, change: change, context: context)
-        }
-        if options.contains(.initial) {
-            registration.notifyInitial(value: observable.observableKeyTable.value(of: keyPath, on: self) ?? nil)
-        }
-        observable.keyValueObservers.add(registration)
+        KeyValueStringForm.add(observer, keyPath, options, context, to: self as? any KeyValueObservableObject,
+                               name: "\(type(of: self))") { $0 }
     }
 
     /// Removes the newest registration of `observer` for `keyPath` with `context`; raises
     /// `NSRangeException` when there is none, as on iOS.
     public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String, context: UnsafeMutableRawPointer?) {
-        removeRegistration(observer, keyPath, context: context, anyContext: false, selector: "removeObserver:forKeyPath:context:")
+        KeyValueStringForm.remove(observer, keyPath, context: context, anyContext: false,
+                                  from: self as? any KeyValueObservableObject, description: KeyValueStringForm.describe(self))
     }
 
     /// Removes the newest registration of `observer` for `keyPath`; raises
     /// `NSRangeException` when there is none, as on iOS.
     public func removeObserver(_ observer: NSObject, forKeyPath keyPath: String) {
-        removeRegistration(observer, keyPath, context: nil, anyContext: true, selector: "removeObserver:forKeyPath:")
-    }
-
-    private func removeRegistration(_ observer: NSObject, _ keyPath: String, context: UnsafeMutableRawPointer?,
-                                    anyContext: Bool, selector: String) {
-        if let registry = (self as? any KeyValueObservableObject)?.keyValueObservers,
-           let registration = registry.lastRegistration(observer: observer, key: keyPath, context: context, anyContext: anyContext) {
-            registry.remove(registration)
-            return
-        }
-        guard self is any KeyValueObservableObject else { return }
-        AVCaptureException(.range, "Cannot remove an observer <\(type(of: observer)) \(Unmanaged.passUnretained(observer).toOpaque())> for the key path \"\(keyPath)\" from <\(type(of: self)) \(Unmanaged.passUnretained(self).toOpaque())> because it is not registered as an observer.").raise()
+        KeyValueStringForm.remove(observer, keyPath, context: nil, anyContext: true,
+                                  from: self as? any KeyValueObservableObject, description: KeyValueStringForm.describe(self))
     }
 
     /// Tells observers of `key` that the receiver is about to change it (Apple's manual

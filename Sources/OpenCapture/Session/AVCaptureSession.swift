@@ -38,6 +38,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         var needsApply = false
         /// `isMultitaskingCameraAccessEnabled` (false; true is refused where unsupported).
         var multitaskingCameraAccessEnabled = false
+        var audioSession = ApplicationAudioSessionOptions()
         /// The controls delegate (weak, as Apple's) and its queue.
         var controlsDelegate: WeakControlsDelegate = WeakControlsDelegate()
         var controlsDelegateQueue: DispatchQueue?
