@@ -132,8 +132,8 @@ struct TenBitFormatAPITests {
         rig.session.startRunning()
         try rig.collector.waitForFrames(3)
         let buffer = try #require(rig.collector.newestFrameWithPixels?.buffer)
-        // Said apart, so a failure of the tags below tells which link lost the colour space
-        // (the tags were once sRGB's in about one full run of two, never alone).
+        // Said apart from the tags, so a failure tells which link lost the colour space (an
+        // idle session once reset it to sRGB: idleSessionLeavesTheColourSpaceAlone).
         #expect(rig.device.activeColorSpace == .HLG_BT2020, "\(rig.device.activeFormat)")
         #expect(rig.device.streamConfiguration(pixelFormat: .yuv420TenBitBiPlanarVideoRange).colorSpace == 2)
         #expect(CVPixelBufferGetPixelFormatType(buffer) == x420)
