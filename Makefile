@@ -32,7 +32,8 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 	OpenCapturePackageTests.xctest --testing-library swift-testing --filter VividDriverTests
 
 test: build
-	$(SWIFT) test $(STRICT) $(FAST) --no-parallel
+	$(SWIFT) build --build-tests $(STRICT) $(FAST)
+	scripts/run-host-tests
 	scripts/test-consumer
 	$(VIVID_RUN)
 

@@ -79,7 +79,9 @@ private func record(
             samples += UnsafeBufferPointer(start: data.assumingMemoryBound(to: Int16.self), count: Int(list[0].mDataByteSize) / 2)
         }
     }
-    return (samples, all, collector.meterReadings)
+    // In virtual time more buffers can arrive before stopRunning takes effect (more on a
+    // loaded machine): only the first `buffers` were asked for.
+    return (samples, all, Array(collector.meterReadings.prefix(buffers)))
 }
 
 /// The magnitude spectrum of `samples` (a power of two long) by radix-2 FFT, as amplitudes
