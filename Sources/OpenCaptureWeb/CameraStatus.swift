@@ -13,7 +13,7 @@ enum CameraStatus {
         var status: [String: Any] = [
             "device": ["uniqueID": device.uniqueID, "name": device.localizedName, "connected": device.isConnected],
             "format": ["width": Int(dimensions.width), "height": Int(dimensions.height)],
-            "frames": ["delivered": counts.delivered, "dropped": counts.dropped, "fps": (counts.fps * 100).rounded() / 100],
+            "frames": ["delivered": counts.delivered, "dropped": counts.dropped, "dropReasons": counts.dropReasons, "fps": (counts.fps * 100).rounded() / 100],
             "exposure": [
                 "mode": ExposureModeName.name(device.exposureMode), "iso": device.iso,
                 "duration": device.exposureDuration.seconds, "targetBias": device.exposureTargetBias,

@@ -5,7 +5,8 @@ import OpenCapture
 /// The newest frame of a session as a JPEG, for every client at once: each frame is
 /// compressed once however many clients watch, and only while someone wants frames.
 ///
-/// A video data output delivers to `captureOutput` on the server's capture queue. Clients
+/// A video data output delivers to `captureOutput` on the server's capture queue; frames are
+/// compressed on a queue of their own, the newest first. Clients
 /// wait in `frame(after:)` on their own connection threads and always get the newest
 /// picture, so a slow client skips frames and never holds up capture or other clients.
 final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
@@ -20,8 +21,13 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
     private var stopped = false
     private var delivered = 0
     private var dropped = 0
+    private var dropReasons: [String: Int] = [:]
     private var recentTimes: [Double] = []
     private let quality: Int
+    /// The newest frame not yet compressed, and whether the encoder is at work.
+    private var pending: (sequence: Int, pixels: CVPixelBuffer)?
+    private var encoding = false
+    private let encoder = DispatchQueue(label: "OpenCaptureWeb.jpeg")
 
     init(quality: Int) { self.quality = quality }
 
@@ -33,21 +39,42 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         delivered += 1
         recentTimes.append(time)
         if recentTimes.count > 31 { recentTimes.removeFirst(recentTimes.count - 31) }
-        let wanted = demand > 0
-        let sequence = delivered
+        // Compressing happens on the encoder's queue, so this delegate returns at once and
+        // the output never drops a frame for it; a newer frame replaces one not yet begun.
+        var startEncoder = false
+        if demand > 0, let pixels = CMSampleBufferGetImageBuffer(sampleBuffer) {
+            pending = (delivered, pixels)
+            startEncoder = !encoding
+            encoding = true
+        }
         condition.unlock()
-        guard wanted, let pixels = CMSampleBufferGetImageBuffer(sampleBuffer),
-            let jpeg = try? JPEGEncoder.encode(pixels, quality: quality, exif: nil)
-        else { return }
-        condition.lock()
-        newest = Frame(sequence: sequence, jpeg: jpeg)
-        condition.broadcast()
-        condition.unlock()
+        if startEncoder { encoder.async { self.encodePending() } }
+    }
+
+    /// Compresses the pending frame, then any that came meanwhile (on the encoder's queue).
+    private func encodePending() {
+        while true {
+            condition.lock()
+            guard let (sequence, pixels) = pending else {
+                encoding = false
+                condition.unlock()
+                return
+            }
+            pending = nil
+            condition.unlock()
+            guard let jpeg = try? JPEGEncoder.encode(pixels, quality: quality, exif: nil) else { continue }
+            condition.lock()
+            newest = Frame(sequence: sequence, jpeg: jpeg)
+            condition.broadcast()
+            condition.unlock()
+        }
     }
 
     func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let reason = CMGetAttachment(sampleBuffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason, attachmentModeOut: nil) as? String
         condition.lock()
         dropped += 1
+        dropReasons[reason ?? "unknown", default: 0] += 1
         condition.unlock()
     }
 
@@ -83,13 +110,14 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         condition.unlock()
     }
 
-    /// Frames delivered and dropped so far, and the frame rate over the last 30 frames.
-    var counts: (delivered: Int, dropped: Int, fps: Double) {
+    /// Frames delivered and dropped so far (with the drops' reasons), and the frame rate
+    /// over the last 30 frames.
+    var counts: (delivered: Int, dropped: Int, dropReasons: [String: Int], fps: Double) {
         condition.lock()
         defer { condition.unlock() }
         let span = (recentTimes.last ?? 0) - (recentTimes.first ?? 0)
         let fps = recentTimes.count > 1 && span > 0 ? Double(recentTimes.count - 1) / span : 0
-        return (delivered, dropped, fps)
+        return (delivered, dropped, dropReasons, fps)
     }
 }
 

@@ -28,6 +28,37 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("headless Chromium shows the live picture and the readouts")
+    func chromiumShowsTheLivePicture() throws {
+        let server = try ServedCamera()
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("page.png")
+        let chromium = ["--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--virtual-time-budget=1500"]
+        let screenshot = try ToolRunner.run(
+            "chromium-headless-shell", chromium + ["--screenshot=\(shot.path)", server.base], path: "/usr/bin/chromium-headless-shell")
+        #expect(screenshot.status == 0, "\(screenshot.stderr)")
+        let picture = try PictureDecoder.decode(try Data(contentsOf: shot), fitting: .init(width: 1000, height: 700))
+        // The scene's chart is on the page: its white and red markers, in the picture's
+        // half of the window (the control panel is on the right).
+        let rgb = picture.rgb
+        var white = 0
+        var red = 0
+        for y in 0..<picture.height {
+            for x in 0..<(picture.width * 2 / 3) {
+                let at = 3 * (y * picture.width + x)
+                let (r, g, b) = (Int(rgb[at]), Int(rgb[at + 1]), Int(rgb[at + 2]))
+                if r > 235 && g > 235 && b > 235 { white += 1 }
+                if r > 150 && g < 70 && b < 70 { red += 1 }
+            }
+        }
+        #expect(white > 500 && red > 500, "white \(white), red \(red) pixels: no live picture on the page")
+        // The readouts come from /status through the page's script.
+        let dom = try ToolRunner.run("chromium-headless-shell", chromium + ["--dump-dom", server.base], path: "/usr/bin/chromium-headless-shell")
+        #expect(dom.stdout.contains("Back Camera  352x288"), "\(dom.stdout.suffix(600))")
+        #expect(server.stop() == 0)
+    }
+
     @Test("POST /control sets the ISO; unknown names and bad values get 4xx with a reason and change nothing")
     func controls() throws {
         let server = try ServedCamera()
@@ -97,7 +128,7 @@ struct ServeCommandTests {
         let status = try server.json("/status").object["frames"] as? [String: Any]
         #expect(fast.allSatisfy { $0 >= 30 }, "frames per fast client in 2 s: \(Array(fast)); slow: \(counts[0])")
         #expect(counts[0] < fast.min()! / 2, "the slow client got \(counts[0]) frames")
-        #expect(status?["dropped"] as? Int == 0)
+        #expect(status?["dropped"] as? Int == 0, "\(status ?? [:])")
         #expect(server.stop() == 0)
     }
 }
