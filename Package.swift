@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
         .target(name: "CoreVideo", dependencies: ["OpenCapture"]),
-        .target(name: "OpenCaptureWeb", dependencies: ["OpenCapture", "MediaIO", "CMicroHTTPD"]),
+        .target(name: "OpenCaptureWeb", dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CMicroHTTPD"]),
         .executableTarget(
             name: "capture",
             dependencies: ["OpenCapture", "OpenCaptureWeb", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"]
@@ -124,6 +124,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "SimulatedCamera", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
+        .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration

@@ -9,12 +9,15 @@ import OpenCapture
 /// Names: `exposureMode`, `iso`, `exposureDuration` (seconds; with `iso`, custom exposure),
 /// `exposureTargetBias`, `whiteBalanceMode`, `temperature` and `tint` (locks white balance
 /// at those gains), `focusMode`, `lensPosition`, `pointOfInterest` (`[x, y]` in device
-/// coordinates: focus and expose there once, as a tap does in Apple's AVCam),
+/// coordinates: focus and expose there once, as a tap does in Apple's AVCam), `tap` (the
+/// same with `[x, y]` in 0...1 of the picture as served, rotated and mirrored as the
+/// server's connection delivers it; converted as AVCaptureOutput's
+/// `metadataOutputRectConverted(fromOutputRect:)` does),
 /// `videoZoomFactor`, `torchMode`, `torchLevel`.
 enum CameraControls {
     static let names = [
         "exposureMode", "iso", "exposureDuration", "exposureTargetBias", "whiteBalanceMode", "temperature", "tint", "focusMode",
-        "lensPosition", "pointOfInterest", "videoZoomFactor", "torchMode", "torchLevel",
+        "lensPosition", "pointOfInterest", "tap", "videoZoomFactor", "torchMode", "torchLevel",
     ]
 
     /// A refusal: what was wrong, for the JSON reason.
@@ -23,14 +26,18 @@ enum CameraControls {
     }
 
     /// Applies `body` to `device`, or throws a `Refusal` having changed nothing.
-    static func apply(_ body: Data, to device: AVCaptureDevice) throws(Refusal) {
+    /// `devicePoint` converts a point in 0...1 of the served picture to device coordinates.
+    static func apply(_ body: Data, to device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint) throws(Refusal) {
         guard let object = try? JSONSerialization.jsonObject(with: body), let settings = object as? [String: Any] else {
             throw Refusal(reason: "the body must be a JSON object of settings, e.g. {\"iso\": 400}")
         }
         if let unknown = settings.keys.sorted().first(where: { !names.contains($0) }) {
             throw Refusal(reason: "unknown control '\(unknown)'; known: \(names.joined(separator: ", "))")
         }
-        let changes = try plan(settings, device: device)
+        if settings["tap"] != nil && settings["pointOfInterest"] != nil {
+            throw Refusal(reason: "give tap or pointOfInterest, not both")
+        }
+        let changes = try plan(settings, device: device, devicePoint: devicePoint)
         do {
             try device.lockForConfiguration()
         } catch {
@@ -51,7 +58,7 @@ enum CameraControls {
     private typealias Change = () throws -> Void
 
     /// Every setting checked, turned into the calls that make it.
-    private static func plan(_ settings: [String: Any], device: AVCaptureDevice) throws(Refusal) -> [Change] {
+    private static func plan(_ settings: [String: Any], device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint) throws(Refusal) -> [Change] {
         var changes: [Change] = []
         let format = device.activeFormat
         if let name = try string(settings, "exposureMode") {
@@ -108,11 +115,13 @@ enum CameraControls {
             guard device.isLockingFocusWithCustomLensPositionSupported else { throw Refusal(reason: "this camera has a fixed lens position") }
             changes.append { try device.setFocusModeLockedChecked(lensPosition: Float(position)) }
         }
-        if settings["pointOfInterest"] != nil {
-            guard let pair = settings["pointOfInterest"] as? [Any], pair.count == 2, let x = (pair[0] as? NSNumber)?.doubleValue,
+        for name in ["pointOfInterest", "tap"] where settings[name] != nil {
+            guard let pair = settings[name] as? [Any], pair.count == 2, let x = (pair[0] as? NSNumber)?.doubleValue,
                 let y = (pair[1] as? NSNumber)?.doubleValue, (0...1).contains(x), (0...1).contains(y)
-            else { throw Refusal(reason: "pointOfInterest must be [x, y] with each in 0...1") }
-            let point = CGPoint(x: x, y: y)
+            else { throw Refusal(reason: "\(name) must be [x, y] with each in 0...1") }
+            let given = CGPoint(x: x, y: y)
+            let converted = name == "tap" ? devicePoint(given) : given
+            let point = CGPoint(x: min(max(converted.x, 0), 1), y: min(max(converted.y, 0), 1))
             if device.isFocusPointOfInterestSupported && device.isFocusModeSupported(.autoFocus) {
                 changes.append {
                     try device.setFocusPointOfInterest(point)

@@ -66,6 +66,9 @@ public final class CaptureWebServer: @unchecked Sendable {
     private let captureQueue = DispatchQueue(label: "OpenCaptureWeb.frames")
     private let token: AccessToken?
     private var daemon: HTTPDaemon?
+    /// Checks twice a second whether the camera is gone, to show "no signal" meanwhile.
+    private var watchdog: DispatchSourceTimer?
+    private var noSignal: (size: CGSize, jpeg: Data)?
     /// Bodies of `POST /control` are small JSON objects.
     static let bodyLimit = 16 * 1024
 
@@ -108,14 +111,41 @@ public final class CaptureWebServer: @unchecked Sendable {
         } catch {
             throw .cannotListen("\(error)")
         }
+        let timer = DispatchSource.makeTimerSource(queue: captureQueue)
+        timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        timer.setEventHandler { [weak self] in self?.checkSignal() }
+        timer.activate()
+        watchdog = timer
+    }
+
+    /// While the camera is disconnected, the stream shows the "no signal" picture (on the
+    /// capture queue, so it never interleaves with a frame being recorded).
+    private func checkSignal() {
+        guard let camera, !camera.isConnected else { return }
+        var size = frames.lastFrameSize
+        if size.width == 0 { size = CGSize(width: 640, height: 480) }
+        if noSignal?.size != size, let jpeg = NoSignalPicture.jpeg(width: Int(size.width), height: Int(size.height)) {
+            noSignal = (size, jpeg)
+        }
+        if let noSignal { frames.publish(noSignal.jpeg) }
     }
 
     /// Stops listening, ends every stream and takes the output out of the session.
     public func stop() {
+        watchdog?.cancel()
+        watchdog = nil
         frames.stop()
         daemon?.stop()
         daemon = nil
         session.removeOutput(output)
+    }
+
+    /// A point in 0...1 of the served picture in device coordinates, through the output's
+    /// own conversion (which knows its connection's rotation and mirroring).
+    private func devicePoint(_ point: CGPoint) -> CGPoint {
+        let size = frames.lastFrameSize
+        let rect = CGRect(x: point.x * size.width, y: point.y * size.height, width: 0, height: 0)
+        return output.metadataOutputRectConverted(fromOutputRect: rect).origin
     }
 
     private var camera: AVCaptureDevice? {
@@ -150,7 +180,7 @@ public final class CaptureWebServer: @unchecked Sendable {
         case ("POST", "/control"):
             guard let camera else { return .failure(503, "the session has no camera") }
             do {
-                try CameraControls.apply(request.body, to: camera)
+                try CameraControls.apply(request.body, to: camera, devicePoint: devicePoint)
             } catch {
                 return .failure(400, error.reason)
             }

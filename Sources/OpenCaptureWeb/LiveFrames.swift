@@ -22,6 +22,8 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
     private var delivered = 0
     private var dropped = 0
     private var dropReasons: [String: Int] = [:]
+    /// The size of the last frame delivered (the output's pixels), for tap conversions.
+    private var frameSize = CGSize(width: 0, height: 0)
     private var recentTimes: [Double] = []
     private let quality: Int
     /// The newest frame not yet compressed, and whether the encoder is at work.
@@ -42,7 +44,9 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         // Compressing happens on the encoder's queue, so this delegate returns at once and
         // the output never drops a frame for it; a newer frame replaces one not yet begun.
         var startEncoder = false
-        if demand > 0, let pixels = CMSampleBufferGetImageBuffer(sampleBuffer) {
+        let image = CMSampleBufferGetImageBuffer(sampleBuffer)
+        if let image { frameSize = CGSize(width: CVPixelBufferGetWidth(image), height: CVPixelBufferGetHeight(image)) }
+        if demand > 0, let pixels = image {
             pending = (delivered, pixels)
             startEncoder = !encoding
             encoding = true
@@ -93,6 +97,23 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
             if !condition.wait(until: deadline) { return nil }
         }
         return nil
+    }
+
+    /// The size of the frames the output delivers (zero before the first).
+    var lastFrameSize: CGSize {
+        condition.lock()
+        defer { condition.unlock() }
+        return frameSize
+    }
+
+    /// Shows `jpeg` as the newest frame (the "no signal" picture while the camera is gone);
+    /// the next frame the camera delivers replaces it.
+    func publish(_ jpeg: Data) {
+        condition.lock()
+        delivered += 1
+        newest = Frame(sequence: delivered, jpeg: jpeg)
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Whether `stop()` was called: no frame will come any more.

@@ -50,7 +50,7 @@ enum WebPage {
         document.getElementById("exposureDuration").addEventListener("input", (e) => control({ exposureDuration: Number(e.target.value) / 1000 }));
         document.getElementById("live").addEventListener("click", (e) => {
           const box = e.target.getBoundingClientRect();
-          control({ pointOfInterest: [(e.clientX - box.left) / box.width, (e.clientY - box.top) / box.height] });
+          control({ tap: [(e.clientX - box.left) / box.width, (e.clientY - box.top) / box.height] });
         });
         let ranged = false;
         async function refresh() {
