@@ -9,7 +9,8 @@ import OpenCapture
 ///   gets the newest frame when it is ready for one, so a slow client skips frames and
 ///   never delays capture or the other clients;
 /// - `/snapshot.jpg`: the next frame as a JPEG;
-/// - `/status`: the camera's state as JSON (see `CameraStatus`);
+/// - `/status`: the camera's state as JSON (see `CameraStatus`); `/events`: the same as
+///   server-sent events, twice a second;
 /// - `POST /control`: a JSON object of settings applied through AVFoundation's calls (see
 ///   `CameraControls`); any unknown name or bad value gets 400 with `{"error": reason}`
 ///   and changes nothing.
@@ -177,6 +178,10 @@ public final class CaptureWebServer: @unchecked Sendable {
         case ("GET", "/status"):
             guard let camera else { return .failure(503, "the session has no camera") }
             return .json(CameraStatus.json(device: camera, frames: frames))
+        case ("GET", "/events"):
+            return WebResponse(
+                status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
+                body: .stream(StatusEvents { [weak self] in self.flatMap { server in server.camera.map { CameraStatus.json(device: $0, frames: server.frames) } } }))
         case ("POST", "/control"):
             guard let camera else { return .failure(503, "the session has no camera") }
             do {
@@ -185,10 +190,10 @@ public final class CaptureWebServer: @unchecked Sendable {
                 return .failure(400, error.reason)
             }
             return .json(CameraStatus.json(device: camera, frames: frames))
-        case (_, "/"), (_, "/stream.mjpg"), (_, "/snapshot.jpg"), (_, "/status"), (_, "/control"):
+        case (_, "/"), (_, "/stream.mjpg"), (_, "/snapshot.jpg"), (_, "/status"), (_, "/events"), (_, "/control"):
             return .failure(405, "\(request.method) is not allowed on \(request.path)")
         default:
-            return .failure(404, "no such path: \(request.path); paths: /, /stream.mjpg, /snapshot.jpg, /status, /control")
+            return .failure(404, "no such path: \(request.path); paths: /, /stream.mjpg, /snapshot.jpg, /status, /events, /control")
         }
     }
 }

@@ -53,23 +53,26 @@ enum WebPage {
           control({ tap: [(e.clientX - box.left) / box.width, (e.clientY - box.top) / box.height] });
         });
         let ranged = false;
+        function show(status) {
+          const x = status.exposure;
+          if (!ranged) {
+            Object.assign(document.getElementById("iso"), { min: x.minISO, max: x.maxISO, value: x.iso });
+            Object.assign(document.getElementById("exposureDuration"), { min: x.minDuration * 1000, max: Math.min(x.maxDuration, 0.5) * 1000, value: x.duration * 1000 });
+            Object.assign(document.getElementById("videoZoomFactor"), { min: status.zoom.min, max: status.zoom.max });
+            document.getElementById("torchSet").hidden = !status.torch;
+            ranged = true;
+          }
+          document.getElementById("readout").textContent =
+            `${status.device.name}  ${status.format.width}x${status.format.height}  ${status.frames.fps} fps  dropped ${status.frames.dropped}\n` +
+            `ISO ${x.iso.toFixed(0)}  shutter ${(x.duration * 1000).toFixed(2)} ms  bias ${x.targetBias}  (${x.mode})\n` +
+            `white balance ${status.whiteBalance.temperature.toFixed(0)} K tint ${status.whiteBalance.tint.toFixed(1)} (${status.whiteBalance.mode})\n` +
+            `lens ${status.focus.lensPosition.toFixed(3)} (${status.focus.mode})  zoom ${status.zoom.factor.toFixed(2)}  pressure ${status.systemPressure}`;
+        }
+        // Polled rather than followed through /events: a page with an endless event stream
+        // never counts as loaded, which headless browsers (and their screenshots) wait for.
         async function refresh() {
-          try {
-            const status = await (await fetch(withToken("/status"), { headers })).json();
-            const x = status.exposure;
-            if (!ranged) {
-              Object.assign(document.getElementById("iso"), { min: x.minISO, max: x.maxISO, value: x.iso });
-              Object.assign(document.getElementById("exposureDuration"), { min: x.minDuration * 1000, max: Math.min(x.maxDuration, 0.5) * 1000, value: x.duration * 1000 });
-              Object.assign(document.getElementById("videoZoomFactor"), { min: status.zoom.min, max: status.zoom.max });
-              document.getElementById("torchSet").hidden = !status.torch;
-              ranged = true;
-            }
-            document.getElementById("readout").textContent =
-              `${status.device.name}  ${status.format.width}x${status.format.height}  ${status.frames.fps} fps  dropped ${status.frames.dropped}\n` +
-              `ISO ${x.iso.toFixed(0)}  shutter ${(x.duration * 1000).toFixed(2)} ms  bias ${x.targetBias}  (${x.mode})\n` +
-              `white balance ${status.whiteBalance.temperature.toFixed(0)} K tint ${status.whiteBalance.tint.toFixed(1)} (${status.whiteBalance.mode})\n` +
-              `lens ${status.focus.lensPosition.toFixed(3)} (${status.focus.mode})  zoom ${status.zoom.factor.toFixed(2)}  pressure ${status.systemPressure}`;
-          } catch (e) { document.getElementById("error").textContent = "status: " + e; }
+          try { show(await (await fetch(withToken("/status"), { headers })).json()); }
+          catch (e) { document.getElementById("error").textContent = "status: " + e; }
         }
         setInterval(refresh, 500); refresh();
         </script></body></html>

@@ -19,6 +19,9 @@ struct ServeCommandTests {
         #expect(status.status == 200)
         #expect((status.object["format"] as? [String: Any])?["width"] as? Int == 352)
         #expect((status.object["device"] as? [String: Any])?["uniqueID"] as? String == "sim:back-wide")
+        // Server-sent events: a status event at once, then twice a second.
+        let events = try server.curl("/events", ["--max-time", "1.2"])
+        #expect(events.stdout.components(separatedBy: "event: status\ndata: {").count - 1 >= 2, "\(events.stdout.prefix(300))")
         // One second of the stream: parts of the multipart response, each a whole JPEG.
         let stream = try server.curl("/stream.mjpg", ["--max-time", "1", "-D", "-"])
         let text = String(decoding: stream.stdoutData.prefix(400), as: UTF8.self)
@@ -34,9 +37,9 @@ struct ServeCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let shot = folder.appendingPathComponent("page.png")
-        let chromium = ["--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--virtual-time-budget=1500"]
-        let screenshot = try ToolRunner.run(
-            "chromium-headless-shell", chromium + ["--screenshot=\(shot.path)", server.base], path: "/usr/bin/chromium-headless-shell")
+        // Under timeout(1): a page that never finishes loading must fail the test, not hang it.
+        let chromium = ["30", "/usr/bin/chromium-headless-shell", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--virtual-time-budget=1500"]
+        let screenshot = try ToolRunner.run("timeout", chromium + ["--screenshot=\(shot.path)", server.base], path: "/usr/bin/timeout")
         #expect(screenshot.status == 0, "\(screenshot.stderr)")
         let picture = try PictureDecoder.decode(try Data(contentsOf: shot), fitting: .init(width: 1000, height: 700))
         // The scene's chart is on the page: its white and red markers, in the picture's
@@ -54,7 +57,7 @@ struct ServeCommandTests {
         }
         #expect(white > 500 && red > 500, "white \(white), red \(red) pixels: no live picture on the page")
         // The readouts come from /status through the page's script.
-        let dom = try ToolRunner.run("chromium-headless-shell", chromium + ["--dump-dom", server.base], path: "/usr/bin/chromium-headless-shell")
+        let dom = try ToolRunner.run("timeout", chromium + ["--dump-dom", server.base], path: "/usr/bin/timeout")
         #expect(dom.stdout.contains("Back Camera  352x288"), "\(dom.stdout.suffix(600))")
         #expect(server.stop() == 0)
     }
