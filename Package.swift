@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "CoreVideo", targets: ["CoreVideo"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        // Live view and remote control in a browser (a Linux addition): CaptureWebServer.
+        .library(name: "OpenCaptureWeb", targets: ["OpenCaptureWeb"]),
         .executable(name: "capture", targets: ["capture"]),
     ],
     targets: [
@@ -61,6 +63,12 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -87,9 +95,10 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
         .target(name: "CoreVideo", dependencies: ["OpenCapture"]),
+        .target(name: "OpenCaptureWeb", dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CMicroHTTPD"]),
         .executableTarget(
             name: "capture",
-            dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"]
+            dependencies: ["OpenCapture", "OpenCaptureWeb", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"]
         ),
         .executableTarget(
             name: "CaptureWalkthrough",
@@ -115,6 +124,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "SimulatedCamera", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
+        .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration

@@ -1,0 +1,173 @@
+import Foundation
+import OpenCapture
+
+/// What `POST /control` does: a JSON object of settings, checked in full against the
+/// device's ranges first (any unknown name or bad value refuses the whole request and
+/// changes nothing), then applied under the device's configuration lock through
+/// AVFoundation's own calls, in their checked (throwing) forms.
+///
+/// Names: `exposureMode`, `iso`, `exposureDuration` (seconds; with `iso`, custom exposure),
+/// `exposureTargetBias`, `whiteBalanceMode`, `temperature` and `tint` (locks white balance
+/// at those gains), `focusMode`, `lensPosition`, `pointOfInterest` (`[x, y]` in device
+/// coordinates: focus and expose there once, as a tap does in Apple's AVCam), `tap` (the
+/// same with `[x, y]` in 0...1 of the picture as served, rotated and mirrored as the
+/// server's connection delivers it; converted as AVCaptureOutput's
+/// `metadataOutputRectConverted(fromOutputRect:)` does),
+/// `videoZoomFactor`, `torchMode`, `torchLevel`.
+enum CameraControls {
+    static let names = [
+        "exposureMode", "iso", "exposureDuration", "exposureTargetBias", "whiteBalanceMode", "temperature", "tint", "focusMode",
+        "lensPosition", "pointOfInterest", "tap", "videoZoomFactor", "torchMode", "torchLevel",
+    ]
+
+    /// A refusal: what was wrong, for the JSON reason.
+    struct Refusal: Error {
+        let reason: String
+    }
+
+    /// Applies `body` to `device`, or throws a `Refusal` having changed nothing.
+    /// `devicePoint` converts a point in 0...1 of the served picture to device coordinates.
+    static func apply(_ body: Data, to device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint) throws(Refusal) {
+        guard let object = try? JSONSerialization.jsonObject(with: body), let settings = object as? [String: Any] else {
+            throw Refusal(reason: "the body must be a JSON object of settings, e.g. {\"iso\": 400}")
+        }
+        if let unknown = settings.keys.sorted().first(where: { !names.contains($0) }) {
+            throw Refusal(reason: "unknown control '\(unknown)'; known: \(names.joined(separator: ", "))")
+        }
+        if settings["tap"] != nil && settings["pointOfInterest"] != nil {
+            throw Refusal(reason: "give tap or pointOfInterest, not both")
+        }
+        let changes = try plan(settings, device: device, devicePoint: devicePoint)
+        do {
+            try device.lockForConfiguration()
+        } catch {
+            throw Refusal(reason: "the camera cannot be configured now: \(error)")
+        }
+        defer { device.unlockForConfiguration() }
+        for change in changes {
+            do {
+                try change()
+            } catch let exception as AVCaptureException {
+                throw Refusal(reason: exception.reason)
+            } catch {
+                throw Refusal(reason: "\(error)")
+            }
+        }
+    }
+
+    private typealias Change = () throws -> Void
+
+    /// Every setting checked, turned into the calls that make it.
+    private static func plan(_ settings: [String: Any], device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint) throws(Refusal) -> [Change] {
+        var changes: [Change] = []
+        let format = device.activeFormat
+        if let name = try string(settings, "exposureMode") {
+            guard let mode = ExposureModeName.mode(name), mode != .custom else {
+                throw Refusal(reason: "exposureMode must be locked, autoExpose or continuousAutoExposure (custom: give iso and/or exposureDuration), not '\(name)'")
+            }
+            guard device.isExposureModeSupported(mode) else { throw Refusal(reason: "this camera does not support exposureMode \(name)") }
+            changes.append { try device.setExposureMode(mode) }
+        }
+        let iso = try number(settings, "iso", in: Double(format.minISO)...Double(format.maxISO))
+        let duration = try number(
+            settings, "exposureDuration", in: format.minExposureDuration.seconds...format.maxExposureDuration.seconds)
+        if iso != nil || duration != nil {
+            guard device.isExposureModeSupported(.custom) else { throw Refusal(reason: "this camera has no manual exposure") }
+            let time = duration.map { CMTime(seconds: $0, preferredTimescale: 1_000_000_000) } ?? AVCaptureDevice.currentExposureDuration
+            let gain = iso.map { Float($0) } ?? AVCaptureDevice.currentISO
+            changes.append { try device.setExposureModeCustomChecked(duration: time, iso: gain) }
+        }
+        if let bias = try number(settings, "exposureTargetBias", in: Double(device.minExposureTargetBias)...Double(device.maxExposureTargetBias)) {
+            changes.append { try device.setExposureTargetBiasChecked(Float(bias)) }
+        }
+        if let name = try string(settings, "whiteBalanceMode") {
+            guard let mode = WhiteBalanceModeName.mode(name) else {
+                throw Refusal(reason: "whiteBalanceMode must be \(WhiteBalanceModeName.allNames), not '\(name)'")
+            }
+            guard device.isWhiteBalanceModeSupported(mode) else { throw Refusal(reason: "this camera does not support whiteBalanceMode \(name)") }
+            changes.append { try device.setWhiteBalanceMode(mode) }
+        }
+        let temperature = try number(settings, "temperature", in: 1000...40000)
+        let tint = try number(settings, "tint", in: -150...150)
+        if temperature != nil || tint != nil {
+            guard device.isLockingWhiteBalanceWithCustomDeviceGainsSupported else {
+                throw Refusal(reason: "this camera cannot lock white balance at chosen gains")
+            }
+            let current = device.temperatureAndTintValues(for: device.deviceWhiteBalanceGains)
+            let values = AVCaptureDevice.WhiteBalanceTemperatureAndTintValues(
+                temperature: Float(temperature ?? Double(current.temperature)), tint: Float(tint ?? Double(current.tint)))
+            // As Apple's samples do: gains a temperature asks for beyond the device's range
+            // are brought into it, since the device refuses them otherwise.
+            var gains = device.deviceWhiteBalanceGains(for: values)
+            let top = device.maxWhiteBalanceGain
+            gains.redGain = min(max(gains.redGain, 1), top)
+            gains.greenGain = min(max(gains.greenGain, 1), top)
+            gains.blueGain = min(max(gains.blueGain, 1), top)
+            let locked = gains
+            changes.append { try device.setWhiteBalanceModeLockedChecked(with: locked) }
+        }
+        if let name = try string(settings, "focusMode") {
+            guard let mode = FocusModeName.mode(name) else { throw Refusal(reason: "focusMode must be \(FocusModeName.allNames), not '\(name)'") }
+            guard device.isFocusModeSupported(mode) else { throw Refusal(reason: "this camera does not support focusMode \(name)") }
+            changes.append { try device.setFocusMode(mode) }
+        }
+        if let position = try number(settings, "lensPosition", in: 0...1) {
+            guard device.isLockingFocusWithCustomLensPositionSupported else { throw Refusal(reason: "this camera has a fixed lens position") }
+            changes.append { try device.setFocusModeLockedChecked(lensPosition: Float(position)) }
+        }
+        for name in ["pointOfInterest", "tap"] where settings[name] != nil {
+            guard let pair = settings[name] as? [Any], pair.count == 2, let x = (pair[0] as? NSNumber)?.doubleValue,
+                let y = (pair[1] as? NSNumber)?.doubleValue, (0...1).contains(x), (0...1).contains(y)
+            else { throw Refusal(reason: "\(name) must be [x, y] with each in 0...1") }
+            let given = CGPoint(x: x, y: y)
+            let converted = name == "tap" ? devicePoint(given) : given
+            let point = CGPoint(x: min(max(converted.x, 0), 1), y: min(max(converted.y, 0), 1))
+            if device.isFocusPointOfInterestSupported && device.isFocusModeSupported(.autoFocus) {
+                changes.append {
+                    try device.setFocusPointOfInterest(point)
+                    try device.setFocusMode(.autoFocus)
+                }
+            }
+            if device.isExposurePointOfInterestSupported && device.isExposureModeSupported(.autoExpose) {
+                changes.append {
+                    try device.setExposurePointOfInterest(point)
+                    try device.setExposureMode(.autoExpose)
+                }
+            }
+        }
+        if let factor = try number(
+            settings, "videoZoomFactor", in: Double(device.minAvailableVideoZoomFactor)...Double(device.maxAvailableVideoZoomFactor))
+        {
+            changes.append { try device.setVideoZoomFactor(CGFloat(factor)) }
+        }
+        if let name = try string(settings, "torchMode") {
+            guard let mode = TorchModeName.mode(name) else { throw Refusal(reason: "torchMode must be \(TorchModeName.allNames), not '\(name)'") }
+            guard device.hasTorch && device.isTorchModeSupported(mode) else { throw Refusal(reason: "this camera has no torch mode \(name)") }
+            changes.append { try device.setTorchMode(mode) }
+        }
+        if let level = try number(settings, "torchLevel", in: 0.001...1) {
+            guard device.hasTorch else { throw Refusal(reason: "this camera has no torch") }
+            changes.append { _ = try device.setTorchModeOnChecked(level: Float(level)) }
+        }
+        return changes
+    }
+
+    private static func string(_ settings: [String: Any], _ name: String) throws(Refusal) -> String? {
+        guard let value = settings[name] else { return nil }
+        guard let text = value as? String else { throw Refusal(reason: "\(name) must be a string") }
+        return text
+    }
+
+    private static func number(_ settings: [String: Any], _ name: String, in range: ClosedRange<Double>) throws(Refusal) -> Double? {
+        guard let value = settings[name] else { return nil }
+        // JSON true/false can arrive as NSNumber too: a number control refuses them.
+        guard !(value is Bool) || value is Int, let number = value as? NSNumber, number.doubleValue.isFinite else {
+            throw Refusal(reason: "\(name) must be a number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        let double = number.doubleValue
+        guard range.contains(double) else {
+            throw Refusal(reason: "\(name) must be in \(range.lowerBound)...\(range.upperBound), not \(double)")
+        }
+        return double
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import OpenCapture
+
+/// What `/status` reports: the camera's state as AVFoundation exposes it, read from the
+/// device's public API, and the stream's frame counts.
+enum CameraStatus {
+    static func json(device: AVCaptureDevice, frames: LiveFrames) -> [String: Any] {
+        let counts = frames.counts
+        let gains = device.deviceWhiteBalanceGains
+        let format = device.activeFormat
+        let dimensions = CMVideoFormatDescriptionGetDimensions(format.formatDescription)
+        let temperature = device.temperatureAndTintValues(for: gains)
+        var status: [String: Any] = [
+            "device": ["uniqueID": device.uniqueID, "name": device.localizedName, "connected": device.isConnected],
+            "format": ["width": Int(dimensions.width), "height": Int(dimensions.height)],
+            "frames": ["delivered": counts.delivered, "dropped": counts.dropped, "dropReasons": counts.dropReasons, "fps": (counts.fps * 100).rounded() / 100],
+            "exposure": [
+                "mode": ExposureModeName.name(device.exposureMode), "iso": device.iso,
+                "duration": device.exposureDuration.seconds, "targetBias": device.exposureTargetBias,
+                "targetOffset": device.exposureTargetOffset,
+                "minISO": format.minISO, "maxISO": format.maxISO,
+                "minDuration": format.minExposureDuration.seconds, "maxDuration": format.maxExposureDuration.seconds,
+                "minBias": device.minExposureTargetBias, "maxBias": device.maxExposureTargetBias,
+            ],
+            "whiteBalance": [
+                "mode": WhiteBalanceModeName.name(device.whiteBalanceMode),
+                "gains": ["red": gains.redGain, "green": gains.greenGain, "blue": gains.blueGain],
+                "temperature": temperature.temperature, "tint": temperature.tint,
+            ],
+            "focus": ["mode": FocusModeName.name(device.focusMode), "lensPosition": device.lensPosition],
+            "zoom": [
+                "factor": Double(device.videoZoomFactor), "min": Double(device.minAvailableVideoZoomFactor),
+                "max": Double(device.maxAvailableVideoZoomFactor),
+            ],
+            "systemPressure": device.systemPressureState.level.rawValue,
+        ]
+        if device.hasTorch {
+            status["torch"] = ["mode": TorchModeName.name(device.torchMode), "level": device.torchLevel]
+        }
+        return status
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import MediaIO
+import Testing
+import TestSupport
+
+@Suite("capture serve: live view and control over HTTP", .serialized)
+struct ServeCommandTests {
+    @Test("the page, a snapshot, the status and the MJPEG stream, read by curl")
+    func servesPageSnapshotStatusAndStream() throws {
+        let server = try ServedCamera()
+        let page = try server.request("/")
+        #expect(page.status == 200)
+        #expect(String(decoding: page.body, as: UTF8.self).contains("<img id=\"live\""))
+        let snapshot = try server.request("/snapshot.jpg")
+        #expect(snapshot.status == 200)
+        let picture = try JPEGEncoder.decode(snapshot.body)
+        #expect(picture.width == 352 && picture.height == 288)
+        let status = try server.json("/status")
+        #expect(status.status == 200)
+        #expect((status.object["format"] as? [String: Any])?["width"] as? Int == 352)
+        #expect((status.object["device"] as? [String: Any])?["uniqueID"] as? String == "sim:back-wide")
+        // Server-sent events: a status event at once, then twice a second.
+        let events = try server.curl("/events", ["--max-time", "1.2"])
+        #expect(events.stdout.components(separatedBy: "event: status\ndata: {").count - 1 >= 2, "\(events.stdout.prefix(300))")
+        // One second of the stream: parts of the multipart response, each a whole JPEG.
+        let stream = try server.curl("/stream.mjpg", ["--max-time", "1", "-D", "-"])
+        let text = String(decoding: stream.stdoutData.prefix(400), as: UTF8.self)
+        #expect(text.lowercased().contains("content-type: multipart/x-mixed-replace; boundary=opencapture-frame"))
+        let parts = stream.stdoutData.ranges(of: Data("--opencapture-frame\r\n".utf8)).count
+        #expect(parts >= 10, "\(parts) frames in a second of a 30 fps stream")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("headless Chromium shows the live picture and the readouts")
+    func chromiumShowsTheLivePicture() throws {
+        let server = try ServedCamera()
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("page.png")
+        // Under timeout(1): a page that never finishes loading must fail the test, not hang it.
+        let chromium = ["30", "/usr/bin/chromium-headless-shell", "--no-sandbox", "--disable-gpu", "--window-size=1000,700", "--virtual-time-budget=1500"]
+        let screenshot = try ToolRunner.run("timeout", chromium + ["--screenshot=\(shot.path)", server.base], path: "/usr/bin/timeout")
+        #expect(screenshot.status == 0, "\(screenshot.stderr)")
+        let picture = try PictureDecoder.decode(try Data(contentsOf: shot), fitting: .init(width: 1000, height: 700))
+        // The scene's chart is on the page: its white and red markers, in the picture's
+        // half of the window (the control panel is on the right).
+        let rgb = picture.rgb
+        var white = 0
+        var red = 0
+        for y in 0..<picture.height {
+            for x in 0..<(picture.width * 2 / 3) {
+                let at = 3 * (y * picture.width + x)
+                let (r, g, b) = (Int(rgb[at]), Int(rgb[at + 1]), Int(rgb[at + 2]))
+                if r > 235 && g > 235 && b > 235 { white += 1 }
+                if r > 150 && g < 70 && b < 70 { red += 1 }
+            }
+        }
+        #expect(white > 500 && red > 500, "white \(white), red \(red) pixels: no live picture on the page")
+        // The readouts come from /status through the page's script.
+        let dom = try ToolRunner.run("timeout", chromium + ["--dump-dom", server.base], path: "/usr/bin/timeout")
+        #expect(dom.stdout.contains("Back Camera  352x288"), "\(dom.stdout.suffix(600))")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("POST /control sets the ISO; unknown names and bad values get 4xx with a reason and change nothing")
+    func controls() throws {
+        let server = try ServedCamera()
+        let set = try server.json("/control", ["-X", "POST", "-d", #"{"iso": 400, "exposureDuration": 0.01}"#])
+        #expect(set.status == 200, "\(set.object)")
+        eventually("the frames carry ISO 400") {
+            let exposure = (try? server.json("/status").object["exposure"]) as? [String: Any]
+            return exposure?["mode"] as? String == "custom" && abs((exposure?["iso"] as? Double ?? 0) - 400) < 1
+        }
+        let refused: [(String, Int, String)] = [
+            (#"{"wobble": 1}"#, 400, "unknown control 'wobble'"),
+            (#"{"exposureTargetBias": 1, "iso": 5}"#, 400, "iso must be in"),
+            (#"{"iso": "high"}"#, 400, "iso must be a number"),
+            (#"{"focusMode": "sideways"}"#, 400, "focusMode must be"),
+            (#"{"pointOfInterest": [2, 0]}"#, 400, "pointOfInterest must be"),
+            ("not json", 400, "JSON object"),
+            (String(repeating: "x", count: 20_000), 413, "over 16384 bytes"),
+        ]
+        for (body, code, reason) in refused {
+            let answer = try server.json("/control", ["-X", "POST", "--data-binary", body])
+            #expect(answer.status == code, "\(body.prefix(40))")
+            #expect((answer.object["error"] as? String)?.contains(reason) == true, "\(answer.object)")
+        }
+        let exposure = try server.json("/status").object["exposure"] as? [String: Any]
+        #expect(exposure?["targetBias"] as? Double == 0, "a refused request changed the bias")
+        #expect(try server.request("/control").status == 405)
+        #expect(try server.request("/nope").status == 404)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("with a token every request must carry it; other addresses need one")
+    func token() throws {
+        let server = try ServedCamera(["--token", "s3cret-t0ken"])
+        #expect(try server.request("/status").status == 401)
+        #expect(try server.request("/stream.mjpg").status == 401)
+        #expect(try server.request("/status", ["-H", "Authorization: Bearer s3cret-t0kem"]).status == 401)
+        #expect(try server.request("/status", ["-H", "Authorization: Bearer s3cret-t0ken"]).status == 200)
+        #expect(try server.request("/snapshot.jpg?token=s3cret-t0ken").status == 200)
+        #expect(server.stop() == 0)
+        let remote = try ToolRunner.capture("serve", "--listen", "0.0.0.0:0")
+        #expect(remote.status == 2 && remote.stderr.contains("needs --token or --token-file"), "\(remote.stderr)")
+        let bad = try ToolRunner.capture("serve", "--listen", "localhost")
+        #expect(bad.status == 2 && bad.stderr.contains("--listen must be an IPv4 address and port"), "\(bad.stderr)")
+    }
+
+    @Test("twenty clients, one reading slowly: the others keep the frame rate, capture drops nothing")
+    func slowClientKeepsRealTimeForOthers() throws {
+        let server = try ServedCamera()
+        let results = UnsafeMutableBufferPointer<Int>.allocate(capacity: 20)
+        results.initialize(repeating: 0)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let counts = results
+        let boundary = Data("--opencapture-frame\r\n".utf8)
+        // Threads, not a dispatch queue: on Linux the global pool has only as many threads
+        // as cores, so twenty waiting clients would run two at a time.
+        let done = DispatchSemaphore(value: 0)
+        for client in 0..<20 {
+            Thread.detachNewThread {
+                let slow = client == 0 ? ["--limit-rate", "20k"] : []
+                let output = try? server.curl("/stream.mjpg", ["--max-time", "2"] + slow)
+                counts[client] = output?.stdoutData.ranges(of: boundary).count ?? 0
+                done.signal()
+            }
+        }
+        for _ in 0..<20 { done.wait() }
+        let fast = counts.dropFirst()
+        let status = try server.json("/status").object["frames"] as? [String: Any]
+        #expect(fast.allSatisfy { $0 >= 30 }, "frames per fast client in 2 s: \(Array(fast)); slow: \(counts[0])")
+        #expect(counts[0] < fast.min()! / 2, "the slow client got \(counts[0]) frames")
+        #expect(status?["dropped"] as? Int == 0, "\(status ?? [:])")
+        #expect(server.stop() == 0)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import MediaIO
+import OpenCapture
+import OpenCaptureWeb
+import Testing
+import TestSupport
+
+/// The library type an app embeds: CaptureWebServer on the app's own session. Each test
+/// runs in a child process (an exit test): unplugging a simulated camera is for good.
+@Suite("CaptureWebServer in an app's session")
+struct CaptureWebServerTests {
+    @Test("a tap on the served picture focuses there through the connection's rotation; unplugging shows no signal")
+    func tapAndNoSignal() async {
+        await #expect(processExitsWith: .success) {
+            let camera = AVCaptureDevice.default(for: .video)!
+            let session = AVCaptureSession()
+            session.sessionPreset = .cif352x288
+            session.addInput(try AVCaptureDeviceInput(device: camera))
+            let server = try CaptureWebServer(session: session, configuration: .init(port: 0))
+            // The served picture is turned a quarter clockwise: its top-left corner is the
+            // sensor's bottom-left, (0, 1) in device coordinates.
+            let connection = session.outputs.last!.connection(with: .video)!
+            connection.videoRotationAngle = 90
+            try server.start()
+            session.startRunning()
+            let base = server.url!.absoluteString
+            let snapshot = try curl(base + "snapshot.jpg")
+            let frame = try JPEGEncoder.decode(snapshot)
+            #expect(frame.width == 288 && frame.height == 352, "rotated: \(frame.width)x\(frame.height)")
+            _ = try curl(base + "control", ["-X", "POST", "-d", #"{"tap": [0.1, 0.2]}"#])
+            // Served (0.1, 0.2) of a 90° clockwise picture is the sensor's (0.2, 0.9).
+            let point = camera.focusPointOfInterest
+            #expect(abs(point.x - 0.2) < 0.01 && abs(point.y - 0.9) < 0.01, "\(point)")
+            #expect(camera.focusMode == .autoFocus)
+            camera.simulation!.disconnect()
+            eventually("the stream shows the no-signal picture") {
+                guard let data = try? curl(base + "snapshot.jpg"), let picture = try? JPEGEncoder.decode(data) else { return false }
+                // Half-level white in the top-left bar, the dark band at the bottom.
+                let base = picture.planeAddress(0).assumingMemoryBound(to: UInt8.self)
+                let top = Int(base[4 * 2 + 2 * picture.bytesPerRow(0)])
+                let bottom = Int(base[4 * 2 + (picture.height - 3) * picture.bytesPerRow(0)])
+                return abs(top - 128) < 12 && abs(bottom - 24) < 12
+            }
+            let status = try JSONSerialization.jsonObject(with: try curl(base + "status")) as? [String: Any]
+            #expect((status?["device"] as? [String: Any])?["connected"] as? Bool == false)
+            server.stop()
+            session.stopRunning()
+        }
+    }
+}
+
+/// The body curl reads from `url` (`-sS`, failing on HTTP errors).
+private func curl(_ url: String, _ arguments: [String] = []) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = ["-sS", "--fail", "--max-time", "10"] + arguments + [url]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CurlFailure(status: process.terminationStatus) }
+    return data
+}
+
+private struct CurlFailure: Error { let status: Int32 }
