@@ -120,3 +120,26 @@ struct AVCapturePhotoOutputReadinessSpellingTests {
         #expect(AVCaptureStillImageOutput().outputSettings[AVVideoCodecKey] as? AVVideoCodecType == .jpeg)
     }
 }
+
+/// Bracketed capture (AVCapturePhotoOutput.h, AVCaptureStillImageOutput.h), answered as
+/// unsupported; compiled, never called.
+func spellBracketedCapture(_ output: AVCapturePhotoOutput, still: AVCaptureStillImageOutput, connection: AVCaptureConnection) {
+    let manual: AVCaptureManualExposureBracketedStillImageSettings = .manualExposureSettings(
+        exposureDuration: CMTime(value: 1, timescale: 100), iso: 100)
+    let auto: AVCaptureAutoExposureBracketedStillImageSettings = .autoExposureSettings(exposureTargetBias: -1)
+    let values: (CMTime, Float, Float) = (manual.exposureDuration, manual.iso, auto.exposureTargetBias)
+    let bracket = AVCapturePhotoBracketSettings(
+        rawPixelFormatType: 0, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg], bracketedSettings: [manual, auto])
+    bracket.isLensStabilizationEnabled = false
+    let settings: [AVCaptureBracketedStillImageSettings] = bracket.bracketedSettings
+    let counts: (Int, Int, Bool, Bool) = (
+        output.maxBracketedCapturePhotoCount, still.maxBracketedCaptureStillImageCount,
+        output.isLensStabilizationDuringBracketedCaptureSupported, still.isLensStabilizationDuringBracketedCaptureSupported
+    )
+    still.isLensStabilizationDuringBracketedCaptureEnabled = false
+    still.prepareToCaptureStillImageBracket(from: connection, withSettingsArray: settings) { prepared, error in _ = (prepared, error) }
+    still.captureStillImageBracketAsynchronously(from: connection, withSettingsArray: settings) { buffer, setting, error in
+        _ = (buffer, setting, error)
+    }
+    _ = (values, counts, still.isLensStabilizationDuringBracketedCaptureEnabled)
+}

@@ -199,6 +199,11 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         if settings.isHighResolutionPhotoEnabledSetting, !highResolutionCaptureIsEnabled {
             throw invalid("settings.highResolutionPhotoEnabled may not be YES unless self.highResolutionCaptureEnabled is YES")
         }
+        if let bracket = settings as? AVCapturePhotoBracketSettings {
+            guard (1...max(1, maxBracketedCapturePhotoCount)).contains(bracket.bracketedSettings.count), maxBracketedCapturePhotoCount > 0 else {
+                throw invalid("bracketedSettings count (\(bracket.bracketedSettings.count)) must be between 1 and maxBracketedCapturePhotoCount (\(maxBracketedCapturePhotoCount))")
+            }
+        }
         if settings.livePhotoMovieFileURL != nil, !isLivePhotoCaptureEnabled {
             throw invalid("settings.livePhotoMovieFileURL may not be set unless self.livePhotoCaptureEnabled is YES")
         }
