@@ -115,7 +115,7 @@ func spellAVCaptureDeviceControls(_ device: AVCaptureDevice) {
     device.automaticallyAdjustsVideoHDREnabled = false
     device.isVideoHDREnabled = false
     device.activeColorSpace = .sRGB
-    let spaces: [AVCaptureColorSpace] = [.sRGB, .P3_D65, .HLG_BT2020, .appleLog]
+    let spaces: [AVCaptureColorSpace] = [.sRGB, .P3_D65, .HLG_BT2020, .appleLog, .appleLog2]
     device.isGeometricDistortionCorrectionEnabled = false
     let misc: (Bool, Bool, Bool, Bool, Bool, Bool, AVCaptureColorSpace, Bool, Bool) = (
         device.isSubjectAreaChangeMonitoringEnabled, device.isLowLightBoostSupported, device.isLowLightBoostEnabled,
@@ -197,7 +197,7 @@ func spellAVCaptureDeviceFormat(_ format: AVCaptureDevice.Format) {
     let range: AVFrameRateRange = format.videoSupportedFrameRateRanges[0]
     let rangeFields: (Float64, Float64, CMTime, CMTime) = (range.minFrameRate, range.maxFrameRate, range.minFrameDuration, range.maxFrameDuration)
     let stabilization: Bool = format.isVideoStabilizationModeSupported(.cinematicExtended)
-    let modes: [AVCaptureVideoStabilizationMode] = [.off, .standard, .cinematic, .cinematicExtended, .previewOptimized, .cinematicExtendedEnhanced, .auto]
+    let modes: [AVCaptureVideoStabilizationMode] = [.off, .standard, .cinematic, .cinematicExtended, .previewOptimized, .cinematicExtendedEnhanced, .lowLatency, .auto]
     let zoom: (CGFloat, CGFloat, [CGFloat]) = (format.videoMaxZoomFactor, format.videoZoomFactorUpscaleThreshold, format.secondaryNativeResolutionZoomFactors)
     let recommended: (ClosedRange<CGFloat>?, ClosedRange<Float>?) = (format.systemRecommendedVideoZoomRange, format.systemRecommendedExposureBiasRange)
     let depthZoom: ([ClosedRange<CGFloat>], Bool) = (

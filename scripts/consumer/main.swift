@@ -7,6 +7,20 @@ import Foundation
 import QuartzCore
 import Synchronization
 
+// AVCam's CaptureExtensions.swift, verbatim: outside OpenCapture's package these
+// conformances are retroactive, as on Apple platforms, so they must compile.
+extension CMVideoDimensions: @retroactive Equatable, @retroactive Comparable {
+    static let zero = CMVideoDimensions()
+
+    public static func == (lhs: CMVideoDimensions, rhs: CMVideoDimensions) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height
+    }
+
+    public static func < (lhs: CMVideoDimensions, rhs: CMVideoDimensions) -> Bool {
+        lhs.width < rhs.width && lhs.height < rhs.height
+    }
+}
+
 final class Counter: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, Sendable {
     struct Tally { var frames = 0, drops = 0, width = 0, height = 0 }
     let tally = Mutex(Tally())

@@ -1,7 +1,11 @@
 import Foundation
 
 /// Width and height in pixels, as Core Media's `CMVideoDimensions`.
-public struct CMVideoDimensions: Sendable, Hashable, CustomStringConvertible {
+///
+/// Not `Equatable` or `Hashable`, as in Apple's SDK, where it is a plain C struct: apps
+/// declare `extension CMVideoDimensions: @retroactive Equatable` themselves (AVCam does),
+/// and a conformance here would make that redeclaration an error.
+public struct CMVideoDimensions: Sendable, CustomStringConvertible {
     public var width: Int32
     public var height: Int32
     public init(width: Int32, height: Int32) {
@@ -10,6 +14,9 @@ public struct CMVideoDimensions: Sendable, Hashable, CustomStringConvertible {
     }
     public init() { self.init(width: 0, height: 0) }
     public var description: String { "\(width)x\(height)" }
+
+    /// Same width and height (the module's own comparison; the type has no `==`).
+    package func isSameSize(as other: CMVideoDimensions) -> Bool { width == other.width && height == other.height }
 }
 
 /// The kind of media a format describes, as a FourCC.
@@ -54,14 +61,15 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
     }
 
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
-        lhs.mediaTypeCode == rhs.mediaTypeCode && lhs.mediaSubTypeCode == rhs.mediaSubTypeCode && lhs.dimensions == rhs.dimensions
+        lhs.mediaTypeCode == rhs.mediaTypeCode && lhs.mediaSubTypeCode == rhs.mediaSubTypeCode && lhs.dimensions.isSameSize(as: rhs.dimensions)
             && AudioFormatStorage.same(lhs.audio, rhs.audio)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(mediaTypeCode)
         hasher.combine(mediaSubTypeCode)
-        hasher.combine(dimensions)
+        hasher.combine(dimensions.width)
+        hasher.combine(dimensions.height)
     }
 
     /// The media type, e.g. `.video`.

@@ -38,6 +38,8 @@ public enum AVCaptureVideoStabilizationMode: Int, Sendable {
     case cinematicExtended = 3
     case previewOptimized = 4
     case cinematicExtendedEnhanced = 5
+    /// Low-latency stabilization (iOS 26): no format supports it here.
+    case lowLatency = 6
     /// The most appropriate mode for the format (here `.standard`); never active itself.
     case auto = -1
 }

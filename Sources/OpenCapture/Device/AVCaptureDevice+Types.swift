@@ -50,4 +50,6 @@ public enum AVCaptureColorSpace: Int, Sendable {
     case P3_D65 = 1
     case HLG_BT2020 = 2
     case appleLog = 3
+    /// Apple Log 2 (iOS 26): in no format's `supportedColorSpaces` here, as on cameras without it.
+    case appleLog2 = 4
 }

@@ -131,11 +131,13 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Called by the session's frame router with each frame's metadata.
     package func record(_ metadata: FrameMetadata) {
         let observed = watchFrameChanges()  // nil after one atomic load when nobody observes
+        let scenes = core.sceneMonitors.watch()  // photo outputs' isFlashScene; [] likewise
         core.state.withLock { $0.lastFrame = metadata }
         noteSystemPressure(of: metadata)
         noteSubjectArea(of: metadata)
         core.controls.frameArrived(metadata)
         observed?.didChange(on: core.keyValueObservers.changeQueue)
+        for scene in scenes { scene.didChange(on: core.keyValueObservers.changeQueue) }
     }
 
     /// The metadata of the newest frame the device produced.
@@ -166,6 +168,8 @@ package final class DeviceCore: @unchecked Sendable {
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
     let keyValueObservers: KeyValueObserverRegistry
+    /// Photo outputs connected to the device, for their `isFlashScene`.
+    let sceneMonitors = SceneMonitors()
     /// The ports of the device's inputs (weak), told when the active format changes.
     private let ports = Mutex<[WeakPort]>([])
 

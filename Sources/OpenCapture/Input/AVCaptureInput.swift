@@ -85,7 +85,9 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// Throws `AVError.deviceNotConnected` when the device is gone,
     /// `AVError.applicationIsNotAuthorizedToUseDevice` when this process may not open it
     /// and `AVError.deviceInUseByAnotherApplication` when another program streams from it.
-    public init(device: AVCaptureDevice) throws {
+    /// `required`, so `Self(device:)` works in generic and extension code, as with the
+    /// Objective-C initializer on Apple platforms.
+    public required init(device: AVCaptureDevice) throws {
         guard device.isConnected else {
             throw AVError(.deviceNotConnected, "Cannot use \(device.localizedName): the device is not connected.")
         }

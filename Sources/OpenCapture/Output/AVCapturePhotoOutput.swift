@@ -15,18 +15,48 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    private let state = Mutex<State>(State())
-    private struct State {
+    let state = Mutex<State>(State())
+    struct State {
         var usedIDs: Set<Int64> = []
         var maxPhotoDimensions: CMVideoDimensions?
         var maxQuality = QualityPrioritization.balanced
+        /// Captures from `capturePhoto` to their last callback, and those of them not yet
+        /// past `didCapturePhotoFor` (the sensor still exposing), by settings ID.
         var inFlight = 0
+        var capturing: Set<Int64> = []
+        /// Readiness coordinators of this output (weak).
+        var coordinators: [WeakCoordinator] = []
+        var prepared: [AVCapturePhotoSettings] = []
+        /// Completion handlers of preparations waiting for the session to start.
+        var preparationHandlers: [(Bool, (any Error)?) -> Void] = []
+        /// The deprecated `isHighResolutionCaptureEnabled`, when set.
+        var highResolutionCapture: Bool?
+        var sceneMonitoringSettings: AVCapturePhotoSettings?
+        /// Measured processing times (didCapture to the last photo), newest last, by the
+        /// quality prioritization's raw value and whether the photo was compressed.
+        var processingTimes: [ProcessingKind: [Double]] = [:]
+    }
+
+    struct WeakCoordinator {
+        weak var coordinator: AVCapturePhotoOutputReadinessCoordinator?
+    }
+
+    struct ProcessingKind: Hashable {
+        let quality: Int
+        let codec: String?
     }
 
     /// Delegate calls for every capture of this output happen here, in order.
     let callbackQueue = DispatchQueue(label: "OpenCapture.photo")
+    /// Key-value observers of the output.
+    let photoKeyValueObservers = KeyValueObserverRegistry(label: "photoOutput")
 
     public override init() { super.init() }
+
+    override func didAdd(_ connection: AVCaptureConnection) {
+        // isFlashScene follows the camera's frames: the device tells its photo outputs.
+        connection.device?.core.sceneMonitors.add(self)
+    }
 
     var device: AVCaptureDevice? { (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
 
@@ -93,7 +123,12 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             if let chosen = state.withLock({ $0.maxPhotoDimensions }) { return chosen }
             return device?.activeFormat.supportedMaxPhotoDimensions.last ?? CMVideoDimensions(width: 0, height: 0)
         }
-        set { state.withLock { $0.maxPhotoDimensions = newValue } }
+        set {
+            state.withLock {
+                $0.maxPhotoDimensions = newValue
+                $0.highResolutionCapture = nil  // the deprecated switch follows the size again
+            }
+        }
     }
 
     /// The most quality a capture may ask for (default `.balanced`).
@@ -111,24 +146,43 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// The checked form of `capturePhoto(with:delegate:)` (Linux addition).
     public func capturePhotoChecked(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) throws(AVCaptureException) {
         let plan = try validate(settings)
-        state.withLock { $0.inFlight += 1 }
-        PhotoCapture(output: self, settings: settings, plan: plan, delegate: delegate).run()
+        let estimate = processingTimeEstimate(for: settings)
+        changeReadiness {
+            $0.inFlight += 1
+            $0.capturing.insert(settings.uniqueID)
+        }
+        PhotoCapture(output: self, settings: settings, plan: plan, delegate: delegate, processingEstimate: estimate).run()
     }
 
     /// Photos being taken now (Linux addition, for tests and progress displays).
     public var photosInFlight: Int { state.withLock { $0.inFlight } }
 
-    func captureDidFinish() { state.withLock { $0.inFlight -= 1 } }
+    /// The sensor part of a capture is over (`didCapturePhotoFor` is next). On the callback queue.
+    func captureDidExpose(_ uniqueID: Int64) {
+        changeReadiness { _ = $0.capturing.remove(uniqueID) }
+    }
 
-    private func validate(_ settings: AVCapturePhotoSettings) throws(AVCaptureException) -> PhotoPlan {
-        let selector = "capturePhotoWithSettings:delegate:"
+    /// The capture's last callback ran. On the callback queue.
+    func captureDidFinish(_ uniqueID: Int64) {
+        changeReadiness(finished: uniqueID) {
+            $0.inFlight -= 1
+            _ = $0.capturing.remove(uniqueID)
+        }
+    }
+
+    /// Apple's checks of `settings` for `selector`; `consuming` marks the settings used
+    /// (a capture), so they cannot be used again.
+    func validate(
+        _ settings: AVCapturePhotoSettings, consuming: Bool = true, selector: String = "capturePhotoWithSettings:delegate:"
+    ) throws(AVCaptureException) -> PhotoPlan {
         func invalid(_ text: String) -> AVCaptureException {
             AVCaptureException(.invalidArgument, selectorReason("AVCapturePhotoOutput", selector, text))
         }
-        guard let connection = connections.first, connection.isEnabled, connection.isActive, let device, device.isConnected else {
+        // Preparing may happen before the session runs, when the connection is not active yet.
+        guard let connection = connections.first, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
             throw invalid("No active and enabled video connection")
         }
-        let reused = state.withLock { state -> Bool in
+        let reused = consuming && state.withLock { state -> Bool in
             if state.usedIDs.contains(settings.uniqueID) { return true }
             state.usedIDs.insert(settings.uniqueID)
             return false
@@ -141,6 +195,17 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         }
         guard settings.photoQualityPrioritization <= maxPhotoQualityPrioritization else {
             throw invalid("photoQualityPrioritization may not exceed the output's maxPhotoQualityPrioritization")
+        }
+        if settings.isHighResolutionPhotoEnabledSetting, !highResolutionCaptureIsEnabled {
+            throw invalid("settings.highResolutionPhotoEnabled may not be YES unless self.highResolutionCaptureEnabled is YES")
+        }
+        if let bracket = settings as? AVCapturePhotoBracketSettings {
+            guard (1...max(1, maxBracketedCapturePhotoCount)).contains(bracket.bracketedSettings.count), maxBracketedCapturePhotoCount > 0 else {
+                throw invalid("bracketedSettings count (\(bracket.bracketedSettings.count)) must be between 1 and maxBracketedCapturePhotoCount (\(maxBracketedCapturePhotoCount))")
+            }
+        }
+        if settings.livePhotoMovieFileURL != nil, !isLivePhotoCaptureEnabled {
+            throw invalid("settings.livePhotoMovieFileURL may not be set unless self.livePhotoCaptureEnabled is YES")
         }
         let limit = maxPhotoDimensions
         var size = settings.maxPhotoDimensions

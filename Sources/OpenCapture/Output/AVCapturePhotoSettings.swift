@@ -36,6 +36,13 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     /// `availablePreviewPhotoPixelFormatTypes`, optionally `kCVPixelBufferWidthKey` with
     /// `kCVPixelBufferHeightKey` (sized as thumbnails are; without them the long side is 640).
     open var previewPhotoFormat: [String: Any]?
+    /// Where a Live Photo's movie goes (default nil). Setting one makes `capturePhoto`
+    /// raise: the output's `isLivePhotoCaptureEnabled` is always false here.
+    open var livePhotoMovieFileURL: URL?
+    /// The codec of a Live Photo's movie (default `.h264`).
+    open var livePhotoVideoCodecType: AVVideoCodecType = .h264
+    /// The deprecated `isHighResolutionPhotoEnabled`.
+    var isHighResolutionPhotoEnabledSetting = false
 
     /// JPEG settings.
     public override convenience init() {
@@ -90,6 +97,9 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         maxPhotoDimensions = settings.maxPhotoDimensions
         embeddedThumbnailPhotoFormat = settings.embeddedThumbnailPhotoFormat
         previewPhotoFormat = settings.previewPhotoFormat
+        livePhotoMovieFileURL = settings.livePhotoMovieFileURL
+        livePhotoVideoCodecType = settings.livePhotoVideoCodecType
+        isHighResolutionPhotoEnabledSetting = settings.isHighResolutionPhotoEnabledSetting
     }
 
     init(
@@ -208,13 +218,26 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     public let embeddedThumbnailDimensions: CMVideoDimensions
     /// The size of the preview pixel buffer; zero when none was asked for.
     public let previewDimensions: CMVideoDimensions
+    /// How long processing can be expected to take (iOS 13), zero-based: `start` is the
+    /// shortest, `start + duration` the longest. From the output's own measurements of its
+    /// last eight photos of the same quality prioritization and codec (exposure end to the
+    /// finished file); invalid for the first photo of a kind, which nothing predicts.
+    public let photoProcessingTimeRange: CMTimeRange
+    /// The size of a Live Photo's movie: zero (no Live Photos here).
+    public var livePhotoMovieDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
+    /// Whether fast capture prioritization lowered this photo's quality: never here.
+    public var isFastCapturePrioritizationEnabled: Bool { false }
+    /// The size of a deferred photo proxy: zero (no deferred delivery here).
+    public var deferredPhotoProxyDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
 
     init(
         uniqueID: Int64, photoDimensions: CMVideoDimensions, isFlashEnabled: Bool,
         embeddedThumbnailDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
         previewDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
-        rawPhotoDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), expectedPhotoCount: Int = 1
+        rawPhotoDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), expectedPhotoCount: Int = 1,
+        photoProcessingTimeRange: CMTimeRange = .invalid
     ) {
+        self.photoProcessingTimeRange = photoProcessingTimeRange
         self.uniqueID = uniqueID
         self.photoDimensions = photoDimensions
         self.isFlashEnabled = isFlashEnabled

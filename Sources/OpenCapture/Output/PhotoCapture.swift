@@ -10,6 +10,8 @@ final class PhotoCapture: @unchecked Sendable {
     private let settings: AVCapturePhotoSettings
     private let plan: PhotoPlan
     private weak var delegate: (any AVCapturePhotoCaptureDelegate)?
+    /// The expected processing time from the output's earlier captures of this kind.
+    private let processingEstimate: CMTimeRange
 
     /// The auto flash fires when the camera needs this much gain or more to expose the scene.
     static let autoFlashISO: Float = 400
@@ -17,11 +19,15 @@ final class PhotoCapture: @unchecked Sendable {
     /// `.speed` and `.balanced` take one (they differ in compression effort and quality).
     static let qualityFrames = 4
 
-    init(output: AVCapturePhotoOutput, settings: AVCapturePhotoSettings, plan: PhotoPlan, delegate: any AVCapturePhotoCaptureDelegate) {
+    init(
+        output: AVCapturePhotoOutput, settings: AVCapturePhotoSettings, plan: PhotoPlan, delegate: any AVCapturePhotoCaptureDelegate,
+        processingEstimate: CMTimeRange
+    ) {
         self.output = output
         self.settings = settings
         self.plan = plan
         self.delegate = delegate
+        self.processingEstimate = processingEstimate
     }
 
     func run() {
@@ -36,7 +42,7 @@ final class PhotoCapture: @unchecked Sendable {
             uniqueID: settings.uniqueID, photoDimensions: plan.processed ? size : none,
             isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? none,
             previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? size : none,
-            expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0))
+            expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0), photoProcessingTimeRange: processingEstimate)
         let queue = output.callbackQueue
         queue.async { [self] in
             delegate?.photoOutput(output, willBeginCaptureFor: resolved)
@@ -50,7 +56,9 @@ final class PhotoCapture: @unchecked Sendable {
             width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash, raw: plan.raw,
             fusedFrames: settings.photoQualityPrioritization == .quality ? Self.qualityFrames : 1)
         camera.captureStill(request) { [self] result in
+            let exposed = ContinuousClock.now
             queue.async { [self] in
+                output.captureDidExpose(settings.uniqueID)
                 delegate?.photoOutput(output, didCapturePhotoFor: resolved)
                 switch result {
                 case .success(let still):
@@ -74,6 +82,7 @@ final class PhotoCapture: @unchecked Sendable {
                             previewPixelBuffer: preview, timestamp: time, metadata: file.metadata, resolvedSettings: resolved)
                         photos.append((photo, file.error))
                     }
+                    output.recordProcessingTime(ContinuousClock.now - exposed, for: settings)
                     finishOnQueue(resolved, photos: photos)
                 case .failure(let failure):
                     finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The photo could not be taken: \(failure)"))
@@ -87,6 +96,7 @@ final class PhotoCapture: @unchecked Sendable {
 
     private func finish(_ resolved: AVCaptureResolvedPhotoSettings, photo: AVCapturePhoto?, error: (any Error)?) {
         output.callbackQueue.async { [self] in
+            output.captureDidExpose(settings.uniqueID)
             delegate?.photoOutput(output, didCapturePhotoFor: resolved)
             finishOnQueue(resolved, photo: photo, error: error)
         }
@@ -101,6 +111,6 @@ final class PhotoCapture: @unchecked Sendable {
     private func finishOnQueue(_ resolved: AVCaptureResolvedPhotoSettings, photos: [(AVCapturePhoto, (any Error)?)]) {
         for (photo, error) in photos { delegate?.photoOutput(output, didFinishProcessingPhoto: photo, error: error) }
         delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: photos.lazy.compactMap(\.1).first)
-        output.captureDidFinish()
+        output.captureDidFinish(settings.uniqueID)
     }
 }

@@ -99,7 +99,9 @@ extension AVCaptureSession {
         switch output {
         case is AVCaptureVideoDataOutput: return true
         case is AVCaptureAudioDataOutput: return true
-        case is AVCapturePhotoOutput: return !outputs.contains { $0 is AVCapturePhotoOutput }
+        // One still output: a photo output or the older still image output, not both.
+        case is AVCapturePhotoOutput, is AVCaptureStillImageOutput:
+            return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
         case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
         default: return false
         }

@@ -44,6 +44,9 @@ extension AVCaptureSession {
         case videoDeviceInUseByAnotherClient = 3
         case videoDeviceNotAvailableWithMultipleForegroundApps = 4
         case videoDeviceNotAvailableDueToSystemPressure = 5
+        /// A sensitive-content analyzer stopped the stream (iOS 26): never posted on Linux,
+        /// which has no `SCVideoStreamAnalyzer`.
+        case sensitiveContentMitigationActivated = 6
     }
 
     /// Posted when the session fails while running; userInfo[AVCaptureSessionErrorKey] holds the error.

@@ -27,7 +27,12 @@ extension AVCaptureSession {
         for case let output as AVCaptureAudioDataOutput in outputs { output.openForRun() }
         beginDeferredStart()
         applyConfiguration()
-        if isRunning { postOnMainQueue(Self.didStartRunningNotification, object: self) }
+        if isRunning {
+            for case let photo as AVCapturePhotoOutput in outputs { photo.sessionDidStartForPreparation() }
+            postOnMainQueue(Self.didStartRunningNotification, object: self)
+        }
+        let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
+        if !photos.isEmpty { configurationLock.afterUnlock { for photo in photos { photo.sessionStateChanged() } } }
     }
 
     /// Stops the flow of frames and blocks until it has stopped: once it returns, no
@@ -47,6 +52,8 @@ extension AVCaptureSession {
         stopAllStreams()
         interruptions.reset()  // stopping ends any interruption, retiring its watcher
         for case let movie as AVCaptureMovieFileOutput in outputs { movie.sessionDidStop() }
+        let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
+        if !photos.isEmpty { configurationLock.afterUnlock { for photo in photos { photo.sessionStateChanged() } } }
         postOnMainQueue(Self.didStopRunningNotification, object: self)
     }
 

@@ -58,9 +58,10 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         // with it, announced with it (each check is one atomic load when nobody observes).
         configurationLock.dependents = { [weak self] in
             guard let self else { return [] }
-            let (connections, layers) = model.withLock { ($0.connections, $0.previewLayers.compactMap(\.layer)) }
+            let (connections, layers, outputs) = model.withLock { ($0.connections, $0.previewLayers.compactMap(\.layer), $0.outputs) }
             return connections.compactMap { KeyValueChange.watch($0, keys: ["active"]) }
                 + layers.compactMap { KeyValueChange.watch($0, keys: ["previewing", "connection"]) }
+                + outputs.compactMap { ($0 as? AVCapturePhotoOutput).flatMap { KeyValueChange.watch($0, keys: ["captureReadiness", "isFlashScene"]) } }
         }
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+extension AVCapturePhotoOutput {
+    /// The settings the output judges the scene by, frame by frame, for `isFlashScene`
+    /// (default nil: no monitoring). Only `flashMode` matters here.
+    public var photoSettingsForSceneMonitoring: AVCapturePhotoSettings? {
+        get { state.withLock { $0.sceneMonitoringSettings } }
+        set {
+            let change = KeyValueChange.willChange(self, keys: ["photoSettingsForSceneMonitoring"])
+            let scene = KeyValueChange.watch(self, keys: ["isFlashScene"])
+            let settings = UncheckedSendable(newValue)
+            state.withLock { $0.sceneMonitoringSettings = settings.value }
+            change?.didChange()
+            scene?.didChange()
+        }
+    }
+
+    /// Whether a photo taken now with `photoSettingsForSceneMonitoring` would fire the
+    /// flash: its flash mode is `.auto`, the camera has a flash, the session runs and the
+    /// newest frame needed the gain at which the auto flash fires (the same rule photos
+    /// follow). Key-value observable; the camera's frames change it (see the observation
+    /// extension for the thread).
+    public var isFlashScene: Bool {
+        guard photoSettingsForSceneMonitoring?.flashMode == .auto, let device, device.hasFlash,
+            let session, session.isRunning
+        else { return false }
+        return device.lastFrameMetadata.iso >= PhotoCapture.autoFlashISO
+    }
+
+    /// Whether still-image stabilization could be used now: never, since no camera here
+    /// offers it (`isStillImageStabilizationSupported` false on iOS's terms).
+    public var isStillImageStabilizationScene: Bool { false }
+}
+
+/// The photo outputs connected to one camera (weak), which every frame tells so their
+/// `isFlashScene` observers hear of changes. Costs a frame one atomic load while none of
+/// them is observed.
+final class SceneMonitors: @unchecked Sendable {
+    private let outputs = Mutex<[Weak]>([])
+    private let count = Atomic<Int>(0)
+
+    private struct Weak {
+        weak var output: AVCapturePhotoOutput?
+    }
+
+    func add(_ output: AVCapturePhotoOutput) {
+        let total = outputs.withLock { list in
+            list.removeAll { $0.output == nil || $0.output === output }
+            list.append(Weak(output: output))
+            return list.count
+        }
+        count.store(total, ordering: .releasing)
+    }
+
+    /// Watches of `isFlashScene` on observed outputs, taken before a frame's metadata is stored.
+    func watch() -> [KeyValueChange] {
+        guard count.load(ordering: .acquiring) > 0 else { return [] }
+        let live = outputs.withLock { $0.compactMap(\.output) }
+        return live.compactMap { KeyValueChange.watch($0, keys: ["isFlashScene"]) }
+    }
+}

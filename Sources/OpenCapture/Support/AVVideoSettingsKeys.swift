@@ -1,0 +1,56 @@
+/// The rest of AVVideoSettings.h's keys for video settings dictionaries, with Apple's
+/// string values. The movie file output accepts `AVVideoCodecKey` and the average bit rate
+/// inside `AVVideoCompressionPropertiesKey`; any other key given to it raises
+/// `NSInvalidArgumentException` ("Unsupported output settings key"), as AVFoundation does
+/// for keys an output does not take. Photo settings read the width and height keys.
+
+/// Keyframe interval in frames (compression properties).
+public let AVVideoMaxKeyFrameIntervalKey = "MaxKeyFrameInterval"
+/// Keyframe interval as a duration in seconds (compression properties).
+public let AVVideoMaxKeyFrameIntervalDurationKey = "MaxKeyFrameIntervalDuration"
+/// Whether B-frames may reorder frames (compression properties).
+public let AVVideoAllowFrameReorderingKey = "AllowFrameReordering"
+/// The H.264 profile and level (compression properties).
+public let AVVideoProfileLevelKey = "ProfileLevel"
+/// The H.264 entropy coder (compression properties).
+public let AVVideoH264EntropyModeKey = "H264EntropyMode"
+/// CAVLC entropy coding.
+public let AVVideoH264EntropyModeCAVLC = "CAVLC"
+/// CABAC entropy coding.
+public let AVVideoH264EntropyModeCABAC = "CABAC"
+/// The frame rate the source is expected to have (compression properties).
+public let AVVideoExpectedSourceFrameRateKey = "ExpectedFrameRate"
+/// The average rate of frames that are not droppable (compression properties).
+public let AVVideoAverageNonDroppableFrameRateKey = "AverageNonDroppableFrameRate"
+/// How the source is scaled to the output size.
+public let AVVideoScalingModeKey = "AVVideoScalingModeKey"
+/// Crop to fit.
+public let AVVideoScalingModeFit = "AVVideoScalingModeFit"
+/// Scale to fit without keeping the aspect ratio.
+public let AVVideoScalingModeResize = "AVVideoScalingModeResize"
+/// Scale to fit, keeping the aspect ratio.
+public let AVVideoScalingModeResizeAspect = "AVVideoScalingModeResizeAspect"
+/// Scale to fill, keeping the aspect ratio.
+public let AVVideoScalingModeResizeAspectFill = "AVVideoScalingModeResizeAspectFill"
+/// The pixel aspect ratio (compression properties).
+public let AVVideoPixelAspectRatioKey = "PixelAspectRatio"
+/// The clean aperture (compression properties).
+public let AVVideoCleanApertureKey = "CleanAperture"
+/// The colour properties: primaries, transfer function and matrix.
+public let AVVideoColorPropertiesKey = "AVVideoColorPropertiesKey"
+/// The colour primaries inside `AVVideoColorPropertiesKey`.
+public let AVVideoColorPrimariesKey = "ColorPrimaries"
+/// The transfer function inside `AVVideoColorPropertiesKey`.
+public let AVVideoTransferFunctionKey = "TransferFunction"
+/// The Y'CbCr matrix inside `AVVideoColorPropertiesKey`.
+public let AVVideoYCbCrMatrixKey = "YCbCrMatrix"
+/// Whether wide colour may be kept.
+public let AVVideoAllowWideColorKey = "AVVideoAllowWideColorKey"
+/// The encoder specification.
+public let AVVideoEncoderSpecificationKey = "AVVideoEncoderSpecificationKey"
+/// H.264 Baseline, automatic level.
+public let AVVideoProfileLevelH264BaselineAutoLevel = "H264_Baseline_AutoLevel"
+/// H.264 Main, automatic level.
+public let AVVideoProfileLevelH264MainAutoLevel = "H264_Main_AutoLevel"
+/// H.264 High, automatic level.
+public let AVVideoProfileLevelH264HighAutoLevel = "H264_High_AutoLevel"
