@@ -61,6 +61,16 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
+        // zxing-cpp reads (and, for simulated scenes, writes) barcodes and 2-D codes. Debian
+        // 12's 1.4.0 is C++ only; CBarcode is a small C++ target with a C header, so no Swift
+        // target needs C++ interop.
+        .systemLibrary(
+            name: "CZXing",
+            path: "Sources/CZXing",
+            pkgConfig: "zxing",
+            providers: [.apt(["libzxing-dev"])]
+        ),
+        .target(name: "CBarcode", dependencies: ["CZXing"], path: "Sources/CBarcode"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -71,7 +81,7 @@ let package = Package(
         .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"]),
         .target(
             name: "SimulatedCamera",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity", "CBarcode"]
         ),
         // ALSA capture PCMs: discovery and abilities (not yet devices of the API).
         .target(name: "ALSAAudio", dependencies: ["CaptureCore", "CALSA"]),
@@ -82,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera"]
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
