@@ -69,6 +69,16 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zxing-cpp reads (and, for simulated scenes, writes) barcodes and 2-D codes. Debian
+        // 12's 1.4.0 is C++ only; CBarcode is a small C++ target with a C header, so no Swift
+        // target needs C++ interop.
+        .systemLibrary(
+            name: "CZXing",
+            path: "Sources/CZXing",
+            pkgConfig: "zxing",
+            providers: [.apt(["libzxing-dev"])]
+        ),
+        .target(name: "CBarcode", dependencies: ["CZXing"], path: "Sources/CBarcode"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -79,7 +89,7 @@ let package = Package(
         .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"]),
         .target(
             name: "SimulatedCamera",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity"]
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity", "CBarcode"]
         ),
         // ALSA capture PCMs: discovery and abilities (not yet devices of the API).
         .target(name: "ALSAAudio", dependencies: ["CaptureCore", "CALSA"]),
@@ -90,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera"]
+            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),

@@ -108,6 +108,7 @@ final class CaptureStream: @unchecked Sendable {
         var scene = Scene(seed: seed, luminanceScale: values.luminanceScale)
         scene.content = values.content
         scene.timeline = values.timeline
+        scene.pictures = values.pictures
         renderer = resources.renderer(scene: scene, optics: camera.optics(for: format))
         autoExposure = AutoExposure(
             limits: CaptureStream.limits(format, configuration, lowLightBoost: camera.descriptor.supportsLowLightBoost),
@@ -415,12 +416,13 @@ final class CaptureStream: @unchecked Sendable {
             sceneColor = ColorTransform(response.sceneToCamera(under: illuminant))
         }
         if values.luminanceScale != renderer.scene.luminanceScale || values.content != renderer.scene.content
-            || values.timeline != renderer.scene.timeline
+            || values.timeline != renderer.scene.timeline || values.pictures != renderer.scene.pictures
         {
             var scene = renderer.scene
             scene.luminanceScale = values.luminanceScale
             scene.content = values.content
             scene.timeline = values.timeline
+            scene.pictures = values.pictures
             renderer.setScene(scene)
         }
         if let new = values.pendingConfiguration, new != configuration,

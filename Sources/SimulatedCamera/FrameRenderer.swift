@@ -93,7 +93,7 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     /// Changes the scene (a new seed also remakes the noise table).
     func setScene(_ new: Scene) {
         if new.seed != noise.seed { noise = NoiseTable(seed: new.seed) }
-        if new.seed != scene.seed || new.content != scene.content { layer = nil }
+        if new.seed != scene.seed || new.content != scene.content || new.pictures != scene.pictures { layer = nil }
         scene = new
     }
 

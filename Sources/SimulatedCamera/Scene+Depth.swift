@@ -33,6 +33,16 @@ extension Scene {
     /// Every distance `staticDistance` returns for this scene (shared arrays: reading it
     /// allocates nothing).
     package var staticDistances: [Float] {
+        guard pictures.isEmpty else {
+            // Cards add their own planes (this allocates, but only for scenes with cards).
+            var planes = contentDistances
+            for picture in pictures where !planes.contains(picture.distance) { planes.append(picture.distance) }
+            return planes
+        }
+        return contentDistances
+    }
+
+    private var contentDistances: [Float] {
         switch content {
         case .chart: Scene.chartPlanes
         case .hdr: Scene.windowPlanes
@@ -44,6 +54,7 @@ extension Scene {
 
     /// Distance of everything but the ball at (x, y) (normalised scene coordinates), metres.
     package func staticDistance(x: Double, y: Double) -> Float {
+        for picture in pictures.reversed() where picture.reflectance(x: x, y: y) != nil { return picture.distance }
         switch content {
         case .chart:
             // The chart board holds the grey ramp and the glyph card as well (`ChartExtras`).

@@ -30,6 +30,8 @@ package struct Scene: Sendable {
     package var content = SceneContent.chart
     /// Scripted light changes and entering objects.
     package var timeline = SceneTimeline()
+    /// Cards in front of the content (codes, pictures), the last one nearest the viewer.
+    package var pictures: [ScenePicture] = []
 
     /// The white marker's radiance relative to diffuse white: it clips at any sane exposure.
     package static let markerRadiance: Float = 4
@@ -93,6 +95,9 @@ package struct Scene: Sendable {
 
     /// Reflectance of everything but the ball at (x, y).
     package func staticReflectance(x: Double, y: Double) -> SIMD3<Float> {
+        for picture in pictures.reversed() {
+            if let reflectance = picture.reflectance(x: x, y: y) { return reflectance }
+        }
         switch content {
         case .chart: break
         case .flat(let reflectance): return SIMD3(repeating: reflectance)

@@ -18,6 +18,12 @@ extension SimulatedCamera {
         set { sceneLuminanceScale = SceneLighting.whiteLuminance(illuminance: newValue) }
     }
 
+    /// Cards placed in front of the scene's content (codes, pictures); applies from the next frame.
+    package var scenePictures: [ScenePicture] {
+        get { controls.snapshot(takingPending: false).pictures }
+        set { controls.modify { $0.pictures = newValue } }
+    }
+
     /// Whether each frame's pixel buffer carries the sensor's raw Bayer mosaic (a
     /// `RawMosaic` under `kOpenCaptureRawMosaicKey`); applies from the next frame.
     package var deliversRawMosaic: Bool {

@@ -21,6 +21,8 @@ final class StreamControls: Sendable {
         /// What the scene shows, and its scripted changes.
         var content = SceneContent.chart
         var timeline = SceneTimeline()
+        /// Cards placed in front of the content (`ScenePicture`).
+        var pictures: [ScenePicture] = []
         /// Whether frames carry their raw Bayer mosaic (`RawMosaic`).
         var rawMosaic = false
         /// A virtual device's constituent held whatever the zoom (switching locked), or nil

@@ -6,7 +6,7 @@ import Synchronization
 /// Runs a session for `capture frames` and writes what it delivers. When a write fails
 /// (a full disk, a closed pipe) it stops, and the files it made keep the complete frames
 /// and their metadata lines: the partial frame is cut off (see `finishAfterFailure`).
-final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, AVCaptureMetadataOutputObjectsDelegate, @unchecked Sendable {
     struct Result {
         var frames = 0
         var drops = 0
@@ -31,6 +31,9 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private var lastTime: CMTime = .invalid
     private var failure: Error?
     private var done = false
+    /// The codes of the newest frame the metadata output has read (with `--metadata`), each
+    /// with its own frame's time: detection runs beside the video and may lag it by a frame.
+    private var latestObjects: [[String: Any]] = []
     private let progress = ProgressLine()
     /// When a frame last reached the delegate (uptime nanoseconds), and whether the delegate
     /// is busy now (writing to a slow pipe is not a stalled camera).
@@ -51,7 +54,13 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         let output = AVCaptureVideoDataOutput()
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: plan.pixelFormat])
         output.setSampleBufferDelegate(self, queue: queue)
-        try SessionSetup.configure(session, plan: plan, outputs: [output])
+        // With --metadata, each line also lists the codes detected (every type Linux reads).
+        let scanner = metadata == nil ? nil : AVCaptureMetadataOutput()
+        try SessionSetup.configure(session, plan: plan, outputs: [output] + (scanner.map { [$0] } ?? []))
+        if let scanner {
+            scanner.setMetadataObjectsDelegate(self, queue: queue)
+            try scanner.setMetadataObjectTypes(scanner.availableMetadataObjectTypes)
+        }
         let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { [weak self] note in
             let error = note.userInfo?[AVCaptureSessionErrorKey] as? NSError
             self?.finish(with: error.map { CommandFailure(message: $0.localizedDescription) } ?? CommandFailure(message: "the camera failed"))
@@ -167,7 +176,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             }
             lastTime = sampleBuffer.presentationTimeStamp
             if let handle = metadata, let frameMetadata = sampleBuffer.metadata {
-                try handle.write(MetadataLine.json(frameMetadata, sampleBuffer: sampleBuffer))
+                try handle.write(MetadataLine.json(frameMetadata, sampleBuffer: sampleBuffer, objects: latestObjects))
             }
             completeSizes = (video.size, metadata?.size ?? 0)
             result.frames += 1
@@ -186,11 +195,16 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         result.drops += 1
     }
+
+    func metadataOutput(_ output: AVCaptureMetadataOutput, didOutput metadataObjects: [AVMetadataObject], from connection: AVCaptureConnection) {
+        latestObjects = metadataObjects.map(CodeTypes.fields)
+    }
 }
 
 /// One frame's metadata as a JSON object on one line.
 enum MetadataLine {
-    static func json(_ metadata: FrameMetadata, sampleBuffer: CMSampleBuffer) -> Data {
+    /// `objects`: the codes detected most recently (`CodeTypes.fields`), under "objects".
+    static func json(_ metadata: FrameMetadata, sampleBuffer: CMSampleBuffer, objects: [[String: Any]] = []) -> Data {
         let gains = metadata.whiteBalanceGains
         let fields: [String: Any] = [
             "sequence": metadata.sequence,
@@ -221,6 +235,7 @@ enum MetadataLine {
             "color_space": ["srgb", "p3"][min(max(metadata.colorSpace, 0), 1)],
             "width": sampleBuffer.imageBuffer?.width ?? 0,
             "height": sampleBuffer.imageBuffer?.height ?? 0,
+            "objects": objects,
         ]
         var data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
         data.append(0x0A)

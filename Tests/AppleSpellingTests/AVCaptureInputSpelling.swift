@@ -53,7 +53,8 @@ struct AVCaptureInputSpellingTests {
         let device = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
         let input = try AVCaptureDeviceInput(device: device)
         let port = try #require(input.ports.first)
-        #expect(input.ports.count == 1)
+        // The video port, then the metadata-object port a metadata output connects to.
+        #expect(input.ports.map(\.mediaType) == [.video, .metadataObject])
         #expect(port.input === input)
         #expect(port.mediaType == .video)
         #expect(port.sourceDeviceType == device.deviceType)

@@ -1,12 +1,13 @@
 // AVCaptureOutputBase.h (iOS 18 SDK, with iOS 26's deferred start), spelled as iOS code
-// spells it. transformedMetadataObject(for:connection:) takes an AVMetadataObject and
-// belongs to the metadata work; it is not here.
+// spells it.
 import AVFoundation
 import Foundation
 import Testing
 
-/// Touches every other declaration of AVCaptureOutputBase.h; compiled, never called.
-func spellAVCaptureOutputBase(_ output: AVCaptureOutput) {
+/// Touches every declaration of AVCaptureOutputBase.h; compiled, never called.
+func spellAVCaptureOutputBase(_ output: AVCaptureOutput, _ object: AVMetadataObject, _ connection: AVCaptureConnection) {
+    let transformed: AVMetadataObject? = output.transformedMetadataObject(for: object, connection: connection)
+    _ = transformed
     let connections: [AVCaptureConnection] = output.connections
     let video: AVCaptureConnection? = output.connection(with: .video)
     let toMetadata: CGRect = output.metadataOutputRectConverted(fromOutputRect: CGRect(x: 0, y: 0, width: 10, height: 10))

@@ -1,13 +1,12 @@
 // AVCaptureVideoPreviewLayer.h (iOS 18 SDK, with iOS 26's deferred start), spelled as iOS
-// code spells it. transformedMetadataObject(for:) takes an AVMetadataObject and belongs to
-// the metadata work; it is not here.
+// code spells it.
 import AVFoundation
 import Foundation
 import QuartzCore
 import Testing
 
-/// Touches every other declaration of AVCaptureVideoPreviewLayer.h; compiled, never called.
-func spellAVCaptureVideoPreviewLayer(_ session: AVCaptureSession) {
+/// Touches every declaration of AVCaptureVideoPreviewLayer.h; compiled, never called.
+func spellAVCaptureVideoPreviewLayer(_ session: AVCaptureSession, _ object: AVMetadataObject) {
     let layer: AVCaptureVideoPreviewLayer = AVCaptureVideoPreviewLayer(session: session)
     let bare: AVCaptureVideoPreviewLayer = AVCaptureVideoPreviewLayer(sessionWithNoConnection: session)
     let empty: AVCaptureVideoPreviewLayer = AVCaptureVideoPreviewLayer()
@@ -23,6 +22,8 @@ func spellAVCaptureVideoPreviewLayer(_ session: AVCaptureSession) {
     let layerPoint: CGPoint = layer.layerPointConverted(fromCaptureDevicePoint: CGPoint(x: 0.5, y: 0.5))
     let metadataRect: CGRect = layer.metadataOutputRectConverted(fromLayerRect: CGRect(x: 0, y: 0, width: 10, height: 10))
     let rect: CGRect = layer.layerRectConverted(fromMetadataOutputRect: CGRect(x: 0, y: 0, width: 1, height: 1))
+    let transformed: AVMetadataObject? = layer.transformedMetadataObject(for: object)
+    _ = transformed
     let deferredSupported: Bool = layer.isDeferredStartSupported
     layer.isDeferredStartEnabled = false
     let deferred: Bool = layer.isDeferredStartEnabled

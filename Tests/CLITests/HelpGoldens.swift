@@ -14,6 +14,7 @@ enum HelpGoldens {
           photo       Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG
           record      Record H.264 video to a fragmented .mp4 file
           preview     Show a camera live in the terminal (24-bit colour)
+          scan        Print the QR codes and barcodes a camera sees, each once, as JSON lines
           serve       Serve a camera live to a browser, with its controls (HTTP)
           wb          Convert white balance between gains, xy chromaticity and temperature/tint
           bench       Measure throughput, latency and allocations (use a release build)
@@ -261,57 +262,7 @@ enum HelpGoldens {
           -h, --help           Show this help
         """
 
-    static let serve = """
-        Usage: capture serve [options]
-
-        Serves the camera over HTTP: a page with the live picture and a control panel (/),
-        the MJPEG stream (/stream.mjpg), a snapshot (/snapshot.jpg), the camera's state as
-        JSON (/status) and POST /control with a JSON object of settings. Loopback only
-        unless --listen names another address, which needs --token or --token-file; every
-        request must then carry it (Authorization: Bearer TOKEN, or ?token=TOKEN).
-        Prints the URL it serves on; Ctrl-C stops.
-
-        Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
-          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
-                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
-                               (default: high; photo for 'capture photo')
-          --size WxH           Use the camera format of this size instead of a preset (see 'capture
-                               formats')
-          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
-                               the format of that size that supports it is chosen
-          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
-          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
-                               (default 6500)
-          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
-          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
-                               image:<file.png|file.jpg> (default chart)
-          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
-                               E/pi cd/m2)
-          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
-          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
-          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
-                               to a temperature) or R,G,B (lock to device gains)
-          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
-          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
-                               range)
-          --iso N              ISO for custom exposure (within the format's range)
-          --bias EV            Exposure target bias, -8...8 EV
-          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
-                               nearest) to lock at
-          --zoom Z             Zoom factor, 1 ... the format's maximum
-          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
-          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
-          --mirror             Mirror delivered frames left to right
-          --listen ADDR:PORT   IPv4 address and port to listen on, port 0 picks a free one (default
-                               127.0.0.1:8080)
-          --token T            Secret every request must carry (printable, 8...256 characters)
-          --token-file FILE    Read the token from FILE (its first line)
-          --duration S         Stop after S seconds
-          -h, --help           Show this help
-        """
+    // SERVE_AND_SCAN_GOLDENS
 
     static let wb = """
         Usage: capture wb [--device ID] (--gains R,G,B | --xy X,Y | --temperature K[,TINT]) [--json]
@@ -389,6 +340,7 @@ enum HelpGoldens {
         ("photo", photo),
         ("record", record),
         ("preview", preview),
+        ("scan", scan),
         ("serve", serve),
         ("wb", wb),
         ("bench", bench),

@@ -57,6 +57,8 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// The device the input captures from.
     public let device: AVCaptureDevice
     private var videoPort: Port!
+    /// A camera's metadata-object port, which feeds a metadata output (nil for a microphone).
+    private var metadataPort: Port?
     private let minFrameDurationOverride = Mutex<CMTime>(.invalid)
     /// Whether the device uses its auto-exposure defaults rather than the format's (iOS 12).
     public var unifiedAutoExposureDefaultsEnabled = false
@@ -113,6 +115,11 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
                 return core.formats[index].formatDescription
             })
         core.register(videoPort)
+        if !core.isAudio {
+            metadataPort = Port(
+                input: self, mediaType: .metadataObject, clock: CMClockGetHostTimeClock(), sourceDeviceType: device.deviceType,
+                sourceDevicePosition: device.position, formatDescription: { nil })
+        }
     }
 
     /// Objective-C style factory, as `deviceInputWithDevice:error:`.
@@ -120,7 +127,8 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
         try AVCaptureDeviceInput(device: device)
     }
 
-    open override var ports: [Port] { [videoPort] }
+    /// A camera's video port and its metadata-object port (as on iOS); a microphone's audio port.
+    open override var ports: [Port] { metadataPort.map { [videoPort, $0] } ?? [videoPort] }
 
     /// Ports of constituent devices of a virtual device; a physical camera has just its own.
     open func ports(

@@ -83,7 +83,7 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     /// The sensor image's placement in the output's pixels: no crop, the output is the
     /// whole image (rotated, mirrored, scaled).
-    private var outputGeometry: PreviewGeometry? {
+    var outputGeometry: PreviewGeometry? {
         guard let connection = connection(with: .video), let device = connection.device, let size = outputCoordinateSize else { return nil }
         let dims = device.activeFormat.formatDescription.dimensions
         let transform = connection.transform

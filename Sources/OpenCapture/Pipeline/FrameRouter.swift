@@ -17,6 +17,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     private let recorders = Mutex<[(connection: AVCaptureConnection, output: AVCaptureMovieFileOutput)]>([])
     /// Preview layers turn and scale frames on their own queues.
     private let previews = Mutex<[(connection: AVCaptureConnection, layer: AVCaptureVideoPreviewLayer)]>([])
+    /// Metadata outputs read frames on their own queues (`MetadataScanner`).
+    private let scanners = Mutex<[(connection: AVCaptureConnection, output: AVCaptureMetadataOutput)]>([])
     private let stopped = Atomic<Bool>(false)
 
     /// One connection's route, with the pools (the output's, kept across runs) and format
@@ -47,6 +49,12 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         previews.withLock { list in
             list = connections.compactMap { connection in connection.videoPreviewLayer.map { (connection, $0) } }
         }
+        scanners.withLock { list in
+            list = connections.compactMap { connection in
+                (connection.output as? AVCaptureMetadataOutput).map { (connection, $0) }
+            }
+            for (_, output) in list { output.scanner.begin() }
+        }
         recorders.withLock { list in
             list = connections.compactMap { connection in
                 (connection.output as? AVCaptureMovieFileOutput).map { (connection, $0) }
@@ -65,6 +73,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     func stop() {
         stopped.store(true, ordering: .releasing)
         for target in targets.withLock({ $0 }) { target.output.delivery?.wake() }
+        for (_, output) in scanners.withLock({ $0 }) { output.scanner.stop() }
     }
 
     // MARK: FrameSink
@@ -80,6 +89,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             let (rotation, wantsMirror, enabled) = connection.transform
             guard enabled, connection.inputPorts.allSatisfy(\.isEnabled) else { continue }
             layer.show(buffer, rotation: rotation, mirrored: wantsMirror != metadata.isMirroredByDevice)
+        }
+        for (connection, output) in scanners.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
+            output.scanner.offer(buffer, metadata: metadata, connection: connection, output: output)
         }
         let routes = targets.withLock { $0 }
         for target in routes {
@@ -140,6 +152,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     func waitUntilReadyForNextFrame() -> Bool {
         for (_, recorder) in recorders.withLock({ $0 }) {
             recorder.recorder.waitUntilDrained(unless: { stopped.load(ordering: .acquiring) })
+        }
+        for (_, output) in scanners.withLock({ $0 }) {
+            output.scanner.waitUntilIdle(unless: { stopped.load(ordering: .acquiring) })
         }
         // An inbox that closed (its output was removed, or its delegate replaced) is no reason
         // to stop: the other outputs still want frames. Only this router's stop ends the wait.

@@ -177,6 +177,14 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
         geometry.layerRect(fromDeviceRect: rectInMetadataOutputCoordinates)
     }
 
+    /// A metadata object with its bounds and corners in layer coordinates, through the
+    /// layer's gravity, rotation and mirroring; nil when the layer has no connection.
+    open func transformedMetadataObject(for metadataObject: AVMetadataObject) -> AVMetadataObject? {
+        guard connection != nil else { return nil }
+        let geometry = self.geometry
+        return metadataObject.transformed(point: geometry.layerPoint(fromDevicePoint:), rect: geometry.layerRect(fromDeviceRect:))
+    }
+
     /// The geometry now: the active format's size, the connection's rotation and mirroring.
     var geometry: PreviewGeometry {
         let connection = self.connection

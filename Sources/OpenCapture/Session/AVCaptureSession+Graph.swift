@@ -93,7 +93,7 @@ extension AVCaptureSession {
     // MARK: Outputs
 
     /// Whether the output can be added: it is in no session, and the session has no other
-    /// photo or movie output (video data outputs may be several, as since iOS 16).
+    /// photo, movie or metadata output (video data outputs may be several, as since iOS 16).
     public func canAddOutput(_ output: AVCaptureOutput) -> Bool {
         guard output.session == nil else { return false }
         switch output {
@@ -103,6 +103,7 @@ extension AVCaptureSession {
         case is AVCapturePhotoOutput, is AVCaptureStillImageOutput:
             return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
         case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
+        case is AVCaptureMetadataOutput: return !outputs.contains { $0 is AVCaptureMetadataOutput }
         default: return false
         }
     }

@@ -9,6 +9,9 @@ public struct AVMediaType: RawRepresentable, Hashable, Sendable {
     public static let audio = AVMediaType(rawValue: "soun")
     /// Timed metadata ("meta").
     public static let metadata = AVMediaType(rawValue: "meta")
+    /// Detected objects, as a camera input's metadata-object port carries them to a
+    /// metadata output ("mobj").
+    public static let metadataObject = AVMediaType(rawValue: "mobj")
     /// Depth data ("dpth").
     public static let depthData = AVMediaType(rawValue: "dpth")
 }

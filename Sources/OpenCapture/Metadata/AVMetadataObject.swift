@@ -1,0 +1,42 @@
+import Foundation
+
+/// The abstract class of what a metadata output detects: a time, a duration, bounds and a
+/// type. Apps never make one; `AVCaptureMetadataOutput` hands out concrete subclasses
+/// (`AVMetadataMachineReadableCodeObject` on Linux).
+open class AVMetadataObject: NSObject, @unchecked Sendable {
+    /// The kind of a metadata object (Apple's `AVMetadataObjectType` string constants).
+    public struct ObjectType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// The presentation time of the frame the object was found in.
+    public let time: CMTime
+    /// The duration of that frame.
+    public let duration: CMTime
+    /// The object's axis-aligned bounds, in metadata-output coordinates ((0, 0) top left to
+    /// (1, 1) bottom right of the unrotated, unmirrored sensor image) as the output gives
+    /// them; converted by `transformedMetadataObject` into an output's or a layer's.
+    public let bounds: CGRect
+    /// What the object is.
+    public let type: ObjectType
+
+    init(type: ObjectType, time: CMTime, duration: CMTime, bounds: CGRect) {
+        self.type = type
+        self.time = time
+        self.duration = duration
+        self.bounds = bounds
+        super.init()
+    }
+
+    /// The same object with its geometry mapped by `point` (corners) and `rect` (bounds);
+    /// subclasses with more geometry override it.
+    func transformed(point: (CGPoint) -> CGPoint, rect: (CGRect) -> CGRect) -> AVMetadataObject {
+        AVMetadataObject(type: type, time: time, duration: duration, bounds: rect(bounds))
+    }
+
+    open override var description: String {
+        "<\(Swift.type(of: self)): type=\"\(type.rawValue)\", bounds={\(bounds.origin.x),\(bounds.origin.y) \(bounds.width)x\(bounds.height)}, time \(time.value)/\(time.timescale)>"
+    }
+}

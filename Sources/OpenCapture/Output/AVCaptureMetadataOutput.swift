@@ -1,0 +1,102 @@
+import Foundation
+
+/// Detects machine-readable codes in a camera's frames and hands them to a delegate.
+///
+/// Linux detects the code types of `BarcodeReader.supportedTypes` (zxing-cpp); faces,
+/// bodies and salient objects are never available, as on a device without those detectors.
+///
+/// Threads: detection runs on the output's own queue on the newest frame it can take (a
+/// slow detector skips frames, never delays video; in virtual time every frame is read).
+/// The delegate is called on `metadataObjectsCallbackQueue`, never with a lock held.
+open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
+    private let settings = Mutex<Settings>(Settings())
+    let scanner = MetadataScanner()
+
+    private struct Settings {
+        weak var delegate: (any AVCaptureMetadataOutputObjectsDelegate)?
+        var queue: DispatchQueue?
+        var types: [AVMetadataObject.ObjectType] = []
+        var rectOfInterest = CGRect(x: 0, y: 0, width: 1, height: 1)
+    }
+
+    public override init() { super.init() }
+
+    override var acceptedMediaTypes: [AVMediaType] { [.metadataObject] }
+
+    // MARK: Delegate
+
+    /// Sets the delegate and the serial queue it is called on; nil for both stops delivery.
+    /// A delegate without a queue raises `NSInvalidArgumentException`, as on iOS.
+    open func setMetadataObjectsDelegate(_ objectsDelegate: (any AVCaptureMetadataOutputObjectsDelegate)?, queue objectsCallbackQueue: DispatchQueue?) {
+        if objectsDelegate != nil, objectsCallbackQueue == nil {
+            AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureMetadataOutput", "setMetadataObjectsDelegate:queue:", "Cannot specify a nil queue with a non-nil delegate")).raise()
+        }
+        settings.withLock {
+            $0.delegate = objectsDelegate
+            $0.queue = objectsDelegate == nil ? nil : objectsCallbackQueue
+        }
+    }
+
+    /// The delegate (held weakly).
+    open var metadataObjectsDelegate: (any AVCaptureMetadataOutputObjectsDelegate)? { settings.withLock { $0.delegate } }
+
+    /// The queue the delegate is called on.
+    open var metadataObjectsCallbackQueue: DispatchQueue? { settings.withLock { $0.queue } }
+
+    // MARK: Types
+
+    /// The types the output can detect: none until it is connected to a camera, then the
+    /// code types Linux reads.
+    open var availableMetadataObjectTypes: [AVMetadataObject.ObjectType] {
+        guard let connection = connections.first, let device = connection.device, device.hasMediaType(.video) else { return [] }
+        return BarcodeReader.supportedTypes
+    }
+
+    /// The types to detect (default none). A type not in `availableMetadataObjectTypes`
+    /// raises `NSInvalidArgumentException`, as on iOS; nil means none.
+    open var metadataObjectTypes: [AVMetadataObject.ObjectType]! {
+        get { settings.withLock { $0.types } }
+        set { enforce { try setMetadataObjectTypes(newValue) } }
+    }
+
+    /// The checked form of setting `metadataObjectTypes` (Linux addition).
+    public func setMetadataObjectTypes(_ types: [AVMetadataObject.ObjectType]?) throws(AVCaptureException) {
+        let types = types ?? []
+        let available = Set(availableMetadataObjectTypes)
+        guard types.allSatisfy(available.contains) else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureMetadataOutput", "setMetadataObjectTypes:", "Unsupported type found - use -availableMetadataObjectTypes"))
+        }
+        settings.withLock { $0.types = types }
+    }
+
+    // MARK: Rect of interest
+
+    /// Where to look, in metadata-output coordinates ((0, 0) top left to (1, 1) bottom right
+    /// of the unrotated sensor image; `AVCaptureVideoPreviewLayer.metadataOutputRectConverted(fromLayerRect:)`
+    /// converts from a layer). Codes outside it are not reported. Default the whole picture;
+    /// a rectangle outside 0 ... 1 raises `NSInvalidArgumentException`.
+    open var rectOfInterest: CGRect {
+        get { settings.withLock { $0.rectOfInterest } }
+        set { enforce { try setRectOfInterest(newValue) } }
+    }
+
+    /// The checked form of setting `rectOfInterest` (Linux addition).
+    public func setRectOfInterest(_ rect: CGRect) throws(AVCaptureException) {
+        let r = rect.standardized
+        guard r.minX >= 0, r.minY >= 0, r.maxX <= 1, r.maxY <= 1, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureMetadataOutput", "setRectOfInterest:", "Rect of interest must be normalized (0.0 - 1.0)"))
+        }
+        settings.withLock { $0.rectOfInterest = r }
+    }
+
+    /// What the scanner needs for one frame, or nil when nothing is asked for.
+    var scanRequest: MetadataScanner.Request? {
+        settings.withLock { s -> MetadataScanner.Request? in
+            guard let delegate = s.delegate, let queue = s.queue, !s.types.isEmpty else { return nil }
+            return MetadataScanner.Request(types: Set(s.types), rectOfInterest: s.rectOfInterest, delegate: delegate, queue: queue)
+        }
+    }
+}
