@@ -42,6 +42,8 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
 // F(library, return type, name, parameters, arguments) for functions that return a value;
 // V(library, name, parameters, arguments) for void ones.
 #define OC_FFMPEG_FUNCTIONS(F, V)                                                                                  \
+    F(OC_AVUTIL, int, av_channel_layout_copy, (AVChannelLayout *dst, const AVChannelLayout *src), (dst, src))       \
+    V(OC_AVUTIL, av_channel_layout_default, (AVChannelLayout *ch_layout, int nb_channels), (ch_layout, nb_channels)) \
     F(OC_AVUTIL, AVRational, av_d2q, (double d, int max), (d, max))                                                \
     F(OC_AVUTIL, int, av_dict_count, (const AVDictionary *m), (m))                                                 \
     V(OC_AVUTIL, av_dict_free, (AVDictionary **m), (m))                                                            \
@@ -59,6 +61,7 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     V(OC_AVUTIL, av_log_set_level, (int level), (level))                                                           \
     F(OC_AVUTIL, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size))  \
     F(OC_AVCODEC, AVPacket *, av_packet_alloc, (void), ())                                                         \
+    F(OC_AVCODEC, int, av_new_packet, (AVPacket *pkt, int size), (pkt, size))                                      \
     V(OC_AVCODEC, av_packet_free, (AVPacket **pkt), (pkt))                                                         \
     V(OC_AVCODEC, av_packet_rescale_ts, (AVPacket *pkt, AVRational tb_src, AVRational tb_dst),                     \
       (pkt, tb_src, tb_dst))                                                                                       \
