@@ -28,7 +28,10 @@ func spellAVAssetWriter(_ url: URL, _ input: AVAssetWriterInput) async throws {
     await writer.finishWriting()
     writer.cancelWriting()
     let all: [AVAssetWriter.Status] = [.unknown, .writing, .completed, .failed, .cancelled]
-    let fileTypes: [AVFileType] = [.mov, .mp4, .m4v, .m4a, .heic, .jpg, .dng, .tif]
+    let fileTypes: [AVFileType] = [
+        .mov, .mp4, .m4v, .m4a, .heic, .heif, .avci, .jpg, .dng, .tif, .mobile3GPP, .mobile3GPP2, .caf, .wav, .aiff, .aifc, .amr,
+        .mp3, .au, .ac3, .eac3,
+    ]
     _ = (outputURL, fileType, types, status, error, applies, adds, inputs, started, all, fileTypes)
 }
 

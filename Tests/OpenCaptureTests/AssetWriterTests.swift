@@ -169,6 +169,26 @@ struct AssetWriterTests {
         #expect(values == samples)
     }
 
+    @Test("nil audio settings with a linear PCM hint pass the samples through into a QuickTime movie")
+    func passthroughAudio() async throws {
+        let url = Fixture.temporaryURL("mov")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        #expect(!writer.canAdd(AVAssetWriterInput(mediaType: .audio, outputSettings: nil)), "without a hint the format is unknown")
+        let audio = AVAssetWriterInput(mediaType: .audio, outputSettings: nil, sourceFormatHint: Fixture.monoFormat)
+        #expect(try !AVAssetWriter(outputURL: url, fileType: .mp4).canAdd(audio), "passthrough only into QuickTime")
+        writer.add(audio)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        let samples = Fixture.tone(first: 0, count: 2048)
+        audio.append(Fixture.audioSample(samples, at: .zero))
+        await writer.finishWriting()
+        #expect(writer.status == .completed)
+        #expect(Fixture.stream(try Fixture.probe(url), "audio")?["codec_name"] as? String == "pcm_s16le")
+        let decoded = try Fixture.run("/usr/bin/ffmpeg", ["-v", "error", "-i", url.path, "-f", "s16le", "-"])
+        #expect(decoded.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) } == samples)
+    }
+
     @Test("requestMediaDataWhenReady: the block is called again each time the queue drains, until markAsFinished")
     func backPressure() async throws {
         let url = Fixture.temporaryURL("mp4")
