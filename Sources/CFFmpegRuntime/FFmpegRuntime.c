@@ -1,5 +1,7 @@
 // FFmpeg, loaded when first used rather than when the program starts.
 //
+// libswscale converts decoded frames to the pixel formats the asset reader hands out.
+//
 // Why: Debian's libavformat and libavcodec pull in about 135 shared libraries (every codec,
 // network and hardware library FFmpeg was built with). Linking them made every process
 // that uses OpenCapture, the `capture` tool among them, spend about 50 ms in the dynamic
@@ -30,19 +32,30 @@
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/rational.h>
+#include <libavutil/samplefmt.h>
+#include <libswscale/swscale.h>
 
-enum { OC_AVUTIL, OC_AVCODEC, OC_AVFORMAT, OC_LIBRARY_COUNT };
+enum { OC_AVUTIL, OC_AVCODEC, OC_AVFORMAT, OC_SWSCALE, OC_LIBRARY_COUNT };
 
 static const char *const library_names[OC_LIBRARY_COUNT] = {
     "libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
     "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
     "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR),
+    "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR),
 };
 
 // F(library, return type, name, parameters, arguments) for functions that return a value;
 // V(library, name, parameters, arguments) for void ones.
 #define OC_FFMPEG_FUNCTIONS(F, V)                                                                                  \
+    F(OC_AVUTIL, int, av_channel_layout_copy, (AVChannelLayout *dst, const AVChannelLayout *src), (dst, src))       \
+    V(OC_AVUTIL, av_channel_layout_default, (AVChannelLayout *ch_layout, int nb_channels), (ch_layout, nb_channels)) \
     F(OC_AVUTIL, AVRational, av_d2q, (double d, int max), (d, max))                                                \
+    F(OC_AVUTIL, AVDictionaryEntry *, av_dict_get,                                                                  \
+      (const AVDictionary *m, const char *key, const AVDictionaryEntry *prev, int flags), (m, key, prev, flags))   \
+    F(OC_AVUTIL, double, av_display_rotation_get, (const int32_t matrix[9]), (matrix))                             \
+    V(OC_AVUTIL, av_frame_unref, (AVFrame *frame), (frame))                                                        \
+    F(OC_AVUTIL, int64_t, av_rescale_q, (int64_t a, AVRational bq, AVRational cq), (a, bq, cq))                    \
+    F(OC_AVUTIL, int, av_sample_fmt_is_planar, (enum AVSampleFormat sample_fmt), (sample_fmt))                     \
     F(OC_AVUTIL, int, av_dict_count, (const AVDictionary *m), (m))                                                 \
     V(OC_AVUTIL, av_dict_free, (AVDictionary **m), (m))                                                            \
     F(OC_AVUTIL, int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags),             \
@@ -59,10 +72,17 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     V(OC_AVUTIL, av_log_set_level, (int level), (level))                                                           \
     F(OC_AVUTIL, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size))  \
     F(OC_AVCODEC, AVPacket *, av_packet_alloc, (void), ())                                                         \
+    F(OC_AVCODEC, int, av_new_packet, (AVPacket *pkt, int size), (pkt, size))                                      \
     V(OC_AVCODEC, av_packet_free, (AVPacket **pkt), (pkt))                                                         \
     V(OC_AVCODEC, av_packet_rescale_ts, (AVPacket *pkt, AVRational tb_src, AVRational tb_dst),                     \
       (pkt, tb_src, tb_dst))                                                                                       \
     V(OC_AVCODEC, av_packet_unref, (AVPacket *pkt), (pkt))                                                         \
+    F(OC_AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id))                                \
+    F(OC_AVCODEC, const char *, avcodec_get_name, (enum AVCodecID id), (id))                                       \
+    F(OC_AVCODEC, int, avcodec_parameters_to_context, (AVCodecContext *codec, const AVCodecParameters *par),       \
+      (codec, par))                                                                                                \
+    F(OC_AVCODEC, int, avcodec_send_packet, (AVCodecContext *avctx, const AVPacket *avpkt), (avctx, avpkt))        \
+    F(OC_AVCODEC, int, avcodec_receive_frame, (AVCodecContext *avctx, AVFrame *frame), (avctx, frame))             \
     F(OC_AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec))                       \
     F(OC_AVCODEC, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name))                       \
     V(OC_AVCODEC, avcodec_free_context, (AVCodecContext **avctx), (avctx))                                         \
@@ -72,6 +92,19 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
       (par, codec))                                                                                                \
     F(OC_AVCODEC, int, avcodec_receive_packet, (AVCodecContext *avctx, AVPacket *avpkt), (avctx, avpkt))           \
     F(OC_AVCODEC, int, avcodec_send_frame, (AVCodecContext *avctx, const AVFrame *frame), (avctx, frame))          \
+    F(OC_AVFORMAT, uint8_t *, av_stream_get_side_data,                                                             \
+      (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size))               \
+    F(OC_AVFORMAT, const AVInputFormat *, av_probe_input_format, (const AVProbeData *pd, int is_opened),         \
+      (pd, is_opened))                                                                                             \
+    F(OC_AVFORMAT, int, av_read_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt))                              \
+    V(OC_AVFORMAT, avformat_close_input, (AVFormatContext **s), (s))                                               \
+    F(OC_AVFORMAT, int, avformat_find_stream_info, (AVFormatContext *ic, AVDictionary **options), (ic, options))   \
+    F(OC_AVFORMAT, int, avformat_open_input,                                                                       \
+      (AVFormatContext **ps, const char *url, const AVInputFormat *fmt, AVDictionary **options),                  \
+      (ps, url, fmt, options))                                                                                     \
+    F(OC_AVFORMAT, int, avformat_seek_file,                                                                        \
+      (AVFormatContext *s, int stream_index, int64_t min_ts, int64_t ts, int64_t max_ts, int flags),               \
+      (s, stream_index, min_ts, ts, max_ts, flags))                                                                \
     F(OC_AVFORMAT, uint8_t *, av_stream_new_side_data, (AVStream *stream, enum AVPacketSideDataType type, size_t size), \
       (stream, type, size))                                                                                        \
     F(OC_AVFORMAT, int, av_write_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt))                             \
@@ -85,7 +118,21 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     F(OC_AVFORMAT, int, avio_closep, (AVIOContext **s), (s))                                                       \
     V(OC_AVFORMAT, avio_flush, (AVIOContext *s), (s))                                                              \
     F(OC_AVFORMAT, int, avio_open, (AVIOContext **s, const char *url, int flags), (s, url, flags))                 \
-    F(OC_AVFORMAT, int64_t, avio_seek, (AVIOContext *s, int64_t offset, int whence), (s, offset, whence))
+    F(OC_AVFORMAT, int64_t, avio_seek, (AVIOContext *s, int64_t offset, int whence), (s, offset, whence))       \
+    V(OC_SWSCALE, sws_freeContext, (struct SwsContext *context), (context))                                        \
+    F(OC_SWSCALE, const int *, sws_getCoefficients, (int colorspace), (colorspace))                                \
+    F(OC_SWSCALE, struct SwsContext *, sws_getContext,                                                             \
+      (int srcW, int srcH, enum AVPixelFormat srcFormat, int dstW, int dstH, enum AVPixelFormat dstFormat,         \
+       int flags, SwsFilter *srcFilter, SwsFilter *dstFilter, const double *param),                                \
+      (srcW, srcH, srcFormat, dstW, dstH, dstFormat, flags, srcFilter, dstFilter, param))                          \
+    F(OC_SWSCALE, int, sws_scale,                                                                                  \
+      (struct SwsContext *c, const uint8_t *const srcSlice[], const int srcStride[], int srcSliceY,                \
+       int srcSliceH, uint8_t *const dst[], const int dstStride[]),                                                \
+      (c, srcSlice, srcStride, srcSliceY, srcSliceH, dst, dstStride))                                              \
+    F(OC_SWSCALE, int, sws_setColorspaceDetails,                                                                   \
+      (struct SwsContext *c, const int inv_table[4], int srcRange, const int table[4], int dstRange,               \
+       int brightness, int contrast, int saturation),                                                              \
+      (c, inv_table, srcRange, table, dstRange, brightness, contrast, saturation))
 
 // The real functions, found by dlsym.
 #define OC_POINTER(library, type, name, parameters, arguments) static type(*real_##name) parameters;

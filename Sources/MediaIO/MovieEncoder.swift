@@ -36,6 +36,10 @@ final class MovieEncoder {
         /// BT.2100 HLG tags: BT.2020 primaries and non-constant-luminance matrix, ARIB
         /// STD-B67 transfer.
         var hlg = false
+        /// The encoder's profile name, nil for the default (x264: High; x265: Main).
+        var profile: String?
+        /// The H.264 level ("4.1"), nil for automatic.
+        var level: String?
     }
 
     /// Units per second of the timestamps given to `encode` and set on packets.
@@ -108,6 +112,8 @@ final class MovieEncoder {
         // A keyframe we ask for must be an IDR, so the fragment it starts decodes on its own.
         av_dict_set(&options, "forced-idr", "1", 0)
         if settings.bitRate == nil { av_dict_set(&options, "crf", "23", 0) }
+        if let profile = settings.profile { av_dict_set(&options, "profile", profile, 0) }
+        if let level = settings.level, !settings.hevc { av_dict_set(&options, "level", level, 0) }
         let opened = avcodec_open2(context, codec, &options)
         guard opened >= 0 else { throw .encoding(opened, "opening \(encoderName)") }
         if av_dict_count(options) > 0 { throw .encoder("\(encoderName) ignored options") }

@@ -15,7 +15,7 @@ struct MovieFrameDurations {
     }
 
     /// The duration given to a frame whose successor is unknown, in time-base units.
-    let nominal: Int64
+    var nominal: Int64
     /// Submitted times in increasing order, from the oldest frame whose packet is still due.
     private var entries: [Entry] = []
 

@@ -1,7 +1,8 @@
 import CFFmpeg
 import Foundation
 
-/// Writes one H.264 track into an MP4 file with libavformat's mp4 muxer.
+/// Writes a video track (H.264 or HEVC) and an audio track (AAC or linear PCM), either or
+/// both, into an MP4, QuickTime or M4A file with libavformat's mov muxer.
 ///
 /// Fragmented (the default for `MovieWriter`), the file is `ftyp`, an empty `moov` that only
 /// describes the track, then a `moof`+`mdat` pair per fragment, and at `finish` an `mfra`
@@ -22,15 +23,19 @@ final class MovieMuxer {
     private var pendingBytes: Int64 = 0
     /// The file's size once closed.
     private var closedSize: Int64?
+    /// The time base of each track's packets, by stream index.
+    private var timeBases: [AVRational] = []
 
     /// Creates the file, which must not exist, and prepares the muxer.
-    init(url: URL, fragmented: Bool) throws(MovieWriterError) {
+    ///
+    /// - Parameter format: libavformat's muxer: "mp4", "mov" (QuickTime) or "ipod" (M4A).
+    init(url: URL, format: String = "mp4", fragmented: Bool) throws(MovieWriterError) {
         guard url.isFileURL else { throw .cannotOpen("\(url) is not a file URL") }
         path = url.path
         self.fragmented = fragmented
         var context: UnsafeMutablePointer<AVFormatContext>?
-        let allocated = avformat_alloc_output_context2(&context, nil, "mp4", nil)
-        guard allocated >= 0, let context else { throw .cannotOpen("no mp4 muxer: \(MovieWriterError.message(allocated))") }
+        let allocated = avformat_alloc_output_context2(&context, nil, format, nil)
+        guard allocated >= 0, let context else { throw .cannotOpen("no \(format) muxer: \(MovieWriterError.message(allocated))") }
         self.context = context
         // O_EXCL makes "refuse an existing file" atomic; FFmpeg's own open would truncate it.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -46,47 +51,97 @@ final class MovieMuxer {
 
     deinit { release(keepingFile: true) }
 
-    /// Adds the video track and writes the header (`ftyp` and, fragmented, the empty `moov`).
+    /// Adds the video track (stream 0 when it is added first).
     ///
     /// - Parameters:
-    ///   - rotationDegrees: clockwise rotation a player applies on display (0, 90, 180 or 270),
-    ///     stored as the track's display matrix.
+    ///   - displayMatrix: the track matrix players apply on display, nine values as in
+    ///     QuickTime's 'tkhd' (16.16 fixed point, the last column 2.30), or nil for identity.
     ///   - describe: fills the track's codec parameters.
-    func start(
-        rotationDegrees: Int, frameRate: AVRational,
+    /// - Returns: the stream's index.
+    @discardableResult
+    func addVideoTrack(
+        displayMatrix: [Int32]?, frameRate: AVRational, timeScale: Int32? = nil,
         describe: (UnsafeMutablePointer<AVCodecParameters>) throws(MovieWriterError) -> Void
-    ) throws(MovieWriterError) {
+    ) throws(MovieWriterError) -> Int {
         guard let context, let stream = avformat_new_stream(context, nil) else { throw .io("cannot add the video track") }
         try describe(stream.pointee.codecpar)
-        stream.pointee.time_base = MovieEncoder.timeBase
+        stream.pointee.time_base = timeScale.map { AVRational(num: 1, den: $0) } ?? MovieEncoder.timeBase
         stream.pointee.avg_frame_rate = frameRate
-        if rotationDegrees != 0 {
+        if let displayMatrix, displayMatrix != MovieMuxer.identityMatrix {
             let size = 9 * MemoryLayout<Int32>.size
             guard let bytes = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, size) else {
                 throw .io("out of memory")
             }
-            // av_display_rotation_set takes the clockwise angle. FFmpeg reads matrices back
-            // as counterclockwise angles (av_display_rotation_get), so ffprobe shows -90.
-            bytes.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(rotationDegrees)) }
+            bytes.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
+                for index in 0..<9 { matrix[index] = displayMatrix[index] }
+            }
         }
+        timeBases.append(MovieEncoder.timeBase)
+        return Int(stream.pointee.index)
+    }
+
+    /// Adds an audio track whose packets are timed in 1 / `sampleRate` units.
+    @discardableResult
+    func addAudioTrack(
+        sampleRate: Int32, describe: (UnsafeMutablePointer<AVCodecParameters>) throws(MovieWriterError) -> Void
+    ) throws(MovieWriterError) -> Int {
+        guard let context, let stream = avformat_new_stream(context, nil) else { throw .io("cannot add the audio track") }
+        try describe(stream.pointee.codecpar)
+        let timeBase = AVRational(num: 1, den: sampleRate)
+        stream.pointee.time_base = timeBase
+        timeBases.append(timeBase)
+        return Int(stream.pointee.index)
+    }
+
+    /// The identity track matrix.
+    static let identityMatrix: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
+
+    /// The track matrix that turns the picture `degrees` clockwise (0, 90, 180 or 270).
+    static func rotationMatrix(degrees: Int) -> [Int32] {
+        var matrix = [Int32](repeating: 0, count: 9)
+        // av_display_rotation_set takes the clockwise angle. FFmpeg reads matrices back as
+        // counterclockwise angles (av_display_rotation_get), so ffprobe shows -90 for 90.
+        matrix.withUnsafeMutableBufferPointer { av_display_rotation_set($0.baseAddress!, Double(degrees)) }
+        return matrix
+    }
+
+    /// Writes the header (`ftyp` and, fragmented, the empty `moov`) once the tracks are added.
+    ///
+    /// - Parameters:
+    ///   - metadata: movie-level tags in FFmpeg's names (title, creation_time, location,
+    ///     make, model, encoder...), written to the 'mvhd' and 'udta' as the muxer maps them.
+    ///   - firstFragmentNumber: the sequence number of the first 'moof' (fragmented only).
+    ///   - fastStart: unfragmented, move the 'moov' before the 'mdat' at `finish`.
+    ///   - movieTimeScale: the 'mvhd' time scale, nil for the muxer's default.
+    func writeHeader(
+        metadata: [(String, String)] = [], firstFragmentNumber: Int = 1, fastStart: Bool = false, movieTimeScale: Int32? = nil
+    ) throws(MovieWriterError) {
+        guard let context else { throw .notWriting }
+        for (key, value) in metadata { av_dict_set(&context.pointee.metadata, key, value, 0) }
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         if fragmented {
             // frag_custom: a fragment ends only when we say (cutFragment), at our keyframes.
             // empty_moov: the header is complete before the first sample, so every fragment plays.
             av_dict_set(&options, "movflags", "frag_custom+empty_moov+default_base_moof", 0)
+            if firstFragmentNumber != 1 { av_dict_set(&options, "fragment_index", String(firstFragmentNumber), 0) }
+        } else if fastStart {
+            av_dict_set(&options, "movflags", "faststart", 0)
         }
+        if let movieTimeScale { av_dict_set(&options, "movie_timescale", String(movieTimeScale), 0) }
         let written = avformat_write_header(context, &options)
         guard written >= 0 else { throw .writing(written, "writing the header") }
-        if av_dict_count(options) > 0 { throw .io("the mp4 muxer ignored the fragmentation flags") }
+        if av_dict_count(options) > 0 { throw .io("the muxer ignored the movie flags") }
         try flushToDisk("writing the header")
     }
 
-    /// Adds a packet (timestamps in `MovieEncoder.timeBase`) to the current fragment.
-    func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(MovieWriterError) {
-        guard let context, let stream = context.pointee.streams[0] else { throw .notWriting }
-        packet.pointee.stream_index = 0
-        av_packet_rescale_ts(packet, MovieEncoder.timeBase, stream.pointee.time_base)
+    /// Adds a packet of a track (timestamps in the track's time base: `MovieEncoder.timeBase`
+    /// for video, 1 / sample rate for audio) to the current fragment. Each track's packets
+    /// must come in decode order; tracks may interleave freely.
+    func write(_ packet: UnsafeMutablePointer<AVPacket>, track: Int = 0) throws(MovieWriterError) {
+        guard let context, track < timeBases.count, let stream = context.pointee.streams[track] else { throw .notWriting }
+        packet.pointee.stream_index = Int32(track)
+        av_packet_rescale_ts(packet, timeBases[track], stream.pointee.time_base)
         let size = Int64(packet.pointee.size)
         let written = av_write_frame(context, packet)
         guard written >= 0 else { throw .writing(written, "writing a frame") }

@@ -2,7 +2,8 @@ import CFFmpeg
 import CaptureCore
 import Foundation
 
-/// Records pixel buffers to an H.264 MP4 file: the engine of `AVCaptureMovieFileOutput`.
+/// Records pixel buffers to an H.264 or HEVC track and linear PCM to an AAC or PCM track of
+/// an MP4, QuickTime or M4A file: the engine of `AVCaptureMovieFileOutput` and `AVAssetWriter`.
 ///
 /// Encoding is libx264 through libavcodec: preset 'veryfast', High profile without
 /// B-frames, NV12 input, BT.709 colour tagged with the range asked for, and either an
@@ -17,9 +18,12 @@ import Foundation
 /// interval plus the encoder's delay (14 frames on two cores: look-ahead and frame threads).
 /// `finish` writes the rest and an `mfra` index. Unfragmented files play only once finished.
 ///
-/// **Time.** Presentation times are made relative to the first frame, which starts at 0, and
-/// stored at 1/90000 s. Each frame lasts until the next frame's time; the last frame lasts
-/// one nominal frame (`1 / frameRate`).
+/// **Time.** Presentation times are made relative to the origin, which is time 0: the time
+/// given to `startSession(at:)`, else the first frame's (or first audio sample's). Video is
+/// stored at 1/90000 s, audio at 1 / sample rate. Each frame lasts until the next frame's
+/// time; the last frame lasts one nominal frame (`1 / frameRate`), or until `endSession`'s
+/// time. Audio is placed by sample count: a gap in its times is filled with silence and an
+/// overlap (or samples before the origin) is cut, so the tracks stay in sync to a sample.
 ///
 /// **Rotation** is metadata: the track's display matrix tells players to turn the picture
 /// `rotationDegrees` clockwise; the pixels are stored as captured. FFmpeg reads the matrix
@@ -32,7 +36,7 @@ import Foundation
 /// Not thread-safe: call it from one thread at a time (the movie output uses one serial
 /// queue). It is `Sendable` only so that it can be handed to that queue.
 package final class MovieWriter: @unchecked Sendable {
-    /// Units per second of the times stored in the file.
+    /// Units per second of the video times stored in the file.
     static let timescale: Int32 = 90_000
 
     private enum State {
@@ -42,23 +46,37 @@ package final class MovieWriter: @unchecked Sendable {
     }
 
     package let url: URL
+    /// The video size (0 without a video track).
     package let width: Int
     package let height: Int
-    private let encoder: MovieEncoder
+    package let configuration: MovieWriterConfiguration
+    private let encoder: MovieEncoder?
+    private let audioEncoder: MovieAudioEncoder?
     private let muxer: MovieMuxer
+    private let videoTrack: Int
+    private let audioTrack: Int
     private var plan: MovieFragmentPlan
     private var durations: MovieFrameDurations
     private var state = State.writing
-    /// The first frame's presentation time, subtracted from every frame's.
+    /// Time 0 of the movie: `startSession`'s time or the first sample's.
     private var origin: CMTime?
+    /// The end given to `endSession(at:)`; later media is not written.
+    private var end: CMTime?
     /// The last frame's time in `timescale` units, -1 before the first frame.
     private var lastTime: Int64 = -1
+    /// The next audio sample's time in samples from the origin.
+    private var nextAudioSample: Int64 = 0
+    /// Audio-only fragments: the sample time at which the next fragment starts.
+    private var nextAudioFragment: Int64 = 0
 
     /// Frames accepted by `append`. The last few may still be in the encoder, and those of
     /// the current fragment in memory, until the fragment is cut or the writer finishes.
     package private(set) var framesWritten = 0
+    /// Audio samples (per channel) accepted by `appendAudio`, silence for gaps included.
+    package var audioSamplesWritten: Int64 { nextAudioSample }
 
-    /// Creates the file (which must not exist) and writes the movie's header.
+    /// Creates an H.264 (or HEVC) MP4 file of one video track, which must not exist, and
+    /// writes its header: the movie output's writer.
     ///
     /// - Parameters:
     ///   - width: frame width in pixels; even, as 4:2:0 H.264 requires.
@@ -78,41 +96,93 @@ package final class MovieWriter: @unchecked Sendable {
     ///     buffers keep all their bits); H.264 stays 8-bit (10-bit frames are narrowed).
     ///   - hlg: tag the stream BT.2100 HLG: BT.2020 primaries and matrix, ARIB STD-B67
     ///     transfer (the frames are HLG_BT2020).
-    package init(
+    package convenience init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
         hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false
     ) throws(MovieWriterError) {
-        try FFmpegLibraries.load()
-        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
-            throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
-        }
-        guard frameRate.isFinite, frameRate > 0 else { throw .invalidSettings("frame rate \(frameRate)") }
-        guard fragmentInterval.isFinite else { throw .invalidSettings("fragment interval \(fragmentInterval)") }
         let rotation = (rotationDegrees % 360 + 360) % 360
         guard rotation % 90 == 0 else { throw .invalidSettings("rotation \(rotationDegrees) is not a multiple of 90") }
-        if let bitRate, bitRate <= 0 { throw .invalidSettings("bit rate \(bitRate)") }
+        var video = MovieVideoSettings(width: width, height: height, frameRate: frameRate)
+        video.fullRange = fullRange
+        video.bitRate = bitRate
+        video.displayP3 = displayP3
+        video.ycbcrBT601 = ycbcrBT601
+        video.hevc = hevc
+        video.tenBit = tenBit
+        video.hlg = hlg
+        if rotation != 0 {
+            try FFmpegLibraries.load()
+            video.displayMatrix = MovieMuxer.rotationMatrix(degrees: rotation)
+        }
+        var configuration = MovieWriterConfiguration(video: video)
+        configuration.fragmentInterval = fragmentInterval
+        try self.init(url: url, configuration: configuration)
+    }
 
-        let frameTicks = max(Int64((Double(Self.timescale) / frameRate).rounded()), 1)
+    /// Creates the file (which must not exist) with the configured tracks and writes its header.
+    package init(url: URL, configuration: MovieWriterConfiguration) throws(MovieWriterError) {
+        try FFmpegLibraries.load()
+        let fragmentInterval = configuration.fragmentInterval
+        guard fragmentInterval.isFinite else { throw .invalidSettings("fragment interval \(fragmentInterval)") }
+        guard configuration.video != nil || configuration.audio != nil else { throw .invalidSettings("a movie needs a track") }
         let intervalTicks = fragmentInterval > 0 ? max(Int64((fragmentInterval * Double(Self.timescale)).rounded()), 1) : 0
-        // Our forced keyframes come every interval; x264's own limit is only a safety net.
-        let keyframeSeconds = intervalTicks > 0 ? 2 * fragmentInterval : 10
-        let settings = MovieEncoder.Settings(
-            width: width, height: height, frameRate: frameRate, fullRange: fullRange, bitRate: bitRate,
-            maximumKeyframeInterval: Int((keyframeSeconds * frameRate).rounded(.up)), preset: MovieEncoder.defaultPreset,
-            displayP3: displayP3, ycbcrBT601: ycbcrBT601, hevc: hevc, tenBit: tenBit && hevc, hlg: hlg)
+        var frameTicks = Int64(Self.timescale / 30)
+        var encoder: MovieEncoder?
+        if let video = configuration.video {
+            let (width, height, frameRate) = (video.width, video.height, video.frameRate)
+            guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
+                throw .invalidSettings("\(width)x\(height): 4:2:0 H.264 needs even, positive dimensions")
+            }
+            guard frameRate.isFinite, frameRate > 0 else { throw .invalidSettings("frame rate \(frameRate)") }
+            if let bitRate = video.bitRate, bitRate <= 0 { throw .invalidSettings("bit rate \(bitRate)") }
+            frameTicks = max(Int64((Double(Self.timescale) / frameRate).rounded()), 1)
+            // Our forced keyframes come every interval; x264's own limit is only a safety net.
+            let keyframeSeconds = intervalTicks > 0 ? 2 * fragmentInterval : 10
+            let settings = MovieEncoder.Settings(
+                width: width, height: height, frameRate: frameRate, fullRange: video.fullRange, bitRate: video.bitRate,
+                maximumKeyframeInterval: video.maximumKeyframeInterval ?? Int((keyframeSeconds * frameRate).rounded(.up)),
+                preset: MovieEncoder.defaultPreset, displayP3: video.displayP3, ycbcrBT601: video.ycbcrBT601, hevc: video.hevc,
+                tenBit: video.tenBit && video.hevc, hlg: video.hlg, profile: video.profile, level: video.level)
+            encoder = try MovieEncoder(settings: settings, globalHeader: true)
+        }
+        let audioEncoder = try configuration.audio.map { settings throws(MovieWriterError) in
+            if case .linearPCM = settings.codec, configuration.container != .quickTime {
+                throw .invalidSettings("linear PCM audio needs a QuickTime movie")
+            }
+            return try MovieAudioEncoder(settings: settings)
+        }
+        if configuration.container == .m4a && configuration.video != nil { throw .invalidSettings("an M4A file holds audio only") }
 
         self.url = url
-        self.width = width
-        self.height = height
+        self.configuration = configuration
+        width = configuration.video?.width ?? 0
+        height = configuration.video?.height ?? 0
+        self.encoder = encoder
+        self.audioEncoder = audioEncoder
         plan = MovieFragmentPlan(interval: intervalTicks, frameDuration: frameTicks)
         durations = MovieFrameDurations(nominal: frameTicks)
-        encoder = try MovieEncoder(settings: settings, globalHeader: true)
-        muxer = try MovieMuxer(url: url, fragmented: intervalTicks > 0)
+        if let audio = configuration.audio { nextAudioFragment = Int64(fragmentInterval * Double(audio.sampleRate)) }
+        muxer = try MovieMuxer(url: url, format: configuration.container.muxerName, fragmented: intervalTicks > 0)
         do {
-            try muxer.start(rotationDegrees: rotation, frameRate: av_d2q(frameRate, 1_001_000)) {
-                parameters throws(MovieWriterError) in try encoder.copyParameters(to: parameters)
+            var video = -1, audio = -1
+            if let encoder, let settings = configuration.video {
+                video = try muxer.addVideoTrack(
+                    displayMatrix: settings.displayMatrix, frameRate: av_d2q(settings.frameRate, 1_001_000), timeScale: settings.timeScale
+                ) {
+                    parameters throws(MovieWriterError) in try encoder.copyParameters(to: parameters)
+                }
             }
+            if let audioEncoder {
+                audio = try muxer.addAudioTrack(sampleRate: Int32(audioEncoder.settings.sampleRate)) {
+                    parameters throws(MovieWriterError) in try audioEncoder.copyParameters(to: parameters)
+                }
+            }
+            videoTrack = video
+            audioTrack = audio
+            try muxer.writeHeader(
+                metadata: configuration.metadata, firstFragmentNumber: configuration.firstFragmentNumber,
+                fastStart: configuration.fastStart, movieTimeScale: configuration.movieTimeScale)
         } catch {
             // A file without a usable header is of no use to anyone.
             muxer.release(keepingFile: false)
@@ -120,25 +190,36 @@ package final class MovieWriter: @unchecked Sendable {
         }
     }
 
+    /// Makes `time` the movie's time 0 (AVAssetWriter's `startSession(atSourceTime:)`); the
+    /// first media appended does it otherwise. Only the first call counts.
+    package func startSession(at time: CMTime) {
+        if origin == nil, time.isNumeric { origin = time }
+    }
+
+    /// Ends the movie at `time` (on the appended media's clock): media appended from now on
+    /// at or after it is not written, and the last frame lasts until it. Media already
+    /// appended past it stays (FFmpeg's muxer writes no edit list that would hide it).
+    package func endSession(at time: CMTime) {
+        guard time.isNumeric else { return }
+        end = time
+    }
+
     /// Encodes a frame.
     ///
-    /// - Parameter presentationTime: the frame's time on any clock; the first frame's time
-    ///   becomes 0 and each later one must be later than the one before (after rounding to
-    ///   1/90000 s).
+    /// - Parameter presentationTime: the frame's time on any clock; it must be at or after
+    ///   the origin and later than the frame before (after rounding to 1/90000 s).
     /// - Throws: `.frameSizeMismatch` or `.invalidTimestamp` for a frame that was skipped (the
     ///   writer goes on); anything else means the writer has failed: later calls throw the
     ///   same error, and the file keeps every fragment completed before the failure.
     package func append(_ buffer: CVPixelBuffer, presentationTime: CMTime) throws(MovieWriterError) {
-        switch state {
-        case .writing: break
-        case .finished: throw .notWriting
-        case .failed(let error): throw error
-        }
+        try checkWriting()
+        guard let encoder else { throw .invalidSettings("the movie has no video track") }
         guard buffer.width == width, buffer.height == height else { throw .frameSizeMismatch }
         guard presentationTime.isNumeric else { throw .invalidTimestamp }
+        if let end, CMTimeCompare(presentationTime, end) >= 0 { return }
         let start = origin ?? presentationTime
         let relative = CMTimeSubtract(presentationTime, start).convertScale(Self.timescale, method: .roundHalfAwayFromZero)
-        guard relative.isNumeric, relative.value > lastTime else { throw .invalidTimestamp }
+        guard relative.isNumeric, relative.value >= 0, relative.value > lastTime else { throw .invalidTimestamp }
         origin = start
         let time = relative.value
         let keyframe = plan.forcesKeyframe(at: time)
@@ -155,7 +236,78 @@ package final class MovieWriter: @unchecked Sendable {
         framesWritten += 1
     }
 
-    /// Encodes the frames still in the encoder, writes the last fragment and the index, and
+    /// Encodes linear PCM: `frames` samples per channel from `presentationTime`.
+    ///
+    /// - Throws: `.invalidSettings` for audio of another rate or channel count than the
+    ///   track's and `.invalidTimestamp` for a non-numeric time (the buffer is skipped, the
+    ///   writer goes on); anything else means the writer has failed.
+    package func appendAudio(
+        _ data: UnsafeRawBufferPointer, frames: Int, layout: PCMLayout, presentationTime: CMTime
+    ) throws(MovieWriterError) {
+        try checkWriting()
+        guard let audioEncoder else { throw .invalidSettings("the movie has no audio track") }
+        let settings = audioEncoder.settings
+        guard layout.channels == settings.channels, layout.sampleRate == Double(settings.sampleRate) else {
+            throw .invalidSettings(
+                "audio of \(layout.sampleRate) Hz, \(layout.channels) channels into a track of \(settings.sampleRate) Hz, \(settings.channels) channels")
+        }
+        guard presentationTime.isNumeric else { throw .invalidTimestamp }
+        guard frames > 0, data.count >= frames * layout.channels * layout.sample.bytes else { return }
+        let start = origin ?? presentationTime
+        origin = start
+        let rate = Int32(settings.sampleRate)
+        var first = CMTimeSubtract(presentationTime, start).convertScale(rate, method: .roundHalfAwayFromZero).value
+        var count = frames
+        if let end {
+            let last = CMTimeSubtract(end, start).convertScale(rate, method: .roundHalfAwayFromZero).value
+            count = Int(max(0, min(Int64(count), last - first)))
+        }
+        var samples = Self.planarFloats(data, frames: frames, layout: layout)
+        // Samples before the origin or already written are cut; a gap becomes silence.
+        let skip = Int(max(0, min(Int64(count), nextAudioSample - first)))
+        if skip > 0 {
+            for channel in samples.indices { samples[channel].removeFirst(skip) }
+            count -= skip
+            first += Int64(skip)
+        }
+        guard count > 0 else { return }
+        do {
+            if first > nextAudioSample {
+                let gap = Int(first - nextAudioSample)
+                try encodeAudio(Array(repeating: [Float](repeating: 0, count: gap), count: settings.channels), count: gap)
+            }
+            try encodeAudio(samples, count: count)
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    private func encodeAudio(_ samples: [[Float]], count: Int) throws(MovieWriterError) {
+        guard let audioEncoder else { return }
+        try audioEncoder.encode(samples, count: count, time: nextAudioSample) { packet throws(MovieWriterError) in
+            try writeAudio(packet)
+        }
+        nextAudioSample += Int64(count)
+    }
+
+    /// The samples of each channel as floats in -1...1.
+    private static func planarFloats(_ data: UnsafeRawBufferPointer, frames: Int, layout: PCMLayout) -> [[Float]] {
+        let channels = layout.channels, bytes = layout.sample.bytes
+        return (0..<channels).map { channel in
+            (0..<frames).map { index in
+                let offset =
+                    layout.nonInterleaved ? (channel * frames + index) * bytes : (index * channels + channel) * bytes
+                switch layout.sample {
+                case .int16: return Float(data.loadUnaligned(fromByteOffset: offset, as: Int16.self)) / 32768
+                case .int32: return Float(Double(data.loadUnaligned(fromByteOffset: offset, as: Int32.self)) / 2_147_483_648)
+                case .float32: return data.loadUnaligned(fromByteOffset: offset, as: Float.self)
+                }
+            }
+        }
+    }
+
+    /// Encodes the frames still in the encoders, writes the last fragment and the index, and
     /// closes the file. Calling it again does nothing; after a failure it throws that failure.
     package func finish() throws(MovieWriterError) {
         switch state {
@@ -164,7 +316,12 @@ package final class MovieWriter: @unchecked Sendable {
         case .failed(let error): throw error
         }
         do {
-            try encoder.flush { packet throws(MovieWriterError) in try write(packet) }
+            if let end, let origin, lastTime >= 0 {
+                let stop = CMTimeSubtract(end, origin).convertScale(Self.timescale, method: .roundHalfAwayFromZero).value
+                if stop > lastTime { durations.nominal = stop - lastTime }
+            }
+            try encoder?.flush { packet throws(MovieWriterError) in try write(packet) }
+            try audioEncoder?.flush { packet throws(MovieWriterError) in try writeAudio(packet) }
             try muxer.finish()
         } catch {
             fail(error)
@@ -173,10 +330,21 @@ package final class MovieWriter: @unchecked Sendable {
         state = .finished
     }
 
-    /// The media recorded so far: last time - first time + one nominal frame; 0 before any frame.
+    /// Stops for good without finishing: the file keeps what reached it (AVAssetWriter's
+    /// `cancelWriting` then deletes it).
+    package func cancel() {
+        if case .writing = state { fail(.notWriting) }
+    }
+
+    /// The media recorded so far: the later of the video (last time - first time + one
+    /// nominal frame) and audio ends; 0 before any media.
     package var recordedDuration: CMTime {
-        guard framesWritten > 0 else { return .zero }
-        return CMTime(value: lastTime + durations.nominal, timescale: Self.timescale)
+        var duration = CMTime.zero
+        if framesWritten > 0 { duration = CMTime(value: lastTime + durations.nominal, timescale: Self.timescale) }
+        if let audio = configuration.audio, nextAudioSample > 0 {
+            duration = CMTimeMaximum(duration, CMTime(value: nextAudioSample, timescale: Int32(audio.sampleRate)))
+        }
+        return duration
     }
 
     /// Bytes recorded so far: the file's size plus the encoded samples of the current
@@ -187,13 +355,31 @@ package final class MovieWriter: @unchecked Sendable {
     /// Fragments written to the file so far (0 when not fragmented, until `finish`).
     package var fragmentsWritten: Int { muxer.fragmentCount }
 
+    private func checkWriting() throws(MovieWriterError) {
+        switch state {
+        case .writing: break
+        case .finished: throw .notWriting
+        case .failed(let error): throw error
+        }
+    }
+
     /// Gives a packet its duration, cuts the fragment before a forced keyframe, and muxes it.
     private func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(MovieWriterError) {
         let time = packet.pointee.pts
         packet.pointee.duration = durations.take(time)
         let isKeyframe = packet.pointee.flags & AV_PKT_FLAG_KEY != 0
         if plan.startsFragment(time: time, isKeyframe: isKeyframe) { try muxer.cutFragment() }
-        try muxer.write(packet)
+        try muxer.write(packet, track: videoTrack)
+    }
+
+    /// Muxes an audio packet; without video, fragments are cut by audio time.
+    private func writeAudio(_ packet: UnsafeMutablePointer<AVPacket>) throws(MovieWriterError) {
+        if encoder == nil, plan.interval > 0, let audio = configuration.audio, packet.pointee.pts >= nextAudioFragment {
+            try muxer.cutFragment()
+            let step = max(Int64(configuration.fragmentInterval * Double(audio.sampleRate)), 1)
+            while nextAudioFragment <= packet.pointee.pts { nextAudioFragment += step }
+        }
+        try muxer.write(packet, track: audioTrack)
     }
 
     /// Stops for good: closes the file as it stands, keeping the fragments already written.

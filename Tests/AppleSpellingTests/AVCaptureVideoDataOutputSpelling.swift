@@ -32,7 +32,12 @@ func spellAVCaptureVideoDataOutput() {
     let automatic: Bool = output.automaticallyConfiguresOutputBufferDimensions
     output.deliversPreviewSizedOutputBuffers = true
     let previewSized: Bool = output.deliversPreviewSizedOutputBuffers
-    _ = (current, queue, settings, pixelFormats, codecs, discards, automatic, previewSized)
+    let writerCodecs: [AVVideoCodecType] = output.availableVideoCodecTypesForAssetWriter(writingTo: .mov)
+    let recommended: [String: Any]? = output.recommendedVideoSettingsForAssetWriter(writingTo: .mp4)
+    let forCodec: [String: Any]? = output.recommendedVideoSettings(forVideoCodecType: .hevc, assetWriterOutputFileType: .mov)
+    let forURL: [String: Any]? = output.recommendedVideoSettings(
+        forVideoCodecType: .h264, assetWriterOutputFileType: .mp4, outputFileURL: URL(fileURLWithPath: "/tmp/a.mp4"))
+    _ = (current, queue, settings, pixelFormats, codecs, discards, automatic, previewSized, writerCodecs, recommended, forCodec, forURL)
 }
 
 @Suite("AVCaptureVideoDataOutput spelling")

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// Loads libavutil, libavcodec and libavformat (the sonames the headers were built for)
+/// Loads libavutil, libavcodec, libavformat and libswscale (the sonames the headers were built for)
 /// the first time it is called; later calls return the first call's answer.
 /// Returns 0 when FFmpeg is ready, else -1 with the reason in `message`.
 int oc_ffmpeg_load(char *message, size_t size);

@@ -288,3 +288,51 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         }
     }
 }
+
+// MARK: Asset writer settings
+
+extension AVCaptureVideoDataOutput {
+    /// Codecs an `AVAssetWriter` can encode this output's frames to, for a file type: H.264
+    /// (and HEVC where FFmpeg has libx265) for QuickTime and MPEG-4 files; none for others.
+    public func availableVideoCodecTypesForAssetWriter(writingTo outputFileType: AVFileType) -> [AVVideoCodecType] {
+        [.mov, .mp4, .m4v].contains(outputFileType) ? AssetWriterSettings.videoCodecs : []
+    }
+
+    /// Settings for an `AVAssetWriterInput` writing this output's frames: the default codec
+    /// (HEVC where available, as iPhones record, else H.264).
+    public func recommendedVideoSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
+        guard let codec = availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).first else { return nil }
+        return recommendedVideoSettings(forVideoCodecType: codec, assetWriterOutputFileType: outputFileType)
+    }
+
+    /// Settings for an `AVAssetWriterInput` encoding this output's frames with `videoCodecType`:
+    /// the delivered size, the active frame rate, about 0.17 bits per pixel (10.5 Mbit/s at
+    /// 1080p30, iPhone-like; half for HEVC), a keyframe a second. Nil for a codec or file
+    /// type the writer cannot make, or without a camera connected.
+    public func recommendedVideoSettings(forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType) -> [String: Any]? {
+        guard availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).contains(videoCodecType),
+            let dimensions = deliveredDimensions,
+            let device = (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
+        else { return nil }
+        let duration = device.activeVideoMinFrameDuration
+        let frameRate = duration.isNumeric && duration.value > 0 ? 1 / duration.seconds : 30
+        let pixels = Double(dimensions.width) * Double(dimensions.height)
+        let bitRate = Int(pixels * frameRate * (videoCodecType == .hevc ? 0.085 : 0.17))
+        var properties: [String: Any] = [
+            AVVideoAverageBitRateKey: bitRate, AVVideoExpectedSourceFrameRateKey: Int(frameRate.rounded()),
+            AVVideoMaxKeyFrameIntervalDurationKey: 1, AVVideoAllowFrameReorderingKey: false,
+        ]
+        if videoCodecType == .h264 { properties[AVVideoProfileLevelKey] = AVVideoProfileLevelH264HighAutoLevel }
+        return [
+            AVVideoCodecKey: videoCodecType, AVVideoWidthKey: Int(dimensions.width), AVVideoHeightKey: Int(dimensions.height),
+            AVVideoCompressionPropertiesKey: properties,
+        ]
+    }
+
+    /// The iOS 17 form with the output file's URL, which changes nothing here.
+    public func recommendedVideoSettings(
+        forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType, outputFileURL: URL?
+    ) -> [String: Any]? {
+        recommendedVideoSettings(forVideoCodecType: videoCodecType, assetWriterOutputFileType: outputFileType)
+    }
+}

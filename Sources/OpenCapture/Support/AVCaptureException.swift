@@ -14,6 +14,9 @@ public struct AVCaptureException: Error, Sendable, Equatable, CustomStringConver
         public static let generic = Name(rawValue: "NSGenericException")
         /// `NSRangeException`: a value outside its documented range.
         public static let range = Name(rawValue: "NSRangeException")
+        /// `NSInternalInconsistencyException`: the receiver's state forbids the call (an
+        /// asset writer's status, an input appended to before the session started).
+        public static let internalInconsistency = Name(rawValue: "NSInternalInconsistencyException")
     }
 
     public let name: Name

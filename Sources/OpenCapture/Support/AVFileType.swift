@@ -19,4 +19,30 @@ public struct AVFileType: RawRepresentable, Hashable, Sendable {
     public static let dng = AVFileType(rawValue: "com.adobe.raw-image")
     /// TIFF ("public.tiff").
     public static let tif = AVFileType(rawValue: "public.tiff")
+    /// HEIF ("public.heif").
+    public static let heif = AVFileType(rawValue: "public.heif")
+    /// AVC-Intra ("public.avci").
+    public static let avci = AVFileType(rawValue: "public.avci")
+    /// 3GPP ("public.3gpp").
+    public static let mobile3GPP = AVFileType(rawValue: "public.3gpp")
+    /// 3GPP2 ("public.3gpp2").
+    public static let mobile3GPP2 = AVFileType(rawValue: "public.3gpp2")
+    /// Core Audio Format ("com.apple.coreaudio-format").
+    public static let caf = AVFileType(rawValue: "com.apple.coreaudio-format")
+    /// WAVE ("com.microsoft.waveform-audio").
+    public static let wav = AVFileType(rawValue: "com.microsoft.waveform-audio")
+    /// AIFF ("public.aiff-audio").
+    public static let aiff = AVFileType(rawValue: "public.aiff-audio")
+    /// AIFC ("public.aifc-audio").
+    public static let aifc = AVFileType(rawValue: "public.aifc-audio")
+    /// AMR ("org.3gpp.adaptive-multi-rate-audio").
+    public static let amr = AVFileType(rawValue: "org.3gpp.adaptive-multi-rate-audio")
+    /// MPEG layer 3 audio ("public.mp3").
+    public static let mp3 = AVFileType(rawValue: "public.mp3")
+    /// Sun/NeXT audio ("public.au-audio").
+    public static let au = AVFileType(rawValue: "public.au-audio")
+    /// AC-3 audio ("public.ac3-audio").
+    public static let ac3 = AVFileType(rawValue: "public.ac3-audio")
+    /// Enhanced AC-3 audio ("public.enhanced-ac3-audio").
+    public static let eac3 = AVFileType(rawValue: "public.enhanced-ac3-audio")
 }

@@ -1,0 +1,266 @@
+import CFFmpeg
+import CaptureCore
+import Foundation
+
+/// Decodes one stream of a media file, in presentation order, from a start time to an end:
+/// video as pixel buffers in a chosen format (converted by libswscale), audio as
+/// interleaved linear PCM.
+///
+/// Each decoder opens the file on its own, so several can read the tracks of one file
+/// independently. Not thread-safe: call it from one thread at a time.
+package final class MovieTrackDecoder: @unchecked Sendable {
+    /// Linear PCM the audio is converted to: interleaved, native-endian, at the track's
+    /// sample rate and channel count.
+    package struct PCMFormat: Sendable, Equatable {
+        package var float: Bool
+        package var bitsPerChannel: Int
+        package init(float: Bool, bitsPerChannel: Int) {
+            self.float = float
+            self.bitsPerChannel = bitsPerChannel
+        }
+        package var bytesPerSample: Int { bitsPerChannel / 8 }
+    }
+
+    /// One decoded frame, or one decoded block of audio.
+    package enum Sample: @unchecked Sendable {
+        case video(CVBuffer, time: CMTime, duration: CMTime)
+        /// Interleaved PCM of `frames` sample frames starting at `time`.
+        case audio(Data, frames: Int, time: CMTime)
+
+        package var time: CMTime {
+            switch self {
+            case .video(_, let time, _), .audio(_, _, let time): time
+            }
+        }
+    }
+
+    package let track: MovieTrackInfo
+    private let pixelFormat: PixelFormat?
+    private let pcm: PCMFormat?
+    private let start: CMTime
+    private let end: CMTime?
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var scaler: OpaquePointer?
+    private var draining = false
+    private var finished = false
+    /// The last frame before `start`, held until it is known whether it is shown at `start`.
+    private var held: Sample?
+    private var queued: [Sample] = []
+
+    /// Opens the file for one track.
+    ///
+    /// - Parameters:
+    ///   - track: a track `MovieReader` described.
+    ///   - pixelFormat: the video output's format (420v, 420f, y420, f420, BGRA).
+    ///   - pcm: the audio output's format.
+    ///   - start: the first time wanted; the decoder seeks to the keyframe before it.
+    ///   - end: the time where reading stops (nil: the end of the track).
+    package init(url: URL, track: MovieTrackInfo, pixelFormat: PixelFormat?, pcm: PCMFormat?, start: CMTime = .zero, end: CMTime? = nil)
+        throws(MovieReaderError)
+    {
+        self.track = track
+        self.pixelFormat = pixelFormat
+        self.pcm = pcm
+        self.start = start
+        self.end = end
+        let context = try MovieReader.open(url)
+        self.context = context
+        guard track.index < Int(context.pointee.nb_streams), let stream = context.pointee.streams[track.index] else {
+            throw .cannotParse("no stream \(track.index)")
+        }
+        for index in 0..<Int(context.pointee.nb_streams) where index != track.index {
+            context.pointee.streams[index]?.pointee.discard = AVDISCARD_ALL
+        }
+        guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else { throw .noDecoder(track.codecName) }
+        codec = avcodec_alloc_context3(decoder)
+        guard let codec, avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0 else { throw .noDecoder(track.codecName) }
+        codec.pointee.pkt_timebase = stream.pointee.time_base
+        codec.pointee.thread_count = 1
+        let opened = avcodec_open2(codec, decoder, nil)
+        guard opened >= 0 else { throw .noDecoder("\(track.codecName): \(MovieWriterError.message(opened))") }
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        if start > .zero, start.isNumeric {
+            let target = av_rescale_q(Int64(start.seconds * 1_000_000), AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
+            // A file that cannot seek is read from its start; frames before `start` are dropped.
+            _ = avformat_seek_file(context, Int32(track.index), Int64.min, target, target, 0)
+        }
+    }
+
+    deinit {
+        if let scaler { sws_freeContext(scaler) }
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        avformat_close_input(&context)
+    }
+
+    /// The next sample at or after the start (the frame shown at the start included), nil
+    /// at the end of the track or the range.
+    package func next() throws(MovieReaderError) -> Sample? {
+        while queued.isEmpty && !finished {
+            guard let decoded = try decode() else {
+                finished = true
+                if let held { queued.append(held) }
+                held = nil
+                break
+            }
+            if let end, decoded.time >= end {
+                finished = true
+                if let held { queued.append(held) }
+                held = nil
+                break
+            }
+            if decoded.time < start {
+                held = decoded
+                continue
+            }
+            if let previous = held, decoded.time > start { queued.append(previous) }
+            held = nil
+            queued.append(decoded)
+        }
+        return queued.isEmpty ? nil : queued.removeFirst()
+    }
+
+    /// The next decoded frame in decode output order, nil at the end of the stream.
+    private func decode() throws(MovieReaderError) -> Sample? {
+        guard let context, let codec, let frame, let packet else { return nil }
+        while true {
+            let received = avcodec_receive_frame(codec, frame)
+            if received == 0 {
+                defer { av_frame_unref(frame) }
+                return try convert(frame)
+            }
+            if received == cffmpeg_eof() { return nil }
+            guard received == cffmpeg_eagain() else { throw .decodeFailed(MovieWriterError.message(received)) }
+            if draining { return nil }
+            let read = av_read_frame(context, packet)
+            if read < 0 {
+                // The end of the file (or of a truncated one): flush what the decoder holds.
+                draining = true
+                avcodec_send_packet(codec, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard Int(packet.pointee.stream_index) == track.index else { continue }
+            let sent = avcodec_send_packet(codec, packet)
+            if sent < 0 && sent != cffmpeg_eagain() { throw .decodeFailed(MovieWriterError.message(sent)) }
+        }
+    }
+
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(MovieReaderError) -> Sample {
+        let base = context!.pointee.streams[track.index]!.pointee.time_base
+        var pts = frame.pointee.best_effort_timestamp
+        if pts == Int64.min { pts = frame.pointee.pts }
+        let time = pts == Int64.min ? CMTime.invalid : MovieReader.time(pts, base)
+        if track.kind == .video {
+            let duration = frame.pointee.pkt_duration > 0 ? MovieReader.time(frame.pointee.pkt_duration, base) : CMTime.invalid
+            return .video(try picture(frame), time: time, duration: duration)
+        }
+        return try audio(frame, time: time)
+    }
+
+    /// The frame's pixels in `pixelFormat`, converted by libswscale.
+    private func picture(_ frame: UnsafeMutablePointer<AVFrame>) throws(MovieReaderError) -> CVBuffer {
+        let format = pixelFormat ?? (track.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange)
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        let target: AVPixelFormat
+        switch format {
+        case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange: target = AV_PIX_FMT_NV12
+        case .yuv420PlanarVideoRange, .yuv420PlanarFullRange: target = AV_PIX_FMT_YUV420P
+        case .bgra: target = AV_PIX_FMT_BGRA
+        default: throw .unsupportedFormat("pixel format \(format)")
+        }
+        if scaler == nil {
+            scaler = sws_getContext(
+                Int32(width), Int32(height), AVPixelFormat(frame.pointee.format), Int32(width), Int32(height), target, SWS_BILINEAR, nil, nil, nil)
+            guard let scaler else { throw .unsupportedFormat("no conversion from FFmpeg pixel format \(frame.pointee.format)") }
+            let source = AVPixelFormat(frame.pointee.format)
+            let sourceFull =
+                frame.pointee.color_range == AVCOL_RANGE_JPEG || source == AV_PIX_FMT_YUVJ420P || source == AV_PIX_FMT_YUVJ422P
+                || source == AV_PIX_FMT_YUVJ444P
+            let space = frame.pointee.colorspace
+            let matrix = space == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : space == AVCOL_SPC_BT2020_NCL ? SWS_CS_BT2020 : SWS_CS_ITU601
+            let coefficients = sws_getCoefficients(matrix)
+            // BGRA is full range; Y'CbCr targets keep the range the format names.
+            let targetFull: Int32 = format.isFullRange ? 1 : 0
+            sws_setColorspaceDetails(scaler, coefficients, sourceFull ? 1 : 0, coefficients, targetFull, 0, 1 << 16, 1 << 16)
+        }
+        let buffer = CVBuffer(format: format, width: width, height: height)
+        CVPixelBufferLockBaseAddress(buffer, [])
+        defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
+        let planes = max(CVPixelBufferGetPlaneCount(buffer), 1)
+        var destinations = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
+        var strides = [Int32](repeating: 0, count: 4)
+        for plane in 0..<planes {
+            let address = planes == 1 && CVPixelBufferGetPlaneCount(buffer) == 0 ? CVPixelBufferGetBaseAddress(buffer) : CVPixelBufferGetBaseAddressOfPlane(buffer, plane)
+            destinations[plane] = address?.assumingMemoryBound(to: UInt8.self)
+            strides[plane] = Int32(CVPixelBufferGetPlaneCount(buffer) == 0 ? CVPixelBufferGetBytesPerRow(buffer) : CVPixelBufferGetBytesPerRowOfPlane(buffer, plane))
+        }
+        let converted = withUnsafePointer(to: &frame.pointee.data) { data in
+            withUnsafePointer(to: &frame.pointee.linesize) { lines in
+                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sources in
+                    lines.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
+                        sws_scale(scaler, sources, sourceStrides, 0, Int32(height), destinations, strides)
+                    }
+                }
+            }
+        }
+        guard converted == Int32(height) else { throw .decodeFailed("pixel conversion failed") }
+        return buffer
+    }
+
+    /// The frame's samples as interleaved PCM in `pcm` (16-bit integers by default).
+    private func audio(_ frame: UnsafeMutablePointer<AVFrame>, time: CMTime) throws(MovieReaderError) -> Sample {
+        let out = pcm ?? PCMFormat(float: false, bitsPerChannel: 16)
+        let frames = Int(frame.pointee.nb_samples)
+        let channels = Int(frame.pointee.ch_layout.nb_channels)
+        let format = AVSampleFormat(frame.pointee.format)
+        let planar = av_sample_fmt_is_planar(format) != 0
+        var data = Data(count: frames * channels * out.bytesPerSample)
+        let planes = withUnsafePointer(to: &frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { Array(UnsafeBufferPointer(start: $0, count: 8)) } }
+        let extended = frame.pointee.extended_data
+        func value(_ sample: Int, _ channel: Int) -> Double {
+            let plane = planar ? (extended?[channel] ?? planes[min(channel, 7)])! : planes[0]!
+            let at = planar ? sample : sample * channels + channel
+            switch format {
+            case AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P: return Double(UnsafeRawPointer(plane).load(fromByteOffset: at * 2, as: Int16.self)) / 32768
+            case AV_SAMPLE_FMT_S32, AV_SAMPLE_FMT_S32P: return Double(UnsafeRawPointer(plane).load(fromByteOffset: at * 4, as: Int32.self)) / 2_147_483_648
+            case AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP: return Double(UnsafeRawPointer(plane).load(fromByteOffset: at * 4, as: Float.self))
+            case AV_SAMPLE_FMT_DBL, AV_SAMPLE_FMT_DBLP: return UnsafeRawPointer(plane).load(fromByteOffset: at * 8, as: Double.self)
+            case AV_SAMPLE_FMT_U8, AV_SAMPLE_FMT_U8P: return (Double(plane[at]) - 128) / 128
+            default: return 0
+            }
+        }
+        switch format {
+        case AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P, AV_SAMPLE_FMT_S32, AV_SAMPLE_FMT_S32P, AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_FLTP,
+            AV_SAMPLE_FMT_DBL, AV_SAMPLE_FMT_DBLP, AV_SAMPLE_FMT_U8, AV_SAMPLE_FMT_U8P:
+            break
+        default: throw .unsupportedFormat("FFmpeg sample format \(format.rawValue)")
+        }
+        data.withUnsafeMutableBytes { bytes in
+            for sample in 0..<frames {
+                for channel in 0..<channels {
+                    let v = min(max(value(sample, channel), -1), 1)
+                    let offset = (sample * channels + channel) * out.bytesPerSample
+                    switch (out.float, out.bitsPerChannel) {
+                    case (true, 64): bytes.storeBytes(of: v, toByteOffset: offset, as: Double.self)
+                    case (true, _): bytes.storeBytes(of: Float(v), toByteOffset: offset, as: Float.self)
+                    case (false, 32): bytes.storeBytes(of: Int32(clamping: Int64((v * 2_147_483_648).rounded())), toByteOffset: offset, as: Int32.self)
+                    case (false, 24):
+                        let word = Int32(clamping: Int64((v * 8_388_608).rounded()))
+                        bytes[offset] = UInt8(truncatingIfNeeded: word)
+                        bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                        bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
+                    case (false, 8): bytes[offset] = UInt8(clamping: Int((v * 128).rounded()) + 128)
+                    default: bytes.storeBytes(of: Int16(clamping: Int((v * 32768).rounded())), toByteOffset: offset, as: Int16.self)
+                    }
+                }
+            }
+        }
+        return .audio(data, frames: frames, time: time)
+    }
+}

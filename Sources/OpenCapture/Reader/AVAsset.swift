@@ -1,0 +1,165 @@
+import Foundation
+import MediaIO
+
+/// Timed media: the tracks, duration and metadata of a file. Create one with
+/// `AVURLAsset(url:)`; Linux reads local files with libavformat (MediaIO's `MovieReader`).
+///
+/// The file is read the first time a property is asked for, synchronously for the
+/// deprecated synchronous properties and the `load(_:)` forms alike; a file that cannot be
+/// read gives an empty `tracks`, a zero `duration`, and `load(_:)` throws the AVError.
+///
+/// Threads: every property and method may be called from any thread.
+open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading, AVAssetDescribing {
+    struct Described {
+        var reader: MovieReader
+        var tracks: [AVAssetTrack]
+    }
+
+    private let described = Mutex<Result<Described, AVError>?>(nil)
+
+    /// The file the asset reads (nil for an asset without one).
+    var fileURL: URL? { nil }
+
+    public override init() { super.init() }
+
+    var isDescribed: Bool { described.withLock { $0 != nil } }
+
+    /// The file's description, read on first use.
+    func describedFile() throws -> MovieReader { try describe().reader }
+
+    func describedTracks() throws -> [AVAssetTrack] { try describe().tracks }
+
+    private func describe() throws -> Described {
+        if let known = described.withLock({ $0 }) { return try known.get() }
+        let result: Result<Described, AVError>
+        if let url = fileURL {
+            do {
+                let reader = try MovieReader(url: url)
+                result = .success(Described(reader: reader, tracks: []))
+            } catch {
+                result = .failure(AVAssetReader.avError(error))
+            }
+        } else {
+            result = .failure(AVError(.fileFormatNotRecognized, "The asset has no media"))
+        }
+        // Tracks refer back to the asset, so they are made once the reader is known.
+        let made = result.map { value in
+            Described(reader: value.reader, tracks: value.reader.tracks.map { AVAssetTrack(asset: self, info: $0) })
+        }
+        return try described.withLock { stored in
+            if stored == nil { stored = made }
+            return stored!
+        }.get()
+    }
+
+    // MARK: Properties
+
+    /// The longest track's end; `.zero` for a file that cannot be read.
+    open var duration: CMTime { (try? describedFile().duration) ?? .zero }
+    open var preferredRate: Float { 1 }
+    open var preferredVolume: Float { 1 }
+    /// The first video track's transform (Linux: the movie matrix is not read separately).
+    open var preferredTransform: CGAffineTransform {
+        (try? describedTracks().first { $0.mediaType == .video }?.preferredTransform) ?? .identity
+    }
+    /// Whether the times read are exact: always, the file's index is read.
+    open var providesPreciseDurationAndTiming: Bool { true }
+
+    open var tracks: [AVAssetTrack] { (try? describedTracks()) ?? [] }
+
+    /// The tracks of a media type.
+    open func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
+        ((try? describedTracks()) ?? []).filter { $0.mediaType == mediaType }
+    }
+
+    /// The track with an ID, nil if there is none.
+    open func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
+        ((try? describedTracks()) ?? []).first { $0.trackID == trackID }
+    }
+
+    /// Loads the tracks of a media type.
+    open func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] {
+        try describedTracks().filter { $0.mediaType == mediaType }
+    }
+
+    /// Loads the track with an ID.
+    open func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? {
+        try describedTracks().first { $0.trackID == trackID }
+    }
+
+    /// The file's movie-level tags, as QuickTime-metadata items with their common keys.
+    open var metadata: [AVMetadataItem] {
+        guard let tags = try? describedFile().metadata else { return [] }
+        return Self.items(tags, keySpace: .quickTimeMetadata)
+    }
+
+    /// The items of `metadata` that have a common key, in the common key space.
+    open var commonMetadata: [AVMetadataItem] {
+        guard let tags = try? describedFile().metadata else { return [] }
+        return Self.items(tags, keySpace: .common)
+    }
+
+    /// The creation date item, nil without one.
+    open var creationDate: AVMetadataItem? { commonMetadata.first { $0.commonKey == .commonKeyCreationDate } }
+
+    /// Whether the asset has a track FFmpeg can decode.
+    open var isPlayable: Bool { ((try? describedTracks()) ?? []).contains { $0.isPlayable } }
+    /// Whether the asset's media can be read (by `AVAssetReader`).
+    open var isReadable: Bool { isPlayable }
+    open var isExportable: Bool { false }
+    open var isComposable: Bool { false }
+
+    open func loadValuesAsynchronously(forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil) {
+        let asset = UncheckedSendable(self)
+        DispatchQueue.global().async {
+            _ = try? asset.value.describe()
+            handler?()
+        }
+    }
+
+    /// FFmpeg's movie tags as items: the QuickTime-metadata key (or common key) each maps to.
+    private static func items(_ tags: [String: String], keySpace: AVMetadataKeySpace) -> [AVMetadataItem] {
+        let names: [(String, AVMetadataKey, AVMetadataKey)] = [
+            ("title", .commonKeyTitle, .quickTimeMetadataKeyTitle),
+            ("description", .commonKeyDescription, .quickTimeMetadataKeyDescription),
+            ("creation_time", .commonKeyCreationDate, .quickTimeMetadataKeyCreationDate),
+            ("location", .commonKeyLocation, .quickTimeMetadataKeyLocationISO6709),
+            ("make", .commonKeyMake, .quickTimeMetadataKeyMake),
+            ("model", .commonKeyModel, .quickTimeMetadataKeyModel),
+            ("encoder", .commonKeySoftware, .quickTimeMetadataKeySoftware),
+            ("copyright", .commonKeyCopyrights, .quickTimeMetadataKeyCopyright),
+            ("artist", .commonKeyArtist, .quickTimeMetadataKeyArtist),
+            ("author", .commonKeyAuthor, .quickTimeMetadataKeyAuthor),
+        ]
+        return names.compactMap { name, common, quickTime in
+            guard let value = tags[name] else { return nil }
+            let item = AVMutableMetadataItem()
+            item.keySpace = keySpace
+            item.key = (keySpace == .common ? common.rawValue : quickTime.rawValue) as NSString
+            item.value = value as NSString
+            return item
+        }
+    }
+}
+
+/// An asset of a local file.
+open class AVURLAsset: AVAsset, @unchecked Sendable {
+    /// The file's URL.
+    public let url: URL
+
+    /// Creates an asset for a file URL; the file is read when a property is first asked for.
+    /// Options are accepted and ignored: `AVURLAssetPreferPreciseDurationAndTimingKey`
+    /// changes nothing because times are always precise.
+    public init(url URL: URL, options: [String: Any]? = nil) {
+        self.url = URL
+        super.init()
+    }
+
+    override var fileURL: URL? { url }
+
+    /// File types the asset reads (those FFmpeg demuxes of AVMediaFormat.h's list).
+    open class func audiovisualTypes() -> [AVFileType] { [.mov, .mp4, .m4v, .m4a, .avci, .mobile3GPP, .wav, .aiff, .mp3, .ac3] }
+}
+
+/// Asks for precise duration and timing (always given on Linux).
+public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPreciseDurationAndTimingKey"

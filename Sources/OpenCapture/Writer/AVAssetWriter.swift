@@ -1,0 +1,421 @@
+import Foundation
+import ImageOps
+import MediaIO
+
+/// Writes media from `AVAssetWriterInput`s to a new QuickTime, MPEG-4 or M4A file, on the
+/// movie output's engine (MediaIO's `MovieWriter`: libx264/libx265 video, FFmpeg's AAC or
+/// linear PCM audio, libavformat's mov muxer).
+///
+/// One serial queue per writer ("OpenCapture.AVAssetWriter") encodes what the inputs
+/// queue, in the order appended. A `movieFragmentInterval` makes a fragmented file that
+/// plays up to its last fragment after a crash, as the movie output's; without it the
+/// file plays only once `finishWriting` completes.
+///
+/// Threads: `finishWriting(completionHandler:)` calls its handler on the writer's queue;
+/// every method may be called from any thread.
+open class AVAssetWriter: NSObject, @unchecked Sendable {
+    /// The writer's state, as AVAssetWriter.h numbers it.
+    public enum Status: Int, Sendable {
+        case unknown = 0
+        case writing = 1
+        case completed = 2
+        case failed = 3
+        case cancelled = 4
+    }
+
+    public let outputURL: URL
+    public let outputFileType: AVFileType
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "OpenCapture.AVAssetWriter")
+
+    private struct State {
+        var status = Status.unknown
+        var error: (any Error)?
+        var inputs: [AVAssetWriterInput] = []
+        var metadata: [AVMetadataItem] = []
+        var shouldOptimizeForNetworkUse = false
+        var movieFragmentInterval = CMTime.invalid
+        var initialMovieFragmentSequenceNumber = 1
+        var overallDurationHint = CMTime.invalid
+        var movieTimeScale: CMTimeScale = 0
+        var directoryForTemporaryFiles: URL?
+        var sessionStarted = false
+        var writer: MovieWriter?
+        /// Scratch buffers for frames of another size or format than the track's.
+        var scaled: [AVAssetWriterInput: CVBuffer] = [:]
+    }
+
+    /// File types the writer makes.
+    public static let supportedFileTypes: [AVFileType] = [.mov, .mp4, .m4v, .m4a]
+
+    /// Creates a writer for a new file at `outputURL` (a file URL). An existing file makes
+    /// `startWriting()` fail with `AVError.fileAlreadyExists`; a file type the writer cannot
+    /// make throws `AVError.fileFormatNotRecognized`... as Apple's init throws for it.
+    public init(outputURL: URL, fileType outputFileType: AVFileType) throws {
+        guard outputURL.isFileURL else {
+            throw AVError(.invalidOutputURLPathExtension, "The output URL must be a file URL: \(outputURL)")
+        }
+        guard Self.supportedFileTypes.contains(outputFileType) else {
+            throw AVError(.fileFormatNotRecognized, "AVAssetWriter cannot write files of type \(outputFileType.rawValue)")
+        }
+        self.outputURL = outputURL
+        self.outputFileType = outputFileType
+        super.init()
+    }
+
+    open var status: Status { state.withLock { $0.status } }
+    open var error: (any Error)? { state.withLock { $0.error } }
+    open var inputs: [AVAssetWriterInput] { state.withLock { $0.inputs } }
+    /// Media types the file type takes: video and audio, audio only for M4A.
+    open var availableMediaTypes: [AVMediaType] { outputFileType == .m4a ? [.audio] : [.video, .audio] }
+
+    /// Movie-level metadata; the common keys are written (see `AVMetadataItem`).
+    open var metadata: [AVMetadataItem] {
+        get { state.withLock { $0.metadata } }
+        set {
+            enforce { try checkStatus(.unknown, "setMetadata:") }
+            state.withLock { $0.metadata = newValue }
+        }
+    }
+    /// Put the 'moov' before the media (unfragmented files), so players can start before
+    /// the whole file arrived.
+    open var shouldOptimizeForNetworkUse: Bool {
+        get { state.withLock { $0.shouldOptimizeForNetworkUse } }
+        set {
+            enforce { try checkStatus(.unknown, "setShouldOptimizeForNetworkUse:") }
+            state.withLock { $0.shouldOptimizeForNetworkUse = newValue }
+        }
+    }
+    /// Media per fragment; `.invalid` (the default) writes an unfragmented file.
+    open var movieFragmentInterval: CMTime {
+        get { state.withLock { $0.movieFragmentInterval } }
+        set {
+            enforce { try checkStatus(.unknown, "setMovieFragmentInterval:") }
+            state.withLock { $0.movieFragmentInterval = newValue }
+        }
+    }
+    /// The sequence number of the first fragment ('mfhd'), default 1.
+    open var initialMovieFragmentSequenceNumber: Int {
+        get { state.withLock { $0.initialMovieFragmentSequenceNumber } }
+        set {
+            enforce { try checkStatus(.unknown, "setInitialMovieFragmentSequenceNumber:") }
+            state.withLock { $0.initialMovieFragmentSequenceNumber = newValue }
+        }
+    }
+    /// A hint of the final duration. FFmpeg's muxer needs none, so it only is kept.
+    open var overallDurationHint: CMTime {
+        get { state.withLock { $0.overallDurationHint } }
+        set { state.withLock { $0.overallDurationHint = newValue } }
+    }
+    /// The movie's time scale ('mvhd'); 0 lets the writer choose (1000).
+    open var movieTimeScale: CMTimeScale {
+        get { state.withLock { $0.movieTimeScale } }
+        set {
+            enforce { try checkStatus(.unknown, "setMovieTimeScale:") }
+            state.withLock { $0.movieTimeScale = newValue }
+        }
+    }
+    /// Where temporary files go; the writer needs none (it writes the file directly).
+    open var directoryForTemporaryFiles: URL? {
+        get { state.withLock { $0.directoryForTemporaryFiles } }
+        set { state.withLock { $0.directoryForTemporaryFiles = newValue } }
+    }
+
+    // MARK: Inputs
+
+    /// Whether output settings can be written for the media type into this file type: a
+    /// codec the writer has (H.264, HEVC with libx265; AAC, linear PCM in QuickTime only).
+    open func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
+        guard availableMediaTypes.contains(mediaType) else { return false }
+        guard let outputSettings else { return mediaType == .audio && outputFileType == .mov }
+        if mediaType == .video {
+            guard let codec = AssetWriterSettings.string(outputSettings[AVVideoCodecKey]) else { return false }
+            return AssetWriterSettings.videoCodecs.map(\.rawValue).contains(codec)
+        }
+        switch AudioFormatID(truncatingIfNeeded: integer(outputSettings[AVFormatIDKey]) ?? 0) {
+        case kAudioFormatMPEG4AAC: return true
+        // Linear PCM only in QuickTime movies, as on Apple platforms.
+        case kAudioFormatLinearPCM: return outputFileType == .mov
+        default: return false
+        }
+    }
+
+    /// Whether `input` can be added: before `startWriting()`, once, of a media type and
+    /// settings this file type takes, at most one input per media type (Linux: one video
+    /// and one audio track).
+    open func canAdd(_ input: AVAssetWriterInput) -> Bool {
+        let (status, inputs) = state.withLock { ($0.status, $0.inputs) }
+        guard status == .unknown, !inputs.contains(input), !inputs.contains(where: { $0.mediaType == input.mediaType }) else { return false }
+        // Passthrough: linear PCM described by a source format hint, into a QuickTime movie
+        // (there are no compressed buffers to pass through on Linux).
+        if input.outputSettings == nil {
+            return input.mediaType == .audio && outputFileType == .mov
+                && input.sourceFormatHint?.audioStreamBasicDescription?.mFormatID == kAudioFormatLinearPCM
+        }
+        return canApply(outputSettings: input.outputSettings, forMediaType: input.mediaType)
+    }
+
+    /// Adds an input; raises when `canAdd` is false, as on iOS.
+    open func add(_ input: AVAssetWriterInput) { enforce { try addChecked(input) } }
+
+    /// The checked form of `add(_:)` (Linux addition).
+    public func addChecked(_ input: AVAssetWriterInput) throws(AVCaptureException) {
+        try checkStatus(.unknown, "addInput:")
+        guard canAdd(input) else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVAssetWriter", "addInput:", "Cannot add an input with media type \(input.mediaType.rawValue) and these output settings to a file of type \(outputFileType.rawValue)"))
+        }
+        state.withLock { $0.inputs.append(input) }
+        input.attach(to: self)
+    }
+
+    // MARK: Writing
+
+    /// Creates the file and writes its header. False (with `status` `.failed` and `error`
+    /// set) when the file exists, its folder cannot be written or the settings cannot be
+    /// encoded. Raises unless `status` is `.unknown`.
+    @discardableResult
+    open func startWriting() -> Bool {
+        enforce { try checkStatus(.unknown, "startWriting") }
+        let (inputs, items, optimize, interval, firstFragment, timeScale) = state.withLock {
+            ($0.inputs, $0.metadata, $0.shouldOptimizeForNetworkUse, $0.movieFragmentInterval, $0.initialMovieFragmentSequenceNumber, $0.movieTimeScale)
+        }
+        var configuration = MovieWriterConfiguration()
+        configuration.container = outputFileType == .mov ? .quickTime : outputFileType == .m4a ? .m4a : .mpeg4
+        for input in inputs {
+            let settings = input.outputSettings ?? [:]
+            if input.mediaType == .video {
+                configuration.video = AssetWriterSettings.video(
+                    settings, hint: input.sourceFormatHint, transform: input.transform, timeScale: input.mediaTimeScale)
+            } else if input.outputSettings == nil {
+                // Passthrough: the hint's (else the first buffer's) linear PCM, unchanged.
+                configuration.audio = AssetWriterSettings.passthroughAudio(hint: input.sourceFormatHint)
+            } else {
+                configuration.audio = AssetWriterSettings.audio(settings, hint: input.sourceFormatHint)
+            }
+        }
+        configuration.fragmentInterval = interval.isNumeric && interval > .zero ? interval.seconds : 0
+        configuration.firstFragmentNumber = firstFragment
+        configuration.fastStart = optimize
+        configuration.metadata = items.compactMap(\.movieTag)
+        if timeScale > 0 { configuration.movieTimeScale = timeScale }
+        do {
+            let writer = try MovieWriter(url: outputURL, configuration: configuration)
+            state.withLock {
+                $0.writer = writer
+                $0.status = .writing
+            }
+        } catch {
+            state.withLock {
+                $0.status = .failed
+                $0.error = Self.avError(error)
+            }
+            return false
+        }
+        for input in inputs { input.pump() }
+        return true
+    }
+
+    /// Starts the timeline: media at `startTime` is time 0 of the file. Raises unless
+    /// `status` is `.writing`, or when called twice.
+    open func startSession(atSourceTime startTime: CMTime) {
+        enforce {
+            try checkStatus(.writing, "startSessionAtSourceTime:")
+            let started = state.withLock { s -> Bool in
+                defer { s.sessionStarted = true }
+                return s.sessionStarted
+            }
+            if started {
+                throw AVCaptureException(
+                    .internalInconsistency, selectorReason("AVAssetWriter", "startSessionAtSourceTime:", "Cannot start a new session while a session is in progress"))
+            }
+        }
+        queue.async { [self] in state.withLock { $0.writer }?.startSession(at: startTime) }
+    }
+
+    /// Ends the timeline at `endTime`: the last frame lasts until it and media appended
+    /// afterwards past it is left out (media appended before the call stays: Linux writes
+    /// no edit list). Raises before the session.
+    open func endSession(atSourceTime endTime: CMTime) {
+        enforce {
+            try checkStatus(.writing, "endSessionAtSourceTime:")
+            if !state.withLock({ $0.sessionStarted }) {
+                throw AVCaptureException(
+                    .internalInconsistency, selectorReason("AVAssetWriter", "endSessionAtSourceTime:", "Cannot call method before startSessionAtSourceTime:"))
+            }
+        }
+        queue.async { [self] in state.withLock { $0.writer }?.endSession(at: endTime) }
+    }
+
+    /// Finishes every input, writes what is queued, the last fragment and the index, and
+    /// calls `handler` on the writer's queue; `status` is then `.completed` or `.failed`.
+    /// Raises unless `status` is `.writing`.
+    open func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
+        enforce { try checkStatus(.writing, "finishWritingWithCompletionHandler:") }
+        for input in inputs where !input.isFinished { input.markAsFinished() }
+        queue.async { [self] in
+            let writer = state.withLock { $0.writer }
+            do {
+                try writer?.finish()
+                state.withLock { s in if s.status == .writing { s.status = .completed } }
+            } catch {
+                fail(error)
+            }
+            handler()
+        }
+    }
+
+    /// The `async` form of `finishWriting(completionHandler:)`.
+    open func finishWriting() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finishWriting { continuation.resume() }
+        }
+    }
+
+    /// Deprecated since iOS 6: finishes and waits. False when writing failed.
+    @available(iOS, deprecated: 6.0, message: "Use finishWritingWithCompletionHandler: instead")
+    open func finishWriting() -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        finishWriting { done.signal() }
+        done.wait()
+        return status == .completed
+    }
+
+    /// Stops at once: what is queued is dropped and the file deleted. Does nothing once
+    /// writing completed, failed or was cancelled.
+    open func cancelWriting() {
+        let started = state.withLock { s -> Bool in
+            guard s.status == .writing || s.status == .unknown else { return false }
+            let wasWriting = s.status == .writing
+            s.status = .cancelled
+            return wasWriting
+        }
+        guard started else { return }
+        queue.sync { [self] in
+            state.withLock { $0.writer }?.cancel()
+            try? FileManager.default.removeItem(at: outputURL)
+        }
+    }
+
+    // MARK: Engine
+
+    /// Queues an item of `input` for encoding (the input checked its own state).
+    func enqueue(_ item: AssetWriterItem, from input: AVAssetWriterInput, selector: String, what: String, type: String) throws(AVCaptureException) -> Bool {
+        let (status, started) = state.withLock { ($0.status, $0.sessionStarted) }
+        guard status == .writing else {
+            if status == .unknown {
+                throw AVCaptureException(.internalInconsistency, selectorReason(type, selector, "Cannot append \(what): status is 0 (startWriting has not been called)"))
+            }
+            return false
+        }
+        guard started else {
+            throw AVCaptureException(
+                .internalInconsistency,
+                selectorReason(type, selector, "Cannot append \(what): Must start a session (using -[AVAssetWriter startSessionAtSourceTime:) first"))
+        }
+        input.didQueue()
+        queue.async { [self] in
+            encode(item, for: input)
+            input.didEncode()
+        }
+        return true
+    }
+
+    /// Runs on the writer's queue.
+    private func encode(_ item: AssetWriterItem, for input: AVAssetWriterInput) {
+        guard let writer = state.withLock({ $0.status == .writing ? $0.writer : nil }) else { return }
+        do throws(MovieWriterError) {
+            switch item {
+            case .video(let buffer, let time):
+                try writer.append(fitted(buffer, for: input, writer: writer), presentationTime: time)
+            case .audio(let sample):
+                try appendAudio(sample, to: writer)
+            }
+        } catch {
+            switch error {
+            case .invalidTimestamp, .frameSizeMismatch:
+                // A frame out of order or before the session is left out, as Apple's
+                // writer trims media outside the session.
+                break
+            default: fail(error)
+            }
+        }
+    }
+
+    /// The frame at the track's size: scaled (stretched, Linux) into a scratch buffer when
+    /// its size differs.
+    private func fitted(_ buffer: CVPixelBuffer, for input: AVAssetWriterInput, writer: MovieWriter) -> CVPixelBuffer {
+        guard buffer.width != writer.width || buffer.height != writer.height else { return buffer }
+        let scratch = state.withLock { s -> CVBuffer in
+            if let existing = s.scaled[input], existing.format == buffer.format { return existing }
+            let made = CVBuffer(format: buffer.format, width: writer.width, height: writer.height)
+            s.scaled[input] = made
+            return made
+        }
+        return ImageTransform.scale(buffer, into: scratch) ? scratch : buffer
+    }
+
+    private func appendAudio(_ sample: CMSampleBuffer, to writer: MovieWriter) throws(MovieWriterError) {
+        guard let asbd = sample.formatDescription?.audioStreamBasicDescription, asbd.mFormatID == kAudioFormatLinearPCM,
+            let data = CMSampleBufferGetDataBuffer(sample)
+        else { throw .invalidSettings("only linear PCM audio can be appended") }
+        let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
+        let sampleType: PCMLayout.Sample
+        switch (isFloat, asbd.mBitsPerChannel) {
+        case (true, 32): sampleType = .float32
+        case (false, 16): sampleType = .int16
+        case (false, 32): sampleType = .int32
+        default: throw .invalidSettings("linear PCM of \(asbd.mBitsPerChannel) bits")
+        }
+        let layout = PCMLayout(
+            sample: sampleType, channels: Int(asbd.mChannelsPerFrame), sampleRate: asbd.mSampleRate,
+            nonInterleaved: asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0)
+        let length = CMBlockBufferGetDataLength(data)
+        var bytes = [UInt8](repeating: 0, count: length)
+        let copied = bytes.withUnsafeMutableBytes {
+            CMBlockBufferCopyDataBytes(data, atOffset: 0, dataLength: length, destination: $0.baseAddress!)
+        }
+        guard copied == noErr else { throw .invalidSettings("unreadable audio data") }
+        // withUnsafeBytes rethrows untyped errors: carry the typed one out.
+        let failure = bytes.withUnsafeBytes { raw -> MovieWriterError? in
+            do throws(MovieWriterError) {
+                try writer.appendAudio(raw, frames: sample.numSamples, layout: layout, presentationTime: sample.presentationTimeStamp)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    func inputDidFinish(_ input: AVAssetWriterInput) {}
+
+    private func fail(_ error: any Error) {
+        state.withLock { s in
+            guard s.status == .writing else { return }
+            s.status = .failed
+            s.error = Self.avError(error)
+        }
+        for input in inputs { input.pump() }
+    }
+
+    static func avError(_ error: any Error) -> AVError {
+        guard let error = error as? MovieWriterError else { return AVError(.unknown, "\(error)") }
+        switch error {
+        case .fileExists: return AVError(.fileAlreadyExists, "Cannot create file: a file already exists at the output URL.")
+        case .diskFull: return AVError(.diskFull, "The disk is full.")
+        case .invalidSettings(let reason): return AVError(.encoderNotFound, "Cannot encode media with these settings: \(reason)")
+        case .cannotOpen(let reason): return AVError(.unknown, "Cannot create file: \(reason)")
+        default: return AVError(.unknown, "Writing failed: \(error)")
+        }
+    }
+
+    private func checkStatus(_ expected: Status, _ selector: String) throws(AVCaptureException) {
+        let status = self.status
+        guard status == expected else {
+            throw AVCaptureException(
+                .internalInconsistency, selectorReason("AVAssetWriter", selector, "Cannot call method when status is \(status.rawValue)"))
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import MediaIO
+
+/// One track of an `AVAssetWriter`'s file: video encoded to H.264 or HEVC, or audio to AAC
+/// or linear PCM, from appended `CMSampleBuffer`s.
+///
+/// `append(_:)` only queues the buffer: the writer's serial queue encodes it. At most
+/// `queueLimit` buffers wait per input (4 with `expectsMediaDataInRealTime`, else 2);
+/// `isReadyForMoreMediaData` is false while that many wait, which is the back-pressure
+/// `requestMediaDataWhenReady(on:using:)` follows. The buffers' pixels are read on the
+/// writer's queue, so a caller must not change a buffer after appending it.
+///
+/// Threads: the request block runs on the queue given to `requestMediaDataWhenReady`,
+/// never with a lock of OpenCapture's held.
+open class AVAssetWriterInput: NSObject, @unchecked Sendable {
+    public let mediaType: AVMediaType
+    public let outputSettings: [String: Any]?
+    public let sourceFormatHint: CMFormatDescription?
+    let state = Mutex(State())
+
+    struct State {
+        var writer: AVAssetWriter?
+        var expectsMediaDataInRealTime = false
+        var transform = CGAffineTransform.identity
+        var mediaTimeScale: CMTimeScale = 0
+        var metadata: [AVMetadataItem] = []
+        var naturalSize = CGSize.zero
+        var languageCode: String?
+        var extendedLanguageTag: String?
+        var marksOutputTrackAsEnabled = true
+        var preferredVolume: Float = 1
+        var finished = false
+        var pending = 0
+        var request: (queue: DispatchQueue, block: @Sendable () -> Void)?
+        var requestRunning = false
+        var adaptor = false
+    }
+
+    /// Creates an input; settings that do not match the media type or lack a required key
+    /// raise NSInvalidArgumentException, as on iOS.
+    public convenience init(mediaType: AVMediaType, outputSettings: [String: Any]?) {
+        self.init(mediaType: mediaType, outputSettings: outputSettings, sourceFormatHint: nil)
+    }
+
+    /// Creates an input with a hint about the appended buffers' format, which stands in for
+    /// the settings' size (video) or rate and channel count (audio).
+    public init(mediaType: AVMediaType, outputSettings: [String: Any]?, sourceFormatHint: CMFormatDescription?) {
+        self.mediaType = mediaType
+        self.outputSettings = outputSettings
+        self.sourceFormatHint = sourceFormatHint
+        super.init()
+        enforce { try Self.validate(mediaType, outputSettings, sourceFormatHint) }
+    }
+
+    /// The checks of the initialiser.
+    static func validate(_ mediaType: AVMediaType, _ settings: [String: Any]?, _ hint: CMFormatDescription?) throws(AVCaptureException) {
+        if let hint, hint.mediaType != CMFormatDescription.MediaType(rawValue: mediaType.fourCharCode) {
+            throw AssetWriterSettings.invalid("The media type of the source format hint does not match the media type")
+        }
+        if let hint, mediaType == .video, hint.dimensions.width <= 0 || hint.dimensions.height <= 0 {
+            throw AssetWriterSettings.invalid("The source format hint's width and height must be positive")
+        }
+        guard let settings else { return }
+        switch mediaType {
+        case .video: try AssetWriterSettings.checkVideo(settings, hint: hint)
+        case .audio: try AssetWriterSettings.checkAudio(settings, hint: hint)
+        default: throw AssetWriterSettings.invalid("Output settings are not supported for media type \(mediaType.rawValue)")
+        }
+    }
+
+    /// Whether the input takes another buffer now: the writer is writing, the input is not
+    /// finished and fewer than `queueLimit` buffers wait to be encoded.
+    open var isReadyForMoreMediaData: Bool {
+        let (writer, finished, pending, realTime) = state.withLock { ($0.writer, $0.finished, $0.pending, $0.expectsMediaDataInRealTime) }
+        guard let writer, !finished, writer.status == .writing else { return false }
+        return pending < (realTime ? 4 : 2)
+    }
+
+    /// Tells the input to favour timely processing over waiting (deeper queue). Set before
+    /// `startWriting()`.
+    open var expectsMediaDataInRealTime: Bool {
+        get { state.withLock { $0.expectsMediaDataInRealTime } }
+        set { state.withLock { $0.expectsMediaDataInRealTime = newValue } }
+    }
+
+    /// The track matrix players apply on display, written to the 'tkhd'. Set before
+    /// `startWriting()` (raises after).
+    open var transform: CGAffineTransform {
+        get { state.withLock { $0.transform } }
+        set {
+            enforce { try checkNotStarted("setTransform:") }
+            state.withLock { $0.transform = newValue }
+        }
+    }
+
+    /// The video track's time scale; 0 (the default) lets the writer choose (90000).
+    /// Raises for audio inputs (whose time scale is the sample rate) and after `startWriting()`.
+    open var mediaTimeScale: CMTimeScale {
+        get { state.withLock { $0.mediaTimeScale } }
+        set {
+            enforce {
+                try checkNotStarted("setMediaTimeScale:")
+                if mediaType == .audio {
+                    throw AVCaptureException(
+                        .invalidArgument,
+                        selectorReason("AVAssetWriterInput", "setMediaTimeScale:", "Cannot set a media time scale for an audio input"))
+                }
+            }
+            state.withLock { $0.mediaTimeScale = newValue }
+        }
+    }
+
+    /// Track metadata. Not written on Linux: the movie's `AVAssetWriter.metadata` is.
+    open var metadata: [AVMetadataItem] {
+        get { state.withLock { $0.metadata } }
+        set {
+            enforce { try checkNotStarted("setMetadata:") }
+            state.withLock { $0.metadata = newValue }
+        }
+    }
+
+    /// Calls `block` on `queue` whenever the input is ready for more data, until
+    /// `markAsFinished()` or the writer stops. The block should append while
+    /// `isReadyForMoreMediaData` is true, then return.
+    open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
+        state.withLock { $0.request = (queue, block) }
+        pump()
+    }
+
+    /// Appends a buffer: video (an image buffer) or linear PCM audio. Returns false when the
+    /// writer is not writing (then `status` and `error` say why). Raises before the session
+    /// started, after `markAsFinished()`, and for a video input of a pixel buffer adaptor.
+    @discardableResult
+    open func append(_ sampleBuffer: CMSampleBuffer) -> Bool {
+        var accepted = false
+        enforce { accepted = try appendChecked(sampleBuffer) }
+        return accepted
+    }
+
+    /// The checked form of `append(_:)` (Linux addition).
+    public func appendChecked(_ sampleBuffer: CMSampleBuffer) throws(AVCaptureException) -> Bool {
+        let selector = "appendSampleBuffer:"
+        if mediaType == .video, sampleBuffer.imageBuffer == nil {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVAssetWriterInput", selector, "Cannot append sample buffer: Input buffer must be an uncompressed video frame"))
+        }
+        let item: AssetWriterItem = mediaType == .video
+            ? .video(sampleBuffer.imageBuffer!, sampleBuffer.presentationTimeStamp)
+            : .audio(sampleBuffer)
+        return try submit(item, selector: selector, what: "sample buffer")
+    }
+
+    /// Queues an item on the writer after Apple's state checks.
+    func submit(_ item: AssetWriterItem, selector: String, what: String, type: String = "AVAssetWriterInput") throws(AVCaptureException) -> Bool {
+        let (writer, finished) = state.withLock { ($0.writer, $0.finished) }
+        guard let writer else {
+            throw AVCaptureException(
+                .internalInconsistency, selectorReason(type, selector, "Cannot append \(what): the input has not been added to an asset writer"))
+        }
+        if finished {
+            throw AVCaptureException(
+                .internalInconsistency,
+                selectorReason(type, selector, "Cannot append \(what): A sample cannot be appended after markAsFinished has been called"))
+        }
+        return try writer.enqueue(item, from: self, selector: selector, what: what, type: type)
+    }
+
+    /// Says no more buffers will come. The track ends with what was appended.
+    open func markAsFinished() {
+        let writer = state.withLock { s -> AVAssetWriter? in
+            s.finished = true
+            s.request = nil
+            return s.writer
+        }
+        writer?.inputDidFinish(self)
+    }
+
+    open var naturalSize: CGSize {
+        get { state.withLock { $0.naturalSize } }
+        set { state.withLock { $0.naturalSize = newValue } }
+    }
+    /// The track's language (ISO 639-2/T). Stored only: FFmpeg's muxer is not told (Linux).
+    open var languageCode: String? {
+        get { state.withLock { $0.languageCode } }
+        set { state.withLock { $0.languageCode = newValue } }
+    }
+    open var extendedLanguageTag: String? {
+        get { state.withLock { $0.extendedLanguageTag } }
+        set { state.withLock { $0.extendedLanguageTag = newValue } }
+    }
+    open var marksOutputTrackAsEnabled: Bool {
+        get { state.withLock { $0.marksOutputTrackAsEnabled } }
+        set { state.withLock { $0.marksOutputTrackAsEnabled = newValue } }
+    }
+    open var preferredVolume: Float {
+        get { state.withLock { $0.preferredVolume } }
+        set { state.withLock { $0.preferredVolume = newValue } }
+    }
+    /// Multi-pass encoding: not available on Linux, so never performed.
+    open var performsMultiPassEncodingIfSupported: Bool { get { false } set {} }
+    /// False: no encoder here does multiple passes.
+    open var canPerformMultiplePasses: Bool { false }
+
+    // MARK: Writer side
+
+    private func checkNotStarted(_ selector: String) throws(AVCaptureException) {
+        let writer = state.withLock { $0.writer }
+        if let writer, writer.status != .unknown {
+            throw AVCaptureException(
+                .internalInconsistency, selectorReason("AVAssetWriterInput", selector, "Cannot call method after writing has started"))
+        }
+    }
+
+    func attach(to writer: AVAssetWriter) { state.withLock { $0.writer = writer } }
+
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Counts a buffer queued on the writer.
+    func didQueue() { state.withLock { $0.pending += 1 } }
+
+    /// Counts a buffer encoded (or dropped) and offers the requester more.
+    func didEncode() {
+        state.withLock { $0.pending -= 1 }
+        pump()
+    }
+
+    /// Runs the request block on its queue if the input is ready and it is not running.
+    func pump() {
+        guard isReadyForMoreMediaData else {
+            // A finished or stopped input never calls the block again.
+            if isFinished || (state.withLock { $0.writer }?.status.rawValue ?? 0) > AVAssetWriter.Status.writing.rawValue {
+                state.withLock { $0.request = nil }
+            }
+            return
+        }
+        let request = state.withLock { s -> (queue: DispatchQueue, block: @Sendable () -> Void)? in
+            guard let request = s.request, !s.requestRunning else { return nil }
+            s.requestRunning = true
+            return request
+        }
+        guard let request else { return }
+        request.queue.async { [self] in
+            request.block()
+            state.withLock { $0.requestRunning = false }
+            pump()
+        }
+    }
+}
+
+/// A buffer waiting on the writer's queue.
+enum AssetWriterItem: @unchecked Sendable {
+    case video(CVPixelBuffer, CMTime)
+    case audio(CMSampleBuffer)
+}
+
+extension AVMediaType {
+    /// The four-character code a format description's media type uses.
+    var fourCharCode: FourCharCode {
+        rawValue.utf8.reduce(0) { $0 << 8 | FourCharCode($1) }
+    }
+}
