@@ -262,7 +262,107 @@ enum HelpGoldens {
           -h, --help           Show this help
         """
 
-    // SERVE_AND_SCAN_GOLDENS
+    static let scan = """
+        Usage: capture scan [options]
+
+        Runs a camera with an AVCaptureMetadataOutput and prints each code it detects the
+        first time it is seen: one JSON object a line with its type, string, corners
+        (metadata-output coordinates: 0...1 over the unrotated sensor image) and the time of
+        its frame. Runs until --count codes or --frames frames, or Ctrl-C.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --types LIST         Code types to look for, comma-separated: qr, microQR, aztec, dataMatrix,
+                               pdf417, ean8, ean13, upce, code39, code39Mod43, code93, code128, itf14,
+                               interleaved2of5, codabar, gs1DataBar, gs1DataBarExpanded (default all)
+          --count N            Stop after N different codes
+          --frames N           Stop after N frames
+          -h, --help           Show this help
+        """
+
+    static let serve = """
+        Usage: capture serve [options]
+
+        Serves the camera over HTTP: a page with the live picture and a control panel (/),
+        the MJPEG stream (/stream.mjpg), a snapshot (/snapshot.jpg), the camera's state as
+        JSON (/status) and POST /control with a JSON object of settings. Loopback only
+        unless --listen names another address, which needs --token or --token-file; every
+        request must then carry it (Authorization: Bearer TOKEN, or ?token=TOKEN).
+        Prints the URL it serves on; Ctrl-C stops.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --listen ADDR:PORT   IPv4 address and port to listen on, port 0 picks a free one (default
+                               127.0.0.1:8080)
+          --token T            Secret every request must carry (printable, 8...256 characters)
+          --token-file FILE    Read the token from FILE (its first line)
+          --duration S         Stop after S seconds
+          -h, --help           Show this help
+        """
 
     static let wb = """
         Usage: capture wb [--device ID] (--gains R,G,B | --xy X,Y | --temperature K[,TINT]) [--json]

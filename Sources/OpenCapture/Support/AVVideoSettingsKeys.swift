@@ -54,3 +54,14 @@ public let AVVideoProfileLevelH264BaselineAutoLevel = "H264_Baseline_AutoLevel"
 public let AVVideoProfileLevelH264MainAutoLevel = "H264_Main_AutoLevel"
 /// H.264 High, automatic level.
 public let AVVideoProfileLevelH264HighAutoLevel = "H264_High_AutoLevel"
+
+/// The fixed H.264 profile levels (asset writers take them; the encoder maps each to its profile and level).
+public let AVVideoProfileLevelH264Baseline30 = "H264_Baseline_3_0"
+public let AVVideoProfileLevelH264Baseline31 = "H264_Baseline_3_1"
+public let AVVideoProfileLevelH264Baseline41 = "H264_Baseline_4_1"
+public let AVVideoProfileLevelH264Main30 = "H264_Main_3_0"
+public let AVVideoProfileLevelH264Main31 = "H264_Main_3_1"
+public let AVVideoProfileLevelH264Main32 = "H264_Main_3_2"
+public let AVVideoProfileLevelH264Main41 = "H264_Main_4_1"
+public let AVVideoProfileLevelH264High40 = "H264_High_4_0"
+public let AVVideoProfileLevelH264High41 = "H264_High_4_1"
