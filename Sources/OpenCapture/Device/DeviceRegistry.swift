@@ -1,3 +1,4 @@
+import ALSAAudio
 import Foundation
 import SimulatedCamera
 import Synchronization
@@ -6,8 +7,10 @@ import V4L2Camera
 /// Every device the process knows, one `AVCaptureDevice` per unique ID.
 ///
 /// Simulated cameras come first (they play the built-in cameras, so `default(for:)` is the
-/// simulated back camera, as on an iPhone), then the simulated microphone; real V4L2 cameras follow, found at first use
-/// and then followed through hot-plug (inotify on /dev).
+/// simulated back camera, as on an iPhone), then the simulated microphone (the default audio
+/// device, as the simulated cameras are the default video ones); real V4L2 cameras and ALSA
+/// capture PCMs follow, found at first use and then followed through hot-plug (inotify on
+/// /dev and /dev/snd).
 package final class DeviceRegistry: Sendable {
     package static let shared = DeviceRegistry()
 
@@ -15,6 +18,7 @@ package final class DeviceRegistry: Sendable {
     /// Video nodes this process may not open (not in the `video` group).
     private let deniedPaths: Mutex<[String]>
     private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
+    private let soundMonitor = Mutex<ALSAHotplugMonitor?>(nil)
 
     private init() {
         // The physical cameras, then the virtual devices made of the back ones.
@@ -22,7 +26,8 @@ package final class DeviceRegistry: Sendable {
         let simulated = cameras.map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
             + [AVCaptureDevice(core: DeviceCore(backend: SimulatedMicrophone()))]
         let scan = V4L2Discovery.scan()
-        devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice))
+        let microphones = ALSADiscovery.scan().devices.map { AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone($0))) }
+        devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice) + microphones)
         deniedPaths = Mutex(scan.deniedPaths)
     }
 
@@ -78,6 +83,35 @@ package final class DeviceRegistry: Sendable {
         monitor.withLock { monitor in
             guard monitor == nil else { return }
             monitor = V4L2HotplugMonitor { [self] change in handle(change) }
+        }
+        soundMonitor.withLock { monitor in
+            guard monitor == nil else { return }
+            monitor = ALSAHotplugMonitor { [self] in soundCardsChanged() }
+        }
+    }
+
+    /// A capture node came or went: microphones whose node is gone are disconnected (a
+    /// stream still running ends with `deviceWasDisconnected`), and new capture PCMs become
+    /// devices. Runs on the ALSA monitor's thread.
+    private func soundCardsChanged() {
+        let known = devices.withLock { all in all.filter { $0.isConnected && $0.backend is ALSAMicrophone } }
+        for device in known {
+            guard let microphone = device.backend as? ALSAMicrophone, !FileManager.default.fileExists(atPath: microphone.nodePath)
+            else { continue }
+            microphone.markDisconnected()
+            device.announceDisconnect()
+            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
+        }
+        // A new card's nodes may refuse opens until the driver and udev are done with them.
+        for _ in 0..<20 {
+            let scan = ALSADiscovery.scan()
+            for found in scan.devices where device(uniqueID: ALSAMicrophone.uniqueID(cardID: found.cardID, device: found.device)) == nil {
+                let device = AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone(found)))
+                replaceOrAppend(device, uniqueID: device.uniqueID)
+                postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
+            }
+            guard scan.failures.contains(where: { if case .notAuthorized = $0 { true } else { false } }) else { return }
+            usleep(50_000)
         }
     }
 

@@ -63,6 +63,13 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         session?.audioStreamDidFail(self, error: error)
     }
 
+    func backendDidOverrun(lost: CMTime) {
+        guard let session else { return }
+        postOnMainQueue(AVCaptureSession.audioOverrunNotification, object: session, userInfo: [
+            AVCaptureSession.audioOverrunDeviceKey: device, AVCaptureSession.audioOverrunLostDurationKey: lost,
+        ])
+    }
+
     func waitUntilReadyForNextAudioBuffer() -> Bool {
         condition.lock()
         defer { condition.unlock() }
