@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "SimulatedCamera", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
-        .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CaptureCore", "OpenCapture", "TestSupport"]),
+        .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and

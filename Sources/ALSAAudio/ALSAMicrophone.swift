@@ -61,6 +61,12 @@ package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
 
     package var isConnected: Bool { state.withLock { $0.connected } }
 
+    /// The bus the card sits on ("usb", "pci", "platform", ...), from sysfs; "" when unknown.
+    package var bus: String {
+        let link = "/sys/class/sound/card\(hardware.card)/device/subsystem"
+        return ((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) as NSString?)?.lastPathComponent ?? ""
+    }
+
     package func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
         throw .streamFailed("a microphone captures no video")
     }

@@ -2,7 +2,7 @@
 /// unknown-command message are made from this list.
 enum CommandList {
     static let all: [CommandSpec] = [
-        DevicesCommand.spec, FormatsCommand.spec, FramesCommand.spec, PhotoCommand.spec, RecordCommand.spec, PreviewCommand.spec,
+        DevicesCommand.spec, FormatsCommand.spec, FramesCommand.spec, PhotoCommand.spec, RecordCommand.spec, AudioCommand.spec, PreviewCommand.spec,
         WhiteBalanceCommand.spec, BenchCommand.spec, V4L2BenchCommand.spec,
     ]
 

@@ -36,7 +36,9 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         condition.unlock()
     }
 
-    func backendDidCapture(audio sampleBuffer: CMSampleBuffer) {
+    func backendDidCapture(audio captured: CMSampleBuffer) {
+        // A muted app (AVAudioApplication) hears silence, as on iOS.
+        let sampleBuffer = AVAudioApplication.shared.isInputMuted ? Self.silence(like: captured) : captured
         condition.lock()
         let live = closed ? [] : targets.filter(\.isEnabled)
         let outputs = live.compactMap { connection in (connection.output as? AVCaptureAudioDataOutput).map { ($0, connection) } }
@@ -50,6 +52,17 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         for (output, connection) in outputs {
             output.enqueue(sampleBuffer, from: connection) { [weak self] in self?.bufferWasHandled() }
         }
+    }
+
+    /// A buffer of zeros with the format, length and timing of `buffer`.
+    static func silence(like buffer: CMSampleBuffer) -> CMSampleBuffer {
+        guard let format = buffer.formatDescription, let length = buffer.dataBuffer?.dataLength,
+            let block = CMBlockBuffer(allocating: length), let memory = block.pieces.first?.block.pointer
+        else { return buffer }
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: length)
+        return CMSampleBuffer(
+            dataBuffer: block, formatDescription: format, sampleCount: buffer.numSamples,
+            presentationTimeStamp: buffer.presentationTimeStamp)
     }
 
     private func bufferWasHandled() {
