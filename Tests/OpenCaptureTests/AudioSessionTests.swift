@@ -49,6 +49,8 @@ struct AudioSessionTests {
             // Ducking makes the session mixable, as on iOS.
             try session.setCategory(.playback, options: .duckOthers)
             #expect(session.categoryOptions == [.duckOthers, .mixWithOthers])
+            // Playback does not take video recording: the kept mode falls back to the default.
+            #expect(session.mode == .default)
             let bad: [() throws -> Void] = [
                 { try session.setCategory(.playback, options: .defaultToSpeaker) },
                 { try session.setCategory(.record, mode: .moviePlayback) },

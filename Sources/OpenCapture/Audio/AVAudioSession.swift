@@ -75,12 +75,12 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
     /// The mode; `.default` until one is set.
     open var mode: Mode { state.withLock { $0.mode } }
 
-    /// Sets the category (options cleared, mode kept).
+    /// Sets the category (options cleared; the mode kept if the category takes it, else `.default`).
     open func setCategory(_ category: Category) throws {
         try apply(category, mode: nil, options: [])
     }
 
-    /// Sets the category and its options (mode kept).
+    /// Sets the category and its options (the mode as for `setCategory(_:)`).
     open func setCategory(_ category: Category, options: CategoryOptions) throws {
         try apply(category, mode: nil, options: options)
     }
@@ -101,7 +101,9 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         guard availableCategories.contains(category), Self.accepts(category, options) else { throw Self.error(.badParam) }
         let before = currentRoute
         try state.withLock { s throws(NSError) in
-            let newMode = mode ?? s.mode
+            // A kept mode the new category does not take falls back to the default mode; a
+            // mode given with the category must fit it.
+            let newMode = mode ?? (Self.accepts(category, s.mode) ? s.mode : .default)
             guard Self.accepts(category, newMode) else { throw Self.error(.badParam) }
             s.category = category
             s.mode = newMode
