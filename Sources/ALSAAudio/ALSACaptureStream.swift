@@ -27,13 +27,17 @@ final class ALSACaptureStream: @unchecked Sendable {
     private let period: Int
     private let format: CMAudioFormatDescription
     private let sink: any AudioSink
+    /// The PCM's device node (/dev/snd/pcmC…D…c), gone once the card is.
+    private let node: String
     private let stopping = Mutex(false)
     private let failure = Mutex<BackendError?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     private init(
-        pcm: OpaquePointer, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
+        pcm: OpaquePointer, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink,
+        node: String
     ) {
+        self.node = node
         self.pcm = pcm
         self.rate = rate
         self.channels = channels
@@ -47,7 +51,7 @@ final class ALSACaptureStream: @unchecked Sendable {
     /// Opens and configures the PCM: interleaved S16_LE at `rate` and `channels`, periods of
     /// about `period` frames, a buffer of four periods, monotonic timestamps.
     static func open(
-        name: String, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
+        name: String, node: String, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
     ) throws(BackendError) -> ALSACaptureStream {
         var handle: OpaquePointer?
         let opened = snd_pcm_open(&handle, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
@@ -66,7 +70,7 @@ final class ALSACaptureStream: @unchecked Sendable {
             snd_pcm_close(pcm)
             throw .streamFailed("\(name) refused \(rate) Hz, \(channels) channels, S16_LE: \(String(cString: snd_strerror(configured)))")
         }
-        return ALSACaptureStream(pcm: pcm, rate: rate, channels: channels, period: Int(actualPeriod), format: format, sink: sink)
+        return ALSACaptureStream(pcm: pcm, rate: rate, channels: channels, period: Int(actualPeriod), format: format, sink: sink, node: node)
     }
 
     private static func configure(_ pcm: OpaquePointer, rate: inout UInt32, channels: UInt32, period: inout snd_pcm_uframes_t) -> Int32 {
@@ -208,10 +212,16 @@ final class ALSACaptureStream: @unchecked Sendable {
     }
 
     /// An error that ends the run, or nil for one to retry (EAGAIN, EINTR).
+    ///
+    /// A card going away wakes the thread with ENODEV or, when libasound can no longer read
+    /// the state either, EIO; the kernel removes the node a moment later, so an error while
+    /// the node goes within 200 ms is a disconnection too.
     private func classify(_ code: Int32) -> BackendError? {
         if code == -EAGAIN || code == -EINTR { return nil }
-        if code == -ENODEV || snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED {
-            return .deviceWasDisconnected
+        if code == -ENODEV || snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED { return .deviceWasDisconnected }
+        for _ in 0..<10 {
+            if access(node, F_OK) != 0 { return .deviceWasDisconnected }
+            usleep(20_000)
         }
         return .streamFailed(String(cString: snd_strerror(code)))
     }

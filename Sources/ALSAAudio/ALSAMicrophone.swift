@@ -92,7 +92,7 @@ package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
         guard connected else { throw .deviceWasDisconnected }
         guard !running else { return }
         let stream = try ALSACaptureStream.open(
-            name: pcmName, rate: sampleRate, channels: channels, period: Self.preferredPeriod, format: audioFormat, sink: sink)
+            name: pcmName, node: nodePath, rate: sampleRate, channels: channels, period: Self.preferredPeriod, format: audioFormat, sink: sink)
         state.withLock { $0.stream = stream }
         stream.start()
     }

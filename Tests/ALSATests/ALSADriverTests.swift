@@ -101,7 +101,9 @@ struct ALSADriverTests {
         }
         defer { NotificationCenter.default.removeObserver(observer) }
         let unplugged = DispatchSemaphore(value: 0)
-        let gone = waitForSoundNotification(AVCaptureDevice.wasDisconnectedNotification, object: device) {
+        // Not filtered by object: `init?(uniqueID:)` hands out a new handle of the device
+        // (equal, not identical), and the registry posts with its own.
+        let gone = waitForSoundNotification(AVCaptureDevice.wasDisconnectedNotification) {
             // The unbind returns only once the stream has closed the PCM: off this thread.
             let thread = Thread {
                 print("alsa-test: sound-unplug dummy: \(SoundCards.run("/opt/bin/sound-unplug dummy"))")
@@ -109,7 +111,7 @@ struct ALSADriverTests {
             }
             thread.start()
         }
-        #expect(gone != nil)
+        #expect((gone?.object as? AVCaptureDevice) == device)
         #expect(waitUntil(within: .seconds(20)) { failure.withLock { $0 } != nil })
         #expect(failure.withLock { $0 } == AVError.Code.deviceWasDisconnected.rawValue)
         #expect(!device.isConnected)
