@@ -77,7 +77,10 @@ package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
     package func apply(_ request: ControlRequest) {}
 
     package func checkAvailability() throws(BackendError) {
-        guard isConnected else { throw .deviceWasDisconnected }
+        let (connected, streaming) = state.withLock { ($0.connected, $0.stream != nil) }
+        guard connected else { throw .deviceWasDisconnected }
+        // This process streams from it already (another input of it): not another application.
+        guard !streaming else { return }
         switch ALSADiscovery.probe(pcmName) {
         case .success: return
         case .failure(.busy): throw .deviceInUse

@@ -80,6 +80,19 @@ struct ALSADriverTests {
         #expect(gaps.contains { $0 > 1024 * 3 })
     }
 
+    /// A PCM another program holds (snd-dummy has one substream in the VM) cannot be an input.
+    @Test func busyDeviceIsInUseByAnotherApplication() throws {
+        let device = try #require(AVCaptureDevice(uniqueID: "alsa:Dummy,0"))
+        var handle: OpaquePointer?
+        #expect(snd_pcm_open(&handle, "hw:Dummy,0", SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK) == 0)
+        let pcm = try #require(handle)
+        #expect { _ = try AVCaptureDeviceInput(device: device) } throws: {
+            ($0 as? AVError)?.code == .deviceInUseByAnotherApplication
+        }
+        snd_pcm_close(pcm)
+        _ = try AVCaptureDeviceInput(device: device)
+    }
+
     /// Unplugging a card that streams (unbinding snd-dummy, then removing it): the session
     /// reports deviceWasDisconnected, the device wasDisconnected; loading the driver again
     /// brings a new device with the same unique ID.
