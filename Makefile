@@ -29,7 +29,7 @@ demo: release
 
 # The V4L2 suite runs inside a QEMU virtual machine with the real vivid driver.
 VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture -- \
-	OpenCapturePackageTests.xctest --testing-library swift-testing --filter VividDriverTests
+	OpenCapturePackageTests.xctest --testing-library swift-testing --filter 'VividDriverTests|ALSADriverTests'
 
 test: build
 	$(SWIFT) build --build-tests $(STRICT) $(FAST)

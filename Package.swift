@@ -91,7 +91,7 @@ let package = Package(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity", "CBarcode"]
         ),
-        // ALSA capture PCMs: discovery and abilities (not yet devices of the API).
+        // ALSA capture PCMs: discovery, hot-plug and streaming (the real microphones).
         .target(name: "ALSAAudio", dependencies: ["CaptureCore", "CALSA"]),
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CFFmpegRuntime", "CPNG", "CHeif"]),
         .target(
@@ -100,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "OpenCapture",
-            dependencies: ["CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
+            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
-        .testTarget(name: "ALSATests", dependencies: ["ALSAAudio"]),
+        .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and

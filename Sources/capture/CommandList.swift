@@ -2,8 +2,8 @@
 /// unknown-command message are made from this list.
 enum CommandList {
     static let all: [CommandSpec] = [
-        DevicesCommand.spec, FormatsCommand.spec, FramesCommand.spec, PhotoCommand.spec, RecordCommand.spec, PreviewCommand.spec, ScanCommand.spec,
-        ServeCommand.spec, WhiteBalanceCommand.spec, BenchCommand.spec, V4L2BenchCommand.spec,
+        DevicesCommand.spec, FormatsCommand.spec, FramesCommand.spec, PhotoCommand.spec, RecordCommand.spec, AudioCommand.spec, PreviewCommand.spec,
+        ScanCommand.spec, ServeCommand.spec, WhiteBalanceCommand.spec, BenchCommand.spec, V4L2BenchCommand.spec,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

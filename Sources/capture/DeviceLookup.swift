@@ -9,6 +9,11 @@ enum DeviceLookup {
         ).devices
     }
 
+    /// The microphones: the simulated one and the ALSA capture devices.
+    static var microphones: [AVCaptureDevice] {
+        AVCaptureDevice.DiscoverySession(deviceTypes: [.microphone], mediaType: .audio, position: .unspecified).devices
+    }
+
     /// Checks how a device ID is written: not empty, no spaces or control characters (the
     /// camera itself is looked up later, by `device(_:)`).
     @Sendable static func checkID(_ option: String, _ text: String) throws {

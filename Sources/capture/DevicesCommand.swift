@@ -4,20 +4,32 @@ import OpenCapture
 /// `capture devices [--json]`.
 enum DevicesCommand {
     static let spec = CommandSpec(
-        name: "devices", summary: "List cameras (simulated ones always; real V4L2 cameras when supported)",
-        description: "Lists the cameras: unique ID (use it with --device), name, position and type.",
+        name: "devices", summary: "List cameras and microphones (simulated ones always; real V4L2 and ALSA ones when present)",
+        description: """
+            Lists the cameras, then the microphones: unique ID (use it with --device), name,
+            position and type. For microphones POSITION is unspecified and the JSON adds the
+            sample rate and channel count they deliver.
+            """,
         options: [.flag("--json", help: "Print a JSON array instead of a table")], run: run)
 
     static func run(_ args: Arguments) throws -> Int32 {
-        let devices = DeviceLookup.all
+        let devices = DeviceLookup.all + DeviceLookup.microphones
         if args.has("--json") {
             let list: [[String: Any]] = devices.map { device in
-                [
+                var entry: [String: Any] = [
                     "uniqueID": device.uniqueID, "localizedName": device.localizedName, "modelID": device.modelID,
                     "manufacturer": device.manufacturer, "position": DeviceLookup.positionName(device.position),
                     "deviceType": DeviceLookup.typeName(device.deviceType), "formats": device.formats.count,
-                    "isDefault": device == AVCaptureDevice.default(for: .video),
+                    "isDefault": device == AVCaptureDevice.default(for: device.hasMediaType(.audio) ? .audio : .video),
                 ]
+                if let asbd = device.formats.first?.formatDescription.audioStreamBasicDescription {
+                    entry["mediaType"] = "audio"
+                    entry["sampleRate"] = asbd.mSampleRate
+                    entry["channels"] = Int(asbd.mChannelsPerFrame)
+                } else {
+                    entry["mediaType"] = "video"
+                }
+                return entry
             }
             let data = try JSONSerialization.data(withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))

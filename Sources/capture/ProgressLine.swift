@@ -21,6 +21,20 @@ final class ProgressLine: @unchecked Sendable {
         drawn = true
     }
 
+    /// Draws the audio line: seconds recorded and a level meter (the last buffer's RMS and
+    /// the peak of the last second, dBFS, with a bar of the RMS from −60 dBFS to 0).
+    func audio(seconds: Double, average: Float, peak: Float) {
+        guard isTerminal else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = now
+        let filled = max(0, min(20, Int(((average + 60) / 3).rounded())))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 20 - filled)
+        let line = String(format: "\r%.1f s  [%@]  level %.1f dBFS  peak %.1f dBFS ", seconds, bar, average, peak)
+        FileHandle.standardError.write(Data(line.utf8))
+        drawn = true
+    }
+
     func finish() {
         if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
     }

@@ -8,11 +8,12 @@ enum HelpGoldens {
                capture --version
 
         Commands:
-          devices     List cameras (simulated ones always; real V4L2 cameras when supported)
+          devices     List cameras and microphones (simulated ones always; real V4L2 and ALSA ones when present)
           formats     List a camera's formats, frame rates, ISO and exposure ranges
           frames      Capture frames to a .y4m file (and per-frame metadata as JSON lines)
           photo       Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG
           record      Record H.264 video to a fragmented .mp4 file
+          audio       Record a microphone to a .wav file
           preview     Show a camera live in the terminal (24-bit colour)
           scan        Print the QR codes and barcodes a camera sees, each once, as JSON lines
           serve       Serve a camera live to a browser, with its controls (HTTP)
@@ -26,10 +27,30 @@ enum HelpGoldens {
     static let devices = """
         Usage: capture devices [--json]
 
-        Lists the cameras: unique ID (use it with --device), name, position and type.
+        Lists the cameras, then the microphones: unique ID (use it with --device), name,
+        position and type. For microphones POSITION is unspecified and the JSON adds the
+        sample rate and channel count they deliver.
 
         Options:
           --json               Print a JSON array instead of a table
+          -h, --help           Show this help
+        """
+
+    static let audio = """
+        Usage: capture audio [--device ID] [--duration S] [--overwrite] -o FILE.wav
+
+        Records 16-bit linear PCM from a microphone (the simulated one by default; real ALSA
+        capture devices are listed by 'capture devices') to a WAV file, at the microphone's
+        rate and channel count. Without --duration it records until Ctrl-C (SIGINT) or
+        SIGTERM, which finish the file properly. On a terminal the progress line shows the
+        level of the last buffer and the peak of the last second, in dBFS.
+
+        Options:
+          --device ID          Microphone unique ID (see 'capture devices'; default: the default microphone)
+          --duration S         Seconds to record, up to 86400 (stops by itself)
+          --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
+                               one's permissions)
+          -o, --output FILE    The .wav file to write (required)
           -h, --help           Show this help
         """
 
@@ -439,6 +460,7 @@ enum HelpGoldens {
         ("frames", frames),
         ("photo", photo),
         ("record", record),
+        ("audio", audio),
         ("preview", preview),
         ("scan", scan),
         ("serve", serve),

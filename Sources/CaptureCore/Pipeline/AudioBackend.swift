@@ -8,12 +8,15 @@ package protocol AudioSink: AnyObject, Sendable {
     func backendDidCapture(audio sampleBuffer: CMSampleBuffer)
     /// The stream failed; the backend has stopped.
     func backendDidFail(_ error: BackendError)
+    /// The device overran (the capture thread fell a whole hardware buffer behind) and
+    /// restarted: about `lost` of sound is missing before the next buffer.
+    func backendDidOverrun(lost: CMTime)
     /// Virtual time only: blocks until the consumers can take another buffer, or returns
     /// false when the stream is stopping.
     func waitUntilReadyForNextAudioBuffer() -> Bool
 }
 
-/// A source of audio: the simulated microphone (ALSA capture devices later).
+/// A source of audio: the simulated microphone or an ALSA capture PCM.
 ///
 /// It is a `CaptureBackend` so that devices of both kinds share `AVCaptureDevice`'s
 /// machinery; the session never calls the video `start` of one (that throws), it calls

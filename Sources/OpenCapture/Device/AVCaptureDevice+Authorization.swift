@@ -5,11 +5,13 @@ extension AVCaptureDevice {
     ///
     /// Linux has no consent prompt: video is `.denied` when a camera's device node exists
     /// that this process may not open (EACCES: the user is not in the `video` group; see
-    /// `accessHint`), otherwise `.authorized`. Simulated cameras stay usable either way.
+    /// `accessHint`), otherwise `.authorized`; audio likewise when an ALSA capture PCM exists
+    /// that it may not open (not in the `audio` group). Simulated devices stay usable either way.
     /// Media types other than video and audio raise, as on iOS.
     public class func authorizationStatus(for mediaType: AVMediaType) -> AVAuthorizationStatus {
         enforce { try validateAuthorizationMediaType(mediaType, selector: "authorizationStatusForMediaType:") }
-        return mediaType == .video && !DeviceRegistry.shared.inaccessibleNodes.isEmpty ? .denied : .authorized
+        let denied = mediaType == .video ? DeviceRegistry.shared.inaccessibleNodes : DeviceRegistry.shared.inaccessibleSoundPCMs
+        return denied.isEmpty ? .authorized : .denied
     }
 
     /// Linux addition: how to get access when `authorizationStatus(for: .video)` is `.denied`,

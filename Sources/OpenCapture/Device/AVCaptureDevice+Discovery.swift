@@ -1,9 +1,11 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// The default device for a media type: the back wide-angle camera for video.
+    /// The default device for a media type: the back wide-angle camera for video; for audio
+    /// the microphone `AVAudioSession.setPreferredInput` picked, else the simulated one.
     public class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
-        DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
+        if mediaType == .audio, let preferred = AVAudioSession.sharedInstance().preferredMicrophone { return preferred }
+        return DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
     }
 
     /// The default device of a type at a position; `nil` media type or `.unspecified` position match any.

@@ -71,6 +71,7 @@ extension AVCaptureDevice {
             microphone.disconnect()
             device.announceDisconnect()
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
+            AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: [device])
         }
     }
 }

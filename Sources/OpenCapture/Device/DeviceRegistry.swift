@@ -1,3 +1,4 @@
+import ALSAAudio
 import Foundation
 import SimulatedCamera
 import Synchronization
@@ -6,15 +7,20 @@ import V4L2Camera
 /// Every device the process knows, one `AVCaptureDevice` per unique ID.
 ///
 /// Simulated cameras come first (they play the built-in cameras, so `default(for:)` is the
-/// simulated back camera, as on an iPhone), then the simulated microphone; real V4L2 cameras follow, found at first use
-/// and then followed through hot-plug (inotify on /dev).
+/// simulated back camera, as on an iPhone), then the simulated microphone (the default audio
+/// device, as the simulated cameras are the default video ones); real V4L2 cameras and ALSA
+/// capture PCMs follow, found at first use and then followed through hot-plug (inotify on
+/// /dev and /dev/snd).
 package final class DeviceRegistry: Sendable {
     package static let shared = DeviceRegistry()
 
     private let devices: Mutex<[AVCaptureDevice]>
     /// Video nodes this process may not open (not in the `video` group).
     private let deniedPaths: Mutex<[String]>
+    /// ALSA PCMs this process may not open (not in the `audio` group).
+    private let deniedSoundPCMs: Mutex<[String]>
     private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
+    private let soundMonitor = Mutex<ALSAHotplugMonitor?>(nil)
 
     private init() {
         // The physical cameras, then the virtual devices made of the back ones.
@@ -22,7 +28,10 @@ package final class DeviceRegistry: Sendable {
         let simulated = cameras.map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
             + [AVCaptureDevice(core: DeviceCore(backend: SimulatedMicrophone()))]
         let scan = V4L2Discovery.scan()
-        devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice))
+        let sound = ALSADiscovery.scan()
+        let microphones = sound.devices.map { AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone($0))) }
+        deniedSoundPCMs = Mutex(sound.failures.compactMap { if case .notAuthorized(let name) = $0 { name } else { nil } })
+        devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice) + microphones)
         deniedPaths = Mutex(scan.deniedPaths)
     }
 
@@ -46,6 +55,8 @@ package final class DeviceRegistry: Sendable {
 
     /// Device nodes that exist but that this process may not open.
     package var inaccessibleNodes: [String] { deniedPaths.withLock { $0 } }
+    /// ALSA capture PCMs that exist but that this process may not open.
+    package var inaccessibleSoundPCMs: [String] { deniedSoundPCMs.withLock { $0 } }
 
     /// Replaces a disconnected simulated camera by a new device object with the same
     /// unique ID, as a re-plugged camera appears on iOS.
@@ -78,6 +89,43 @@ package final class DeviceRegistry: Sendable {
         monitor.withLock { monitor in
             guard monitor == nil else { return }
             monitor = V4L2HotplugMonitor { [self] change in handle(change) }
+        }
+        soundMonitor.withLock { monitor in
+            guard monitor == nil else { return }
+            monitor = ALSAHotplugMonitor { [self] in soundCardsChanged() }
+        }
+    }
+
+    /// A capture node came or went: microphones whose node is gone are disconnected (a
+    /// stream still running ends with `deviceWasDisconnected`), and new capture PCMs become
+    /// devices. Runs on the ALSA monitor's thread.
+    private func soundCardsChanged() {
+        let known = devices.withLock { all in all.filter { $0.isConnected && $0.backend is ALSAMicrophone } }
+        var removed: [AVCaptureDevice] = []
+        for device in known {
+            guard let microphone = device.backend as? ALSAMicrophone, !FileManager.default.fileExists(atPath: microphone.nodePath)
+            else { continue }
+            microphone.markDisconnected()
+            device.announceDisconnect()
+            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
+            removed.append(device)
+        }
+        if !removed.isEmpty { AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: removed) }
+        // A new card's nodes may refuse opens until the driver and udev are done with them.
+        for _ in 0..<20 {
+            let scan = ALSADiscovery.scan()
+            var added: [AVCaptureDevice] = []
+            for found in scan.devices where device(uniqueID: ALSAMicrophone.uniqueID(cardID: found.cardID, device: found.device)) == nil {
+                let device = AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone(found)))
+                replaceOrAppend(device, uniqueID: device.uniqueID)
+                postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
+                added.append(device)
+            }
+            if !added.isEmpty { AVAudioSession.sharedInstance().microphonesChanged(added: added, removed: []) }
+            let denied = scan.failures.compactMap { if case .notAuthorized(let name) = $0 { name } else { nil } }
+            deniedSoundPCMs.withLock { $0 = denied }
+            guard !denied.isEmpty else { return }
+            usleep(50_000)
         }
     }
 

@@ -36,7 +36,9 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         condition.unlock()
     }
 
-    func backendDidCapture(audio sampleBuffer: CMSampleBuffer) {
+    func backendDidCapture(audio captured: CMSampleBuffer) {
+        // A muted app (AVAudioApplication) hears silence, as on iOS.
+        let sampleBuffer = AVAudioApplication.shared.isInputMuted ? Self.silence(like: captured) : captured
         condition.lock()
         let live = closed ? [] : targets.filter(\.isEnabled)
         let outputs = live.compactMap { connection in (connection.output as? AVCaptureAudioDataOutput).map { ($0, connection) } }
@@ -52,6 +54,17 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         }
     }
 
+    /// A buffer of zeros with the format, length and timing of `buffer`.
+    static func silence(like buffer: CMSampleBuffer) -> CMSampleBuffer {
+        guard let format = buffer.formatDescription, let length = buffer.dataBuffer?.dataLength,
+            let block = CMBlockBuffer(allocating: length), let memory = block.pieces.first?.block.pointer
+        else { return buffer }
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: length)
+        return CMSampleBuffer(
+            dataBuffer: block, formatDescription: format, sampleCount: buffer.numSamples,
+            presentationTimeStamp: buffer.presentationTimeStamp)
+    }
+
     private func bufferWasHandled() {
         condition.lock()
         pending -= 1
@@ -61,6 +74,13 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
 
     func backendDidFail(_ error: BackendError) {
         session?.audioStreamDidFail(self, error: error)
+    }
+
+    func backendDidOverrun(lost: CMTime) {
+        guard let session else { return }
+        postOnMainQueue(AVCaptureSession.audioOverrunNotification, object: session, userInfo: [
+            AVCaptureSession.audioOverrunDeviceKey: device, AVCaptureSession.audioOverrunLostDurationKey: lost,
+        ])
     }
 
     func waitUntilReadyForNextAudioBuffer() -> Bool {

@@ -11,8 +11,8 @@ struct ApplicationAudioSessionOptions {
 /// How the session treats the app's `AVAudioSession` (AVCaptureSession.h, "Configuring the
 /// app's audio session").
 ///
-/// Linux has no system audio policy and OpenCapture no `AVAudioSession`: no other app's
-/// audio is interrupted, ducked or mixed, and no category is set, whatever these say. The
+/// Linux has no system audio policy: no other app's audio is interrupted, ducked or mixed,
+/// and the session sets no `AVAudioSession` category, whatever these say. The
 /// properties keep Apple's defaults and the values an app sets, and answer Apple's rules
 /// through `effectiveApplicationAudioSessionConfiguration` (docs/ARCHITECTURE.md,
 /// "Unsupported on Linux").
