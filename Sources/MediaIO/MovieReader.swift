@@ -81,7 +81,8 @@ package final class MovieReader: Sendable {
             var probe = AVProbeData()
             probe.buf = buffer.baseAddress
             probe.buf_size = Int32(size)
-            return url.path.withCString { name in
+            // No file name: demuxers would claim the file for its extension alone.
+            return "".withCString { name in
                 probe.filename = name
                 return av_probe_input_format(&probe, 1) != nil
             }
