@@ -135,6 +135,55 @@ struct AssetReaderTests {
         #expect(pcm == stored)
     }
 
+    @Test("AAC in M4A decoded to 32-bit float PCM: the tone's length and level")
+    func aacAudio() async throws {
+        let url = try Fixture.ffmpeg("m4a", input: ["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=0.2"], ["-c:a", "aac"])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let asset = AVURLAsset(url: url)
+        let track = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+        let format = try #require(track.formatDescriptions.first as! CMFormatDescription?)
+        #expect(format.audioStreamBasicDescription?.mFormatID == kAudioFormatMPEG4AAC)
+        #expect(format.audioStreamBasicDescription?.mSampleRate == 48_000)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(
+            track: track, outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true])
+        reader.add(output)
+        #expect(reader.startReading())
+        var samples: [Float] = []
+        for sample in Fixture.drain(output) {
+            let block = try #require(CMSampleBufferGetDataBuffer(sample))
+            var floats = [Float](repeating: 0, count: CMBlockBufferGetDataLength(block) / 4)
+            floats.withUnsafeMutableBytes { _ = CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: $0.count, destination: $0.baseAddress!) }
+            samples += floats
+        }
+        #expect(reader.status == .completed)
+        // 9600 samples; AAC's priming and last frame may add up to one 1024-sample frame.
+        #expect(abs(samples.count - 9600) <= 1024)
+        // ffmpeg's sine source has amplitude 1/8: RMS 0.125/√2 away from the coded edges.
+        let middle = samples[2048..<(samples.count - 2048)]
+        let rms = (middle.reduce(0.0) { $0 + Double($1 * $1) } / Double(middle.count)).squareRoot()
+        #expect(abs(rms - 0.125 / 2.0.squareRoot()) < 0.005, "RMS \(rms)")
+    }
+
+    @Test("a rotated track written by AVAssetWriter reads back Apple's transform")
+    func rotation() async throws {
+        let url = AssetWriterFixture.temporaryURL("mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 64, AVVideoHeightKey: 48])
+        let portrait = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 48, ty: 0)
+        input.transform = portrait
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        input.append(AssetWriterFixture.videoSample(AssetWriterFixture.frame(width: 64, height: 48), at: .zero))
+        await writer.finishWriting()
+        try #require(writer.status == .completed)
+        let track = try #require(try await AVURLAsset(url: url).loadTracks(withMediaType: .video).first)
+        #expect(try await track.load(.preferredTransform) == portrait)
+        #expect(track.naturalSize == CGSize(width: 64, height: 48))
+    }
+
     @Test("a truncated file without its index fails with AVError.fileFailedToParse; one cut in its media ends early without a crash")
     func truncated() async throws {
         let url = try Fixture.video("mp4", frames: 10, ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
