@@ -47,6 +47,7 @@ struct AssetReaderTests {
         #expect(CMFormatDescriptionGetMediaSubType(format) == kCMVideoCodecType_H264)
         #expect(track.trackID == 1)
         #expect(track.estimatedDataRate > 0)
+        #expect(track.isPlayable && asset.isPlayable)
         let common = try await asset.load(.commonMetadata)
         #expect(common.first { $0.commonKey == .commonKeyTitle }?.stringValue == "reader round trip")
         #expect(asset.metadata.contains { $0.identifier == .quickTimeMetadataTitle })
