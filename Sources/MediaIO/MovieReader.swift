@@ -81,7 +81,8 @@ package final class MovieReader: Sendable {
             var probe = AVProbeData()
             probe.buf = buffer.baseAddress
             probe.buf_size = Int32(size)
-            return url.path.withCString { name in
+            // No file name: demuxers would claim the file for its extension alone.
+            return "".withCString { name in
                 probe.filename = name
                 return av_probe_input_format(&probe, 1) != nil
             }
@@ -97,6 +98,7 @@ package final class MovieReader: Sendable {
         let id = stream.pointee.id
         var track = MovieTrackInfo(
             index: index, trackID: id > 0 ? id : Int32(index + 1), kind: kind, codecName: String(cString: avcodec_get_name(parameters.codec_id)))
+        track.decodable = avcodec_find_decoder(parameters.codec_id) != nil
         let base = stream.pointee.time_base
         track.timeScale = base.num == 1 ? base.den : 1_000_000
         let start = stream.pointee.start_time

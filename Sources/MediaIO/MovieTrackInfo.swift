@@ -31,6 +31,8 @@ package struct MovieTrackInfo: Sendable, Equatable {
     package var bitRate = 0
     package var sampleRate = 0
     package var channels = 0
+    /// Whether FFmpeg has a decoder for the codec.
+    package var decodable = false
     /// Whether the pictures are full range (JPEG) rather than video range.
     package var fullRange = false
 }

@@ -49,7 +49,7 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     }
 
     /// Whether FFmpeg has a decoder for the track.
-    open var isPlayable: Bool { info.kind != .other && info.codecName != "none" }
+    open var isPlayable: Bool { info.kind != .other && info.decodable }
     open var isDecodable: Bool { isPlayable }
     open var isEnabled: Bool { true }
     open var isSelfContained: Bool { true }
