@@ -135,13 +135,7 @@ final class MovieAudioEncoder {
 
     private func drain(_ emit: (UnsafeMutablePointer<AVPacket>) throws(MovieWriterError) -> Void) throws(MovieWriterError) {
         guard let context, let packet else { throw .notWriting }
-        while true {
-            let received = avcodec_receive_packet(context, packet)
-            if received == cffmpeg_eagain() || received == cffmpeg_eof() { return }
-            guard received >= 0 else { throw .encoding(received, "receiving an audio packet") }
-            defer { av_packet_unref(packet) }
-            try emit(packet)
-        }
+        try drainEncodedPackets(from: context, into: packet, what: "receiving an audio packet", emit)
     }
 
     /// One packet of interleaved samples in the track's format.

@@ -215,13 +215,7 @@ final class MovieEncoder {
 
     private func drain(_ emit: (UnsafeMutablePointer<AVPacket>) throws(MovieWriterError) -> Void) throws(MovieWriterError) {
         guard let context, let packet else { throw .notWriting }
-        while true {
-            let received = avcodec_receive_packet(context, packet)
-            if received == cffmpeg_eagain() || received == cffmpeg_eof() { return }
-            guard received >= 0 else { throw .encoding(received, "receiving a packet") }
-            defer { av_packet_unref(packet) }
-            try emit(packet)
-        }
+        try drainEncodedPackets(from: context, into: packet, what: "receiving a packet", emit)
     }
 
     /// Copies the buffer's pixels into the frame, converting to the encoder's layout (NV12 or

@@ -19,6 +19,10 @@ struct SignalTests {
         process.currentDirectoryURL = folder
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // A suite started in the background (nohup, `cmd &` in a script) ignores SIGINT and
+        // SIGQUIT, and a child inherits what is ignored: give the tool the default, as a
+        // terminal gives it.
+        signal(number, SIG_DFL)
         try process.run()
         eventually("the tool got going", checkingEvery: .milliseconds(10), sourceLocation: sourceLocation) {
             ready(process) || !process.isRunning
