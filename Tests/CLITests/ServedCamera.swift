@@ -12,7 +12,8 @@ final class ServedCamera: @unchecked Sendable {
     /// Starts the server with `options` and waits for the line naming its URL.
     init(_ options: [String] = []) throws {
         process.executableURL = ToolRunner.executable("capture")
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--preset", "352x288"] + options
+        // --duration: a server whose test process died (killed, crashed) ends by itself.
+        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--preset", "352x288", "--duration", "120"] + options
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

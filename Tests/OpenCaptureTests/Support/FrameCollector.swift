@@ -22,8 +22,13 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
 
     let queue = DispatchQueue(label: "test.frames")
     let log = FrameLog<Frame, String>()
-    /// Seconds the delegate spends on each frame (to simulate slow processing).
-    var delay: TimeInterval = 0
+    /// Seconds the delegate spends on each frame (to simulate slow processing). Tests set
+    /// it while frames arrive, so it is kept in an atomic (as the bits of the Double).
+    var delay: TimeInterval {
+        get { TimeInterval(bitPattern: delayBits.load(ordering: .relaxed)) }
+        set { delayBits.store(newValue.bitPattern, ordering: .relaxed) }
+    }
+    private let delayBits = Atomic<UInt64>(0)
     let frameAfterStopFlag = Atomic<Bool>(false)
     var frameAfterStop: Bool { frameAfterStopFlag.load(ordering: .acquiring) }
     let stopped = Atomic<Bool>(false)
