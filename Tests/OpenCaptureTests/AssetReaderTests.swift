@@ -18,20 +18,7 @@ struct AssetReaderTests {
         title.identifier = .quickTimeMetadataTitle
         title.value = "reader round trip" as NSString
         writer.metadata = [title]
-        let input = AVAssetWriterInput(
-            mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 352, AVVideoHeightKey: 288])
-        writer.add(input)
-        writer.startWriting()
-        writer.startSession(atSourceTime: .zero)
-        var originals: [[UInt8]] = []
-        for index in 0..<5 {
-            var made: CVPixelBuffer?
-            CVPixelBufferCreate(nil, 352, 288, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
-            originals.append(AssetWriterQualityTests.paint(made!, frame: index))
-            while !input.isReadyForMoreMediaData { await Task.yield() }
-            input.append(AssetWriterFixture.videoSample(made!, at: CMTime(value: Int64(index), timescale: 30)))
-        }
-        await writer.finishWriting()
+        let originals = try await AssetWriterQualityTests.writePaintedFrames(5, with: writer)
         try #require(writer.status == .completed)
 
         let asset = AVURLAsset(url: url)

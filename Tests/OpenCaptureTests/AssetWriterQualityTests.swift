@@ -10,6 +10,27 @@ struct AssetWriterQualityTests {
 
     /// A camera-like picture: a smooth diagonal luma ramp that moves 2 pixels a frame, with
     /// a soft vertical bar, neutral chroma.
+    /// Writes `count` painted 352x288 '420v' frames at 30 fps as H.264 through `writer`
+    /// (not yet started) and finishes it; returns each frame's luma as painted.
+    static func writePaintedFrames(_ count: Int, with writer: AVAssetWriter) async throws -> [[UInt8]] {
+        let input = AVAssetWriterInput(
+            mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 352, AVVideoHeightKey: 288])
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        var originals: [[UInt8]] = []
+        for index in 0..<count {
+            // A fresh buffer per frame: the writer reads pixels on its own queue.
+            var made: CVPixelBuffer?
+            CVPixelBufferCreate(nil, 352, 288, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
+            originals.append(paint(made!, frame: index))
+            while !input.isReadyForMoreMediaData { await Task.yield() }
+            input.append(Fixture.videoSample(made!, at: CMTime(value: Int64(index), timescale: 30)))
+        }
+        await writer.finishWriting()
+        return originals
+    }
+
     static func paint(_ buffer: CVPixelBuffer, frame: Int) -> [UInt8] {
         CVPixelBufferLockBaseAddress(buffer, [])
         defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
@@ -37,21 +58,7 @@ struct AssetWriterQualityTests {
         let url = Fixture.temporaryURL("mp4")
         defer { try? FileManager.default.removeItem(at: url) }
         let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(
-            mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 352, AVVideoHeightKey: 288])
-        writer.add(input)
-        writer.startWriting()
-        writer.startSession(atSourceTime: .zero)
-        var originals: [[UInt8]] = []
-        for index in 0..<10 {
-            // A fresh buffer per frame: the writer reads pixels on its own queue.
-            var made: CVPixelBuffer?
-            CVPixelBufferCreate(nil, 352, 288, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
-            originals.append(Self.paint(made!, frame: index))
-            while !input.isReadyForMoreMediaData { await Task.yield() }
-            input.append(Fixture.videoSample(made!, at: CMTime(value: Int64(index), timescale: 30)))
-        }
-        await writer.finishWriting()
+        let originals = try await Self.writePaintedFrames(10, with: writer)
         #expect(writer.status == .completed)
         let decoded = try Fixture.run("/usr/bin/ffmpeg", ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
         // The decoder's own planes, unconverted (a conversion to grey would expand the range).
