@@ -13,12 +13,18 @@ import OpenCapture
 /// same with `[x, y]` in 0...1 of the picture as served, rotated and mirrored as the
 /// server's connection delivers it; converted as AVCaptureOutput's
 /// `metadataOutputRectConverted(fromOutputRect:)` does),
-/// `videoZoomFactor`, `torchMode`, `torchLevel`.
+/// `videoZoomFactor`, `torchMode`, `torchLevel`, `activeFormat` (an index into the
+/// device's `formats`, as `/status` lists them), `frameRate` (frames per second, within the
+/// active format's ranges: sets both frame durations), `videoHDREnabled` (turns automatic
+/// HDR off), `colorSpace` (`sRGB`, `P3_D65`, `HLG_BT2020`, `appleLog`, as the format
+/// supports). Two session-level settings are taken alone (see `SessionSettings`): `device`
+/// and `sessionPreset`.
 enum CameraControls {
     static let names = [
         "exposureMode", "iso", "exposureDuration", "exposureTargetBias", "whiteBalanceMode", "temperature", "tint", "focusMode",
-        "lensPosition", "pointOfInterest", "tap", "videoZoomFactor", "torchMode", "torchLevel",
-    ]
+        "lensPosition", "pointOfInterest", "tap", "videoZoomFactor", "torchMode", "torchLevel", "activeFormat", "frameRate",
+        "videoHDREnabled", "colorSpace",
+    ] + SessionSettings.names
 
     /// A refusal: what was wrong, for the JSON reason.
     struct Refusal: Error {
@@ -27,17 +33,24 @@ enum CameraControls {
 
     /// Applies `body` to `device`, or throws a `Refusal` having changed nothing.
     /// `devicePoint` converts a point in 0...1 of the served picture to device coordinates.
-    static func apply(_ body: Data, to device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint) throws(Refusal) {
+    /// `choosingColorSpace` runs just before a `colorSpace` is set (the server turns off the
+    /// session's automatic wide-colour choice there, which would undo it).
+    static func apply(
+        _ body: Data, to device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint, choosingColorSpace: @escaping () -> Void = {}
+    ) throws(Refusal) {
         guard let object = try? JSONSerialization.jsonObject(with: body), let settings = object as? [String: Any] else {
             throw Refusal(reason: "the body must be a JSON object of settings, e.g. {\"iso\": 400}")
         }
         if let unknown = settings.keys.sorted().first(where: { !names.contains($0) }) {
             throw Refusal(reason: "unknown control '\(unknown)'; known: \(names.joined(separator: ", "))")
         }
+        if let session = settings.keys.sorted().first(where: SessionSettings.names.contains) {
+            throw Refusal(reason: "\(session) is a session setting: give it alone")
+        }
         if settings["tap"] != nil && settings["pointOfInterest"] != nil {
             throw Refusal(reason: "give tap or pointOfInterest, not both")
         }
-        let changes = try plan(settings, device: device, devicePoint: devicePoint)
+        let changes = try plan(settings, device: device, devicePoint: devicePoint, choosingColorSpace: choosingColorSpace)
         do {
             try device.lockForConfiguration()
         } catch {
@@ -58,9 +71,50 @@ enum CameraControls {
     private typealias Change = () throws -> Void
 
     /// Every setting checked, turned into the calls that make it.
-    private static func plan(_ settings: [String: Any], device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint) throws(Refusal) -> [Change] {
+    private static func plan(
+        _ settings: [String: Any], device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint, choosingColorSpace: @escaping () -> Void
+    ) throws(Refusal) -> [Change] {
         var changes: [Change] = []
-        let format = device.activeFormat
+        var format = device.activeFormat
+        if let index = try number(settings, "activeFormat", in: 0...Double(max(device.formats.count - 1, 0))) {
+            guard index == index.rounded() else { throw Refusal(reason: "activeFormat must be a whole index into the camera's formats") }
+            let chosen = device.formats[Int(index)]
+            format = chosen
+            changes.append { try device.setActiveFormat(chosen) }
+        }
+        if let rate = try number(settings, "frameRate", in: 0.01...10_000) {
+            let ranges = format.videoSupportedFrameRateRanges
+            guard ranges.contains(where: { $0.minFrameRate - 1e-6 <= rate && rate <= $0.maxFrameRate + 1e-6 }) else {
+                let listed = ranges.map { $0.minFrameRate == $0.maxFrameRate ? "\($0.maxFrameRate)" : "\($0.minFrameRate)...\($0.maxFrameRate)" }
+                throw Refusal(reason: "frameRate must be in the format's ranges (\(listed.joined(separator: ", ")) fps), not \(rate)")
+            }
+            // The range's own duration for its end points, so a 29.97 fps range is met exactly.
+            let exact = ranges.first { abs($0.maxFrameRate - rate) < 1e-3 }?.minFrameDuration
+                ?? ranges.first { abs($0.minFrameRate - rate) < 1e-3 }?.maxFrameDuration
+            let duration = exact ?? CMTime(value: 1_000_000, timescale: CMTimeScale((rate * 1_000_000).rounded()))
+            changes.append {
+                try device.setActiveVideoMinFrameDuration(duration)
+                try device.setActiveVideoMaxFrameDuration(duration)
+            }
+        }
+        if let value = settings["videoHDREnabled"] {
+            guard let enabled = value as? Bool else { throw Refusal(reason: "videoHDREnabled must be true or false") }
+            guard format.isVideoHDRSupported || !enabled else { throw Refusal(reason: "this format has no video HDR") }
+            changes.append {
+                try device.setAutomaticallyAdjustsVideoHDREnabled(false)
+                try device.setVideoHDREnabled(enabled)
+            }
+        }
+        if let name = try string(settings, "colorSpace") {
+            guard let space = ColorSpaceName.mode(name) else { throw Refusal(reason: "colorSpace must be \(ColorSpaceName.allNames), not '\(name)'") }
+            guard format.supportedColorSpaces.contains(space) else {
+                throw Refusal(reason: "this format captures in \(format.supportedColorSpaces.map(ColorSpaceName.name).joined(separator: ", ")), not \(name)")
+            }
+            changes.append {
+                choosingColorSpace()
+                try device.setActiveColorSpace(space)
+            }
+        }
         if let name = try string(settings, "exposureMode") {
             guard let mode = ExposureModeName.mode(name), mode != .custom else {
                 throw Refusal(reason: "exposureMode must be locked, autoExpose or continuousAutoExposure (custom: give iso and/or exposureDuration), not '\(name)'")

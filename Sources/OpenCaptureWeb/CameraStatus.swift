@@ -27,16 +27,37 @@ enum CameraStatus {
                 "gains": ["red": gains.redGain, "green": gains.greenGain, "blue": gains.blueGain],
                 "temperature": temperature.temperature, "tint": temperature.tint,
             ],
-            "focus": ["mode": FocusModeName.name(device.focusMode), "lensPosition": device.lensPosition],
+            "focus": [
+                "mode": FocusModeName.name(device.focusMode), "lensPosition": device.lensPosition,
+                "pointOfInterest": [Double(device.focusPointOfInterest.x), Double(device.focusPointOfInterest.y)],
+            ],
             "zoom": [
                 "factor": Double(device.videoZoomFactor), "min": Double(device.minAvailableVideoZoomFactor),
                 "max": Double(device.maxAvailableVideoZoomFactor),
             ],
             "systemPressure": device.systemPressureState.level.rawValue,
+            "histogram": frames.lumaHistogram,
+            "formats": device.formats.enumerated().map { index, format in formatJSON(format, index: index) },
+            "activeFormat": device.formats.firstIndex { $0 === format } ?? -1,
+            "frameRate": 1 / device.activeVideoMinFrameDuration.seconds,
+            "videoHDREnabled": device.isVideoHDREnabled,
+            "colorSpace": ColorSpaceName.name(device.activeColorSpace),
         ]
         if device.hasTorch {
             status["torch"] = ["mode": TorchModeName.name(device.torchMode), "level": device.torchLevel]
         }
         return status
+    }
+
+    /// A format as the page's format menu lists it.
+    static func formatJSON(_ format: AVCaptureDevice.Format, index: Int) -> [String: Any] {
+        let dimensions = CMVideoFormatDescriptionGetDimensions(format.formatDescription)
+        let subtype = CMFormatDescriptionGetMediaSubType(format.formatDescription)
+        let code = String(decoding: [24, 16, 8, 0].map { UInt8((subtype >> $0) & 0xFF) }, as: UTF8.self)
+        return [
+            "index": index, "width": Int(dimensions.width), "height": Int(dimensions.height), "pixelFormat": code,
+            "frameRates": format.videoSupportedFrameRateRanges.map { [$0.minFrameRate, $0.maxFrameRate] },
+            "videoHDR": format.isVideoHDRSupported, "colorSpaces": format.supportedColorSpaces.map(ColorSpaceName.name),
+        ]
     }
 }

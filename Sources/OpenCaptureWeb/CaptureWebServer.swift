@@ -13,7 +13,14 @@ import OpenCapture
 ///   server-sent events, twice a second;
 /// - `POST /control`: a JSON object of settings applied through AVFoundation's calls (see
 ///   `CameraControls`); any unknown name or bad value gets 400 with `{"error": reason}`
-///   and changes nothing.
+///   and changes nothing;
+/// - `POST /controls`: a user's change of one of the session's own capture controls
+///   (`AVCaptureSlider` and the rest, listed in `/status` under `controls`; see
+///   `SessionControls`). The page is the session's Camera Control: its controls are active
+///   while someone watches the stream, and their actions run as on iOS;
+/// - with a save directory: `POST /photo` (a JPEG photo, answered with its download path
+///   `{"file": "/files/photo-N.jpg"}`), `POST /record` with `{"action": "start"}` or
+///   `{"action": "stop"}` (a QuickTime movie), and `GET /files/NAME` for files saved here.
 ///
 /// Security: it listens on loopback unless told otherwise, and any other address needs a
 /// token, which every request must then carry (`Authorization: Bearer T` or `?token=T`);
@@ -33,13 +40,20 @@ public final class CaptureWebServer: @unchecked Sendable {
         public var connectionLimit: Int
         /// JPEG quality of the stream and snapshots (1-100).
         public var jpegQuality: Int
+        /// Where the page's photo and record buttons save (an existing, writable directory);
+        /// nil: no buttons, and the server adds no photo or movie output.
+        public var saveDirectory: URL?
 
-        public init(host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, connectionLimit: Int = 64, jpegQuality: Int = 80) {
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, connectionLimit: Int = 64, jpegQuality: Int = 80,
+            saveDirectory: URL? = nil
+        ) {
             self.host = host
             self.port = port
             self.token = token
             self.connectionLimit = connectionLimit
             self.jpegQuality = jpegQuality
+            self.saveDirectory = saveDirectory
         }
     }
 
@@ -49,12 +63,15 @@ public final class CaptureWebServer: @unchecked Sendable {
         case tokenRequired(host: String)
         /// The session has no camera input, or cannot take another video data output.
         case noCamera
+        /// The save directory does not exist or cannot be written.
+        case unwritableSaveDirectory(String)
         case cannotListen(String)
 
         public var description: String {
             switch self {
             case .tokenRequired(let host): "listening on \(host) needs a token: only loopback is served without one"
             case .noCamera: "the session has no camera input, or cannot add the server's video data output"
+            case .unwritableSaveDirectory(let path): "the save directory \(path) does not exist or cannot be written"
             case .cannotListen(let reason): reason
             }
         }
@@ -66,6 +83,8 @@ public final class CaptureWebServer: @unchecked Sendable {
     private let output = AVCaptureVideoDataOutput()
     private let captureQueue = DispatchQueue(label: "OpenCaptureWeb.frames")
     private let token: AccessToken?
+    /// The photo and record buttons' outputs and files, with a save directory.
+    private let saved: SavedCaptures?
     private var daemon: HTTPDaemon?
     /// Checks twice a second whether the camera is gone, to show "no signal" meanwhile.
     private var watchdog: DispatchSourceTimer?
@@ -78,6 +97,15 @@ public final class CaptureWebServer: @unchecked Sendable {
         let loopback = configuration.host == "127.0.0.1" || configuration.host.hasPrefix("127.")
         token = configuration.token.flatMap(AccessToken.init)
         if !loopback && token == nil { throw .tokenRequired(host: configuration.host) }
+        if let directory = configuration.saveDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                FileManager.default.isWritableFile(atPath: directory.path)
+            else { throw .unwritableSaveDirectory(directory.path) }
+            saved = SavedCaptures(directory: directory)
+        } else {
+            saved = nil
+        }
         self.session = session
         self.configuration = configuration
         frames = LiveFrames(quality: min(max(configuration.jpegQuality, 1), 100))
@@ -89,6 +117,10 @@ public final class CaptureWebServer: @unchecked Sendable {
         session.commitConfiguration()
         guard added, camera != nil else {
             if added { session.removeOutput(output) }
+            throw .noCamera
+        }
+        if let saved, !saved.attach(to: session) {
+            session.removeOutput(output)
             throw .noCamera
         }
     }
@@ -139,6 +171,7 @@ public final class CaptureWebServer: @unchecked Sendable {
         daemon?.stop()
         daemon = nil
         session.removeOutput(output)
+        saved?.detach(from: session)
     }
 
     /// A point in 0...1 of the served picture in device coordinates, through the output's
@@ -147,6 +180,26 @@ public final class CaptureWebServer: @unchecked Sendable {
         let size = frames.lastFrameSize
         let rect = CGRect(x: point.x * size.width, y: point.y * size.height, width: 0, height: 0)
         return output.metadataOutputRectConverted(fromOutputRect: rect).origin
+    }
+
+    /// `/status`: the camera's state and the session's capture controls.
+    private func status(of camera: AVCaptureDevice) -> [String: Any] {
+        var status = CameraStatus.json(device: camera, frames: frames)
+        status["controls"] = SessionControls.json(session)
+        status["cameras"] = SessionSettings.cameras.map { ["uniqueID": $0.uniqueID, "name": $0.localizedName] }
+        status["sessionPreset"] = session.sessionPreset.rawValue
+        status["presets"] = AVCaptureSession.Preset.allPresets.filter { $0 == session.sessionPreset || session.canSetSessionPreset($0) }.map {
+            ["rawValue": $0.rawValue, "name": $0.rawValue.replacingOccurrences(of: "AVCaptureSessionPreset", with: "")]
+        }
+        status["capture"] = ["photos": saved?.canTakePhotos ?? false, "movies": saved?.canRecord ?? false, "recording": saved?.isRecording ?? false]
+        return status
+    }
+
+    /// An MJPEG stream whose viewer is a control surface of the session while it watches:
+    /// the session's capture controls are active while anyone watches (see `SessionControls`).
+    private func liveStream() -> MJPEGStream {
+        session.controlSurfaceDidAppear()
+        return MJPEGStream(frames: frames) { [session] in session.controlSurfaceDidDisappear() }
     }
 
     private var camera: AVCaptureDevice? {
@@ -169,7 +222,7 @@ public final class CaptureWebServer: @unchecked Sendable {
             return WebResponse(
                 status: 200,
                 headers: [("Content-Type", "multipart/x-mixed-replace; boundary=\(MJPEGStream.boundary)"), ("Cache-Control", "no-store")],
-                body: .stream(MJPEGStream(frames: frames)))
+                body: .stream(liveStream()))
         case ("GET", "/snapshot.jpg"):
             guard let frame = frames.frame(after: frames.counts.delivered, timeout: 5) else {
                 return .failure(503, "no frame from the camera within 5 s")
@@ -177,23 +230,65 @@ public final class CaptureWebServer: @unchecked Sendable {
             return .bytes(frame.jpeg, type: "image/jpeg")
         case ("GET", "/status"):
             guard let camera else { return .failure(503, "the session has no camera") }
-            return .json(CameraStatus.json(device: camera, frames: frames))
+            return .json(status(of: camera))
         case ("GET", "/events"):
             return WebResponse(
                 status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
-                body: .stream(StatusEvents { [weak self] in self.flatMap { server in server.camera.map { CameraStatus.json(device: $0, frames: server.frames) } } }))
+                body: .stream(StatusEvents { [weak self] in self.flatMap { server in server.camera.map { server.status(of: $0) } } }))
         case ("POST", "/control"):
-            guard let camera else { return .failure(503, "the session has no camera") }
             do {
-                try CameraControls.apply(request.body, to: camera, devicePoint: devicePoint)
+                if let settings = SessionSettings.named(in: request.body) {
+                    try SessionSettings.apply(settings, to: session)
+                } else {
+                    guard let camera else { return .failure(503, "the session has no camera") }
+                    try CameraControls.apply(request.body, to: camera, devicePoint: devicePoint) { [session] in
+                        session.automaticallyConfiguresCaptureDeviceForWideColor = false
+                    }
+                }
             } catch {
                 return .failure(400, error.reason)
             }
-            return .json(CameraStatus.json(device: camera, frames: frames))
-        case (_, "/"), (_, "/stream.mjpg"), (_, "/snapshot.jpg"), (_, "/status"), (_, "/events"), (_, "/control"):
+            guard let camera else { return .failure(503, "the session has no camera") }
+            return .json(status(of: camera))
+        case ("POST", "/controls"):
+            do {
+                try SessionControls.apply(request.body, to: session)
+            } catch {
+                return .failure(400, error.reason)
+            }
+            return .json(SessionControls.json(session))
+        case ("POST", "/photo"):
+            guard let saved else { return .failure(404, "photos are not saved here: the server has no save directory") }
+            do {
+                return .json(["file": "/files/" + (try saved.takePhoto())])
+            } catch {
+                return .failure(error.status, error.reason)
+            }
+        case ("POST", "/record"):
+            guard let saved else { return .failure(404, "movies are not saved here: the server has no save directory") }
+            guard let object = try? JSONSerialization.jsonObject(with: request.body), let body = object as? [String: Any],
+                body.count == 1, let action = body["action"] as? String, action == "start" || action == "stop"
+            else { return .failure(400, "the body must be {\"action\": \"start\"} or {\"action\": \"stop\"}") }
+            do {
+                let name = try action == "start" ? saved.startRecording() : saved.stopRecording()
+                return .json(["file": "/files/" + name, "recording": action == "start"])
+            } catch {
+                return .failure(error.status, error.reason)
+            }
+        case ("GET", let path) where path.hasPrefix("/files/"):
+            let name = String(path.dropFirst("/files/".count))
+            guard let file = saved?.file(named: name), let data = try? Data(contentsOf: file) else {
+                return .failure(404, "no saved file \(name)")
+            }
+            var response = WebResponse.bytes(data, type: name.hasSuffix(".jpg") ? "image/jpeg" : "video/quicktime")
+            response.headers.append(("Content-Disposition", "attachment; filename=\"\(name)\""))
+            return response
+        case (_, "/"), (_, "/stream.mjpg"), (_, "/snapshot.jpg"), (_, "/status"), (_, "/events"), (_, "/control"), (_, "/controls"),
+            (_, "/photo"), (_, "/record"):
             return .failure(405, "\(request.method) is not allowed on \(request.path)")
         default:
-            return .failure(404, "no such path: \(request.path); paths: /, /stream.mjpg, /snapshot.jpg, /status, /events, /control")
+            return .failure(
+                404, "no such path: \(request.path); paths: /, /stream.mjpg, /snapshot.jpg, /status, /events, /control, /controls, /photo, /record, /files/NAME")
         }
     }
 }

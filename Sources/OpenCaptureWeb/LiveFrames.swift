@@ -29,6 +29,8 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
     /// The newest frame not yet compressed, and whether the encoder is at work.
     private var pending: (sequence: Int, pixels: CVPixelBuffer)?
     private var encoding = false
+    /// The luma histogram of the newest compressed frame.
+    private var histogram: [Int] = []
     private let encoder = DispatchQueue(label: "OpenCaptureWeb.jpeg")
 
     init(quality: Int) { self.quality = quality }
@@ -67,8 +69,10 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
             pending = nil
             condition.unlock()
             guard let jpeg = try? JPEGEncoder.encode(pixels, quality: quality, exif: nil) else { continue }
+            let bins = LumaHistogram.of(pixels)
             condition.lock()
             newest = Frame(sequence: sequence, jpeg: jpeg)
+            if let bins { histogram = bins }
             condition.broadcast()
             condition.unlock()
         }
@@ -116,6 +120,13 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         condition.unlock()
     }
 
+    /// The luma histogram of the newest frame served (empty before the first).
+    var lumaHistogram: [Int] {
+        condition.lock()
+        defer { condition.unlock() }
+        return histogram
+    }
+
     /// Whether `stop()` was called: no frame will come any more.
     var isStopped: Bool {
         condition.lock()
@@ -150,8 +161,13 @@ final class MJPEGStream: WebStream, @unchecked Sendable {
     private let lock = NSLock()
     private var lastSequence = 0
     private var cancelled = false
+    /// Called once when the stream ends (the viewer left, or the server stops).
+    private var onEnd: (@Sendable () -> Void)?
 
-    init(frames: LiveFrames) { self.frames = frames }
+    init(frames: LiveFrames, onEnd: (@Sendable () -> Void)? = nil) {
+        self.frames = frames
+        self.onEnd = onEnd
+    }
 
     func next() -> Data? {
         while !isCancelled && !frames.isStopped {
@@ -174,6 +190,9 @@ final class MJPEGStream: WebStream, @unchecked Sendable {
     func cancel() {
         lock.lock()
         cancelled = true
+        let ended = onEnd
+        onEnd = nil
         lock.unlock()
+        ended?()
     }
 }

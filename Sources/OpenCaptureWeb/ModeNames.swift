@@ -33,3 +33,7 @@ enum FocusModeName: ModeNames {
 enum TorchModeName: ModeNames {
     static let names: [(String, AVCaptureDevice.TorchMode)] = [("off", .off), ("on", .on), ("auto", .auto)]
 }
+
+enum ColorSpaceName: ModeNames {
+    static let names: [(String, AVCaptureColorSpace)] = [("sRGB", .sRGB), ("P3_D65", .P3_D65), ("HLG_BT2020", .HLG_BT2020), ("appleLog", .appleLog)]
+}

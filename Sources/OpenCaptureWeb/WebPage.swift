@@ -1,5 +1,8 @@
-/// The page `/` serves: the live picture and a control panel bound to `/control`, with
-/// readouts from `/status`. Self-contained (no external scripts), so it works offline.
+/// The page `/` serves: the live picture, a luma histogram and readouts from `/status`, and
+/// a control panel bound to `/control` (camera, preset, format, frame rate, HDR, colour
+/// space, exposure, white balance, focus, zoom, torch), the session's own capture controls
+/// bound to `/controls`, and photo and record buttons (with a save directory).
+/// Self-contained (no external scripts), so it works offline.
 enum WebPage {
     static let html = #"""
         <!doctype html>
@@ -10,10 +13,21 @@ enum WebPage {
         #view { flex: 1 1 640px; padding: 8px; } #live { width: 100%; cursor: crosshair; background: #000; display: block; }
         #panel { flex: 0 0 300px; padding: 8px; } fieldset { border: 1px solid #444; margin: 0 0 8px; }
         label { display: block; margin: 4px 0; } input[type=range] { width: 100%; } #error { color: #f66; min-height: 1.2em; }
-        pre { font-size: 12px; white-space: pre-wrap; }
+        pre { font-size: 12px; white-space: pre-wrap; } #histogram { width: 100%; height: 80px; background: #000; display: block; }
+        #files a { display: block; color: #8cf; }
         </style></head><body>
-        <div id="view"><img id="live" alt="live picture"><div id="error"></div><pre id="readout"></pre></div>
+        <div id="view"><img id="live" alt="live picture"><div id="error"></div><canvas id="histogram" width="256" height="80"></canvas><pre id="readout"></pre></div>
         <div id="panel">
+        <fieldset><legend>Camera</legend>
+        <label>Camera <select id="device"></select></label>
+        <label>Preset <select id="sessionPreset"></select></label>
+        <label>Format <select id="activeFormat"></select></label>
+        <label>Frame rate (fps) <input type="number" id="frameRate" min="1" max="240" step="any"></label>
+        <label><input type="checkbox" id="videoHDREnabled"> Video HDR</label>
+        <label>Colour space <select id="colorSpace"></select></label></fieldset>
+        <fieldset id="appControlsSet" hidden><legend>App controls</legend><div id="appControls"></div></fieldset>
+        <fieldset id="captureSet" hidden><legend>Capture</legend>
+        <button id="photo">Photo</button> <button id="record">Record</button><div id="files"></div></fieldset>
         <fieldset><legend>Exposure</legend>
         <label>Mode <select id="exposureMode"><option>continuousAutoExposure</option><option>autoExpose</option><option>locked</option></select></label>
         <label>ISO <span id="isoValue"></span><input type="range" id="iso" step="1"></label>
@@ -41,6 +55,81 @@ enum WebPage {
           const body = await reply.json();
           document.getElementById("error").textContent = reply.ok ? "" : body.error;
         }
+        async function post(path, body) {
+          const reply = await fetch(withToken(path), { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+          const answer = await reply.json();
+          document.getElementById("error").textContent = reply.ok ? "" : answer.error;
+          return reply.ok ? answer : null;
+        }
+        for (const id of ["device", "sessionPreset", "colorSpace"]) {
+          document.getElementById(id).addEventListener("change", (e) => { ranged = false; control({ [id]: e.target.value }); });
+        }
+        document.getElementById("activeFormat").addEventListener("change", (e) => { ranged = false; control({ activeFormat: Number(e.target.value) }); });
+        document.getElementById("frameRate").addEventListener("change", (e) => control({ frameRate: Number(e.target.value) }));
+        document.getElementById("videoHDREnabled").addEventListener("change", (e) => control({ videoHDREnabled: e.target.checked }));
+        function offer(file) {
+          const link = Object.assign(document.createElement("a"), { href: withToken(file), textContent: file.split("/").pop(), download: "" });
+          document.getElementById("files").prepend(link);
+        }
+        document.getElementById("photo").addEventListener("click", async () => { const made = await post("/photo", {}); if (made) offer(made.file); });
+        document.getElementById("record").addEventListener("click", async () => {
+          const recording = document.getElementById("record").textContent === "Stop";
+          const made = await post("/record", { action: recording ? "stop" : "start" });
+          if (made && recording) offer(made.file);
+        });
+        // The session's own controls (AVCaptureSlider and the rest): built when their list
+        // changes; a drag is an interaction (the app hears the fullscreen appearance).
+        let controlsShape = "";
+        function buildControls(controls) {
+          const shape = JSON.stringify(controls.list.map((c) => [c.kind, c.title, c.min, c.max, c.step, c.values, c.count]));
+          document.getElementById("appControlsSet").hidden = controls.list.length === 0;
+          if (shape === controlsShape) return;
+          controlsShape = shape;
+          const box = document.getElementById("appControls");
+          box.textContent = "";
+          for (const c of controls.list) {
+            const label = document.createElement("label");
+            label.append(c.title + " ");
+            const readout = Object.assign(document.createElement("span"), { id: "appControlValue" + c.index });
+            label.append(readout);
+            let input;
+            if (c.kind === "picker") {
+              input = document.createElement("select");
+              for (let i = 0; i < c.count; i++) input.append(new Option(c.titles[i] || String(i), i));
+              input.addEventListener("change", (e) => post("/controls", { index: c.index, selectedIndex: Number(e.target.value) }));
+            } else {
+              input = Object.assign(document.createElement("input"), { type: "range", min: c.min, max: c.max, step: c.step || "any" });
+              input.addEventListener("pointerdown", () => post("/controls", { interaction: "begin" }));
+              input.addEventListener("change", () => post("/controls", { interaction: "end" }));
+              input.addEventListener("input", (e) => post("/controls", { index: c.index, value: Number(e.target.value) }));
+            }
+            input.id = "appControl" + c.index;
+            label.append(input);
+            box.append(label);
+          }
+        }
+        function showControls(controls) {
+          buildControls(controls);
+          for (const c of controls.list) {
+            const input = document.getElementById("appControl" + c.index);
+            const value = c.kind === "picker" ? (c.titles[c.selectedIndex] || c.selectedIndex) : c.value;
+            document.getElementById("appControlValue" + c.index).textContent = c.kind === "picker" ? value : Number(value).toFixed(2);
+            if (document.activeElement !== input) input.value = c.kind === "picker" ? c.selectedIndex : c.value;
+            input.disabled = !c.enabled || !controls.active;
+          }
+        }
+        function drawHistogram(bins) {
+          const canvas = document.getElementById("histogram"), g = canvas.getContext("2d");
+          g.clearRect(0, 0, canvas.width, canvas.height);
+          const top = Math.max(1, ...bins), w = canvas.width / Math.max(bins.length, 1);
+          g.fillStyle = "#ccc";
+          bins.forEach((n, i) => { const h = n / top * canvas.height; g.fillRect(i * w, canvas.height - h, w, h); });
+        }
+        function fill(id, entries, selected) {
+          const menu = document.getElementById(id);
+          menu.textContent = "";
+          for (const [value, text] of entries) menu.append(new Option(text, value, false, String(value) === String(selected)));
+        }
         for (const id of ["exposureMode", "whiteBalanceMode", "focusMode", "torchMode"]) {
           document.getElementById(id).addEventListener("change", (e) => control({ [id]: e.target.value }));
         }
@@ -56,12 +145,26 @@ enum WebPage {
         function show(status) {
           const x = status.exposure;
           if (!ranged) {
+            fill("device", status.cameras.map((c) => [c.uniqueID, c.name]), status.device.uniqueID);
+            fill("sessionPreset", status.presets.map((p) => [p.rawValue, p.name]), status.sessionPreset);
+            fill("activeFormat", status.formats.map((f) => [f.index, `${f.width}x${f.height} ${f.pixelFormat} ${f.frameRates.map((r) => r[1]).join("/")} fps${f.videoHDR ? " HDR" : ""}`]), status.activeFormat);
+            const format = status.formats[status.activeFormat] || { colorSpaces: ["sRGB"], videoHDR: false };
+            fill("colorSpace", format.colorSpaces.map((c) => [c, c]), status.colorSpace);
+            document.getElementById("videoHDREnabled").disabled = !format.videoHDR;
             Object.assign(document.getElementById("iso"), { min: x.minISO, max: x.maxISO, value: x.iso });
             Object.assign(document.getElementById("exposureDuration"), { min: x.minDuration * 1000, max: Math.min(x.maxDuration, 0.5) * 1000, value: x.duration * 1000 });
             Object.assign(document.getElementById("videoZoomFactor"), { min: status.zoom.min, max: status.zoom.max });
             document.getElementById("torchSet").hidden = !status.torch;
             ranged = true;
           }
+          document.getElementById("frameRate").value = Number(status.frameRate.toFixed(3));
+          document.getElementById("videoHDREnabled").checked = status.videoHDREnabled;
+          document.getElementById("captureSet").hidden = !status.capture.photos && !status.capture.movies;
+          document.getElementById("photo").disabled = !status.capture.photos;
+          document.getElementById("record").disabled = !status.capture.movies;
+          document.getElementById("record").textContent = status.capture.recording ? "Stop" : "Record";
+          showControls(status.controls);
+          drawHistogram(status.histogram);
           document.getElementById("readout").textContent =
             `${status.device.name}  ${status.format.width}x${status.format.height}  ${status.frames.fps} fps  dropped ${status.frames.dropped}\n` +
             `ISO ${x.iso.toFixed(0)}  shutter ${(x.duration * 1000).toFixed(2)} ms  bias ${x.targetBias}  (${x.mode})\n` +

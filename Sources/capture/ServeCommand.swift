@@ -12,6 +12,10 @@ enum ServeCommand {
             JSON (/status) and POST /control with a JSON object of settings. Loopback only
             unless --listen names another address, which needs --token or --token-file; every
             request must then carry it (Authorization: Bearer TOKEN, or ?token=TOKEN).
+            The page is the session's Camera Control: the system zoom and exposure-bias
+            sliders (iOS 18 capture controls) are on it, active while someone watches
+            (POST /controls). With --save-dir the page's photo and record buttons save
+            there (POST /photo, POST /record) and offer the files (/files/NAME).
             Prints the URL it serves on; Ctrl-C stops.
             """,
         options: CaptureOptions.camera + [
@@ -23,6 +27,9 @@ enum ServeCommand {
             },
             .value("--token-file", "FILE", help: "Read the token from FILE (its first line)") { option, text in
                 _ = try tokenFromFile(option, text)
+            },
+            .value("--save-dir", "DIR", help: "Directory the page's photo and record buttons save into (must exist and be writable)") {
+                option, text in _ = try saveDirectory(option, text)
             },
             .decimal("--duration", "S", in: 0...86_400, excludingLowerBound: true, unit: "s", help: "Stop after S seconds"),
         ],
@@ -43,7 +50,8 @@ enum ServeCommand {
         try SessionSetup.configure(session, plan: plan, outputs: [])
         let server: CaptureWebServer
         do {
-            server = try CaptureWebServer(session: session, configuration: .init(host: host, port: port, token: token))
+            let saveDir = try args.value("--save-dir").map { try saveDirectory("--save-dir", $0) }
+            server = try CaptureWebServer(session: session, configuration: .init(host: host, port: port, token: token, saveDirectory: saveDir))
             try server.start()
         } catch {
             throw CommandFailure(message: "\(error)")
@@ -57,6 +65,10 @@ enum ServeCommand {
             return source
         }
         defer { signals.forEach { $0.cancel() } }
+        let controls = ControlsLog()
+        // The session holds its controls delegate weakly.
+        defer { withExtendedLifetime(controls) {} }
+        addSystemControls(to: session, camera: plan.device, delegate: controls)
         try session.startRunningChecked()
         FileHandle.standardOutput.write(Data("serving \(server.url!.absoluteString) (\(plan.device.localizedName)); Ctrl-C stops\n".utf8))
         if let seconds = args.decimal("--duration") {
@@ -67,6 +79,26 @@ enum ServeCommand {
         server.stop()
         session.stopRunning()
         return 0
+    }
+
+    /// The system zoom and exposure-bias sliders, where the camera zooms and sets a bias:
+    /// the page shows them as the app's capture controls.
+    static func addSystemControls(to session: AVCaptureSession, camera: AVCaptureDevice, delegate: ControlsLog) {
+        session.setControlsDelegate(delegate, queue: DispatchQueue(label: "capture.serve.controls"))
+        var controls: [AVCaptureControl] = []
+        if camera.activeFormat.videoMaxZoomFactor > 1 { controls.append(AVCaptureSystemZoomSlider(device: camera)) }
+        if camera.minExposureTargetBias < camera.maxExposureTargetBias { controls.append(AVCaptureSystemExposureBiasSlider(device: camera)) }
+        for control in controls where session.canAddControl(control) { session.addControl(control) }
+    }
+
+    /// A directory that exists and can be written.
+    static func saveDirectory(_ option: String, _ path: String) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(option) \(ErrorText.quoted(path)) is not a directory")
+        }
+        guard FileManager.default.isWritableFile(atPath: path) else { throw UsageError("\(option) \(ErrorText.quoted(path)) cannot be written") }
+        return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
     }
 
     /// "HOST:PORT" as an IPv4 address and a port.
@@ -98,4 +130,14 @@ enum ServeCommand {
         }
         return line
     }
+}
+
+/// The session's controls delegate in `capture serve`: says on stderr when a viewer makes
+/// the controls active and when they end (on the delegate's queue).
+final class ControlsLog: NSObject, AVCaptureSessionControlsDelegate, @unchecked Sendable {
+    private func say(_ text: String) { FileHandle.standardError.write(Data("controls: \(text)\n".utf8)) }
+    func sessionControlsDidBecomeActive(_ session: AVCaptureSession) { say("active") }
+    func sessionControlsWillEnterFullscreenAppearance(_ session: AVCaptureSession) { say("adjusting") }
+    func sessionControlsWillExitFullscreenAppearance(_ session: AVCaptureSession) { say("done adjusting") }
+    func sessionControlsDidBecomeInactive(_ session: AVCaptureSession) { say("inactive") }
 }

@@ -43,7 +43,7 @@ func spellAVCaptureControl(_ device: AVCaptureDevice, _ session: AVCaptureSessio
 
 @Suite("AVCaptureControl spelling")
 struct AVCaptureControlSpellingTests {
-    @Test("controls keep their values; no Linux session supports them")
+    @Test("controls keep their values; sessions take them as on an iPhone with a Camera Control")
     func controlsAsValues() throws {
         let slider = AVCaptureSlider("Level", symbolName: "dial.low", in: 0...10, step: 1)
         slider.value = 3
@@ -53,8 +53,10 @@ struct AVCaptureControlSpellingTests {
         #expect(picker.selectedIndex == 1 && picker.numberOfIndexes == 2)
         let device = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
         let session = AVCaptureSession()
-        #expect(!session.supportsControls && session.maxControlsCount == 0)
-        #expect(!session.canAddControl(AVCaptureSystemZoomSlider(device: device)))
-        #expect(session.controls.isEmpty)
+        #expect(session.supportsControls && session.maxControlsCount > 0)
+        let zoom = AVCaptureSystemZoomSlider(device: device)
+        #expect(session.canAddControl(zoom))
+        session.addControl(zoom)
+        #expect(session.controls == [zoom])
     }
 }

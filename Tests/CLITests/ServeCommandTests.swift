@@ -62,6 +62,56 @@ struct ServeCommandTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("in headless Chromium a user moves the ISO slider, taps the picture and turns the page's zoom control")
+    func chromiumUserDrivesTheCamera() throws {
+        let server = try ServedCamera()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/chromium-page").path
+        let input = { (id: String, value: String) in
+            #"eval:(() => { const s = document.getElementById("\#(id)"); s.value = \#(value); s.dispatchEvent(new Event("input")); return s.value; })()"#
+        }
+        // A real DevTools session (through chromium-page): script events for the sliders, a
+        // real mouse click for the tap. Under timeout(1), so a stuck browser fails the test.
+        let page = try ToolRunner.run(
+            "timeout",
+            [
+                "40", script, server.base,
+                #"wait:document.getElementById("readout").textContent.includes("352x288")"#,
+                input("iso", "400"),
+                #"wait:document.getElementById("readout").textContent.includes("ISO 400")"#,
+                #"wait:document.getElementById("appControl0") && !document.getElementById("appControl0").disabled"#,
+                input("appControl0", "3"),
+                "click:#live,0.25,0.75",
+            ], path: "/usr/bin/timeout")
+        #expect(page.status == 0, "\(page.stderr)")
+        let status = try server.json("/status").object
+        let focus = status["focus"] as? [String: Any]
+        let point = focus?["pointOfInterest"] as? [Double] ?? []
+        #expect(point.count == 2 && abs(point[0] - 0.25) < 0.02 && abs(point[1] - 0.75) < 0.02, "tap: \(point)")
+        let zoom = (status["zoom"] as? [String: Any])?["factor"] as? Double
+        #expect(zoom == 3, "the page's system zoom slider: \(zoom ?? 0)")
+        let controls = (status["controls"] as? [String: Any])?["list"] as? [[String: Any]] ?? []
+        #expect(controls.map { $0["kind"] as? String } == ["systemZoom", "systemExposureBias"])
+        #expect(server.stop() == 0)
+    }
+
+    @Test("--save-dir: photos and movies from the page land there; a missing directory is exit 2")
+    func saveDirectory() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ServedCamera(["--save-dir", folder.path])
+        let photo = try server.json("/photo", ["-X", "POST", "-d", "{}"])
+        #expect(photo.status == 200 && photo.object["file"] as? String == "/files/photo-1.jpg", "\(photo.object)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("photo-1.jpg").path))
+        #expect(try server.request("/files/photo-1.jpg").body.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(server.stop() == 0)
+        let missing = try ToolRunner.capture("serve", "--save-dir", folder.appendingPathComponent("nope").path)
+        #expect(missing.status == 2 && missing.stderr.contains("--save-dir") && missing.stderr.contains("is not a directory"), "\(missing.stderr)")
+        let without = try ServedCamera()
+        #expect(try without.request("/photo", ["-X", "POST"]).status == 404)
+        #expect(without.stop() == 0)
+    }
+
     @Test("POST /control sets the ISO; unknown names and bad values get 4xx with a reason and change nothing")
     func controls() throws {
         let server = try ServedCamera()

@@ -50,7 +50,7 @@ struct CaptureWebServerTests {
 }
 
 /// The body curl reads from `url` (`-sS`, failing on HTTP errors).
-private func curl(_ url: String, _ arguments: [String] = []) throws -> Data {
+func curl(_ url: String, _ arguments: [String] = []) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     process.arguments = ["-sS", "--fail", "--max-time", "10"] + arguments + [url]
@@ -63,4 +63,28 @@ private func curl(_ url: String, _ arguments: [String] = []) throws -> Data {
     return data
 }
 
-private struct CurlFailure: Error { let status: Int32 }
+struct CurlFailure: Error { let status: Int32 }
+
+/// The HTTP status and body curl gets from `url` (`-sS`, any status).
+func curlStatus(_ url: String, _ arguments: [String] = []) throws -> (status: Int, body: Data) {
+    let data = try curlOutput(["-sS", "--max-time", "20", "-w", "\n%{http_code}"] + arguments + [url])
+    let split = data.lastIndex(of: 0x0A) ?? data.endIndex
+    return (Int(String(decoding: data[data.index(after: split)...], as: UTF8.self)) ?? 0, Data(data[data.startIndex..<split]))
+}
+
+/// A JSON object from a body (empty when it is not one).
+func jsonObject(_ data: Data) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+}
+
+private func curlOutput(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+}

@@ -8,9 +8,9 @@ import Foundation
 /// only be set to 0 ..< `numberOfIndexes`, else it raises `NSInvalidArgumentException`
 /// (`setSelectedIndex(_:)` is the checked form).
 ///
-/// On Linux the action given to `setActionQueue(_:action:)` is stored but never called:
-/// only the system's Camera Control overlay changes the index through its action, and no
-/// Linux session supports controls. Setting `selectedIndex` from code does not call it.
+/// As on iOS, setting `selectedIndex` from code does not call the action: only a user's pick
+/// through the Camera Control does, which on Linux is a control surface (`CaptureWebServer`'s
+/// page) calling `selectIndexAsUser(_:)`.
 open class AVCaptureIndexPicker: AVCaptureControl, @unchecked Sendable {
     struct State {
         var selectedIndex = 0
@@ -95,11 +95,23 @@ open class AVCaptureIndexPicker: AVCaptureControl, @unchecked Sendable {
     }
 
     /// Sets the action the system calls, on `actionQueue`, when the user picks an index
-    /// through the Camera Control. Stored on Linux, never called (no Camera Control).
+    /// through the Camera Control (on Linux: a control surface, see `selectIndexAsUser(_:)`).
     open func setActionQueue(_ actionQueue: DispatchQueue, action: @escaping (Int) -> Void) {
         state.withLock { $0.action = ControlAction(queue: actionQueue, action: action) }
     }
 
-    /// Whether an action and queue have been set (Apple's condition for adding a picker).
-    var hasAction: Bool { state.withLock { $0.action != nil } }
+    /// Apple's condition for adding a picker: an action and queue have been set.
+    override var isReadyToAdd: Bool { state.withLock { $0.action != nil } }
+
+    /// A user's pick from a control surface, as with the Camera Control (Linux addition):
+    /// `selectedIndex` becomes `index` and the action is called with it on its queue.
+    ///
+    /// Throws `NSGenericException` unless the picker is enabled and in a session whose
+    /// controls are active, and `NSInvalidArgumentException` for an index outside
+    /// 0 ..< `numberOfIndexes`.
+    public func selectIndexAsUser(_ index: Int) throws(AVCaptureException) {
+        try checkUserMayChange("selectIndexAsUser:")
+        try setSelectedIndex(index)
+        state.withLock { $0.action }?.call(index)
+    }
 }

@@ -10,9 +10,9 @@ import Foundation
 /// not say that a value between steps (or between listed values) is moved to one, so such
 /// a value is kept as set.
 ///
-/// On Linux the action given to `setActionQueue(_:action:)` is stored but never called:
-/// only the system's Camera Control overlay changes a slider's value through its action, and
-/// no Linux session supports controls. Setting `value` from code does not call it.
+/// As on iOS, setting `value` from code does not call the action: only a user's change
+/// through the Camera Control does, which on Linux is a control surface (`CaptureWebServer`'s
+/// page) calling `changeValueAsUser(_:)`.
 open class AVCaptureSlider: AVCaptureControl, @unchecked Sendable {
     /// The values a slider can take.
     enum Kind: Sendable {
@@ -135,11 +135,59 @@ open class AVCaptureSlider: AVCaptureControl, @unchecked Sendable {
     }
 
     /// Sets the action the system calls, on `actionQueue`, when the user changes the value
-    /// through the Camera Control. Stored on Linux, never called (no Camera Control).
+    /// through the Camera Control (on Linux: a control surface, see `changeValueAsUser(_:)`).
     open func setActionQueue(_ actionQueue: DispatchQueue, action: @escaping (Float) -> Void) {
         state.withLock { $0.action = ControlAction(queue: actionQueue, action: action) }
     }
 
-    /// Whether an action and queue have been set (Apple's condition for adding a slider).
-    var hasAction: Bool { state.withLock { $0.action != nil } }
+    /// Apple's condition for adding a slider: an action and queue have been set.
+    override var isReadyToAdd: Bool { state.withLock { $0.action != nil } }
+
+    // MARK: Linux additions for control surfaces
+
+    /// The smallest value (Linux addition: Apple keeps the range private).
+    public var minimumValue: Float { bounds.lowerBound }
+    /// The largest value (Linux addition).
+    public var maximumValue: Float { bounds.upperBound }
+    /// The step between valid values of a stepped slider, nil otherwise (Linux addition).
+    public var step: Float? {
+        if case .stepped(_, let step) = kind { step } else { nil }
+    }
+    /// The only values of a slider made from a list, in the order given; nil otherwise
+    /// (Linux addition).
+    public var listedValues: [Float]? {
+        if case .list(let values) = kind { values } else { nil }
+    }
+
+    /// A user's change from a control surface, as a turn of the Camera Control (Linux
+    /// addition): the value moves to the nearest one the slider offers (a step, or a listed
+    /// value; clamped to its range), and the action is called with it on its queue.
+    ///
+    /// Throws `NSGenericException` unless the slider is enabled and in a session whose
+    /// controls are active, and `NSInvalidArgumentException` for a value that is not a number.
+    /// Returns the value set.
+    @discardableResult
+    public func changeValueAsUser(_ requested: Float) throws(AVCaptureException) -> Float {
+        try checkUserMayChange("changeValueAsUser:")
+        guard requested.isFinite else {
+            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureSlider", "changeValueAsUser:", "value must be a number"))
+        }
+        let clamped = min(max(requested, bounds.lowerBound), bounds.upperBound)
+        let value: Float
+        switch kind {
+        case .continuous:
+            value = clamped
+        case .stepped(let range, let step):
+            let steps = ((clamped - range.lowerBound) / step).rounded()
+            value = min(range.lowerBound + steps * step, range.upperBound)
+        case .list(let values):
+            value = values.min { abs($0 - requested) < abs($1 - requested) } ?? clamped
+        }
+        let action = state.withLock { state -> ControlAction<Float>? in
+            state.value = value
+            return state.action
+        }
+        action?.call(value)
+        return value
+    }
 }

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Only devices that can set `videoZoomFactor` may be given; here that is a device whose
 /// active format zooms (`videoMaxZoomFactor > 1`). Any other raises
-/// `NSInvalidArgumentException`, as Apple documents. On Linux the slider cannot be added to
-/// a session (no Camera Control), so the system never changes the zoom through it and never
-/// calls its action.
+/// `NSInvalidArgumentException`, as Apple documents. On Linux a user changes the zoom through
+/// it from a control surface (`CaptureWebServer`'s page, via `changeZoomFactorAsUser(_:)`),
+/// as the Camera Control does on iOS: the device's zoom is set, then the action is called on
+/// the main actor.
 open class AVCaptureSystemZoomSlider: AVCaptureControl, @unchecked Sendable {
     /// The device the slider controls (Linux addition; Apple keeps it private).
     public let device: AVCaptureDevice
@@ -35,5 +36,28 @@ open class AVCaptureSystemZoomSlider: AVCaptureControl, @unchecked Sendable {
         self.device = device
         action = optionalAction
         super.init(concreteControl: ())
+    }
+
+    /// A user's change from a control surface, as a turn of the Camera Control (Linux
+    /// addition): sets the device's `videoZoomFactor` to `requested`, clamped to the device's range,
+    /// under its configuration lock, then calls the action on the main actor. Returns the
+    /// value set.
+    ///
+    /// Throws `NSGenericException` unless the slider is enabled and in a session whose
+    /// controls are active, and the device's error if it cannot be configured now.
+    @discardableResult
+    public func changeZoomFactorAsUser(_ requested: CGFloat) throws -> CGFloat {
+        try checkUserMayChange("changeZoomFactorAsUser:")
+        guard requested.isFinite else {
+            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureSystemZoomSlider", "changeZoomFactorAsUser:", "value must be a number"))
+        }
+        let value = min(max(requested, device.minAvailableVideoZoomFactor), device.maxAvailableVideoZoomFactor)
+        try device.lockForConfiguration()
+        defer { device.unlockForConfiguration() }
+        try device.setVideoZoomFactor(value)
+        if let action {
+            Task { @MainActor in action(value) }
+        }
+        return value
     }
 }

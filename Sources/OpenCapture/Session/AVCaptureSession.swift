@@ -42,6 +42,11 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         /// The controls delegate (weak, as Apple's) and its queue.
         var controlsDelegate: WeakControlsDelegate = WeakControlsDelegate()
         var controlsDelegateQueue: DispatchQueue?
+        /// The controls added, and what control surfaces show of them (see `+Controls`).
+        var controls: [AVCaptureControl] = []
+        var controlSurfaces = 0
+        var controlsActive = false
+        var controlsFullscreen = false
         /// Deferred start (iOS 26): whether it runs by itself, where this run stands with it,
         /// whether the app asked for it before starting, and the delegate (weak) and its queue.
         var automaticallyRunsDeferredStart = true

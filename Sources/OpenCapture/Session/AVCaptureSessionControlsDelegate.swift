@@ -3,9 +3,10 @@ import Foundation
 /// Receives events about a session's controls (iOS 18): when the Camera Control's overlay
 /// becomes active, goes fullscreen, leaves fullscreen and becomes inactive.
 ///
-/// All four methods are required, as in Apple's protocol. On Linux no session supports
-/// controls (`supportsControls` is false), so controls never become active and none of these
-/// is ever called; a delegate can still be set and read back.
+/// All four methods are required, as in Apple's protocol. On Linux the controls become active
+/// while a control surface (`CaptureWebServer`'s page) shows them; see
+/// `AVCaptureSession.supportsControls` for when each method is called. Each is called on
+/// the queue given to `setControlsDelegate(_:queue:)`.
 public protocol AVCaptureSessionControlsDelegate: NSObjectProtocol {
     /// The session's controls became active and available for interaction.
     func sessionControlsDidBecomeActive(_ session: AVCaptureSession)
