@@ -348,6 +348,11 @@ package final class MovieWriter: @unchecked Sendable {
         return duration
     }
 
+    /// The video recorded so far (last time - first time + one nominal frame); 0 before any frame.
+    package var recordedVideoDuration: CMTime {
+        framesWritten > 0 ? CMTime(value: lastTime + durations.nominal, timescale: Self.timescale) : .zero
+    }
+
     /// Bytes recorded so far: the file's size plus the encoded samples of the current
     /// fragment, which reach the file when the fragment is cut. The file's exact size
     /// once finished.

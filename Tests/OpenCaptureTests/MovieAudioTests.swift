@@ -174,6 +174,43 @@ struct MovieAudioTests {
         #expect(text.contains("'NSInvalidArgumentException'") && text.contains("Unsupported sample rate 44100"), "\(text)")
     }
 
+    @Test("a buffer the audio track cannot take ends the recording with an error, not as a finished one")
+    func audioFailureIsAnError() throws {
+        let camera = try #require(AVCaptureDevice.default(for: .video))
+        let microphone = try #require(AVCaptureDevice.default(for: .audio))
+        camera.simulation?.pacing = .virtual
+        microphone.microphoneSimulation?.pacing = .virtual
+        defer {
+            camera.simulation?.pacing = .realTime
+            microphone.microphoneSimulation?.pacing = .realTime
+        }
+        let session = AVCaptureSession()
+        session.sessionPreset = .low
+        session.addInput(try AVCaptureDeviceInput(device: camera))
+        session.addInput(try AVCaptureDeviceInput(device: microphone))
+        let movie = AVCaptureMovieFileOutput()
+        session.addOutput(movie)
+        session.startRunning()
+        defer { session.stopRunning() }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bad-sound-\(UUID().uuidString).mp4")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = RecordingRecorder()
+        movie.startRecording(to: url, recordingDelegate: delegate)
+        try #require(eventually("frames recorded") { movie.recordedFrameCount > 3 })
+        // 44.1 kHz stereo into the 48 kHz mono track: the writer cannot take it.
+        let format = CMFormatDescription(audio: AudioFormatStorage(
+            asbd: .linearPCM(sampleRate: 44_100, channels: 2, float: false), layoutTag: kAudioChannelLayoutTag_Stereo))
+        let block = try #require(CMBlockBuffer(allocating: 4096))
+        movie.consumeAudio(CMSampleBuffer(
+            dataBuffer: block, formatDescription: format, sampleCount: 1024, presentationTimeStamp: CMClockGetHostTimeClock().time))
+        try delegate.wait()
+        let error = try #require(delegate.error)
+        #expect(error.code == .unknown && error.localizedDescription.contains("44100"), "\(error)")
+        // What was written before is complete and says so.
+        #expect(error.userInfo[AVErrorRecordingSuccessfullyFinishedKey] as? Bool == true)
+        #expect(try ProbeStreams(url).streams.map(\.codec) == ["h264", "aac"])
+    }
+
     @Test("AAC interleaved with H.264: ffprobe reads it; the clap is within 10 ms of the flash")
     func flashAndClapInSync() async throws {
         let movie = try SoundMovie.record(seconds: 2, events: [1.0], fragment: 0.5)

@@ -407,7 +407,9 @@ final class MovieRecorder: @unchecked Sendable {
             $0.fileSize = size
             $0.framesWritten = frames
         }
-        if let limitError = limitReached(recording, duration: duration, size: size) { finish(recording, error: limitError) }
+        // With video, the duration limit counts the picture (the sound may run a little ahead).
+        let limited = recording.hasVideo ? writer.recordedVideoDuration : duration
+        if let limitError = limitReached(recording, duration: limited, size: size) { finish(recording, error: limitError) }
     }
 
     private func limitReached(_ recording: Recording, duration: CMTime, size: Int64) -> AVError? {
