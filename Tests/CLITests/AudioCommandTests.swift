@@ -29,6 +29,7 @@ struct AudioCommandTests {
         let path = folder.appendingPathComponent("room.m4a").path
         let output = try ToolRunner.capture("audio", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "only the summary, no FFmpeg chatter: \(output.stderr)")
         let probe = try ToolRunner.run(
             "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels:format=format_name,duration", "-of", "json", path],
             path: "/usr/bin/ffprobe")
