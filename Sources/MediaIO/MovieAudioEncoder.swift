@@ -17,6 +17,8 @@ final class MovieAudioEncoder {
     private var pending: [[Float]]
     /// The time of the first pending sample.
     private var pendingTime: Int64 = 0
+    /// Whether `flush` drained the encoder.
+    private var flushed = false
 
     init(settings: MovieAudioSettings) throws(MovieWriterError) {
         self.settings = settings
@@ -34,6 +36,8 @@ final class MovieAudioEncoder {
             }
             return
         }
+        // FFmpeg's aac encoder prints its average quantiser ("Qavg") at info level on closing.
+        if av_log_get_level() == AV_LOG_INFO { av_log_set_level(AV_LOG_WARNING) }
         guard let codec = avcodec_find_encoder_by_name("aac") else { throw .encoder("this FFmpeg has no aac encoder") }
         guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc() else { throw .encoder("out of memory") }
         self.context = context
@@ -57,6 +61,13 @@ final class MovieAudioEncoder {
     }
 
     deinit {
+        // A writer that failed never flushed: drain the encoder quietly first, or FFmpeg's aac
+        // encoder warns on stderr about the frames left in its queue.
+        if !flushed, let context, let packet {
+            if avcodec_send_frame(context, nil) >= 0 {
+                while avcodec_receive_packet(context, packet) >= 0 { av_packet_unref(packet) }
+            }
+        }
         avcodec_free_context(&context)
         av_frame_free(&frame)
         av_packet_free(&packet)
@@ -110,6 +121,7 @@ final class MovieAudioEncoder {
     func flush(emit: (UnsafeMutablePointer<AVPacket>) throws(MovieWriterError) -> Void) throws(MovieWriterError) {
         guard let context else { return }
         if !pending[0].isEmpty { try sendFrame(samples: pending[0].count, emit: emit) }
+        flushed = true
         let sent = avcodec_send_frame(context, nil)
         guard sent >= 0 || sent == cffmpeg_eof() else { throw .encoding(sent, "flushing the audio encoder") }
         try drain(emit)

@@ -34,7 +34,8 @@ final class MovieMuxer {
         path = url.path
         self.fragmented = fragmented
         var context: UnsafeMutablePointer<AVFormatContext>?
-        let allocated = avformat_alloc_output_context2(&context, nil, format, nil)
+        // The path becomes the context's url (the M4A muxer checks its extension, else warns).
+        let allocated = avformat_alloc_output_context2(&context, nil, format, path)
         guard allocated >= 0, let context else { throw .cannotOpen("no \(format) muxer: \(MovieWriterError.message(allocated))") }
         self.context = context
         // O_EXCL makes "refuse an existing file" atomic; FFmpeg's own open would truncate it.

@@ -96,10 +96,11 @@ package final class MovieWriter: @unchecked Sendable {
     ///     buffers keep all their bits); H.264 stays 8-bit (10-bit frames are narrowed).
     ///   - hlg: tag the stream BT.2100 HLG: BT.2020 primaries and matrix, ARIB STD-B67
     ///     transfer (the frames are HLG_BT2020).
+    ///   - audio: an audio track beside the video (the movie output with a microphone).
     package convenience init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
-        hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false
+        hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false, audio: MovieAudioSettings? = nil
     ) throws(MovieWriterError) {
         let rotation = (rotationDegrees % 360 + 360) % 360
         guard rotation % 90 == 0 else { throw .invalidSettings("rotation \(rotationDegrees) is not a multiple of 90") }
@@ -115,7 +116,7 @@ package final class MovieWriter: @unchecked Sendable {
             try FFmpegLibraries.load()
             video.displayMatrix = MovieMuxer.rotationMatrix(degrees: rotation)
         }
-        var configuration = MovieWriterConfiguration(video: video)
+        var configuration = MovieWriterConfiguration(video: video, audio: audio)
         configuration.fragmentInterval = fragmentInterval
         try self.init(url: url, configuration: configuration)
     }
@@ -345,6 +346,11 @@ package final class MovieWriter: @unchecked Sendable {
             duration = CMTimeMaximum(duration, CMTime(value: nextAudioSample, timescale: Int32(audio.sampleRate)))
         }
         return duration
+    }
+
+    /// The video recorded so far (last time - first time + one nominal frame); 0 before any frame.
+    package var recordedVideoDuration: CMTime {
+        framesWritten > 0 ? CMTime(value: lastTime + durations.nominal, timescale: Self.timescale) : .zero
     }
 
     /// Bytes recorded so far: the file's size plus the encoded samples of the current

@@ -157,9 +157,19 @@ final class CaptureStream: @unchecked Sendable {
 
     private func captureLoop() {
         threadID.store(UInt(pthread_self()), ordering: .releasing)
-        startTime = HostClock.now()
-        segmentStart = startTime
         segmentDuration = currentFrameDuration()
+        // The session's epoch, shared with a microphone started with this camera, so that a
+        // flash and a clap scripted at the same time happen at the same host time. In real
+        // time only if it is less than a frame old (an older one would make frames late).
+        let now = HostClock.now()
+        if let epoch = sink.streamEpoch, epoch <= now,
+            pacing == .virtual || now - epoch < HostClock.nanoseconds(of: segmentDuration)
+        {
+            startTime = epoch
+        } else {
+            startTime = now
+        }
+        segmentStart = startTime
         thermalTime = startTime
         thermal.beginHeating(workload)
         pressure = thermal.pressure

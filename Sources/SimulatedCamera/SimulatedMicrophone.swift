@@ -139,7 +139,9 @@ final class MicrophoneStream: @unchecked Sendable {
     private func run() {
         let rate = SimulatedMicrophone.sampleRate
         let frames = SimulatedMicrophone.framesPerBuffer
-        let startNanoseconds = HostClock.now()
+        // The session's epoch, shared with the cameras it started with (see `streamEpoch`).
+        let now = HostClock.now()
+        let startNanoseconds = sink.streamEpoch.map { min($0, now) } ?? now
         // The first sample's time in samples of the host clock, so every buffer's time is exact.
         let firstSample = Int64((Double(startNanoseconds) * rate / 1e9).rounded())
         var index: Int64 = 0

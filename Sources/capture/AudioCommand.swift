@@ -1,14 +1,15 @@
 import Foundation
 import OpenCapture
 
-/// `capture audio`: records a microphone to a WAV file.
+/// `capture audio`: records a microphone to a WAV or M4A file.
 enum AudioCommand {
     static let spec = CommandSpec(
-        name: "audio", summary: "Record a microphone to a .wav file", synopsis: "[--device ID] [--duration S] [--overwrite] -o FILE.wav",
+        name: "audio", summary: "Record a microphone to a .wav or .m4a file", synopsis: "[--device ID] [--duration S] [--overwrite] -o FILE.wav|FILE.m4a",
         description: """
-            Records 16-bit linear PCM from a microphone (the simulated one by default; real ALSA
-            capture devices are listed by 'capture devices') to a WAV file, at the microphone's
-            rate and channel count. Without --duration it records until Ctrl-C (SIGINT) or
+            Records a microphone (the simulated one by default; real ALSA capture devices are
+            listed by 'capture devices') at its rate and channel count: 16-bit linear PCM in a
+            WAV file, or AAC (64 kbit/s per channel) in an M4A file, chosen by the file's
+            extension. Without --duration it records until Ctrl-C (SIGINT) or
             SIGTERM, which finish the file properly. On a terminal the progress line shows the
             level of the last buffer and the peak of the last second, in dBFS.
             """,
@@ -17,8 +18,8 @@ enum AudioCommand {
             .decimal("--duration", "S", in: 0...86_400, excludingLowerBound: true, unit: "s", help: "Seconds to record, up to 86400 (stops by itself)"),
             CaptureOptions.overwrite,
             OutputOptions.option(
-                "FILE", help: "The .wav file to write (required)",
-                standardOutput: "audio cannot write to standard output (-o -): the WAV header is completed when recording ends; give -o FILE.wav"),
+                "FILE", help: "The .wav or .m4a file to write (required)",
+                standardOutput: "audio cannot write to standard output (-o -): the file's header is completed when recording ends; give -o FILE.wav or FILE.m4a"),
         ],
         run: run)
 
@@ -26,11 +27,15 @@ enum AudioCommand {
         let device = try microphone(args.value("--device"))
         let target = try OutputOptions.target(args, placeholder: "FILE.wav", missing: "where to write the sound")
         if case .special(let kind) = target.kind {
-            throw UsageError("audio writes regular files only; \(ErrorText.quoted(target.name)) is \(kind) (the WAV header is completed at the end)")
+            throw UsageError("audio writes regular files only; \(ErrorText.quoted(target.name)) is \(kind) (the file's header is completed at the end)")
+        }
+        let ext = URL(fileURLWithPath: target.name).pathExtension.lowercased()
+        guard ext == "wav" || ext == "m4a" else {
+            throw UsageError("audio writes .wav (PCM) or .m4a (AAC) files; \(ErrorText.quoted(target.name)) has neither extension")
         }
         let replacing = target.kind != .newFile
         let destination = replacing ? target.stagingPath() : target.path
-        let recorder = try AudioRecorder(device: device, path: destination, duration: args.decimal("--duration"))
+        let recorder = try AudioRecorder(device: device, path: destination, m4a: ext == "m4a", duration: args.decimal("--duration"))
         do {
             let summary = try recorder.record()
             if replacing { try target.install(destination) }
@@ -56,27 +61,30 @@ enum AudioCommand {
 }
 
 /// One recording: a session from the microphone to an audio data output whose delegate
-/// appends each buffer to the WAV file (on the delegate's queue).
+/// appends each buffer to the WAV or M4A file (on the delegate's queue).
 final class AudioRecorder: NSObject, AVCaptureAudioDataOutputSampleBufferDelegate, @unchecked Sendable {
     private let session = AVCaptureSession()
     private let output = AVCaptureAudioDataOutput()
     private let queue = DispatchQueue(label: "capture.audio")
     private let device: AVCaptureDevice
-    private let file: WAVFile
+    private let file: any SoundFile
     private let rate: Double
     private let duration: Double?
     private let finished = DispatchSemaphore(value: 0)
     private let progress = ProgressLine()
     private let state = Mutex<(frames: Int, first: CMTime?, failure: (any Error)?, done: Bool, signal: String?)>((0, nil, nil, false, nil))
 
-    init(device: AVCaptureDevice, path: String, duration: Double?) throws {
+    init(device: AVCaptureDevice, path: String, m4a: Bool = false, duration: Double?) throws {
         self.device = device
         guard let asbd = device.activeFormat.formatDescription.audioStreamBasicDescription, asbd.mBitsPerChannel == 16 else {
             throw CommandFailure(message: "\(device.localizedName) delivers no 16-bit linear PCM")
         }
         rate = asbd.mSampleRate
         self.duration = duration
-        file = try WAVFile(path: path, sampleRate: UInt32(asbd.mSampleRate), channels: UInt16(asbd.mChannelsPerFrame))
+        file =
+            m4a
+            ? try M4AFile(path: path, sampleRate: asbd.mSampleRate, channels: Int(asbd.mChannelsPerFrame))
+            : try WAVFile(path: path, sampleRate: UInt32(asbd.mSampleRate), channels: UInt16(asbd.mChannelsPerFrame))
         super.init()
         session.addInput(try AVCaptureDeviceInput(device: device))
         output.setSampleBufferDelegate(self, queue: queue)
@@ -135,7 +143,7 @@ final class AudioRecorder: NSObject, AVCaptureAudioDataOutputSampleBufferDelegat
         var bytes = Data(count: keep * bytesPerFrame)
         bytes.withUnsafeMutableBytes { _ = CMBlockBufferCopyDataBytes(data, atOffset: 0, dataLength: $0.count, destination: $0.baseAddress!) }
         do {
-            try file.append(bytes)
+            try file.append(bytes, frames: keep)
         } catch {
             return end(failure: error)
         }

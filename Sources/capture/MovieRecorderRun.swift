@@ -11,6 +11,8 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
     private let duration: Double?
     private let fragment: Double
     private let codec: AVVideoCodecType
+    /// The microphone recorded beside the camera, if any.
+    private let microphone: AVCaptureDevice?
     private let finished = DispatchSemaphore(value: 0)
     private let state = Mutex<(failure: (any Error)?, stoppedBy: String?, started: Bool)>((nil, nil, false))
     private let progress = ProgressLine()
@@ -18,7 +20,11 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
     /// How long the camera may deliver nothing before the recording is given up.
     static let stallLimit = 10.0
 
-    init(plan: CapturePlan, destination: URL, name: String, duration: Double?, fragment: Double, codec: AVVideoCodecType) {
+    init(
+        plan: CapturePlan, destination: URL, name: String, duration: Double?, fragment: Double, codec: AVVideoCodecType,
+        microphone: AVCaptureDevice? = nil
+    ) {
+        self.microphone = microphone
         self.plan = plan
         self.destination = destination
         self.name = name
@@ -38,6 +44,13 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         output.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 1000)
         if let duration { output.maxRecordedDuration = CMTime(seconds: duration, preferredTimescale: 1000) }
         try SessionSetup.configure(session, plan: plan, outputs: [output])
+        if let microphone {
+            // The microphone follows the camera's pacing and seed (a simulated one), and
+            // connects to the movie output as its audio track.
+            if plan.virtualTime { microphone.microphoneSimulation?.pacing = .virtual }
+            if let seed = plan.seed { microphone.microphoneSimulation?.seed = seed }
+            try session.addInputChecked(try AVCaptureDeviceInput(device: microphone))
+        }
         if let connection = output.connection(with: .video) { output.setOutputSettings([AVVideoCodecKey: codec], for: connection) }
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
@@ -80,7 +93,9 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         let (failure, stoppedBy, _) = state.withLock { $0 }
         if let failure { throw failure }
         let reason = stoppedBy.map { ", stopped by \($0)" } ?? ""
-        return String(format: "wrote %.2f s, %d frames (%d dropped), %.1f MB to %@%@", seconds, frames, drops, Double(bytes) / 1e6, name, reason)
+        let sound = microphone.map { ", sound from \($0.localizedName)" } ?? ""
+        return String(
+            format: "wrote %.2f s, %d frames (%d dropped)%@, %.1f MB to %@%@", seconds, frames, drops, sound, Double(bytes) / 1e6, name, reason)
     }
 
     func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {

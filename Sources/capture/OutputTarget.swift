@@ -91,12 +91,14 @@ struct OutputTarget {
     }
 
     /// A fresh name beside the file for writing it before it is complete:
-    /// `.NAME.capture-XXXXXX` in the same folder (so a rename can put it in place).
+    /// `.NAME.capture-XXXXXX.EXT` in the same folder (so a rename can put it in place).
     func stagingPath() -> String {
         let url = URL(fileURLWithPath: path)
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         let suffix = String((0..<6).map { _ in letters.randomElement()! })
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).capture-\(suffix)").path
+        // The extension stays last: some writers check it (FFmpeg's M4A muxer warns otherwise).
+        let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).capture-\(suffix)\(ext)").path
     }
 
     /// Puts the complete file at `staged` in place: renamed over the file it replaces (with

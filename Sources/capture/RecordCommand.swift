@@ -1,10 +1,10 @@
 import Foundation
 import OpenCapture
 
-/// `capture record`: records H.264 or HEVC in a fragmented MP4 file.
+/// `capture record`: records H.264 or HEVC, and AAC sound, in a fragmented MP4 file.
 enum RecordCommand {
     static let spec = CommandSpec(
-        name: "record", summary: "Record H.264 video to a fragmented .mp4 file", synopsis: "[options] -o FILE.mp4",
+        name: "record", summary: "Record H.264 video (and sound) to a fragmented .mp4 file", synopsis: "[options] -o FILE.mp4",
         description: """
             Records H.264 (or HEVC) video in MP4, fragmented so that the file stays playable up to
             its last fragment even if the process is killed. Without --duration it records until
@@ -12,7 +12,9 @@ enum RecordCommand {
             as it records; with --overwrite the recording goes to a temporary name beside FILE and
             replaces it when it ends. FILE must be a regular file: the MP4 writer creates its own
             file, so '-', devices and FIFOs are refused. If writing fails (a full disk), FILE is
-            cut after its last complete fragment; with none, nothing is left.
+            cut after its last complete fragment; with none, nothing is left. Sound from the
+            default microphone (or --audio DEVICE) is recorded beside the picture as AAC, in sync
+            on the host clock; --audio none records picture only.
             """,
         options: CaptureOptions.camera + [
             .decimal("--duration", "S", in: 0...86_400, excludingLowerBound: true, unit: "s", help: "Seconds to record, up to 86400 (stops by itself)"),
@@ -21,6 +23,12 @@ enum RecordCommand {
                 help: "Seconds per MP4 fragment, 0.1...60 (default 1): what a killed process loses at most, and what is held in memory until written"),
             .value("--codec", "C", help: "h264 (default) or hevc (also h265)") { option, text in
                 guard ["h264", "hevc", "h265"].contains(text.lowercased()) else { throw UsageError.value(option, text, allowed: "h264 or hevc") }
+            },
+            .value(
+                "--audio", "DEVICE",
+                help: "Microphone unique ID to record (see 'capture devices'), or none (default: the default microphone)"
+            ) { option, text in
+                guard text == "none" else { return try DeviceLookup.checkID(option, text) }
             },
             CaptureOptions.overwrite,
             OutputOptions.option(
@@ -41,6 +49,8 @@ enum RecordCommand {
         guard AVCaptureMovieFileOutput().availableVideoCodecTypes.contains(codec) else {
             throw UsageError("this FFmpeg cannot encode \(codec == .hevc ? "HEVC (no libx265)" : "H.264")")
         }
+        let audio = args.value("--audio")
+        let microphone = audio == "none" ? nil : try audio.map { try AudioCommand.microphone($0) } ?? AVCaptureDevice.default(for: .audio)
         let target = try OutputOptions.target(args, placeholder: "FILE.mp4", missing: "where to write the movie")
         if case .special(let kind) = target.kind {
             throw UsageError("record writes regular files only; \(ErrorText.quoted(target.name)) is \(kind) (the MP4 writer needs a file it creates)")
@@ -48,7 +58,8 @@ enum RecordCommand {
         let replacing = target.kind != .newFile
         // A new file is written where it belongs, so a killed recording is found there.
         let destination = replacing ? target.stagingPath() : target.path
-        let recorder = MovieRecorderRun(plan: plan, destination: URL(fileURLWithPath: destination), name: target.name, duration: duration, fragment: fragment, codec: codec)
+        let recorder = MovieRecorderRun(plan: plan, destination: URL(fileURLWithPath: destination), name: target.name, duration: duration, fragment: fragment, codec: codec,
+            microphone: microphone)
         let summary: String
         do {
             summary = try recorder.record()

@@ -22,6 +22,48 @@ struct AudioCommandTests {
         #expect(size == 44 + 9600)
     }
 
+    @Test("audio records AAC in an M4A file when FILE ends in .m4a; other extensions are refused")
+    func recordsM4A() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("room.m4a").path
+        let output = try ToolRunner.capture("audio", "--duration", "0.1", "-o", path)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "only the summary, no FFmpeg chatter: \(output.stderr)")
+        let probe = try ToolRunner.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels:format=format_name,duration", "-of", "json", path],
+            path: "/usr/bin/ffprobe")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])
+        let stream = try #require((json["streams"] as? [[String: Any]])?.first)
+        #expect(stream["codec_name"] as? String == "aac" && stream["sample_rate"] as? String == "48000" && stream["channels"] as? Int == 1)
+        let duration = Double((json["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
+        #expect(abs(duration - 0.1) < 0.03, "\(probe.stdout)")
+        let other = try ToolRunner.capture("audio", "--duration", "0.1", "-o", folder.appendingPathComponent("room.mp3").path)
+        #expect(other.status == 2 && other.stderr.contains("audio writes .wav (PCM) or .m4a (AAC) files"), "\(other.stderr)")
+    }
+
+    @Test("record records sound from the default microphone (AAC beside H.264); --audio none records picture only")
+    func recordWithSound() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func streams(_ path: String) throws -> [String] {
+            let probe = try ToolRunner.run(
+                "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path], path: "/usr/bin/ffprobe")
+            return probe.stdout.split(separator: "\n").map(String.init)
+        }
+        let sound = folder.appendingPathComponent("sound.mp4").path
+        let output = try ToolRunner.capture("record", "--preset", "352x288", "--duration", "0.5", "--virtual-time", "-o", sound)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains(", sound from iPhone Microphone,"), "\(output.stderr)")
+        #expect(try streams(sound) == ["h264", "aac"])
+        let silent = folder.appendingPathComponent("silent.mp4").path
+        let none = try ToolRunner.capture("record", "--preset", "352x288", "--duration", "0.2", "--virtual-time", "--audio", "none", "-o", silent)
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(try streams(silent) == ["h264"])
+        let bad = try ToolRunner.capture("record", "--audio", "sim:back-wide", "-o", folder.appendingPathComponent("x.mp4").path)
+        #expect(bad.status == 2 && bad.stderr.contains("unknown microphone 'sim:back-wide'"), "\(bad.stderr)")
+    }
+
     @Test("audio refuses a device that is not a microphone, and standard output")
     func refusals() throws {
         let camera = try ToolRunner.capture("audio", "--device", "sim:back-wide", "--duration", "0.1", "-o", "/tmp/never.wav")

@@ -53,7 +53,7 @@ struct DiskFullTests {
         let kept = try #require(Self.keptCount(output.stderr, unit: "fragments"), "\(output.stderr)")
         #expect(output.stderr == "capture: \(movie): disk full (kept \(kept) complete fragments)\n")
         let probe = try ToolRunner.run(
-            "ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", movie],
+            "ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", movie],
             path: "/usr/bin/ffprobe")
         #expect(probe.status == 0 && probe.stderr.isEmpty, "ffprobe reads it without complaint: \(probe.stderr)")
         #expect(Int(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == 3 * kept, "three frames a fragment")

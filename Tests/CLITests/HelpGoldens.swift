@@ -12,8 +12,8 @@ enum HelpGoldens {
           formats     List a camera's formats, frame rates, ISO and exposure ranges
           frames      Capture frames to a .y4m file (and per-frame metadata as JSON lines)
           photo       Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG
-          record      Record H.264 video to a fragmented .mp4 file
-          audio       Record a microphone to a .wav file
+          record      Record H.264 video (and sound) to a fragmented .mp4 file
+          audio       Record a microphone to a .wav or .m4a file
           preview     Show a camera live in the terminal (24-bit colour)
           scan        Print the QR codes and barcodes a camera sees, each once, as JSON lines
           serve       Serve a camera live to a browser, with its controls (HTTP)
@@ -37,11 +37,12 @@ enum HelpGoldens {
         """
 
     static let audio = """
-        Usage: capture audio [--device ID] [--duration S] [--overwrite] -o FILE.wav
+        Usage: capture audio [--device ID] [--duration S] [--overwrite] -o FILE.wav|FILE.m4a
 
-        Records 16-bit linear PCM from a microphone (the simulated one by default; real ALSA
-        capture devices are listed by 'capture devices') to a WAV file, at the microphone's
-        rate and channel count. Without --duration it records until Ctrl-C (SIGINT) or
+        Records a microphone (the simulated one by default; real ALSA capture devices are
+        listed by 'capture devices') at its rate and channel count: 16-bit linear PCM in a
+        WAV file, or AAC (64 kbit/s per channel) in an M4A file, chosen by the file's
+        extension. Without --duration it records until Ctrl-C (SIGINT) or
         SIGTERM, which finish the file properly. On a terminal the progress line shows the
         level of the last buffer and the peak of the last second, in dBFS.
 
@@ -50,7 +51,7 @@ enum HelpGoldens {
           --duration S         Seconds to record, up to 86400 (stops by itself)
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
-          -o, --output FILE    The .wav file to write (required)
+          -o, --output FILE    The .wav or .m4a file to write (required)
           -h, --help           Show this help
         """
 
@@ -190,7 +191,9 @@ enum HelpGoldens {
         as it records; with --overwrite the recording goes to a temporary name beside FILE and
         replaces it when it ends. FILE must be a regular file: the MP4 writer creates its own
         file, so '-', devices and FIFOs are refused. If writing fails (a full disk), FILE is
-        cut after its last complete fragment; with none, nothing is left.
+        cut after its last complete fragment; with none, nothing is left. Sound from the
+        default microphone (or --audio DEVICE) is recorded beside the picture as AAC, in sync
+        on the host clock; --audio none records picture only.
 
         Options:
           --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
@@ -230,6 +233,8 @@ enum HelpGoldens {
           --fragment S         Seconds per MP4 fragment, 0.1...60 (default 1): what a killed process loses
                                at most, and what is held in memory until written
           --codec C            h264 (default) or hevc (also h265)
+          --audio DEVICE       Microphone unique ID to record (see 'capture devices'), or none (default: the
+                               default microphone)
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
           -o, --output FILE    The .mp4 file to write (required)

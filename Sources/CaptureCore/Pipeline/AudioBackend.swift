@@ -14,6 +14,13 @@ package protocol AudioSink: AnyObject, Sendable {
     /// Virtual time only: blocks until the consumers can take another buffer, or returns
     /// false when the stream is stopping.
     func waitUntilReadyForNextAudioBuffer() -> Bool
+    /// The host time (CLOCK_MONOTONIC nanoseconds) a simulated device should take as its first
+    /// instant, so that devices a session starts together share one scene clock; nil for now.
+    var streamEpoch: Int64? { get }
+}
+
+extension AudioSink {
+    package var streamEpoch: Int64? { nil }
 }
 
 /// A source of audio: the simulated microphone or an ALSA capture PCM.

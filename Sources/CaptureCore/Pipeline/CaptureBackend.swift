@@ -150,6 +150,13 @@ package protocol FrameSink: AnyObject, Sendable {
     /// Virtual time only: blocks until the consumers can take another frame, or returns
     /// false when the stream is stopping.
     func waitUntilReadyForNextFrame() -> Bool
+    /// The host time (CLOCK_MONOTONIC nanoseconds) a simulated camera should take as its first
+    /// frame's, so that devices a session starts together share one scene clock; nil for now.
+    var streamEpoch: Int64? { get }
+}
+
+extension FrameSink {
+    package var streamEpoch: Int64? { nil }
 }
 
 /// A runtime failure of a device, reported to the session as a notification.

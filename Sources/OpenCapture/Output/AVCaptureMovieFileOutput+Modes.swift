@@ -3,9 +3,12 @@ import Foundation
 /// The movie output's keys and modes beyond codec and fragments (AVCaptureFileOutput.h).
 extension AVCaptureMovieFileOutput {
     /// The output-settings keys `setOutputSettings(_:for:)` takes for the connection:
-    /// `AVVideoCodecKey` and `AVVideoCompressionPropertiesKey` for video (iOS 12).
+    /// `AVVideoCodecKey` and `AVVideoCompressionPropertiesKey` for video (iOS 12); for audio
+    /// `AVFormatIDKey`, `AVSampleRateKey`, `AVNumberOfChannelsKey`, `AVEncoderBitRateKey`.
     public func supportedOutputSettingsKeys(for connection: AVCaptureConnection) -> [String] {
-        connection.inputPorts.contains { $0.mediaType == .video } ? [AVVideoCodecKey, AVVideoCompressionPropertiesKey] : []
+        if connection.inputPorts.contains(where: { $0.mediaType == .video }) { return [AVVideoCodecKey, AVVideoCompressionPropertiesKey] }
+        if connection.inputPorts.contains(where: { $0.mediaType == .audio }) { return Self.audioOutputSettingsKeys }
+        return []
     }
 
     /// Whether the output can record spatial (stereo MV-HEVC) video; `false`: no Linux

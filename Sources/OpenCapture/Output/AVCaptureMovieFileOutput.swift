@@ -2,7 +2,14 @@ import Foundation
 import MediaIO
 import Synchronization
 
-/// Records H.264 video in fragmented MP4 files (FFmpeg with libx264).
+/// Records H.264 video in fragmented MP4 files (FFmpeg with libx264), with an AAC track
+/// (FFmpeg's native encoder) when the session has a microphone.
+///
+/// As on iOS, the output takes two connections: the camera's video port and the
+/// microphone's audio port (`connection(with: .audio)`, its `audioChannels` metered). Both
+/// tracks keep their host-clock times (the session's `synchronizationClock`) from the first
+/// frame on, so sound and picture stay in sync; the sound is encoded at the microphone's
+/// rate and channel count, 64 kbit/s per channel unless `setOutputSettings(_:for:)` says.
 ///
 /// Files are fragmented every `movieFragmentInterval`, so a process killed mid-recording
 /// leaves a file playable up to its last fragment. The connection's rotation is written
@@ -22,6 +29,14 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
         recorder.output = self
     }
 
+    override var acceptedMediaTypes: [AVMediaType] { [.video, .audio] }
+
+    /// One video and one audio connection.
+    override func hasRoom(for ports: [AVCaptureInput.Port]) -> Bool {
+        guard let mediaType = ports.first?.mediaType else { return false }
+        return !connections.contains { $0.inputPorts.contains { $0.mediaType == mediaType } }
+    }
+
     /// How often a fragment is written (default 10 s); `.invalid` writes one fragment at the end.
     open var movieFragmentInterval: CMTime {
         get { recorder.settings.withLock { $0.fragmentInterval } }
@@ -37,6 +52,10 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     /// as on iOS. It applies from the next recording.
     open func setOutputSettings(_ outputSettings: [String: Any]?, for connection: AVCaptureConnection) {
         enforce {
+            if connection.inputPorts.contains(where: { $0.mediaType == .audio }) {
+                try setAudioOutputSettings(outputSettings, for: connection)
+                return
+            }
             var bitRate: Int?
             var hevc = false
             for (key, value) in outputSettings ?? [:] {
@@ -62,6 +81,7 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
 
     /// The settings recordings use: the codec, and the average bit rate if one was set.
     open func outputSettings(for connection: AVCaptureConnection) -> [String: Any] {
+        if connection.inputPorts.contains(where: { $0.mediaType == .audio }) { return audioOutputSettings(for: connection) }
         let (hevc, bitRate) = recorder.settings.withLock { ($0.hevc, $0.bitRate) }
         var result: [String: Any] = [AVVideoCodecKey: hevc ? AVVideoCodecType.hevc : AVVideoCodecType.h264]
         if let bitRate { result[AVVideoCompressionPropertiesKey] = [AVVideoAverageBitRateKey: bitRate] }
@@ -86,11 +106,15 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
             guard outputFileURL.isFileURL else {
                 throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "startRecordingToOutputFileURL:recordingDelegate:", "Cannot record to URL \(outputFileURL) because it is not a file URL."))
             }
-            guard let connection = connections.first, connection.isEnabled, connection.isActive else {
+            guard let connection = connection(with: .video) ?? connection(with: .audio), connection.isEnabled, connection.isActive else {
                 throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureMovieFileOutput", "startRecordingToOutputFileURL:recordingDelegate:", "No active/enabled connections"))
             }
         }
-        recorder.start(url: outputFileURL, delegate: delegate, limits: limits, rotation: connections.first?.videoRotationAngle ?? 0)
+        let video = connection(with: .video).map(\.isEnabled) ?? false
+        let audio = connection(with: .audio).flatMap { $0.isEnabled ? movieAudioSettings(for: $0) : nil }
+        recorder.start(
+            url: outputFileURL, delegate: delegate, limits: limits, rotation: connection(with: .video)?.videoRotationAngle ?? 0,
+            audio: audio, hasVideo: video)
         applyRecordingSwitching()  // after start: isRecording is now true
     }
 
@@ -105,6 +129,11 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     /// Called by the frame router with each frame while the session runs.
     func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, mirrored: Bool) {
         recorder.consume(buffer, metadata: metadata, mirrored: mirrored)
+    }
+
+    /// Called by the audio router with each buffer of the session's microphone.
+    func consumeAudio(_ sampleBuffer: CMSampleBuffer) {
+        recorder.consumeAudio(sampleBuffer)
     }
 
     /// The session stopped: a recording in progress ends with its file complete.

@@ -95,6 +95,10 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     /// How many connections of this kind the output can take (video data outputs take one).
     var maximumConnectionCount: Int { 1 }
 
+    /// Whether a connection from `ports` fits beside the output's connections (one, unless
+    /// the output says otherwise).
+    func hasRoom(for ports: [AVCaptureInput.Port]) -> Bool { connections.count < maximumConnectionCount }
+
     /// The media the output takes from input ports (video, unless it says otherwise).
     var acceptedMediaTypes: [AVMediaType] { [.video] }
 

@@ -5,10 +5,19 @@ import Synchronization
 
 /// The recording engine behind `AVCaptureMovieFileOutput`.
 ///
-/// Frames arrive on the capture thread and are handed to a serial queue that owns the
-/// `MovieWriter`; at most `maximumQueuedFrames` wait, so a slow disk or encoder drops
-/// frames instead of stalling capture. The delegate hears `didStartRecordingTo` with the
-/// first frame written and exactly one `didFinishRecordingTo` per request.
+/// Frames arrive on the camera's capture thread and audio buffers on the microphone's; both
+/// are handed to a serial queue that owns the `MovieWriter`. At most `maximumQueuedFrames`
+/// frames (and `maximumQueuedAudioBuffers` audio buffers) wait, so a slow disk or encoder
+/// drops media instead of stalling capture (lost audio becomes silence: the writer places
+/// audio by sample count). The delegate hears `didStartRecordingTo` when the file opens (the
+/// first frame; the first audio buffer for a recording without video) and exactly one
+/// `didFinishRecordingTo` per request.
+///
+/// Audio before the first frame waits (up to a second) and is then written from the first
+/// frame's time on, so both tracks start together; both keep their host-clock times
+/// (the session's `synchronizationClock`) relative to that frame, so they stay in sync.
+/// In virtual time the two capture threads are kept in step (`waitUntilDrained`,
+/// `waitForAudioTurn`): neither runs more than `lockstepSlack` ahead of the other.
 final class MovieRecorder: @unchecked Sendable {
     struct Limits {
         var duration: CMTime
@@ -21,6 +30,19 @@ final class MovieRecorder: @unchecked Sendable {
         var bitRate: Int?
         /// HEVC instead of H.264.
         var hevc = false
+        /// AAC bits per second for the audio track, nil for 64 kbit/s per channel.
+        var audioBitRate: Int?
+    }
+
+    /// The newest times each capture thread has reached, for the virtual-time lockstep, and
+    /// the routers feeding this recorder now.
+    private struct Feeds {
+        var video: Set<ObjectIdentifier> = []
+        var audio: Set<ObjectIdentifier> = []
+        /// The newest frame's presentation time, seconds.
+        var videoTime: Double?
+        /// The end of the newest audio buffer, seconds.
+        var audioTime: Double?
     }
 
     struct Status {
@@ -32,6 +54,8 @@ final class MovieRecorder: @unchecked Sendable {
         var queued = 0
         var droppedFrames = 0
         var framesWritten = 0
+        var audioQueued = 0
+        var droppedAudioBuffers = 0
     }
 
     /// One request from `startRecording` to its finish callback; only the queue touches it.
@@ -40,7 +64,15 @@ final class MovieRecorder: @unchecked Sendable {
         let delegate: any AVCaptureFileOutputRecordingDelegate
         let limits: Limits
         let rotation: Int
+        /// The audio track, nil for a recording without sound.
+        let audio: MovieAudioSettings?
+        /// Whether frames will come (the file opens with the first one).
+        let hasVideo: Bool
         var writer: MovieWriter?
+        /// Audio that came before the first frame.
+        var pendingAudio: [CMSampleBuffer] = []
+        /// The end of the last audio buffer written (host clock), for pauses without video.
+        var lastAudioEnd: CMTime = .invalid
         var firstTime: CMTime = .invalid
         var pauseOffset = CMTime.zero
         var lastTime: CMTime = .invalid
@@ -48,11 +80,16 @@ final class MovieRecorder: @unchecked Sendable {
         var resumePending = false
         var finished = false
 
-        init(url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: Int) {
+        init(
+            url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: Int, audio: MovieAudioSettings?,
+            hasVideo: Bool
+        ) {
             self.url = url
             self.delegate = delegate
             self.limits = limits
             self.rotation = rotation
+            self.audio = audio
+            self.hasVideo = hasVideo
         }
     }
 
@@ -64,9 +101,17 @@ final class MovieRecorder: @unchecked Sendable {
     private let queue = DispatchQueue(label: "OpenCapture.movie")
     private var current: Recording?  // queue only
     private var mirrorPool: CVPixelBufferPool?  // queue only
+    private let feeds = Mutex(Feeds())
     static let maximumQueuedFrames = 3
+    /// About 0.7 s of 1024-sample buffers at 48 kHz.
+    static let maximumQueuedAudioBuffers = 32
+    /// How far (seconds) one capture thread may run ahead of the other in virtual time.
+    static let lockstepSlack = 0.1
 
-    func start(url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: CGFloat) {
+    func start(
+        url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: CGFloat, audio: MovieAudioSettings? = nil,
+        hasVideo: Bool = true
+    ) {
         let box = UncheckedSendable(delegate)
         status.withLock {
             $0.isRecording = true
@@ -76,7 +121,8 @@ final class MovieRecorder: @unchecked Sendable {
             $0.fileSize = 0
         }
         queue.async { [self] in
-            let recording = Recording(url: url, delegate: box.value, limits: limits, rotation: Int(rotation))
+            let recording = Recording(
+                url: url, delegate: box.value, limits: limits, rotation: Int(rotation), audio: audio, hasVideo: hasVideo)
             // Switch first, then close the previous file, so isRecording never flickers off.
             let previous = current
             current = recording
@@ -85,6 +131,7 @@ final class MovieRecorder: @unchecked Sendable {
                 $0.isRecording = true
                 $0.framesWritten = 0
                 $0.droppedFrames = 0
+                $0.droppedAudioBuffers = 0
             }
             if FileManager.default.fileExists(atPath: url.path) {
                 finish(recording, error: AVError(.fileAlreadyExists, "Cannot record to \(url.path): the file already exists.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: false]))
@@ -137,9 +184,96 @@ final class MovieRecorder: @unchecked Sendable {
                 write(image, metadata: metadata, to: recording)
             }
             status.withLock { $0.queued -= 1 }
-            room.lock()
-            room.broadcast()
-            room.unlock()
+            wakeWaiters()
+        }
+    }
+
+    /// Queues an audio buffer (linear PCM from the session's microphone), called on the
+    /// microphone's capture thread.
+    func consumeAudio(_ sampleBuffer: CMSampleBuffer) {
+        noteAudioTime(sampleBuffer)
+        let take = status.withLock { status -> Bool in
+            guard status.isRecording, !status.isPaused else { return false }
+            guard status.audioQueued < Self.maximumQueuedAudioBuffers else {
+                status.droppedAudioBuffers += 1
+                return false
+            }
+            status.audioQueued += 1
+            return true
+        }
+        guard take else { return }
+        let sample = UncheckedSendable(sampleBuffer)
+        queue.async { [self] in
+            if let recording = current, !recording.finished { writeAudio(sample.value, to: recording) }
+            status.withLock { $0.audioQueued -= 1 }
+            wakeWaiters()
+        }
+    }
+
+    private func wakeWaiters() {
+        room.lock()
+        room.broadcast()
+        room.unlock()
+    }
+
+    // MARK: Feeds and the virtual-time lockstep
+
+    /// A router starts (`true`) or stops feeding this recorder frames (`audio` false) or sound.
+    func setFeed(_ router: AnyObject, audio: Bool, attached: Bool) {
+        let id = ObjectIdentifier(router)
+        feeds.withLock { feeds in
+            if audio {
+                if attached { feeds.audio.insert(id) } else { feeds.audio.remove(id) }
+            } else {
+                if attached { feeds.video.insert(id) } else { feeds.video.remove(id) }
+            }
+        }
+        wakeWaiters()
+    }
+
+    /// The camera reached `time`: called for every frame, recorded or not.
+    func noteVideoTime(_ time: CMTime) {
+        guard time.isNumeric else { return }
+        let wake = feeds.withLock { feeds -> Bool in
+            feeds.videoTime = time.seconds
+            return !feeds.audio.isEmpty
+        }
+        if wake { wakeWaiters() }
+    }
+
+    /// The microphone reached the end of `sampleBuffer`: called for every buffer.
+    func noteAudioTime(_ sampleBuffer: CMSampleBuffer) {
+        let time = sampleBuffer.presentationTimeStamp
+        guard time.isNumeric, let rate = sampleBuffer.formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0 else { return }
+        let end = time.seconds + Double(sampleBuffer.numSamples) / rate
+        let wake = feeds.withLock { feeds -> Bool in
+            feeds.audioTime = end
+            return !feeds.video.isEmpty
+        }
+        if wake { wakeWaiters() }
+    }
+
+    /// Whether the camera is more than `lockstepSlack` ahead of a microphone also feeding us
+    /// (`video`), or the microphone ahead of a camera (`!video`).
+    private func isAhead(video: Bool) -> Bool {
+        feeds.withLock { feeds in
+            guard !(video ? feeds.audio : feeds.video).isEmpty else { return false }
+            // Sound waits for the camera's first frame (a camera takes longer to start); the
+            // camera never waits for a first buffer, so the two never wait for each other.
+            guard let videoTime = feeds.videoTime else { return !video }
+            guard let audioTime = feeds.audioTime else { return false }
+            return video ? videoTime > audioTime + Self.lockstepSlack : audioTime > videoTime + Self.lockstepSlack
+        }
+    }
+
+    /// Virtual time, on the microphone's capture thread: blocks until the writer has taken the
+    /// queued audio and the microphone is not ahead of the camera; returns at once when
+    /// `giveUp` holds (the stream is stopping).
+    func waitForAudioTurn(unless giveUp: () -> Bool) {
+        room.lock()
+        defer { room.unlock() }
+        while !giveUp() && (status.withLock({ $0.isRecording && $0.audioQueued > 0 }) || isAhead(video: false)) {
+            _ = room.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
     }
 
@@ -159,56 +293,123 @@ final class MovieRecorder: @unchecked Sendable {
     }
 
     /// Virtual time: blocks until the writer has taken every queued frame, so a recording
-    /// made faster than real time loses none. Returns at once when not recording, and when
-    /// `giveUp` holds (the stream is stopping: the queue may be in a delegate call).
+    /// made faster than real time loses none, and while a microphone feeds this output too,
+    /// until its sound has caught up with the camera. Returns at once when neither holds, and
+    /// when `giveUp` holds (the stream is stopping: the queue may be in a delegate call).
     func waitUntilDrained(unless giveUp: () -> Bool = { false }) {
         room.lock()
         defer { room.unlock() }
-        while !giveUp() && status.withLock({ $0.isRecording && $0.queued > 0 }) {
+        while !giveUp() && (status.withLock({ $0.isRecording && $0.queued > 0 }) || isAhead(video: true)) {
             _ = room.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
     }
 
     private func write(_ buffer: CVPixelBuffer, metadata: FrameMetadata, to recording: Recording) {
         let time = metadata.presentationTime
-        if recording.resumePending, recording.lastTime.isValid {
-            // Close the gap left by the pause so the file plays continuously.
-            recording.pauseOffset = recording.pauseOffset + (time - recording.lastTime - recording.lastDuration)
-            recording.resumePending = false
-        }
+        resumeIfNeeded(recording, at: time)
         do throws(MovieWriterError) {
-            if recording.writer == nil {
-                let interval = settings.withLock { $0.fragmentInterval }
-                recording.writer = try MovieWriter(
-                    url: recording.url, width: buffer.width, height: buffer.height,
-                    frameRate: metadata.frameDuration.isNumeric ? 1 / metadata.frameDuration.seconds : 30,
-                    fragmentInterval: interval.isNumeric ? interval.seconds : 0, rotationDegrees: recording.rotation,
-                    fullRange: buffer.format.isFullRange, bitRate: settings.withLock { $0.bitRate },
-                    displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65,
-                    ycbcrBT601: buffer.format.isYUV
-                        && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4,
-                    hevc: settings.withLock { $0.hevc }, tenBit: buffer.format.isTenBit,
-                    hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
-                        == kCVImageBufferTransferFunction_ITU_R_2100_HLG)
-                recording.firstTime = time
-                let connections = output?.connections ?? []
-                if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }
-            }
+            let opening = recording.writer == nil
+            if opening { try open(recording, at: time, video: (buffer, metadata)) }
             try recording.writer!.append(buffer, presentationTime: time - recording.pauseOffset)
             recording.lastTime = time
             recording.lastDuration = metadata.frameDuration.isNumeric ? metadata.frameDuration : .zero
-            let duration = recording.writer!.recordedDuration
-            let size = recording.writer!.recordedFileSize
-            let frames = recording.writer!.framesWritten
-            status.withLock {
-                $0.duration = duration
-                $0.fileSize = size
-                $0.framesWritten = frames
+            if opening {
+                // Sound heard before the first frame: the writer keeps what is at or after it.
+                let early = recording.pendingAudio
+                recording.pendingAudio = []
+                for sample in early where !recording.finished { writeAudio(sample, to: recording) }
             }
-            if let limitError = limitReached(recording, duration: duration, size: size) { finish(recording, error: limitError) }
+            guard !recording.finished else { return }
+            afterWriting(recording)
         } catch {
-            finish(recording, error: Self.avError(error, framesWritten: recording.writer?.framesWritten ?? 0))
+            finish(recording, error: Self.avError(error, playable: Self.hasMedia(recording.writer)))
         }
+    }
+
+    /// Opens the file with the recording's tracks (video shaped like `video`'s first frame)
+    /// and tells the delegate it started.
+    private func open(_ recording: Recording, at time: CMTime, video: (CVPixelBuffer, FrameMetadata)?) throws(MovieWriterError) {
+        let interval = settings.withLock { $0.fragmentInterval }
+        let fragmentSeconds = interval.isNumeric ? interval.seconds : 0
+        if let (buffer, metadata) = video {
+            let (bitRate, hevc) = settings.withLock { ($0.bitRate, $0.hevc) }
+            recording.writer = try MovieWriter(
+                url: recording.url, width: buffer.width, height: buffer.height,
+                frameRate: metadata.frameDuration.isNumeric ? 1 / metadata.frameDuration.seconds : 30,
+                fragmentInterval: fragmentSeconds, rotationDegrees: recording.rotation,
+                fullRange: buffer.format.isFullRange, bitRate: bitRate,
+                displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65,
+                ycbcrBT601: buffer.format.isYUV
+                    && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4,
+                hevc: hevc, tenBit: buffer.format.isTenBit,
+                hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
+                    == kCVImageBufferTransferFunction_ITU_R_2100_HLG,
+                audio: recording.audio)
+        } else {
+            var configuration = MovieWriterConfiguration(audio: recording.audio)
+            configuration.fragmentInterval = fragmentSeconds
+            recording.writer = try MovieWriter(url: recording.url, configuration: configuration)
+        }
+        recording.firstTime = time
+        let connections = output?.connections ?? []
+        if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }
+    }
+
+    /// The first media after a resume closes the gap the pause left, so the file plays on.
+    private func resumeIfNeeded(_ recording: Recording, at time: CMTime) {
+        guard recording.resumePending else { return }
+        let lastEnd = recording.lastTime.isValid ? recording.lastTime + recording.lastDuration : recording.lastAudioEnd
+        if lastEnd.isValid, time > lastEnd { recording.pauseOffset = recording.pauseOffset + (time - lastEnd) }
+        recording.resumePending = false
+    }
+
+    /// Writes an audio buffer (queue only): held until the first frame opens the file, or
+    /// opening it for a recording without video. A buffer the track cannot take (another
+    /// rate or channel count) or an encoder failure ends the recording with an error.
+    private func writeAudio(_ sample: CMSampleBuffer, to recording: Recording) {
+        guard recording.audio != nil, sample.presentationTimeStamp.isNumeric else { return }
+        let time = sample.presentationTimeStamp
+        do throws(MovieWriterError) {
+            if recording.writer == nil {
+                guard !recording.hasVideo else {
+                    recording.pendingAudio.append(sample)
+                    // A second of 1024-sample buffers at 48 kHz; older sound is before any frame anyway.
+                    if recording.pendingAudio.count > 48 { recording.pendingAudio.removeFirst() }
+                    return
+                }
+                try open(recording, at: time, video: nil)
+            }
+            if !recording.hasVideo { resumeIfNeeded(recording, at: time) }
+            var shifted = sample
+            if recording.pauseOffset != .zero, let data = sample.dataBuffer, let format = sample.formatDescription {
+                shifted = CMSampleBuffer(
+                    dataBuffer: data, formatDescription: format, sampleCount: sample.numSamples,
+                    presentationTimeStamp: time - recording.pauseOffset)
+            }
+            try recording.writer!.appendAudio(shifted)
+            if let rate = sample.formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0 {
+                recording.lastAudioEnd = time + CMTime(value: CMTimeValue(sample.numSamples), timescale: CMTimeScale(rate))
+            }
+            afterWriting(recording)
+        } catch {
+            finish(recording, error: Self.avError(error, playable: Self.hasMedia(recording.writer)))
+        }
+    }
+
+    /// Publishes the writer's progress and ends the recording at a limit.
+    private func afterWriting(_ recording: Recording) {
+        guard let writer = recording.writer else { return }
+        let duration = writer.recordedDuration
+        let size = writer.recordedFileSize
+        let frames = writer.framesWritten
+        status.withLock {
+            $0.duration = duration
+            $0.fileSize = size
+            $0.framesWritten = frames
+        }
+        // With video, the duration limit counts the picture (the sound may run a little ahead).
+        let limited = recording.hasVideo ? writer.recordedVideoDuration : duration
+        if let limitError = limitReached(recording, duration: limited, size: size) { finish(recording, error: limitError) }
     }
 
     private func limitReached(_ recording: Recording, duration: CMTime, size: Int64) -> AVError? {
@@ -230,8 +431,14 @@ final class MovieRecorder: @unchecked Sendable {
         return (values?[.systemFreeSize] as? NSNumber)?.int64Value
     }
 
-    static func avError(_ error: MovieWriterError, framesWritten: Int) -> AVError {
-        let playable: [String: any Sendable] = [AVErrorRecordingSuccessfullyFinishedKey: framesWritten > 0]
+    /// Whether the writer took any frame or sound, so the file it leaves plays.
+    static func hasMedia(_ writer: MovieWriter?) -> Bool {
+        guard let writer else { return false }
+        return writer.framesWritten > 0 || writer.audioSamplesWritten > 0
+    }
+
+    static func avError(_ error: MovieWriterError, playable wrote: Bool) -> AVError {
+        let playable: [String: any Sendable] = [AVErrorRecordingSuccessfullyFinishedKey: wrote]
         switch error {
         case .diskFull: return AVError(.diskFull, "The disk is full.", userInfo: playable)
         case .fileExists: return AVError(.fileAlreadyExists, "The file already exists.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: false])
@@ -243,12 +450,13 @@ final class MovieRecorder: @unchecked Sendable {
     private func finish(_ recording: Recording, error: AVError?) {
         guard !recording.finished else { return }
         recording.finished = true
+        recording.pendingAudio = []
         var failure = error
         if let writer = recording.writer {
             do throws(MovieWriterError) {
                 try writer.finish()
             } catch {
-                failure = failure ?? Self.avError(error, framesWritten: writer.framesWritten)
+                failure = failure ?? Self.avError(error, playable: Self.hasMedia(writer))
             }
             let size = writer.recordedFileSize
             let duration = writer.recordedDuration

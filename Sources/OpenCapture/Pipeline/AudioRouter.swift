@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Threads: `backendDidCapture` runs on the microphone's capture thread: it meters each
 /// buffer into the connections' `AVCaptureAudioChannel`s, then hands the buffer to each
-/// audio data output, which calls its delegate on the delegate's queue. In virtual time
-/// the capture thread waits until each output has handled the last buffer.
+/// audio data output, which calls its delegate on the delegate's queue, and to a movie
+/// output's recorder queue. In virtual time the capture thread waits until each data output
+/// has handled the last buffer and a movie output's recorder has written it (and is not
+/// ahead of the camera it also records).
 final class AudioRouter: AudioSink, @unchecked Sendable {
     let device: AVCaptureDevice
     private weak var session: AVCaptureSession?
@@ -15,40 +17,63 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
     private var pending = 0  // under condition
     private var closed = false  // under condition
     private var meter = AudioMeter()  // capture thread only
+    /// The session's start instant for a stream started with the session (see `AudioSink`).
+    let streamEpoch: Int64?
 
-    init(session: AVCaptureSession, device: AVCaptureDevice) {
+    init(session: AVCaptureSession, device: AVCaptureDevice, epoch: Int64? = nil) {
         self.session = session
         self.device = device
+        streamEpoch = epoch
+    }
+
+    private static func movies(_ connections: [AVCaptureConnection]) -> [AVCaptureMovieFileOutput] {
+        connections.compactMap { $0.output as? AVCaptureMovieFileOutput }
     }
 
     func setTargets(_ connections: [AVCaptureConnection]) {
         condition.lock()
+        let old = closed ? [] : Self.movies(targets)
         targets = connections
+        let new = closed ? [] : Self.movies(connections)
         condition.broadcast()
         condition.unlock()
+        for movie in old where !new.contains(where: { $0 === movie }) { movie.recorder.setFeed(self, audio: true, attached: false) }
+        for movie in new { movie.recorder.setFeed(self, audio: true, attached: true) }
     }
 
     /// No more buffers go out, and a capture thread waiting in virtual time is let go.
     func close() {
         condition.lock()
         closed = true
+        let movies = Self.movies(targets)
         condition.broadcast()
         condition.unlock()
+        for movie in movies { movie.recorder.setFeed(self, audio: true, attached: false) }
+    }
+
+    private var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
     }
 
     func backendDidCapture(audio captured: CMSampleBuffer) {
         // A muted app (AVAudioApplication) hears silence, as on iOS.
         let sampleBuffer = AVAudioApplication.shared.isInputMuted ? Self.silence(like: captured) : captured
         condition.lock()
-        let live = closed ? [] : targets.filter(\.isEnabled)
+        let all = closed ? [] : targets
+        let live = all.filter(\.isEnabled)
         let outputs = live.compactMap { connection in (connection.output as? AVCaptureAudioDataOutput).map { ($0, connection) } }
         pending += outputs.count
         condition.unlock()
+        // Every buffer moves a movie output's audio clock, recorded or not (virtual-time lockstep).
+        for movie in Self.movies(all) { movie.recorder.noteAudioTime(sampleBuffer) }
         guard !live.isEmpty else { return }
         let levels = meter.measure(sampleBuffer)
         for connection in live {
             for (channel, level) in zip(connection.audioChannels, levels) { channel.record(level) }
         }
+        for movie in Self.movies(live) { movie.consumeAudio(sampleBuffer) }
         for (output, connection) in outputs {
             output.enqueue(sampleBuffer, from: connection) { [weak self] in self?.bufferWasHandled() }
         }
@@ -85,12 +110,18 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
 
     func waitUntilReadyForNextAudioBuffer() -> Bool {
         condition.lock()
+        let movies = Self.movies(targets.filter(\.isEnabled))
+        condition.unlock()
+        // A movie output takes sound as fast as its writer does, and no faster than its camera.
+        for movie in movies { movie.recorder.waitForAudioTurn(unless: { isClosed }) }
+        condition.lock()
         defer { condition.unlock() }
         while !closed {
             let consumers = targets.filter { $0.isEnabled && ($0.output as? AVCaptureAudioDataOutput)?.isDelivering == true }.count
-            // One buffer in flight per output, so a delegate reading the channel meters sees
-            // its own buffer's levels; with nobody to take buffers, virtual time stands still.
+            // One buffer in flight per data output, so a delegate reading the channel meters
+            // sees its own buffer's levels; with nobody to take buffers, virtual time stands still.
             if consumers > 0 && pending < consumers { return true }
+            if consumers == 0 && !movies.isEmpty { return true }
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
         return false

@@ -40,9 +40,13 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     /// Buffers an output's pool may lend out before frames are dropped as `OutOfBuffers`.
     static let outputPoolSize = 6
 
-    init(session: AVCaptureSession, device: AVCaptureDevice) {
+    /// The session's start instant for a stream started with the session (see `FrameSink`).
+    let streamEpoch: Int64?
+
+    init(session: AVCaptureSession, device: AVCaptureDevice, epoch: Int64? = nil) {
         self.session = session
         self.device = device
+        streamEpoch = epoch
     }
 
     func setTargets(_ connections: [AVCaptureConnection]) {
@@ -55,10 +59,17 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             }
             for (_, output) in list { output.scanner.begin() }
         }
-        recorders.withLock { list in
+        let (old, new) = recorders.withLock { list in
+            let old = list.map(\.output)
             list = connections.compactMap { connection in
                 (connection.output as? AVCaptureMovieFileOutput).map { (connection, $0) }
             }
+            return (old, list.map(\.output))
+        }
+        // Feeds for the movie outputs' virtual-time lockstep with a microphone.
+        if !stopped.load(ordering: .acquiring) {
+            for movie in old where !new.contains(where: { $0 === movie }) { movie.recorder.setFeed(self, audio: false, attached: false) }
+            for movie in new { movie.recorder.setFeed(self, audio: false, attached: true) }
         }
         targets.withLock { current in
             current = connections.compactMap { connection in
@@ -74,6 +85,7 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         stopped.store(true, ordering: .releasing)
         for target in targets.withLock({ $0 }) { target.output.delivery?.wake() }
         for (_, output) in scanners.withLock({ $0 }) { output.scanner.stop() }
+        for (_, movie) in recorders.withLock({ $0 }) { movie.recorder.setFeed(self, audio: false, attached: false) }
     }
 
     // MARK: FrameSink
@@ -81,7 +93,10 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
         guard !stopped.load(ordering: .acquiring) else { return }
         device.record(metadata)
-        for (connection, recorder) in recorders.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
+        let movies = recorders.withLock { $0 }
+        // Every frame moves a movie output's video clock, recorded or not (virtual-time lockstep).
+        for (_, movie) in movies { movie.recorder.noteVideoTime(metadata.presentationTime) }
+        for (connection, recorder) in movies where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
             // Rotation goes in the track matrix; mirroring into the pixels unless the device did it.
             recorder.consume(buffer, metadata: metadata, mirrored: connection.transform.mirrored != metadata.isMirroredByDevice)
         }

@@ -61,9 +61,9 @@ extension AVCaptureSession {
             }
             model.withLock { $0.inputs.append(input) }
             if connect {
-                for output in outputs where output.connections.count < output.maximumConnectionCount {
+                for output in outputs {
                     let ports = input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) }
-                    guard !ports.isEmpty else { continue }
+                    guard !ports.isEmpty, output.hasRoom(for: ports) else { continue }
                     addConnectionUnchecked(AVCaptureConnection(inputPorts: ports, output: output))
                 }
             }
@@ -125,11 +125,13 @@ extension AVCaptureSession {
         withConfiguration {
             output.attach(to: self)
             model.withLock { $0.outputs.append(output) }
-            // The first input with ports of a media type the output takes: the camera for
-            // video outputs, the microphone for audio data outputs.
-            let ports = { (input: AVCaptureDeviceInput) in input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) } }
-            if connect, let input = (deviceInputs + audioInputs).first(where: { !ports($0).isEmpty }) {
-                addConnectionUnchecked(AVCaptureConnection(inputPorts: ports(input), output: output))
+            // The first inputs with ports of the media types the output takes, while it has room:
+            // the camera for video outputs, the microphone for audio data outputs, both for a
+            // movie output.
+            for input in deviceInputs + audioInputs where connect {
+                let ports = input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) }
+                guard !ports.isEmpty, output.hasRoom(for: ports) else { continue }
+                addConnectionUnchecked(AVCaptureConnection(inputPorts: ports, output: output))
             }
             if isRunning, let video = output as? AVCaptureVideoDataOutput { video.openForRun() }
             if isRunning, let audio = output as? AVCaptureAudioDataOutput { audio.openForRun() }
@@ -171,7 +173,7 @@ extension AVCaptureSession {
             connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
             !connections.contains(where: { $0 === connection })
         else { return false }
-        return output.connections.count < output.maximumConnectionCount
+        return output.hasRoom(for: connection.inputPorts)
     }
 
     /// Adds a connection made with `AVCaptureConnection(inputPorts:output:)`. Raises if it can't be added.

@@ -26,7 +26,9 @@ extension AVCaptureSession {
         for case let output as AVCaptureVideoDataOutput in outputs { output.openForRun() }
         for case let output as AVCaptureAudioDataOutput in outputs { output.openForRun() }
         beginDeferredStart()
+        runEpoch = CMClockGetHostTimeClock().time.value
         applyConfiguration()
+        runEpoch = nil
         if isRunning {
             for case let photo as AVCapturePhotoOutput in outputs { photo.sessionDidStartForPreparation() }
             postOnMainQueue(Self.didStartRunningNotification, object: self)
@@ -106,7 +108,7 @@ extension AVCaptureSession {
                 ])
                 continue
             }
-            let router = AudioRouter(session: self, device: device)
+            let router = AudioRouter(session: self, device: device, epoch: runEpoch)
             router.setTargets(deviceConnections)
             do {
                 try microphone.startAudio(sink: router)
@@ -154,7 +156,6 @@ extension AVCaptureSession {
             for input in deviceInputs { input.device.configureWideColor(for: self) }
         }
         guard isRunning else { return }
-        applyAudioConfiguration()
         var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
         let multiCam = self is AVCaptureMultiCamSession
         if multiCam, hardwareCost > 1 {
@@ -205,7 +206,7 @@ extension AVCaptureSession {
                 ])
                 continue
             }
-            let router = FrameRouter(session: self, device: device)
+            let router = FrameRouter(session: self, device: device, epoch: runEpoch)
             router.setTargets(deviceConnections)
             do {
                 try device.backend.start(configuration, sink: router)
@@ -215,6 +216,9 @@ extension AVCaptureSession {
                 reportRuntimeError(error, device: device)
             }
         }
+        // Microphones after cameras: a movie output's sound then waits for its first frame
+        // (virtual time) instead of racing ahead while the camera starts.
+        applyAudioConfiguration()
         if streams.isEmpty && !wanted.isEmpty {
             running.store(false, ordering: .releasing)
             closeInboxes()

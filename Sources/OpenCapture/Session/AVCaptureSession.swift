@@ -22,6 +22,10 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     var streams: [ObjectIdentifier: RunningStream] = [:]
     /// Microphones streaming now, keyed by device core; touched only under the configuration lock.
     var audioStreams: [ObjectIdentifier: AudioRouter] = [:]
+    /// While `startRunning()` starts the devices: the host time (nanoseconds) they all take as
+    /// their first instant, so a simulated camera's and microphone's scripted events (a flash
+    /// and a clap at the same time) coincide. Touched only under the configuration lock.
+    var runEpoch: Int64?
     /// Devices interrupted by system pressure and the watchers that resume them.
     let interruptions = InterruptionTracker()
     /// Key-value observers of the session.

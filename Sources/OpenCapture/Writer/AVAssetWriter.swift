@@ -330,7 +330,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             case .video(let buffer, let time):
                 try writer.append(fitted(buffer, for: input, writer: writer), presentationTime: time)
             case .audio(let sample):
-                try appendAudio(sample, to: writer)
+                try writer.appendAudio(sample)
             }
         } catch {
             switch error {
@@ -354,39 +354,6 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             return made
         }
         return ImageTransform.scale(buffer, into: scratch) ? scratch : buffer
-    }
-
-    private func appendAudio(_ sample: CMSampleBuffer, to writer: MovieWriter) throws(MovieWriterError) {
-        guard let asbd = sample.formatDescription?.audioStreamBasicDescription, asbd.mFormatID == kAudioFormatLinearPCM,
-            let data = CMSampleBufferGetDataBuffer(sample)
-        else { throw .invalidSettings("only linear PCM audio can be appended") }
-        let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
-        let sampleType: PCMLayout.Sample
-        switch (isFloat, asbd.mBitsPerChannel) {
-        case (true, 32): sampleType = .float32
-        case (false, 16): sampleType = .int16
-        case (false, 32): sampleType = .int32
-        default: throw .invalidSettings("linear PCM of \(asbd.mBitsPerChannel) bits")
-        }
-        let layout = PCMLayout(
-            sample: sampleType, channels: Int(asbd.mChannelsPerFrame), sampleRate: asbd.mSampleRate,
-            nonInterleaved: asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0)
-        let length = CMBlockBufferGetDataLength(data)
-        var bytes = [UInt8](repeating: 0, count: length)
-        let copied = bytes.withUnsafeMutableBytes {
-            CMBlockBufferCopyDataBytes(data, atOffset: 0, dataLength: length, destination: $0.baseAddress!)
-        }
-        guard copied == noErr else { throw .invalidSettings("unreadable audio data") }
-        // withUnsafeBytes rethrows untyped errors: carry the typed one out.
-        let failure = bytes.withUnsafeBytes { raw -> MovieWriterError? in
-            do throws(MovieWriterError) {
-                try writer.appendAudio(raw, frames: sample.numSamples, layout: layout, presentationTime: sample.presentationTimeStamp)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
     }
 
     func inputDidFinish(_ input: AVAssetWriterInput) {}
