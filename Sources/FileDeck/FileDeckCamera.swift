@@ -38,7 +38,8 @@ package final class FileDeckCamera: CaptureBackend, StillCapturing, @unchecked S
         self.url = url
         self.track = track
         let format: PixelFormat = track.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange
-        let playhead = try MoviePlayhead(url: url, track: track, pixelFormat: format)
+        // FFmpeg picks the decoding threads (frame threads on every core), as ffmpeg itself does.
+        let playhead = try MoviePlayhead(url: url, track: track, pixelFormat: format, threads: 0)
         // Decode the first frame now: a file whose pictures cannot be decoded fails here, not mid-stream.
         guard (try playhead.step(forward: true)) != nil else { throw .decodeFailed("\(url.lastPathComponent): no decodable frame") }
         playhead.rewind()
