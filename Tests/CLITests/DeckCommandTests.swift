@@ -68,4 +68,25 @@ struct DeckCommandTests {
         let camera = try ToolRunner.run("capture", ["frames", "--speed", "2", "-o", folder.appendingPathComponent("y.y4m").path])
         #expect(camera.status == 2 && camera.stderr.contains("--speed needs a file deck"), "\(camera.stderr)")
     }
+
+    @Test("serve plays a deck; POST /control pauses it and sets its speed")
+    func serveDeck() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("cif.y4m")
+        _ = try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=352x288:rate=25", "-frames:v", "10", "-pix_fmt", "yuv420p", "-y", clip.path])
+        let server = try ServedCamera(["--device", "file:\(clip.path)"])
+        let transport = { try server.json("/status").object["transport"] as? [String: Any] }
+        #expect(try transport()?["supported"] as? Bool == true)
+        // Paused first: the 10-frame clip would otherwise reach its end (and stop, speed 0) mid-test.
+        let pause = try server.json("/control", ["-X", "POST", "-d", #"{"transportMode": "notPlaying", "transportSpeed": -2}"#])
+        #expect(pause.status == 200, "\(pause.object)")
+        #expect(try transport()?["mode"] as? String == "notPlaying")
+        #expect(try transport()?["speed"] as? Double == -2)
+        let play = try server.json("/control", ["-X", "POST", "-d", #"{"transportMode": "playing"}"#])
+        #expect(play.status == 200, "\(play.object)")
+        let wrong = try server.json("/control", ["-X", "POST", "-d", #"{"transportSpeed": 0.1}"#])
+        #expect(wrong.status == 400 && (wrong.object["error"] as? String)?.contains("transportSpeed must be") == true, "\(wrong.object)")
+        #expect(server.stop() == 0)
+    }
 }
