@@ -133,6 +133,7 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private let condition = NSCondition()
     private var hashes_: [String] = []
     private var times_: [CMTime] = []
+    private var formats_: [OSType] = []
     nonisolated(unsafe) var onFrame: ((Int) -> Void)?
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
@@ -141,6 +142,7 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         condition.lock()
         hashes_.append(hash)
         times_.append(CMSampleBufferGetPresentationTimeStamp(sampleBuffer))
+        formats_.append(CVPixelBufferGetPixelFormatType(buffer))
         let number = hashes_.count - 1
         condition.broadcast()
         condition.unlock()
@@ -149,6 +151,7 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     var hashes: [String] { condition.withLock { hashes_ } }
     var times: [CMTime] { condition.withLock { times_ } }
+    var formats: [OSType] { condition.withLock { formats_ } }
 
     /// Waits (up to 10 s) until `count` frames have arrived in all; returns them all.
     @discardableResult

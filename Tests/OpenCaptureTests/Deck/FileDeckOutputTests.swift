@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -66,5 +67,41 @@ struct FileDeckOutputTests {
         frames.wait(for: 2 * expected.count - 1)
         DeckFixture.waitForStop(replay, frames)
         #expect(Array(frames.hashes.dropFirst(expected.count)) == Array(expected.dropLast().reversed()))
+    }
+
+    /// A preview layer shows a deck as it shows a camera.
+    @Test func previewLayerShowsTheDeck() throws {
+        let url = try DeckFixture.clip("preview.y4m", frames: 6, ["-pix_fmt", "yuv420p"])
+        let device = try DeckFixture.deck(url, loops: true)
+        let session = AVCaptureSession()
+        session.addInput(try AVCaptureDeviceInput(device: device))
+        let layer = AVCaptureVideoPreviewLayer(session: session)
+        layer.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        session.startRunning()
+        defer { session.stopRunning() }
+        eventually("the layer showed 3 pictures", within: .seconds(10)) { layer.renderedFrameCount >= 3 }
+        let picture = try #require(layer.contents as? CVPixelBuffer)
+        #expect(CVPixelBufferGetWidth(picture) == 160 && CVPixelBufferGetHeight(picture) == 120)
+    }
+
+    /// Every pixel format a video data output offers with a deck arrives as asked.
+    @Test func everyOfferedPixelFormatArrives() throws {
+        let url = try DeckFixture.clip("formats.y4m", frames: 2, ["-pix_fmt", "yuv420p"])
+        let device = try DeckFixture.deck(url, loops: true)
+        let probe = AVCaptureSession()
+        probe.addInput(try AVCaptureDeviceInput(device: device))
+        let offered = AVCaptureVideoDataOutput()
+        probe.addOutput(offered)
+        let formats = offered.availableVideoPixelFormatTypes
+        #expect(formats.count >= 5, "\(formats)")
+        probe.removeOutput(offered)
+        probe.removeInput(probe.inputs[0])
+        for format in formats {
+            let collector = DeckCollector()
+            let session = try DeckFixture.session(device, pixelFormat: format, collector: collector)
+            collector.wait(for: 2)
+            session.stopRunning()
+            #expect(collector.formats.allSatisfy { $0 == format }, "\(format)")
+        }
     }
 }
