@@ -61,7 +61,6 @@ enum DeckFixture {
         defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
         var bytes: [UInt8] = []
         let planes = CVPixelBufferGetPlaneCount(buffer)
-        let format = CVPixelBufferGetPixelFormatType(buffer)
         func append(_ base: UnsafeMutableRawPointer, stride: Int, rowBytes: Int, rows: Int) {
             let start = base.assumingMemoryBound(to: UInt8.self)
             for y in 0..<rows { bytes.append(contentsOf: UnsafeBufferPointer(start: start + y * stride, count: rowBytes)) }
@@ -79,7 +78,6 @@ enum DeckFixture {
                     rowBytes: interleaved ? width * 2 : width, rows: CVPixelBufferGetHeightOfPlane(buffer, plane))
             }
         }
-        _ = format
         return SHA256.hex(bytes)
     }
 
@@ -127,7 +125,8 @@ enum DeckFixture {
 }
 
 /// Records the checksum and presentation time of every frame a video data output delivers;
-/// `onFrame` runs in the delegate call, with the frame's number (counted from 0).
+/// `onFrame` runs in the delegate call, with the frame's number (counted from 0), before
+/// the frame is recorded.
 final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
     let queue = DispatchQueue(label: "test.deck.frames")
     private let condition = NSCondition()
@@ -139,14 +138,14 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         guard let buffer = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
         let hash = DeckFixture.hash(buffer)
+        // The hook runs before the frame is counted, so a wait for it returns after the hook.
+        onFrame?(condition.withLock { hashes_.count })
         condition.lock()
         hashes_.append(hash)
         times_.append(CMSampleBufferGetPresentationTimeStamp(sampleBuffer))
         formats_.append(CVPixelBufferGetPixelFormatType(buffer))
-        let number = hashes_.count - 1
         condition.broadcast()
         condition.unlock()
-        onFrame?(number)
     }
 
     var hashes: [String] { condition.withLock { hashes_ } }
