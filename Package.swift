@@ -98,9 +98,10 @@ let package = Package(
             name: "V4L2Camera",
             dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"]
         ),
+        .target(name: "FileDeck", dependencies: ["CaptureCore", "ImageOps", "MediaIO"]),
         .target(
             name: "OpenCapture",
-            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
+            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
@@ -131,7 +132,7 @@ let package = Package(
             name: "SimulatedCameraTests",
             dependencies: ["SimulatedCamera", "CaptureCore", "ColorScience", "CRenderKernels", "CAffinity", "TestSupport"]
         ),
-        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "SimulatedCamera", "TestSupport"]),
+        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "FileDeck", "MediaIO", "SimulatedCamera", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),

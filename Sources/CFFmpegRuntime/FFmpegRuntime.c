@@ -77,6 +77,7 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     V(OC_AVCODEC, av_packet_rescale_ts, (AVPacket *pkt, AVRational tb_src, AVRational tb_dst),                     \
       (pkt, tb_src, tb_dst))                                                                                       \
     V(OC_AVCODEC, av_packet_unref, (AVPacket *pkt), (pkt))                                                         \
+    V(OC_AVCODEC, avcodec_flush_buffers, (AVCodecContext *avctx), (avctx))                                          \
     F(OC_AVCODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id))                                \
     F(OC_AVCODEC, const char *, avcodec_get_name, (enum AVCodecID id), (id))                                       \
     F(OC_AVCODEC, int, avcodec_parameters_to_context, (AVCodecContext *codec, const AVCodecParameters *par),       \

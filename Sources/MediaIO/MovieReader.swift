@@ -50,7 +50,9 @@ package final class MovieReader: Sendable {
     static func open(_ url: URL) throws(MovieReaderError) -> UnsafeMutablePointer<AVFormatContext> {
         guard url.isFileURL else { throw .cannotOpen("not a file URL: \(url)") }
         do { try FFmpegLibraries.load() } catch { throw .cannotOpen(error.description) }
-        guard FileManager.default.isReadableFile(atPath: url.path) else { throw .cannotOpen("\(url.path): no readable file") }
+        // An image sequence is named by a pattern ("frame-%03d.png"), not by a file.
+        let pattern = url.path.contains("%") && !FileManager.default.fileExists(atPath: url.path)
+        guard pattern || FileManager.default.isReadableFile(atPath: url.path) else { throw .cannotOpen("\(url.path): no readable file") }
         var context: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&context, url.path, nil, nil)
         guard opened == 0, let context else {

@@ -35,9 +35,20 @@ package final class MovieTrackDecoder: @unchecked Sendable {
     }
 
     package let track: MovieTrackInfo
-    private let pixelFormat: PixelFormat?
+    /// The video output's format; a change applies from the next frame converted.
+    package var pixelFormat: PixelFormat? {
+        didSet {
+            guard pixelFormat != oldValue, let scaler else { return }
+            sws_freeContext(scaler)
+            self.scaler = nil
+        }
+    }
+    /// Where converted pictures go when its format and size match (else each is a new buffer).
+    package var pool: CVPixelBufferPool?
+    /// Why reading stopped before the end of the file (a read error other than the end), if it did.
+    package private(set) var readFailure: String?
     private let pcm: PCMFormat?
-    private let start: CMTime
+    private var start: CMTime
     private let end: CMTime?
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -58,9 +69,11 @@ package final class MovieTrackDecoder: @unchecked Sendable {
     ///   - pcm: the audio output's format.
     ///   - start: the first time wanted; the decoder seeks to the keyframe before it.
     ///   - end: the time where reading stops (nil: the end of the track).
-    package init(url: URL, track: MovieTrackInfo, pixelFormat: PixelFormat?, pcm: PCMFormat?, start: CMTime = .zero, end: CMTime? = nil)
-        throws(MovieReaderError)
-    {
+    ///   - threads: decoding threads (0: as many as FFmpeg likes; 1 keeps decoding on the caller's thread).
+    package init(
+        url: URL, track: MovieTrackInfo, pixelFormat: PixelFormat?, pcm: PCMFormat?, start: CMTime = .zero, end: CMTime? = nil,
+        threads: Int = 1
+    ) throws(MovieReaderError) {
         self.track = track
         self.pixelFormat = pixelFormat
         self.pcm = pcm
@@ -78,7 +91,7 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         codec = avcodec_alloc_context3(decoder)
         guard let codec, avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0 else { throw .noDecoder(track.codecName) }
         codec.pointee.pkt_timebase = stream.pointee.time_base
-        codec.pointee.thread_count = 1
+        codec.pointee.thread_count = Int32(threads)
         let opened = avcodec_open2(codec, decoder, nil)
         guard opened >= 0 else { throw .noDecoder("\(track.codecName): \(MovieWriterError.message(opened))") }
         frame = av_frame_alloc()
@@ -96,6 +109,28 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         av_packet_free(&packet)
         avcodec_free_context(&codec)
         avformat_close_input(&context)
+    }
+
+    /// Moves to the keyframe at or before `time` (the file's start when there is none, or
+    /// when the demuxer cannot seek there): `next()` then returns every frame decoded from
+    /// it, the ones before `time` included. Returns false when the file cannot seek at all.
+    @discardableResult
+    package func seek(toKeyframeAtOrBefore time: CMTime) -> Bool {
+        guard let context, let codec, let stream = context.pointee.streams[track.index] else { return false }
+        let base = stream.pointee.time_base
+        var target = time.isNumeric ? av_rescale_q(time.value, AVRational(num: 1, den: time.timescale), base) : 0
+        let first = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
+        target = max(target, first)
+        var sought = avformat_seek_file(context, Int32(track.index), Int64.min, target, target, 0)
+        if sought < 0 { sought = avformat_seek_file(context, Int32(track.index), Int64.min, first, first, 0) }
+        avcodec_flush_buffers(codec)
+        start = .negativeInfinity
+        draining = false
+        finished = false
+        held = nil
+        queued.removeAll()
+        readFailure = nil
+        return sought >= 0
     }
 
     /// The next sample at or after the start (the frame shown at the start included), nil
@@ -139,6 +174,7 @@ package final class MovieTrackDecoder: @unchecked Sendable {
             if draining { return nil }
             let read = av_read_frame(context, packet)
             if read < 0 {
+                if read != cffmpeg_eof() { readFailure = MovieWriterError.message(read) }
                 // The end of the file (or of a truncated one): flush what the decoder holds.
                 draining = true
                 avcodec_send_packet(codec, nil)
@@ -189,7 +225,8 @@ package final class MovieTrackDecoder: @unchecked Sendable {
             let targetFull: Int32 = format.isFullRange ? 1 : 0
             sws_setColorspaceDetails(scaler, coefficients, sourceFull ? 1 : 0, coefficients, targetFull, 0, 1 << 16, 1 << 16)
         }
-        let buffer = CVBuffer(format: format, width: width, height: height)
+        let pooled = pool.flatMap { $0.format == format && $0.width == width && $0.height == height ? $0.dequeue() : nil }
+        let buffer = pooled ?? CVBuffer(format: format, width: width, height: height)
         CVPixelBufferLockBaseAddress(buffer, [])
         defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
         let planes = max(CVPixelBufferGetPlaneCount(buffer), 1)

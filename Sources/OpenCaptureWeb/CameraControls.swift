@@ -17,13 +17,14 @@ import OpenCapture
 /// device's `formats`, as `/status` lists them), `frameRate` (frames per second, within the
 /// active format's ranges: sets both frame durations), `videoHDREnabled` (turns automatic
 /// HDR off), `colorSpace` (`sRGB`, `P3_D65`, `HLG_BT2020`, `appleLog`, as the format
-/// supports). Two session-level settings are taken alone (see `SessionSettings`): `device`
-/// and `sessionPreset`.
+/// supports), and for a file deck `transportMode` ("playing" or "notPlaying") and
+/// `transportSpeed` (0, or 0.25...8 either way). Two session-level settings are taken
+/// alone (see `SessionSettings`): `device` and `sessionPreset`.
 enum CameraControls {
     static let names = [
         "exposureMode", "iso", "exposureDuration", "exposureTargetBias", "whiteBalanceMode", "temperature", "tint", "focusMode",
         "lensPosition", "pointOfInterest", "tap", "videoZoomFactor", "torchMode", "torchLevel", "activeFormat", "frameRate",
-        "videoHDREnabled", "colorSpace",
+        "videoHDREnabled", "colorSpace", "transportMode", "transportSpeed",
     ] + SessionSettings.names
 
     /// A refusal: what was wrong, for the JSON reason.
@@ -202,6 +203,23 @@ enum CameraControls {
         if let level = try number(settings, "torchLevel", in: 0.001...1) {
             guard device.hasTorch else { throw Refusal(reason: "this camera has no torch") }
             changes.append { _ = try device.setTorchModeOnChecked(level: Float(level)) }
+        }
+        let mode = try string(settings, "transportMode")
+        let speed = try number(settings, "transportSpeed", in: -8...8)
+        if mode != nil || speed != nil {
+            guard device.transportControlsSupported else { throw Refusal(reason: "this camera has no transport controls") }
+            let playing: AVCaptureDevice.TransportControlsPlaybackMode
+            switch mode {
+            case "playing": playing = .playing
+            case "notPlaying": playing = .notPlaying
+            case nil: playing = device.transportControlsPlaybackMode
+            default: throw Refusal(reason: "transportMode must be playing or notPlaying, not '\(mode!)'")
+            }
+            let value = speed.map { Float($0) } ?? device.transportControlsSpeed
+            guard value == 0 || AVCaptureDevice.Deck.speedMagnitudes.contains(abs(value)) else {
+                throw Refusal(reason: "transportSpeed must be 0 or 0.25...8 either way, not \(value)")
+            }
+            changes.append { try device.setTransportControlsPlaybackModeChecked(playing, speed: value) }
         }
         return changes
     }

@@ -9,7 +9,9 @@ enum CameraStatus {
         let gains = device.deviceWhiteBalanceGains
         let format = device.activeFormat
         let dimensions = CMVideoFormatDescriptionGetDimensions(format.formatDescription)
-        let temperature = device.temperatureAndTintValues(for: gains)
+        // A device without colour calibration (a file deck, a V4L2 camera without white-balance
+        // controls) has no temperature for its gains: the conversion would raise.
+        let temperature = try? device.temperatureAndTintValuesChecked(for: gains)
         var status: [String: Any] = [
             "device": ["uniqueID": device.uniqueID, "name": device.localizedName, "connected": device.isConnected],
             "format": ["width": Int(dimensions.width), "height": Int(dimensions.height)],
@@ -25,11 +27,15 @@ enum CameraStatus {
             "whiteBalance": [
                 "mode": WhiteBalanceModeName.name(device.whiteBalanceMode),
                 "gains": ["red": gains.redGain, "green": gains.greenGain, "blue": gains.blueGain],
-                "temperature": temperature.temperature, "tint": temperature.tint,
+                "temperature": temperature.map { $0.temperature as Any } ?? NSNull(), "tint": temperature.map { $0.tint as Any } ?? NSNull(),
             ],
             "focus": [
                 "mode": FocusModeName.name(device.focusMode), "lensPosition": device.lensPosition,
                 "pointOfInterest": [Double(device.focusPointOfInterest.x), Double(device.focusPointOfInterest.y)],
+            ],
+            "transport": [
+                "supported": device.transportControlsSupported,
+                "mode": device.transportControlsPlaybackMode == .playing ? "playing" : "notPlaying", "speed": device.transportControlsSpeed,
             ],
             "zoom": [
                 "factor": Double(device.videoZoomFactor), "min": Double(device.minAvailableVideoZoomFactor),

@@ -168,7 +168,8 @@ enum WebPage {
           document.getElementById("readout").textContent =
             `${status.device.name}  ${status.format.width}x${status.format.height}  ${status.frames.fps} fps  dropped ${status.frames.dropped}\n` +
             `ISO ${x.iso.toFixed(0)}  shutter ${(x.duration * 1000).toFixed(2)} ms  bias ${x.targetBias}  (${x.mode})\n` +
-            `white balance ${status.whiteBalance.temperature.toFixed(0)} K tint ${status.whiteBalance.tint.toFixed(1)} (${status.whiteBalance.mode})\n` +
+            (status.whiteBalance.temperature === null ? `white balance gains ${status.whiteBalance.gains.red.toFixed(2)}/${status.whiteBalance.gains.green.toFixed(2)}/${status.whiteBalance.gains.blue.toFixed(2)} (${status.whiteBalance.mode})\n`
+              : `white balance ${status.whiteBalance.temperature.toFixed(0)} K tint ${status.whiteBalance.tint.toFixed(1)} (${status.whiteBalance.mode})\n`) +
             `lens ${status.focus.lensPosition.toFixed(3)} (${status.focus.mode})  zoom ${status.zoom.factor.toFixed(2)}  pressure ${status.systemPressure}`;
         }
         // Polled rather than followed through /events: a page with an endless event stream

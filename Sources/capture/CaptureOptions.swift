@@ -5,7 +5,7 @@ import Foundation
 /// lens and the connection's rotation and mirroring. Declared once, used by all four.
 enum CaptureOptions {
     static let camera: [OptionSpec] = [
-        .value("--device", "ID", help: "Camera unique ID (see 'capture devices'; default: the default camera)", validate: DeviceLookup.checkID),
+        .value("--device", "ID", help: "Camera unique ID (see 'capture devices'; default: the default camera), or file:PATH to play a video file as a camera", validate: DeviceLookup.checkID),
         .value(
             "--preset", "NAME", help: "Session preset: \(OptionSpec.list(PresetNames.names)) (default: high; photo for 'capture photo')",
             validate: { _, text in _ = try PresetNames.preset(text) }),
@@ -33,7 +33,7 @@ enum CaptureOptions {
         .value("--focus", "F", help: "auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0 nearest) to lock at", validate: LensChoice.checkFocus),
         .decimal("--zoom", "Z", in: 0...1000, excludingLowerBound: true, help: "Zoom factor, 1 ... the format's maximum"),
         .value("--torch", "T", help: "off, on, auto (lit in dim scenes) or a level in (0, 1]", validate: LensChoice.checkTorch),
-        .flag("--virtual-time", help: "Simulated cameras: run as fast as the output takes frames, timestamps still spaced by the frame duration"),
+        .flag("--virtual-time", help: "Simulated cameras and file decks: run as fast as the output takes frames, timestamps still spaced by the frame duration"),
         .choice("--rotation", "DEG", ["0", "90", "180", "270"], help: "Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees"),
         .flag("--mirror", help: "Mirror delivered frames left to right"),
     ]

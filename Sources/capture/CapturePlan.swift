@@ -14,6 +14,8 @@ struct CapturePlan {
     let count: Int
     let seed: UInt64?
     let virtualTime: Bool
+    /// `--speed`: the file deck's transport speed (frames only).
+    let speed: Float?
     let rotation: CGFloat
     let mirrored: Bool
     let illuminant: AVCaptureDevice.WhiteBalanceTemperatureAndTintValues?
@@ -71,13 +73,29 @@ struct CapturePlan {
         video = try VideoRangeChoice(args, format: candidate)
         lens = try LensChoice(args, device: device, format: candidate)
         virtualTime = args.has("--virtual-time")
-        if virtualTime && device.simulation == nil {
+        speed = try Self.speed(args, device: device)
+        if virtualTime && device.simulation == nil && device.deck == nil {
             throw UsageError("--virtual-time needs a simulated camera; \(device.uniqueID) is real")
         }
     }
 
     /// The format of `size` for `--size`: among the formats of that size, the first that runs
     /// at `fps` (when given), preferring one that is not binned.
+    /// `--speed S`, which only a file deck takes.
+    static let speedOption = OptionSpec.value(
+        "--speed", "S", help: "File decks (--device file:PATH): play at S times normal speed, 0.25 to 8 either way (negative plays backwards from the end; default 1)"
+    ) { option, text in
+        guard let value = StrictNumber.decimal(text), AVCaptureDevice.Deck.speedMagnitudes.contains(Float(abs(value))) else {
+            throw UsageError.value(option, text, allowed: "a speed of 0.25 to 8 or -8 to -0.25")
+        }
+    }
+
+    private static func speed(_ args: Arguments, device: AVCaptureDevice) throws -> Float? {
+        guard let value = args.decimal("--speed") else { return nil }
+        guard device.deck != nil else { throw UsageError("--speed needs a file deck (--device file:PATH); \(device.uniqueID) is a camera") }
+        return Float(value)
+    }
+
     static func format(of size: (width: Int, height: Int), fps: Double?, device: AVCaptureDevice) throws -> AVCaptureDevice.Format {
         let matches = device.formats.filter {
             Int($0.formatDescription.dimensions.width) == size.width && Int($0.formatDescription.dimensions.height) == size.height

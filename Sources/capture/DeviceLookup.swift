@@ -1,3 +1,4 @@
+import Foundation
 import OpenCapture
 
 /// Finds cameras by the names people type.
@@ -28,9 +29,21 @@ enum DeviceLookup {
             guard let device = AVCaptureDevice.default(for: .video) else { throw UsageError("no camera found") }
             return device
         }
+        if id.hasPrefix("file:") { return try deck(id) }
         if let device = AVCaptureDevice(uniqueID: id) { return device }
         let known = all.map(\.uniqueID).joined(separator: ", ")
         throw UsageError("unknown device \(ErrorText.quoted(id)) (devices: \(known); see 'capture devices')")
+    }
+
+    /// The file deck `file:PATH` names (a relative path is taken from the working directory).
+    static func deck(_ id: String) throws -> AVCaptureDevice {
+        let path = String(id.dropFirst("file:".count))
+        guard !path.isEmpty else { throw UsageError("--device file: needs a path, as in file:clip.mp4") }
+        do {
+            return try AVCaptureDevice.fileDeck(url: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("--device \(ErrorText.quoted(id)): \(ErrorText.line(error))")
+        }
     }
 
     static func positionName(_ position: AVCaptureDevice.Position) -> String {

@@ -82,7 +82,10 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.01))
             let idle = DispatchTime.now().uptimeNanoseconds - lastFrame.load(ordering: .relaxed)
-            if !inDelegate.load(ordering: .relaxed) && idle > Self.stallLimit {
+            if plan.device.deck != nil && plan.device.transportControlsPlaybackMode == .notPlaying && idle > 100_000_000 {
+                // A file deck stopped at the end of its file (the last frame has had time to arrive).
+                stop(by: "the end of the file")
+            } else if !inDelegate.load(ordering: .relaxed) && idle > Self.stallLimit {
                 // A camera that stops delivering must not leave the tool waiting for ever.
                 finish(with: CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Self.stallLimit / 1_000_000_000) s"))
             }

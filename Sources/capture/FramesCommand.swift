@@ -19,7 +19,8 @@ enum FramesCommand {
             .choice(
                 "--pixel-format", "PF", CapturePlan.pixelFormatNames,
                 help: "420v, 420f, y420, f420 or BGRA (default 420v; BGRA is stored as full-range 4:2:0 because Y4M holds Y'CbCr only), or raw: the simulated sensor's RGGB mosaic as 16-bit grey (Y4M 'C mono16')"),
-            .integer("--count", in: 1...1_000_000, help: "Frames to capture (default 30)"),
+            .integer("--count", in: 1...1_000_000, help: "Frames to capture (default 30; a file deck stops at the end of its file)"),
+            CapturePlan.speedOption,
             PathValue.output("--metadata", placeholder: "FILE", help: "Also write one JSON object per frame (JSON lines); '-' is standard output"),
             CaptureOptions.overwrite,
             OutputOptions.option("FILE", help: "The .y4m file to write (required); '-' is standard output"),

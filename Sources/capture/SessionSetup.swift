@@ -7,7 +7,10 @@ enum SessionSetup {
     static func configure(_ session: AVCaptureSession, plan: CapturePlan, outputs: [AVCaptureOutput]) throws {
         let device = plan.device
         if let seed = plan.seed { device.simulation?.seed = seed }
-        if plan.virtualTime { device.simulation?.pacing = .virtual }
+        if plan.virtualTime {
+            device.simulation?.pacing = .virtual
+            device.deck?.pacing = .virtual
+        }
         if let illuminant = plan.illuminant { device.simulation?.sceneIlluminant = illuminant }
         try plan.scene.apply(to: device)
         let input = try AVCaptureDeviceInput(device: device)
@@ -24,6 +27,7 @@ enum SessionSetup {
         try plan.whiteBalance?.apply(to: device)
         try plan.exposure.apply(to: device)
         try plan.lens.apply(to: device)
+        if let speed = plan.speed { try device.setTransportControlsPlaybackModeChecked(.playing, speed: speed) }
         if let duration = plan.frameDuration {
             try device.setActiveVideoMinFrameDuration(duration)
             try device.setActiveVideoMaxFrameDuration(duration)

@@ -79,7 +79,8 @@ enum HelpGoldens {
         metadata the same frames; with none, nothing is left.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -108,14 +109,16 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --pixel-format PF    420v, 420f, y420, f420 or BGRA (default 420v; BGRA is stored as full-range
                                4:2:0 because Y4M holds Y'CbCr only), or raw: the simulated sensor's RGGB
                                mosaic as 16-bit grey (Y4M 'C mono16')
-          --count N            Frames to capture (default 30)
+          --count N            Frames to capture (default 30; a file deck stops at the end of its file)
+          --speed S            File decks (--device file:PATH): play at S times normal speed, 0.25 to 8
+                               either way (negative plays backwards from the end; default 1)
           --metadata FILE      Also write one JSON object per frame (JSON lines); '-' is standard output
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
@@ -137,7 +140,8 @@ enum HelpGoldens {
         fuses a burst of frames (less noise, slower); speed compresses fastest.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -166,8 +170,8 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --flash MODE         off (default), on or auto (fires in dim light); cameras without a flash
@@ -196,7 +200,8 @@ enum HelpGoldens {
         on the host clock; --audio none records picture only.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -225,8 +230,8 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --duration S         Seconds to record, up to 86400 (stops by itself)
@@ -248,7 +253,8 @@ enum HelpGoldens {
         through an AVCaptureVideoPreviewLayer the size of the terminal. Ctrl-C stops.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -277,8 +283,8 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --columns N          Width in characters (default: the terminal's, else 80)
@@ -297,7 +303,8 @@ enum HelpGoldens {
         its frame. Runs until --count codes or --frames frames, or Ctrl-C.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -326,8 +333,8 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --types LIST         Code types to look for, comma-separated: qr, microQR, aztec, dataMatrix,
@@ -349,7 +356,8 @@ enum HelpGoldens {
         Prints the URL it serves on; Ctrl-C stops.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -378,8 +386,8 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --listen ADDR:PORT   IPv4 address and port to listen on, port 0 picks a free one (default

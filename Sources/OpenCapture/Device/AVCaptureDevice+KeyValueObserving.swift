@@ -56,6 +56,9 @@ extension AVCaptureDevice: KeyValueObservableObject {
             // A virtual device's constituent follows the frames (the per-frame watch finds it).
             ObservableKey(\Root.activePrimaryConstituent, "activePrimaryConstituentDevice"),
             ObservableKey(\Root.physicalOrientation, "physicalOrientation"),
+            ObservableKey(\Root.transportControlsSupported, "transportControlsSupported"),
+            ObservableKey(\Root.transportControlsPlaybackMode, "transportControlsPlaybackMode"),
+            ObservableKey(\Root.transportControlsSpeed, "transportControlsSpeed"),
             ObservableKey(\Root.systemPressureState, "systemPressureState") {
                 $0.level == $1.level && $0.factors == $1.factors
             },
@@ -71,6 +74,8 @@ extension AVCaptureDevice: KeyValueObservableObject {
     private static let setterOnlyKeys: Set<String> = [
         "physicalOrientation", "focusPointOfInterest", "exposurePointOfInterest", "autoFocusRangeRestriction",
         "smoothAutoFocusEnabled", "exposureTargetBias", "subjectAreaChangeMonitoringEnabled",
+        // The deck announces its own changes (its setter, and stopping at an end of the file).
+        "transportControlsSupported", "transportControlsPlaybackMode", "transportControlsSpeed",
     ]
 
     /// The keys a frame may change, which the per-frame watch compares.

@@ -21,6 +21,8 @@ package final class DeviceRegistry: Sendable {
     private let deniedSoundPCMs: Mutex<[String]>
     private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
     private let soundMonitor = Mutex<ALSAHotplugMonitor?>(nil)
+    /// File decks made by `AVCaptureDevice.fileDeck(url:)` (not discovered, found by unique ID).
+    let decks = Mutex<[AVCaptureDevice]>([])
 
     private init() {
         // The physical cameras, then the virtual devices made of the back ones.
@@ -70,6 +72,7 @@ package final class DeviceRegistry: Sendable {
 
     package func device(uniqueID: String) -> AVCaptureDevice? {
         startWatching()
+        if uniqueID.hasPrefix("file:"), let deck = decks.withLock({ $0.first { $0.uniqueID == uniqueID } }) { return deck }
         return devices.withLock { $0 }.first { $0.uniqueID == uniqueID && $0.isConnected }
     }
 

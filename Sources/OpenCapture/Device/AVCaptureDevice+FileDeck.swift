@@ -1,0 +1,93 @@
+import FileDeck
+import Foundation
+import MediaIO
+
+extension AVCaptureDevice {
+    /// A deck that plays a video file as a camera (Linux addition): an `.external` device
+    /// whose unique ID is `file:` and the file's absolute path, with one format (the file's
+    /// size and frame rate, serving every preset a camera with that one mode serves) and
+    /// real transport controls (`transportControlsSupported` is true).
+    ///
+    /// It plays MP4, MOV, MKV, AVI, Y4M, image sequences (`frame-%03d.png`) and whatever
+    /// else FFmpeg demuxes and decodes. Calling it again for the same file returns the same
+    /// device. Decks are not listed by discovery sessions; `AVCaptureDevice(uniqueID:)`
+    /// finds one once made.
+    ///
+    /// The deck starts `.playing` at speed 1 from the first frame (from the last when first
+    /// played backwards), so capture code that never touches the transport sees the file
+    /// play once in real time. See `setTransportControlsPlaybackMode(_:speed:)` for the rest.
+    ///
+    /// - Throws: `AVError` `.fileFailedToParse` for a missing or unreadable file or a damaged
+    ///   container, `.fileFormatNotRecognized` for a file no demuxer recognises or one
+    ///   without a video track, `.decoderNotFound` when FFmpeg cannot decode its video,
+    ///   `.decodeFailed` when its first frame does not decode.
+    public static func fileDeck(url: URL) throws -> AVCaptureDevice {
+        try DeviceRegistry.shared.deck(url: url)
+    }
+
+    /// The deck's own settings, for a device made by `fileDeck(url:)`; nil for cameras.
+    public var deck: Deck? { (backend as? FileDeckCamera).map { Deck(camera: $0) } }
+
+    /// A file deck's settings (Linux addition). Changes apply at the next frame boundary.
+    public struct Deck: Sendable {
+        let camera: FileDeckCamera
+
+        /// The speeds a deck plays at besides 0 (a still), in either direction.
+        public static let speedMagnitudes: ClosedRange<Float> = DeckTransport.speedMagnitudes
+
+        /// The file played.
+        public var url: URL { camera.url }
+
+        /// What happens at the end of the file (or at its start, playing backwards): false,
+        /// the default, stops there (the transport turns `.notPlaying` at speed 0, observers
+        /// of both are told, and no more frames come until the transport is set again);
+        /// true plays on from the other end.
+        public var loops: Bool {
+            get { camera.transport.loops }
+            nonmutating set { camera.setTransport { $0.loops = newValue } }
+        }
+
+        /// Real time (the default): each frame at its file time scaled by the speed, on the
+        /// host clock; frames a consumer is too slow for are skipped. Virtual: every frame,
+        /// as fast as the consumers take them, stamped as real time would (for tests).
+        public var pacing: Simulation.Pacing {
+            get { camera.transport.pacing == .virtual ? .virtual : .realTime }
+            nonmutating set { camera.setTransport { $0.pacing = newValue == .virtual ? .virtual : .realTime } }
+        }
+
+        /// The file's frames per second.
+        public var frameRate: Double { camera.track.frameRate }
+
+        /// How long the file plays at speed 1.
+        public var duration: CMTime { camera.track.duration }
+    }
+}
+
+extension DeviceRegistry {
+    /// The deck for `url`, made on first use.
+    func deck(url: URL) throws -> AVCaptureDevice {
+        let id = FileDeckCamera.uniqueID(of: url)
+        if let known = decks.withLock({ $0.first { $0.uniqueID == id } }) { return known }
+        let camera: FileDeckCamera
+        do {
+            camera = try FileDeckCamera(url: url)
+        } catch .cannotParse(let why) where why.hasSuffix("no video track") {
+            throw AVError(.fileFormatNotRecognized, MovieReaderError.cannotParse(why).description)
+        } catch {
+            throw AVAssetReader.avError(error)
+        }
+        let device = AVCaptureDevice(core: DeviceCore(backend: camera))
+        camera.onTransportChange { [weak device] old in
+            guard let device else { return }
+            let queue = device.keyValueObservers.changeQueue
+            let mode: AVCaptureDevice.TransportControlsPlaybackMode = old.playing ? .playing : .notPlaying
+            KeyValueChange.didChange(device, key: "transportControlsPlaybackMode", from: mode, on: queue)
+            KeyValueChange.didChange(device, key: "transportControlsSpeed", from: old.speed, on: queue)
+        }
+        return decks.withLock { all in
+            if let raced = all.first(where: { $0.uniqueID == id }) { return raced }
+            all.append(device)
+            return device
+        }
+    }
+}
