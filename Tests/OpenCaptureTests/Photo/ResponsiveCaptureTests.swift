@@ -148,6 +148,7 @@ struct ResponsiveCaptureTests {
     func historyMemory() throws {
         let rig = try PhotoRig(preset: .cif352x288, settle: 3)
         defer { rig.stop() }
+        rig.rig.collector.delay = 0
         let photo = rig.photoOutput
         eventually("the camera keeps its recent frames") { photo.zeroShutterLagHistoryBytes > 0 }
         _ = try rig.rig.collector.waitForMoreFrames(12)
