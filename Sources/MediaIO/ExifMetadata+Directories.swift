@@ -70,6 +70,7 @@ extension ExifMetadata {
         exif[.colorSpace] = colorSpace.map { .short([$0.rawValue]) }
         exif[.pixelXDimension] = pixelWidth.map { .long([UInt32(clamping: $0)]) }
         exif[.pixelYDimension] = pixelHeight.map { .long([UInt32(clamping: $0)]) }
+        exif[.makerNote] = contentIdentifier.map { .bytes(AppleMakerNote.bytes(contentIdentifier: $0)) }
         return (ifd0, exif)
     }
 
@@ -98,6 +99,7 @@ extension ExifMetadata {
         colorSpace = enumerated(exif[.colorSpace])
         pixelWidth = integer(exif[.pixelXDimension])
         pixelHeight = integer(exif[.pixelYDimension])
+        if case .bytes(let note)? = exif[.makerNote] { contentIdentifier = AppleMakerNote.contentIdentifier(in: note) }
         readDate(ifd0: ifd0, exif: exif)
     }
 

@@ -46,6 +46,9 @@ package struct ExifMetadata: Sendable, Hashable {
     package var pixelHeight: Int?
     /// The colour space of the pixels; OpenCapture's photos are sRGB.
     package var colorSpace: ColorSpace? = .sRGB
+    /// The Live Photo content identifier shared by a still and its movie, written in
+    /// Apple's maker note tag 0x0011 (exiftool: MediaGroupUUID).
+    package var contentIdentifier: String?
 
     package init(
         make: String? = nil, model: String? = nil, software: String? = "OpenCapture",

@@ -35,6 +35,8 @@ package enum ExifTag: UInt16, Sendable, CaseIterable {
     case componentsConfiguration = 0x9101
     case flash = 0x9209
     case focalLength = 0x920A
+    /// Apple's maker note (`AppleMakerNote`): a Live Photo still's content identifier.
+    case makerNote = 0x927C
     case flashpixVersion = 0xA000
     case colorSpace = 0xA001
     case pixelXDimension = 0xA002

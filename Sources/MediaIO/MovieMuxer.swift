@@ -114,8 +114,10 @@ final class MovieMuxer {
     ///   - firstFragmentNumber: the sequence number of the first 'moof' (fragmented only).
     ///   - fastStart: unfragmented, move the 'moov' before the 'mdat' at `finish`.
     ///   - movieTimeScale: the 'mvhd' time scale, nil for the muxer's default.
+    ///   - metadataKeys: write the tags as QuickTime 'mdta' keys (use_metadata_tags).
     func writeHeader(
-        metadata: [(String, String)] = [], firstFragmentNumber: Int = 1, fastStart: Bool = false, movieTimeScale: Int32? = nil
+        metadata: [(String, String)] = [], firstFragmentNumber: Int = 1, fastStart: Bool = false, movieTimeScale: Int32? = nil,
+        metadataKeys: Bool = false
     ) throws(MovieWriterError) {
         guard let context else { throw .notWriting }
         for (key, value) in metadata { av_dict_set(&context.pointee.metadata, key, value, 0) }
@@ -126,8 +128,9 @@ final class MovieMuxer {
             // empty_moov: the header is complete before the first sample, so every fragment plays.
             av_dict_set(&options, "movflags", "frag_custom+empty_moov+default_base_moof", 0)
             if firstFragmentNumber != 1 { av_dict_set(&options, "fragment_index", String(firstFragmentNumber), 0) }
-        } else if fastStart {
-            av_dict_set(&options, "movflags", "faststart", 0)
+        } else if fastStart || metadataKeys {
+            let flags = [fastStart ? "faststart" : nil, metadataKeys ? "use_metadata_tags" : nil].compactMap { $0 }
+            av_dict_set(&options, "movflags", flags.joined(separator: "+"), 0)
         }
         if let movieTimeScale { av_dict_set(&options, "movie_timescale", String(movieTimeScale), 0) }
         let written = avformat_write_header(context, &options)

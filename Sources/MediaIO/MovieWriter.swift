@@ -183,7 +183,8 @@ package final class MovieWriter: @unchecked Sendable {
             audioTrack = audio
             try muxer.writeHeader(
                 metadata: configuration.metadata, firstFragmentNumber: configuration.firstFragmentNumber,
-                fastStart: configuration.fastStart, movieTimeScale: configuration.movieTimeScale)
+                fastStart: configuration.fastStart, movieTimeScale: configuration.movieTimeScale,
+                metadataKeys: configuration.quickTimeMetadataKeys)
         } catch {
             // A file without a usable header is of no use to anyone.
             muxer.release(keepingFile: false)
@@ -398,4 +399,21 @@ package final class MovieWriter: @unchecked Sendable {
 extension MovieWriter {
     /// Whether `hevc: true` can work here: FFmpeg has libx265.
     package static var canEncodeHEVC: Bool { MovieEncoder.canEncodeHEVC }
+}
+
+extension MovieWriter {
+    /// The track matrix that turns the picture `degrees` clockwise (a multiple of 90), for
+    /// `MovieVideoSettings.displayMatrix`; nil for none. Loads FFmpeg.
+    package static func displayMatrix(rotationDegrees degrees: Int) throws(MovieWriterError) -> [Int32]? {
+        let rotation = (degrees % 360 + 360) % 360
+        guard rotation != 0 else { return nil }
+        guard rotation % 90 == 0 else { throw .invalidSettings("rotation \(degrees) is not a multiple of 90") }
+        try FFmpegLibraries.load()
+        return MovieMuxer.rotationMatrix(degrees: rotation)
+    }
+}
+
+extension MovieWriter {
+    /// Whether FFmpeg's libraries load here (an H.264 movie can be written).
+    package static var isAvailable: Bool { (try? FFmpegLibraries.load()) != nil }
 }

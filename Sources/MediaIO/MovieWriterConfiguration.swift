@@ -102,6 +102,10 @@ package struct MovieWriterConfiguration: Sendable {
     package var metadata: [(String, String)] = []
     /// The movie's time scale ('mvhd'), nil for the muxer's 1000.
     package var movieTimeScale: Int32?
+    /// QuickTime only: write `metadata` as QuickTime metadata ('meta' with 'keys', 'mdta'
+    /// handler), so reverse-DNS keys such as com.apple.quicktime.content.identifier keep
+    /// their names (libavformat's use_metadata_tags).
+    package var quickTimeMetadataKeys = false
 
     package init(video: MovieVideoSettings? = nil, audio: MovieAudioSettings? = nil) {
         self.video = video

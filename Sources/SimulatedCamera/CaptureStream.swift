@@ -19,6 +19,11 @@ final class CaptureStream: @unchecked Sendable {
     let thermal: ThermalModel
     private let stills: StillProcessor
     private let pendingStills = PendingStills()
+    /// Zero shutter lag: who wants the history, and the history itself (capture thread only).
+    private let recentFrames: RecentFrames
+    private var history = RecentFrameRing()
+    /// The presentation time of the newest frame boundary (a virtual-time request's moment).
+    private let latestBoundary = Atomic<Int64>(0)
     /// Stills taken so far (their noise keys count down from −1).
     private var stillCount: Int64 = 0
     private(set) var configuration: StreamConfiguration
@@ -86,8 +91,9 @@ final class CaptureStream: @unchecked Sendable {
         camera: SimulatedCameraModel, configuration: StreamConfiguration, sink: any FrameSink, pacing: Pacing,
         seed: UInt64, maximumBufferCount: Int, controls: StreamControls, stills: StillProcessor,
         thermal: ThermalModel = ThermalModel(), lens lensControls: LensControls = LensControls(),
-        cache: StreamResources.Cache = StreamResources.Cache()
+        cache: StreamResources.Cache = StreamResources.Cache(), recentFrames: RecentFrames = RecentFrames()
     ) {
+        self.recentFrames = recentFrames
         self.camera = camera
         self.thermal = thermal
         self.stills = stills
@@ -194,6 +200,7 @@ final class CaptureStream: @unchecked Sendable {
             stills.fail(entry.completion, .streamFailed("the stream stopped before the still was taken"))
         }
         stills.release()
+        releaseHistory()
         resources.streamEnded()
         cache.give(resources)
         thermal.endHeating()
@@ -298,28 +305,62 @@ final class CaptureStream: @unchecked Sendable {
         sink.backendDidCapture(buffer, metadata: metadata)
     }
 
-    /// Queues a still for the next frame boundary; false if the stream has ended.
+    /// Queues a still for the next frame boundary; false if the stream has ended. A
+    /// zero-shutter-lag request is stamped with its moment: now in real time, the newest
+    /// boundary in virtual time (the frame the sensor is on).
     func requestStill(_ request: StillRequest, completion: @escaping StillProcessor.Completion) -> Bool {
-        pendingStills.add(PendingStills.Entry(request: request, completion: completion))
+        var request = request
+        if request.zeroShutterLag {
+            request.moment = pacing == .realTime ? HostClock.now() : latestBoundary.load(ordering: .acquiring)
+        }
+        return pendingStills.add(PendingStills.Entry(request: request, completion: completion))
     }
 
     /// Hands the stills requested since the last boundary to the still processor, with the
-    /// exposure, white balance, light and scene of frame `index`, which starts at `pts`.
+    /// exposure, white balance, light and scene of frame `index`, which starts at `pts` (or,
+    /// for zero shutter lag, of the newest kept boundary at or before the request's moment).
+    /// Keeps the boundary in the history while anyone wants it.
     private func takeStills(pts: Int64) {
+        latestBoundary.store(pts, ordering: .releasing)
+        let keeping = recentFrames.isEnabled
         let entries = pendingStills.take()
-        guard !entries.isEmpty else { return }
-        let format = camera.descriptor.formats[configuration.formatIndex]
-        let time = Double(pts - startTime) / Double(HostClock.timescale)
-        let gains = whiteBalance.gains
+        if !keeping { releaseHistory() }
+        guard keeping || !entries.isEmpty else { return }
+        let frame = boundaryFrame(pts: pts)
+        if keeping {
+            history.append(frame)
+            recentFrames.setHeldBytes(history.bytes)
+        }
         for entry in entries {
             stillCount += 1
+            let flash = entry.request.flash && camera.hasFlash
+            var source = frame
+            var recalled = false
+            if let moment = entry.request.moment, !flash, let past = history.frame(at: moment) {
+                source = past
+                recalled = past.metadata.presentationTime.value != pts
+            }
             stills.submit(
                 StillJob(
-                    request: entry.request, flash: entry.request.flash && camera.hasFlash, camera: camera.physical(constituent),
-                    scene: renderer.scene, noiseFrame: -stillCount, time: time, zoom: zoom, format: format,
-                    illuminant: illuminant, autoExposure: autoExposure, gains: gains, colorMatrix: stillColorMatrix(for: gains),
-                    metadata: baseMetadata(pts: pts), completion: entry.completion, lens: lens.stillState))
+                    source, request: entry.request, flash: flash, noiseFrame: -stillCount, completion: entry.completion,
+                    fromRecentFrames: recalled))
         }
+    }
+
+    /// The state a still of the boundary at `pts` is rendered from.
+    private func boundaryFrame(pts: Int64) -> StillFrame {
+        let gains = whiteBalance.gains
+        return StillFrame(
+            camera: camera.physical(constituent), scene: renderer.scene, time: Double(pts - startTime) / Double(HostClock.timescale),
+            zoom: zoom, format: camera.descriptor.formats[configuration.formatIndex], illuminant: illuminant,
+            autoExposure: autoExposure, gains: gains, colorMatrix: stillColorMatrix(for: gains), metadata: baseMetadata(pts: pts),
+            lens: lens.stillState)
+    }
+
+    private func releaseHistory() {
+        guard history.count > 0 else { return }
+        history.release()
+        recentFrames.setHeldBytes(0)
     }
 
     /// Metadata known before rendering: timing, exposure, lens, white balance, light.

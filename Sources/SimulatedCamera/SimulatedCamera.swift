@@ -158,7 +158,7 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         let stream = CaptureStream(
             camera: model, configuration: configuration, sink: sink, pacing: settings.1, seed: settings.0,
             maximumBufferCount: settings.2, controls: controls, stills: stills, thermal: thermal, lens: lens,
-            cache: resourceCache)
+            cache: resourceCache, recentFrames: recentFrames)
         state.withLock { $0.stream = stream }
         stream.launch()
     }
@@ -186,6 +186,15 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
     }
 
     package var hasFlash: Bool { model.hasFlash }
+
+    /// Zero shutter lag's history of recent frame boundaries (see `RecentFrames`).
+    let recentFrames = RecentFrames()
+
+    package func keepRecentFrames(_ keep: Bool, for owner: ObjectIdentifier) {
+        recentFrames.keep(keep, for: owner)
+    }
+
+    package var recentFrameBytes: Int { recentFrames.heldBytes }
 
     /// The largest frame or still the camera makes, side by side: what a scene picture is
     /// ever sampled at (the sensor, for the built-in cameras).

@@ -1,6 +1,24 @@
 import CaptureCore
 import ColorScience
 
+/// What a still needs of one frame boundary: the sensor's whole state at that instant. A
+/// simulated frame is a pure function of this state (and the stream's seed), so keeping it
+/// keeps the full-quality frame: the still processor renders it at full resolution on
+/// demand, where a phone keeps the sensor's full-resolution readouts.
+struct StillFrame: Sendable {
+    var camera: SimulatedCameraModel
+    var scene: Scene
+    var time: Double
+    var zoom: Double
+    var format: DeviceFormatSpec
+    var illuminant: TemperatureTint
+    var autoExposure: AutoExposure
+    var gains: SIMD3<Double>
+    var colorMatrix: ColorTransform
+    var metadata: FrameMetadata
+    var lens: LensState
+}
+
 /// Everything a still needs from its stream, copied by the capture thread at the frame
 /// boundary the still is taken at: the still queue renders it later, while the stream
 /// moves on, and sees exactly the state of that instant.
@@ -32,6 +50,31 @@ struct StillJob: Sendable {
     var completion: @Sendable (Result<StillCapture, BackendError>) -> Void
     /// Lens position and torch at the boundary; nil renders sharp and without the torch.
     var lens: LensState? = nil
+    /// Whether the boundary was one before the request (zero shutter lag).
+    var fromRecentFrames = false
+
+    /// The job for `request` at the boundary `frame` describes.
+    init(
+        _ frame: StillFrame, request: StillRequest, flash: Bool, noiseFrame: Int64,
+        completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void, fromRecentFrames: Bool
+    ) {
+        self.request = request
+        self.flash = flash
+        camera = frame.camera
+        scene = frame.scene
+        self.noiseFrame = noiseFrame
+        time = frame.time
+        zoom = frame.zoom
+        format = frame.format
+        illuminant = frame.illuminant
+        autoExposure = frame.autoExposure
+        gains = frame.gains
+        colorMatrix = frame.colorMatrix
+        metadata = frame.metadata
+        self.completion = completion
+        lens = frame.lens
+        self.fromRecentFrames = fromRecentFrames
+    }
 
     /// The lens as the still sees it: the streaming format's field of view when the aspect
     /// ratios match, else that of the widest format of the still's aspect (a 4:3 photo

@@ -127,6 +127,7 @@ final class StillProcessor: @unchecked Sendable {
         metadata.grayWorldGains = (Float(grey.x), Float(grey.y), Float(grey.z))
         var still = StillCapture(buffer: buffer, metadata: metadata, flashFired: job.flash, raw: mosaic.map { raw(of: $0, gains: gains, job: job) })
         still.fusedFrames = fused
+        still.fromRecentFrames = job.fromRecentFrames
         return still
     }
 

@@ -26,6 +26,10 @@ enum BenchCommand {
                            focus locked
               render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
                            AVX-512, x86-64-v3 AVX2)
+            With --photo-only, the photo pipeline instead: 4032x3024 JPEG and HEIC encodes
+            against cjpeg and heif-enc on the same pixels, capturePhoto-to-file per quality
+            prioritization, zero shutter lag as photo timestamp minus call time (on and off),
+            and the bytes the zero-shutter-lag history and the Live Photo ring hold.
             Build it in release mode for meaningful numbers: swift build -c release.
             """,
         options: [
@@ -34,6 +38,7 @@ enum BenchCommand {
             .integer("--cores", in: 1...1024, help: "Pin the process to N of the cores it may run on first"),
             .flag("--throughput-only", help: "Measure throughput only (no one-core child, latency, movie, photo, autofocus or peers)"),
             .flag("--autofocus-only", help: "Measure the autofocus section only"),
+            .flag("--photo-only", help: "Measure the photo pipeline only (encoders against cjpeg and heif-enc, latency, zero shutter lag, memory)"),
         ],
         run: run)
 
@@ -53,6 +58,10 @@ enum BenchCommand {
         }
         if args.has("--autofocus-only") {
             report["autofocus"] = try autofocus(device: device)
+            return try printJSON(report)
+        }
+        if args.has("--photo-only") {
+            report["photo_pipeline"] = try BenchPhotoPipeline.report(device: device)
             return try printJSON(report)
         }
         var throughput: [[String: Any]] = []

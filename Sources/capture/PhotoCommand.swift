@@ -14,7 +14,10 @@ enum PhotoCommand {
             beside it and put in place when complete; if writing fails (a full disk), nothing
             is left. --codec hevc writes HEIC (.heic); --raw writes the simulated sensor's
             Bayer mosaic as DNG (.dng); the file's extension must match. --quality quality
-            fuses a burst of frames (less noise, slower); speed compresses fastest.
+            fuses a burst of frames (less noise, slower); speed compresses fastest. --live
+            takes a Live Photo: the still, and beside it FILE with the extension .mov, a
+            QuickTime movie of about 1.5 s either side of the still sharing its content
+            identifier (the camera runs 1.5 s first to fill its ring of frames).
             """,
         options: CaptureOptions.camera + [
             .choice("--flash", "MODE", ["off", "on", "auto"], help: "off (default), on or auto (fires in dim light); cameras without a flash accept only off"),
@@ -22,6 +25,7 @@ enum PhotoCommand {
             .choice("--codec", "CODEC", ["jpeg", "hevc"], help: "jpeg (default, .jpg) or hevc (HEIC, .heic)"),
             .choice("--quality", "PRIORITY", ["speed", "balanced", "quality"], help: "speed, balanced (default) or quality (multi-frame fusion)"),
             .flag("--raw", help: "Write the raw Bayer photo as DNG (.dng); simulated cameras only"),
+            .flag("--live", help: "A Live Photo: also write the movie as FILE's name with .mov; simulated cameras only"),
             CaptureOptions.overwrite,
             OutputOptions.option("FILE", help: "The .jpg file to write (required); '-' is standard output"),
         ],
@@ -43,7 +47,17 @@ enum PhotoCommand {
         // The extension is checked first: a wrong one is the mistake to report, whatever the file.
         let kind = try PhotoKind(args, path: args.value("--output"))
         let target = try OutputOptions.target(args, placeholder: "FILE.jpg", missing: "where to write the photo")
-        let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle, kind: kind)
+        var movie: URL?
+        if args.has("--live") {
+            if kind.raw { throw UsageError("--live takes a processed photo; it takes no --raw") }
+            guard target.isCreatedByUs else { throw UsageError("--live writes a movie beside the photo; name a file with -o") }
+            let url = URL(fileURLWithPath: target.path).deletingPathExtension().appendingPathExtension("mov")
+            if FileManager.default.fileExists(atPath: url.path) {
+                guard args.has("--overwrite") else { throw UsageError("\(url.path) exists; use --overwrite to replace it") }
+            }
+            movie = url
+        }
+        let taker = PhotoTaker(plan: plan, flash: flash, settleFrames: settle, kind: kind, liveMovie: movie)
         let result = try taker.take()
         // Opened only now, so that a photo that fails (or Ctrl-C while settling) leaves no file.
         let file = try OutputFile(target)
@@ -52,6 +66,7 @@ enum PhotoCommand {
             try file.commit()
         } catch {
             file.discard()
+            if let movie { try? FileManager.default.removeItem(at: movie) }
             let what = target.isCreatedByUs ? "no photo written" : "the photo was not written in full"
             throw CommandFailure(message: "\(ErrorText.line(error)) (\(what))")
         }
@@ -59,6 +74,7 @@ enum PhotoCommand {
             format: "wrote %dx%d %@ (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, f/%.1f, flash %@",
             result.width, result.height, kind.name, result.data.count / 1024, target.name, 1 / result.exposure, result.iso, result.aperture,
             result.flashFired ? "fired" : "off")
+            + (result.movieDuration.map { String(format: "; Live Photo movie %.1f s to %@", $0, movie?.path ?? "") } ?? "")
         FileHandle.standardError.write(Data((report + "\n").utf8))
         return 0
     }
@@ -74,12 +90,17 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
         var iso: Double
         var aperture: Double
         var flashFired: Bool
+        /// The Live Photo movie's length, when one was written.
+        var movieDuration: Double?
     }
 
     private let plan: CapturePlan
     private let flash: AVCaptureDevice.FlashMode
     private let settleFrames: Int
     private let kind: PhotoKind
+    /// Where a Live Photo's movie goes (nil: a still only).
+    private let liveMovie: URL?
+    private var movieDuration: Double?
     private let settled = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private let queue = DispatchQueue(label: "capture.photo.frames")
@@ -92,11 +113,14 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
     // A 12 MP HEIC is compressed in software (x265): several seconds, more on a busy machine.
     static let photoLimit = 120.0
 
-    init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int, kind: PhotoKind = PhotoKind()) {
+    init(plan: CapturePlan, flash: AVCaptureDevice.FlashMode, settleFrames: Int, kind: PhotoKind = PhotoKind(), liveMovie: URL? = nil) {
         self.plan = plan
         self.flash = flash
-        self.settleFrames = settleFrames
+        // A Live Photo needs the ring full: 1.5 s of frames before the still.
+        let rate = 1 / max(plan.device.activeVideoMinFrameDuration.seconds, 1.0 / 240)
+        self.settleFrames = liveMovie == nil ? settleFrames : max(settleFrames, Int((1.6 * rate).rounded(.up)))
         self.kind = kind
+        self.liveMovie = liveMovie
     }
 
     func take() throws -> Result {
@@ -105,6 +129,13 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
         let frameOutput = AVCaptureVideoDataOutput()
         frameOutput.setSampleBufferDelegate(self, queue: queue)
         try SessionSetup.configure(session, plan: plan, outputs: [frameOutput, photoOutput])
+        if let liveMovie {
+            guard photoOutput.isLivePhotoCaptureSupported else {
+                throw UsageError("--live needs a camera that takes Live Photos (a simulated one)")
+            }
+            photoOutput.isLivePhotoCaptureEnabled = true  // before the session starts, as Apple asks
+            try? FileManager.default.removeItem(at: liveMovie)  // only there with --overwrite
+        }
         try session.startRunningChecked()
         defer { session.stopRunning() }
         // Waits end when the camera stops delivering, so that a stalled camera cannot hang
@@ -117,6 +148,7 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
         }
         let settings = try kind.settings(for: photoOutput)
         settings.flashMode = flash
+        settings.livePhotoMovieFileURL = liveMovie
         if settings.photoQualityPrioritization > photoOutput.maxPhotoQualityPrioritization {
             photoOutput.maxPhotoQualityPrioritization = settings.photoQualityPrioritization
         }
@@ -125,7 +157,8 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
             throw CommandFailure(message: "\(plan.device.localizedName) delivered no photo within \(Int(Self.photoLimit)) s")
         }
         if let failure { throw failure }
-        guard let result else { throw CommandFailure(message: "the camera returned no photo") }
+        guard var result else { throw CommandFailure(message: "the camera returned no photo") }
+        result.movieDuration = movieDuration
         return result
     }
 
@@ -149,6 +182,17 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
             data: data, width: Int(size.width), height: Int(size.height),
             exposure: exif["ExposureTime"] as? Double ?? 0, iso: Double((exif["ISOSpeedRatings"] as? [Int])?.first ?? 0),
             aperture: exif["FNumber"] as? Double ?? 0, flashFired: photo.resolvedSettings.isFlashEnabled)
+    }
+
+    func photoOutput(
+        _ output: AVCapturePhotoOutput, didFinishProcessingLivePhotoToMovieFileAt outputFileURL: URL, duration: CMTime,
+        photoDisplayTime: CMTime, resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?
+    ) {
+        if let error {
+            if failure == nil { failure = CommandFailure(message: "the Live Photo movie was not written: \(ErrorText.line(error))") }
+        } else {
+            movieDuration = duration.seconds
+        }
     }
 
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {

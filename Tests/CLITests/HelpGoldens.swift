@@ -137,7 +137,10 @@ enum HelpGoldens {
         beside it and put in place when complete; if writing fails (a full disk), nothing
         is left. --codec hevc writes HEIC (.heic); --raw writes the simulated sensor's
         Bayer mosaic as DNG (.dng); the file's extension must match. --quality quality
-        fuses a burst of frames (less noise, slower); speed compresses fastest.
+        fuses a burst of frames (less noise, slower); speed compresses fastest. --live
+        takes a Live Photo: the still, and beside it FILE with the extension .mov, a
+        QuickTime movie of about 1.5 s either side of the still sharing its content
+        identifier (the camera runs 1.5 s first to fill its ring of frames).
 
         Options:
           --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
@@ -180,6 +183,8 @@ enum HelpGoldens {
           --codec CODEC        jpeg (default, .jpg) or hevc (HEIC, .heic)
           --quality PRIORITY   speed, balanced (default) or quality (multi-frame fusion)
           --raw                Write the raw Bayer photo as DNG (.dng); simulated cameras only
+          --live               A Live Photo: also write the movie as FILE's name with .mov; simulated
+                               cameras only
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
           -o, --output FILE    The .jpg file to write (required); '-' is standard output
@@ -415,7 +420,7 @@ enum HelpGoldens {
         """
 
     static let bench = """
-        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only]
+        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only] [--photo-only]
 
         Prints JSON with:
           throughput   frames per second through a session with a no-op delegate, on
@@ -435,6 +440,10 @@ enum HelpGoldens {
                        focus locked
           render_kernels  which build of the render kernels this CPU runs (x86-64-v4 is
                        AVX-512, x86-64-v3 AVX2)
+        With --photo-only, the photo pipeline instead: 4032x3024 JPEG and HEIC encodes
+        against cjpeg and heif-enc on the same pixels, capturePhoto-to-file per quality
+        prioritization, zero shutter lag as photo timestamp minus call time (on and off),
+        and the bytes the zero-shutter-lag history and the Live Photo ring hold.
         Build it in release mode for meaningful numbers: swift build -c release.
 
         Options:
@@ -444,6 +453,8 @@ enum HelpGoldens {
           --throughput-only    Measure throughput only (no one-core child, latency, movie, photo, autofocus
                                or peers)
           --autofocus-only     Measure the autofocus section only
+          --photo-only         Measure the photo pipeline only (encoders against cjpeg and heif-enc,
+                               latency, zero shutter lag, memory)
           -h, --help           Show this help
         """
 

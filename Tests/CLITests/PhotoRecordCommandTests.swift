@@ -59,6 +59,29 @@ struct PhotoRecordCommandTests {
         #expect(tags["Make"] as? String == "OpenCapture")
     }
 
+    @Test("photo --live writes the still and a .mov beside it sharing one content identifier")
+    func livePhoto() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("live.jpg").path
+        let movie = folder.appendingPathComponent("live.mov").path
+        let output = try ToolRunner.run("capture", ["photo", "--virtual-time", "--preset", "352x288", "--live", "-o", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("Live Photo movie"), "\(output.stderr)")
+        // One exiftool run for both files (a perl start costs a tenth of a second).
+        let tool = try ToolRunner.run("exiftool", ["-j", "-n", movie, path], path: "/usr/bin/exiftool")
+        let files = try JSONSerialization.jsonObject(with: Data(tool.stdout.utf8)) as? [[String: Any]] ?? []
+        let clip = files.first ?? [:], still = files.last ?? [:]
+        // exiftool names the maker note's tag 0x0011 MediaGroupUUID since 12.19 (ContentIdentifier before).
+        let identifier = (still["MediaGroupUUID"] ?? still["ContentIdentifier"]) as? String
+        #expect(identifier != nil && clip["ContentIdentifier"] as? String == identifier, "\(still) \(clip)")
+        #expect(abs((clip["Duration"] as? Double ?? 0) - 3) < 0.15 && clip["CompressorID"] as? String == "avc1")
+        // The movie is checked like the photo: an existing one needs --overwrite.
+        try FileManager.default.removeItem(atPath: path)
+        let again = try ToolRunner.run("capture", ["photo", "--virtual-time", "--preset", "352x288", "--live", "-o", path])
+        #expect(again.status == 2 && again.stderr.contains("live.mov exists; use --overwrite"), "\(again.stderr)")
+    }
+
     @Test("bad photo and record input gets one line and exit status 2", arguments: [
         (["photo", "--flash", "sometimes", "-o", "/tmp/p.jpg"], "--flash must be off, on or auto, not 'sometimes'"),
         (["photo", "--device", "sim:front-wide", "--flash", "on", "-o", "/tmp/p.jpg"], "has no flash"),
@@ -66,6 +89,7 @@ struct PhotoRecordCommandTests {
         (["photo", "--codec", "hevc", "-o", "/tmp/p.jpg"], "HEIC photos are written to .heic files"),
         (["photo", "--raw", "-o", "/tmp/p.heic"], "DNG photos are written to .dng files"),
         (["photo", "--quality", "best", "-o", "/tmp/p.jpg"], "--quality must be speed, balanced or quality"),
+        (["photo", "--live", "--raw", "-o", "/tmp/p.dng"], "--live takes a processed photo"),
         (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number up to 86400 s, not '-1'"),
         (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a number in 0.1...60 s, not 'zero'"),
         (["record", "--codec", "vp9", "-o", "/tmp/r.mp4"], "--codec must be h264 or hevc"),

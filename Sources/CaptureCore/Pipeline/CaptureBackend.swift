@@ -213,14 +213,24 @@ package struct StillRequest: Sendable, Equatable {
     package var raw: Bool
     /// Frames fused into the processed still (multi-frame noise reduction); 1 takes one.
     package var fusedFrames: Int
+    /// Zero shutter lag: take the still from the frame that was exposing when the request
+    /// was made (the camera's recent-frame history), not from the next one.
+    package var zeroShutterLag: Bool
+    /// The moment of the request on the stream's clock (host nanoseconds), stamped by the
+    /// backend for a zero-shutter-lag request.
+    package var moment: Int64?
 
-    package init(width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool, raw: Bool = false, fusedFrames: Int = 1) {
+    package init(
+        width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool, raw: Bool = false, fusedFrames: Int = 1,
+        zeroShutterLag: Bool = false
+    ) {
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
         self.flash = flash
         self.raw = raw
         self.fusedFrames = fusedFrames
+        self.zeroShutterLag = zeroShutterLag
     }
 }
 
@@ -260,6 +270,8 @@ package struct StillCapture: @unchecked Sendable {
     package var raw: RawStill?
     /// Frames fused into the processed still.
     package var fusedFrames = 1
+    /// Whether the still came from a frame exposed before the request (zero shutter lag).
+    package var fromRecentFrames = false
 
     package init(buffer: CVPixelBuffer, metadata: FrameMetadata, flashFired: Bool, raw: RawStill? = nil) {
         self.buffer = buffer
@@ -276,4 +288,9 @@ package protocol StillCapturing: AnyObject, Sendable {
     /// Renders one still with the stream's current exposure and white balance; calls
     /// `completion` once, on a thread of the backend's, with the still or the failure.
     func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void)
+    /// Keeps the history of recent frames that zero-shutter-lag stills are taken from while
+    /// any `owner` wants it; the history is freed when the last one lets go.
+    func keepRecentFrames(_ keep: Bool, for owner: ObjectIdentifier)
+    /// Bytes the recent-frame history holds now (0 when nobody keeps it).
+    var recentFrameBytes: Int { get }
 }

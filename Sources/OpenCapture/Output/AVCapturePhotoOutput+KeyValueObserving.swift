@@ -2,8 +2,9 @@ import Foundation
 
 /// Key-value observation of a photo output: `captureReadiness` (threads: see that
 /// property), `isFlashScene` (camera-driven: on the device's change queue, as other
-/// camera-driven changes), `photoSettingsForSceneMonitoring` and
-/// `preparedPhotoSettingsArray` (on the setting thread).
+/// camera-driven changes), `photoSettingsForSceneMonitoring`, `preparedPhotoSettingsArray`
+/// and the zero-shutter-lag, responsive and fast-capture switches and their `…Supported`
+/// (on the setting thread).
 extension AVCapturePhotoOutput: KeyValueObservableObject {
     package var keyValueObservers: KeyValueObserverRegistry { photoKeyValueObservers }
     package var observableKeyTable: ObservableKeyTable { Self.keyTable }
@@ -18,6 +19,11 @@ extension AVCapturePhotoOutput: KeyValueObservableObject {
             ObservableKey(\Root.isStillImageStabilizationScene, "isStillImageStabilizationScene"),
             ObservableKey(\Root.photoSettingsForSceneMonitoring, "photoSettingsForSceneMonitoring") { $0 === $1 },
             ObservableKey(\Root.preparedPhotoSettingsArray, "preparedPhotoSettingsArray") { $0.elementsEqual($1, by: ===) },
+            ObservableKey(\Root.isZeroShutterLagEnabled, "isZeroShutterLagEnabled"),
+            ObservableKey(\Root.isResponsiveCaptureSupported, "isResponsiveCaptureSupported"),
+            ObservableKey(\Root.isResponsiveCaptureEnabled, "isResponsiveCaptureEnabled"),
+            ObservableKey(\Root.isFastCapturePrioritizationSupported, "isFastCapturePrioritizationSupported"),
+            ObservableKey(\Root.isFastCapturePrioritizationEnabled, "isFastCapturePrioritizationEnabled"),
         ]
     }
 }

@@ -9,9 +9,10 @@ extension AVCapturePhotoOutput {
         case ready = 1
         /// Briefly not ready (not used here: nothing stalls the output momentarily).
         case notReadyMomentarily = 2
-        /// A photo's exposure is in progress (until `didCapturePhotoFor`).
+        /// A photo's exposure is in progress (until `didCapturePhotoFor`), or one waits to start.
         case notReadyWaitingForCapture = 3
-        /// A photo is being processed; without responsive capture the next waits for it.
+        /// Photos are being processed: one, without responsive capture (the next would wait
+        /// for it); `responsiveProcessingLimit` with it.
         case notReadyWaitingForProcessing = 4
     }
 
@@ -22,12 +23,14 @@ extension AVCapturePhotoOutput {
     /// starting or stopping notifies on the thread that starts or stops it.
     public var captureReadiness: CaptureReadiness {
         guard let session, session.isRunning, !session.isInterrupted else { return .sessionNotRunning }
-        return state.withLock { Self.readiness($0) }
+        let responsive = isResponsiveCaptureEnabled
+        return state.withLock { Self.readiness($0, responsive: responsive) }
     }
 
-    static func readiness(_ state: State) -> CaptureReadiness {
+    /// Live Photo movies still being recorded or written do not hold the next photo up.
+    static func readiness(_ state: State, responsive: Bool) -> CaptureReadiness {
         if !state.capturing.isEmpty { return .notReadyWaitingForCapture }
-        if state.inFlight > 0 { return .notReadyWaitingForProcessing }
+        if state.processing.count >= (responsive ? responsiveProcessingLimit : 1) { return .notReadyWaitingForProcessing }
         return .ready
     }
 
@@ -51,6 +54,11 @@ extension AVCapturePhotoOutput {
     /// The session started or stopped (or was interrupted): coordinators follow. The
     /// output's own key is watched by the session's configuration lock.
     func sessionStateChanged() {
+        if session?.isRunning != true, !state.withLock({ $0.preservesLivePhotoSuspension }) {
+            state.withLock { $0.livePhotoSuspended = false }
+        }
+        updateRecentFrames()
+        updateLivePhotoRing()
         let coordinators = state.withLock { $0.coordinators.compactMap(\.coordinator) }
         for coordinator in coordinators { coordinator.outputReadinessChanged(finished: nil) }
     }

@@ -35,6 +35,20 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         /// Measured processing times (didCapture to the last photo), newest last, by the
         /// quality prioritization's raw value and whether the photo was compressed.
         var processingTimes: [ProcessingKind: [Double]] = [:]
+        /// Captures whose photos are not delivered yet, and (without responsive capture)
+        /// those waiting for them to start.
+        var processing: Set<Int64> = []
+        var waiting: [PhotoCapture] = []
+        /// Zero shutter lag as set (nil: the default, on), responsive capture, fast capture
+        /// prioritization, and the camera told to keep its recent frames.
+        var zeroShutterLag: Bool?
+        var responsiveCapture = false
+        var fastCapturePrioritization = false
+        var recentFramesCamera: (any StillCapturing)?
+        var livePhotoCapture = false
+        var livePhotoSuspended = false
+        var preservesLivePhotoSuspension = false
+        var livePhotoAutoTrimming = true
     }
 
     struct WeakCoordinator {
@@ -50,6 +64,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     let callbackQueue = DispatchQueue(label: "OpenCapture.photo")
     /// Key-value observers of the output.
     let photoKeyValueObservers = KeyValueObserverRegistry(label: "photoOutput")
+    /// The Live Photo ring and movies.
+    let livePhotos = LivePhotoRecorder()
 
     public override init() { super.init() }
 
@@ -147,11 +163,22 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     public func capturePhotoChecked(with settings: AVCapturePhotoSettings, delegate: any AVCapturePhotoCaptureDelegate) throws(AVCaptureException) {
         let plan = try validate(settings)
         let estimate = processingTimeEstimate(for: settings)
+        let (quality, lowered) = effectiveQuality(for: settings)
+        let capture = PhotoCapture(
+            output: self, settings: settings, plan: plan, delegate: delegate, processingEstimate: estimate, quality: quality,
+            fastCapturePrioritized: lowered)
+        // Without responsive capture a capture made while another is processing waits for it.
+        let responsive = isResponsiveCaptureEnabled
+        var waits = false
         changeReadiness {
             $0.inFlight += 1
             $0.capturing.insert(settings.uniqueID)
+            waits = !responsive && !$0.processing.isEmpty
+            $0.processing.insert(settings.uniqueID)
+            if waits { $0.waiting.append(capture) }
         }
-        PhotoCapture(output: self, settings: settings, plan: plan, delegate: delegate, processingEstimate: estimate).run()
+        capture.prepare()
+        if !waits { capture.run() }
     }
 
     /// Photos being taken now (Linux addition, for tests and progress displays).
@@ -160,6 +187,16 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// The sensor part of a capture is over (`didCapturePhotoFor` is next). On the callback queue.
     func captureDidExpose(_ uniqueID: Int64) {
         changeReadiness { _ = $0.capturing.remove(uniqueID) }
+    }
+
+    /// The capture's photos are delivered: a capture waiting for it may start. On the callback queue.
+    func captureDidProcess(_ uniqueID: Int64) {
+        var next: PhotoCapture?
+        changeReadiness {
+            $0.processing.remove(uniqueID)
+            if !$0.waiting.isEmpty { next = $0.waiting.removeFirst() }
+        }
+        next?.run()
     }
 
     /// The capture's last callback ran. On the callback queue.
@@ -204,8 +241,18 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
                 throw invalid("bracketedSettings count (\(bracket.bracketedSettings.count)) must be between 1 and maxBracketedCapturePhotoCount (\(maxBracketedCapturePhotoCount))")
             }
         }
-        if settings.livePhotoMovieFileURL != nil, !isLivePhotoCaptureEnabled {
-            throw invalid("settings.livePhotoMovieFileURL may not be set unless self.livePhotoCaptureEnabled is YES")
+        if let url = settings.livePhotoMovieFileURL {
+            guard isLivePhotoCaptureEnabled else {
+                throw invalid("settings.livePhotoMovieFileURL may not be set unless self.livePhotoCaptureEnabled is YES")
+            }
+            guard !isLivePhotoCaptureSuspended else {
+                throw invalid("settings.livePhotoMovieFileURL may not be set while self.livePhotoCaptureSuspended is YES")
+            }
+            guard url.isFileURL else { throw invalid("settings.livePhotoMovieFileURL must be a file URL") }
+            guard availableLivePhotoVideoCodecTypes.contains(settings.livePhotoVideoCodecType) else {
+                throw invalid("Unsupported livePhotoVideoCodecType \(settings.livePhotoVideoCodecType.rawValue) - use availableLivePhotoVideoCodecTypes")
+            }
+            if settings.isRawOnly { throw invalid("Live Photo capture requires a processed photo") }
         }
         let limit = maxPhotoDimensions
         var size = settings.maxPhotoDimensions

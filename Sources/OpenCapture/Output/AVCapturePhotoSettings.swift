@@ -36,10 +36,13 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     /// `availablePreviewPhotoPixelFormatTypes`, optionally `kCVPixelBufferWidthKey` with
     /// `kCVPixelBufferHeightKey` (sized as thumbnails are; without them the long side is 640).
     open var previewPhotoFormat: [String: Any]?
-    /// Where a Live Photo's movie goes (default nil). Setting one makes `capturePhoto`
-    /// raise: the output's `isLivePhotoCaptureEnabled` is always false here.
+    /// Where a Live Photo's movie goes (default nil: a still only). A file URL at which
+    /// nothing exists; the output's `isLivePhotoCaptureEnabled` must be true (and capture
+    /// not suspended), else `capturePhoto` raises. The QuickTime movie appears there only
+    /// when complete.
     open var livePhotoMovieFileURL: URL?
-    /// The codec of a Live Photo's movie (default `.h264`).
+    /// The codec of a Live Photo's movie (default `.h264`), one of the output's
+    /// `availableLivePhotoVideoCodecTypes`.
     open var livePhotoVideoCodecType: AVVideoCodecType = .h264
     /// The deprecated `isHighResolutionPhotoEnabled`.
     var isHighResolutionPhotoEnabledSetting = false
@@ -223,10 +226,11 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     /// last eight photos of the same quality prioritization and codec (exposure end to the
     /// finished file); invalid for the first photo of a kind, which nothing predicts.
     public let photoProcessingTimeRange: CMTimeRange
-    /// The size of a Live Photo's movie: zero (no Live Photos here).
-    public var livePhotoMovieDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
-    /// Whether fast capture prioritization lowered this photo's quality: never here.
-    public var isFastCapturePrioritizationEnabled: Bool { false }
+    /// The size of the Live Photo's movie; zero when the capture is not a Live Photo.
+    public let livePhotoMovieDimensions: CMVideoDimensions
+    /// Whether fast capture prioritization was used for this capture: it lowered the
+    /// quality prioritization because other photos were processing.
+    public let isFastCapturePrioritizationEnabled: Bool
     /// The size of a deferred photo proxy: zero (no deferred delivery here).
     public var deferredPhotoProxyDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
 
@@ -235,9 +239,12 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
         embeddedThumbnailDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
         previewDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
         rawPhotoDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), expectedPhotoCount: Int = 1,
-        photoProcessingTimeRange: CMTimeRange = .invalid
+        photoProcessingTimeRange: CMTimeRange = .invalid,
+        livePhotoMovieDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), isFastCapturePrioritizationEnabled: Bool = false
     ) {
         self.photoProcessingTimeRange = photoProcessingTimeRange
+        self.livePhotoMovieDimensions = livePhotoMovieDimensions
+        self.isFastCapturePrioritizationEnabled = isFastCapturePrioritizationEnabled
         self.uniqueID = uniqueID
         self.photoDimensions = photoDimensions
         self.isFlashEnabled = isFlashEnabled

@@ -118,7 +118,10 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
         let watch = KeyValueChange.watch(self, keys: ["capturingStillImage"])
         state.withLock { $0.inProgress[settings.uniqueID] = capture }
         watch?.didChange()
-        PhotoCapture(output: engine, settings: settings, plan: plan, delegate: capture, processingEstimate: .invalid).run()
+        PhotoCapture(
+            output: engine, settings: settings, plan: plan, delegate: capture, processingEstimate: .invalid,
+            quality: settings.photoQualityPrioritization, fastCapturePrioritized: false
+        ).run()
     }
 
     private func finished(_ uniqueID: Int64) {

@@ -12,6 +12,13 @@ final class PhotoCapture: @unchecked Sendable {
     private weak var delegate: (any AVCapturePhotoCaptureDelegate)?
     /// The expected processing time from the output's earlier captures of this kind.
     private let processingEstimate: CMTimeRange
+    /// The quality the capture gets (fast capture prioritization may have lowered it).
+    private let quality: AVCapturePhotoOutput.QualityPrioritization
+    private let fastCapturePrioritized: Bool
+    /// The Live Photo movie, when the settings ask for one; begun at `prepare`.
+    private var movie: LivePhotoMovie?
+    /// The identifier the still and its movie share.
+    private let contentIdentifier: String?
 
     /// The auto flash fires when the camera needs this much gain or more to expose the scene.
     static let autoFlashISO: Float = 400
@@ -21,13 +28,32 @@ final class PhotoCapture: @unchecked Sendable {
 
     init(
         output: AVCapturePhotoOutput, settings: AVCapturePhotoSettings, plan: PhotoPlan, delegate: any AVCapturePhotoCaptureDelegate,
-        processingEstimate: CMTimeRange
+        processingEstimate: CMTimeRange, quality: AVCapturePhotoOutput.QualityPrioritization, fastCapturePrioritized: Bool
     ) {
         self.output = output
         self.settings = settings
         self.plan = plan
         self.delegate = delegate
         self.processingEstimate = processingEstimate
+        self.quality = quality
+        self.fastCapturePrioritized = fastCapturePrioritized
+        contentIdentifier = settings.livePhotoMovieFileURL == nil ? nil : UUID().uuidString
+    }
+
+    /// At `capturePhoto` (before a wait for an earlier capture): a Live Photo's movie
+    /// starts from the frames of this moment.
+    func prepare() {
+        guard let url = settings.livePhotoMovieFileURL, let contentIdentifier else { return }
+        let movie = LivePhotoMovie(
+            url: url, hevc: settings.livePhotoVideoCodecType == .hevc, contentIdentifier: contentIdentifier,
+            rotationDegrees: Int(plan.connection.videoRotationAngle), autoTrims: output.isLivePhotoAutoTrimmingEnabled)
+        if output.livePhotos.begin(movie) {
+            self.movie = movie
+        } else {
+            // The session stopped meanwhile: the capture fails below, with no movie to write.
+            movie.fail(AVError(.sessionNotRunning, "Live Photo capture is not running"))
+            self.movie = movie
+        }
     }
 
     func run() {
@@ -42,19 +68,22 @@ final class PhotoCapture: @unchecked Sendable {
             uniqueID: settings.uniqueID, photoDimensions: plan.processed ? size : none,
             isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? none,
             previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? size : none,
-            expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0), photoProcessingTimeRange: processingEstimate)
+            expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0), photoProcessingTimeRange: processingEstimate,
+            livePhotoMovieDimensions: movie == nil ? none : output.livePhotoMovieDimensions,
+            isFastCapturePrioritizationEnabled: fastCapturePrioritized)
         let queue = output.callbackQueue
         queue.async { [self] in
             delegate?.photoOutput(output, willBeginCaptureFor: resolved)
             delegate?.photoOutput(output, willCapturePhotoFor: resolved)
         }
         guard let camera = plan.device.backend as? StillCapturing else {
+            if let movie { output.livePhotos.cancel(movie, error: AVError(.unknown, "no still")) }
             finish(resolved, photo: nil, error: AVError(.unknown, "\(plan.device.localizedName) cannot take still photos"))
             return
         }
         let request = StillRequest(
             width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash, raw: plan.raw,
-            fusedFrames: settings.photoQualityPrioritization == .quality ? Self.qualityFrames : 1)
+            fusedFrames: quality == .quality ? Self.qualityFrames : 1, zeroShutterLag: output.usesZeroShutterLag(flash: flash))
         camera.captureStill(request) { [self] result in
             let exposed = ContinuousClock.now
             queue.async { [self] in
@@ -63,7 +92,8 @@ final class PhotoCapture: @unchecked Sendable {
                 switch result {
                 case .success(let still):
                     plan.device.record(still.metadata)
-                    let file = PhotoFile(still: still, plan: plan, settings: settings)
+                    if let movie { output.livePhotos.setStillTime(still.metadata.presentationTime, of: movie) }
+                    let file = PhotoFile(still: still, plan: plan, settings: settings, quality: quality, contentIdentifier: contentIdentifier)
                     let preview = plan.preview.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: $0.format) }
                     let time = still.metadata.presentationTime
                     var photos: [(AVCapturePhoto, (any Error)?)] = []
@@ -85,7 +115,9 @@ final class PhotoCapture: @unchecked Sendable {
                     output.recordProcessingTime(ContinuousClock.now - exposed, for: settings)
                     finishOnQueue(resolved, photos: photos)
                 case .failure(let failure):
-                    finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The photo could not be taken: \(failure)"))
+                    let error = AVError(.unknown, "The photo could not be taken: \(failure)")
+                    if let movie { output.livePhotos.cancel(movie, error: error) }
+                    finishOnQueue(resolved, photo: nil, error: error)
                 }
             }
         }
@@ -107,10 +139,27 @@ final class PhotoCapture: @unchecked Sendable {
         finishOnQueue(resolved, photos: [(delivered, error)])
     }
 
-    /// Delivers each photo with its error, then ends the capture with the first error.
+    /// Delivers each photo with its error, then (for a Live Photo, once its movie is
+    /// recorded and written, with those two calls) ends the capture with the first error.
     private func finishOnQueue(_ resolved: AVCaptureResolvedPhotoSettings, photos: [(AVCapturePhoto, (any Error)?)]) {
         for (photo, error) in photos { delegate?.photoOutput(output, didFinishProcessingPhoto: photo, error: error) }
-        delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: photos.lazy.compactMap(\.1).first)
-        output.captureDidFinish(settings.uniqueID)
+        output.captureDidProcess(settings.uniqueID)
+        let photoError = photos.lazy.compactMap(\.1).first
+        guard let movie, let url = settings.livePhotoMovieFileURL else {
+            delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: photoError)
+            output.captureDidFinish(settings.uniqueID)
+            return
+        }
+        let queue = output.callbackQueue
+        movie.recorded.notify(queue: queue) { [self] in
+            delegate?.photoOutput(output, didFinishRecordingLivePhotoMovieForEventualFileAt: url, resolvedSettings: resolved)
+            movie.written.notify(queue: queue) { [self] in
+                delegate?.photoOutput(
+                    output, didFinishProcessingLivePhotoToMovieFileAt: url, duration: movie.duration,
+                    photoDisplayTime: movie.photoDisplayTime, resolvedSettings: resolved, error: movie.error)
+                delegate?.photoOutput(output, didFinishCaptureFor: resolved, error: photoError ?? movie.error)
+                output.captureDidFinish(settings.uniqueID)
+            }
+        }
     }
 }

@@ -12,7 +12,12 @@ struct PhotoFile {
     let source: PhotoSource?
     let error: AVError?
 
-    init(still: StillCapture, plan: PhotoPlan, settings: AVCapturePhotoSettings) {
+    /// `quality` is the prioritization the capture got (fast capture prioritization may have
+    /// lowered the settings'); `contentIdentifier` pairs a Live Photo's still with its movie.
+    init(
+        still: StillCapture, plan: PhotoPlan, settings: AVCapturePhotoSettings, quality: AVCapturePhotoOutput.QualityPrioritization? = nil,
+        contentIdentifier: String? = nil
+    ) {
         let device = plan.device
         let metadata = still.metadata
         let rotation = Rotation(rawValue: Int(plan.connection.videoRotationAngle)) ?? .none
@@ -22,6 +27,7 @@ struct PhotoFile {
             isoSpeed: Int(metadata.iso.rounded()), whiteBalance: metadata.whiteBalanceState == .locked ? .manual : .auto,
             flash: device.hasFlash ? ExifFlash(fired: still.flashFired, mode: Self.flashMode(settings.flashMode)) : .noFlashFunction,
             exposureProgram: .normal, exposureMode: .auto, pixelWidth: still.buffer.width, pixelHeight: still.buffer.height)
+        exif.contentIdentifier = contentIdentifier
         if let camera = device.backend as? SimulatedCamera {
             let format = device.activeFormat.spec
             exif.focalLength = (camera.model.optics(for: format).focalLength * 100).rounded() / 100
@@ -35,10 +41,12 @@ struct PhotoFile {
             return
         }
         let thumbnail = plan.thumbnail.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: still.buffer.format) }
+        let priority = quality ?? settings.photoQualityPrioritization
         let source = PhotoSource(
-            buffer: still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, thumbnailCodec: plan.thumbnail?.codec)
+            buffer: still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, thumbnailCodec: plan.thumbnail?.codec,
+            quality: priority)
         do {
-            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail)
+            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, priority: priority)
             self.source = source
             error = nil
         } catch {
@@ -54,9 +62,9 @@ struct PhotoFile {
     /// A thumbnail is stored in EXIF's IFD1 for JPEG (so only with `exif`), as a thumbnail
     /// item for HEIC.
     static func encode(
-        _ buffer: CVPixelBuffer, codec: AVVideoCodecType, settings: AVCapturePhotoSettings, exif: ExifMetadata?, thumbnail: CVPixelBuffer?
+        _ buffer: CVPixelBuffer, codec: AVVideoCodecType, settings: AVCapturePhotoSettings, exif: ExifMetadata?, thumbnail: CVPixelBuffer?,
+        priority: AVCapturePhotoOutput.QualityPrioritization
     ) throws -> Data {
-        let priority = settings.photoQualityPrioritization
         let quality = settings.compressionQuality.map { Int(($0 * 100).rounded()) } ?? (priority == .speed ? 80 : 92)
         guard codec == .hevc else { return try JPEGEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: exif == nil ? nil : thumbnail) }
         // x265 in software: a 12 MP photo takes about 5 s at "ultrafast" and 15 s at "fast"
@@ -120,7 +128,10 @@ struct PhotoFile {
             "Make": exif.make ?? "", "Model": exif.model ?? "", "Software": exif.software ?? "",
             "Orientation": Int(exif.orientation.rawValue),
         ]
-        return ["Orientation": Int(exif.orientation.rawValue), "{Exif}": exifDictionary, "{TIFF}": tiff]
+        var metadata: [String: Any] = ["Orientation": Int(exif.orientation.rawValue), "{Exif}": exifDictionary, "{TIFF}": tiff]
+        // Apple's maker note tag 17 is the Live Photo content identifier.
+        if let identifier = exif.contentIdentifier { metadata["{MakerApple}"] = ["17": identifier] }
+        return metadata
     }
 }
 
@@ -133,6 +144,8 @@ struct PhotoSource: @unchecked Sendable {
     let exif: ExifMetadata
     let thumbnail: CVPixelBuffer?
     let thumbnailCodec: AVVideoCodecType?
+    /// The quality prioritization the photo was made with.
+    let quality: AVCapturePhotoOutput.QualityPrioritization
 
     /// The file with `metadata` (nil: none) and `thumbnail` (nil: none), the thumbnail
     /// scaled to `thumbnailFormat`'s width and height when it names them. Throws when the
@@ -153,6 +166,6 @@ struct PhotoSource: @unchecked Sendable {
                 embedded = PhotoDerivatives.scaled(thumbnail, to: size, format: thumbnail.format)
             }
         }
-        return try PhotoFile.encode(buffer, codec: codec, settings: settings, exif: exif, thumbnail: embedded)
+        return try PhotoFile.encode(buffer, codec: codec, settings: settings, exif: exif, thumbnail: embedded, priority: quality)
     }
 }

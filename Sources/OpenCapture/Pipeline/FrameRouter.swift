@@ -19,6 +19,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     private let previews = Mutex<[(connection: AVCaptureConnection, layer: AVCaptureVideoPreviewLayer)]>([])
     /// Metadata outputs read frames on their own queues (`MetadataScanner`).
     private let scanners = Mutex<[(connection: AVCaptureConnection, output: AVCaptureMetadataOutput)]>([])
+    /// Photo outputs keep frames for Live Photo movies (when enabled: `LivePhotoRecorder`).
+    private let photos = Mutex<[(connection: AVCaptureConnection, output: AVCapturePhotoOutput)]>([])
     private let stopped = Atomic<Bool>(false)
 
     /// One connection's route, with the pools (the output's, kept across runs) and format
@@ -71,6 +73,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             for movie in old where !new.contains(where: { $0 === movie }) { movie.recorder.setFeed(self, audio: false, attached: false) }
             for movie in new { movie.recorder.setFeed(self, audio: false, attached: true) }
         }
+        photos.withLock { list in
+            list = connections.compactMap { connection in (connection.output as? AVCapturePhotoOutput).map { (connection, $0) } }
+        }
         targets.withLock { current in
             current = connections.compactMap { connection in
                 guard let output = connection.output as? AVCaptureVideoDataOutput else { return nil }
@@ -107,6 +112,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         }
         for (connection, output) in scanners.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
             output.scanner.offer(buffer, metadata: metadata, connection: connection, output: output)
+        }
+        for (connection, output) in photos.withLock({ $0 }) where output.livePhotos.isActive && connection.isEnabled {
+            output.livePhotos.offer(buffer, metadata: metadata, mirrored: connection.transform.mirrored != metadata.isMirroredByDevice)
         }
         let routes = targets.withLock { $0 }
         for target in routes {

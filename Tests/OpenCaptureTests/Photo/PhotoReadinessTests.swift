@@ -169,7 +169,7 @@ struct PhotoReadinessTests {
         #expect(photo.maxPhotoDimensions == rig.rig.device.activeFormat.supportedMaxPhotoDimensions.last)
     }
 
-    @Test("Live Photos, zero shutter lag, responsive capture and fast capture prioritization are unsupported, as on a phone without them")
+    @Test("without a camera Live Photos, zero shutter lag, responsive capture and fast capture prioritization are unsupported; Live Photo settings need Live Photo capture")
     func unsupportedFeatures() throws {
         let photo = AVCapturePhotoOutput()
         #expect(!photo.isLivePhotoCaptureSupported && !photo.isLivePhotoCaptureEnabled && !photo.isLivePhotoCaptureSuspended)

@@ -1,0 +1,124 @@
+import Foundation
+import MediaIO
+
+/// One Live Photo's movie: the frames collected for it, then the file.
+///
+/// `LivePhotoRecorder` fills `frames` and `stillTime` under its lock; once collection ends
+/// (`recorded` is left) only the recorder's writer queue touches the movie, and the
+/// results are read on the photo output's callback queue after `written` is left.
+final class LivePhotoMovie: @unchecked Sendable {
+    let url: URL
+    let hevc: Bool
+    let contentIdentifier: String
+    let rotationDegrees: Int
+    let autoTrims: Bool
+    /// Entered at creation; left when collection ends, and when the file is done.
+    let recorded = DispatchGroup()
+    let written = DispatchGroup()
+
+    var frames: [LivePhotoRecorder.Frame] = []
+    var stillTime: CMTime?
+    // Results, for the delegate.
+    private(set) var duration = CMTime.invalid
+    private(set) var photoDisplayTime = CMTime.invalid
+    private(set) var error: (any Error)?
+    private var failed = false
+
+    /// Luma zones change by more than this (of 255, the largest of the 4x4) between two
+    /// frames: movement too large to keep, where auto trimming cuts.
+    static let trimThreshold: Float = 24
+
+    init(url: URL, hevc: Bool, contentIdentifier: String, rotationDegrees: Int, autoTrims: Bool) {
+        self.url = url
+        self.hevc = hevc
+        self.contentIdentifier = contentIdentifier
+        self.rotationDegrees = rotationDegrees
+        self.autoTrims = autoTrims
+        recorded.enter()
+        written.enter()
+    }
+
+    /// Whether a frame at `time` ends collection (the still is known and `postRoll` is reached).
+    func isComplete(at time: CMTime) -> Bool {
+        guard let stillTime else { return false }
+        return CMTimeGetSeconds(CMTimeSubtract(time, stillTime)) >= LivePhotoRecorder.postRoll
+    }
+
+    /// Ends the movie without a file (its still failed).
+    func fail(_ error: any Error) {
+        failed = true
+        self.error = error
+        recorded.leave()
+        written.leave()
+    }
+
+    /// The frames the movie keeps: `preRoll` before the still to `postRoll` after it, cut
+    /// where the picture jumps (auto trimming).
+    func selectedFrames() -> [LivePhotoRecorder.Frame] {
+        guard let stillTime else { return frames }
+        var kept = frames.filter {
+            let offset = CMTimeGetSeconds(CMTimeSubtract($0.time, stillTime))
+            return offset >= -LivePhotoRecorder.preRoll - 1e-6 && offset < LivePhotoRecorder.postRoll
+        }
+        guard autoTrims, kept.count > 1 else { return kept }
+        let still = kept.lastIndex { CMTimeCompare($0.time, stillTime) <= 0 } ?? 0
+        func jump(_ a: Int, _ b: Int) -> Bool {
+            let difference = kept[a].zones - kept[b].zones
+            return max(difference.max(), (-difference).max()) > Self.trimThreshold
+        }
+        var first = still, last = still
+        while first > 0, !jump(first - 1, first) { first -= 1 }
+        while last < kept.count - 1, !jump(last, last + 1) { last += 1 }
+        kept = Array(kept[first...last])
+        return kept
+    }
+
+    /// Encodes the movie (writer queue). The file appears at `url` only when complete: it
+    /// is written under a hidden name beside it and moved into place, so a failure (a full
+    /// disk, an unwritable directory) leaves nothing at `url`.
+    func writeFile() {
+        defer { written.leave() }
+        guard !failed else { return }
+        let selected = selectedFrames()
+        frames = []
+        guard let first = selected.first else {
+            error = AVError(.noDataCaptured, "No frames were recorded for the Live Photo movie.")
+            return
+        }
+        if FileManager.default.fileExists(atPath: url.path) {
+            error = AVError(.fileAlreadyExists, "Cannot write the Live Photo movie to \(url.path): the file already exists.")
+            return
+        }
+        let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        var writer: MovieWriter?
+        do throws(MovieWriterError) {
+            var video = MovieVideoSettings(width: first.buffer.width, height: first.buffer.height, frameRate: LivePhotoRecorder.maximumFrameRate)
+            video.fullRange = first.buffer.format == .yuv420BiPlanarFullRange
+            video.hevc = hevc
+            video.displayMatrix = try MovieWriter.displayMatrix(rotationDegrees: rotationDegrees)
+            var configuration = MovieWriterConfiguration(video: video)
+            configuration.container = .quickTime
+            configuration.metadata = [("com.apple.quicktime.content.identifier", contentIdentifier)]
+            configuration.quickTimeMetadataKeys = true
+            let movie = try MovieWriter(url: partial, configuration: configuration)
+            writer = movie
+            for frame in selected { try movie.append(frame.buffer, presentationTime: frame.time) }
+            try movie.finish()
+            duration = movie.recordedDuration
+        } catch {
+            writer?.cancel()
+            try? FileManager.default.removeItem(at: partial)
+            self.error = MovieRecorder.avError(error, framesWritten: 0)
+            return
+        }
+        do {
+            try FileManager.default.moveItem(at: partial, to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            self.error = AVError(.unknown, "The Live Photo movie could not be put at \(url.path): \(error.localizedDescription)")
+            duration = .invalid
+            return
+        }
+        if let stillTime { photoDisplayTime = CMTimeConvertScale(CMTimeSubtract(stillTime, first.time), timescale: 90_000, method: .roundHalfAwayFromZero) }
+    }
+}
