@@ -98,6 +98,17 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     /// The media the output takes from input ports (video, unless it says otherwise).
     var acceptedMediaTypes: [AVMediaType] { [.video] }
 
+    /// Whether the output takes one connection of each accepted media type (a camera and a
+    /// microphone) rather than one connection in all.
+    var takesOneConnectionPerMediaType: Bool { false }
+
+    /// The accepted media types no connection of this output carries yet.
+    var unconnectedMediaTypes: [AVMediaType] {
+        guard takesOneConnectionPerMediaType else { return connections.count < maximumConnectionCount ? acceptedMediaTypes : [] }
+        let taken = Set(connections.flatMap { $0.inputPorts.map(\.mediaType) })
+        return acceptedMediaTypes.filter { !taken.contains($0) }
+    }
+
     package var session: AVCaptureSession? { links.withLock { $0.session } }
 
     func attach(to session: AVCaptureSession?) { links.withLock { $0.session = session } }

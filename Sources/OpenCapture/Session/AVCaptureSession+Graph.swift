@@ -62,7 +62,8 @@ extension AVCaptureSession {
             model.withLock { $0.inputs.append(input) }
             if connect {
                 for output in outputs where output.connections.count < output.maximumConnectionCount {
-                    let ports = input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) }
+                    let wanted = output.unconnectedMediaTypes
+                    let ports = input.ports.filter { wanted.contains($0.mediaType) }
                     guard !ports.isEmpty else { continue }
                     addConnectionUnchecked(AVCaptureConnection(inputPorts: ports, output: output))
                 }
@@ -104,6 +105,7 @@ extension AVCaptureSession {
             return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
         case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
         case is AVCaptureMetadataOutput: return !outputs.contains { $0 is AVCaptureMetadataOutput }
+        case is AVCaptureStreamOutput: return true
         default: return false
         }
     }
@@ -130,6 +132,14 @@ extension AVCaptureSession {
             let ports = { (input: AVCaptureDeviceInput) in input.ports.filter { output.acceptedMediaTypes.contains($0.mediaType) } }
             if connect, let input = (deviceInputs + audioInputs).first(where: { !ports($0).isEmpty }) {
                 addConnectionUnchecked(AVCaptureConnection(inputPorts: ports(input), output: output))
+            }
+            // A stream output also takes the microphone beside the camera.
+            if connect, output.takesOneConnectionPerMediaType {
+                for input in deviceInputs + audioInputs {
+                    let wanted = output.unconnectedMediaTypes
+                    let more = input.ports.filter { wanted.contains($0.mediaType) }
+                    if !more.isEmpty { addConnectionUnchecked(AVCaptureConnection(inputPorts: more, output: output)) }
+                }
             }
             if isRunning, let video = output as? AVCaptureVideoDataOutput { video.openForRun() }
             if isRunning, let audio = output as? AVCaptureAudioDataOutput { audio.openForRun() }
