@@ -85,7 +85,9 @@ struct LiveProbe {
     /// Listens (or calls) with ffprobe on `url` (with `options` before it) and reads the
     /// stream's parameters and first packets.
     static func receiver(_ url: String, options: [String], seconds: Int = 10) throws -> StreamReceiver {
-        try StreamReceiver("ffprobe", ["-v", "error"] + options + [
+        // Half a second of analysis: enough for the frame rate, where the default 5 s would
+        // make every live probe wait that long.
+        try StreamReceiver("ffprobe", ["-v", "error", "-analyzeduration", "500000"] + options + [
             "-read_intervals", "%+#5", "-show_entries", "stream=codec_type,codec_name,width,height,r_frame_rate:packet=flags,codec_type",
             "-show_packets", "-of", "json", url,
         ], seconds: seconds)
