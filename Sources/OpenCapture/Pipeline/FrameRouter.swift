@@ -93,7 +93,9 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
             recorder.consume(buffer, metadata: metadata, mirrored: connection.transform.mirrored != metadata.isMirroredByDevice)
         }
         for (connection, stream) in streams.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
-            stream.consume(buffer, metadata: metadata)
+            // Turned and mirrored on the stream's own thread, off the capture thread.
+            let (rotation, wantsMirror, _) = connection.transform
+            stream.consume(buffer, metadata: metadata, rotation: rotation, mirrored: wantsMirror != metadata.isMirroredByDevice)
         }
         for (connection, layer) in previews.withLock({ $0 }) {
             let (rotation, wantsMirror, enabled) = connection.transform

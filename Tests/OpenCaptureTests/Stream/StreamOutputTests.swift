@@ -142,15 +142,16 @@ struct StreamOutputTests {
         #expect(read.codec == "h264" && read.width == 352 && read.height == 288 && read.firstPacketIsKey)
     }
 
-    @Test("RTMP: ffprobe listening reads H.264 in FLV")
+    @Test("RTMP: ffprobe listening reads H.264 in FLV, turned as the connection asks (288x352)")
     func rtmpToListener() throws {
         let url = "rtmp://127.0.0.1:\(freeLoopbackPort())/live/camera"
         let probe = try LiveProbe.receiver(url, options: ["-listen", "1"])
         let rig = try StreamRig()
+        rig.output.connection(with: .video)?.videoRotationAngle = 90
         try rig.start(url)
         let data = try #require(probe.waitForOutput())
         let info = try #require(LiveProbe(data))
-        #expect(info.codec == "h264" && info.width == 352 && info.height == 288 && info.firstPacketIsKey)
+        #expect(info.codec == "h264" && info.width == 288 && info.height == 352 && info.firstPacketIsKey)
     }
 
     @Test("a receiver killed mid-stream: the publisher reports the loss, retries, and the next receiver starts on a keyframe")

@@ -17,7 +17,9 @@ import MediaIO
 /// and every connection starts with a keyframe. When the peer goes away or cannot be
 /// reached, the output retries with back-off (`reconnectDelay`, doubling up to
 /// `maximumReconnectDelay`) until `stopStreaming()`; faults are reported, never raised.
-/// Frames go out as the camera captured them (no rotation or mirroring).
+/// The video connection's `videoRotationAngle` and `isVideoMirrored` apply to the pixels
+/// (turned on the stream's thread), as a stream has no track matrix that every receiver
+/// honours.
 ///
 /// **Congestion.** Media wait in a bounded queue (`maximumQueuedFrames` frames, 32 audio
 /// buffers) between the capture thread and the stream's own thread ("OpenCapture.stream"),
@@ -225,7 +227,9 @@ open class AVCaptureStreamOutput: AVCaptureOutput, @unchecked Sendable {
     override var takesOneConnectionPerMediaType: Bool { true }
 
     /// Called by the frame router with each frame while the session runs (capture thread).
-    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata) { publisher.enqueue(video: buffer, metadata: metadata) }
+    func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, rotation: Int, mirrored: Bool) {
+        publisher.enqueue(video: buffer, metadata: metadata, turn: StreamPublisher.Turn(rotation: rotation, mirrored: mirrored))
+    }
 
     /// Called by the audio router with each microphone buffer (the microphone's thread).
     func consume(audio sampleBuffer: CMSampleBuffer) { publisher.enqueue(audio: sampleBuffer) }

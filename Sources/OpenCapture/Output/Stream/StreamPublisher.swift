@@ -1,4 +1,5 @@
 import Foundation
+import ImageOps
 import MediaIO
 
 /// The engine behind `AVCaptureStreamOutput`: a bounded queue fed by the capture threads
@@ -42,8 +43,15 @@ final class StreamPublisher: @unchecked Sendable {
         let queue: DispatchQueue
     }
 
+    /// How a frame is turned before it is sent: the connection's rotation and mirroring.
+    struct Turn: Equatable {
+        var rotation: Int
+        var mirrored: Bool
+        static let none = Turn(rotation: 0, mirrored: false)
+    }
+
     private enum Item {
-        case video(CVPixelBuffer, FrameMetadata)
+        case video(CVPixelBuffer, FrameMetadata, Turn)
         case audio(CMSampleBuffer)
     }
 
@@ -137,7 +145,7 @@ final class StreamPublisher: @unchecked Sendable {
 
     // MARK: Capture side (capture threads; never blocks on the network)
 
-    func enqueue(video buffer: CVPixelBuffer, metadata: FrameMetadata) {
+    func enqueue(video buffer: CVPixelBuffer, metadata: FrameMetadata, turn: Turn = .none) {
         let limit = configuration.withLock { $0.maximumQueuedFrames }
         queue.lock()
         guard accepting else {
@@ -157,7 +165,7 @@ final class StreamPublisher: @unchecked Sendable {
                 dropped += 1
             }
         }
-        items.append(.video(buffer, metadata))
+        items.append(.video(buffer, metadata, turn))
         queuedFrames += 1
         queue.signal()
         queue.unlock()
@@ -198,7 +206,7 @@ final class StreamPublisher: @unchecked Sendable {
             if writer == nil {
                 // Connect with this frame's size; audio items wait for a connection, so the
                 // first item is a frame.
-                guard case .video(let buffer, let metadata) = item else { continue }
+                guard case .video(let captured, let metadata, let turn) = item, let buffer = turned(captured, turn) else { continue }
                 let wantsAudio = output?.hasLiveAudio ?? false
                 if wantsAudio, audioFormat == nil { audioFormat = latestAudioFormat() }
                 let settings = streamSettings(for: buffer, metadata: metadata, audio: wantsAudio ? audioFormat : nil)
@@ -229,7 +237,8 @@ final class StreamPublisher: @unchecked Sendable {
             guard let connection = writer else { continue }
             do throws(MovieWriterError) {
                 switch item {
-                case .video(let buffer, let metadata):
+                case .video(let captured, let metadata, let turn):
+                    guard let buffer = turned(captured, turn) else { continue }
                     let slow = sendDelay
                     if slow > 0 { Thread.sleep(forTimeInterval: slow) }
                     try connection.append(buffer, presentationTime: metadata.presentationTime)
@@ -256,6 +265,24 @@ final class StreamPublisher: @unchecked Sendable {
             }
         }
     }
+
+    /// The frame as the connection wants it: the captured buffer itself, or a turned or
+    /// mirrored copy in the stream's own pool (stream thread only); nil if that pool is dry.
+    private func turned(_ buffer: CVPixelBuffer, _ turn: Turn) -> CVPixelBuffer? {
+        guard turn != .none, let rotation = Rotation(rawValue: turn.rotation) else { return buffer }
+        let width = rotation.swapsDimensions ? buffer.height : buffer.width
+        let height = rotation.swapsDimensions ? buffer.width : buffer.height
+        if turnPool.map({ $0.format != buffer.format || $0.width != width || $0.height != height }) ?? true {
+            turnPool = CVPixelBufferPool(
+                format: buffer.format, width: width, height: height, minimumBufferCount: 2, maximumBufferCount: 4,
+                attachments: buffer.attachmentStore.withLock { $0 })
+        }
+        guard let target = turnPool?.dequeue(), ImageTransform.transform(buffer, into: target, rotation: rotation, mirrored: turn.mirrored)
+        else { return nil }
+        return target
+    }
+
+    private var turnPool: CVPixelBufferPool?  // stream thread only
 
     /// The next item to send; nil once the stream is stopped.
     private func next(generation mine: Int) -> Item? {
