@@ -106,13 +106,15 @@ final class StreamPublisher: @unchecked Sendable {
         runningWorkers += 1
         workerExited.unlock()
         let thread = Thread { [self] in
+            // Named from inside: on Linux only the thread itself can set its name, and the
+            // encoder's threads, started from here, inherit it ("OpenCapture.str" in top).
+            Thread.current.name = "OpenCapture.stream"
             run(target, generation: mine, interrupt: stopper)
             workerExited.lock()
             runningWorkers -= 1
             workerExited.broadcast()
             workerExited.unlock()
         }
-        thread.name = "OpenCapture.stream"
         queue.lock()
         worker = thread
         queue.unlock()
