@@ -106,9 +106,11 @@ final class StreamPublisher: @unchecked Sendable {
         runningWorkers += 1
         workerExited.unlock()
         let thread = Thread { [self] in
-            // Named from inside: on Linux only the thread itself can set its name, and the
-            // encoder's threads, started from here, inherit it ("OpenCapture.str" in top).
+            // Foundation's name stays inside Foundation on Linux; the kernel's (15 bytes,
+            // what top and /proc show) is set here, and the encoder's threads, started from
+            // this one, inherit it, so a stream's whole cost is visible per thread.
             Thread.current.name = "OpenCapture.stream"
+            Self.nameKernelThread("OpenCapture.str")
             run(target, generation: mine, interrupt: stopper)
             workerExited.lock()
             runningWorkers -= 1
@@ -120,6 +122,15 @@ final class StreamPublisher: @unchecked Sendable {
         queue.unlock()
         setState(.connecting, error: nil)
         thread.start()
+    }
+
+    /// Sets the calling thread's kernel name (pthread_setname_np and prctl are out of
+    /// Swift's reach in glibc: GNU-only and variadic); /proc/thread-self/comm is the same.
+    private static func nameKernelThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = name.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, min(15, $0.count - 1)) }
+        close(descriptor)
     }
 
     func stop() {
