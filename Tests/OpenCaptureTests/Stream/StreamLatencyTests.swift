@@ -89,7 +89,7 @@ struct StreamLatencyTests {
             .init(.timeCode, x: 0.2, y: 0.25, width: 0.14, distance: 0.5)
         ])
         try rig.start(test.publish(port))
-        try #require(eventually("30 frames received", within: .seconds(8)) { receiver.count >= 30 })
+        try #require(eventually("20 frames received", within: .seconds(8)) { receiver.count >= 20 })
         rig.output.stopStreaming()
         let frames = receiver.received
         var latencies: [Double] = []

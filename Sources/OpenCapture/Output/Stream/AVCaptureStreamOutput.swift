@@ -95,6 +95,9 @@ open class AVCaptureStreamOutput: AVCaptureOutput, @unchecked Sendable {
         publisher.output = self
     }
 
+    /// An output let go while streaming ends its stream (its thread would run on otherwise).
+    deinit { publisher.stop() }
+
     // MARK: Settings (applied from the next connection)
 
     /// Codecs the output can stream: H.264, and HEVC where FFmpeg has libx265 (not over RTMP).
