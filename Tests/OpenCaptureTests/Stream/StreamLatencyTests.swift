@@ -23,9 +23,10 @@ final class DecodingReceiver: @unchecked Sendable {
         self.height = height
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["-s", "KILL", String(seconds), "/usr/bin/ffmpeg", "-hide_banner", "-nostdin", "-v", "error",
-            // No buffering before the decoder, one decoding thread (frame threads hold frames
-            // back), every frame out as decoded.
-            "-fflags", "nobuffer", "-flags", "low_delay", "-threads", "1", "-probesize", "32", "-analyzeduration", "0"]
+            // One decoding thread (frame threads hold frames back), a short probe, every frame
+            // out as decoded. Not -fflags nobuffer: with it ffmpeg 5.1's RTSP listener
+            // passed no frame at all for the first seconds.
+            "-flags", "low_delay", "-threads", "1", "-probesize", "32", "-analyzeduration", "100000"]
             + input + ["-an", "-vsync", "passthrough", "-pix_fmt", "gray", "-f", "rawvideo", "-flush_packets", "1", "pipe:1"]
         let pipe = Pipe()
         process.standardOutput = pipe
