@@ -15,6 +15,8 @@ package struct StreamSettings: Sendable {
     package var hevc = false
     /// The frames are full-range (0-255) Y'CbCr.
     package var fullRange = false
+    /// The frames are Y'CbCr made with the BT.601 matrix (V4L2 cameras), tagged so.
+    package var ycbcrBT601 = false
     /// Seconds between the keyframes the encoder makes of its own accord; a keyframe also
     /// starts every connection.
     package var keyframeInterval = 2.0
@@ -105,7 +107,7 @@ package final class StreamWriter {
         let encoderSettings = MovieEncoder.Settings(
             width: settings.width, height: settings.height, frameRate: settings.frameRate, fullRange: settings.fullRange,
             bitRate: settings.bitRate, maximumKeyframeInterval: max(Int((settings.keyframeInterval * settings.frameRate).rounded()), 1),
-            preset: MovieEncoder.defaultPreset, hevc: settings.hevc, tune: "zerolatency")
+            preset: MovieEncoder.defaultPreset, ycbcrBT601: settings.ycbcrBT601, hevc: settings.hevc, tune: "zerolatency")
         // MPEG-TS repeats the parameter sets in-band before each keyframe; RTSP's SDP and
         // FLV's sequence header need them out of band.
         encoder = try MovieEncoder(settings: encoderSettings, globalHeader: target.kind != .srt)

@@ -358,6 +358,8 @@ final class StreamPublisher: @unchecked Sendable {
         var settings = StreamSettings(width: buffer.width, height: buffer.height, frameRate: frameRate, bitRate: config.bitRate)
         settings.hevc = config.hevc
         settings.fullRange = buffer.format.isFullRange
+        settings.ycbcrBT601 = buffer.format.isYUV
+            && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4
         settings.keyframeInterval = config.keyframeInterval
         if let audio { settings.audio = MovieAudioSettings(codec: .aac(bitRate: 64_000 * audio.channels), sampleRate: audio.rate, channels: audio.channels) }
         return settings
