@@ -1,4 +1,4 @@
-// FFmpeg 5.1 (Debian 12): demuxing and decoding (libswscale converting) for the asset reader; muxing MP4, encoding H.264 through libx264 and HEVC through libx265.
+// FFmpeg 5.1 (Debian 12): demuxing and decoding (libswscale converting) for the asset reader; muxing MP4, encoding H.264 through libx264 and HEVC through libx265; live streams (rtsp, mpegts over libsrt, flv over rtmp) through libavformat's network protocols.
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>

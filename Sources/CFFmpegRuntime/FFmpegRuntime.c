@@ -119,6 +119,10 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     F(OC_AVFORMAT, int, avio_closep, (AVIOContext **s), (s))                                                       \
     V(OC_AVFORMAT, avio_flush, (AVIOContext *s), (s))                                                              \
     F(OC_AVFORMAT, int, avio_open, (AVIOContext **s, const char *url, int flags), (s, url, flags))                 \
+    F(OC_AVFORMAT, int, avio_open2,                                                                                \
+      (AVIOContext **s, const char *url, int flags, const AVIOInterruptCB *int_cb, AVDictionary **options),        \
+      (s, url, flags, int_cb, options))                                                                            \
+    F(OC_AVFORMAT, int, avformat_network_init, (void), ())                                                         \
     F(OC_AVFORMAT, int64_t, avio_seek, (AVIOContext *s, int64_t offset, int whence), (s, offset, whence))       \
     V(OC_SWSCALE, sws_freeContext, (struct SwsContext *context), (context))                                        \
     F(OC_SWSCALE, const int *, sws_getCoefficients, (int colorspace), (colorspace))                                \

@@ -40,6 +40,9 @@ final class MovieEncoder {
         var profile: String?
         /// The H.264 level ("4.1"), nil for automatic.
         var level: String?
+        /// The x264/x265 tuning ("zerolatency" for live streams: no look-ahead, no frame
+        /// threads, so a frame's packet leaves the encoder with the frame), nil for none.
+        var tune: String?
     }
 
     /// Units per second of the timestamps given to `encode` and set on packets.
@@ -114,6 +117,7 @@ final class MovieEncoder {
         if settings.bitRate == nil { av_dict_set(&options, "crf", "23", 0) }
         if let profile = settings.profile { av_dict_set(&options, "profile", profile, 0) }
         if let level = settings.level, !settings.hevc { av_dict_set(&options, "level", level, 0) }
+        if let tune = settings.tune { av_dict_set(&options, "tune", tune, 0) }
         let opened = avcodec_open2(context, codec, &options)
         guard opened >= 0 else { throw .encoding(opened, "opening \(encoderName)") }
         if av_dict_count(options) > 0 { throw .encoder("\(encoderName) ignored options") }

@@ -294,7 +294,7 @@ package final class MovieWriter: @unchecked Sendable {
     }
 
     /// The samples of each channel as floats in -1...1.
-    private static func planarFloats(_ data: UnsafeRawBufferPointer, frames: Int, layout: PCMLayout) -> [[Float]] {
+    static func planarFloats(_ data: UnsafeRawBufferPointer, frames: Int, layout: PCMLayout) -> [[Float]] {
         let channels = layout.channels, bytes = layout.sample.bytes
         return (0..<channels).map { channel in
             (0..<frames).map { index in

@@ -54,6 +54,8 @@ final class CaptureStream: @unchecked Sendable {
     private var hdrMerge: HDRMerge?
     /// Whether frames carry their raw mosaic.
     private var deliversRaw = false
+    /// Time-code displays drawn into each frame after the ISP.
+    private var timeCodes: [TimeCodeStamp] = []
     /// Focus, zoom and torch.
     private let lens: LensUnit
     /// The constituent of a virtual device filming now (0 for a physical camera).
@@ -275,6 +277,8 @@ final class CaptureStream: @unchecked Sendable {
             : nil
         frame.mosaic = mosaic?.samples
         let statistics = renderer.render(frame, into: buffer)
+        // After the statistics were gathered: a display showing the time is not metered.
+        for stamp in timeCodes { stamp.draw(nanoseconds: pts, into: buffer) }
         if mosaic != nil || resources.poolMayCarryRaw {
             // Pooled buffers keep attachments (the pool outlives streams): a stale mosaic
             // must not stay on a reused one.
@@ -462,6 +466,7 @@ final class CaptureStream: @unchecked Sendable {
         }
         requests.removeAll(keepingCapacity: true)
         deliversRaw = values.rawMosaic
+        timeCodes = values.timeCodes
         if values.illuminant != illuminant {
             illuminant = values.illuminant
             sceneColor = ColorTransform(response.sceneToCamera(under: illuminant))

@@ -24,6 +24,13 @@ extension SimulatedCamera {
         set { controls.modify { $0.pictures = newValue } }
     }
 
+    /// Displays of each frame's presentation time as a QR code (`TimeCodeStamp`), drawn
+    /// after the ISP; applies from the next frame.
+    package var timeCodeStamps: [TimeCodeStamp] {
+        get { controls.snapshot(takingPending: false).timeCodes }
+        set { controls.modify { $0.timeCodes = newValue } }
+    }
+
     /// Whether each frame's pixel buffer carries the sensor's raw Bayer mosaic (a
     /// `RawMosaic` under `kOpenCaptureRawMosaicKey`); applies from the next frame.
     package var deliversRawMosaic: Bool {

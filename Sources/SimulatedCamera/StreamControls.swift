@@ -23,6 +23,8 @@ final class StreamControls: Sendable {
         var timeline = SceneTimeline()
         /// Cards placed in front of the content (`ScenePicture`).
         var pictures: [ScenePicture] = []
+        /// Displays showing each frame's presentation time (`TimeCodeStamp`).
+        var timeCodes: [TimeCodeStamp] = []
         /// Whether frames carry their raw Bayer mosaic (`RawMosaic`).
         var rawMosaic = false
         /// A virtual device's constituent held whatever the zoom (switching locked), or nil

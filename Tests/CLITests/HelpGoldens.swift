@@ -17,6 +17,7 @@ enum HelpGoldens {
           preview     Show a camera live in the terminal (24-bit colour)
           scan        Print the QR codes and barcodes a camera sees, each once, as JSON lines
           serve       Serve a camera live to a browser, with its controls (HTTP)
+          stream      Publish the camera live to an RTSP, SRT or RTMP server
           wb          Convert white balance between gains, xy chromaticity and temperature/tint
           bench       Measure throughput, latency and allocations (use a release build)
           bench-v4l2  Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost
@@ -403,6 +404,63 @@ enum HelpGoldens {
           -h, --help           Show this help
         """
 
+    static let stream = """
+        Usage: capture stream URL [options]
+
+        Publishes H.264 (or HEVC) video, tuned for low latency, with AAC audio from a
+        microphone if --audio names one: to rtsp://HOST[:PORT]/PATH (RTSP ANNOUNCE/RECORD
+        push, as MediaMTX and GStreamer servers take), srt://HOST:PORT (MPEG-TS; add
+        ?mode=listener to wait for a caller) or rtmp://HOST[:PORT]/APP/STREAM (FLV, H.264
+        only). WHIP is not available: this FFmpeg has no whip muxer. A server that cannot be
+        reached at the start ends the command (status 2); one lost later is retried with
+        back-off, each attempt reported on standard error. --time-code shows each frame's
+        capture time as a QR code in a simulated camera's picture, for measuring latency.
+        Without --duration it streams until Ctrl-C (SIGINT) or SIGTERM.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
+                               spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --url URL            Where to publish (the same as the URL argument)
+          --codec C            h264 (default) or hevc (also h265; not over RTMP)
+          --bitrate BPS        Average video bits per second, 50000...100000000 (default 2000000)
+          --audio ID           Microphone unique ID, 'default' for the default microphone, or 'none'
+                               (default)
+          --time-code          Show each frame's capture time as a QR code in the corner (simulated cameras)
+          --duration S         Stop after S seconds
+          -h, --help           Show this help
+        """
+
     static let wb = """
         Usage: capture wb [--device ID] (--gains R,G,B | --xy X,Y | --temperature K[,TINT]) [--json]
 
@@ -488,6 +546,7 @@ enum HelpGoldens {
         ("preview", preview),
         ("scan", scan),
         ("serve", serve),
+        ("stream", stream),
         ("wb", wb),
         ("bench", bench),
         ("bench-v4l2", benchV4L2),

@@ -37,13 +37,14 @@ extension AVCaptureDevice {
     }
 
     /// The session's wide-colour choice (`automaticallyConfiguresCaptureDeviceForWideColor`):
-    /// P3 when the session has a photo output and no video data or movie file output and the
+    /// P3 when the session has a photo output and no video data, movie file or stream output
+    /// (a stream is tagged BT.709) and the
     /// active format supports P3, else sRGB, as iOS does for photo workflows.
     package func configureWideColor(for session: AVCaptureSession) {
         let outputs = session.outputs
         let wantsWide =
             outputs.contains { $0 is AVCapturePhotoOutput }
-            && !outputs.contains { $0 is AVCaptureVideoDataOutput || $0 is AVCaptureMovieFileOutput }
+            && !outputs.contains { $0 is AVCaptureVideoDataOutput || $0 is AVCaptureMovieFileOutput || $0 is AVCaptureStreamOutput }
             && activeFormat.supportedColorSpaces.contains(.P3_D65)
         core.state.withLock { $0.activeColorSpace = (wantsWide ? AVCaptureColorSpace.P3_D65 : .sRGB).rawValue }
     }

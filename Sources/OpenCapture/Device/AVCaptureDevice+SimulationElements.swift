@@ -15,6 +15,13 @@ extension AVCaptureDevice.Simulation {
             case code(String, type: AVMetadataObject.ObjectType)
             /// A PNG or JPEG picture, as `Scene.image` reads it.
             case picture(path: String)
+            /// A display showing each frame's presentation time as a QR code, for measuring
+            /// latency (see `AVCaptureDevice.Simulation.timeCodes(in:)`, which reads it). It is
+            /// drawn flat and facing the camera where the card's projection falls, after the
+            /// ISP, sharp and at full contrast whatever the focus, exposure or motion; its
+            /// yaw, pitch and roll must be 0, and it must fit inside the frame at 2 pixels or
+            /// more a module (the code is 25 modules across: 21 and a quiet zone of 2).
+            case timeCode
         }
 
         public var content: Content
@@ -56,6 +63,7 @@ extension AVCaptureDevice.Simulation {
         let dimensions = format.formatDescription.dimensions
         let aspect = Double(dimensions.width) / Double(max(1, dimensions.height))
         var pictures: [ScenePicture] = []
+        var timeCodes: [TimeCodeStamp] = []
         for element in elements {
             guard element.distance > 0, element.distance.isFinite, element.width > 0, element.width.isFinite, abs(element.yaw) < 90,
                 abs(element.pitch) < 90, element.x.isFinite, element.y.isFinite, element.roll.isFinite
@@ -64,6 +72,10 @@ extension AVCaptureDevice.Simulation {
             }
             let image: SceneImage
             var content = (minU: 0.0, minV: 0.0, maxU: 1.0, maxV: 1.0)
+            if element.content == .timeCode {
+                timeCodes.append(try Self.timeCodeStamp(for: element, format: format))
+                continue
+            }
             switch element.content {
             case .code(let text, let type):
                 let input = BarcodeReader.encoderInput(text, as: type)
@@ -74,6 +86,8 @@ extension AVCaptureDevice.Simulation {
                 content = made.content
             case .picture(let path):
                 image = try Self.decodePicture(path, fitting: camera.largestImageSize)
+            case .timeCode:
+                continue
             }
             pictures.append(ScenePicture(
                 image: image, content: content, centerX: element.x, centerY: element.y, width: element.width, distance: element.distance,
@@ -81,9 +95,28 @@ extension AVCaptureDevice.Simulation {
                 aspect: aspect))
         }
         camera.scenePictures = pictures
+        camera.timeCodeStamps = timeCodes
     }
 
-    /// Where each placed card's code (or picture) appears now: its top-left, top-right,
+    /// Where a time-code card falls in the active format's pixels: its width projected with
+    /// the format's horizontal field of view.
+    static func timeCodeStamp(for element: SceneElement, format: AVCaptureDevice.Format) throws(SceneError) -> TimeCodeStamp {
+        guard element.yaw == 0, element.pitch == 0, element.roll == 0 else {
+            throw SceneError(description: "a time code faces the camera: its yaw, pitch and roll must be 0")
+        }
+        let dimensions = format.formatDescription.dimensions
+        let halfAngle = Double(format.videoFieldOfView) * .pi / 360
+        let fraction = element.width / (2 * element.distance * tan(halfAngle))
+        guard let stamp = TimeCodeStamp(
+            centerX: element.x, centerY: element.y, side: fraction * Double(dimensions.width), width: Int(dimensions.width),
+            height: Int(dimensions.height))
+        else {
+            throw SceneError(description: "the time code must lie inside the frame at 2 pixels or more a module (make it wider or nearer)")
+        }
+        return stamp
+    }
+
+    /// Where each placed card's code (or picture) appears now (time codes left out): its top-left, top-right,
     /// bottom-right and bottom-left corners in normalised sensor coordinates, as a code's
     /// own corners (Linux addition, for checking what a metadata output reports).
     public var sceneElementCorners: [[CGPoint]] {

@@ -32,10 +32,7 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     override var acceptedMediaTypes: [AVMediaType] { [.video, .audio] }
 
     /// One video and one audio connection.
-    override func hasRoom(for ports: [AVCaptureInput.Port]) -> Bool {
-        guard let mediaType = ports.first?.mediaType else { return false }
-        return !connections.contains { $0.inputPorts.contains { $0.mediaType == mediaType } }
-    }
+    override var takesOneConnectionPerMediaType: Bool { true }
 
     /// How often a fragment is written (default 10 s); `.invalid` writes one fragment at the end.
     open var movieFragmentInterval: CMTime {

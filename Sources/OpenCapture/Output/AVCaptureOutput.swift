@@ -95,12 +95,20 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     /// How many connections of this kind the output can take (video data outputs take one).
     var maximumConnectionCount: Int { 1 }
 
-    /// Whether a connection from `ports` fits beside the output's connections (one, unless
-    /// the output says otherwise).
-    func hasRoom(for ports: [AVCaptureInput.Port]) -> Bool { connections.count < maximumConnectionCount }
+    /// Whether a connection from `ports` fits beside the output's connections: one in all,
+    /// or one of each media type (`takesOneConnectionPerMediaType`).
+    func hasRoom(for ports: [AVCaptureInput.Port]) -> Bool {
+        guard takesOneConnectionPerMediaType else { return connections.count < maximumConnectionCount }
+        guard let mediaType = ports.first?.mediaType else { return false }
+        return !connections.contains { $0.inputPorts.contains { $0.mediaType == mediaType } }
+    }
 
     /// The media the output takes from input ports (video, unless it says otherwise).
     var acceptedMediaTypes: [AVMediaType] { [.video] }
+
+    /// Whether the output takes one connection of each accepted media type (a camera and a
+    /// microphone) rather than one connection in all.
+    var takesOneConnectionPerMediaType: Bool { false }
 
     package var session: AVCaptureSession? { links.withLock { $0.session } }
 

@@ -74,6 +74,9 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
             for (channel, level) in zip(connection.audioChannels, levels) { channel.record(level) }
         }
         for movie in Self.movies(live) { movie.consumeAudio(sampleBuffer) }
+        for connection in live {
+            (connection.output as? AVCaptureStreamOutput)?.consume(audio: sampleBuffer)
+        }
         for (output, connection) in outputs {
             output.enqueue(sampleBuffer, from: connection) { [weak self] in self?.bufferWasHandled() }
         }
@@ -118,6 +121,8 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         defer { condition.unlock() }
         while !closed {
             let consumers = targets.filter { $0.isEnabled && ($0.output as? AVCaptureAudioDataOutput)?.isDelivering == true }.count
+            // A stream output never holds the microphone back: its queue drops the oldest.
+            if consumers == 0 && targets.contains(where: { $0.isEnabled && $0.output is AVCaptureStreamOutput }) { return true }
             // One buffer in flight per data output, so a delegate reading the channel meters
             // sees its own buffer's levels; with nobody to take buffers, virtual time stands still.
             if consumers > 0 && pending < consumers { return true }

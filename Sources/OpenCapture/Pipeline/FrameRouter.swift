@@ -15,6 +15,8 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
     private let targets = Mutex<[Target]>([])
     /// Movie outputs take the device's buffers as they are: rotation goes in the track matrix.
     private let recorders = Mutex<[(connection: AVCaptureConnection, output: AVCaptureMovieFileOutput)]>([])
+    /// Stream outputs take the device's buffers as they are, into their bounded queues.
+    private let streams = Mutex<[(connection: AVCaptureConnection, output: AVCaptureStreamOutput)]>([])
     /// Preview layers turn and scale frames on their own queues.
     private let previews = Mutex<[(connection: AVCaptureConnection, layer: AVCaptureVideoPreviewLayer)]>([])
     /// Metadata outputs read frames on their own queues (`MetadataScanner`).
@@ -76,6 +78,11 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         photos.withLock { list in
             list = connections.compactMap { connection in (connection.output as? AVCapturePhotoOutput).map { (connection, $0) } }
         }
+        streams.withLock { list in
+            list = connections.compactMap { connection in
+                (connection.output as? AVCaptureStreamOutput).map { (connection, $0) }
+            }
+        }
         targets.withLock { current in
             current = connections.compactMap { connection in
                 guard let output = connection.output as? AVCaptureVideoDataOutput else { return nil }
@@ -104,6 +111,11 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         for (connection, recorder) in movies where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
             // Rotation goes in the track matrix; mirroring into the pixels unless the device did it.
             recorder.consume(buffer, metadata: metadata, mirrored: connection.transform.mirrored != metadata.isMirroredByDevice)
+        }
+        for (connection, stream) in streams.withLock({ $0 }) where connection.isEnabled && connection.inputPorts.allSatisfy(\.isEnabled) {
+            // Turned and mirrored on the stream's own thread, off the capture thread.
+            let (rotation, wantsMirror, _) = connection.transform
+            stream.consume(buffer, metadata: metadata, rotation: rotation, mirrored: wantsMirror != metadata.isMirroredByDevice)
         }
         for (connection, layer) in previews.withLock({ $0 }) {
             let (rotation, wantsMirror, enabled) = connection.transform

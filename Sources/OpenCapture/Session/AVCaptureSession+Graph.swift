@@ -104,6 +104,7 @@ extension AVCaptureSession {
             return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
         case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
         case is AVCaptureMetadataOutput: return !outputs.contains { $0 is AVCaptureMetadataOutput }
+        case is AVCaptureStreamOutput: return true
         default: return false
         }
     }
