@@ -149,6 +149,13 @@ package final class FileDeckCamera: CaptureBackend, StillCapturing, @unchecked S
 
     package var hasFlash: Bool { false }
 
+    /// A deck's still is the frame on show at the call, so it needs no history of recent
+    /// frames for zero shutter lag: there is none to keep.
+    package func keepRecentFrames(_ keep: Bool, for owner: ObjectIdentifier) {}
+
+    /// Always 0: a deck keeps no history (see `keepRecentFrames`).
+    package var recentFrameBytes: Int { 0 }
+
     /// The frame on show (the newest delivered) as a still, converted to the request's
     /// format and size; fails before the first frame.
     package func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {

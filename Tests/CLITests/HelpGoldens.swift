@@ -359,6 +359,10 @@ enum HelpGoldens {
         JSON (/status) and POST /control with a JSON object of settings. Loopback only
         unless --listen names another address, which needs --token or --token-file; every
         request must then carry it (Authorization: Bearer TOKEN, or ?token=TOKEN).
+        The page is the session's Camera Control: the system zoom and exposure-bias
+        sliders (iOS 18 capture controls) are on it, active while someone watches
+        (POST /controls). With --save-dir the page's photo and record buttons save
+        there (POST /photo, POST /record) and offer the files (/files/NAME).
         Prints the URL it serves on; Ctrl-C stops.
 
         Options:
@@ -400,6 +404,8 @@ enum HelpGoldens {
                                127.0.0.1:8080)
           --token T            Secret every request must carry (printable, 8...256 characters)
           --token-file FILE    Read the token from FILE (its first line)
+          --save-dir DIR       Directory the page's photo and record buttons save into (must exist and be
+                               writable)
           --duration S         Stop after S seconds
           -h, --help           Show this help
         """
@@ -418,7 +424,8 @@ enum HelpGoldens {
         Without --duration it streams until Ctrl-C (SIGINT) or SIGTERM.
 
         Options:
-          --device ID          Camera unique ID (see 'capture devices'; default: the default camera)
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
           --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
                                1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
                                (default: high; photo for 'capture photo')
@@ -447,8 +454,8 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras: run as fast as the output takes frames, timestamps still
-                               spaced by the frame duration
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --url URL            Where to publish (the same as the URL argument)

@@ -108,7 +108,7 @@ final class LivePhotoMovie: @unchecked Sendable {
         } catch {
             writer?.cancel()
             try? FileManager.default.removeItem(at: partial)
-            self.error = MovieRecorder.avError(error, framesWritten: 0)
+            self.error = MovieRecorder.avError(error, playable: false)
             return
         }
         do {
