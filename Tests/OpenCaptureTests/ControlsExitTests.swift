@@ -9,11 +9,9 @@ struct ControlsExitTests {
         String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     }
 
-    @Test func addControlWithoutSupport() async {
+    @Test func addControlWithoutAction() async {
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
-            let slider = AVCaptureSlider("Level", symbolName: "dial.low", in: 0...1)
-            slider.setActionQueue(DispatchQueue(label: "slider")) { _ in }
-            AVCaptureSession().addControl(slider)
+            AVCaptureSession().addControl(AVCaptureSlider("Level", symbolName: "dial.low", in: 0...1))
         }
         #expect(Self.message(result).contains(
             "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '*** -[AVCaptureSession addControl:] Can't add"))

@@ -62,13 +62,6 @@ struct ControlsTests {
         }
     }
 
-    @Test("addControl without an action raises NSInvalidArgumentException")
-    func addControlTraps() async {
-        await #expect(processExitsWith: .failure) {
-            AVCaptureSession().addControl(AVCaptureSlider("Level", symbolName: "dial.low", in: 0...1))
-        }
-    }
-
     /// Records the controls delegate's calls in order, with whether each came on its queue.
     final class EventLog: NSObject, AVCaptureSessionControlsDelegate, @unchecked Sendable {
         let queue = DispatchQueue(label: "controls.delegate")
