@@ -390,33 +390,9 @@ final class StreamPublisher: @unchecked Sendable {
     }
 
     static func append(_ sample: CMSampleBuffer, to writer: StreamWriter) throws(MovieWriterError) {
-        guard let asbd = sample.formatDescription?.audioStreamBasicDescription, asbd.mFormatID == kAudioFormatLinearPCM,
-            let data = CMSampleBufferGetDataBuffer(sample)
-        else { throw .invalidSettings("not linear PCM") }
-        let isFloat = asbd.mFormatFlags & kAudioFormatFlagIsFloat != 0
-        let sampleType: PCMLayout.Sample
-        switch (isFloat, asbd.mBitsPerChannel) {
-        case (true, 32): sampleType = .float32
-        case (false, 16): sampleType = .int16
-        case (false, 32): sampleType = .int32
-        default: throw .invalidSettings("linear PCM of \(asbd.mBitsPerChannel) bits")
+        try withLinearPCM(sample) { (raw, frames, layout, time) throws(MovieWriterError) in
+            try writer.appendAudio(raw, frames: frames, layout: layout, presentationTime: time)
         }
-        let layout = PCMLayout(
-            sample: sampleType, channels: Int(asbd.mChannelsPerFrame), sampleRate: asbd.mSampleRate,
-            nonInterleaved: asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0)
-        let length = CMBlockBufferGetDataLength(data)
-        var bytes = [UInt8](repeating: 0, count: length)
-        let copied = bytes.withUnsafeMutableBytes { CMBlockBufferCopyDataBytes(data, atOffset: 0, dataLength: length, destination: $0.baseAddress!) }
-        guard copied == noErr else { throw .invalidSettings("unreadable audio data") }
-        let failure = bytes.withUnsafeBytes { raw -> MovieWriterError? in
-            do throws(MovieWriterError) {
-                try writer.appendAudio(raw, frames: sample.numSamples, layout: layout, presentationTime: sample.presentationTimeStamp)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
     }
 
     static func streamError(_ error: MovieWriterError, connecting: Bool) -> AVCaptureStreamOutput.StreamError {
