@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// Watches /dev/snd for capture PCM nodes (`pcmC<card>D<device>c`) appearing and
+/// Watches /dev/snd for capture PCM nodes (`pcmC<card>D<device>c`) and control nodes appearing and
 /// disappearing (inotify), as devtmpfs creates and removes them when a card is plugged,
 /// unplugged, its driver loaded or removed. /dev/snd itself exists only while some card
 /// does, so /dev is watched for it too.
@@ -14,7 +14,7 @@ package final class ALSAHotplugMonitor: @unchecked Sendable {
     private let soundWatch = Mutex<Int32>(-1)
 
     /// Starts watching; nil when inotify is unavailable. `handler` runs on the monitor's
-    /// thread after any capture node came or went.
+    /// thread after any capture or control node came or went.
     package init?(handler: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
@@ -37,9 +37,12 @@ package final class ALSAHotplugMonitor: @unchecked Sendable {
         soundWatch.withLock { $0 = watch }
     }
 
-    /// Whether a node name is a capture PCM's.
-    static func isCaptureNode(_ name: String) -> Bool {
-        name.hasPrefix("pcmC") && name.hasSuffix("c") && name.contains("D")
+    /// Whether a node's coming or going can change the capture PCMs: a capture PCM's node,
+    /// or a card's control node. The control node counts because a card registers it after
+    /// its PCMs, and discovery reads a card through it: a scan run on the PCM node's event
+    /// alone can miss the card being plugged in.
+    static func isRelevantNode(_ name: String) -> Bool {
+        (name.hasPrefix("pcmC") && name.hasSuffix("c") && name.contains("D")) || name.hasPrefix("controlC")
     }
 
     /// Reads events for the life of the process (the registry that owns this is process-wide).
@@ -67,7 +70,7 @@ package final class ALSAHotplugMonitor: @unchecked Sendable {
                         if event.mask & UInt32(IN_CREATE) != 0 { watchSoundDirectory() }
                         changed = true
                     }
-                } else if Self.isCaptureNode(name) {
+                } else if Self.isRelevantNode(name) {
                     changed = true
                 }
             }

@@ -155,11 +155,16 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
 
 /// `multipart/x-mixed-replace` of JPEGs, the MJPEG stream every browser shows in an
 /// `<img>`: each part is the newest frame when the client is ready for the next one.
+///
+/// Each part is sent with the delimiter that closes it: a browser shows a part once it
+/// reads the next delimiter (Chromium looks for it, not at Content-Length), so a delimiter
+/// sent only with the next frame would hold every picture back a whole frame interval.
 final class MJPEGStream: WebStream, @unchecked Sendable {
     static let boundary = "opencapture-frame"
     private let frames: LiveFrames
     private let lock = NSLock()
     private var lastSequence = 0
+    private var opened = false
     private var cancelled = false
     /// Called once when the stream ends (the viewer left, or the server stops).
     private var onEnd: (@Sendable () -> Void)?
@@ -173,9 +178,12 @@ final class MJPEGStream: WebStream, @unchecked Sendable {
         while !isCancelled && !frames.isStopped {
             guard let frame = frames.frame(after: lastSequence, timeout: 1) else { continue }
             lastSequence = frame.sequence
-            var part = Data("--\(Self.boundary)\r\nContent-Type: image/jpeg\r\nContent-Length: \(frame.jpeg.count)\r\n\r\n".utf8)
+            // The first part opens with a delimiter; every part ends with the next one.
+            var part = Data((opened ? "" : "--\(Self.boundary)\r\n").utf8)
+            opened = true
+            part.append(Data("Content-Type: image/jpeg\r\nContent-Length: \(frame.jpeg.count)\r\n\r\n".utf8))
             part.append(frame.jpeg)
-            part.append(Data("\r\n".utf8))
+            part.append(Data("\r\n--\(Self.boundary)\r\n".utf8))
             return part
         }
         return nil

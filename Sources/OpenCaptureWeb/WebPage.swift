@@ -16,7 +16,7 @@ enum WebPage {
         pre { font-size: 12px; white-space: pre-wrap; } #histogram { width: 100%; height: 80px; background: #000; display: block; }
         #files a { display: block; color: #8cf; }
         </style></head><body>
-        <div id="view"><img id="live" alt="live picture"><div id="error"></div><canvas id="histogram" width="256" height="80"></canvas><pre id="readout"></pre></div>
+        <div id="view"><canvas id="live" width="640" height="360" aria-label="live picture"></canvas><div id="error"></div><canvas id="histogram" width="256" height="80"></canvas><pre id="readout"></pre></div>
         <div id="panel">
         <fieldset><legend>Camera</legend>
         <label>Camera <select id="device"></select></label>
@@ -49,7 +49,61 @@ enum WebPage {
         const token = new URLSearchParams(location.search).get("token");
         const withToken = (path) => token ? path + "?token=" + encodeURIComponent(token) : path;
         const headers = token ? { "Authorization": "Bearer " + token } : {};
-        document.getElementById("live").src = withToken("/stream.mjpg");
+        // The live picture: /stream.mjpg read with fetch, each part drawn once its last byte is
+        // in. (An <img> shows a part only when the next one begins: a frame interval later.)
+        // While a picture decodes, only the newest part waits, so a slow client skips frames.
+        const live = document.getElementById("live");
+        const liveContext = live.getContext("2d");
+        let decoding = false, waitingPart = null;
+        function drawPart(jpeg) {
+          if (decoding) { waitingPart = jpeg; return; }
+          decoding = true;
+          createImageBitmap(new Blob([jpeg], { type: "image/jpeg" })).then((picture) => {
+            if (live.width !== picture.width || live.height !== picture.height) { live.width = picture.width; live.height = picture.height; }
+            liveContext.drawImage(picture, 0, 0);
+            picture.close();
+            live.dataset.frames = String(Number(live.dataset.frames || 0) + 1);
+          }).catch(() => {}).finally(() => {
+            decoding = false;
+            if (waitingPart) { const next = waitingPart; waitingPart = null; drawPart(next); }
+          });
+        }
+        const headerEnd = new Uint8Array([13, 10, 13, 10]);
+        function indexOf(bytes, pattern) {
+          search: for (let i = 0; i + pattern.length <= bytes.length; i++) {
+            for (let j = 0; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue search;
+            return i;
+          }
+          return -1;
+        }
+        async function watchLive() {
+          try {
+            const reply = await fetch(withToken("/stream.mjpg"), { headers });
+            const reader = reply.body.getReader();
+            let pending = new Uint8Array(0);
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              const joined = new Uint8Array(pending.length + value.length);
+              joined.set(pending);
+              joined.set(value, pending.length);
+              pending = joined;
+              for (;;) {
+                // Each part: the delimiter, its headers, a blank line, Content-Length bytes.
+                const end = indexOf(pending, headerEnd);
+                if (end < 0) break;
+                const length = /Content-Length:\s*(\d+)/i.exec(new TextDecoder().decode(pending.subarray(0, end)));
+                const start = end + 4;
+                if (!length) { pending = pending.slice(start); continue; }
+                if (pending.length < start + Number(length[1])) break;
+                drawPart(pending.slice(start, start + Number(length[1])));
+                pending = pending.slice(start + Number(length[1]));
+              }
+            }
+          } catch (e) {}
+          setTimeout(watchLive, 1000);
+        }
+        watchLive();
         async function control(settings) {
           const reply = await fetch("/control", { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(settings) });
           const body = await reply.json();

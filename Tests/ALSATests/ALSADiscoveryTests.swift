@@ -7,6 +7,15 @@ import Testing
 /// sound (then the scan must be empty), snd-dummy and snd-aloop in the test VM.
 @Suite("ALSA discovery")
 struct ALSADiscoveryTests {
+    @Test("The hot-plug monitor rescans for capture PCM nodes and control nodes, not playback or timer nodes")
+    func hotplugNodes() {
+        #expect(ALSAHotplugMonitor.isRelevantNode("pcmC1D0c"))
+        #expect(ALSAHotplugMonitor.isRelevantNode("controlC1"))
+        #expect(!ALSAHotplugMonitor.isRelevantNode("pcmC1D0p"))
+        #expect(!ALSAHotplugMonitor.isRelevantNode("timer"))
+        #expect(!ALSAHotplugMonitor.isRelevantNode("seq"))
+    }
+
     @Test("The scan lists the capture PCMs of the cards /proc/asound lists, with sane ranges")
     func scan() {
         let (devices, failures) = ALSADiscovery.scan()

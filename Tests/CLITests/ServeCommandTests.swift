@@ -10,7 +10,7 @@ struct ServeCommandTests {
         let server = try ServedCamera()
         let page = try server.request("/")
         #expect(page.status == 200)
-        #expect(String(decoding: page.body, as: UTF8.self).contains("<img id=\"live\""))
+        #expect(String(decoding: page.body, as: UTF8.self).contains("<canvas id=\"live\""))
         let snapshot = try server.request("/snapshot.jpg")
         #expect(snapshot.status == 200)
         let picture = try JPEGEncoder.decode(snapshot.body)
