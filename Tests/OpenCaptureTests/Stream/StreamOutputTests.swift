@@ -199,4 +199,29 @@ struct StreamOutputTests {
         #expect(rig.output.droppedFrameCount >= rig.events.drops.withLock { $0.frames })
         #expect(rig.output.state == .streaming)
     }
+
+    @Test("a receiver that stops reading: the socket fills, the queue drops the oldest and says so, and sending resumes when it reads again")
+    func dropsOldestWhenTheSocketFills() throws {
+        let url = "rtsp://127.0.0.1:\(freeLoopbackPort())/live"
+        let receiver = try StreamReceiver("ffmpeg", ["-v", "error", "-rtsp_flags", "listen", "-i", url, "-f", "null", "-"], seconds: 40)
+        defer { receiver.kill() }
+        // 720p at 8 Mbit/s: loopback's socket buffers (a few MB) fill in a few seconds.
+        let rig = try StreamRig {
+            $0.maximumQueuedFrames = 2
+            $0.averageBitRate = 8_000_000
+        }
+        rig.session.sessionPreset = .hd1280x720
+        try rig.start(url)
+        try #require(eventually("streaming") { rig.output.state == .streaming && rig.output.sentFrameCount > 10 })
+        // (Frames captured while the connection opened may have been dropped already.)
+        let before = rig.events.drops.withLock { $0.frames }
+        receiver.signalTool(SIGSTOP)
+        try #require(eventually("the full socket makes the queue drop", within: .seconds(30)) { rig.events.drops.withLock { $0.frames } >= before + 10 })
+        #expect(rig.output.state == .streaming, "a full socket is congestion, not a lost connection")
+        let sentWhileFull = rig.output.sentFrameCount
+        receiver.signalTool(SIGCONT)
+        #expect(eventually("sending resumes") { rig.output.sentFrameCount >= sentWhileFull + 30 })
+        #expect(rig.output.state == .streaming && rig.output.connectionCount == 1)
+        #expect(rig.output.droppedFrameCount >= rig.events.drops.withLock { $0.frames })
+    }
 }

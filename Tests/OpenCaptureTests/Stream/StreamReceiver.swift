@@ -62,6 +62,14 @@ final class StreamReceiver: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// Stops (SIGSTOP) or continues (SIGCONT) the tool, not timeout(1): a stopped receiver
+    /// reads nothing, so the sender's socket fills as on a congested network.
+    func signalTool(_ signal: Int32) {
+        let pid = process.processIdentifier
+        guard let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return }
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { Glibc.kill(child, signal) }
+    }
+
     /// Waits for the receiver to end by itself (at most `seconds`); its standard output.
     func waitForOutput(seconds: Double = 10) -> Data? {
         guard finished.wait(timeout: .now() + seconds) == .success else { return nil }
