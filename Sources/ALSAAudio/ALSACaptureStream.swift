@@ -27,15 +27,15 @@ final class ALSACaptureStream: @unchecked Sendable {
     private let period: Int
     private let format: CMAudioFormatDescription
     private let sink: any AudioSink
-    /// The PCM's device node (/dev/snd/pcmC…D…c), gone once the card is.
-    private let node: String
+    /// The PCM's device node (/dev/snd/pcmC…D…c), gone once the card is; nil for `default`.
+    private let node: String?
     private let stopping = Mutex(false)
     private let failure = Mutex<BackendError?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     private init(
         pcm: OpaquePointer, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink,
-        node: String
+        node: String?
     ) {
         self.node = node
         self.pcm = pcm
@@ -51,7 +51,15 @@ final class ALSACaptureStream: @unchecked Sendable {
     /// Opens and configures the PCM: interleaved S16_LE at `rate` and `channels`, periods of
     /// about `period` frames, a buffer of four periods, monotonic timestamps.
     static func open(
-        name: String, node: String, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
+        name: String, node: String?, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
+    ) throws(BackendError) -> ALSACaptureStream {
+        try ALSALibraryErrors.quietly { () throws(BackendError) -> ALSACaptureStream in
+            try openLoudly(name: name, node: node, rate: rate, channels: channels, period: period, format: format, sink: sink)
+        }
+    }
+
+    private static func openLoudly(
+        name: String, node: String?, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
     ) throws(BackendError) -> ALSACaptureStream {
         var handle: OpaquePointer?
         let opened = snd_pcm_open(&handle, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
@@ -215,10 +223,14 @@ final class ALSACaptureStream: @unchecked Sendable {
     ///
     /// A card going away wakes the thread with ENODEV or, when libasound can no longer read
     /// the state either, EIO; the kernel removes the node a moment later, so an error while
-    /// the node goes within 200 ms is a disconnection too.
+    /// the node goes within 200 ms is a disconnection too. `default` has no node of its own:
+    /// EIO and EBADFD (a plug-in whose card went away under it) count as disconnections.
     private func classify(_ code: Int32) -> BackendError? {
         if code == -EAGAIN || code == -EINTR { return nil }
         if code == -ENODEV || snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED { return .deviceWasDisconnected }
+        guard let node else {
+            return code == -EIO || code == -EBADFD ? .deviceWasDisconnected : .streamFailed(String(cString: snd_strerror(code)))
+        }
         for _ in 0..<10 {
             if access(node, F_OK) != 0 { return .deviceWasDisconnected }
             usleep(20_000)

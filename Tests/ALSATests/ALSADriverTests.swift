@@ -20,8 +20,10 @@ struct ALSADriverTests {
         #expect(loopback.hasMediaType(.audio) && loopback.deviceType == .microphone)
         #expect(found.contains(loopback))
         #expect(AVCaptureDevice(uniqueID: "alsa:Dummy,0") != nil)
-        // The simulated microphone stays the default, as the simulated cameras do for video.
-        #expect(AVCaptureDevice.default(for: .audio)?.uniqueID == "sim:microphone")
+        // With a sound card, ALSA's default PCM is the default microphone (issue 14: the
+        // simulated one is the default only where no card is present).
+        #expect(AVCaptureDevice.default(for: .audio)?.uniqueID == "alsa:default")
+        #expect(found.contains { $0.uniqueID == "sim:microphone" })
         let asbd = try #require(loopback.activeFormat.formatDescription.audioStreamBasicDescription)
         #expect(asbd.mSampleRate == 48_000 && asbd.mChannelsPerFrame == 1 && asbd.mBitsPerChannel == 16)
     }

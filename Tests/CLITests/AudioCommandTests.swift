@@ -87,4 +87,16 @@ struct AudioCommandTests {
         #expect(microphone["mediaType"] as? String == "audio" && microphone["sampleRate"] as? Double == 48_000)
         #expect(microphone["channels"] as? Int == 1 && microphone["isDefault"] as? Bool == true)
     }
+
+    /// Looking for ALSA's `default` PCM on a machine without a sound card makes libasound print
+    /// its own error lines ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'", ...);
+    /// they are silenced, and the device is not listed.
+    @Test("devices without a sound card: no alsa:default, and no libasound chatter on stderr")
+    func noSoundCardNoDefault() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/snd") else { return }
+        let table = try ToolRunner.capture("devices")
+        #expect(table.status == 0)
+        #expect(!table.stdout.contains("alsa:default"), "\(table.stdout)")
+        #expect(!table.stderr.contains("ALSA lib"), "\(table.stderr)")
+    }
 }
