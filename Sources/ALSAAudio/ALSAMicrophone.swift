@@ -47,7 +47,7 @@ package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
             let plug = hardware.formats.contains(.s16) ? "hw" : "plughw"
             pcmName = "\(plug):\(hardware.card),\(hardware.device)"
         }
-        let name = hardware.pcmName.isEmpty || hardware.pcmName == hardware.cardName
+        let name = hardware.isDefault || hardware.pcmName.isEmpty || hardware.pcmName == hardware.cardName
             ? hardware.cardName : "\(hardware.cardName) (\(hardware.pcmName))"
         descriptor = DeviceDescriptor(
             uniqueID: Self.uniqueID(of: hardware), modelID: "ALSA \(hardware.cardID)",

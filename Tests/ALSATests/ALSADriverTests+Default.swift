@@ -20,8 +20,7 @@ extension ALSADriverTests {
         #expect(device.localizedName == "Default Audio Device" && device.deviceType == .microphone)
         let asbd = try #require(device.activeFormat.formatDescription.audioStreamBasicDescription)
         #expect(asbd.mSampleRate == 48_000 && asbd.mChannelsPerFrame == 1 && asbd.mBitsPerChannel == 16)
-        let port = try #require(AVAudioSession.sharedInstance().availableInputs?.first { $0.uid == "alsa:default" })
-        #expect(port.portType == .builtInMic)
+        #expect(AVAudioSession.port(for: device).portType == .builtInMic)
         let session = AVCaptureSession()
         session.addInput(try AVCaptureDeviceInput(device: device))
         let output = AVCaptureAudioDataOutput()
@@ -31,13 +30,12 @@ extension ALSADriverTests {
         session.startRunning()
         #expect(waitUntil(within: .seconds(20)) { collector.buffers.count >= 2 })
         let player = TonePlayer(pcm: "plughw:Loopback,1,0", frequency: 1000, amplitude: 0.25)
-        let start = collector.buffers.count
-        let enough = waitUntil(within: .seconds(30)) { collector.buffers.count >= start + 40 }
+        let enough = waitUntil(within: .seconds(30)) { toneWindow(collector.buffers, count: 24).count == 24 }
         session.stopRunning()
         player.stop()
         #expect(player.error.withLock { $0 } == nil)
         #expect(enough)
-        let buffers = Array(collector.buffers.dropFirst(start + 16).prefix(24))
+        let buffers = toneWindow(collector.buffers, count: 24)
         let samples = monoSamples(buffers)
         let tone = toneAmplitude(samples, frequency: 1000, rate: 48_000)
         let off = toneAmplitude(samples, frequency: 1500, rate: 48_000)
@@ -53,9 +51,27 @@ extension ALSADriverTests {
         }
     }
 
+    /// `default` is card 0's: unplugging snd-aloop (card 0) takes `alsa:default` away and the
+    /// simulated microphone becomes the default; plugging it in again brings `alsa:default` back.
+    @Test func defaultFollowsTheFirstCard() throws {
+        let device = try #require(AVCaptureDevice(uniqueID: "alsa:default"))
+        print("alsa-test: sound-unplug aloop: \(SoundCards.run("/opt/bin/sound-unplug aloop"))")
+        #expect(waitUntil(within: .seconds(20)) { !device.isConnected })
+        #expect(AVCaptureDevice(uniqueID: "alsa:default") == nil)
+        #expect(AVCaptureDevice.default(for: .audio)?.uniqueID == "sim:microphone")
+        print("alsa-test: sound-plug aloop: \(SoundCards.run("/opt/bin/sound-plug aloop"))")
+        #expect(waitUntil(within: .seconds(20)) {
+            AVCaptureDevice(uniqueID: "alsa:default") != nil && AVCaptureDevice(uniqueID: "alsa:Loopback,1") != nil
+        })
+        let back = try #require(AVCaptureDevice(uniqueID: "alsa:default"))
+        #expect(back.isConnected && AVCaptureDevice.default(for: .audio) == back)
+    }
+
     /// The latency from the end of an ALSA period (the driver's CLOCK_MONOTONIC stamp, which
     /// places the buffer's samples) to the delegate receiving it, read on the same clock:
     /// receive time minus (presentation time + duration). docs/PERFORMANCE.md quotes it.
+    /// The timestamps are the driver's stamps followed to the sample (re-placed beyond 20 ms),
+    /// so the figure carries the first buffer's placement error too (a few ms either way).
     @Test func periodToDelegateLatency() throws {
         for id in ["alsa:Loopback,1", "alsa:Dummy,0"] {
             let device = try #require(AVCaptureDevice(uniqueID: id))
@@ -66,11 +82,9 @@ extension ALSADriverTests {
             output.setSampleBufferDelegate(collector, queue: collector.queue)
             session.addOutput(output)
             session.startRunning()
-            // Loopback delivers with something playing into it; silence is enough for Dummy.
-            let player = id.contains("Loopback") ? TonePlayer(pcm: "hw:Loopback,0,0", frequency: 440, amplitude: 0.1) : nil
+            // Nothing plays into the loopback: its capture side runs on its own timer, in silence.
             let enough = waitUntil(within: .seconds(60)) { collector.latencies.count >= 250 }
             session.stopRunning()
-            player?.stop()
             #expect(enough)
             // The first buffers include the stream starting; the rest is the steady state.
             let steady = collector.latencies.dropFirst(10).sorted()
@@ -81,8 +95,10 @@ extension ALSADriverTests {
             print(String(
                 format: "alsa-test: latency %@: %d buffers, min %.2f ms, median %.2f ms, mean %.2f ms, p99 %.2f ms, max %.2f ms",
                 id, steady.count, steady.first! * 1000, median * 1000, mean * 1000, p99 * 1000, steady.last! * 1000))
-            // A buffer cannot reach the delegate before its last sample was captured.
-            #expect(steady.first! > -0.001, "latencies \(steady.prefix(5))")
+            // A buffer cannot reach the delegate before its last sample was captured; its
+            // timestamp follows the previous buffer's to the sample while within 20 ms of the
+            // driver's stamps, so up to that much of the placement shows here.
+            #expect(steady.first! > -0.021, "latencies \(steady.prefix(5))")
             #expect(median < 0.1, "median \(median)")
         }
     }
