@@ -171,13 +171,26 @@ struct MovieAudioTests {
     func unsupportedSampleRateRaises() async {
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
             let session = AVCaptureSession()
-            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice.default(for: .audio)!))
+            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice(uniqueID: "sim:microphone")!))
             let output = AVCaptureMovieFileOutput()
             session.addOutput(output)
             output.setOutputSettings([AVSampleRateKey: 44_100], for: output.connection(with: .audio)!)
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("'NSInvalidArgumentException'") && text.contains("Unsupported sample rate 44100"), "\(text)")
+    }
+
+    @Test("a channel count the microphone does not record raises NSInvalidArgumentException")
+    func unsupportedChannelCountRaises() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let session = AVCaptureSession()
+            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice(uniqueID: "sim:microphone")!))
+            let output = AVCaptureMovieFileOutput()
+            session.addOutput(output)
+            output.setOutputSettings([AVNumberOfChannelsKey: 2], for: output.connection(with: .audio)!)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("'NSInvalidArgumentException'") && text.contains("Unsupported number of channels 2"), "\(text)")
     }
 
     @Test("a buffer the audio track cannot take ends the recording with an error, not as a finished one")
