@@ -13,8 +13,9 @@ import Glibc
 /// `snd_pcm_htimestamp` gives that stamp and how many frames were waiting at it, hence the
 /// host time of the next frame to read. The first buffer is placed so; later ones follow
 /// it to the sample (contiguous, in a timescale of the sample rate) while they stay within
-/// 20 ms of the driver's stamps, and are placed afresh when they drift further (a card's
-/// crystal against the host's) or after an overrun.
+/// 20 ms of the driver's stamps (two periods for `default`: `placementTolerance`), and are
+/// placed afresh when they drift further (a card's crystal against the host's) or after an
+/// overrun.
 ///
 /// Overruns (the thread was not scheduled for a whole ALSA buffer): the PCM is prepared and
 /// restarted, the sink is told how long a stretch was lost, and the next buffer's
@@ -135,6 +136,15 @@ final class ALSACaptureStream: @unchecked Sendable {
 
     private var isStopping: Bool { stopping.withLock { $0 } }
 
+    /// How far (samples) a buffer's driver-stamped place may be from the sample after the
+    /// previous buffer and still follow it: 20 ms for a card's own PCM, whose stamp and
+    /// frame count are taken together; two periods for `default` (no node), where plug-ins
+    /// such as dsnoop pair the card's newest stamp with their own count, which can be a
+    /// period behind it.
+    private var placementTolerance: Int64 {
+        node == nil ? max(Int64(rate) / 50, 2 * Int64(period)) : Int64(rate) / 50
+    }
+
     private func run() {
         var next: Int64? = nil  // the next buffer's first sample, in samples of the host clock
         var started = false
@@ -178,7 +188,7 @@ final class ALSACaptureStream: @unchecked Sendable {
             }
             let nowSamples = Int64((Double(monotonicNow()) * Double(rate) / 1e9).rounded())
             let placed = measured ?? (nowSamples - Int64(available))
-            if let expected = next, abs(expected - placed) <= Int64(rate) / 50 {
+            if let expected = next, abs(expected - placed) <= placementTolerance {
                 // Contiguous with the last buffer.
             } else {
                 next = placed
