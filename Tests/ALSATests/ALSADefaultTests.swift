@@ -15,9 +15,7 @@ struct ALSADefaultTests {
         let noCard = !FileManager.default.fileExists(atPath: "/proc/asound") || cards.contains("no soundcards")
         let probe = ALSADiscovery.scanDefault()
         let device = AVCaptureDevice(uniqueID: "alsa:default")
-        if noCard && ProcessInfo.processInfo.environment["PIPEWIRE_RUNTIME_DIR"] == nil
-            && ProcessInfo.processInfo.environment["PULSE_SERVER"] == nil
-        {
+        if noCard && !Self.soundServerConfigured {
             // Without a card or sound server, ALSA's configuration finds no card 0.
             guard case .failure(.failed(let name, _)) = probe else {
                 Issue.record("default probed as \(probe) without a sound card")
@@ -40,5 +38,16 @@ struct ALSADefaultTests {
         } else if case .failure(.failed) = probe {
             #expect(device == nil)
         }
+    }
+
+    /// Whether ALSA's configuration may route `default` somewhere without a card: a user or
+    /// system asoundrc, or a configuration snippet (PipeWire's and PulseAudio's plug-ins
+    /// install theirs in alsa.conf.d).
+    static var soundServerConfigured: Bool {
+        let files = ["/etc/asound.conf", NSHomeDirectory() + "/.asoundrc"]
+        let snippets = ["/etc/alsa/conf.d", "/usr/share/alsa/alsa.conf.d"].flatMap {
+            (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []
+        }
+        return files.contains(where: FileManager.default.fileExists(atPath:)) || !snippets.isEmpty
     }
 }
