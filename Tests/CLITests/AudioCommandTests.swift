@@ -9,7 +9,8 @@ struct AudioCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("room.wav").path
-        let output = try ToolRunner.capture("audio", "--duration", "0.1", "-o", path)
+        // By its ID: with a sound card the default microphone is ALSA's default PCM.
+        let output = try ToolRunner.capture("audio", "--device", "sim:microphone", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("recorded 0.10 s of iPhone Microphone (4800 frames, 48000 Hz)"))
         let probe = try ToolRunner.run(
@@ -27,7 +28,7 @@ struct AudioCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("room.m4a").path
-        let output = try ToolRunner.capture("audio", "--duration", "0.1", "-o", path)
+        let output = try ToolRunner.capture("audio", "--device", "sim:microphone", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1, "only the summary, no FFmpeg chatter: \(output.stderr)")
         let probe = try ToolRunner.run(
