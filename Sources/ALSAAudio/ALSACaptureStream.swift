@@ -13,8 +13,9 @@ import Glibc
 /// `snd_pcm_htimestamp` gives that stamp and how many frames were waiting at it, hence the
 /// host time of the next frame to read. The first buffer is placed so; later ones follow
 /// it to the sample (contiguous, in a timescale of the sample rate) while they stay within
-/// 20 ms of the driver's stamps, and are placed afresh when they drift further (a card's
-/// crystal against the host's) or after an overrun.
+/// 20 ms of the driver's stamps (two periods for `default`: `placementTolerance`), and are
+/// placed afresh when they drift further (a card's crystal against the host's) or after an
+/// overrun.
 ///
 /// Overruns (the thread was not scheduled for a whole ALSA buffer): the PCM is prepared and
 /// restarted, the sink is told how long a stretch was lost, and the next buffer's
@@ -27,15 +28,15 @@ final class ALSACaptureStream: @unchecked Sendable {
     private let period: Int
     private let format: CMAudioFormatDescription
     private let sink: any AudioSink
-    /// The PCM's device node (/dev/snd/pcmC…D…c), gone once the card is.
-    private let node: String
+    /// The PCM's device node (/dev/snd/pcmC…D…c), gone once the card is; nil for `default`.
+    private let node: String?
     private let stopping = Mutex(false)
     private let failure = Mutex<BackendError?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     private init(
         pcm: OpaquePointer, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink,
-        node: String
+        node: String?
     ) {
         self.node = node
         self.pcm = pcm
@@ -51,7 +52,15 @@ final class ALSACaptureStream: @unchecked Sendable {
     /// Opens and configures the PCM: interleaved S16_LE at `rate` and `channels`, periods of
     /// about `period` frames, a buffer of four periods, monotonic timestamps.
     static func open(
-        name: String, node: String, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
+        name: String, node: String?, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
+    ) throws(BackendError) -> ALSACaptureStream {
+        try ALSALibraryErrors.quietly { () throws(BackendError) -> ALSACaptureStream in
+            try openLoudly(name: name, node: node, rate: rate, channels: channels, period: period, format: format, sink: sink)
+        }
+    }
+
+    private static func openLoudly(
+        name: String, node: String?, rate: UInt32, channels: UInt32, period: Int, format: CMAudioFormatDescription, sink: any AudioSink
     ) throws(BackendError) -> ALSACaptureStream {
         var handle: OpaquePointer?
         let opened = snd_pcm_open(&handle, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
@@ -127,6 +136,15 @@ final class ALSACaptureStream: @unchecked Sendable {
 
     private var isStopping: Bool { stopping.withLock { $0 } }
 
+    /// How far (samples) a buffer's driver-stamped place may be from the sample after the
+    /// previous buffer and still follow it: 20 ms for a card's own PCM, whose stamp and
+    /// frame count are taken together; two periods for `default` (no node), where plug-ins
+    /// such as dsnoop pair the card's newest stamp with their own count, which can be a
+    /// period behind it.
+    private var placementTolerance: Int64 {
+        node == nil ? max(Int64(rate) / 50, 2 * Int64(period)) : Int64(rate) / 50
+    }
+
     private func run() {
         var next: Int64? = nil  // the next buffer's first sample, in samples of the host clock
         var started = false
@@ -170,7 +188,7 @@ final class ALSACaptureStream: @unchecked Sendable {
             }
             let nowSamples = Int64((Double(monotonicNow()) * Double(rate) / 1e9).rounded())
             let placed = measured ?? (nowSamples - Int64(available))
-            if let expected = next, abs(expected - placed) <= Int64(rate) / 50 {
+            if let expected = next, abs(expected - placed) <= placementTolerance {
                 // Contiguous with the last buffer.
             } else {
                 next = placed
@@ -215,10 +233,14 @@ final class ALSACaptureStream: @unchecked Sendable {
     ///
     /// A card going away wakes the thread with ENODEV or, when libasound can no longer read
     /// the state either, EIO; the kernel removes the node a moment later, so an error while
-    /// the node goes within 200 ms is a disconnection too.
+    /// the node goes within 200 ms is a disconnection too. `default` has no node of its own:
+    /// EIO and EBADFD (a plug-in whose card went away under it) count as disconnections.
     private func classify(_ code: Int32) -> BackendError? {
         if code == -EAGAIN || code == -EINTR { return nil }
         if code == -ENODEV || snd_pcm_state(pcm) == SND_PCM_STATE_DISCONNECTED { return .deviceWasDisconnected }
+        guard let node else {
+            return code == -EIO || code == -EBADFD ? .deviceWasDisconnected : .streamFailed(String(cString: snd_strerror(code)))
+        }
         for _ in 0..<10 {
             if access(node, F_OK) != 0 { return .deviceWasDisconnected }
             usleep(20_000)

@@ -40,6 +40,14 @@ package enum ALSADiscovery {
         return (devices, failures)
     }
 
+    /// ALSA's `default` PCM, when it opens for capture (a card exists, or a sound server's
+    /// plug-in is configured and answers), with what a probe of it finds; else why not.
+    package static func scanDefault() -> Result<ALSACaptureDevice, ALSAProbeError> {
+        probe(ALSACaptureDevice.defaultName).map {
+            ALSACaptureDevice.defaultPCM(rates: $0.rates, channels: $0.channels, formats: $0.formats)
+        }
+    }
+
     /// The PCM's name if the device has a capture stream, else nil.
     private static func captureName(control: OpaquePointer, device: Int32) -> String? {
         var info: OpaquePointer?
@@ -60,6 +68,10 @@ package enum ALSADiscovery {
 
     /// Opens a PCM for capture without blocking and reads what its hardware takes.
     static func probe(_ name: String) -> Result<Abilities, ALSAProbeError> {
+        ALSALibraryErrors.quietly { probeLoudly(name) }
+    }
+
+    private static func probeLoudly(_ name: String) -> Result<Abilities, ALSAProbeError> {
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, name, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)
         guard opened == 0, let pcm else {

@@ -13,6 +13,11 @@ import Glibc
 ///
 /// The unique ID is `alsa:CARDID,DEVICE` (the card's ID, e.g. "Loopback", not its index,
 /// which changes as cards come and go), so it stays the same across re-plugging.
+///
+/// ALSA's `default` PCM is a microphone too, `alsa:default` (`defaultUniqueID`): what
+/// PipeWire and PulseAudio users reach through their ALSA plug-in, and on a machine without
+/// a sound server the first card through dsnoop. It opens `default` (`plug:default` if the
+/// configuration's PCM takes no 16-bit samples) and has no device node of its own.
 package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
     package static let preferredRate: UInt32 = 48_000
     package static let preferredPeriod = 1024
@@ -36,12 +41,16 @@ package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
         self.hardware = hardware
         sampleRate = min(max(Self.preferredRate, hardware.sampleRates.lowerBound), hardware.sampleRates.upperBound)
         channels = min(max(1, hardware.channelCounts.lowerBound), hardware.channelCounts.upperBound)
-        let plug = hardware.formats.contains(.s16) ? "hw" : "plughw"
-        pcmName = "\(plug):\(hardware.card),\(hardware.device)"
-        let name = hardware.pcmName.isEmpty || hardware.pcmName == hardware.cardName
+        if hardware.isDefault {
+            pcmName = hardware.formats.contains(.s16) ? ALSACaptureDevice.defaultName : "plug:\(ALSACaptureDevice.defaultName)"
+        } else {
+            let plug = hardware.formats.contains(.s16) ? "hw" : "plughw"
+            pcmName = "\(plug):\(hardware.card),\(hardware.device)"
+        }
+        let name = hardware.isDefault || hardware.pcmName.isEmpty || hardware.pcmName == hardware.cardName
             ? hardware.cardName : "\(hardware.cardName) (\(hardware.pcmName))"
         descriptor = DeviceDescriptor(
-            uniqueID: Self.uniqueID(cardID: hardware.cardID, device: hardware.device), modelID: "ALSA \(hardware.cardID)",
+            uniqueID: Self.uniqueID(of: hardware), modelID: "ALSA \(hardware.cardID)",
             localizedName: name, manufacturer: "ALSA", position: 0, deviceType: "AVCaptureDeviceTypeMicrophone", formats: [],
             presetFormats: [:], defaultFormatIndex: 0, lensAperture: 0)
         let asbd = AudioStreamBasicDescription.linearPCM(sampleRate: Double(sampleRate), channels: Int(channels), float: false)
@@ -56,13 +65,26 @@ package final class ALSAMicrophone: AudioCaptureBackend, @unchecked Sendable {
 
     package static func uniqueID(cardID: String, device: Int32) -> String { "alsa:\(cardID),\(device)" }
 
-    /// The PCM's device node, which devtmpfs removes when the card goes away.
-    package var nodePath: String { "\(ALSAHotplugMonitor.directory)/pcmC\(hardware.card)D\(hardware.device)c" }
+    /// The unique ID a capture PCM's microphone has.
+    package static func uniqueID(of hardware: ALSACaptureDevice) -> String {
+        hardware.isDefault ? defaultUniqueID : uniqueID(cardID: hardware.cardID, device: hardware.device)
+    }
+
+    /// The unique ID of ALSA's `default` PCM as a microphone.
+    package static let defaultUniqueID = "alsa:default"
+
+    /// The PCM's device node, which devtmpfs removes when the card goes away; nil for
+    /// `default`, which has none of its own.
+    package var nodePath: String? {
+        hardware.isDefault ? nil : "\(ALSAHotplugMonitor.directory)/pcmC\(hardware.card)D\(hardware.device)c"
+    }
 
     package var isConnected: Bool { state.withLock { $0.connected } }
 
-    /// The bus the card sits on ("usb", "pci", "platform", ...), from sysfs; "" when unknown.
+    /// The bus the card sits on ("usb", "pci", "platform", ...), from sysfs; "" when unknown
+    /// (and for `default`).
     package var bus: String {
+        guard !hardware.isDefault else { return "" }
         let link = "/sys/class/sound/card\(hardware.card)/device/subsystem"
         return ((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) as NSString?)?.lastPathComponent ?? ""
     }

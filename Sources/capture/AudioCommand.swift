@@ -6,8 +6,9 @@ enum AudioCommand {
     static let spec = CommandSpec(
         name: "audio", summary: "Record a microphone to a .wav or .m4a file", synopsis: "[--device ID] [--duration S] [--overwrite] -o FILE.wav|FILE.m4a",
         description: """
-            Records a microphone (the simulated one by default; real ALSA capture devices are
-            listed by 'capture devices') at its rate and channel count: 16-bit linear PCM in a
+            Records a microphone (by default ALSA's default device, alsa:default, where a sound
+            card or sound server answers, else the simulated one; 'capture devices' lists them
+            all) at its rate and channel count: 16-bit linear PCM in a
             WAV file, or AAC (64 kbit/s per channel) in an M4A file, chosen by the file's
             extension. Without --duration it records until Ctrl-C (SIGINT) or
             SIGTERM, which finish the file properly. On a terminal the progress line shows the

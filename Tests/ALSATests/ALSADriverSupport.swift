@@ -121,3 +121,13 @@ func toneAmplitude(_ samples: [Int16], frequency: Double, rate: Double) -> Doubl
     let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
     return 2 * power.squareRoot() / Double(samples.count)
 }
+
+/// `count` buffers from shortly after the first one with sound in it (peak above 1000 of
+/// 32768): what a tone player starting a moment after the capture delivers, past the
+/// loopback's switch to the playback side's timing; empty if the sound never came.
+func toneWindow(_ buffers: [CMSampleBuffer], count: Int, after settle: Int = 4) -> [CMSampleBuffer] {
+    guard let first = buffers.firstIndex(where: { monoSamples([$0]).contains { abs(Int($0)) > 1000 } }),
+        first + settle + count <= buffers.count
+    else { return [] }
+    return Array(buffers[(first + settle)..<(first + settle + count)])
+}

@@ -9,7 +9,8 @@ struct AudioCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("room.wav").path
-        let output = try ToolRunner.capture("audio", "--duration", "0.1", "-o", path)
+        // By its ID: with a sound card the default microphone is ALSA's default PCM.
+        let output = try ToolRunner.capture("audio", "--device", "sim:microphone", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("recorded 0.10 s of iPhone Microphone (4800 frames, 48000 Hz)"))
         let probe = try ToolRunner.run(
@@ -27,7 +28,7 @@ struct AudioCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("room.m4a").path
-        let output = try ToolRunner.capture("audio", "--duration", "0.1", "-o", path)
+        let output = try ToolRunner.capture("audio", "--device", "sim:microphone", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1, "only the summary, no FFmpeg chatter: \(output.stderr)")
         let probe = try ToolRunner.run(
@@ -86,5 +87,20 @@ struct AudioCommandTests {
         let microphone = try #require(list.first { $0["uniqueID"] as? String == "sim:microphone" })
         #expect(microphone["mediaType"] as? String == "audio" && microphone["sampleRate"] as? Double == 48_000)
         #expect(microphone["channels"] as? Int == 1 && microphone["isDefault"] as? Bool == true)
+    }
+
+    /// Looking for ALSA's `default` PCM on a machine without a sound card makes libasound print
+    /// its own error lines ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'", ...);
+    /// they are silenced, and the device is not listed.
+    @Test("devices without a sound card: no alsa:default, and no libasound chatter on stderr")
+    func noSoundCardNoDefault() throws {
+        // Only where ALSA has neither a card nor a configuration that could route `default` to
+        // a sound server (as on the test host).
+        let config = ["/dev/snd", "/etc/asound.conf", "/etc/alsa/conf.d", "/usr/share/alsa/alsa.conf.d", NSHomeDirectory() + "/.asoundrc"]
+        guard !config.contains(where: FileManager.default.fileExists(atPath:)) else { return }
+        let table = try ToolRunner.capture("devices")
+        #expect(table.status == 0)
+        #expect(!table.stdout.contains("alsa:default"), "\(table.stdout)")
+        #expect(!table.stderr.contains("ALSA lib"), "\(table.stderr)")
     }
 }

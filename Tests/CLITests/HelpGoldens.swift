@@ -40,8 +40,9 @@ enum HelpGoldens {
     static let audio = """
         Usage: capture audio [--device ID] [--duration S] [--overwrite] -o FILE.wav|FILE.m4a
 
-        Records a microphone (the simulated one by default; real ALSA capture devices are
-        listed by 'capture devices') at its rate and channel count: 16-bit linear PCM in a
+        Records a microphone (by default ALSA's default device, alsa:default, where a sound
+        card or sound server answers, else the simulated one; 'capture devices' lists them
+        all) at its rate and channel count: 16-bit linear PCM in a
         WAV file, or AAC (64 kbit/s per channel) in an M4A file, chosen by the file's
         extension. Without --duration it records until Ctrl-C (SIGINT) or
         SIGTERM, which finish the file properly. On a terminal the progress line shows the

@@ -45,7 +45,8 @@ private func record(
     buffers: Int, seed: UInt64 = 7, roomTone: Double = 35, tones: [(Double, Double)] = [], claps: [(Double, Double)] = [],
     withCamera: Bool = false, pacing: AVCaptureDevice.Simulation.Pacing = .virtual
 ) throws -> (samples: [Int16], buffers: [CMSampleBuffer], levels: [(Float, Float)]) {
-    let microphone = try #require(AVCaptureDevice.default(for: .audio))
+    // The simulated one by its ID: with a sound card, default(for: .audio) is ALSA's default PCM.
+    let microphone = try #require(AVCaptureDevice(uniqueID: "sim:microphone"))
     let simulation = try #require(microphone.microphoneSimulation)
     simulation.pacing = pacing
     simulation.seed = seed
@@ -252,7 +253,7 @@ struct AudioCaptureTests {
     @Test("Unplugging the microphone ends its stream with deviceWasDisconnected")
     func disconnect() async {
         await #expect(processExitsWith: .success) {
-            let microphone = AVCaptureDevice.default(for: .audio)!
+            let microphone = AVCaptureDevice(uniqueID: "sim:microphone")!
             microphone.microphoneSimulation!.pacing = .virtual
             let session = AVCaptureSession()
             session.addInput(try AVCaptureDeviceInput(device: microphone))

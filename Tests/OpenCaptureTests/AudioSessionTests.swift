@@ -115,7 +115,7 @@ struct AudioSessionTests {
     @Test("A muted app hears zeros and its meters read silence; unmuted, the tone again")
     func inputMute() throws {
         try withCleanAudioSession { _ in
-            let microphone = try #require(AVCaptureDevice.default(for: .audio))
+            let microphone = try #require(AVCaptureDevice(uniqueID: "sim:microphone"))
             let simulation = try #require(microphone.microphoneSimulation)
             simulation.pacing = .virtual
             simulation.removeAllSounds()
@@ -170,7 +170,7 @@ struct AudioSessionTests {
             try session.setCategory(.playAndRecord, mode: .videoRecording)
             try session.setActive(true)
             try session.setPrefersInterruptionOnRouteDisconnect(true)
-            let microphone = AVCaptureDevice.default(for: .audio)!
+            let microphone = AVCaptureDevice(uniqueID: "sim:microphone")!
             let route = Completion<(UInt, String?)>("route change")
             let interruption = Completion<(UInt, UInt)>("interruption")
             let routeObserver = NotificationCenter.default.addObserver(forName: AVAudioSession.routeChangeNotification, object: session, queue: nil) { note in

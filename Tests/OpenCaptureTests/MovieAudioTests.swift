@@ -24,15 +24,17 @@ private final class FrameGate: NSObject, AVCaptureVideoDataOutputSampleBufferDel
 
 /// A movie recorded with sound from the simulated back camera and microphone in virtual
 /// time: 192x144 at 10 frames/s, a flash (the light ×10 for 50 ms) with a clap at each of
-/// `events` (seconds on the session's scene clock), `seconds` long.
+/// `events` (seconds on the session's scene clock), `seconds` long (by `maxRecordedDuration`),
+/// or ended by `stopRecording` once `stopAfterFrames` frames are written.
 struct SoundMovie {
     let url: URL
     let error: AVError?
     let started: Bool
 
-    static func record(seconds: Double, events: [Double], fragment: Double = 10) throws -> SoundMovie {
+    static func record(seconds: Double, events: [Double], fragment: Double = 10, stopAfterFrames: Int? = nil) throws -> SoundMovie {
         let camera = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
-        let microphone = try #require(AVCaptureDevice.default(for: .audio))
+        // Not `default(for: .audio)`: on a machine with a sound card that is ALSA's default PCM.
+        let microphone = try #require(AVCaptureDevice(uniqueID: "sim:microphone"))
         let simulation = try #require(camera.simulation)
         let sound = try #require(microphone.microphoneSimulation)
         simulation.pacing = .virtual
@@ -66,7 +68,7 @@ struct SoundMovie {
         camera.unlockForConfiguration()
         let movie = AVCaptureMovieFileOutput()
         movie.movieFragmentInterval = CMTime(seconds: fragment, preferredTimescale: 600)
-        movie.maxRecordedDuration = CMTime(seconds: seconds, preferredTimescale: 600)
+        if stopAfterFrames == nil { movie.maxRecordedDuration = CMTime(seconds: seconds, preferredTimescale: 600) }
         session.addOutput(movie)
         let gate = FrameGate()
         let frames = AVCaptureVideoDataOutput()
@@ -81,6 +83,10 @@ struct SoundMovie {
         movie.startRecording(to: url, recordingDelegate: delegate)
         try #require(eventually("recording") { movie.isRecording })
         gate.release()
+        if let stopAfterFrames {
+            try #require(eventually("\(stopAfterFrames) frames recorded") { movie.recordedFrameCount >= stopAfterFrames })
+            movie.stopRecording()
+        }
         try delegate.wait()
         return SoundMovie(url: url, error: delegate.error, started: !delegate.started.withLock { $0 }.isEmpty)
     }
@@ -165,7 +171,7 @@ struct MovieAudioTests {
     func unsupportedSampleRateRaises() async {
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
             let session = AVCaptureSession()
-            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice.default(for: .audio)!))
+            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice(uniqueID: "sim:microphone")!))
             let output = AVCaptureMovieFileOutput()
             session.addOutput(output)
             output.setOutputSettings([AVSampleRateKey: 44_100], for: output.connection(with: .audio)!)
@@ -174,10 +180,23 @@ struct MovieAudioTests {
         #expect(text.contains("'NSInvalidArgumentException'") && text.contains("Unsupported sample rate 44100"), "\(text)")
     }
 
+    @Test("a channel count the microphone does not record raises NSInvalidArgumentException")
+    func unsupportedChannelCountRaises() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let session = AVCaptureSession()
+            session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice(uniqueID: "sim:microphone")!))
+            let output = AVCaptureMovieFileOutput()
+            session.addOutput(output)
+            output.setOutputSettings([AVNumberOfChannelsKey: 2], for: output.connection(with: .audio)!)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("'NSInvalidArgumentException'") && text.contains("Unsupported number of channels 2"), "\(text)")
+    }
+
     @Test("a buffer the audio track cannot take ends the recording with an error, not as a finished one")
     func audioFailureIsAnError() throws {
         let camera = try #require(AVCaptureDevice.default(for: .video))
-        let microphone = try #require(AVCaptureDevice.default(for: .audio))
+        let microphone = try #require(AVCaptureDevice(uniqueID: "sim:microphone"))
         camera.simulation?.pacing = .virtual
         microphone.microphoneSimulation?.pacing = .virtual
         defer {
@@ -223,14 +242,30 @@ struct MovieAudioTests {
         let video = try #require(probe.streams.first { $0.type == "video" })
         #expect(audio.codec == "aac" && audio.sampleRate == 48_000 && audio.channels == 1)
         #expect(video.codec == "h264")
-        // The duration limit is reached on the frame that crosses it; the sound still queued
-        // behind it (the lockstep's slack and the queue, 0.3 s here) is not written.
-        #expect(abs(audio.duration - video.duration) < 0.35, "audio \(audio.duration) s, video \(video.duration) s")
+        // The duration limit is reached on the frame that crosses it; the sound behind it is
+        // written up to that frame's end before the file closes.
+        #expect(abs(audio.duration - video.duration) <= Self.trackEndTolerance, "audio \(audio.duration) s, video \(video.duration) s")
         #expect(probe.fragments >= 3, "fragmented, both tracks in the fragments")
         let flashes = try await movie.flashTimes()
         let claps = try await movie.clapTimes()
         try #require(flashes.count == 1 && claps.count == 1, "flashes \(flashes), claps \(claps)")
         #expect(abs(claps[0] - flashes[0]) <= 0.010, "A/V offset \((claps[0] - flashes[0]) * 1000) ms")
+    }
+
+    /// How far apart ffprobe may find the two tracks' ends: one AAC frame (1024 samples).
+    static let trackEndTolerance = 1024.0 / 48_000
+
+    @Test("stopRecording in virtual time: the sound track lasts to the last frame's end (ffprobe)")
+    func stopKeepsTheSoundToTheLastFrame() throws {
+        let movie = try SoundMovie.record(seconds: 0, events: [0.5], fragment: 0.5, stopAfterFrames: 25)
+        defer { try? FileManager.default.removeItem(at: movie.url) }
+        #expect(movie.started && movie.error == nil, "\(String(describing: movie.error))")
+        let probe = try ProbeStreams(movie.url)
+        let audio = try #require(probe.streams.first { $0.type == "audio" })
+        let video = try #require(probe.streams.first { $0.type == "video" })
+        print("movie-audio: stopRecording: audio \(audio.duration) s, video \(video.duration) s")
+        #expect(video.duration >= 2.5)
+        #expect(abs(audio.duration - video.duration) <= Self.trackEndTolerance, "audio \(audio.duration) s, video \(video.duration) s")
     }
 
     /// OPENCAPTURE_DRIFT_SECONDS=600 makes it the 10-minute benchmark of docs/PERFORMANCE.md

@@ -191,11 +191,9 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         AVAudioSessionRouteDescription(inputs: category.hasInput ? routeDevice.map { [Self.port(for: $0)] } ?? [] : [])
     }
 
-    /// The microphone the route takes: the preferred input, else the first audio device.
+    /// The microphone the route takes: the preferred input, else the default microphone.
     private var routeDevice: AVCaptureDevice? {
-        let uid = state.withLock { $0.preferredInputUID }
-        let all = Self.microphones()
-        return all.first { $0.uniqueID == uid } ?? all.first
+        preferredMicrophone ?? DeviceRegistry.shared.defaultMicrophone
     }
 
     /// The preferred microphone, if connected (`AVCaptureDevice.default(for: .audio)` asks).
@@ -210,6 +208,8 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         let type: Port
         if let alsa = device.backend as? ALSAMicrophone {
             switch alsa.bus {
+            // The system's own choice of input, as the built-in microphone is an iPhone's.
+            case _ where alsa.hardware.isDefault: type = .builtInMic
             case _ where ["Loopback", "Dummy"].contains(alsa.hardware.cardID): type = .virtual
             case "usb": type = .usbAudio
             case "pci": type = .PCI

@@ -2,9 +2,12 @@ import Foundation
 
 extension AVCaptureDevice {
     /// The default device for a media type: the back wide-angle camera for video; for audio
-    /// the microphone `AVAudioSession.setPreferredInput` picked, else the simulated one.
+    /// the microphone `AVAudioSession.setPreferredInput` picked, else ALSA's `default` PCM
+    /// (`alsa:default`) when it opens for capture, else the simulated microphone.
     public class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
-        if mediaType == .audio, let preferred = AVAudioSession.sharedInstance().preferredMicrophone { return preferred }
+        if mediaType == .audio {
+            return AVAudioSession.sharedInstance().preferredMicrophone ?? DeviceRegistry.shared.defaultMicrophone
+        }
         return DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
     }
 

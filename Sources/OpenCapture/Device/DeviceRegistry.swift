@@ -7,10 +7,11 @@ import V4L2Camera
 /// Every device the process knows, one `AVCaptureDevice` per unique ID.
 ///
 /// Simulated cameras come first (they play the built-in cameras, so `default(for:)` is the
-/// simulated back camera, as on an iPhone), then the simulated microphone (the default audio
-/// device, as the simulated cameras are the default video ones); real V4L2 cameras and ALSA
-/// capture PCMs follow, found at first use and then followed through hot-plug (inotify on
-/// /dev and /dev/snd).
+/// simulated back camera, as on an iPhone), then the simulated microphone; real V4L2 cameras
+/// and ALSA microphones follow (ALSA's `default` PCM first, then the cards' capture PCMs),
+/// found at first use and then followed through hot-plug (inotify on /dev and /dev/snd).
+/// The default audio device is ALSA's `default` when it opens for capture, else the
+/// simulated microphone (`defaultMicrophone`).
 package final class DeviceRegistry: Sendable {
     package static let shared = DeviceRegistry()
 
@@ -31,7 +32,10 @@ package final class DeviceRegistry: Sendable {
             + [AVCaptureDevice(core: DeviceCore(backend: SimulatedMicrophone()))]
         let scan = V4L2Discovery.scan()
         let sound = ALSADiscovery.scan()
-        let microphones = sound.devices.map { AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone($0))) }
+        let systemDefault = try? ALSADiscovery.scanDefault().get()
+        let microphones = ([systemDefault].compactMap { $0 } + sound.devices).map {
+            AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone($0)))
+        }
         deniedSoundPCMs = Mutex(sound.failures.compactMap { if case .notAuthorized(let name) = $0 { name } else { nil } })
         devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice) + microphones)
         deniedPaths = Mutex(scan.deniedPaths)
@@ -53,6 +57,14 @@ package final class DeviceRegistry: Sendable {
     package var connected: [AVCaptureDevice] {
         startWatching()
         return devices.withLock { $0 }.filter(\.isConnected)
+    }
+
+    /// What `AVCaptureDevice.default(for: .audio)` is without a preferred input: the
+    /// microphone of ALSA's `default` PCM (the system's choice, through PipeWire or
+    /// PulseAudio where they run) when it exists, else the first microphone (the simulated one).
+    package var defaultMicrophone: AVCaptureDevice? {
+        let microphones = connected.filter { $0.hasMediaType(.audio) }
+        return microphones.first { $0.uniqueID == ALSAMicrophone.defaultUniqueID } ?? microphones.first
     }
 
     /// Device nodes that exist but that this process may not open.
@@ -101,13 +113,21 @@ package final class DeviceRegistry: Sendable {
 
     /// A capture node came or went: microphones whose node is gone are disconnected (a
     /// stream still running ends with `deviceWasDisconnected`), and new capture PCMs become
-    /// devices. Runs on the ALSA monitor's thread.
+    /// devices; `default` is gone when it no longer opens (busy is still there) and comes
+    /// when it opens again. Runs on the ALSA monitor's thread.
     private func soundCardsChanged() {
         let known = devices.withLock { all in all.filter { $0.isConnected && $0.backend is ALSAMicrophone } }
         var removed: [AVCaptureDevice] = []
         for device in known {
-            guard let microphone = device.backend as? ALSAMicrophone, !FileManager.default.fileExists(atPath: microphone.nodePath)
-            else { continue }
+            guard let microphone = device.backend as? ALSAMicrophone else { continue }
+            if let node = microphone.nodePath {
+                guard !FileManager.default.fileExists(atPath: node) else { continue }
+            } else {
+                switch ALSADiscovery.scanDefault() {
+                case .success, .failure(.busy), .failure(.notAuthorized): continue
+                case .failure(.failed): break
+                }
+            }
             microphone.markDisconnected()
             device.announceDisconnect()
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
@@ -118,7 +138,9 @@ package final class DeviceRegistry: Sendable {
         for _ in 0..<20 {
             let scan = ALSADiscovery.scan()
             var added: [AVCaptureDevice] = []
-            for found in scan.devices where device(uniqueID: ALSAMicrophone.uniqueID(cardID: found.cardID, device: found.device)) == nil {
+            let systemDefault = device(uniqueID: ALSAMicrophone.defaultUniqueID) == nil ? try? ALSADiscovery.scanDefault().get() : nil
+            let candidates = [systemDefault].compactMap { $0 } + scan.devices
+            for found in candidates where device(uniqueID: ALSAMicrophone.uniqueID(of: found)) == nil {
                 let device = AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone(found)))
                 replaceOrAppend(device, uniqueID: device.uniqueID)
                 postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)

@@ -18,6 +18,13 @@ import Synchronization
 /// (the session's `synchronizationClock`) relative to that frame, so they stay in sync.
 /// In virtual time the two capture threads are kept in step (`waitUntilDrained`,
 /// `waitForAudioTurn`): neither runs more than `lockstepSlack` ahead of the other.
+///
+/// A recording with both tracks ends (`stopRecording`, a limit) at the end of its last frame:
+/// no frame is written after the request, and the file is closed once the sound has reached
+/// that end (the microphone runs a buffer or two behind the camera in real time, up to the
+/// lockstep's slack in virtual time), so the sound track lasts as long as the picture; the
+/// sound is cut there. If the sound does not come (the microphone stopped), the file closes
+/// after `soundDrainTimeout` with what it has.
 final class MovieRecorder: @unchecked Sendable {
     struct Limits {
         var duration: CMTime
@@ -79,6 +86,9 @@ final class MovieRecorder: @unchecked Sendable {
         var lastDuration = CMTime.zero
         var resumePending = false
         var finished = false
+        /// The recording is ending: the error it finishes with, and where its sound ends
+        /// (the end of the last frame, host clock).
+        var ending: (error: AVError?, soundEnd: CMTime)?
 
         init(
             url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: Int, audio: MovieAudioSettings?,
@@ -107,6 +117,8 @@ final class MovieRecorder: @unchecked Sendable {
     static let maximumQueuedAudioBuffers = 32
     /// How far (seconds) one capture thread may run ahead of the other in virtual time.
     static let lockstepSlack = 0.1
+    /// How long an ending recording waits for its sound to reach the last frame's end.
+    static let soundDrainTimeout = 1.0
 
     func start(
         url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: CGFloat, audio: MovieAudioSettings? = nil,
@@ -126,7 +138,7 @@ final class MovieRecorder: @unchecked Sendable {
             // Switch first, then close the previous file, so isRecording never flickers off.
             let previous = current
             current = recording
-            if let previous { finish(previous, error: nil) }
+            if let previous { finish(previous, error: previous.ending.flatMap(\.error)) }
             status.withLock {
                 $0.isRecording = true
                 $0.framesWritten = 0
@@ -141,7 +153,27 @@ final class MovieRecorder: @unchecked Sendable {
 
     func stop(error: AVError?) {
         queue.async { [self] in
-            if let recording = current { finish(recording, error: error) }
+            if let recording = current { end(recording, error: error) }
+        }
+    }
+
+    /// Ends a recording (queue only): at once without sound, video, or a microphone feeding
+    /// this output, while paused, or when the sound has already passed the last frame; else
+    /// once the sound reaches the end of the last frame (`writeAudio`), the microphone
+    /// stops feeding (`setFeed`), or `soundDrainTimeout` passes.
+    private func end(_ recording: Recording, error: AVError?) {
+        guard !recording.finished, recording.ending == nil else { return }
+        guard recording.audio != nil, recording.hasVideo, let writer = recording.writer, recording.lastTime.isValid,
+            !status.withLock({ $0.isPaused }), feeds.withLock({ !$0.audio.isEmpty })
+        else { return finish(recording, error: error) }
+        let soundEnd = recording.lastTime + recording.lastDuration
+        writer.endSession(at: soundEnd - recording.pauseOffset)
+        if recording.lastAudioEnd.isValid, recording.lastAudioEnd >= soundEnd { return finish(recording, error: error) }
+        recording.ending = (error, soundEnd)
+        // Only the queue touches the recording; the closure runs on it.
+        let waiting = UncheckedSendable(recording)
+        queue.asyncAfter(deadline: .now() + Self.soundDrainTimeout) { [self] in
+            if !waiting.value.finished { finish(waiting.value, error: error) }
         }
     }
 
@@ -229,6 +261,12 @@ final class MovieRecorder: @unchecked Sendable {
             }
         }
         wakeWaiters()
+        // No more sound will come for a recording waiting for its sound to end.
+        guard audio, !attached else { return }
+        queue.async { [self] in
+            guard let recording = current, let ending = recording.ending, feeds.withLock({ $0.audio.isEmpty }) else { return }
+            finish(recording, error: ending.error)
+        }
     }
 
     /// The camera reached `time`: called for every frame, recorded or not.
@@ -305,6 +343,8 @@ final class MovieRecorder: @unchecked Sendable {
     }
 
     private func write(_ buffer: CVPixelBuffer, metadata: FrameMetadata, to recording: Recording) {
+        // Frames after the request to end are not recorded (the sound is catching up).
+        guard recording.ending == nil else { return }
         let time = metadata.presentationTime
         resumeIfNeeded(recording, at: time)
         do throws(MovieWriterError) {
@@ -390,6 +430,9 @@ final class MovieRecorder: @unchecked Sendable {
             if let rate = sample.formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0 {
                 recording.lastAudioEnd = time + CMTime(value: CMTimeValue(sample.numSamples), timescale: CMTimeScale(rate))
             }
+            if let ending = recording.ending, recording.lastAudioEnd.isValid, recording.lastAudioEnd >= ending.soundEnd {
+                return finish(recording, error: ending.error)
+            }
             afterWriting(recording)
         } catch {
             finish(recording, error: Self.avError(error, playable: Self.hasMedia(recording.writer)))
@@ -409,7 +452,8 @@ final class MovieRecorder: @unchecked Sendable {
         }
         // With video, the duration limit counts the picture (the sound may run a little ahead).
         let limited = recording.hasVideo ? writer.recordedVideoDuration : duration
-        if let limitError = limitReached(recording, duration: limited, size: size) { finish(recording, error: limitError) }
+        guard recording.ending == nil else { return }
+        if let limitError = limitReached(recording, duration: limited, size: size) { end(recording, error: limitError) }
     }
 
     private func limitReached(_ recording: Recording, duration: CMTime, size: Int64) -> AVError? {
