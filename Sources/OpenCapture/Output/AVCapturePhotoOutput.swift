@@ -105,8 +105,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     open var availableRawPhotoFileTypes: [AVFileType] { availableRawPhotoPixelFormatTypes.isEmpty ? [] : [.dng] }
 
     /// The raw formats for raw photos in files of `fileType`: all of them for DNG, else none.
-    open func supportedRawPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] {
-        fileType == .dng ? availableRawPhotoPixelFormatTypes.map { NSNumber(value: $0) } : []
+    open func supportedRawPhotoPixelFormatTypes(for fileType: AVFileType) -> [OSType] {
+        fileType == .dng ? availableRawPhotoPixelFormatTypes : []
     }
 
     /// Whether `pixelFormat` is a Bayer raw format (the 14-bit Bayer layouts).
@@ -131,7 +131,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The uncompressed pixel formats for photos in files of `fileType`: none, since no
     /// file type here stores uncompressed processed photos (TIFF is not written).
-    open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] { [] }
+    open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [OSType] { [] }
 
     /// The largest photo size: by default the active format's largest photo size.
     open var maxPhotoDimensions: CMVideoDimensions {
@@ -230,6 +230,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         guard supportedFlashModes.contains(settings.flashMode) else {
             throw invalid("flashMode must be set to a value present in the supportedFlashModes array")
         }
+        try validateAuxiliary(settings, invalid)
         guard settings.photoQualityPrioritization <= maxPhotoQualityPrioritization else {
             throw invalid("photoQualityPrioritization may not exceed the output's maxPhotoQualityPrioritization")
         }

@@ -12,6 +12,8 @@ final class LivePhotoMovie: @unchecked Sendable {
     let contentIdentifier: String
     let rotationDegrees: Int
     let autoTrims: Bool
+    /// The settings' `livePhotoMovieMetadata` as QuickTime 'mdta' key and string value.
+    let metadata: [(String, String)]
     /// Entered at creation; left when collection ends, and when the file is done.
     let recorded = DispatchGroup()
     let written = DispatchGroup()
@@ -28,7 +30,8 @@ final class LivePhotoMovie: @unchecked Sendable {
     /// frames: movement too large to keep, where auto trimming cuts.
     static let trimThreshold: Float = 24
 
-    init(url: URL, hevc: Bool, contentIdentifier: String, rotationDegrees: Int, autoTrims: Bool) {
+    init(url: URL, hevc: Bool, contentIdentifier: String, rotationDegrees: Int, autoTrims: Bool, metadata: [(String, String)] = []) {
+        self.metadata = metadata
         self.url = url
         self.hevc = hevc
         self.contentIdentifier = contentIdentifier
@@ -98,7 +101,7 @@ final class LivePhotoMovie: @unchecked Sendable {
             video.displayMatrix = try MovieWriter.displayMatrix(rotationDegrees: rotationDegrees)
             var configuration = MovieWriterConfiguration(video: video)
             configuration.container = .quickTime
-            configuration.metadata = [("com.apple.quicktime.content.identifier", contentIdentifier)]
+            configuration.metadata = [("com.apple.quicktime.content.identifier", contentIdentifier)] + metadata
             configuration.quickTimeMetadataKeys = true
             let movie = try MovieWriter(url: partial, configuration: configuration)
             writer = movie
