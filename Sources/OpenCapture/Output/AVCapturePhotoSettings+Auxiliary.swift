@@ -38,7 +38,7 @@ extension AVCapturePhotoSettings {
     }
 
     /// Deprecated (iOS 13: `photoQualityPrioritization`): whether still image
-    /// stabilization may be used. Default true, false for Bayer raw only and brackets.
+    /// stabilization may be used. Default true, false for Bayer raw captures and brackets.
     /// Here it is the multi-frame fusion of `.quality`: false keeps a `.quality` capture
     /// to one frame, and resolved settings' `isStillImageStabilizationEnabled` tells
     /// whether frames were fused.
@@ -49,7 +49,7 @@ extension AVCapturePhotoSettings {
     }
 
     /// Whether a virtual device's constituent pictures may be fused. Default true (false for
-    /// raw only and brackets); no effect here, `isVirtualDeviceFusionSupported` is false.
+    /// raw captures and brackets); no effect here, `isVirtualDeviceFusionSupported` is false.
     public var isAutoVirtualDeviceFusionEnabled: Bool {
         get { auxiliary.autoVirtualDeviceFusion ?? auxiliary.autoProcessing }
         set { auxiliary.autoVirtualDeviceFusion = newValue }

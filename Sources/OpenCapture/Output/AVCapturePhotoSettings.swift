@@ -138,9 +138,9 @@ open class AVCapturePhotoSettings: NSObject, NSCopying, @unchecked Sendable {
         self.rawFileType = rawPixelFormatType == 0 ? nil : rawFileType ?? .dng
         isRawOnly = rawOnly
         super.init()
-        // Apple's defaults: fusion and stabilization are on unless the capture is Bayer raw
-        // only or a bracket (set by AVCapturePhotoBracketSettings after this).
-        auxiliary.autoProcessing = !rawOnly
+        // Apple's defaults: fusion and stabilization are on unless the capture has a (Bayer)
+        // raw photo or is a bracket (set by AVCapturePhotoBracketSettings after this).
+        auxiliary.autoProcessing = rawPixelFormatType == 0
     }
 
     /// The raw file type passed in, for copies.

@@ -171,6 +171,8 @@ struct PhotoAuxiliaryTests {
         #expect(settings.availableRawEmbeddedThumbnailPhotoCodecTypes.isEmpty)
         let rawOnly = AVCapturePhotoSettings(rawPixelFormatType: kCVPixelFormatType_14Bayer_RGGB)
         #expect(!(rawOnly as any DeprecatedStillImageStabilizationSettings).isAutoStillImageStabilizationEnabled && !rawOnly.isAutoVirtualDeviceFusionEnabled)
+        let rawPlus = AVCapturePhotoSettings(rawPixelFormatType: kCVPixelFormatType_14Bayer_RGGB, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg])
+        #expect(!(rawPlus as any DeprecatedStillImageStabilizationSettings).isAutoStillImageStabilizationEnabled && !rawPlus.isAutoVirtualDeviceFusionEnabled)
         let bracket = AVCapturePhotoBracketSettings(
             rawPixelFormatType: 0, processedFormat: nil, bracketedSettings: [AVCaptureAutoExposureBracketedStillImageSettings.autoExposureSettings(exposureTargetBias: 0)])
         #expect(!bracket.isAutoVirtualDeviceFusionEnabled)
