@@ -74,7 +74,14 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         connection.device?.core.sceneMonitors.add(self)
     }
 
-    var device: AVCaptureDevice? { (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
+    /// The camera's connection; a microphone's, when the session has one, carries a Live
+    /// Photo's sound (as on iOS: "to capture Live Photos containing sound, add an audio input").
+    var videoConnection: AVCaptureConnection? { connection(with: .video) }
+
+    var device: AVCaptureDevice? { (videoConnection?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
+
+    override var acceptedMediaTypes: [AVMediaType] { [.video, .audio] }
+    override var takesOneConnectionPerMediaType: Bool { true }
 
     /// Flash modes the camera offers: off, on and auto with a flash; off without.
     open var supportedFlashModes: [AVCaptureDevice.FlashMode] {
@@ -216,7 +223,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             AVCaptureException(.invalidArgument, selectorReason("AVCapturePhotoOutput", selector, text))
         }
         // Preparing may happen before the session runs, when the connection is not active yet.
-        guard let connection = connections.first, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
+        guard let connection = videoConnection, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
             throw invalid("No active and enabled video connection")
         }
         let reused = consuming && state.withLock { state -> Bool in

@@ -388,6 +388,61 @@ struct PhotoAuxiliaryTests {
     }
 }
 
+@Suite("Live Photo sound", .serialized)
+struct LivePhotoSoundTests {
+    @Test("with a microphone in the session the Live Photo movie has an AAC track as long as its video, claps where they were (ffprobe, ffmpeg)")
+    func livePhotoWithSound() throws {
+        let rig = try TestRig(preset: .cif352x288)
+        let microphone = try #require(AVCaptureDevice.default(for: .audio))
+        let sound = try #require(microphone.microphoneSimulation)
+        sound.pacing = .virtual
+        sound.seed = 3
+        sound.roomToneLevel = 35
+        sound.removeAllSounds()
+        for second in stride(from: 0.25, to: 30, by: 0.5) { sound.addClap(at: second, level: 110) }
+        defer {
+            rig.stop()
+            sound.pacing = .realTime
+            sound.removeAllSounds()
+        }
+        rig.session.addInput(try AVCaptureDeviceInput(device: microphone))
+        let photo = AVCapturePhotoOutput()
+        rig.session.addOutput(photo)
+        #expect(photo.connection(with: .audio) != nil && photo.connection(with: .video) != nil, "the photo output takes the microphone for Live Photo sound")
+        photo.isLivePhotoCaptureEnabled = true
+        rig.session.startRunning()
+        _ = try rig.collector.waitForFrames(50)
+        let url = temporaryFile("mov")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = try LivePhotoTests.take(photo, to: url)
+        #expect(delegate.captureError.withLock { $0 } == nil)
+        let movie = try #require(delegate.movie.withLock { $0 })
+        #expect(movie.error == nil && abs(movie.duration.seconds - 3) < 0.15, "\(movie.duration.seconds) s")
+        let probe = try #require(runTool("/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path]))
+        let streams = try #require((try JSONSerialization.jsonObject(with: Data(probe.utf8)) as? [String: Any])?["streams"] as? [[String: Any]])
+        let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" }, "\(streams)")
+        let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+        #expect(audio["codec_name"] as? String == "aac")
+        #expect(Int(audio["sample_rate"] as? String ?? "") == Int(microphone.activeFormat.formatDescription.audioStreamBasicDescription?.mSampleRate ?? 0))
+        let audioSeconds = Double(audio["duration"] as? String ?? "") ?? 0, videoSeconds = Double(video["duration"] as? String ?? "") ?? 0
+        #expect(abs(audioSeconds - videoSeconds) < 0.15 && audioSeconds > 2.5, "audio \(audioSeconds) s, video \(videoSeconds) s")
+        // Claps every half second (-10 dBFS peaks over a -43 dB room tone): six in three
+        // seconds, half a second apart, decoded by ffmpeg.
+        let pcm = temporaryFile("raw")
+        defer { try? FileManager.default.removeItem(at: pcm) }
+        _ = try #require(runTool("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", url.path, "-vn", "-ac", "1", "-f", "s16le", pcm.path]))
+        let samples = try Data(contentsOf: pcm).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        var claps: [Double] = [], previous = false
+        for window in stride(from: 0, to: samples.count - 2400, by: 2400) {  // 50 ms at 48 kHz
+            let loud = samples[window..<window + 2400].contains { abs(Int($0)) > 3000 }
+            if loud && !previous { claps.append(Double(window) / 48_000) }
+            previous = loud
+        }
+        #expect((5...7).contains(claps.count), "claps heard at \(claps) s")
+        #expect(zip(claps, claps.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.06 }, "claps heard at \(claps) s")
+    }
+}
+
 @Suite("Enabling photo features the cameras lack ends the process")
 struct PhotoAuxiliaryExitTests {
     @Test func depthDataDelivery() async {
