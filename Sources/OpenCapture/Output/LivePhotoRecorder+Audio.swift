@@ -76,13 +76,35 @@ extension LivePhotoRecorder {
     static func readyToWrite(_ movies: [LivePhotoMovie], _ state: inout State) -> [LivePhotoMovie] {
         var ready: [LivePhotoMovie] = []
         for movie in movies {
-            if state.audioFed, movie.wantsSound, !movie.hasSound(until: state.audioTime ?? -.infinity) {
+            if state.audioFed, movie.wantsSound, isSoundFlowing(state), !movie.hasSound(until: state.audioTime ?? -.infinity) {
                 state.awaitingAudio.append(movie)
             } else {
                 ready.append(movie)
             }
         }
         return ready
+    }
+
+    /// How long (seconds of frames) a movie waits for sound that does not come (a disabled
+    /// audio connection, a stalled microphone) before it is written with what it has.
+    static let soundPatience = 1.0
+
+    /// Whether sound is arriving: its newest buffer is within `soundPatience` of the frames.
+    static func isSoundFlowing(_ state: State) -> Bool {
+        guard let audio = state.audioTime, let video = state.videoTime else { return false }
+        return audio > video - soundPatience
+    }
+
+    /// Movies that waited for sound `soundPatience` past their last frame: written as they
+    /// are. Under the state lock, on each frame.
+    static func overdue(_ state: inout State, at time: Double) -> [LivePhotoMovie] {
+        var late: [LivePhotoMovie] = []
+        state.awaitingAudio.removeAll { movie in
+            guard let last = movie.frames.last, time - last.time.seconds > soundPatience else { return false }
+            late.append(movie)
+            return true
+        }
+        return late
     }
 
     /// Virtual time, on the microphone's capture thread: blocks while the sound is more than

@@ -148,7 +148,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
                 done.append(movie)
                 return true
             }
-            return Self.readyToWrite(done, &state)
+            return Self.readyToWrite(done, &state) + Self.overdue(&state, at: time.seconds)
         }
         wakeAudio()
         for movie in finished { write(movie) }

@@ -441,6 +441,31 @@ struct LivePhotoSoundTests {
         #expect((5...7).contains(claps.count), "claps heard at \(claps) s")
         #expect(zip(claps, claps.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.06 }, "claps heard at \(claps) s")
     }
+
+    @Test("a disabled microphone connection gives a Live Photo without sound, written (not waiting for sound that never comes)")
+    func livePhotoWithTheMicrophoneOff() throws {
+        let rig = try TestRig(preset: .cif352x288)
+        let microphone = try #require(AVCaptureDevice.default(for: .audio))
+        let sound = try #require(microphone.microphoneSimulation)
+        sound.pacing = .virtual
+        defer {
+            rig.stop()
+            sound.pacing = .realTime
+        }
+        rig.session.addInput(try AVCaptureDeviceInput(device: microphone))
+        let photo = AVCapturePhotoOutput()
+        rig.session.addOutput(photo)
+        try #require(photo.connection(with: .audio)).isEnabled = false
+        photo.isLivePhotoCaptureEnabled = true
+        rig.session.startRunning()
+        _ = try rig.collector.waitForFrames(10)
+        let url = temporaryFile("mov")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let delegate = try LivePhotoTests.take(photo, to: url)
+        #expect(delegate.captureError.withLock { $0 } == nil)
+        let probe = try #require(runTool("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", url.path]))
+        #expect(probe.split(separator: "\n") == ["video"], "\(probe)")
+    }
 }
 
 @Suite("Enabling photo features the cameras lack ends the process")
