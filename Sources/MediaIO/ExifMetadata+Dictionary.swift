@@ -7,6 +7,7 @@ extension ExifMetadata {
         package static let exif = "{Exif}"
         package static let tiff = "{TIFF}"
         package static let orientation = "Orientation"
+        package static let gps = "{GPS}"
     }
 
     /// The metadata shaped like Apple's photo metadata: a top-level "Orientation", an
@@ -51,11 +52,19 @@ extension ExifMetadata {
         exif["ColorSpace"] = colorSpace.map { Int($0.rawValue) }
         exif["PixelXDimension"] = pixelWidth
         exif["PixelYDimension"] = pixelHeight
-        return [
+        exif["UserComment"] = userComment
+        exif["LensMake"] = lensMake
+        exif["LensModel"] = lensModel
+        tiff["ImageDescription"] = imageDescription
+        tiff["Artist"] = artist
+        tiff["Copyright"] = copyright
+        var dictionary: [String: Any] = [
             DictionaryKey.orientation: Int(orientation.rawValue),
             DictionaryKey.exif: exif,
             DictionaryKey.tiff: tiff,
         ]
+        dictionary[DictionaryKey.gps] = gps?.dictionary
+        return dictionary
     }
 
     /// Reads the dictionary form back (what `dictionary` makes, or an app's edit of it, as
@@ -87,6 +96,13 @@ extension ExifMetadata {
         exposureMode = enumerated(exif["ExposureMode"])
         pixelWidth = integer(exif["PixelXDimension"])
         pixelHeight = integer(exif["PixelYDimension"])
+        userComment = exif["UserComment"] as? String
+        lensMake = exif["LensMake"] as? String
+        lensModel = exif["LensModel"] as? String
+        imageDescription = tiff["ImageDescription"] as? String
+        artist = tiff["Artist"] as? String
+        copyright = tiff["Copyright"] as? String
+        gps = (dictionary[DictionaryKey.gps] as? [String: Any]).flatMap(ExifGPS.init(dictionary:))
         if let stamp = (exif["DateTimeOriginal"] ?? tiff["DateTime"]) as? String {
             timeZoneOffset = ((exif["OffsetTimeOriginal"] ?? exif["OffsetTime"]) as? String).flatMap(ExifDateTime.offset)
             dateTimeOriginal = ExifDateTime.date(stamp, offset: timeZoneOffset ?? TimeZone.current.secondsFromGMT())

@@ -8,13 +8,14 @@ extension ExifMetadata {
     /// The TIFF bytes with a JPEG thumbnail in IFD1, when given.
     package func tiffBytes(thumbnailJPEG: [UInt8]?) -> [UInt8] {
         let directories = self.directories
-        return ExifWriter.tiff(ifd0: directories.ifd0, exif: directories.exif, thumbnailJPEG: thumbnailJPEG)
+        return ExifWriter.tiff(ifd0: directories.ifd0, exif: directories.exif, gps: gps?.directory ?? [:], thumbnailJPEG: thumbnailJPEG)
     }
 
     /// Reads TIFF bytes as written by `tiffBytes` or by a camera; `nil` when they are not TIFF.
     package init?(tiff: [UInt8]) {
         guard let reader = ExifReader(tiff: tiff) else { return nil }
         self.init(ifd0: reader.ifd0, exif: reader.exif)
+        gps = ExifGPS(directory: reader.gps)
     }
 
     /// Reads the EXIF of a JPEG file; `nil` when it has no readable APP1 "Exif" segment.
@@ -71,6 +72,13 @@ extension ExifMetadata {
         exif[.pixelXDimension] = pixelWidth.map { .long([UInt32(clamping: $0)]) }
         exif[.pixelYDimension] = pixelHeight.map { .long([UInt32(clamping: $0)]) }
         exif[.makerNote] = contentIdentifier.map { .bytes(AppleMakerNote.bytes(contentIdentifier: $0)) }
+        ifd0[.imageDescription] = imageDescription.map(ExifValue.ascii)
+        ifd0[.artist] = artist.map(ExifValue.ascii)
+        ifd0[.copyright] = copyright.map(ExifValue.ascii)
+        // UserComment: an 8-byte character code, then the text (EXIF 2.32, 4.6.5).
+        exif[.userComment] = userComment.map { .bytes(Array("ASCII\0\0\0".utf8) + Array($0.utf8)) }
+        exif[.lensMake] = lensMake.map(ExifValue.ascii)
+        exif[.lensModel] = lensModel.map(ExifValue.ascii)
         return (ifd0, exif)
     }
 
@@ -100,6 +108,14 @@ extension ExifMetadata {
         pixelWidth = integer(exif[.pixelXDimension])
         pixelHeight = integer(exif[.pixelYDimension])
         if case .bytes(let note)? = exif[.makerNote] { contentIdentifier = AppleMakerNote.contentIdentifier(in: note) }
+        imageDescription = ifd0[.imageDescription]?.string
+        artist = ifd0[.artist]?.string
+        copyright = ifd0[.copyright]?.string
+        if case .bytes(let comment)? = exif[.userComment], comment.count >= 8 {
+            userComment = String(decoding: comment.dropFirst(8).prefix { $0 != 0 }, as: UTF8.self)
+        }
+        lensMake = exif[.lensMake]?.string
+        lensModel = exif[.lensModel]?.string
         readDate(ifd0: ifd0, exif: exif)
     }
 

@@ -49,6 +49,16 @@ package struct ExifMetadata: Sendable, Hashable {
     /// The Live Photo content identifier shared by a still and its movie, written in
     /// Apple's maker note tag 0x0011 (exiftool: MediaGroupUUID).
     package var contentIdentifier: String?
+    /// TIFF ImageDescription, Artist and Copyright.
+    package var imageDescription: String?
+    package var artist: String?
+    package var copyright: String?
+    /// EXIF UserComment (written with the ASCII character code), LensMake and LensModel.
+    package var userComment: String?
+    package var lensMake: String?
+    package var lensModel: String?
+    /// Where the photo was taken (the GPS sub-IFD).
+    package var gps: ExifGPS?
 
     package init(
         make: String? = nil, model: String? = nil, software: String? = "OpenCapture",

@@ -9,6 +9,8 @@ package struct ExifReader {
     package private(set) var ifd0: [ExifTag: ExifValue] = [:]
     /// The Exif sub-IFD's entries; empty when IFD0 has no valid pointer to it.
     package private(set) var exif: [ExifTag: ExifValue] = [:]
+    /// The GPS sub-IFD's entries by tag number (its numbers overlap no `ExifTag`'s meaning).
+    package private(set) var gps: [UInt16: ExifValue] = [:]
 
     private let bytes: [UInt8]
     private let littleEndian: Bool
@@ -27,19 +29,28 @@ package struct ExifReader {
         if let pointer = ifd0[.exifIFDPointer]?.integers?.first, pointer != Int(first) {
             exif = directory(at: pointer)
         }
+        if let pointer = ifd0[.gpsInfoIFDPointer]?.integers?.first, pointer != Int(first) {
+            gps = numberedDirectory(at: pointer)
+        }
     }
 
     private func directory(at offset: Int) -> [ExifTag: ExifValue] {
-        guard let count = short(at: offset) else { return [:] }
         var entries: [ExifTag: ExifValue] = [:]
+        for (number, value) in numberedDirectory(at: offset) {
+            if let tag = ExifTag(rawValue: number) { entries[tag] = value }
+        }
+        return entries
+    }
+
+    private func numberedDirectory(at offset: Int) -> [UInt16: ExifValue] {
+        guard let count = short(at: offset) else { return [:] }
+        var entries: [UInt16: ExifValue] = [:]
         for index in 0..<Int(count) {
             let entry = offset + 2 + 12 * index
             guard let tagNumber = short(at: entry), let type = short(at: entry + 2), let valueCount = long(at: entry + 4)
             else { break }  // the directory runs past the end of the data
-            guard let tag = ExifTag(rawValue: tagNumber),
-                let value = value(type: type, count: Int(valueCount), entry: entry)
-            else { continue }
-            entries[tag] = value
+            guard let value = value(type: type, count: Int(valueCount), entry: entry) else { continue }
+            entries[tagNumber] = value
         }
         return entries
     }

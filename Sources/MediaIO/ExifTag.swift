@@ -18,7 +18,12 @@ package enum ExifTag: UInt16, Sendable, CaseIterable {
     case jpegInterchangeFormat = 0x0201
     case jpegInterchangeFormatLength = 0x0202
     case yCbCrPositioning = 0x0213
+    case imageDescription = 0x010E
+    case artist = 0x013B
+    case copyright = 0x8298
     case exifIFDPointer = 0x8769
+    /// Where the GPS sub-IFD starts (its tags, numbered from 0, are `ExifMetadata.GPS`'s).
+    case gpsInfoIFDPointer = 0x8825
 
     // Exif sub-IFD.
     case exposureTime = 0x829A
@@ -35,6 +40,7 @@ package enum ExifTag: UInt16, Sendable, CaseIterable {
     case componentsConfiguration = 0x9101
     case flash = 0x9209
     case focalLength = 0x920A
+    case userComment = 0x9286
     /// Apple's maker note (`AppleMakerNote`): a Live Photo still's content identifier.
     case makerNote = 0x927C
     case flashpixVersion = 0xA000
@@ -44,4 +50,6 @@ package enum ExifTag: UInt16, Sendable, CaseIterable {
     case exposureMode = 0xA402
     case whiteBalance = 0xA403
     case focalLengthIn35mmFilm = 0xA405
+    case lensMake = 0xA433
+    case lensModel = 0xA434
 }

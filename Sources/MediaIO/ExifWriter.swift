@@ -1,20 +1,23 @@
-/// Lays out a little-endian ('II') TIFF structure holding IFD0 and an Exif sub-IFD, the
-/// payload of a JPEG's APP1 "Exif" segment.
+/// Lays out a little-endian ('II') TIFF structure holding IFD0, an Exif sub-IFD and a GPS
+/// sub-IFD, the payload of a JPEG's APP1 "Exif" segment.
 ///
 /// Layout: the 8-byte header, IFD0 and the values too long to sit in its entries, then the
-/// Exif IFD and its values, then, with a thumbnail, IFD1 and the thumbnail's JPEG bytes.
+/// Exif IFD and its values, the GPS IFD (when it has entries), then, with a thumbnail, IFD1
+/// and the thumbnail's JPEG bytes.
 /// Offsets count from the header's first byte, entries are sorted by tag as TIFF requires,
 /// and every value starts on an even offset.
 package enum ExifWriter {
     /// The TIFF bytes for the directories. IFD0 gets an ExifIFDPointer entry when `exif` is
     /// not empty; any pointer already in `ifd0` is replaced. `thumbnailJPEG`, when given,
     /// becomes IFD1: a JPEG thumbnail (Compression 6) at 72 dpi.
-    package static func tiff(ifd0: [ExifTag: ExifValue], exif: [ExifTag: ExifValue], thumbnailJPEG: [UInt8]? = nil) -> [UInt8] {
+    package static func tiff(
+        ifd0: [ExifTag: ExifValue], exif: [ExifTag: ExifValue], gps: [UInt16: ExifValue] = [:], thumbnailJPEG: [UInt8]? = nil
+    ) -> [UInt8] {
         func numbered(_ entries: [ExifTag: ExifValue]) -> [UInt16: ExifValue] {
             Dictionary(uniqueKeysWithValues: entries.map { ($0.key.rawValue, $0.value) })
         }
         let ifd1Tag = ExifTag.jpegInterchangeFormat.rawValue
-        return tiff(ifd0: numbered(ifd0), exif: numbered(exif), extra: thumbnailJPEG.map { jpeg in
+        return tiff(ifd0: numbered(ifd0), exif: numbered(exif), gps: gps, extra: thumbnailJPEG.map { jpeg in
             // IFD1 then the JPEG; its offset entry is filled in once the start is known.
             (
                 [
@@ -35,19 +38,22 @@ package enum ExifWriter {
     /// `finish` may then set entries of IFD0 that depend on where the file's directories
     /// end (a DNG's StripOffsets); it must not change any value's length.
     package static func tiff(
-        ifd0: [UInt16: ExifValue], exif: [UInt16: ExifValue], extra: ([UInt16: ExifValue], [UInt8], UInt16)? = nil,
-        finish: (inout [UInt16: ExifValue], Int) -> Void = { _, _ in }
+        ifd0: [UInt16: ExifValue], exif: [UInt16: ExifValue], gps: [UInt16: ExifValue] = [:],
+        extra: ([UInt16: ExifValue], [UInt8], UInt16)? = nil, finish: (inout [UInt16: ExifValue], Int) -> Void = { _, _ in }
     ) -> [UInt8] {
         var ifd0 = ifd0
-        let pointer = ExifTag.exifIFDPointer.rawValue
+        let pointer = ExifTag.exifIFDPointer.rawValue, gpsPointer = ExifTag.gpsInfoIFDPointer.rawValue
         ifd0[pointer] = nil
+        ifd0[gpsPointer] = nil
         let headerSize = 8
-        if !exif.isEmpty {
-            // The pointer's own entry counts towards IFD0's size, so add a placeholder first.
-            ifd0[pointer] = .long([0])
-            ifd0[pointer] = .long([UInt32(headerSize + directorySize(ifd0))])
-        }
-        let extraOffset = headerSize + directorySize(ifd0) + (exif.isEmpty ? 0 : directorySize(exif))
+        // The pointers' own entries count towards IFD0's size, so add placeholders first.
+        if !exif.isEmpty { ifd0[pointer] = .long([0]) }
+        if !gps.isEmpty { ifd0[gpsPointer] = .long([0]) }
+        let exifOffset = headerSize + directorySize(ifd0)
+        let gpsOffset = exifOffset + (exif.isEmpty ? 0 : directorySize(exif))
+        if !exif.isEmpty { ifd0[pointer] = .long([UInt32(exifOffset)]) }
+        if !gps.isEmpty { ifd0[gpsPointer] = .long([UInt32(gpsOffset)]) }
+        let extraOffset = gpsOffset + (gps.isEmpty ? 0 : directorySize(gps))
         var last = extra?.0
         if let extra { last?[extra.2] = .long([UInt32(extraOffset + directorySize(extra.0))]) }
         finish(&ifd0, extraOffset + (last.map(directorySize) ?? 0) + (extra?.1.count ?? 0))
@@ -55,6 +61,7 @@ package enum ExifWriter {
         out += ExifValue.littleEndian(UInt32(headerSize))
         appendDirectory(ifd0, to: &out, next: extra == nil ? 0 : UInt32(extraOffset))
         if !exif.isEmpty { appendDirectory(exif, to: &out) }
+        if !gps.isEmpty { appendDirectory(gps, to: &out) }
         if let last, let extra {
             appendDirectory(last, to: &out)
             out += extra.1

@@ -31,6 +31,25 @@ package enum JPEGSegments {
         }
     }
 
+    /// `jpeg` with its EXIF replaced by `tiff`: an APP1 "Exif" segment right after SOI (as
+    /// OpenCapture and cameras write it) is dropped, then `inserting(exifTIFF:into:)` places
+    /// the new one.
+    package static func replacingExif(tiff: [UInt8], in jpeg: Data) throws -> Data {
+        try jpeg.withUnsafeBytes { bytes -> Data in
+            guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw JPEGError.notJPEG }
+            var skip = 0
+            if bytes.count >= 10, bytes[2] == 0xFF, bytes[3] == 0xE1, Array(bytes[6..<12]) == exifHeader {
+                skip = 2 + (Int(bytes[4]) << 8 | Int(bytes[5]))
+                guard 2 + skip <= bytes.count else { throw JPEGError.notJPEG }
+            }
+            guard skip > 0 else { return try inserting(exifTIFF: tiff, into: bytes) }
+            // SOI followed by what came after the old segment.
+            var rest = Data([0xFF, 0xD8])
+            rest.append(contentsOf: bytes[(2 + skip)...])
+            return try rest.withUnsafeBytes { try inserting(exifTIFF: tiff, into: $0) }
+        }
+    }
+
     /// The TIFF block of the first APP1 "Exif" segment; `nil` when there is none or the
     /// file is malformed before it.
     package static func exifPayload(in jpeg: Data) -> [UInt8]? {

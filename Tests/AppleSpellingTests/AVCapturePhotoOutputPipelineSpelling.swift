@@ -22,10 +22,10 @@ func spellAVCapturePhotoPipeline(_ output: AVCapturePhotoOutput, photo: AVCaptur
     let codecs: [AVVideoCodecType] = output.availablePhotoCodecTypes
     let fileTypes: [AVFileType] = output.availablePhotoFileTypes
     let forFile: [AVVideoCodecType] = output.supportedPhotoCodecTypes(for: .heic)
-    let pixelForFile: [NSNumber] = output.supportedPhotoPixelFormatTypes(for: .tif)
+    let pixelForFile: [OSType] = output.supportedPhotoPixelFormatTypes(for: .tif)
     let raws: [OSType] = output.availableRawPhotoPixelFormatTypes
     let rawFiles: [AVFileType] = output.availableRawPhotoFileTypes
-    let rawForFile: [NSNumber] = output.supportedRawPhotoPixelFormatTypes(for: .dng)
+    let rawForFile: [OSType] = output.supportedRawPhotoPixelFormatTypes(for: .dng)
     let bayer: Bool = AVCapturePhotoOutput.isBayerRAWPixelFormat(kCVPixelFormatType_14Bayer_RGGB)
     let proRAW: Bool = AVCapturePhotoOutput.isAppleProRAWPixelFormat(kCVPixelFormatType_14Bayer_RGGB)
     _ = (codecs, fileTypes, forFile, pixelForFile, raws, rawFiles, rawForFile, bayer, proRAW)

@@ -75,6 +75,7 @@ open class AVCapturePhotoBracketSettings: AVCapturePhotoSettings, @unchecked Sen
         super.init(
             validFormat: rawOnly ? nil : processedFormat, processedFileType: processedFileType, rawPixelFormatType: rawPixelFormatType,
             rawFileType: rawFileType, rawOnly: rawOnly)
+        auxiliary.autoProcessing = false  // Apple's default for brackets
     }
 }
 

@@ -18,16 +18,24 @@ open class AVCapturePhoto: NSObject, @unchecked Sendable {
     public let metadata: [String: Any]
     /// The settings the capture used.
     public let resolvedSettings: AVCaptureResolvedPhotoSettings
-    /// The photo's index in its request (one photo per request: 1).
-    public let photoCount: Int = 1
+    /// The photo's 1-based index among the request's `resolvedSettings.expectedPhotoCount`
+    /// photos: for raw plus processed, 1 for the raw photo (delivered first) and 2 for the
+    /// processed one.
+    public let photoCount: Int
     /// Whether this is the raw (Bayer) photo of a raw capture, whose file is a DNG.
     public let isRawPhoto: Bool
+    /// The type of the camera that took the photo: the connected device's `deviceType`
+    /// (no constituent photo delivery here); nil for a photo no camera took (a failed capture).
+    public let sourceDeviceType: AVCaptureDevice.DeviceType?
 
     init(
         fileData: Data?, source: PhotoSource? = nil, pixelBuffer: CVPixelBuffer?, previewPixelBuffer: CVPixelBuffer? = nil,
-        timestamp: CMTime, metadata: [String: Any], resolvedSettings: AVCaptureResolvedPhotoSettings, isRawPhoto: Bool = false
+        timestamp: CMTime, metadata: [String: Any], resolvedSettings: AVCaptureResolvedPhotoSettings, isRawPhoto: Bool = false,
+        photoCount: Int = 1, sourceDeviceType: AVCaptureDevice.DeviceType? = nil
     ) {
         self.isRawPhoto = isRawPhoto
+        self.photoCount = photoCount
+        self.sourceDeviceType = sourceDeviceType
         self.fileData = fileData
         self.source = source
         self.pixelBuffer = pixelBuffer

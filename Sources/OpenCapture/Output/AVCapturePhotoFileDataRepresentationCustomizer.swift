@@ -20,6 +20,22 @@ public protocol AVCapturePhotoFileDataRepresentationCustomizer: NSObjectProtocol
         withPhotoFormat replacementEmbeddedThumbnailPhotoFormatOut: AutoreleasingUnsafeMutablePointer<NSDictionary?>,
         for photo: AVCapturePhoto
     ) -> Unmanaged<CVPixelBuffer>?
+
+    /// The depth to write: the photo's own by default. Photos here carry none, so nothing
+    /// is written whatever this returns.
+    func replacementDepthData(for photo: AVCapturePhoto) -> AVDepthData?
+
+    /// The portrait effects matte to write: the photo's own (none here) by default.
+    func replacementPortraitEffectsMatte(for photo: AVCapturePhoto) -> AVPortraitEffectsMatte?
+
+    /// The semantic segmentation matte of a type to write: the photo's own (none here) by default.
+    func replacementSemanticSegmentationMatte(
+        ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType, for photo: AVCapturePhoto
+    ) -> AVSemanticSegmentationMatte?
+
+    /// Compression settings for an Apple ProRAW photo's DNG: `defaultSettings` by default.
+    /// Never asked here: there are no Apple ProRAW photos (`isAppleProRAWSupported` is false).
+    func replacementAppleProRAWCompressionSettings(for photo: AVCapturePhoto, defaultSettings: [String: Any], maximumBitDepth: Int) -> [String: Any]
 }
 
 extension AVCapturePhotoFileDataRepresentationCustomizer {
@@ -33,5 +49,25 @@ extension AVCapturePhotoFileDataRepresentationCustomizer {
     ) -> Unmanaged<CVPixelBuffer>? {
         replacementEmbeddedThumbnailPhotoFormatOut.pointee = photo.embeddedThumbnailPhotoFormat.map { NSDictionary(dictionary: $0) }
         return photo.source?.thumbnail.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// Keeps the photo's depth.
+    public func replacementDepthData(for photo: AVCapturePhoto) -> AVDepthData? { photo.depthData }
+
+    /// Keeps the photo's portrait effects matte.
+    public func replacementPortraitEffectsMatte(for photo: AVCapturePhoto) -> AVPortraitEffectsMatte? { photo.portraitEffectsMatte }
+
+    /// Keeps the photo's matte of that type.
+    public func replacementSemanticSegmentationMatte(
+        ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType, for photo: AVCapturePhoto
+    ) -> AVSemanticSegmentationMatte? {
+        photo.semanticSegmentationMatte(for: semanticSegmentationMatteType)
+    }
+
+    /// Keeps the default settings.
+    public func replacementAppleProRAWCompressionSettings(
+        for photo: AVCapturePhoto, defaultSettings: [String: Any], maximumBitDepth: Int
+    ) -> [String: Any] {
+        defaultSettings
     }
 }

@@ -62,8 +62,12 @@ extension AVCapturePhotoOutput {
     }
 
     /// Whether quality may be lowered automatically during bursts (iOS 17): where
-    /// responsive capture is enabled.
-    public var isFastCapturePrioritizationSupported: Bool { isResponsiveCaptureEnabled }
+    /// responsive capture is enabled. Apple's header declares it settable; the answer
+    /// follows the configuration, so a value set is not kept.
+    public var isFastCapturePrioritizationSupported: Bool {
+        get { isResponsiveCaptureEnabled }
+        set {}
+    }
 
     /// Whether fast capture prioritization is on (default false): a capture made while
     /// others are processing is taken one quality step lower per capture in progress

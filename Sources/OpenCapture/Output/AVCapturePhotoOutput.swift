@@ -74,7 +74,14 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         connection.device?.core.sceneMonitors.add(self)
     }
 
-    var device: AVCaptureDevice? { (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
+    /// The camera's connection; a microphone's, when the session has one, carries a Live
+    /// Photo's sound (as on iOS: "to capture Live Photos containing sound, add an audio input").
+    var videoConnection: AVCaptureConnection? { connection(with: .video) }
+
+    var device: AVCaptureDevice? { (videoConnection?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device }
+
+    override var acceptedMediaTypes: [AVMediaType] { [.video, .audio] }
+    override var takesOneConnectionPerMediaType: Bool { true }
 
     /// Flash modes the camera offers: off, on and auto with a flash; off without.
     open var supportedFlashModes: [AVCaptureDevice.FlashMode] {
@@ -105,8 +112,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     open var availableRawPhotoFileTypes: [AVFileType] { availableRawPhotoPixelFormatTypes.isEmpty ? [] : [.dng] }
 
     /// The raw formats for raw photos in files of `fileType`: all of them for DNG, else none.
-    open func supportedRawPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] {
-        fileType == .dng ? availableRawPhotoPixelFormatTypes.map { NSNumber(value: $0) } : []
+    open func supportedRawPhotoPixelFormatTypes(for fileType: AVFileType) -> [OSType] {
+        fileType == .dng ? availableRawPhotoPixelFormatTypes : []
     }
 
     /// Whether `pixelFormat` is a Bayer raw format (the 14-bit Bayer layouts).
@@ -131,7 +138,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The uncompressed pixel formats for photos in files of `fileType`: none, since no
     /// file type here stores uncompressed processed photos (TIFF is not written).
-    open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [NSNumber] { [] }
+    open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [OSType] { [] }
 
     /// The largest photo size: by default the active format's largest photo size.
     open var maxPhotoDimensions: CMVideoDimensions {
@@ -216,7 +223,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             AVCaptureException(.invalidArgument, selectorReason("AVCapturePhotoOutput", selector, text))
         }
         // Preparing may happen before the session runs, when the connection is not active yet.
-        guard let connection = connections.first, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
+        guard let connection = videoConnection, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
             throw invalid("No active and enabled video connection")
         }
         let reused = consuming && state.withLock { state -> Bool in
@@ -230,6 +237,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         guard supportedFlashModes.contains(settings.flashMode) else {
             throw invalid("flashMode must be set to a value present in the supportedFlashModes array")
         }
+        try validateAuxiliary(settings, invalid)
         guard settings.photoQualityPrioritization <= maxPhotoQualityPrioritization else {
             throw invalid("photoQualityPrioritization may not exceed the output's maxPhotoQualityPrioritization")
         }

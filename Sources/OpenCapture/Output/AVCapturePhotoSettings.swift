@@ -3,7 +3,7 @@ import Synchronization
 
 /// What one photo capture asks for. Each capture needs its own settings object: reusing
 /// one raises, as on iOS (make a copy with `init(from:)`).
-open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
+open class AVCapturePhotoSettings: NSObject, NSCopying, @unchecked Sendable {
     private static let counter = Atomic<Int64>(0)
 
     /// Unique for every settings object made in the process.
@@ -46,6 +46,8 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
     open var livePhotoVideoCodecType: AVVideoCodecType = .h264
     /// The deprecated `isHighResolutionPhotoEnabled`.
     var isHighResolutionPhotoEnabledSetting = false
+    /// Depth, mattes, metadata and the other switches of `AVCapturePhotoSettings+Auxiliary.swift`.
+    var auxiliary = AuxiliarySettings()
 
     /// JPEG settings.
     public override convenience init() {
@@ -103,13 +105,32 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         livePhotoMovieFileURL = settings.livePhotoMovieFileURL
         livePhotoVideoCodecType = settings.livePhotoVideoCodecType
         isHighResolutionPhotoEnabledSetting = settings.isHighResolutionPhotoEnabledSetting
+        auxiliary = settings.auxiliary
+    }
+
+    /// A copy keeping `uniqueID` (NSCopying), as the output's copies of settings are; a
+    /// copy cannot take another photo once the original has (use `init(from:)` for that).
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = AVCapturePhotoSettings(
+            validFormat: format, processedFileType: requestedFileType, rawPixelFormatType: rawPhotoPixelFormatType,
+            rawFileType: requestedRawFileType, rawOnly: isRawOnly, uniqueID: uniqueID)
+        copy.flashMode = flashMode
+        copy.photoQualityPrioritization = photoQualityPrioritization
+        copy.maxPhotoDimensions = maxPhotoDimensions
+        copy.embeddedThumbnailPhotoFormat = embeddedThumbnailPhotoFormat
+        copy.previewPhotoFormat = previewPhotoFormat
+        copy.livePhotoMovieFileURL = livePhotoMovieFileURL
+        copy.livePhotoVideoCodecType = livePhotoVideoCodecType
+        copy.isHighResolutionPhotoEnabledSetting = isHighResolutionPhotoEnabledSetting
+        copy.auxiliary = auxiliary
+        return copy
     }
 
     init(
         validFormat: [String: Any]?, processedFileType: AVFileType?, rawPixelFormatType: OSType = 0, rawFileType: AVFileType? = nil,
-        rawOnly: Bool = false
+        rawOnly: Bool = false, uniqueID: Int64? = nil
     ) {
-        uniqueID = Self.counter.add(1, ordering: .relaxed).newValue
+        self.uniqueID = uniqueID ?? Self.counter.add(1, ordering: .relaxed).newValue
         format = validFormat
         requestedFileType = processedFileType
         rawPhotoPixelFormatType = rawPixelFormatType
@@ -117,6 +138,9 @@ open class AVCapturePhotoSettings: NSObject, @unchecked Sendable {
         self.rawFileType = rawPixelFormatType == 0 ? nil : rawFileType ?? .dng
         isRawOnly = rawOnly
         super.init()
+        // Apple's defaults: fusion and stabilization are on unless the capture has a (Bayer)
+        // raw photo or is a bracket (set by AVCapturePhotoBracketSettings after this).
+        auxiliary.autoProcessing = rawPixelFormatType == 0
     }
 
     /// The raw file type passed in, for copies.
@@ -233,6 +257,9 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     public let isFastCapturePrioritizationEnabled: Bool
     /// The size of a deferred photo proxy: zero (no deferred delivery here).
     public var deferredPhotoProxyDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
+    /// Frames the capture fuses (multi-frame noise reduction of `.quality`), behind the
+    /// deprecated `isStillImageStabilizationEnabled`.
+    let fusedFrames: Int
 
     init(
         uniqueID: Int64, photoDimensions: CMVideoDimensions, isFlashEnabled: Bool,
@@ -240,8 +267,10 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
         previewDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0),
         rawPhotoDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), expectedPhotoCount: Int = 1,
         photoProcessingTimeRange: CMTimeRange = .invalid,
-        livePhotoMovieDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), isFastCapturePrioritizationEnabled: Bool = false
+        livePhotoMovieDimensions: CMVideoDimensions = CMVideoDimensions(width: 0, height: 0), isFastCapturePrioritizationEnabled: Bool = false,
+        fusedFrames: Int = 1
     ) {
+        self.fusedFrames = fusedFrames
         self.photoProcessingTimeRange = photoProcessingTimeRange
         self.livePhotoMovieDimensions = livePhotoMovieDimensions
         self.isFastCapturePrioritizationEnabled = isFastCapturePrioritizationEnabled

@@ -164,23 +164,7 @@ private final class StillImageCapture: NSObject, AVCapturePhotoCaptureDelegate, 
             failure = error
             return
         }
-        let time = photo.timestamp
-        if let pixels = photo.pixelBuffer {
-            sampleBuffer = CMSampleBuffer(
-                imageBuffer: pixels, formatDescription: CMFormatDescription(videoFormat: pixels.format.rawValue, width: pixels.width, height: pixels.height),
-                presentationTimeStamp: time, duration: .invalid)
-        } else if let jpeg = photo.fileDataRepresentation(), let block = CMBlockBuffer(allocating: jpeg.count) {
-            let status = jpeg.withUnsafeBytes { bytes in
-                block.forEachRun(offset: 0, length: bytes.count) { pointer, length, done in
-                    pointer.copyMemory(from: bytes.baseAddress!.advanced(by: done), byteCount: length)
-                }
-            }
-            let size = photo.resolvedSettings.photoDimensions
-            let format = CMFormatDescription(videoFormat: kCMVideoCodecType_JPEG, width: Int(size.width), height: Int(size.height))
-            if status == noErr {
-                sampleBuffer = CMSampleBuffer(dataBuffer: block, formatDescription: format, sampleCount: 1, presentationTimeStamp: time)
-            }
-        }
+        sampleBuffer = photo.processedSampleBuffer
         if sampleBuffer == nil { failure = AVError(.unknown, "The still image could not be made") }
     }
 

@@ -12,12 +12,19 @@ final class LivePhotoMovie: @unchecked Sendable {
     let contentIdentifier: String
     let rotationDegrees: Int
     let autoTrims: Bool
+    /// The settings' `livePhotoMovieMetadata` as QuickTime 'mdta' key and string value.
+    let metadata: [(String, String)]
     /// Entered at creation; left when collection ends, and when the file is done.
     let recorded = DispatchGroup()
     let written = DispatchGroup()
 
     var frames: [LivePhotoRecorder.Frame] = []
     var stillTime: CMTime?
+    /// The microphone's buffers for the movie and their AAC track; nil without a microphone.
+    var audio: [CMSampleBuffer] = []
+    var audioTrack: MovieAudioSettings?
+    /// Whether a microphone fed the output when the movie began.
+    var wantsSound = false
     // Results, for the delegate.
     private(set) var duration = CMTime.invalid
     private(set) var photoDisplayTime = CMTime.invalid
@@ -28,7 +35,8 @@ final class LivePhotoMovie: @unchecked Sendable {
     /// frames: movement too large to keep, where auto trimming cuts.
     static let trimThreshold: Float = 24
 
-    init(url: URL, hevc: Bool, contentIdentifier: String, rotationDegrees: Int, autoTrims: Bool) {
+    init(url: URL, hevc: Bool, contentIdentifier: String, rotationDegrees: Int, autoTrims: Bool, metadata: [(String, String)] = []) {
+        self.metadata = metadata
         self.url = url
         self.hevc = hevc
         self.contentIdentifier = contentIdentifier
@@ -96,13 +104,21 @@ final class LivePhotoMovie: @unchecked Sendable {
             video.fullRange = first.buffer.format == .yuv420BiPlanarFullRange
             video.hevc = hevc
             video.displayMatrix = try MovieWriter.displayMatrix(rotationDegrees: rotationDegrees)
-            var configuration = MovieWriterConfiguration(video: video)
+            // Sound only with a track and buffers; the writer cuts what lies outside the frames.
+            let sound = audioTrack != nil && !audio.isEmpty
+            var configuration = MovieWriterConfiguration(video: video, audio: sound ? audioTrack : nil)
             configuration.container = .quickTime
-            configuration.metadata = [("com.apple.quicktime.content.identifier", contentIdentifier)]
+            configuration.metadata = [("com.apple.quicktime.content.identifier", contentIdentifier)] + metadata
             configuration.quickTimeMetadataKeys = true
             let movie = try MovieWriter(url: partial, configuration: configuration)
             writer = movie
-            for frame in selected { try movie.append(frame.buffer, presentationTime: frame.time) }
+            if sound, let last = selected.last {
+                movie.startSession(at: first.time)
+                movie.endSession(at: last.time + CMTime(seconds: 1 / LivePhotoRecorder.maximumFrameRate, preferredTimescale: 90_000))
+                try Self.interleave(selected, audio, into: movie)
+            } else {
+                for frame in selected { try movie.append(frame.buffer, presentationTime: frame.time) }
+            }
             try movie.finish()
             duration = movie.recordedDuration
         } catch {
@@ -120,5 +136,30 @@ final class LivePhotoMovie: @unchecked Sendable {
             return
         }
         if let stillTime { photoDisplayTime = CMTimeConvertScale(CMTimeSubtract(stillTime, first.time), timescale: 90_000, method: .roundHalfAwayFromZero) }
+    }
+
+    /// Appends frames and sound in time order, as the muxer interleaves them. A buffer the
+    /// writer refuses (another format) is skipped: the track keeps a gap of silence.
+    private static func interleave(_ frames: [LivePhotoRecorder.Frame], _ audio: [CMSampleBuffer], into movie: MovieWriter) throws(MovieWriterError) {
+        var next = 0
+        for frame in frames {
+            while next < audio.count, CMTimeCompare(audio[next].presentationTimeStamp, frame.time) <= 0 {
+                try appendSound(audio[next], to: movie)
+                next += 1
+            }
+            try movie.append(frame.buffer, presentationTime: frame.time)
+        }
+        while next < audio.count {
+            try appendSound(audio[next], to: movie)
+            next += 1
+        }
+    }
+
+    private static func appendSound(_ buffer: CMSampleBuffer, to movie: MovieWriter) throws(MovieWriterError) {
+        do {
+            try movie.appendAudio(buffer)
+        } catch .invalidSettings, .invalidTimestamp {
+            // Skipped, the writer goes on.
+        }
     }
 }

@@ -46,7 +46,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
         return CMVideoDimensions(width: even(width), height: even(height))
     }
 
-    private struct State {
+    struct State {
         var active = false
         var ring: [Frame] = []
         var next = 0
@@ -54,9 +54,20 @@ final class LivePhotoRecorder: @unchecked Sendable {
         var lastTime: CMTime = .invalid
         /// Buffers of frames that fell out of the ring, for the next copies.
         var spare: [CVBuffer] = []
+        /// Sound (see `LivePhotoRecorder+Audio.swift`): whether a microphone feeds the output,
+        /// the last `preRoll` seconds of its buffers and their track, movies whose frames
+        /// are all in waiting for sound to reach their end, and the two media's times.
+        var audioFed = false
+        var audioRing: [CMSampleBuffer] = []
+        var audioTrack: MovieAudioSettings?
+        var awaitingAudio: [LivePhotoMovie] = []
+        var videoTime: Double?
+        var audioTime: Double?
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
+    /// Wakes a microphone waiting for the camera (virtual time).
+    let turn = NSCondition()
     private let active = Atomic<Bool>(false)
     /// Only the capture thread touches these.
     private var scratch: CVBuffer?
@@ -72,10 +83,17 @@ final class LivePhotoRecorder: @unchecked Sendable {
             state.spare = []
             state.next = 0
             state.lastTime = .invalid
-            defer { state.movies = [] }
-            return state.movies
+            state.audioRing = []
+            state.videoTime = nil
+            state.audioTime = nil
+            defer {
+                state.movies = []
+                state.awaitingAudio = []
+            }
+            return state.movies + state.awaitingAudio
         }
         active.store(on, ordering: .releasing)
+        wakeAudio()
         for movie in ended { write(movie) }
     }
 
@@ -122,6 +140,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
                 // Reused only once no movie (nor anyone else) holds it.
                 if isKnownUniquelyReferenced(&dropped.buffer), state.spare.count < 2 { state.spare.append(dropped.buffer) }
             }
+            state.videoTime = time.seconds
             var done: [LivePhotoMovie] = []
             state.movies.removeAll { movie in
                 movie.frames.append(frame)
@@ -129,8 +148,9 @@ final class LivePhotoRecorder: @unchecked Sendable {
                 done.append(movie)
                 return true
             }
-            return done
+            return Self.readyToWrite(done, &state) + Self.overdue(&state, at: time.seconds)
         }
+        wakeAudio()
         for movie in finished { write(movie) }
     }
 
@@ -170,6 +190,12 @@ final class LivePhotoRecorder: @unchecked Sendable {
             guard state.active else { return false }
             let ordered = state.ring.count < Self.ringCapacity ? state.ring : Array(state.ring[state.next...] + state.ring[..<state.next])
             movie.frames = ordered
+            // With a microphone the movie takes its sound, even if none has come yet.
+            movie.wantsSound = state.audioFed
+            if state.audioFed, let track = state.audioTrack {
+                movie.audioTrack = track
+                movie.audio = state.audioRing
+            }
             state.movies.append(movie)
             return true
         }
@@ -183,7 +209,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
                 let index = state.movies.firstIndex(where: { $0 === movie })
             else { return false }
             state.movies.remove(at: index)
-            return true
+            return !Self.readyToWrite([movie], &state).isEmpty
         }
         if done { write(movie) }
     }
@@ -191,8 +217,11 @@ final class LivePhotoRecorder: @unchecked Sendable {
     /// Ends movies being collected now, trimmed to what they have (suspension).
     func trimMoviesInProgress() {
         let ended = state.withLock { state -> [LivePhotoMovie] in
-            defer { state.movies = [] }
-            return state.movies
+            defer {
+                state.movies = []
+                state.awaitingAudio = []
+            }
+            return state.movies + state.awaitingAudio
         }
         for movie in ended { write(movie) }
     }
@@ -207,7 +236,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
         if removed { movie.fail(error) }
     }
 
-    private func write(_ movie: LivePhotoMovie) {
+    func write(_ movie: LivePhotoMovie) {
         movie.recorded.leave()
         writerQueue.async { movie.writeFile() }
     }

@@ -46,7 +46,8 @@ final class PhotoCapture: @unchecked Sendable {
         guard let url = settings.livePhotoMovieFileURL, let contentIdentifier else { return }
         let movie = LivePhotoMovie(
             url: url, hevc: settings.livePhotoVideoCodecType == .hevc, contentIdentifier: contentIdentifier,
-            rotationDegrees: Int(plan.connection.videoRotationAngle), autoTrims: output.isLivePhotoAutoTrimmingEnabled)
+            rotationDegrees: Int(plan.connection.videoRotationAngle), autoTrims: output.isLivePhotoAutoTrimmingEnabled,
+            metadata: Self.quickTimeMetadata(settings.auxiliary.livePhotoMovieMetadata))
         if output.livePhotos.begin(movie) {
             self.movie = movie
         } else {
@@ -64,13 +65,17 @@ final class PhotoCapture: @unchecked Sendable {
         case .auto: flash = plan.device.lastFrameMetadata.iso >= Self.autoFlashISO
         }
         let size = CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)), none = CMVideoDimensions(width: 0, height: 0)
+        // Multi-frame fusion is the simulated cameras' still image stabilization; the
+        // deprecated isAutoStillImageStabilizationEnabled = false turns it off.
+        let stabilizes = quality == .quality && settings.auxiliary.autoStillImageStabilization != false && plan.device.simulation != nil
+        let fusedFrames = stabilizes ? Self.qualityFrames : 1
         let resolved = AVCaptureResolvedPhotoSettings(
             uniqueID: settings.uniqueID, photoDimensions: plan.processed ? size : none,
             isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? none,
             previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? size : none,
             expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0), photoProcessingTimeRange: processingEstimate,
             livePhotoMovieDimensions: movie == nil ? none : output.livePhotoMovieDimensions,
-            isFastCapturePrioritizationEnabled: fastCapturePrioritized)
+            isFastCapturePrioritizationEnabled: fastCapturePrioritized, fusedFrames: fusedFrames)
         let queue = output.callbackQueue
         queue.async { [self] in
             delegate?.photoOutput(output, willBeginCaptureFor: resolved)
@@ -83,7 +88,7 @@ final class PhotoCapture: @unchecked Sendable {
         }
         let request = StillRequest(
             width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash, raw: plan.raw,
-            fusedFrames: quality == .quality ? Self.qualityFrames : 1, zeroShutterLag: output.usesZeroShutterLag(flash: flash))
+            fusedFrames: fusedFrames, zeroShutterLag: output.usesZeroShutterLag(flash: flash))
         camera.captureStill(request) { [self] result in
             let exposed = ContinuousClock.now
             queue.async { [self] in
@@ -96,6 +101,7 @@ final class PhotoCapture: @unchecked Sendable {
                     let file = PhotoFile(still: still, plan: plan, settings: settings, quality: quality, contentIdentifier: contentIdentifier)
                     let preview = plan.preview.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: $0.format) }
                     let time = still.metadata.presentationTime
+                    let sourceDeviceType = plan.device.deviceType
                     var photos: [(AVCapturePhoto, (any Error)?)] = []
                     if plan.raw {
                         // As on iOS, the raw photo comes first.
@@ -103,13 +109,14 @@ final class PhotoCapture: @unchecked Sendable {
                         do { dng = try file.dng(still.raw) } catch { failure = error }
                         let photo = AVCapturePhoto(
                             fileData: dng, pixelBuffer: nil, previewPixelBuffer: preview, timestamp: time, metadata: file.metadata,
-                            resolvedSettings: resolved, isRawPhoto: true)
+                            resolvedSettings: resolved, isRawPhoto: true, photoCount: photos.count + 1, sourceDeviceType: sourceDeviceType)
                         photos.append((photo, failure))
                     }
                     if plan.processed {
                         let photo = AVCapturePhoto(
                             fileData: file.fileData, source: file.source, pixelBuffer: plan.compressed ? nil : still.buffer,
-                            previewPixelBuffer: preview, timestamp: time, metadata: file.metadata, resolvedSettings: resolved)
+                            previewPixelBuffer: preview, timestamp: time, metadata: file.metadata, resolvedSettings: resolved,
+                            photoCount: photos.count + 1, sourceDeviceType: sourceDeviceType)
                         photos.append((photo, file.error))
                     }
                     output.recordProcessingTime(ContinuousClock.now - exposed, for: settings)
@@ -120,6 +127,17 @@ final class PhotoCapture: @unchecked Sendable {
                     finishOnQueue(resolved, photo: nil, error: error)
                 }
             }
+        }
+    }
+
+    /// The items of the QuickTime metadata key space with string values, as the movie
+    /// writer's key-value pairs (other items have no 'mdta' string form and are left out).
+    static func quickTimeMetadata(_ items: [AVMetadataItem]) -> [(String, String)] {
+        items.compactMap { item in
+            // The identifier is made from the key space and key when not set: "mdta/<key>".
+            guard let identifier = item.identifier?.rawValue, identifier.hasPrefix("mdta/"), let value = item.stringValue else { return nil }
+            let key = String(identifier.dropFirst(5))
+            return (key, value)
         }
     }
 

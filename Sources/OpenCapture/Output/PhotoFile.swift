@@ -33,6 +33,12 @@ struct PhotoFile {
             exif.focalLength = (camera.model.optics(for: format).focalLength * 100).rounded() / 100
             exif.focalLengthIn35mmFilm = Int((36 / 2 / tan(Double(format.fieldOfView) * .pi / 360)).rounded())
         }
+        // The app's metadata replaces the base values it names (AVCapturePhotoSettings.metadata).
+        if !settings.metadata.isEmpty {
+            exif = exif.applying(settings.metadata)
+            exif.pixelWidth = still.buffer.width
+            exif.pixelHeight = still.buffer.height
+        }
         self.exif = exif
         guard let codec = plan.codec else {
             fileData = nil
@@ -118,17 +124,25 @@ struct PhotoFile {
         exifDictionary["PixelYDimension"] = exif.pixelHeight
         exifDictionary["ExposureProgram"] = exif.exposureProgram.map { Int($0.rawValue) }
         exifDictionary["ColorSpace"] = exif.colorSpace.map { Int($0.rawValue) }
+        exifDictionary["ExposureMode"] = exif.exposureMode.map { Int($0.rawValue) }
+        exifDictionary["UserComment"] = exif.userComment
+        exifDictionary["LensMake"] = exif.lensMake
+        exifDictionary["LensModel"] = exif.lensModel
         if let date = exif.dateTimeOriginal {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.dateFormat = "yyyy:MM:dd HH:mm:ss"
             exifDictionary["DateTimeOriginal"] = formatter.string(from: date)
         }
-        let tiff: [String: Any] = [
+        var tiff: [String: Any] = [
             "Make": exif.make ?? "", "Model": exif.model ?? "", "Software": exif.software ?? "",
             "Orientation": Int(exif.orientation.rawValue),
         ]
+        tiff["ImageDescription"] = exif.imageDescription
+        tiff["Artist"] = exif.artist
+        tiff["Copyright"] = exif.copyright
         var metadata: [String: Any] = ["Orientation": Int(exif.orientation.rawValue), "{Exif}": exifDictionary, "{TIFF}": tiff]
+        if let gps = exif.gps { metadata["{GPS}"] = gps.dictionary }
         // Apple's maker note tag 17 is the Live Photo content identifier.
         if let identifier = exif.contentIdentifier { metadata["{MakerApple}"] = ["17": identifier] }
         return metadata

@@ -30,15 +30,24 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         connections.compactMap { $0.output as? AVCaptureMovieFileOutput }
     }
 
+    /// Photo outputs taking the microphone for Live Photo sound.
+    private static func photos(_ connections: [AVCaptureConnection]) -> [AVCapturePhotoOutput] {
+        connections.compactMap { $0.output as? AVCapturePhotoOutput }
+    }
+
     func setTargets(_ connections: [AVCaptureConnection]) {
         condition.lock()
         let old = closed ? [] : Self.movies(targets)
+        let oldPhotos = closed ? [] : Self.photos(targets)
         targets = connections
         let new = closed ? [] : Self.movies(connections)
+        let newPhotos = closed ? [] : Self.photos(connections)
         condition.broadcast()
         condition.unlock()
         for movie in old where !new.contains(where: { $0 === movie }) { movie.recorder.setFeed(self, audio: true, attached: false) }
         for movie in new { movie.recorder.setFeed(self, audio: true, attached: true) }
+        for photo in oldPhotos where !newPhotos.contains(where: { $0 === photo }) { photo.livePhotos.setAudioFeed(false) }
+        for photo in newPhotos { photo.livePhotos.setAudioFeed(true) }
     }
 
     /// No more buffers go out, and a capture thread waiting in virtual time is let go.
@@ -46,9 +55,11 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         condition.lock()
         closed = true
         let movies = Self.movies(targets)
+        let photos = Self.photos(targets)
         condition.broadcast()
         condition.unlock()
         for movie in movies { movie.recorder.setFeed(self, audio: true, attached: false) }
+        for photo in photos { photo.livePhotos.setAudioFeed(false) }
     }
 
     private var isClosed: Bool {
@@ -74,6 +85,7 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
             for (channel, level) in zip(connection.audioChannels, levels) { channel.record(level) }
         }
         for movie in Self.movies(live) { movie.consumeAudio(sampleBuffer) }
+        for photo in Self.photos(live) { photo.livePhotos.offerAudio(sampleBuffer) }
         for connection in live {
             (connection.output as? AVCaptureStreamOutput)?.consume(audio: sampleBuffer)
         }
@@ -117,6 +129,11 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         condition.unlock()
         // A movie output takes sound as fast as its writer does, and no faster than its camera.
         for movie in movies { movie.recorder.waitForAudioTurn(unless: { isClosed }) }
+        // A Live Photo ring takes sound no faster than its camera's frames.
+        condition.lock()
+        let livePhotos = Self.photos(targets.filter(\.isEnabled)).filter(\.livePhotos.isActive)
+        condition.unlock()
+        for photo in livePhotos { photo.livePhotos.waitForAudioTurn(unless: { isClosed }) }
         condition.lock()
         defer { condition.unlock() }
         while !closed {
@@ -127,6 +144,9 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
             // sees its own buffer's levels; with nobody to take buffers, virtual time stands still.
             if consumers > 0 && pending < consumers { return true }
             if consumers == 0 && !movies.isEmpty { return true }
+            if consumers == 0 && targets.contains(where: { $0.isEnabled && ($0.output as? AVCapturePhotoOutput)?.livePhotos.isActive == true }) {
+                return true
+            }
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
         return false

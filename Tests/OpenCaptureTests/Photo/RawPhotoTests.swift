@@ -45,7 +45,7 @@ struct RawPhotoTests {
         #expect(output.availableRawPhotoPixelFormatTypes == [kCVPixelFormatType_14Bayer_RGGB])
         #expect(output.availableRawPhotoFileTypes == [.dng])
         #expect(output.availablePhotoFileTypes == [.heic, .jpg, .dng])
-        #expect(output.supportedRawPhotoPixelFormatTypes(for: .dng).map(\.uint32Value) == [kCVPixelFormatType_14Bayer_RGGB])
+        #expect(output.supportedRawPhotoPixelFormatTypes(for: .dng) == [kCVPixelFormatType_14Bayer_RGGB])
         #expect(output.supportedRawPhotoPixelFormatTypes(for: .jpg).isEmpty)
         #expect(AVCapturePhotoOutput.isBayerRAWPixelFormat(kCVPixelFormatType_14Bayer_RGGB))
         #expect(!AVCapturePhotoOutput.isBayerRAWPixelFormat(kCVPixelFormatType_32BGRA))
