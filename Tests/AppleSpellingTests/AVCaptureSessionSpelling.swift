@@ -218,3 +218,16 @@ struct AVCaptureSessionAudioSessionTests {
         #expect(flags(session) == [false, false, false])
     }
 }
+
+/// The connection's scale-and-crop and intrinsics members; compiled, never called.
+func spellAVCaptureConnectionScaleAndIntrinsics(_ connection: AVCaptureConnection) {
+    let maximum: CGFloat = connection.videoMaxScaleAndCropFactor
+    connection.videoScaleAndCropFactor = min(2, maximum)
+    let factor: CGFloat = connection.videoScaleAndCropFactor
+    if connection.isCameraIntrinsicMatrixDeliverySupported {
+        connection.isCameraIntrinsicMatrixDeliveryEnabled = true
+    }
+    let enabled: Bool = connection.isCameraIntrinsicMatrixDeliveryEnabled
+    let key: String = kCMSampleBufferAttachmentKey_CameraIntrinsicMatrix
+    _ = (factor, enabled, key)
+}
