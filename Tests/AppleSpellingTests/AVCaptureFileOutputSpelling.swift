@@ -102,3 +102,11 @@ func spellAVCaptureMovieFileOutputSwitching(_ output: AVCaptureMovieFileOutput) 
         output.primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording
     _ = (enabled, behavior, conditions)
 }
+
+/// The movie's metadata; compiled, never called.
+func spellAVCaptureMovieFileOutputMetadata(_ movie: AVCaptureMovieFileOutput, _ location: AVMetadataItem) {
+    var metadata: [AVMetadataItem] = movie.metadata ?? []
+    metadata.append(location)
+    movie.metadata = metadata
+    movie.metadata = nil
+}
