@@ -13,8 +13,13 @@ extension AVCaptureSession {
         func refuse(_ why: String) -> AVCaptureException {
             AVCaptureException(.invalidArgument, selectorReason("AVCaptureSession", "addInput:", "Can't add \(input) because \(why)"))
         }
-        guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if inputs.contains(where: { $0 === input }) { throw refuse("it is already in the session") }
+        if let metadataInput = input as? AVCaptureMetadataInput {
+            // App-supplied metadata: one session at a time; it never connects by itself.
+            if metadataInput.session != nil { throw refuse("it is already in a session") }
+            return
+        }
+        guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if deviceInput.device.core.isAudio {
             // One microphone per session, beside the cameras.
             if !audioInputs.isEmpty { throw refuse("the session already has a microphone input") }
@@ -46,6 +51,13 @@ extension AVCaptureSession {
         configurationLock.lock()
         defer { configurationLock.unlock() }
         try validateAddInput(input)
+        if let metadataInput = input as? AVCaptureMetadataInput {
+            withConfiguration {
+                metadataInput.session = self
+                model.withLock { $0.inputs.append(input) }
+            }
+            return
+        }
         withConfiguration {
             let device = (input as! AVCaptureDeviceInput).device
             (input as! AVCaptureDeviceInput).resetVideoMinFrameDurationOverride()  // as iOS does on addInput
@@ -87,6 +99,7 @@ extension AVCaptureSession {
             }
             model.withLock { $0.inputs.removeAll { $0 === input } }
             (input as? AVCaptureDeviceInput)?.device.detach(from: self)
+            (input as? AVCaptureMetadataInput)?.session = nil
         }
     }
 
@@ -172,6 +185,8 @@ extension AVCaptureSession {
         guard let output = connection.output, outputs.contains(where: { $0 === output }),
             !connection.inputPorts.isEmpty,
             connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
+            // Media the output cannot take (app metadata: no output here writes it).
+            connection.inputPorts.allSatisfy({ output.acceptedMediaTypes.contains($0.mediaType) }),
             !connections.contains(where: { $0 === connection })
         else { return false }
         return output.hasRoom(for: connection.inputPorts)
