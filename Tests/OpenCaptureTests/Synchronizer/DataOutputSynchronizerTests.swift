@@ -149,12 +149,18 @@ struct DataOutputSynchronizerTests {
         let rig = try TestRig(preset: .cif352x288)
         let synchronizer = AVCaptureDataOutputSynchronizer(dataOutputs: [rig.output])
         let collector = SynchronizedCollector(primary: rig.output, wanted: 3)
+        let changes = Mutex<[Bool]>([])  // whether each new delegate was non-nil
+        let observation = synchronizer.observe(\.delegate, options: [.new]) { _, change in
+            changes.withLock { $0.append((change.newValue ?? nil) != nil) }
+        }
+        defer { observation.invalidate() }
         synchronizer.setDelegate(collector, queue: collector.queue)
         rig.session.startRunning()
         try collector.done.wait(within: .seconds(20))
         #expect(rig.collector.frameCount == 0)
         synchronizer.setDelegate(nil, queue: nil)
         #expect(synchronizer.delegate == nil && synchronizer.delegateCallbackQueue == nil)
+        #expect(changes.withLock { $0 } == [true, false], "delegate is key-value observable")
         eventually("frames reach the output's own delegate", within: .seconds(20)) { rig.collector.frameCount >= 3 }
         rig.stop()
         withExtendedLifetime(synchronizer) {}

@@ -25,6 +25,8 @@ import Synchronization
 open class AVCaptureDataOutputSynchronizer: NSObject, @unchecked Sendable {
     private let outputs: [AVCaptureOutput]
     private let state = Mutex(State())
+    /// Key-value observers of `delegate`.
+    let synchronizerKeyValueObservers = KeyValueObserverRegistry(label: "dataOutputSynchronizer")
 
     /// How many primary buffers may wait for the other outputs at once.
     public static let maximumHeldBuffers = 4
@@ -97,6 +99,8 @@ open class AVCaptureDataOutputSynchronizer: NSObject, @unchecked Sendable {
                 "AVCaptureDataOutputSynchronizer", "setDelegate:queue:", "delegateCallbackQueue cannot be NULL with a non-nil delegate"))
         }
         let newDelegate = UncheckedSendable(delegate)
+        let observed = KeyValueChange.willChange(self, keys: ["delegate"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         state.withLock {
             $0.delegate = newDelegate.value
             $0.queue = delegate == nil ? nil : queue
@@ -194,5 +198,29 @@ struct SynchronizerTakeover: @unchecked Sendable {
         self.synchronizer = synchronizer
         owner = ObjectIdentifier(synchronizer)
         self.queue = queue
+    }
+}
+
+/// Key-value observation of `delegate` (Apple: observable), notified on the thread that
+/// calls `setDelegate(_:queue:)`, before it returns.
+extension AVCaptureDataOutputSynchronizer: KeyValueObservableObject {
+    package var keyValueObservers: KeyValueObserverRegistry { synchronizerKeyValueObservers }
+    package var observableKeyTable: ObservableKeyTable { Self.keyTable }
+
+    private static let keyTable = ObservableKeyTable(observableKeys(AVCaptureDataOutputSynchronizer.self))
+
+    static func observableKeys<Root: AVCaptureDataOutputSynchronizer>(_: Root.Type) -> [ObservableKey<Root>] {
+        [ObservableKey(\Root.delegate, "delegate") { $0 === $1 }]
+    }
+}
+
+extension _KeyValueCodingAndObserving where Self: AVCaptureDataOutputSynchronizer {
+    /// Observes `delegate` (Apple's `observe(_:options:changeHandler:)`).
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation {
+        KeyPathObservation.observe(self, keyPath, keys: AVCaptureDataOutputSynchronizer.observableKeys(Self.self),
+                                   options: options, changeHandler: changeHandler)
     }
 }
