@@ -1,6 +1,5 @@
-// AVCaptureDevice.h (iOS 18 SDK), spelled as iOS code spells it. Depth data
-// (AVCaptureDevice.Format.supportedDepthDataFormats, activeDepthDataFormat) belongs to the
-// photo pipeline and microphone modes to the audio work; they are not here.
+// AVCaptureDevice.h (iOS 18 SDK), spelled as iOS code spells it (microphone modes and the
+// device's depth formats at the end).
 import AVFoundation
 import CoreMedia
 import Foundation

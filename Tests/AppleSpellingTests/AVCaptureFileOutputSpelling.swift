@@ -1,7 +1,6 @@
 // AVCaptureFileOutput.h (iOS 18 SDK), spelled as iOS code spells it. macOS-only parts
 // (AVCaptureFileOutputDelegate, AVCaptureAudioFileOutput, willFinishRecordingTo) are not
-// here; neither are AVCaptureMovieFileOutput.metadata (AVMetadataItem, the metadata work)
-// and the orientation metadata track (see docs/ARCHITECTURE.md).
+// here; neither is the orientation metadata track (see docs/ARCHITECTURE.md).
 import AVFoundation
 import CoreMedia
 import Foundation
