@@ -97,10 +97,12 @@ package final class MovieWriter: @unchecked Sendable {
     ///   - hlg: tag the stream BT.2100 HLG: BT.2020 primaries and matrix, ARIB STD-B67
     ///     transfer (the frames are HLG_BT2020).
     ///   - audio: an audio track beside the video (the movie output with a microphone).
+    ///   - metadata: movie-level tags in FFmpeg's names (see `MovieWriterConfiguration.metadata`).
     package convenience init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
-        hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false, audio: MovieAudioSettings? = nil
+        hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false, audio: MovieAudioSettings? = nil,
+        metadata: [(String, String)] = []
     ) throws(MovieWriterError) {
         let rotation = (rotationDegrees % 360 + 360) % 360
         guard rotation % 90 == 0 else { throw .invalidSettings("rotation \(rotationDegrees) is not a multiple of 90") }
@@ -118,6 +120,7 @@ package final class MovieWriter: @unchecked Sendable {
         }
         var configuration = MovieWriterConfiguration(video: video, audio: audio)
         configuration.fragmentInterval = fragmentInterval
+        configuration.metadata = metadata
         try self.init(url: url, configuration: configuration)
     }
 

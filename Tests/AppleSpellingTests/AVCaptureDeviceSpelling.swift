@@ -1,6 +1,5 @@
-// AVCaptureDevice.h (iOS 18 SDK), spelled as iOS code spells it. Depth data
-// (AVCaptureDevice.Format.supportedDepthDataFormats, activeDepthDataFormat) belongs to the
-// photo pipeline and microphone modes to the audio work; they are not here.
+// AVCaptureDevice.h (iOS 18 SDK), spelled as iOS code spells it (microphone modes and the
+// device's depth formats at the end).
 import AVFoundation
 import CoreMedia
 import Foundation
@@ -313,4 +312,36 @@ func spellAVCaptureDeviceHeaderWalk(_ device: AVCaptureDevice, _ format: AVCaptu
 func spellAVCaptureDeviceFormatDeprecatedWalk(_ format: AVCaptureDevice.Format) {
     let depthZoom: [CGFloat] = format.supportedVideoZoomFactorsForDepthDataDelivery
     _ = depthZoom
+}
+
+/// Microphone modes and device depth formats (the header walk's additions); compiled, never called.
+func spellAVCaptureDeviceMicrophoneAndDepth(_ device: AVCaptureDevice) throws {
+    let preferred: AVCaptureDevice.MicrophoneMode = AVCaptureDevice.preferredMicrophoneMode
+    let active: AVCaptureDevice.MicrophoneMode = AVCaptureDevice.activeMicrophoneMode
+    let modes: [AVCaptureDevice.MicrophoneMode] = [.standard, .wideSpectrum, .voiceIsolation]
+    try device.lockForConfiguration()
+    let depthFormat: AVCaptureDevice.Format? = device.activeDepthDataFormat
+    device.activeDepthDataFormat = device.activeFormat.supportedDepthDataFormats.first
+    let depthDuration: CMTime = device.activeDepthDataMinFrameDuration
+    device.activeDepthDataMinFrameDuration = .invalid
+    device.unlockForConfiguration()
+    _ = (preferred, active, modes, depthFormat, depthDuration)
+}
+
+/// The deprecated depth zoom factors; compiled, never called.
+@available(*, deprecated)
+func spellAVCaptureDeviceFormatDepthZoom(_ format: AVCaptureDevice.Format) {
+    let range: (CGFloat, CGFloat) = (format.videoMinZoomFactorForDepthDataDelivery, format.videoMaxZoomFactorForDepthDataDelivery)
+    _ = range
+}
+
+@Suite("AVCaptureDevice microphone modes and depth")
+struct AVCaptureDeviceMicrophoneAndDepthSpellingTests {
+    @Test("no route does voice isolation and no camera delivers depth, as on hardware without them")
+    func answers() throws {
+        #expect(AVCaptureDevice.activeMicrophoneMode == .standard && AVCaptureDevice.preferredMicrophoneMode == .standard)
+        let device = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))
+        #expect(device.activeDepthDataFormat == nil && device.activeFormat.supportedDepthDataFormats.isEmpty)
+        #expect(device.activeDepthDataMinFrameDuration == .invalid)
+    }
 }

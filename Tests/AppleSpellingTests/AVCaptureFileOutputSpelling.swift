@@ -1,7 +1,6 @@
 // AVCaptureFileOutput.h (iOS 18 SDK), spelled as iOS code spells it. macOS-only parts
 // (AVCaptureFileOutputDelegate, AVCaptureAudioFileOutput, willFinishRecordingTo) are not
-// here; neither are AVCaptureMovieFileOutput.metadata (AVMetadataItem, the metadata work)
-// and the orientation metadata track (see docs/ARCHITECTURE.md).
+// here; neither is the orientation metadata track (see docs/ARCHITECTURE.md).
 import AVFoundation
 import CoreMedia
 import Foundation
@@ -101,4 +100,12 @@ func spellAVCaptureMovieFileOutputSwitching(_ output: AVCaptureMovieFileOutput) 
     let conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions =
         output.primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording
     _ = (enabled, behavior, conditions)
+}
+
+/// The movie's metadata; compiled, never called.
+func spellAVCaptureMovieFileOutputMetadata(_ movie: AVCaptureMovieFileOutput, _ location: AVMetadataItem) {
+    var metadata: [AVMetadataItem] = movie.metadata ?? []
+    metadata.append(location)
+    movie.metadata = metadata
+    movie.metadata = nil
 }

@@ -133,3 +133,18 @@ private final class TimeSink: NSObject, AVCaptureVideoDataOutputSampleBufferDele
         times.withLock { $0.append(time) }
     }
 }
+
+/// AVCaptureMetadataInput and the timed metadata it takes; compiled, never called.
+func spellAVCaptureMetadataInput(_ session: AVCaptureSession, _ movie: AVCaptureMovieFileOutput, _ items: [AVMetadataItem]) throws {
+    let group: AVTimedMetadataGroup = AVTimedMetadataGroup(items: items, timeRange: CMTimeRange(start: .zero, duration: .invalid))
+    let groupItems: [AVMetadataItem] = group.items
+    let range: CMTimeRange = group.timeRange
+    guard let description: CMMetadataFormatDescription = group.copyFormatDescription() else { return }
+    let input: AVCaptureMetadataInput = AVCaptureMetadataInput(formatDescription: description, clock: CMClockGetHostTimeClock())
+    if session.canAddInput(input) { session.addInputWithNoConnections(input) }
+    let connection = AVCaptureConnection(inputPorts: input.ports, output: movie)
+    if session.canAddConnection(connection) { session.addConnection(connection) }
+    try input.append(group)
+    let type: CMMetadataFormatType = kCMMetadataFormatType_Boxed
+    _ = (groupItems, range, type)
+}

@@ -218,3 +218,45 @@ struct AVCaptureSessionAudioSessionTests {
         #expect(flags(session) == [false, false, false])
     }
 }
+
+/// The connection's scale-and-crop and intrinsics members; compiled, never called.
+func spellAVCaptureConnectionScaleAndIntrinsics(_ connection: AVCaptureConnection) {
+    let maximum: CGFloat = connection.videoMaxScaleAndCropFactor
+    connection.videoScaleAndCropFactor = min(2, maximum)
+    let factor: CGFloat = connection.videoScaleAndCropFactor
+    if connection.isCameraIntrinsicMatrixDeliverySupported {
+        connection.isCameraIntrinsicMatrixDeliveryEnabled = true
+    }
+    let enabled: Bool = connection.isCameraIntrinsicMatrixDeliveryEnabled
+    let key: String = kCMSampleBufferAttachmentKey_CameraIntrinsicMatrix
+    _ = (factor, enabled, key)
+}
+
+/// A session test double as app test suites write one: Apple's entry points are open, so
+/// these overrides compile.
+final class SpellingSessionDouble: AVCaptureSession, @unchecked Sendable {
+    let calls = Mutex<[String]>([])
+    override func startRunning() { calls.withLock { $0.append("start") } }
+    override func stopRunning() { calls.withLock { $0.append("stop") } }
+    override func canAddInput(_ input: AVCaptureInput) -> Bool { super.canAddInput(input) }
+    override func addInput(_ input: AVCaptureInput) { super.addInput(input) }
+    override func canAddOutput(_ output: AVCaptureOutput) -> Bool { super.canAddOutput(output) }
+    override func addOutput(_ output: AVCaptureOutput) { super.addOutput(output) }
+    override func removeInput(_ input: AVCaptureInput) { super.removeInput(input) }
+    override func removeOutput(_ output: AVCaptureOutput) { super.removeOutput(output) }
+    override func beginConfiguration() { super.beginConfiguration() }
+    override func commitConfiguration() { super.commitConfiguration() }
+}
+
+@Suite("AVCaptureSession overrides")
+struct AVCaptureSessionOverrideSpellingTests {
+    @Test("a subclass's startRunning and stopRunning replace the session's, as with Apple's open class")
+    func overridesAreCalled() {
+        let session = SpellingSessionDouble()
+        session.startRunning()
+        session.stopRunning()
+        #expect(session.calls.withLock { $0 } == ["start", "stop"])
+        #expect(!session.isRunning)
+        #expect(session.canAddOutput(AVCaptureVideoDataOutput()))
+    }
+}

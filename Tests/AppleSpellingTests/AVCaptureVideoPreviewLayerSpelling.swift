@@ -79,3 +79,10 @@ struct AVCaptureVideoPreviewLayerSpellingTests {
         #expect(!AVCaptureVideoPreviewLayer().isOrientationSupported)
     }
 }
+
+/// A layer subclass overriding `setSessionWithNoConnection(_:)` with Apple's signature.
+final class SpellingPreviewLayer: AVCaptureVideoPreviewLayer, @unchecked Sendable {
+    override func setSessionWithNoConnection(_ session: AVCaptureSession) {
+        super.setSessionWithNoConnection(session)
+    }
+}

@@ -14,6 +14,11 @@ public let kCMSampleBufferDroppedFrameReason_OutOfBuffers = "OutOfBuffers"
 /// An unknown number of frames were lost.
 public let kCMSampleBufferDroppedFrameReason_Discontinuity = "Discontinuity"
 
+/// The sample-buffer attachment carrying the camera's intrinsic matrix (a `Data` of a
+/// 3×3 float matrix). No output here attaches it
+/// (`AVCaptureConnection.isCameraIntrinsicMatrixDeliverySupported` is false).
+public let kCMSampleBufferAttachmentKey_CameraIntrinsicMatrix = "CameraIntrinsicMatrix"
+
 /// The attachments of a sample buffer, as `CMSampleBuffer.attachments` in Apple's Swift overlay.
 public struct CMAttachmentBearerAttachments: Sendable {
     /// An attachment key.

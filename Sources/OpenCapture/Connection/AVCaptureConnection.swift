@@ -67,6 +67,8 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         /// The deprecated frame durations last set on the connection (`.invalid` until set).
         var minFrameDuration = CMTime.invalid
         var maxFrameDuration = CMTime.invalid
+        /// The still-image scale-and-crop factor (`videoScaleAndCropFactor`).
+        var scaleAndCropFactor: CGFloat = 1
         weak var session: AVCaptureSession?
     }
 

@@ -71,7 +71,10 @@ open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
     // MARK: Delivery
 
     /// Whether a delegate takes buffers now (the router paces virtual time by it).
-    var isDelivering: Bool { settings.withLock { $0.isOpen && $0.delegate != nil && $0.queue != nil } }
+    var isDelivering: Bool {
+        let synchronized = synchronizerTakeover?.synchronizer != nil
+        return settings.withLock { $0.isOpen && (synchronized || ($0.delegate != nil && $0.queue != nil)) }
+    }
 
     func openForRun() {
         settings.withLock {
@@ -90,13 +93,21 @@ open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// Queues a buffer for the delegate; `done` runs once it was handled or skipped.
     /// Called on the microphone's capture thread.
     func enqueue(_ sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection, done: @escaping @Sendable () -> Void) {
-        let (queue, run) = settings.withLock { ($0.isOpen ? $0.queue : nil, $0.run) }
+        let takeover = synchronizerTakeover
+        let (queue, run) = settings.withLock { ($0.isOpen ? takeover?.queue ?? $0.queue : nil, $0.run) }
         guard let queue else {
             done()
             return
         }
         queue.async { [self] in
             defer { done() }
+            if let synchronizer = takeover?.synchronizer {
+                // A synchronizer took the output over: it gets the buffer instead of the delegate.
+                guard settings.withLock({ $0.isOpen && $0.run == run }) else { return }
+                synchronizer.receive(
+                    AVCaptureSynchronizedSampleBufferData(sampleBuffer: sampleBuffer, droppedReason: nil), span: sampleBuffer.duration, from: self)
+                return
+            }
             let delegate = settings.withLock { $0.isOpen && $0.run == run ? $0.delegate : nil }
             delegate?.captureOutput(self, didOutput: sampleBuffer, from: connection)
         }

@@ -94,8 +94,16 @@ open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// What the scanner needs for one frame, or nil when nothing is asked for.
     var scanRequest: MetadataScanner.Request? {
-        settings.withLock { s -> MetadataScanner.Request? in
-            guard let delegate = s.delegate, let queue = s.queue, !s.types.isEmpty else { return nil }
+        let takeover = synchronizerTakeover
+        return settings.withLock { s -> MetadataScanner.Request? in
+            guard !s.types.isEmpty else { return nil }
+            if let takeover, let synchronizer = takeover.synchronizer {
+                // A synchronizer took the output over: every frame read is reported to it,
+                // with its time, objects or none.
+                return MetadataScanner.Request(
+                    types: Set(s.types), rectOfInterest: s.rectOfInterest, delegate: nil, synchronizer: synchronizer, queue: takeover.queue)
+            }
+            guard let delegate = s.delegate, let queue = s.queue else { return nil }
             return MetadataScanner.Request(types: Set(s.types), rectOfInterest: s.rectOfInterest, delegate: delegate, queue: queue)
         }
     }

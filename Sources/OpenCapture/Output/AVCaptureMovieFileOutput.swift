@@ -34,6 +34,22 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     /// One video and one audio connection.
     override var takesOneConnectionPerMediaType: Bool { true }
 
+    /// Movie-level metadata written into each file recorded from now on (default nil): the
+    /// items with a common key (title, description, creation date, location, make, model,
+    /// software, copyrights, artist, author) become the movie's tags (QuickTime's
+    /// '©xyz' for a location, 'mvhd' creation time for a creation date...), as
+    /// `AVAssetWriter.metadata` writes them; other items are left out. Read when a
+    /// recording starts, so a change reaches the next file.
+    open var metadata: [AVMetadataItem]? {
+        get { movieMetadata.withLock { $0.value } }
+        set {
+            let tags = (newValue ?? []).compactMap(\.movieTag)
+            movieMetadata.withLock { $0 = UncheckedSendable(newValue) }
+            recorder.settings.withLock { $0.metadata = tags }
+        }
+    }
+    private let movieMetadata = Mutex(UncheckedSendable<[AVMetadataItem]?>(nil))
+
     /// How often a fragment is written (default 10 s); `.invalid` writes one fragment at the end.
     open var movieFragmentInterval: CMTime {
         get { recorder.settings.withLock { $0.fragmentInterval } }

@@ -19,6 +19,8 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     }
 
     private let deferredStart = Atomic<Bool>(false)
+    /// The data output synchronizer delivering this output's data, if one took it over.
+    let synchronizerTakeoverState = Mutex<SynchronizerTakeover?>(nil)
 
     override init() { super.init() }
 

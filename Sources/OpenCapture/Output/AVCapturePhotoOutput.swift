@@ -363,6 +363,8 @@ struct PhotoPlan: @unchecked Sendable {
     /// Whether a raw photo is delivered (first), and a processed one.
     var raw = false
     var processed = true
+    /// The still-image connection's `videoScaleAndCropFactor` (1: the still as rendered).
+    var scaleAndCrop: CGFloat = 1
 
     var compressed: Bool { codec != nil }
 

@@ -31,8 +31,9 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
     /// optionally with `AVVideoCompressionPropertiesKey: [AVVideoQualityKey: 0...1]`) or
     /// `[kCVPixelBufferPixelFormatTypeKey: format]` with a format of
     /// `availableImageDataCVPixelFormatTypes`. Anything else raises
-    /// `NSInvalidArgumentException`, as on iOS; nil restores the default.
-    open var outputSettings: [String: Any]! {
+    /// `NSInvalidArgumentException`, as on iOS. Non-optional, as Apple declares it
+    /// (`setOutputSettingsChecked(nil)` restores the default).
+    open var outputSettings: [String: Any] {
         get { state.withLock { $0.outputSettings } }
         set { enforce { try setOutputSettingsChecked(newValue) } }
     }
@@ -111,9 +112,10 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
         let size = isHighResolutionStillImageOutputEnabled ? (format.supportedMaxPhotoDimensions.last ?? format.formatDescription.dimensions) : format.formatDescription.dimensions
         let settings = AVCapturePhotoSettings(validFormat: outputSettings, processedFileType: nil)
         let pixelFormat = settings.pixelFormat.flatMap(PixelFormat.init(rawValue:)) ?? .yuv420BiPlanarFullRange
-        let plan = PhotoPlan(
+        var plan = PhotoPlan(
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
             codec: settings.codec, flashMode: device.core.state.withLock { $0.flashMode })
+        plan.scaleAndCrop = connection.videoScaleAndCropFactor
         let capture = StillImageCapture(handler: handler) { [weak self] id in self?.finished(id) }
         let watch = KeyValueChange.watch(self, keys: ["capturingStillImage"])
         state.withLock { $0.inProgress[settings.uniqueID] = capture }

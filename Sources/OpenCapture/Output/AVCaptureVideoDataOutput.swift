@@ -232,7 +232,9 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
                 selectorReason("AVCaptureVideoDataOutput", "setSampleBufferDelegate:queue:",
                     "sampleBufferCallbackQueue cannot be NULL"))
         }
-        let delivery = queue.map { queue in
+        // A synchronizer that took the output over gets the frames on its queue instead.
+        let deliveryQueue = synchronizerTakeover?.queue ?? queue
+        let delivery = deliveryQueue.map { queue in
             SampleDelivery(queue: queue) { [weak self] item in self?.deliver(item) }
         }
         let newDelegate = UncheckedSendable(delegate)
@@ -249,6 +251,19 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     private func deliver(_ item: SampleDelivery.Item) {
+        if let synchronizer = synchronizerTakeover?.synchronizer {
+            switch item {
+            case .frame(let sample):
+                synchronizer.receive(
+                    AVCaptureSynchronizedSampleBufferData(sampleBuffer: sample, droppedReason: nil), span: sample.duration, from: self)
+            case .drop(let record):
+                let reason = CMGetAttachment(record, key: kCMSampleBufferAttachmentKey_DroppedFrameReason, attachmentModeOut: nil) as? String
+                synchronizer.receive(
+                    AVCaptureSynchronizedSampleBufferData(sampleBuffer: record, droppedReason: AVCaptureOutput.DataDroppedReason(attachment: reason)),
+                    span: record.duration, from: self)
+            }
+            return
+        }
         guard let delegate = sampleBufferDelegate, let connection = connections.first else { return }
         switch item {
         case .frame(let sample): delegate.captureOutput(self, didOutput: sample, from: connection)

@@ -15,7 +15,9 @@ final class MetadataScanner: @unchecked Sendable {
     struct Request: @unchecked Sendable {
         var types: Set<AVMetadataObject.ObjectType>
         var rectOfInterest: CGRect
-        var delegate: any AVCaptureMetadataOutputObjectsDelegate
+        var delegate: (any AVCaptureMetadataOutputObjectsDelegate)?
+        /// The synchronizer that took the output over (then `delegate` is nil).
+        var synchronizer: AVCaptureDataOutputSynchronizer? = nil
         var queue: DispatchQueue
     }
 
@@ -67,6 +69,17 @@ final class MetadataScanner: @unchecked Sendable {
                     type: symbol.type, time: metadata.presentationTime, duration: metadata.frameDuration,
                     corners: order.map(crop.devicePoint), stringValue: symbol.text)
             }
+            if let synchronizer = request.synchronizer {
+                request.queue.async { [self] in
+                    if !state.withLock({ $0.stopped }) {
+                        synchronizer.receive(
+                            AVCaptureSynchronizedMetadataObjectData(metadataObjects: objects, timestamp: metadata.presentationTime),
+                            span: metadata.frameDuration, from: output)
+                    }
+                    finish(hadObjects: !objects.isEmpty)
+                }
+                return
+            }
             let hadObjects = state.withLock { $0.hadObjects }
             guard !objects.isEmpty || hadObjects else {
                 finish(hadObjects: false)
@@ -74,7 +87,7 @@ final class MetadataScanner: @unchecked Sendable {
             }
             request.queue.async { [self] in
                 if !state.withLock({ $0.stopped }) {
-                    request.delegate.metadataOutput(output, didOutput: objects, from: connection)
+                    request.delegate?.metadataOutput(output, didOutput: objects, from: connection)
                 }
                 finish(hadObjects: !objects.isEmpty)
             }

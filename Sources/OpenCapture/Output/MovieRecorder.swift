@@ -39,6 +39,8 @@ final class MovieRecorder: @unchecked Sendable {
         var hevc = false
         /// AAC bits per second for the audio track, nil for 64 kbit/s per channel.
         var audioBitRate: Int?
+        /// Movie-level tags (the output's `metadata`), in FFmpeg's names.
+        var metadata: [(String, String)] = []
     }
 
     /// The newest times each capture thread has reached, for the virtual-time lockstep, and
@@ -75,6 +77,8 @@ final class MovieRecorder: @unchecked Sendable {
         let audio: MovieAudioSettings?
         /// Whether frames will come (the file opens with the first one).
         let hasVideo: Bool
+        /// Movie-level tags, as the output's `metadata` was when recording started.
+        let metadata: [(String, String)]
         var writer: MovieWriter?
         /// Audio that came before the first frame.
         var pendingAudio: [CMSampleBuffer] = []
@@ -92,8 +96,9 @@ final class MovieRecorder: @unchecked Sendable {
 
         init(
             url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: Int, audio: MovieAudioSettings?,
-            hasVideo: Bool
+            hasVideo: Bool, metadata: [(String, String)]
         ) {
+            self.metadata = metadata
             self.url = url
             self.delegate = delegate
             self.limits = limits
@@ -125,6 +130,7 @@ final class MovieRecorder: @unchecked Sendable {
         hasVideo: Bool = true
     ) {
         let box = UncheckedSendable(delegate)
+        let metadata = UncheckedSendable(settings.withLock { $0.metadata })
         status.withLock {
             $0.isRecording = true
             $0.isPaused = false
@@ -134,7 +140,8 @@ final class MovieRecorder: @unchecked Sendable {
         }
         queue.async { [self] in
             let recording = Recording(
-                url: url, delegate: box.value, limits: limits, rotation: Int(rotation), audio: audio, hasVideo: hasVideo)
+                url: url, delegate: box.value, limits: limits, rotation: Int(rotation), audio: audio, hasVideo: hasVideo,
+                metadata: metadata.value)
             // Switch first, then close the previous file, so isRecording never flickers off.
             let previous = current
             current = recording
@@ -384,10 +391,11 @@ final class MovieRecorder: @unchecked Sendable {
                 hevc: hevc, tenBit: buffer.format.isTenBit,
                 hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
                     == kCVImageBufferTransferFunction_ITU_R_2100_HLG,
-                audio: recording.audio)
+                audio: recording.audio, metadata: recording.metadata)
         } else {
             var configuration = MovieWriterConfiguration(audio: recording.audio)
             configuration.fragmentInterval = fragmentSeconds
+            configuration.metadata = recording.metadata
             recording.writer = try MovieWriter(url: recording.url, configuration: configuration)
         }
         recording.firstTime = time

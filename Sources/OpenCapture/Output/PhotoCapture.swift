@@ -95,7 +95,14 @@ final class PhotoCapture: @unchecked Sendable {
                 output.captureDidExpose(settings.uniqueID)
                 delegate?.photoOutput(output, didCapturePhotoFor: resolved)
                 switch result {
-                case .success(let still):
+                case .success(var still):
+                    if plan.scaleAndCrop > 1 {
+                        guard let cropped = PhotoDerivatives.scaledAndCropped(still.buffer, by: plan.scaleAndCrop) else {
+                            finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The still could not be scaled and cropped"))
+                            return
+                        }
+                        still.buffer = cropped
+                    }
                     plan.device.record(still.metadata)
                     if let movie { output.livePhotos.setStillTime(still.metadata.presentationTime, of: movie) }
                     let file = PhotoFile(still: still, plan: plan, settings: settings, quality: quality, contentIdentifier: contentIdentifier)

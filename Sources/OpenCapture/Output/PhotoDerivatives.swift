@@ -42,4 +42,15 @@ enum PhotoDerivatives {
         guard ImageTransform.transform(scaled, into: converted, rotation: .none, mirrored: false) else { return nil }
         return converted
     }
+
+    /// `buffer` scaled up by `factor` and centre-cropped to its own size (the still-image
+    /// connection's `videoScaleAndCropFactor`); nil if the format cannot be cropped.
+    static func scaledAndCropped(_ buffer: CVPixelBuffer, by factor: CGFloat) -> CVPixelBuffer? {
+        let width = Int((CGFloat(buffer.width) / factor).rounded()), height = Int((CGFloat(buffer.height) / factor).rounded())
+        let rect = PixelRect(x: (buffer.width - width) / 2, y: (buffer.height - height) / 2, width: max(1, width), height: max(1, height))
+        let cropped = CVBuffer(format: buffer.format, width: buffer.width, height: buffer.height)
+        let attachments = buffer.attachmentStore.withLock { $0 }
+        cropped.attachmentStore.withLock { $0 = attachments }
+        return ImageTransform.scale(buffer, from: rect, into: cropped) ? cropped : nil
+    }
 }

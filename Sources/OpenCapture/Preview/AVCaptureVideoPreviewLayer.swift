@@ -122,7 +122,7 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     }
 
     /// Sets the session without connecting it (add a connection yourself).
-    open func setSessionWithNoConnection(_ session: AVCaptureSession?) {
+    open func setSessionWithNoConnection(_ session: AVCaptureSession) {
         attach(to: session, connecting: false)
     }
 

@@ -3,18 +3,17 @@ import Foundation
 extension AVCaptureSession {
     // MARK: Inputs
 
-    /// Whether the input can be added: not in another session, its device not already
-    /// used here, only one camera per session, and the device serves the current preset.
-    public func canAddInput(_ input: AVCaptureInput) -> Bool {
-        (try? validateAddInput(input)) != nil
-    }
-
     func validateAddInput(_ input: AVCaptureInput) throws(AVCaptureException) {
         func refuse(_ why: String) -> AVCaptureException {
             AVCaptureException(.invalidArgument, selectorReason("AVCaptureSession", "addInput:", "Can't add \(input) because \(why)"))
         }
-        guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if inputs.contains(where: { $0 === input }) { throw refuse("it is already in the session") }
+        if let metadataInput = input as? AVCaptureMetadataInput {
+            // App-supplied metadata: one session at a time; it never connects by itself.
+            if metadataInput.session != nil { throw refuse("it is already in a session") }
+            return
+        }
+        guard let deviceInput = input as? AVCaptureDeviceInput else { throw refuse("it is not a device input") }
         if deviceInput.device.core.isAudio {
             // One microphone per session, beside the cameras.
             if !audioInputs.isEmpty { throw refuse("the session already has a microphone input") }
@@ -36,16 +35,18 @@ extension AVCaptureSession {
         }
     }
 
-    /// Adds an input and connects it to every output that can take it. Raises if `canAddInput` is false.
-    public func addInput(_ input: AVCaptureInput) {
-        enforce { try addInputChecked(input) }
-    }
-
     /// The checked form of `addInput(_:)` (Linux addition).
     public func addInputChecked(_ input: AVCaptureInput, connect: Bool = true) throws(AVCaptureException) {
         configurationLock.lock()
         defer { configurationLock.unlock() }
         try validateAddInput(input)
+        if let metadataInput = input as? AVCaptureMetadataInput {
+            withConfiguration {
+                metadataInput.session = self
+                model.withLock { $0.inputs.append(input) }
+            }
+            return
+        }
         withConfiguration {
             let device = (input as! AVCaptureDeviceInput).device
             (input as! AVCaptureDeviceInput).resetVideoMinFrameDurationOverride()  // as iOS does on addInput
@@ -76,43 +77,7 @@ extension AVCaptureSession {
         enforce { try addInputChecked(input, connect: false) }
     }
 
-    /// Removes an input and its connections.
-    public func removeInput(_ input: AVCaptureInput) {
-        configurationLock.lock()
-        defer { configurationLock.unlock() }
-        guard inputs.contains(where: { $0 === input }) else { return }
-        withConfiguration {
-            for connection in connections where connection.inputPorts.contains(where: { $0.input === input }) {
-                removeConnectionUnchecked(connection)
-            }
-            model.withLock { $0.inputs.removeAll { $0 === input } }
-            (input as? AVCaptureDeviceInput)?.device.detach(from: self)
-        }
-    }
-
     // MARK: Outputs
-
-    /// Whether the output can be added: it is in no session, and the session has no other
-    /// photo, movie or metadata output (video data outputs may be several, as since iOS 16).
-    public func canAddOutput(_ output: AVCaptureOutput) -> Bool {
-        guard output.session == nil else { return false }
-        switch output {
-        case is AVCaptureVideoDataOutput: return true
-        case is AVCaptureAudioDataOutput: return true
-        // One still output: a photo output or the older still image output, not both.
-        case is AVCapturePhotoOutput, is AVCaptureStillImageOutput:
-            return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
-        case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
-        case is AVCaptureMetadataOutput: return !outputs.contains { $0 is AVCaptureMetadataOutput }
-        case is AVCaptureStreamOutput: return true
-        default: return false
-        }
-    }
-
-    /// Adds an output and connects it to the camera input. Raises if `canAddOutput` is false.
-    public func addOutput(_ output: AVCaptureOutput) {
-        enforce { try addOutputChecked(output) }
-    }
 
     /// The checked form of `addOutput(_:)` (Linux addition).
     public func addOutputChecked(_ output: AVCaptureOutput, connect: Bool = true) throws(AVCaptureException) {
@@ -144,20 +109,6 @@ extension AVCaptureSession {
         enforce { try addOutputChecked(output, connect: false) }
     }
 
-    /// Removes an output and its connections.
-    public func removeOutput(_ output: AVCaptureOutput) {
-        configurationLock.lock()
-        defer { configurationLock.unlock() }
-        guard outputs.contains(where: { $0 === output }) else { return }
-        withConfiguration {
-            for connection in output.connections { removeConnectionUnchecked(connection) }
-            model.withLock { $0.outputs.removeAll { $0 === output } }
-            output.attach(to: nil)
-        }
-        if let video = output as? AVCaptureVideoDataOutput { closeInboxes(only: video) }
-        (output as? AVCaptureAudioDataOutput)?.close()
-    }
-
     // MARK: Connections
 
     /// Whether the connection can be added: its ports' input and its output are in this
@@ -172,6 +123,8 @@ extension AVCaptureSession {
         guard let output = connection.output, outputs.contains(where: { $0 === output }),
             !connection.inputPorts.isEmpty,
             connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
+            // Some port of media the output takes (app metadata: no output here writes it).
+            connection.inputPorts.contains(where: { output.acceptedMediaTypes.contains($0.mediaType) }),
             !connections.contains(where: { $0 === connection })
         else { return false }
         return output.hasRoom(for: connection.inputPorts)

@@ -8,13 +8,6 @@ extension AVCaptureSession {
         var configuration: StreamConfiguration
     }
 
-    /// Starts the flow of frames and blocks until the devices stream. A failure is reported
-    /// through `runtimeErrorNotification`, as on iOS. Calling it inside a configuration
-    /// transaction raises.
-    public func startRunning() {
-        enforce { try startRunningChecked() }
-    }
-
     /// The checked form of `startRunning()` (Linux addition): throws for misuse; device
     /// failures still arrive as `runtimeErrorNotification`.
     public func startRunningChecked() throws(AVCaptureException) {
@@ -35,12 +28,6 @@ extension AVCaptureSession {
         }
         let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
         if !photos.isEmpty { configurationLock.afterUnlock { for photo in photos { photo.sessionStateChanged() } } }
-    }
-
-    /// Stops the flow of frames and blocks until it has stopped: once it returns, no
-    /// delegate receives another frame.
-    public func stopRunning() {
-        enforce { try stopRunningChecked() }
     }
 
     /// The checked form of `stopRunning()` (Linux addition).

@@ -137,6 +137,85 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// The microphone inputs (one at most).
     var audioInputs: [AVCaptureDeviceInput] { inputs.compactMap { $0 as? AVCaptureDeviceInput }.filter { $0.device.core.isAudio } }
 
+    // MARK: Entry points apps override
+    // Apple's are open; Swift cannot override a member declared in an extension, so the ones
+    // test doubles and wrappers override live here (the rest of the graph is in +Graph).
+
+    /// Starts the flow of frames and blocks until the devices stream. A failure is reported
+    /// through `runtimeErrorNotification`, as on iOS. Calling it inside a configuration
+    /// transaction raises.
+    open func startRunning() {
+        enforce { try startRunningChecked() }
+    }
+
+    /// Stops the flow of frames and blocks until it has stopped: once it returns, no
+    /// delegate receives another frame.
+    open func stopRunning() {
+        enforce { try stopRunningChecked() }
+    }
+
+    /// Whether the input can be added: not in another session, its device not already
+    /// used here, only one camera per session, and the device serves the current preset.
+    open func canAddInput(_ input: AVCaptureInput) -> Bool {
+        (try? validateAddInput(input)) != nil
+    }
+
+    /// Adds an input and connects it to every output that can take it. Raises if `canAddInput` is false.
+    open func addInput(_ input: AVCaptureInput) {
+        enforce { try addInputChecked(input) }
+    }
+
+    /// Whether the output can be added: it is in no session, and the session has no other
+    /// photo, movie or metadata output (video data outputs may be several, as since iOS 16).
+    open func canAddOutput(_ output: AVCaptureOutput) -> Bool {
+        guard output.session == nil else { return false }
+        switch output {
+        case is AVCaptureVideoDataOutput: return true
+        case is AVCaptureAudioDataOutput: return true
+        // One still output: a photo output or the older still image output, not both.
+        case is AVCapturePhotoOutput, is AVCaptureStillImageOutput:
+            return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
+        case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
+        case is AVCaptureMetadataOutput: return !outputs.contains { $0 is AVCaptureMetadataOutput }
+        case is AVCaptureStreamOutput: return true
+        default: return false
+        }
+    }
+
+    /// Adds an output and connects it to the camera input. Raises if `canAddOutput` is false.
+    open func addOutput(_ output: AVCaptureOutput) {
+        enforce { try addOutputChecked(output) }
+    }
+
+    /// Removes an input and its connections.
+    open func removeInput(_ input: AVCaptureInput) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard inputs.contains(where: { $0 === input }) else { return }
+        withConfiguration {
+            for connection in connections where connection.inputPorts.contains(where: { $0.input === input }) {
+                removeConnectionUnchecked(connection)
+            }
+            model.withLock { $0.inputs.removeAll { $0 === input } }
+            (input as? AVCaptureDeviceInput)?.device.detach(from: self)
+            (input as? AVCaptureMetadataInput)?.session = nil
+        }
+    }
+
+    /// Removes an output and its connections.
+    open func removeOutput(_ output: AVCaptureOutput) {
+        configurationLock.lock()
+        defer { configurationLock.unlock() }
+        guard outputs.contains(where: { $0 === output }) else { return }
+        withConfiguration {
+            for connection in output.connections { removeConnectionUnchecked(connection) }
+            model.withLock { $0.outputs.removeAll { $0 === output } }
+            output.attach(to: nil)
+        }
+        if let video = output as? AVCaptureVideoDataOutput { closeInboxes(only: video) }
+        (output as? AVCaptureAudioDataOutput)?.close()
+    }
+
     // MARK: Transactions
 
     /// Starts a group of changes applied together at the outermost `commitConfiguration()`.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Depth delivery from the device (iOS 11/12), answered as an iPhone camera without a depth
+/// sensor: no format lists a depth format (`supportedDepthDataFormats` is empty), so
+/// `activeDepthDataFormat` is nil, and setting anything but nil raises
+/// `NSInvalidArgumentException`; `activeDepthDataMinFrameDuration` is `.invalid`, and
+/// setting any other value raises `NSRangeException` (out of the depth format's range, as
+/// there is none). Both setters need the configuration lock (`NSGenericException`), as on
+/// iOS.
+extension AVCaptureDevice {
+    /// The depth format in use with `activeFormat`: nil, no camera here delivers depth.
+    public var activeDepthDataFormat: AVCaptureDevice.Format? {
+        get { nil }
+        set { enforce { try setActiveDepthDataFormat(newValue) } }
+    }
+
+    /// The checked form of setting `activeDepthDataFormat` (Linux addition).
+    public func setActiveDepthDataFormat(_ format: AVCaptureDevice.Format?) throws(AVCaptureException) {
+        try requireLock("setActiveDepthDataFormat:")
+        guard let format else { return }
+        guard activeFormat.supportedDepthDataFormats.contains(format) else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureDevice", "setActiveDepthDataFormat:",
+                "Unsupported format \(format) - use activeFormat.supportedDepthDataFormats (empty: this device has no depth formats)"))
+        }
+    }
+
+    /// The shortest time between depth maps: `.invalid`, as there is no depth format.
+    public var activeDepthDataMinFrameDuration: CMTime {
+        get { .invalid }
+        set { enforce { try setActiveDepthDataMinFrameDuration(newValue) } }
+    }
+
+    /// The checked form of setting `activeDepthDataMinFrameDuration` (Linux addition).
+    /// `.invalid` restores the default and is always accepted (with the lock).
+    public func setActiveDepthDataMinFrameDuration(_ duration: CMTime) throws(AVCaptureException) {
+        try requireLock("setActiveDepthDataMinFrameDuration:")
+        guard !duration.isValid else {
+            throw AVCaptureException(.range, selectorReason(
+                "AVCaptureDevice", "setActiveDepthDataMinFrameDuration:",
+                "activeDepthDataMinFrameDuration \(duration.seconds) is out of range - there is no activeDepthDataFormat"))
+        }
+    }
+}
+
+extension AVCaptureDevice.Format {
+    /// The smallest zoom factor with depth delivery (iOS 11, deprecated in 16): 1, no
+    /// depth here limits zoom.
+    @available(*, deprecated, renamed: "supportedVideoZoomFactorsForDepthDataDelivery")
+    public var videoMinZoomFactorForDepthDataDelivery: CGFloat { 1 }
+
+    /// The largest zoom factor with depth delivery (iOS 11, deprecated in 16):
+    /// `videoMaxZoomFactor`, as no depth delivery limits zoom here.
+    @available(*, deprecated, renamed: "supportedVideoZoomFactorsForDepthDataDelivery")
+    public var videoMaxZoomFactorForDepthDataDelivery: CGFloat { videoMaxZoomFactor }
+}

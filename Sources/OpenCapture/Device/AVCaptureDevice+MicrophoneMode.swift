@@ -1,0 +1,24 @@
+import Foundation
+
+/// Microphone modes (iOS 15): the audio processing the user picks in Control Center. No
+/// Linux audio route offers voice isolation or wide spectrum, and there is no Control
+/// Center to pick one in, so both class properties read `.standard`, the mode of a route
+/// without the others (as on an iPhone whose route does not support them). They never
+/// change, so observers of them only ever get the `.initial` call.
+extension AVCaptureDevice {
+    /// The audio processing applied to microphone input.
+    public enum MicrophoneMode: Int, Sendable {
+        /// The default processing.
+        case standard = 0
+        /// Processing that keeps as much of the surrounding sound as possible.
+        case wideSpectrum = 1
+        /// Processing that isolates the voice and attenuates other sound.
+        case voiceIsolation = 2
+    }
+
+    /// The mode the user chose in Control Center: `.standard` (no such choice on Linux).
+    public class var preferredMicrophoneMode: MicrophoneMode { .standard }
+
+    /// The mode in effect: `.standard`, the only one a Linux audio route does.
+    public class var activeMicrophoneMode: MicrophoneMode { .standard }
+}
