@@ -25,6 +25,7 @@ extension LivePhotoRecorder {
             guard !fed else { return [] }
             state.audioRing = []
             state.audioTime = nil
+            state.audioArrival = nil
             defer { state.awaitingAudio = [] }
             return state.awaitingAudio
         }
@@ -51,6 +52,7 @@ extension LivePhotoRecorder {
                 state.audioTrack = track
             }
             state.audioTime = end
+            state.audioArrival = Self.hostSeconds()
             state.audioRing.append(sampleBuffer)
             state.audioRing.removeAll { buffer in
                 buffer.presentationTimeStamp.seconds < end - Self.preRoll - Self.audioSlack
@@ -85,26 +87,27 @@ extension LivePhotoRecorder {
         return ready
     }
 
-    /// How long (seconds of frames) a movie waits for sound that does not come (a disabled
-    /// audio connection, a stalled microphone) before it is written with what it has.
+    /// How long (seconds on the host clock) sound may stop coming (a disabled audio
+    /// connection, a stalled microphone) before movies waiting for it are written with what
+    /// they have. Host time, not media time: in virtual time the camera may run seconds of
+    /// frames ahead of a microphone that is merely slower (a loaded machine), and its sound
+    /// still comes.
     static let soundPatience = 1.0
 
-    /// Whether sound is arriving: its newest buffer is within `soundPatience` of the frames.
+    static func hostSeconds() -> Double { CMClockGetTime(CMClockGetHostTimeClock()).seconds }
+
+    /// Whether sound is arriving: its newest buffer came within `soundPatience`.
     static func isSoundFlowing(_ state: State) -> Bool {
-        guard let audio = state.audioTime, let video = state.videoTime else { return false }
-        return audio > video - soundPatience
+        guard let arrival = state.audioArrival else { return false }
+        return hostSeconds() - arrival < soundPatience
     }
 
-    /// Movies that waited for sound `soundPatience` past their last frame: written as they
+    /// Movies waiting for sound when none has come for `soundPatience`: written as they
     /// are. Under the state lock, on each frame.
-    static func overdue(_ state: inout State, at time: Double) -> [LivePhotoMovie] {
-        var late: [LivePhotoMovie] = []
-        state.awaitingAudio.removeAll { movie in
-            guard let last = movie.frames.last, time - last.time.seconds > soundPatience else { return false }
-            late.append(movie)
-            return true
-        }
-        return late
+    static func overdue(_ state: inout State) -> [LivePhotoMovie] {
+        guard !state.awaitingAudio.isEmpty, !isSoundFlowing(state) else { return [] }
+        defer { state.awaitingAudio = [] }
+        return state.awaitingAudio
     }
 
     /// Virtual time, on the microphone's capture thread: blocks while the sound is more than

@@ -63,6 +63,8 @@ final class LivePhotoRecorder: @unchecked Sendable {
         var awaitingAudio: [LivePhotoMovie] = []
         var videoTime: Double?
         var audioTime: Double?
+        /// When (host clock, seconds) the newest microphone buffer arrived.
+        var audioArrival: Double?
     }
 
     let state = Mutex(State())
@@ -86,6 +88,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
             state.audioRing = []
             state.videoTime = nil
             state.audioTime = nil
+            state.audioArrival = nil
             defer {
                 state.movies = []
                 state.awaitingAudio = []
@@ -148,7 +151,7 @@ final class LivePhotoRecorder: @unchecked Sendable {
                 done.append(movie)
                 return true
             }
-            return Self.readyToWrite(done, &state) + Self.overdue(&state, at: time.seconds)
+            return Self.readyToWrite(done, &state) + Self.overdue(&state)
         }
         wakeAudio()
         for movie in finished { write(movie) }
