@@ -3,7 +3,8 @@ import Testing
 
 @testable import OpenCapture
 
-/// A deck with files it cannot read or decode whole, and with a consumer slower than its speed.
+/// A deck with files it cannot read or decode whole, with a consumer slower than its speed,
+/// and a speed change mid-stream.
 @Suite("File deck damage and slow consumers", .serialized)
 struct FileDeckDamageTests {
     /// A file its user may not read: the creating call fails with `.fileFailedToParse`
@@ -90,5 +91,28 @@ struct FileDeckDamageTests {
             let offset = (time - times[0]).seconds
             #expect(abs(offset - Double(frame - played[0]) * 0.005) < 1e-6, "frame \(frame) at \(offset)")
         }
+    }
+
+    /// Speeding up from 1 to 4 in the delegate: the next frame the deck makes (one more at
+    /// most, the one in flight) comes a quarter interval after its neighbour; every frame is
+    /// delivered, in order, none skipped or repeated.
+    @Test func speedChangeMidStreamLandsOnTheNextFrame() throws {
+        let url = try DeckFixture.clip("faster.y4m", frames: 12, ["-pix_fmt", "yuv420p"])
+        let expected = try DeckFixture.hashes(url, pixelFormat: "yuv420p")
+        let device = try DeckFixture.deck(url)
+        let collector = DeckCollector()
+        collector.onFrame = { number in
+            if number == 4 { try? DeckFixture.transport(device, .playing, 4) }
+        }
+        let session = try DeckFixture.session(device, pixelFormat: kCVPixelFormatType_420YpCbCr8Planar, collector: collector)
+        defer { session.stopRunning() }
+        collector.wait(for: 12)
+        DeckFixture.waitForStop(device, collector)
+        #expect(collector.hashes == expected)
+        let times = collector.times
+        let gaps = zip(times.dropFirst(), times).map { ($0 - $1).seconds }
+        let first = try #require(gaps.firstIndex { abs($0 - 0.01) < 1e-6 }, "\(gaps)")
+        #expect(first == 4 || first == 5, "the change landed after frame \(first): \(gaps)")
+        #expect(gaps[..<first].allSatisfy { abs($0 - 0.04) < 1e-6 } && gaps[first...].allSatisfy { abs($0 - 0.01) < 1e-6 }, "\(gaps)")
     }
 }
