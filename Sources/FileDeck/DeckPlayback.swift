@@ -42,7 +42,7 @@ final class DeckPlayback: @unchecked Sendable {
         self.playhead = playhead
         self.sink = sink
         self.configuration = Mutex(configuration)
-        pool = Self.pool(for: configuration, track: playhead.track)
+        pool = Self.pool(for: configuration, playhead: playhead)
         playhead.pixelFormat = Self.decodedFormat(configuration.pixelFormat)
         playhead.pool = pool
     }
@@ -51,9 +51,15 @@ final class DeckPlayback: @unchecked Sendable {
     /// router converts to 10-bit formats).
     static func decodedFormat(_ format: PixelFormat) -> PixelFormat { format.isTenBit ? format.eightBit : format }
 
-    private static func pool(for configuration: StreamConfiguration, track: MovieTrackInfo) -> CVPixelBufferPool {
+    /// Room for the frames held playing backwards (the playhead's `reverseLimit`) beside 12
+    /// on their way to the consumers: without it every frame of a backward fill past the
+    /// 12th was a new buffer, mapped, faulted in and unmapped again (17x the page faults of
+    /// forward play). The pool grows only as far as play needs; forward play lets go of the
+    /// extra (see `reanchor`).
+    private static func pool(for configuration: StreamConfiguration, playhead: MoviePlayhead) -> CVPixelBufferPool {
         CVPixelBufferPool(
-            format: decodedFormat(configuration.pixelFormat), width: track.width, height: track.height, maximumBufferCount: 12)
+            format: decodedFormat(configuration.pixelFormat), width: playhead.track.width, height: playhead.track.height,
+            maximumBufferCount: playhead.reverseLimit + 12)
     }
 
     func launch() {
@@ -128,7 +134,7 @@ final class DeckPlayback: @unchecked Sendable {
         let wanted = configuration.withLock { $0 }
         let format = Self.decodedFormat(wanted.pixelFormat)
         guard format != pool.format else { return }
-        pool = Self.pool(for: wanted, track: playhead.track)
+        pool = Self.pool(for: wanted, playhead: playhead)
         playhead.pixelFormat = format
         playhead.pool = pool
     }
@@ -136,6 +142,8 @@ final class DeckPlayback: @unchecked Sendable {
     /// A new transport: anchor the clock at the last frame delivered.
     private func reanchor(_ transport: DeckTransport) {
         generation = transport.generation
+        // Forwards needs no backward window: free the pool's idle buffers beyond it.
+        if transport.speed > 0 && speed < 0 { pool.flush(keepingMinimum: true) }
         speed = transport.speed
         if let lastHost, let lastFile {
             anchorFile = lastFile

@@ -1,7 +1,8 @@
 /// The page `/` serves: the live picture, a luma histogram and readouts from `/status`, and
 /// a control panel bound to `/control` (camera, preset, format, frame rate, HDR, colour
 /// space, exposure, white balance, focus, zoom, torch), the session's own capture controls
-/// bound to `/controls`, and photo and record buttons (with a save directory).
+/// bound to `/controls`, photo and record buttons (with a save directory), and for a file
+/// deck its transport: play, pause, play backwards and a speed menu.
 /// Self-contained (no external scripts), so it works offline.
 enum WebPage {
     static let html = #"""
@@ -25,6 +26,10 @@ enum WebPage {
         <label>Frame rate (fps) <input type="number" id="frameRate" min="1" max="240" step="any"></label>
         <label><input type="checkbox" id="videoHDREnabled"> Video HDR</label>
         <label>Colour space <select id="colorSpace"></select></label></fieldset>
+        <fieldset id="transportSet" hidden><legend>Transport</legend>
+        <button id="transportBackward" title="Play backwards">&#9664; Back</button> <button id="transportPause">Pause</button>
+        <button id="transportPlay" title="Play forwards">Play &#9654;</button>
+        <label>Speed <select id="transportSpeed"></select></label></fieldset>
         <fieldset id="appControlsSet" hidden><legend>App controls</legend><div id="appControls"></div></fieldset>
         <fieldset id="captureSet" hidden><legend>Capture</legend>
         <button id="photo">Photo</button> <button id="record">Record</button><div id="files"></div></fieldset>
@@ -131,6 +136,15 @@ enum WebPage {
           const made = await post("/record", { action: recording ? "stop" : "start" });
           if (made && recording) offer(made.file);
         });
+        // A file deck's transport: the buttons play at the menu's speed one way or the other
+        // (the deck stops at an end at speed 0, so they never send 0); the menu plays at once.
+        const speeds = [-8, -4, -2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2, 4, 8];
+        fill("transportSpeed", speeds.map((v) => [v, v + "x"]), 1);
+        const chosenSpeed = () => Math.abs(Number(document.getElementById("transportSpeed").value)) || 1;
+        document.getElementById("transportPlay").addEventListener("click", () => control({ transportMode: "playing", transportSpeed: chosenSpeed() }));
+        document.getElementById("transportBackward").addEventListener("click", () => control({ transportMode: "playing", transportSpeed: -chosenSpeed() }));
+        document.getElementById("transportPause").addEventListener("click", () => control({ transportMode: "notPlaying" }));
+        document.getElementById("transportSpeed").addEventListener("change", (e) => control({ transportMode: "playing", transportSpeed: Number(e.target.value) }));
         // The session's own controls (AVCaptureSlider and the rest): built when their list
         // changes; a drag is an interaction (the app hears the fullscreen appearance).
         let controlsShape = "";
@@ -217,6 +231,10 @@ enum WebPage {
           document.getElementById("photo").disabled = !status.capture.photos;
           document.getElementById("record").disabled = !status.capture.movies;
           document.getElementById("record").textContent = status.capture.recording ? "Stop" : "Record";
+          const t = status.transport;
+          document.getElementById("transportSet").hidden = !t.supported;
+          const menu = document.getElementById("transportSpeed");
+          if (t.supported && t.speed !== 0 && document.activeElement !== menu) menu.value = String(t.speed);
           showControls(status.controls);
           drawHistogram(status.histogram);
           document.getElementById("readout").textContent =
@@ -224,7 +242,8 @@ enum WebPage {
             `ISO ${x.iso.toFixed(0)}  shutter ${(x.duration * 1000).toFixed(2)} ms  bias ${x.targetBias}  (${x.mode})\n` +
             (status.whiteBalance.temperature === null ? `white balance gains ${status.whiteBalance.gains.red.toFixed(2)}/${status.whiteBalance.gains.green.toFixed(2)}/${status.whiteBalance.gains.blue.toFixed(2)} (${status.whiteBalance.mode})\n`
               : `white balance ${status.whiteBalance.temperature.toFixed(0)} K tint ${status.whiteBalance.tint.toFixed(1)} (${status.whiteBalance.mode})\n`) +
-            `lens ${status.focus.lensPosition.toFixed(3)} (${status.focus.mode})  zoom ${status.zoom.factor.toFixed(2)}  pressure ${status.systemPressure}`;
+            `lens ${status.focus.lensPosition.toFixed(3)} (${status.focus.mode})  zoom ${status.zoom.factor.toFixed(2)}  pressure ${status.systemPressure}` +
+            (t.supported ? `\ntransport ${t.mode} at ${t.speed}x  delivered ${status.frames.delivered}` : "");
         }
         // Polled rather than followed through /events: a page with an endless event stream
         // never counts as loaded, which headless browsers (and their screenshots) wait for.

@@ -30,6 +30,9 @@ enum BenchCommand {
             against cjpeg and heif-enc on the same pixels, capturePhoto-to-file per quality
             prioritization, zero shutter lag as photo timestamp minus call time (on and off),
             and the bytes the zero-shutter-lag history and the Live Photo ring hold.
+            With --deck FILE, a file deck instead: FILE decoded to a no-op delegate on virtual
+            time, forwards (in y420 and 420v) and backwards, alternating with
+            'ffmpeg -benchmark -i FILE -f null -' (its decode loop time, rtime), two rounds.
             Build it in release mode for meaningful numbers: swift build -c release.
             """,
         options: [
@@ -39,6 +42,9 @@ enum BenchCommand {
             .flag("--throughput-only", help: "Measure throughput only (no one-core child, latency, movie, photo, autofocus or peers)"),
             .flag("--autofocus-only", help: "Measure the autofocus section only"),
             .flag("--photo-only", help: "Measure the photo pipeline only (encoders against cjpeg and heif-enc, latency, zero shutter lag, memory)"),
+            .value("--deck", "FILE", help: "Measure a file deck playing FILE forwards and backwards against ffmpeg -f null only") { option, text in
+                if text.isEmpty { throw UsageError.value(option, text, allowed: "a video file") }
+            },
         ],
         run: run)
 
@@ -58,6 +64,10 @@ enum BenchCommand {
         }
         if args.has("--autofocus-only") {
             report["autofocus"] = try autofocus(device: device)
+            return try printJSON(report)
+        }
+        if let path = args.value("--deck") {
+            report["deck"] = try BenchDeck.report(path: path)
             return try printJSON(report)
         }
         if args.has("--photo-only") {

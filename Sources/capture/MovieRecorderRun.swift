@@ -63,8 +63,13 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
             return source
         }
         defer { signals.forEach { $0.cancel() } }
+        // A file deck waits for the recording, so the movie holds the file from its first frame.
+        let deck = plan.device.deck != nil
+        let speed = plan.device.transportControlsSpeed == 0 ? 1 : plan.device.transportControlsSpeed
+        if deck { try transport(.notPlaying, speed: speed) }
         try session.startRunningChecked()
         output.startRecording(to: destination, recordingDelegate: self)
+        if deck { try transport(.playing, speed: speed) }
         let started = Date()
         var lastCount = -1
         var lastChange = Date()
@@ -76,6 +81,14 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
             if frames != lastCount {
                 lastCount = frames
                 lastChange = Date()
+            } else if plan.device.deck != nil && plan.device.transportControlsPlaybackMode == .notPlaying && frames > 0
+                && Date().timeIntervalSince(lastChange) > 0.1
+            {
+                // A file deck stopped at the end of its file (the last frame has had time to arrive).
+                state.withLock { $0.stoppedBy = $0.stoppedBy ?? "the end of the file" }
+                output.stopRecording()
+                finished.wait()
+                break
             } else if Date().timeIntervalSince(lastChange) > Self.stallLimit {
                 // A camera that stops delivering must not leave the tool waiting for ever.
                 state.withLock { $0.failure = $0.failure ?? CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Int(Self.stallLimit)) s") }
@@ -96,6 +109,12 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         let sound = microphone.map { ", sound from \($0.localizedName)" } ?? ""
         return String(
             format: "wrote %.2f s, %d frames (%d dropped)%@, %.1f MB to %@%@", seconds, frames, drops, sound, Double(bytes) / 1e6, name, reason)
+    }
+
+    private func transport(_ mode: AVCaptureDevice.TransportControlsPlaybackMode, speed: Float) throws {
+        try plan.device.lockForConfiguration()
+        defer { plan.device.unlockForConfiguration() }
+        try plan.device.setTransportControlsPlaybackModeChecked(mode, speed: speed)
     }
 
     func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {

@@ -141,10 +141,17 @@ final class PhotoTaker: NSObject, AVCapturePhotoCaptureDelegate, AVCaptureVideoD
         // Waits end when the camera stops delivering, so that a stalled camera cannot hang
         // the tool: settling goes on as long as frames keep coming.
         var seen = -1
-        while settleFrames > 0, settled.wait(timeout: .now() + Self.stallLimit) == .timedOut {
+        var progressed = DispatchTime.now()
+        while settleFrames > 0, settled.wait(timeout: .now() + 0.05) == .timedOut {
             let now = queue.sync { frames }
-            guard now > seen else { throw CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Int(Self.stallLimit)) s") }
-            seen = now
+            // A file deck stopped at the end of a file shorter than the settling shows its last frame: that is the photo.
+            if now > 0 && plan.device.transportControlsSupported && plan.device.transportControlsPlaybackMode == .notPlaying { break }
+            if now > seen {
+                seen = now
+                progressed = .now()
+            } else if DispatchTime.now().uptimeNanoseconds - progressed.uptimeNanoseconds > UInt64(Self.stallLimit * 1e9) {
+                throw CommandFailure(message: "\(plan.device.localizedName) delivered no frames for \(Int(Self.stallLimit)) s")
+            }
         }
         let settings = try kind.settings(for: photoOutput)
         settings.flashMode = flash

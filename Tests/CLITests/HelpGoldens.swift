@@ -486,7 +486,7 @@ enum HelpGoldens {
         """
 
     static let bench = """
-        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only] [--photo-only]
+        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only] [--photo-only] [--deck FILE]
 
         Prints JSON with:
           throughput   frames per second through a session with a no-op delegate, on
@@ -510,6 +510,9 @@ enum HelpGoldens {
         against cjpeg and heif-enc on the same pixels, capturePhoto-to-file per quality
         prioritization, zero shutter lag as photo timestamp minus call time (on and off),
         and the bytes the zero-shutter-lag history and the Live Photo ring hold.
+        With --deck FILE, a file deck instead: FILE decoded to a no-op delegate on virtual
+        time, forwards (in y420 and 420v) and backwards, alternating with
+        'ffmpeg -benchmark -i FILE -f null -' (its decode loop time, rtime), two rounds.
         Build it in release mode for meaningful numbers: swift build -c release.
 
         Options:
@@ -521,6 +524,8 @@ enum HelpGoldens {
           --autofocus-only     Measure the autofocus section only
           --photo-only         Measure the photo pipeline only (encoders against cjpeg and heif-enc,
                                latency, zero shutter lag, memory)
+          --deck FILE          Measure a file deck playing FILE forwards and backwards against ffmpeg -f
+                               null only
           -h, --help           Show this help
         """
 

@@ -77,6 +77,8 @@ struct ServeCommandTests {
             [
                 "40", script, server.base,
                 #"wait:document.getElementById("readout").textContent.includes("352x288")"#,
+                // A camera has no transport: the page shows no transport buttons.
+                #"wait:document.getElementById("transportSet").hidden && !document.getElementById("readout").textContent.includes("transport")"#,
                 input("iso", "400"),
                 #"wait:document.getElementById("readout").textContent.includes("ISO 400")"#,
                 #"wait:document.getElementById("appControl0") && !document.getElementById("appControl0").disabled"#,

@@ -97,15 +97,15 @@ enum DeckFixture {
     }
 
     /// A running session with the deck and a video data output in `pixelFormat`.
-    static func session(_ device: AVCaptureDevice, pixelFormat: OSType, collector: DeckCollector, extra: [AVCaptureOutput] = [])
-        throws -> AVCaptureSession
-    {
+    static func session(
+        _ device: AVCaptureDevice, pixelFormat: OSType, collector: DeckCollector, extra: [AVCaptureOutput] = [], discardsLate: Bool = false
+    ) throws -> AVCaptureSession {
         let session = AVCaptureSession()
         session.beginConfiguration()
         try session.addInputChecked(try AVCaptureDeviceInput(device: device))
         let output = AVCaptureVideoDataOutput()
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey as String: pixelFormat])
-        output.alwaysDiscardsLateVideoFrames = false
+        output.alwaysDiscardsLateVideoFrames = discardsLate
         output.setSampleBufferDelegate(collector, queue: collector.queue)
         try session.addOutputChecked(output)
         for other in extra { try session.addOutputChecked(other) }
@@ -124,7 +124,8 @@ enum DeckFixture {
     }
 }
 
-/// Records the checksum and presentation time of every frame a video data output delivers;
+/// Records the checksum and presentation time of every frame a video data output delivers
+/// (and counts the drops it reports);
 /// `onFrame` runs in the delegate call, with the frame's number (counted from 0), before
 /// the frame is recorded.
 final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
@@ -133,6 +134,7 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     private var hashes_: [String] = []
     private var times_: [CMTime] = []
     private var formats_: [OSType] = []
+    private var drops_ = 0
     nonisolated(unsafe) var onFrame: ((Int) -> Void)?
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
@@ -148,7 +150,12 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         condition.unlock()
     }
 
+    func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        condition.withLock { drops_ += 1 }
+    }
+
     var hashes: [String] { condition.withLock { hashes_ } }
+    var drops: Int { condition.withLock { drops_ } }
     var times: [CMTime] { condition.withLock { times_ } }
     var formats: [OSType] { condition.withLock { formats_ } }
 

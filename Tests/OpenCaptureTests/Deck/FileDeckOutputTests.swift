@@ -4,7 +4,8 @@ import TestSupport
 
 @testable import OpenCapture
 
-/// Outputs work unchanged from a file deck: photos take the frame on show, movies re-record it.
+/// Outputs work unchanged from a file deck: photos take the frame on show, movies re-record
+/// it, a metadata output reads the codes the file shows.
 @Suite("File deck outputs", .serialized)
 struct FileDeckOutputTests {
     /// Stopped at the end, the deck still shows its last frame: a photo is that frame.
@@ -103,5 +104,40 @@ struct FileDeckOutputTests {
             session.stopRunning()
             #expect(collector.formats.allSatisfy { $0 == format }, "\(format)")
         }
+    }
+
+    /// A movie of a QR code (qrencode's picture, encoded by ffmpeg's H.264 encoder) played
+    /// through a deck: the metadata output reads the code's string from the decoded frames.
+    @Test func metadataOutputReadsAQRCodeTheFilePlays() throws {
+        let png = try IndependentEncoder.qrPNG("OpenCapture file deck", scale: 6, margin: 4)
+        defer { try? FileManager.default.removeItem(at: png) }
+        let url = DeckFixture.directory.appendingPathComponent("\(UUID().uuidString.prefix(8))-qr.mp4")
+        try DeckFixture.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-v", "error", "-nostdin", "-loop", "1", "-framerate", "25", "-i", png.path, "-frames:v", "8",
+                "-vf", "pad=352:288:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-y", url.path,
+            ])
+        try #require(FileManager.default.fileExists(atPath: url.path), "ffmpeg made no QR movie")
+        let device = try DeckFixture.deck(url, loops: true)
+        let frames = DeckCollector()
+        let metadataOutput = AVCaptureMetadataOutput()
+        let codes = MetadataCollector()
+        let session = try DeckFixture.session(device, pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, collector: frames, extra: [metadataOutput])
+        defer { session.stopRunning() }
+        metadataOutput.setMetadataObjectsDelegate(codes, queue: codes.queue)
+        #expect(metadataOutput.availableMetadataObjectTypes.contains(.qr))
+        metadataOutput.metadataObjectTypes = [.qr]
+        eventually("the scanner read 3 frames of the deck", within: .seconds(10)) { metadataOutput.scanner.counts.read >= 3 }
+        session.stopRunning()
+        codes.queue.sync {}
+        let read = codes.codes
+        let code = try #require(read.first, "no code read from \(frames.hashes.count) frames")
+        #expect(code.type == .qr)
+        #expect(code.stringValue == "OpenCapture file deck")
+        #expect(read.allSatisfy { $0.stringValue == "OpenCapture file deck" }, "never a wrong string")
+        // Where the movie shows it: 33 modules of 6 px (4 of them quiet zone each side) centred in 352x288.
+        let left = ((352.0 - 198) / 2 + 24) / 352, top = ((288.0 - 198) / 2 + 24) / 288
+        #expect(abs(code.bounds.minX - left) < 0.03 && abs(code.bounds.minY - top) < 0.03, "\(code.bounds)")
     }
 }
