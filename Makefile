@@ -46,7 +46,7 @@ test-consumer: deps
 # TSan reports a thread leak there, a worker thread libx264 starts when the encoder opens
 # (not yet looked into: whether the encoder is closed before the process ends).
 TSAN_BUILD = --sanitize=thread --scratch-path .build/tsan
-TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode
+TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode|DataOutputSynchronizerTests|FileDeckTests|LivePhotoTests
 test-tsan: deps
 	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_SUITES)"
