@@ -170,3 +170,32 @@ final class DeckCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         return hashes_
     }
 }
+
+/// The first runtime error a session posts (`AVCaptureSession.runtimeErrorNotification`).
+final class RuntimeErrorWatch: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var error: AVError?
+    private var observer: NSObjectProtocol?
+
+    init(_ session: AVCaptureSession) {
+        observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) {
+            [weak self] note in
+            guard let self else { return }
+            condition.withLock {
+                if error == nil { error = note.userInfo?[AVCaptureSessionErrorKey] as? AVError }
+                condition.broadcast()
+            }
+        }
+    }
+
+    deinit { if let observer { NotificationCenter.default.removeObserver(observer) } }
+
+    /// The error, waiting up to `seconds` for one; nil when none came.
+    func wait(seconds: Double = 10) -> AVError? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while error == nil && condition.wait(until: deadline) {}
+        return error
+    }
+}

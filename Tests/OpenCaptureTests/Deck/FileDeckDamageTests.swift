@@ -38,16 +38,8 @@ struct FileDeckDamageTests {
         try data.write(to: url)
         let device = try DeckFixture.deck(url)
         let collector = DeckCollector()
-        let failed = NSCondition()
-        nonisolated(unsafe) var error: AVError?
         let session = AVCaptureSession()
-        let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { note in
-            failed.withLock {
-                error = note.userInfo?[AVCaptureSessionErrorKey] as? AVError
-                failed.broadcast()
-            }
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
+        let errors = RuntimeErrorWatch(session)
         session.addInput(try AVCaptureDeviceInput(device: device))
         let output = AVCaptureVideoDataOutput()
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8PlanarFullRange])
@@ -56,11 +48,7 @@ struct FileDeckDamageTests {
         session.addOutput(output)
         session.startRunning()
         defer { session.stopRunning() }
-        let deadline = Date(timeIntervalSinceNow: 10)
-        failed.lock()
-        while error == nil && failed.wait(until: deadline) {}
-        let reported = error
-        failed.unlock()
+        let reported = errors.wait()
         collector.queue.sync {}
         #expect(reported?.localizedDescription.contains("garbled.avi") == true, "\(String(describing: reported))")
         #expect(collector.hashes == Array(expected.prefix(10)))

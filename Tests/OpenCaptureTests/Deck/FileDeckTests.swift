@@ -221,27 +221,15 @@ struct FileDeckTests {
         try data.prefix(data.count * 6 / 10).write(to: url)
         let device = try DeckFixture.deck(url)
         let collector = DeckCollector()
-        let failed = NSCondition()
-        nonisolated(unsafe) var error: AVError?
         let session = AVCaptureSession()
-        let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { note in
-            failed.withLock {
-                error = note.userInfo?[AVCaptureSessionErrorKey] as? AVError
-                failed.broadcast()
-            }
-        }
-        defer { NotificationCenter.default.removeObserver(observer) }
+        let errors = RuntimeErrorWatch(session)
         session.addInput(try AVCaptureDeviceInput(device: device))
         let output = AVCaptureVideoDataOutput()
         output.setSampleBufferDelegate(collector, queue: collector.queue)
         session.addOutput(output)
         session.startRunning()
         defer { session.stopRunning() }
-        let deadline = Date(timeIntervalSinceNow: 10)
-        failed.lock()
-        while error == nil && failed.wait(until: deadline) {}
-        let reported = error
-        failed.unlock()
+        let reported = errors.wait()
         let frames = collector.hashes.count
         #expect(reported != nil, "no runtime error after \(frames) frames")
         #expect(reported?.localizedDescription.contains("cut.mp4") == true)
