@@ -51,15 +51,6 @@ extension AVCapturePhoto {
     /// Whether this is a constant-colour capture's fallback photo: false.
     public var isConstantColorFallbackPhoto: Bool { false }
 
-    /// The bracket entry this photo answers: nil, no bracketed captures here
-    /// (`maxBracketedCapturePhotoCount` is 0).
-    public var bracketSettings: AVCaptureBracketedStillImageSettings? { nil }
-    /// The photo's 1-based place in a bracket: 0, Apple's answer for photos not in one.
-    public var sequenceCount: Int { 0 }
-    /// The lens stabilization during the capture: `.unsupported`, no camera here has
-    /// optical stabilization.
-    public var lensStabilizationStatus: AVCaptureDevice.LensStabilizationStatus { .unsupported }
-
     /// Deprecated (iOS 12: `fileDataRepresentation(with:)`): the file with replacement
     /// metadata (the photo's own to keep it, nil to strip it) and thumbnail (the format and
     /// a buffer to replace it; the photo's format and no buffer to keep it; neither to
