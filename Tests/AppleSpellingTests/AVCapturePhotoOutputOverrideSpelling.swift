@@ -86,6 +86,10 @@ final class OverridingResolvedSettings: AVCaptureResolvedPhotoSettings, @uncheck
     override var isFlashEnabled: Bool { true }
     override var photoProcessingTimeRange: CMTimeRange { .invalid }
     override var isRedEyeReductionEnabled: Bool { false }
+    override var livePhotoMovieDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
+    override func dimensionsForSemanticSegmentationMatte(ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType) -> CMVideoDimensions {
+        CMVideoDimensions(width: 0, height: 0)
+    }
 }
 
 final class OverridingPhoto: AVCapturePhoto, @unchecked Sendable {
@@ -100,4 +104,12 @@ final class OverridingPhoto: AVCapturePhoto, @unchecked Sendable {
     override var lensStabilizationStatus: AVCaptureDevice.LensStabilizationStatus { .off }
     override var sourceDeviceType: AVCaptureDevice.DeviceType? { .builtInWideAngleCamera }
     override func fileDataRepresentation() -> Data? { Data() }
+    override func fileDataRepresentation(with customizer: any AVCapturePhotoFileDataRepresentationCustomizer) -> Data? { nil }
+    override func cgImageRepresentation() -> CGImage? { nil }
+    override func previewCGImageRepresentation() -> CGImage? { nil }
+    override var depthData: AVDepthData? { nil }
+    override var cameraCalibrationData: AVCameraCalibrationData? { nil }
+    override var isConstantColorFallbackPhoto: Bool { false }
+    override var embeddedThumbnailPhotoFormat: [String: Any]? { nil }
+    override var previewPixelBuffer: CVPixelBuffer? { nil }
 }

@@ -98,4 +98,46 @@ open class AVCapturePhoto: NSObject, @unchecked Sendable {
         for case let (key as String, value) in format ?? NSDictionary() { thumbnailFormat[key] = value }
         return try? source.file(metadata: replacement, thumbnail: thumbnail, thumbnailFormat: thumbnailFormat)
     }
+
+    // MARK: Members implemented in AVCapturePhoto+Conversions.swift (open here, so subclasses can override them)
+
+    /// The primary photo as a new `CGImage`, made on every call: a JPEG or HEIC photo is
+    /// decoded from its file (libjpeg-turbo, libheif), an uncompressed one converted from
+    /// its pixel buffer. 8-bit BGRA (`bitmapInfo` `.byteOrder32Little` with
+    /// `.noneSkipFirst`), the pixels as stored: EXIF orientation is not applied, as on iOS.
+    /// Nil for a raw photo (as on iOS) and for a failed capture.
+    open func cgImageRepresentation() -> CGImage? { cgImageRepresentationBacking() }
+
+    /// The preview as a new RGB `CGImage` (laid out as `cgImageRepresentation()`'s), nil
+    /// when the settings asked for no `previewPhotoFormat`.
+    open func previewCGImageRepresentation() -> CGImage? { previewCGImageRepresentationBacking() }
+
+    /// Depth with the photo: nil, no camera here measures depth (`isDepthDataDeliverySupported` is false).
+    open var depthData: AVDepthData? { nil }
+    /// The portrait effects matte: nil (`isPortraitEffectsMatteDeliverySupported` is false).
+    open var portraitEffectsMatte: AVPortraitEffectsMatte? { nil }
+    /// The matte of `semanticSegmentationMatteType`: nil, no mattes are made here.
+    open func semanticSegmentationMatte(for semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType) -> AVSemanticSegmentationMatte? { nil }
+    /// The camera's calibration: nil (`isCameraCalibrationDataDeliverySupported` is false).
+    open var cameraCalibrationData: AVCameraCalibrationData? { nil }
+    /// Constant colour's confidence map: nil, this is never a constant-colour photo.
+    open var constantColorConfidenceMap: CVPixelBuffer? { nil }
+    /// Constant colour's overall confidence: 0, Apple's value for other photos.
+    open var constantColorCenterWeightedMeanConfidenceLevel: Float { 0 }
+    /// Whether this is a constant-colour capture's fallback photo: false.
+    open var isConstantColorFallbackPhoto: Bool { false }
+
+    /// Deprecated (iOS 12: `fileDataRepresentation(with:)`): the file with replacement
+    /// metadata (the photo's own to keep it, nil to strip it) and thumbnail (the format and
+    /// a buffer to replace it; the photo's format and no buffer to keep it; neither to
+    /// strip it). Depth is not written (there is none).
+    @available(*, deprecated, renamed: "fileDataRepresentation(with:)")
+    open func fileDataRepresentation(
+        withReplacementMetadata replacementMetadata: [String: Any]?, replacementEmbeddedThumbnailPhotoFormat: [String: Any]?,
+        replacementEmbeddedThumbnailPixelBuffer: CVPixelBuffer?, replacementDepthData: AVDepthData?
+    ) -> Data? {
+        fileDataRepresentationBacking(
+            withReplacementMetadata: replacementMetadata, replacementEmbeddedThumbnailPhotoFormat: replacementEmbeddedThumbnailPhotoFormat,
+            replacementEmbeddedThumbnailPixelBuffer: replacementEmbeddedThumbnailPixelBuffer, replacementDepthData: replacementDepthData)
+    }
 }

@@ -147,7 +147,6 @@ open class AVCapturePhotoSettings: NSObject, NSCopying, @unchecked Sendable {
         auxiliary.autoProcessing = rawPixelFormatType == 0
     }
 
-    /// (Implemented in AVCapturePhotoOutput+HighResolution.swift.)
     /// Whether this photo is taken at the output's high-resolution size (deprecated in
     /// iOS 16 for `maxPhotoDimensions`; default false). True while the output's
     /// `isHighResolutionCaptureEnabled` is false makes `capturePhoto` raise, as on iOS;
@@ -440,6 +439,13 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     open var isFastCapturePrioritizationEnabled: Bool { isFastCapturePrioritizationEnabledValue }
     private let isFastCapturePrioritizationEnabledValue: Bool
     // MARK: Members implemented in AVCaptureResolvedPhotoSettings+Auxiliary.swift (open here, so subclasses can override them)
+
+    /// The size of the matte of `semanticSegmentationMatteType`: zero, no mattes are made here.
+    open func dimensionsForSemanticSegmentationMatte(ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType)
+        -> CMVideoDimensions
+    {
+        dimensionsForSemanticSegmentationMatteBacking(ofType: semanticSegmentationMatteType)
+    }
 
     /// The size of the DNG's embedded thumbnail: zero, raw photos carry none here.
     open var rawEmbeddedThumbnailDimensions: CMVideoDimensions { rawEmbeddedThumbnailDimensionsBacking }

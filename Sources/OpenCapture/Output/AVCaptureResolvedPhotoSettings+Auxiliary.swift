@@ -4,7 +4,7 @@ extension AVCaptureResolvedPhotoSettings {
     var rawEmbeddedThumbnailDimensionsBacking: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
     var portraitEffectsMatteDimensionsBacking: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
     /// The size of the matte of `semanticSegmentationMatteType`: zero, none is made.
-    public func dimensionsForSemanticSegmentationMatte(ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType)
+    func dimensionsForSemanticSegmentationMatteBacking(ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType)
         -> CMVideoDimensions
     {
         CMVideoDimensions(width: 0, height: 0)
