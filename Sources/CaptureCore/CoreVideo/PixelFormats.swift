@@ -97,6 +97,10 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
         }
     }
 
+    /// Every format that holds a picture (all but the Bayer mosaics): what frames, video
+    /// outputs and conversions take.
+    package static let pictureFormats: [PixelFormat] = allCases.filter { !$0.isBayer }
+
     /// The Bayer format whose top-left 2×2 block is `pattern` ("RGGB", ...), if any.
     package init?(bayerPattern pattern: String) {
         switch pattern {
