@@ -162,7 +162,18 @@ private final class SegmentPackets {
                 continue
             }
             let start = source.ticks(segment.source.start)
-            if anchor == nil { anchor = min(start, pts) }
+            if track.kind == .audio {
+                // Audio keeps its place: packets before the start (AAC's priming) go before
+                // the target start in the first segment (the muxer's edit list hides them),
+                // and are left out of later ones, where they would overlap the segment before.
+                if segmentIndex > 0 && pts + max(packet.pointee.duration, 0) <= start {
+                    av_packet_unref(packet)
+                    continue
+                }
+                anchor = start
+            } else if anchor == nil {
+                anchor = min(start, pts)
+            }
             // Source units from the anchor, times the segment's rate, from its target start.
             let targetStart = source.ticks(segment.target.start), from = anchor!, rate = segment.rate
             func place(_ ticks: Int64) -> Int64 {

@@ -110,7 +110,7 @@ package enum MovieTranscoder {
             if videoTime == nil && audioTime == nil { break }
             if let fileLengthLimit, writer.recordedFileSize >= fileLengthLimit { break }
             do throws(MovieWriterError) {
-                if takeVideo, let frames, case .video(let buffer, let time, _)? = frames.pending?.sample {
+                if takeVideo, let frames, case .video(let buffer, _, _)? = frames.pending?.sample, let time = frames.pending?.time {
                     frames.pending = nil
                     do {
                         try writer.append(frames.scaled(buffer), presentationTime: time)

@@ -41,7 +41,11 @@ struct AssetExportTests {
         let sources = try clips.flatMap { try Clips.packetHashes($0, "v") }
         #expect(sources.count == 45)
         #expect(try Clips.packetHashes(output, "v") == sources)
-        #expect(try Clips.packetHashes(output, "a") == clips.flatMap { try Clips.packetHashes($0, "a") })
+        // AAC's priming packet (before time 0) is kept for the first clip only: in the later
+        // ones it would overlap the clip before.
+        let audioSources = try clips.enumerated().flatMap { index, clip in try Clips.packetHashes(clip, "a").dropFirst(index == 0 ? 0 : 1) }
+        let audioOutput = try Clips.packetHashes(output, "a")
+        #expect(audioOutput == audioSources, "\(audioOutput.count) packets, \(audioSources.count) in the clips; first differing at \(String(describing: zip(audioOutput, audioSources).enumerated().first { $0.element.0 != $0.element.1 }?.offset))")
     }
 
     @Test("an ffmpeg clip joins our clips: passthrough when the decoder configuration matches, else the H.264 preset re-encodes them into one file")
