@@ -58,7 +58,8 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
             let key = "\(info.codecName) \(info.width)x\(info.height) \(info.sampleRate) \(info.channels)"
             guard !seen.contains(key) else { continue }
             seen.append(key)
-            result += AVAssetTrack(asset: AVURLAsset(url: url), info: info).formatDescriptions
+            let source = AVURLAsset(url: url)
+            result += withExtendedLifetime(source) { AVAssetTrack(asset: source, info: info).formatDescriptions }
         }
         return result
     }
