@@ -59,8 +59,8 @@ package enum MovieTranscoder {
         configuration.container = output.container
         configuration.fastStart = output.fastStart
         configuration.metadata = output.metadata
-        var frames: SegmentFrames?
-        var sound: SegmentFrames?
+        var frames: MovieSegmentFrames?
+        var sound: MovieSegmentFrames?
         if let videoTrack, let first = videoTrack.media.first?.track {
             let fitted = size(width: first.width, height: first.height, fittingIn: output.maximumSize)
             var video = MovieVideoSettings(width: fitted.width, height: fitted.height, frameRate: first.frameRate > 0 ? first.frameRate : 30)
@@ -69,7 +69,7 @@ package enum MovieTranscoder {
             video.bitRate = output.bitRate
             do { video.displayMatrix = try MovieWriter.displayMatrix(rotationDegrees: first.rotationDegrees) } catch { throw .writer(error) }
             configuration.video = video
-            frames = SegmentFrames(track: videoTrack, pixelFormat: first.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange, pcm: nil)
+            frames = MovieSegmentFrames(track: videoTrack, pixelFormat: first.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange, pcm: nil)
             frames?.scaledSize = fitted
         }
         if let audioTrack, let first = audioTrack.media.first?.track {
@@ -79,7 +79,7 @@ package enum MovieTranscoder {
             let channels = max(first.channels, 1)
             configuration.audio = MovieAudioSettings(
                 codec: .aac(bitRate: output.audioBitRatePerChannel * channels), sampleRate: first.sampleRate, channels: channels)
-            sound = SegmentFrames(track: audioTrack, pixelFormat: nil, pcm: MovieTrackDecoder.PCMFormat(float: true, bitsPerChannel: 32))
+            sound = MovieSegmentFrames(track: audioTrack, pixelFormat: nil, pcm: MovieTrackDecoder.PCMFormat(float: true, bitsPerChannel: 32))
         }
         let writer: MovieWriter
         do { writer = try MovieWriter(url: url, configuration: configuration) } catch { throw .writer(error) }
@@ -142,76 +142,3 @@ package enum MovieTranscoder {
     }
 }
 
-/// Decoded samples of one output track, segment after segment, timed on the output's clock.
-private final class SegmentFrames {
-    struct Pending {
-        var sample: MovieTrackDecoder.Sample
-        var time: CMTime
-    }
-
-    let track: MovieEditTrack
-    let pixelFormat: PixelFormat?
-    let pcm: MovieTrackDecoder.PCMFormat?
-    var scaledSize: (width: Int, height: Int)?
-    var pending: Pending?
-    private var segmentIndex = 0
-    private var decoder: MovieTrackDecoder?
-    private var scratch: CVBuffer?
-
-    init(track: MovieEditTrack, pixelFormat: PixelFormat?, pcm: MovieTrackDecoder.PCMFormat?) {
-        self.track = MovieEditTrack(kind: track.kind, segments: track.media)
-        self.pixelFormat = pixelFormat
-        self.pcm = pcm
-    }
-
-    /// Decodes the next sample into `pending` unless one is waiting.
-    func fill() throws(MovieExportError) {
-        while pending == nil && segmentIndex < track.segments.count {
-            let segment = track.segments[segmentIndex]
-            guard let url = segment.url, let info = segment.track else {
-                segmentIndex += 1
-                continue
-            }
-            let end = segment.source.duration.isNumeric ? segment.source.start + segment.source.duration : nil
-            if decoder == nil {
-                do {
-                    decoder = try MovieTrackDecoder(url: url, track: info, pixelFormat: pixelFormat, pcm: pcm, start: segment.source.start, end: end)
-                } catch {
-                    throw .reader(error)
-                }
-            }
-            let sample: MovieTrackDecoder.Sample?
-            do { sample = try decoder?.next() } catch { throw .reader(error) }
-            guard var sample else {
-                decoder = nil
-                segmentIndex += 1
-                continue
-            }
-            guard sample.time.isNumeric else { continue }
-            // The source time's place on the output: a frame shown at the start (decoded
-            // from before it) plays from the segment's target start; audio keeps its exact
-            // place (the writer cuts samples already written).
-            let time = segment.targetTime(track.kind == .video ? CMTimeMaximum(sample.time, segment.source.start) : sample.time)
-            if case .audio(let data, let frames, let start) = sample, let end, info.sampleRate > 0 {
-                // Audio past the segment's end is cut.
-                let room = Int(((end - start).seconds * Double(info.sampleRate)).rounded())
-                if room <= 0 { continue }
-                if room < frames {
-                    let bytes = data.count / frames
-                    sample = .audio(data.prefix(room * bytes), frames: room, time: start)
-                }
-            }
-            pending = Pending(sample: sample, time: time)
-        }
-    }
-
-    /// The frame at the output size (scaled into a scratch buffer when it differs).
-    func scaled(_ buffer: CVBuffer) -> CVBuffer {
-        guard let size = scaledSize, buffer.width != size.width || buffer.height != size.height else { return buffer }
-        if scratch == nil || scratch?.format != buffer.format {
-            scratch = CVBuffer(format: buffer.format, width: size.width, height: size.height)
-        }
-        guard let scratch, ImageTransform.scale(buffer, into: scratch) else { return buffer }
-        return scratch
-    }
-}

@@ -188,6 +188,32 @@ struct AssetExportTests {
         await #expect(throws: AVError.self) { try await again.export(to: output, as: .mov) }
     }
 
+    @Test("AVAssetReader reads a composition: each segment's frames in order, timed on the composition, audio too")
+    func readComposition() async throws {
+        let clips = [try await Clips.clip(), try await Clips.clip()]
+        defer { for url in clips { try? FileManager.default.removeItem(at: url) } }
+        let composition = try Clips.joined(clips)
+        let reader = try AVAssetReader(asset: composition)
+        let video = try #require(composition.tracks(withMediaType: .video).first)
+        let audio = try #require(composition.tracks(withMediaType: .audio).first)
+        let pictures = AVAssetReaderTrackOutput(track: video, outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
+        let sound = AVAssetReaderTrackOutput(track: audio, outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 16])
+        #expect(reader.canAdd(pictures) && reader.canAdd(sound))
+        reader.add(pictures)
+        reader.add(sound)
+        #expect(reader.startReading())
+        let frames = AssetReaderFixture.drain(pictures)
+        #expect(frames.count == 30)
+        let times = frames.map { $0.presentationTimeStamp.seconds }
+        #expect(times == times.sorted() && Set(times).count == 30)
+        #expect(abs(times[15] - 0.5) < 0.001, "the second clip's first frame at 0.5 s")
+        #expect(frames.allSatisfy { CVPixelBufferGetWidth($0.imageBuffer!) == 320 })
+        let blocks = AssetReaderFixture.drain(sound)
+        let samples = blocks.reduce(0) { $0 + $1.numSamples }
+        #expect(abs(Double(samples) / 48_000 - 1) < 0.05, "\(samples) samples")
+        #expect(reader.status == .completed)
+    }
+
     @Test("composition editing: empty, removed and scaled ranges keep the segments end to end; IDs; compatible tracks")
     func editing() async throws {
         let clip = try await Clips.clip()
