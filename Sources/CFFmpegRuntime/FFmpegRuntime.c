@@ -82,6 +82,7 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     F(OC_AVCODEC, const char *, avcodec_get_name, (enum AVCodecID id), (id))                                       \
     F(OC_AVCODEC, int, avcodec_parameters_to_context, (AVCodecContext *codec, const AVCodecParameters *par),       \
       (codec, par))                                                                                                \
+    F(OC_AVCODEC, int, avcodec_parameters_copy, (AVCodecParameters *dst, const AVCodecParameters *src), (dst, src)) \
     F(OC_AVCODEC, int, avcodec_send_packet, (AVCodecContext *avctx, const AVPacket *avpkt), (avctx, avpkt))        \
     F(OC_AVCODEC, int, avcodec_receive_frame, (AVCodecContext *avctx, AVFrame *frame), (avctx, frame))             \
     F(OC_AVCODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec))                       \
@@ -95,6 +96,7 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
     F(OC_AVCODEC, int, avcodec_send_frame, (AVCodecContext *avctx, const AVFrame *frame), (avctx, frame))          \
     F(OC_AVFORMAT, uint8_t *, av_stream_get_side_data,                                                             \
       (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size))               \
+    F(OC_AVFORMAT, enum AVCodecID, av_codec_get_id, (const struct AVCodecTag *const *tags, unsigned int tag), (tags, tag)) \
     F(OC_AVFORMAT, const AVInputFormat *, av_probe_input_format, (const AVProbeData *pd, int is_opened),         \
       (pd, is_opened))                                                                                             \
     F(OC_AVFORMAT, int, av_read_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt))                              \

@@ -94,6 +94,32 @@ final class MovieMuxer {
         return Int(stream.pointee.index)
     }
 
+    /// Adds a track whose packets are copied from another file's stream, unchanged: its
+    /// codec parameters, time base, frame rate and display matrix (export passthrough).
+    /// Packets given to `write` are then in `source`'s time base.
+    /// - Returns: the stream's index.
+    @discardableResult
+    func addCopiedTrack(from source: UnsafeMutablePointer<AVStream>) throws(MovieWriterError) -> Int {
+        guard let context, let stream = avformat_new_stream(context, nil) else { throw .io("cannot add a track") }
+        guard avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar) >= 0 else { throw .io("out of memory") }
+        // Keep the source's tag ('hvc1', 'avc1') when this muxer knows it for the codec, else
+        // let the muxer choose (a tag from another container would be refused).
+        let tag = stream.pointee.codecpar.pointee.codec_tag
+        if tag != 0, let tags = context.pointee.oformat.pointee.codec_tag, av_codec_get_id(tags, tag) != stream.pointee.codecpar.pointee.codec_id {
+            stream.pointee.codecpar.pointee.codec_tag = 0
+        }
+        stream.pointee.time_base = source.pointee.time_base
+        stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
+        var size = 0
+        if let matrix = av_stream_get_side_data(source, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36,
+            let bytes = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, size)
+        {
+            bytes.update(from: matrix, count: size)
+        }
+        timeBases.append(source.pointee.time_base)
+        return Int(stream.pointee.index)
+    }
+
     /// The identity track matrix.
     static let identityMatrix: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
 

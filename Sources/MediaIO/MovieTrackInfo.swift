@@ -35,4 +35,11 @@ package struct MovieTrackInfo: Sendable, Equatable {
     package var decodable = false
     /// Whether the pictures are full range (JPEG) rather than video range.
     package var fullRange = false
+
+    package init(index: Int, trackID: Int32, kind: Kind, codecName: String) {
+        self.index = index
+        self.trackID = trackID
+        self.kind = kind
+        self.codecName = codecName
+    }
 }

@@ -33,6 +33,11 @@ enum BenchCommand {
             With --deck FILE, a file deck instead: FILE decoded to a no-op delegate on virtual
             time, forwards (in y420 and 420v) and backwards, alternating with
             'ffmpeg -benchmark -i FILE -f null -' (its decode loop time, rtime), two rounds.
+            With --writer, the asset layer instead: AVAssetWriter's CPU per 1920x1080 H.264
+            frame (8 Mbit/s, a keyframe every 60) against ffmpeg's libx264 with the same
+            settings on a .y4m of the same frames, and AVAssetReader's decode throughput against
+            'ffmpeg -f null' (default threads and -threads 1) on the file written; two rounds,
+            the runs alternating (--frames, default 600, capped at 300 here: they are held in memory).
             Build it in release mode for meaningful numbers: swift build -c release.
             """,
         options: [
@@ -42,6 +47,7 @@ enum BenchCommand {
             .flag("--throughput-only", help: "Measure throughput only (no one-core child, latency, movie, photo, autofocus or peers)"),
             .flag("--autofocus-only", help: "Measure the autofocus section only"),
             .flag("--photo-only", help: "Measure the photo pipeline only (encoders against cjpeg and heif-enc, latency, zero shutter lag, memory)"),
+            .flag("--writer", help: "Measure AVAssetWriter and AVAssetReader against ffmpeg only"),
             .value("--deck", "FILE", help: "Measure a file deck playing FILE forwards and backwards against ffmpeg -f null only") { option, text in
                 if text.isEmpty { throw UsageError.value(option, text, allowed: "a video file") }
             },
@@ -64,6 +70,10 @@ enum BenchCommand {
         }
         if args.has("--autofocus-only") {
             report["autofocus"] = try autofocus(device: device)
+            return try printJSON(report)
+        }
+        if args.has("--writer") {
+            report["asset_writer"] = try BenchWriter.report(device: device, frames: min(frames, 300))
             return try printJSON(report)
         }
         if let path = args.value("--deck") {

@@ -486,7 +486,7 @@ enum HelpGoldens {
         """
 
     static let bench = """
-        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only] [--photo-only] [--deck FILE]
+        Usage: capture bench [--frames N] [--skip-peers] [--cores N] [--throughput-only] [--autofocus-only] [--photo-only] [--writer] [--deck FILE]
 
         Prints JSON with:
           throughput   frames per second through a session with a no-op delegate, on
@@ -513,6 +513,11 @@ enum HelpGoldens {
         With --deck FILE, a file deck instead: FILE decoded to a no-op delegate on virtual
         time, forwards (in y420 and 420v) and backwards, alternating with
         'ffmpeg -benchmark -i FILE -f null -' (its decode loop time, rtime), two rounds.
+        With --writer, the asset layer instead: AVAssetWriter's CPU per 1920x1080 H.264
+        frame (8 Mbit/s, a keyframe every 60) against ffmpeg's libx264 with the same
+        settings on a .y4m of the same frames, and AVAssetReader's decode throughput against
+        'ffmpeg -f null' (default threads and -threads 1) on the file written; two rounds,
+        the runs alternating (--frames, default 600, capped at 300 here: they are held in memory).
         Build it in release mode for meaningful numbers: swift build -c release.
 
         Options:
@@ -524,6 +529,7 @@ enum HelpGoldens {
           --autofocus-only     Measure the autofocus section only
           --photo-only         Measure the photo pipeline only (encoders against cjpeg and heif-enc,
                                latency, zero shutter lag, memory)
+          --writer             Measure AVAssetWriter and AVAssetReader against ffmpeg only
           --deck FILE          Measure a file deck playing FILE forwards and backwards against ffmpeg -f
                                null only
           -h, --help           Show this help

@@ -1,7 +1,8 @@
 import Foundation
 import MediaIO
 
-/// Reads decoded media from an asset's tracks through `AVAssetReaderTrackOutput`s, on
+/// Reads decoded media from an asset's tracks (a file's, or a composition's: each segment's
+/// frames in order, on the composition's timeline) through `AVAssetReaderTrackOutput`s, on
 /// MediaIO's `MovieTrackDecoder` (libavformat demuxing, libavcodec decoding, libswscale
 /// converting).
 ///
@@ -35,8 +36,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// Creates a reader for an asset. Throws `AVError.fileFormatNotRecognized` for an asset
     /// that is not a local file (Linux reads only those).
     public init(asset: AVAsset) throws {
-        guard asset.fileURL != nil else {
-            throw AVError(.fileFormatNotRecognized, "AVAssetReader reads only assets of local files")
+        guard asset.fileURL != nil || asset is AVComposition else {
+            throw AVError(.fileFormatNotRecognized, "AVAssetReader reads only assets of local files and compositions")
         }
         self.asset = asset
         super.init()
@@ -106,7 +107,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
             return (s.outputs, s.timeRange)
         }
         do {
-            _ = try asset.describedFile()
+            if !(asset is AVComposition) { _ = try asset.describedFile() }
             for output in outputs { try output.open(range) }
         } catch {
             fail(error)
@@ -146,6 +147,10 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// The AVError for a MediaIO reader error.
     static func avError(_ error: any Error) -> AVError {
         if let error = error as? AVError { return error }
+        if let error = error as? MovieExportError {
+            if case .reader(let reader) = error { return avError(reader) }
+            return AVError(.decodeFailed, error.description)
+        }
         guard let error = error as? MovieReaderError else { return AVError(.unknown, "\(error)") }
         switch error {
         case .cannotOpen: return AVError(.fileFailedToParse, error.description)

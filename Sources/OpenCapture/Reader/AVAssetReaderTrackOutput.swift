@@ -26,7 +26,12 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         var started = false
         var finished = false
         var decoder: MovieTrackDecoder?
+        /// A composition track's segments, decoded one after the other.
+        var segments: MovieSegmentFrames?
     }
+
+    /// The format of the media read: the track's, or a composition track's first segment's.
+    private var source: MovieTrackInfo { (track as? AVCompositionTrack)?.sourceInfo ?? track.info }
 
     /// Creates an output for a track. Raises for settings the media type cannot have, as
     /// on iOS: audio settings with a format other than linear PCM, settings for a track
@@ -89,7 +94,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
             let rate = AssetWriterSettings.double(settings[AVSampleRateKey])
             let channels = integer(settings[AVNumberOfChannelsKey])
             return bitsOK && settings[AVLinearPCMIsNonInterleaved] as? Bool != true && settings[AVLinearPCMIsBigEndianKey] as? Bool != true
-                && (rate == nil || rate == Double(track.info.sampleRate)) && (channels == nil || channels == track.info.channels)
+                && (rate == nil || rate == Double(source.sampleRate)) && (channels == nil || channels == source.channels)
         default:
             return false
         }
@@ -98,6 +103,16 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     override var isFinished: Bool { reading.withLock { $0.finished } }
 
     override func open(_ range: CMTimeRange) throws {
+        if let composed = track as? AVCompositionTrack {
+            let edit = composed.edit.cropped(to: range)
+            let frames = MovieSegmentFrames(
+                track: edit, pixelFormat: track.mediaType == .video ? pixelFormat : nil, pcm: track.mediaType == .audio ? pcm : nil)
+            reading.withLock {
+                $0.started = true
+                $0.segments = frames
+            }
+            return
+        }
         guard let url = track.asset?.fileURL else { throw AVError(.fileFailedToParse, "The track's asset is gone") }
         let end = range.duration.isNumeric ? range.start + range.duration : nil
         let decoder = try MovieTrackDecoder(
@@ -113,6 +128,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         reading.withLock {
             $0.started = true
             $0.decoder = nil
+            $0.segments = nil
         }
     }
 
@@ -120,7 +136,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// track or time range, after a failure or cancellation. Raises unless the output was
     /// added to a reader that started reading.
     open override func copyNextSampleBuffer() -> CMSampleBuffer? {
-        let (started, decoder) = reading.withLock { ($0.started, $0.decoder) }
+        let (started, decoder, segments) = reading.withLock { ($0.started, $0.decoder, $0.segments) }
         guard started, let reader else {
             AVCaptureException(
                 .invalidArgument,
@@ -129,6 +145,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
                     "cannot copy next sample buffer before adding this output to an instance of AVAssetReader (using -addOutput:) and calling -startReading on that asset reader")
             ).raise()
         }
+        if let segments, reader.status == .reading { return nextComposed(segments, reader: reader) }
         guard let decoder, reader.status == .reading else { return nil }
         do {
             // The decoder is used by one caller at a time: outputs are read from one thread each.
@@ -147,22 +164,44 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         }
     }
 
+    /// A composition track's next sample, timed on the composition.
+    private func nextComposed(_ segments: MovieSegmentFrames, reader: AVAssetReader) -> CMSampleBuffer? {
+        do {
+            guard let next = try reading.withLock({ _ in try segments.next() }) else {
+                reading.withLock {
+                    $0.finished = true
+                    $0.segments = nil
+                }
+                reader.outputFinished()
+                return nil
+            }
+            switch next.sample {
+            case .video(let buffer, _, let duration): return sampleBuffer(.video(buffer, time: next.time, duration: duration))
+            case .audio(let data, let frames, _): return sampleBuffer(.audio(data, frames: frames, time: next.time))
+            }
+        } catch {
+            reader.fail(error)
+            return nil
+        }
+    }
+
     private func sampleBuffer(_ sample: MovieTrackDecoder.Sample) -> CMSampleBuffer? {
+        let info = source
         switch sample {
         case .video(let buffer, let time, let duration):
             var format: CMFormatDescription?
             CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: buffer, formatDescriptionOut: &format)
-            let nominal = track.info.frameRate > 0 ? CMTime(value: 1, timescale: Int32(max(1, track.info.frameRate.rounded()))) : CMTime.invalid
+            let nominal = info.frameRate > 0 ? CMTime(value: 1, timescale: Int32(max(1, info.frameRate.rounded()))) : CMTime.invalid
             var timing = CMSampleTimingInfo(duration: duration.isNumeric ? duration : nominal, presentationTimeStamp: time, decodeTimeStamp: .invalid)
             var made: CMSampleBuffer?
             CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: buffer, formatDescription: format!, sampleTiming: &timing, sampleBufferOut: &made)
             return made
         case .audio(let data, let frames, let time):
             let format = pcm
-            let channels = UInt32(track.info.channels)
+            let channels = UInt32(info.channels)
             let bytesPerFrame = UInt32(format.bytesPerSample) * channels
             let asbd = AudioStreamBasicDescription(
-                mSampleRate: Float64(track.info.sampleRate), mFormatID: kAudioFormatLinearPCM,
+                mSampleRate: Float64(info.sampleRate), mFormatID: kAudioFormatLinearPCM,
                 mFormatFlags: (format.float ? kAudioFormatFlagIsFloat : kAudioFormatFlagIsSignedInteger) | kAudioFormatFlagIsPacked,
                 mBytesPerPacket: bytesPerFrame, mFramesPerPacket: 1, mBytesPerFrame: bytesPerFrame, mChannelsPerFrame: channels,
                 mBitsPerChannel: UInt32(format.bitsPerChannel), mReserved: 0)
