@@ -41,13 +41,14 @@ func spellCVImageBuffer(_ imageBuffer: CVImageBuffer) {
         kCVBufferPropagatedAttachmentsKey, kCVBufferNonPropagatedAttachmentsKey,
     ]
     let codePoints: (Int32, Int32, Int32) = (
-        CVYCbCrMatrixGetIntegerCodePointForString(kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String),
+        CVYCbCrMatrixGetIntegerCodePointForString(kCVImageBufferYCbCrMatrix_ITU_R_709_2),
         CVColorPrimariesGetIntegerCodePointForString(kCVImageBufferColorPrimaries_P3_D65),
         CVTransferFunctionGetIntegerCodePointForString(kCVImageBufferTransferFunction_ITU_R_2100_HLG))
-    let strings: (String?, String?, String?) = (
-        CVYCbCrMatrixGetStringForIntegerCodePoint(1)?.takeUnretainedValue() as String?,
-        CVColorPrimariesGetStringForIntegerCodePoint(12)?.takeUnretainedValue() as String?,
-        CVTransferFunctionGetStringForIntegerCodePoint(18)?.takeUnretainedValue() as String?)
+    // Apple returns Unmanaged<CFString>; CFString is not importable on Linux, so the object is
+    // an NSString (`as String` bridging needs the Objective-C runtime; `.description` reads it).
+    let strings: (Unmanaged<NSString>?, Unmanaged<NSString>?, Unmanaged<NSString>?) = (
+        CVYCbCrMatrixGetStringForIntegerCodePoint(1), CVColorPrimariesGetStringForIntegerCodePoint(12),
+        CVTransferFunctionGetStringForIntegerCodePoint(18))
     _ = (geometry, keys, codePoints, strings)
 }
 
@@ -75,17 +76,17 @@ struct CVImageBufferSpellingTests {
             kCVImageBufferCleanApertureWidthKey: 704, kCVImageBufferCleanApertureHeightKey: 480,
             kCVImageBufferCleanApertureHorizontalOffsetKey: 2, kCVImageBufferCleanApertureVerticalOffsetKey: 0,
         ]
-        CVBufferSetAttachment(buffer, kCVImageBufferCleanApertureKey, aperture as NSDictionary, .shouldPropagate)
+        CVBufferSetAttachment(buffer, kCVImageBufferCleanApertureKey, aperture, .shouldPropagate)
         #expect(CVImageBufferGetCleanRect(buffer) == CGRect(x: 10, y: 0, width: 704, height: 480))
         // NTSC 4:3 in 720x480 uses 10:11 pixels.
         CVBufferSetAttachment(
             buffer, kCVImageBufferPixelAspectRatioKey,
-            [kCVImageBufferPixelAspectRatioHorizontalSpacingKey: 10, kCVImageBufferPixelAspectRatioVerticalSpacingKey: 11] as NSDictionary,
+            [kCVImageBufferPixelAspectRatioHorizontalSpacingKey: 10, kCVImageBufferPixelAspectRatioVerticalSpacingKey: 11],
             .shouldPropagate)
         #expect(CVImageBufferGetDisplaySize(buffer) == CGSize(width: 640, height: 480))
         CVBufferSetAttachment(
             buffer, kCVImageBufferDisplayDimensionsKey,
-            [kCVImageBufferDisplayWidthKey: 854, kCVImageBufferDisplayHeightKey: 480] as NSDictionary, .shouldPropagate)
+            [kCVImageBufferDisplayWidthKey: 854, kCVImageBufferDisplayHeightKey: 480], .shouldPropagate)
         #expect(CVImageBufferGetDisplaySize(buffer) == CGSize(width: 854, height: 480), "explicit display dimensions win")
         #expect(CVImageBufferGetEncodedSize(buffer) == CGSize(width: 720, height: 480))
     }
@@ -103,17 +104,17 @@ struct CVImageBufferSpellingTests {
         #expect(CVTransferFunctionGetIntegerCodePointForString(kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ) == 16)
         #expect(CVTransferFunctionGetIntegerCodePointForString(kCVImageBufferTransferFunction_sRGB) == 13)
         #expect(CVTransferFunctionGetIntegerCodePointForString(kCVImageBufferTransferFunction_UseGamma) == 2)
-        #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(5)?.takeUnretainedValue() as String? == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
-        #expect(CVColorPrimariesGetStringForIntegerCodePoint(12)?.takeUnretainedValue() as String? == kCVImageBufferColorPrimaries_P3_D65)
-        #expect(CVTransferFunctionGetStringForIntegerCodePoint(18)?.takeUnretainedValue() as String? == kCVImageBufferTransferFunction_ITU_R_2100_HLG)
-        #expect(CVTransferFunctionGetStringForIntegerCodePoint(15)?.takeUnretainedValue() as String? == kCVImageBufferTransferFunction_ITU_R_2020)
+        #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(5)?.takeUnretainedValue().description == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+        #expect(CVColorPrimariesGetStringForIntegerCodePoint(12)?.takeUnretainedValue().description == kCVImageBufferColorPrimaries_P3_D65)
+        #expect(CVTransferFunctionGetStringForIntegerCodePoint(18)?.takeUnretainedValue().description == kCVImageBufferTransferFunction_ITU_R_2100_HLG)
+        #expect(CVTransferFunctionGetStringForIntegerCodePoint(15)?.takeUnretainedValue().description == kCVImageBufferTransferFunction_ITU_R_2020)
         #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(0) == nil && CVColorPrimariesGetStringForIntegerCodePoint(2) == nil)
         // Round trip of every code point that has a string.
         for code in Int32(0)...Int32(30) {
-            if let string = CVTransferFunctionGetStringForIntegerCodePoint(code)?.takeUnretainedValue() as String?, ![6, 15].contains(code) {
+            if let string = CVTransferFunctionGetStringForIntegerCodePoint(code)?.takeUnretainedValue().description, ![6, 15].contains(code) {
                 #expect(CVTransferFunctionGetIntegerCodePointForString(string) == code)
             }
-            if let string = CVColorPrimariesGetStringForIntegerCodePoint(code)?.takeUnretainedValue() as String? {
+            if let string = CVColorPrimariesGetStringForIntegerCodePoint(code)?.takeUnretainedValue().description {
                 #expect(CVColorPrimariesGetIntegerCodePointForString(string) == code)
             }
         }

@@ -19,7 +19,7 @@ extension CMSampleBuffer {
     }
 
     /// Makes a not-ready buffer whose `makeDataReady` calls `callback`.
-    package func startNotReady(_ callback: CMSampleBufferMakeDataReadyCallback?, refcon: UnsafeMutableRawPointer?) {
+    func startNotReady(_ callback: CMSampleBufferMakeDataReadyCallback?, refcon: UnsafeMutableRawPointer?) {
         withState {
             $0.readiness = .notReady
             $0.makeDataReady = callback.map { ($0, refcon) }

@@ -32,7 +32,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     /// Reads or changes the state under the lock (for the other files of this type).
-    package func withState<R>(_ body: (inout State) -> R) -> R { state.withLock(body) }
+    func withState<R>(_ body: (inout State) -> R) -> R { state.withLock(body) }
 
     package init(
         imageBuffer: CVImageBuffer?, formatDescription: CMFormatDescription?, presentationTimeStamp: CMTime,

@@ -124,18 +124,12 @@ public func CVBufferCopyAttachments(_ buffer: CVBuffer, _ attachmentMode: CVAtta
 struct AppAttachment: @unchecked Sendable {
     let value: Any
 
-    /// Values of the common plain types are stored as they are (so the library's own
-    /// readers see strings and numbers); anything else in a box.
+    /// Strings are stored as they are (the library's own readers look for the colour tag
+    /// strings); anything else in a box.
     static func wrap(_ value: Any) -> any Sendable {
-        switch value {
-        case let string as String: string
-        case let number as Int: number
-        case let number as Double: number
-        case let flag as Bool: flag
-        case let data as Data: data
-        case let box as AppAttachment: box
-        default: AppAttachment(value: value)
-        }
+        if let string = value as? String { return string }
+        if let box = value as? AppAttachment { return box }
+        return AppAttachment(value: value)
     }
 
     static func unwrap(_ stored: any Sendable) -> Any {

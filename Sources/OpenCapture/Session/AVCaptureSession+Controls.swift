@@ -93,7 +93,7 @@ extension AVCaptureSession {
 
     /// Applies `change` to the model, works out what the controls delegate must hear, and
     /// tells it on its queue after the lock is released.
-    private func updateControls(_ change: (inout Model) -> Void) {
+    func updateControls(_ change: (inout Model) -> Void) {
         enum Event { case active, enterFullscreen, exitFullscreen, inactive }
         let (events, delegate, queue) = model.withLock { model -> ([Event], (any AVCaptureSessionControlsDelegate)?, DispatchQueue?) in
             let wasActive = model.controlsActive
