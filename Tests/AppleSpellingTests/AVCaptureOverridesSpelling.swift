@@ -142,3 +142,24 @@ struct CaptureOverrideSpellingTests {
         #expect(output.recommendedVideoSettingsForAssetWriter(writingTo: .mov) == nil, "no camera connected")
     }
 }
+
+/// Overrides AVCaptureDevice.h members declared in the class (a device wrapper as test
+/// suites write one; the class has no public initializer, so it is compiled, not made).
+final class DeviceDouble: AVCaptureDevice, @unchecked Sendable {
+    override var uniqueID: String { "double-" + super.uniqueID }
+    override var modelID: String { super.modelID }
+    override var localizedName: String { super.localizedName }
+    override var manufacturer: String { super.manufacturer }
+    override var position: AVCaptureDevice.Position { super.position }
+    override var deviceType: AVCaptureDevice.DeviceType { super.deviceType }
+    override var formats: [AVCaptureDevice.Format] { super.formats }
+    override var isConnected: Bool { super.isConnected }
+    override var isSuspended: Bool { super.isSuspended }
+    override var lensAperture: Float { super.lensAperture }
+    override var exposureDuration: CMTime { super.exposureDuration }
+    override var iso: Float { super.iso }
+    override func hasMediaType(_ mediaType: AVMediaType) -> Bool { super.hasMediaType(mediaType) }
+    override func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool { super.supportsSessionPreset(preset) }
+    override func lockForConfiguration() throws { try super.lockForConfiguration() }
+    override func unlockForConfiguration() { super.unlockForConfiguration() }
+}
