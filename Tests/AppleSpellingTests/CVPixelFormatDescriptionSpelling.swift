@@ -62,3 +62,48 @@ struct CVPixelFormatDescriptionSpellingTests {
         #expect(listed.contains(custom))
     }
 }
+
+@Suite("CVPixelBufferPool buffer age")
+struct CVPixelBufferPoolAgeSpellingTests {
+    func makePool(age: Double?) throws -> CVPixelBufferPool {
+        var pool: CVPixelBufferPool?
+        var attributes: [String: Any] = [:]
+        if let age { attributes[kCVPixelBufferPoolMaximumBufferAgeKey as String] = age }
+        let buffers: [String: Any] = [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey as String: 16,
+            kCVPixelBufferHeightKey as String: 16,
+        ]
+        #expect(CVPixelBufferPoolCreate(kCFAllocatorDefault, attributes, buffers, &pool) == kCVReturnSuccess)
+        return try #require(pool)
+    }
+
+    /// Takes a buffer, says whether it carries the mark of an earlier use, marks it and
+    /// gives it back to the pool (a reused buffer keeps what was attached to it).
+    func takeAndMark(_ pool: CVPixelBufferPool) -> Bool {
+        var buffer: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBuffer(kCFAllocatorDefault, pool, &buffer)
+        guard let buffer else { return false }
+        let reused = CVBufferHasAttachment(buffer, "UsedBefore")
+        CVBufferSetAttachment(buffer, "UsedBefore", "yes", .shouldNotPropagate)
+        return reused
+    }
+
+    @Test("a buffer unused for longer than the maximum age is freed; within it, or with ageing off, it is reused")
+    func ageing() throws {
+        let young = try makePool(age: 60)
+        #expect(!takeAndMark(young))
+        #expect(takeAndMark(young), "given back within the age: the same buffer again")
+        #expect((CVPixelBufferPoolGetAttributes(young)?[kCVPixelBufferPoolMaximumBufferAgeKey] as? Double) == 60)
+        let short = try makePool(age: 0.05)
+        #expect(!takeAndMark(short))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(!takeAndMark(short), "idle longer than the age: freed, a new buffer instead")
+        let never = try makePool(age: 0)
+        #expect(!takeAndMark(never))
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(takeAndMark(never), "age 0: buffers never age out")
+        #expect((CVPixelBufferPoolGetAttributes(never)?[kCVPixelBufferPoolMaximumBufferAgeKey] as? Double) == 0)
+        let standard = try makePool(age: nil)
+        #expect((CVPixelBufferPoolGetAttributes(standard)?[kCVPixelBufferPoolMaximumBufferAgeKey] as? Double) == 1, "Apple's default: one second")
+    }
+}
