@@ -97,7 +97,7 @@ final class StillProcessor: @unchecked Sendable {
         let exposure =
             job.flash
             ? preflashExposure(settings)
-            : (time: job.autoExposure.exposureDuration, iso: job.autoExposure.iso)
+            : Self.exposure(request.exposure, auto: job.autoExposure)
 
         let renderer = cachedRenderer(stillRenderer, for: job, optics: optics)
         stillRenderer = renderer
@@ -129,6 +129,25 @@ final class StillProcessor: @unchecked Sendable {
         still.fusedFrames = fused
         still.fromRecentFrames = job.fromRecentFrames
         return still
+    }
+
+    /// The exposure (time, ISO) of a still: the stream's; for a bracket's auto-exposure
+    /// photo, its total exposure moved by the bracket's bias less the stream's and divided
+    /// as auto exposure divides it (within the format's limits, so far enough it clips); for a
+    /// manual one, the bracket's time and ISO.
+    static func exposure(_ bracket: StillExposure?, auto: AutoExposure) -> (time: Double, iso: Float) {
+        switch bracket {
+        case nil:
+            return (auto.exposureDuration, auto.iso)
+        case .autoBias(let bias)?:
+            guard let bias else { return (auto.exposureDuration, auto.iso) }
+            var meter = auto
+            let streamBias = log2(auto.biasedTarget / auto.target)
+            meter.setTotalExposure(auto.totalExposure * exp2(Double(bias) - streamBias))
+            return (meter.exposureDuration, meter.iso)
+        case .manual(let duration, let iso)?:
+            return (duration ?? auto.exposureDuration, iso ?? auto.iso)
+        }
     }
 
     /// Renders `frames − 1` more frames of the burst into scratch and fuses them with the

@@ -159,6 +159,8 @@ final class V4L2Stream: @unchecked Sendable {
             return [.init(offset: 0, width: width, height: height, bytesPerRow: stride)]
         case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
             preconditionFailure("V4L2 streams 8-bit formats; the frame router widens them to 10 bits")
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+            preconditionFailure("V4L2 streams pictures; Bayer buffers are raw photos")
         }
     }
 

@@ -221,10 +221,18 @@ struct PhotoKind {
         if args.value("--codec")?.lowercased() == "hevc" { codec = .hevc }
         raw = args.has("--raw")
         if raw && args.value("--codec") != nil { throw UsageError("--raw writes DNG; it takes no --codec") }
-        switch args.value("--quality")?.lowercased() {
+        let quality = args.value("--quality")?.lowercased()
+        switch quality {
         case "speed": priority = .speed
         case "quality": priority = .quality
         default: priority = .balanced
+        }
+        if raw {
+            // Apple's rule: a Bayer raw photo is taken at speed prioritization, nothing else.
+            if let quality, quality != "speed" {
+                throw UsageError("--raw takes --quality speed only (Bayer raw photos are taken at speed prioritization), not --quality \(quality)")
+            }
+            priority = .speed
         }
         guard let path, path != "-" else { return }
         // Only a photo extension of another kind is refused: a device (/dev/full, a FIFO) or

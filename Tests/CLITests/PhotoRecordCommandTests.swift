@@ -46,7 +46,7 @@ struct PhotoRecordCommandTests {
     }
 
     @Test("photo --codec hevc writes HEIC, --raw a DNG, each read by its client", arguments: [
-        (["--codec", "hevc", "--quality", "speed"], "heic"), (["--raw", "--quality", "quality"], "dng"),
+        (["--codec", "hevc", "--quality", "speed"], "heic"), (["--raw"], "dng"), (["--raw", "--quality", "speed"], "dng"),
     ])
     func photoCodecs(options: [String], ext: String) throws {
         let folder = try ToolRunner.temporaryFolder()
@@ -90,6 +90,8 @@ struct PhotoRecordCommandTests {
         (["photo", "--raw", "-o", "/tmp/p.heic"], "DNG photos are written to .dng files"),
         (["photo", "--quality", "best", "-o", "/tmp/p.jpg"], "--quality must be speed, balanced or quality"),
         (["photo", "--live", "--raw", "-o", "/tmp/p.dng"], "--live takes a processed photo"),
+        (["photo", "--raw", "--quality", "balanced", "-o", "/tmp/p.dng"], "--raw takes --quality speed only (Bayer raw photos are taken at speed prioritization), not --quality balanced"),
+        (["photo", "--raw", "--quality", "quality", "-o", "/tmp/p.dng"], "--raw takes --quality speed only (Bayer raw photos are taken at speed prioritization), not --quality quality"),
         (["record", "--duration", "-1", "-o", "/tmp/r.mp4"], "--duration must be a positive number up to 86400 s, not '-1'"),
         (["record", "--fragment", "zero", "-o", "/tmp/r.mp4"], "--fragment must be a number in 0.1...60 s, not 'zero'"),
         (["record", "--codec", "vp9", "-o", "/tmp/r.mp4"], "--codec must be h264 or hevc"),

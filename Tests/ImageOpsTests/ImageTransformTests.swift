@@ -211,7 +211,7 @@ private let quadrantColours = [RGB(200, 60, 60), RGB(60, 190, 70), RGB(50, 70, 2
     }
 
     /// Four coloured quadrants survive every format pair, rotation and mirroring in the right place.
-    @Test(arguments: PixelFormat.allCases, PixelFormat.allCases)
+    @Test(arguments: PixelFormat.pictureFormats, PixelFormat.pictureFormats)
     func quadrantsLandWhereTheTransformPutsThem(from format: PixelFormat, to target: PixelFormat) {
         let source = CVBuffer(format: format, width: 64, height: 32)
         paint(source) { x, y in quadrantColours[(x < 32 ? 0 : 1) + (y < 16 ? 0 : 2)] }
@@ -227,7 +227,7 @@ private let quadrantColours = [RGB(200, 60, 60), RGB(60, 190, 70), RGB(50, 70, 2
         }
     }
 
-    @Test(arguments: PixelFormat.allCases, PixelFormat.allCases)
+    @Test(arguments: PixelFormat.pictureFormats, PixelFormat.pictureFormats)
     func midGreyCrossesEveryPair(from format: PixelFormat, to target: PixelFormat) {
         let grey = RGB(128, 128, 128)
         let source = CVBuffer(format: format, width: 16, height: 8)
@@ -323,7 +323,7 @@ private let quadrantColours = [RGB(200, 60, 60), RGB(60, 190, 70), RGB(50, 70, 2
     fileprivate func flatColoursRoundTripThroughEveryYCbCrFormat(_ colour: RGB) {
         let source = CVBuffer(format: .bgra, width: 8, height: 4)
         paint(source) { _, _ in colour }
-        for format in PixelFormat.allCases where format.isYUV {
+        for format in PixelFormat.pictureFormats where format.isYUV {
             let yuv = CVBuffer(format: format, width: 8, height: 4)
             let back = CVBuffer(format: .bgra, width: 8, height: 4)
             #expect(ImageTransform.transform(source, into: yuv, rotation: .none, mirrored: false))
@@ -336,7 +336,7 @@ private let quadrantColours = [RGB(200, 60, 60), RGB(60, 190, 70), RGB(50, 70, 2
         }
     }
 
-    @Test(arguments: PixelFormat.allCases)
+    @Test(arguments: PixelFormat.pictureFormats)
     func oddSizesAreHandled(_ format: PixelFormat) {
         let source = CVBuffer(format: .bgra, width: 33, height: 17)
         paint(source) { x, y in quadrantColours[(x < 16 ? 0 : 1) + (y < 8 ? 0 : 2)] }
@@ -365,7 +365,7 @@ private let quadrantColours = [RGB(200, 60, 60), RGB(60, 190, 70), RGB(50, 70, 2
         #expect(rgbAt(swapped, 0, 0) == RGB(0, 0, 0))
     }
 
-    @Test(arguments: PixelFormat.allCases)
+    @Test(arguments: PixelFormat.pictureFormats)
     func scalingKeepsEachHalfInPlace(_ format: PixelFormat) {
         let source = CVBuffer(format: format, width: 64, height: 32)
         paint(source) { x, _ in x < 32 ? RGB(200, 200, 200) : RGB(50, 50, 50) }

@@ -12,7 +12,7 @@ import TestSupport
 struct VividDriverTests {
     static let ourCodes: [V4L2PixelCode] = [.yuyv, .uyvy, .yu12, .nv12, .rgb24, .bgr24]
     /// Every 8-bit format: V4L2 modes are 8-bit, so an output there cannot ask for 'x420'/'xf20'.
-    static let outputs: [PixelFormat] = PixelFormat.allCases.filter { !$0.isTenBit }
+    static let outputs: [PixelFormat] = PixelFormat.pictureFormats.filter { !$0.isTenBit }
 
     @Test func vividIsAnExternalCamera() throws {
         let device = try #require(Vivid.device())

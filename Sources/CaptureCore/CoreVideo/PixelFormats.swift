@@ -61,6 +61,13 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
     case yuv420TenBitBiPlanarVideoRange = 0x7834_3230
     /// 'xf20': as 'x420', full range.
     case yuv420TenBitBiPlanarFullRange = 0x7866_3230
+    /// 'rgg4', 'grb4', 'bgg4', 'gbr4': a Bayer mosaic, one 14-bit code per photosite in a
+    /// little-endian 16-bit word, named by the colours of the top-left 2×2 block (a raw
+    /// photo's `pixelBuffer`).
+    case bayerRGGB14 = 0x7267_6734
+    case bayerGRBG14 = 0x6772_6234
+    case bayerBGGR14 = 0x6267_6734
+    case bayerGBRG14 = 0x6762_7234
 
     package var planeCount: Int {
         switch self {
@@ -68,17 +75,42 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
         case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange: 2
         case .yuv420PlanarVideoRange, .yuv420PlanarFullRange: 3
         case .bgra: 0  // Core Video reports 0 planes for packed formats
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14: 0
         }
     }
 
     package var isFullRange: Bool {
         switch self {
         case .yuv420BiPlanarFullRange, .yuv420PlanarFullRange, .bgra, .yuv420TenBitBiPlanarFullRange: true
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14: true
         case .yuv420BiPlanarVideoRange, .yuv420PlanarVideoRange, .yuv420TenBitBiPlanarVideoRange: false
         }
     }
 
-    package var isYUV: Bool { self != .bgra }
+    package var isYUV: Bool { self != .bgra && !isBayer }
+
+    /// Whether this is a Bayer mosaic (a raw photo's codes, not a picture).
+    package var isBayer: Bool {
+        switch self {
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14: true
+        default: false
+        }
+    }
+
+    /// Every format that holds a picture (all but the Bayer mosaics): what frames, video
+    /// outputs and conversions take.
+    package static let pictureFormats: [PixelFormat] = allCases.filter { !$0.isBayer }
+
+    /// The Bayer format whose top-left 2×2 block is `pattern` ("RGGB", ...), if any.
+    package init?(bayerPattern pattern: String) {
+        switch pattern {
+        case "RGGB": self = .bayerRGGB14
+        case "GRBG": self = .bayerGRBG14
+        case "BGGR": self = .bayerBGGR14
+        case "GBRG": self = .bayerGBRG14
+        default: return nil
+        }
+    }
 
     /// True for 'x420' and 'xf20': 10 significant bits per sample in 16-bit words.
     package var isTenBit: Bool { self == .yuv420TenBitBiPlanarVideoRange || self == .yuv420TenBitBiPlanarFullRange }
@@ -121,6 +153,8 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
             return [(width, height, 1), (chromaWidth, chromaHeight, 1), (chromaWidth, chromaHeight, 1)]
         case .bgra:
             return [(width, height, 4)]
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+            return [(width, height, 2)]
         }
     }
 }

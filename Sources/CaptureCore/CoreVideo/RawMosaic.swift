@@ -35,3 +35,18 @@ public final class RawMosaic: @unchecked Sendable {
 
 /// The pixel-buffer attachment key of a frame's `RawMosaic` (Linux addition).
 public let kOpenCaptureRawMosaicKey = "OpenCaptureRawMosaic"
+
+extension RawMosaic {
+    /// A copy of the codes as a Core Video Bayer pixel buffer of the mosaic's pattern
+    /// ('rgg4' for RGGB): one 16-bit word per photosite, rows `bytesPerRow` apart. What a
+    /// raw photo's `pixelBuffer` is; nil for a pattern Core Video has no format for.
+    package func pixelBuffer() -> CVPixelBuffer? {
+        guard let format = PixelFormat(bayerPattern: pattern) else { return nil }
+        let buffer = CVBuffer(format: format, width: width, height: height)
+        let stride = buffer.bytesPerRow(0), base = buffer.planeAddress(0)
+        for row in 0..<height {
+            (base + row * stride).copyMemory(from: samples + row * width, byteCount: width * MemoryLayout<UInt16>.size)
+        }
+        return buffer
+    }
+}

@@ -219,6 +219,8 @@ package struct StillRequest: Sendable, Equatable {
     /// The moment of the request on the stream's clock (host nanoseconds), stamped by the
     /// backend for a zero-shutter-lag request.
     package var moment: Int64?
+    /// The exposure of one photo of a bracket; nil takes the stream's.
+    package var exposure: StillExposure?
 
     package init(
         width: Int, height: Int, pixelFormat: PixelFormat, flash: Bool, raw: Bool = false, fusedFrames: Int = 1,
@@ -232,6 +234,15 @@ package struct StillRequest: Sendable, Equatable {
         self.fusedFrames = fusedFrames
         self.zeroShutterLag = zeroShutterLag
     }
+}
+
+/// The exposure of one bracketed still.
+package enum StillExposure: Sendable, Equatable {
+    /// Auto exposure's, with the target biased by this many EV instead of the stream's bias
+    /// (nil: the stream's bias).
+    case autoBias(Float?)
+    /// This exposure time (seconds) and ISO; nil keeps the stream's value of that part.
+    case manual(duration: Double?, iso: Float?)
 }
 
 /// A still's raw data: the mosaic and the colour description a DNG carries.

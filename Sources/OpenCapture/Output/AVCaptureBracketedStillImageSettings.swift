@@ -1,9 +1,10 @@
 import Foundation
 
-/// One exposure of a bracketed capture (AVCaptureStillImageOutput.h). Bracketing is not
-/// offered here: `maxBracketedCapturePhotoCount` and `maxBracketedCaptureStillImageCount`
-/// are 0, so a bracket of any size raises `NSInvalidArgumentException`, as a request
-/// beyond those counts does on iOS.
+/// One exposure of a bracketed capture (AVCaptureStillImageOutput.h): an
+/// `AVCaptureAutoExposureBracketedStillImageSettings` or an
+/// `AVCaptureManualExposureBracketedStillImageSettings`. `AVCapturePhotoOutput` exposes
+/// each photo of an `AVCapturePhotoBracketSettings` with its entry on the simulated
+/// cameras; `AVCaptureStillImageOutput` offers no brackets (`maxBracketedCaptureStillImageCount` 0).
 open class AVCaptureBracketedStillImageSettings: NSObject, @unchecked Sendable {
     override init() { super.init() }
 }
@@ -45,15 +46,39 @@ open class AVCaptureAutoExposureBracketedStillImageSettings: AVCaptureBracketedS
     }
 }
 
-/// Photo settings for a bracketed capture (AVCapturePhotoOutput.h). Accepted as settings;
-/// `capturePhoto(with:delegate:)` raises for them, since the output's
-/// `maxBracketedCapturePhotoCount` is 0.
+/// Photo settings for a bracketed capture (AVCapturePhotoOutput.h): one photo (raw and/or
+/// processed) per entry of `bracketedSettings`, each exposed with its entry's bias or
+/// duration and ISO on successive frames. The delegate's `didFinishProcessingPhoto` runs
+/// once per photo, with `sequenceCount` and `bracketSettings`.
+///
+/// As on iOS, the entries must all be of one kind (one to
+/// `maxBracketedCapturePhotoCount`), and brackets do not support `flashMode`, a Live
+/// Photo movie, its metadata or auto still image stabilization: setting the first two
+/// raises `NSInvalidArgumentException`, the others raise at capture.
 open class AVCapturePhotoBracketSettings: AVCapturePhotoSettings, @unchecked Sendable {
+    private let entries: [AVCaptureBracketedStillImageSettings]
     /// The exposures asked for, in order.
-    public let bracketedSettings: [AVCaptureBracketedStillImageSettings]
-    /// Whether the lens is stabilized during the bracket (default false); true raises at
-    /// capture, since `isLensStabilizationDuringBracketedCaptureSupported` is false.
+    open var bracketedSettings: [AVCaptureBracketedStillImageSettings] { entries }
+    /// Whether the lens is held steady for the bracket (default false). True makes
+    /// `capturePhoto(with:delegate:)` raise, as Apple's does where
+    /// `isLensStabilizationDuringBracketedCaptureSupported` is false (always, here).
     open var isLensStabilizationEnabled = false
+
+    /// Always `.off`; another mode raises, as brackets do not support flash.
+    open override var flashMode: AVCaptureDevice.FlashMode {
+        didSet { if flashMode != .off { Self.unsupported("setFlashMode:", "flashMode") } }
+    }
+
+    /// Always nil; a URL raises, as brackets do not support Live Photos.
+    open override var livePhotoMovieFileURL: URL? {
+        didSet { if livePhotoMovieFileURL != nil { Self.unsupported("setLivePhotoMovieFileURL:", "livePhotoMovieFileURL") } }
+    }
+
+    private static func unsupported(_ selector: String, _ property: String) -> Never {
+        AVCaptureException(
+            .invalidArgument, "*** -[AVCapturePhotoBracketSettings \(selector)] AVCapturePhotoBracketSettings do not support \(property)"
+        ).raise()
+    }
 
     /// Bracket settings with raw and processed formats (0 and nil as in the photo settings).
     public convenience init(
@@ -69,8 +94,19 @@ open class AVCapturePhotoBracketSettings: AVCapturePhotoSettings, @unchecked Sen
         rawPixelFormatType: OSType, rawFileType: AVFileType?, processedFormat: [String: Any]?, processedFileType: AVFileType?,
         bracketedSettings: [AVCaptureBracketedStillImageSettings]
     ) {
-        enforce { try AVCapturePhotoSettings.validate(format: processedFormat, selector: "photoBracketSettingsWithRawPixelFormatType:processedFormat:bracketedSettings:") }
-        self.bracketedSettings = bracketedSettings
+        let selector = "photoBracketSettingsWithRawPixelFormatType:rawFileType:processedFormat:processedFileType:bracketedSettings:"
+        enforce { try AVCapturePhotoSettings.validate(format: processedFormat, selector: selector) }
+        // "An NSInvalidArgumentException is thrown if bracketedSettings is nil, contains zero
+        // elements, or mixes and matches different subclasses" (AVCapturePhotoOutput.h).
+        func invalid(_ text: String) -> Never {
+            AVCaptureException(.invalidArgument, "*** +[AVCapturePhotoBracketSettings \(selector)] \(text)").raise()
+        }
+        if bracketedSettings.isEmpty { invalid("bracketedSettings must contain at least one element") }
+        let kinds = Set(bracketedSettings.map { ObjectIdentifier(type(of: $0)) })
+        if kinds.count > 1 {
+            invalid("bracketedSettings may not mix AVCaptureAutoExposureBracketedStillImageSettings and AVCaptureManualExposureBracketedStillImageSettings")
+        }
+        entries = bracketedSettings
         let rawOnly = rawPixelFormatType != 0 && processedFormat == nil
         super.init(
             validFormat: rawOnly ? nil : processedFormat, processedFileType: processedFileType, rawPixelFormatType: rawPixelFormatType,
@@ -80,10 +116,9 @@ open class AVCapturePhotoBracketSettings: AVCapturePhotoSettings, @unchecked Sen
 }
 
 extension AVCapturePhotoOutput {
-    /// The most exposures a bracketed capture may take: 0, no bracketing here.
-    public var maxBracketedCapturePhotoCount: Int { 0 }
-    /// Whether the lens can be stabilized during a bracket: false.
-    public var isLensStabilizationDuringBracketedCaptureSupported: Bool { false }
+    /// Exposures a bracket may have on a simulated camera: each is a full still, held
+    /// until the last is taken (at 12 MP about 18 MB of 4:2:0, plus 24 MB with raw).
+    static let simulatedBracketCount = 4
 }
 
 extension AVCaptureStillImageOutput {

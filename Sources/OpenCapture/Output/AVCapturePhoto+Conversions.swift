@@ -5,21 +5,14 @@ import MediaIO
 /// The photo as Core Graphics images, and what a photo carries only where the camera
 /// measures it (depth, mattes, calibration, constant colour: never here).
 extension AVCapturePhoto {
-    /// The primary photo as a new `CGImage`, made on every call: a JPEG or HEIC photo is
-    /// decoded from its file (libjpeg-turbo, libheif), an uncompressed one converted from
-    /// its pixel buffer. 8-bit BGRA (`bitmapInfo` `.byteOrder32Little` with
-    /// `.noneSkipFirst`), the pixels as stored: EXIF orientation is not applied, as on iOS.
-    /// Nil for a raw photo (as on iOS) and for a failed capture.
-    public func cgImageRepresentation() -> CGImage? {
+    func cgImageRepresentationBacking() -> CGImage? {
         guard !isRawPhoto else { return nil }
         if let pixelBuffer { return Self.cgImage(bgra: PhotoDerivatives.converted(pixelBuffer, to: .bgra)) }
         guard let source, let data = fileDataRepresentation() else { return nil }
         return Self.cgImage(bgra: try? source.codec == .hevc ? HEIFDecoder.decode(data) : JPEGEncoder.decode(data))
     }
 
-    /// The preview as a new RGB `CGImage` (laid out as `cgImageRepresentation()`'s), nil
-    /// when the settings asked for no `previewPhotoFormat`.
-    public func previewCGImageRepresentation() -> CGImage? {
+    func previewCGImageRepresentationBacking() -> CGImage? {
         guard let previewPixelBuffer else { return nil }
         return Self.cgImage(bgra: PhotoDerivatives.converted(previewPixelBuffer, to: .bgra))
     }
@@ -36,36 +29,7 @@ extension AVCapturePhoto {
             bytes: Data(bytes: base, count: bytesPerRow * buffer.height))
     }
 
-    /// Depth with the photo: nil, no camera here measures depth (`isDepthDataDeliverySupported` is false).
-    public var depthData: AVDepthData? { nil }
-    /// The portrait effects matte: nil (`isPortraitEffectsMatteDeliverySupported` is false).
-    public var portraitEffectsMatte: AVPortraitEffectsMatte? { nil }
-    /// The matte of `semanticSegmentationMatteType`: nil, no mattes are made here.
-    public func semanticSegmentationMatte(for semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType) -> AVSemanticSegmentationMatte? { nil }
-    /// The camera's calibration: nil (`isCameraCalibrationDataDeliverySupported` is false).
-    public var cameraCalibrationData: AVCameraCalibrationData? { nil }
-    /// Constant colour's confidence map: nil, this is never a constant-colour photo.
-    public var constantColorConfidenceMap: CVPixelBuffer? { nil }
-    /// Constant colour's overall confidence: 0, Apple's value for other photos.
-    public var constantColorCenterWeightedMeanConfidenceLevel: Float { 0 }
-    /// Whether this is a constant-colour capture's fallback photo: false.
-    public var isConstantColorFallbackPhoto: Bool { false }
-
-    /// The bracket entry this photo answers: nil, no bracketed captures here
-    /// (`maxBracketedCapturePhotoCount` is 0).
-    public var bracketSettings: AVCaptureBracketedStillImageSettings? { nil }
-    /// The photo's 1-based place in a bracket: 0, Apple's answer for photos not in one.
-    public var sequenceCount: Int { 0 }
-    /// The lens stabilization during the capture: `.unsupported`, no camera here has
-    /// optical stabilization.
-    public var lensStabilizationStatus: AVCaptureDevice.LensStabilizationStatus { .unsupported }
-
-    /// Deprecated (iOS 12: `fileDataRepresentation(with:)`): the file with replacement
-    /// metadata (the photo's own to keep it, nil to strip it) and thumbnail (the format and
-    /// a buffer to replace it; the photo's format and no buffer to keep it; neither to
-    /// strip it). Depth is not written (there is none).
-    @available(*, deprecated, renamed: "fileDataRepresentation(with:)")
-    public func fileDataRepresentation(
+    func fileDataRepresentationBacking(
         withReplacementMetadata replacementMetadata: [String: Any]?, replacementEmbeddedThumbnailPhotoFormat: [String: Any]?,
         replacementEmbeddedThumbnailPixelBuffer: CVPixelBuffer?, replacementDepthData: AVDepthData?
     ) -> Data? {

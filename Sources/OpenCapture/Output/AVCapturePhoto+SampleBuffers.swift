@@ -18,10 +18,10 @@ extension AVCapturePhoto {
         return Self.dataSampleBuffer(jpeg, subtype: kCMVideoCodecType_JPEG, width: Int(size.width), height: Int(size.height), time: timestamp)
     }
 
-    /// The raw photo as a sample buffer. Core Video here has no Bayer pixel format, so it
-    /// holds the DNG file's bytes under a format description of the raw pixel format (its
-    /// image buffer is nil); `AVCapturePhotoOutput.dngPhotoDataRepresentation(forRawSampleBuffer:previewPhotoSampleBuffer:)`
-    /// gives the DNG back.
+    /// The raw photo as a sample buffer: the DNG file's bytes under a format description of
+    /// the raw pixel format (its image buffer is nil), so that
+    /// `AVCapturePhotoOutput.dngPhotoDataRepresentation(forRawSampleBuffer:previewPhotoSampleBuffer:)`
+    /// gives the DNG back; the mosaic itself is the photo's Bayer `pixelBuffer`.
     var rawSampleBuffer: CMSampleBuffer? {
         guard isRawPhoto, let dng = fileDataRepresentation() else { return nil }
         let size = resolvedSettings.rawPhotoDimensions

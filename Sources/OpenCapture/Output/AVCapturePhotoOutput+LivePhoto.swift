@@ -8,17 +8,11 @@ extension AVCapturePhotoOutput {
         AVCaptureException(.invalidArgument, selectorReason("AVCapturePhotoOutput", selector, text)).raise()
     }
 
-    /// Whether Live Photos can be taken: on cameras that take stills, where FFmpeg's H.264
-    /// encoder can be loaded for the movie.
-    public var isLivePhotoCaptureSupported: Bool {
+    var isLivePhotoCaptureSupportedBacking: Bool {
         stillCamera != nil && MovieWriter.isAvailable
     }
 
-    /// Whether the pipeline keeps frames for Live Photo movies (default false). Set it
-    /// before `startRunning()`: changed while running, the ring starts filling (or is freed)
-    /// at once and movies in progress end now, trimmed to what they have. Setting true
-    /// where unsupported raises `NSInvalidArgumentException`.
-    public var isLivePhotoCaptureEnabled: Bool {
+    var isLivePhotoCaptureEnabledBacking: Bool {
         get { isLivePhotoCaptureSupported && state.withLock { $0.livePhotoCapture } }
         set {
             if newValue && !isLivePhotoCaptureSupported { refuse("setLivePhotoCaptureEnabled:", "livePhotoCaptureSupported is NO") }
@@ -34,10 +28,7 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether Live Photo capture is paused (default false): true trims movies in progress
-    /// to now and stops keeping frames; false starts again. Setting true while Live Photo
-    /// capture is not enabled raises `NSInvalidArgumentException`.
-    public var isLivePhotoCaptureSuspended: Bool {
+    var isLivePhotoCaptureSuspendedBacking: Bool {
         get { state.withLock { $0.livePhotoSuspended } }
         set {
             if newValue && !isLivePhotoCaptureEnabled { refuse("setLivePhotoCaptureSuspended:", "livePhotoCaptureEnabled is NO") }
@@ -47,9 +38,7 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether suspension survives the session stopping (iOS 16; default false: stopping
-    /// resumes Live Photo capture). Setting true where Live Photos are unsupported raises.
-    public var preservesLivePhotoCaptureSuspendedOnSessionStop: Bool {
+    var preservesLivePhotoCaptureSuspendedOnSessionStopBacking: Bool {
         get { state.withLock { $0.preservesLivePhotoSuspension } }
         set {
             if newValue && !isLivePhotoCaptureSupported {
@@ -59,11 +48,7 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether movies are cut where the picture jumps (default true where Live Photos are
-    /// supported): from the still outwards, a frame whose 4x4 luma zones differ from its
-    /// neighbour's by more than 24 of 255 ends the movie on that side. Setting true where
-    /// unsupported raises `NSInvalidArgumentException`.
-    public var isLivePhotoAutoTrimmingEnabled: Bool {
+    var isLivePhotoAutoTrimmingEnabledBacking: Bool {
         get { isLivePhotoCaptureSupported && state.withLock { $0.livePhotoAutoTrimming } }
         set {
             if newValue && !isLivePhotoCaptureSupported { refuse("setLivePhotoAutoTrimmingEnabled:", "livePhotoCaptureSupported is NO") }
@@ -71,9 +56,7 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Codecs for Live Photo movies: HEVC (where FFmpeg has libx265) and H.264; empty
-    /// where Live Photos are unsupported.
-    public var availableLivePhotoVideoCodecTypes: [AVVideoCodecType] {
+    var availableLivePhotoVideoCodecTypesBacking: [AVVideoCodecType] {
         guard isLivePhotoCaptureSupported else { return [] }
         return MovieWriter.canEncodeHEVC ? [.hevc, .h264] : [.h264]
     }

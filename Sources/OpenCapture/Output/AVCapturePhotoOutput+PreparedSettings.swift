@@ -1,21 +1,7 @@
 import Foundation
 
 extension AVCapturePhotoOutput {
-    /// The settings last prepared with `setPreparedPhotoSettingsArray(_:completionHandler:)`.
-    public var preparedPhotoSettingsArray: [AVCapturePhotoSettings] { state.withLock { $0.prepared } }
-
-    /// Declares the kinds of photos the app will take, so the output can get ready for them.
-    /// Each settings object is checked as `capturePhoto(with:delegate:)` checks it (without
-    /// using it up), raising Apple's exception for what the output does not offer. Nothing
-    /// needs allocating ahead here (encoders are set up per photo), so preparing succeeds
-    /// once the session runs: the handler gets `true` on the output's callback queue at
-    /// once if the session is running, else when it starts; an empty array releases the
-    /// preparation and reports `true` at once.
-    public func setPreparedPhotoSettingsArray(
-        _ preparedPhotoSettingsArray: [AVCapturePhotoSettings], completionHandler: ((Bool, (any Error)?) -> Void)? = nil
-    ) {
-        enforce { try setPreparedPhotoSettingsArrayChecked(preparedPhotoSettingsArray, completionHandler: completionHandler) }
-    }
+    var preparedPhotoSettingsArrayBacking: [AVCapturePhotoSettings] { state.withLock { $0.prepared } }
 
     /// The async form: returns whether the output prepared.
     public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool {

@@ -16,12 +16,7 @@ extension AVCapturePhotoOutput {
         case notReadyWaitingForProcessing = 4
     }
 
-    /// Whether a photo taken now would start at once (key-value observable). Changes by
-    /// `capturePhoto(with:delegate:)` notify on the calling thread; the sensor part of a
-    /// capture ending and its processing ending notify on the output's callback queue
-    /// ("OpenCapture.photo"), before the delegate's call for that step; the session
-    /// starting or stopping notifies on the thread that starts or stops it.
-    public var captureReadiness: CaptureReadiness {
+    var captureReadinessBacking: CaptureReadiness {
         guard let session, session.isRunning, !session.isInterrupted else { return .sessionNotRunning }
         let responsive = isResponsiveCaptureEnabled
         return state.withLock { Self.readiness($0, responsive: responsive) }

@@ -25,16 +25,9 @@ extension AVCapturePhotoOutput {
     /// The connected camera, when it takes stills.
     var stillCamera: (any StillCapturing)? { device?.backend as? StillCapturing }
 
-    /// Whether photos can come from the frame exposing when `capturePhoto` is called (iOS
-    /// 17): true on cameras that take stills (the simulated ones), for every format (the
-    /// history holds frame descriptions, 8 × `MemoryLayout` of one, a few kilobytes).
-    public var isZeroShutterLagSupported: Bool { stillCamera != nil }
+    var isZeroShutterLagSupportedBacking: Bool { stillCamera != nil }
 
-    /// Whether zero shutter lag is on: by default whenever it is supported (apps linked on
-    /// iOS 17 or later). Setting true where it is unsupported raises
-    /// `NSInvalidArgumentException`. Turning it off also turns responsive capture and fast
-    /// capture prioritization off, which need it.
-    public var isZeroShutterLagEnabled: Bool {
+    var isZeroShutterLagEnabledBacking: Bool {
         get { isZeroShutterLagSupported && (state.withLock { $0.zeroShutterLag } ?? true) }
         set {
             if newValue && !isZeroShutterLagSupported { refuse("setZeroShutterLagEnabled:", "zeroShutterLagSupported is NO") }
@@ -45,13 +38,9 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether a capture may start while earlier ones are processed (iOS 17): where zero
-    /// shutter lag is enabled.
-    public var isResponsiveCaptureSupported: Bool { isZeroShutterLagEnabled }
+    var isResponsiveCaptureSupportedBacking: Bool { isZeroShutterLagEnabled }
 
-    /// Whether responsive capture is on (default false). Setting true where it is
-    /// unsupported raises `NSInvalidArgumentException`.
-    public var isResponsiveCaptureEnabled: Bool {
+    var isResponsiveCaptureEnabledBacking: Bool {
         get { isResponsiveCaptureSupported && state.withLock { $0.responsiveCapture } }
         set {
             if newValue && !isResponsiveCaptureSupported { refuse("setResponsiveCaptureEnabled:", "responsiveCaptureSupported is NO") }
@@ -61,19 +50,12 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether quality may be lowered automatically during bursts (iOS 17): where
-    /// responsive capture is enabled. Apple's header declares it settable; the answer
-    /// follows the configuration, so a value set is not kept.
-    public var isFastCapturePrioritizationSupported: Bool {
+    var isFastCapturePrioritizationSupportedBacking: Bool {
         get { isResponsiveCaptureEnabled }
         set {}
     }
 
-    /// Whether fast capture prioritization is on (default false): a capture made while
-    /// others are processing is taken one quality step lower per capture in progress
-    /// (`.quality` → `.balanced` → `.speed`), and its resolved settings say so. Setting
-    /// true where it is unsupported raises `NSInvalidArgumentException`.
-    public var isFastCapturePrioritizationEnabled: Bool {
+    var isFastCapturePrioritizationEnabledBacking: Bool {
         get { isFastCapturePrioritizationSupported && state.withLock { $0.fastCapturePrioritization } }
         set {
             if newValue && !isFastCapturePrioritizationSupported {

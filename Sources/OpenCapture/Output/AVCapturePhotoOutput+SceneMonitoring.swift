@@ -2,9 +2,7 @@ import Foundation
 import Synchronization
 
 extension AVCapturePhotoOutput {
-    /// The settings the output judges the scene by, frame by frame, for `isFlashScene`
-    /// (default nil: no monitoring). Only `flashMode` matters here.
-    public var photoSettingsForSceneMonitoring: AVCapturePhotoSettings? {
+    var photoSettingsForSceneMonitoringBacking: AVCapturePhotoSettings? {
         get { state.withLock { $0.sceneMonitoringSettings } }
         set {
             let change = KeyValueChange.willChange(self, keys: ["photoSettingsForSceneMonitoring"])
@@ -16,21 +14,14 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether a photo taken now with `photoSettingsForSceneMonitoring` would fire the
-    /// flash: its flash mode is `.auto`, the camera has a flash, the session runs and the
-    /// newest frame needed the gain at which the auto flash fires (the same rule photos
-    /// follow). Key-value observable; the camera's frames change it (see the observation
-    /// extension for the thread).
-    public var isFlashScene: Bool {
+    var isFlashSceneBacking: Bool {
         guard photoSettingsForSceneMonitoring?.flashMode == .auto, let device, device.hasFlash,
             let session, session.isRunning
         else { return false }
         return device.lastFrameMetadata.iso >= PhotoCapture.autoFlashISO
     }
 
-    /// Whether still-image stabilization could be used now: never, since no camera here
-    /// offers it (`isStillImageStabilizationSupported` false on iOS's terms).
-    public var isStillImageStabilizationScene: Bool { false }
+    var isStillImageStabilizationSceneBacking: Bool { false }
 }
 
 /// The photo outputs connected to one camera (weak), which every frame tells so their

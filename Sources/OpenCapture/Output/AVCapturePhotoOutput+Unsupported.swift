@@ -1,13 +1,9 @@
 import Foundation
 
 extension AVCapturePhotoOutput {
-    /// Whether Apple ProRAW photos can be taken: false, as on iPhones without ProRAW (the
-    /// simulated cameras give Bayer raw only).
-    public var isAppleProRAWSupported: Bool { false }
+    var isAppleProRAWSupportedBacking: Bool { false }
 
-    /// Always false; setting true raises `NSInvalidArgumentException`, as iOS does when
-    /// `isAppleProRAWSupported` is false.
-    public var isAppleProRAWEnabled: Bool {
+    var isAppleProRAWEnabledBacking: Bool {
         get { false }
         set {
             if newValue {
@@ -18,13 +14,9 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// Whether photos may be delivered later as proxies for the Photos library to finish:
-    /// false, since there is no Photos library to finish them.
-    public var isAutoDeferredPhotoDeliverySupported: Bool { false }
+    var isAutoDeferredPhotoDeliverySupportedBacking: Bool { false }
 
-    /// Always false; setting true raises `NSInvalidArgumentException`, as iOS does when
-    /// `isAutoDeferredPhotoDeliverySupported` is false.
-    public var isAutoDeferredPhotoDeliveryEnabled: Bool {
+    var isAutoDeferredPhotoDeliveryEnabledBacking: Bool {
         get { false }
         set {
             if newValue {

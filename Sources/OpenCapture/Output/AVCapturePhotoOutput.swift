@@ -154,6 +154,17 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         }
     }
 
+    /// The most exposures an `AVCapturePhotoBracketSettings` may have: 4 on a simulated
+    /// camera (each photo really exposed with its entry), 0 on others (V4L2 cameras cannot
+    /// change exposure from one frame to the next on request), Apple's value for formats
+    /// without brackets.
+    open var maxBracketedCapturePhotoCount: Int { device?.simulation != nil ? Self.simulatedBracketCount : 0 }
+
+    /// Whether the lens can be held steady during a bracket: false, no camera here has
+    /// optical stabilization. Asking for it (`isLensStabilizationEnabled` on the bracket
+    /// settings) makes `capturePhoto(with:delegate:)` raise, as on iOS.
+    open var isLensStabilizationDuringBracketedCaptureSupported: Bool { false }
+
     /// The most quality a capture may ask for (default `.balanced`).
     open var maxPhotoQualityPrioritization: QualityPrioritization {
         get { state.withLock { $0.maxQuality } }
@@ -188,6 +199,262 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         if !waits { capture.run() }
     }
 
+    // MARK: Members implemented in the extension files (open here, so subclasses can override them)
+    //
+    // Objective-C imports every member of Apple's class as `open`, and apps' test doubles
+    // override them; Swift cannot override what an extension declares, so each member is
+    // declared here and forwards to its `…Backing` implementation in the extension file
+    // named in the member's topic (+LivePhoto, +ResponsiveCapture, ...).
+
+    /// Declares the kinds of photos the app will take, so the output can get ready for them.
+    /// Each settings object is checked as `capturePhoto(with:delegate:)` checks it (without
+    /// using it up), raising Apple's exception for what the output does not offer. Nothing
+    /// needs allocating ahead here (encoders are set up per photo), so preparing succeeds
+    /// once the session runs: the handler gets `true` on the output's callback queue at
+    /// once if the session is running, else when it starts; an empty array releases the
+    /// preparation and reports `true` at once.
+    open func setPreparedPhotoSettingsArray(
+        _ preparedPhotoSettingsArray: [AVCapturePhotoSettings], completionHandler: ((Bool, (any Error)?) -> Void)? = nil
+    ) {
+        enforce { try setPreparedPhotoSettingsArrayChecked(preparedPhotoSettingsArray, completionHandler: completionHandler) }
+    }
+
+    /// Whether depth can come with photos: false, no camera here measures depth.
+    open var isDepthDataDeliverySupported: Bool { isDepthDataDeliverySupportedBacking }
+
+    /// Always false; true raises, as iOS does without depth.
+    open var isDepthDataDeliveryEnabled: Bool {
+        get { isDepthDataDeliveryEnabledBacking }
+        set { isDepthDataDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether portrait effects mattes can come with photos: false (they need depth).
+    open var isPortraitEffectsMatteDeliverySupported: Bool { isPortraitEffectsMatteDeliverySupportedBacking }
+
+    /// Always false; true raises, as iOS does without portrait mattes.
+    open var isPortraitEffectsMatteDeliveryEnabled: Bool {
+        get { isPortraitEffectsMatteDeliveryEnabledBacking }
+        set { isPortraitEffectsMatteDeliveryEnabledBacking = newValue }
+    }
+
+    /// Semantic segmentation mattes photos can carry: none.
+    open var availableSemanticSegmentationMatteTypes: [AVSemanticSegmentationMatte.MatteType] { availableSemanticSegmentationMatteTypesBacking }
+
+    /// Always empty; a type not in `availableSemanticSegmentationMatteTypes` raises.
+    open var enabledSemanticSegmentationMatteTypes: [AVSemanticSegmentationMatte.MatteType] {
+        get { enabledSemanticSegmentationMatteTypesBacking }
+        set { enabledSemanticSegmentationMatteTypesBacking = newValue }
+    }
+
+    /// Whether a virtual device's constituent pictures are fused: false (the simulated
+    /// virtual devices switch between constituents, they do not fuse them).
+    open var isVirtualDeviceFusionSupported: Bool { isVirtualDeviceFusionSupportedBacking }
+
+    /// Deprecated name of `isVirtualDeviceFusionSupported`: false.
+    @available(*, deprecated, renamed: "isVirtualDeviceFusionSupported")
+    open var isDualCameraFusionSupported: Bool { isDualCameraFusionSupportedBacking }
+
+    /// Whether one photo per constituent camera can be delivered: false.
+    open var isVirtualDeviceConstituentPhotoDeliverySupported: Bool { isVirtualDeviceConstituentPhotoDeliverySupportedBacking }
+
+    /// Always false; true raises.
+    open var isVirtualDeviceConstituentPhotoDeliveryEnabled: Bool {
+        get { isVirtualDeviceConstituentPhotoDeliveryEnabledBacking }
+        set { isVirtualDeviceConstituentPhotoDeliveryEnabledBacking = newValue }
+    }
+
+    /// Deprecated name of `isVirtualDeviceConstituentPhotoDeliverySupported`: false.
+    @available(*, deprecated, renamed: "isVirtualDeviceConstituentPhotoDeliverySupported")
+    open var isDualCameraDualPhotoDeliverySupported: Bool { isDualCameraDualPhotoDeliverySupportedBacking }
+
+    /// Deprecated name of `isVirtualDeviceConstituentPhotoDeliveryEnabled`: false; true raises.
+    @available(*, deprecated, renamed: "isVirtualDeviceConstituentPhotoDeliveryEnabled")
+    open var isDualCameraDualPhotoDeliveryEnabled: Bool {
+        get { isDualCameraDualPhotoDeliveryEnabledBacking }
+        set { isDualCameraDualPhotoDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether `AVCameraCalibrationData` can come with photos: false (it needs constituent
+    /// photo delivery).
+    open var isCameraCalibrationDataDeliverySupported: Bool { isCameraCalibrationDataDeliverySupportedBacking }
+
+    /// Whether flash photos get red-eye reduction: false, no red-eye processing here.
+    open var isAutoRedEyeReductionSupported: Bool { isAutoRedEyeReductionSupportedBacking }
+
+    /// Deprecated (iOS 13: `maxPhotoQualityPrioritization`): whether still image
+    /// stabilization is offered. True with a simulated camera, whose `.quality` photos fuse
+    /// several frames (resolved settings' `isStillImageStabilizationEnabled`); false for
+    /// V4L2 cameras and with none.
+    @available(*, deprecated, renamed: "maxPhotoQualityPrioritization")
+    open var isStillImageStabilizationSupported: Bool { isStillImageStabilizationSupportedBacking }
+
+    /// Whether content-aware distortion correction is offered: false.
+    open var isContentAwareDistortionCorrectionSupported: Bool { isContentAwareDistortionCorrectionSupportedBacking }
+
+    /// Always false; true raises.
+    open var isContentAwareDistortionCorrectionEnabled: Bool {
+        get { isContentAwareDistortionCorrectionEnabledBacking }
+        set { isContentAwareDistortionCorrectionEnabledBacking = newValue }
+    }
+
+    /// Whether constant-colour photos (flash-lit estimates under D65) are offered: false.
+    open var isConstantColorSupported: Bool { isConstantColorSupportedBacking }
+
+    /// Always false; true raises.
+    open var isConstantColorEnabled: Bool {
+        get { isConstantColorEnabledBacking }
+        set { isConstantColorEnabledBacking = newValue }
+    }
+
+    /// Whether the shutter sound can be suppressed: false, Apple's answer "on all other
+    /// platforms" than iOS (no shutter sound is played here).
+    open var isShutterSoundSuppressionSupported: Bool { isShutterSoundSuppressionSupportedBacking }
+
+    /// Whether photos may be taken at the active format's high-resolution still size
+    /// (deprecated in iOS 16 for `maxPhotoDimensions`). Until set it reads true while
+    /// `maxPhotoDimensions` is that size (the default). Setting it keeps the value and makes
+    /// `maxPhotoDimensions` that size (true) or the format's video size (false), as photos
+    /// were before high resolution was asked for; setting `maxPhotoDimensions` afterwards
+    /// returns it to following that size.
+    @available(*, deprecated, message: "Use maxPhotoDimensions instead.")
+    open var isHighResolutionCaptureEnabled: Bool {
+        get { isHighResolutionCaptureEnabledBacking }
+        set { isHighResolutionCaptureEnabledBacking = newValue }
+    }
+
+    /// Whether Live Photos can be taken: on cameras that take stills, where FFmpeg's H.264
+    /// encoder can be loaded for the movie.
+    open var isLivePhotoCaptureSupported: Bool { isLivePhotoCaptureSupportedBacking }
+
+    /// Whether the pipeline keeps frames for Live Photo movies (default false). Set it
+    /// before `startRunning()`: changed while running, the ring starts filling (or is freed)
+    /// at once and movies in progress end now, trimmed to what they have. Setting true
+    /// where unsupported raises `NSInvalidArgumentException`.
+    open var isLivePhotoCaptureEnabled: Bool {
+        get { isLivePhotoCaptureEnabledBacking }
+        set { isLivePhotoCaptureEnabledBacking = newValue }
+    }
+
+    /// Whether Live Photo capture is paused (default false): true trims movies in progress
+    /// to now and stops keeping frames; false starts again. Setting true while Live Photo
+    /// capture is not enabled raises `NSInvalidArgumentException`.
+    open var isLivePhotoCaptureSuspended: Bool {
+        get { isLivePhotoCaptureSuspendedBacking }
+        set { isLivePhotoCaptureSuspendedBacking = newValue }
+    }
+
+    /// Whether suspension survives the session stopping (iOS 16; default false: stopping
+    /// resumes Live Photo capture). Setting true where Live Photos are unsupported raises.
+    open var preservesLivePhotoCaptureSuspendedOnSessionStop: Bool {
+        get { preservesLivePhotoCaptureSuspendedOnSessionStopBacking }
+        set { preservesLivePhotoCaptureSuspendedOnSessionStopBacking = newValue }
+    }
+
+    /// Whether movies are cut where the picture jumps (default true where Live Photos are
+    /// supported): from the still outwards, a frame whose 4x4 luma zones differ from its
+    /// neighbour's by more than 24 of 255 ends the movie on that side. Setting true where
+    /// unsupported raises `NSInvalidArgumentException`.
+    open var isLivePhotoAutoTrimmingEnabled: Bool {
+        get { isLivePhotoAutoTrimmingEnabledBacking }
+        set { isLivePhotoAutoTrimmingEnabledBacking = newValue }
+    }
+
+    /// Codecs for Live Photo movies: HEVC (where FFmpeg has libx265) and H.264; empty
+    /// where Live Photos are unsupported.
+    open var availableLivePhotoVideoCodecTypes: [AVVideoCodecType] { availableLivePhotoVideoCodecTypesBacking }
+
+    /// The settings last prepared with `setPreparedPhotoSettingsArray(_:completionHandler:)`.
+    open var preparedPhotoSettingsArray: [AVCapturePhotoSettings] { preparedPhotoSettingsArrayBacking }
+
+    /// Whether a photo taken now would start at once (key-value observable). Changes by
+    /// `capturePhoto(with:delegate:)` notify on the calling thread; the sensor part of a
+    /// capture ending and its processing ending notify on the output's callback queue
+    /// ("OpenCapture.photo"), before the delegate's call for that step; the session
+    /// starting or stopping notifies on the thread that starts or stops it.
+    open var captureReadiness: CaptureReadiness { captureReadinessBacking }
+
+    /// Whether photos can come from the frame exposing when `capturePhoto` is called (iOS
+    /// 17): true on cameras that take stills (the simulated ones), for every format (the
+    /// history holds frame descriptions, 8 × `MemoryLayout` of one, a few kilobytes).
+    open var isZeroShutterLagSupported: Bool { isZeroShutterLagSupportedBacking }
+
+    /// Whether zero shutter lag is on: by default whenever it is supported (apps linked on
+    /// iOS 17 or later). Setting true where it is unsupported raises
+    /// `NSInvalidArgumentException`. Turning it off also turns responsive capture and fast
+    /// capture prioritization off, which need it.
+    open var isZeroShutterLagEnabled: Bool {
+        get { isZeroShutterLagEnabledBacking }
+        set { isZeroShutterLagEnabledBacking = newValue }
+    }
+
+    /// Whether a capture may start while earlier ones are processed (iOS 17): where zero
+    /// shutter lag is enabled.
+    open var isResponsiveCaptureSupported: Bool { isResponsiveCaptureSupportedBacking }
+
+    /// Whether responsive capture is on (default false). Setting true where it is
+    /// unsupported raises `NSInvalidArgumentException`.
+    open var isResponsiveCaptureEnabled: Bool {
+        get { isResponsiveCaptureEnabledBacking }
+        set { isResponsiveCaptureEnabledBacking = newValue }
+    }
+
+    /// Whether quality may be lowered automatically during bursts (iOS 17): where
+    /// responsive capture is enabled. Apple's header declares it settable; the answer
+    /// follows the configuration, so a value set is not kept.
+    open var isFastCapturePrioritizationSupported: Bool {
+        get { isFastCapturePrioritizationSupportedBacking }
+        set { isFastCapturePrioritizationSupportedBacking = newValue }
+    }
+
+    /// Whether fast capture prioritization is on (default false): a capture made while
+    /// others are processing is taken one quality step lower per capture in progress
+    /// (`.quality` → `.balanced` → `.speed`), and its resolved settings say so. Setting
+    /// true where it is unsupported raises `NSInvalidArgumentException`.
+    open var isFastCapturePrioritizationEnabled: Bool {
+        get { isFastCapturePrioritizationEnabledBacking }
+        set { isFastCapturePrioritizationEnabledBacking = newValue }
+    }
+
+    /// The settings the output judges the scene by, frame by frame, for `isFlashScene`
+    /// (default nil: no monitoring). Only `flashMode` matters here.
+    open var photoSettingsForSceneMonitoring: AVCapturePhotoSettings? {
+        get { photoSettingsForSceneMonitoringBacking }
+        set { photoSettingsForSceneMonitoringBacking = newValue }
+    }
+
+    /// Whether a photo taken now with `photoSettingsForSceneMonitoring` would fire the
+    /// flash: its flash mode is `.auto`, the camera has a flash, the session runs and the
+    /// newest frame needed the gain at which the auto flash fires (the same rule photos
+    /// follow). Key-value observable; the camera's frames change it (see the observation
+    /// extension for the thread).
+    open var isFlashScene: Bool { isFlashSceneBacking }
+
+    /// Whether still-image stabilization could be used now: never, since no camera here
+    /// offers it (`isStillImageStabilizationSupported` false on iOS's terms).
+    open var isStillImageStabilizationScene: Bool { isStillImageStabilizationSceneBacking }
+
+    /// Whether Apple ProRAW photos can be taken: false, as on iPhones without ProRAW (the
+    /// simulated cameras give Bayer raw only).
+    open var isAppleProRAWSupported: Bool { isAppleProRAWSupportedBacking }
+
+    /// Always false; setting true raises `NSInvalidArgumentException`, as iOS does when
+    /// `isAppleProRAWSupported` is false.
+    open var isAppleProRAWEnabled: Bool {
+        get { isAppleProRAWEnabledBacking }
+        set { isAppleProRAWEnabledBacking = newValue }
+    }
+
+    /// Whether photos may be delivered later as proxies for the Photos library to finish:
+    /// false, since there is no Photos library to finish them.
+    open var isAutoDeferredPhotoDeliverySupported: Bool { isAutoDeferredPhotoDeliverySupportedBacking }
+
+    /// Always false; setting true raises `NSInvalidArgumentException`, as iOS does when
+    /// `isAutoDeferredPhotoDeliverySupported` is false.
+    open var isAutoDeferredPhotoDeliveryEnabled: Bool {
+        get { isAutoDeferredPhotoDeliveryEnabledBacking }
+        set { isAutoDeferredPhotoDeliveryEnabledBacking = newValue }
+    }
+
     /// Photos being taken now (Linux addition, for tests and progress displays).
     public var photosInFlight: Int { state.withLock { $0.inFlight } }
 
@@ -212,169 +479,5 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             $0.inFlight -= 1
             _ = $0.capturing.remove(uniqueID)
         }
-    }
-
-    /// Apple's checks of `settings` for `selector`; `consuming` marks the settings used
-    /// (a capture), so they cannot be used again.
-    func validate(
-        _ settings: AVCapturePhotoSettings, consuming: Bool = true, selector: String = "capturePhotoWithSettings:delegate:"
-    ) throws(AVCaptureException) -> PhotoPlan {
-        func invalid(_ text: String) -> AVCaptureException {
-            AVCaptureException(.invalidArgument, selectorReason("AVCapturePhotoOutput", selector, text))
-        }
-        // Preparing may happen before the session runs, when the connection is not active yet.
-        guard let connection = videoConnection, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
-            throw invalid("No active and enabled video connection")
-        }
-        let reused = consuming && state.withLock { state -> Bool in
-            if state.usedIDs.contains(settings.uniqueID) { return true }
-            state.usedIDs.insert(settings.uniqueID)
-            return false
-        }
-        if reused {
-            throw invalid("Settings may not be re-used - create a new AVCapturePhotoSettings (uniqueID \(settings.uniqueID) was used)")
-        }
-        guard supportedFlashModes.contains(settings.flashMode) else {
-            throw invalid("flashMode must be set to a value present in the supportedFlashModes array")
-        }
-        try validateAuxiliary(settings, invalid)
-        guard settings.photoQualityPrioritization <= maxPhotoQualityPrioritization else {
-            throw invalid("photoQualityPrioritization may not exceed the output's maxPhotoQualityPrioritization")
-        }
-        if settings.isHighResolutionPhotoEnabledSetting, !highResolutionCaptureIsEnabled {
-            throw invalid("settings.highResolutionPhotoEnabled may not be YES unless self.highResolutionCaptureEnabled is YES")
-        }
-        if let bracket = settings as? AVCapturePhotoBracketSettings {
-            guard (1...max(1, maxBracketedCapturePhotoCount)).contains(bracket.bracketedSettings.count), maxBracketedCapturePhotoCount > 0 else {
-                throw invalid("bracketedSettings count (\(bracket.bracketedSettings.count)) must be between 1 and maxBracketedCapturePhotoCount (\(maxBracketedCapturePhotoCount))")
-            }
-        }
-        if let url = settings.livePhotoMovieFileURL {
-            guard isLivePhotoCaptureEnabled else {
-                throw invalid("settings.livePhotoMovieFileURL may not be set unless self.livePhotoCaptureEnabled is YES")
-            }
-            guard !isLivePhotoCaptureSuspended else {
-                throw invalid("settings.livePhotoMovieFileURL may not be set while self.livePhotoCaptureSuspended is YES")
-            }
-            guard url.isFileURL else { throw invalid("settings.livePhotoMovieFileURL must be a file URL") }
-            guard availableLivePhotoVideoCodecTypes.contains(settings.livePhotoVideoCodecType) else {
-                throw invalid("Unsupported livePhotoVideoCodecType \(settings.livePhotoVideoCodecType.rawValue) - use availableLivePhotoVideoCodecTypes")
-            }
-            if settings.isRawOnly { throw invalid("Live Photo capture requires a processed photo") }
-        }
-        let limit = maxPhotoDimensions
-        var size = settings.maxPhotoDimensions
-        if size.width == 0 && size.height == 0 { size = limit }
-        guard size.width <= limit.width, size.height <= limit.height, size.width > 0, size.height > 0 else {
-            throw invalid("settings.maxPhotoDimensions \(size) exceed the output's maxPhotoDimensions \(limit)")
-        }
-        let raw = settings.rawPhotoPixelFormatType != 0
-        if raw {
-            guard availableRawPhotoPixelFormatTypes.contains(settings.rawPhotoPixelFormatType) else {
-                throw invalid("Unsupported rawPhotoPixelFormatType - use availableRawPhotoPixelFormatTypes")
-            }
-            if let fileType = settings.rawFileType, !availableRawPhotoFileTypes.contains(fileType) {
-                throw invalid("Unsupported rawFileType \(fileType.rawValue) - use availableRawPhotoFileTypes")
-            }
-        }
-        var pixelFormat = PixelFormat.yuv420BiPlanarFullRange
-        var codec: AVVideoCodecType?
-        if settings.isRawOnly {
-            // Nothing processed: the still is rendered only for its mosaic.
-        } else if let requested = settings.pixelFormat {
-            guard availablePhotoPixelFormatTypes.contains(requested), let format = PixelFormat(rawValue: requested) else {
-                throw invalid("Unsupported pixel format - use availablePhotoPixelFormatTypes")
-            }
-            pixelFormat = format
-        } else if let requested = settings.codec {
-            guard availablePhotoCodecTypes.contains(requested) else {
-                throw invalid("Unsupported codec \(requested.rawValue) - use availablePhotoCodecTypes")
-            }
-            codec = requested
-        }
-        if let fileType = settings.processedFileType {
-            guard availablePhotoFileTypes.contains(fileType) else {
-                throw invalid("Unsupported processedFileType \(fileType.rawValue) - use availablePhotoFileTypes")
-            }
-            if let codec, !supportedPhotoCodecTypes(for: fileType).contains(codec) {
-                throw invalid("Unsupported codec \(codec.rawValue) for processedFileType \(fileType.rawValue) - use supportedPhotoCodecTypesForFileType:")
-            }
-        }
-        var thumbnail: PhotoPlan.Thumbnail?
-        if let format = settings.embeddedThumbnailPhotoFormat {
-            guard let thumbnailCodec = AVCapturePhotoSettings.codec(in: format),
-                settings.availableEmbeddedThumbnailPhotoCodecTypes.contains(thumbnailCodec)
-            else {
-                throw invalid("embeddedThumbnailPhotoFormat must contain an AVVideoCodecKey present in availableEmbeddedThumbnailPhotoCodecTypes")
-            }
-            let requested = try Self.requestedSize(format, AVVideoWidthKey, AVVideoHeightKey, "embeddedThumbnailPhotoFormat", invalid)
-            thumbnail = PhotoPlan.Thumbnail(
-                codec: thumbnailCodec,
-                size: PhotoDerivatives.size(photo: size, requested: requested, defaultLongSide: PhotoDerivatives.thumbnailLongSide))
-        }
-        var preview: PhotoPlan.Preview?
-        if let format = settings.previewPhotoFormat {
-            guard let type = format[kCVPixelBufferPixelFormatTypeKey].flatMap(integer).map({ OSType(truncatingIfNeeded: $0) }),
-                settings.availablePreviewPhotoPixelFormatTypes.contains(type), let previewFormat = PixelFormat(rawValue: type)
-            else {
-                throw invalid("previewPhotoFormat must contain a kCVPixelBufferPixelFormatTypeKey present in availablePreviewPhotoPixelFormatTypes")
-            }
-            let requested = try Self.requestedSize(format, kCVPixelBufferWidthKey, kCVPixelBufferHeightKey, "previewPhotoFormat", invalid)
-            preview = PhotoPlan.Preview(
-                format: previewFormat,
-                size: PhotoDerivatives.size(photo: size, requested: requested, defaultLongSide: PhotoDerivatives.previewLongSide))
-        }
-        return PhotoPlan(
-            device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
-            codec: codec, flashMode: settings.flashMode, thumbnail: thumbnail, preview: preview, raw: raw,
-            processed: !settings.isRawOnly)
-    }
-
-    /// A format's width and height keys: both or neither, else Apple's exception.
-    private static func requestedSize(
-        _ format: [String: Any], _ widthKey: String, _ heightKey: String, _ name: String, _ invalid: (String) -> AVCaptureException
-    ) throws(AVCaptureException) -> (width: Int, height: Int)? {
-        switch (format[widthKey], format[heightKey]) {
-        case (nil, nil): return nil
-        case (let width?, let height?):
-            guard let w = integer(width), let h = integer(height), w > 0, h > 0 else {
-                throw invalid("\(name) width and height must be positive numbers")
-            }
-            return (w, h)
-        default: throw invalid("\(name) must specify both a width and a height, or neither")
-        }
-    }
-}
-
-/// What a validated capture will do.
-struct PhotoPlan: @unchecked Sendable {
-    let device: AVCaptureDevice
-    let connection: AVCaptureConnection
-    let width: Int
-    let height: Int
-    let pixelFormat: PixelFormat
-    /// The codec of a compressed photo; nil for an uncompressed one.
-    let codec: AVVideoCodecType?
-    let flashMode: AVCaptureDevice.FlashMode
-    /// The embedded thumbnail asked for.
-    var thumbnail: Thumbnail?
-    /// The preview pixel buffer asked for.
-    var preview: Preview?
-    /// Whether a raw photo is delivered (first), and a processed one.
-    var raw = false
-    var processed = true
-    /// The still-image connection's `videoScaleAndCropFactor` (1: the still as rendered).
-    var scaleAndCrop: CGFloat = 1
-
-    var compressed: Bool { codec != nil }
-
-    struct Thumbnail {
-        let codec: AVVideoCodecType
-        let size: CMVideoDimensions
-    }
-
-    struct Preview {
-        let format: PixelFormat
-        let size: CMVideoDimensions
     }
 }

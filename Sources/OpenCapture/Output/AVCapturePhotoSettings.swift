@@ -7,19 +7,23 @@ open class AVCapturePhotoSettings: NSObject, NSCopying, @unchecked Sendable {
     private static let counter = Atomic<Int64>(0)
 
     /// Unique for every settings object made in the process.
-    public let uniqueID: Int64
+    open var uniqueID: Int64 { uniqueIDValue }
+    private let uniqueIDValue: Int64
     /// The requested format: `[AVVideoCodecKey: AVVideoCodecType.jpeg]` (the default),
     /// `.hevc` for HEIC, or `[kCVPixelBufferPixelFormatTypeKey: <pixel format>]` for an
     /// uncompressed photo.
-    public let format: [String: Any]?
+    open var format: [String: Any]? { formatValue }
+    private let formatValue: [String: Any]?
     /// The file type asked for in `init(rawPixelFormatType:rawFileType:processedFormat:processedFileType:)`.
     private let requestedFileType: AVFileType?
     /// The Bayer raw pixel format asked for (one of the output's
     /// `availableRawPhotoPixelFormatTypes`), or 0 for no raw photo.
-    public let rawPhotoPixelFormatType: OSType
+    open var rawPhotoPixelFormatType: OSType { rawPhotoPixelFormatTypeValue }
+    private let rawPhotoPixelFormatTypeValue: OSType
     /// The file type the raw photo is formatted for: the one asked for, else `.dng` for a
     /// raw capture; nil without raw.
-    public let rawFileType: AVFileType?
+    open var rawFileType: AVFileType? { rawFileTypeValue }
+    private let rawFileTypeValue: AVFileType?
     /// Whether to fire the flash (default `.off`); must be in the output's `supportedFlashModes`.
     open var flashMode: AVCaptureDevice.FlashMode = .off
     /// Speed versus quality (default `.balanced`).
@@ -130,17 +134,186 @@ open class AVCapturePhotoSettings: NSObject, NSCopying, @unchecked Sendable {
         validFormat: [String: Any]?, processedFileType: AVFileType?, rawPixelFormatType: OSType = 0, rawFileType: AVFileType? = nil,
         rawOnly: Bool = false, uniqueID: Int64? = nil
     ) {
-        self.uniqueID = uniqueID ?? Self.counter.add(1, ordering: .relaxed).newValue
-        format = validFormat
+        uniqueIDValue = uniqueID ?? Self.counter.add(1, ordering: .relaxed).newValue
+        formatValue = validFormat
         requestedFileType = processedFileType
-        rawPhotoPixelFormatType = rawPixelFormatType
+        rawPhotoPixelFormatTypeValue = rawPixelFormatType
         requestedRawFileType = rawFileType
-        self.rawFileType = rawPixelFormatType == 0 ? nil : rawFileType ?? .dng
+        rawFileTypeValue = rawPixelFormatType == 0 ? nil : rawFileType ?? .dng
         isRawOnly = rawOnly
         super.init()
         // Apple's defaults: fusion and stabilization are on unless the capture has a (Bayer)
         // raw photo or is a bracket (set by AVCapturePhotoBracketSettings after this).
         auxiliary.autoProcessing = rawPixelFormatType == 0
+    }
+
+    /// Whether this photo is taken at the output's high-resolution size (deprecated in
+    /// iOS 16 for `maxPhotoDimensions`; default false). True while the output's
+    /// `isHighResolutionCaptureEnabled` is false makes `capturePhoto` raise, as on iOS;
+    /// the size itself follows `maxPhotoDimensions`, which defaults to the output's.
+    @available(*, deprecated, message: "Use maxPhotoDimensions instead.")
+    open var isHighResolutionPhotoEnabled: Bool {
+        get { isHighResolutionPhotoEnabledBacking }
+        set { isHighResolutionPhotoEnabledBacking = newValue }
+    }
+
+    // MARK: Members implemented in AVCapturePhotoSettings+Auxiliary.swift (open here, so subclasses can override them)
+
+    /// Whether flash photos get red-eye reduction when the output offers it. Default false:
+    /// Apple's default is true only "on platforms that support automatic red-eye
+    /// reduction", and `isAutoRedEyeReductionSupported` is false here.
+    open var isAutoRedEyeReductionEnabled: Bool {
+        get { isAutoRedEyeReductionEnabledBacking }
+        set { isAutoRedEyeReductionEnabledBacking = newValue }
+    }
+
+    /// Deprecated (iOS 13: `photoQualityPrioritization`): whether still image
+    /// stabilization may be used. Default true, false for Bayer raw captures and brackets.
+    /// Here it is the multi-frame fusion of `.quality`: false keeps a `.quality` capture
+    /// to one frame, and resolved settings' `isStillImageStabilizationEnabled` tells
+    /// whether frames were fused.
+    @available(*, deprecated, renamed: "photoQualityPrioritization")
+    open var isAutoStillImageStabilizationEnabled: Bool {
+        get { isAutoStillImageStabilizationEnabledBacking }
+        set { isAutoStillImageStabilizationEnabledBacking = newValue }
+    }
+
+    /// Whether a virtual device's constituent pictures may be fused. Default true (false for
+    /// raw captures and brackets); no effect here, `isVirtualDeviceFusionSupported` is false.
+    open var isAutoVirtualDeviceFusionEnabled: Bool {
+        get { isAutoVirtualDeviceFusionEnabledBacking }
+        set { isAutoVirtualDeviceFusionEnabledBacking = newValue }
+    }
+
+    /// Deprecated name of `isAutoVirtualDeviceFusionEnabled`.
+    @available(*, deprecated, renamed: "isAutoVirtualDeviceFusionEnabled")
+    open var isAutoDualCameraFusionEnabled: Bool {
+        get { isAutoDualCameraFusionEnabledBacking }
+        set { isAutoDualCameraFusionEnabledBacking = newValue }
+    }
+
+    /// Constituent devices to deliver one photo each (default empty). Non-empty raises at
+    /// capture: the output's `isVirtualDeviceConstituentPhotoDeliveryEnabled` is false.
+    open var virtualDeviceConstituentPhotoDeliveryEnabledDevices: [AVCaptureDevice] {
+        get { virtualDeviceConstituentPhotoDeliveryEnabledDevicesBacking }
+        set { virtualDeviceConstituentPhotoDeliveryEnabledDevicesBacking = newValue }
+    }
+
+    /// Deprecated name of constituent photo delivery (default false; true raises at capture).
+    @available(*, deprecated, renamed: "virtualDeviceConstituentPhotoDeliveryEnabledDevices")
+    open var isDualCameraDualPhotoDeliveryEnabled: Bool {
+        get { isDualCameraDualPhotoDeliveryEnabledBacking }
+        set { isDualCameraDualPhotoDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether depth comes with the photo (default false; true raises at capture, the
+    /// output's `isDepthDataDeliveryEnabled` being false).
+    open var isDepthDataDeliveryEnabled: Bool {
+        get { isDepthDataDeliveryEnabledBacking }
+        set { isDepthDataDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether delivered depth is written into the file (default true).
+    open var embedsDepthDataInPhoto: Bool {
+        get { embedsDepthDataInPhotoBacking }
+        set { embedsDepthDataInPhotoBacking = newValue }
+    }
+
+    /// Whether holes in delivered depth are filled (default true).
+    open var isDepthDataFiltered: Bool {
+        get { isDepthDataFilteredBacking }
+        set { isDepthDataFilteredBacking = newValue }
+    }
+
+    /// Whether `AVCameraCalibrationData` comes with the photo (default false; true raises
+    /// at capture, `isCameraCalibrationDataDeliverySupported` being false).
+    open var isCameraCalibrationDataDeliveryEnabled: Bool {
+        get { isCameraCalibrationDataDeliveryEnabledBacking }
+        set { isCameraCalibrationDataDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether a portrait effects matte comes with the photo (default false; true raises at
+    /// capture, the output's `isPortraitEffectsMatteDeliveryEnabled` being false).
+    open var isPortraitEffectsMatteDeliveryEnabled: Bool {
+        get { isPortraitEffectsMatteDeliveryEnabledBacking }
+        set { isPortraitEffectsMatteDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether a delivered portrait matte is written into the file (default true).
+    open var embedsPortraitEffectsMatteInPhoto: Bool {
+        get { embedsPortraitEffectsMatteInPhotoBacking }
+        set { embedsPortraitEffectsMatteInPhotoBacking = newValue }
+    }
+
+    /// Semantic segmentation mattes to deliver (default empty); a type the output has not
+    /// enabled raises at capture (the output enables none).
+    open var enabledSemanticSegmentationMatteTypes: [AVSemanticSegmentationMatte.MatteType] {
+        get { enabledSemanticSegmentationMatteTypesBacking }
+        set { enabledSemanticSegmentationMatteTypesBacking = newValue }
+    }
+
+    /// Whether delivered segmentation mattes are written into the file (default true).
+    open var embedsSemanticSegmentationMattesInPhoto: Bool {
+        get { embedsSemanticSegmentationMattesInPhotoBacking }
+        set { embedsSemanticSegmentationMattesInPhotoBacking = newValue }
+    }
+
+    /// Metadata to write into each photo of the request, with Image I/O's keys
+    /// (`kCGImagePropertyExifDictionary` "{Exif}", "{TIFF}", "{GPS}", "Orientation" ...):
+    /// where the photo's own metadata has the same key (inside those dictionaries, key by
+    /// key) the value given replaces it. Default empty. Setting a key Image I/O does not
+    /// define raises `NSInvalidArgumentException`, as iOS does. See
+    /// `AVCapturePhoto.metadata` for what the file holds.
+    open var metadata: [String: Any] {
+        get { metadataBacking }
+        set { metadataBacking = newValue }
+    }
+
+    /// Movie-level metadata for the Live Photo movie (default empty; nil resets it): items
+    /// of the QuickTime metadata key space with string values are written into the movie's
+    /// 'mdta' metadata beside the content identifier. An item for the content identifier
+    /// itself raises `NSInvalidArgumentException` (the output makes that one), as iOS does.
+    open var livePhotoMovieMetadata: [AVMetadataItem]! {
+        get { livePhotoMovieMetadataBacking }
+        set { livePhotoMovieMetadataBacking = newValue }
+    }
+
+    /// Codecs for a thumbnail inside a raw photo's DNG: none (the DNG writer stores the
+    /// mosaic only), so a `rawEmbeddedThumbnailPhotoFormat` raises at capture.
+    open var availableRawEmbeddedThumbnailPhotoCodecTypes: [AVVideoCodecType] { availableRawEmbeddedThumbnailPhotoCodecTypesBacking }
+
+    /// A thumbnail to embed in the raw photo's DNG (default nil). Any format raises at
+    /// capture: `availableRawEmbeddedThumbnailPhotoCodecTypes` is empty.
+    open var rawEmbeddedThumbnailPhotoFormat: [String: Any]? {
+        get { rawEmbeddedThumbnailPhotoFormatBacking }
+        set { rawEmbeddedThumbnailPhotoFormatBacking = newValue }
+    }
+
+    /// Whether content-aware distortion correction may be used (default false; true raises
+    /// at capture, the output's `isContentAwareDistortionCorrectionEnabled` being false).
+    open var isAutoContentAwareDistortionCorrectionEnabled: Bool {
+        get { isAutoContentAwareDistortionCorrectionEnabledBacking }
+        set { isAutoContentAwareDistortionCorrectionEnabledBacking = newValue }
+    }
+
+    /// Whether the photo is a constant-colour one (default false; true raises at capture,
+    /// the output's `isConstantColorEnabled` being false).
+    open var isConstantColorEnabled: Bool {
+        get { isConstantColorEnabledBacking }
+        set { isConstantColorEnabledBacking = newValue }
+    }
+
+    /// Whether a constant-colour capture also delivers an ordinary photo (default false).
+    open var isConstantColorFallbackPhotoDeliveryEnabled: Bool {
+        get { isConstantColorFallbackPhotoDeliveryEnabledBacking }
+        set { isConstantColorFallbackPhotoDeliveryEnabledBacking = newValue }
+    }
+
+    /// Whether to suppress the shutter sound (default false; true raises at capture, the
+    /// output's `isShutterSoundSuppressionSupported` being false).
+    open var isShutterSoundSuppressionEnabled: Bool {
+        get { isShutterSoundSuppressionEnabledBacking }
+        set { isShutterSoundSuppressionEnabledBacking = newValue }
     }
 
     /// The raw file type passed in, for copies.
@@ -232,31 +405,74 @@ open class AVCapturePhotoSettings: NSObject, NSCopying, @unchecked Sendable {
 /// The settings a capture really used.
 open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
     /// The `uniqueID` of the settings asked for.
-    public let uniqueID: Int64
+    open var uniqueID: Int64 { uniqueIDValue }
+    private let uniqueIDValue: Int64
     /// The size of the photo.
-    public let photoDimensions: CMVideoDimensions
+    open var photoDimensions: CMVideoDimensions { photoDimensionsValue }
+    private let photoDimensionsValue: CMVideoDimensions
     /// Whether the flash fired.
-    public let isFlashEnabled: Bool
+    open var isFlashEnabled: Bool { isFlashEnabledValue }
+    private let isFlashEnabledValue: Bool
     /// Photos delivered for the request: two for raw plus processed, else one.
-    public let expectedPhotoCount: Int
+    open var expectedPhotoCount: Int { expectedPhotoCountValue }
+    private let expectedPhotoCountValue: Int
     /// The size of the raw photo; zero without raw.
-    public let rawPhotoDimensions: CMVideoDimensions
+    open var rawPhotoDimensions: CMVideoDimensions { rawPhotoDimensionsValue }
+    private let rawPhotoDimensionsValue: CMVideoDimensions
     /// The size of the embedded thumbnail; zero when none was asked for.
-    public let embeddedThumbnailDimensions: CMVideoDimensions
+    open var embeddedThumbnailDimensions: CMVideoDimensions { embeddedThumbnailDimensionsValue }
+    private let embeddedThumbnailDimensionsValue: CMVideoDimensions
     /// The size of the preview pixel buffer; zero when none was asked for.
-    public let previewDimensions: CMVideoDimensions
+    open var previewDimensions: CMVideoDimensions { previewDimensionsValue }
+    private let previewDimensionsValue: CMVideoDimensions
     /// How long processing can be expected to take (iOS 13), zero-based: `start` is the
     /// shortest, `start + duration` the longest. From the output's own measurements of its
     /// last eight photos of the same quality prioritization and codec (exposure end to the
     /// finished file); invalid for the first photo of a kind, which nothing predicts.
-    public let photoProcessingTimeRange: CMTimeRange
+    open var photoProcessingTimeRange: CMTimeRange { photoProcessingTimeRangeValue }
+    private let photoProcessingTimeRangeValue: CMTimeRange
     /// The size of the Live Photo's movie; zero when the capture is not a Live Photo.
-    public let livePhotoMovieDimensions: CMVideoDimensions
+    open var livePhotoMovieDimensions: CMVideoDimensions { livePhotoMovieDimensionsValue }
+    private let livePhotoMovieDimensionsValue: CMVideoDimensions
     /// Whether fast capture prioritization was used for this capture: it lowered the
     /// quality prioritization because other photos were processing.
-    public let isFastCapturePrioritizationEnabled: Bool
+    open var isFastCapturePrioritizationEnabled: Bool { isFastCapturePrioritizationEnabledValue }
+    private let isFastCapturePrioritizationEnabledValue: Bool
+    // MARK: Members implemented in AVCaptureResolvedPhotoSettings+Auxiliary.swift (open here, so subclasses can override them)
+
+    /// The size of the matte of `semanticSegmentationMatteType`: zero, no mattes are made here.
+    open func dimensionsForSemanticSegmentationMatte(ofType semanticSegmentationMatteType: AVSemanticSegmentationMatte.MatteType)
+        -> CMVideoDimensions
+    {
+        dimensionsForSemanticSegmentationMatteBacking(ofType: semanticSegmentationMatteType)
+    }
+
+    /// The size of the DNG's embedded thumbnail: zero, raw photos carry none here.
+    open var rawEmbeddedThumbnailDimensions: CMVideoDimensions { rawEmbeddedThumbnailDimensionsBacking }
+
+    /// The size of the portrait effects matte: zero, none is made.
+    open var portraitEffectsMatteDimensions: CMVideoDimensions { portraitEffectsMatteDimensionsBacking }
+
+    /// Whether red-eye reduction is applied: false (`isAutoRedEyeReductionSupported` is false).
+    open var isRedEyeReductionEnabled: Bool { isRedEyeReductionEnabledBacking }
+
+    /// Deprecated (iOS 13: `photoProcessingTimeRange`): whether still image stabilization
+    /// is used: true when the capture fuses several frames (`.quality` on a simulated camera).
+    @available(*, deprecated, renamed: "photoProcessingTimeRange")
+    open var isStillImageStabilizationEnabled: Bool { isStillImageStabilizationEnabledBacking }
+
+    /// Whether a virtual device's constituent pictures are fused: false.
+    open var isVirtualDeviceFusionEnabled: Bool { isVirtualDeviceFusionEnabledBacking }
+
+    /// Deprecated name of `isVirtualDeviceFusionEnabled`: false.
+    @available(*, deprecated, renamed: "isVirtualDeviceFusionEnabled")
+    open var isDualCameraFusionEnabled: Bool { isDualCameraFusionEnabledBacking }
+
+    /// Whether content-aware distortion correction is applied: false.
+    open var isContentAwareDistortionCorrectionEnabled: Bool { isContentAwareDistortionCorrectionEnabledBacking }
+
     /// The size of a deferred photo proxy: zero (no deferred delivery here).
-    public var deferredPhotoProxyDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
+    open var deferredPhotoProxyDimensions: CMVideoDimensions { CMVideoDimensions(width: 0, height: 0) }
     /// Frames the capture fuses (multi-frame noise reduction of `.quality`), behind the
     /// deprecated `isStillImageStabilizationEnabled`.
     let fusedFrames: Int
@@ -271,15 +487,15 @@ open class AVCaptureResolvedPhotoSettings: NSObject, @unchecked Sendable {
         fusedFrames: Int = 1
     ) {
         self.fusedFrames = fusedFrames
-        self.photoProcessingTimeRange = photoProcessingTimeRange
-        self.livePhotoMovieDimensions = livePhotoMovieDimensions
-        self.isFastCapturePrioritizationEnabled = isFastCapturePrioritizationEnabled
-        self.uniqueID = uniqueID
-        self.photoDimensions = photoDimensions
-        self.isFlashEnabled = isFlashEnabled
-        self.expectedPhotoCount = expectedPhotoCount
-        self.rawPhotoDimensions = rawPhotoDimensions
-        self.embeddedThumbnailDimensions = embeddedThumbnailDimensions
-        self.previewDimensions = previewDimensions
+        photoProcessingTimeRangeValue = photoProcessingTimeRange
+        livePhotoMovieDimensionsValue = livePhotoMovieDimensions
+        isFastCapturePrioritizationEnabledValue = isFastCapturePrioritizationEnabled
+        uniqueIDValue = uniqueID
+        photoDimensionsValue = photoDimensions
+        isFlashEnabledValue = isFlashEnabled
+        expectedPhotoCountValue = expectedPhotoCount
+        rawPhotoDimensionsValue = rawPhotoDimensions
+        embeddedThumbnailDimensionsValue = embeddedThumbnailDimensions
+        previewDimensionsValue = previewDimensions
     }
 }

@@ -19,6 +19,9 @@ final class PhotoCapture: @unchecked Sendable {
     private var movie: LivePhotoMovie?
     /// The identifier the still and its movie share.
     private let contentIdentifier: String?
+    /// The stills taken so far and what to do when all are in (only on the callback queue).
+    private var stills: [Result<StillCapture, BackendError>] = []
+    private var stillsDone: (([Result<StillCapture, BackendError>], ContinuousClock.Instant) -> Void)?
 
     /// The auto flash fires when the camera needs this much gain or more to expose the scene.
     static let autoFlashISO: Float = 400
@@ -67,13 +70,14 @@ final class PhotoCapture: @unchecked Sendable {
         let size = CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)), none = CMVideoDimensions(width: 0, height: 0)
         // Multi-frame fusion is the simulated cameras' still image stabilization; the
         // deprecated isAutoStillImageStabilizationEnabled = false turns it off.
-        let stabilizes = quality == .quality && settings.auxiliary.autoStillImageStabilization != false && plan.device.simulation != nil
+        let stabilizes = quality == .quality && plan.bracket.isEmpty && settings.auxiliary.autoStillImageStabilization != false && plan.device.simulation != nil
         let fusedFrames = stabilizes ? Self.qualityFrames : 1
         let resolved = AVCaptureResolvedPhotoSettings(
             uniqueID: settings.uniqueID, photoDimensions: plan.processed ? size : none,
             isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? none,
             previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? size : none,
-            expectedPhotoCount: (plan.raw ? 1 : 0) + (plan.processed ? 1 : 0), photoProcessingTimeRange: processingEstimate,
+            expectedPhotoCount: ((plan.raw ? 1 : 0) + (plan.processed ? 1 : 0)) * max(plan.bracket.count, 1),
+            photoProcessingTimeRange: processingEstimate,
             livePhotoMovieDimensions: movie == nil ? none : output.livePhotoMovieDimensions,
             isFastCapturePrioritizationEnabled: fastCapturePrioritized, fusedFrames: fusedFrames)
         let queue = output.callbackQueue
@@ -88,53 +92,110 @@ final class PhotoCapture: @unchecked Sendable {
         }
         let request = StillRequest(
             width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash, raw: plan.raw,
-            fusedFrames: fusedFrames, zeroShutterLag: output.usesZeroShutterLag(flash: flash))
-        camera.captureStill(request) { [self] result in
-            let exposed = ContinuousClock.now
-            queue.async { [self] in
-                output.captureDidExpose(settings.uniqueID)
-                delegate?.photoOutput(output, didCapturePhotoFor: resolved)
+            fusedFrames: fusedFrames, zeroShutterLag: output.usesZeroShutterLag(flash: flash) && plan.bracket.isEmpty)
+        expose(camera, request, resolved) { [self] stills, exposed in
+            output.captureDidExpose(settings.uniqueID)
+            delegate?.photoOutput(output, didCapturePhotoFor: resolved)
+            var photos: [(AVCapturePhoto, (any Error)?)] = []
+            for (index, result) in stills.enumerated() {
                 switch result {
-                case .success(var still):
-                    if plan.scaleAndCrop > 1 {
-                        guard let cropped = PhotoDerivatives.scaledAndCropped(still.buffer, by: plan.scaleAndCrop) else {
-                            finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The still could not be scaled and cropped"))
-                            return
-                        }
-                        still.buffer = cropped
-                    }
-                    plan.device.record(still.metadata)
-                    if let movie { output.livePhotos.setStillTime(still.metadata.presentationTime, of: movie) }
-                    let file = PhotoFile(still: still, plan: plan, settings: settings, quality: quality, contentIdentifier: contentIdentifier)
-                    let preview = plan.preview.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: $0.format) }
-                    let time = still.metadata.presentationTime
-                    let sourceDeviceType = plan.device.deviceType
-                    var photos: [(AVCapturePhoto, (any Error)?)] = []
-                    if plan.raw {
-                        // As on iOS, the raw photo comes first.
-                        var dng: Data?, failure: (any Error)?
-                        do { dng = try file.dng(still.raw) } catch { failure = error }
-                        let photo = AVCapturePhoto(
-                            fileData: dng, pixelBuffer: nil, previewPixelBuffer: preview, timestamp: time, metadata: file.metadata,
-                            resolvedSettings: resolved, isRawPhoto: true, photoCount: photos.count + 1, sourceDeviceType: sourceDeviceType)
-                        photos.append((photo, failure))
-                    }
-                    if plan.processed {
-                        let photo = AVCapturePhoto(
-                            fileData: file.fileData, source: file.source, pixelBuffer: plan.compressed ? nil : still.buffer,
-                            previewPixelBuffer: preview, timestamp: time, metadata: file.metadata, resolvedSettings: resolved,
-                            photoCount: photos.count + 1, sourceDeviceType: sourceDeviceType)
-                        photos.append((photo, file.error))
-                    }
-                    output.recordProcessingTime(ContinuousClock.now - exposed, for: settings)
-                    finishOnQueue(resolved, photos: photos)
+                case .success(let still):
+                    let entry = plan.bracket.isEmpty ? nil : plan.bracket[index]
+                    guard deliver(still, resolved, bracket: entry, sequence: entry == nil ? 0 : index + 1, into: &photos) else { return }
                 case .failure(let failure):
                     let error = AVError(.unknown, "The photo could not be taken: \(failure)")
                     if let movie { output.livePhotos.cancel(movie, error: error) }
                     finishOnQueue(resolved, photo: nil, error: error)
+                    return
+                }
+            }
+            output.recordProcessingTime(ContinuousClock.now - exposed, for: settings)
+            finishOnQueue(resolved, photos: photos)
+        }
+    }
+
+    /// Takes the capture's stills one after another (a bracket's exposures on successive
+    /// frames, each with its bias or duration and ISO), then calls `done` on the callback
+    /// queue with them in order and the moment the last was exposed.
+    private func expose(
+        _ camera: any StillCapturing, _ request: StillRequest, _ resolved: AVCaptureResolvedPhotoSettings,
+        done: @escaping ([Result<StillCapture, BackendError>], ContinuousClock.Instant) -> Void
+    ) {
+        stillsDone = done
+        take(0, camera: camera, request: request)
+    }
+
+    /// Requests exposure `index`; its completion hops to the callback queue for the next.
+    private func take(_ index: Int, camera: any StillCapturing, request: StillRequest) {
+        var next = request
+        next.exposure = plan.bracket.isEmpty ? nil : Self.exposure(plan.bracket[index])
+        let count = max(plan.bracket.count, 1)
+        camera.captureStill(next) { [self] result in
+            let exposed = ContinuousClock.now
+            output.callbackQueue.async { [self] in
+                stills.append(result)
+                if stills.count == count || (try? result.get()) == nil {
+                    stillsDone?(stills, exposed)
+                    stillsDone = nil
+                    stills = []
+                } else {
+                    take(stills.count, camera: camera, request: request)
                 }
             }
         }
+    }
+
+    /// The still's exposure for a bracket entry (sentinels: the stream's value).
+    static func exposure(_ entry: AVCaptureBracketedStillImageSettings) -> StillExposure? {
+        if let auto = entry as? AVCaptureAutoExposureBracketedStillImageSettings {
+            let bias = auto.exposureTargetBias
+            return .autoBias(bias == AVCaptureDevice.currentExposureTargetBias ? nil : bias)
+        }
+        if let manual = entry as? AVCaptureManualExposureBracketedStillImageSettings {
+            let duration = manual.exposureDuration.isValid ? manual.exposureDuration.seconds : nil
+            return .manual(duration: duration, iso: manual.iso == AVCaptureDevice.currentISO ? nil : manual.iso)
+        }
+        return nil
+    }
+
+    /// Makes the raw and processed photos of one still and appends them; false (the capture
+    /// already finished with the error) when the still cannot be cropped. On the callback queue.
+    private func deliver(
+        _ captured: StillCapture, _ resolved: AVCaptureResolvedPhotoSettings, bracket: AVCaptureBracketedStillImageSettings?,
+        sequence: Int, into photos: inout [(AVCapturePhoto, (any Error)?)]
+    ) -> Bool {
+        var still = captured
+        if plan.scaleAndCrop > 1 {
+            guard let cropped = PhotoDerivatives.scaledAndCropped(still.buffer, by: plan.scaleAndCrop) else {
+                finishOnQueue(resolved, photo: nil, error: AVError(.unknown, "The still could not be scaled and cropped"))
+                return false
+            }
+            still.buffer = cropped
+        }
+        plan.device.record(still.metadata)
+        if let movie { output.livePhotos.setStillTime(still.metadata.presentationTime, of: movie) }
+        let file = PhotoFile(still: still, plan: plan, settings: settings, quality: quality, contentIdentifier: contentIdentifier)
+        let preview = plan.preview.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: $0.format) }
+        let time = still.metadata.presentationTime
+        let sourceDeviceType = plan.device.deviceType
+        if plan.raw {
+            // As on iOS, the raw photo comes first; its pixel buffer is the mosaic the DNG stores.
+            var dng: Data?, failure: (any Error)?
+            do { dng = try file.dng(still.raw) } catch { failure = error }
+            let photo = AVCapturePhoto(
+                fileData: dng, pixelBuffer: still.raw?.mosaic.pixelBuffer(), previewPixelBuffer: preview, timestamp: time,
+                metadata: file.metadata, resolvedSettings: resolved, isRawPhoto: true, photoCount: photos.count + 1,
+                sourceDeviceType: sourceDeviceType, bracketSettings: bracket, sequenceCount: sequence)
+            photos.append((photo, failure))
+        }
+        if plan.processed {
+            let photo = AVCapturePhoto(
+                fileData: file.fileData, source: file.source, pixelBuffer: plan.compressed ? nil : still.buffer,
+                previewPixelBuffer: preview, timestamp: time, metadata: file.metadata, resolvedSettings: resolved,
+                photoCount: photos.count + 1, sourceDeviceType: sourceDeviceType, bracketSettings: bracket, sequenceCount: sequence)
+            photos.append((photo, file.error))
+        }
+        return true
     }
 
     /// The items of the QuickTime metadata key space with string values, as the movie

@@ -196,6 +196,7 @@ struct PhotoAuxiliaryTests {
         let rig = try PhotoRig(preset: .cif352x288, settle: 3)
         defer { rig.stop() }
         let settings = AVCapturePhotoSettings(rawPixelFormatType: kCVPixelFormatType_14Bayer_RGGB, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg])
+        settings.photoQualityPrioritization = .speed  // Apple's rule for Bayer raw
         settings.maxPhotoDimensions = PhotoCodecTests.small
         let recorder = PhotosRecorder()
         rig.photoOutput.capturePhoto(with: settings, delegate: recorder)
@@ -322,6 +323,7 @@ struct PhotoAuxiliaryTests {
         let rig = try PhotoRig(preset: .cif352x288, settle: 3)
         defer { rig.stop() }
         let settings = AVCapturePhotoSettings(rawPixelFormatType: kCVPixelFormatType_14Bayer_RGGB, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg])
+        settings.photoQualityPrioritization = .speed  // Apple's rule for Bayer raw
         settings.maxPhotoDimensions = PhotoCodecTests.small
         settings.previewPhotoFormat = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
         let recorder = SampleBufferRecorder()
@@ -440,6 +442,40 @@ struct LivePhotoSoundTests {
         }
         #expect((5...7).contains(claps.count), "claps heard at \(claps) s")
         #expect(zip(claps, claps.dropFirst()).allSatisfy { abs($1 - $0 - 0.5) < 0.06 }, "claps heard at \(claps) s")
+    }
+
+    @Test("on a full disk a Live Photo with sound ends in the movie's error; no movie, nothing half-written", .enabled(if: geteuid() == 0, "mounting a tmpfs needs root"))
+    func livePhotoWithSoundOnFullDisk() throws {
+        // A 3 s CIF movie with sound is tens of kilobytes: 8 KB fills before its first second.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oc-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=8k", "tmpfs", folder.path]) != nil, "mount an 8 KB tmpfs")
+        defer { _ = runTool("/bin/umount", [folder.path]) }
+        let rig = try TestRig(preset: .cif352x288)
+        let microphone = try #require(AVCaptureDevice.default(for: .audio))
+        let sound = try #require(microphone.microphoneSimulation)
+        sound.pacing = .virtual
+        defer {
+            rig.stop()
+            sound.pacing = .realTime
+        }
+        rig.session.addInput(try AVCaptureDeviceInput(device: microphone))
+        let photo = AVCapturePhotoOutput()
+        rig.session.addOutput(photo)
+        photo.isLivePhotoCaptureEnabled = true
+        rig.session.startRunning()
+        _ = try rig.collector.waitForFrames(50)
+        let url = folder.appendingPathComponent("live.mov")
+        let delegate = try LivePhotoTests.take(photo, to: url)
+        #expect(delegate.events.withLock { $0 } == LivePhotoTests.order)
+        let movie = try #require(delegate.movie.withLock { $0 })
+        #expect(movie.error != nil, "the movie's callback carries the error")
+        #expect(delegate.captureError.withLock { $0 } != nil, "the capture ends with the movie's error")
+        #expect(delegate.photo.withLock { $0 }?.fileDataRepresentation() != nil, "the still (in memory) was fine")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let sizes = left.map { (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.size]) as? Int ?? -1 }
+        #expect(left.isEmpty, "nothing is left on the full disk: \(left) \(sizes) bytes")
     }
 
     @Test("a disabled microphone connection gives a Live Photo without sound, written (not waiting for sound that never comes)")

@@ -187,14 +187,14 @@ struct PhotoReadinessTests {
         live.livePhotoMovieFileURL = URL(fileURLWithPath: "/tmp/never.mov")
         let thrown = #expect(throws: AVCaptureException.self) { try rig.photoOutput.capturePhotoChecked(with: live, delegate: PhotoRecorder()) }
         #expect(thrown?.reason.contains("livePhotoCaptureEnabled is YES") == true)
-        // Bracketing: no exposures may be bracketed (maxBracketedCapturePhotoCount is 0).
-        #expect(rig.photoOutput.maxBracketedCapturePhotoCount == 0 && !rig.photoOutput.isLensStabilizationDuringBracketedCaptureSupported)
+        // Bracketing: up to four exposures, no lens stabilization (BracketPhotoTests takes them).
+        #expect(rig.photoOutput.maxBracketedCapturePhotoCount == 4 && !rig.photoOutput.isLensStabilizationDuringBracketedCaptureSupported)
         let bracket = AVCapturePhotoBracketSettings(
             rawPixelFormatType: 0, processedFormat: nil,
-            bracketedSettings: [AVCaptureAutoExposureBracketedStillImageSettings.autoExposureSettings(exposureTargetBias: -2)])
-        #expect(bracket.bracketedSettings.count == 1 && bracket.processedFileType == .jpg)
+            bracketedSettings: (0..<5).map { _ in AVCaptureAutoExposureBracketedStillImageSettings.autoExposureSettings(exposureTargetBias: -2) })
+        #expect(bracket.bracketedSettings.count == 5 && bracket.processedFileType == .jpg)
         let refused = #expect(throws: AVCaptureException.self) { try rig.photoOutput.capturePhotoChecked(with: bracket, delegate: PhotoRecorder()) }
-        #expect(refused?.reason.contains("must be between 1 and maxBracketedCapturePhotoCount (0)") == true)
+        #expect(refused?.reason.contains("bracketedSettings.count (5) must be <= maxBracketedCapturePhotoCount (4)") == true)
     }
 }
 

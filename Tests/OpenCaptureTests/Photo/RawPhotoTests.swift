@@ -89,6 +89,7 @@ struct RawPhotoTests {
         rig.collector.delay = 0.05
 
         let settings = AVCapturePhotoSettings(rawPixelFormatType: kCVPixelFormatType_14Bayer_RGGB, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg])
+        settings.photoQualityPrioritization = .speed  // Apple's rule for Bayer raw
         settings.maxPhotoDimensions = PhotoCodecTests.small
         let photos = RawRecorder()
         output.capturePhoto(with: settings, delegate: photos)
