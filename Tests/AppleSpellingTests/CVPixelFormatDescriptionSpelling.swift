@@ -44,7 +44,10 @@ struct CVPixelFormatDescriptionSpellingTests {
         let tenBit = try #require(CVPixelFormatDescriptionCreateWithPixelFormatType(nil, kCVPixelFormatType_420YpCbCr10BiPlanarFullRange))
         #expect((tenBit[kCVPixelFormatBitsPerComponent] as? NSNumber)?.intValue == 10)
         #expect(tenBit[kCVPixelFormatComponentRange] as? String == kCVPixelFormatComponentRange_FullRange)
-        #expect(CVPixelFormatDescriptionCreateWithPixelFormatType(nil, kCVPixelFormatType_14Bayer_RGGB) == nil, "formats never delivered have none")
+        let bayer = try #require(CVPixelFormatDescriptionCreateWithPixelFormatType(nil, kCVPixelFormatType_14Bayer_RGGB))
+        #expect((bayer[kCVPixelFormatContainsSenselArray] as? NSNumber)?.boolValue == true)
+        #expect((bayer[kCVPixelFormatBitsPerComponent] as? NSNumber)?.intValue == 14)
+        #expect(CVPixelFormatDescriptionCreateWithPixelFormatType(nil, kCVPixelFormatType_422YpCbCr8) == nil, "formats never made here have none")
     }
 
     @Test("the list holds every format a pixel buffer can be made in, and registered ones")

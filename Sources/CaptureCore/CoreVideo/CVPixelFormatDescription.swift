@@ -2,7 +2,7 @@ import Foundation
 
 // CVPixelFormatDescription.h: what a pixel format looks like in memory, as a dictionary.
 // The built-in descriptions are those of the formats this library allocates and delivers
-// (the ones `CVPixelBufferCreate` accepts); other constants have no description here, as an
+// (the ones `CVPixelBufferCreate` accepts, the 14-bit Bayer mosaics included); other constants have no description here, as an
 // unknown format has none on iOS. Apps can register descriptions of their own.
 
 /// The format's name (a string).
@@ -96,9 +96,10 @@ public func CVPixelFormatDescriptionRegisterDescriptionWithPixelFormatType(_ des
 private func builtInDescription(_ format: PixelFormat) -> [String: Any] {
     var description: [String: Any] = [
         kCVPixelFormatName: pixelFormatName(format), kCVPixelFormatConstant: NSNumber(value: format.rawValue),
-        kCVPixelFormatContainsYCbCr: NSNumber(value: format.isYUV), kCVPixelFormatContainsRGB: NSNumber(value: !format.isYUV),
+        kCVPixelFormatContainsYCbCr: NSNumber(value: format.isYUV), kCVPixelFormatContainsRGB: NSNumber(value: format == .bgra),
         kCVPixelFormatContainsAlpha: NSNumber(value: format == .bgra), kCVPixelFormatContainsGrayscale: NSNumber(value: false),
-        kCVPixelFormatBitsPerComponent: NSNumber(value: format.isTenBit ? 10 : 8),
+        kCVPixelFormatContainsSenselArray: NSNumber(value: format.isBayer),
+        kCVPixelFormatBitsPerComponent: NSNumber(value: format.isBayer ? 14 : format.isTenBit ? 10 : 8),
         kCVPixelFormatCGBitmapContextCompatibility: NSNumber(value: format == .bgra),
         kCVPixelFormatCGImageCompatibility: NSNumber(value: format == .bgra),
         kCVPixelFormatOpenGLESCompatibility: NSNumber(value: true),
@@ -106,7 +107,7 @@ private func builtInDescription(_ format: PixelFormat) -> [String: Any] {
     if format.isYUV {
         description[kCVPixelFormatComponentRange] =
             format.isFullRange ? kCVPixelFormatComponentRange_FullRange : kCVPixelFormatComponentRange_VideoRange
-    } else {
+    } else if format == .bgra {
         // 32-bit little-endian, alpha first in the word: B, G, R, A in memory.
         description[kCVPixelFormatCGBitmapInfo] = NSNumber(value: 8194)
     }
@@ -137,5 +138,9 @@ private func pixelFormatName(_ format: PixelFormat) -> String {
     case .bgra: "32BGRA"
     case .yuv420TenBitBiPlanarVideoRange: "420YpCbCr10BiPlanarVideoRange"
     case .yuv420TenBitBiPlanarFullRange: "420YpCbCr10BiPlanarFullRange"
+    case .bayerRGGB14: "14Bayer_RGGB"
+    case .bayerGRBG14: "14Bayer_GRBG"
+    case .bayerBGGR14: "14Bayer_BGGR"
+    case .bayerGBRG14: "14Bayer_GBRG"
     }
 }
