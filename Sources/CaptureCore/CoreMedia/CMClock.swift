@@ -13,6 +13,8 @@ public final class CMClock: Sendable {
     /// A name for diagnostics.
     package let name: String
     private let offset: Mutex<CMTime>
+    /// False once `CMClockInvalidate` was called: the clock then answers only errors.
+    private let valid = Mutex(true)
 
     /// Creates a simulated device clock whose time is the host time plus `offsetFromHost`.
     ///
@@ -31,8 +33,18 @@ public final class CMClock: Sendable {
     /// The shared host time clock (`CMClockGetHostTimeClock()`).
     public static let hostTimeClock = CMClock(name: "host", offsetFromHost: .zero)
 
-    /// The current time of this clock (`CMClockGetTime(_:)`).
-    public var time: CMTime { CMTimeAdd(CMClock.currentHostTime(), offsetFromHost) }
+    /// The current time of this clock (`CMClockGetTime(_:)`); invalid once the clock was
+    /// invalidated.
+    public var time: CMTime {
+        guard isValid else { return .invalid }
+        return CMTimeAdd(CMClock.currentHostTime(), offsetFromHost)
+    }
+
+    /// Whether the clock still works (it has not been invalidated).
+    package var isValid: Bool { valid.withLock { $0 } }
+
+    /// Stops the clock working (`CMClockInvalidate`).
+    package func markInvalid() { valid.withLock { $0 = false } }
 
     /// Reads `CLOCK_MONOTONIC` as a time in nanoseconds.
     static func currentHostTime() -> CMTime {

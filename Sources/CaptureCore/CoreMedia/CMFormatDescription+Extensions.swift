@@ -4,9 +4,9 @@ import Foundation
 /// is `kCMFormatDescriptionExtension_FullRangeVideo`.
 public let kCMFormatDescriptionExtension_FullRangeVideo = "FullRangeVideo"
 /// The clean aperture (a dictionary of width, height and offsets).
-public let kCMFormatDescriptionExtension_CleanAperture = "CleanAperture"
+public let kCMFormatDescriptionExtension_CleanAperture = kCVImageBufferCleanApertureKey
 /// Fields per frame: 1 for progressive video.
-public let kCMFormatDescriptionExtension_FieldCount = "FieldCount"
+public let kCMFormatDescriptionExtension_FieldCount = kCVImageBufferFieldCountKey
 /// The colour primaries; the same key as the image buffer attachment.
 public let kCMFormatDescriptionExtension_ColorPrimaries = kCVImageBufferColorPrimariesKey
 /// The transfer function; the same key as the image buffer attachment.

@@ -31,9 +31,11 @@ public func CMAudioSampleBufferCreateWithPacketDescriptions(
             return kCMSampleBufferError_InvalidSampleData
         }
     }
-    sampleBufferOut.pointee = CMSampleBuffer(
+    let made = CMSampleBuffer(
         dataBuffer: dataBuffer, formatDescription: formatDescription, sampleCount: numSamples,
         presentationTimeStamp: presentationTimeStamp, packetDescriptions: packets)
+    if !dataReady { made.startNotReady(makeDataReadyCallback, refcon: refcon) }
+    sampleBufferOut.pointee = made
     return noErr
 }
 

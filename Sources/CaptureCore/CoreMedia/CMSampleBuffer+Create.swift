@@ -12,6 +12,7 @@ public func CMSampleBufferGetSampleTimingInfoArray(
     _ sbuf: CMSampleBuffer, entryCount: CMItemCount, arrayToFill: UnsafeMutablePointer<CMSampleTimingInfo>?,
     entriesNeededOut: UnsafeMutablePointer<CMItemCount>?
 ) -> OSStatus {
+    guard sbuf.isValid else { return kCMSampleBufferError_Invalidated }
     entriesNeededOut?.pointee = 1
     guard let arrayToFill else { return 0 }
     guard entryCount >= 1 else { return kCMSampleBufferError_ArrayTooSmall }
@@ -33,8 +34,10 @@ public func CMSampleBufferGetSampleTimingInfo(
     return 0
 }
 
-/// Makes a sample buffer holding `imageBuffer`, ready now. `formatDescription` must match
-/// the image buffer (`kCMSampleBufferError_InvalidMediaFormat` otherwise).
+/// Makes a sample buffer holding `imageBuffer`. `formatDescription` must match the image
+/// buffer (`kCMSampleBufferError_InvalidMediaFormat` otherwise). With `dataReady` false the
+/// buffer starts not ready, and `CMSampleBufferMakeDataReady` calls `makeDataReadyCallback`
+/// (with `refcon`) on the caller's thread to make it ready.
 @discardableResult
 public func CMSampleBufferCreateForImageBuffer(
     allocator: AnyObject?, imageBuffer: CVImageBuffer, dataReady: Bool,
@@ -42,9 +45,13 @@ public func CMSampleBufferCreateForImageBuffer(
     formatDescription: CMVideoFormatDescription, sampleTiming: UnsafePointer<CMSampleTimingInfo>,
     sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
 ) -> OSStatus {
-    CMSampleBufferCreateReadyWithImageBuffer(
+    let status = CMSampleBufferCreateReadyWithImageBuffer(
         allocator: allocator, imageBuffer: imageBuffer, formatDescription: formatDescription, sampleTiming: sampleTiming,
         sampleBufferOut: sampleBufferOut)
+    if status == noErr, !dataReady, let made = sampleBufferOut.pointee {
+        made.startNotReady(makeDataReadyCallback, refcon: refcon)
+    }
+    return status
 }
 
 /// Makes a ready sample buffer holding `imageBuffer` with the given timing.
@@ -104,13 +111,16 @@ extension CMSampleBuffer {
         return timing
     }
 
-    /// The output duration; the duration for capture.
+    /// The output duration; the duration for capture (no speed changes).
     public var outputDuration: CMTime { duration }
-    /// The output presentation time; the presentation time for capture.
-    public var outputPresentationTimeStamp: CMTime { presentationTimeStamp }
+    /// The output presentation time: the one set with `setOutputPresentationTimeStamp(_:)`,
+    /// else the presentation time.
+    public var outputPresentationTimeStamp: CMTime {
+        withState { $0.outputPresentationTimeStamp } ?? presentationTimeStamp
+    }
 }
 
 /// The output duration of a sample buffer.
-public func CMSampleBufferGetOutputDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
+public func CMSampleBufferGetOutputDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.outputDuration }
 /// Whether a sample buffer's data is ready (always, for image buffers).
-public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { sbuf.dataReadiness }
+public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { sbuf.dataReadiness == .ready }

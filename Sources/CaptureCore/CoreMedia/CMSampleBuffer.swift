@@ -20,7 +20,19 @@ public final class CMSampleBuffer: @unchecked Sendable {
         var dataBuffer: CMBlockBuffer?
         var sampleCount = 0
         var packetDescriptions: [AudioStreamPacketDescription] = []
+        /// Readiness set explicitly (created not ready, set ready or failed); nil: the
+        /// default (ready, or for audio ready once it has its data).
+        var readiness: DataReadiness?
+        /// What `CMSampleBufferMakeDataReady` calls, and its refcon.
+        var makeDataReady: (callback: CMSampleBufferMakeDataReadyCallback, refcon: UnsafeMutableRawPointer?)?
+        /// Set by `CMSampleBufferInvalidate`.
+        var invalidated = false
+        /// Set by `CMSampleBufferSetOutputPresentationTimeStamp`; nil: the presentation time.
+        var outputPresentationTimeStamp: CMTime?
     }
+
+    /// Reads or changes the state under the lock (for the other files of this type).
+    func withState<R>(_ body: (inout State) -> R) -> R { state.withLock(body) }
 
     package init(
         imageBuffer: CVImageBuffer?, formatDescription: CMFormatDescription?, presentationTimeStamp: CMTime,
@@ -44,6 +56,12 @@ public final class CMSampleBuffer: @unchecked Sendable {
             $0.presentationTimeStamp = presentationTimeStamp
             $0.duration = duration
             $0.metadata = metadata
+            // A recycled buffer starts as a fresh one: whatever an app did to the last frame's
+            // buffer (invalidated it, set its output time) does not carry over.
+            $0.readiness = nil
+            $0.makeDataReady = nil
+            $0.invalidated = false
+            $0.outputPresentationTimeStamp = nil
             if !$0.attachments.storage.isEmpty { $0.attachments.storage.removeAll(keepingCapacity: true) }
         }
     }
@@ -102,10 +120,16 @@ public final class CMSampleBuffer: @unchecked Sendable {
     public var numSamples: Int {
         state.withLock { $0.formatDescription?.audio != nil ? $0.sampleCount : ($0.imageBuffer == nil ? 0 : 1) }
     }
-    /// Whether the data is ready: always for video; for audio, once it has its data buffer.
-    public var dataReadiness: Bool { state.withLock { $0.formatDescription?.audio == nil || $0.dataBuffer != nil } }
-    /// Whether the sample buffer is valid.
-    public var isValid: Bool { true }
+    /// Whether the data is ready, not yet, or failed: ready unless it was made not ready
+    /// (or, for audio, until it has its data buffer) or marked failed.
+    public var dataReadiness: DataReadiness {
+        state.withLock {
+            if let readiness = $0.readiness { return readiness }
+            return $0.formatDescription?.audio == nil || $0.dataBuffer != nil ? .ready : .notReady
+        }
+    }
+    /// Whether the sample buffer is valid: true until `invalidate()` (`CMSampleBufferInvalidate`).
+    public var isValid: Bool { state.withLock { !$0.invalidated } }
 
     /// The sample buffer's attachments, such as the dropped-frame reason.
     public var attachments: CMAttachmentBearerAttachments {
@@ -125,8 +149,9 @@ public final class CMSampleBuffer: @unchecked Sendable {
 public func CMSampleBufferGetImageBuffer(_ sbuf: CMSampleBuffer) -> CVImageBuffer? { sbuf.imageBuffer }
 /// The presentation time of a sample buffer.
 public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.presentationTimeStamp }
-/// The output presentation time; the same as the presentation time for capture.
-public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.presentationTimeStamp }
+/// The output presentation time: the one set with `CMSampleBufferSetOutputPresentationTimeStamp`,
+/// else the presentation time (capture has no edits, trims or speed changes).
+public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.outputPresentationTimeStamp }
 /// The decode time; invalid for capture.
 public func CMSampleBufferGetDecodeTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.decodeTimeStamp }
 /// The duration of a sample buffer.

@@ -98,12 +98,14 @@ public enum CVAttachmentMode: UInt32, Sendable {
 public func CVBufferCopyAttachment(_ buffer: CVBuffer, _ key: String, _ attachmentMode: UnsafeMutablePointer<CVAttachmentMode>?) -> Any? {
     let value: (any Sendable)? = buffer.attachmentStore.withLock { $0[key] }
     if value != nil { attachmentMode?.pointee = buffer.attachmentModes.withLock { $0[key] } ?? .shouldPropagate }
-    return value
+    return value.map(AppAttachment.unwrap)
 }
 
-/// Sets one attachment of a buffer, replacing any with the same key.
-public func CVBufferSetAttachment(_ buffer: CVBuffer, _ key: String, _ value: any Sendable, _ attachmentMode: CVAttachmentMode) {
-    buffer.attachmentStore.withLock { $0[key] = value }
+/// Sets one attachment of a buffer, replacing any with the same key. Any value is accepted,
+/// as Core Video accepts any CF object (`dictionary as NSDictionary`, a string, a number).
+public func CVBufferSetAttachment(_ buffer: CVBuffer, _ key: String, _ value: Any, _ attachmentMode: CVAttachmentMode) {
+    let stored = AppAttachment.wrap(value)
+    buffer.attachmentStore.withLock { $0[key] = stored }
     buffer.attachmentModes.withLock { $0[key] = attachmentMode == .shouldPropagate ? nil : attachmentMode }
 }
 
@@ -112,6 +114,25 @@ public func CVBufferCopyAttachments(_ buffer: CVBuffer, _ attachmentMode: CVAtta
     let all: [String: any Sendable] = buffer.attachmentStore.withLock { $0 }
     let modes = buffer.attachmentModes.withLock { $0 }
     var result: [String: Any] = [:]
-    for (key, value) in all where (modes[key] ?? .shouldPropagate) == attachmentMode { result[key] = value }
+    for (key, value) in all where (modes[key] ?? .shouldPropagate) == attachmentMode { result[key] = AppAttachment.unwrap(value) }
     return result.isEmpty ? nil : result
+}
+
+/// An attachment value an app set whose type is not known to be shareable between threads.
+/// Core Video hands attachments to any thread that holds the buffer, as CF objects are; the
+/// app's value is kept as given and only handed back, never mutated here.
+struct AppAttachment: @unchecked Sendable {
+    let value: Any
+
+    /// Strings are stored as they are (the library's own readers look for the colour tag
+    /// strings); anything else in a box.
+    static func wrap(_ value: Any) -> any Sendable {
+        if let string = value as? String { return string }
+        if let box = value as? AppAttachment { return box }
+        return AppAttachment(value: value)
+    }
+
+    static func unwrap(_ stored: any Sendable) -> Any {
+        (stored as? AppAttachment)?.value ?? stored
+    }
 }

@@ -20,10 +20,12 @@ public func CVPixelBufferPoolGetPixelBufferAttributes(_ pool: CVPixelBufferPool)
     ]
 }
 
-/// The pool's own attributes: its minimum (and, when set, maximum) buffer count.
+/// The pool's own attributes: its minimum (and, when set, maximum) buffer count and its
+/// maximum buffer age in seconds (0: buffers never age out).
 public func CVPixelBufferPoolGetAttributes(_ pool: CVPixelBufferPool) -> [String: Any]? {
     var attributes: [String: Any] = [kCVPixelBufferPoolMinimumBufferCountKey: pool.minimumBufferCount]
     if pool.maximumBufferCount != .max { attributes[kCVPixelBufferPoolMaximumBufferCountKey] = pool.maximumBufferCount }
+    attributes[kCVPixelBufferPoolMaximumBufferAgeKey] = Double(pool.maximumBufferAge ?? 0) / 1e9
     return attributes
 }
 
@@ -40,6 +42,11 @@ public func CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(
     pixelBufferOut.pointee = buffer
     return kCVReturnSuccess
 }
+
+/// Pool attribute: how long (seconds, default 1; 0: forever) a buffer may sit unused in the
+/// pool before it is freed (counted from when it was last handed out, checked when the pool
+/// is used).
+public let kCVPixelBufferPoolMaximumBufferAgeKey = "MaximumBufferAge"
 
 /// Aux attribute: how many buffers the pool may own before refusing.
 public let kCVPixelBufferPoolAllocationThresholdKey = "kCVPixelBufferPoolAllocationThresholdKey"

@@ -15,10 +15,14 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     package let maximumBufferCount: Int
     private let buffers: Mutex<[CVBuffer]>
     private let attachments: [String: any Sendable]
+    /// `kCVPixelBufferPoolMaximumBufferAgeKey` in nanoseconds (nil: buffers never age out,
+    /// as for the library's own pools), and when each buffer was last handed out.
+    package let maximumBufferAge: UInt64?
+    private let handedOut = Mutex<[ObjectIdentifier: UInt64]>([:])
 
     package init(
         format: PixelFormat, width: Int, height: Int, minimumBufferCount: Int = 0,
-        maximumBufferCount: Int = .max, attachments: [String: any Sendable] = [:]
+        maximumBufferCount: Int = .max, attachments: [String: any Sendable] = [:], maximumBufferAge: UInt64? = nil
     ) {
         self.format = format
         self.width = width
@@ -26,6 +30,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         self.minimumBufferCount = minimumBufferCount
         self.maximumBufferCount = max(maximumBufferCount, minimumBufferCount, 1)
         self.attachments = attachments
+        self.maximumBufferAge = maximumBufferAge
         var made: [CVBuffer] = []
         made.reserveCapacity(min(self.maximumBufferCount, 64))
         for _ in 0..<minimumBufferCount {
@@ -42,6 +47,41 @@ public final class CVPixelBufferPool: @unchecked Sendable {
 
     /// A free buffer, or a new one while under the maximum; `nil` when every buffer is held.
     package func dequeue(limit: Int = .max) -> CVBuffer? {
+        guard maximumBufferAge != nil else { return take(limit: limit) }
+        freeAgedBuffers()
+        let buffer = take(limit: limit)
+        if let buffer { handedOut.withLock { $0[ObjectIdentifier(buffer)] = CVPixelBufferPool.now() } }
+        return buffer
+    }
+
+    /// Frees the free buffers (beyond the minimum count) last handed out longer ago than
+    /// `maximumBufferAge`. Ageing is checked when the pool is used (dequeue, flush), not on
+    /// a timer.
+    private func freeAgedBuffers() {
+        guard let age = maximumBufferAge else { return }
+        let now = CVPixelBufferPool.now()
+        let times = handedOut.withLock { $0 }
+        var dropped: [ObjectIdentifier] = []
+        buffers.withLock { all in
+            var index = all.count - 1
+            while index >= 0 && all.count > minimumBufferCount {
+                let id = ObjectIdentifier(all[index])
+                if isKnownUniquelyReferenced(&all[index]), now &- (times[id] ?? now) > age {
+                    all.remove(at: index)
+                    dropped.append(id)
+                }
+                index -= 1
+            }
+        }
+        if !dropped.isEmpty { handedOut.withLock { for id in dropped { $0[id] = nil } } }
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds.
+    private static func now() -> UInt64 {
+        CMClockConvertHostTimeToSystemUnits(CMClockGetTime(CMClockGetHostTimeClock()))
+    }
+
+    private func take(limit: Int) -> CVBuffer? {
         buffers.withLock { all -> CVBuffer? in
             for index in all.indices where isKnownUniquelyReferenced(&all[index]) {
                 return all[index]
@@ -71,6 +111,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
 
     /// Frees buffers nobody holds: beyond the minimum only, or all of them.
     package func flush(keepingMinimum: Bool = true) {
+        freeAgedBuffers()
         let keep = keepingMinimum ? minimumBufferCount : 0
         buffers.withLock { all in
             var index = all.count - 1
@@ -97,8 +138,11 @@ public func CVPixelBufferPoolCreate(
     guard let format = PixelFormat(rawValue: OSType(truncatingIfNeeded: rawFormat)) else { return kCVReturnInvalidPixelFormat }
     let minimum = integer(poolAttributes?[kCVPixelBufferPoolMinimumBufferCountKey]) ?? 0
     let maximum = integer(poolAttributes?[kCVPixelBufferPoolMaximumBufferCountKey]) ?? .max
+    // Apple's default age is one second; 0 turns ageing off.
+    let ageSeconds = seconds(poolAttributes?[kCVPixelBufferPoolMaximumBufferAgeKey]) ?? 1
     poolOut.pointee = CVPixelBufferPool(
-        format: format, width: width, height: height, minimumBufferCount: max(0, minimum), maximumBufferCount: maximum)
+        format: format, width: width, height: height, minimumBufferCount: max(0, minimum), maximumBufferCount: maximum,
+        maximumBufferAge: ageSeconds > 0 ? UInt64(ageSeconds * 1e9) : nil)
     return kCVReturnSuccess
 }
 
@@ -130,5 +174,14 @@ package func integer(_ value: Any?) -> Int? {
     case let v as NSNumber: v.intValue
     case let v as Double where v.rounded() == v: Int(v)
     default: nil
+    }
+}
+
+/// Reads a number of seconds given as NSNumber or any Swift number.
+private func seconds(_ value: Any?) -> Double? {
+    switch value {
+    case let v as Double: v
+    case let v as NSNumber: v.doubleValue
+    default: integer(value).map(Double.init)
     }
 }

@@ -159,9 +159,11 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
 
     /// Asks for permission to record; `response` runs on an arbitrary queue with the answer.
     @available(*, deprecated, message: "Please use AVAudioApplication requestRecordPermissionWithCompletionHandler")
-    open func requestRecordPermission(_ response: @escaping @Sendable (Bool) -> Void) {
+    open func requestRecordPermission(_ response: @escaping (Bool) -> Void) {
         let granted = AVCaptureDevice.authorizationStatus(for: .audio) == .authorized
-        DispatchQueue.global().async { response(granted) }
+        // Not @Sendable in Apple's header: the block runs once on another queue, as on iOS.
+        let caller = UncheckedSendable(response)
+        DispatchQueue.global().async { caller.value(granted) }
     }
 
     // MARK: Inputs and route

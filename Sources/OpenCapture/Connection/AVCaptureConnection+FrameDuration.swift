@@ -9,31 +9,9 @@ import Foundation
 /// `NSInvalidArgumentException`).
 extension AVCaptureConnection {
     /// Whether the connection carries a camera's video, whose rate it may set.
-    private var framesFromCamera: AVCaptureDevice? {
+    var framesFromCamera: AVCaptureDevice? {
         guard inputPorts.first?.mediaType == .video, let device, device.hasMediaType(.video) else { return nil }
         return device
-    }
-
-    /// Whether `videoMinFrameDuration` can be set: for a camera's video connection.
-    @available(*, deprecated, message: "Use AVCaptureDevice's activeFormat.videoSupportedFrameRateRanges instead.")
-    public var isVideoMinFrameDurationSupported: Bool { framesFromCamera != nil }
-
-    /// Whether `videoMaxFrameDuration` can be set: for a camera's video connection.
-    @available(*, deprecated, message: "Use AVCaptureDevice's activeFormat.videoSupportedFrameRateRanges instead.")
-    public var isVideoMaxFrameDurationSupported: Bool { framesFromCamera != nil }
-
-    /// The shortest time between frames last set here (default `.invalid`: unlimited).
-    @available(*, deprecated, message: "Use AVCaptureDevice's activeVideoMinFrameDuration instead.")
-    public var videoMinFrameDuration: CMTime {
-        get { settings.withLock { $0.minFrameDuration } }
-        set { enforce { try setVideoFrameDuration(newValue, minimum: true) } }
-    }
-
-    /// The longest time between frames last set here (default `.invalid`: unlimited).
-    @available(*, deprecated, message: "Use AVCaptureDevice's activeVideoMaxFrameDuration instead.")
-    public var videoMaxFrameDuration: CMTime {
-        get { settings.withLock { $0.maxFrameDuration } }
-        set { enforce { try setVideoFrameDuration(newValue, minimum: false) } }
     }
 
     /// The checked form of setting `videoMinFrameDuration` / `videoMaxFrameDuration` (Linux addition).

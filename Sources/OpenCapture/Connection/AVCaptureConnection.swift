@@ -268,4 +268,56 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     open override var description: String {
         "<AVCaptureConnection: [\(inputPorts.map(\.mediaType.rawValue).joined(separator: ","))] -> \(output.map { String(describing: type(of: $0)) } ?? (videoPreviewLayer != nil ? "AVCaptureVideoPreviewLayer" : "nil")), enabled: \(isEnabled), angle: \(videoRotationAngle), mirrored: \(isVideoMirrored)>"
     }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureConnection+FrameDuration.swift)
+
+    /// Whether `videoMinFrameDuration` can be set: for a camera's video connection.
+    @available(*, deprecated, message: "Use AVCaptureDevice's activeFormat.videoSupportedFrameRateRanges instead.")
+    open var isVideoMinFrameDurationSupported: Bool { framesFromCamera != nil }
+
+    /// Whether `videoMaxFrameDuration` can be set: for a camera's video connection.
+    @available(*, deprecated, message: "Use AVCaptureDevice's activeFormat.videoSupportedFrameRateRanges instead.")
+    open var isVideoMaxFrameDurationSupported: Bool { framesFromCamera != nil }
+
+    /// The shortest time between frames last set here (default `.invalid`: unlimited).
+    @available(*, deprecated, message: "Use AVCaptureDevice's activeVideoMinFrameDuration instead.")
+    open var videoMinFrameDuration: CMTime {
+        get { settings.withLock { $0.minFrameDuration } }
+        set { enforce { try setVideoFrameDuration(newValue, minimum: true) } }
+    }
+
+    /// The longest time between frames last set here (default `.invalid`: unlimited).
+    @available(*, deprecated, message: "Use AVCaptureDevice's activeVideoMaxFrameDuration instead.")
+    open var videoMaxFrameDuration: CMTime {
+        get { settings.withLock { $0.maxFrameDuration } }
+        set { enforce { try setVideoFrameDuration(newValue, minimum: false) } }
+    }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureConnection+ScaleAndCrop.swift)
+
+    /// The largest value `videoScaleAndCropFactor` takes: `stillImageMaxScaleAndCropFactor`
+    /// for the video connection of an `AVCaptureStillImageOutput`, 1 for any other.
+    open var videoMaxScaleAndCropFactor: CGFloat {
+        output is AVCaptureStillImageOutput && inputPorts.contains { $0.mediaType == .video } ? Self.stillImageMaxScaleAndCropFactor : 1
+    }
+
+    /// The scale-and-crop factor of stills taken through the connection (default 1): at
+    /// more than 1 a still is scaled by the factor and centre-cropped to its size. A value
+    /// outside 1 ... `videoMaxScaleAndCropFactor` raises `NSRangeException`.
+    open var videoScaleAndCropFactor: CGFloat {
+        get { settings.withLock { $0.scaleAndCropFactor } }
+        set { enforce { try setVideoScaleAndCropFactor(newValue) } }
+    }
+
+    /// Whether the camera's intrinsic matrix can be attached to delivered buffers: no (no
+    /// camera here is calibrated for it).
+    open var isCameraIntrinsicMatrixDeliverySupported: Bool { false }
+
+    /// Whether each delivered buffer carries `kCMSampleBufferAttachmentKey_CameraIntrinsicMatrix`
+    /// (default false). Unsupported: setting true raises `NSInvalidArgumentException`, as on
+    /// iOS for a connection that does not support it; false is allowed.
+    open var isCameraIntrinsicMatrixDeliveryEnabled: Bool {
+        get { false }
+        set { enforce { try setCameraIntrinsicMatrixDeliveryEnabled(newValue) } }
+    }
 }

@@ -11,7 +11,7 @@ import Foundation
 open class AVCaptureSystemExposureBiasSlider: AVCaptureControl, @unchecked Sendable {
     /// The device the slider controls (Linux addition; Apple keeps it private).
     public let device: AVCaptureDevice
-    private let action: (@MainActor @Sendable (Float) -> Void)?
+    private let action: (@MainActor (Float) -> Void)?
 
     /// An exposure-bias slider for `device`. Raises `NSInvalidArgumentException` if the
     /// device cannot set an exposure bias.
@@ -22,11 +22,11 @@ open class AVCaptureSystemExposureBiasSlider: AVCaptureControl, @unchecked Senda
     /// An exposure-bias slider for `device` whose action the system calls on the main actor
     /// when the slider changes `exposureTargetBias`. Raises
     /// `NSInvalidArgumentException` if the device cannot set an exposure bias.
-    public convenience init(device: AVCaptureDevice, action: @escaping @MainActor @Sendable (Float) -> Void) {
+    public convenience init(device: AVCaptureDevice, action: @escaping @MainActor (Float) -> Void) {
         self.init(device: device, optionalAction: action, selector: "initWithDevice:action:")
     }
 
-    init(device: AVCaptureDevice, optionalAction: (@MainActor @Sendable (Float) -> Void)?, selector: String) {
+    init(device: AVCaptureDevice, optionalAction: (@MainActor (Float) -> Void)?, selector: String) {
         if !(device.minExposureTargetBias < device.maxExposureTargetBias) {
             AVCaptureException(
                 .invalidArgument,

@@ -11,7 +11,7 @@ import Foundation
 open class AVCaptureSystemZoomSlider: AVCaptureControl, @unchecked Sendable {
     /// The device the slider controls (Linux addition; Apple keeps it private).
     public let device: AVCaptureDevice
-    private let action: (@MainActor @Sendable (CGFloat) -> Void)?
+    private let action: (@MainActor (CGFloat) -> Void)?
 
     /// A zoom slider for `device`. Raises `NSInvalidArgumentException` if the device cannot
     /// zoom.
@@ -22,11 +22,11 @@ open class AVCaptureSystemZoomSlider: AVCaptureControl, @unchecked Sendable {
     /// A zoom slider for `device` whose action the system calls on the main actor when the
     /// slider changes `videoZoomFactor` (never on Linux). Raises `NSInvalidArgumentException`
     /// if the device cannot zoom.
-    public convenience init(device: AVCaptureDevice, action: @escaping @MainActor @Sendable (CGFloat) -> Void) {
+    public convenience init(device: AVCaptureDevice, action: @escaping @MainActor (CGFloat) -> Void) {
         self.init(device: device, optionalAction: action, selector: "initWithDevice:action:")
     }
 
-    init(device: AVCaptureDevice, optionalAction: (@MainActor @Sendable (CGFloat) -> Void)?, selector: String) {
+    init(device: AVCaptureDevice, optionalAction: (@MainActor (CGFloat) -> Void)?, selector: String) {
         if device.activeFormat.videoMaxZoomFactor <= 1 {
             AVCaptureException(
                 .invalidArgument,

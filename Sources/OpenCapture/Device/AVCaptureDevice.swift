@@ -18,7 +18,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     package var descriptor: DeviceDescriptor { core.descriptor }
 
     /// All formats the device can stream, in the device's order.
-    public var formats: [Format] { core.formats }
+    open var formats: [Format] { core.formats }
 
     package init(core: DeviceCore) {
         self.core = core
@@ -35,30 +35,30 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     // MARK: Identity
 
     /// Stays the same across reconnections and restarts.
-    public var uniqueID: String { descriptor.uniqueID }
+    open var uniqueID: String { descriptor.uniqueID }
     /// The same for every device of one model.
-    public var modelID: String { descriptor.modelID }
+    open var modelID: String { descriptor.modelID }
     /// A name to show people, e.g. "Back Camera".
-    public var localizedName: String { descriptor.localizedName }
+    open var localizedName: String { descriptor.localizedName }
     /// The maker's name.
-    public var manufacturer: String { descriptor.manufacturer }
+    open var manufacturer: String { descriptor.manufacturer }
     /// Where the camera faces.
-    public var position: Position { Position(rawValue: descriptor.position) ?? .unspecified }
+    open var position: Position { Position(rawValue: descriptor.position) ?? .unspecified }
     /// The kind of camera.
-    public var deviceType: DeviceType { DeviceType(rawValue: descriptor.deviceType) }
+    open var deviceType: DeviceType { DeviceType(rawValue: descriptor.deviceType) }
     /// Whether the device is attached; once false it never becomes true again.
-    public var isConnected: Bool { backend.isConnected }
+    open var isConnected: Bool { backend.isConnected }
     /// Whether the device is suspended (a closed laptop lid); never on Linux so far.
-    public var isSuspended: Bool { false }
+    open var isSuspended: Bool { false }
     /// The lens's fixed f-number.
-    public var lensAperture: Float { descriptor.lensAperture }
+    open var lensAperture: Float { descriptor.lensAperture }
 
     /// Whether the device captures the media type (cameras video, microphones audio).
-    public func hasMediaType(_ mediaType: AVMediaType) -> Bool { mediaType == (core.isAudio ? .audio : .video) }
+    open func hasMediaType(_ mediaType: AVMediaType) -> Bool { mediaType == (core.isAudio ? .audio : .video) }
 
     /// Whether a session with this device as input can use the preset (a microphone
     /// works with every preset, as on iOS: presets choose video formats).
-    public func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool {
+    open func supportsSessionPreset(_ preset: AVCaptureSession.Preset) -> Bool {
         core.isAudio || preset == .inputPriority || descriptor.presetFormats[preset.rawValue] != nil
     }
 
@@ -75,7 +75,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Takes the lock that setters of device properties need.
     ///
     /// Locks nest within the process; each call needs one `unlockForConfiguration()`.
-    public func lockForConfiguration() throws {
+    open func lockForConfiguration() throws {
         guard isConnected else {
             throw AVError(.deviceNotConnected, "The device \(localizedName) is no longer connected.")
         }
@@ -83,7 +83,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Releases a lock taken with `lockForConfiguration()`.
-    public func unlockForConfiguration() {
+    open func unlockForConfiguration() {
         core.state.withLock { $0.lockCount = max(0, $0.lockCount - 1) }
     }
 
@@ -144,13 +144,13 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     package var lastFrameMetadata: FrameMetadata { core.state.withLock { $0.lastFrame } }
 
     /// The exposure time of the newest frame.
-    public var exposureDuration: CMTime {
+    open var exposureDuration: CMTime {
         let seconds = lastFrameMetadata.exposureDuration
         return seconds > 0 ? CMTime(seconds: seconds, preferredTimescale: 1_000_000_000) : CMTime(value: 1, timescale: 30)
     }
 
     /// The ISO of the newest frame.
-    public var iso: Float {
+    open var iso: Float {
         let value = lastFrameMetadata.iso
         return value > 0 ? value : activeFormat.minISO
     }

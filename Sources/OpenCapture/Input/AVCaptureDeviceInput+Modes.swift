@@ -19,16 +19,6 @@ public enum AVCaptureMultichannelAudioMode: Int, Sendable, Hashable {
 /// `NSInvalidArgumentException` as Apple does. Setting the value the input already has
 /// (`.none`, `false`) is allowed and changes nothing.
 extension AVCaptureDeviceInput {
-    /// Whether the input records `multichannelAudioMode`; only `.none` on Linux.
-    public func isMultichannelAudioModeSupported(_ multichannelAudioMode: AVCaptureMultichannelAudioMode) -> Bool {
-        multichannelAudioMode == .none
-    }
-
-    /// The multichannel mode for recording (default `.none`). Setting an unsupported mode raises.
-    public var multichannelAudioMode: AVCaptureMultichannelAudioMode {
-        get { .none }
-        set { enforce { try setMultichannelAudioMode(newValue) } }
-    }
 
     /// The checked form of setting `multichannelAudioMode` (Linux addition).
     public func setMultichannelAudioMode(_ mode: AVCaptureMultichannelAudioMode) throws(AVCaptureException) {
@@ -39,29 +29,11 @@ extension AVCaptureDeviceInput {
         }
     }
 
-    /// Whether the input can remove wind noise; `false` on Linux.
-    public var isWindNoiseRemovalSupported: Bool { false }
-
-    /// Whether wind-noise removal is on (default `false`). Turning it on unsupported raises.
-    public var isWindNoiseRemovalEnabled: Bool {
-        get { false }
-        set { enforce { try setWindNoiseRemovalEnabled(newValue) } }
-    }
-
     /// The checked form of setting `isWindNoiseRemovalEnabled` (Linux addition).
     public func setWindNoiseRemovalEnabled(_ enabled: Bool) throws(AVCaptureException) {
         try requireSupported(
             !enabled || isWindNoiseRemovalSupported, "setWindNoiseRemovalEnabled:",
             "Wind noise removal is not supported - use windNoiseRemovalSupported")
-    }
-
-    /// Whether the input can apply the Cinematic video effect; `false` on Linux.
-    public var isCinematicVideoCaptureSupported: Bool { false }
-
-    /// Whether the Cinematic effect is applied (default `false`). Turning it on unsupported raises.
-    public var isCinematicVideoCaptureEnabled: Bool {
-        get { false }
-        set { enforce { try setCinematicVideoCaptureEnabled(newValue) } }
     }
 
     /// The checked form of setting `isCinematicVideoCaptureEnabled` (Linux addition).
@@ -71,15 +43,6 @@ extension AVCaptureDeviceInput {
             "Cinematic video capture is not supported - use cinematicVideoCaptureSupported")
     }
 
-    /// Whether the sound field can follow the camera's zoom; `false` on Linux.
-    public var isAudioZoomSupported: Bool { false }
-
-    /// Whether audio zoom is on (default `false`). Turning it on unsupported raises.
-    public var isAudioZoomEnabled: Bool {
-        get { false }
-        set { enforce { try setAudioZoomEnabled(newValue) } }
-    }
-
     /// The checked form of setting `isAudioZoomEnabled` (Linux addition).
     public func setAudioZoomEnabled(_ enabled: Bool) throws(AVCaptureException) {
         try requireSupported(
@@ -87,7 +50,7 @@ extension AVCaptureDeviceInput {
             "Audio zoom is not supported - use audioZoomSupported")
     }
 
-    private func requireSupported(_ supported: Bool, _ selector: String, _ text: String) throws(AVCaptureException) {
+    func requireSupported(_ supported: Bool, _ selector: String, _ text: String) throws(AVCaptureException) {
         guard supported else {
             throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDeviceInput", selector, text))
         }

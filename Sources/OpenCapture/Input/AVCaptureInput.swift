@@ -142,4 +142,44 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     }
 
     open override var description: String { "<AVCaptureDeviceInput: \(device.localizedName)>" }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureDeviceInput+Modes.swift)
+
+    /// Whether the input records `multichannelAudioMode`; only `.none` on Linux.
+    open func isMultichannelAudioModeSupported(_ multichannelAudioMode: AVCaptureMultichannelAudioMode) -> Bool {
+        multichannelAudioMode == .none
+    }
+
+    /// The multichannel mode for recording (default `.none`). Setting an unsupported mode raises.
+    open var multichannelAudioMode: AVCaptureMultichannelAudioMode {
+        get { .none }
+        set { enforce { try setMultichannelAudioMode(newValue) } }
+    }
+
+    /// Whether the input can remove wind noise; `false` on Linux.
+    open var isWindNoiseRemovalSupported: Bool { false }
+
+    /// Whether wind-noise removal is on (default `false`). Turning it on unsupported raises.
+    open var isWindNoiseRemovalEnabled: Bool {
+        get { false }
+        set { enforce { try setWindNoiseRemovalEnabled(newValue) } }
+    }
+
+    /// Whether the input can apply the Cinematic video effect; `false` on Linux.
+    open var isCinematicVideoCaptureSupported: Bool { false }
+
+    /// Whether the Cinematic effect is applied (default `false`). Turning it on unsupported raises.
+    open var isCinematicVideoCaptureEnabled: Bool {
+        get { false }
+        set { enforce { try setCinematicVideoCaptureEnabled(newValue) } }
+    }
+
+    /// Whether the sound field can follow the camera's zoom; `false` on Linux.
+    open var isAudioZoomSupported: Bool { false }
+
+    /// Whether audio zoom is on (default `false`). Turning it on unsupported raises.
+    open var isAudioZoomEnabled: Bool {
+        get { false }
+        set { enforce { try setAudioZoomEnabled(newValue) } }
+    }
 }

@@ -143,7 +143,7 @@ extension AVCaptureStillImageOutput {
     /// have more than `maxBracketedCaptureStillImageCount` (0) exposures.
     public func prepareToCaptureStillImageBracket(
         from connection: AVCaptureConnection, withSettingsArray settings: [AVCaptureBracketedStillImageSettings],
-        completionHandler handler: @escaping @Sendable (Bool, (any Error)?) -> Void
+        completionHandler handler: @escaping (Bool, (any Error)?) -> Void
     ) {
         refuseBracket("prepareToCaptureStillImageBracketFromConnection:withSettingsArray:completionHandler:", count: settings.count)
     }
@@ -151,7 +151,7 @@ extension AVCaptureStillImageOutput {
     /// Takes a bracket: raises `NSInvalidArgumentException`, as `prepareToCaptureStillImageBracket` does.
     public func captureStillImageBracketAsynchronously(
         from connection: AVCaptureConnection, withSettingsArray settings: [AVCaptureBracketedStillImageSettings],
-        completionHandler handler: @escaping @Sendable (CMSampleBuffer?, AVCaptureBracketedStillImageSettings?, (any Error)?) -> Void
+        completionHandler handler: @escaping (CMSampleBuffer?, AVCaptureBracketedStillImageSettings?, (any Error)?) -> Void
     ) {
         refuseBracket("captureStillImageBracketAsynchronouslyFromConnection:withSettingsArray:completionHandler:", count: settings.count)
     }

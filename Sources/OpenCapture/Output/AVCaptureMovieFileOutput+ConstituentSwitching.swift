@@ -9,20 +9,9 @@ import Foundation
 /// switch, so there the `ForRecording` members answer as Apple does for such a device.
 extension AVCaptureMovieFileOutput {
     /// The video device recorded from, when it can switch constituents.
-    private var switchingDevice: AVCaptureDevice? {
+    var switchingDevice: AVCaptureDevice? {
         guard let device = connection(with: .video)?.device, device.primaryConstituentDeviceSwitchingBehavior != .unsupported else { return nil }
         return device
-    }
-
-    /// Whether recordings use `primaryConstituentDeviceSwitchingBehaviorForRecording`: by
-    /// default true when connected to a device that switches constituents, false otherwise.
-    /// Setting true for a device that cannot switch raises `NSInvalidArgumentException`.
-    public var isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled: Bool {
-        get {
-            guard switchingDevice != nil else { return false }
-            return recordingSwitching.withLock { $0.enabled } ?? true
-        }
-        set { enforce { try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(newValue) } }
     }
 
     /// The checked form of setting `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled` (Linux addition).
@@ -34,20 +23,6 @@ extension AVCaptureMovieFileOutput {
         }
         recordingSwitching.withLock { $0.enabled = enabled }
         applyRecordingSwitching()
-    }
-
-    /// Sets the switching behaviour and conditions recordings use. Anything but
-    /// `.unsupported` for a device that cannot switch, `.unsupported` for one that can, or
-    /// conditions with a behaviour other than `.restricted`, raises `NSInvalidArgumentException`.
-    /// Set while recording, it applies at once.
-    public func setPrimaryConstituentDeviceSwitchingBehaviorForRecording(
-        _ switchingBehavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
-        restrictedSwitchingBehaviorConditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
-    ) {
-        enforce {
-            try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(
-                switchingBehavior, restrictedSwitchingBehaviorConditions: restrictedSwitchingBehaviorConditions)
-        }
     }
 
     /// The checked form of `setPrimaryConstituentDeviceSwitchingBehaviorForRecording(_:restrictedSwitchingBehaviorConditions:)` (Linux addition).
@@ -76,18 +51,6 @@ extension AVCaptureMovieFileOutput {
             $0.conditions = conditions
         }
         applyRecordingSwitching()
-    }
-
-    /// The behaviour recordings use (default `.restricted`).
-    public var primaryConstituentDeviceSwitchingBehaviorForRecording: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior {
-        recordingSwitching.withLock { $0.behavior }
-    }
-
-    /// The conditions recordings use (default zoom, focus-mode and exposure-mode changes).
-    public var primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording:
-        AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
-    {
-        recordingSwitching.withLock { $0.conditions }
     }
 
     /// Puts the recording behaviour in force on the device while recording (called as

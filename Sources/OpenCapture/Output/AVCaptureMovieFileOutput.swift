@@ -155,4 +155,65 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
             recorder.stop(error: AVError(.sessionNotRunning, "The session stopped running.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: true]))
         }
     }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureMovieFileOutput+ConstituentSwitching.swift)
+
+    /// Whether recordings use `primaryConstituentDeviceSwitchingBehaviorForRecording`: by
+    /// default true when connected to a device that switches constituents, false otherwise.
+    /// Setting true for a device that cannot switch raises `NSInvalidArgumentException`.
+    open var isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled: Bool {
+        get {
+            guard switchingDevice != nil else { return false }
+            return recordingSwitching.withLock { $0.enabled } ?? true
+        }
+        set { enforce { try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(newValue) } }
+    }
+
+    /// Sets the switching behaviour and conditions recordings use. Anything but
+    /// `.unsupported` for a device that cannot switch, `.unsupported` for one that can, or
+    /// conditions with a behaviour other than `.restricted`, raises `NSInvalidArgumentException`.
+    /// Set while recording, it applies at once.
+    open func setPrimaryConstituentDeviceSwitchingBehaviorForRecording(
+        _ switchingBehavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
+        restrictedSwitchingBehaviorConditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+    ) {
+        enforce {
+            try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(
+                switchingBehavior, restrictedSwitchingBehaviorConditions: restrictedSwitchingBehaviorConditions)
+        }
+    }
+
+    /// The behaviour recordings use (default `.restricted`).
+    open var primaryConstituentDeviceSwitchingBehaviorForRecording: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior {
+        recordingSwitching.withLock { $0.behavior }
+    }
+
+    /// The conditions recordings use (default zoom, focus-mode and exposure-mode changes).
+    open var primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording:
+        AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
+    {
+        recordingSwitching.withLock { $0.conditions }
+    }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureMovieFileOutput+Modes.swift)
+
+    /// The output-settings keys `setOutputSettings(_:for:)` takes for the connection:
+    /// `AVVideoCodecKey` and `AVVideoCompressionPropertiesKey` for video (iOS 12); for audio
+    /// `AVFormatIDKey`, `AVSampleRateKey`, `AVNumberOfChannelsKey`, `AVEncoderBitRateKey`.
+    open func supportedOutputSettingsKeys(for connection: AVCaptureConnection) -> [String] {
+        if connection.inputPorts.contains(where: { $0.mediaType == .video }) { return [AVVideoCodecKey, AVVideoCompressionPropertiesKey] }
+        if connection.inputPorts.contains(where: { $0.mediaType == .audio }) { return Self.audioOutputSettingsKeys }
+        return []
+    }
+
+    /// Whether the output can record spatial (stereo MV-HEVC) video; `false`: no Linux
+    /// camera pair is calibrated for it and FFmpeg does not encode MV-HEVC.
+    open var isSpatialVideoCaptureSupported: Bool { false }
+
+    /// Whether recordings are spatial video (default `false`); turning it on unsupported raises
+    /// `NSInvalidArgumentException`, as on an iPhone without it.
+    open var isSpatialVideoCaptureEnabled: Bool {
+        get { false }
+        set { enforce { try setSpatialVideoCaptureEnabled(newValue) } }
+    }
 }

@@ -127,4 +127,17 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     func remove(_ connection: AVCaptureConnection) {
         links.withLock { $0.connections.removeAll { $0 === connection } }
     }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureOutput+Metadata.swift)
+
+    /// A metadata object (in metadata-output coordinates) with its bounds and corners in this
+    /// output's coordinates through `connection` (its pixels, rotated and mirrored as the
+    /// connection says), as `outputRectConverted(fromMetadataOutputRect:)` converts rectangles.
+    /// Nil if `connection` is not this output's video connection.
+    open func transformedMetadataObject(for metadataObject: AVMetadataObject, connection: AVCaptureConnection) -> AVMetadataObject? {
+        guard connection.output === self, connection.inputPorts.contains(where: { $0.mediaType == .video }), let geometry = outputGeometry else {
+            return nil
+        }
+        return metadataObject.transformed(point: geometry.layerPoint(fromDevicePoint:), rect: geometry.layerRect(fromDeviceRect:))
+    }
 }

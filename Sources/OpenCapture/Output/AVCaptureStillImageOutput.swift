@@ -93,14 +93,14 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
     /// its data buffer (read them with `jpegStillImageNSDataRepresentation(_:)`), or a
     /// pixel buffer in the uncompressed format asked for; or nil and the error.
     open func captureStillImageAsynchronously(
-        from connection: AVCaptureConnection, completionHandler handler: @escaping @Sendable (CMSampleBuffer?, (any Error)?) -> Void
+        from connection: AVCaptureConnection, completionHandler handler: @escaping (CMSampleBuffer?, (any Error)?) -> Void
     ) {
         enforce { try captureStillImageChecked(from: connection, completionHandler: handler) }
     }
 
     /// The checked form of `captureStillImageAsynchronously(from:completionHandler:)` (Linux addition).
     public func captureStillImageChecked(
-        from connection: AVCaptureConnection, completionHandler handler: @escaping @Sendable (CMSampleBuffer?, (any Error)?) -> Void
+        from connection: AVCaptureConnection, completionHandler handler: @escaping (CMSampleBuffer?, (any Error)?) -> Void
     ) throws(AVCaptureException) {
         let selector = "captureStillImageAsynchronouslyFromConnection:completionHandler:"
         guard connections.contains(where: { $0 === connection }), connection.isEnabled, connection.isActive, let device = connection.device,
@@ -116,7 +116,10 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
             codec: settings.codec, flashMode: device.core.state.withLock { $0.flashMode })
         plan.scaleAndCrop = connection.videoScaleAndCropFactor
-        let capture = StillImageCapture(handler: handler) { [weak self] id in self?.finished(id) }
+        // Apple's handler is not @Sendable: like iOS, the output calls it once, on its own
+        // queue, and what the closure touches there is the caller's affair.
+        let caller = UncheckedSendable(handler)
+        let capture = StillImageCapture(handler: { caller.value($0, $1) }) { [weak self] id in self?.finished(id) }
         let watch = KeyValueChange.watch(self, keys: ["capturingStillImage"])
         state.withLock { $0.inProgress[settings.uniqueID] = capture }
         watch?.didChange()

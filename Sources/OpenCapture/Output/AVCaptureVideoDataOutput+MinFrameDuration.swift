@@ -4,19 +4,6 @@ import Foundation
 /// `videoMinFrameDuration`, which it now reads and sets). Set before the output has a
 /// video connection, it is applied when the connection is made.
 extension AVCaptureVideoDataOutput {
-    /// The shortest time between frames (default `.invalid`: unlimited).
-    @available(*, deprecated, message: "Use AVCaptureConnection's videoMinFrameDuration property instead.")
-    public var minFrameDuration: CMTime {
-        get { connection(with: .video)?.minFrameDurationSetting ?? pendingMinFrameDuration.withLock { $0 } }
-        set {
-            if let connection = connection(with: .video) {
-                enforce { try connection.setVideoFrameDuration(newValue, minimum: true) }
-            } else {
-                pendingMinFrameDuration.withLock { $0 = newValue }
-            }
-        }
-    }
-
     /// Applies a `minFrameDuration` set before the video connection existed.
     func applyPendingMinFrameDuration(to connection: AVCaptureConnection) {
         let pending = pendingMinFrameDuration.withLock { value in

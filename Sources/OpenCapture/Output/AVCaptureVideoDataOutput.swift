@@ -302,20 +302,33 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
             delivery.enqueueDrop(record)
         }
     }
-}
 
-// MARK: Asset writer settings
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureVideoDataOutput+MinFrameDuration.swift)
 
-extension AVCaptureVideoDataOutput {
+    /// The shortest time between frames (default `.invalid`: unlimited).
+    @available(*, deprecated, message: "Use AVCaptureConnection's videoMinFrameDuration property instead.")
+    open var minFrameDuration: CMTime {
+        get { connection(with: .video)?.minFrameDurationSetting ?? pendingMinFrameDuration.withLock { $0 } }
+        set {
+            if let connection = connection(with: .video) {
+                enforce { try connection.setVideoFrameDuration(newValue, minimum: true) }
+            } else {
+                pendingMinFrameDuration.withLock { $0 = newValue }
+            }
+        }
+    }
+
+    // MARK: Asset writer settings
+
     /// Codecs an `AVAssetWriter` can encode this output's frames to, for a file type: H.264
     /// (and HEVC where FFmpeg has libx265) for QuickTime and MPEG-4 files; none for others.
-    public func availableVideoCodecTypesForAssetWriter(writingTo outputFileType: AVFileType) -> [AVVideoCodecType] {
+    open func availableVideoCodecTypesForAssetWriter(writingTo outputFileType: AVFileType) -> [AVVideoCodecType] {
         [.mov, .mp4, .m4v].contains(outputFileType) ? AssetWriterSettings.videoCodecs : []
     }
 
     /// Settings for an `AVAssetWriterInput` writing this output's frames: the default codec
     /// (HEVC where available, as iPhones record, else H.264).
-    public func recommendedVideoSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
+    open func recommendedVideoSettingsForAssetWriter(writingTo outputFileType: AVFileType) -> [String: Any]? {
         guard let codec = availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).first else { return nil }
         return recommendedVideoSettings(forVideoCodecType: codec, assetWriterOutputFileType: outputFileType)
     }
@@ -324,7 +337,7 @@ extension AVCaptureVideoDataOutput {
     /// the delivered size, the active frame rate, about 0.17 bits per pixel (10.5 Mbit/s at
     /// 1080p30, iPhone-like; half for HEVC), a keyframe a second. Nil for a codec or file
     /// type the writer cannot make, or without a camera connected.
-    public func recommendedVideoSettings(forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType) -> [String: Any]? {
+    open func recommendedVideoSettings(forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType) -> [String: Any]? {
         guard availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).contains(videoCodecType),
             let dimensions = deliveredDimensions,
             let device = (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
@@ -345,7 +358,7 @@ extension AVCaptureVideoDataOutput {
     }
 
     /// The iOS 17 form with the output file's URL, which changes nothing here.
-    public func recommendedVideoSettings(
+    open func recommendedVideoSettings(
         forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType, outputFileURL: URL?
     ) -> [String: Any]? {
         recommendedVideoSettings(forVideoCodecType: videoCodecType, assetWriterOutputFileType: outputFileType)

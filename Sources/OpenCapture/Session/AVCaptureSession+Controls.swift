@@ -15,23 +15,6 @@ import Foundation
 /// `…DidBecomeInactive` when the last surface goes, the delegate is cleared or the last
 /// control removed. All on the delegate's queue, never under the session's locks.
 extension AVCaptureSession {
-    /// Whether session controls are supported on this platform: true on Linux, where control
-    /// surfaces present them.
-    public var supportsControls: Bool { true }
-
-    /// The most controls the session takes (Linux: 6; Apple does not document an iPhone's
-    /// number).
-    public var maxControlsCount: Int { 6 }
-
-    /// The controls added to the session, in the order added.
-    public var controls: [AVCaptureControl] { model.withLock { $0.controls } }
-
-    /// Whether the control can be added: the session has room for it, it is not already in
-    /// a session, and (sliders and pickers) it has an action and action queue, as Apple
-    /// requires.
-    public func canAddControl(_ control: AVCaptureControl) -> Bool {
-        (try? validateAddControl(control)) != nil
-    }
 
     func validateAddControl(_ control: AVCaptureControl) throws(AVCaptureException) {
         func refuse(_ text: String) -> AVCaptureException {
@@ -41,12 +24,6 @@ extension AVCaptureSession {
         if control.membership.withLock({ $0.session != nil }) { throw refuse("it is already in a session") }
         let count = model.withLock { $0.controls.count }
         guard count < maxControlsCount else { throw refuse("the session already has maxControlsCount (\(maxControlsCount)) controls") }
-    }
-
-    /// Adds a control. Raises `NSInvalidArgumentException` when `canAddControl(_:)` is false.
-    /// May be called while the session runs.
-    public func addControl(_ control: AVCaptureControl) {
-        enforce { try addControlChecked(control) }
     }
 
     /// The checked form of `addControl(_:)` (Linux addition): throws instead of ending the
@@ -60,27 +37,6 @@ extension AVCaptureSession {
         }
         guard claimed else { try validateAddControl(control); return }
         updateControls { $0.controls.append(control) }
-    }
-
-    /// Removes a control from the session; one the session does not hold is left alone.
-    /// May be called while the session runs.
-    public func removeControl(_ control: AVCaptureControl) {
-        let held = control.membership.withLock { membership -> Bool in
-            guard membership.session === self else { return false }
-            membership.session = nil
-            return true
-        }
-        guard held else { return }
-        updateControls { $0.controls.removeAll { $0 === control } }
-    }
-
-    /// Sets the delegate that hears about the controls and the queue it is called on.
-    ///
-    /// A delegate with a nil queue raises `NSInvalidArgumentException`, as on iOS; a nil
-    /// delegate may have a nil queue. The delegate is held weakly. Controls are active only
-    /// while a delegate is set.
-    public func setControlsDelegate(_ controlsDelegate: (any AVCaptureSessionControlsDelegate)?, queue controlsDelegateCallbackQueue: DispatchQueue?) {
-        enforce { try setControlsDelegateChecked(controlsDelegate, queue: controlsDelegateCallbackQueue) }
     }
 
     /// The checked form of `setControlsDelegate(_:queue:)` (Linux addition).
@@ -103,16 +59,6 @@ extension AVCaptureSession {
             model.controlsDelegate = WeakControlsDelegate(value: boxed.value)
             model.controlsDelegateQueue = boxed.value == nil ? nil : queue
         }
-    }
-
-    /// The controls delegate, if it is still alive.
-    public var controlsDelegate: (any AVCaptureSessionControlsDelegate)? {
-        model.withLock { $0.controlsDelegate.value }
-    }
-
-    /// The queue the controls delegate is called on.
-    public var controlsDelegateCallbackQueue: DispatchQueue? {
-        model.withLock { $0.controlsDelegateQueue }
     }
 
     // MARK: Control surfaces (Linux additions)
@@ -147,7 +93,7 @@ extension AVCaptureSession {
 
     /// Applies `change` to the model, works out what the controls delegate must hear, and
     /// tells it on its queue after the lock is released.
-    private func updateControls(_ change: (inout Model) -> Void) {
+    func updateControls(_ change: (inout Model) -> Void) {
         enum Event { case active, enterFullscreen, exitFullscreen, inactive }
         let (events, delegate, queue) = model.withLock { model -> ([Event], (any AVCaptureSessionControlsDelegate)?, DispatchQueue?) in
             let wasActive = model.controlsActive

@@ -272,6 +272,63 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     func inputDidChangeFrameDurationOverride(_ input: AVCaptureDeviceInput) { withConfiguration {} }
 
     func connectionDidChange(_ connection: AVCaptureConnection) { withConfiguration {} }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureSession+Controls.swift)
+
+    /// Whether session controls are supported on this platform: true on Linux, where control
+    /// surfaces present them.
+    open var supportsControls: Bool { true }
+
+    /// The most controls the session takes (Linux: 6; Apple does not document an iPhone's
+    /// number).
+    open var maxControlsCount: Int { 6 }
+
+    /// The controls added to the session, in the order added.
+    open var controls: [AVCaptureControl] { model.withLock { $0.controls } }
+
+    /// Whether the control can be added: the session has room for it, it is not already in
+    /// a session, and (sliders and pickers) it has an action and action queue, as Apple
+    /// requires.
+    open func canAddControl(_ control: AVCaptureControl) -> Bool {
+        (try? validateAddControl(control)) != nil
+    }
+
+    /// Adds a control. Raises `NSInvalidArgumentException` when `canAddControl(_:)` is false.
+    /// May be called while the session runs.
+    open func addControl(_ control: AVCaptureControl) {
+        enforce { try addControlChecked(control) }
+    }
+
+    /// Removes a control from the session; one the session does not hold is left alone.
+    /// May be called while the session runs.
+    open func removeControl(_ control: AVCaptureControl) {
+        let held = control.membership.withLock { membership -> Bool in
+            guard membership.session === self else { return false }
+            membership.session = nil
+            return true
+        }
+        guard held else { return }
+        updateControls { $0.controls.removeAll { $0 === control } }
+    }
+
+    /// Sets the delegate that hears about the controls and the queue it is called on.
+    ///
+    /// A delegate with a nil queue raises `NSInvalidArgumentException`, as on iOS; a nil
+    /// delegate may have a nil queue. The delegate is held weakly. Controls are active only
+    /// while a delegate is set.
+    open func setControlsDelegate(_ controlsDelegate: (any AVCaptureSessionControlsDelegate)?, queue controlsDelegateCallbackQueue: DispatchQueue?) {
+        enforce { try setControlsDelegateChecked(controlsDelegate, queue: controlsDelegateCallbackQueue) }
+    }
+
+    /// The controls delegate, if it is still alive.
+    open var controlsDelegate: (any AVCaptureSessionControlsDelegate)? {
+        model.withLock { $0.controlsDelegate.value }
+    }
+
+    /// The queue the controls delegate is called on.
+    open var controlsDelegateCallbackQueue: DispatchQueue? {
+        model.withLock { $0.controlsDelegateQueue }
+    }
 }
 
 extension AVCaptureDevice {
