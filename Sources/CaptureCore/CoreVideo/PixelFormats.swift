@@ -17,8 +17,10 @@ public let kCVReturnInvalidPixelFormat: CVReturn = -6680
 public let kCVReturnInvalidSize: CVReturn = -6681
 /// The pool has reached its maximum number of buffers.
 public let kCVReturnWouldExceedAllocationThreshold: CVReturn = -6689
-/// A base address was unlocked more often than it was locked.
-public let kCVReturnUnlockedWithoutLock: CVReturn = -6690 // Linux addition: Apple returns an error too, code unconfirmed
+/// What an unbalanced unlock returns (a Linux name): Apple returns an error too, its code
+/// undocumented, so this is the generic `kCVReturnError` rather than a specific code
+/// (-6690, its earlier value, is `kCVReturnPoolAllocationFailed`).
+public let kCVReturnUnlockedWithoutLock: CVReturn = kCVReturnError
 
 /// NV12: a luma plane and an interleaved CbCr plane, video range ('420v').
 public let kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: OSType = 0x3432_3076
