@@ -70,9 +70,11 @@ enum PhotoCommand {
             let what = target.isCreatedByUs ? "no photo written" : "the photo was not written in full"
             throw CommandFailure(message: "\(ErrorText.line(error)) (\(what))")
         }
+        // A file deck or a V4L2 camera does not know its aperture (0): say so, as `formats` does.
+        let aperture = result.aperture > 0 ? String(format: "f/%.1f", result.aperture) : "aperture unknown"
         let report = String(
-            format: "wrote %dx%d %@ (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, f/%.1f, flash %@",
-            result.width, result.height, kind.name, result.data.count / 1024, target.name, 1 / result.exposure, result.iso, result.aperture,
+            format: "wrote %dx%d %@ (%d KB) to %@: exposure 1/%.0f s, ISO %.0f, %@, flash %@",
+            result.width, result.height, kind.name, result.data.count / 1024, target.name, 1 / result.exposure, result.iso, aperture,
             result.flashFired ? "fired" : "off")
             + (result.movieDuration.map { String(format: "; Live Photo movie %.1f s to %@", $0, movie?.path ?? "") } ?? "")
         FileHandle.standardError.write(Data((report + "\n").utf8))
