@@ -84,10 +84,14 @@ struct SceneFaceTests {
         }
     }
 
-    /// The face's centre within 3 % of the frame of where the scene put it, its width within a third.
-    private static func check(_ face: AVMetadataFaceObject, near expected: (center: CGPoint, width: Double), sourceLocation: SourceLocation = #_sourceLocation) {
+    /// The face's centre within 3 % of the frame of where the scene put it, its width within
+    /// a third (the profile cascade's squares take in the back of the head: within 60 %).
+    private static func check(
+        _ face: AVMetadataFaceObject, near expected: (center: CGPoint, width: Double), widthTolerance: Double = 1.0 / 3,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(abs(face.bounds.midX - expected.center.x) < 0.03 && abs(face.bounds.midY - expected.center.y) < 0.03, "\(face.bounds) vs \(expected)", sourceLocation: sourceLocation)
-        #expect(abs(face.bounds.width - expected.width) < expected.width / 3, "\(face.bounds) vs \(expected)", sourceLocation: sourceLocation)
+        #expect(abs(face.bounds.width - expected.width) < expected.width * widthTolerance, "\(face.bounds) vs \(expected)", sourceLocation: sourceLocation)
     }
 
     @Test("a face on a card is found where the scene put it, frontal and level, with one faceID over the frames")
@@ -117,16 +121,16 @@ struct SceneFaceTests {
         let away = scan.output.scanner.counts.read
         scan.waitForReads(away + FaceTracker.patience + 2)
         try scan.simulation.setSceneElements([
-            .init(.picture(path: FacePictures.astronaut), x: 0.3, width: 0.8, distance: 1),
+            .init(.picture(path: FacePictures.astronaut), x: 0.25, width: 0.8, distance: 1),
             .init(.picture(path: FacePictures.astronaut), x: 0.75, width: 0.8, distance: 1),
         ])
         let back = scan.output.scanner.counts.read
-        scan.waitForReads(back + 2)
+        scan.waitForReads(back + 5)
         scan.stop()
         let faces = scan.collector.faces
         let first = try #require(faces.first)
         let later = faces.filter { $0.time > first.time && $0.faceID != first.faceID }
-        #expect(Set(later.map(\.faceID)).count == 2, "two new numbers for the two faces: \(faces.map { ($0.faceID, $0.bounds.midX) })")
+        #expect(Set(later.map(\.faceID)).count == 2, "two new numbers for the two faces: \(scan.collector.batches.map { $0.map { ($0 as! AVMetadataFaceObject).faceID } })")
         #expect(!later.contains { $0.faceID == first.faceID })
         #expect(scan.collector.batches.contains { $0.isEmpty }, "an empty delivery when the face left")
     }
@@ -139,7 +143,7 @@ struct SceneFaceTests {
         scan.run(frames: 3)
         let face = try #require(scan.collector.faces.first, "\(scan.collector.batches)")
         #expect(face.hasYawAngle && face.yawAngle == 90)
-        Self.check(face, near: expected)
+        Self.check(face, near: expected, widthTolerance: 0.6)
     }
 
     @Test("a card rolled by 30° either way gives a roll of 30 or 330", arguments: [30.0, -30.0])
@@ -220,7 +224,8 @@ struct SceneFaceTests {
             corners: [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.maxX, y: b.minY)], stringValue: "")
         let reference = try #require(scan.rig.output.transformedMetadataObject(for: square, connection: connection))
         #expect(abs(turned.bounds.midX - reference.bounds.midX) < 1 && abs(turned.bounds.midY - reference.bounds.midY) < 1)
-        #expect(abs(turned.bounds.width - reference.bounds.width) < 1 && turned.bounds.width != b.width * 640)
+        #expect(abs(turned.bounds.width - reference.bounds.width) < 1 && abs(turned.bounds.height - reference.bounds.height) < 1)
+        #expect(abs(turned.bounds.height - b.width * 640) < 1, "the sensor's x runs down the turned frame")
     }
 
     @Test("on the mirrored front camera the face is reported where it is on the sensor")
