@@ -34,14 +34,14 @@ struct DetectionRateTests {
         var lux: Float = 150
     }
 
-    static let codeDistances = [0.2, 0.4, 0.8, 1.6]
+    static let codeDistances = [0.2, 0.4, 0.6, 0.8, 1.6]
     static let subjects: [Subject] = [
         Subject(name: "qr", type: .qr, content: .code("https://example.org/42", type: .qr), string: "https://example.org/42", width: 0.05, distance: 0.3, distances: codeDistances),
         Subject(name: "ean13", type: .ean13, content: .code("4006381333931", type: .ean13), string: "4006381333931", width: 0.2, distance: 0.3, distances: codeDistances),
         Subject(name: "code128", type: .code128, content: .code("Open-42", type: .code128), string: "Open-42", width: 0.2, distance: 0.3, distances: codeDistances),
         Subject(name: "dataMatrix", type: .dataMatrix, content: .code("Matrix 42", type: .dataMatrix), string: "Matrix 42", width: 0.04, distance: 0.3, distances: codeDistances),
         Subject(name: "pdf417", type: .pdf417, content: .code("PDF417 text", type: .pdf417), string: "PDF417 text", width: 0.2, distance: 0.3, distances: codeDistances),
-        Subject(name: "face", type: .face, content: .picture(path: FacePictures.astronaut), string: nil, width: 0.8, distance: 1.5, distances: [1, 2, 4, 8]),
+        Subject(name: "face", type: .face, content: .picture(path: FacePictures.astronaut), string: nil, width: 0.8, distance: 1.5, distances: [1, 2, 3, 4, 8]),
     ]
 
     static func conditions(for subject: Subject) -> [Condition] {
@@ -53,7 +53,7 @@ struct DetectionRateTests {
     }
 
     /// The share of `frames` frames in which the subject was found (a code with its string).
-    static func rate(_ subject: Subject, _ condition: Condition, frames: Int = 4) throws -> Double {
+    static func rate(_ subject: Subject, _ condition: Condition, frames: Int = 8) throws -> Double {
         let rig = try TestRig(preset: .vga640x480)
         let simulation = try #require(rig.device.simulation)
         simulation.seed = 0xDE7EC7
