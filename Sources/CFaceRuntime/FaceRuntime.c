@@ -1,7 +1,7 @@
 // The face-detector plugin, loaded when a metadata output first asks for faces.
 //
 // Why a plugin: OpenCV's pkg-config file (Debian 12 ships only opencv4.pc) links all 56 of
-// its modules, which pull in about 360 shared libraries (VTK, Qt, GDAL, ...). Linked into
+// its modules, which pull in about 360 shared libraries (Qt, GDAL, HDF5, Tesseract, ...). Linked into
 // OpenCapture, every process would load them before main (docs/PERFORMANCE.md
 // "Process start-up"). So the C++ code that calls OpenCV is its own shared library,
 // libOpenCaptureFaceDetector.so (a product of this package, built beside the programs),
