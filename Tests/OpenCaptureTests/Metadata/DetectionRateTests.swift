@@ -56,6 +56,14 @@ struct DetectionRateTests {
     static func rate(_ subject: Subject, _ condition: Condition, frames: Int = 8) throws -> Double {
         let rig = try TestRig(preset: .vga640x480)
         let simulation = try #require(rig.device.simulation)
+        // The camera is shared with the other suites: leave it as it was found.
+        let seed = simulation.seed
+        defer {
+            simulation.seed = seed
+            simulation.cameraShake = 0
+            try? simulation.setSceneElements([])
+            try? simulation.setScene(.chart)
+        }
         simulation.seed = 0xDE7EC7
         try simulation.setScene(.flat(reflectance: 0.5))
         let output = AVCaptureMetadataOutput()
