@@ -22,6 +22,10 @@ let package = Package(
         // Live view and remote control in a browser (a Linux addition): CaptureWebServer.
         .library(name: "OpenCaptureWeb", targets: ["OpenCaptureWeb"]),
         .executable(name: "capture", targets: ["capture"]),
+        // Face detection for AVCaptureMetadataOutput (OpenCV), a plugin OpenCapture loads with
+        // dlopen from beside the program when faces are first asked for (CFaceRuntime). An
+        // app that wants faces lists this product too, so SwiftPM builds it.
+        .library(name: "OpenCaptureFaceDetector", type: .dynamic, targets: ["OpenCaptureFaceDetector"]),
     ],
     targets: [
         .systemLibrary(
@@ -79,6 +83,17 @@ let package = Package(
             providers: [.apt(["libzxing-dev"])]
         ),
         .target(name: "CBarcode", dependencies: ["CZXing"], path: "Sources/CBarcode"),
+        // OpenCV 4.6 for the face-detector plugin only: its pkg-config file links all 56 OpenCV
+        // modules (about 360 libraries with theirs), so only the plugin, loaded on demand by
+        // CFaceRuntime, links it. The cascades come from opencv-data.
+        .systemLibrary(
+            name: "COpenCV",
+            path: "Sources/COpenCV",
+            pkgConfig: "opencv4",
+            providers: [.apt(["libopencv-dev", "opencv-data"])]
+        ),
+        .target(name: "OpenCaptureFaceDetector", dependencies: ["COpenCV"], path: "Sources/OpenCaptureFaceDetector"),
+        .target(name: "CFaceRuntime", path: "Sources/CFaceRuntime"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -101,7 +116,7 @@ let package = Package(
         .target(name: "FileDeck", dependencies: ["CaptureCore", "ImageOps", "MediaIO"]),
         .target(
             name: "OpenCapture",
-            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode"]
+            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode", "CFaceRuntime"]
         ),
         .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),

@@ -2,29 +2,30 @@ import Foundation
 import OpenCapture
 import Synchronization
 
-/// `capture scan`: prints each code a camera sees, once, as a JSON line.
+/// `capture scan`: prints each code or face a camera sees, once, as a JSON line.
 enum ScanCommand {
     static let spec = CommandSpec(
-        name: "scan", summary: "Print the QR codes and barcodes a camera sees, each once, as JSON lines",
+        name: "scan", summary: "Print the codes and faces a camera sees, each once, as JSON lines",
         synopsis: "[options]",
         description: """
             Runs a camera with an AVCaptureMetadataOutput and prints each code it detects the
             first time it is seen: one JSON object a line with its type, string, corners
             (metadata-output coordinates: 0...1 over the unrotated sensor image) and the time of
-            its frame. Runs until --count codes or --frames frames, or Ctrl-C.
+            its frame. A face is printed once for each faceID, with its bounds, roll and yaw.
+            Runs until --count objects or --frames frames, or Ctrl-C.
             """,
         options: CaptureOptions.camera + [
-            .value("--types", "LIST", help: "Code types to look for, comma-separated: \(CodeTypes.names) (default all)") { option, text in
+            .value("--types", "LIST", help: "Types to look for, comma-separated: \(CodeTypes.names) (default all the camera can detect)") { option, text in
                 _ = try CodeTypes.parse(option, text)
             },
-            .integer("--count", in: 1...1_000_000, help: "Stop after N different codes"),
+            .integer("--count", in: 1...1_000_000, help: "Stop after N different codes or faces"),
             .integer("--frames", in: 1...100_000_000, help: "Stop after N frames"),
         ],
         run: run)
 
     static func run(_ args: Arguments) throws -> Int32 {
         let plan = try CapturePlan(args)
-        let types = try args.value("--types").map { try CodeTypes.parse("--types", $0) } ?? CodeTypes.all.map(\.type)
+        let types = try args.value("--types").map { try CodeTypes.parse("--types", $0) }
         let scanner = CodeScanner(count: args.integer("--count"), frames: args.integer("--frames"))
         try scanner.run(plan: plan, types: types)
         return 0
@@ -47,7 +48,8 @@ final class CodeScanner: NSObject, AVCaptureMetadataOutputObjectsDelegate, AVCap
         self.frames = frames
     }
 
-    func run(plan: CapturePlan, types: [AVMetadataObject.ObjectType]) throws {
+    /// Runs until done; nil `types` means every type the output can detect.
+    func run(plan: CapturePlan, types: [AVMetadataObject.ObjectType]?) throws {
         let session = AVCaptureSession()
         let metadata = AVCaptureMetadataOutput()
         // A video output counts frames (for --frames); it takes the camera's buffers as they are.
@@ -55,7 +57,7 @@ final class CodeScanner: NSObject, AVCaptureMetadataOutputObjectsDelegate, AVCap
         video.setSampleBufferDelegate(self, queue: queue)
         try SessionSetup.configure(session, plan: plan, outputs: [video, metadata])
         metadata.setMetadataObjectsDelegate(self, queue: queue)
-        try metadata.setMetadataObjectTypes(types)
+        try metadata.setMetadataObjectTypes(types ?? metadata.availableMetadataObjectTypes)
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -77,7 +79,8 @@ final class CodeScanner: NSObject, AVCaptureMetadataOutputObjectsDelegate, AVCap
 
     func metadataOutput(_ output: AVCaptureMetadataOutput, didOutput metadataObjects: [AVMetadataObject], from connection: AVCaptureConnection) {
         for object in metadataObjects where !done {
-            let key = object.type.rawValue + "\u{0}" + ((object as? AVMetadataMachineReadableCodeObject)?.stringValue ?? "")
+            let identity = (object as? AVMetadataMachineReadableCodeObject)?.stringValue ?? (object as? AVMetadataFaceObject).map { String($0.faceID) }
+            let key = object.type.rawValue + "\u{0}" + (identity ?? "")
             guard !seen.contains(key) else { continue }
             seen.append(key)
             var line = (try? JSONSerialization.data(withJSONObject: CodeTypes.fields(object), options: [.sortedKeys])) ?? Data("{}".utf8)

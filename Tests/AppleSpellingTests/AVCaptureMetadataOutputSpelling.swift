@@ -38,7 +38,7 @@ struct AVCaptureMetadataOutputSpellingTests {
         #expect(session.canAddOutput(output))
         session.addOutput(output)
         #expect(output.availableMetadataObjectTypes.contains(.qr))
-        #expect(!output.availableMetadataObjectTypes.contains(.face))
+        #expect(!output.availableMetadataObjectTypes.contains(.humanBody))
         let delegate = SpellingMetadataDelegate()
         let queue = DispatchQueue(label: "metadata")
         output.setMetadataObjectsDelegate(delegate, queue: queue)

@@ -15,7 +15,7 @@ enum HelpGoldens {
           record      Record H.264 video (and sound) to a fragmented .mp4 file
           audio       Record a microphone to a .wav or .m4a file
           preview     Show a camera live in the terminal (24-bit colour)
-          scan        Print the QR codes and barcodes a camera sees, each once, as JSON lines
+          scan        Print the codes and faces a camera sees, each once, as JSON lines
           serve       Serve a camera live to a browser, with its controls (HTTP)
           stream      Publish the camera live to an RTSP, SRT or RTMP server
           wb          Convert white balance between gains, xy chromaticity and temperature/tint
@@ -307,7 +307,8 @@ enum HelpGoldens {
         Runs a camera with an AVCaptureMetadataOutput and prints each code it detects the
         first time it is seen: one JSON object a line with its type, string, corners
         (metadata-output coordinates: 0...1 over the unrotated sensor image) and the time of
-        its frame. Runs until --count codes or --frames frames, or Ctrl-C.
+        its frame. A face is printed once for each faceID, with its bounds, roll and yaw.
+        Runs until --count objects or --frames frames, or Ctrl-C.
 
         Options:
           --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
@@ -344,10 +345,11 @@ enum HelpGoldens {
                                timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
-          --types LIST         Code types to look for, comma-separated: qr, microQR, aztec, dataMatrix,
-                               pdf417, ean8, ean13, upce, code39, code39Mod43, code93, code128, itf14,
-                               interleaved2of5, codabar, gs1DataBar, gs1DataBarExpanded (default all)
-          --count N            Stop after N different codes
+          --types LIST         Types to look for, comma-separated: qr, microQR, aztec, dataMatrix, pdf417,
+                               ean8, ean13, upce, code39, code39Mod43, code93, code128, itf14,
+                               interleaved2of5, codabar, gs1DataBar, gs1DataBarExpanded, face (default all
+                               the camera can detect)
+          --count N            Stop after N different codes or faces
           --frames N           Stop after N frames
           -h, --help           Show this help
         """

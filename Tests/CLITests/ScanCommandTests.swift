@@ -42,8 +42,8 @@ struct ScanCommandTests {
         let png = try Self.qrPNG("not asked for", in: folder)
         let none = try ToolRunner.run("capture", ["scan"] + Self.camera + ["--scene", "image:\(png.path)", "--types", "ean13,code128", "--frames", "4"])
         #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stdout) \(none.stderr)")
-        let bad = try ToolRunner.capture("scan", "--types", "qr,face")
-        #expect(bad.status == 2 && bad.stderr.contains("--types") && bad.stderr.contains("face"), "\(bad.stderr)")
+        let bad = try ToolRunner.capture("scan", "--types", "qr,humanBody")
+        #expect(bad.status == 2 && bad.stderr.contains("--types") && bad.stderr.contains("humanBody"), "\(bad.stderr)")
     }
 
     @Test("capture frames --metadata lists the detected codes in each line's objects")
@@ -60,5 +60,44 @@ struct ScanCommandTests {
         let objects = try lines.map { try #require((try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["objects"] as? [[String: Any]]) }
         #expect(objects.last?.first?["string"] as? String == "in frames", "\(objects)")
         #expect(objects.joined().allSatisfy { $0["string"] as? String == "in frames" })
+    }
+
+    /// scikit-image's photo of Eileen Collins (PyPI, installed by install-deps).
+    private static var astronaut: String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import os, skimage.data; print(os.path.dirname(skimage.data.__file__))"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        process.waitUntilExit()
+        let folder = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return folder + "/astronaut.png"
+    }
+
+    private static let faceCamera = ["--device", "sim:back-wide", "--preset", "640x480", "--virtual-time", "--scene", "image:\(astronaut)"]
+
+    @Test("scan --types face prints the face once, with its number, bounds, roll and yaw; frames --metadata lists it")
+    func scanFaces() throws {
+        let output = try ToolRunner.run("capture", ["scan"] + Self.faceCamera + ["--types", "face", "--frames", "4"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "printed once: \(output.stdout)")
+        let line = try #require(lines.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["type"] as? String == "face" && object["object_type"] as? String == "face")
+        #expect(object["face_id"] is Int && object["roll"] as? Double == 0 && object["yaw"] as? Double == 0)
+        // The picture is stretched over the frame: the face square at (0.44, 0.22) of it, 0.18 across.
+        let bounds = try #require(object["bounds"] as? [Double])
+        #expect(bounds.count == 4 && abs(bounds[0] + bounds[2] / 2 - 0.44) < 0.03 && abs(bounds[1] + bounds[3] / 2 - 0.22) < 0.03, "\(bounds)")
+
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let y4m = folder.appendingPathComponent("f.y4m"), json = folder.appendingPathComponent("f.jsonl")
+        let frames = try ToolRunner.run("capture", ["frames"] + Self.faceCamera + ["--count", "3", "-o", y4m.path, "--metadata", json.path])
+        #expect(frames.status == 0, "\(frames.stderr)")
+        let last = try #require(try String(contentsOf: json, encoding: .utf8).split(separator: "\n").last)
+        let objects = try #require((try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["objects"] as? [[String: Any]])
+        #expect(objects.contains { $0["type"] as? String == "face" && $0["face_id"] is Int }, "\(objects)")
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// A face a metadata output found. Linux has no face detector, so `.face` is not among a
-/// metadata output's available types and no face object is ever made (as on a device
-/// without face detection); the class exists so iOS code compiles.
+/// A face a metadata output found (OpenCV's cascades, see `FaceReader`): its square bounds
+/// in metadata-output coordinates, a number kept while it stays in the picture, and its
+/// roll and yaw in the steps iOS devices report (roll a multiple of 30°, yaw 0, 45, 90,
+/// 270 or 315).
 open class AVMetadataFaceObject: AVMetadataObject, NSCopying, @unchecked Sendable {
-    /// A number for the face, kept while it stays in the picture.
+    /// A number for the face, kept while it stays in the picture (a face missed in up to two
+    /// reads in a row keeps it); never reused for a new face.
     public let faceID: Int
     /// Whether `rollAngle` holds a value.
     public let hasRollAngle: Bool
@@ -22,13 +24,15 @@ open class AVMetadataFaceObject: AVMetadataObject, NSCopying, @unchecked Sendabl
         super.init(type: .face, time: time, duration: duration, bounds: bounds)
     }
 
-    /// The face's roll (tilt) in degrees; raises `NSGenericException` when `hasRollAngle` is false, as on iOS.
+    /// The face's roll (tilt) in degrees, 0 ... 330 in steps of 30, clockwise in the
+    /// unrotated sensor image (0 level, 90 lying on its side); raises `NSGenericException` when `hasRollAngle` is false, as on iOS.
     open var rollAngle: CGFloat {
         if !hasRollAngle { AVCaptureException(.generic, selectorReason("AVMetadataFaceObject", "rollAngle", "Face object has no roll angle")).raise() }
         return roll
     }
 
-    /// The face's yaw (turn) in degrees; raises `NSGenericException` when `hasYawAngle` is false, as on iOS.
+    /// The face's yaw (turn) in degrees: 0 facing the camera, 90 in profile looking towards
+    /// the sensor image's left, 270 towards its right, 45 or 315 half turned; raises `NSGenericException` when `hasYawAngle` is false, as on iOS.
     open var yawAngle: CGFloat {
         if !hasYawAngle { AVCaptureException(.generic, selectorReason("AVMetadataFaceObject", "yawAngle", "Face object has no yaw angle")).raise() }
         return yaw

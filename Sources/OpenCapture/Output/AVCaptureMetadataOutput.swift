@@ -2,7 +2,8 @@ import Foundation
 
 /// Detects machine-readable codes in a camera's frames and hands them to a delegate.
 ///
-/// Linux detects the code types of `BarcodeReader.supportedTypes` (zxing-cpp); faces,
+/// Linux detects the code types of `BarcodeReader.supportedTypes` (zxing-cpp) and, where
+/// the face-detector plugin and OpenCV's cascades are installed, faces (`FaceReader`);
 /// bodies and salient objects are never available, as on a device without those detectors.
 ///
 /// Threads: detection runs on the output's own queue on the newest frame it can take (a
@@ -46,11 +47,12 @@ open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
 
     // MARK: Types
 
-    /// The types the output can detect: none until it is connected to a camera, then the
-    /// code types Linux reads.
+    /// The types the output can detect: none until it is connected to a camera, then
+    /// `.face` (when face detection is installed, see `FaceReader.isAvailable`) and the code
+    /// types Linux reads, in Apple's header order.
     open var availableMetadataObjectTypes: [AVMetadataObject.ObjectType] {
         guard let connection = connections.first, let device = connection.device, device.hasMediaType(.video) else { return [] }
-        return BarcodeReader.supportedTypes
+        return (FaceReader.isAvailable ? [.face] : []) + BarcodeReader.supportedTypes
     }
 
     /// The types to detect (default none). A type not in `availableMetadataObjectTypes`

@@ -28,6 +28,8 @@ final class MetadataScanner: @unchecked Sendable {
         var hadObjects = false
         var framesRead = 0
         var framesSkipped = 0
+        /// Face numbers; touched on `queue` (under the lock, which `begin` also takes).
+        var faces = FaceTracker()
     }
 
     private let state = Mutex(State())
@@ -35,12 +37,19 @@ final class MetadataScanner: @unchecked Sendable {
     private let queue = DispatchQueue(label: "OpenCapture.metadata")
     /// The copied pixels, owned by whoever set `busy` (the capture thread, then `queue`).
     private let scratch = ScanScratch()
+    /// Used on `queue` only.
+    private let faceReader = FaceReader()
 
     /// Frames read and frames passed by while busy, since the output was made.
     var counts: (read: Int, skipped: Int) { state.withLock { ($0.framesRead, $0.framesSkipped) } }
 
     /// A run starts.
-    func begin() { state.withLock { $0.stopped = false } }
+    func begin() {
+        state.withLock {
+            $0.stopped = false
+            $0.faces.forgetFaces()
+        }
+    }
 
     /// Takes the frame if the detector is free. Capture thread.
     func offer(_ buffer: CVPixelBuffer, metadata: FrameMetadata, connection: AVCaptureConnection, output: AVCaptureMetadataOutput) {
@@ -62,13 +71,14 @@ final class MetadataScanner: @unchecked Sendable {
             let symbols = BarcodeReader.read(
                 scratch.pixels, width: crop.width, height: crop.height, bytesPerRow: scratch.bytesPerRow, layout: crop.layout,
                 types: request.types)
-            let objects = symbols.map { symbol in
+            let codes: [AVMetadataObject] = symbols.map { symbol in
                 // Counter-clockwise from the top left (zxing-cpp goes clockwise), in device coordinates.
                 let order = [0, 3, 2, 1].map { symbol.corners[$0] }
                 return AVMetadataMachineReadableCodeObject(
                     type: symbol.type, time: metadata.presentationTime, duration: metadata.frameDuration,
                     corners: order.map(crop.devicePoint), stringValue: symbol.text)
             }
+            let objects = codes + (request.types.contains(.face) ? faceObjects(crop: crop, metadata: metadata) : [])
             if let synchronizer = request.synchronizer {
                 request.queue.async { [self] in
                     if !state.withLock({ $0.stopped }) {
@@ -91,6 +101,25 @@ final class MetadataScanner: @unchecked Sendable {
                 }
                 finish(hadObjects: !objects.isEmpty)
             }
+        }
+    }
+
+    /// The faces in the copied pixels, numbered by the tracker, in device coordinates. On `queue`.
+    private func faceObjects(crop: ScanScratch.Crop, metadata: FrameMetadata) -> [AVMetadataObject] {
+        let faces = faceReader.read(scratch.pixels, width: crop.width, height: crop.height, bytesPerRow: scratch.bytesPerRow, layout: crop.layout)
+        let bounds = faces.map { face in
+            let half = face.size / 2
+            let corners = [CGPoint(x: face.center.x - half, y: face.center.y - half), CGPoint(x: face.center.x + half, y: face.center.y + half)]
+            return AVMetadataMachineReadableCodeObject.boundingBox(corners.map(crop.devicePoint))
+        }
+        let ids = state.withLock { $0.faces.identify(bounds) }
+        return faces.indices.map { index in
+            // The device's own mirroring flips the picture, so a face's roll turns the other way.
+            let roll = metadata.isMirroredByDevice ? (360 - faces[index].roll) % 360 : faces[index].roll
+            let yaw = metadata.isMirroredByDevice ? (360 - faces[index].yaw) % 360 : faces[index].yaw
+            return AVMetadataFaceObject(
+                faceID: ids[index], roll: CGFloat(roll), yaw: CGFloat(yaw), time: metadata.presentationTime, duration: metadata.frameDuration,
+                bounds: bounds[index])
         }
     }
 

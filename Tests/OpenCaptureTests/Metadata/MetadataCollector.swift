@@ -18,6 +18,9 @@ final class MetadataCollector: NSObject, AVCaptureMetadataOutputObjectsDelegate,
 
     /// Every code delivered so far.
     var codes: [AVMetadataMachineReadableCodeObject] { batches.flatMap { $0.compactMap { $0 as? AVMetadataMachineReadableCodeObject } } }
+
+    /// Every face delivered so far.
+    var faces: [AVMetadataFaceObject] { batches.flatMap { $0.compactMap { $0 as? AVMetadataFaceObject } } }
 }
 
 /// Codes made by independent encoders: qrencode (Debian) and python-barcode (PyPI).

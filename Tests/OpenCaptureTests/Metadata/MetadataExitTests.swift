@@ -10,14 +10,14 @@ struct MetadataExitTests {
         String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     }
 
-    @Test("an unavailable type (faces on Linux) raises NSInvalidArgumentException")
+    @Test("an unavailable type (bodies on Linux) raises NSInvalidArgumentException")
     func unavailableType() async {
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
             let session = AVCaptureSession()
             session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice(uniqueID: "sim:back-wide")!))
             let output = AVCaptureMetadataOutput()
             session.addOutput(output)
-            output.metadataObjectTypes = [.qr, .face]
+            output.metadataObjectTypes = [.qr, .humanBody]
         }
         #expect(Self.message(result).contains(
             "'NSInvalidArgumentException', reason: '*** -[AVCaptureMetadataOutput setMetadataObjectTypes:] Unsupported type found - use -availableMetadataObjectTypes'"))
