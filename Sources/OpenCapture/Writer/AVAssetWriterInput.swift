@@ -5,8 +5,9 @@ import MediaIO
 /// or linear PCM, from appended `CMSampleBuffer`s.
 ///
 /// `append(_:)` only queues the buffer: the writer's serial queue encodes it. At most
-/// `queueLimit` buffers wait per input (4 with `expectsMediaDataInRealTime`, else 2);
-/// `isReadyForMoreMediaData` is false while that many wait, which is the back-pressure
+/// `queueLimit` buffers wait per input (video: 4 with `expectsMediaDataInRealTime`, else 2;
+/// audio four times as many, see `queueLimit`); `isReadyForMoreMediaData` is false while
+/// that many wait, which is the back-pressure
 /// `requestMediaDataWhenReady(on:using:)` follows. The buffers' pixels are read on the
 /// writer's queue, so a caller must not change a buffer after appending it.
 ///
@@ -73,7 +74,17 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     open var isReadyForMoreMediaData: Bool {
         let (writer, finished, pending, realTime) = state.withLock { ($0.writer, $0.finished, $0.pending, $0.expectsMediaDataInRealTime) }
         guard let writer, !finished, writer.status == .writing else { return false }
-        return pending < (realTime ? 4 : 2)
+        return pending < queueLimit(realTime: realTime)
+    }
+
+    /// How many appended buffers may wait to be encoded. Audio and video share the writer's
+    /// one queue, and an audio buffer (about 21 ms of sound) arrives more often than a video
+    /// frame; while a 1080p frame encodes (30-60 ms here) two or three of them arrive, so
+    /// audio gets four times the depth: at 48 kHz, 16 buffers are about 0.34 s of sound and
+    /// a few kilobytes.
+    func queueLimit(realTime: Bool) -> Int {
+        let frames = realTime ? 4 : 2
+        return mediaType == .audio ? frames * 4 : frames
     }
 
     /// Tells the input to favour timely processing over waiting (deeper queue). Set before
