@@ -74,7 +74,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     open var isReadyForMoreMediaData: Bool {
         let (writer, finished, pending, realTime) = state.withLock { ($0.writer, $0.finished, $0.pending, $0.expectsMediaDataInRealTime) }
         guard let writer, !finished, writer.status == .writing else { return false }
-        return pending < queueLimit(realTime: realTime)
+        return pending < Self.queueLimit(for: mediaType, realTime: realTime)
     }
 
     /// How many appended buffers may wait to be encoded. Audio and video share the writer's
@@ -82,7 +82,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// frame; while a 1080p frame encodes (30-60 ms here) two or three of them arrive, so
     /// audio gets four times the depth: at 48 kHz, 16 buffers are about 0.34 s of sound and
     /// a few kilobytes.
-    func queueLimit(realTime: Bool) -> Int {
+    static func queueLimit(for mediaType: AVMediaType, realTime: Bool) -> Int {
+        // Video stays at 4: the buffers come from the capture pools (6 buffers), and a deeper
+        // queue would starve them and make the camera drop frames instead.
         let frames = realTime ? 4 : 2
         return mediaType == .audio ? frames * 4 : frames
     }
