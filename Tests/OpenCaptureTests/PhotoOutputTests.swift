@@ -5,10 +5,12 @@ import TestSupport
 
 @testable import OpenCapture
 
-/// Records a photo capture's callbacks.
+/// Records a photo capture's callbacks: every photo (a bracket delivers several), the last
+/// one in `photo`, and the first error.
 final class PhotoRecorder: NSObject, AVCapturePhotoCaptureDelegate, @unchecked Sendable {
     let events = Mutex<[String]>([])
     let photo = Mutex<AVCapturePhoto?>(nil)
+    let photos = Mutex<[AVCapturePhoto]>([])
     let error = Mutex<(any Error)?>(nil)
     let done = Completion<Void>("the photo capture's end")
 
@@ -24,7 +26,8 @@ final class PhotoRecorder: NSObject, AVCapturePhotoCaptureDelegate, @unchecked S
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
         events.withLock { $0.append("didFinishProcessing") }
         self.photo.withLock { $0 = photo }
-        self.error.withLock { $0 = error }
+        photos.withLock { $0.append(photo) }
+        self.error.withLock { if $0 == nil { $0 = error } }
     }
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {
         events.withLock { $0.append("didFinishCapture") }

@@ -33,8 +33,8 @@ struct BracketPhotoTests {
         return rig
     }
 
-    static func take(_ settings: AVCapturePhotoSettings, with output: AVCapturePhotoOutput) throws -> (BracketRecorder, [AVCapturePhoto]) {
-        let recorder = BracketRecorder()
+    static func take(_ settings: AVCapturePhotoSettings, with output: AVCapturePhotoOutput) throws -> (PhotoRecorder, [AVCapturePhoto]) {
+        let recorder = PhotoRecorder()
         output.capturePhoto(with: settings, delegate: recorder)
         try recorder.done.wait()
         return (recorder, recorder.photos.withLock { $0 })
@@ -56,7 +56,8 @@ struct BracketPhotoTests {
         settings.photoQualityPrioritization = .speed
         settings.maxPhotoDimensions = PhotoCodecTests.small
         let (recorder, photos) = try Self.take(settings, with: output)
-        #expect(recorder.events.withLock { $0 } == ["willBegin", "willCapture", "didCapture", "photo", "photo", "photo", "didFinish"])
+        #expect(recorder.events.withLock { $0 } == ["willBegin", "willCapture", "didCapture", "didFinishProcessing", "didFinishProcessing", "didFinishProcessing", "didFinishCapture"])
+        #expect(recorder.error.withLock { $0 } == nil, "no photo of the bracket failed")
         try #require(photos.count == 3)
         #expect(photos.map(\.resolvedSettings.expectedPhotoCount) == [3, 3, 3])
         #expect(photos.map(\.photoCount) == [1, 2, 3])
@@ -165,34 +166,9 @@ struct BracketPhotoTests {
         for priority in [AVCapturePhotoOutput.QualityPrioritization.balanced, .quality] {
             let settings = AVCapturePhotoSettings(rawPixelFormatType: kCVPixelFormatType_14Bayer_RGGB, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg])
             settings.photoQualityPrioritization = priority
-            let thrown = #expect(throws: AVCaptureException.self) { try rig.photoOutput.capturePhotoChecked(with: settings, delegate: BracketRecorder()) }
+            let thrown = #expect(throws: AVCaptureException.self) { try rig.photoOutput.capturePhotoChecked(with: settings, delegate: PhotoRecorder()) }
             #expect(thrown?.reason.contains("When specifying Bayer raw capture, settings.photoQualityPrioritization must be set to AVCapturePhotoQualityPrioritizationSpeed") == true)
         }
-    }
-}
-
-/// Records a capture's callbacks and photos.
-final class BracketRecorder: NSObject, AVCapturePhotoCaptureDelegate, @unchecked Sendable {
-    let photos = Mutex<[AVCapturePhoto]>([])
-    let events = Mutex<[String]>([])
-    let done = Completion<Void>("the bracket's end")
-
-    func photoOutput(_ output: AVCapturePhotoOutput, willBeginCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings) {
-        events.withLock { $0.append("willBegin") }
-    }
-    func photoOutput(_ output: AVCapturePhotoOutput, willCapturePhotoFor resolvedSettings: AVCaptureResolvedPhotoSettings) {
-        events.withLock { $0.append("willCapture") }
-    }
-    func photoOutput(_ output: AVCapturePhotoOutput, didCapturePhotoFor resolvedSettings: AVCaptureResolvedPhotoSettings) {
-        events.withLock { $0.append("didCapture") }
-    }
-    func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
-        events.withLock { $0.append(error == nil ? "photo" : "photo error") }
-        photos.withLock { $0.append(photo) }
-    }
-    func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {
-        events.withLock { $0.append("didFinish") }
-        done.fulfil()
     }
 }
 
@@ -206,7 +182,7 @@ struct BracketExitTests {
     static func capture(_ settings: AVCapturePhotoSettings) {
         let (session, output) = ResponsiveCaptureExitTests.connected()
         session.startRunning()
-        withExtendedLifetime(session) { output.capturePhoto(with: settings, delegate: BracketRecorder()) }
+        withExtendedLifetime(session) { output.capturePhoto(with: settings, delegate: PhotoRecorder()) }
     }
 
     @Test func bayerRawAtBalanced() async {
