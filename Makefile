@@ -43,14 +43,17 @@ test-consumer: deps
 
 # ThreadSanitizer: the concurrency suites in a TSan build of their own (.build/tsan). Any
 # report fails the run (halt_on_error). Real-time tests are skipped: TSan slows every thread
-# several times, so no frame could be on time. The asset writer and reader suites are left out:
-# TSan reports a thread leak there, a worker thread libx264 starts when the encoder opens
-# (not yet looked into: whether the encoder is closed before the process ends).
+# several times, so no frame could be on time. The suites that encode with libx264 (writer,
+# reader, export, movie output, brackets, faces) run in a second pass with thread-leak reports
+# off: libx264's worker threads, started when the encoder opens, end without a join TSan sees,
+# so every such run reports a "thread leak"; data races and lock inversions still fail the run.
 TSAN_BUILD = --sanitize=thread --scratch-path .build/tsan
 TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode|DataOutputSynchronizerTests|FileDeckTests|LivePhotoTests
+TSAN_ENCODER_SUITES = AssetWriter|AssetReader|AssetExportTests|MovieFileOutput|BracketPhotoTests|SceneFaceTests
 test-tsan: deps
 	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_SUITES)" --skip KeepsRealTime
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 report_thread_leaks=0" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_ENCODER_SUITES)" --skip KeepsRealTime
 
 bench: release
 	.build/release/capture bench
