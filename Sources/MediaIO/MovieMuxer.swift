@@ -94,6 +94,39 @@ final class MovieMuxer {
         return Int(stream.pointee.index)
     }
 
+    /// Adds a binary-data track timed in 1/90000 s (AV_CODEC_ID_BIN_DATA, which the mov
+    /// muxer writes with a 'meta' handler): the carrier of a timed-metadata track, whose
+    /// sample description `MetadataTrackRewrite` replaces.
+    @discardableResult
+    func addDataTrack() throws(MovieWriterError) -> Int {
+        guard let context, let stream = avformat_new_stream(context, nil) else { throw .io("cannot add a metadata track") }
+        stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_DATA
+        stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_BIN_DATA
+        stream.pointee.time_base = MovieEncoder.timeBase
+        timeBases.append(MovieEncoder.timeBase)
+        return Int(stream.pointee.index)
+    }
+
+    /// Rewrites the header already in the file (fragmented: 'ftyp' and the empty 'moov')
+    /// with `rewrite` applied to the 'moov', before any fragment; the muxer goes on after it.
+    func rewriteHeaderMoov(_ rewrite: (Data) -> Data) throws(MovieWriterError) {
+        guard let pb = context?.pointee.pb else { throw .notWriting }
+        avio_flush(pb)
+        let end = avio_tell(pb)
+        guard let handle = FileHandle(forUpdatingAtPath: path) else { throw .io("cannot reopen \(path)") }
+        defer { try? handle.close() }
+        guard let (offset, size, _) = MetadataTrackRewrite.findTopLevel("moov", in: handle), offset + size == UInt64(end),
+            (try? handle.seek(toOffset: offset)) != nil, let old = try? handle.read(upToCount: Int(size))
+        else { throw .io("the header of \(path) has no moov at its end") }
+        let new = rewrite(old)
+        guard (try? handle.seek(toOffset: offset)) != nil, (try? handle.write(contentsOf: new)) != nil else {
+            throw .io("cannot rewrite the header of \(path)")
+        }
+        // Fragments are placed from the muxer's position, which moves past the new moov.
+        let moved = avio_seek(pb, Int64(offset) + Int64(new.count), SEEK_SET)
+        guard moved >= 0 else { throw .writing(Int32(truncatingIfNeeded: moved), "rewriting the header") }
+    }
+
     /// Adds a track whose packets are copied from another file's stream, unchanged: its
     /// codec parameters, time base, frame rate and display matrix (export passthrough).
     /// Packets given to `write` are then in `source`'s time base.

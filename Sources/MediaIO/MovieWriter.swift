@@ -55,6 +55,10 @@ package final class MovieWriter: @unchecked Sendable {
     private let muxer: MovieMuxer
     private let videoTrack: Int
     private let audioTrack: Int
+    /// The stream of each timed-metadata track, and the sample each holds until the next
+    /// one gives its duration (time in `timescale` units from the origin).
+    private let metadataStreams: [Int]
+    private var pendingMetadata: [(sample: Data, time: Int64)?]
     private var plan: MovieFragmentPlan
     private var durations: MovieFrameDurations
     private var state = State.writing
@@ -98,11 +102,12 @@ package final class MovieWriter: @unchecked Sendable {
     ///     transfer (the frames are HLG_BT2020).
     ///   - audio: an audio track beside the video (the movie output with a microphone).
     ///   - metadata: movie-level tags in FFmpeg's names (see `MovieWriterConfiguration.metadata`).
+    ///   - metadataTracks: timed-metadata tracks (see `appendMetadata`).
     package convenience init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
         hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false, audio: MovieAudioSettings? = nil,
-        metadata: [(String, String)] = []
+        metadata: [(String, String)] = [], metadataTracks: [MovieMetadataTrackSettings] = []
     ) throws(MovieWriterError) {
         let rotation = (rotationDegrees % 360 + 360) % 360
         guard rotation % 90 == 0 else { throw .invalidSettings("rotation \(rotationDegrees) is not a multiple of 90") }
@@ -121,6 +126,7 @@ package final class MovieWriter: @unchecked Sendable {
         var configuration = MovieWriterConfiguration(video: video, audio: audio)
         configuration.fragmentInterval = fragmentInterval
         configuration.metadata = metadata
+        configuration.metadataTracks = metadataTracks
         try self.init(url: url, configuration: configuration)
     }
 
@@ -184,10 +190,18 @@ package final class MovieWriter: @unchecked Sendable {
             }
             videoTrack = video
             audioTrack = audio
+            var streams: [Int] = []
+            for _ in configuration.metadataTracks { streams.append(try muxer.addDataTrack()) }
+            metadataStreams = streams
+            pendingMetadata = Array(repeating: nil, count: streams.count)
             try muxer.writeHeader(
                 metadata: configuration.metadata, firstFragmentNumber: configuration.firstFragmentNumber,
                 fastStart: configuration.fastStart, movieTimeScale: configuration.movieTimeScale,
                 metadataKeys: configuration.quickTimeMetadataKeys)
+            if muxer.fragmented, !streams.isEmpty {
+                let rewrite = metadataRewrite
+                try muxer.rewriteHeaderMoov { rewrite.moov($0, shift: 0) }
+            }
         } catch {
             // A file without a usable header is of no use to anyone.
             muxer.release(keepingFile: false)
@@ -239,6 +253,72 @@ package final class MovieWriter: @unchecked Sendable {
         }
         lastTime = time
         framesWritten += 1
+    }
+
+    /// Adds a sample of timed-metadata track `track` (an index of
+    /// `configuration.metadataTracks`): boxes made by `MovieMetadataTrackSettings.sample`,
+    /// which apply from `presentationTime` until the next sample (the last one until the
+    /// movie's end). An empty sample marks a time without metadata.
+    ///
+    /// - Throws: `.invalidTimestamp` for a time that is not numeric, before the origin or not
+    ///   after the track's previous sample (skipped, the writer goes on); anything else means
+    ///   the writer has failed.
+    package func appendMetadata(_ sample: Data, track: Int, presentationTime: CMTime) throws(MovieWriterError) {
+        try checkWriting()
+        guard metadataStreams.indices.contains(track) else { throw .invalidSettings("the movie has no metadata track \(track)") }
+        guard presentationTime.isNumeric else { throw .invalidTimestamp }
+        if let end, CMTimeCompare(presentationTime, end) >= 0 { return }
+        let start = origin ?? presentationTime
+        let relative = CMTimeSubtract(presentationTime, start).convertScale(Self.timescale, method: .roundHalfAwayFromZero)
+        guard relative.isNumeric, relative.value >= 0 else { throw .invalidTimestamp }
+        if let previous = pendingMetadata[track], relative.value <= previous.time { throw .invalidTimestamp }
+        origin = start
+        do {
+            if let previous = pendingMetadata[track] {
+                try writeMetadata(previous.sample, track: track, time: previous.time, duration: relative.value - previous.time)
+            }
+        } catch {
+            fail(error)
+            throw error
+        }
+        // An empty group is still a sample: a 'free' box, which readers skip.
+        pendingMetadata[track] = (sample.isEmpty ? BoxCoding.box("free", Data()) : sample, relative.value)
+    }
+
+    /// Writes each track's last sample, lasting until the movie's end.
+    private func flushMetadata() throws(MovieWriterError) {
+        var stop = framesWritten > 0 ? lastTime + durations.nominal : 0
+        if let audio = configuration.audio {
+            stop = max(stop, nextAudioSample * Int64(Self.timescale) / Int64(audio.sampleRate))
+        }
+        if let end, let origin {
+            stop = CMTimeSubtract(end, origin).convertScale(Self.timescale, method: .roundHalfAwayFromZero).value
+        }
+        for track in pendingMetadata.indices {
+            guard let last = pendingMetadata[track] else { continue }
+            pendingMetadata[track] = nil
+            try writeMetadata(last.sample, track: track, time: last.time, duration: max(stop - last.time, 1))
+        }
+    }
+
+    private func writeMetadata(_ sample: Data, track: Int, time: Int64, duration: Int64) throws(MovieWriterError) {
+        var allocated = av_packet_alloc()
+        defer { av_packet_free(&allocated) }
+        guard let packet = allocated else { throw .io("out of memory") }
+        guard av_new_packet(packet, Int32(sample.count)) >= 0 else { throw .io("out of memory") }
+        sample.withUnsafeBytes { packet.pointee.data.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: sample.count) }
+        packet.pointee.pts = time
+        packet.pointee.dts = time
+        packet.pointee.duration = duration
+        packet.pointee.flags |= AV_PKT_FLAG_KEY
+        try muxer.write(packet, track: metadataStreams[track])
+    }
+
+    /// The rewrite that makes the data tracks boxed metadata (track IDs are stream indices + 1).
+    private var metadataRewrite: MetadataTrackRewrite {
+        var tracks: [UInt32: MovieMetadataTrackSettings] = [:]
+        for (index, stream) in metadataStreams.enumerated() { tracks[UInt32(stream + 1)] = configuration.metadataTracks[index] }
+        return MetadataTrackRewrite(tracks: tracks, videoTrackID: videoTrack >= 0 ? UInt32(videoTrack + 1) : nil)
     }
 
     /// Encodes linear PCM: `frames` samples per channel from `presentationTime`.
@@ -327,7 +407,9 @@ package final class MovieWriter: @unchecked Sendable {
             }
             try encoder?.flush { packet throws(MovieWriterError) in try write(packet) }
             try audioEncoder?.flush { packet throws(MovieWriterError) in try writeAudio(packet) }
+            try flushMetadata()
             try muxer.finish()
+            if !muxer.fragmented, !metadataStreams.isEmpty { try metadataRewrite.rewriteFile(at: url.path) }
         } catch {
             fail(error)
             throw error

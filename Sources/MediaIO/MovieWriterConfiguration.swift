@@ -106,6 +106,8 @@ package struct MovieWriterConfiguration: Sendable {
     /// handler), so reverse-DNS keys such as com.apple.quicktime.content.identifier keep
     /// their names (libavformat's use_metadata_tags).
     package var quickTimeMetadataKeys = false
+    /// Timed-metadata tracks ('mebx'), after the video and audio tracks.
+    package var metadataTracks: [MovieMetadataTrackSettings] = []
 
     package init(video: MovieVideoSettings? = nil, audio: MovieAudioSettings? = nil) {
         self.video = video

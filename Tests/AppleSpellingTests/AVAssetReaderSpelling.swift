@@ -50,3 +50,16 @@ struct AVAssetReaderSpellingTests {
         #expect(reader.error is AVError)
     }
 }
+
+/// Reading a timed-metadata track as groups; compiled, never called.
+func spellAVAssetReaderOutputMetadataAdaptor(_ reader: AVAssetReader, _ track: AVAssetTrack) {
+    let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+    let adaptor = AVAssetReaderOutputMetadataAdaptor(assetReaderTrackOutput: output)
+    let same: AVAssetReaderTrackOutput = adaptor.assetReaderTrackOutput
+    if reader.canAdd(output) { reader.add(output) }
+    while let group: AVTimedMetadataGroup = adaptor.nextTimedMetadataGroup() {
+        for item in group.items { _ = (item.identifier, item.value, item.dataType) }
+    }
+    if let buffer = output.copyNextSampleBuffer(), let group = AVTimedMetadataGroup(sampleBuffer: buffer) { _ = group.timeRange }
+    _ = same
+}

@@ -63,3 +63,16 @@ struct AVAssetWriterInputSpellingTests {
         #expect(input.transform == .identity && input.mediaTimeScale == 0)
     }
 }
+
+/// A timed-metadata input, its adaptor and its association with the video track; compiled, never called.
+func spellAVAssetWriterInputMetadataAdaptor(_ writer: AVAssetWriter, _ video: AVAssetWriterInput, _ group: AVTimedMetadataGroup) {
+    let input = AVAssetWriterInput(mediaType: .metadata, outputSettings: nil, sourceFormatHint: group.copyFormatDescription())
+    let adaptor = AVAssetWriterInputMetadataAdaptor(assetWriterInput: input)
+    let same: AVAssetWriterInput = adaptor.assetWriterInput
+    if writer.canAdd(input) { writer.add(input) }
+    let type: String = AVAssetTrack.AssociationType.metadataReferent.rawValue
+    if input.canAddTrackAssociation(withTrackOf: video, type: type) { input.addTrackAssociation(withTrackOf: video, type: type) }
+    let appended: Bool = adaptor.append(group)
+    let others: [AVAssetTrack.AssociationType] = [.audioFallback, .chapterList, .forcedSubtitlesOnly, .selectionFollower, .timecode]
+    _ = (same, appended, others)
+}

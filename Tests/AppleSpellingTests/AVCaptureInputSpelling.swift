@@ -1,6 +1,5 @@
 // AVCaptureInput.h (iOS 18 SDK), spelled as iOS code spells it. AVCaptureScreenInput is
-// macOS-only; AVCaptureMetadataInput (client-supplied metadata for movie files) belongs to
-// the metadata work and is not here.
+// macOS-only.
 import AVFoundation
 import CoreMedia
 import Foundation
@@ -146,5 +145,10 @@ func spellAVCaptureMetadataInput(_ session: AVCaptureSession, _ movie: AVCapture
     if session.canAddConnection(connection) { session.addConnection(connection) }
     try input.append(group)
     let type: CMMetadataFormatType = kCMMetadataFormatType_Boxed
-    _ = (groupItems, range, type)
+    // The orientation track (AVCaptureFileOutput.h, iOS 15).
+    if let video = movie.connection(with: .video), !movie.recordsVideoOrientationAndMirroringChangesAsMetadataTrack(for: video) {
+        movie.setRecordsVideoOrientationAndMirroringChangesAsMetadataTrack(true, for: video)
+    }
+    let orientation: AVMetadataIdentifier = .quickTimeMetadataVideoOrientation
+    _ = (groupItems, range, type, orientation)
 }

@@ -83,10 +83,10 @@ struct ParityGapExitTests {
         #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDataOutputSynchronizer setDelegate:queue:]"))
     }
 
-    @Test func metadataInputConnectionToMovieOutput() async {
+    @Test func metadataInputConnectionToDataOutput() async {
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
             let session = AVCaptureSession()
-            let movie = AVCaptureMovieFileOutput()
+            let movie = AVCaptureVideoDataOutput()
             session.addInput(try! AVCaptureDeviceInput(device: AVCaptureDevice(uniqueID: "sim:back-wide")!))
             session.addOutput(movie)
             let input = AVCaptureMetadataInput(formatDescription: .boxedMetadata(), clock: CMClockGetHostTimeClock())
@@ -101,6 +101,6 @@ struct ParityGapExitTests {
             let video = CMFormatDescription(videoFormat: kCVPixelFormatType_32BGRA, width: 16, height: 16)
             _ = AVCaptureMetadataInput(formatDescription: video, clock: CMClockGetHostTimeClock())
         }
-        #expect(Self.message(result).contains("formatDescription must describe metadata"))
+        #expect(Self.message(result).contains("formatDescription must be a boxed metadata format description"))
     }
 }

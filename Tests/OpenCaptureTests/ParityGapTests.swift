@@ -94,7 +94,7 @@ struct ParityGapTests {
         #expect(tags["creation_time"]?.hasPrefix("2023-11-14T22:13:20") == true, "\(tags)")
     }
 
-    @Test("a metadata input joins a session but no output takes its port; append needs a running session")
+    @Test("a metadata input joins a session without connections; only a movie file output takes its port; append needs a running session")
     func metadataInput() throws {
         let group = AVTimedMetadataGroup(
             items: [AssetWriterTests.item(.commonKeyTitle, "note" as NSString)],
@@ -112,9 +112,12 @@ struct ParityGapTests {
         rig.session.addInputWithNoConnections(input)
         #expect(!rig.session.canAddInput(input))
         #expect(rig.session.inputs.contains { $0 === input })
-        let connection = AVCaptureConnection(inputPorts: input.ports, output: movie)
-        #expect(!rig.session.canAddConnection(connection), "no output here writes a timed-metadata track")
         #expect(!rig.session.connections.contains { $0.inputPorts.contains { $0.input === input } })
+        let connection = AVCaptureConnection(inputPorts: input.ports, output: movie)
+        #expect(rig.session.canAddConnection(connection))
+        let data = AVCaptureVideoDataOutput()
+        rig.session.addOutputWithNoConnections(data)
+        #expect(!rig.session.canAddConnection(AVCaptureConnection(inputPorts: input.ports, output: data)))
         try input.append(group)
         #expect(throws: AVError.self) {
             try input.append(AVTimedMetadataGroup(items: [], timeRange: .invalid))

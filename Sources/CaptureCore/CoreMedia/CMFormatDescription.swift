@@ -38,12 +38,24 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
     public let dimensions: CMVideoDimensions
     /// The stream description, channel layout and magic cookie of an audio format.
     package let audio: AudioFormatStorage?
+    /// The keys of a boxed timed-metadata format, in local-ID order (1, 2, ...); nil otherwise.
+    package let metadataKeys: [CMMetadataKeyEntry]?
 
     package init(mediaType: CMMediaType, mediaSubType: FourCharCode, dimensions: CMVideoDimensions) {
         self.mediaTypeCode = mediaType
         self.mediaSubTypeCode = mediaSubType
         self.dimensions = dimensions
         audio = nil
+        metadataKeys = nil
+    }
+
+    /// A timed-metadata format description ('meta') of `subType` with these keys.
+    package init(metadataSubType subType: CMMetadataFormatType, keys: [CMMetadataKeyEntry]) {
+        mediaTypeCode = kCMMediaType_Metadata
+        mediaSubTypeCode = subType
+        dimensions = CMVideoDimensions()
+        audio = nil
+        metadataKeys = keys
     }
 
     /// An audio format description ('soun', subtype the format ID).
@@ -52,6 +64,7 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
         mediaSubTypeCode = audio.asbd.pointee.mFormatID
         dimensions = CMVideoDimensions()
         self.audio = audio
+        metadataKeys = nil
     }
 
     package convenience init(videoFormat: OSType, width: Int, height: Int) {
@@ -62,7 +75,7 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
 
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
         lhs.mediaTypeCode == rhs.mediaTypeCode && lhs.mediaSubTypeCode == rhs.mediaSubTypeCode && lhs.dimensions.isSameSize(as: rhs.dimensions)
-            && AudioFormatStorage.same(lhs.audio, rhs.audio)
+            && AudioFormatStorage.same(lhs.audio, rhs.audio) && lhs.metadataKeys == rhs.metadataKeys
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -16,8 +16,8 @@ public let kCMMetadataFormatType_EMSG: CMMetadataFormatType = 0x656D_7367
 public let kCMMetadataFormatType_ICY: CMMetadataFormatType = 0x6963_7920
 
 extension CMFormatDescription {
-    /// A boxed timed-metadata format description ('meta', 'mebx').
+    /// A boxed timed-metadata format description ('meta', 'mebx') without keys.
     package static func boxedMetadata() -> CMMetadataFormatDescription {
-        CMFormatDescription(mediaType: kCMMediaType_Metadata, mediaSubType: kCMMetadataFormatType_Boxed, dimensions: CMVideoDimensions())
+        CMFormatDescription(metadataSubType: kCMMetadataFormatType_Boxed, keys: [])
     }
 }

@@ -1,16 +1,13 @@
 import Foundation
 
 /// An input that supplies timed metadata from the app (iOS 9): one port of media type
-/// `.metadata`, for Apple to write as a timed-metadata track of an `AVCaptureMovieFileOutput`.
+/// `.metadata`, whose groups an `AVCaptureMovieFileOutput` records as a timed-metadata
+/// track ('mebx', associated with the video track by a 'cdsc' reference).
 ///
-/// On Linux the movie writer has no timed-metadata tracks, so the connection is answered
-/// as Apple answers a connection the output cannot take: the input can be added with
-/// `addInputWithNoConnections(_:)` (it never connects by itself), and
-/// `canAddConnection(_:)` is false for a connection from its port to any output (so
-/// `addConnection(_:)` raises `NSInvalidArgumentException`). `append(_:)` throws
-/// `AVError.sessionNotRunning` outside a running session; in a running one the group is
-/// checked and, with no connection to carry it, goes nowhere, as media of an unconnected
-/// port does.
+/// As on iOS, the input is added with `addInputWithNoConnections(_:)` and connected to the
+/// movie file output with `addConnection(_:)`; only a movie file output can take the
+/// connection (`canAddConnection(_:)` is false for any other). Each group applies from its
+/// start until the next group's start; an empty group ends the one before it.
 open class AVCaptureMetadataInput: AVCaptureInput, @unchecked Sendable {
     private let metadataDescription: CMMetadataFormatDescription
     private let inputClock: CMClock
@@ -21,30 +18,44 @@ open class AVCaptureMetadataInput: AVCaptureInput, @unchecked Sendable {
     ]
     weak var session: AVCaptureSession?
 
-    /// An input for metadata described by `desc` (a timed-metadata format description,
-    /// else `NSInvalidArgumentException`), timed on `clock`.
+    /// An input for metadata described by `desc` (a boxed timed-metadata format description
+    /// made with `CMMetadataFormatDescriptionCreateWithMetadataSpecifications`, else
+    /// `NSInvalidArgumentException`), timed on `clock`.
     public init(formatDescription desc: CMMetadataFormatDescription, clock: CMClock) {
         metadataDescription = desc
         inputClock = clock
         super.init()
-        if desc.mediaType.rawValue != kCMMediaType_Metadata {
+        if desc.mediaType.rawValue != kCMMediaType_Metadata || desc.metadataKeys == nil {
             AVCaptureException(.invalidArgument, selectorReason(
-                "AVCaptureMetadataInput", "initWithFormatDescription:clock:", "formatDescription must describe metadata (kCMMediaType_Metadata)")).raise()
+                "AVCaptureMetadataInput", "initWithFormatDescription:clock:",
+                "formatDescription must be a boxed metadata format description (kCMMetadataFormatType_Boxed)")).raise()
         }
     }
 
     /// The one metadata port.
     open override var ports: [Port] { metadataPorts }
 
-    /// Supplies a group of metadata items for the time range it gives (on the input's
-    /// clock). Throws `AVError.sessionNotRunning` unless the input is in a running session,
-    /// and `AVError.Code.unknown` for a group whose range has no numeric start.
+    /// The keys the port's format description declares.
+    var metadataKeys: [CMMetadataKeyEntry] { metadataDescription.metadataKeys ?? [] }
+
+    /// Supplies a group of metadata items from its time range's start (on the input's
+    /// clock) to the movie file outputs connected to the input: it is written when they
+    /// record (before the first frame it waits and applies from the recording's start).
+    /// Throws `AVError.sessionNotRunning` unless the input is in a running session,
+    /// `AVError.Code.unknown` for a group whose range has no numeric start or whose items
+    /// the format description does not describe. Call it from any thread.
     open func append(_ metadata: AVTimedMetadataGroup) throws {
         guard let session, session.isRunning else {
             throw AVError(.sessionNotRunning, "Cannot append timed metadata: the input is not in a running session")
         }
         guard metadata.timeRange.start.isNumeric else {
             throw AVError(.unknown, "Cannot append timed metadata: the group's time range has no numeric start")
+        }
+        let sample = try TimedMetadataCoding.sample(of: metadata, keys: metadataKeys).get()
+        let time = CMSyncConvertTime(metadata.timeRange.start, from: inputClock, to: session.synchronizationClock ?? CMClockGetHostTimeClock())
+        let port = metadataPorts[0]
+        for connection in session.connections where connection.isEnabled && connection.inputPorts.contains(where: { $0 === port }) {
+            (connection.output as? AVCaptureMovieFileOutput)?.recorder.consumeMetadata(sample, time: time, source: ObjectIdentifier(self))
         }
     }
 }

@@ -29,7 +29,10 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
         recorder.output = self
     }
 
-    override var acceptedMediaTypes: [AVMediaType] { [.video, .audio] }
+    /// Video, audio, and the timed metadata of `AVCaptureMetadataInput`s (one track each).
+    override var acceptedMediaTypes: [AVMediaType] { [.video, .audio, .metadata] }
+    /// The orientation-track choice of each video connection and the last value recorded.
+    let orientationTracks = Mutex(OrientationTracks())
 
     /// One video and one audio connection.
     override var takesOneConnectionPerMediaType: Bool { true }
@@ -125,9 +128,10 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
         }
         let video = connection(with: .video).map(\.isEnabled) ?? false
         let audio = connection(with: .audio).flatMap { $0.isEnabled ? movieAudioSettings(for: $0) : nil }
+        let tracks = metadataTracksForRecording(hasVideo: video)
         recorder.start(
             url: outputFileURL, delegate: delegate, limits: limits, rotation: connection(with: .video)?.videoRotationAngle ?? 0,
-            audio: audio, hasVideo: video)
+            audio: audio, hasVideo: video, metadataTracks: tracks)
         applyRecordingSwitching()  // after start: isRecording is now true
     }
 
@@ -141,6 +145,7 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
 
     /// Called by the frame router with each frame while the session runs.
     func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, mirrored: Bool) {
+        noteOrientation(at: metadata.presentationTime)
         recorder.consume(buffer, metadata: metadata, mirrored: mirrored)
     }
 
@@ -193,6 +198,30 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
         AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
     {
         recordingSwitching.withLock { $0.conditions }
+    }
+
+    // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureMovieFileOutput+TimedMetadata.swift)
+
+    /// Whether recordings get a timed-metadata track of the video connection's orientation
+    /// and mirroring (iOS 15; default false): `AVMetadataIdentifier.quickTimeMetadataVideoOrientation`
+    /// samples (a 16-bit CGImagePropertyOrientation) at the start and at each change of
+    /// `videoRotationAngle`/`videoOrientation` or `isVideoMirrored` while recording. A
+    /// connection that is not one of this output's video connections raises
+    /// `NSInvalidArgumentException`.
+    open func recordsVideoOrientationAndMirroringChangesAsMetadataTrack(for connection: AVCaptureConnection) -> Bool {
+        enforce { try checkOrientationTrackConnection(connection, "recordsVideoOrientationAndMirroringChangesAsMetadataTrackForConnection:") }
+        return orientationTracks.withLock { $0.enabled.contains(ObjectIdentifier(connection)) }
+    }
+
+    /// Turns the orientation track on or off for the recordings started from now on; the
+    /// same connections as `recordsVideoOrientationAndMirroringChangesAsMetadataTrack(for:)`.
+    open func setRecordsVideoOrientationAndMirroringChangesAsMetadataTrack(_ doRecordChanges: Bool, for connection: AVCaptureConnection) {
+        enforce {
+            try checkOrientationTrackConnection(connection, "setRecordsVideoOrientationAndMirroringChangesAsMetadataTrack:forConnection:")
+        }
+        orientationTracks.withLock {
+            if doRecordChanges { $0.enabled.insert(ObjectIdentifier(connection)) } else { $0.enabled.remove(ObjectIdentifier(connection)) }
+        }
     }
 
     // MARK: Apple-declared members overridable by subclasses (helpers in AVCaptureMovieFileOutput+Modes.swift)

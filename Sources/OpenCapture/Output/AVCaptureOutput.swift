@@ -102,6 +102,8 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
     func hasRoom(for ports: [AVCaptureInput.Port]) -> Bool {
         guard takesOneConnectionPerMediaType else { return connections.count < maximumConnectionCount }
         guard let mediaType = ports.first?.mediaType else { return false }
+        // Each metadata input is a track of its own.
+        if mediaType == .metadata { return true }
         return !connections.contains { $0.inputPorts.contains { $0.mediaType == mediaType } }
     }
 

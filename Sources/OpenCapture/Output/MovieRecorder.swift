@@ -79,6 +79,11 @@ final class MovieRecorder: @unchecked Sendable {
         let hasVideo: Bool
         /// Movie-level tags, as the output's `metadata` was when recording started.
         let metadata: [(String, String)]
+        /// The timed-metadata tracks, and the source (metadata input or connection) of each.
+        let metadataTracks: [MovieMetadataTrackSettings]
+        let metadataSources: [ObjectIdentifier]
+        /// Metadata samples that came before the first frame, with their times and tracks.
+        var pendingMetadata: [(sample: Data, time: CMTime, track: Int)] = []
         var writer: MovieWriter?
         /// Audio that came before the first frame.
         var pendingAudio: [CMSampleBuffer] = []
@@ -96,9 +101,11 @@ final class MovieRecorder: @unchecked Sendable {
 
         init(
             url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: Int, audio: MovieAudioSettings?,
-            hasVideo: Bool, metadata: [(String, String)]
+            hasVideo: Bool, metadata: [(String, String)], metadataTracks: [(ObjectIdentifier, MovieMetadataTrackSettings)]
         ) {
             self.metadata = metadata
+            self.metadataTracks = metadataTracks.map(\.1)
+            metadataSources = metadataTracks.map(\.0)
             self.url = url
             self.delegate = delegate
             self.limits = limits
@@ -127,7 +134,7 @@ final class MovieRecorder: @unchecked Sendable {
 
     func start(
         url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: CGFloat, audio: MovieAudioSettings? = nil,
-        hasVideo: Bool = true
+        hasVideo: Bool = true, metadataTracks: [(ObjectIdentifier, MovieMetadataTrackSettings)] = []
     ) {
         let box = UncheckedSendable(delegate)
         let metadata = UncheckedSendable(settings.withLock { $0.metadata })
@@ -141,7 +148,7 @@ final class MovieRecorder: @unchecked Sendable {
         queue.async { [self] in
             let recording = Recording(
                 url: url, delegate: box.value, limits: limits, rotation: Int(rotation), audio: audio, hasVideo: hasVideo,
-                metadata: metadata.value)
+                metadata: metadata.value, metadataTracks: metadataTracks)
             // Switch first, then close the previous file, so isRecording never flickers off.
             let previous = current
             current = recording
@@ -246,6 +253,39 @@ final class MovieRecorder: @unchecked Sendable {
             if let recording = current, !recording.finished { writeAudio(sample.value, to: recording) }
             status.withLock { $0.audioQueued -= 1 }
             wakeWaiters()
+        }
+    }
+
+    /// Queues a timed-metadata sample of `source`'s track (a metadata input, or the video
+    /// connection for its orientation track) from `time` on the host clock; called on any
+    /// thread. Nothing is kept while not recording or paused, or for a source the recording
+    /// has no track of.
+    func consumeMetadata(_ sample: Data, time: CMTime, source: ObjectIdentifier) {
+        guard status.withLock({ $0.isRecording && !$0.isPaused }) else { return }
+        queue.async { [self] in
+            guard let recording = current, !recording.finished, recording.ending == nil,
+                let track = recording.metadataSources.firstIndex(of: source)
+            else { return }
+            guard recording.writer != nil else {
+                recording.pendingMetadata.append((sample, time, track))
+                return
+            }
+            writeMetadata(sample, time: time, track: track, to: recording)
+        }
+    }
+
+    /// Writes a metadata sample (queue only); one out of order is skipped, a writer failure
+    /// ends the recording.
+    private func writeMetadata(_ sample: Data, time: CMTime, track: Int, to recording: Recording) {
+        guard let writer = recording.writer else { return }
+        // Metadata from before the first frame applies from the recording's start.
+        let start = recording.firstTime.isValid && time < recording.firstTime ? recording.firstTime : time
+        do throws(MovieWriterError) {
+            try writer.appendMetadata(sample, track: track, presentationTime: start - recording.pauseOffset)
+        } catch .invalidTimestamp {
+            // Not after the track's previous sample: dropped, as a late frame would be.
+        } catch {
+            finish(recording, error: Self.avError(error, playable: Self.hasMedia(writer)))
         }
     }
 
@@ -365,12 +405,29 @@ final class MovieRecorder: @unchecked Sendable {
                 let early = recording.pendingAudio
                 recording.pendingAudio = []
                 for sample in early where !recording.finished { writeAudio(sample, to: recording) }
+                flushPendingMetadata(recording)
             }
             guard !recording.finished else { return }
             afterWriting(recording)
         } catch {
             finish(recording, error: Self.avError(error, playable: Self.hasMedia(recording.writer)))
         }
+    }
+
+    /// Writes the metadata that waited for the file, each track's latest before the first
+    /// frame from the start.
+    private func flushPendingMetadata(_ recording: Recording) {
+        let early = recording.pendingMetadata
+        recording.pendingMetadata = []
+        var kept: [(sample: Data, time: CMTime, track: Int)] = []
+        for entry in early {
+            // Of the groups before the start only the last one of a track still applies.
+            if entry.time <= recording.firstTime, let index = kept.lastIndex(where: { $0.track == entry.track && $0.time <= recording.firstTime }) {
+                kept.remove(at: index)
+            }
+            kept.append(entry)
+        }
+        for entry in kept where !recording.finished { writeMetadata(entry.sample, time: entry.time, track: entry.track, to: recording) }
     }
 
     /// Opens the file with the recording's tracks (video shaped like `video`'s first frame)
@@ -391,11 +448,12 @@ final class MovieRecorder: @unchecked Sendable {
                 hevc: hevc, tenBit: buffer.format.isTenBit,
                 hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
                     == kCVImageBufferTransferFunction_ITU_R_2100_HLG,
-                audio: recording.audio, metadata: recording.metadata)
+                audio: recording.audio, metadata: recording.metadata, metadataTracks: recording.metadataTracks)
         } else {
             var configuration = MovieWriterConfiguration(audio: recording.audio)
             configuration.fragmentInterval = fragmentSeconds
             configuration.metadata = recording.metadata
+            configuration.metadataTracks = recording.metadataTracks
             recording.writer = try MovieWriter(url: recording.url, configuration: configuration)
         }
         recording.firstTime = time
@@ -426,6 +484,7 @@ final class MovieRecorder: @unchecked Sendable {
                     return
                 }
                 try open(recording, at: time, video: nil)
+                flushPendingMetadata(recording)
             }
             if !recording.hasVideo { resumeIfNeeded(recording, at: time) }
             var shifted = sample

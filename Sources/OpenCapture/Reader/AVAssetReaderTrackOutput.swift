@@ -28,6 +28,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         var decoder: MovieTrackDecoder?
         /// A composition track's segments, decoded one after the other.
         var segments: MovieSegmentFrames?
+        /// A timed-metadata track's samples, and their format description.
+        var metadata: (reader: MovieMetadataTrackReader, format: CMMetadataFormatDescription)?
     }
 
     /// The format of the media read: the track's, or a composition track's first segment's.
@@ -82,6 +84,10 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     }
 
     override var isSupported: Bool {
+        if track.mediaType == .metadata, outputSettings == nil, !(track is AVCompositionTrack), let url = track.asset?.fileURL {
+            // Boxed metadata is read as stored (nil settings), as on iOS.
+            return (try? MovieMetadataTrackReader(url: url, track: track.info)) != nil
+        }
         guard let settings = outputSettings else { return false }
         switch track.mediaType {
         case .video:
@@ -114,6 +120,15 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
             return
         }
         guard let url = track.asset?.fileURL else { throw AVError(.fileFailedToParse, "The track's asset is gone") }
+        if track.mediaType == .metadata {
+            let reader = try MovieMetadataTrackReader(url: url, track: track.info)
+            let format = CMFormatDescription(metadataSubType: kCMMetadataFormatType_Boxed, keys: TimedMetadataCoding.entries(of: reader.keys))
+            reading.withLock {
+                $0.started = true
+                $0.metadata = (reader, format)
+            }
+            return
+        }
         let end = range.duration.isNumeric ? range.start + range.duration : nil
         let decoder = try MovieTrackDecoder(
             url: url, track: track.info, pixelFormat: track.mediaType == .video ? pixelFormat : nil, pcm: track.mediaType == .audio ? pcm : nil,
@@ -129,6 +144,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
             $0.started = true
             $0.decoder = nil
             $0.segments = nil
+            $0.metadata = nil
         }
     }
 
@@ -146,6 +162,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
             ).raise()
         }
         if let segments, reader.status == .reading { return nextComposed(segments, reader: reader) }
+        if let metadata = reading.withLock({ $0.metadata }), reader.status == .reading { return nextMetadata(metadata, reader: reader) }
         guard let decoder, reader.status == .reading else { return nil }
         do {
             // The decoder is used by one caller at a time: outputs are read from one thread each.
@@ -158,6 +175,24 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
                 return nil
             }
             return sampleBuffer(sample)
+        } catch {
+            reader.fail(error)
+            return nil
+        }
+    }
+
+    /// A metadata track's next sample: its boxes in a sample buffer of the track's keys.
+    private func nextMetadata(_ metadata: (reader: MovieMetadataTrackReader, format: CMMetadataFormatDescription), reader: AVAssetReader) -> CMSampleBuffer? {
+        do {
+            guard let next = try reading.withLock({ _ in try metadata.reader.next() }) else {
+                reading.withLock {
+                    $0.finished = true
+                    $0.metadata = nil
+                }
+                reader.outputFinished()
+                return nil
+            }
+            return TimedMetadataCoding.sampleBuffer(next.sample, format: metadata.format, time: next.time, duration: next.duration)
         } catch {
             reader.fail(error)
             return nil

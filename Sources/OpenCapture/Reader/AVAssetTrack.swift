@@ -44,7 +44,9 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
                 mChannelsPerFrame: UInt32(info.channels), mBitsPerChannel: 0, mReserved: 0)
             return (try? CMAudioFormatDescription(audioStreamBasicDescription: asbd)).map { [$0] } ?? []
         case .other:
-            return []
+            // A boxed timed-metadata track: its keys, as the format description says them.
+            guard let url = asset?.fileURL, let reader = try? MovieMetadataTrackReader(url: url, track: info) else { return [] }
+            return [CMFormatDescription(metadataSubType: kCMMetadataFormatType_Boxed, keys: TimedMetadataCoding.entries(of: reader.keys))]
         }
     }
 

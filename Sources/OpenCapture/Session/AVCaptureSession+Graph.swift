@@ -123,7 +123,7 @@ extension AVCaptureSession {
         guard let output = connection.output, outputs.contains(where: { $0 === output }),
             !connection.inputPorts.isEmpty,
             connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } }),
-            // Some port of media the output takes (app metadata: no output here writes it).
+            // Some port of media the output takes (app metadata: only a movie file output).
             connection.inputPorts.contains(where: { output.acceptedMediaTypes.contains($0.mediaType) }),
             !connections.contains(where: { $0 === connection })
         else { return false }

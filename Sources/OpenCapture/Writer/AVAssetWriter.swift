@@ -67,7 +67,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open var error: (any Error)? { state.withLock { $0.error } }
     open var inputs: [AVAssetWriterInput] { state.withLock { $0.inputs } }
     /// Media types the file type takes: video and audio, audio only for M4A.
-    open var availableMediaTypes: [AVMediaType] { outputFileType == .m4a ? [.audio] : [.video, .audio] }
+    open var availableMediaTypes: [AVMediaType] { outputFileType == .m4a ? [.audio] : [.video, .audio, .metadata] }
 
     /// Movie-level metadata; the common keys are written (see `AVMetadataItem`).
     open var metadata: [AVMetadataItem] {
@@ -145,7 +145,12 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// and one audio track).
     open func canAdd(_ input: AVAssetWriterInput) -> Bool {
         let (status, inputs) = state.withLock { ($0.status, $0.inputs) }
-        guard status == .unknown, !inputs.contains(input), !inputs.contains(where: { $0.mediaType == input.mediaType }) else { return false }
+        guard status == .unknown, !inputs.contains(input) else { return false }
+        // Timed metadata: boxed, described by the source format hint, one track per input.
+        if input.mediaType == .metadata {
+            return availableMediaTypes.contains(.metadata) && input.outputSettings == nil && input.sourceFormatHint?.metadataKeys != nil
+        }
+        guard !inputs.contains(where: { $0.mediaType == input.mediaType }) else { return false }
         // Passthrough: linear PCM described by a source format hint, into a QuickTime movie
         // (there are no compressed buffers to pass through on Linux).
         if input.outputSettings == nil {
@@ -185,7 +190,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         configuration.container = outputFileType == .mov ? .quickTime : outputFileType == .m4a ? .m4a : .mpeg4
         for input in inputs {
             let settings = input.outputSettings ?? [:]
-            if input.mediaType == .video {
+            if input.mediaType == .metadata {
+                let describesVideo = input.metadataReferents.contains { $0.mediaType == .video }
+                configuration.metadataTracks.append(TimedMetadataCoding.track(for: input.sourceFormatHint?.metadataKeys ?? [], describesVideo: describesVideo))
+            } else if input.mediaType == .video {
                 configuration.video = AssetWriterSettings.video(
                     settings, hint: input.sourceFormatHint, transform: input.transform, timeScale: input.mediaTimeScale)
             } else if input.outputSettings == nil {
@@ -331,6 +339,9 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                 try writer.append(fitted(buffer, for: input, writer: writer), presentationTime: time)
             case .audio(let sample):
                 try writer.appendAudio(sample)
+            case .metadata(let sample, let time):
+                let track = state.withLock { $0.inputs.filter { $0.mediaType == .metadata }.firstIndex { $0 === input } } ?? 0
+                try writer.appendMetadata(sample, track: track, presentationTime: time)
             }
         } catch {
             switch error {

@@ -35,6 +35,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         var request: (queue: DispatchQueue, block: @Sendable () -> Void)?
         var requestRunning = false
         var adaptor = false
+        /// Track associations to other inputs' tracks: (the other input, the type).
+        var associations: [(input: AVAssetWriterInput, type: String)] = []
     }
 
     /// Creates an input; settings that do not match the media type or lack a required key
@@ -158,10 +160,55 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
                 .invalidArgument,
                 selectorReason("AVAssetWriterInput", selector, "Cannot append sample buffer: Input buffer must be an uncompressed video frame"))
         }
+        if mediaType == .metadata {
+            guard let group = AVTimedMetadataGroup(sampleBuffer: sampleBuffer) else {
+                throw AVCaptureException(
+                    .invalidArgument, selectorReason("AVAssetWriterInput", selector, "Cannot append sample buffer: Input buffer must be boxed timed metadata"))
+            }
+            return try submitMetadata(group, selector: selector, what: "sample buffer")
+        }
         let item: AssetWriterItem = mediaType == .video
             ? .video(sampleBuffer.imageBuffer!, sampleBuffer.presentationTimeStamp)
             : .audio(sampleBuffer)
         return try submit(item, selector: selector, what: "sample buffer")
+    }
+
+    /// Queues a timed-metadata group as a sample of this input's track, by the keys of its
+    /// source format hint. A group with items the hint does not describe is refused (false).
+    func submitMetadata(_ group: AVTimedMetadataGroup, selector: String, what: String, type: String = "AVAssetWriterInput") throws(AVCaptureException) -> Bool {
+        guard case .success(let sample) = TimedMetadataCoding.sample(of: group, keys: sourceFormatHint?.metadataKeys ?? []) else { return false }
+        return try submit(.metadata(sample, group.timeRange.start), selector: selector, what: what, type: type)
+    }
+
+    /// Whether `input`'s track can be associated with this one's by `trackAssociationType`
+    /// (an `AVAssetTrack.AssociationType` raw value): before writing starts, both inputs of
+    /// one writer, not the same input, not already associated so; a metadata referent
+    /// ('cdsc') goes from a metadata input to another track.
+    open func canAddTrackAssociation(withTrackOf input: AVAssetWriterInput, type trackAssociationType: String) -> Bool {
+        let (writer, associations) = state.withLock { ($0.writer, $0.associations) }
+        guard let writer, input !== self, input.state.withLock({ $0.writer }) === writer, writer.status == .unknown,
+            !associations.contains(where: { $0.input === input && $0.type == trackAssociationType })
+        else { return false }
+        // Only metadata tracks can be written with references here ('tref' 'cdsc').
+        return trackAssociationType == AVAssetTrack.AssociationType.metadataReferent.rawValue && mediaType == .metadata
+    }
+
+    /// Associates `input`'s track with this one's; raises `NSInvalidArgumentException`
+    /// when `canAddTrackAssociation(withTrackOf:type:)` is false.
+    open func addTrackAssociation(withTrackOf input: AVAssetWriterInput, type trackAssociationType: String) {
+        enforce {
+            guard canAddTrackAssociation(withTrackOf: input, type: trackAssociationType) else {
+                throw AVCaptureException(.invalidArgument, selectorReason(
+                    "AVAssetWriterInput", "addTrackAssociationWithTrackOfInput:type:",
+                    "Cannot add a track association of type \(trackAssociationType) to this input"))
+            }
+        }
+        state.withLock { $0.associations.append((input, trackAssociationType)) }
+    }
+
+    /// The inputs whose tracks this one's refers to as a metadata referent.
+    var metadataReferents: [AVAssetWriterInput] {
+        state.withLock { $0.associations.filter { $0.type == AVAssetTrack.AssociationType.metadataReferent.rawValue }.map(\.input) }
     }
 
     /// Queues an item on the writer after Apple's state checks.
@@ -265,6 +312,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 enum AssetWriterItem: @unchecked Sendable {
     case video(CVPixelBuffer, CMTime)
     case audio(CMSampleBuffer)
+    /// A boxed-metadata sample and its start.
+    case metadata(Data, CMTime)
 }
 
 extension AVMediaType {

@@ -70,4 +70,10 @@ public struct AVMetadataIdentifier: RawRepresentable, Hashable, Sendable {
     public static let quickTimeMetadataCopyright = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.copyright")
     public static let quickTimeMetadataArtist = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.artist")
     public static let quickTimeMetadataAuthor = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.author")
+    /// The picture's orientation (a 16-bit CGImagePropertyOrientation): the movie output's orientation track.
+    public static let quickTimeMetadataVideoOrientation = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.video-orientation")
+    public static let quickTimeMetadataDirectionFacing = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.direction.facing")
+    public static let quickTimeMetadataDirectionMotion = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.direction.motion")
+    public static let quickTimeMetadataLocationName = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.location.name")
+    public static let quickTimeMetadataLocationNote = AVMetadataIdentifier(rawValue: "mdta/com.apple.quicktime.location.note")
 }

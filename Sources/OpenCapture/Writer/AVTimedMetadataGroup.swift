@@ -23,12 +23,55 @@ open class AVTimedMetadataGroup: AVMetadataGroup, @unchecked Sendable {
         super.init()
     }
 
+    /// The group a sample buffer of boxed timed metadata holds (as an
+    /// `AVAssetReaderTrackOutput` of a metadata track gives): its items, by the keys of the
+    /// buffer's format description, for the buffer's time range; nil for a buffer of other
+    /// media or without data.
+    public convenience init?(sampleBuffer: CMSampleBuffer) {
+        guard let keys = sampleBuffer.formatDescription?.metadataKeys, let block = CMSampleBufferGetDataBuffer(sampleBuffer) else { return nil }
+        var bytes = Data(count: CMBlockBufferGetDataLength(block))
+        let count = bytes.count
+        let status = bytes.withUnsafeMutableBytes { raw in
+            count == 0 ? noErr : CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: count, destination: raw.baseAddress!)
+        }
+        guard status == noErr else { return nil }
+        let range = CMTimeRange(start: sampleBuffer.presentationTimeStamp, duration: sampleBuffer.duration)
+        self.init(items: TimedMetadataCoding.items(ofSample: bytes, keys: keys, timeRange: range), timeRange: range)
+    }
+
     open override var items: [AVMetadataItem] { groupItems }
 
     /// The time the items apply to.
     open var timeRange: CMTimeRange { range }
 
-    /// A format description for sample buffers of groups like this one: boxed timed
-    /// metadata ('meta', `kCMMetadataFormatType_Boxed`), as `AVCaptureMetadataInput` takes.
-    open func copyFormatDescription() -> CMMetadataFormatDescription? { .boxedMetadata() }
+    /// A boxed timed-metadata format description ('meta', `kCMMetadataFormatType_Boxed`)
+    /// with a key for each item (its identifier, data type and language tag), as
+    /// `AVCaptureMetadataInput` and `AVAssetWriterInput` take; nil when an item has no
+    /// identifier.
+    open func copyFormatDescription() -> CMMetadataFormatDescription? {
+        var specifications: [Any] = []
+        for item in items {
+            guard let identifier = item.identifier else { return nil }
+            var specification: [String: Any] = [
+                kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier: identifier.rawValue,
+                kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType: item.dataType ?? Self.dataType(of: item),
+            ]
+            if let tag = item.extendedLanguageTag { specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag] = tag }
+            specifications.append(specification)
+        }
+        var description: CMMetadataFormatDescription?
+        CMMetadataFormatDescriptionCreateWithMetadataSpecifications(
+            allocator: nil, metadataType: kCMMetadataFormatType_Boxed, metadataSpecifications: specifications, formatDescriptionOut: &description)
+        return description
+    }
+
+    /// The data type an item without one is written as, from its value.
+    private static func dataType(of item: AVMetadataItem) -> String {
+        switch item.value {
+        case is NSString: kCMMetadataBaseDataType_UTF8
+        case let number as NSNumber:
+            ["f", "d"].contains(String(cString: number.objCType)) ? kCMMetadataBaseDataType_Float64 : kCMMetadataBaseDataType_SInt64
+        default: kCMMetadataBaseDataType_RawData
+        }
+    }
 }
