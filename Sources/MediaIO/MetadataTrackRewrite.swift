@@ -45,7 +45,7 @@ struct MetadataTrackRewrite {
                 out += BoxCoding.box(type, child.payload.prefix(4) + BoxCoding.uint32(1) + metadata!.sampleEntry)
             case BoxCoding.fourCC("gmhd") where metadata != nil:
                 out += BoxCoding.box("nmhd", Data(count: 4))
-            case BoxCoding.fourCC("hdlr") where metadata != nil:
+            case BoxCoding.fourCC("hdlr") where metadata != nil && child.payload.count >= 12 && BoxCoding.readUInt32(child.payload, 8) == BoxCoding.fourCC("meta"):
                 out += BoxCoding.box(type, Self.handler(child.payload, name: "Core Media Metadata"))
             case BoxCoding.fourCC("stco") where shift != 0:
                 out += BoxCoding.box(type, Self.offsets(child.payload, width: 4, shift: shift))

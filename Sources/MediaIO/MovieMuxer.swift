@@ -102,6 +102,8 @@ final class MovieMuxer {
         guard let context, let stream = avformat_new_stream(context, nil) else { throw .io("cannot add a metadata track") }
         stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_DATA
         stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_BIN_DATA
+        // The mov muxer finds no tag for it by itself (the mp4 one does): GoPro's 'gpmd'.
+        stream.pointee.codecpar.pointee.codec_tag = 0x646D_7067
         stream.pointee.time_base = MovieEncoder.timeBase
         timeBases.append(MovieEncoder.timeBase)
         return Int(stream.pointee.index)

@@ -12,7 +12,8 @@ struct MovieWriterMetadataTrackTests {
         BoxedMetadataKey(namespace: BoxCoding.fourCC("mdta"), value: Data("com.example.note".utf8), wellKnownType: 1),
     ]
 
-    /// Records 60 frames (2 s) and three metadata samples at 0, 0.5 and 1.2 s (the last one empty).
+    /// Records 60 frames (2 s, the fixture's frames from 5 s on its clock) and three metadata
+    /// samples at 0, 0.5 and 1.2 s into the movie (the last one empty).
     static func record(fragmentInterval: Double, container: MovieContainer = .mpeg4, fastStart: Bool = false) throws -> URL {
         let url = MovieFixture.temporaryURL()
         var configuration = MovieWriterConfiguration(video: MovieVideoSettings(width: 320, height: 240, frameRate: 30))
@@ -23,14 +24,14 @@ struct MovieWriterMetadataTrackTests {
         let writer = try MovieWriter(url: url, configuration: configuration)
         let orientation = { (value: Int16) in withUnsafeBytes(of: value.bigEndian) { Data($0) } }
         try writer.appendMetadata(
-            MovieMetadataTrackSettings.sample([(1, orientation(6)), (2, Data("hello".utf8))]), track: 0, presentationTime: .zero)
+            MovieMetadataTrackSettings.sample([(1, orientation(6)), (2, Data("hello".utf8))]), track: 0, presentationTime: CMTime(value: 5, timescale: 1))
         try MovieFixture.record(writer, frames: 15, format: .yuv420BiPlanarVideoRange, width: 320, height: 240)
         try writer.appendMetadata(
-            MovieMetadataTrackSettings.sample([(1, orientation(1))]), track: 0, presentationTime: CMTime(value: 1, timescale: 2))
+            MovieMetadataTrackSettings.sample([(1, orientation(1))]), track: 0, presentationTime: CMTime(value: 11, timescale: 2))
         #expect(throws: MovieWriterError.invalidTimestamp) {
-            try writer.appendMetadata(Data(), track: 0, presentationTime: CMTime(value: 1, timescale: 4))
+            try writer.appendMetadata(Data(), track: 0, presentationTime: CMTime(value: 21, timescale: 4))
         }
-        try writer.appendMetadata(Data(), track: 0, presentationTime: CMTime(value: 12, timescale: 10))
+        try writer.appendMetadata(Data(), track: 0, presentationTime: CMTime(value: 62, timescale: 10))
         try MovieFixture.record(writer, frames: 45, from: 15, format: .yuv420BiPlanarVideoRange, width: 320, height: 240)
         try writer.finish()
         return url

@@ -37,7 +37,7 @@ struct TimedMetadataAssetTests {
         #expect(metadata.canAddTrackAssociation(withTrackOf: video, type: AVAssetTrack.AssociationType.metadataReferent.rawValue))
         #expect(!video.canAddTrackAssociation(withTrackOf: video, type: AVAssetTrack.AssociationType.metadataReferent.rawValue))
         metadata.addTrackAssociation(withTrackOf: video, type: AVAssetTrack.AssociationType.metadataReferent.rawValue)
-        #expect(writer.startWriting())
+        try #require(writer.startWriting())
         writer.startSession(atSourceTime: .zero)
         let frame = Fixture.frame()
         #expect(adaptor.append(first))
