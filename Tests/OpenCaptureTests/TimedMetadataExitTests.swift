@@ -56,8 +56,9 @@ struct TimedMetadataExitTests {
             let writer = try! AVAssetWriter(outputURL: url, fileType: .mov)
             let group = AVTimedMetadataGroup(items: [], timeRange: CMTimeRange(start: .zero, duration: .invalid))
             let input = AVAssetWriterInput(mediaType: .metadata, outputSettings: nil, sourceFormatHint: group.copyFormatDescription())
+            writer.add(AVAssetWriterInput(mediaType: .video, outputSettings: AssetWriterTests.videoSettings(.h264)))
             writer.add(input)
-            _ = writer.startWriting()
+            precondition(writer.startWriting())
             _ = AVAssetWriterInputMetadataAdaptor(assetWriterInput: input).append(group)
         }
         #expect(Self.message(result).contains("-[AVAssetWriterInputMetadataAdaptor appendTimedMetadataGroup:] Cannot append timed metadata group: Must start a session"))
