@@ -38,16 +38,7 @@ struct MovieWriterMetadataTrackTests {
     }
 
     static func run(_ tool: String, _ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: (try? MovieFixture.run(tool, arguments)) ?? Data(), as: UTF8.self)
     }
 
     static func dataStream(_ url: URL) throws -> [String: Any] {

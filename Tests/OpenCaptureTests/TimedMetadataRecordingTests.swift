@@ -113,36 +113,20 @@ struct TimedMetadataRecordingTests {
         try delegate.wait()
         #expect(delegate.error == nil)
 
-        let json = MovieWriterProbe.run("/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
+        let json = runTool("/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path]) ?? ""
         let streams = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["streams"] as? [[String: Any]] ?? []
         let data = streams.filter { $0["codec_type"] as? String == "data" }
         #expect(data.count == 2, "the app's track and the orientation track")
         #expect(data.allSatisfy { $0["codec_tag_string"] as? String == "mebx" })
         #expect(data.allSatisfy { ($0["tags"] as? [String: Any])?["handler_name"] as? String == "Core Media Metadata" })
-        let exif = MovieWriterProbe.run("/usr/bin/exiftool", ["-ee", "-G3", "-a", "-u", url.path])
+        let exif = runTool("/usr/bin/exiftool", ["-ee", "-G3", "-a", "-u", url.path]) ?? ""
         if !fragmented {
             #expect(exif.contains("48.8577") || exif.contains("48 deg 51"), "\(exif)")
             #expect(exif.contains("2.5"))
             #expect(exif.lowercased().contains("orientation"))
         }
-        let orientation = MovieWriterProbe.run(
-            "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "d:1", "-show_entries", "packet=pts_time,size", "-of", "csv=p=0", url.path])
+        let orientation = runTool(
+            "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "d:1", "-show_entries", "packet=pts_time,size", "-of", "csv=p=0", url.path]) ?? ""
         #expect(orientation.split(separator: "\n").count == 2, "one sample at the start, one at the rotation: \(orientation)")
-    }
-}
-
-/// Runs a command-line client and returns what it printed.
-enum MovieWriterProbe {
-    static func run(_ tool: String, _ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
