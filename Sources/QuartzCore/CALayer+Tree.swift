@@ -64,7 +64,13 @@ extension CALayer {
     func needsDisplayBacking() -> Bool { state.withLock { $0.needsDisplay } }
 
     func displayIfNeededBacking() {
-        if needsDisplay() { display() }
+        // The flag clears before display(), so a subclass that draws without calling super
+        // stops needing display, as with Core Animation.
+        let marked = state.withLock { state in
+            defer { state.needsDisplay = false }
+            return state.needsDisplay
+        }
+        if marked { display() }
     }
 
     func setNeedsLayoutBacking() { state.withLock { $0.needsLayout = true } }

@@ -3,6 +3,7 @@ import AVFoundation
 import CoreMedia
 import Foundation
 import QuartzCore
+import Testing
 
 /// Overrides every layer-tree member.
 final class LayerTreeDouble: CALayer, @unchecked Sendable {
@@ -28,4 +29,36 @@ final class LayerTreeDouble: CALayer, @unchecked Sendable {
     override func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { super.convert(r, from: layer) }
     override func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { super.convert(r, to: layer) }
     override func contains(_ p: CGPoint) -> Bool { super.contains(p) }
+}
+
+/// Counts the drawing and layout passes the layer tree asks of it.
+final class CountingLayer: CALayer, @unchecked Sendable {
+    private(set) var displays = 0
+    private(set) var layouts = 0
+    override func display() { displays += 1 }
+    override func layoutSublayers() { layouts += 1 }
+}
+
+@Suite("CALayer overrides")
+struct CALayerOverrideTests {
+    @Test("displayIfNeeded calls a subclass's display once per setNeedsDisplay, as Apple documents")
+    func displayOverride() {
+        let layer = CountingLayer()
+        layer.displayIfNeeded()
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        layer.displayIfNeeded()
+        #expect(layer.displays == 1)
+    }
+
+    @Test("layoutIfNeeded calls a marked sublayer's layoutSublayers once")
+    func layoutOverride() {
+        let parent = CALayer()
+        let child = CountingLayer()
+        parent.addSublayer(child)
+        child.setNeedsLayout()
+        parent.layoutIfNeeded()
+        parent.layoutIfNeeded()
+        #expect(child.layouts == 1 && child.superlayer === parent)
+    }
 }
