@@ -1,8 +1,7 @@
 import Foundation
 
 extension CALayer {
-    /// The layer's sublayers, back to front; nil when it has none.
-    public var sublayers: [CALayer]? {
+    var sublayersBacking: [CALayer]? {
         get { state.withLock { $0.sublayers } }
         set {
             let old = state.withLock { $0.sublayers } ?? []
@@ -15,16 +14,13 @@ extension CALayer {
         }
     }
 
-    /// The layer this one is a sublayer of.
-    public var superlayer: CALayer? { state.withLock { $0.superlayer } }
+    var superlayerBacking: CALayer? { state.withLock { $0.superlayer } }
 
-    /// Appends `layer` to the sublayers, removing it from its previous superlayer.
-    public func addSublayer(_ layer: CALayer) {
+    func addSublayerBacking(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(state.withLock { $0.sublayers?.count ?? 0 }))
     }
 
-    /// Inserts `layer` at `idx` of the sublayers (clamped to the end).
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    func insertSublayerBacking(_ layer: CALayer, at idx: UInt32) {
         guard layer !== self else { return }
         layer.removeFromSuperlayer()
         layer.state.withLock { $0.superlayer = self }
@@ -35,28 +31,24 @@ extension CALayer {
         }
     }
 
-    /// Inserts `layer` just below `sibling` (at the back when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    func insertSublayerBacking(_ layer: CALayer, below sibling: CALayer?) {
         let index = sibling.flatMap { s in state.withLock { $0.sublayers?.firstIndex { $0 === s } } } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Inserts `layer` just above `sibling` (at the front when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    func insertSublayerBacking(_ layer: CALayer, above sibling: CALayer?) {
         let count = state.withLock { $0.sublayers?.count ?? 0 }
         let index = sibling.flatMap { s in state.withLock { $0.sublayers?.firstIndex { $0 === s } } }.map { $0 + 1 } ?? count
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Puts `newLayer` where `oldLayer` is among the sublayers.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    func replaceSublayerBacking(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard let index = state.withLock({ $0.sublayers?.firstIndex { $0 === oldLayer } }) else { return }
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(index))
     }
 
-    /// Takes the layer out of its superlayer's sublayers.
-    public func removeFromSuperlayer() {
+    func removeFromSuperlayerBacking() {
         guard let parent = superlayer else { return }
         parent.state.withLock { s in
             s.sublayers?.removeAll { $0 === self }
@@ -67,25 +59,25 @@ extension CALayer {
 
     // MARK: Display and layout
 
-    /// Marks the contents as needing to be redrawn by `display()`.
-    public func setNeedsDisplay() { state.withLock { $0.needsDisplay = true } }
+    func setNeedsDisplayBacking() { state.withLock { $0.needsDisplay = true } }
 
-    /// Whether `setNeedsDisplay()` was called since the last `display()`.
-    public func needsDisplay() -> Bool { state.withLock { $0.needsDisplay } }
+    func needsDisplayBacking() -> Bool { state.withLock { $0.needsDisplay } }
 
-    /// Redraws now if marked.
-    public func displayIfNeeded() {
-        if needsDisplay() { display() }
+    func displayIfNeededBacking() {
+        // The flag clears before display(), so a subclass that draws without calling super
+        // stops needing display, as with Core Animation.
+        let marked = state.withLock { state in
+            defer { state.needsDisplay = false }
+            return state.needsDisplay
+        }
+        if marked { display() }
     }
 
-    /// Marks the sublayers as needing layout (also done when the size changes).
-    public func setNeedsLayout() { state.withLock { $0.needsLayout = true } }
+    func setNeedsLayoutBacking() { state.withLock { $0.needsLayout = true } }
 
-    /// Whether layout is pending.
-    public func needsLayout() -> Bool { state.withLock { $0.needsLayout } }
+    func needsLayoutBacking() -> Bool { state.withLock { $0.needsLayout } }
 
-    /// Lays out now if marked, then the sublayers.
-    public func layoutIfNeeded() {
+    func layoutIfNeededBacking() {
         if needsLayout() {
             state.withLock { $0.needsLayout = false }
             layoutSublayers()
@@ -95,33 +87,28 @@ extension CALayer {
 
     // MARK: Coordinates
 
-    /// `p` in `layer`'s coordinates, converted to this layer's (nil = the same layer tree's root).
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    func convertBacking(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         let inRoot = layer?.pointInRoot(p) ?? p
         let origin = pointInRoot(.zero)
         return CGPoint(x: inRoot.x - origin.x, y: inRoot.y - origin.y)
     }
 
-    /// `p` in this layer's coordinates, converted to `layer`'s.
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    func convertBacking(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         let inRoot = pointInRoot(p)
         guard let layer else { return inRoot }
         let origin = layer.pointInRoot(.zero)
         return CGPoint(x: inRoot.x - origin.x, y: inRoot.y - origin.y)
     }
 
-    /// `r` in `layer`'s coordinates, converted to this layer's.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    func convertBacking(_ r: CGRect, from layer: CALayer?) -> CGRect {
         CGRect(origin: convert(r.origin, from: layer), size: r.size)
     }
 
-    /// `r` in this layer's coordinates, converted to `layer`'s.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    func convertBacking(_ r: CGRect, to layer: CALayer?) -> CGRect {
         CGRect(origin: convert(r.origin, to: layer), size: r.size)
     }
 
-    /// Whether `p`, in this layer's coordinates, is inside the bounds.
-    public func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    func containsBacking(_ p: CGPoint) -> Bool { bounds.contains(p) }
 
     /// A point of this layer in the root layer's coordinates.
     private func pointInRoot(_ p: CGPoint) -> CGPoint {

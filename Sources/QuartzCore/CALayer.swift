@@ -202,4 +202,69 @@ open class CALayer: NSObject, @unchecked Sendable {
     open func layoutSublayers() {
         delegate?.layoutSublayers(of: self)
     }
+
+    // Members the extension files implement, open here as Apple's are (Swift cannot
+    // override what an extension declares); each forwards to its `…Backing`.
+
+    // MARK: CALayer+Tree
+
+    /// The layer's sublayers, back to front; nil when it has none.
+    open var sublayers: [CALayer]? {
+        get { sublayersBacking }
+        set { sublayersBacking = newValue }
+    }
+
+    /// The layer this one is a sublayer of.
+    open var superlayer: CALayer? { superlayerBacking }
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer.
+    open func addSublayer(_ layer: CALayer) { addSublayerBacking(layer) }
+
+    /// Inserts `layer` at `idx` of the sublayers (clamped to the end).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { insertSublayerBacking(layer, at: idx) }
+
+    /// Inserts `layer` just below `sibling` (at the back when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { insertSublayerBacking(layer, below: sibling) }
+
+    /// Inserts `layer` just above `sibling` (at the front when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { insertSublayerBacking(layer, above: sibling) }
+
+    /// Puts `newLayer` where `oldLayer` is among the sublayers.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replaceSublayerBacking(oldLayer, with: newLayer) }
+
+    /// Takes the layer out of its superlayer's sublayers.
+    open func removeFromSuperlayer() { removeFromSuperlayerBacking() }
+
+    /// Marks the contents as needing to be redrawn by `display()`.
+    open func setNeedsDisplay() { setNeedsDisplayBacking() }
+
+    /// Whether `setNeedsDisplay()` was called since the last `display()`.
+    open func needsDisplay() -> Bool { needsDisplayBacking() }
+
+    /// Redraws now if marked.
+    open func displayIfNeeded() { displayIfNeededBacking() }
+
+    /// Marks the sublayers as needing layout (also done when the size changes).
+    open func setNeedsLayout() { setNeedsLayoutBacking() }
+
+    /// Whether layout is pending.
+    open func needsLayout() -> Bool { needsLayoutBacking() }
+
+    /// Lays out now if marked, then the sublayers.
+    open func layoutIfNeeded() { layoutIfNeededBacking() }
+
+    /// `p` in `layer`'s coordinates, converted to this layer's (nil = the same layer tree's root).
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { convertBacking(p, from: layer) }
+
+    /// `p` in this layer's coordinates, converted to `layer`'s.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { convertBacking(p, to: layer) }
+
+    /// `r` in `layer`'s coordinates, converted to this layer's.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { convertBacking(r, from: layer) }
+
+    /// `r` in this layer's coordinates, converted to `layer`'s.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { convertBacking(r, to: layer) }
+
+    /// Whether `p`, in this layer's coordinates, is inside the bounds.
+    open func contains(_ p: CGPoint) -> Bool { containsBacking(p) }
 }

@@ -113,3 +113,16 @@ final class OverridingPhoto: AVCapturePhoto, @unchecked Sendable {
     override var embeddedThumbnailPhotoFormat: [String: Any]? { nil }
     override var previewPixelBuffer: CVPixelBuffer? { nil }
 }
+
+/// Overrides the two deprecated class methods that turn sample buffers into files.
+final class PhotoOutputClassMethodsDouble: AVCapturePhotoOutput, @unchecked Sendable {
+    @available(*, deprecated)
+    override class func jpegPhotoDataRepresentation(forJPEGSampleBuffer JPEGSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? { super.jpegPhotoDataRepresentation(forJPEGSampleBuffer: JPEGSampleBuffer, previewPhotoSampleBuffer: previewPhotoSampleBuffer) }
+    @available(*, deprecated)
+    override class func dngPhotoDataRepresentation(forRawSampleBuffer rawSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? { super.dngPhotoDataRepresentation(forRawSampleBuffer: rawSampleBuffer, previewPhotoSampleBuffer: previewPhotoSampleBuffer) }
+}
+
+/// Overrides the async form of preparing settings (one class overrides one form on iOS).
+final class PhotoOutputAsyncPreparationDouble: AVCapturePhotoOutput, @unchecked Sendable {
+    override func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool { try await super.setPreparedPhotoSettingsArray(preparedPhotoSettingsArray) }
+}

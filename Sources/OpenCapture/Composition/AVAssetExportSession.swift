@@ -23,8 +23,10 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         case cancelled = 5
     }
 
-    public let presetName: String
-    public let asset: AVAsset
+    private let storedPresetName: String
+    open var presetName: String { storedPresetName }
+    private let storedAsset: AVAsset
+    open var asset: AVAsset { storedAsset }
     private let preset: ExportPreset
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "OpenCapture.AVAssetExportSession")
@@ -51,8 +53,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         guard presetName == AVAssetExportPresetPassthrough || Self.allExportPresets().contains(presetName), let preset = ExportPreset(presetName) else {
             return nil
         }
-        self.asset = asset
-        self.presetName = presetName
+        self.storedAsset = asset
+        self.storedPresetName = presetName
         self.preset = preset
         super.init()
     }

@@ -5,11 +5,12 @@ import MediaIO
 ///
 /// Threads: immutable; may be used from any thread.
 open class AVAssetTrackSegment: NSObject, @unchecked Sendable {
+    private let storedTimeMapping: CMTimeMapping
     /// The source range and the target range it plays in.
-    public let timeMapping: CMTimeMapping
+    open var timeMapping: CMTimeMapping { storedTimeMapping }
 
     init(timeMapping: CMTimeMapping) {
-        self.timeMapping = timeMapping
+        self.storedTimeMapping = timeMapping
         super.init()
     }
 
@@ -22,10 +23,12 @@ open class AVAssetTrackSegment: NSObject, @unchecked Sendable {
 ///
 /// Threads: immutable; may be used from any thread.
 open class AVCompositionTrackSegment: AVAssetTrackSegment, @unchecked Sendable {
+    private let storedSourceURL: URL?
     /// The file the segment's media is in; nil for an empty segment.
-    public let sourceURL: URL?
+    open var sourceURL: URL? { storedSourceURL }
+    private let storedSourceTrackID: CMPersistentTrackID
     /// The track of that file.
-    public let sourceTrackID: CMPersistentTrackID
+    open var sourceTrackID: CMPersistentTrackID { storedSourceTrackID }
     /// The source track, once known (from the asset track inserted, else read from the file).
     private let known = Mutex<MovieTrackInfo?>(nil)
 
@@ -33,21 +36,21 @@ open class AVCompositionTrackSegment: AVAssetTrackSegment, @unchecked Sendable {
     /// `targetTimeRange`; when the durations differ the media plays at
     /// source.duration / target.duration.
     public init(url URL: URL, trackID: CMPersistentTrackID, sourceTimeRange: CMTimeRange, targetTimeRange: CMTimeRange) {
-        sourceURL = URL
-        sourceTrackID = trackID
+        storedSourceURL = URL
+        storedSourceTrackID = trackID
         super.init(timeMapping: CMTimeMapping(source: sourceTimeRange, target: targetTimeRange))
     }
 
     /// An empty segment during `timeRange`.
     public init(timeRange: CMTimeRange) {
-        sourceURL = nil
-        sourceTrackID = kCMPersistentTrackID_Invalid
+        storedSourceURL = nil
+        storedSourceTrackID = kCMPersistentTrackID_Invalid
         super.init(timeMapping: CMTimeMapping(source: CMTimeRange(start: .invalid, duration: timeRange.duration), target: timeRange))
     }
 
     init(url: URL, info: MovieTrackInfo, source: CMTimeRange, target: CMTimeRange) {
-        sourceURL = url
-        sourceTrackID = info.trackID
+        storedSourceURL = url
+        storedSourceTrackID = info.trackID
         super.init(timeMapping: CMTimeMapping(source: source, target: target))
         known.withLock { $0 = info }
     }

@@ -47,12 +47,15 @@ public enum AVCaptureVideoStabilizationMode: Int, Sendable {
 /// Links input ports to an output and carries per-link settings: whether it is enabled,
 /// the rotation and the mirroring of delivered buffers.
 open class AVCaptureConnection: NSObject, @unchecked Sendable {
+    private let storedInputPorts: [AVCaptureInput.Port]
     /// The ports feeding the connection.
-    public let inputPorts: [AVCaptureInput.Port]
+    open var inputPorts: [AVCaptureInput.Port] { storedInputPorts }
+    private let storedOutput: AVCaptureOutput?
     /// The output the connection feeds.
-    public let output: AVCaptureOutput?
+    open var output: AVCaptureOutput? { storedOutput }
+    private let storedAudioChannels: [AVCaptureAudioChannel]
     /// One meter per channel of the connection's audio ports; empty for video.
-    public let audioChannels: [AVCaptureAudioChannel]
+    open var audioChannels: [AVCaptureAudioChannel] { storedAudioChannels }
 
     let settings = Mutex<Settings>(Settings())
     /// Key-value observers of the connection.
@@ -72,15 +75,16 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         weak var session: AVCaptureSession?
     }
 
+    private weak var weakVideoPreviewLayer: AVCaptureVideoPreviewLayer?
     /// The preview layer the connection feeds (then `output` is nil). Weak: the layer owns
     /// its connection.
-    public private(set) weak var videoPreviewLayer: AVCaptureVideoPreviewLayer?
+    open var videoPreviewLayer: AVCaptureVideoPreviewLayer? { weakVideoPreviewLayer }
 
     /// Makes a connection to add with `AVCaptureSession.addConnection(_:)`.
     public init(inputPorts ports: [AVCaptureInput.Port], output: AVCaptureOutput) {
-        self.inputPorts = ports
-        self.output = output
-        audioChannels = AVCaptureAudioChannel.channels(of: ports)
+        self.storedInputPorts = ports
+        self.storedOutput = output
+        storedAudioChannels = AVCaptureAudioChannel.channels(of: ports)
         super.init()
         settings.withLock { $0.isVideoMirrored = automaticMirroring }
     }
@@ -88,10 +92,10 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// Makes a connection from a video port to a preview layer (made with
     /// `init(sessionWithNoConnection:)`), to add with `AVCaptureSession.addConnection(_:)`.
     public init(inputPort port: AVCaptureInput.Port, videoPreviewLayer layer: AVCaptureVideoPreviewLayer) {
-        self.inputPorts = [port]
-        self.output = nil
-        self.videoPreviewLayer = layer
-        audioChannels = []
+        self.storedInputPorts = [port]
+        self.storedOutput = nil
+        self.weakVideoPreviewLayer = layer
+        storedAudioChannels = []
         super.init()
         settings.withLock { $0.isVideoMirrored = automaticMirroring }
     }

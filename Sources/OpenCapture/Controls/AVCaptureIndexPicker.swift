@@ -20,14 +20,18 @@ open class AVCaptureIndexPicker: AVCaptureControl, @unchecked Sendable {
 
     private let state = Mutex(State())
 
+    private let storedLocalizedTitle: String
     /// A localized title that describes the picker's action.
-    public let localizedTitle: String
+    open var localizedTitle: String { storedLocalizedTitle }
+    private let storedSymbolName: String
     /// The name of the SF Symbol that represents the picker.
-    public let symbolName: String
+    open var symbolName: String { storedSymbolName }
+    private let storedNumberOfIndexes: Int
     /// The number of indexes to pick between.
-    public let numberOfIndexes: Int
+    open var numberOfIndexes: Int { storedNumberOfIndexes }
+    private let storedLocalizedIndexTitles: [String]
     /// The title of each index (empty for a picker made with `numberOfIndexes` alone).
-    public let localizedIndexTitles: [String]
+    open var localizedIndexTitles: [String] { storedLocalizedIndexTitles }
 
     /// A picker between `numberOfIndexes` untitled values. Raises
     /// `NSInvalidArgumentException` unless `numberOfIndexes > 0`.
@@ -56,10 +60,10 @@ open class AVCaptureIndexPicker: AVCaptureControl, @unchecked Sendable {
     }
 
     init(_ localizedTitle: String, symbolName: String, count: Int, titles: [String]) {
-        self.localizedTitle = localizedTitle
-        self.symbolName = symbolName
-        numberOfIndexes = count
-        localizedIndexTitles = titles
+        self.storedLocalizedTitle = localizedTitle
+        self.storedSymbolName = symbolName
+        storedNumberOfIndexes = count
+        storedLocalizedIndexTitles = titles
         super.init(concreteControl: ())
     }
 

@@ -34,10 +34,12 @@ open class AVCaptureSlider: AVCaptureControl, @unchecked Sendable {
     let bounds: ClosedRange<Float>
     private let state: Mutex<State>
 
+    private let storedLocalizedTitle: String
     /// A localized title that describes the slider's action.
-    public let localizedTitle: String
+    open var localizedTitle: String { storedLocalizedTitle }
+    private let storedSymbolName: String
     /// The name of the SF Symbol that represents the slider.
-    public let symbolName: String
+    open var symbolName: String { storedSymbolName }
 
     /// A continuous slider over `range`. Raises `NSInvalidArgumentException` unless
     /// `range.lowerBound < range.upperBound`.
@@ -70,8 +72,8 @@ open class AVCaptureSlider: AVCaptureControl, @unchecked Sendable {
         }
         self.kind = kind
         self.bounds = bounds
-        self.localizedTitle = localizedTitle
-        self.symbolName = symbolName
+        self.storedLocalizedTitle = localizedTitle
+        self.storedSymbolName = symbolName
         state = Mutex(State(value: bounds.lowerBound))
         super.init(concreteControl: ())
     }

@@ -1,10 +1,7 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// The format the device streams in. Setting it needs the configuration lock, must be
-    /// one of `formats`, switches the session's preset to `.inputPriority` and resets the
-    /// frame durations.
-    public var activeFormat: Format {
+    var activeFormatBacking: Format {
         get { formats[core.state.withLock { $0.activeFormatIndex }] }
         set { enforce { try setActiveFormat(newValue) } }
     }
@@ -60,8 +57,7 @@ extension AVCaptureDevice {
         return best?.minFrameDuration ?? thirty
     }
 
-    /// The shortest time between frames (1 / the highest frame rate). `.invalid` restores the default.
-    public var activeVideoMinFrameDuration: CMTime {
+    var activeVideoMinFrameDurationBacking: CMTime {
         get {
             let requested = core.state.withLock { $0.requestedMinFrameDuration }
             return requested.isValid ? requested : defaultFrameDuration(for: activeFormat)
@@ -69,8 +65,7 @@ extension AVCaptureDevice {
         set { enforce { try setActiveVideoMinFrameDuration(newValue) } }
     }
 
-    /// The longest time between frames (1 / the lowest frame rate). `.invalid` restores the default.
-    public var activeVideoMaxFrameDuration: CMTime {
+    var activeVideoMaxFrameDurationBacking: CMTime {
         get {
             let requested = core.state.withLock { $0.requestedMaxFrameDuration }
             return requested.isValid ? requested : max(defaultFrameDuration(for: activeFormat), activeVideoMinFrameDuration)

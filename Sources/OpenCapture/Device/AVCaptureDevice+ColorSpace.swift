@@ -1,22 +1,7 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// The colour space frames are rendered in (default `.sRGB`).
-    ///
-    /// `.P3_D65` renders camera RGB into Display P3 primaries instead of sRGB/BT.709 (same
-    /// white, same sRGB curve), so saturated colours beyond sRGB keep their saturation, and
-    /// tags buffers `kCVImageBufferColorPrimaries_P3_D65`. `.HLG_BT2020`, listed only by 10-bit
-    /// ('x420') formats, renders BT.2020 primaries with the ARIB STD-B67 hybrid log-gamma
-    /// curve and the BT.2020 Y'CbCr matrix, tags buffers `kCVImageBufferColorPrimaries_ITU_R_2020`,
-    /// `kCVImageBufferTransferFunction_ITU_R_2100_HLG` and `kCVImageBufferYCbCrMatrix_ITU_R_2020`,
-    /// and movies the same (HEVC Main 10 from 10-bit frames). Setting it needs the configuration
-    /// lock and raises `NSInvalidArgumentException` for a colour space the active format does
-    /// not list in `supportedColorSpaces`. While a session runs, the change reaches the
-    /// stream at the next frame boundary (a new buffer pool). A session whose
-    /// `automaticallyConfiguresCaptureDeviceForWideColor` is true (the default) sets it when
-    /// it configures (see `AVCaptureSession`); turn that off to choose yourself.
-    /// Photos stay sRGB.
-    public var activeColorSpace: AVCaptureColorSpace {
+    var activeColorSpaceBacking: AVCaptureColorSpace {
         get { AVCaptureColorSpace(rawValue: core.state.withLock { $0.activeColorSpace }) ?? .sRGB }
         set { enforce { try setActiveColorSpace(newValue) } }
     }

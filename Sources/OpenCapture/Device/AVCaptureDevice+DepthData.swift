@@ -8,8 +8,7 @@ import Foundation
 /// there is none). Both setters need the configuration lock (`NSGenericException`), as on
 /// iOS.
 extension AVCaptureDevice {
-    /// The depth format in use with `activeFormat`: nil, no camera here delivers depth.
-    public var activeDepthDataFormat: AVCaptureDevice.Format? {
+    var activeDepthDataFormatBacking: AVCaptureDevice.Format? {
         get { nil }
         set { enforce { try setActiveDepthDataFormat(newValue) } }
     }
@@ -25,8 +24,7 @@ extension AVCaptureDevice {
         }
     }
 
-    /// The shortest time between depth maps: `.invalid`, as there is no depth format.
-    public var activeDepthDataMinFrameDuration: CMTime {
+    var activeDepthDataMinFrameDurationBacking: CMTime {
         get { .invalid }
         set { enforce { try setActiveDepthDataMinFrameDuration(newValue) } }
     }
@@ -44,13 +42,9 @@ extension AVCaptureDevice {
 }
 
 extension AVCaptureDevice.Format {
-    /// The smallest zoom factor with depth delivery (iOS 11, deprecated in 16): 1, no
-    /// depth here limits zoom.
     @available(*, deprecated, renamed: "supportedVideoZoomFactorsForDepthDataDelivery")
-    public var videoMinZoomFactorForDepthDataDelivery: CGFloat { 1 }
+    var videoMinZoomFactorForDepthDataDeliveryBacking: CGFloat { 1 }
 
-    /// The largest zoom factor with depth delivery (iOS 11, deprecated in 16):
-    /// `videoMaxZoomFactor`, as no depth delivery limits zoom here.
     @available(*, deprecated, renamed: "supportedVideoZoomFactorsForDepthDataDelivery")
-    public var videoMaxZoomFactorForDepthDataDelivery: CGFloat { videoMaxZoomFactor }
+    var videoMaxZoomFactorForDepthDataDeliveryBacking: CGFloat { videoMaxZoomFactor }
 }

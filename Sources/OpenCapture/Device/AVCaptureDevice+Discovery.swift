@@ -1,33 +1,27 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// The default device for a media type: the back wide-angle camera for video; for audio
-    /// the microphone `AVAudioSession.setPreferredInput` picked, else ALSA's `default` PCM
-    /// (`alsa:default`) when it opens for capture, else the simulated microphone.
-    public class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice? {
+    class func defaultBacking(for mediaType: AVMediaType) -> AVCaptureDevice? {
         if mediaType == .audio {
             return AVAudioSession.sharedInstance().preferredMicrophone ?? DeviceRegistry.shared.defaultMicrophone
         }
         return DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
     }
 
-    /// The default device of a type at a position; `nil` media type or `.unspecified` position match any.
-    public class func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
+    class func defaultBacking(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
         DeviceRegistry.shared.connected.first {
             $0.deviceType.matches(deviceType) && (mediaType.map($0.hasMediaType) ?? true)
                 && (position == .unspecified || $0.position == position)
         }
     }
 
-    /// Devices capturing a media type (deprecated on iOS 10; kept for code ported from Objective-C).
     @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
-    public class func devices(for mediaType: AVMediaType) -> [AVCaptureDevice] {
+    class func devicesBacking(for mediaType: AVMediaType) -> [AVCaptureDevice] {
         DeviceRegistry.shared.connected.filter { $0.hasMediaType(mediaType) }
     }
 
-    /// All connected devices (deprecated on iOS 10).
     @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
-    public class func devices() -> [AVCaptureDevice] {
+    class func devicesBacking() -> [AVCaptureDevice] {
         DeviceRegistry.shared.connected
     }
 

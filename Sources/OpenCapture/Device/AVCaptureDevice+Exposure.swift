@@ -22,16 +22,12 @@ extension AVCaptureDevice {
 
     // MARK: Modes
 
-    /// Whether the device supports an exposure mode (the simulated cameras support all four).
-    public func isExposureModeSupported(_ exposureMode: ExposureMode) -> Bool {
+    func isExposureModeSupportedBacking(_ exposureMode: ExposureMode) -> Bool {
         // Virtual devices refuse custom exposure, as on iOS.
         descriptor.supportsExposureControl && !(exposureMode == .custom && isVirtualDevice)
     }
 
-    /// The exposure mode. `.autoExpose` becomes `.locked` once it has settled. Setting it
-    /// needs the configuration lock; an unsupported mode raises. Setting an auto mode also
-    /// applies `exposurePointOfInterest`, as on iOS.
-    public var exposureMode: ExposureMode {
+    var exposureModeBacking: ExposureMode {
         get {
             let (mode, request, frame) = core.state.withLock { ($0.exposureMode, $0.exposureRequest, $0.lastFrame) }
             if mode == .autoExpose, frame.appliedRequest >= request, frame.exposureState == .locked { return .locked }
@@ -61,18 +57,13 @@ extension AVCaptureDevice {
         noteSwitchingCondition(.exposureModeChanged)
     }
 
-    /// Whether auto exposure is moving exposure time or ISO right now.
-    public var isAdjustingExposure: Bool { lastFrameMetadata.isAdjustingExposure }
+    var isAdjustingExposureBacking: Bool { lastFrameMetadata.isAdjustingExposure }
 
     // MARK: Point of interest
 
-    /// Whether auto exposure can meter at a chosen point.
-    public var isExposurePointOfInterestSupported: Bool { isExposureModeSupported(.continuousAutoExposure) }
+    var isExposurePointOfInterestSupportedBacking: Bool { isExposureModeSupported(.continuousAutoExposure) }
 
-    /// Where auto exposure meters: (0,0) is the top left and (1,1) the bottom right of the
-    /// unrotated sensor image; default (0.5, 0.5). It takes effect when `exposureMode` is set
-    /// next, as on iOS. Needs the configuration lock; unsupported raises.
-    public var exposurePointOfInterest: CGPoint {
+    var exposurePointOfInterestBacking: CGPoint {
         get { core.state.withLock { $0.exposurePointOfInterest } }
         set { enforce { try setExposurePointOfInterest(newValue) } }
     }
@@ -90,18 +81,13 @@ extension AVCaptureDevice {
 
     // MARK: Custom exposure
 
-    /// The exposure error auto exposure measures, in EV: metered minus target.
-    public var exposureTargetOffset: Float { lastFrameMetadata.exposureTargetOffset }
+    var exposureTargetOffsetBacking: Float { lastFrameMetadata.exposureTargetOffset }
 
-    /// Sets `.custom` with an exposure time and ISO (or the `current…` sentinels). The handler
-    /// receives the timestamp of the first frame exposed with them. A duration or ISO outside
-    /// the active format's range raises `NSRangeException`; no lock raises.
-    public func setExposureModeCustom(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
+    func setExposureModeCustomBacking(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
         enforce { try setExposureModeCustomChecked(duration: duration, iso: ISO, completionHandler: handler) }
     }
 
-    /// Sets `.custom` and returns the timestamp of the first frame exposed with the values.
-    public func setExposureModeCustom(duration: CMTime, iso ISO: Float) async -> CMTime {
+    func setExposureModeCustomBacking(duration: CMTime, iso ISO: Float) async -> CMTime {
         await withCheckedContinuation { continuation in
             setExposureModeCustom(duration: duration, iso: ISO) { continuation.resume(returning: $0) }
         }
@@ -138,21 +124,15 @@ extension AVCaptureDevice {
 
     // MARK: Bias
 
-    /// The smallest exposure target bias, EV.
-    public var minExposureTargetBias: Float { isExposureModeSupported(.continuousAutoExposure) ? -8 : 0 }
-    /// The largest exposure target bias, EV.
-    public var maxExposureTargetBias: Float { isExposureModeSupported(.continuousAutoExposure) ? 8 : 0 }
-    /// The bias auto exposure aims with, EV (default 0).
-    public var exposureTargetBias: Float { core.state.withLock { $0.exposureTargetBias } }
+    var minExposureTargetBiasBacking: Float { isExposureModeSupported(.continuousAutoExposure) ? -8 : 0 }
+    var maxExposureTargetBiasBacking: Float { isExposureModeSupported(.continuousAutoExposure) ? 8 : 0 }
+    var exposureTargetBiasBacking: Float { core.state.withLock { $0.exposureTargetBias } }
 
-    /// Biases the exposure target by `bias` EV (or `currentExposureTargetBias`). Out of
-    /// range raises `NSRangeException`; no lock raises.
-    public func setExposureTargetBias(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
+    func setExposureTargetBiasBacking(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
         enforce { try setExposureTargetBiasChecked(bias, completionHandler: handler) }
     }
 
-    /// Biases the target and returns the timestamp of the first frame with the bias.
-    public func setExposureTargetBias(_ bias: Float) async -> CMTime {
+    func setExposureTargetBiasBacking(_ bias: Float) async -> CMTime {
         await withCheckedContinuation { continuation in
             setExposureTargetBias(bias) { continuation.resume(returning: $0) }
         }
@@ -176,9 +156,7 @@ extension AVCaptureDevice {
 
     // MARK: Limits
 
-    /// The longest exposure auto exposure may use; `.invalid` restores the format's default.
-    /// Reset when the format changes. Outside the format's exposure range raises.
-    public var activeMaxExposureDuration: CMTime {
+    var activeMaxExposureDurationBacking: CMTime {
         get {
             let chosen = core.state.withLock { $0.activeMaxExposureDuration }
             return chosen.isValid ? chosen : activeFormat.maxExposureDuration

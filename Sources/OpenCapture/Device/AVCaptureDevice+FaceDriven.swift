@@ -13,8 +13,7 @@ struct FaceDrivenSettings {
 /// fixed-focus lenses refuse face-driven focus), but OpenCapture detects no faces, so on
 /// Linux they never move focus or exposure: both behave as on an iPhone with no face in view.
 extension AVCaptureDevice {
-    /// Whether the device turns face-driven autofocus on and off itself (default true).
-    public var automaticallyAdjustsFaceDrivenAutoFocusEnabled: Bool {
+    var automaticallyAdjustsFaceDrivenAutoFocusEnabledBacking: Bool {
         get { core.state.withLock { $0.faceDriven.automaticallyAdjustsAutoFocus } }
         set {
             enforce {
@@ -25,10 +24,7 @@ extension AVCaptureDevice {
         }
     }
 
-    /// Whether faces drive autofocus (default true on cameras that autofocus, false on
-    /// fixed-focus ones). Setting it needs the lock and `automaticallyAdjustsFaceDrivenAutoFocusEnabled`
-    /// false, and raises on a fixed-focus camera, as on iOS.
-    public var isFaceDrivenAutoFocusEnabled: Bool {
+    var isFaceDrivenAutoFocusEnabledBacking: Bool {
         get { isFocusModeSupported(.autoFocus) && core.state.withLock { $0.faceDriven.autoFocus } }
         set {
             enforce {
@@ -43,8 +39,7 @@ extension AVCaptureDevice {
         }
     }
 
-    /// Whether the device turns face-driven auto exposure on and off itself (default true).
-    public var automaticallyAdjustsFaceDrivenAutoExposureEnabled: Bool {
+    var automaticallyAdjustsFaceDrivenAutoExposureEnabledBacking: Bool {
         get { core.state.withLock { $0.faceDriven.automaticallyAdjustsAutoExposure } }
         set {
             enforce {
@@ -54,9 +49,7 @@ extension AVCaptureDevice {
         }
     }
 
-    /// Whether faces drive auto exposure (default true). Setting it needs the lock and
-    /// `automaticallyAdjustsFaceDrivenAutoExposureEnabled` false, as on iOS.
-    public var isFaceDrivenAutoExposureEnabled: Bool {
+    var isFaceDrivenAutoExposureEnabledBacking: Bool {
         get { core.state.withLock { $0.faceDriven.autoExposure } }
         set {
             enforce {

@@ -8,30 +8,19 @@ extension AVCaptureDevice {
         case auto = 2
     }
 
-    /// Whether the camera has a flash (the back cameras and the virtual devices made of them).
-    public var hasFlash: Bool { (backend as? StillCapturing)?.hasFlash ?? false }
-    /// Whether the flash can fire now.
-    public var isFlashAvailable: Bool { hasFlash && isConnected }
+    var hasFlashBacking: Bool { (backend as? StillCapturing)?.hasFlash ?? false }
+    var isFlashAvailableBacking: Bool { hasFlash && isConnected }
 
-    /// Whether the flash is lit or charged for the next still (deprecated on iOS 10, as
-    /// on iOS it reports the still image output's flash, which `AVCapturePhotoOutput`
-    /// replaced): true while `flashMode` is `.on` on an available flash.
     @available(*, deprecated, message: "Use AVCapturePhotoOutput's isFlashScene instead.")
-    public var isFlashActive: Bool { isFlashAvailable && core.state.withLock { $0.flashMode } == .on }
+    var isFlashActiveBacking: Bool { isFlashAvailable && core.state.withLock { $0.flashMode } == .on }
 
-    /// Whether the deprecated device `flashMode` can take `flashMode`: `.off` always,
-    /// `.on` and `.auto` on a camera with a flash.
     @available(*, deprecated, message: "Use AVCapturePhotoOutput's supportedFlashModes instead.")
-    public func isFlashModeSupported(_ flashMode: FlashMode) -> Bool {
+    func isFlashModeSupportedBacking(_ flashMode: FlashMode) -> Bool {
         flashMode == .off || hasFlash
     }
 
-    /// The device's flash mode (default `.off`; deprecated on iOS 10). As on iOS it is
-    /// not what `AVCapturePhotoOutput` uses: photos take `AVCapturePhotoSettings.flashMode`.
-    /// Setting it needs the configuration lock (else `NSGenericException`); an unsupported
-    /// mode raises `NSInvalidArgumentException`.
     @available(*, deprecated, message: "Use AVCapturePhotoSettings.flashMode instead.")
-    public var flashMode: FlashMode {
+    var flashModeBacking: FlashMode {
         get { core.state.withLock { $0.flashMode } }
         set { enforce { try setFlashModeChecked(newValue) } }
     }

@@ -27,15 +27,9 @@ extension AVCaptureDevice {
 
     // MARK: Modes
 
-    /// Whether the device supports a focus mode: cameras that focus support all three; a
-    /// fixed-focus camera (the ultra wide) only `.locked`.
-    public func isFocusModeSupported(_ focusMode: FocusMode) -> Bool { focusMode == .locked || hasAutoFocus }
+    func isFocusModeSupportedBacking(_ focusMode: FocusMode) -> Bool { focusMode == .locked || hasAutoFocus }
 
-    /// The focus mode (default `.continuousAutoFocus` where supported). `.autoFocus` becomes
-    /// `.locked` once focus is found. Setting it needs the configuration lock; an unsupported
-    /// mode raises. Setting an auto mode applies `focusPointOfInterest`,
-    /// `autoFocusRangeRestriction` and `isSmoothAutoFocusEnabled`, as on iOS.
-    public var focusMode: FocusMode {
+    var focusModeBacking: FocusMode {
         get {
             let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
             let mode = settings.focusMode ?? (hasAutoFocus ? .continuousAutoFocus : .locked)
@@ -69,18 +63,13 @@ extension AVCaptureDevice {
         noteSwitchingCondition(.focusModeChanged)
     }
 
-    /// Whether autofocus is moving the lens to find focus right now.
-    public var isAdjustingFocus: Bool { lastFrameMetadata.isAdjustingFocus }
+    var isAdjustingFocusBacking: Bool { lastFrameMetadata.isAdjustingFocus }
 
     // MARK: Point of interest
 
-    /// Whether autofocus can focus at a chosen point.
-    public var isFocusPointOfInterestSupported: Bool { hasAutoFocus }
+    var isFocusPointOfInterestSupportedBacking: Bool { hasAutoFocus }
 
-    /// Where autofocus looks: (0,0) is the top left and (1,1) the bottom right of the
-    /// unrotated sensor image; default (0.5, 0.5). It takes effect when `focusMode` is set
-    /// next, as on iOS. Needs the configuration lock; unsupported raises.
-    public var focusPointOfInterest: CGPoint {
+    var focusPointOfInterestBacking: CGPoint {
         get { core.state.withLock { $0.lens.focusPointOfInterest } }
         set { enforce { try setFocusPointOfInterest(newValue) } }
     }
@@ -99,12 +88,9 @@ extension AVCaptureDevice {
 
     // MARK: Range restriction and smooth focus
 
-    /// Whether autofocus can be restricted to near or far objects.
-    public var isAutoFocusRangeRestrictionSupported: Bool { hasAutoFocus }
+    var isAutoFocusRangeRestrictionSupportedBacking: Bool { hasAutoFocus }
 
-    /// Where autofocus may search (default `.none`); applied when `focusMode` is set next.
-    /// Needs the configuration lock; unsupported raises.
-    public var autoFocusRangeRestriction: AutoFocusRangeRestriction {
+    var autoFocusRangeRestrictionBacking: AutoFocusRangeRestriction {
         get { core.state.withLock { $0.lens.autoFocusRangeRestriction } }
         set { enforce { try setAutoFocusRangeRestriction(newValue) } }
     }
@@ -121,12 +107,9 @@ extension AVCaptureDevice {
         core.state.withLock { $0.lens.autoFocusRangeRestriction = restriction }
     }
 
-    /// Whether autofocus can move the lens gently (for video).
-    public var isSmoothAutoFocusSupported: Bool { hasAutoFocus }
+    var isSmoothAutoFocusSupportedBacking: Bool { hasAutoFocus }
 
-    /// Whether autofocus moves the lens in smaller steps (default false); applied when
-    /// `focusMode` is set next. Needs the configuration lock; unsupported raises.
-    public var isSmoothAutoFocusEnabled: Bool {
+    var isSmoothAutoFocusEnabledBacking: Bool {
         get { core.state.withLock { $0.lens.isSmoothAutoFocusEnabled } }
         set { enforce { try setSmoothAutoFocusEnabled(newValue) } }
     }
@@ -145,27 +128,17 @@ extension AVCaptureDevice {
 
     // MARK: Lens position
 
-    /// The lens position of the newest frame: 0 is the nearest focus, 1 the farthest
-    /// (a little past infinity, not infinity itself). 1 before any frame.
-    public var lensPosition: Float { lastFrameMetadata.lensPosition }
+    var lensPositionBacking: Float { lastFrameMetadata.lensPosition }
 
-    /// The nearest distance the camera focuses at, millimetres (for a fixed-focus camera, the
-    /// near limit of its depth of field).
-    public var minimumFocusDistance: Int { Int((descriptor.focus.minimumFocusDistance * 1000).rounded()) }
+    var minimumFocusDistanceBacking: Int { Int((descriptor.focus.minimumFocusDistance * 1000).rounded()) }
 
-    /// Whether `setFocusModeLocked(lensPosition:)` accepts positions other than `currentLensPosition`.
-    public var isLockingFocusWithCustomLensPositionSupported: Bool { hasAutoFocus && !isVirtualDevice }
+    var isLockingFocusWithCustomLensPositionSupportedBacking: Bool { hasAutoFocus && !isVirtualDevice }
 
-    /// Sets `.locked` with the lens at `lensPosition` (0 ... 1, or `currentLensPosition`).
-    /// The handler receives the timestamp of the first frame taken with it. Out of range
-    /// raises `NSRangeException`; a custom position on a camera that cannot move its lens
-    /// raises `NSInvalidArgumentException`; no lock raises.
-    public func setFocusModeLocked(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
+    func setFocusModeLockedBacking(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
         enforce { try setFocusModeLockedChecked(lensPosition: lensPosition, completionHandler: handler) }
     }
 
-    /// Sets `.locked` at `lensPosition` and returns the timestamp of the first frame with it.
-    public func setFocusModeLocked(lensPosition: Float) async -> CMTime {
+    func setFocusModeLockedBacking(lensPosition: Float) async -> CMTime {
         await withCheckedContinuation { continuation in
             setFocusModeLocked(lensPosition: lensPosition) { continuation.resume(returning: $0) }
         }

@@ -7,17 +7,20 @@ extension AVCaptureDevice {
         /// The index of the format in its device's `formats`.
         package let index: Int
 
+        private let storedFormatDescription: CMFormatDescription
+        private let storedFrameRateRanges: [AVFrameRateRange]
+
         /// The media type, subtype (pixel format) and dimensions.
-        public let formatDescription: CMFormatDescription
+        open var formatDescription: CMFormatDescription { storedFormatDescription }
         /// The frame-rate ranges, in the order the device lists them.
-        public let videoSupportedFrameRateRanges: [AVFrameRateRange]
+        open var videoSupportedFrameRateRanges: [AVFrameRateRange] { storedFrameRateRanges }
 
         package init(spec: DeviceFormatSpec, index: Int) {
             self.spec = spec
             self.index = index
-            formatDescription = CMFormatDescription(
+            storedFormatDescription = CMFormatDescription(
                 videoFormat: spec.mediaSubType, width: spec.width, height: spec.height)
-            videoSupportedFrameRateRanges = spec.frameRateRanges.map(AVFrameRateRange.init)
+            storedFrameRateRanges = spec.frameRateRanges.map(AVFrameRateRange.init)
         }
 
         /// A microphone's format: an audio format description; every video property is
@@ -27,57 +30,57 @@ extension AVCaptureDevice {
                 width: 0, height: 0, frameRateRanges: [], minISO: 0, maxISO: 0, minExposureDuration: 0, maxExposureDuration: 0,
                 fieldOfView: 0, maxZoomFactor: 1, colorSpaces: [], mediaSubType: audio.mediaSubTypeCode)
             self.index = index
-            formatDescription = audio
-            videoSupportedFrameRateRanges = []
+            storedFormatDescription = audio
+            storedFrameRateRanges = []
         }
 
         /// The media type: video for cameras, audio for microphones.
-        public var mediaType: AVMediaType { formatDescription.mediaType == .audio ? .audio : .video }
+        open var mediaType: AVMediaType { formatDescription.mediaType == .audio ? .audio : .video }
         /// The lowest ISO.
-        public var minISO: Float { spec.minISO }
+        open var minISO: Float { spec.minISO }
         /// The highest ISO.
-        public var maxISO: Float { spec.maxISO }
+        open var maxISO: Float { spec.maxISO }
         /// The shortest exposure.
-        public var minExposureDuration: CMTime { CMTime(seconds: spec.minExposureDuration, preferredTimescale: 1_000_000_000) }
+        open var minExposureDuration: CMTime { CMTime(seconds: spec.minExposureDuration, preferredTimescale: 1_000_000_000) }
         /// The longest exposure.
-        public var maxExposureDuration: CMTime { CMTime(seconds: spec.maxExposureDuration, preferredTimescale: 1_000_000_000) }
+        open var maxExposureDuration: CMTime { CMTime(seconds: spec.maxExposureDuration, preferredTimescale: 1_000_000_000) }
         /// Horizontal field of view in degrees.
-        public var videoFieldOfView: Float { spec.fieldOfView }
+        open var videoFieldOfView: Float { spec.fieldOfView }
         /// The largest zoom factor.
-        public var videoMaxZoomFactor: CGFloat { CGFloat(spec.maxZoomFactor) }
+        open var videoMaxZoomFactor: CGFloat { CGFloat(spec.maxZoomFactor) }
         /// Whether the sensor bins pixels in this format (high frame rates).
-        public var isVideoBinned: Bool { spec.isBinned }
+        open var isVideoBinned: Bool { spec.isBinned }
         /// Whether video HDR can be enabled.
-        public var isVideoHDRSupported: Bool { spec.isHDRSupported }
+        open var isVideoHDRSupported: Bool { spec.isHDRSupported }
         /// Colour spaces, narrow to wide.
-        public var supportedColorSpaces: [AVCaptureColorSpace] { spec.colorSpaces.compactMap(AVCaptureColorSpace.init) }
+        open var supportedColorSpaces: [AVCaptureColorSpace] { spec.colorSpaces.compactMap(AVCaptureColorSpace.init) }
         /// Photo sizes the format supports.
-        public var supportedMaxPhotoDimensions: [CMVideoDimensions] {
+        open var supportedMaxPhotoDimensions: [CMVideoDimensions] {
             [CMVideoDimensions(width: Int32(spec.maxPhotoWidth), height: Int32(spec.maxPhotoHeight))]
         }
         /// Whether the highest photo quality is available.
-        public var isHighestPhotoQualitySupported: Bool { !spec.isBinned }
+        open var isHighestPhotoQualitySupported: Bool { !spec.isBinned }
         /// Whether high photo quality is available (every format but the binned ones).
-        public var isHighPhotoQualitySupported: Bool { !spec.isBinned }
+        open var isHighPhotoQualitySupported: Bool { !spec.isBinned }
         /// The largest still (deprecated on iOS 16): the last of `supportedMaxPhotoDimensions`.
         @available(*, deprecated, message: "Use supportedMaxPhotoDimensions instead.")
-        public var highResolutionStillImageDimensions: CMVideoDimensions {
+        open var highResolutionStillImageDimensions: CMVideoDimensions {
             supportedMaxPhotoDimensions.last ?? formatDescription.dimensions
         }
         /// The field of view after geometric distortion correction: the same as
         /// `videoFieldOfView`, as the simulated lenses are distortion-free.
-        public var geometricDistortionCorrectedVideoFieldOfView: Float { spec.fieldOfView }
+        open var geometricDistortionCorrectedVideoFieldOfView: Float { spec.fieldOfView }
         /// The zoom factor above which frames are upscaled: the sensor's width over the
         /// format's (a binned format reads every binned pixel, so 1).
-        public var videoZoomFactorUpscaleThreshold: CGFloat {
+        open var videoZoomFactorUpscaleThreshold: CGFloat {
             spec.isBinned ? 1 : max(1, CGFloat(spec.maxPhotoWidth) / CGFloat(spec.width))
         }
         /// Zoom factors with a second native resolution (a sensor crop mode): none here.
-        public var secondaryNativeResolutionZoomFactors: [CGFloat] { [] }
+        open var secondaryNativeResolutionZoomFactors: [CGFloat] { [] }
         /// Whether the format can stabilise video with `videoStabilizationMode`: `.off`
         /// always; `.standard`, `.previewOptimized` and `.auto` on the simulated cameras'
         /// formats; the cinematic modes on those up to 60 fps. V4L2 cameras: `.off` only.
-        public func isVideoStabilizationModeSupported(_ videoStabilizationMode: AVCaptureVideoStabilizationMode) -> Bool {
+        open func isVideoStabilizationModeSupported(_ videoStabilizationMode: AVCaptureVideoStabilizationMode) -> Bool {
             switch videoStabilizationMode {
             case .off: true
             case .auto: !spec.stabilizationModes.isEmpty
@@ -85,23 +88,23 @@ extension AVCaptureDevice {
             }
         }
         /// Depth formats: none (no simulated camera measures depth).
-        public var supportedDepthDataFormats: [AVCaptureDevice.Format] { [] }
+        open var supportedDepthDataFormats: [AVCaptureDevice.Format] { [] }
         /// Whether the portrait effect can run: no (as on a camera without it).
-        public var isPortraitEffectSupported: Bool { false }
+        open var isPortraitEffectSupported: Bool { false }
         /// Whether Center Stage can run: no.
-        public var isCenterStageSupported: Bool { false }
+        open var isCenterStageSupported: Bool { false }
         /// Whether Studio Light can run: no.
-        public var isStudioLightSupported: Bool { false }
+        open var isStudioLightSupported: Bool { false }
         /// Whether global tone mapping can be turned on: no.
-        public var isGlobalToneMappingSupported: Bool { false }
+        open var isGlobalToneMappingSupported: Bool { false }
         /// Whether an `AVCaptureMultiCamSession` can run the format: up to 1920x1440, as
         /// phones offer multi-cam at video sizes, not 4K or photo sizes.
-        public var isMultiCamSupported: Bool {
+        open var isMultiCamSupported: Bool {
             let size = formatDescription.dimensions
             return Int(size.width) * Int(size.height) <= 1920 * 1440
         }
         /// The focus system (the simulated cameras detect contrast; fixed-focus lenses have none).
-        public var autoFocusSystem: AutoFocusSystem { AutoFocusSystem(rawValue: spec.autoFocusSystem) ?? .none }
+        open var autoFocusSystem: AutoFocusSystem { AutoFocusSystem(rawValue: spec.autoFocusSystem) ?? .none }
 
         /// How a format focuses.
         public enum AutoFocusSystem: Int, Sendable {
@@ -112,6 +115,85 @@ extension AVCaptureDevice {
 
         /// The highest frame rate over all ranges.
         package var maxFrameRate: Double { spec.maxFrameRate }
+
+        // Members Apple's header declares on the format and the extension files implement
+        // (open here: Swift cannot override what an extension declares).
+        // MARK: Implemented in AVCaptureDevice+CameraEffects
+
+        /// The zoom range the system recommends for a zoom slider (iOS 18): nil, Apple's answer
+        /// when no recommendation is available (no system zoom control on Linux).
+        open var systemRecommendedVideoZoomRange: ClosedRange<CGFloat>? { systemRecommendedVideoZoomRangeBacking }
+
+        /// The exposure-bias range the system recommends for a slider (iOS 18): nil, likewise.
+        open var systemRecommendedExposureBiasRange: ClosedRange<Float>? { systemRecommendedExposureBiasRangeBacking }
+
+        /// Zoom ranges with depth delivery (17.2): none (no depth).
+        open var supportedVideoZoomRangesForDepthDataDelivery: [ClosedRange<CGFloat>] { supportedVideoZoomRangesForDepthDataDeliveryBacking }
+
+        /// Whether zoom outside those ranges is allowed while delivering depth (17.2): no depth, false.
+        open var zoomFactorsOutsideOfVideoZoomRangesForDepthDeliverySupported: Bool { zoomFactorsOutsideOfVideoZoomRangesForDepthDeliverySupportedBacking }
+
+        /// Zoom factors with depth delivery (iOS 16, deprecated in 17.2): none (no depth formats).
+        @available(*, deprecated, renamed: "supportedVideoZoomRangesForDepthDataDelivery")
+        open var supportedVideoZoomFactorsForDepthDataDelivery: [CGFloat] { supportedVideoZoomFactorsForDepthDataDeliveryBacking }
+
+        /// Whether this depth format can deliver a portrait effects matte with photos (iOS 12):
+        /// no (no format here is a depth format).
+        open var isPortraitEffectsMatteStillImageDeliverySupported: Bool { isPortraitEffectsMatteStillImageDeliverySupportedBacking }
+
+        /// Whether `isAutoVideoFrameRateEnabled` can be turned on: no.
+        open var isAutoVideoFrameRateSupported: Bool { isAutoVideoFrameRateSupportedBacking }
+
+        /// Output classes the format cannot feed: none (every output takes every format).
+        open var unsupportedCaptureOutputClasses: [AnyClass] { unsupportedCaptureOutputClassesBacking }
+
+        /// Frame rates with the Portrait effect: nil (unsupported).
+        open var videoFrameRateRangeForPortraitEffect: AVFrameRateRange? { videoFrameRateRangeForPortraitEffectBacking }
+
+        /// Zoom range under Center Stage: unsupported, so 1 to `videoMaxZoomFactor`, the
+        /// values Apple's header gives for a format without Center Stage.
+        open var videoMinZoomFactorForCenterStage: CGFloat { videoMinZoomFactorForCenterStageBacking }
+
+        open var videoMaxZoomFactorForCenterStage: CGFloat { videoMaxZoomFactorForCenterStageBacking }
+
+        /// Frame rates with Center Stage: nil (unsupported).
+        open var videoFrameRateRangeForCenterStage: AVFrameRateRange? { videoFrameRateRangeForCenterStageBacking }
+
+        /// Frame rates with Studio Light: nil (unsupported).
+        open var videoFrameRateRangeForStudioLight: AVFrameRateRange? { videoFrameRateRangeForStudioLightBacking }
+
+        /// Whether spatial (stereo) video can be recorded: no simulated or V4L2 camera pair does.
+        open var isSpatialVideoCaptureSupported: Bool { isSpatialVideoCaptureSupportedBacking }
+
+        /// Whether background replacement can run: no.
+        open var isBackgroundReplacementSupported: Bool { isBackgroundReplacementSupportedBacking }
+
+        /// Frame rates with background replacement: nil (unsupported).
+        open var videoFrameRateRangeForBackgroundReplacement: AVFrameRateRange? { videoFrameRateRangeForBackgroundReplacementBacking }
+
+        /// Whether any stabilization besides `.off` is supported (deprecated in iOS 8).
+        @available(*, deprecated, message: "Use isVideoStabilizationModeSupported(_:)")
+        open var isVideoStabilizationSupported: Bool { isVideoStabilizationSupportedBacking }
+
+        // MARK: Implemented in AVCaptureDevice+DepthData
+
+        /// The smallest zoom factor with depth delivery (iOS 11, deprecated in 16): 1, no
+        /// depth here limits zoom.
+        @available(*, deprecated, renamed: "supportedVideoZoomFactorsForDepthDataDelivery")
+        open var videoMinZoomFactorForDepthDataDelivery: CGFloat { videoMinZoomFactorForDepthDataDeliveryBacking }
+
+        /// The largest zoom factor with depth delivery (iOS 11, deprecated in 16):
+        /// `videoMaxZoomFactor`, as no depth delivery limits zoom here.
+        @available(*, deprecated, renamed: "supportedVideoZoomFactorsForDepthDataDelivery")
+        open var videoMaxZoomFactorForDepthDataDelivery: CGFloat { videoMaxZoomFactorForDepthDataDeliveryBacking }
+
+        // MARK: Implemented in AVCaptureDevice+Reactions
+
+        /// Whether the format supports reaction effects: false (no effect renderer).
+        open var reactionEffectsSupported: Bool { reactionEffectsSupportedBacking }
+
+        /// The frame-rate range while reactions render: nil, since none can.
+        open var videoFrameRateRangeForReactionEffectsInProgress: AVFrameRateRange? { videoFrameRateRangeForReactionEffectsInProgressBacking }
 
         open override var description: String {
             if let asbd = formatDescription.audioStreamBasicDescription {

@@ -16,9 +16,7 @@ extension AVCaptureDevice {
         case voiceIsolation = 2
     }
 
-    /// The mode the user chose in Control Center: `.standard` (no such choice on Linux).
-    public class var preferredMicrophoneMode: MicrophoneMode { .standard }
+    class var preferredMicrophoneModeBacking: MicrophoneMode { .standard }
 
-    /// The mode in effect: `.standard`, the only one a Linux audio route does.
-    public class var activeMicrophoneMode: MicrophoneMode { .standard }
+    class var activeMicrophoneModeBacking: MicrophoneMode { .standard }
 }

@@ -1,19 +1,11 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// The camera the system prefers for video and photos: `userPreferredCamera` when one
-    /// was set and is connected, else the default video camera (the back wide-angle camera).
-    /// `nil` only with no camera at all. Read-only; it changes when cameras come and go.
-    public class var systemPreferredCamera: AVCaptureDevice? {
+    class var systemPreferredCameraBacking: AVCaptureDevice? {
         PreferredCameraHistory.shared.firstConnected() ?? AVCaptureDevice.default(for: .video)
     }
 
-    /// The camera the user prefers. The process keeps a short history (the last 8 set);
-    /// reading it gives the most recently set one still connected, else the system's best
-    /// camera, so it always names a present device (nil only with no camera). Setting `nil`
-    /// has no effect, as Apple documents. Both class properties are key-value observable
-    /// (`AVCaptureDevice.self.observe(\.systemPreferredCamera, ...)`).
-    public class var userPreferredCamera: AVCaptureDevice? {
+    class var userPreferredCameraBacking: AVCaptureDevice? {
         get { PreferredCameraHistory.shared.firstConnected() ?? AVCaptureDevice.default(for: .video) }
         set {
             guard let newValue else { return }

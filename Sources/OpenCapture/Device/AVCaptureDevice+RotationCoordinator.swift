@@ -27,15 +27,17 @@ extension AVCaptureDevice {
         private var orientationObservation: NSKeyValueObservation?
         private let pendingChange = Mutex<KeyValueChange?>(nil)
 
+        private weak var weakDevice: AVCaptureDevice?
         /// The device whose orientation the coordinator follows.
-        public private(set) weak var device: AVCaptureDevice?
+        open var device: AVCaptureDevice? { weakDevice }
+        private weak var weakPreviewLayer: CALayer?
         /// The preview layer the preview angle is for, if any.
-        public private(set) weak var previewLayer: CALayer?
+        open var previewLayer: CALayer? { weakPreviewLayer }
 
         /// A coordinator for `device` and, optionally, the layer showing its preview.
         public init(device: AVCaptureDevice, previewLayer: CALayer?) {
-            self.device = device
-            self.previewLayer = previewLayer
+            self.weakDevice = device
+            self.weakPreviewLayer = previewLayer
             super.init()
             // The angles follow the orientation: read them before it changes (the prior
             // call) and announce those that moved after it.

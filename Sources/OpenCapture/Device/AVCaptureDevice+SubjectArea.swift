@@ -1,10 +1,7 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// Whether the device posts `subjectAreaDidChangeNotification` when the scene changes
-    /// substantially (a lighting change, large motion, a new framing). Off by default.
-    /// Setting it needs the configuration lock.
-    public var isSubjectAreaChangeMonitoringEnabled: Bool {
+    var isSubjectAreaChangeMonitoringEnabledBacking: Bool {
         get { core.state.withLock { $0.isSubjectAreaChangeMonitoringEnabled } }
         set { enforce { try setSubjectAreaChangeMonitoringEnabled(newValue) } }
     }

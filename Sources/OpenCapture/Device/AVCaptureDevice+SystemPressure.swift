@@ -3,10 +3,12 @@ import SimulatedCamera
 
 /// How hard the system is working to run the camera, and why (iOS 11.1).
 open class AVCaptureSystemPressureState: NSObject, @unchecked Sendable {
+    private let storedLevel: Level
     /// How much pressure: from `.nominal` to `.shutdown` (the session is interrupted).
-    public let level: Level
+    open var level: Level { storedLevel }
+    private let storedFactors: Factors
     /// What contributes to the pressure; empty at `.nominal`.
-    public let factors: Factors
+    open var factors: Factors { storedFactors }
 
     /// A pressure level, a string as on iOS.
     public struct Level: RawRepresentable, Hashable, Sendable {
@@ -47,8 +49,8 @@ open class AVCaptureSystemPressureState: NSObject, @unchecked Sendable {
 
     /// A state (Linux addition; on iOS only the device makes them).
     public init(level: Level, factors: Factors) {
-        self.level = level
-        self.factors = factors
+        self.storedLevel = level
+        self.storedFactors = factors
         super.init()
     }
 
@@ -61,9 +63,7 @@ extension AVCaptureDevice {
     /// The name iOS 11.1 nests the type under.
     public typealias SystemPressureState = AVCaptureSystemPressureState
 
-    /// The device's current system pressure: a simulated camera's thermal model (which
-    /// keeps cooling while idle), else the newest frame's report.
-    public var systemPressureState: SystemPressureState {
+    var systemPressureStateBacking: SystemPressureState {
         let raw: (level: Int, factors: UInt)
         if let camera = backend as? SimulatedCamera {
             let pressure = camera.thermal.pressure

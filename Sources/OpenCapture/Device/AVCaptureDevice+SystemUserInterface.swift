@@ -23,10 +23,7 @@ extension AVCaptureDevice {
     /// `AVCaptureDevice.SystemUserInterface` (Linux addition).
     public static let systemUserInterfaceKey = "OpenCaptureSystemUserInterface"
 
-    /// Asks for the system's video-effects or microphone-modes interface. On Linux the
-    /// request is posted as `systemUserInterfaceRequestedNotification` for the host to
-    /// present; the call does not wait for the user.
-    public class func showSystemUserInterface(_ systemUserInterface: SystemUserInterface) {
+    class func showSystemUserInterfaceBacking(_ systemUserInterface: SystemUserInterface) {
         NotificationCenter.default.post(
             name: systemUserInterfaceRequestedNotification, object: nil, userInfo: [systemUserInterfaceKey: systemUserInterface])
     }

@@ -12,27 +12,19 @@ extension AVCaptureDevice {
     /// The level meaning "as bright as the torch may be now" for `setTorchModeOn(level:)`.
     public static let maxAvailableTorchLevel: Float = .greatestFiniteMagnitude
 
-    /// Whether the camera has a torch (the back cameras do, the front one does not).
-    public var hasTorch: Bool { descriptor.hasTorch }
+    var hasTorchBacking: Bool { descriptor.hasTorch }
 
-    /// Whether the torch can be lit now: false when the camera is too hot (system pressure
-    /// critical or worse).
-    public var isTorchAvailable: Bool { hasTorch && availableTorchLevel > 0 }
+    var isTorchAvailableBacking: Bool { hasTorch && availableTorchLevel > 0 }
 
-    /// Whether the torch is lighting the newest frame.
-    public var isTorchActive: Bool { lastFrameMetadata.torchLevel > 0 }
+    var isTorchActiveBacking: Bool { lastFrameMetadata.torchLevel > 0 }
 
-    /// The torch's level in the newest frame, 0 (off) ... 1.
-    public var torchLevel: Float { lastFrameMetadata.torchLevel }
+    var torchLevelBacking: Float { lastFrameMetadata.torchLevel }
 
-    /// Whether the device supports a torch mode (any, if it has a torch).
-    public func isTorchModeSupported(_ torchMode: TorchMode) -> Bool {
+    func isTorchModeSupportedBacking(_ torchMode: TorchMode) -> Bool {
         hasTorch && (torchMode != .auto || descriptor.supportsAutoTorch)
     }
 
-    /// The torch mode (default `.off`). Setting it needs the configuration lock; an
-    /// unsupported mode raises. `.on` lights at full level (as far as heat allows).
-    public var torchMode: TorchMode {
+    var torchModeBacking: TorchMode {
         get { core.state.withLock { $0.lens.torchMode } }
         set { enforce { try setTorchMode(newValue) } }
     }
@@ -55,11 +47,7 @@ extension AVCaptureDevice {
         submitTorch(control, mode: mode)
     }
 
-    /// Lights the torch at `level` (0 < level ≤ 1, or `maxAvailableTorchLevel`). A level
-    /// outside that raises `NSInvalidArgumentException`, as does a camera without a torch;
-    /// no lock raises. A valid level the torch cannot give now (too hot) throws
-    /// `AVError.torchLevelUnavailable`.
-    public func setTorchModeOn(level: Float) throws {
+    func setTorchModeOnBacking(level: Float) throws {
         var failure: AVError?
         enforce { failure = try setTorchModeOnChecked(level: level) }
         if let failure { throw failure }

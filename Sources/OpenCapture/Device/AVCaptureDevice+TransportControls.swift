@@ -13,38 +13,18 @@ extension AVCaptureDevice {
     /// slower winding (macOS API).
     public typealias TransportControlsSpeed = Float
 
-    /// Whether the device has a transport to control: true for a file deck
-    /// (`AVCaptureDevice.fileDeck(url:)`), false for every camera (V4L2 does not reach
-    /// FireWire decks; the simulated cameras are phone cameras), as macOS reports for a webcam.
-    public var transportControlsSupported: Bool { backend is FileDeckCamera }
+    var transportControlsSupportedBacking: Bool { backend is FileDeckCamera }
 
-    /// The transport's mode: a deck's, else `.notPlaying`.
-    ///
-    /// A deck `.playing` delivers frames (at speed 0 it holds still and delivers none);
-    /// `.notPlaying` delivers none: as Apple says, the tape is not threaded through the play
-    /// head, so no picture reaches the device. Photo outputs then take the frame shown last.
-    public var transportControlsPlaybackMode: TransportControlsPlaybackMode {
+    var transportControlsPlaybackModeBacking: TransportControlsPlaybackMode {
         guard let deck = backend as? FileDeckCamera else { return .notPlaying }
         return deck.transport.playing ? .playing : .notPlaying
     }
 
-    /// The transport's speed: a deck's, else 0.
-    public var transportControlsSpeed: TransportControlsSpeed {
+    var transportControlsSpeedBacking: TransportControlsSpeed {
         (backend as? FileDeckCamera)?.transport.speed ?? 0
     }
 
-    /// Puts the transport in `mode` at `speed`. Needs the configuration lock
-    /// (NSGenericException without it, as the seed says); a device without transport controls
-    /// raises NSInvalidArgumentException.
-    ///
-    /// A file deck plays at 0 (still) or 0.25 to 8 times normal speed either way (negative:
-    /// backwards, frame-exactly, decoding each group of pictures backwards); another speed
-    /// raises NSInvalidArgumentException. The change lands at the next frame: that frame is
-    /// the neighbour, in the new direction, of the last frame delivered. Frames keep rising
-    /// timestamps on the session clock at every speed. Key-value observers of
-    /// `transportControlsPlaybackMode` and `transportControlsSpeed` are told on the calling
-    /// thread; at an end of the file (see `AVCaptureDevice.Deck.loops`) on the device's queue.
-    public func setTransportControlsPlaybackMode(_ mode: TransportControlsPlaybackMode, speed: TransportControlsSpeed) {
+    func setTransportControlsPlaybackModeBacking(_ mode: TransportControlsPlaybackMode, speed: TransportControlsSpeed) {
         enforce { try setTransportControlsPlaybackModeChecked(mode, speed: speed) }
     }
 

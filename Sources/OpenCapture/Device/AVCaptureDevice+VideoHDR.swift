@@ -1,16 +1,7 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// Whether the device may switch video HDR on and off by itself (default true).
-    ///
-    /// Apple turns HDR on with a session preset when the preset suits it; on Linux the
-    /// simulated camera decides from the scene instead, frame by frame: on an HDR-capable
-    /// format it merges a short exposure in when the scene overflows one exposure at both
-    /// ends (more than 2 % of samples clipped and more than 2 % near black, for 3 frames) and
-    /// stops after 15 frames in which the long exposure no longer clips. `isVideoHDREnabled`
-    /// then reports what the camera does. Setting this needs the configuration lock; setting
-    /// it to false keeps HDR as it is now (on only if it is on now).
-    public var automaticallyAdjustsVideoHDREnabled: Bool {
+    var automaticallyAdjustsVideoHDREnabledBacking: Bool {
         get { core.state.withLock { $0.automaticallyAdjustsVideoHDR } }
         set { enforce { try setAutomaticallyAdjustsVideoHDREnabled(newValue) } }
     }
@@ -26,15 +17,7 @@ extension AVCaptureDevice {
         for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
-    /// Whether video HDR is on: each frame merges a long and a 16× shorter exposure and a
-    /// tone curve fits the result into the output (see the simulated camera's `HDRMerge`).
-    ///
-    /// With `automaticallyAdjustsVideoHDREnabled` it reports what the camera did in its newest
-    /// frame. Setting it needs the configuration lock and raises `NSGenericException` while
-    /// the device adjusts HDR automatically, or when turning it on and the active format
-    /// does not support it (`Format.isVideoHDRSupported`). Setting `activeFormat` (or a
-    /// session preset) turns it off, as on iOS.
-    public var isVideoHDREnabled: Bool {
+    var isVideoHDREnabledBacking: Bool {
         get {
             let state = core.state.withLock { ($0.automaticallyAdjustsVideoHDR, $0.videoHDREnabled) }
             return state.0 ? lastFrameMetadata.isVideoHDREnabled && activeFormat.isVideoHDRSupported : state.1

@@ -29,28 +29,17 @@ extension AVCaptureDevice {
     /// The simulated model behind the device, if it is simulated.
     var simulatedModel: SimulatedCameraModel? { (backend as? SimulatedCamera)?.model }
 
-    /// Whether the device is a virtual device made of several cameras (the simulated dual
-    /// wide and triple cameras are).
-    public var isVirtualDevice: Bool { simulatedModel?.isVirtual ?? false }
+    var isVirtualDeviceBacking: Bool { simulatedModel?.isVirtual ?? false }
 
-    /// A virtual device's physical cameras, widest first; empty for a physical device.
-    public var constituentDevices: [AVCaptureDevice] {
+    var constituentDevicesBacking: [AVCaptureDevice] {
         (simulatedModel?.constituents ?? []).compactMap { DeviceRegistry.shared.device(uniqueID: $0.descriptor.uniqueID) }
     }
 
-    /// The zoom factors at which a virtual device switches to its next constituent
-    /// (ascending; one fewer than `constituentDevices`); empty for a physical device. The
-    /// constituent after a switch-over factor s films at its own zoom `videoZoomFactor`/s.
-    public var virtualDeviceSwitchOverVideoZoomFactors: [NSNumber] {
+    var virtualDeviceSwitchOverVideoZoomFactorsBacking: [NSNumber] {
         (simulatedModel?.switchOverZoomFactors ?? []).map { NSNumber(value: $0) }
     }
 
-    /// The factor that turns `videoZoomFactor` into the zoom shown to people, where the
-    /// back wide-angle camera is "1x": 1/2.34 (0.43) for the dual wide and triple cameras
-    /// and the ultra wide (whose zoom 1 is the ultra wide's view), 2.28 for the telephoto,
-    /// 1 for the wide and front cameras and real cameras. Apple's cameras give 0.5 and 2, 3
-    /// or 5 by the same rule.
-    public var displayVideoZoomFactorMultiplier: CGFloat {
+    var displayVideoZoomFactorMultiplierBacking: CGFloat {
         guard let model = simulatedModel, model.descriptor.position == 1 else { return 1 }
         let widest = model.isVirtual ? model.constituents[0] : model
         let fov = { (m: SimulatedCameraModel) in m.descriptor.formats.first { 4 * $0.height == 3 * $0.width }?.fieldOfView ?? 0 }
@@ -58,10 +47,7 @@ extension AVCaptureDevice {
         return CGFloat(1 / SimulatedCameraCatalog.switchOverFactor(widest: fov(widest), fieldOfView: fov(wide)))
     }
 
-    /// The constituent filming now: of the newest frame once it carries the latest zoom
-    /// change, else the one the zoom (or a locked switching behaviour) selects. `nil` for a
-    /// physical device.
-    public var activePrimaryConstituent: AVCaptureDevice? {
+    var activePrimaryConstituentBacking: AVCaptureDevice? {
         guard let model = simulatedModel, model.isVirtual else { return nil }
         let index = activeConstituentIndex(model)
         return DeviceRegistry.shared.device(uniqueID: model.constituents[index].descriptor.uniqueID)
@@ -74,26 +60,19 @@ extension AVCaptureDevice {
         return current ? frame.activeConstituent : model.constituentIndex(forZoom: Double(state.lens.videoZoomFactor))
     }
 
-    /// The switching behaviour last set: `.auto` for a virtual device until set,
-    /// `.unsupported` for a physical one.
-    public var primaryConstituentDeviceSwitchingBehavior: PrimaryConstituentDeviceSwitchingBehavior {
+    var primaryConstituentDeviceSwitchingBehaviorBacking: PrimaryConstituentDeviceSwitchingBehavior {
         isVirtualDevice ? core.state.withLock { $0.switching.behavior } : .unsupported
     }
 
-    /// The conditions last set for `.restricted` (empty until set).
-    public var primaryConstituentDeviceRestrictedSwitchingBehaviorConditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
+    var primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsBacking: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
         core.state.withLock { $0.switching.conditions }
     }
 
-    /// The switching behaviour in force: the one set, except while an
-    /// `AVCaptureMovieFileOutput` with `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled`
-    /// records from this device, when it is the output's. `.unsupported` for a physical device.
-    public var activePrimaryConstituentDeviceSwitchingBehavior: PrimaryConstituentDeviceSwitchingBehavior {
+    var activePrimaryConstituentDeviceSwitchingBehaviorBacking: PrimaryConstituentDeviceSwitchingBehavior {
         isVirtualDevice ? core.state.withLock { $0.switching.effective.behavior } : .unsupported
     }
 
-    /// The restricted conditions in force (the recording's while one overrides them).
-    public var activePrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
+    var activePrimaryConstituentDeviceRestrictedSwitchingBehaviorConditionsBacking: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
         isVirtualDevice ? core.state.withLock { $0.switching.effective.conditions } : []
     }
 
@@ -127,15 +106,7 @@ extension AVCaptureDevice {
         (backend as? SimulatedCamera)?.pinnedConstituent = pinned
     }
 
-    /// Sets how the virtual device may switch constituents. `.locked` holds the active
-    /// constituent (zoom then stays within its reach: `minAvailableVideoZoomFactor` becomes
-    /// its switch-over factor); `.restricted` switches only on the given conditions (with
-    /// `.videoZoomChanged` that is every zoom change, as zoom is what switches here; without
-    /// it the constituent is held and re-chosen for the zoom when focus or exposure mode is
-    /// set, if those conditions are given). Needs the configuration lock
-    /// (`NSGenericException`); `.unsupported`, or a physical device, raises
-    /// `NSInvalidArgumentException`.
-    public func setPrimaryConstituentDeviceSwitchingBehavior(
+    func setPrimaryConstituentDeviceSwitchingBehaviorBacking(
         _ switchingBehavior: PrimaryConstituentDeviceSwitchingBehavior,
         restrictedSwitchingBehaviorConditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
     ) {
@@ -182,14 +153,9 @@ extension AVCaptureDevice {
         if let pinned { (backend as? SimulatedCamera)?.pinnedConstituent = pinned }
     }
 
-    /// Constituents that may stand in when the primary one cannot focus close: none, as
-    /// the simulated cameras do not fall back (as on an iPhone without the feature).
-    public var supportedFallbackPrimaryConstituentDevices: [AVCaptureDevice] { [] }
+    var supportedFallbackPrimaryConstituentDevicesBacking: [AVCaptureDevice] { [] }
 
-    /// The fallback constituents chosen (always empty here). Setting it needs the
-    /// configuration lock; a device not in `supportedFallbackPrimaryConstituentDevices`
-    /// raises `NSInvalidArgumentException`.
-    public var fallbackPrimaryConstituentDevices: [AVCaptureDevice] {
+    var fallbackPrimaryConstituentDevicesBacking: [AVCaptureDevice] {
         get { [] }
         set {
             enforce {

@@ -3,14 +3,11 @@ import Foundation
 extension AVCaptureDevice {
     // MARK: Modes
 
-    /// Whether the device supports a white-balance mode.
-    public func isWhiteBalanceModeSupported(_ whiteBalanceMode: WhiteBalanceMode) -> Bool {
+    func isWhiteBalanceModeSupportedBacking(_ whiteBalanceMode: WhiteBalanceMode) -> Bool {
         descriptor.colorCalibration != nil
     }
 
-    /// The white-balance mode. `.autoWhiteBalance` becomes `.locked` once it has settled.
-    /// Setting it needs the configuration lock; an unsupported mode raises.
-    public var whiteBalanceMode: WhiteBalanceMode {
+    var whiteBalanceModeBacking: WhiteBalanceMode {
         get {
             let (mode, request, frame) = core.state.withLock { ($0.whiteBalanceMode, $0.whiteBalanceRequest, $0.lastFrame) }
             if mode == .autoWhiteBalance, frame.appliedRequest >= request, frame.whiteBalanceState == .locked {
@@ -40,27 +37,21 @@ extension AVCaptureDevice {
         submitWhiteBalance(control, mode: mode, completionHandler: nil)
     }
 
-    /// Whether auto white balance is moving the gains right now.
-    public var isAdjustingWhiteBalance: Bool { lastFrameMetadata.isAdjustingWhiteBalance }
+    var isAdjustingWhiteBalanceBacking: Bool { lastFrameMetadata.isAdjustingWhiteBalance }
 
     // MARK: Gains
 
-    /// The largest gain a channel can take (4.0 on the simulated cameras, as on iPhones).
-    public var maxWhiteBalanceGain: Float { descriptor.colorCalibration?.maxWhiteBalanceGain ?? 1 }
+    var maxWhiteBalanceGainBacking: Float { descriptor.colorCalibration?.maxWhiteBalanceGain ?? 1 }
 
-    /// Whether `setWhiteBalanceModeLocked(with:)` accepts gains other than the current ones.
-    public var isLockingWhiteBalanceWithCustomDeviceGainsSupported: Bool { descriptor.colorCalibration != nil && !isVirtualDevice }
+    var isLockingWhiteBalanceWithCustomDeviceGainsSupportedBacking: Bool { descriptor.colorCalibration != nil && !isVirtualDevice }
 
-    /// The gains applied to the newest frame.
-    public var deviceWhiteBalanceGains: WhiteBalanceGains {
+    var deviceWhiteBalanceGainsBacking: WhiteBalanceGains {
         let frame = lastFrameMetadata
         guard frame.sequence > 0 || frame.presentationTime.isValid else { return defaultWhiteBalanceGains }
         return WhiteBalanceGains(frame.whiteBalanceGains)
     }
 
-    /// Gains that would make a grey subject filling the centre 50% of the frame neutral,
-    /// in any mode.
-    public var grayWorldDeviceWhiteBalanceGains: WhiteBalanceGains {
+    var grayWorldDeviceWhiteBalanceGainsBacking: WhiteBalanceGains {
         let frame = lastFrameMetadata
         guard frame.presentationTime.isValid else { return defaultWhiteBalanceGains }
         return WhiteBalanceGains(frame.grayWorldGains)
@@ -72,16 +63,11 @@ extension AVCaptureDevice {
         return converter.clampedGains(converter.gains(temperature: 6500, tint: 0))
     }
 
-    /// Locks white balance with `whiteBalanceGains` (or `AVCaptureDevice.currentWhiteBalanceGains`).
-    /// Gains are normalised to the smallest channel, so (2, 2, 4) becomes (1, 1, 2). The
-    /// handler receives the timestamp of the first frame captured with them. Needs the
-    /// configuration lock; a channel outside 1 ... `maxWhiteBalanceGain` raises.
-    public func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) {
+    func setWhiteBalanceModeLockedBacking(with whiteBalanceGains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) {
         enforce { try setWhiteBalanceModeLockedChecked(with: whiteBalanceGains, completionHandler: handler) }
     }
 
-    /// Locks white balance and returns the timestamp of the first frame with the gains.
-    public func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime {
+    func setWhiteBalanceModeLockedBacking(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime {
         await withCheckedContinuation { continuation in
             setWhiteBalanceModeLocked(with: whiteBalanceGains) { continuation.resume(returning: $0) }
         }

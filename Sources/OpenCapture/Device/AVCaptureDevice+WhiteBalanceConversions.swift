@@ -2,9 +2,7 @@ import ColorScience
 import Foundation
 
 extension AVCaptureDevice {
-    /// The chromaticity of the white that `whiteBalanceGains` neutralise. Gains outside
-    /// 1 ... `maxWhiteBalanceGain`, or the current-gains sentinel, raise `NSRangeException`.
-    public func chromaticityValues(for whiteBalanceGains: WhiteBalanceGains) -> WhiteBalanceChromaticityValues {
+    func chromaticityValuesBacking(for whiteBalanceGains: WhiteBalanceGains) -> WhiteBalanceChromaticityValues {
         var result = WhiteBalanceChromaticityValues()
         enforce { result = try chromaticityValuesChecked(for: whiteBalanceGains) }
         return result
@@ -17,9 +15,7 @@ extension AVCaptureDevice {
         return WhiteBalanceChromaticityValues(x: Float(white.x), y: Float(white.y))
     }
 
-    /// The colour temperature and tint of the white that `whiteBalanceGains` neutralise.
-    /// Gains outside 1 ... `maxWhiteBalanceGain`, or the sentinel, raise `NSRangeException`.
-    public func temperatureAndTintValues(for whiteBalanceGains: WhiteBalanceGains) -> WhiteBalanceTemperatureAndTintValues {
+    func temperatureAndTintValuesBacking(for whiteBalanceGains: WhiteBalanceGains) -> WhiteBalanceTemperatureAndTintValues {
         var result = WhiteBalanceTemperatureAndTintValues()
         enforce { result = try temperatureAndTintValuesChecked(for: whiteBalanceGains) }
         return result
@@ -33,10 +29,7 @@ extension AVCaptureDevice {
         return WhiteBalanceTemperatureAndTintValues(temperature: Float(values.temperature), tint: Float(values.tint))
     }
 
-    /// Device gains that neutralise a white of chromaticity `chromaticityValues`. The result
-    /// may lie outside 1 ... `maxWhiteBalanceGain`: check it before locking. x or y outside
-    /// 0 ... 1 raises `NSRangeException`.
-    public func deviceWhiteBalanceGains(for chromaticityValues: WhiteBalanceChromaticityValues) -> WhiteBalanceGains {
+    func deviceWhiteBalanceGainsBacking(for chromaticityValues: WhiteBalanceChromaticityValues) -> WhiteBalanceGains {
         var result = WhiteBalanceGains()
         enforce { result = try deviceWhiteBalanceGainsChecked(for: chromaticityValues) }
         return result
@@ -52,9 +45,7 @@ extension AVCaptureDevice {
         return try converter(selector: selector).gains(for: Chromaticity(x: Double(values.x), y: Double(values.y)))
     }
 
-    /// Device gains that neutralise a white of the given temperature and tint. Any values
-    /// are accepted; the result may lie outside 1 ... `maxWhiteBalanceGain`.
-    public func deviceWhiteBalanceGains(for temperatureAndTintValues: WhiteBalanceTemperatureAndTintValues) -> WhiteBalanceGains {
+    func deviceWhiteBalanceGainsBacking(for temperatureAndTintValues: WhiteBalanceTemperatureAndTintValues) -> WhiteBalanceGains {
         guard let converter = whiteBalanceConverter else { return WhiteBalanceGains(redGain: 1, greenGain: 1, blueGain: 1) }
         return converter.gains(temperature: Double(temperatureAndTintValues.temperature), tint: Double(temperatureAndTintValues.tint))
     }

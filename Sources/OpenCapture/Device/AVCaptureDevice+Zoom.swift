@@ -1,11 +1,7 @@
 import Foundation
 
 extension AVCaptureDevice {
-    /// The zoom factor (default 1): of the newest frame once a frame carries the last zoom
-    /// change, the value set until then. Setting it needs the configuration lock, cancels a
-    /// ramp, and raises `NSRangeException` below 1 or above the active format's
-    /// `videoMaxZoomFactor`; otherwise it is clamped to `min/maxAvailableVideoZoomFactor`.
-    public var videoZoomFactor: CGFloat {
+    var videoZoomFactorBacking: CGFloat {
         get {
             let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
             return frame.appliedRequest >= settings.zoomRequest && settings.zoomRequest > 0
@@ -35,20 +31,13 @@ extension AVCaptureDevice {
         backend.apply(.lens(id: id, zoom: .set(factor: Double(clamped))))
     }
 
-    /// The smallest zoom factor available now: 1 (a virtual device's widest view), or, while
-    /// a virtual device's switching behaviour holds a constituent, that constituent's
-    /// switch-over factor (it cannot see wider than its lens).
-    public var minAvailableVideoZoomFactor: CGFloat {
+    var minAvailableVideoZoomFactorBacking: CGFloat {
         guard let model = simulatedModel, model.isVirtual, let pinned = core.state.withLock({ $0.switching.pinned }) else { return 1 }
         return CGFloat(model.baseZoom(ofConstituent: pinned))
     }
-    /// The largest zoom factor available now: the active format's `videoMaxZoomFactor`.
-    public var maxAvailableVideoZoomFactor: CGFloat { activeFormat.videoMaxZoomFactor }
+    var maxAvailableVideoZoomFactorBacking: CGFloat { activeFormat.videoMaxZoomFactor }
 
-    /// Moves the zoom smoothly toward `factor`, multiplying it by 2^|rate| per second of frame
-    /// time (the sign of `rate` is ignored); rate 0 cancels a ramp. Needs the configuration
-    /// lock; a factor outside 1 ... `videoMaxZoomFactor` raises `NSRangeException`.
-    public func ramp(toVideoZoomFactor factor: CGFloat, withRate rate: Float) {
+    func rampBacking(toVideoZoomFactor factor: CGFloat, withRate rate: Float) {
         enforce { try rampChecked(toVideoZoomFactor: factor, withRate: rate) }
     }
 
@@ -70,8 +59,7 @@ extension AVCaptureDevice {
         backend.apply(.lens(id: id, zoom: .ramp(target: Double(clamped), rate: Double(abs(rate)))))
     }
 
-    /// Stops a zoom ramp where it is. Needs the configuration lock.
-    public func cancelVideoZoomRamp() {
+    func cancelVideoZoomRampBacking() {
         enforce { try cancelVideoZoomRampChecked() }
     }
 
@@ -83,8 +71,7 @@ extension AVCaptureDevice {
         submitCancelRamp()
     }
 
-    /// Whether a zoom ramp is under way (from the call until the ramp ends or is cancelled).
-    public var isRampingVideoZoom: Bool {
+    var isRampingVideoZoomBacking: Bool {
         let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
         if settings.rampRequest > 0 && frame.appliedRequest < settings.rampRequest { return true }
         return frame.isRampingVideoZoom && settings.rampRequest > 0

@@ -2,20 +2,22 @@ import Foundation
 
 /// A range of frame rates a format supports.
 open class AVFrameRateRange: NSObject, @unchecked Sendable {
+    private let storedMinFrameRate: Float64
     /// The lowest frame rate, frames per second.
-    public let minFrameRate: Float64
+    open var minFrameRate: Float64 { storedMinFrameRate }
+    private let storedMaxFrameRate: Float64
     /// The highest frame rate, frames per second.
-    public let maxFrameRate: Float64
+    open var maxFrameRate: Float64 { storedMaxFrameRate }
 
     package init(_ range: ClosedRange<Double>) {
-        minFrameRate = range.lowerBound
-        maxFrameRate = range.upperBound
+        storedMinFrameRate = range.lowerBound
+        storedMaxFrameRate = range.upperBound
     }
 
     /// The shortest frame duration: 1 / maxFrameRate.
-    public var minFrameDuration: CMTime { AVFrameRateRange.duration(forRate: maxFrameRate) }
+    open var minFrameDuration: CMTime { AVFrameRateRange.duration(forRate: maxFrameRate) }
     /// The longest frame duration: 1 / minFrameRate.
-    public var maxFrameDuration: CMTime { AVFrameRateRange.duration(forRate: minFrameRate) }
+    open var maxFrameDuration: CMTime { AVFrameRateRange.duration(forRate: minFrameRate) }
 
     /// An exact duration for a rate: 1/30 for 30, 1001/30000 for 29.97.
     package static func duration(forRate rate: Double) -> CMTime {

@@ -16,14 +16,18 @@ open class AVCaptureInput: NSObject, @unchecked Sendable {
         private weak var owner: AVCaptureInput?
         private let formatProvider: @Sendable () -> CMFormatDescription?
 
+        private let storedMediaType: AVMediaType
         /// The media type of the stream.
-        public let mediaType: AVMediaType
+        open var mediaType: AVMediaType { storedMediaType }
+        private let storedClock: CMClock?
         /// The device's clock, on which completion-handler sync times are given.
-        public let clock: CMClock?
+        open var clock: CMClock? { storedClock }
+        private let storedSourceDeviceType: AVCaptureDevice.DeviceType?
         /// The camera that produces the stream.
-        public let sourceDeviceType: AVCaptureDevice.DeviceType?
+        open var sourceDeviceType: AVCaptureDevice.DeviceType? { storedSourceDeviceType }
+        private let storedSourceDevicePosition: AVCaptureDevice.Position
         /// Where that camera faces.
-        public let sourceDevicePosition: AVCaptureDevice.Position
+        open var sourceDevicePosition: AVCaptureDevice.Position { storedSourceDevicePosition }
 
         package init(
             input: AVCaptureInput, mediaType: AVMediaType, clock: CMClock?,
@@ -31,21 +35,21 @@ open class AVCaptureInput: NSObject, @unchecked Sendable {
             formatDescription: @escaping @Sendable () -> CMFormatDescription?
         ) {
             self.owner = input
-            self.mediaType = mediaType
-            self.clock = clock
-            self.sourceDeviceType = sourceDeviceType
-            self.sourceDevicePosition = sourceDevicePosition
+            self.storedMediaType = mediaType
+            self.storedClock = clock
+            self.storedSourceDeviceType = sourceDeviceType
+            self.storedSourceDevicePosition = sourceDevicePosition
             self.formatProvider = formatDescription
         }
 
         /// The input the port belongs to.
-        public var input: AVCaptureInput { owner! }
+        open var input: AVCaptureInput { owner! }
 
         /// The format of the media the port carries now (the device's active format).
-        public var formatDescription: CMFormatDescription? { formatProvider() }
+        open var formatDescription: CMFormatDescription? { formatProvider() }
 
         /// Whether the port delivers media; a disabled port feeds no connection.
-        public var isEnabled: Bool {
+        open var isEnabled: Bool {
             get { enabled.load(ordering: .acquiring) }
             set { enabled.store(newValue, ordering: .releasing) }
         }
@@ -54,21 +58,22 @@ open class AVCaptureInput: NSObject, @unchecked Sendable {
 
 /// An input that captures from a device.
 open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
+    private let storedDevice: AVCaptureDevice
     /// The device the input captures from.
-    public let device: AVCaptureDevice
+    open var device: AVCaptureDevice { storedDevice }
     private var videoPort: Port!
     /// A camera's metadata-object port, which feeds a metadata output (nil for a microphone).
     private var metadataPort: Port?
     private let minFrameDurationOverride = Mutex<CMTime>(.invalid)
     /// Whether the device uses its auto-exposure defaults rather than the format's (iOS 12).
-    public var unifiedAutoExposureDefaultsEnabled = false
+    open var unifiedAutoExposureDefaultsEnabled = false
 
     /// A cap on the device's frame rate for this input (iOS 13): while the input is in a
     /// running session the device streams no faster than one frame per this duration, even
     /// when its `activeVideoMinFrameDuration` allows more (the device's property keeps its
     /// value). `.invalid` (the default) means no override. Adding the input to a session
     /// resets it to `.invalid`, as on iOS: set it after `addInput(_:)`.
-    public var videoMinFrameDurationOverride: CMTime {
+    open var videoMinFrameDurationOverride: CMTime {
         get { minFrameDurationOverride.withLock { $0 } }
         set {
             let value = newValue.isValid && newValue.isNumeric && newValue > .zero ? newValue : CMTime.invalid
@@ -104,7 +109,7 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
         } catch {
             throw AVError(.unknown, "Cannot use \(device.localizedName): \(error)")
         }
-        self.device = device
+        self.storedDevice = device
         super.init()
         let core = device.core
         videoPort = Port(

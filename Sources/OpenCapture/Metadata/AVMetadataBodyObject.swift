@@ -6,11 +6,12 @@ import Foundation
 
 /// The abstract class of detected bodies.
 open class AVMetadataBodyObject: AVMetadataObject, NSCopying, @unchecked Sendable {
+    private let storedBodyID: Int
     /// A number for the body, kept while it stays in the picture.
-    public let bodyID: Int
+    open var bodyID: Int { storedBodyID }
 
     init(type: ObjectType, bodyID: Int, time: CMTime, duration: CMTime, bounds: CGRect) {
-        self.bodyID = bodyID
+        self.storedBodyID = bodyID
         super.init(type: type, time: time, duration: duration, bounds: bounds)
     }
 
@@ -28,11 +29,12 @@ open class AVMetadataDogBodyObject: AVMetadataBodyObject, @unchecked Sendable {}
 
 /// A salient area of the picture.
 open class AVMetadataSalientObject: AVMetadataObject, NSCopying, @unchecked Sendable {
+    private let storedObjectID: Int
     /// A number for the object, kept while it stays in the picture.
-    public let objectID: Int
+    open var objectID: Int { storedObjectID }
 
     init(objectID: Int, time: CMTime, duration: CMTime, bounds: CGRect) {
-        self.objectID = objectID
+        self.storedObjectID = objectID
         super.init(type: .salientObject, time: time, duration: duration, bounds: bounds)
     }
 

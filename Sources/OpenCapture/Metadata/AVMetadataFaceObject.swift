@@ -5,20 +5,23 @@ import Foundation
 /// roll and yaw in the steps iOS devices report (roll a multiple of 30°, yaw 0, 45, 90,
 /// 270 or 315).
 open class AVMetadataFaceObject: AVMetadataObject, NSCopying, @unchecked Sendable {
+    private let storedFaceID: Int
     /// A number for the face, kept while it stays in the picture (a face missed in up to two
     /// reads in a row keeps it); never reused for a new face.
-    public let faceID: Int
+    open var faceID: Int { storedFaceID }
+    private let storedHasRollAngle: Bool
     /// Whether `rollAngle` holds a value.
-    public let hasRollAngle: Bool
+    open var hasRollAngle: Bool { storedHasRollAngle }
+    private let storedHasYawAngle: Bool
     /// Whether `yawAngle` holds a value.
-    public let hasYawAngle: Bool
+    open var hasYawAngle: Bool { storedHasYawAngle }
     private let roll: CGFloat
     private let yaw: CGFloat
 
     init(faceID: Int, roll: CGFloat?, yaw: CGFloat?, time: CMTime, duration: CMTime, bounds: CGRect) {
-        self.faceID = faceID
-        hasRollAngle = roll != nil
-        hasYawAngle = yaw != nil
+        self.storedFaceID = faceID
+        storedHasRollAngle = roll != nil
+        storedHasYawAngle = yaw != nil
         self.roll = roll ?? 0
         self.yaw = yaw ?? 0
         super.init(type: .face, time: time, duration: duration, bounds: bounds)

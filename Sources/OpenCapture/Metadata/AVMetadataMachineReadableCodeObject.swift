@@ -2,16 +2,18 @@ import Foundation
 
 /// A barcode or 2-D code a metadata output found: its payload as text and its corners.
 open class AVMetadataMachineReadableCodeObject: AVMetadataObject, @unchecked Sendable {
+    private let storedCorners: [CGPoint]
     /// The code's corners in the coordinates of `bounds`, counter-clockwise (clockwise
     /// when mirrored) from the code's top left in its own orientation. A 1-D code's
     /// corners bound the part of its bars that was read.
-    public let corners: [CGPoint]
+    open var corners: [CGPoint] { storedCorners }
+    private let storedStringValue: String?
     /// The payload decoded as text, or nil if it is not text.
-    public let stringValue: String?
+    open var stringValue: String? { storedStringValue }
 
     init(type: ObjectType, time: CMTime, duration: CMTime, corners: [CGPoint], stringValue: String?) {
-        self.corners = corners
-        self.stringValue = stringValue
+        self.storedCorners = corners
+        self.storedStringValue = stringValue
         super.init(type: type, time: time, duration: duration, bounds: Self.boundingBox(corners))
     }
 

@@ -11,22 +11,26 @@ open class AVMetadataObject: NSObject, @unchecked Sendable {
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
+    private let storedTime: CMTime
     /// The presentation time of the frame the object was found in.
-    public let time: CMTime
+    open var time: CMTime { storedTime }
+    private let storedDuration: CMTime
     /// The duration of that frame.
-    public let duration: CMTime
+    open var duration: CMTime { storedDuration }
+    private let storedBounds: CGRect
     /// The object's axis-aligned bounds, in metadata-output coordinates ((0, 0) top left to
     /// (1, 1) bottom right of the unrotated, unmirrored sensor image) as the output gives
     /// them; converted by `transformedMetadataObject` into an output's or a layer's.
-    public let bounds: CGRect
+    open var bounds: CGRect { storedBounds }
+    private let storedType: ObjectType
     /// What the object is.
-    public let type: ObjectType
+    open var type: ObjectType { storedType }
 
     init(type: ObjectType, time: CMTime, duration: CMTime, bounds: CGRect) {
-        self.type = type
-        self.time = time
-        self.duration = duration
-        self.bounds = bounds
+        self.storedType = type
+        self.storedTime = time
+        self.storedDuration = duration
+        self.storedBounds = bounds
         super.init()
     }
 

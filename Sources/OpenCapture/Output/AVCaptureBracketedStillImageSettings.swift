@@ -11,14 +11,16 @@ open class AVCaptureBracketedStillImageSettings: NSObject, @unchecked Sendable {
 
 /// A bracket exposure with a fixed duration and ISO.
 open class AVCaptureManualExposureBracketedStillImageSettings: AVCaptureBracketedStillImageSettings, @unchecked Sendable {
+    private let storedExposureDuration: CMTime
     /// The exposure time.
-    public let exposureDuration: CMTime
+    open var exposureDuration: CMTime { storedExposureDuration }
+    private let storedIso: Float
     /// The ISO.
-    public let iso: Float
+    open var iso: Float { storedIso }
 
     init(exposureDuration: CMTime, iso: Float) {
-        self.exposureDuration = exposureDuration
-        self.iso = iso
+        self.storedExposureDuration = exposureDuration
+        self.storedIso = iso
         super.init()
     }
 
@@ -31,8 +33,9 @@ open class AVCaptureManualExposureBracketedStillImageSettings: AVCaptureBrackete
 
 /// A bracket exposure offset from auto exposure's target.
 open class AVCaptureAutoExposureBracketedStillImageSettings: AVCaptureBracketedStillImageSettings, @unchecked Sendable {
+    private let storedExposureTargetBias: Float
     /// The bias from the auto-exposure target, in EV.
-    public let exposureTargetBias: Float
+    open var exposureTargetBias: Float { storedExposureTargetBias }
 
     /// Settings for an exposure `exposureTargetBias` EV from the auto-exposure target.
     /// (Apple's returns `Self`; subclasses cannot be made here, so it is the class.)
@@ -41,7 +44,7 @@ open class AVCaptureAutoExposureBracketedStillImageSettings: AVCaptureBracketedS
     }
 
     init(exposureTargetBias: Float) {
-        self.exposureTargetBias = exposureTargetBias
+        self.storedExposureTargetBias = exposureTargetBias
         super.init()
     }
 }
@@ -122,13 +125,10 @@ extension AVCapturePhotoOutput {
 }
 
 extension AVCaptureStillImageOutput {
-    /// The most exposures a bracketed capture may take: 0, no bracketing here.
-    public var maxBracketedCaptureStillImageCount: Int { 0 }
-    /// Whether the lens can be stabilized during a bracket: false.
-    public var isLensStabilizationDuringBracketedCaptureSupported: Bool { false }
+    var maxBracketedCaptureStillImageCountBacking: Int { 0 }
+    var isLensStabilizationDuringBracketedCaptureSupportedBacking: Bool { false }
 
-    /// Always false; true raises `NSInvalidArgumentException`, as without support.
-    public var isLensStabilizationDuringBracketedCaptureEnabled: Bool {
+    var isLensStabilizationDuringBracketedCaptureEnabledBacking: Bool {
         get { false }
         set {
             if newValue {
@@ -139,17 +139,14 @@ extension AVCaptureStillImageOutput {
         }
     }
 
-    /// Prepares for a bracket: raises `NSInvalidArgumentException`, since no bracket may
-    /// have more than `maxBracketedCaptureStillImageCount` (0) exposures.
-    public func prepareToCaptureStillImageBracket(
+    func prepareToCaptureStillImageBracketBacking(
         from connection: AVCaptureConnection, withSettingsArray settings: [AVCaptureBracketedStillImageSettings],
         completionHandler handler: @escaping (Bool, (any Error)?) -> Void
     ) {
         refuseBracket("prepareToCaptureStillImageBracketFromConnection:withSettingsArray:completionHandler:", count: settings.count)
     }
 
-    /// Takes a bracket: raises `NSInvalidArgumentException`, as `prepareToCaptureStillImageBracket` does.
-    public func captureStillImageBracketAsynchronously(
+    func captureStillImageBracketAsynchronouslyBacking(
         from connection: AVCaptureConnection, withSettingsArray settings: [AVCaptureBracketedStillImageSettings],
         completionHandler handler: @escaping (CMSampleBuffer?, AVCaptureBracketedStillImageSettings?, (any Error)?) -> Void
     ) {

@@ -64,12 +64,8 @@ extension CMSampleBuffer {
 }
 
 extension AVCapturePhotoOutput {
-    /// Deprecated (iOS 11: `AVCapturePhoto.fileDataRepresentation()`): the JPEG file of a
-    /// JPEG sample buffer from the deprecated callback, its EXIF kept; with a preview
-    /// sample buffer, the preview (scaled to 320 pixels on its long side) becomes the
-    /// EXIF thumbnail. Nil when the buffer holds no JPEG.
     @available(*, deprecated, message: "Use -[AVCapturePhoto fileDataRepresentation]")
-    public class func jpegPhotoDataRepresentation(forJPEGSampleBuffer JPEGSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? {
+    class func jpegPhotoDataRepresentationBacking(forJPEGSampleBuffer JPEGSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? {
         guard CMSampleBufferGetFormatDescription(JPEGSampleBuffer)?.mediaSubType.rawValue == kCMVideoCodecType_JPEG,
             let jpeg = JPEGSampleBuffer.dataBytes
         else { return nil }
@@ -83,12 +79,8 @@ extension AVCapturePhotoOutput {
         return try? JPEGSegments.replacingExif(tiff: exif.tiffBytes(thumbnailJPEG: [UInt8](thumbnailJPEG)), in: jpeg)
     }
 
-    /// Deprecated (iOS 11: `AVCapturePhoto.fileDataRepresentation()`): the DNG file of a
-    /// raw sample buffer from the deprecated raw callback; nil for any other buffer. The
-    /// DNG keeps no preview (the DNG writer stores the mosaic only), so
-    /// `previewPhotoSampleBuffer` is not written.
     @available(*, deprecated, message: "Use -[AVCapturePhoto fileDataRepresentation]")
-    public class func dngPhotoDataRepresentation(forRawSampleBuffer rawSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? {
+    class func dngPhotoDataRepresentationBacking(forRawSampleBuffer rawSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? {
         guard let subtype = CMSampleBufferGetFormatDescription(rawSampleBuffer)?.mediaSubType.rawValue, isBayerRAWPixelFormat(subtype),
             let dng = rawSampleBuffer.dataBytes, dng.count > 8, dng.prefix(4) == Data([0x49, 0x49, 0x2A, 0x00])
         else { return nil }

@@ -3,8 +3,7 @@ import Foundation
 extension AVCapturePhotoOutput {
     var preparedPhotoSettingsArrayBacking: [AVCapturePhotoSettings] { state.withLock { $0.prepared } }
 
-    /// The async form: returns whether the output prepared.
-    public func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool {
+    func setPreparedPhotoSettingsArrayBacking(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in
             setPreparedPhotoSettingsArray(preparedPhotoSettingsArray) { prepared, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: prepared) }

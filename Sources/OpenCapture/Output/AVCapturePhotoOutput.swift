@@ -480,4 +480,28 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             _ = $0.capturing.remove(uniqueID)
         }
     }
+
+    // Members the extension files implement, open here as Apple's are (Swift cannot
+    // override what an extension declares); each forwards to its `…Backing`.
+
+    // MARK: AVCapturePhoto+SampleBuffers
+
+    /// Deprecated (iOS 11: `AVCapturePhoto.fileDataRepresentation()`): the JPEG file of a
+    /// JPEG sample buffer from the deprecated callback, its EXIF kept; with a preview
+    /// sample buffer, the preview (scaled to 320 pixels on its long side) becomes the
+    /// EXIF thumbnail. Nil when the buffer holds no JPEG.
+    @available(*, deprecated, message: "Use -[AVCapturePhoto fileDataRepresentation]")
+    open class func jpegPhotoDataRepresentation(forJPEGSampleBuffer JPEGSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? { jpegPhotoDataRepresentationBacking(forJPEGSampleBuffer: JPEGSampleBuffer, previewPhotoSampleBuffer: previewPhotoSampleBuffer) }
+
+    /// Deprecated (iOS 11: `AVCapturePhoto.fileDataRepresentation()`): the DNG file of a
+    /// raw sample buffer from the deprecated raw callback; nil for any other buffer. The
+    /// DNG keeps no preview (the DNG writer stores the mosaic only), so
+    /// `previewPhotoSampleBuffer` is not written.
+    @available(*, deprecated, message: "Use -[AVCapturePhoto fileDataRepresentation]")
+    open class func dngPhotoDataRepresentation(forRawSampleBuffer rawSampleBuffer: CMSampleBuffer, previewPhotoSampleBuffer: CMSampleBuffer?) -> Data? { dngPhotoDataRepresentationBacking(forRawSampleBuffer: rawSampleBuffer, previewPhotoSampleBuffer: previewPhotoSampleBuffer) }
+
+    // MARK: AVCapturePhotoOutput+PreparedSettings
+
+    /// The async form: returns whether the output prepared.
+    open func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool { try await setPreparedPhotoSettingsArrayBacking(preparedPhotoSettingsArray) }
 }

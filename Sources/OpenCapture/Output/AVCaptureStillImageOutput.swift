@@ -149,6 +149,36 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
         }
         return status == noErr ? data : nil
     }
+
+    // Members the extension files implement, open here as Apple's are (Swift cannot
+    // override what an extension declares); each forwards to its `…Backing`.
+
+    // MARK: AVCaptureBracketedStillImageSettings
+
+    /// The most exposures a bracketed capture may take: 0, no bracketing here.
+    open var maxBracketedCaptureStillImageCount: Int { maxBracketedCaptureStillImageCountBacking }
+
+    /// Whether the lens can be stabilized during a bracket: false.
+    open var isLensStabilizationDuringBracketedCaptureSupported: Bool { isLensStabilizationDuringBracketedCaptureSupportedBacking }
+
+    /// Always false; true raises `NSInvalidArgumentException`, as without support.
+    open var isLensStabilizationDuringBracketedCaptureEnabled: Bool {
+        get { isLensStabilizationDuringBracketedCaptureEnabledBacking }
+        set { isLensStabilizationDuringBracketedCaptureEnabledBacking = newValue }
+    }
+
+    /// Prepares for a bracket: raises `NSInvalidArgumentException`, since no bracket may
+    /// have more than `maxBracketedCaptureStillImageCount` (0) exposures.
+    open func prepareToCaptureStillImageBracket(
+        from connection: AVCaptureConnection, withSettingsArray settings: [AVCaptureBracketedStillImageSettings],
+        completionHandler handler: @escaping (Bool, (any Error)?) -> Void
+    ) { prepareToCaptureStillImageBracketBacking(from: connection, withSettingsArray: settings, completionHandler: handler) }
+
+    /// Takes a bracket: raises `NSInvalidArgumentException`, as `prepareToCaptureStillImageBracket` does.
+    open func captureStillImageBracketAsynchronously(
+        from connection: AVCaptureConnection, withSettingsArray settings: [AVCaptureBracketedStillImageSettings],
+        completionHandler handler: @escaping (CMSampleBuffer?, AVCaptureBracketedStillImageSettings?, (any Error)?) -> Void
+    ) { captureStillImageBracketAsynchronouslyBacking(from: connection, withSettingsArray: settings, completionHandler: handler) }
 }
 
 /// One still image request: turns the photo pipeline's delegate calls into the completion

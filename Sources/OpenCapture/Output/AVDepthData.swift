@@ -16,23 +16,28 @@ open class AVDepthData: NSObject, @unchecked Sendable {
         case high = 1
     }
 
+    private let storedDepthDataType: OSType
     /// The pixel format of the map, e.g. `kCVPixelFormatType_DepthFloat32`.
-    public let depthDataType: OSType
+    open var depthDataType: OSType { storedDepthDataType }
+    private let storedDepthDataMap: CVPixelBuffer
     /// The map.
-    public let depthDataMap: CVPixelBuffer
+    open var depthDataMap: CVPixelBuffer { storedDepthDataMap }
+    private let storedIsDepthDataFiltered: Bool
     /// Whether holes in the map were filled.
-    public let isDepthDataFiltered: Bool
+    open var isDepthDataFiltered: Bool { storedIsDepthDataFiltered }
+    private let storedDepthDataAccuracy: Accuracy
     /// Whether values are metric or only relative.
-    public let depthDataAccuracy: Accuracy
+    open var depthDataAccuracy: Accuracy { storedDepthDataAccuracy }
+    private let storedDepthDataQuality: Quality
     /// The map's quality.
-    public let depthDataQuality: Quality
+    open var depthDataQuality: Quality { storedDepthDataQuality }
 
     package init(depthDataType: OSType, depthDataMap: CVPixelBuffer, filtered: Bool, accuracy: Accuracy, quality: Quality) {
-        self.depthDataType = depthDataType
-        self.depthDataMap = depthDataMap
-        isDepthDataFiltered = filtered
-        depthDataAccuracy = accuracy
-        depthDataQuality = quality
+        self.storedDepthDataType = depthDataType
+        self.storedDepthDataMap = depthDataMap
+        storedIsDepthDataFiltered = filtered
+        storedDepthDataAccuracy = accuracy
+        storedDepthDataQuality = quality
     }
 
     /// The depth formats the map converts to: just its own.

@@ -22,17 +22,19 @@ open class AVSemanticSegmentationMatte: NSObject, @unchecked Sendable {
         public static let glasses = MatteType(rawValue: "AVSemanticSegmentationMatteTypeGlasses")
     }
 
+    private let storedMatteType: MatteType
     /// What the matte segments; fixed for the matte's life.
-    public let matteType: MatteType
+    open var matteType: MatteType { storedMatteType }
+    private let storedMattingImage: CVPixelBuffer
     /// The matting image: `kCVPixelFormatType_OneComponent8`, 0 outside the content, 255 inside.
-    public let mattingImage: CVPixelBuffer
+    open var mattingImage: CVPixelBuffer { storedMattingImage }
 
     /// The matting image's pixel format (always `kCVPixelFormatType_OneComponent8`).
     open var pixelFormatType: OSType { CVPixelBufferGetPixelFormatType(mattingImage) }
 
     package init(matteType: MatteType, mattingImage: CVPixelBuffer) {
-        self.matteType = matteType
-        self.mattingImage = mattingImage
+        self.storedMatteType = matteType
+        self.storedMattingImage = mattingImage
     }
 
     /// A matte of the same type wrapping `pixelBuffer` (a derivative after an edit). Throws
@@ -50,14 +52,15 @@ open class AVSemanticSegmentationMatte: NSObject, @unchecked Sendable {
 /// depth, so `isPortraitEffectsMatteDeliverySupported` is false and
 /// `AVCapturePhoto.portraitEffectsMatte` is nil, as on an iPhone without a depth camera.
 open class AVPortraitEffectsMatte: NSObject, @unchecked Sendable {
+    private let storedMattingImage: CVPixelBuffer
     /// The matting image: `kCVPixelFormatType_OneComponent8`, 255 on the subject.
-    public let mattingImage: CVPixelBuffer
+    open var mattingImage: CVPixelBuffer { storedMattingImage }
 
     /// The matting image's pixel format (always `kCVPixelFormatType_OneComponent8`).
     open var pixelFormatType: OSType { CVPixelBufferGetPixelFormatType(mattingImage) }
 
     package init(mattingImage: CVPixelBuffer) {
-        self.mattingImage = mattingImage
+        self.storedMattingImage = mattingImage
     }
 
     /// A matte wrapping `pixelBuffer` (a derivative after an edit). Throws
@@ -76,25 +79,30 @@ open class AVPortraitEffectsMatte: NSObject, @unchecked Sendable {
 /// iPhones that do not deliver it. The intrinsic and extrinsic matrices (simd
 /// `matrix_float3x3`/`matrix_float4x3`) are not declared: Linux has no simd module.
 open class AVCameraCalibrationData: NSObject, @unchecked Sendable {
+    private let storedPixelSize: Float
     /// The size of one sensor pixel, in millimetres.
-    public let pixelSize: Float
+    open var pixelSize: Float { storedPixelSize }
+    private let storedIntrinsicMatrixReferenceDimensions: CGSize
     /// The dimensions the intrinsics refer to.
-    public let intrinsicMatrixReferenceDimensions: CGSize
+    open var intrinsicMatrixReferenceDimensions: CGSize { storedIntrinsicMatrixReferenceDimensions }
+    private let storedLensDistortionLookupTable: Data?
     /// Radial distortion magnification factors from the centre outwards (32-bit floats).
-    public let lensDistortionLookupTable: Data?
+    open var lensDistortionLookupTable: Data? { storedLensDistortionLookupTable }
+    private let storedInverseLensDistortionLookupTable: Data?
     /// The inverse of `lensDistortionLookupTable`.
-    public let inverseLensDistortionLookupTable: Data?
+    open var inverseLensDistortionLookupTable: Data? { storedInverseLensDistortionLookupTable }
+    private let storedLensDistortionCenter: CGPoint
     /// The distortion centre, in the reference dimensions' pixels.
-    public let lensDistortionCenter: CGPoint
+    open var lensDistortionCenter: CGPoint { storedLensDistortionCenter }
 
     package init(
         pixelSize: Float, intrinsicMatrixReferenceDimensions: CGSize, lensDistortionLookupTable: Data?,
         inverseLensDistortionLookupTable: Data?, lensDistortionCenter: CGPoint
     ) {
-        self.pixelSize = pixelSize
-        self.intrinsicMatrixReferenceDimensions = intrinsicMatrixReferenceDimensions
-        self.lensDistortionLookupTable = lensDistortionLookupTable
-        self.inverseLensDistortionLookupTable = inverseLensDistortionLookupTable
-        self.lensDistortionCenter = lensDistortionCenter
+        self.storedPixelSize = pixelSize
+        self.storedIntrinsicMatrixReferenceDimensions = intrinsicMatrixReferenceDimensions
+        self.storedLensDistortionLookupTable = lensDistortionLookupTable
+        self.storedInverseLensDistortionLookupTable = inverseLensDistortionLookupTable
+        self.storedLensDistortionCenter = lensDistortionCenter
     }
 }

@@ -144,14 +144,15 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
 
 /// An asset of a local file.
 open class AVURLAsset: AVAsset, @unchecked Sendable {
+    private let storedURL: URL
     /// The file's URL.
-    public let url: URL
+    open var url: URL { storedURL }
 
     /// Creates an asset for a file URL; the file is read when a property is first asked for.
     /// Options are accepted and ignored: `AVURLAssetPreferPreciseDurationAndTimingKey`
     /// changes nothing because times are always precise.
     public init(url URL: URL, options: [String: Any]? = nil) {
-        self.url = URL
+        self.storedURL = URL
         super.init()
     }
 

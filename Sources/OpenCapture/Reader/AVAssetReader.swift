@@ -23,7 +23,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         case cancelled = 4
     }
 
-    public let asset: AVAsset
+    private let storedAsset: AVAsset
+    open var asset: AVAsset { storedAsset }
     private let state = Mutex(State())
 
     private struct State {
@@ -39,7 +40,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         guard asset.fileURL != nil || asset is AVComposition else {
             throw AVError(.fileFormatNotRecognized, "AVAssetReader reads only assets of local files and compositions")
         }
-        self.asset = asset
+        self.storedAsset = asset
         super.init()
     }
 

@@ -11,8 +11,10 @@ import MediaIO
 /// channel count (settings asking for others cannot be added), and is never
 /// non-interleaved or big-endian.
 open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
-    public let track: AVAssetTrack
-    public let outputSettings: [String: Any]?
+    private let storedTrack: AVAssetTrack
+    open var track: AVAssetTrack { storedTrack }
+    private let storedOutputSettings: [String: Any]?
+    open var outputSettings: [String: Any]? { storedOutputSettings }
     /// The algorithm for scaled audio; kept only (the reader does not scale time).
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm? {
         get { pitch.withLock { $0 } }
@@ -39,8 +41,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// on iOS: audio settings with a format other than linear PCM, settings for a track
     /// that is neither video nor audio.
     public init(track: AVAssetTrack, outputSettings: [String: Any]?) {
-        self.track = track
-        self.outputSettings = outputSettings
+        self.storedTrack = track
+        self.storedOutputSettings = outputSettings
         super.init()
         if let outputSettings {
             enforce {

@@ -6,12 +6,13 @@ import MediaIO
 ///
 /// Threads: every property may be called from any thread.
 open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading {
+    private weak var weakAsset: AVAsset?
     /// The asset the track belongs to.
-    public private(set) weak var asset: AVAsset?
+    open var asset: AVAsset? { weakAsset }
     let info: MovieTrackInfo
 
     init(asset: AVAsset, info: MovieTrackInfo) {
-        self.asset = asset
+        self.weakAsset = asset
         self.info = info
         super.init()
     }

@@ -17,31 +17,22 @@ struct ApplicationAudioSessionOptions {
 /// through `effectiveApplicationAudioSessionConfiguration` (docs/ARCHITECTURE.md,
 /// "Unsupported on Linux").
 extension AVCaptureSession {
-    /// Whether the session uses the app's shared audio session (default true); false means
-    /// a private one on iOS.
-    public var usesApplicationAudioSession: Bool {
+    var usesApplicationAudioSessionBacking: Bool {
         get { model.withLock { $0.audioSession.usesApplicationAudioSession } }
         set { model.withLock { $0.audioSession.usesApplicationAudioSession = newValue } }
     }
 
-    /// Whether the session configures the app's shared audio session for recording (default
-    /// true). Takes effect only while `usesApplicationAudioSession` is true.
-    public var automaticallyConfiguresApplicationAudioSession: Bool {
+    var automaticallyConfiguresApplicationAudioSessionBacking: Bool {
         get { model.withLock { $0.audioSession.automaticallyConfiguresApplicationAudioSession } }
         set { model.withLock { $0.audioSession.automaticallyConfiguresApplicationAudioSession = newValue } }
     }
 
-    /// Whether the session configures the app's audio session to mix with other apps' audio
-    /// (iOS 18; default false). No effect while `usesApplicationAudioSession` is false.
-    public var configuresApplicationAudioSessionToMixWithOthers: Bool {
+    var configuresApplicationAudioSessionToMixWithOthersBacking: Bool {
         get { model.withLock { $0.audioSession.configuresApplicationAudioSessionToMixWithOthers } }
         set { model.withLock { $0.audioSession.configuresApplicationAudioSessionToMixWithOthers = newValue } }
     }
 
-    /// Whether the session opts the app's audio session in to Bluetooth high-quality
-    /// recording (iOS 26; default false). No effect while `usesApplicationAudioSession` is
-    /// false.
-    public var configuresApplicationAudioSessionForBluetoothHighQualityRecording: Bool {
+    var configuresApplicationAudioSessionForBluetoothHighQualityRecordingBacking: Bool {
         get { model.withLock { $0.audioSession.configuresApplicationAudioSessionForBluetoothHighQualityRecording } }
         set { model.withLock { $0.audioSession.configuresApplicationAudioSessionForBluetoothHighQualityRecording = newValue } }
     }

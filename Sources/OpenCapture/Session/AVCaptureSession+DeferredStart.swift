@@ -10,13 +10,9 @@ import Foundation
 /// Threads: the automatic run happens on an internal queue after `startRunning()` returns;
 /// the delegate is called on its own queue, never with a session lock held.
 extension AVCaptureSession {
-    /// Whether `automaticallyRunsDeferredStart` may be set to false: true on Linux.
-    public var isManualDeferredStartSupported: Bool { true }
+    var isManualDeferredStartSupportedBacking: Bool { true }
 
-    /// Whether the session runs deferred start by itself after starting (default true, as
-    /// for apps linked against iOS 26). When false, deferred outputs wait for
-    /// `runDeferredStartWhenNeeded()`.
-    public var automaticallyRunsDeferredStart: Bool {
+    var automaticallyRunsDeferredStartBacking: Bool {
         get { model.withLock { $0.automaticallyRunsDeferredStart } }
         set { enforce { try setAutomaticallyRunsDeferredStart(newValue) } }
     }
@@ -31,10 +27,7 @@ extension AVCaptureSession {
         model.withLock { $0.automaticallyRunsDeferredStart = automatic }
     }
 
-    /// Starts the deferred outputs now if the session is running and has not started them;
-    /// before `startRunning()`, makes the next start run it right away. Returns at once;
-    /// the outputs start on an internal queue.
-    public func runDeferredStartWhenNeeded() {
+    func runDeferredStartWhenNeededBacking() {
         let now = model.withLock { model -> Bool in
             guard model.deferredStart == .pending else {
                 if model.deferredStart == .idle { model.deferredStartRequested = true }
@@ -46,19 +39,15 @@ extension AVCaptureSession {
         if now { Self.deferredStartQueue.async { [self] in runDeferredStart() } }
     }
 
-    /// The delegate told about deferred start, if it is still alive.
-    public var deferredStartDelegate: (any AVCaptureSessionDeferredStartDelegate)? {
+    var deferredStartDelegateBacking: (any AVCaptureSessionDeferredStartDelegate)? {
         model.withLock { $0.deferredStartDelegate.value }
     }
 
-    /// The queue the deferred-start delegate is called on.
-    public var deferredStartDelegateCallbackQueue: DispatchQueue? {
+    var deferredStartDelegateCallbackQueueBacking: DispatchQueue? {
         model.withLock { $0.deferredStartDelegateQueue }
     }
 
-    /// Sets the deferred-start delegate (kept weakly) and its queue. A delegate without a
-    /// queue raises `NSInvalidArgumentException`, as on iOS.
-    public func setDeferredStartDelegate(
+    func setDeferredStartDelegateBacking(
         _ deferredStartDelegate: (any AVCaptureSessionDeferredStartDelegate)?, deferredStartDelegateCallbackQueue: DispatchQueue?
     ) {
         enforce { try setDeferredStartDelegateChecked(deferredStartDelegate, queue: deferredStartDelegateCallbackQueue) }

@@ -72,8 +72,7 @@ extension AVCaptureSession {
         }
     }
 
-    /// Adds an input without connecting it.
-    public func addInputWithNoConnections(_ input: AVCaptureInput) {
+    func addInputWithNoConnectionsBacking(_ input: AVCaptureInput) {
         enforce { try addInputChecked(input, connect: false) }
     }
 
@@ -104,17 +103,13 @@ extension AVCaptureSession {
         }
     }
 
-    /// Adds an output without connecting it.
-    public func addOutputWithNoConnections(_ output: AVCaptureOutput) {
+    func addOutputWithNoConnectionsBacking(_ output: AVCaptureOutput) {
         enforce { try addOutputChecked(output, connect: false) }
     }
 
     // MARK: Connections
 
-    /// Whether the connection can be added: its ports' input and its output are in this
-    /// session and the output has room for it; or, for a preview connection, its layer
-    /// shows this session and has no connection yet.
-    public func canAddConnection(_ connection: AVCaptureConnection) -> Bool {
+    func canAddConnectionBacking(_ connection: AVCaptureConnection) -> Bool {
         if connection.output == nil, let layer = connection.videoPreviewLayer {
             return layer.session === self && layer.connection == nil && !connection.inputPorts.isEmpty
                 && connection.inputPorts.allSatisfy({ port in inputs.contains { $0 === port.input } })
@@ -130,8 +125,7 @@ extension AVCaptureSession {
         return output.hasRoom(for: connection.inputPorts)
     }
 
-    /// Adds a connection made with `AVCaptureConnection(inputPorts:output:)`. Raises if it can't be added.
-    public func addConnection(_ connection: AVCaptureConnection) {
+    func addConnectionBacking(_ connection: AVCaptureConnection) {
         enforce {
             guard canAddConnection(connection) else {
                 throw AVCaptureException(
@@ -142,8 +136,7 @@ extension AVCaptureSession {
         withConfiguration { addConnectionUnchecked(connection) }
     }
 
-    /// Removes a connection.
-    public func removeConnection(_ connection: AVCaptureConnection) {
+    func removeConnectionBacking(_ connection: AVCaptureConnection) {
         guard connections.contains(where: { $0 === connection }) else { return }
         withConfiguration { removeConnectionUnchecked(connection) }
     }

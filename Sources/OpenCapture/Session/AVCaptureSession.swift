@@ -329,6 +329,116 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     open var controlsDelegateCallbackQueue: DispatchQueue? {
         model.withLock { $0.controlsDelegateQueue }
     }
+
+    // Members the extension files implement, open here as Apple's are (Swift cannot
+    // override what an extension declares); each forwards to its `…Backing`.
+
+    // MARK: +AudioSession
+
+    /// Whether the session uses the app's shared audio session (default true); false means
+    /// a private one on iOS.
+    open var usesApplicationAudioSession: Bool {
+        get { usesApplicationAudioSessionBacking }
+        set { usesApplicationAudioSessionBacking = newValue }
+    }
+
+    /// Whether the session configures the app's shared audio session for recording (default
+    /// true). Takes effect only while `usesApplicationAudioSession` is true.
+    open var automaticallyConfiguresApplicationAudioSession: Bool {
+        get { automaticallyConfiguresApplicationAudioSessionBacking }
+        set { automaticallyConfiguresApplicationAudioSessionBacking = newValue }
+    }
+
+    /// Whether the session configures the app's audio session to mix with other apps' audio
+    /// (iOS 18; default false). No effect while `usesApplicationAudioSession` is false.
+    open var configuresApplicationAudioSessionToMixWithOthers: Bool {
+        get { configuresApplicationAudioSessionToMixWithOthersBacking }
+        set { configuresApplicationAudioSessionToMixWithOthersBacking = newValue }
+    }
+
+    /// Whether the session opts the app's audio session in to Bluetooth high-quality
+    /// recording (iOS 26; default false). No effect while `usesApplicationAudioSession` is
+    /// false.
+    open var configuresApplicationAudioSessionForBluetoothHighQualityRecording: Bool {
+        get { configuresApplicationAudioSessionForBluetoothHighQualityRecordingBacking }
+        set { configuresApplicationAudioSessionForBluetoothHighQualityRecordingBacking = newValue }
+    }
+
+
+    // MARK: +DeferredStart
+
+    /// Whether `automaticallyRunsDeferredStart` may be set to false: true on Linux.
+    open var isManualDeferredStartSupported: Bool { isManualDeferredStartSupportedBacking }
+
+    /// Whether the session runs deferred start by itself after starting (default true, as
+    /// for apps linked against iOS 26). When false, deferred outputs wait for
+    /// `runDeferredStartWhenNeeded()`.
+    open var automaticallyRunsDeferredStart: Bool {
+        get { automaticallyRunsDeferredStartBacking }
+        set { automaticallyRunsDeferredStartBacking = newValue }
+    }
+
+    /// Starts the deferred outputs now if the session is running and has not started them;
+    /// before `startRunning()`, makes the next start run it right away. Returns at once;
+    /// the outputs start on an internal queue.
+    open func runDeferredStartWhenNeeded() { runDeferredStartWhenNeededBacking() }
+
+    /// The delegate told about deferred start, if it is still alive.
+    open var deferredStartDelegate: (any AVCaptureSessionDeferredStartDelegate)? { deferredStartDelegateBacking }
+
+    /// The queue the deferred-start delegate is called on.
+    open var deferredStartDelegateCallbackQueue: DispatchQueue? { deferredStartDelegateCallbackQueueBacking }
+
+    /// Sets the deferred-start delegate (kept weakly) and its queue. A delegate without a
+    /// queue raises `NSInvalidArgumentException`, as on iOS.
+    open func setDeferredStartDelegate(
+        _ deferredStartDelegate: (any AVCaptureSessionDeferredStartDelegate)?, deferredStartDelegateCallbackQueue: DispatchQueue?
+    ) { setDeferredStartDelegateBacking(deferredStartDelegate, deferredStartDelegateCallbackQueue: deferredStartDelegateCallbackQueue) }
+
+    // MARK: +Graph
+
+    /// Adds an input without connecting it.
+    open func addInputWithNoConnections(_ input: AVCaptureInput) { addInputWithNoConnectionsBacking(input) }
+
+    /// Adds an output without connecting it.
+    open func addOutputWithNoConnections(_ output: AVCaptureOutput) { addOutputWithNoConnectionsBacking(output) }
+
+    /// Whether the connection can be added: its ports' input and its output are in this
+    /// session and the output has room for it; or, for a preview connection, its layer
+    /// shows this session and has no connection yet.
+    open func canAddConnection(_ connection: AVCaptureConnection) -> Bool { canAddConnectionBacking(connection) }
+
+    /// Adds a connection made with `AVCaptureConnection(inputPorts:output:)`. Raises if it can't be added.
+    open func addConnection(_ connection: AVCaptureConnection) { addConnectionBacking(connection) }
+
+    /// Removes a connection.
+    open func removeConnection(_ connection: AVCaptureConnection) { removeConnectionBacking(connection) }
+
+    // MARK: +Multitasking
+
+    /// Whether the session can be configured to use the camera while multitasking (iOS 16).
+    ///
+    /// Always false on Linux, as on an iPhone: Apple answers true only on iPads that run
+    /// Stage Manager with an extended display, for video-conferencing apps (`voip`
+    /// background mode) linked on iOS 18, with the multitasking-camera-access entitlement,
+    /// and on Apple TV. A Linux process has no multitasking model that could interrupt it
+    /// with `.videoDeviceNotAvailableWithMultipleForegroundApps`, so there is nothing to
+    /// opt out of.
+    open var isMultitaskingCameraAccessSupported: Bool { isMultitaskingCameraAccessSupportedBacking }
+
+    /// Whether the session is configured to use the camera while multitasking (default
+    /// false).
+    ///
+    /// Apple's header: "This property may only be set if -isMultitaskingCameraAccessSupported
+    /// returns YES." Setting true here, where it is never supported, raises
+    /// `NSInvalidArgumentException`; setting false is always allowed. (The header states the
+    /// rule but not the exception's name; invalid-argument is what AVFoundation raises for
+    /// every other "only if supported" property.) `setMultitaskingCameraAccessEnabled(_:)`
+    /// is the checked form.
+    open var isMultitaskingCameraAccessEnabled: Bool {
+        get { isMultitaskingCameraAccessEnabledBacking }
+        set { isMultitaskingCameraAccessEnabledBacking = newValue }
+    }
 }
 
 extension AVCaptureDevice {

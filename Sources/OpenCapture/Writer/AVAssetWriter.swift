@@ -23,8 +23,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         case cancelled = 4
     }
 
-    public let outputURL: URL
-    public let outputFileType: AVFileType
+    private let storedOutputURL: URL
+    open var outputURL: URL { storedOutputURL }
+    private let storedOutputFileType: AVFileType
+    open var outputFileType: AVFileType { storedOutputFileType }
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "OpenCapture.AVAssetWriter")
 
@@ -58,8 +60,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         guard Self.supportedFileTypes.contains(outputFileType) else {
             throw AVError(.fileFormatNotRecognized, "AVAssetWriter cannot write files of type \(outputFileType.rawValue)")
         }
-        self.outputURL = outputURL
-        self.outputFileType = outputFileType
+        self.storedOutputURL = outputURL
+        self.storedOutputFileType = outputFileType
         super.init()
     }
 

@@ -14,9 +14,12 @@ import MediaIO
 /// Threads: the request block runs on the queue given to `requestMediaDataWhenReady`,
 /// never with a lock of OpenCapture's held.
 open class AVAssetWriterInput: NSObject, @unchecked Sendable {
-    public let mediaType: AVMediaType
-    public let outputSettings: [String: Any]?
-    public let sourceFormatHint: CMFormatDescription?
+    private let storedMediaType: AVMediaType
+    open var mediaType: AVMediaType { storedMediaType }
+    private let storedOutputSettings: [String: Any]?
+    open var outputSettings: [String: Any]? { storedOutputSettings }
+    private let storedSourceFormatHint: CMFormatDescription?
+    open var sourceFormatHint: CMFormatDescription? { storedSourceFormatHint }
     let state = Mutex(State())
 
     struct State {
@@ -48,9 +51,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Creates an input with a hint about the appended buffers' format, which stands in for
     /// the settings' size (video) or rate and channel count (audio).
     public init(mediaType: AVMediaType, outputSettings: [String: Any]?, sourceFormatHint: CMFormatDescription?) {
-        self.mediaType = mediaType
-        self.outputSettings = outputSettings
-        self.sourceFormatHint = sourceFormatHint
+        self.storedMediaType = mediaType
+        self.storedOutputSettings = outputSettings
+        self.storedSourceFormatHint = sourceFormatHint
         super.init()
         enforce { try Self.validate(mediaType, outputSettings, sourceFormatHint) }
     }

@@ -3,15 +3,17 @@ import Foundation
 /// Appends bare pixel buffers with their times to a video `AVAssetWriterInput`, and gives
 /// out a pool of buffers of the attributes asked for (or of the input's size, 'BGRA').
 open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
-    public let assetWriterInput: AVAssetWriterInput
-    public let sourcePixelBufferAttributes: [String: Any]?
+    private let storedAssetWriterInput: AVAssetWriterInput
+    open var assetWriterInput: AVAssetWriterInput { storedAssetWriterInput }
+    private let storedSourcePixelBufferAttributes: [String: Any]?
+    open var sourcePixelBufferAttributes: [String: Any]? { storedSourcePixelBufferAttributes }
     private let pool = Mutex<CVPixelBufferPool?>(nil)
 
     /// Creates an adaptor; raises for an input whose writer has already started writing,
     /// or one that has an adaptor already, as on iOS.
     public init(assetWriterInput input: AVAssetWriterInput, sourcePixelBufferAttributes: [String: Any]?) {
-        assetWriterInput = input
-        self.sourcePixelBufferAttributes = sourcePixelBufferAttributes
+        storedAssetWriterInput = input
+        self.storedSourcePixelBufferAttributes = sourcePixelBufferAttributes
         super.init()
         enforce {
             let reason: String? = input.state.withLock { s in

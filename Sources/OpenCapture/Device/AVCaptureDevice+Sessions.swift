@@ -1,0 +1,47 @@
+import Foundation
+
+// The device's link to the sessions that use it, and the frame metadata they feed it.
+extension AVCaptureDevice {
+    /// The sessions that have this device as an input (a device may be in several; only
+    /// one at a time can stream from it).
+    package var sessions: [AVCaptureSession] { core.state.withLock { $0.sessions.compactMap(\.session) } }
+
+    package func attach(to session: AVCaptureSession) {
+        core.state.withLock { state in
+            state.sessions.removeAll { $0.session == nil || $0.session === session }
+            state.sessions.append(DeviceCore.WeakSession(session: session))
+        }
+    }
+
+    package func detach(from session: AVCaptureSession) {
+        core.state.withLock { $0.sessions.removeAll { $0.session == nil || $0.session === session } }
+    }
+
+    /// Claims the device for streaming; false when another running session streams from it.
+    package func claimStreaming(for session: AVCaptureSession) -> Bool {
+        core.state.withLock { state in
+            if let owner = state.streamingSession, owner !== session, owner.isRunning { return false }
+            state.streamingSession = session
+            return true
+        }
+    }
+
+    package func releaseStreaming(by session: AVCaptureSession) {
+        core.state.withLock { if $0.streamingSession === session { $0.streamingSession = nil } }
+    }
+
+    /// Called by the session's frame router with each frame's metadata.
+    package func record(_ metadata: FrameMetadata) {
+        let observed = watchFrameChanges()  // nil after one atomic load when nobody observes
+        let scenes = core.sceneMonitors.watch()  // photo outputs' isFlashScene; [] likewise
+        core.state.withLock { $0.lastFrame = metadata }
+        noteSystemPressure(of: metadata)
+        noteSubjectArea(of: metadata)
+        core.controls.frameArrived(metadata)
+        observed?.didChange(on: core.keyValueObservers.changeQueue)
+        for scene in scenes { scene.didChange(on: core.keyValueObservers.changeQueue) }
+    }
+
+    /// The metadata of the newest frame the device produced.
+    package var lastFrameMetadata: FrameMetadata { core.state.withLock { $0.lastFrame } }
+}
