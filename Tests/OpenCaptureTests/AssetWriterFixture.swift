@@ -34,6 +34,15 @@ enum AssetWriterFixture {
         probe.streams.first { $0["codec_type"] as? String == type }
     }
 
+    /// The presentation times, in seconds and in presentation order, of the first video
+    /// stream's frames as ffprobe decodes them.
+    static func framePresentationTimes(_ url: URL) throws -> [Double] {
+        let data = try run(
+            "/usr/bin/ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", url.path])
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
     static func number(_ value: Any?) -> Double? {
         (value as? String).flatMap(Double.init) ?? (value as? Double) ?? (value as? Int).map(Double.init)
     }

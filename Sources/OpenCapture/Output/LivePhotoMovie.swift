@@ -110,14 +110,24 @@ final class LivePhotoMovie: @unchecked Sendable {
             configuration.container = .quickTime
             configuration.metadata = [("com.apple.quicktime.content.identifier", contentIdentifier)] + metadata
             configuration.quickTimeMetadataKeys = true
+            // Where the still sits: the timed-metadata track Photos pairs the movie by, as an
+            // iPhone's Live Photo movie carries it (only when the still's time is known).
+            let stillSample = stillTime.flatMap(Self.stillImageTimeSample(at:))
+            if stillSample != nil { configuration.metadataTracks = [Self.stillImageTimeTrack] }
             let movie = try MovieWriter(url: partial, configuration: configuration)
             writer = movie
+            if let stillSample { movie.startSession(at: first.time) }
             if sound, let last = selected.last {
                 movie.startSession(at: first.time)
                 movie.endSession(at: last.time + CMTime(seconds: 1 / LivePhotoRecorder.maximumFrameRate, preferredTimescale: 90_000))
                 try Self.interleave(selected, audio, into: movie)
             } else {
                 for frame in selected { try movie.append(frame.buffer, presentationTime: frame.time) }
+            }
+            if let stillSample {
+                // One sample from the still's frame for a frame's time, then none.
+                try movie.appendMetadata(stillSample.sample, track: 0, presentationTime: stillSample.start)
+                try movie.appendMetadata(Data(), track: 0, presentationTime: stillSample.end)
             }
             try movie.finish()
             duration = movie.recordedDuration
@@ -136,6 +146,24 @@ final class LivePhotoMovie: @unchecked Sendable {
             return
         }
         if let stillTime { photoDisplayTime = CMTimeConvertScale(CMTimeSubtract(stillTime, first.time), timescale: 90_000, method: .roundHalfAwayFromZero) }
+    }
+
+    /// The key of the still-image-time track: `mdta/com.apple.quicktime.still-image-time`, a
+    /// signed 8-bit integer.
+    static let stillImageTimeKey = CMMetadataKeyEntry(
+        identifier: "mdta/com.apple.quicktime.still-image-time", dataType: kCMMetadataBaseDataType_SInt8)
+
+    /// The boxed timed-metadata track of the still's time, associated with the video ('cdsc').
+    static var stillImageTimeTrack: MovieMetadataTrackSettings {
+        TimedMetadataCoding.track(for: [stillImageTimeKey], describesVideo: true)
+    }
+
+    /// The still-image-time sample (the value -1, as iPhones write it) and the frame-long
+    /// range it covers from `time`.
+    static func stillImageTimeSample(at time: CMTime) -> (sample: Data, start: CMTime, end: CMTime)? {
+        guard time.isNumeric else { return nil }
+        let frame = CMTime(seconds: 1 / LivePhotoRecorder.maximumFrameRate, preferredTimescale: 90_000)
+        return (MovieMetadataTrackSettings.sample([(1, Data([0xFF]))]), time, CMTimeAdd(time, frame))
     }
 
     /// Appends frames and sound in time order, as the muxer interleaves them. A buffer the

@@ -122,6 +122,17 @@ struct LivePhotoTests {
         #expect((stillTags["MediaGroupUUID"] ?? stillTags["ContentIdentifier"]) as? String == identifier, "Apple maker note tag 0x0011")
         #expect(movieTags["CompressorID"] as? String == "avc1" && movieTags["ImageWidth"] as? Int == 352 && movieTags["ImageHeight"] as? Int == 288)
         #expect(abs((movieTags["Duration"] as? Double ?? 0) - 3) < 0.1 && abs((movieTags["VideoFrameRate"] as? Double ?? 0) - 30) < 1, "\(movieTags)")
+
+        // The still's time as an iPhone marks it: a timed-metadata track ('mebx') whose one
+        // sample, com.apple.quicktime.still-image-time = -1, starts at the photo's display time.
+        let stillTime = exiftoolFiles([url], ["-ee", "-n", "-StillImageTime"]).first ?? [:]
+        #expect(stillTime["StillImageTime"] as? Int == -1, "\(stillTime)")
+        let packets = runTool(
+            "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "d:0", "-show_entries", "stream=codec_tag_string:packet=pts_time", "-of", "csv=p=0", url.path]) ?? ""
+        let lines = packets.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines.contains("mebx"), "\(packets)")
+        let firstSample = lines.compactMap(Double.init).first
+        #expect(abs((firstSample ?? -1) - movie.photoDisplayTime.seconds) < 0.001, "the marker at \(String(describing: firstSample)) s")
     }
 
     @Test("an HEVC Live Photo's HEIC still carries the identifier too")
