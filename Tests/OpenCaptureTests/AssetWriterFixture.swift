@@ -39,7 +39,7 @@ enum AssetWriterFixture {
     static func framePresentationTimes(_ url: URL) throws -> [Double] {
         let data = try run(
             "/usr/bin/ffprobe",
-            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time", "-of", "csv=p=0", url.path])
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time", "-of", "default=nw=1:nk=1", url.path])
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 

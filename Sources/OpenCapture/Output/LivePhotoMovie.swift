@@ -116,7 +116,7 @@ final class LivePhotoMovie: @unchecked Sendable {
             if stillSample != nil { configuration.metadataTracks = [Self.stillImageTimeTrack] }
             let movie = try MovieWriter(url: partial, configuration: configuration)
             writer = movie
-            if let stillSample { movie.startSession(at: first.time) }
+            if stillSample != nil { movie.startSession(at: first.time) }
             if sound, let last = selected.last {
                 movie.startSession(at: first.time)
                 movie.endSession(at: last.time + CMTime(seconds: 1 / LivePhotoRecorder.maximumFrameRate, preferredTimescale: 90_000))
