@@ -230,7 +230,9 @@ package final class MovieWriter: @unchecked Sendable {
     /// - Throws: `.frameSizeMismatch` or `.invalidTimestamp` for a frame that was skipped (the
     ///   writer goes on); anything else means the writer has failed: later calls throw the
     ///   same error, and the file keeps every fragment completed before the failure.
-    package func append(_ buffer: CVPixelBuffer, presentationTime: CMTime) throws(MovieWriterError) {
+    /// `forceKeyFrame` makes the frame a keyframe (an app's
+    /// `kCMSampleBufferAttachmentKey_ForceKeyFrame`); it does not start a fragment.
+    package func append(_ buffer: CVPixelBuffer, presentationTime: CMTime, forceKeyFrame: Bool = false) throws(MovieWriterError) {
         try checkWriting()
         guard let encoder else { throw .invalidSettings("the movie has no video track") }
         guard buffer.width == width, buffer.height == height else { throw .frameSizeMismatch }
@@ -241,7 +243,7 @@ package final class MovieWriter: @unchecked Sendable {
         guard relative.isNumeric, relative.value >= 0, relative.value > lastTime else { throw .invalidTimestamp }
         origin = start
         let time = relative.value
-        let keyframe = plan.forcesKeyframe(at: time)
+        let keyframe = plan.forcesKeyframe(at: time) || forceKeyFrame
         durations.submit(time)
         do {
             try encoder.encode(buffer, time: time, keyframe: keyframe) { packet throws(MovieWriterError) in

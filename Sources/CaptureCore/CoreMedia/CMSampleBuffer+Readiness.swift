@@ -140,11 +140,12 @@ public func CMSampleBufferMakeDataReady(_ sbuf: CMSampleBuffer) -> OSStatus {
 }
 
 /// Invalidates the buffer: `CMSampleBufferIsValid` is false from now on, and making its
-/// data ready or reading its timing reports `kCMSampleBufferError_Invalidated`.
+/// data ready or reading its timing reports `kCMSampleBufferError_Invalidated`. The first
+/// time, calls the invalidation callback or handler (on this thread, with no lock held).
 /// Invalidating twice is harmless.
 @discardableResult
 public func CMSampleBufferInvalidate(_ sbuf: CMSampleBuffer) -> OSStatus {
-    sbuf.withState { $0.invalidated = true }
+    sbuf.markInvalidated()?(sbuf)
     return noErr
 }
 

@@ -29,6 +29,10 @@ public final class CMSampleBuffer: @unchecked Sendable {
         var invalidated = false
         /// Set by `CMSampleBufferSetOutputPresentationTimeStamp`; nil: the presentation time.
         var outputPresentationTimeStamp: CMTime?
+        /// The per-sample attachment dictionaries; nil until an app asks for them.
+        var sampleAttachments: CMSampleAttachmentsArrayStorage?
+        /// What `CMSampleBufferInvalidate` calls, once.
+        var invalidateHandler: ((CMSampleBuffer) -> Void)?
     }
 
     /// Reads or changes the state under the lock (for the other files of this type).
@@ -50,7 +54,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
         imageBuffer: CVImageBuffer?, formatDescription: CMFormatDescription?, presentationTimeStamp: CMTime,
         duration: CMTime, metadata: FrameMetadata?
     ) {
-        state.withLock {
+        let dropped = state.withLock {
             $0.imageBuffer = imageBuffer
             $0.formatDescription = formatDescription
             $0.presentationTimeStamp = presentationTimeStamp
@@ -63,7 +67,14 @@ public final class CMSampleBuffer: @unchecked Sendable {
             $0.invalidated = false
             $0.outputPresentationTimeStamp = nil
             if !$0.attachments.storage.isEmpty { $0.attachments.storage.removeAll(keepingCapacity: true) }
+            // Nor do its per-sample attachments or invalidation handler; they are released
+            // after the lock, since their values' deinits are the app's code.
+            let previous = ($0.sampleAttachments, $0.invalidateHandler)
+            $0.sampleAttachments = nil
+            $0.invalidateHandler = nil
+            return previous
         }
+        withExtendedLifetime(dropped) {}
     }
 
     /// An audio sample buffer: `sampleCount` frames of `formatDescription` in `dataBuffer`

@@ -337,8 +337,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         guard let writer = state.withLock({ $0.status == .writing ? $0.writer : nil }) else { return }
         do throws(MovieWriterError) {
             switch item {
-            case .video(let buffer, let time):
-                try writer.append(fitted(buffer, for: input, writer: writer), presentationTime: time)
+            case .video(let buffer, let time, let forceKeyFrame):
+                try writer.append(fitted(buffer, for: input, writer: writer), presentationTime: time, forceKeyFrame: forceKeyFrame)
             case .audio(let sample):
                 try writer.appendAudio(sample)
             case .metadata(let sample, let time):

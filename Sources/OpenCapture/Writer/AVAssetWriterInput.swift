@@ -171,7 +171,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
             return try submitMetadata(group, selector: selector, what: "sample buffer")
         }
         let item: AssetWriterItem = mediaType == .video
-            ? .video(sampleBuffer.imageBuffer!, sampleBuffer.presentationTimeStamp)
+            ? .video(sampleBuffer.imageBuffer!, sampleBuffer.presentationTimeStamp, forceKeyFrame: Self.forcesKeyFrame(sampleBuffer))
             : .audio(sampleBuffer)
         return try submit(item, selector: selector, what: "sample buffer")
     }
@@ -313,10 +313,19 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
 /// A buffer waiting on the writer's queue.
 enum AssetWriterItem: @unchecked Sendable {
-    case video(CVPixelBuffer, CMTime)
+    /// A frame, its time, and whether the app asked for a keyframe.
+    case video(CVPixelBuffer, CMTime, forceKeyFrame: Bool = false)
     case audio(CMSampleBuffer)
     /// A boxed-metadata sample and its start.
     case metadata(Data, CMTime)
+}
+
+extension AVAssetWriterInput {
+    /// Whether the buffer carries `kCMSampleBufferAttachmentKey_ForceKeyFrame` set true.
+    static func forcesKeyFrame(_ sampleBuffer: CMSampleBuffer) -> Bool {
+        guard let value = sampleBuffer.attachments[.forceKeyFrame]?.value else { return false }
+        return (value as? Bool) ?? (value as? NSNumber)?.boolValue ?? false
+    }
 }
 
 extension AVMediaType {
