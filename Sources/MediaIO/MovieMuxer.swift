@@ -175,7 +175,9 @@ final class MovieMuxer {
     ///   - firstFragmentNumber: the sequence number of the first 'moof' (fragmented only).
     ///   - fastStart: unfragmented, move the 'moov' before the 'mdat' at `finish`.
     ///   - movieTimeScale: the 'mvhd' time scale, nil for the muxer's default.
-    ///   - metadataKeys: write the tags as QuickTime 'mdta' keys (use_metadata_tags).
+    ///   - metadataKeys: write the tags as QuickTime 'mdta' keys (use_metadata_tags), in
+    ///     fragmented files too (the keys go in the empty 'moov'). The mp4 muxer writes
+    ///     make and model only this way; title and location keep their 'udta' forms too.
     func writeHeader(
         metadata: [(String, String)] = [], firstFragmentNumber: Int = 1, fastStart: Bool = false, movieTimeScale: Int32? = nil,
         metadataKeys: Bool = false
@@ -187,7 +189,8 @@ final class MovieMuxer {
         if fragmented {
             // frag_custom: a fragment ends only when we say (cutFragment), at our keyframes.
             // empty_moov: the header is complete before the first sample, so every fragment plays.
-            av_dict_set(&options, "movflags", "frag_custom+empty_moov+default_base_moof", 0)
+            let keys = metadataKeys ? "+use_metadata_tags" : ""
+            av_dict_set(&options, "movflags", "frag_custom+empty_moov+default_base_moof" + keys, 0)
             if firstFragmentNumber != 1 { av_dict_set(&options, "fragment_index", String(firstFragmentNumber), 0) }
         } else if fastStart || metadataKeys {
             let flags = [fastStart ? "faststart" : nil, metadataKeys ? "use_metadata_tags" : nil].compactMap { $0 }

@@ -103,11 +103,13 @@ package final class MovieWriter: @unchecked Sendable {
     ///   - audio: an audio track beside the video (the movie output with a microphone).
     ///   - metadata: movie-level tags in FFmpeg's names (see `MovieWriterConfiguration.metadata`).
     ///   - metadataTracks: timed-metadata tracks (see `appendMetadata`).
+    ///   - metadataKeys: write `metadata` as QuickTime 'mdta' keys (see
+    ///     `MovieWriterConfiguration.quickTimeMetadataKeys`).
     package convenience init(
         url: URL, width: Int, height: Int, frameRate: Double, fragmentInterval: Double = 10,
         rotationDegrees: Int = 0, fullRange: Bool = false, bitRate: Int? = nil, displayP3: Bool = false, ycbcrBT601: Bool = false,
         hevc: Bool = false, tenBit: Bool = false, hlg: Bool = false, audio: MovieAudioSettings? = nil,
-        metadata: [(String, String)] = [], metadataTracks: [MovieMetadataTrackSettings] = []
+        metadata: [(String, String)] = [], metadataTracks: [MovieMetadataTrackSettings] = [], metadataKeys: Bool = false
     ) throws(MovieWriterError) {
         let rotation = (rotationDegrees % 360 + 360) % 360
         guard rotation % 90 == 0 else { throw .invalidSettings("rotation \(rotationDegrees) is not a multiple of 90") }
@@ -127,6 +129,7 @@ package final class MovieWriter: @unchecked Sendable {
         configuration.fragmentInterval = fragmentInterval
         configuration.metadata = metadata
         configuration.metadataTracks = metadataTracks
+        configuration.quickTimeMetadataKeys = metadataKeys
         try self.init(url: url, configuration: configuration)
     }
 

@@ -102,9 +102,10 @@ package struct MovieWriterConfiguration: Sendable {
     package var metadata: [(String, String)] = []
     /// The movie's time scale ('mvhd'), nil for the muxer's 1000.
     package var movieTimeScale: Int32?
-    /// QuickTime only: write `metadata` as QuickTime metadata ('meta' with 'keys', 'mdta'
-    /// handler), so reverse-DNS keys such as com.apple.quicktime.content.identifier keep
-    /// their names (libavformat's use_metadata_tags).
+    /// Write `metadata` as QuickTime metadata ('meta' with 'keys', 'mdta' handler), so
+    /// reverse-DNS keys such as com.apple.quicktime.content.identifier or
+    /// com.apple.quicktime.make keep their names (libavformat's use_metadata_tags; the mp4
+    /// muxer too, which otherwise drops make and model).
     package var quickTimeMetadataKeys = false
     /// Timed-metadata tracks ('mebx'), after the video and audio tracks.
     package var metadataTracks: [MovieMetadataTrackSettings] = []

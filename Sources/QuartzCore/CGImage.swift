@@ -59,9 +59,9 @@ public final class CGDataProvider: @unchecked Sendable {
 
 /// A bitmap image (Core Graphics' `CGImage`): its size, its pixel layout and its bytes,
 /// read through `dataProvider` (`image.dataProvider?.data`, then `CFDataGetBytePtr`).
-/// Made by `AVCapturePhoto.cgImageRepresentation()` and `previewCGImageRepresentation()`;
-/// no colour space is attached (Linux has no colour-managed spaces, see `CGColor`): the
-/// samples are sRGB.
+/// Made by `AVCapturePhoto.cgImageRepresentation()` and `previewCGImageRepresentation()`,
+/// whose images say the space their samples are in (`colorSpace`: the still's, which is
+/// sRGB: stills are rendered and encoded in sRGB).
 public final class CGImage: @unchecked Sendable {
     /// Width and height in pixels.
     public let width: Int
@@ -79,16 +79,19 @@ public final class CGImage: @unchecked Sendable {
     public var isMask: Bool { false }
     /// Whether drawing interpolates it when scaled.
     public let shouldInterpolate: Bool
+    /// The colour space of the samples.
+    public let colorSpace: CGColorSpace?
 
     /// Where the alpha is (the low bits of `bitmapInfo`).
     public var alphaInfo: CGImageAlphaInfo {
         CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
     }
 
-    /// Wraps `bytes` laid out as described; nil when they are too few.
+    /// Wraps `bytes` laid out as described, their colours in `colorSpace`; nil when they
+    /// are too few.
     package init?(
         width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int, bitmapInfo: CGBitmapInfo, bytes: Data,
-        shouldInterpolate: Bool = true
+        shouldInterpolate: Bool = true, colorSpace: CGColorSpace? = CGColorSpace(name: CGColorSpace.sRGB)
     ) {
         guard width > 0, height > 0, bytesPerRow >= width * bitsPerPixel / 8, bytes.count >= bytesPerRow * height else { return nil }
         self.width = width
@@ -98,6 +101,7 @@ public final class CGImage: @unchecked Sendable {
         self.bytesPerRow = bytesPerRow
         self.bitmapInfo = bitmapInfo
         self.shouldInterpolate = shouldInterpolate
+        self.colorSpace = colorSpace
         dataProvider = CGDataProvider(data: NSData(data: bytes))
     }
 }

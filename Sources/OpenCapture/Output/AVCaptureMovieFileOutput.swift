@@ -39,10 +39,13 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
 
     /// Movie-level metadata written into each file recorded from now on (default nil): the
     /// items with a common key (title, description, creation date, location, make, model,
-    /// software, copyrights, artist, author) become the movie's tags (QuickTime's
-    /// '©xyz' for a location, 'mvhd' creation time for a creation date...), as
-    /// `AVAssetWriter.metadata` writes them; other items are left out. Read when a
-    /// recording starts, so a change reaches the next file.
+    /// software, copyrights, artist, author) become the movie's tags, written as QuickTime
+    /// metadata keys ('mdta'; a location also as 'loci', a creation date as the 'mvhd'
+    /// creation time); other items are left out. Read when a recording starts, so a change
+    /// reaches the next file. As on iOS, every file also carries
+    /// com.apple.quicktime.make/model/software/creationdate (the capturing device's
+    /// `manufacturer` and `modelID`, "OpenCapture", the start time) unless these items
+    /// set them (see `MovieFileTags`).
     open var metadata: [AVMetadataItem]? {
         get { movieMetadata.withLock { $0.value } }
         set {
@@ -129,9 +132,11 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
         let video = connection(with: .video).map(\.isEnabled) ?? false
         let audio = connection(with: .audio).flatMap { $0.isEnabled ? movieAudioSettings(for: $0) : nil }
         let tracks = metadataTracksForRecording(hasVideo: video)
+        // The file's make and model: the camera's, or the microphone's in a sound-only recording.
+        let source = connection(with: .video)?.device ?? connection(with: .audio)?.device
         recorder.start(
             url: outputFileURL, delegate: delegate, limits: limits, rotation: connection(with: .video)?.videoRotationAngle ?? 0,
-            audio: audio, hasVideo: video, metadataTracks: tracks)
+            audio: audio, hasVideo: video, metadataTracks: tracks, make: source?.manufacturer, model: source?.modelID)
         applyRecordingSwitching()  // after start: isRecording is now true
     }
 

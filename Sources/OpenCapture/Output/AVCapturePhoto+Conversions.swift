@@ -7,17 +7,19 @@ import MediaIO
 extension AVCapturePhoto {
     func cgImageRepresentationBacking() -> CGImage? {
         guard !isRawPhoto else { return nil }
-        if let pixelBuffer { return Self.cgImage(bgra: PhotoDerivatives.converted(pixelBuffer, to: .bgra)) }
+        if let pixelBuffer { return Self.cgImage(bgra: PhotoDerivatives.converted(pixelBuffer, to: .bgra), colorSpace: imageBufferColorSpace(pixelBuffer)) }
         guard let source, let data = fileDataRepresentation() else { return nil }
         return Self.cgImage(bgra: try? source.codec == .hevc ? HEIFDecoder.decode(data) : JPEGEncoder.decode(data))
     }
 
     func previewCGImageRepresentationBacking() -> CGImage? {
         guard let previewPixelBuffer else { return nil }
-        return Self.cgImage(bgra: PhotoDerivatives.converted(previewPixelBuffer, to: .bgra))
+        return Self.cgImage(bgra: PhotoDerivatives.converted(previewPixelBuffer, to: .bgra), colorSpace: imageBufferColorSpace(previewPixelBuffer))
     }
 
-    private static func cgImage(bgra buffer: CVPixelBuffer?) -> CGImage? {
+    /// The BGRA buffer as an image whose samples are in `colorSpace`: the photo buffer's
+    /// (from its attachments), else sRGB, the space stills are encoded in.
+    private static func cgImage(bgra buffer: CVPixelBuffer?, colorSpace: CGColorSpace? = nil) -> CGImage? {
         guard let buffer else { return nil }
         CVPixelBufferLockBaseAddress(buffer, .readOnly)
         defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
@@ -26,7 +28,7 @@ extension AVCapturePhoto {
         return CGImage(
             width: buffer.width, height: buffer.height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: bytesPerRow,
             bitmapInfo: CGBitmapInfo(rawValue: CGBitmapInfo.byteOrder32Little.rawValue | CGImageAlphaInfo.noneSkipFirst.rawValue),
-            bytes: Data(bytes: base, count: bytesPerRow * buffer.height))
+            bytes: Data(bytes: base, count: bytesPerRow * buffer.height), colorSpace: colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB))
     }
 
     func fileDataRepresentationBacking(

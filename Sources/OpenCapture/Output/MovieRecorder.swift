@@ -77,7 +77,9 @@ final class MovieRecorder: @unchecked Sendable {
         let audio: MovieAudioSettings?
         /// Whether frames will come (the file opens with the first one).
         let hasVideo: Bool
-        /// Movie-level tags, as the output's `metadata` was when recording started.
+        /// Movie-level tags: the output's `metadata` when recording started, with the
+        /// device's make and model, the software and the date (`MovieFileTags`), written as
+        /// QuickTime 'mdta' keys.
         let metadata: [(String, String)]
         /// The timed-metadata tracks, and the source (metadata input or connection) of each.
         let metadataTracks: [MovieMetadataTrackSettings]
@@ -134,10 +136,12 @@ final class MovieRecorder: @unchecked Sendable {
 
     func start(
         url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: CGFloat, audio: MovieAudioSettings? = nil,
-        hasVideo: Bool = true, metadataTracks: [(ObjectIdentifier, MovieMetadataTrackSettings)] = []
+        hasVideo: Bool = true, metadataTracks: [(ObjectIdentifier, MovieMetadataTrackSettings)] = [],
+        make: String? = nil, model: String? = nil
     ) {
         let box = UncheckedSendable(delegate)
-        let metadata = UncheckedSendable(settings.withLock { $0.metadata })
+        let appTags = settings.withLock { $0.metadata }
+        let metadata = UncheckedSendable(MovieFileTags.tags(app: appTags, make: make, model: model, start: Date()))
         status.withLock {
             $0.isRecording = true
             $0.isPaused = false
@@ -448,11 +452,12 @@ final class MovieRecorder: @unchecked Sendable {
                 hevc: hevc, tenBit: buffer.format.isTenBit,
                 hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
                     == kCVImageBufferTransferFunction_ITU_R_2100_HLG,
-                audio: recording.audio, metadata: recording.metadata, metadataTracks: recording.metadataTracks)
+                audio: recording.audio, metadata: recording.metadata, metadataTracks: recording.metadataTracks, metadataKeys: true)
         } else {
             var configuration = MovieWriterConfiguration(audio: recording.audio)
             configuration.fragmentInterval = fragmentSeconds
             configuration.metadata = recording.metadata
+            configuration.quickTimeMetadataKeys = true
             configuration.metadataTracks = recording.metadataTracks
             recording.writer = try MovieWriter(url: recording.url, configuration: configuration)
         }

@@ -132,7 +132,8 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
             ("author", .commonKeyAuthor, .quickTimeMetadataKeyAuthor),
         ]
         return names.compactMap { name, common, quickTime in
-            guard let value = tags[name] else { return nil }
+            // FFmpeg's name, or the QuickTime key itself ('mdta' keys, as movie file outputs write make and model).
+            guard let value = tags[name] ?? tags[quickTime.rawValue] else { return nil }
             let item = AVMutableMetadataItem()
             item.keySpace = keySpace
             item.key = (keySpace == .common ? common.rawValue : quickTime.rawValue) as NSString
