@@ -55,8 +55,9 @@ public final class CMClock: Sendable {
     }
 }
 
-/// A clock or a timebase; only clocks exist in this implementation.
-public typealias CMClockOrTimebase = CMClock
+/// A clock or a timebase (`CMClockOrTimebaseRef`, a `CFTypeRef`): a `CMClock` or a
+/// `CMTimebase`. The CMSync functions answer errors or invalid times for any other object.
+public typealias CMClockOrTimebase = AnyObject
 
 /// The shared host time clock (`CLOCK_MONOTONIC`, nanoseconds).
 public func CMClockGetHostTimeClock() -> CMClock { CMClock.hostTimeClock }
@@ -64,14 +65,18 @@ public func CMClockGetHostTimeClock() -> CMClock { CMClock.hostTimeClock }
 /// The current time of `clock`.
 public func CMClockGetTime(_ clock: CMClock) -> CMTime { clock.time }
 
-/// Converts `time` from one clock's timeline to another's.
+/// Converts `time` from one clock's or timebase's timeline to another's, through host time.
 ///
-/// The result is `time - from.offset + to.offset`, computed exactly (see `CMTimeAdd`).
-/// Non-numeric times, and conversions to the same clock, return `time` unchanged.
+/// Between clocks the result is `time - from.offset + to.offset`, computed exactly (see
+/// `CMTimeAdd`); a timebase maps through its anchor and rate down to its clock. Non-numeric
+/// times, and conversions to the same object, return `time` unchanged; converting from a
+/// stopped timebase (whose time is reached at no single host time), or to or from an object
+/// that is neither a clock nor a timebase, gives an invalid time.
 public func CMSyncConvertTime(_ time: CMTime, from fromClockOrTimebase: CMClockOrTimebase, to toClockOrTimebase: CMClockOrTimebase) -> CMTime {
     guard time.kind == .numeric, fromClockOrTimebase !== toClockOrTimebase else { return time }
-    return CMTimeAdd(
-        CMTimeSubtract(time, fromClockOrTimebase.offsetFromHost), toClockOrTimebase.offsetFromHost)
+    let hostTime = _syncHostTime(of: fromClockOrTimebase, forTime: time)
+    guard hostTime.isNumeric else { return .invalid }
+    return _syncTime(of: toClockOrTimebase, atHostTime: hostTime)
 }
 
 /// Converts a host time to system units (nanoseconds on Linux), rounding half away from

@@ -1,9 +1,9 @@
 import Foundation
 
-// The rest of CMSync.h's clock functions. Every clock here is the host clock plus a fixed
-// offset (see `CMClock`), so two clocks never drift apart and run at the same rate: what
-// CMSync measures between real hardware clocks is exact here. Timebases are not
-// implemented (no CMTimebase type).
+// The rest of CMSync.h's clock functions, for clocks and timebases (`CMTimebase`). Every
+// clock here is the host clock plus a fixed offset (see `CMClock`), so two clocks never
+// drift apart and run at the same rate: what CMSync measures between real hardware clocks
+// is exact here. A timebase runs at its effective rate relative to host time.
 
 /// A required parameter was missing. The corresponding C constant is
 /// `kCMClockError_MissingRequiredParameter`.
@@ -54,35 +54,50 @@ public func CMClockMightDrift(_ clock: CMClock, otherClock: CMClock) -> Bool { f
 /// Only the clock's owner should call this.
 public func CMClockInvalidate(_ clock: CMClock) { clock.markInvalid() }
 
-/// The time of a clock (`CMClockGetTime`).
-public func CMSyncGetTime(_ clockOrTimebase: CMClockOrTimebase) -> CMTime { clockOrTimebase.time }
-
-/// The rate of one clock relative to another: 1 here (no drift); NaN when either is invalidated.
-public func CMSyncGetRelativeRate(_ ofClockOrTimebase: CMClockOrTimebase, relativeTo relativeToClockOrTimebase: CMClockOrTimebase) -> Float64 {
-    ofClockOrTimebase.isValid && relativeToClockOrTimebase.isValid ? 1 : .nan
+/// The current time of a clock (`CMClockGetTime`) or timebase (`CMTimebaseGetTime`); invalid
+/// for any other object.
+public func CMSyncGetTime(_ clockOrTimebase: CMClockOrTimebase) -> CMTime {
+    if let clock = clockOrTimebase as? CMClock { return clock.time }
+    if let timebase = clockOrTimebase as? CMTimebase { return timebase.time }
+    return .invalid
 }
 
-/// The relative rate (1) and the two clocks' times at one instant.
-/// `kCMSyncError_InvalidParameter` when either clock is invalidated.
+/// The rate of one clock or timebase relative to another: the ratio of their rates against
+/// host time (1 between clocks, which never drift; a timebase's effective rate against a
+/// clock). NaN relative to a stopped timebase, and when either is an invalidated clock (or
+/// runs from one) or neither a clock nor a timebase.
+public func CMSyncGetRelativeRate(_ ofClockOrTimebase: CMClockOrTimebase, relativeTo relativeToClockOrTimebase: CMClockOrTimebase) -> Float64 {
+    guard let rate = _syncRate(of: ofClockOrTimebase), let reference = _syncRate(of: relativeToClockOrTimebase),
+        reference != 0
+    else { return .nan }
+    return rate / reference
+}
+
+/// The relative rate (see `CMSyncGetRelativeRate`) and the two times at one instant.
+/// `kCMSyncError_InvalidParameter` when either is an invalidated clock (or runs from one) or
+/// neither a clock nor a timebase.
 @discardableResult
 public func CMSyncGetRelativeRateAndAnchorTime(
     _ ofClockOrTimebase: CMClockOrTimebase, relativeTo relativeToClockOrTimebase: CMClockOrTimebase,
     outRelativeRate: UnsafeMutablePointer<Float64>?, outOfClockOrTimebaseAnchorTime: UnsafeMutablePointer<CMTime>?,
     outRelativeToClockOrTimebaseAnchorTime: UnsafeMutablePointer<CMTime>?
 ) -> OSStatus {
-    guard ofClockOrTimebase.isValid, relativeToClockOrTimebase.isValid else { return kCMSyncError_InvalidParameter }
+    guard _syncRate(of: ofClockOrTimebase) != nil, _syncRate(of: relativeToClockOrTimebase) != nil else {
+        return kCMSyncError_InvalidParameter
+    }
     let host = CMClock.currentHostTime()
-    outRelativeRate?.pointee = 1
-    outOfClockOrTimebaseAnchorTime?.pointee = CMTimeAdd(host, ofClockOrTimebase.offsetFromHost)
-    outRelativeToClockOrTimebaseAnchorTime?.pointee = CMTimeAdd(host, relativeToClockOrTimebase.offsetFromHost)
+    outRelativeRate?.pointee = CMSyncGetRelativeRate(ofClockOrTimebase, relativeTo: relativeToClockOrTimebase)
+    outOfClockOrTimebaseAnchorTime?.pointee = _syncTime(of: ofClockOrTimebase, atHostTime: host)
+    outRelativeToClockOrTimebaseAnchorTime?.pointee = _syncTime(of: relativeToClockOrTimebase, atHostTime: host)
     return noErr
 }
 
-/// Whether two clocks might drift relative to each other: never here.
+/// Whether two clocks or timebases might drift relative to each other: never here (every
+/// clock, and so every timebase's ultimate clock, is the host clock plus a fixed offset).
 public func CMSyncMightDrift(_ clockOrTimebase1: CMClockOrTimebase, _ clockOrTimebase2: CMClockOrTimebase) -> Bool { false }
 
-/// What clocks (and, on Apple platforms, timebases) share, as the Swift overlay's
-/// `CMSyncProtocol`. Only `CMClock` conforms here.
+/// What clocks and timebases share, as the Swift overlay's `CMSyncProtocol`. `CMClock` and
+/// `CMTimebase` conform.
 public protocol CMSyncProtocol: Sendable {
     /// The current time.
     var time: CMTime { get }
@@ -114,17 +129,17 @@ extension CMClock: CMSyncProtocol {
     public func invalidate() { CMClockInvalidate(self) }
 
     public func convertTime<T: CMSyncProtocol>(_ time: CMTime, to clockOrTimebase: T) -> CMTime {
-        guard let other = clockOrTimebase as? CMClock else { return .invalid }
+        guard let other = _syncObject(clockOrTimebase) else { return .invalid }
         return CMSyncConvertTime(time, from: self, to: other)
     }
 
     public func rate<T: CMSyncProtocol>(relativeTo clockOrTimebase: T) -> Double {
-        guard let other = clockOrTimebase as? CMClock else { return .nan }
+        guard let other = _syncObject(clockOrTimebase) else { return .nan }
         return CMSyncGetRelativeRate(self, relativeTo: other)
     }
 
     public func rateAndAnchorTime<T: CMSyncProtocol>(relativeTo clockOrTimebase: T) throws -> (rate: Double, anchorTime: CMTime, referenceTime: CMTime) {
-        guard let other = clockOrTimebase as? CMClock else { throw NSError(domain: "NSOSStatusErrorDomain", code: Int(kCMSyncError_InvalidParameter)) }
+        guard let other = _syncObject(clockOrTimebase) else { throw NSError(domain: "NSOSStatusErrorDomain", code: Int(kCMSyncError_InvalidParameter)) }
         var rate = Double.nan
         var anchor = CMTime.invalid
         var reference = CMTime.invalid
@@ -136,7 +151,7 @@ extension CMClock: CMSyncProtocol {
     }
 
     public func mightDrift<T: CMSyncProtocol>(relativeTo clockOrTimebase: T) -> Bool {
-        guard let other = clockOrTimebase as? CMClock else { return true }
+        guard let other = _syncObject(clockOrTimebase) else { return true }
         return CMSyncMightDrift(self, other)
     }
 }
