@@ -76,6 +76,22 @@ struct SessionGraphTests {
         second.stopRunning()
     }
 
+    @Test("a device's stream claim lasts until the owner releases it, not until its running flag drops")
+    func streamClaimOutlivesRunningFlag() throws {
+        // A session stopping turns isRunning false before it stops its stream; a second
+        // session claiming the device in between would have its new stream stopped by the
+        // first one's backend.stop(). The claim is what guards the stream.
+        let device = try #require(AVCaptureDevice(uniqueID: "sim:back-tele"))
+        let stopping = AVCaptureSession(), starting = AVCaptureSession()
+        #expect(device.claimStreaming(for: stopping))
+        #expect(!stopping.isRunning)
+        #expect(!device.claimStreaming(for: starting), "the owner has not stopped its stream yet")
+        #expect(device.claimStreaming(for: stopping), "the owner's own claim stands")
+        device.releaseStreaming(by: stopping)
+        #expect(device.claimStreaming(for: starting))
+        device.releaseStreaming(by: starting)
+    }
+
     @Test("inputs have a video port with the device's format and clock")
     func ports() throws {
         let device = AVCaptureDevice(uniqueID: "sim:front-wide")!

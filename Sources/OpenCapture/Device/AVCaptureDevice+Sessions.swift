@@ -17,10 +17,17 @@ extension AVCaptureDevice {
         core.state.withLock { $0.sessions.removeAll { $0.session == nil || $0.session === session } }
     }
 
-    /// Claims the device for streaming; false when another running session streams from it.
+    /// Claims the device for streaming; false while another session holds the claim.
+    ///
+    /// A claim lasts until `releaseStreaming`, which a session calls only after it has
+    /// stopped the device's stream, not merely until the owner stops running: a session's
+    /// `isRunning` turns false before it stops its streams, and a claim taken in between
+    /// started a new stream that the stopping session's `backend.stop()` then ended,
+    /// leaving the new session running without frames (a Live Photo movie waited forever
+    /// for its last frames). A session that went away releases its claim with it (weak).
     package func claimStreaming(for session: AVCaptureSession) -> Bool {
         core.state.withLock { state in
-            if let owner = state.streamingSession, owner !== session, owner.isRunning { return false }
+            if let owner = state.streamingSession, owner !== session { return false }
             state.streamingSession = session
             return true
         }
