@@ -69,12 +69,20 @@ public final class CMBlockBuffer: @unchecked Sendable {
         let length: Int
         private let source: CMBlockBufferCustomBlockSource?
         private let freesPointer: Bool
+        /// The Swift overlay's allocator and deallocator closures, in place of a block source.
+        private let allocateBlock: ((Int) -> UnsafeMutableRawPointer?)?
+        private let freeBlock: ((UnsafeMutableRawPointer, Int) -> Void)?
 
-        init(pointer: UnsafeMutableRawPointer?, length: Int, allocator: AnyObject?, source: CMBlockBufferCustomBlockSource?) {
+        init(
+            pointer: UnsafeMutableRawPointer?, length: Int, allocator: AnyObject?, source: CMBlockBufferCustomBlockSource?,
+            allocateBlock: ((Int) -> UnsafeMutableRawPointer?)? = nil, freeBlock: ((UnsafeMutableRawPointer, Int) -> Void)? = nil
+        ) {
             memory = Mutex(pointer)
             self.length = length
             self.source = source
-            freesPointer = pointer == nil || !(allocator is NullAllocator) || source != nil
+            self.allocateBlock = allocateBlock
+            self.freeBlock = freeBlock
+            freesPointer = pointer == nil || !(allocator is NullAllocator) || source != nil || freeBlock != nil
         }
 
         package var pointer: UnsafeMutableRawPointer? { memory.withLock { $0 } }
@@ -93,13 +101,16 @@ public final class CMBlockBuffer: @unchecked Sendable {
         }
 
         private func allocate() -> UnsafeMutableRawPointer? {
+            if let allocateBlock { return allocateBlock(length) }
             if let allocate = source?.AllocateBlock { return allocate(source?.refCon, length) }
             var made: UnsafeMutableRawPointer?
             return posix_memalign(&made, 16, max(length, 1)) == 0 ? made : nil
         }
 
         private func release(_ block: UnsafeMutableRawPointer) {
-            if let source {
+            if let freeBlock {
+                freeBlock(block, length)
+            } else if let source {
                 source.FreeBlock?(source.refCon, block, length)
             } else {
                 free(block)
@@ -121,7 +132,7 @@ public final class CMBlockBuffer: @unchecked Sendable {
 
     private let segments: Mutex<[Segment]>
 
-    package init(segments: [Segment] = []) { self.segments = Mutex(segments) }
+    package init(segments: [Segment]) { self.segments = Mutex(segments) }
 
     /// A buffer over a fresh 16-byte-aligned block of `length` bytes, made now.
     package convenience init?(allocating length: Int) {
@@ -176,7 +187,7 @@ public func CMBlockBufferCreateEmpty(
     allocator structureAllocator: AnyObject?, capacity subBlockCapacity: UInt32, flags: CMBlockBufferFlags,
     blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
 ) -> OSStatus {
-    blockBufferOut.pointee = CMBlockBuffer()
+    blockBufferOut.pointee = CMBlockBuffer(segments: [])
     return noErr
 }
 
@@ -191,7 +202,7 @@ public func CMBlockBufferCreateWithMemoryBlock(
     blockAllocator: AnyObject?, customBlockSource: UnsafePointer<CMBlockBufferCustomBlockSource>?, offsetToData: Int,
     dataLength: Int, flags: CMBlockBufferFlags, blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
 ) -> OSStatus {
-    let buffer = CMBlockBuffer()
+    let buffer = CMBlockBuffer(segments: [])
     let status = CMBlockBufferAppendMemoryBlock(
         buffer, memoryBlock: memoryBlock, length: blockLength, blockAllocator: blockAllocator,
         customBlockSource: customBlockSource, offsetToData: offsetToData, dataLength: dataLength, flags: flags)
@@ -230,7 +241,7 @@ public func CMBlockBufferCreateWithBufferReference(
     allocator structureAllocator: AnyObject?, referenceBuffer bufferReference: CMBlockBuffer, offsetToData: Int,
     dataLength: Int, flags: CMBlockBufferFlags, blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
 ) -> OSStatus {
-    let buffer = CMBlockBuffer()
+    let buffer = CMBlockBuffer(segments: [])
     let status = CMBlockBufferAppendBufferReference(
         buffer, targetBBuf: bufferReference, offsetToData: offsetToData, dataLength: dataLength, flags: flags)
     guard status == noErr else { return status }
@@ -279,7 +290,7 @@ public func CMBlockBufferCreateContiguous(
         blockBufferOut.pointee = CMBlockBuffer(segments: runs)
         return noErr
     }
-    let copy = CMBlockBuffer()
+    let copy = CMBlockBuffer(segments: [])
     var status = CMBlockBufferAppendMemoryBlock(
         copy, memoryBlock: nil, length: length, blockAllocator: blockAllocator, customBlockSource: customBlockSource,
         offsetToData: 0, dataLength: length, flags: kCMBlockBufferAssureMemoryNowFlag)

@@ -62,16 +62,23 @@ private func audioDataLength(_ asbd: AudioStreamBasicDescription, samples: Int, 
     return samples * Int(asbd.mBytesPerPacket) * planes
 }
 
-/// The size of sample `sampleIndex` in bytes (a frame of every channel for linear PCM).
+/// The size of sample `sampleIndex` in bytes: from the sizes the buffer was made with, else
+/// a frame of every channel for linear PCM, a packet's size for compressed audio.
 public func CMSampleBufferGetSampleSize(_ sbuf: CMSampleBuffer, at sampleIndex: CMItemIndex) -> Int {
     guard sampleIndex >= 0, sampleIndex < sbuf.numSamples else { return 0 }
+    if let sizes = sbuf.withState({ $0.sampleSizes }) {
+        return sizes.isEmpty ? 0 : sizes.count == 1 ? sizes[0] : sizes[sampleIndex]
+    }
     guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else { return 0 }
     if asbd.mBytesPerPacket == 0 { return Int(sbuf.packetDescriptions[sampleIndex].mDataByteSize) }
     return Int(asbd.mBytesPerPacket) * (asbd.isNonInterleaved ? Int(asbd.mChannelsPerFrame) : 1)
 }
 
-/// The bytes of all samples; 0 for image buffers, which have no sample sizes.
+/// The bytes of all samples; 0 for image buffers and buffers made without sizes.
 public func CMSampleBufferGetTotalSampleSize(_ sbuf: CMSampleBuffer) -> Int {
+    if let sizes = sbuf.withState({ $0.sampleSizes }) {
+        return sizes.count == 1 ? sizes[0] * sbuf.numSamples : sizes.reduce(0, +)
+    }
     guard let asbd = sbuf.formatDescription?.audioStreamBasicDescription else { return 0 }
     return audioDataLength(asbd, samples: sbuf.numSamples, packets: sbuf.packetDescriptions)
 }

@@ -4,32 +4,43 @@ import Foundation
 /// Image-buffer sample buffers made here are always ready, so it is never called.
 public typealias CMSampleBufferMakeDataReadyCallback = (CMSampleBuffer, UnsafeMutableRawPointer?) -> OSStatus
 
-/// Copies the sample buffer's timing into `arrayToFill` (one entry: a video sample buffer
-/// holds one frame). With `arrayToFill` nil, only `entriesNeededOut` is set; an
-/// `entryCount` below 1 gives `kCMSampleBufferError_ArrayTooSmall`.
+/// Copies the sample buffer's timing entries into `arrayToFill`: one for a frame or for
+/// audio (it applies to every sample), or those the buffer was made with (0, 1 or one per
+/// sample). With `arrayToFill` nil, only `entriesNeededOut` is set; an `entryCount` below
+/// the entries needed gives `kCMSampleBufferError_ArrayTooSmall`, a buffer made without
+/// timing `kCMSampleBufferError_BufferHasNoSampleTimingInfo`.
 @discardableResult
 public func CMSampleBufferGetSampleTimingInfoArray(
     _ sbuf: CMSampleBuffer, entryCount: CMItemCount, arrayToFill: UnsafeMutablePointer<CMSampleTimingInfo>?,
     entriesNeededOut: UnsafeMutablePointer<CMItemCount>?
 ) -> OSStatus {
     guard sbuf.isValid else { return kCMSampleBufferError_Invalidated }
-    entriesNeededOut?.pointee = 1
+    let entries = sbuf.timingEntries
+    entriesNeededOut?.pointee = entries.count
+    guard !entries.isEmpty else { return kCMSampleBufferError_BufferHasNoSampleTimingInfo }
     guard let arrayToFill else { return 0 }
-    guard entryCount >= 1 else { return kCMSampleBufferError_ArrayTooSmall }
-    arrayToFill.pointee = sbuf.timingInfo
+    guard entryCount >= entries.count else { return kCMSampleBufferError_ArrayTooSmall }
+    for (index, entry) in entries.enumerated() { arrayToFill[index] = entry }
     return 0
 }
 
-/// The timing of sample `sampleIndex` (only 0 exists).
+/// The timing of sample `sampleIndex`: its own entry, or, from a single entry, the first
+/// sample's times moved on by `sampleIndex` durations.
 @discardableResult
 public func CMSampleBufferGetSampleTimingInfo(
     _ sbuf: CMSampleBuffer, at sampleIndex: CMItemIndex, timingInfoOut: UnsafeMutablePointer<CMSampleTimingInfo>
 ) -> OSStatus {
-    let count = sbuf.audioData != nil ? sbuf.numSamples : 1
+    let count = sbuf.withState { $0.timings == nil && $0.dataBuffer == nil ? max($0.numSamples, 1) : $0.numSamples }
     guard sampleIndex >= 0, sampleIndex < count else { return kCMSampleBufferError_SampleIndexOutOfRange }
-    // One timing entry covers all of an audio buffer's samples: sample i starts i durations later.
-    var timing = sbuf.timingInfo
-    if sampleIndex > 0 { timing.presentationTimeStamp = timing.presentationTimeStamp + CMTimeMultiply(timing.duration, multiplier: Int32(sampleIndex)) }
+    let entries = sbuf.timingEntries
+    guard var timing = entries.first else { return kCMSampleBufferError_BufferHasNoSampleTimingInfo }
+    if entries.count > 1 {
+        timing = entries[sampleIndex]
+    } else if sampleIndex > 0 {
+        let shift = CMTimeMultiply(timing.duration, multiplier: Int32(clamping: sampleIndex))
+        timing.presentationTimeStamp = timing.presentationTimeStamp + shift
+        if timing.decodeTimeStamp.isNumeric { timing.decodeTimeStamp = timing.decodeTimeStamp + shift }
+    }
     timingInfoOut.pointee = timing
     return 0
 }
@@ -70,29 +81,12 @@ public func CMSampleBufferCreateReadyWithImageBuffer(
     return 0
 }
 
-/// A new sample buffer with the same image, format and attachments and new timing
-/// (`sampleTimingEntryCount` 1; 0 keeps none: times invalid).
-@discardableResult
-public func CMSampleBufferCreateCopyWithNewTiming(
-    allocator: AnyObject?, sampleBuffer originalSBuf: CMSampleBuffer, sampleTimingEntryCount numSampleTimingEntries: CMItemCount,
-    sampleTimingArray: UnsafePointer<CMSampleTimingInfo>?, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
-) -> OSStatus {
-    guard numSampleTimingEntries <= 1 else { return kCMSampleBufferError_InvalidEntryCount }
-    let timing = numSampleTimingEntries == 1 ? sampleTimingArray?.pointee : nil
-    if numSampleTimingEntries == 1 && timing == nil { return kCMSampleBufferError_RequiredParameterMissing }
-    let copy = CMSampleBuffer(
-        imageBuffer: originalSBuf.imageBuffer, formatDescription: originalSBuf.formatDescription,
-        presentationTimeStamp: timing?.presentationTimeStamp ?? .invalid, duration: timing?.duration ?? .invalid,
-        metadata: originalSBuf.metadata)
-    copy.attachments = originalSBuf.attachments
-    sampleBufferOut.pointee = copy
-    return 0
-}
-
 extension CMSampleBuffer {
-    /// The sample's timing: its duration and presentation time, no decode time. Audio has
-    /// one entry for all its samples: the first one's time, and one sample's duration.
+    /// The first timing entry: the one the buffer was made with, or its duration and
+    /// presentation time (no decode time). Audio has one entry for all its samples: the
+    /// first one's time, and one sample's duration.
     package var timingInfo: CMSampleTimingInfo {
+        if let first = withState({ $0.timings?.first }) { return first }
         if let rate = formatDescription?.audio?.asbd.pointee, rate.mSampleRate > 0 {
             let one = CMTime(value: Int64(max(1, rate.mFramesPerPacket)), timescale: CMTimeScale(rate.mSampleRate.rounded()))
             return CMSampleTimingInfo(duration: one, presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)
@@ -100,8 +94,18 @@ extension CMSampleBuffer {
         return CMSampleTimingInfo(duration: duration, presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)
     }
 
-    /// The timing of each sample, as the Swift overlay's `sampleTimingInfos()`.
-    public func sampleTimingInfos() throws -> [CMSampleTimingInfo] { [timingInfo] }
+    /// The timing entries: those the buffer was made with, else the one derived from its
+    /// presentation time and duration (or, for audio, one sample's duration).
+    var timingEntries: [CMSampleTimingInfo] { withState { $0.timings } ?? [timingInfo] }
+
+    /// The timing entries, as the Swift overlay's `sampleTimingInfos()`; throws
+    /// `kCMSampleBufferError_BufferHasNoSampleTimingInfo` for a buffer made without timing.
+    public func sampleTimingInfos() throws -> [CMSampleTimingInfo] {
+        try CMSampleBuffer.check(isValid ? noErr : kCMSampleBufferError_Invalidated)
+        let entries = timingEntries
+        try CMSampleBuffer.check(entries.isEmpty ? kCMSampleBufferError_BufferHasNoSampleTimingInfo : noErr)
+        return entries
+    }
 
     /// The timing of sample `index`, as the Swift overlay's `sampleTimingInfo(at:)`.
     public func sampleTimingInfo(at index: Int) throws -> CMSampleTimingInfo {

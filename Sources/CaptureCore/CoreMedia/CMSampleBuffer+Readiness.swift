@@ -66,9 +66,10 @@ extension CMSampleBuffer {
     public func sampleSize(at index: CMItemIndex) -> Int { CMSampleBufferGetSampleSize(self, at: index) }
 
     /// The size of every sample; throws `kCMSampleBufferError_BufferHasNoSampleSizes` for
-    /// image buffers.
+    /// image buffers and buffers made without sizes.
     public func sampleSizes() throws -> [Int] {
-        guard formatDescription?.audioStreamBasicDescription != nil else {
+        let stored = withState { $0.sampleSizes }
+        guard stored.map({ !$0.isEmpty }) ?? (formatDescription?.audioStreamBasicDescription != nil) else {
             throw NSError(domain: "NSOSStatusErrorDomain", code: Int(kCMSampleBufferError_BufferHasNoSampleSizes))
         }
         return (0..<numSamples).map { sampleSize(at: $0) }
@@ -197,21 +198,13 @@ public func CMSampleBufferGetSampleSizeArray(
     return noErr
 }
 
-/// A new sample buffer with the same image or data, format, timing and attachments.
+/// A new sample buffer with the same image or data, sample count, sizes, format, timing
+/// (output presentation time too), readiness, per-sample attachments and propagating attachments.
 @discardableResult
 public func CMSampleBufferCreateCopy(
     allocator: AnyObject?, sampleBuffer sbuf: CMSampleBuffer, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
 ) -> OSStatus {
     guard sbuf.isValid else { return kCMSampleBufferError_Invalidated }
-    var timing = sbuf.timingInfo
-    if let audio = sbuf.audioData, let format = sbuf.formatDescription {
-        let copy = CMSampleBuffer(
-            dataBuffer: audio, formatDescription: format, sampleCount: sbuf.numSamples,
-            presentationTimeStamp: sbuf.presentationTimeStamp, packetDescriptions: sbuf.packetDescriptions)
-        copy.attachments = sbuf.attachments
-        sampleBufferOut.pointee = copy
-        return noErr
-    }
-    return CMSampleBufferCreateCopyWithNewTiming(
-        allocator: allocator, sampleBuffer: sbuf, sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleBufferOut: sampleBufferOut)
+    sampleBufferOut.pointee = CMSampleBuffer(state: sbuf.copiedState(keepingOutputTime: true))
+    return noErr
 }

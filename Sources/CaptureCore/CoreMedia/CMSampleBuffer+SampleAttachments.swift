@@ -53,7 +53,7 @@ extension CMSampleBuffer {
             guard !state.invalidated else { return nil }
             if let existing = state.sampleAttachments { return existing }
             guard create else { return nil }
-            let samples = state.formatDescription?.audio != nil ? state.sampleCount : (state.imageBuffer == nil ? 0 : 1)
+            let samples = state.numSamples
             let made = CMSampleAttachmentsArrayStorage(sampleCount: samples)
             state.sampleAttachments = made
             return made

@@ -33,7 +33,21 @@ public final class CMSampleBuffer: @unchecked Sendable {
         var sampleAttachments: CMSampleAttachmentsArrayStorage?
         /// What `CMSampleBufferInvalidate` calls, once.
         var invalidateHandler: ((CMSampleBuffer) -> Void)?
+        /// The decode time of the earliest sample, when the buffer was made with one.
+        var decodeTimeStamp = CMTime.invalid
+        /// The timing entries the buffer was made with (0, 1 or one per sample); nil for
+        /// buffers whose timing is their presentation time and duration alone (capture).
+        var timings: [CMSampleTimingInfo]?
+        /// The size entries the buffer was made with (0, 1 or one per sample); nil: sizes
+        /// follow from the audio format (or there are none, for image buffers).
+        var sampleSizes: [Int]?
     }
+
+    /// A sample buffer holding `state` (made by the creation and copy functions).
+    init(state: State) { self.state = Mutex(state) }
+
+    /// A copy of the state, for copies of this buffer.
+    var stateSnapshot: State { state.withLock { $0 } }
 
     /// Reads or changes the state under the lock (for the other files of this type).
     func withState<R>(_ body: (inout State) -> R) -> R { state.withLock(body) }
@@ -66,6 +80,9 @@ public final class CMSampleBuffer: @unchecked Sendable {
             $0.makeDataReady = nil
             $0.invalidated = false
             $0.outputPresentationTimeStamp = nil
+            $0.decodeTimeStamp = .invalid
+            if $0.timings != nil { $0.timings = nil }
+            if $0.sampleSizes != nil { $0.sampleSizes = nil }
             if !$0.attachments.storage.isEmpty { $0.attachments.storage.removeAll(keepingCapacity: true) }
             // Nor do its per-sample attachments or invalidation handler; they are released
             // after the lock, since their values' deinits are the app's code.
@@ -120,17 +137,18 @@ public final class CMSampleBuffer: @unchecked Sendable {
     public var imageBuffer: CVImageBuffer? { state.withLock { $0.imageBuffer } }
     /// The time the frame was captured, on the session's synchronization clock.
     public var presentationTimeStamp: CMTime { state.withLock { $0.presentationTimeStamp } }
-    /// Sample buffers from capture have no separate decode time.
-    public var decodeTimeStamp: CMTime { .invalid }
+    /// The decode time of the earliest sample: the one given when the buffer was made
+    /// (`CMSampleBufferCreate`, a copy with new timing); invalid otherwise, as for capture,
+    /// whose decode order is presentation order.
+    public var decodeTimeStamp: CMTime { state.withLock { $0.decodeTimeStamp } }
     /// The frame's duration: the active frame duration when it was captured.
     public var duration: CMTime { state.withLock { $0.duration } }
     /// The format of the image buffer.
     public var formatDescription: CMFormatDescription? { state.withLock { $0.formatDescription } }
     /// The number of samples: 1 for a frame, 0 for a dropped-frame record; for audio, the
-    /// number of frames (linear PCM) or packets.
-    public var numSamples: Int {
-        state.withLock { $0.formatDescription?.audio != nil ? $0.sampleCount : ($0.imageBuffer == nil ? 0 : 1) }
-    }
+    /// number of frames (linear PCM) or packets; for a buffer made with `CMSampleBufferCreate`,
+    /// the count it was made with.
+    public var numSamples: Int { state.withLock { $0.numSamples } }
     /// Whether the data is ready, not yet, or failed: ready unless it was made not ready
     /// (or, for audio, until it has its data buffer) or marked failed.
     public var dataReadiness: DataReadiness {
@@ -163,7 +181,7 @@ public func CMSampleBufferGetPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CM
 /// The output presentation time: the one set with `CMSampleBufferSetOutputPresentationTimeStamp`,
 /// else the presentation time (capture has no edits, trims or speed changes).
 public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.outputPresentationTimeStamp }
-/// The decode time; invalid for capture.
+/// The decode time of the earliest sample; invalid when the buffer has none (capture).
 public func CMSampleBufferGetDecodeTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.decodeTimeStamp }
 /// The duration of a sample buffer.
 public func CMSampleBufferGetDuration(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.duration }
@@ -174,16 +192,7 @@ public func CMSampleBufferGetNumSamples(_ sbuf: CMSampleBuffer) -> Int { sbuf.nu
 /// Whether a sample buffer is valid.
 public func CMSampleBufferIsValid(_ sbuf: CMSampleBuffer) -> Bool { sbuf.isValid }
 
-/// Reads one attachment of a sample buffer, e.g. `kCMSampleBufferAttachmentKey_DroppedFrameReason`.
-public func CMGetAttachment(_ target: CMSampleBuffer, key: String, attachmentModeOut: UnsafeMutablePointer<CMAttachmentMode>?) -> Any? {
-    guard let entry = target.attachments[.init(key)] else { return nil }
-    attachmentModeOut?.pointee = entry.mode
-    return entry.value
-}
-
-/// Sets one attachment of a sample buffer.
-public func CMSetAttachment(_ target: CMSampleBuffer, key: String, value: Any?, attachmentMode: CMAttachmentMode) {
-    var all = target.attachments
-    all[.init(key)] = value.map { .init(value: $0, mode: attachmentMode) }
-    target.attachments = all
+extension CMSampleBuffer.State {
+    /// 1 for an image buffer, else the sample count (0 for a dropped-frame record).
+    var numSamples: Int { imageBuffer != nil ? 1 : sampleCount }
 }
