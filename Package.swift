@@ -14,11 +14,13 @@ let package = Package(
     products: [
         .library(name: "OpenCapture", targets: ["OpenCapture"]),
         // As on Apple platforms, an app that links AVFoundation can also import CoreMedia,
-        // CoreVideo and QuartzCore.
-        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore"]),
+        // CoreVideo, QuartzCore, CoreGraphics and ImageIO.
+        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore", "CoreGraphics", "ImageIO"]),
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "CoreVideo", targets: ["CoreVideo"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         // Live view and remote control in a browser (a Linux addition): CaptureWebServer.
         .library(name: "OpenCaptureWeb", targets: ["OpenCaptureWeb"]),
         .executable(name: "capture", targets: ["capture"]),
@@ -118,7 +120,13 @@ let package = Package(
             name: "OpenCapture",
             dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "CBarcode", "CFaceRuntime"]
         ),
-        .target(name: "AVFoundation", dependencies: ["OpenCapture"]),
+        // The CG types live in QuartzCore (see Sources/CoreGraphics); ImageIO's orientation and
+        // property keys are reached from AVFoundation too, as Apple's reaches them (CoreImage).
+        .target(name: "CoreGraphics", dependencies: ["QuartzCore", "_Testing_CoreGraphics"]),
+        // What the toolchain's Testing/CoreGraphics cross-import loads (see the file).
+        .target(name: "_Testing_CoreGraphics"),
+        .target(name: "ImageIO", dependencies: ["CaptureCore", "CoreGraphics"]),
+        .target(name: "AVFoundation", dependencies: ["OpenCapture", "ImageIO"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
         .target(name: "CoreVideo", dependencies: ["OpenCapture"]),
         .target(name: "OpenCaptureWeb", dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CMicroHTTPD"]),
@@ -147,7 +155,7 @@ let package = Package(
             name: "SimulatedCameraTests",
             dependencies: ["SimulatedCamera", "CaptureCore", "ColorScience", "CRenderKernels", "CAffinity", "TestSupport"]
         ),
-        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "FileDeck", "MediaIO", "SimulatedCamera", "TestSupport"]),
+        .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "FileDeck", "MediaIO", "SimulatedCamera", "TestSupport", "ImageIO"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
@@ -156,7 +164,7 @@ let package = Package(
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
         // no @testable import, so it compiles exactly what an app sees.
-        .testTarget(name: "AppleSpellingTests", dependencies: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore"], exclude: ["README.md"]),
+        .testTarget(name: "AppleSpellingTests", dependencies: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore", "CoreGraphics", "ImageIO"], exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -132,9 +132,16 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     // MARK: Rotation
 
-    /// Whether `videoRotationAngle` can take the angle: 0, 90, 180 or 270.
+    /// Whether the connection carries pictures (a video or depth port), the only ones that
+    /// can be rotated or mirrored: audio and metadata connections cannot, as on iOS.
+    private var carriesPictures: Bool {
+        inputPorts.contains { $0.mediaType == .video || $0.mediaType == .depthData }
+    }
+
+    /// Whether `videoRotationAngle` can take the angle: 0, 90, 180 or 270 on a video
+    /// connection; none on an audio or metadata connection.
     open func isVideoRotationAngleSupported(_ videoRotationAngle: CGFloat) -> Bool {
-        AVCaptureVideoOrientation(rotationAngle: videoRotationAngle) != nil
+        carriesPictures && AVCaptureVideoOrientation(rotationAngle: videoRotationAngle) != nil
     }
 
     /// The clockwise rotation, in degrees, applied to delivered buffers (iOS 17).
@@ -146,8 +153,18 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
 
     /// The checked form of setting `videoRotationAngle` (Linux addition).
     public func setVideoRotationAngle(_ angle: CGFloat) throws(AVCaptureException) {
+        try setVideoRotationAngle(angle, selector: "setVideoRotationAngle:")
+    }
+
+    private func setVideoRotationAngle(_ angle: CGFloat, selector: String) throws(AVCaptureException) {
         let observed = KeyValueChange.willChange(self, keys: ["videoRotationAngle", "videoOrientation"])  // KVO: prior now, after on return
         defer { observed?.didChange() }
+        guard carriesPictures else {
+            throw AVCaptureException(
+                .invalidArgument,
+                selectorReason("AVCaptureConnection", selector,
+                    "Video orientation is not supported on this connection - use isVideoOrientationSupported"))
+        }
         guard isVideoRotationAngleSupported(angle) else {
             throw AVCaptureException(
                 .invalidArgument,
@@ -158,19 +175,22 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
         session?.connectionDidChange(self)
     }
 
-    /// Whether `videoOrientation` can be set: true for video connections.
-    open var isVideoOrientationSupported: Bool { true }
+    /// Whether `videoOrientation` can be set: true for video (and depth) connections, false
+    /// for audio and metadata ones, as on iOS.
+    open var isVideoOrientationSupported: Bool { carriesPictures }
 
-    /// The orientation of delivered buffers (deprecated in iOS 17; same setting as `videoRotationAngle`).
+    /// The orientation of delivered buffers (deprecated in iOS 17; same setting as
+    /// `videoRotationAngle`). Setting it on a connection without video raises, as on iOS.
     open var videoOrientation: AVCaptureVideoOrientation {
         get { AVCaptureVideoOrientation(rotationAngle: videoRotationAngle) ?? .landscapeRight }
-        set { videoRotationAngle = newValue.rotationAngle }
+        set { enforce { try setVideoRotationAngle(newValue.rotationAngle, selector: "setVideoOrientation:") } }
     }
 
     // MARK: Mirroring
 
-    /// Whether buffers can be mirrored: true for video connections.
-    open var isVideoMirroringSupported: Bool { true }
+    /// Whether buffers can be mirrored: true for video (and depth) connections, false for
+    /// audio and metadata ones, as on iOS.
+    open var isVideoMirroringSupported: Bool { carriesPictures }
 
     /// Whether delivered buffers are flipped left to right. Setting it while
     /// `automaticallyAdjustsVideoMirroring` is true raises, as on iOS.

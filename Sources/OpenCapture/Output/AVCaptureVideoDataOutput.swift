@@ -25,6 +25,7 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         var requestedSize: (width: Int, height: Int)?
         var automaticallyConfiguresOutputBufferDimensions = true
         var deliversPreviewSizedOutputBuffers = false
+        var preservesDynamicHDRMetadata = false
     }
 
     /// The pixel format used when `videoSettings` names none: '420v', as on iOS.
@@ -209,6 +210,14 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     open var deliversPreviewSizedOutputBuffers: Bool {
         get { settings.withLock { $0.deliversPreviewSizedOutputBuffers } }
         set {}
+    }
+
+    /// Whether frames keep their dynamic HDR metadata (HDR10+, Dolby Vision) as a pixel
+    /// buffer attachment for an asset writer (iOS 26; default false). Stored only: no camera
+    /// here delivers dynamic HDR metadata (HLG formats carry none), so there is nothing to keep.
+    open var preservesDynamicHDRMetadata: Bool {
+        get { settings.withLock { $0.preservesDynamicHDRMetadata } }
+        set { settings.withLock { $0.preservesDynamicHDRMetadata = newValue } }
     }
 
     // MARK: Delegate
