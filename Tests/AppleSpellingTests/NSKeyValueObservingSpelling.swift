@@ -53,3 +53,63 @@ struct NSKeyValueObservingSpellingTests {
         #expect(cameras == ["sim:back-wide", "sim:front-wide"])
     }
 }
+
+/// `observe` on the other capture classes, as apps write it (react-native-vision-camera's
+/// `discoverySession.observe(\.devices, options: [.new])` first); compiled, never called.
+func spellCaptureClassObservation(
+    _ discovery: AVCaptureDevice.DiscoverySession, _ input: AVCaptureDeviceInput, _ port: AVCaptureInput.Port,
+    _ movie: AVCaptureMovieFileOutput, _ metadata: AVCaptureMetadataOutput, _ video: AVCaptureVideoDataOutput,
+    _ audio: AVCaptureAudioDataOutput, _ depth: AVCaptureDepthDataOutput, _ output: AVCaptureOutput,
+    _ metadataInput: AVCaptureMetadataInput, _ channel: AVCaptureAudioChannel
+) -> [NSKeyValueObservation] {
+    [
+        discovery.observe(\.devices, options: [.new]) { _, change in
+            let devices: [AVCaptureDevice]? = change.newValue
+            _ = devices
+        },
+        input.observe(\.unifiedAutoExposureDefaultsEnabled, options: [.old, .new]) { _, _ in },
+        port.observe(\.isEnabled, options: [.new]) { _, change in
+            let enabled: Bool? = change.newValue
+            _ = enabled
+        },
+        movie.observe(\.isRecording, options: [.new]) { _, _ in },
+        movie.observe(\.maxRecordedDuration, options: [.new]) { _, _ in },
+        metadata.observe(\.metadataObjectTypes, options: [.new]) { _, _ in },
+        metadata.observe(\.rectOfInterest, options: [.new]) { _, _ in },
+        video.observe(\.videoSettings, options: [.new]) { _, _ in },
+        audio.observe(\.connections, options: [.new]) { _, _ in },
+        depth.observe(\.isFilteringEnabled, options: [.new]) { _, _ in },
+        output.observe(\.connections, options: [.initial, .new]) { _, _ in },
+        metadataInput.observe(\.ports, options: [.new]) { _, _ in },
+        channel.observe(\.averagePowerLevel, options: [.initial, .new]) { _, _ in },
+        AVCaptureDevice.self.observe(\.isCenterStageEnabled, options: [.new]) { _, _ in },
+        AVCaptureDevice.self.observe(\.centerStageControlMode, options: [.new]) { _, _ in },
+    ]
+}
+
+@Suite("NSKeyValueObserving spelling on the other capture classes")
+struct CaptureClassObservationSpellingTests {
+    @Test("a discovery session's devices, a port's isEnabled and an output's videoSettings are observable with .initial")
+    func initialValues() throws {
+        let discovery = AVCaptureDevice.DiscoverySession(deviceTypes: [.builtInWideAngleCamera], mediaType: .video, position: .back)
+        let seen = Mutex<[String]>([])
+        let device = try #require(AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back))
+        let port = try #require(try AVCaptureDeviceInput(device: device).ports.first)
+        let video = AVCaptureVideoDataOutput()
+        let observations = [
+            discovery.observe(\.devices, options: [.initial, .new]) { _, change in
+                seen.withLock { $0.append("devices \((change.newValue?.count ?? 0) > 0)") }
+            },
+            port.observe(\.isEnabled, options: [.new]) { _, change in
+                seen.withLock { $0.append("enabled \(change.newValue == true)") }
+            },
+            video.observe(\.alwaysDiscardsLateVideoFrames, options: [.old]) { _, change in
+                seen.withLock { $0.append("late \(change.oldValue == true)") }
+            },
+        ]
+        port.isEnabled = false
+        video.alwaysDiscardsLateVideoFrames = false
+        observations.forEach { $0.invalidate() }
+        #expect(seen.withLock { $0 } == ["devices true", "enabled false", "late true"])
+    }
+}

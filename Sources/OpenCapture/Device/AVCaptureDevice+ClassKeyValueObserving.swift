@@ -1,11 +1,19 @@
 import Foundation
 
-/// `AVCaptureDevice`'s observable class properties, `systemPreferredCamera` and
-/// `userPreferredCamera`, held by one object so that class-level observation uses the same
-/// machinery as instances (`AVCaptureDevice.self.observe(\.systemPreferredCamera, ...)`).
+/// `AVCaptureDevice`'s observable class properties, held by one object so that class-level
+/// observation uses the same machinery as instances
+/// (`AVCaptureDevice.self.observe(\.systemPreferredCamera, ...)`): `systemPreferredCamera`,
+/// `userPreferredCamera`, `centerStageControlMode`, `isCenterStageEnabled`
+/// ("centerStageEnabled"), `isPortraitEffectEnabled` ("portraitEffectEnabled"),
+/// `reactionEffectsEnabled`, `reactionEffectGesturesEnabled`, `preferredMicrophoneMode` and
+/// `activeMicrophoneMode`.
 ///
-/// Threads: setting `userPreferredCamera` notifies on the setting thread before the setter
-/// returns; a camera coming or going notifies on the serial queue "OpenCapture.kvo.AVCaptureDevice".
+/// Threads: setting `userPreferredCamera`, `centerStageControlMode` or `isCenterStageEnabled`
+/// notifies on the setting thread before the setter returns (every set, as Apple's
+/// automatic notification); a camera coming or going notifies on the serial queue
+/// "OpenCapture.kvo.AVCaptureDevice". The Control Center effects and microphone modes are
+/// the user's switches on iOS, which Linux does not have: they never change, so they never
+/// notify (only `.initial`).
 final class DeviceClassProperties: KeyValueObservableObject, @unchecked Sendable {
     static let shared = DeviceClassProperties()
 
@@ -17,11 +25,41 @@ final class DeviceClassProperties: KeyValueObservableObject, @unchecked Sendable
         [
             ObservableKey(\DeviceClassProperties.systemPreferredCamera, "systemPreferredCamera"),
             ObservableKey(\DeviceClassProperties.userPreferredCamera, "userPreferredCamera"),
+            ObservableKey(\DeviceClassProperties.centerStageControlMode, "centerStageControlMode"),
+            ObservableKey(\DeviceClassProperties.isCenterStageEnabled, "centerStageEnabled"),
+            ObservableKey(\DeviceClassProperties.isPortraitEffectEnabled, "portraitEffectEnabled"),
+            ObservableKey(\DeviceClassProperties.reactionEffectsEnabled, "reactionEffectsEnabled"),
+            ObservableKey(\DeviceClassProperties.reactionEffectGesturesEnabled, "reactionEffectGesturesEnabled"),
+            ObservableKey(\DeviceClassProperties.preferredMicrophoneMode, "preferredMicrophoneMode"),
+            ObservableKey(\DeviceClassProperties.activeMicrophoneMode, "activeMicrophoneMode"),
         ]
     }
 
     var systemPreferredCamera: AVCaptureDevice? { AVCaptureDevice.systemPreferredCamera }
     var userPreferredCamera: AVCaptureDevice? { AVCaptureDevice.userPreferredCamera }
+    var centerStageControlMode: AVCaptureDevice.CenterStageControlMode { AVCaptureDevice.centerStageControlMode }
+    var isCenterStageEnabled: Bool { AVCaptureDevice.isCenterStageEnabled }
+    var isPortraitEffectEnabled: Bool { AVCaptureDevice.isPortraitEffectEnabled }
+    var reactionEffectsEnabled: Bool { AVCaptureDevice.reactionEffectsEnabled }
+    var reactionEffectGesturesEnabled: Bool { AVCaptureDevice.reactionEffectGesturesEnabled }
+    var preferredMicrophoneMode: AVCaptureDevice.MicrophoneMode { AVCaptureDevice.preferredMicrophoneMode }
+    var activeMicrophoneMode: AVCaptureDevice.MicrophoneMode { AVCaptureDevice.activeMicrophoneMode }
+
+    /// The class key paths an app observes, and this holder's key paths for them.
+    static func holderKeyPath<Value>(for keyPath: KeyPath<AVCaptureDevice.Type, Value>) -> KeyPath<DeviceClassProperties, Value>? {
+        let pairs: [(AnyKeyPath, AnyKeyPath)] = [
+            (\AVCaptureDevice.Type.systemPreferredCamera, \DeviceClassProperties.systemPreferredCamera),
+            (\AVCaptureDevice.Type.userPreferredCamera, \DeviceClassProperties.userPreferredCamera),
+            (\AVCaptureDevice.Type.centerStageControlMode, \DeviceClassProperties.centerStageControlMode),
+            (\AVCaptureDevice.Type.isCenterStageEnabled, \DeviceClassProperties.isCenterStageEnabled),
+            (\AVCaptureDevice.Type.isPortraitEffectEnabled, \DeviceClassProperties.isPortraitEffectEnabled),
+            (\AVCaptureDevice.Type.reactionEffectsEnabled, \DeviceClassProperties.reactionEffectsEnabled),
+            (\AVCaptureDevice.Type.reactionEffectGesturesEnabled, \DeviceClassProperties.reactionEffectGesturesEnabled),
+            (\AVCaptureDevice.Type.preferredMicrophoneMode, \DeviceClassProperties.preferredMicrophoneMode),
+            (\AVCaptureDevice.Type.activeMicrophoneMode, \DeviceClassProperties.activeMicrophoneMode),
+        ]
+        return pairs.first { $0.0 == keyPath }?.1 as? KeyPath<DeviceClassProperties, Value>
+    }
 
     /// The values last announced (or read), to say what a camera's coming or going changed.
     private let last = Mutex<(system: AVCaptureDevice?, user: AVCaptureDevice?)>((nil, nil))
@@ -44,6 +82,7 @@ final class DeviceClassProperties: KeyValueObservableObject, @unchecked Sendable
 
     /// A camera came or went: announces the class properties that changed, on the queue.
     func camerasChanged() {
+        DiscoverySessions.shared.devicesChanged()
         let before = last.withLock { $0 }
         remember()
         KeyValueChange.didChange(self, key: "systemPreferredCamera", from: before.system, on: keyValueObservers.changeQueue)
@@ -52,21 +91,16 @@ final class DeviceClassProperties: KeyValueObservableObject, @unchecked Sendable
 }
 
 extension AVCaptureDevice {
-    /// Observes a class property, `systemPreferredCamera` or `userPreferredCamera` (Apple's
+    /// Observes a class property listed in `DeviceClassProperties` (Apple's
     /// `AVCaptureDevice.self.observe(\.systemPreferredCamera, options:changeHandler:)`). Other
-    /// key paths get only the `.initial` call. Ends when the result is invalidated or released.
+    /// class key paths are constants on Linux and get only the `.initial` call. Ends when
+    /// the result is invalidated or released.
     public class func observe<Value>(
         _ keyPath: KeyPath<AVCaptureDevice.Type, Value>, options: NSKeyValueObservingOptions = [],
         changeHandler: @escaping (AVCaptureDevice.Type, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
         let holder = DeviceClassProperties.shared
-        let mapped: KeyPath<DeviceClassProperties, Value>?
-        switch keyPath {
-        case \AVCaptureDevice.Type.systemPreferredCamera: mapped = \DeviceClassProperties.systemPreferredCamera as? KeyPath<DeviceClassProperties, Value>
-        case \AVCaptureDevice.Type.userPreferredCamera: mapped = \DeviceClassProperties.userPreferredCamera as? KeyPath<DeviceClassProperties, Value>
-        default: mapped = nil
-        }
-        guard let mapped else {
+        guard let mapped = DeviceClassProperties.holderKeyPath(for: keyPath) else {
             if options.contains(.initial) {
                 let value = options.contains(.new) ? AVCaptureDevice.self[keyPath: keyPath] : nil
                 changeHandler(AVCaptureDevice.self, NSKeyValueObservedChange(newValue: value, oldValue: nil, isPrior: false))
@@ -82,8 +116,7 @@ extension AVCaptureDevice {
 extension AVCaptureDevice {
     /// The string form on the class object, as AVCam writes it:
     /// `AVCaptureDevice.self.addObserver(self, forKeyPath: "systemPreferredCamera", options: [.new], context: nil)`.
-    /// Keys: "systemPreferredCamera", "userPreferredCamera" (others are accepted and never
-    /// fire). The observer is told `of: AVCaptureDevice.self`, on the threads listed for
+    /// Keys: those of `DeviceClassProperties` (others are accepted and never fire). The observer is told `of: AVCaptureDevice.self`, on the threads listed for
     /// `DeviceClassProperties`.
     public class func addObserver(_ observer: NSObject, forKeyPath keyPath: String,
                                   options: NSKeyValueObservingOptions = [], context: UnsafeMutableRawPointer?) {

@@ -40,10 +40,17 @@ extension AVCaptureDevice {
         private let position: Position
 
         /// The device types to look for are required; `nil` media type and `.unspecified` position match any.
+        /// Observers of `devices` (see `DiscoverySession+KeyValueObserving.swift`).
+        let discoveryKeyValueObservers = KeyValueObserverRegistry(label: "discoverySession")
+        /// `devices` as last announced, the old value of the next change.
+        let announcedDevices = Mutex<[AVCaptureDevice]>([])
+
         public init(deviceTypes: [DeviceType], mediaType: AVMediaType?, position: Position) {
             self.deviceTypes = deviceTypes
             self.mediaType = mediaType
             self.position = position
+            super.init()
+            DiscoverySessions.shared.add(self)
         }
 
         /// Connected matching devices, ordered by `deviceTypes`, then by position.
@@ -66,15 +73,7 @@ extension AVCaptureDevice {
         /// Sets of devices that can run together in an `AVCaptureMultiCamSession`: every
         /// pair of the discovered devices (more at once work too, within `hardwareCost`),
         /// except a virtual device with one of its own constituents.
-        open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] {
-            let found = devices
-            let overlap = { (a: AVCaptureDevice, b: AVCaptureDevice) in
-                a.constituentDevices.contains(b) || b.constituentDevices.contains(a)
-            }
-            return found.indices.flatMap { i in
-                found.indices.filter { $0 > i && !overlap(found[i], found[$0]) }.map { Set([found[i], found[$0]]) }
-            }
-        }
+        open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] { Self.multiCamSets(of: devices) }
     }
 }
 

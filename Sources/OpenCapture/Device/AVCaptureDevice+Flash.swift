@@ -11,8 +11,21 @@ extension AVCaptureDevice {
     var hasFlashBacking: Bool { (backend as? StillCapturing)?.hasFlash ?? false }
     var isFlashAvailableBacking: Bool { hasFlash && isConnected }
 
+    /// Whether the flash would fire for the next still: `.on`, or `.auto` while the
+    /// streaming camera's scene is dark enough for it (the rule `AVCapturePhotoOutput`
+    /// uses for `isFlashScene` and for an `.auto` photo: the newest frame's ISO at or above
+    /// `PhotoCapture.autoFlashISO`). Camera-driven under `.auto`: it is compared per frame
+    /// and announced on the device's change queue.
     @available(*, deprecated, message: "Use AVCapturePhotoOutput's isFlashScene instead.")
-    var isFlashActiveBacking: Bool { isFlashAvailable && core.state.withLock { $0.flashMode } == .on }
+    var isFlashActiveBacking: Bool {
+        guard isFlashAvailable else { return false }
+        let (mode, streaming, iso) = core.state.withLock { ($0.flashMode, $0.streamingSession != nil, $0.lastFrame.iso) }
+        switch mode {
+        case .on: return true
+        case .auto: return streaming && iso >= PhotoCapture.autoFlashISO
+        case .off: return false
+        }
+    }
 
     @available(*, deprecated, message: "Use AVCapturePhotoOutput's supportedFlashModes instead.")
     func isFlashModeSupportedBacking(_ flashMode: FlashMode) -> Bool {
@@ -27,6 +40,8 @@ extension AVCaptureDevice {
 
     /// The checked form of setting the deprecated `flashMode` (Linux addition).
     public func setFlashModeChecked(_ mode: FlashMode) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["flashMode", "flashActive"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let selector = "setFlashMode:"
         try requireLock(selector)
         guard mode == .off || hasFlash else {

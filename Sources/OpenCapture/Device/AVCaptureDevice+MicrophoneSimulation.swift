@@ -70,6 +70,7 @@ extension AVCaptureDevice {
             guard device.isConnected else { return }
             microphone.disconnect()
             device.announceDisconnect()
+            DiscoverySessions.shared.devicesChanged()
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
             AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: [device])
         }

@@ -161,7 +161,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Who may turn Center Stage on and off (default `.user`).
     open class var centerStageControlMode: CenterStageControlMode {
         get { centerStageControlModeBacking }
-        set { centerStageControlModeBacking = newValue }
+        set { DeviceClassProperties.shared.changingValues("centerStageControlMode") { centerStageControlModeBacking = newValue } }
     }
 
     /// Whether Center Stage is on for the app. Setting it while `centerStageControlMode` is
@@ -169,7 +169,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// becomes active on a device (`isCenterStageActive` stays false).
     open class var isCenterStageEnabled: Bool {
         get { isCenterStageEnabledBacking }
-        set { isCenterStageEnabledBacking = newValue }
+        set { DeviceClassProperties.shared.changingValues("centerStageEnabled") { isCenterStageEnabledBacking = newValue } }
     }
 
     /// Whether Center Stage is framing this device's video now: never (no format supports it).

@@ -133,7 +133,10 @@ package final class DeviceRegistry: Sendable {
             postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
             removed.append(device)
         }
-        if !removed.isEmpty { AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: removed) }
+        if !removed.isEmpty {
+            DiscoverySessions.shared.devicesChanged()
+            AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: removed)
+        }
         // A new card's nodes may refuse opens until the driver and udev are done with them.
         for _ in 0..<20 {
             let scan = ALSADiscovery.scan()
@@ -146,7 +149,10 @@ package final class DeviceRegistry: Sendable {
                 postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
                 added.append(device)
             }
-            if !added.isEmpty { AVAudioSession.sharedInstance().microphonesChanged(added: added, removed: []) }
+            if !added.isEmpty {
+                DiscoverySessions.shared.devicesChanged()
+                AVAudioSession.sharedInstance().microphonesChanged(added: added, removed: [])
+            }
             let denied = scan.failures.compactMap { if case .notAuthorized(let name) = $0 { name } else { nil } }
             deniedSoundPCMs.withLock { $0 = denied }
             guard !denied.isEmpty else { return }

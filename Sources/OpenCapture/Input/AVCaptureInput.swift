@@ -3,6 +3,9 @@ import Synchronization
 
 /// A source of media for a session. Use `AVCaptureDeviceInput`.
 open class AVCaptureInput: NSObject, @unchecked Sendable {
+    /// Observers of the input (see `AVCaptureInput+KeyValueObserving.swift`).
+    let inputKeyValueObservers = KeyValueObserverRegistry(label: "input")
+
     /// The input's streams of media; one video port for a camera, one audio port for a microphone.
     open var ports: [Port] { [] }
 
@@ -13,6 +16,8 @@ open class AVCaptureInput: NSObject, @unchecked Sendable {
         public static let formatDescriptionDidChangeNotification = NSNotification.Name.AVCaptureInputPortFormatDescriptionDidChange
 
         private let enabled = Atomic<Bool>(true)
+        /// Observers of the port (see `AVCaptureInput+KeyValueObserving.swift`).
+        let portKeyValueObservers = KeyValueObserverRegistry(label: "inputPort")
         private weak var owner: AVCaptureInput?
         private let formatProvider: @Sendable () -> CMFormatDescription?
 
@@ -51,7 +56,11 @@ open class AVCaptureInput: NSObject, @unchecked Sendable {
         /// Whether the port delivers media; a disabled port feeds no connection.
         open var isEnabled: Bool {
             get { enabled.load(ordering: .acquiring) }
-            set { enabled.store(newValue, ordering: .releasing) }
+            set {
+                let observed = KeyValueChange.willChange(self, keys: ["enabled"])  // KVO: prior now, after on return
+                defer { observed?.didChange() }
+                enabled.store(newValue, ordering: .releasing)
+            }
         }
     }
 }
@@ -65,8 +74,16 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// A camera's metadata-object port, which feeds a metadata output (nil for a microphone).
     private var metadataPort: Port?
     private let minFrameDurationOverride = Mutex<CMTime>(.invalid)
+    private let unifiedAutoExposureDefaults = Atomic<Bool>(false)
     /// Whether the device uses its auto-exposure defaults rather than the format's (iOS 12).
-    open var unifiedAutoExposureDefaultsEnabled = false
+    open var unifiedAutoExposureDefaultsEnabled: Bool {
+        get { unifiedAutoExposureDefaults.load(ordering: .acquiring) }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["unifiedAutoExposureDefaultsEnabled"])
+            defer { observed?.didChange() }
+            unifiedAutoExposureDefaults.store(newValue, ordering: .releasing)
+        }
+    }
 
     /// A cap on the device's frame rate for this input (iOS 13): while the input is in a
     /// running session the device streams no faster than one frame per this duration, even
@@ -76,6 +93,8 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     open var videoMinFrameDurationOverride: CMTime {
         get { minFrameDurationOverride.withLock { $0 } }
         set {
+            let observed = KeyValueChange.willChange(self, keys: ["videoMinFrameDurationOverride"])
+            defer { observed?.didChange() }
             let value = newValue.isValid && newValue.isNumeric && newValue > .zero ? newValue : CMTime.invalid
             minFrameDurationOverride.withLock { $0 = value }
             for session in device.sessions where session.inputs.contains(where: { $0 === self }) {
@@ -158,7 +177,11 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// The multichannel mode for recording (default `.none`). Setting an unsupported mode raises.
     open var multichannelAudioMode: AVCaptureMultichannelAudioMode {
         get { .none }
-        set { enforce { try setMultichannelAudioMode(newValue) } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["multichannelAudioMode"])
+            defer { observed?.didChange() }
+            enforce { try setMultichannelAudioMode(newValue) }
+        }
     }
 
     /// Whether the input can remove wind noise; `false` on Linux.
@@ -167,7 +190,11 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// Whether wind-noise removal is on (default `false`). Turning it on unsupported raises.
     open var isWindNoiseRemovalEnabled: Bool {
         get { false }
-        set { enforce { try setWindNoiseRemovalEnabled(newValue) } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["windNoiseRemovalEnabled"])
+            defer { observed?.didChange() }
+            enforce { try setWindNoiseRemovalEnabled(newValue) }
+        }
     }
 
     /// Whether the input can apply the Cinematic video effect; `false` on Linux.
@@ -176,7 +203,11 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// Whether the Cinematic effect is applied (default `false`). Turning it on unsupported raises.
     open var isCinematicVideoCaptureEnabled: Bool {
         get { false }
-        set { enforce { try setCinematicVideoCaptureEnabled(newValue) } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["cinematicVideoCaptureEnabled"])
+            defer { observed?.didChange() }
+            enforce { try setCinematicVideoCaptureEnabled(newValue) }
+        }
     }
 
     /// Whether the sound field can follow the camera's zoom; `false` on Linux.
@@ -185,6 +216,10 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     /// Whether audio zoom is on (default `false`). Turning it on unsupported raises.
     open var isAudioZoomEnabled: Bool {
         get { false }
-        set { enforce { try setAudioZoomEnabled(newValue) } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["audioZoomEnabled"])
+            defer { observed?.didChange() }
+            enforce { try setAudioZoomEnabled(newValue) }
+        }
     }
 }

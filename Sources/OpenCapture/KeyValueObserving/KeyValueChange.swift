@@ -36,11 +36,19 @@ package struct KeyValueChange {
             guard !observers.isEmpty else { return nil }
             return Pending(key: key, old: table.value(of: key, on: object) ?? nil, observers: observers)
         }
-        guard !pending.isEmpty else { return nil }
+        // Unlisted key paths are read again after any set (see `DerivedValue`).
+        guard !pending.isEmpty || !registry.derivedRegistrations().isEmpty else { return nil }
         for item in pending {
             for observer in item.observers { observer.notify(old: item.old, new: nil, isPrior: true) }
         }
         return KeyValueChange(object: object, table: table, pending: pending, onlyIfChanged: false)
+    }
+
+    /// `willChange(_:keys:)` for an object whose observability is known only at run time
+    /// (a base class's setter); nil when its class is not observable.
+    package static func willChange(anyObject object: AnyObject, keys: [String]) -> KeyValueChange? {
+        guard let observable = object as? any KeyValueObservableObject else { return nil }
+        return willChange(observable, keys: keys)
     }
 
     /// Reads the observed keys (all, or those in `keys`) of `object` before something
@@ -60,7 +68,9 @@ package struct KeyValueChange {
 
     /// Announces the change on the calling thread. Call with no lock held.
     package func didChange() {
-        for (item, new) in changes() { Self.announce(item, new: new, prior: onlyIfChanged, registry: registry) }
+        let changes = changes()
+        for (item, new) in changes { Self.announce(item, new: new, prior: onlyIfChanged, registry: registry) }
+        if !onlyIfChanged || !changes.isEmpty { registry?.refreshDerived(on: object) }
     }
 
     /// Announces the change on `queue` (a camera's changes, from its capture thread).
@@ -68,8 +78,10 @@ package struct KeyValueChange {
         let changes = UncheckedSendable(changes())
         guard !changes.value.isEmpty else { return }
         let registry = UncheckedSendable(registry)
+        let object = UncheckedSendable(object)
         queue.async {
             for (item, new) in changes.value { Self.announce(item, new: new, prior: true, registry: registry.value) }
+            registry.value?.refreshDerived(on: object.value)
         }
     }
 

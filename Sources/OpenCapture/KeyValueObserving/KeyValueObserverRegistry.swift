@@ -63,11 +63,17 @@ package final class KeyValueObserverRegistry: @unchecked Sendable {
         return registrations.withLock { $0.filter { $0.key == key } }
     }
 
+    /// A copy of the live registrations of unlisted key paths (see `DerivedValue`).
+    func derivedRegistrations() -> [KeyValueRegistration] {
+        guard isObserved else { return [] }
+        return registrations.withLock { $0.filter { $0.derived != nil } }
+    }
+
     /// The keys someone observes now.
     func observedKeys() -> [String] {
         guard isObserved else { return [] }
         var seen = Set<String>()
-        return registrations.withLock { $0.map(\.key) }.filter { seen.insert($0).inserted }
+        return registrations.withLock { $0.filter { $0.derived == nil }.map(\.key) }.filter { seen.insert($0).inserted }
     }
 
     func pushOldValue(_ value: Any?, for key: String) {

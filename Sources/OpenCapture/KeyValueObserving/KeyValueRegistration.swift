@@ -16,9 +16,13 @@ final class KeyValueRegistration: @unchecked Sendable {
     /// only when the options ask for them.
     private let handler: (AnyObject, Any??, Any??, Bool) -> Void
     private let live = Atomic<Bool>(true)
+    /// Set for a key path the class does not list (see `DerivedValue`); nil for listed keys.
+    let derived: DerivedValue?
 
     init(key: String, options: NSKeyValueObservingOptions, object: AnyObject, observer: AnyObject?,
-         context: UnsafeMutableRawPointer?, handler: @escaping (AnyObject, Any??, Any??, Bool) -> Void) {
+         context: UnsafeMutableRawPointer?, derived: DerivedValue? = nil,
+         handler: @escaping (AnyObject, Any??, Any??, Bool) -> Void) {
+        self.derived = derived
         self.key = key
         self.options = options
         self.object = object

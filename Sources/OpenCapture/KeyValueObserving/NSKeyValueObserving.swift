@@ -62,5 +62,6 @@ extension NSObject {
         for observer in observable.keyValueObservers.registrations(for: key) {
             observer.notify(old: old ?? nil, new: new, isPrior: false)
         }
+        observable.keyValueObservers.refreshDerived(on: self)
     }
 }

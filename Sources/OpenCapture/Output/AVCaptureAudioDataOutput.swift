@@ -11,6 +11,8 @@ import Foundation
 /// `audioSettings` is macOS-only on Apple platforms and absent here, as on iOS.
 open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
+    /// Observers of the output (see `AVCaptureOutput+KeyValueObserving.swift`).
+    let audioDataKeyValueObservers = KeyValueObserverRegistry(label: "audioDataOutput")
 
     private struct Settings {
         weak var delegate: (any AVCaptureAudioDataOutputSampleBufferDelegate)?

@@ -8,6 +8,8 @@ import Synchronization
 /// `NSInvalidArgumentException`; its delegate is never called.
 open class AVCaptureDepthDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
+    /// Observers of the output (see `AVCaptureOutput+KeyValueObserving.swift`).
+    let depthKeyValueObservers = KeyValueObserverRegistry(label: "depthDataOutput")
     private struct Settings {
         var delegate: UncheckedSendable<(any AVCaptureDepthDataOutputDelegate)?> = UncheckedSendable(nil)
         var queue: DispatchQueue?
@@ -42,13 +44,21 @@ open class AVCaptureDepthDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// Whether late depth maps are dropped rather than queued (default true).
     open var alwaysDiscardsLateDepthData: Bool {
         get { settings.withLock { $0.alwaysDiscardsLateDepthData } }
-        set { settings.withLock { $0.alwaysDiscardsLateDepthData = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["alwaysDiscardsLateDepthData"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            settings.withLock { $0.alwaysDiscardsLateDepthData = newValue }
+        }
     }
 
     /// Whether holes in the maps are filled (default true).
     open var isFilteringEnabled: Bool {
         get { settings.withLock { $0.isFilteringEnabled } }
-        set { settings.withLock { $0.isFilteringEnabled = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["filteringEnabled"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            settings.withLock { $0.isFilteringEnabled = newValue }
+        }
     }
 }
 

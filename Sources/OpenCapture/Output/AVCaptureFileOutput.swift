@@ -31,12 +31,24 @@ open class AVCaptureFileOutput: AVCaptureOutput, @unchecked Sendable {
     open var recordedDuration: CMTime { .zero }
     /// How many bytes the current recording has written.
     open var recordedFileSize: Int64 { 0 }
+    /// Observers of the output (see `AVCaptureOutput+KeyValueObserving.swift`).
+    let fileKeyValueObservers = KeyValueObserverRegistry(label: "fileOutput")
+    private let limits = Mutex<(duration: CMTime, fileSize: Int64, freeSpace: Int64)>((.invalid, 0, 0))
     /// The longest recording (default `.invalid`: no limit).
-    open var maxRecordedDuration: CMTime = .invalid
+    open var maxRecordedDuration: CMTime {
+        get { limits.withLock { $0.duration } }
+        set { changingValues("maxRecordedDuration") { limits.withLock { $0.duration = newValue } } }
+    }
     /// The largest file in bytes (default 0: no limit).
-    open var maxRecordedFileSize: Int64 = 0
+    open var maxRecordedFileSize: Int64 {
+        get { limits.withLock { $0.fileSize } }
+        set { changingValues("maxRecordedFileSize") { limits.withLock { $0.fileSize = newValue } } }
+    }
     /// Recording stops when the disk's free space falls below this many bytes (default 0: never).
-    open var minFreeDiskSpaceLimit: Int64 = 0
+    open var minFreeDiskSpaceLimit: Int64 {
+        get { limits.withLock { $0.freeSpace } }
+        set { changingValues("minFreeDiskSpaceLimit") { limits.withLock { $0.freeSpace = newValue } } }
+    }
 
     /// Starts recording to a file URL. Override point.
     open func startRecording(to outputFileURL: URL, recordingDelegate delegate: any AVCaptureFileOutputRecordingDelegate) {}

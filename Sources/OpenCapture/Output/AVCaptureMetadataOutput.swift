@@ -11,6 +11,8 @@ import Foundation
 /// The delegate is called on `metadataObjectsCallbackQueue`, never with a lock held.
 open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
+    /// Observers of the output (see `AVCaptureOutput+KeyValueObserving.swift`).
+    let metadataKeyValueObservers = KeyValueObserverRegistry(label: "metadataOutput")
     let scanner = MetadataScanner()
 
     private struct Settings {
@@ -64,6 +66,8 @@ open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The checked form of setting `metadataObjectTypes` (Linux addition).
     public func setMetadataObjectTypes(_ types: [AVMetadataObject.ObjectType]?) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["metadataObjectTypes"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let types = types ?? []
         let available = Set(availableMetadataObjectTypes)
         guard types.allSatisfy(available.contains) else {
@@ -86,6 +90,8 @@ open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The checked form of setting `rectOfInterest` (Linux addition).
     public func setRectOfInterest(_ rect: CGRect) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["rectOfInterest"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         let r = rect.standardized
         guard r.minX >= 0, r.minY >= 0, r.maxX <= 1, r.maxY <= 1, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else {
             throw AVCaptureException(.invalidArgument, selectorReason(

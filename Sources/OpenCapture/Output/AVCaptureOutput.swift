@@ -41,6 +41,8 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     /// The checked form of setting `isDeferredStartEnabled` (Linux addition).
     public func setDeferredStartEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(anyObject: self, keys: ["deferredStartEnabled"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         guard !enabled || isDeferredStartSupported else {
             throw AVCaptureException(.invalidArgument, selectorReason(
                 String(describing: type(of: self)), "setDeferredStartEnabled:", "Deferred start is not supported - check isDeferredStartSupported"))

@@ -13,7 +13,7 @@ extension AVCapturePhotoOutput: KeyValueObservableObject {
 
     /// Every observable key of a photo output, with Apple's key string.
     static func observableKeys<Root: AVCapturePhotoOutput>(_: Root.Type) -> [ObservableKey<Root>] {
-        [
+        outputKeys(Root.self) + [
             ObservableKey(\Root.captureReadiness, "captureReadiness"),
             ObservableKey(\Root.isFlashScene, "isFlashScene"),
             ObservableKey(\Root.isStillImageStabilizationScene, "isStillImageStabilizationScene"),

@@ -8,6 +8,8 @@ import Synchronization
 /// `removeOutput(_:)` returns (called from elsewhere), no call of that run is in progress.
 open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     private let settings = Mutex<Settings>(Settings())
+    /// Observers of the output (see `AVCaptureOutput+KeyValueObserving.swift`).
+    let videoDataKeyValueObservers = KeyValueObserverRegistry(label: "videoDataOutput")
     /// The pools converted frames come from, kept across runs (see `OutputPools`).
     let pools = OutputPools()
     /// The deprecated `minFrameDuration` set before the output had a video connection.
@@ -58,6 +60,8 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The checked form of setting `videoSettings` (Linux addition).
     public func setVideoSettings(_ newValue: [String: Any]?) throws(AVCaptureException) {
+        let observed = KeyValueChange.willChange(self, keys: ["videoSettings"])  // KVO: prior now, after on return
+        defer { observed?.didChange() }
         guard let newValue else {
             // Back to the defaults: the device's format and size (a size asked for before no
             // longer applies).
@@ -197,19 +201,27 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// frames wait; they may still be dropped when the buffer pool runs out.
     open var alwaysDiscardsLateVideoFrames: Bool {
         get { settings.withLock { $0.alwaysDiscardsLateVideoFrames } }
-        set { settings.withLock { $0.alwaysDiscardsLateVideoFrames = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["alwaysDiscardsLateVideoFrames"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            settings.withLock { $0.alwaysDiscardsLateVideoFrames = newValue }
+        }
     }
 
     /// Whether the output picks buffer sizes itself (default true).
     open var automaticallyConfiguresOutputBufferDimensions: Bool {
         get { settings.withLock { $0.automaticallyConfiguresOutputBufferDimensions } }
-        set { settings.withLock { $0.automaticallyConfiguresOutputBufferDimensions = newValue } }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["automaticallyConfiguresOutputBufferDimensions"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            settings.withLock { $0.automaticallyConfiguresOutputBufferDimensions = newValue }
+        }
     }
 
     /// Preview-sized buffers; not supported on Linux, so the value stays false.
     open var deliversPreviewSizedOutputBuffers: Bool {
         get { settings.withLock { $0.deliversPreviewSizedOutputBuffers } }
-        set {}
+        set { changingValues("deliversPreviewSizedOutputBuffers") {} }
     }
 
     /// Whether frames keep their dynamic HDR metadata (HDR10+, Dolby Vision) as a pixel
