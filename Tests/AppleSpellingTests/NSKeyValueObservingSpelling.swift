@@ -113,3 +113,37 @@ struct CaptureClassObservationSpellingTests {
         #expect(seen.withLock { $0 } == ["devices true", "enabled false", "late true"])
     }
 }
+
+/// `observe` on the asset classes and a movie recording's state, as recorders write it
+/// (NextLevel-style writers watch `isReadyForMoreMediaData` and `status`; camera apps
+/// `isRecording`); compiled, never called.
+func spellAssetObservation(
+    _ writer: AVAssetWriter, _ writerInput: AVAssetWriterInput, _ reader: AVAssetReader, _ export: AVAssetExportSession,
+    _ movie: AVCaptureMovieFileOutput, _ fileOutput: AVCaptureFileOutput, _ input: AVCaptureDeviceInput
+) -> [NSKeyValueObservation] {
+    [
+        writer.observe(\.status, options: [.old, .new]) { _, change in
+            let status: AVAssetWriter.Status? = change.newValue
+            _ = status
+        },
+        writer.observe(\.error, options: [.new]) { _, _ in },
+        writerInput.observe(\.isReadyForMoreMediaData, options: [.new]) { _, change in
+            let ready: Bool? = change.newValue
+            _ = ready
+        },
+        reader.observe(\.status, options: [.new]) { _, _ in },
+        reader.observe(\.error, options: [.new]) { _, _ in },
+        export.observe(\.status, options: [.initial, .new]) { _, change in
+            let status: AVAssetExportSession.Status? = change.newValue
+            _ = status
+        },
+        export.observe(\.error, options: [.new]) { _, _ in },
+        movie.observe(\.isRecordingPaused, options: [.new]) { _, _ in },
+        movie.observe(\.outputFileURL, options: [.old, .new]) { _, change in
+            let url: URL?? = change.newValue
+            _ = url
+        },
+        fileOutput.observe(\.isRecording, options: [.new]) { _, _ in },
+        input.observe(\.videoMinFrameDurationOverride, options: [.old, .new]) { _, _ in },
+    ]
+}

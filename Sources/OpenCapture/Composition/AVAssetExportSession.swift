@@ -11,7 +11,9 @@ import MediaIO
 /// reader's decoder, the asset writer's encoders). AppleM4A exports the audio as AAC.
 ///
 /// Threads: each session exports on its own serial queue ("OpenCapture.AVAssetExportSession"),
-/// where the completion handler is called; every property may be read from any thread.
+/// where the completion handler is called and the export's `status` changes are announced
+/// to key-value observers (see `AVAssetExportSession+KeyValueObserving.swift`); every
+/// property may be read from any thread.
 open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// The session's state, as AVAssetExportSession.h numbers it.
     public enum Status: Int, Sendable {
@@ -30,6 +32,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     private let preset: ExportPreset
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "OpenCapture.AVAssetExportSession")
+    /// Observers of the session (see `AVAssetExportSession+KeyValueObserving.swift`).
+    let exportKeyValueObservers = KeyValueObserverRegistry(label: "assetExportSession")
 
     private struct State {
         var status = Status.unknown
@@ -213,10 +217,12 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// when called a second time.
     open func exportAsynchronously(completionHandler handler: @escaping @Sendable () -> Void) {
         let selector = "exportAsynchronouslyWithCompletionHandler:"
-        let (url, type, started) = state.withLock { s -> (URL?, AVFileType?, Bool) in
-            let started = s.status != .unknown
-            if !started && s.outputURL != nil && s.outputFileType != nil { s.status = .waiting }
-            return (s.outputURL, s.outputFileType, started)
+        let (url, type, started) = changingStatus {
+            state.withLock { s -> (URL?, AVFileType?, Bool) in
+                let started = s.status != .unknown
+                if !started && s.outputURL != nil && s.outputFileType != nil { s.status = .waiting }
+                return (s.outputURL, s.outputFileType, started)
+            }
         }
         enforce {
             if started {
@@ -271,23 +277,33 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// Stops the export: `status` becomes `.cancelled`, the partial file is deleted and the
     /// completion handler is called. Does nothing once the export has ended.
     open func cancelExport() {
-        state.withLock { s in
-            s.cancelled = true
-            if s.status == .unknown || s.status == .waiting { s.status = .cancelled }
+        changingStatus {
+            state.withLock { s in
+                s.cancelled = true
+                if s.status == .unknown || s.status == .waiting { s.status = .cancelled }
+            }
         }
     }
 
-    /// Runs on the session's queue.
+    /// Runs on the session's queue, announcing each status change there: `.exporting` (or
+    /// `.cancelled`) as it begins, the outcome when it ends.
     private func run(url: URL, type: AVFileType) {
-        let (range, limit, items, optimize, proceed) = state.withLock { s -> (CMTimeRange, Int64, [AVMetadataItem]?, Bool, Bool) in
-            guard !s.cancelled else {
-                s.status = .cancelled
-                return (s.timeRange, 0, nil, false, false)
+        let (range, limit, items, optimize, proceed) = changingStatus {
+            state.withLock { s -> (CMTimeRange, Int64, [AVMetadataItem]?, Bool, Bool) in
+                guard !s.cancelled else {
+                    s.status = .cancelled
+                    return (s.timeRange, 0, nil, false, false)
+                }
+                s.status = .exporting
+                return (s.timeRange, s.fileLengthLimit, s.metadata, s.shouldOptimizeForNetworkUse, true)
             }
-            s.status = .exporting
-            return (s.timeRange, s.fileLengthLimit, s.metadata, s.shouldOptimizeForNetworkUse, true)
         }
         guard proceed else { return }
+        changingStatus { performExport(url: url, type: type, range: range, limit: limit, items: items, optimize: optimize) }
+    }
+
+    /// The export proper (session's queue); ends with `status` `.completed`, `.failed` or `.cancelled`.
+    private func performExport(url: URL, type: AVFileType, range: CMTimeRange, limit: Int64, items: [AVMetadataItem]?, optimize: Bool) {
         if asset.fileURL != nil {
             // A file that cannot be read fails as the reader would.
             do {

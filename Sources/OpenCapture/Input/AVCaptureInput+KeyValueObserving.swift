@@ -5,7 +5,10 @@ import Foundation
 /// `multichannelAudioMode`, `isWindNoiseRemovalEnabled`, `isCinematicVideoCaptureEnabled`,
 /// `isAudioZoomEnabled`) and any input's `ports`. Every change comes from a setter and
 /// notifies on the setting thread before the setter returns (a set that raises notifies
-/// only the prior observers). Other key paths follow the announced ones (`DerivedValue`).
+/// only the prior observers), except `videoMinFrameDurationOverride`'s reset to `.invalid`
+/// when the input joins a session (`addInput`), announced when the value changed by the
+/// thread that added it, once it lets go of the session's configuration lock. Other key
+/// paths follow the announced ones (`DerivedValue`).
 extension AVCaptureInput: KeyValueObservableObject {
     package var keyValueObservers: KeyValueObserverRegistry { inputKeyValueObservers }
     package var observableKeyTable: ObservableKeyTable {

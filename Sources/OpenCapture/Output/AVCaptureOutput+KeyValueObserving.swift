@@ -12,6 +12,15 @@ import Foundation
 /// - depth data: `alwaysDiscardsLateDepthData`, `isFilteringEnabled` ("filteringEnabled");
 /// - file (movie) outputs: `maxRecordedDuration`, `maxRecordedFileSize`, `minFreeDiskSpaceLimit`.
 ///
+/// A movie file output's `isRecording` ("recording"), `isRecordingPaused`
+/// ("recordingPaused") and `outputFileURL` change with the recording (`MovieRecorder`):
+/// `startRecording`, `pauseRecording` and `resumeRecording` announce on the calling
+/// thread before returning; the end of a recording (`stopRecording`, a limit, a failure,
+/// the session stopping) announces `recording` false on the output's recording queue
+/// ("OpenCapture.movie") before the delegate's `didFinishRecordingTo`. (iOS changes them
+/// on the session's internal queue, so an observer there too must not assume the main
+/// thread.) `outputFileURL` keeps the last file's URL after the recording ends.
+///
 /// Apple documents `recordedDuration` and `recordedFileSize` as values to poll, and the
 /// delegates and callback queues as set through methods; those, and any other key path,
 /// follow the announced changes (see `DerivedValue`): read again after every announced
@@ -145,6 +154,9 @@ extension AVCaptureFileOutput: KeyValueObservableObject {
             ObservableKey(\Root.maxRecordedDuration, "maxRecordedDuration"),
             ObservableKey(\Root.maxRecordedFileSize, "maxRecordedFileSize"),
             ObservableKey(\Root.minFreeDiskSpaceLimit, "minFreeDiskSpaceLimit"),
+            ObservableKey(\Root.isRecording, "recording"),
+            ObservableKey(\Root.isRecordingPaused, "recordingPaused"),
+            ObservableKey(\Root.outputFileURL, "outputFileURL"),
         ]
     }
 }

@@ -142,6 +142,8 @@ final class MovieRecorder: @unchecked Sendable {
         let box = UncheckedSendable(delegate)
         let appTags = settings.withLock { $0.metadata }
         let metadata = UncheckedSendable(MovieFileTags.tags(app: appTags, make: make, model: model, start: Date()))
+        // KVO: recording, recordingPaused and outputFileURL change here, on the caller's thread.
+        let change = watchRecording()
         status.withLock {
             $0.isRecording = true
             $0.isPaused = false
@@ -149,6 +151,7 @@ final class MovieRecorder: @unchecked Sendable {
             $0.duration = .zero
             $0.fileSize = 0
         }
+        change?.didChange()
         queue.async { [self] in
             let recording = Recording(
                 url: url, delegate: box.value, limits: limits, rotation: Int(rotation), audio: audio, hasVideo: hasVideo,
@@ -157,12 +160,15 @@ final class MovieRecorder: @unchecked Sendable {
             let previous = current
             current = recording
             if let previous { finish(previous, error: previous.ending.flatMap(\.error)) }
+            // A previous recording that finished meanwhile may have turned isRecording off.
+            let change = watchRecording()
             status.withLock {
                 $0.isRecording = true
                 $0.framesWritten = 0
                 $0.droppedFrames = 0
                 $0.droppedAudioBuffers = 0
             }
+            change?.didChange()
             if FileManager.default.fileExists(atPath: url.path) {
                 finish(recording, error: AVError(.fileAlreadyExists, "Cannot record to \(url.path): the file already exists.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: false]))
             }
@@ -196,11 +202,14 @@ final class MovieRecorder: @unchecked Sendable {
     }
 
     func setPaused(_ paused: Bool) {
+        // KVO: recordingPaused changes here, on the caller's thread.
+        let change = watchRecording()
         let changed = status.withLock { status -> Bool in
             guard status.isRecording, status.isPaused != paused else { return false }
             status.isPaused = paused
             return true
         }
+        change?.didChange()
         guard changed else { return }
         queue.async { [self] in
             guard let recording = current else { return }
@@ -562,6 +571,15 @@ final class MovieRecorder: @unchecked Sendable {
         }
     }
 
+    /// Watches the output's `recording`, `recordingPaused` and `outputFileURL` before
+    /// `status` changes them; `didChange()` afterwards announces what differs, on the
+    /// calling thread. Take and announce with no lock held; nil after one atomic load when
+    /// nobody observes the output.
+    private func watchRecording() -> KeyValueChange? {
+        guard let output else { return nil }
+        return KeyValueChange.watch(output, keys: ["recording", "recordingPaused", "outputFileURL"])
+    }
+
     /// Ends a recording once: closes the file and tells the delegate.
     private func finish(_ recording: Recording, error: AVError?) {
         guard !recording.finished else { return }
@@ -584,10 +602,14 @@ final class MovieRecorder: @unchecked Sendable {
             failure = AVError(.noDataCaptured, "No frames were recorded.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: false])
         }
         if current === recording { current = nil }
+        // KVO: recording (and recordingPaused) turn off here, on the recording queue, before
+        // the delegate hears the recording finished.
+        let change = watchRecording()
         status.withLock {
             $0.isRecording = current != nil
             $0.isPaused = false
         }
+        change?.didChange()
         let connections = output?.connections ?? []
         if current == nil { output?.recordingSwitchingDidEnd() }
         if let output {

@@ -26,6 +26,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     private let storedAsset: AVAsset
     open var asset: AVAsset { storedAsset }
     private let state = Mutex(State())
+    /// Observers of the reader (see `AVAssetReader+KeyValueObserving.swift`).
+    let readerKeyValueObservers = KeyValueObserverRegistry(label: "assetReader")
 
     private struct State {
         var status = Status.unknown
@@ -103,9 +105,11 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
                 throw AVCaptureException(.invalidArgument, selectorReason("AVAssetReader", "startReading", "cannot be called again after reading has already started"))
             }
         }
-        let (outputs, range) = state.withLock { s -> ([AVAssetReaderOutput], CMTimeRange) in
-            s.status = .reading
-            return (s.outputs, s.timeRange)
+        let (outputs, range) = changingStatus {
+            state.withLock { s -> ([AVAssetReaderOutput], CMTimeRange) in
+                s.status = .reading
+                return (s.outputs, s.timeRange)
+            }
         }
         do {
             if !(asset is AVComposition) { _ = try asset.describedFile() }
@@ -119,9 +123,11 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
 
     /// Stops reading: `status` becomes `.cancelled` and outputs return nil.
     open func cancelReading() {
-        let outputs = state.withLock { s -> [AVAssetReaderOutput] in
-            if s.status == .reading || s.status == .unknown { s.status = .cancelled }
-            return s.outputs
+        let outputs = changingStatus {
+            state.withLock { s -> [AVAssetReaderOutput] in
+                if s.status == .reading || s.status == .unknown { s.status = .cancelled }
+                return s.outputs
+            }
         }
         for output in outputs { output.close() }
     }
@@ -129,11 +135,13 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// Ends reading with an error.
     func fail(_ error: any Error) {
         let avError = Self.avError(error)
-        let outputs = state.withLock { s -> [AVAssetReaderOutput] in
-            guard s.status == .reading else { return [] }
-            s.status = .failed
-            s.error = avError
-            return s.outputs
+        let outputs = changingStatus {
+            state.withLock { s -> [AVAssetReaderOutput] in
+                guard s.status == .reading else { return [] }
+                s.status = .failed
+                s.error = avError
+                return s.outputs
+            }
         }
         for output in outputs { output.close() }
     }
@@ -142,7 +150,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     func outputFinished() {
         let outputs = outputs
         guard outputs.allSatisfy(\.isFinished) else { return }
-        state.withLock { if $0.status == .reading { $0.status = .completed } }
+        changingStatus { state.withLock { if $0.status == .reading { $0.status = .completed } } }
     }
 
     /// The AVError for a MediaIO reader error.

@@ -48,8 +48,15 @@ extension AVCaptureSession {
             return
         }
         withConfiguration {
-            let device = (input as! AVCaptureDeviceInput).device
-            (input as! AVCaptureDeviceInput).resetVideoMinFrameDurationOverride()  // as iOS does on addInput
+            let deviceInput = input as! AVCaptureDeviceInput
+            let device = deviceInput.device
+            // As iOS does on addInput; an observed change is announced once the lock is let go.
+            if let change = KeyValueChange.watch(deviceInput, keys: ["videoMinFrameDurationOverride"]) {
+                deviceInput.resetVideoMinFrameDurationOverride()
+                configurationLock.afterUnlock { change.didChange() }
+            } else {
+                deviceInput.resetVideoMinFrameDurationOverride()
+            }
             device.attach(to: self)
             let preset = sessionPreset
             if device.core.isAudio {

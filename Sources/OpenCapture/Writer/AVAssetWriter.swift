@@ -12,7 +12,9 @@ import MediaIO
 /// file plays only once `finishWriting` completes.
 ///
 /// Threads: `finishWriting(completionHandler:)` calls its handler on the writer's queue;
-/// every method may be called from any thread.
+/// every method may be called from any thread. `status` and `error` are key-value
+/// observable (see `AVAssetWriter+KeyValueObserving.swift`): each change is announced on
+/// the thread that makes it, with no lock held.
 open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// The writer's state, as AVAssetWriter.h numbers it.
     public enum Status: Int, Sendable {
@@ -28,7 +30,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     private let storedOutputFileType: AVFileType
     open var outputFileType: AVFileType { storedOutputFileType }
     private let state = Mutex(State())
-    private let queue = DispatchQueue(label: "OpenCapture.AVAssetWriter")
+    /// The writer's serial queue (internal so tests can hold back encoding).
+    let queue = DispatchQueue(label: "OpenCapture.AVAssetWriter")
+    /// Observers of the writer (see `AVAssetWriter+KeyValueObserving.swift`).
+    let writerKeyValueObservers = KeyValueObserverRegistry(label: "assetWriter")
 
     private struct State {
         var status = Status.unknown
@@ -210,19 +215,25 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         configuration.fastStart = optimize
         configuration.metadata = items.compactMap(\.movieTag)
         if timeScale > 0 { configuration.movieTimeScale = timeScale }
+        // KVO: status (and error), and the inputs' readiness, announced here on the caller's thread.
+        let changes = watchStatus()
+        let started: Bool
         do {
             let writer = try MovieWriter(url: outputURL, configuration: configuration)
             state.withLock {
                 $0.writer = writer
                 $0.status = .writing
             }
+            started = true
         } catch {
             state.withLock {
                 $0.status = .failed
                 $0.error = Self.avError(error)
             }
-            return false
+            started = false
         }
+        for change in changes { change.didChange() }
+        guard started else { return false }
         for input in inputs { input.pump() }
         return true
     }
@@ -268,7 +279,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             let writer = state.withLock { $0.writer }
             do {
                 try writer?.finish()
+                // KVO: .completed is announced on the writer's queue, before the handler.
+                let changes = watchStatus()
                 state.withLock { s in if s.status == .writing { s.status = .completed } }
+                for change in changes { change.didChange() }
             } catch {
                 fail(error)
             }
@@ -295,12 +309,15 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Stops at once: what is queued is dropped and the file deleted. Does nothing once
     /// writing completed, failed or was cancelled.
     open func cancelWriting() {
+        // KVO: .cancelled is announced on the caller's thread, before the file is removed.
+        let changes = watchStatus()
         let started = state.withLock { s -> Bool in
             guard s.status == .writing || s.status == .unknown else { return false }
             let wasWriting = s.status == .writing
             s.status = .cancelled
             return wasWriting
         }
+        for change in changes { change.didChange() }
         guard started else { return }
         queue.sync { [self] in
             state.withLock { $0.writer }?.cancel()
@@ -372,12 +389,25 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     func inputDidFinish(_ input: AVAssetWriterInput) {}
 
     private func fail(_ error: any Error) {
+        // KVO: .failed and the error are announced on the writer's queue, where writing failed.
+        let changes = watchStatus()
         state.withLock { s in
             guard s.status == .writing else { return }
             s.status = .failed
             s.error = Self.avError(error)
         }
+        for change in changes { change.didChange() }
         for input in inputs { input.pump() }
+    }
+
+    /// Watches the writer's `status` and `error` and its inputs' `readyForMoreMediaData`
+    /// before a status change; each `didChange()` then announces what differs. Take it and
+    /// announce with no lock held. Empty, after one atomic load per object, when nobody
+    /// observes.
+    private func watchStatus() -> [KeyValueChange] {
+        let inputs = state.withLock { $0.inputs }
+        return [KeyValueChange.watch(self, keys: ["status", "error"])].compactMap { $0 }
+            + inputs.compactMap { KeyValueChange.watch($0, keys: ["readyForMoreMediaData"]) }
     }
 
     static func avError(_ error: any Error) -> AVError {

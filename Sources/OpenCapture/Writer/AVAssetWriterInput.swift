@@ -12,7 +12,9 @@ import MediaIO
 /// writer's queue, so a caller must not change a buffer after appending it.
 ///
 /// Threads: the request block runs on the queue given to `requestMediaDataWhenReady`,
-/// never with a lock of OpenCapture's held.
+/// never with a lock of OpenCapture's held. `isReadyForMoreMediaData`
+/// ("readyForMoreMediaData") is key-value observable: every change is announced on the
+/// thread that makes it, with no lock held (see `AVAssetWriter+KeyValueObserving.swift`).
 open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     private let storedMediaType: AVMediaType
     open var mediaType: AVMediaType { storedMediaType }
@@ -21,6 +23,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     private let storedSourceFormatHint: CMFormatDescription?
     open var sourceFormatHint: CMFormatDescription? { storedSourceFormatHint }
     let state = Mutex(State())
+    /// Observers of the input (see `AVAssetWriter+KeyValueObserving.swift`).
+    let inputKeyValueObservers = KeyValueObserverRegistry(label: "assetWriterInput")
 
     struct State {
         var writer: AVAssetWriter?
@@ -98,7 +102,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// `startWriting()`.
     open var expectsMediaDataInRealTime: Bool {
         get { state.withLock { $0.expectsMediaDataInRealTime } }
-        set { state.withLock { $0.expectsMediaDataInRealTime = newValue } }
+        set { announcingReadiness { state.withLock { $0.expectsMediaDataInRealTime = newValue } } }
     }
 
     /// The track matrix players apply on display, written to the 'tkhd'. Set before
@@ -231,10 +235,12 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     /// Says no more buffers will come. The track ends with what was appended.
     open func markAsFinished() {
-        let writer = state.withLock { s -> AVAssetWriter? in
-            s.finished = true
-            s.request = nil
-            return s.writer
+        let writer = announcingReadiness {
+            state.withLock { s -> AVAssetWriter? in
+                s.finished = true
+                s.request = nil
+                return s.writer
+            }
         }
         writer?.inputDidFinish(self)
     }
@@ -279,13 +285,23 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     var isFinished: Bool { state.withLock { $0.finished } }
 
-    /// Counts a buffer queued on the writer.
-    func didQueue() { state.withLock { $0.pending += 1 } }
+    /// Counts a buffer queued on the writer (on the appending thread).
+    func didQueue() { announcingReadiness { state.withLock { $0.pending += 1 } } }
 
-    /// Counts a buffer encoded (or dropped) and offers the requester more.
+    /// Counts a buffer encoded (or dropped) and offers the requester more (on the writer's queue).
     func didEncode() {
-        state.withLock { $0.pending -= 1 }
+        announcingReadiness { state.withLock { $0.pending -= 1 } }
         pump()
+    }
+
+    /// Runs `body`, which may change `isReadyForMoreMediaData`, and announces the change
+    /// on this thread when the value differs. Call with no lock held. With nobody
+    /// observing the input this costs one atomic load (the per-buffer price).
+    private func announcingReadiness<R>(_ body: () -> R) -> R {
+        let change = KeyValueChange.watch(self, keys: ["readyForMoreMediaData"])
+        let result = body()
+        change?.didChange()
+        return result
     }
 
     /// Runs the request block on its queue if the input is ready and it is not running.
