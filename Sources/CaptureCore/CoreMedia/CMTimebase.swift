@@ -179,13 +179,19 @@ public final class CMTimebase: Sendable {
         return noErr
     }
 
+    /// Serialises source changes: the loop check and the swap must be one step, or two
+    /// threads setting A's source to B and B's to A could both pass the check and make a
+    /// loop (every later time read would recurse without end). Taken before any timebase's
+    /// own lock, and never while calling out.
+    private static let sourceChange = NSLock()
+
     /// Makes `newSource` the source, keeping the current time and rate.
     func setSource(_ newSource: Source) -> OSStatus {
-        switch newSource {
-        case .clock(let clock):
-            guard clock.isValid else { return kCMTimebaseError_InvalidParameter }
-        case .timebase(let timebase):
-            guard !timebase.isSelfOrSource(self) else { return kCMTimebaseError_InvalidParameter }
+        if case .clock(let clock) = newSource, !clock.isValid { return kCMTimebaseError_InvalidParameter }
+        Self.sourceChange.lock()
+        if case .timebase(let timebase) = newSource, timebase.isSelfOrSource(self) {
+            Self.sourceChange.unlock()
+            return kCMTimebaseError_InvalidParameter
         }
         let before = _effectiveRate
         let hostTime = CMClock.currentHostTime()
@@ -198,6 +204,7 @@ public final class CMTimebase: Sendable {
                 sourceTime: newSource.time(atHostTime: hostTime))
             return (oldSource, state.anchor.time)
         }
+        Self.sourceChange.unlock()
         if case .timebase(let parent) = oldSource { parent.removeDependent(self) }
         if case .timebase(let parent) = newSource { parent.addDependent(self) }
         didChange(timeJumped: false, effectiveRateBefore: before, eventTime: eventTime)
