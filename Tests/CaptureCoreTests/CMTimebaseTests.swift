@@ -211,6 +211,21 @@ private func makeChild(of parent: CMTimebase) throws -> CMTimebase {
         #expect(CMTimebaseCopySourceClock(root) === CMClock.hostTimeClock)
     }
 
+    @Test func concurrentSourceChangesNeverMakeALoop() throws {
+        // Two threads make A the source of B and B the source of A at once, many times: one
+        // of each pair must be refused, so the chain always ends at the clock.
+        for _ in 0..<200 {
+            let a = try makeTimebase(), b = try makeTimebase()
+            let results = Shared([OSStatus]())
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let status = index == 0 ? CMTimebaseSetSourceTimebase(a, b) : CMTimebaseSetSourceTimebase(b, a)
+                results.update { $0.append(status) }
+            }
+            #expect(results.value.filter { $0 == noErr }.count == 1, "\(results.value)")
+            #expect(CMTimebaseCopyUltimateSourceClock(a) === CMClock.hostTimeClock && CMTimebaseCopyUltimateSourceClock(b) === CMClock.hostTimeClock)
+        }
+    }
+
     // MARK: Notifications
 
     @Test func setTimePostsTimeJumpedWithTheEventTime() throws {
