@@ -62,7 +62,8 @@ package struct KeyValueChange {
             guard let old = table.value(of: key, on: object) else { return nil }
             return Pending(key: key, old: old, observers: [])
         }
-        guard !pending.isEmpty else { return nil }
+        // Unlisted key paths follow every announcement, camera-driven ones too (`DerivedValue`).
+        guard !pending.isEmpty || !registry.derivedRegistrations().isEmpty else { return nil }
         return KeyValueChange(object: object, table: table, pending: pending, onlyIfChanged: true)
     }
 
@@ -70,13 +71,13 @@ package struct KeyValueChange {
     package func didChange() {
         let changes = changes()
         for (item, new) in changes { Self.announce(item, new: new, prior: onlyIfChanged, registry: registry) }
-        if !onlyIfChanged || !changes.isEmpty { registry?.refreshDerived(on: object) }
+        registry?.refreshDerived(on: object)
     }
 
     /// Announces the change on `queue` (a camera's changes, from its capture thread).
     package func didChange(on queue: DispatchQueue) {
         let changes = UncheckedSendable(changes())
-        guard !changes.value.isEmpty else { return }
+        guard !changes.value.isEmpty || !(registry?.derivedRegistrations().isEmpty ?? true) else { return }
         let registry = UncheckedSendable(registry)
         let object = UncheckedSendable(object)
         queue.async {

@@ -39,6 +39,31 @@ struct KVOCameraDrivenTests {
         rig.stop()
     }
 
+    @Test("a key path no table lists, observed alone, follows the camera's own changes (the lens during a search)")
+    func unlistedKeyPathFollowsCameraChanges() throws {
+        let rig = try TestRig(uniqueID: "sim:back-wide", preset: .vga640x480)
+        rig.session.startRunning()
+        defer { rig.stop() }
+        try rig.collector.waitForFrames(3)
+        try rig.device.lockForConfiguration()
+        rig.device.setFocusModeLocked(lensPosition: 0.1)
+        rig.device.unlockForConfiguration()
+        eventually("the lens is locked at 0.1 and still") {
+            rig.device.focusMode == .locked && !rig.device.isAdjustingFocus && abs(rig.device.lensPosition - 0.1) < 0.001
+        }
+        // `lensPosition.magnitude` is in no table: only the derived re-read can see it move.
+        let lens = KVORecorder()
+        let observation = rig.device.observe(\.lensPosition.magnitude, options: [.old, .new]) { _, change in lens.record(change) }
+        defer { observation.invalidate() }
+        try rig.device.lockForConfiguration()
+        rig.device.focusMode = .autoFocus
+        rig.device.unlockForConfiguration()
+        eventually("the search moved the lens and was announced") { lens.calls.filter { !$0.isPrior }.count >= 2 }
+        let calls = lens.calls.filter { !$0.isPrior }
+        #expect(Double(calls.first?.old ?? "").map { abs($0 - 0.1) < 0.001 } == true, "starts from the locked lens: \(calls)")
+        #expect(calls.allSatisfy { $0.queue == "OpenCapture.kvo.sim:back-wide" }, "on the device's KVO queue, as the lens's own key")
+    }
+
     @Test("a virtual device's activePrimaryConstituent notifies when the zoom crosses a switch-over factor")
     func constituentSwitch() throws {
         let rig = try LumaRig(uniqueID: "sim:back-dualwide")
