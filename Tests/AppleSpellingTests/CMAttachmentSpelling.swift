@@ -19,6 +19,7 @@ func spellCMAttachment(_ sampleBuffer: CMSampleBuffer, pixelBuffer: CVPixelBuffe
         CFGetTypeID(value as CFTypeRef), CVPixelBufferGetTypeID(), CMSampleBufferGetTypeID(), CMFormatDescriptionGetTypeID(),
         CMBlockBufferGetTypeID(), CVPixelBufferPoolGetTypeID(), CFStringGetTypeID(), CFNumberGetTypeID(), CFBooleanGetTypeID(),
         CFDictionaryGetTypeID(), CFArrayGetTypeID(), CFDataGetTypeID(), CMSampleBuffer.typeID, CMFormatDescription.typeID,
+        CMClockGetTypeID(), CMTimebaseGetTypeID(),
     ]
     _ = (got, all, ids)
 }
@@ -57,11 +58,15 @@ struct CMAttachmentSpellingTests {
     @Test("CFGetTypeID tells a pixel buffer from a sample buffer, a format, a block buffer, a string and a number")
     func typeIDs() throws {
         let (sample, pixels) = try Self.frame()
-        let values: [Any] = [pixels, sample, sample.formatDescription!, try CMBlockBuffer(length: 1), "text" as NSString, NSNumber(value: 3)]
+        let timebase = try CMTimebase(sourceClock: CMClockGetHostTimeClock())
+        let values: [Any] = [
+            pixels, sample, sample.formatDescription!, try CMBlockBuffer(length: 1), "text" as NSString, NSNumber(value: 3),
+            CMClockGetHostTimeClock(), timebase,
+        ]
         let ids = values.map { CFGetTypeID($0 as CFTypeRef) }
         #expect(ids == [
             CVPixelBufferGetTypeID(), CMSampleBufferGetTypeID(), CMFormatDescriptionGetTypeID(), CMBlockBufferGetTypeID(),
-            CFStringGetTypeID(), CFNumberGetTypeID(),
+            CFStringGetTypeID(), CFNumberGetTypeID(), CMClockGetTypeID(), CMTimebaseGetTypeID(),
         ])
         #expect(Set(ids).count == ids.count)
         let any: Any = pixels

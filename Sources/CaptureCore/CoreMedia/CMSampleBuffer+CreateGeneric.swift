@@ -118,6 +118,8 @@ extension CMSampleBuffer {
             if asbd.mBytesPerPacket == 0 {
                 // Compressed audio: its packets are where its sizes put them, one after another.
                 guard !sizes.isEmpty || numSamples == 0 else { return kCMSampleBufferError_RequiredParameterMissing }
+                // A packet's size is a 32-bit field: refuse what does not fit rather than trap.
+                guard sizes.allSatisfy({ (0...Int(UInt32.max)).contains($0) }) else { return kCMSampleBufferError_InvalidEntryCount }
                 var offset: Int64 = 0
                 state.packetDescriptions = (0..<numSamples).map { index in
                     let size = sizes.count == 1 ? sizes[0] : sizes[index]

@@ -26,6 +26,8 @@ enum _CFTypeIDs {
     static let formatDescription: CFTypeID = 0x102
     static let pixelBuffer: CFTypeID = 0x103
     static let pixelBufferPool: CFTypeID = 0x104
+    static let clock: CFTypeID = 0x105
+    static let timebase: CFTypeID = 0x106
 }
 
 /// The type identifier of `cf`: equal to `CMSampleBufferGetTypeID()`,
@@ -38,6 +40,8 @@ public func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID {
     case is CMFormatDescription: return _CFTypeIDs.formatDescription
     case is CVBuffer: return _CFTypeIDs.pixelBuffer
     case is CVPixelBufferPool: return _CFTypeIDs.pixelBufferPool
+    case is CMClock: return _CFTypeIDs.clock
+    case is CMTimebase: return _CFTypeIDs.timebase
     case is NSString: return _CFTypeIDs.string
     case let number as NSNumber:
         // Foundation's Booleans are NSNumbers; Core Foundation gives them their own type.
@@ -51,6 +55,10 @@ public func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID {
     }
 }
 
+/// The type identifier of clocks.
+public func CMClockGetTypeID() -> CFTypeID { _CFTypeIDs.clock }
+/// The type identifier of timebases.
+public func CMTimebaseGetTypeID() -> CFTypeID { _CFTypeIDs.timebase }
 /// The type identifier of sample buffers.
 public func CMSampleBufferGetTypeID() -> CFTypeID { _CFTypeIDs.sampleBuffer }
 /// The type identifier of block buffers.
