@@ -1,9 +1,11 @@
 // Captures from the default simulated camera at 1280x720 in real time, as an iOS app would,
 // and fails (exit 1) if the session dropped a frame or delivered fewer than real time gives.
 import AVFoundation
+import CoreGraphics
 import CoreMedia
 import CoreVideo
 import Foundation
+import ImageIO
 import QuartzCore
 import Synchronization
 
@@ -66,4 +68,8 @@ let rate = 1 / camera.activeVideoMinFrameDuration.seconds
 let expected = Int((seconds * rate).rounded(.down)) - 1
 let frames = last.frames - first.frames, drops = last.drops
 print("consumer: \(camera.localizedName) \(last.width)x\(last.height), \(frames) frames in \(seconds) s at \(rate) fps (at least \(expected) expected), \(drops) dropped")
-exit(last.width == 1280 && last.height == 720 && drops == 0 && frames >= expected ? 0 : 1)
+// The other modules the AVFoundation product brings, as an app's photo code uses them.
+let orientation = CGImagePropertyOrientation(rawValue: 6)
+let turned = CGAffineTransform(rotationAngle: .pi / 2).isIdentity
+let modules = orientation == .right && !turned && kCGImagePropertyOrientation as String == "Orientation"
+exit(last.width == 1280 && last.height == 720 && drops == 0 && frames >= expected && modules ? 0 : 1)
