@@ -2,7 +2,7 @@
 import PackageDescription
 
 // No unsafe flags, in any target: SwiftPM refuses a version-based dependency whose targets
-// carry them ("contains unsafe build flags"), and `-warnings-as-errors` here would let a
+// carry them ("contains unsafe build flags"), and treating warnings as errors here would let a
 // newer compiler's new warning break a user's build (the Makefile passes it for our own
 // builds). The pixel loops that once needed `-O` in debug builds are C kernels
 // (CRenderKernels) linked on x86-64 Linux as pre-generated -O3 assembly

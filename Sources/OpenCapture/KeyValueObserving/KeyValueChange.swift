@@ -115,6 +115,15 @@ extension KeyValueObservableObject {
         defer { change?.didChange() }
         return try body()
     }
+
+    /// Runs `body`, which may change `keys` (a status, a readiness), and announces on this
+    /// thread the ones whose value differs afterwards. Call with no lock held; one atomic
+    /// load when nobody observes.
+    package func watchingValues<R>(_ keys: String..., body: () -> R) -> R {
+        let change = KeyValueChange.watch(self, keys: keys)
+        defer { change?.didChange() }
+        return body()
+    }
 }
 
 extension KeyValueChange {

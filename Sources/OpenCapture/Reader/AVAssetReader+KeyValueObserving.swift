@@ -20,13 +20,7 @@ extension AVAssetReader: KeyValueObservableObject {
     }
 
     /// Runs `body`, which may change the status, and announces what changed on this thread.
-    /// Call with no lock held; one atomic load when nobody observes.
-    func changingStatus<R>(_ body: () -> R) -> R {
-        let change = KeyValueChange.watch(self, keys: ["status", "error"])
-        let result = body()
-        change?.didChange()
-        return result
-    }
+    func changingStatus<R>(_ body: () -> R) -> R { watchingValues("status", "error", body: body) }
 }
 
 extension _KeyValueCodingAndObserving where Self: AVAssetReader {

@@ -297,12 +297,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Runs `body`, which may change `isReadyForMoreMediaData`, and announces the change
     /// on this thread when the value differs. Call with no lock held. With nobody
     /// observing the input this costs one atomic load (the per-buffer price).
-    private func announcingReadiness<R>(_ body: () -> R) -> R {
-        let change = KeyValueChange.watch(self, keys: ["readyForMoreMediaData"])
-        let result = body()
-        change?.didChange()
-        return result
-    }
+    private func announcingReadiness<R>(_ body: () -> R) -> R { watchingValues("readyForMoreMediaData", body: body) }
 
     /// Runs the request block on its queue if the input is ready and it is not running.
     func pump() {
