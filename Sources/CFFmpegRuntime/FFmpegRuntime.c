@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -69,6 +70,10 @@ static const char *const library_names[OC_LIBRARY_COUNT] = {
       (uint8_t *dst, int dst_linesize, const uint8_t *src, int src_linesize, int bytewidth, int height),           \
       (dst, dst_linesize, src, src_linesize, bytewidth, height))                                                   \
     F(OC_AVUTIL, int, av_log_get_level, (void), ())                                                                \
+    F(OC_AVUTIL, int, av_log_format_line2,                                                                         \
+      (void *ptr, int level, const char *fmt, va_list vl, char *line, int line_size, int *print_prefix),           \
+      (ptr, level, fmt, vl, line, line_size, print_prefix))                                                        \
+    V(OC_AVUTIL, av_log_set_callback, (void (*callback)(void *, int, const char *, va_list)), (callback))          \
     V(OC_AVUTIL, av_log_set_level, (int level), (level))                                                           \
     F(OC_AVUTIL, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size))  \
     F(OC_AVCODEC, AVPacket *, av_packet_alloc, (void), ())                                                         \
@@ -156,6 +161,33 @@ struct symbol {
 #define OC_SYMBOL_VOID(library, name, parameters, arguments) {library, #name, (void **)&real_##name},
 static const struct symbol symbols[] = {OC_FFMPEG_FUNCTIONS(OC_SYMBOL, OC_SYMBOL_VOID)};
 
+// FFmpeg's log goes through OpenCapture's: to standard error, each line prefixed
+// "OpenCapture: FFmpeg: ", and quiet unless OPENCAPTURE_FFMPEG_LOG names a level (quiet,
+// panic, fatal, error, warning, info, verbose, debug, trace). Without it a damaged file
+// printed hundreds of "[h264 @ 0x...]" lines before the one-line error the caller reports.
+static int log_level_named(const char *name) {
+    static const struct { const char *name; int level; } levels[] = {
+        {"quiet", AV_LOG_QUIET},   {"panic", AV_LOG_PANIC}, {"fatal", AV_LOG_FATAL},
+        {"error", AV_LOG_ERROR},   {"warning", AV_LOG_WARNING}, {"info", AV_LOG_INFO},
+        {"verbose", AV_LOG_VERBOSE}, {"debug", AV_LOG_DEBUG}, {"trace", AV_LOG_TRACE},
+    };
+    for (size_t index = 0; name != NULL && index < sizeof levels / sizeof levels[0]; index++) {
+        if (strcasecmp(name, levels[index].name) == 0) return levels[index].level;
+    }
+    return AV_LOG_QUIET;
+}
+
+static void log_line(void *object, int level, const char *format, va_list arguments) {
+    // The level FFmpeg is set to now: MediaIO may lower it (a stream's retries).
+    if ((level & 0xff) > real_av_log_get_level()) return;
+    // A line may come in pieces; the prefix goes before the first piece of each.
+    static _Thread_local int print_prefix = 1;
+    int starts_line = print_prefix;
+    char line[1024];
+    real_av_log_format_line2(object, level & 0xff, format, arguments, line, sizeof line, &print_prefix);
+    fprintf(stderr, "%s%s", starts_line ? "OpenCapture: FFmpeg: " : "", line);
+}
+
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_status = -1;
 static char load_message[512];
@@ -180,6 +212,8 @@ static void load(void) {
         }
         *symbols[index].pointer = address;
     }
+    real_av_log_set_level(log_level_named(getenv("OPENCAPTURE_FFMPEG_LOG")));
+    real_av_log_set_callback(log_line);
     load_status = 0;
 }
 

@@ -51,15 +51,15 @@ final class DeckPlayback: @unchecked Sendable {
     /// router converts to 10-bit formats).
     static func decodedFormat(_ format: PixelFormat) -> PixelFormat { format.isTenBit ? format.eightBit : format }
 
-    /// Room for the frames held playing backwards (the playhead's `reverseLimit`) beside 12
-    /// on their way to the consumers: without it every frame of a backward fill past the
+    /// Room for the frames held playing backwards (as many as the playhead's byte budget
+    /// holds in this format) beside 12 on their way to the consumers: without it every frame of a backward fill past the
     /// 12th was a new buffer, mapped, faulted in and unmapped again (17x the page faults of
     /// forward play). The pool grows only as far as play needs; forward play lets go of the
     /// extra (see `reanchor`).
     private static func pool(for configuration: StreamConfiguration, playhead: MoviePlayhead) -> CVPixelBufferPool {
         CVPixelBufferPool(
             format: decodedFormat(configuration.pixelFormat), width: playhead.track.width, height: playhead.track.height,
-            maximumBufferCount: playhead.reverseLimit + 12)
+            maximumBufferCount: playhead.reverseLimit(for: decodedFormat(configuration.pixelFormat)) + 12)
     }
 
     func launch() {
@@ -200,11 +200,19 @@ final class DeckPlayback: @unchecked Sendable {
             return anchorHost
         }
         let seconds = abs((time - anchorFile).seconds) / Double(abs(speed))
-        return anchorHost + Int64((seconds * 1e9).rounded())
+        return anchorHost + Self.nanoseconds(seconds)
     }
 
     private func lastStepNanoseconds(_ frame: MoviePlayhead.Frame) -> Int64 {
-        Int64((frame.duration.seconds / Double(abs(speed)) * 1e9).rounded())
+        Self.nanoseconds(frame.duration.seconds / Double(abs(speed)))
+    }
+
+    /// Seconds as nanoseconds, held to 0...2^60 (36 years): times come from the file, and a
+    /// crafted one (a 64-bit duration) would trap the conversion or the sums after it.
+    static func nanoseconds(_ seconds: Double) -> Int64 {
+        let cap = Double(Int64(1) << 60)
+        guard seconds.isFinite else { return seconds > 0 ? Int64(cap) : 0 }
+        return Int64(min(max(seconds * 1e9, 0), cap).rounded())
     }
 
     private func note(_ frame: MoviePlayhead.Frame, host: Int64) {

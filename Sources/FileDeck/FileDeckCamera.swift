@@ -35,6 +35,7 @@ package final class FileDeckCamera: CaptureBackend, StillCapturing, @unchecked S
             throw .cannotParse("\(url.lastPathComponent): no video track")
         }
         guard track.decodable else { throw .noDecoder(track.codecName) }
+        try Self.check(track, name: url.lastPathComponent)
         self.url = url
         self.track = track
         let format: PixelFormat = track.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange
@@ -46,6 +47,26 @@ package final class FileDeckCamera: CaptureBackend, StillCapturing, @unchecked S
         self.playhead = playhead
         descriptor = Self.describe(url: url, track: track, format: format)
         stillQueue = DispatchQueue(label: "OpenCapture.deck.stills.\(url.path)")
+    }
+
+    /// The frame rates a deck plays, frames per second: one a minute to a thousand a
+    /// second, which covers every camera's (time-lapse to high-speed). A file's own rate
+    /// outside them is damage or a trick (a 5000001 timescale with 2-tick frames claims
+    /// 2,500,000.5 fps), not a camera's.
+    package static let frameRates: ClosedRange<Double> = (1.0 / 60)...1000
+
+    /// Refuses a track no camera could have made, before anything is decoded: pictures
+    /// over `MovieReader.maximumPicturePixels` (a 95 KB file whose SPS claims 16000x16000
+    /// took 3.8 GB), or a frame rate outside `frameRates`. A rate of 0 (unknown) plays at 30.
+    static func check(_ track: MovieTrackInfo, name: String) throws(MovieReaderError) {
+        let limit = MovieReader.maximumPicturePixels
+        guard track.width * track.height <= limit else {
+            throw .decodeFailed(
+                "\(name): \(track.width)x\(track.height) pictures are more than a deck plays (at most \(limit) pixels, as 8192x4320)")
+        }
+        guard track.frameRate == 0 || frameRates.contains(track.frameRate) else {
+            throw .cannotParse("\(name): a frame rate of \(track.frameRate) fps, which no camera has (a deck plays 1/60 to 1000 fps)")
+        }
     }
 
     /// `file:` and the absolute path.

@@ -6,6 +6,9 @@ struct JPEGFrameHeader {
     var height: Int
     /// Arithmetic coding (SOF9-11, SOF13-15); otherwise Huffman.
     var isArithmetic: Bool
+    /// Progressive coding (SOF2, SOF6, SOF10, SOF14): libjpeg keeps every block's
+    /// coefficients (`coefficientBytes`) until the last scan, whatever the output scale.
+    var isProgressive: Bool
     /// Each component's horizontal and vertical sampling factors.
     var sampling: [(h: Int, v: Int)]
 
@@ -19,6 +22,23 @@ struct JPEGFrameHeader {
             let rows = (height * factors.v + vMax - 1) / vMax
             return total + ((columns + 7) / 8) * ((rows + 7) / 8)
         }
+    }
+
+    /// The memory libjpeg holds for a progressive or multi-scan decode: 64 two-byte
+    /// coefficients a block.
+    var coefficientBytes: Int { blockCount * 128 }
+
+    /// How many scans (SOS markers) `jpeg` has. More than one makes libjpeg buffer the
+    /// whole image's coefficients, as progressive coding does. Entropy-coded data stuffs
+    /// every 0xFF with a 0x00, so an 0xFF 0xDA pair is always a marker.
+    static func scanCount(_ jpeg: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = 0
+        while index + 1 < jpeg.count {
+            if jpeg[index] == 0xFF && jpeg[index + 1] == 0xDA { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// The first frame header of `jpeg`, or nil when the marker segments before the scan
@@ -50,6 +70,7 @@ struct JPEGFrameHeader {
                 height = Int(jpeg[body + 1]) << 8 | Int(jpeg[body + 2])
                 width = Int(jpeg[body + 3]) << 8 | Int(jpeg[body + 4])
                 isArithmetic = marker >= 0xC9
+                isProgressive = marker & 0x03 == 0x02
                 sampling = (0..<components).map { index in
                     let factors = jpeg[body + 6 + 3 * index + 1]
                     return (h: max(Int(factors >> 4), 1), v: max(Int(factors & 0x0F), 1))

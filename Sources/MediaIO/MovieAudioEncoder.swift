@@ -36,8 +36,6 @@ final class MovieAudioEncoder {
             }
             return
         }
-        // FFmpeg's aac encoder prints its average quantiser ("Qavg") at info level on closing.
-        if av_log_get_level() == AV_LOG_INFO { av_log_set_level(AV_LOG_WARNING) }
         guard let codec = avcodec_find_encoder_by_name("aac") else { throw .encoder("this FFmpeg has no aac encoder") }
         guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc() else { throw .encoder("out of memory") }
         self.context = context

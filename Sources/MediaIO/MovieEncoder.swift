@@ -61,13 +61,6 @@ final class MovieEncoder {
     /// 15.6 Mbit/s at 1080p30, near what phones record 1080p30 H.264 at.
     static let maximumBitsPerPixel = 0.25
 
-    /// libx264 reports its settings at FFmpeg's default log level (info) on stderr for
-    /// every movie; a library should stay quiet unless something goes wrong. Runs once, and
-    /// only if nobody has chosen a level already.
-    private static let quietLog: Void = {
-        if av_log_get_level() == AV_LOG_INFO { av_log_set_level(AV_LOG_WARNING) }
-    }()
-
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
@@ -83,7 +76,6 @@ final class MovieEncoder {
     /// - Parameter globalHeader: put SPS/PPS in the codec parameters (MP4's 'avcC') rather
     ///   than before every keyframe.
     init(settings: Settings, globalHeader: Bool) throws(MovieWriterError) {
-        Self.quietLog
         width = settings.width
         height = settings.height
         // libx264 takes NV12 (what the cameras render, so no conversion); libx265 only planar

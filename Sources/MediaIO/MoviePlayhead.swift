@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Forwards it decodes in order. Backwards it decodes the group of pictures before the
 /// current frame (seek to the keyframe at or before it, decode forwards up to the current
-/// frame) and hands those frames out newest first; at most `reverseLimit` frames are kept,
-/// so a long GOP is decoded again for each `reverseLimit` frames rather than held whole.
+/// frame) and hands those frames out newest first; at most `reverseBudget` bytes of frames
+/// are kept (always one), so a long GOP, or one of big pictures, is decoded again for each
+/// window rather than held whole.
 ///
 /// Not thread-safe: one thread at a time (the deck's playback thread).
 package final class MoviePlayhead: @unchecked Sendable {
@@ -28,8 +29,11 @@ package final class MoviePlayhead: @unchecked Sendable {
     }
 
     package let track: MovieTrackInfo
-    /// Frames held at most when playing backwards.
-    package let reverseLimit: Int
+    /// Bytes of decoded frames held at most when playing backwards (the newest frame is
+    /// kept whatever its size).
+    package let reverseBudget: Int
+    /// The default `reverseBudget`, 150 MB: 48 frames of 1080p 4:2:0, 2 of 8192x4320.
+    package static let defaultReverseBudget = 150_000_000
     private let decoder: MovieTrackDecoder
     private let frameInterval: CMTime
     /// The frame shown last; nil before the first.
@@ -43,14 +47,20 @@ package final class MoviePlayhead: @unchecked Sendable {
     /// What went wrong at the end of forward play.
     package private(set) var damage: Damage?
 
-    package init(url: URL, track: MovieTrackInfo, pixelFormat: PixelFormat, threads: Int = 1, reverseLimit: Int = 48)
-        throws(MovieReaderError)
-    {
+    package init(
+        url: URL, track: MovieTrackInfo, pixelFormat: PixelFormat, threads: Int = 1, reverseBudget: Int = MoviePlayhead.defaultReverseBudget
+    ) throws(MovieReaderError) {
         self.track = track
-        self.reverseLimit = max(reverseLimit, 1)
+        self.reverseBudget = max(reverseBudget, 0)
         decoder = try MovieTrackDecoder(url: url, track: track, pixelFormat: pixelFormat, pcm: nil, threads: threads)
         let rate = track.frameRate > 0 ? track.frameRate : 30
         frameInterval = CMTime(seconds: 1 / rate, preferredTimescale: 90_000)
+    }
+
+    /// How many frames of `format` the backward window holds: at least one.
+    package func reverseLimit(for format: PixelFormat) -> Int {
+        let bytes = format.planeGeometry(width: track.width, height: track.height).reduce(0) { $0 + $1.width * $1.height * $1.bytesPerPixel }
+        return max(1, reverseBudget / max(bytes, 1))
     }
 
     /// The pixel format frames are converted to; a change applies from the next frame decoded.
@@ -147,8 +157,8 @@ package final class MoviePlayhead: @unchecked Sendable {
     }
 
     /// The frames shown before `bound`, in presentation order: the GOP before it (the last
-    /// `reverseLimit` of them). Seeks further back while a demuxer lands past the bound.
-    /// Memory: `reverseLimit` frames at most (48 by default: 150 MB of 1080p 4:2:0).
+    /// of them that fit `reverseBudget`). Seeks further back while a demuxer lands past the
+    /// bound. Memory: `reverseBudget` bytes of frames, or the one frame that exceeds it.
     private func frames(before bound: CMTime) throws(MovieReaderError) -> [Frame] {
         let end = track.start + track.duration
         var target = bound.isNumeric ? bound - CMTime(value: 1, timescale: max(bound.timescale, 1)) : end
@@ -158,12 +168,15 @@ package final class MoviePlayhead: @unchecked Sendable {
         while true {
             decoder.seek(toKeyframeAtOrBefore: target)
             var collected: [Frame] = []
-            collected.reserveCapacity(reverseLimit)
+            var bytes = 0
             while let sample = try decoder.next() {
                 guard let frame = frame(sample) else { continue }
                 if bound.isNumeric && frame.time >= bound { break }
-                if collected.count == reverseLimit { collected.removeFirst() }
                 collected.append(frame)
+                bytes += CVPixelBufferGetDataSize(frame.buffer)
+                while bytes > reverseBudget && collected.count > 1 {
+                    bytes -= CVPixelBufferGetDataSize(collected.removeFirst().buffer)
+                }
             }
             if !collected.isEmpty || target <= track.start { return collected }
             target = max(target - CMTime(seconds: backoff, preferredTimescale: 90_000), track.start)

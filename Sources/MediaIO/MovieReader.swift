@@ -46,6 +46,12 @@ package final class MovieReader: Sendable {
         metadata = tags
     }
 
+    /// The most pixels a picture read from a file may have: 8192x4320 (DCI 8K), the
+    /// largest video picture in use. Decoders refuse larger ones (FFmpeg's `max_pixels`)
+    /// before allocating them: a 95 KB MP4 whose H.264 SPS claims 16000x16000 otherwise
+    /// takes gigabytes.
+    package static let maximumPicturePixels = 8192 * 4320
+
     /// Opens and probes a file; the caller closes the context with `avformat_close_input`.
     static func open(_ url: URL) throws(MovieReaderError) -> UnsafeMutablePointer<AVFormatContext> {
         guard url.isFileURL else { throw .cannotOpen("not a file URL: \(url)") }
@@ -53,6 +59,11 @@ package final class MovieReader: Sendable {
         // An image sequence is named by a pattern ("frame-%03d.png"), not by a file.
         let pattern = url.path.contains("%") && !FileManager.default.fileExists(atPath: url.path)
         guard pattern || FileManager.default.isReadableFile(atPath: url.path) else { throw .cannotOpen("\(url.path): no readable file") }
+        // Only regular files: opening a FIFO blocks until a writer comes, and a device never ends.
+        var status = stat()
+        if !pattern, stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw .cannotOpen("\(url.path): not a regular file")
+        }
         var context: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&context, url.path, nil, nil)
         guard opened == 0, let context else {
@@ -62,13 +73,23 @@ package final class MovieReader: Sendable {
             }
             throw .cannotParse("\(url.lastPathComponent): \(MovieWriterError.message(opened))")
         }
-        let probed = avformat_find_stream_info(context, nil)
+        let probed = findStreamInfo(context)
         if probed < 0 {
             var closing: UnsafeMutablePointer<AVFormatContext>? = context
             avformat_close_input(&closing)
             throw .cannotParse("\(url.lastPathComponent): \(MovieWriterError.message(probed))")
         }
         return context
+    }
+
+    /// `avformat_find_stream_info` with every probing decoder held to
+    /// `maximumPicturePixels` (probing decodes frames too).
+    private static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int32 {
+        let count = Int(context.pointee.nb_streams)
+        var options = [OpaquePointer?](repeating: nil, count: max(count, 1))
+        for index in 0..<count { av_dict_set(&options[index], "max_pixels", String(maximumPicturePixels), 0) }
+        defer { for index in 0..<count { av_dict_free(&options[index]) } }
+        return options.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
     }
 
     /// Whether a demuxer claims the file's first bytes.

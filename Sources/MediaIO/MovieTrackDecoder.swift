@@ -60,6 +60,12 @@ package final class MovieTrackDecoder: @unchecked Sendable {
     /// The last frame before `start`, held until it is known whether it is shown at `start`.
     private var held: Sample?
     private var queued: [Sample] = []
+    /// Set once a video frame came without a time (a raw .h264/.hevc elementary stream):
+    /// times are then counted from the start, one frame duration each, and every seek goes
+    /// back to the start so the count stays true.
+    private var untimed = false
+    /// The time the next untimed frame gets: the last frame's end.
+    private var nextTime: CMTime?
 
     /// Opens the file for one track.
     ///
@@ -92,6 +98,8 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         guard let codec, avcodec_parameters_to_context(codec, stream.pointee.codecpar) >= 0 else { throw .noDecoder(track.codecName) }
         codec.pointee.pkt_timebase = stream.pointee.time_base
         codec.pointee.thread_count = Int32(threads)
+        // A picture larger than any camera's is refused before it is allocated (MovieReader).
+        codec.pointee.max_pixels = Int64(MovieReader.maximumPicturePixels)
         let opened = avcodec_open2(codec, decoder, nil)
         guard opened >= 0 else { throw .noDecoder("\(track.codecName): \(MovieWriterError.message(opened))") }
         frame = av_frame_alloc()
@@ -121,8 +129,15 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         var target = time.isNumeric ? av_rescale_q(time.value, AVRational(num: 1, den: time.timescale), base) : 0
         let first = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
         target = max(target, first)
-        var sought = avformat_seek_file(context, Int32(track.index), Int64.min, target, target, 0)
-        if sought < 0 { sought = avformat_seek_file(context, Int32(track.index), Int64.min, first, first, 0) }
+        var sought: Int32
+        if untimed {
+            // No times to seek by: back to the first byte, where the count starts again.
+            sought = avformat_seek_file(context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
+            nextTime = nil
+        } else {
+            sought = avformat_seek_file(context, Int32(track.index), Int64.min, target, target, 0)
+            if sought < 0 { sought = avformat_seek_file(context, Int32(track.index), Int64.min, first, first, 0) }
+        }
         avcodec_flush_buffers(codec)
         start = .negativeInfinity
         draining = false
@@ -191,9 +206,15 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         let base = context!.pointee.streams[track.index]!.pointee.time_base
         var pts = frame.pointee.best_effort_timestamp
         if pts == Int64.min { pts = frame.pointee.pts }
-        let time = pts == Int64.min ? CMTime.invalid : MovieReader.time(pts, base)
+        var time = pts == Int64.min ? CMTime.invalid : MovieReader.time(pts, base)
         if track.kind == .video {
             let duration = frame.pointee.pkt_duration > 0 ? MovieReader.time(frame.pointee.pkt_duration, base) : CMTime.invalid
+            if !time.isNumeric {
+                untimed = true
+                time = nextTime ?? track.start
+            }
+            let rate = track.frameRate > 0 ? track.frameRate : 30
+            nextTime = time + (duration.isNumeric && duration > .zero ? duration : CMTime(seconds: 1 / rate, preferredTimescale: 90_000))
             return .video(try picture(frame), time: time, duration: duration)
         }
         return try audio(frame, time: time)

@@ -17,6 +17,15 @@ extension PictureDecoder {
                 description: "JPEG header claims \(source) but the file's \(jpeg.count) bytes cannot hold that "
                     + "(\(frame.blockCount) blocks need at least \(frame.blockCount / 8) bytes): truncated or corrupt")
         }
+        // Scaling does not help here: libjpeg decodes every scan into whole-image coefficient
+        // buffers first (a 1.5 MB progressive 16384x16384 file took 849 MB), so refuse.
+        if frame.coefficientBytes > maximumProgressiveCoefficientBytes, frame.isProgressive || JPEGFrameHeader.scanCount(jpeg) > 1 {
+            let kind = frame.isProgressive ? "progressive" : "multi-scan"
+            throw Failure(
+                description: "\(kind) JPEG of \(source) is refused, not scaled: decoding it holds "
+                    + "\(frame.coefficientBytes >> 20) MiB of coefficients at any scale (at most \(maximumProgressiveCoefficientBytes >> 20) MiB); "
+                    + "save it as baseline JPEG or smaller")
+        }
         let decompressor = try JPEGTurboHandle(.decompressor)
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         guard tjDecompressHeader3(decompressor.raw, jpeg.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace) == 0,

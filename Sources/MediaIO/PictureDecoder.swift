@@ -11,7 +11,8 @@ import Foundation
 ///   in memory whole; both then shrink to the bound by averaging in linear light.
 /// - Hostile files: a header that claims more pixels than the file's bytes can hold is
 ///   refused before anything is allocated (a Huffman-coded JPEG needs a bit per 8×8 block,
-///   deflate compresses at most 1032:1), and so is a picture over `maximumSourcePixels`. A
+///   deflate compresses at most 1032:1), and so is a picture over `maximumSourcePixels`,
+///   and a progressive JPEG over `maximumProgressiveCoefficientBytes`. A
 ///   truncated or corrupt JPEG fails (libjpeg-turbo's "Premature end of JPEG file" warning
 ///   is an error here, not grey rows), as does a PNG whose data ends early.
 /// - Transfer: JPEGs are sRGB. PNG samples, 8- or 16-bit, are decoded by the file's own
@@ -54,6 +55,11 @@ package enum PictureDecoder {
     /// The most pixels a source picture may have (16384×16384): decoding time grows with
     /// the source, whatever the bound on the result.
     package static let maximumSourcePixels = 1 << 28
+
+    /// The most coefficient memory a progressive JPEG may need (128 MiB: 44 megapixels of
+    /// 4:2:0). libjpeg holds all of it whatever the output scale; baseline JPEGs are decoded
+    /// a row of blocks at a time and scaled, so they are not bound by this.
+    package static let maximumProgressiveCoefficientBytes = 128 << 20
 
     /// The default bound: the simulated cameras' sensor, 4032×3024.
     package static let defaultLimit = Size(width: 4032, height: 3024)
