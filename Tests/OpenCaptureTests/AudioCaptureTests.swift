@@ -239,15 +239,22 @@ struct AudioCaptureTests {
         #expect(run.levels[6].1 >= run.levels[4].1 - 0.001)  // the peak is held
     }
 
-    @Test("Real-time pacing delivers each buffer once its last sample is due")
+    @Test("Real-time pacing delivers each buffer once its last sample is due, one after the other on the host clock")
     func realTimePacing() throws {
-        let start = Date()
+        let host = CMClockGetHostTimeClock()
+        let start = CMClockGetTime(host)
         let run = try record(buffers: 3, pacing: .realTime)
-        let elapsed = Date().timeIntervalSince(start)
+        let end = CMClockGetTime(host)
         #expect(run.buffers.count == 3)
-        // Three buffers are 64 ms of sound.
-        #expect(elapsed >= 3 * 1024 / 48_000 - 0.002)
-        #expect(elapsed < 2)
+        // Three buffers are 64 ms of sound: never sooner, however idle the machine. (No upper
+        // bound: a busy machine may take longer, and the wait fails the test if none come.)
+        #expect((end - start).seconds >= 3 * 1024 / 48_000 - 0.002)
+        // Stamped on the host clock after the start, each where the one before it ended, and
+        // the last one's sound was over by the time it had been delivered.
+        let times = run.buffers.map { ($0.presentationTimeStamp.seconds, $0.duration.seconds) }
+        #expect(times.first.map { $0.0 >= start.seconds - 1e-4 } ?? false, "\(times) from \(start.seconds)")
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($0.0 + $0.1 - $1.0) < 1e-6 }, "\(times)")
+        #expect(times.last.map { $0.0 + $0.1 <= end.seconds } ?? false, "\(times) until \(end.seconds)")
     }
 
     @Test("Unplugging the microphone ends its stream with deviceWasDisconnected")

