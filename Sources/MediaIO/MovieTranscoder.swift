@@ -27,6 +27,9 @@ package enum MovieTranscoder {
         package var audioBitRatePerChannel = 64_000
         package var fastStart = false
         package var metadata: [(String, String)] = []
+        /// Scales the decoded audio before it is encoded (an audio mix's volume): called
+        /// with each block's output time, its interleaved float samples and channel count.
+        package var audioGain: (@Sendable (CMTime, UnsafeMutableBufferPointer<Float>, Int) -> Void)?
 
         package init(container: MovieContainer) { self.container = container }
     }
@@ -119,8 +122,11 @@ package enum MovieTranscoder {
                         // at its start) is left out.
                     }
                     progress(min(time.seconds / total, 1))
-                } else if let sound, let layout, case .audio(let data, let count, _)? = sound.pending?.sample, let time = sound.pending?.time {
+                } else if let sound, let layout, case .audio(var data, let count, _)? = sound.pending?.sample, let time = sound.pending?.time {
                     sound.pending = nil
+                    if let gain = output.audioGain {
+                        data.withUnsafeMutableBytes { gain(time, $0.bindMemory(to: Float.self), layout.channels) }
+                    }
                     var failure: MovieWriterError?
                     data.withUnsafeBytes { bytes in
                         do throws(MovieWriterError) {

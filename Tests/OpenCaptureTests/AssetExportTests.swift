@@ -17,7 +17,7 @@ struct AssetExportTests {
         defer { for url in clips + [output] { try? FileManager.default.removeItem(at: url) } }
         let composition = try Clips.joined(clips)
         #expect(composition.tracks.count == 2)
-        let video = try #require(composition.tracks(withMediaType: .video).first as? AVMutableCompositionTrack)
+        let video = try #require(composition.tracks(withMediaType: .video).first)
         #expect(video.segments.count == 3)
         #expect(video.segments.map(\.timeMapping.target.start.seconds).map { ($0 * 10).rounded() / 10 } == [0, 0.5, 1])
         #expect(abs(composition.duration.seconds - 1.5) < 0.05)

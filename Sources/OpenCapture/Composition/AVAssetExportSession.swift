@@ -46,6 +46,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         var timeRange = CMTimeRange(start: .zero, duration: .positiveInfinity)
         var fileLengthLimit: Int64 = 0
         var metadata: [AVMetadataItem]?
+        var audioMix: AVAudioMix?
         var audioTimePitchAlgorithm = AVAudioTimePitchAlgorithm.spectral
         var canPerformMultiplePasses = false
         var directoryForTemporaryFiles: URL?
@@ -177,6 +178,17 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         set { state.withLock { $0.metadata = newValue } }
     }
 
+    /// The volume of the audio tracks over time, applied to the exported audio's samples
+    /// (the first audio track's, which is the one exported here). Ignored by the
+    /// passthrough preset, as Apple's is: it copies the audio unchanged. Copied when set.
+    open var audioMix: AVAudioMix? {
+        get { state.withLock { $0.audioMix } }
+        set {
+            let mix = UncheckedSendable(newValue?.copy() as? AVAudioMix)
+            state.withLock { $0.audioMix = mix.value }
+        }
+    }
+
     /// Kept only: scaled audio is not exported (Linux does not time-stretch).
     open var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
         get { state.withLock { $0.audioTimePitchAlgorithm } }
@@ -288,22 +300,22 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// Runs on the session's queue, announcing each status change there: `.exporting` (or
     /// `.cancelled`) as it begins, the outcome when it ends.
     private func run(url: URL, type: AVFileType) {
-        let (range, limit, items, optimize, proceed) = changingStatus {
-            state.withLock { s -> (CMTimeRange, Int64, [AVMetadataItem]?, Bool, Bool) in
+        let (range, limit, items, optimize, mix, proceed) = changingStatus {
+            state.withLock { s -> (CMTimeRange, Int64, [AVMetadataItem]?, Bool, AVAudioMix?, Bool) in
                 guard !s.cancelled else {
                     s.status = .cancelled
-                    return (s.timeRange, 0, nil, false, false)
+                    return (s.timeRange, 0, nil, false, nil, false)
                 }
                 s.status = .exporting
-                return (s.timeRange, s.fileLengthLimit, s.metadata, s.shouldOptimizeForNetworkUse, true)
+                return (s.timeRange, s.fileLengthLimit, s.metadata, s.shouldOptimizeForNetworkUse, s.audioMix, true)
             }
         }
         guard proceed else { return }
-        changingStatus { performExport(url: url, type: type, range: range, limit: limit, items: items, optimize: optimize) }
+        changingStatus { performExport(url: url, type: type, range: range, limit: limit, items: items, optimize: optimize, mix: mix) }
     }
 
     /// The export proper (session's queue); ends with `status` `.completed`, `.failed` or `.cancelled`.
-    private func performExport(url: URL, type: AVFileType, range: CMTimeRange, limit: Int64, items: [AVMetadataItem]?, optimize: Bool) {
+    private func performExport(url: URL, type: AVFileType, range: CMTimeRange, limit: Int64, items: [AVMetadataItem]?, optimize: Bool, mix: AVAudioMix?) {
         if asset.fileURL != nil {
             // A file that cannot be read fails as the reader would.
             do {
@@ -317,7 +329,13 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
             }
         }
         let container: MovieContainer = type == .mov ? .quickTime : type == .m4a ? .m4a : .mpeg4
-        let tracks = Self.edits(of: asset).map { $0.cropped(to: range) }.filter { !$0.media.isEmpty }
+        let identified = Self.edits(of: asset).map { ($0.trackID, $0.edit.cropped(to: range)) }.filter { !$0.1.media.isEmpty }
+        let tracks = identified.map(\.1)
+        // The audio mix's volume for the exported audio track (the first), on the asset's
+        // timeline: the output starts at the time range's start.
+        let exportedAudio = identified.first { $0.1.kind == .audio }?.0
+        let curve = exportedAudio.flatMap { mix?.volumeCurve(forTrackID: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let gain = curve.map { Self.audioGain($0, offset: range.start.isNumeric ? range.start.seconds : 0, rate: tracks.first { $0.kind == .audio }?.media.first?.track?.sampleRate ?? 0) }
         let tags = items.map { $0.compactMap(\.movieTag) } ?? Self.sourceTags(of: asset)
         let progress: (Double) -> Void = { [state] value in state.withLock { $0.progress = Float(value) } }
         let isCancelled: () -> Bool = { [state] in state.withLock { $0.cancelled } }
@@ -332,7 +350,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
             case .audioOnly:
                 let audio = tracks.filter { $0.kind == .audio }
                 guard let first = audio.first else { throw .incompatible("the asset has no audio track for \(presetName)") }
-                if (try? MovieSegmentCopier.check([first], container: .m4a)) != nil {
+                if gain == nil, (try? MovieSegmentCopier.check([first], container: .m4a)) != nil {
                     try MovieSegmentCopier.copy(
                         [first], to: url, container: .m4a, fastStart: optimize, metadata: tags, fileLengthLimit: fileLimit, progress: progress,
                         isCancelled: isCancelled)
@@ -341,12 +359,15 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
                     output.audioOnly = true
                     output.fastStart = optimize
                     output.metadata = tags
+                    output.audioGain = gain
                     try MovieTranscoder.transcode([first], to: url, output: output, fileLengthLimit: fileLimit, progress: progress, isCancelled: isCancelled)
                 }
             case .video(let hevc, let maximum, let bitRate):
                 let chosen = [tracks.first { $0.kind == .video }, tracks.first { $0.kind == .audio }].compactMap { $0 }
                 guard chosen.contains(where: { $0.kind == .video }) else { throw .incompatible("the asset has no video track for \(presetName)") }
-                if bitRate == nil, Self.alreadyEncoded(chosen, hevc: hevc, maximum: maximum), (try? MovieSegmentCopier.check(chosen, container: container)) != nil {
+                if gain == nil || !chosen.contains(where: { $0.kind == .audio }), bitRate == nil, Self.alreadyEncoded(chosen, hevc: hevc, maximum: maximum),
+                    (try? MovieSegmentCopier.check(chosen, container: container)) != nil
+                {
                     try MovieSegmentCopier.copy(
                         chosen, to: url, container: container, fastStart: optimize, metadata: tags, fileLengthLimit: fileLimit, progress: progress,
                         isCancelled: isCancelled)
@@ -357,6 +378,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
                     output.bitRate = bitRate
                     output.fastStart = optimize
                     output.metadata = tags
+                    output.audioGain = gain
                     try MovieTranscoder.transcode(chosen, to: url, output: output, fileLengthLimit: fileLimit, progress: progress, isCancelled: isCancelled)
                 }
             }
@@ -391,16 +413,26 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The asset's tracks as MediaIO edits: a composition's enabled tracks, or each track
-    /// of a file whole.
-    static func edits(of asset: AVAsset) -> [MovieEditTrack] {
-        if let composition = asset as? AVComposition { return composition.edits }
+    /// The asset's tracks as MediaIO edits with their track IDs: a composition's enabled
+    /// tracks, or each track of a file whole.
+    static func edits(of asset: AVAsset) -> [(trackID: CMPersistentTrackID, edit: MovieEditTrack)] {
+        if let composition = asset as? AVComposition {
+            return composition.compositionTracks.withLock { $0 }.filter(\.isEnabled).map { ($0.trackID, $0.edit) }
+        }
         guard let url = asset.fileURL else { return [] }
-        return asset.tracks.compactMap { track in
+        return (asset.tracks as [AVAssetTrack]).compactMap { track in
             guard track.mediaType == .video || track.mediaType == .audio else { return nil }
             let range = track.timeRange
             let segment = MovieEditSegment(url: url, track: track.info, source: range, target: range)
-            return MovieEditTrack(kind: track.mediaType == .video ? .video : .audio, segments: [segment])
+            return (track.trackID, MovieEditTrack(kind: track.mediaType == .video ? .video : .audio, segments: [segment]))
+        }
+    }
+
+    /// The transcoder's audio hook scaling each block by the curve (block times are output
+    /// times, `offset` seconds after the asset's).
+    private static func audioGain(_ curve: AudioVolumeCurve, offset: Double, rate: Int) -> @Sendable (CMTime, UnsafeMutableBufferPointer<Float>, Int) -> Void {
+        { time, samples, channels in
+            curve.apply(to: samples, channels: channels, startSeconds: time.seconds + offset, sampleRate: Double(rate))
         }
     }
 

@@ -6,8 +6,12 @@ import MediaIO
 /// `AVAssetExportSession` (passthrough copies the packets; presets re-encode) or read it
 /// with `AVAssetReader`.
 ///
-/// Linux: `tracks` is typed `[AVAssetTrack]` (its elements are `AVCompositionTrack`s):
-/// Swift cannot override a property with an array of a subclass.
+/// `tracks`, `tracks(withMediaType:)`, `tracks(withMediaCharacteristic:)` and
+/// `loadTracks(withMediaType:)` are typed `[AVCompositionTrack]` (`[AVMutableCompositionTrack]`
+/// on a mutable composition), as Apple's subclasses refine them: Swift cannot override
+/// with an array of a subclass, so the refined forms are overloads that win over
+/// `AVAsset`'s (AVComposition+Tracks.swift); through an `AVAsset` reference the
+/// `[AVAssetTrack]` forms answer with the same objects.
 ///
 /// Threads: every property and method may be called from any thread.
 open class AVComposition: AVAsset, @unchecked Sendable {
@@ -32,11 +36,13 @@ open class AVComposition: AVAsset, @unchecked Sendable {
         return compositionTracks.withLock { $0 }.first { $0.mediaType == .video }?.naturalSize ?? .zero
     }
 
+    @_disfavoredOverload
     open override var tracks: [AVAssetTrack] { compositionTracks.withLock { $0 } }
     /// The end of the longest track.
     open override var duration: CMTime {
         compositionTracks.withLock { $0 }.map { CompositionTimeline.end($0.segments) }.max() ?? .zero
     }
+    @_disfavoredOverload
     open override func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
         compositionTracks.withLock { $0 }.filter { $0.mediaType == mediaType }
     }
@@ -44,18 +50,22 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     open override func track(withTrackID trackID: CMPersistentTrackID) -> AVCompositionTrack? {
         compositionTracks.withLock { $0 }.first { $0.trackID == trackID }
     }
-    open override func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] { tracks(withMediaType: mediaType) }
-    open override func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? { track(withTrackID: trackID) }
+    @_disfavoredOverload
+    open override func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] { compositionTracks(ofType: mediaType) }
+    /// Loads the track with an ID, nil if there is none.
+    open override func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVCompositionTrack? { track(withTrackID: trackID) }
 
     /// Loads the track with an ID (the completion handler runs on a global queue).
+    @_disfavoredOverload
     open func loadTrack(withTrackID trackID: CMPersistentTrackID, completionHandler: @escaping @Sendable (AVCompositionTrack?, (any Error)?) -> Void) {
         let track = UncheckedSendable(track(withTrackID: trackID))
         DispatchQueue.global().async { completionHandler(track.value, nil) }
     }
 
     /// Loads the tracks of a media type (the completion handler runs on a global queue).
+    @_disfavoredOverload
     open func loadTracks(withMediaType mediaType: AVMediaType, completionHandler: @escaping @Sendable ([AVCompositionTrack]?, (any Error)?) -> Void) {
-        let tracks = UncheckedSendable(compositionTracks.withLock { $0 }.filter { $0.mediaType == mediaType })
+        let tracks = UncheckedSendable(compositionTracks(ofType: mediaType))
         DispatchQueue.global().async { completionHandler(tracks.value, nil) }
     }
 
@@ -71,6 +81,11 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     /// A track ID no track uses.
     open func unusedTrackID() -> CMPersistentTrackID {
         (compositionTracks.withLock { $0 }.map(\.trackID).max() ?? 0) + 1
+    }
+
+    /// The tracks of a media type, in order.
+    func compositionTracks(ofType mediaType: AVMediaType) -> [AVCompositionTrack] {
+        compositionTracks.withLock { $0 }.filter { $0.mediaType == mediaType }
     }
 
     /// The tracks in MediaIO's form, for the exporter and the reader.

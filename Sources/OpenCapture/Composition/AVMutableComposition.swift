@@ -5,8 +5,8 @@ import MediaIO
 /// (NextLevel's way of joining recorded clips), empty ranges inserted, ranges removed or
 /// scaled.
 ///
-/// Linux: `tracks` and `tracks(withMediaType:)` are typed `[AVAssetTrack]` (their elements
-/// are `AVMutableCompositionTrack`s): Swift cannot override them with arrays of a subclass.
+/// Its track accessors are typed `[AVMutableCompositionTrack]`, as Apple's (see
+/// AVComposition+Tracks.swift).
 ///
 /// Threads: every property and method may be called from any thread; each edit is atomic
 /// per track.
@@ -29,7 +29,12 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
         super.track(withTrackID: trackID) as? AVMutableCompositionTrack
     }
 
-    private var mutableTracks: [AVMutableCompositionTrack] { compositionTracks.withLock { $0 }.compactMap { $0 as? AVMutableCompositionTrack } }
+    /// Loads the track with an ID, nil if there is none.
+    open override func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVMutableCompositionTrack? {
+        track(withTrackID: trackID)
+    }
+
+    var mutableTracks: [AVMutableCompositionTrack] { compositionTracks.withLock { $0 }.compactMap { $0 as? AVMutableCompositionTrack } }
 
     // MARK: Track-level editing
 

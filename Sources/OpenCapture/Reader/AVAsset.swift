@@ -65,9 +65,16 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
     /// Whether the times read are exact: always, the file's index is read.
     open var providesPreciseDurationAndTiming: Bool { true }
 
+    // The track accessors are disfavoured overloads so that a composition's refined ones
+    // (`[AVCompositionTrack]`, `[AVMutableCompositionTrack]`, see AVComposition+Tracks.swift)
+    // win where both apply, as Apple's subclasses refine them; alone they are chosen as usual.
+
+    /// The asset's tracks.
+    @_disfavoredOverload
     open var tracks: [AVAssetTrack] { (try? describedTracks()) ?? [] }
 
     /// The tracks of a media type.
+    @_disfavoredOverload
     open func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
         ((try? describedTracks()) ?? []).filter { $0.mediaType == mediaType }
     }
@@ -78,8 +85,21 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
     }
 
     /// Loads the tracks of a media type.
+    @_disfavoredOverload
     open func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] {
         try describedTracks().filter { $0.mediaType == mediaType }
+    }
+
+    /// The tracks with a media characteristic (`.visual`, `.audible`, `.frameBased` …).
+    @_disfavoredOverload
+    open func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVAssetTrack] {
+        tracks.filter { $0.mediaCharacteristics.contains(mediaCharacteristic) }
+    }
+
+    /// Loads the tracks with a media characteristic.
+    @_disfavoredOverload
+    open func loadTracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) async throws -> [AVAssetTrack] {
+        try describedTracks().filter { $0.mediaCharacteristics.contains(mediaCharacteristic) }
     }
 
     /// Loads the track with an ID.

@@ -72,7 +72,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     open func canAdd(_ output: AVAssetReaderOutput) -> Bool {
         let (status, outputs) = state.withLock { ($0.status, $0.outputs) }
         guard status == .unknown, !outputs.contains(output), output.reader == nil else { return false }
-        guard let track = (output as? AVAssetReaderTrackOutput)?.track, track.asset === asset else { return false }
+        let tracks = output.readTracks
+        guard !tracks.isEmpty, tracks.allSatisfy({ $0.asset === asset }) else { return false }
         return output.isSupported
     }
 
@@ -84,7 +85,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         if status != .unknown {
             throw AVCaptureException(.invalidArgument, selectorReason("AVAssetReader", "addOutput:", "cannot add a new output after reading has started"))
         }
-        if let track = (output as? AVAssetReaderTrackOutput)?.track, track.asset !== asset {
+        if output.readTracks.contains(where: { $0.asset !== asset }) {
             throw AVCaptureException(
                 .invalidArgument,
                 selectorReason("AVAssetReader", "addOutput:", "cannot add an output that reads from a track of an asset other than the asset with which the receiver was initialized"))

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 
-/// What an `AVAssetReader` reads into: the base class of the track output.
+/// What an `AVAssetReader` reads into: the base class of the track and audio mix outputs.
 open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// The reader the output was added to (weak: the reader owns its outputs).
     weak var reader: AVAssetReader?
@@ -32,7 +32,9 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
         AVCaptureException(.generic, "copyNextSampleBuffer is implemented by AVAssetReaderOutput's subclasses").raise()
     }
 
-    // Overridden by the track output.
+    // Overridden by the track and audio mix outputs.
+    /// The tracks the output reads (all must be of the reader's asset).
+    var readTracks: [AVAssetTrack] { [] }
     var isSupported: Bool { false }
     var isFinished: Bool { true }
     func open(_ range: CMTimeRange) throws {}

@@ -108,6 +108,8 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         }
     }
 
+    override var readTracks: [AVAssetTrack] { [track] }
+
     override var isFinished: Bool { reading.withLock { $0.finished } }
 
     override func open(_ range: CMTimeRange) throws {
@@ -234,26 +236,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
             CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: buffer, formatDescription: format!, sampleTiming: &timing, sampleBufferOut: &made)
             return made
         case .audio(let data, let frames, let time):
-            let format = pcm
-            let channels = UInt32(info.channels)
-            let bytesPerFrame = UInt32(format.bytesPerSample) * channels
-            let asbd = AudioStreamBasicDescription(
-                mSampleRate: Float64(info.sampleRate), mFormatID: kAudioFormatLinearPCM,
-                mFormatFlags: (format.float ? kAudioFormatFlagIsFloat : kAudioFormatFlagIsSignedInteger) | kAudioFormatFlagIsPacked,
-                mBytesPerPacket: bytesPerFrame, mFramesPerPacket: 1, mBytesPerFrame: bytesPerFrame, mChannelsPerFrame: channels,
-                mBitsPerChannel: UInt32(format.bitsPerChannel), mReserved: 0)
-            guard let description = try? CMAudioFormatDescription(audioStreamBasicDescription: asbd), frames > 0 else { return nil }
-            var block: CMBlockBuffer?
-            CMBlockBufferCreateWithMemoryBlock(
-                allocator: nil, memoryBlock: nil, blockLength: data.count, blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
-                dataLength: data.count, flags: kCMBlockBufferAssureMemoryNowFlag, blockBufferOut: &block)
-            guard let block else { return nil }
-            data.withUnsafeBytes { _ = CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0, dataLength: data.count) }
-            var made: CMSampleBuffer?
-            CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-                allocator: nil, dataBuffer: block, formatDescription: description, sampleCount: frames, presentationTimeStamp: time,
-                packetDescriptions: nil, sampleBufferOut: &made)
-            return made
+            return PCMSampleBuffer.make(data, frames: frames, time: time, sampleRate: info.sampleRate, channels: info.channels, format: pcm)
         }
     }
 }

@@ -83,6 +83,21 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     open var metadata: [AVMetadataItem] { [] }
     open var commonMetadata: [AVMetadataItem] { [] }
 
+    /// The track's characteristics: video is visual and frame based, audio audible.
+    open var mediaCharacteristics: [AVMediaCharacteristic] {
+        switch mediaType {
+        case .video: [.visual, .frameBased]
+        case .audio: [.audible]
+        default: []
+        }
+    }
+
+    /// Whether the track has a characteristic (see `mediaCharacteristics`).
+    @available(iOS, deprecated: 16.0, message: "Use load(.mediaCharacteristics) instead")
+    open func hasMediaCharacteristic(_ mediaCharacteristic: AVMediaCharacteristic) -> Bool {
+        mediaCharacteristics.contains(mediaCharacteristic)
+    }
+
     open func loadValuesAsynchronously(forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil) {
         DispatchQueue.global().async { handler?() }
     }

@@ -113,3 +113,7 @@ extension AVAsyncProperty where Root: AVAssetTrack, Value == [CMFormatDescriptio
         .init("formatDescriptions") { $0.formatDescriptions.compactMap { $0 as? CMFormatDescription } }
     }
 }
+
+extension AVAsyncProperty where Root: AVAssetTrack, Value == [AVMediaCharacteristic] {
+    public static var mediaCharacteristics: AVAsyncProperty<Root, [AVMediaCharacteristic]> { .init("mediaCharacteristics") { $0.mediaCharacteristics } }
+}

@@ -70,6 +70,12 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// The factory spelling of `init(outputURL:fileType:)` (`+assetWriterWithURL:fileType:error:`),
+    /// which iOS code writes as `AVAssetWriter(url:fileType:)`.
+    public convenience init(url outputURL: URL, fileType outputFileType: AVFileType) throws {
+        try self.init(outputURL: outputURL, fileType: outputFileType)
+    }
+
     open var status: Status { state.withLock { $0.status } }
     open var error: (any Error)? { state.withLock { $0.error } }
     open var inputs: [AVAssetWriterInput] { state.withLock { $0.inputs } }

@@ -17,6 +17,7 @@ open class AVMetadataItem: NSObject, @unchecked Sendable {
         var value: (any NSCopying & NSObjectProtocol)?
         var time = CMTime.invalid
         var duration = CMTime.invalid
+        var startDate: Date?
         var locale: Locale?
         var extendedLanguageTag: String?
         var dataType: String?
@@ -48,6 +49,8 @@ open class AVMetadataItem: NSObject, @unchecked Sendable {
     open var value: (any NSCopying & NSObjectProtocol)? { fields.withLock { $0.value } }
     open var time: CMTime { fields.withLock { $0.time } }
     open var duration: CMTime { fields.withLock { $0.duration } }
+    /// The date the item's value applies from (a timed item in real time), nil unless set.
+    open var startDate: Date? { fields.withLock { $0.startDate } }
     open var locale: Locale? { fields.withLock { $0.locale } }
     open var extendedLanguageTag: String? { fields.withLock { $0.extendedLanguageTag } }
     open var dataType: String? { fields.withLock { $0.dataType } }
@@ -152,6 +155,10 @@ open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
     open override var duration: CMTime {
         get { super.duration }
         set { fields.withLock { $0.duration = newValue } }
+    }
+    open override var startDate: Date? {
+        get { super.startDate }
+        set { fields.withLock { $0.startDate = newValue } }
     }
     open override var locale: Locale? {
         get { super.locale }
