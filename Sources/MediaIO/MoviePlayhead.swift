@@ -46,6 +46,13 @@ package final class MoviePlayhead: @unchecked Sendable {
     private var earlier: [Frame] = []
     /// What went wrong at the end of forward play.
     package private(set) var damage: Damage?
+    /// Frames forward play passed over because their time was not after the frame before
+    /// (a variable-frame-rate file whose container rounded two frames to one time): the
+    /// deck reports them as drops.
+    package private(set) var skippedFrames = 0
+    /// The decoder was just moved back to a keyframe: the frames up to `current` come again
+    /// and are no skip.
+    private var refilling = false
 
     package init(
         url: URL, track: MovieTrackInfo, pixelFormat: PixelFormat, threads: Int = 1, reverseBudget: Int = MoviePlayhead.defaultReverseBudget
@@ -74,6 +81,10 @@ package final class MoviePlayhead: @unchecked Sendable {
         get { decoder.pool }
         set { decoder.pool = newValue }
     }
+
+    /// The bytes of decoded frames the backward window holds now (at most `reverseBudget`,
+    /// or one frame when a frame alone is larger).
+    package var heldBytes: Int { earlier.reduce(0) { $0 + CVPixelBufferGetDataSize($1.buffer) } }
 
     /// Moves before the first frame: the next forward step gives it.
     package func rewind() {
@@ -108,6 +119,7 @@ package final class MoviePlayhead: @unchecked Sendable {
             earlier.removeAll()
             if let current { decoder.seek(toKeyframeAtOrBefore: current.time) } else { decoder.seek(toKeyframeAtOrBefore: .zero) }
             forwardReady = true
+            refilling = current != nil
         }
         while true {
             let sample: MovieTrackDecoder.Sample?
@@ -123,7 +135,12 @@ package final class MoviePlayhead: @unchecked Sendable {
             }
             guard let frame = frame(sample) else { continue }
             // After a seek the decoder starts at a keyframe at or before the current frame.
-            if let current, frame.time <= current.time { continue }
+            if let current, frame.time <= current.time {
+                // Outside a refill, a frame with no time of its own.
+                if !refilling { skippedFrames += 1 }
+                continue
+            }
+            refilling = false
             current = frame
             return frame
         }

@@ -10,7 +10,7 @@ enum BenchDeck {
     static func report(path: String) throws -> [String: Any] {
         let url = URL(fileURLWithPath: path)
         let opened = DispatchTime.now().uptimeNanoseconds
-        let device = try DeviceLookup.deck("file:" + path)
+        let device = try DeviceLookup.deck("file:" + path, option: "--deck")
         let openSeconds = Double(DispatchTime.now().uptimeNanoseconds - opened) / 1e9
         guard let deck = device.deck else { throw UsageError("--deck \(ErrorText.quoted(path)) is not a file deck") }
         deck.pacing = .virtual

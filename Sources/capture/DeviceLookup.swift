@@ -35,14 +35,15 @@ enum DeviceLookup {
         throw UsageError("unknown device \(ErrorText.quoted(id)) (devices: \(known); see 'capture devices')")
     }
 
-    /// The file deck `file:PATH` names (a relative path is taken from the working directory).
-    static func deck(_ id: String) throws -> AVCaptureDevice {
+    /// The file deck `file:PATH` names (a relative path is taken from the working directory);
+    /// errors name `option`, the flag the path came with.
+    static func deck(_ id: String, option: String = "--device") throws -> AVCaptureDevice {
         let path = String(id.dropFirst("file:".count))
         guard !path.isEmpty else { throw UsageError("--device file: needs a path, as in file:clip.mp4") }
         do {
             return try AVCaptureDevice.fileDeck(url: URL(fileURLWithPath: path))
         } catch {
-            throw UsageError("--device \(ErrorText.quoted(id)): \(ErrorText.line(error))")
+            throw UsageError("\(option) \(ErrorText.quoted(option == "--device" ? id : path)): \(ErrorText.line(error))")
         }
     }
 

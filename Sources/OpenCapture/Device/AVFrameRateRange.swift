@@ -22,18 +22,17 @@ open class AVFrameRateRange: NSObject, @unchecked Sendable {
     /// An exact duration for a rate: 1/30 for 30, 1001/30000 for 29.97.
     ///
     /// Total over every `Double`, as rates read from files can be anything: a rate whose
-    /// exact form does not fit a 32-bit timescale (2,500,000.5 fps from a crafted MP4) is
-    /// rounded to the microsecond, and one that is not positive and finite gives `.invalid`.
+    /// exact form does not fit a 32-bit timescale (2,500,000.5 fps from a crafted MP4) gets
+    /// the nearest time CMTime holds, and one that is not positive and finite `.invalid`.
     package static func duration(forRate rate: Double) -> CMTime {
         guard rate.isFinite, rate > 0 else { return .invalid }
         let limit = Double(CMTimeScale.max)
         if rate.rounded() == rate, rate <= limit { return CMTime(value: 1, timescale: CMTimeScale(rate)) }
         let milli = (rate * 1000).rounded()
         if milli >= 1, milli <= limit { return CMTime(value: 1000, timescale: CMTimeScale(milli)) }
-        // Beyond both: microseconds, at least one (a rate over a million per second), and at
-        // most Int64's range (a rate so low its interval is longer than any clock).
-        let micro = min((1_000_000 / rate).rounded(), 9.2e18)
-        return CMTime(value: max(Int64(micro), 1), timescale: 1_000_000)
+        // Beyond both: as fine a timescale as the interval allows (positive infinity for
+        // one longer than any CMTime).
+        return CMTime(seconds: 1 / rate, preferredTimescale: .max)
     }
 
     /// Whether a frame duration lies inside the range (a tolerance of 1 µs absorbs rounding).
