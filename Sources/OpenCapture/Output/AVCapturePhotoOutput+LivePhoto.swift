@@ -32,6 +32,9 @@ extension AVCapturePhotoOutput {
         get { state.withLock { $0.livePhotoSuspended } }
         set {
             if newValue && !isLivePhotoCaptureEnabled { refuse("setLivePhotoCaptureSuspended:", "livePhotoCaptureEnabled is NO") }
+            // The header: "Setting this property to YES when the session is not running will
+            // fail resulting in livePhotoCaptureSuspended being reverted to NO."
+            if newValue && session?.isRunning != true { return }
             state.withLock { $0.livePhotoSuspended = newValue }
             if newValue { livePhotos.trimMoviesInProgress() }
             updateLivePhotoRing()
@@ -40,20 +43,16 @@ extension AVCapturePhotoOutput {
 
     var preservesLivePhotoCaptureSuspendedOnSessionStopBacking: Bool {
         get { state.withLock { $0.preservesLivePhotoSuspension } }
-        set {
-            if newValue && !isLivePhotoCaptureSupported {
-                refuse("setPreservesLivePhotoCaptureSuspendedOnSessionStop:", "livePhotoCaptureSupported is NO")
-            }
-            state.withLock { $0.preservesLivePhotoSuspension = newValue }
-        }
+        // Apple documents no exception for this switch (it only keeps a suspension that
+        // can itself be set only where Live Photos are enabled).
+        set { state.withLock { $0.preservesLivePhotoSuspension = newValue } }
     }
 
     var isLivePhotoAutoTrimmingEnabledBacking: Bool {
         get { isLivePhotoCaptureSupported && state.withLock { $0.livePhotoAutoTrimming } }
-        set {
-            if newValue && !isLivePhotoCaptureSupported { refuse("setLivePhotoAutoTrimmingEnabled:", "livePhotoCaptureSupported is NO") }
-            state.withLock { $0.livePhotoAutoTrimming = newValue }
-        }
+        // Apple documents no exception ("defaults to YES when livePhotoCaptureSupported is
+        // YES"): the value is kept and reads false while Live Photos are unsupported.
+        set { state.withLock { $0.livePhotoAutoTrimming = newValue } }
     }
 
     var availableLivePhotoVideoCodecTypesBacking: [AVVideoCodecType] {

@@ -1,6 +1,18 @@
 import Foundation
 
+/// Prepared settings, as AVCapturePhotoOutput.h describes `setPreparedPhotoSettingsArray`:
+/// the call may come before the output is in a session or the session runs, and raises
+/// nothing; the preparation happens once the session runs and no configuration transaction
+/// is open ("preparation is deferred until you call -[AVCaptureSession commitConfiguration]");
+/// a second call makes a first call's handler, if it has not fired, fire at once with
+/// `prepared == NO`; prepared settings persist across starts, stops and configuration changes.
 extension AVCapturePhotoOutput {
+    /// A preparation asked for and not done yet: the settings and the app's handler.
+    struct PendingPreparation {
+        let settings: [AVCapturePhotoSettings]
+        let handler: ((Bool, (any Error)?) -> Void)?
+    }
+
     var preparedPhotoSettingsArrayBacking: [AVCapturePhotoSettings] { state.withLock { $0.prepared } }
 
     func setPreparedPhotoSettingsArrayBacking(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool {
@@ -11,34 +23,57 @@ extension AVCapturePhotoOutput {
         }
     }
 
-    /// The checked form of `setPreparedPhotoSettingsArray(_:completionHandler:)` (Linux addition).
-    public func setPreparedPhotoSettingsArrayChecked(
-        _ settingsArray: [AVCapturePhotoSettings], completionHandler: ((Bool, (any Error)?) -> Void)? = nil
-    ) throws(AVCaptureException) {
-        for settings in settingsArray { _ = try validate(settings, consuming: false, selector: "setPreparedPhotoSettingsArray:completionHandler:") }
-        let change = KeyValueChange.willChange(self, keys: ["preparedPhotoSettingsArray"])
-        let handler = UncheckedSendable(completionHandler)
-        let prepared = UncheckedSendable(settingsArray)
-        let waiting = state.withLock { state -> Bool in
-            state.prepared = prepared.value
-            let waits = !settingsArray.isEmpty && !(session?.isRunning ?? false)
-            if waits, let handler = handler.value { state.preparationHandlers.append(handler) }
-            return waits
+    func setPreparedPhotoSettingsArrayRequest(
+        _ settingsArray: [AVCapturePhotoSettings], completionHandler: ((Bool, (any Error)?) -> Void)?
+    ) {
+        // Recorded first, then the session checked: a session starting (or this output being
+        // added to a running one) meanwhile finds the request and does it.
+        let pending = UncheckedSendable(PendingPreparation(settings: settingsArray, handler: completionHandler))
+        let superseded = state.withLock { state in
+            defer { state.pendingPreparation = pending.value }
+            return state.pendingPreparation
         }
-        change?.didChange()
-        if !waiting, handler.value != nil {
-            callbackQueue.async { handler.value?(true, nil) }
+        if let handler = superseded?.handler {
+            let boxed = UncheckedSendable(handler)
+            callbackQueue.async { boxed.value(false, nil) }
         }
+        guard let session else { return }
+        session.configurationLock.lock()
+        defer { session.configurationLock.unlock() }
+        if session.isRunning, !session.isConfiguring { runPendingPreparation() }
     }
 
-    /// The session started: preparations waiting for it are done.
-    func sessionDidStartForPreparation() {
-        let handlers = state.withLock { state -> [(Bool, (any Error)?) -> Void] in
-            defer { state.preparationHandlers.removeAll() }
-            return state.preparationHandlers
+    /// Does the preparation waiting, if any: each settings is checked as a capture would
+    /// check it (without using it up); the handler hears `true` and `preparedPhotoSettingsArray`
+    /// becomes the settings, or, for settings this configuration cannot take, `false` and an
+    /// `AVError.unsupportedOutputSettings` naming the rule. Called by the session with its
+    /// configuration lock held, while it runs and no transaction is open; the handler and
+    /// key-value observers are called on the callback queue, never under the lock.
+    func runPendingPreparation() {
+        guard let pending = state.withLock({ state -> PendingPreparation? in
+            defer { state.pendingPreparation = nil }
+            return state.pendingPreparation
+        }) else { return }
+        var failure: AVError?
+        for settings in pending.settings {
+            do {
+                _ = try validate(settings, consuming: false, selector: "setPreparedPhotoSettingsArray:completionHandler:")
+            } catch {
+                failure = AVError(.unsupportedOutputSettings, error.reason)
+                break
+            }
         }
-        guard !handlers.isEmpty else { return }
-        let boxed = UncheckedSendable(handlers)
-        callbackQueue.async { for handler in boxed.value { handler(true, nil) } }
+        if failure == nil {
+            let prepared = UncheckedSendable(pending.settings)
+            let old = state.withLock { state in
+                defer { state.prepared = prepared.value }
+                return state.prepared
+            }
+            KeyValueChange.didChange(self, key: "preparedPhotoSettingsArray", from: old, on: callbackQueue)
+        }
+        guard let handler = pending.handler else { return }
+        let boxed = UncheckedSendable(handler)
+        let result = failure
+        callbackQueue.async { boxed.value(result == nil, result) }
     }
 }

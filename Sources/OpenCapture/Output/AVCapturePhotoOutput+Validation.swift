@@ -26,7 +26,7 @@ extension AVCapturePhotoOutput {
         }
         try validateAuxiliary(settings, invalid)
         guard settings.photoQualityPrioritization <= maxPhotoQualityPrioritization else {
-            throw invalid("photoQualityPrioritization may not exceed the output's maxPhotoQualityPrioritization")
+            throw invalid("settings.photoQualityPrioritization must not be higher than self.maxPhotoQualityPrioritization")
         }
         if settings.isHighResolutionPhotoEnabledSetting, !highResolutionCaptureIsEnabled {
             throw invalid("settings.highResolutionPhotoEnabled may not be YES unless self.highResolutionCaptureEnabled is YES")
@@ -58,8 +58,13 @@ extension AVCapturePhotoOutput {
             guard availableRawPhotoPixelFormatTypes.contains(settings.rawPhotoPixelFormatType) else {
                 throw invalid("Unsupported rawPhotoPixelFormatType - use availableRawPhotoPixelFormatTypes")
             }
-            if let fileType = settings.rawFileType, !availableRawPhotoFileTypes.contains(fileType) {
-                throw invalid("Unsupported rawFileType \(fileType.rawValue) - use availableRawPhotoFileTypes")
+            if let fileType = settings.rawFileType {
+                guard availableRawPhotoFileTypes.contains(fileType) else {
+                    throw invalid("Unsupported rawFileType \(fileType.rawValue) - use availableRawPhotoFileTypes")
+                }
+                guard supportedRawPhotoPixelFormatTypes(for: fileType).contains(settings.rawPhotoPixelFormatType) else {
+                    throw invalid("Unsupported rawPhotoPixelFormatType for rawFileType \(fileType.rawValue) - use supportedRawPhotoPixelFormatTypesForFileType:")
+                }
             }
             if Self.isBayerRAWPixelFormat(settings.rawPhotoPixelFormatType) {
                 try validateBayer(settings, device: device, connection: connection, invalid)
@@ -83,6 +88,9 @@ extension AVCapturePhotoOutput {
         if let fileType = settings.processedFileType {
             guard availablePhotoFileTypes.contains(fileType) else {
                 throw invalid("Unsupported processedFileType \(fileType.rawValue) - use availablePhotoFileTypes")
+            }
+            if !settings.isRawOnly, settings.pixelFormat != nil, !supportedPhotoPixelFormatTypes(for: fileType).contains(pixelFormat.rawValue) {
+                throw invalid("Unsupported pixel format for processedFileType \(fileType.rawValue) - use supportedPhotoPixelFormatTypesForFileType:")
             }
             if let codec, !supportedPhotoCodecTypes(for: fileType).contains(codec) {
                 throw invalid("Unsupported codec \(codec.rawValue) for processedFileType \(fileType.rawValue) - use supportedPhotoCodecTypesForFileType:")

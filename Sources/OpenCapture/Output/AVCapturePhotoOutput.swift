@@ -27,8 +27,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         /// Readiness coordinators of this output (weak).
         var coordinators: [WeakCoordinator] = []
         var prepared: [AVCapturePhotoSettings] = []
-        /// Completion handlers of preparations waiting for the session to start.
-        var preparationHandlers: [(Bool, (any Error)?) -> Void] = []
+        /// The preparation waiting for the session to run (or for its transaction to end).
+        var pendingPreparation: PendingPreparation?
         /// The deprecated `isHighResolutionCaptureEnabled`, when set.
         var highResolutionCapture: Bool?
         var sceneMonitoringSettings: AVCapturePhotoSettings?
@@ -207,16 +207,19 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     // named in the member's topic (+LivePhoto, +ResponsiveCapture, ...).
 
     /// Declares the kinds of photos the app will take, so the output can get ready for them.
-    /// Each settings object is checked as `capturePhoto(with:delegate:)` checks it (without
-    /// using it up), raising Apple's exception for what the output does not offer. Nothing
-    /// needs allocating ahead here (encoders are set up per photo), so preparing succeeds
-    /// once the session runs: the handler gets `true` on the output's callback queue at
-    /// once if the session is running, else when it starts; an empty array releases the
-    /// preparation and reports `true` at once.
+    /// As Apple's header says, it may be called before the output is in a session or the
+    /// session runs, and raises nothing. The handler fires on the output's callback queue
+    /// once the session runs and no configuration transaction is open: `true` (and
+    /// `preparedPhotoSettingsArray` becomes the settings) when every settings passes the
+    /// checks `capturePhoto(with:delegate:)` makes (without using it up), else `false` with
+    /// `AVError.unsupportedOutputSettings`. A second call makes a first call's handler that
+    /// has not fired fire at once with `false` and no error. Prepared settings persist
+    /// across starts, stops and configuration changes. Nothing needs allocating ahead here
+    /// (encoders are set up per photo), so an empty array only clears the list.
     open func setPreparedPhotoSettingsArray(
         _ preparedPhotoSettingsArray: [AVCapturePhotoSettings], completionHandler: ((Bool, (any Error)?) -> Void)? = nil
     ) {
-        enforce { try setPreparedPhotoSettingsArrayChecked(preparedPhotoSettingsArray, completionHandler: completionHandler) }
+        setPreparedPhotoSettingsArrayRequest(preparedPhotoSettingsArray, completionHandler: completionHandler)
     }
 
     /// Whether depth can come with photos: false, no camera here measures depth.
@@ -337,14 +340,15 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// Whether Live Photo capture is paused (default false): true trims movies in progress
     /// to now and stops keeping frames; false starts again. Setting true while Live Photo
-    /// capture is not enabled raises `NSInvalidArgumentException`.
+    /// capture is not enabled raises `NSInvalidArgumentException`; setting true while the
+    /// session is not running fails, leaving it false (Apple's header).
     open var isLivePhotoCaptureSuspended: Bool {
         get { isLivePhotoCaptureSuspendedBacking }
         set { isLivePhotoCaptureSuspendedBacking = newValue }
     }
 
     /// Whether suspension survives the session stopping (iOS 16; default false: stopping
-    /// resumes Live Photo capture). Setting true where Live Photos are unsupported raises.
+    /// resumes Live Photo capture).
     open var preservesLivePhotoCaptureSuspendedOnSessionStop: Bool {
         get { preservesLivePhotoCaptureSuspendedOnSessionStopBacking }
         set { preservesLivePhotoCaptureSuspendedOnSessionStopBacking = newValue }
@@ -352,8 +356,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// Whether movies are cut where the picture jumps (default true where Live Photos are
     /// supported): from the still outwards, a frame whose 4x4 luma zones differ from its
-    /// neighbour's by more than 24 of 255 ends the movie on that side. Setting true where
-    /// unsupported raises `NSInvalidArgumentException`.
+    /// neighbour's by more than 24 of 255 ends the movie on that side. Reads false where
+    /// Live Photos are unsupported (the value set is kept for when they are).
     open var isLivePhotoAutoTrimmingEnabled: Bool {
         get { isLivePhotoAutoTrimmingEnabledBacking }
         set { isLivePhotoAutoTrimmingEnabledBacking = newValue }
@@ -363,7 +367,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// where Live Photos are unsupported.
     open var availableLivePhotoVideoCodecTypes: [AVVideoCodecType] { availableLivePhotoVideoCodecTypesBacking }
 
-    /// The settings last prepared with `setPreparedPhotoSettingsArray(_:completionHandler:)`.
+    /// The settings of the last preparation done (empty until one is): set when its
+    /// completion handler hears `true`, not when `setPreparedPhotoSettingsArray` is called.
     open var preparedPhotoSettingsArray: [AVCapturePhotoSettings] { preparedPhotoSettingsArrayBacking }
 
     /// Whether a photo taken now would start at once (key-value observable). Changes by
@@ -502,6 +507,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     // MARK: AVCapturePhotoOutput+PreparedSettings
 
-    /// The async form: returns whether the output prepared.
+    /// The async form: returns whether the output prepared (`false` when a later call
+    /// superseded this one); throws the error a failed preparation reports.
     open func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool { try await setPreparedPhotoSettingsArrayBacking(preparedPhotoSettingsArray) }
 }

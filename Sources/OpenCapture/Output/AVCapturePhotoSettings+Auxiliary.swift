@@ -195,7 +195,7 @@ extension AVCapturePhotoOutput {
             throw invalid("settings.constantColorEnabled may not be YES unless self.constantColorEnabled is YES")
         }
         if auxiliary.shutterSoundSuppression && !isShutterSoundSuppressionSupported {
-            throw invalid("settings.shutterSoundSuppressionEnabled may not be YES unless self.shutterSoundSuppressionSupported is YES")
+            throw invalid("settings.shutterSoundSuppressionEnabled may not be set to YES unless self.shutterSoundSuppressionSupported is YES")
         }
     }
 }

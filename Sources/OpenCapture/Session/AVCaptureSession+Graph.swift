@@ -108,6 +108,8 @@ extension AVCaptureSession {
             if isRunning, let video = output as? AVCaptureVideoDataOutput { video.openForRun() }
             if isRunning, let audio = output as? AVCaptureAudioDataOutput { audio.openForRun() }
         }
+        // A preparation asked for before the output was in this (running) session.
+        if output is AVCapturePhotoOutput { preparePhotoOutputs() }
     }
 
     func addOutputWithNoConnectionsBacking(_ output: AVCaptureOutput) {

@@ -23,7 +23,7 @@ extension AVCaptureSession {
         applyConfiguration()
         runEpoch = nil
         if isRunning {
-            for case let photo as AVCapturePhotoOutput in outputs { photo.sessionDidStartForPreparation() }
+            preparePhotoOutputs()
             postOnMainQueue(Self.didStartRunningNotification, object: self)
         }
         let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
@@ -44,6 +44,13 @@ extension AVCaptureSession {
         let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
         if !photos.isEmpty { configurationLock.afterUnlock { for photo in photos { photo.sessionStateChanged() } } }
         postOnMainQueue(Self.didStopRunningNotification, object: self)
+    }
+
+    /// Does the photo outputs' waiting preparations (`setPreparedPhotoSettingsArray`): the
+    /// session runs and no transaction is open. Called with the configuration lock held.
+    func preparePhotoOutputs() {
+        guard isRunning, !isConfiguring else { return }
+        for case let photo as AVCapturePhotoOutput in outputs { photo.runPendingPreparation() }
     }
 
     /// Starting and stopping inside a configuration transaction raise, as on iOS.

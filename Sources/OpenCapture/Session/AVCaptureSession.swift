@@ -235,6 +235,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
             return model.configurationDepth == 0 && model.needsApply
         }
         if apply { applyConfiguration() }
+        // Preparations asked for inside the transaction wait for its outermost commit.
+        preparePhotoOutputs()
     }
 
     /// Whether a transaction is open (Linux addition, for diagnostics).

@@ -19,7 +19,7 @@ final class ReadinessRecorder: NSObject, AVCapturePhotoOutputReadinessCoordinato
     }
 }
 
-/// Readiness, the coordinator, prepared settings, processing-time estimates, scene
+/// Readiness, the coordinator, processing-time estimates, scene
 /// monitoring and the deprecated high-resolution switches, at CIF size.
 @Suite("Photo readiness and preparation", .serialized)
 struct PhotoReadinessTests {
@@ -89,37 +89,6 @@ struct PhotoReadinessTests {
         heic.maxPhotoDimensions = PhotoCodecTests.small
         let (third, _) = try rig.take(heic)
         #expect(try #require(third).resolvedSettings.photoProcessingTimeRange == .invalid)
-    }
-
-    @Test("prepared settings are checked like captures, not used up, and reported prepared once the session runs")
-    func preparedSettings() throws {
-        let rig = try PhotoRig(preset: .cif352x288, settle: 3)
-        defer { rig.stop() }
-        let photo = rig.photoOutput
-        let settings = Self.small()
-        let prepared = Completion<Bool>("preparation")
-        try photo.setPreparedPhotoSettingsArrayChecked([settings]) { ok, error in prepared.fulfil(ok && error == nil) }
-        #expect(try prepared.wait())
-        #expect(photo.preparedPhotoSettingsArray.map(\.uniqueID) == [settings.uniqueID])
-        _ = try rig.take(settings)  // preparing did not use the settings up
-        let unsupported = AVCapturePhotoSettings(format: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_DepthFloat32])
-        let thrown = #expect(throws: AVCaptureException.self) { try photo.setPreparedPhotoSettingsArrayChecked([unsupported]) }
-        #expect(thrown?.reason.hasPrefix("*** -[AVCapturePhotoOutput setPreparedPhotoSettingsArray:completionHandler:]") == true)
-        try photo.setPreparedPhotoSettingsArrayChecked([])
-        #expect(photo.preparedPhotoSettingsArray.isEmpty)
-    }
-
-    @Test("a preparation made before the session runs completes when it starts")
-    func preparedBeforeStart() throws {
-        let rig = try TestRig(uniqueID: "sim:back-wide", preset: .cif352x288)
-        defer { rig.stop() }
-        let photo = AVCapturePhotoOutput()
-        rig.session.addOutput(photo)
-        let prepared = Completion<Bool>("preparation")
-        try photo.setPreparedPhotoSettingsArrayChecked([Self.small()]) { ok, _ in prepared.fulfil(ok) }
-        #expect(!prepared.isFulfilled)
-        rig.session.startRunning()
-        #expect(try prepared.wait())
     }
 
     @Test("isFlashScene follows the scene's light with auto-flash monitoring settings, and notifies")
