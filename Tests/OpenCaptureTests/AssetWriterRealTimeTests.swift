@@ -17,6 +17,8 @@ final class WriterFeeder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
     let appendedTimes = Mutex<[CMTime]>([])
     /// The end of the last frame offered, where the recording ends.
     let end = Mutex(CMTime.invalid)
+    /// The end of the last audio buffer appended, where the sound ends.
+    let audioEnd = Mutex(CMTime.invalid)
     let done = DispatchSemaphore(value: 0)
 
     init(writer: AVAssetWriter, input: AVAssetWriterInput, audio: AVAssetWriterInput? = nil, limit: Int) {
@@ -57,6 +59,7 @@ final class WriterFeeder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
             return
         }
         audio.append(sampleBuffer)
+        audioEnd.withLock { $0 = CMTimeAdd(sampleBuffer.presentationTimeStamp, sampleBuffer.duration) }
         counts.withLock { $0.audioAppended += 1 }
     }
 
@@ -72,8 +75,8 @@ final class WriterFeeder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
 /// `isReadyForMoreMediaData` (the app's signal to skip it), never lost inside the writer.
 /// How many frames a loaded machine refuses is a measurement, not a rule: the test prints
 /// it, and docs/PERFORMANCE.md records the writer's headroom (`capture bench --writer`).
-/// It runs alone after the parallel lanes (`KeepsRealTime`) so the figure it prints is
-/// the idle machine's.
+/// It runs beside the other tests (scripts/run-host-tests), so the figure it prints there is
+/// a busy machine's; docs/PERFORMANCE.md has it measured alone.
 @Suite("Asset writer in real time")
 struct AssetWriterRealTimeTests {
     @Test("1080p30 video and microphone → AVAssetWriter KeepsRealTime: of 90 frames offered, each one taken is in the file at its time, in order, audio in sync; refusals only through isReadyForMoreMediaData")
@@ -149,9 +152,15 @@ struct AssetWriterRealTimeTests {
         #expect(sound["codec_name"] as? String == "aac")
         let videoDuration = try #require(AssetWriterFixture.number(video["duration"]))
         let audioDuration = try #require(AssetWriterFixture.number(sound["duration"]))
-        // In sync: the tracks start together and the sound lasts as long as the pictures
-        // (within the microphone's latency and buffer, 1024 samples, and a frame: 0.1 s).
+        // In sync: the tracks start together, and the sound lasts to the end of the last audio
+        // buffer taken (within the microphone's latency and buffer, 1024 samples, and a frame:
+        // 0.1 s), which is the pictures' end unless a busy machine's writer refused the last
+        // few buffers.
         #expect(abs((AssetWriterFixture.number(video["start_time"]) ?? 1) - (AssetWriterFixture.number(sound["start_time"]) ?? 0)) < 0.034)
-        #expect(abs(videoDuration - audioDuration) < 0.1, "video \(videoDuration) s, audio \(audioDuration) s")
+        let audioEnd = feeder.audioEnd.withLock { $0 }
+        let sessionStart = try #require(appended.first)
+        let audioTaken = CMTimeGetSeconds(CMTimeSubtract(audioEnd, sessionStart))
+        #expect(abs(audioTaken - audioDuration) < 0.1, "audio \(audioDuration) s in the file, \(audioTaken) s appended")
+        #expect(counts.audioNotReady > 0 || abs(videoDuration - audioDuration) < 0.1, "video \(videoDuration) s, audio \(audioDuration) s")
     }
 }
