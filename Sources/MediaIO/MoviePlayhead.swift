@@ -66,7 +66,10 @@ package final class MoviePlayhead: @unchecked Sendable {
 
     /// How many frames of `format` the backward window holds: at least one.
     package func reverseLimit(for format: PixelFormat) -> Int {
-        let bytes = format.planeGeometry(width: track.width, height: track.height).reduce(0) { $0 + $1.width * $1.height * $1.bytesPerPixel }
+        // A pixel buffer's size: each plane's rows and the plane itself aligned, as CVBuffer lays them out.
+        let bytes = format.planeGeometry(width: track.width, height: track.height).reduce(0) {
+            CVBuffer.aligned($0 + CVBuffer.aligned($1.width * $1.bytesPerPixel) * $1.height)
+        }
         return max(1, reverseBudget / max(bytes, 1))
     }
 

@@ -1,0 +1,59 @@
+import CaptureCore
+import Foundation
+import Testing
+
+@testable import MediaIO
+
+/// Backwards, the playhead holds a byte budget of decoded frames, not a count: frames of
+/// 8192x4320 took 48 × 53 MB where 48 of 1080p took 150 MB.
+@Suite("Movie playhead backward budget")
+struct MoviePlayheadBudgetTests {
+    /// A 30-frame, one-GOP clip of 160x120 at 25 fps.
+    static func clip() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oc-playhead-\(getpid())-\(UUID().uuidString.prefix(8)).mp4")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = [
+            "30", "/usr/bin/ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-frames:v", "30",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", "-y", url.path,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "ffmpeg failed")
+        return url
+    }
+
+    @Test("a budget of five frames plays a 30-frame GOP backwards, every frame once, holding at most five")
+    func backwardsWithinBudget() throws {
+        let url = try Self.clip()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let track = try #require(try MovieReader(url: url).tracks.first { $0.kind == .video })
+        let format = PixelFormat.yuv420BiPlanarVideoRange
+        let frameBytes = CVPixelBufferGetDataSize(CVBuffer(format: format, width: track.width, height: track.height))
+        let playhead = try MoviePlayhead(url: url, track: track, pixelFormat: format, reverseBudget: 5 * frameBytes)
+        #expect(playhead.reverseLimit(for: format) == 5)
+        playhead.windToEnd()
+        var times: [Double] = []
+        var largest = 0
+        while let frame = try playhead.step(forward: false) {
+            times.append(frame.time.seconds)
+            largest = max(largest, playhead.heldBytes)
+        }
+        #expect(times.count == 30)
+        #expect(zip(times, (0..<30).reversed()).allSatisfy { abs($0 - Double($1) * 0.04) < 1e-6 }, "\(times)")
+        #expect(largest > 0 && largest <= 5 * frameBytes, "held \(largest) bytes, budget \(5 * frameBytes)")
+    }
+
+    @Test("a frame larger than the budget is still held alone, so backward play goes on")
+    func oneFrameOverBudget() throws {
+        let url = try Self.clip()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let track = try #require(try MovieReader(url: url).tracks.first { $0.kind == .video })
+        let playhead = try MoviePlayhead(url: url, track: track, pixelFormat: .yuv420BiPlanarVideoRange, reverseBudget: 1)
+        #expect(playhead.reverseLimit(for: .yuv420BiPlanarVideoRange) == 1)
+        playhead.windToEnd()
+        var count = 0
+        while try playhead.step(forward: false) != nil { count += 1 }
+        #expect(count == 30)
+    }
+}
