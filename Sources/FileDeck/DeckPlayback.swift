@@ -33,6 +33,8 @@ final class DeckPlayback: @unchecked Sendable {
     private var lastHost: Int64?
     private var lastFile: CMTime?
     private var lastStep: Int64 = 0
+    /// The playhead's skipped frames already reported as drops.
+    private var skippedReported = 0
     /// A frame decoded but not yet due (real time), and the direction it was stepped in.
     private var pending: MoviePlayhead.Frame?
     private var pendingForward = true
@@ -113,6 +115,7 @@ final class DeckPlayback: @unchecked Sendable {
                 return
             }
             let host = hostTime(of: frame.time)
+            reportSkippedFrames(before: frame, host: host)
             if transport.pacing == .realTime {
                 pending = frame
                 pendingForward = forward
@@ -128,6 +131,15 @@ final class DeckPlayback: @unchecked Sendable {
             note(frame, host: host)
             deliver(frame, host: host)
         }
+    }
+
+    /// Frames the playhead passed over (no time of their own) are drops, as a camera
+    /// reports frames it could not deliver.
+    private func reportSkippedFrames(before frame: MoviePlayhead.Frame, host: Int64) {
+        let skipped = playhead.skippedFrames - skippedReported
+        guard skipped > 0 else { return }
+        skippedReported = playhead.skippedFrames
+        sink.backendDidDrop(count: skipped, reason: .discontinuity, metadata: metadata(frame, host: host))
     }
 
     private func applyConfiguration() {

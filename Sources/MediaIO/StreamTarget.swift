@@ -35,7 +35,7 @@ package struct StreamTarget: Sendable, Equatable {
     /// known mode. Throws `.invalidSettings` with a one-line reason.
     package init(_ text: String) throws(MovieWriterError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            throw .invalidSettings("'\(text)' is not a URL")
+            throw .invalidSettings("'\(Self.display(text))' is not a URL")
         }
         switch scheme {
         case "whip", "whips":
@@ -46,7 +46,7 @@ package struct StreamTarget: Sendable, Equatable {
             break
         }
         guard let kind = Kind(rawValue: scheme) else {
-            throw .invalidSettings("unsupported stream scheme '\(scheme)://' (use rtsp://, srt:// or rtmp://)")
+            throw .invalidSettings("unsupported stream scheme '\(Self.display(scheme))://' (use rtsp://, srt:// or rtmp://)")
         }
         let host = components.host ?? ""
         var listens = false
@@ -58,7 +58,7 @@ package struct StreamTarget: Sendable, Equatable {
             case "caller": guard !host.isEmpty else { throw .invalidSettings("an SRT caller needs a host") }
             case "listener": listens = true
             case "rendezvous": guard !host.isEmpty else { throw .invalidSettings("SRT rendezvous needs a host") }
-            default: throw .invalidSettings("unknown SRT mode '\(mode)' (caller, listener or rendezvous)")
+            default: throw .invalidSettings("unknown SRT mode '\(Self.display(mode))' (caller, listener or rendezvous)")
             }
         case .rtsp, .rtmp:
             guard !host.isEmpty else { throw .invalidSettings("a \(scheme):// URL needs a host") }
@@ -68,5 +68,54 @@ package struct StreamTarget: Sendable, Equatable {
         url = text
         self.kind = kind
         self.listens = listens
+    }
+
+    /// The URL as messages show it: without secrets, on one line (see `display(_:)`).
+    package var displayURL: String { Self.display(url) }
+
+    /// Query parameters whose values are secrets: SRT's passphrase and the usual names.
+    static let secretParameters: Set<String> = ["passphrase", "password", "pass", "pwd", "token", "secret", "key", "auth"]
+
+    /// `text` (a URL, or what was given as one) fit to print: a password in it becomes
+    /// `***` (`rtsp://user:***@host/path`), as does the value of a secret query parameter
+    /// (`?passphrase=***`), and control characters are escaped (`\r`, `\n`, `\t`,
+    /// `\u{1b}`), so a message stays one line and a terminal is never sent commands.
+    /// Works on text that is not a valid URL too: a mistyped URL may hold a password.
+    package static func display(_ text: String) -> String {
+        var shown = text
+        // The authority runs from "//" to the first "/", "?" or "#"; its user information
+        // ends at the last "@" in it, and a password follows the first ":" of that.
+        if let slashes = shown.range(of: "//") {
+            let rest = shown[slashes.upperBound...]
+            let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+            if let at = rest[..<end].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                shown.replaceSubrange(shown.index(after: colon)..<at, with: "***")
+            }
+        }
+        if let question = shown.firstIndex(of: "?") {
+            let end = shown[question...].firstIndex(of: "#") ?? shown.endIndex
+            let items = shown[shown.index(after: question)..<end].split(separator: "&", omittingEmptySubsequences: false).map { item in
+                guard let equals = item.firstIndex(of: "="), secretParameters.contains(item[..<equals].lowercased()) else { return String(item) }
+                return item[...equals] + "***"
+            }
+            shown.replaceSubrange(shown.index(after: question)..<end, with: items.joined(separator: "&"))
+        }
+        return escapingControlCharacters(shown)
+    }
+
+    /// Control characters (C0, DEL, C1, the line and paragraph separators) as escapes.
+    static func escapingControlCharacters(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

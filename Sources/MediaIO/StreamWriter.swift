@@ -145,6 +145,7 @@ package final class StreamWriter {
 
     private func connect(_ context: UnsafeMutablePointer<AVFormatContext>, timeout: Double) throws(MovieWriterError) {
         interrupt.arm(seconds: timeout)
+        let started = Date()
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         if target.kind == .rtsp {
@@ -152,21 +153,37 @@ package final class StreamWriter {
             // that leaves breaks it, which the next write notices.
             av_dict_set(&options, "rtsp_transport", "tcp", 0)
         } else {
-            let opened = avio_open2(&context.pointee.pb, target.url, AVIO_FLAG_WRITE, &context.pointee.interrupt_callback, nil)
-            guard opened >= 0 else { throw connectError(opened) }
+            var ioOptions: OpaquePointer?
+            defer { av_dict_free(&ioOptions) }
+            // libsrt gives up on a silent peer after its own 3 s: make that the caller's
+            // timeout, so a failure before it is a refusal, not a missing answer.
+            if target.kind == .srt { av_dict_set(&ioOptions, "connect_timeout", String(Int((timeout * 1000).rounded())), 0) }
+            let opened = avio_open2(&context.pointee.pb, target.url, AVIO_FLAG_WRITE, &context.pointee.interrupt_callback, &ioOptions)
+            guard opened >= 0 else { throw connectError(opened, after: Date().timeIntervalSince(started), timeout: timeout) }
         }
         let written = avformat_write_header(context, &options)
-        guard written >= 0 else { throw connectError(written) }
+        guard written >= 0 else { throw connectError(written, after: Date().timeIntervalSince(started), timeout: timeout) }
         headerWritten = true
         if let video = context.pointee.streams[0] { videoTimeBase = video.pointee.time_base }
         if context.pointee.nb_streams > 1, let audio = context.pointee.streams[1] { audioTimeBase = audio.pointee.time_base }
         try flush()
     }
 
-    private func connectError(_ code: Int32) -> MovieWriterError {
+    /// Why connecting failed, in words that say what failed and with FFmpeg's own text; never
+    /// the URL, which the caller shows without its secrets (`StreamTarget.displayURL`). A
+    /// timeout ends in "(timed out)", which an SRT listener takes as "no caller yet".
+    private func connectError(_ code: Int32, after seconds: Double, timeout: Double) -> MovieWriterError {
         if interrupt.isCancelled { return .cannotOpen("cancelled") }
-        if interrupt.timedOut { return .cannotOpen("\(target.url): no answer (timed out)") }
-        return .cannotOpen("\(target.url): \(MovieWriterError.message(code))")
+        let limit = String(format: "%g", timeout)
+        if interrupt.timedOut { return .cannotOpen("no answer in \(limit) s (timed out)") }
+        let ffmpeg = MovieWriterError.message(code)
+        // libsrt reports a failed handshake as EIO alone: its timing tells a silent peer
+        // (at the connect timeout) from one that refused (before it).
+        if target.kind == .srt && code == cffmpeg_averror(EIO) {
+            if seconds >= timeout * 0.9 { return .cannotOpen("no answer in \(limit) s, FFmpeg: \(ffmpeg) (timed out)") }
+            return .cannotOpen("the peer refused the SRT connection (FFmpeg: \(ffmpeg))")
+        }
+        return .cannotOpen("could not connect: \(ffmpeg)")
     }
 
     /// Encodes and sends a frame.

@@ -11,8 +11,10 @@ enum AudioCommand {
             all) at its rate and channel count: 16-bit linear PCM in a
             WAV file, or AAC (64 kbit/s per channel) in an M4A file, chosen by the file's
             extension. Without --duration it records until Ctrl-C (SIGINT) or
-            SIGTERM, which finish the file properly. On a terminal the progress line shows the
-            level of the last buffer and the peak of the last second, in dBFS.
+            SIGTERM, which finish the file properly. With --overwrite the recording goes to a
+            temporary name beside FILE and replaces it when it ends (a killed run's temporary is
+            removed by the next run that writes in the folder). On a terminal the progress line
+            shows the level of the last buffer and the peak of the last second, in dBFS.
             """,
         options: [
             .value("--device", "ID", help: "Microphone unique ID (see 'capture devices'; default: the default microphone)", validate: DeviceLookup.checkID),
@@ -37,6 +39,9 @@ enum AudioCommand {
         let replacing = target.kind != .newFile
         let destination = replacing ? target.stagingPath() : target.path
         let recorder = try AudioRecorder(device: device, path: destination, m4a: ext == "m4a", duration: args.decimal("--duration"))
+        // The writer's lock on the temporary (see StagingFiles), held while recording.
+        let lock = replacing ? StagingFiles.lock(destination) : -1
+        defer { if lock >= 0 { close(lock) } }
         do {
             let summary = try recorder.record()
             if replacing { try target.install(destination) }
@@ -119,7 +124,7 @@ final class AudioRecorder: NSObject, AVCaptureAudioDataOutputSampleBufferDelegat
         if let failure { throw failure }
         try file.finish()
         let stopped = stoppedBy.map { " (stopped by \($0))" } ?? ""
-        return String(format: "recorded %.2f s of %@ (%d frames, %.0f Hz)%@", Double(frames) / rate, device.localizedName, frames, rate, stopped)
+        return String(format: "recorded %.2f s of %@ (%@, %.0f Hz)%@", Double(frames) / rate, device.localizedName, Plural.count(frames, "frame"), rate, stopped)
     }
 
     private func end(failure: (any Error)? = nil, signal: String? = nil) {

@@ -15,6 +15,21 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         var framesPerSecond = 0.0
         /// The signal that ended the run early ("SIGINT"), if one did.
         var stoppedBy: String?
+        /// The drops by their reason (`kCMSampleBufferAttachmentKey_DroppedFrameReason`).
+        var dropReasons: [String: Int] = [:]
+
+        /// "0 dropped", or "30 dropped: 30 skipped by the source" with each reason's count.
+        var dropSummary: String {
+            guard drops > 0 else { return "0 dropped" }
+            let words = [
+                kCMSampleBufferDroppedFrameReason_FrameWasLate: "late",
+                kCMSampleBufferDroppedFrameReason_OutOfBuffers: "out of buffers",
+                kCMSampleBufferDroppedFrameReason_Discontinuity: "skipped by the source",
+            ]
+            let reasons = dropReasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.value) \(words[$0.key] ?? $0.key)" }
+            return "\(drops) dropped: " + reasons.joined(separator: ", ")
+        }
     }
 
     private let plan: CapturePlan
@@ -43,10 +58,14 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
     /// How long the camera may deliver nothing before the run is given up.
     static let stallLimit: UInt64 = 10_000_000_000
 
-    init(plan: CapturePlan, video: OutputFile, metadata: OutputFile?) {
+    /// What the metadata output looks for (with `--metadata`).
+    private let objectTypes: [AVMetadataObject.ObjectType]
+
+    init(plan: CapturePlan, video: OutputFile, metadata: OutputFile?, objectTypes: [AVMetadataObject.ObjectType] = []) {
         self.plan = plan
         self.video = video
         self.metadata = metadata
+        self.objectTypes = objectTypes
     }
 
     func record() throws -> Result {
@@ -54,12 +73,16 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         let output = AVCaptureVideoDataOutput()
         try output.setVideoSettings([kCVPixelBufferPixelFormatTypeKey: plan.pixelFormat])
         output.setSampleBufferDelegate(self, queue: queue)
-        // With --metadata, each line also lists the codes detected (every type Linux reads).
-        let scanner = metadata == nil ? nil : AVCaptureMetadataOutput()
+        // With --metadata, each line also lists the objects detected (--types; none: no scanner).
+        let scanner = metadata == nil || objectTypes.isEmpty ? nil : AVCaptureMetadataOutput()
         try SessionSetup.configure(session, plan: plan, outputs: [output] + (scanner.map { [$0] } ?? []))
         if let scanner {
             scanner.setMetadataObjectsDelegate(self, queue: queue)
-            try scanner.setMetadataObjectTypes(scanner.availableMetadataObjectTypes)
+            let available = Set(scanner.availableMetadataObjectTypes)
+            if objectTypes.contains(.face) && !available.contains(.face) {
+                throw CommandFailure(message: "--types face: face detection is not installed here (the face detector plugin and opencv-data)")
+            }
+            try scanner.setMetadataObjectTypes(objectTypes.filter(available.contains))
         }
         let observer = NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { [weak self] note in
             let error = note.userInfo?[AVCaptureSessionErrorKey] as? NSError
@@ -108,7 +131,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
         let frames = result.frames
         guard video.target.isCreatedByUs else {
             metadata?.discard()
-            return CommandFailure(message: "\(ErrorText.line(failure)) (after \(frames) complete frames)")
+            return CommandFailure(message: "\(ErrorText.line(failure)) (after \(Plural.count(frames, "complete frame")))")
         }
         var kept = frames > 0 && video.truncate(to: completeSizes.video)
         if let metadata, kept, metadata.target.isCreatedByUs { kept = metadata.truncate(to: completeSizes.metadata) }
@@ -125,7 +148,7 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
             metadata?.discard()
             return CommandFailure(message: "\(ErrorText.line(failure)) (nothing kept)")
         }
-        return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(frames) complete frames)")
+        return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(Plural.count(frames, "complete frame")))")
     }
 
     /// Ends the run at once, keeping every complete frame.
@@ -197,6 +220,8 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
     func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         result.drops += 1
+        let reason = CMGetAttachment(sampleBuffer, key: kCMSampleBufferAttachmentKey_DroppedFrameReason, attachmentModeOut: nil) as? String
+        result.dropReasons[reason ?? "unknown reason", default: 0] += 1
     }
 
     func metadataOutput(_ output: AVCaptureMetadataOutput, didOutput metadataObjects: [AVMetadataObject], from connection: AVCaptureConnection) {

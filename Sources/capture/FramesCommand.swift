@@ -10,7 +10,9 @@ enum FramesCommand {
         description: """
             Captures frames from a camera into a YUV4MPEG2 file that ffmpeg and mpv read
             ('-o -' writes it to standard output: capture frames -o - | ffplay -).
-            FILE is written under a temporary name beside it and put in place when complete.
+            FILE is written under a temporary name beside it and put in place when complete;
+            a run killed outright (SIGKILL) leaves that .FILE.capture-PID-XXXXXX file, and the
+            next run that writes in the folder removes it (never one whose writer still runs).
             Ctrl-C (SIGINT) or SIGTERM stops early and keeps the frames so far. If writing fails
             (a full disk), FILE keeps the complete frames, cut after the last one, and the
             metadata the same frames; with none, nothing is left.
@@ -22,22 +24,43 @@ enum FramesCommand {
             .integer("--count", in: 1...1_000_000, help: "Frames to capture (default 30; a file deck stops at the end of its file)"),
             CapturePlan.speedOption,
             PathValue.output("--metadata", placeholder: "FILE", help: "Also write one JSON object per frame (JSON lines); '-' is standard output"),
+            .value(
+                "--types", "LIST",
+                help: "With --metadata: the objects to detect and list under \"objects\", comma-separated: \(CodeTypes.names), or none (default: every code type, no faces; face detection is slow, so faces only when face is named)"
+            ) { option, text in
+                guard text.lowercased() != "none" else { return }
+                do { _ = try CodeTypes.parse(option, text) } catch {
+                    throw UsageError.value(option, text, allowed: "none or a comma-separated list of \(CodeTypes.names)")
+                }
+            },
             CaptureOptions.overwrite,
             OutputOptions.option("FILE", help: "The .y4m file to write (required); '-' is standard output"),
         ],
         run: run)
 
     static func run(_ args: Arguments) throws -> Int32 {
+        let types = try objectTypes(args)
         let plan = try CapturePlan(args)
         let video = try OutputOptions.target(args, placeholder: "FILE.y4m", missing: "where to write the frames")
         let metadata = try OutputOptions.metadataTarget(args, besides: video)
-        let recorder = try FrameRecorder(plan: plan, video: OutputFile(video), metadata: metadata.map { try OutputFile($0) })
+        let recorder = try FrameRecorder(
+            plan: plan, video: OutputFile(video), metadata: metadata.map { try OutputFile($0) }, objectTypes: types)
         let result = try recorder.record()
-        let summary = String(
-            format: "wrote %d frames (%dx%d %@, %.2f fps, %d dropped) to %@",
-            result.frames, result.width, result.height, plan.pixelFormatName, result.framesPerSecond, result.drops, video.name)
-            + (result.stoppedBy.map { ", stopped by \($0)" } ?? "")
+        // A rate needs two frames: one frame has none to show.
+        let rate = result.frames > 1 ? String(format: ", %.2f fps", result.framesPerSecond) : ""
+        let summary = "wrote \(Plural.count(result.frames, "frame")) (\(result.width)x\(result.height) \(plan.pixelFormatName)\(rate), "
+            + "\(result.dropSummary)) to \(video.name)" + (result.stoppedBy.map { ", stopped by \($0)" } ?? "")
         FileHandle.standardError.write(Data((summary + "\n").utf8))
         return 0
+    }
+
+    /// What `--types` asks to detect: every code type when not given (faces only when named:
+    /// OpenCV takes a good part of a second a frame), nothing for "none".
+    static func objectTypes(_ args: Arguments) throws -> [AVMetadataObject.ObjectType] {
+        guard let text = args.value("--types") else { return CodeTypes.all.map(\.type).filter { $0 != .face } }
+        guard args.value("--metadata") != nil else {
+            throw UsageError("--types chooses what --metadata lists; give --metadata FILE too")
+        }
+        return text.lowercased() == "none" ? [] : try CodeTypes.parse("--types", text)
     }
 }

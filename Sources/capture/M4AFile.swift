@@ -29,7 +29,9 @@ final class M4AFile: SoundFile {
         do {
             writer = try MovieWriter(url: URL(fileURLWithPath: path), configuration: configuration)
         } catch {
-            throw CommandFailure(message: "cannot write \(path): \(error)")
+            // The writer's message names the file too: once is enough.
+            let reason = ErrorText.line(error).replacingOccurrences(of: "\(path): ", with: "")
+            throw CommandFailure(message: "cannot write \(ErrorText.quoted(path)): \(reason)")
         }
         layout = PCMLayout(sample: .int16, channels: channels, sampleRate: sampleRate)
     }

@@ -16,15 +16,20 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
     private let finished = DispatchSemaphore(value: 0)
     private let state = Mutex<(failure: (any Error)?, stoppedBy: String?, started: Bool)>((nil, nil, false))
     private let progress = ProgressLine()
+    /// Whether the destination is a temporary whose writer's lock this run holds once the
+    /// movie file exists (see StagingFiles), and the descriptor holding it.
+    private let locksDestination: Bool
+    private let lock = Mutex<Int32>(-1)
 
     /// How long the camera may deliver nothing before the recording is given up.
     static let stallLimit = 10.0
 
     init(
         plan: CapturePlan, destination: URL, name: String, duration: Double?, fragment: Double, codec: AVVideoCodecType,
-        microphone: AVCaptureDevice? = nil
+        microphone: AVCaptureDevice? = nil, locksDestination: Bool = false
     ) {
         self.microphone = microphone
+        self.locksDestination = locksDestination
         self.plan = plan
         self.destination = destination
         self.name = name
@@ -108,7 +113,8 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         let reason = stoppedBy.map { ", stopped by \($0)" } ?? ""
         let sound = microphone.map { ", sound from \($0.localizedName)" } ?? ""
         return String(
-            format: "wrote %.2f s, %d frames (%d dropped)%@, %.1f MB to %@%@", seconds, frames, drops, sound, Double(bytes) / 1e6, name, reason)
+            format: "wrote %.2f s, %@ (%d dropped)%@, %.1f MB to %@%@", seconds, Plural.count(frames, "frame"), drops, sound, Double(bytes) / 1e6, name,
+            reason)
     }
 
     private func transport(_ mode: AVCaptureDevice.TransportControlsPlaybackMode, speed: Float) throws {
@@ -117,8 +123,17 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         try plan.device.setTransportControlsPlaybackModeChecked(mode, speed: speed)
     }
 
+    deinit {
+        let descriptor = lock.withLock { $0 }
+        if descriptor >= 0 { close(descriptor) }
+    }
+
     func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {
         state.withLock { $0.started = true }
+        if locksDestination {
+            let descriptor = StagingFiles.lock(fileURL.path)
+            lock.withLock { $0 = descriptor }
+        }
     }
 
     func fileOutput(_ output: AVCaptureFileOutput, didFinishRecordingTo outputFileURL: URL, from connections: [AVCaptureConnection], error: (any Error)?) {

@@ -45,6 +45,8 @@ final class OutputFile {
                 descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             }
             guard descriptor >= 0 else { throw OutputError(name: target.name, number: errno) }
+            // The writer's lock (see StagingFiles): held until the descriptor closes.
+            _ = flock(descriptor, LOCK_EX | LOCK_NB)
             staged = path
         }
     }

@@ -7,7 +7,8 @@ import Foundation
 /// - A device or FIFO (also through a symbolic link): opened and written as it is, never
 ///   created, truncated, replaced or removed. Block devices and sockets are refused.
 /// - Nothing there: a new file. It is written under a temporary name beside it and linked
-///   into place when complete, so a run that fails leaves nothing under the name.
+///   into place when complete, so a run that fails leaves nothing under the name (a killed
+///   run's temporary is removed by the next run in the folder, see `StagingFiles`).
 /// - An existing regular file (also through a symbolic link, which stays): refused without
 ///   `--overwrite`; with it, the new file is written beside the old one and renamed over it
 ///   when complete, with the old file's permissions and owner. A run that fails leaves the
@@ -53,6 +54,8 @@ struct OutputTarget {
             let number = errno
             guard number == ENOENT else { throw UsageError("cannot write \(shown): \(String(cString: strerror(number)))") }
             let folder = try checkFolder(of: text, shown: shown)
+            // A run killed here before left its temporary behind: this run clears it.
+            StagingFiles.removeStale(in: folder)
             let path = URL(fileURLWithPath: folder).appendingPathComponent(URL(fileURLWithPath: text).lastPathComponent).path
             return OutputTarget(name: text, path: path, kind: .newFile, identity: nil)
         }
@@ -69,7 +72,8 @@ struct OutputTarget {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             guard overwrite else { throw UsageError("\(shown) exists (use --overwrite to replace it)") }
-            _ = try checkFolder(of: path, shown: shown, why: " (the new file is written beside the old one first)")
+            let folder = try checkFolder(of: path, shown: shown, why: " (the new file is written beside the old one first)")
+            StagingFiles.removeStale(in: folder)
             return OutputTarget(
                 name: text, path: path, kind: .replacing(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid),
                 identity: identity)
@@ -90,16 +94,8 @@ struct OutputTarget {
         return Self.absolute(path) == Self.absolute(other.path)
     }
 
-    /// A fresh name beside the file for writing it before it is complete:
-    /// `.NAME.capture-XXXXXX.EXT` in the same folder (so a rename can put it in place).
-    func stagingPath() -> String {
-        let url = URL(fileURLWithPath: path)
-        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-        let suffix = String((0..<6).map { _ in letters.randomElement()! })
-        // The extension stays last: some writers check it (FFmpeg's M4A muxer warns otherwise).
-        let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).capture-\(suffix)\(ext)").path
-    }
+    /// A fresh name beside the file for writing it before it is complete (see `StagingFiles`).
+    func stagingPath() -> String { StagingFiles.path(beside: path) }
 
     /// Puts the complete file at `staged` in place: renamed over the file it replaces (with
     /// that file's permissions and owner), or linked in as a new file (refusing, rather than

@@ -16,7 +16,8 @@ final class ProgressLine: @unchecked Sendable {
         let elapsed = given ?? now.timeIntervalSince(started)
         let rate = elapsed > 0 ? Double(frames) / elapsed : 0
         let count = total > 0 ? "\(frames)/\(total)" : "\(frames)"
-        let line = String(format: "\r%@ frames  %d dropped  %.1f fps  %.1f MB  %.1f s ", count, drops, rate, Double(bytes) / 1e6, elapsed)
+        let noun = total > 0 || frames != 1 ? "frames" : "frame"
+        let line = String(format: "\r%@ %@  %d dropped  %.1f fps  %.1f MB  %.1f s ", count, noun, drops, rate, Double(bytes) / 1e6, elapsed)
         FileHandle.standardError.write(Data(line.utf8))
         drawn = true
     }

@@ -10,7 +10,8 @@ enum RecordCommand {
             its last fragment even if the process is killed. Without --duration it records until
             Ctrl-C (SIGINT) or SIGTERM, which finish the file properly. A new FILE grows in place
             as it records; with --overwrite the recording goes to a temporary name beside FILE and
-            replaces it when it ends. FILE must be a regular file: the MP4 writer creates its own
+            replaces it when it ends (a killed run's temporary is removed by the next run that
+            writes in the folder). FILE must be a regular file: the MP4 writer creates its own
             file, so '-', devices and FIFOs are refused. If writing fails (a full disk), FILE is
             cut after its last complete fragment; with none, nothing is left. Sound from the
             default microphone (or --audio DEVICE) is recorded beside the picture as AAC, in sync
@@ -59,7 +60,7 @@ enum RecordCommand {
         // A new file is written where it belongs, so a killed recording is found there.
         let destination = replacing ? target.stagingPath() : target.path
         let recorder = MovieRecorderRun(plan: plan, destination: URL(fileURLWithPath: destination), name: target.name, duration: duration, fragment: fragment, codec: codec,
-            microphone: microphone)
+            microphone: microphone, locksDestination: replacing)
         let summary: String
         do {
             summary = try recorder.record()
@@ -77,7 +78,7 @@ enum RecordCommand {
         if let complete = MP4Fragments.completePart(of: path), complete.fragments > 0, truncate(path, off_t(complete.length)) == 0 {
             do {
                 if target.kind != .newFile { try target.install(path) }
-                return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(complete.fragments) complete fragments)")
+                return CommandFailure(message: "\(ErrorText.line(failure)) (kept \(Plural.count(complete.fragments, "complete fragment")))")
             } catch {
                 return CommandFailure(message: "\(ErrorText.line(failure)); then \(ErrorText.line(error))")
             }

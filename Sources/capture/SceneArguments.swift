@@ -25,7 +25,10 @@ struct SceneChoice {
             self.scene = scene
             if case .image(let path) = scene, let simulation = device.simulation {
                 do { try simulation.setScene(scene) } catch {
-                    throw UsageError("--scene image: \(ErrorText.quoted(path)): \(ErrorText.line(error))")
+                    // The scene's error names the file already ("'P': bad PNG ...").
+                    let reason = ErrorText.line(error)
+                    let named = reason.hasPrefix("'\(path)'") ? reason : "\(ErrorText.quoted(path)): \(reason)"
+                    throw UsageError("--scene image: \(named)")
                 }
                 sceneIsSet = true
             }

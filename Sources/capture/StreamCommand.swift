@@ -1,4 +1,5 @@
 import Foundation
+import MediaIO
 import OpenCapture
 
 /// `capture stream`: publishes the camera (and a microphone) live (AVCaptureStreamOutput).
@@ -11,10 +12,12 @@ enum StreamCommand {
             push, as MediaMTX and GStreamer servers take), srt://HOST:PORT (MPEG-TS; add
             ?mode=listener to wait for a caller) or rtmp://HOST[:PORT]/APP/STREAM (FLV, H.264
             only). WHIP is not available: this FFmpeg has no whip muxer. A server that cannot be
-            reached at the start ends the command (status 2); one lost later is retried with
-            back-off, each attempt reported on standard error. --time-code shows each frame's
-            capture time as a QR code in a simulated camera's picture, for measuring latency.
-            Without --duration it streams until Ctrl-C (SIGINT) or SIGTERM.
+            reached at the start ends the command (status 2), as does one that never answers
+            before --duration ends; one lost later is retried with back-off, each attempt
+            reported on standard error. Messages show the URL with its password (and an SRT
+            passphrase) as ***. --time-code shows each frame's capture time as a QR code in a
+            simulated camera's picture, for measuring latency. Without --duration it streams
+            until Ctrl-C (SIGINT) or SIGTERM.
             """,
         options: CaptureOptions.camera + [
             .value("--url", "URL", help: "Where to publish (the same as the URL argument)") { _, _ in },
@@ -34,7 +37,8 @@ enum StreamCommand {
 
     static func run(_ args: Arguments) throws -> Int32 {
         guard let text = args.value("--url") else { throw UsageError("stream needs a URL (rtsp://, srt:// or rtmp://)") }
-        guard let url = URL(string: text) else { throw UsageError("\(ErrorText.quoted(text)) is not a URL") }
+        let shown = StreamTarget.display(text)
+        guard let url = URL(string: text) else { throw UsageError("'\(shown)' is not a URL") }
         let output = AVCaptureStreamOutput()
         if let bitRate = args.integer("--bitrate") { output.averageBitRate = bitRate }
         if ["hevc", "h265"].contains(args.value("--codec")?.lowercased() ?? "h264") {
@@ -51,7 +55,7 @@ enum StreamCommand {
             let input = try AVCaptureDeviceInput(device: microphone)
             try session.addInputChecked(input)
         }
-        let watcher = StreamWatcher()
+        let watcher = StreamWatcher(shownURL: shown)
         output.setDelegate(watcher, queue: watcher.queue)
         do {
             try output.startStreaming(to: url)
@@ -67,15 +71,26 @@ enum StreamCommand {
         }
         defer { signals.forEach { $0.cancel() } }
         try session.startRunningChecked()
-        FileHandle.standardError.write(Data("streaming \(plan.device.localizedName) to \(text); Ctrl-C stops\n".utf8))
+        FileHandle.standardError.write(Data("streaming \(plan.device.localizedName) to \(shown); Ctrl-C stops\n".utf8))
         let failure = watcher.wait(seconds: args.decimal("--duration"))
+        let (connections, lastError) = (output.connectionCount, output.lastError)
         output.stopStreaming()
         session.stopRunning()
         if let failure { throw failure }
         let seconds = String(format: "%.1f", watcher.elapsed)
-        FileHandle.standardError.write(Data(
-            "streamed \(output.sentFrameCount) frames (\(output.sentByteCount) bytes, \(output.droppedFrameCount) dropped, \(output.connectionCount) connections) in \(seconds) s\n".utf8))
+        // A stream that never connected sent nothing: a failure, whatever ended the wait.
+        guard connections > 0 else {
+            let why = lastError.map { "the last attempt: \($0.message)" } ?? "the server never answered"
+            throw UsageError("cannot stream to \(shown): no connection in \(seconds) s (\(why))")
+        }
+        FileHandle.standardError.write(Data(summary(output, seconds: seconds).utf8))
         return 0
+    }
+
+    /// "streamed 30 frames (1234 bytes, 0 dropped, 1 connection) in 1.0 s".
+    static func summary(_ output: AVCaptureStreamOutput, seconds: String) -> String {
+        "streamed \(Plural.count(output.sentFrameCount, "frame")) (\(Plural.count(output.sentByteCount, "byte")), "
+            + "\(output.droppedFrameCount) dropped, \(Plural.count(output.connectionCount, "connection"))) in \(seconds) s\n"
     }
 
     /// A time-code card in the top-left corner, 0.35 of the frame's height across (4 pixels
@@ -97,10 +112,16 @@ enum StreamCommand {
 /// command (status 2); later failures are reported and retried.
 final class StreamWatcher: NSObject, AVCaptureStreamOutputDelegate, @unchecked Sendable {
     let queue = DispatchQueue(label: "capture.stream")
+    /// The URL as messages show it (`StreamTarget.display`).
+    private let shownURL: String
     private let done = DispatchSemaphore(value: 0)
     private let state = Mutex<(failure: (any Error)?, finished: Bool)>((nil, false))
     private let started = Date()
     var elapsed: Double { Date().timeIntervalSince(started) }
+
+    init(shownURL: String) {
+        self.shownURL = shownURL
+    }
 
     func streamOutput(_ output: AVCaptureStreamOutput, didChange state: AVCaptureStreamOutput.State, error: AVCaptureStreamOutput.StreamError?) {
         switch state {
@@ -109,7 +130,7 @@ final class StreamWatcher: NSObject, AVCaptureStreamOutputDelegate, @unchecked S
         case .reconnecting, .failed:
             let reason = error?.message ?? "unknown failure"
             if output.connectionCount == 0 || state == .failed {
-                finish(UsageError("cannot stream to \(output.streamURL?.absoluteString ?? "the URL"): \(reason)"))
+                finish(UsageError("cannot stream to \(shownURL): \(reason)"))
             } else {
                 FileHandle.standardError.write(Data("stream lost: \(reason); reconnecting\n".utf8))
             }
@@ -119,7 +140,8 @@ final class StreamWatcher: NSObject, AVCaptureStreamOutputDelegate, @unchecked S
     }
 
     func streamOutput(_ output: AVCaptureStreamOutput, didDropFrames frames: Int, audioBuffers: Int) {
-        FileHandle.standardError.write(Data("network behind: dropped \(frames) frames, \(audioBuffers) audio buffers\n".utf8))
+        let lost = Plural.count(frames, "frame") + ", " + Plural.count(audioBuffers, "audio buffer")
+        FileHandle.standardError.write(Data("network behind: dropped \(lost)\n".utf8))
     }
 
     func finish(_ failure: (any Error)?) {

@@ -73,6 +73,17 @@ struct DiskFullTests {
         #expect(disk.entries.isEmpty, "\(disk.entries)")
     }
 
+    /// 200 KB holds the header and one 352x288 frame (152070 bytes), not two.
+    @Test("one frame kept is \"1 complete frame\", not \"1 complete frames\"", .enabled(if: SmallDisk.isAvailable, "mounting a tmpfs needs root"))
+    func oneFrameKept() throws {
+        let disk = try SmallDisk(kilobytes: 200)
+        defer { disk.unmount() }
+        let video = disk.folder.appendingPathComponent("f.y4m").path
+        let output = try ToolRunner.capture("frames", "--preset", "352x288", "--count", "10", "--virtual-time", "-o", video)
+        #expect(output.exited && output.status == 1)
+        #expect(output.stderr == "capture: \(video): disk full (kept 1 complete frame)\n")
+    }
+
     /// The N of "(kept N complete frames)".
     static func keptCount(_ text: String, unit: String) -> Int? {
         guard let range = text.range(of: "(kept "), let end = text.range(of: " complete \(unit))") else { return nil }

@@ -45,8 +45,10 @@ enum HelpGoldens {
         all) at its rate and channel count: 16-bit linear PCM in a
         WAV file, or AAC (64 kbit/s per channel) in an M4A file, chosen by the file's
         extension. Without --duration it records until Ctrl-C (SIGINT) or
-        SIGTERM, which finish the file properly. On a terminal the progress line shows the
-        level of the last buffer and the peak of the last second, in dBFS.
+        SIGTERM, which finish the file properly. With --overwrite the recording goes to a
+        temporary name beside FILE and replaces it when it ends (a killed run's temporary is
+        removed by the next run that writes in the folder). On a terminal the progress line
+        shows the level of the last buffer and the peak of the last second, in dBFS.
 
         Options:
           --device ID          Microphone unique ID (see 'capture devices'; default: the default microphone)
@@ -75,7 +77,9 @@ enum HelpGoldens {
 
         Captures frames from a camera into a YUV4MPEG2 file that ffmpeg and mpv read
         ('-o -' writes it to standard output: capture frames -o - | ffplay -).
-        FILE is written under a temporary name beside it and put in place when complete.
+        FILE is written under a temporary name beside it and put in place when complete;
+        a run killed outright (SIGKILL) leaves that .FILE.capture-PID-XXXXXX file, and the
+        next run that writes in the folder removes it (never one whose writer still runs).
         Ctrl-C (SIGINT) or SIGTERM stops early and keeps the frames so far. If writing fails
         (a full disk), FILE keeps the complete frames, cut after the last one, and the
         metadata the same frames; with none, nothing is left.
@@ -122,6 +126,11 @@ enum HelpGoldens {
           --speed S            File decks (--device file:PATH): play at S times normal speed, 0.25 to 8
                                either way (negative plays backwards from the end; default 1)
           --metadata FILE      Also write one JSON object per frame (JSON lines); '-' is standard output
+          --types LIST         With --metadata: the objects to detect and list under "objects",
+                               comma-separated: qr, microQR, aztec, dataMatrix, pdf417, ean8, ean13, upce,
+                               code39, code39Mod43, code93, code128, itf14, interleaved2of5, codabar,
+                               gs1DataBar, gs1DataBarExpanded, face, or none (default: every code type, no
+                               faces; face detection is slow, so faces only when face is named)
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
           -o, --output FILE    The .y4m file to write (required); '-' is standard output
@@ -200,7 +209,8 @@ enum HelpGoldens {
         its last fragment even if the process is killed. Without --duration it records until
         Ctrl-C (SIGINT) or SIGTERM, which finish the file properly. A new FILE grows in place
         as it records; with --overwrite the recording goes to a temporary name beside FILE and
-        replaces it when it ends. FILE must be a regular file: the MP4 writer creates its own
+        replaces it when it ends (a killed run's temporary is removed by the next run that
+        writes in the folder). FILE must be a regular file: the MP4 writer creates its own
         file, so '-', devices and FIFOs are refused. If writing fails (a full disk), FILE is
         cut after its last complete fragment; with none, nothing is left. Sound from the
         default microphone (or --audio DEVICE) is recorded beside the picture as AAC, in sync
@@ -407,6 +417,8 @@ enum HelpGoldens {
                                127.0.0.1:8080)
           --token T            Secret every request must carry (printable, 8...256 characters)
           --token-file FILE    Read the token from FILE (its first line)
+          --allow-host NAMES   More names clients may reach the server by in the Host header,
+                               comma-separated (its address, and localhost on loopback, always)
           --save-dir DIR       Directory the page's photo and record buttons save into (must exist and be
                                writable)
           --duration S         Stop after S seconds
@@ -421,10 +433,12 @@ enum HelpGoldens {
         push, as MediaMTX and GStreamer servers take), srt://HOST:PORT (MPEG-TS; add
         ?mode=listener to wait for a caller) or rtmp://HOST[:PORT]/APP/STREAM (FLV, H.264
         only). WHIP is not available: this FFmpeg has no whip muxer. A server that cannot be
-        reached at the start ends the command (status 2); one lost later is retried with
-        back-off, each attempt reported on standard error. --time-code shows each frame's
-        capture time as a QR code in a simulated camera's picture, for measuring latency.
-        Without --duration it streams until Ctrl-C (SIGINT) or SIGTERM.
+        reached at the start ends the command (status 2), as does one that never answers
+        before --duration ends; one lost later is retried with back-off, each attempt
+        reported on standard error. Messages show the URL with its password (and an SRT
+        passphrase) as ***. --time-code shows each frame's capture time as a QR code in a
+        simulated camera's picture, for measuring latency. Without --duration it streams
+        until Ctrl-C (SIGINT) or SIGTERM.
 
         Options:
           --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or

@@ -94,10 +94,30 @@ struct ScanCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let y4m = folder.appendingPathComponent("f.y4m"), json = folder.appendingPathComponent("f.jsonl")
-        let frames = try ToolRunner.run("capture", ["frames"] + Self.faceCamera + ["--count", "3", "-o", y4m.path, "--metadata", json.path])
+        let frames = try ToolRunner.run("capture", ["frames"] + Self.faceCamera + ["--count", "3", "-o", y4m.path, "--metadata", json.path, "--types", "face"])
         #expect(frames.status == 0, "\(frames.stderr)")
         let last = try #require(try String(contentsOf: json, encoding: .utf8).split(separator: "\n").last)
         let objects = try #require((try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["objects"] as? [[String: Any]])
         #expect(objects.contains { $0["type"] as? String == "face" && $0["face_id"] is Int }, "\(objects)")
+    }
+
+    @Test("frames --metadata without --types looks for codes only, never faces; --types none looks for nothing")
+    func framesMetadataWithoutTypesHasNoFaces() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let y4m = folder.appendingPathComponent("f.y4m"), json = folder.appendingPathComponent("f.jsonl")
+        for types in [[], ["--types", "none"]] {
+            let frames = try ToolRunner.run(
+                "capture", ["frames"] + Self.faceCamera + ["--count", "3", "--overwrite", "-o", y4m.path, "--metadata", json.path] + types)
+            #expect(frames.status == 0, "\(frames.stderr)")
+            let lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 3)
+            for line in lines {
+                let objects = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["objects"] as? [[String: Any]])
+                #expect(objects.isEmpty, "the astronaut's face is not looked for: \(objects)")
+            }
+        }
+        let alone = try ToolRunner.capture("frames", "--types", "face", "-o", folder.appendingPathComponent("g.y4m").path)
+        #expect(alone.status == 2 && alone.stderr == "capture: --types chooses what --metadata lists; give --metadata FILE too\n", "\(alone.stderr)")
     }
 }

@@ -9,6 +9,7 @@ import Foundation
 /// Threads: `offer` comes on the capture thread and never waits; detection runs on
 /// `queue`; the delegate on the app's queue, with no lock held. In virtual time the
 /// capture thread waits (`waitUntilIdle`) until the last frame's objects were delivered.
+/// `stop` waits for a detection in flight, never for the delegate.
 final class MetadataScanner: @unchecked Sendable {
     /// One frame's settings, snapshotted from the output. Unchecked: the delegate is only
     /// called on its own queue.
@@ -23,6 +24,10 @@ final class MetadataScanner: @unchecked Sendable {
 
     private struct State {
         var busy = false
+        /// A frame taken and not yet read through (copying or detecting): `stop` waits for
+        /// it, so no detector runs after a session stops (a process that exits next would
+        /// tear OpenCV down under it).
+        var detecting = false
         var stopped = false
         /// Whether the last delivery held objects (an empty array follows when they go).
         var hadObjects = false
@@ -60,14 +65,18 @@ final class MetadataScanner: @unchecked Sendable {
                 return false
             }
             s.busy = true
+            s.detecting = true
             return true
         }
         guard taken else { return }
         guard let crop = scratch.copy(buffer, deviceRect: request.rectOfInterest, mirroredByDevice: metadata.isMirroredByDevice) else {
+            detected()
             finish(hadObjects: nil)
             return
         }
         queue.async { [self] in
+            // Whatever path the delivery takes below, detection is over when this block ends.
+            defer { detected() }
             let symbols = BarcodeReader.read(
                 scratch.pixels, width: crop.width, height: crop.height, bytesPerRow: scratch.bytesPerRow, layout: crop.layout,
                 types: request.types)
@@ -123,6 +132,12 @@ final class MetadataScanner: @unchecked Sendable {
         }
     }
 
+    /// The frame taken has been read through: wakes a `stop` waiting for it.
+    private func detected() {
+        state.withLock { $0.detecting = false }
+        wake()
+    }
+
     private func finish(hadObjects: Bool?) {
         state.withLock {
             $0.busy = false
@@ -144,13 +159,18 @@ final class MetadataScanner: @unchecked Sendable {
         while state.withLock({ $0.busy }) && !giveUp() { idle.wait() }
     }
 
-    /// The run stops: no delivery starts after this, waiters are released.
+    /// The run stops: no delivery starts after this, waiters are released, and it returns
+    /// once no detection is in flight (a delivery already queued to the delegate's queue
+    /// is not waited for: the caller may be on that queue; it sees `stopped` and skips).
     func stop() {
         state.withLock {
             $0.stopped = true
             $0.hadObjects = false
         }
         wake()
+        idle.lock()
+        defer { idle.unlock() }
+        while state.withLock({ $0.detecting }) { idle.wait() }
     }
 
     func wake() {
