@@ -241,15 +241,19 @@ struct SimulatedCameraTests {
 
     @Test func updateAppliesAtAFrameBoundary() throws {
         let camera = camera()
-        let sink = captureSink(limit: 12)
-        var config = configuration(camera)
-        try camera.start(config, sink: sink)
+        let initial = configuration(camera)
+        var changed = initial
+        changed.pixelFormat = .bgra
+        changed.formatIndex = camera.descriptor.presetFormats["AVCaptureSessionPresetLow"]!
+        changed.minFrameDuration = time(1, 15)
+        changed.maxFrameDuration = time(1, 15)
+        // Asked for while frame 2 is delivered (in virtual time the camera could otherwise
+        // make all 12 frames before a busy test thread got to ask).
+        let sink = RecordingSink(limit: 12, extract: Capture.init) { [changed] metadata in
+            if metadata.sequence == 2 { camera.update(changed) }
+        }
+        try camera.start(initial, sink: sink)
         defer { camera.stop() }
-        config.pixelFormat = .bgra
-        config.formatIndex = camera.descriptor.presetFormats["AVCaptureSessionPresetLow"]!
-        config.minFrameDuration = time(1, 15)
-        config.maxFrameDuration = time(1, 15)
-        camera.update(config)
         try sink.wait()
         let captures = sink.frames
         let widths = captures.map(\.metadata.width)
