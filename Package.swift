@@ -14,13 +14,14 @@ let package = Package(
     products: [
         .library(name: "OpenCapture", targets: ["OpenCapture"]),
         // As on Apple platforms, an app that links AVFoundation can also import CoreMedia,
-        // CoreVideo, QuartzCore, CoreGraphics and ImageIO.
-        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore", "CoreGraphics", "ImageIO"]),
+        // CoreVideo, QuartzCore, CoreGraphics, ImageIO and AudioToolbox.
+        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore", "CoreGraphics", "ImageIO", "AudioToolbox"]),
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "CoreVideo", targets: ["CoreVideo"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "AudioToolbox", targets: ["AudioToolbox"]),
         // Live view and remote control in a browser (a Linux addition): CaptureWebServer.
         .library(name: "OpenCaptureWeb", targets: ["OpenCaptureWeb"]),
         .executable(name: "capture", targets: ["capture"]),
@@ -126,7 +127,9 @@ let package = Package(
         // What the toolchain's Testing/CoreGraphics cross-import loads (see the file).
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "ImageIO", dependencies: ["CaptureCore", "CoreGraphics"]),
-        .target(name: "AVFoundation", dependencies: ["OpenCapture", "ImageIO"]),
+        // System Sound Services: sound files decoded by FFmpeg (MediaIO), played through ALSA.
+        .target(name: "AudioToolbox", dependencies: ["ALSAAudio", "CaptureCore", "MediaIO"]),
+        .target(name: "AVFoundation", dependencies: ["OpenCapture", "ImageIO", "AudioToolbox"]),
         .target(name: "CoreMedia", dependencies: ["OpenCapture"]),
         .target(name: "CoreVideo", dependencies: ["OpenCapture"]),
         .target(name: "OpenCaptureWeb", dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CMicroHTTPD"]),
@@ -160,11 +163,14 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
         .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
+        .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "ALSAAudio", "CaptureCore", "TestSupport"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
         // no @testable import, so it compiles exactly what an app sees.
-        .testTarget(name: "AppleSpellingTests", dependencies: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore", "CoreGraphics", "ImageIO"], exclude: ["README.md"]),
+        .testTarget(
+            name: "AppleSpellingTests", dependencies: ["AVFoundation", "CoreMedia", "CoreVideo", "QuartzCore", "CoreGraphics", "ImageIO", "AudioToolbox"],
+            exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )
