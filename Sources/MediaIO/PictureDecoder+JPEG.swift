@@ -24,7 +24,7 @@ extension PictureDecoder {
             throw Failure(
                 description: "\(kind) JPEG of \(source) is refused, not scaled: decoding it holds "
                     + "\(frame.coefficientBytes >> 20) MiB of coefficients at any scale (at most \(maximumProgressiveCoefficientBytes >> 20) MiB); "
-                    + "save it as baseline JPEG or smaller")
+                    + "save it as a single-scan baseline JPEG or smaller")
         }
         let decompressor = try JPEGTurboHandle(.decompressor)
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0

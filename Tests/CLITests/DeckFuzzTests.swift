@@ -20,7 +20,7 @@ struct DeckFuzzTests {
         return made == nil ? nil : try? Data(contentsOf: url)
     }()
 
-    @Test("a mutated MP4 played forwards or backwards is exit 0, or 1 or 2 with one line", arguments: 0..<48)
+    @Test("a mutated MP4 played forwards or backwards is exit 0, or 1 or 2 with one line", arguments: 0..<96)
     func mutatedClip(seed: UInt64) throws {
         let base = try #require(Self.base, "ffmpeg made no base clip")
         var random = FuzzRandom(seed: seed)

@@ -113,11 +113,25 @@ struct DeckHostileFileTests {
         #expect(run.status == 2, "\(run.status) \(run.stderr)")
         #expect(run.stderrLines.count == 1 && run.stderr.contains("--scene") && run.stderr.contains("progressive JPEG of 16384x16384 is refused"), "\(run.stderr)")
         #expect(run.peakMegabytes > 0 && run.peakMegabytes < Self.refusalMegabytes, "peak \(run.peakMegabytes) MB")
-        // A small one of the same making is a scene as usual.
-        let small = folder.appendingPathComponent("small.jpg")
-        try HostileMedia.progressiveJPEG(width: 640, height: 480).write(to: small)
-        let fine = try MeasuredRun(["frames", "--scene", "image:\(small.path)", "--count", "1", "-o", folder.appendingPathComponent("s.y4m").path])
-        #expect(fine.status == 0, "\(fine.stderr)")
+        // Small ones of the same making are scenes as usual.
+        for (name, small) in [("p", HostileMedia.progressiveJPEG(width: 640, height: 480)), ("m", HostileMedia.multiScanJPEG(width: 640, height: 480))] {
+            let url = folder.appendingPathComponent("small-\(name).jpg")
+            try small.write(to: url)
+            let fine = try MeasuredRun(["frames", "--scene", "image:\(url.path)", "--count", "1", "-o", folder.appendingPathComponent("\(name).y4m").path])
+            #expect(fine.status == 0, "\(fine.stderr)")
+        }
+    }
+
+    @Test("a baseline 16384x16384 JPEG in three scans (one per component) is refused as well: it needs the same buffers")
+    func multiScanScenePicture() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("scans.jpg")
+        try HostileMedia.multiScanJPEG(width: 16384, height: 16384).write(to: picture)
+        let run = try MeasuredRun(["frames", "--scene", "image:\(picture.path)", "--count", "1", "-o", folder.appendingPathComponent("o.y4m").path])
+        #expect(run.status == 2, "\(run.status) \(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("multi-scan JPEG of 16384x16384 is refused"), "\(run.stderr)")
+        #expect(run.peakMegabytes > 0 && run.peakMegabytes < Self.refusalMegabytes, "peak \(run.peakMegabytes) MB")
     }
 
     @Test("backwards through a 4K clip the deck holds a byte budget of frames (48 frames were 600 MB)")

@@ -220,6 +220,28 @@ extension HostileMedia {
         return Data(data)
     }
 
+    /// A valid baseline JPEG of `width`x`height`, 4:2:0, coded in three scans, one per
+    /// component, every block all zero (a DC and an end-of-block code of one bit each).
+    /// Several scans make libjpeg buffer the whole image's coefficients, as progressive
+    /// coding does: 1.5 MB at 16384x16384, 768 MiB to decode.
+    static func multiScanJPEG(width: Int, height: Int) -> Data {
+        var data: [UInt8] = [0xFF, 0xD8]
+        data += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        data += [0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
+        data += [1, 0x22, 0, 2, 0x11, 0, 3, 0x11, 0]
+        for table: UInt8 in [0x00, 0x10] {  // DC 0 and AC 0: one code, "0", for symbol 0
+            data += [0xFF, 0xC4, 0x00, 0x14, table, 1] + [UInt8](repeating: 0, count: 15) + [0]
+        }
+        let chroma = (width: (width + 1) / 2, height: (height + 1) / 2)
+        for (component, size) in [(UInt8(1), (width: width, height: height)), (2, chroma), (3, chroma)] {
+            data += [0xFF, 0xDA, 0x00, 0x08, 1, component, 0x00, 0, 63, 0]
+            let blocks = ((size.width + 7) / 8) * ((size.height + 7) / 8)
+            data += [UInt8](repeating: 0, count: (blocks * 2 + 7) / 8)
+        }
+        data += [0xFF, 0xD9]
+        return Data(data)
+    }
+
     /// `url`'s bytes with the media data scrambled from `seed` (a fixed pattern): a file
     /// that opens but whose pictures FFmpeg complains about while decoding.
     static func scrambled(_ url: URL, seed: UInt64) throws -> URL {
