@@ -8,8 +8,9 @@ extension AVCaptureDevice {
     /// size and frame rate, serving every preset a camera with that one mode serves) and
     /// real transport controls (`transportControlsSupported` is true).
     ///
-    /// It plays MP4, MOV, MKV, AVI, Y4M, image sequences (`frame-%03d.png`) and whatever
-    /// else FFmpeg demuxes and decodes. Calling it again for the same file returns the same
+    /// It plays MP4, MOV, MKV, AVI, Y4M, image sequences (`frame-%03d.png`), raw H.264 and
+    /// HEVC elementary streams (timed by the stream's frame rate) and whatever else FFmpeg
+    /// demuxes and decodes, in regular files only. Calling it again for the same file returns the same
     /// device. Decks are not listed by discovery sessions; `AVCaptureDevice(uniqueID:)`
     /// finds one once made.
     ///
@@ -17,10 +18,12 @@ extension AVCaptureDevice {
     /// played backwards), so capture code that never touches the transport sees the file
     /// play once in real time. See `setTransportControlsPlaybackMode(_:speed:)` for the rest.
     ///
-    /// - Throws: `AVError` `.fileFailedToParse` for a missing or unreadable file or a damaged
-    ///   container, `.fileFormatNotRecognized` for a file no demuxer recognises or one
-    ///   without a video track, `.decoderNotFound` when FFmpeg cannot decode its video,
-    ///   `.decodeFailed` when its first frame does not decode.
+    /// - Throws: `AVError` `.fileFailedToParse` for a missing or unreadable file, one that is
+    ///   not a regular file (a FIFO, a device), a damaged container or a frame rate no camera
+    ///   has (outside 1/60 to 1000 fps), `.fileFormatNotRecognized` for a file no demuxer
+    ///   recognises or one without a video track, `.decoderNotFound` when FFmpeg cannot
+    ///   decode its video, `.decodeFailed` for pictures over 8192x4320 pixels or a first
+    ///   frame that does not decode.
     public static func fileDeck(url: URL) throws -> AVCaptureDevice {
         try DeviceRegistry.shared.deck(url: url)
     }
