@@ -145,9 +145,12 @@ struct StreamCommandTests {
         // ffmpeg as the SRT listener, with a passphrase of its own (UDP; the port is picked
         // free for TCP, which on loopback leaves UDP's free as well in practice).
         let port = freeTCPPort()
+        // Run directly, not under timeout(1): Foundation learns that a process ended only
+        // once every holder of its inherited descriptors has, so killing timeout would
+        // leave the wait below hanging on the ffmpeg it started.
         let listener = Process()
-        listener.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        listener.arguments = ["-s", "KILL", "15", "/usr/bin/ffmpeg", "-v", "quiet", "-i", "srt://127.0.0.1:\(port)?mode=listener&passphrase=listenersecret", "-f", "null", "-"]
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        listener.arguments = ["-v", "quiet", "-i", "srt://127.0.0.1:\(port)?mode=listener&passphrase=listenersecret", "-f", "null", "-"]
         listener.standardError = FileHandle.nullDevice
         listener.standardOutput = FileHandle.nullDevice
         try listener.run()
