@@ -59,6 +59,45 @@ struct SystemSoundServerTests {
         #expect(try Data(contentsOf: raw) == stored)
     }
 
+    @Test("a sound plays on a thread of its own: play returns while the PCM still takes samples, the completion runs after the last")
+    func playsOnItsOwnThread() throws {
+        let files = try SoundFiles()
+        defer { files.remove() }
+        // One second of 48 kHz stereo: 192 000 bytes, more than a pipe holds.
+        let (url, stored) = try files.wav("tone.wav", samples: SoundFiles.tone(seconds: 1, rate: 48_000, channels: 2), rate: 48_000, channels: 2)
+        let raw = files.url("played.fifo")
+        #expect(mkfifo(raw.path, 0o600) == 0)
+        // Opened first and without blocking, so the file plug-in's open does not wait for a reader;
+        // its writes then stall once the pipe is full, until the test reads.
+        let reader = open(raw.path, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let server = try Self.capturingServer(files, raw: raw)
+        let id = try server.create(url).get()
+        let log = CallLog()
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            server.play(id) { log.record(onCompletionQueue: server.isOnCompletionQueue) }
+            returned.signal()
+        }.start()
+        let playReturned = returned.wait(timeout: .now() + 30) == .success
+        #expect(playReturned, "play did not return while its sound could not be played out")
+        // Nothing drains the pipe but this test: the sound cannot have ended.
+        #expect(log.calls.isEmpty)
+        _ = fcntl(reader, F_SETFL, 0)
+        var played = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(reader, &chunk, chunk.count)
+            if count <= 0 { break }
+            played.append(contentsOf: chunk[0..<count])
+        }
+        #expect(server.waitUntilIdle(deadline: .now() + 60))
+        #expect(played == stored)
+        #expect(log.calls.count == 1 && log.calls.allSatisfy(\.onCompletionQueue))
+        if !playReturned { _ = returned.wait(timeout: .now() + 60) }
+    }
+
     @Test("playing returns before the completion runs: the completion may wait for the caller")
     func playDoesNotBlock() throws {
         let files = try SoundFiles()
