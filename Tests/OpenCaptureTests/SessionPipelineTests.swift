@@ -186,7 +186,10 @@ struct SessionPipelineTests {
         let drops = try rig.collector.waitForDrops(10)
         let peak = rig.output.delivery?.peakPendingFrames ?? 99
         rig.stop()
-        #expect(drops.allSatisfy { $0 == kCMSampleBufferDroppedFrameReason_FrameWasLate })
+        // Late frames are reported late; a busy machine may also make the camera skip some,
+        // reported as a discontinuity.
+        #expect(drops.contains(kCMSampleBufferDroppedFrameReason_FrameWasLate), "\(drops)")
+        #expect(drops.allSatisfy { [kCMSampleBufferDroppedFrameReason_FrameWasLate, kCMSampleBufferDroppedFrameReason_Discontinuity].contains($0) }, "\(drops)")
         #expect(peak == 1)
     }
 
