@@ -1,5 +1,6 @@
 // libmicrohttpd for Swift: the daemon is started through MHD_start_daemon's C varargs,
-// which Swift cannot call, so small inline wrappers take fixed arguments instead.
+// and connection facts come through MHD_get_connection_info's, which Swift cannot call, so
+// small inline wrappers take fixed arguments instead.
 #ifndef OPENCAPTURE_CMICROHTTPD_SHIM_H
 #define OPENCAPTURE_CMICROHTTPD_SHIM_H
 
@@ -9,20 +10,30 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 
+/// MHD_OPTION_URI_LOG_CALLBACK's callback: the request line's URI as received (before any
+/// unescaping), once per request; what it returns is the request's context pointer.
+typedef void *(*oc_mhd_uri_logger)(void *context, const char *uri, struct MHD_Connection *connection);
+
 /// Starts a daemon with one thread per connection (a slow client blocks only its own
 /// thread), bound to `address` (IPv4, port 0 picks a free port), at most `connections`
-/// connections at once, `memory` bytes per connection for headers and body, and idle
-/// connections closed after `timeout` seconds.
+/// connections at once and `per_address` from one client address (0: no such limit),
+/// `memory` bytes per connection for the request head and body, and connections idle for
+/// `timeout` seconds closed. `notify` hears each connection start and end, `uri_logger`
+/// each request line's raw URI.
 static inline struct MHD_Daemon *oc_mhd_start(
     const struct sockaddr_in *address, MHD_AccessHandlerCallback handler, void *context,
-    MHD_RequestCompletedCallback completed, unsigned int connections, size_t memory, unsigned int timeout) {
+    MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, oc_mhd_uri_logger uri_logger,
+    unsigned int connections, unsigned int per_address, size_t memory, unsigned int timeout) {
     return MHD_start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL, NULL, handler, context,
         MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
         MHD_OPTION_CONNECTION_LIMIT, connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
         MHD_OPTION_END);
 }
 
@@ -30,6 +41,19 @@ static inline struct MHD_Daemon *oc_mhd_start(
 static inline uint16_t oc_mhd_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info ? info->port : 0;
+}
+
+/// The socket of a connection (-1 if unknown). It stays open until the daemon's
+/// MHD_CONNECTION_NOTIFY_CLOSED for the connection has returned.
+static inline int oc_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/// The client's address of a connection (NULL if unknown).
+static inline const struct sockaddr *oc_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info ? info->client_addr : NULL;
 }
 
 /// A response whose body the callback produces as the client takes it (size unknown).

@@ -39,7 +39,7 @@ enum CameraControls {
     static func apply(
         _ body: Data, to device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint, choosingColorSpace: @escaping () -> Void = {}
     ) throws(Refusal) {
-        guard let object = try? JSONSerialization.jsonObject(with: body), let settings = object as? [String: Any] else {
+        guard let settings = JSONValue.object(in: body) else {
             throw Refusal(reason: "the body must be a JSON object of settings, e.g. {\"iso\": 400}")
         }
         if let unknown = settings.keys.sorted().first(where: { !names.contains($0) }) {
@@ -73,12 +73,15 @@ enum CameraControls {
 
     /// Every setting checked, turned into the calls that make it.
     private static func plan(
-        _ settings: [String: Any], device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint, choosingColorSpace: @escaping () -> Void
+        _ settings: [String: JSONValue], device: AVCaptureDevice, devicePoint: (CGPoint) -> CGPoint,
+        choosingColorSpace: @escaping () -> Void
     ) throws(Refusal) -> [Change] {
         var changes: [Change] = []
         var format = device.activeFormat
         if let index = try number(settings, "activeFormat", in: 0...Double(max(device.formats.count - 1, 0))) {
-            guard index == index.rounded() else { throw Refusal(reason: "activeFormat must be a whole index into the camera's formats") }
+            guard index == index.rounded() else {
+                throw Refusal(reason: "activeFormat must be a whole index into the camera's formats, 0...\(device.formats.count - 1)")
+            }
             let chosen = device.formats[Int(index)]
             format = chosen
             changes.append { try device.setActiveFormat(chosen) }
@@ -99,14 +102,14 @@ enum CameraControls {
             }
         }
         if let value = settings["videoHDREnabled"] {
-            guard let enabled = value as? Bool else { throw Refusal(reason: "videoHDREnabled must be true or false") }
+            guard let enabled = value.bool else { throw Refusal(reason: "videoHDREnabled must be true or false") }
             guard format.isVideoHDRSupported || !enabled else { throw Refusal(reason: "this format has no video HDR") }
             changes.append {
                 try device.setAutomaticallyAdjustsVideoHDREnabled(false)
                 try device.setVideoHDREnabled(enabled)
             }
         }
-        if let name = try string(settings, "colorSpace") {
+        if let name = try string(settings, "colorSpace", ColorSpaceName.allNames) {
             guard let space = ColorSpaceName.mode(name) else { throw Refusal(reason: "colorSpace must be \(ColorSpaceName.allNames), not '\(name)'") }
             guard format.supportedColorSpaces.contains(space) else {
                 throw Refusal(reason: "this format captures in \(format.supportedColorSpaces.map(ColorSpaceName.name).joined(separator: ", ")), not \(name)")
@@ -116,9 +119,10 @@ enum CameraControls {
                 try device.setActiveColorSpace(space)
             }
         }
-        if let name = try string(settings, "exposureMode") {
+        let exposureModes = "locked, autoExpose or continuousAutoExposure (custom: give iso and/or exposureDuration)"
+        if let name = try string(settings, "exposureMode", exposureModes) {
             guard let mode = ExposureModeName.mode(name), mode != .custom else {
-                throw Refusal(reason: "exposureMode must be locked, autoExpose or continuousAutoExposure (custom: give iso and/or exposureDuration), not '\(name)'")
+                throw Refusal(reason: "exposureMode must be \(exposureModes), not '\(name)'")
             }
             guard device.isExposureModeSupported(mode) else { throw Refusal(reason: "this camera does not support exposureMode \(name)") }
             changes.append { try device.setExposureMode(mode) }
@@ -135,7 +139,7 @@ enum CameraControls {
         if let bias = try number(settings, "exposureTargetBias", in: Double(device.minExposureTargetBias)...Double(device.maxExposureTargetBias)) {
             changes.append { try device.setExposureTargetBiasChecked(Float(bias)) }
         }
-        if let name = try string(settings, "whiteBalanceMode") {
+        if let name = try string(settings, "whiteBalanceMode", WhiteBalanceModeName.allNames) {
             guard let mode = WhiteBalanceModeName.mode(name) else {
                 throw Refusal(reason: "whiteBalanceMode must be \(WhiteBalanceModeName.allNames), not '\(name)'")
             }
@@ -161,7 +165,7 @@ enum CameraControls {
             let locked = gains
             changes.append { try device.setWhiteBalanceModeLockedChecked(with: locked) }
         }
-        if let name = try string(settings, "focusMode") {
+        if let name = try string(settings, "focusMode", FocusModeName.allNames) {
             guard let mode = FocusModeName.mode(name) else { throw Refusal(reason: "focusMode must be \(FocusModeName.allNames), not '\(name)'") }
             guard device.isFocusModeSupported(mode) else { throw Refusal(reason: "this camera does not support focusMode \(name)") }
             changes.append { try device.setFocusMode(mode) }
@@ -171,9 +175,9 @@ enum CameraControls {
             changes.append { try device.setFocusModeLockedChecked(lensPosition: Float(position)) }
         }
         for name in ["pointOfInterest", "tap"] where settings[name] != nil {
-            guard let pair = settings[name] as? [Any], pair.count == 2, let x = (pair[0] as? NSNumber)?.doubleValue,
-                let y = (pair[1] as? NSNumber)?.doubleValue, (0...1).contains(x), (0...1).contains(y)
-            else { throw Refusal(reason: "\(name) must be [x, y] with each in 0...1") }
+            guard case .array(let pair)? = settings[name], pair.count == 2, let x = pair[0].number, let y = pair[1].number,
+                (0...1).contains(x), (0...1).contains(y)
+            else { throw Refusal(reason: "\(name) must be [x, y] with each a number in 0...1") }
             let given = CGPoint(x: x, y: y)
             let converted = name == "tap" ? devicePoint(given) : given
             let point = CGPoint(x: min(max(converted.x, 0), 1), y: min(max(converted.y, 0), 1))
@@ -195,7 +199,7 @@ enum CameraControls {
         {
             changes.append { try device.setVideoZoomFactor(CGFloat(factor)) }
         }
-        if let name = try string(settings, "torchMode") {
+        if let name = try string(settings, "torchMode", TorchModeName.allNames) {
             guard let mode = TorchModeName.mode(name) else { throw Refusal(reason: "torchMode must be \(TorchModeName.allNames), not '\(name)'") }
             guard device.hasTorch && device.isTorchModeSupported(mode) else { throw Refusal(reason: "this camera has no torch mode \(name)") }
             changes.append { try device.setTorchMode(mode) }
@@ -204,7 +208,7 @@ enum CameraControls {
             guard device.hasTorch else { throw Refusal(reason: "this camera has no torch") }
             changes.append { _ = try device.setTorchModeOnChecked(level: Float(level)) }
         }
-        let mode = try string(settings, "transportMode")
+        let mode = try string(settings, "transportMode", "playing or notPlaying")
         let speed = try number(settings, "transportSpeed", in: -8...8)
         if mode != nil || speed != nil {
             guard device.transportControlsSupported else { throw Refusal(reason: "this camera has no transport controls") }
@@ -224,19 +228,19 @@ enum CameraControls {
         return changes
     }
 
-    private static func string(_ settings: [String: Any], _ name: String) throws(Refusal) -> String? {
+    /// The string `name` holds, if given; `allowed` names its values in the refusal.
+    private static func string(_ settings: [String: JSONValue], _ name: String, _ allowed: String) throws(Refusal) -> String? {
         guard let value = settings[name] else { return nil }
-        guard let text = value as? String else { throw Refusal(reason: "\(name) must be a string") }
+        guard let text = value.string else { throw Refusal(reason: "\(name) must be a string: \(allowed)") }
         return text
     }
 
-    private static func number(_ settings: [String: Any], _ name: String, in range: ClosedRange<Double>) throws(Refusal) -> Double? {
+    /// The number `name` holds, if given: a JSON number (not a boolean or a string) in `range`.
+    private static func number(_ settings: [String: JSONValue], _ name: String, in range: ClosedRange<Double>) throws(Refusal) -> Double? {
         guard let value = settings[name] else { return nil }
-        // JSON true/false can arrive as NSNumber too: a number control refuses them.
-        guard !(value is Bool) || value is Int, let number = value as? NSNumber, number.doubleValue.isFinite else {
+        guard let double = value.number, double.isFinite else {
             throw Refusal(reason: "\(name) must be a number in \(range.lowerBound)...\(range.upperBound)")
         }
-        let double = number.doubleValue
         guard range.contains(double) else {
             throw Refusal(reason: "\(name) must be in \(range.lowerBound)...\(range.upperBound), not \(double)")
         }

@@ -2,7 +2,8 @@ import Foundation
 import OpenCapture
 
 /// What `/status` reports: the camera's state as AVFoundation exposes it, read from the
-/// device's public API, and the stream's frame counts.
+/// device's public API, and the stream's frame counts (`frames`: what the output delivered
+/// and where each frame went, see `LiveFrames.Ledger`, and what it dropped, by reason).
 enum CameraStatus {
     static func json(device: AVCaptureDevice, frames: LiveFrames) -> [String: Any] {
         let counts = frames.counts
@@ -15,7 +16,11 @@ enum CameraStatus {
         var status: [String: Any] = [
             "device": ["uniqueID": device.uniqueID, "name": device.localizedName, "connected": device.isConnected],
             "format": ["width": Int(dimensions.width), "height": Int(dimensions.height)],
-            "frames": ["delivered": counts.delivered, "dropped": counts.dropped, "dropReasons": counts.dropReasons, "fps": (counts.fps * 100).rounded() / 100],
+            "frames": [
+                "delivered": counts.ledger.delivered, "encoded": counts.ledger.encoded, "superseded": counts.ledger.superseded,
+                "unwatched": counts.ledger.unwatched, "failed": counts.ledger.failed, "queued": counts.ledger.queued,
+                "dropped": counts.dropped, "dropReasons": counts.dropReasons, "fps": (counts.fps * 100).rounded() / 100,
+            ],
             "exposure": [
                 "mode": ExposureModeName.name(device.exposureMode), "iso": device.iso,
                 "duration": device.exposureDuration.seconds, "targetBias": device.exposureTargetBias,

@@ -22,9 +22,15 @@ import OpenCapture
 ///   `{"file": "/files/photo-N.jpg"}`), `POST /record` with `{"action": "start"}` or
 ///   `{"action": "stop"}` (a QuickTime movie), and `GET /files/NAME` for files saved here.
 ///
-/// Security: it listens on loopback unless told otherwise, and any other address needs a
-/// token, which every request must then carry (`Authorization: Bearer T` or `?token=T`);
-/// request bodies, headers and the number of connections are bounded.
+/// Security (see `RequestPolicy` and `ConnectionGuard`): it listens on loopback unless told
+/// otherwise, and any other address needs a token, which every request must then carry
+/// (`Authorization: Bearer T` or `?token=T`). Every request must name the server in `Host`
+/// (its address, `localhost` on loopback, `allowedHosts`), so a DNS rebinding page cannot
+/// read it; a POST must be `Content-Type: application/json` and, with an `Origin`, come from
+/// the server's own page, so no other site can change anything. Refusals are 4xx with
+/// `{"error": reason}` and close the connection. Request targets (8 KB), bodies, headers,
+/// connections (in all and per client address) and the time to send a request are bounded,
+/// and a flood of connections that never finish a request cannot lock a prompt client out.
 ///
 /// Routes run on the library's connection threads; none calls app code.
 public final class CaptureWebServer: @unchecked Sendable {
@@ -38,6 +44,16 @@ public final class CaptureWebServer: @unchecked Sendable {
         public var token: String?
         /// Simultaneous connections, streams included.
         public var connectionLimit: Int
+        /// Simultaneous connections from one client address; nil: no such limit on loopback
+        /// (every client there has the same address), half of `connectionLimit` elsewhere.
+        public var connectionsPerAddress: Int?
+        /// Seconds a connection has to send a whole request, from when it is accepted or its
+        /// previous response ends, however steadily its bytes come.
+        public var requestTimeout: Double
+        /// Further names clients reach this server by, accepted in `Host` (a DNS name that
+        /// points here, a proxy's name), besides its address, `localhost`, 127.0.0.1 and
+        /// [::1] on loopback, and the machine's host name and addresses on 0.0.0.0.
+        public var allowedHosts: [String]
         /// JPEG quality of the stream and snapshots (1-100).
         public var jpegQuality: Int
         /// Where the page's photo and record buttons save (an existing, writable directory);
@@ -46,15 +62,22 @@ public final class CaptureWebServer: @unchecked Sendable {
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil, connectionLimit: Int = 64, jpegQuality: Int = 80,
-            saveDirectory: URL? = nil
+            saveDirectory: URL? = nil, allowedHosts: [String] = [], connectionsPerAddress: Int? = nil, requestTimeout: Double = 10
         ) {
             self.host = host
             self.port = port
             self.token = token
             self.connectionLimit = connectionLimit
+            self.allowedHosts = allowedHosts
+            self.connectionsPerAddress = connectionsPerAddress
+            self.requestTimeout = requestTimeout
             self.jpegQuality = jpegQuality
             self.saveDirectory = saveDirectory
         }
+
+        /// Whether `name` can be one of `allowedHosts`: a DNS name (letters, digits, '-' and
+        /// '.'), an IPv4 address, or an IPv6 address in brackets.
+        public static func isHostName(_ name: String) -> Bool { RequestPolicy.isHostName(name) }
     }
 
     /// Why the server cannot start.
@@ -65,6 +88,8 @@ public final class CaptureWebServer: @unchecked Sendable {
         case noCamera
         /// The save directory does not exist or cannot be written.
         case unwritableSaveDirectory(String)
+        /// An allowed host is not a host name or IP address, or a limit is out of range.
+        case badConfiguration(String)
         case cannotListen(String)
 
         public var description: String {
@@ -72,6 +97,7 @@ public final class CaptureWebServer: @unchecked Sendable {
             case .tokenRequired(let host): "listening on \(host) needs a token: only loopback is served without one"
             case .noCamera: "the session has no camera input, or cannot add the server's video data output"
             case .unwritableSaveDirectory(let path): "the save directory \(path) does not exist or cannot be written"
+            case .badConfiguration(let reason): reason
             case .cannotListen(let reason): reason
             }
         }
@@ -83,6 +109,7 @@ public final class CaptureWebServer: @unchecked Sendable {
     private let output = AVCaptureVideoDataOutput()
     private let captureQueue = DispatchQueue(label: "OpenCaptureWeb.frames")
     private let token: AccessToken?
+    private let policy: RequestPolicy
     /// The photo and record buttons' outputs and files, with a save directory.
     private let saved: SavedCaptures?
     private var daemon: HTTPDaemon?
@@ -91,12 +118,21 @@ public final class CaptureWebServer: @unchecked Sendable {
     private var noSignal: (size: CGSize, jpeg: Data)?
     /// Bodies of `POST /control` are small JSON objects.
     static let bodyLimit = 16 * 1024
+    /// Request targets: far above anything the page asks for (a path and a token).
+    static let uriLimit = 8 * 1024
 
     /// A server for `session`; nothing listens until `start()`.
     public init(session: AVCaptureSession, configuration: Configuration = Configuration()) throws(ServerError) {
         let loopback = configuration.host == "127.0.0.1" || configuration.host.hasPrefix("127.")
         token = configuration.token.flatMap(AccessToken.init)
         if !loopback && token == nil { throw .tokenRequired(host: configuration.host) }
+        if let name = configuration.allowedHosts.first(where: { !RequestPolicy.isHostName($0) }) {
+            throw .badConfiguration("allowed host '\(name)' is not a host name (letters, digits, '-' and '.') or an IP address")
+        }
+        guard configuration.connectionLimit >= 2, (configuration.connectionsPerAddress ?? 1) >= 1, configuration.requestTimeout > 0 else {
+            throw .badConfiguration("connectionLimit must be at least 2, connectionsPerAddress at least 1 and requestTimeout above 0")
+        }
+        policy = RequestPolicy(boundTo: configuration.host, allowing: configuration.allowedHosts)
         if let directory = configuration.saveDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -135,9 +171,11 @@ public final class CaptureWebServer: @unchecked Sendable {
     public func start() throws(ServerError) {
         guard daemon == nil else { return }
         do {
+            let loopback = configuration.host.hasPrefix("127.")
             daemon = try HTTPDaemon(
                 host: configuration.host, port: configuration.port, connectionLimit: configuration.connectionLimit,
-                bodyLimit: Self.bodyLimit
+                addressLimit: configuration.connectionsPerAddress ?? (loopback ? 0 : configuration.connectionLimit / 2),
+                requestTimeout: configuration.requestTimeout, bodyLimit: Self.bodyLimit, uriLimit: Self.uriLimit
             ) { [weak self] request in
                 self?.route(request) ?? .failure(503, "the server is stopping")
             }
@@ -209,12 +247,15 @@ public final class CaptureWebServer: @unchecked Sendable {
     // MARK: routes (on connection threads)
 
     private func route(_ request: WebRequest) -> WebResponse {
+        // Host first: a rebinding page learns nothing, not even whether a token is needed.
+        if let refusal = policy.refusal(ofHost: request) { return refusal }
         if let token, !token.admits(request) {
-            var refusal = WebResponse.failure(401, "this server needs its token: Authorization: Bearer TOKEN, or ?token=TOKEN")
+            var refusal = WebResponse.refusal(401, "this server needs its token: Authorization: Bearer TOKEN, or ?token=TOKEN")
             refusal.headers.append(("WWW-Authenticate", "Bearer"))
             return refusal
         }
-        if request.bodyTooLarge { return .failure(413, "the body is over \(Self.bodyLimit) bytes") }
+        if let refusal = policy.refusal(ofStateChange: request) { return refusal }
+        if request.bodyTooLarge { return .refusal(413, "the body is over \(Self.bodyLimit) bytes") }
         switch (request.method, request.path) {
         case ("GET", "/"), ("HEAD", "/"):
             return WebResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: .data(Data(WebPage.html.utf8)))
@@ -224,7 +265,7 @@ public final class CaptureWebServer: @unchecked Sendable {
                 headers: [("Content-Type", "multipart/x-mixed-replace; boundary=\(MJPEGStream.boundary)"), ("Cache-Control", "no-store")],
                 body: .stream(liveStream()))
         case ("GET", "/snapshot.jpg"):
-            guard let frame = frames.frame(after: frames.counts.delivered, timeout: 5) else {
+            guard let frame = frames.frame(after: frames.newestSequence, timeout: 5) else {
                 return .failure(503, "no frame from the camera within 5 s")
             }
             return .bytes(frame.jpeg, type: "image/jpeg")
@@ -259,6 +300,9 @@ public final class CaptureWebServer: @unchecked Sendable {
             return .json(SessionControls.json(session))
         case ("POST", "/photo"):
             guard let saved else { return .failure(404, "photos are not saved here: the server has no save directory") }
+            guard request.body.isEmpty || JSONValue.object(in: request.body) == [:] else {
+                return .failure(400, "the body must be {} (a photo takes no settings)")
+            }
             do {
                 return .json(["file": "/files/" + (try saved.takePhoto())])
             } catch {
@@ -266,8 +310,8 @@ public final class CaptureWebServer: @unchecked Sendable {
             }
         case ("POST", "/record"):
             guard let saved else { return .failure(404, "movies are not saved here: the server has no save directory") }
-            guard let object = try? JSONSerialization.jsonObject(with: request.body), let body = object as? [String: Any],
-                body.count == 1, let action = body["action"] as? String, action == "start" || action == "stop"
+            guard let body = JSONValue.object(in: request.body), body.count == 1, let action = body["action"]?.string,
+                action == "start" || action == "stop"
             else { return .failure(400, "the body must be {\"action\": \"start\"} or {\"action\": \"stop\"}") }
             do {
                 let name = try action == "start" ? saved.startRecording() : saved.stopRecording()

@@ -5,8 +5,14 @@ import Foundation
 /// stream waiting for the next frame) without holding up any other client.
 ///
 /// `handler` runs on the connection's thread once the whole request is in (bodies over
-/// `bodyLimit` are cut and flagged). Connections beyond `connectionLimit` are refused by
-/// the library; headers beyond its per-connection memory get 431 from it.
+/// `bodyLimit` are cut and flagged). Before it, the daemon itself answers a request target
+/// over `uriLimit` bytes (414) or holding an escaped NUL (400: libmicrohttpd's decoded
+/// path and query values are C strings, so `/status%00.jpg` would reach a route as
+/// `/status`). Connections beyond `connectionLimit`, or beyond `addressLimit` from one
+/// client address (0: none), are refused by the library; headers beyond its per-connection
+/// memory get 431 from it. `ConnectionGuard` closes connections that do not deliver a
+/// request within `requestTimeout` seconds, and the longest-waiting of them when
+/// connections run short.
 final class HTTPDaemon: @unchecked Sendable {
     typealias Handler = @Sendable (WebRequest) -> WebResponse
 
@@ -14,6 +20,8 @@ final class HTTPDaemon: @unchecked Sendable {
     private(set) var port: UInt16 = 0
     fileprivate let handler: Handler
     fileprivate let bodyLimit: Int
+    fileprivate let uriLimit: Int
+    fileprivate let connections: ConnectionGuard
     private var daemon: OpaquePointer?
 
     enum StartError: Error, CustomStringConvertible {
@@ -26,9 +34,14 @@ final class HTTPDaemon: @unchecked Sendable {
     }
 
     /// Listens on `host` (an IPv4 address) and `port` (0: any free port, see `port`).
-    init(host: String, port: UInt16, connectionLimit: Int, bodyLimit: Int, handler: @escaping Handler) throws {
+    init(
+        host: String, port: UInt16, connectionLimit: Int, addressLimit: Int, requestTimeout: Double, bodyLimit: Int, uriLimit: Int,
+        handler: @escaping Handler
+    ) throws {
         self.handler = handler
         self.bodyLimit = bodyLimit
+        self.uriLimit = uriLimit
+        connections = ConnectionGuard(connectionLimit: connectionLimit, requestTimeout: requestTimeout)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -36,17 +49,28 @@ final class HTTPDaemon: @unchecked Sendable {
         // The daemon holds an unretained pointer to self; `stop()` (or deinit) ends it first.
         let me = Unmanaged.passUnretained(self).toOpaque()
         let started = oc_mhd_start(
-            &address, webAccessHandler, me, webRequestCompleted, UInt32(connectionLimit),
-            // Headers and body of one connection: 32 KB is far above any browser's headers.
-            32 * 1024, 60)
-        guard let started else { throw StartError.cannotListen(host: host, port: port) }
+            &address, webAccessHandler, me, webRequestCompleted, webConnectionNotice, webRequestLine, UInt32(connectionLimit),
+            UInt32(max(addressLimit, 0)),
+            // The request head and body of one connection: room for a request target at the
+            // URI limit with far more headers than any browser sends, and for the answer's.
+            Self.connectionMemory(uriLimit: uriLimit), 60)
+        guard let started else {
+            connections.stop()
+            throw StartError.cannotListen(host: host, port: port)
+        }
         daemon = started
         self.port = oc_mhd_port(started)
     }
 
+    static func connectionMemory(uriLimit: Int) -> Int { 4 * uriLimit + 32 * 1024 }
+
+    /// The socket send buffer of a streamed response (MJPEG, server-sent events).
+    static let streamSendBuffer = 64 * 1024
+
     /// Stops listening and ends every connection (blocking streams are woken by the routes'
     /// `cancel`, which the completion callback calls).
     func stop() {
+        connections.stop()
         guard let daemon else { return }
         self.daemon = nil
         MHD_stop_daemon(daemon)
@@ -55,18 +79,25 @@ final class HTTPDaemon: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// What one request has gathered between the library's calls: its body, in pieces.
+/// What one request has gathered between the library's calls: its target as sent, then its
+/// body, in pieces.
 private final class PendingRequest {
-    let method: String
-    let url: String
+    /// The request target as the client sent it (path and query, still escaped), and its
+    /// length in bytes.
+    let target: String
+    let targetLength: Int
+    var method = "GET"
+    var url = "/"
+    /// The library has called the handler once: the head is in.
+    var headed = false
     var body = Data()
     var tooLarge = false
     /// The stream that answers it, cancelled when the connection ends.
     var stream: WebStream?
 
-    init(method: String, url: String) {
-        self.method = method
-        self.url = url
+    init(target: String, length: Int) {
+        self.target = target
+        targetLength = length
     }
 }
 
@@ -85,16 +116,31 @@ private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> [Stri
     return box.values
 }
 
+/// The request line is in: its raw target opens the request's record (the context the
+/// library passes to every later call for this request).
+private let webRequestLine: oc_mhd_uri_logger = { _, uri, _ in
+    let pending = PendingRequest(target: uri.map { String(cString: $0) } ?? "/", length: uri.map { strlen($0) } ?? 1)
+    return Unmanaged.passRetained(pending).toOpaque()
+}
+
 private let webAccessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, requestContext in
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context!).takeUnretainedValue()
-    guard let requestContext, let uploadSize else { return .NO }
-    guard let state = requestContext.pointee else {
-        // First call: the headers are in; the body (if any) comes in the next calls.
-        let pending = PendingRequest(method: method.map { String(cString: $0) } ?? "GET", url: url.map { String(cString: $0) } ?? "/")
+    guard let requestContext, let uploadSize, let connection else { return .NO }
+    let pending: PendingRequest
+    if let state = requestContext.pointee {
+        pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
+    } else {
+        // No request line was logged (not expected): the decoded URL stands for the target.
+        pending = PendingRequest(target: url.map { String(cString: $0) } ?? "/", length: url.map { strlen($0) } ?? 1)
         requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
+    }
+    guard pending.headed else {
+        // First call: the head is in; the body (if any) comes in the next calls.
+        pending.headed = true
+        pending.method = method.map { String(cString: $0) } ?? "GET"
+        pending.url = url.map { String(cString: $0) } ?? "/"
         return .YES
     }
-    let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
     if uploadSize.pointee > 0 {
         if let uploadData, !pending.tooLarge {
             let room = daemon.bodyLimit - pending.body.count
@@ -105,11 +151,18 @@ private let webAccessHandler: MHD_AccessHandlerCallback = { context, connection,
         uploadSize.pointee = 0
         return .YES
     }
-    let query = values(of: connection, kind: .GET_ARGUMENT_KIND)
-    let request = WebRequest(
-        method: pending.method, path: pending.url, query: query, headers: values(of: connection, kind: .HEADER_KIND),
-        body: pending.body, bodyTooLarge: pending.tooLarge)
-    let answer = daemon.handler(request)
+    daemon.connections.requestArrived(on: connection)
+    let answer: WebResponse
+    if pending.targetLength > daemon.uriLimit {
+        answer = .refusal(414, "the request target is over \(daemon.uriLimit) bytes")
+    } else if pending.target.range(of: "%00") != nil {
+        answer = .refusal(400, "the request target holds an escaped NUL (%00)")
+    } else {
+        let query = values(of: connection, kind: .GET_ARGUMENT_KIND)
+        answer = daemon.handler(WebRequest(
+            method: pending.method, path: pending.url, query: query, headers: values(of: connection, kind: .HEADER_KIND),
+            body: pending.body, bodyTooLarge: pending.tooLarge))
+    }
     let response: OpaquePointer?
     switch answer.body {
     case .data(let data):
@@ -118,6 +171,11 @@ private let webAccessHandler: MHD_AccessHandlerCallback = { context, connection,
         }
     case .stream(let stream):
         pending.stream = stream
+        // Newest frame wins only if the kernel does not queue seconds of frames for a slow
+        // client: loopback and LAN sockets autotune their send buffers up to 4 MB (a hundred
+        // small frames). Fixed at 64 KB (the kernel doubles it): about a 720p frame.
+        var size = Int32(HTTPDaemon.streamSendBuffer)
+        _ = setsockopt(oc_mhd_connection_socket(connection), SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         let box = Unmanaged.passRetained(StreamReader(stream)).toOpaque()
         response = oc_mhd_stream_response(streamRead, box, streamRelease)
     }
@@ -127,11 +185,25 @@ private let webAccessHandler: MHD_AccessHandlerCallback = { context, connection,
     return MHD_queue_response(connection, UInt32(answer.status), response)
 }
 
-private let webRequestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+private let webRequestCompleted: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
+    if let context, let connection {
+        Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue().connections.requestEnded(on: connection)
+    }
     guard let requestContext, let state = requestContext.pointee else { return }
     let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
     pending.stream?.cancel()
     requestContext.pointee = nil
+}
+
+/// A connection was accepted or is being closed (on the library's listening thread).
+private let webConnectionNotice: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let guardian = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue().connections
+    if code == .CONNECTION_NOTIFY_STARTED {
+        guardian.opened(connection, socket: oc_mhd_connection_socket(connection))
+    } else {
+        guardian.closed(connection)
+    }
 }
 
 /// Hands a stream's pieces to the library, which asks for at most `max` bytes at a time.

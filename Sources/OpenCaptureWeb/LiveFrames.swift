@@ -15,11 +15,26 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         let jpeg: Data
     }
 
+    /// Where every frame the output delivered went: compressed and offered to the clients,
+    /// replaced by a newer one before its turn (`superseded`), delivered while nobody wanted
+    /// frames (`unwatched`), not compressible (`failed`), or still waiting or being
+    /// compressed (`queued`, at most 2). They always add up to `delivered`.
+    struct Ledger: Sendable, Equatable {
+        var delivered = 0
+        var encoded = 0
+        var superseded = 0
+        var unwatched = 0
+        var failed = 0
+        var queued = 0
+    }
+
     private let condition = NSCondition()
     private var newest: Frame?
     private var demand = 0
     private var stopped = false
-    private var delivered = 0
+    /// The number of the newest frame (the camera's and the no-signal picture's).
+    private var sequence = 0
+    private var ledger = Ledger()
     private var dropped = 0
     private var dropReasons: [String: Int] = [:]
     /// The size of the last frame delivered (the output's pixels), for tap conversions.
@@ -40,7 +55,8 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
         let time = CMSampleBufferGetPresentationTimeStamp(sampleBuffer).seconds
         condition.lock()
-        delivered += 1
+        ledger.delivered += 1
+        sequence += 1
         recentTimes.append(time)
         if recentTimes.count > 31 { recentTimes.removeFirst(recentTimes.count - 31) }
         // Compressing happens on the encoder's queue, so this delegate returns at once and
@@ -49,9 +65,14 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         let image = CMSampleBufferGetImageBuffer(sampleBuffer)
         if let image { frameSize = CGSize(width: CVPixelBufferGetWidth(image), height: CVPixelBufferGetHeight(image)) }
         if demand > 0, let pixels = image {
-            pending = (delivered, pixels)
+            if pending != nil { ledger.superseded += 1 } else { ledger.queued += 1 }
+            pending = (sequence, pixels)
             startEncoder = !encoding
             encoding = true
+        } else if image == nil {
+            ledger.failed += 1
+        } else {
+            ledger.unwatched += 1
         }
         condition.unlock()
         if startEncoder { encoder.async { self.encodePending() } }
@@ -68,9 +89,16 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
             }
             pending = nil
             condition.unlock()
-            guard let jpeg = try? JPEGEncoder.encode(pixels, quality: quality, exif: nil) else { continue }
-            let bins = LumaHistogram.of(pixels)
+            let jpeg = try? JPEGEncoder.encode(pixels, quality: quality, exif: nil)
+            let bins = jpeg == nil ? nil : LumaHistogram.of(pixels)
             condition.lock()
+            ledger.queued -= 1
+            guard let jpeg else {
+                ledger.failed += 1
+                condition.unlock()
+                continue
+            }
+            ledger.encoded += 1
             newest = Frame(sequence: sequence, jpeg: jpeg)
             if let bins { histogram = bins }
             condition.broadcast()
@@ -114,8 +142,8 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
     /// the next frame the camera delivers replaces it.
     func publish(_ jpeg: Data) {
         condition.lock()
-        delivered += 1
-        newest = Frame(sequence: delivered, jpeg: jpeg)
+        sequence += 1
+        newest = Frame(sequence: sequence, jpeg: jpeg)
         condition.broadcast()
         condition.unlock()
     }
@@ -142,14 +170,21 @@ final class LiveFrames: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, 
         condition.unlock()
     }
 
-    /// Frames delivered and dropped so far (with the drops' reasons), and the frame rate
-    /// over the last 30 frames.
-    var counts: (delivered: Int, dropped: Int, dropReasons: [String: Int], fps: Double) {
+    /// The number of the newest frame so far (`frame(after:)` waits for a later one).
+    var newestSequence: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sequence
+    }
+
+    /// Where the delivered frames went, frames the output dropped (with the drops' reasons),
+    /// and the frame rate over the last 30 frames, read at one instant.
+    var counts: (ledger: Ledger, dropped: Int, dropReasons: [String: Int], fps: Double) {
         condition.lock()
         defer { condition.unlock() }
         let span = (recentTimes.last ?? 0) - (recentTimes.first ?? 0)
         let fps = recentTimes.count > 1 && span > 0 ? Double(recentTimes.count - 1) / span : 0
-        return (delivered, dropped, dropReasons, fps)
+        return (ledger, dropped, dropReasons, fps)
     }
 }
 
@@ -181,7 +216,9 @@ final class MJPEGStream: WebStream, @unchecked Sendable {
             // The first part opens with a delimiter; every part ends with the next one.
             var part = Data((opened ? "" : "--\(Self.boundary)\r\n").utf8)
             opened = true
-            part.append(Data("Content-Type: image/jpeg\r\nContent-Length: \(frame.jpeg.count)\r\n\r\n".utf8))
+            // The frame's number tells a client how many it skipped; Content-Length stays
+            // last, where simple readers look for the end of the part's headers.
+            part.append(Data("Content-Type: image/jpeg\r\nX-Frame-Sequence: \(frame.sequence)\r\nContent-Length: \(frame.jpeg.count)\r\n\r\n".utf8))
             part.append(frame.jpeg)
             part.append(Data("\r\n--\(Self.boundary)\r\n".utf8))
             return part

@@ -55,7 +55,7 @@ enum SessionControls {
 
     /// Applies a `POST /controls` body, or throws a refusal having changed nothing.
     static func apply(_ body: Data, to session: AVCaptureSession) throws(Refusal) {
-        guard let object = try? JSONSerialization.jsonObject(with: body), let request = object as? [String: Any] else {
+        guard let request = JSONValue.object(in: body) else {
             throw Refusal(reason: "the body must be a JSON object, e.g. {\"index\": 0, \"value\": 1.5}")
         }
         let known: Set = ["index", "value", "selectedIndex", "interaction"]
@@ -63,31 +63,31 @@ enum SessionControls {
             throw Refusal(reason: "unknown field '\(unknown)'; known: index with value or selectedIndex, or interaction")
         }
         if let interaction = request["interaction"] {
-            guard request.count == 1, let phase = interaction as? String, phase == "begin" || phase == "end" else {
+            guard request.count == 1, let phase = interaction.string, phase == "begin" || phase == "end" else {
                 throw Refusal(reason: "interaction must be \"begin\" or \"end\", alone")
             }
             session.controlSurfaceInteraction(began: phase == "begin")
             return
         }
         let controls = session.controls
-        guard let index = (request["index"] as? NSNumber).flatMap({ Int(exactly: $0.doubleValue) }), controls.indices.contains(index) else {
-            throw Refusal(reason: "index must be the place of a control in /status controls.list (0..<\(controls.count))")
+        guard let index = request["index"]?.integer, controls.indices.contains(index) else {
+            throw Refusal(reason: "index must be a whole number, the place of a control in /status controls.list (0..<\(controls.count))")
         }
         do {
             switch controls[index] {
             case let picker as AVCaptureIndexPicker:
-                guard request["value"] == nil, let selected = (request["selectedIndex"] as? NSNumber).flatMap({ Int(exactly: $0.doubleValue) }) else {
+                guard request["value"] == nil, let selected = request["selectedIndex"]?.integer else {
                     throw Refusal(reason: "control \(index) is a picker: give selectedIndex (0..<\(picker.numberOfIndexes))")
                 }
                 try picker.selectIndexAsUser(selected)
             case let control:
-                guard request["selectedIndex"] == nil, let number = request["value"] as? NSNumber, !(request["value"] is Bool) || request["value"] is Int else {
+                guard request["selectedIndex"] == nil, let number = request["value"]?.number, number.isFinite else {
                     throw Refusal(reason: "control \(index) is a slider: give value (a number)")
                 }
                 switch control {
-                case let slider as AVCaptureSlider: try slider.changeValueAsUser(number.floatValue)
-                case let zoom as AVCaptureSystemZoomSlider: try zoom.changeZoomFactorAsUser(CGFloat(number.doubleValue))
-                case let bias as AVCaptureSystemExposureBiasSlider: try bias.changeExposureTargetBiasAsUser(number.floatValue)
+                case let slider as AVCaptureSlider: try slider.changeValueAsUser(Float(number))
+                case let zoom as AVCaptureSystemZoomSlider: try zoom.changeZoomFactorAsUser(CGFloat(number))
+                case let bias as AVCaptureSystemExposureBiasSlider: try bias.changeExposureTargetBiasAsUser(Float(number))
                 default: throw Refusal(reason: "control \(index) cannot be changed from here")
                 }
             }

@@ -4,7 +4,9 @@ import OpenCapture
 /// The session-level settings `POST /control` takes, each alone: `device` (a camera's
 /// `uniqueID`, as `/status` lists them under `cameras`: the session's camera input is
 /// replaced by that camera's, and the server's output follows it) and `sessionPreset`
-/// (Apple's raw value or its short form, e.g. `hd1280x720`). Both are applied between
+/// (the Swift name, e.g. `hd1280x720`, Apple's raw value, `AVCaptureSessionPreset1280x720`,
+/// or the raw value without its prefix, `1280x720`, as `/status` lists them; matched whole,
+/// in any case). Both are applied between
 /// `beginConfiguration()` and `commitConfiguration()`, as apps switch cameras.
 enum SessionSettings {
     static let names = ["device", "sessionPreset"]
@@ -19,20 +21,21 @@ enum SessionSettings {
 
     /// The settings object of a body that names a session setting, else nil (a camera
     /// setting, or a body `CameraControls` refuses with its reason).
-    static func named(in body: Data) -> [String: Any]? {
-        guard let object = try? JSONSerialization.jsonObject(with: body), let settings = object as? [String: Any],
-            settings.keys.contains(where: names.contains), settings.count == 1
-        else { return nil }
+    static func named(in body: Data) -> [String: JSONValue]? {
+        guard let settings = JSONValue.object(in: body), settings.keys.contains(where: names.contains), settings.count == 1 else { return nil }
         return settings
     }
 
     /// Applies the one session setting in `settings`, or throws a refusal having changed
     /// nothing.
-    static func apply(_ settings: [String: Any], to session: AVCaptureSession) throws(CameraControls.Refusal) {
+    static func apply(_ settings: [String: JSONValue], to session: AVCaptureSession) throws(CameraControls.Refusal) {
         guard settings.count == 1, let (name, value) = settings.first else {
             throw .init(reason: "device and sessionPreset are each given alone")
         }
-        guard let text = value as? String else { throw .init(reason: "\(name) must be a string") }
+        guard let text = value.string else {
+            let allowed = name == "device" ? "a camera's uniqueID: \(cameras.map(\.uniqueID).joined(separator: ", "))" : presetNames
+            throw .init(reason: "\(name) must be a string, \(allowed)")
+        }
         switch name {
         case "device": try switchCamera(to: text, in: session)
         default: try setPreset(text, in: session)
@@ -63,17 +66,30 @@ enum SessionSettings {
         if !added { throw .init(reason: "the session cannot take \(camera.localizedName) with its preset and outputs") }
     }
 
-    private static func setPreset(_ text: String, in session: AVCaptureSession) throws(CameraControls.Refusal) {
+    /// Swift's names of the presets (`AVCaptureSession.Preset.hd1280x720`).
+    private static let swiftNames: [(String, AVCaptureSession.Preset)] = [
+        ("photo", .photo), ("high", .high), ("medium", .medium), ("low", .low), ("cif352x288", .cif352x288), ("vga640x480", .vga640x480),
+        ("hd1280x720", .hd1280x720), ("hd1920x1080", .hd1920x1080), ("hd4K3840x2160", .hd4K3840x2160), ("iFrame960x540", .iFrame960x540),
+        ("iFrame1280x720", .iFrame1280x720), ("inputPriority", .inputPriority),
+    ]
+
+    private static let presetNames = "one of \(swiftNames.map(\.0).joined(separator: ", ")) (or Apple's raw value, e.g. AVCaptureSessionPreset1280x720)"
+
+    /// The preset a whole name stands for: a Swift name, a raw value, or a raw value without
+    /// its prefix; case aside, nothing is matched in part.
+    static func preset(named text: String) -> AVCaptureSession.Preset? {
         let wanted = text.lowercased()
-        let short = { (preset: AVCaptureSession.Preset) in preset.rawValue.replacingOccurrences(of: "AVCaptureSessionPreset", with: "").lowercased() }
-        let matches = { (preset: AVCaptureSession.Preset) in
-            let name = short(preset)
-            return wanted == name || wanted == preset.rawValue.lowercased() || wanted.hasSuffix(name) && name.contains("x")
+        if let preset = swiftNames.first(where: { $0.0.lowercased() == wanted })?.1 { return preset }
+        return AVCaptureSession.Preset.allPresets.first { preset in
+            let raw = preset.rawValue.lowercased()
+            return wanted == raw || "avcapturesessionpreset" + wanted == raw
         }
-        guard let preset = AVCaptureSession.Preset.allPresets.first(where: matches) else {
-            throw .init(reason: "sessionPreset must be one of \(AVCaptureSession.Preset.allPresets.map(short).joined(separator: ", ")), not '\(text)'")
-        }
-        guard session.canSetSessionPreset(preset) else { throw .init(reason: "this camera cannot capture with preset \(short(preset))") }
+    }
+
+    private static func setPreset(_ text: String, in session: AVCaptureSession) throws(CameraControls.Refusal) {
+        guard let preset = preset(named: text) else { throw .init(reason: "sessionPreset must be \(presetNames), not '\(text)'") }
+        let short = swiftNames.first { $0.1 == preset }?.0 ?? preset.rawValue
+        guard session.canSetSessionPreset(preset) else { throw .init(reason: "this camera cannot capture with preset \(short)") }
         session.beginConfiguration()
         session.sessionPreset = preset
         session.commitConfiguration()

@@ -35,6 +35,14 @@ struct WebResponse: Sendable {
     /// A JSON error: `{"error": reason}` with a 4xx status.
     static func failure(_ status: Int, _ reason: String) -> WebResponse { json(["error": reason], status: status) }
 
+    /// A failure after which the connection closes: a refused client (no token, a foreign
+    /// Host or Origin, a malformed request) keeps no slot open for another request.
+    static func refusal(_ status: Int, _ reason: String) -> WebResponse {
+        var response = failure(status, reason)
+        response.headers.append(("Connection", "close"))
+        return response
+    }
+
     static func bytes(_ data: Data, type: String) -> WebResponse {
         WebResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: .data(data))
     }

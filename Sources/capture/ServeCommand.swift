@@ -28,6 +28,10 @@ enum ServeCommand {
             .value("--token-file", "FILE", help: "Read the token from FILE (its first line)") { option, text in
                 _ = try tokenFromFile(option, text)
             },
+            .value(
+                "--allow-host", "NAMES",
+                help: "More names clients may reach the server by in the Host header, comma-separated (its address, and localhost on loopback, always)"
+            ) { option, text in _ = try allowedHosts(option, text) },
             .value("--save-dir", "DIR", help: "Directory the page's photo and record buttons save into (must exist and be writable)") {
                 option, text in _ = try saveDirectory(option, text)
             },
@@ -49,9 +53,11 @@ enum ServeCommand {
         let session = AVCaptureSession()
         try SessionSetup.configure(session, plan: plan, outputs: [])
         let server: CaptureWebServer
+        let hosts = try args.value("--allow-host").map { try allowedHosts("--allow-host", $0) } ?? []
         do {
             let saveDir = try args.value("--save-dir").map { try saveDirectory("--save-dir", $0) }
-            server = try CaptureWebServer(session: session, configuration: .init(host: host, port: port, token: token, saveDirectory: saveDir))
+            server = try CaptureWebServer(
+                session: session, configuration: .init(host: host, port: port, token: token, saveDirectory: saveDir, allowedHosts: hosts))
             try server.start()
         } catch {
             throw CommandFailure(message: "\(error)")

@@ -7,6 +7,8 @@ import TestSupport
 final class ServedCamera: @unchecked Sendable {
     let process = Process()
     let base: String
+    /// The port it listens on (from `base`).
+    let port: UInt16
     private let output = Pipe()
 
     /// Starts the server with `options` and waits for the line naming its URL.
@@ -27,13 +29,19 @@ final class ServedCamera: @unchecked Sendable {
             throw ServeFailure(description: "capture serve printed no URL: \(text.debugDescription)")
         }
         base = String(text[start.lowerBound..<end])
+        port = UInt16(base.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
     }
 
     struct ServeFailure: Error, CustomStringConvertible { let description: String }
 
-    /// curl `arguments` against `path` (joined to the base URL); `-s` and `-S` always.
+    /// curl `arguments` against `path` (joined to the base URL); `-s` and `-S` always. A
+    /// POST goes as the served page sends one, `Content-Type: application/json`, unless the
+    /// arguments name a content type themselves.
     func curl(_ path: String, _ arguments: [String] = []) throws -> ToolRunner.Output {
-        try ToolRunner.run("curl", ["-sS"] + arguments + [base + path.dropFirst()], path: "/usr/bin/curl")
+        let posts = arguments.contains { ["-d", "--data", "--data-binary", "POST"].contains($0) }
+        let typed = arguments.contains { $0.lowercased().hasPrefix("content-type:") }
+        let json = posts && !typed ? ["-H", "Content-Type: application/json"] : []
+        return try ToolRunner.run("curl", ["-sS"] + json + arguments + [base + path.dropFirst()], path: "/usr/bin/curl")
     }
 
     /// The HTTP status and body of a request, via curl's `-w` after the body.

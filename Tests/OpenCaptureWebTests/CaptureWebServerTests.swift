@@ -53,7 +53,7 @@ struct CaptureWebServerTests {
 func curl(_ url: String, _ arguments: [String] = []) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = ["-sS", "--fail", "--max-time", "10"] + arguments + [url]
+    process.arguments = ["-sS", "--fail", "--max-time", "10"] + asThePagePosts(arguments) + [url]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -67,9 +67,17 @@ struct CurlFailure: Error { let status: Int32 }
 
 /// The HTTP status and body curl gets from `url` (`-sS`, any status).
 func curlStatus(_ url: String, _ arguments: [String] = []) throws -> (status: Int, body: Data) {
-    let data = try curlOutput(["-sS", "--max-time", "20", "-w", "\n%{http_code}"] + arguments + [url])
+    let data = try curlOutput(["-sS", "--max-time", "20", "-w", "\n%{http_code}"] + asThePagePosts(arguments) + [url])
     let split = data.lastIndex(of: 0x0A) ?? data.endIndex
     return (Int(String(decoding: data[data.index(after: split)...], as: UTF8.self)) ?? 0, Data(data[data.startIndex..<split]))
+}
+
+/// curl arguments with `Content-Type: application/json` added to a POST, as the served page
+/// sends it (the server refuses other bodies), unless they name a content type themselves.
+func asThePagePosts(_ arguments: [String]) -> [String] {
+    let posts = arguments.contains { ["-d", "--data", "--data-binary", "POST"].contains($0) }
+    let typed = arguments.contains { $0.lowercased().hasPrefix("content-type:") }
+    return posts && !typed ? ["-H", "Content-Type: application/json"] + arguments : arguments
 }
 
 /// A JSON object from a body (empty when it is not one).
