@@ -17,15 +17,14 @@ struct RequestPolicy: Sendable {
 
     /// The names for a server bound to `address` (IPv4), plus `allowed` ones: the address
     /// itself; `localhost`, 127.0.0.1 and [::1] for loopback; for all interfaces (0.0.0.0),
-    /// those and the machine's host name and interface addresses.
+    /// those and the machine's host name and interface addresses (IP literals cannot be
+    /// rebound, so naming them is safe).
     init(boundTo address: String, allowing allowed: [String]) {
         var names = Set(allowed.map { $0.lowercased() })
         names.insert(address)
         if address.hasPrefix("127.") || address == "0.0.0.0" { names.formUnion(["localhost", "127.0.0.1", "[::1]"]) }
-        if address == "0.0.0.0" {
-            names.remove("0.0.0.0")
-            names.formUnion(Self.machineNames())
-        }
+        // 0.0.0.0 stays: it is the printed URL's name, and reaches this machine.
+        if address == "0.0.0.0" { names.formUnion(Self.machineNames()) }
         self.names = names
     }
 
@@ -86,7 +85,7 @@ struct RequestPolicy: Sendable {
         }
         if !rest.isEmpty {
             let digits = rest.dropFirst()
-            guard rest.first == ":", (1...5).contains(digits.count), digits.allSatisfy(\.isASCII), let port = Int(digits), port <= 65_535 else {
+            guard rest.first == ":", (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65_535 else {
                 return nil
             }
         }
