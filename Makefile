@@ -7,8 +7,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # new warning must not break the build of a package that depends on OpenCapture.
 STRICT = -Xswiftc -warnings-as-errors
 # The project's own debug builds (tests, demo tools) optimise Swift too. A user's debug
-# build needs no flag (scripts/test-consumer proves it runs in real time: the pixel kernels
-# are pre-generated assembly); but the suite renders many seeded scenes and stills, and
+# build needs no flag (scripts/test-consumer proves a frame costs less CPU than it lasts:
+# the pixel kernels are pre-generated assembly); but the suite renders many seeded scenes and stills, and
 # rasterising a scene is Swift code many times slower unoptimised, so the suite would take
 # far longer without it (docs/PERFORMANCE.md has the cost).
 FAST = -Xswiftc -O

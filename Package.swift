@@ -54,7 +54,7 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libx264-dev"])]
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]
         ),
         .target(name: "CFFmpegRuntime", dependencies: ["CFFmpeg"], path: "Sources/CFFmpegRuntime"),
         .systemLibrary(

@@ -69,14 +69,11 @@ package final class StreamWriter {
     package private(set) var framesSent = 0
     package private(set) var bytesSent: Int64 = 0
 
-    /// FFmpeg's network layer, started once. Its own log lines ("Connection to tcp://...
-    /// failed") would repeat on stderr at every reconnection attempt; the reasons reach the
-    /// caller in the errors, so below fatal errors FFmpeg stays quiet unless someone chose a
-    /// level already.
+    /// FFmpeg's network layer, started once. Its log lines ("Connection to tcp://...
+    /// failed") stay quiet unless `OPENCAPTURE_FFMPEG_LOG` asks for them (CFFmpegRuntime
+    /// sets the level once for every FFmpeg user); the reasons reach the caller in the errors.
     private static let networkReady: Void = {
         _ = avformat_network_init()
-        let level = av_log_get_level()
-        if level == AV_LOG_INFO || level == AV_LOG_WARNING { av_log_set_level(AV_LOG_FATAL) }
     }()
 
     /// Opens the encoders, connects (an SRT listener waits for its caller) and writes the

@@ -22,10 +22,10 @@ enum ServeCommand {
             .value("--listen", "ADDR:PORT", help: "IPv4 address and port to listen on, port 0 picks a free one (default 127.0.0.1:8080)") {
                 option, text in _ = try listenAddress(option, text)
             },
-            .value("--token", "T", help: "Secret every request must carry (printable, 8...256 characters)") { option, text in
+            .value("--token", "T", help: "Secret every request must carry (printable, 8...256 characters); other users can read it in /proc/PID/cmdline, so prefer --token-file") { option, text in
                 _ = try checkedToken(option, text)
             },
-            .value("--token-file", "FILE", help: "Read the token from FILE (its first line)") { option, text in
+            .value("--token-file", "FILE", help: "Read the token from FILE (its first line), which keeps it out of the process list (/proc/PID/cmdline)") { option, text in
                 _ = try tokenFromFile(option, text)
             },
             .value(
@@ -121,7 +121,8 @@ enum ServeCommand {
 
     static func checkedToken(_ option: String, _ text: String) throws -> String {
         guard (8...256).contains(text.count), text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw UsageError.value(option, text.count > 40 ? String(text.prefix(40)) + "..." : text, allowed: "8...256 printable ASCII characters without spaces")
+            // A secret, even a malformed one, is never printed back (terminals, logs, CI output).
+            throw UsageError("\(option) takes 8...256 printable ASCII characters without spaces (the value given is not shown)")
         }
         return text
     }

@@ -415,8 +415,10 @@ enum HelpGoldens {
           --mirror             Mirror delivered frames left to right
           --listen ADDR:PORT   IPv4 address and port to listen on, port 0 picks a free one (default
                                127.0.0.1:8080)
-          --token T            Secret every request must carry (printable, 8...256 characters)
-          --token-file FILE    Read the token from FILE (its first line)
+          --token T            Secret every request must carry (printable, 8...256 characters); other users
+                               can read it in /proc/PID/cmdline, so prefer --token-file
+          --token-file FILE    Read the token from FILE (its first line), which keeps it out of the process
+                               list (/proc/PID/cmdline)
           --allow-host NAMES   More names clients may reach the server by in the Host header,
                                comma-separated (its address, and localhost on loopback, always)
           --save-dir DIR       Directory the page's photo and record buttons save into (must exist and be

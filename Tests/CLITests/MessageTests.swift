@@ -50,5 +50,10 @@ struct MessageTests {
             "frames", "--device", "file:\(movie)", "--virtual-time", "--count", "1000", "-o", folder.appendingPathComponent("f.y4m").path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("wrote 90 frames (") && output.stderr.contains(", 30 dropped: 30 skipped by the source) to "), "\(output.stderr)")
+        let recorded = try ToolRunner.capture(
+            "record", "--device", "file:\(movie)", "--virtual-time", "--audio", "none", "--duration", "10",
+            "-o", folder.appendingPathComponent("r.mp4").path)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stderr.contains("90 frames (30 dropped)"), "a recording misses what the source skipped: \(recorded.stderr)")
     }
 }

@@ -114,7 +114,8 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     open override var recordedFileSize: Int64 { recorder.status.withLock { $0.fileSize } }
     /// Frames written to the current (or last) recording (Linux addition).
     public var recordedFrameCount: Int { recorder.status.withLock { $0.framesWritten } }
-    /// Frames left out of the current (or last) recording because the encoder was behind (Linux addition).
+    /// Frames left out of the current (or last) recording: the encoder was behind, or the
+    /// source skipped them (Linux addition).
     public var droppedFrameCount: Int { recorder.status.withLock { $0.droppedFrames } }
 
     /// Starts recording. A URL that is not a file URL raises; an existing file ends the

@@ -224,6 +224,15 @@ final class MovieRecorder: @unchecked Sendable {
         }
     }
 
+    /// Counts frames the source skipped (a deck's repeated timestamps, a camera's lost
+    /// frames) as dropped from the recording in progress (capture thread).
+    func noteSourceDrops(_ count: Int) {
+        status.withLock { status in
+            guard status.isRecording, !status.isPaused else { return }
+            status.droppedFrames += count
+        }
+    }
+
     /// Queues a frame; `mirrored` asks for it to be flipped left to right first (the
     /// connection mirrors and the device did not).
     func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, mirrored: Bool = false) {

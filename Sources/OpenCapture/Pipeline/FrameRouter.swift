@@ -177,6 +177,10 @@ final class FrameRouter: FrameSink, @unchecked Sendable {
         for target in targets.withLock({ $0 }) where target.connection.isEnabled {
             target.output.enqueueDrops(count: count, reason: reason, metadata: metadata)
         }
+        // A frame the source could not deliver is missing from a recording too.
+        for (connection, movie) in recorders.withLock({ $0 }) where connection.isEnabled {
+            movie.recorder.noteSourceDrops(count)
+        }
     }
 
     func backendDidFail(_ error: BackendError) {
