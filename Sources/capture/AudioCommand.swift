@@ -38,9 +38,18 @@ enum AudioCommand {
         }
         let replacing = target.kind != .newFile
         let destination = replacing ? target.stagingPath() : target.path
-        let recorder = try AudioRecorder(device: device, path: destination, m4a: ext == "m4a", duration: args.decimal("--duration"))
-        // The writer's lock on the temporary (see StagingFiles), held while recording.
+        // No clean-up may see the temporary before it is locked (see StagingFiles).
+        let folder = replacing ? StagingFiles.holdFolder(of: destination) : -1
+        let recorder: AudioRecorder
+        do {
+            recorder = try AudioRecorder(device: device, path: destination, m4a: ext == "m4a", duration: args.decimal("--duration"))
+        } catch {
+            if folder >= 0 { close(folder) }
+            throw error
+        }
+        // The writer's lock on the temporary, held while recording.
         let lock = replacing ? StagingFiles.lock(destination) : -1
+        if folder >= 0 { close(folder) }
         defer { if lock >= 0 { close(lock) } }
         do {
             let summary = try recorder.record()

@@ -17,9 +17,10 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
     private let state = Mutex<(failure: (any Error)?, stoppedBy: String?, started: Bool)>((nil, nil, false))
     private let progress = ProgressLine()
     /// Whether the destination is a temporary whose writer's lock this run holds once the
-    /// movie file exists (see StagingFiles), and the descriptor holding it.
+    /// movie file exists (see StagingFiles); the descriptor holding it, and the one keeping
+    /// clean-ups out of the folder until then.
     private let locksDestination: Bool
-    private let lock = Mutex<Int32>(-1)
+    private let lock = Mutex<(file: Int32, folder: Int32)>((-1, -1))
 
     /// How long the camera may deliver nothing before the recording is given up.
     static let stallLimit = 10.0
@@ -73,6 +74,12 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
         let speed = plan.device.transportControlsSpeed == 0 ? 1 : plan.device.transportControlsSpeed
         if deck { try transport(.notPlaying, speed: speed) }
         try session.startRunningChecked()
+        if locksDestination {
+            // The movie writer creates the file at the first frame (see StagingFiles).
+            let folder = StagingFiles.holdFolder(of: destination.path)
+            lock.withLock { $0.folder = folder }
+        }
+        defer { releaseFolder() }
         output.startRecording(to: destination, recordingDelegate: self)
         if deck { try transport(.playing, speed: speed) }
         let started = Date()
@@ -124,15 +131,26 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
     }
 
     deinit {
-        let descriptor = lock.withLock { $0 }
-        if descriptor >= 0 { close(descriptor) }
+        let (file, folder) = lock.withLock { $0 }
+        if file >= 0 { close(file) }
+        if folder >= 0 { close(folder) }
+    }
+
+    /// Lets clean-ups into the folder again (the temporary is locked, or was never made).
+    private func releaseFolder() {
+        let folder = lock.withLock { held -> Int32 in
+            defer { held.folder = -1 }
+            return held.folder
+        }
+        if folder >= 0 { close(folder) }
     }
 
     func fileOutput(_ output: AVCaptureFileOutput, didStartRecordingTo fileURL: URL, from connections: [AVCaptureConnection]) {
         state.withLock { $0.started = true }
         if locksDestination {
             let descriptor = StagingFiles.lock(fileURL.path)
-            lock.withLock { $0 = descriptor }
+            lock.withLock { $0.file = descriptor }
+            releaseFolder()
         }
     }
 

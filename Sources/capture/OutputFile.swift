@@ -38,6 +38,9 @@ final class OutputFile {
             }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         case .newFile, .replacing:
+            // No clean-up may see the temporary before it is locked (see StagingFiles).
+            let folder = StagingFiles.holdFolder(of: target.path)
+            defer { if folder >= 0 { close(folder) } }
             var path = target.stagingPath()
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor < 0 && errno == EEXIST {

@@ -10,6 +10,12 @@ import Foundation
 /// holds an flock(2) on the file (every writer locks its temporary while writing; the lock
 /// also covers a writer in another PID namespace sharing the folder). A PID reused by
 /// another process only keeps a stale file until a run after that process ends.
+///
+/// A temporary exists a moment before its writer locks it (the writer creates it: the MP4
+/// writer refuses a file that exists). So a run holds a shared flock on the folder from
+/// before its temporary is made until it holds the temporary's own lock (`holdFolder`), and
+/// a clean-up takes the folder's lock exclusively without waiting: while any run is making
+/// a temporary there, the clean-up leaves the folder to a later run.
 enum StagingFiles {
     /// The tag between an output's name and the writer's PID.
     private static let tag = ".capture-"
@@ -44,11 +50,33 @@ enum StagingFiles {
     /// their names. Only this user's regular files are touched, never through a link.
     @discardableResult
     static func removeStale(in folder: String) -> [String] {
+        let guarding = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if guarding >= 0 { close(guarding) } }
+        // A run is making a temporary here (see above); a filesystem without flock(2) on
+        // folders has only the temporaries' own locks.
+        if guarding >= 0 && flock(guarding, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { name in
             guard let pid = writer(ofName: name), kill(pid, 0) != 0, errno == ESRCH else { return false }
             return removeIfUnlocked(URL(fileURLWithPath: folder).appendingPathComponent(name).path)
         }
+    }
+
+    /// Keeps clean-ups out of the folder of `path` (a temporary about to be made) until the
+    /// returned descriptor is closed: hold it until the temporary is locked. -1 if the
+    /// folder cannot be locked (a clean-up then relies on the temporary's own lock).
+    static func holdFolder(of path: String) -> Int32 {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return -1 }
+        // Waits: a clean-up holds the lock only while it looks through the folder.
+        while flock(descriptor, LOCK_SH) != 0 {
+            guard errno == EINTR else {
+                close(descriptor)
+                return -1
+            }
+        }
+        return descriptor
     }
 
     /// Takes the writer's lock on a temporary this process has just made; the returned

@@ -101,4 +101,54 @@ struct LeftoverTests {
         #expect(!names.contains(dead))
         #expect(names.isSuperset(of: [mine, "target", ".l.y4m.capture-4194305-abc123.y4m", "f.y4m"] + others), "\(names.sorted())")
     }
+
+    /// A temporary named for a writer that is gone (no process has PID 2^22 + 1, above
+    /// Linux's largest pid_max), as one in another PID namespace looks from here.
+    static let foreign = ".x.y4m.capture-4194305-abc123.y4m"
+
+    @Test("a temporary whose PID is dead but whose lock is held (a writer in another PID namespace) is kept; once let go, removed")
+    func lockedTemporaryOfDeadPIDIsKept() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(Self.foreign).path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: path))
+        let writer = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(writer >= 0 && flock(writer, LOCK_EX | LOCK_NB) == 0)
+        let run = try ToolRunner.run("capture", ["frames", "--count", "1", "-o", "f.y4m"] + Self.camera, directory: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path), "the locked temporary is kept")
+        close(writer)
+        let next = try ToolRunner.run("capture", ["frames", "--count", "1", "-o", "g.y4m"] + Self.camera, directory: folder)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path), "unlocked, with its writer gone, it is removed")
+    }
+
+    @Test("while a run is making its temporary (a shared lock on the folder), another run's clean-up leaves the folder alone")
+    func cleanUpWaitsForTemporariesBeingMade() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(Self.foreign).path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: path))
+        // As a writer holds it between creating its temporary and locking it.
+        let making = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(making >= 0 && flock(making, LOCK_SH | LOCK_NB) == 0)
+        for (arguments, name) in [
+            (["frames", "--count", "1"] + Self.camera, "f.y4m"),
+            (["record", "--duration", "0.2", "--audio", "none"] + Self.camera, "r.mp4"),
+            (["audio", "--device", "sim:microphone", "--duration", "0.1"], "a.wav"),
+        ] {
+            // --overwrite of an existing file: the run makes a temporary of its own beside it.
+            try Data("old".utf8).write(to: folder.appendingPathComponent(name))
+            let run = try ToolRunner.run("capture", arguments + ["--overwrite", "-o", name], directory: folder)
+            #expect(run.status == 0, "\(arguments[0]): \(run.stderr)")
+            #expect(Self.size(name, in: folder) > 3, "\(arguments[0]) replaced \(name)")
+            #expect(FileManager.default.fileExists(atPath: path), "\(arguments[0]) left the folder alone")
+        }
+        close(making)
+        let next = try ToolRunner.run("capture", ["frames", "--count", "1", "--overwrite", "-o", "f.y4m"] + Self.camera, directory: folder)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path), "with no run making a temporary, the stale one is removed")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["a.wav", "f.y4m", "r.mp4"], "nothing else is left: \(names)")
+    }
 }
