@@ -77,7 +77,9 @@ package struct StreamTarget: Sendable, Equatable {
     static let secretParameters: Set<String> = ["passphrase", "password", "pass", "pwd", "token", "secret", "key", "auth"]
 
     /// `text` (a URL, or what was given as one) fit to print: a password in it becomes
-    /// `***` (`rtsp://user:***@host/path`), as does the value of a secret query parameter
+    /// `***` (`rtsp://user:***@host/path`), as does user information without one (often a
+    /// key alone: `***@host`), an RTMP stream key (the path after the application name:
+    /// `rtmp://host/app/***`) and the value of a secret query parameter
     /// (`?passphrase=***`), and control characters are escaped (`\r`, `\n`, `\t`,
     /// `\u{1b}`), so a message stays one line and a terminal is never sent commands.
     /// Works on text that is not a valid URL too: a mistyped URL may hold a password.
@@ -88,8 +90,25 @@ package struct StreamTarget: Sendable, Equatable {
         if let slashes = shown.range(of: "//") {
             let rest = shown[slashes.upperBound...]
             let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-            if let at = rest[..<end].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-                shown.replaceSubrange(shown.index(after: colon)..<at, with: "***")
+            if let at = rest[..<end].lastIndex(of: "@") {
+                if let colon = rest[..<at].firstIndex(of: ":") {
+                    shown.replaceSubrange(shown.index(after: colon)..<at, with: "***")
+                } else if at > slashes.upperBound {
+                    shown.replaceSubrange(slashes.upperBound..<at, with: "***")
+                }
+            }
+        }
+        // RTMP's secret is the stream key: the path after the application's name (rtmp,
+        // rtmps, rtmpt, rtmpe, rtmpte, rtmpts). Found afresh: the change above moved indices.
+        if let slashes = shown.range(of: "//"), shown[..<slashes.lowerBound].lowercased().hasPrefix("rtmp") {
+            let rest = shown[slashes.upperBound...]
+            let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+            if end < shown.endIndex, shown[end] == "/" {
+                let path = shown[shown.index(after: end)...]
+                let pathEnd = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+                if let slash = path[..<pathEnd].firstIndex(of: "/"), shown.index(after: slash) < pathEnd {
+                    shown.replaceSubrange(shown.index(after: slash)..<pathEnd, with: "***")
+                }
             }
         }
         if let question = shown.firstIndex(of: "?") {

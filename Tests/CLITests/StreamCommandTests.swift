@@ -113,9 +113,11 @@ struct StreamCommandTests {
     }
 
     @Test(
-        "a URL's password and SRT passphrase are never printed: user:***@ and passphrase=***",
+        "a URL's password, key-only user, RTMP stream key and SRT passphrase are never printed: user:***@, ***@, app/*** and passphrase=***",
         arguments: [
             ("rtsp://viewer:hunter2hunter2@127.0.0.1:PORT/live", "rtsp://viewer:***@127.0.0.1:PORT/live"),
+            ("rtsp://hunter2hunter2@127.0.0.1:PORT/live", "rtsp://***@127.0.0.1:PORT/live"),
+            ("rtmp://127.0.0.1:PORT/live/hunter2hunter2", "rtmp://127.0.0.1:PORT/live/***"),
             ("srt://127.0.0.1:PORT?latency=20000&passphrase=hunter2hunter2", "srt://127.0.0.1:PORT?latency=20000&passphrase=***"),
         ])
     func secretsRedacted(url: String, shown: String) throws {
