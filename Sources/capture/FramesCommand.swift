@@ -26,11 +26,10 @@ enum FramesCommand {
             PathValue.output("--metadata", placeholder: "FILE", help: "Also write one JSON object per frame (JSON lines); '-' is standard output"),
             .value(
                 "--types", "LIST",
-                help: "With --metadata: the objects to detect and list under \"objects\", comma-separated: \(CodeTypes.names), or none (default: every code type, no faces; face detection is slow, so faces only when face is named)"
+                help: "With --metadata: the objects to detect and list under \"objects\", comma-separated: codes (every code type), \(CodeTypes.names), or none (default: none; --metadata alone detects nothing and writes each frame's own metadata with \"objects\" empty; face detection is slow)"
             ) { option, text in
-                guard text.lowercased() != "none" else { return }
-                do { _ = try CodeTypes.parse(option, text) } catch {
-                    throw UsageError.value(option, text, allowed: "none or a comma-separated list of \(CodeTypes.names)")
+                do { _ = try parseTypes(option, text) } catch {
+                    throw UsageError.value(option, text, allowed: "none or a comma-separated list of codes, \(CodeTypes.names)")
                 }
             },
             CaptureOptions.overwrite,
@@ -54,13 +53,24 @@ enum FramesCommand {
         return 0
     }
 
-    /// What `--types` asks to detect: every code type when not given (faces only when named:
-    /// OpenCV takes a good part of a second a frame), nothing for "none".
+    /// What `--types` asks to detect: nothing when not given (detection costs time on every
+    /// frame: OpenCV takes a good part of a second a frame), nothing for "none".
     static func objectTypes(_ args: Arguments) throws -> [AVMetadataObject.ObjectType] {
-        guard let text = args.value("--types") else { return CodeTypes.all.map(\.type).filter { $0 != .face } }
+        guard let text = args.value("--types") else { return [] }
         guard args.value("--metadata") != nil else {
             throw UsageError("--types chooses what --metadata lists; give --metadata FILE too")
         }
-        return text.lowercased() == "none" ? [] : try CodeTypes.parse("--types", text)
+        return try parseTypes("--types", text)
+    }
+
+    /// "none", or a list of type names where "codes" stands for every code type (not faces).
+    static func parseTypes(_ option: String, _ text: String) throws -> [AVMetadataObject.ObjectType] {
+        guard text.lowercased() != "none" else { return [] }
+        var types: [AVMetadataObject.ObjectType] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let named = name.lowercased() == "codes" ? CodeTypes.all.map(\.type).filter { $0 != .face } : try CodeTypes.parse(option, String(name))
+            for type in named where !types.contains(type) { types.append(type) }
+        }
+        return types
     }
 }

@@ -127,10 +127,11 @@ enum HelpGoldens {
                                either way (negative plays backwards from the end; default 1)
           --metadata FILE      Also write one JSON object per frame (JSON lines); '-' is standard output
           --types LIST         With --metadata: the objects to detect and list under "objects",
-                               comma-separated: qr, microQR, aztec, dataMatrix, pdf417, ean8, ean13, upce,
-                               code39, code39Mod43, code93, code128, itf14, interleaved2of5, codabar,
-                               gs1DataBar, gs1DataBarExpanded, face, or none (default: every code type, no
-                               faces; face detection is slow, so faces only when face is named)
+                               comma-separated: codes (every code type), qr, microQR, aztec, dataMatrix,
+                               pdf417, ean8, ean13, upce, code39, code39Mod43, code93, code128, itf14,
+                               interleaved2of5, codabar, gs1DataBar, gs1DataBarExpanded, face, or none
+                               (default: none; --metadata alone detects nothing and writes each frame's own
+                               metadata with "objects" empty; face detection is slow)
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old
                                one's permissions)
           -o, --output FILE    The .y4m file to write (required); '-' is standard output

@@ -46,20 +46,28 @@ struct ScanCommandTests {
         #expect(bad.status == 2 && bad.stderr.contains("--types") && bad.stderr.contains("humanBody"), "\(bad.stderr)")
     }
 
-    @Test("capture frames --metadata lists the detected codes in each line's objects")
+    @Test("capture frames --metadata --types codes lists the detected codes in each line's objects; --metadata alone detects none")
     func framesMetadataObjects() throws {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = try Self.qrPNG("in frames", in: folder)
         let y4m = folder.appendingPathComponent("f.y4m"), json = folder.appendingPathComponent("f.jsonl")
-        let output = try ToolRunner.run(
-            "capture", ["frames"] + Self.camera + ["--scene", "image:\(png.path)", "--count", "4", "-o", y4m.path, "--metadata", json.path])
-        #expect(output.status == 0, "\(output.stderr)")
-        let lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 4)
-        let objects = try lines.map { try #require((try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["objects"] as? [[String: Any]]) }
-        #expect(objects.last?.first?["string"] as? String == "in frames", "\(objects)")
-        #expect(objects.joined().allSatisfy { $0["string"] as? String == "in frames" })
+        func objects(_ types: [String]) throws -> [[[String: Any]]] {
+            let output = try ToolRunner.run(
+                "capture",
+                ["frames"] + Self.camera + ["--scene", "image:\(png.path)", "--count", "4", "--overwrite", "-o", y4m.path, "--metadata", json.path] + types)
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 4)
+            return try lines.map { try #require((try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["objects"] as? [[String: Any]]) }
+        }
+        for types in [["--types", "codes"], ["--types", "qr"], ["--types", "ean13,codes"]] {
+            let found = try objects(types)
+            #expect(found.last?.first?["string"] as? String == "in frames", "\(types): \(found)")
+            #expect(found.joined().allSatisfy { $0["string"] as? String == "in frames" }, "\(types)")
+        }
+        let unasked = try objects([])
+        #expect(unasked.allSatisfy(\.isEmpty), "the QR code is not looked for without --types: \(unasked)")
     }
 
     /// scikit-image's photo of Eileen Collins (PyPI, installed by install-deps).
@@ -101,12 +109,12 @@ struct ScanCommandTests {
         #expect(objects.contains { $0["type"] as? String == "face" && $0["face_id"] is Int }, "\(objects)")
     }
 
-    @Test("frames --metadata without --types looks for codes only, never faces; --types none looks for nothing")
+    @Test("frames --metadata without --types, or with --types none or codes, never looks for faces")
     func framesMetadataWithoutTypesHasNoFaces() throws {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let y4m = folder.appendingPathComponent("f.y4m"), json = folder.appendingPathComponent("f.jsonl")
-        for types in [[], ["--types", "none"]] {
+        for types in [[], ["--types", "none"], ["--types", "codes"]] {
             let frames = try ToolRunner.run(
                 "capture", ["frames"] + Self.faceCamera + ["--count", "3", "--overwrite", "-o", y4m.path, "--metadata", json.path] + types)
             #expect(frames.status == 0, "\(frames.stderr)")
