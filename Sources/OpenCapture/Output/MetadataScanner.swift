@@ -44,6 +44,13 @@ final class MetadataScanner: @unchecked Sendable {
     private let scratch = ScanScratch()
     /// Used on `queue` only.
     private let faceReader = FaceReader()
+    /// A stand-in for the code and face readers, given the types asked for (tests inject a
+    /// slow one to see what `stop` waits for); nil reads with zxing-cpp and OpenCV.
+    private let detector: (@Sendable (Set<AVMetadataObject.ObjectType>) -> [AVMetadataObject])?
+
+    init(detector: (@Sendable (Set<AVMetadataObject.ObjectType>) -> [AVMetadataObject])? = nil) {
+        self.detector = detector
+    }
 
     /// Frames read and frames passed by while busy, since the output was made.
     var counts: (read: Int, skipped: Int) { state.withLock { ($0.framesRead, $0.framesSkipped) } }
@@ -77,17 +84,7 @@ final class MetadataScanner: @unchecked Sendable {
         queue.async { [self] in
             // Whatever path the delivery takes below, detection is over when this block ends.
             defer { detected() }
-            let symbols = BarcodeReader.read(
-                scratch.pixels, width: crop.width, height: crop.height, bytesPerRow: scratch.bytesPerRow, layout: crop.layout,
-                types: request.types)
-            let codes: [AVMetadataObject] = symbols.map { symbol in
-                // Counter-clockwise from the top left (zxing-cpp goes clockwise), in device coordinates.
-                let order = [0, 3, 2, 1].map { symbol.corners[$0] }
-                return AVMetadataMachineReadableCodeObject(
-                    type: symbol.type, time: metadata.presentationTime, duration: metadata.frameDuration,
-                    corners: order.map(crop.devicePoint), stringValue: symbol.text)
-            }
-            let objects = codes + (request.types.contains(.face) ? faceObjects(crop: crop, metadata: metadata) : [])
+            let objects = detector?(request.types) ?? read(crop: crop, types: request.types, metadata: metadata)
             if let synchronizer = request.synchronizer {
                 request.queue.async { [self] in
                     if !state.withLock({ $0.stopped }) {
@@ -111,6 +108,20 @@ final class MetadataScanner: @unchecked Sendable {
                 finish(hadObjects: !objects.isEmpty)
             }
         }
+    }
+
+    /// The codes (zxing-cpp) and faces (OpenCV, when asked for) in the copied pixels. On `queue`.
+    private func read(crop: ScanScratch.Crop, types: Set<AVMetadataObject.ObjectType>, metadata: FrameMetadata) -> [AVMetadataObject] {
+        let symbols = BarcodeReader.read(
+            scratch.pixels, width: crop.width, height: crop.height, bytesPerRow: scratch.bytesPerRow, layout: crop.layout, types: types)
+        let codes: [AVMetadataObject] = symbols.map { symbol in
+            // Counter-clockwise from the top left (zxing-cpp goes clockwise), in device coordinates.
+            let order = [0, 3, 2, 1].map { symbol.corners[$0] }
+            return AVMetadataMachineReadableCodeObject(
+                type: symbol.type, time: metadata.presentationTime, duration: metadata.frameDuration,
+                corners: order.map(crop.devicePoint), stringValue: symbol.text)
+        }
+        return codes + (types.contains(.face) ? faceObjects(crop: crop, metadata: metadata) : [])
     }
 
     /// The faces in the copied pixels, numbered by the tracker, in device coordinates. On `queue`.
