@@ -67,7 +67,8 @@ struct ScanCommandTests {
             #expect(found.joined().allSatisfy { $0["string"] as? String == "in frames" }, "\(types)")
         }
         let unasked = try objects([])
-        #expect(unasked.allSatisfy(\.isEmpty), "the QR code is not looked for without --types: \(unasked)")
+        let empty = unasked.allSatisfy { $0.isEmpty }
+        #expect(empty, "the QR code is not looked for without --types: \(unasked)")
     }
 
     /// scikit-image's photo of Eileen Collins (PyPI, installed by install-deps).
