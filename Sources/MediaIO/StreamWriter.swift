@@ -154,7 +154,9 @@ package final class StreamWriter {
             defer { av_dict_free(&ioOptions) }
             // libsrt gives up on a silent peer after its own 3 s: make that the caller's
             // timeout, so a failure before it is a refusal, not a missing answer.
-            if target.kind == .srt { av_dict_set(&ioOptions, "connect_timeout", String(Int((timeout * 1000).rounded())), 0) }
+            // Clamped to a day: Int(_:) traps on infinity and on values beyond Int.
+            let milliseconds = timeout.isFinite ? Int((min(max(timeout, 0), 86_400) * 1000).rounded()) : 86_400_000
+            if target.kind == .srt { av_dict_set(&ioOptions, "connect_timeout", String(milliseconds), 0) }
             let opened = avio_open2(&context.pointee.pb, target.url, AVIO_FLAG_WRITE, &context.pointee.interrupt_callback, &ioOptions)
             guard opened >= 0 else { throw connectError(opened, after: Date().timeIntervalSince(started), timeout: timeout) }
         }

@@ -27,10 +27,13 @@ import OpenCapture
 /// (`Authorization: Bearer T` or `?token=T`). Every request must name the server in `Host`
 /// (its address, `localhost` on loopback, `allowedHosts`), so a DNS rebinding page cannot
 /// read it; a POST must be `Content-Type: application/json` and, with an `Origin`, come from
-/// the server's own page, so no other site can change anything. Refusals are 4xx with
-/// `{"error": reason}` and close the connection. Request targets (8 KB), bodies, headers,
-/// connections (in all and per client address) and the time to send a request are bounded,
-/// and a flood of connections that never finish a request cannot lock a prompt client out.
+/// the server's own page, so no other site can change anything; a request another site's
+/// page makes (`Sec-Fetch-Site`, `Origin`) is refused, and every response forbids framing
+/// and embedding by other sites. Refusals are 4xx with `{"error": reason}` and close the
+/// connection. Request targets (8 KB), bodies, headers, connections (in all and per client
+/// address), streams (some connections always stay for other requests) and the time to
+/// send a request are bounded, and a flood of connections that never finish a request
+/// cannot lock a prompt client out.
 ///
 /// Routes run on the library's connection threads; none calls app code.
 public final class CaptureWebServer: @unchecked Sendable {
@@ -42,13 +45,15 @@ public final class CaptureWebServer: @unchecked Sendable {
         public var port: UInt16
         /// Required for any address but loopback.
         public var token: String?
-        /// Simultaneous connections, streams included.
+        /// Simultaneous connections, streams included (2...`maximumConnections`); a quarter
+        /// of them (at least two) is kept for requests that are not streams.
         public var connectionLimit: Int
         /// Simultaneous connections from one client address; nil: no such limit on loopback
         /// (every client there has the same address), half of `connectionLimit` elsewhere.
         public var connectionsPerAddress: Int?
         /// Seconds a connection has to send a whole request, from when it is accepted or its
-        /// previous response ends, however steadily its bytes come.
+        /// previous response ends, however steadily its bytes come (above 0, at most
+        /// `maximumRequestTimeout`).
         public var requestTimeout: Double
         /// Further names clients reach this server by, accepted in `Host` (a DNS name that
         /// points here, a proxy's name), besides its address, `localhost`, 127.0.0.1 and
@@ -74,6 +79,11 @@ public final class CaptureWebServer: @unchecked Sendable {
             self.jpegQuality = jpegQuality
             self.saveDirectory = saveDirectory
         }
+
+        /// The most connections a server takes: one thread each.
+        public static let maximumConnections = 10_000
+        /// The longest `requestTimeout`, in seconds (an hour).
+        public static let maximumRequestTimeout: Double = 3_600
 
         /// Whether `name` can be one of `allowedHosts`: a DNS name (letters, digits, '-' and
         /// '.'), an IPv4 address, or an IPv6 address in brackets.
@@ -110,6 +120,7 @@ public final class CaptureWebServer: @unchecked Sendable {
     private let captureQueue = DispatchQueue(label: "OpenCaptureWeb.frames")
     private let token: AccessToken?
     private let policy: RequestPolicy
+    private let streams: StreamSlots
     /// The photo and record buttons' outputs and files, with a save directory.
     private let saved: SavedCaptures?
     private var daemon: HTTPDaemon?
@@ -129,10 +140,19 @@ public final class CaptureWebServer: @unchecked Sendable {
         if let name = configuration.allowedHosts.first(where: { !RequestPolicy.isHostName($0) }) {
             throw .badConfiguration("allowed host '\(name)' is not a host name (letters, digits, '-' and '.') or an IP address")
         }
-        guard configuration.connectionLimit >= 2, (configuration.connectionsPerAddress ?? 1) >= 1, configuration.requestTimeout > 0 else {
-            throw .badConfiguration("connectionLimit must be at least 2, connectionsPerAddress at least 1 and requestTimeout above 0")
+        let connections = 2...Configuration.maximumConnections
+        guard connections.contains(configuration.connectionLimit),
+            (1...configuration.connectionLimit).contains(configuration.connectionsPerAddress ?? 1)
+        else {
+            throw .badConfiguration(
+                "connectionLimit must be in \(connections) and connectionsPerAddress in 1...connectionLimit (\(configuration.connectionLimit))")
+        }
+        // Written so that NaN fails it too.
+        guard configuration.requestTimeout > 0 && configuration.requestTimeout <= Configuration.maximumRequestTimeout else {
+            throw .badConfiguration("requestTimeout must be above 0 and at most \(Int(Configuration.maximumRequestTimeout)) seconds")
         }
         policy = RequestPolicy(boundTo: configuration.host, allowing: configuration.allowedHosts)
+        streams = StreamSlots(connectionLimit: configuration.connectionLimit)
         if let directory = configuration.saveDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -160,6 +180,10 @@ public final class CaptureWebServer: @unchecked Sendable {
             throw .noCamera
         }
     }
+
+    /// The names `Host` may give (lower-cased, without port, sorted): the server says only
+    /// that a refused name is not one of them, since a rebinding page could read a list.
+    public var hostNames: [String] { policy.names.sorted() }
 
     /// The port listened on, once started.
     public var port: UInt16 { daemon?.port ?? 0 }
@@ -240,6 +264,11 @@ public final class CaptureWebServer: @unchecked Sendable {
         return MJPEGStream(frames: frames) { [session] in session.controlSurfaceDidDisappear() }
     }
 
+    /// The answer to a stream beyond `streams.limit`.
+    private var tooManyStreams: WebResponse {
+        .refusal(503, "\(streams.limit) streams (/stream.mjpg, /events) are open, the most this server keeps; the rest of its connections stay for other requests")
+    }
+
     private var camera: AVCaptureDevice? {
         output.connection(with: .video)?.inputPorts.first.flatMap { ($0.input as? AVCaptureDeviceInput)?.device }
     }
@@ -248,7 +277,8 @@ public final class CaptureWebServer: @unchecked Sendable {
 
     private func route(_ request: WebRequest) -> WebResponse {
         // Host first: a rebinding page learns nothing, not even whether a token is needed.
-        if let refusal = policy.refusal(ofHost: request) { return refusal }
+        if let refusal = policy.refusal(ofRepeatedHeaders: request) ?? policy.refusal(ofHost: request) { return refusal }
+        if let refusal = policy.refusal(ofOtherSite: request) { return refusal }
         if let token, !token.admits(request) {
             var refusal = WebResponse.refusal(401, "this server needs its token: Authorization: Bearer TOKEN, or ?token=TOKEN")
             refusal.headers.append(("WWW-Authenticate", "Bearer"))
@@ -260,10 +290,11 @@ public final class CaptureWebServer: @unchecked Sendable {
         case ("GET", "/"), ("HEAD", "/"):
             return WebResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: .data(Data(WebPage.html.utf8)))
         case ("GET", "/stream.mjpg"):
+            guard let stream = streams.admit({ liveStream() }) else { return tooManyStreams }
             return WebResponse(
                 status: 200,
                 headers: [("Content-Type", "multipart/x-mixed-replace; boundary=\(MJPEGStream.boundary)"), ("Cache-Control", "no-store")],
-                body: .stream(liveStream()))
+                body: .stream(stream))
         case ("GET", "/snapshot.jpg"):
             guard let frame = frames.frame(after: frames.newestSequence, timeout: 5) else {
                 return .failure(503, "no frame from the camera within 5 s")
@@ -273,9 +304,12 @@ public final class CaptureWebServer: @unchecked Sendable {
             guard let camera else { return .failure(503, "the session has no camera") }
             return .json(status(of: camera))
         case ("GET", "/events"):
+            let events = streams.admit {
+                StatusEvents { [weak self] in self.flatMap { server in server.camera.map { server.status(of: $0) } } }
+            }
+            guard let events else { return tooManyStreams }
             return WebResponse(
-                status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")],
-                body: .stream(StatusEvents { [weak self] in self.flatMap { server in server.camera.map { server.status(of: $0) } } }))
+                status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")], body: .stream(events))
         case ("POST", "/control"):
             do {
                 if let settings = SessionSettings.named(in: request.body) {

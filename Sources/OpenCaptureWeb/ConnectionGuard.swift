@@ -28,8 +28,8 @@ final class ConnectionGuard: @unchecked Sendable {
     /// Above this many open connections, a new one makes room (a few below the hard limit,
     /// so connections being closed do not make libmicrohttpd refuse newcomers meanwhile).
     let roomyLimit: Int
-    /// Seconds a connection has to deliver a whole request.
-    let requestTimeout: Double
+    /// Nanoseconds a connection has to deliver a whole request.
+    let requestTimeout: UInt64
     private let lock = NSLock()
     private var entries: [OpaquePointer: Entry] = [:]
     private var timer: DispatchSourceTimer?
@@ -39,9 +39,11 @@ final class ConnectionGuard: @unchecked Sendable {
 
     init(connectionLimit: Int, requestTimeout: Double) {
         roomyLimit = max(1, connectionLimit - max(2, connectionLimit / 8))
-        self.requestTimeout = requestTimeout
+        // The server validates it; clamped here too, as a conversion must never trap.
+        let seconds = requestTimeout.isNaN ? 10 : min(max(requestTimeout, 0.001), 86_400)
+        self.requestTimeout = UInt64(seconds * 1e9)
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "OpenCaptureWeb.connections"))
-        let interval = min(0.5, requestTimeout / 4)
+        let interval = min(0.5, seconds / 4)
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak self] in self?.closeLateConnections() }
         timer.activate()
@@ -102,11 +104,13 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     private func closeLateConnections() {
-        let limit = DispatchTime.now().uptimeNanoseconds &- UInt64(requestTimeout * 1e9)
+        let now = DispatchTime.now().uptimeNanoseconds
         lock.lock()
         defer { lock.unlock() }
         for (connection, entry) in entries where !entry.closing {
-            if let since = entry.waitingSince, since < limit {
+            // Waited for, not compared with now less the timeout: that wraps while uptime is
+            // shorter than the timeout.
+            if let since = entry.waitingSince, now > since, now - since > requestTimeout {
                 close(connection)
                 timedOut += 1
             }

@@ -49,8 +49,8 @@ final class HTTPDaemon: @unchecked Sendable {
         // The daemon holds an unretained pointer to self; `stop()` (or deinit) ends it first.
         let me = Unmanaged.passUnretained(self).toOpaque()
         let started = oc_mhd_start(
-            &address, webAccessHandler, me, webRequestCompleted, webConnectionNotice, webRequestLine, UInt32(connectionLimit),
-            UInt32(max(addressLimit, 0)),
+            &address, webAccessHandler, me, webRequestCompleted, webConnectionNotice, webRequestLine, UInt32(clamping: connectionLimit),
+            UInt32(clamping: addressLimit),
             // The request head and body of one connection: room for a request target at the
             // URI limit with far more headers than any browser sends, and for the answer's.
             Self.connectionMemory(uriLimit: uriLimit), 60)
@@ -101,19 +101,27 @@ private final class PendingRequest {
     }
 }
 
-/// Header and query values of `connection`.
-private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> [String: String] {
-    final class Box { var values: [String: String] = [:] }
+/// Header or query values of `connection` by lower-cased name (the last of a repeated
+/// name), and the names given more than once.
+private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> (values: [String: String], repeated: Set<String>) {
+    final class Box {
+        var values: [String: String] = [:]
+        var repeated: Set<String> = []
+    }
     let box = Box()
     let pointer = Unmanaged.passUnretained(box).toOpaque()
     _ = MHD_get_connection_values(
         connection, kind,
         { context, _, key, value in
             let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
-            if let key { box.values[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? "" }
+            if let key {
+                let name = String(cString: key).lowercased()
+                if box.values[name] != nil { box.repeated.insert(name) }
+                box.values[name] = value.map { String(cString: $0) } ?? ""
+            }
             return .YES
         }, pointer)
-    return box.values
+    return (box.values, box.repeated)
 }
 
 /// The request line is in: its raw target opens the request's record (the context the
@@ -158,10 +166,10 @@ private let webAccessHandler: MHD_AccessHandlerCallback = { context, connection,
     } else if pending.target.range(of: "%00") != nil {
         answer = .refusal(400, "the request target holds an escaped NUL (%00)")
     } else {
-        let query = values(of: connection, kind: .GET_ARGUMENT_KIND)
+        let headers = values(of: connection, kind: .HEADER_KIND)
         answer = daemon.handler(WebRequest(
-            method: pending.method, path: pending.url, query: query, headers: values(of: connection, kind: .HEADER_KIND),
-            body: pending.body, bodyTooLarge: pending.tooLarge))
+            method: pending.method, path: pending.url, query: values(of: connection, kind: .GET_ARGUMENT_KIND).values,
+            headers: headers.values, repeatedHeaders: headers.repeated, body: pending.body, bodyTooLarge: pending.tooLarge))
     }
     let response: OpaquePointer?
     switch answer.body {
@@ -181,7 +189,7 @@ private let webAccessHandler: MHD_AccessHandlerCallback = { context, connection,
     }
     guard let response else { return .NO }
     defer { MHD_destroy_response(response) }
-    for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
+    for (name, value) in answer.headers + WebResponse.everyResponseHeaders { _ = MHD_add_response_header(response, name, value) }
     return MHD_queue_response(connection, UInt32(answer.status), response)
 }
 

@@ -5,9 +5,15 @@ import Foundation
 /// - `Host` must be a name of this server (`names`), with or without a port: a DNS
 ///   rebinding page, whose own name now points here, is refused (403) and cannot read the
 ///   camera;
-/// - a state-changing request (POST) carrying an `Origin` must come from the server's own
-///   origin, `http://` and the Host it was sent to (403 otherwise; a page the server
-///   serves sends exactly that);
+/// - a request another site's page makes the browser send is refused (403): one whose
+///   `Sec-Fetch-Site` is `cross-site` or `same-site` (browsers send it on every request: an
+///   `<img>`, `<iframe>` or fetch from another page says so, a typed URL says `none`, the
+///   served page's own requests `same-origin`), and one whose `Origin` is not the server's
+///   own, `http://` and the Host it was sent to (a page the server serves sends exactly
+///   that). So another site can neither embed the stream (a GET that makes the session's
+///   controls active) nor change anything;
+/// - `Host`, `Origin`, `Sec-Fetch-Site`, `Content-Type` and `Authorization` decide what is
+///   served, so a request giving one twice is ambiguous and refused (400);
 /// - its body must be declared `Content-Type: application/json` (415 otherwise): a page on
 ///   another site can only send that after a CORS preflight, which this server never
 ///   grants, whereas forms and `text/plain` fetches go without one.
@@ -45,20 +51,37 @@ struct RequestPolicy: Sendable {
     /// nil if `request` names this server in `Host`, else the refusal.
     func refusal(ofHost request: WebRequest) -> WebResponse? {
         guard let host = request.headers["host"] else { return .refusal(400, "the request has no Host header") }
+        // The names themselves are not listed: a rebinding page could read them.
         guard let name = Self.name(inHost: host), names.contains(name) else {
-            return .refusal(
-                403, "Host '\(Self.printable(host))' is not a name of this server (it answers to \(names.sorted().joined(separator: ", ")))")
+            return .refusal(403, "Host '\(Self.printable(host))' is not a name of this server; see --allow-host (allowedHosts)")
         }
         return nil
     }
 
-    /// nil unless `request` is a POST from another site or without a JSON body; then the
-    /// refusal. (Its Host has passed `refusal(ofHost:)`.)
-    func refusal(ofStateChange request: WebRequest) -> WebResponse? {
-        guard request.method == "POST", let host = request.headers["host"] else { return nil }
-        if let origin = request.headers["origin"], origin.lowercased() != "http://" + host.lowercased() {
-            return .refusal(403, "a request from another site (Origin '\(Self.printable(origin))') cannot change anything here")
+    /// Headers a request must not give twice (lower-cased).
+    static let singleHeaders: Set<String> = ["host", "origin", "sec-fetch-site", "content-type", "authorization"]
+
+    /// nil unless `request` gives one of `singleHeaders` more than once; then the refusal.
+    func refusal(ofRepeatedHeaders request: WebRequest) -> WebResponse? {
+        guard let name = Self.singleHeaders.intersection(request.repeatedHeaders).sorted().first else { return nil }
+        return .refusal(400, "the request gives its \(name) header more than once")
+    }
+
+    /// nil unless another site's page sent `request` through the browser (`Sec-Fetch-Site`
+    /// or `Origin` say so); then the refusal. (Its Host has passed `refusal(ofHost:)`.)
+    func refusal(ofOtherSite request: WebRequest) -> WebResponse? {
+        if let site = request.headers["sec-fetch-site"]?.lowercased(), site == "cross-site" || site == "same-site" {
+            return .refusal(403, "a request from another site's page (Sec-Fetch-Site: \(site)) is not served: open this server's own page")
         }
+        if let origin = request.headers["origin"], let host = request.headers["host"], origin.lowercased() != "http://" + host.lowercased() {
+            return .refusal(403, "a request from another site (Origin '\(Self.printable(origin))') is not served: open this server's own page")
+        }
+        return nil
+    }
+
+    /// nil unless `request` is a POST without a JSON body; then the refusal.
+    func refusal(ofStateChange request: WebRequest) -> WebResponse? {
+        guard request.method == "POST" else { return nil }
         let type = request.headers["content-type"]?.split(separator: ";", maxSplits: 1).first
         guard type?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json" else {
             return .refusal(415, "POST needs Content-Type: application/json and a JSON body ({} when there is nothing to say)")

@@ -8,8 +8,10 @@ struct WebRequest: Sendable {
     let path: String
     /// Query arguments, e.g. `token` from `/stream.mjpg?token=T`.
     let query: [String: String]
-    /// Header values by lower-cased name.
+    /// Header values by lower-cased name (the last one of a name given twice).
     let headers: [String: String]
+    /// Lower-cased names of headers the request gives more than once.
+    var repeatedHeaders: Set<String> = []
     let body: Data
     /// The body went over the server's limit (what was kept is cut short).
     let bodyTooLarge: Bool
@@ -42,6 +44,13 @@ struct WebResponse: Sendable {
         response.headers.append(("Connection", "close"))
         return response
     }
+
+    /// Sent with every response: no other site may frame the page (a click there would
+    /// zoom or record), embed the pictures or streams, or read a body as another type.
+    static let everyResponseHeaders: [(String, String)] = [
+        ("X-Frame-Options", "DENY"), ("Content-Security-Policy", "frame-ancestors 'none'"), ("X-Content-Type-Options", "nosniff"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+    ]
 
     static func bytes(_ data: Data, type: String) -> WebResponse {
         WebResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: .data(data))

@@ -37,7 +37,7 @@ struct HostileRequestTests {
 
 /// A refusal is the expected status with a one-line reason; a request refused for what it
 /// is (not for a setting's value) also has its connection closed after the answer.
-private func expectRefusal(
+func expectRefusal(
     _ response: RawHTTPConnection.Response?, _ status: Int, mentioning words: String = "", closes: Bool = true, _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
