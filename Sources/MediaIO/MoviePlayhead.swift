@@ -88,6 +88,12 @@ package final class MoviePlayhead: @unchecked Sendable {
     /// The bytes of decoded frames the backward window holds now (at most `reverseBudget`,
     /// or one frame when a frame alone is larger).
     package var heldBytes: Int { earlier.reduce(0) { $0 + CVPixelBufferGetDataSize($1.buffer) } }
+    /// The most bytes a backward window has held at once, for tests: `heldBytes` is read
+    /// after a frame was handed out, so it never sees a window's full size.
+    package private(set) var peakHeldBytes = 0
+    /// How many backward windows a stream without times may span: each window decodes it
+    /// from its first byte, so the work grows with the square of its length.
+    package static let untimedReverseWindows = 16
 
     /// Moves before the first frame: the next forward step gives it.
     package func rewind() {
@@ -189,14 +195,23 @@ package final class MoviePlayhead: @unchecked Sendable {
             decoder.seek(toKeyframeAtOrBefore: target)
             var collected: [Frame] = []
             var bytes = 0
+            var decoded = 0
             while let sample = try decoder.next() {
                 guard let frame = frame(sample) else { continue }
                 if bound.isNumeric && frame.time >= bound { break }
                 collected.append(frame)
+                decoded += 1
                 bytes += CVPixelBufferGetDataSize(frame.buffer)
                 while bytes > reverseBudget && collected.count > 1 {
                     bytes -= CVPixelBufferGetDataSize(collected.removeFirst().buffer)
                 }
+                peakHeldBytes = max(peakHeldBytes, bytes)
+            }
+            if decoder.isUntimed && decoded > Self.untimedReverseWindows * max(collected.count, 1) {
+                // No times to seek by: every window would decode from the first byte again.
+                throw .unsupportedFormat(
+                    "backward play of a stream without timestamps (a raw elementary stream) of \(decoded) frames: "
+                        + "at most \(Self.untimedReverseWindows * max(collected.count, 1)) here; put it in an MP4 or MKV to play it backwards")
             }
             if !collected.isEmpty || target <= track.start { return collected }
             target = max(target - CMTime(seconds: backoff, preferredTimescale: 90_000), track.start)

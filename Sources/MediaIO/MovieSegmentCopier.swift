@@ -166,7 +166,7 @@ private final class SegmentPackets {
                 // Audio keeps its place: packets before the start (AAC's priming) go before
                 // the target start in the first segment (the muxer's edit list hides them),
                 // and are left out of later ones, where they would overlap the segment before.
-                if segmentIndex > 0 && pts + max(packet.pointee.duration, 0) <= start {
+                if segmentIndex > 0 && SaturatingInt64.sum(pts, max(packet.pointee.duration, 0)) <= start {
                     av_packet_unref(packet)
                     continue
                 }
@@ -177,11 +177,13 @@ private final class SegmentPackets {
             // Source units from the anchor, times the segment's rate, from its target start.
             let targetStart = source.ticks(segment.target.start), from = anchor!, rate = segment.rate
             func place(_ ticks: Int64) -> Int64 {
-                targetStart + (segment.isScaled ? Int64((Double(ticks - from) * rate).rounded()) : ticks - from)
+                // Held to Int64's range: packet times come from the file.
+                let offset = SaturatingInt64.difference(ticks, from)
+                return SaturatingInt64.sum(targetStart, segment.isScaled ? SaturatingInt64.rounded(Double(offset) * rate) : offset)
             }
             if packet.pointee.pts != Int64.min { packet.pointee.pts = place(packet.pointee.pts) }
             if packet.pointee.dts != Int64.min { packet.pointee.dts = place(packet.pointee.dts) }
-            if segment.isScaled { packet.pointee.duration = Int64((Double(packet.pointee.duration) * rate).rounded()) }
+            if segment.isScaled { packet.pointee.duration = SaturatingInt64.rounded(Double(packet.pointee.duration) * rate) }
             av_packet_rescale_ts(packet, source.timeBase, timeBase)
             // Decode times must grow across segments; never past the presentation time.
             if packet.pointee.dts != Int64.min {

@@ -65,7 +65,7 @@ package final class MovieSegmentFrames: @unchecked Sendable {
             let time = segment.targetTime(track.kind == .video ? CMTimeMaximum(sample.time, segment.source.start) : sample.time)
             if case .audio(let data, let frames, let start) = sample, let end, info.sampleRate > 0 {
                 // Audio past the segment's end is cut.
-                let room = Int(((end - start).seconds * Double(info.sampleRate)).rounded())
+                let room = Int(SaturatingInt64.rounded((end - start).seconds * Double(info.sampleRate)))
                 if room <= 0 { continue }
                 if room < frames {
                     let bytes = data.count / frames

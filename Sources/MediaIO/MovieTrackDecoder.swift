@@ -41,6 +41,7 @@ package final class MovieTrackDecoder: @unchecked Sendable {
             guard pixelFormat != oldValue, let scaler else { return }
             sws_freeContext(scaler)
             self.scaler = nil
+            scalerKey = nil
         }
     }
     /// Where converted pictures go when its format and size match (else each is a new buffer).
@@ -64,6 +65,8 @@ package final class MovieTrackDecoder: @unchecked Sendable {
     /// times are then counted from the start, one frame duration each, and every seek goes
     /// back to the start so the count stays true.
     private var untimed = false
+    /// Whether frames came without times, so a seek goes back to the first byte.
+    package var isUntimed: Bool { untimed }
     /// The time the next untimed frame gets: the last frame's end.
     private var nextTime: CMTime?
 
@@ -104,8 +107,12 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         guard opened >= 0 else { throw .noDecoder("\(track.codecName): \(MovieWriterError.message(opened))") }
         frame = av_frame_alloc()
         packet = av_packet_alloc()
+        // A raw elementary stream's demuxer says up front that it has no times: seeks go by
+        // byte from the first frame on, not only once a frame without a time was seen.
+        if let format = context.pointee.iformat, format.pointee.flags & AVFMT_NOTIMESTAMPS != 0 { untimed = true }
         if start > .zero, start.isNumeric {
-            let target = av_rescale_q(Int64(start.seconds * 1_000_000), AVRational(num: 1, den: 1_000_000), stream.pointee.time_base)
+            // Rescaled from the time's own units: `seconds * 1e6` trapped converting a huge time.
+            let target = av_rescale_q(start.value, AVRational(num: 1, den: start.timescale), stream.pointee.time_base)
             // A file that cannot seek is read from its start; frames before `start` are dropped.
             _ = avformat_seek_file(context, Int32(track.index), Int64.min, target, target, 0)
         }
@@ -137,6 +144,11 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         } else {
             sought = avformat_seek_file(context, Int32(track.index), Int64.min, target, target, 0)
             if sought < 0 { sought = avformat_seek_file(context, Int32(track.index), Int64.min, first, first, 0) }
+            if sought < 0 {
+                // Not seekable by time at all: back to the first byte, frames counted anew.
+                sought = avformat_seek_file(context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
+                nextTime = nil
+            }
         }
         avcodec_flush_buffers(codec)
         start = .negativeInfinity
@@ -220,10 +232,23 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         return try audio(frame, time: time)
     }
 
-    /// The frame's pixels in `pixelFormat`, converted by libswscale.
+    /// What the converter was made for: a frame that differs (a stream whose picture size or
+    /// format changes mid-way, as two raw encodes concatenated) gets a new one.
+    private struct ScalerKey: Equatable {
+        var width: Int32, height: Int32, source: Int32, sourceFull: Bool, matrix: Int32
+        var outWidth: Int32, outHeight: Int32, target: Int32, targetFull: Bool
+    }
+    private var scalerKey: ScalerKey?
+
+    /// The frame's pixels in `pixelFormat` at the track's size, converted by libswscale.
+    ///
+    /// Every frame comes out at the track's declared size, whatever size the stream switches
+    /// to, so a consumer (and a buffer pool) sees one size for the whole track.
     private func picture(_ frame: UnsafeMutablePointer<AVFrame>) throws(MovieReaderError) -> CVBuffer {
         let format = pixelFormat ?? (track.fullRange ? .yuv420BiPlanarFullRange : .yuv420BiPlanarVideoRange)
-        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        let frameWidth = frame.pointee.width, frameHeight = frame.pointee.height
+        guard frameWidth > 0, frameHeight > 0 else { throw .decodeFailed("a frame without a picture size") }
+        let width = track.width > 0 ? track.width : Int(frameWidth), height = track.height > 0 ? track.height : Int(frameHeight)
         let target: AVPixelFormat
         switch format {
         case .yuv420BiPlanarVideoRange, .yuv420BiPlanarFullRange: target = AV_PIX_FMT_NV12
@@ -231,20 +256,24 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         case .bgra: target = AV_PIX_FMT_BGRA
         default: throw .unsupportedFormat("pixel format \(format)")
         }
-        if scaler == nil {
-            scaler = sws_getContext(
-                Int32(width), Int32(height), AVPixelFormat(frame.pointee.format), Int32(width), Int32(height), target, SWS_BILINEAR, nil, nil, nil)
+        let source = AVPixelFormat(frame.pointee.format)
+        let sourceFull =
+            frame.pointee.color_range == AVCOL_RANGE_JPEG || source == AV_PIX_FMT_YUVJ420P || source == AV_PIX_FMT_YUVJ422P
+            || source == AV_PIX_FMT_YUVJ444P
+        let space = frame.pointee.colorspace
+        let matrix = space == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : space == AVCOL_SPC_BT2020_NCL ? SWS_CS_BT2020 : SWS_CS_ITU601
+        let key = ScalerKey(
+            width: frameWidth, height: frameHeight, source: frame.pointee.format, sourceFull: sourceFull, matrix: matrix,
+            outWidth: Int32(width), outHeight: Int32(height), target: target.rawValue, targetFull: format.isFullRange)
+        if scaler == nil || key != scalerKey {
+            scalerKey = nil
+            if let scaler { sws_freeContext(scaler) }
+            scaler = sws_getContext(frameWidth, frameHeight, source, key.outWidth, key.outHeight, target, SWS_BILINEAR, nil, nil, nil)
             guard let scaler else { throw .unsupportedFormat("no conversion from FFmpeg pixel format \(frame.pointee.format)") }
-            let source = AVPixelFormat(frame.pointee.format)
-            let sourceFull =
-                frame.pointee.color_range == AVCOL_RANGE_JPEG || source == AV_PIX_FMT_YUVJ420P || source == AV_PIX_FMT_YUVJ422P
-                || source == AV_PIX_FMT_YUVJ444P
-            let space = frame.pointee.colorspace
-            let matrix = space == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : space == AVCOL_SPC_BT2020_NCL ? SWS_CS_BT2020 : SWS_CS_ITU601
             let coefficients = sws_getCoefficients(matrix)
             // BGRA is full range; Y'CbCr targets keep the range the format names.
-            let targetFull: Int32 = format.isFullRange ? 1 : 0
-            sws_setColorspaceDetails(scaler, coefficients, sourceFull ? 1 : 0, coefficients, targetFull, 0, 1 << 16, 1 << 16)
+            sws_setColorspaceDetails(scaler, coefficients, sourceFull ? 1 : 0, coefficients, key.targetFull ? 1 : 0, 0, 1 << 16, 1 << 16)
+            scalerKey = key
         }
         let pooled = pool.flatMap { $0.format == format && $0.width == width && $0.height == height ? $0.dequeue() : nil }
         let buffer = pooled ?? CVBuffer(format: format, width: width, height: height)
@@ -262,7 +291,7 @@ package final class MovieTrackDecoder: @unchecked Sendable {
             withUnsafePointer(to: &frame.pointee.linesize) { lines in
                 data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sources in
                     lines.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                        sws_scale(scaler, sources, sourceStrides, 0, Int32(height), destinations, strides)
+                        sws_scale(scaler, sources, sourceStrides, 0, frameHeight, destinations, strides)
                     }
                 }
             }
@@ -302,7 +331,9 @@ package final class MovieTrackDecoder: @unchecked Sendable {
         data.withUnsafeMutableBytes { bytes in
             for sample in 0..<frames {
                 for channel in 0..<channels {
-                    let v = min(max(value(sample, channel), -1), 1)
+                    // A NaN sample (float PCM from the file) is silence: converting it to an integer traps.
+                    let raw = value(sample, channel)
+                    let v = raw.isNaN ? 0 : min(max(raw, -1), 1)
                     let offset = (sample * channels + channel) * out.bytesPerSample
                     switch (out.float, out.bitsPerChannel) {
                     case (true, 64): bytes.storeBytes(of: v, toByteOffset: offset, as: Double.self)

@@ -85,6 +85,30 @@ struct DeckHostileFileTests {
         }
     }
 
+    @Test("two raw H.264 encodes concatenated (320x240 then 160x120) play forwards and backwards, every frame at one size", arguments: ["1", "-1"])
+    func sizeChangeMidStream(speed: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let large = folder.appendingPathComponent("a.h264")
+        try HostileMedia.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-frames:v", "6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            "-y", large.path,
+        ])
+        let small = try HostileMedia.clip(folder.appendingPathComponent("b.h264"), frames: 6, ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        let clip = folder.appendingPathComponent("ab.h264")
+        try (try Data(contentsOf: large) + Data(contentsOf: small)).write(to: clip)
+        let out = folder.appendingPathComponent("o.y4m")
+        // The old converter, made for the first frame's size, wrote 320x240 into the smaller frames' buffers.
+        let run = try MeasuredRun(["frames", "--device", "file:\(clip.path)", "--speed", speed, "--virtual-time", "--pixel-format", "y420", "--count", "12", "-o", out.path])
+        #expect(run.status == 0, "\(run.status) \(run.stderr)")
+        // One size throughout, the one the track declares (FFmpeg's probe of this short file saw 160x120 last).
+        let size = try #require(["320x240", "160x120"].first { run.stderr.contains("wrote 12 frames (\($0)") }, "\(run.stderr)")
+        let pixels = size == "320x240" ? 320 * 240 : 160 * 120
+        let data = try Data(contentsOf: out)
+        let header = try #require(data.firstIndex(of: 0x0A)) + 1
+        #expect(data.count - header == 12 * (6 + pixels * 3 / 2), "\(data.count) bytes")
+    }
+
     @Test("FFmpeg's own log stays quiet by default; OPENCAPTURE_FFMPEG_LOG=error shows it, each line marked")
     func ffmpegLogIsQuiet() throws {
         let folder = try ToolRunner.temporaryFolder()

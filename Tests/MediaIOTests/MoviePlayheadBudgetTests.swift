@@ -8,9 +8,9 @@ import Testing
 /// 8192x4320 took 48 × 53 MB where 48 of 1080p took 150 MB.
 @Suite("Movie playhead backward budget")
 struct MoviePlayheadBudgetTests {
-    /// A 30-frame, one-GOP clip of 160x120 at 25 fps.
-    static func clip() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oc-playhead-\(getpid())-\(UUID().uuidString.prefix(8)).mp4")
+    /// A 30-frame, one-GOP clip of 160x120 at 25 fps (an MP4, or a raw stream as "h264").
+    static func clip(_ ext: String = "mp4") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oc-playhead-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = [
@@ -34,14 +34,12 @@ struct MoviePlayheadBudgetTests {
         #expect(playhead.reverseLimit(for: format) == 5)
         playhead.windToEnd()
         var times: [Double] = []
-        var largest = 0
-        while let frame = try playhead.step(forward: false) {
-            times.append(frame.time.seconds)
-            largest = max(largest, playhead.heldBytes)
-        }
+        while let frame = try playhead.step(forward: false) { times.append(frame.time.seconds) }
         #expect(times.count == 30)
         #expect(zip(times, (0..<30).reversed()).allSatisfy { abs($0 - Double($1) * 0.04) < 1e-6 }, "\(times)")
-        #expect(largest > 0 && largest <= 5 * frameBytes, "held \(largest) bytes, budget \(5 * frameBytes)")
+        // The peak inside each window: `heldBytes` after a step has already handed one frame out.
+        let peak = playhead.peakHeldBytes
+        #expect(peak > 4 * frameBytes && peak <= 5 * frameBytes, "held \(peak) bytes, budget \(5 * frameBytes)")
     }
 
     @Test("a frame larger than the budget is still held alone, so backward play goes on")
@@ -54,6 +52,29 @@ struct MoviePlayheadBudgetTests {
         playhead.windToEnd()
         var count = 0
         while try playhead.step(forward: false) != nil { count += 1 }
+        #expect(count == 30)
+    }
+
+    @Test("backwards, a raw stream (no times: every window decodes from byte 0) spans at most 16 windows, else a one-line error")
+    func untimedStreamIsBounded() throws {
+        let url = try Self.clip("h264")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let track = try #require(try MovieReader(url: url).tracks.first { $0.kind == .video })
+        let format = PixelFormat.yuv420BiPlanarVideoRange
+        let frameBytes = CVPixelBufferGetDataSize(CVBuffer(format: format, width: track.width, height: track.height))
+        // A one-frame window: 30 windows, each from byte 0, is refused.
+        let narrow = try MoviePlayhead(url: url, track: track, pixelFormat: format, reverseBudget: frameBytes)
+        narrow.windToEnd()
+        #expect {
+            _ = try narrow.step(forward: false)
+        } throws: { error in
+            "\(error)".contains("without timestamps") && "\(error)".contains("30 frames")
+        }
+        // A two-frame window: 15 windows play, every frame once.
+        let wide = try MoviePlayhead(url: url, track: track, pixelFormat: format, reverseBudget: 2 * frameBytes)
+        wide.windToEnd()
+        var count = 0
+        while try wide.step(forward: false) != nil { count += 1 }
         #expect(count == 30)
     }
 }
