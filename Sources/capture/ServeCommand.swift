@@ -77,6 +77,8 @@ enum ServeCommand {
         addSystemControls(to: session, camera: plan.device, delegate: controls)
         try session.startRunningChecked()
         FileHandle.standardOutput.write(Data("serving \(server.url!.absoluteString) (\(plan.device.localizedName)); Ctrl-C stops\n".utf8))
+        // Here, not in refusals: a DNS rebinding page can read what the server answers.
+        FileHandle.standardError.write(Data("answers to Host: \(server.hostNames.joined(separator: ", ")) (more with --allow-host)\n".utf8))
         if let seconds = args.decimal("--duration") {
             _ = finished.wait(timeout: .now() + seconds)
         } else {
