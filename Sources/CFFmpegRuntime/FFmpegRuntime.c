@@ -177,6 +177,18 @@ static int log_level_named(const char *name) {
     return AV_LOG_QUIET;
 }
 
+// Text from a file (metadata, a codec's complaint quoting its data) reaches the log: every
+// control character but a final newline becomes '?', as FFmpeg's own callback does, so a
+// hostile file cannot send escape sequences to the terminal.
+static void sanitize(char *line) {
+    size_t length = strlen(line);
+    for (size_t index = 0; index < length; index++) {
+        unsigned char byte = (unsigned char)line[index];
+        if (byte == '\n' && index + 1 == length) break;
+        if (byte < 0x20 || byte == 0x7F) line[index] = '?';
+    }
+}
+
 static void log_line(void *object, int level, const char *format, va_list arguments) {
     // The level FFmpeg is set to now: MediaIO may lower it (a stream's retries).
     if ((level & 0xff) > real_av_log_get_level()) return;
@@ -185,6 +197,7 @@ static void log_line(void *object, int level, const char *format, va_list argume
     int starts_line = print_prefix;
     char line[1024];
     real_av_log_format_line2(object, level & 0xff, format, arguments, line, sizeof line, &print_prefix);
+    sanitize(line);
     fprintf(stderr, "%s%s", starts_line ? "OpenCapture: FFmpeg: " : "", line);
 }
 

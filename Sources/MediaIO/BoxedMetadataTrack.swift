@@ -83,12 +83,15 @@ enum BoxCoding {
             var size = Int(readUInt32(data, offset))
             var header = 8
             if size == 1, offset + 16 <= data.count {
-                size = Int(readUInt64(data, offset + 8))
+                // A 64-bit size from the file: above Int.max it is no box this data holds.
+                guard let wide = Int(exactly: readUInt64(data, offset + 8)) else { break }
+                size = wide
                 header = 16
             } else if size == 0 {
                 size = data.count - offset
             }
-            guard size >= header, offset + size <= data.count else { break }
+            // Compared as a remainder so that a huge size cannot overflow the sum.
+            guard size >= header, size <= data.count - offset else { break }
             let start = data.startIndex + offset
             result.append((readUInt32(data, offset + 4), Data(data[start + header..<start + size])))
             offset += size

@@ -75,7 +75,7 @@ extension ExifMetadata {
             (value as? Double) ?? (value as? Float).map(Double.init) ?? (value as? Int).map(Double.init)
                 ?? (value as? NSNumber)?.doubleValue
         }
-        func integer(_ value: Any?) -> Int? { number(value).map { Int($0.rounded()) } }
+        func integer(_ value: Any?) -> Int? { number(value).flatMap { Int(exactly: $0.rounded()) } }
         func enumerated<T: RawRepresentable<UInt16>>(_ value: Any?) -> T? {
             integer(value).flatMap { UInt16(exactly: $0) }.flatMap(T.init(rawValue:))
         }

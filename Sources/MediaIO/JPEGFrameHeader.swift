@@ -28,17 +28,44 @@ struct JPEGFrameHeader {
     /// coefficients a block.
     var coefficientBytes: Int { blockCount * 128 }
 
-    /// How many scans (SOS markers) `jpeg` has. More than one makes libjpeg buffer the
-    /// whole image's coefficients, as progressive coding does. Entropy-coded data stuffs
-    /// every 0xFF with a 0x00, so an 0xFF 0xDA pair is always a marker.
+    /// How many scans (SOS segments) the primary image of `jpeg` has. More than one makes
+    /// libjpeg buffer the whole image's coefficients, as progressive coding does.
+    ///
+    /// The segments are walked by their lengths from SOI to the primary image's EOI, so a
+    /// whole JPEG inside a segment (an EXIF thumbnail in APP1) or after the EOI (MPF's
+    /// other images) is not counted. Entropy-coded data stuffs every 0xFF with a 0x00, so
+    /// its end is the first 0xFF followed by a byte other than 0x00, 0xFF or RSTn. Bytes
+    /// that are no marker between segments are passed over, as libjpeg passes them over.
     static func scanCount(_ jpeg: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var index = 0
-        while index + 1 < jpeg.count {
-            if jpeg[index] == 0xFF && jpeg[index + 1] == 0xDA { count += 1 }
-            index += 1
+        let count = jpeg.count
+        guard count >= 2, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return 0 }
+        var scans = 0
+        var offset = 2
+        while offset + 1 < count {
+            let marker = jpeg[offset + 1]
+            // Garbage, a fill byte or a stuffed zero: look on for the next marker.
+            guard jpeg[offset] == 0xFF, marker != 0xFF, marker != 0x00 else {
+                offset += 1
+                continue
+            }
+            if marker == 0xD9 { break }  // the primary image ends
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
+            guard offset + 4 <= count else { break }
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            guard length >= 2 else { break }
+            offset += 2 + length
+            guard marker == 0xDA else { continue }
+            scans += 1
+            while offset + 1 < count {
+                let next = jpeg[offset + 1]
+                if jpeg[offset] == 0xFF, next != 0x00, next != 0xFF, !(0xD0...0xD7).contains(next) { break }
+                offset += 1
+            }
         }
-        return count
+        return scans
     }
 
     /// The first frame header of `jpeg`, or nil when the marker segments before the scan

@@ -76,7 +76,7 @@ struct MetadataTrackRewrite {
             if width == 4 {
                 out += BoxCoding.uint32(UInt32(truncatingIfNeeded: Int64(BoxCoding.readUInt32(payload, offset)) + shift))
             } else {
-                let moved = UInt64(bitPattern: Int64(bitPattern: BoxCoding.readUInt64(payload, offset)) + shift)
+                let moved = UInt64(bitPattern: Int64(bitPattern: BoxCoding.readUInt64(payload, offset)) &+ shift)
                 out += BoxCoding.uint32(UInt32(moved >> 32)) + BoxCoding.uint32(UInt32(truncatingIfNeeded: moved))
             }
         }
@@ -125,12 +125,13 @@ struct MetadataTrackRewrite {
     static func findTopLevel(_ type: String, in handle: FileHandle) -> (UInt64, UInt64, UInt64)? {
         guard let fileSize = try? handle.seekToEnd() else { return nil }
         var offset: UInt64 = 0
-        while offset + 8 <= fileSize {
+        // Sizes come from the file: compared with what is left, so no sum can overflow.
+        while fileSize >= 8, offset <= fileSize - 8 {
             guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 16), header.count >= 8 else { return nil }
             var size = UInt64(BoxCoding.readUInt32(header, 0))
             if size == 1, header.count == 16 { size = BoxCoding.readUInt64(header, 8) }
             if size == 0 { size = fileSize - offset }
-            guard size >= 8 else { return nil }
+            guard size >= 8, size <= fileSize - offset else { return nil }
             if BoxCoding.readUInt32(header, 4) == BoxCoding.fourCC(type) { return (offset, size, fileSize) }
             offset += size
         }

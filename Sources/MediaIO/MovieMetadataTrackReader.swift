@@ -27,12 +27,19 @@ package final class MovieMetadataTrackReader {
     package func next() throws(MovieReaderError) -> (sample: Data, time: CMTime, duration: CMTime)? {
         var allocated = av_packet_alloc()
         defer { av_packet_free(&allocated) }
-        guard let packet = allocated, try source.read(into: packet) else { return nil }
+        guard let packet = allocated else { return nil }
+        // A sample without a time (no pts, no dts) cannot be placed: it is passed over.
+        var stamp = Int64.min
+        while stamp == Int64.min {
+            av_packet_unref(packet)
+            guard try source.read(into: packet) else { return nil }
+            stamp = packet.pointee.pts != Int64.min ? packet.pointee.pts : packet.pointee.dts
+        }
         defer { av_packet_unref(packet) }
         let base = source.timeBase
-        let scale = CMTimeScale(base.den)
-        let time = CMTime(value: packet.pointee.pts * Int64(base.num), timescale: scale)
-        let duration = CMTime(value: packet.pointee.duration * Int64(base.num), timescale: scale)
+        // Rescaled, not multiplied: a time from the file times the base's numerator can overflow.
+        let time = MovieReader.time(stamp, base)
+        let duration = MovieReader.time(max(packet.pointee.duration, 0), base)
         let sample = packet.pointee.data.map { Data(bytes: $0, count: Int(packet.pointee.size)) } ?? Data()
         return (sample, time, duration)
     }
