@@ -123,7 +123,7 @@ package struct StreamTarget: Sendable, Equatable {
     }
 
     /// Control characters (C0, DEL, C1, the line and paragraph separators) as escapes.
-    static func escapingControlCharacters(_ text: String) -> String {
+    package static func escapingControlCharacters(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -30,18 +30,6 @@ enum ErrorText {
     /// `text` in single quotes with control characters escaped, so that a value holding a
     /// line break cannot split the one line of a message.
     static func quoted(_ text: String) -> String {
-        var out = "'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}"
-                || scalar == "\u{2029}":
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "'"
+        "'" + StreamTarget.escapingControlCharacters(text) + "'"
     }
 }

@@ -1,28 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a seeded generator small enough to write here,
-/// so the fuzz makes the same command lines on every run and every toolchain.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// 0 ..< `count`.
-    mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-
-    /// True with probability `percent` / 100.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
 
 /// Command lines that are wrong by construction: a valid base for a command with one
 /// mistake put in (a bad value, a repeated or unknown option, a missing value, an extra

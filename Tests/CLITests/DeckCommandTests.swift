@@ -197,7 +197,7 @@ struct DeckCommandTests {
         let missing = "file:\(folder.path)/missing.mp4"
         let commands: [[String]] = [
             ["photo", "-o", folder.appendingPathComponent("m.jpg").path], ["record", "-o", folder.appendingPathComponent("m.mp4").path],
-            ["preview", "--frames", "1"], ["scan"], ["serve"], ["stream", "rtsp://127.0.0.1:1/x"], ["formats"], ["wb", "--gains", "1,1,1"],
+            ["preview", "--frames", "1"], ["scan"], ["serve", "--listen", "127.0.0.1:0", "--duration", "1"], ["stream", "rtsp://127.0.0.1:1/x"], ["formats"], ["wb", "--gains", "1,1,1"],
         ]
         for command in commands {
             let run = try ToolRunner.run("capture", [command[0], "--device", missing] + command.dropFirst())

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A seeded fuzz of the file deck: a small valid MP4 mutated (bytes flipped, the file or a
@@ -23,7 +24,7 @@ struct DeckFuzzTests {
     @Test("a mutated MP4 played forwards or backwards is exit 0, or 1 or 2 with one line", arguments: 0..<96)
     func mutatedClip(seed: UInt64) throws {
         let base = try #require(Self.base, "ffmpeg made no base clip")
-        var random = FuzzRandom(seed: seed)
+        var random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)  // the seed spread, as the cases were made
         let (bytes, mutation) = Mutator.mutate([UInt8](base), &random)
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,22 +39,6 @@ struct DeckFuzzTests {
         if run.status != 0 { #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix("capture: "), "\(what)") }
         #expect(!run.stderr.contains(" @ 0x"), "FFmpeg's log leaked: \(what)")
     }
-}
-
-/// SplitMix64: the same cases on every run.
-struct FuzzRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }
 
 /// The mutations, each aimed at what a demuxer trusts in an MP4.
@@ -83,11 +68,11 @@ enum Mutator {
     }
 
     /// A value a parser may not expect: 0, 1, the largest, or anything.
-    static func wild(_ random: inout FuzzRandom) -> UInt32 {
+    static func wild(_ random: inout SplitMix64) -> UInt32 {
         [0, 1, 2, 0x7FFF_FFFF, 0xFFFF_FFFF, 5_000_001, UInt32(truncatingIfNeeded: random.next())][random.below(7)]
     }
 
-    static func mutate(_ original: [UInt8], _ random: inout FuzzRandom) -> ([UInt8], String) {
+    static func mutate(_ original: [UInt8], _ random: inout SplitMix64) -> ([UInt8], String) {
         var bytes = original
         let boxes = boxes(bytes)
         func box(_ type: String) -> (offset: Int, size: Int, type: String)? { boxes.first { $0.type == type } }

@@ -7,7 +7,7 @@ import Testing
 struct TokenSecrecyTests {
     @Test("a malformed --token is refused naming the flag and the rule, without its value", arguments: ["short7!", "has a space in it", "tab\tinside-token"])
     func malformedTokenNotEchoed(_ token: String) throws {
-        let output = try ToolRunner.capture("serve", "--token", token, "--duration", "1")
+        let output = try ToolRunner.capture("serve", "--listen", "127.0.0.1:0", "--token", token, "--duration", "1")
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix("capture: --token takes 8...256 printable ASCII characters"), "\(output.stderr)")
         #expect(!output.stderr.contains(token), "the token is printed: \(output.stderr)")

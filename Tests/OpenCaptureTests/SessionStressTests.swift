@@ -36,29 +36,29 @@ struct SessionStressTests {
         session.startRunning()
 
         let group = DispatchGroup()
-        func worker(_ seed: UInt64, _ step: @escaping @Sendable (inout StressRandom) -> Void) {
+        func worker(_ seed: UInt64, _ step: @escaping @Sendable (inout SplitMix64) -> Void) {
             group.enter()
             Thread {
-                var random = StressRandom(seed: seed)
+                var random = SplitMix64(seed: seed)
                 for _ in 0..<Self.operations { step(&random) }
                 group.leave()
             }.start()
         }
         let presets: [AVCaptureSession.Preset] = [.cif352x288, .vga640x480, .low]
         worker(1) { random in
-            if random.next(4) == 0 {
+            if random.below(4) == 0 {
                 // Checked: another worker may have a transaction open, where these raise.
                 try? session.stopRunningChecked()
                 try? session.startRunningChecked()
             } else {
-                try? session.setSessionPreset(presets[random.next(presets.count)])
+                try? session.setSessionPreset(presets[random.below(presets.count)])
             }
         }
         worker(2) { random in
-            if random.next(3) == 0 {
+            if random.below(3) == 0 {
                 session.beginConfiguration()
                 for input in session.inputs { session.removeInput(input) }
-                if let input = try? AVCaptureDeviceInput(device: cameras[random.next(cameras.count)]) {
+                if let input = try? AVCaptureDeviceInput(device: cameras[random.below(cameras.count)]) {
                     try? session.addInputChecked(input)
                 }
                 session.commitConfiguration()
@@ -67,16 +67,16 @@ struct SessionStressTests {
             }
         }
         worker(3) { random in
-            if random.next(2) == 0 {
+            if random.below(2) == 0 {
                 if session.outputs.contains(where: { $0 === extra }) {
                     session.removeOutput(extra)
                 } else {
                     try? session.addOutputChecked(extra)
                 }
             } else {
-                let camera = cameras[random.next(cameras.count)]
+                let camera = cameras[random.below(cameras.count)]
                 guard (try? camera.lockForConfiguration()) != nil else { return }
-                let duration = CMTime(value: 1, timescale: random.next(2) == 0 ? 15 : 30)
+                let duration = CMTime(value: 1, timescale: random.below(2) == 0 ? 15 : 30)
                 try? camera.setActiveVideoMinFrameDuration(duration)
                 camera.unlockForConfiguration()
             }
@@ -122,18 +122,5 @@ private final class StressPhotoDelegate: NSObject, AVCapturePhotoCaptureDelegate
 
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings, error: (any Error)?) {
         counts.withLock { $0.finished += 1 }
-    }
-}
-
-/// SplitMix64: the workers' deterministic choices.
-private struct StressRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

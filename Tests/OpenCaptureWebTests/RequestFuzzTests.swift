@@ -20,7 +20,7 @@ struct RequestFuzzTests {
 private func fuzzBody(seed: UInt64, rounds: Int) throws {
     let served = try ServedSession()
     defer { served.stop() }
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     var answered = 0
     for round in 0..<rounds {
         let request = FuzzRequest(&random, host: served.host)
@@ -45,25 +45,12 @@ private func fuzzBody(seed: UInt64, rounds: Int) throws {
     #expect(control?.status == 200, "\(control?.reason ?? "")")
 }
 
-/// A deterministic generator (SplitMix64): the same seed makes the same requests.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One generated request: its bytes and a short description for failure messages.
 private struct FuzzRequest {
     let bytes: Data
     let summary: String
 
-    init(_ random: inout SplitMix, host: String) {
+    init(_ random: inout SplitMix64, host: String) {
         func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &random)! }
         func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
         func junk(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }) }
