@@ -84,13 +84,23 @@ struct SystemSoundServerTests {
         #expect(playReturned, "play did not return while its sound could not be played out")
         // Nothing drains the pipe but this test: the sound cannot have ended.
         #expect(log.calls.isEmpty)
-        _ = fcntl(reader, F_SETFL, 0)
+        // Drained until the writer closes. A FIFO reads as at its end (0) both before the
+        // playback thread opens it and after it closes it, so 0 ends the loop only once bytes
+        // came; before that the writer is not there yet (a busy machine may start it late),
+        // and a loop that gave up then would close the FIFO under it (SIGPIPE kills the test
+        // process).
         var played = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        let patience = DispatchTime.now() + 60
+        while DispatchTime.now() < patience {
             let count = read(reader, &chunk, chunk.count)
-            if count <= 0 { break }
-            played.append(contentsOf: chunk[0..<count])
+            if count > 0 {
+                played.append(contentsOf: chunk[0..<count])
+            } else if count == 0 && !played.isEmpty {
+                break
+            } else {
+                usleep(2_000)
+            }
         }
         #expect(server.waitUntilIdle(deadline: .now() + 60))
         #expect(played == stored)
