@@ -13,10 +13,17 @@ private final class SynchronizedCollector: NSObject, AVCaptureDataOutputSynchron
     let primary: AVCaptureOutput
     let wanted: Int
     let done: Completion<Void>
+    /// Whether collections after the wanted ones are let go at once. Kept, their sample
+    /// buffers keep the camera's pixel buffers: in virtual time the camera makes frames as
+    /// fast as they are taken, so a test thread slow to move on (a busy machine) lets the
+    /// collector keep the whole pool, and every later frame is dropped OutOfBuffers, as on
+    /// iOS for an app that holds its buffers.
+    let keepsOnlyWanted: Bool
 
-    init(primary: AVCaptureOutput, wanted: Int) {
+    init(primary: AVCaptureOutput, wanted: Int, keepsOnlyWanted: Bool = false) {
         self.primary = primary
         self.wanted = wanted
+        self.keepsOnlyWanted = keepsOnlyWanted
         done = Completion("\(wanted) synchronized primary buffers")
     }
 
@@ -26,6 +33,10 @@ private final class SynchronizedCollector: NSObject, AVCaptureDataOutputSynchron
         let pairs = synchronizer.dataOutputs.compactMap { output in synchronizedDataCollection[output].map { (output, $0) } }
         lock.lock()
         precondition(pairs.count == synchronizedDataCollection.count && data.count == pairs.count)
+        if keepsOnlyWanted && collected.filter({ $0.contains { $0.0 === primary } }).count >= wanted {
+            lock.unlock()
+            return
+        }
         collected.append(pairs)
         let primaries = collected.filter { $0.contains { $0.0 === primary } }.count
         lock.unlock()
@@ -148,7 +159,7 @@ struct DataOutputSynchronizerTests {
     func restoresOwnDelegates() throws {
         let rig = try TestRig(preset: .cif352x288)
         let synchronizer = AVCaptureDataOutputSynchronizer(dataOutputs: [rig.output])
-        let collector = SynchronizedCollector(primary: rig.output, wanted: 3)
+        let collector = SynchronizedCollector(primary: rig.output, wanted: 3, keepsOnlyWanted: true)
         let changes = Mutex<[Bool]>([])  // whether each new delegate was non-nil
         let observation = synchronizer.observe(\.delegate, options: [.new]) { _, change in
             changes.withLock { $0.append((change.newValue ?? nil) != nil) }
