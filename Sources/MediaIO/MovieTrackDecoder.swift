@@ -19,6 +19,24 @@ package final class MovieTrackDecoder: @unchecked Sendable {
             self.bitsPerChannel = bitsPerChannel
         }
         package var bytesPerSample: Int { bitsPerChannel / 8 }
+
+        /// Writes one sample at `offset`: floats as given, integers clamped to -1...1 (NaN is
+        /// silence: converting it would trap), 8-bit as offset binary.
+        package func store(_ value: Double, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) {
+            let v = value.isNaN ? 0 : min(max(value, -1), 1)
+            switch (float, bitsPerChannel) {
+            case (true, 64): bytes.storeBytes(of: value, toByteOffset: offset, as: Double.self)
+            case (true, _): bytes.storeBytes(of: Float(value), toByteOffset: offset, as: Float.self)
+            case (false, 32): bytes.storeBytes(of: Int32(clamping: Int64((v * 2_147_483_648).rounded())), toByteOffset: offset, as: Int32.self)
+            case (false, 24):
+                let word = Int32(clamping: Int64((v * 8_388_608).rounded()))
+                bytes[offset] = UInt8(truncatingIfNeeded: word)
+                bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
+            case (false, 8): bytes[offset] = UInt8(clamping: Int((v * 128).rounded()) + 128)
+            default: bytes.storeBytes(of: Int16(clamping: Int((v * 32768).rounded())), toByteOffset: offset, as: Int16.self)
+            }
+        }
     }
 
     /// One decoded frame, or one decoded block of audio.
@@ -334,19 +352,7 @@ package final class MovieTrackDecoder: @unchecked Sendable {
                     // A NaN sample (float PCM from the file) is silence: converting it to an integer traps.
                     let raw = value(sample, channel)
                     let v = raw.isNaN ? 0 : min(max(raw, -1), 1)
-                    let offset = (sample * channels + channel) * out.bytesPerSample
-                    switch (out.float, out.bitsPerChannel) {
-                    case (true, 64): bytes.storeBytes(of: v, toByteOffset: offset, as: Double.self)
-                    case (true, _): bytes.storeBytes(of: Float(v), toByteOffset: offset, as: Float.self)
-                    case (false, 32): bytes.storeBytes(of: Int32(clamping: Int64((v * 2_147_483_648).rounded())), toByteOffset: offset, as: Int32.self)
-                    case (false, 24):
-                        let word = Int32(clamping: Int64((v * 8_388_608).rounded()))
-                        bytes[offset] = UInt8(truncatingIfNeeded: word)
-                        bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                        bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
-                    case (false, 8): bytes[offset] = UInt8(clamping: Int((v * 128).rounded()) + 128)
-                    default: bytes.storeBytes(of: Int16(clamping: Int((v * 32768).rounded())), toByteOffset: offset, as: Int16.self)
-                    }
+                    out.store(v, into: bytes, at: (sample * channels + channel) * out.bytesPerSample)
                 }
             }
         }

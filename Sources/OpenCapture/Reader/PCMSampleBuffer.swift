@@ -33,19 +33,7 @@ enum PCMSampleBuffer {
         var data = Data(count: samples.count * format.bytesPerSample)
         data.withUnsafeMutableBytes { bytes in
             for (index, sample) in samples.enumerated() {
-                let offset = index * format.bytesPerSample
-                let v = Double(min(max(sample, -1), 1))
-                switch (format.float, format.bitsPerChannel) {
-                case (true, _): bytes.storeBytes(of: Double(sample), toByteOffset: offset, as: Double.self)
-                case (false, 32): bytes.storeBytes(of: Int32(clamping: Int64((v * 2_147_483_648).rounded())), toByteOffset: offset, as: Int32.self)
-                case (false, 24):
-                    let word = Int32(clamping: Int64((v * 8_388_608).rounded()))
-                    bytes[offset] = UInt8(truncatingIfNeeded: word)
-                    bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                    bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
-                case (false, 8): bytes[offset] = UInt8(clamping: Int((v * 128).rounded()) + 128)
-                default: bytes.storeBytes(of: Int16(clamping: Int((v * 32768).rounded())), toByteOffset: offset, as: Int16.self)
-                }
+                format.store(Double(sample), into: bytes, at: index * format.bytesPerSample)
             }
         }
         return data
