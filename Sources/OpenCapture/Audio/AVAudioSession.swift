@@ -1,6 +1,4 @@
-import ALSAAudio
 import Foundation
-import SimulatedCamera
 
 /// The app's audio session, as iOS capture code configures it.
 ///
@@ -195,7 +193,7 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
 
     /// The microphone the route takes: the preferred input, else the default microphone.
     private var routeDevice: AVCaptureDevice? {
-        preferredMicrophone ?? DeviceRegistry.shared.defaultMicrophone
+        preferredMicrophone ?? DeviceRegistry.current.defaultMicrophone
     }
 
     /// The preferred microphone, if connected (`AVCaptureDevice.default(for: .audio)` asks).
@@ -204,22 +202,17 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         return Self.microphones().first { $0.uniqueID == uid }
     }
 
-    static func microphones() -> [AVCaptureDevice] { DeviceRegistry.shared.connected.filter { $0.hasMediaType(.audio) } }
+    static func microphones() -> [AVCaptureDevice] { DeviceRegistry.current.connected.filter { $0.hasMediaType(.audio) } }
 
     static func port(for device: AVCaptureDevice) -> AVAudioSessionPortDescription {
-        let type: Port
-        if let alsa = device.backend as? ALSAMicrophone {
-            switch alsa.bus {
-            // The system's own choice of input, as the built-in microphone is an iPhone's.
-            case _ where alsa.hardware.isDefault: type = .builtInMic
-            case _ where ["Loopback", "Dummy"].contains(alsa.hardware.cardID): type = .virtual
-            case "usb": type = .usbAudio
-            case "pci": type = .PCI
-            default: type = .lineIn
+        let type: Port =
+            switch (device.backend as? any AudioPortDescribing)?.audioPortKind ?? .builtInMicrophone {
+            case .builtInMicrophone: .builtInMic
+            case .virtual: .virtual
+            case .usb: .usbAudio
+            case .pci: .PCI
+            case .lineIn: .lineIn
             }
-        } else {
-            type = .builtInMic
-        }
         return AVAudioSessionPortDescription(portType: type, portName: device.localizedName, uid: device.uniqueID)
     }
 
@@ -242,9 +235,11 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
     /// One buffer's duration: 1024 frames over the input's rate (21.3 ms at 48 kHz).
     open var ioBufferDuration: TimeInterval {
         guard let rate = routeFormat?.mSampleRate, rate > 0, let device = routeDevice else { return 0 }
-        let frames = (device.backend as? ALSAMicrophone).map { _ in ALSAMicrophone.preferredPeriod } ?? SimulatedMicrophone.framesPerBuffer
+        let frames = (device.backend as? any AudioPortDescribing)?.framesPerBuffer ?? Self.framesPerBuffer
         return Double(frames) / rate
     }
+    /// Frames in a buffer of a microphone that does not say (`AudioPortDescribing`): an iPhone's 1024.
+    static let framesPerBuffer = 1024
     /// Latency of the input hardware beyond the buffer: unknown to ALSA's API, reported as 0.
     open var inputLatency: TimeInterval { 0 }
     /// Latency of the output: no output.

@@ -3,14 +3,14 @@ import Foundation
 extension AVCaptureDevice {
     class func authorizationStatusBacking(for mediaType: AVMediaType) -> AVAuthorizationStatus {
         enforce { try validateAuthorizationMediaType(mediaType, selector: "authorizationStatusForMediaType:") }
-        let denied = mediaType == .video ? DeviceRegistry.shared.inaccessibleNodes : DeviceRegistry.shared.inaccessibleSoundPCMs
+        let denied = mediaType == .video ? DeviceRegistry.current.inaccessibleNodes : DeviceRegistry.current.inaccessibleSoundPCMs
         return denied.isEmpty ? .authorized : .denied
     }
 
     /// Linux addition: how to get access when `authorizationStatus(for: .video)` is `.denied`,
     /// naming the nodes; nil when access is not denied.
     public class var accessHint: String? {
-        let nodes = DeviceRegistry.shared.inaccessibleNodes
+        let nodes = DeviceRegistry.current.inaccessibleNodes
         guard !nodes.isEmpty else { return nil }
         return "Permission denied opening \(nodes.joined(separator: ", ")). Add your user to the 'video' group "
             + "(sudo usermod -aG video $USER) and log in again."

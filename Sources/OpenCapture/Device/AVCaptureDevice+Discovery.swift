@@ -3,13 +3,13 @@ import Foundation
 extension AVCaptureDevice {
     class func defaultBacking(for mediaType: AVMediaType) -> AVCaptureDevice? {
         if mediaType == .audio {
-            return AVAudioSession.sharedInstance().preferredMicrophone ?? DeviceRegistry.shared.defaultMicrophone
+            return AVAudioSession.sharedInstance().preferredMicrophone ?? DeviceRegistry.current.defaultMicrophone
         }
-        return DeviceRegistry.shared.connected.first { $0.hasMediaType(mediaType) }
+        return DeviceRegistry.current.connected.first { $0.hasMediaType(mediaType) }
     }
 
     class func defaultBacking(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position) -> AVCaptureDevice? {
-        DeviceRegistry.shared.connected.first {
+        DeviceRegistry.current.connected.first {
             $0.deviceType.matches(deviceType) && (mediaType.map($0.hasMediaType) ?? true)
                 && (position == .unspecified || $0.position == position)
         }
@@ -17,17 +17,17 @@ extension AVCaptureDevice {
 
     @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
     class func devicesBacking(for mediaType: AVMediaType) -> [AVCaptureDevice] {
-        DeviceRegistry.shared.connected.filter { $0.hasMediaType(mediaType) }
+        DeviceRegistry.current.connected.filter { $0.hasMediaType(mediaType) }
     }
 
     @available(*, deprecated, message: "Use AVCaptureDevice.DiscoverySession instead.")
     class func devicesBacking() -> [AVCaptureDevice] {
-        DeviceRegistry.shared.connected
+        DeviceRegistry.current.connected
     }
 
     /// Finds a device by `uniqueID`; `nil` if none is connected with it.
     public convenience init?(uniqueID deviceUniqueID: String) {
-        guard let found = DeviceRegistry.shared.device(uniqueID: deviceUniqueID) else { return nil }
+        guard let found = DeviceRegistry.current.device(uniqueID: deviceUniqueID) else { return nil }
         // An initialiser cannot hand back an existing object: this one makes a handle that
         // shares the device's state, and compares equal (`==`, `isEqual`) to the others.
         self.init(core: found.core)
@@ -55,7 +55,7 @@ extension AVCaptureDevice {
 
         /// Connected matching devices, ordered by `deviceTypes`, then by position.
         open var devices: [AVCaptureDevice] {
-            let all = DeviceRegistry.shared.connected.filter { device in
+            let all = DeviceRegistry.current.connected.filter { device in
                 device.deviceType.rank(in: deviceTypes) != nil && (mediaType.map(device.hasMediaType) ?? true)
                     && (position == .unspecified || device.position == position)
             }

@@ -1,5 +1,4 @@
 import Foundation
-import V4L2Camera
 
 extension AVCaptureDevice {
     /// Linux addition: one V4L2 control of a real camera (brightness, contrast, saturation,
@@ -46,43 +45,38 @@ extension AVCaptureDevice {
 
     /// The device's V4L2 controls, in the driver's order; empty for simulated cameras.
     public var linuxControls: [LinuxControl] {
-        guard let camera = backend as? V4L2Camera else { return [] }
-        return camera.controls.map(LinuxControl.init)
+        guard let driver = backend as? any DriverControlling else { return [] }
+        return driver.driverControls.map(LinuxControl.init)
     }
 
     /// A control's current value.
     public func linuxControlValue(_ name: String) throws(LinuxControlError) -> Int64 {
-        let (camera, info) = try v4l2Control(name)
-        do { return try camera.value(of: info) } catch { throw .driver(error.description) }
+        let (driver, control) = try driverControl(name)
+        do { return try driver.value(of: control) } catch { throw .driver(error.description) }
     }
 
     /// Sets a control (needs the configuration lock); returns the value the driver kept.
     @discardableResult
     public func setLinuxControl(_ name: String, to value: Int64) throws(LinuxControlError) -> Int64 {
-        let (camera, info) = try v4l2Control(name)
+        let (driver, info) = try driverControl(name)
         guard isLockedForConfiguration else { throw .notLocked }
         guard !info.isReadOnly else { throw .readOnly(name) }
         guard info.isButton || (info.minimum...info.maximum).contains(value) else {
             throw .outOfRange(name: name, value: value, range: info.minimum...info.maximum)
         }
-        do {
-            if info.isButton { return try camera.press(info) }
-            return try camera.setValue(value, of: info)
-        } catch {
-            throw .driver(error.description)
-        }
+        do { return try driver.setValue(value, of: info) } catch { throw .driver(error.description) }
     }
 
-    private func v4l2Control(_ name: String) throws(LinuxControlError) -> (V4L2Camera, V4L2ControlInfo) {
-        guard let camera = backend as? V4L2Camera,
-              let info = camera.controls.first(where: { LinuxControl.displayName($0.name) == name })
+    private func driverControl(_ name: String) throws(LinuxControlError) -> (any DriverControlling, DriverControl) {
+        guard let driver = backend as? any DriverControlling,
+              let control = driver.driverControls.first(where: { LinuxControl.displayName($0.name) == name })
         else { throw .unknownControl(name) }
-        return (camera, info)
+        return (driver, control)
     }
 }
 
 extension AVCaptureDevice.LinuxControl {
-    init(_ info: V4L2ControlInfo) {
+    init(_ info: DriverControl) {
         name = Self.displayName(info.name)
         id = info.id
         minimum = info.minimum

@@ -31,7 +31,7 @@ final class PreferredCameraHistory: Sendable {
     /// The newest camera in the history that is connected now.
     func firstConnected() -> AVCaptureDevice? {
         for id in ids.withLock({ $0 }) {
-            if let device = DeviceRegistry.shared.device(uniqueID: id) { return device }
+            if let device = DeviceRegistry.current.device(uniqueID: id) { return device }
         }
         return nil
     }

@@ -1,5 +1,4 @@
 import Foundation
-import SimulatedCamera
 
 /// How hard the system is working to run the camera, and why (iOS 11.1).
 open class AVCaptureSystemPressureState: NSObject, @unchecked Sendable {
@@ -64,13 +63,12 @@ extension AVCaptureDevice {
     public typealias SystemPressureState = AVCaptureSystemPressureState
 
     var systemPressureStateBacking: SystemPressureState {
-        let raw: (level: Int, factors: UInt)
-        if let camera = backend as? SimulatedCamera {
-            let pressure = camera.thermal.pressure
-            raw = (pressure.level, pressure.factors)
+        let raw: SystemPressureReading
+        if let thermal = backend as? any ThermalPressureReporting {
+            raw = thermal.systemPressure
         } else {
             let frame = lastFrameMetadata
-            raw = (frame.systemPressureLevel, frame.systemPressureFactors)
+            raw = SystemPressureReading(level: frame.systemPressureLevel, factors: frame.systemPressureFactors)
         }
         return SystemPressureState(level: SystemPressureState.Level(index: raw.level), factors: SystemPressureState.Factors(rawValue: raw.factors))
     }

@@ -1,4 +1,3 @@
-import FileDeck
 import Foundation
 
 extension AVCaptureDevice {
@@ -13,15 +12,17 @@ extension AVCaptureDevice {
     /// slower winding (macOS API).
     public typealias TransportControlsSpeed = Float
 
-    var transportControlsSupportedBacking: Bool { backend is FileDeckCamera }
+    /// The device's transport, for a device that has one (the file deck).
+    private var transport: (any TransportControlling)? { backend as? any TransportControlling }
+
+    var transportControlsSupportedBacking: Bool { transport != nil }
 
     var transportControlsPlaybackModeBacking: TransportControlsPlaybackMode {
-        guard let deck = backend as? FileDeckCamera else { return .notPlaying }
-        return deck.transport.playing ? .playing : .notPlaying
+        transport?.transportControlsState.playing == true ? .playing : .notPlaying
     }
 
     var transportControlsSpeedBacking: TransportControlsSpeed {
-        (backend as? FileDeckCamera)?.transport.speed ?? 0
+        transport?.transportControlsState.speed ?? 0
     }
 
     func setTransportControlsPlaybackModeBacking(_ mode: TransportControlsPlaybackMode, speed: TransportControlsSpeed) {
@@ -34,13 +35,13 @@ extension AVCaptureDevice {
     ) throws(AVCaptureException) {
         let selector = "setTransportControlsPlaybackMode:speed:"
         try requireLock(selector)
-        guard let deck = backend as? FileDeckCamera else {
+        guard let transport else {
             throw AVCaptureException(
                 .invalidArgument,
                 selectorReason("AVCaptureDevice", selector, "Transport controls are not supported - use transportControlsSupported"))
         }
-        guard DeckTransport.isSupported(speed) else {
-            let range = DeckTransport.speedMagnitudes
+        guard transport.supportsTransportSpeed(speed) else {
+            let range = transport.transportSpeedMagnitudes
             throw AVCaptureException(
                 .invalidArgument,
                 selectorReason(
@@ -49,9 +50,19 @@ extension AVCaptureDevice {
         }
         let observed = KeyValueChange.willChange(self, keys: ["transportControlsPlaybackMode", "transportControlsSpeed"])
         defer { observed?.didChange() }
-        deck.setTransport { transport in
-            transport.playing = mode == .playing
-            transport.speed = speed
+        transport.setTransportControlsState(TransportState(playing: mode == .playing, speed: speed))
+    }
+
+    /// Announces the transport changes the device makes itself (a deck stopping at the end
+    /// of its file) to observers of `transportControlsPlaybackMode` and `transportControlsSpeed`.
+    /// Called once, by the registry, when it makes the device.
+    func followTransportChanges(of transport: any TransportControlling) {
+        transport.onTransportControlsChange { [weak self] old in
+            guard let self else { return }
+            let queue = keyValueObservers.changeQueue
+            let mode: TransportControlsPlaybackMode = old.playing ? .playing : .notPlaying
+            KeyValueChange.didChange(self, key: "transportControlsPlaybackMode", from: mode, on: queue)
+            KeyValueChange.didChange(self, key: "transportControlsSpeed", from: old.speed, on: queue)
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SimulatedCamera
 
 extension AVCaptureDevice {
     /// How a virtual device may change its primary constituent camera.
@@ -26,34 +25,33 @@ extension AVCaptureDevice {
         public static let exposureModeChanged = Self(rawValue: 1 << 2)
     }
 
-    /// The simulated model behind the device, if it is simulated.
-    var simulatedModel: SimulatedCameraModel? { (backend as? SimulatedCamera)?.model }
+    /// The physical cameras behind a virtual device; nil for a physical camera.
+    var virtualCameras: (any ConstituentCameras)? {
+        guard let cameras = backend as? any ConstituentCameras, !cameras.constituentUniqueIDs.isEmpty else { return nil }
+        return cameras
+    }
 
-    var isVirtualDeviceBacking: Bool { simulatedModel?.isVirtual ?? false }
+    var isVirtualDeviceBacking: Bool { virtualCameras != nil }
 
     var constituentDevicesBacking: [AVCaptureDevice] {
-        (simulatedModel?.constituents ?? []).compactMap { DeviceRegistry.shared.device(uniqueID: $0.descriptor.uniqueID) }
+        (virtualCameras?.constituentUniqueIDs ?? []).compactMap { DeviceRegistry.current.device(uniqueID: $0) }
     }
 
     var virtualDeviceSwitchOverVideoZoomFactorsBacking: [NSNumber] {
-        (simulatedModel?.switchOverZoomFactors ?? []).map { NSNumber(value: $0) }
+        ((backend as? any ConstituentCameras)?.switchOverZoomFactors ?? []).map { NSNumber(value: $0) }
     }
 
     var displayVideoZoomFactorMultiplierBacking: CGFloat {
-        guard let model = simulatedModel, model.descriptor.position == 1 else { return 1 }
-        let widest = model.isVirtual ? model.constituents[0] : model
-        let fov = { (m: SimulatedCameraModel) in m.descriptor.formats.first { 4 * $0.height == 3 * $0.width }?.fieldOfView ?? 0 }
-        let wide = SimulatedCameraCatalog.models()[0]
-        return CGFloat(1 / SimulatedCameraCatalog.switchOverFactor(widest: fov(widest), fieldOfView: fov(wide)))
+        CGFloat((backend as? any LensDescribing)?.displayVideoZoomFactorMultiplier ?? 1)
     }
 
     var activePrimaryConstituentBacking: AVCaptureDevice? {
-        guard let model = simulatedModel, model.isVirtual else { return nil }
+        guard let model = virtualCameras else { return nil }
         let index = activeConstituentIndex(model)
-        return DeviceRegistry.shared.device(uniqueID: model.constituents[index].descriptor.uniqueID)
+        return DeviceRegistry.current.device(uniqueID: model.constituentUniqueIDs[index])
     }
 
-    func activeConstituentIndex(_ model: SimulatedCameraModel) -> Int {
+    func activeConstituentIndex(_ model: any ConstituentCameras) -> Int {
         let (state, frame) = core.state.withLock { ($0, $0.lastFrame) }
         if let pinned = state.switching.pinned { return pinned }
         let current = frame.presentationTime.isValid && frame.appliedRequest >= state.lens.zoomRequest
@@ -81,21 +79,21 @@ extension AVCaptureDevice {
     func beginRecordingSwitching(
         _ behavior: PrimaryConstituentDeviceSwitchingBehavior, _ conditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
     ) {
-        guard let model = simulatedModel, model.isVirtual else { return }
+        guard let model = virtualCameras else { return }
         core.state.withLock { $0.switching.recording = (behavior, conditions) }
         updatePinnedConstituent(model)
     }
 
     /// The recording ended: the device's own switching behaviour is in force again.
     func endRecordingSwitching() {
-        guard let model = simulatedModel, model.isVirtual, core.state.withLock({ $0.switching.recording != nil }) else { return }
+        guard let model = virtualCameras, core.state.withLock({ $0.switching.recording != nil }) else { return }
         core.state.withLock { $0.switching.recording = nil }
         updatePinnedConstituent(model)
     }
 
     /// Holds the active constituent when the behaviour in force holds it (`.locked`, or
     /// `.restricted` without `.videoZoomChanged`), else lets zoom choose again.
-    private func updatePinnedConstituent(_ model: SimulatedCameraModel) {
+    private func updatePinnedConstituent(_ model: any ConstituentCameras) {
         let current = activeConstituentIndex(model)
         let pinned: Int? = core.state.withLock { state in
             let (behavior, conditions) = state.switching.effective
@@ -103,7 +101,7 @@ extension AVCaptureDevice {
             state.switching.pinned = holds ? current : nil
             return state.switching.pinned
         }
-        (backend as? SimulatedCamera)?.pinnedConstituent = pinned
+        model.pinnedConstituent = pinned
     }
 
     func setPrimaryConstituentDeviceSwitchingBehaviorBacking(
@@ -123,7 +121,7 @@ extension AVCaptureDevice {
     ) throws(AVCaptureException) {
         let selector = "setPrimaryConstituentDeviceSwitchingBehavior:restrictedSwitchingBehaviorConditions:"
         try requireLock(selector)
-        guard let model = simulatedModel, model.isVirtual else {
+        guard let model = virtualCameras else {
             throw AVCaptureException(
                 .invalidArgument, selectorReason("AVCaptureDevice", selector, "This device does not support constituent device switching"))
         }
@@ -141,7 +139,7 @@ extension AVCaptureDevice {
 
     /// Re-chooses a held constituent for the zoom when a restricted condition happens.
     func noteSwitchingCondition(_ condition: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions) {
-        guard let model = simulatedModel, model.isVirtual else { return }
+        guard let model = virtualCameras else { return }
         let pinned: Int? = core.state.withLock { state in
             let (behavior, conditions) = state.switching.effective
             guard behavior == .restricted, conditions.contains(condition), state.switching.pinned != nil
@@ -150,7 +148,7 @@ extension AVCaptureDevice {
             state.switching.pinned = index
             return index
         }
-        if let pinned { (backend as? SimulatedCamera)?.pinnedConstituent = pinned }
+        if let pinned { model.pinnedConstituent = pinned }
     }
 
     var supportedFallbackPrimaryConstituentDevicesBacking: [AVCaptureDevice] { [] }

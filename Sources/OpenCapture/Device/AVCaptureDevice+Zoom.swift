@@ -32,7 +32,7 @@ extension AVCaptureDevice {
     }
 
     var minAvailableVideoZoomFactorBacking: CGFloat {
-        guard let model = simulatedModel, model.isVirtual, let pinned = core.state.withLock({ $0.switching.pinned }) else { return 1 }
+        guard let model = virtualCameras, let pinned = core.state.withLock({ $0.switching.pinned }) else { return 1 }
         return CGFloat(model.baseZoom(ofConstituent: pinned))
     }
     var maxAvailableVideoZoomFactorBacking: CGFloat { activeFormat.videoMaxZoomFactor }

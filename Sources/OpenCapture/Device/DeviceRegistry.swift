@@ -1,99 +1,141 @@
-import ALSAAudio
 import Foundation
-import SimulatedCamera
 import Synchronization
-import V4L2Camera
 
-/// Every device the process knows, one `AVCaptureDevice` per unique ID.
+/// Every device a process (or a test) knows, one `AVCaptureDevice` per unique ID, from an
+/// ordered list of `DeviceProvider`s: it names no backend.
 ///
-/// Simulated cameras come first (they play the built-in cameras, so `default(for:)` is the
-/// simulated back camera, as on an iPhone), then the simulated microphone; real V4L2 cameras
-/// and ALSA microphones follow (ALSA's `default` PCM first, then the cards' capture PCMs),
-/// found at first use and then followed through hot-plug (inotify on /dev and /dev/snd).
-/// The default audio device is ALSA's `default` when it opens for capture, else the
-/// simulated microphone (`defaultMicrophone`).
+/// The list is the providers' devices in provider order (for `shared`, the built-in ones of
+/// `BuiltInBackends/BuiltInProviders.swift`: simulated cameras, the simulated microphone,
+/// V4L2 cameras, ALSA microphones), found when the registry is made; hot-plugged devices
+/// take the place of a disconnected one with the same unique ID or go at the end.
+/// Hot-plug is followed from the first use (`startWatching` on every provider). Devices a
+/// provider makes on demand (file decks, `device(opening:)`) are found by unique ID only.
+///
+/// A test that needs devices of its own makes a registry (`init(providers:)`) and runs with
+/// it as `current` (`withCurrent`); the AVFoundation API looks devices up in `current`.
 package final class DeviceRegistry: Sendable {
-    package static let shared = DeviceRegistry()
+    /// The process's registry: the built-in providers, then any `register(_:)`ed.
+    package static let shared = DeviceRegistry(providers: builtInProviders())
 
-    private let devices: Mutex<[AVCaptureDevice]>
-    /// Video nodes this process may not open (not in the `video` group).
-    private let deniedPaths: Mutex<[String]>
-    /// ALSA PCMs this process may not open (not in the `audio` group).
-    private let deniedSoundPCMs: Mutex<[String]>
-    private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
-    private let soundMonitor = Mutex<ALSAHotplugMonitor?>(nil)
-    /// File decks made by `AVCaptureDevice.fileDeck(url:)` (not discovered, found by unique ID).
-    let decks = Mutex<[AVCaptureDevice]>([])
+    /// A registry installed for the running task and its child tasks (`withCurrent`).
+    @TaskLocal private static var installed: DeviceRegistry?
 
-    private init() {
-        // The physical cameras, then the virtual devices made of the back ones.
-        let cameras = SimulatedCameraCatalog.builtInCameras() + SimulatedCameraCatalog.virtualCameras()
-        let simulated = cameras.map { AVCaptureDevice(core: DeviceCore(backend: $0)) }
-            + [AVCaptureDevice(core: DeviceCore(backend: SimulatedMicrophone()))]
-        let scan = V4L2Discovery.scan()
-        let sound = ALSADiscovery.scan()
-        let systemDefault = try? ALSADiscovery.scanDefault().get()
-        let microphones = ([systemDefault].compactMap { $0 } + sound.devices).map {
-            AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone($0)))
-        }
-        deniedSoundPCMs = Mutex(sound.failures.compactMap { if case .notAuthorized(let name) = $0 { name } else { nil } })
-        devices = Mutex(simulated + scan.cameras.map(DeviceRegistry.makeDevice) + microphones)
-        deniedPaths = Mutex(scan.deniedPaths)
+    /// The registry the API looks devices up in: the task's, else `shared`.
+    package static var current: DeviceRegistry { installed ?? shared }
+
+    private struct State {
+        var providers: [any DeviceProvider] = []
+        var devices: [AVCaptureDevice] = []
+        /// Made by a provider on demand (not discovered, found by unique ID).
+        var onDemand: [AVCaptureDevice] = []
     }
 
-    /// A device object for a V4L2 camera that announces its own disconnection.
-    private static func makeDevice(_ camera: V4L2Camera) -> AVCaptureDevice {
-        let device = AVCaptureDevice(core: DeviceCore(backend: camera))
-        camera.onDisconnect { [weak device] in
-            guard let device else { return }
-            device.announceDisconnect()
-            DeviceClassProperties.shared.camerasChanged()
-            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
-        }
-        return device
+    private let state = Mutex(State())
+
+    /// A registry of `providers`' devices, in that order.
+    package init(providers: [any DeviceProvider]) {
+        for provider in providers { register(provider) }
     }
+
+    /// Adds a provider after the ones there: its devices are discovered now and appended,
+    /// and it is watched from the next use. This is how a backend outside OpenCapture
+    /// plugs in (`DeviceRegistry.shared.register(MyProvider())`).
+    package func register(_ provider: any DeviceProvider) {
+        let found = provider.discover { [weak self] change in self?.handle(change) }
+        let devices = found.map(makeDevice)
+        state.withLock {
+            $0.providers.append(provider)
+            $0.devices += devices
+        }
+    }
+
+    /// Runs `body` with this registry as `current` (for its task and child tasks).
+    package func withCurrent<R>(_ body: () throws -> R) rethrows -> R {
+        try Self.$installed.withValue(self, operation: body)
+    }
+
+    /// Runs `body` with this registry as `current` (for its task and child tasks).
+    package func withCurrent<R>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+    ) async rethrows -> R {
+        try await Self.$installed.withValue(self, operation: body)
+    }
+
+    private var providers: [any DeviceProvider] { state.withLock { $0.providers } }
 
     /// Connected devices, in registry order.
     package var connected: [AVCaptureDevice] {
         startWatching()
-        return devices.withLock { $0 }.filter(\.isConnected)
+        return state.withLock { $0.devices }.filter(\.isConnected)
     }
 
     /// What `AVCaptureDevice.default(for: .audio)` is without a preferred input: the
-    /// microphone of ALSA's `default` PCM (the system's choice, through PipeWire or
-    /// PulseAudio where they run) when it exists, else the first microphone (the simulated one).
+    /// microphone a provider prefers (ALSA's `default` PCM, the system's choice, through
+    /// PipeWire or PulseAudio where they run) when it is connected, else the first one.
     package var defaultMicrophone: AVCaptureDevice? {
+        let preferred = providers.compactMap(\.preferredDefaultMicrophoneID)
         let microphones = connected.filter { $0.hasMediaType(.audio) }
-        return microphones.first { $0.uniqueID == ALSAMicrophone.defaultUniqueID } ?? microphones.first
+        return microphones.first { preferred.contains($0.uniqueID) } ?? microphones.first
     }
 
-    /// Device nodes that exist but that this process may not open.
-    package var inaccessibleNodes: [String] { deniedPaths.withLock { $0 } }
-    /// ALSA capture PCMs that exist but that this process may not open.
-    package var inaccessibleSoundPCMs: [String] { deniedSoundPCMs.withLock { $0 } }
-
-    /// Replaces a disconnected simulated camera by a new device object with the same
-    /// unique ID, as a re-plugged camera appears on iOS.
-    package func reconnect(_ old: AVCaptureDevice) -> AVCaptureDevice? {
-        guard !old.isConnected, let camera = old.backend as? SimulatedCamera else { return nil }
-        let fresh = AVCaptureDevice(core: DeviceCore(backend: SimulatedCamera(model: camera.model)))
-        fresh.simulation?.seed = camera.seed
-        replaceOrAppend(fresh, uniqueID: old.uniqueID)
-        return fresh
-    }
+    /// Video device nodes that exist but that this process may not open.
+    package var inaccessibleNodes: [String] { providers.flatMap { $0.inaccessibleNodes(.video) } }
+    /// Audio capture PCMs that exist but that this process may not open.
+    package var inaccessibleSoundPCMs: [String] { providers.flatMap { $0.inaccessibleNodes(.audio) } }
 
     package func device(uniqueID: String) -> AVCaptureDevice? {
         startWatching()
-        if uniqueID.hasPrefix("file:"), let deck = decks.withLock({ $0.first { $0.uniqueID == uniqueID } }) { return deck }
-        return devices.withLock { $0 }.first { $0.uniqueID == uniqueID && $0.isConnected }
+        return state.withLock { state in
+            state.onDemand.first { $0.uniqueID == uniqueID }
+                ?? state.devices.first { $0.uniqueID == uniqueID && $0.isConnected }
+        }
     }
 
-    private func replaceOrAppend(_ fresh: AVCaptureDevice, uniqueID: String) {
-        devices.withLock { all in
-            if let index = all.firstIndex(where: { $0.uniqueID == uniqueID && !$0.isConnected }) {
-                all[index] = fresh
+    /// The device a provider makes for `url` (the file deck), the same one on every call
+    /// for the same URL; nil when no provider opens URLs. Errors are the provider's.
+    package func device(opening url: URL) throws -> AVCaptureDevice? {
+        for provider in providers {
+            guard let backend = try provider.open(url) else { continue }
+            if let known = state.withLock({ $0.onDemand.first { $0.backend === backend } }) { return known }
+            let device = makeDevice(backend)
+            return state.withLock { state in
+                if let raced = state.onDemand.first(where: { $0.backend === backend }) { return raced }
+                state.onDemand.append(device)
+                return device
+            }
+        }
+        return nil
+    }
+
+    /// Replaces a disconnected device by a new device object with the same unique ID, as a
+    /// re-plugged camera appears on iOS, when its provider can re-make it (simulated cameras).
+    package func reconnect(_ old: AVCaptureDevice) -> AVCaptureDevice? {
+        guard !old.isConnected, let backend = providers.lazy.compactMap({ $0.reconnect(old.backend) }).first else { return nil }
+        let fresh = makeDevice(backend)
+        replaceOrAppend(fresh)
+        return fresh
+    }
+
+    /// A device object for a backend, wired to announce what the backend reports itself:
+    /// its disconnection (`DisconnectReporting`) and its own transport changes (`TransportControlling`).
+    private func makeDevice(_ backend: any CaptureBackend) -> AVCaptureDevice {
+        let device = AVCaptureDevice(core: DeviceCore(backend: backend))
+        if let reporting = backend as? any DisconnectReporting {
+            reporting.onDisconnect { [weak device] in
+                guard let device else { return }
+                Self.announceRemoval([device])
+            }
+        }
+        if let transport = backend as? any TransportControlling { device.followTransportChanges(of: transport) }
+        return device
+    }
+
+    private func replaceOrAppend(_ fresh: AVCaptureDevice) {
+        state.withLock { state in
+            if let index = state.devices.firstIndex(where: { $0.uniqueID == fresh.uniqueID && !$0.isConnected }) {
+                state.devices[index] = fresh
             } else {
-                all.append(fresh)
+                state.devices.append(fresh)
             }
         }
     }
@@ -101,93 +143,54 @@ package final class DeviceRegistry: Sendable {
     // MARK: Hot-plug
 
     private func startWatching() {
-        monitor.withLock { monitor in
-            guard monitor == nil else { return }
-            monitor = V4L2HotplugMonitor { [self] change in handle(change) }
-        }
-        soundMonitor.withLock { monitor in
-            guard monitor == nil else { return }
-            monitor = ALSAHotplugMonitor { [self] in soundCardsChanged() }
-        }
+        for provider in providers { provider.startWatching() }
     }
 
-    /// A capture node came or went: microphones whose node is gone are disconnected (a
-    /// stream still running ends with `deviceWasDisconnected`), and new capture PCMs become
-    /// devices; `default` is gone when it no longer opens (busy is still there) and comes
-    /// when it opens again. Runs on the ALSA monitor's thread.
-    private func soundCardsChanged() {
-        let known = devices.withLock { all in all.filter { $0.isConnected && $0.backend is ALSAMicrophone } }
-        var removed: [AVCaptureDevice] = []
-        for device in known {
-            guard let microphone = device.backend as? ALSAMicrophone else { continue }
-            if let node = microphone.nodePath {
-                guard !FileManager.default.fileExists(atPath: node) else { continue }
-            } else {
-                switch ALSADiscovery.scanDefault() {
-                case .success, .failure(.busy), .failure(.notAuthorized): continue
-                case .failure(.failed): break
-                }
-            }
-            microphone.markDisconnected()
-            device.announceDisconnect()
-            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
-            removed.append(device)
-        }
-        if !removed.isEmpty {
-            DiscoverySessions.shared.devicesChanged()
-            AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: removed)
-        }
-        // A new card's nodes may refuse opens until the driver and udev are done with them.
-        for _ in 0..<20 {
-            let scan = ALSADiscovery.scan()
+    /// A provider's report, on its thread.
+    private func handle(_ change: DeviceChange) {
+        switch change {
+        case .added(let backends):
             var added: [AVCaptureDevice] = []
-            let systemDefault = device(uniqueID: ALSAMicrophone.defaultUniqueID) == nil ? try? ALSADiscovery.scanDefault().get() : nil
-            let candidates = [systemDefault].compactMap { $0 } + scan.devices
-            for found in candidates where device(uniqueID: ALSAMicrophone.uniqueID(of: found)) == nil {
-                let device = AVCaptureDevice(core: DeviceCore(backend: ALSAMicrophone(found)))
-                replaceOrAppend(device, uniqueID: device.uniqueID)
-                postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
+            for backend in backends where device(uniqueID: backend.descriptor.uniqueID) == nil {
+                let device = makeDevice(backend)
+                replaceOrAppend(device)
                 added.append(device)
             }
-            if !added.isEmpty {
-                DiscoverySessions.shared.devicesChanged()
-                AVAudioSession.sharedInstance().microphonesChanged(added: added, removed: [])
+            Self.announceArrival(added)
+        case .removed(let backends):
+            let gone = state.withLock { state in
+                backends.compactMap { backend in state.devices.first { $0.backend === backend } }
             }
-            let denied = scan.failures.compactMap { if case .notAuthorized(let name) = $0 { name } else { nil } }
-            deniedSoundPCMs.withLock { $0 = denied }
-            guard !denied.isEmpty else { return }
-            usleep(50_000)
+            Self.announceRemoval(gone)
         }
     }
 
-    private func handle(_ change: V4L2HotplugMonitor.Change) {
-        switch change {
-        case .removed(let path):
-            let gone = devices.withLock { all in
-                all.filter { ($0.backend as? V4L2Camera)?.path == path && $0.isConnected }
-            }
-            for device in gone { (device.backend as? V4L2Camera)?.markDisconnected() }
-        case .added(let path):
-            let known = devices.withLock { all in
-                all.contains { ($0.backend as? V4L2Camera)?.path == path && $0.isConnected }
-            }
-            guard !known else { return }
-            // A fresh node may refuse opens until the driver and udev are done with it.
-            for _ in 0..<20 {
-                do {
-                    guard let camera = try V4L2Camera(path: path) else { return }
-                    let device = DeviceRegistry.makeDevice(camera)
-                    guard self.device(uniqueID: device.uniqueID) == nil else { return }
-                    deniedPaths.withLock { $0.removeAll { $0 == path } }
-                    replaceOrAppend(device, uniqueID: device.uniqueID)
-                    DeviceClassProperties.shared.camerasChanged()
-                    postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
-                    return
-                } catch where error.code == EACCES || error.code == EPERM {
-                    deniedPaths.withLock { if !$0.contains(path) { $0.append(path) } }
-                } catch {}
-                usleep(50_000)
-            }
+    /// Tells the app devices came: cameras through the class properties and discovery
+    /// sessions, microphones through discovery sessions and `AVAudioSession`'s route.
+    package static func announceArrival(_ devices: [AVCaptureDevice]) {
+        for device in devices where !device.hasMediaType(.audio) {
+            DeviceClassProperties.shared.camerasChanged()
+            postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device)
         }
+        let microphones = devices.filter { $0.hasMediaType(.audio) }
+        for device in microphones { postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: device) }
+        guard !microphones.isEmpty else { return }
+        DiscoverySessions.shared.devicesChanged()
+        AVAudioSession.sharedInstance().microphonesChanged(added: microphones, removed: [])
+    }
+
+    /// Tells the app devices went (`isConnected` already false): KVO of `connected`,
+    /// `wasDisconnectedNotification`, and as `announceArrival` for the lists. The simulated
+    /// devices' `disconnect()` calls it with the caller's handle.
+    package static func announceRemoval(_ devices: [AVCaptureDevice]) {
+        for device in devices {
+            device.announceDisconnect()
+            if !device.hasMediaType(.audio) { DeviceClassProperties.shared.camerasChanged() }
+            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
+        }
+        let microphones = devices.filter { $0.hasMediaType(.audio) }
+        guard !microphones.isEmpty else { return }
+        DiscoverySessions.shared.devicesChanged()
+        AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: microphones)
     }
 }

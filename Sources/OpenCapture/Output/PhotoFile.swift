@@ -1,7 +1,6 @@
 import Foundation
 import ImageOps
 import MediaIO
-import SimulatedCamera
 
 /// Turns a still into what `AVCapturePhoto` hands out: JPEG or HEIC bytes with EXIF and
 /// the Apple-shaped metadata dictionary ("Orientation", "{Exif}", "{TIFF}").
@@ -28,9 +27,9 @@ struct PhotoFile {
             flash: device.hasFlash ? ExifFlash(fired: still.flashFired, mode: Self.flashMode(settings.flashMode)) : .noFlashFunction,
             exposureProgram: .normal, exposureMode: .auto, pixelWidth: still.buffer.width, pixelHeight: still.buffer.height)
         exif.contentIdentifier = contentIdentifier
-        if let camera = device.backend as? SimulatedCamera {
+        if let lens = device.backend as? any LensDescribing {
             let format = device.activeFormat.spec
-            exif.focalLength = (camera.model.optics(for: format).focalLength * 100).rounded() / 100
+            exif.focalLength = (lens.focalLength(for: format) * 100).rounded() / 100
             exif.focalLengthIn35mmFilm = Int((36 / 2 / tan(Double(format.fieldOfView) * .pi / 360)).rounded())
         }
         // The app's metadata replaces the base values it names (AVCapturePhotoSettings.metadata).

@@ -1,5 +1,4 @@
 import Foundation
-import SimulatedCamera
 
 /// A session running several cameras at once (iOS 13): the simulated cameras together,
 /// or several V4L2 cameras, each with its own outputs.
@@ -38,8 +37,7 @@ open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
     /// gigapixel per second above 25 °C, shutdown at 70 °C). Above 1 the session will be
     /// interrupted by system pressure sooner or later.
     open var systemPressureCost: Float {
-        let sustainable = (ThermalModel.thresholds[3] - ThermalModel.ambient) / ThermalModel.risePerGigapixel * 1e9
-        return Float(pixelRate / sustainable)
+        Float(pixelRate / Self.sustainablePixelRate)
     }
 
     /// Pixels per second of every camera input at its active format and fastest frame rate.

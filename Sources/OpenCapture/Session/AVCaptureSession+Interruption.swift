@@ -1,5 +1,4 @@
 import Foundation
-import SimulatedCamera
 import Synchronization
 
 /// Which of a session's devices system pressure has interrupted.
@@ -101,7 +100,7 @@ extension AVCaptureSession {
     private func watchCooling(_ device: AVCaptureDevice, key: ObjectIdentifier, generation: Int) {
         Self.interruptionQueue.asyncAfter(deadline: .now() + Self.coolingPollInterval) { [self] in
             guard interruptions.isCurrent(generation) else { return }
-            let level = (device.backend as? SimulatedCamera)?.thermal.pressure.level ?? 0
+            let level = (device.backend as? any ThermalPressureReporting)?.systemPressure.level ?? 0
             if level > Self.resumePressureLevel { return watchCooling(device, key: key, generation: generation) }
             resume(key: key, generation: generation)
         }

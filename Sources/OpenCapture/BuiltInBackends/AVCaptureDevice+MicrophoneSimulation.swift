@@ -69,10 +69,7 @@ extension AVCaptureDevice {
         public func disconnect() {
             guard device.isConnected else { return }
             microphone.disconnect()
-            device.announceDisconnect()
-            DiscoverySessions.shared.devicesChanged()
-            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
-            AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: [device])
+            DeviceRegistry.announceRemoval([device])
         }
     }
 }

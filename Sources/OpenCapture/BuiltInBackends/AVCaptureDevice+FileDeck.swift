@@ -25,7 +25,17 @@ extension AVCaptureDevice {
     ///   decode its video, `.decodeFailed` for pictures over 8192x4320 pixels or a first
     ///   frame that does not decode.
     public static func fileDeck(url: URL) throws -> AVCaptureDevice {
-        try DeviceRegistry.shared.deck(url: url)
+        do {
+            guard let device = try DeviceRegistry.current.device(opening: url) else {
+                throw AVError(.fileFormatNotRecognized, "\(url.lastPathComponent): no device provider plays files")
+            }
+            return device
+        } catch let error as MovieReaderError {
+            if case .cannotParse(let why) = error, why.hasSuffix("no video track") {
+                throw AVError(.fileFormatNotRecognized, error.description)
+            }
+            throw AVAssetReader.avError(error)
+        }
     }
 
     /// The deck's own settings, for a device made by `fileDeck(url:)`; nil for cameras.
@@ -63,34 +73,5 @@ extension AVCaptureDevice {
 
         /// How long the file plays at speed 1.
         public var duration: CMTime { camera.track.duration }
-    }
-}
-
-extension DeviceRegistry {
-    /// The deck for `url`, made on first use.
-    func deck(url: URL) throws -> AVCaptureDevice {
-        let id = FileDeckCamera.uniqueID(of: url)
-        if let known = decks.withLock({ $0.first { $0.uniqueID == id } }) { return known }
-        let camera: FileDeckCamera
-        do {
-            camera = try FileDeckCamera(url: url)
-        } catch .cannotParse(let why) where why.hasSuffix("no video track") {
-            throw AVError(.fileFormatNotRecognized, MovieReaderError.cannotParse(why).description)
-        } catch {
-            throw AVAssetReader.avError(error)
-        }
-        let device = AVCaptureDevice(core: DeviceCore(backend: camera))
-        camera.onTransportChange { [weak device] old in
-            guard let device else { return }
-            let queue = device.keyValueObservers.changeQueue
-            let mode: AVCaptureDevice.TransportControlsPlaybackMode = old.playing ? .playing : .notPlaying
-            KeyValueChange.didChange(device, key: "transportControlsPlaybackMode", from: mode, on: queue)
-            KeyValueChange.didChange(device, key: "transportControlsSpeed", from: old.speed, on: queue)
-        }
-        return decks.withLock { all in
-            if let raced = all.first(where: { $0.uniqueID == id }) { return raced }
-            all.append(device)
-            return device
-        }
     }
 }

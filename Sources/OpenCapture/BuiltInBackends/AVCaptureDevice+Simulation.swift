@@ -46,15 +46,13 @@ extension AVCaptureDevice {
         public func disconnect() {
             guard device.isConnected else { return }
             camera.disconnect()
-            device.announceDisconnect()
-            DeviceClassProperties.shared.camerasChanged()
-            postOnMainQueue(AVCaptureDevice.wasDisconnectedNotification, object: device)
+            DeviceRegistry.announceRemoval([device])
         }
 
         /// Simulates plugging the camera back in: returns the new device object (same
         /// `uniqueID`, as on iOS) and posts `AVCaptureDevice.wasConnectedNotification`.
         public func reconnect() -> AVCaptureDevice? {
-            guard let fresh = DeviceRegistry.shared.reconnect(device) else { return nil }
+            guard let fresh = DeviceRegistry.current.reconnect(device) else { return nil }
             DeviceClassProperties.shared.camerasChanged()
             postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: fresh)
             return fresh

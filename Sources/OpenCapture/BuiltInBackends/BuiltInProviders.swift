@@ -1,0 +1,15 @@
+import ALSAAudio
+import FileDeck
+import SimulatedCamera
+import V4L2Camera
+
+extension DeviceRegistry {
+    /// The backends OpenCapture ships, in registry order: the simulated cameras and
+    /// microphone (they play an iPhone's, so `default(for: .video)` is the simulated back
+    /// camera), the V4L2 cameras, the ALSA microphones, and the file decks (made on demand).
+    /// With the facades in this folder, the only code in OpenCapture that names a backend;
+    /// another backend plugs in with `DeviceRegistry.shared.register(_:)`.
+    static func builtInProviders() -> [any DeviceProvider] {
+        [SimulatedDeviceProvider(), V4L2DeviceProvider(), ALSADeviceProvider(), FileDeckProvider()]
+    }
+}
