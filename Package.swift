@@ -160,7 +160,7 @@ let package = Package(
         ),
         .testTarget(name: "OpenCaptureTests", dependencies: ["OpenCapture", "CaptureCore", "ColorScience", "FileDeck", "MediaIO", "SimulatedCamera", "TestSupport", "ImageIO"]),
         .testTarget(name: "CLITests", dependencies: ["OpenCapture", "MediaIO", "TestSupport"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
         .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "ALSAAudio", "CaptureCore", "TestSupport"]),

@@ -18,15 +18,9 @@ struct LeftoverTests {
 
     /// Starts the tool in `folder` and returns once its temporary for `name` holds data.
     static func start(_ arguments: [String], writing name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation)
-        throws -> Process
+        throws -> ChildProcess
     {
-        let process = Process()
-        process.executableURL = ToolRunner.executable("capture")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(ToolRunner.executable("capture"), arguments, directory: folder, stdout: .discard, stderr: .discard)
         eventually("the temporary of \(name) holds data", checkingEvery: .milliseconds(10), sourceLocation: sourceLocation) {
             !process.isRunning || temporaries(of: name, in: folder).contains { size($0, in: folder) > 0 }
         }
@@ -34,9 +28,11 @@ struct LeftoverTests {
         return process
     }
 
-    static func kill9(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// SIGKILL, and how the tool ended.
+    @discardableResult
+    static func kill9(_ process: ChildProcess) throws -> ChildProcess.Outcome {
+        process.signal(SIGKILL)
+        return try process.wait()
     }
 
     static let camera = ["--preset", "352x288"]
@@ -56,15 +52,14 @@ struct LeftoverTests {
         // --overwrite replaces an existing file: the recording goes to a temporary first.
         try Data("old".utf8).write(to: folder.appendingPathComponent(name))
         let killed = try Self.start(arguments, writing: name, in: folder)
-        Self.kill9(killed)
-        #expect(killed.terminationReason == .uncaughtSignal)
+        #expect(try Self.kill9(killed).exited == false, "SIGKILL ends the tool")
         let left = Self.temporaries(of: name, in: folder)
         #expect(left.count == 1, "SIGKILL leaves the temporary: \(left)")
         #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == "old", "the old file is untouched")
 
         // A run in progress beside it: its temporary must survive the clean-up.
         let live = try Self.start(["frames"] + Self.camera + ["--count", "1000000", "-o", "live.y4m"], writing: "live.y4m", in: folder)
-        defer { if live.isRunning { Self.kill9(live) } }
+        defer { if live.isRunning { _ = try? Self.kill9(live) } }
         let liveTemporary = Self.temporaries(of: "live.y4m", in: folder)
 
         let next = try ToolRunner.run("capture", ["frames", "--count", "1", "-o", "next.y4m"] + Self.camera, directory: folder)
@@ -73,9 +68,9 @@ struct LeftoverTests {
         #expect(Self.temporaries(of: "live.y4m", in: folder) == liveTemporary, "the live run's temporary is kept")
         #expect(live.isRunning)
 
-        kill(live.processIdentifier, SIGTERM)
-        live.waitUntilExit()
-        #expect(live.terminationReason == .exit && live.terminationStatus == 0)
+        live.signal(SIGTERM)
+        let ended = try live.wait()
+        #expect(ended.exited && ended.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["live.y4m", name, "next.y4m"].sorted(), "nothing else is left: \(names)")
     }

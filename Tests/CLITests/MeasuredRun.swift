@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Runs `capture` under `/usr/bin/time` (for its peak resident memory) and `timeout` (so a
-/// command that hangs fails the test instead of holding it), with extra environment.
+/// Runs `capture` under `/usr/bin/time` (for its peak resident memory), with extra
+/// environment; a command still running after `timeout` seconds is killed and fails the test.
 struct MeasuredRun {
-    /// The exit status: 124 or 137 after the timeout, 128 + N after signal N.
+    /// The exit status: 128 + N after signal N.
     var status: Int32
     var stderr: String
     var stdout: String
@@ -14,26 +15,18 @@ struct MeasuredRun {
     /// Lines of standard error (a trailing newline does not start another).
     var stderrLines: [Substring] { stderr.split(separator: "\n") }
 
-    init(_ arguments: [String], environment: [String: String] = [:], timeout: Int = 60, directory: URL? = nil) throws {
+    init(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Int = 60, directory: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("oc-time-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments =
-            ["-f", "%M", "-o", report.path, "/usr/bin/timeout", "-s", "KILL", String(timeout), ToolRunner.executable("capture").path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errData = ToolRunner.readToEnd(err.fileHandleForReading)
-        let outData = ToolRunner.readAll(out.fileHandleForReading)
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stderr = String(decoding: errData(), as: UTF8.self)
-        stdout = String(decoding: outData, as: UTF8.self)
+        let outcome = try ChildProcess.run(
+            "/usr/bin/time", ["-f", "%M", "-o", report.path, ToolRunner.executable("capture").path] + arguments, environment: environment,
+            directory: directory, within: .seconds(timeout), sourceLocation: sourceLocation)
+        status = outcome.status
+        stderr = outcome.stderr
+        stdout = outcome.stdout
         // The last line is the figure ("Command exited with non-zero status" may come first).
         let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
         peakMegabytes = (text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? -1) / 1024

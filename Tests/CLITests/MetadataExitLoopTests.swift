@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Exiting while a face detection runs: `frames --count 1 --metadata --types face` ends
 /// right after the first frame, while OpenCV (loaded at run time by the face-detector
@@ -9,14 +10,8 @@ import Testing
 struct MetadataExitLoopTests {
     /// scikit-image's photo of Eileen Collins (PyPI, installed by install-deps): a face to find.
     private static var astronaut: String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, skimage.data; print(os.path.dirname(skimage.data.__file__))"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        process.waitUntilExit()
-        let folder = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import os, skimage.data; print(os.path.dirname(skimage.data.__file__))"])
+        let folder = (run?.stdout ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         return folder + "/astronaut.png"
     }
 
@@ -49,7 +44,7 @@ struct MetadataExitLoopTests {
                         "-o", folder.appendingPathComponent("f\(index).y4m").path,
                         "--metadata", folder.appendingPathComponent("f\(index).jsonl").path, "--types", "face",
                     ]
-                    let output = (try? ToolRunner.run("capture", arguments)) ?? ToolRunner.Output(status: -1, stderr: "could not start", exited: false)
+                    let output = (try? ToolRunner.run("capture", arguments)) ?? ToolRunner.Output(status: -1, exited: false, stderrData: Data("could not start".utf8))
                     lock.withLock { outcomes.append((index, output)) }
                 }
             }.start()

@@ -77,20 +77,14 @@ struct OutputSafetyTests {
         defer { sentinels.remove() }
         let unread = try ToolRunner.run("capture", ["frames"] + Self.quick + ["-o", "pipe.y4m"], directory: sentinels.folder)
         #expect(unread.status == 2 && unread.stderr == "capture: cannot write 'pipe.y4m': it is a FIFO nobody reads\n")
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [sentinels.fifo]
-        let received = Pipe()
-        reader.standardOutput = received
-        try reader.run()
-        // Drain cat as it goes: a full pipe would stop cat, and so the tool writing to the FIFO.
-        let drained = ToolRunner.readToEnd(received.fileHandleForReading)
+        // ChildProcess drains cat as it goes: a full pipe would stop cat, and so the tool
+        // writing to the FIFO.
+        let reader = try ChildProcess("/bin/cat", [sentinels.fifo])
         // The tool opens the FIFO without blocking, so it needs a reader there first: cat
         // counts as one once it sits in open(2) waiting for a writer.
-        try #require(eventually("cat is opening the FIFO") { Self.isInOpen(reader.processIdentifier) })
+        try #require(eventually("cat is opening the FIFO") { Self.isInOpen(reader.pid) })
         let output = try ToolRunner.run("capture", ["frames"] + Self.quick + ["-o", "pipe.y4m"], directory: sentinels.folder)
-        let data = drained()
-        reader.waitUntilExit()
+        let data = try reader.wait().stdoutData
         #expect(output.status == 0, "\(output.stderr)")
         #expect(data.starts(with: Data("YUV4MPEG2 W352 H288 ".utf8)))
         #expect(data.count == data.firstIndex(of: 0x0A)! + 1 + 2 * (6 + 352 * 288 * 3 / 2))
@@ -116,19 +110,12 @@ struct OutputSafetyTests {
     /// No SIGPIPE death: the write error is reported like any other.
     @Test("a reader that goes away: exit 1 and one line, not a signal")
     func closedPipe() throws {
-        let process = Process()
-        process.executableURL = ToolRunner.executable("capture")
-        process.arguments = ["frames"] + Self.quick + ["-o", "-"]
         let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         try out.fileHandleForReading.close()
-        try process.run()
-        let message = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
-        #expect(String(decoding: message, as: UTF8.self) == "capture: standard output: the reader closed the pipe (after 0 complete frames)\n")
+        let ended = try ChildProcess(ToolRunner.executable("capture"), ["frames"] + Self.quick + ["-o", "-"], stdout: .handle(out.fileHandleForWriting))
+            .wait()
+        #expect(ended.exited && ended.status == 1)
+        #expect(ended.stderr == "capture: standard output: the reader closed the pipe (after 0 complete frames)\n")
     }
 
     @Test("frames with --metadata - writes the JSON lines to standard output")

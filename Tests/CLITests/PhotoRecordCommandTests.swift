@@ -5,18 +5,11 @@ import TestSupport
 @Suite("capture photo and capture record", .serialized)
 struct PhotoRecordCommandTests {
     static func exiftool(_ path: String) throws -> [String: Any] {
-        let output = try ToolRunner.run("exiftool", ["-j", "-n", path], path: "/usr/bin/exiftool")
-        let list = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]]
-        return list?.first ?? [:]
+        try ExifTool.tags(path, ["-n"])
     }
 
     static func probe(_ path: String) throws -> [String: Any] {
-        let output = try ToolRunner.run(
-            "ffprobe",
-            ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "json", path],
-            path: "/usr/bin/ffprobe")
-        let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-        return (json?["streams"] as? [[String: Any]])?.first ?? [:]
+        try FFprobe.streams(path, ["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,nb_read_frames"]).first ?? [:]
     }
 
     @Test("photo writes a full-resolution JPEG whose EXIF exiftool reads")
@@ -69,8 +62,7 @@ struct PhotoRecordCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Live Photo movie"), "\(output.stderr)")
         // One exiftool run for both files (a perl start costs a tenth of a second).
-        let tool = try ToolRunner.run("exiftool", ["-j", "-n", movie, path], path: "/usr/bin/exiftool")
-        let files = try JSONSerialization.jsonObject(with: Data(tool.stdout.utf8)) as? [[String: Any]] ?? []
+        let files = try ExifTool.tags([movie, path], ["-n"])
         let clip = files.first ?? [:], still = files.last ?? [:]
         // exiftool names the maker note's tag 0x0011 MediaGroupUUID since 12.19 (ContentIdentifier before).
         let identifier = (still["MediaGroupUUID"] ?? still["ContentIdentifier"]) as? String
@@ -127,22 +119,19 @@ struct PhotoRecordCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("signal.mp4").path
-        let process = Process()
-        process.executableURL = ToolRunner.executable("capture")
         // Virtual time: the camera runs as fast as the encoder takes frames (what is tested is
         // what the signal leaves behind, not the pace).
-        process.arguments = ["record", "--preset", "640x480", "--fragment", "0.5", "--virtual-time", "-o", path]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            ToolRunner.executable("capture"), ["record", "--preset", "640x480", "--fragment", "0.5", "--virtual-time", "-o", path],
+            stdout: .discard, stderr: .discard)
         // Three complete half-second fragments on disk: more than a second of video.
         eventually("the recording wrote three fragments", checkingEvery: .milliseconds(20)) { Self.completeFragments(path) >= 3 }
-        kill(process.processIdentifier, number)
-        process.waitUntilExit()
+        process.signal(number)
+        let ended = try process.wait()
         if number == SIGINT {
-            #expect(process.terminationStatus == 0)
+            #expect(ended.status == 0)
         } else {
-            #expect(process.terminationReason == .uncaughtSignal)
+            #expect(!ended.exited)
         }
         let frames = Int(try Self.probe(path)["nb_read_frames"] as? String ?? "") ?? 0
         #expect(frames >= 30, "at least a second of video survives (\(frames) frames)")

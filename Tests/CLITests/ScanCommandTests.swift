@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `capture scan` and the objects of `capture frames --metadata`, on a camera filming a
 /// QR code from qrencode.
@@ -7,11 +8,7 @@ import Testing
 struct ScanCommandTests {
     private static func qrPNG(_ text: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("code.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/qrencode")
-        process.arguments = ["-o", url.path, "-s", "6", "-m", "4", text]
-        try process.run()
-        process.waitUntilExit()
+        _ = try ChildProcess.run("/usr/bin/qrencode", ["-o", url.path, "-s", "6", "-m", "4", text])
         return url
     }
 
@@ -73,14 +70,8 @@ struct ScanCommandTests {
 
     /// scikit-image's photo of Eileen Collins (PyPI, installed by install-deps).
     private static var astronaut: String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, skimage.data; print(os.path.dirname(skimage.data.__file__))"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        process.waitUntilExit()
-        let folder = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import os, skimage.data; print(os.path.dirname(skimage.data.__file__))"])
+        let folder = (run?.stdout ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         return folder + "/astronaut.png"
     }
 

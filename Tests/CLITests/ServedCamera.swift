@@ -5,27 +5,23 @@ import TestSupport
 /// `capture serve` running on a free loopback port, and curl (the real client) to talk to it.
 /// Sendable: after init only `curl` and `stop` are called, which share nothing mutable.
 final class ServedCamera: @unchecked Sendable {
-    let process = Process()
+    let process: ChildProcess
     let base: String
     /// The port it listens on (from `base`).
     let port: UInt16
-    private let output = Pipe()
 
     /// Starts the server with `options` and waits for the line naming its URL.
     init(_ options: [String] = []) throws {
-        process.executableURL = ToolRunner.executable("capture")
         // --duration: a server whose test process died (killed, crashed) ends by itself.
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--preset", "352x288", "--duration", "120"] + options
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            ToolRunner.executable("capture"), ["serve", "--listen", "127.0.0.1:0", "--preset", "352x288", "--duration", "120"] + options,
+            stdout: .stream, stderr: .discard)
         // The first line is "serving http://127.0.0.1:PORT/ (...)": read it byte by byte.
         var line = Data()
         var byte = [UInt8](repeating: 0, count: 1)
-        while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte[0] != 0x0A { line.append(byte[0]) }
+        while read(process.output.fileDescriptor, &byte, 1) == 1, byte[0] != 0x0A { line.append(byte[0]) }
         let text = String(decoding: line, as: UTF8.self)
         guard let start = text.range(of: "http://"), let end = text[start.lowerBound...].firstIndex(of: " ") else {
-            process.terminate()
             throw ServeFailure(description: "capture serve printed no URL: \(text.debugDescription)")
         }
         base = String(text[start.lowerBound..<end])
@@ -58,14 +54,10 @@ final class ServedCamera: @unchecked Sendable {
         return (status, (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:])
     }
 
-    /// Ctrl-C, as a user stops it; returns the exit status.
-    func stop() -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, SIGINT) }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
+    /// Ctrl-C, as a user stops it; returns the exit status (-1 when it had to be killed,
+    /// which fails the test).
+    func stop(sourceLocation: SourceLocation = #_sourceLocation) -> Int32 {
+        process.signal(SIGINT)
+        return (try? process.wait(sourceLocation: sourceLocation))?.status ?? -1
     }
 }

@@ -3,36 +3,26 @@ import Testing
 import TestSupport
 
 /// Signals end a run cleanly: frames keeps what it captured, photo leaves nothing. The tool
-/// is started by Foundation's Process, which passes on the spawning thread's blocked
+/// is started by Foundation's Process (inside `ChildProcess`), which passes on the spawning thread's blocked
 /// signals, so these also check that the tool unblocks them.
 @Suite("capture and signals", .serialized)
 struct SignalTests {
     /// Starts the tool in `folder`, sends `number` once `ready` holds for it (checked every
-    /// 10 ms), and waits for the end.
+    /// 10 ms), and waits for the end (20 s at most).
     static func interrupt(
         _ arguments: [String], in folder: URL, with number: Int32, sourceLocation: SourceLocation = #_sourceLocation,
-        when ready: (Process) -> Bool
-    ) throws -> Process {
-        let process = Process()
-        process.executableURL = ToolRunner.executable("capture")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        when ready: (ChildProcess) -> Bool
+    ) throws -> ChildProcess.Outcome {
         // A suite started in the background (nohup, `cmd &` in a script) ignores SIGINT and
         // SIGQUIT, and a child inherits what is ignored: give the tool the default, as a
         // terminal gives it.
         signal(number, SIG_DFL)
-        try process.run()
+        let process = try ChildProcess(ToolRunner.executable("capture"), arguments, directory: folder, stdout: .discard, stderr: .discard)
         eventually("the tool got going", checkingEvery: .milliseconds(10), sourceLocation: sourceLocation) {
             ready(process) || !process.isRunning
         }
-        kill(process.processIdentifier, number)
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return process
+        process.signal(number)
+        return try process.wait(within: .seconds(20), sourceLocation: sourceLocation)
     }
 
     /// Seconds of CPU the process has used (utime + stime of /proc/PID/stat).
@@ -59,10 +49,10 @@ struct SignalTests {
     func framesStoppedBySIGTERM() throws {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = try Self.interrupt(
+        let ended = try Self.interrupt(
             ["frames", "--preset", "352x288", "--count", "100000", "-o", "f.y4m"], in: folder, with: SIGTERM
         ) { _ in Self.bytes(in: folder) > 3 * (6 + 352 * 288 * 3 / 2) }
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(ended.exited && ended.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["f.y4m"])
         let data = try Data(contentsOf: folder.appendingPathComponent("f.y4m"))
         let header = try #require(data.firstIndex(of: 0x0A)) + 1
@@ -76,10 +66,10 @@ struct SignalTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Settling 10,000 frames takes minutes; a quarter of a second of CPU means the
         // session is running and rendering them.
-        let process = try Self.interrupt(["photo", "--settle", "10000", "-o", "p.jpg"], in: folder, with: SIGINT) { process in
-            Self.cpuSeconds(process.processIdentifier) >= 0.25
+        let ended = try Self.interrupt(["photo", "--settle", "10000", "-o", "p.jpg"], in: folder, with: SIGINT) { process in
+            Self.cpuSeconds(process.pid) >= 0.25
         }
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        #expect(!ended.exited && ended.status == SIGINT)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

@@ -53,10 +53,9 @@ private final class SilentListener {
 
 @Suite("capture stream: publishing to RTSP, SRT and RTMP", .serialized)
 struct StreamCommandTests {
-    /// `capture ARGUMENTS` under timeout(1), so a stream that never ends fails the test.
+    /// `capture ARGUMENTS`, killed after `seconds`, so a stream that never ends fails the test.
     static func capture(_ arguments: [String], seconds: Int = 20) throws -> ToolRunner.Output {
-        try ToolRunner.run(
-            "timeout", ["-s", "KILL", String(seconds), ToolRunner.executable("capture").path] + arguments, path: "/usr/bin/timeout")
+        try ToolRunner.run("capture", arguments, within: .seconds(seconds))
     }
 
     @Test(
@@ -83,19 +82,14 @@ struct StreamCommandTests {
     @Test("a second of RTSP to ffprobe listening: H.264 352x288 at 30 frames/s")
     func streamsToRTSPListener() throws {
         let url = "rtsp://127.0.0.1:\(freeTCPPort())/live"
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        probe.arguments = ["-s", "KILL", "10", "/usr/bin/ffprobe", "-v", "error", "-rtsp_flags", "listen", "-read_intervals", "%+#3",
-            "-show_entries", "stream=codec_name,width,height,r_frame_rate", "-of", "csv=p=0", url]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        probe.standardError = FileHandle.nullDevice
-        try probe.run()
-        defer { if probe.isRunning { kill(probe.processIdentifier, SIGKILL) } }
+        let probe = try ChildProcess(
+            FFprobe.path,
+            ["-v", "error", "-rtsp_flags", "listen", "-read_intervals", "%+#3", "-show_entries", "stream=codec_name,width,height,r_frame_rate",
+                "-of", "csv=p=0", url],
+            stderr: .discard)
         usleep(200_000)  // ffprobe binds its port (the publisher would retry anyway)
         let result = try Self.capture(["stream", url, "--preset", "cif352x288", "--duration", "1.5", "--bitrate", "400000", "--time-code"])
-        let seen = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        let seen = try probe.wait(within: .seconds(10)).stdout
         #expect(result.status == 0, "\(result.stderr)")
         #expect(seen.contains("h264,352,288,30/1"), "\(seen)")
         #expect(result.stderr.contains("connected (first connection)"), "\(result.stderr)")
@@ -147,19 +141,11 @@ struct StreamCommandTests {
         // ffmpeg as the SRT listener, with a passphrase of its own (UDP; the port is picked
         // free for TCP, which on loopback leaves UDP's free as well in practice).
         let port = freeTCPPort()
-        // Run directly, not under timeout(1): Foundation learns that a process ended only
-        // once every holder of its inherited descriptors has, so killing timeout would
-        // leave the wait below hanging on the ffmpeg it started.
-        let listener = Process()
-        listener.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        listener.arguments = ["-v", "quiet", "-i", "srt://127.0.0.1:\(port)?mode=listener&passphrase=listenersecret", "-f", "null", "-"]
-        listener.standardError = FileHandle.nullDevice
-        listener.standardOutput = FileHandle.nullDevice
-        try listener.run()
-        defer {
-            if listener.isRunning { kill(listener.processIdentifier, SIGKILL) }
-            listener.waitUntilExit()
-        }
+        // Killed when the test ends (ChildProcess's deinit).
+        let listener = try ChildProcess(
+            "/usr/bin/ffmpeg", ["-v", "quiet", "-i", "srt://127.0.0.1:\(port)?mode=listener&passphrase=listenersecret", "-f", "null", "-"],
+            stdout: .discard, stderr: .discard)
+        defer { listener.kill() }
         // The listener's socket is up once ss lists it (a refusal needs someone to refuse).
         eventually("ffmpeg listens on UDP \(port)", checkingEvery: .milliseconds(20)) {
             (try? ToolRunner.run("ss", ["-Hlun", "sport = :\(port)"], path: "/usr/bin/ss").stdout.contains(":\(port)")) ?? false

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptureCore
 @testable import MediaIO
 
@@ -166,13 +167,13 @@ struct JPEGEncoderTests {
         #expect(ExifMetadata(jpeg: data) == expected)
     }
 
-    @Test("exiftool reads the EXIF", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool")))
+    @Test("exiftool reads the EXIF", .enabled(if: ExifTool.isInstalled))
     func exiftoolReadsExif() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jpeg-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: url) }
         try JPEGEncoder.encode(TestCard.make(.yuv420BiPlanarVideoRange), exif: sampleExif).write(to: url)
         // -validate checks the EXIF structure; asking for it alone would hide every other tag.
-        let tags = try Self.exiftool(["-j", "-validate", "-warning", "-all:all", url.path])
+        let tags = try ExifTool.tags(url.path, ["-validate", "-warning", "-all:all"])
         #expect(tags["Make"] as? String == "OpenCapture")
         #expect(tags["Model"] as? String == "Simulated Back Camera")
         #expect(tags["Software"] as? String == "OpenCapture")
@@ -250,19 +251,5 @@ struct JPEGEncoderTests {
         let decoded = try JPEGEncoder.decode(data)
         #expect(decoded.width == 4032 && decoded.height == 3024)
         #expect(ExifMetadata(jpeg: data)?.pixelWidth == 4032)
-    }
-
-    /// Runs exiftool and returns the tags of its only file.
-    static func exiftool(_ arguments: [String]) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let files = try JSONSerialization.jsonObject(with: output) as? [[String: Any]]
-        return files?.first ?? [:]
     }
 }

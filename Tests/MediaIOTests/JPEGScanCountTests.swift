@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+import TestSupport
 
 @testable import MediaIO
 
@@ -9,19 +10,11 @@ import Testing
 /// single-scan baseline photo count as multi-scan (issue 26).
 @Suite("JPEG scan count")
 struct JPEGScanCountTests {
-    /// Runs a tool under `timeout 30`; returns its standard output.
+    /// Runs a tool (30 s at most); returns its standard output.
     static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["30", tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) failed")
-        return data
+        let outcome = try ChildProcess.run(tool, arguments, stderr: .discard, within: .seconds(30))
+        try #require(outcome.status == 0, "\(tool) failed")
+        return outcome.stdoutData
     }
 
     /// A baseline (single-scan) JPEG of testsrc2 made by ffmpeg.

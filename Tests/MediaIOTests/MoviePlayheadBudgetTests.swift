@@ -1,6 +1,7 @@
 import CaptureCore
 import Foundation
 import Testing
+import TestSupport
 
 @testable import MediaIO
 
@@ -11,15 +12,13 @@ struct MoviePlayheadBudgetTests {
     /// A 30-frame, one-GOP clip of 160x120 at 25 fps (an MP4, or a raw stream as "h264").
     static func clip(_ ext: String = "mp4") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("oc-playhead-\(getpid())-\(UUID().uuidString.prefix(8)).\(ext)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = [
-            "30", "/usr/bin/ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-frames:v", "30",
-            "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", "-y", url.path,
-        ]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ffmpeg failed")
+        let ffmpeg = try ChildProcess.run(
+            "/usr/bin/ffmpeg",
+            [
+                "-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-frames:v", "30",
+                "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", "-y", url.path,
+            ], within: .seconds(30))
+        try #require(ffmpeg.status == 0, "ffmpeg failed")
         return url
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptureCore
 @testable import MediaIO
 
@@ -12,8 +13,7 @@ struct MovieWriterAudioTests {
     }
 
     static func probe(_ url: URL) throws -> [[String: Any]] {
-        let data = try MovieFixture.run("/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
-        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["streams"] as? [[String: Any]] ?? []
+        try FFprobe.streams(url.path, ["-show_streams"])
     }
 
     @Test("fragmented MP4 with H.264 and AAC: both tracks start at 0, a gap in the audio becomes silence")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptureCore
 @testable import MediaIO
 
@@ -37,20 +38,15 @@ struct MovieWriterMetadataTrackTests {
         return url
     }
 
-    static func run(_ tool: String, _ arguments: [String]) -> String {
-        String(decoding: (try? MovieFixture.run(tool, arguments)) ?? Data(), as: UTF8.self)
-    }
-
     static func dataStream(_ url: URL) throws -> [String: Any] {
-        let json = run("/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
-        let streams = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["streams"] as? [[String: Any]]
-        return try #require(streams?.first { $0["codec_type"] as? String == "data" })
+        let streams = try FFprobe.streams(url.path, ["-show_streams"])
+        return try #require(streams.first { $0["codec_type"] as? String == "data" })
     }
 
     /// The data track's packets (stream 1). All packets are listed and filtered: ffprobe
     /// 5.1 selects none of a fragmented file's data stream with `-select_streams d:0`.
     static func packets(_ url: URL) -> [(time: Double, duration: Double?, size: Int)] {
-        let csv = run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "packet=stream_index,pts_time,duration_time,size", "-of", "csv=p=0", url.path])
+        let csv = (try? FFprobe.text(url.path, ["-show_entries", "packet=stream_index,pts_time,duration_time,size", "-of", "csv=p=0"])) ?? ""
         return csv.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ",").map(String.init)
             guard fields.count == 4, fields[0] == "1", let time = Double(fields[1]), let size = Int(fields[3]) else { return nil }
@@ -83,7 +79,7 @@ struct MovieWriterMetadataTrackTests {
     func exiftoolReadsSamples() throws {
         let url = try Self.record(fragmentInterval: 0)
         defer { try? FileManager.default.removeItem(at: url) }
-        let text = Self.run("/usr/bin/exiftool", ["-ee", "-G3", "-a", "-u", url.path])
+        let text = try ChildProcess.run(ExifTool.path, ["-ee", "-G3", "-a", "-u", url.path], stderr: .discard).stdout
         #expect(text.contains("Hello") || text.contains("hello"), "\(text)")
         let lines = text.split(separator: "\n").filter { $0.lowercased().contains("orientation") || $0.lowercased().contains("note") }
         #expect(lines.count >= 3, "\(lines)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CaptureCore
 @testable import MediaIO
 
@@ -273,46 +274,25 @@ enum MovieFixture {
 
     /// The first frame as ffmpeg decodes it for display (rotated by the display matrix), as 8-bit grey.
     static func firstFrameLuma(_ url: URL) throws -> GreyPicture {
-        let probe = try run("/usr/bin/ffprobe", [
-            "-v", "error", "-show_entries", "stream=width,height:stream_side_data=rotation", "-of", "json", url.path,
-        ])
-        let json = try JSONSerialization.jsonObject(with: probe) as? [String: Any] ?? [:]
-        let stream = (json["streams"] as? [[String: Any]])?.first ?? [:]
+        let stream = try FFprobe.streams(url.path, ["-show_entries", "stream=width,height:stream_side_data=rotation"]).first ?? [:]
         let rotation = ((stream["side_data_list"] as? [[String: Any]])?.first?["rotation"] as? Int) ?? 0
         var width = stream["width"] as? Int ?? 0
         var height = stream["height"] as? Int ?? 0
         if rotation % 180 != 0 { swap(&width, &height) }
-        let pixels = try run("/usr/bin/ffmpeg", [
-            "-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-",
-        ])
+        let pixels = try ChildProcess.run(
+            "/usr/bin/ffmpeg", ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"], stderr: .discard
+        ).stdoutData
         return GreyPicture(width: pixels.count == width * height ? width : 0, height: height, pixels: [UInt8](pixels))
     }
 
     /// Times of the keyframes, in seconds.
     static func keyframeTimes(_ url: URL) throws -> [Double] {
-        let csv = try run("/usr/bin/ffprobe", [
-            "-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", url.path,
-        ])
-        return String(decoding: csv, as: UTF8.self).split(separator: "\n").compactMap { line in
+        let csv = try FFprobe.text(url.path, ["-select_streams", "v", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0"])
+        return csv.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ",")
             guard fields.count == 2, fields[1].hasPrefix("K") else { return nil }
             return Double(fields[0])
         }
-    }
-
-    /// Runs a program and returns its standard output; standard error is discarded.
-    static func run(_ path: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 }
 
@@ -347,12 +327,10 @@ struct MovieProbe {
     var startTime: Double?
 
     init(_ url: URL) throws {
-        let data = try MovieFixture.run("/usr/bin/ffprobe", [
-            "-v", "error", "-count_frames",
+        let json = try FFprobe.json(url.path, [
+            "-count_frames",
             "-show_entries", "stream=codec_name,codec_tag_string,width,height,nb_read_frames,avg_frame_rate,color_range,color_space,start_time:stream_side_data=rotation:format=duration",
-            "-of", "json", url.path,
         ])
-        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         let stream = (json["streams"] as? [[String: Any]])?.first ?? [:]
         codec = stream["codec_name"] as? String
         width = stream["width"] as? Int

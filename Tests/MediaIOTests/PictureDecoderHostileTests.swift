@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import CaptureCore
 @testable import MediaIO
@@ -77,12 +78,9 @@ struct PictureDecoderHostileTests {
     @Test func aFlatPNGThatInflatesToHundredsOfMegabytesComesOutAtTheBound() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "color=c=0x806040:s=8192x4096", "-frames:v", "1", "-pix_fmt", "rgb24", "-y", file.path]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        try #require(ffmpeg.terminationStatus == 0)
+        let ffmpeg = try ChildProcess.run(
+            "/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=0x806040:s=8192x4096", "-frames:v", "1", "-pix_fmt", "rgb24", "-y", file.path])
+        try #require(ffmpeg.status == 0)
         let data = try Data(contentsOf: file)
         #expect(data.count < 200_000)
         let picture = try PictureDecoder.decode(data)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import MediaIO
 
@@ -15,12 +16,8 @@ struct PictureDecoderTests {
         for _ in 0..<(64 * 48) { bytes += colour }
         try Data(bytes).write(to: ppm)
         let file = folder.appendingPathComponent("picture.\(ext)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-i", ppm.path, "-y", file.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let ffmpeg = try ChildProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-i", ppm.path, "-y", file.path])
+        #expect(ffmpeg.status == 0)
         return try PictureDecoder.decode(Data(contentsOf: file))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -9,24 +10,14 @@ enum AssetWriterFixture {
         FileManager.default.temporaryDirectory.appendingPathComponent("oc-asset-\(UUID().uuidString).\(ext)")
     }
 
-    /// Runs a tool and returns its standard output.
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    /// Runs a tool (through `ChildProcess`) and returns its standard output.
+    static func run(_ tool: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+        try ChildProcess.run(tool, arguments, stderr: .discard, sourceLocation: sourceLocation).stdoutData
     }
 
     /// ffprobe's JSON of streams (with frame counts) and format, tags included.
     static func probe(_ url: URL) throws -> (streams: [[String: Any]], format: [String: Any]) {
-        let data = try run("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", url.path])
-        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let json = try FFprobe.json(url.path, ["-count_frames", "-show_streams", "-show_format"])
         return (json["streams"] as? [[String: Any]] ?? [], json["format"] as? [String: Any] ?? [:])
     }
 
@@ -37,10 +28,8 @@ enum AssetWriterFixture {
     /// The presentation times, in seconds and in presentation order, of the first video
     /// stream's frames as ffprobe decodes them.
     static func framePresentationTimes(_ url: URL) throws -> [Double] {
-        let data = try run(
-            "/usr/bin/ffprobe",
-            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time", "-of", "default=nw=1:nk=1", url.path])
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let text = try FFprobe.text(url.path, ["-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time", "-of", "default=nw=1:nk=1"])
+        return text.split(whereSeparator: \.isNewline).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     static func number(_ value: Any?) -> Double? {

@@ -1,20 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
 /// ffprobe's `entries` of a movie's video stream, one line each.
 private func probe(_ url: URL, _ entries: String) -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    process.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=\(entries)", "-of", "default=nw=1:nk=1", url.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return [] }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let text = try? FFprobe.text(url.path, ["-select_streams", "v:0", "-show_entries", "stream=\(entries)", "-of", "default=nw=1:nk=1"])
+    return (text ?? "").split(separator: "\n").map(String.init)
 }
 
 @Suite("HLG movies", .serialized)
@@ -29,7 +22,7 @@ struct HLGMovieTests {
         output.maxRecordedDuration = CMTime(value: 1, timescale: 3)
         defer {
             rig.stop()
-            rig.device.core.state.withLock { $0.activeColorSpace = 0 }
+            rig.device.core.format.colorSpace = 0
             try? rig.device.lockForConfiguration()
             if let format = rig.device.formats.first(where: { $0.formatDescription.dimensions.width == 1280 && !$0.isVideoBinned }) {
                 try? rig.device.setActiveFormat(format)

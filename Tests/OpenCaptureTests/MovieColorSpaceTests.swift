@@ -1,20 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
 /// ffprobe's colour primaries of a movie's video stream.
 private func primaries(_ url: URL) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    process.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_primaries", "-of", "csv=p=0", url.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = try? FFprobe.text(url.path, ["-select_streams", "v:0", "-show_entries", "stream=color_primaries", "-of", "csv=p=0"])
+    return text?.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 @Suite("Movies in each colour space", .serialized)

@@ -34,19 +34,10 @@ struct Probe {
     var rotation: Int?
 
     init?(_ url: URL) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        process.arguments = [
-            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-            "stream=codec_name,width,height,nb_read_frames:stream_side_data=rotation:format=duration", "-of", "json", url.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard
+            let json = try? FFprobe.json(
+                url.path,
+                ["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,nb_read_frames:stream_side_data=rotation:format=duration"]),
             let stream = (json["streams"] as? [[String: Any]])?.first
         else { return nil }
         codec = stream["codec_name"] as? String ?? ""
@@ -158,14 +149,7 @@ struct MovieFileOutputTests {
         #expect(data.metadata?.isMirroredByDevice == false)
         // The movie's first frame, decoded by ffmpeg, against the data output's frame as is
         // and flipped: the chart and markers make the two differ a lot.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let movie = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
+        let movie = [UInt8](try ChildProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"]).stdoutData)
         try #require(movie.count == 640 * 480)
         CVPixelBufferLockBaseAddress(frame, .readOnly)
         defer { CVPixelBufferUnlockBaseAddress(frame, .readOnly) }

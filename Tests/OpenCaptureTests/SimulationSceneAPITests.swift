@@ -37,12 +37,8 @@ struct SimulationSceneAPITests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let wide = folder.appendingPathComponent("wide.png")
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "color=c=0x808080:s=6000x40", "-frames:v", "1", "-y", wide.path]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        try #require(ffmpeg.terminationStatus == 0)
+        let ffmpeg = try ChildProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=0x808080:s=6000x40", "-frames:v", "1", "-y", wide.path])
+        try #require(ffmpeg.status == 0)
         try simulation.setScene(.image(path: wide.path))
         #expect(simulation.scene == .image(path: wide.path))
         guard case .image(let image) = simulation.camera.sceneContent else {

@@ -44,32 +44,24 @@ struct BrowserLatencyTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/chromium-page").path
-        // Under timeout(1), so a stuck browser fails the test.
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        browser.arguments = [
-            "-s", "KILL", "40", script, server.url!.absoluteString,
-            // The picture is up once the page has drawn a frame.
-            #"wait:Number(document.getElementById("live").dataset.frames) > 0"#,
-            "screencast:3,\(folder.path)",
-        ]
-        let errors = Pipe()
-        browser.standardError = errors
-        browser.standardOutput = FileHandle.nullDevice
-        try browser.run()
+        let browser = try ChildProcess(
+            script,
+            [
+                server.url!.absoluteString,
+                // The picture is up once the page has drawn a frame.
+                #"wait:Number(document.getElementById("live").dataset.frames) > 0"#,
+                "screencast:3,\(folder.path)",
+            ], stdout: .discard)
         // Beside the browser, a plain reader of the stream stamps each part as its last byte
         // arrives: the part of the latency spent before the browser gets the picture.
         let wire = FileManager.default.temporaryDirectory.appendingPathComponent("oc-wire-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: wire, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: wire) }
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        reader.arguments = ["-s", "KILL", "20", "/usr/bin/python3", "-c", Self.wireReader, server.url!.absoluteString + "stream.mjpg", wire.path]
-        try reader.run()
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
-        try #require(browser.terminationStatus == 0, "\(complaint)")
-        reader.waitUntilExit()
+        let reader = try ChildProcess("/usr/bin/python3", ["-c", Self.wireReader, server.url!.absoluteString + "stream.mjpg", wire.path])
+        // A stuck browser is killed and fails the test.
+        let browsed = try browser.wait(within: .seconds(40))
+        try #require(browsed.status == 0, "\(browsed.stderr)")
+        _ = try reader.wait(within: .seconds(20))
         let shown = try Self.framesShown(in: folder, wallClock: true)
         try #require(shown.count >= 30, "\(shown.count) pictures with a readable code")
         // A picture stays up for several screen frames: its latency is when it first showed.

@@ -50,17 +50,11 @@ struct CaptureWebServerTests {
 }
 
 /// The body curl reads from `url` (`-sS`, failing on HTTP errors).
-func curl(_ url: String, _ arguments: [String] = []) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = ["-sS", "--fail", "--max-time", "10"] + asThePagePosts(arguments) + [url]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CurlFailure(status: process.terminationStatus) }
-    return data
+func curl(_ url: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+    let outcome = try ChildProcess.run(
+        "/usr/bin/curl", ["-sS", "--fail", "--max-time", "10"] + asThePagePosts(arguments) + [url], sourceLocation: sourceLocation)
+    guard outcome.status == 0 else { throw CurlFailure(status: outcome.status) }
+    return outcome.stdoutData
 }
 
 struct CurlFailure: Error { let status: Int32 }
@@ -86,13 +80,5 @@ func jsonObject(_ data: Data) -> [String: Any] {
 }
 
 private func curlOutput(_ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data
+    try ChildProcess.run("/usr/bin/curl", arguments).stdoutData
 }

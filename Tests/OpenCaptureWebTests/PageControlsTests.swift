@@ -12,17 +12,12 @@ import TestSupport
 struct PageControlsTests {
     /// A stream viewer: curl reading the MJPEG stream until it is stopped.
     final class Viewer {
-        let process = Process()
+        let process: ChildProcess
         init(_ url: String) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["-sS", "-N", "--max-time", "30", "-o", "/dev/null", url]
-            try process.run()
+            process = try ChildProcess("/usr/bin/curl", ["-sS", "-N", "--max-time", "30", "-o", "/dev/null", url], stdout: .discard, stderr: .discard)
         }
         /// SIGKILL: a child spawned from a test's thread can inherit a mask that blocks SIGTERM.
-        func leave() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        func leave() { process.kill() }
     }
 
     final class ControlsEvents: NSObject, AVCaptureSessionControlsDelegate, @unchecked Sendable {
@@ -127,14 +122,7 @@ struct PageControlsTests {
         #expect(movie == "/files/movie-2.mov")
         let downloaded = folder.appendingPathComponent("download.mov")
         try curl(base + "files/movie-2.mov").write(to: downloaded)
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", downloaded.path]
-        let output = Pipe()
-        probe.standardOutput = output
-        try probe.run()
-        let described = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        let described = try FFprobe.text(downloaded.path, ["-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0"])
         #expect(described.hasPrefix("h264,352,288"), "\(described)")
         #expect(try curlStatus(base + "record", ["-X", "POST", "-d", #"{"action": "stop"}"#]).status == 409, "not recording")
         for path in ["files/../../etc/passwd", "files/%2e%2e%2fetc%2fpasswd", "files/download.mov", "files/"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -15,19 +16,10 @@ enum DeckFixture {
         return url
     }()
 
-    /// Runs a tool under `timeout 30` and returns its standard output.
+    /// Runs a tool (30 s at most, through `ChildProcess`) and returns its standard output.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["30", tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    static func run(_ tool: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+        try ChildProcess.run(tool, arguments, stderr: .discard, within: .seconds(30), sourceLocation: sourceLocation).stdoutData
     }
 
     /// A `frames`-long testsrc2 clip encoded with `arguments` (ffmpeg output options).

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -45,15 +47,8 @@ enum IndependentEncoder {
 
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self)
+        let outcome = try ChildProcess.run(tool, arguments)
+        guard outcome.succeeded else { throw CocoaError(.executableLoad) }
+        return outcome.stdout
     }
 }

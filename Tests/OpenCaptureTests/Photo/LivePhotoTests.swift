@@ -54,10 +54,7 @@ final class LivePhotoDelegate: NSObject, AVCapturePhotoCaptureDelegate, @uncheck
 /// exiftool's tags of several files in one run, in order (the still's maker-note tag 0x0011
 /// is MediaGroupUUID since exiftool 12.19, ContentIdentifier before).
 func exiftoolFiles(_ urls: [URL], _ arguments: [String]) -> [[String: Any]] {
-    guard let text = runTool("/usr/bin/exiftool", ["-j"] + arguments + urls.map(\.path)),
-        let files = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
-    else { return [] }
-    return files
+    (try? ExifTool.tags(urls.map(\.path), arguments)) ?? []
 }
 
 /// Live Photos on a simulated camera at CIF size in virtual time (a 3 s movie takes a

@@ -13,7 +13,7 @@ final class DecodingReceiver: @unchecked Sendable {
         var pixels: Data
     }
 
-    private let process = Process()
+    private let child: ChildProcess
     private let frames = Mutex<[Frame]>([])
     let width: Int
     let height: Int
@@ -21,18 +21,15 @@ final class DecodingReceiver: @unchecked Sendable {
     init(input: [String], width: Int, height: Int, seconds: Int = 10) throws {
         self.width = width
         self.height = height
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-s", "KILL", String(seconds), "/usr/bin/ffmpeg", "-hide_banner", "-nostdin", "-v", "error",
+        // Under timeout, so it never outlives a crashed test process.
+        child = try ChildProcess("/usr/bin/timeout", ["-s", "KILL", String(seconds), "/usr/bin/ffmpeg", "-hide_banner", "-nostdin", "-v", "error",
             // One decoding thread (frame threads hold frames back), a short probe, every frame
             // out as decoded. Not -fflags nobuffer: with it ffmpeg 5.1's RTSP listener
             // passed no frame at all for the first seconds.
             "-flags", "low_delay", "-threads", "1", "-probesize", "32", "-analyzeduration", "100000"]
-            + input + ["-an", "-vsync", "passthrough", "-pix_fmt", "gray", "-f", "rawvideo", "-flush_packets", "1", "pipe:1"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let handle = pipe.fileHandleForReading
+            + input + ["-an", "-vsync", "passthrough", "-pix_fmt", "gray", "-f", "rawvideo", "-flush_packets", "1", "pipe:1"],
+            stdout: .stream, stderr: .discard)
+        let handle = child.output
         let size = width * height
         Thread.detachNewThread { [frames] in
             while let data = try? handle.read(upToCount: size), data.count == size {
@@ -47,15 +44,8 @@ final class DecodingReceiver: @unchecked Sendable {
     var count: Int { frames.withLock { $0.count } }
     var received: [Frame] { frames.withLock { $0 } }
 
-    func kill() {
-        guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        if let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) {
-            for child in children.split(separator: " ").compactMap({ Int32($0) }) { Glibc.kill(child, SIGKILL) }
-        }
-        Glibc.kill(pid, SIGKILL)
-        process.waitUntilExit()
-    }
+    /// Kills ffmpeg and its timeout (they share a process group).
+    func kill() { child.kill() }
 }
 
 /// Glass-to-glass latency on loopback: the camera shows each frame's capture time as a QR

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TestSupport
 
 /// A free loopback port: bound to port 0 and released, so the kernel picked one nobody
 /// uses (TCP for RTSP and RTMP, UDP for SRT).
@@ -20,65 +20,31 @@ func freeLoopbackPort(udp: Bool = false) -> UInt16 {
     return UInt16(bigEndian: address.sin_port)
 }
 
-/// An ffmpeg or ffprobe receiving a stream, under `timeout` so it never outlives its test,
-/// and killed when it goes away. Its standard output is collected on a thread of its own.
+/// An ffmpeg or ffprobe receiving a stream, under `timeout` so it never outlives its test
+/// process (even one that crashed), and killed when it goes away. Its standard output is
+/// collected by `ChildProcess`.
 final class StreamReceiver: @unchecked Sendable {
-    private let process = Process()
-    private let output = Mutex(Data())
-    private let finished = DispatchSemaphore(value: 0)
+    private let child: ChildProcess
 
     /// Starts `tool` (ffmpeg or ffprobe) with `arguments`, killed after `seconds` at most.
     init(_ tool: String, _ arguments: [String], seconds: Int = 10) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         // ffprobe never reads standard input and has no -nostdin; ffmpeg would read keys from it.
-        process.arguments = ["-s", "KILL", String(seconds), "/usr/bin/\(tool)", "-hide_banner"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [output, finished] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                output.withLock { $0.append(chunk) }
-            }
-            finished.signal()
-        }
+        child = try ChildProcess(
+            "/usr/bin/timeout", ["-s", "KILL", String(seconds), "/usr/bin/\(tool)", "-hide_banner"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments,
+            stderr: .discard)
     }
 
-    deinit { kill() }
+    /// Kills the receiver at once (timeout and the tool: they share a process group).
+    func kill() { child.kill() }
 
-    /// Kills the receiver at once (SIGKILL to timeout's child goes through timeout: kill both).
-    func kill() {
-        guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        // timeout runs the tool as its child; kill the child first, then timeout.
-        if let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) {
-            for child in children.split(separator: " ").compactMap({ Int32($0) }) { Glibc.kill(child, SIGKILL) }
-        }
-        Glibc.kill(pid, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    /// Stops (SIGSTOP) or continues (SIGCONT) the tool, not timeout(1): a stopped receiver
-    /// reads nothing, so the sender's socket fills as on a congested network.
-    func signalTool(_ signal: Int32) {
-        let pid = process.processIdentifier
-        guard let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return }
-        for child in children.split(separator: " ").compactMap({ Int32($0) }) { Glibc.kill(child, signal) }
-    }
+    /// Stops (SIGSTOP) or continues (SIGCONT) the tool: a stopped receiver reads nothing, so
+    /// the sender's socket fills as on a congested network.
+    func signalTool(_ signal: Int32) { child.signal(signal) }
 
     /// Waits for the receiver to end by itself (at most `seconds`); its standard output.
     func waitForOutput(seconds: Double = 10) -> Data? {
-        guard finished.wait(timeout: .now() + seconds) == .success else { return nil }
-        process.waitUntilExit()
-        return output.withLock { $0 }
+        child.waitForExit(within: .seconds(seconds))?.stdoutData
     }
-
-    var isRunning: Bool { process.isRunning }
-    var exitStatus: Int32 { process.terminationStatus }
 }
 
 /// ffprobe's view of a live stream's video: codec, size, frame rate.

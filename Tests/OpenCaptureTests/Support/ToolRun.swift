@@ -1,27 +1,19 @@
 import Foundation
+import Testing
+import TestSupport
 
-/// Runs a command-line client (exiftool, heif-info, python3 ...) and returns its standard
-/// output; nil when it cannot start or exits with a failure.
-func runTool(_ path: String, _ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
+/// Runs a command-line client (heif-info, python3 ...) through `ChildProcess` and returns its
+/// standard output; nil when it cannot start or exits with a failure.
+func runTool(_ path: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    guard let outcome = try? ChildProcess.run(path, arguments, stderr: .discard, sourceLocation: sourceLocation), outcome.succeeded else {
+        return nil
+    }
+    return outcome.stdout
 }
 
 /// exiftool's tags of one file (`-j` output, numbers as numbers with `-n` in `arguments`).
 func exiftoolTags(_ url: URL, _ arguments: [String] = []) -> [String: Any] {
-    guard let text = runTool("/usr/bin/exiftool", ["-j"] + arguments + [url.path]),
-        let files = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
-    else { return [:] }
-    return files.first ?? [:]
+    (try? ExifTool.tags(url.path, arguments)) ?? [:]
 }
 
 /// A fresh path in the temporary directory with `ext`, removed by the caller.
