@@ -29,7 +29,9 @@ final class LivePhotoMovie: @unchecked Sendable {
     private(set) var duration = CMTime.invalid
     private(set) var photoDisplayTime = CMTime.invalid
     private(set) var error: (any Error)?
-    private var failed = false
+    /// The status machine (`RecordingCore.Transitions.livePhotoMovie`): idle while frames
+    /// are collected, writing on the writer queue, then finished or failed.
+    private var core = RecordingCore(.livePhotoMovie)
 
     /// Luma zones change by more than this (of 255, the largest of the 4x4) between two
     /// frames: movement too large to keep, where auto trimming cuts.
@@ -54,7 +56,7 @@ final class LivePhotoMovie: @unchecked Sendable {
 
     /// Ends the movie without a file (its still failed).
     func fail(_ error: any Error) {
-        failed = true
+        core.move(to: .failed)
         self.error = error
         recorded.leave()
         written.leave()
@@ -85,8 +87,11 @@ final class LivePhotoMovie: @unchecked Sendable {
     /// is written under a hidden name beside it and moved into place, so a failure (a full
     /// disk, an unwritable directory) leaves nothing at `url`.
     func writeFile() {
-        defer { written.leave() }
-        guard !failed else { return }
+        defer {
+            written.leave()
+            core.move(to: error == nil ? .finished : .failed)
+        }
+        guard core.move(to: .writing) else { return }
         let selected = selectedFrames()
         frames = []
         guard let first = selected.first else {
@@ -116,9 +121,12 @@ final class LivePhotoMovie: @unchecked Sendable {
             if stillSample != nil { configuration.metadataTracks = [Self.stillImageTimeTrack] }
             let movie = try MovieWriter(url: partial, configuration: configuration)
             writer = movie
-            if stillSample != nil { movie.startSession(at: first.time) }
+            // The first frame starts the session: the movie's time 0.
+            _ = core.startSession(at: first.time)
+            let start = core.sessionStart
+            if stillSample != nil { movie.startSession(at: start) }
             if sound, let last = selected.last {
-                movie.startSession(at: first.time)
+                movie.startSession(at: start)
                 movie.endSession(at: last.time + CMTime(seconds: 1 / LivePhotoRecorder.maximumFrameRate, preferredTimescale: 90_000))
                 try Self.interleave(selected, audio, into: movie)
             } else {
@@ -134,7 +142,7 @@ final class LivePhotoMovie: @unchecked Sendable {
         } catch {
             writer?.cancel()
             try? FileManager.default.removeItem(at: partial)
-            self.error = MovieRecorder.avError(error, playable: false)
+            self.error = RecordingCore.avError(error, for: .fileOutput(wroteMedia: false))
             return
         }
         do {
@@ -145,7 +153,7 @@ final class LivePhotoMovie: @unchecked Sendable {
             duration = .invalid
             return
         }
-        if let stillTime { photoDisplayTime = CMTimeConvertScale(CMTimeSubtract(stillTime, first.time), timescale: 90_000, method: .roundHalfAwayFromZero) }
+        if let stillTime { photoDisplayTime = CMTimeConvertScale(CMTimeSubtract(stillTime, core.sessionStart), timescale: 90_000, method: .roundHalfAwayFromZero) }
     }
 
     /// The key of the still-image-time track: `mdta/com.apple.quicktime.still-image-time`, a

@@ -25,6 +25,12 @@ import Synchronization
 /// lockstep's slack in virtual time), so the sound track lasts as long as the picture; the
 /// sound is cut there. If the sound does not come (the microphone stopped), the file closes
 /// after `soundDrainTimeout` with what it has.
+///
+/// The status machine of each recording, the first-sample session start, the queues'
+/// back-pressure and the mapping of writer errors to `AVError` are the recorder core's
+/// (`RecordingCore`, Writer/Recording/); each recording is a `Recording`
+/// (MovieRecorder+Recording.swift) and the feeds and lockstep are in
+/// MovieRecorder+Lockstep.swift.
 final class MovieRecorder: @unchecked Sendable {
     struct Limits {
         var duration: CMTime
@@ -43,89 +49,28 @@ final class MovieRecorder: @unchecked Sendable {
         var metadata: [(String, String)] = []
     }
 
-    /// The newest times each capture thread has reached, for the virtual-time lockstep, and
-    /// the routers feeding this recorder now.
-    private struct Feeds {
-        var video: Set<ObjectIdentifier> = []
-        var audio: Set<ObjectIdentifier> = []
-        /// The newest frame's presentation time, seconds.
-        var videoTime: Double?
-        /// The end of the newest audio buffer, seconds.
-        var audioTime: Double?
-    }
-
     struct Status {
         var url: URL?
         var isRecording = false
         var isPaused = false
         var duration = CMTime.zero
         var fileSize: Int64 = 0
-        var queued = 0
-        var droppedFrames = 0
         var framesWritten = 0
-        var audioQueued = 0
-        var droppedAudioBuffers = 0
-    }
-
-    /// One request from `startRecording` to its finish callback; only the queue touches it.
-    private final class Recording {
-        let url: URL
-        let delegate: any AVCaptureFileOutputRecordingDelegate
-        let limits: Limits
-        let rotation: Int
-        /// The audio track, nil for a recording without sound.
-        let audio: MovieAudioSettings?
-        /// Whether frames will come (the file opens with the first one).
-        let hasVideo: Bool
-        /// Movie-level tags: the output's `metadata` when recording started, with the
-        /// device's make and model, the software and the date (`MovieFileTags`), written as
-        /// QuickTime 'mdta' keys.
-        let metadata: [(String, String)]
-        /// The timed-metadata tracks, and the source (metadata input or connection) of each.
-        let metadataTracks: [MovieMetadataTrackSettings]
-        let metadataSources: [ObjectIdentifier]
-        /// Metadata samples that came before the first frame, with their times and tracks.
-        var pendingMetadata: [(sample: Data, time: CMTime, track: Int)] = []
-        var writer: MovieWriter?
-        /// Audio that came before the first frame.
-        var pendingAudio: [CMSampleBuffer] = []
-        /// The end of the last audio buffer written (host clock), for pauses without video.
-        var lastAudioEnd: CMTime = .invalid
-        var firstTime: CMTime = .invalid
-        var pauseOffset = CMTime.zero
-        var lastTime: CMTime = .invalid
-        var lastDuration = CMTime.zero
-        var resumePending = false
-        var finished = false
-        /// The recording is ending: the error it finishes with, and where its sound ends
-        /// (the end of the last frame, host clock).
-        var ending: (error: AVError?, soundEnd: CMTime)?
-
-        init(
-            url: URL, delegate: any AVCaptureFileOutputRecordingDelegate, limits: Limits, rotation: Int, audio: MovieAudioSettings?,
-            hasVideo: Bool, metadata: [(String, String)], metadataTracks: [(ObjectIdentifier, MovieMetadataTrackSettings)]
-        ) {
-            self.metadata = metadata
-            self.metadataTracks = metadataTracks.map(\.1)
-            metadataSources = metadataTracks.map(\.0)
-            self.url = url
-            self.delegate = delegate
-            self.limits = limits
-            self.rotation = rotation
-            self.audio = audio
-            self.hasVideo = hasVideo
-        }
+        /// Frames and audio buffers waiting for the recording queue, and those dropped.
+        var frames = RecordingCore.BackPressure()
+        var sound = RecordingCore.BackPressure()
+        var droppedFrames: Int { frames.dropped }
     }
 
     weak var output: AVCaptureMovieFileOutput?
     /// Signalled whenever a queued frame has been written, for virtual-time pacing.
-    private let room = NSCondition()
+    let room = NSCondition()
     let settings = Mutex(Settings())
     let status = Mutex(Status())
-    private let queue = DispatchQueue(label: "OpenCapture.movie")
-    private var current: Recording?  // queue only
+    let queue = DispatchQueue(label: "OpenCapture.movie")
+    var current: Recording?  // queue only
     private var mirrorPool: CVPixelBufferPool?  // queue only
-    private let feeds = Mutex(Feeds())
+    let feeds = Mutex(Feeds())
     static let maximumQueuedFrames = 3
     /// About 0.7 s of 1024-sample buffers at 48 kHz.
     static let maximumQueuedAudioBuffers = 32
@@ -159,14 +104,14 @@ final class MovieRecorder: @unchecked Sendable {
             // Switch first, then close the previous file, so isRecording never flickers off.
             let previous = current
             current = recording
-            if let previous { finish(previous, error: previous.ending.flatMap(\.error)) }
+            if let previous { finish(previous, error: previous.endingError) }
             // A previous recording that finished meanwhile may have turned isRecording off.
             let change = watchRecording()
             status.withLock {
                 $0.isRecording = true
                 $0.framesWritten = 0
-                $0.droppedFrames = 0
-                $0.droppedAudioBuffers = 0
+                $0.frames.resetDropped()
+                $0.sound.resetDropped()
             }
             change?.didChange()
             if FileManager.default.fileExists(atPath: url.path) {
@@ -185,15 +130,17 @@ final class MovieRecorder: @unchecked Sendable {
     /// this output, while paused, or when the sound has already passed the last frame; else
     /// once the sound reaches the end of the last frame (`writeAudio`), the microphone
     /// stops feeding (`setFeed`), or `soundDrainTimeout` passes.
-    private func end(_ recording: Recording, error: AVError?) {
-        guard !recording.finished, recording.ending == nil else { return }
+    func end(_ recording: Recording, error: AVError?) {
+        guard !recording.finished, !recording.isEnding else { return }
         guard recording.audio != nil, recording.hasVideo, let writer = recording.writer, recording.lastTime.isValid,
             !status.withLock({ $0.isPaused }), feeds.withLock({ !$0.audio.isEmpty })
         else { return finish(recording, error: error) }
         let soundEnd = recording.lastTime + recording.lastDuration
         writer.endSession(at: soundEnd - recording.pauseOffset)
         if recording.lastAudioEnd.isValid, recording.lastAudioEnd >= soundEnd { return finish(recording, error: error) }
-        recording.ending = (error, soundEnd)
+        recording.core.move(to: .finishing)
+        recording.endingError = error
+        recording.soundEnd = soundEnd
         // Only the queue touches the recording; the closure runs on it.
         let waiting = UncheckedSendable(recording)
         queue.asyncAfter(deadline: .now() + Self.soundDrainTimeout) { [self] in
@@ -229,7 +176,7 @@ final class MovieRecorder: @unchecked Sendable {
     func noteSourceDrops(_ count: Int) {
         status.withLock { status in
             guard status.isRecording, !status.isPaused else { return }
-            status.droppedFrames += count
+            status.frames.drop(count)
         }
     }
 
@@ -238,12 +185,7 @@ final class MovieRecorder: @unchecked Sendable {
     func consume(_ buffer: CVPixelBuffer, metadata: FrameMetadata, mirrored: Bool = false) {
         let take = status.withLock { status -> Bool in
             guard status.isRecording, !status.isPaused else { return false }
-            guard status.queued < Self.maximumQueuedFrames else {
-                status.droppedFrames += 1
-                return false
-            }
-            status.queued += 1
-            return true
+            return status.frames.admit(limit: Self.maximumQueuedFrames)
         }
         guard take else { return }
         let frame = UncheckedSendable(buffer)
@@ -251,7 +193,7 @@ final class MovieRecorder: @unchecked Sendable {
             if let recording = current, !recording.finished, let image = mirrored ? mirror(frame.value) : frame.value {
                 write(image, metadata: metadata, to: recording)
             }
-            status.withLock { $0.queued -= 1 }
+            status.withLock { $0.frames.dequeue() }
             wakeWaiters()
         }
     }
@@ -262,18 +204,13 @@ final class MovieRecorder: @unchecked Sendable {
         noteAudioTime(sampleBuffer)
         let take = status.withLock { status -> Bool in
             guard status.isRecording, !status.isPaused else { return false }
-            guard status.audioQueued < Self.maximumQueuedAudioBuffers else {
-                status.droppedAudioBuffers += 1
-                return false
-            }
-            status.audioQueued += 1
-            return true
+            return status.sound.admit(limit: Self.maximumQueuedAudioBuffers)
         }
         guard take else { return }
         let sample = UncheckedSendable(sampleBuffer)
         queue.async { [self] in
             if let recording = current, !recording.finished { writeAudio(sample.value, to: recording) }
-            status.withLock { $0.audioQueued -= 1 }
+            status.withLock { $0.sound.dequeue() }
             wakeWaiters()
         }
     }
@@ -285,7 +222,7 @@ final class MovieRecorder: @unchecked Sendable {
     func consumeMetadata(_ sample: Data, time: CMTime, source: ObjectIdentifier) {
         guard status.withLock({ $0.isRecording && !$0.isPaused }) else { return }
         queue.async { [self] in
-            guard let recording = current, !recording.finished, recording.ending == nil,
+            guard let recording = current, !recording.finished, !recording.isEnding,
                 let track = recording.metadataSources.firstIndex(of: source)
             else { return }
             guard recording.writer != nil else {
@@ -307,80 +244,7 @@ final class MovieRecorder: @unchecked Sendable {
         } catch .invalidTimestamp {
             // Not after the track's previous sample: dropped, as a late frame would be.
         } catch {
-            finish(recording, error: Self.avError(error, playable: Self.hasMedia(writer)))
-        }
-    }
-
-    private func wakeWaiters() {
-        room.lock()
-        room.broadcast()
-        room.unlock()
-    }
-
-    // MARK: Feeds and the virtual-time lockstep
-
-    /// A router starts (`true`) or stops feeding this recorder frames (`audio` false) or sound.
-    func setFeed(_ router: AnyObject, audio: Bool, attached: Bool) {
-        let id = ObjectIdentifier(router)
-        feeds.withLock { feeds in
-            if audio {
-                if attached { feeds.audio.insert(id) } else { feeds.audio.remove(id) }
-            } else {
-                if attached { feeds.video.insert(id) } else { feeds.video.remove(id) }
-            }
-        }
-        wakeWaiters()
-        // No more sound will come for a recording waiting for its sound to end.
-        guard audio, !attached else { return }
-        queue.async { [self] in
-            guard let recording = current, let ending = recording.ending, feeds.withLock({ $0.audio.isEmpty }) else { return }
-            finish(recording, error: ending.error)
-        }
-    }
-
-    /// The camera reached `time`: called for every frame, recorded or not.
-    func noteVideoTime(_ time: CMTime) {
-        guard time.isNumeric else { return }
-        let wake = feeds.withLock { feeds -> Bool in
-            feeds.videoTime = time.seconds
-            return !feeds.audio.isEmpty
-        }
-        if wake { wakeWaiters() }
-    }
-
-    /// The microphone reached the end of `sampleBuffer`: called for every buffer.
-    func noteAudioTime(_ sampleBuffer: CMSampleBuffer) {
-        let time = sampleBuffer.presentationTimeStamp
-        guard time.isNumeric, let rate = sampleBuffer.formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0 else { return }
-        let end = time.seconds + Double(sampleBuffer.numSamples) / rate
-        let wake = feeds.withLock { feeds -> Bool in
-            feeds.audioTime = end
-            return !feeds.video.isEmpty
-        }
-        if wake { wakeWaiters() }
-    }
-
-    /// Whether the camera is more than `lockstepSlack` ahead of a microphone also feeding us
-    /// (`video`), or the microphone ahead of a camera (`!video`).
-    private func isAhead(video: Bool) -> Bool {
-        feeds.withLock { feeds in
-            guard !(video ? feeds.audio : feeds.video).isEmpty else { return false }
-            // Sound waits for the camera's first frame (a camera takes longer to start); the
-            // camera never waits for a first buffer, so the two never wait for each other.
-            guard let videoTime = feeds.videoTime else { return !video }
-            guard let audioTime = feeds.audioTime else { return false }
-            return video ? videoTime > audioTime + Self.lockstepSlack : audioTime > videoTime + Self.lockstepSlack
-        }
-    }
-
-    /// Virtual time, on the microphone's capture thread: blocks until the writer has taken the
-    /// queued audio and the microphone is not ahead of the camera; returns at once when
-    /// `giveUp` holds (the stream is stopping).
-    func waitForAudioTurn(unless giveUp: () -> Bool) {
-        room.lock()
-        defer { room.unlock() }
-        while !giveUp() && (status.withLock({ $0.isRecording && $0.audioQueued > 0 }) || isAhead(video: false)) {
-            _ = room.wait(until: Date(timeIntervalSinceNow: 0.05))
+            finish(recording, error: RecordingCore.avError(error, for: .fileOutput(wroteMedia: RecordingCore.wroteMedia(writer))))
         }
     }
 
@@ -393,27 +257,15 @@ final class MovieRecorder: @unchecked Sendable {
                 attachments: buffer.attachmentStore.withLock { $0 })
         }
         guard let target = mirrorPool?.dequeue(), ImageTransform.transform(buffer, into: target, rotation: .none, mirrored: true) else {
-            status.withLock { $0.droppedFrames += 1 }
+            status.withLock { $0.frames.drop() }
             return nil
         }
         return target
     }
 
-    /// Virtual time: blocks until the writer has taken every queued frame, so a recording
-    /// made faster than real time loses none, and while a microphone feeds this output too,
-    /// until its sound has caught up with the camera. Returns at once when neither holds, and
-    /// when `giveUp` holds (the stream is stopping: the queue may be in a delegate call).
-    func waitUntilDrained(unless giveUp: () -> Bool = { false }) {
-        room.lock()
-        defer { room.unlock() }
-        while !giveUp() && (status.withLock({ $0.isRecording && $0.queued > 0 }) || isAhead(video: true)) {
-            _ = room.wait(until: Date(timeIntervalSinceNow: 0.05))
-        }
-    }
-
     private func write(_ buffer: CVPixelBuffer, metadata: FrameMetadata, to recording: Recording) {
         // Frames after the request to end are not recorded (the sound is catching up).
-        guard recording.ending == nil else { return }
+        guard !recording.isEnding else { return }
         let time = metadata.presentationTime
         resumeIfNeeded(recording, at: time)
         do throws(MovieWriterError) {
@@ -432,7 +284,7 @@ final class MovieRecorder: @unchecked Sendable {
             guard !recording.finished else { return }
             afterWriting(recording)
         } catch {
-            finish(recording, error: Self.avError(error, playable: Self.hasMedia(recording.writer)))
+            finish(recording, error: RecordingCore.avError(error, for: .fileOutput(wroteMedia: RecordingCore.wroteMedia(recording.writer))))
         }
     }
 
@@ -479,7 +331,9 @@ final class MovieRecorder: @unchecked Sendable {
             configuration.metadataTracks = recording.metadataTracks
             recording.writer = try MovieWriter(url: recording.url, configuration: configuration)
         }
-        recording.firstTime = time
+        // The first sample starts the session: the file's time 0.
+        _ = recording.core.startSession(at: time)
+        recording.core.move(to: .writing)
         let connections = output?.connections ?? []
         if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }
     }
@@ -520,12 +374,12 @@ final class MovieRecorder: @unchecked Sendable {
             if let rate = sample.formatDescription?.audioStreamBasicDescription?.mSampleRate, rate > 0 {
                 recording.lastAudioEnd = time + CMTime(value: CMTimeValue(sample.numSamples), timescale: CMTimeScale(rate))
             }
-            if let ending = recording.ending, recording.lastAudioEnd.isValid, recording.lastAudioEnd >= ending.soundEnd {
-                return finish(recording, error: ending.error)
+            if recording.isEnding, recording.lastAudioEnd.isValid, recording.lastAudioEnd >= recording.soundEnd {
+                return finish(recording, error: recording.endingError)
             }
             afterWriting(recording)
         } catch {
-            finish(recording, error: Self.avError(error, playable: Self.hasMedia(recording.writer)))
+            finish(recording, error: RecordingCore.avError(error, for: .fileOutput(wroteMedia: RecordingCore.wroteMedia(recording.writer))))
         }
     }
 
@@ -542,7 +396,7 @@ final class MovieRecorder: @unchecked Sendable {
         }
         // With video, the duration limit counts the picture (the sound may run a little ahead).
         let limited = recording.hasVideo ? writer.recordedVideoDuration : duration
-        guard recording.ending == nil else { return }
+        guard !recording.isEnding else { return }
         if let limitError = limitReached(recording, duration: limited, size: size) { end(recording, error: limitError) }
     }
 
@@ -565,21 +419,6 @@ final class MovieRecorder: @unchecked Sendable {
         return (values?[.systemFreeSize] as? NSNumber)?.int64Value
     }
 
-    /// Whether the writer took any frame or sound, so the file it leaves plays.
-    static func hasMedia(_ writer: MovieWriter?) -> Bool {
-        guard let writer else { return false }
-        return writer.framesWritten > 0 || writer.audioSamplesWritten > 0
-    }
-
-    static func avError(_ error: MovieWriterError, playable wrote: Bool) -> AVError {
-        let playable: [String: any Sendable] = [AVErrorRecordingSuccessfullyFinishedKey: wrote]
-        switch error {
-        case .diskFull: return AVError(.diskFull, "The disk is full.", userInfo: playable)
-        case .fileExists: return AVError(.fileAlreadyExists, "The file already exists.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: false])
-        default: return AVError(.unknown, "Recording failed: \(error)", userInfo: playable)
-        }
-    }
-
     /// Watches the output's `recording`, `recordingPaused` and `outputFileURL` before
     /// `status` changes them; `didChange()` afterwards announces what differs, on the
     /// calling thread. Take and announce with no lock held; nil after one atomic load when
@@ -590,16 +429,15 @@ final class MovieRecorder: @unchecked Sendable {
     }
 
     /// Ends a recording once: closes the file and tells the delegate.
-    private func finish(_ recording: Recording, error: AVError?) {
+    func finish(_ recording: Recording, error: AVError?) {
         guard !recording.finished else { return }
-        recording.finished = true
         recording.pendingAudio = []
         var failure = error
         if let writer = recording.writer {
             do throws(MovieWriterError) {
                 try writer.finish()
             } catch {
-                failure = failure ?? Self.avError(error, playable: Self.hasMedia(writer))
+                failure = failure ?? RecordingCore.avError(error, for: .fileOutput(wroteMedia: RecordingCore.wroteMedia(writer)))
             }
             let size = writer.recordedFileSize
             let duration = writer.recordedDuration
@@ -610,6 +448,10 @@ final class MovieRecorder: @unchecked Sendable {
         } else if failure == nil {
             failure = AVError(.noDataCaptured, "No frames were recorded.", userInfo: [AVErrorRecordingSuccessfullyFinishedKey: false])
         }
+        // Finished when the file was written and the error (a limit, the session stopping)
+        // says so; else failed.
+        let written = recording.writer != nil && (failure.map { $0.recordingSuccessfullyFinished == true } ?? true)
+        recording.core.move(to: written ? .finished : .failed)
         if current === recording { current = nil }
         // KVO: recording (and recordingPaused) turn off here, on the recording queue, before
         // the delegate hears the recording finished.

@@ -11,6 +11,10 @@ import MediaIO
 /// plays up to its last fragment after a crash, as the movie output's; without it the
 /// file plays only once `finishWriting` completes.
 ///
+/// The status machine (`RecordingCore.Transitions.assetWriter`), the session start, the
+/// inputs' back-pressure and the error mapping are the recorder core's (`RecordingCore`);
+/// `status` reads its phase, `.writing` while `finishWriting` finishes, as on iOS.
+///
 /// Threads: `finishWriting(completionHandler:)` calls its handler on the writer's queue;
 /// every method may be called from any thread. `status` and `error` are key-value
 /// observable (see `AVAssetWriter+KeyValueObserving.swift`): each change is announced on
@@ -36,7 +40,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     let writerKeyValueObservers = KeyValueObserverRegistry(label: "assetWriter")
 
     private struct State {
-        var status = Status.unknown
+        /// The status machine and the session start.
+        var core = RecordingCore(.assetWriter)
         var error: (any Error)?
         var inputs: [AVAssetWriterInput] = []
         var metadata: [AVMetadataItem] = []
@@ -46,10 +51,11 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         var overallDurationHint = CMTime.invalid
         var movieTimeScale: CMTimeScale = 0
         var directoryForTemporaryFiles: URL?
-        var sessionStarted = false
         var writer: MovieWriter?
         /// Scratch buffers for frames of another size or format than the track's.
         var scaled: [AVAssetWriterInput: CVBuffer] = [:]
+
+        var status: Status { Status(core.phase) }
     }
 
     /// File types the writer makes.
@@ -228,13 +234,13 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             let writer = try MovieWriter(url: outputURL, configuration: configuration)
             state.withLock {
                 $0.writer = writer
-                $0.status = .writing
+                $0.core.move(to: .writing)
             }
             started = true
         } catch {
             state.withLock {
-                $0.status = .failed
-                $0.error = Self.avError(error)
+                $0.core.move(to: .failed)
+                $0.error = RecordingCore.avError(error, for: .assetWriter)
             }
             started = false
         }
@@ -249,11 +255,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open func startSession(atSourceTime startTime: CMTime) {
         enforce {
             try checkStatus(.writing, "startSessionAtSourceTime:")
-            let started = state.withLock { s -> Bool in
-                defer { s.sessionStarted = true }
-                return s.sessionStarted
-            }
-            if started {
+            if !state.withLock({ $0.core.startSession(at: startTime) }) {
                 throw AVCaptureException(
                     .internalInconsistency, selectorReason("AVAssetWriter", "startSessionAtSourceTime:", "Cannot start a new session while a session is in progress"))
             }
@@ -267,7 +269,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     open func endSession(atSourceTime endTime: CMTime) {
         enforce {
             try checkStatus(.writing, "endSessionAtSourceTime:")
-            if !state.withLock({ $0.sessionStarted }) {
+            if !state.withLock({ $0.core.isSessionStarted }) {
                 throw AVCaptureException(
                     .internalInconsistency, selectorReason("AVAssetWriter", "endSessionAtSourceTime:", "Cannot call method before startSessionAtSourceTime:"))
             }
@@ -280,6 +282,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// Raises unless `status` is `.writing`.
     open func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
         enforce { try checkStatus(.writing, "finishWritingWithCompletionHandler:") }
+        // Finishing: `status` stays `.writing` until the file is complete.
+        state.withLock { _ = $0.core.move(to: .finishing) }
         for input in inputs where !input.isFinished { input.markAsFinished() }
         queue.async { [self] in
             let writer = state.withLock { $0.writer }
@@ -287,7 +291,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
                 try writer?.finish()
                 // KVO: .completed is announced on the writer's queue, before the handler.
                 let changes = watchStatus()
-                state.withLock { s in if s.status == .writing { s.status = .completed } }
+                state.withLock { _ = $0.core.move(to: .finished) }
                 for change in changes { change.didChange() }
             } catch {
                 fail(error)
@@ -318,10 +322,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         // KVO: .cancelled is announced on the caller's thread, before the file is removed.
         let changes = watchStatus()
         let started = state.withLock { s -> Bool in
-            guard s.status == .writing || s.status == .unknown else { return false }
-            let wasWriting = s.status == .writing
-            s.status = .cancelled
-            return wasWriting
+            let wasWriting = s.core.phase.isOpen
+            return s.core.move(to: .cancelled) && wasWriting
         }
         for change in changes { change.didChange() }
         guard started else { return }
@@ -335,7 +337,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Queues an item of `input` for encoding (the input checked its own state).
     func enqueue(_ item: AssetWriterItem, from input: AVAssetWriterInput, selector: String, what: String, type: String) throws(AVCaptureException) -> Bool {
-        let (status, started) = state.withLock { ($0.status, $0.sessionStarted) }
+        let (status, started) = state.withLock { ($0.status, $0.core.isSessionStarted) }
         guard status == .writing else {
             if status == .unknown {
                 throw AVCaptureException(.internalInconsistency, selectorReason(type, selector, "Cannot append \(what): status is 0 (startWriting has not been called)"))
@@ -357,7 +359,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Runs on the writer's queue.
     private func encode(_ item: AssetWriterItem, for input: AVAssetWriterInput) {
-        guard let writer = state.withLock({ $0.status == .writing ? $0.writer : nil }) else { return }
+        guard let writer = state.withLock({ $0.core.phase.isOpen ? $0.writer : nil }) else { return }
         do throws(MovieWriterError) {
             switch item {
             case .video(let buffer, let time, let forceKeyFrame):
@@ -398,9 +400,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         // KVO: .failed and the error are announced on the writer's queue, where writing failed.
         let changes = watchStatus()
         state.withLock { s in
-            guard s.status == .writing else { return }
-            s.status = .failed
-            s.error = Self.avError(error)
+            guard s.core.move(to: .failed) else { return }
+            s.error = RecordingCore.avError(error, for: .assetWriter)
         }
         for change in changes { change.didChange() }
         for input in inputs { input.pump() }
@@ -416,22 +417,24 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
             + inputs.compactMap { KeyValueChange.watch($0, keys: ["readyForMoreMediaData"]) }
     }
 
-    static func avError(_ error: any Error) -> AVError {
-        guard let error = error as? MovieWriterError else { return AVError(.unknown, "\(error)") }
-        switch error {
-        case .fileExists: return AVError(.fileAlreadyExists, "Cannot create file: a file already exists at the output URL.")
-        case .diskFull: return AVError(.diskFull, "The disk is full.")
-        case .invalidSettings(let reason): return AVError(.encoderNotFound, "Cannot encode media with these settings: \(reason)")
-        case .cannotOpen(let reason): return AVError(.unknown, "Cannot create file: \(reason)")
-        default: return AVError(.unknown, "Writing failed: \(error)")
-        }
-    }
-
     private func checkStatus(_ expected: Status, _ selector: String) throws(AVCaptureException) {
         let status = self.status
         guard status == expected else {
             throw AVCaptureException(
                 .internalInconsistency, selectorReason("AVAssetWriter", selector, "Cannot call method when status is \(status.rawValue)"))
+        }
+    }
+}
+
+extension AVAssetWriter.Status {
+    /// Apple's status for a recorder-core phase: `.writing` while finishing too.
+    init(_ phase: RecordingCore.Phase) {
+        switch phase {
+        case .idle: self = .unknown
+        case .writing, .finishing: self = .writing
+        case .finished: self = .completed
+        case .failed: self = .failed
+        case .cancelled: self = .cancelled
         }
     }
 }

@@ -38,7 +38,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         var marksOutputTrackAsEnabled = true
         var preferredVolume: Float = 1
         var finished = false
-        var pending = 0
+        /// Buffers queued on the writer and not yet encoded (the recorder core's back-pressure).
+        var pending = RecordingCore.BackPressure()
         var request: (queue: DispatchQueue, block: @Sendable () -> Void)?
         var requestRunning = false
         var adaptor = false
@@ -83,7 +84,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     open var isReadyForMoreMediaData: Bool {
         let (writer, finished, pending, realTime) = state.withLock { ($0.writer, $0.finished, $0.pending, $0.expectsMediaDataInRealTime) }
         guard let writer, !finished, writer.status == .writing else { return false }
-        return pending < Self.queueLimit(for: mediaType, realTime: realTime)
+        return pending.hasRoom(below: Self.queueLimit(for: mediaType, realTime: realTime))
     }
 
     /// How many appended buffers may wait to be encoded. Audio and video share the writer's
@@ -286,11 +287,11 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     var isFinished: Bool { state.withLock { $0.finished } }
 
     /// Counts a buffer queued on the writer (on the appending thread).
-    func didQueue() { announcingReadiness { state.withLock { $0.pending += 1 } } }
+    func didQueue() { announcingReadiness { state.withLock { $0.pending.enqueue() } } }
 
     /// Counts a buffer encoded (or dropped) and offers the requester more (on the writer's queue).
     func didEncode() {
-        announcingReadiness { state.withLock { $0.pending -= 1 } }
+        announcingReadiness { state.withLock { $0.pending.dequeue() } }
         pump()
     }
 
