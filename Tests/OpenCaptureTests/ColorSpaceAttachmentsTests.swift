@@ -129,7 +129,7 @@ struct ColorSpaceAttachmentsTests {
         let rig = try TestRig(preset: tenBit ? .hd1920x1080 : .hd1280x720, pixelFormat: kCVPixelFormatType_32BGRA)
         defer {
             rig.stop()
-            rig.device.core.state.withLock { $0.activeColorSpace = 0 }
+            rig.device.core.format.colorSpace = 0
             if tenBit {
                 try? rig.device.lockForConfiguration()
                 if let format = rig.device.formats.first(where: { $0.formatDescription.dimensions.width == 1280 && !$0.isVideoBinned }) {

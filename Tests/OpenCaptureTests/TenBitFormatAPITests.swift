@@ -17,7 +17,7 @@ private func tenBitFormat(_ device: AVCaptureDevice, _ width: Int32, _ height: I
 
 /// Back to the preset's format and sRGB, as a fresh process has them.
 private func restore(_ device: AVCaptureDevice) {
-    device.core.state.withLock { $0.activeColorSpace = 0 }
+    device.core.format.colorSpace = 0
     try? device.lockForConfiguration()
     if let format = device.formats.first(where: { $0.formatDescription.dimensions.width == 1280 && !$0.isVideoBinned }) {
         try? device.setActiveFormat(format)

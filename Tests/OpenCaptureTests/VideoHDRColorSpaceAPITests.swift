@@ -15,10 +15,8 @@ private func format(_ device: AVCaptureDevice, _ width: Int32, _ height: Int32, 
 private func restore(_ device: AVCaptureDevice) {
     try? device.lockForConfiguration()
     try? device.setAutomaticallyAdjustsVideoHDREnabled(true)
-    device.core.state.withLock {
-        $0.videoHDREnabled = false
-        $0.activeColorSpace = 0
-    }
+    device.core.format.videoHDREnabled = false
+    device.core.format.colorSpace = 0
     device.unlockForConfiguration()
     try? device.simulation?.setScene(.chart)
 }

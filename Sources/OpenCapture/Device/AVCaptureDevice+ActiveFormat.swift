@@ -1,53 +1,34 @@
 import Foundation
 
 extension AVCaptureDevice {
-    var activeFormatBacking: Format {
-        get { formats[core.state.withLock { $0.activeFormatIndex }] }
-        set { enforce { try setActiveFormat(newValue) } }
-    }
-
     /// The checked form of setting `activeFormat` (Linux addition): throws what iOS raises.
     public func setActiveFormat(_ format: Format) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["activeFormat", "activeVideoMinFrameDuration", "activeVideoMaxFrameDuration", "maxAvailableVideoZoomFactor"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setActiveFormat:")
-        guard formats.indices.contains(format.index), formats[format.index] === format else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", "setActiveFormat:", "Unsupported format (\(format)) - use -formats to discover valid formats"))
+        try changeProperty(
+            "setActiveFormat:",
+            announcing: ["activeFormat", "activeVideoMinFrameDuration", "activeVideoMaxFrameDuration", "maxAvailableVideoZoomFactor"],
+            supported: formats.indices.contains(format.index) && formats[format.index] === format,
+            unsupported: "Unsupported format (\(format)) - use -formats to discover valid formats"
+        ) {
+            applyFormat(index: format.index)
+            for session in sessions { session.deviceDidChangeActiveFormat(self) }
+            return nil
         }
-        applyFormat(index: format.index)
-        for session in sessions { session.deviceDidChangeActiveFormat(self) }
     }
 
     /// Switches the format without the checks (the session uses it for presets).
     package func applyFormat(index: Int) {
-        let (hadMaxExposure, changed) = core.state.withLock { state -> (Bool, Bool) in
-            let changed = state.activeFormatIndex != index
-            state.activeFormatIndex = index
-            state.requestedMinFrameDuration = .invalid
-            state.requestedMaxFrameDuration = .invalid
-            // A new format turns manual video HDR off, and falls back to sRGB if it lacks the colour space.
-            state.videoHDREnabled = false
-            if !(descriptor.formats[index].colorSpaces.contains(state.activeColorSpace)) { state.activeColorSpace = 0 }
-            defer { state.activeMaxExposureDuration = .invalid }
-            return (state.activeMaxExposureDuration.isValid, changed)
-        }
+        let changed = core.format.select(index, colorSpaces: descriptor.formats[index].colorSpaces)
+        let hadMaxExposure = core.exposure.resetMaxExposureDuration()
         // The inputs' ports now carry another format, and say so as iOS does.
         if changed {
             for port in core.livePorts { postOnMainQueue(AVCaptureInput.Port.formatDescriptionDidChangeNotification, object: port) }
         }
         // activeMaxExposureDuration resets with the format, as on iOS.
-        if hadMaxExposure { backend.apply(ControlRequest(id: core.controls.enqueue(nil), activeMaxExposureDuration: 0)) }
+        if hadMaxExposure { submit(ControlChange(ControlRequest(id: 0, activeMaxExposureDuration: 0))) }
     }
 
     /// Restores the default frame durations (when the input joins a session).
-    package func resetFrameDurations() {
-        core.state.withLock {
-            $0.requestedMinFrameDuration = .invalid
-            $0.requestedMaxFrameDuration = .invalid
-        }
-    }
+    package func resetFrameDurations() { core.format.resetFrameDurations() }
 
     /// The frame duration a format uses by default: 1/30 s where the format allows it.
     package func defaultFrameDuration(for format: Format) -> CMTime {
@@ -58,55 +39,38 @@ extension AVCaptureDevice {
     }
 
     var activeVideoMinFrameDurationBacking: CMTime {
-        get {
-            let requested = core.state.withLock { $0.requestedMinFrameDuration }
-            return requested.isValid ? requested : defaultFrameDuration(for: activeFormat)
-        }
-        set { enforce { try setActiveVideoMinFrameDuration(newValue) } }
+        let requested = core.format.minFrameDuration
+        return requested.isValid ? requested : defaultFrameDuration(for: activeFormat)
     }
 
     var activeVideoMaxFrameDurationBacking: CMTime {
-        get {
-            let requested = core.state.withLock { $0.requestedMaxFrameDuration }
-            return requested.isValid ? requested : max(defaultFrameDuration(for: activeFormat), activeVideoMinFrameDuration)
-        }
-        set { enforce { try setActiveVideoMaxFrameDuration(newValue) } }
+        let requested = core.format.maxFrameDuration
+        return requested.isValid ? requested : max(defaultFrameDuration(for: activeFormat), activeVideoMinFrameDuration)
     }
 
     /// The checked form of setting `activeVideoMinFrameDuration` (Linux addition).
     public func setActiveVideoMinFrameDuration(_ duration: CMTime) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["activeVideoMinFrameDuration"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setActiveVideoMinFrameDuration:")
-        if duration.isValid {
-            try validateFrameDuration(duration, selector: "setActiveVideoMinFrameDuration:")
-        }
-        core.state.withLock {
-            $0.requestedMinFrameDuration = duration.isValid ? duration : .invalid
+        let selector = "setActiveVideoMinFrameDuration:"
+        try changeProperty(selector, announcing: ["activeVideoMinFrameDuration"]) { () throws(AVCaptureException) -> ControlChange? in
+            if duration.isValid { try validateFrameDuration(duration, selector: selector) }
+            core.format.minFrameDuration = duration.isValid ? duration : .invalid
             // Keep min <= max, as iOS does, by moving the other end.
-            if duration.isValid, $0.requestedMaxFrameDuration.isValid, $0.requestedMaxFrameDuration < duration {
-                $0.requestedMaxFrameDuration = duration
-            }
+            if duration.isValid, activeVideoMaxFrameDuration < duration { core.format.maxFrameDuration = duration }
+            for session in sessions { session.deviceDidChangeFrameDurations(self) }
+            return nil
         }
-        if duration.isValid, activeVideoMaxFrameDuration < duration {
-            core.state.withLock { $0.requestedMaxFrameDuration = duration }
-        }
-        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
     /// The checked form of setting `activeVideoMaxFrameDuration` (Linux addition).
     public func setActiveVideoMaxFrameDuration(_ duration: CMTime) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["activeVideoMaxFrameDuration"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setActiveVideoMaxFrameDuration:")
-        if duration.isValid {
-            try validateFrameDuration(duration, selector: "setActiveVideoMaxFrameDuration:")
+        let selector = "setActiveVideoMaxFrameDuration:"
+        try changeProperty(selector, announcing: ["activeVideoMaxFrameDuration"]) { () throws(AVCaptureException) -> ControlChange? in
+            if duration.isValid { try validateFrameDuration(duration, selector: selector) }
+            core.format.maxFrameDuration = duration.isValid ? duration : .invalid
+            if duration.isValid, activeVideoMinFrameDuration > duration { core.format.minFrameDuration = duration }
+            for session in sessions { session.deviceDidChangeFrameDurations(self) }
+            return nil
         }
-        core.state.withLock { $0.requestedMaxFrameDuration = duration.isValid ? duration : .invalid }
-        if duration.isValid, activeVideoMinFrameDuration > duration {
-            core.state.withLock { $0.requestedMinFrameDuration = duration }
-        }
-        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
     private func validateFrameDuration(_ duration: CMTime, selector: String) throws(AVCaptureException) {
@@ -116,6 +80,16 @@ extension AVCaptureDevice {
                 selectorReason("AVCaptureDevice", selector,
                     "Unsupported frame duration - use -activeFormat.videoSupportedFrameRateRanges to discover valid ranges"))
         }
+    }
+
+    /// The format keys, in the order the device's key table lists them.
+    static func formatObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.activeFormat, "activeFormat"),
+            ObservableKey(\Root.activeVideoMinFrameDuration, "activeVideoMinFrameDuration"),
+            ObservableKey(\Root.activeVideoMaxFrameDuration, "activeVideoMaxFrameDuration"),
+            ObservableKey(\Root.activeColorSpace, "activeColorSpace"),
+        ]
     }
 
     /// The stream configuration the device's current settings ask for.

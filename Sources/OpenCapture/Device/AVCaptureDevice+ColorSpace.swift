@@ -1,24 +1,16 @@
 import Foundation
 
 extension AVCaptureDevice {
-    var activeColorSpaceBacking: AVCaptureColorSpace {
-        get { AVCaptureColorSpace(rawValue: core.state.withLock { $0.activeColorSpace }) ?? .sRGB }
-        set { enforce { try setActiveColorSpace(newValue) } }
-    }
-
     /// The checked form of setting `activeColorSpace` (Linux addition).
     public func setActiveColorSpace(_ colorSpace: AVCaptureColorSpace) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["activeColorSpace"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setActiveColorSpace:"
-        try requireLock(selector)
-        guard activeFormat.supportedColorSpaces.contains(colorSpace) else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", selector, "Unsupported color space - use activeFormat.supportedColorSpaces"))
+        try changeProperty(
+            "setActiveColorSpace:", announcing: ["activeColorSpace"], supported: activeFormat.supportedColorSpaces.contains(colorSpace),
+            unsupported: "Unsupported color space - use activeFormat.supportedColorSpaces"
+        ) {
+            core.format.colorSpace = colorSpace.rawValue
+            for session in sessions { session.deviceDidChangeFrameDurations(self) }
+            return nil
         }
-        core.state.withLock { $0.activeColorSpace = colorSpace.rawValue }
-        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
     /// The session's wide-colour choice (`automaticallyConfiguresCaptureDeviceForWideColor`):
@@ -31,6 +23,6 @@ extension AVCaptureDevice {
             outputs.contains { $0 is AVCapturePhotoOutput }
             && !outputs.contains { $0 is AVCaptureVideoDataOutput || $0 is AVCaptureMovieFileOutput || $0 is AVCaptureStreamOutput }
             && activeFormat.supportedColorSpaces.contains(.P3_D65)
-        core.state.withLock { $0.activeColorSpace = (wantsWide ? AVCaptureColorSpace.P3_D65 : .sRGB).rawValue }
+        core.format.colorSpace = (wantsWide ? AVCaptureColorSpace.P3_D65 : .sRGB).rawValue
     }
 }

@@ -27,33 +27,22 @@ extension AVCaptureDevice {
         descriptor.supportsExposureControl && !(exposureMode == .custom && isVirtualDevice)
     }
 
-    var exposureModeBacking: ExposureMode {
-        get {
-            let (mode, request, frame) = core.state.withLock { ($0.exposureMode, $0.exposureRequest, $0.lastFrame) }
-            if mode == .autoExpose, frame.appliedRequest >= request, frame.exposureState == .locked { return .locked }
-            return mode
-        }
-        set { enforce { try setExposureMode(newValue) } }
-    }
-
     /// The checked form of setting `exposureMode` (Linux addition).
     public func setExposureMode(_ mode: ExposureMode) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["exposureMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setExposureMode:")
-        guard isExposureModeSupported(mode) else {
-            throw AVCaptureException(
-                .invalidArgument, selectorReason("AVCaptureDevice", "setExposureMode:", "Unsupported exposure mode \(mode.rawValue) - use isExposureModeSupported:"))
+        try changeProperty(
+            "setExposureMode:", announcing: ["exposureMode"], supported: isExposureModeSupported(mode),
+            unsupported: "Unsupported exposure mode \(mode.rawValue) - use isExposureModeSupported:"
+        ) {
+            let control: ExposureControl =
+                switch mode {
+                case .locked: .lockCurrent
+                case .autoExpose: .autoOnce
+                case .continuousAutoExposure: .continuous
+                case .custom: .custom(duration: nil, iso: nil)
+                }
+            let point = core.exposure.pointOfInterest
+            return exposureChange(ControlRequest(id: 0, exposure: control, exposurePointOfInterest: PointOfInterest(x: point.x, y: point.y)), mode: mode)
         }
-        let control: ExposureControl =
-            switch mode {
-            case .locked: .lockCurrent
-            case .autoExpose: .autoOnce
-            case .continuousAutoExposure: .continuous
-            case .custom: .custom(duration: nil, iso: nil)
-            }
-        let point = core.state.withLock { $0.exposurePointOfInterest }
-        submitExposure(ControlRequest(id: 0, exposure: control, exposurePointOfInterest: PointOfInterest(x: point.x, y: point.y)), mode: mode, handler: nil)
         noteSwitchingCondition(.exposureModeChanged)
     }
 
@@ -63,29 +52,20 @@ extension AVCaptureDevice {
 
     var isExposurePointOfInterestSupportedBacking: Bool { isExposureModeSupported(.continuousAutoExposure) }
 
-    var exposurePointOfInterestBacking: CGPoint {
-        get { core.state.withLock { $0.exposurePointOfInterest } }
-        set { enforce { try setExposurePointOfInterest(newValue) } }
-    }
-
     /// The checked form of setting `exposurePointOfInterest` (Linux addition).
     public func setExposurePointOfInterest(_ point: CGPoint) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["exposurePointOfInterest"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setExposurePointOfInterest:")
-        guard isExposurePointOfInterestSupported else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", "setExposurePointOfInterest:", "Setting exposurePointOfInterest is not supported by this device."))
+        try changeProperty(
+            "setExposurePointOfInterest:", announcing: ["exposurePointOfInterest"], supported: isExposurePointOfInterestSupported,
+            unsupported: "Setting exposurePointOfInterest is not supported by this device."
+        ) {
+            core.exposure.pointOfInterest = CGPoint(x: min(max(point.x, 0), 1), y: min(max(point.y, 0), 1))
+            return nil
         }
-        core.state.withLock { $0.exposurePointOfInterest = CGPoint(x: min(max(point.x, 0), 1), y: min(max(point.y, 0), 1)) }
     }
 
     // MARK: Custom exposure
 
     var exposureTargetOffsetBacking: Float { lastFrameMetadata.exposureTargetOffset }
-
-    func setExposureModeCustomBacking(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
-        enforce { try setExposureModeCustomChecked(duration: duration, iso: ISO, completionHandler: handler) }
-    }
 
     func setExposureModeCustomBacking(duration: CMTime, iso ISO: Float) async -> CMTime {
         await withCheckedContinuation { continuation in
@@ -95,42 +75,36 @@ extension AVCaptureDevice {
 
     /// The checked form of `setExposureModeCustom(duration:iso:completionHandler:)` (Linux addition).
     public func setExposureModeCustomChecked(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["exposureMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "setExposureModeCustomWithDuration:ISO:completionHandler:"
-        try requireLock(selector)
-        guard isExposureModeSupported(.custom) else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Unsupported exposure mode AVCaptureExposureModeCustom - use isExposureModeSupported:"))
-        }
-        let format = activeFormat
-        var seconds: Double?
-        if duration.isValid {
-            guard duration >= format.minExposureDuration, duration <= format.maxExposureDuration else {
-                throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
-                    "Exposure duration \(duration.seconds) s is out of range [\(format.minExposureDuration.seconds), \(format.maxExposureDuration.seconds)] - see activeFormat.minExposureDuration and maxExposureDuration"))
+        try changeProperty(
+            selector, announcing: ["exposureMode"], supported: isExposureModeSupported(.custom),
+            unsupported: "Unsupported exposure mode AVCaptureExposureModeCustom - use isExposureModeSupported:"
+        ) { () throws(AVCaptureException) -> ControlChange? in
+            let format = activeFormat
+            var seconds: Double?
+            if duration.isValid {
+                guard duration >= format.minExposureDuration, duration <= format.maxExposureDuration else {
+                    throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
+                        "Exposure duration \(duration.seconds) s is out of range [\(format.minExposureDuration.seconds), \(format.maxExposureDuration.seconds)] - see activeFormat.minExposureDuration and maxExposureDuration"))
+                }
+                seconds = duration.seconds
             }
-            seconds = duration.seconds
-        }
-        var gain: Float?
-        if ISO != Self.currentISO {
-            guard ISO >= format.minISO, ISO <= format.maxISO else {
-                throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
-                    "ISO \(ISO) is out of range [\(format.minISO), \(format.maxISO)] - see activeFormat.minISO and maxISO"))
+            var gain: Float?
+            if ISO != Self.currentISO {
+                guard ISO >= format.minISO, ISO <= format.maxISO else {
+                    throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
+                        "ISO \(ISO) is out of range [\(format.minISO), \(format.maxISO)] - see activeFormat.minISO and maxISO"))
+                }
+                gain = ISO
             }
-            gain = ISO
+            return exposureChange(ControlRequest(id: 0, exposure: .custom(duration: seconds, iso: gain)), mode: .custom, handler: handler)
         }
-        submitExposure(ControlRequest(id: 0, exposure: .custom(duration: seconds, iso: gain)), mode: .custom, handler: handler)
     }
 
     // MARK: Bias
 
     var minExposureTargetBiasBacking: Float { isExposureModeSupported(.continuousAutoExposure) ? -8 : 0 }
     var maxExposureTargetBiasBacking: Float { isExposureModeSupported(.continuousAutoExposure) ? 8 : 0 }
-    var exposureTargetBiasBacking: Float { core.state.withLock { $0.exposureTargetBias } }
-
-    func setExposureTargetBiasBacking(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
-        enforce { try setExposureTargetBiasChecked(bias, completionHandler: handler) }
-    }
 
     func setExposureTargetBiasBacking(_ bias: Float) async -> CMTime {
         await withCheckedContinuation { continuation in
@@ -140,55 +114,57 @@ extension AVCaptureDevice {
 
     /// The checked form of `setExposureTargetBias(_:completionHandler:)` (Linux addition).
     public func setExposureTargetBiasChecked(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["exposureTargetBias"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "setExposureTargetBias:completionHandler:"
-        try requireLock(selector)
-        let value = bias == Self.currentExposureTargetBias ? exposureTargetBias : bias
-        guard value >= minExposureTargetBias, value <= maxExposureTargetBias else {
-            throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
-                "Exposure target bias \(bias) is out of range [\(minExposureTargetBias), \(maxExposureTargetBias)]"))
+        try changeProperty(selector, announcing: ["exposureTargetBias"]) { () throws(AVCaptureException) -> ControlChange? in
+            let value = bias == Self.currentExposureTargetBias ? exposureTargetBias : bias
+            guard value >= minExposureTargetBias, value <= maxExposureTargetBias else {
+                throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
+                    "Exposure target bias \(bias) is out of range [\(minExposureTargetBias), \(maxExposureTargetBias)]"))
+            }
+            core.exposure.targetBias = value
+            return ControlChange(ControlRequest(id: 0, exposureTargetBias: value), completionHandler: handler)
         }
-        core.state.withLock { $0.exposureTargetBias = value }
-        let id = core.controls.enqueue(handler)
-        backend.apply(ControlRequest(id: id, exposureTargetBias: value))
     }
 
     // MARK: Limits
 
+    /// The cap set, else the active format's longest exposure.
     var activeMaxExposureDurationBacking: CMTime {
-        get {
-            let chosen = core.state.withLock { $0.activeMaxExposureDuration }
-            return chosen.isValid ? chosen : activeFormat.maxExposureDuration
-        }
-        set { enforce { try setActiveMaxExposureDuration(newValue) } }
+        let chosen = core.exposure.maxExposureDuration
+        return chosen.isValid ? chosen : activeFormat.maxExposureDuration
     }
 
     /// The checked form of setting `activeMaxExposureDuration` (Linux addition).
     public func setActiveMaxExposureDuration(_ duration: CMTime) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["activeMaxExposureDuration"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "setActiveMaxExposureDuration:"
-        try requireLock(selector)
-        let format = activeFormat
-        if duration.isValid {
-            guard duration >= format.minExposureDuration, duration <= format.maxExposureDuration else {
-                throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
-                    "Duration \(duration.seconds) s is out of range [\(format.minExposureDuration.seconds), \(format.maxExposureDuration.seconds)]"))
+        try changeProperty(selector, announcing: ["activeMaxExposureDuration"]) { () throws(AVCaptureException) -> ControlChange? in
+            let format = activeFormat
+            if duration.isValid {
+                guard duration >= format.minExposureDuration, duration <= format.maxExposureDuration else {
+                    throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
+                        "Duration \(duration.seconds) s is out of range [\(format.minExposureDuration.seconds), \(format.maxExposureDuration.seconds)]"))
+                }
             }
+            core.exposure.maxExposureDuration = duration.isValid ? duration : .invalid
+            return ControlChange(ControlRequest(id: 0, activeMaxExposureDuration: duration.isValid ? duration.seconds : 0))
         }
-        core.state.withLock { $0.activeMaxExposureDuration = duration.isValid ? duration : .invalid }
-        backend.apply(ControlRequest(id: core.controls.enqueue(nil), activeMaxExposureDuration: duration.isValid ? duration.seconds : 0))
     }
 
-    private func submitExposure(_ request: ControlRequest, mode: ExposureMode, handler: ((CMTime) -> Void)?) {
-        var numbered = request
-        numbered.id = core.controls.enqueue(handler)
-        let id = numbered.id
-        core.state.withLock {
-            $0.exposureMode = mode
-            $0.exposureRequest = id
-        }
-        backend.apply(numbered)
+    private func exposureChange(_ request: ControlRequest, mode: ExposureMode, handler: ((CMTime) -> Void)? = nil) -> ControlChange {
+        ControlChange(request, completionHandler: handler, record: { [core] id in core.exposure.record(mode, request: id) })
+    }
+
+    /// The exposure keys, in the order the device's key table lists them.
+    static func exposureObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.exposureMode, "exposureMode"),
+            ObservableKey(\Root.exposurePointOfInterest, "exposurePointOfInterest"),
+            ObservableKey(\Root.isAdjustingExposure, "adjustingExposure"),
+            ObservableKey(\Root.exposureDuration, "exposureDuration"),
+            ObservableKey(\Root.iso, "ISO"),
+            ObservableKey(\Root.exposureTargetOffset, "exposureTargetOffset"),
+            ObservableKey(\Root.exposureTargetBias, "exposureTargetBias"),
+            ObservableKey(\Root.activeMaxExposureDuration, "activeMaxExposureDuration"),
+        ]
     }
 }

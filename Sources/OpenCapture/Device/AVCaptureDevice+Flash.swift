@@ -19,7 +19,9 @@ extension AVCaptureDevice {
     @available(*, deprecated, message: "Use AVCapturePhotoOutput's isFlashScene instead.")
     var isFlashActiveBacking: Bool {
         guard isFlashAvailable else { return false }
-        let (mode, streaming, iso) = core.state.withLock { ($0.flashMode, $0.streamingSession != nil, $0.lastFrame.iso) }
+        let mode = core.torchFlash.flashMode
+        let streaming = core.state.withLock { $0.streamingSession != nil }
+        let iso = lastFrameMetadata.iso
         switch mode {
         case .on: return true
         case .auto: return streaming && iso >= PhotoCapture.autoFlashISO
@@ -32,23 +34,14 @@ extension AVCaptureDevice {
         flashMode == .off || hasFlash
     }
 
-    @available(*, deprecated, message: "Use AVCapturePhotoSettings.flashMode instead.")
-    var flashModeBacking: FlashMode {
-        get { core.state.withLock { $0.flashMode } }
-        set { enforce { try setFlashModeChecked(newValue) } }
-    }
-
     /// The checked form of setting the deprecated `flashMode` (Linux addition).
     public func setFlashModeChecked(_ mode: FlashMode) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["flashMode", "flashActive"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setFlashMode:"
-        try requireLock(selector)
-        guard mode == .off || hasFlash else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", selector, "Unsupported flash mode \(mode.rawValue) - use isFlashModeSupported:"))
+        try changeProperty(
+            "setFlashMode:", announcing: ["flashMode", "flashActive"], supported: mode == .off || hasFlash,
+            unsupported: "Unsupported flash mode \(mode.rawValue) - use isFlashModeSupported:"
+        ) {
+            core.torchFlash.flashMode = mode
+            return nil
         }
-        core.state.withLock { $0.flashMode = mode }
     }
 }

@@ -29,39 +29,26 @@ extension AVCaptureDevice {
 
     func isFocusModeSupportedBacking(_ focusMode: FocusMode) -> Bool { focusMode == .locked || hasAutoFocus }
 
-    var focusModeBacking: FocusMode {
-        get {
-            let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
-            let mode = settings.focusMode ?? (hasAutoFocus ? .continuousAutoFocus : .locked)
-            if mode == .autoFocus, frame.appliedRequest >= settings.focusRequest, frame.focusState == .locked { return .locked }
-            return mode
-        }
-        set { enforce { try setFocusMode(newValue) } }
-    }
-
     /// The checked form of setting `focusMode` (Linux addition).
     public func setFocusMode(_ mode: FocusMode) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["focusMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setFocusMode:"
-        try requireLock(selector)
-        guard isFocusModeSupported(mode) else {
-            throw AVCaptureException(
-                .invalidArgument, selectorReason("AVCaptureDevice", selector, "Unsupported focus mode \(mode.rawValue) - use isFocusModeSupported:"))
+        try changeProperty(
+            "setFocusMode:", announcing: ["focusMode"], supported: isFocusModeSupported(mode),
+            unsupported: "Unsupported focus mode \(mode.rawValue) - use isFocusModeSupported:"
+        ) {
+            let search = core.focus.search
+            let control: FocusControl =
+                switch mode {
+                case .locked: .lock(lensPosition: nil)
+                case .autoFocus: .autoOnce(search)
+                case .continuousAutoFocus: .continuous(search)
+                }
+            return focusChange(control, mode: mode)
         }
-        let settings = core.state.withLock { $0.lens }
-        let search = FocusSearch(
-            point: PointOfInterest(x: settings.focusPointOfInterest.x, y: settings.focusPointOfInterest.y),
-            rangeRestriction: settings.autoFocusRangeRestriction.rawValue, smooth: settings.isSmoothAutoFocusEnabled)
-        let control: FocusControl =
-            switch mode {
-            case .locked: .lock(lensPosition: nil)
-            case .autoFocus: .autoOnce(search)
-            case .continuousAutoFocus: .continuous(search)
-            }
-        submitFocus(control, mode: mode, handler: nil)
         noteSwitchingCondition(.focusModeChanged)
     }
+
+    /// The mode until one is set: continuous autofocus where the lens can focus.
+    var defaultFocusMode: FocusMode { hasAutoFocus ? .continuousAutoFocus : .locked }
 
     var isAdjustingFocusBacking: Bool { lastFrameMetadata.isAdjustingFocus }
 
@@ -69,61 +56,43 @@ extension AVCaptureDevice {
 
     var isFocusPointOfInterestSupportedBacking: Bool { hasAutoFocus }
 
-    var focusPointOfInterestBacking: CGPoint {
-        get { core.state.withLock { $0.lens.focusPointOfInterest } }
-        set { enforce { try setFocusPointOfInterest(newValue) } }
-    }
-
     /// The checked form of setting `focusPointOfInterest` (Linux addition).
     public func setFocusPointOfInterest(_ point: CGPoint) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["focusPointOfInterest"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setFocusPointOfInterest:"
-        try requireLock(selector)
-        guard isFocusPointOfInterestSupported else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Setting focusPointOfInterest is not supported by this device. Use isFocusPointOfInterestSupported"))
+        try changeProperty(
+            "setFocusPointOfInterest:", announcing: ["focusPointOfInterest"], supported: isFocusPointOfInterestSupported,
+            unsupported: "Setting focusPointOfInterest is not supported by this device. Use isFocusPointOfInterestSupported"
+        ) {
+            core.focus.pointOfInterest = CGPoint(x: min(max(point.x, 0), 1), y: min(max(point.y, 0), 1))
+            return nil
         }
-        core.state.withLock { $0.lens.focusPointOfInterest = CGPoint(x: min(max(point.x, 0), 1), y: min(max(point.y, 0), 1)) }
     }
 
     // MARK: Range restriction and smooth focus
 
     var isAutoFocusRangeRestrictionSupportedBacking: Bool { hasAutoFocus }
 
-    var autoFocusRangeRestrictionBacking: AutoFocusRangeRestriction {
-        get { core.state.withLock { $0.lens.autoFocusRangeRestriction } }
-        set { enforce { try setAutoFocusRangeRestriction(newValue) } }
-    }
-
     /// The checked form of setting `autoFocusRangeRestriction` (Linux addition).
     public func setAutoFocusRangeRestriction(_ restriction: AutoFocusRangeRestriction) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["autoFocusRangeRestriction"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setAutoFocusRangeRestriction:"
-        try requireLock(selector)
-        guard isAutoFocusRangeRestrictionSupported else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Setting autoFocusRangeRestriction is not supported by this device. Use isAutoFocusRangeRestrictionSupported"))
+        try changeProperty(
+            "setAutoFocusRangeRestriction:", announcing: ["autoFocusRangeRestriction"], supported: isAutoFocusRangeRestrictionSupported,
+            unsupported: "Setting autoFocusRangeRestriction is not supported by this device. Use isAutoFocusRangeRestrictionSupported"
+        ) {
+            core.focus.rangeRestriction = restriction
+            return nil
         }
-        core.state.withLock { $0.lens.autoFocusRangeRestriction = restriction }
     }
 
     var isSmoothAutoFocusSupportedBacking: Bool { hasAutoFocus }
 
-    var isSmoothAutoFocusEnabledBacking: Bool {
-        get { core.state.withLock { $0.lens.isSmoothAutoFocusEnabled } }
-        set { enforce { try setSmoothAutoFocusEnabled(newValue) } }
-    }
-
     /// The checked form of setting `isSmoothAutoFocusEnabled` (Linux addition).
     public func setSmoothAutoFocusEnabled(_ enabled: Bool) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["smoothAutoFocusEnabled"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setSmoothAutoFocusEnabled:"
-        try requireLock(selector)
-        guard isSmoothAutoFocusSupported else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Setting smoothAutoFocusEnabled is not supported by this device. Use isSmoothAutoFocusSupported"))
+        try changeProperty(
+            "setSmoothAutoFocusEnabled:", announcing: ["smoothAutoFocusEnabled"], supported: isSmoothAutoFocusSupported,
+            unsupported: "Setting smoothAutoFocusEnabled is not supported by this device. Use isSmoothAutoFocusSupported"
+        ) {
+            core.focus.isSmoothEnabled = enabled
+            return nil
         }
-        core.state.withLock { $0.lens.isSmoothAutoFocusEnabled = enabled }
     }
 
     // MARK: Lens position
@@ -134,10 +103,6 @@ extension AVCaptureDevice {
 
     var isLockingFocusWithCustomLensPositionSupportedBacking: Bool { hasAutoFocus && !isVirtualDevice }
 
-    func setFocusModeLockedBacking(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
-        enforce { try setFocusModeLockedChecked(lensPosition: lensPosition, completionHandler: handler) }
-    }
-
     func setFocusModeLockedBacking(lensPosition: Float) async -> CMTime {
         await withCheckedContinuation { continuation in
             setFocusModeLocked(lensPosition: lensPosition) { continuation.resume(returning: $0) }
@@ -146,31 +111,37 @@ extension AVCaptureDevice {
 
     /// The checked form of `setFocusModeLocked(lensPosition:completionHandler:)` (Linux addition).
     public func setFocusModeLockedChecked(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["focusMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "setFocusModeLockedWithLensPosition:completionHandler:"
-        try requireLock(selector)
-        var position: Float?
-        if lensPosition != Self.currentLensPosition {
-            guard isLockingFocusWithCustomLensPositionSupported else {
-                throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector,
-                    "Setting a custom lens position is not supported by this device. Use isLockingFocusWithCustomLensPositionSupported"))
+        try changeProperty(selector, announcing: ["focusMode"]) { () throws(AVCaptureException) -> ControlChange? in
+            var position: Float?
+            if lensPosition != Self.currentLensPosition {
+                guard isLockingFocusWithCustomLensPositionSupported else {
+                    throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector,
+                        "Setting a custom lens position is not supported by this device. Use isLockingFocusWithCustomLensPositionSupported"))
+                }
+                guard lensPosition >= 0, lensPosition <= 1 else {
+                    throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
+                        "lensPosition \(lensPosition) is out of range [0, 1] - pass AVCaptureLensPositionCurrent to keep the current position"))
+                }
+                position = lensPosition
             }
-            guard lensPosition >= 0, lensPosition <= 1 else {
-                throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
-                    "lensPosition \(lensPosition) is out of range [0, 1] - pass AVCaptureLensPositionCurrent to keep the current position"))
-            }
-            position = lensPosition
+            return focusChange(.lock(lensPosition: position), mode: .locked, handler: handler)
         }
-        submitFocus(.lock(lensPosition: position), mode: .locked, handler: handler)
     }
 
-    private func submitFocus(_ control: FocusControl, mode: FocusMode, handler: ((CMTime) -> Void)?) {
-        let id = core.controls.enqueue(handler)
-        core.state.withLock {
-            $0.lens.focusMode = mode
-            $0.lens.focusRequest = id
-        }
-        backend.apply(.lens(id: id, focus: control))
+    private func focusChange(_ control: FocusControl, mode: FocusMode, handler: ((CMTime) -> Void)? = nil) -> ControlChange {
+        ControlChange(.lens(id: 0, focus: control), completionHandler: handler, record: { [core] id in core.focus.record(mode, request: id) })
+    }
+
+    /// The focus keys, in the order the device's key table lists them.
+    static func focusObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.focusMode, "focusMode"),
+            ObservableKey(\Root.focusPointOfInterest, "focusPointOfInterest"),
+            ObservableKey(\Root.isAdjustingFocus, "adjustingFocus"),
+            ObservableKey(\Root.lensPosition, "lensPosition"),
+            ObservableKey(\Root.autoFocusRangeRestriction, "autoFocusRangeRestriction"),
+            ObservableKey(\Root.isSmoothAutoFocusEnabled, "smoothAutoFocusEnabled"),
+        ]
     }
 }

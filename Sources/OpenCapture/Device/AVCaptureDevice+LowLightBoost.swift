@@ -5,19 +5,14 @@ extension AVCaptureDevice {
 
     var isLowLightBoostEnabledBacking: Bool { lastFrameMetadata.isLowLightBoostEnabled }
 
-    var automaticallyEnablesLowLightBoostWhenAvailableBacking: Bool {
-        get { core.state.withLock { $0.automaticallyEnablesLowLightBoost } }
-        set { enforce { try setAutomaticallyEnablesLowLightBoostWhenAvailable(newValue) } }
-    }
-
     /// The checked form of setting `automaticallyEnablesLowLightBoostWhenAvailable` (Linux addition).
     public func setAutomaticallyEnablesLowLightBoostWhenAvailable(_ enabled: Bool) throws(AVCaptureException) {
-        let selector = "setAutomaticallyEnablesLowLightBoostWhenAvailable:"
-        try requireLock(selector)
-        guard isLowLightBoostSupported else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Low light boost is not supported on this device - use isLowLightBoostSupported"))
+        try changeProperty(
+            "setAutomaticallyEnablesLowLightBoostWhenAvailable:", supported: isLowLightBoostSupported,
+            unsupported: "Low light boost is not supported on this device - use isLowLightBoostSupported"
+        ) {
+            core.exposure.lowLightBoostAllowed = enabled
+            return ControlChange(ControlRequest(id: 0, lowLightBoostAllowed: enabled))
         }
-        core.state.withLock { $0.automaticallyEnablesLowLightBoost = enabled }
-        backend.apply(ControlRequest(id: core.controls.enqueue(nil), lowLightBoostAllowed: enabled))
     }
 }

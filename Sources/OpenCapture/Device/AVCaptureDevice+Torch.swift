@@ -24,56 +24,44 @@ extension AVCaptureDevice {
         hasTorch && (torchMode != .auto || descriptor.supportsAutoTorch)
     }
 
-    var torchModeBacking: TorchMode {
-        get { core.state.withLock { $0.lens.torchMode } }
-        set { enforce { try setTorchMode(newValue) } }
-    }
-
     /// The checked form of setting `torchMode` (Linux addition).
     public func setTorchMode(_ mode: TorchMode) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["torchMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let selector = "setTorchMode:"
-        try requireLock(selector)
-        guard isTorchModeSupported(mode) else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Unsupported torch mode \(mode.rawValue) - use isTorchModeSupported:"))
+        try changeProperty(
+            "setTorchMode:", announcing: ["torchMode"], supported: isTorchModeSupported(mode),
+            unsupported: "Unsupported torch mode \(mode.rawValue) - use isTorchModeSupported:"
+        ) {
+            let control: TorchControl =
+                switch mode {
+                case .off: .off
+                case .on: .on(level: 1)
+                case .auto: .auto
+                }
+            return torchChange(control, mode: mode)
         }
-        let control: TorchControl =
-            switch mode {
-            case .off: .off
-            case .on: .on(level: 1)
-            case .auto: .auto
-            }
-        submitTorch(control, mode: mode)
-    }
-
-    func setTorchModeOnBacking(level: Float) throws {
-        var failure: AVError?
-        enforce { failure = try setTorchModeOnChecked(level: level) }
-        if let failure { throw failure }
     }
 
     /// The checked form of `setTorchModeOn(level:)` (Linux addition): exceptions are thrown;
     /// an unavailable level is returned.
     public func setTorchModeOnChecked(level: Float) throws(AVCaptureException) -> AVError? {
-        let observed = KeyValueChange.willChange(self, keys: ["torchMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
+        var unavailable: AVError?
         let selector = "setTorchModeOnWithLevel:error:"
-        try requireLock(selector)
-        guard isTorchModeSupported(.on) else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Torch is not supported by this device - use hasTorch"))
+        try changeProperty(
+            selector, announcing: ["torchMode"], supported: isTorchModeSupported(.on),
+            unsupported: "Torch is not supported by this device - use hasTorch"
+        ) { () throws(AVCaptureException) -> ControlChange? in
+            guard level == Self.maxAvailableTorchLevel || (level > 0 && level <= 1) else {
+                throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector,
+                    "torchLevel \(level) must be greater than 0.0 and less than or equal to 1.0, or AVCaptureMaxAvailableTorchLevel"))
+            }
+            let available = availableTorchLevel
+            let wanted = level == Self.maxAvailableTorchLevel ? available : level
+            guard wanted > 0, wanted <= available else {
+                unavailable = AVError(.torchLevelUnavailable, "The requested torch level is currently not available.")
+                return nil
+            }
+            return torchChange(.on(level: wanted), mode: .on)
         }
-        guard level == Self.maxAvailableTorchLevel || (level > 0 && level <= 1) else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector,
-                "torchLevel \(level) must be greater than 0.0 and less than or equal to 1.0, or AVCaptureMaxAvailableTorchLevel"))
-        }
-        let available = availableTorchLevel
-        let wanted = level == Self.maxAvailableTorchLevel ? available : level
-        guard wanted > 0, wanted <= available else {
-            return AVError(.torchLevelUnavailable, "The requested torch level is currently not available.")
-        }
-        submitTorch(.on(level: wanted), mode: .on)
-        return nil
+        return unavailable
     }
 
     /// The highest torch level heat allows now.
@@ -81,9 +69,18 @@ extension AVCaptureDevice {
         TorchAvailability.maximumLevel(pressureLevel: lastFrameMetadata.systemPressureLevel)
     }
 
-    private func submitTorch(_ control: TorchControl, mode: TorchMode) {
-        let id = core.controls.enqueue(nil)
-        core.state.withLock { $0.lens.torchMode = mode }
-        backend.apply(.lens(id: id, torch: control))
+    private func torchChange(_ control: TorchControl, mode: TorchMode) -> ControlChange {
+        ControlChange(.lens(id: 0, torch: control), record: { [core] _ in core.torchFlash.torchMode = mode })
+    }
+
+    /// The torch keys, in the order the device's key table lists them.
+    static func torchObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.torchMode, "torchMode"),
+            ObservableKey(\Root.torchLevel, "torchLevel"),
+            ObservableKey(\Root.isTorchActive, "torchActive"),
+            ObservableKey(\Root.isTorchAvailable, "torchAvailable"),
+            ObservableKey(\Root.isFlashAvailable, "flashAvailable"),
+        ]
     }
 }

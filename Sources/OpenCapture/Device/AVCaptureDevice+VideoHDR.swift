@@ -1,54 +1,45 @@
 import Foundation
 
 extension AVCaptureDevice {
-    var automaticallyAdjustsVideoHDREnabledBacking: Bool {
-        get { core.state.withLock { $0.automaticallyAdjustsVideoHDR } }
-        set { enforce { try setAutomaticallyAdjustsVideoHDREnabled(newValue) } }
-    }
-
     /// The checked form of setting `automaticallyAdjustsVideoHDREnabled` (Linux addition).
     public func setAutomaticallyAdjustsVideoHDREnabled(_ automatic: Bool) throws(AVCaptureException) {
-        try requireLock("setAutomaticallyAdjustsVideoHDREnabled:")
-        let current = isVideoHDREnabled
-        core.state.withLock { state in
-            if state.automaticallyAdjustsVideoHDR && !automatic { state.videoHDREnabled = current }
-            state.automaticallyAdjustsVideoHDR = automatic
+        try changeProperty("setAutomaticallyAdjustsVideoHDREnabled:") {
+            core.format.setAutomaticallyAdjustsVideoHDR(automatic, current: isVideoHDREnabled)
+            for session in sessions { session.deviceDidChangeFrameDurations(self) }
+            return nil
         }
-        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
+    /// What the newest frame did while the device adjusts HDR itself, else what was set.
     var isVideoHDREnabledBacking: Bool {
-        get {
-            let state = core.state.withLock { ($0.automaticallyAdjustsVideoHDR, $0.videoHDREnabled) }
-            return state.0 ? lastFrameMetadata.isVideoHDREnabled && activeFormat.isVideoHDRSupported : state.1
-        }
-        set { enforce { try setVideoHDREnabled(newValue) } }
+        let (automatic, enabled) = core.format.videoHDR
+        return automatic ? lastFrameMetadata.isVideoHDREnabled && activeFormat.isVideoHDRSupported : enabled
     }
 
     /// The checked form of setting `isVideoHDREnabled` (Linux addition).
     public func setVideoHDREnabled(_ enabled: Bool) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["videoHDREnabled"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "setVideoHDREnabled:"
-        try requireLock(selector)
-        guard !automaticallyAdjustsVideoHDREnabled else {
-            throw AVCaptureException(
-                .generic, selectorReason("AVCaptureDevice", selector, "May not be called while automaticallyAdjustsVideoHDREnabled is YES"))
+        try changeProperty(selector, announcing: ["videoHDREnabled"]) { () throws(AVCaptureException) -> ControlChange? in
+            guard !automaticallyAdjustsVideoHDREnabled else {
+                throw AVCaptureException(
+                    .generic, selectorReason("AVCaptureDevice", selector, "May not be called while automaticallyAdjustsVideoHDREnabled is YES"))
+            }
+            guard !enabled || activeFormat.isVideoHDRSupported else {
+                throw AVCaptureException(
+                    .generic, selectorReason("AVCaptureDevice", selector, "Not supported by the active format - use activeFormat.isVideoHDRSupported"))
+            }
+            core.format.videoHDREnabled = enabled
+            for session in sessions { session.deviceDidChangeFrameDurations(self) }
+            return nil
         }
-        guard !enabled || activeFormat.isVideoHDRSupported else {
-            throw AVCaptureException(
-                .generic, selectorReason("AVCaptureDevice", selector, "Not supported by the active format - use activeFormat.isVideoHDRSupported"))
-        }
-        core.state.withLock { $0.videoHDREnabled = enabled }
-        for session in sessions { session.deviceDidChangeFrameDurations(self) }
     }
 
     /// What the backend is asked for: automatic on an HDR format while the device adjusts
     /// HDR itself, on or off as set otherwise.
     var videoHDRMode: VideoHDRMode {
-        let state = core.state.withLock { ($0.automaticallyAdjustsVideoHDR, $0.videoHDREnabled) }
+        let (automatic, enabled) = core.format.videoHDR
         guard activeFormat.isVideoHDRSupported else { return .off }
-        if state.0 { return .automatic }
-        return state.1 ? .on : .off
+        if automatic { return .automatic }
+        return enabled ? .on : .off
     }
 }

@@ -7,34 +7,20 @@ extension AVCaptureDevice {
         descriptor.colorCalibration != nil
     }
 
-    var whiteBalanceModeBacking: WhiteBalanceMode {
-        get {
-            let (mode, request, frame) = core.state.withLock { ($0.whiteBalanceMode, $0.whiteBalanceRequest, $0.lastFrame) }
-            if mode == .autoWhiteBalance, frame.appliedRequest >= request, frame.whiteBalanceState == .locked {
-                return .locked
-            }
-            return mode
-        }
-        set { enforce { try setWhiteBalanceMode(newValue) } }
-    }
-
     /// The checked form of setting `whiteBalanceMode` (Linux addition).
     public func setWhiteBalanceMode(_ mode: WhiteBalanceMode) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["whiteBalanceMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setWhiteBalanceMode:")
-        guard isWhiteBalanceModeSupported(mode) else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", "setWhiteBalanceMode:", "Unsupported white balance mode - use isWhiteBalanceModeSupported:"))
+        try changeProperty(
+            "setWhiteBalanceMode:", announcing: ["whiteBalanceMode"], supported: isWhiteBalanceModeSupported(mode),
+            unsupported: "Unsupported white balance mode - use isWhiteBalanceModeSupported:"
+        ) {
+            let control: WhiteBalanceControl =
+                switch mode {
+                case .locked: .lockCurrent
+                case .autoWhiteBalance: .autoOnce
+                case .continuousAutoWhiteBalance: .continuous
+                }
+            return whiteBalanceChange(control, mode: mode, completionHandler: nil)
         }
-        let control: WhiteBalanceControl =
-            switch mode {
-            case .locked: .lockCurrent
-            case .autoWhiteBalance: .autoOnce
-            case .continuousAutoWhiteBalance: .continuous
-            }
-        submitWhiteBalance(control, mode: mode, completionHandler: nil)
     }
 
     var isAdjustingWhiteBalanceBacking: Bool { lastFrameMetadata.isAdjustingWhiteBalance }
@@ -63,10 +49,6 @@ extension AVCaptureDevice {
         return converter.clampedGains(converter.gains(temperature: 6500, tint: 0))
     }
 
-    func setWhiteBalanceModeLockedBacking(with whiteBalanceGains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) {
-        enforce { try setWhiteBalanceModeLockedChecked(with: whiteBalanceGains, completionHandler: handler) }
-    }
-
     func setWhiteBalanceModeLockedBacking(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime {
         await withCheckedContinuation { continuation in
             setWhiteBalanceModeLocked(with: whiteBalanceGains) { continuation.resume(returning: $0) }
@@ -75,35 +57,30 @@ extension AVCaptureDevice {
 
     /// The checked form of `setWhiteBalanceModeLocked(with:completionHandler:)` (Linux addition).
     public func setWhiteBalanceModeLockedChecked(with gains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["whiteBalanceMode"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "setWhiteBalanceModeLockedWithDeviceWhiteBalanceGains:completionHandler:"
-        try requireLock(selector)
-        guard isWhiteBalanceModeSupported(.locked) else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "Unsupported white balance mode"))
+        try changeProperty(
+            selector, announcing: ["whiteBalanceMode"], supported: isWhiteBalanceModeSupported(.locked),
+            unsupported: "Unsupported white balance mode"
+        ) { () throws(AVCaptureException) -> ControlChange? in
+            if gains == Self.currentWhiteBalanceGains {
+                return whiteBalanceChange(.lockCurrent, mode: .locked, completionHandler: handler)
+            }
+            guard isLockingWhiteBalanceWithCustomDeviceGainsSupported else {
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason("AVCaptureDevice", selector, "Custom gains are not supported - use isLockingWhiteBalanceWithCustomDeviceGainsSupported"))
+            }
+            try validateGains(gains, selector: selector)
+            let smallest = min(gains.redGain, gains.greenGain, gains.blueGain)
+            let control = WhiteBalanceControl.lock(red: gains.redGain / smallest, green: gains.greenGain / smallest, blue: gains.blueGain / smallest)
+            return whiteBalanceChange(control, mode: .locked, completionHandler: handler)
         }
-        if gains == Self.currentWhiteBalanceGains {
-            submitWhiteBalance(.lockCurrent, mode: .locked, completionHandler: handler)
-            return
-        }
-        guard isLockingWhiteBalanceWithCustomDeviceGainsSupported else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", selector, "Custom gains are not supported - use isLockingWhiteBalanceWithCustomDeviceGainsSupported"))
-        }
-        try validateGains(gains, selector: selector)
-        let smallest = min(gains.redGain, gains.greenGain, gains.blueGain)
-        let control = WhiteBalanceControl.lock(red: gains.redGain / smallest, green: gains.greenGain / smallest, blue: gains.blueGain / smallest)
-        submitWhiteBalance(control, mode: .locked, completionHandler: handler)
     }
 
-    private func submitWhiteBalance(_ control: WhiteBalanceControl, mode: WhiteBalanceMode, completionHandler: ((CMTime) -> Void)?) {
-        let id = core.controls.enqueue(completionHandler)
-        core.state.withLock {
-            $0.whiteBalanceMode = mode
-            $0.whiteBalanceRequest = id
-        }
-        backend.apply(ControlRequest(id: id, whiteBalance: control))
+    private func whiteBalanceChange(_ control: WhiteBalanceControl, mode: WhiteBalanceMode, completionHandler: ((CMTime) -> Void)?) -> ControlChange {
+        ControlChange(ControlRequest(id: 0, whiteBalance: control), completionHandler: completionHandler, record: { [core] id in
+            core.whiteBalance.record(mode, request: id)
+        })
     }
 
     func validateGains(_ gains: WhiteBalanceGains, selector: String) throws(AVCaptureException) {
@@ -120,6 +97,17 @@ extension AVCaptureDevice {
                         "The \(name) gain \(value) is out of range [1.0, \(maximum)] - gains must lie in 1.0 ... maxWhiteBalanceGain"))
             }
         }
+    }
+}
+
+extension AVCaptureDevice {
+    /// The white-balance keys, in the order the device's key table lists them.
+    static func whiteBalanceObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.whiteBalanceMode, "whiteBalanceMode"),
+            ObservableKey(\Root.isAdjustingWhiteBalance, "adjustingWhiteBalance"),
+            ObservableKey(\Root.deviceWhiteBalanceGains, "deviceWhiteBalanceGains"),
+        ]
     }
 }
 

@@ -123,20 +123,20 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// one of `formats`, switches the session's preset to `.inputPriority` and resets the
     /// frame durations.
     open var activeFormat: Format {
-        get { activeFormatBacking }
-        set { activeFormatBacking = newValue }
+        get { formats[core.format.index] }
+        set { enforce { try setActiveFormat(newValue) } }
     }
 
     /// The shortest time between frames (1 / the highest frame rate). `.invalid` restores the default.
     open var activeVideoMinFrameDuration: CMTime {
         get { activeVideoMinFrameDurationBacking }
-        set { activeVideoMinFrameDurationBacking = newValue }
+        set { enforce { try setActiveVideoMinFrameDuration(newValue) } }
     }
 
     /// The longest time between frames (1 / the lowest frame rate). `.invalid` restores the default.
     open var activeVideoMaxFrameDuration: CMTime {
         get { activeVideoMaxFrameDurationBacking }
-        set { activeVideoMaxFrameDurationBacking = newValue }
+        set { enforce { try setActiveVideoMaxFrameDuration(newValue) } }
     }
 
     // MARK: +Authorization
@@ -254,8 +254,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// it configures (see `AVCaptureSession`); turn that off to choose yourself.
     /// Photos stay sRGB.
     open var activeColorSpace: AVCaptureColorSpace {
-        get { activeColorSpaceBacking }
-        set { activeColorSpaceBacking = newValue }
+        get { AVCaptureColorSpace(rawValue: core.format.colorSpace) ?? .sRGB }
+        set { enforce { try setActiveColorSpace(newValue) } }
     }
 
     // MARK: +DepthData
@@ -299,8 +299,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// needs the configuration lock; an unsupported mode raises. Setting an auto mode also
     /// applies `exposurePointOfInterest`, as on iOS.
     open var exposureMode: ExposureMode {
-        get { exposureModeBacking }
-        set { exposureModeBacking = newValue }
+        get { core.exposure.mode(after: lastFrameMetadata) }
+        set { enforce { try setExposureMode(newValue) } }
     }
 
     /// Whether auto exposure is moving exposure time or ISO right now.
@@ -313,8 +313,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// unrotated sensor image; default (0.5, 0.5). It takes effect when `exposureMode` is set
     /// next, as on iOS. Needs the configuration lock; unsupported raises.
     open var exposurePointOfInterest: CGPoint {
-        get { exposurePointOfInterestBacking }
-        set { exposurePointOfInterestBacking = newValue }
+        get { core.exposure.pointOfInterest }
+        set { enforce { try setExposurePointOfInterest(newValue) } }
     }
 
     /// The exposure error auto exposure measures, in EV: metered minus target.
@@ -323,7 +323,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Sets `.custom` with an exposure time and ISO (or the `current…` sentinels). The handler
     /// receives the timestamp of the first frame exposed with them. A duration or ISO outside
     /// the active format's range raises `NSRangeException`; no lock raises.
-    open func setExposureModeCustom(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) { setExposureModeCustomBacking(duration: duration, iso: ISO, completionHandler: handler) }
+    open func setExposureModeCustom(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
+        enforce { try setExposureModeCustomChecked(duration: duration, iso: ISO, completionHandler: handler) }
+    }
 
     /// Sets `.custom` and returns the timestamp of the first frame exposed with the values.
     open func setExposureModeCustom(duration: CMTime, iso ISO: Float) async -> CMTime { await setExposureModeCustomBacking(duration: duration, iso: ISO) }
@@ -335,11 +337,13 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     open var maxExposureTargetBias: Float { maxExposureTargetBiasBacking }
 
     /// The bias auto exposure aims with, EV (default 0).
-    open var exposureTargetBias: Float { exposureTargetBiasBacking }
+    open var exposureTargetBias: Float { core.exposure.targetBias }
 
     /// Biases the exposure target by `bias` EV (or `currentExposureTargetBias`). Out of
     /// range raises `NSRangeException`; no lock raises.
-    open func setExposureTargetBias(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) { setExposureTargetBiasBacking(bias, completionHandler: handler) }
+    open func setExposureTargetBias(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
+        enforce { try setExposureTargetBiasChecked(bias, completionHandler: handler) }
+    }
 
     /// Biases the target and returns the timestamp of the first frame with the bias.
     open func setExposureTargetBias(_ bias: Float) async -> CMTime { await setExposureTargetBiasBacking(bias) }
@@ -348,36 +352,36 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Reset when the format changes. Outside the format's exposure range raises.
     open var activeMaxExposureDuration: CMTime {
         get { activeMaxExposureDurationBacking }
-        set { activeMaxExposureDurationBacking = newValue }
+        set { enforce { try setActiveMaxExposureDuration(newValue) } }
     }
 
     // MARK: +FaceDriven
 
     /// Whether the device turns face-driven autofocus on and off itself (default true).
     open var automaticallyAdjustsFaceDrivenAutoFocusEnabled: Bool {
-        get { automaticallyAdjustsFaceDrivenAutoFocusEnabledBacking }
-        set { automaticallyAdjustsFaceDrivenAutoFocusEnabledBacking = newValue }
+        get { core.focus.automaticallyAdjustsFaceDriven }
+        set { enforce { try setAutomaticallyAdjustsFaceDrivenAutoFocusEnabled(newValue) } }
     }
 
     /// Whether faces drive autofocus (default true on cameras that autofocus, false on
     /// fixed-focus ones). Setting it needs the lock and `automaticallyAdjustsFaceDrivenAutoFocusEnabled`
     /// false, and raises on a fixed-focus camera, as on iOS.
     open var isFaceDrivenAutoFocusEnabled: Bool {
-        get { isFaceDrivenAutoFocusEnabledBacking }
-        set { isFaceDrivenAutoFocusEnabledBacking = newValue }
+        get { isFocusModeSupported(.autoFocus) && core.focus.faceDriven }
+        set { enforce { try setFaceDrivenAutoFocusEnabled(newValue) } }
     }
 
     /// Whether the device turns face-driven auto exposure on and off itself (default true).
     open var automaticallyAdjustsFaceDrivenAutoExposureEnabled: Bool {
-        get { automaticallyAdjustsFaceDrivenAutoExposureEnabledBacking }
-        set { automaticallyAdjustsFaceDrivenAutoExposureEnabledBacking = newValue }
+        get { core.exposure.automaticallyAdjustsFaceDriven }
+        set { enforce { try setAutomaticallyAdjustsFaceDrivenAutoExposureEnabled(newValue) } }
     }
 
     /// Whether faces drive auto exposure (default true). Setting it needs the lock and
     /// `automaticallyAdjustsFaceDrivenAutoExposureEnabled` false, as on iOS.
     open var isFaceDrivenAutoExposureEnabled: Bool {
-        get { isFaceDrivenAutoExposureEnabledBacking }
-        set { isFaceDrivenAutoExposureEnabledBacking = newValue }
+        get { core.exposure.faceDriven }
+        set { enforce { try setFaceDrivenAutoExposureEnabled(newValue) } }
     }
 
     // MARK: +Flash
@@ -405,8 +409,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// mode raises `NSInvalidArgumentException`.
     @available(*, deprecated, message: "Use AVCapturePhotoSettings.flashMode instead.")
     open var flashMode: FlashMode {
-        get { flashModeBacking }
-        set { flashModeBacking = newValue }
+        get { core.torchFlash.flashMode }
+        set { enforce { try setFlashModeChecked(newValue) } }
     }
 
     // MARK: +Focus
@@ -420,8 +424,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// mode raises. Setting an auto mode applies `focusPointOfInterest`,
     /// `autoFocusRangeRestriction` and `isSmoothAutoFocusEnabled`, as on iOS.
     open var focusMode: FocusMode {
-        get { focusModeBacking }
-        set { focusModeBacking = newValue }
+        get { core.focus.mode(after: lastFrameMetadata, fallback: defaultFocusMode) }
+        set { enforce { try setFocusMode(newValue) } }
     }
 
     /// Whether autofocus is moving the lens to find focus right now.
@@ -434,8 +438,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// unrotated sensor image; default (0.5, 0.5). It takes effect when `focusMode` is set
     /// next, as on iOS. Needs the configuration lock; unsupported raises.
     open var focusPointOfInterest: CGPoint {
-        get { focusPointOfInterestBacking }
-        set { focusPointOfInterestBacking = newValue }
+        get { core.focus.pointOfInterest }
+        set { enforce { try setFocusPointOfInterest(newValue) } }
     }
 
     /// Whether autofocus can be restricted to near or far objects.
@@ -444,8 +448,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Where autofocus may search (default `.none`); applied when `focusMode` is set next.
     /// Needs the configuration lock; unsupported raises.
     open var autoFocusRangeRestriction: AutoFocusRangeRestriction {
-        get { autoFocusRangeRestrictionBacking }
-        set { autoFocusRangeRestrictionBacking = newValue }
+        get { core.focus.rangeRestriction }
+        set { enforce { try setAutoFocusRangeRestriction(newValue) } }
     }
 
     /// Whether autofocus can move the lens gently (for video).
@@ -454,8 +458,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Whether autofocus moves the lens in smaller steps (default false); applied when
     /// `focusMode` is set next. Needs the configuration lock; unsupported raises.
     open var isSmoothAutoFocusEnabled: Bool {
-        get { isSmoothAutoFocusEnabledBacking }
-        set { isSmoothAutoFocusEnabledBacking = newValue }
+        get { core.focus.isSmoothEnabled }
+        set { enforce { try setSmoothAutoFocusEnabled(newValue) } }
     }
 
     /// The lens position of the newest frame: 0 is the nearest focus, 1 the farthest
@@ -473,7 +477,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// The handler receives the timestamp of the first frame taken with it. Out of range
     /// raises `NSRangeException`; a custom position on a camera that cannot move its lens
     /// raises `NSInvalidArgumentException`; no lock raises.
-    open func setFocusModeLocked(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) { setFocusModeLockedBacking(lensPosition: lensPosition, completionHandler: handler) }
+    open func setFocusModeLocked(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) {
+        enforce { try setFocusModeLockedChecked(lensPosition: lensPosition, completionHandler: handler) }
+    }
 
     /// Sets `.locked` at `lensPosition` and returns the timestamp of the first frame with it.
     open func setFocusModeLocked(lensPosition: Float) async -> CMTime { await setFocusModeLockedBacking(lensPosition: lensPosition) }
@@ -506,8 +512,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Whether the camera may switch low-light boost on by itself in dim scenes (default false).
     /// Setting it needs the configuration lock; on a camera without boost it raises.
     open var automaticallyEnablesLowLightBoostWhenAvailable: Bool {
-        get { automaticallyEnablesLowLightBoostWhenAvailableBacking }
-        set { automaticallyEnablesLowLightBoostWhenAvailableBacking = newValue }
+        get { core.exposure.lowLightBoostAllowed }
+        set { enforce { try setAutomaticallyEnablesLowLightBoostWhenAvailable(newValue) } }
     }
 
     // MARK: +MicrophoneMode
@@ -605,15 +611,19 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// The torch mode (default `.off`). Setting it needs the configuration lock; an
     /// unsupported mode raises. `.on` lights at full level (as far as heat allows).
     open var torchMode: TorchMode {
-        get { torchModeBacking }
-        set { torchModeBacking = newValue }
+        get { core.torchFlash.torchMode }
+        set { enforce { try setTorchMode(newValue) } }
     }
 
     /// Lights the torch at `level` (0 < level ≤ 1, or `maxAvailableTorchLevel`). A level
     /// outside that raises `NSInvalidArgumentException`, as does a camera without a torch;
     /// no lock raises. A valid level the torch cannot give now (too hot) throws
     /// `AVError.torchLevelUnavailable`.
-    open func setTorchModeOn(level: Float) throws { try setTorchModeOnBacking(level: level) }
+    open func setTorchModeOn(level: Float) throws {
+        var unavailable: AVError?
+        enforce { unavailable = try setTorchModeOnChecked(level: level) }
+        if let unavailable { throw unavailable }
+    }
 
     // MARK: +TransportControls
 
@@ -657,8 +667,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// then reports what the camera does. Setting this needs the configuration lock; setting
     /// it to false keeps HDR as it is now (on only if it is on now).
     open var automaticallyAdjustsVideoHDREnabled: Bool {
-        get { automaticallyAdjustsVideoHDREnabledBacking }
-        set { automaticallyAdjustsVideoHDREnabledBacking = newValue }
+        get { core.format.videoHDR.automatic }
+        set { enforce { try setAutomaticallyAdjustsVideoHDREnabled(newValue) } }
     }
 
     /// Whether video HDR is on: each frame merges a long and a 16× shorter exposure and a
@@ -671,7 +681,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// session preset) turns it off, as on iOS.
     open var isVideoHDREnabled: Bool {
         get { isVideoHDREnabledBacking }
-        set { isVideoHDREnabledBacking = newValue }
+        set { enforce { try setVideoHDREnabled(newValue) } }
     }
 
     // MARK: +VirtualDevice
@@ -748,8 +758,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// The white-balance mode. `.autoWhiteBalance` becomes `.locked` once it has settled.
     /// Setting it needs the configuration lock; an unsupported mode raises.
     open var whiteBalanceMode: WhiteBalanceMode {
-        get { whiteBalanceModeBacking }
-        set { whiteBalanceModeBacking = newValue }
+        get { core.whiteBalance.mode(after: lastFrameMetadata) }
+        set { enforce { try setWhiteBalanceMode(newValue) } }
     }
 
     /// Whether auto white balance is moving the gains right now.
@@ -772,7 +782,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Gains are normalised to the smallest channel, so (2, 2, 4) becomes (1, 1, 2). The
     /// handler receives the timestamp of the first frame captured with them. Needs the
     /// configuration lock; a channel outside 1 ... `maxWhiteBalanceGain` raises.
-    open func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) { setWhiteBalanceModeLockedBacking(with: whiteBalanceGains, completionHandler: handler) }
+    open func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) {
+        enforce { try setWhiteBalanceModeLockedChecked(with: whiteBalanceGains, completionHandler: handler) }
+    }
 
     /// Locks white balance and returns the timestamp of the first frame with the gains.
     open func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime { await setWhiteBalanceModeLockedBacking(with: whiteBalanceGains) }

@@ -8,11 +8,21 @@ package final class DeviceCore: @unchecked Sendable {
     package let formats: [AVCaptureDevice.Format]
     /// Whether the device is a microphone (its media type is audio).
     package let isAudio: Bool
-    let state: Mutex<State>
+    let state = Mutex(State())
     /// Numbers control requests and completes their handlers frame by frame.
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
     let keyValueObservers: KeyValueObserverRegistry
+    /// Active format, frame durations, colour space and video HDR (`FormatUnit`).
+    let format: FormatUnit
+    /// Torch and flash modes (`TorchFlashUnit`).
+    let torchFlash = TorchFlashUnit()
+    /// The white-balance mode (`WhiteBalanceUnit`).
+    let whiteBalance = WhiteBalanceUnit()
+    /// Exposure settings (`ExposureUnit`).
+    let exposure = ExposureUnit()
+    /// Focus settings (`FocusUnit`).
+    let focus = FocusUnit()
     /// Photo outputs connected to the device, for their `isFlashScene`.
     let sceneMonitors = SceneMonitors()
     /// The ports of the device's inputs (weak), told when the active format changes.
@@ -37,36 +47,11 @@ package final class DeviceCore: @unchecked Sendable {
         var lockCount = 0
         /// How the camera is held or mounted (`physicalOrientation`).
         var physicalOrientation = AVCaptureVideoOrientation.landscapeRight
-        var activeFormatIndex: Int
-        /// `.invalid` means the format's default.
-        var requestedMinFrameDuration = CMTime.invalid
-        var requestedMaxFrameDuration = CMTime.invalid
         var lastFrame = FrameMetadata()
-        /// The white-balance mode last asked for, and the request that asked.
-        var whiteBalanceMode = AVCaptureDevice.WhiteBalanceMode.continuousAutoWhiteBalance
-        var whiteBalanceRequest: UInt64 = 0
-        /// The exposure mode last asked for, and the request that asked.
-        var exposureMode = AVCaptureDevice.ExposureMode.continuousAutoExposure
-        var exposureRequest: UInt64 = 0
-        var exposurePointOfInterest = CGPoint(x: 0.5, y: 0.5)
-        var exposureTargetBias: Float = 0
-        /// `.invalid` means the format's default.
-        var activeMaxExposureDuration = CMTime.invalid
-        var automaticallyEnablesLowLightBoost = false
         /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
         var isSubjectAreaChangeMonitoringEnabled = false
-        /// Video HDR: whether the device adjusts it itself, else whether it is on.
-        var automaticallyAdjustsVideoHDR = true
-        var videoHDREnabled = false
-        /// The raw `AVCaptureColorSpace` frames are rendered in.
-        var activeColorSpace = 0
-        /// Focus, zoom and torch settings (`LensSettings`).
+        /// Zoom settings (`LensSettings`).
         var lens = LensSettings()
-        /// Face-driven focus and exposure (iOS 15.4): whether the device decides, and the
-        /// values set when it does not.
-        var faceDriven = FaceDrivenSettings()
-        /// The deprecated device `flashMode`.
-        var flashMode = AVCaptureDevice.FlashMode.off
         /// How a virtual device may switch constituents, and when (`.auto` if it has them).
         var switching = ConstituentSwitching()
         var sessions: [WeakSession] = []
@@ -88,7 +73,7 @@ package final class DeviceCore: @unchecked Sendable {
             self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
             isAudio = false
         }
-        self.state = Mutex(State(activeFormatIndex: backend.descriptor.defaultFormatIndex))
+        self.format = FormatUnit(formatIndex: backend.descriptor.defaultFormatIndex)
         self.controls = ControlRequestQueue(label: backend.descriptor.uniqueID)
         self.keyValueObservers = KeyValueObserverRegistry(label: backend.descriptor.uniqueID)
     }

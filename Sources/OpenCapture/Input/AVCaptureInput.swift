@@ -135,8 +135,7 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
             input: self, mediaType: core.isAudio ? .audio : .video, clock: CMClockGetHostTimeClock(),
             sourceDeviceType: device.deviceType, sourceDevicePosition: device.position,
             formatDescription: { [core] in
-                let index = core.state.withLock { $0.activeFormatIndex }
-                return core.formats[index].formatDescription
+                core.formats[core.format.index].formatDescription
             })
         core.register(videoPort)
         if !core.isAudio {

@@ -114,7 +114,7 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
         let pixelFormat = settings.pixelFormat.flatMap(PixelFormat.init(rawValue:)) ?? .yuv420BiPlanarFullRange
         var plan = PhotoPlan(
             device: device, connection: connection, width: Int(size.width), height: Int(size.height), pixelFormat: pixelFormat,
-            codec: settings.codec, flashMode: device.core.state.withLock { $0.flashMode })
+            codec: settings.codec, flashMode: device.core.torchFlash.flashMode)
         plan.scaleAndCrop = connection.videoScaleAndCropFactor
         // Apple's handler is not @Sendable: like iOS, the output calls it once, on its own
         // queue, and what the closure touches there is the caller's affair.
