@@ -8,13 +8,13 @@ extension AVCapturePhotoOutput {
                 maxPhotoDimensions = newValue
                     ? (format.supportedMaxPhotoDimensions.last ?? format.formatDescription.dimensions) : format.formatDescription.dimensions
             }
-            state.withLock { $0.highResolutionCapture = newValue }
+            settingsState.withLock { $0.highResolutionCapture = newValue }
         }
     }
 
     /// `isHighResolutionCaptureEnabled` without the deprecation warning.
     var highResolutionCaptureIsEnabled: Bool {
-        if let chosen = state.withLock({ $0.highResolutionCapture }) { return chosen }
+        if let chosen = settingsState.withLock({ $0.highResolutionCapture }) { return chosen }
         guard let format = device?.activeFormat else { return false }
         return maxPhotoDimensions.isSameSize(as: format.supportedMaxPhotoDimensions.last ?? format.formatDescription.dimensions)
     }

@@ -13,10 +13,10 @@ extension AVCapturePhotoOutput {
     }
 
     var isLivePhotoCaptureEnabledBacking: Bool {
-        get { isLivePhotoCaptureSupported && state.withLock { $0.livePhotoCapture } }
+        get { isLivePhotoCaptureSupported && settingsState.withLock { $0.livePhotoCapture } }
         set {
             if newValue && !isLivePhotoCaptureSupported { refuse("setLivePhotoCaptureEnabled:", "livePhotoCaptureSupported is NO") }
-            let changed = state.withLock { state -> Bool in
+            let changed = settingsState.withLock { state -> Bool in
                 defer {
                     state.livePhotoCapture = newValue
                     if !newValue { state.livePhotoSuspended = false }
@@ -29,30 +29,30 @@ extension AVCapturePhotoOutput {
     }
 
     var isLivePhotoCaptureSuspendedBacking: Bool {
-        get { state.withLock { $0.livePhotoSuspended } }
+        get { settingsState.withLock { $0.livePhotoSuspended } }
         set {
             if newValue && !isLivePhotoCaptureEnabled { refuse("setLivePhotoCaptureSuspended:", "livePhotoCaptureEnabled is NO") }
             // The header: "Setting this property to YES when the session is not running will
             // fail resulting in livePhotoCaptureSuspended being reverted to NO."
             if newValue && session?.isRunning != true { return }
-            state.withLock { $0.livePhotoSuspended = newValue }
+            settingsState.withLock { $0.livePhotoSuspended = newValue }
             if newValue { livePhotos.trimMoviesInProgress() }
             updateLivePhotoRing()
         }
     }
 
     var preservesLivePhotoCaptureSuspendedOnSessionStopBacking: Bool {
-        get { state.withLock { $0.preservesLivePhotoSuspension } }
+        get { settingsState.withLock { $0.preservesLivePhotoSuspension } }
         // Apple documents no exception for this switch (it only keeps a suspension that
         // can itself be set only where Live Photos are enabled).
-        set { state.withLock { $0.preservesLivePhotoSuspension = newValue } }
+        set { settingsState.withLock { $0.preservesLivePhotoSuspension = newValue } }
     }
 
     var isLivePhotoAutoTrimmingEnabledBacking: Bool {
-        get { isLivePhotoCaptureSupported && state.withLock { $0.livePhotoAutoTrimming } }
+        get { isLivePhotoCaptureSupported && settingsState.withLock { $0.livePhotoAutoTrimming } }
         // Apple documents no exception ("defaults to YES when livePhotoCaptureSupported is
         // YES"): the value is kept and reads false while Live Photos are unsupported.
-        set { state.withLock { $0.livePhotoAutoTrimming = newValue } }
+        set { settingsState.withLock { $0.livePhotoAutoTrimming = newValue } }
     }
 
     var availableLivePhotoVideoCodecTypesBacking: [AVVideoCodecType] {
@@ -69,7 +69,7 @@ extension AVCapturePhotoOutput {
 
     /// Keeps frames while enabled, not suspended and running; frees them otherwise.
     func updateLivePhotoRing() {
-        let on = state.withLock { $0.livePhotoCapture && !$0.livePhotoSuspended } && session?.isRunning == true && isLivePhotoCaptureSupported
+        let on = settingsState.withLock { $0.livePhotoCapture && !$0.livePhotoSuspended } && session?.isRunning == true && isLivePhotoCaptureSupported
         if on != livePhotos.isActive { livePhotos.setActive(on) }
     }
 

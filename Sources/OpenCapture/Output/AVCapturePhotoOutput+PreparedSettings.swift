@@ -13,7 +13,7 @@ extension AVCapturePhotoOutput {
         let handler: ((Bool, (any Error)?) -> Void)?
     }
 
-    var preparedPhotoSettingsArrayBacking: [AVCapturePhotoSettings] { state.withLock { $0.prepared } }
+    var preparedPhotoSettingsArrayBacking: [AVCapturePhotoSettings] { settingsState.withLock { $0.prepared } }
 
     func setPreparedPhotoSettingsArrayBacking(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in
@@ -29,7 +29,7 @@ extension AVCapturePhotoOutput {
         // Recorded first, then the session checked: a session starting (or this output being
         // added to a running one) meanwhile finds the request and does it.
         let pending = UncheckedSendable(PendingPreparation(settings: settingsArray, handler: completionHandler))
-        let superseded = state.withLock { state in
+        let superseded = settingsState.withLock { state in
             defer { state.pendingPreparation = pending.value }
             return state.pendingPreparation
         }
@@ -50,7 +50,7 @@ extension AVCapturePhotoOutput {
     /// configuration lock held, while it runs and no transaction is open; the handler and
     /// key-value observers are called on the callback queue, never under the lock.
     func runPendingPreparation() {
-        guard let pending = state.withLock({ state -> PendingPreparation? in
+        guard let pending = settingsState.withLock({ state -> PendingPreparation? in
             defer { state.pendingPreparation = nil }
             return state.pendingPreparation
         }) else { return }
@@ -65,7 +65,7 @@ extension AVCapturePhotoOutput {
         }
         if failure == nil {
             let prepared = UncheckedSendable(pending.settings)
-            let old = state.withLock { state in
+            let old = settingsState.withLock { state in
                 defer { state.prepared = prepared.value }
                 return state.prepared
             }

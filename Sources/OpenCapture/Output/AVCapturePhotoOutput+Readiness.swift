@@ -19,43 +19,28 @@ extension AVCapturePhotoOutput {
     var captureReadinessBacking: CaptureReadiness {
         guard let session, session.isRunning, !session.isInterrupted else { return .sessionNotRunning }
         let responsive = isResponsiveCaptureEnabled
-        return state.withLock { Self.readiness($0, responsive: responsive) }
+        return schedule.withLock { $0.readiness(responsive: responsive) }
     }
 
-    /// Live Photo movies still being recorded or written do not hold the next photo up.
-    static func readiness(_ state: State, responsive: Bool) -> CaptureReadiness {
-        if !state.capturing.isEmpty { return .notReadyWaitingForCapture }
-        if state.processing.count >= (responsive ? responsiveProcessingLimit : 1) { return .notReadyWaitingForProcessing }
-        return .ready
+    /// Runs `change` on the output's schedule and announces a readiness change to observers
+    /// and coordinators (`PhotoOutputReadiness`). `finished` is a capture that ended:
+    /// coordinators stop tracking it.
+    @discardableResult
+    func changeReadiness<Result: Sendable>(finished: Int64? = nil, _ change: (inout PhotoCaptureSchedule) -> Result) -> Result {
+        readiness.announce(self, finished: finished) { schedule.withLock { change(&$0) } }
     }
 
-    /// Runs `change` on the output's state and announces a readiness change to observers
-    /// and coordinators. `finished` is a capture that ended: coordinators stop tracking it.
-    func changeReadiness(finished: Int64? = nil, _ change: (inout State) -> Void) {
-        let watch = KeyValueChange.watch(self, keys: ["captureReadiness"])
-        let coordinators = state.withLock { state -> [AVCapturePhotoOutputReadinessCoordinator] in
-            change(&state)
-            state.coordinators.removeAll { $0.coordinator == nil }
-            return state.coordinators.compactMap(\.coordinator)
-        }
-        watch?.didChange()
-        for coordinator in coordinators { coordinator.outputReadinessChanged(finished: finished) }
-    }
-
-    func add(_ coordinator: AVCapturePhotoOutputReadinessCoordinator) {
-        state.withLock { $0.coordinators.append(WeakCoordinator(coordinator: coordinator)) }
-    }
+    func add(_ coordinator: AVCapturePhotoOutputReadinessCoordinator) { readiness.add(coordinator) }
 
     /// The session started or stopped (or was interrupted): coordinators follow. The
     /// output's own key is watched by the session's configuration lock.
     func sessionStateChanged() {
-        if session?.isRunning != true, !state.withLock({ $0.preservesLivePhotoSuspension }) {
-            state.withLock { $0.livePhotoSuspended = false }
+        if session?.isRunning != true, !settingsState.withLock({ $0.preservesLivePhotoSuspension }) {
+            settingsState.withLock { $0.livePhotoSuspended = false }
         }
         updateRecentFrames()
         updateLivePhotoRing()
-        let coordinators = state.withLock { $0.coordinators.compactMap(\.coordinator) }
-        for coordinator in coordinators { coordinator.outputReadinessChanged(finished: nil) }
+        readiness.notifyCoordinators()
     }
 
     // MARK: Processing time
@@ -65,7 +50,7 @@ extension AVCapturePhotoOutput {
     /// measured captures of the same quality prioritization and codec. Invalid before the
     /// output has measured one, since nothing else predicts this machine's speed.
     func processingTimeEstimate(for settings: AVCapturePhotoSettings) -> CMTimeRange {
-        let times = state.withLock { $0.processingTimes[Self.kind(settings)] ?? [] }
+        let times = schedule.withLock { $0.times(of: Self.kind(settings)) }
         guard let shortest = times.min(), let longest = times.max() else { return .invalid }
         return CMTimeRange(
             start: CMTime(seconds: shortest, preferredTimescale: 1_000_000),
@@ -75,15 +60,10 @@ extension AVCapturePhotoOutput {
     /// Remembers how long a capture's processing took (exposure end to the file ready).
     func recordProcessingTime(_ elapsed: Duration, for settings: AVCapturePhotoSettings) {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        state.withLock { state in
-            var times = state.processingTimes[Self.kind(settings)] ?? []
-            times.append(seconds)
-            if times.count > 8 { times.removeFirst(times.count - 8) }
-            state.processingTimes[Self.kind(settings)] = times
-        }
+        schedule.withLock { $0.record(seconds, of: Self.kind(settings)) }
     }
 
-    private static func kind(_ settings: AVCapturePhotoSettings) -> ProcessingKind {
-        ProcessingKind(quality: settings.photoQualityPrioritization.rawValue, codec: settings.codec?.rawValue)
+    private static func kind(_ settings: AVCapturePhotoSettings) -> PhotoCaptureSchedule.ProcessingKind {
+        PhotoCaptureSchedule.ProcessingKind(quality: settings.photoQualityPrioritization.rawValue, codec: settings.codec?.rawValue)
     }
 }

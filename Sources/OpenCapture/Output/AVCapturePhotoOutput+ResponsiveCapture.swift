@@ -28,11 +28,11 @@ extension AVCapturePhotoOutput {
     var isZeroShutterLagSupportedBacking: Bool { stillCamera != nil }
 
     var isZeroShutterLagEnabledBacking: Bool {
-        get { isZeroShutterLagSupported && (state.withLock { $0.zeroShutterLag } ?? true) }
+        get { isZeroShutterLagSupported && (settingsState.withLock { $0.zeroShutterLag } ?? true) }
         set {
             if newValue && !isZeroShutterLagSupported { refuse("setZeroShutterLagEnabled:", "zeroShutterLagSupported is NO") }
             let watch = KeyValueChange.watch(self, keys: Self.responsivenessKeys)
-            state.withLock { $0.zeroShutterLag = newValue }
+            settingsState.withLock { $0.zeroShutterLag = newValue }
             watch?.didChange()
             updateRecentFrames()
         }
@@ -41,11 +41,11 @@ extension AVCapturePhotoOutput {
     var isResponsiveCaptureSupportedBacking: Bool { isZeroShutterLagEnabled }
 
     var isResponsiveCaptureEnabledBacking: Bool {
-        get { isResponsiveCaptureSupported && state.withLock { $0.responsiveCapture } }
+        get { isResponsiveCaptureSupported && settingsState.withLock { $0.responsiveCapture } }
         set {
             if newValue && !isResponsiveCaptureSupported { refuse("setResponsiveCaptureEnabled:", "responsiveCaptureSupported is NO") }
             let watch = KeyValueChange.watch(self, keys: Self.responsivenessKeys)
-            state.withLock { $0.responsiveCapture = newValue }
+            settingsState.withLock { $0.responsiveCapture = newValue }
             watch?.didChange()
         }
     }
@@ -56,13 +56,13 @@ extension AVCapturePhotoOutput {
     }
 
     var isFastCapturePrioritizationEnabledBacking: Bool {
-        get { isFastCapturePrioritizationSupported && state.withLock { $0.fastCapturePrioritization } }
+        get { isFastCapturePrioritizationSupported && settingsState.withLock { $0.fastCapturePrioritization } }
         set {
             if newValue && !isFastCapturePrioritizationSupported {
                 refuse("setFastCapturePrioritizationEnabled:", "fastCapturePrioritizationSupported is NO")
             }
             let watch = KeyValueChange.watch(self, keys: Self.responsivenessKeys)
-            state.withLock { $0.fastCapturePrioritization = newValue }
+            settingsState.withLock { $0.fastCapturePrioritization = newValue }
             watch?.didChange()
         }
     }
@@ -78,7 +78,7 @@ extension AVCapturePhotoOutput {
         let camera = stillCamera
         let keep = camera != nil && isZeroShutterLagEnabled && session?.isRunning == true
         let owner = ObjectIdentifier(self)
-        let previous = state.withLock { state -> (any StillCapturing)? in
+        let previous = settingsState.withLock { state -> (any StillCapturing)? in
             defer { state.recentFramesCamera = keep ? camera : nil }
             return state.recentFramesCamera
         }
@@ -98,7 +98,7 @@ extension AVCapturePhotoOutput {
     func effectiveQuality(for settings: AVCapturePhotoSettings) -> (QualityPrioritization, lowered: Bool) {
         let asked = settings.photoQualityPrioritization
         guard isFastCapturePrioritizationEnabled else { return (asked, false) }
-        let busy = state.withLock { $0.processing.count }
+        let busy = schedule.withLock { $0.processing.count }
         let lowered = QualityPrioritization(rawValue: max(QualityPrioritization.speed.rawValue, asked.rawValue - busy)) ?? asked
         return (lowered, lowered != asked)
     }

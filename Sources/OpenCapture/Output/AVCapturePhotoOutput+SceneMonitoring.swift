@@ -3,12 +3,12 @@ import Synchronization
 
 extension AVCapturePhotoOutput {
     var photoSettingsForSceneMonitoringBacking: AVCapturePhotoSettings? {
-        get { state.withLock { $0.sceneMonitoringSettings } }
+        get { settingsState.withLock { $0.sceneMonitoringSettings } }
         set {
             let change = KeyValueChange.willChange(self, keys: ["photoSettingsForSceneMonitoring"])
             let scene = KeyValueChange.watch(self, keys: ["isFlashScene"])
             let settings = UncheckedSendable(newValue)
-            state.withLock { $0.sceneMonitoringSettings = settings.value }
+            settingsState.withLock { $0.sceneMonitoringSettings = settings.value }
             change?.didChange()
             scene?.didChange()
         }

@@ -13,11 +13,7 @@ extension AVCapturePhotoOutput {
         guard let connection = videoConnection, connection.isEnabled, connection.isActive || !consuming, let device, device.isConnected else {
             throw invalid("No active and enabled video connection")
         }
-        let reused = consuming && state.withLock { state -> Bool in
-            if state.usedIDs.contains(settings.uniqueID) { return true }
-            state.usedIDs.insert(settings.uniqueID)
-            return false
-        }
+        let reused = consuming && !schedule.withLock { $0.use(settings.uniqueID) }
         if reused {
             throw invalid("Settings may not be re-used - create a new AVCapturePhotoSettings (uniqueID \(settings.uniqueID) was used)")
         }

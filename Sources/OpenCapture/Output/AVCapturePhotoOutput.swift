@@ -15,50 +15,14 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    let state = Mutex<State>(State())
-    struct State {
-        var usedIDs: Set<Int64> = []
-        var maxPhotoDimensions: CMVideoDimensions?
-        var maxQuality = QualityPrioritization.balanced
-        /// Captures from `capturePhoto` to their last callback, and those of them not yet
-        /// past `didCapturePhotoFor` (the sensor still exposing), by settings ID.
-        var inFlight = 0
-        var capturing: Set<Int64> = []
-        /// Readiness coordinators of this output (weak).
-        var coordinators: [WeakCoordinator] = []
-        var prepared: [AVCapturePhotoSettings] = []
-        /// The preparation waiting for the session to run (or for its transaction to end).
-        var pendingPreparation: PendingPreparation?
-        /// The deprecated `isHighResolutionCaptureEnabled`, when set.
-        var highResolutionCapture: Bool?
-        var sceneMonitoringSettings: AVCapturePhotoSettings?
-        /// Measured processing times (didCapture to the last photo), newest last, by the
-        /// quality prioritization's raw value and whether the photo was compressed.
-        var processingTimes: [ProcessingKind: [Double]] = [:]
-        /// Captures whose photos are not delivered yet, and (without responsive capture)
-        /// those waiting for them to start.
-        var processing: Set<Int64> = []
-        var waiting: [PhotoCapture] = []
-        /// Zero shutter lag as set (nil: the default, on), responsive capture, fast capture
-        /// prioritization, and the camera told to keep its recent frames.
-        var zeroShutterLag: Bool?
-        var responsiveCapture = false
-        var fastCapturePrioritization = false
-        var recentFramesCamera: (any StillCapturing)?
-        var livePhotoCapture = false
-        var livePhotoSuspended = false
-        var preservesLivePhotoSuspension = false
-        var livePhotoAutoTrimming = true
-    }
-
-    struct WeakCoordinator {
-        weak var coordinator: AVCapturePhotoOutputReadinessCoordinator?
-    }
-
-    struct ProcessingKind: Hashable {
-        let quality: Int
-        let codec: String?
-    }
+    /// The output's state, split by concern, each part under its own lock: what the app
+    /// chose (`PhotoOutputSettings`), the captures (`PhotoCaptureSchedule`: in flight,
+    /// processing, waiting in capture order), and the readiness coordinators with the
+    /// `captureReadiness` announcements (`PhotoOutputReadiness`). No code holds two of
+    /// these locks at once.
+    let settingsState = Mutex(PhotoOutputSettings())
+    let schedule = Mutex(PhotoCaptureSchedule())
+    let readiness = PhotoOutputReadiness()
 
     /// Delegate calls for every capture of this output happen here, in order.
     let callbackQueue = DispatchQueue(label: "OpenCapture.photo")
@@ -143,11 +107,11 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// The largest photo size: by default the active format's largest photo size.
     open var maxPhotoDimensions: CMVideoDimensions {
         get {
-            if let chosen = state.withLock({ $0.maxPhotoDimensions }) { return chosen }
+            if let chosen = settingsState.withLock({ $0.maxPhotoDimensions }) { return chosen }
             return device?.activeFormat.supportedMaxPhotoDimensions.last ?? CMVideoDimensions(width: 0, height: 0)
         }
         set {
-            state.withLock {
+            settingsState.withLock {
                 $0.maxPhotoDimensions = newValue
                 $0.highResolutionCapture = nil  // the deprecated switch follows the size again
             }
@@ -167,8 +131,8 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The most quality a capture may ask for (default `.balanced`).
     open var maxPhotoQualityPrioritization: QualityPrioritization {
-        get { state.withLock { $0.maxQuality } }
-        set { state.withLock { $0.maxQuality = newValue } }
+        get { settingsState.withLock { $0.maxQuality } }
+        set { settingsState.withLock { $0.maxQuality = newValue } }
     }
 
     /// Takes a photo. Raises when `settings` was used before, or asks for what the output
@@ -187,14 +151,7 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
             fastCapturePrioritized: lowered)
         // Without responsive capture a capture made while another is processing waits for it.
         let responsive = isResponsiveCaptureEnabled
-        var waits = false
-        changeReadiness {
-            $0.inFlight += 1
-            $0.capturing.insert(settings.uniqueID)
-            waits = !responsive && !$0.processing.isEmpty
-            $0.processing.insert(settings.uniqueID)
-            if waits { $0.waiting.append(capture) }
-        }
+        let waits = changeReadiness { $0.begin(capture, uniqueID: settings.uniqueID, responsive: responsive) }
         capture.prepare()
         if !waits { capture.run() }
     }
@@ -461,29 +418,22 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     /// Photos being taken now (Linux addition, for tests and progress displays).
-    public var photosInFlight: Int { state.withLock { $0.inFlight } }
+    public var photosInFlight: Int { schedule.withLock { $0.inFlight } }
 
     /// The sensor part of a capture is over (`didCapturePhotoFor` is next). On the callback queue.
     func captureDidExpose(_ uniqueID: Int64) {
-        changeReadiness { _ = $0.capturing.remove(uniqueID) }
+        changeReadiness { $0.exposed(uniqueID) }
     }
 
     /// The capture's photos are delivered: a capture waiting for it may start. On the callback queue.
     func captureDidProcess(_ uniqueID: Int64) {
-        var next: PhotoCapture?
-        changeReadiness {
-            $0.processing.remove(uniqueID)
-            if !$0.waiting.isEmpty { next = $0.waiting.removeFirst() }
-        }
+        let next = changeReadiness { $0.processed(uniqueID) }
         next?.run()
     }
 
     /// The capture's last callback ran. On the callback queue.
     func captureDidFinish(_ uniqueID: Int64) {
-        changeReadiness(finished: uniqueID) {
-            $0.inFlight -= 1
-            _ = $0.capturing.remove(uniqueID)
-        }
+        changeReadiness(finished: uniqueID) { $0.finished(uniqueID) }
     }
 
     // Members the extension files implement, open here as Apple's are (Swift cannot

@@ -83,7 +83,7 @@ struct PreparedPhotoSettingsTests {
         defer { rig.stop() }
         let settings = UncheckedSendable(Self.settings())
         let preparation = Task { try await photo.setPreparedPhotoSettingsArray([settings.value]) }
-        eventually("the request is recorded") { photo.state.withLock { $0.pendingPreparation != nil } }
+        eventually("the request is recorded") { photo.settingsState.withLock { $0.pendingPreparation != nil } }
         rig.session.startRunning()
         #expect(try await preparation.value)
         #expect(photo.preparedPhotoSettingsArray.map(\.uniqueID) == [settings.value.uniqueID])
@@ -113,7 +113,7 @@ struct PreparedPhotoSettingsTests {
         defer { rig.stop() }
         let settings = UncheckedSendable(Self.settings())
         let preparation = Task { try await photo.setPreparedPhotoSettingsArray([settings.value]) }
-        eventually("the request is recorded") { photo.state.withLock { $0.pendingPreparation != nil } }
+        eventually("the request is recorded") { photo.settingsState.withLock { $0.pendingPreparation != nil } }
         photo.setPreparedPhotoSettingsArray([Self.settings()], completionHandler: nil)
         #expect(try await preparation.value == false)
     }
