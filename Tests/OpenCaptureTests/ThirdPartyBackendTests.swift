@@ -83,9 +83,16 @@ struct ThirdPartyBackendTests {
                 came.withLock { $0.append((note.object as? AVCaptureDevice)?.uniqueID ?? "?") }
             }
             defer { NotificationCenter.default.removeObserver(observer) }
+            let recorder = KVORecorder()
+            let observation = discovery.observe(\.devices, options: [.new]) { _, change in recorder.record(change) }
+            defer { observation.invalidate() }
             first.plug(SolidColorCamera(uniqueID: "test:c"))
             eventually("the new camera was announced") { came.withLock { $0 } == ["test:c"] }
             #expect(discovery.devices.map(\.uniqueID) == ["test:a", "test:b", "test:c"])
+            // The announcement came on the provider's thread, outside this task: the session
+            // still lists its own registry's devices.
+            discovery.keyValueObservers.changeQueue.sync {}
+            #expect(recorder.calls.contains { $0.new?.contains("[test:c]") == true }, "observers of devices heard the new camera")
             let device = try #require(AVCaptureDevice(uniqueID: "test:c"))
             #expect(device.isConnected)
             // The process's registry never saw the test's devices.

@@ -44,6 +44,8 @@ extension AVCaptureDevice {
         let discoveryKeyValueObservers = KeyValueObserverRegistry(label: "discoverySession")
         /// `devices` as last announced, the old value of the next change.
         let announcedDevices = Mutex<[AVCaptureDevice]>([])
+        /// The registry current where the session was made: its devices, whichever thread asks.
+        private let registry = DeviceRegistry.current
 
         public init(deviceTypes: [DeviceType], mediaType: AVMediaType?, position: Position) {
             self.deviceTypes = deviceTypes
@@ -55,7 +57,7 @@ extension AVCaptureDevice {
 
         /// Connected matching devices, ordered by `deviceTypes`, then by position.
         open var devices: [AVCaptureDevice] {
-            let all = DeviceRegistry.current.connected.filter { device in
+            let all = registry.connected.filter { device in
                 device.deviceType.rank(in: deviceTypes) != nil && (mediaType.map(device.hasMediaType) ?? true)
                     && (position == .unspecified || device.position == position)
             }
