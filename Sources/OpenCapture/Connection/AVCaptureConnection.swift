@@ -121,7 +121,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
                 return was != newValue
             }
             // A multi-cam session stops a camera whose connections are all disabled.
-            if changed, session is AVCaptureMultiCamSession { session?.connectionDidChange(self) }
+            if changed, session?.runsSeveralCameras == true { session?.connectionDidChange(self) }
         }
     }
 

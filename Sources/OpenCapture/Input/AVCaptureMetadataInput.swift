@@ -55,7 +55,7 @@ open class AVCaptureMetadataInput: AVCaptureInput, @unchecked Sendable {
         let time = CMSyncConvertTime(metadata.timeRange.start, from: inputClock, to: session.synchronizationClock ?? CMClockGetHostTimeClock())
         let port = metadataPorts[0]
         for connection in session.connections where connection.isEnabled && connection.inputPorts.contains(where: { $0 === port }) {
-            (connection.output as? AVCaptureMovieFileOutput)?.recorder.consumeMetadata(sample, time: time, source: ObjectIdentifier(self))
+            connection.consumer?.take(timedMetadata: sample, time: time, source: ObjectIdentifier(self))
         }
     }
 }

@@ -9,9 +9,7 @@ extension AVCaptureOutput {
     /// output moves its delivery to the synchronizer's queue (or back to its delegate's).
     func setSynchronizerTakeover(_ takeover: SynchronizerTakeover?) {
         synchronizerTakeoverState.withLock { $0 = takeover }
-        if let video = self as? AVCaptureVideoDataOutput {
-            try? video.setSampleBufferDelegateChecked(video.sampleBufferDelegate, queue: video.sampleBufferCallbackQueue)
-        }
+        (self as? any SynchronizedDataSource)?.synchronizerTakeoverDidChange()
     }
 
     /// A synchronizer went away: the output gets its delegate back if that one held it.
@@ -25,11 +23,7 @@ extension AVCaptureOutput {
     /// never deliver here (no camera has depth).
     var producesSynchronizedData: Bool {
         guard let connection = connections.first, connection.isEnabled, connection.isActive else { return false }
-        switch self {
-        case let metadata as AVCaptureMetadataOutput: return !(metadata.metadataObjectTypes ?? []).isEmpty
-        case is AVCaptureDepthDataOutput: return false
-        default: return true
-        }
+        return (self as? any SynchronizedDataSource)?.deliversSynchronizedData ?? true
     }
 }
 

@@ -26,9 +26,9 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
 
     // MARK: Deferred start (iOS 26)
 
-    /// Whether the output can wait for deferred start: true for video data outputs; photo
-    /// and movie outputs always start with the session on Linux.
-    open var isDeferredStartSupported: Bool { self is AVCaptureVideoDataOutput }
+    /// Whether the output can wait for deferred start: true for video data outputs (which
+    /// say so); photo and movie outputs always start with the session on Linux.
+    open var isDeferredStartSupported: Bool { false }
 
     /// Whether the session starts this output only after `startRunning()` returns, when it
     /// runs deferred start (default false). Setting true where `isDeferredStartSupported` is

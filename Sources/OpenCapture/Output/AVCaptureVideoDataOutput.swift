@@ -37,6 +37,9 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
 
     override func didAdd(_ connection: AVCaptureConnection) { applyPendingMinFrameDuration(to: connection) }
 
+    /// Whether the output can wait for deferred start: true.
+    open override var isDeferredStartSupported: Bool { true }
+
     // MARK: Settings
 
     /// The output's format: `kCVPixelBufferPixelFormatTypeKey`, and (as since iOS 16)
@@ -183,11 +186,11 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
     /// as they are: the requested size, turned to the frames' orientation, when it is smaller
     /// with the same aspect ratio (after a format or rotation change it may no longer fit).
     func scaledSize(forFrameWidth width: Int, height: Int) -> (width: Int, height: Int)? {
-        guard var size = settings.withLock({ $0.requestedSize }) else { return nil }
-        if (size.width > size.height) != (width > height), size.width != size.height { size = (size.height, size.width) }
-        guard size != (width, height), Self.canScale(to: size, from: (width, height)) else { return nil }
-        return size
+        FrameConversion.scaledSize(requestedSize, forFrameWidth: width, height: height)
     }
+
+    /// The size asked for with the size keys, as asked.
+    var requestedSize: (width: Int, height: Int)? { settings.withLock { $0.requestedSize } }
 
     /// Apple's rule for output sizes: positive, no larger than the frames, and the same
     /// aspect ratio (to within a pixel of rounding).

@@ -1,24 +1,36 @@
 import Foundation
+import Synchronization
 
 /// Spreads a microphone's buffers to the session's audio connections (the audio
-/// counterpart of `FrameRouter`).
+/// counterpart of `FrameRouter`): it meters each buffer into the connections'
+/// `AVCaptureAudioChannel`s and hands it to each enabled connection's consumer.
 ///
-/// Threads: `backendDidCapture` runs on the microphone's capture thread: it meters each
-/// buffer into the connections' `AVCaptureAudioChannel`s, then hands the buffer to each
-/// audio data output, which calls its delegate on the delegate's queue, and to a movie
-/// output's recorder queue. In virtual time the capture thread waits until each data output
-/// has handled the last buffer and a movie output's recorder has written it (and is not
-/// ahead of the camera it also records).
-final class AudioRouter: AudioSink, @unchecked Sendable {
+/// Threads: `backendDidCapture` runs on the microphone's capture thread and never calls
+/// user code: an audio data output calls its delegate on the delegate's queue, a movie
+/// output's recorder writes on its own queue. In virtual time the capture thread waits
+/// until each consumer wants the next buffer (`AudioPace`): a delivering consumer has
+/// handled the last one, a recorder has written it and is not ahead of its camera.
+final class AudioRouter: AudioSink, Sendable {
     let device: AVCaptureDevice
-    private weak var session: AVCaptureSession?
-    private let condition = NSCondition()
-    private var targets: [AVCaptureConnection] = []  // under condition
-    private var pending = 0  // under condition
-    private var closed = false  // under condition
-    private var meter = AudioMeter()  // capture thread only
+    private weak let session: AVCaptureSession?
+    private let state = ConditionState(State())
+    /// The meter's held peaks; only the capture thread measures, the lock keeps that checked.
+    private let meter = Mutex(AudioMeter())
     /// The session's start instant for a stream started with the session (see `AudioSink`).
     let streamEpoch: Int64?
+
+    private struct Route {
+        let connection: AVCaptureConnection
+        let consumer: any RouteConsumer
+    }
+
+    private struct State {
+        var routes: [Route] = []
+        /// Buffers handed to consumers that count them and not yet handled.
+        var pending = 0
+        /// No more buffers go out.
+        var closed = false
+    }
 
     init(session: AVCaptureSession, device: AVCaptureDevice, epoch: Int64? = nil) {
         self.session = session
@@ -26,71 +38,48 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
         streamEpoch = epoch
     }
 
-    private static func movies(_ connections: [AVCaptureConnection]) -> [AVCaptureMovieFileOutput] {
-        connections.compactMap { $0.output as? AVCaptureMovieFileOutput }
-    }
-
-    /// Photo outputs taking the microphone for Live Photo sound.
-    private static func photos(_ connections: [AVCaptureConnection]) -> [AVCapturePhotoOutput] {
-        connections.compactMap { $0.output as? AVCapturePhotoOutput }
-    }
-
+    /// Publishes the routes of `connections`; consumers hear whether they joined or left.
     func setTargets(_ connections: [AVCaptureConnection]) {
-        condition.lock()
-        let old = closed ? [] : Self.movies(targets)
-        let oldPhotos = closed ? [] : Self.photos(targets)
-        targets = connections
-        let new = closed ? [] : Self.movies(connections)
-        let newPhotos = closed ? [] : Self.photos(connections)
-        condition.broadcast()
-        condition.unlock()
-        for movie in old where !new.contains(where: { $0 === movie }) { movie.recorder.setFeed(self, audio: true, attached: false) }
-        for movie in new { movie.recorder.setFeed(self, audio: true, attached: true) }
-        for photo in oldPhotos where !newPhotos.contains(where: { $0 === photo }) { photo.livePhotos.setAudioFeed(false) }
-        for photo in newPhotos { photo.livePhotos.setAudioFeed(true) }
+        let new = connections.compactMap { connection in connection.consumer.map { Route(connection: connection, consumer: $0) } }
+        let (old, closed) = state.withLock(broadcast: true) { state in
+            defer { state.routes = new }
+            return (state.routes, state.closed)
+        }
+        guard !closed else { return }
+        for route in old where !new.contains(where: { $0.consumer === route.consumer }) { route.consumer.audioRouteDidEnd(by: self) }
+        for route in new { route.consumer.audioRouteDidPublish(by: self) }
     }
 
     /// No more buffers go out, and a capture thread waiting in virtual time is let go.
     func close() {
-        condition.lock()
-        closed = true
-        let movies = Self.movies(targets)
-        let photos = Self.photos(targets)
-        condition.broadcast()
-        condition.unlock()
-        for movie in movies { movie.recorder.setFeed(self, audio: true, attached: false) }
-        for photo in photos { photo.livePhotos.setAudioFeed(false) }
+        let routes = state.withLock(broadcast: true) { state in
+            defer { state.closed = true }
+            return state.closed ? [] : state.routes
+        }
+        for route in routes { route.consumer.audioRouteDidEnd(by: self) }
     }
 
-    private var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
-    }
+    private var isClosed: Bool { state.withLock { $0.closed } }
 
     func backendDidCapture(audio captured: CMSampleBuffer) {
         // A muted app (AVAudioApplication) hears silence, as on iOS.
         let sampleBuffer = AVAudioApplication.shared.isInputMuted ? Self.silence(like: captured) : captured
-        condition.lock()
-        let all = closed ? [] : targets
-        let live = all.filter(\.isEnabled)
-        let outputs = live.compactMap { connection in (connection.output as? AVCaptureAudioDataOutput).map { ($0, connection) } }
-        pending += outputs.count
-        condition.unlock()
-        // Every buffer moves a movie output's audio clock, recorded or not (virtual-time lockstep).
-        for movie in Self.movies(all) { movie.recorder.noteAudioTime(sampleBuffer) }
+        let (all, live) = state.withLock { state in
+            let all = state.closed ? [] : state.routes
+            let live = all.filter(\.connection.isEnabled)
+            state.pending += live.filter(\.consumer.countsAudioInFlight).count
+            return (all, live)
+        }
+        // Every buffer moves a recording's audio clock, recorded or not (virtual-time lockstep).
+        for route in all { route.consumer.audioClockDidTick(sampleBuffer) }
         guard !live.isEmpty else { return }
-        let levels = meter.measure(sampleBuffer)
-        for connection in live {
-            for (channel, level) in zip(connection.audioChannels, levels) { channel.record(level) }
+        let levels = meter.withLock { $0.measure(sampleBuffer) }
+        for route in live {
+            for (channel, level) in zip(route.connection.audioChannels, levels) { channel.record(level) }
         }
-        for movie in Self.movies(live) { movie.consumeAudio(sampleBuffer) }
-        for photo in Self.photos(live) { photo.livePhotos.offerAudio(sampleBuffer) }
-        for connection in live {
-            (connection.output as? AVCaptureStreamOutput)?.consume(audio: sampleBuffer)
-        }
-        for (output, connection) in outputs {
-            output.enqueue(sampleBuffer, from: connection) { [weak self] in self?.bufferWasHandled() }
+        for route in live {
+            let done: (@Sendable () -> Void)? = route.consumer.countsAudioInFlight ? { @Sendable [weak self] in self?.bufferWasHandled() } : nil
+            route.consumer.take(audio: sampleBuffer, from: route.connection, done: done)
         }
     }
 
@@ -106,10 +95,7 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
     }
 
     private func bufferWasHandled() {
-        condition.lock()
-        pending -= 1
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(broadcast: true) { $0.pending -= 1 }
     }
 
     func backendDidFail(_ error: BackendError) {
@@ -124,32 +110,28 @@ final class AudioRouter: AudioSink, @unchecked Sendable {
     }
 
     func waitUntilReadyForNextAudioBuffer() -> Bool {
-        condition.lock()
-        let movies = Self.movies(targets.filter(\.isEnabled))
-        condition.unlock()
-        // A movie output takes sound as fast as its writer does, and no faster than its camera.
-        for movie in movies { movie.recorder.waitForAudioTurn(unless: { isClosed }) }
-        // A Live Photo ring takes sound no faster than its camera's frames.
-        condition.lock()
-        let livePhotos = Self.photos(targets.filter(\.isEnabled)).filter(\.livePhotos.isActive)
-        condition.unlock()
-        for photo in livePhotos { photo.livePhotos.waitForAudioTurn(unless: { isClosed }) }
-        condition.lock()
-        defer { condition.unlock() }
-        while !closed {
-            let consumers = targets.filter { $0.isEnabled && ($0.output as? AVCaptureAudioDataOutput)?.isDelivering == true }.count
-            // A stream output never holds the microphone back: its queue drops the oldest.
-            if consumers == 0 && targets.contains(where: { $0.isEnabled && $0.output is AVCaptureStreamOutput }) { return true }
-            // One buffer in flight per data output, so a delegate reading the channel meters
-            // sees its own buffer's levels; with nobody to take buffers, virtual time stands still.
-            if consumers > 0 && pending < consumers { return true }
-            if consumers == 0 && !movies.isEmpty { return true }
-            if consumers == 0 && targets.contains(where: { $0.isEnabled && ($0.output as? AVCapturePhotoOutput)?.livePhotos.isActive == true }) {
-                return true
-            }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        // A recorder takes sound as fast as its writer does, and no faster than its camera;
+        // a Live Photo ring no faster than its camera's frames.
+        for route in state.withLock({ $0.routes.filter(\.connection.isEnabled) }) {
+            route.consumer.waitForAudioTurn(unless: { isClosed })
         }
-        return false
+        return state.wait(polling: 0.05) { state in
+            guard !state.closed else { return false }
+            var delivering = 0
+            var unpaced = false
+            for route in state.routes where route.connection.isEnabled {
+                switch route.consumer.audioPace {
+                case .oneInFlight: delivering += 1
+                case .own: unpaced = true
+                case .none: break
+                }
+            }
+            // One buffer in flight per delivering consumer, so a delegate reading the channel
+            // meters sees its own buffer's levels; consumers pacing themselves never hold the
+            // microphone back; with nobody to take buffers, virtual time stands still.
+            if delivering > 0 { return state.pending < delivering ? true : nil }
+            return unpaced ? true : nil
+        }
     }
 }
 

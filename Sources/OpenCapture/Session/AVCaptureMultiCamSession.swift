@@ -19,6 +19,8 @@ open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
         model.withLock { $0.preset = .inputPriority }
     }
 
+    override var runsSeveralCameras: Bool { true }
+
     /// Only `.inputPriority`: each camera's own active format decides.
     open override func canSetSessionPreset(_ preset: Preset) -> Bool { preset == .inputPriority }
 

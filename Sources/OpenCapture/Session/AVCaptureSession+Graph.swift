@@ -20,7 +20,7 @@ extension AVCaptureSession {
             guard deviceInput.device.isConnected else { throw refuse("the device is not connected") }
             return
         }
-        if self is AVCaptureMultiCamSession {
+        if runsSeveralCameras {
             if deviceInputs.contains(where: { $0.device == deviceInput.device }) { throw refuse("its camera is already in the session") }
             guard deviceInput.device.activeFormat.isMultiCamSupported else {
                 throw refuse("the camera's active format is not multi-cam supported (use a format with isMultiCamSupported)")
@@ -63,7 +63,7 @@ extension AVCaptureSession {
                 // Presets and frame durations are video settings.
             } else if preset == .inputPriority {
                 // A multi-cam session keeps each camera's own frame rate.
-                if !(self is AVCaptureMultiCamSession) { device.resetFrameDurations() }
+                if !runsSeveralCameras { device.resetFrameDurations() }
             } else {
                 device.applyPreset(preset)
             }
@@ -105,11 +105,10 @@ extension AVCaptureSession {
                 guard !ports.isEmpty, output.hasRoom(for: ports) else { continue }
                 addConnectionUnchecked(AVCaptureConnection(inputPorts: ports, output: output))
             }
-            if isRunning, let video = output as? AVCaptureVideoDataOutput { video.openForRun() }
-            if isRunning, let audio = output as? AVCaptureAudioDataOutput { audio.openForRun() }
+            if isRunning { output.consumer?.openInbox() }
         }
         // A preparation asked for before the output was in this (running) session.
-        if output is AVCapturePhotoOutput { preparePhotoOutputs() }
+        settleOutputs()
     }
 
     func addOutputWithNoConnectionsBacking(_ output: AVCaptureOutput) {

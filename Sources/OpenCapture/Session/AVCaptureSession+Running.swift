@@ -16,19 +16,20 @@ extension AVCaptureSession {
         try requireNoTransaction("startRunning")
         guard !isRunning else { return }
         running.store(true, ordering: .releasing)
-        for case let output as AVCaptureVideoDataOutput in outputs { output.openForRun() }
-        for case let output as AVCaptureAudioDataOutput in outputs { output.openForRun() }
+        for consumer in consumers { consumer.openInbox() }
         beginDeferredStart()
         runEpoch = CMClockGetHostTimeClock().time.value
         applyConfiguration()
         runEpoch = nil
         if isRunning {
-            preparePhotoOutputs()
+            settleOutputs()
             postOnMainQueue(Self.didStartRunningNotification, object: self)
         }
-        let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
-        if !photos.isEmpty { configurationLock.afterUnlock { for photo in photos { photo.sessionStateChanged() } } }
+        for consumer in consumers { consumer.sessionDidStart(releasing: configurationLock) }
     }
+
+    /// The outputs as the routers see them.
+    var consumers: [any RouteConsumer] { outputs.compactMap(\.consumer) }
 
     /// The checked form of `stopRunning()` (Linux addition).
     public func stopRunningChecked() throws(AVCaptureException) {
@@ -40,17 +41,15 @@ extension AVCaptureSession {
         endDeferredStart()
         stopAllStreams()
         interruptions.reset()  // stopping ends any interruption, retiring its watcher
-        for case let movie as AVCaptureMovieFileOutput in outputs { movie.sessionDidStop() }
-        let photos = outputs.compactMap { $0 as? AVCapturePhotoOutput }
-        if !photos.isEmpty { configurationLock.afterUnlock { for photo in photos { photo.sessionStateChanged() } } }
+        for consumer in consumers { consumer.sessionDidStop(releasing: configurationLock) }
         postOnMainQueue(Self.didStopRunningNotification, object: self)
     }
 
-    /// Does the photo outputs' waiting preparations (`setPreparedPhotoSettingsArray`): the
-    /// session runs and no transaction is open. Called with the configuration lock held.
-    func preparePhotoOutputs() {
+    /// Lets the outputs do what waited for the session to run with no transaction open (a
+    /// photo output's `setPreparedPhotoSettingsArray`). Called with the configuration lock held.
+    func settleOutputs() {
         guard isRunning, !isConfiguring else { return }
-        for case let photo as AVCapturePhotoOutput in outputs { photo.runPendingPreparation() }
+        for consumer in consumers { consumer.sessionDidSettle() }
     }
 
     /// Starting and stopping inside a configuration transaction raise, as on iOS.
@@ -67,7 +66,6 @@ extension AVCaptureSession {
         // Close the inboxes first: that releases a capture thread waiting for a consumer
         // (virtual time); a delegate call in progress is waited out after the lock is let go.
         closeInboxes()
-        for case let output as AVCaptureAudioDataOutput in outputs { output.close() }
         for stream in streams.values { end(stream) }
         streams.removeAll()
         for (key, router) in audioStreams { endAudio(router, key: key) }
@@ -125,15 +123,11 @@ extension AVCaptureSession {
         }
     }
 
-    /// Closes the video data outputs' inboxes (all, or `only`) at once and, once the
-    /// configuration lock is released, waits for a delegate call in progress, so that no
-    /// frame of the run reaches a delegate afterwards. Called with the configuration lock held.
-    func closeInboxes(only output: AVCaptureVideoDataOutput? = nil) {
-        let videoOutputs = output.map { [$0] } ?? outputs.compactMap { $0 as? AVCaptureVideoDataOutput }
-        for output in videoOutputs {
-            guard let delivery = output.delivery, let call = delivery.close() else { continue }
-            configurationLock.afterUnlock { delivery.waitForDelegateCall(call) }
-        }
+    /// Closes the outputs' inboxes at once and, once the configuration lock is released,
+    /// waits for a delegate call in progress, so that no media of the run reaches a delegate
+    /// afterwards. Called with the configuration lock held.
+    func closeInboxes() {
+        for consumer in consumers { consumer.closeInbox(waitingAfter: configurationLock) }
     }
 
     /// Stops one device's stream and gives the device back.
@@ -151,7 +145,7 @@ extension AVCaptureSession {
         }
         guard isRunning else { return }
         var wanted: [ObjectIdentifier: (AVCaptureDevice, [AVCaptureConnection])] = [:]
-        let multiCam = self is AVCaptureMultiCamSession
+        let multiCam = runsSeveralCameras
         if multiCam, hardwareCost > 1 {
             running.store(false, ordering: .releasing)
             closeInboxes()
@@ -220,12 +214,16 @@ extension AVCaptureSession {
         }
     }
 
-    /// The pixel format a device should render: the one its video data outputs share; with
-    /// none, 'x420' on a 10-bit active format (so movies record every bit) and 420v
-    /// otherwise. When they differ: a 10-bit one if any asks for one (the others are
-    /// converted from it, and no 10-bit output gets samples widened from 8 bits), else 420v.
+    /// The pixel format a device should render: the one its converting consumers (video
+    /// data outputs) share; with none, 'x420' on a 10-bit active format (so movies record
+    /// every bit) and 420v otherwise. When they differ: a 10-bit one if any asks for one (the
+    /// others are converted from it, and no 10-bit output gets samples widened from 8
+    /// bits), else 420v.
     static func renderFormat(for connections: [AVCaptureConnection], tenBitFormat: Bool = false) -> PixelFormat {
-        let formats = Set(connections.compactMap { ($0.output as? AVCaptureVideoDataOutput)?.deliveredPixelFormat })
+        let formats = Set(connections.compactMap { connection -> PixelFormat? in
+            guard case .converted(let conversion)? = connection.consumer?.frameForm(for: connection) else { return nil }
+            return conversion.format
+        })
         if formats.isEmpty && tenBitFormat { return .yuv420TenBitBiPlanarVideoRange }
         if formats.count == 1 { return formats.first! }
         return formats.filter(\.isTenBit).min { $0.rawValue < $1.rawValue } ?? .yuv420BiPlanarVideoRange

@@ -70,7 +70,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
             let (connections, layers, outputs) = model.withLock { ($0.connections, $0.previewLayers.compactMap(\.layer), $0.outputs) }
             return connections.compactMap { KeyValueChange.watch($0, keys: ["active"]) }
                 + layers.compactMap { KeyValueChange.watch($0, keys: ["previewing", "connection"]) }
-                + outputs.compactMap { ($0 as? AVCapturePhotoOutput).flatMap { KeyValueChange.watch($0, keys: ["captureReadiness", "isFlashScene"]) } }
+                + outputs.compactMap { $0.consumer?.watchKeysFollowingSession() }
         }
     }
 
@@ -99,6 +99,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     open var masterClock: CMClock? { synchronizationClock }
     /// The share of the hardware the configuration needs; one camera never exceeds 1.
     open var hardwareCost: Float { 0 }
+    /// Whether the session runs several cameras at once (`AVCaptureMultiCamSession`).
+    var runsSeveralCameras: Bool { false }
     /// Whether the session configures devices for wide colour (default true).
     open var automaticallyConfiguresCaptureDeviceForWideColor = true
 
@@ -168,18 +170,12 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// Whether the output can be added: it is in no session, and the session has no other
     /// photo, movie or metadata output (video data outputs may be several, as since iOS 16).
     open func canAddOutput(_ output: AVCaptureOutput) -> Bool {
-        guard output.session == nil else { return false }
-        switch output {
-        case is AVCaptureVideoDataOutput: return true
-        case is AVCaptureAudioDataOutput: return true
-        // One still output: a photo output or the older still image output, not both.
-        case is AVCapturePhotoOutput, is AVCaptureStillImageOutput:
-            return !outputs.contains { $0 is AVCapturePhotoOutput || $0 is AVCaptureStillImageOutput }
-        case is AVCaptureMovieFileOutput: return !outputs.contains { $0 is AVCaptureMovieFileOutput }
-        case is AVCaptureMetadataOutput: return !outputs.contains { $0 is AVCaptureMetadataOutput }
-        case is AVCaptureStreamOutput: return true
-        default: return false
-        }
+        // An output the routers cannot feed (a depth output) is refused.
+        guard output.session == nil, let consumer = output.consumer else { return false }
+        // One still output (a photo output or the older still image output), one movie
+        // output, one metadata output.
+        guard let kind = consumer.soleKindInSession else { return true }
+        return !outputs.contains { $0.consumer?.soleKindInSession == kind }
     }
 
     /// Adds an output and connects it to the camera input. Raises if `canAddOutput` is false.
@@ -212,8 +208,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
             model.withLock { $0.outputs.removeAll { $0 === output } }
             output.attach(to: nil)
         }
-        if let video = output as? AVCaptureVideoDataOutput { closeInboxes(only: video) }
-        (output as? AVCaptureAudioDataOutput)?.close()
+        output.consumer?.closeInbox(waitingAfter: configurationLock)
     }
 
     // MARK: Transactions
@@ -236,7 +231,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         }
         if apply { applyConfiguration() }
         // Preparations asked for inside the transaction wait for its outermost commit.
-        preparePhotoOutputs()
+        settleOutputs()
     }
 
     /// Whether a transaction is open (Linux addition, for diagnostics).

@@ -72,8 +72,7 @@ open class AVCaptureDataOutputSynchronizer: NSObject, @unchecked Sendable {
     }
 
     private static func isDataOutput(_ output: AVCaptureOutput) -> Bool {
-        output is AVCaptureVideoDataOutput || output is AVCaptureAudioDataOutput || output is AVCaptureMetadataOutput
-            || output is AVCaptureDepthDataOutput
+        output is any SynchronizedDataSource
     }
 
     /// The outputs given to the initializer; the first is the primary.
