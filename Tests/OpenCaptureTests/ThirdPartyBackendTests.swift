@@ -100,6 +100,88 @@ struct ThirdPartyBackendTests {
         }
         #expect(AVCaptureDevice(uniqueID: "test:a") == nil, "outside withCurrent the process's registry answers")
     }
+
+    @Test("a camera that notices its own unplugging (DisconnectReporting) is announced gone and fails its session")
+    func selfReportedDisconnect() throws {
+        let camera = SolidColorCamera(uniqueID: "test:self-reporting")
+        let registry = DeviceRegistry(providers: [SolidColorProvider(cameras: [camera])])
+        try registry.withCurrent {
+            let device = try #require(AVCaptureDevice(uniqueID: "test:self-reporting"))
+            let session = AVCaptureSession()
+            session.addInput(try AVCaptureDeviceInput(device: device))
+            let output = AVCaptureVideoDataOutput()
+            let collector = FrameCollector()
+            output.setSampleBufferDelegate(collector, queue: collector.queue)
+            session.addOutput(output)
+            let errors = Mutex<[Int]>([])
+            let gone = Mutex<[String]>([])
+            let observers = [
+                NotificationCenter.default.addObserver(forName: AVCaptureSession.runtimeErrorNotification, object: session, queue: nil) { note in
+                    errors.withLock { $0.append((note.userInfo?[AVCaptureSessionErrorKey] as? NSError)?.code ?? 0) }
+                },
+                NotificationCenter.default.addObserver(forName: AVCaptureDevice.wasDisconnectedNotification, object: nil, queue: nil) { note in
+                    gone.withLock { $0.append((note.object as? AVCaptureDevice)?.uniqueID ?? "?") }
+                },
+            ]
+            defer { observers.forEach(NotificationCenter.default.removeObserver) }
+            session.startRunning()
+            try collector.waitForFrames(2)
+            Thread.detachNewThread { camera.vanish() }
+            eventually("the session failed and the device was announced gone") {
+                !errors.withLock { $0.isEmpty } && !gone.withLock { $0.isEmpty }
+            }
+            #expect(errors.withLock { $0 } == [AVError.Code.deviceWasDisconnected.rawValue])
+            #expect(gone.withLock { $0 } == ["test:self-reporting"])
+            #expect(AVCaptureDevice(uniqueID: "test:self-reporting") == nil)
+        }
+    }
+
+    @Test("the default microphone is the one a provider prefers, else the first", arguments: [nil, "test:mic-2"])
+    func preferredDefaultMicrophone(preferred: String?) throws {
+        let provider = MicrophoneProvider(ids: ["test:mic-1", "test:mic-2"], preferred: preferred)
+        try DeviceRegistry(providers: [provider]).withCurrent {
+            let microphone = try #require(AVCaptureDevice.default(for: .audio))
+            #expect(microphone.uniqueID == (preferred ?? "test:mic-1"))
+            #expect(microphone.hasMediaType(.audio) && AVCaptureDevice.default(for: .video) == nil)
+        }
+    }
+}
+
+/// Microphones that are never started: enough to be listed and chosen as the default.
+final class MicrophoneProvider: DeviceProvider {
+    private let ids: [String]
+    let preferredDefaultMicrophoneID: String?
+
+    init(ids: [String], preferred: String?) {
+        self.ids = ids
+        preferredDefaultMicrophoneID = preferred
+    }
+
+    func discover(reporting report: @escaping @Sendable (DeviceChange) -> Void) -> [any CaptureBackend] {
+        ids.map(IdleMicrophone.init)
+    }
+}
+
+/// A microphone whose streams always fail (the tests here only look it up).
+final class IdleMicrophone: AudioCaptureBackend {
+    let descriptor: DeviceDescriptor
+    let audioFormat = CMFormatDescription(
+        audio: AudioFormatStorage(
+            asbd: .linearPCM(sampleRate: 48_000, channels: 1, float: false), layoutTag: kAudioChannelLayoutTag_Mono))
+
+    init(uniqueID: String) {
+        descriptor = DeviceDescriptor(
+            uniqueID: uniqueID, modelID: "Idle", localizedName: "Idle Microphone", manufacturer: "Test", position: 0,
+            deviceType: AVCaptureDevice.DeviceType.microphone.rawValue, formats: [], presetFormats: [:], defaultFormatIndex: 0,
+            lensAperture: 0)
+    }
+
+    var isConnected: Bool { true }
+    func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) { throw .streamFailed("a microphone") }
+    func startAudio(sink: any AudioSink) throws(BackendError) { throw .streamFailed("never streams") }
+    func update(_ configuration: StreamConfiguration) {}
+    func apply(_ request: ControlRequest) {}
+    func stop() {}
 }
 
 /// A third party's provider: fixed cameras, plus plugging and unplugging on request (its
@@ -144,13 +226,14 @@ final class SolidColorProvider: DeviceProvider {
 /// A third party's camera: solid-colour frames of whichever pixel format the session asks
 /// for (BGRA or 420v), stamped on the host clock one frame duration apart, from a thread
 /// of its own.
-final class SolidColorCamera: CaptureBackend, @unchecked Sendable {
+final class SolidColorCamera: CaptureBackend, DisconnectReporting, @unchecked Sendable {
     static let width = 64
     static let height = 48
     let descriptor: DeviceDescriptor
     private let connected = Atomic<Bool>(true)
     private let running = Mutex<(sink: any FrameSink, stop: StopFlag, done: DispatchSemaphore, thread: Thread)?>(nil)
     private let stamped = Mutex<[CMTime]>([])
+    private let disconnectHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
     final class StopFlag: Sendable {
         let value = Atomic<Bool>(false)
@@ -222,12 +305,23 @@ final class SolidColorCamera: CaptureBackend, @unchecked Sendable {
     func update(_ configuration: StreamConfiguration) {}
     func apply(_ request: ControlRequest) {}
 
+    func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
+        disconnectHandler.withLock { $0 = handler }
+    }
+
     /// When it returns the sink gets no more frames (unless called from the sink, on the
     /// camera's own thread, which then ends after the current frame).
     func stop() {
         guard let run = running.withLock({ run in defer { run = nil }; return run }) else { return }
         run.stop.value.store(true, ordering: .releasing)
         if Thread.current !== run.thread { run.done.wait() }
+    }
+
+    /// Unplugged and noticed by the camera itself (as a V4L2 camera's stream hears ENODEV):
+    /// as `markGone`, then the handler the registry set.
+    func vanish() {
+        markGone()
+        disconnectHandler.withLock { $0 }?()
     }
 
     /// Unplugged: streaming ends and the session hears `deviceWasDisconnected`.
