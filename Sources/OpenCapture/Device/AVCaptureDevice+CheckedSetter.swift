@@ -25,7 +25,10 @@ extension AVCaptureDevice {
     /// Sets a device property as Apple's setters do, in this order:
     ///
     /// 1. announces `keys` to key-value observers (prior notifications now, the ones after
-    ///    when this returns, also when it throws); no keys, no announcement;
+    ///    when this returns, also when it throws); no keys, no announcement; and reads
+    ///    `watching`, keys the change may move as a consequence (a virtual device's
+    ///    constituent after a zoom), announced after the change only if they changed, just
+    ///    before the after-notifications of `keys`;
     /// 2. requires the configuration lock: `NSGenericException`
     ///    "*** -[AVCaptureDevice <selector>] May not be called without first successfully
     ///    calling -lockForConfiguration:";
@@ -38,12 +41,14 @@ extension AVCaptureDevice {
     /// Returns the request id, nil when nothing went to the backend. Call with no lock held.
     @discardableResult
     func changeProperty(
-        _ selector: String, announcing keys: [String] = [],
+        _ selector: String, announcing keys: [String] = [], watching consequences: [String] = [],
         supported: @autoclosure () -> Bool = true, unsupported: @autoclosure () -> String = "",
         _ change: () throws(AVCaptureException) -> ControlChange?
     ) throws(AVCaptureException) -> UInt64? {
         let observed = keys.isEmpty ? nil : KeyValueChange.willChange(self, keys: keys)
         defer { observed?.didChange() }
+        let followed = consequences.isEmpty ? nil : KeyValueChange.watch(self, keys: consequences)
+        defer { followed?.didChange() }
         try requireLock(selector)
         guard supported() else {
             throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, unsupported()))

@@ -21,12 +21,7 @@ extension AVCaptureDevice: KeyValueObservableObject {
             ObservableKey(\Root.isConnected, "connected"),
             ObservableKey(\Root.isSuspended, "suspended"),
         ] + formatObservableKeys(Root.self) + focusObservableKeys(Root.self) + exposureObservableKeys(Root.self)
-            + whiteBalanceObservableKeys(Root.self) + [
-            ObservableKey(\Root.videoZoomFactor, "videoZoomFactor"),
-            ObservableKey(\Root.isRampingVideoZoom, "rampingVideoZoom"),
-            ObservableKey(\Root.minAvailableVideoZoomFactor, "minAvailableVideoZoomFactor"),
-            ObservableKey(\Root.maxAvailableVideoZoomFactor, "maxAvailableVideoZoomFactor"),
-        ] + torchObservableKeys(Root.self) + [
+            + whiteBalanceObservableKeys(Root.self) + zoomObservableKeys(Root.self) + torchObservableKeys(Root.self) + [
             ObservableKey(\Root.isLowLightBoostEnabled, "lowLightBoostEnabled"),
             ObservableKey(\Root.isVideoHDREnabled, "videoHDREnabled"),
             ObservableKey(\Root.isSubjectAreaChangeMonitoringEnabled, "subjectAreaChangeMonitoringEnabled"),

@@ -8,11 +8,11 @@ extension AVCaptureDevice {
     /// set it for a camera mounted on its side or upside down (or to simulate a phone held
     /// in portrait). `RotationCoordinator` reads it.
     public var physicalOrientation: AVCaptureVideoOrientation {
-        get { core.state.withLock { $0.physicalOrientation } }
+        get { core.physicalOrientation.withLock { $0 } }
         set {
             let observed = KeyValueChange.willChange(self, keys: ["physicalOrientation"])  // KVO: prior now, after on return
             defer { observed?.didChange() }
-            core.state.withLock { $0.physicalOrientation = newValue }
+            core.physicalOrientation.withLock { $0 = newValue }
         }
     }
 

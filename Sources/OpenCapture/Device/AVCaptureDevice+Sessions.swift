@@ -4,17 +4,17 @@ import Foundation
 extension AVCaptureDevice {
     /// The sessions that have this device as an input (a device may be in several; only
     /// one at a time can stream from it).
-    package var sessions: [AVCaptureSession] { core.state.withLock { $0.sessions.compactMap(\.session) } }
+    package var sessions: [AVCaptureSession] { core.sessions.withLock { $0.compactMap(\.session) } }
 
     package func attach(to session: AVCaptureSession) {
-        core.state.withLock { state in
-            state.sessions.removeAll { $0.session == nil || $0.session === session }
-            state.sessions.append(DeviceCore.WeakSession(session: session))
+        core.sessions.withLock { sessions in
+            sessions.removeAll { $0.session == nil || $0.session === session }
+            sessions.append(DeviceCore.WeakSession(session: session))
         }
     }
 
     package func detach(from session: AVCaptureSession) {
-        core.state.withLock { $0.sessions.removeAll { $0.session == nil || $0.session === session } }
+        core.sessions.withLock { $0.removeAll { $0.session == nil || $0.session === session } }
     }
 
     /// Claims the device for streaming; false while another session holds the claim.

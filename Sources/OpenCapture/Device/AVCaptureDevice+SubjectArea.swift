@@ -1,17 +1,12 @@
 import Foundation
 
 extension AVCaptureDevice {
-    var isSubjectAreaChangeMonitoringEnabledBacking: Bool {
-        get { core.state.withLock { $0.isSubjectAreaChangeMonitoringEnabled } }
-        set { enforce { try setSubjectAreaChangeMonitoringEnabled(newValue) } }
-    }
-
     /// The checked form of setting `isSubjectAreaChangeMonitoringEnabled` (Linux addition).
     public func setSubjectAreaChangeMonitoringEnabled(_ enabled: Bool) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["subjectAreaChangeMonitoringEnabled"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("setSubjectAreaChangeMonitoringEnabled:")
-        core.state.withLock { $0.isSubjectAreaChangeMonitoringEnabled = enabled }
+        try changeProperty("setSubjectAreaChangeMonitoringEnabled:", announcing: ["subjectAreaChangeMonitoringEnabled"]) {
+            core.subjectAreaMonitoring.withLock { $0 = enabled }
+            return nil
+        }
     }
 
     /// Posts `subjectAreaDidChangeNotification` for a frame where the camera saw a

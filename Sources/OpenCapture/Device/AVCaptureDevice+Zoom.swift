@@ -1,34 +1,31 @@
 import Foundation
 
 extension AVCaptureDevice {
+    /// The newest frame's zoom once it carries the last zoom request, else the zoom set.
     var videoZoomFactorBacking: CGFloat {
-        get {
-            let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
-            return frame.appliedRequest >= settings.zoomRequest && settings.zoomRequest > 0
-                ? CGFloat(frame.zoomFactor) : settings.videoZoomFactor
-        }
-        set { enforce { try setVideoZoomFactor(newValue) } }
+        let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
+        return frame.appliedRequest >= settings.zoomRequest && settings.zoomRequest > 0
+            ? CGFloat(frame.zoomFactor) : settings.videoZoomFactor
     }
 
     /// The checked form of setting `videoZoomFactor` (Linux addition).
     public func setVideoZoomFactor(_ factor: CGFloat) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["videoZoomFactor", "rampingVideoZoom"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
+        let selector = "setVideoZoomFactor:"
         // A virtual device's constituent follows a zoom that crosses a switch-over factor:
         // announced only if it changed.
-        let constituent = KeyValueChange.watch(self, keys: ["activePrimaryConstituentDevice"])
-        defer { constituent?.didChange() }
-        let selector = "setVideoZoomFactor:"
-        try requireLock(selector)
-        try checkZoomFactor(factor, selector: selector)
-        let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
-        let id = core.controls.enqueue(nil)
-        core.state.withLock {
-            $0.lens.videoZoomFactor = clamped
-            $0.lens.zoomRequest = id
-            $0.lens.rampRequest = 0
+        try changeProperty(
+            selector, announcing: ["videoZoomFactor", "rampingVideoZoom"], watching: ["activePrimaryConstituentDevice"]
+        ) { () throws(AVCaptureException) -> ControlChange? in
+            try checkZoomFactor(factor, selector: selector)
+            let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
+            return ControlChange(.lens(id: 0, zoom: .set(factor: Double(clamped))), record: { [core] id in
+                core.state.withLock {
+                    $0.lens.videoZoomFactor = clamped
+                    $0.lens.zoomRequest = id
+                    $0.lens.rampRequest = 0
+                }
+            })
         }
-        backend.apply(.lens(id: id, zoom: .set(factor: Double(clamped))))
     }
 
     var minAvailableVideoZoomFactorBacking: CGFloat {
@@ -37,38 +34,26 @@ extension AVCaptureDevice {
     }
     var maxAvailableVideoZoomFactorBacking: CGFloat { activeFormat.videoMaxZoomFactor }
 
-    func rampBacking(toVideoZoomFactor factor: CGFloat, withRate rate: Float) {
-        enforce { try rampChecked(toVideoZoomFactor: factor, withRate: rate) }
-    }
-
     /// The checked form of `ramp(toVideoZoomFactor:withRate:)` (Linux addition).
     public func rampChecked(toVideoZoomFactor factor: CGFloat, withRate rate: Float) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["rampingVideoZoom"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
         let selector = "rampToVideoZoomFactor:withRate:"
-        try requireLock(selector)
-        try checkZoomFactor(factor, selector: selector)
-        guard rate != 0 else { return submitCancelRamp() }
-        let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
-        let id = core.controls.enqueue(nil)
-        core.state.withLock {
-            $0.lens.videoZoomFactor = CGFloat(videoZoomFactorUnlocked($0))
-            $0.lens.zoomRequest = id
-            $0.lens.rampRequest = id
+        try changeProperty(selector, announcing: ["rampingVideoZoom"]) { () throws(AVCaptureException) -> ControlChange? in
+            try checkZoomFactor(factor, selector: selector)
+            guard rate != 0 else { return cancelRampChange }
+            let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
+            return ControlChange(.lens(id: 0, zoom: .ramp(target: Double(clamped), rate: Double(abs(rate)))), record: { [core] id in
+                core.state.withLock {
+                    $0.lens.videoZoomFactor = CGFloat(Self.zoomInForce($0))
+                    $0.lens.zoomRequest = id
+                    $0.lens.rampRequest = id
+                }
+            })
         }
-        backend.apply(.lens(id: id, zoom: .ramp(target: Double(clamped), rate: Double(abs(rate)))))
-    }
-
-    func cancelVideoZoomRampBacking() {
-        enforce { try cancelVideoZoomRampChecked() }
     }
 
     /// The checked form of `cancelVideoZoomRamp()` (Linux addition).
     public func cancelVideoZoomRampChecked() throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["rampingVideoZoom"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        try requireLock("cancelVideoZoomRamp")
-        submitCancelRamp()
+        try changeProperty("cancelVideoZoomRamp", announcing: ["rampingVideoZoom"]) { cancelRampChange }
     }
 
     var isRampingVideoZoomBacking: Bool {
@@ -77,18 +62,19 @@ extension AVCaptureDevice {
         return frame.isRampingVideoZoom && settings.rampRequest > 0
     }
 
-    private func submitCancelRamp() {
-        let id = core.controls.enqueue(nil)
-        core.state.withLock {
-            $0.lens.videoZoomFactor = CGFloat(videoZoomFactorUnlocked($0))
-            $0.lens.zoomRequest = id
-            $0.lens.rampRequest = 0
-        }
-        backend.apply(.lens(id: id, zoom: .cancelRamp))
+    /// Stops a ramp where the zoom is now.
+    private var cancelRampChange: ControlChange {
+        ControlChange(.lens(id: 0, zoom: .cancelRamp), record: { [core] id in
+            core.state.withLock {
+                $0.lens.videoZoomFactor = CGFloat(Self.zoomInForce($0))
+                $0.lens.zoomRequest = id
+                $0.lens.rampRequest = 0
+            }
+        })
     }
 
     /// The zoom in force, from state already locked.
-    private func videoZoomFactorUnlocked(_ state: DeviceCore.State) -> Double {
+    private static func zoomInForce(_ state: DeviceCore.State) -> Double {
         state.lastFrame.appliedRequest >= state.lens.zoomRequest && state.lens.zoomRequest > 0
             ? state.lastFrame.zoomFactor : Double(state.lens.videoZoomFactor)
     }
@@ -99,5 +85,15 @@ extension AVCaptureDevice {
             throw AVCaptureException(.range, selectorReason("AVCaptureDevice", selector,
                 "videoZoomFactor \(factor) is out of range [1, \(maximum)] - see activeFormat.videoMaxZoomFactor"))
         }
+    }
+
+    /// The zoom keys, in the order the device's key table lists them.
+    static func zoomObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [
+            ObservableKey(\Root.videoZoomFactor, "videoZoomFactor"),
+            ObservableKey(\Root.isRampingVideoZoom, "rampingVideoZoom"),
+            ObservableKey(\Root.minAvailableVideoZoomFactor, "minAvailableVideoZoomFactor"),
+            ObservableKey(\Root.maxAvailableVideoZoomFactor, "maxAvailableVideoZoomFactor"),
+        ]
     }
 }

@@ -79,16 +79,16 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
         guard isConnected else {
             throw AVError(.deviceNotConnected, "The device \(localizedName) is no longer connected.")
         }
-        core.state.withLock { $0.lockCount += 1 }
+        core.configurationLocks.withLock { $0 += 1 }
     }
 
     /// Releases a lock taken with `lockForConfiguration()`.
     open func unlockForConfiguration() {
-        core.state.withLock { $0.lockCount = max(0, $0.lockCount - 1) }
+        core.configurationLocks.withLock { $0 = max(0, $0 - 1) }
     }
 
     /// Whether this process holds the configuration lock (Linux addition).
-    public var isLockedForConfiguration: Bool { core.state.withLock { $0.lockCount > 0 } }
+    public var isLockedForConfiguration: Bool { core.configurationLocks.withLock { $0 > 0 } }
 
     func requireLock(_ selector: String) throws(AVCaptureException) {
         guard isLockedForConfiguration else {
@@ -573,8 +573,8 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// substantially (a lighting change, large motion, a new framing). Off by default.
     /// Setting it needs the configuration lock.
     open var isSubjectAreaChangeMonitoringEnabled: Bool {
-        get { isSubjectAreaChangeMonitoringEnabledBacking }
-        set { isSubjectAreaChangeMonitoringEnabledBacking = newValue }
+        get { core.subjectAreaMonitoring.withLock { $0 } }
+        set { enforce { try setSubjectAreaChangeMonitoringEnabled(newValue) } }
     }
 
     // MARK: +SystemPressure
@@ -816,7 +816,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// `videoMaxZoomFactor`; otherwise it is clamped to `min/maxAvailableVideoZoomFactor`.
     open var videoZoomFactor: CGFloat {
         get { videoZoomFactorBacking }
-        set { videoZoomFactorBacking = newValue }
+        set { enforce { try setVideoZoomFactor(newValue) } }
     }
 
     /// The smallest zoom factor available now: 1 (a virtual device's widest view), or, while
@@ -830,10 +830,10 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// Moves the zoom smoothly toward `factor`, multiplying it by 2^|rate| per second of frame
     /// time (the sign of `rate` is ignored); rate 0 cancels a ramp. Needs the configuration
     /// lock; a factor outside 1 ... `videoMaxZoomFactor` raises `NSRangeException`.
-    open func ramp(toVideoZoomFactor factor: CGFloat, withRate rate: Float) { rampBacking(toVideoZoomFactor: factor, withRate: rate) }
+    open func ramp(toVideoZoomFactor factor: CGFloat, withRate rate: Float) { enforce { try rampChecked(toVideoZoomFactor: factor, withRate: rate) } }
 
     /// Stops a zoom ramp where it is. Needs the configuration lock.
-    open func cancelVideoZoomRamp() { cancelVideoZoomRampBacking() }
+    open func cancelVideoZoomRamp() { enforce { try cancelVideoZoomRampChecked() } }
 
     /// Whether a zoom ramp is under way (from the call until the ramp ends or is cancelled).
     open var isRampingVideoZoom: Bool { isRampingVideoZoomBacking }

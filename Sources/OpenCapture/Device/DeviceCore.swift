@@ -9,6 +9,14 @@ package final class DeviceCore: @unchecked Sendable {
     /// Whether the device is a microphone (its media type is audio).
     package let isAudio: Bool
     let state = Mutex(State())
+    /// How many `lockForConfiguration()` calls are not yet balanced by an unlock.
+    let configurationLocks = Mutex(0)
+    /// How the camera is held or mounted (`physicalOrientation`).
+    let physicalOrientation = Mutex(AVCaptureVideoOrientation.landscapeRight)
+    /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
+    let subjectAreaMonitoring = Mutex(false)
+    /// The sessions that have the device as an input (weak).
+    let sessions = Mutex<[WeakSession]>([])
     /// Numbers control requests and completes their handlers frame by frame.
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
@@ -43,18 +51,15 @@ package final class DeviceCore: @unchecked Sendable {
     /// The ports of the device's inputs that still exist.
     var livePorts: [AVCaptureInput.Port] { ports.withLock { $0.compactMap(\.port) } }
 
+    /// Zoom and constituent switching with the newest frame they are read against (a
+    /// virtual device's active constituent needs all three at once), and the session
+    /// streaming from the device.
     struct State {
-        var lockCount = 0
-        /// How the camera is held or mounted (`physicalOrientation`).
-        var physicalOrientation = AVCaptureVideoOrientation.landscapeRight
         var lastFrame = FrameMetadata()
-        /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
-        var isSubjectAreaChangeMonitoringEnabled = false
         /// Zoom settings (`LensSettings`).
         var lens = LensSettings()
         /// How a virtual device may switch constituents, and when (`.auto` if it has them).
         var switching = ConstituentSwitching()
-        var sessions: [WeakSession] = []
         weak var streamingSession: AVCaptureSession?
     }
 
