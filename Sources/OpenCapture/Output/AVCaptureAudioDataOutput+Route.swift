@@ -13,5 +13,8 @@ extension AVCaptureAudioDataOutput: RouteConsumer {
 
     func openInbox() { openForRun() }
 
-    func closeInbox(waitingAfter lock: ConfigurationLock) { close() }
+    func closeInbox() -> (() -> Void)? {
+        close()
+        return nil
+    }
 }

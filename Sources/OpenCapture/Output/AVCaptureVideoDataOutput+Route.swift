@@ -27,8 +27,8 @@ extension AVCaptureVideoDataOutput: RouteConsumer {
 
     func openInbox() { openForRun() }
 
-    func closeInbox(waitingAfter lock: ConfigurationLock) {
-        guard let delivery, let call = delivery.close() else { return }
-        lock.afterUnlock { delivery.waitForDelegateCall(call) }
+    func closeInbox() -> (() -> Void)? {
+        guard let delivery, let call = delivery.close() else { return nil }
+        return { delivery.waitForDelegateCall(call) }
     }
 }

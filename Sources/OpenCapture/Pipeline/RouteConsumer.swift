@@ -81,9 +81,10 @@ protocol RouteConsumer: AnyObject, Sendable {
     /// A run starts, or the consumer joined a running session: its delegate inbox opens.
     func openInbox()
 
-    /// The run ends, or the consumer left the session: no more media reaches its delegate;
-    /// a delegate call in progress is waited out once `lock` is let go.
-    func closeInbox(waitingAfter lock: ConfigurationLock)
+    /// The run ends, or the consumer left the session: no more media reaches its delegate.
+    /// Answers the wait for a delegate call in progress, which the caller runs once it let
+    /// go of its locks (so that no media of the run reaches a delegate after it).
+    func closeInbox() -> (() -> Void)?
 
     /// `startRunning()` returned from starting the devices (running or not).
     func sessionDidStart(releasing lock: ConfigurationLock)
@@ -174,7 +175,7 @@ extension RouteConsumer {
     func audioRouteDidEnd(by router: AudioRouter) {}
     func take(timedMetadata sample: Data, time: CMTime, source: ObjectIdentifier) {}
     func openInbox() {}
-    func closeInbox(waitingAfter lock: ConfigurationLock) {}
+    func closeInbox() -> (() -> Void)? { nil }
     func sessionDidStart(releasing lock: ConfigurationLock) {}
     func sessionDidStop(releasing lock: ConfigurationLock) {}
     func sessionDidSettle() {}

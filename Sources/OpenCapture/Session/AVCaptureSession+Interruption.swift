@@ -78,17 +78,12 @@ extension AVCaptureSession {
         }
     }
 
-    /// Stops the device's stream but keeps it in `streams`, so the session stays running
-    /// and a configuration change meanwhile does not restart it.
+    /// Stops the device's stream but keeps it (`SessionRun.interrupt`), so the session
+    /// stays running and a configuration change meanwhile does not restart it.
     private func interrupt(_ device: AVCaptureDevice, key: ObjectIdentifier, generation: Int, state: AVCaptureSystemPressureState) {
         configurationLock.lock()
         defer { configurationLock.unlock() }
-        guard isRunning, let stream = streams[key], interruptions.interrupt(key, generation: generation) else {
-            interruptions.abandon(key)
-            return
-        }
-        stream.router.stop()
-        stream.device.backend.stop()
+        guard onRunner({ $0.interrupt(key, generation: generation, self) }) else { return }
         postOnMainQueue(Self.wasInterruptedNotification, object: self, userInfo: [
             AVCaptureSessionInterruptionReasonKey: NSNumber(value: InterruptionReason.videoDeviceNotAvailableDueToSystemPressure.rawValue),
             AVCaptureSessionInterruptionSystemPressureStateKey: state,
@@ -111,7 +106,7 @@ extension AVCaptureSession {
         configurationLock.lock()
         defer { configurationLock.unlock() }
         guard interruptions.end(key, generation: generation), isRunning else { return }
-        if let stream = streams.removeValue(forKey: key) { stream.router.stop() }
+        onRunner { $0.forgetInterruptedStream(key) }
         applyConfiguration()
         postOnMainQueue(Self.interruptionEndedNotification, object: self)
     }

@@ -17,15 +17,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     /// while waiting for user code (see `ConfigurationLock`).
     let configurationLock = ConfigurationLock()
     let model = Mutex<Model>(Model())
-    let running = Atomic<Bool>(false)
-    /// Devices streaming now, keyed by device core; touched only under the configuration lock.
-    var streams: [ObjectIdentifier: RunningStream] = [:]
-    /// Microphones streaming now, keyed by device core; touched only under the configuration lock.
-    var audioStreams: [ObjectIdentifier: AudioRouter] = [:]
-    /// While `startRunning()` starts the devices: the host time (nanoseconds) they all take as
-    /// their first instant, so a simulated camera's and microphone's scripted events (a flash
-    /// and a clap at the same time) coincide. Touched only under the configuration lock.
-    var runEpoch: Int64?
+    /// Owns the run: its state, epoch and device streams (see `SessionRun`).
+    let runner = SessionRunner()
     /// Devices interrupted by system pressure and the watchers that resume them.
     let interruptions = InterruptionTracker()
     /// Key-value observers of the session.
@@ -62,10 +55,9 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
 
     public override init() {
         super.init()
-        configurationLock.observable = self
         // Connections' isActive and preview layers' isPreviewing follow the session: watched
         // with it, announced with it (each check is one atomic load when nobody observes).
-        configurationLock.dependents = { [weak self] in
+        configurationLock.watch(self) { [weak self] in
             guard let self else { return [] }
             let (connections, layers, outputs) = model.withLock { ($0.connections, $0.previewLayers.compactMap(\.layer), $0.outputs) }
             return connections.compactMap { KeyValueChange.watch($0, keys: ["active"]) }
@@ -84,7 +76,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     // MARK: State
 
     /// Whether the session is running.
-    open var isRunning: Bool { running.load(ordering: .acquiring) }
+    open var isRunning: Bool { runner.isRunning }
     /// Whether the session is interrupted (system pressure, device in use).
     open var isInterrupted: Bool { interruptions.isInterrupted }
     /// The inputs, in the order they were added.
@@ -208,7 +200,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
             model.withLock { $0.outputs.removeAll { $0 === output } }
             output.attach(to: nil)
         }
-        output.consumer?.closeInbox(waitingAfter: configurationLock)
+        if let wait = output.consumer?.closeInbox() { configurationLock.afterUnlock(wait) }
     }
 
     // MARK: Transactions
