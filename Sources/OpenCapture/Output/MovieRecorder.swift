@@ -307,33 +307,7 @@ final class MovieRecorder: @unchecked Sendable {
     /// Opens the file with the recording's tracks (video shaped like `video`'s first frame)
     /// and tells the delegate it started.
     private func open(_ recording: Recording, at time: CMTime, video: (CVPixelBuffer, FrameMetadata)?) throws(MovieWriterError) {
-        let interval = settings.withLock { $0.fragmentInterval }
-        let fragmentSeconds = interval.isNumeric ? interval.seconds : 0
-        if let (buffer, metadata) = video {
-            let (bitRate, hevc) = settings.withLock { ($0.bitRate, $0.hevc) }
-            recording.writer = try MovieWriter(
-                url: recording.url, width: buffer.width, height: buffer.height,
-                frameRate: metadata.frameDuration.isNumeric ? 1 / metadata.frameDuration.seconds : 30,
-                fragmentInterval: fragmentSeconds, rotationDegrees: recording.rotation,
-                fullRange: buffer.format.isFullRange, bitRate: bitRate,
-                displayP3: CVBufferCopyAttachment(buffer, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_P3_D65,
-                ycbcrBT601: buffer.format.isYUV
-                    && CVBufferCopyAttachment(buffer, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_601_4,
-                hevc: hevc, tenBit: buffer.format.isTenBit,
-                hlg: CVBufferCopyAttachment(buffer, kCVImageBufferTransferFunctionKey, nil) as? String
-                    == kCVImageBufferTransferFunction_ITU_R_2100_HLG,
-                audio: recording.audio, metadata: recording.metadata, metadataTracks: recording.metadataTracks, metadataKeys: true)
-        } else {
-            var configuration = MovieWriterConfiguration(audio: recording.audio)
-            configuration.fragmentInterval = fragmentSeconds
-            configuration.metadata = recording.metadata
-            configuration.quickTimeMetadataKeys = true
-            configuration.metadataTracks = recording.metadataTracks
-            recording.writer = try MovieWriter(url: recording.url, configuration: configuration)
-        }
-        // The first sample starts the session: the file's time 0.
-        _ = recording.core.startSession(at: time)
-        recording.core.move(to: .writing)
+        try recording.open(at: time, video: video, settings: settings.withLock { $0 })
         let connections = output?.connections ?? []
         if let output { recording.delegate.fileOutput(output, didStartRecordingTo: recording.url, from: connections) }
     }
@@ -397,26 +371,7 @@ final class MovieRecorder: @unchecked Sendable {
         // With video, the duration limit counts the picture (the sound may run a little ahead).
         let limited = recording.hasVideo ? writer.recordedVideoDuration : duration
         guard !recording.isEnding else { return }
-        if let limitError = limitReached(recording, duration: limited, size: size) { end(recording, error: limitError) }
-    }
-
-    private func limitReached(_ recording: Recording, duration: CMTime, size: Int64) -> AVError? {
-        let done: [String: any Sendable] = [AVErrorRecordingSuccessfullyFinishedKey: true]
-        if recording.limits.duration.isNumeric, duration >= recording.limits.duration {
-            return AVError(.maximumDurationReached, "The recording reached its maximum duration.", userInfo: done)
-        }
-        if recording.limits.fileSize > 0, size >= recording.limits.fileSize {
-            return AVError(.maximumFileSizeReached, "The recording reached its maximum file size.", userInfo: done)
-        }
-        if recording.limits.minFreeDiskSpace > 0, let free = Self.freeSpace(at: recording.url), free < recording.limits.minFreeDiskSpace {
-            return AVError(.diskFull, "The disk's free space fell below minFreeDiskSpaceLimit.", userInfo: done)
-        }
-        return nil
-    }
-
-    static func freeSpace(at url: URL) -> Int64? {
-        let values = try? FileManager.default.attributesOfFileSystem(forPath: url.deletingLastPathComponent().path)
-        return (values?[.systemFreeSize] as? NSNumber)?.int64Value
+        if let limitError = recording.limitReached(duration: limited, size: size) { end(recording, error: limitError) }
     }
 
     /// Watches the output's `recording`, `recordingPaused` and `outputFileURL` before
