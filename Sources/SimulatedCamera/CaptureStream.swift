@@ -105,6 +105,7 @@ final class CaptureStream: @unchecked Sendable {
         self.controls = controls
         self.maximumBufferCount = maximumBufferCount
         let values = controls.snapshot(takingPending: true)
+        let saved = controls.acknowledged
         let format = camera.descriptor.formats[configuration.formatIndex]
         self.cache = cache
         let resources = cache.take() ?? StreamResources(name: "OpenCapture.sim.\(camera.descriptor.uniqueID)")
@@ -120,11 +121,10 @@ final class CaptureStream: @unchecked Sendable {
         renderer = resources.renderer(scene: scene, optics: camera.optics(for: format))
         autoExposure = AutoExposure(
             limits: CaptureStream.limits(format, configuration, lowLightBoost: camera.descriptor.supportsLowLightBoost),
-            memory: controls.exposure)
+            memory: saved.exposure)
         response = camera.response
         videoHDR = VideoHDRControl(mode: configuration.videoHDR)
-        let saved = controls.whiteBalance
-        whiteBalance = AutoWhiteBalance(response: response, memory: saved.memory)
+        whiteBalance = AutoWhiteBalance(response: response, memory: saved.whiteBalance)
         appliedRequest = saved.appliedRequest
         illuminant = values.illuminant
         sceneColor = ColorTransform(response.sceneToCamera(under: values.illuminant))
@@ -303,8 +303,8 @@ final class CaptureStream: @unchecked Sendable {
         let analogExposure = metadata.exposureDuration * Double(metadata.iso) / Double(max(exposure.digitalGain, 1e-6))
         metadata.subjectAreaChanged = subjectArea.update(renderer.zones, exposure: analogExposure)
         lens.endFrame(buffer, subjectAreaChanged: metadata.subjectAreaChanged)
-        controls.storeWhiteBalance(whiteBalance.memory, appliedRequest: appliedRequest)
-        controls.storeExposure(autoExposure.memory)
+        controls.acknowledge(StreamControls.Acknowledged(
+            whiteBalance: whiteBalance.memory, exposure: autoExposure.memory, appliedRequest: appliedRequest))
         if isStopping { return }
         sink.backendDidCapture(buffer, metadata: metadata)
     }

@@ -44,9 +44,16 @@ final class StreamControls: Sendable {
         var schedule: [(frame: Int64, illuminant: TemperatureTint)] = []
         /// Control requests waiting for a frame boundary, in arrival order.
         var requests: [ControlRequest] = []
-        /// White balance as the last frame left it.
+        /// What the last frame left and acknowledged.
+        var acknowledged = Acknowledged()
+    }
+
+    /// The 3A state a stream leaves for the next one, with the id of the last request it
+    /// applied: the camera's record of what it acknowledged (`FrameMetadata.appliedRequest`),
+    /// stored once per frame. Requested values that were not acknowledged are still in
+    /// `requests`; the device keeps only what it asked for, until a frame acknowledges it.
+    struct Acknowledged: Sendable {
         var whiteBalance = AutoWhiteBalance.Memory()
-        /// Exposure mode and settings as the last frame left them.
         var exposure = AutoExposure.Memory()
         /// The highest request id applied so far.
         var appliedRequest: UInt64 = 0
@@ -96,26 +103,17 @@ final class StreamControls: Sendable {
         }
     }
 
-    /// White balance as it was left, and the highest request id applied.
-    var whiteBalance: (memory: AutoWhiteBalance.Memory, appliedRequest: UInt64) {
-        shared.withLock { ($0.whiteBalance, $0.appliedRequest) }
+    /// White balance and exposure as they were left, and the highest request id applied.
+    var acknowledged: Acknowledged {
+        shared.withLock { $0.acknowledged }
     }
 
-    /// Records white balance after a frame.
-    func storeWhiteBalance(_ memory: AutoWhiteBalance.Memory, appliedRequest: UInt64) {
+    /// Records what a frame left (its request id only ever rises).
+    func acknowledge(_ state: Acknowledged) {
         shared.withLock {
-            $0.whiteBalance = memory
-            $0.appliedRequest = max($0.appliedRequest, appliedRequest)
+            let applied = max($0.acknowledged.appliedRequest, state.appliedRequest)
+            $0.acknowledged = state
+            $0.acknowledged.appliedRequest = applied
         }
-    }
-
-    /// Exposure mode and settings as they were left.
-    var exposure: AutoExposure.Memory {
-        shared.withLock { $0.exposure }
-    }
-
-    /// Records the exposure mode and settings after a frame.
-    func storeExposure(_ memory: AutoExposure.Memory) {
-        shared.withLock { $0.exposure = memory }
     }
 }

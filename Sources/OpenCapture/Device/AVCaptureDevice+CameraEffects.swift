@@ -86,10 +86,7 @@ extension AVCaptureDevice {
 
     /// Turning an unsupported switch on raises; off is allowed. Both need the lock.
     private func requireUnsupportedOff(_ value: Bool, supported: Bool, _ selector: String, _ name: String) throws(AVCaptureException) {
-        try requireLock(selector)
-        guard !value || supported else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "\(name) is not supported by the activeFormat"))
-        }
+        try changeProperty(selector, supported: !value || supported, unsupported: "\(name) is not supported by the activeFormat") { nil }
     }
 }
 

@@ -15,13 +15,10 @@ extension AVCaptureDevice {
 
     /// The checked form of setting `activeDepthDataFormat` (Linux addition).
     public func setActiveDepthDataFormat(_ format: AVCaptureDevice.Format?) throws(AVCaptureException) {
-        try requireLock("setActiveDepthDataFormat:")
-        guard let format else { return }
-        guard activeFormat.supportedDepthDataFormats.contains(format) else {
-            throw AVCaptureException(.invalidArgument, selectorReason(
-                "AVCaptureDevice", "setActiveDepthDataFormat:",
-                "Unsupported format \(format) - use activeFormat.supportedDepthDataFormats (empty: this device has no depth formats)"))
-        }
+        try changeProperty(
+            "setActiveDepthDataFormat:", supported: format.map { activeFormat.supportedDepthDataFormats.contains($0) } ?? true,
+            unsupported: "Unsupported format \(format.map { "\($0)" } ?? "nil") - use activeFormat.supportedDepthDataFormats (empty: this device has no depth formats)"
+        ) { nil }
     }
 
     var activeDepthDataMinFrameDurationBacking: CMTime {
@@ -32,11 +29,13 @@ extension AVCaptureDevice {
     /// The checked form of setting `activeDepthDataMinFrameDuration` (Linux addition).
     /// `.invalid` restores the default and is always accepted (with the lock).
     public func setActiveDepthDataMinFrameDuration(_ duration: CMTime) throws(AVCaptureException) {
-        try requireLock("setActiveDepthDataMinFrameDuration:")
-        guard !duration.isValid else {
-            throw AVCaptureException(.range, selectorReason(
-                "AVCaptureDevice", "setActiveDepthDataMinFrameDuration:",
-                "activeDepthDataMinFrameDuration \(duration.seconds) is out of range - there is no activeDepthDataFormat"))
+        let selector = "setActiveDepthDataMinFrameDuration:"
+        try changeProperty(selector) { () throws(AVCaptureException) -> ControlChange? in
+            guard !duration.isValid else {
+                throw AVCaptureException(.range, selectorReason(
+                    "AVCaptureDevice", selector, "activeDepthDataMinFrameDuration \(duration.seconds) is out of range - there is no activeDepthDataFormat"))
+            }
+            return nil
         }
     }
 }
