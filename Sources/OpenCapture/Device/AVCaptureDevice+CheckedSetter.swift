@@ -67,4 +67,12 @@ extension AVCaptureDevice {
         backend.apply(request)
         return request.id
     }
+
+    /// The async form of a setter with a completion handler: the presentation time of the
+    /// first frame that carries the change.
+    func syncTime(of set: (@escaping (CMTime) -> Void) -> Void) async -> CMTime {
+        await withCheckedContinuation { continuation in
+            set { continuation.resume(returning: $0) }
+        }
+    }
 }

@@ -67,12 +67,6 @@ extension AVCaptureDevice {
 
     var exposureTargetOffsetBacking: Float { lastFrameMetadata.exposureTargetOffset }
 
-    func setExposureModeCustomBacking(duration: CMTime, iso ISO: Float) async -> CMTime {
-        await withCheckedContinuation { continuation in
-            setExposureModeCustom(duration: duration, iso: ISO) { continuation.resume(returning: $0) }
-        }
-    }
-
     /// The checked form of `setExposureModeCustom(duration:iso:completionHandler:)` (Linux addition).
     public func setExposureModeCustomChecked(duration: CMTime, iso ISO: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
         let selector = "setExposureModeCustomWithDuration:ISO:completionHandler:"
@@ -105,12 +99,6 @@ extension AVCaptureDevice {
 
     var minExposureTargetBiasBacking: Float { isExposureModeSupported(.continuousAutoExposure) ? -8 : 0 }
     var maxExposureTargetBiasBacking: Float { isExposureModeSupported(.continuousAutoExposure) ? 8 : 0 }
-
-    func setExposureTargetBiasBacking(_ bias: Float) async -> CMTime {
-        await withCheckedContinuation { continuation in
-            setExposureTargetBias(bias) { continuation.resume(returning: $0) }
-        }
-    }
 
     /// The checked form of `setExposureTargetBias(_:completionHandler:)` (Linux addition).
     public func setExposureTargetBiasChecked(_ bias: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {

@@ -103,12 +103,6 @@ extension AVCaptureDevice {
 
     var isLockingFocusWithCustomLensPositionSupportedBacking: Bool { hasAutoFocus && !isVirtualDevice }
 
-    func setFocusModeLockedBacking(lensPosition: Float) async -> CMTime {
-        await withCheckedContinuation { continuation in
-            setFocusModeLocked(lensPosition: lensPosition) { continuation.resume(returning: $0) }
-        }
-    }
-
     /// The checked form of `setFocusModeLocked(lensPosition:completionHandler:)` (Linux addition).
     public func setFocusModeLockedChecked(lensPosition: Float, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
         let selector = "setFocusModeLockedWithLensPosition:completionHandler:"

@@ -49,12 +49,6 @@ extension AVCaptureDevice {
         return converter.clampedGains(converter.gains(temperature: 6500, tint: 0))
     }
 
-    func setWhiteBalanceModeLockedBacking(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime {
-        await withCheckedContinuation { continuation in
-            setWhiteBalanceModeLocked(with: whiteBalanceGains) { continuation.resume(returning: $0) }
-        }
-    }
-
     /// The checked form of `setWhiteBalanceModeLocked(with:completionHandler:)` (Linux addition).
     public func setWhiteBalanceModeLockedChecked(with gains: WhiteBalanceGains, completionHandler handler: ((CMTime) -> Void)? = nil) throws(AVCaptureException) {
         let selector = "setWhiteBalanceModeLockedWithDeviceWhiteBalanceGains:completionHandler:"

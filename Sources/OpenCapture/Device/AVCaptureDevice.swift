@@ -328,7 +328,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Sets `.custom` and returns the timestamp of the first frame exposed with the values.
-    open func setExposureModeCustom(duration: CMTime, iso ISO: Float) async -> CMTime { await setExposureModeCustomBacking(duration: duration, iso: ISO) }
+    open func setExposureModeCustom(duration: CMTime, iso ISO: Float) async -> CMTime {
+        await syncTime { setExposureModeCustom(duration: duration, iso: ISO, completionHandler: $0) }
+    }
 
     /// The smallest exposure target bias, EV.
     open var minExposureTargetBias: Float { minExposureTargetBiasBacking }
@@ -346,7 +348,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Biases the target and returns the timestamp of the first frame with the bias.
-    open func setExposureTargetBias(_ bias: Float) async -> CMTime { await setExposureTargetBiasBacking(bias) }
+    open func setExposureTargetBias(_ bias: Float) async -> CMTime { await syncTime { setExposureTargetBias(bias, completionHandler: $0) } }
 
     /// The longest exposure auto exposure may use; `.invalid` restores the format's default.
     /// Reset when the format changes. Outside the format's exposure range raises.
@@ -482,7 +484,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Sets `.locked` at `lensPosition` and returns the timestamp of the first frame with it.
-    open func setFocusModeLocked(lensPosition: Float) async -> CMTime { await setFocusModeLockedBacking(lensPosition: lensPosition) }
+    open func setFocusModeLocked(lensPosition: Float) async -> CMTime {
+        await syncTime { setFocusModeLocked(lensPosition: lensPosition, completionHandler: $0) }
+    }
 
     // MARK: +LensAndUse
 
@@ -787,7 +791,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Locks white balance and returns the timestamp of the first frame with the gains.
-    open func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime { await setWhiteBalanceModeLockedBacking(with: whiteBalanceGains) }
+    open func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime {
+        await syncTime { setWhiteBalanceModeLocked(with: whiteBalanceGains, completionHandler: $0) }
+    }
 
     // MARK: +WhiteBalanceConversions
 
