@@ -10,7 +10,7 @@ extension AVCaptureDevice {
         var request: ControlRequest
         /// Runs with the presentation time of the first frame that carries the request.
         var completionHandler: ((CMTime) -> Void)?
-        /// Stores the requested value with its request id in the concern's unit, before the
+        /// Stores the requested value with its request id in the concern's settings, before the
         /// backend sees the request (a frame that acknowledges the id then supersedes it).
         var record: (UInt64) -> Void
 
@@ -34,9 +34,9 @@ extension AVCaptureDevice {
     ///    calling -lockForConfiguration:";
     /// 3. requires `supported`: `NSInvalidArgumentException` with `unsupported`;
     /// 4. runs `change`, which checks the value (throwing Apple's exception), stores what
-    ///    needs no backend in its unit, and returns the request for the backend, if any;
+    ///    needs no backend in its settings (`DeviceUnit`), and returns the request for the backend, if any;
     /// 5. numbers that request (`ControlRequestQueue`, which keeps the handler), lets the
-    ///    unit record the id, and hands it to the backend.
+    ///    settings record the id, and hands it to the backend.
     ///
     /// Returns the request id, nil when nothing went to the backend. Call with no lock held.
     @discardableResult
@@ -57,7 +57,7 @@ extension AVCaptureDevice {
         return submit(control)
     }
 
-    /// Numbers a request, records it in its unit and sends it to the backend (also for
+    /// Numbers a request, records it in its settings and sends it to the backend (also for
     /// changes the device makes itself, such as a new format resetting a limit).
     @discardableResult
     func submit(_ control: ControlChange) -> UInt64 {

@@ -139,7 +139,7 @@ extension AVCaptureDevice {
     }
 
     private func exposureChange(_ request: ControlRequest, mode: ExposureMode, handler: ((CMTime) -> Void)? = nil) -> ControlChange {
-        ControlChange(request, completionHandler: handler, record: { [core] id in core.exposure.record(mode, request: id) })
+        ControlChange(request, completionHandler: handler, record: { [core] id in core.exposure.mode = Requested(mode, request: id) })
     }
 
     /// The exposure keys, in the order the device's key table lists them.

@@ -4,7 +4,7 @@ import Foundation
 /// and exposure. The settings keep Apple's rules (the lock, `automaticallyAdjusts…` first,
 /// fixed-focus lenses refuse face-driven focus), but OpenCapture detects no faces, so on
 /// Linux they never move focus or exposure: both behave as on an iPhone with no face in view.
-/// The values live in `FocusUnit` and `ExposureUnit`.
+/// The values live in `FocusSettings` and `ExposureSettings`.
 extension AVCaptureDevice {
     /// The checked form of setting `automaticallyAdjustsFaceDrivenAutoFocusEnabled` (Linux addition).
     public func setAutomaticallyAdjustsFaceDrivenAutoFocusEnabled(_ enabled: Bool) throws(AVCaptureException) {

@@ -124,7 +124,7 @@ extension AVCaptureDevice {
     }
 
     private func focusChange(_ control: FocusControl, mode: FocusMode, handler: ((CMTime) -> Void)? = nil) -> ControlChange {
-        ControlChange(.lens(id: 0, focus: control), completionHandler: handler, record: { [core] id in core.focus.record(mode, request: id) })
+        ControlChange(.lens(id: 0, focus: control), completionHandler: handler, record: { [core] id in core.focus.mode = Requested(mode, request: id) })
     }
 
     /// The focus keys, in the order the device's key table lists them.

@@ -73,7 +73,7 @@ extension AVCaptureDevice {
 
     private func whiteBalanceChange(_ control: WhiteBalanceControl, mode: WhiteBalanceMode, completionHandler: ((CMTime) -> Void)?) -> ControlChange {
         ControlChange(ControlRequest(id: 0, whiteBalance: control), completionHandler: completionHandler, record: { [core] id in
-            core.whiteBalance.record(mode, request: id)
+            core.whiteBalance.mode = Requested(mode, request: id)
         })
     }
 

@@ -21,16 +21,13 @@ package final class DeviceCore: @unchecked Sendable {
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
     let keyValueObservers: KeyValueObserverRegistry
-    /// Active format, frame durations, colour space and video HDR (`FormatUnit`).
-    let format: FormatUnit
-    /// Torch and flash modes (`TorchFlashUnit`).
-    let torchFlash = TorchFlashUnit()
-    /// The white-balance mode (`WhiteBalanceUnit`).
-    let whiteBalance = WhiteBalanceUnit()
-    /// Exposure settings (`ExposureUnit`).
-    let exposure = ExposureUnit()
-    /// Focus settings (`FocusUnit`).
-    let focus = FocusUnit()
+    // The settings by concern, each under its own lock (`DeviceUnit`).
+    /// Active format, frame durations, colour space and video HDR.
+    let format: DeviceUnit<FormatSettings>
+    let exposure = DeviceUnit(ExposureSettings())
+    let whiteBalance = DeviceUnit(WhiteBalanceSettings())
+    let focus = DeviceUnit(FocusSettings())
+    let torchFlash = DeviceUnit(TorchFlashSettings())
     /// Photo outputs connected to the device, for their `isFlashScene`.
     let sceneMonitors = SceneMonitors()
     /// The ports of the device's inputs (weak), told when the active format changes.
@@ -78,7 +75,7 @@ package final class DeviceCore: @unchecked Sendable {
             self.formats = backend.descriptor.formats.enumerated().map { AVCaptureDevice.Format(spec: $1, index: $0) }
             isAudio = false
         }
-        self.format = FormatUnit(formatIndex: backend.descriptor.defaultFormatIndex)
+        self.format = DeviceUnit(FormatSettings(index: backend.descriptor.defaultFormatIndex))
         self.controls = ControlRequestQueue(label: backend.descriptor.uniqueID)
         self.keyValueObservers = KeyValueObserverRegistry(label: backend.descriptor.uniqueID)
     }
