@@ -100,4 +100,27 @@ struct RecordingCoreTests {
         #expect(RecordingCore.avError(MovieWriterError.diskFull, for: .assetWriter).code == .diskFull)
         #expect(RecordingCore.avError(CocoaError(.fileWriteUnknown), for: .assetWriter).code == .unknown)
     }
+
+    @Test("AVAssetWriter reads .writing while finishWriting finishes the file, then .completed; a cancel after that changes nothing")
+    func assetWriterFinishing() throws {
+        let url = AssetWriterFixture.temporaryURL("mov")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 64, AVVideoHeightKey: 48])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        #expect(adaptor.append(AssetWriterFixture.frame(width: 64, height: 48), withPresentationTime: .zero))
+        // Held: the file cannot be finished until the writer's queue resumes.
+        writer.queue.suspend()
+        let done = DispatchSemaphore(value: 0)
+        writer.finishWriting { done.signal() }
+        #expect(writer.status == .writing && input.isFinished && !input.isReadyForMoreMediaData)
+        writer.queue.resume()
+        done.wait()
+        #expect(writer.status == .completed && writer.error == nil)
+        writer.cancelWriting()
+        #expect(writer.status == .completed && FileManager.default.fileExists(atPath: url.path))
+    }
 }
