@@ -42,8 +42,9 @@ test-consumer: deps
 	scripts/test-consumer
 
 # ThreadSanitizer: the concurrency suites in a TSan build of their own (.build/tsan). Any
-# report fails the run (halt_on_error). Real-time tests are skipped: TSan slows every thread
-# several times, so no frame could be on time. The suites that encode with libx264 (writer,
+# report fails the run (halt_on_error). Real-time tests (tagged .realTime, listed by
+# scripts/tagged-tests) are skipped: TSan slows every thread several times, so no frame could
+# be on time. The suites that encode with libx264 (writer,
 # reader, export, movie output, brackets, faces) run in a second pass with thread-leak reports
 # off: libx264's worker threads, started when the encoder opens, end without a join TSan sees,
 # so every such run reports a "thread leak"; data races and lock inversions still fail the run.
@@ -53,8 +54,9 @@ TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests|KVO|
 TSAN_ENCODER_SUITES = AssetWriter|AssetReader|AssetExportTests|MovieFileOutput|BracketPhotoTests|SceneFaceTests|KVOAssetTests
 test-tsan: deps
 	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
-	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_SUITES)" --skip KeepsRealTime --skip KVOAssetTests
-	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 report_thread_leaks=0" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_ENCODER_SUITES)" --skip KeepsRealTime
+	realtime=$$(scripts/tagged-tests realTime .build/tsan/debug/OpenCapturePackageTests.xctest) && \
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_SUITES)" --skip "$$realtime" --skip KVOAssetTests && \
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 report_thread_leaks=0" $(SWIFT) test $(TSAN_BUILD) --skip-build --no-parallel --filter "$(TSAN_ENCODER_SUITES)" --skip "$$realtime"
 
 bench: release
 	.build/release/capture bench

@@ -7,7 +7,7 @@ import Testing
 /// `capture frames`. Every case ends by itself within the timeout, never by a signal: exit
 /// 0; exit 2 (a file refused when the deck is made) or 1 (damage met mid-stream, after what
 /// decoded: the tool's runtime failure) with exactly one line saying why.
-@Suite("CLI file deck fuzz")
+@Suite("CLI file deck fuzz", .tags(.slow))
 struct DeckFuzzTests {
     /// The clip every case starts from: 6 frames of 160x120 H.264, its index first.
     static let base: Data? = {

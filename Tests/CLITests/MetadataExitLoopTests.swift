@@ -6,7 +6,7 @@ import TestSupport
 /// right after the first frame, while OpenCV (loaded at run time by the face-detector
 /// plugin) may still be reading it. The session's stop waits for that detection, so the
 /// process never tears OpenCV down under it (it died of SIGSEGV in 10 of 21 runs before).
-@Suite("capture: exit with detection in flight")
+@Suite("capture: exit with detection in flight", .tags(.slow))
 struct MetadataExitLoopTests {
     /// scikit-image's photo of Eileen Collins (PyPI, installed by install-deps): a face to find.
     private static var astronaut: String {

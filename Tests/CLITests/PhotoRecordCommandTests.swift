@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("capture photo and capture record", .serialized)
+@Suite("capture photo and capture record", .serialized, .tags(.slow))
 struct PhotoRecordCommandTests {
     static func exiftool(_ path: String) throws -> [String: Any] {
         try ExifTool.tags(path, ["-n"])

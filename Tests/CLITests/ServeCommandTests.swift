@@ -3,7 +3,7 @@ import MediaIO
 import Testing
 import TestSupport
 
-@Suite("capture serve: live view and control over HTTP", .serialized)
+@Suite("capture serve: live view and control over HTTP", .serialized, .tags(.slow))
 struct ServeCommandTests {
     @Test("the page, a snapshot, the status and the MJPEG stream, read by curl")
     func servesPageSnapshotStatusAndStream() throws {
@@ -159,7 +159,7 @@ struct ServeCommandTests {
         #expect(bad.status == 2 && bad.stderr.contains("--listen must be an IPv4 address and port"), "\(bad.stderr)")
     }
 
-    @Test("twenty clients, one stalled: the others keep getting new frames while it skips; every frame is accounted for")
+    @Test("twenty clients, one stalled: the others keep getting new frames while it skips; every frame is accounted for", .tags(.realTime))
     func slowClientKeepsRealTimeForOthers() throws {
         let server = try ServedCamera()
         // The stalled client: a small receive buffer, and nothing read after its first part,

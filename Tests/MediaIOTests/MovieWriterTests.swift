@@ -5,7 +5,7 @@ import TestSupport
 @testable import MediaIO
 
 /// Records generated frames and checks the files with FFmpeg's own tools (ffprobe, ffmpeg).
-@Suite("Movie writer")
+@Suite("Movie writer", .tags(.slow))
 struct MovieWriterTests {
     @Test("60 NV12 frames at 30 fps: H.264, 640x480, 60 frames, 2 s from 0, fragmented, index at the end")
     func nv12() throws {

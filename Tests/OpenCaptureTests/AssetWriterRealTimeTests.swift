@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -79,7 +80,7 @@ final class WriterFeeder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
 /// a busy machine's; docs/PERFORMANCE.md has it measured alone.
 @Suite("Asset writer in real time")
 struct AssetWriterRealTimeTests {
-    @Test("1080p30 video and microphone → AVAssetWriter KeepsRealTime: of 90 frames offered, each one taken is in the file at its time, in order, audio in sync; refusals only through isReadyForMoreMediaData")
+    @Test("1080p30 video and microphone → AVAssetWriter KeepsRealTime: of 90 frames offered, each one taken is in the file at its time, in order, audio in sync; refusals only through isReadyForMoreMediaData", .tags(.realTime))
     func writerKeepsRealTime1080p() async throws {
         let session = AVCaptureSession()
         session.beginConfiguration()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import OpenCapture
 
 /// Restarting a session must not grow the process: what a start allocates is reused by
@@ -7,7 +8,7 @@ import Testing
 ///
 /// The soak runs in a child process (an exit test), so no other test's allocations count,
 /// and prints its RSS samples on standard error; this process judges them.
-@Suite("Memory soak")
+@Suite("Memory soak", .tags(.slow))
 struct MemorySoakTests {
     /// Restarts in the soak, and a photo every `photoEvery` restarts.
     static let restarts = 60

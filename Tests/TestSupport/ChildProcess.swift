@@ -91,11 +91,18 @@ package final class ChildProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         outputPipe = outPipe
-        let exit = exit
-        process.terminationHandler = { _ in exit.open() }
         // Foundation closes this process's copies of the pipes' write ends once the child
         // runs, so each reader sees the end when the child (and what it started) closes them.
         try process.run()
+        // The exit is awaited on a thread of its own, not through `terminationHandler`: a
+        // Process with a termination handler is never freed by Foundation on Linux, and with
+        // it its pipes (two descriptors a child; after a few hundred CLI runs the test
+        // process's descriptors passed 1024, where libmicrohttpd's select() gives up).
+        let exit = exit
+        Thread { [process] in
+            process.waitUntilExit()
+            exit.open()
+        }.start()
         stdoutReader = if case .collect = stdout, let pipe = out as? Pipe { PipeReader(pipe.fileHandleForReading) } else { nil }
         stderrReader = if case .collect = stderr, let pipe = err as? Pipe { PipeReader(pipe.fileHandleForReading) } else { nil }
     }
@@ -175,7 +182,7 @@ package final class ChildProcess: @unchecked Sendable {
         guard exit.wait(until: end),
             stdoutReader?.wait(until: end) ?? true, stderrReader?.wait(until: end) ?? true
         else { return nil }
-        // The termination handler has run: the status is set.
+        // waitUntilExit has returned: the status is set.
         return Outcome(
             status: process.terminationStatus, exited: process.terminationReason == .exit,
             stdoutData: stdoutReader?.data ?? Data(), stderrData: stderrReader?.data ?? Data())

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
 /// The file deck: a video file played as a camera, with transport controls.
-@Suite("File deck", .serialized)
+@Suite("File deck", .serialized, .tags(.slow))
 struct FileDeckTests {
     /// A container and codec ffmpeg makes, and the pixel formats to compare in.
     struct Case: Sendable, CustomTestStringConvertible {

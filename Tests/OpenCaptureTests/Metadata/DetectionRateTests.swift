@@ -8,7 +8,7 @@ import TestSupport
 /// Detection rate of codes and faces on cards in seeded simulated scenes, against distance,
 /// angle, blur and light. `OC_DETECTION_TABLE=1 swift test --skip-build --filter DetectionRateTests`
 /// prints the table of docs/ARCHITECTURE.md "Metadata"; the always-on test checks its shape.
-@Suite("Detection rate", .serialized)
+@Suite("Detection rate", .serialized, .tags(.slow))
 struct DetectionRateTests {
     /// What is on the card: a code the scene draws, or a face photo.
     struct Subject: Sendable {

@@ -26,7 +26,7 @@ enum FacePictures {
 
 /// Faces on picture cards in the simulated 3-D scene, filmed and detected (OpenCV's
 /// cascades through the plugin).
-@Suite("Faces in simulated scenes", .serialized)
+@Suite("Faces in simulated scenes", .serialized, .tags(.slow))
 struct SceneFaceTests {
     /// A VGA session (the detector's working width: no scaling) on a flat wall, reading faces.
     private final class Rig {

@@ -70,7 +70,7 @@ final class StreamRig {
     }
 }
 
-@Suite("AVCaptureStreamOutput", .serialized)
+@Suite("AVCaptureStreamOutput", .serialized, .tags(.slow))
 struct StreamOutputTests {
     @Test("malformed URLs, other schemes and WHIP are refused with one line")
     func refusesBadURLs() throws {
