@@ -5,9 +5,10 @@ import Foundation
 /// Every change of an observed key is announced by the thread that made it, once it has
 /// let go of the configuration lock: `startRunning()`/`stopRunning()` and configuration
 /// calls notify on the caller's thread before they return; a stop after a device failure
-/// or unplugging on a global queue; an interruption by system pressure, and its end, on
-/// the private queue "OpenCapture.session.interruption". Keys are compared before and
-/// after each outermost hold of the configuration lock, so only real changes notify.
+/// or unplugging on the private queue "OpenCapture.AVCaptureSession.faults"; an
+/// interruption by system pressure, and its end, on the private queue
+/// "OpenCapture.session.interruption". Keys are compared before and after each outermost
+/// hold of the configuration lock, so only real changes notify.
 extension AVCaptureSession: KeyValueObservableObject {
     package var keyValueObservers: KeyValueObserverRegistry { sessionKeyValueObservers }
     package var observableKeyTable: ObservableKeyTable { Self.keyTable }
