@@ -4,7 +4,7 @@ import TestSupport
 
 /// `capture scan` and the objects of `capture frames --metadata`, on a camera filming a
 /// QR code from qrencode.
-@Suite("capture scan")
+@Suite("capture scan", .tags(.slow))
 struct ScanCommandTests {
     private static func qrPNG(_ text: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("code.png")
