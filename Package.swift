@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CFFmpegRuntime", "CPNG", "CHeif"]),
         .target(
             name: "V4L2Camera",
-            dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG"]
+            dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG", "ImageOps"]
         ),
         .target(name: "FileDeck", dependencies: ["CaptureCore", "ImageOps", "MediaIO"]),
         .target(

@@ -17,6 +17,8 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
     private let connected = Atomic<Bool>(true)
     private let state = Mutex<Running?>(nil)
     private let applier: V4L2ControlApplier
+    /// Still requests and the zero-shutter-lag history (`V4L2Camera+Stills.swift`).
+    let stills: V4L2StillTaker
 
     private struct Running {
         var node: V4L2Node
@@ -38,6 +40,7 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
         self.modes = modes
         self.controls = V4L2ControlInfo.all(of: node)
         self.applier = V4L2ControlApplier(controls: controls)
+        self.stills = V4L2StillTaker(controls: controls)
         self.descriptor = V4L2DeviceProfile.descriptor(
             capability: capability, modes: modes, controls: controls, current: V4L2DeviceProfile.currentMode(of: node), path: path)
     }
@@ -79,12 +82,23 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
         }
     }
 
+    /// Starts the session's stream; stills are taken from now until `stop`.
     package func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
+        stills.open()
+        do {
+            try startStream(configuration, sink: sink)
+        } catch {
+            stills.close(error)
+            throw error
+        }
+    }
+
+    private func startStream(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
         guard isConnected else { throw .deviceWasDisconnected }
         let mode = modes[configuration.formatIndex]
         do {
             let node = try V4L2Node(path: path)
-            let guarded = FailureGuard(sink: sink, camera: self)
+            let guarded = FailureGuard(sink: V4L2StillTap(sink: sink, stills: stills, node: node), camera: self)
             let flip = controls.first { $0.id == V4L2ControlID.horizontalFlip && !$0.isReadOnly }
             let stream = try V4L2Stream(
                 node: node, mode: mode, configuration: configuration, sink: guarded, controls: applier, horizontalFlip: flip)
@@ -98,13 +112,15 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
     /// Drivers refuse format changes while streaming (EBUSY) and many ignore frame-interval
     /// changes then, so a new format, frame rate or output pixel format restarts the stream
     /// (STREAMOFF, S_FMT, S_PARM, STREAMON) into the same sink. The sequence counts from 0
-    /// again; no frame is reported lost for the restart.
+    /// again; no frame is reported lost for the restart. Waiting stills take a frame of
+    /// the new stream.
     package func update(_ configuration: StreamConfiguration) {
         guard let running = state.withLock({ $0 }), running.configuration != configuration else { return }
-        stop()
+        stopStream()
         do {
-            try start(configuration, sink: running.sink)
+            try startStream(configuration, sink: running.sink)
         } catch {
+            stills.close(error)
             running.sink.backendDidFail(error)
         }
     }
@@ -113,7 +129,13 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
         applier.enqueue(request)
     }
 
+    /// Stops the session's stream; stills still waiting fail.
     package func stop() {
+        stopStream()
+        stills.close(.streamFailed("not streaming"))
+    }
+
+    private func stopStream() {
         let running = state.withLock { running -> Running? in
             defer { running = nil }
             return running

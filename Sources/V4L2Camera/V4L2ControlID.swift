@@ -9,6 +9,8 @@ package enum V4L2ControlID {
     package static let redBalance: UInt32 = 0x0098_090E
     package static let blueBalance: UInt32 = 0x0098_090F
     package static let horizontalFlip: UInt32 = 0x0098_0914
+    /// Integer, driver units (read for a still's ISO, see `V4L2StillExposure`).
+    package static let gain: UInt32 = 0x0098_0913
     /// Kelvin.
     package static let whiteBalanceTemperature: UInt32 = 0x0098_091A
     /// Menu: AUTO 0, MANUAL 1, SHUTTER_PRIORITY 2, APERTURE_PRIORITY 3.
