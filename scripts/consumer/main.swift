@@ -3,6 +3,8 @@
 // didDrop with its reason, in order on the frame-duration grid of the host clock, and the
 // stream goes on delivering. It passes on a busy machine (a loaded one drops frames, and says
 // so): how many frames were delivered and dropped is printed, a figure, not a condition.
+// Then, at .photo, .high and .hd1280x720, it prints the waits a user sees (WaitTimes.swift):
+// startRunning(), capturePhoto to the photo's data, and a switch to the front camera.
 import AVFoundation
 import CoreGraphics
 import CoreMedia
@@ -135,4 +137,12 @@ if !affordable { print("consumer: a frame costs more CPU than its duration: this
 let orientation = CGImagePropertyOrientation(rawValue: 6)
 let turned = CGAffineTransform(rotationAngle: .pi / 2).isIdentity
 let modules = orientation == .right && !turned && kCGImagePropertyOrientation as String == "Orientation"
-exit(last.width == 1280 && last.height == 720 && problems.isEmpty && running && onTheClock && affordable && modules ? 0 : 1)
+// The waits of issue 30 (WaitTimes.swift), printed: figures, not conditions.
+var waitsBehave = true
+for preset: AVCaptureSession.Preset in [.photo, .high, .hd1280x720] {
+    let waits = try measureWaits(at: preset)
+    print(waits.line)
+    for problem in waits.problems { print("consumer: \(preset.rawValue): \(problem)") }
+    waitsBehave = waitsBehave && waits.problems.isEmpty
+}
+exit(last.width == 1280 && last.height == 720 && problems.isEmpty && running && onTheClock && affordable && modules && waitsBehave ? 0 : 1)
