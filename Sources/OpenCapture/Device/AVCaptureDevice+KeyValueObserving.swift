@@ -15,16 +15,16 @@ extension AVCaptureDevice: KeyValueObservableObject {
 
     private static let keyTable = ObservableKeyTable(observableKeys(AVCaptureDevice.self))
 
-    /// Every observable key of a device, with Apple's key string.
+    /// Every observable key of a device, with Apple's key string. Each topic lists its own
+    /// keys in its extension file (`exposureObservableKeys` in +Exposure, ...); this order is
+    /// the order camera-driven changes are announced in.
     static func observableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
         [
             ObservableKey(\Root.isConnected, "connected"),
             ObservableKey(\Root.isSuspended, "suspended"),
         ] + formatObservableKeys(Root.self) + focusObservableKeys(Root.self) + exposureObservableKeys(Root.self)
-            + whiteBalanceObservableKeys(Root.self) + zoomObservableKeys(Root.self) + torchObservableKeys(Root.self) + [
-            ObservableKey(\Root.isLowLightBoostEnabled, "lowLightBoostEnabled"),
-            ObservableKey(\Root.isVideoHDREnabled, "videoHDREnabled"),
-            ObservableKey(\Root.isSubjectAreaChangeMonitoringEnabled, "subjectAreaChangeMonitoringEnabled"),
+            + whiteBalanceObservableKeys(Root.self) + zoomObservableKeys(Root.self) + torchObservableKeys(Root.self)
+            + lowLightBoostObservableKeys(Root.self) + videoHDRObservableKeys(Root.self) + subjectAreaObservableKeys(Root.self) + [
             // A virtual device's constituent follows the frames (the per-frame watch finds it).
             ObservableKey(\Root.activePrimaryConstituent, "activePrimaryConstituentDevice"),
             ObservableKey(\Root.physicalOrientation, "physicalOrientation"),

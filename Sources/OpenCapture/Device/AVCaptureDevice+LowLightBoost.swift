@@ -16,3 +16,10 @@ extension AVCaptureDevice {
         }
     }
 }
+
+extension AVCaptureDevice {
+    /// The low-light boost key, where the device's key table lists it.
+    static func lowLightBoostObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [ObservableKey(\Root.isLowLightBoostEnabled, "lowLightBoostEnabled")]
+    }
+}

@@ -16,3 +16,10 @@ extension AVCaptureDevice {
         postOnMainQueue(Self.subjectAreaDidChangeNotification, object: self)
     }
 }
+
+extension AVCaptureDevice {
+    /// The subject-area key, where the device's key table lists it.
+    static func subjectAreaObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [ObservableKey(\Root.isSubjectAreaChangeMonitoringEnabled, "subjectAreaChangeMonitoringEnabled")]
+    }
+}

@@ -43,3 +43,10 @@ extension AVCaptureDevice {
         return enabled ? .on : .off
     }
 }
+
+extension AVCaptureDevice {
+    /// The video HDR key, where the device's key table lists it.
+    static func videoHDRObservableKeys<Root: AVCaptureDevice>(_: Root.Type) -> [ObservableKey<Root>] {
+        [ObservableKey(\Root.isVideoHDREnabled, "videoHDREnabled")]
+    }
+}
