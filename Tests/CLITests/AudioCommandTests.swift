@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `capture audio` and the microphones in `capture devices`, through the built tool.
 @Suite("capture audio")
@@ -13,9 +14,7 @@ struct AudioCommandTests {
         let output = try ToolRunner.capture("audio", "--device", "sim:microphone", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("recorded 0.10 s of iPhone Microphone (4800 frames, 48000 Hz)"))
-        let probe = try ToolRunner.run(
-            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels,duration_ts", "-of", "csv=p=0", path],
-            path: "/usr/bin/ffprobe")
+        let probe = try FFprobe.run(path, ["-show_entries", "stream=codec_name,sample_rate,channels,duration_ts", "-of", "csv=p=0"])
         #expect(probe.status == 0, "\(probe.stderr)")
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "pcm_s16le,48000,1,4800")
         // 44 bytes of header and 4800 16-bit frames.
@@ -31,10 +30,8 @@ struct AudioCommandTests {
         let output = try ToolRunner.capture("audio", "--device", "sim:microphone", "--duration", "0.1", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1, "only the summary, no FFmpeg chatter: \(output.stderr)")
-        let probe = try ToolRunner.run(
-            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,sample_rate,channels:format=format_name,duration", "-of", "json", path],
-            path: "/usr/bin/ffprobe")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])
+        let probe = try FFprobe.run(path, ["-show_entries", "stream=codec_name,sample_rate,channels:format=format_name,duration", "-of", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])
         let stream = try #require((json["streams"] as? [[String: Any]])?.first)
         #expect(stream["codec_name"] as? String == "aac" && stream["sample_rate"] as? String == "48000" && stream["channels"] as? Int == 1)
         let duration = Double((json["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
@@ -48,9 +45,7 @@ struct AudioCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func streams(_ path: String) throws -> [String] {
-            let probe = try ToolRunner.run(
-                "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path], path: "/usr/bin/ffprobe")
-            return probe.stdout.split(separator: "\n").map(String.init)
+            try FFprobe.text(path, ["-show_entries", "stream=codec_name", "-of", "csv=p=0"]).split(separator: "\n").map(String.init)
         }
         let sound = folder.appendingPathComponent("sound.mp4").path
         let output = try ToolRunner.capture("record", "--preset", "352x288", "--duration", "0.5", "--virtual-time", "-o", sound)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("capture command line", .serialized)
 struct CaptureCommandTests {
@@ -65,10 +66,8 @@ struct CaptureCommandTests {
             "frames", "--preset", "640x480", "--fps", "15", "--count", "12", "--virtual-time", "--seed", "3",
             "--metadata", metadata, "-o", video)
         #expect(output.status == 0, "\(output.stderr)")
-        let probe = try ToolRunner.run(
-            "ffprobe",
-            ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_read_frames,r_frame_rate,pix_fmt", "-of", "json", video],
-            path: "/usr/bin/ffprobe")
+        let probe = try FFprobe.run(
+            video, ["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=width,height,nb_read_frames,r_frame_rate,pix_fmt", "-of", "json"])
         #expect(probe.status == 0, "\(probe.stderr)")
         let info = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as! [String: Any]
         let stream = (info["streams"] as! [[String: Any]])[0]
@@ -111,9 +110,8 @@ struct CaptureCommandTests {
         let output = try ToolRunner.capture(
             "frames", "--preset", "352x288", "--count", "3", "--virtual-time", "--pixel-format", format, "--rotation", "90", "-o", path)
         #expect(output.status == 0, "\(output.stderr)")
-        let probe = try ToolRunner.run(
-            "ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", path], path: "/usr/bin/ffprobe")
-        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "288,352")
+        let probe = try FFprobe.text(path, ["-show_entries", "stream=width,height", "-of", "csv=p=0"])
+        #expect(probe.trimmingCharacters(in: .whitespacesAndNewlines) == "288,352")
     }
 }
 

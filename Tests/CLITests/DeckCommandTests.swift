@@ -167,9 +167,7 @@ struct DeckCommandTests {
         let record = try ToolRunner.run("capture", ["record", "--device", "file:\(clip.path)", "--audio", "none", "-o", movie.path])
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stderr.contains("6 frames") && record.stderr.contains("stopped by the end of the file"), "\(record.stderr)")
-        let probe = try ToolRunner.run(
-            "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", movie.path],
-            path: "/usr/bin/ffprobe")
+        let probe = try FFprobe.run(movie.path, ["-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0"])
         #expect(probe.stdout.hasPrefix("h264,160,120"), "\(probe.stdout)\(probe.stderr)")
         // scan: a QR code (qrencode's picture in an H.264 movie) read from the deck's frames.
         let png = folder.appendingPathComponent("qr.png")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A full disk: the files the tool made keep what was complete (frames, fragments) and
 /// lose the partial piece, or are removed when nothing was; one line says "disk full".
@@ -52,9 +53,7 @@ struct DiskFullTests {
         #expect(output.exited && output.status == 1)
         let kept = try #require(Self.keptCount(output.stderr, unit: "fragments"), "\(output.stderr)")
         #expect(output.stderr == "capture: \(movie): disk full (kept \(kept) complete fragments)\n")
-        let probe = try ToolRunner.run(
-            "ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", movie],
-            path: "/usr/bin/ffprobe")
+        let probe = try FFprobe.run(movie, ["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0"])
         #expect(probe.status == 0 && probe.stderr.isEmpty, "ffprobe reads it without complaint: \(probe.stderr)")
         #expect(Int(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == 3 * kept, "three frames a fragment")
         #expect(disk.entries == ["r.mp4"])

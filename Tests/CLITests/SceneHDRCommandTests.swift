@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Reads a `C mono16` Y4M file: its header and each frame's samples.
 private func readMono16(_ path: String) throws -> (header: String, frames: [[UInt16]]) {
@@ -57,10 +58,7 @@ struct SceneHDRCommandTests {
             "frames", "--pixel-format", "raw", "--preset", "640x480", "--scene", "flat:0.5", "--lux", "60", "--count", "4", "--virtual-time",
             "--shutter", "1/100", "--iso", "100", "--metadata", metadata, "-o", video)
         #expect(output.status == 0, "\(output.stderr)")
-        let probe = try ToolRunner.run(
-            "ffprobe",
-            ["-v", "error", "-count_frames", "-show_entries", "stream=width,height,nb_read_frames,pix_fmt", "-of", "json", video],
-            path: "/usr/bin/ffprobe")
+        let probe = try FFprobe.run(video, ["-count_frames", "-show_entries", "stream=width,height,nb_read_frames,pix_fmt", "-of", "json"])
         #expect(probe.status == 0, "\(probe.stderr)")
         let stream = ((try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as! [String: Any])["streams"] as! [[String: Any]])[0]
         #expect(stream["pix_fmt"] as? String == "gray16le")

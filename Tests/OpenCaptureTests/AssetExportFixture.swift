@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -52,11 +53,10 @@ enum AssetExportFixture {
 
     /// The MD5 of each packet's data of a stream ("v" or "a"), in decode order (ffprobe).
     static func packetHashes(_ url: URL, _ stream: String) throws -> [String] {
-        let data = try AssetWriterFixture.run(
-            "/usr/bin/ffprobe",
-            ["-v", "error", "-select_streams", "\(stream):0", "-show_packets", "-show_data_hash", "MD5", "-show_entries", "packet=data_hash", "-of", "csv=p=0", url.path])
+        let text = try FFprobe.text(
+            url.path, ["-select_streams", "\(stream):0", "-show_packets", "-show_data_hash", "MD5", "-show_entries", "packet=data_hash", "-of", "csv=p=0"])
         // One "MD5:…" a packet (side data such as AAC's skip samples may share its lines).
-        return String(decoding: data, as: UTF8.self).components(separatedBy: "MD5:").dropFirst().map { String($0.prefix(32)) }
+        return text.components(separatedBy: "MD5:").dropFirst().map { String($0.prefix(32)) }
     }
 
     /// A composition of the assets' whole tracks one after the other.

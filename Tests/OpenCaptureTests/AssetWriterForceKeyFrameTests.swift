@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -10,9 +11,8 @@ struct AssetWriterForceKeyFrameTests {
 
     /// The frame indexes (presentation time × 30) of the packets ffprobe flags as keyframes.
     static func keyframeIndexes(_ url: URL) throws -> [Int] {
-        let data = try Fixture.run(
-            "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", url.path])
-        let packets = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.split(separator: ",") }
+        let text = try FFprobe.text(url.path, ["-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0"])
+        let packets = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",") }
         return packets.compactMap { fields -> Int? in
             guard fields.count >= 2, fields[1].hasPrefix("K"), let time = Double(fields[0]) else { return nil }
             return Int((time * 30).rounded())

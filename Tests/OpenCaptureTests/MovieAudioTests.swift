@@ -303,10 +303,7 @@ struct ProbeStreams {
     var fragments = 0
 
     init(_ url: URL) throws {
-        let data = try AssetWriterFixture.run("/usr/bin/ffprobe", [
-            "-v", "error", "-show_entries", "stream=codec_type,codec_name,sample_rate,channels,duration", "-of", "json", url.path,
-        ])
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let json = try FFprobe.json(url.path, ["-show_entries", "stream=codec_type,codec_name,sample_rate,channels,duration"])
         for stream in json["streams"] as? [[String: Any]] ?? [] {
             streams.append(Stream(
                 type: stream["codec_type"] as? String ?? "", codec: stream["codec_name"] as? String ?? "",

@@ -113,8 +113,7 @@ struct TimedMetadataRecordingTests {
         try delegate.wait()
         #expect(delegate.error == nil)
 
-        let json = runTool("/usr/bin/ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path]) ?? ""
-        let streams = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["streams"] as? [[String: Any]] ?? []
+        let streams = try FFprobe.streams(url.path, ["-show_streams"])
         let data = streams.filter { $0["codec_type"] as? String == "data" }
         #expect(data.count == 2, "the app's track and the orientation track")
         #expect(data.allSatisfy { $0["codec_tag_string"] as? String == "mebx" })

@@ -8,10 +8,16 @@ import Testing
 package enum FFprobe {
     package static let path = "/usr/bin/ffprobe"
 
+    /// Runs ffprobe with `options` on `file` and returns how it ended, its standard error
+    /// collected (for tests that check that ffprobe reads a file without complaint).
+    package static func run(_ file: String, _ options: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> ChildProcess.Outcome {
+        try ChildProcess.run(path, ["-v", "error"] + options + [file], sourceLocation: sourceLocation)
+    }
+
     /// ffprobe's JSON for `options` (`-show_entries ...`, `-count_frames` ...) on `file`, decoded.
     /// Throws when ffprobe printed no JSON object.
     package static func json(_ file: String, _ options: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let outcome = try ChildProcess.run(path, ["-v", "error"] + options + ["-of", "json", file], stderr: .discard, sourceLocation: sourceLocation)
+        let outcome = try run(file, options + ["-of", "json"], sourceLocation: sourceLocation)
         guard let object = try JSONSerialization.jsonObject(with: outcome.stdoutData) as? [String: Any] else {
             throw ChildProcess.UnreadableOutput(description: "ffprobe \(options.joined(separator: " ")) \(file) printed no JSON object: \(outcome.stdout.prefix(200))")
         }
@@ -26,6 +32,6 @@ package enum FFprobe {
     /// ffprobe's text for `options` on `file`: for the csv and default writers, which the
     /// options choose (`-of csv=p=0`).
     package static func text(_ file: String, _ options: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try ChildProcess.run(path, ["-v", "error"] + options + [file], stderr: .discard, sourceLocation: sourceLocation).stdout
+        try run(file, options, sourceLocation: sourceLocation).stdout
     }
 }
