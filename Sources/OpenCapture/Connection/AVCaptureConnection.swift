@@ -322,7 +322,7 @@ open class AVCaptureConnection: NSObject, @unchecked Sendable {
     /// The largest value `videoScaleAndCropFactor` takes: `stillImageMaxScaleAndCropFactor`
     /// for the video connection of an `AVCaptureStillImageOutput`, 1 for any other.
     open var videoMaxScaleAndCropFactor: CGFloat {
-        output is AVCaptureStillImageOutput && inputPorts.contains { $0.mediaType == .video } ? Self.stillImageMaxScaleAndCropFactor : 1
+        inputPorts.contains { $0.mediaType == .video } ? output?.maximumScaleAndCropFactor ?? 1 : 1
     }
 
     /// The scale-and-crop factor of stills taken through the connection (default 1): at

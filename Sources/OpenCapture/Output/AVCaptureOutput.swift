@@ -109,6 +109,9 @@ open class AVCaptureOutput: NSObject, @unchecked Sendable {
         return !connections.contains { $0.inputPorts.contains { $0.mediaType == mediaType } }
     }
 
+    /// The largest scale-and-crop factor a video connection to the output takes (1: none).
+    var maximumScaleAndCropFactor: CGFloat { 1 }
+
     /// The media the output takes from input ports (video, unless it says otherwise).
     var acceptedMediaTypes: [AVMediaType] { [.video] }
 

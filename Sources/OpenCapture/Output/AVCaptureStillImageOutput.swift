@@ -27,6 +27,9 @@ open class AVCaptureStillImageOutput: AVCaptureOutput, @unchecked Sendable {
 
     public override init() { super.init() }
 
+    /// Stills are scaled and centre-cropped (`AVCaptureConnection.videoScaleAndCropFactor`).
+    override var maximumScaleAndCropFactor: CGFloat { AVCaptureConnection.stillImageMaxScaleAndCropFactor }
+
     /// What images look like: `[AVVideoCodecKey: AVVideoCodecType.jpeg]` (the default,
     /// optionally with `AVVideoCompressionPropertiesKey: [AVVideoQualityKey: 0...1]`) or
     /// `[kCVPixelBufferPixelFormatTypeKey: format]` with a format of
