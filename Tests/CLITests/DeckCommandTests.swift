@@ -6,9 +6,9 @@ import TestSupport
 /// `--device file:PATH`: a video file played as a camera by every command that takes a device.
 @Suite("CLI file deck")
 struct DeckCommandTests {
-    /// Runs ffmpeg under a timeout; returns its standard output.
+    /// Runs ffmpeg (30 s at most); returns its standard output.
     private static func ffmpeg(_ arguments: [String]) throws -> Data {
-        try ToolRunner.run("timeout", ["30", "/usr/bin/ffmpeg", "-v", "error", "-nostdin"] + arguments, path: "/usr/bin/timeout").stdoutData
+        try ChildProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin"] + arguments, within: .seconds(30)).stdoutData
     }
 
     /// ffmpeg's SHA-256 of each frame of a file, as yuv420p.

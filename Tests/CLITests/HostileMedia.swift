@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile media files for the deck tests, made in a test's folder: by ffmpeg, then patched
 /// by hand where ffmpeg would not write the lie (a frame rate no camera has, an H.264
 /// sequence parameter set claiming a huge picture).
 enum HostileMedia {
-    /// Runs ffmpeg under a timeout; returns its standard output.
+    /// Runs ffmpeg (a minute at most); returns its standard output.
     @discardableResult
     static func ffmpeg(_ arguments: [String]) throws -> Data {
-        try ToolRunner.run("timeout", ["60", "/usr/bin/ffmpeg", "-v", "error", "-nostdin"] + arguments, path: "/usr/bin/timeout").stdoutData
+        try ChildProcess.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin"] + arguments, within: .seconds(60)).stdoutData
     }
 
     /// A `frames`-long 160x120 testsrc2 clip at 25 fps, encoded with `arguments`.
