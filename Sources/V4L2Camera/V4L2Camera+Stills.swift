@@ -11,6 +11,11 @@ extension V4L2Camera: StillCapturing {
     /// fails at once when not streaming, and when the stream stops or fails first.
     package func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {
         guard isConnected else { return completion(.failure(.deviceWasDisconnected)) }
+        // A bracket's exposure would need the controls set and a frame that shows them;
+        // until that is done a bracket fails rather than handing out stream exposures.
+        guard request.exposure == nil else {
+            return completion(.failure(.streamFailed("\(descriptor.localizedName) takes no bracketed exposures yet")))
+        }
         if !stills.add(request, completion: completion) { completion(.failure(.streamFailed("not streaming"))) }
     }
 

@@ -145,6 +145,10 @@ final class V4L2StillTaker: Sendable {
                 }
                 still = scaled
             }
+            // The frame's colour tags (BT.601 Y'CbCr, as V4L2 cameras send): the JPEG encoder
+            // reads the matrix from them, and would take an untagged still for BT.709.
+            let attachments = source.attachmentStore.withLock { $0 }
+            still.attachmentStore.withLock { $0 = attachments }
             var metadata = job.metadata
             metadata.isMirroredByDevice = false
             metadata.width = still.width

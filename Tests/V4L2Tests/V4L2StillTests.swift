@@ -45,6 +45,7 @@ struct V4L2StillTests {
         let buffer = CVBuffer(format: .yuv420BiPlanarVideoRange, width: 64, height: 32)
         memset(buffer.planeAddress(0), Int32(luma), buffer.bytesPerRow(0) * 32)
         memset(buffer.planeAddress(1), 128, buffer.bytesPerRow(1) * 16)
+        buffer.attachmentStore.withLock { $0 = [kCVImageBufferYCbCrMatrixKey: kCVImageBufferYCbCrMatrix_ITU_R_601_4] }
         return buffer
     }
 
@@ -79,6 +80,8 @@ struct V4L2StillTests {
         #expect(still.buffer.format == .yuv420BiPlanarFullRange && still.buffer.width == 64 && still.buffer.height == 32)
         // Video-range 126 is full-range (126 - 16) × 255 / 219 ≈ 128.
         #expect(abs(Int(Self.luma(still.buffer)) - 128) <= 1)
+        // The frame's BT.601 tag goes with it: the JPEG encoder would take an untagged still for BT.709.
+        #expect(still.buffer.attachmentStore.withLock { $0[kCVImageBufferYCbCrMatrixKey] as? String } == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
         // What the driver says it did: exposure 156 × 100 µs, gain 96 of default 64, white balance off.
         #expect(still.metadata.exposureDuration == 0.0156)
         #expect(still.metadata.iso == 150)
