@@ -52,9 +52,9 @@ extension AVCaptureDevice {
         /// Simulates plugging the camera back in: returns the new device object (same
         /// `uniqueID`, as on iOS) and posts `AVCaptureDevice.wasConnectedNotification`.
         public func reconnect() -> AVCaptureDevice? {
-            guard let fresh = DeviceRegistry.current.reconnect(device) else { return nil }
-            DeviceClassProperties.shared.camerasChanged()
-            postOnMainQueue(AVCaptureDevice.wasConnectedNotification, object: fresh)
+            // The device's own registry, whichever thread or task asks.
+            guard let fresh = device.registry.reconnect(device) else { return nil }
+            DeviceRegistry.announceArrival([fresh])
             return fresh
         }
 

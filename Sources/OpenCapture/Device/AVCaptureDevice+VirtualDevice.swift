@@ -34,7 +34,7 @@ extension AVCaptureDevice {
     var isVirtualDeviceBacking: Bool { virtualCameras != nil }
 
     var constituentDevicesBacking: [AVCaptureDevice] {
-        (virtualCameras?.constituentUniqueIDs ?? []).compactMap { DeviceRegistry.current.device(uniqueID: $0) }
+        (virtualCameras?.constituentUniqueIDs ?? []).compactMap { registry.device(uniqueID: $0) }
     }
 
     var virtualDeviceSwitchOverVideoZoomFactorsBacking: [NSNumber] {
@@ -48,7 +48,7 @@ extension AVCaptureDevice {
     var activePrimaryConstituentBacking: AVCaptureDevice? {
         guard let model = virtualCameras else { return nil }
         let index = activeConstituentIndex(model)
-        return DeviceRegistry.current.device(uniqueID: model.constituentUniqueIDs[index])
+        return registry.device(uniqueID: model.constituentUniqueIDs[index])
     }
 
     func activeConstituentIndex(_ model: any ConstituentCameras) -> Int {

@@ -8,6 +8,9 @@ package final class DeviceCore: @unchecked Sendable {
     package let formats: [AVCaptureDevice.Format]
     /// Whether the device is a microphone (its media type is audio).
     package let isAudio: Bool
+    /// The registry that made the device (weak, set once): a device looks its constituents
+    /// up there, and is re-made there, from any thread (`AVCaptureDevice.registry`).
+    package private(set) weak var registry: DeviceRegistry?
     let state = Mutex(State())
     /// How many `lockForConfiguration()` calls are not yet balanced by an unlock.
     let configurationLocks = Mutex(0)
@@ -64,8 +67,9 @@ package final class DeviceCore: @unchecked Sendable {
         weak var session: AVCaptureSession?
     }
 
-    package init(backend: any CaptureBackend) {
+    package init(backend: any CaptureBackend, registry: DeviceRegistry? = nil) {
         self.backend = backend
+        self.registry = registry
         self.descriptor = backend.descriptor
         if let microphone = backend as? any AudioCaptureBackend {
             // A microphone lists one format: its linear PCM (video properties of it are zero).

@@ -12,7 +12,9 @@ import Synchronization
 /// provider makes on demand (file decks, `device(opening:)`) are found by unique ID only.
 ///
 /// A test that needs devices of its own makes a registry (`init(providers:)`) and runs with
-/// it as `current` (`withCurrent`); the AVFoundation API looks devices up in `current`.
+/// it as `current` (`withCurrent`); the AVFoundation API looks devices up in `current`. A
+/// device knows the registry that made it (`AVCaptureDevice.registry`), so what it finds
+/// itself (its constituents, its reconnection) stays there on any thread.
 package final class DeviceRegistry: Sendable {
     /// The process's registry: the built-in providers, then any `register(_:)`ed.
     package static let shared = DeviceRegistry(providers: builtInProviders())
@@ -28,6 +30,27 @@ package final class DeviceRegistry: Sendable {
         var devices: [AVCaptureDevice] = []
         /// Made by a provider on demand (not discovered, found by unique ID).
         var onDemand: [AVCaptureDevice] = []
+        /// Whether the registry has been used (hot-plug watched): from then on a provider
+        /// registered late has its devices announced.
+        var isInUse = false
+
+        /// The connected or on-demand device with `uniqueID`.
+        func device(uniqueID: String) -> AVCaptureDevice? {
+            onDemand.first { $0.uniqueID == uniqueID } ?? devices.first { $0.uniqueID == uniqueID && $0.isConnected }
+        }
+
+        /// Lists a device that came (hot-plugged, re-made) in place of a disconnected one with
+        /// its unique ID, else at the end; false, and nothing changes, when a device with that
+        /// unique ID is there already.
+        mutating func insert(_ fresh: AVCaptureDevice) -> Bool {
+            guard device(uniqueID: fresh.uniqueID) == nil else { return false }
+            if let index = devices.firstIndex(where: { $0.uniqueID == fresh.uniqueID && !$0.isConnected }) {
+                devices[index] = fresh
+            } else {
+                devices.append(fresh)
+            }
+            return true
+        }
     }
 
     private let state = Mutex(State())
@@ -38,15 +61,17 @@ package final class DeviceRegistry: Sendable {
     }
 
     /// Adds a provider after the ones there: its devices are discovered now and appended,
-    /// and it is watched from the next use. This is how a backend outside OpenCapture
-    /// plugs in (`DeviceRegistry.shared.register(MyProvider())`).
+    /// and it is watched from the next use. After the registry's first use they are
+    /// announced as hot-plugged ones are (`announceArrival`).
     package func register(_ provider: any DeviceProvider) {
         let found = provider.discover { [weak self] change in self?.handle(change) }
         let devices = found.map(makeDevice)
-        state.withLock {
+        let inUse = state.withLock {
             $0.providers.append(provider)
             $0.devices += devices
+            return $0.isInUse
         }
+        if inUse { Self.announceArrival(devices) }
     }
 
     /// Runs `body` with this registry as `current` (for its task and child tasks).
@@ -85,10 +110,7 @@ package final class DeviceRegistry: Sendable {
 
     package func device(uniqueID: String) -> AVCaptureDevice? {
         startWatching()
-        return state.withLock { state in
-            state.onDemand.first { $0.uniqueID == uniqueID }
-                ?? state.devices.first { $0.uniqueID == uniqueID && $0.isConnected }
-        }
+        return state.withLock { $0.device(uniqueID: uniqueID) }
     }
 
     /// The device a provider makes for `url` (the file deck), the same one on every call
@@ -111,15 +133,28 @@ package final class DeviceRegistry: Sendable {
     /// re-plugged camera appears on iOS, when its provider can re-make it (simulated cameras).
     package func reconnect(_ old: AVCaptureDevice) -> AVCaptureDevice? {
         guard !old.isConnected, let backend = providers.lazy.compactMap({ $0.reconnect(old.backend) }).first else { return nil }
-        let fresh = makeDevice(backend)
-        replaceOrAppend(fresh)
+        let fresh = unwiredDevice(backend)
+        guard state.withLock({ $0.insert(fresh) }) else { return nil }
+        wire(fresh)
         return fresh
     }
 
     /// A device object for a backend, wired to announce what the backend reports itself:
     /// its disconnection (`DisconnectReporting`) and its own transport changes (`TransportControlling`).
     private func makeDevice(_ backend: any CaptureBackend) -> AVCaptureDevice {
-        let device = AVCaptureDevice(core: DeviceCore(backend: backend))
+        let device = unwiredDevice(backend)
+        wire(device)
+        return device
+    }
+
+    /// A device object of this registry for a backend, not yet wired: made outside the
+    /// lock, wired once it is kept (a duplicate must not take the backend's handler).
+    private func unwiredDevice(_ backend: any CaptureBackend) -> AVCaptureDevice {
+        AVCaptureDevice(core: DeviceCore(backend: backend, registry: self))
+    }
+
+    private func wire(_ device: AVCaptureDevice) {
+        let backend = device.backend
         if let reporting = backend as? any DisconnectReporting {
             reporting.onDisconnect { [weak device] in
                 guard let device else { return }
@@ -127,35 +162,29 @@ package final class DeviceRegistry: Sendable {
             }
         }
         if let transport = backend as? any TransportControlling { device.followTransportChanges(of: transport) }
-        return device
-    }
-
-    private func replaceOrAppend(_ fresh: AVCaptureDevice) {
-        state.withLock { state in
-            if let index = state.devices.firstIndex(where: { $0.uniqueID == fresh.uniqueID && !$0.isConnected }) {
-                state.devices[index] = fresh
-            } else {
-                state.devices.append(fresh)
-            }
-        }
     }
 
     // MARK: Hot-plug
 
     private func startWatching() {
+        let providers = state.withLock { state in
+            state.isInUse = true
+            return state.providers
+        }
         for provider in providers { provider.startWatching() }
     }
 
-    /// A provider's report, on its thread.
+    /// A provider's report, on its thread. Looks up without `startWatching` (the provider
+    /// is inside its own callback), and checks and inserts under one lock so that two
+    /// reports of one device at once add it once; the kept devices are wired after.
     private func handle(_ change: DeviceChange) {
         switch change {
         case .added(let backends):
-            var added: [AVCaptureDevice] = []
-            for backend in backends where device(uniqueID: backend.descriptor.uniqueID) == nil {
-                let device = makeDevice(backend)
-                replaceOrAppend(device)
-                added.append(device)
+            let made = backends.map(unwiredDevice)
+            let added = state.withLock { state in
+                made.filter { state.insert($0) }
             }
+            added.forEach(wire)
             Self.announceArrival(added)
         case .removed(let backends):
             let gone = state.withLock { state in
@@ -193,4 +222,11 @@ package final class DeviceRegistry: Sendable {
         DiscoverySessions.shared.devicesChanged()
         AVAudioSession.sharedInstance().microphonesChanged(added: [], removed: microphones)
     }
+}
+
+extension AVCaptureDevice {
+    /// The registry that made the device, where it finds its constituents and is re-made
+    /// from any thread (a task-local `current` is `shared` on a capture, KVO or provider
+    /// thread); `current` for a device no registry made.
+    package var registry: DeviceRegistry { core.registry ?? .current }
 }
