@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import OpenCapture
 
@@ -80,13 +81,9 @@ struct AssetWriterQualityTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oc-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mount = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=48k", "tmpfs", folder.path])
-        mount.waitUntilExit()
-        try #require(mount.terminationStatus == 0)
-        defer {
-            let unmount = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [folder.path])
-            unmount?.waitUntilExit()
-        }
+        let mount = try ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=48k", "tmpfs", folder.path])
+        try #require(mount.status == 0)
+        defer { _ = try? ChildProcess.run("/bin/umount", [folder.path]) }
         let writer = try AVAssetWriter(outputURL: folder.appendingPathComponent("full.mp4"), fileType: .mp4)
         let input = AVAssetWriterInput(
             mediaType: .video,
