@@ -30,7 +30,10 @@ final class LivePhotoMovie: @unchecked Sendable {
     private(set) var photoDisplayTime = CMTime.invalid
     private(set) var error: (any Error)?
     /// The status machine (`RecordingCore.Transitions.livePhotoMovie`): idle while frames
-    /// are collected, writing on the writer queue, then finished or failed.
+    /// are collected, writing on the writer queue, then finished or failed. Its moves
+    /// decide that the movie ends once (a failed movie is never written, nor a written one
+    /// failed) and so that `written` is left once; read under the recorder's exclusivity
+    /// (`LivePhotoRecorder` either cancels a movie or writes it) or on the writer queue.
     private var core = RecordingCore(.livePhotoMovie)
 
     /// Luma zones change by more than this (of 255, the largest of the 4x4) between two
@@ -56,7 +59,7 @@ final class LivePhotoMovie: @unchecked Sendable {
 
     /// Ends the movie without a file (its still failed).
     func fail(_ error: any Error) {
-        core.move(to: .failed)
+        guard core.move(to: .failed) else { return }
         self.error = error
         recorded.leave()
         written.leave()
@@ -87,11 +90,16 @@ final class LivePhotoMovie: @unchecked Sendable {
     /// is written under a hidden name beside it and moved into place, so a failure (a full
     /// disk, an unwritable directory) leaves nothing at `url`.
     func writeFile() {
-        defer {
-            written.leave()
-            core.move(to: error == nil ? .finished : .failed)
-        }
+        // Only from idle: a movie that failed has left `written` already.
         guard core.move(to: .writing) else { return }
+        encode()
+        // The phase is final before the delegate's queue, waiting on `written`, reads the results.
+        core.move(to: error == nil ? .finished : .failed)
+        written.leave()
+    }
+
+    /// Writes the selected frames (and sound) to the file, or sets `error`.
+    private func encode() {
         let selected = selectedFrames()
         frames = []
         guard let first = selected.first else {
