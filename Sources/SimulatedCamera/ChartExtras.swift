@@ -43,6 +43,19 @@ enum ChartExtras {
 
     /// Whether dot (column, row) of glyph `cell` is inked: a seeded stroke pattern with a
     /// vertical stem on the left or right and two or three horizontal bars, as letters have.
+    /// Which glyph dots are ink for `seed`: 1 or 0 for each cell, row (7) and column (5), in
+    /// that order (for the static layer's C kernel).
+    static func inkTable(seed: UInt64) -> [UInt8] {
+        var table: [UInt8] = []
+        table.reserveCapacity(glyphCount * 35)
+        for cell in 0..<glyphCount {
+            for row in 0..<7 {
+                for column in 0..<5 { table.append(isInk(cell: cell, column: column, row: row, seed: seed) ? 1 : 0) }
+            }
+        }
+        return table
+    }
+
     private static func isInk(cell: Int, column: Int, row: Int, seed: UInt64) -> Bool {
         let bits = SplitMix64.hash(seed, 0x474C_5950_48, UInt64(cell))
         let stemLeft = bits & 1 == 0

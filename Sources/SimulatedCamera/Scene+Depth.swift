@@ -52,6 +52,27 @@ extension Scene {
         }
     }
 
+    /// A box of the static depth: `distance` inside it (normalised scene coordinates, min
+    /// inclusive, max exclusive).
+    package typealias DepthBox = (minX: Double, maxX: Double, minY: Double, maxY: Double, distance: Float)
+
+    /// `staticDistance` as boxes over one background distance, for the scenes where it is that
+    /// (the chart, motion, flat and image scenes without cards): what `Defocus` fills its mask
+    /// from row by row instead of pixel by pixel. Nil for the others.
+    package var depthBoxes: (background: Float, boxes: [DepthBox])? {
+        guard pictures.isEmpty else { return nil }
+        switch content {
+        case .chart:
+            let boxes = [
+                (ColorChart.minX, ColorChart.maxX, ColorChart.minY, ColorChart.maxY), ChartExtras.ramp, ChartExtras.card,
+            ]
+            return (Scene.wallDistance, boxes.map { box -> DepthBox in (box.0, box.1, box.2, box.3, Scene.chartDistance) })
+        case .motion: return (3, [])
+        case .flat, .image: return (2, [])
+        case .hdr, .lowlight: return nil
+        }
+    }
+
     /// Distance of everything but the ball at (x, y) (normalised scene coordinates), metres.
     package func staticDistance(x: Double, y: Double) -> Float {
         for picture in pictures.reversed() where picture.reflectance(x: x, y: y) != nil { return picture.distance }

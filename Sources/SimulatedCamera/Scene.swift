@@ -156,6 +156,12 @@ package struct Scene: Sendable {
         return pixels
     }
 
+    /// The background texture's octaves, coarse to fine, for the static layer's C kernel
+    /// (`StaticLayer.fillChart`).
+    var textureOctaves: [(frequency: Double, amplitude: Double, stride: Int, values: [Double])] {
+        [texture.0, texture.1, texture.2].map { ($0.frequency, $0.amplitude, $0.stride, $0.values) }
+    }
+
     private func inside(_ box: (minX: Double, maxX: Double, minY: Double, maxY: Double), _ x: Double, _ y: Double) -> Bool {
         x >= box.minX && x < box.maxX && y >= box.minY && y < box.maxY
     }

@@ -48,6 +48,13 @@ final class StaticLayer: @unchecked Sendable {
     /// Fills rows `rows` from the scene and optics; rows are independent, so workers can
     /// fill disjoint ranges at once.
     func fill(rows: Range<Int>, scene: Scene, optics: Optics) {
+        if fillChart(rows: rows, scene: scene, optics: optics) { return }
+        fillPerPixel(rows: rows, scene: scene, optics: optics)
+    }
+
+    /// `fill` sample by sample in Swift, from `Scene.staticReflectance`: any scene, and the
+    /// reference the chart's kernel is tested against.
+    func fillPerPixel(rows: Range<Int>, scene: Scene, optics: Optics) {
         let falloff = optics.falloff(aspect: Double(width) / Double(height))
         for y in rows {
             let sy = Optics.sceneCoordinate(pixel: y, size: height, zoom: zoom)

@@ -21,3 +21,4 @@
 #include "Defocus.h"
 #include "Ball.h"
 #include "Zoom.h"
+#include "Chart.h"

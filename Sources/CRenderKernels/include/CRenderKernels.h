@@ -182,6 +182,32 @@ void oc_zoom_interpolate(const uint16_t *row, float *out, const int32_t *columns
 /// target[i] = bfloat16(top[i] + (bottom[i] − top[i])·weight) for `count` samples.
 void oc_zoom_blend(const float *top, const float *bottom, uint16_t *target, long count, float weight);
 
+/// The default scene for the static layer (see Scene.staticReflectance, StaticLayer.fill):
+/// the background's three value-noise octaves, the chart's tables, the colour transform
+/// (row-major 3x3) and the lens falloff, at `width` x `height` and `zoom`.
+typedef struct oc_chart_scene {
+    long chart;  // 0: the background only (the motion scene)
+    long width;
+    long height;
+    double zoom;
+    double octave_frequency[3];
+    double octave_amplitude[3];
+    long octave_stride[3];
+    const double *octave_values[3];
+    const float *patches;  // ColorChart.reflectance, 24 x RGB
+    const float *ramp;  // ChartExtras' 12 grey steps
+    const uint8_t *ink;  // ChartExtras' glyphs: 18 cells x 7 rows x 5 columns, 1 = ink
+    float color[9];
+    double falloff_width;
+    double falloff_height;
+    double falloff_f2;
+    float falloff_strength;
+} oc_chart_scene;
+
+/// Columns first ..< first + count of static-layer row `y` (R, G, B runs of `scene->width`
+/// bfloat16), exactly as StaticLayer.fill computes them.
+void oc_chart_row(const oc_chart_scene *scene, long y, long first, long count, uint16_t *row);
+
 /// Which build of the kernels this CPU runs: "x86-64-v4" (AVX-512), "x86-64-v3" (AVX2),
 /// "x86-64", "arm64" or "baseline".
 const char *oc_render_kernel_level(void);

@@ -2,8 +2,8 @@
 // the sources below. The V3 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 493949d5f93011d57997fdf028f124a3980d7c58451b263f164a255b0c554b70
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 0a73fd91dffe030d5c3a40d53878b032f625b4cd1b7919847eee63ade12a3071
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -11060,6 +11060,1366 @@ oc_zoom_blend_v3:
 	retq
 .Lfunc_end16:
 	.size	oc_zoom_blend_v3, .Lfunc_end16-oc_zoom_blend_v3
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI17_0:
+	.quad	0x3fe0000000000000
+.LCPI17_1:
+	.quad	0xbfe0000000000000
+.LCPI17_2:
+	.quad	0xbfd3d70a3d70a3d7
+.LCPI17_3:
+	.quad	0x3fd851eb851eb851
+.LCPI17_4:
+	.quad	0x4010000000000000
+.LCPI17_5:
+	.quad	0x3fd147ae147ae148
+.LCPI17_6:
+	.quad	0x3fc851eb851eb852
+.LCPI17_7:
+	.quad	0x3fe8cccccccccccd
+.LCPI17_8:
+	.quad	0x3fe68f5c28f5c28f
+.LCPI17_9:
+	.quad	0xbfe68f5c28f5c28f
+.LCPI17_10:
+	.quad	0x3fb1eb851eb851f0
+.LCPI17_11:
+	.quad	0x4022000000000000
+.LCPI17_12:
+	.quad	0xbff0000000000000
+.LCPI17_13:
+	.quad	0x3fa999999999999a
+.LCPI17_14:
+	.quad	0x3fc3333333333333
+.LCPI17_15:
+	.quad	0x3fe6147ae147ae14
+.LCPI17_16:
+	.quad	0x3fd3d70a3d70a3d7
+.LCPI17_17:
+	.quad	0x3fee147ae147ae14
+.LCPI17_18:
+	.quad	0x3faeb851eb851eb8
+.LCPI17_19:
+	.quad	0x3ff0000000000000
+.LCPI17_20:
+	.quad	0xbfb999999999999a
+.LCPI17_21:
+	.quad	0x3fd3333333333333
+.LCPI17_22:
+	.quad	0x3fe7ae147ae147ae
+.LCPI17_23:
+	.quad	0x3fd0a3d70a3d70a4
+.LCPI17_24:
+	.quad	0xbfd0a3d70a3d70a4
+.LCPI17_25:
+	.quad	0x3fdeb851eb851eb8
+.LCPI17_26:
+	.quad	0x4028000000000000
+.LCPI17_27:
+	.quad	0x3fd1eb851eb851ec
+.LCPI17_28:
+	.quad	0x3fe70a3d70a3d70a
+.LCPI17_29:
+	.quad	0xbfd1eb851eb851ec
+.LCPI17_30:
+	.quad	0x3fdc28f5c28f5c28
+.LCPI17_31:
+	.quad	0x405b000000000000
+.LCPI17_33:
+	.long	0x3cf5c28f
+	.long	0x3f59999a
+.LCPI17_35:
+	.quad	0x3feb333333333333
+.LCPI17_36:
+	.quad	0x3fee666666666666
+.LCPI17_38:
+	.quad	0x4018000000000000
+.LCPI17_40:
+	.quad	0x4008000000000000
+.LCPI17_41:
+	.quad	0xc000000000000000
+.LCPI17_42:
+	.quad	0xbfaeb851eb851eb8
+.LCPI17_43:
+	.quad	0x3ff07ae147ae147b
+.LCPI17_44:
+	.quad	0x3fb47ae147ae147b
+.LCPI17_45:
+	.quad	0x3feeb851eb851eb8
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI17_32:
+	.long	0x3f59999a
+.LCPI17_34:
+	.long	0x40800000
+.LCPI17_37:
+	.long	0x3ca3d70a
+.LCPI17_39:
+	.long	0x3ccccccd
+.LCPI17_46:
+	.long	0x3f800000
+.LCPI17_48:
+	.long	1
+.LCPI17_49:
+	.long	32767
+	.section	.rodata.cst32,"aM",@progbits,32
+	.p2align	5, 0x0
+.LCPI17_47:
+	.quad	2
+	.quad	3
+	.zero	8
+	.zero	8
+	.text
+	.hidden	oc_chart_row_v3
+	.globl	oc_chart_row_v3
+	.p2align	4
+	.type	oc_chart_row_v3,@function
+oc_chart_row_v3:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB17_28
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$1224, %rsp
+	.cfi_def_cfa_offset 1280
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, %r9
+	movq	%rcx, %rdx
+	movq	%r8, -128(%rsp)
+	movq	8(%rdi), %r8
+	vmovsd	24(%rdi), %xmm2
+	addq	%r9, %rdx
+	vcvtsi2sd	%rsi, %xmm15, %xmm0
+	vmovsd	.LCPI17_0(%rip), %xmm3
+	vaddsd	%xmm3, %xmm0, %xmm0
+	vcvtsi2sdq	16(%rdi), %xmm15, %xmm1
+	vdivsd	%xmm1, %xmm0, %xmm0
+	vmovsd	.LCPI17_1(%rip), %xmm14
+	vaddsd	%xmm0, %xmm14, %xmm0
+	vmovapd	%xmm2, 256(%rsp)
+	vdivsd	%xmm2, %xmm0, %xmm0
+	vaddsd	%xmm3, %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm14, %xmm1
+	vmulsd	200(%rdi), %xmm1, %xmm2
+	vcvtsi2sd	%r8, %xmm15, %xmm1
+	vmovapd	%xmm1, 240(%rsp)
+	vaddsd	.LCPI17_2(%rip), %xmm0, %xmm1
+	vdivsd	.LCPI17_3(%rip), %xmm1, %xmm1
+	vmulsd	.LCPI17_4(%rip), %xmm1, %xmm1
+	vcvttsd2si	%xmm1, %rcx
+	cmpq	$3, %rcx
+	movl	$3, %eax
+	cmovlq	%rcx, %rax
+	cmpq	$0, (%rdi)
+	vmovsd	.LCPI17_19(%rip), %xmm3
+	vminsd	%xmm0, %xmm3, %xmm3
+	vxorpd	%xmm4, %xmm4, %xmm4
+	vcmpltsd	%xmm4, %xmm0, %xmm4
+	vandnpd	%xmm3, %xmm4, %xmm4
+	vmovsd	.LCPI17_20(%rip), %xmm3
+	vfmadd213sd	.LCPI17_21(%rip), %xmm4, %xmm3
+	vmovapd	%xmm3, 144(%rsp)
+	vmovsd	192(%rdi), %xmm3
+	vmovaps	%xmm3, 224(%rsp)
+	vmovsd	208(%rdi), %xmm3
+	vmulsd	%xmm2, %xmm2, %xmm2
+	vmovapd	%xmm2, 192(%rsp)
+	vmovapd	%xmm3, 208(%rsp)
+	vmulsd	%xmm3, %xmm3, %xmm2
+	vmovapd	%xmm2, 176(%rsp)
+	vmovss	216(%rdi), %xmm2
+	vmovaps	%xmm2, 160(%rsp)
+	movq	%rdx, 40(%rsp)
+	je	.LBB17_5
+	vmovapd	%xmm4, -32(%rsp)
+	leaq	(%rax,%rax), %rdx
+	vcmpnltsd	.LCPI17_5(%rip), %xmm0, %xmm2
+	vmovsd	.LCPI17_6(%rip), %xmm3
+	vcmpnlesd	%xmm0, %xmm3, %xmm3
+	vorpd	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %ecx
+	vcmpnltsd	.LCPI17_7(%rip), %xmm0, %xmm2
+	vmovsd	.LCPI17_8(%rip), %xmm3
+	vcmpnlesd	%xmm0, %xmm3, %xmm3
+	vorpd	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %r10d
+	vaddsd	.LCPI17_9(%rip), %xmm0, %xmm2
+	vdivsd	.LCPI17_10(%rip), %xmm2, %xmm2
+	vmovsd	.LCPI17_11(%rip), %xmm3
+	vfmadd213sd	.LCPI17_12(%rip), %xmm2, %xmm3
+	vroundsd	$9, %xmm3, %xmm3, %xmm2
+	vcvttsd2si	%xmm2, %r11
+	leaq	(%r11,%r11,4), %rbx
+	vmovsd	.LCPI17_13(%rip), %xmm2
+	vcmpnlesd	%xmm0, %xmm2, %xmm2
+	vcmpnltsd	.LCPI17_14(%rip), %xmm0, %xmm3
+	vorpd	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %ebp
+	vcmpnltsd	.LCPI17_15(%rip), %xmm0, %xmm2
+	vmovsd	.LCPI17_16(%rip), %xmm3
+	vcmpnlesd	%xmm0, %xmm3, %xmm0
+	vorpd	%xmm2, %xmm0, %xmm0
+	vcvtsi2sd	%rax, %xmm15, %xmm2
+	vmovss	%xmm0, 112(%rsp)
+	vsubsd	%xmm2, %xmm1, %xmm0
+	vcmpltsd	.LCPI17_17(%rip), %xmm0, %xmm1
+	vmovsd	.LCPI17_18(%rip), %xmm2
+	vcmpltsd	%xmm0, %xmm2, %xmm0
+	vandpd	%xmm1, %xmm0, %xmm0
+	vmovss	%xmm0, 96(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	movq	%rax, 128(%rsp)
+	vmovss	152(%rdi), %xmm0
+	vmovss	%xmm0, -72(%rsp)
+	vmovss	156(%rdi), %xmm15
+	vmovss	160(%rdi), %xmm13
+	vmovss	164(%rdi), %xmm11
+	vmovss	168(%rdi), %xmm12
+	vmovss	172(%rdi), %xmm5
+	vmovss	176(%rdi), %xmm4
+	vmovss	180(%rdi), %xmm3
+	vmovss	184(%rdi), %xmm1
+	movq	-128(%rsp), %rax
+	leaq	(%rax,%r8,4), %r13
+	leaq	(%rax,%r8,2), %r12
+	movabsq	$3074457345618258603, %r8
+	movl	$11, %r15d
+	vxorps	%xmm8, %xmm8, %xmm8
+	jmp	.LBB17_3
+	.p2align	4
+.LBB17_4:
+	vaddsd	.LCPI17_24(%rip), %xmm9, %xmm0
+	vdivsd	.LCPI17_25(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI17_26(%rip), %xmm0, %xmm0
+	vcvttsd2si	%xmm0, %rax
+	cmpq	$11, %rax
+	cmovgeq	%r15, %rax
+	movq	136(%rdi), %rdx
+	vmovss	(%rdx,%rax,4), %xmm2
+.LBB17_19:
+	vmovapd	%xmm2, %xmm10
+	vmovapd	%xmm2, %xmm0
+.LBB17_26:
+	vaddsd	%xmm6, %xmm9, %xmm7
+	vmulsd	224(%rsp), %xmm7, %xmm7
+	vmulsd	%xmm7, %xmm7, %xmm7
+	vaddsd	192(%rsp), %xmm7, %xmm7
+	vaddsd	208(%rsp), %xmm7, %xmm7
+	vmulsd	%xmm7, %xmm7, %xmm7
+	vmovapd	176(%rsp), %xmm9
+	vdivsd	%xmm7, %xmm9, %xmm7
+	vmovsd	.LCPI17_19(%rip), %xmm9
+	vsubsd	%xmm7, %xmm9, %xmm7
+	vcvtsd2ss	%xmm7, %xmm7, %xmm7
+	vmulss	160(%rsp), %xmm7, %xmm7
+	vmovss	.LCPI17_46(%rip), %xmm9
+	vsubss	%xmm7, %xmm9, %xmm9
+	vmulss	-72(%rsp), %xmm0, %xmm7
+	vmovapd	%xmm6, %xmm14
+	vmulss	%xmm15, %xmm10, %xmm6
+	vaddss	%xmm6, %xmm7, %xmm6
+	vmulss	%xmm2, %xmm13, %xmm7
+	vaddss	%xmm7, %xmm6, %xmm6
+	vmulss	%xmm6, %xmm9, %xmm6
+	vcmpless	%xmm8, %xmm6, %xmm7
+	vandnps	%xmm6, %xmm7, %xmm6
+	vmovd	%xmm6, %eax
+	vmulss	%xmm0, %xmm11, %xmm6
+	vmulss	%xmm12, %xmm10, %xmm7
+	vaddss	%xmm7, %xmm6, %xmm6
+	vmulss	%xmm5, %xmm2, %xmm7
+	vaddss	%xmm7, %xmm6, %xmm6
+	vmulss	%xmm6, %xmm9, %xmm6
+	vcmpless	%xmm8, %xmm6, %xmm7
+	vandnps	%xmm6, %xmm7, %xmm6
+	vmovd	%xmm6, %edx
+	vmulss	%xmm4, %xmm0, %xmm0
+	vmulss	%xmm3, %xmm10, %xmm6
+	vaddss	%xmm6, %xmm0, %xmm0
+	vmulss	%xmm1, %xmm2, %xmm2
+	vaddss	%xmm2, %xmm0, %xmm0
+	vmulss	%xmm0, %xmm9, %xmm0
+	vcmpless	%xmm8, %xmm0, %xmm2
+	vandnps	%xmm0, %xmm2, %xmm0
+	vmovd	%xmm0, %esi
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movq	-128(%rsp), %r14
+	movw	%ax, (%r14,%r9,2)
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movw	%dx, (%r12,%r9,2)
+	btl	$16, %esi
+	adcl	$32767, %esi
+	shrl	$16, %esi
+	movw	%si, (%r13,%r9,2)
+	incq	%r9
+	cmpq	40(%rsp), %r9
+	jge	.LBB17_27
+.LBB17_3:
+	vxorps	%xmm10, %xmm10, %xmm10
+	vcvtsi2sd	%r9, %xmm10, %xmm0
+	vmovsd	.LCPI17_0(%rip), %xmm2
+	vaddsd	%xmm2, %xmm0, %xmm0
+	vdivsd	240(%rsp), %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm14, %xmm0
+	vdivsd	256(%rsp), %xmm0, %xmm0
+	vaddsd	%xmm2, %xmm0, %xmm9
+	vcmpnltsd	.LCPI17_22(%rip), %xmm9, %xmm0
+	vmovsd	.LCPI17_23(%rip), %xmm2
+	vcmpnlesd	%xmm9, %xmm2, %xmm2
+	vorpd	%xmm0, %xmm2, %xmm0
+	vmovd	%xmm0, %eax
+	movl	%ecx, %edx
+	orb	%al, %dl
+	testb	$1, %dl
+	vmovapd	%xmm14, %xmm6
+	je	.LBB17_4
+	vmovsd	.LCPI17_27(%rip), %xmm0
+	vcmpnlesd	%xmm9, %xmm0, %xmm0
+	vcmpnltsd	.LCPI17_28(%rip), %xmm9, %xmm2
+	vorpd	%xmm2, %xmm0, %xmm0
+	vmovd	%xmm0, %edx
+	orb	%r10b, %dl
+	testb	$1, %dl
+	je	.LBB17_16
+	vmovsd	.LCPI17_13(%rip), %xmm0
+	vcmpnlesd	%xmm9, %xmm0, %xmm0
+	vcmpnltsd	.LCPI17_14(%rip), %xmm9, %xmm2
+	vorpd	%xmm2, %xmm0, %xmm0
+	vmovd	%xmm0, %edx
+	orb	%bpl, %dl
+	vmovss	.LCPI17_34(%rip), %xmm0
+	vmovapd	%xmm0, %xmm2
+	vmovapd	%xmm0, %xmm10
+	testb	$1, %dl
+	je	.LBB17_26
+	vmovsd	.LCPI17_35(%rip), %xmm0
+	vcmpnlesd	%xmm9, %xmm0, %xmm0
+	vcmpnltsd	.LCPI17_36(%rip), %xmm9, %xmm2
+	vorpd	%xmm2, %xmm0, %xmm0
+	vmovd	%xmm0, %edx
+	orb	%bpl, %dl
+	vmovss	.LCPI17_37(%rip), %xmm10
+	vmovapd	%xmm10, %xmm2
+	vmovss	.LCPI17_32(%rip), %xmm0
+	testb	$1, %dl
+	je	.LBB17_26
+	orb	112(%rsp), %al
+	testb	$1, %al
+	je	.LBB17_23
+	movq	80(%rdi), %rax
+	vmovsd	.LCPI17_19(%rip), %xmm0
+	vminsd	%xmm9, %xmm0, %xmm0
+	vxorpd	%xmm2, %xmm2, %xmm2
+	vcmpltsd	%xmm2, %xmm9, %xmm2
+	vandnpd	%xmm0, %xmm2, %xmm2
+	vmovapd	%xmm2, -64(%rsp)
+	vmovsd	32(%rdi), %xmm0
+	vmulsd	%xmm0, %xmm2, %xmm2
+	vcvttsd2si	%xmm2, %rdx
+	vmulsd	-32(%rsp), %xmm0, %xmm7
+	vcvttsd2si	%xmm7, %rsi
+	leaq	-2(%rax), %r14
+	cmpq	%rdx, %r14
+	cmovlq	%r14, %rdx
+	cmpq	%rsi, %r14
+	cmovlq	%r14, %rsi
+	vxorps	%xmm14, %xmm14, %xmm14
+	vcvtsi2sd	%rdx, %xmm14, %xmm10
+	vmovsd	40(%rdi), %xmm0
+	vmovsd	%xmm0, -48(%rsp)
+	vsubsd	%xmm10, %xmm2, %xmm2
+	vxorps	%xmm14, %xmm14, %xmm14
+	vcvtsi2sd	%rsi, %xmm14, %xmm10
+	vsubsd	%xmm10, %xmm7, %xmm7
+	vmulsd	%xmm2, %xmm2, %xmm10
+	vmovsd	.LCPI17_40(%rip), %xmm14
+	vmovsd	.LCPI17_41(%rip), %xmm0
+	vfmadd213sd	%xmm14, %xmm0, %xmm2
+	vmulsd	%xmm2, %xmm10, %xmm2
+	vmulsd	%xmm7, %xmm7, %xmm10
+	vfmadd213sd	%xmm14, %xmm0, %xmm7
+	vmulsd	%xmm7, %xmm10, %xmm14
+	imulq	%rax, %rsi
+	shlq	$3, %rsi
+	addq	104(%rdi), %rsi
+	leaq	(%rsi,%rdx,8), %r14
+	vmovsd	(%rsi,%rdx,8), %xmm10
+	vmovsd	8(%rsi,%rdx,8), %xmm7
+	vsubsd	%xmm10, %xmm7, %xmm7
+	vfmadd213sd	%xmm10, %xmm2, %xmm7
+	vmovsd	(%r14,%rax,8), %xmm10
+	vmovsd	8(%r14,%rax,8), %xmm0
+	vsubsd	%xmm10, %xmm0, %xmm0
+	vfmadd213sd	%xmm10, %xmm2, %xmm0
+	vsubsd	%xmm7, %xmm0, %xmm0
+	vfmadd213sd	%xmm7, %xmm14, %xmm0
+	vmulsd	56(%rdi), %xmm0, %xmm0
+	vmovsd	%xmm0, 80(%rsp)
+	movq	88(%rdi), %rax
+	vmovsd	-48(%rsp), %xmm2
+	vmulsd	-64(%rsp), %xmm2, %xmm0
+	vcvttsd2si	%xmm0, %rdx
+	vmulsd	-32(%rsp), %xmm2, %xmm2
+	vcvttsd2si	%xmm2, %rsi
+	leaq	-2(%rax), %r14
+	cmpq	%rdx, %r14
+	cmovlq	%r14, %rdx
+	cmpq	%rsi, %r14
+	cmovlq	%r14, %rsi
+	vcvtsi2sd	%rdx, %xmm15, %xmm7
+	vsubsd	%xmm7, %xmm0, %xmm0
+	vcvtsi2sd	%rsi, %xmm15, %xmm7
+	vsubsd	%xmm7, %xmm2, %xmm2
+	vmulsd	%xmm0, %xmm0, %xmm7
+	vmovsd	.LCPI17_41(%rip), %xmm10
+	vmovaps	%xmm12, %xmm14
+	vmovaps	%xmm11, %xmm12
+	vmovss	%xmm5, -48(%rsp)
+	vmovsd	.LCPI17_40(%rip), %xmm5
+	vfmadd213sd	%xmm5, %xmm10, %xmm0
+	vmulsd	%xmm0, %xmm7, %xmm0
+	vmulsd	%xmm2, %xmm2, %xmm7
+	vfmadd213sd	%xmm5, %xmm10, %xmm2
+	vmovaps	%xmm12, %xmm11
+	vmovaps	%xmm14, %xmm12
+	vmulsd	%xmm2, %xmm7, %xmm2
+	vmovsd	%xmm2, 64(%rsp)
+	imulq	%rax, %rsi
+	shlq	$3, %rsi
+	addq	112(%rdi), %rsi
+	leaq	(%rsi,%rdx,8), %r14
+	vmovsd	(%rsi,%rdx,8), %xmm2
+	vmovsd	8(%rsi,%rdx,8), %xmm7
+	vsubsd	%xmm2, %xmm7, %xmm7
+	vfmadd213sd	%xmm2, %xmm0, %xmm7
+	vmovsd	(%r14,%rax,8), %xmm2
+	vmovsd	8(%r14,%rax,8), %xmm10
+	vsubsd	%xmm2, %xmm10, %xmm10
+	vfmadd213sd	%xmm2, %xmm0, %xmm10
+	vsubsd	%xmm7, %xmm10, %xmm14
+	vmovsd	48(%rdi), %xmm2
+	movq	96(%rdi), %rax
+	vmulsd	-64(%rsp), %xmm2, %xmm10
+	vmulsd	-32(%rsp), %xmm2, %xmm5
+	vcvttsd2si	%xmm10, %rdx
+	vcvttsd2si	%xmm5, %rsi
+	leaq	-2(%rax), %r14
+	cmpq	%rdx, %r14
+	cmovlq	%r14, %rdx
+	vfmadd132sd	64(%rsp), %xmm7, %xmm14
+	cmpq	%rsi, %r14
+	cmovlq	%r14, %rsi
+	vcvtsi2sd	%rdx, %xmm15, %xmm7
+	vcvtsi2sd	%rsi, %xmm15, %xmm0
+	vmovsd	%xmm0, -64(%rsp)
+	vsubsd	%xmm7, %xmm10, %xmm7
+	vmulsd	%xmm7, %xmm7, %xmm10
+	vmovsd	.LCPI17_40(%rip), %xmm0
+	vfmadd132sd	.LCPI17_41(%rip), %xmm0, %xmm7
+	vmulsd	%xmm7, %xmm10, %xmm7
+	imulq	%rax, %rsi
+	shlq	$3, %rsi
+	addq	120(%rdi), %rsi
+	leaq	(%rsi,%rdx,8), %r14
+	vmovsd	(%rsi,%rdx,8), %xmm10
+	vmovsd	8(%rsi,%rdx,8), %xmm2
+	vsubsd	%xmm10, %xmm2, %xmm2
+	vfmadd213sd	%xmm10, %xmm7, %xmm2
+	vmovsd	(%r14,%rax,8), %xmm10
+	vmovsd	8(%r14,%rax,8), %xmm0
+	vsubsd	%xmm10, %xmm0, %xmm0
+	vfmadd213sd	%xmm10, %xmm7, %xmm0
+	vsubsd	-64(%rsp), %xmm5, %xmm7
+	vmulsd	%xmm7, %xmm7, %xmm10
+	vmovsd	.LCPI17_40(%rip), %xmm5
+	vfmadd132sd	.LCPI17_41(%rip), %xmm5, %xmm7
+	vmovss	-48(%rsp), %xmm5
+	vmulsd	%xmm7, %xmm10, %xmm7
+	vmulsd	64(%rdi), %xmm14, %xmm10
+	vsubsd	%xmm2, %xmm0, %xmm0
+	vfmadd213sd	%xmm2, %xmm7, %xmm0
+	vaddsd	80(%rsp), %xmm10, %xmm2
+	vmulsd	72(%rdi), %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm2, %xmm0
+	vmovsd	.LCPI17_21(%rip), %xmm2
+	vfmadd213sd	.LCPI17_35(%rip), %xmm2, %xmm0
+	vmulsd	144(%rsp), %xmm0, %xmm2
+	vmovsd	.LCPI17_42(%rip), %xmm0
+	vfmadd213sd	.LCPI17_43(%rip), %xmm9, %xmm0
+	vmulsd	%xmm2, %xmm0, %xmm0
+	vcvtsd2ss	%xmm0, %xmm0, %xmm0
+	vmovsd	.LCPI17_44(%rip), %xmm7
+	vfmadd213sd	.LCPI17_45(%rip), %xmm9, %xmm7
+	vmulsd	%xmm2, %xmm7, %xmm7
+	vcvtsd2ss	%xmm2, %xmm2, %xmm10
+	vcvtsd2ss	%xmm7, %xmm7, %xmm2
+	jmp	.LBB17_26
+	.p2align	4
+.LBB17_16:
+	vaddsd	.LCPI17_29(%rip), %xmm9, %xmm0
+	vdivsd	.LCPI17_30(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI17_31(%rip), %xmm0, %xmm0
+	vcvttsd2si	%xmm0, %rsi
+	movq	%rsi, %rax
+	imulq	%r8
+	movq	%rdx, %rax
+	shrq	$63, %rax
+	addq	%rdx, %rax
+	leaq	(%rax,%rax), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	subq	%rdx, %rsi
+	vmovss	.LCPI17_32(%rip), %xmm0
+	vmovapd	%xmm0, %xmm2
+	vmovapd	%xmm0, %xmm10
+	cmpq	$4, %rsi
+	jg	.LBB17_26
+	vmovss	.LCPI17_32(%rip), %xmm0
+	vmovapd	%xmm0, %xmm2
+	vmovapd	%xmm0, %xmm10
+	cmpq	$6, %r11
+	ja	.LBB17_26
+	imulq	$35, %rax, %rax
+	addq	144(%rdi), %rax
+	addq	%rbx, %rax
+	xorl	%edx, %edx
+	cmpb	$0, (%rsi,%rax)
+	sete	%dl
+	leaq	.LCPI17_33(%rip), %rax
+	vmovss	(%rax,%rdx,4), %xmm2
+	jmp	.LBB17_19
+.LBB17_23:
+	vaddsd	.LCPI17_24(%rip), %xmm9, %xmm0
+	vdivsd	.LCPI17_25(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI17_38(%rip), %xmm0, %xmm0
+	vcvttsd2si	%xmm0, %rax
+	cmpq	$5, %rax
+	movl	$5, %edx
+	cmovgeq	%rdx, %rax
+	vxorps	%xmm14, %xmm14, %xmm14
+	vcvtsi2sd	%rax, %xmm14, %xmm2
+	vsubsd	%xmm2, %xmm0, %xmm0
+	vcmpltsd	.LCPI17_17(%rip), %xmm0, %xmm2
+	vmovsd	.LCPI17_18(%rip), %xmm7
+	vcmpltsd	%xmm0, %xmm7, %xmm0
+	vandpd	%xmm2, %xmm0, %xmm0
+	vmovd	%xmm0, %edx
+	andb	96(%rsp), %dl
+	vmovss	.LCPI17_39(%rip), %xmm0
+	vmovapd	%xmm0, %xmm2
+	vmovapd	%xmm0, %xmm10
+	testb	$1, %dl
+	je	.LBB17_26
+	movq	128(%rdi), %rdx
+	addq	128(%rsp), %rax
+	leaq	(%rax,%rax,2), %rax
+	vmovss	(%rdx,%rax,4), %xmm0
+	vmovss	4(%rdx,%rax,4), %xmm10
+	vmovss	8(%rdx,%rax,4), %xmm2
+	jmp	.LBB17_26
+.LBB17_5:
+	vmovsd	32(%rdi), %xmm10
+	vmovsd	40(%rdi), %xmm14
+	movq	80(%rdi), %rax
+	movq	104(%rdi), %rcx
+	vmulsd	%xmm4, %xmm10, %xmm0
+	vcvttsd2si	%xmm0, %r10
+	leaq	-2(%rax), %rsi
+	cmpq	%r10, %rsi
+	movq	%rsi, -72(%rsp)
+	cmovlq	%rsi, %r10
+	vcvtsi2sd	%r10, %xmm15, %xmm1
+	vsubsd	%xmm1, %xmm0, %xmm0
+	vmulsd	%xmm0, %xmm0, %xmm1
+	vmovsd	.LCPI17_40(%rip), %xmm13
+	vmovsd	.LCPI17_41(%rip), %xmm2
+	vfmadd213sd	%xmm13, %xmm2, %xmm0
+	vmulsd	%xmm0, %xmm1, %xmm15
+	imulq	%rax, %r10
+	movq	%r10, -104(%rsp)
+	movq	%rcx, -96(%rsp)
+	leaq	(%rcx,%rax,8), %rax
+	movq	%rax, -88(%rsp)
+	vmovsd	56(%rdi), %xmm9
+	movq	88(%rdi), %rax
+	movq	112(%rdi), %rcx
+	vmulsd	%xmm4, %xmm14, %xmm0
+	movq	%r8, %r10
+	vcvttsd2si	%xmm0, %r8
+	leaq	-2(%rax), %rsi
+	cmpq	%r8, %rsi
+	movq	%rsi, -112(%rsp)
+	cmovlq	%rsi, %r8
+	vcvtsi2sd	%r8, %xmm12, %xmm1
+	vsubsd	%xmm1, %xmm0, %xmm0
+	vmulsd	%xmm0, %xmm0, %xmm1
+	vfmadd213sd	%xmm13, %xmm2, %xmm0
+	vmulsd	%xmm0, %xmm1, %xmm0
+	vmovapd	%xmm0, 112(%rsp)
+	imulq	%rax, %r8
+	movq	%rcx, %r15
+	leaq	(%rcx,%rax,8), %rsi
+	vmovsd	64(%rdi), %xmm0
+	vmovaps	%xmm0, 80(%rsp)
+	vmovsd	48(%rdi), %xmm8
+	movq	96(%rdi), %rax
+	vmulsd	%xmm4, %xmm8, %xmm0
+	vcvttsd2si	%xmm0, %rbx
+	leaq	-2(%rax), %rcx
+	cmpq	%rbx, %rcx
+	movq	%rcx, -120(%rsp)
+	cmovlq	%rcx, %rbx
+	vcvtsi2sd	%rbx, %xmm12, %xmm1
+	movq	120(%rdi), %rcx
+	vsubsd	%xmm1, %xmm0, %xmm0
+	vmulsd	%xmm0, %xmm0, %xmm1
+	vfmadd213sd	%xmm13, %xmm2, %xmm0
+	vmulsd	%xmm0, %xmm1, %xmm0
+	imulq	%rax, %rbx
+	movq	%rcx, %r14
+	leaq	(%rcx,%rax,8), %rbp
+	vmovq	72(%rdi), %xmm1
+	vmovd	152(%rdi), %xmm5
+	vmovss	156(%rdi), %xmm7
+	vmovss	160(%rdi), %xmm11
+	vmovss	164(%rdi), %xmm12
+	vmovss	168(%rdi), %xmm6
+	vmovaps	%xmm6, 48(%rsp)
+	leaq	(,%r10,4), %r11
+	leaq	1(%r9), %rax
+	cmpq	%rax, %rdx
+	cmovgq	%rdx, %rax
+	subq	%r9, %rax
+	vmovd	172(%rdi), %xmm6
+	vmovss	176(%rdi), %xmm3
+	vmovaps	%xmm3, -48(%rsp)
+	vmovss	180(%rdi), %xmm3
+	vmovss	184(%rdi), %xmm4
+	vmovaps	%xmm4, 64(%rsp)
+	cmpq	$4, %rax
+	vmovapd	%xmm10, -64(%rsp)
+	vmovapd	%xmm14, 96(%rsp)
+	vmovapd	%xmm15, 128(%rsp)
+	vmovapd	%xmm9, 656(%rsp)
+	movq	%rbx, -32(%rsp)
+	vmovaps	%xmm3, 576(%rsp)
+	vmovapd	%xmm8, 640(%rsp)
+	vmovapd	%xmm0, 624(%rsp)
+	vmovdqa	%xmm1, 608(%rsp)
+	vmovapd	%xmm11, 592(%rsp)
+	movq	%r10, 32(%rsp)
+	jae	.LBB17_7
+	movq	%r9, %r13
+	movq	-128(%rsp), %rax
+	vmovdqa	%xmm6, %xmm3
+	vmovsd	.LCPI17_1(%rip), %xmm6
+	movq	-88(%rsp), %r12
+	movq	-120(%rsp), %rcx
+	vmovaps	%xmm7, %xmm8
+	vmovapd	%xmm12, %xmm9
+	vmovaps	48(%rsp), %xmm4
+	movq	%r11, %rdx
+	jmp	.LBB17_9
+.LBB17_7:
+	vmovapd	%xmm15, %xmm4
+	vmovapd	%xmm9, %xmm15
+	vmovdqa	112(%rsp), %xmm9
+	movq	%rax, -8(%rsp)
+	movabsq	$9223372036854775804, %rax
+	testq	%rax, %r10
+	sete	%al
+	cmpq	$8, %r11
+	setb	%cl
+	orb	%al, %cl
+	movq	%r11, %rdx
+	je	.LBB17_10
+	movq	%r9, %r13
+	movq	-128(%rsp), %rax
+	vmovdqa	%xmm6, %xmm3
+	vmovsd	.LCPI17_1(%rip), %xmm6
+	movq	-88(%rsp), %r12
+	movq	-120(%rsp), %rcx
+	vmovaps	%xmm7, %xmm8
+	vmovapd	%xmm12, %xmm9
+	vmovaps	48(%rsp), %xmm4
+.LBB17_9:
+	movq	%r15, %r10
+	movq	%rsi, %r15
+	movq	-112(%rsp), %rdi
+	movq	-96(%rsp), %r9
+	movq	-104(%rsp), %r11
+.LBB17_13:
+	addq	%rax, %rdx
+	movq	32(%rsp), %rsi
+	leaq	(%rax,%rsi,2), %rax
+	movq	%rax, -80(%rsp)
+	movq	%rbp, 296(%rsp)
+	.p2align	4
+.LBB17_14:
+	vxorps	%xmm7, %xmm7, %xmm7
+	vcvtsi2sd	%r13, %xmm7, %xmm0
+	vmovsd	.LCPI17_0(%rip), %xmm1
+	vaddsd	%xmm1, %xmm0, %xmm0
+	vdivsd	240(%rsp), %xmm0, %xmm0
+	vaddsd	%xmm6, %xmm0, %xmm0
+	vdivsd	256(%rsp), %xmm0, %xmm0
+	vaddsd	%xmm1, %xmm0, %xmm11
+	vmovdqa	%xmm3, %xmm15
+	vmovsd	.LCPI17_19(%rip), %xmm3
+	vminsd	%xmm11, %xmm3, %xmm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	vcmpltsd	%xmm1, %xmm11, %xmm7
+	vandnpd	%xmm0, %xmm7, %xmm0
+	vmulsd	%xmm0, %xmm10, %xmm7
+	vcvttsd2si	%xmm7, %rax
+	movq	-72(%rsp), %rsi
+	cmpq	%rax, %rsi
+	cmovlq	%rsi, %rax
+	vxorps	%xmm12, %xmm12, %xmm12
+	vcvtsi2sd	%rax, %xmm12, %xmm10
+	vsubsd	%xmm10, %xmm7, %xmm7
+	vmulsd	%xmm7, %xmm7, %xmm10
+	vfmadd213sd	%xmm13, %xmm2, %xmm7
+	vmulsd	%xmm7, %xmm10, %xmm7
+	addq	%r11, %rax
+	vmovsd	(%r9,%rax,8), %xmm12
+	vmovsd	8(%r9,%rax,8), %xmm10
+	vsubsd	%xmm12, %xmm10, %xmm10
+	vfmadd213sd	%xmm12, %xmm7, %xmm10
+	vmovsd	(%r12,%rax,8), %xmm12
+	vmovapd	%xmm6, %xmm3
+	vmovdqa	%xmm5, %xmm6
+	vmovapd	%xmm9, %xmm5
+	vmovaps	%xmm8, %xmm9
+	vmovaps	%xmm4, %xmm8
+	vmovapd	%xmm2, %xmm4
+	vmovapd	%xmm13, %xmm2
+	vmovsd	8(%r12,%rax,8), %xmm13
+	vsubsd	%xmm12, %xmm13, %xmm13
+	vfmadd213sd	%xmm12, %xmm7, %xmm13
+	vmulsd	%xmm0, %xmm14, %xmm7
+	vcvttsd2si	%xmm7, %rax
+	cmpq	%rax, %rdi
+	cmovlq	%rdi, %rax
+	vxorps	%xmm14, %xmm14, %xmm14
+	vcvtsi2sd	%rax, %xmm14, %xmm12
+	vsubsd	%xmm12, %xmm7, %xmm7
+	vmulsd	%xmm7, %xmm7, %xmm12
+	vfmadd213sd	%xmm2, %xmm4, %xmm7
+	vmulsd	%xmm7, %xmm12, %xmm7
+	addq	%r8, %rax
+	vmovsd	(%r10,%rax,8), %xmm12
+	vmovsd	8(%r10,%rax,8), %xmm14
+	vsubsd	%xmm12, %xmm14, %xmm14
+	vfmadd213sd	%xmm12, %xmm7, %xmm14
+	vmovsd	(%r15,%rax,8), %xmm12
+	vmovsd	8(%r15,%rax,8), %xmm1
+	vsubsd	%xmm12, %xmm1, %xmm1
+	vfmadd213sd	%xmm12, %xmm7, %xmm1
+	vsubsd	%xmm10, %xmm13, %xmm7
+	vmovapd	%xmm2, %xmm13
+	vmovapd	%xmm4, %xmm2
+	vmovaps	%xmm8, %xmm4
+	vmovaps	%xmm9, %xmm8
+	vmovapd	%xmm5, %xmm9
+	vmovdqa	%xmm6, %xmm5
+	vmovapd	%xmm3, %xmm6
+	vfmadd132sd	128(%rsp), %xmm10, %xmm7
+	vmulsd	656(%rsp), %xmm7, %xmm7
+	vsubsd	%xmm14, %xmm1, %xmm1
+	vfmadd132sd	112(%rsp), %xmm14, %xmm1
+	vmulsd	80(%rsp), %xmm1, %xmm1
+	vaddsd	%xmm1, %xmm7, %xmm1
+	vmulsd	640(%rsp), %xmm0, %xmm0
+	vcvttsd2si	%xmm0, %rax
+	cmpq	%rax, %rcx
+	cmovlq	%rcx, %rax
+	vcvtsi2sd	%rax, %xmm11, %xmm7
+	vsubsd	%xmm7, %xmm0, %xmm0
+	vmulsd	%xmm0, %xmm0, %xmm7
+	vfmadd213sd	%xmm13, %xmm2, %xmm0
+	vmulsd	%xmm0, %xmm7, %xmm0
+	addq	%rbx, %rax
+	vmovsd	(%r14,%rax,8), %xmm7
+	vmovsd	8(%r14,%rax,8), %xmm10
+	vsubsd	%xmm7, %xmm10, %xmm10
+	vfmadd213sd	%xmm7, %xmm0, %xmm10
+	vmovsd	(%rbp,%rax,8), %xmm7
+	vmovsd	8(%rbp,%rax,8), %xmm12
+	vsubsd	%xmm7, %xmm12, %xmm12
+	vfmadd213sd	%xmm7, %xmm0, %xmm12
+	vsubsd	%xmm10, %xmm12, %xmm0
+	vfmadd132sd	624(%rsp), %xmm10, %xmm0
+	vmulsd	608(%rsp), %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm1, %xmm0
+	vmovsd	.LCPI17_35(%rip), %xmm1
+	vfmadd132sd	.LCPI17_21(%rip), %xmm1, %xmm0
+	vmulsd	144(%rsp), %xmm0, %xmm1
+	vmovsd	.LCPI17_42(%rip), %xmm0
+	vfmadd213sd	.LCPI17_43(%rip), %xmm11, %xmm0
+	vmulsd	%xmm1, %xmm0, %xmm0
+	vcvtsd2ss	%xmm0, %xmm0, %xmm0
+	vcvtsd2ss	%xmm1, %xmm1, %xmm10
+	vmovsd	.LCPI17_44(%rip), %xmm7
+	vfmadd213sd	.LCPI17_45(%rip), %xmm11, %xmm7
+	vmulsd	%xmm1, %xmm7, %xmm1
+	vcvtsd2ss	%xmm1, %xmm1, %xmm12
+	vaddsd	%xmm3, %xmm11, %xmm1
+	vmulsd	224(%rsp), %xmm1, %xmm1
+	vmulsd	%xmm1, %xmm1, %xmm1
+	vaddsd	192(%rsp), %xmm1, %xmm1
+	vaddsd	208(%rsp), %xmm1, %xmm1
+	vmulsd	%xmm1, %xmm1, %xmm1
+	vmovapd	176(%rsp), %xmm7
+	vdivsd	%xmm1, %xmm7, %xmm1
+	vmovsd	.LCPI17_19(%rip), %xmm3
+	vsubsd	%xmm1, %xmm3, %xmm1
+	vmovdqa	%xmm15, %xmm3
+	vmovaps	592(%rsp), %xmm15
+	vcvtsd2ss	%xmm1, %xmm1, %xmm1
+	vmulss	160(%rsp), %xmm1, %xmm1
+	vmovss	.LCPI17_46(%rip), %xmm7
+	vsubss	%xmm1, %xmm7, %xmm11
+	vmulss	%xmm0, %xmm5, %xmm1
+	vmulss	%xmm10, %xmm8, %xmm7
+	vaddss	%xmm7, %xmm1, %xmm1
+	vmulss	%xmm12, %xmm15, %xmm7
+	vaddss	%xmm7, %xmm1, %xmm1
+	vmulss	%xmm1, %xmm11, %xmm1
+	vxorpd	%xmm14, %xmm14, %xmm14
+	vcmpless	%xmm14, %xmm1, %xmm7
+	vandnps	%xmm1, %xmm7, %xmm1
+	vmovd	%xmm1, %eax
+	vmulss	%xmm0, %xmm9, %xmm1
+	vmulss	%xmm4, %xmm10, %xmm7
+	vaddss	%xmm7, %xmm1, %xmm1
+	vmulss	%xmm3, %xmm12, %xmm7
+	vaddss	%xmm7, %xmm1, %xmm1
+	vmulss	%xmm1, %xmm11, %xmm1
+	vcmpless	%xmm14, %xmm1, %xmm7
+	vandnps	%xmm1, %xmm7, %xmm1
+	vmovaps	-48(%rsp), %xmm7
+	movq	%r14, %rbp
+	movq	%rdi, %r14
+	movq	%r15, %rdi
+	movq	%r10, %r15
+	movq	%rcx, %r10
+	movq	%r12, %rcx
+	movq	%r9, %r12
+	movq	%r11, %r9
+	movq	%rdx, %r11
+	vmovd	%xmm1, %edx
+	vmulss	%xmm0, %xmm7, %xmm0
+	vmulss	576(%rsp), %xmm10, %xmm1
+	vmovapd	-64(%rsp), %xmm10
+	vaddss	%xmm1, %xmm0, %xmm0
+	vmulss	64(%rsp), %xmm12, %xmm1
+	vaddss	%xmm1, %xmm0, %xmm0
+	vmulss	%xmm0, %xmm11, %xmm0
+	vcmpless	%xmm14, %xmm0, %xmm1
+	vmovapd	96(%rsp), %xmm14
+	vandnps	%xmm0, %xmm1, %xmm0
+	vmovd	%xmm0, %esi
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movq	%r8, %rbx
+	movq	-128(%rsp), %r8
+	movw	%ax, (%r8,%r13,2)
+	movq	%rbx, %r8
+	movq	-32(%rsp), %rbx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	shrl	$16, %edx
+	movq	-80(%rsp), %rax
+	movw	%dx, (%rax,%r13,2)
+	movq	%r11, %rdx
+	movq	%r9, %r11
+	movq	%r12, %r9
+	movq	%rcx, %r12
+	movq	%r10, %rcx
+	movq	%r15, %r10
+	movq	%rdi, %r15
+	movq	%r14, %rdi
+	movq	%rbp, %r14
+	movq	296(%rsp), %rbp
+	btl	$16, %esi
+	adcl	$32767, %esi
+	shrl	$16, %esi
+	movw	%si, (%rdx,%r13,2)
+	incq	%r13
+	cmpq	40(%rsp), %r13
+	jl	.LBB17_14
+.LBB17_27:
+	addq	$1224, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r12
+	.cfi_restore %r13
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB17_28:
+	vzeroupper
+	retq
+.LBB17_10:
+	.cfi_def_cfa_offset 1280
+	.cfi_offset %rbx, -56
+	.cfi_offset %rbp, -16
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	movq	%rdx, 280(%rsp)
+	movq	-8(%rsp), %rax
+	andq	$-4, %rax
+	movq	%rax, 24(%rsp)
+	leaq	(%r9,%rax), %r13
+	vbroadcastsd	%xmm4, %ymm2
+	vmovupd	%ymm2, 1152(%rsp)
+	vbroadcastsd	%xmm15, %ymm2
+	vmovupd	%ymm2, 1120(%rsp)
+	vpbroadcastq	%xmm9, %ymm2
+	vmovdqu	%ymm2, 1088(%rsp)
+	vbroadcastsd	80(%rsp), %ymm2
+	vmovups	%ymm2, 1056(%rsp)
+	vbroadcastsd	%xmm0, %ymm0
+	vmovupd	%ymm0, 1024(%rsp)
+	vpbroadcastq	%xmm1, %ymm0
+	vmovdqu	%ymm0, 992(%rsp)
+	vmovdqa	%xmm5, 352(%rsp)
+	vpbroadcastd	%xmm5, %xmm0
+	vmovdqa	%xmm0, 560(%rsp)
+	vmovaps	%xmm7, 336(%rsp)
+	vbroadcastss	%xmm7, %xmm0
+	vmovaps	%xmm0, 544(%rsp)
+	vbroadcastss	%xmm11, %xmm0
+	vmovapd	%xmm0, 528(%rsp)
+	vmovapd	%xmm12, 320(%rsp)
+	vbroadcastss	%xmm12, %xmm0
+	vmovapd	%xmm0, 512(%rsp)
+	vbroadcastss	48(%rsp), %xmm0
+	vmovaps	%xmm0, 496(%rsp)
+	vmovdqa	%xmm6, 304(%rsp)
+	vpbroadcastd	%xmm6, %xmm0
+	vmovdqa	%xmm0, 480(%rsp)
+	vbroadcastss	-48(%rsp), %xmm0
+	vmovaps	%xmm0, 464(%rsp)
+	vbroadcastss	%xmm3, %xmm0
+	vmovaps	%xmm0, 448(%rsp)
+	vbroadcastss	64(%rsp), %xmm0
+	vmovaps	%xmm0, 432(%rsp)
+	vmovsd	-120(%rsp), %xmm0
+	vbroadcastsd	%xmm0, %ymm0
+	vmovups	%ymm0, 960(%rsp)
+	xorl	%eax, %eax
+	vbroadcastsd	144(%rsp), %ymm0
+	vmovups	%ymm0, 928(%rsp)
+	vbroadcastsd	224(%rsp), %ymm0
+	vmovups	%ymm0, 896(%rsp)
+	vbroadcastsd	192(%rsp), %ymm0
+	vmovups	%ymm0, 864(%rsp)
+	vbroadcastsd	208(%rsp), %ymm0
+	vmovups	%ymm0, 832(%rsp)
+	vbroadcastsd	176(%rsp), %ymm0
+	vmovups	%ymm0, 800(%rsp)
+	vbroadcastss	160(%rsp), %xmm0
+	vmovaps	%xmm0, 416(%rsp)
+	vbroadcastsd	240(%rsp), %ymm0
+	vmovups	%ymm0, 768(%rsp)
+	vbroadcastsd	256(%rsp), %ymm0
+	vmovups	%ymm0, 736(%rsp)
+	vbroadcastsd	%xmm8, %ymm0
+	vmovupd	%ymm0, 704(%rsp)
+	vmovddup	%xmm14, %xmm0
+	vmovapd	%xmm0, 400(%rsp)
+	vbroadcastsd	%xmm10, %ymm0
+	vmovupd	%ymm0, 672(%rsp)
+	vbroadcastss	.LCPI17_48(%rip), %xmm0
+	vmovaps	%xmm0, 384(%rsp)
+	vpbroadcastd	.LCPI17_49(%rip), %xmm0
+	vmovdqa	%xmm0, 368(%rsp)
+	movq	%r8, 16(%rsp)
+	movq	%r15, 8(%rsp)
+	movq	%rsi, (%rsp)
+	movq	-104(%rsp), %rdi
+	movq	-96(%rsp), %r15
+	movq	-88(%rsp), %r11
+	.p2align	4
+.LBB17_11:
+	movq	%rax, -80(%rsp)
+	movq	-72(%rsp), %rsi
+	leaq	(%r9,%rax), %rcx
+	movq	%rcx, 288(%rsp)
+	vmovq	%rcx, %xmm0
+	movq	-80(%rsp), %rax
+	leaq	1(%r9,%rax), %rax
+	vpbroadcastq	%xmm0, %xmm0
+	vpaddq	.LCPI17_47(%rip), %xmm0, %xmm0
+	vcvtsi2sd	%rax, %xmm14, %xmm2
+	vpextrq	$1, %xmm0, %rax
+	vcvtsi2sd	%rcx, %xmm14, %xmm3
+	vunpcklpd	%xmm2, %xmm3, %xmm2
+	vmovq	%xmm0, %rcx
+	vcvtsi2sd	%rax, %xmm14, %xmm0
+	vcvtsi2sd	%rcx, %xmm14, %xmm3
+	vunpcklpd	%xmm0, %xmm3, %xmm0
+	vinsertf128	$1, %xmm0, %ymm2, %ymm0
+	vbroadcastsd	.LCPI17_0(%rip), %ymm1
+	vaddpd	%ymm1, %ymm0, %ymm0
+	vdivpd	768(%rsp), %ymm0, %ymm0
+	vbroadcastsd	.LCPI17_1(%rip), %ymm2
+	vaddpd	%ymm2, %ymm0, %ymm0
+	vdivpd	736(%rsp), %ymm0, %ymm0
+	vaddpd	%ymm1, %ymm0, %ymm2
+	vmovupd	%ymm2, 1184(%rsp)
+	vbroadcastsd	.LCPI17_19(%rip), %ymm0
+	vminpd	%ymm2, %ymm0, %ymm0
+	vxorpd	%xmm1, %xmm1, %xmm1
+	vcmpnltpd	%ymm1, %ymm2, %ymm3
+	vandpd	%ymm0, %ymm3, %ymm5
+	vmulpd	672(%rsp), %ymm5, %ymm6
+	vcvttsd2si	%xmm6, %r8
+	vshufpd	$1, %xmm6, %xmm6, %xmm0
+	vcvttsd2si	%xmm0, %rbx
+	vextractf128	$1, %ymm6, %xmm0
+	vcvttsd2si	%xmm0, %rdx
+	vshufpd	$1, %xmm0, %xmm0, %xmm0
+	vcvttsd2si	%xmm0, %rcx
+	cmpq	%r8, %rsi
+	cmovlq	%rsi, %r8
+	cmpq	%rbx, %rsi
+	cmovlq	%rsi, %rbx
+	cmpq	%rdx, %rsi
+	cmovlq	%rsi, %rdx
+	cmpq	%rcx, %rsi
+	cmovlq	%rsi, %rcx
+	vcvtsi2sd	%r8, %xmm15, %xmm15
+	vcvtsi2sd	%rdx, %xmm14, %xmm8
+	vcvtsi2sd	%rbx, %xmm14, %xmm4
+	vcvtsi2sd	%rcx, %xmm14, %xmm9
+	addq	%rdi, %r8
+	addq	%rdi, %rdx
+	addq	%rdi, %rcx
+	vmovapd	400(%rsp), %xmm1
+	vmulpd	%xmm1, %xmm5, %xmm12
+	vextractf128	$1, %ymm5, %xmm0
+	vmulpd	%xmm1, %xmm0, %xmm11
+	vmovsd	(%r15,%rdx,8), %xmm0
+	vshufpd	$1, %xmm12, %xmm12, %xmm3
+	vcvttsd2si	%xmm3, %r12
+	vmovsd	8(%r15,%rdx,8), %xmm10
+	vshufpd	$1, %xmm11, %xmm11, %xmm3
+	vcvttsd2si	%xmm3, %rax
+	vmovsd	(%r11,%rdx,8), %xmm3
+	vmulpd	704(%rsp), %ymm5, %ymm5
+	vextractf128	$1, %ymm5, %xmm1
+	vmovhpd	(%r15,%rcx,8), %xmm0, %xmm0
+	vcvttsd2si	%xmm1, %rsi
+	vmovhpd	8(%r15,%rcx,8), %xmm10, %xmm13
+	vmovsd	8(%r11,%rdx,8), %xmm10
+	vshufpd	$1, %xmm1, %xmm1, %xmm1
+	vmovhpd	(%r11,%rcx,8), %xmm3, %xmm14
+	vcvttsd2si	%xmm1, %rdx
+	vmovhpd	8(%r11,%rcx,8), %xmm10, %xmm10
+	vshufpd	$1, %xmm5, %xmm5, %xmm1
+	vcvttsd2si	%xmm1, %r10
+	addq	%rdi, %rbx
+	vmovsd	(%r15,%r8,8), %xmm1
+	vmovhpd	(%r15,%rbx,8), %xmm1, %xmm1
+	vunpcklpd	%xmm4, %xmm15, %xmm3
+	vmovsd	8(%r15,%r8,8), %xmm4
+	vmovhpd	8(%r15,%rbx,8), %xmm4, %xmm4
+	vunpcklpd	%xmm9, %xmm8, %xmm8
+	vmovsd	(%r11,%r8,8), %xmm9
+	vmovhpd	(%r11,%rbx,8), %xmm9, %xmm9
+	vinsertf128	$1, %xmm8, %ymm3, %ymm3
+	vmovsd	8(%r11,%r8,8), %xmm8
+	vmovhpd	8(%r11,%rbx,8), %xmm8, %xmm15
+	movq	-32(%rsp), %rbx
+	vsubpd	%ymm3, %ymm6, %ymm8
+	vmovq	%rsi, %xmm7
+	vcvttsd2si	%xmm12, %rcx
+	vinsertf128	$1, %xmm0, %ymm1, %ymm3
+	vmovq	%rdx, %xmm1
+	vcvttsd2si	%xmm5, %rdx
+	vinsertf128	$1, %xmm13, %ymm4, %ymm4
+	vmovq	%rdx, %xmm13
+	vcvttsd2si	%xmm11, %rdx
+	vinsertf128	$1, %xmm14, %ymm9, %ymm0
+	vmovq	%r10, %xmm9
+	movq	-112(%rsp), %rsi
+	cmpq	%rcx, %rsi
+	cmovlq	%rsi, %rcx
+	cmpq	%r12, %rsi
+	cmovlq	%rsi, %r12
+	cmpq	%rdx, %rsi
+	cmovlq	%rsi, %rdx
+	cmpq	%rax, %rsi
+	vinsertf128	$1, %xmm10, %ymm15, %ymm6
+	vxorps	%xmm2, %xmm2, %xmm2
+	vcvtsi2sd	%rcx, %xmm2, %xmm10
+	cmovlq	%rsi, %rax
+	vinsertf128	$1, %xmm11, %ymm12, %ymm11
+	vxorps	%xmm2, %xmm2, %xmm2
+	vcvtsi2sd	%r12, %xmm2, %xmm12
+	vunpcklpd	%xmm12, %xmm10, %xmm10
+	movq	16(%rsp), %rsi
+	addq	%rsi, %rcx
+	addq	%rsi, %r12
+	vxorps	%xmm2, %xmm2, %xmm2
+	vcvtsi2sd	%rdx, %xmm2, %xmm12
+	addq	%rsi, %rdx
+	vpunpcklqdq	%xmm1, %xmm7, %xmm1
+	vxorps	%xmm2, %xmm2, %xmm2
+	vcvtsi2sd	%rax, %xmm2, %xmm7
+	addq	%rsi, %rax
+	vpunpcklqdq	%xmm9, %xmm13, %xmm9
+	vinserti128	$1, %xmm1, %ymm9, %ymm1
+	vmulpd	%ymm8, %ymm8, %ymm13
+	vmovdqu	960(%rsp), %ymm14
+	vpcmpgtq	%ymm14, %ymm1, %ymm9
+	vblendvpd	%ymm9, %ymm14, %ymm1, %ymm9
+	vbroadcastsd	.LCPI17_40(%rip), %ymm15
+	vbroadcastsd	.LCPI17_41(%rip), %ymm2
+	vfmadd213pd	%ymm15, %ymm2, %ymm8
+	movq	8(%rsp), %rsi
+	vmovsd	(%rsi,%rdx,8), %xmm1
+	vmovhpd	(%rsi,%rax,8), %xmm1, %xmm1
+	vunpcklpd	%xmm7, %xmm12, %xmm7
+	vmovsd	(%rsi,%rcx,8), %xmm12
+	vmovhpd	(%rsi,%r12,8), %xmm12, %xmm12
+	vinsertf128	$1, %xmm7, %ymm10, %ymm7
+	vmovsd	8(%rsi,%rdx,8), %xmm10
+	vmovhpd	8(%rsi,%rax,8), %xmm10, %xmm14
+	vsubpd	%ymm7, %ymm11, %ymm10
+	vmovsd	8(%rsi,%rcx,8), %xmm7
+	vmovhpd	8(%rsi,%r12,8), %xmm7, %xmm7
+	vmulpd	%ymm8, %ymm13, %ymm13
+	movq	(%rsp), %rsi
+	vmovsd	(%rsi,%rdx,8), %xmm8
+	vmovhpd	(%rsi,%rax,8), %xmm8, %xmm8
+	vinsertf128	$1, %xmm1, %ymm12, %ymm11
+	vmovsd	(%rsi,%rcx,8), %xmm1
+	vmovhpd	(%rsi,%r12,8), %xmm1, %xmm1
+	vinsertf128	$1, %xmm14, %ymm7, %ymm7
+	vmovsd	8(%rsi,%rdx,8), %xmm12
+	vmovhpd	8(%rsi,%rax,8), %xmm12, %xmm12
+	vinsertf128	$1, %xmm8, %ymm1, %ymm8
+	vmovsd	8(%rsi,%rcx,8), %xmm1
+	vmovhpd	8(%rsi,%r12,8), %xmm1, %xmm1
+	vinsertf128	$1, %xmm12, %ymm1, %ymm12
+	vextractf128	$1, %ymm9, %xmm1
+	vpextrq	$1, %xmm1, %rax
+	vsubpd	%ymm3, %ymm4, %ymm4
+	vmovq	%xmm1, %r8
+	vcvtsi2sd	%r8, %xmm5, %xmm1
+	vfmadd213pd	%ymm3, %ymm13, %ymm4
+	vpextrq	$1, %xmm9, %rcx
+	vcvtsi2sd	%rax, %xmm5, %xmm3
+	vunpcklpd	%xmm3, %xmm1, %xmm1
+	vmovq	%xmm9, %rdx
+	vsubpd	%ymm0, %ymm6, %ymm3
+	vfmadd213pd	%ymm0, %ymm13, %ymm3
+	vcvtsi2sd	%rdx, %xmm5, %xmm0
+	vcvtsi2sd	%rcx, %xmm5, %xmm6
+	vunpcklpd	%xmm6, %xmm0, %xmm0
+	vmulpd	%ymm10, %ymm10, %ymm6
+	vfmadd213pd	%ymm15, %ymm2, %ymm10
+	vmulpd	%ymm6, %ymm10, %ymm6
+	vinsertf128	$1, %xmm1, %ymm0, %ymm0
+	vsubpd	%ymm0, %ymm5, %ymm0
+	vsubpd	%ymm11, %ymm7, %ymm5
+	vfmadd213pd	%ymm11, %ymm6, %ymm5
+	vmulpd	%ymm0, %ymm0, %ymm1
+	vfmadd213pd	%ymm15, %ymm2, %ymm0
+	vmulpd	%ymm0, %ymm1, %ymm0
+	vsubpd	%ymm4, %ymm3, %ymm3
+	vsubpd	%ymm8, %ymm12, %ymm1
+	addq	%rbx, %rdx
+	addq	%rbx, %rcx
+	vfmadd213pd	%ymm8, %ymm6, %ymm1
+	addq	%rbx, %r8
+	addq	%rbx, %rax
+	vmovsd	(%r14,%r8,8), %xmm6
+	vfmadd132pd	1152(%rsp), %ymm4, %ymm3
+	vmovsd	(%r14,%rdx,8), %xmm4
+	vmovsd	8(%r14,%rdx,8), %xmm7
+	vmovhpd	(%r14,%rax,8), %xmm6, %xmm6
+	vmovhpd	(%r14,%rcx,8), %xmm4, %xmm4
+	vinsertf128	$1, %xmm6, %ymm4, %ymm4
+	vmovsd	8(%r14,%r8,8), %xmm6
+	vmovhpd	8(%r14,%rcx,8), %xmm7, %xmm7
+	vmovhpd	8(%r14,%rax,8), %xmm6, %xmm6
+	vsubpd	%ymm5, %ymm1, %ymm1
+	vinsertf128	$1, %xmm6, %ymm7, %ymm6
+	vmovsd	(%rbp,%r8,8), %xmm7
+	vfmadd132pd	1088(%rsp), %ymm5, %ymm1
+	vmovsd	8(%rbp,%r8,8), %xmm5
+	vsubpd	%ymm4, %ymm6, %ymm6
+	vfmadd213pd	%ymm4, %ymm0, %ymm6
+	vmovsd	(%rbp,%rdx,8), %xmm4
+	vmovhpd	(%rbp,%rcx,8), %xmm4, %xmm4
+	vmovhpd	(%rbp,%rax,8), %xmm7, %xmm7
+	vinsertf128	$1, %xmm7, %ymm4, %ymm4
+	vmovsd	8(%rbp,%rdx,8), %xmm7
+	vmovhpd	8(%rbp,%rax,8), %xmm5, %xmm5
+	vmovhpd	8(%rbp,%rcx,8), %xmm7, %xmm7
+	vinsertf128	$1, %xmm5, %ymm7, %ymm5
+	vmulpd	1120(%rsp), %ymm3, %ymm3
+	vsubpd	%ymm4, %ymm5, %ymm5
+	vfmadd213pd	%ymm4, %ymm0, %ymm5
+	vsubpd	%ymm6, %ymm5, %ymm0
+	vmulpd	1056(%rsp), %ymm1, %ymm1
+	vfmadd132pd	1024(%rsp), %ymm6, %ymm0
+	vmulpd	992(%rsp), %ymm0, %ymm0
+	vbroadcastsd	.LCPI17_42(%rip), %ymm4
+	vaddpd	%ymm1, %ymm3, %ymm1
+	vmovupd	1184(%rsp), %ymm6
+	vbroadcastsd	.LCPI17_1(%rip), %ymm2
+	vaddpd	%ymm2, %ymm6, %ymm3
+	vmulpd	896(%rsp), %ymm3, %ymm3
+	vmulpd	%ymm3, %ymm3, %ymm3
+	vaddpd	%ymm0, %ymm1, %ymm0
+	vaddpd	864(%rsp), %ymm3, %ymm1
+	vaddpd	832(%rsp), %ymm1, %ymm1
+	vmulpd	%ymm1, %ymm1, %ymm1
+	vbroadcastsd	.LCPI17_35(%rip), %ymm2
+	vbroadcastsd	.LCPI17_21(%rip), %ymm3
+	vfmadd213pd	%ymm2, %ymm3, %ymm0
+	vmovupd	800(%rsp), %ymm3
+	vdivpd	%ymm1, %ymm3, %ymm1
+	vmulpd	928(%rsp), %ymm0, %ymm0
+	vbroadcastsd	.LCPI17_43(%rip), %ymm2
+	vfmadd213pd	%ymm2, %ymm6, %ymm4
+	vmulpd	%ymm0, %ymm4, %ymm4
+	vcvtpd2ps	%ymm0, %xmm3
+	vbroadcastsd	.LCPI17_44(%rip), %ymm5
+	vbroadcastsd	.LCPI17_45(%rip), %ymm2
+	vfmadd213pd	%ymm2, %ymm6, %ymm5
+	vcvtpd2ps	%ymm4, %xmm2
+	vmulpd	%ymm0, %ymm5, %ymm0
+	vbroadcastsd	.LCPI17_19(%rip), %ymm4
+	vsubpd	%ymm1, %ymm4, %ymm1
+	vcvtpd2ps	%ymm0, %xmm4
+	vcvtpd2ps	%ymm1, %xmm0
+	vmulps	416(%rsp), %xmm0, %xmm0
+	vbroadcastss	.LCPI17_46(%rip), %xmm1
+	vsubps	%xmm0, %xmm1, %xmm0
+	vmulps	560(%rsp), %xmm2, %xmm1
+	vmulps	544(%rsp), %xmm3, %xmm5
+	vmulps	528(%rsp), %xmm4, %xmm6
+	vaddps	%xmm5, %xmm1, %xmm1
+	vaddps	%xmm6, %xmm1, %xmm1
+	vmulps	%xmm1, %xmm0, %xmm1
+	vxorpd	%xmm7, %xmm7, %xmm7
+	vcmpnleps	%xmm7, %xmm1, %xmm5
+	vandps	%xmm1, %xmm5, %xmm1
+	vmulps	512(%rsp), %xmm2, %xmm5
+	vmulps	496(%rsp), %xmm3, %xmm6
+	vaddps	%xmm6, %xmm5, %xmm5
+	vmulps	480(%rsp), %xmm4, %xmm6
+	vaddps	%xmm6, %xmm5, %xmm5
+	vmulps	%xmm5, %xmm0, %xmm5
+	vcmpnleps	%xmm7, %xmm5, %xmm6
+	vandps	%xmm5, %xmm6, %xmm5
+	vpsrld	$16, %xmm1, %xmm6
+	vmovdqa	384(%rsp), %xmm8
+	vpand	%xmm6, %xmm8, %xmm6
+	vmovdqa	368(%rsp), %xmm9
+	vpaddd	%xmm1, %xmm9, %xmm1
+	vpaddd	%xmm6, %xmm1, %xmm1
+	vpsrld	$16, %xmm5, %xmm6
+	vpand	%xmm6, %xmm8, %xmm6
+	vpaddd	%xmm5, %xmm9, %xmm5
+	vpaddd	%xmm6, %xmm5, %xmm5
+	vmulps	464(%rsp), %xmm2, %xmm2
+	vmulps	448(%rsp), %xmm3, %xmm3
+	vaddps	%xmm3, %xmm2, %xmm2
+	vmulps	432(%rsp), %xmm4, %xmm3
+	vaddps	%xmm3, %xmm2, %xmm2
+	vpsrld	$16, %xmm1, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	movq	-128(%rsp), %rax
+	movq	288(%rsp), %rcx
+	vmovq	%xmm1, (%rax,%rcx,2)
+	leaq	(%rax,%rcx,2), %rax
+	vpsrld	$16, %xmm5, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	movq	32(%rsp), %rcx
+	vmovq	%xmm1, (%rax,%rcx,2)
+	vmulps	%xmm2, %xmm0, %xmm0
+	vcmpnleps	%xmm7, %xmm0, %xmm1
+	vandps	%xmm0, %xmm1, %xmm0
+	vpsrld	$16, %xmm0, %xmm1
+	vpand	%xmm1, %xmm8, %xmm1
+	vpaddd	%xmm0, %xmm9, %xmm0
+	vpaddd	%xmm1, %xmm0, %xmm0
+	vpsrld	$16, %xmm0, %xmm0
+	vpackusdw	%xmm0, %xmm0, %xmm0
+	vmovq	%xmm0, (%rax,%rcx,4)
+	movq	-80(%rsp), %rax
+	addq	$4, %rax
+	cmpq	24(%rsp), %rax
+	jne	.LBB17_11
+	movq	24(%rsp), %rax
+	cmpq	%rax, -8(%rsp)
+	movq	-128(%rsp), %rax
+	vmovsd	.LCPI17_1(%rip), %xmm6
+	vmovapd	-64(%rsp), %xmm10
+	vmovapd	96(%rsp), %xmm14
+	movq	-96(%rsp), %r9
+	movq	-104(%rsp), %r11
+	vmovsd	.LCPI17_40(%rip), %xmm13
+	vmovsd	.LCPI17_41(%rip), %xmm2
+	movq	-88(%rsp), %r12
+	movq	16(%rsp), %r8
+	movq	-120(%rsp), %rcx
+	vmovdqa	352(%rsp), %xmm5
+	vmovaps	336(%rsp), %xmm8
+	vmovapd	320(%rsp), %xmm9
+	vmovaps	48(%rsp), %xmm4
+	movq	280(%rsp), %rdx
+	movq	(%rsp), %r15
+	movq	-112(%rsp), %rdi
+	movq	8(%rsp), %r10
+	vmovdqa	304(%rsp), %xmm3
+	jne	.LBB17_13
+	jmp	.LBB17_27
+.Lfunc_end17:
+	.size	oc_chart_row_v3, .Lfunc_end17-oc_chart_row_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

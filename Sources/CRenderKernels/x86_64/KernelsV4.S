@@ -2,8 +2,8 @@
 // the sources below. The V4 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 7458d8e470ad7445139ac48522cd1646f4fb43ebb864594fb34c21b608851621
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 54fb5373e19f4254a7e13f4c1c6f48b3398e9f1cc6c0ec17f611d8b653ffe251
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -15148,6 +15148,1106 @@ oc_zoom_blend_v4:
 	retq
 .Lfunc_end16:
 	.size	oc_zoom_blend_v4, .Lfunc_end16-oc_zoom_blend_v4
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI17_0:
+	.quad	0x3fe0000000000000
+.LCPI17_1:
+	.quad	0xbfe0000000000000
+.LCPI17_2:
+	.quad	0xbfd3d70a3d70a3d7
+.LCPI17_3:
+	.quad	0x3fd851eb851eb851
+.LCPI17_4:
+	.quad	0x4010000000000000
+.LCPI17_5:
+	.quad	0x3fd147ae147ae148
+.LCPI17_6:
+	.quad	0x3fc851eb851eb852
+.LCPI17_7:
+	.quad	0x3fe8cccccccccccd
+.LCPI17_8:
+	.quad	0x3fe68f5c28f5c28f
+.LCPI17_9:
+	.quad	0xbfe68f5c28f5c28f
+.LCPI17_10:
+	.quad	0x3fb1eb851eb851f0
+.LCPI17_11:
+	.quad	0x4022000000000000
+.LCPI17_12:
+	.quad	0xbff0000000000000
+.LCPI17_13:
+	.quad	0x3fa999999999999a
+.LCPI17_14:
+	.quad	0x3fc3333333333333
+.LCPI17_15:
+	.quad	0x3fe6147ae147ae14
+.LCPI17_16:
+	.quad	0x3fd3d70a3d70a3d7
+.LCPI17_17:
+	.quad	0x3fee147ae147ae14
+.LCPI17_18:
+	.quad	0x3faeb851eb851eb8
+.LCPI17_19:
+	.quad	0x3ff0000000000000
+.LCPI17_20:
+	.quad	0x3fd3333333333333
+.LCPI17_21:
+	.quad	0xbfb999999999999a
+.LCPI17_22:
+	.quad	0x3fe7ae147ae147ae
+.LCPI17_23:
+	.quad	0x3fd0a3d70a3d70a4
+.LCPI17_24:
+	.quad	0xbfd0a3d70a3d70a4
+.LCPI17_25:
+	.quad	0x3fdeb851eb851eb8
+.LCPI17_26:
+	.quad	0x4028000000000000
+.LCPI17_27:
+	.quad	0x3fe70a3d70a3d70a
+.LCPI17_28:
+	.quad	0x3fd1eb851eb851ec
+.LCPI17_29:
+	.quad	0xbfd1eb851eb851ec
+.LCPI17_30:
+	.quad	0x3fdc28f5c28f5c28
+.LCPI17_31:
+	.quad	0x405b000000000000
+.LCPI17_33:
+	.long	0x3cf5c28f
+	.long	0x3f59999a
+.LCPI17_35:
+	.quad	0x3fee666666666666
+.LCPI17_36:
+	.quad	0x3feb333333333333
+.LCPI17_38:
+	.quad	0x4018000000000000
+.LCPI17_40:
+	.quad	0x4008000000000000
+.LCPI17_41:
+	.quad	0xc000000000000000
+.LCPI17_42:
+	.quad	-2
+.LCPI17_43:
+	.quad	0xbfaeb851eb851eb8
+.LCPI17_44:
+	.quad	0x3ff07ae147ae147b
+.LCPI17_45:
+	.quad	0x3fb47ae147ae147b
+.LCPI17_46:
+	.quad	0x3feeb851eb851eb8
+.LCPI17_51:
+	.quad	8
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI17_32:
+	.long	0x3f59999a
+.LCPI17_34:
+	.long	0x40800000
+.LCPI17_37:
+	.long	0x3ca3d70a
+.LCPI17_39:
+	.long	0x3ccccccd
+.LCPI17_47:
+	.long	0x3f800000
+.LCPI17_49:
+	.long	1
+.LCPI17_50:
+	.long	32767
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI17_48:
+	.quad	0
+	.quad	1
+	.quad	2
+	.quad	3
+	.quad	4
+	.quad	5
+	.quad	6
+	.quad	7
+	.text
+	.hidden	oc_chart_row_v4
+	.globl	oc_chart_row_v4
+	.p2align	4
+	.type	oc_chart_row_v4,@function
+oc_chart_row_v4:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB17_27
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$1848, %rsp
+	.cfi_def_cfa_offset 1904
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, %r9
+	movq	8(%rdi), %rbx
+	vmovsd	24(%rdi), %xmm0
+	addq	%rdx, %rcx
+	vcvtsi2sd	%rsi, %xmm15, %xmm2
+	vmovsd	.LCPI17_0(%rip), %xmm1
+	vaddsd	%xmm1, %xmm2, %xmm2
+	vcvtsi2sdq	16(%rdi), %xmm15, %xmm3
+	vdivsd	%xmm3, %xmm2, %xmm3
+	vmovsd	.LCPI17_1(%rip), %xmm2
+	vaddsd	%xmm2, %xmm3, %xmm3
+	vdivsd	%xmm0, %xmm3, %xmm3
+	vaddsd	%xmm1, %xmm3, %xmm6
+	vaddsd	%xmm2, %xmm6, %xmm3
+	vmulsd	200(%rdi), %xmm3, %xmm9
+	vcvtsi2sd	%rbx, %xmm15, %xmm3
+	vaddsd	.LCPI17_2(%rip), %xmm6, %xmm4
+	vdivsd	.LCPI17_3(%rip), %xmm4, %xmm4
+	vmulsd	.LCPI17_4(%rip), %xmm4, %xmm5
+	vcvttsd2si	%xmm5, %rdx
+	cmpq	$3, %rdx
+	movl	$3, %eax
+	cmovlq	%rdx, %rax
+	vxorpd	%xmm24, %xmm24, %xmm24
+	vucomisd	%xmm6, %xmm24
+	seta	%dl
+	cmpq	$0, (%rdi)
+	vmovsd	.LCPI17_19(%rip), %xmm23
+	vminsd	%xmm6, %xmm23, %xmm30
+	vmovsd	.LCPI17_20(%rip), %xmm4
+	vmovsd	.LCPI17_21(%rip), %xmm7
+	vfmadd213sd	%xmm4, %xmm30, %xmm7
+	kmovd	%edx, %k1
+	vmovsd	%xmm4, %xmm7, %xmm7 {%k1}
+	vmovapd	%xmm7, -32(%rsp)
+	vmovsd	%xmm24, %xmm30, %xmm30 {%k1}
+	vmovsd	192(%rdi), %xmm7
+	vmovsd	208(%rdi), %xmm8
+	vmulsd	%xmm9, %xmm9, %xmm9
+	vmulsd	%xmm8, %xmm8, %xmm10
+	vmovss	216(%rdi), %xmm11
+	movq	%r8, -128(%rsp)
+	movq	%rcx, -104(%rsp)
+	je	.LBB17_5
+	leaq	(%rax,%rax), %rdx
+	vcmpnltsd	.LCPI17_5(%rip), %xmm6, %k0
+	vcmpngesd	.LCPI17_6(%rip), %xmm6, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %r10d
+	vcmpnltsd	.LCPI17_7(%rip), %xmm6, %k0
+	vcmpngesd	.LCPI17_8(%rip), %xmm6, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %r11d
+	vaddsd	.LCPI17_9(%rip), %xmm6, %xmm12
+	vdivsd	.LCPI17_10(%rip), %xmm12, %xmm12
+	vmovsd	.LCPI17_11(%rip), %xmm13
+	vfmadd213sd	.LCPI17_12(%rip), %xmm12, %xmm13
+	vroundsd	$9, %xmm13, %xmm13, %xmm12
+	vcvttsd2si	%xmm12, %r15
+	vcmpngesd	.LCPI17_13(%rip), %xmm6, %k0
+	vcmpnltsd	.LCPI17_14(%rip), %xmm6, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %ebp
+	vcmpnltsd	.LCPI17_15(%rip), %xmm6, %k0
+	vcmpngesd	.LCPI17_16(%rip), %xmm6, %k1
+	leaq	(%r15,%r15,4), %rsi
+	korw	%k0, %k1, %k0
+	vcvtsi2sd	%rax, %xmm15, %xmm6
+	kmovd	%k0, %r14d
+	vsubsd	%xmm6, %xmm5, %xmm5
+	vcmpltsd	.LCPI17_17(%rip), %xmm5, %k0
+	vcmpgtsd	.LCPI17_18(%rip), %xmm5, %k1
+	kandw	%k0, %k1, %k0
+	kmovd	%k0, %eax
+	movl	%eax, -48(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	movq	%rax, -120(%rsp)
+	vmovss	152(%rdi), %xmm13
+	vmovss	156(%rdi), %xmm14
+	vmovss	160(%rdi), %xmm15
+	vmovss	164(%rdi), %xmm16
+	vmovss	168(%rdi), %xmm18
+	vmovss	172(%rdi), %xmm19
+	vmovss	176(%rdi), %xmm20
+	vmovss	180(%rdi), %xmm21
+	vmovss	184(%rdi), %xmm22
+	vmovddup	%xmm30, %xmm4
+	vmovapd	%xmm4, -64(%rsp)
+	leaq	(%r8,%rbx,4), %r13
+	leaq	(%r8,%rbx,2), %r12
+	movq	%rsi, %rbx
+	vmovsd	.LCPI17_22(%rip), %xmm25
+	vmovss	.LCPI17_32(%rip), %xmm27
+	vmovss	.LCPI17_47(%rip), %xmm28
+	vxorps	%xmm29, %xmm29, %xmm29
+	jmp	.LBB17_3
+	.p2align	4
+.LBB17_4:
+	vaddsd	.LCPI17_24(%rip), %xmm17, %xmm6
+	vdivsd	.LCPI17_25(%rip), %xmm6, %xmm6
+	vmulsd	.LCPI17_26(%rip), %xmm6, %xmm6
+	vcvttsd2si	%xmm6, %rax
+	cmpq	$11, %rax
+	movl	$11, %edx
+	cmovgeq	%rdx, %rax
+	movq	136(%rdi), %rdx
+	vmovss	(%rdx,%rax,4), %xmm6
+.LBB17_18:
+	vmovaps	%xmm6, %xmm31
+	vmovaps	%xmm6, %xmm26
+.LBB17_25:
+	vaddsd	%xmm2, %xmm17, %xmm4
+	vmulsd	%xmm7, %xmm4, %xmm4
+	vmulsd	%xmm4, %xmm4, %xmm4
+	vaddsd	%xmm4, %xmm9, %xmm4
+	vaddsd	%xmm4, %xmm8, %xmm4
+	vmulsd	%xmm4, %xmm4, %xmm4
+	vdivsd	%xmm4, %xmm10, %xmm4
+	vsubsd	%xmm4, %xmm23, %xmm4
+	vcvtsd2ss	%xmm4, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm11, %xmm4
+	vsubss	%xmm4, %xmm28, %xmm4
+	vmulss	%xmm13, %xmm26, %xmm5
+	vmulss	%xmm14, %xmm31, %xmm12
+	vaddss	%xmm5, %xmm12, %xmm5
+	vmulss	%xmm6, %xmm15, %xmm12
+	vaddss	%xmm5, %xmm12, %xmm5
+	vmulss	%xmm5, %xmm4, %xmm5
+	vcmpless	%xmm29, %xmm5, %k1
+	vmovss	%xmm29, %xmm5, %xmm5 {%k1}
+	vmovd	%xmm5, %eax
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movw	%ax, (%r8,%r9,2)
+	vmulss	%xmm16, %xmm26, %xmm5
+	vmulss	%xmm18, %xmm31, %xmm12
+	vaddss	%xmm5, %xmm12, %xmm5
+	vmulss	%xmm19, %xmm6, %xmm12
+	vaddss	%xmm5, %xmm12, %xmm5
+	vmulss	%xmm5, %xmm4, %xmm5
+	vcmpless	%xmm29, %xmm5, %k1
+	vmovss	%xmm29, %xmm5, %xmm5 {%k1}
+	vmovd	%xmm5, %eax
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movw	%ax, (%r12,%r9,2)
+	vmulss	%xmm20, %xmm26, %xmm5
+	vmulss	%xmm21, %xmm31, %xmm12
+	vaddss	%xmm5, %xmm12, %xmm5
+	vmulss	%xmm22, %xmm6, %xmm6
+	vaddss	%xmm6, %xmm5, %xmm5
+	vmulss	%xmm5, %xmm4, %xmm4
+	vcmpless	%xmm29, %xmm4, %k1
+	vmovss	%xmm29, %xmm4, %xmm4 {%k1}
+	vmovd	%xmm4, %eax
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movw	%ax, (%r13,%r9,2)
+	incq	%r9
+	cmpq	%rcx, %r9
+	jge	.LBB17_26
+.LBB17_3:
+	vcvtsi2sd	%r9, %xmm0, %xmm6
+	vaddsd	%xmm1, %xmm6, %xmm6
+	vdivsd	%xmm3, %xmm6, %xmm6
+	vaddsd	%xmm2, %xmm6, %xmm6
+	vdivsd	%xmm0, %xmm6, %xmm6
+	vaddsd	%xmm1, %xmm6, %xmm17
+	vcmpnltsd	%xmm25, %xmm17, %k0
+	vcmpngesd	.LCPI17_23(%rip), %xmm17, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %eax
+	movl	%r10d, %edx
+	orb	%al, %dl
+	testb	$1, %dl
+	je	.LBB17_4
+	vcmpnltsd	.LCPI17_27(%rip), %xmm17, %k0
+	vcmpngesd	.LCPI17_28(%rip), %xmm17, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %edx
+	orb	%r11b, %dl
+	testb	$1, %dl
+	je	.LBB17_15
+	vcmpnltsd	.LCPI17_14(%rip), %xmm17, %k0
+	vcmpngesd	.LCPI17_13(%rip), %xmm17, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %edx
+	orb	%bpl, %dl
+	vmovss	.LCPI17_34(%rip), %xmm26
+	vmovaps	%xmm26, %xmm6
+	vmovaps	%xmm26, %xmm31
+	testb	$1, %dl
+	je	.LBB17_25
+	vcmpnltsd	.LCPI17_35(%rip), %xmm17, %k0
+	vcmpngesd	.LCPI17_36(%rip), %xmm17, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %edx
+	orb	%bpl, %dl
+	vmovss	.LCPI17_37(%rip), %xmm31
+	vmovaps	%xmm31, %xmm6
+	vmovaps	%xmm27, %xmm26
+	testb	$1, %dl
+	je	.LBB17_25
+	orb	%r14b, %al
+	testb	$1, %al
+	je	.LBB17_22
+	vmovsd	32(%rdi), %xmm6
+	movq	80(%rdi), %rax
+	vminsd	%xmm17, %xmm23, %xmm26
+	vcmpltsd	%xmm24, %xmm17, %k1
+	vmovsd	%xmm24, %xmm26, %xmm26 {%k1}
+	vmulsd	%xmm6, %xmm26, %xmm31
+	vcvttsd2si	%xmm31, %rdx
+	vmulsd	%xmm6, %xmm30, %xmm6
+	vcvttsd2si	%xmm6, %rsi
+	movq	%r15, %rcx
+	leaq	-2(%rax), %r15
+	cmpq	%rdx, %r15
+	cmovlq	%r15, %rdx
+	cmpq	%rsi, %r15
+	cmovlq	%r15, %rsi
+	vcvtsi2sd	%rdx, %xmm3, %xmm12
+	vsubsd	%xmm12, %xmm31, %xmm12
+	vcvtsi2sd	%rsi, %xmm3, %xmm31
+	vsubsd	%xmm31, %xmm6, %xmm6
+	vmulsd	%xmm12, %xmm12, %xmm31
+	vmovsd	.LCPI17_40(%rip), %xmm4
+	vmovsd	.LCPI17_41(%rip), %xmm5
+	vfmadd213sd	%xmm4, %xmm5, %xmm12
+	vmulsd	%xmm12, %xmm31, %xmm12
+	vmulsd	%xmm6, %xmm6, %xmm31
+	vfmadd213sd	%xmm4, %xmm5, %xmm6
+	vmulsd	%xmm6, %xmm31, %xmm6
+	imulq	%rax, %rsi
+	shlq	$3, %rsi
+	addq	104(%rdi), %rsi
+	leaq	(%rsi,%rdx,8), %r15
+	vmovsd	(%rsi,%rdx,8), %xmm31
+	vmovsd	8(%rsi,%rdx,8), %xmm23
+	vsubsd	%xmm31, %xmm23, %xmm23
+	vfmadd213sd	%xmm31, %xmm12, %xmm23
+	vmovsd	(%r15,%rax,8), %xmm31
+	vmovsd	8(%r15,%rax,8), %xmm5
+	vsubsd	%xmm31, %xmm5, %xmm5
+	vfmadd213sd	%xmm31, %xmm12, %xmm5
+	vsubsd	%xmm23, %xmm5, %xmm5
+	vfmadd213sd	%xmm23, %xmm6, %xmm5
+	vmulsd	56(%rdi), %xmm5, %xmm4
+	vmovsd	%xmm4, -112(%rsp)
+	vmovupd	40(%rdi), %xmm6
+	movq	96(%rdi), %rax
+	movq	88(%rdi), %rdx
+	vmulpd	-64(%rsp), %xmm6, %xmm12
+	vcvttpd2qq	%xmm12, %xmm23
+	vpbroadcastq	.LCPI17_42(%rip), %xmm4
+	vpaddq	88(%rdi), %xmm4, %xmm31
+	vpminsq	%xmm23, %xmm31, %xmm23
+	vmovq	%xmm23, %rsi
+	imulq	%rdx, %rsi
+	shlq	$3, %rsi
+	addq	112(%rdi), %rsi
+	vmovddup	%xmm26, %xmm26
+	vmulpd	%xmm6, %xmm26, %xmm6
+	vcvttpd2qq	%xmm6, %xmm26
+	vpminsq	%xmm26, %xmm31, %xmm26
+	vmovq	%xmm26, %r15
+	movl	%ebp, -80(%rsp)
+	movl	%r14d, %ebp
+	movq	%rbx, %r14
+	leaq	(%rsi,%r15,8), %rbx
+	vmovupd	(%rsi,%r15,8), %xmm31
+	movq	%rcx, %r15
+	movq	-104(%rsp), %rcx
+	movq	-128(%rsp), %r8
+	vmovapd	%xmm30, %xmm5
+	vcvtqq2pd	%xmm26, %xmm30
+	vmovupd	(%rbx,%rdx,8), %xmm4
+	vsubpd	%xmm30, %xmm6, %xmm6
+	vcvtqq2pd	%xmm23, %xmm30
+	vsubpd	%xmm30, %xmm12, %xmm12
+	vmulpd	%xmm6, %xmm6, %xmm30
+	vmovddup	.LCPI17_40(%rip), %xmm24
+	vmovddup	.LCPI17_41(%rip), %xmm25
+	vfmadd213pd	%xmm24, %xmm25, %xmm6
+	vmulpd	%xmm6, %xmm30, %xmm6
+	vmulpd	%xmm12, %xmm12, %xmm30
+	vfmadd213pd	%xmm24, %xmm12, %xmm25
+	vpextrq	$1, %xmm23, %rdx
+	imulq	%rax, %rdx
+	shlq	$3, %rdx
+	addq	120(%rdi), %rdx
+	vmulpd	%xmm25, %xmm30, %xmm12
+	vmovapd	%xmm5, %xmm30
+	vpextrq	$1, %xmm26, %rsi
+	leaq	(%rdx,%rsi,8), %rbx
+	vmovupd	(%rdx,%rsi,8), %xmm23
+	vunpckhpd	%xmm23, %xmm31, %xmm24
+	vunpcklpd	%xmm23, %xmm31, %xmm23
+	vsubpd	%xmm23, %xmm24, %xmm24
+	vfmadd213pd	%xmm23, %xmm6, %xmm24
+	vmovupd	(%rbx,%rax,8), %xmm23
+	movq	%r14, %rbx
+	movl	%ebp, %r14d
+	movl	-80(%rsp), %ebp
+	vunpckhpd	%xmm23, %xmm4, %xmm25
+	vunpcklpd	%xmm23, %xmm4, %xmm4
+	vsubpd	%xmm4, %xmm25, %xmm23
+	vmovsd	.LCPI17_22(%rip), %xmm25
+	vfmadd213pd	%xmm4, %xmm6, %xmm23
+	vsubpd	%xmm24, %xmm23, %xmm4
+	vmovsd	.LCPI17_19(%rip), %xmm23
+	vfmadd213pd	%xmm24, %xmm12, %xmm4
+	vxorpd	%xmm24, %xmm24, %xmm24
+	vmulpd	64(%rdi), %xmm4, %xmm4
+	vaddsd	-112(%rsp), %xmm4, %xmm5
+	vshufpd	$1, %xmm4, %xmm4, %xmm4
+	vaddsd	%xmm4, %xmm5, %xmm4
+	vmovsd	.LCPI17_20(%rip), %xmm5
+	vfmadd213sd	.LCPI17_36(%rip), %xmm5, %xmm4
+	vmulsd	-32(%rsp), %xmm4, %xmm4
+	vmovsd	.LCPI17_43(%rip), %xmm5
+	vfmadd213sd	.LCPI17_44(%rip), %xmm17, %xmm5
+	vmulsd	%xmm4, %xmm5, %xmm5
+	vcvtsd2ss	%xmm5, %xmm5, %xmm26
+	vcvtsd2ss	%xmm4, %xmm4, %xmm31
+	vmovsd	.LCPI17_45(%rip), %xmm5
+	vfmadd213sd	.LCPI17_46(%rip), %xmm17, %xmm5
+	vmulsd	%xmm4, %xmm5, %xmm4
+	vcvtsd2ss	%xmm4, %xmm4, %xmm6
+	jmp	.LBB17_25
+	.p2align	4
+.LBB17_15:
+	vaddsd	.LCPI17_29(%rip), %xmm17, %xmm6
+	vdivsd	.LCPI17_30(%rip), %xmm6, %xmm6
+	vmulsd	.LCPI17_31(%rip), %xmm6, %xmm6
+	vcvttsd2si	%xmm6, %rsi
+	movq	%rsi, %rax
+	movabsq	$3074457345618258603, %rdx
+	imulq	%rdx
+	movq	%rdx, %rax
+	shrq	$63, %rax
+	addq	%rdx, %rax
+	leaq	(%rax,%rax), %rdx
+	leaq	(%rdx,%rdx,2), %rdx
+	subq	%rdx, %rsi
+	vmovaps	%xmm27, %xmm6
+	vmovaps	%xmm27, %xmm31
+	vmovaps	%xmm27, %xmm26
+	cmpq	$4, %rsi
+	jg	.LBB17_25
+	vmovaps	%xmm27, %xmm6
+	vmovaps	%xmm27, %xmm31
+	vmovaps	%xmm27, %xmm26
+	cmpq	$6, %r15
+	ja	.LBB17_25
+	imulq	$35, %rax, %rax
+	addq	144(%rdi), %rax
+	addq	%rbx, %rax
+	xorl	%edx, %edx
+	cmpb	$0, (%rsi,%rax)
+	sete	%dl
+	leaq	.LCPI17_33(%rip), %rax
+	vmovss	(%rax,%rdx,4), %xmm6
+	jmp	.LBB17_18
+.LBB17_22:
+	vaddsd	.LCPI17_24(%rip), %xmm17, %xmm6
+	vdivsd	.LCPI17_25(%rip), %xmm6, %xmm6
+	vmulsd	.LCPI17_38(%rip), %xmm6, %xmm6
+	vcvttsd2si	%xmm6, %rax
+	cmpq	$5, %rax
+	movl	$5, %edx
+	cmovgeq	%rdx, %rax
+	vcvtsi2sd	%rax, %xmm3, %xmm26
+	vsubsd	%xmm26, %xmm6, %xmm6
+	vcmpltsd	.LCPI17_17(%rip), %xmm6, %k0
+	vcmpgtsd	.LCPI17_18(%rip), %xmm6, %k1
+	kandw	%k0, %k1, %k0
+	kmovd	%k0, %edx
+	andb	-48(%rsp), %dl
+	vmovss	.LCPI17_39(%rip), %xmm26
+	vmovaps	%xmm26, %xmm6
+	vmovaps	%xmm26, %xmm31
+	testb	$1, %dl
+	je	.LBB17_25
+	movq	128(%rdi), %rdx
+	addq	-120(%rsp), %rax
+	leaq	(%rax,%rax,2), %rax
+	vmovss	(%rdx,%rax,4), %xmm26
+	vmovss	4(%rdx,%rax,4), %xmm31
+	vmovss	8(%rdx,%rax,4), %xmm6
+	jmp	.LBB17_25
+.LBB17_5:
+	leaq	152(%rdi), %r14
+	vmovsd	32(%rdi), %xmm4
+	movq	80(%rdi), %r10
+	vmulsd	%xmm4, %xmm30, %xmm5
+	vcvttsd2si	%xmm5, %rax
+	leaq	-2(%r10), %rcx
+	cmpq	%rax, %rcx
+	cmovlq	%rcx, %rax
+	movq	104(%rdi), %rsi
+	vcvtsi2sd	%rax, %xmm15, %xmm6
+	vsubsd	%xmm6, %xmm5, %xmm5
+	vmulsd	%xmm5, %xmm5, %xmm6
+	vmovsd	.LCPI17_41(%rip), %xmm17
+	vfmadd213sd	.LCPI17_40(%rip), %xmm17, %xmm5
+	vmulsd	%xmm5, %xmm6, %xmm21
+	imulq	%r10, %rax
+	leaq	(%rsi,%r10,8), %r10
+	vmovsd	56(%rdi), %xmm24
+	movq	112(%rdi), %r11
+	movq	%rbx, %rdx
+	movq	120(%rdi), %rbx
+	vmovupd	40(%rdi), %xmm25
+	movq	96(%rdi), %r15
+	vmovddup	%xmm30, %xmm5
+	vmulpd	%xmm25, %xmm5, %xmm5
+	vcvttpd2qq	%xmm5, %xmm6
+	vmovdqu	88(%rdi), %xmm12
+	vpaddq	.LCPI17_42(%rip){1to2}, %xmm12, %xmm27
+	vpminsq	%xmm6, %xmm27, %xmm6
+	vcvtqq2pd	%xmm6, %xmm12
+	vsubpd	%xmm12, %xmm5, %xmm5
+	vmulpd	%xmm5, %xmm5, %xmm12
+	vmovddup	.LCPI17_41(%rip), %xmm29
+	vfmadd213pd	.LCPI17_40(%rip){1to2}, %xmm29, %xmm5
+	movq	88(%rdi), %r12
+	vmulpd	%xmm5, %xmm12, %xmm28
+	vmovq	%xmm6, %r13
+	imulq	%r12, %r13
+	movb	$9, %bpl
+	kmovd	%ebp, %k1
+	movq	%rdx, %rbp
+	vpextrq	$1, %xmm6, %r8
+	leaq	(%r11,%r12,8), %r12
+	imulq	%r15, %r8
+	leaq	(%rbx,%r15,8), %r15
+	movq	-104(%rsp), %rdx
+	vmovupd	64(%rdi), %xmm31
+	vmovsd	156(%rdi), %xmm6
+	vmovups	(%r14), %xmm14 {%k1} {z}
+	vmovsd	168(%rdi), %xmm30
+	vmovd	176(%rdi), %xmm12
+	vmovsd	180(%rdi), %xmm13
+	leaq	(,%rbp,4), %r14
+	leaq	1(%r9), %rdi
+	cmpq	%rdi, %rdx
+	cmovgq	%rdx, %rdi
+	subq	%r9, %rdi
+	cmpq	$8, %rdi
+	vmovapd	%xmm25, -80(%rsp)
+	vmovdqa	%xmm12, -48(%rsp)
+	vmovaps	%xmm13, -64(%rsp)
+	movq	%rbp, -88(%rsp)
+	jae	.LBB17_7
+	movq	%r9, %rbp
+	movq	-128(%rsp), %rdx
+	jmp	.LBB17_12
+.LBB17_7:
+	movq	%rdi, -96(%rsp)
+	movabsq	$9223372036854775800, %rdi
+	testq	%rdi, %rbp
+	sete	%dil
+	cmpq	$16, %r14
+	setb	%bpl
+	orb	%dil, %bpl
+	movq	-128(%rsp), %rdx
+	je	.LBB17_9
+	movq	%r9, %rbp
+	jmp	.LBB17_12
+.LBB17_9:
+	movq	%r14, -8(%rsp)
+	vmovapd	%xmm29, 96(%rsp)
+	movq	-96(%rsp), %r14
+	andq	$-8, %r14
+	leaq	(%r9,%r14), %rbp
+	vbroadcastsd	%xmm4, %zmm5
+	vmovupd	%zmm5, 432(%rsp)
+	vpbroadcastq	%rcx, %zmm5
+	vmovdqu64	%zmm5, 1776(%rsp)
+	vbroadcastsd	%xmm21, %zmm5
+	vmovupd	%zmm5, 1712(%rsp)
+	vpbroadcastq	%rax, %zmm5
+	vmovdqu64	%zmm5, 1648(%rsp)
+	vbroadcastsd	%xmm24, %zmm5
+	vmovupd	%zmm5, 1584(%rsp)
+	vbroadcastsd	%xmm25, %zmm5
+	vmovupd	%zmm5, 1520(%rsp)
+	vpbroadcastq	%xmm27, %zmm5
+	vmovdqu64	%zmm5, 1456(%rsp)
+	vbroadcastsd	%xmm28, %zmm5
+	vmovupd	%zmm5, 1392(%rsp)
+	vpbroadcastq	%r13, %zmm5
+	vmovdqu64	%zmm5, 1328(%rsp)
+	vbroadcastsd	%xmm31, %zmm5
+	vmovupd	%zmm5, 1264(%rsp)
+	vshufpd	$1, %xmm25, %xmm25, %xmm5
+	vbroadcastsd	%xmm5, %zmm5
+	vmovupd	%zmm5, 1200(%rsp)
+	vmovdqa64	%xmm27, 80(%rsp)
+	vpshufd	$238, %xmm27, %xmm5
+	vpbroadcastq	%xmm5, %zmm5
+	vmovdqu64	%zmm5, 1136(%rsp)
+	vmovapd	%xmm28, 64(%rsp)
+	vshufpd	$1, %xmm28, %xmm28, %xmm5
+	vbroadcastsd	%xmm5, %zmm5
+	vmovupd	%zmm5, 1072(%rsp)
+	vpbroadcastq	%r8, %zmm5
+	vmovdqu64	%zmm5, 1008(%rsp)
+	vmovapd	%xmm31, 48(%rsp)
+	vshufpd	$1, %xmm31, %xmm31, %xmm5
+	vbroadcastsd	%xmm5, %zmm5
+	vmovupd	%zmm5, 944(%rsp)
+	vbroadcastss	%xmm14, %ymm5
+	vmovups	%ymm5, 400(%rsp)
+	vbroadcastss	%xmm6, %ymm5
+	vmovups	%ymm5, 368(%rsp)
+	vmovaps	%xmm6, 16(%rsp)
+	vmovshdup	%xmm6, %xmm5
+	vbroadcastss	%xmm5, %ymm5
+	vmovups	%ymm5, 336(%rsp)
+	vmovaps	%xmm14, 32(%rsp)
+	vshufps	$255, %xmm14, %xmm14, %xmm5
+	vbroadcastss	%xmm5, %ymm5
+	vmovups	%ymm5, 304(%rsp)
+	vbroadcastss	%xmm30, %ymm5
+	vmovups	%ymm5, 272(%rsp)
+	vmovaps	%xmm30, (%rsp)
+	vmovshdup	%xmm30, %xmm5
+	vbroadcastss	%xmm5, %ymm5
+	vmovups	%ymm5, 240(%rsp)
+	vpbroadcastd	%xmm12, %ymm5
+	vmovdqu	%ymm5, 208(%rsp)
+	vbroadcastss	%xmm13, %ymm5
+	vmovups	%ymm5, 176(%rsp)
+	vmovshdup	%xmm13, %xmm5
+	vbroadcastss	%xmm5, %ymm5
+	vmovups	%ymm5, 144(%rsp)
+	vbroadcastsd	%xmm3, %zmm5
+	vmovupd	%zmm5, 880(%rsp)
+	vbroadcastsd	%xmm0, %zmm5
+	vmovups	%zmm5, 816(%rsp)
+	vbroadcastsd	-32(%rsp), %zmm5
+	vmovups	%zmm5, 752(%rsp)
+	vbroadcastsd	%xmm7, %zmm5
+	vmovupd	%zmm5, 688(%rsp)
+	vbroadcastsd	%xmm9, %zmm5
+	vmovupd	%zmm5, 624(%rsp)
+	vbroadcastsd	%xmm8, %zmm5
+	vmovupd	%zmm5, 560(%rsp)
+	vpbroadcastq	%r9, %zmm5
+	vpaddq	.LCPI17_48(%rip), %zmm5, %zmm28
+	vbroadcastsd	%xmm10, %zmm5
+	vmovupd	%zmm5, 496(%rsp)
+	leaq	(%rdx,%r9,2), %r9
+	movq	%r14, -16(%rsp)
+	vbroadcastss	%xmm11, %ymm5
+	vmovups	%ymm5, 112(%rsp)
+	vbroadcastsd	.LCPI17_41(%rip), %zmm16
+	vpxord	%xmm27, %xmm27, %xmm27
+	vpbroadcastd	.LCPI17_49(%rip), %ymm29
+	vpbroadcastd	.LCPI17_50(%rip), %ymm31
+	movq	-88(%rsp), %rdi
+	vbroadcastsd	.LCPI17_1(%rip), %zmm20
+	vbroadcastsd	.LCPI17_19(%rip), %zmm22
+	vbroadcastsd	.LCPI17_40(%rip), %zmm19
+	.p2align	4
+.LBB17_10:
+	vcvtqq2pd	%zmm28, %zmm6
+	vbroadcastsd	.LCPI17_0(%rip), %zmm5
+	vaddpd	%zmm5, %zmm6, %zmm6
+	vdivpd	880(%rsp), %zmm6, %zmm6
+	vaddpd	%zmm20, %zmm6, %zmm6
+	vdivpd	816(%rsp), %zmm6, %zmm6
+	vaddpd	%zmm5, %zmm6, %zmm6
+	vxorpd	%xmm5, %xmm5, %xmm5
+	vcmpnltpd	%zmm5, %zmm6, %k1
+	vminpd	%zmm6, %zmm22, %zmm12 {%k1} {z}
+	vmulpd	432(%rsp), %zmm12, %zmm14
+	vcvttpd2qq	%zmm14, %zmm15
+	vpminsq	1776(%rsp), %zmm15, %zmm15
+	vcvtqq2pd	%zmm15, %zmm5
+	vpaddq	1648(%rsp), %zmm15, %zmm15
+	kxnorw	%k0, %k0, %k1
+	vxorps	%xmm13, %xmm13, %xmm13
+	vgatherqpd	(%rsi,%zmm15,8), %zmm13 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorps	%xmm30, %xmm30, %xmm30
+	vgatherqpd	8(%rsi,%zmm15,8), %zmm30 {%k1}
+	vsubpd	%zmm5, %zmm14, %zmm5
+	vsubpd	%zmm13, %zmm30, %zmm14
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm30, %xmm30, %xmm30
+	vmulpd	%zmm5, %zmm5, %zmm25
+	vgatherqpd	(%r10,%zmm15,8), %zmm30 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vfmadd213pd	%zmm19, %zmm16, %zmm5
+	vgatherqpd	8(%r10,%zmm15,8), %zmm26 {%k1}
+	vsubpd	%zmm30, %zmm26, %zmm15
+	vmulpd	1520(%rsp), %zmm12, %zmm26
+	vmulpd	%zmm5, %zmm25, %zmm5
+	vcvttpd2qq	%zmm26, %zmm25
+	vpminsq	1456(%rsp), %zmm25, %zmm25
+	vfmadd213pd	%zmm13, %zmm5, %zmm14
+	vcvtqq2pd	%zmm25, %zmm13
+	vsubpd	%zmm13, %zmm26, %zmm13
+	vfmadd213pd	%zmm30, %zmm5, %zmm15
+	vpaddq	1328(%rsp), %zmm25, %zmm5
+	kxnorw	%k0, %k0, %k1
+	vpxord	%xmm25, %xmm25, %xmm25
+	vmulpd	%zmm13, %zmm13, %zmm26
+	vgatherqpd	(%r11,%zmm5,8), %zmm25 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm30, %xmm30, %xmm30
+	vfmadd213pd	%zmm19, %zmm16, %zmm13
+	vgatherqpd	8(%r11,%zmm5,8), %zmm30 {%k1}
+	vsubpd	%zmm25, %zmm30, %zmm30
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm13, %zmm26, %zmm13
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	(%r12,%zmm5,8), %zmm26 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vfmadd213pd	%zmm25, %zmm13, %zmm30
+	vxorpd	%xmm25, %xmm25, %xmm25
+	vgatherqpd	8(%r12,%zmm5,8), %zmm25 {%k1}
+	vsubpd	%zmm26, %zmm25, %zmm5
+	vfmadd213pd	%zmm26, %zmm13, %zmm5
+	vmulpd	1200(%rsp), %zmm12, %zmm12
+	vcvttpd2qq	%zmm12, %zmm13
+	vpminsq	1136(%rsp), %zmm13, %zmm13
+	vcvtqq2pd	%zmm13, %zmm25
+	vsubpd	%zmm25, %zmm12, %zmm12
+	vmulpd	%zmm12, %zmm12, %zmm25
+	vfmadd213pd	%zmm19, %zmm16, %zmm12
+	vmulpd	%zmm12, %zmm25, %zmm12
+	vpaddq	1008(%rsp), %zmm13, %zmm13
+	vsubpd	%zmm14, %zmm15, %zmm15
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm25, %xmm25, %xmm25
+	vgatherqpd	(%rbx,%zmm13,8), %zmm25 {%k1}
+	vfmadd132pd	1712(%rsp), %zmm14, %zmm15
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm14, %xmm14, %xmm14
+	vgatherqpd	8(%rbx,%zmm13,8), %zmm14 {%k1}
+	vsubpd	%zmm30, %zmm5, %zmm5
+	vsubpd	%zmm25, %zmm14, %zmm14
+	vfmadd213pd	%zmm25, %zmm12, %zmm14
+	kxnorw	%k0, %k0, %k1
+	vfmadd132pd	1392(%rsp), %zmm30, %zmm5
+	vxorpd	%xmm25, %xmm25, %xmm25
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	(%r15,%zmm13,8), %zmm25 {%k1}
+	vgatherqpd	8(%r15,%zmm13,8), %zmm26 {%k2}
+	vmulpd	1584(%rsp), %zmm15, %zmm13
+	vsubpd	%zmm25, %zmm26, %zmm15
+	vmulpd	1264(%rsp), %zmm5, %zmm5
+	vfmadd213pd	%zmm25, %zmm12, %zmm15
+	vsubpd	%zmm14, %zmm15, %zmm12
+	vfmadd132pd	1072(%rsp), %zmm14, %zmm12
+	vaddpd	%zmm5, %zmm13, %zmm5
+	vmulpd	944(%rsp), %zmm12, %zmm12
+	vaddpd	%zmm12, %zmm5, %zmm5
+	vbroadcastsd	.LCPI17_36(%rip), %zmm12
+	vfmadd132pd	.LCPI17_20(%rip){1to8}, %zmm12, %zmm5
+	vmulpd	752(%rsp), %zmm5, %zmm5
+	vbroadcastsd	.LCPI17_43(%rip), %zmm12
+	vfmadd213pd	.LCPI17_44(%rip){1to8}, %zmm6, %zmm12
+	vcvtpd2ps	%zmm5, %ymm13
+	vmulpd	%zmm5, %zmm12, %zmm12
+	vbroadcastsd	.LCPI17_45(%rip), %zmm14
+	vcvtpd2ps	%zmm12, %ymm12
+	vfmadd213pd	.LCPI17_46(%rip){1to8}, %zmm6, %zmm14
+	vmulpd	%zmm5, %zmm14, %zmm5
+	vcvtpd2ps	%zmm5, %ymm5
+	vmulps	400(%rsp), %ymm12, %ymm14
+	vmulps	368(%rsp), %ymm13, %ymm15
+	vaddps	%ymm15, %ymm14, %ymm14
+	vmulps	336(%rsp), %ymm5, %ymm15
+	vaddps	%ymm15, %ymm14, %ymm14
+	vmulps	272(%rsp), %ymm13, %ymm15
+	vmulps	304(%rsp), %ymm12, %ymm25
+	vaddps	%ymm15, %ymm25, %ymm15
+	vmulps	240(%rsp), %ymm5, %ymm25
+	vaddps	%ymm25, %ymm15, %ymm15
+	vmulps	208(%rsp), %ymm12, %ymm12
+	vmulps	176(%rsp), %ymm13, %ymm13
+	vaddps	%ymm13, %ymm12, %ymm12
+	vaddpd	%zmm20, %zmm6, %zmm6
+	vmulpd	688(%rsp), %zmm6, %zmm6
+	vmulpd	%zmm6, %zmm6, %zmm6
+	vaddpd	624(%rsp), %zmm6, %zmm6
+	vaddpd	560(%rsp), %zmm6, %zmm6
+	vmulpd	%zmm6, %zmm6, %zmm6
+	vmovupd	496(%rsp), %zmm13
+	vdivpd	%zmm6, %zmm13, %zmm6
+	vsubpd	%zmm6, %zmm22, %zmm6
+	vcvtpd2ps	%zmm6, %ymm6
+	vmulps	112(%rsp), %ymm6, %ymm6
+	vbroadcastss	.LCPI17_47(%rip), %ymm13
+	vsubps	%ymm6, %ymm13, %ymm6
+	vmulps	%ymm6, %ymm14, %ymm13
+	vcmpnleps	%ymm27, %ymm13, %k1
+	vmulps	144(%rsp), %ymm5, %ymm5
+	vmovaps	%ymm13, %ymm13 {%k1} {z}
+	vaddps	%ymm5, %ymm12, %ymm5
+	vpsrld	$16, %ymm13, %ymm12
+	vpaddd	%ymm31, %ymm13, %ymm13
+	vpandd	%ymm29, %ymm12, %ymm12
+	vmulps	%ymm6, %ymm15, %ymm14
+	vcmpnleps	%ymm27, %ymm14, %k1
+	vmovaps	%ymm14, %ymm14 {%k1} {z}
+	vpaddd	%ymm12, %ymm13, %ymm12
+	vpsrld	$16, %ymm14, %ymm13
+	vpandd	%ymm29, %ymm13, %ymm13
+	vpaddd	%ymm31, %ymm14, %ymm14
+	vpaddd	%ymm13, %ymm14, %ymm13
+	vmulps	%ymm5, %ymm6, %ymm5
+	vpsrld	$16, %ymm12, %ymm6
+	vpmovdw	%ymm6, (%r9)
+	vpsrld	$16, %ymm13, %ymm6
+	vcmpnleps	%ymm27, %ymm5, %k1
+	vpmovdw	%ymm6, (%r9,%rdi,2)
+	vmovaps	%ymm5, %ymm5 {%k1} {z}
+	vpsrld	$16, %ymm5, %ymm6
+	vpaddd	%ymm31, %ymm5, %ymm5
+	vpandd	%ymm29, %ymm6, %ymm6
+	vpaddd	%ymm6, %ymm5, %ymm5
+	vpsrld	$16, %ymm5, %ymm5
+	vpmovdw	%ymm5, (%r9,%rdi,4)
+	vpaddq	.LCPI17_51(%rip){1to8}, %zmm28, %zmm28
+	addq	$16, %r9
+	addq	$-8, %r14
+	jne	.LBB17_10
+	movq	-16(%rsp), %rdi
+	cmpq	%rdi, -96(%rsp)
+	vmovapd	-80(%rsp), %xmm25
+	vmovdqa64	80(%rsp), %xmm27
+	vmovapd	96(%rsp), %xmm29
+	vmovapd	64(%rsp), %xmm28
+	vmovapd	48(%rsp), %xmm31
+	vmovaps	16(%rsp), %xmm6
+	vmovaps	(%rsp), %xmm30
+	movq	-8(%rsp), %r14
+	vmovaps	32(%rsp), %xmm14
+	je	.LBB17_26
+.LBB17_12:
+	vshufps	$236, %xmm14, %xmm14, %xmm5
+	addq	%rdx, %r14
+	movq	-88(%rsp), %rdi
+	leaq	(%rdx,%rdi,2), %rdx
+	movq	%rdx, 432(%rsp)
+	vxorps	%xmm13, %xmm13, %xmm13
+	vmovddup	.LCPI17_40(%rip), %xmm26
+	vxorps	%xmm14, %xmm14, %xmm14
+	vxorps	%xmm15, %xmm15, %xmm15
+	movq	%r15, -112(%rsp)
+	movq	%r13, -120(%rsp)
+	.p2align	4
+.LBB17_13:
+	vcvtsi2sd	%rbp, %xmm22, %xmm12
+	vaddsd	%xmm1, %xmm12, %xmm12
+	vdivsd	%xmm3, %xmm12, %xmm12
+	vaddsd	%xmm2, %xmm12, %xmm12
+	vdivsd	%xmm0, %xmm12, %xmm12
+	vaddsd	%xmm1, %xmm12, %xmm12
+	vminsd	%xmm12, %xmm23, %xmm19
+	vcmpltsd	%xmm13, %xmm12, %k1
+	vmovsd	%xmm13, %xmm19, %xmm19 {%k1}
+	vmulsd	%xmm4, %xmm19, %xmm16
+	vcvttsd2si	%xmm16, %rdi
+	cmpq	%rdi, %rcx
+	cmovlq	%rcx, %rdi
+	vcvtsi2sd	%rdi, %xmm1, %xmm18
+	vsubsd	%xmm18, %xmm16, %xmm16
+	vmulsd	%xmm16, %xmm16, %xmm18
+	vfmadd213sd	.LCPI17_40(%rip), %xmm17, %xmm16
+	vmulsd	%xmm16, %xmm18, %xmm16
+	addq	%rax, %rdi
+	vmovsd	(%rsi,%rdi,8), %xmm18
+	vmovapd	%xmm17, %xmm22
+	vmovsd	8(%rsi,%rdi,8), %xmm17
+	vsubsd	%xmm18, %xmm17, %xmm17
+	vfmadd213sd	%xmm18, %xmm16, %xmm17
+	vmovsd	(%r10,%rdi,8), %xmm18
+	vmovsd	8(%r10,%rdi,8), %xmm20
+	vsubsd	%xmm18, %xmm20, %xmm20
+	vfmadd213sd	%xmm18, %xmm16, %xmm20
+	vsubsd	%xmm17, %xmm20, %xmm16
+	vfmadd213sd	%xmm17, %xmm21, %xmm16
+	vmovddup	%xmm19, %xmm17
+	vmulpd	%xmm25, %xmm17, %xmm17
+	vcvttpd2qq	%xmm17, %xmm18
+	vmulsd	%xmm16, %xmm24, %xmm16
+	vpminsq	%xmm18, %xmm27, %xmm18
+	vmovq	%xmm18, %rdi
+	addq	%r13, %rdi
+	vmovupd	(%r11,%rdi,8), %xmm19
+	vmovupd	(%r12,%rdi,8), %xmm20
+	vmovapd	%xmm24, %xmm25
+	vmovapd	%xmm21, %xmm24
+	vmovapd	%xmm4, %xmm21
+	vmovapd	%xmm23, %xmm4
+	vcvtqq2pd	%xmm18, %xmm23
+	vsubpd	%xmm23, %xmm17, %xmm17
+	vmulpd	%xmm17, %xmm17, %xmm23
+	vfmadd213pd	%xmm26, %xmm29, %xmm17
+	vmulpd	%xmm17, %xmm23, %xmm17
+	vpextrq	$1, %xmm18, %rdi
+	addq	%r8, %rdi
+	vmovupd	(%rbx,%rdi,8), %xmm18
+	vunpckhpd	%xmm18, %xmm19, %xmm23
+	vunpcklpd	%xmm18, %xmm19, %xmm18
+	vsubpd	%xmm18, %xmm23, %xmm19
+	vfmadd213pd	%xmm18, %xmm17, %xmm19
+	vmovupd	(%r15,%rdi,8), %xmm18
+	vunpckhpd	%xmm18, %xmm20, %xmm23
+	vunpcklpd	%xmm18, %xmm20, %xmm18
+	vsubpd	%xmm18, %xmm23, %xmm20
+	vfmadd213pd	%xmm18, %xmm17, %xmm20
+	vsubpd	%xmm19, %xmm20, %xmm17
+	vfmadd213pd	%xmm19, %xmm28, %xmm17
+	vmulpd	%xmm17, %xmm31, %xmm17
+	vaddsd	%xmm17, %xmm16, %xmm16
+	vshufpd	$1, %xmm17, %xmm17, %xmm17
+	vaddsd	%xmm17, %xmm16, %xmm16
+	vmovsd	.LCPI17_20(%rip), %xmm17
+	vfmadd213sd	.LCPI17_36(%rip), %xmm17, %xmm16
+	vmovsd	.LCPI17_43(%rip), %xmm17
+	vfmadd213sd	.LCPI17_44(%rip), %xmm12, %xmm17
+	vmovsd	.LCPI17_45(%rip), %xmm18
+	vfmadd213sd	.LCPI17_46(%rip), %xmm12, %xmm18
+	vmulsd	-32(%rsp), %xmm16, %xmm16
+	vmulsd	%xmm16, %xmm17, %xmm17
+	vcvtsd2ss	%xmm17, %xmm17, %xmm17
+	vmulsd	%xmm16, %xmm18, %xmm18
+	vunpcklpd	%xmm18, %xmm16, %xmm16
+	vcvtpd2ps	%xmm16, %xmm16
+	vmulps	%xmm16, %xmm6, %xmm18
+	vmulps	%xmm16, %xmm30, %xmm19
+	vbroadcastss	%xmm17, %xmm20
+	vmulps	%xmm20, %xmm5, %xmm20
+	vinsertps	$28, %xmm19, %xmm18, %xmm23
+	vaddps	%xmm23, %xmm20, %xmm20
+	vmovapd	%xmm4, %xmm23
+	vmovapd	%xmm21, %xmm4
+	vmovapd	%xmm24, %xmm21
+	vmovapd	%xmm25, %xmm24
+	vmovapd	-80(%rsp), %xmm25
+	vaddsd	%xmm2, %xmm12, %xmm12
+	vmulsd	%xmm7, %xmm12, %xmm12
+	vmulsd	%xmm12, %xmm12, %xmm12
+	vaddsd	%xmm12, %xmm9, %xmm12
+	vaddsd	%xmm12, %xmm8, %xmm12
+	vmulsd	%xmm12, %xmm12, %xmm12
+	vdivsd	%xmm12, %xmm10, %xmm12
+	vsubsd	%xmm12, %xmm23, %xmm12
+	vcvtsd2ss	%xmm12, %xmm12, %xmm12
+	vinsertps	$76, %xmm18, %xmm19, %xmm18
+	vmulss	%xmm12, %xmm11, %xmm12
+	vmovss	.LCPI17_47(%rip), %xmm19
+	vsubss	%xmm12, %xmm19, %xmm12
+	vaddps	%xmm18, %xmm20, %xmm18
+	vbroadcastss	%xmm12, %xmm19
+	vmulps	%xmm18, %xmm19, %xmm18
+	vextractps	$0, %xmm18, %r15d
+	vcmpleps	%xmm14, %xmm18, %k0
+	vextractps	$1, %xmm18, %edi
+	vmulss	-48(%rsp), %xmm17, %xmm17
+	vmulps	-64(%rsp), %xmm16, %xmm16
+	vaddss	%xmm16, %xmm17, %xmm17
+	vmovshdup	%xmm16, %xmm16
+	vaddss	%xmm16, %xmm17, %xmm16
+	vmovapd	%xmm22, %xmm17
+	vmulss	%xmm16, %xmm12, %xmm12
+	vcmpless	%xmm15, %xmm12, %k1
+	vmovss	%xmm15, %xmm12, %xmm12 {%k1}
+	movq	%rbx, %r13
+	movq	%rax, %rbx
+	vmovd	%xmm12, %eax
+	movq	%r14, %rdx
+	movq	%r12, %r14
+	movq	%r11, %r12
+	kmovd	%k0, %r11d
+	testb	$1, %r11b
+	movl	$0, %r9d
+	cmovnel	%r9d, %r15d
+	btl	$16, %r15d
+	adcl	$32767, %r15d
+	shrl	$16, %r15d
+	movq	%r10, %r9
+	movq	%rsi, %r10
+	movq	%rcx, %rsi
+	movq	%r8, %rcx
+	movq	-128(%rsp), %r8
+	movw	%r15w, (%r8,%rbp,2)
+	movq	-112(%rsp), %r15
+	movq	%rcx, %r8
+	movq	%rsi, %rcx
+	movq	%r10, %rsi
+	movq	%r9, %r10
+	testb	$2, %r11b
+	movq	%r12, %r11
+	movq	%r14, %r12
+	movq	%rdx, %r14
+	movl	$0, %edx
+	cmovnel	%edx, %edi
+	btl	$16, %edi
+	adcl	$32767, %edi
+	shrl	$16, %edi
+	movq	432(%rsp), %rdx
+	movw	%di, (%rdx,%rbp,2)
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movw	%ax, (%r14,%rbp,2)
+	movq	%rbx, %rax
+	movq	%r13, %rbx
+	movq	-120(%rsp), %r13
+	incq	%rbp
+	cmpq	-104(%rsp), %rbp
+	jl	.LBB17_13
+.LBB17_26:
+	addq	$1848, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r12
+	.cfi_restore %r13
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB17_27:
+	vzeroupper
+	retq
+.Lfunc_end17:
+	.size	oc_chart_row_v4, .Lfunc_end17-oc_chart_row_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)
