@@ -36,7 +36,7 @@ extension AVCaptureDevice {
     /// 4. runs `change`, which checks the value (throwing Apple's exception), stores what
     ///    needs no backend in its settings (`DeviceUnit`), and returns the request for the backend, if any;
     /// 5. numbers that request (`ControlRequestQueue`, which keeps the handler), lets the
-    ///    settings record the id, and hands it to the backend.
+    ///    settings record the id, and hands it to the backend, as one step (`submit`).
     ///
     /// Returns the request id, nil when nothing went to the backend. Call with no lock held.
     @discardableResult
@@ -58,14 +58,18 @@ extension AVCaptureDevice {
     }
 
     /// Numbers a request, records it in its settings and sends it to the backend (also for
-    /// changes the device makes itself, such as a new format resetting a limit).
+    /// changes the device makes itself, such as a new format resetting a limit), as one step
+    /// under the request queue's submit lock: of two threads setting at once, the one
+    /// recorded last is the one the backend got last. `record` and `backend.apply` only
+    /// store and queue, so nothing else runs under that lock.
     @discardableResult
     func submit(_ control: ControlChange) -> UInt64 {
-        var request = control.request
-        request.id = core.controls.enqueue(control.completionHandler)
-        control.record(request.id)
-        backend.apply(request)
-        return request.id
+        core.controls.submit(control.completionHandler) { id in
+            var request = control.request
+            request.id = id
+            control.record(id)
+            backend.apply(request)
+        }
     }
 
     /// The async form of a setter with a completion handler: the presentation time of the

@@ -13,14 +13,30 @@ package final class ControlRequestQueue: @unchecked Sendable {
     }
 
     private let state = Mutex<(nextID: UInt64, pending: [Pending])>((1, []))
+    /// Held from numbering a request until the backend has it: two threads setting at once
+    /// would otherwise record one request while the backend got the other last. A lock of
+    /// its own, so a frame completing handlers (`frameArrived`) never waits on a submit.
+    private let submitting = Mutex(())
     private let handlerQueue: DispatchQueue
 
     init(label: String) {
         handlerQueue = DispatchQueue(label: "OpenCapture.controls.\(label)")
     }
 
+    /// Numbers a request, remembers its handler and runs `handOver` with the number, all
+    /// under one lock, so requests are recorded and reach the backend in the order of their
+    /// numbers. `handOver` only stores and queues (settings, `CaptureBackend.apply`): it
+    /// must not call user code or wait on a frame.
+    func submit(_ handler: ((CMTime) -> Void)?, handOver: (UInt64) -> Void) -> UInt64 {
+        submitting.withLock { _ in
+            let id = enqueue(handler)
+            handOver(id)
+            return id
+        }
+    }
+
     /// Reserves the next request number and remembers its handler.
-    func enqueue(_ handler: ((CMTime) -> Void)?) -> UInt64 {
+    private func enqueue(_ handler: ((CMTime) -> Void)?) -> UInt64 {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
