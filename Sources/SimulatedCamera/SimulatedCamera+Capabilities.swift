@@ -8,6 +8,11 @@ extension SimulatedCamera: ThermalPressureReporting {
         let pressure = thermal.pressure
         return SystemPressureReading(level: pressure.level, factors: pressure.factors)
     }
+
+    /// The thermal model's: 120 °C per gigapixel per second above 25 °C, shutdown at 70 °C.
+    package var sustainablePixelRate: Double {
+        (ThermalModel.thresholds[3] - ThermalModel.ambient) / ThermalModel.risePerGigapixel * 1e9
+    }
 }
 
 extension SimulatedCamera: LensDescribing {

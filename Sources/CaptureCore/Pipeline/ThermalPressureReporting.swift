@@ -12,10 +12,14 @@ package struct SystemPressureReading: Sendable, Equatable {
 
 /// Devices that model their own heat (the simulated cameras' thermal model), so their
 /// pressure is known between frames too: while interrupted at `.shutdown` the session
-/// polls it to resume. Other devices report pressure in `FrameMetadata` only.
+/// polls it to resume. Other devices report pressure in `FrameMetadata` only, and have no
+/// thermal budget (a multi-cam session's `systemPressureCost` leaves them out).
 ///
 /// Threads: any.
 package protocol ThermalPressureReporting: AnyObject, Sendable {
     /// The pressure now.
     var systemPressure: SystemPressureReading { get }
+    /// Pixels per second whose steady temperature reaches the shutdown threshold: the
+    /// budget a multi-cam session's `systemPressureCost` measures the camera against.
+    var sustainablePixelRate: Double { get }
 }

@@ -34,22 +34,26 @@ open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
     /// Pixels per second a multi-cam session may read out.
     static let readoutBudget = 2.0 * 1920 * 1080 * 60
 
-    /// The cameras' pixel rate as a share of what the thermal model can sustain: the rate
-    /// whose steady temperature reaches the shutdown threshold (`ThermalModel`: 120 °C per
-    /// gigapixel per second above 25 °C, shutdown at 70 °C). Above 1 the session will be
+    /// The cameras' pixel rates as shares of what their thermal models can sustain (the
+    /// rate whose steady temperature reaches the shutdown threshold; the simulated cameras':
+    /// 120 °C per gigapixel per second above 25 °C, shutdown at 70 °C), summed; cameras
+    /// without a thermal model have no thermal budget and cost nothing here
+    /// (`AVCaptureMultiCamSession+ThermalBudget.swift`). Above 1 the session will be
     /// interrupted by system pressure sooner or later.
     open var systemPressureCost: Float {
-        Float(pixelRate / Self.sustainablePixelRate)
+        Float(thermalShare)
     }
 
     /// Pixels per second of every camera input at its active format and fastest frame rate.
     private var pixelRate: Double {
-        deviceInputs.reduce(0) { total, input in
-            let device = input.device
-            let size = device.activeFormat.formatDescription.dimensions
-            let duration = device.activeVideoMinFrameDuration
-            let rate = duration.isNumeric && duration.seconds > 0 ? 1 / duration.seconds : 30
-            return total + Double(size.width) * Double(size.height) * rate
-        }
+        deviceInputs.reduce(0) { $0 + Self.pixelRate(of: $1.device) }
+    }
+
+    /// Pixels per second of a camera at its active format and fastest frame rate.
+    static func pixelRate(of device: AVCaptureDevice) -> Double {
+        let size = device.activeFormat.formatDescription.dimensions
+        let duration = device.activeVideoMinFrameDuration
+        let rate = duration.isNumeric && duration.seconds > 0 ? 1 / duration.seconds : 30
+        return Double(size.width) * Double(size.height) * rate
     }
 }
