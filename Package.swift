@@ -111,7 +111,7 @@ let package = Package(
         ),
         // ALSA capture PCMs: discovery, hot-plug and streaming (the real microphones).
         .target(name: "ALSAAudio", dependencies: ["CaptureCore", "CALSA"]),
-        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CTurboJPEG", "CFFmpeg", "CFFmpegRuntime", "CPNG", "CHeif"]),
+        .target(name: "MediaIO", dependencies: ["CaptureCore", "ImageOps", "CRenderKernels", "CTurboJPEG", "CFFmpeg", "CFFmpegRuntime", "CPNG", "CHeif"]),
         .target(
             name: "V4L2Camera",
             dependencies: ["CaptureCore", "ColorScience", "CV4L2", "CYUV", "CTurboJPEG", "ImageOps"]

@@ -1,3 +1,4 @@
+import CRenderKernels
 import CaptureCore
 
 /// Rewrites a 4:2:0 Y'CbCr picture in JFIF's colour: full range with the BT.601 matrix,
@@ -28,15 +29,12 @@ struct JPEGYCbCrConverter {
     }
 
     /// Every output is affine in the source samples, so the conversion is a few
-    /// multiply-adds in 16.16 fixed point: arithmetic rather than table lookups lets the
-    /// compiler vectorise both loops.
+    /// multiply-adds in 16.16 fixed point (in the kernels `oc_jfif_chroma_row` and
+    /// `oc_jfif_luma_row`): arithmetic rather than table lookups lets the compiler vectorise.
     private struct Affine {
         let perCb: Int32
         let perCr: Int32
         let constant: Int32
-
-        @inline(__always)
-        func callAsFunction(_ cb: Int32, _ cr: Int32) -> Int32 { cb &* perCb &+ cr &* perCr &+ constant }
     }
 
     /// Luma is `sample * lumaScale` plus its block's correction, an affine map of Cb and Cr
@@ -123,25 +121,20 @@ struct JPEGYCbCrConverter {
         }
     }
 
+    /// One chroma row through `oc_jfif_chroma_row` (a C kernel: per sample in Swift a debug
+    /// build took seconds on a 12 MP photo, issue 30).
     private func convertChromaRow(
         _ row: Int, _ source: CVPixelBuffer, _ planes: Planes, _ corrections: UnsafeMutableBufferPointer<Int32>
     ) {
         let cbOut = planes.cb + row * planes.chromaStride
         let crOut = planes.cr + row * planes.chromaStride
-        let (toLuma, toCb, toCr) = (lumaCorrection, self.cbOut, self.crOut)
-        @inline(__always) func convert(_ x: Int, _ cb: UInt8, _ cr: UInt8) {
-            let (cb, cr) = (Int32(cb), Int32(cr))
-            corrections[x] = toLuma(cb, cr)
-            cbOut[x] = UInt8(clamping: toCb(cb, cr) >> 16)
-            crOut[x] = UInt8(clamping: toCr(cb, cr) >> 16)
-        }
-        // Separate loops, so each has a constant stride the compiler can vectorise.
-        if source.format.planeCount == 2 {
-            let cbcr = bytes(source, plane: 1, row: row)
-            for x in 0..<corrections.count { convert(x, cbcr[2 &* x], cbcr[2 &* x &+ 1]) }
-        } else {
-            let (cb, cr) = (bytes(source, plane: 1, row: row), bytes(source, plane: 2, row: row))
-            for x in 0..<corrections.count { convert(x, cb[x], cr[x]) }
+        let k = [lumaCorrection, self.cbOut, self.crOut].flatMap { [$0.perCb, $0.perCr, $0.constant] }
+        let (cb, cr, step) =
+            source.format.planeCount == 2
+            ? (bytes(source, plane: 1, row: row), bytes(source, plane: 1, row: row) + 1, 2)
+            : (bytes(source, plane: 1, row: row), bytes(source, plane: 2, row: row), 1)
+        k.withUnsafeBufferPointer { k in
+            oc_jfif_chroma_row(cb, cr, step, corrections.count, k.baseAddress, corrections.baseAddress, cbOut, crOut)
         }
     }
 
@@ -150,18 +143,7 @@ struct JPEGYCbCrConverter {
         _ input: UnsafeMutablePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt8>,
         _ corrections: UnsafeMutableBufferPointer<Int32>
     ) {
-        let scale = lumaScale
-        let pairs = width / 2
-        for pair in 0..<pairs {
-            let correction = corrections[pair]
-            output[2 * pair] = UInt8(clamping: (Int32(input[2 * pair]) &* scale &+ correction) >> 16)
-            output[2 * pair + 1] = UInt8(clamping: (Int32(input[2 * pair + 1]) &* scale &+ correction) >> 16)
-        }
-        if width % 2 == 1 {
-            let last = UInt8(clamping: (Int32(input[width - 1]) &* scale &+ corrections[pairs]) >> 16)
-            output[width - 1] = last
-            output[width] = last
-        }
+        oc_jfif_luma_row(input, width, lumaScale, corrections.baseAddress, output)
     }
 
     private func bytes(_ buffer: CVPixelBuffer, plane: Int, row: Int) -> UnsafeMutablePointer<UInt8> {

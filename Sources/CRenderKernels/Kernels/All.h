@@ -22,3 +22,4 @@
 #include "Ball.h"
 #include "Zoom.h"
 #include "Chart.h"
+#include "JFIF.h"

@@ -57,3 +57,10 @@ OC_KERNEL(oc_defocus_band,
     (sharp, layer, mask, width, height, y0, y1, planes, count, scratch))
 OC_KERNEL(oc_chart_row, (const oc_chart_scene *scene, long y, long first, long count, uint16_t *row),
     (scene, y, first, count, row))
+OC_KERNEL(oc_jfif_chroma_row,
+    (const uint8_t *cb, const uint8_t *cr, long step, long count, const int32_t *k, int32_t *corrections,
+        uint8_t *cb_out, uint8_t *cr_out),
+    (cb, cr, step, count, k, corrections, cb_out, cr_out))
+OC_KERNEL(oc_jfif_luma_row,
+    (const uint8_t *input, long width, int32_t scale, const int32_t *corrections, uint8_t *output),
+    (input, width, scale, corrections, output))

@@ -208,6 +208,18 @@ typedef struct oc_chart_scene {
 /// bfloat16), exactly as StaticLayer.fill computes them.
 void oc_chart_row(const oc_chart_scene *scene, long y, long first, long count, uint16_t *row);
 
+/// One chroma row of a 4:2:0 picture into JFIF planes (MediaIO's JPEGYCbCrConverter): for
+/// each of `count` blocks, with Cb at cb[x·step] and Cr at cr[x·step], the luma correction
+/// and the new Cb and Cr, each an affine map (k: per Cb, per Cr, constant; luma, Cb, Cr) in
+/// 16.16 fixed point, wrapping, shifted right by 16 and clamped to 0 ... 255.
+void oc_jfif_chroma_row(
+    const uint8_t *cb, const uint8_t *cr, long step, long count, const int32_t *k, int32_t *corrections,
+    uint8_t *cb_out, uint8_t *cr_out);
+
+/// One luma row: each sample times `scale` plus its block's correction, shifted and clamped;
+/// an odd width repeats its last sample into output[width].
+void oc_jfif_luma_row(const uint8_t *input, long width, int32_t scale, const int32_t *corrections, uint8_t *output);
+
 /// Which build of the kernels this CPU runs: "x86-64-v4" (AVX-512), "x86-64-v3" (AVX2),
 /// "x86-64", "arm64" or "baseline".
 const char *oc_render_kernel_level(void);

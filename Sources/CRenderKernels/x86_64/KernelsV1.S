@@ -2,8 +2,8 @@
 // the sources below. The V1 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: f4348e0fa8fe9dafcde2902e0344847c6241f6f3370163fbfc3508a29a53c257
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: a64aabffa75e565e88fedcaff6572226f81fcf019a7edd47888a458198918264
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -12291,6 +12291,403 @@ oc_chart_row_v1:
 	retq
 .Lfunc_end17:
 	.size	oc_chart_row_v1, .Lfunc_end17-oc_chart_row_v1
+	.cfi_endproc
+	.hidden	oc_jfif_chroma_row_v1
+	.globl	oc_jfif_chroma_row_v1
+	.p2align	4
+	.type	oc_jfif_chroma_row_v1,@function
+oc_jfif_chroma_row_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	subq	$24, %rsp
+	.cfi_def_cfa_offset 80
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, -112(%rsp)
+	testq	%rcx, %rcx
+	jle	.LBB18_12
+	movq	88(%rsp), %rbx
+	movq	80(%rsp), %r14
+	movl	(%r8), %r15d
+	movl	4(%r8), %eax
+	movl	8(%r8), %r12d
+	movl	12(%r8), %edx
+	movl	%edx, -116(%rsp)
+	movl	16(%r8), %edx
+	movl	%edx, -124(%rsp)
+	movl	20(%r8), %edx
+	movl	%edx, -120(%rsp)
+	movl	24(%r8), %ebp
+	movl	28(%r8), %r13d
+	movl	32(%r8), %edx
+	cmpq	$4, %rcx
+	setb	%r10b
+	cmpq	$1, -112(%rsp)
+	setne	%r11b
+	orb	%r10b, %r11b
+	movl	%ebp, -92(%rsp)
+	movl	%r13d, -96(%rsp)
+	movl	%edx, -100(%rsp)
+	movl	%eax, -84(%rsp)
+	movl	%r12d, -88(%rsp)
+	jne	.LBB18_2
+	movl	%ebp, %r10d
+	movabsq	$9223372036854775804, %rbp
+	andq	%rcx, %rbp
+	movd	%r15d, %xmm0
+	pshufd	$0, %xmm0, %xmm1
+	movd	%eax, %xmm0
+	pshufd	$0, %xmm0, %xmm2
+	movd	%r12d, %xmm0
+	pshufd	$0, %xmm0, %xmm0
+	movdqa	%xmm0, (%rsp)
+	movd	-116(%rsp), %xmm0
+	pshufd	$0, %xmm0, %xmm3
+	movl	-124(%rsp), %eax
+	movl	%eax, %r8d
+	movd	%eax, %xmm0
+	pshufd	$0, %xmm0, %xmm5
+	movl	%edx, %eax
+	movl	-120(%rsp), %r12d
+	movl	%r12d, %edx
+	movd	%r12d, %xmm0
+	pshufd	$0, %xmm0, %xmm0
+	movdqa	%xmm0, -32(%rsp)
+	movd	%r10d, %xmm0
+	pshufd	$0, %xmm0, %xmm11
+	movd	%r13d, %xmm0
+	pshufd	$0, %xmm0, %xmm7
+	movd	%eax, %xmm0
+	pshufd	$0, %xmm0, %xmm0
+	movdqa	%xmm0, -64(%rsp)
+	xorl	%r11d, %r11d
+	pxor	%xmm9, %xmm9
+	movdqa	%xmm1, -16(%rsp)
+	pshufd	$245, %xmm1, %xmm0
+	movdqa	%xmm0, -80(%rsp)
+	movdqa	%xmm2, -48(%rsp)
+	pshufd	$245, %xmm2, %xmm4
+	movdqa	%xmm3, %xmm8
+	pshufd	$245, %xmm3, %xmm12
+	movdqa	%xmm5, %xmm10
+	pshufd	$245, %xmm5, %xmm13
+	movdqa	%xmm11, %xmm6
+	pshufd	$245, %xmm11, %xmm14
+	.p2align	4
+.LBB18_4:
+	movd	(%rdi,%r11), %xmm2
+	punpcklbw	%xmm9, %xmm2
+	punpcklwd	%xmm9, %xmm2
+	movd	(%rsi,%r11), %xmm15
+	punpcklbw	%xmm9, %xmm15
+	punpcklwd	%xmm9, %xmm15
+	movdqa	-16(%rsp), %xmm0
+	pmuludq	%xmm2, %xmm0
+	pshufd	$232, %xmm0, %xmm5
+	pshufd	$245, %xmm2, %xmm0
+	movdqa	-80(%rsp), %xmm1
+	pmuludq	%xmm0, %xmm1
+	pshufd	$232, %xmm1, %xmm1
+	punpckldq	%xmm1, %xmm5
+	movdqa	-48(%rsp), %xmm1
+	pmuludq	%xmm15, %xmm1
+	pshufd	$232, %xmm1, %xmm3
+	pshufd	$245, %xmm15, %xmm1
+	movdqa	%xmm4, %xmm11
+	pmuludq	%xmm1, %xmm11
+	pshufd	$232, %xmm11, %xmm11
+	punpckldq	%xmm11, %xmm3
+	paddd	%xmm5, %xmm3
+	paddd	(%rsp), %xmm3
+	movdqu	%xmm3, (%r9,%r11,4)
+	movdqa	%xmm8, %xmm3
+	pmuludq	%xmm2, %xmm3
+	pshufd	$232, %xmm3, %xmm3
+	movdqa	%xmm12, %xmm5
+	pmuludq	%xmm0, %xmm5
+	pshufd	$232, %xmm5, %xmm5
+	punpckldq	%xmm5, %xmm3
+	movdqa	%xmm10, %xmm5
+	pmuludq	%xmm15, %xmm5
+	pshufd	$232, %xmm5, %xmm5
+	movdqa	%xmm13, %xmm11
+	pmuludq	%xmm1, %xmm11
+	pshufd	$232, %xmm11, %xmm11
+	punpckldq	%xmm11, %xmm5
+	paddd	%xmm3, %xmm5
+	paddd	-32(%rsp), %xmm5
+	psrad	$16, %xmm5
+	packssdw	%xmm5, %xmm5
+	packuswb	%xmm5, %xmm5
+	movd	%xmm5, (%r14,%r11)
+	pmuludq	%xmm6, %xmm2
+	pshufd	$232, %xmm2, %xmm2
+	pmuludq	%xmm14, %xmm0
+	pshufd	$232, %xmm0, %xmm0
+	punpckldq	%xmm0, %xmm2
+	pshufd	$245, %xmm7, %xmm0
+	pmuludq	%xmm1, %xmm0
+	pmuludq	%xmm7, %xmm15
+	pshufd	$232, %xmm15, %xmm1
+	pshufd	$232, %xmm0, %xmm0
+	punpckldq	%xmm0, %xmm1
+	paddd	%xmm2, %xmm1
+	paddd	-64(%rsp), %xmm1
+	psrad	$16, %xmm1
+	packssdw	%xmm1, %xmm1
+	packuswb	%xmm1, %xmm1
+	movd	%xmm1, (%rbx,%r11)
+	addq	$4, %r11
+	cmpq	%r11, %rbp
+	jne	.LBB18_4
+	cmpq	%rbp, %rcx
+	jne	.LBB18_6
+.LBB18_12:
+	addq	$24, %rsp
+	.cfi_def_cfa_offset 56
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.LBB18_2:
+	.cfi_def_cfa_offset 80
+	movl	-120(%rsp), %edx
+	movl	-124(%rsp), %r8d
+	xorl	%ebp, %ebp
+.LBB18_6:
+	movq	%rbp, %r11
+	imulq	-112(%rsp), %r11
+	jmp	.LBB18_7
+	.p2align	4
+.LBB18_11:
+	movq	%r13, %rbx
+	movb	%r10b, (%r13,%rbp)
+	incq	%rbp
+	addq	-112(%rsp), %r11
+	cmpq	%rbp, %rcx
+	movl	%eax, %r15d
+	je	.LBB18_12
+.LBB18_7:
+	movq	%r14, %r12
+	movq	%rbx, %r13
+	movzbl	(%rdi,%r11), %ebx
+	movzbl	(%rsi,%r11), %r10d
+	movl	%r15d, %eax
+	imull	%ebx, %r15d
+	movl	-84(%rsp), %r14d
+	imull	%r10d, %r14d
+	addl	%r15d, %r14d
+	addl	-88(%rsp), %r14d
+	movl	%r14d, (%r9,%rbp,4)
+	movl	-116(%rsp), %r14d
+	imull	%ebx, %r14d
+	movl	%r8d, %r15d
+	imull	%r10d, %r15d
+	addl	%r14d, %r15d
+	addl	%edx, %r15d
+	sarl	$16, %r15d
+	testl	%r15d, %r15d
+	movl	$0, %r14d
+	cmovlel	%r14d, %r15d
+	cmpl	$255, %r15d
+	jl	.LBB18_9
+	movl	$255, %r15d
+.LBB18_9:
+	movq	%r12, %r14
+	movb	%r15b, (%r12,%rbp)
+	imull	-92(%rsp), %ebx
+	imull	-96(%rsp), %r10d
+	addl	%ebx, %r10d
+	addl	-100(%rsp), %r10d
+	sarl	$16, %r10d
+	testl	%r10d, %r10d
+	movl	$0, %ebx
+	cmovlel	%ebx, %r10d
+	cmpl	$255, %r10d
+	jl	.LBB18_11
+	movl	$255, %r10d
+	jmp	.LBB18_11
+.Lfunc_end18:
+	.size	oc_jfif_chroma_row_v1, .Lfunc_end18-oc_jfif_chroma_row_v1
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI19_0:
+	.byte	255
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	255
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	255
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	255
+	.byte	0
+	.byte	0
+	.byte	0
+	.text
+	.hidden	oc_jfif_luma_row_v1
+	.globl	oc_jfif_luma_row_v1
+	.p2align	4
+	.type	oc_jfif_luma_row_v1,@function
+oc_jfif_luma_row_v1:
+	.cfi_startproc
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	movq	%rsi, %rax
+	shrq	$63, %rax
+	addq	%rsi, %rax
+	sarq	%rax
+	cmpq	$2, %rsi
+	jl	.LBB19_11
+	xorl	%r9d, %r9d
+	cmpq	$4, %rax
+	jae	.LBB19_8
+	xorl	%r10d, %r10d
+	jmp	.LBB19_3
+.LBB19_8:
+	movabsq	$4611686018427387900, %r10
+	andq	%rax, %r10
+	movd	%edx, %xmm0
+	pshufd	$0, %xmm0, %xmm0
+	xorl	%r11d, %r11d
+	movdqa	.LCPI19_0(%rip), %xmm1
+	pshufd	$245, %xmm0, %xmm2
+	pxor	%xmm3, %xmm3
+	.p2align	4
+.LBB19_9:
+	movdqu	(%rcx,%r11,4), %xmm4
+	movq	(%rdi,%r11,2), %xmm6
+	movdqa	%xmm6, %xmm5
+	punpcklwd	%xmm5, %xmm5
+	pand	%xmm1, %xmm5
+	movdqa	%xmm0, %xmm7
+	pmuludq	%xmm5, %xmm7
+	pshufd	$232, %xmm7, %xmm7
+	pshufd	$245, %xmm5, %xmm5
+	pmuludq	%xmm2, %xmm5
+	pshufd	$232, %xmm5, %xmm5
+	punpckldq	%xmm5, %xmm7
+	paddd	%xmm4, %xmm7
+	psrad	$16, %xmm7
+	movdqa	%xmm7, %xmm8
+	pcmpgtd	%xmm3, %xmm8
+	pand	%xmm7, %xmm8
+	movdqa	%xmm1, %xmm5
+	pcmpgtd	%xmm8, %xmm5
+	pand	%xmm5, %xmm8
+	pandn	%xmm1, %xmm5
+	por	%xmm8, %xmm5
+	psrlq	$8, %xmm6
+	punpcklbw	%xmm6, %xmm6
+	pand	%xmm1, %xmm6
+	movdqa	%xmm0, %xmm7
+	pmuludq	%xmm6, %xmm7
+	pshufd	$232, %xmm7, %xmm7
+	pshufd	$245, %xmm6, %xmm6
+	pmuludq	%xmm2, %xmm6
+	pshufd	$232, %xmm6, %xmm6
+	punpckldq	%xmm6, %xmm7
+	paddd	%xmm4, %xmm7
+	psrad	$16, %xmm7
+	movdqa	%xmm7, %xmm4
+	pcmpgtd	%xmm3, %xmm4
+	pand	%xmm7, %xmm4
+	movdqa	%xmm1, %xmm6
+	pcmpgtd	%xmm4, %xmm6
+	pand	%xmm6, %xmm4
+	pandn	%xmm1, %xmm6
+	por	%xmm4, %xmm6
+	movdqa	%xmm5, %xmm4
+	punpckhdq	%xmm6, %xmm4
+	punpckldq	%xmm6, %xmm5
+	packuswb	%xmm4, %xmm5
+	packuswb	%xmm5, %xmm5
+	movq	%xmm5, (%r8,%r11,2)
+	addq	$4, %r11
+	cmpq	%r11, %r10
+	jne	.LBB19_9
+	jmp	.LBB19_10
+.LBB19_3:
+	movl	(%rcx,%r10,4), %r11d
+	movzbl	(%rdi,%r10,2), %ebx
+	imull	%edx, %ebx
+	addl	%r11d, %ebx
+	sarl	$16, %ebx
+	testl	%ebx, %ebx
+	cmovlel	%r9d, %ebx
+	cmpl	$255, %ebx
+	jl	.LBB19_5
+	movl	$255, %ebx
+.LBB19_5:
+	movb	%bl, (%r8,%r10,2)
+	movzbl	1(%rdi,%r10,2), %ebx
+	imull	%edx, %ebx
+	addl	%r11d, %ebx
+	sarl	$16, %ebx
+	testl	%ebx, %ebx
+	cmovlel	%r9d, %ebx
+	cmpl	$255, %ebx
+	jl	.LBB19_7
+	movl	$255, %ebx
+.LBB19_7:
+	movb	%bl, 1(%r8,%r10,2)
+	incq	%r10
+.LBB19_10:
+	cmpq	%r10, %rax
+	jne	.LBB19_3
+.LBB19_11:
+	movabsq	$-9223372036854775807, %r9
+	andq	%rsi, %r9
+	cmpq	$1, %r9
+	jne	.LBB19_13
+	movzbl	-1(%rdi,%rsi), %edi
+	imull	%edi, %edx
+	addl	(%rcx,%rax,4), %edx
+	sarl	$16, %edx
+	xorl	%eax, %eax
+	testl	%edx, %edx
+	cmovgl	%edx, %eax
+	cmpl	$255, %eax
+	movl	$255, %ecx
+	cmovll	%eax, %ecx
+	movb	%cl, -1(%r8,%rsi)
+	movb	%cl, (%r8,%rsi)
+.LBB19_13:
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end19:
+	.size	oc_jfif_luma_row_v1, .Lfunc_end19-oc_jfif_luma_row_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

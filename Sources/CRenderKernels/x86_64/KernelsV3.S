@@ -2,8 +2,8 @@
 // the sources below. The V3 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 0a73fd91dffe030d5c3a40d53878b032f625b4cd1b7919847eee63ade12a3071
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 69bfa18ecd549d0280d0cc5695c886e7dc0170673512db5848c8651c02f2bb7e
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -12420,6 +12420,384 @@ oc_chart_row_v3:
 	jmp	.LBB17_27
 .Lfunc_end17:
 	.size	oc_chart_row_v3, .Lfunc_end17-oc_chart_row_v3
+	.cfi_endproc
+	.hidden	oc_jfif_chroma_row_v3
+	.globl	oc_jfif_chroma_row_v3
+	.p2align	4
+	.type	oc_jfif_chroma_row_v3,@function
+oc_jfif_chroma_row_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdx, -32(%rsp)
+	testq	%rcx, %rcx
+	jle	.LBB18_12
+	movq	64(%rsp), %rbx
+	movq	56(%rsp), %r14
+	movl	(%r8), %r12d
+	movl	4(%r8), %edx
+	movl	8(%r8), %ebp
+	movl	12(%r8), %eax
+	movl	%eax, -36(%rsp)
+	movl	16(%r8), %eax
+	movl	%eax, -44(%rsp)
+	movl	20(%r8), %eax
+	movl	%eax, -40(%rsp)
+	movl	24(%r8), %r15d
+	movl	28(%r8), %r13d
+	movl	32(%r8), %eax
+	cmpq	$8, %rcx
+	setb	%r10b
+	cmpq	$1, -32(%rsp)
+	setne	%r11b
+	orb	%r10b, %r11b
+	movl	%r15d, -12(%rsp)
+	movl	%r13d, -16(%rsp)
+	movl	%eax, -20(%rsp)
+	movl	%edx, -4(%rsp)
+	movl	%ebp, -8(%rsp)
+	jne	.LBB18_2
+	movabsq	$9223372036854775800, %r11
+	andq	%rcx, %r11
+	vmovd	%r12d, %xmm0
+	vpbroadcastd	%xmm0, %ymm0
+	vmovd	%edx, %xmm1
+	vpbroadcastd	%xmm1, %ymm1
+	vmovd	%ebp, %xmm2
+	vpbroadcastd	%xmm2, %ymm2
+	vmovd	-36(%rsp), %xmm3
+	vpbroadcastd	%xmm3, %ymm3
+	movl	-44(%rsp), %edx
+	movl	%edx, %r8d
+	vmovd	%edx, %xmm4
+	vpbroadcastd	%xmm4, %ymm4
+	movl	%eax, %edx
+	movl	-40(%rsp), %ebp
+	movl	%ebp, %eax
+	vmovd	%ebp, %xmm5
+	vpbroadcastd	%xmm5, %ymm5
+	vmovd	%r15d, %xmm6
+	vpbroadcastd	%xmm6, %ymm6
+	vmovd	%r13d, %xmm7
+	vpbroadcastd	%xmm7, %ymm7
+	vmovd	%edx, %xmm8
+	vpbroadcastd	%xmm8, %ymm8
+	xorl	%r10d, %r10d
+	.p2align	4
+.LBB18_4:
+	vpmovzxbd	(%rdi,%r10), %ymm9
+	vpmovzxbd	(%rsi,%r10), %ymm10
+	vpmulld	%ymm9, %ymm0, %ymm11
+	vpmulld	%ymm10, %ymm1, %ymm12
+	vpaddd	%ymm11, %ymm12, %ymm11
+	vpaddd	%ymm2, %ymm11, %ymm11
+	vmovdqu	%ymm11, (%r9,%r10,4)
+	vpmulld	%ymm9, %ymm3, %ymm11
+	vpmulld	%ymm10, %ymm4, %ymm12
+	vpaddd	%ymm11, %ymm12, %ymm11
+	vpaddd	%ymm5, %ymm11, %ymm11
+	vpsrad	$16, %ymm11, %ymm11
+	vextracti128	$1, %ymm11, %xmm12
+	vpackssdw	%xmm12, %xmm11, %xmm11
+	vpackuswb	%xmm11, %xmm11, %xmm11
+	vmovq	%xmm11, (%r14,%r10)
+	vpmulld	%ymm9, %ymm6, %ymm9
+	vpmulld	%ymm10, %ymm7, %ymm10
+	vpaddd	%ymm9, %ymm10, %ymm9
+	vpaddd	%ymm8, %ymm9, %ymm9
+	vpsrad	$16, %ymm9, %ymm9
+	vextracti128	$1, %ymm9, %xmm10
+	vpackssdw	%xmm10, %xmm9, %xmm9
+	vpackuswb	%xmm9, %xmm9, %xmm9
+	vmovq	%xmm9, (%rbx,%r10)
+	addq	$8, %r10
+	cmpq	%r10, %r11
+	jne	.LBB18_4
+	cmpq	%r11, %rcx
+	jne	.LBB18_6
+.LBB18_12:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.LBB18_2:
+	.cfi_def_cfa_offset 56
+	movl	-40(%rsp), %eax
+	movl	-44(%rsp), %r8d
+	xorl	%r11d, %r11d
+.LBB18_6:
+	movq	%r11, %r10
+	imulq	-32(%rsp), %r10
+	jmp	.LBB18_7
+	.p2align	4
+.LBB18_11:
+	movb	%bl, (%r15,%r11)
+	movq	%r15, %rbx
+	incq	%r11
+	addq	-32(%rsp), %r10
+	cmpq	%r11, %rcx
+	movl	%edx, %r12d
+	je	.LBB18_12
+.LBB18_7:
+	movq	%r14, %r13
+	movq	%rbx, %r15
+	movzbl	(%rdi,%r10), %ebx
+	movzbl	(%rsi,%r10), %ebp
+	movl	%r12d, %edx
+	movl	%r12d, %r14d
+	imull	%ebx, %r14d
+	movl	-4(%rsp), %r12d
+	imull	%ebp, %r12d
+	addl	%r14d, %r12d
+	addl	-8(%rsp), %r12d
+	movl	%r12d, (%r9,%r11,4)
+	movl	-36(%rsp), %r14d
+	imull	%ebx, %r14d
+	movl	%r8d, %r12d
+	imull	%ebp, %r12d
+	addl	%r14d, %r12d
+	addl	%eax, %r12d
+	movl	%r12d, %r14d
+	sarl	$16, %r14d
+	sarl	$31, %r12d
+	andnl	%r14d, %r12d, %r14d
+	cmpl	$255, %r14d
+	jl	.LBB18_9
+	movl	$255, %r14d
+.LBB18_9:
+	movb	%r14b, (%r13,%r11)
+	movq	%r13, %r14
+	imull	-12(%rsp), %ebx
+	imull	-16(%rsp), %ebp
+	addl	%ebx, %ebp
+	addl	-20(%rsp), %ebp
+	movl	%ebp, %ebx
+	sarl	$16, %ebx
+	sarl	$31, %ebp
+	andnl	%ebx, %ebp, %ebx
+	cmpl	$255, %ebx
+	jl	.LBB18_11
+	movl	$255, %ebx
+	jmp	.LBB18_11
+.Lfunc_end18:
+	.size	oc_jfif_chroma_row_v3, .Lfunc_end18-oc_jfif_chroma_row_v3
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI19_0:
+	.byte	0
+	.byte	2
+	.byte	4
+	.byte	6
+	.byte	8
+	.byte	10
+	.byte	12
+	.byte	14
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+.LCPI19_1:
+	.byte	1
+	.byte	3
+	.byte	5
+	.byte	7
+	.byte	9
+	.byte	11
+	.byte	13
+	.byte	15
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+	.zero	1
+.LCPI19_3:
+	.byte	0
+	.byte	2
+	.byte	4
+	.byte	6
+	.byte	8
+	.byte	10
+	.byte	12
+	.byte	14
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+.LCPI19_4:
+	.byte	1
+	.byte	3
+	.byte	5
+	.byte	7
+	.byte	9
+	.byte	11
+	.byte	13
+	.byte	15
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.byte	0
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI19_2:
+	.long	255
+	.text
+	.hidden	oc_jfif_luma_row_v3
+	.globl	oc_jfif_luma_row_v3
+	.p2align	4
+	.type	oc_jfif_luma_row_v3,@function
+oc_jfif_luma_row_v3:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%rbx
+	.cfi_def_cfa_offset 24
+	.cfi_offset %rbx, -24
+	.cfi_offset %rbp, -16
+	movq	%rsi, %rax
+	shrq	$63, %rax
+	addq	%rsi, %rax
+	sarq	%rax
+	cmpq	$2, %rsi
+	jl	.LBB19_8
+	cmpq	$8, %rax
+	jae	.LBB19_3
+	xorl	%r9d, %r9d
+	jmp	.LBB19_6
+.LBB19_3:
+	movabsq	$4611686018427387896, %r9
+	andq	%rax, %r9
+	vmovd	%edx, %xmm0
+	vpbroadcastd	%xmm0, %ymm0
+	xorl	%r10d, %r10d
+	vmovq	.LCPI19_3(%rip), %xmm1
+	vmovq	.LCPI19_4(%rip), %xmm2
+	vpxor	%xmm3, %xmm3, %xmm3
+	vpbroadcastd	.LCPI19_2(%rip), %ymm4
+	.p2align	4
+.LBB19_4:
+	vmovdqu	(%rcx,%r10,4), %ymm5
+	vmovdqu	(%rdi,%r10,2), %xmm6
+	vpshufb	%xmm1, %xmm6, %xmm7
+	vpshufb	%xmm2, %xmm6, %xmm6
+	vpmovzxbd	%xmm7, %ymm7
+	vpmulld	%ymm7, %ymm0, %ymm7
+	vpaddd	%ymm5, %ymm7, %ymm7
+	vpsrad	$16, %ymm7, %ymm7
+	vpmaxsd	%ymm3, %ymm7, %ymm7
+	vpminsd	%ymm4, %ymm7, %ymm7
+	vpmovzxbd	%xmm6, %ymm6
+	vpmulld	%ymm6, %ymm0, %ymm6
+	vpaddd	%ymm5, %ymm6, %ymm5
+	vpsrad	$16, %ymm5, %ymm5
+	vpmaxsd	%ymm3, %ymm5, %ymm5
+	vpminsd	%ymm4, %ymm5, %ymm5
+	vpunpckhdq	%ymm5, %ymm7, %ymm6
+	vpunpckldq	%ymm5, %ymm7, %ymm5
+	vpackusdw	%ymm6, %ymm5, %ymm5
+	vextracti128	$1, %ymm5, %xmm6
+	vpackuswb	%xmm6, %xmm5, %xmm5
+	vmovdqu	%xmm5, (%r8,%r10,2)
+	addq	$8, %r10
+	cmpq	%r10, %r9
+	jne	.LBB19_4
+	cmpq	%r9, %rax
+	je	.LBB19_8
+.LBB19_6:
+	movl	$255, %r10d
+	.p2align	4
+.LBB19_7:
+	movl	(%rcx,%r9,4), %r11d
+	movzbl	(%rdi,%r9,2), %ebx
+	imull	%edx, %ebx
+	addl	%r11d, %ebx
+	movl	%ebx, %ebp
+	sarl	$16, %ebp
+	sarl	$31, %ebx
+	andnl	%ebp, %ebx, %ebx
+	cmpl	$255, %ebx
+	cmovgel	%r10d, %ebx
+	movzbl	1(%rdi,%r9,2), %ebp
+	imull	%edx, %ebp
+	addl	%r11d, %ebp
+	movl	%ebp, %r11d
+	sarl	$16, %r11d
+	sarl	$31, %ebp
+	andnl	%r11d, %ebp, %r11d
+	cmpl	$255, %r11d
+	cmovgel	%r10d, %r11d
+	movb	%bl, (%r8,%r9,2)
+	movb	%r11b, 1(%r8,%r9,2)
+	incq	%r9
+	cmpq	%r9, %rax
+	jne	.LBB19_7
+.LBB19_8:
+	movabsq	$-9223372036854775807, %r9
+	andq	%rsi, %r9
+	cmpq	$1, %r9
+	jne	.LBB19_10
+	movzbl	-1(%rdi,%rsi), %edi
+	imull	%edi, %edx
+	addl	(%rcx,%rax,4), %edx
+	movl	%edx, %eax
+	sarl	$16, %eax
+	sarl	$31, %edx
+	andnl	%eax, %edx, %eax
+	cmpl	$255, %eax
+	movl	$255, %ecx
+	cmovll	%eax, %ecx
+	movb	%cl, -1(%r8,%rsi)
+	movb	%cl, (%r8,%rsi)
+.LBB19_10:
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end19:
+	.size	oc_jfif_luma_row_v3, .Lfunc_end19-oc_jfif_luma_row_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

@@ -2,8 +2,8 @@
 // the sources below. The V4 build of the render kernels (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 54fb5373e19f4254a7e13f4c1c6f48b3398e9f1cc6c0ec17f611d8b653ffe251
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 83d8a405f94c78d44fdcd0afe2f96834b1dbe9017ca91be750460dd537b8fb47
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -16248,6 +16248,427 @@ oc_chart_row_v4:
 	retq
 .Lfunc_end17:
 	.size	oc_chart_row_v4, .Lfunc_end17-oc_chart_row_v4
+	.cfi_endproc
+	.hidden	oc_jfif_chroma_row_v4
+	.globl	oc_jfif_chroma_row_v4
+	.p2align	4
+	.type	oc_jfif_chroma_row_v4,@function
+oc_jfif_chroma_row_v4:
+	.cfi_startproc
+	testq	%rcx, %rcx
+	jle	.LBB18_19
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r12
+	.cfi_def_cfa_offset 40
+	pushq	%rbx
+	.cfi_def_cfa_offset 48
+	.cfi_offset %rbx, -48
+	.cfi_offset %r12, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	56(%rsp), %rax
+	movq	48(%rsp), %r10
+	vmovq	(%r8), %xmm0
+	movl	8(%r8), %r11d
+	movl	20(%r8), %ebx
+	vmovq	12(%r8), %xmm1
+	vmovq	24(%r8), %xmm2
+	movl	32(%r8), %r8d
+	cmpq	$4, %rcx
+	setae	%bpl
+	cmpq	$1, %rdx
+	sete	%r14b
+	testb	%r14b, %bpl
+	je	.LBB18_2
+	movabsq	$9223372036854775792, %r15
+	vpshufd	$85, %xmm0, %xmm3
+	vpshufd	$85, %xmm1, %xmm4
+	vpshufd	$85, %xmm2, %xmm5
+	cmpq	$16, %rcx
+	jae	.LBB18_11
+	xorl	%r14d, %r14d
+	jmp	.LBB18_15
+.LBB18_2:
+	xorl	%r14d, %r14d
+	jmp	.LBB18_3
+.LBB18_11:
+	movq	%rcx, %r14
+	andq	%r15, %r14
+	vpbroadcastd	%xmm0, %zmm6
+	vpbroadcastd	%xmm3, %zmm7
+	vpbroadcastd	%r11d, %zmm8
+	vpbroadcastd	%xmm1, %zmm9
+	vpbroadcastd	%xmm4, %zmm10
+	vpbroadcastd	%ebx, %zmm11
+	vpbroadcastd	%xmm2, %zmm12
+	vpbroadcastd	%xmm5, %zmm13
+	vpbroadcastd	%r8d, %zmm14
+	xorl	%r12d, %r12d
+	vpxor	%xmm15, %xmm15, %xmm15
+	.p2align	4
+.LBB18_12:
+	vpmovzxbd	(%rdi,%r12), %zmm16
+	vpmovzxbd	(%rsi,%r12), %zmm17
+	vpmulld	%zmm16, %zmm6, %zmm18
+	vpmulld	%zmm17, %zmm7, %zmm19
+	vpaddd	%zmm18, %zmm19, %zmm18
+	vpaddd	%zmm8, %zmm18, %zmm18
+	vmovdqu64	%zmm18, (%r9,%r12,4)
+	vpmulld	%zmm16, %zmm9, %zmm18
+	vpmulld	%zmm17, %zmm10, %zmm19
+	vpaddd	%zmm18, %zmm19, %zmm18
+	vpaddd	%zmm11, %zmm18, %zmm18
+	vpsrad	$16, %zmm18, %zmm18
+	vpmaxsd	%zmm15, %zmm18, %zmm18
+	vpmovusdb	%zmm18, (%r10,%r12)
+	vpmulld	%zmm16, %zmm12, %zmm16
+	vpmulld	%zmm17, %zmm13, %zmm17
+	vpaddd	%zmm16, %zmm17, %zmm16
+	vpaddd	%zmm14, %zmm16, %zmm16
+	vpsrad	$16, %zmm16, %zmm16
+	vpmaxsd	%zmm15, %zmm16, %zmm16
+	vpmovusdb	%zmm16, (%rax,%r12)
+	addq	$16, %r12
+	cmpq	%r12, %r14
+	jne	.LBB18_12
+	cmpq	%r14, %rcx
+	je	.LBB18_18
+	testb	$12, %cl
+	je	.LBB18_3
+.LBB18_15:
+	movq	%r14, %r12
+	addq	$12, %r15
+	movq	%r15, %r14
+	andq	%rcx, %r14
+	vpbroadcastd	%xmm0, %xmm6
+	vpbroadcastd	%r11d, %xmm7
+	vpbroadcastd	%xmm1, %xmm8
+	vpbroadcastd	%ebx, %xmm9
+	vpbroadcastd	%xmm2, %xmm10
+	vpbroadcastd	%r8d, %xmm11
+	vpxor	%xmm12, %xmm12, %xmm12
+	.p2align	4
+.LBB18_16:
+	vpmovzxbd	(%rdi,%r12), %xmm13
+	vpmovzxbd	(%rsi,%r12), %xmm14
+	vpmulld	%xmm13, %xmm6, %xmm15
+	vpmulld	%xmm14, %xmm3, %xmm16
+	vpaddd	%xmm15, %xmm16, %xmm15
+	vpaddd	%xmm7, %xmm15, %xmm15
+	vmovdqu	%xmm15, (%r9,%r12,4)
+	vpmulld	%xmm13, %xmm8, %xmm15
+	vpmulld	%xmm14, %xmm4, %xmm16
+	vpaddd	%xmm15, %xmm16, %xmm15
+	vpaddd	%xmm9, %xmm15, %xmm15
+	vpsrad	$16, %xmm15, %xmm15
+	vpmaxsd	%xmm12, %xmm15, %xmm15
+	vpmovusdb	%xmm15, (%r10,%r12)
+	vpmulld	%xmm13, %xmm10, %xmm13
+	vpmulld	%xmm14, %xmm5, %xmm14
+	vpaddd	%xmm13, %xmm14, %xmm13
+	vpaddd	%xmm11, %xmm13, %xmm13
+	vpsrad	$16, %xmm13, %xmm13
+	vpmaxsd	%xmm12, %xmm13, %xmm13
+	vpmovusdb	%xmm13, (%rax,%r12)
+	addq	$4, %r12
+	cmpq	%r12, %r14
+	jne	.LBB18_16
+	cmpq	%r14, %rcx
+	jne	.LBB18_3
+.LBB18_18:
+	popq	%rbx
+	.cfi_def_cfa_offset 40
+	popq	%r12
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r12
+	.cfi_restore %r14
+	.cfi_restore %r15
+	.cfi_restore %rbp
+.LBB18_19:
+	vzeroupper
+	retq
+.LBB18_3:
+	.cfi_def_cfa_offset 48
+	.cfi_offset %rbx, -48
+	.cfi_offset %rbp, -16
+	.cfi_offset %r12, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	movq	%r14, %r15
+	imulq	%rdx, %r15
+	jmp	.LBB18_4
+	.p2align	4
+.LBB18_8:
+	movb	%bpl, (%rax,%r14)
+	incq	%r14
+	addq	%rdx, %r15
+	cmpq	%r14, %rcx
+	je	.LBB18_18
+.LBB18_4:
+	movzbl	(%rdi,%r15), %ebp
+	vmovd	%ebp, %xmm3
+	vpinsrb	$1, (%rsi,%r15), %xmm3, %xmm3
+	vpmovzxbd	%xmm3, %xmm3
+	vpmulld	%xmm3, %xmm0, %xmm4
+	vpshufd	$85, %xmm4, %xmm5
+	vpaddd	%xmm4, %xmm5, %xmm4
+	vmovd	%xmm4, %ebp
+	addl	%r11d, %ebp
+	movl	%ebp, (%r9,%r14,4)
+	vpmulld	%xmm3, %xmm1, %xmm4
+	vpshufd	$85, %xmm4, %xmm5
+	vpaddd	%xmm4, %xmm5, %xmm4
+	vmovd	%xmm4, %ebp
+	addl	%ebx, %ebp
+	movl	%ebp, %r12d
+	sarl	$16, %r12d
+	sarl	$31, %ebp
+	andnl	%r12d, %ebp, %ebp
+	cmpl	$255, %ebp
+	jl	.LBB18_6
+	movl	$255, %ebp
+.LBB18_6:
+	movb	%bpl, (%r10,%r14)
+	vpmulld	%xmm3, %xmm2, %xmm3
+	vpshufd	$85, %xmm3, %xmm4
+	vpaddd	%xmm3, %xmm4, %xmm3
+	vmovd	%xmm3, %ebp
+	addl	%r8d, %ebp
+	movl	%ebp, %r12d
+	sarl	$16, %r12d
+	sarl	$31, %ebp
+	andnl	%r12d, %ebp, %ebp
+	cmpl	$255, %ebp
+	jl	.LBB18_8
+	movl	$255, %ebp
+	jmp	.LBB18_8
+.Lfunc_end18:
+	.size	oc_jfif_chroma_row_v4, .Lfunc_end18-oc_jfif_chroma_row_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI19_0:
+	.long	255
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI19_1:
+	.long	0
+	.long	16
+	.long	1
+	.long	17
+	.long	2
+	.long	18
+	.long	3
+	.long	19
+	.long	4
+	.long	20
+	.long	5
+	.long	21
+	.long	6
+	.long	22
+	.long	7
+	.long	23
+.LCPI19_2:
+	.long	8
+	.long	24
+	.long	9
+	.long	25
+	.long	10
+	.long	26
+	.long	11
+	.long	27
+	.long	12
+	.long	28
+	.long	13
+	.long	29
+	.long	14
+	.long	30
+	.long	15
+	.long	31
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI19_3:
+	.byte	1
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	3
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	5
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	7
+	.byte	128
+	.byte	128
+	.byte	128
+	.text
+	.hidden	oc_jfif_luma_row_v4
+	.globl	oc_jfif_luma_row_v4
+	.p2align	4
+	.type	oc_jfif_luma_row_v4,@function
+oc_jfif_luma_row_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%rbx
+	.cfi_def_cfa_offset 24
+	.cfi_offset %rbx, -24
+	.cfi_offset %rbp, -16
+	movq	%rsi, %rax
+	shrq	$63, %rax
+	addq	%rsi, %rax
+	sarq	%rax
+	cmpq	$2, %rsi
+	jl	.LBB19_14
+	cmpq	$3, %rax
+	ja	.LBB19_5
+	xorl	%r9d, %r9d
+	jmp	.LBB19_3
+.LBB19_5:
+	movabsq	$4611686018427387888, %r10
+	cmpq	$16, %rax
+	jae	.LBB19_7
+	xorl	%r9d, %r9d
+	jmp	.LBB19_11
+.LBB19_7:
+	movq	%rax, %r9
+	andq	%r10, %r9
+	vpbroadcastd	%edx, %zmm0
+	vpbroadcastd	.LCPI19_0(%rip), %zmm1
+	xorl	%r11d, %r11d
+	vpxor	%xmm2, %xmm2, %xmm2
+	vmovdqa64	.LCPI19_1(%rip), %zmm3
+	vmovdqa64	.LCPI19_2(%rip), %zmm4
+	.p2align	4
+.LBB19_8:
+	vmovdqu64	(%rcx,%r11,4), %zmm5
+	vmovdqu	(%rdi,%r11,2), %ymm6
+	vpsrlw	$8, %ymm6, %ymm7
+	vpmovzxwd	%ymm6, %zmm6
+	vpandd	%zmm1, %zmm6, %zmm6
+	vpmulld	%zmm6, %zmm0, %zmm6
+	vpaddd	%zmm5, %zmm6, %zmm6
+	vpsrad	$16, %zmm6, %zmm6
+	vpmaxsd	%zmm2, %zmm6, %zmm6
+	vpminsd	%zmm1, %zmm6, %zmm6
+	vpmovzxwd	%ymm7, %zmm7
+	vpmulld	%zmm7, %zmm0, %zmm7
+	vpaddd	%zmm5, %zmm7, %zmm5
+	vpsrad	$16, %zmm5, %zmm5
+	vpmaxsd	%zmm2, %zmm5, %zmm5
+	vpminsd	%zmm1, %zmm5, %zmm5
+	vmovdqa64	%zmm6, %zmm7
+	vpermt2d	%zmm5, %zmm3, %zmm7
+	vpermt2d	%zmm5, %zmm4, %zmm6
+	vpmovdb	%zmm6, 16(%r8,%r11,2)
+	vpmovdb	%zmm7, (%r8,%r11,2)
+	addq	$16, %r11
+	cmpq	%r11, %r9
+	jne	.LBB19_8
+	cmpq	%r9, %rax
+	je	.LBB19_14
+	testb	$12, %al
+	je	.LBB19_3
+.LBB19_11:
+	movq	%r9, %r11
+	addq	$12, %r10
+	movq	%r10, %r9
+	andq	%rax, %r9
+	vpbroadcastd	%edx, %xmm0
+	vmovdqa	.LCPI19_3(%rip), %xmm1
+	vpxor	%xmm2, %xmm2, %xmm2
+	.p2align	4
+.LBB19_12:
+	vmovdqu	(%rcx,%r11,4), %xmm3
+	vmovq	(%rdi,%r11,2), %xmm4
+	vpmovwb	%xmm4, %xmm5
+	vpmovzxbd	%xmm5, %xmm5
+	vpmulld	%xmm5, %xmm0, %xmm5
+	vpaddd	%xmm3, %xmm5, %xmm5
+	vpshufb	%xmm1, %xmm4, %xmm4
+	vpmulld	%xmm4, %xmm0, %xmm4
+	vpaddd	%xmm3, %xmm4, %xmm3
+	vpunpckhdq	%xmm3, %xmm5, %xmm4
+	vpunpckldq	%xmm3, %xmm5, %xmm3
+	vinserti128	$1, %xmm4, %ymm3, %ymm3
+	vpsrad	$16, %ymm3, %ymm3
+	vpmaxsd	%ymm2, %ymm3, %ymm3
+	vpmovusdb	%ymm3, (%r8,%r11,2)
+	addq	$4, %r11
+	cmpq	%r11, %r9
+	jne	.LBB19_12
+	cmpq	%r9, %rax
+	je	.LBB19_14
+.LBB19_3:
+	movl	$255, %r10d
+	.p2align	4
+.LBB19_4:
+	movl	(%rcx,%r9,4), %r11d
+	movzbl	(%rdi,%r9,2), %ebx
+	imull	%edx, %ebx
+	addl	%r11d, %ebx
+	movl	%ebx, %ebp
+	sarl	$16, %ebp
+	sarl	$31, %ebx
+	andnl	%ebp, %ebx, %ebx
+	cmpl	$255, %ebx
+	cmovgel	%r10d, %ebx
+	movzbl	1(%rdi,%r9,2), %ebp
+	imull	%edx, %ebp
+	addl	%r11d, %ebp
+	movl	%ebp, %r11d
+	sarl	$16, %r11d
+	sarl	$31, %ebp
+	andnl	%r11d, %ebp, %r11d
+	cmpl	$255, %r11d
+	cmovgel	%r10d, %r11d
+	movb	%bl, (%r8,%r9,2)
+	movb	%r11b, 1(%r8,%r9,2)
+	incq	%r9
+	cmpq	%r9, %rax
+	jne	.LBB19_4
+.LBB19_14:
+	movabsq	$-9223372036854775807, %r9
+	andq	%rsi, %r9
+	cmpq	$1, %r9
+	jne	.LBB19_16
+	movzbl	-1(%rdi,%rsi), %edi
+	imull	%edi, %edx
+	addl	(%rcx,%rax,4), %edx
+	movl	%edx, %eax
+	sarl	$16, %eax
+	sarl	$31, %edx
+	andnl	%eax, %edx, %eax
+	cmpl	$255, %eax
+	movl	$255, %ecx
+	cmovll	%eax, %ecx
+	movb	%cl, -1(%r8,%rsi)
+	movb	%cl, (%r8,%rsi)
+.LBB19_16:
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	vzeroupper
+	retq
+.Lfunc_end19:
+	.size	oc_jfif_luma_row_v4, .Lfunc_end19-oc_jfif_luma_row_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)
