@@ -39,7 +39,7 @@ struct DeviceSettingsRaceTests {
         #expect(outOfOrder == 0, "requests reached the backend in the order of their ids")
         let last = try #require(received.last)
         #expect(last.zoom == .set(factor: Double(device.videoZoomFactor)), "the zoom the device reports is the one the camera got last")
-        #expect(device.core.state.withLock { $0.lens.zoomRequest } == last.id, "the device recorded the id the camera got last")
+        #expect(device.core.zoom.lens.zoomRequest == last.id, "the device recorded the id the camera got last")
     }
 }
 

@@ -20,7 +20,7 @@ extension AVCaptureDevice {
     var isFlashActiveBacking: Bool {
         guard isFlashAvailable else { return false }
         let mode = core.torchFlash.flashMode
-        let streaming = core.state.withLock { $0.streamingSession != nil }
+        let streaming = core.sessionLinks.streaming != nil
         let iso = lastFrameMetadata.iso
         switch mode {
         case .on: return true

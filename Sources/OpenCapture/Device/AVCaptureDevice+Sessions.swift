@@ -4,17 +4,14 @@ import Foundation
 extension AVCaptureDevice {
     /// The sessions that have this device as an input (a device may be in several; only
     /// one at a time can stream from it).
-    package var sessions: [AVCaptureSession] { core.sessions.withLock { $0.compactMap(\.session) } }
+    package var sessions: [AVCaptureSession] { core.sessionLinks.sessions }
 
     package func attach(to session: AVCaptureSession) {
-        core.sessions.withLock { sessions in
-            sessions.removeAll { $0.session == nil || $0.session === session }
-            sessions.append(DeviceCore.WeakSession(session: session))
-        }
+        core.sessionLinks.withLock { $0.attach(session) }
     }
 
     package func detach(from session: AVCaptureSession) {
-        core.sessions.withLock { $0.removeAll { $0.session == nil || $0.session === session } }
+        core.sessionLinks.withLock { $0.detach(session) }
     }
 
     /// Claims the device for streaming; false while another session holds the claim.
@@ -26,22 +23,18 @@ extension AVCaptureDevice {
     /// leaving the new session running without frames (a Live Photo movie waited forever
     /// for its last frames). A session that went away releases its claim with it (weak).
     package func claimStreaming(for session: AVCaptureSession) -> Bool {
-        core.state.withLock { state in
-            if let owner = state.streamingSession, owner !== session { return false }
-            state.streamingSession = session
-            return true
-        }
+        core.sessionLinks.withLock { $0.claim(for: session) }
     }
 
     package func releaseStreaming(by session: AVCaptureSession) {
-        core.state.withLock { if $0.streamingSession === session { $0.streamingSession = nil } }
+        core.sessionLinks.withLock { $0.release(by: session) }
     }
 
     /// Called by the session's frame router with each frame's metadata.
     package func record(_ metadata: FrameMetadata) {
         let observed = watchFrameChanges()  // nil after one atomic load when nobody observes
         let scenes = core.sceneMonitors.watch()  // photo outputs' isFlashScene; [] likewise
-        core.state.withLock { $0.lastFrame = metadata }
+        core.zoom.withLock { $0.newestFrame = metadata }
         noteSystemPressure(of: metadata)
         noteSubjectArea(of: metadata)
         core.controls.frameArrived(metadata)
@@ -50,5 +43,5 @@ extension AVCaptureDevice {
     }
 
     /// The metadata of the newest frame the device produced.
-    package var lastFrameMetadata: FrameMetadata { core.state.withLock { $0.lastFrame } }
+    package var lastFrameMetadata: FrameMetadata { core.zoom.newestFrame }
 }

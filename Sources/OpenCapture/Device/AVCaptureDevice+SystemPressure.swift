@@ -80,7 +80,7 @@ extension AVCaptureDevice {
     /// session streaming from the device. Runs on the capture thread, so it only hands off.
     func noteSystemPressure(of metadata: FrameMetadata) {
         guard metadata.systemPressureLevel >= Self.shutdownPressureLevel,
-            let session = core.state.withLock({ $0.streamingSession })
+            let session = core.sessionLinks.streaming
         else { return }
         let state = SystemPressureState(
             level: .shutdown, factors: SystemPressureState.Factors(rawValue: metadata.systemPressureFactors))

@@ -34,23 +34,26 @@ extension AVCaptureDevice {
         _ mode: TransportControlsPlaybackMode, speed: TransportControlsSpeed
     ) throws(AVCaptureException) {
         let selector = "setTransportControlsPlaybackMode:speed:"
-        try requireLock(selector)
-        guard let transport else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", selector, "Transport controls are not supported - use transportControlsSupported"))
+        // Announced only once the speed is accepted (after the checks, unlike the other
+        // setters), so the keys go inside the change rather than to `changeProperty`.
+        try changeProperty(
+            selector, supported: transport != nil,
+            unsupported: "Transport controls are not supported - use transportControlsSupported"
+        ) { () throws(AVCaptureException) -> ControlChange? in
+            guard let transport else { return nil }
+            guard transport.supportsTransportSpeed(speed) else {
+                let range = transport.transportSpeedMagnitudes
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason(
+                        "AVCaptureDevice", selector,
+                        "Unsupported speed \(speed) - supported speeds are 0 and \(range.lowerBound) to \(range.upperBound) in either direction"))
+            }
+            let observed = KeyValueChange.willChange(self, keys: ["transportControlsPlaybackMode", "transportControlsSpeed"])
+            defer { observed?.didChange() }
+            transport.setTransportControlsState(TransportState(playing: mode == .playing, speed: speed))
+            return nil
         }
-        guard transport.supportsTransportSpeed(speed) else {
-            let range = transport.transportSpeedMagnitudes
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason(
-                    "AVCaptureDevice", selector,
-                    "Unsupported speed \(speed) - supported speeds are 0 and \(range.lowerBound) to \(range.upperBound) in either direction"))
-        }
-        let observed = KeyValueChange.willChange(self, keys: ["transportControlsPlaybackMode", "transportControlsSpeed"])
-        defer { observed?.didChange() }
-        transport.setTransportControlsState(TransportState(playing: mode == .playing, speed: speed))
     }
 
     /// Announces the transport changes the device makes itself (a deck stopping at the end

@@ -52,26 +52,24 @@ extension AVCaptureDevice {
     }
 
     func activeConstituentIndex(_ model: any ConstituentCameras) -> Int {
-        let (state, frame) = core.state.withLock { ($0, $0.lastFrame) }
-        if let pinned = state.switching.pinned { return pinned }
-        let current = frame.presentationTime.isValid && frame.appliedRequest >= state.lens.zoomRequest
-        return current ? frame.activeConstituent : model.constituentIndex(forZoom: Double(state.lens.videoZoomFactor))
+        // Read under the lock, chosen outside it: the model is the backend's.
+        core.zoom.withLock { $0 }.activeConstituent(of: model)
     }
 
     var primaryConstituentDeviceSwitchingBehaviorBacking: PrimaryConstituentDeviceSwitchingBehavior {
-        isVirtualDevice ? core.state.withLock { $0.switching.behavior } : .unsupported
+        isVirtualDevice ? core.zoom.switching.behavior : .unsupported
     }
 
     var primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsBacking: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
-        core.state.withLock { $0.switching.conditions }
+        core.zoom.switching.conditions
     }
 
     var activePrimaryConstituentDeviceSwitchingBehaviorBacking: PrimaryConstituentDeviceSwitchingBehavior {
-        isVirtualDevice ? core.state.withLock { $0.switching.effective.behavior } : .unsupported
+        isVirtualDevice ? core.zoom.switching.effective.behavior : .unsupported
     }
 
     var activePrimaryConstituentDeviceRestrictedSwitchingBehaviorConditionsBacking: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions {
-        isVirtualDevice ? core.state.withLock { $0.switching.effective.conditions } : []
+        isVirtualDevice ? core.zoom.switching.effective.conditions : []
     }
 
     /// A movie output starts recording with its own switching behaviour (or changes it
@@ -80,14 +78,17 @@ extension AVCaptureDevice {
         _ behavior: PrimaryConstituentDeviceSwitchingBehavior, _ conditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
     ) {
         guard let model = virtualCameras else { return }
-        core.state.withLock { $0.switching.recording = (behavior, conditions) }
+        core.zoom.switching.recording = (behavior, conditions)
         updatePinnedConstituent(model)
     }
 
     /// The recording ended: the device's own switching behaviour is in force again.
     func endRecordingSwitching() {
-        guard let model = virtualCameras, core.state.withLock({ $0.switching.recording != nil }) else { return }
-        core.state.withLock { $0.switching.recording = nil }
+        let ended = core.zoom.withLock { state in
+            defer { state.switching.recording = nil }
+            return state.switching.recording != nil
+        }
+        guard let model = virtualCameras, ended else { return }
         updatePinnedConstituent(model)
     }
 
@@ -95,7 +96,7 @@ extension AVCaptureDevice {
     /// `.restricted` without `.videoZoomChanged`), else lets zoom choose again.
     private func updatePinnedConstituent(_ model: any ConstituentCameras) {
         let current = activeConstituentIndex(model)
-        let pinned: Int? = core.state.withLock { state in
+        let pinned: Int? = core.zoom.withLock { state in
             let (behavior, conditions) = state.switching.effective
             let holds = behavior == .locked || (behavior == .restricted && !conditions.contains(.videoZoomChanged))
             state.switching.pinned = holds ? current : nil
@@ -120,27 +121,28 @@ extension AVCaptureDevice {
         restrictedSwitchingBehaviorConditions conditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
     ) throws(AVCaptureException) {
         let selector = "setPrimaryConstituentDeviceSwitchingBehavior:restrictedSwitchingBehaviorConditions:"
-        try requireLock(selector)
-        guard let model = virtualCameras else {
-            throw AVCaptureException(
-                .invalidArgument, selectorReason("AVCaptureDevice", selector, "This device does not support constituent device switching"))
+        try changeProperty(
+            selector, supported: virtualCameras != nil, unsupported: "This device does not support constituent device switching"
+        ) { () throws(AVCaptureException) -> ControlChange? in
+            guard let model = virtualCameras else { return nil }
+            guard behavior != .unsupported else {
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason("AVCaptureDevice", selector, "AVCapturePrimaryConstituentDeviceSwitchingBehaviorUnsupported is not allowed"))
+            }
+            core.zoom.withLock {
+                $0.switching.behavior = behavior
+                $0.switching.conditions = behavior == .restricted ? conditions : []
+            }
+            updatePinnedConstituent(model)
+            return nil
         }
-        guard behavior != .unsupported else {
-            throw AVCaptureException(
-                .invalidArgument,
-                selectorReason("AVCaptureDevice", selector, "AVCapturePrimaryConstituentDeviceSwitchingBehaviorUnsupported is not allowed"))
-        }
-        core.state.withLock {
-            $0.switching.behavior = behavior
-            $0.switching.conditions = behavior == .restricted ? conditions : []
-        }
-        updatePinnedConstituent(model)
     }
 
     /// Re-chooses a held constituent for the zoom when a restricted condition happens.
     func noteSwitchingCondition(_ condition: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions) {
         guard let model = virtualCameras else { return }
-        let pinned: Int? = core.state.withLock { state in
+        let pinned: Int? = core.zoom.withLock { state in
             let (behavior, conditions) = state.switching.effective
             guard behavior == .restricted, conditions.contains(condition), state.switching.pinned != nil
             else { return nil }
@@ -157,19 +159,16 @@ extension AVCaptureDevice {
         get { [] }
         set {
             enforce {
-                let selector = "setFallbackPrimaryConstituentDevices:"
-                try requireLock(selector)
-                guard newValue.isEmpty else {
-                    throw AVCaptureException(
-                        .invalidArgument,
-                        selectorReason("AVCaptureDevice", selector, "Devices must be in supportedFallbackPrimaryConstituentDevices"))
-                }
+                // None is supported: only the empty list passes.
+                try changeProperty(
+                    "setFallbackPrimaryConstituentDevices:", supported: newValue.isEmpty,
+                    unsupported: "Devices must be in supportedFallbackPrimaryConstituentDevices") { nil }
             }
         }
     }
 }
 
-/// A device's constituent switching settings (`DeviceCore.State.switching`).
+/// A device's constituent switching settings (`ZoomAndSwitchingSettings.switching`).
 struct ConstituentSwitching {
     var behavior = AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior.auto
     var conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions = []

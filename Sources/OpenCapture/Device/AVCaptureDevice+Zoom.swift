@@ -3,9 +3,7 @@ import Foundation
 extension AVCaptureDevice {
     /// The newest frame's zoom once it carries the last zoom request, else the zoom set.
     var videoZoomFactorBacking: CGFloat {
-        let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
-        return frame.appliedRequest >= settings.zoomRequest && settings.zoomRequest > 0
-            ? CGFloat(frame.zoomFactor) : settings.videoZoomFactor
+        CGFloat(core.zoom.zoomInForce)
     }
 
     /// The checked form of setting `videoZoomFactor` (Linux addition).
@@ -19,17 +17,13 @@ extension AVCaptureDevice {
             try checkZoomFactor(factor, selector: selector)
             let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
             return ControlChange(.lens(id: 0, zoom: .set(factor: Double(clamped))), record: { [core] id in
-                core.state.withLock {
-                    $0.lens.videoZoomFactor = clamped
-                    $0.lens.zoomRequest = id
-                    $0.lens.rampRequest = 0
-                }
+                core.zoom.withLock { $0.recordZoom(clamped, request: id, ramp: false) }
             })
         }
     }
 
     var minAvailableVideoZoomFactorBacking: CGFloat {
-        guard let model = virtualCameras, let pinned = core.state.withLock({ $0.switching.pinned }) else { return 1 }
+        guard let model = virtualCameras, let pinned = core.zoom.switching.pinned else { return 1 }
         return CGFloat(model.baseZoom(ofConstituent: pinned))
     }
     var maxAvailableVideoZoomFactorBacking: CGFloat { activeFormat.videoMaxZoomFactor }
@@ -42,11 +36,7 @@ extension AVCaptureDevice {
             guard rate != 0 else { return cancelRampChange }
             let clamped = min(max(factor, minAvailableVideoZoomFactor), maxAvailableVideoZoomFactor)
             return ControlChange(.lens(id: 0, zoom: .ramp(target: Double(clamped), rate: Double(abs(rate)))), record: { [core] id in
-                core.state.withLock {
-                    $0.lens.videoZoomFactor = CGFloat(Self.zoomInForce($0))
-                    $0.lens.zoomRequest = id
-                    $0.lens.rampRequest = id
-                }
+                core.zoom.withLock { $0.recordZoom(nil, request: id, ramp: true) }
             })
         }
     }
@@ -57,26 +47,14 @@ extension AVCaptureDevice {
     }
 
     var isRampingVideoZoomBacking: Bool {
-        let (settings, frame) = core.state.withLock { ($0.lens, $0.lastFrame) }
-        if settings.rampRequest > 0 && frame.appliedRequest < settings.rampRequest { return true }
-        return frame.isRampingVideoZoom && settings.rampRequest > 0
+        core.zoom.isRampingZoom
     }
 
     /// Stops a ramp where the zoom is now.
     private var cancelRampChange: ControlChange {
         ControlChange(.lens(id: 0, zoom: .cancelRamp), record: { [core] id in
-            core.state.withLock {
-                $0.lens.videoZoomFactor = CGFloat(Self.zoomInForce($0))
-                $0.lens.zoomRequest = id
-                $0.lens.rampRequest = 0
-            }
+            core.zoom.withLock { $0.recordZoom(nil, request: id, ramp: false) }
         })
-    }
-
-    /// The zoom in force, from state already locked.
-    private static func zoomInForce(_ state: DeviceCore.State) -> Double {
-        state.lastFrame.appliedRequest >= state.lens.zoomRequest && state.lens.zoomRequest > 0
-            ? state.lastFrame.zoomFactor : Double(state.lens.videoZoomFactor)
     }
 
     private func checkZoomFactor(_ factor: CGFloat, selector: String) throws(AVCaptureException) {

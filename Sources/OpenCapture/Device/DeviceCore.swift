@@ -11,15 +11,14 @@ package final class DeviceCore: @unchecked Sendable {
     /// The registry that made the device (weak, set once): a device looks its constituents
     /// up there, and is re-made there, from any thread (`AVCaptureDevice.registry`).
     package private(set) weak var registry: DeviceRegistry?
-    let state = Mutex(State())
     /// How many `lockForConfiguration()` calls are not yet balanced by an unlock.
     let configurationLocks = Mutex(0)
     /// How the camera is held or mounted (`physicalOrientation`).
     let physicalOrientation = Mutex(AVCaptureVideoOrientation.landscapeRight)
     /// Whether substantial scene changes post `subjectAreaDidChangeNotification`.
     let subjectAreaMonitoring = Mutex(false)
-    /// The sessions that have the device as an input (weak).
-    let sessions = Mutex<[WeakSession]>([])
+    /// The sessions that have the device as an input and the one streaming from it (weak).
+    let sessionLinks = DeviceUnit(SessionLinks())
     /// Numbers control requests and completes their handlers frame by frame.
     let controls: ControlRequestQueue
     /// Key-value observers of every handle on the device.
@@ -31,6 +30,8 @@ package final class DeviceCore: @unchecked Sendable {
     let whiteBalance = DeviceUnit(WhiteBalanceSettings())
     let focus = DeviceUnit(FocusSettings())
     let torchFlash = DeviceUnit(TorchFlashSettings())
+    /// Zoom and constituent switching with the newest frame they are read against.
+    let zoom = DeviceUnit(ZoomAndSwitchingSettings())
     /// Photo outputs connected to the device, for their `isFlashScene`.
     let sceneMonitors = SceneMonitors()
     /// The ports of the device's inputs (weak), told when the active format changes.
@@ -50,22 +51,6 @@ package final class DeviceCore: @unchecked Sendable {
 
     /// The ports of the device's inputs that still exist.
     var livePorts: [AVCaptureInput.Port] { ports.withLock { $0.compactMap(\.port) } }
-
-    /// Zoom and constituent switching with the newest frame they are read against (a
-    /// virtual device's active constituent needs all three at once), and the session
-    /// streaming from the device.
-    struct State {
-        var lastFrame = FrameMetadata()
-        /// Zoom settings (`LensSettings`).
-        var lens = LensSettings()
-        /// How a virtual device may switch constituents, and when (`.auto` if it has them).
-        var switching = ConstituentSwitching()
-        weak var streamingSession: AVCaptureSession?
-    }
-
-    struct WeakSession {
-        weak var session: AVCaptureSession?
-    }
 
     package init(backend: any CaptureBackend, registry: DeviceRegistry? = nil) {
         self.backend = backend
