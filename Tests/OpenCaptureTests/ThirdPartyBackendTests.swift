@@ -5,8 +5,9 @@ import TestSupport
 
 @testable import OpenCapture
 
-/// A backend written outside OpenCapture, as a third party would write one: a provider and
-/// a camera defined here, registered with a registry of the test's own, found through the
+/// A backend written outside OpenCapture, as a plug-in target of this package would write
+/// one (the contract is `package`: code outside the package cannot): a provider and a
+/// camera defined here, registered with a registry of the test's own, found through the
 /// AVFoundation API and driven by a session.
 @Suite("Third-party backend: a provider and camera from outside OpenCapture", .serialized)
 struct ThirdPartyBackendTests {

@@ -62,7 +62,10 @@ package final class DeviceRegistry: Sendable {
 
     /// Adds a provider after the ones there: its devices are discovered now and appended,
     /// and it is watched from the next use. After the registry's first use they are
-    /// announced as hot-plugged ones are (`announceArrival`).
+    /// announced as hot-plugged ones are (`announceArrival`). A backend in another module
+    /// of this package (a plug-in library target) plugs in with
+    /// `DeviceRegistry.shared.register(MyProvider())` from its own public entry point; code
+    /// outside the package cannot, as this type and `DeviceProvider` are `package`.
     package func register(_ provider: any DeviceProvider) {
         let found = provider.discover { [weak self] change in self?.handle(change) }
         let devices = found.map(makeDevice)
