@@ -101,7 +101,8 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
             let guarded = FailureGuard(sink: V4L2StillTap(sink: sink, stills: stills, node: node), camera: self)
             let flip = controls.first { $0.id == V4L2ControlID.horizontalFlip && !$0.isReadOnly }
             let stream = try V4L2Stream(
-                node: node, mode: mode, configuration: configuration, sink: guarded, controls: applier, horizontalFlip: flip)
+                node: node, mode: mode, configuration: configuration, sink: guarded, controls: applier, horizontalFlip: flip,
+                stills: stills)
             state.withLock { $0 = Running(node: node, stream: stream, configuration: configuration, sink: sink) }
         } catch {
             if error.isDisconnect { markDisconnected() }

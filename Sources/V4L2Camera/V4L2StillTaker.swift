@@ -16,7 +16,9 @@ final class V4L2StillTaker: Sendable {
     struct Frame: RecentFrame, @unchecked Sendable {
         var buffer: CVBuffer
         var metadata: FrameMetadata
-        var heldBytes: Int { buffer.byteCount }
+        /// The JPEG the camera sent for the frame (Motion JPEG cameras).
+        var jpeg: [UInt8]?
+        var heldBytes: Int { buffer.byteCount + (jpeg?.count ?? 0) }
     }
 
     /// A frame, the metadata to complete and a request's completion, for the still queue.
@@ -24,6 +26,7 @@ final class V4L2StillTaker: Sendable {
         var entry: PendingStills.Entry
         var buffer: CVBuffer
         var metadata: FrameMetadata
+        var jpeg: [UInt8]?
         var fromRecentFrames: Bool
         /// The stream's node, to read the controls the still's metadata reports.
         var device: any V4L2ControlAccess
@@ -33,6 +36,8 @@ final class V4L2StillTaker: Sendable {
     /// Requests of the running session; nil while stopped.
     private let pending = Mutex<PendingStills?>(nil)
     private let history = Mutex(RecentFrameHistory<Frame>())
+    /// The JPEG of the frame about to be delivered (sequence, bytes), from a Motion JPEG stream.
+    private let encoded = Mutex<(sequence: Int64, bytes: [UInt8])?>(nil)
     /// Buffers the history copies into, for the stream's format and size.
     private let historyPool = Mutex<CVPixelBufferPool?>(nil)
     private let queue = DispatchQueue(label: "OpenCapture.v4l2.stills")
@@ -68,12 +73,26 @@ final class V4L2StillTaker: Sendable {
         return stills.add(PendingStills.Entry(request: request, completion: completion))
     }
 
+    /// Whether the next frame could become a still (requests wait, or the history is kept):
+    /// only then does a Motion JPEG stream copy out the JPEG it decodes (`noteJPEG`).
+    var wantsFrames: Bool { recentFrames.isEnabled || (pending.withLock { $0 }?.hasEntries ?? false) }
+
+    /// The JPEG of frame `sequence`, which the capture thread delivers next: a still of that
+    /// frame carries it as `StillCapture.deviceJPEG`.
+    func noteJPEG(_ bytes: [UInt8], sequence: Int64) {
+        encoded.withLock { $0 = (sequence, bytes) }
+    }
+
     /// A frame reached the sink (capture thread): keeps it in the history while anyone
     /// wants it and hands the requests it answers to the still queue. `device` is the node
     /// streaming it.
     func frameArrived(_ buffer: CVBuffer, metadata: FrameMetadata, device: any V4L2ControlAccess) {
+        let jpeg = encoded.withLock { noted -> [UInt8]? in
+            defer { noted = nil }
+            return noted?.sequence == metadata.sequence ? noted?.bytes : nil
+        }
         let keeping = recentFrames.isEnabled
-        if keeping { keep(buffer, metadata) } else { releaseHistory() }
+        if keeping { keep(buffer, metadata, jpeg) } else { releaseHistory() }
         guard let stills = pending.withLock({ $0 }) else { return }
         let entries = stills.take()
         guard !entries.isEmpty else { return }
@@ -81,9 +100,11 @@ final class V4L2StillTaker: Sendable {
         for entry in entries {
             let moment = entry.request.moment ?? .min
             if entry.request.zeroShutterLag, let past = history.withLock({ $0.frame(at: moment) }) {
-                submit(Job(entry: entry, buffer: past.buffer, metadata: past.metadata, fromRecentFrames: past.metadata.presentationTime.value != time, device: device))
+                submit(Job(
+                    entry: entry, buffer: past.buffer, metadata: past.metadata, jpeg: past.jpeg,
+                    fromRecentFrames: past.metadata.presentationTime.value != time, device: device))
             } else if entry.request.zeroShutterLag || time >= moment {
-                submit(Job(entry: entry, buffer: buffer, metadata: metadata, fromRecentFrames: false, device: device))
+                submit(Job(entry: entry, buffer: buffer, metadata: metadata, jpeg: jpeg, fromRecentFrames: false, device: device))
             } else if !stills.add(entry) {
                 // A frame finished before the request: wait for the next, unless the session stopped meanwhile.
                 entry.completion(.failure(.streamFailed("not streaming")))
@@ -94,7 +115,7 @@ final class V4L2StillTaker: Sendable {
     /// Bytes the history holds now.
     var recentFrameBytes: Int { recentFrames.heldBytes }
 
-    private func keep(_ buffer: CVBuffer, _ metadata: FrameMetadata) {
+    private func keep(_ buffer: CVBuffer, _ metadata: FrameMetadata, _ jpeg: [UInt8]?) {
         let pool = historyPool.withLock { pool -> CVPixelBufferPool in
             if let pool, pool.format == buffer.format, pool.width == buffer.width, pool.height == buffer.height { return pool }
             // Depth plus what stills may hold while the queue converts them.
@@ -106,7 +127,7 @@ final class V4L2StillTaker: Sendable {
         // Every copy held (stills still converting): this frame is left out of the history.
         guard let copy = pool.dequeue(), ImageTransform.transform(buffer, into: copy, rotation: .none, mirrored: false) else { return }
         let bytes = history.withLock { history in
-            history.append(Frame(buffer: copy, metadata: metadata))
+            history.append(Frame(buffer: copy, metadata: metadata, jpeg: jpeg))
             return history.bytes
         }
         recentFrames.setHeldBytes(bytes)
@@ -156,6 +177,9 @@ final class V4L2StillTaker: Sendable {
             V4L2StillExposure.describe(&metadata, controls: controls, device: job.device)
             var capture = StillCapture(buffer: still, metadata: metadata, flashFired: false)
             capture.fromRecentFrames = job.fromRecentFrames
+            if still.width == source.width, still.height == source.height, !job.metadata.isMirroredByDevice {
+                capture.deviceJPEG = job.jpeg
+            }
             job.entry.completion(.success(capture))
         }
     }

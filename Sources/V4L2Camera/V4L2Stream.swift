@@ -23,6 +23,8 @@ final class V4L2Stream: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private let controls: V4L2ControlApplier
+    /// The camera's stills, told a Motion JPEG frame's own bytes when it may become a still.
+    private let stills: V4L2StillTaker?
     /// Buffers the driver holds (queued) and ones consumers still hold (wrapped, delivered).
     private var queued: Set<Int> = []
     /// The sequence number of the previous frame; the driver counts from 0 at STREAMON,
@@ -35,12 +37,13 @@ final class V4L2Stream: @unchecked Sendable {
     /// failing call (vivid's Queue Setup and Start Streaming errors surface here).
     init(
         node: V4L2Node, mode: V4L2Mode, configuration: StreamConfiguration, sink: any FrameSink, controls: V4L2ControlApplier,
-        horizontalFlip: V4L2ControlInfo?
+        horizontalFlip: V4L2ControlInfo?, stills: V4L2StillTaker? = nil
     ) throws(V4L2Failure) {
         self.node = node
         self.mode = mode
         self.sink = sink
         self.controls = controls
+        self.stills = stills
         var format = v4l2_format()
         format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         format.fmt.pix.width = UInt32(mode.width)
@@ -258,6 +261,12 @@ final class V4L2Stream: @unchecked Sendable {
             return  // queued again once the consumers let it go
         }
         defer { try? queue(index) }
+        if mode.code == .mjpeg, let stills, stills.wantsFrames {
+            // Copied before the buffer goes back to the driver: a photo of this frame can be
+            // the JPEG the camera sent (StillCapture.deviceJPEG).
+            let bytes = UnsafeRawBufferPointer(start: buffers.addresses[index], count: min(Int(buffer.bytesused), buffers.lengths[index]))
+            stills.noteJPEG(Array(bytes), sequence: metadata.sequence)
+        }
         guard let pool, let converter, let output = pool.dequeue() else {
             sink.backendDidDrop(count: 1, reason: .outOfBuffers, metadata: metadata)
             return

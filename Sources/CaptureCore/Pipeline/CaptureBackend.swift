@@ -283,6 +283,10 @@ package struct StillCapture: @unchecked Sendable {
     package var fusedFrames = 1
     /// Whether the still came from a frame exposed before the request (zero shutter lag).
     package var fromRecentFrames = false
+    /// The JPEG the device itself sent for this still (a Motion JPEG camera), byte for
+    /// byte, when the still is that frame unchanged (its size, not flipped); nil otherwise.
+    /// A photo output may hand it out with EXIF added instead of encoding `buffer` again.
+    package var deviceJPEG: [UInt8]? = nil
 
     package init(buffer: CVPixelBuffer, metadata: FrameMetadata, flashFired: Bool, raw: RawStill? = nil) {
         self.buffer = buffer

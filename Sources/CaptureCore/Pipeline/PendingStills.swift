@@ -39,6 +39,9 @@ package final class PendingStills: Sendable {
         }
     }
 
+    /// Whether requests are waiting (a camera that must copy something for a still asks first).
+    package var hasEntries: Bool { state.withLock { !$0.entries.isEmpty } }
+
     /// Refuses further requests and returns those never taken.
     package func close() -> [Entry] {
         state.withLock { state in
