@@ -69,6 +69,36 @@ struct DeviceSettingsTests {
         #expect(recorder.calls.last?.new == "true")
     }
 
+    @Test("transport controls announce only an accepted change: no notification for a call without the lock or a refused speed")
+    func transportAnnouncesAfterItsChecks() throws {
+        let url = try DeckFixture.clip("announce.mp4", frames: 3, ["-c:v", "libx264", "-preset", "ultrafast"])
+        let device = try AVCaptureDevice.fileDeck(url: url)
+        let log = Mutex<[String]>([])
+        let speed = device.observe(\.transportControlsSpeed, options: [.prior]) { _, change in
+            log.withLock { $0.append(change.isPrior ? "speed prior" : "speed after") }
+        }
+        let mode = device.observe(\.transportControlsPlaybackMode, options: [.prior]) { _, change in
+            log.withLock { $0.append(change.isPrior ? "mode prior" : "mode after") }
+        }
+        defer {
+            speed.invalidate()
+            mode.invalidate()
+        }
+
+        #expect(throws: AVCaptureException(.generic, "*** -[AVCaptureDevice setTransportControlsPlaybackMode:speed:] May not be called without first successfully calling -lockForConfiguration:")) {
+            try device.setTransportControlsPlaybackModeChecked(.notPlaying, speed: 2)
+        }
+        try device.lockForConfiguration()
+        defer { device.unlockForConfiguration() }
+        #expect(throws: AVCaptureException.self) { try device.setTransportControlsPlaybackModeChecked(.notPlaying, speed: 16) }
+        #expect(log.withLock { $0 }.isEmpty, "a refused call announces nothing")
+        #expect(device.transportControlsSpeed != 2 && device.transportControlsSpeed != 16)
+
+        try device.setTransportControlsPlaybackModeChecked(.notPlaying, speed: 2)
+        #expect(device.transportControlsSpeed == 2)
+        #expect(log.withLock { $0 } == ["mode prior", "speed prior", "mode after", "speed after"])
+    }
+
     @Test("a zoom that moves a virtual device's constituent announces the constituent inside the zoom's announcement")
     func consequenceKeyIsAnnouncedBeforeTheSetKeys() throws {
         let device = try #require(AVCaptureDevice(uniqueID: "sim:back-dualwide"))
