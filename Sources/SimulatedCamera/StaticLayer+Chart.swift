@@ -37,6 +37,11 @@ extension StaticLayer {
                                 kernel.patches = patches.baseAddress
                                 kernel.ramp = ramp.baseAddress
                                 kernel.ink = ink.baseAddress
+                                // What the columns share across rows, once per call.
+                                let columns = UnsafeMutablePointer<Double>.allocate(capacity: 10 * width)
+                                defer { columns.deallocate() }
+                                oc_chart_columns(&kernel, columns)
+                                kernel.columns = UnsafePointer(columns)
                                 for y in rows { oc_chart_row(&kernel, y, 0, width, row(y)) }
                             }
                         }

@@ -55,6 +55,7 @@ OC_KERNEL(oc_defocus_band,
     (const uint16_t *sharp, uint16_t *layer, const uint8_t *mask, long width, long height, long y0, long y1,
         const oc_defocus_plane *planes, long count, void *scratch),
     (sharp, layer, mask, width, height, y0, y1, planes, count, scratch))
+OC_KERNEL(oc_chart_columns, (const oc_chart_scene *scene, double *table), (scene, table))
 OC_KERNEL(oc_chart_row, (const oc_chart_scene *scene, long y, long first, long count, uint16_t *row),
     (scene, y, first, count, row))
 OC_KERNEL(oc_jfif_chroma_row,

@@ -202,7 +202,12 @@ typedef struct oc_chart_scene {
     double falloff_height;
     double falloff_f2;
     float falloff_strength;
+    const double *columns;  // oc_chart_columns' table, 10 doubles a column
 } oc_chart_scene;
+
+/// Fills `table` (10 doubles per column of `scene->width`) with what the layer's columns
+/// share across rows; `oc_chart_row` reads it through `scene->columns`.
+void oc_chart_columns(const oc_chart_scene *scene, double *table);
 
 /// Columns first ..< first + count of static-layer row `y` (R, G, B runs of `scene->width`
 /// bfloat16), exactly as StaticLayer.fill computes them.

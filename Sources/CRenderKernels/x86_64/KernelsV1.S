@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: a64aabffa75e565e88fedcaff6572226f81fcf019a7edd47888a458198918264
+// SHA-256 of the sources, concatenated in that order: ef25d65387225da795be6dafb10c2b3d478296a848f948fe11c7d5dd5afd20d9
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -11285,132 +11285,254 @@ oc_zoom_blend_v1:
 	.quad	0x3fe0000000000000
 .LCPI17_1:
 	.quad	0xbfe0000000000000
-.LCPI17_2:
-	.quad	0xbfe68f5c28f5c28f
 .LCPI17_3:
-	.quad	0x3fb1eb851eb851f0
-.LCPI17_4:
-	.quad	0x4022000000000000
-.LCPI17_5:
-	.quad	0xbff0000000000000
-.LCPI17_6:
-	.quad	0xbfd3d70a3d70a3d7
-.LCPI17_7:
-	.quad	0x3fd851eb851eb851
-.LCPI17_8:
-	.quad	0x4010000000000000
-.LCPI17_9:
-	.quad	0x3fd147ae147ae148
-.LCPI17_10:
-	.quad	0x3fc851eb851eb852
-.LCPI17_11:
-	.quad	0x3fe8cccccccccccd
-.LCPI17_12:
-	.quad	0x3fe68f5c28f5c28f
-.LCPI17_13:
-	.quad	0x3fa999999999999a
-.LCPI17_14:
-	.quad	0x3fc3333333333333
-.LCPI17_15:
-	.quad	0x3fe6147ae147ae14
-.LCPI17_16:
-	.quad	0x3fd3d70a3d70a3d7
-.LCPI17_17:
-	.quad	0x3fee147ae147ae14
-.LCPI17_18:
-	.quad	0x3faeb851eb851eb8
-.LCPI17_19:
-	.quad	0x3ff0000000000000
-.LCPI17_20:
-	.quad	0xbfb999999999999a
-.LCPI17_21:
-	.quad	0x3fd3333333333333
-.LCPI17_22:
-	.quad	0x3fe7ae147ae147ae
-.LCPI17_23:
-	.quad	0x3fd0a3d70a3d70a4
-.LCPI17_24:
-	.quad	0xbfd0a3d70a3d70a4
-.LCPI17_25:
-	.quad	0x3fdeb851eb851eb8
-.LCPI17_26:
-	.quad	0x4028000000000000
-.LCPI17_27:
-	.quad	0x3fd1eb851eb851ec
-.LCPI17_28:
-	.quad	0x3fe70a3d70a3d70a
-.LCPI17_29:
-	.quad	0xbfd1eb851eb851ec
-.LCPI17_30:
-	.quad	0x3fdc28f5c28f5c28
-.LCPI17_31:
-	.quad	0x405b000000000000
-.LCPI17_34:
-	.long	0x3cf5c28f
-	.long	0x3f59999a
-.LCPI17_37:
-	.quad	0x3feb333333333333
-.LCPI17_38:
-	.quad	0x3fee666666666666
-.LCPI17_41:
-	.quad	0x4018000000000000
-.LCPI17_44:
-	.quad	0x4008000000000000
-.LCPI17_48:
-	.quad	0xbfaeb851eb851eb8
-.LCPI17_49:
 	.quad	0x3ff07ae147ae147b
-.LCPI17_50:
-	.quad	0x3fb47ae147ae147b
-.LCPI17_51:
-	.quad	0x3feeb851eb851eb8
+.LCPI17_5:
+	.quad	0x3ff0000000000000
+.LCPI17_6:
+	.quad	0x4008000000000000
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI17_32:
+.LCPI17_2:
+	.quad	0x3faeb851eb851eb8
+	.quad	0x3fb47ae147ae147b
+.LCPI17_4:
+	.zero	8
+	.quad	0x3feeb851eb851eb8
+	.text
+	.hidden	oc_chart_columns_v1
+	.globl	oc_chart_columns_v1
+	.p2align	4
+	.type	oc_chart_columns_v1,@function
+oc_chart_columns_v1:
+	.cfi_startproc
+	movq	8(%rdi), %rax
+	testq	%rax, %rax
+	jle	.LBB17_3
+	cvtsi2sd	%rax, %xmm0
+	movq	80(%rdi), %rcx
+	movq	88(%rdi), %rdx
+	movq	96(%rdi), %r8
+	addq	$-2, %rcx
+	addq	$-2, %rdx
+	addq	$-2, %r8
+	addq	$72, %rsi
+	xorl	%r9d, %r9d
+	movsd	.LCPI17_0(%rip), %xmm1
+	movsd	.LCPI17_1(%rip), %xmm2
+	movapd	.LCPI17_2(%rip), %xmm3
+	movsd	.LCPI17_3(%rip), %xmm4
+	movapd	.LCPI17_4(%rip), %xmm5
+	movsd	.LCPI17_5(%rip), %xmm6
+	xorpd	%xmm7, %xmm7
+	movsd	.LCPI17_6(%rip), %xmm8
+	.p2align	4
+.LBB17_2:
+	xorps	%xmm9, %xmm9
+	cvtsi2sd	%r9, %xmm9
+	addsd	%xmm1, %xmm9
+	divsd	%xmm0, %xmm9
+	addsd	%xmm2, %xmm9
+	divsd	24(%rdi), %xmm9
+	addsd	%xmm1, %xmm9
+	movapd	%xmm9, %xmm10
+	addsd	%xmm2, %xmm10
+	mulsd	192(%rdi), %xmm10
+	movsd	%xmm9, -72(%rsi)
+	mulsd	%xmm10, %xmm10
+	movsd	%xmm10, -64(%rsi)
+	movapd	%xmm9, %xmm10
+	unpcklpd	%xmm9, %xmm10
+	mulpd	%xmm3, %xmm10
+	movapd	%xmm4, %xmm11
+	subpd	%xmm10, %xmm11
+	addpd	%xmm5, %xmm10
+	movsd	%xmm11, %xmm10
+	movupd	%xmm10, -56(%rsi)
+	movapd	%xmm6, %xmm10
+	minsd	%xmm9, %xmm10
+	cmpltsd	%xmm7, %xmm9
+	andnpd	%xmm10, %xmm9
+	movsd	32(%rdi), %xmm10
+	mulsd	%xmm9, %xmm10
+	cvttsd2si	%xmm10, %r10
+	cmpq	%r10, %rcx
+	cmovlq	%rcx, %r10
+	xorps	%xmm11, %xmm11
+	cvtsi2sd	%r10, %xmm11
+	subsd	%xmm11, %xmm10
+	movsd	%xmm11, -40(%rsi)
+	movapd	%xmm10, %xmm11
+	mulsd	%xmm10, %xmm11
+	addsd	%xmm10, %xmm10
+	movapd	%xmm8, %xmm12
+	subsd	%xmm10, %xmm12
+	mulsd	%xmm11, %xmm12
+	movsd	%xmm12, -32(%rsi)
+	movsd	40(%rdi), %xmm10
+	mulsd	%xmm9, %xmm10
+	cvttsd2si	%xmm10, %r10
+	cmpq	%r10, %rdx
+	cmovlq	%rdx, %r10
+	xorps	%xmm11, %xmm11
+	cvtsi2sd	%r10, %xmm11
+	subsd	%xmm11, %xmm10
+	movsd	%xmm11, -24(%rsi)
+	movapd	%xmm10, %xmm11
+	mulsd	%xmm10, %xmm11
+	addsd	%xmm10, %xmm10
+	movapd	%xmm8, %xmm12
+	subsd	%xmm10, %xmm12
+	mulsd	%xmm11, %xmm12
+	movsd	%xmm12, -16(%rsi)
+	mulsd	48(%rdi), %xmm9
+	cvttsd2si	%xmm9, %r10
+	cmpq	%r10, %r8
+	cmovlq	%r8, %r10
+	xorps	%xmm10, %xmm10
+	cvtsi2sd	%r10, %xmm10
+	subsd	%xmm10, %xmm9
+	movsd	%xmm10, -8(%rsi)
+	movapd	%xmm9, %xmm10
+	mulsd	%xmm9, %xmm10
+	addsd	%xmm9, %xmm9
+	movapd	%xmm8, %xmm11
+	subsd	%xmm9, %xmm11
+	mulsd	%xmm10, %xmm11
+	movsd	%xmm11, (%rsi)
+	incq	%r9
+	addq	$80, %rsi
+	cmpq	%r9, %rax
+	jne	.LBB17_2
+.LBB17_3:
+	retq
+.Lfunc_end17:
+	.size	oc_chart_columns_v1, .Lfunc_end17-oc_chart_columns_v1
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI18_0:
+	.quad	0x3fe0000000000000
+.LCPI18_1:
+	.quad	0xbfe0000000000000
+.LCPI18_2:
+	.quad	0x3ff0000000000000
+.LCPI18_3:
+	.quad	0x4008000000000000
+.LCPI18_7:
+	.quad	0xbfe68f5c28f5c28f
+.LCPI18_8:
+	.quad	0x3fb1eb851eb851f0
+.LCPI18_9:
+	.quad	0x4022000000000000
+.LCPI18_10:
+	.quad	0xbff0000000000000
+.LCPI18_11:
+	.quad	0xbfd3d70a3d70a3d7
+.LCPI18_12:
+	.quad	0x3fd851eb851eb851
+.LCPI18_13:
+	.quad	0x4010000000000000
+.LCPI18_14:
+	.quad	0x3fc851eb851eb852
+.LCPI18_15:
+	.quad	0x3fd147ae147ae148
+.LCPI18_16:
+	.quad	0x3fe68f5c28f5c28f
+.LCPI18_17:
+	.quad	0x3fe8cccccccccccd
+.LCPI18_18:
+	.quad	0x3fa999999999999a
+.LCPI18_19:
+	.quad	0x3fc3333333333333
+.LCPI18_20:
+	.quad	0x3fd3d70a3d70a3d7
+.LCPI18_21:
+	.quad	0x3fe6147ae147ae14
+.LCPI18_22:
+	.quad	0x3fee147ae147ae14
+.LCPI18_23:
+	.quad	0x3faeb851eb851eb8
+.LCPI18_24:
+	.quad	0xbfb999999999999a
+.LCPI18_25:
+	.quad	0x3fd3333333333333
+.LCPI18_26:
+	.quad	0x3fd0a3d70a3d70a4
+.LCPI18_27:
+	.quad	0x3fe7ae147ae147ae
+.LCPI18_28:
+	.quad	0xbfd0a3d70a3d70a4
+.LCPI18_29:
+	.quad	0x3fdeb851eb851eb8
+.LCPI18_30:
+	.quad	0x4028000000000000
+.LCPI18_31:
+	.quad	0x3fd1eb851eb851ec
+.LCPI18_32:
+	.quad	0x3fe70a3d70a3d70a
+.LCPI18_33:
+	.quad	0xbfd1eb851eb851ec
+.LCPI18_34:
+	.quad	0x3fdc28f5c28f5c28
+.LCPI18_35:
+	.quad	0x405b000000000000
+.LCPI18_38:
+	.long	0x3cf5c28f
+	.long	0x3f59999a
+.LCPI18_41:
+	.quad	0x3feb333333333333
+.LCPI18_42:
+	.quad	0x3fee666666666666
+.LCPI18_45:
+	.quad	0x4018000000000000
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI18_4:
+	.quad	-2
+	.quad	-2
+.LCPI18_5:
+	.quad	2147483648
+	.quad	2147483648
+.LCPI18_6:
+	.quad	0x4008000000000000
+	.quad	0x4008000000000000
+.LCPI18_36:
 	.long	0x3f59999a
 	.long	0x3f59999a
 	.zero	4
 	.zero	4
-.LCPI17_35:
+.LCPI18_39:
 	.long	0x40800000
 	.long	0x40800000
 	.zero	4
 	.zero	4
-.LCPI17_39:
+.LCPI18_43:
 	.long	0x3f59999a
 	.long	0x3ca3d70a
 	.zero	4
 	.zero	4
-.LCPI17_42:
+.LCPI18_46:
 	.long	0x3ccccccd
 	.long	0x3ccccccd
 	.zero	4
 	.zero	4
-.LCPI17_45:
-	.quad	-2
-	.quad	-2
-.LCPI17_46:
-	.quad	2147483648
-	.quad	2147483648
-.LCPI17_47:
-	.quad	0x4008000000000000
-	.quad	0x4008000000000000
-.LCPI17_53:
+.LCPI18_49:
 	.long	0x3f59999a
 	.long	0x3ca3d70a
 	.long	0x00000000
 	.long	0x00000000
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI17_33:
+.LCPI18_37:
 	.long	0x3f59999a
-.LCPI17_36:
+.LCPI18_40:
 	.long	0x40800000
-.LCPI17_40:
+.LCPI18_44:
 	.long	0x3ca3d70a
-.LCPI17_43:
+.LCPI18_47:
 	.long	0x3ccccccd
-.LCPI17_52:
+.LCPI18_48:
 	.long	0x3f800000
 	.text
 	.hidden	oc_chart_row_v1
@@ -11419,8 +11541,6 @@ oc_zoom_blend_v1:
 	.type	oc_chart_row_v1,@function
 oc_chart_row_v1:
 	.cfi_startproc
-	testq	%rcx, %rcx
-	jle	.LBB17_19
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -11433,485 +11553,441 @@ oc_chart_row_v1:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$248, %rsp
-	.cfi_def_cfa_offset 304
+	subq	$232, %rsp
+	.cfi_def_cfa_offset 288
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%r8, %r14
-	movq	%rdx, %r15
+	movq	%rcx, %r14
+	cvtsi2sd	%rsi, %xmm8
+	movsd	.LCPI18_0(%rip), %xmm0
+	addsd	%xmm0, %xmm8
+	cvtsi2sdq	16(%rdi), %xmm1
+	divsd	%xmm1, %xmm8
+	movsd	.LCPI18_1(%rip), %xmm7
+	addsd	%xmm7, %xmm8
+	divsd	24(%rdi), %xmm8
+	addsd	%xmm0, %xmm8
+	movsd	.LCPI18_2(%rip), %xmm2
+	minsd	%xmm8, %xmm2
+	xorpd	%xmm0, %xmm0
+	movapd	%xmm8, %xmm1
+	cmpltsd	%xmm0, %xmm1
+	movapd	%xmm1, 128(%rsp)
+	movapd	%xmm1, %xmm0
+	andnpd	%xmm2, %xmm0
+	movsd	32(%rdi), %xmm1
+	mulsd	%xmm0, %xmm1
+	cvttsd2si	%xmm1, %r13
+	movq	80(%rdi), %rcx
+	movq	%rcx, 8(%rsp)
+	leaq	-2(%rcx), %rax
+	cmpq	%r13, %rax
+	cmovlq	%rax, %r13
+	testq	%r14, %r14
+	jle	.LBB18_7
+	movq	%r8, %rbx
 	movq	%rdi, %r12
-	movq	8(%rdi), %rbx
-	movsd	24(%rdi), %xmm1
-	cvtsi2sd	%rsi, %xmm3
-	addq	%rdx, %rcx
-	movq	%rcx, 104(%rsp)
-	movsd	.LCPI17_0(%rip), %xmm2
-	cvtsi2sdq	16(%rdi), %xmm0
-	addsd	%xmm2, %xmm3
-	divsd	%xmm0, %xmm3
-	movsd	.LCPI17_1(%rip), %xmm0
-	addsd	%xmm0, %xmm3
-	movsd	%xmm1, 24(%rsp)
-	divsd	%xmm1, %xmm3
-	addsd	%xmm2, %xmm3
-	movapd	%xmm3, %xmm1
-	movsd	%xmm3, 8(%rsp)
-	addsd	%xmm0, %xmm1
-	mulsd	200(%rdi), %xmm1
-	movsd	%xmm1, (%rsp)
-	xorps	%xmm0, %xmm0
-	cvtsi2sd	%rbx, %xmm0
-	movsd	%xmm0, 88(%rsp)
-	movsd	.LCPI17_2(%rip), %xmm0
-	addsd	%xmm3, %xmm0
-	divsd	.LCPI17_3(%rip), %xmm0
-	mulsd	.LCPI17_4(%rip), %xmm0
-	addsd	.LCPI17_5(%rip), %xmm0
+	movq	%rdx, %r15
+	movq	8(%rdi), %rax
+	movq	%rax, 24(%rsp)
+	movsd	208(%rdi), %xmm3
+	movsd	%xmm3, 64(%rsp)
+	movapd	%xmm2, 144(%rsp)
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%r13, %xmm2
+	subsd	%xmm2, %xmm1
+	movapd	%xmm1, %xmm2
+	mulsd	%xmm1, %xmm2
+	addsd	%xmm1, %xmm1
+	movsd	.LCPI18_3(%rip), %xmm3
+	subsd	%xmm1, %xmm3
+	mulsd	%xmm2, %xmm3
+	movsd	%xmm3, 104(%rsp)
+	movupd	40(%rdi), %xmm1
+	unpcklpd	%xmm0, %xmm0
+	mulpd	%xmm1, %xmm0
+	cvttsd2si	%xmm0, %rax
+	movq	%rax, %xmm1
+	movapd	%xmm0, %xmm2
+	unpckhpd	%xmm0, %xmm2
+	cvttsd2si	%xmm2, %rax
+	movq	%rax, %xmm2
+	punpcklqdq	%xmm2, %xmm1
+	movdqu	88(%rdi), %xmm3
+	movdqa	.LCPI18_4(%rip), %xmm2
+	movdqa	%xmm3, 112(%rsp)
+	paddq	%xmm3, %xmm2
+	movdqa	.LCPI18_5(%rip), %xmm3
+	movdqa	%xmm1, %xmm4
+	pxor	%xmm3, %xmm4
+	pxor	%xmm2, %xmm3
+	movdqa	%xmm4, %xmm5
+	pcmpgtd	%xmm3, %xmm5
+	pshufd	$160, %xmm5, %xmm6
+	pcmpeqd	%xmm4, %xmm3
+	pshufd	$245, %xmm3, %xmm3
+	pand	%xmm6, %xmm3
+	pshufd	$245, %xmm5, %xmm4
+	por	%xmm3, %xmm4
+	pand	%xmm4, %xmm2
+	pandn	%xmm1, %xmm4
+	por	%xmm2, %xmm4
+	movq	%xmm4, %rbp
+	xorps	%xmm1, %xmm1
+	cvtsi2sd	%rbp, %xmm1
+	pshufd	$238, %xmm4, %xmm2
+	movq	%xmm2, %rax
+	movq	%rax, 80(%rsp)
+	xorps	%xmm2, %xmm2
+	cvtsi2sd	%rax, %xmm2
+	unpcklpd	%xmm2, %xmm1
+	subpd	%xmm1, %xmm0
+	movapd	%xmm0, %xmm1
+	mulpd	%xmm0, %xmm1
+	addpd	%xmm0, %xmm0
+	movapd	.LCPI18_6(%rip), %xmm2
+	subpd	%xmm0, %xmm2
+	addsd	%xmm8, %xmm7
+	mulsd	200(%rdi), %xmm7
+	mulpd	%xmm1, %xmm2
+	movapd	%xmm2, 208(%rsp)
+	mulsd	%xmm7, %xmm7
+	movsd	%xmm7, 40(%rsp)
+	addq	%rdx, %r14
+	movq	224(%rdi), %rax
+	movq	%rax, 16(%rsp)
+	movsd	.LCPI18_7(%rip), %xmm0
+	addsd	%xmm8, %xmm0
+	divsd	.LCPI18_8(%rip), %xmm0
+	mulsd	.LCPI18_9(%rip), %xmm0
+	addsd	.LCPI18_10(%rip), %xmm0
+	movapd	%xmm8, 160(%rsp)
 	callq	floor@PLT
-	movsd	8(%rsp), %xmm6
-	movsd	(%rsp), %xmm9
-	movsd	.LCPI17_6(%rip), %xmm1
+	movapd	160(%rsp), %xmm6
+	movsd	.LCPI18_11(%rip), %xmm1
 	addsd	%xmm6, %xmm1
-	divsd	.LCPI17_7(%rip), %xmm1
-	mulsd	.LCPI17_8(%rip), %xmm1
+	divsd	.LCPI18_12(%rip), %xmm1
+	mulsd	.LCPI18_13(%rip), %xmm1
 	cvttsd2si	%xmm1, %rcx
 	cmpq	$3, %rcx
 	movl	$3, %eax
 	cmovlq	%rcx, %rax
 	cmpq	$0, (%r12)
-	movsd	.LCPI17_19(%rip), %xmm2
-	minsd	%xmm6, %xmm2
-	xorpd	%xmm3, %xmm3
-	movapd	%xmm6, %xmm5
-	cmpltsd	%xmm3, %xmm5
-	andnpd	%xmm2, %xmm5
-	movapd	%xmm5, %xmm4
-	movapd	%xmm5, %xmm2
-	mulsd	.LCPI17_20(%rip), %xmm2
-	addsd	.LCPI17_21(%rip), %xmm2
-	movapd	%xmm2, 176(%rsp)
-	movsd	192(%r12), %xmm2
-	movsd	%xmm2, 48(%rsp)
-	movsd	208(%r12), %xmm2
-	mulsd	%xmm9, %xmm9
-	movsd	%xmm2, 40(%rsp)
+	movapd	144(%rsp), %xmm2
+	mulsd	.LCPI18_24(%rip), %xmm2
+	movsd	.LCPI18_25(%rip), %xmm4
+	addsd	%xmm4, %xmm2
+	movapd	%xmm2, %xmm5
+	movapd	128(%rsp), %xmm3
+	movapd	%xmm3, %xmm2
+	andnpd	%xmm5, %xmm2
+	andpd	%xmm4, %xmm3
+	orpd	%xmm2, %xmm3
+	movapd	%xmm3, 128(%rsp)
+	movsd	64(%rsp), %xmm2
 	mulsd	%xmm2, %xmm2
-	movsd	%xmm2, 32(%rsp)
-	movss	216(%r12), %xmm2
-	movss	%xmm2, 20(%rsp)
-	movq	%r14, 80(%rsp)
-	je	.LBB17_5
-	movapd	%xmm5, 144(%rsp)
+	movsd	%xmm2, 144(%rsp)
+	movss	216(%r12), %xmm14
+	je	.LBB18_5
 	leaq	(%rax,%rax), %rcx
-	movapd	%xmm6, %xmm2
-	cmpnltsd	.LCPI17_9(%rip), %xmm2
-	movsd	.LCPI17_10(%rip), %xmm3
-	cmpnlesd	%xmm6, %xmm3
-	orpd	%xmm2, %xmm3
-	movapd	%xmm6, %xmm2
-	cmpnltsd	.LCPI17_11(%rip), %xmm2
-	movd	%xmm3, %esi
-	movsd	.LCPI17_12(%rip), %xmm3
-	cmpnlesd	%xmm6, %xmm3
-	orpd	%xmm2, %xmm3
-	movd	%xmm3, %edi
-	cvttsd2si	%xmm0, %r8
-	leaq	(%r8,%r8,4), %rdx
-	movq	%rdx, 72(%rsp)
-	movsd	.LCPI17_13(%rip), %xmm0
+	movsd	.LCPI18_14(%rip), %xmm4
+	cmpnlesd	%xmm6, %xmm4
+	movapd	%xmm6, %xmm5
+	cmpnltsd	.LCPI18_15(%rip), %xmm5
+	orpd	%xmm4, %xmm5
+	movd	%xmm5, %esi
+	movsd	.LCPI18_16(%rip), %xmm4
+	cmpnlesd	%xmm6, %xmm4
+	movapd	%xmm6, %xmm5
+	cmpnltsd	.LCPI18_17(%rip), %xmm5
+	orpd	%xmm4, %xmm5
+	movss	%xmm5, 56(%rsp)
+	cvttsd2si	%xmm0, %rdx
+	movq	%rdx, 48(%rsp)
+	leaq	(%rdx,%rdx,4), %rdx
+	movq	%rdx, 200(%rsp)
+	movsd	.LCPI18_18(%rip), %xmm0
+	movapd	%xmm6, %xmm4
+	cmpnltsd	.LCPI18_19(%rip), %xmm4
 	cmpnlesd	%xmm6, %xmm0
-	movapd	%xmm6, %xmm2
-	cmpnltsd	.LCPI17_14(%rip), %xmm2
-	orpd	%xmm0, %xmm2
-	movd	%xmm2, %r10d
-	movapd	%xmm6, %xmm0
-	cmpnltsd	.LCPI17_15(%rip), %xmm0
-	movsd	.LCPI17_16(%rip), %xmm2
-	cmpnlesd	%xmm6, %xmm2
-	orpd	%xmm0, %xmm2
+	orpd	%xmm0, %xmm4
+	movss	%xmm4, 32(%rsp)
+	movsd	.LCPI18_20(%rip), %xmm0
+	cmpnlesd	%xmm6, %xmm0
+	cmpnltsd	.LCPI18_21(%rip), %xmm6
+	orpd	%xmm0, %xmm6
+	movss	%xmm6, 160(%rsp)
 	xorps	%xmm0, %xmm0
 	cvtsi2sd	%rax, %xmm0
 	subsd	%xmm0, %xmm1
 	movapd	%xmm1, %xmm0
-	cmpltsd	.LCPI17_17(%rip), %xmm0
-	movss	%xmm2, 64(%rsp)
-	movsd	.LCPI17_18(%rip), %xmm2
-	cmpltsd	%xmm1, %xmm2
-	andpd	%xmm0, %xmm2
-	movss	%xmm2, 128(%rsp)
+	cmpltsd	.LCPI18_22(%rip), %xmm0
+	movsd	.LCPI18_23(%rip), %xmm4
+	cmpltsd	%xmm1, %xmm4
+	andpd	%xmm0, %xmm4
+	movss	%xmm4, 76(%rsp)
 	leaq	(%rcx,%rcx,2), %rax
-	movq	%rax, 56(%rsp)
-	movups	152(%r12), %xmm11
-	movsd	168(%r12), %xmm12
-	movss	176(%r12), %xmm0
-	movss	%xmm0, 8(%rsp)
-	movss	180(%r12), %xmm14
-	movss	184(%r12), %xmm15
-	unpcklpd	%xmm4, %xmm4
-	movapd	%xmm4, 160(%rsp)
-	movaps	%xmm11, %xmm10
-	unpcklps	%xmm12, %xmm10
-	shufps	$229, %xmm11, %xmm12
-	shufps	$226, %xmm11, %xmm12
-	shufps	$237, %xmm11, %xmm11
-	leaq	(%r14,%rbx,4), %r13
-	leaq	(%r14,%rbx,2), %rbp
-	xorl	%r9d, %r9d
-	movl	$11, %r11d
-	movsd	24(%rsp), %xmm6
-	movsd	.LCPI17_0(%rip), %xmm8
-	movsd	.LCPI17_1(%rip), %xmm7
-	movsd	88(%rsp), %xmm0
-	jmp	.LBB17_3
+	movq	%rax, 176(%rsp)
+	imulq	8(%rsp), %r13
+	movdqa	112(%rsp), %xmm0
+	movq	%xmm0, %rcx
+	movq	%rcx, 192(%rsp)
+	imulq	%rcx, %rbp
+	pshufd	$238, %xmm0, %xmm0
+	movq	%xmm0, %rcx
+	movq	%rcx, 112(%rsp)
+	movq	80(%rsp), %rdx
+	imulq	%rcx, %rdx
+	movups	152(%r12), %xmm5
+	movsd	168(%r12), %xmm6
+	movss	176(%r12), %xmm7
+	movss	180(%r12), %xmm8
+	movss	184(%r12), %xmm9
+	movaps	%xmm5, %xmm10
+	unpcklps	%xmm6, %xmm10
+	shufps	$229, %xmm5, %xmm6
+	shufps	$226, %xmm5, %xmm6
+	shufps	$237, %xmm5, %xmm5
+	leaq	(%r15,%r15,4), %rax
+	shlq	$4, %rax
+	movq	16(%rsp), %rcx
+	leaq	(%rax,%rcx), %r11
+	addq	$72, %r11
+	movq	24(%rsp), %rax
+	leaq	(%rbx,%rax,4), %r9
+	leaq	(%rbx,%rax,2), %r8
+	shlq	$3, %r13
+	shlq	$3, %rbp
+	shlq	$3, %rdx
+	movq	%rdx, 80(%rsp)
+	xorl	%r10d, %r10d
+	movss	.LCPI18_48(%rip), %xmm0
+	xorpd	%xmm1, %xmm1
+	movsd	40(%rsp), %xmm11
+	jmp	.LBB18_3
 	.p2align	4
-.LBB17_4:
-	movapd	%xmm2, %xmm1
-	addsd	.LCPI17_24(%rip), %xmm1
-	divsd	.LCPI17_25(%rip), %xmm1
-	mulsd	.LCPI17_26(%rip), %xmm1
-	cvttsd2si	%xmm1, %rax
+.LBB18_4:
+	addsd	.LCPI18_28(%rip), %xmm4
+	divsd	.LCPI18_29(%rip), %xmm4
+	mulsd	.LCPI18_30(%rip), %xmm4
+	cvttsd2si	%xmm4, %rax
 	cmpq	$11, %rax
-	cmovgeq	%r11, %rax
+	movl	$11, %ecx
+	cmovgeq	%rcx, %rax
 	movq	136(%r12), %rcx
-	movss	(%rcx,%rax,4), %xmm1
-	movaps	%xmm1, %xmm3
-	shufps	$0, %xmm1, %xmm3
-	movsd	.LCPI17_19(%rip), %xmm5
-	movsd	48(%rsp), %xmm0
-	movsd	40(%rsp), %xmm4
-	movsd	32(%rsp), %xmm13
-.LBB17_17:
-	addsd	%xmm7, %xmm2
-	mulsd	%xmm0, %xmm2
-	mulsd	%xmm2, %xmm2
-	addsd	%xmm9, %xmm2
-	addsd	%xmm4, %xmm2
-	mulsd	%xmm2, %xmm2
-	movapd	%xmm13, %xmm0
-	divsd	%xmm2, %xmm0
-	movapd	%xmm5, %xmm2
-	subsd	%xmm0, %xmm2
-	xorps	%xmm0, %xmm0
-	cvtsd2ss	%xmm2, %xmm0
-	mulss	20(%rsp), %xmm0
-	movss	.LCPI17_52(%rip), %xmm2
-	subss	%xmm0, %xmm2
-	movaps	%xmm3, %xmm0
-	mulps	%xmm10, %xmm0
-	movaps	%xmm3, %xmm5
-	shufps	$225, %xmm3, %xmm5
-	mulps	%xmm11, %xmm5
-	addps	%xmm0, %xmm5
-	movaps	%xmm1, %xmm4
-	shufps	$0, %xmm1, %xmm4
-	mulps	%xmm12, %xmm4
-	addps	%xmm5, %xmm4
-	movaps	%xmm3, %xmm0
-	mulss	8(%rsp), %xmm0
-	shufps	$85, %xmm3, %xmm3
-	mulss	%xmm14, %xmm3
-	addss	%xmm0, %xmm3
-	mulss	%xmm15, %xmm1
-	addss	%xmm3, %xmm1
-	mulss	%xmm2, %xmm1
-	shufps	$0, %xmm2, %xmm2
-	mulps	%xmm4, %xmm2
-	movaps	%xmm2, %xmm0
-	xorps	%xmm3, %xmm3
-	cmpleps	%xmm3, %xmm0
-	unpcklps	%xmm0, %xmm0
-	movmskpd	%xmm0, %eax
-	movd	%xmm2, %ecx
-	shufps	$85, %xmm2, %xmm2
-	movd	%xmm2, %edx
-	movaps	%xmm1, %xmm0
+	movss	(%rcx,%rax,4), %xmm12
+	movaps	%xmm12, %xmm13
+	shufps	$0, %xmm12, %xmm13
+	movsd	.LCPI18_2(%rip), %xmm15
+	movaps	%xmm14, %xmm2
+.LBB18_18:
+	movsd	-64(%r11), %xmm3
+	addsd	%xmm11, %xmm3
+	addsd	64(%rsp), %xmm3
+	mulsd	%xmm3, %xmm3
+	movsd	144(%rsp), %xmm4
+	divsd	%xmm3, %xmm4
+	movapd	%xmm15, %xmm3
+	subsd	%xmm4, %xmm3
+	cvtsd2ss	%xmm3, %xmm3
+	mulss	%xmm2, %xmm3
+	movaps	%xmm0, %xmm4
+	subss	%xmm3, %xmm4
+	movaps	%xmm13, %xmm3
+	mulps	%xmm10, %xmm3
+	movaps	%xmm13, %xmm11
+	shufps	$225, %xmm13, %xmm11
+	mulps	%xmm5, %xmm11
+	addps	%xmm3, %xmm11
+	movaps	%xmm12, %xmm15
+	shufps	$0, %xmm12, %xmm15
+	mulps	%xmm6, %xmm15
+	addps	%xmm11, %xmm15
+	movsd	40(%rsp), %xmm11
+	movaps	%xmm13, %xmm3
+	mulss	%xmm7, %xmm3
+	shufps	$85, %xmm13, %xmm13
+	mulss	%xmm8, %xmm13
+	addss	%xmm3, %xmm13
+	mulss	%xmm9, %xmm12
+	addss	%xmm13, %xmm12
+	mulss	%xmm4, %xmm12
+	shufps	$0, %xmm4, %xmm4
+	mulps	%xmm15, %xmm4
+	movaps	%xmm4, %xmm3
 	xorps	%xmm2, %xmm2
-	cmpless	%xmm2, %xmm0
-	andnps	%xmm1, %xmm0
-	movd	%xmm0, %ebx
+	cmpleps	%xmm2, %xmm3
+	unpcklps	%xmm3, %xmm3
+	movmskpd	%xmm3, %eax
+	movd	%xmm4, %ecx
+	shufps	$85, %xmm4, %xmm4
+	movd	%xmm4, %edx
+	movaps	%xmm12, %xmm3
+	cmpless	%xmm1, %xmm3
+	andnps	%xmm12, %xmm3
+	movd	%xmm3, %edi
 	testb	$1, %al
-	cmovnel	%r9d, %ecx
+	cmovnel	%r10d, %ecx
 	btl	$16, %ecx
 	adcl	$32767, %ecx
 	shrl	$16, %ecx
-	movw	%cx, (%r14,%r15,2)
+	movw	%cx, (%rbx,%r15,2)
 	testb	$2, %al
-	cmovnel	%r9d, %edx
+	cmovnel	%r10d, %edx
 	btl	$16, %edx
 	adcl	$32767, %edx
 	shrl	$16, %edx
-	movw	%dx, (%rbp,%r15,2)
-	btl	$16, %ebx
-	adcl	$32767, %ebx
-	shrl	$16, %ebx
-	movw	%bx, (%r13,%r15,2)
+	movw	%dx, (%r8,%r15,2)
+	btl	$16, %edi
+	adcl	$32767, %edi
+	shrl	$16, %edi
+	movw	%di, (%r9,%r15,2)
 	incq	%r15
-	cmpq	104(%rsp), %r15
-	movsd	88(%rsp), %xmm0
-	jge	.LBB17_18
-.LBB17_3:
-	xorps	%xmm2, %xmm2
-	cvtsi2sd	%r15, %xmm2
-	addsd	%xmm8, %xmm2
-	divsd	%xmm0, %xmm2
-	addsd	%xmm7, %xmm2
-	divsd	%xmm6, %xmm2
-	addsd	%xmm8, %xmm2
-	movapd	%xmm2, %xmm1
-	cmpnltsd	.LCPI17_22(%rip), %xmm1
-	movsd	.LCPI17_23(%rip), %xmm3
-	cmpnlesd	%xmm2, %xmm3
-	orpd	%xmm1, %xmm3
-	movd	%xmm3, %eax
+	addq	$80, %r11
+	cmpq	%r14, %r15
+	jge	.LBB18_7
+.LBB18_3:
+	movsd	-72(%r11), %xmm4
+	movsd	.LCPI18_26(%rip), %xmm3
+	cmpnlesd	%xmm4, %xmm3
+	movapd	%xmm4, %xmm12
+	cmpnltsd	.LCPI18_27(%rip), %xmm12
+	orpd	%xmm3, %xmm12
+	movd	%xmm12, %eax
 	movl	%esi, %ecx
 	orb	%al, %cl
 	testb	$1, %cl
-	je	.LBB17_4
-	movsd	.LCPI17_27(%rip), %xmm1
-	cmpnlesd	%xmm2, %xmm1
-	movapd	%xmm2, %xmm3
-	cmpnltsd	.LCPI17_28(%rip), %xmm3
-	orpd	%xmm1, %xmm3
-	movd	%xmm3, %ecx
-	orb	%dil, %cl
+	je	.LBB18_4
+	movsd	.LCPI18_31(%rip), %xmm3
+	cmpnlesd	%xmm4, %xmm3
+	movapd	%xmm4, %xmm12
+	cmpnltsd	.LCPI18_32(%rip), %xmm12
+	orpd	%xmm3, %xmm12
+	movd	%xmm12, %ecx
+	orb	56(%rsp), %cl
 	testb	$1, %cl
-	movsd	.LCPI17_19(%rip), %xmm5
-	movsd	48(%rsp), %xmm0
-	movsd	40(%rsp), %xmm4
-	movsd	32(%rsp), %xmm13
-	je	.LBB17_8
-	movsd	.LCPI17_13(%rip), %xmm1
-	cmpnlesd	%xmm2, %xmm1
-	movapd	%xmm2, %xmm3
-	cmpnltsd	.LCPI17_14(%rip), %xmm3
-	orpd	%xmm1, %xmm3
-	movd	%xmm3, %ecx
-	orb	%r10b, %cl
-	movss	.LCPI17_36(%rip), %xmm1
-	movaps	.LCPI17_35(%rip), %xmm3
+	movsd	.LCPI18_2(%rip), %xmm15
+	movaps	%xmm14, %xmm2
+	je	.LBB18_9
+	movsd	.LCPI18_18(%rip), %xmm3
+	cmpnlesd	%xmm4, %xmm3
+	movapd	%xmm4, %xmm12
+	cmpnltsd	.LCPI18_19(%rip), %xmm12
+	orpd	%xmm3, %xmm12
+	movd	%xmm12, %ecx
+	orb	32(%rsp), %cl
+	movss	.LCPI18_40(%rip), %xmm12
+	movaps	.LCPI18_39(%rip), %xmm13
 	testb	$1, %cl
-	je	.LBB17_17
-	movsd	.LCPI17_37(%rip), %xmm1
-	cmpnlesd	%xmm2, %xmm1
-	movapd	%xmm2, %xmm3
-	cmpnltsd	.LCPI17_38(%rip), %xmm3
-	orpd	%xmm1, %xmm3
-	movd	%xmm3, %ecx
-	orb	%r10b, %cl
-	movss	.LCPI17_40(%rip), %xmm1
-	movsd	.LCPI17_53(%rip), %xmm3
+	je	.LBB18_18
+	movsd	.LCPI18_41(%rip), %xmm3
+	cmpnlesd	%xmm4, %xmm3
+	movapd	%xmm4, %xmm12
+	cmpnltsd	.LCPI18_42(%rip), %xmm12
+	orpd	%xmm3, %xmm12
+	movd	%xmm12, %ecx
+	orb	32(%rsp), %cl
+	movss	.LCPI18_44(%rip), %xmm12
+	movsd	.LCPI18_49(%rip), %xmm13
 	testb	$1, %cl
-	je	.LBB17_17
-	orb	64(%rsp), %al
+	je	.LBB18_18
+	orb	160(%rsp), %al
 	testb	$1, %al
-	je	.LBB17_14
-	movsd	32(%r12), %xmm4
-	movq	80(%r12), %rax
-	movapd	%xmm5, %xmm1
-	minsd	%xmm2, %xmm1
-	movapd	%xmm2, %xmm3
-	xorpd	%xmm0, %xmm0
-	cmpltsd	%xmm0, %xmm3
-	andnpd	%xmm1, %xmm3
-	movapd	%xmm3, %xmm5
-	mulsd	%xmm4, %xmm5
-	mulsd	144(%rsp), %xmm4
-	cvttsd2si	%xmm5, %rcx
-	cvttsd2si	%xmm4, %rdx
-	leaq	-2(%rax), %rbx
-	cmpq	%rcx, %rbx
-	cmovlq	%rbx, %rcx
-	cmpq	%rdx, %rbx
-	cmovlq	%rbx, %rdx
-	xorps	%xmm1, %xmm1
-	cvtsi2sd	%rcx, %xmm1
-	cvtsi2sd	%rdx, %xmm6
-	subsd	%xmm1, %xmm5
-	subsd	%xmm6, %xmm4
-	movapd	%xmm5, %xmm6
-	mulsd	%xmm5, %xmm6
-	addsd	%xmm5, %xmm5
-	movsd	.LCPI17_44(%rip), %xmm0
-	movapd	%xmm0, %xmm1
-	subsd	%xmm5, %xmm1
-	mulsd	%xmm6, %xmm1
-	movapd	%xmm4, %xmm5
-	mulsd	%xmm4, %xmm5
-	addsd	%xmm4, %xmm4
-	movapd	%xmm0, %xmm6
-	subsd	%xmm4, %xmm6
-	mulsd	%xmm5, %xmm6
-	imulq	%rax, %rdx
-	shlq	$3, %rdx
-	addq	104(%r12), %rdx
-	leaq	(%rdx,%rcx,8), %rbx
-	movupd	(%rdx,%rcx,8), %xmm4
-	movupd	(%rbx,%rax,8), %xmm5
-	movapd	%xmm5, %xmm7
-	unpckhpd	%xmm4, %xmm7
-	unpcklpd	%xmm4, %xmm5
-	subpd	%xmm5, %xmm7
-	unpcklpd	%xmm1, %xmm1
-	mulpd	%xmm7, %xmm1
-	addpd	%xmm5, %xmm1
-	movapd	%xmm1, %xmm4
-	unpckhpd	%xmm1, %xmm4
-	subsd	%xmm4, %xmm1
-	mulsd	%xmm6, %xmm1
-	addsd	%xmm4, %xmm1
-	movupd	40(%r12), %xmm0
-	movapd	%xmm0, 112(%rsp)
-	movsd	%xmm9, (%rsp)
-	movdqu	88(%r12), %xmm9
-	paddq	.LCPI17_45(%rip), %xmm9
-	movapd	160(%rsp), %xmm4
-	mulpd	%xmm0, %xmm4
-	cvttsd2si	%xmm4, %rax
-	movapd	%xmm4, %xmm5
-	unpckhpd	%xmm4, %xmm5
-	cvttsd2si	%xmm5, %rcx
-	movq	%rax, %xmm0
-	movq	%rcx, %xmm5
-	punpcklqdq	%xmm5, %xmm0
-	movdqa	%xmm0, %xmm6
-	movdqa	.LCPI17_46(%rip), %xmm7
-	pxor	%xmm7, %xmm6
-	movdqa	%xmm9, %xmm5
-	pxor	%xmm7, %xmm5
-	movdqa	%xmm6, %xmm8
-	pcmpgtd	%xmm5, %xmm8
-	pshufd	$160, %xmm8, %xmm7
-	pcmpeqd	%xmm5, %xmm6
-	pshufd	$245, %xmm6, %xmm13
-	pand	%xmm7, %xmm13
-	pshufd	$245, %xmm8, %xmm6
-	por	%xmm13, %xmm6
-	movsd	32(%rsp), %xmm13
-	movdqa	%xmm9, %xmm7
-	pand	%xmm6, %xmm7
-	pandn	%xmm0, %xmm6
-	por	%xmm7, %xmm6
-	unpcklpd	%xmm3, %xmm3
-	mulpd	112(%rsp), %xmm3
-	cvttsd2si	%xmm3, %rax
-	movq	%rax, %xmm0
-	movapd	%xmm3, %xmm7
-	unpckhpd	%xmm3, %xmm7
-	cvttsd2si	%xmm7, %rax
-	movq	%rax, %xmm7
-	punpcklqdq	%xmm7, %xmm0
-	movdqa	%xmm0, %xmm7
-	pxor	.LCPI17_46(%rip), %xmm7
-	movdqa	%xmm7, %xmm8
-	pcmpgtd	%xmm5, %xmm8
-	pcmpeqd	%xmm5, %xmm7
-	pshufd	$160, %xmm8, %xmm5
-	pshufd	$245, %xmm7, %xmm7
-	pand	%xmm5, %xmm7
-	pshufd	$245, %xmm8, %xmm5
-	por	%xmm7, %xmm5
-	movq	88(%r12), %rcx
-	movq	%xmm6, %rdx
-	pand	%xmm5, %xmm9
-	pandn	%xmm0, %xmm5
-	xorps	%xmm0, %xmm0
-	cvtsi2sd	%rdx, %xmm0
-	imulq	%rcx, %rdx
-	shlq	$3, %rdx
-	addq	112(%r12), %rdx
-	por	%xmm9, %xmm5
-	movq	%xmm5, %rbx
-	leaq	(%rdx,%rbx,8), %r14
-	xorps	%xmm8, %xmm8
-	cvtsi2sd	%rbx, %xmm8
-	pshufd	$238, %xmm5, %xmm5
-	movq	%xmm5, %rax
-	xorps	%xmm5, %xmm5
-	cvtsi2sd	%rax, %xmm5
-	unpcklpd	%xmm5, %xmm8
-	movupd	(%rdx,%rbx,8), %xmm7
-	subpd	%xmm8, %xmm3
-	movsd	.LCPI17_0(%rip), %xmm8
-	movupd	(%r14,%rcx,8), %xmm5
-	movq	80(%rsp), %r14
-	pshufd	$238, %xmm6, %xmm6
-	movq	%xmm6, %rcx
-	xorps	%xmm6, %xmm6
-	cvtsi2sd	%rcx, %xmm6
-	unpcklpd	%xmm6, %xmm0
-	subpd	%xmm0, %xmm4
-	movapd	%xmm3, %xmm0
-	mulpd	%xmm3, %xmm0
-	addpd	%xmm3, %xmm3
-	movapd	.LCPI17_47(%rip), %xmm9
-	movapd	%xmm9, %xmm6
-	subpd	%xmm3, %xmm6
-	mulpd	%xmm0, %xmm6
-	movapd	%xmm4, %xmm0
-	mulpd	%xmm4, %xmm0
-	addpd	%xmm4, %xmm4
-	subpd	%xmm4, %xmm9
-	mulpd	%xmm0, %xmm9
-	movq	96(%r12), %rdx
-	imulq	%rdx, %rcx
-	shlq	$3, %rcx
-	addq	120(%r12), %rcx
-	leaq	(%rcx,%rax,8), %rbx
-	movupd	(%rcx,%rax,8), %xmm0
-	movapd	%xmm7, %xmm4
-	unpckhpd	%xmm0, %xmm4
-	unpcklpd	%xmm0, %xmm7
-	subpd	%xmm7, %xmm4
-	mulpd	%xmm6, %xmm4
-	addpd	%xmm7, %xmm4
-	movupd	(%rbx,%rdx,8), %xmm0
-	movapd	%xmm5, %xmm3
-	unpckhpd	%xmm0, %xmm3
-	unpcklpd	%xmm0, %xmm5
-	subpd	%xmm5, %xmm3
-	mulpd	%xmm6, %xmm3
-	movsd	24(%rsp), %xmm6
-	addpd	%xmm5, %xmm3
-	movsd	.LCPI17_19(%rip), %xmm5
-	subpd	%xmm4, %xmm3
-	mulpd	%xmm9, %xmm3
-	movsd	(%rsp), %xmm9
-	movsd	.LCPI17_1(%rip), %xmm7
-	mulsd	56(%r12), %xmm1
-	addpd	%xmm4, %xmm3
-	movsd	40(%rsp), %xmm4
-	movupd	64(%r12), %xmm0
-	mulpd	%xmm0, %xmm3
-	addsd	%xmm3, %xmm1
-	unpckhpd	%xmm3, %xmm3
-	addsd	%xmm1, %xmm3
-	mulsd	.LCPI17_21(%rip), %xmm3
-	addsd	.LCPI17_37(%rip), %xmm3
-	movapd	%xmm2, %xmm0
-	mulsd	.LCPI17_48(%rip), %xmm0
-	addsd	.LCPI17_49(%rip), %xmm0
-	mulsd	176(%rsp), %xmm3
-	mulsd	%xmm3, %xmm0
-	unpcklpd	%xmm3, %xmm0
-	movapd	%xmm2, %xmm1
-	mulsd	.LCPI17_50(%rip), %xmm1
-	addsd	.LCPI17_51(%rip), %xmm1
-	mulsd	%xmm3, %xmm1
-	cvtpd2ps	%xmm0, %xmm3
-	movsd	48(%rsp), %xmm0
-	cvtsd2ss	%xmm1, %xmm1
-	jmp	.LBB17_17
+	je	.LBB18_15
+	cvttsd2si	-40(%r11), %rax
+	movq	104(%r12), %rcx
+	addq	%r13, %rcx
+	leaq	(%rcx,%rax,8), %rdx
+	movupd	(%rcx,%rax,8), %xmm3
+	movq	8(%rsp), %rax
+	movupd	(%rdx,%rax,8), %xmm12
+	movapd	%xmm12, %xmm13
+	unpckhpd	%xmm3, %xmm13
+	unpcklpd	%xmm3, %xmm12
+	subpd	%xmm12, %xmm13
+	movsd	-32(%r11), %xmm4
+	unpcklpd	%xmm4, %xmm4
+	mulpd	%xmm13, %xmm4
+	addpd	%xmm12, %xmm4
+	movapd	%xmm4, %xmm3
+	unpckhpd	%xmm4, %xmm3
+	subsd	%xmm3, %xmm4
+	mulsd	104(%rsp), %xmm4
+	addsd	%xmm3, %xmm4
+	mulsd	56(%r12), %xmm4
+	cvttsd2si	-24(%r11), %rax
+	movsd	-16(%r11), %xmm13
+	movq	112(%r12), %rcx
+	addq	%rbp, %rcx
+	movl	%esi, %edi
+	leaq	(%rcx,%rax,8), %rsi
+	movq	%r14, 24(%rsp)
+	movq	%rbx, 184(%rsp)
+	movq	%r13, %rbx
+	cvttsd2si	-8(%r11), %r13
+	movq	%rbp, %rdx
+	movq	120(%r12), %rbp
+	addq	80(%rsp), %rbp
+	leaq	(,%r13,8), %r14
+	addq	%rbp, %r14
+	movq	%r14, 16(%rsp)
+	movupd	(%rcx,%rax,8), %xmm11
+	movq	192(%rsp), %rax
+	movupd	(%rsi,%rax,8), %xmm15
+	movl	%edi, %esi
+	movupd	(%rbp,%r13,8), %xmm12
+	movq	%rdx, %rbp
+	movq	%rbx, %r13
+	movq	184(%rsp), %rbx
+	movq	24(%rsp), %r14
+	movapd	%xmm11, %xmm3
+	unpckhpd	%xmm12, %xmm3
+	unpcklpd	%xmm12, %xmm11
+	subpd	%xmm11, %xmm3
+	movhpd	(%r11), %xmm13
+	mulpd	%xmm13, %xmm3
+	addpd	%xmm11, %xmm3
+	movq	112(%rsp), %rax
+	movq	16(%rsp), %rcx
+	movupd	(%rcx,%rax,8), %xmm11
+	movapd	%xmm15, %xmm12
+	unpckhpd	%xmm11, %xmm12
+	unpcklpd	%xmm11, %xmm15
+	subpd	%xmm15, %xmm12
+	mulpd	%xmm13, %xmm12
+	addpd	%xmm15, %xmm12
+	movsd	.LCPI18_2(%rip), %xmm15
+	movupd	64(%r12), %xmm11
+	subpd	%xmm3, %xmm12
+	mulpd	208(%rsp), %xmm12
+	addpd	%xmm3, %xmm12
+	mulpd	%xmm11, %xmm12
+	movsd	40(%rsp), %xmm11
+	addsd	%xmm12, %xmm4
+	unpckhpd	%xmm12, %xmm12
+	addsd	%xmm4, %xmm12
+	movsd	.LCPI18_25(%rip), %xmm2
+	mulsd	%xmm2, %xmm12
+	movaps	%xmm14, %xmm2
+	addsd	.LCPI18_41(%rip), %xmm12
+	mulsd	128(%rsp), %xmm12
+	movsd	-56(%r11), %xmm3
+	mulsd	%xmm12, %xmm3
+	unpcklpd	%xmm12, %xmm3
+	cvtpd2ps	%xmm3, %xmm13
+	mulsd	-48(%r11), %xmm12
+	cvtsd2ss	%xmm12, %xmm12
+	jmp	.LBB18_18
 	.p2align	4
-.LBB17_8:
-	movapd	%xmm2, %xmm1
-	addsd	.LCPI17_29(%rip), %xmm1
-	divsd	.LCPI17_30(%rip), %xmm1
-	mulsd	.LCPI17_31(%rip), %xmm1
-	cvttsd2si	%xmm1, %rcx
+.LBB18_9:
+	addsd	.LCPI18_33(%rip), %xmm4
+	divsd	.LCPI18_34(%rip), %xmm4
+	mulsd	.LCPI18_35(%rip), %xmm4
+	cvttsd2si	%xmm4, %rcx
 	movq	%rcx, %rax
 	movabsq	$3074457345618258603, %rdx
 	imulq	%rdx
@@ -11921,353 +11997,227 @@ oc_chart_row_v1:
 	leaq	(%rax,%rax), %rdx
 	leaq	(%rdx,%rdx,2), %rdx
 	subq	%rdx, %rcx
-	movss	.LCPI17_33(%rip), %xmm1
-	movaps	.LCPI17_32(%rip), %xmm3
+	movss	.LCPI18_37(%rip), %xmm12
+	movaps	.LCPI18_36(%rip), %xmm13
 	cmpq	$4, %rcx
-	jg	.LBB17_17
-	movss	.LCPI17_33(%rip), %xmm1
-	movaps	.LCPI17_32(%rip), %xmm3
-	cmpq	$6, %r8
-	ja	.LBB17_17
+	jg	.LBB18_18
+	movss	.LCPI18_37(%rip), %xmm12
+	movaps	.LCPI18_36(%rip), %xmm13
+	cmpq	$6, 48(%rsp)
+	ja	.LBB18_18
 	imulq	$35, %rax, %rax
 	addq	144(%r12), %rax
-	addq	72(%rsp), %rax
+	addq	200(%rsp), %rax
 	xorl	%edx, %edx
 	cmpb	$0, (%rcx,%rax)
 	sete	%dl
-	leaq	.LCPI17_34(%rip), %rax
-	movss	(%rax,%rdx,4), %xmm1
-	movaps	%xmm1, %xmm3
-	shufps	$0, %xmm1, %xmm3
-	jmp	.LBB17_17
-.LBB17_14:
-	movapd	%xmm2, %xmm1
-	addsd	.LCPI17_24(%rip), %xmm1
-	divsd	.LCPI17_25(%rip), %xmm1
-	mulsd	.LCPI17_41(%rip), %xmm1
-	cvttsd2si	%xmm1, %rax
+	leaq	.LCPI18_38(%rip), %rax
+	movss	(%rax,%rdx,4), %xmm12
+	movaps	%xmm12, %xmm13
+	shufps	$0, %xmm12, %xmm13
+	jmp	.LBB18_18
+.LBB18_15:
+	addsd	.LCPI18_28(%rip), %xmm4
+	divsd	.LCPI18_29(%rip), %xmm4
+	mulsd	.LCPI18_45(%rip), %xmm4
+	cvttsd2si	%xmm4, %rax
 	cmpq	$5, %rax
 	movl	$5, %ecx
 	cmovgeq	%rcx, %rax
 	xorps	%xmm3, %xmm3
 	cvtsi2sd	%rax, %xmm3
-	subsd	%xmm3, %xmm1
-	movsd	.LCPI17_18(%rip), %xmm3
-	cmpltsd	%xmm1, %xmm3
-	cmpltsd	.LCPI17_17(%rip), %xmm1
-	andpd	%xmm3, %xmm1
-	movd	%xmm1, %ecx
-	andb	128(%rsp), %cl
-	movss	.LCPI17_43(%rip), %xmm1
-	movaps	.LCPI17_42(%rip), %xmm3
+	subsd	%xmm3, %xmm4
+	movsd	.LCPI18_23(%rip), %xmm3
+	cmpltsd	%xmm4, %xmm3
+	cmpltsd	.LCPI18_22(%rip), %xmm4
+	andpd	%xmm3, %xmm4
+	movd	%xmm4, %ecx
+	andb	76(%rsp), %cl
+	movss	.LCPI18_47(%rip), %xmm12
+	movaps	.LCPI18_46(%rip), %xmm13
 	testb	$1, %cl
-	je	.LBB17_17
+	je	.LBB18_18
 	movq	128(%r12), %rcx
-	addq	56(%rsp), %rax
+	addq	176(%rsp), %rax
 	leaq	(%rax,%rax,2), %rax
-	movsd	(%rcx,%rax,4), %xmm3
-	movss	8(%rcx,%rax,4), %xmm1
-	jmp	.LBB17_17
-.LBB17_5:
-	movsd	32(%r12), %xmm0
-	movq	80(%r12), %rsi
-	movq	104(%r12), %rax
-	movsd	%xmm0, 8(%rsp)
-	mulsd	%xmm0, %xmm5
-	cvttsd2si	%xmm5, %rcx
-	leaq	-2(%rsi), %rdx
-	cmpq	%rcx, %rdx
-	cmovlq	%rdx, %rcx
-	xorps	%xmm0, %xmm0
-	cvtsi2sd	%rcx, %xmm0
-	subsd	%xmm0, %xmm5
-	movapd	%xmm5, %xmm0
-	mulsd	%xmm5, %xmm0
-	addsd	%xmm5, %xmm5
-	movsd	.LCPI17_44(%rip), %xmm1
-	subsd	%xmm5, %xmm1
-	mulsd	%xmm0, %xmm1
-	movsd	%xmm1, 72(%rsp)
-	imulq	%rsi, %rcx
-	movq	%rax, (%rsp)
-	leaq	(%rax,%rsi,8), %rax
-	movq	%rax, 64(%rsp)
+	movsd	(%rcx,%rax,4), %xmm13
+	movss	8(%rcx,%rax,4), %xmm12
+	jmp	.LBB18_18
+.LBB18_5:
+	movq	104(%r12), %rcx
+	movq	8(%rsp), %rax
+	imulq	%rax, %r13
+	movq	%rcx, 56(%rsp)
+	leaq	(%rcx,%rax,8), %rax
+	movq	%rax, 32(%rsp)
 	movsd	56(%r12), %xmm0
-	movsd	%xmm0, 160(%rsp)
-	movq	112(%r12), %rdi
-	movq	120(%r12), %r8
-	movupd	40(%r12), %xmm0
-	movdqu	88(%r12), %xmm5
-	unpcklpd	%xmm4, %xmm4
-	movapd	%xmm0, 144(%rsp)
-	mulpd	%xmm0, %xmm4
-	cvttsd2si	%xmm4, %r9
-	movq	%r9, %xmm0
-	movapd	%xmm4, %xmm1
-	unpckhpd	%xmm4, %xmm1
-	cvttsd2si	%xmm1, %r9
-	movq	%r9, %xmm1
-	punpcklqdq	%xmm1, %xmm0
-	paddq	.LCPI17_45(%rip), %xmm5
-	movdqa	.LCPI17_46(%rip), %xmm2
-	movdqa	%xmm0, %xmm1
-	pxor	%xmm2, %xmm1
-	movdqa	%xmm5, %xmm13
-	pxor	%xmm2, %xmm13
-	movdqa	%xmm1, %xmm2
-	pcmpgtd	%xmm13, %xmm2
-	pshufd	$160, %xmm2, %xmm3
-	pcmpeqd	%xmm13, %xmm1
-	pshufd	$245, %xmm1, %xmm1
-	pand	%xmm3, %xmm1
-	pshufd	$245, %xmm2, %xmm2
-	por	%xmm1, %xmm2
-	movdqa	%xmm5, 128(%rsp)
-	movdqa	%xmm5, %xmm1
-	pand	%xmm2, %xmm1
-	pandn	%xmm0, %xmm2
-	por	%xmm1, %xmm2
-	movq	%xmm2, %r9
-	xorps	%xmm0, %xmm0
-	cvtsi2sd	%r9, %xmm0
-	pshufd	$238, %xmm2, %xmm1
-	movq	%xmm1, %r10
-	xorps	%xmm1, %xmm1
-	cvtsi2sd	%r10, %xmm1
-	movq	88(%r12), %r11
-	unpcklpd	%xmm1, %xmm0
-	subpd	%xmm0, %xmm4
-	movapd	%xmm4, %xmm0
-	mulpd	%xmm4, %xmm0
-	addpd	%xmm4, %xmm4
-	movapd	.LCPI17_47(%rip), %xmm15
-	subpd	%xmm4, %xmm15
-	mulpd	%xmm0, %xmm15
-	imulq	%r11, %r9
-	leaq	(%rdi,%r11,8), %r11
-	movq	96(%r12), %r14
-	imulq	%r14, %r10
-	leaq	(%r8,%r14,8), %r13
-	movq	80(%rsp), %rax
-	movups	64(%r12), %xmm0
-	movaps	%xmm0, 112(%rsp)
-	movss	152(%r12), %xmm0
-	movss	%xmm0, 56(%rsp)
-	movsd	156(%r12), %xmm0
-	movaps	%xmm0, 224(%rsp)
-	movss	164(%r12), %xmm0
-	movss	%xmm0, 100(%rsp)
-	movsd	168(%r12), %xmm0
-	movaps	%xmm0, 208(%rsp)
-	movss	176(%r12), %xmm0
-	movss	%xmm0, 96(%rsp)
-	leaq	(%rax,%rbx,4), %rbp
-	leaq	(%rax,%rbx,2), %rbx
-	movsd	180(%r12), %xmm0
-	movaps	%xmm0, 192(%rsp)
-	pxor	%xmm5, %xmm5
-	movsd	24(%rsp), %xmm3
-	movsd	.LCPI17_0(%rip), %xmm8
-	movsd	48(%rsp), %xmm14
-	movsd	40(%rsp), %xmm1
-	movsd	32(%rsp), %xmm7
-	movss	20(%rsp), %xmm12
+	movsd	%xmm0, 48(%rsp)
+	movq	112(%r12), %rdx
+	movdqa	112(%rsp), %xmm0
+	movq	%xmm0, %rsi
+	imulq	%rsi, %rbp
+	leaq	(%rdx,%rsi,8), %rax
+	movq	%rax, 8(%rsp)
+	movq	120(%r12), %rdi
+	pshufd	$238, %xmm0, %xmm1
+	movq	%xmm1, %r8
 	movq	80(%rsp), %rsi
+	imulq	%r8, %rsi
+	leaq	(%rdi,%r8,8), %r8
+	movups	64(%r12), %xmm0
+	movaps	%xmm0, 80(%rsp)
+	movss	152(%r12), %xmm4
+	movsd	156(%r12), %xmm5
+	movss	164(%r12), %xmm6
+	movsd	168(%r12), %xmm7
+	movss	176(%r12), %xmm8
+	movsd	180(%r12), %xmm9
+	movq	24(%rsp), %rax
+	leaq	(%rbx,%rax,4), %r9
+	leaq	(%rbx,%rax,2), %r10
+	leaq	(%r15,%r15,4), %r11
+	shlq	$4, %r11
+	movq	16(%rsp), %rax
+	addq	%rax, %r11
+	addq	$72, %r11
+	xorps	%xmm12, %xmm12
+	movsd	64(%rsp), %xmm2
+	movsd	144(%rsp), %xmm0
+	movaps	%xmm14, %xmm1
 	.p2align	4
-.LBB17_6:
-	movapd	%xmm9, %xmm2
-	xorps	%xmm9, %xmm9
-	cvtsi2sd	%r15, %xmm9
-	addsd	%xmm8, %xmm9
-	divsd	88(%rsp), %xmm9
-	addsd	.LCPI17_1(%rip), %xmm9
-	divsd	%xmm3, %xmm9
-	addsd	%xmm8, %xmm9
-	movsd	.LCPI17_19(%rip), %xmm4
-	movapd	%xmm4, %xmm6
-	minsd	%xmm9, %xmm6
-	movapd	%xmm9, %xmm0
-	xorpd	%xmm3, %xmm3
-	cmpltsd	%xmm3, %xmm0
-	andnpd	%xmm6, %xmm0
-	movapd	%xmm0, %xmm8
-	mulsd	8(%rsp), %xmm8
-	cvttsd2si	%xmm8, %r14
-	cmpq	%r14, %rdx
-	cmovlq	%rdx, %r14
-	xorps	%xmm6, %xmm6
-	cvtsi2sd	%r14, %xmm6
-	subsd	%xmm6, %xmm8
-	movapd	%xmm8, %xmm10
-	mulsd	%xmm8, %xmm10
-	addsd	%xmm8, %xmm8
-	movsd	.LCPI17_44(%rip), %xmm6
-	subsd	%xmm8, %xmm6
-	mulsd	%xmm10, %xmm6
-	addq	%rcx, %r14
-	movq	(%rsp), %rax
-	movupd	(%rax,%r14,8), %xmm8
-	movq	64(%rsp), %rax
-	movupd	(%rax,%r14,8), %xmm11
-	movapd	%xmm11, %xmm10
-	unpckhpd	%xmm8, %xmm10
-	unpcklpd	%xmm8, %xmm11
-	subpd	%xmm11, %xmm10
-	unpcklpd	%xmm6, %xmm6
-	mulpd	%xmm10, %xmm6
-	addpd	%xmm11, %xmm6
-	movapd	%xmm6, %xmm8
-	unpckhpd	%xmm6, %xmm8
-	subsd	%xmm8, %xmm6
-	mulsd	72(%rsp), %xmm6
-	addsd	%xmm8, %xmm6
-	unpcklpd	%xmm0, %xmm0
-	mulpd	144(%rsp), %xmm0
-	cvttsd2si	%xmm0, %r14
-	movapd	%xmm0, %xmm8
-	unpckhpd	%xmm0, %xmm8
-	cvttsd2si	%xmm8, %r12
-	movq	%r14, %xmm8
-	movq	%r12, %xmm10
-	punpcklqdq	%xmm10, %xmm8
-	movdqa	%xmm8, %xmm10
-	pxor	.LCPI17_46(%rip), %xmm10
-	movdqa	%xmm10, %xmm11
-	pcmpgtd	%xmm13, %xmm11
-	pshufd	$160, %xmm11, %xmm3
-	pcmpeqd	%xmm13, %xmm10
-	pshufd	$245, %xmm10, %xmm10
-	pand	%xmm3, %xmm10
-	pshufd	$245, %xmm11, %xmm3
-	por	%xmm10, %xmm3
-	movdqa	128(%rsp), %xmm10
-	pand	%xmm3, %xmm10
-	pandn	%xmm8, %xmm3
-	por	%xmm10, %xmm3
-	movq	%xmm3, %r14
-	leaq	(%r9,%r14), %r12
-	movupd	(%rdi,%r12,8), %xmm10
-	movupd	(%r11,%r12,8), %xmm8
-	xorps	%xmm11, %xmm11
-	cvtsi2sd	%r14, %xmm11
-	pshufd	$238, %xmm3, %xmm3
-	movq	%xmm3, %r14
-	xorps	%xmm3, %xmm3
-	cvtsi2sd	%r14, %xmm3
-	unpcklpd	%xmm3, %xmm11
-	subpd	%xmm11, %xmm0
-	movapd	%xmm0, %xmm3
-	mulpd	%xmm0, %xmm3
-	addpd	%xmm0, %xmm0
-	movapd	.LCPI17_47(%rip), %xmm11
-	subpd	%xmm0, %xmm11
-	mulpd	%xmm3, %xmm11
-	addq	%r10, %r14
-	movupd	(%r8,%r14,8), %xmm0
-	movapd	%xmm10, %xmm3
-	unpckhpd	%xmm0, %xmm3
-	unpcklpd	%xmm0, %xmm10
-	subpd	%xmm10, %xmm3
-	mulpd	%xmm11, %xmm3
-	addpd	%xmm10, %xmm3
-	movupd	(%r13,%r14,8), %xmm0
-	movapd	%xmm8, %xmm10
-	unpckhpd	%xmm0, %xmm10
-	unpcklpd	%xmm0, %xmm8
-	subpd	%xmm8, %xmm10
-	mulpd	%xmm11, %xmm10
-	mulsd	160(%rsp), %xmm6
-	addpd	%xmm8, %xmm10
+.LBB18_6:
+	cvttsd2si	-40(%r11), %r12
+	addq	%r13, %r12
+	movq	56(%rsp), %rax
+	movupd	(%rax,%r12,8), %xmm13
+	movq	32(%rsp), %rax
+	movupd	(%rax,%r12,8), %xmm10
+	movapd	%xmm10, %xmm15
+	unpckhpd	%xmm13, %xmm15
+	unpcklpd	%xmm13, %xmm10
+	subpd	%xmm10, %xmm15
+	movsd	-32(%r11), %xmm13
+	movsd	-16(%r11), %xmm14
+	unpcklpd	%xmm13, %xmm13
+	mulpd	%xmm15, %xmm13
+	addpd	%xmm10, %xmm13
+	movapd	%xmm13, %xmm10
+	unpckhpd	%xmm13, %xmm10
+	subsd	%xmm10, %xmm13
+	mulsd	104(%rsp), %xmm13
+	addsd	%xmm10, %xmm13
+	cvttsd2si	-24(%r11), %r12
+	addq	%rbp, %r12
+	movq	%rbp, %rax
+	cvttsd2si	-8(%r11), %rbp
+	addq	%rsi, %rbp
+	movupd	(%rdx,%r12,8), %xmm3
+	movq	8(%rsp), %rcx
+	movupd	(%rcx,%r12,8), %xmm11
+	movupd	(%rdi,%rbp,8), %xmm15
+	movapd	%xmm3, %xmm10
+	unpckhpd	%xmm15, %xmm10
+	unpcklpd	%xmm15, %xmm3
 	subpd	%xmm3, %xmm10
-	mulpd	%xmm15, %xmm10
+	movhpd	(%r11), %xmm14
+	mulpd	%xmm14, %xmm10
 	addpd	%xmm3, %xmm10
-	mulpd	112(%rsp), %xmm10
-	addsd	%xmm10, %xmm6
-	unpckhpd	%xmm10, %xmm10
-	addsd	%xmm6, %xmm10
-	mulsd	.LCPI17_21(%rip), %xmm10
-	addsd	.LCPI17_37(%rip), %xmm10
-	movapd	%xmm9, %xmm6
-	mulsd	.LCPI17_48(%rip), %xmm6
-	addsd	.LCPI17_49(%rip), %xmm6
-	movapd	%xmm9, %xmm8
-	mulsd	.LCPI17_50(%rip), %xmm8
-	addsd	.LCPI17_51(%rip), %xmm8
-	addsd	.LCPI17_1(%rip), %xmm9
-	mulsd	%xmm14, %xmm9
-	mulsd	%xmm9, %xmm9
-	addsd	%xmm2, %xmm9
-	addsd	%xmm1, %xmm9
-	mulsd	%xmm9, %xmm9
-	movapd	%xmm7, %xmm0
-	divsd	%xmm9, %xmm0
-	subsd	%xmm0, %xmm4
-	xorps	%xmm3, %xmm3
-	cvtsd2ss	%xmm4, %xmm3
-	mulss	%xmm12, %xmm3
-	movss	.LCPI17_52(%rip), %xmm0
-	mulsd	176(%rsp), %xmm10
-	mulsd	%xmm10, %xmm6
-	xorps	%xmm9, %xmm9
-	cvtsd2ss	%xmm6, %xmm9
-	mulsd	%xmm10, %xmm8
-	unpcklpd	%xmm8, %xmm10
-	cvtpd2ps	%xmm10, %xmm6
-	subss	%xmm3, %xmm0
-	movss	56(%rsp), %xmm3
-	mulss	%xmm9, %xmm3
-	movaps	224(%rsp), %xmm8
-	mulps	%xmm6, %xmm8
-	addss	%xmm8, %xmm3
-	shufps	$85, %xmm8, %xmm8
-	addss	%xmm3, %xmm8
-	mulss	%xmm0, %xmm8
-	movaps	%xmm8, %xmm3
-	cmpless	%xmm5, %xmm3
-	andnps	%xmm8, %xmm3
+	movupd	(%r8,%rbp,8), %xmm3
+	movapd	%xmm11, %xmm15
+	unpckhpd	%xmm3, %xmm15
+	unpcklpd	%xmm3, %xmm11
+	mulsd	48(%rsp), %xmm13
+	subpd	%xmm11, %xmm15
+	mulpd	%xmm14, %xmm15
+	addpd	%xmm11, %xmm15
+	subpd	%xmm10, %xmm15
+	mulpd	208(%rsp), %xmm15
+	addpd	%xmm10, %xmm15
+	mulpd	80(%rsp), %xmm15
+	addsd	%xmm15, %xmm13
+	unpckhpd	%xmm15, %xmm15
+	addsd	%xmm13, %xmm15
+	movsd	.LCPI18_25(%rip), %xmm3
+	mulsd	%xmm3, %xmm15
+	addsd	.LCPI18_41(%rip), %xmm15
+	movsd	-64(%r11), %xmm3
+	addsd	40(%rsp), %xmm3
+	addsd	%xmm2, %xmm3
+	mulsd	%xmm3, %xmm3
+	movapd	%xmm0, %xmm10
+	divsd	%xmm3, %xmm10
+	movsd	.LCPI18_2(%rip), %xmm3
+	subsd	%xmm10, %xmm3
+	cvtsd2ss	%xmm3, %xmm3
+	mulss	%xmm1, %xmm3
+	movss	.LCPI18_48(%rip), %xmm13
+	subss	%xmm3, %xmm13
+	mulsd	128(%rsp), %xmm15
+	movsd	-56(%r11), %xmm3
+	mulsd	%xmm15, %xmm3
+	xorps	%xmm14, %xmm14
+	cvtsd2ss	%xmm3, %xmm14
+	movsd	-48(%r11), %xmm3
+	mulsd	%xmm15, %xmm3
+	unpcklpd	%xmm3, %xmm15
+	cvtpd2ps	%xmm15, %xmm15
+	movaps	%xmm4, %xmm3
+	mulss	%xmm14, %xmm3
+	movaps	%xmm5, %xmm10
+	mulps	%xmm15, %xmm10
+	addss	%xmm10, %xmm3
+	shufps	$85, %xmm10, %xmm10
+	addss	%xmm3, %xmm10
+	mulss	%xmm13, %xmm10
+	movaps	%xmm10, %xmm3
+	cmpless	%xmm12, %xmm3
+	andnps	%xmm10, %xmm3
 	movd	%xmm3, %r12d
-	movss	100(%rsp), %xmm3
-	mulss	%xmm9, %xmm3
-	movaps	208(%rsp), %xmm8
-	mulps	%xmm6, %xmm8
-	addss	%xmm8, %xmm3
-	shufps	$85, %xmm8, %xmm8
-	addss	%xmm3, %xmm8
-	mulss	%xmm0, %xmm8
-	movaps	%xmm8, %xmm3
-	cmpless	%xmm5, %xmm3
-	andnps	%xmm8, %xmm3
-	movsd	.LCPI17_0(%rip), %xmm8
-	movd	%xmm3, %r14d
-	mulss	96(%rsp), %xmm9
-	mulps	192(%rsp), %xmm6
-	addss	%xmm6, %xmm9
-	shufps	$85, %xmm6, %xmm6
-	addss	%xmm9, %xmm6
-	movapd	%xmm2, %xmm9
-	mulss	%xmm0, %xmm6
-	movaps	%xmm6, %xmm0
-	cmpless	%xmm5, %xmm0
-	andnps	%xmm6, %xmm0
-	movsd	24(%rsp), %xmm3
-	movd	%xmm0, %eax
+	movaps	%xmm6, %xmm3
+	mulss	%xmm14, %xmm3
+	movaps	%xmm7, %xmm10
+	mulps	%xmm15, %xmm10
+	addss	%xmm10, %xmm3
+	shufps	$85, %xmm10, %xmm10
+	addss	%xmm3, %xmm10
+	mulss	%xmm13, %xmm10
+	movaps	%xmm10, %xmm3
+	cmpless	%xmm12, %xmm3
+	andnps	%xmm10, %xmm3
+	movd	%xmm3, %ebp
+	mulss	%xmm8, %xmm14
+	mulps	%xmm9, %xmm15
+	addss	%xmm15, %xmm14
+	shufps	$85, %xmm15, %xmm15
+	addss	%xmm14, %xmm15
+	mulss	%xmm13, %xmm15
+	movaps	%xmm15, %xmm3
+	cmpless	%xmm12, %xmm3
+	andnps	%xmm15, %xmm3
 	btl	$16, %r12d
 	adcl	$32767, %r12d
+	movq	%r14, %rcx
+	movq	%r13, %r14
+	movd	%xmm3, %r13d
 	shrl	$16, %r12d
-	movw	%r12w, (%rsi,%r15,2)
-	btl	$16, %r14d
-	adcl	$32767, %r14d
-	shrl	$16, %r14d
-	movw	%r14w, (%rbx,%r15,2)
-	btl	$16, %eax
-	adcl	$32767, %eax
-	shrl	$16, %eax
-	movw	%ax, (%rbp,%r15,2)
+	movw	%r12w, (%rbx,%r15,2)
+	btl	$16, %ebp
+	adcl	$32767, %ebp
+	shrl	$16, %ebp
+	movw	%bp, (%r10,%r15,2)
+	movq	%rax, %rbp
+	btl	$16, %r13d
+	adcl	$32767, %r13d
+	shrl	$16, %r13d
+	movw	%r13w, (%r9,%r15,2)
+	movq	%r14, %r13
+	movq	%rcx, %r14
 	incq	%r15
-	cmpq	104(%rsp), %r15
-	jl	.LBB17_6
-.LBB17_18:
-	addq	$248, %rsp
+	addq	$80, %r11
+	cmpq	%rcx, %r15
+	jl	.LBB18_6
+.LBB18_7:
+	addq	$232, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -12281,16 +12231,9 @@ oc_chart_row_v1:
 	.cfi_def_cfa_offset 16
 	popq	%rbp
 	.cfi_def_cfa_offset 8
-	.cfi_restore %rbx
-	.cfi_restore %r12
-	.cfi_restore %r13
-	.cfi_restore %r14
-	.cfi_restore %r15
-	.cfi_restore %rbp
-.LBB17_19:
 	retq
-.Lfunc_end17:
-	.size	oc_chart_row_v1, .Lfunc_end17-oc_chart_row_v1
+.Lfunc_end18:
+	.size	oc_chart_row_v1, .Lfunc_end18-oc_chart_row_v1
 	.cfi_endproc
 	.hidden	oc_jfif_chroma_row_v1
 	.globl	oc_jfif_chroma_row_v1
@@ -12320,7 +12263,7 @@ oc_jfif_chroma_row_v1:
 	.cfi_offset %rbp, -16
 	movq	%rdx, -112(%rsp)
 	testq	%rcx, %rcx
-	jle	.LBB18_12
+	jle	.LBB19_12
 	movq	88(%rsp), %rbx
 	movq	80(%rsp), %r14
 	movl	(%r8), %r15d
@@ -12345,7 +12288,7 @@ oc_jfif_chroma_row_v1:
 	movl	%edx, -100(%rsp)
 	movl	%eax, -84(%rsp)
 	movl	%r12d, -88(%rsp)
-	jne	.LBB18_2
+	jne	.LBB19_2
 	movl	%ebp, %r10d
 	movabsq	$9223372036854775804, %rbp
 	andq	%rcx, %rbp
@@ -12389,7 +12332,7 @@ oc_jfif_chroma_row_v1:
 	movdqa	%xmm11, %xmm6
 	pshufd	$245, %xmm11, %xmm14
 	.p2align	4
-.LBB18_4:
+.LBB19_4:
 	movd	(%rdi,%r11), %xmm2
 	punpcklbw	%xmm9, %xmm2
 	punpcklwd	%xmm9, %xmm2
@@ -12454,10 +12397,10 @@ oc_jfif_chroma_row_v1:
 	movd	%xmm1, (%rbx,%r11)
 	addq	$4, %r11
 	cmpq	%r11, %rbp
-	jne	.LBB18_4
+	jne	.LBB19_4
 	cmpq	%rbp, %rcx
-	jne	.LBB18_6
-.LBB18_12:
+	jne	.LBB19_6
+.LBB19_12:
 	addq	$24, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
@@ -12473,25 +12416,25 @@ oc_jfif_chroma_row_v1:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	retq
-.LBB18_2:
+.LBB19_2:
 	.cfi_def_cfa_offset 80
 	movl	-120(%rsp), %edx
 	movl	-124(%rsp), %r8d
 	xorl	%ebp, %ebp
-.LBB18_6:
+.LBB19_6:
 	movq	%rbp, %r11
 	imulq	-112(%rsp), %r11
-	jmp	.LBB18_7
+	jmp	.LBB19_7
 	.p2align	4
-.LBB18_11:
+.LBB19_11:
 	movq	%r13, %rbx
 	movb	%r10b, (%r13,%rbp)
 	incq	%rbp
 	addq	-112(%rsp), %r11
 	cmpq	%rbp, %rcx
 	movl	%eax, %r15d
-	je	.LBB18_12
-.LBB18_7:
+	je	.LBB19_12
+.LBB19_7:
 	movq	%r14, %r12
 	movq	%rbx, %r13
 	movzbl	(%rdi,%r11), %ebx
@@ -12514,9 +12457,9 @@ oc_jfif_chroma_row_v1:
 	movl	$0, %r14d
 	cmovlel	%r14d, %r15d
 	cmpl	$255, %r15d
-	jl	.LBB18_9
+	jl	.LBB19_9
 	movl	$255, %r15d
-.LBB18_9:
+.LBB19_9:
 	movq	%r12, %r14
 	movb	%r15b, (%r12,%rbp)
 	imull	-92(%rsp), %ebx
@@ -12528,15 +12471,15 @@ oc_jfif_chroma_row_v1:
 	movl	$0, %ebx
 	cmovlel	%ebx, %r10d
 	cmpl	$255, %r10d
-	jl	.LBB18_11
+	jl	.LBB19_11
 	movl	$255, %r10d
-	jmp	.LBB18_11
-.Lfunc_end18:
-	.size	oc_jfif_chroma_row_v1, .Lfunc_end18-oc_jfif_chroma_row_v1
+	jmp	.LBB19_11
+.Lfunc_end19:
+	.size	oc_jfif_chroma_row_v1, .Lfunc_end19-oc_jfif_chroma_row_v1
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI19_0:
+.LCPI20_0:
 	.byte	255
 	.byte	0
 	.byte	0
@@ -12568,23 +12511,23 @@ oc_jfif_luma_row_v1:
 	addq	%rsi, %rax
 	sarq	%rax
 	cmpq	$2, %rsi
-	jl	.LBB19_11
+	jl	.LBB20_11
 	xorl	%r9d, %r9d
 	cmpq	$4, %rax
-	jae	.LBB19_8
+	jae	.LBB20_8
 	xorl	%r10d, %r10d
-	jmp	.LBB19_3
-.LBB19_8:
+	jmp	.LBB20_3
+.LBB20_8:
 	movabsq	$4611686018427387900, %r10
 	andq	%rax, %r10
 	movd	%edx, %xmm0
 	pshufd	$0, %xmm0, %xmm0
 	xorl	%r11d, %r11d
-	movdqa	.LCPI19_0(%rip), %xmm1
+	movdqa	.LCPI20_0(%rip), %xmm1
 	pshufd	$245, %xmm0, %xmm2
 	pxor	%xmm3, %xmm3
 	.p2align	4
-.LBB19_9:
+.LBB20_9:
 	movdqu	(%rcx,%r11,4), %xmm4
 	movq	(%rdi,%r11,2), %xmm6
 	movdqa	%xmm6, %xmm5
@@ -12635,9 +12578,9 @@ oc_jfif_luma_row_v1:
 	movq	%xmm5, (%r8,%r11,2)
 	addq	$4, %r11
 	cmpq	%r11, %r10
-	jne	.LBB19_9
-	jmp	.LBB19_10
-.LBB19_3:
+	jne	.LBB20_9
+	jmp	.LBB20_10
+.LBB20_3:
 	movl	(%rcx,%r10,4), %r11d
 	movzbl	(%rdi,%r10,2), %ebx
 	imull	%edx, %ebx
@@ -12646,9 +12589,9 @@ oc_jfif_luma_row_v1:
 	testl	%ebx, %ebx
 	cmovlel	%r9d, %ebx
 	cmpl	$255, %ebx
-	jl	.LBB19_5
+	jl	.LBB20_5
 	movl	$255, %ebx
-.LBB19_5:
+.LBB20_5:
 	movb	%bl, (%r8,%r10,2)
 	movzbl	1(%rdi,%r10,2), %ebx
 	imull	%edx, %ebx
@@ -12657,19 +12600,19 @@ oc_jfif_luma_row_v1:
 	testl	%ebx, %ebx
 	cmovlel	%r9d, %ebx
 	cmpl	$255, %ebx
-	jl	.LBB19_7
+	jl	.LBB20_7
 	movl	$255, %ebx
-.LBB19_7:
+.LBB20_7:
 	movb	%bl, 1(%r8,%r10,2)
 	incq	%r10
-.LBB19_10:
+.LBB20_10:
 	cmpq	%r10, %rax
-	jne	.LBB19_3
-.LBB19_11:
+	jne	.LBB20_3
+.LBB20_11:
 	movabsq	$-9223372036854775807, %r9
 	andq	%rsi, %r9
 	cmpq	$1, %r9
-	jne	.LBB19_13
+	jne	.LBB20_13
 	movzbl	-1(%rdi,%rsi), %edi
 	imull	%edi, %edx
 	addl	(%rcx,%rax,4), %edx
@@ -12682,12 +12625,12 @@ oc_jfif_luma_row_v1:
 	cmovll	%eax, %ecx
 	movb	%cl, -1(%r8,%rsi)
 	movb	%cl, (%r8,%rsi)
-.LBB19_13:
+.LBB20_13:
 	popq	%rbx
 	.cfi_def_cfa_offset 8
 	retq
-.Lfunc_end19:
-	.size	oc_jfif_luma_row_v1, .Lfunc_end19-oc_jfif_luma_row_v1
+.Lfunc_end20:
+	.size	oc_jfif_luma_row_v1, .Lfunc_end20-oc_jfif_luma_row_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

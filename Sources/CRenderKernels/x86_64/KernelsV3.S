@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 69bfa18ecd549d0280d0cc5695c886e7dc0170673512db5848c8651c02f2bb7e
+// SHA-256 of the sources, concatenated in that order: 0b92bfa7f0987ed1ff0fd0ebae446824e412b9ce44fd8eb577007e059ad4bcf5
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -11061,116 +11061,510 @@ oc_zoom_blend_v3:
 .Lfunc_end16:
 	.size	oc_zoom_blend_v3, .Lfunc_end16-oc_zoom_blend_v3
 	.cfi_endproc
-	.section	.rodata.cst8,"aM",@progbits,8
-	.p2align	3, 0x0
-.LCPI17_0:
-	.quad	0x3fe0000000000000
-.LCPI17_1:
-	.quad	0xbfe0000000000000
-.LCPI17_2:
-	.quad	0xbfd3d70a3d70a3d7
-.LCPI17_3:
-	.quad	0x3fd851eb851eb851
-.LCPI17_4:
-	.quad	0x4010000000000000
-.LCPI17_5:
-	.quad	0x3fd147ae147ae148
-.LCPI17_6:
-	.quad	0x3fc851eb851eb852
-.LCPI17_7:
-	.quad	0x3fe8cccccccccccd
-.LCPI17_8:
-	.quad	0x3fe68f5c28f5c28f
-.LCPI17_9:
-	.quad	0xbfe68f5c28f5c28f
-.LCPI17_10:
-	.quad	0x3fb1eb851eb851f0
-.LCPI17_11:
-	.quad	0x4022000000000000
-.LCPI17_12:
-	.quad	0xbff0000000000000
-.LCPI17_13:
-	.quad	0x3fa999999999999a
-.LCPI17_14:
-	.quad	0x3fc3333333333333
-.LCPI17_15:
-	.quad	0x3fe6147ae147ae14
-.LCPI17_16:
-	.quad	0x3fd3d70a3d70a3d7
-.LCPI17_17:
-	.quad	0x3fee147ae147ae14
-.LCPI17_18:
-	.quad	0x3faeb851eb851eb8
-.LCPI17_19:
-	.quad	0x3ff0000000000000
-.LCPI17_20:
-	.quad	0xbfb999999999999a
-.LCPI17_21:
-	.quad	0x3fd3333333333333
-.LCPI17_22:
-	.quad	0x3fe7ae147ae147ae
-.LCPI17_23:
-	.quad	0x3fd0a3d70a3d70a4
-.LCPI17_24:
-	.quad	0xbfd0a3d70a3d70a4
-.LCPI17_25:
-	.quad	0x3fdeb851eb851eb8
-.LCPI17_26:
-	.quad	0x4028000000000000
-.LCPI17_27:
-	.quad	0x3fd1eb851eb851ec
-.LCPI17_28:
-	.quad	0x3fe70a3d70a3d70a
-.LCPI17_29:
-	.quad	0xbfd1eb851eb851ec
-.LCPI17_30:
-	.quad	0x3fdc28f5c28f5c28
-.LCPI17_31:
-	.quad	0x405b000000000000
-.LCPI17_33:
-	.long	0x3cf5c28f
-	.long	0x3f59999a
-.LCPI17_35:
-	.quad	0x3feb333333333333
-.LCPI17_36:
-	.quad	0x3fee666666666666
-.LCPI17_38:
-	.quad	0x4018000000000000
-.LCPI17_40:
-	.quad	0x4008000000000000
-.LCPI17_41:
-	.quad	0xc000000000000000
-.LCPI17_42:
-	.quad	0xbfaeb851eb851eb8
-.LCPI17_43:
-	.quad	0x3ff07ae147ae147b
-.LCPI17_44:
-	.quad	0x3fb47ae147ae147b
-.LCPI17_45:
-	.quad	0x3feeb851eb851eb8
-	.section	.rodata.cst4,"aM",@progbits,4
-	.p2align	2, 0x0
-.LCPI17_32:
-	.long	0x3f59999a
-.LCPI17_34:
-	.long	0x40800000
-.LCPI17_37:
-	.long	0x3ca3d70a
-.LCPI17_39:
-	.long	0x3ccccccd
-.LCPI17_46:
-	.long	0x3f800000
-.LCPI17_48:
-	.long	1
-.LCPI17_49:
-	.long	32767
 	.section	.rodata.cst32,"aM",@progbits,32
 	.p2align	5, 0x0
-.LCPI17_47:
+.LCPI17_0:
+	.quad	0
+	.quad	1
 	.quad	2
 	.quad	3
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI17_1:
+	.quad	0x3fe0000000000000
+.LCPI17_2:
+	.quad	0xbfe0000000000000
+.LCPI17_3:
+	.quad	0xbfaeb851eb851eb8
+.LCPI17_4:
+	.quad	0x3ff07ae147ae147b
+.LCPI17_5:
+	.quad	0x3fb47ae147ae147b
+.LCPI17_6:
+	.quad	0x3feeb851eb851eb8
+.LCPI17_7:
+	.quad	0x3ff0000000000000
+.LCPI17_8:
+	.quad	0x4008000000000000
+.LCPI17_9:
+	.quad	4
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI17_10:
+	.quad	0x3faeb851eb851eb8
+	.quad	0x3fb47ae147ae147b
+.LCPI17_11:
 	.zero	8
-	.zero	8
+	.quad	0x3feeb851eb851eb8
+	.text
+	.hidden	oc_chart_columns_v3
+	.globl	oc_chart_columns_v3
+	.p2align	4
+	.type	oc_chart_columns_v3,@function
+oc_chart_columns_v3:
+	.cfi_startproc
+	movq	8(%rdi), %rax
+	testq	%rax, %rax
+	jle	.LBB17_12
+	pushq	%r15
+	.cfi_def_cfa_offset 16
+	pushq	%r14
+	.cfi_def_cfa_offset 24
+	pushq	%rbx
+	.cfi_def_cfa_offset 32
+	subq	$128, %rsp
+	.cfi_def_cfa_offset 160
+	.cfi_offset %rbx, -32
+	.cfi_offset %r14, -24
+	.cfi_offset %r15, -16
+	vcvtsi2sd	%rax, %xmm15, %xmm0
+	movq	80(%rdi), %rcx
+	movq	88(%rdi), %rdx
+	movq	96(%rdi), %r8
+	addq	$-2, %rcx
+	addq	$-2, %rdx
+	addq	$-2, %r8
+	cmpq	$4, %rax
+	jb	.LBB17_2
+	leaq	200(%rdi), %r9
+	cmpq	%r9, %rsi
+	jae	.LBB17_6
+	leaq	24(%rdi), %r9
+	leaq	(%rax,%rax,4), %r10
+	shlq	$4, %r10
+	addq	%rsi, %r10
+	cmpq	%r10, %r9
+	jae	.LBB17_6
+.LBB17_2:
+	xorl	%r9d, %r9d
+.LBB17_9:
+	leaq	(%r9,%r9,4), %r10
+	shlq	$4, %r10
+	addq	%r10, %rsi
+	addq	$72, %rsi
+	vmovsd	.LCPI17_1(%rip), %xmm1
+	vmovsd	.LCPI17_2(%rip), %xmm2
+	vmovapd	.LCPI17_10(%rip), %xmm3
+	vmovsd	.LCPI17_4(%rip), %xmm4
+	vmovddup	.LCPI17_6(%rip), %xmm5
+	vmovsd	.LCPI17_7(%rip), %xmm6
+	vxorpd	%xmm7, %xmm7, %xmm7
+	vmovsd	.LCPI17_8(%rip), %xmm8
+	.p2align	4
+.LBB17_10:
+	vcvtsi2sd	%r9, %xmm14, %xmm9
+	vaddsd	%xmm1, %xmm9, %xmm9
+	vdivsd	%xmm0, %xmm9, %xmm9
+	vaddsd	%xmm2, %xmm9, %xmm9
+	vdivsd	24(%rdi), %xmm9, %xmm9
+	vaddsd	%xmm1, %xmm9, %xmm9
+	vaddsd	%xmm2, %xmm9, %xmm10
+	vmulsd	192(%rdi), %xmm10, %xmm10
+	vmovsd	%xmm9, -72(%rsi)
+	vmulsd	%xmm10, %xmm10, %xmm10
+	vmovsd	%xmm10, -64(%rsi)
+	vmovddup	%xmm9, %xmm10
+	vmulpd	%xmm3, %xmm10, %xmm10
+	vsubpd	%xmm10, %xmm4, %xmm11
+	vaddpd	%xmm5, %xmm10, %xmm10
+	vblendpd	$1, %xmm11, %xmm10, %xmm10
+	vmovupd	%xmm10, -56(%rsi)
+	vminsd	%xmm9, %xmm6, %xmm10
+	vcmpltsd	%xmm7, %xmm9, %xmm9
+	vandnpd	%xmm10, %xmm9, %xmm9
+	vmulsd	32(%rdi), %xmm9, %xmm10
+	vcvttsd2si	%xmm10, %r10
+	cmpq	%r10, %rcx
+	cmovlq	%rcx, %r10
+	vcvtsi2sd	%r10, %xmm14, %xmm11
+	vsubsd	%xmm11, %xmm10, %xmm10
+	vmovsd	%xmm11, -40(%rsi)
+	vmulsd	%xmm10, %xmm10, %xmm11
+	vaddsd	%xmm10, %xmm10, %xmm10
+	vsubsd	%xmm10, %xmm8, %xmm10
+	vmulsd	%xmm10, %xmm11, %xmm10
+	vmovsd	%xmm10, -32(%rsi)
+	vmulsd	40(%rdi), %xmm9, %xmm10
+	vcvttsd2si	%xmm10, %r10
+	cmpq	%r10, %rdx
+	cmovlq	%rdx, %r10
+	vcvtsi2sd	%r10, %xmm14, %xmm11
+	vsubsd	%xmm11, %xmm10, %xmm10
+	vmovsd	%xmm11, -24(%rsi)
+	vmulsd	%xmm10, %xmm10, %xmm11
+	vaddsd	%xmm10, %xmm10, %xmm10
+	vsubsd	%xmm10, %xmm8, %xmm10
+	vmulsd	%xmm10, %xmm11, %xmm10
+	vmovsd	%xmm10, -16(%rsi)
+	vmulsd	48(%rdi), %xmm9, %xmm9
+	vcvttsd2si	%xmm9, %r10
+	cmpq	%r10, %r8
+	cmovlq	%r8, %r10
+	vcvtsi2sd	%r10, %xmm14, %xmm10
+	vsubsd	%xmm10, %xmm9, %xmm9
+	vmovsd	%xmm10, -8(%rsi)
+	vmulsd	%xmm9, %xmm9, %xmm10
+	vaddsd	%xmm9, %xmm9, %xmm9
+	vsubsd	%xmm9, %xmm8, %xmm9
+	vmulsd	%xmm9, %xmm10, %xmm9
+	vmovsd	%xmm9, (%rsi)
+	incq	%r9
+	addq	$80, %rsi
+	cmpq	%r9, %rax
+	jne	.LBB17_10
+.LBB17_11:
+	addq	$128, %rsp
+	.cfi_def_cfa_offset 32
+	popq	%rbx
+	.cfi_def_cfa_offset 24
+	popq	%r14
+	.cfi_def_cfa_offset 16
+	popq	%r15
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r14
+	.cfi_restore %r15
+.LBB17_12:
+	vzeroupper
+	retq
+.LBB17_6:
+	.cfi_def_cfa_offset 160
+	.cfi_offset %rbx, -32
+	.cfi_offset %r14, -24
+	.cfi_offset %r15, -16
+	movabsq	$9223372036854775804, %r9
+	andq	%rax, %r9
+	vbroadcastsd	%xmm0, %ymm1
+	vmovupd	%ymm1, 96(%rsp)
+	vmovq	%rcx, %xmm1
+	vpbroadcastq	%xmm1, %ymm1
+	vmovdqu	%ymm1, 64(%rsp)
+	vmovq	%rdx, %xmm1
+	vpbroadcastq	%xmm1, %ymm3
+	vmovq	%r8, %xmm1
+	vpbroadcastq	%xmm1, %ymm4
+	vbroadcastsd	24(%rdi), %ymm1
+	vmovups	%ymm1, 32(%rsp)
+	vbroadcastsd	192(%rdi), %ymm1
+	vmovups	%ymm1, (%rsp)
+	vbroadcastsd	32(%rdi), %ymm1
+	vmovups	%ymm1, -32(%rsp)
+	vbroadcastsd	40(%rdi), %ymm1
+	vmovups	%ymm1, -64(%rsp)
+	vbroadcastsd	48(%rdi), %ymm1
+	vmovups	%ymm1, -96(%rsp)
+	vmovdqa	.LCPI17_0(%rip), %ymm15
+	movq	%r9, %r10
+	movq	%rsi, %r11
+	vbroadcastsd	.LCPI17_9(%rip), %ymm1
+	vmovupd	%ymm1, -128(%rsp)
+	.p2align	4
+.LBB17_7:
+	vextracti128	$1, %ymm15, %xmm1
+	vpextrq	$1, %xmm1, %rbx
+	vmovq	%xmm1, %r14
+	vcvtsi2sd	%r14, %xmm14, %xmm1
+	vpextrq	$1, %xmm15, %r14
+	vcvtsi2sd	%rbx, %xmm14, %xmm5
+	vcvtsi2sd	%r14, %xmm14, %xmm6
+	vmovq	%xmm15, %rbx
+	vunpcklpd	%xmm5, %xmm1, %xmm1
+	vcvtsi2sd	%rbx, %xmm14, %xmm5
+	vunpcklpd	%xmm6, %xmm5, %xmm5
+	vinsertf128	$1, %xmm1, %ymm5, %ymm1
+	vbroadcastsd	.LCPI17_1(%rip), %ymm2
+	vaddpd	%ymm2, %ymm1, %ymm1
+	vdivpd	96(%rsp), %ymm1, %ymm1
+	vbroadcastsd	.LCPI17_2(%rip), %ymm5
+	vaddpd	%ymm5, %ymm1, %ymm1
+	vdivpd	32(%rsp), %ymm1, %ymm1
+	vaddpd	%ymm2, %ymm1, %ymm14
+	vaddpd	%ymm5, %ymm14, %ymm1
+	vmulpd	(%rsp), %ymm1, %ymm1
+	vmulpd	%ymm1, %ymm1, %ymm1
+	vunpcklpd	%xmm1, %xmm14, %xmm5
+	vbroadcastsd	.LCPI17_3(%rip), %ymm2
+	vmulpd	%ymm2, %ymm14, %ymm6
+	vbroadcastsd	.LCPI17_4(%rip), %ymm2
+	vaddpd	%ymm2, %ymm6, %ymm6
+	vmovupd	%xmm5, (%r11)
+	vmovlpd	%xmm6, 16(%r11)
+	vunpckhpd	%xmm6, %xmm1, %xmm5
+	vextractf128	$1, %ymm6, %xmm6
+	vmovupd	%xmm5, 88(%r11)
+	vextractf128	$1, %ymm1, %xmm7
+	vbroadcastsd	.LCPI17_5(%rip), %ymm1
+	vmulpd	%ymm1, %ymm14, %ymm8
+	vbroadcastsd	.LCPI17_7(%rip), %ymm1
+	vminpd	%ymm14, %ymm1, %ymm1
+	vunpcklpd	%xmm6, %xmm7, %xmm10
+	vxorpd	%xmm2, %xmm2, %xmm2
+	vcmpnltpd	%ymm2, %ymm14, %ymm5
+	vandpd	%ymm1, %ymm5, %ymm1
+	vmulpd	-32(%rsp), %ymm1, %ymm5
+	vunpckhpd	%xmm6, %xmm7, %xmm6
+	vextractf128	$1, %ymm5, %xmm7
+	vcvttsd2si	%xmm7, %rbx
+	vmovupd	%xmm10, 168(%r11)
+	vshufpd	$1, %xmm7, %xmm7, %xmm7
+	vcvttsd2si	%xmm7, %r14
+	vmovupd	%xmm6, 248(%r11)
+	vbroadcastsd	.LCPI17_6(%rip), %ymm2
+	vaddpd	%ymm2, %ymm8, %ymm6
+	vcvttsd2si	%xmm5, %r15
+	vmovq	%rbx, %xmm7
+	vshufpd	$1, %xmm5, %xmm5, %xmm8
+	vcvttsd2si	%xmm8, %rbx
+	vmovq	%r14, %xmm8
+	vmovq	%r15, %xmm10
+	vmovq	%rbx, %xmm11
+	vpunpcklqdq	%xmm11, %xmm10, %xmm10
+	vpunpcklqdq	%xmm8, %xmm7, %xmm7
+	vinserti128	$1, %xmm7, %ymm10, %ymm7
+	vmulpd	-64(%rsp), %ymm1, %ymm10
+	vextractf128	$1, %ymm10, %xmm8
+	vmovdqu	64(%rsp), %ymm2
+	vpcmpgtq	%ymm2, %ymm7, %ymm11
+	vcvttsd2si	%xmm8, %rbx
+	vblendvpd	%ymm11, %ymm2, %ymm7, %ymm7
+	vshufpd	$1, %xmm8, %xmm8, %xmm8
+	vcvttsd2si	%xmm8, %r14
+	vmovq	%xmm7, %r15
+	vmovq	%rbx, %xmm8
+	vmovq	%r14, %xmm11
+	vpextrq	$1, %xmm7, %rbx
+	vcvttsd2si	%xmm10, %r14
+	vmovq	%r14, %xmm9
+	vextracti128	$1, %ymm7, %xmm7
+	vpextrq	$1, %xmm7, %r14
+	vcvtsi2sd	%r15, %xmm13, %xmm13
+	vmovq	%xmm7, %r15
+	vshufpd	$1, %xmm10, %xmm10, %xmm7
+	vcvtsi2sd	%rbx, %xmm12, %xmm12
+	vcvttsd2si	%xmm7, %rbx
+	vunpcklpd	%xmm13, %xmm6, %xmm7
+	vmovupd	%xmm7, 24(%r11)
+	vmovq	%rbx, %xmm7
+	vpunpcklqdq	%xmm11, %xmm8, %xmm8
+	vcvtsi2sd	%r15, %xmm0, %xmm11
+	vpunpcklqdq	%xmm7, %xmm9, %xmm7
+	vextractf128	$1, %ymm6, %xmm9
+	vinserti128	$1, %xmm8, %ymm7, %ymm7
+	vunpcklpd	%xmm12, %xmm13, %xmm13
+	vpcmpgtq	%ymm3, %ymm7, %ymm8
+	vblendvpd	%ymm8, %ymm3, %ymm7, %ymm2
+	vshufpd	$1, %xmm12, %xmm6, %xmm6
+	vmovq	%xmm2, %rbx
+	vcvtsi2sd	%rbx, %xmm0, %xmm7
+	vmovupd	%xmm6, 104(%r11)
+	vunpcklpd	%xmm11, %xmm9, %xmm6
+	vpextrq	$1, %xmm2, %rbx
+	vmovupd	%xmm6, 184(%r11)
+	vcvtsi2sd	%rbx, %xmm0, %xmm8
+	vcvtsi2sd	%r14, %xmm0, %xmm6
+	vextracti128	$1, %ymm2, %xmm2
+	vpextrq	$1, %xmm2, %rbx
+	vunpcklpd	%xmm6, %xmm11, %xmm12
+	vmovq	%xmm2, %r14
+	vcvtsi2sd	%r14, %xmm0, %xmm11
+	vinsertf128	$1, %xmm12, %ymm13, %ymm2
+	vshufpd	$1, %xmm6, %xmm9, %xmm9
+	vcvtsi2sd	%rbx, %xmm0, %xmm6
+	vmovupd	%xmm9, 264(%r11)
+	vunpcklpd	%xmm8, %xmm7, %xmm9
+	vunpcklpd	%xmm6, %xmm11, %xmm12
+	vinsertf128	$1, %xmm12, %ymm9, %ymm9
+	vsubpd	%ymm2, %ymm5, %ymm2
+	vsubpd	%ymm9, %ymm10, %ymm5
+	vmulpd	-96(%rsp), %ymm1, %ymm1
+	vextractf128	$1, %ymm1, %xmm9
+	vmulpd	%ymm2, %ymm2, %ymm10
+	vcvttsd2si	%xmm9, %rbx
+	vmovq	%rbx, %xmm12
+	vaddpd	%ymm2, %ymm2, %ymm2
+	vshufpd	$1, %xmm9, %xmm9, %xmm9
+	vcvttsd2si	%xmm9, %rbx
+	vbroadcastsd	.LCPI17_8(%rip), %ymm13
+	vsubpd	%ymm2, %ymm13, %ymm2
+	vcvttsd2si	%xmm1, %r14
+	vmovq	%r14, %xmm9
+	vmulpd	%ymm2, %ymm10, %ymm2
+	vshufpd	$1, %xmm1, %xmm1, %xmm10
+	vcvttsd2si	%xmm10, %r14
+	vmovq	%rbx, %xmm10
+	vpunpcklqdq	%xmm10, %xmm12, %xmm10
+	vmovq	%r14, %xmm12
+	vpunpcklqdq	%xmm12, %xmm9, %xmm9
+	vunpcklpd	%xmm7, %xmm2, %xmm7
+	vshufpd	$1, %xmm8, %xmm2, %xmm8
+	vinserti128	$1, %xmm10, %ymm9, %ymm9
+	vpcmpgtq	%ymm4, %ymm9, %ymm10
+	vextractf128	$1, %ymm2, %xmm2
+	vblendvpd	%ymm10, %ymm4, %ymm9, %ymm9
+	vmulpd	%ymm5, %ymm5, %ymm10
+	vmovupd	%xmm7, 40(%r11)
+	vmovq	%xmm9, %rbx
+	vcvtsi2sd	%rbx, %xmm15, %xmm7
+	vmovupd	%xmm8, 120(%r11)
+	vaddpd	%ymm5, %ymm5, %ymm5
+	vpextrq	$1, %xmm9, %rbx
+	vunpcklpd	%xmm11, %xmm2, %xmm8
+	vcvtsi2sd	%rbx, %xmm15, %xmm11
+	vextracti128	$1, %ymm9, %xmm9
+	vshufpd	$1, %xmm6, %xmm2, %xmm2
+	vmovq	%xmm9, %rbx
+	vcvtsi2sd	%rbx, %xmm15, %xmm6
+	vsubpd	%ymm5, %ymm13, %ymm5
+	vmulpd	%ymm5, %ymm10, %ymm5
+	vpextrq	$1, %xmm9, %rbx
+	vmovupd	%xmm8, 200(%r11)
+	vunpcklpd	%xmm11, %xmm7, %xmm8
+	vcvtsi2sd	%rbx, %xmm15, %xmm9
+	vmovupd	%xmm2, 280(%r11)
+	vunpcklpd	%xmm9, %xmm6, %xmm2
+	vinsertf128	$1, %xmm2, %ymm8, %ymm2
+	vunpcklpd	%xmm7, %xmm5, %xmm7
+	vmovupd	%xmm7, 56(%r11)
+	vsubpd	%ymm2, %ymm1, %ymm1
+	vshufpd	$1, %xmm11, %xmm5, %xmm2
+	vmovupd	%xmm2, 136(%r11)
+	vextractf128	$1, %ymm5, %xmm2
+	vunpcklpd	%xmm6, %xmm2, %xmm5
+	vmovupd	%xmm5, 216(%r11)
+	vshufpd	$1, %xmm9, %xmm2, %xmm2
+	vmulpd	%ymm1, %ymm1, %ymm5
+	vaddpd	%ymm1, %ymm1, %ymm1
+	vsubpd	%ymm1, %ymm13, %ymm1
+	vmulpd	%ymm1, %ymm5, %ymm1
+	vmovupd	%xmm2, 296(%r11)
+	vblendpd	$1, %xmm1, %xmm14, %xmm2
+	vmovupd	%xmm2, 72(%r11)
+	vextractf128	$1, %ymm14, %xmm2
+	vshufpd	$1, %xmm2, %xmm1, %xmm5
+	vmovupd	%xmm5, 152(%r11)
+	vextractf128	$1, %ymm1, %xmm1
+	vblendpd	$1, %xmm1, %xmm2, %xmm2
+	vmovupd	%xmm2, 232(%r11)
+	vmovhpd	%xmm1, 312(%r11)
+	vpaddq	-128(%rsp), %ymm15, %ymm15
+	addq	$320, %r11
+	addq	$-4, %r10
+	jne	.LBB17_7
+	cmpq	%r9, %rax
+	je	.LBB17_11
+	jmp	.LBB17_9
+.Lfunc_end17:
+	.size	oc_chart_columns_v3, .Lfunc_end17-oc_chart_columns_v3
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI18_0:
+	.quad	0x3fe0000000000000
+.LCPI18_1:
+	.quad	0xbfe0000000000000
+.LCPI18_2:
+	.quad	0x3ff0000000000000
+.LCPI18_3:
+	.quad	0xc000000000000000
+.LCPI18_4:
+	.quad	0x4008000000000000
+.LCPI18_8:
+	.quad	0xbfd3d70a3d70a3d7
+.LCPI18_9:
+	.quad	0x3fd851eb851eb851
+.LCPI18_10:
+	.quad	0x4010000000000000
+.LCPI18_11:
+	.quad	0x3fc851eb851eb852
+.LCPI18_12:
+	.quad	0x3fd147ae147ae148
+.LCPI18_13:
+	.quad	0x3fe68f5c28f5c28f
+.LCPI18_14:
+	.quad	0x3fe8cccccccccccd
+.LCPI18_15:
+	.quad	0xbfe68f5c28f5c28f
+.LCPI18_16:
+	.quad	0x3fb1eb851eb851f0
+.LCPI18_17:
+	.quad	0x4022000000000000
+.LCPI18_18:
+	.quad	0xbff0000000000000
+.LCPI18_19:
+	.quad	0x3fa999999999999a
+.LCPI18_20:
+	.quad	0x3fc3333333333333
+.LCPI18_21:
+	.quad	0x3fd3d70a3d70a3d7
+.LCPI18_22:
+	.quad	0x3fe6147ae147ae14
+.LCPI18_23:
+	.quad	0x3fee147ae147ae14
+.LCPI18_24:
+	.quad	0x3faeb851eb851eb8
+.LCPI18_25:
+	.quad	0xbfb999999999999a
+.LCPI18_26:
+	.quad	0x3fd3333333333333
+.LCPI18_28:
+	.quad	0x3fd0a3d70a3d70a4
+.LCPI18_29:
+	.quad	0x3fe7ae147ae147ae
+.LCPI18_30:
+	.quad	0xbfd0a3d70a3d70a4
+.LCPI18_31:
+	.quad	0x3fdeb851eb851eb8
+.LCPI18_32:
+	.quad	0x4028000000000000
+.LCPI18_33:
+	.quad	0x3fd1eb851eb851ec
+.LCPI18_34:
+	.quad	0x3fe70a3d70a3d70a
+.LCPI18_35:
+	.quad	0xbfd1eb851eb851ec
+.LCPI18_36:
+	.quad	0x3fdc28f5c28f5c28
+.LCPI18_37:
+	.quad	0x405b000000000000
+.LCPI18_39:
+	.long	0x3cf5c28f
+	.long	0x3f59999a
+.LCPI18_41:
+	.quad	0x3feb333333333333
+.LCPI18_42:
+	.quad	0x3fee666666666666
+.LCPI18_44:
+	.quad	0x4018000000000000
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI18_5:
+	.quad	-2
+	.quad	-2
+.LCPI18_6:
+	.quad	0xc000000000000000
+	.quad	0xc000000000000000
+.LCPI18_7:
+	.quad	0x4008000000000000
+	.quad	0x4008000000000000
+.LCPI18_27:
+	.quad	0x3fd3333333333333
+	.quad	0x3fd3333333333333
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI18_38:
+	.long	0x3f59999a
+.LCPI18_40:
+	.long	0x40800000
+.LCPI18_43:
+	.long	0x3ca3d70a
+.LCPI18_45:
+	.long	0x3ccccccd
+.LCPI18_46:
+	.long	0x3f800000
+.LCPI18_47:
+	.long	1
+.LCPI18_48:
+	.long	32767
 	.text
 	.hidden	oc_chart_row_v3
 	.globl	oc_chart_row_v3
@@ -11178,8 +11572,6 @@ oc_zoom_blend_v3:
 	.type	oc_chart_row_v3,@function
 oc_chart_row_v3:
 	.cfi_startproc
-	testq	%rcx, %rcx
-	jle	.LBB17_28
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -11192,786 +11584,890 @@ oc_chart_row_v3:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$1224, %rsp
-	.cfi_def_cfa_offset 1280
+	subq	$728, %rsp
+	.cfi_def_cfa_offset 784
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
-	movq	%rdx, %r9
-	movq	%rcx, %rdx
-	movq	%r8, -128(%rsp)
-	movq	8(%rdi), %r8
-	vmovsd	24(%rdi), %xmm2
-	addq	%r9, %rdx
 	vcvtsi2sd	%rsi, %xmm15, %xmm0
-	vmovsd	.LCPI17_0(%rip), %xmm3
-	vaddsd	%xmm3, %xmm0, %xmm0
-	vcvtsi2sdq	16(%rdi), %xmm15, %xmm1
-	vdivsd	%xmm1, %xmm0, %xmm0
-	vmovsd	.LCPI17_1(%rip), %xmm14
-	vaddsd	%xmm0, %xmm14, %xmm0
-	vmovapd	%xmm2, 256(%rsp)
+	vmovsd	.LCPI18_0(%rip), %xmm1
+	vaddsd	%xmm1, %xmm0, %xmm0
+	vcvtsi2sdq	16(%rdi), %xmm15, %xmm2
 	vdivsd	%xmm2, %xmm0, %xmm0
-	vaddsd	%xmm3, %xmm0, %xmm0
-	vaddsd	%xmm0, %xmm14, %xmm1
-	vmulsd	200(%rdi), %xmm1, %xmm2
-	vcvtsi2sd	%r8, %xmm15, %xmm1
-	vmovapd	%xmm1, 240(%rsp)
-	vaddsd	.LCPI17_2(%rip), %xmm0, %xmm1
-	vdivsd	.LCPI17_3(%rip), %xmm1, %xmm1
-	vmulsd	.LCPI17_4(%rip), %xmm1, %xmm1
-	vcvttsd2si	%xmm1, %rcx
-	cmpq	$3, %rcx
+	vmovsd	.LCPI18_1(%rip), %xmm4
+	vaddsd	%xmm4, %xmm0, %xmm0
+	vdivsd	24(%rdi), %xmm0, %xmm0
+	vaddsd	%xmm1, %xmm0, %xmm0
+	vmovsd	.LCPI18_2(%rip), %xmm1
+	vminsd	%xmm0, %xmm1, %xmm1
+	vxorpd	%xmm2, %xmm2, %xmm2
+	vcmpltsd	%xmm2, %xmm0, %xmm3
+	vandnpd	%xmm1, %xmm3, %xmm2
+	vmulsd	32(%rdi), %xmm2, %xmm5
+	movq	80(%rdi), %rax
+	vcvttsd2si	%xmm5, %r11
+	movq	%rax, -64(%rsp)
+	addq	$-2, %rax
+	cmpq	%r11, %rax
+	cmovlq	%rax, %r11
+	testq	%rcx, %rcx
+	jle	.LBB18_14
+	movq	%r8, %r10
+	movq	%rdx, %r9
+	movq	8(%rdi), %r15
+	vmovsd	208(%rdi), %xmm10
+	vmovddup	%xmm2, %xmm2
+	vmulpd	40(%rdi), %xmm2, %xmm6
+	vcvttsd2si	%xmm6, %rax
+	vmovq	%rax, %xmm2
+	vshufpd	$1, %xmm6, %xmm6, %xmm7
+	vcvttsd2si	%xmm7, %rax
+	vmovq	%rax, %xmm7
+	vpunpcklqdq	%xmm7, %xmm2, %xmm7
+	vmovdqu	88(%rdi), %xmm2
+	vpaddq	.LCPI18_5(%rip), %xmm2, %xmm8
+	vpcmpgtq	%xmm8, %xmm7, %xmm9
+	vblendvpd	%xmm9, %xmm8, %xmm7, %xmm7
+	vcvtsi2sd	%r11, %xmm15, %xmm8
+	vsubsd	%xmm8, %xmm5, %xmm5
+	vmovsd	.LCPI18_3(%rip), %xmm8
+	vfmadd213sd	.LCPI18_4(%rip), %xmm5, %xmm8
+	vpextrq	$1, %xmm7, %rbx
+	vcvtsi2sd	%rbx, %xmm15, %xmm9
+	vmulsd	%xmm5, %xmm5, %xmm5
+	vmovq	%xmm7, %r8
+	vcvtsi2sd	%r8, %xmm15, %xmm7
+	vmulsd	%xmm5, %xmm8, %xmm5
+	vmovapd	%xmm5, 32(%rsp)
+	vunpcklpd	%xmm9, %xmm7, %xmm5
+	vsubpd	%xmm5, %xmm6, %xmm5
+	vmulpd	%xmm5, %xmm5, %xmm6
+	vmovddup	.LCPI18_3(%rip), %xmm7
+	vfmadd213pd	.LCPI18_7(%rip), %xmm5, %xmm7
+	vmulpd	%xmm7, %xmm6, %xmm5
+	vmovupd	%ymm5, 432(%rsp)
+	vaddsd	%xmm4, %xmm0, %xmm4
+	vmulsd	200(%rdi), %xmm4, %xmm5
+	addq	%rdx, %rcx
+	vaddsd	.LCPI18_8(%rip), %xmm0, %xmm4
+	vdivsd	.LCPI18_9(%rip), %xmm4, %xmm4
+	vmulsd	.LCPI18_10(%rip), %xmm4, %xmm4
+	vcvttsd2si	%xmm4, %rdx
+	cmpq	$3, %rdx
 	movl	$3, %eax
-	cmovlq	%rcx, %rax
+	cmovlq	%rdx, %rax
+	vmulsd	%xmm5, %xmm5, %xmm5
+	vmovapd	%xmm5, 80(%rsp)
+	vmovsd	.LCPI18_25(%rip), %xmm5
+	vfmadd213sd	.LCPI18_26(%rip), %xmm1, %xmm5
+	movq	224(%rdi), %rsi
+	vblendvpd	%xmm3, .LCPI18_27(%rip), %xmm5, %xmm1
+	vmovapd	%xmm1, 16(%rsp)
 	cmpq	$0, (%rdi)
-	vmovsd	.LCPI17_19(%rip), %xmm3
-	vminsd	%xmm0, %xmm3, %xmm3
-	vxorpd	%xmm4, %xmm4, %xmm4
-	vcmpltsd	%xmm4, %xmm0, %xmm4
-	vandnpd	%xmm3, %xmm4, %xmm4
-	vmovsd	.LCPI17_20(%rip), %xmm3
-	vfmadd213sd	.LCPI17_21(%rip), %xmm4, %xmm3
-	vmovapd	%xmm3, 144(%rsp)
-	vmovsd	192(%rdi), %xmm3
-	vmovaps	%xmm3, 224(%rsp)
-	vmovsd	208(%rdi), %xmm3
-	vmulsd	%xmm2, %xmm2, %xmm2
-	vmovapd	%xmm2, 192(%rsp)
-	vmovapd	%xmm3, 208(%rsp)
-	vmulsd	%xmm3, %xmm3, %xmm2
-	vmovapd	%xmm2, 176(%rsp)
-	vmovss	216(%rdi), %xmm2
-	vmovaps	%xmm2, 160(%rsp)
-	movq	%rdx, 40(%rsp)
-	je	.LBB17_5
-	vmovapd	%xmm4, -32(%rsp)
+	vmovapd	%xmm10, 96(%rsp)
+	vmulsd	%xmm10, %xmm10, %xmm1
+	vmovapd	%xmm1, 64(%rsp)
+	vmovss	216(%rdi), %xmm1
+	vmovaps	%xmm1, 48(%rsp)
+	je	.LBB18_5
 	leaq	(%rax,%rax), %rdx
-	vcmpnltsd	.LCPI17_5(%rip), %xmm0, %xmm2
-	vmovsd	.LCPI17_6(%rip), %xmm3
+	vmovsd	.LCPI18_11(%rip), %xmm1
+	vcmpnlesd	%xmm0, %xmm1, %xmm1
+	vcmpnltsd	.LCPI18_12(%rip), %xmm0, %xmm3
+	vorpd	%xmm3, %xmm1, %xmm1
+	vmovd	%xmm1, %ebp
+	vmovsd	.LCPI18_13(%rip), %xmm1
+	vcmpnlesd	%xmm0, %xmm1, %xmm1
+	vcmpnltsd	.LCPI18_14(%rip), %xmm0, %xmm3
+	vaddsd	.LCPI18_15(%rip), %xmm0, %xmm5
+	vdivsd	.LCPI18_16(%rip), %xmm5, %xmm5
+	vorpd	%xmm3, %xmm1, %xmm1
+	vmovsd	.LCPI18_17(%rip), %xmm3
+	vfmadd213sd	.LCPI18_18(%rip), %xmm5, %xmm3
+	vmovss	%xmm1, -120(%rsp)
+	vroundsd	$9, %xmm3, %xmm3, %xmm1
+	vcvttsd2si	%xmm1, %r12
+	leaq	(%r12,%r12,4), %r14
+	movq	%r14, (%rsp)
+	vmovsd	.LCPI18_19(%rip), %xmm3
+	vcmpnltsd	.LCPI18_20(%rip), %xmm0, %xmm1
 	vcmpnlesd	%xmm0, %xmm3, %xmm3
-	vorpd	%xmm2, %xmm3, %xmm2
-	vmovd	%xmm2, %ecx
-	vcmpnltsd	.LCPI17_7(%rip), %xmm0, %xmm2
-	vmovsd	.LCPI17_8(%rip), %xmm3
-	vcmpnlesd	%xmm0, %xmm3, %xmm3
-	vorpd	%xmm2, %xmm3, %xmm2
-	vmovd	%xmm2, %r10d
-	vaddsd	.LCPI17_9(%rip), %xmm0, %xmm2
-	vdivsd	.LCPI17_10(%rip), %xmm2, %xmm2
-	vmovsd	.LCPI17_11(%rip), %xmm3
-	vfmadd213sd	.LCPI17_12(%rip), %xmm2, %xmm3
-	vroundsd	$9, %xmm3, %xmm3, %xmm2
-	vcvttsd2si	%xmm2, %r11
-	leaq	(%r11,%r11,4), %rbx
-	vmovsd	.LCPI17_13(%rip), %xmm2
-	vcmpnlesd	%xmm0, %xmm2, %xmm2
-	vcmpnltsd	.LCPI17_14(%rip), %xmm0, %xmm3
-	vorpd	%xmm2, %xmm3, %xmm2
-	vmovd	%xmm2, %ebp
-	vcmpnltsd	.LCPI17_15(%rip), %xmm0, %xmm2
-	vmovsd	.LCPI17_16(%rip), %xmm3
-	vcmpnlesd	%xmm0, %xmm3, %xmm0
-	vorpd	%xmm2, %xmm0, %xmm0
-	vcvtsi2sd	%rax, %xmm15, %xmm2
-	vmovss	%xmm0, 112(%rsp)
-	vsubsd	%xmm2, %xmm1, %xmm0
-	vcmpltsd	.LCPI17_17(%rip), %xmm0, %xmm1
-	vmovsd	.LCPI17_18(%rip), %xmm2
-	vcmpltsd	%xmm0, %xmm2, %xmm0
-	vandpd	%xmm1, %xmm0, %xmm0
-	vmovss	%xmm0, 96(%rsp)
-	leaq	(%rdx,%rdx,2), %rax
-	movq	%rax, 128(%rsp)
-	vmovss	152(%rdi), %xmm0
+	vorpd	%xmm3, %xmm1, %xmm1
+	vmovss	%xmm1, -32(%rsp)
+	vmovsd	.LCPI18_21(%rip), %xmm1
+	vcmpnlesd	%xmm0, %xmm1, %xmm1
+	vcmpnltsd	.LCPI18_22(%rip), %xmm0, %xmm0
+	vorpd	%xmm0, %xmm1, %xmm0
 	vmovss	%xmm0, -72(%rsp)
-	vmovss	156(%rdi), %xmm15
-	vmovss	160(%rdi), %xmm13
-	vmovss	164(%rdi), %xmm11
-	vmovss	168(%rdi), %xmm12
-	vmovss	172(%rdi), %xmm5
-	vmovss	176(%rdi), %xmm4
-	vmovss	180(%rdi), %xmm3
-	vmovss	184(%rdi), %xmm1
-	movq	-128(%rsp), %rax
-	leaq	(%rax,%r8,4), %r13
-	leaq	(%rax,%r8,2), %r12
-	movabsq	$3074457345618258603, %r8
-	movl	$11, %r15d
-	vxorps	%xmm8, %xmm8, %xmm8
-	jmp	.LBB17_3
+	vcvtsi2sd	%rax, %xmm15, %xmm0
+	vsubsd	%xmm0, %xmm4, %xmm0
+	vcmpltsd	.LCPI18_23(%rip), %xmm0, %xmm1
+	vmovsd	.LCPI18_24(%rip), %xmm3
+	vcmpltsd	%xmm0, %xmm3, %xmm0
+	vandpd	%xmm1, %xmm0, %xmm0
+	vmovss	%xmm0, -104(%rsp)
+	leaq	(%rdx,%rdx,2), %rax
+	movq	%rax, -16(%rsp)
+	imulq	-64(%rsp), %r11
+	vmovq	%xmm2, %rdx
+	movq	%rdx, -112(%rsp)
+	imulq	%rdx, %r8
+	vpextrq	$1, %xmm2, %rdx
+	movq	%rdx, 400(%rsp)
+	imulq	%rdx, %rbx
+	vmovss	152(%rdi), %xmm5
+	vmovss	156(%rdi), %xmm8
+	vmovss	160(%rdi), %xmm9
+	vmovss	164(%rdi), %xmm10
+	vmovss	168(%rdi), %xmm11
+	vmovss	172(%rdi), %xmm12
+	vmovss	176(%rdi), %xmm13
+	vmovss	180(%rdi), %xmm14
+	vmovss	184(%rdi), %xmm15
+	leaq	(%r9,%r9,4), %rax
+	shlq	$4, %rax
+	movq	%r15, %rdx
+	leaq	(%rax,%rsi), %r15
+	addq	$72, %r15
+	leaq	(%r10,%rdx,4), %r13
+	leaq	(%r10,%rdx,2), %r14
+	shlq	$3, %r11
+	shlq	$3, %r8
+	movq	%r8, -88(%rsp)
+	movl	-120(%rsp), %r8d
+	shlq	$3, %rbx
+	vpxor	%xmm2, %xmm2, %xmm2
+	jmp	.LBB18_3
 	.p2align	4
-.LBB17_4:
-	vaddsd	.LCPI17_24(%rip), %xmm9, %xmm0
-	vdivsd	.LCPI17_25(%rip), %xmm0, %xmm0
-	vmulsd	.LCPI17_26(%rip), %xmm0, %xmm0
+.LBB18_4:
+	vaddsd	.LCPI18_30(%rip), %xmm7, %xmm0
+	vdivsd	.LCPI18_31(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI18_32(%rip), %xmm0, %xmm0
 	vcvttsd2si	%xmm0, %rax
 	cmpq	$11, %rax
-	cmovgeq	%r15, %rax
+	movl	$11, %edx
+	cmovgeq	%rdx, %rax
 	movq	136(%rdi), %rdx
-	vmovss	(%rdx,%rax,4), %xmm2
-.LBB17_19:
-	vmovapd	%xmm2, %xmm10
-	vmovapd	%xmm2, %xmm0
-.LBB17_26:
-	vaddsd	%xmm6, %xmm9, %xmm7
-	vmulsd	224(%rsp), %xmm7, %xmm7
-	vmulsd	%xmm7, %xmm7, %xmm7
-	vaddsd	192(%rsp), %xmm7, %xmm7
-	vaddsd	208(%rsp), %xmm7, %xmm7
-	vmulsd	%xmm7, %xmm7, %xmm7
-	vmovapd	176(%rsp), %xmm9
-	vdivsd	%xmm7, %xmm9, %xmm7
-	vmovsd	.LCPI17_19(%rip), %xmm9
-	vsubsd	%xmm7, %xmm9, %xmm7
-	vcvtsd2ss	%xmm7, %xmm7, %xmm7
-	vmulss	160(%rsp), %xmm7, %xmm7
-	vmovss	.LCPI17_46(%rip), %xmm9
-	vsubss	%xmm7, %xmm9, %xmm9
-	vmulss	-72(%rsp), %xmm0, %xmm7
-	vmovapd	%xmm6, %xmm14
-	vmulss	%xmm15, %xmm10, %xmm6
-	vaddss	%xmm6, %xmm7, %xmm6
-	vmulss	%xmm2, %xmm13, %xmm7
-	vaddss	%xmm7, %xmm6, %xmm6
-	vmulss	%xmm6, %xmm9, %xmm6
-	vcmpless	%xmm8, %xmm6, %xmm7
-	vandnps	%xmm6, %xmm7, %xmm6
-	vmovd	%xmm6, %eax
-	vmulss	%xmm0, %xmm11, %xmm6
-	vmulss	%xmm12, %xmm10, %xmm7
-	vaddss	%xmm7, %xmm6, %xmm6
-	vmulss	%xmm5, %xmm2, %xmm7
-	vaddss	%xmm7, %xmm6, %xmm6
-	vmulss	%xmm6, %xmm9, %xmm6
-	vcmpless	%xmm8, %xmm6, %xmm7
-	vandnps	%xmm6, %xmm7, %xmm6
-	vmovd	%xmm6, %edx
-	vmulss	%xmm4, %xmm0, %xmm0
-	vmulss	%xmm3, %xmm10, %xmm6
-	vaddss	%xmm6, %xmm0, %xmm0
-	vmulss	%xmm1, %xmm2, %xmm2
-	vaddss	%xmm2, %xmm0, %xmm0
-	vmulss	%xmm0, %xmm9, %xmm0
-	vcmpless	%xmm8, %xmm0, %xmm2
-	vandnps	%xmm0, %xmm2, %xmm0
-	vmovd	%xmm0, %esi
+	vmovss	(%rdx,%rax,4), %xmm0
+.LBB18_19:
+	vmovapd	%xmm0, %xmm1
+	vmovapd	%xmm0, %xmm4
+.LBB18_26:
+	vmovapd	80(%rsp), %xmm3
+	vaddsd	-64(%r15), %xmm3, %xmm3
+	vaddsd	96(%rsp), %xmm3, %xmm3
+	vmulsd	%xmm3, %xmm3, %xmm3
+	vmovapd	64(%rsp), %xmm6
+	vdivsd	%xmm3, %xmm6, %xmm3
+	vmovsd	.LCPI18_2(%rip), %xmm6
+	vsubsd	%xmm3, %xmm6, %xmm3
+	vcvtsd2ss	%xmm3, %xmm3, %xmm3
+	vmulss	48(%rsp), %xmm3, %xmm3
+	vmovss	.LCPI18_46(%rip), %xmm6
+	vsubss	%xmm3, %xmm6, %xmm7
+	vmulss	%xmm5, %xmm4, %xmm3
+	vmulss	%xmm1, %xmm8, %xmm6
+	vaddss	%xmm6, %xmm3, %xmm3
+	vmulss	%xmm0, %xmm9, %xmm6
+	vaddss	%xmm6, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm7, %xmm3
+	vcmpless	%xmm2, %xmm3, %xmm6
+	vandnps	%xmm3, %xmm6, %xmm3
+	vmovd	%xmm3, %eax
+	vmulss	%xmm4, %xmm10, %xmm3
+	vmulss	%xmm1, %xmm11, %xmm6
+	vaddss	%xmm6, %xmm3, %xmm3
+	vmulss	%xmm0, %xmm12, %xmm6
+	vaddss	%xmm6, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm7, %xmm3
+	vcmpless	%xmm2, %xmm3, %xmm6
+	vandnps	%xmm3, %xmm6, %xmm3
+	vmovd	%xmm3, %edx
+	vmulss	%xmm4, %xmm13, %xmm3
+	vmulss	%xmm1, %xmm14, %xmm1
+	vaddss	%xmm1, %xmm3, %xmm1
+	vmulss	%xmm0, %xmm15, %xmm0
+	vaddss	%xmm0, %xmm1, %xmm0
+	vmulss	%xmm0, %xmm7, %xmm0
+	vcmpless	%xmm2, %xmm0, %xmm1
+	vandnps	%xmm0, %xmm1, %xmm0
 	btl	$16, %eax
 	adcl	$32767, %eax
+	vmovd	%xmm0, %esi
 	shrl	$16, %eax
-	movq	-128(%rsp), %r14
-	movw	%ax, (%r14,%r9,2)
+	movw	%ax, (%r10,%r9,2)
 	btl	$16, %edx
 	adcl	$32767, %edx
 	shrl	$16, %edx
-	movw	%dx, (%r12,%r9,2)
+	movw	%dx, (%r14,%r9,2)
 	btl	$16, %esi
 	adcl	$32767, %esi
 	shrl	$16, %esi
 	movw	%si, (%r13,%r9,2)
 	incq	%r9
-	cmpq	40(%rsp), %r9
-	jge	.LBB17_27
-.LBB17_3:
-	vxorps	%xmm10, %xmm10, %xmm10
-	vcvtsi2sd	%r9, %xmm10, %xmm0
-	vmovsd	.LCPI17_0(%rip), %xmm2
-	vaddsd	%xmm2, %xmm0, %xmm0
-	vdivsd	240(%rsp), %xmm0, %xmm0
-	vaddsd	%xmm0, %xmm14, %xmm0
-	vdivsd	256(%rsp), %xmm0, %xmm0
-	vaddsd	%xmm2, %xmm0, %xmm9
-	vcmpnltsd	.LCPI17_22(%rip), %xmm9, %xmm0
-	vmovsd	.LCPI17_23(%rip), %xmm2
-	vcmpnlesd	%xmm9, %xmm2, %xmm2
-	vorpd	%xmm0, %xmm2, %xmm0
+	addq	$80, %r15
+	cmpq	%rcx, %r9
+	jge	.LBB18_14
+.LBB18_3:
+	vmovsd	-72(%r15), %xmm7
+	vmovsd	.LCPI18_28(%rip), %xmm0
+	vcmpnlesd	%xmm7, %xmm0, %xmm0
+	vcmpnltsd	.LCPI18_29(%rip), %xmm7, %xmm1
+	vorpd	%xmm1, %xmm0, %xmm0
 	vmovd	%xmm0, %eax
-	movl	%ecx, %edx
+	movl	%ebp, %edx
 	orb	%al, %dl
 	testb	$1, %dl
-	vmovapd	%xmm14, %xmm6
-	je	.LBB17_4
-	vmovsd	.LCPI17_27(%rip), %xmm0
-	vcmpnlesd	%xmm9, %xmm0, %xmm0
-	vcmpnltsd	.LCPI17_28(%rip), %xmm9, %xmm2
-	vorpd	%xmm2, %xmm0, %xmm0
+	je	.LBB18_4
+	vmovsd	.LCPI18_33(%rip), %xmm0
+	vcmpnlesd	%xmm7, %xmm0, %xmm0
+	vcmpnltsd	.LCPI18_34(%rip), %xmm7, %xmm1
+	vorpd	%xmm1, %xmm0, %xmm0
 	vmovd	%xmm0, %edx
-	orb	%r10b, %dl
+	orb	%r8b, %dl
 	testb	$1, %dl
-	je	.LBB17_16
-	vmovsd	.LCPI17_13(%rip), %xmm0
-	vcmpnlesd	%xmm9, %xmm0, %xmm0
-	vcmpnltsd	.LCPI17_14(%rip), %xmm9, %xmm2
-	vorpd	%xmm2, %xmm0, %xmm0
+	je	.LBB18_16
+	vmovsd	.LCPI18_19(%rip), %xmm0
+	vcmpnlesd	%xmm7, %xmm0, %xmm0
+	vcmpnltsd	.LCPI18_20(%rip), %xmm7, %xmm1
+	vorpd	%xmm1, %xmm0, %xmm0
 	vmovd	%xmm0, %edx
-	orb	%bpl, %dl
-	vmovss	.LCPI17_34(%rip), %xmm0
-	vmovapd	%xmm0, %xmm2
-	vmovapd	%xmm0, %xmm10
+	orb	-32(%rsp), %dl
+	vmovss	.LCPI18_40(%rip), %xmm4
+	vmovapd	%xmm4, %xmm0
+	vmovapd	%xmm4, %xmm1
 	testb	$1, %dl
-	je	.LBB17_26
-	vmovsd	.LCPI17_35(%rip), %xmm0
-	vcmpnlesd	%xmm9, %xmm0, %xmm0
-	vcmpnltsd	.LCPI17_36(%rip), %xmm9, %xmm2
-	vorpd	%xmm2, %xmm0, %xmm0
+	je	.LBB18_26
+	vmovsd	.LCPI18_41(%rip), %xmm0
+	vcmpnlesd	%xmm7, %xmm0, %xmm0
+	vcmpnltsd	.LCPI18_42(%rip), %xmm7, %xmm1
+	vorpd	%xmm1, %xmm0, %xmm0
 	vmovd	%xmm0, %edx
-	orb	%bpl, %dl
-	vmovss	.LCPI17_37(%rip), %xmm10
-	vmovapd	%xmm10, %xmm2
-	vmovss	.LCPI17_32(%rip), %xmm0
+	orb	-32(%rsp), %dl
+	vmovss	.LCPI18_43(%rip), %xmm1
+	vmovapd	%xmm1, %xmm0
+	vmovss	.LCPI18_38(%rip), %xmm4
 	testb	$1, %dl
-	je	.LBB17_26
-	orb	112(%rsp), %al
+	je	.LBB18_26
+	orb	-72(%rsp), %al
 	testb	$1, %al
-	je	.LBB17_23
-	movq	80(%rdi), %rax
-	vmovsd	.LCPI17_19(%rip), %xmm0
-	vminsd	%xmm9, %xmm0, %xmm0
-	vxorpd	%xmm2, %xmm2, %xmm2
-	vcmpltsd	%xmm2, %xmm9, %xmm2
-	vandnpd	%xmm0, %xmm2, %xmm2
-	vmovapd	%xmm2, -64(%rsp)
-	vmovsd	32(%rdi), %xmm0
-	vmulsd	%xmm0, %xmm2, %xmm2
-	vcvttsd2si	%xmm2, %rdx
-	vmulsd	-32(%rsp), %xmm0, %xmm7
-	vcvttsd2si	%xmm7, %rsi
-	leaq	-2(%rax), %r14
-	cmpq	%rdx, %r14
-	cmovlq	%r14, %rdx
-	cmpq	%rsi, %r14
-	cmovlq	%r14, %rsi
-	vxorps	%xmm14, %xmm14, %xmm14
-	vcvtsi2sd	%rdx, %xmm14, %xmm10
-	vmovsd	40(%rdi), %xmm0
-	vmovsd	%xmm0, -48(%rsp)
-	vsubsd	%xmm10, %xmm2, %xmm2
-	vxorps	%xmm14, %xmm14, %xmm14
-	vcvtsi2sd	%rsi, %xmm14, %xmm10
-	vsubsd	%xmm10, %xmm7, %xmm7
-	vmulsd	%xmm2, %xmm2, %xmm10
-	vmovsd	.LCPI17_40(%rip), %xmm14
-	vmovsd	.LCPI17_41(%rip), %xmm0
-	vfmadd213sd	%xmm14, %xmm0, %xmm2
-	vmulsd	%xmm2, %xmm10, %xmm2
-	vmulsd	%xmm7, %xmm7, %xmm10
-	vfmadd213sd	%xmm14, %xmm0, %xmm7
-	vmulsd	%xmm7, %xmm10, %xmm14
-	imulq	%rax, %rsi
-	shlq	$3, %rsi
-	addq	104(%rdi), %rsi
-	leaq	(%rsi,%rdx,8), %r14
-	vmovsd	(%rsi,%rdx,8), %xmm10
-	vmovsd	8(%rsi,%rdx,8), %xmm7
-	vsubsd	%xmm10, %xmm7, %xmm7
-	vfmadd213sd	%xmm10, %xmm2, %xmm7
-	vmovsd	(%r14,%rax,8), %xmm10
-	vmovsd	8(%r14,%rax,8), %xmm0
-	vsubsd	%xmm10, %xmm0, %xmm0
-	vfmadd213sd	%xmm10, %xmm2, %xmm0
-	vsubsd	%xmm7, %xmm0, %xmm0
-	vfmadd213sd	%xmm7, %xmm14, %xmm0
-	vmulsd	56(%rdi), %xmm0, %xmm0
-	vmovsd	%xmm0, 80(%rsp)
-	movq	88(%rdi), %rax
-	vmovsd	-48(%rsp), %xmm2
-	vmulsd	-64(%rsp), %xmm2, %xmm0
-	vcvttsd2si	%xmm0, %rdx
-	vmulsd	-32(%rsp), %xmm2, %xmm2
-	vcvttsd2si	%xmm2, %rsi
-	leaq	-2(%rax), %r14
-	cmpq	%rdx, %r14
-	cmovlq	%r14, %rdx
-	cmpq	%rsi, %r14
-	cmovlq	%r14, %rsi
-	vcvtsi2sd	%rdx, %xmm15, %xmm7
-	vsubsd	%xmm7, %xmm0, %xmm0
-	vcvtsi2sd	%rsi, %xmm15, %xmm7
-	vsubsd	%xmm7, %xmm2, %xmm2
-	vmulsd	%xmm0, %xmm0, %xmm7
-	vmovsd	.LCPI17_41(%rip), %xmm10
-	vmovaps	%xmm12, %xmm14
-	vmovaps	%xmm11, %xmm12
-	vmovss	%xmm5, -48(%rsp)
-	vmovsd	.LCPI17_40(%rip), %xmm5
-	vfmadd213sd	%xmm5, %xmm10, %xmm0
-	vmulsd	%xmm0, %xmm7, %xmm0
-	vmulsd	%xmm2, %xmm2, %xmm7
-	vfmadd213sd	%xmm5, %xmm10, %xmm2
-	vmovaps	%xmm12, %xmm11
-	vmovaps	%xmm14, %xmm12
-	vmulsd	%xmm2, %xmm7, %xmm2
-	vmovsd	%xmm2, 64(%rsp)
-	imulq	%rax, %rsi
-	shlq	$3, %rsi
-	addq	112(%rdi), %rsi
-	leaq	(%rsi,%rdx,8), %r14
-	vmovsd	(%rsi,%rdx,8), %xmm2
-	vmovsd	8(%rsi,%rdx,8), %xmm7
-	vsubsd	%xmm2, %xmm7, %xmm7
-	vfmadd213sd	%xmm2, %xmm0, %xmm7
-	vmovsd	(%r14,%rax,8), %xmm2
-	vmovsd	8(%r14,%rax,8), %xmm10
-	vsubsd	%xmm2, %xmm10, %xmm10
-	vfmadd213sd	%xmm2, %xmm0, %xmm10
-	vsubsd	%xmm7, %xmm10, %xmm14
-	vmovsd	48(%rdi), %xmm2
-	movq	96(%rdi), %rax
-	vmulsd	-64(%rsp), %xmm2, %xmm10
-	vmulsd	-32(%rsp), %xmm2, %xmm5
-	vcvttsd2si	%xmm10, %rdx
-	vcvttsd2si	%xmm5, %rsi
-	leaq	-2(%rax), %r14
-	cmpq	%rdx, %r14
-	cmovlq	%r14, %rdx
-	vfmadd132sd	64(%rsp), %xmm7, %xmm14
-	cmpq	%rsi, %r14
-	cmovlq	%r14, %rsi
-	vcvtsi2sd	%rdx, %xmm15, %xmm7
-	vcvtsi2sd	%rsi, %xmm15, %xmm0
-	vmovsd	%xmm0, -64(%rsp)
-	vsubsd	%xmm7, %xmm10, %xmm7
-	vmulsd	%xmm7, %xmm7, %xmm10
-	vmovsd	.LCPI17_40(%rip), %xmm0
-	vfmadd132sd	.LCPI17_41(%rip), %xmm0, %xmm7
-	vmulsd	%xmm7, %xmm10, %xmm7
-	imulq	%rax, %rsi
-	shlq	$3, %rsi
-	addq	120(%rdi), %rsi
-	leaq	(%rsi,%rdx,8), %r14
-	vmovsd	(%rsi,%rdx,8), %xmm10
-	vmovsd	8(%rsi,%rdx,8), %xmm2
-	vsubsd	%xmm10, %xmm2, %xmm2
-	vfmadd213sd	%xmm10, %xmm7, %xmm2
-	vmovsd	(%r14,%rax,8), %xmm10
-	vmovsd	8(%r14,%rax,8), %xmm0
-	vsubsd	%xmm10, %xmm0, %xmm0
-	vfmadd213sd	%xmm10, %xmm7, %xmm0
-	vsubsd	-64(%rsp), %xmm5, %xmm7
-	vmulsd	%xmm7, %xmm7, %xmm10
-	vmovsd	.LCPI17_40(%rip), %xmm5
-	vfmadd132sd	.LCPI17_41(%rip), %xmm5, %xmm7
-	vmovss	-48(%rsp), %xmm5
-	vmulsd	%xmm7, %xmm10, %xmm7
-	vmulsd	64(%rdi), %xmm14, %xmm10
-	vsubsd	%xmm2, %xmm0, %xmm0
-	vfmadd213sd	%xmm2, %xmm7, %xmm0
-	vaddsd	80(%rsp), %xmm10, %xmm2
-	vmulsd	72(%rdi), %xmm0, %xmm0
-	vaddsd	%xmm0, %xmm2, %xmm0
-	vmovsd	.LCPI17_21(%rip), %xmm2
-	vfmadd213sd	.LCPI17_35(%rip), %xmm2, %xmm0
-	vmulsd	144(%rsp), %xmm0, %xmm2
-	vmovsd	.LCPI17_42(%rip), %xmm0
-	vfmadd213sd	.LCPI17_43(%rip), %xmm9, %xmm0
-	vmulsd	%xmm2, %xmm0, %xmm0
+	je	.LBB18_23
+	vcvttsd2si	-40(%r15), %rax
+	vmovsd	-32(%r15), %xmm0
+	movq	104(%rdi), %rdx
+	addq	%r11, %rdx
+	leaq	(%rdx,%rax,8), %rsi
+	vmovsd	(%rdx,%rax,8), %xmm1
+	vmovsd	8(%rdx,%rax,8), %xmm4
+	vsubsd	%xmm1, %xmm4, %xmm4
+	vfmadd213sd	%xmm1, %xmm0, %xmm4
+	movq	-64(%rsp), %rax
+	vmovsd	(%rsi,%rax,8), %xmm1
+	vmovsd	8(%rsi,%rax,8), %xmm7
+	vsubsd	%xmm1, %xmm7, %xmm7
+	vfmadd213sd	%xmm1, %xmm0, %xmm7
+	vsubsd	%xmm4, %xmm7, %xmm0
+	vfmadd132sd	32(%rsp), %xmm4, %xmm0
+	vmulsd	56(%rdi), %xmm0, %xmm6
+	vcvttsd2si	-24(%r15), %rax
+	movq	112(%rdi), %rdx
+	vcvttsd2si	-8(%r15), %rsi
+	addq	-88(%rsp), %rdx
+	movl	%r8d, -120(%rsp)
+	movq	%rbx, %r8
+	leaq	(%rdx,%rax,8), %rbx
+	movq	%r12, -96(%rsp)
+	movq	%r10, %r12
+	movq	120(%rdi), %r10
+	addq	%r8, %r10
+	movq	%rcx, -80(%rsp)
+	movq	%r11, %rcx
+	leaq	(%r10,%rsi,8), %r11
+	vmovupd	(%rdx,%rax,8), %xmm1
+	movq	-112(%rsp), %rax
+	vmovupd	(%rbx,%rax,8), %xmm4
+	movq	%r8, %rbx
+	movl	-120(%rsp), %r8d
+	vmovupd	(%r10,%rsi,8), %xmm7
+	movq	%r12, %r10
+	movq	-96(%rsp), %r12
+	vunpckhpd	%xmm7, %xmm1, %xmm0
+	vunpcklpd	%xmm7, %xmm1, %xmm1
+	vsubpd	%xmm1, %xmm0, %xmm0
+	vmovsd	-16(%r15), %xmm7
+	vmovhpd	(%r15), %xmm7, %xmm7
+	vfmadd213pd	%xmm1, %xmm7, %xmm0
+	movq	400(%rsp), %rax
+	vmovupd	(%r11,%rax,8), %xmm1
+	movq	%rcx, %r11
+	movq	-80(%rsp), %rcx
+	vunpckhpd	%xmm1, %xmm4, %xmm3
+	vunpcklpd	%xmm1, %xmm4, %xmm1
+	vsubpd	%xmm1, %xmm3, %xmm3
+	vfmadd213pd	%xmm1, %xmm7, %xmm3
+	vsubpd	%xmm0, %xmm3, %xmm1
+	vfmadd132pd	432(%rsp), %xmm0, %xmm1
+	vmulpd	64(%rdi), %xmm1, %xmm0
+	vaddsd	%xmm0, %xmm6, %xmm1
+	vshufpd	$1, %xmm0, %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm1, %xmm0
+	vmovsd	.LCPI18_26(%rip), %xmm1
+	vfmadd213sd	.LCPI18_41(%rip), %xmm1, %xmm0
+	vmulsd	16(%rsp), %xmm0, %xmm0
+	vmulsd	-56(%r15), %xmm0, %xmm1
+	vcvtsd2ss	%xmm1, %xmm1, %xmm4
+	vcvtsd2ss	%xmm0, %xmm0, %xmm1
+	vmulsd	-48(%r15), %xmm0, %xmm0
 	vcvtsd2ss	%xmm0, %xmm0, %xmm0
-	vmovsd	.LCPI17_44(%rip), %xmm7
-	vfmadd213sd	.LCPI17_45(%rip), %xmm9, %xmm7
-	vmulsd	%xmm2, %xmm7, %xmm7
-	vcvtsd2ss	%xmm2, %xmm2, %xmm10
-	vcvtsd2ss	%xmm7, %xmm7, %xmm2
-	jmp	.LBB17_26
+	jmp	.LBB18_26
 	.p2align	4
-.LBB17_16:
-	vaddsd	.LCPI17_29(%rip), %xmm9, %xmm0
-	vdivsd	.LCPI17_30(%rip), %xmm0, %xmm0
-	vmulsd	.LCPI17_31(%rip), %xmm0, %xmm0
+.LBB18_16:
+	vaddsd	.LCPI18_35(%rip), %xmm7, %xmm0
+	vdivsd	.LCPI18_36(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI18_37(%rip), %xmm0, %xmm0
 	vcvttsd2si	%xmm0, %rsi
 	movq	%rsi, %rax
-	imulq	%r8
+	movabsq	$3074457345618258603, %rdx
+	imulq	%rdx
 	movq	%rdx, %rax
 	shrq	$63, %rax
 	addq	%rdx, %rax
 	leaq	(%rax,%rax), %rdx
 	leaq	(%rdx,%rdx,2), %rdx
 	subq	%rdx, %rsi
-	vmovss	.LCPI17_32(%rip), %xmm0
-	vmovapd	%xmm0, %xmm2
-	vmovapd	%xmm0, %xmm10
+	vmovss	.LCPI18_38(%rip), %xmm4
+	vmovapd	%xmm4, %xmm0
+	vmovapd	%xmm4, %xmm1
 	cmpq	$4, %rsi
-	jg	.LBB17_26
-	vmovss	.LCPI17_32(%rip), %xmm0
-	vmovapd	%xmm0, %xmm2
-	vmovapd	%xmm0, %xmm10
-	cmpq	$6, %r11
-	ja	.LBB17_26
+	jg	.LBB18_26
+	vmovss	.LCPI18_38(%rip), %xmm4
+	vmovapd	%xmm4, %xmm0
+	vmovapd	%xmm4, %xmm1
+	cmpq	$6, %r12
+	ja	.LBB18_26
 	imulq	$35, %rax, %rax
 	addq	144(%rdi), %rax
-	addq	%rbx, %rax
+	addq	(%rsp), %rax
 	xorl	%edx, %edx
 	cmpb	$0, (%rsi,%rax)
 	sete	%dl
-	leaq	.LCPI17_33(%rip), %rax
-	vmovss	(%rax,%rdx,4), %xmm2
-	jmp	.LBB17_19
-.LBB17_23:
-	vaddsd	.LCPI17_24(%rip), %xmm9, %xmm0
-	vdivsd	.LCPI17_25(%rip), %xmm0, %xmm0
-	vmulsd	.LCPI17_38(%rip), %xmm0, %xmm0
+	leaq	.LCPI18_39(%rip), %rax
+	vmovss	(%rax,%rdx,4), %xmm0
+	jmp	.LBB18_19
+.LBB18_23:
+	vaddsd	.LCPI18_30(%rip), %xmm7, %xmm0
+	vdivsd	.LCPI18_31(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI18_44(%rip), %xmm0, %xmm0
 	vcvttsd2si	%xmm0, %rax
 	cmpq	$5, %rax
 	movl	$5, %edx
 	cmovgeq	%rdx, %rax
-	vxorps	%xmm14, %xmm14, %xmm14
-	vcvtsi2sd	%rax, %xmm14, %xmm2
-	vsubsd	%xmm2, %xmm0, %xmm0
-	vcmpltsd	.LCPI17_17(%rip), %xmm0, %xmm2
-	vmovsd	.LCPI17_18(%rip), %xmm7
-	vcmpltsd	%xmm0, %xmm7, %xmm0
-	vandpd	%xmm2, %xmm0, %xmm0
+	vxorps	%xmm6, %xmm6, %xmm6
+	vcvtsi2sd	%rax, %xmm6, %xmm1
+	vsubsd	%xmm1, %xmm0, %xmm0
+	vcmpltsd	.LCPI18_23(%rip), %xmm0, %xmm1
+	vmovsd	.LCPI18_24(%rip), %xmm3
+	vcmpltsd	%xmm0, %xmm3, %xmm0
+	vandpd	%xmm1, %xmm0, %xmm0
 	vmovd	%xmm0, %edx
-	andb	96(%rsp), %dl
-	vmovss	.LCPI17_39(%rip), %xmm0
-	vmovapd	%xmm0, %xmm2
-	vmovapd	%xmm0, %xmm10
+	andb	-104(%rsp), %dl
+	vmovss	.LCPI18_45(%rip), %xmm4
+	vmovapd	%xmm4, %xmm0
+	vmovapd	%xmm4, %xmm1
 	testb	$1, %dl
-	je	.LBB17_26
+	je	.LBB18_26
 	movq	128(%rdi), %rdx
-	addq	128(%rsp), %rax
+	addq	-16(%rsp), %rax
 	leaq	(%rax,%rax,2), %rax
-	vmovss	(%rdx,%rax,4), %xmm0
-	vmovss	4(%rdx,%rax,4), %xmm10
-	vmovss	8(%rdx,%rax,4), %xmm2
-	jmp	.LBB17_26
-.LBB17_5:
-	vmovsd	32(%rdi), %xmm10
-	vmovsd	40(%rdi), %xmm14
-	movq	80(%rdi), %rax
-	movq	104(%rdi), %rcx
-	vmulsd	%xmm4, %xmm10, %xmm0
-	vcvttsd2si	%xmm0, %r10
-	leaq	-2(%rax), %rsi
-	cmpq	%r10, %rsi
-	movq	%rsi, -72(%rsp)
-	cmovlq	%rsi, %r10
-	vcvtsi2sd	%r10, %xmm15, %xmm1
-	vsubsd	%xmm1, %xmm0, %xmm0
-	vmulsd	%xmm0, %xmm0, %xmm1
-	vmovsd	.LCPI17_40(%rip), %xmm13
-	vmovsd	.LCPI17_41(%rip), %xmm2
-	vfmadd213sd	%xmm13, %xmm2, %xmm0
-	vmulsd	%xmm0, %xmm1, %xmm15
-	imulq	%rax, %r10
-	movq	%r10, -104(%rsp)
-	movq	%rcx, -96(%rsp)
-	leaq	(%rcx,%rax,8), %rax
-	movq	%rax, -88(%rsp)
-	vmovsd	56(%rdi), %xmm9
-	movq	88(%rdi), %rax
-	movq	112(%rdi), %rcx
-	vmulsd	%xmm4, %xmm14, %xmm0
-	movq	%r8, %r10
-	vcvttsd2si	%xmm0, %r8
-	leaq	-2(%rax), %rsi
-	cmpq	%r8, %rsi
-	movq	%rsi, -112(%rsp)
-	cmovlq	%rsi, %r8
-	vcvtsi2sd	%r8, %xmm12, %xmm1
-	vsubsd	%xmm1, %xmm0, %xmm0
-	vmulsd	%xmm0, %xmm0, %xmm1
-	vfmadd213sd	%xmm13, %xmm2, %xmm0
-	vmulsd	%xmm0, %xmm1, %xmm0
-	vmovapd	%xmm0, 112(%rsp)
-	imulq	%rax, %r8
-	movq	%rcx, %r15
-	leaq	(%rcx,%rax,8), %rsi
-	vmovsd	64(%rdi), %xmm0
-	vmovaps	%xmm0, 80(%rsp)
-	vmovsd	48(%rdi), %xmm8
-	movq	96(%rdi), %rax
-	vmulsd	%xmm4, %xmm8, %xmm0
-	vcvttsd2si	%xmm0, %rbx
-	leaq	-2(%rax), %rcx
-	cmpq	%rbx, %rcx
-	movq	%rcx, -120(%rsp)
-	cmovlq	%rcx, %rbx
-	vcvtsi2sd	%rbx, %xmm12, %xmm1
-	movq	120(%rdi), %rcx
-	vsubsd	%xmm1, %xmm0, %xmm0
-	vmulsd	%xmm0, %xmm0, %xmm1
-	vfmadd213sd	%xmm13, %xmm2, %xmm0
-	vmulsd	%xmm0, %xmm1, %xmm0
-	imulq	%rax, %rbx
-	movq	%rcx, %r14
-	leaq	(%rcx,%rax,8), %rbp
-	vmovq	72(%rdi), %xmm1
-	vmovd	152(%rdi), %xmm5
-	vmovss	156(%rdi), %xmm7
-	vmovss	160(%rdi), %xmm11
-	vmovss	164(%rdi), %xmm12
-	vmovss	168(%rdi), %xmm6
-	vmovaps	%xmm6, 48(%rsp)
-	leaq	(,%r10,4), %r11
-	leaq	1(%r9), %rax
-	cmpq	%rax, %rdx
-	cmovgq	%rdx, %rax
-	subq	%r9, %rax
-	vmovd	172(%rdi), %xmm6
-	vmovss	176(%rdi), %xmm3
-	vmovaps	%xmm3, -48(%rsp)
-	vmovss	180(%rdi), %xmm3
+	vmovss	(%rdx,%rax,4), %xmm4
+	vmovss	4(%rdx,%rax,4), %xmm1
+	vmovss	8(%rdx,%rax,4), %xmm0
+	jmp	.LBB18_26
+.LBB18_5:
+	movq	%rsi, -40(%rsp)
+	movq	%r10, %r14
+	movq	104(%rdi), %rax
+	movq	-64(%rsp), %rdx
+	imulq	%rdx, %r11
+	leaq	(%rax,%rdx,8), %rdx
+	vmovsd	56(%rdi), %xmm12
+	movq	112(%rdi), %rsi
+	vmovq	%xmm2, %r10
+	imulq	%r10, %r8
+	movq	%r8, -88(%rsp)
+	leaq	(%rsi,%r10,8), %r8
+	vpextrq	$1, %xmm2, %r10
+	movq	120(%rdi), %r13
+	imulq	%r10, %rbx
+	leaq	(,%r10,8), %r12
+	addq	%r13, %r12
+	vmovupd	64(%rdi), %xmm13
+	vmovss	152(%rdi), %xmm14
+	vmovd	156(%rdi), %xmm15
+	vmovss	160(%rdi), %xmm3
+	vmovss	164(%rdi), %xmm5
+	vmovss	168(%rdi), %xmm0
+	vmovss	172(%rdi), %xmm8
+	vmovd	176(%rdi), %xmm1
+	vmovd	180(%rdi), %xmm2
 	vmovss	184(%rdi), %xmm4
-	vmovaps	%xmm4, 64(%rsp)
-	cmpq	$4, %rax
-	vmovapd	%xmm10, -64(%rsp)
-	vmovapd	%xmm14, 96(%rsp)
-	vmovapd	%xmm15, 128(%rsp)
-	vmovapd	%xmm9, 656(%rsp)
-	movq	%rbx, -32(%rsp)
-	vmovaps	%xmm3, 576(%rsp)
-	vmovapd	%xmm8, 640(%rsp)
-	vmovapd	%xmm0, 624(%rsp)
-	vmovdqa	%xmm1, 608(%rsp)
-	vmovapd	%xmm11, 592(%rsp)
-	movq	%r10, 32(%rsp)
-	jae	.LBB17_7
-	movq	%r9, %r13
-	movq	-128(%rsp), %rax
-	vmovdqa	%xmm6, %xmm3
-	vmovsd	.LCPI17_1(%rip), %xmm6
-	movq	-88(%rsp), %r12
-	movq	-120(%rsp), %rcx
-	vmovaps	%xmm7, %xmm8
-	vmovapd	%xmm12, %xmm9
-	vmovaps	48(%rsp), %xmm4
-	movq	%r11, %rdx
-	jmp	.LBB17_9
-.LBB17_7:
-	vmovapd	%xmm15, %xmm4
-	vmovapd	%xmm9, %xmm15
-	vmovdqa	112(%rsp), %xmm9
-	movq	%rax, -8(%rsp)
-	movabsq	$9223372036854775804, %rax
-	testq	%rax, %r10
-	sete	%al
-	cmpq	$8, %r11
-	setb	%cl
-	orb	%al, %cl
-	movq	%r11, %rdx
-	je	.LBB17_10
-	movq	%r9, %r13
-	movq	-128(%rsp), %rax
-	vmovdqa	%xmm6, %xmm3
-	vmovsd	.LCPI17_1(%rip), %xmm6
-	movq	-88(%rsp), %r12
-	movq	-120(%rsp), %rcx
-	vmovaps	%xmm7, %xmm8
-	vmovapd	%xmm12, %xmm9
-	vmovaps	48(%rsp), %xmm4
-.LBB17_9:
-	movq	%r15, %r10
-	movq	%rsi, %r15
-	movq	-112(%rsp), %rdi
-	movq	-96(%rsp), %r9
-	movq	-104(%rsp), %r11
-.LBB17_13:
-	addq	%rax, %rdx
-	movq	32(%rsp), %rsi
-	leaq	(%rax,%rsi,2), %rax
-	movq	%rax, -80(%rsp)
-	movq	%rbp, 296(%rsp)
-	.p2align	4
-.LBB17_14:
-	vxorps	%xmm7, %xmm7, %xmm7
-	vcvtsi2sd	%r13, %xmm7, %xmm0
-	vmovsd	.LCPI17_0(%rip), %xmm1
-	vaddsd	%xmm1, %xmm0, %xmm0
-	vdivsd	240(%rsp), %xmm0, %xmm0
-	vaddsd	%xmm6, %xmm0, %xmm0
-	vdivsd	256(%rsp), %xmm0, %xmm0
-	vaddsd	%xmm1, %xmm0, %xmm11
-	vmovdqa	%xmm3, %xmm15
-	vmovsd	.LCPI17_19(%rip), %xmm3
-	vminsd	%xmm11, %xmm3, %xmm0
-	vxorpd	%xmm1, %xmm1, %xmm1
-	vcmpltsd	%xmm1, %xmm11, %xmm7
-	vandnpd	%xmm0, %xmm7, %xmm0
-	vmulsd	%xmm0, %xmm10, %xmm7
-	vcvttsd2si	%xmm7, %rax
-	movq	-72(%rsp), %rsi
-	cmpq	%rax, %rsi
-	cmovlq	%rsi, %rax
-	vxorps	%xmm12, %xmm12, %xmm12
-	vcvtsi2sd	%rax, %xmm12, %xmm10
-	vsubsd	%xmm10, %xmm7, %xmm7
-	vmulsd	%xmm7, %xmm7, %xmm10
-	vfmadd213sd	%xmm13, %xmm2, %xmm7
-	vmulsd	%xmm7, %xmm10, %xmm7
-	addq	%r11, %rax
-	vmovsd	(%r9,%rax,8), %xmm12
-	vmovsd	8(%r9,%rax,8), %xmm10
-	vsubsd	%xmm12, %xmm10, %xmm10
-	vfmadd213sd	%xmm12, %xmm7, %xmm10
-	vmovsd	(%r12,%rax,8), %xmm12
-	vmovapd	%xmm6, %xmm3
-	vmovdqa	%xmm5, %xmm6
-	vmovapd	%xmm9, %xmm5
-	vmovaps	%xmm8, %xmm9
-	vmovaps	%xmm4, %xmm8
-	vmovapd	%xmm2, %xmm4
-	vmovapd	%xmm13, %xmm2
-	vmovsd	8(%r12,%rax,8), %xmm13
-	vsubsd	%xmm12, %xmm13, %xmm13
-	vfmadd213sd	%xmm12, %xmm7, %xmm13
-	vmulsd	%xmm0, %xmm14, %xmm7
-	vcvttsd2si	%xmm7, %rax
-	cmpq	%rax, %rdi
-	cmovlq	%rdi, %rax
-	vxorps	%xmm14, %xmm14, %xmm14
-	vcvtsi2sd	%rax, %xmm14, %xmm12
-	vsubsd	%xmm12, %xmm7, %xmm7
-	vmulsd	%xmm7, %xmm7, %xmm12
-	vfmadd213sd	%xmm2, %xmm4, %xmm7
-	vmulsd	%xmm7, %xmm12, %xmm7
-	addq	%r8, %rax
-	vmovsd	(%r10,%rax,8), %xmm12
-	vmovsd	8(%r10,%rax,8), %xmm14
-	vsubsd	%xmm12, %xmm14, %xmm14
-	vfmadd213sd	%xmm12, %xmm7, %xmm14
-	vmovsd	(%r15,%rax,8), %xmm12
-	vmovsd	8(%r15,%rax,8), %xmm1
-	vsubsd	%xmm12, %xmm1, %xmm1
-	vfmadd213sd	%xmm12, %xmm7, %xmm1
-	vsubsd	%xmm10, %xmm13, %xmm7
-	vmovapd	%xmm2, %xmm13
-	vmovapd	%xmm4, %xmm2
-	vmovaps	%xmm8, %xmm4
-	vmovaps	%xmm9, %xmm8
-	vmovapd	%xmm5, %xmm9
-	vmovdqa	%xmm6, %xmm5
-	vmovapd	%xmm3, %xmm6
-	vfmadd132sd	128(%rsp), %xmm10, %xmm7
-	vmulsd	656(%rsp), %xmm7, %xmm7
-	vsubsd	%xmm14, %xmm1, %xmm1
-	vfmadd132sd	112(%rsp), %xmm14, %xmm1
-	vmulsd	80(%rsp), %xmm1, %xmm1
-	vaddsd	%xmm1, %xmm7, %xmm1
-	vmulsd	640(%rsp), %xmm0, %xmm0
-	vcvttsd2si	%xmm0, %rax
-	cmpq	%rax, %rcx
-	cmovlq	%rcx, %rax
-	vcvtsi2sd	%rax, %xmm11, %xmm7
-	vsubsd	%xmm7, %xmm0, %xmm0
-	vmulsd	%xmm0, %xmm0, %xmm7
-	vfmadd213sd	%xmm13, %xmm2, %xmm0
-	vmulsd	%xmm0, %xmm7, %xmm0
-	addq	%rbx, %rax
-	vmovsd	(%r14,%rax,8), %xmm7
-	vmovsd	8(%r14,%rax,8), %xmm10
-	vsubsd	%xmm7, %xmm10, %xmm10
-	vfmadd213sd	%xmm7, %xmm0, %xmm10
-	vmovsd	(%rbp,%rax,8), %xmm7
-	vmovsd	8(%rbp,%rax,8), %xmm12
-	vsubsd	%xmm7, %xmm12, %xmm12
-	vfmadd213sd	%xmm7, %xmm0, %xmm12
-	vsubsd	%xmm10, %xmm12, %xmm0
-	vfmadd132sd	624(%rsp), %xmm10, %xmm0
-	vmulsd	608(%rsp), %xmm0, %xmm0
-	vaddsd	%xmm0, %xmm1, %xmm0
-	vmovsd	.LCPI17_35(%rip), %xmm1
-	vfmadd132sd	.LCPI17_21(%rip), %xmm1, %xmm0
-	vmulsd	144(%rsp), %xmm0, %xmm1
-	vmovsd	.LCPI17_42(%rip), %xmm0
-	vfmadd213sd	.LCPI17_43(%rip), %xmm11, %xmm0
-	vmulsd	%xmm1, %xmm0, %xmm0
-	vcvtsd2ss	%xmm0, %xmm0, %xmm0
-	vcvtsd2ss	%xmm1, %xmm1, %xmm10
-	vmovsd	.LCPI17_44(%rip), %xmm7
-	vfmadd213sd	.LCPI17_45(%rip), %xmm11, %xmm7
-	vmulsd	%xmm1, %xmm7, %xmm1
-	vcvtsd2ss	%xmm1, %xmm1, %xmm12
-	vaddsd	%xmm3, %xmm11, %xmm1
-	vmulsd	224(%rsp), %xmm1, %xmm1
-	vmulsd	%xmm1, %xmm1, %xmm1
-	vaddsd	192(%rsp), %xmm1, %xmm1
-	vaddsd	208(%rsp), %xmm1, %xmm1
-	vmulsd	%xmm1, %xmm1, %xmm1
-	vmovapd	176(%rsp), %xmm7
-	vdivsd	%xmm1, %xmm7, %xmm1
-	vmovsd	.LCPI17_19(%rip), %xmm3
-	vsubsd	%xmm1, %xmm3, %xmm1
-	vmovdqa	%xmm15, %xmm3
-	vmovaps	592(%rsp), %xmm15
-	vcvtsd2ss	%xmm1, %xmm1, %xmm1
-	vmulss	160(%rsp), %xmm1, %xmm1
-	vmovss	.LCPI17_46(%rip), %xmm7
-	vsubss	%xmm1, %xmm7, %xmm11
-	vmulss	%xmm0, %xmm5, %xmm1
-	vmulss	%xmm10, %xmm8, %xmm7
-	vaddss	%xmm7, %xmm1, %xmm1
-	vmulss	%xmm12, %xmm15, %xmm7
-	vaddss	%xmm7, %xmm1, %xmm1
-	vmulss	%xmm1, %xmm11, %xmm1
-	vxorpd	%xmm14, %xmm14, %xmm14
-	vcmpless	%xmm14, %xmm1, %xmm7
-	vandnps	%xmm1, %xmm7, %xmm1
-	vmovd	%xmm1, %eax
-	vmulss	%xmm0, %xmm9, %xmm1
-	vmulss	%xmm4, %xmm10, %xmm7
-	vaddss	%xmm7, %xmm1, %xmm1
-	vmulss	%xmm3, %xmm12, %xmm7
-	vaddss	%xmm7, %xmm1, %xmm1
-	vmulss	%xmm1, %xmm11, %xmm1
-	vcmpless	%xmm14, %xmm1, %xmm7
-	vandnps	%xmm1, %xmm7, %xmm1
-	vmovaps	-48(%rsp), %xmm7
-	movq	%r14, %rbp
-	movq	%rdi, %r14
+	leaq	(,%r15,4), %r10
+	leaq	1(%r9), %rbp
+	cmpq	%rbp, %rcx
+	cmovgq	%rcx, %rbp
+	subq	%r9, %rbp
+	cmpq	$4, %rbp
+	vmovdqa	%xmm1, -32(%rsp)
+	vmovdqa	%xmm2, -64(%rsp)
+	vmovaps	%xmm4, (%rsp)
+	movq	%r8, -120(%rsp)
+	movq	%rsi, -72(%rsp)
+	jae	.LBB18_7
 	movq	%r15, %rdi
-	movq	%r10, %r15
-	movq	%rcx, %r10
-	movq	%r12, %rcx
-	movq	%r9, %r12
-	movq	%r11, %r9
-	movq	%rdx, %r11
-	vmovd	%xmm1, %edx
-	vmulss	%xmm0, %xmm7, %xmm0
-	vmulss	576(%rsp), %xmm10, %xmm1
-	vmovapd	-64(%rsp), %xmm10
-	vaddss	%xmm1, %xmm0, %xmm0
-	vmulss	64(%rsp), %xmm12, %xmm1
-	vaddss	%xmm1, %xmm0, %xmm0
-	vmulss	%xmm0, %xmm11, %xmm0
-	vcmpless	%xmm14, %xmm0, %xmm1
-	vmovapd	96(%rsp), %xmm14
-	vandnps	%xmm0, %xmm1, %xmm0
-	vmovd	%xmm0, %esi
-	btl	$16, %eax
-	adcl	$32767, %eax
-	shrl	$16, %eax
-	movq	%r8, %rbx
-	movq	-128(%rsp), %r8
-	movw	%ax, (%r8,%r13,2)
-	movq	%rbx, %r8
-	movq	-32(%rsp), %rbx
-	btl	$16, %edx
-	adcl	$32767, %edx
-	shrl	$16, %edx
-	movq	-80(%rsp), %rax
-	movw	%dx, (%rax,%r13,2)
-	movq	%r11, %rdx
-	movq	%r9, %r11
-	movq	%r12, %r9
-	movq	%rcx, %r12
-	movq	%r10, %rcx
-	movq	%r15, %r10
-	movq	%rdi, %r15
-	movq	%r14, %rdi
-	movq	%rbp, %r14
-	movq	296(%rsp), %rbp
-	btl	$16, %esi
-	adcl	$32767, %esi
-	shrl	$16, %esi
-	movw	%si, (%rdx,%r13,2)
-	incq	%r13
-	cmpq	40(%rsp), %r13
-	jl	.LBB17_14
-.LBB17_27:
-	addq	$1224, %rsp
+	movq	%r9, %rbp
+	movq	%r14, %r8
+	jmp	.LBB18_12
+.LBB18_7:
+	movabsq	$9223372036854775804, %rdi
+	testq	%rdi, %r15
+	sete	%dil
+	movq	%r10, -48(%rsp)
+	cmpq	$8, %r10
+	setb	%r10b
+	orb	%dil, %r10b
+	je	.LBB18_9
+	movq	%r15, %rdi
+	movq	%r9, %rbp
+	movq	%r14, %r8
+	movq	-48(%rsp), %r10
+	jmp	.LBB18_12
+.LBB18_9:
+	movq	%rcx, -80(%rsp)
+	movq	%rbp, 128(%rsp)
+	movq	%rbp, %r10
+	andq	$-4, %r10
+	leaq	(%r9,%r10), %rbp
+	vmovapd	%xmm12, 240(%rsp)
+	vbroadcastsd	%xmm12, %ymm6
+	vbroadcastsd	%xmm13, %ymm7
+	vmovupd	%ymm13, 464(%rsp)
+	vpermpd	$85, %ymm13, %ymm9
+	vmovupd	%ymm9, 400(%rsp)
+	vmovapd	%xmm14, 224(%rsp)
+	vbroadcastss	%xmm14, %xmm9
+	vmovapd	%xmm9, -16(%rsp)
+	vmovdqa	%xmm15, 208(%rsp)
+	vpbroadcastd	%xmm15, %xmm9
+	vmovdqa	%xmm9, 384(%rsp)
+	vmovaps	%xmm3, 192(%rsp)
+	vbroadcastss	%xmm3, %xmm3
+	vmovaps	%xmm3, 368(%rsp)
+	vmovapd	%ymm6, %ymm3
+	vmovaps	%xmm5, 176(%rsp)
+	vbroadcastss	%xmm5, %xmm5
+	vmovaps	%xmm5, 352(%rsp)
+	vmovapd	%ymm7, %ymm5
+	vmovaps	%xmm0, 160(%rsp)
+	vbroadcastss	%xmm0, %xmm0
+	vmovaps	%xmm0, 336(%rsp)
+	vmovaps	%xmm8, 144(%rsp)
+	vbroadcastss	%xmm8, %xmm0
+	vmovaps	%xmm0, 320(%rsp)
+	vpbroadcastd	%xmm1, %xmm0
+	vmovdqa	%xmm0, 304(%rsp)
+	vpbroadcastd	%xmm2, %xmm0
+	vmovdqa	%xmm0, 288(%rsp)
+	vbroadcastss	%xmm4, %xmm0
+	vmovaps	%xmm0, 272(%rsp)
+	vbroadcastsd	32(%rsp), %ymm0
+	vmovups	%ymm0, 688(%rsp)
+	vmovdqu	432(%rsp), %ymm0
+	vpbroadcastq	%xmm0, %ymm1
+	vmovdqu	%ymm1, 656(%rsp)
+	vpermq	$85, %ymm0, %ymm0
+	vmovdqu	%ymm0, 624(%rsp)
+	vbroadcastsd	16(%rsp), %ymm0
+	vmovups	%ymm0, 592(%rsp)
+	leaq	(%r9,%r9,4), %rdi
+	shlq	$4, %rdi
+	movq	%r15, -96(%rsp)
+	movq	-40(%rsp), %rcx
+	leaq	(%rdi,%rcx), %r15
+	addq	$312, %r15
+	movq	%r14, 136(%rsp)
+	leaq	(%r14,%r9,2), %r9
+	movq	%r10, 120(%rsp)
+	movq	%r10, %r14
+	vbroadcastsd	80(%rsp), %ymm0
+	vmovups	%ymm0, 560(%rsp)
+	vbroadcastsd	96(%rsp), %ymm0
+	vmovups	%ymm0, 528(%rsp)
+	vbroadcastsd	64(%rsp), %ymm0
+	vmovups	%ymm0, 496(%rsp)
+	vbroadcastss	48(%rsp), %xmm0
+	vmovaps	%xmm0, 256(%rsp)
+	vpbroadcastd	.LCPI18_47(%rip), %xmm0
+	vpbroadcastd	.LCPI18_48(%rip), %xmm8
+	movq	%r11, -112(%rsp)
+	movq	%rbx, -104(%rsp)
+	.p2align	4
+.LBB18_10:
+	vmovsd	-112(%r15), %xmm1
+	vmovhpd	-32(%r15), %xmm1, %xmm1
+	vmovsd	-272(%r15), %xmm4
+	vmovhpd	-192(%r15), %xmm4, %xmm4
+	vcvttsd2si	-280(%r15), %rdi
+	vcvttsd2si	-200(%r15), %r10
+	vcvttsd2si	-120(%r15), %r11
+	vcvttsd2si	-40(%r15), %rbx
+	movq	-112(%rsp), %rcx
+	addq	%rcx, %r11
+	vmovsd	(%rax,%r11,8), %xmm7
+	vmovsd	8(%rax,%r11,8), %xmm6
+	vmovsd	(%rdx,%r11,8), %xmm10
+	vmovsd	8(%rdx,%r11,8), %xmm11
+	vcvttsd2si	-264(%r15), %r11
+	addq	%rcx, %rdi
+	addq	%rcx, %rbx
+	vmovhpd	(%rax,%rbx,8), %xmm7, %xmm7
+	vmovsd	(%rax,%rdi,8), %xmm12
+	vmovsd	8(%rax,%rdi,8), %xmm13
+	vmovhpd	8(%rax,%rbx,8), %xmm6, %xmm14
+	vmovhpd	(%rdx,%rbx,8), %xmm10, %xmm10
+	vmovhpd	8(%rdx,%rbx,8), %xmm11, %xmm11
+	vcvttsd2si	-184(%r15), %rbx
+	vmovsd	(%rdx,%rdi,8), %xmm9
+	vmovsd	8(%rdx,%rdi,8), %xmm15
+	vcvttsd2si	-104(%r15), %rdi
+	addq	%rcx, %r10
+	vmovsd	-96(%r15), %xmm6
+	vmovhpd	(%rax,%r10,8), %xmm12, %xmm12
+	vmovhpd	-16(%r15), %xmm6, %xmm2
+	vmovhpd	8(%rax,%r10,8), %xmm13, %xmm13
+	vinsertf128	$1, %xmm1, %ymm4, %ymm6
+	vmovsd	-256(%r15), %xmm1
+	vmovhpd	(%rdx,%r10,8), %xmm9, %xmm4
+	vmovhpd	-176(%r15), %xmm1, %xmm1
+	vmovhpd	8(%rdx,%r10,8), %xmm15, %xmm9
+	vinsertf128	$1, %xmm7, %ymm12, %ymm12
+	vcvttsd2si	-24(%r15), %r10
+	vinsertf128	$1, %xmm2, %ymm1, %ymm1
+	movq	-88(%rsp), %rcx
+	addq	%rcx, %r11
+	addq	%rcx, %rbx
+	vinsertf128	$1, %xmm14, %ymm13, %ymm2
+	addq	%rcx, %rdi
+	addq	%rcx, %r10
+	vmovsd	(%rsi,%rdi,8), %xmm7
+	vinsertf128	$1, %xmm10, %ymm4, %ymm13
+	vmovsd	8(%rsi,%rdi,8), %xmm4
+	vmovhpd	(%rsi,%r10,8), %xmm7, %xmm14
+	vinsertf128	$1, %xmm11, %ymm9, %ymm9
+	vmovsd	(%rsi,%r11,8), %xmm7
+	vmovhpd	(%rsi,%rbx,8), %xmm7, %xmm15
+	vsubpd	%ymm12, %ymm2, %ymm10
+	vmovsd	8(%rsi,%r11,8), %xmm2
+	vmovhpd	8(%rsi,%r10,8), %xmm4, %xmm7
+	vsubpd	%ymm13, %ymm9, %ymm11
+	vinsertf128	$1, %xmm14, %ymm15, %ymm4
+	vmovhpd	8(%rsi,%rbx,8), %xmm2, %xmm2
+	vfmadd213pd	%ymm12, %ymm6, %ymm10
+	vmovsd	(%r8,%rdi,8), %xmm9
+	vmovhpd	(%r8,%r10,8), %xmm9, %xmm9
+	vfmadd213pd	%ymm13, %ymm6, %ymm11
+	vmovsd	8(%r8,%rdi,8), %xmm6
+	vmovsd	(%r8,%r11,8), %xmm12
+	vmovsd	-80(%r15), %xmm13
+	vinsertf128	$1, %xmm7, %ymm2, %ymm2
+	vcvttsd2si	-248(%r15), %rdi
+	vmovsd	8(%r8,%r11,8), %xmm7
+	vmovhpd	(%r15), %xmm13, %xmm13
+	vmovhpd	(%r8,%rbx,8), %xmm12, %xmm12
+	vinsertf128	$1, %xmm9, %ymm12, %ymm9
+	vmovsd	-240(%r15), %xmm12
+	vmovhpd	8(%r8,%r10,8), %xmm6, %xmm6
+	vmovhpd	-160(%r15), %xmm12, %xmm12
+	vmovhpd	8(%r8,%rbx,8), %xmm7, %xmm7
+	vinsertf128	$1, %xmm6, %ymm7, %ymm7
+	vcvttsd2si	-168(%r15), %r10
+	vcvttsd2si	-88(%r15), %rbx
+	vsubpd	%ymm4, %ymm2, %ymm6
+	vcvttsd2si	-8(%r15), %r11
+	vsubpd	%ymm9, %ymm7, %ymm7
+	vinsertf128	$1, %xmm13, %ymm12, %ymm12
+	movq	-104(%rsp), %rcx
+	addq	%rcx, %rdi
+	addq	%rcx, %r10
+	vfmadd213pd	%ymm4, %ymm1, %ymm6
+	addq	%rcx, %rbx
+	addq	%rcx, %r11
+	vmovsd	(%r13,%rbx,8), %xmm2
+	vfmadd213pd	%ymm9, %ymm1, %ymm7
+	vmovsd	8(%r13,%rbx,8), %xmm1
+	vmovhpd	(%r13,%r11,8), %xmm2, %xmm2
+	vmovsd	(%r13,%rdi,8), %xmm4
+	vmovhpd	(%r13,%r10,8), %xmm4, %xmm4
+	vmovhpd	8(%r13,%r11,8), %xmm1, %xmm1
+	vmovsd	8(%r13,%rdi,8), %xmm9
+	vmovhpd	8(%r13,%r10,8), %xmm9, %xmm9
+	vinsertf128	$1, %xmm2, %ymm4, %ymm2
+	vinsertf128	$1, %xmm1, %ymm9, %ymm1
+	vmovsd	(%r12,%rbx,8), %xmm4
+	vmovsd	8(%r12,%rbx,8), %xmm9
+	vsubpd	%ymm2, %ymm1, %ymm13
+	vfmadd213pd	%ymm2, %ymm12, %ymm13
+	vmovhpd	(%r12,%r11,8), %xmm4, %xmm1
+	vmovsd	(%r12,%rdi,8), %xmm2
+	vmovhpd	(%r12,%r10,8), %xmm2, %xmm2
+	vinsertf128	$1, %xmm1, %ymm2, %ymm1
+	vmovsd	8(%r12,%rdi,8), %xmm2
+	vmovhpd	8(%r12,%r11,8), %xmm9, %xmm4
+	vmovhpd	8(%r12,%r10,8), %xmm2, %xmm2
+	vinsertf128	$1, %xmm4, %ymm2, %ymm2
+	vsubpd	%ymm1, %ymm2, %ymm2
+	vfmadd213pd	%ymm1, %ymm12, %ymm2
+	vmovsd	-304(%r15), %xmm4
+	vsubpd	%ymm10, %ymm11, %ymm9
+	vfmadd132pd	688(%rsp), %ymm10, %ymm9
+	vmovsd	-296(%r15), %xmm10
+	vsubpd	%ymm6, %ymm7, %ymm7
+	vfmadd132pd	656(%rsp), %ymm6, %ymm7
+	vmovsd	-288(%r15), %xmm1
+	vsubpd	%ymm13, %ymm2, %ymm2
+	vfmadd132pd	624(%rsp), %ymm13, %ymm2
+	vmovsd	-136(%r15), %xmm6
+	vmovhpd	-56(%r15), %xmm6, %xmm6
+	vmulpd	%ymm3, %ymm9, %ymm9
+	vmovhpd	-216(%r15), %xmm10, %xmm10
+	vinsertf128	$1, %xmm6, %ymm10, %ymm6
+	vmulpd	%ymm7, %ymm5, %ymm7
+	vmovsd	-128(%r15), %xmm10
+	vmovhpd	-48(%r15), %xmm10, %xmm10
+	vaddpd	%ymm7, %ymm9, %ymm7
+	vmovsd	-144(%r15), %xmm9
+	vmovhpd	-64(%r15), %xmm9, %xmm9
+	vmulpd	400(%rsp), %ymm2, %ymm2
+	vmovhpd	-224(%r15), %xmm4, %xmm4
+	vinsertf128	$1, %xmm9, %ymm4, %ymm4
+	vaddpd	%ymm2, %ymm7, %ymm2
+	vaddpd	560(%rsp), %ymm4, %ymm4
+	vaddpd	528(%rsp), %ymm4, %ymm4
+	vmulpd	%ymm4, %ymm4, %ymm4
+	vbroadcastsd	.LCPI18_41(%rip), %ymm7
+	vbroadcastsd	.LCPI18_26(%rip), %ymm9
+	vfmadd213pd	%ymm7, %ymm9, %ymm2
+	vmovupd	496(%rsp), %ymm7
+	vdivpd	%ymm4, %ymm7, %ymm7
+	vmulpd	592(%rsp), %ymm2, %ymm2
+	vmovhpd	-208(%r15), %xmm1, %xmm4
+	vcvtpd2ps	%ymm2, %xmm1
+	vmulpd	%ymm2, %ymm6, %ymm6
+	vinsertf128	$1, %xmm10, %ymm4, %ymm9
+	vcvtpd2ps	%ymm6, %xmm4
+	vmulpd	%ymm2, %ymm9, %ymm2
+	vbroadcastsd	.LCPI18_2(%rip), %ymm6
+	vsubpd	%ymm7, %ymm6, %ymm7
+	vcvtpd2ps	%ymm2, %xmm6
+	vcvtpd2ps	%ymm7, %xmm2
+	vmulps	-16(%rsp), %xmm4, %xmm7
+	vmulps	256(%rsp), %xmm2, %xmm2
+	vmulps	384(%rsp), %xmm1, %xmm9
+	vaddps	%xmm7, %xmm9, %xmm9
+	vmulps	368(%rsp), %xmm6, %xmm10
+	vbroadcastss	.LCPI18_46(%rip), %xmm7
+	vsubps	%xmm2, %xmm7, %xmm7
+	vaddps	%xmm10, %xmm9, %xmm2
+	vmulps	%xmm2, %xmm7, %xmm2
+	vxorpd	%xmm11, %xmm11, %xmm11
+	vcmpnleps	%xmm11, %xmm2, %xmm9
+	vandps	%xmm2, %xmm9, %xmm2
+	vmulps	352(%rsp), %xmm4, %xmm9
+	vmulps	336(%rsp), %xmm1, %xmm10
+	vaddps	%xmm10, %xmm9, %xmm9
+	vmulps	320(%rsp), %xmm6, %xmm10
+	vaddps	%xmm10, %xmm9, %xmm9
+	vmulps	%xmm7, %xmm9, %xmm9
+	vcmpnleps	%xmm11, %xmm9, %xmm10
+	vandps	%xmm9, %xmm10, %xmm9
+	vpsrld	$16, %xmm2, %xmm10
+	vpand	%xmm0, %xmm10, %xmm10
+	vpaddd	%xmm2, %xmm8, %xmm2
+	vpaddd	%xmm2, %xmm10, %xmm2
+	vpsrld	$16, %xmm9, %xmm10
+	vpand	%xmm0, %xmm10, %xmm10
+	vpaddd	%xmm8, %xmm9, %xmm9
+	vpaddd	%xmm10, %xmm9, %xmm9
+	vmulps	304(%rsp), %xmm4, %xmm4
+	vmulps	288(%rsp), %xmm1, %xmm1
+	vaddps	%xmm1, %xmm4, %xmm1
+	vmulps	272(%rsp), %xmm6, %xmm4
+	vaddps	%xmm4, %xmm1, %xmm1
+	vpsrld	$16, %xmm2, %xmm2
+	vpackusdw	%xmm2, %xmm2, %xmm2
+	vmovq	%xmm2, (%r9)
+	vmulps	%xmm1, %xmm7, %xmm1
+	vpsrld	$16, %xmm9, %xmm2
+	vpackusdw	%xmm2, %xmm2, %xmm2
+	movq	-96(%rsp), %rdi
+	vmovq	%xmm2, (%r9,%rdi,2)
+	vcmpnleps	%xmm11, %xmm1, %xmm2
+	vandps	%xmm1, %xmm2, %xmm1
+	vpsrld	$16, %xmm1, %xmm2
+	vpand	%xmm0, %xmm2, %xmm2
+	vpaddd	%xmm1, %xmm8, %xmm1
+	vpaddd	%xmm2, %xmm1, %xmm1
+	vpsrld	$16, %xmm1, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	vmovq	%xmm1, (%r9,%rdi,4)
+	addq	$320, %r15
+	addq	$8, %r9
+	addq	$-4, %r14
+	jne	.LBB18_10
+	movq	-96(%rsp), %rdi
+	movq	120(%rsp), %rcx
+	cmpq	%rcx, 128(%rsp)
+	movq	136(%rsp), %r8
+	movq	-112(%rsp), %r11
+	movq	-80(%rsp), %rcx
+	movq	-104(%rsp), %rbx
+	vmovapd	240(%rsp), %xmm12
+	vmovupd	464(%rsp), %ymm13
+	vmovapd	224(%rsp), %xmm14
+	vmovdqa	208(%rsp), %xmm15
+	vmovaps	192(%rsp), %xmm3
+	vmovaps	176(%rsp), %xmm5
+	vmovaps	160(%rsp), %xmm0
+	vmovaps	144(%rsp), %xmm8
+	movq	-48(%rsp), %r10
+	je	.LBB18_14
+.LBB18_12:
+	addq	%r8, %r10
+	leaq	(%r8,%rdi,2), %rdi
+	leaq	(,%rbp,4), %r9
+	addq	%rbp, %r9
+	shlq	$4, %r9
+	movq	-40(%rsp), %rsi
+	addq	%rsi, %r9
+	addq	$72, %r9
+	vmovss	.LCPI18_46(%rip), %xmm10
+	vxorps	%xmm11, %xmm11, %xmm11
+	.p2align	4
+.LBB18_13:
+	vmovsd	-32(%r9), %xmm1
+	movq	%r10, %rsi
+	vcvttsd2si	-40(%r9), %r10
+	addq	%r11, %r10
+	vmovsd	(%rax,%r10,8), %xmm2
+	vmovsd	8(%rax,%r10,8), %xmm4
+	vsubsd	%xmm2, %xmm4, %xmm4
+	vfmadd213sd	%xmm2, %xmm1, %xmm4
+	vmovsd	(%rdx,%r10,8), %xmm2
+	vmovsd	8(%rdx,%r10,8), %xmm6
+	vsubsd	%xmm2, %xmm6, %xmm6
+	vfmadd213sd	%xmm2, %xmm1, %xmm6
+	vsubsd	%xmm4, %xmm6, %xmm1
+	movq	%rcx, %r15
+	movq	%r11, %rcx
+	vcvttsd2si	-24(%r9), %r11
+	vfmadd132sd	32(%rsp), %xmm4, %xmm1
+	vcvttsd2si	-8(%r9), %r10
+	vmulsd	%xmm1, %xmm12, %xmm1
+	addq	-88(%rsp), %r11
+	addq	%rbx, %r10
+	movq	-72(%rsp), %r14
+	vmovupd	(%r14,%r11,8), %xmm2
+	movq	-120(%rsp), %r14
+	vmovupd	(%r14,%r11,8), %xmm4
+	vmovupd	(%r13,%r10,8), %xmm6
+	vunpckhpd	%xmm6, %xmm2, %xmm7
+	vunpcklpd	%xmm6, %xmm2, %xmm2
+	vsubpd	%xmm2, %xmm7, %xmm6
+	vmovsd	-16(%r9), %xmm7
+	vmovhpd	(%r9), %xmm7, %xmm7
+	vfmadd213pd	%xmm2, %xmm7, %xmm6
+	vmovupd	(%r12,%r10,8), %xmm2
+	vunpckhpd	%xmm2, %xmm4, %xmm9
+	vunpcklpd	%xmm2, %xmm4, %xmm2
+	vsubpd	%xmm2, %xmm9, %xmm4
+	vfmadd213pd	%xmm2, %xmm7, %xmm4
+	vsubpd	%xmm6, %xmm4, %xmm2
+	vfmadd132pd	432(%rsp), %xmm6, %xmm2
+	vmulpd	%xmm2, %xmm13, %xmm2
+	vaddsd	%xmm2, %xmm1, %xmm1
+	vshufpd	$1, %xmm2, %xmm2, %xmm2
+	vaddsd	%xmm2, %xmm1, %xmm1
+	vmovsd	.LCPI18_41(%rip), %xmm2
+	vfmadd132sd	.LCPI18_26(%rip), %xmm2, %xmm1
+	vmulsd	16(%rsp), %xmm1, %xmm2
+	vmulsd	-56(%r9), %xmm2, %xmm1
+	vcvtsd2ss	%xmm1, %xmm1, %xmm1
+	vcvtsd2ss	%xmm2, %xmm2, %xmm4
+	vmulsd	-48(%r9), %xmm2, %xmm2
+	vcvtsd2ss	%xmm2, %xmm2, %xmm6
+	vmovapd	80(%rsp), %xmm2
+	vaddsd	-64(%r9), %xmm2, %xmm2
+	vaddsd	96(%rsp), %xmm2, %xmm2
+	vmulsd	%xmm2, %xmm2, %xmm2
+	vmovapd	64(%rsp), %xmm7
+	vdivsd	%xmm2, %xmm7, %xmm2
+	vmovsd	.LCPI18_2(%rip), %xmm7
+	vsubsd	%xmm2, %xmm7, %xmm2
+	vcvtsd2ss	%xmm2, %xmm2, %xmm2
+	vmulss	48(%rsp), %xmm2, %xmm2
+	vsubss	%xmm2, %xmm10, %xmm7
+	vmulss	%xmm1, %xmm14, %xmm2
+	vmulss	%xmm4, %xmm15, %xmm9
+	vaddss	%xmm2, %xmm9, %xmm2
+	vmulss	%xmm6, %xmm3, %xmm9
+	vaddss	%xmm2, %xmm9, %xmm2
+	vmulss	%xmm2, %xmm7, %xmm2
+	vcmpless	%xmm11, %xmm2, %xmm9
+	vandnps	%xmm2, %xmm9, %xmm2
+	movq	%rbx, %r14
+	vmovd	%xmm2, %ebx
+	vmulss	%xmm1, %xmm5, %xmm2
+	vmulss	%xmm4, %xmm0, %xmm9
+	vaddss	%xmm2, %xmm9, %xmm2
+	vmulss	%xmm6, %xmm8, %xmm9
+	vaddss	%xmm2, %xmm9, %xmm2
+	vmulss	%xmm2, %xmm7, %xmm2
+	vcmpless	%xmm11, %xmm2, %xmm9
+	vandnps	%xmm2, %xmm9, %xmm2
+	vmovd	%xmm2, %r10d
+	vmulss	-32(%rsp), %xmm1, %xmm1
+	vmulss	-64(%rsp), %xmm4, %xmm2
+	vaddss	%xmm2, %xmm1, %xmm1
+	vmulss	(%rsp), %xmm6, %xmm2
+	vaddss	%xmm2, %xmm1, %xmm1
+	vmulss	%xmm1, %xmm7, %xmm1
+	vcmpless	%xmm11, %xmm1, %xmm2
+	vandnps	%xmm1, %xmm2, %xmm1
+	btl	$16, %ebx
+	adcl	$32767, %ebx
+	vmovd	%xmm1, %r11d
+	shrl	$16, %ebx
+	movw	%bx, (%r8,%rbp,2)
+	movq	%r14, %rbx
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+	movw	%r10w, (%rdi,%rbp,2)
+	movq	%rsi, %r10
+	btl	$16, %r11d
+	adcl	$32767, %r11d
+	shrl	$16, %r11d
+	movw	%r11w, (%rsi,%rbp,2)
+	movq	%rcx, %r11
+	movq	%r15, %rcx
+	incq	%rbp
+	addq	$80, %r9
+	cmpq	%r15, %rbp
+	jl	.LBB18_13
+.LBB18_14:
+	addq	$728, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -11985,441 +12481,10 @@ oc_chart_row_v3:
 	.cfi_def_cfa_offset 16
 	popq	%rbp
 	.cfi_def_cfa_offset 8
-	.cfi_restore %rbx
-	.cfi_restore %r12
-	.cfi_restore %r13
-	.cfi_restore %r14
-	.cfi_restore %r15
-	.cfi_restore %rbp
-.LBB17_28:
 	vzeroupper
 	retq
-.LBB17_10:
-	.cfi_def_cfa_offset 1280
-	.cfi_offset %rbx, -56
-	.cfi_offset %rbp, -16
-	.cfi_offset %r12, -48
-	.cfi_offset %r13, -40
-	.cfi_offset %r14, -32
-	.cfi_offset %r15, -24
-	movq	%rdx, 280(%rsp)
-	movq	-8(%rsp), %rax
-	andq	$-4, %rax
-	movq	%rax, 24(%rsp)
-	leaq	(%r9,%rax), %r13
-	vbroadcastsd	%xmm4, %ymm2
-	vmovupd	%ymm2, 1152(%rsp)
-	vbroadcastsd	%xmm15, %ymm2
-	vmovupd	%ymm2, 1120(%rsp)
-	vpbroadcastq	%xmm9, %ymm2
-	vmovdqu	%ymm2, 1088(%rsp)
-	vbroadcastsd	80(%rsp), %ymm2
-	vmovups	%ymm2, 1056(%rsp)
-	vbroadcastsd	%xmm0, %ymm0
-	vmovupd	%ymm0, 1024(%rsp)
-	vpbroadcastq	%xmm1, %ymm0
-	vmovdqu	%ymm0, 992(%rsp)
-	vmovdqa	%xmm5, 352(%rsp)
-	vpbroadcastd	%xmm5, %xmm0
-	vmovdqa	%xmm0, 560(%rsp)
-	vmovaps	%xmm7, 336(%rsp)
-	vbroadcastss	%xmm7, %xmm0
-	vmovaps	%xmm0, 544(%rsp)
-	vbroadcastss	%xmm11, %xmm0
-	vmovapd	%xmm0, 528(%rsp)
-	vmovapd	%xmm12, 320(%rsp)
-	vbroadcastss	%xmm12, %xmm0
-	vmovapd	%xmm0, 512(%rsp)
-	vbroadcastss	48(%rsp), %xmm0
-	vmovaps	%xmm0, 496(%rsp)
-	vmovdqa	%xmm6, 304(%rsp)
-	vpbroadcastd	%xmm6, %xmm0
-	vmovdqa	%xmm0, 480(%rsp)
-	vbroadcastss	-48(%rsp), %xmm0
-	vmovaps	%xmm0, 464(%rsp)
-	vbroadcastss	%xmm3, %xmm0
-	vmovaps	%xmm0, 448(%rsp)
-	vbroadcastss	64(%rsp), %xmm0
-	vmovaps	%xmm0, 432(%rsp)
-	vmovsd	-120(%rsp), %xmm0
-	vbroadcastsd	%xmm0, %ymm0
-	vmovups	%ymm0, 960(%rsp)
-	xorl	%eax, %eax
-	vbroadcastsd	144(%rsp), %ymm0
-	vmovups	%ymm0, 928(%rsp)
-	vbroadcastsd	224(%rsp), %ymm0
-	vmovups	%ymm0, 896(%rsp)
-	vbroadcastsd	192(%rsp), %ymm0
-	vmovups	%ymm0, 864(%rsp)
-	vbroadcastsd	208(%rsp), %ymm0
-	vmovups	%ymm0, 832(%rsp)
-	vbroadcastsd	176(%rsp), %ymm0
-	vmovups	%ymm0, 800(%rsp)
-	vbroadcastss	160(%rsp), %xmm0
-	vmovaps	%xmm0, 416(%rsp)
-	vbroadcastsd	240(%rsp), %ymm0
-	vmovups	%ymm0, 768(%rsp)
-	vbroadcastsd	256(%rsp), %ymm0
-	vmovups	%ymm0, 736(%rsp)
-	vbroadcastsd	%xmm8, %ymm0
-	vmovupd	%ymm0, 704(%rsp)
-	vmovddup	%xmm14, %xmm0
-	vmovapd	%xmm0, 400(%rsp)
-	vbroadcastsd	%xmm10, %ymm0
-	vmovupd	%ymm0, 672(%rsp)
-	vbroadcastss	.LCPI17_48(%rip), %xmm0
-	vmovaps	%xmm0, 384(%rsp)
-	vpbroadcastd	.LCPI17_49(%rip), %xmm0
-	vmovdqa	%xmm0, 368(%rsp)
-	movq	%r8, 16(%rsp)
-	movq	%r15, 8(%rsp)
-	movq	%rsi, (%rsp)
-	movq	-104(%rsp), %rdi
-	movq	-96(%rsp), %r15
-	movq	-88(%rsp), %r11
-	.p2align	4
-.LBB17_11:
-	movq	%rax, -80(%rsp)
-	movq	-72(%rsp), %rsi
-	leaq	(%r9,%rax), %rcx
-	movq	%rcx, 288(%rsp)
-	vmovq	%rcx, %xmm0
-	movq	-80(%rsp), %rax
-	leaq	1(%r9,%rax), %rax
-	vpbroadcastq	%xmm0, %xmm0
-	vpaddq	.LCPI17_47(%rip), %xmm0, %xmm0
-	vcvtsi2sd	%rax, %xmm14, %xmm2
-	vpextrq	$1, %xmm0, %rax
-	vcvtsi2sd	%rcx, %xmm14, %xmm3
-	vunpcklpd	%xmm2, %xmm3, %xmm2
-	vmovq	%xmm0, %rcx
-	vcvtsi2sd	%rax, %xmm14, %xmm0
-	vcvtsi2sd	%rcx, %xmm14, %xmm3
-	vunpcklpd	%xmm0, %xmm3, %xmm0
-	vinsertf128	$1, %xmm0, %ymm2, %ymm0
-	vbroadcastsd	.LCPI17_0(%rip), %ymm1
-	vaddpd	%ymm1, %ymm0, %ymm0
-	vdivpd	768(%rsp), %ymm0, %ymm0
-	vbroadcastsd	.LCPI17_1(%rip), %ymm2
-	vaddpd	%ymm2, %ymm0, %ymm0
-	vdivpd	736(%rsp), %ymm0, %ymm0
-	vaddpd	%ymm1, %ymm0, %ymm2
-	vmovupd	%ymm2, 1184(%rsp)
-	vbroadcastsd	.LCPI17_19(%rip), %ymm0
-	vminpd	%ymm2, %ymm0, %ymm0
-	vxorpd	%xmm1, %xmm1, %xmm1
-	vcmpnltpd	%ymm1, %ymm2, %ymm3
-	vandpd	%ymm0, %ymm3, %ymm5
-	vmulpd	672(%rsp), %ymm5, %ymm6
-	vcvttsd2si	%xmm6, %r8
-	vshufpd	$1, %xmm6, %xmm6, %xmm0
-	vcvttsd2si	%xmm0, %rbx
-	vextractf128	$1, %ymm6, %xmm0
-	vcvttsd2si	%xmm0, %rdx
-	vshufpd	$1, %xmm0, %xmm0, %xmm0
-	vcvttsd2si	%xmm0, %rcx
-	cmpq	%r8, %rsi
-	cmovlq	%rsi, %r8
-	cmpq	%rbx, %rsi
-	cmovlq	%rsi, %rbx
-	cmpq	%rdx, %rsi
-	cmovlq	%rsi, %rdx
-	cmpq	%rcx, %rsi
-	cmovlq	%rsi, %rcx
-	vcvtsi2sd	%r8, %xmm15, %xmm15
-	vcvtsi2sd	%rdx, %xmm14, %xmm8
-	vcvtsi2sd	%rbx, %xmm14, %xmm4
-	vcvtsi2sd	%rcx, %xmm14, %xmm9
-	addq	%rdi, %r8
-	addq	%rdi, %rdx
-	addq	%rdi, %rcx
-	vmovapd	400(%rsp), %xmm1
-	vmulpd	%xmm1, %xmm5, %xmm12
-	vextractf128	$1, %ymm5, %xmm0
-	vmulpd	%xmm1, %xmm0, %xmm11
-	vmovsd	(%r15,%rdx,8), %xmm0
-	vshufpd	$1, %xmm12, %xmm12, %xmm3
-	vcvttsd2si	%xmm3, %r12
-	vmovsd	8(%r15,%rdx,8), %xmm10
-	vshufpd	$1, %xmm11, %xmm11, %xmm3
-	vcvttsd2si	%xmm3, %rax
-	vmovsd	(%r11,%rdx,8), %xmm3
-	vmulpd	704(%rsp), %ymm5, %ymm5
-	vextractf128	$1, %ymm5, %xmm1
-	vmovhpd	(%r15,%rcx,8), %xmm0, %xmm0
-	vcvttsd2si	%xmm1, %rsi
-	vmovhpd	8(%r15,%rcx,8), %xmm10, %xmm13
-	vmovsd	8(%r11,%rdx,8), %xmm10
-	vshufpd	$1, %xmm1, %xmm1, %xmm1
-	vmovhpd	(%r11,%rcx,8), %xmm3, %xmm14
-	vcvttsd2si	%xmm1, %rdx
-	vmovhpd	8(%r11,%rcx,8), %xmm10, %xmm10
-	vshufpd	$1, %xmm5, %xmm5, %xmm1
-	vcvttsd2si	%xmm1, %r10
-	addq	%rdi, %rbx
-	vmovsd	(%r15,%r8,8), %xmm1
-	vmovhpd	(%r15,%rbx,8), %xmm1, %xmm1
-	vunpcklpd	%xmm4, %xmm15, %xmm3
-	vmovsd	8(%r15,%r8,8), %xmm4
-	vmovhpd	8(%r15,%rbx,8), %xmm4, %xmm4
-	vunpcklpd	%xmm9, %xmm8, %xmm8
-	vmovsd	(%r11,%r8,8), %xmm9
-	vmovhpd	(%r11,%rbx,8), %xmm9, %xmm9
-	vinsertf128	$1, %xmm8, %ymm3, %ymm3
-	vmovsd	8(%r11,%r8,8), %xmm8
-	vmovhpd	8(%r11,%rbx,8), %xmm8, %xmm15
-	movq	-32(%rsp), %rbx
-	vsubpd	%ymm3, %ymm6, %ymm8
-	vmovq	%rsi, %xmm7
-	vcvttsd2si	%xmm12, %rcx
-	vinsertf128	$1, %xmm0, %ymm1, %ymm3
-	vmovq	%rdx, %xmm1
-	vcvttsd2si	%xmm5, %rdx
-	vinsertf128	$1, %xmm13, %ymm4, %ymm4
-	vmovq	%rdx, %xmm13
-	vcvttsd2si	%xmm11, %rdx
-	vinsertf128	$1, %xmm14, %ymm9, %ymm0
-	vmovq	%r10, %xmm9
-	movq	-112(%rsp), %rsi
-	cmpq	%rcx, %rsi
-	cmovlq	%rsi, %rcx
-	cmpq	%r12, %rsi
-	cmovlq	%rsi, %r12
-	cmpq	%rdx, %rsi
-	cmovlq	%rsi, %rdx
-	cmpq	%rax, %rsi
-	vinsertf128	$1, %xmm10, %ymm15, %ymm6
-	vxorps	%xmm2, %xmm2, %xmm2
-	vcvtsi2sd	%rcx, %xmm2, %xmm10
-	cmovlq	%rsi, %rax
-	vinsertf128	$1, %xmm11, %ymm12, %ymm11
-	vxorps	%xmm2, %xmm2, %xmm2
-	vcvtsi2sd	%r12, %xmm2, %xmm12
-	vunpcklpd	%xmm12, %xmm10, %xmm10
-	movq	16(%rsp), %rsi
-	addq	%rsi, %rcx
-	addq	%rsi, %r12
-	vxorps	%xmm2, %xmm2, %xmm2
-	vcvtsi2sd	%rdx, %xmm2, %xmm12
-	addq	%rsi, %rdx
-	vpunpcklqdq	%xmm1, %xmm7, %xmm1
-	vxorps	%xmm2, %xmm2, %xmm2
-	vcvtsi2sd	%rax, %xmm2, %xmm7
-	addq	%rsi, %rax
-	vpunpcklqdq	%xmm9, %xmm13, %xmm9
-	vinserti128	$1, %xmm1, %ymm9, %ymm1
-	vmulpd	%ymm8, %ymm8, %ymm13
-	vmovdqu	960(%rsp), %ymm14
-	vpcmpgtq	%ymm14, %ymm1, %ymm9
-	vblendvpd	%ymm9, %ymm14, %ymm1, %ymm9
-	vbroadcastsd	.LCPI17_40(%rip), %ymm15
-	vbroadcastsd	.LCPI17_41(%rip), %ymm2
-	vfmadd213pd	%ymm15, %ymm2, %ymm8
-	movq	8(%rsp), %rsi
-	vmovsd	(%rsi,%rdx,8), %xmm1
-	vmovhpd	(%rsi,%rax,8), %xmm1, %xmm1
-	vunpcklpd	%xmm7, %xmm12, %xmm7
-	vmovsd	(%rsi,%rcx,8), %xmm12
-	vmovhpd	(%rsi,%r12,8), %xmm12, %xmm12
-	vinsertf128	$1, %xmm7, %ymm10, %ymm7
-	vmovsd	8(%rsi,%rdx,8), %xmm10
-	vmovhpd	8(%rsi,%rax,8), %xmm10, %xmm14
-	vsubpd	%ymm7, %ymm11, %ymm10
-	vmovsd	8(%rsi,%rcx,8), %xmm7
-	vmovhpd	8(%rsi,%r12,8), %xmm7, %xmm7
-	vmulpd	%ymm8, %ymm13, %ymm13
-	movq	(%rsp), %rsi
-	vmovsd	(%rsi,%rdx,8), %xmm8
-	vmovhpd	(%rsi,%rax,8), %xmm8, %xmm8
-	vinsertf128	$1, %xmm1, %ymm12, %ymm11
-	vmovsd	(%rsi,%rcx,8), %xmm1
-	vmovhpd	(%rsi,%r12,8), %xmm1, %xmm1
-	vinsertf128	$1, %xmm14, %ymm7, %ymm7
-	vmovsd	8(%rsi,%rdx,8), %xmm12
-	vmovhpd	8(%rsi,%rax,8), %xmm12, %xmm12
-	vinsertf128	$1, %xmm8, %ymm1, %ymm8
-	vmovsd	8(%rsi,%rcx,8), %xmm1
-	vmovhpd	8(%rsi,%r12,8), %xmm1, %xmm1
-	vinsertf128	$1, %xmm12, %ymm1, %ymm12
-	vextractf128	$1, %ymm9, %xmm1
-	vpextrq	$1, %xmm1, %rax
-	vsubpd	%ymm3, %ymm4, %ymm4
-	vmovq	%xmm1, %r8
-	vcvtsi2sd	%r8, %xmm5, %xmm1
-	vfmadd213pd	%ymm3, %ymm13, %ymm4
-	vpextrq	$1, %xmm9, %rcx
-	vcvtsi2sd	%rax, %xmm5, %xmm3
-	vunpcklpd	%xmm3, %xmm1, %xmm1
-	vmovq	%xmm9, %rdx
-	vsubpd	%ymm0, %ymm6, %ymm3
-	vfmadd213pd	%ymm0, %ymm13, %ymm3
-	vcvtsi2sd	%rdx, %xmm5, %xmm0
-	vcvtsi2sd	%rcx, %xmm5, %xmm6
-	vunpcklpd	%xmm6, %xmm0, %xmm0
-	vmulpd	%ymm10, %ymm10, %ymm6
-	vfmadd213pd	%ymm15, %ymm2, %ymm10
-	vmulpd	%ymm6, %ymm10, %ymm6
-	vinsertf128	$1, %xmm1, %ymm0, %ymm0
-	vsubpd	%ymm0, %ymm5, %ymm0
-	vsubpd	%ymm11, %ymm7, %ymm5
-	vfmadd213pd	%ymm11, %ymm6, %ymm5
-	vmulpd	%ymm0, %ymm0, %ymm1
-	vfmadd213pd	%ymm15, %ymm2, %ymm0
-	vmulpd	%ymm0, %ymm1, %ymm0
-	vsubpd	%ymm4, %ymm3, %ymm3
-	vsubpd	%ymm8, %ymm12, %ymm1
-	addq	%rbx, %rdx
-	addq	%rbx, %rcx
-	vfmadd213pd	%ymm8, %ymm6, %ymm1
-	addq	%rbx, %r8
-	addq	%rbx, %rax
-	vmovsd	(%r14,%r8,8), %xmm6
-	vfmadd132pd	1152(%rsp), %ymm4, %ymm3
-	vmovsd	(%r14,%rdx,8), %xmm4
-	vmovsd	8(%r14,%rdx,8), %xmm7
-	vmovhpd	(%r14,%rax,8), %xmm6, %xmm6
-	vmovhpd	(%r14,%rcx,8), %xmm4, %xmm4
-	vinsertf128	$1, %xmm6, %ymm4, %ymm4
-	vmovsd	8(%r14,%r8,8), %xmm6
-	vmovhpd	8(%r14,%rcx,8), %xmm7, %xmm7
-	vmovhpd	8(%r14,%rax,8), %xmm6, %xmm6
-	vsubpd	%ymm5, %ymm1, %ymm1
-	vinsertf128	$1, %xmm6, %ymm7, %ymm6
-	vmovsd	(%rbp,%r8,8), %xmm7
-	vfmadd132pd	1088(%rsp), %ymm5, %ymm1
-	vmovsd	8(%rbp,%r8,8), %xmm5
-	vsubpd	%ymm4, %ymm6, %ymm6
-	vfmadd213pd	%ymm4, %ymm0, %ymm6
-	vmovsd	(%rbp,%rdx,8), %xmm4
-	vmovhpd	(%rbp,%rcx,8), %xmm4, %xmm4
-	vmovhpd	(%rbp,%rax,8), %xmm7, %xmm7
-	vinsertf128	$1, %xmm7, %ymm4, %ymm4
-	vmovsd	8(%rbp,%rdx,8), %xmm7
-	vmovhpd	8(%rbp,%rax,8), %xmm5, %xmm5
-	vmovhpd	8(%rbp,%rcx,8), %xmm7, %xmm7
-	vinsertf128	$1, %xmm5, %ymm7, %ymm5
-	vmulpd	1120(%rsp), %ymm3, %ymm3
-	vsubpd	%ymm4, %ymm5, %ymm5
-	vfmadd213pd	%ymm4, %ymm0, %ymm5
-	vsubpd	%ymm6, %ymm5, %ymm0
-	vmulpd	1056(%rsp), %ymm1, %ymm1
-	vfmadd132pd	1024(%rsp), %ymm6, %ymm0
-	vmulpd	992(%rsp), %ymm0, %ymm0
-	vbroadcastsd	.LCPI17_42(%rip), %ymm4
-	vaddpd	%ymm1, %ymm3, %ymm1
-	vmovupd	1184(%rsp), %ymm6
-	vbroadcastsd	.LCPI17_1(%rip), %ymm2
-	vaddpd	%ymm2, %ymm6, %ymm3
-	vmulpd	896(%rsp), %ymm3, %ymm3
-	vmulpd	%ymm3, %ymm3, %ymm3
-	vaddpd	%ymm0, %ymm1, %ymm0
-	vaddpd	864(%rsp), %ymm3, %ymm1
-	vaddpd	832(%rsp), %ymm1, %ymm1
-	vmulpd	%ymm1, %ymm1, %ymm1
-	vbroadcastsd	.LCPI17_35(%rip), %ymm2
-	vbroadcastsd	.LCPI17_21(%rip), %ymm3
-	vfmadd213pd	%ymm2, %ymm3, %ymm0
-	vmovupd	800(%rsp), %ymm3
-	vdivpd	%ymm1, %ymm3, %ymm1
-	vmulpd	928(%rsp), %ymm0, %ymm0
-	vbroadcastsd	.LCPI17_43(%rip), %ymm2
-	vfmadd213pd	%ymm2, %ymm6, %ymm4
-	vmulpd	%ymm0, %ymm4, %ymm4
-	vcvtpd2ps	%ymm0, %xmm3
-	vbroadcastsd	.LCPI17_44(%rip), %ymm5
-	vbroadcastsd	.LCPI17_45(%rip), %ymm2
-	vfmadd213pd	%ymm2, %ymm6, %ymm5
-	vcvtpd2ps	%ymm4, %xmm2
-	vmulpd	%ymm0, %ymm5, %ymm0
-	vbroadcastsd	.LCPI17_19(%rip), %ymm4
-	vsubpd	%ymm1, %ymm4, %ymm1
-	vcvtpd2ps	%ymm0, %xmm4
-	vcvtpd2ps	%ymm1, %xmm0
-	vmulps	416(%rsp), %xmm0, %xmm0
-	vbroadcastss	.LCPI17_46(%rip), %xmm1
-	vsubps	%xmm0, %xmm1, %xmm0
-	vmulps	560(%rsp), %xmm2, %xmm1
-	vmulps	544(%rsp), %xmm3, %xmm5
-	vmulps	528(%rsp), %xmm4, %xmm6
-	vaddps	%xmm5, %xmm1, %xmm1
-	vaddps	%xmm6, %xmm1, %xmm1
-	vmulps	%xmm1, %xmm0, %xmm1
-	vxorpd	%xmm7, %xmm7, %xmm7
-	vcmpnleps	%xmm7, %xmm1, %xmm5
-	vandps	%xmm1, %xmm5, %xmm1
-	vmulps	512(%rsp), %xmm2, %xmm5
-	vmulps	496(%rsp), %xmm3, %xmm6
-	vaddps	%xmm6, %xmm5, %xmm5
-	vmulps	480(%rsp), %xmm4, %xmm6
-	vaddps	%xmm6, %xmm5, %xmm5
-	vmulps	%xmm5, %xmm0, %xmm5
-	vcmpnleps	%xmm7, %xmm5, %xmm6
-	vandps	%xmm5, %xmm6, %xmm5
-	vpsrld	$16, %xmm1, %xmm6
-	vmovdqa	384(%rsp), %xmm8
-	vpand	%xmm6, %xmm8, %xmm6
-	vmovdqa	368(%rsp), %xmm9
-	vpaddd	%xmm1, %xmm9, %xmm1
-	vpaddd	%xmm6, %xmm1, %xmm1
-	vpsrld	$16, %xmm5, %xmm6
-	vpand	%xmm6, %xmm8, %xmm6
-	vpaddd	%xmm5, %xmm9, %xmm5
-	vpaddd	%xmm6, %xmm5, %xmm5
-	vmulps	464(%rsp), %xmm2, %xmm2
-	vmulps	448(%rsp), %xmm3, %xmm3
-	vaddps	%xmm3, %xmm2, %xmm2
-	vmulps	432(%rsp), %xmm4, %xmm3
-	vaddps	%xmm3, %xmm2, %xmm2
-	vpsrld	$16, %xmm1, %xmm1
-	vpackusdw	%xmm1, %xmm1, %xmm1
-	movq	-128(%rsp), %rax
-	movq	288(%rsp), %rcx
-	vmovq	%xmm1, (%rax,%rcx,2)
-	leaq	(%rax,%rcx,2), %rax
-	vpsrld	$16, %xmm5, %xmm1
-	vpackusdw	%xmm1, %xmm1, %xmm1
-	movq	32(%rsp), %rcx
-	vmovq	%xmm1, (%rax,%rcx,2)
-	vmulps	%xmm2, %xmm0, %xmm0
-	vcmpnleps	%xmm7, %xmm0, %xmm1
-	vandps	%xmm0, %xmm1, %xmm0
-	vpsrld	$16, %xmm0, %xmm1
-	vpand	%xmm1, %xmm8, %xmm1
-	vpaddd	%xmm0, %xmm9, %xmm0
-	vpaddd	%xmm1, %xmm0, %xmm0
-	vpsrld	$16, %xmm0, %xmm0
-	vpackusdw	%xmm0, %xmm0, %xmm0
-	vmovq	%xmm0, (%rax,%rcx,4)
-	movq	-80(%rsp), %rax
-	addq	$4, %rax
-	cmpq	24(%rsp), %rax
-	jne	.LBB17_11
-	movq	24(%rsp), %rax
-	cmpq	%rax, -8(%rsp)
-	movq	-128(%rsp), %rax
-	vmovsd	.LCPI17_1(%rip), %xmm6
-	vmovapd	-64(%rsp), %xmm10
-	vmovapd	96(%rsp), %xmm14
-	movq	-96(%rsp), %r9
-	movq	-104(%rsp), %r11
-	vmovsd	.LCPI17_40(%rip), %xmm13
-	vmovsd	.LCPI17_41(%rip), %xmm2
-	movq	-88(%rsp), %r12
-	movq	16(%rsp), %r8
-	movq	-120(%rsp), %rcx
-	vmovdqa	352(%rsp), %xmm5
-	vmovaps	336(%rsp), %xmm8
-	vmovapd	320(%rsp), %xmm9
-	vmovaps	48(%rsp), %xmm4
-	movq	280(%rsp), %rdx
-	movq	(%rsp), %r15
-	movq	-112(%rsp), %rdi
-	movq	8(%rsp), %r10
-	vmovdqa	304(%rsp), %xmm3
-	jne	.LBB17_13
-	jmp	.LBB17_27
-.Lfunc_end17:
-	.size	oc_chart_row_v3, .Lfunc_end17-oc_chart_row_v3
+.Lfunc_end18:
+	.size	oc_chart_row_v3, .Lfunc_end18-oc_chart_row_v3
 	.cfi_endproc
 	.hidden	oc_jfif_chroma_row_v3
 	.globl	oc_jfif_chroma_row_v3
@@ -12447,7 +12512,7 @@ oc_jfif_chroma_row_v3:
 	.cfi_offset %rbp, -16
 	movq	%rdx, -32(%rsp)
 	testq	%rcx, %rcx
-	jle	.LBB18_12
+	jle	.LBB19_12
 	movq	64(%rsp), %rbx
 	movq	56(%rsp), %r14
 	movl	(%r8), %r12d
@@ -12472,7 +12537,7 @@ oc_jfif_chroma_row_v3:
 	movl	%eax, -20(%rsp)
 	movl	%edx, -4(%rsp)
 	movl	%ebp, -8(%rsp)
-	jne	.LBB18_2
+	jne	.LBB19_2
 	movabsq	$9223372036854775800, %r11
 	andq	%rcx, %r11
 	vmovd	%r12d, %xmm0
@@ -12500,7 +12565,7 @@ oc_jfif_chroma_row_v3:
 	vpbroadcastd	%xmm8, %ymm8
 	xorl	%r10d, %r10d
 	.p2align	4
-.LBB18_4:
+.LBB19_4:
 	vpmovzxbd	(%rdi,%r10), %ymm9
 	vpmovzxbd	(%rsi,%r10), %ymm10
 	vpmulld	%ymm9, %ymm0, %ymm11
@@ -12528,10 +12593,10 @@ oc_jfif_chroma_row_v3:
 	vmovq	%xmm9, (%rbx,%r10)
 	addq	$8, %r10
 	cmpq	%r10, %r11
-	jne	.LBB18_4
+	jne	.LBB19_4
 	cmpq	%r11, %rcx
-	jne	.LBB18_6
-.LBB18_12:
+	jne	.LBB19_6
+.LBB19_12:
 	popq	%rbx
 	.cfi_def_cfa_offset 48
 	popq	%r12
@@ -12546,25 +12611,25 @@ oc_jfif_chroma_row_v3:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.LBB18_2:
+.LBB19_2:
 	.cfi_def_cfa_offset 56
 	movl	-40(%rsp), %eax
 	movl	-44(%rsp), %r8d
 	xorl	%r11d, %r11d
-.LBB18_6:
+.LBB19_6:
 	movq	%r11, %r10
 	imulq	-32(%rsp), %r10
-	jmp	.LBB18_7
+	jmp	.LBB19_7
 	.p2align	4
-.LBB18_11:
+.LBB19_11:
 	movb	%bl, (%r15,%r11)
 	movq	%r15, %rbx
 	incq	%r11
 	addq	-32(%rsp), %r10
 	cmpq	%r11, %rcx
 	movl	%edx, %r12d
-	je	.LBB18_12
-.LBB18_7:
+	je	.LBB19_12
+.LBB19_7:
 	movq	%r14, %r13
 	movq	%rbx, %r15
 	movzbl	(%rdi,%r10), %ebx
@@ -12588,9 +12653,9 @@ oc_jfif_chroma_row_v3:
 	sarl	$31, %r12d
 	andnl	%r14d, %r12d, %r14d
 	cmpl	$255, %r14d
-	jl	.LBB18_9
+	jl	.LBB19_9
 	movl	$255, %r14d
-.LBB18_9:
+.LBB19_9:
 	movb	%r14b, (%r13,%r11)
 	movq	%r13, %r14
 	imull	-12(%rsp), %ebx
@@ -12602,15 +12667,15 @@ oc_jfif_chroma_row_v3:
 	sarl	$31, %ebp
 	andnl	%ebx, %ebp, %ebx
 	cmpl	$255, %ebx
-	jl	.LBB18_11
+	jl	.LBB19_11
 	movl	$255, %ebx
-	jmp	.LBB18_11
-.Lfunc_end18:
-	.size	oc_jfif_chroma_row_v3, .Lfunc_end18-oc_jfif_chroma_row_v3
+	jmp	.LBB19_11
+.Lfunc_end19:
+	.size	oc_jfif_chroma_row_v3, .Lfunc_end19-oc_jfif_chroma_row_v3
 	.cfi_endproc
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI19_0:
+.LCPI20_0:
 	.byte	0
 	.byte	2
 	.byte	4
@@ -12627,7 +12692,7 @@ oc_jfif_chroma_row_v3:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI19_1:
+.LCPI20_1:
 	.byte	1
 	.byte	3
 	.byte	5
@@ -12644,7 +12709,7 @@ oc_jfif_chroma_row_v3:
 	.zero	1
 	.zero	1
 	.zero	1
-.LCPI19_3:
+.LCPI20_3:
 	.byte	0
 	.byte	2
 	.byte	4
@@ -12661,7 +12726,7 @@ oc_jfif_chroma_row_v3:
 	.byte	0
 	.byte	0
 	.byte	0
-.LCPI19_4:
+.LCPI20_4:
 	.byte	1
 	.byte	3
 	.byte	5
@@ -12680,7 +12745,7 @@ oc_jfif_chroma_row_v3:
 	.byte	0
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI19_2:
+.LCPI20_2:
 	.long	255
 	.text
 	.hidden	oc_jfif_luma_row_v3
@@ -12700,23 +12765,23 @@ oc_jfif_luma_row_v3:
 	addq	%rsi, %rax
 	sarq	%rax
 	cmpq	$2, %rsi
-	jl	.LBB19_8
+	jl	.LBB20_8
 	cmpq	$8, %rax
-	jae	.LBB19_3
+	jae	.LBB20_3
 	xorl	%r9d, %r9d
-	jmp	.LBB19_6
-.LBB19_3:
+	jmp	.LBB20_6
+.LBB20_3:
 	movabsq	$4611686018427387896, %r9
 	andq	%rax, %r9
 	vmovd	%edx, %xmm0
 	vpbroadcastd	%xmm0, %ymm0
 	xorl	%r10d, %r10d
-	vmovq	.LCPI19_3(%rip), %xmm1
-	vmovq	.LCPI19_4(%rip), %xmm2
+	vmovq	.LCPI20_3(%rip), %xmm1
+	vmovq	.LCPI20_4(%rip), %xmm2
 	vpxor	%xmm3, %xmm3, %xmm3
-	vpbroadcastd	.LCPI19_2(%rip), %ymm4
+	vpbroadcastd	.LCPI20_2(%rip), %ymm4
 	.p2align	4
-.LBB19_4:
+.LBB20_4:
 	vmovdqu	(%rcx,%r10,4), %ymm5
 	vmovdqu	(%rdi,%r10,2), %xmm6
 	vpshufb	%xmm1, %xmm6, %xmm7
@@ -12741,13 +12806,13 @@ oc_jfif_luma_row_v3:
 	vmovdqu	%xmm5, (%r8,%r10,2)
 	addq	$8, %r10
 	cmpq	%r10, %r9
-	jne	.LBB19_4
+	jne	.LBB20_4
 	cmpq	%r9, %rax
-	je	.LBB19_8
-.LBB19_6:
+	je	.LBB20_8
+.LBB20_6:
 	movl	$255, %r10d
 	.p2align	4
-.LBB19_7:
+.LBB20_7:
 	movl	(%rcx,%r9,4), %r11d
 	movzbl	(%rdi,%r9,2), %ebx
 	imull	%edx, %ebx
@@ -12771,12 +12836,12 @@ oc_jfif_luma_row_v3:
 	movb	%r11b, 1(%r8,%r9,2)
 	incq	%r9
 	cmpq	%r9, %rax
-	jne	.LBB19_7
-.LBB19_8:
+	jne	.LBB20_7
+.LBB20_8:
 	movabsq	$-9223372036854775807, %r9
 	andq	%rsi, %r9
 	cmpq	$1, %r9
-	jne	.LBB19_10
+	jne	.LBB20_10
 	movzbl	-1(%rdi,%rsi), %edi
 	imull	%edi, %edx
 	addl	(%rcx,%rax,4), %edx
@@ -12789,15 +12854,15 @@ oc_jfif_luma_row_v3:
 	cmovll	%eax, %ecx
 	movb	%cl, -1(%r8,%rsi)
 	movb	%cl, (%r8,%rsi)
-.LBB19_10:
+.LBB20_10:
 	popq	%rbx
 	.cfi_def_cfa_offset 16
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end19:
-	.size	oc_jfif_luma_row_v3, .Lfunc_end19-oc_jfif_luma_row_v3
+.Lfunc_end20:
+	.size	oc_jfif_luma_row_v3, .Lfunc_end20-oc_jfif_luma_row_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

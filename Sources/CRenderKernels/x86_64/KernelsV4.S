@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 83d8a405f94c78d44fdcd0afe2f96834b1dbe9017ca91be750460dd537b8fb47
+// SHA-256 of the sources, concatenated in that order: d1942d8e78f6aa091c6fe813e1d6100f34df038dda2d954b801208df503bbccc
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -15149,116 +15149,355 @@ oc_zoom_blend_v4:
 .Lfunc_end16:
 	.size	oc_zoom_blend_v4, .Lfunc_end16-oc_zoom_blend_v4
 	.cfi_endproc
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI17_0:
+	.quad	0
+	.quad	1
+	.quad	2
+	.quad	3
+	.quad	4
+	.quad	5
+	.quad	6
+	.quad	7
 	.section	.rodata.cst8,"aM",@progbits,8
 	.p2align	3, 0x0
-.LCPI17_0:
-	.quad	0x3fe0000000000000
 .LCPI17_1:
-	.quad	0xbfe0000000000000
+	.quad	80
 .LCPI17_2:
-	.quad	0xbfd3d70a3d70a3d7
+	.quad	0x3fe0000000000000
 .LCPI17_3:
-	.quad	0x3fd851eb851eb851
+	.quad	0xbfe0000000000000
 .LCPI17_4:
-	.quad	0x4010000000000000
+	.quad	0xbfaeb851eb851eb8
 .LCPI17_5:
-	.quad	0x3fd147ae147ae148
+	.quad	0x3ff07ae147ae147b
 .LCPI17_6:
-	.quad	0x3fc851eb851eb852
+	.quad	0x3fb47ae147ae147b
 .LCPI17_7:
-	.quad	0x3fe8cccccccccccd
+	.quad	0x3feeb851eb851eb8
 .LCPI17_8:
-	.quad	0x3fe68f5c28f5c28f
-.LCPI17_9:
-	.quad	0xbfe68f5c28f5c28f
-.LCPI17_10:
-	.quad	0x3fb1eb851eb851f0
-.LCPI17_11:
-	.quad	0x4022000000000000
-.LCPI17_12:
-	.quad	0xbff0000000000000
-.LCPI17_13:
-	.quad	0x3fa999999999999a
-.LCPI17_14:
-	.quad	0x3fc3333333333333
-.LCPI17_15:
-	.quad	0x3fe6147ae147ae14
-.LCPI17_16:
-	.quad	0x3fd3d70a3d70a3d7
-.LCPI17_17:
-	.quad	0x3fee147ae147ae14
-.LCPI17_18:
-	.quad	0x3faeb851eb851eb8
-.LCPI17_19:
 	.quad	0x3ff0000000000000
-.LCPI17_20:
+.LCPI17_9:
+	.quad	0x4008000000000000
+.LCPI17_10:
+	.quad	8
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI17_11:
+	.quad	0x3faeb851eb851eb8
+	.quad	0x3fb47ae147ae147b
+	.text
+	.hidden	oc_chart_columns_v4
+	.globl	oc_chart_columns_v4
+	.p2align	4
+	.type	oc_chart_columns_v4,@function
+oc_chart_columns_v4:
+	.cfi_startproc
+	movq	8(%rdi), %rax
+	testq	%rax, %rax
+	jle	.LBB17_11
+	vcvtsi2sd	%rax, %xmm15, %xmm0
+	movq	80(%rdi), %rcx
+	movq	88(%rdi), %rdx
+	movq	96(%rdi), %r8
+	addq	$-2, %rcx
+	addq	$-2, %rdx
+	addq	$-2, %r8
+	cmpq	$8, %rax
+	jb	.LBB17_2
+	leaq	200(%rdi), %r9
+	cmpq	%r9, %rsi
+	jae	.LBB17_6
+	leaq	24(%rdi), %r9
+	leaq	(%rax,%rax,4), %r10
+	shlq	$4, %r10
+	addq	%rsi, %r10
+	cmpq	%r10, %r9
+	jae	.LBB17_6
+.LBB17_2:
+	xorl	%r9d, %r9d
+.LBB17_9:
+	leaq	(%r9,%r9,4), %r10
+	shlq	$4, %r10
+	addq	%r10, %rsi
+	addq	$72, %rsi
+	vmovsd	.LCPI17_2(%rip), %xmm1
+	vmovsd	.LCPI17_3(%rip), %xmm2
+	vmovapd	.LCPI17_11(%rip), %xmm3
+	vmovddup	.LCPI17_7(%rip), %xmm4
+	vmovsd	.LCPI17_5(%rip), %xmm5
+	vmovsd	.LCPI17_8(%rip), %xmm6
+	vxorpd	%xmm7, %xmm7, %xmm7
+	vmovsd	.LCPI17_9(%rip), %xmm8
+	.p2align	4
+.LBB17_10:
+	vcvtsi2sd	%r9, %xmm31, %xmm9
+	vaddsd	%xmm1, %xmm9, %xmm9
+	vdivsd	%xmm0, %xmm9, %xmm9
+	vaddsd	%xmm2, %xmm9, %xmm9
+	vdivsd	24(%rdi), %xmm9, %xmm9
+	vaddsd	%xmm1, %xmm9, %xmm9
+	vaddsd	%xmm2, %xmm9, %xmm10
+	vmulsd	192(%rdi), %xmm10, %xmm10
+	vmovsd	%xmm9, -72(%rsi)
+	vmulsd	%xmm10, %xmm10, %xmm10
+	vmovsd	%xmm10, -64(%rsi)
+	vmovddup	%xmm9, %xmm10
+	vmulpd	%xmm3, %xmm10, %xmm10
+	vsubpd	%xmm10, %xmm5, %xmm11
+	vaddpd	%xmm4, %xmm10, %xmm10
+	vblendpd	$1, %xmm11, %xmm10, %xmm10
+	vmovupd	%xmm10, -56(%rsi)
+	vminsd	%xmm9, %xmm6, %xmm10
+	vcmpltsd	%xmm7, %xmm9, %k1
+	vmovsd	%xmm7, %xmm10, %xmm10 {%k1}
+	vmulsd	32(%rdi), %xmm10, %xmm9
+	vcvttsd2si	%xmm9, %r10
+	cmpq	%r10, %rcx
+	cmovlq	%rcx, %r10
+	vcvtsi2sd	%r10, %xmm31, %xmm11
+	vsubsd	%xmm11, %xmm9, %xmm9
+	vmovsd	%xmm11, -40(%rsi)
+	vmulsd	%xmm9, %xmm9, %xmm11
+	vaddsd	%xmm9, %xmm9, %xmm9
+	vsubsd	%xmm9, %xmm8, %xmm9
+	vmulsd	%xmm9, %xmm11, %xmm9
+	vmovsd	%xmm9, -32(%rsi)
+	vmulsd	40(%rdi), %xmm10, %xmm9
+	vcvttsd2si	%xmm9, %r10
+	cmpq	%r10, %rdx
+	cmovlq	%rdx, %r10
+	vcvtsi2sd	%r10, %xmm31, %xmm11
+	vsubsd	%xmm11, %xmm9, %xmm9
+	vmovsd	%xmm11, -24(%rsi)
+	vmulsd	%xmm9, %xmm9, %xmm11
+	vaddsd	%xmm9, %xmm9, %xmm9
+	vsubsd	%xmm9, %xmm8, %xmm9
+	vmulsd	%xmm9, %xmm11, %xmm9
+	vmovsd	%xmm9, -16(%rsi)
+	vmulsd	48(%rdi), %xmm10, %xmm9
+	vcvttsd2si	%xmm9, %r10
+	cmpq	%r10, %r8
+	cmovlq	%r8, %r10
+	vcvtsi2sd	%r10, %xmm15, %xmm10
+	vsubsd	%xmm10, %xmm9, %xmm9
+	vmovsd	%xmm10, -8(%rsi)
+	vmulsd	%xmm9, %xmm9, %xmm10
+	vaddsd	%xmm9, %xmm9, %xmm9
+	vsubsd	%xmm9, %xmm8, %xmm9
+	vmulsd	%xmm9, %xmm10, %xmm9
+	vmovsd	%xmm9, (%rsi)
+	incq	%r9
+	addq	$80, %rsi
+	cmpq	%r9, %rax
+	jne	.LBB17_10
+.LBB17_11:
+	vzeroupper
+	retq
+.LBB17_6:
+	movabsq	$9223372036854775800, %r9
+	andq	%rax, %r9
+	vbroadcastsd	%xmm0, %zmm1
+	vpbroadcastq	%rcx, %zmm2
+	vpbroadcastq	%rdx, %zmm3
+	vbroadcastsd	24(%rdi), %zmm4
+	vbroadcastsd	192(%rdi), %zmm5
+	vbroadcastsd	32(%rdi), %zmm6
+	vbroadcastsd	40(%rdi), %zmm7
+	vbroadcastsd	48(%rdi), %zmm8
+	vpbroadcastq	%r8, %zmm9
+	vmovdqa64	.LCPI17_0(%rip), %zmm10
+	vpbroadcastq	.LCPI17_1(%rip), %zmm11
+	vbroadcastsd	.LCPI17_2(%rip), %zmm12
+	vbroadcastsd	.LCPI17_3(%rip), %zmm13
+	vbroadcastsd	.LCPI17_4(%rip), %zmm14
+	vbroadcastsd	.LCPI17_5(%rip), %zmm15
+	vbroadcastsd	.LCPI17_6(%rip), %zmm16
+	vbroadcastsd	.LCPI17_7(%rip), %zmm17
+	vbroadcastsd	.LCPI17_8(%rip), %zmm18
+	vbroadcastsd	.LCPI17_9(%rip), %zmm19
+	vxorpd	%xmm20, %xmm20, %xmm20
+	vpbroadcastq	.LCPI17_10(%rip), %zmm21
+	movq	%r9, %r10
+	.p2align	4
+.LBB17_7:
+	vcvtqq2pd	%zmm10, %zmm22
+	vaddpd	%zmm12, %zmm22, %zmm22
+	vdivpd	%zmm1, %zmm22, %zmm22
+	vaddpd	%zmm13, %zmm22, %zmm22
+	vdivpd	%zmm4, %zmm22, %zmm22
+	vaddpd	%zmm12, %zmm22, %zmm23
+	vpmullq	%zmm11, %zmm10, %zmm22
+	vaddpd	%zmm13, %zmm23, %zmm24
+	kxnorw	%k0, %k0, %k1
+	vscatterqpd	%zmm23, (%rsi,%zmm22) {%k1}
+	vmulpd	%zmm24, %zmm5, %zmm24
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm14, %zmm23, %zmm25
+	vaddpd	%zmm15, %zmm25, %zmm25
+	vmulpd	%zmm24, %zmm24, %zmm24
+	kxnorw	%k0, %k0, %k2
+	vmulpd	%zmm16, %zmm23, %zmm26
+	vaddpd	%zmm17, %zmm26, %zmm26
+	vscatterqpd	%zmm24, 8(%rsi,%zmm22) {%k1}
+	kxnorw	%k0, %k0, %k1
+	vcmpnltpd	%zmm20, %zmm23, %k3
+	vminpd	%zmm23, %zmm18, %zmm23 {%k3} {z}
+	vscatterqpd	%zmm25, 16(%rsi,%zmm22) {%k2}
+	vmulpd	%zmm6, %zmm23, %zmm24
+	vcvttpd2qq	%zmm24, %zmm25
+	vscatterqpd	%zmm26, 24(%rsi,%zmm22) {%k1}
+	vpminsq	%zmm25, %zmm2, %zmm25
+	vcvtqq2pd	%zmm25, %zmm25
+	vsubpd	%zmm25, %zmm24, %zmm24
+	kxnorw	%k0, %k0, %k1
+	vscatterqpd	%zmm25, 32(%rsi,%zmm22) {%k1}
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm24, %zmm24, %zmm25
+	vmulpd	%zmm7, %zmm23, %zmm26
+	vcvttpd2qq	%zmm26, %zmm27
+	vaddpd	%zmm24, %zmm24, %zmm24
+	vpminsq	%zmm27, %zmm3, %zmm27
+	vcvtqq2pd	%zmm27, %zmm27
+	vsubpd	%zmm24, %zmm19, %zmm24
+	vsubpd	%zmm27, %zmm26, %zmm26
+	kxnorw	%k0, %k0, %k2
+	vmulpd	%zmm26, %zmm26, %zmm28
+	vmulpd	%zmm24, %zmm25, %zmm24
+	vaddpd	%zmm26, %zmm26, %zmm25
+	vsubpd	%zmm25, %zmm19, %zmm25
+	kxnorw	%k0, %k0, %k3
+	vmulpd	%zmm25, %zmm28, %zmm25
+	vmulpd	%zmm8, %zmm23, %zmm23
+	vcvttpd2qq	%zmm23, %zmm26
+	vscatterqpd	%zmm24, 40(%rsi,%zmm22) {%k1}
+	vpminsq	%zmm26, %zmm9, %zmm24
+	vcvtqq2pd	%zmm24, %zmm24
+	vscatterqpd	%zmm27, 48(%rsi,%zmm22) {%k2}
+	vsubpd	%zmm24, %zmm23, %zmm23
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm23, %zmm23, %zmm26
+	vscatterqpd	%zmm25, 56(%rsi,%zmm22) {%k3}
+	vaddpd	%zmm23, %zmm23, %zmm23
+	vsubpd	%zmm23, %zmm19, %zmm23
+	vmulpd	%zmm23, %zmm26, %zmm23
+	vscatterqpd	%zmm24, 64(%rsi,%zmm22) {%k1}
+	kxnorw	%k0, %k0, %k1
+	vscatterqpd	%zmm23, 72(%rsi,%zmm22) {%k1}
+	vpaddq	%zmm21, %zmm10, %zmm10
+	addq	$-8, %r10
+	jne	.LBB17_7
+	cmpq	%r9, %rax
+	je	.LBB17_11
+	jmp	.LBB17_9
+.Lfunc_end17:
+	.size	oc_chart_columns_v4, .Lfunc_end17-oc_chart_columns_v4
+	.cfi_endproc
+	.section	.rodata.cst8,"aM",@progbits,8
+	.p2align	3, 0x0
+.LCPI18_0:
+	.quad	0x3fe0000000000000
+.LCPI18_1:
+	.quad	0xbfe0000000000000
+.LCPI18_2:
+	.quad	0x3ff0000000000000
+.LCPI18_3:
+	.quad	0xc000000000000000
+.LCPI18_4:
+	.quad	0x4008000000000000
+.LCPI18_5:
+	.quad	-2
+.LCPI18_6:
+	.quad	0xbfd3d70a3d70a3d7
+.LCPI18_7:
+	.quad	0x3fd851eb851eb851
+.LCPI18_8:
+	.quad	0x4010000000000000
+.LCPI18_9:
+	.quad	0x3fd147ae147ae148
+.LCPI18_10:
+	.quad	0x3fc851eb851eb852
+.LCPI18_11:
+	.quad	0x3fe8cccccccccccd
+.LCPI18_12:
+	.quad	0x3fe68f5c28f5c28f
+.LCPI18_13:
+	.quad	0xbfe68f5c28f5c28f
+.LCPI18_14:
+	.quad	0x3fb1eb851eb851f0
+.LCPI18_15:
+	.quad	0x4022000000000000
+.LCPI18_16:
+	.quad	0xbff0000000000000
+.LCPI18_17:
+	.quad	0x3fa999999999999a
+.LCPI18_18:
+	.quad	0x3fc3333333333333
+.LCPI18_19:
+	.quad	0x3fe6147ae147ae14
+.LCPI18_20:
+	.quad	0x3fd3d70a3d70a3d7
+.LCPI18_21:
+	.quad	0x3fee147ae147ae14
+.LCPI18_22:
+	.quad	0x3faeb851eb851eb8
+.LCPI18_23:
 	.quad	0x3fd3333333333333
-.LCPI17_21:
+.LCPI18_24:
 	.quad	0xbfb999999999999a
-.LCPI17_22:
+.LCPI18_25:
 	.quad	0x3fe7ae147ae147ae
-.LCPI17_23:
+.LCPI18_26:
 	.quad	0x3fd0a3d70a3d70a4
-.LCPI17_24:
+.LCPI18_27:
 	.quad	0xbfd0a3d70a3d70a4
-.LCPI17_25:
+.LCPI18_28:
 	.quad	0x3fdeb851eb851eb8
-.LCPI17_26:
+.LCPI18_29:
 	.quad	0x4028000000000000
-.LCPI17_27:
+.LCPI18_30:
 	.quad	0x3fe70a3d70a3d70a
-.LCPI17_28:
+.LCPI18_31:
 	.quad	0x3fd1eb851eb851ec
-.LCPI17_29:
+.LCPI18_32:
 	.quad	0xbfd1eb851eb851ec
-.LCPI17_30:
+.LCPI18_33:
 	.quad	0x3fdc28f5c28f5c28
-.LCPI17_31:
+.LCPI18_34:
 	.quad	0x405b000000000000
-.LCPI17_33:
+.LCPI18_36:
 	.long	0x3cf5c28f
 	.long	0x3f59999a
-.LCPI17_35:
+.LCPI18_38:
 	.quad	0x3fee666666666666
-.LCPI17_36:
+.LCPI18_39:
 	.quad	0x3feb333333333333
-.LCPI17_38:
+.LCPI18_41:
 	.quad	0x4018000000000000
-.LCPI17_40:
-	.quad	0x4008000000000000
-.LCPI17_41:
-	.quad	0xc000000000000000
-.LCPI17_42:
-	.quad	-2
-.LCPI17_43:
-	.quad	0xbfaeb851eb851eb8
-.LCPI17_44:
-	.quad	0x3ff07ae147ae147b
-.LCPI17_45:
-	.quad	0x3fb47ae147ae147b
-.LCPI17_46:
-	.quad	0x3feeb851eb851eb8
-.LCPI17_51:
+.LCPI18_45:
+	.quad	80
+.LCPI18_48:
 	.quad	8
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI17_32:
+.LCPI18_35:
 	.long	0x3f59999a
-.LCPI17_34:
+.LCPI18_37:
 	.long	0x40800000
-.LCPI17_37:
+.LCPI18_40:
 	.long	0x3ca3d70a
-.LCPI17_39:
+.LCPI18_42:
 	.long	0x3ccccccd
-.LCPI17_47:
+.LCPI18_43:
 	.long	0x3f800000
-.LCPI17_49:
+.LCPI18_46:
 	.long	1
-.LCPI17_50:
+.LCPI18_47:
 	.long	32767
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI17_48:
+.LCPI18_44:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -15274,8 +15513,6 @@ oc_zoom_blend_v4:
 	.type	oc_chart_row_v4,@function
 oc_chart_row_v4:
 	.cfi_startproc
-	testq	%rcx, %rcx
-	jle	.LBB17_27
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -15288,942 +15525,835 @@ oc_chart_row_v4:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$1848, %rsp
-	.cfi_def_cfa_offset 1904
+	subq	$792, %rsp
+	.cfi_def_cfa_offset 848
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
 	.cfi_offset %r14, -32
 	.cfi_offset %r15, -24
 	.cfi_offset %rbp, -16
+	vcvtsi2sd	%rsi, %xmm15, %xmm0
+	vmovsd	.LCPI18_0(%rip), %xmm1
+	vaddsd	%xmm1, %xmm0, %xmm0
+	vcvtsi2sdq	16(%rdi), %xmm15, %xmm2
+	vdivsd	%xmm2, %xmm0, %xmm0
+	vmovsd	.LCPI18_1(%rip), %xmm4
+	vaddsd	%xmm4, %xmm0, %xmm0
+	vdivsd	24(%rdi), %xmm0, %xmm0
+	vaddsd	%xmm1, %xmm0, %xmm9
+	vmovsd	.LCPI18_2(%rip), %xmm0
+	vminsd	%xmm9, %xmm0, %xmm1
+	vxorpd	%xmm2, %xmm2, %xmm2
+	vcmpltsd	%xmm2, %xmm9, %k1
+	vmovapd	%xmm1, %xmm5
+	vmovsd	%xmm2, %xmm5, %xmm5 {%k1}
+	vmulsd	32(%rdi), %xmm5, %xmm3
+	movq	80(%rdi), %rax
+	vcvttsd2si	%xmm3, %r14
+	movq	%rax, -120(%rsp)
+	addq	$-2, %rax
+	cmpq	%r14, %rax
+	cmovlq	%rax, %r14
+	vmovddup	%xmm5, %xmm2
+	vmulpd	40(%rdi), %xmm2, %xmm2
+	vcvttpd2qq	%xmm2, %xmm5
+	vmovdqu	88(%rdi), %xmm6
+	vpaddq	.LCPI18_5(%rip){1to2}, %xmm6, %xmm7
+	vpminsq	%xmm5, %xmm7, %xmm10
+	vcvtqq2pd	%xmm10, %xmm7
+	vmovddup	.LCPI18_3(%rip), %xmm5
+	vsubpd	%xmm7, %xmm2, %xmm7
+	vfmadd213pd	.LCPI18_4(%rip){1to2}, %xmm7, %xmm5
+	testq	%rcx, %rcx
+	jle	.LBB18_14
 	movq	%rdx, %r9
-	movq	8(%rdi), %rbx
-	vmovsd	24(%rdi), %xmm0
+	movq	%r8, -128(%rsp)
+	movq	8(%rdi), %r8
+	vmovsd	208(%rdi), %xmm2
+	vcvtsi2sd	%r14, %xmm15, %xmm8
+	vsubsd	%xmm8, %xmm3, %xmm3
+	vmulsd	%xmm3, %xmm3, %xmm8
+	vmovsd	.LCPI18_3(%rip), %xmm11
+	vfmadd213sd	.LCPI18_4(%rip), %xmm3, %xmm11
+	vmulsd	%xmm11, %xmm8, %xmm3
+	vmovapd	%xmm3, -48(%rsp)
+	vmulpd	%xmm7, %xmm7, %xmm7
+	vaddsd	%xmm4, %xmm9, %xmm4
+	vmulsd	200(%rdi), %xmm4, %xmm8
+	vmulpd	%xmm5, %xmm7, %xmm3
+	vmovapd	%xmm3, -64(%rsp)
 	addq	%rdx, %rcx
-	vcvtsi2sd	%rsi, %xmm15, %xmm2
-	vmovsd	.LCPI17_0(%rip), %xmm1
-	vaddsd	%xmm1, %xmm2, %xmm2
-	vcvtsi2sdq	16(%rdi), %xmm15, %xmm3
-	vdivsd	%xmm3, %xmm2, %xmm3
-	vmovsd	.LCPI17_1(%rip), %xmm2
-	vaddsd	%xmm2, %xmm3, %xmm3
-	vdivsd	%xmm0, %xmm3, %xmm3
-	vaddsd	%xmm1, %xmm3, %xmm6
-	vaddsd	%xmm2, %xmm6, %xmm3
-	vmulsd	200(%rdi), %xmm3, %xmm9
-	vcvtsi2sd	%rbx, %xmm15, %xmm3
-	vaddsd	.LCPI17_2(%rip), %xmm6, %xmm4
-	vdivsd	.LCPI17_3(%rip), %xmm4, %xmm4
-	vmulsd	.LCPI17_4(%rip), %xmm4, %xmm5
-	vcvttsd2si	%xmm5, %rdx
+	vaddsd	.LCPI18_6(%rip), %xmm9, %xmm5
+	vdivsd	.LCPI18_7(%rip), %xmm5, %xmm5
+	vmulsd	.LCPI18_8(%rip), %xmm5, %xmm11
+	vcvttsd2si	%xmm11, %rdx
 	cmpq	$3, %rdx
 	movl	$3, %eax
 	cmovlq	%rdx, %rax
-	vxorpd	%xmm24, %xmm24, %xmm24
-	vucomisd	%xmm6, %xmm24
-	seta	%dl
 	cmpq	$0, (%rdi)
-	vmovsd	.LCPI17_19(%rip), %xmm23
-	vminsd	%xmm6, %xmm23, %xmm30
-	vmovsd	.LCPI17_20(%rip), %xmm4
-	vmovsd	.LCPI17_21(%rip), %xmm7
-	vfmadd213sd	%xmm4, %xmm30, %xmm7
-	kmovd	%edx, %k1
-	vmovsd	%xmm4, %xmm7, %xmm7 {%k1}
-	vmovapd	%xmm7, -32(%rsp)
-	vmovsd	%xmm24, %xmm30, %xmm30 {%k1}
-	vmovsd	192(%rdi), %xmm7
-	vmovsd	208(%rdi), %xmm8
-	vmulsd	%xmm9, %xmm9, %xmm9
-	vmulsd	%xmm8, %xmm8, %xmm10
-	vmovss	216(%rdi), %xmm11
-	movq	%r8, -128(%rsp)
-	movq	%rcx, -104(%rsp)
-	je	.LBB17_5
+	vmulsd	%xmm8, %xmm8, %xmm5
+	vmovsd	.LCPI18_23(%rip), %xmm3
+	vfmadd132sd	.LCPI18_24(%rip), %xmm3, %xmm1
+	movq	224(%rdi), %r13
+	vmovsd	%xmm3, %xmm1, %xmm1 {%k1}
+	vmulsd	%xmm2, %xmm2, %xmm7
+	vmovss	216(%rdi), %xmm8
+	movq	%rcx, -112(%rsp)
+	je	.LBB18_5
 	leaq	(%rax,%rax), %rdx
-	vcmpnltsd	.LCPI17_5(%rip), %xmm6, %k0
-	vcmpngesd	.LCPI17_6(%rip), %xmm6, %k1
+	vcmpnltsd	.LCPI18_9(%rip), %xmm9, %k0
+	vcmpngesd	.LCPI18_10(%rip), %xmm9, %k1
 	korw	%k0, %k1, %k0
-	kmovd	%k0, %r10d
-	vcmpnltsd	.LCPI17_7(%rip), %xmm6, %k0
-	vcmpngesd	.LCPI17_8(%rip), %xmm6, %k1
+	kmovd	%k0, %ebx
+	vcmpnltsd	.LCPI18_11(%rip), %xmm9, %k0
+	vcmpngesd	.LCPI18_12(%rip), %xmm9, %k1
+	vaddsd	.LCPI18_13(%rip), %xmm9, %xmm12
+	vdivsd	.LCPI18_14(%rip), %xmm12, %xmm12
 	korw	%k0, %k1, %k0
-	kmovd	%k0, %r11d
-	vaddsd	.LCPI17_9(%rip), %xmm6, %xmm12
-	vdivsd	.LCPI17_10(%rip), %xmm12, %xmm12
-	vmovsd	.LCPI17_11(%rip), %xmm13
-	vfmadd213sd	.LCPI17_12(%rip), %xmm12, %xmm13
+	vmovsd	.LCPI18_15(%rip), %xmm13
+	vfmadd213sd	.LCPI18_16(%rip), %xmm12, %xmm13
+	kmovd	%k0, %ecx
+	movl	%ecx, -80(%rsp)
 	vroundsd	$9, %xmm13, %xmm13, %xmm12
-	vcvttsd2si	%xmm12, %r15
-	vcmpngesd	.LCPI17_13(%rip), %xmm6, %k0
-	vcmpnltsd	.LCPI17_14(%rip), %xmm6, %k1
+	vcvttsd2si	%xmm12, %r10
+	vcmpngesd	.LCPI18_17(%rip), %xmm9, %k0
+	vcmpnltsd	.LCPI18_18(%rip), %xmm9, %k1
+	leaq	(%r10,%r10,4), %rcx
 	korw	%k0, %k1, %k0
-	kmovd	%k0, %ebp
-	vcmpnltsd	.LCPI17_15(%rip), %xmm6, %k0
-	vcmpngesd	.LCPI17_16(%rip), %xmm6, %k1
-	leaq	(%r15,%r15,4), %rsi
-	korw	%k0, %k1, %k0
-	vcvtsi2sd	%rax, %xmm15, %xmm6
-	kmovd	%k0, %r14d
-	vsubsd	%xmm6, %xmm5, %xmm5
-	vcmpltsd	.LCPI17_17(%rip), %xmm5, %k0
-	vcmpgtsd	.LCPI17_18(%rip), %xmm5, %k1
+	vcmpnltsd	.LCPI18_19(%rip), %xmm9, %k1
+	kmovd	%k0, %r12d
+	vcmpngesd	.LCPI18_20(%rip), %xmm9, %k0
+	korw	%k1, %k0, %k0
+	kmovd	%k0, %esi
+	movl	%esi, 528(%rsp)
+	vcvtsi2sd	%rax, %xmm15, %xmm9
+	vsubsd	%xmm9, %xmm11, %xmm9
+	vcmpltsd	.LCPI18_21(%rip), %xmm9, %k0
+	vcmpgtsd	.LCPI18_22(%rip), %xmm9, %k1
 	kandw	%k0, %k1, %k0
 	kmovd	%k0, %eax
-	movl	%eax, -48(%rsp)
+	movl	%eax, 336(%rsp)
 	leaq	(%rdx,%rdx,2), %rax
-	movq	%rax, -120(%rsp)
-	vmovss	152(%rdi), %xmm13
-	vmovss	156(%rdi), %xmm14
-	vmovss	160(%rdi), %xmm15
-	vmovss	164(%rdi), %xmm16
-	vmovss	168(%rdi), %xmm18
-	vmovss	172(%rdi), %xmm19
-	vmovss	176(%rdi), %xmm20
-	vmovss	180(%rdi), %xmm21
-	vmovss	184(%rdi), %xmm22
-	vmovddup	%xmm30, %xmm4
-	vmovapd	%xmm4, -64(%rsp)
-	leaq	(%r8,%rbx,4), %r13
-	leaq	(%r8,%rbx,2), %r12
-	movq	%rsi, %rbx
-	vmovsd	.LCPI17_22(%rip), %xmm25
-	vmovss	.LCPI17_32(%rip), %xmm27
-	vmovss	.LCPI17_47(%rip), %xmm28
-	vxorps	%xmm29, %xmm29, %xmm29
-	jmp	.LBB17_3
+	movq	%rax, -16(%rsp)
+	imulq	-120(%rsp), %r14
+	vmovq	%xmm10, %rdx
+	vmovq	%xmm6, %rsi
+	vpextrq	$1, %xmm10, %rbp
+	movq	%rsi, 80(%rsp)
+	imulq	%rsi, %rdx
+	vpextrq	$1, %xmm6, %rsi
+	movq	%rsi, 16(%rsp)
+	imulq	%rsi, %rbp
+	vmovss	152(%rdi), %xmm9
+	vmovss	156(%rdi), %xmm10
+	vmovss	160(%rdi), %xmm11
+	vmovss	164(%rdi), %xmm12
+	vmovss	168(%rdi), %xmm13
+	vmovss	172(%rdi), %xmm14
+	vmovss	176(%rdi), %xmm15
+	vmovss	180(%rdi), %xmm16
+	vmovss	184(%rdi), %xmm17
+	leaq	(%r9,%r9,4), %rax
+	shlq	$4, %rax
+	addq	%rax, %r13
+	addq	$72, %r13
+	movq	-128(%rsp), %rax
+	leaq	(%rax,%r8,4), %r15
+	leaq	(%rax,%r8,2), %r11
+	vmovsd	.LCPI18_25(%rip), %xmm18
+	vmovsd	.LCPI18_26(%rip), %xmm19
+	vmovsd	.LCPI18_30(%rip), %xmm20
+	vmovsd	.LCPI18_31(%rip), %xmm21
+	vmovss	.LCPI18_37(%rip), %xmm24
+	vmovss	.LCPI18_35(%rip), %xmm25
+	shlq	$3, %r14
+	shlq	$3, %rdx
+	movq	%rdx, 272(%rsp)
+	shlq	$3, %rbp
+	movq	%rbp, 48(%rsp)
+	vmovsd	.LCPI18_27(%rip), %xmm29
+	vmovsd	.LCPI18_28(%rip), %xmm30
+	vmovss	.LCPI18_43(%rip), %xmm6
+	vxorps	%xmm22, %xmm22, %xmm22
+	vmovsd	.LCPI18_29(%rip), %xmm23
+	movabsq	$3074457345618258603, %rbp
+	jmp	.LBB18_3
 	.p2align	4
-.LBB17_4:
-	vaddsd	.LCPI17_24(%rip), %xmm17, %xmm6
-	vdivsd	.LCPI17_25(%rip), %xmm6, %xmm6
-	vmulsd	.LCPI17_26(%rip), %xmm6, %xmm6
-	vcvttsd2si	%xmm6, %rax
+.LBB18_4:
+	vaddsd	%xmm29, %xmm26, %xmm26
+	vdivsd	%xmm30, %xmm26, %xmm26
+	vmulsd	%xmm23, %xmm26, %xmm26
+	vcvttsd2si	%xmm26, %rax
 	cmpq	$11, %rax
 	movl	$11, %edx
 	cmovgeq	%rdx, %rax
 	movq	136(%rdi), %rdx
-	vmovss	(%rdx,%rax,4), %xmm6
-.LBB17_18:
-	vmovaps	%xmm6, %xmm31
-	vmovaps	%xmm6, %xmm26
-.LBB17_25:
-	vaddsd	%xmm2, %xmm17, %xmm4
-	vmulsd	%xmm7, %xmm4, %xmm4
-	vmulsd	%xmm4, %xmm4, %xmm4
-	vaddsd	%xmm4, %xmm9, %xmm4
-	vaddsd	%xmm4, %xmm8, %xmm4
-	vmulsd	%xmm4, %xmm4, %xmm4
-	vdivsd	%xmm4, %xmm10, %xmm4
-	vsubsd	%xmm4, %xmm23, %xmm4
-	vcvtsd2ss	%xmm4, %xmm4, %xmm4
-	vmulss	%xmm4, %xmm11, %xmm4
-	vsubss	%xmm4, %xmm28, %xmm4
-	vmulss	%xmm13, %xmm26, %xmm5
-	vmulss	%xmm14, %xmm31, %xmm12
-	vaddss	%xmm5, %xmm12, %xmm5
-	vmulss	%xmm6, %xmm15, %xmm12
-	vaddss	%xmm5, %xmm12, %xmm5
-	vmulss	%xmm5, %xmm4, %xmm5
-	vcmpless	%xmm29, %xmm5, %k1
-	vmovss	%xmm29, %xmm5, %xmm5 {%k1}
-	vmovd	%xmm5, %eax
-	btl	$16, %eax
-	adcl	$32767, %eax
-	shrl	$16, %eax
-	movw	%ax, (%r8,%r9,2)
-	vmulss	%xmm16, %xmm26, %xmm5
-	vmulss	%xmm18, %xmm31, %xmm12
-	vaddss	%xmm5, %xmm12, %xmm5
-	vmulss	%xmm19, %xmm6, %xmm12
-	vaddss	%xmm5, %xmm12, %xmm5
-	vmulss	%xmm5, %xmm4, %xmm5
-	vcmpless	%xmm29, %xmm5, %k1
-	vmovss	%xmm29, %xmm5, %xmm5 {%k1}
-	vmovd	%xmm5, %eax
-	btl	$16, %eax
-	adcl	$32767, %eax
-	shrl	$16, %eax
-	movw	%ax, (%r12,%r9,2)
-	vmulss	%xmm20, %xmm26, %xmm5
-	vmulss	%xmm21, %xmm31, %xmm12
-	vaddss	%xmm5, %xmm12, %xmm5
-	vmulss	%xmm22, %xmm6, %xmm6
-	vaddss	%xmm6, %xmm5, %xmm5
-	vmulss	%xmm5, %xmm4, %xmm4
-	vcmpless	%xmm29, %xmm4, %k1
-	vmovss	%xmm29, %xmm4, %xmm4 {%k1}
+	vmovss	(%rdx,%rax,4), %xmm27
+	vmovaps	%xmm27, %xmm28
+	vmovaps	%xmm27, %xmm31
+	movq	-128(%rsp), %r8
+.LBB18_25:
+	vaddsd	-64(%r13), %xmm5, %xmm3
+	vaddsd	%xmm3, %xmm2, %xmm3
+	vmulsd	%xmm3, %xmm3, %xmm3
+	vdivsd	%xmm3, %xmm7, %xmm3
+	vsubsd	%xmm3, %xmm0, %xmm3
+	vcvtsd2ss	%xmm3, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm8, %xmm3
+	vsubss	%xmm3, %xmm6, %xmm3
+	vmulss	%xmm9, %xmm31, %xmm4
+	vmulss	%xmm10, %xmm28, %xmm26
+	vaddss	%xmm26, %xmm4, %xmm4
+	vmulss	%xmm11, %xmm27, %xmm26
+	vaddss	%xmm26, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm3, %xmm4
+	vcmpless	%xmm22, %xmm4, %k1
+	vmovss	%xmm22, %xmm4, %xmm4 {%k1}
 	vmovd	%xmm4, %eax
 	btl	$16, %eax
 	adcl	$32767, %eax
 	shrl	$16, %eax
-	movw	%ax, (%r13,%r9,2)
+	vmulss	%xmm12, %xmm31, %xmm4
+	vmulss	%xmm13, %xmm28, %xmm26
+	vaddss	%xmm26, %xmm4, %xmm4
+	vmulss	%xmm14, %xmm27, %xmm26
+	vaddss	%xmm26, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm3, %xmm4
+	vcmpless	%xmm22, %xmm4, %k1
+	vmovss	%xmm22, %xmm4, %xmm4 {%k1}
+	vmovd	%xmm4, %edx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	movw	%ax, (%r8,%r9,2)
+	shrl	$16, %edx
+	movw	%dx, (%r11,%r9,2)
+	vmulss	%xmm15, %xmm31, %xmm4
+	vmulss	%xmm16, %xmm28, %xmm26
+	vaddss	%xmm26, %xmm4, %xmm4
+	vmulss	%xmm17, %xmm27, %xmm26
+	vaddss	%xmm26, %xmm4, %xmm4
+	vmulss	%xmm4, %xmm3, %xmm3
+	vcmpless	%xmm22, %xmm3, %k1
+	vmovss	%xmm22, %xmm3, %xmm3 {%k1}
+	vmovd	%xmm3, %eax
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movw	%ax, (%r15,%r9,2)
 	incq	%r9
-	cmpq	%rcx, %r9
-	jge	.LBB17_26
-.LBB17_3:
-	vcvtsi2sd	%r9, %xmm0, %xmm6
-	vaddsd	%xmm1, %xmm6, %xmm6
-	vdivsd	%xmm3, %xmm6, %xmm6
-	vaddsd	%xmm2, %xmm6, %xmm6
-	vdivsd	%xmm0, %xmm6, %xmm6
-	vaddsd	%xmm1, %xmm6, %xmm17
-	vcmpnltsd	%xmm25, %xmm17, %k0
-	vcmpngesd	.LCPI17_23(%rip), %xmm17, %k1
+	addq	$80, %r13
+	cmpq	-112(%rsp), %r9
+	jge	.LBB18_14
+.LBB18_3:
+	vmovsd	-72(%r13), %xmm26
+	vcmpnltsd	%xmm18, %xmm26, %k0
+	vcmpngesd	%xmm19, %xmm26, %k1
 	korw	%k0, %k1, %k0
 	kmovd	%k0, %eax
-	movl	%r10d, %edx
+	movl	%ebx, %edx
 	orb	%al, %dl
 	testb	$1, %dl
-	je	.LBB17_4
-	vcmpnltsd	.LCPI17_27(%rip), %xmm17, %k0
-	vcmpngesd	.LCPI17_28(%rip), %xmm17, %k1
+	je	.LBB18_4
+	vcmpnltsd	%xmm20, %xmm26, %k0
+	vcmpngesd	%xmm21, %xmm26, %k1
 	korw	%k0, %k1, %k0
 	kmovd	%k0, %edx
-	orb	%r11b, %dl
+	orb	-80(%rsp), %dl
 	testb	$1, %dl
-	je	.LBB17_15
-	vcmpnltsd	.LCPI17_14(%rip), %xmm17, %k0
-	vcmpngesd	.LCPI17_13(%rip), %xmm17, %k1
-	korw	%k0, %k1, %k0
-	kmovd	%k0, %edx
-	orb	%bpl, %dl
-	vmovss	.LCPI17_34(%rip), %xmm26
-	vmovaps	%xmm26, %xmm6
-	vmovaps	%xmm26, %xmm31
-	testb	$1, %dl
-	je	.LBB17_25
-	vcmpnltsd	.LCPI17_35(%rip), %xmm17, %k0
-	vcmpngesd	.LCPI17_36(%rip), %xmm17, %k1
-	korw	%k0, %k1, %k0
-	kmovd	%k0, %edx
-	orb	%bpl, %dl
-	vmovss	.LCPI17_37(%rip), %xmm31
-	vmovaps	%xmm31, %xmm6
-	vmovaps	%xmm27, %xmm26
-	testb	$1, %dl
-	je	.LBB17_25
-	orb	%r14b, %al
-	testb	$1, %al
-	je	.LBB17_22
-	vmovsd	32(%rdi), %xmm6
-	movq	80(%rdi), %rax
-	vminsd	%xmm17, %xmm23, %xmm26
-	vcmpltsd	%xmm24, %xmm17, %k1
-	vmovsd	%xmm24, %xmm26, %xmm26 {%k1}
-	vmulsd	%xmm6, %xmm26, %xmm31
-	vcvttsd2si	%xmm31, %rdx
-	vmulsd	%xmm6, %xmm30, %xmm6
-	vcvttsd2si	%xmm6, %rsi
-	movq	%r15, %rcx
-	leaq	-2(%rax), %r15
-	cmpq	%rdx, %r15
-	cmovlq	%r15, %rdx
-	cmpq	%rsi, %r15
-	cmovlq	%r15, %rsi
-	vcvtsi2sd	%rdx, %xmm3, %xmm12
-	vsubsd	%xmm12, %xmm31, %xmm12
-	vcvtsi2sd	%rsi, %xmm3, %xmm31
-	vsubsd	%xmm31, %xmm6, %xmm6
-	vmulsd	%xmm12, %xmm12, %xmm31
-	vmovsd	.LCPI17_40(%rip), %xmm4
-	vmovsd	.LCPI17_41(%rip), %xmm5
-	vfmadd213sd	%xmm4, %xmm5, %xmm12
-	vmulsd	%xmm12, %xmm31, %xmm12
-	vmulsd	%xmm6, %xmm6, %xmm31
-	vfmadd213sd	%xmm4, %xmm5, %xmm6
-	vmulsd	%xmm6, %xmm31, %xmm6
-	imulq	%rax, %rsi
-	shlq	$3, %rsi
-	addq	104(%rdi), %rsi
-	leaq	(%rsi,%rdx,8), %r15
-	vmovsd	(%rsi,%rdx,8), %xmm31
-	vmovsd	8(%rsi,%rdx,8), %xmm23
-	vsubsd	%xmm31, %xmm23, %xmm23
-	vfmadd213sd	%xmm31, %xmm12, %xmm23
-	vmovsd	(%r15,%rax,8), %xmm31
-	vmovsd	8(%r15,%rax,8), %xmm5
-	vsubsd	%xmm31, %xmm5, %xmm5
-	vfmadd213sd	%xmm31, %xmm12, %xmm5
-	vsubsd	%xmm23, %xmm5, %xmm5
-	vfmadd213sd	%xmm23, %xmm6, %xmm5
-	vmulsd	56(%rdi), %xmm5, %xmm4
-	vmovsd	%xmm4, -112(%rsp)
-	vmovupd	40(%rdi), %xmm6
-	movq	96(%rdi), %rax
-	movq	88(%rdi), %rdx
-	vmulpd	-64(%rsp), %xmm6, %xmm12
-	vcvttpd2qq	%xmm12, %xmm23
-	vpbroadcastq	.LCPI17_42(%rip), %xmm4
-	vpaddq	88(%rdi), %xmm4, %xmm31
-	vpminsq	%xmm23, %xmm31, %xmm23
-	vmovq	%xmm23, %rsi
-	imulq	%rdx, %rsi
-	shlq	$3, %rsi
-	addq	112(%rdi), %rsi
-	vmovddup	%xmm26, %xmm26
-	vmulpd	%xmm6, %xmm26, %xmm6
-	vcvttpd2qq	%xmm6, %xmm26
-	vpminsq	%xmm26, %xmm31, %xmm26
-	vmovq	%xmm26, %r15
-	movl	%ebp, -80(%rsp)
-	movl	%r14d, %ebp
-	movq	%rbx, %r14
-	leaq	(%rsi,%r15,8), %rbx
-	vmovupd	(%rsi,%r15,8), %xmm31
-	movq	%rcx, %r15
-	movq	-104(%rsp), %rcx
 	movq	-128(%rsp), %r8
-	vmovapd	%xmm30, %xmm5
-	vcvtqq2pd	%xmm26, %xmm30
-	vmovupd	(%rbx,%rdx,8), %xmm4
-	vsubpd	%xmm30, %xmm6, %xmm6
-	vcvtqq2pd	%xmm23, %xmm30
-	vsubpd	%xmm30, %xmm12, %xmm12
-	vmulpd	%xmm6, %xmm6, %xmm30
-	vmovddup	.LCPI17_40(%rip), %xmm24
-	vmovddup	.LCPI17_41(%rip), %xmm25
-	vfmadd213pd	%xmm24, %xmm25, %xmm6
-	vmulpd	%xmm6, %xmm30, %xmm6
-	vmulpd	%xmm12, %xmm12, %xmm30
-	vfmadd213pd	%xmm24, %xmm12, %xmm25
-	vpextrq	$1, %xmm23, %rdx
-	imulq	%rax, %rdx
-	shlq	$3, %rdx
-	addq	120(%rdi), %rdx
-	vmulpd	%xmm25, %xmm30, %xmm12
-	vmovapd	%xmm5, %xmm30
-	vpextrq	$1, %xmm26, %rsi
-	leaq	(%rdx,%rsi,8), %rbx
-	vmovupd	(%rdx,%rsi,8), %xmm23
-	vunpckhpd	%xmm23, %xmm31, %xmm24
-	vunpcklpd	%xmm23, %xmm31, %xmm23
-	vsubpd	%xmm23, %xmm24, %xmm24
-	vfmadd213pd	%xmm23, %xmm6, %xmm24
-	vmovupd	(%rbx,%rax,8), %xmm23
-	movq	%r14, %rbx
-	movl	%ebp, %r14d
-	movl	-80(%rsp), %ebp
-	vunpckhpd	%xmm23, %xmm4, %xmm25
-	vunpcklpd	%xmm23, %xmm4, %xmm4
-	vsubpd	%xmm4, %xmm25, %xmm23
-	vmovsd	.LCPI17_22(%rip), %xmm25
-	vfmadd213pd	%xmm4, %xmm6, %xmm23
-	vsubpd	%xmm24, %xmm23, %xmm4
-	vmovsd	.LCPI17_19(%rip), %xmm23
-	vfmadd213pd	%xmm24, %xmm12, %xmm4
-	vxorpd	%xmm24, %xmm24, %xmm24
-	vmulpd	64(%rdi), %xmm4, %xmm4
-	vaddsd	-112(%rsp), %xmm4, %xmm5
-	vshufpd	$1, %xmm4, %xmm4, %xmm4
-	vaddsd	%xmm4, %xmm5, %xmm4
-	vmovsd	.LCPI17_20(%rip), %xmm5
-	vfmadd213sd	.LCPI17_36(%rip), %xmm5, %xmm4
-	vmulsd	-32(%rsp), %xmm4, %xmm4
-	vmovsd	.LCPI17_43(%rip), %xmm5
-	vfmadd213sd	.LCPI17_44(%rip), %xmm17, %xmm5
-	vmulsd	%xmm4, %xmm5, %xmm5
-	vcvtsd2ss	%xmm5, %xmm5, %xmm26
+	je	.LBB18_16
+	vcmpnltsd	.LCPI18_18(%rip), %xmm26, %k0
+	vcmpngesd	.LCPI18_17(%rip), %xmm26, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %edx
+	orb	%r12b, %dl
+	vmovaps	%xmm24, %xmm27
+	vmovaps	%xmm24, %xmm28
+	vmovaps	%xmm24, %xmm31
+	testb	$1, %dl
+	je	.LBB18_25
+	vcmpnltsd	.LCPI18_38(%rip), %xmm26, %k0
+	vcmpngesd	.LCPI18_39(%rip), %xmm26, %k1
+	korw	%k0, %k1, %k0
+	kmovd	%k0, %edx
+	orb	%r12b, %dl
+	vmovss	.LCPI18_40(%rip), %xmm28
+	vmovaps	%xmm28, %xmm27
+	vmovaps	%xmm25, %xmm31
+	testb	$1, %dl
+	je	.LBB18_25
+	orb	528(%rsp), %al
+	testb	$1, %al
+	je	.LBB18_22
+	vcvttsd2si	-40(%r13), %rax
+	vmovsd	-32(%r13), %xmm26
+	movq	104(%rdi), %rdx
+	addq	%r14, %rdx
+	leaq	(%rdx,%rax,8), %rsi
+	vmovsd	(%rdx,%rax,8), %xmm27
+	vmovsd	8(%rdx,%rax,8), %xmm28
+	vsubsd	%xmm27, %xmm28, %xmm28
+	vfmadd213sd	%xmm27, %xmm26, %xmm28
+	movq	-120(%rsp), %rax
+	vmovsd	(%rsi,%rax,8), %xmm27
+	vmovsd	8(%rsi,%rax,8), %xmm31
+	vsubsd	%xmm27, %xmm31, %xmm31
+	vfmadd213sd	%xmm27, %xmm26, %xmm31
+	vsubsd	%xmm28, %xmm31, %xmm26
+	vfmadd132sd	-48(%rsp), %xmm28, %xmm26
+	vmulsd	56(%rdi), %xmm26, %xmm26
+	vcvttsd2si	-24(%r13), %rax
+	movq	112(%rdi), %rdx
+	vcvttsd2si	-8(%r13), %rsi
+	addq	272(%rsp), %rdx
+	movq	%rcx, 464(%rsp)
+	movq	%r10, %rcx
+	leaq	(%rdx,%rax,8), %r10
+	movl	%r12d, 400(%rsp)
+	movq	%r14, %r12
+	movq	120(%rdi), %r14
+	addq	48(%rsp), %r14
+	leaq	(%r14,%rsi,8), %rbp
+	vmovupd	(%rdx,%rax,8), %xmm27
+	movq	80(%rsp), %rax
+	vmovupd	(%r10,%rax,8), %xmm28
+	movq	%rcx, %r10
+	movq	464(%rsp), %rcx
+	vmovupd	(%r14,%rsi,8), %xmm31
+	movq	%r12, %r14
+	movl	400(%rsp), %r12d
+	vunpckhpd	%xmm31, %xmm27, %xmm3
+	vunpcklpd	%xmm31, %xmm27, %xmm27
+	vsubpd	%xmm27, %xmm3, %xmm3
+	vmovsd	-16(%r13), %xmm31
+	vmovhpd	(%r13), %xmm31, %xmm31
+	vfmadd213pd	%xmm27, %xmm31, %xmm3
+	movq	16(%rsp), %rax
+	vmovupd	(%rbp,%rax,8), %xmm27
+	movabsq	$3074457345618258603, %rbp
+	vunpckhpd	%xmm27, %xmm28, %xmm4
+	vunpcklpd	%xmm27, %xmm28, %xmm27
+	vsubpd	%xmm27, %xmm4, %xmm4
+	vfmadd213pd	%xmm27, %xmm31, %xmm4
+	vsubpd	%xmm3, %xmm4, %xmm4
+	vfmadd132pd	-64(%rsp), %xmm3, %xmm4
+	vmulpd	64(%rdi), %xmm4, %xmm3
+	vaddsd	%xmm3, %xmm26, %xmm4
+	vshufpd	$1, %xmm3, %xmm3, %xmm3
+	vaddsd	%xmm3, %xmm4, %xmm3
+	vmovsd	.LCPI18_23(%rip), %xmm4
+	vfmadd213sd	.LCPI18_39(%rip), %xmm4, %xmm3
+	vmulsd	%xmm3, %xmm1, %xmm3
+	vmulsd	-56(%r13), %xmm3, %xmm4
 	vcvtsd2ss	%xmm4, %xmm4, %xmm31
-	vmovsd	.LCPI17_45(%rip), %xmm5
-	vfmadd213sd	.LCPI17_46(%rip), %xmm17, %xmm5
-	vmulsd	%xmm4, %xmm5, %xmm4
-	vcvtsd2ss	%xmm4, %xmm4, %xmm6
-	jmp	.LBB17_25
+	vcvtsd2ss	%xmm3, %xmm3, %xmm28
+	vmulsd	-48(%r13), %xmm3, %xmm3
+	vcvtsd2ss	%xmm3, %xmm3, %xmm27
+	jmp	.LBB18_25
 	.p2align	4
-.LBB17_15:
-	vaddsd	.LCPI17_29(%rip), %xmm17, %xmm6
-	vdivsd	.LCPI17_30(%rip), %xmm6, %xmm6
-	vmulsd	.LCPI17_31(%rip), %xmm6, %xmm6
-	vcvttsd2si	%xmm6, %rsi
+.LBB18_16:
+	vaddsd	.LCPI18_32(%rip), %xmm26, %xmm26
+	vdivsd	.LCPI18_33(%rip), %xmm26, %xmm26
+	vmulsd	.LCPI18_34(%rip), %xmm26, %xmm26
+	vcvttsd2si	%xmm26, %rsi
 	movq	%rsi, %rax
-	movabsq	$3074457345618258603, %rdx
-	imulq	%rdx
+	imulq	%rbp
 	movq	%rdx, %rax
 	shrq	$63, %rax
 	addq	%rdx, %rax
 	leaq	(%rax,%rax), %rdx
 	leaq	(%rdx,%rdx,2), %rdx
 	subq	%rdx, %rsi
-	vmovaps	%xmm27, %xmm6
-	vmovaps	%xmm27, %xmm31
-	vmovaps	%xmm27, %xmm26
+	vmovaps	%xmm25, %xmm27
+	vmovaps	%xmm25, %xmm28
+	vmovaps	%xmm25, %xmm31
 	cmpq	$4, %rsi
-	jg	.LBB17_25
-	vmovaps	%xmm27, %xmm6
-	vmovaps	%xmm27, %xmm31
-	vmovaps	%xmm27, %xmm26
-	cmpq	$6, %r15
-	ja	.LBB17_25
+	jg	.LBB18_25
+	vmovaps	%xmm25, %xmm27
+	vmovaps	%xmm25, %xmm28
+	vmovaps	%xmm25, %xmm31
+	cmpq	$6, %r10
+	ja	.LBB18_25
 	imulq	$35, %rax, %rax
 	addq	144(%rdi), %rax
-	addq	%rbx, %rax
+	addq	%rcx, %rax
 	xorl	%edx, %edx
 	cmpb	$0, (%rsi,%rax)
 	sete	%dl
-	leaq	.LCPI17_33(%rip), %rax
-	vmovss	(%rax,%rdx,4), %xmm6
-	jmp	.LBB17_18
-.LBB17_22:
-	vaddsd	.LCPI17_24(%rip), %xmm17, %xmm6
-	vdivsd	.LCPI17_25(%rip), %xmm6, %xmm6
-	vmulsd	.LCPI17_38(%rip), %xmm6, %xmm6
-	vcvttsd2si	%xmm6, %rax
+	leaq	.LCPI18_36(%rip), %rax
+	vmovss	(%rax,%rdx,4), %xmm27
+	vmovaps	%xmm27, %xmm28
+	vmovaps	%xmm27, %xmm31
+	jmp	.LBB18_25
+.LBB18_22:
+	vaddsd	%xmm29, %xmm26, %xmm26
+	vdivsd	%xmm30, %xmm26, %xmm26
+	vmulsd	.LCPI18_41(%rip), %xmm26, %xmm26
+	vcvttsd2si	%xmm26, %rax
 	cmpq	$5, %rax
 	movl	$5, %edx
 	cmovgeq	%rdx, %rax
-	vcvtsi2sd	%rax, %xmm3, %xmm26
-	vsubsd	%xmm26, %xmm6, %xmm6
-	vcmpltsd	.LCPI17_17(%rip), %xmm6, %k0
-	vcmpgtsd	.LCPI17_18(%rip), %xmm6, %k1
+	vcvtsi2sd	%rax, %xmm5, %xmm27
+	vsubsd	%xmm27, %xmm26, %xmm26
+	vcmpltsd	.LCPI18_21(%rip), %xmm26, %k0
+	vcmpgtsd	.LCPI18_22(%rip), %xmm26, %k1
 	kandw	%k0, %k1, %k0
 	kmovd	%k0, %edx
-	andb	-48(%rsp), %dl
-	vmovss	.LCPI17_39(%rip), %xmm26
-	vmovaps	%xmm26, %xmm6
-	vmovaps	%xmm26, %xmm31
+	andb	336(%rsp), %dl
+	vmovss	.LCPI18_42(%rip), %xmm31
+	vmovaps	%xmm31, %xmm27
+	vmovaps	%xmm31, %xmm28
 	testb	$1, %dl
-	je	.LBB17_25
+	je	.LBB18_25
 	movq	128(%rdi), %rdx
-	addq	-120(%rsp), %rax
+	addq	-16(%rsp), %rax
 	leaq	(%rax,%rax,2), %rax
-	vmovss	(%rdx,%rax,4), %xmm26
-	vmovss	4(%rdx,%rax,4), %xmm31
-	vmovss	8(%rdx,%rax,4), %xmm6
-	jmp	.LBB17_25
-.LBB17_5:
-	leaq	152(%rdi), %r14
-	vmovsd	32(%rdi), %xmm4
-	movq	80(%rdi), %r10
-	vmulsd	%xmm4, %xmm30, %xmm5
-	vcvttsd2si	%xmm5, %rax
-	leaq	-2(%r10), %rcx
-	cmpq	%rax, %rcx
-	cmovlq	%rcx, %rax
-	movq	104(%rdi), %rsi
-	vcvtsi2sd	%rax, %xmm15, %xmm6
-	vsubsd	%xmm6, %xmm5, %xmm5
-	vmulsd	%xmm5, %xmm5, %xmm6
-	vmovsd	.LCPI17_41(%rip), %xmm17
-	vfmadd213sd	.LCPI17_40(%rip), %xmm17, %xmm5
-	vmulsd	%xmm5, %xmm6, %xmm21
-	imulq	%r10, %rax
-	leaq	(%rsi,%r10,8), %r10
-	vmovsd	56(%rdi), %xmm24
-	movq	112(%rdi), %r11
-	movq	%rbx, %rdx
-	movq	120(%rdi), %rbx
-	vmovupd	40(%rdi), %xmm25
-	movq	96(%rdi), %r15
-	vmovddup	%xmm30, %xmm5
-	vmulpd	%xmm25, %xmm5, %xmm5
-	vcvttpd2qq	%xmm5, %xmm6
-	vmovdqu	88(%rdi), %xmm12
-	vpaddq	.LCPI17_42(%rip){1to2}, %xmm12, %xmm27
-	vpminsq	%xmm6, %xmm27, %xmm6
-	vcvtqq2pd	%xmm6, %xmm12
-	vsubpd	%xmm12, %xmm5, %xmm5
-	vmulpd	%xmm5, %xmm5, %xmm12
-	vmovddup	.LCPI17_41(%rip), %xmm29
-	vfmadd213pd	.LCPI17_40(%rip){1to2}, %xmm29, %xmm5
-	movq	88(%rdi), %r12
-	vmulpd	%xmm5, %xmm12, %xmm28
-	vmovq	%xmm6, %r13
-	imulq	%r12, %r13
+	vmovss	(%rdx,%rax,4), %xmm31
+	vmovss	4(%rdx,%rax,4), %xmm28
+	vmovss	8(%rdx,%rax,4), %xmm27
+	jmp	.LBB18_25
+.LBB18_5:
+	leaq	152(%rdi), %rdx
+	movq	104(%rdi), %rax
+	movq	-120(%rsp), %rbp
+	imulq	%rbp, %r14
+	movq	%rax, -96(%rsp)
+	leaq	(%rax,%rbp,8), %rax
+	movq	%rax, -88(%rsp)
+	vmovsd	56(%rdi), %xmm9
+	movq	112(%rdi), %rax
+	movq	%r8, %rsi
+	vmovq	%xmm10, %r11
+	vmovq	%xmm6, %rbx
+	imulq	%rbx, %r11
+	leaq	(%rax,%rbx,8), %rbx
+	vpextrq	$1, %xmm10, %r15
+	movq	120(%rdi), %r10
+	vpextrq	$1, %xmm6, %r12
+	imulq	%r12, %r15
+	movq	%r15, -104(%rsp)
+	leaq	(%r10,%r12,8), %r15
+	vmovupd	64(%rdi), %xmm10
+	vmovsd	156(%rdi), %xmm11
 	movb	$9, %bpl
 	kmovd	%ebp, %k1
-	movq	%rdx, %rbp
-	vpextrq	$1, %xmm6, %r8
-	leaq	(%r11,%r12,8), %r12
-	imulq	%r15, %r8
-	leaq	(%rbx,%r15,8), %r15
+	vmovups	(%rdx), %xmm4 {%k1} {z}
+	vmovsd	168(%rdi), %xmm12
+	vmovss	176(%rdi), %xmm13
+	vmovsd	180(%rdi), %xmm14
+	leaq	(,%r8,4), %rdi
+	leaq	1(%r9), %r8
+	cmpq	%r8, %rcx
+	cmovgq	%rcx, %r8
+	subq	%r9, %r8
+	cmpq	$8, %r8
+	movq	%rbx, -80(%rsp)
+	movq	%rax, -120(%rsp)
+	jae	.LBB18_7
+	movq	%r9, %rbp
+	movq	%r11, %rbx
+	movq	%r15, %r12
 	movq	-104(%rsp), %rdx
-	vmovupd	64(%rdi), %xmm31
-	vmovsd	156(%rdi), %xmm6
-	vmovups	(%r14), %xmm14 {%k1} {z}
-	vmovsd	168(%rdi), %xmm30
-	vmovd	176(%rdi), %xmm12
-	vmovsd	180(%rdi), %xmm13
-	leaq	(,%rbp,4), %r14
-	leaq	1(%r9), %rdi
-	cmpq	%rdi, %rdx
-	cmovgq	%rdx, %rdi
-	subq	%r9, %rdi
-	cmpq	$8, %rdi
-	vmovapd	%xmm25, -80(%rsp)
-	vmovdqa	%xmm12, -48(%rsp)
-	vmovaps	%xmm13, -64(%rsp)
-	movq	%rbp, -88(%rsp)
-	jae	.LBB17_7
-	movq	%r9, %rbp
-	movq	-128(%rsp), %rdx
-	jmp	.LBB17_12
-.LBB17_7:
-	movq	%rdi, -96(%rsp)
-	movabsq	$9223372036854775800, %rdi
-	testq	%rdi, %rbp
-	sete	%dil
-	cmpq	$16, %r14
+	movq	%r10, %r15
+	movq	%rcx, %r9
+	movq	-88(%rsp), %rcx
+	movq	-96(%rsp), %rax
+	movq	%rsi, %r11
+	jmp	.LBB18_12
+.LBB18_7:
+	movq	%r10, %rcx
+	movabsq	$9223372036854775800, %r10
+	movq	%rsi, -72(%rsp)
+	testq	%r10, %rsi
+	sete	%r10b
+	cmpq	$16, %rdi
 	setb	%bpl
-	orb	%dil, %bpl
-	movq	-128(%rsp), %rdx
-	je	.LBB17_9
+	orb	%r10b, %bpl
+	je	.LBB18_9
 	movq	%r9, %rbp
-	jmp	.LBB17_12
-.LBB17_9:
-	movq	%r14, -8(%rsp)
-	vmovapd	%xmm29, 96(%rsp)
-	movq	-96(%rsp), %r14
-	andq	$-8, %r14
-	leaq	(%r9,%r14), %rbp
-	vbroadcastsd	%xmm4, %zmm5
-	vmovupd	%zmm5, 432(%rsp)
-	vpbroadcastq	%rcx, %zmm5
-	vmovdqu64	%zmm5, 1776(%rsp)
-	vbroadcastsd	%xmm21, %zmm5
-	vmovupd	%zmm5, 1712(%rsp)
-	vpbroadcastq	%rax, %zmm5
-	vmovdqu64	%zmm5, 1648(%rsp)
-	vbroadcastsd	%xmm24, %zmm5
-	vmovupd	%zmm5, 1584(%rsp)
-	vbroadcastsd	%xmm25, %zmm5
-	vmovupd	%zmm5, 1520(%rsp)
-	vpbroadcastq	%xmm27, %zmm5
-	vmovdqu64	%zmm5, 1456(%rsp)
-	vbroadcastsd	%xmm28, %zmm5
-	vmovupd	%zmm5, 1392(%rsp)
-	vpbroadcastq	%r13, %zmm5
-	vmovdqu64	%zmm5, 1328(%rsp)
-	vbroadcastsd	%xmm31, %zmm5
-	vmovupd	%zmm5, 1264(%rsp)
-	vshufpd	$1, %xmm25, %xmm25, %xmm5
-	vbroadcastsd	%xmm5, %zmm5
-	vmovupd	%zmm5, 1200(%rsp)
-	vmovdqa64	%xmm27, 80(%rsp)
-	vpshufd	$238, %xmm27, %xmm5
-	vpbroadcastq	%xmm5, %zmm5
-	vmovdqu64	%zmm5, 1136(%rsp)
-	vmovapd	%xmm28, 64(%rsp)
-	vshufpd	$1, %xmm28, %xmm28, %xmm5
-	vbroadcastsd	%xmm5, %zmm5
-	vmovupd	%zmm5, 1072(%rsp)
-	vpbroadcastq	%r8, %zmm5
-	vmovdqu64	%zmm5, 1008(%rsp)
-	vmovapd	%xmm31, 48(%rsp)
-	vshufpd	$1, %xmm31, %xmm31, %xmm5
-	vbroadcastsd	%xmm5, %zmm5
-	vmovupd	%zmm5, 944(%rsp)
-	vbroadcastss	%xmm14, %ymm5
-	vmovups	%ymm5, 400(%rsp)
-	vbroadcastss	%xmm6, %ymm5
-	vmovups	%ymm5, 368(%rsp)
-	vmovaps	%xmm6, 16(%rsp)
-	vmovshdup	%xmm6, %xmm5
-	vbroadcastss	%xmm5, %ymm5
-	vmovups	%ymm5, 336(%rsp)
-	vmovaps	%xmm14, 32(%rsp)
-	vshufps	$255, %xmm14, %xmm14, %xmm5
-	vbroadcastss	%xmm5, %ymm5
-	vmovups	%ymm5, 304(%rsp)
-	vbroadcastss	%xmm30, %ymm5
-	vmovups	%ymm5, 272(%rsp)
-	vmovaps	%xmm30, (%rsp)
-	vmovshdup	%xmm30, %xmm5
-	vbroadcastss	%xmm5, %ymm5
-	vmovups	%ymm5, 240(%rsp)
-	vpbroadcastd	%xmm12, %ymm5
-	vmovdqu	%ymm5, 208(%rsp)
-	vbroadcastss	%xmm13, %ymm5
-	vmovups	%ymm5, 176(%rsp)
-	vmovshdup	%xmm13, %xmm5
-	vbroadcastss	%xmm5, %ymm5
-	vmovups	%ymm5, 144(%rsp)
-	vbroadcastsd	%xmm3, %zmm5
-	vmovupd	%zmm5, 880(%rsp)
-	vbroadcastsd	%xmm0, %zmm5
-	vmovups	%zmm5, 816(%rsp)
-	vbroadcastsd	-32(%rsp), %zmm5
-	vmovups	%zmm5, 752(%rsp)
-	vbroadcastsd	%xmm7, %zmm5
-	vmovupd	%zmm5, 688(%rsp)
-	vbroadcastsd	%xmm9, %zmm5
-	vmovupd	%zmm5, 624(%rsp)
-	vbroadcastsd	%xmm8, %zmm5
-	vmovupd	%zmm5, 560(%rsp)
-	vpbroadcastq	%r9, %zmm5
-	vpaddq	.LCPI17_48(%rip), %zmm5, %zmm28
-	vbroadcastsd	%xmm10, %zmm5
-	vmovupd	%zmm5, 496(%rsp)
-	leaq	(%rdx,%r9,2), %r9
-	movq	%r14, -16(%rsp)
-	vbroadcastss	%xmm11, %ymm5
-	vmovups	%ymm5, 112(%rsp)
-	vbroadcastsd	.LCPI17_41(%rip), %zmm16
-	vpxord	%xmm27, %xmm27, %xmm27
-	vpbroadcastd	.LCPI17_49(%rip), %ymm29
-	vpbroadcastd	.LCPI17_50(%rip), %ymm31
-	movq	-88(%rsp), %rdi
-	vbroadcastsd	.LCPI17_1(%rip), %zmm20
-	vbroadcastsd	.LCPI17_19(%rip), %zmm22
-	vbroadcastsd	.LCPI17_40(%rip), %zmm19
+	movq	%r11, %rbx
+	movq	%r15, %r12
+	movq	-104(%rsp), %rdx
+	movq	%rcx, %r15
+	movq	-112(%rsp), %r9
+	movq	-88(%rsp), %rcx
+	movq	-96(%rsp), %rax
+	movq	-72(%rsp), %r11
+	jmp	.LBB18_12
+.LBB18_9:
+	movq	%rax, %r12
+	movq	%rdi, -24(%rsp)
+	movq	%r8, -32(%rsp)
+	movq	%r8, %rax
+	andq	$-8, %rax
+	leaq	(%r9,%rax), %rbp
+	vpbroadcastq	%r14, %zmm15
+	vbroadcastsd	%xmm9, %zmm3
+	vmovupd	%zmm3, 528(%rsp)
+	movq	%r11, %rdi
+	vpbroadcastq	%r11, %zmm3
+	vmovdqu64	%zmm3, 464(%rsp)
+	vbroadcastsd	%xmm10, %zmm3
+	vmovupd	%zmm3, 400(%rsp)
+	movq	-104(%rsp), %r10
+	vpbroadcastq	%r10, %zmm3
+	vmovdqu64	%zmm3, 336(%rsp)
+	vshufpd	$1, %xmm10, %xmm10, %xmm6
+	vbroadcastsd	%xmm6, %zmm3
+	vmovupd	%zmm3, 272(%rsp)
+	vbroadcastss	%xmm4, %ymm3
+	vmovups	%ymm3, 80(%rsp)
+	vbroadcastss	%xmm11, %ymm3
+	vmovups	%ymm3, 48(%rsp)
+	vmovshdup	%xmm11, %xmm6
+	vbroadcastss	%xmm6, %ymm3
+	vmovups	%ymm3, 16(%rsp)
+	vshufps	$255, %xmm4, %xmm4, %xmm6
+	vbroadcastss	%xmm6, %ymm3
+	vmovups	%ymm3, -16(%rsp)
+	vbroadcastss	%xmm12, %ymm3
+	vmovups	%ymm3, 240(%rsp)
+	vmovshdup	%xmm12, %xmm6
+	vbroadcastss	%xmm6, %ymm3
+	vmovups	%ymm3, 208(%rsp)
+	vbroadcastss	%xmm13, %ymm3
+	vmovups	%ymm3, 176(%rsp)
+	vbroadcastss	%xmm14, %ymm3
+	vmovups	%ymm3, 144(%rsp)
+	vmovshdup	%xmm14, %xmm6
+	vbroadcastss	%xmm6, %ymm3
+	vmovups	%ymm3, 112(%rsp)
+	vbroadcastsd	-48(%rsp), %zmm3
+	vmovups	%zmm3, 720(%rsp)
+	vmovapd	-64(%rsp), %xmm3
+	vbroadcastsd	%xmm3, %zmm6
+	vmovupd	%zmm6, 656(%rsp)
+	vshufpd	$1, %xmm3, %xmm3, %xmm6
+	vmovdqa64	%zmm15, %zmm3
+	vbroadcastsd	%xmm6, %zmm6
+	vmovupd	%zmm6, 592(%rsp)
+	vbroadcastsd	%xmm1, %zmm6
+	vbroadcastsd	%xmm5, %zmm16
+	vbroadcastsd	%xmm2, %zmm17
+	vbroadcastsd	%xmm7, %zmm18
+	vpbroadcastq	%r9, %zmm19
+	vpaddq	.LCPI18_44(%rip), %zmm19, %zmm19
+	vbroadcastss	%xmm8, %ymm20
+	movq	-128(%rsp), %r8
+	leaq	(%r8,%r9,2), %r9
+	vpbroadcastd	.LCPI18_46(%rip), %ymm21
+	vpbroadcastd	.LCPI18_47(%rip), %ymm22
+	vxorps	%xmm23, %xmm23, %xmm23
+	movq	%rax, %rsi
+	movq	%rax, %r10
+	movq	%rcx, %r8
+	movq	-88(%rsp), %rcx
+	movq	-96(%rsp), %rax
+	movq	-72(%rsp), %r11
+	movq	%r12, %rdx
 	.p2align	4
-.LBB17_10:
-	vcvtqq2pd	%zmm28, %zmm6
-	vbroadcastsd	.LCPI17_0(%rip), %zmm5
-	vaddpd	%zmm5, %zmm6, %zmm6
-	vdivpd	880(%rsp), %zmm6, %zmm6
-	vaddpd	%zmm20, %zmm6, %zmm6
-	vdivpd	816(%rsp), %zmm6, %zmm6
-	vaddpd	%zmm5, %zmm6, %zmm6
-	vxorpd	%xmm5, %xmm5, %xmm5
-	vcmpnltpd	%zmm5, %zmm6, %k1
-	vminpd	%zmm6, %zmm22, %zmm12 {%k1} {z}
-	vmulpd	432(%rsp), %zmm12, %zmm14
-	vcvttpd2qq	%zmm14, %zmm15
-	vpminsq	1776(%rsp), %zmm15, %zmm15
-	vcvtqq2pd	%zmm15, %zmm5
-	vpaddq	1648(%rsp), %zmm15, %zmm15
+.LBB18_10:
+	vpmullq	.LCPI18_45(%rip){1to8}, %zmm19, %zmm24
 	kxnorw	%k0, %k0, %k1
-	vxorps	%xmm13, %xmm13, %xmm13
-	vgatherqpd	(%rsi,%zmm15,8), %zmm13 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vxorps	%xmm30, %xmm30, %xmm30
-	vgatherqpd	8(%rsi,%zmm15,8), %zmm30 {%k1}
-	vsubpd	%zmm5, %zmm14, %zmm5
-	vsubpd	%zmm13, %zmm30, %zmm14
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm30, %xmm30, %xmm30
-	vmulpd	%zmm5, %zmm5, %zmm25
-	vgatherqpd	(%r10,%zmm15,8), %zmm30 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm26, %xmm26, %xmm26
-	vfmadd213pd	%zmm19, %zmm16, %zmm5
-	vgatherqpd	8(%r10,%zmm15,8), %zmm26 {%k1}
-	vsubpd	%zmm30, %zmm26, %zmm15
-	vmulpd	1520(%rsp), %zmm12, %zmm26
-	vmulpd	%zmm5, %zmm25, %zmm5
-	vcvttpd2qq	%zmm26, %zmm25
-	vpminsq	1456(%rsp), %zmm25, %zmm25
-	vfmadd213pd	%zmm13, %zmm5, %zmm14
-	vcvtqq2pd	%zmm25, %zmm13
-	vsubpd	%zmm13, %zmm26, %zmm13
-	vfmadd213pd	%zmm30, %zmm5, %zmm15
-	vpaddq	1328(%rsp), %zmm25, %zmm5
-	kxnorw	%k0, %k0, %k1
-	vpxord	%xmm25, %xmm25, %xmm25
-	vmulpd	%zmm13, %zmm13, %zmm26
-	vgatherqpd	(%r11,%zmm5,8), %zmm25 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm30, %xmm30, %xmm30
-	vfmadd213pd	%zmm19, %zmm16, %zmm13
-	vgatherqpd	8(%r11,%zmm5,8), %zmm30 {%k1}
-	vsubpd	%zmm25, %zmm30, %zmm30
-	kxnorw	%k0, %k0, %k1
-	vmulpd	%zmm13, %zmm26, %zmm13
-	vxorpd	%xmm26, %xmm26, %xmm26
-	vgatherqpd	(%r12,%zmm5,8), %zmm26 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vfmadd213pd	%zmm25, %zmm13, %zmm30
-	vxorpd	%xmm25, %xmm25, %xmm25
-	vgatherqpd	8(%r12,%zmm5,8), %zmm25 {%k1}
-	vsubpd	%zmm26, %zmm25, %zmm5
-	vfmadd213pd	%zmm26, %zmm13, %zmm5
-	vmulpd	1200(%rsp), %zmm12, %zmm12
-	vcvttpd2qq	%zmm12, %zmm13
-	vpminsq	1136(%rsp), %zmm13, %zmm13
-	vcvtqq2pd	%zmm13, %zmm25
-	vsubpd	%zmm25, %zmm12, %zmm12
-	vmulpd	%zmm12, %zmm12, %zmm25
-	vfmadd213pd	%zmm19, %zmm16, %zmm12
-	vmulpd	%zmm12, %zmm25, %zmm12
-	vpaddq	1008(%rsp), %zmm13, %zmm13
-	vsubpd	%zmm14, %zmm15, %zmm15
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm25, %xmm25, %xmm25
-	vgatherqpd	(%rbx,%zmm13,8), %zmm25 {%k1}
-	vfmadd132pd	1712(%rsp), %zmm14, %zmm15
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm14, %xmm14, %xmm14
-	vgatherqpd	8(%rbx,%zmm13,8), %zmm14 {%k1}
-	vsubpd	%zmm30, %zmm5, %zmm5
-	vsubpd	%zmm25, %zmm14, %zmm14
-	vfmadd213pd	%zmm25, %zmm12, %zmm14
-	kxnorw	%k0, %k0, %k1
-	vfmadd132pd	1392(%rsp), %zmm30, %zmm5
 	vxorpd	%xmm25, %xmm25, %xmm25
 	kxnorw	%k0, %k0, %k2
 	vxorpd	%xmm26, %xmm26, %xmm26
-	vgatherqpd	(%r15,%zmm13,8), %zmm25 {%k1}
-	vgatherqpd	8(%r15,%zmm13,8), %zmm26 {%k2}
-	vmulpd	1584(%rsp), %zmm15, %zmm13
-	vsubpd	%zmm25, %zmm26, %zmm15
-	vmulpd	1264(%rsp), %zmm5, %zmm5
-	vfmadd213pd	%zmm25, %zmm12, %zmm15
-	vsubpd	%zmm14, %zmm15, %zmm12
-	vfmadd132pd	1072(%rsp), %zmm14, %zmm12
-	vaddpd	%zmm5, %zmm13, %zmm5
-	vmulpd	944(%rsp), %zmm12, %zmm12
-	vaddpd	%zmm12, %zmm5, %zmm5
-	vbroadcastsd	.LCPI17_36(%rip), %zmm12
-	vfmadd132pd	.LCPI17_20(%rip){1to8}, %zmm12, %zmm5
-	vmulpd	752(%rsp), %zmm5, %zmm5
-	vbroadcastsd	.LCPI17_43(%rip), %zmm12
-	vfmadd213pd	.LCPI17_44(%rip){1to8}, %zmm6, %zmm12
-	vcvtpd2ps	%zmm5, %ymm13
-	vmulpd	%zmm5, %zmm12, %zmm12
-	vbroadcastsd	.LCPI17_45(%rip), %zmm14
-	vcvtpd2ps	%zmm12, %ymm12
-	vfmadd213pd	.LCPI17_46(%rip){1to8}, %zmm6, %zmm14
-	vmulpd	%zmm5, %zmm14, %zmm5
-	vcvtpd2ps	%zmm5, %ymm5
-	vmulps	400(%rsp), %ymm12, %ymm14
-	vmulps	368(%rsp), %ymm13, %ymm15
-	vaddps	%ymm15, %ymm14, %ymm14
-	vmulps	336(%rsp), %ymm5, %ymm15
-	vaddps	%ymm15, %ymm14, %ymm14
-	vmulps	272(%rsp), %ymm13, %ymm15
-	vmulps	304(%rsp), %ymm12, %ymm25
+	vgatherqpd	40(%r13,%zmm24), %zmm25 {%k1}
+	vgatherqpd	32(%r13,%zmm24), %zmm26 {%k2}
+	vcvttpd2qq	%zmm26, %zmm26
+	vpaddq	%zmm26, %zmm3, %zmm26
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm27, %xmm27, %xmm27
+	kxnorw	%k0, %k0, %k2
+	vgatherqpd	(%rax,%zmm26,8), %zmm27 {%k1}
+	vxorpd	%xmm28, %xmm28, %xmm28
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm29, %xmm29, %xmm29
+	vgatherqpd	8(%rax,%zmm26,8), %zmm28 {%k2}
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm30, %xmm30, %xmm30
+	kxnorw	%k0, %k0, %k3
+	vgatherqpd	(%rcx,%zmm26,8), %zmm29 {%k1}
+	vxorpd	%xmm31, %xmm31, %xmm31
+	vgatherqpd	48(%r13,%zmm24), %zmm31 {%k3}
+	kxnorw	%k0, %k0, %k1
+	vgatherqpd	8(%rcx,%zmm26,8), %zmm30 {%k2}
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vcvttpd2qq	%zmm31, %zmm31
+	vsubpd	%zmm27, %zmm28, %zmm28
+	vgatherqpd	56(%r13,%zmm24), %zmm26 {%k1}
+	vpaddq	464(%rsp), %zmm31, %zmm31
+	kxnorw	%k0, %k0, %k1
+	vsubpd	%zmm29, %zmm30, %zmm30
+	vpxor	%xmm15, %xmm15, %xmm15
+	vgatherqpd	(%rdx,%zmm31,8), %zmm15 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vfmadd213pd	%zmm27, %zmm25, %zmm28
+	vxorpd	%xmm27, %xmm27, %xmm27
+	vgatherqpd	8(%rdx,%zmm31,8), %zmm27 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vfmadd213pd	%zmm29, %zmm25, %zmm30
+	vxorpd	%xmm25, %xmm25, %xmm25
+	vgatherqpd	(%rbx,%zmm31,8), %zmm25 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vsubpd	%zmm15, %zmm27, %zmm27
+	vxorpd	%xmm29, %xmm29, %xmm29
+	vgatherqpd	8(%rbx,%zmm31,8), %zmm29 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vsubpd	%zmm25, %zmm29, %zmm29
+	vxorpd	%xmm31, %xmm31, %xmm31
+	vgatherqpd	64(%r13,%zmm24), %zmm31 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vfmadd213pd	%zmm15, %zmm26, %zmm27
+	vxorpd	%xmm15, %xmm15, %xmm15
+	vcvttpd2qq	%zmm31, %zmm31
+	vfmadd213pd	%zmm25, %zmm26, %zmm29
+	vgatherqpd	72(%r13,%zmm24), %zmm15 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm25, %xmm25, %xmm25
+	vpaddq	336(%rsp), %zmm31, %zmm26
+	vgatherqpd	(%r8,%zmm26,8), %zmm25 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vpxord	%xmm31, %xmm31, %xmm31
+	vgatherqpd	8(%r8,%zmm26,8), %zmm31 {%k1}
+	vsubpd	%zmm25, %zmm31, %zmm31
+	vfmadd213pd	%zmm25, %zmm15, %zmm31
+	kxnorw	%k0, %k0, %k1
+	vsubpd	%zmm28, %zmm30, %zmm25
+	vxorpd	%xmm30, %xmm30, %xmm30
+	vgatherqpd	(%r15,%zmm26,8), %zmm30 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vfmadd132pd	720(%rsp), %zmm28, %zmm25
+	vxorpd	%xmm28, %xmm28, %xmm28
+	vgatherqpd	8(%r15,%zmm26,8), %zmm28 {%k1}
+	vsubpd	%zmm27, %zmm29, %zmm26
+	vfmadd132pd	656(%rsp), %zmm27, %zmm26
+	vmulpd	528(%rsp), %zmm25, %zmm25
+	vsubpd	%zmm30, %zmm28, %zmm27
+	vfmadd213pd	%zmm30, %zmm15, %zmm27
+	vmulpd	400(%rsp), %zmm26, %zmm15
+	vsubpd	%zmm31, %zmm27, %zmm26
+	vfmadd132pd	592(%rsp), %zmm31, %zmm26
+	vmulpd	272(%rsp), %zmm26, %zmm26
+	vaddpd	%zmm15, %zmm25, %zmm15
+	vaddpd	%zmm26, %zmm15, %zmm15
+	vbroadcastsd	.LCPI18_39(%rip), %zmm25
+	vfmadd132pd	.LCPI18_23(%rip){1to8}, %zmm25, %zmm15
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm15, %zmm6, %zmm15
+	vxorpd	%xmm25, %xmm25, %xmm25
+	vgatherqpd	16(%r13,%zmm24), %zmm25 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm15, %zmm25, %zmm25
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	24(%r13,%zmm24), %zmm26 {%k1}
+	vcvtpd2ps	%zmm15, %ymm27
+	vmulpd	%zmm15, %zmm26, %zmm15
+	kxnorw	%k0, %k0, %k1
+	vcvtpd2ps	%zmm25, %ymm25
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	8(%r13,%zmm24), %zmm26 {%k1}
+	vcvtpd2ps	%zmm15, %ymm15
+	vmulps	80(%rsp), %ymm25, %ymm24
+	vmulps	48(%rsp), %ymm27, %ymm28
+	vmulps	-16(%rsp), %ymm25, %ymm29
+	vaddps	%ymm28, %ymm24, %ymm24
+	vmulps	240(%rsp), %ymm27, %ymm28
+	vaddps	%ymm28, %ymm29, %ymm28
+	vmulps	16(%rsp), %ymm15, %ymm29
+	vaddps	%ymm29, %ymm24, %ymm24
+	vmulps	208(%rsp), %ymm15, %ymm29
+	vaddps	%ymm29, %ymm28, %ymm28
+	vmulps	144(%rsp), %ymm27, %ymm27
+	vmulps	176(%rsp), %ymm25, %ymm25
+	vaddps	%ymm27, %ymm25, %ymm25
+	vaddpd	%zmm26, %zmm16, %zmm26
+	vaddpd	%zmm26, %zmm17, %zmm26
+	vmulpd	%zmm26, %zmm26, %zmm26
+	vdivpd	%zmm26, %zmm18, %zmm26
+	vbroadcastsd	.LCPI18_2(%rip), %zmm27
+	vsubpd	%zmm26, %zmm27, %zmm26
+	vcvtpd2ps	%zmm26, %ymm26
+	vmulps	%ymm26, %ymm20, %ymm26
+	vbroadcastss	.LCPI18_43(%rip), %ymm27
+	vsubps	%ymm26, %ymm27, %ymm26
+	vmulps	%ymm24, %ymm26, %ymm24
+	vcmpnleps	%ymm23, %ymm24, %k1
+	vmulps	112(%rsp), %ymm15, %ymm15
+	vmovaps	%ymm24, %ymm24 {%k1} {z}
 	vaddps	%ymm15, %ymm25, %ymm15
-	vmulps	240(%rsp), %ymm5, %ymm25
-	vaddps	%ymm25, %ymm15, %ymm15
-	vmulps	208(%rsp), %ymm12, %ymm12
-	vmulps	176(%rsp), %ymm13, %ymm13
-	vaddps	%ymm13, %ymm12, %ymm12
-	vaddpd	%zmm20, %zmm6, %zmm6
-	vmulpd	688(%rsp), %zmm6, %zmm6
-	vmulpd	%zmm6, %zmm6, %zmm6
-	vaddpd	624(%rsp), %zmm6, %zmm6
-	vaddpd	560(%rsp), %zmm6, %zmm6
-	vmulpd	%zmm6, %zmm6, %zmm6
-	vmovupd	496(%rsp), %zmm13
-	vdivpd	%zmm6, %zmm13, %zmm6
-	vsubpd	%zmm6, %zmm22, %zmm6
-	vcvtpd2ps	%zmm6, %ymm6
-	vmulps	112(%rsp), %ymm6, %ymm6
-	vbroadcastss	.LCPI17_47(%rip), %ymm13
-	vsubps	%ymm6, %ymm13, %ymm6
-	vmulps	%ymm6, %ymm14, %ymm13
-	vcmpnleps	%ymm27, %ymm13, %k1
-	vmulps	144(%rsp), %ymm5, %ymm5
-	vmovaps	%ymm13, %ymm13 {%k1} {z}
-	vaddps	%ymm5, %ymm12, %ymm5
-	vpsrld	$16, %ymm13, %ymm12
-	vpaddd	%ymm31, %ymm13, %ymm13
-	vpandd	%ymm29, %ymm12, %ymm12
-	vmulps	%ymm6, %ymm15, %ymm14
-	vcmpnleps	%ymm27, %ymm14, %k1
-	vmovaps	%ymm14, %ymm14 {%k1} {z}
-	vpaddd	%ymm12, %ymm13, %ymm12
-	vpsrld	$16, %ymm14, %ymm13
-	vpandd	%ymm29, %ymm13, %ymm13
-	vpaddd	%ymm31, %ymm14, %ymm14
-	vpaddd	%ymm13, %ymm14, %ymm13
-	vmulps	%ymm5, %ymm6, %ymm5
-	vpsrld	$16, %ymm12, %ymm6
-	vpmovdw	%ymm6, (%r9)
-	vpsrld	$16, %ymm13, %ymm6
-	vcmpnleps	%ymm27, %ymm5, %k1
-	vpmovdw	%ymm6, (%r9,%rdi,2)
-	vmovaps	%ymm5, %ymm5 {%k1} {z}
-	vpsrld	$16, %ymm5, %ymm6
-	vpaddd	%ymm31, %ymm5, %ymm5
-	vpandd	%ymm29, %ymm6, %ymm6
-	vpaddd	%ymm6, %ymm5, %ymm5
-	vpsrld	$16, %ymm5, %ymm5
-	vpmovdw	%ymm5, (%r9,%rdi,4)
-	vpaddq	.LCPI17_51(%rip){1to8}, %zmm28, %zmm28
+	vpsrld	$16, %ymm24, %ymm25
+	vpaddd	%ymm22, %ymm24, %ymm24
+	vpandd	%ymm21, %ymm25, %ymm25
+	vmulps	%ymm28, %ymm26, %ymm27
+	vcmpnleps	%ymm23, %ymm27, %k1
+	vmovaps	%ymm27, %ymm27 {%k1} {z}
+	vpaddd	%ymm25, %ymm24, %ymm24
+	vpsrld	$16, %ymm27, %ymm25
+	vpandd	%ymm21, %ymm25, %ymm25
+	vpaddd	%ymm22, %ymm27, %ymm27
+	vpaddd	%ymm25, %ymm27, %ymm25
+	vmulps	%ymm15, %ymm26, %ymm15
+	vpsrld	$16, %ymm24, %ymm24
+	vpmovdw	%ymm24, (%r9)
+	vpsrld	$16, %ymm25, %ymm24
+	vcmpnleps	%ymm23, %ymm15, %k1
+	vpmovdw	%ymm24, (%r9,%r11,2)
+	vmovaps	%ymm15, %ymm15 {%k1} {z}
+	vpsrld	$16, %ymm15, %ymm24
+	vpaddd	%ymm22, %ymm15, %ymm15
+	vpandd	%ymm21, %ymm24, %ymm24
+	vpaddd	%ymm24, %ymm15, %ymm15
+	vpsrld	$16, %ymm15, %ymm15
+	vpmovdw	%ymm15, (%r9,%r11,4)
+	vpaddq	.LCPI18_48(%rip){1to8}, %zmm19, %zmm19
 	addq	$16, %r9
-	addq	$-8, %r14
-	jne	.LBB17_10
-	movq	-16(%rsp), %rdi
-	cmpq	%rdi, -96(%rsp)
-	vmovapd	-80(%rsp), %xmm25
-	vmovdqa64	80(%rsp), %xmm27
-	vmovapd	96(%rsp), %xmm29
-	vmovapd	64(%rsp), %xmm28
-	vmovapd	48(%rsp), %xmm31
-	vmovaps	16(%rsp), %xmm6
-	vmovaps	(%rsp), %xmm30
-	movq	-8(%rsp), %r14
-	vmovaps	32(%rsp), %xmm14
-	je	.LBB17_26
-.LBB17_12:
-	vshufps	$236, %xmm14, %xmm14, %xmm5
-	addq	%rdx, %r14
-	movq	-88(%rsp), %rdi
-	leaq	(%rdx,%rdi,2), %rdx
-	movq	%rdx, 432(%rsp)
-	vxorps	%xmm13, %xmm13, %xmm13
-	vmovddup	.LCPI17_40(%rip), %xmm26
-	vxorps	%xmm14, %xmm14, %xmm14
-	vxorps	%xmm15, %xmm15, %xmm15
-	movq	%r15, -112(%rsp)
-	movq	%r13, -120(%rsp)
+	addq	$-8, %r10
+	jne	.LBB18_10
+	cmpq	%rsi, -32(%rsp)
+	movq	%rdi, %rbx
+	movq	%r15, %r12
+	movq	-104(%rsp), %rdx
+	movq	%r8, %r15
+	movq	-112(%rsp), %r9
+	movq	-24(%rsp), %rdi
+	je	.LBB18_14
+.LBB18_12:
+	vshufps	$236, %xmm4, %xmm4, %xmm6
+	movq	-128(%rsp), %rsi
+	addq	%rsi, %rdi
+	leaq	(%rsi,%r11,2), %rsi
+	movq	%rsi, -112(%rsp)
+	leaq	(,%rbp,4), %r10
+	addq	%rbp, %r10
+	shlq	$4, %r10
+	addq	%r13, %r10
+	addq	$72, %r10
+	vmovsd	.LCPI18_39(%rip), %xmm15
+	vmovss	.LCPI18_43(%rip), %xmm16
+	vxorpd	%xmm17, %xmm17, %xmm17
+	xorl	%r13d, %r13d
+	vxorpd	%xmm18, %xmm18, %xmm18
+	vmovsd	.LCPI18_23(%rip), %xmm3
 	.p2align	4
-.LBB17_13:
-	vcvtsi2sd	%rbp, %xmm22, %xmm12
-	vaddsd	%xmm1, %xmm12, %xmm12
-	vdivsd	%xmm3, %xmm12, %xmm12
-	vaddsd	%xmm2, %xmm12, %xmm12
-	vdivsd	%xmm0, %xmm12, %xmm12
-	vaddsd	%xmm1, %xmm12, %xmm12
-	vminsd	%xmm12, %xmm23, %xmm19
-	vcmpltsd	%xmm13, %xmm12, %k1
-	vmovsd	%xmm13, %xmm19, %xmm19 {%k1}
-	vmulsd	%xmm4, %xmm19, %xmm16
-	vcvttsd2si	%xmm16, %rdi
-	cmpq	%rdi, %rcx
-	cmovlq	%rcx, %rdi
-	vcvtsi2sd	%rdi, %xmm1, %xmm18
-	vsubsd	%xmm18, %xmm16, %xmm16
-	vmulsd	%xmm16, %xmm16, %xmm18
-	vfmadd213sd	.LCPI17_40(%rip), %xmm17, %xmm16
-	vmulsd	%xmm16, %xmm18, %xmm16
-	addq	%rax, %rdi
-	vmovsd	(%rsi,%rdi,8), %xmm18
-	vmovapd	%xmm17, %xmm22
-	vmovsd	8(%rsi,%rdi,8), %xmm17
-	vsubsd	%xmm18, %xmm17, %xmm17
-	vfmadd213sd	%xmm18, %xmm16, %xmm17
-	vmovsd	(%r10,%rdi,8), %xmm18
-	vmovsd	8(%r10,%rdi,8), %xmm20
-	vsubsd	%xmm18, %xmm20, %xmm20
-	vfmadd213sd	%xmm18, %xmm16, %xmm20
-	vsubsd	%xmm17, %xmm20, %xmm16
-	vfmadd213sd	%xmm17, %xmm21, %xmm16
-	vmovddup	%xmm19, %xmm17
-	vmulpd	%xmm25, %xmm17, %xmm17
-	vcvttpd2qq	%xmm17, %xmm18
-	vmulsd	%xmm16, %xmm24, %xmm16
-	vpminsq	%xmm18, %xmm27, %xmm18
-	vmovq	%xmm18, %rdi
-	addq	%r13, %rdi
-	vmovupd	(%r11,%rdi,8), %xmm19
-	vmovupd	(%r12,%rdi,8), %xmm20
-	vmovapd	%xmm24, %xmm25
-	vmovapd	%xmm21, %xmm24
-	vmovapd	%xmm4, %xmm21
-	vmovapd	%xmm23, %xmm4
-	vcvtqq2pd	%xmm18, %xmm23
-	vsubpd	%xmm23, %xmm17, %xmm17
-	vmulpd	%xmm17, %xmm17, %xmm23
-	vfmadd213pd	%xmm26, %xmm29, %xmm17
-	vmulpd	%xmm17, %xmm23, %xmm17
-	vpextrq	$1, %xmm18, %rdi
-	addq	%r8, %rdi
-	vmovupd	(%rbx,%rdi,8), %xmm18
-	vunpckhpd	%xmm18, %xmm19, %xmm23
-	vunpcklpd	%xmm18, %xmm19, %xmm18
-	vsubpd	%xmm18, %xmm23, %xmm19
-	vfmadd213pd	%xmm18, %xmm17, %xmm19
-	vmovupd	(%r15,%rdi,8), %xmm18
-	vunpckhpd	%xmm18, %xmm20, %xmm23
-	vunpcklpd	%xmm18, %xmm20, %xmm18
-	vsubpd	%xmm18, %xmm23, %xmm20
-	vfmadd213pd	%xmm18, %xmm17, %xmm20
-	vsubpd	%xmm19, %xmm20, %xmm17
-	vfmadd213pd	%xmm19, %xmm28, %xmm17
-	vmulpd	%xmm17, %xmm31, %xmm17
-	vaddsd	%xmm17, %xmm16, %xmm16
-	vshufpd	$1, %xmm17, %xmm17, %xmm17
-	vaddsd	%xmm17, %xmm16, %xmm16
-	vmovsd	.LCPI17_20(%rip), %xmm17
-	vfmadd213sd	.LCPI17_36(%rip), %xmm17, %xmm16
-	vmovsd	.LCPI17_43(%rip), %xmm17
-	vfmadd213sd	.LCPI17_44(%rip), %xmm12, %xmm17
-	vmovsd	.LCPI17_45(%rip), %xmm18
-	vfmadd213sd	.LCPI17_46(%rip), %xmm12, %xmm18
-	vmulsd	-32(%rsp), %xmm16, %xmm16
-	vmulsd	%xmm16, %xmm17, %xmm17
-	vcvtsd2ss	%xmm17, %xmm17, %xmm17
-	vmulsd	%xmm16, %xmm18, %xmm18
-	vunpcklpd	%xmm18, %xmm16, %xmm16
-	vcvtpd2ps	%xmm16, %xmm16
-	vmulps	%xmm16, %xmm6, %xmm18
-	vmulps	%xmm16, %xmm30, %xmm19
-	vbroadcastss	%xmm17, %xmm20
-	vmulps	%xmm20, %xmm5, %xmm20
-	vinsertps	$28, %xmm19, %xmm18, %xmm23
-	vaddps	%xmm23, %xmm20, %xmm20
-	vmovapd	%xmm4, %xmm23
-	vmovapd	%xmm21, %xmm4
-	vmovapd	%xmm24, %xmm21
-	vmovapd	%xmm25, %xmm24
-	vmovapd	-80(%rsp), %xmm25
-	vaddsd	%xmm2, %xmm12, %xmm12
-	vmulsd	%xmm7, %xmm12, %xmm12
-	vmulsd	%xmm12, %xmm12, %xmm12
-	vaddsd	%xmm12, %xmm9, %xmm12
-	vaddsd	%xmm12, %xmm8, %xmm12
-	vmulsd	%xmm12, %xmm12, %xmm12
-	vdivsd	%xmm12, %xmm10, %xmm12
-	vsubsd	%xmm12, %xmm23, %xmm12
-	vcvtsd2ss	%xmm12, %xmm12, %xmm12
-	vinsertps	$76, %xmm18, %xmm19, %xmm18
-	vmulss	%xmm12, %xmm11, %xmm12
-	vmovss	.LCPI17_47(%rip), %xmm19
-	vsubss	%xmm12, %xmm19, %xmm12
-	vaddps	%xmm18, %xmm20, %xmm18
-	vbroadcastss	%xmm12, %xmm19
-	vmulps	%xmm18, %xmm19, %xmm18
-	vextractps	$0, %xmm18, %r15d
-	vcmpleps	%xmm14, %xmm18, %k0
-	vextractps	$1, %xmm18, %edi
-	vmulss	-48(%rsp), %xmm17, %xmm17
-	vmulps	-64(%rsp), %xmm16, %xmm16
-	vaddss	%xmm16, %xmm17, %xmm17
-	vmovshdup	%xmm16, %xmm16
-	vaddss	%xmm16, %xmm17, %xmm16
-	vmovapd	%xmm22, %xmm17
-	vmulss	%xmm16, %xmm12, %xmm12
-	vcmpless	%xmm15, %xmm12, %k1
-	vmovss	%xmm15, %xmm12, %xmm12 {%k1}
-	movq	%rbx, %r13
-	movq	%rax, %rbx
-	vmovd	%xmm12, %eax
-	movq	%r14, %rdx
-	movq	%r12, %r14
-	movq	%r11, %r12
-	kmovd	%k0, %r11d
-	testb	$1, %r11b
-	movl	$0, %r9d
-	cmovnel	%r9d, %r15d
-	btl	$16, %r15d
-	adcl	$32767, %r15d
-	shrl	$16, %r15d
-	movq	%r10, %r9
-	movq	%rsi, %r10
-	movq	%rcx, %rsi
-	movq	%r8, %rcx
+.LBB18_13:
+	vmovsd	-32(%r10), %xmm19
+	vcvttsd2si	-40(%r10), %r11
+	addq	%r14, %r11
+	vmovsd	(%rax,%r11,8), %xmm20
+	vmovsd	8(%rax,%r11,8), %xmm21
+	vsubsd	%xmm20, %xmm21, %xmm21
+	vfmadd213sd	%xmm20, %xmm19, %xmm21
+	vmovsd	(%rcx,%r11,8), %xmm20
+	vmovsd	8(%rcx,%r11,8), %xmm22
+	vsubsd	%xmm20, %xmm22, %xmm22
+	vfmadd213sd	%xmm20, %xmm19, %xmm22
+	vsubsd	%xmm21, %xmm22, %xmm19
+	vfmadd132sd	-48(%rsp), %xmm21, %xmm19
+	vmulsd	%xmm19, %xmm9, %xmm19
+	vcvttsd2si	-24(%r10), %r11
+	addq	%rbx, %r11
+	movq	%rdi, %rsi
+	movq	%r14, %rdi
+	vcvttsd2si	-8(%r10), %r14
+	addq	%rdx, %r14
+	movq	%r9, %r8
+	movq	%rdx, %r9
+	movq	%r15, %rdx
+	movq	%r12, %r15
+	movq	%rbx, %r12
+	movq	-120(%rsp), %rbx
+	vmovupd	(%rbx,%r11,8), %xmm20
+	movq	-80(%rsp), %rbx
+	vmovupd	(%rbx,%r11,8), %xmm21
+	movq	%r12, %rbx
+	movq	%r15, %r12
+	movq	%rdx, %r15
+	movq	%r9, %rdx
+	movq	%r8, %r9
+	vmovupd	(%r15,%r14,8), %xmm22
+	vunpckhpd	%xmm22, %xmm20, %xmm23
+	vunpcklpd	%xmm22, %xmm20, %xmm20
+	vmovsd	-16(%r10), %xmm22
+	vmovhpd	(%r10), %xmm22, %xmm22
+	vsubpd	%xmm20, %xmm23, %xmm23
+	vfmadd213pd	%xmm20, %xmm22, %xmm23
+	vmovupd	(%r12,%r14,8), %xmm20
+	vunpckhpd	%xmm20, %xmm21, %xmm24
+	vunpcklpd	%xmm20, %xmm21, %xmm20
+	vsubpd	%xmm20, %xmm24, %xmm21
+	vfmadd213pd	%xmm20, %xmm22, %xmm21
+	vsubpd	%xmm23, %xmm21, %xmm20
+	vfmadd132pd	-64(%rsp), %xmm23, %xmm20
+	vmulpd	%xmm20, %xmm10, %xmm20
+	vaddsd	%xmm20, %xmm19, %xmm19
+	vshufpd	$1, %xmm20, %xmm20, %xmm20
+	vaddsd	%xmm20, %xmm19, %xmm19
+	vfmadd213sd	%xmm15, %xmm3, %xmm19
+	vaddsd	-64(%r10), %xmm5, %xmm20
+	vaddsd	%xmm20, %xmm2, %xmm20
+	vmulsd	%xmm20, %xmm20, %xmm20
+	vdivsd	%xmm20, %xmm7, %xmm20
+	vsubsd	%xmm20, %xmm0, %xmm20
+	vcvtsd2ss	%xmm20, %xmm20, %xmm20
+	vmulss	%xmm20, %xmm8, %xmm20
+	vmulsd	%xmm19, %xmm1, %xmm19
+	vmulsd	-56(%r10), %xmm19, %xmm21
+	vcvtsd2ss	%xmm21, %xmm21, %xmm21
+	vsubss	%xmm20, %xmm16, %xmm20
+	vmulsd	-48(%r10), %xmm19, %xmm22
+	vunpcklpd	%xmm22, %xmm19, %xmm19
+	vcvtpd2ps	%xmm19, %xmm19
+	vmulps	%xmm19, %xmm11, %xmm22
+	vmulps	%xmm19, %xmm12, %xmm23
+	vbroadcastss	%xmm21, %xmm24
+	vmulps	%xmm24, %xmm6, %xmm24
+	vinsertps	$28, %xmm23, %xmm22, %xmm25
+	vaddps	%xmm25, %xmm24, %xmm24
+	vinsertps	$76, %xmm22, %xmm23, %xmm22
+	vaddps	%xmm22, %xmm24, %xmm22
+	vbroadcastss	%xmm20, %xmm23
+	vmulps	%xmm22, %xmm23, %xmm22
+	vcmpleps	%xmm17, %xmm22, %k0
+	vextractps	$0, %xmm22, %r11d
+	kmovd	%k0, %r14d
+	testb	$1, %r14b
+	cmovnel	%r13d, %r11d
+	btl	$16, %r11d
+	adcl	$32767, %r11d
+	shrl	$16, %r11d
+	testb	$2, %r14b
+	vextractps	$1, %xmm22, %r14d
+	cmovnel	%r13d, %r14d
+	btl	$16, %r14d
+	adcl	$32767, %r14d
 	movq	-128(%rsp), %r8
-	movw	%r15w, (%r8,%rbp,2)
-	movq	-112(%rsp), %r15
-	movq	%rcx, %r8
-	movq	%rsi, %rcx
-	movq	%r10, %rsi
-	movq	%r9, %r10
-	testb	$2, %r11b
-	movq	%r12, %r11
-	movq	%r14, %r12
-	movq	%rdx, %r14
-	movl	$0, %edx
-	cmovnel	%edx, %edi
-	btl	$16, %edi
-	adcl	$32767, %edi
-	shrl	$16, %edi
-	movq	432(%rsp), %rdx
-	movw	%di, (%rdx,%rbp,2)
-	btl	$16, %eax
-	adcl	$32767, %eax
-	shrl	$16, %eax
-	movw	%ax, (%r14,%rbp,2)
-	movq	%rbx, %rax
-	movq	%r13, %rbx
-	movq	-120(%rsp), %r13
+	movw	%r11w, (%r8,%rbp,2)
+	shrl	$16, %r14d
+	movq	-112(%rsp), %r8
+	movw	%r14w, (%r8,%rbp,2)
+	movq	%rdi, %r14
+	movq	%rsi, %rdi
+	vmulss	%xmm21, %xmm13, %xmm21
+	vmulps	%xmm19, %xmm14, %xmm19
+	vaddss	%xmm19, %xmm21, %xmm21
+	vmovshdup	%xmm19, %xmm19
+	vaddss	%xmm19, %xmm21, %xmm19
+	vmulss	%xmm19, %xmm20, %xmm19
+	vcmpless	%xmm18, %xmm19, %k1
+	vmovss	%xmm18, %xmm19, %xmm19 {%k1}
+	vmovd	%xmm19, %r11d
+	btl	$16, %r11d
+	adcl	$32767, %r11d
+	shrl	$16, %r11d
+	movw	%r11w, (%rsi,%rbp,2)
 	incq	%rbp
-	cmpq	-104(%rsp), %rbp
-	jl	.LBB17_13
-.LBB17_26:
-	addq	$1848, %rsp
+	addq	$80, %r10
+	cmpq	%r9, %rbp
+	jl	.LBB18_13
+.LBB18_14:
+	addq	$792, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -16237,17 +16367,10 @@ oc_chart_row_v4:
 	.cfi_def_cfa_offset 16
 	popq	%rbp
 	.cfi_def_cfa_offset 8
-	.cfi_restore %rbx
-	.cfi_restore %r12
-	.cfi_restore %r13
-	.cfi_restore %r14
-	.cfi_restore %r15
-	.cfi_restore %rbp
-.LBB17_27:
 	vzeroupper
 	retq
-.Lfunc_end17:
-	.size	oc_chart_row_v4, .Lfunc_end17-oc_chart_row_v4
+.Lfunc_end18:
+	.size	oc_chart_row_v4, .Lfunc_end18-oc_chart_row_v4
 	.cfi_endproc
 	.hidden	oc_jfif_chroma_row_v4
 	.globl	oc_jfif_chroma_row_v4
@@ -16256,7 +16379,7 @@ oc_chart_row_v4:
 oc_jfif_chroma_row_v4:
 	.cfi_startproc
 	testq	%rcx, %rcx
-	jle	.LBB18_19
+	jle	.LBB19_19
 	pushq	%rbp
 	.cfi_def_cfa_offset 16
 	pushq	%r15
@@ -16285,19 +16408,19 @@ oc_jfif_chroma_row_v4:
 	cmpq	$1, %rdx
 	sete	%r14b
 	testb	%r14b, %bpl
-	je	.LBB18_2
+	je	.LBB19_2
 	movabsq	$9223372036854775792, %r15
 	vpshufd	$85, %xmm0, %xmm3
 	vpshufd	$85, %xmm1, %xmm4
 	vpshufd	$85, %xmm2, %xmm5
 	cmpq	$16, %rcx
-	jae	.LBB18_11
+	jae	.LBB19_11
 	xorl	%r14d, %r14d
-	jmp	.LBB18_15
-.LBB18_2:
+	jmp	.LBB19_15
+.LBB19_2:
 	xorl	%r14d, %r14d
-	jmp	.LBB18_3
-.LBB18_11:
+	jmp	.LBB19_3
+.LBB19_11:
 	movq	%rcx, %r14
 	andq	%r15, %r14
 	vpbroadcastd	%xmm0, %zmm6
@@ -16312,7 +16435,7 @@ oc_jfif_chroma_row_v4:
 	xorl	%r12d, %r12d
 	vpxor	%xmm15, %xmm15, %xmm15
 	.p2align	4
-.LBB18_12:
+.LBB19_12:
 	vpmovzxbd	(%rdi,%r12), %zmm16
 	vpmovzxbd	(%rsi,%r12), %zmm17
 	vpmulld	%zmm16, %zmm6, %zmm18
@@ -16336,12 +16459,12 @@ oc_jfif_chroma_row_v4:
 	vpmovusdb	%zmm16, (%rax,%r12)
 	addq	$16, %r12
 	cmpq	%r12, %r14
-	jne	.LBB18_12
+	jne	.LBB19_12
 	cmpq	%r14, %rcx
-	je	.LBB18_18
+	je	.LBB19_18
 	testb	$12, %cl
-	je	.LBB18_3
-.LBB18_15:
+	je	.LBB19_3
+.LBB19_15:
 	movq	%r14, %r12
 	addq	$12, %r15
 	movq	%r15, %r14
@@ -16354,7 +16477,7 @@ oc_jfif_chroma_row_v4:
 	vpbroadcastd	%r8d, %xmm11
 	vpxor	%xmm12, %xmm12, %xmm12
 	.p2align	4
-.LBB18_16:
+.LBB19_16:
 	vpmovzxbd	(%rdi,%r12), %xmm13
 	vpmovzxbd	(%rsi,%r12), %xmm14
 	vpmulld	%xmm13, %xmm6, %xmm15
@@ -16378,10 +16501,10 @@ oc_jfif_chroma_row_v4:
 	vpmovusdb	%xmm13, (%rax,%r12)
 	addq	$4, %r12
 	cmpq	%r12, %r14
-	jne	.LBB18_16
+	jne	.LBB19_16
 	cmpq	%r14, %rcx
-	jne	.LBB18_3
-.LBB18_18:
+	jne	.LBB19_3
+.LBB19_18:
 	popq	%rbx
 	.cfi_def_cfa_offset 40
 	popq	%r12
@@ -16397,10 +16520,10 @@ oc_jfif_chroma_row_v4:
 	.cfi_restore %r14
 	.cfi_restore %r15
 	.cfi_restore %rbp
-.LBB18_19:
+.LBB19_19:
 	vzeroupper
 	retq
-.LBB18_3:
+.LBB19_3:
 	.cfi_def_cfa_offset 48
 	.cfi_offset %rbx, -48
 	.cfi_offset %rbp, -16
@@ -16409,15 +16532,15 @@ oc_jfif_chroma_row_v4:
 	.cfi_offset %r15, -24
 	movq	%r14, %r15
 	imulq	%rdx, %r15
-	jmp	.LBB18_4
+	jmp	.LBB19_4
 	.p2align	4
-.LBB18_8:
+.LBB19_8:
 	movb	%bpl, (%rax,%r14)
 	incq	%r14
 	addq	%rdx, %r15
 	cmpq	%r14, %rcx
-	je	.LBB18_18
-.LBB18_4:
+	je	.LBB19_18
+.LBB19_4:
 	movzbl	(%rdi,%r15), %ebp
 	vmovd	%ebp, %xmm3
 	vpinsrb	$1, (%rsi,%r15), %xmm3, %xmm3
@@ -16438,9 +16561,9 @@ oc_jfif_chroma_row_v4:
 	sarl	$31, %ebp
 	andnl	%r12d, %ebp, %ebp
 	cmpl	$255, %ebp
-	jl	.LBB18_6
+	jl	.LBB19_6
 	movl	$255, %ebp
-.LBB18_6:
+.LBB19_6:
 	movb	%bpl, (%r10,%r14)
 	vpmulld	%xmm3, %xmm2, %xmm3
 	vpshufd	$85, %xmm3, %xmm4
@@ -16452,19 +16575,19 @@ oc_jfif_chroma_row_v4:
 	sarl	$31, %ebp
 	andnl	%r12d, %ebp, %ebp
 	cmpl	$255, %ebp
-	jl	.LBB18_8
+	jl	.LBB19_8
 	movl	$255, %ebp
-	jmp	.LBB18_8
-.Lfunc_end18:
-	.size	oc_jfif_chroma_row_v4, .Lfunc_end18-oc_jfif_chroma_row_v4
+	jmp	.LBB19_8
+.Lfunc_end19:
+	.size	oc_jfif_chroma_row_v4, .Lfunc_end19-oc_jfif_chroma_row_v4
 	.cfi_endproc
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI19_0:
+.LCPI20_0:
 	.long	255
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI19_1:
+.LCPI20_1:
 	.long	0
 	.long	16
 	.long	1
@@ -16481,7 +16604,7 @@ oc_jfif_chroma_row_v4:
 	.long	22
 	.long	7
 	.long	23
-.LCPI19_2:
+.LCPI20_2:
 	.long	8
 	.long	24
 	.long	9
@@ -16500,7 +16623,7 @@ oc_jfif_chroma_row_v4:
 	.long	31
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
-.LCPI19_3:
+.LCPI20_3:
 	.byte	1
 	.byte	128
 	.byte	128
@@ -16535,28 +16658,28 @@ oc_jfif_luma_row_v4:
 	addq	%rsi, %rax
 	sarq	%rax
 	cmpq	$2, %rsi
-	jl	.LBB19_14
+	jl	.LBB20_14
 	cmpq	$3, %rax
-	ja	.LBB19_5
+	ja	.LBB20_5
 	xorl	%r9d, %r9d
-	jmp	.LBB19_3
-.LBB19_5:
+	jmp	.LBB20_3
+.LBB20_5:
 	movabsq	$4611686018427387888, %r10
 	cmpq	$16, %rax
-	jae	.LBB19_7
+	jae	.LBB20_7
 	xorl	%r9d, %r9d
-	jmp	.LBB19_11
-.LBB19_7:
+	jmp	.LBB20_11
+.LBB20_7:
 	movq	%rax, %r9
 	andq	%r10, %r9
 	vpbroadcastd	%edx, %zmm0
-	vpbroadcastd	.LCPI19_0(%rip), %zmm1
+	vpbroadcastd	.LCPI20_0(%rip), %zmm1
 	xorl	%r11d, %r11d
 	vpxor	%xmm2, %xmm2, %xmm2
-	vmovdqa64	.LCPI19_1(%rip), %zmm3
-	vmovdqa64	.LCPI19_2(%rip), %zmm4
+	vmovdqa64	.LCPI20_1(%rip), %zmm3
+	vmovdqa64	.LCPI20_2(%rip), %zmm4
 	.p2align	4
-.LBB19_8:
+.LBB20_8:
 	vmovdqu64	(%rcx,%r11,4), %zmm5
 	vmovdqu	(%rdi,%r11,2), %ymm6
 	vpsrlw	$8, %ymm6, %ymm7
@@ -16580,21 +16703,21 @@ oc_jfif_luma_row_v4:
 	vpmovdb	%zmm7, (%r8,%r11,2)
 	addq	$16, %r11
 	cmpq	%r11, %r9
-	jne	.LBB19_8
+	jne	.LBB20_8
 	cmpq	%r9, %rax
-	je	.LBB19_14
+	je	.LBB20_14
 	testb	$12, %al
-	je	.LBB19_3
-.LBB19_11:
+	je	.LBB20_3
+.LBB20_11:
 	movq	%r9, %r11
 	addq	$12, %r10
 	movq	%r10, %r9
 	andq	%rax, %r9
 	vpbroadcastd	%edx, %xmm0
-	vmovdqa	.LCPI19_3(%rip), %xmm1
+	vmovdqa	.LCPI20_3(%rip), %xmm1
 	vpxor	%xmm2, %xmm2, %xmm2
 	.p2align	4
-.LBB19_12:
+.LBB20_12:
 	vmovdqu	(%rcx,%r11,4), %xmm3
 	vmovq	(%rdi,%r11,2), %xmm4
 	vpmovwb	%xmm4, %xmm5
@@ -16612,13 +16735,13 @@ oc_jfif_luma_row_v4:
 	vpmovusdb	%ymm3, (%r8,%r11,2)
 	addq	$4, %r11
 	cmpq	%r11, %r9
-	jne	.LBB19_12
+	jne	.LBB20_12
 	cmpq	%r9, %rax
-	je	.LBB19_14
-.LBB19_3:
+	je	.LBB20_14
+.LBB20_3:
 	movl	$255, %r10d
 	.p2align	4
-.LBB19_4:
+.LBB20_4:
 	movl	(%rcx,%r9,4), %r11d
 	movzbl	(%rdi,%r9,2), %ebx
 	imull	%edx, %ebx
@@ -16642,12 +16765,12 @@ oc_jfif_luma_row_v4:
 	movb	%r11b, 1(%r8,%r9,2)
 	incq	%r9
 	cmpq	%r9, %rax
-	jne	.LBB19_4
-.LBB19_14:
+	jne	.LBB20_4
+.LBB20_14:
 	movabsq	$-9223372036854775807, %r9
 	andq	%rsi, %r9
 	cmpq	$1, %r9
-	jne	.LBB19_16
+	jne	.LBB20_16
 	movzbl	-1(%rdi,%rsi), %edi
 	imull	%edi, %edx
 	addl	(%rcx,%rax,4), %edx
@@ -16660,15 +16783,15 @@ oc_jfif_luma_row_v4:
 	cmovll	%eax, %ecx
 	movb	%cl, -1(%r8,%rsi)
 	movb	%cl, (%r8,%rsi)
-.LBB19_16:
+.LBB20_16:
 	popq	%rbx
 	.cfi_def_cfa_offset 16
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
-.Lfunc_end19:
-	.size	oc_jfif_luma_row_v4, .Lfunc_end19-oc_jfif_luma_row_v4
+.Lfunc_end20:
+	.size	oc_jfif_luma_row_v4, .Lfunc_end20-oc_jfif_luma_row_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)
