@@ -27,9 +27,11 @@ release: deps
 demo: release
 	@scripts/demo
 
-# The V4L2 suite runs inside a QEMU virtual machine with the real vivid driver.
-VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture -- \
-	OpenCapturePackageTests.xctest --testing-library swift-testing --filter 'VividDriverTests|ALSADriverTests'
+# The V4L2 suites run inside a QEMU virtual machine with the real vivid driver (cjpeg for
+# the photo suite's peer figure).
+VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
+	--file /usr/bin/cjpeg:/opt/bin/cjpeg -- \
+	OpenCapturePackageTests.xctest --testing-library swift-testing --filter 'VividDriverTests|VividPhotoTests|ALSADriverTests'
 
 test: build
 	$(SWIFT) build --build-tests $(STRICT) $(FAST)
