@@ -27,6 +27,13 @@ extension AVCapturePhotoOutput: RouteConsumer {
 
     func audioRouteDidEnd(by router: AudioRouter) { livePhotos.setAudioFeed(false) }
 
+    /// The Live Photo ring turns on as the run's inboxes open, before any device streams, so
+    /// the camera's first frames and the microphone's first buffers go into it together.
+    /// (Turned on only once `startRunning()` let go of its lock, the camera could run seconds
+    /// ahead in virtual time while the microphone waited for a consumer, and a Live Photo
+    /// taken then was complete before any sound came: a movie without its audio track.)
+    func openInbox() { updateLivePhotoRing() }
+
     func sessionDidStart(releasing lock: ConfigurationLock) { lock.afterUnlock { [self] in sessionStateChanged() } }
 
     func sessionDidStop(releasing lock: ConfigurationLock) { lock.afterUnlock { [self] in sessionStateChanged() } }
