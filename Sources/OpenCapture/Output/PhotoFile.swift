@@ -47,11 +47,13 @@ struct PhotoFile {
         }
         let thumbnail = plan.thumbnail.flatMap { PhotoDerivatives.scaled(still.buffer, to: $0.size, format: still.buffer.format) }
         let priority = quality ?? settings.photoQualityPrioritization
+        let cameraJPEG = Self.passesThrough(still, codec: codec, plan: plan, settings: settings) ? still.deviceJPEG : nil
         let source = PhotoSource(
             buffer: still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, thumbnailCodec: plan.thumbnail?.codec,
-            quality: priority)
+            quality: priority, deviceJPEG: cameraJPEG)
         do {
-            fileData = try Self.encode(still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, priority: priority)
+            fileData = try cameraJPEG.map { try Self.inserting(exif, thumbnail: thumbnail, into: $0) }
+                ?? Self.encode(still.buffer, codec: codec, settings: settings, exif: exif, thumbnail: thumbnail, priority: priority)
             self.source = source
             error = nil
         } catch {
@@ -76,6 +78,25 @@ struct PhotoFile {
         // on two busy cores (heif-enc the same), so only .quality pays for "fast".
         let effort: HEIFEncoder.Effort = priority == .quality ? .fast : .fastest
         return try HEIFEncoder.encode(buffer, quality: quality, exif: exif, thumbnail: thumbnail, effort: effort)
+    }
+
+    /// Whether the photo is the JPEG the camera sent (`StillCapture.deviceJPEG`) as it is:
+    /// a JPEG photo the size of the still, which nothing rotates, mirrors, crops or scales and
+    /// for which the app named no compression quality of its own. Otherwise it is encoded.
+    static func passesThrough(_ still: StillCapture, codec: AVVideoCodecType, plan: PhotoPlan, settings: AVCapturePhotoSettings) -> Bool {
+        guard still.deviceJPEG != nil, codec == .jpeg, settings.compressionQuality == nil else { return false }
+        let connection = plan.connection
+        return connection.videoRotationAngle == 0 && !connection.isVideoMirrored && plan.scaleAndCrop == 1
+            && still.buffer.width == plan.width && still.buffer.height == plan.height
+    }
+
+    /// `jpeg` (the camera's own) with `exif` inserted after SOI, and `thumbnail` in its IFD1
+    /// as `JPEGEncoder.encode` stores one; the compressed data is left byte for byte.
+    static func inserting(_ exif: ExifMetadata?, thumbnail: CVPixelBuffer?, into jpeg: [UInt8]) throws -> Data {
+        guard let exif else { return Data(jpeg) }
+        let thumbnailJPEG = try thumbnail.map { [UInt8](try JPEGEncoder.encode($0, quality: 75, exif: nil)) }
+        let tiff = exif.tiffBytes(thumbnailJPEG: thumbnailJPEG)
+        return try jpeg.withUnsafeBytes { try JPEGSegments.inserting(exifTIFF: tiff, into: $0) }
     }
 
     /// The raw photo as a DNG: the still's mosaic with its colour description and EXIF.
@@ -159,6 +180,9 @@ struct PhotoSource: @unchecked Sendable {
     let thumbnailCodec: AVVideoCodecType?
     /// The quality prioritization the photo was made with.
     let quality: AVCapturePhotoOutput.QualityPrioritization
+    /// The camera's own JPEG when the photo is it with EXIF inserted (`PhotoFile.passesThrough`):
+    /// a file made again keeps it too, so only the metadata and thumbnail change.
+    var deviceJPEG: [UInt8]? = nil
 
     /// The file with `metadata` (nil: none) and `thumbnail` (nil: none), the thumbnail
     /// scaled to `thumbnailFormat`'s width and height when it names them. Throws when the
@@ -179,6 +203,7 @@ struct PhotoSource: @unchecked Sendable {
                 embedded = PhotoDerivatives.scaled(thumbnail, to: size, format: thumbnail.format)
             }
         }
+        if let deviceJPEG { return try PhotoFile.inserting(exif, thumbnail: embedded, into: deviceJPEG) }
         return try PhotoFile.encode(buffer, codec: codec, settings: settings, exif: exif, thumbnail: embedded, priority: quality)
     }
 }
