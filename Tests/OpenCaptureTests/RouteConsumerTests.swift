@@ -46,6 +46,12 @@ private final class ThumbnailOutput: AVCaptureOutput, RouteConsumer, @unchecked 
 /// An output subclass that is no consumer: nothing can feed it.
 private final class InertOutput: AVCaptureOutput, @unchecked Sendable {}
 
+/// An output of a new kind with a say in the session's wide-colour choice.
+private final class ColourOutput: AVCaptureOutput, RouteConsumer, @unchecked Sendable {
+    let wideColorPreference: WideColorPreference
+    init(_ preference: WideColorPreference) { wideColorPreference = preference }
+}
+
 @Suite("Route consumer", .serialized)
 struct RouteConsumerTests {
     @Test("a new kind of output is one RouteConsumer conformance: the session takes one of it, the router hands it converted, turned, scaled frames")
@@ -78,5 +84,29 @@ struct RouteConsumerTests {
         #expect(frames.allSatisfy { $0.rotation == 0 && !$0.mirrored })
         // The camera renders what its only converting consumer asks for.
         #expect(AVCaptureSession.renderFormat(for: session.connections) == .bgra)
+    }
+
+    @Test("a new kind of output takes part in the session's wide-colour choice through its consumer answer alone")
+    func newKindOfOutputChoosesColour() throws {
+        let device = try #require(AVCaptureDevice(uniqueID: "sim:back-tele"))
+        defer {
+            try? device.lockForConfiguration()
+            device.core.format.colorSpace = 0
+            device.unlockForConfiguration()
+        }
+        let session = AVCaptureSession()
+        session.sessionPreset = .hd1920x1080
+        session.addInput(try AVCaptureDeviceInput(device: device))
+        session.addOutput(AVCapturePhotoOutput())
+        #expect(device.activeColorSpace == .P3_D65, "a photo output on a P3 format")
+        let indifferent = ColourOutput(.indifferent)
+        session.addOutput(indifferent)
+        #expect(device.activeColorSpace == .P3_D65, "an output with no say changes nothing")
+        session.removeOutput(indifferent)
+        let standard = ColourOutput(.needsStandard)
+        session.addOutput(standard)
+        #expect(device.activeColorSpace == .sRGB, "an output that needs sRGB wins over the photo output")
+        session.removeOutput(standard)
+        #expect(device.activeColorSpace == .P3_D65)
     }
 }

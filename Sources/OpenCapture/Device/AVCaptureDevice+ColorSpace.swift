@@ -14,14 +14,14 @@ extension AVCaptureDevice {
     }
 
     /// The session's wide-colour choice (`automaticallyConfiguresCaptureDeviceForWideColor`):
-    /// P3 when the session has a photo output and no video data, movie file or stream output
-    /// (a stream is tagged BT.709) and the
-    /// active format supports P3, else sRGB, as iOS does for photo workflows.
+    /// P3 when an output prefers it (a photo output) and none needs sRGB (video data, movie
+    /// file and stream outputs; a stream is tagged BT.709) and the active format supports
+    /// P3, else sRGB, as iOS does for photo workflows. The outputs answer through
+    /// `RouteConsumer.wideColorPreference`.
     package func configureWideColor(for session: AVCaptureSession) {
-        let outputs = session.outputs
+        let preferences = session.outputs.compactMap { $0.consumer?.wideColorPreference }
         let wantsWide =
-            outputs.contains { $0 is AVCapturePhotoOutput }
-            && !outputs.contains { $0 is AVCaptureVideoDataOutput || $0 is AVCaptureMovieFileOutput || $0 is AVCaptureStreamOutput }
+            preferences.contains(.prefersWide) && !preferences.contains(.needsStandard)
             && activeFormat.supportedColorSpaces.contains(.P3_D65)
         core.format.colorSpace = (wantsWide ? AVCaptureColorSpace.P3_D65 : .sRGB).rawValue
     }

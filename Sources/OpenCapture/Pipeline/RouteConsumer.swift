@@ -16,6 +16,10 @@ protocol RouteConsumer: AnyObject, Sendable {
     /// a kind exclude each other.
     var soleKindInSession: String? { get }
 
+    /// What this consumer asks of the camera's colour space when the session configures
+    /// it for wide colour (`automaticallyConfiguresCaptureDeviceForWideColor`).
+    var wideColorPreference: WideColorPreference { get }
+
     // MARK: Frames
 
     /// How this consumer takes a camera's frames through `connection`, or nil if it takes none.
@@ -158,6 +162,7 @@ enum AudioPace {
 
 extension RouteConsumer {
     var soleKindInSession: String? { nil }
+    var wideColorPreference: WideColorPreference { .indifferent }
     func frameForm(for connection: AVCaptureConnection) -> FrameForm? { nil }
     func frameClockDidTick(_ metadata: FrameMetadata) {}
     var acceptsFrames: Bool { true }
