@@ -91,8 +91,10 @@ struct PhotoFile {
     }
 
     /// `jpeg` (the camera's own) with `exif` inserted after SOI, and `thumbnail` in its IFD1
-    /// as `JPEGEncoder.encode` stores one; the compressed data is left byte for byte.
-    static func inserting(_ exif: ExifMetadata?, thumbnail: CVPixelBuffer?, into jpeg: [UInt8]) throws -> Data {
+    /// as `JPEGEncoder.encode` stores one; the compressed data is left byte for byte. A Motion
+    /// JPEG frame sent without Huffman tables gets the standard ones, so the file stands alone.
+    static func inserting(_ exif: ExifMetadata?, thumbnail: CVPixelBuffer?, into cameraJPEG: [UInt8]) throws -> Data {
+        let jpeg = try JPEGSegments.insertingStandardHuffmanTables(into: cameraJPEG)
         guard let exif else { return Data(jpeg) }
         let thumbnailJPEG = try thumbnail.map { [UInt8](try JPEGEncoder.encode($0, quality: 75, exif: nil)) }
         let tiff = exif.tiffBytes(thumbnailJPEG: thumbnailJPEG)

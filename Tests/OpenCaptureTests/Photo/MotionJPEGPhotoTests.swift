@@ -12,14 +12,15 @@ import TestSupport
 /// JPEG ffmpeg recorded in the test's temp dir), since a V4L2 session cannot run on fed frames.
 @Suite("Motion JPEG photos: the camera's JPEG passes through", .serialized)
 struct MotionJPEGPhotoTests {
-    /// One Motion JPEG frame from ffmpeg, the stream's size.
-    static func recordedJPEG() throws -> [UInt8] {
+    /// One Motion JPEG frame from ffmpeg, the stream's size; `huffman` is ffmpeg's choice of
+    /// tables ("default": the standard ones of T.81 Annex K.3; ffmpeg's default is "optimal").
+    static func recordedJPEG(huffman: String = "optimal") throws -> [UInt8] {
         let file = temporaryFile("jpg")
         defer { try? FileManager.default.removeItem(at: file) }
         let ffmpeg = try ChildProcess.run(
             "/usr/bin/ffmpeg",
             ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=\(SolidColorCamera.width)x\(SolidColorCamera.height):rate=10", "-frames:v", "1",
-             "-c:v", "mjpeg", "-pix_fmt", "yuvj422p", "-f", "mjpeg", file.path],
+             "-c:v", "mjpeg", "-huffman", huffman, "-pix_fmt", "yuvj422p", "-f", "mjpeg", file.path],
             stderr: .discard, within: .seconds(60))
         try #require(ffmpeg.status == 0, "ffmpeg failed")
         return [UInt8](try Data(contentsOf: file))
@@ -91,6 +92,34 @@ struct MotionJPEGPhotoTests {
         let again = [UInt8](customized)
         #expect(again[try #require(Self.quantizationTablesOffset(again))...].elementsEqual(jpeg[cameraStart...]))
         #expect(String(decoding: JPEGSegments.exifPayload(in: customized) ?? [], as: UTF8.self).contains("replaced"))
+    }
+
+    /// The picture ffmpeg decodes from a JPEG file, as RGB bytes.
+    static func decoded(_ jpeg: [UInt8]) throws -> Data {
+        let file = temporaryFile("jpg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(jpeg).write(to: file)
+        let run = try ChildProcess.run(
+            "/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+            stderr: .discard, within: .seconds(60))
+        try #require(run.succeeded, "ffmpeg could not decode the file")
+        return run.stdoutData
+    }
+
+    @Test("a camera frame without Huffman tables becomes a file with the standard ones, its scan byte for byte")
+    func addsStandardHuffmanTables() throws {
+        let withTables = try Self.recordedJPEG(huffman: "default")
+        let jpeg = MotionJPEGFrames.strippingHuffmanTables(withTables)
+        #expect(MotionJPEGFrames.offset(of: 0xC4, in: jpeg) == nil, "the camera's frame has no DHT, as UVC cameras send them")
+        let (_, data, tags) = try Self.photo(jpeg, settings: AVCapturePhotoSettings(format: [AVVideoCodecKey: AVVideoCodecType.jpeg]))
+        let file = [UInt8](data)
+        let dht = try #require(MotionJPEGFrames.offset(of: 0xC4, in: file), "the photo file defines its Huffman tables")
+        #expect(file[dht...].starts(with: JPEGStandardHuffmanTables.segment))
+        let cameraScan = try #require(MotionJPEGFrames.offset(of: 0xDA, in: jpeg)), photoScan = try #require(MotionJPEGFrames.offset(of: 0xDA, in: file))
+        #expect(file[photoScan...].count > 500)
+        #expect(file[photoScan...].elementsEqual(jpeg[cameraScan...]), "the compressed picture is the camera's, not encoded again")
+        #expect(tags["Make"] as? String == "Test" && tags["ImageWidth"] as? Int == SolidColorCamera.width)
+        #expect(try Self.decoded(file) == (try Self.decoded(withTables)), "the file decodes to the camera's picture")
     }
 
     enum Change: String, CaseIterable, Sendable {
