@@ -14,7 +14,7 @@ extension AVCaptureAudioDataOutput: RouteConsumer {
     func openInbox() { openForRun() }
 
     func closeInbox() -> (() -> Void)? {
-        close()
-        return nil
+        guard let calls = close() else { return nil }
+        return { [self] in waitForDelegateCalls(calls) }
     }
 }

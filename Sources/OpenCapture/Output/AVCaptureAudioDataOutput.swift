@@ -6,11 +6,13 @@ import Foundation
 /// Threads: the delegate is called on `sampleBufferCallbackQueue`, in order (use a serial
 /// queue). Buffers are not dropped: each is queued with `async` on that queue (about 47 a
 /// second, one block and one sample buffer each). Once `stopRunning()` returns no buffer
-/// not yet started reaches the delegate.
+/// not yet started reaches the delegate, and none is in progress (unless `stopRunning()`
+/// was called from that very delegate call).
 ///
 /// `audioSettings` is macOS-only on Apple platforms and absent here, as on iOS.
 open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
-    private let settings = Mutex<Settings>(Settings())
+    /// A condition lock: closing waits on it for a delegate call in progress.
+    private let settings = ConditionState(Settings())
     /// Observers of the output (see `AVCaptureOutput+KeyValueObserving.swift`).
     let audioDataKeyValueObservers = KeyValueObserverRegistry(label: "audioDataOutput")
 
@@ -20,6 +22,16 @@ open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
         /// Bumped at each open and close, so buffers of an ended run are not delivered.
         var run = 0
         var isOpen = false
+        /// Delegate (or synchronizer) calls begun and ended, and the threads making those in
+        /// progress: closing waits for the calls begun before it.
+        var callsBegun = 0
+        var callsEnded = 0
+        var callingThreads: [pthread_t] = []
+    }
+
+    /// The calls a close waits out: those begun before it.
+    struct CallsInProgress {
+        let begunBeforeClose: Int
     }
 
     public override init() { super.init() }
@@ -85,10 +97,24 @@ open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
         }
     }
 
-    func close() {
-        settings.withLock {
-            $0.run += 1
-            $0.isOpen = false
+    /// No buffer not yet started reaches the delegate any more; answers the calls in
+    /// progress to wait out (`waitForDelegateCalls`), nil for none.
+    func close() -> CallsInProgress? {
+        settings.withLock { state -> CallsInProgress? in
+            state.run += 1
+            state.isOpen = false
+            return state.callingThreads.isEmpty ? nil : CallsInProgress(begunBeforeClose: state.callsBegun)
+        }
+    }
+
+    /// Blocks until the delegate calls in progress at `calls`' close have returned, but for one
+    /// made on this thread (a delegate stopping its own session). Call with no lock held: it
+    /// waits for user code.
+    func waitForDelegateCalls(_ calls: CallsInProgress) {
+        let me = pthread_self()
+        settings.wait(polling: 0.05) { state -> Void? in
+            let mine = state.callingThreads.contains { pthread_equal($0, me) != 0 } ? 1 : 0
+            return state.callsEnded + mine >= calls.begunBeforeClose ? () : nil
         }
     }
 
@@ -103,15 +129,30 @@ open class AVCaptureAudioDataOutput: AVCaptureOutput, @unchecked Sendable {
         }
         queue.async { [self] in
             defer { done() }
-            if let synchronizer = takeover?.synchronizer {
-                // A synchronizer took the output over: it gets the buffer instead of the delegate.
-                guard settings.withLock({ $0.isOpen && $0.run == run }) else { return }
+            // A synchronizer that took the output over gets the buffer instead of the delegate.
+            let synchronizer = takeover?.synchronizer
+            // The call begins under the lock that checks the run: a close either stops it or
+            // sees it in progress and waits it out.
+            let delegate = settings.withLock { state -> (any AVCaptureAudioDataOutputSampleBufferDelegate)?? in
+                guard state.isOpen, state.run == run, synchronizer != nil || state.delegate != nil else { return nil }
+                state.callsBegun += 1
+                state.callingThreads.append(pthread_self())
+                return .some(state.delegate)
+            }
+            guard let delegate else { return }
+            defer {
+                let me = pthread_self()
+                settings.withLock(broadcast: true) { state in
+                    state.callsEnded += 1
+                    if let index = state.callingThreads.firstIndex(where: { pthread_equal($0, me) != 0 }) { state.callingThreads.remove(at: index) }
+                }
+            }
+            if let synchronizer {
                 synchronizer.receive(
                     AVCaptureSynchronizedSampleBufferData(sampleBuffer: sampleBuffer, droppedReason: nil), span: sampleBuffer.duration, from: self)
-                return
+            } else {
+                delegate?.captureOutput(self, didOutput: sampleBuffer, from: connection)
             }
-            let delegate = settings.withLock { $0.isOpen && $0.run == run ? $0.delegate : nil }
-            delegate?.captureOutput(self, didOutput: sampleBuffer, from: connection)
         }
     }
 }
