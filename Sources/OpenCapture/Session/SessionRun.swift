@@ -77,6 +77,11 @@ final class SessionRun: @unchecked Sendable {
     /// Stops every device: `stopping`, then `stopped`.
     func stop(_ session: AVCaptureSession) {
         guard state.isRunning else { return }
+        stopAll(session)
+    }
+
+    /// `stopping`, every stream ended, `stopped`.
+    private func stopAll(_ session: AVCaptureSession) {
         state = .stopping
         endAll(session)
         state = .stopped
@@ -94,6 +99,13 @@ final class SessionRun: @unchecked Sendable {
 
     private func closeInboxes(_ session: AVCaptureSession) {
         waits += session.consumers.compactMap { $0.closeInbox() }
+    }
+
+    /// Tells the app a device it wants streams for another session.
+    private func reportInUse(_ device: AVCaptureDevice, _ session: AVCaptureSession) {
+        postOnMainQueue(AVCaptureSession.runtimeErrorNotification, object: session, userInfo: [
+            AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.")
+        ])
     }
 
     /// Stops one camera's stream and gives the device back.
@@ -122,13 +134,11 @@ final class SessionRun: @unchecked Sendable {
         let epoch: Int64? = if case .starting(let epoch) = state { epoch } else { nil }
         let multiCam = session.runsSeveralCameras
         if multiCam, session.hardwareCost > 1 {
-            state = .stopping
             postOnMainQueue(AVCaptureSession.runtimeErrorNotification, object: session, userInfo: [
                 AVCaptureSessionErrorKey: AVError(
                     .sessionHardwareCostOverage, "The cameras need more than the hardware can read out (hardwareCost \(session.hardwareCost)).")
             ])
-            endAll(session)
-            state = .stopped
+            stopAll(session)
             return
         }
         let connections = session.connections
@@ -167,9 +177,7 @@ final class SessionRun: @unchecked Sendable {
                 continue
             }
             guard device.claimStreaming(for: session) else {
-                postOnMainQueue(AVCaptureSession.runtimeErrorNotification, object: session, userInfo: [
-                    AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.")
-                ])
+                reportInUse(device, session)
                 continue
             }
             let router = FrameRouter(session: session, device: device, epoch: epoch)
@@ -185,11 +193,7 @@ final class SessionRun: @unchecked Sendable {
         // Microphones after cameras: a movie output's sound then waits for its first frame
         // (virtual time) instead of racing ahead while the camera starts.
         applyAudio(session, epoch: epoch)
-        if streams.isEmpty && !wanted.isEmpty {
-            state = .stopping
-            endAll(session)
-            state = .stopped
-        }
+        if streams.isEmpty && !wanted.isEmpty { stopAll(session) }
     }
 
     private func applyAudio(_ session: AVCaptureSession, epoch: Int64?) {
@@ -207,9 +211,7 @@ final class SessionRun: @unchecked Sendable {
                 continue
             }
             guard let microphone = device.backend as? any AudioCaptureBackend, device.claimStreaming(for: session) else {
-                postOnMainQueue(AVCaptureSession.runtimeErrorNotification, object: session, userInfo: [
-                    AVCaptureSessionErrorKey: AVError(.deviceAlreadyUsedByAnotherSession, "\(device.localizedName) is streaming for another session.")
-                ])
+                reportInUse(device, session)
                 continue
             }
             let router = AudioRouter(session: session, device: device, epoch: epoch)
@@ -234,9 +236,7 @@ final class SessionRun: @unchecked Sendable {
         streams[key] = nil
         session.reportRuntimeError(error, device: stream.device)
         guard streams.isEmpty && state.isRunning else { return false }
-        state = .stopping
-        endAll(session)
-        state = .stopped
+        stopAll(session)
         return true
     }
 
