@@ -11,8 +11,9 @@ import Synchronization
 /// a frame reads one snapshot under one lock and never sees half a configuration.
 ///
 /// Threads: the `FrameSink` calls come on the device's capture thread and never call user
-/// code (delegates run on their own queues); `setTargets` and `stop` come from the session
-/// with its configuration lock held, and never wait.
+/// code (delegates run on their own queues); `setTargets` and `stop` come from a job on the
+/// session's runner queue (`SessionRunner`), run for a caller that holds the session's
+/// configuration lock, and never wait.
 final class FrameRouter: FrameSink, Sendable {
     private weak let session: AVCaptureSession?
     private let device: AVCaptureDevice

@@ -7,6 +7,9 @@ import Foundation
 /// Threads: `perform` blocks until its job has run on the queue (`startRunning()` returns
 /// once the devices stream or failed, as on iOS). A job already on the queue that performs
 /// again runs inline rather than waiting for itself. `isRunning` may be read anywhere.
+/// Nothing is ever dispatched to the queue asynchronously: every job comes through
+/// `perform`, whose callers hold the session's configuration lock, and no job takes that
+/// lock, so the `sync` under it never waits behind a job that needs it. Keep it so.
 final class SessionRunner: Sendable {
     private let queue = DispatchQueue(label: "OpenCapture.session.runner")
     private let marker = DispatchSpecificKey<ObjectIdentifier>()
