@@ -117,16 +117,18 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     }
 
     /// The video track's time scale; 0 (the default) lets the writer choose (90000).
-    /// Raises for audio inputs (whose time scale is the sample rate) and after `startWriting()`.
+    /// Raises after `startWriting()`, and for a value other than 0 on an audio input (whose
+    /// time scale is the sample rate): AVAssetWriterInput.h, "It is an error to set a value
+    /// other than 0 if the receiver has media type AVMediaTypeAudio", so 0 is accepted.
     open var mediaTimeScale: CMTimeScale {
         get { state.withLock { $0.mediaTimeScale } }
         set {
             enforce {
                 try checkNotStarted("setMediaTimeScale:")
-                if mediaType == .audio {
+                if mediaType == .audio, newValue != 0 {
                     throw AVCaptureException(
                         .invalidArgument,
-                        selectorReason("AVAssetWriterInput", "setMediaTimeScale:", "Cannot set a media time scale for an audio input"))
+                        selectorReason("AVAssetWriterInput", "setMediaTimeScale:", "Cannot set a media time scale other than 0 for an audio input"))
                 }
             }
             state.withLock { $0.mediaTimeScale = newValue }
@@ -166,7 +168,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         if mediaType == .video, sampleBuffer.imageBuffer == nil {
             throw AVCaptureException(
                 .invalidArgument,
-                selectorReason("AVAssetWriterInput", selector, "Cannot append sample buffer: Input buffer must be an uncompressed video frame"))
+                selectorReason("AVAssetWriterInput", selector, "Cannot append sample buffer: Input buffer must be in an uncompressed format when outputSettings is not nil"))
         }
         if mediaType == .metadata {
             guard let group = AVTimedMetadataGroup(sampleBuffer: sampleBuffer) else {
