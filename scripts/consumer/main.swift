@@ -4,7 +4,8 @@
 // stream goes on delivering. It passes on a busy machine (a loaded one drops frames, and says
 // so): how many frames were delivered and dropped is printed, a figure, not a condition.
 // Then, at .photo, .high and .hd1280x720, it prints the waits a user sees (WaitTimes.swift):
-// startRunning(), capturePhoto to the photo's data, and a switch to the front camera.
+// startRunning(), capturePhoto to the photo's data, and a switch to the front camera. Last,
+// the app programs run: RecorderApp, PhotoApp, ScannerApp and WriterApp.
 import AVFoundation
 import CoreGraphics
 import CoreMedia
@@ -145,4 +146,10 @@ for preset: AVCaptureSession.Preset in [.photo, .high, .hd1280x720] {
     for problem in waits.problems { print("consumer: \(preset.rawValue): \(problem)") }
     waitsBehave = waitsBehave && waits.problems.isEmpty
 }
+// Programs written as open-source iOS camera libraries are (issue 30), each asserting what
+// its user sees; the first that fails exits 1 with one line saying what failed.
+runRecorderApp()
+runPhotoApp()
+runScannerApp()
+runWriterApp()
 exit(last.width == 1280 && last.height == 720 && problems.isEmpty && running && onTheClock && affordable && modules && waitsBehave ? 0 : 1)

@@ -1,0 +1,114 @@
+// A pixel-buffer pipeline written as iOS recording libraries write one (NextLevel, SCRecorder,
+// filter-camera apps): a video data output's frames appended to an AVAssetWriter through an
+// AVAssetWriterInputPixelBufferAdaptor, the writer's session started at the first frame's
+// time, finished after two seconds. What the user sees is checked: a movie ffprobe decodes,
+// with every appended frame and the length recorded.
+import AVFoundation
+import Foundation
+
+/// The recording pipeline: all of its state lives on `videoQueue`, the delegate's queue.
+final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @unchecked Sendable {
+    let session = AVCaptureSession()
+    private let sessionQueue = DispatchQueue(label: "com.example.writer.session")
+    private let videoQueue = DispatchQueue(label: "com.example.writer.video")
+    private let writer: AVAssetWriter
+    private let input: AVAssetWriterInput
+    private let adaptor: AVAssetWriterInputPixelBufferAdaptor
+    // On videoQueue.
+    private var recording = false, appended = 0, refused = 0
+    private var first = CMTime.invalid, last = CMTime.invalid
+
+    init(url: URL, width: Int, height: Int) throws {
+        writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+            AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: width, AVVideoHeightKey: height,
+        ])
+        input.expectsMediaDataInRealTime = true
+        adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey as String: width,
+            kCVPixelBufferHeightKey as String: height,
+        ])
+        super.init()
+        if writer.canAdd(input) { writer.add(input) }
+    }
+
+    func configureAndStart() {
+        sessionQueue.async { [self] in
+            session.beginConfiguration()
+            session.sessionPreset = .hd1280x720
+            if let camera = AVCaptureDevice.default(for: .video), let input = try? AVCaptureDeviceInput(device: camera), session.canAddInput(input) {
+                session.addInput(input)
+            }
+            let output = AVCaptureVideoDataOutput()
+            output.videoSettings = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+            output.alwaysDiscardsLateVideoFrames = true
+            output.setSampleBufferDelegate(self, queue: videoQueue)
+            if session.canAddOutput(output) { session.addOutput(output) }
+            session.commitConfiguration()
+            session.startRunning()
+        }
+    }
+
+    func startRecording() { videoQueue.async { [self] in recording = true } }
+
+    /// Stops appending and finishes the file; `completion` runs when it is written.
+    func stopRecording(completion: @escaping @Sendable () -> Void) {
+        videoQueue.async { [self] in
+            recording = false
+            guard writer.status == .writing else { return completion() }
+            input.markAsFinished()
+            writer.finishWriting(completionHandler: completion)
+        }
+    }
+
+    func stopSession() { sessionQueue.sync { session.stopRunning() } }
+    var counts: (appended: Int, refused: Int, first: CMTime, last: CMTime) { videoQueue.sync { (appended, refused, first, last) } }
+    var result: (status: AVAssetWriter.Status, error: (any Error)?) { videoQueue.sync { (writer.status, writer.error) } }
+
+    func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        guard recording, let pixelBuffer = CMSampleBufferGetImageBuffer(sampleBuffer) else { return }
+        let time = CMSampleBufferGetPresentationTimeStamp(sampleBuffer)
+        if writer.status == .unknown {
+            guard writer.startWriting() else { return }
+            writer.startSession(atSourceTime: time)
+            first = time
+        }
+        guard writer.status == .writing, input.isReadyForMoreMediaData else { return }
+        if adaptor.append(pixelBuffer, withPresentationTime: time) {
+            appended += 1
+            last = time
+        } else {
+            refused += 1
+        }
+    }
+}
+
+/// Records two seconds through the adaptor; fails the run unless the movie has every frame.
+func runWriterApp() {
+    let name = "writer", began = Date()
+    let url = temporaryFile("writer.mp4")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder: PixelBufferRecorder
+    do { recorder = try PixelBufferRecorder(url: url, width: 1280, height: 720) } catch { fail(name, "cannot make the asset writer: \(error)") }
+    recorder.configureAndStart()
+    recorder.startRecording()
+    guard runMainLoop(upTo: 5, until: { recorder.counts.appended > 0 }) else {
+        fail(name, "no frame appended within 5 s of startRunning() (writer \(recorder.result.status.rawValue): \(recorder.result.error.map { "\($0)" } ?? "no error"))")
+    }
+    runMainLoop(upTo: 2)
+    let done = DispatchSemaphore(value: 0)
+    recorder.stopRecording { done.signal() }
+    guard done.wait(timeout: .now() + 10) == .success else { fail(name, "finishWriting did not complete within 10 s") }
+    recorder.stopSession()
+    let (status, error) = recorder.result
+    guard status == .completed else { fail(name, "the writer ended \(status.rawValue), not completed: \(error.map { "\($0)" } ?? "no error")") }
+    let (appended, refused, first, last) = recorder.counts
+    guard let movie = Probe(url), let video = movie.video else { fail(name, "ffprobe cannot read a video stream in \(url.lastPathComponent)") }
+    // Every frame the adaptor took is in the file, at the size written.
+    guard video.frames == appended else { fail(name, "the movie decodes to \(video.frames) frames, \(appended) were appended") }
+    guard video.width == 1280, video.height == 720 else { fail(name, "the movie is \(video.width)x\(video.height), 1280x720 written") }
+    let span = (last - first).seconds
+    guard span > 1.5, abs(movie.duration - span) < 0.2 else { fail(name, "the movie lasts \(movie.duration) s, its frames span \(span) s") }
+    print(String(format: "consumer: writer: %@ %dx%d, %d frames appended (%d refused), %.2f s; ffprobe decodes all of them; %.1f s in all",
+                 video.codec, video.width, video.height, appended, refused, movie.duration, Date().timeIntervalSince(began)))
+}
