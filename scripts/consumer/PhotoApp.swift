@@ -16,6 +16,7 @@ final class PhotoFlow: NSObject, AVCapturePhotoCaptureDelegate, AVCapturePhotoOu
     private let lock = NSLock()
     private var prepared: (Bool, (any Error)?)?
     private var readinessSeen: [AVCapturePhotoOutput.CaptureReadiness] = []
+    private var readinessOffMain = 0
     private var photoData: Data?, photoError: (any Error)?, captureFinished = false
 
     override init() {
@@ -60,12 +61,18 @@ final class PhotoFlow: NSObject, AVCapturePhotoCaptureDelegate, AVCapturePhotoOu
     var isRunning: Bool { sessionQueue.sync { session.isRunning } }
     var preparation: (Bool, (any Error)?)? { lock.withLock { prepared } }
     var readiness: [AVCapturePhotoOutput.CaptureReadiness] { lock.withLock { readinessSeen } }
+    var readinessCallsOffMain: Int { lock.withLock { readinessOffMain } }
     var photo: (finished: Bool, data: Data?, error: (any Error)?) { lock.withLock { (captureFinished, photoData, photoError) } }
 
     func readinessCoordinator(
         _ coordinator: AVCapturePhotoOutputReadinessCoordinator, captureReadinessDidChange captureReadiness: AVCapturePhotoOutput.CaptureReadiness
     ) {
-        lock.withLock { readinessSeen.append(captureReadiness) }
+        // Apple calls this on the main queue, for the shutter button; counted where it is not.
+        let onMain = Thread.isMainThread
+        lock.withLock {
+            readinessSeen.append(captureReadiness)
+            if !onMain { readinessOffMain += 1 }
+        }
     }
 
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
@@ -120,7 +127,7 @@ func runPhotoApp() {
         fail(name, "the readiness coordinator told \(readiness.map(\.rawValue)), not a not-ready state then ready")
     }
     flow.stopSession()
-    print(String(format: "consumer: photo: prepared settings answered true; a %dx%d JPEG of %d KB, %.2f s after the shutter; readiness %@; %.1f s in all",
+    print(String(format: "consumer: photo: prepared settings answered true; a %dx%d JPEG of %d KB, %.2f s after the shutter; readiness %@ (%d of %d calls off the main queue, where iOS makes them); %.1f s in all",
                  picture.width, picture.height, data.count / 1024, delivered, readiness.map { "\($0.rawValue)" }.joined(separator: "→"),
-                 Date().timeIntervalSince(began)))
+                 flow.readinessCallsOffMain, readiness.count, Date().timeIntervalSince(began)))
 }

@@ -16,6 +16,7 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
     private let adaptor: AVAssetWriterInputPixelBufferAdaptor
     // On videoQueue.
     private var recording = false, appended = 0, refused = 0
+    private var dropped: [String: Int] = [:]
     private var first = CMTime.invalid, last = CMTime.invalid
 
     init(url: URL, width: Int, height: Int) throws {
@@ -63,6 +64,8 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
 
     func stopSession() { sessionQueue.sync { session.stopRunning() } }
     var counts: (appended: Int, refused: Int, first: CMTime, last: CMTime) { videoQueue.sync { (appended, refused, first, last) } }
+    /// Frames the output dropped while recording, by reason, as libraries log them.
+    var drops: [String: Int] { videoQueue.sync { dropped } }
     var result: (status: AVAssetWriter.Status, error: (any Error)?) { videoQueue.sync { (writer.status, writer.error) } }
 
     func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
@@ -80,6 +83,12 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
         } else {
             refused += 1
         }
+    }
+
+    func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        guard recording, writer.status == .writing else { return }
+        let reason = sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "no reason"
+        dropped[reason, default: 0] += 1
     }
 }
 
@@ -109,6 +118,8 @@ func runWriterApp() {
     guard video.width == 1280, video.height == 720 else { fail(name, "the movie is \(video.width)x\(video.height), 1280x720 written") }
     let span = (last - first).seconds
     guard span > 1.5, abs(movie.duration - span) < 0.2 else { fail(name, "the movie lasts \(movie.duration) s, its frames span \(span) s") }
-    print(String(format: "consumer: writer: %@ %dx%d, %d frames appended (%d refused), %.2f s; ffprobe decodes all of them; %.1f s in all",
-                 video.codec, video.width, video.height, appended, refused, movie.duration, Date().timeIntervalSince(began)))
+    let drops = recorder.drops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    print(String(format: "consumer: writer: %@ %dx%d, %d frames appended (%d refused, dropped: %@), %.2f s; ffprobe decodes all of them; %.1f s in all",
+                 video.codec, video.width, video.height, appended, refused, drops.isEmpty ? "none" : drops, movie.duration,
+                 Date().timeIntervalSince(began)))
 }
