@@ -61,7 +61,8 @@ final class PhotoFlow: NSObject, AVCapturePhotoCaptureDelegate, AVCapturePhotoOu
     var isRunning: Bool { sessionQueue.sync { session.isRunning } }
     var preparation: (Bool, (any Error)?)? { lock.withLock { prepared } }
     var readiness: [AVCapturePhotoOutput.CaptureReadiness] { lock.withLock { readinessSeen } }
-    var readinessCallsOffMain: Int { lock.withLock { readinessOffMain } }
+    /// The states told and how many calls came off the main queue, read together.
+    var readinessCalls: (seen: [AVCapturePhotoOutput.CaptureReadiness], offMain: Int) { lock.withLock { (readinessSeen, readinessOffMain) } }
     var photo: (finished: Bool, data: Data?, error: (any Error)?) { lock.withLock { (captureFinished, photoData, photoError) } }
 
     func readinessCoordinator(
@@ -122,12 +123,12 @@ func runPhotoApp() {
     }
     // The shutter button went not-ready while the photo was taken, then ready again.
     runMainLoop(upTo: 2, until: { flow.readiness.last == .ready })
-    let readiness = flow.readiness
+    let (readiness, offMain) = flow.readinessCalls
     guard readiness.contains(where: { $0 != .ready }), readiness.last == .ready else {
         fail(name, "the readiness coordinator told \(readiness.map(\.rawValue)), not a not-ready state then ready")
     }
     flow.stopSession()
     print(String(format: "consumer: photo: prepared settings answered true; a %dx%d JPEG of %d KB, %.2f s after the shutter; readiness %@ (%d of %d calls off the main queue, where iOS makes them); %.1f s in all",
                  picture.width, picture.height, data.count / 1024, delivered, readiness.map { "\($0.rawValue)" }.joined(separator: "→"),
-                 flow.readinessCallsOffMain, readiness.count, Date().timeIntervalSince(began)))
+                 offMain, readiness.count, Date().timeIntervalSince(began)))
 }

@@ -15,7 +15,7 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
     private let input: AVAssetWriterInput
     private let adaptor: AVAssetWriterInputPixelBufferAdaptor
     // On videoQueue.
-    private var recording = false, appended = 0, refused = 0
+    private var recording = false, appended = 0, refused = 0, notReady = 0
     private var dropped: [String: Int] = [:]
     private var first = CMTime.invalid, last = CMTime.invalid
 
@@ -63,7 +63,9 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
     }
 
     func stopSession() { sessionQueue.sync { session.stopRunning() } }
-    var counts: (appended: Int, refused: Int, first: CMTime, last: CMTime) { videoQueue.sync { (appended, refused, first, last) } }
+    var counts: (appended: Int, refused: Int, notReady: Int, first: CMTime, last: CMTime) {
+        videoQueue.sync { (appended, refused, notReady, first, last) }
+    }
     /// Frames the output dropped while recording, by reason, as libraries log them.
     var drops: [String: Int] { videoQueue.sync { dropped } }
     var result: (status: AVAssetWriter.Status, error: (any Error)?) { videoQueue.sync { (writer.status, writer.error) } }
@@ -76,7 +78,9 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
             writer.startSession(atSourceTime: time)
             first = time
         }
-        guard writer.status == .writing, input.isReadyForMoreMediaData else { return }
+        guard writer.status == .writing else { return }
+        // Real-time input: a frame the writer is not ready for is skipped, as libraries do.
+        guard input.isReadyForMoreMediaData else { return notReady += 1 }
         if adaptor.append(pixelBuffer, withPresentationTime: time) {
             appended += 1
             last = time
@@ -111,7 +115,7 @@ func runWriterApp() {
     recorder.stopSession()
     let (status, error) = recorder.result
     guard status == .completed else { fail(name, "the writer ended \(status.rawValue), not completed: \(error.map { "\($0)" } ?? "no error")") }
-    let (appended, refused, first, last) = recorder.counts
+    let (appended, refused, notReady, first, last) = recorder.counts
     guard let movie = Probe(url), let video = movie.video else { fail(name, "ffprobe cannot read a video stream in \(url.lastPathComponent)") }
     // Every frame the adaptor took is in the file, at the size written.
     guard video.frames == appended else { fail(name, "the movie decodes to \(video.frames) frames, \(appended) were appended") }
@@ -119,7 +123,7 @@ func runWriterApp() {
     let span = (last - first).seconds
     guard span > 1.5, abs(movie.duration - span) < 0.2 else { fail(name, "the movie lasts \(movie.duration) s, its frames span \(span) s") }
     let drops = recorder.drops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    print(String(format: "consumer: writer: %@ %dx%d, %d frames appended (%d refused, dropped: %@), %.2f s; ffprobe decodes all of them; %.1f s in all",
-                 video.codec, video.width, video.height, appended, refused, drops.isEmpty ? "none" : drops, movie.duration,
+    print(String(format: "consumer: writer: %@ %dx%d, %d frames appended (%d refused, %d skipped while the writer was not ready, dropped by the output: %@), %.2f s; ffprobe decodes all of them; %.1f s in all",
+                 video.codec, video.width, video.height, appended, refused, notReady, drops.isEmpty ? "none" : drops, movie.duration,
                  Date().timeIntervalSince(began)))
 }
