@@ -103,7 +103,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     open func startReading() -> Bool {
         enforce {
             if status != .unknown {
-                throw AVCaptureException(.invalidArgument, selectorReason("AVAssetReader", "startReading", "cannot be called again after reading has already started"))
+                // Apple raises NSInternalInconsistencyException here (its runtime reason; the header says nothing).
+                throw AVCaptureException(.internalInconsistency, selectorReason("AVAssetReader", "startReading", "cannot be called again after reading has already started"))
             }
         }
         let (outputs, range) = changingStatus {

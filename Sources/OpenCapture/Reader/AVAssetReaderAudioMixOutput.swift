@@ -147,8 +147,11 @@ open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable
     open override func copyNextSampleBuffer() -> CMSampleBuffer? {
         let (started, mixer) = reading.withLock { ($0.started, $0.mixer) }
         guard started, let reader else {
+            // NSInternalInconsistencyException, as Apple's runtime raises it (AVAssetReaderOutput.h:
+            // "This method throws an exception if this output is not added to an instance of
+            // AVAssetReader (using -addOutput:) and -startReading is not called on that asset reader").
             AVCaptureException(
-                .invalidArgument,
+                .internalInconsistency,
                 selectorReason(
                     "AVAssetReaderAudioMixOutput", "copyNextSampleBuffer",
                     "cannot copy next sample buffer before adding this output to an instance of AVAssetReader (using -addOutput:) and calling -startReading on that asset reader")
