@@ -12,11 +12,14 @@ package final class ControlRequestQueue: @unchecked Sendable {
         var handler: UncheckedSendable<(CMTime) -> Void>
     }
 
-    private let state = Mutex<(nextID: UInt64, pending: [Pending])>((1, []))
-    /// Held from numbering a request until the backend has it: two threads setting at once
-    /// would otherwise record one request while the backend got the other last. A lock of
-    /// its own, so a frame completing handlers (`frameArrived`) never waits on a submit.
-    private let submitting = Mutex(())
+    /// Handlers waiting for the frame that carries their request, in request order.
+    private let pending = Mutex<[Pending]>([])
+    /// The next request number, held from numbering a request until the backend has it:
+    /// two threads setting at once would otherwise record one request while the backend got
+    /// the other last. A lock of its own, so a frame completing handlers (`frameArrived`)
+    /// never waits on a submit. (It guards the number rather than nothing: ThreadSanitizer
+    /// misreports the inout access of a lock's zero-sized value as a race.)
+    private let nextID = Mutex<UInt64>(1)
     private let handlerQueue: DispatchQueue
 
     init(label: String) {
@@ -28,30 +31,22 @@ package final class ControlRequestQueue: @unchecked Sendable {
     /// numbers. `handOver` only stores and queues (settings, `CaptureBackend.apply`): it
     /// must not call user code or wait on a frame.
     func submit(_ handler: ((CMTime) -> Void)?, handOver: (UInt64) -> Void) -> UInt64 {
-        submitting.withLock { _ in
-            let id = enqueue(handler)
+        nextID.withLock { nextID in
+            let id = nextID
+            nextID += 1
+            if let handler { pending.withLock { $0.append(Pending(id: id, handler: UncheckedSendable(handler))) } }
             handOver(id)
-            return id
-        }
-    }
-
-    /// Reserves the next request number and remembers its handler.
-    private func enqueue(_ handler: ((CMTime) -> Void)?) -> UInt64 {
-        state.withLock { state in
-            let id = state.nextID
-            state.nextID += 1
-            if let handler { state.pending.append(Pending(id: id, handler: UncheckedSendable(handler))) }
             return id
         }
     }
 
     /// Called with every frame's metadata: completes the handlers the frame satisfies.
     func frameArrived(_ metadata: FrameMetadata) {
-        let ready = state.withLock { state -> [Pending] in
-            guard let first = state.pending.first, first.id <= metadata.appliedRequest else { return [] }
-            let count = state.pending.prefix { $0.id <= metadata.appliedRequest }.count
-            let done = Array(state.pending.prefix(count))
-            state.pending.removeFirst(count)
+        let ready = pending.withLock { pending -> [Pending] in
+            guard let first = pending.first, first.id <= metadata.appliedRequest else { return [] }
+            let count = pending.prefix { $0.id <= metadata.appliedRequest }.count
+            let done = Array(pending.prefix(count))
+            pending.removeFirst(count)
             return done
         }
         guard !ready.isEmpty else { return }
