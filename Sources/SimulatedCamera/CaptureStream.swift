@@ -131,9 +131,6 @@ final class CaptureStream: @unchecked Sendable {
         shake = CameraShake(amplitude: values.shakeAmplitude, seed: seed)
         requests.reserveCapacity(8)
         lens.prepareLayer(renderer: renderer, rasterZoom: zoom, color: sceneColor, pressureLevel: thermal.pressure.level)
-        // After the stream's own layer, so as not to slow it: the still queue fills the
-        // photo's layer while the stream starts (a first photo then finds it ready).
-        stills.prepareLayer(for: boundaryFrame(pts: startTime))
     }
 
     /// Starts the capture thread and returns once it runs.

@@ -80,11 +80,7 @@ struct StillJob: Sendable {
     /// ratios match, else that of the widest format of the still's aspect (a 4:3 photo
     /// from a 16:9 stream sees the full 4:3 field), else the streaming format's.
     var optics: Optics {
-        Self.optics(camera: camera, format: format, width: request.width, height: request.height)
-    }
-
-    /// The lens as a `width`×`height` still of `camera` streaming `format` sees it (`optics`).
-    static func optics(camera: SimulatedCameraModel, format: DeviceFormatSpec, width: Int, height: Int) -> Optics {
+        let width = request.width, height = request.height
         func sameAspect(_ f: DeviceFormatSpec) -> Bool { f.width * height == f.height * width }
         if sameAspect(format) { return camera.optics(for: format) }
         let match = camera.descriptor.formats.filter { sameAspect($0) && !$0.isBinned }.max { $0.width < $1.width }

@@ -21,11 +21,9 @@ import Foundation
 ///    correcting the exposure until the mean lands on auto exposure's mid-grey target.
 ///
 /// Renderers are cached between stills (a burst at one size and light skips rasterising
-/// the scene again), the still's layer is rasterised while a stream starts (`prepareLayer`,
-/// so the first photo does not wait for it either), and they are released when the stream
-/// ends (`release`): at the sensor's size they hold a few hundred megabytes, page-mapped,
-/// so releasing hands them back. The worker gang's threads stay for the camera's lifetime,
-/// so stills after a restart make none.
+/// the scene again) and released when the stream ends (`release`): at the sensor's size
+/// they hold a few hundred megabytes, page-mapped, so releasing hands them back. The worker
+/// gang's threads stay for the camera's lifetime, so stills after a restart make none.
 /// Completions run on the queue, one still after another.
 final class StillProcessor: @unchecked Sendable {
     /// The completion of one still request.
@@ -48,10 +46,6 @@ final class StillProcessor: @unchecked Sendable {
     private var preflashDefocus = Defocus()
     /// The mosaic of the last `draw` that asked for one, until `render` takes it.
     private var drawnMosaic: RawMosaic?
-    /// Whether `prepareLayer` rasterised the still renderer's layer and no still has used it
-    /// yet: the first still then treats it as just filled (sharp and unlit), as if it had
-    /// filled it itself, so its lens and torch are applied exactly as before.
-    private var layerFreshlyFilled = false
 
     /// `name` prefixes the queue's and the worker threads' names.
     init(name: String) {
@@ -64,30 +58,6 @@ final class StillProcessor: @unchecked Sendable {
         queue.async { [self] in job.completion(.success(render(job))) }
     }
 
-    /// Rasterises, on the queue, the layer a still of `frame` at its format's photo size
-    /// would render from, so that the stream's first photo finds it ready instead of filling
-    /// it (at 4032×3024, about a third of a photo's time). Only when the photo size is the
-    /// format's own (the `.photo` preset): the layer then costs what the stream's own layer
-    /// costs, and a stream at a video size takes no memory for photos it may never take.
-    /// A still whose zoom, lens or light has moved on since simply fills it again; every
-    /// still's pixels are the same either way (the layer depends on scene, size, zoom, lens
-    /// and light only).
-    func prepareLayer(for frame: StillFrame) {
-        let width = frame.format.maxPhotoWidth, height = frame.format.maxPhotoHeight
-        guard width == frame.format.width, height == frame.format.height else { return }
-        queue.async { [self] in
-            let optics = StillJob.optics(camera: frame.camera, format: frame.format, width: width, height: height)
-            let light = SceneLight(
-                ambient: frame.illuminant, luminance: frame.scene.whiteLuminance(at: frame.time),
-                response: frame.camera.response)
-            let renderer = cachedRenderer(stillRenderer, scene: frame.scene, optics: optics)
-            stillRenderer = renderer
-            if renderer.prepare(width: width, height: height, zoom: frame.zoom, optics: optics, color: light.color) {
-                layerFreshlyFilled = true
-            }
-        }
-    }
-
     /// Fails a request, calling its completion on the queue (never on the caller's thread).
     func fail(_ completion: @escaping Completion, _ error: BackendError) {
         queue.async { completion(.failure(error)) }
@@ -98,7 +68,6 @@ final class StillProcessor: @unchecked Sendable {
         queue.async { [self] in
             stillRenderer = nil
             preflashRenderer = nil
-            layerFreshlyFilled = false
             stillDefocus = Defocus()
             preflashDefocus = Defocus()
         }
@@ -130,12 +99,10 @@ final class StillProcessor: @unchecked Sendable {
             ? preflashExposure(settings)
             : Self.exposure(request.exposure, auto: job.autoExposure)
 
-        let renderer = cachedRenderer(stillRenderer, scene: job.scene, optics: optics)
+        let renderer = cachedRenderer(stillRenderer, for: job, optics: optics)
         stillRenderer = renderer
-        let refilled =
-            renderer.prepare(width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
-            || layerFreshlyFilled
-        layerFreshlyFilled = false
+        let refilled = renderer.prepare(
+            width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
         applyLens(settings, to: renderer, refilled: refilled, defocus: stillDefocus)
         let buffer = CVBuffer(format: request.pixelFormat, width: request.width, height: request.height)
         let attachments = CaptureStream.attachments(for: request.pixelFormat)
@@ -244,7 +211,7 @@ final class StillProcessor: @unchecked Sendable {
 
         let width = min(job.request.width, StillProcessor.preflashWidth)
         let height = max(1, Int((Double(width * job.request.height) / Double(job.request.width)).rounded()))
-        let renderer = cachedRenderer(preflashRenderer, scene: job.scene, optics: settings.optics)
+        let renderer = cachedRenderer(preflashRenderer, for: job, optics: settings.optics)
         preflashRenderer = renderer
         let refilled = renderer.prepare(width: width, height: height, zoom: job.zoom, optics: settings.optics, color: settings.light.color)
         applyLens(settings, to: renderer, refilled: refilled, defocus: preflashDefocus)
@@ -315,14 +282,14 @@ final class StillProcessor: @unchecked Sendable {
         }
     }
 
-    /// `existing` with `scene`, or a new renderer (and the worker gang, if none yet).
-    private func cachedRenderer(_ existing: FrameRenderer?, scene: Scene, optics: Optics) -> FrameRenderer {
+    /// `existing` with the job's scene, or a new renderer (and the worker gang, if none yet).
+    private func cachedRenderer(_ existing: FrameRenderer?, for job: StillJob, optics: Optics) -> FrameRenderer {
         if let existing {
-            existing.setScene(scene)
+            existing.setScene(job.scene)
             return existing
         }
         let gang = workers ?? RenderWorkers(name: "\(name).render")
         workers = gang
-        return FrameRenderer(scene: scene, optics: optics, workers: gang)
+        return FrameRenderer(scene: job.scene, optics: optics, workers: gang)
     }
 }
