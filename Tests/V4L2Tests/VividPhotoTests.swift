@@ -209,8 +209,6 @@ struct VividPhotoTests {
             rig.session.stopRunning()
         }
         // Fresh vivid for whatever runs next.
-        _ = try? Vivid.run("/opt/bin/vivid-unload", [])
-        _ = try? Vivid.run("/opt/bin/vivid-load", [])
-        #expect(waitUntil(within: .seconds(20)) { Vivid.device()?.isConnected == true })
+        #expect(Vivid.reload())
     }
 }

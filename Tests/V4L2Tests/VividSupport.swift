@@ -48,6 +48,16 @@ enum Vivid {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Loads vivid afresh after a test unplugged it (its Disconnect control leaves the
+    /// device gone until the module is reloaded), so the suites after it find a camera;
+    /// answers whether the new device appeared.
+    @discardableResult
+    static func reload() -> Bool {
+        _ = try? run("/opt/bin/vivid-unload", [])
+        _ = try? run("/opt/bin/vivid-load", [])
+        return waitUntil(within: .seconds(20)) { device()?.isConnected == true }
+    }
+
     /// Prints a line the VM run's log keeps (what vivid was asked to do).
     static func log(_ text: String) {
         print("vivid-test: \(text)")
