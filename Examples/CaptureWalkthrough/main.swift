@@ -102,6 +102,14 @@ final class VideoCapture: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate
         lock.withLock { frames.append(frame) }
     }
 
+    /// Waits (up to 10 s) until a frame has arrived since the last `takeFrames()`: after a
+    /// camera switch, the new camera's first frame, however busy the machine.
+    func waitForFirstFrame() {
+        for _ in 0..<1000 where lock.withLock({ frames.isEmpty }) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     func takeFrames() -> [(width: Int, height: Int, format: OSType, time: CMTime)] {
         lock.withLock {
             defer { frames.removeAll() }
@@ -129,6 +137,7 @@ do {
 
     try capture.switchCamera()
     _ = capture.takeFrames()
+    capture.waitForFirstFrame()
     Thread.sleep(forTimeInterval: seconds)
     report("front camera, portrait, mirrored", capture.takeFrames())
 
