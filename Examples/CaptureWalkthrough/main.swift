@@ -124,7 +124,9 @@ func report(_ label: String, _ frames: [(width: Int, height: Int, format: OSType
         return
     }
     let fps = Double(frames.count - 1) / (last.time - first.time).seconds
-    print("\(label): \(frames.count) frames of \(first.width)x\(first.height), \(String(format: "%.1f", fps)) fps")
+    // The newest frame's size: a frame the camera made before a change of orientation
+    // (switchCamera orients the new connection after commitConfiguration) may still come first.
+    print("\(label): \(frames.count) frames of \(last.width)x\(last.height), \(String(format: "%.1f", fps)) fps")
 }
 
 let capture = VideoCapture()
