@@ -2,12 +2,13 @@
 //
 // On x86-64 Linux every kernel has three builds: `_v4` (x86-64-v4: AVX-512), `_v3`
 // (x86-64-v3: AVX2, FMA) and `_v1` (baseline x86-64). Its public name is a dispatcher
-// (Dispatch.c) that picks the best build this CPU runs on its first call. The builds come
-// from pre-generated assembly, x86_64/Kernels*.S (scripts/generate-render-kernels compiles
-// KernelsV*.c at -O3), so a debug build, whose C is compiled at -O0, still runs optimised
-// loops; OC_PORTABLE_KERNELS compiles them from the C instead. OC_NO_CLONES
-// (scripts/bench-kernels) and other architectures build one version, `_v1`, for the
-// compiler's own target (NEON on arm64) and call it directly.
+// (Dispatch.c) that picks the best build this CPU runs on its first call. On aarch64 Linux
+// there is one build, `_v1` (ARMv8-A with NEON), called directly. On both the builds come
+// from pre-generated assembly, x86_64/Kernels*.S and aarch64/KernelsV1.S
+// (scripts/generate-render-kernels compiles KernelsV*.c at -O3), so a debug build, whose C
+// is compiled at -O0, still runs optimised loops; OC_PORTABLE_KERNELS compiles them from the
+// C instead. OC_NO_CLONES (scripts/bench-kernels) and other architectures build one version,
+// `_v1`, from the C for the compiler's own target and call it directly.
 #ifndef OC_RENDER_DISPATCH_H
 #define OC_RENDER_DISPATCH_H
 
@@ -18,7 +19,8 @@
 #endif
 
 // Keep in step with the guard scripts/generate-render-kernels writes into each .S file.
-#if OC_KERNEL_LEVELS && !defined(OC_PORTABLE_KERNELS)
+#if (defined(__x86_64__) || defined(__aarch64__)) && defined(__linux__) && !defined(OC_NO_CLONES) && \
+    !defined(OC_PORTABLE_KERNELS)
 #define OC_GENERATED_KERNELS 1
 #else
 #define OC_GENERATED_KERNELS 0
