@@ -29,6 +29,10 @@ let package = Package(
         // dlopen from beside the program when faces are first asked for (CFaceRuntime). An
         // app that wants faces lists this product too, so SwiftPM builds it.
         .library(name: "OpenCaptureFaceDetector", type: .dynamic, targets: ["OpenCaptureFaceDetector"]),
+        // libcamera cameras (Raspberry Pi camera modules, IPU6 laptops, vimc), a plug-in the
+        // libcamera backend loads with dlopen from beside the program (CLibcameraRuntime). An
+        // app that wants them lists this product too, so SwiftPM builds it.
+        .library(name: "OpenCaptureLibcamera", type: .dynamic, targets: ["OpenCaptureLibcamera"]),
     ],
     targets: [
         .systemLibrary(
@@ -97,6 +101,16 @@ let package = Package(
         ),
         .target(name: "OpenCaptureFaceDetector", dependencies: ["COpenCV"], path: "Sources/OpenCaptureFaceDetector"),
         .target(name: "CFaceRuntime", path: "Sources/CFaceRuntime"),
+        // libcamera (0.0.3 on Debian 12) for the libcamera plug-in only: its C++ API stays in
+        // that C++ target, behind a C header; CLibcameraRuntime loads it on demand.
+        .systemLibrary(
+            name: "CLibcamera",
+            path: "Sources/CLibcamera",
+            pkgConfig: "libcamera",
+            providers: [.apt(["libcamera-dev"])]
+        ),
+        .target(name: "OpenCaptureLibcamera", dependencies: ["CLibcamera"], path: "Sources/OpenCaptureLibcamera"),
+        .target(name: "CLibcameraRuntime", path: "Sources/CLibcameraRuntime"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
@@ -165,6 +179,7 @@ let package = Package(
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
         .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "ALSAAudio", "CaptureCore", "TestSupport"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
+        .testTarget(name: "PipeWireTests", dependencies: ["TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
         // no @testable import, so it compiles exactly what an app sees.
