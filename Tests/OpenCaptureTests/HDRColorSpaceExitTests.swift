@@ -57,6 +57,6 @@ struct HDRColorSpaceExitTests {
             device.activeFormat = device.formats.first { !$0.supportedColorSpaces.contains(.P3_D65) }!
             device.activeColorSpace = .P3_D65
         }
-        #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setActiveColorSpace:] Unsupported color space - use activeFormat.supportedColorSpaces'"))
+        #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setActiveColorSpace:] Not supported - use activeFormat.supportedColorSpaces'"))
     }
 }

@@ -144,7 +144,7 @@ struct VideoHDRColorSpaceAPITests {
             try device.setVideoHDREnabled(true)
         }
         try device.setVideoHDREnabled(false)
-        #expect(throws: AVCaptureException(.invalidArgument, "*** -[AVCaptureDevice setActiveColorSpace:] Unsupported color space - use activeFormat.supportedColorSpaces")) {
+        #expect(throws: AVCaptureException(.invalidArgument, "*** -[AVCaptureDevice setActiveColorSpace:] Not supported - use activeFormat.supportedColorSpaces")) {
             try device.setActiveColorSpace(.P3_D65)
         }
         #expect(throws: AVCaptureException.self) { try device.setActiveColorSpace(.HLG_BT2020) }

@@ -4,9 +4,12 @@ import Synchronization
 /// The system camera effects of iOS 14.5–18 (Center Stage, Portrait, Studio Light,
 /// background replacement) and the image-processing switches no Linux camera has (global
 /// tone mapping, geometric distortion correction, automatic frame rate), answered as an
-/// iPhone without them: no format supports them, so they are never active; turning one on
-/// raises `NSInvalidArgumentException` as Apple does where it is unsupported, and turning
-/// it off is allowed. The effects an iOS user toggles in Control Center read false.
+/// iPhone without them: no format supports them, so they are never active. Turning one on
+/// raises what Apple's header names for it (automatic frame rate `NSInvalidArgumentException`,
+/// global tone mapping `NSGenericException`, a Center Stage rectangle of interest
+/// `NSInvalidArgumentException`); geometric distortion correction has no such sentence and
+/// stays off. Turning one off is allowed. The effects an iOS user toggles in Control Center
+/// read false. docs/avfoundation-api.md section 9 lists each rule with its sentence.
 extension AVCaptureDevice {
     /// Who controls Center Stage: the user, the app, or both (iOS 14.5).
     public enum CenterStageControlMode: Int, Sendable {
@@ -43,13 +46,18 @@ extension AVCaptureDevice {
 
     var centerStageRectOfInterestBacking: CGRect {
         get { CGRect(x: 0, y: 0, width: 1, height: 1) }
-        set {
-            enforce {
-                guard newValue == CGRect(x: 0, y: 0, width: 1, height: 1) || isCenterStageRectOfInterestSupported else {
-                    throw AVCaptureException(.invalidArgument, selectorReason(
-                        "AVCaptureDevice", "setCenterStageRectOfInterest:", "centerStageRectOfInterest is not supported - check isCenterStageRectOfInterestSupported"))
-                }
-            }
+        set { enforce { try setCenterStageRectOfInterest(newValue) } }
+    }
+
+    /// The checked form of setting `centerStageRectOfInterest` (Linux addition). Apple's
+    /// header: the lock (`NSGenericException`), then `NSInvalidArgumentException` "if none of
+    /// the AVCaptureDeviceFormats supported by the receiver support CenterStage" — true of
+    /// every format here, so after the lock check it always raises, as on such an iPhone.
+    public func setCenterStageRectOfInterest(_ rect: CGRect) throws(AVCaptureException) {
+        let selector = "setCenterStageRectOfInterest:"
+        try changeProperty(selector) { () throws(AVCaptureException) -> ControlChange? in
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureDevice", selector, "None of the receiver's formats supports Center Stage - see AVCaptureDeviceFormat.isCenterStageSupported"))
         }
     }
 
@@ -64,13 +72,36 @@ extension AVCaptureDevice {
 
     var isGlobalToneMappingEnabledBacking: Bool {
         get { false }
-        set { enforce { try requireUnsupportedOff(newValue, supported: activeFormat.isGlobalToneMappingSupported, "setGlobalToneMappingEnabled:", "globalToneMappingEnabled") } }
+        set { enforce { try setGlobalToneMappingEnabled(newValue) } }
+    }
+
+    /// The checked form of setting `isGlobalToneMappingEnabled` (Linux addition). Apple's
+    /// header: "globalToneMappingEnabled may only be set to YES if the receiver's
+    /// activeFormat.isGlobalToneMappingSupported property returns YES, otherwise an
+    /// NSGenericException is thrown" (generic, not invalid argument); the lock first.
+    public func setGlobalToneMappingEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        let selector = "setGlobalToneMappingEnabled:"
+        try changeProperty(selector) { () throws(AVCaptureException) -> ControlChange? in
+            guard !enabled || activeFormat.isGlobalToneMappingSupported else {
+                throw AVCaptureException(.generic, selectorReason(
+                    "AVCaptureDevice", selector, "globalToneMappingEnabled may only be set to YES if activeFormat.isGlobalToneMappingSupported is YES"))
+            }
+            return nil
+        }
     }
 
     var isGeometricDistortionCorrectionSupportedBacking: Bool { false }
     var isGeometricDistortionCorrectionEnabledBacking: Bool {
         get { false }
-        set { enforce { try requireUnsupportedOff(newValue, supported: isGeometricDistortionCorrectionSupported, "setGeometricDistortionCorrectionEnabled:", "geometricDistortionCorrectionEnabled") } }
+        set { enforce { try setGeometricDistortionCorrectionEnabled(newValue) } }
+    }
+
+    /// The checked form of setting `isGeometricDistortionCorrectionEnabled` (Linux
+    /// addition). Apple's header names only the lock rule ("Where supported, the default
+    /// value is YES"), no exception for a device without it: the lock is checked and the
+    /// value stays false, as on a camera without geometric distortion correction.
+    public func setGeometricDistortionCorrectionEnabled(_ enabled: Bool) throws(AVCaptureException) {
+        try changeProperty("setGeometricDistortionCorrectionEnabled:") { nil }
     }
 
     var isAutoVideoFrameRateEnabledBacking: Bool {

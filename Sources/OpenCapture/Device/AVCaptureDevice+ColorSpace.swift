@@ -5,7 +5,7 @@ extension AVCaptureDevice {
     public func setActiveColorSpace(_ colorSpace: AVCaptureColorSpace) throws(AVCaptureException) {
         try changeProperty(
             "setActiveColorSpace:", announcing: ["activeColorSpace"], supported: activeFormat.supportedColorSpaces.contains(colorSpace),
-            unsupported: "Unsupported color space - use activeFormat.supportedColorSpaces"
+            unsupported: "Not supported - use activeFormat.supportedColorSpaces"  // Apple's runtime reason, word for word
         ) {
             core.format.colorSpace = colorSpace.rawValue
             for session in sessions { session.deviceDidChangeFrameDurations(self) }

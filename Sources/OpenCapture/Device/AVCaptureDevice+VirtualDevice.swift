@@ -125,6 +125,14 @@ extension AVCaptureDevice {
             selector, supported: virtualCameras != nil, unsupported: "This device does not support constituent device switching"
         ) { () throws(AVCaptureException) -> ControlChange? in
             guard let model = virtualCameras else { return nil }
+            // AVCaptureDevice.h: "or if restrictedSwitchingBehaviorConditions is not equal to
+            // ...ConditionNone and switchingBehavior is not equal to ...BehaviorRestricted".
+            guard conditions.isEmpty || behavior == .restricted else {
+                throw AVCaptureException(
+                    .invalidArgument,
+                    selectorReason("AVCaptureDevice", selector,
+                        "restrictedSwitchingBehaviorConditions must be none unless switchingBehavior is AVCapturePrimaryConstituentDeviceSwitchingBehaviorRestricted"))
+            }
             guard behavior != .unsupported else {
                 throw AVCaptureException(
                     .invalidArgument,
@@ -132,7 +140,7 @@ extension AVCaptureDevice {
             }
             core.zoom.withLock {
                 $0.switching.behavior = behavior
-                $0.switching.conditions = behavior == .restricted ? conditions : []
+                $0.switching.conditions = conditions
             }
             updatePinnedConstituent(model)
             return nil

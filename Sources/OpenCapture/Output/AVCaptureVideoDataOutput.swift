@@ -359,11 +359,29 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// Settings for an `AVAssetWriterInput` encoding this output's frames with `videoCodecType`:
     /// the delivered size, the active frame rate, about 0.17 bits per pixel (10.5 Mbit/s at
-    /// 1080p30, iPhone-like; half for HEVC), a keyframe a second. Nil for a codec or file
-    /// type the writer cannot make, or without a camera connected.
+    /// 1080p30, iPhone-like; half for HEVC), a keyframe a second. Nil without a camera
+    /// connected. A codec not in `availableVideoCodecTypesForAssetWriter(writingTo:)` raises
+    /// `NSInvalidArgumentException`, as Apple's header says ("The videoCodecType string
+    /// provided must be present in the availableVideoCodecTypesForAssetWriterWithOutputFileType:
+    /// array, or an NSInvalidArgumentException is thrown").
     open func recommendedVideoSettings(forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType) -> [String: Any]? {
-        guard availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).contains(videoCodecType),
-            let dimensions = deliveredDimensions,
+        var settings: [String: Any]?
+        enforce { settings = try recommendedVideoSettingsChecked(forVideoCodecType: videoCodecType, assetWriterOutputFileType: outputFileType) }
+        return settings
+    }
+
+    /// The checked form of `recommendedVideoSettings(forVideoCodecType:assetWriterOutputFileType:)`
+    /// (Linux addition): throws the exception iOS raises for a codec the writer cannot make.
+    public func recommendedVideoSettingsChecked(
+        forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType,
+        selector: String = "recommendedVideoSettingsForVideoCodecType:assetWriterOutputFileType:"
+    ) throws(AVCaptureException) -> [String: Any]? {
+        guard availableVideoCodecTypesForAssetWriter(writingTo: outputFileType).contains(videoCodecType) else {
+            throw AVCaptureException(.invalidArgument, selectorReason(
+                "AVCaptureVideoDataOutput", selector,
+                "videoCodecType \(videoCodecType.rawValue) must be present in availableVideoCodecTypesForAssetWriterWithOutputFileType: for \(outputFileType.rawValue)"))
+        }
+        guard let dimensions = deliveredDimensions,
             let device = (connections.first?.inputPorts.first?.input as? AVCaptureDeviceInput)?.device
         else { return nil }
         let duration = device.activeVideoMinFrameDuration
@@ -381,10 +399,16 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         ]
     }
 
-    /// The iOS 17 form with the output file's URL, which changes nothing here.
+    /// The iOS 17 form with the output file's URL, which changes nothing here (the same raise).
     open func recommendedVideoSettings(
         forVideoCodecType videoCodecType: AVVideoCodecType, assetWriterOutputFileType outputFileType: AVFileType, outputFileURL: URL?
     ) -> [String: Any]? {
-        recommendedVideoSettings(forVideoCodecType: videoCodecType, assetWriterOutputFileType: outputFileType)
+        var settings: [String: Any]?
+        enforce {
+            settings = try recommendedVideoSettingsChecked(
+                forVideoCodecType: videoCodecType, assetWriterOutputFileType: outputFileType,
+                selector: "recommendedVideoSettingsForVideoCodecType:assetWriterOutputFileType:outputFileURL:")
+        }
+        return settings
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import OpenCapture
+
+/// Capture-side raises as Apple's headers state them (#30 item 2, second half; each rule and
+/// its sentence in docs/avfoundation-api.md section 9): the exception named, or none where
+/// the header names none.
+@Suite("Capture header raises end the process as Apple's headers say")
+struct CaptureHeaderRaiseExitTests {
+    static func message(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    }
+
+    /// AVCaptureDevice.h: "otherwise an NSGenericException is thrown" (not invalid argument).
+    @Test func globalToneMappingUnsupportedIsGeneric() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let device = AVCaptureDevice.default(for: .video)!
+            try? device.lockForConfiguration()
+            device.isGlobalToneMappingEnabled = true
+        }
+        #expect(Self.message(result).contains("'NSGenericException', reason: '*** -[AVCaptureDevice setGlobalToneMappingEnabled:] globalToneMappingEnabled may only be set to YES if activeFormat.isGlobalToneMappingSupported is YES'"))
+    }
+
+    /// AVCaptureDevice.h names only the lock rule for geometric distortion correction: with
+    /// the lock, turning it on where unsupported does not raise and it stays off.
+    @Test func geometricDistortionCorrectionDoesNotRaise() async {
+        await #expect(processExitsWith: .success) {
+            let device = AVCaptureDevice.default(for: .video)!
+            try device.lockForConfiguration()
+            device.isGeometricDistortionCorrectionEnabled = true
+            if device.isGeometricDistortionCorrectionEnabled { exit(1) }
+        }
+    }
+
+    @Test func geometricDistortionCorrectionNeedsTheLock() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            AVCaptureDevice.default(for: .video)!.isGeometricDistortionCorrectionEnabled = false
+        }
+        #expect(Self.message(result).contains("'NSGenericException', reason: '*** -[AVCaptureDevice setGeometricDistortionCorrectionEnabled:] May not be called without first successfully calling -lockForConfiguration:'"))
+    }
+
+    /// "-setCenterStageRectOfInterest: throws an NSGenericException if called without first
+    /// obtaining exclusive access to the receiver using -lockForConfiguration:."
+    @Test func centerStageRectOfInterestNeedsTheLock() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            AVCaptureDevice.default(for: .video)!.centerStageRectOfInterest = CGRect(x: 0, y: 0, width: 1, height: 1)
+        }
+        #expect(Self.message(result).contains("'NSGenericException', reason: '*** -[AVCaptureDevice setCenterStageRectOfInterest:] May not be called without first"))
+    }
+
+    /// "...throws an NSInvalidArgumentException if none of the AVCaptureDeviceFormats
+    /// supported by the receiver support CenterStage" — even for the default rectangle.
+    @Test func centerStageRectOfInterestWithoutCenterStageFormats() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let device = AVCaptureDevice.default(for: .video)!
+            try? device.lockForConfiguration()
+            device.centerStageRectOfInterest = CGRect(x: 0, y: 0, width: 1, height: 1)
+        }
+        #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setCenterStageRectOfInterest:] None of the receiver's formats supports Center Stage"))
+    }
+
+    /// "...or if restrictedSwitchingBehaviorConditions is not equal to
+    /// AVCapturePrimaryConstituentDeviceRestrictedSwitchingBehaviorConditionNone and
+    /// switchingBehavior is not equal to AVCapturePrimaryConstituentDeviceSwitchingBehaviorRestricted."
+    @Test func switchingConditionsWithoutRestrictedBehavior() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            let device = AVCaptureDevice(uniqueID: "sim:back-triple")!
+            try? device.lockForConfiguration()
+            device.setPrimaryConstituentDeviceSwitchingBehavior(.auto, restrictedSwitchingBehaviorConditions: [.focusModeChanged])
+        }
+        #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setPrimaryConstituentDeviceSwitchingBehavior:restrictedSwitchingBehaviorConditions:] restrictedSwitchingBehaviorConditions must be none unless switchingBehavior is AVCapturePrimaryConstituentDeviceSwitchingBehaviorRestricted'"))
+    }
+
+    /// AVCaptureVideoDataOutput.h: "The videoCodecType string provided must be present in the
+    /// availableVideoCodecTypesForAssetWriterWithOutputFileType: array, or an
+    /// NSInvalidArgumentException is thrown."
+    @Test func recommendedSettingsForACodecTheWriterCannotMake() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            _ = AVCaptureVideoDataOutput().recommendedVideoSettings(forVideoCodecType: .h264, assetWriterOutputFileType: .wav)
+        }
+        #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureVideoDataOutput recommendedVideoSettingsForVideoCodecType:assetWriterOutputFileType:] videoCodecType avc1 must be present in availableVideoCodecTypesForAssetWriterWithOutputFileType:"))
+    }
+
+    @Test func recommendedSettingsWithURLForACodecTheWriterCannotMake() async {
+        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
+            _ = AVCaptureVideoDataOutput().recommendedVideoSettings(
+                forVideoCodecType: .proRes422, assetWriterOutputFileType: .mov, outputFileURL: nil)
+        }
+        #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureVideoDataOutput recommendedVideoSettingsForVideoCodecType:assetWriterOutputFileType:outputFileURL:]"))
+    }
+}
