@@ -257,11 +257,18 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Finishes every input, writes what is queued, the last fragment and the index, and
     /// calls `handler` on the writer's queue; `status` is then `.completed` or `.failed`.
-    /// Raises unless `status` is `.writing`.
+    /// Raises unless `status` is `.writing`, and for a second call while the first is still
+    /// finishing (`status` still `.writing`), as Apple's runtime does.
     open func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
-        enforce { try checkStatus(.writing, "finishWritingWithCompletionHandler:") }
-        // Finishing: `status` stays `.writing` until the file is complete.
-        state.withLock { _ = $0.core.move(to: .finishing) }
+        enforce {
+            try checkStatus(.writing, "finishWritingWithCompletionHandler:")
+            // Finishing: `status` stays `.writing` until the file is complete. Checked and
+            // moved in one step, so of two racing calls exactly one finishes.
+            guard state.withLock({ $0.core.move(to: .finishing) }) else {
+                throw AVCaptureException(.internalInconsistency, selectorReason(
+                    "AVAssetWriter", "finishWritingWithCompletionHandler:", "Cannot call method when status is \(Status.writing.rawValue)"))
+            }
+        }
         for input in inputs where !input.isFinished { input.markAsFinished() }
         queue.async { [self] in
             let writer = state.withLock { $0.writer }

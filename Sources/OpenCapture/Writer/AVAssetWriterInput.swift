@@ -41,6 +41,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         /// Buffers queued on the writer and not yet encoded (the recorder core's back-pressure).
         var pending = RecordingCore.BackPressure()
         var request: (queue: DispatchQueue, block: @Sendable () -> Void)?
+        /// `requestMediaDataWhenReady` was called (a second call raises, as on iOS).
+        var hasRequested = false
         var requestRunning = false
         var adaptor = false
         /// Track associations to other inputs' tracks: (the other input, the type).
@@ -146,10 +148,45 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     /// Calls `block` on `queue` whenever the input is ready for more data, until
     /// `markAsFinished()` or the writer stops. The block should append while
-    /// `isReadyForMoreMediaData` is true, then return.
+    /// `isReadyForMoreMediaData` is true, then return. Raises before the input is in a writer
+    /// that started writing, and when called a second time (AVAssetWriterInput.h: "you must
+    /// ensure that the receiver is attached to an AVAssetWriter via a prior call to -addInput:
+    /// and that -startWriting has been called"; "This method throws an exception if this
+    /// method is called more than once").
     open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
-        state.withLock { $0.request = (queue, block) }
+        enforce { try requestMediaDataWhenReadyChecked(on: queue, using: block) }
+    }
+
+    /// The checked form of `requestMediaDataWhenReady(on:using:)` (Linux addition).
+    public func requestMediaDataWhenReadyChecked(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) throws(AVCaptureException) {
+        let selector = "requestMediaDataWhenReadyOnQueue:usingBlock:"
+        try requireStartedWriter(selector)
+        let first = state.withLock { s -> Bool in
+            guard !s.hasRequested else { return false }
+            s.hasRequested = true
+            s.request = (queue, block)
+            return true
+        }
+        guard first else {
+            throw AVCaptureException(.internalInconsistency, selectorReason(
+                "AVAssetWriterInput", selector, "This method may not be called more than once"))
+        }
         pump()
+    }
+
+    /// The header's precondition of `requestMediaDataWhenReady` and `markAsFinished`: in a
+    /// writer whose `startWriting()` was called. Apple's runtime reason for a writer that has
+    /// not started ([RT], markAsFinished): "Cannot call method when status is 0".
+    private func requireStartedWriter(_ selector: String) throws(AVCaptureException) {
+        guard let writer = state.withLock({ $0.writer }) else {
+            throw AVCaptureException(.internalInconsistency, selectorReason(
+                "AVAssetWriterInput", selector, "Cannot call method before the input has been added to an asset writer (using -[AVAssetWriter addInput:])"))
+        }
+        let status = writer.status
+        guard status != .unknown else {
+            throw AVCaptureException(.internalInconsistency, selectorReason(
+                "AVAssetWriterInput", selector, "Cannot call method when status is \(status.rawValue)"))
+        }
     }
 
     /// Appends a buffer: video (an image buffer) or linear PCM audio. Returns false when the
@@ -236,8 +273,24 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         return try writer.enqueue(item, from: self, selector: selector, what: what, type: type)
     }
 
-    /// Says no more buffers will come. The track ends with what was appended.
+    /// Says no more buffers will come. The track ends with what was appended. Raises before
+    /// the input is in a writer that started writing (AVAssetWriterInput.h: "Before calling
+    /// this method, you must ensure that the receiver is attached to an AVAssetWriter via a
+    /// prior call to -addInput: and that -startWriting has been called"; Apple's runtime
+    /// reason "Cannot call method when status is 0") and once the writer completed ("status
+    /// is 2", the same runtime check).
     open func markAsFinished() {
+        enforce { try markAsFinishedChecked() }
+    }
+
+    /// The checked form of `markAsFinished()` (Linux addition).
+    public func markAsFinishedChecked() throws(AVCaptureException) {
+        let selector = "markAsFinished"
+        try requireStartedWriter(selector)
+        if let status = state.withLock({ $0.writer })?.status, status == .completed {
+            throw AVCaptureException(.internalInconsistency, selectorReason(
+                "AVAssetWriterInput", selector, "Cannot call method when status is \(status.rawValue)"))
+        }
         let writer = announcingReadiness {
             state.withLock { s -> AVAssetWriter? in
                 s.finished = true
