@@ -344,10 +344,12 @@ final class CaptureStream: @unchecked Sendable {
                 source = past
                 recalled = past.metadata.presentationTime.value != pts
             }
-            stills.submit(
-                StillJob(
-                    source, request: entry.request, flash: flash, noiseFrame: -stillCount, completion: entry.completion,
-                    fromRecentFrames: recalled))
+            var job = StillJob(
+                source, request: entry.request, flash: flash, noiseFrame: -stillCount, completion: entry.completion,
+                fromRecentFrames: recalled)
+            // The flash lights the scene otherwise: its still rasterises its own layer.
+            if !flash { job.streamLayer = lens.lendLayer(of: renderer) }
+            stills.submit(job)
         }
     }
 

@@ -130,11 +130,20 @@ final class Defocus: ParallelJob, @unchecked Sendable {
         scratchBytes = 0
     }
 
+    /// The effects `layer` carries now, one per plane of `planeDistances` (empty: sharp and
+    /// unlit); nil if this is not the layer it blurs.
+    func effects(on layer: StaticLayer) -> [Effect]? {
+        layer === self.layer ? applied : nil
+    }
+
     /// Brings `layer` to the effects `effect(distance)` gives each plane. `refilled` says the
-    /// layer was just rasterised (sharp and unlit again). Returns whether pixels changed.
+    /// layer was just rasterised (sharp and unlit again). A layer lent to a still
+    /// (`StaticLayer.isLent`) is not written: the result goes into a new layer, handed to
+    /// `replace` (which makes it the renderer's). Returns whether pixels changed.
     @discardableResult
     func update(
-        _ layer: StaticLayer, refilled: Bool, scene: Scene, workers: RenderWorkers, effect effectOf: (Float) -> Effect
+        _ layer: StaticLayer, refilled: Bool, scene: Scene, workers: RenderWorkers, replace: (StaticLayer) -> Void,
+        effect effectOf: (Float) -> Effect
     ) -> Bool {
         if layer !== self.layer || layer.width != width || layer.height != height {
             release()
@@ -177,6 +186,12 @@ final class Defocus: ParallelJob, @unchecked Sendable {
             }
             sharp!.update(from: layer.samples, count: count)
             hasSharp = true
+        }
+        // Every pixel of the result comes from the sharp copy, so a new layer needs no copy.
+        let target = layer.isLent ? StaticLayer(width: width, height: height, zoom: layer.zoom, color: layer.color) : layer
+        if target !== layer {
+            self.layer = target
+            replace(target)
         }
         prepareKernel(workers: workers)
         pass = .band

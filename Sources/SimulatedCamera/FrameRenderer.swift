@@ -108,17 +108,18 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
         }
         if let layer, layer.width == width, layer.height == height, layer.zoom == zoom {
             if layer.color == color { return false }
-            // New light only: redraw into the same memory.
-            layer.color = color
+            if layer.isLent {
+                // A still reads this one: rasterise into a new layer.
+                self.layer = StaticLayer(width: width, height: height, zoom: zoom, color: color)
+            } else {
+                // New light only: redraw into the same memory.
+                layer.color = color
+            }
         } else {
             layer = nil  // the old one goes first: 50 MB at 4K
             layer = StaticLayer(width: width, height: height, zoom: zoom, color: color)
         }
-        if scratch.first?.width != width {
-            scratch = (0..<workers.parts).map { _ in Scratch(width: width) }
-            histograms = scratch.map(\.histogram)
-            zoneBuffers = scratch.map(\.zones)
-        }
+        makeScratch(width: width)
         task = .fillLayer
         workers.run(self)
         task = .idle
@@ -128,6 +129,28 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
     /// Takes `ready` (rasterised elsewhere for the current scene, lens and light) as the layer.
     func adopt(_ ready: StaticLayer) {
         layer = ready
+    }
+
+    /// Renders from `lent`, a layer a stream rasterised (and blurred) for exactly this view,
+    /// lens and light, instead of rasterising one (`StreamLayer`). The next `prepare` must
+    /// not take it for a sharp layer: call `dropLayer` before rendering anything else.
+    func borrow(_ lent: StaticLayer, optics newOptics: Optics) {
+        optics = newOptics
+        layer = lent
+        makeScratch(width: lent.width)
+    }
+
+    /// Lets go of the layer, so the next `prepare` rasterises.
+    func dropLayer() {
+        layer = nil
+    }
+
+    /// Per-worker rows for frames `width` wide, made when the width changes.
+    private func makeScratch(width: Int) {
+        guard scratch.first?.width != width else { return }
+        scratch = (0..<workers.parts).map { _ in Scratch(width: width) }
+        histograms = scratch.map(\.histogram)
+        zoneBuffers = scratch.map(\.zones)
     }
 
     /// Renders `frame` into `buffer` and returns its statistics; its colour statistics are

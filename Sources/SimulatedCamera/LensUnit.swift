@@ -173,13 +173,17 @@ final class LensUnit {
         let lens = autoFocus.lens, position = autoFocus.memory.lensPosition
         let level = torchLevel, light = luminance, width = format.width
         var changed = refilled
-        if let layer = renderer.layer {
+        if let sharpOrLent = renderer.layer {
             changed =
-                defocus.update(layer, refilled: refilled, scene: renderer.scene, workers: renderer.workers) { distance in
+                defocus.update(
+                    sharpOrLent, refilled: refilled, scene: renderer.scene, workers: renderer.workers,
+                    replace: { renderer.adopt($0) }
+                ) { distance in
                     Defocus.Effect(
                         blurRadius: lens.blurRadius(distance: distance, lensPosition: position, width: width, zoom: rasterZoom),
                         gain: Torch.gain(distance: distance, level: level, luminance: light))
                 } || changed
+            let layer = renderer.layer ?? sharpOrLent
             if rasterZoom != zoom {
                 if changed || lastResample?.zoom != zoom || lastResample?.reference != ObjectIdentifier(layer) {
                     renderer.substitute = resampler.resample(layer, to: zoom, workers: renderer.workers)
@@ -200,6 +204,17 @@ final class LensUnit {
         // A disc blurred by a circle of radius r has a rim about 2r wide.
         disc.softness = max(1, 2 * radius)
         disc.color *= Torch.gain(distance: disc.distance, level: torchLevel, luminance: luminance)
+    }
+
+    /// The renderer's layer as this frame shows it, lent to a still (marked lent, so the
+    /// stream writes it no more); nil before defocus has seen it.
+    func lendLayer(of renderer: FrameRenderer) -> StreamLayer? {
+        guard let layer = renderer.layer, let effects = defocus.effects(on: layer) else { return nil }
+        // Written once: a second still must not write it while the first reads it.
+        if !layer.isLent { layer.isLent = true }
+        return StreamLayer(
+            layer: layer, optics: renderer.optics, scene: renderer.scene, effects: effects,
+            planeDistances: defocus.planeDistances)
     }
 
     /// The lens position and torch of the current frame, for a still taken at it.

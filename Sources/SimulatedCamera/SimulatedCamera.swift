@@ -228,6 +228,15 @@ package final class SimulatedCamera: CaptureBackend, StillCapturing, @unchecked 
         }
     }
 
+    /// Whether stills take the stream's static layer when it is the one they would rasterise
+    /// and blur themselves (the default; see `StreamLayer`), and how many did. Tests turn it
+    /// off to compare the two ways bit for bit.
+    package var stillsUseStreamLayer: Bool {
+        get { stills.usesStreamLayers.load(ordering: .relaxed) }
+        set { stills.usesStreamLayers.store(newValue, ordering: .relaxed) }
+    }
+    package var stillsFromStreamLayer: Int { stills.stillsFromStreamLayer.load(ordering: .relaxed) }
+
     /// Simulates unplugging: streaming stops, the sink hears `deviceWasDisconnected`, and
     /// the camera stays disconnected for good (a reconnected camera is a new object, as on iOS).
     package func disconnect() {

@@ -24,6 +24,11 @@ final class StaticLayer: @unchecked Sendable {
     /// Samples per row (3 × width).
     let rowStride: Int
     let samples: UnsafeMutablePointer<UInt16>
+    /// Whether a still borrowed the layer (`StreamLayer`). Set once, by the capture thread,
+    /// before the still's job is submitted; from then on nothing writes the layer again:
+    /// writers (a new light, a blur) make a new layer instead, so the still queue reads it
+    /// while the stream goes on. Read only by the threads that may write the layer.
+    var isLent = false
 
     init(width: Int, height: Int, zoom: Double, color: ColorTransform) {
         self.width = width

@@ -52,6 +52,8 @@ struct StillJob: Sendable {
     var lens: LensState? = nil
     /// Whether the boundary was one before the request (zero shutter lag).
     var fromRecentFrames = false
+    /// The stream's layer at the request, used if it is the one the still would make.
+    var streamLayer: StreamLayer?
 
     /// The job for `request` at the boundary `frame` describes.
     init(

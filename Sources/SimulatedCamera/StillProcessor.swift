@@ -2,6 +2,7 @@ import CaptureCore
 import ColorScience
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Renders a simulated camera's still photos on a serial queue of its own.
 ///
@@ -46,6 +47,13 @@ final class StillProcessor: @unchecked Sendable {
     private var preflashDefocus = Defocus()
     /// The mosaic of the last `draw` that asked for one, until `render` takes it.
     private var drawnMosaic: RawMosaic?
+    /// Whether the still renderer's layer is one the stream lent (blurred as it was).
+    private var renderingLentLayer = false
+    /// Whether stills render from the stream's layer when it is the one they would make
+    /// (`StreamLayer`); off only where a test compares the two ways.
+    let usesStreamLayers = Atomic<Bool>(true)
+    /// Stills rendered from the stream's layer so far.
+    let stillsFromStreamLayer = Atomic<Int>(0)
 
     /// `name` prefixes the queue's and the worker threads' names.
     init(name: String) {
@@ -67,6 +75,7 @@ final class StillProcessor: @unchecked Sendable {
     func release() {
         queue.async { [self] in
             stillRenderer = nil
+            renderingLentLayer = false
             preflashRenderer = nil
             stillDefocus = Defocus()
             preflashDefocus = Defocus()
@@ -101,9 +110,22 @@ final class StillProcessor: @unchecked Sendable {
 
         let renderer = cachedRenderer(stillRenderer, for: job, optics: optics)
         stillRenderer = renderer
-        let refilled = renderer.prepare(
-            width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
-        applyLens(settings, to: renderer, refilled: refilled, defocus: stillDefocus)
+        if let lent = job.streamLayer, usesStreamLayers.load(ordering: .relaxed),
+            lent.serves(
+                width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color,
+                scene: job.scene, effect: lensEffect(settings, width: request.width))
+        {
+            renderer.borrow(lent.layer, optics: optics)
+            renderingLentLayer = true
+            stillsFromStreamLayer.add(1, ordering: .relaxed)
+        } else {
+            // A lent layer is blurred: never take it for the sharp one a refill would give.
+            if renderingLentLayer { renderer.dropLayer() }
+            renderingLentLayer = false
+            let refilled = renderer.prepare(
+                width: request.width, height: request.height, zoom: job.zoom, optics: optics, color: light.color)
+            applyLens(settings, to: renderer, refilled: refilled, defocus: stillDefocus)
+        }
         let buffer = CVBuffer(format: request.pixelFormat, width: request.width, height: request.height)
         let attachments = CaptureStream.attachments(for: request.pixelFormat)
         buffer.attachmentStore.withLock { $0 = attachments }
@@ -273,12 +295,20 @@ final class StillProcessor: @unchecked Sendable {
     /// it sharp and unlit again when the job has none).
     private func applyLens(_ settings: Settings, to renderer: FrameRenderer, refilled: Bool, defocus: Defocus) {
         guard let layer = renderer.layer, let gang = workers else { return }
+        defocus.update(
+            layer, refilled: refilled, scene: settings.job.scene, workers: gang, replace: { renderer.adopt($0) },
+            effect: lensEffect(settings, width: layer.width))
+    }
+
+    /// What the still's lens does to a plane at a distance: blur and torch light (none
+    /// without a lens state).
+    private func lensEffect(_ settings: Settings, width: Int) -> (Float) -> Defocus.Effect {
         let job = settings.job
         let luminance = settings.light.luminance
         let lens = job.lens.map { ($0, $0.lens(optics: settings.optics, pixelPitch: job.camera.sensor.pixelPitch)) }
-        defocus.update(layer, refilled: refilled, scene: job.scene, workers: gang) { distance in
+        return { distance in
             guard let (state, focus) = lens else { return .identity }
-            return state.effect(focus, distance: distance, width: layer.width, zoom: job.zoom, luminance: luminance)
+            return state.effect(focus, distance: distance, width: width, zoom: job.zoom, luminance: luminance)
         }
     }
 

@@ -71,10 +71,10 @@ final class ZoomReferenceBuilder: @unchecked Sendable {
         }
         guard accepted else { return }
         queue.async { [self] in
-            let layer = StaticLayer(width: job.width, height: job.height, zoom: job.zoom, color: job.color)
+            var layer = StaticLayer(width: job.width, height: job.height, zoom: job.zoom, color: job.color)
             layer.fill(rows: 0..<job.height, scene: job.scene, optics: job.optics)
             let defocus = Defocus()
-            defocus.update(layer, refilled: true, scene: job.scene, workers: workers, effect: job.effect)
+            defocus.update(layer, refilled: true, scene: job.scene, workers: workers, replace: { layer = $0 }, effect: job.effect)
             let built = Built(layer: layer, defocus: defocus)
             state.withLock {
                 $0.busyZoom = nil
