@@ -1,0 +1,103 @@
+// The libcamera plug-in, loaded when the libcamera backend first looks for cameras.
+//
+// Why a plug-in: libcamera's C++ API does not import into Swift, changes at almost every
+// minor release, and is not on every machine; a package that depends on OpenCapture must
+// build and start without it. So the C++ code that calls libcamera is its own shared
+// library, libOpenCaptureLibcamera.so (a product of this package, built beside the
+// programs), and this file finds it with dlopen and its C functions with dlsym, as
+// CFaceRuntime does for the face detector.
+#define _GNU_SOURCE
+#include "CLibcameraRuntime.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define OC_PLUGIN_NAME "libOpenCaptureLibcamera.so"
+
+static int is_file(const char *path) {
+    struct stat s;
+    return stat(path, &s) == 0 && S_ISREG(s.st_mode);
+}
+
+// The plug-in's path: beside the program or library this code is in (SwiftPM builds
+// products side by side), written into `path`; 0 if there is none.
+static int plugin_path(char *path, size_t capacity) {
+    Dl_info info;
+    if (dladdr((const void *)&plugin_path, &info) == 0 || info.dli_fname == NULL) return 0;
+    const char *file = info.dli_fname;
+    // In the program itself, glibc names it as it was started (argv[0], maybe found on PATH).
+    char program[PATH_MAX];
+    if (strchr(file, '/') == NULL) {
+        ssize_t count = readlink("/proc/self/exe", program, sizeof program - 1);
+        if (count <= 0) return 0;
+        program[count] = 0;
+        file = program;
+    }
+    const char *slash = strrchr(file, '/');
+    int length = snprintf(path, capacity, "%.*s/" OC_PLUGIN_NAME, (int)(slash - file), file);
+    return length > 0 && (size_t)length < capacity && is_file(path);
+}
+
+int oc_libcamera_available(void) {
+    char path[PATH_MAX];
+    return plugin_path(path, sizeof path);
+}
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *load_error = "not loaded";
+static OCLibcameraAPI api;
+static int loaded;
+
+#define FIND(field, name)                                   \
+    do {                                                    \
+        *(void **)&api.field = dlsym(handle, name);         \
+        if (api.field == NULL) missing = 1;                 \
+    } while (0)
+
+static void load_plugin(void) {
+    char path[PATH_MAX];
+    if (!plugin_path(path, sizeof path)) {
+        load_error = "the libcamera plug-in (" OC_PLUGIN_NAME ") is not beside the program";
+        return;
+    }
+    // Kept loaded for the life of the process: libcamera's threads outlive any one use.
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        load_error = "the libcamera plug-in could not be loaded (is libcamera installed?)";
+        return;
+    }
+    int missing = 0;
+    FIND(managerCreate, "oc_lc_manager_create");
+    FIND(managerDestroy, "oc_lc_manager_destroy");
+    FIND(version, "oc_lc_version");
+    FIND(cameras, "oc_lc_cameras");
+    FIND(streamFormats, "oc_lc_stream_formats");
+    FIND(defaultFormat, "oc_lc_default_format");
+    FIND(controlLimits, "oc_lc_control_limits");
+    FIND(open, "oc_lc_open");
+    FIND(configure, "oc_lc_configure");
+    FIND(start, "oc_lc_start");
+    FIND(queueControls, "oc_lc_queue_controls");
+    FIND(stop, "oc_lc_stop");
+    FIND(close, "oc_lc_close");
+    if (missing) {
+        load_error = "the libcamera plug-in lacks its functions";
+        return;
+    }
+    loaded = 1;
+}
+
+const OCLibcameraAPI *oc_libcamera_api(void) {
+    pthread_once(&once, load_plugin);
+    return loaded ? &api : NULL;
+}
+
+const char *oc_libcamera_error(void) {
+    pthread_once(&once, load_plugin);
+    return loaded ? "no error" : load_error;
+}
