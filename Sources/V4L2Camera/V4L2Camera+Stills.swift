@@ -7,14 +7,20 @@ extension V4L2Camera: StillCapturing {
     package var hasFlash: Bool { false }
 
     /// The next frame the driver timestamps at or after the request, or for zero shutter
-    /// lag the newest kept frame at or before it, converted to the request's format;
-    /// fails at once when not streaming, and when the stream stops or fails first.
+    /// lag the newest kept frame at or before it, converted to the request's format; a still
+    /// larger than the stream is the first frame of a larger format the device switches to
+    /// and back (`takeLargerStill`). Fails at once when not streaming, and when the stream
+    /// stops or fails first.
     package func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {
         guard isConnected else { return completion(.failure(.deviceWasDisconnected)) }
         // A bracket's exposure would need the controls set and a frame that shows them;
         // until that is done a bracket fails rather than handing out stream exposures.
         guard request.exposure == nil else {
             return completion(.failure(.streamFailed("\(descriptor.localizedName) takes no bracketed exposures yet")))
+        }
+        if let running = state.withLock({ $0?.configuration }), largerStillMode(for: request, streaming: running) != nil {
+            // Larger than the stream: the device switches format for it (V4L2Camera+LargerStills.swift).
+            return switchQueue.async { self.takeLargerStill(request, completion: completion) }
         }
         if !stills.add(request, completion: completion) { completion(.failure(.streamFailed("not streaming"))) }
     }

@@ -15,12 +15,17 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
     package let controls: [V4L2ControlInfo]
     package let descriptor: DeviceDescriptor
     private let connected = Atomic<Bool>(true)
-    private let state = Mutex<Running?>(nil)
-    private let applier: V4L2ControlApplier
+    let state = Mutex<Running?>(nil)
+    /// Held across every stop and start of the stream (a new format, the session's stop, a
+    /// still at a larger size), so one never runs into another.
+    let transition = NSLock()
+    /// Where a still larger than the stream switches the device's format (`V4L2Camera+LargerStills.swift`).
+    let switchQueue = DispatchQueue(label: "OpenCapture.v4l2.still-switch")
+    let applier: V4L2ControlApplier
     /// Still requests and the zero-shutter-lag history (`V4L2Camera+Stills.swift`).
     let stills: V4L2StillTaker
 
-    private struct Running {
+    struct Running {
         var node: V4L2Node
         var stream: V4L2Stream
         var configuration: StreamConfiguration
@@ -85,15 +90,18 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
     /// Starts the session's stream; stills are taken from now until `stop`.
     package func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
         stills.open()
+        transition.lock()
         do {
             try startStream(configuration, sink: sink)
+            transition.unlock()
         } catch {
+            transition.unlock()
             stills.close(error)
             throw error
         }
     }
 
-    private func startStream(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
+    func startStream(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
         guard isConnected else { throw .deviceWasDisconnected }
         let mode = modes[configuration.formatIndex]
         do {
@@ -116,13 +124,20 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
     /// again; no frame is reported lost for the restart. Waiting stills take a frame of
     /// the new stream.
     package func update(_ configuration: StreamConfiguration) {
-        guard let running = state.withLock({ $0 }), running.configuration != configuration else { return }
+        transition.lock()
+        guard let running = state.withLock({ $0 }), running.configuration != configuration else { return transition.unlock() }
         stopStream()
+        var failure: BackendError?
         do {
             try startStream(configuration, sink: running.sink)
         } catch {
-            stills.close(error)
-            running.sink.backendDidFail(error)
+            failure = error
+        }
+        // The session may stop this camera when it hears of the failure: not under the lock.
+        transition.unlock()
+        if let failure {
+            stills.close(failure)
+            running.sink.backendDidFail(failure)
         }
     }
 
@@ -132,11 +147,13 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
 
     /// Stops the session's stream; stills still waiting fail.
     package func stop() {
+        transition.lock()
         stopStream()
+        transition.unlock()
         stills.close(.streamFailed("not streaming"))
     }
 
-    private func stopStream() {
+    func stopStream() {
         let running = state.withLock { running -> Running? in
             defer { running = nil }
             return running

@@ -26,6 +26,7 @@ package enum V4L2DeviceProfile {
                 maxExposureDuration: exposure.map { Double($0.maximum) / 10_000 } ?? (1.0 / (mode.frameRateRanges.last?.lowerBound ?? 30)),
                 fieldOfView: 0, maxZoomFactor: maxZoom, mediaSubType: mode.code.mediaSubType)
             spec.autoFocusSystem = autoFocus ? 1 : 0
+            spec.largerPhotoSizes = largerPhotoSizes(than: mode, in: modes)
             return spec
         }
         let presets = presetFormats(modes)
@@ -49,6 +50,20 @@ package enum V4L2DeviceProfile {
             descriptor.colorCalibration = V4L2WhiteBalanceModel.calibration
         }
         return descriptor
+    }
+
+    /// The device's frame sizes holding `mode`'s in both directions, smallest first, once
+    /// each: a still at one of them switches the device to that size for one frame
+    /// (`V4L2Camera+LargerStills.swift`), as UVC webcams offer 5 MP stills beside 1080p video.
+    static func largerPhotoSizes(than mode: V4L2Mode, in modes: [V4L2Mode]) -> [PhotoSize] {
+        var sizes: [PhotoSize] = []
+        for other in modes where other.width >= mode.width && other.height >= mode.height
+            && other.width * other.height > mode.width * mode.height
+        {
+            let size = PhotoSize(width: other.width, height: other.height)
+            if !sizes.contains(size) { sizes.append(size) }
+        }
+        return sizes.sorted { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }
     }
 
     /// Stable across re-plugging: the udev by-id name when there is one (it holds the

@@ -112,6 +112,12 @@ final class V4L2StillTaker: Sendable {
         }
     }
 
+    /// A still taken from a stream of its own (larger than the session's): converted and
+    /// completed on the still queue like one from the session's stream.
+    func complete(_ entry: PendingStills.Entry, buffer: CVBuffer, metadata: FrameMetadata, device: any V4L2ControlAccess) {
+        submit(Job(entry: entry, buffer: buffer, metadata: metadata, jpeg: nil, fromRecentFrames: false, device: device))
+    }
+
     /// Bytes the history holds now.
     var recentFrameBytes: Int { recentFrames.heldBytes }
 

@@ -34,6 +34,20 @@ struct V4L2ProfileTests {
         #expect(stepwise.frameRateRanges == [5...30])
     }
 
+    /// A format's photo sizes: its own, then every larger frame size of the device holding
+    /// it (once each, whatever the FourCC), smallest first, as `supportedMaxPhotoDimensions`.
+    @Test func photoSizesAreTheFormatsOwnThenTheDevicesLargerFrameSizes() {
+        let descriptor = V4L2DeviceProfile.descriptor(
+            capability: V4L2Capability(driver: "vivid", card: "vivid", busInfo: "platform:vivid-000", deviceCaps: 0), modes: Self.vividLike,
+            controls: [], current: nil, path: "/dev/null")
+        let format = AVCaptureDevice.Format(spec: descriptor.formats[1], index: 1)  // YUYV 640x360
+        #expect(format.supportedMaxPhotoDimensions.map { "\($0.width)x\($0.height)" } == ["640x360", "640x480", "1280x720", "1920x1080", "3840x2160"])
+        let largest = AVCaptureDevice.Format(spec: descriptor.formats[11], index: 11)  // NV12 3840x2160
+        #expect(largest.supportedMaxPhotoDimensions.map { "\($0.width)x\($0.height)" } == ["3840x2160"])
+        // 640x480 holds no 16:9 size wider than itself but 1280x720 and up.
+        #expect(V4L2DeviceProfile.largerPhotoSizes(than: Self.vividLike[2], in: Self.vividLike).map(\.width) == [1280, 1920, 3840])
+    }
+
     @Test func presetsPickExactSizesAndTheCheapestFormat() {
         let presets = V4L2DeviceProfile.presetFormats(Self.vividLike)
         let mode = { (preset: String) in Self.vividLike[presets[preset]!] }

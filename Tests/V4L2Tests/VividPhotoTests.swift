@@ -19,7 +19,7 @@ struct VividPhotoTests {
         let photos = AVCapturePhotoOutput()
         let device: AVCaptureDevice
         private let queue = DispatchQueue(label: "vivid.photo.frames")
-        private let state = Mutex<(frames: [Int64: [Double]], finished: [(AVCapturePhoto?, (any Error)?, Int64)], captureDone: Int)>(([:], [], 0))
+        private let state = Mutex<(frames: [Int64: [Double]], finished: [(AVCapturePhoto?, (any Error)?, Int64)], captureDone: Int, drops: [String])>(([:], [], 0, []))
 
         init(device: AVCaptureDevice) throws {
             self.device = device
@@ -60,6 +60,14 @@ struct VividPhotoTests {
             }
         }
 
+        func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+            let reason = sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?"
+            state.withLock { $0.drops.append(reason) }
+        }
+
+        /// The reason of each frame the video data output was told was dropped.
+        var drops: [String] { state.withLock { $0.drops } }
+
         func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
             let now = CMClockGetTime(CMClockGetHostTimeClock()).value
             state.withLock { $0.finished.append((photo, error, now)) }
@@ -70,10 +78,10 @@ struct VividPhotoTests {
         }
 
         /// Takes one JPEG photo; returns it (or its error), the request's and the delegate's host times.
-        func takePhoto() -> (photo: AVCapturePhoto?, error: (any Error)?, requested: Int64, delivered: Int64) {
+        func takePhoto(_ settings: AVCapturePhotoSettings = AVCapturePhotoSettings()) -> (photo: AVCapturePhoto?, error: (any Error)?, requested: Int64, delivered: Int64) {
             let count = state.withLock { $0.finished.count }
             let requested = CMClockGetTime(CMClockGetHostTimeClock()).value
-            photos.capturePhoto(with: AVCapturePhotoSettings(), delegate: self)
+            photos.capturePhoto(with: settings, delegate: self)
             eventually("the photo delegate was called") { state.withLock { $0.finished.count > count } }
             eventually("the capture finished") { state.withLock { $0.captureDone > count } }
             let result = state.withLock { $0.finished.count > count ? $0.finished[count] : (nil, nil, 0) }
@@ -81,6 +89,7 @@ struct VividPhotoTests {
         }
 
         func bars(at time: Int64) -> [Double]? { state.withLock { $0.frames[time] } }
+        var latestFrameTime: Int64? { state.withLock { $0.frames.keys.max() } }
         var frameCount: Int { state.withLock { $0.frames.count } }
     }
 
@@ -138,6 +147,59 @@ struct VividPhotoTests {
         }
         let sorted = lags.sorted()
         Vivid.log("shutter lag 640x360 NV12 25 fps, request to didFinishProcessingPhoto: median \(sorted[2]) ms, min \(sorted[0]) ms, max \(sorted[4]) ms")
+    }
+
+    /// A still larger than the stream: the 640x360 format lists vivid's larger frame sizes as
+    /// photo sizes (settings default to the smallest, the stream's); a 1280x720 photo switches
+    /// vivid to 1280x720 NV12 for one frame and back: the file is 1280x720 with vivid's bars,
+    /// EXIF exposure time the 1280x720 format's frame interval (vivid has no exposure control),
+    /// the video resumes and the gap comes to the video data output as dropped frames with
+    /// the discontinuity reason; the next default photo is at the stream's size again.
+    @Test func photoLargerThanTheStreamSwitchesTheFormatAndBack() throws {
+        let device = try #require(Vivid.device())
+        let rig = try PhotoRig(device: device)
+        let sizes = device.activeFormat.supportedMaxPhotoDimensions.map { "\($0.width)x\($0.height)" }
+        #expect(sizes == ["640x360", "640x480", "1280x720", "1920x1080", "3840x2160"], "\(sizes)")
+        #expect(rig.photos.maxPhotoDimensions.width == 3840, "the output's default is the format's largest")
+        rig.photos.isZeroShutterLagEnabled = false
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        eventually("frames arrive") { rig.frameCount >= 3 }
+        let large = AVCapturePhotoSettings()
+        large.maxPhotoDimensions = CMVideoDimensions(width: 1280, height: 720)
+        let before = rig.frameCount
+        let shot = rig.takePhoto(large)
+        #expect(shot.error == nil, "\(String(describing: shot.error))")
+        let photo = try #require(shot.photo)
+        #expect(photo.resolvedSettings.photoDimensions.width == 1280 && photo.resolvedSettings.photoDimensions.height == 720)
+        let (picture, exif) = try Self.readBack(photo)
+        #expect(picture.width == 1280 && picture.height == 720)
+        let still = try #require(Vivid.format(device, .nv12, 1280, 720))
+        let fastest = try #require(still.videoSupportedFrameRateRanges.map(\.maxFrameRate).max())
+        let exposure = Self.rational(exif.exif[.exposureTime])
+        #expect(exposure.map { abs($0 - 1 / fastest) < 1e-4 } == true, "EXIF \(String(describing: exposure)), format 1/\(fastest)")
+        let rgb = picture.rgb
+        let got = (0..<8).map { bar -> Double in
+            let x0 = 1280 * (2 * bar + 1) / 16 - 16
+            var sum = 0.0
+            for y in 600..<700 {
+                for x in x0..<(x0 + 32) {
+                    let i = 3 * (y * 1280 + x)
+                    sum += 0.299 * Double(rgb[i]) + 0.587 * Double(rgb[i + 1]) + 0.114 * Double(rgb[i + 2])
+                }
+            }
+            return sum / (100 * 32)
+        }
+        let latest = try #require(rig.latestFrameTime)
+        let sent = try #require(rig.bars(at: latest))
+        for (a, b) in zip(sent, got) { #expect(abs(a - b) <= 4, "bars: streamed \(sent), large photo \(got)") }
+        eventually("the stream resumed after the still") { rig.frameCount >= before + 5 }
+        let drops = rig.drops
+        #expect(drops.contains(kCMSampleBufferDroppedFrameReason_Discontinuity), "\(drops)")
+        Vivid.log("1280x720 still from a 640x360 stream: request to delegate \(Double(shot.delivered - shot.requested) / 1e6) ms, \(drops.count) frames dropped (\(Set(drops)))")
+        let small = rig.takePhoto()
+        #expect(small.error == nil)
+        #expect(try #require(small.photo).resolvedSettings.photoDimensions.width == 640, "settings default to the smallest photo size")
     }
 
     /// Zero shutter lag: the still is a frame stamped before the request, from the history.

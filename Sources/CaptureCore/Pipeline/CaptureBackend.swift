@@ -22,6 +22,10 @@ package struct DeviceFormatSpec: Sendable, Equatable {
     /// Largest photo size the format can take.
     package var maxPhotoWidth: Int
     package var maxPhotoHeight: Int
+    /// Photo sizes beyond `maxPhotoWidth` × `maxPhotoHeight`, smallest first, that the device
+    /// reaches by switching to another of its formats for the still (a V4L2 camera's larger
+    /// frame sizes); `supportedMaxPhotoDimensions` lists them after the format's own.
+    package var largerPhotoSizes: [PhotoSize] = []
     /// What `formatDescription.mediaSubType` reports: the device's own encoding, which
     /// differs from `pixelFormat` for real cameras ('yuvs', 'dmb1' …).
     package var mediaSubType: OSType
@@ -58,6 +62,17 @@ package struct DeviceFormatSpec: Sendable, Equatable {
 
     /// The highest frame rate over all ranges.
     package var maxFrameRate: Double { frameRateRanges.map(\.upperBound).max() ?? 0 }
+}
+
+/// A photo's width and height in pixels.
+package struct PhotoSize: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+
+    package init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// What identifies a device and what it can do.

@@ -54,9 +54,11 @@ extension AVCaptureDevice {
         open var isVideoHDRSupported: Bool { spec.isHDRSupported }
         /// Colour spaces, narrow to wide.
         open var supportedColorSpaces: [AVCaptureColorSpace] { spec.colorSpaces.compactMap(AVCaptureColorSpace.init) }
-        /// Photo sizes the format supports.
+        /// Photo sizes the format supports, smallest first: its own photo size, then on a
+        /// V4L2 camera the device's larger frame sizes (a still switches to that format and back).
         open var supportedMaxPhotoDimensions: [CMVideoDimensions] {
             [CMVideoDimensions(width: Int32(spec.maxPhotoWidth), height: Int32(spec.maxPhotoHeight))]
+                + spec.largerPhotoSizes.map { CMVideoDimensions(width: Int32($0.width), height: Int32($0.height)) }
         }
         /// Whether the highest photo quality is available.
         open var isHighestPhotoQualitySupported: Bool { !spec.isBinned }

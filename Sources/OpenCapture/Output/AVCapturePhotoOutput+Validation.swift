@@ -45,7 +45,14 @@ extension AVCapturePhotoOutput {
         }
         let limit = maxPhotoDimensions
         var size = settings.maxPhotoDimensions
-        if size.width == 0 && size.height == 0 { size = limit }
+        if size.width == 0 && size.height == 0 {
+            // Apple: settings default to the smallest of the active format's
+            // supportedMaxPhotoDimensions (a V4L2 camera's stream size: no format switch);
+            // the deprecated high-resolution switch asks for the output's largest.
+            let smallest = device.activeFormat.supportedMaxPhotoDimensions.first ?? limit
+            let fits = smallest.width <= limit.width && smallest.height <= limit.height
+            size = settings.isHighResolutionPhotoEnabledSetting || !fits ? limit : smallest
+        }
         guard size.width <= limit.width, size.height <= limit.height, size.width > 0, size.height > 0 else {
             throw invalid("settings.maxPhotoDimensions \(size) exceed the output's maxPhotoDimensions \(limit)")
         }
