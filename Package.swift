@@ -5,7 +5,7 @@ import PackageDescription
 // carry them ("contains unsafe build flags"), and treating warnings as errors here would let a
 // newer compiler's new warning break a user's build (the Makefile passes it for our own
 // builds). The pixel loops that once needed `-O` in debug builds are C kernels
-// (CRenderKernels) linked on x86-64 Linux as pre-generated -O3 assembly
+// (CRenderKernels) linked on x86-64 and aarch64 Linux as pre-generated -O3 assembly
 // (scripts/generate-render-kernels), so a user's debug build runs them optimised; the cost
 // of a debug build without any flags is in docs/PERFORMANCE.md.
 
