@@ -2,6 +2,7 @@
 // channels, noise from a 64 Ki-sample table, the next rows' layer prefetched by the ISP)
 // and its 4:2:0 encode, as FrameRenderer drives them. Built once per x86-64 level by
 // scripts/bench-kernels; prints the best of five runs of ten frames.
+// Usage: kernel-bench [LABEL [WIDTH HEIGHT]]   (another frame size, e.g. 1280 720)
 #include "CRenderKernels.h"
 
 #include <stdio.h>
@@ -16,7 +17,11 @@ static double seconds(void) {
 
 int main(int argc, char **argv) {
     const char *level = argc > 1 ? argv[1] : "?";
-    const long width = 3840, height = 2160, stride = 3 * width;
+    const long width = argc > 3 ? atol(argv[2]) : 3840, height = argc > 3 ? atol(argv[3]) : 2160, stride = 3 * width;
+    if (width < 2 || height < 2 || width % 2 || height % 2) {
+        fprintf(stderr, "kernel-bench: WIDTH and HEIGHT must be even and at least 2\n");
+        return 2;
+    }
     const long table = 1 << 16;
     uint16_t *layer = malloc(sizeof(uint16_t) * stride * height);
     float *noise = malloc(sizeof(float) * (table + 2 * width));
@@ -62,7 +67,7 @@ int main(int argc, char **argv) {
         double perFrame = (seconds() - start) / 10;
         if (perFrame < best) best = perFrame;
     }
-    printf("%-10s 3840x2160 sensor + 420v encode: %6.2f ms/frame, %6.1f frames/s on one core\n", level, best * 1e3,
-           1 / best);
+    printf("%-10s %ldx%ld sensor + 420v encode: %6.2f ms/frame, %6.1f frames/s on one core\n", level, width, height,
+           best * 1e3, 1 / best);
     return 0;
 }

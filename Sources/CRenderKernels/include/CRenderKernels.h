@@ -2,8 +2,8 @@
 // ISP (codes → 8-bit Y'CbCr or BGRA), the statistics auto exposure, white balance and
 // autofocus read, defocus blur and the moving disc. They are C so that each is built for
 // several x86-64 levels (baseline, AVX2, AVX-512), the best one the CPU has chosen on
-// first use, and so that they run optimised in every build: on x86-64 Linux they link
-// pre-generated -O3 assembly (see Dispatch.h). Plain loops, vectorised by the compiler.
+// first use, and so that they run optimised in every build: on x86-64 and aarch64 Linux
+// they link pre-generated -O3 assembly (see Dispatch.h). Plain loops, vectorised by the compiler.
 // The Swift side (SensorKernel, ISP, Defocus, ...) documents the models.
 #ifndef CRENDERKERNELS_H
 #define CRENDERKERNELS_H
