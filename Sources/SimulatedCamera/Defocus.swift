@@ -252,8 +252,15 @@ final class Defocus: ParallelJob, @unchecked Sendable {
     /// the background's plane, then each box's run of columns with its own, the same planes
     /// as pixel by pixel (sceneCoordinate grows with x, so a box covers one run of columns).
     /// Why: pixel by pixel in Swift a debug build spent seconds on a 4032x3024 mask (issue 30).
+    /// With cards in front, the columns a card may cover (`Scene.pictureBounds`) are then
+    /// found pixel by pixel, as `maskRows` would.
     private func maskRowsByBox(_ rows: Range<Int>, layer: StaticLayer, scene: Scene, mask: UnsafeMutablePointer<UInt8>) -> Bool {
-        guard let depth = scene.depthBoxes else { return false }
+        guard let depth = scene.contentDepthBoxes else { return false }
+        var cards: [Scene.SceneRect] = []
+        if !scene.pictures.isEmpty {
+            guard let bounds = scene.pictureBounds else { return false }
+            cards = bounds
+        }
         let plane = { (distance: Float) in UInt8(self.planeDistances.firstIndex(of: distance) ?? 0) }
         let xs = (0..<width).map { Optics.sceneCoordinate(pixel: $0, size: width, zoom: layer.zoom) }
         let runs = depth.boxes.map { box in
@@ -268,6 +275,9 @@ final class Defocus: ParallelJob, @unchecked Sendable {
             row.update(repeating: background, count: width)
             for run in runs where sy >= run.minY && sy < run.maxY && run.count > 0 {
                 (row + run.first).update(repeating: run.plane, count: run.count)
+            }
+            for columns in Scene.cardColumns(y: sy, xs: xs, bounds: cards) {
+                for x in columns { row[x] = plane(scene.staticDistance(x: xs[x], y: sy)) }
             }
         }
         return true

@@ -60,7 +60,11 @@ extension Scene {
     /// (the chart, motion, flat and image scenes without cards): what `Defocus` fills its mask
     /// from row by row instead of pixel by pixel. Nil for the others.
     package var depthBoxes: (background: Float, boxes: [DepthBox])? {
-        guard pictures.isEmpty else { return nil }
+        pictures.isEmpty ? contentDepthBoxes : nil
+    }
+
+    /// `depthBoxes` of the content alone, whatever cards are in front of it.
+    package var contentDepthBoxes: (background: Float, boxes: [DepthBox])? {
         switch content {
         case .chart:
             let boxes = [

@@ -71,6 +71,11 @@ package struct ScenePicture: Sendable, Equatable {
         return SIMD2(0.5 + focal.x * point.x / point.z, 0.5 + focal.y * point.y / point.z)
     }
 
+    /// How far along the optical axis the picture point (u, v) (fractions) is, metres.
+    func depth(u: Double, v: Double) -> Double {
+        (center + (u - 0.5) * size.x * uAxis + (v - 0.5) * size.y * vAxis).z
+    }
+
     /// The code's corners as they appear: top left, top right, bottom right, bottom left.
     package var contentCorners: [SIMD2<Double>] {
         [project(u: content.minU, v: content.minV), project(u: content.maxU, v: content.minV),

@@ -8,6 +8,12 @@ extension StaticLayer {
     /// `startRunning()` (issue 30).
     func fillChart(rows: Range<Int>, scene: Scene, optics: Optics) -> Bool {
         guard scene.pictures.isEmpty, scene.content == .chart || scene.content == .motion else { return false }
+        fillChartKernel(rows: rows, scene: scene, optics: optics)
+        return true
+    }
+
+    /// `fillChart` for the chart or motion content, whatever cards are in front (not drawn).
+    func fillChartKernel(rows: Range<Int>, scene: Scene, optics: Optics) {
         let falloff = optics.falloff(aspect: Double(width) / Double(height))
         let octaves = scene.textureOctaves
         let patches = ColorChart.reflectance.flatMap { [$0.x, $0.y, $0.z] }
@@ -49,6 +55,5 @@ extension StaticLayer {
                 }
             }
         }
-        return true
     }
 }

@@ -54,6 +54,7 @@ final class StaticLayer: @unchecked Sendable {
     /// fill disjoint ranges at once.
     func fill(rows: Range<Int>, scene: Scene, optics: Optics) {
         if fillChart(rows: rows, scene: scene, optics: optics) { return }
+        if fillChartBehindCards(rows: rows, scene: scene, optics: optics) { return }
         fillPerPixel(rows: rows, scene: scene, optics: optics)
     }
 
@@ -61,17 +62,40 @@ final class StaticLayer: @unchecked Sendable {
     /// reference the chart's kernel is tested against.
     func fillPerPixel(rows: Range<Int>, scene: Scene, optics: Optics) {
         let falloff = optics.falloff(aspect: Double(width) / Double(height))
+        for y in rows { fillPerPixel(row: y, columns: 0..<width, scene: scene, falloff: falloff) }
+    }
+
+    /// `fillPerPixel` for the columns `columns` of row `y`.
+    func fillPerPixel(row y: Int, columns: Range<Int>, scene: Scene, falloff: Optics.Falloff) {
+        let sy = Optics.sceneCoordinate(pixel: y, size: height, zoom: zoom)
+        let out = row(y)
+        for x in columns {
+            let sx = Optics.sceneCoordinate(pixel: x, size: width, zoom: zoom)
+            let value = color.apply(scene.staticReflectance(x: sx, y: sy)) * falloff.at(x: sx, y: sy)
+            out[x] = StaticLayer.encode(value.x)
+            out[width + x] = StaticLayer.encode(value.y)
+            out[2 * width + x] = StaticLayer.encode(value.z)
+        }
+    }
+
+    /// The chart (or the motion scene's background) with cards in front: the kernel fills
+    /// every row as if there were no cards, then the columns a card may cover are filled
+    /// again per pixel (`Scene.pictureBounds`), so every sample is the one `fillPerPixel`
+    /// gives. False, filling nothing, for other content or a card that may cover everything.
+    func fillChartBehindCards(rows: Range<Int>, scene: Scene, optics: Optics) -> Bool {
+        guard !scene.pictures.isEmpty, scene.content == .chart || scene.content == .motion,
+            let bounds = scene.pictureBounds
+        else { return false }
+        fillChartKernel(rows: rows, scene: scene, optics: optics)
+        let falloff = optics.falloff(aspect: Double(width) / Double(height))
+        let xs = (0..<width).map { Optics.sceneCoordinate(pixel: $0, size: width, zoom: zoom) }
         for y in rows {
             let sy = Optics.sceneCoordinate(pixel: y, size: height, zoom: zoom)
-            let out = row(y)
-            for x in 0..<width {
-                let sx = Optics.sceneCoordinate(pixel: x, size: width, zoom: zoom)
-                let value = color.apply(scene.staticReflectance(x: sx, y: sy)) * falloff.at(x: sx, y: sy)
-                out[x] = StaticLayer.encode(value.x)
-                out[width + x] = StaticLayer.encode(value.y)
-                out[2 * width + x] = StaticLayer.encode(value.z)
+            for columns in Scene.cardColumns(y: sy, xs: xs, bounds: bounds) {
+                fillPerPixel(row: y, columns: columns, scene: scene, falloff: falloff)
             }
         }
+        return true
     }
 
     /// A non-negative finite float → bfloat16, rounded to nearest (ties to even).
