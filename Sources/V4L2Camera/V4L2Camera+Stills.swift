@@ -13,12 +13,15 @@ extension V4L2Camera: StillCapturing {
     /// stops or fails first.
     package func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {
         guard isConnected else { return completion(.failure(.deviceWasDisconnected)) }
-        // A bracket's exposure would need the controls set and a frame that shows them;
-        // until that is done a bracket fails rather than handing out stream exposures.
-        guard request.exposure == nil else {
-            return completion(.failure(.streamFailed("\(descriptor.localizedName) takes no bracketed exposures yet")))
+        let larger = state.withLock { $0?.configuration }.map { largerStillMode(for: request, streaming: $0) != nil } ?? false
+        if let exposure = request.exposure {
+            // A bracket still: its controls set, the first frame showing them (V4L2Camera+Brackets.swift).
+            guard !larger else {
+                return completion(.failure(.streamFailed("bracketed stills are taken at the stream's size, not larger")))
+            }
+            return switchQueue.async { self.takeBracketStill(request, exposure, completion: completion) }
         }
-        if let running = state.withLock({ $0?.configuration }), largerStillMode(for: request, streaming: running) != nil {
+        if larger {
             // Larger than the stream: the device switches format for it (V4L2Camera+LargerStills.swift).
             return switchQueue.async { self.takeLargerStill(request, completion: completion) }
         }

@@ -10,6 +10,7 @@ package enum V4L2ControlID {
     package static let blueBalance: UInt32 = 0x0098_090F
     package static let horizontalFlip: UInt32 = 0x0098_0914
     /// Integer, driver units (read for a still's ISO, see `V4L2StillExposure`).
+    package static let autoGain: UInt32 = 0x0098_0912
     package static let gain: UInt32 = 0x0098_0913
     /// Kelvin.
     package static let whiteBalanceTemperature: UInt32 = 0x0098_091A

@@ -11,9 +11,15 @@ package enum V4L2DeviceProfile {
         capability: V4L2Capability, modes: [V4L2Mode], controls: [V4L2ControlInfo], current: (UInt32, Int, Int)?, path: String
     ) -> DeviceDescriptor {
         let exposure = controls.first { $0.id == V4L2ControlID.exposureTimeAbsolute }
-        // iso_sensitivity lists ISO × 1000 (kernel documentation); without it ISO is fixed at 100.
+        // iso_sensitivity lists ISO × 1000 (kernel documentation); without it the gain control
+        // stands for ISO (default gain = ISO 100), and without that ISO is fixed at 100.
         let isoValues = controls.first { $0.id == V4L2ControlID.isoSensitivity }?.menu.compactMap { Float($0.name) }.map { $0 / 1000 } ?? []
-        let (minISO, maxISO) = (isoValues.min() ?? 100, isoValues.max() ?? 100)
+        var (minISO, maxISO) = (isoValues.min() ?? 100, isoValues.max() ?? 100)
+        if isoValues.isEmpty, let gain = controls.first(where: { $0.id == V4L2ControlID.gain && $0.defaultValue > 0 }) {
+            // Gain as ISO, as stills report it (V4L2StillExposure): 100 × gain / default.
+            minISO = max(1, Float(100 * gain.minimum) / Float(gain.defaultValue))
+            maxISO = Float(100 * gain.maximum) / Float(gain.defaultValue)
+        }
         let zoom = controls.first { $0.id == V4L2ControlID.zoomAbsolute }
         let maxZoom = zoom.map { V4L2LensApplier.zoomFactor($0.maximum, range: $0.minimum...$0.maximum) } ?? 1
         let autoFocus = controls.contains { $0.id == V4L2ControlID.focusAutomaticContinuous }

@@ -43,6 +43,8 @@ final class V4L2StillTaker: Sendable {
     private let queue = DispatchQueue(label: "OpenCapture.v4l2.stills")
     /// The device's controls, whose values a still's metadata reports (`V4L2StillExposure`).
     private let controls: [V4L2ControlInfo]
+    /// A bracket still watching every frame for its exposure to show (`V4L2BracketPicker`).
+    private let watcher = Mutex<(@Sendable (CVBuffer, FrameMetadata) -> Void)?>(nil)
 
     init(controls: [V4L2ControlInfo]) {
         self.controls = controls
@@ -87,6 +89,7 @@ final class V4L2StillTaker: Sendable {
     /// wants it and hands the requests it answers to the still queue. `device` is the node
     /// streaming it.
     func frameArrived(_ buffer: CVBuffer, metadata: FrameMetadata, device: any V4L2ControlAccess) {
+        if let watch = watcher.withLock({ $0 }) { watch(buffer, metadata) }
         let jpeg = encoded.withLock { noted -> [UInt8]? in
             defer { noted = nil }
             return noted?.sequence == metadata.sequence ? noted?.bytes : nil
@@ -116,6 +119,11 @@ final class V4L2StillTaker: Sendable {
     /// completed on the still queue like one from the session's stream.
     func complete(_ entry: PendingStills.Entry, buffer: CVBuffer, metadata: FrameMetadata, device: any V4L2ControlAccess) {
         submit(Job(entry: entry, buffer: buffer, metadata: metadata, jpeg: nil, fromRecentFrames: false, device: device))
+    }
+
+    /// Shows every frame of the stream to `watch` on the capture thread (nil: no longer).
+    func watchFrames(_ watch: (@Sendable (CVBuffer, FrameMetadata) -> Void)?) {
+        watcher.withLock { $0 = watch }
     }
 
     /// Bytes the history holds now.

@@ -88,6 +88,14 @@ struct VividPhotoTests {
             return (result.0, result.1, requested, result.2)
         }
 
+        /// Takes one capture of `count` photos (a bracket); returns the photos delivered.
+        func takePhotos(_ settings: AVCapturePhotoSettings, count: Int) -> [AVCapturePhoto] {
+            let (finished, done) = state.withLock { ($0.finished.count, $0.captureDone) }
+            photos.capturePhoto(with: settings, delegate: self)
+            eventually("the capture finished") { state.withLock { $0.captureDone > done } }
+            return state.withLock { Array($0.finished[finished...]) }.compactMap { photo, error, _ in error == nil ? photo : nil }
+        }
+
         func bars(at time: Int64) -> [Double]? { state.withLock { $0.frames[time] } }
         var latestFrameTime: Int64? { state.withLock { $0.frames.keys.max() } }
         var frameCount: Int { state.withLock { $0.frames.count } }
@@ -200,6 +208,40 @@ struct VividPhotoTests {
         let small = rig.takePhoto()
         #expect(small.error == nil)
         #expect(try #require(small.photo).resolvedSettings.photoDimensions.width == 640, "settings default to the smallest photo size")
+    }
+
+    /// A bracket of three ISOs on vivid, whose only exposure control is gain (ISO = 100 ×
+    /// gain / default): each still's EXIF ISO is its entry's, the stills come in order, each
+    /// after the one before, the stream keeps its own gain afterwards; and what the frames'
+    /// statistics saw of each change is logged (vivid's gain does not alter its picture, so
+    /// the means stay and each still is the first frame after the write).
+    @Test func bracketOfThreeISOsSetsTheGainForEachStill() throws {
+        let device = try #require(Vivid.device())
+        let rig = try PhotoRig(device: device)
+        #expect(rig.photos.maxBracketedCapturePhotoCount == 3)
+        #expect(device.activeFormat.minISO == 1 && device.activeFormat.maxISO == 255)
+        try Vivid.set(device, "gain_automatic", 0)
+        try Vivid.set(device, "gain", 100)
+        defer { try? Vivid.set(device, "gain_automatic", 1) }
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        eventually("frames arrive") { rig.frameCount >= 3 }
+        let isos: [Float] = [50, 100, 200]
+        let bracket = AVCapturePhotoBracketSettings(
+            rawPixelFormatType: 0, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg],
+            bracketedSettings: isos.map { AVCaptureManualExposureBracketedStillImageSettings.manualExposureSettings(exposureDuration: AVCaptureDevice.currentExposureDuration, iso: $0) })
+        let photos = rig.takePhotos(bracket, count: 3)
+        #expect(photos.count == 3)
+        var means: [Double] = []
+        for (index, photo) in photos.enumerated() {
+            let (picture, exif) = try Self.readBack(photo)
+            #expect(exif.exif[.isoSpeedRatings] == .short([UInt16(isos[index])]), "still \(index): \(String(describing: exif.exif[.isoSpeedRatings]))")
+            if index > 0 { #expect(photo.timestamp > photos[index - 1].timestamp) }
+            let rgb = picture.rgb
+            means.append(stride(from: 1, to: rgb.count, by: 3 * 97).reduce(0.0) { $0 + Double(rgb[$1]) } / Double((rgb.count + 3 * 97 - 2) / (3 * 97)))
+        }
+        #expect(try device.linuxControlValue("gain") == 100, "the stream's gain came back")
+        Vivid.log("bracket ISO \(isos) on vivid (gain \(isos.map { Int($0) })): still means \(means.map { ($0 * 10).rounded() / 10 })")
     }
 
     /// Zero shutter lag: the still is a frame stamped before the request, from the history.

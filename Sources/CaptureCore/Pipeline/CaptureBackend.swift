@@ -323,4 +323,11 @@ package protocol StillCapturing: AnyObject, Sendable {
     func keepRecentFrames(_ keep: Bool, for owner: ObjectIdentifier)
     /// Bytes the recent-frame history holds now (0 when nobody keeps it).
     var recentFrameBytes: Int { get }
+    /// The most stills one bracket may have on this device (`maxBracketedCapturePhotoCount`
+    /// for cameras that are not simulated); 0 where stills cannot be exposed on request.
+    var bracketedStillLimit: Int { get }
+}
+
+extension StillCapturing {
+    package var bracketedStillLimit: Int { 0 }
 }

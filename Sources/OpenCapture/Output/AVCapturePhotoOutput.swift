@@ -119,10 +119,14 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     }
 
     /// The most exposures an `AVCapturePhotoBracketSettings` may have: 4 on a simulated
-    /// camera (each photo really exposed with its entry), 0 on others (V4L2 cameras cannot
-    /// change exposure from one frame to the next on request), Apple's value for formats
-    /// without brackets.
-    open var maxBracketedCapturePhotoCount: Int { device?.simulation != nil ? Self.simulatedBracketCount : 0 }
+    /// camera (each photo really exposed with its entry), what the backend says on others
+    /// (a V4L2 camera with exposure, gain or bias controls: 3, each still taken after its
+    /// controls were written), 0 (Apple's value for formats without brackets) otherwise.
+    open var maxBracketedCapturePhotoCount: Int {
+        guard let device else { return 0 }
+        if device.simulation != nil { return Self.simulatedBracketCount }
+        return (device.backend as? StillCapturing)?.bracketedStillLimit ?? 0
+    }
 
     /// Whether the lens can be held steady during a bracket: false, no camera here has
     /// optical stabilization. Asking for it (`isLensStabilizationEnabled` on the bracket

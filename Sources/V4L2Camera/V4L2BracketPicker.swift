@@ -1,0 +1,126 @@
+import CaptureCore
+import Dispatch
+import ImageOps
+import Synchronization
+
+/// Picks a bracket still out of the stream: the first frame that shows the exposure its
+/// controls were just set to.
+///
+/// V4L2 reports no per-frame exposure for most cameras, and a sensor applies a new exposure
+/// a frame or two after the driver accepted it, so the frames' own brightness tells: the
+/// mean of a sparse luma grid of each frame. Before the write the last frame's mean is the
+/// baseline; after it, the first frame stamped at or after the write whose mean moved by
+/// more than `threshold` from the baseline is a candidate, taken once the frame after it
+/// moved no further (it was not caught half-exposed while the sensor switched). A picture
+/// that never moves (the exposure does not change it, as gain on vivid; or the scene is
+/// black) gives the first frame stamped after the write once `patience` frames passed —
+/// the applier's rule for control requests. `detected` says which it was.
+final class V4L2BracketPicker: @unchecked Sendable {
+    struct Pick: @unchecked Sendable {
+        var buffer: CVBuffer
+        var metadata: FrameMetadata
+        /// Whether the frames showed the change (false: the first frame after the write).
+        var detected: Bool
+        /// Mean luma (0–255 of the buffer's first plane) of the baseline and the pick.
+        var baseline: Double?
+        var mean: Double
+    }
+
+    private struct State {
+        var armedAt: Int64?
+        var baseline: Double?
+        var fallback: (buffer: CVBuffer, metadata: FrameMetadata, mean: Double)?
+        var candidate: (buffer: CVBuffer, metadata: FrameMetadata, mean: Double)?
+        var seenAfter = 0
+        var pick: Pick?
+    }
+
+    /// Frames after the write before the first one is taken without a visible change.
+    static let patience = 6
+    private let state = Mutex(State())
+    private let picked = DispatchSemaphore(value: 0)
+
+    /// The smallest change of the mean that counts: 2 levels or 3 %, whichever is more.
+    static func threshold(_ baseline: Double) -> Double { max(2, 0.03 * baseline) }
+
+    /// From now on, frames stamped at or after `moment` (CLOCK_MONOTONIC ns) may be picked.
+    func arm(at moment: Int64) {
+        state.withLock { $0.armedAt = moment }
+    }
+
+    /// A frame of the stream (capture thread). Copies only a frame it may pick.
+    func offer(_ buffer: CVBuffer, _ metadata: FrameMetadata) {
+        let mean = Self.meanLuma(buffer)
+        let time = metadata.presentationTime.value
+        var asFallback = false, asCandidate = false
+        let done = state.withLock { state -> Bool in
+            guard state.pick == nil else { return false }
+            guard let armed = state.armedAt, time >= armed else {
+                state.baseline = mean
+                return false
+            }
+            state.seenAfter += 1
+            asFallback = state.fallback == nil
+            if let baseline = state.baseline, abs(mean - baseline) > Self.threshold(baseline) {
+                if let candidate = state.candidate, abs(mean - candidate.mean) <= Self.threshold(baseline) {
+                    state.pick = Pick(buffer: candidate.buffer, metadata: candidate.metadata, detected: true, baseline: baseline, mean: candidate.mean)
+                    return true
+                }
+                asCandidate = true
+            }
+            return false
+        }
+        if done {
+            picked.signal()
+            return
+        }
+        let copy = asFallback || asCandidate ? Self.copy(buffer) : nil
+        let finished = state.withLock { state -> Bool in
+            if asFallback, let copy { state.fallback = (copy, metadata, mean) }
+            // A frame that still moved replaces the candidate: the sensor is settling.
+            if asCandidate, let copy { state.candidate = (copy, metadata, mean) }
+            if state.pick == nil, state.seenAfter >= Self.patience, let fallback = state.fallback {
+                let chosen = state.candidate ?? fallback
+                state.pick = Pick(
+                    buffer: chosen.buffer, metadata: chosen.metadata, detected: state.candidate != nil, baseline: state.baseline,
+                    mean: chosen.mean)
+                return true
+            }
+            return false
+        }
+        if finished { picked.signal() }
+    }
+
+    /// Waits for the pick; nil after `seconds` (the stream stalled).
+    func wait(seconds: Double) -> Pick? {
+        _ = picked.wait(timeout: .now() + seconds)
+        return state.withLock { $0.pick }
+    }
+
+    /// Mean of a 1-in-8 grid of the first plane (luma of Y'CbCr buffers, green of BGRA).
+    static func meanLuma(_ buffer: CVBuffer) -> Double {
+        CVPixelBufferLockBaseAddress(buffer, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
+        let planar = CVPixelBufferGetPlaneCount(buffer) > 0
+        guard let base = planar ? CVPixelBufferGetBaseAddressOfPlane(buffer, 0) : CVPixelBufferGetBaseAddress(buffer) else { return 0 }
+        let rowBytes = planar ? CVPixelBufferGetBytesPerRowOfPlane(buffer, 0) : CVPixelBufferGetBytesPerRow(buffer)
+        let (step, offset) = buffer.format == .bgra ? (4, 1) : (1, 0)
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        var sum = 0, count = 0
+        for y in stride(from: 0, to: buffer.height, by: 8) {
+            for x in stride(from: 0, to: buffer.width, by: 8) {
+                sum += Int(bytes[y * rowBytes + x * step + offset])
+                count += 1
+            }
+        }
+        return count > 0 ? Double(sum) / Double(count) : 0
+    }
+
+    private static func copy(_ buffer: CVBuffer) -> CVBuffer? {
+        let copy = CVBuffer(format: buffer.format, width: buffer.width, height: buffer.height)
+        guard ImageTransform.transform(buffer, into: copy, rotation: .none, mirrored: false) else { return nil }
+        let attachments = buffer.attachmentStore.withLock { $0 }
+        copy.attachmentStore.withLock { $0 = attachments }
+        return copy
+    }
+}
