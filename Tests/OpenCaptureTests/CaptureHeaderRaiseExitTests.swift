@@ -72,6 +72,17 @@ struct CaptureHeaderRaiseExitTests {
         #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setPrimaryConstituentDeviceSwitchingBehavior:restrictedSwitchingBehaviorConditions:] restrictedSwitchingBehaviorConditions must be none unless switchingBehavior is AVCapturePrimaryConstituentDeviceSwitchingBehaviorRestricted'"))
     }
 
+    /// AVCaptureFileOutput.h names no exception for
+    /// primaryConstituentDeviceSwitchingBehaviorForRecordingEnabled: setting it on an output
+    /// without a switching camera ends without a trap and reads false.
+    @Test func recordingSwitchingEnabledWithoutASwitchingCamera() async {
+        await #expect(processExitsWith: .success) {
+            let output = AVCaptureMovieFileOutput()
+            output.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled = true
+            if output.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled { exit(1) }
+        }
+    }
+
     /// AVCaptureVideoDataOutput.h: "The videoCodecType string provided must be present in the
     /// availableVideoCodecTypesForAssetWriterWithOutputFileType: array, or an
     /// NSInvalidArgumentException is thrown."

@@ -53,7 +53,9 @@ struct DeviceHeaderWalkTests {
         #expect(!loose.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled)
         #expect(loose.primaryConstituentDeviceSwitchingBehaviorForRecording == .restricted)
         #expect(loose.primaryConstituentDeviceRestrictedSwitchingBehaviorConditionsForRecording == [.videoZoomChanged, .focusModeChanged, .exposureModeChanged])
-        #expect(throws: AVCaptureException.self) { try loose.setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(true) }
+        // AVCaptureFileOutput.h names no exception here: kept, reads false without a switching camera.
+        loose.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled = true
+        #expect(!loose.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled)
         #expect(throws: AVCaptureException.self) {
             try loose.setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(.auto, restrictedSwitchingBehaviorConditions: [])
         }

@@ -81,23 +81,17 @@ open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// Where to look, in metadata-output coordinates ((0, 0) top left to (1, 1) bottom right
     /// of the unrotated sensor image; `AVCaptureVideoPreviewLayer.metadataOutputRectConverted(fromLayerRect:)`
-    /// converts from a layer). Codes outside it are not reported. Default the whole picture;
-    /// a rectangle outside 0 ... 1 raises `NSInvalidArgumentException`.
+    /// converts from a layer). Default the whole picture. Any rectangle is kept, none raises:
+    /// AVCaptureMetadataOutput.h names no exception, only "Metadata objects whose bounds do
+    /// not intersect with the rectOfInterest will not be returned", so the scanner looks at
+    /// the part of the picture inside it (none for a rectangle beside the picture).
     open var rectOfInterest: CGRect {
         get { settings.withLock { $0.rectOfInterest } }
-        set { enforce { try setRectOfInterest(newValue) } }
-    }
-
-    /// The checked form of setting `rectOfInterest` (Linux addition).
-    public func setRectOfInterest(_ rect: CGRect) throws(AVCaptureException) {
-        let observed = KeyValueChange.willChange(self, keys: ["rectOfInterest"])  // KVO: prior now, after on return
-        defer { observed?.didChange() }
-        let r = rect.standardized
-        guard r.minX >= 0, r.minY >= 0, r.maxX <= 1, r.maxY <= 1, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else {
-            throw AVCaptureException(.invalidArgument, selectorReason(
-                "AVCaptureMetadataOutput", "setRectOfInterest:", "Rect of interest must be normalized (0.0 - 1.0)"))
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["rectOfInterest"])  // KVO: prior now, after on return
+            defer { observed?.didChange() }
+            settings.withLock { $0.rectOfInterest = newValue }
         }
-        settings.withLock { $0.rectOfInterest = r }
     }
 
     /// What the scanner needs for one frame, or nil when nothing is asked for.

@@ -14,13 +14,11 @@ extension AVCaptureMovieFileOutput {
         return device
     }
 
-    /// The checked form of setting `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled` (Linux addition).
-    public func setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(_ enabled: Bool) throws(AVCaptureException) {
-        guard !enabled || switchingDevice != nil else {
-            throw AVCaptureException(.invalidArgument, selectorReason(
-                "AVCaptureMovieFileOutput", "setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled:",
-                "The connected device does not support constituent device switching"))
-        }
+    /// Stores `isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled`. No raise:
+    /// AVCaptureFileOutput.h names no exception for it ("By default, this property is set to
+    /// YES when connected to an AVCaptureDevice that supports constituent device switching");
+    /// it reads false while the connected device cannot switch.
+    func storeRecordingSwitchingEnabled(_ enabled: Bool) {
         recordingSwitching.withLock { $0.enabled = enabled }
         applyRecordingSwitching()
     }

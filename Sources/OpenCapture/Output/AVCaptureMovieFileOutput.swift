@@ -171,13 +171,14 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
 
     /// Whether recordings use `primaryConstituentDeviceSwitchingBehaviorForRecording`: by
     /// default true when connected to a device that switches constituents, false otherwise.
-    /// Setting true for a device that cannot switch raises `NSInvalidArgumentException`.
+    /// Setting it never raises (Apple's header names no exception); it reads false while the
+    /// connected device cannot switch.
     open var isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled: Bool {
         get {
             guard switchingDevice != nil else { return false }
             return recordingSwitching.withLock { $0.enabled } ?? true
         }
-        set { enforce { try setPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled(newValue) } }
+        set { storeRecordingSwitchingEnabled(newValue) }
     }
 
     /// Sets the switching behaviour and conditions recordings use. Anything but

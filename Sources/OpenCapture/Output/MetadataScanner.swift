@@ -230,6 +230,12 @@ final class ScanScratch: @unchecked Sendable {
         default: (layout, bytesPerPixel) = (.luma8, 1)
         }
         let width = buffer.width, height = buffer.height
+        // Only the part of the rectangle of interest inside the picture is searched; a
+        // rectangle beside it (or not a number) searches nothing.
+        let components = [deviceRect.origin.x, deviceRect.origin.y, deviceRect.size.width, deviceRect.size.height]
+        guard !components.contains(where: \.isNaN) else { return nil }
+        let deviceRect = deviceRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
+        guard !deviceRect.isNull else { return nil }
         // The buffer is the sensor image, flipped left to right if the device mirrored it.
         let minX = mirroredByDevice ? 1 - deviceRect.maxX : deviceRect.minX
         let x0 = max(0, min(width, Int((minX * CGFloat(width)).rounded(.down))))

@@ -64,8 +64,10 @@ struct MetadataOutputTests {
         #expect(output.metadataObjectTypes == [.qr, .ean13])
         output.metadataObjectTypes = nil
         #expect(output.metadataObjectTypes == [])
-        #expect(throws: AVCaptureException.self) { try output.setRectOfInterest(CGRect(x: 0.5, y: 0.5, width: 0.6, height: 0.1)) }
-        try output.setRectOfInterest(CGRect(x: 0.25, y: 0, width: 0.5, height: 1))
+        // AVCaptureMetadataOutput.h names no exception: a rectangle reaching past the picture is kept.
+        output.rectOfInterest = CGRect(x: 0.5, y: 0.5, width: 0.6, height: 0.1)
+        #expect(output.rectOfInterest == CGRect(x: 0.5, y: 0.5, width: 0.6, height: 0.1))
+        output.rectOfInterest = CGRect(x: 0.25, y: 0, width: 0.5, height: 1)
         #expect(output.rectOfInterest == CGRect(x: 0.25, y: 0, width: 0.5, height: 1))
         // The camera input now has a metadata-object port beside its video port, as on iOS.
         #expect(rig.input.ports.map(\.mediaType) == [.video, .metadataObject])
@@ -89,6 +91,16 @@ struct MetadataOutputTests {
         #expect(abs(code.bounds.minX - lo) < 0.02 && abs(code.bounds.maxY - hi) < 0.02)
         #expect(code.time.isValid && code.duration.isValid)
         #expect(codes.allSatisfy { $0.stringValue == "OpenCapture metadata" }, "never a wrong string")
+    }
+
+    @Test("a rect of interest reaching far past the picture searches the part inside it: the code is read")
+    func rectOfInterestPastThePicture() throws {
+        let png = try IndependentEncoder.qrPNG("past the edge", scale: 6, margin: 4)
+        defer { try? FileManager.default.removeItem(at: png) }
+        let wide = try ScanRig(picture: png)
+        wide.output.rectOfInterest = CGRect(x: -0.5, y: -0.5, width: 1e300, height: 1e300)
+        wide.run(frames: 3)
+        #expect(wide.collector.codes.first?.stringValue == "past the edge")
     }
 
     @Test("a code outside the rect of interest, or of a type not asked for, is not reported")
