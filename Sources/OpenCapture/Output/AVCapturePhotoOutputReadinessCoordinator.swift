@@ -8,9 +8,11 @@ import Synchronization
 /// disabled the moment it is tapped.
 ///
 /// Threads: `captureReadiness` may be read from any thread. The delegate is called on the
-/// output's callback queue ("OpenCapture.photo"), in order with the photo delegate's
-/// calls (Apple calls it on the main queue, which a Linux program need not run); key-value
-/// observers of `captureReadiness` are told on that queue too.
+/// main queue, and key-value observers of `captureReadiness` are told there too, as Apple
+/// documents (apps update their shutter button from the callback without hopping), in the
+/// order the changes happened. A program that never runs the main queue (no run loop,
+/// `dispatchMain()` or async `main`) hears nothing, as on iOS; `captureReadiness` still reads
+/// the current value.
 open class AVCapturePhotoOutputReadinessCoordinator: NSObject, @unchecked Sendable {
     private weak var output: AVCapturePhotoOutput?
     private let callbackQueue: DispatchQueue
@@ -26,13 +28,13 @@ open class AVCapturePhotoOutputReadinessCoordinator: NSObject, @unchecked Sendab
     /// A coordinator for `photoOutput`.
     public init(photoOutput: AVCapturePhotoOutput) {
         output = photoOutput
-        callbackQueue = photoOutput.callbackQueue
+        callbackQueue = .main
         state = Mutex(State(readiness: photoOutput.captureReadiness))
         super.init()
         photoOutput.add(self)
     }
 
-    /// Told of every readiness change on the output's callback queue (held weakly).
+    /// Told of every readiness change on the main queue (held weakly).
     open weak var delegate: (any AVCapturePhotoOutputReadinessCoordinatorDelegate)? {
         get { state.withLock { $0.delegate } }
         set {
@@ -79,7 +81,7 @@ open class AVCapturePhotoOutputReadinessCoordinator: NSObject, @unchecked Sendab
 
 /// Hears a readiness coordinator's changes. Optional, as on iOS.
 public protocol AVCapturePhotoOutputReadinessCoordinatorDelegate: NSObjectProtocol {
-    /// The coordinator's readiness is now `captureReadiness`; on the output's callback queue.
+    /// The coordinator's readiness is now `captureReadiness`; on the main queue.
     func readinessCoordinator(
         _ coordinator: AVCapturePhotoOutputReadinessCoordinator, captureReadinessDidChange captureReadiness: AVCapturePhotoOutput.CaptureReadiness)
 }
