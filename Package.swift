@@ -29,6 +29,10 @@ let package = Package(
         // dlopen from beside the program when faces are first asked for (CFaceRuntime). An
         // app that wants faces lists this product too, so SwiftPM builds it.
         .library(name: "OpenCaptureFaceDetector", type: .dynamic, targets: ["OpenCaptureFaceDetector"]),
+        // PipeWire cameras and the virtual camera (libpipewire), a plugin loaded the same way
+        // (CPipeWireRuntime) when PipeWire is first used; without it there are no PipeWire
+        // devices and AVCaptureVirtualCameraOutput cannot be added. An app lists it to get them.
+        .library(name: "OpenCapturePipeWire", type: .dynamic, targets: ["OpenCapturePipeWire"]),
         // libcamera cameras (Raspberry Pi camera modules, IPU6 laptops, vimc), a plug-in the
         // libcamera backend loads with dlopen from beside the program (CLibcameraRuntime). An
         // app that wants them lists this product too, so SwiftPM builds it.
@@ -101,6 +105,16 @@ let package = Package(
         ),
         .target(name: "OpenCaptureFaceDetector", dependencies: ["COpenCV"], path: "Sources/OpenCaptureFaceDetector"),
         .target(name: "CFaceRuntime", path: "Sources/CFaceRuntime"),
+        // libpipewire for the PipeWire plugin only (a C target with a plain C API: the SPA pod
+        // macros do not import into Swift); CPipeWireRuntime loads it.
+        .systemLibrary(
+            name: "CPipeWire",
+            path: "Sources/CPipeWire",
+            pkgConfig: "libpipewire-0.3",
+            providers: [.apt(["libpipewire-0.3-dev"])]
+        ),
+        .target(name: "OpenCapturePipeWire", dependencies: ["CPipeWire"], path: "Sources/OpenCapturePipeWire"),
+        .target(name: "CPipeWireRuntime", path: "Sources/CPipeWireRuntime"),
         // libcamera (0.0.3 on Debian 12) for the libcamera plug-in only: its C++ API stays in
         // that C++ target, behind a C header; CLibcameraRuntime loads it on demand.
         .systemLibrary(
@@ -133,10 +147,13 @@ let package = Package(
         // libcamera cameras through the plug-in (CLibcameraRuntime loads it), frames converted
         // as V4L2's are.
         .target(name: "LibcameraCamera", dependencies: ["CaptureCore", "CLibcameraRuntime", "V4L2Camera"]),
+        // PipeWire's cameras through the plug-in (CPipeWireRuntime loads it), frames converted
+        // as V4L2's are.
+        .target(name: "PipeWireCamera", dependencies: ["CaptureCore", "CPipeWireRuntime", "V4L2Camera"]),
         .target(name: "FileDeck", dependencies: ["CaptureCore", "ImageOps", "MediaIO"]),
         .target(
             name: "OpenCapture",
-            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "LibcameraCamera", "CBarcode", "CFaceRuntime"]
+            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "LibcameraCamera", "CBarcode", "CFaceRuntime", "PipeWireCamera", "CPipeWireRuntime"]
         ),
         // The CG types live in QuartzCore (see Sources/CoreGraphics); ImageIO's orientation and
         // property keys are reached from AVFoundation too, as Apple's reaches them (CoreImage).
@@ -182,7 +199,7 @@ let package = Package(
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
         .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "ALSAAudio", "CaptureCore", "TestSupport"]),
         .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "MediaIO", "CaptureCore", "TestSupport"]),
-        .testTarget(name: "PipeWireTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PipeWireTests", dependencies: ["PipeWireCamera", "CPipeWireRuntime", "OpenCapture", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and
         // no @testable import, so it compiles exactly what an app sees.
