@@ -1,0 +1,64 @@
+// What the plug-in's files share; nothing here leaves the plug-in.
+#ifndef OC_PIPEWIRE_PRIVATE_H
+#define OC_PIPEWIRE_PRIVATE_H
+
+#include "include/OCPipeWire.h"
+
+#include <pipewire/pipewire.h>
+#include <spa/param/video/format-utils.h>
+#include <spa/pod/builder.h>
+
+struct OCPWContext {
+    struct pw_thread_loop *loop;
+    struct pw_context *context;
+    struct pw_core *core;
+    struct spa_hook core_listener;
+    struct pw_registry *registry;
+    struct spa_hook registry_listener;
+    OCPWNodeCallback nodes;
+    OCPWStateCallback daemon_gone;
+    void *user;
+    /// Camera nodes known, for reporting their removal.
+    OCPWNode *cameras;
+    size_t camera_count, camera_capacity;
+    /// Running captures, told when the node they read is removed.
+    struct spa_list captures;
+    /// The last core sync answered (ocpw_roundtrip).
+    int done_seq;
+    int broken;
+};
+
+/// A capture's part the context knows (Capture.c).
+struct ocpw_capture_link {
+    struct spa_list link;
+    uint32_t node_id;
+    void (*node_removed)(struct ocpw_capture_link *);
+};
+
+/// Waits, with the loop locked, until the daemon has answered everything asked before (a
+/// core sync), up to five seconds; 0 when answered.
+int ocpw_roundtrip(OCPWContext *context);
+
+/// Writes `message` (printf style) into `error`.
+void ocpw_fail(char *error, size_t capacity, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+/// CLOCK_MONOTONIC nanoseconds.
+int64_t ocpw_now(void);
+
+// Formats.c: SPA formats and pods.
+uint32_t ocpw_spa_format(int32_t format);
+int32_t ocpw_format_from_spa(uint32_t spa_format);
+/// Adds the modes an EnumFormat param describes to `modes` (up to `capacity`, at `*count`);
+/// counts, without writing, the ones beyond.
+void ocpw_modes_from_param(const struct spa_pod *param, OCPWMode *modes, int32_t capacity, int32_t *count);
+/// The mode a negotiated Format param fixes; 0 when it is not video this plug-in reads.
+int ocpw_mode_from_format(const struct spa_pod *param, OCPWMode *mode);
+/// An EnumFormat pod for `formats` (several raw formats, or MJPEG alone) at one size, with
+/// the rate `rate_num / rate_den` fixed (`exact`) or preferred within any.
+const struct spa_pod *ocpw_build_enum_format(struct spa_pod_builder *builder, const int32_t *formats, int32_t count, int32_t width,
+                                             int32_t height, int32_t rate_num, int32_t rate_den, int exact);
+/// Bytes per row and rows of each plane of a frame of `format` in the contiguous layout the
+/// publisher sends (`stride` of plane 0 = the first row's bytes); the plane count.
+int ocpw_layout(int32_t format, int32_t width, int32_t height, int32_t row_bytes[4], int32_t rows[4]);
+
+#endif

@@ -1,0 +1,176 @@
+// OpenCapture's PipeWire plug-in (libOpenCapturePipeWire.so): a plain C API over libpipewire
+// that hides the SPA pod builder and parser macros, which do not import into Swift.
+//
+// This header includes nothing of PipeWire's, so the loader (CPipeWireRuntime) and Swift see
+// only these types; the plug-in is loaded with dlopen and nothing links it.
+//
+// Threads: each context runs a PipeWire thread loop of its own (a thread named
+// "OpenCapture.pipewire"). Every callback below runs on that thread, and must not call back
+// into this API except ocpw_publisher_push and the *_dropped counters. The other functions
+// are called on any other thread; they take the loop's lock for the time they need it.
+#ifndef OC_PIPEWIRE_H
+#define OC_PIPEWIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The plug-in's API version; the loader refuses a plug-in of another.
+#define OCPW_API_VERSION 1
+
+/// Pixel formats carried (PipeWire's SPA_VIDEO_FORMAT_* and MJPEG, renumbered).
+typedef enum {
+    OCPW_FORMAT_UNKNOWN = 0,
+    OCPW_FORMAT_NV12 = 1,
+    OCPW_FORMAT_I420 = 2,
+    OCPW_FORMAT_YUY2 = 3,
+    OCPW_FORMAT_UYVY = 4,
+    OCPW_FORMAT_RGB = 5,   // R, G, B bytes
+    OCPW_FORMAT_BGR = 6,   // B, G, R bytes
+    OCPW_FORMAT_BGRx = 7,  // B, G, R, padding bytes
+    OCPW_FORMAT_BGRA = 8,
+    OCPW_FORMAT_MJPEG = 9,
+} OCPWFormat;
+
+/// Most frame rates one mode lists.
+#define OCPW_MAX_RATES 8
+
+/// One size of one format a node offers. Rates are frames per second as fractions
+/// (`rate_num[i] / rate_den[i]`); when `rate_is_range` is set, entry 0 is the lowest and
+/// entry 1 the highest of a continuous range.
+typedef struct {
+    int32_t format;
+    int32_t width;
+    int32_t height;
+    int32_t rate_count;
+    int32_t rate_is_range;
+    int32_t rate_num[OCPW_MAX_RATES];
+    int32_t rate_den[OCPW_MAX_RATES];
+} OCPWMode;
+
+/// A camera node in the graph.
+typedef struct {
+    uint32_t id;
+    /// `object.serial`: unlike the id, never reused for another node.
+    uint64_t serial;
+    char name[128];
+    char description[256];
+    char media_class[64];
+    char role[32];
+    /// `device.api` (v4l2, libcamera) or empty for a stream of an application.
+    char api[32];
+} OCPWNode;
+
+/// One frame. `planes` entries of `data`/`stride`/`size` are set; `data` is valid only
+/// during the callback (or the push) it is passed to.
+typedef struct {
+    int32_t planes;
+    const uint8_t *data[4];
+    int32_t stride[4];
+    uint32_t size[4];
+    /// The producer's `spa_meta_header` pts (nanoseconds) and sequence, or -1 when the buffer
+    /// carried no header.
+    int64_t pts;
+    int64_t sequence;
+    /// CLOCK_MONOTONIC nanoseconds when the plug-in took the buffer.
+    int64_t host_time;
+    /// Non-zero when the producer flagged the buffer corrupted.
+    int32_t corrupted;
+} OCPWFrame;
+
+typedef struct OCPWContext OCPWContext;
+typedef struct OCPWCapture OCPWCapture;
+typedef struct OCPWPublisher OCPWPublisher;
+
+/// Stream states reported through OCPWStateCallback.
+typedef enum {
+    /// Frames flow (a format was negotiated and the stream runs).
+    OCPW_STATE_STREAMING = 1,
+    /// A consumer or the producer paused the stream (no link, or the link went away).
+    OCPW_STATE_PAUSED = 2,
+    /// The node read from was removed: its producer stopped or died.
+    OCPW_STATE_DISCONNECTED = 3,
+    /// PipeWire reported an error; `message` says what.
+    OCPW_STATE_ERROR = 4,
+    /// The daemon went away (the connection broke).
+    OCPW_STATE_DAEMON_GONE = 5,
+} OCPWState;
+
+/// A camera node appeared (`added` 1) or went (`added` 0). On the loop thread.
+typedef void (*OCPWNodeCallback)(void *user, int32_t added, const OCPWNode *node);
+/// A frame arrived. On the loop thread.
+typedef void (*OCPWFrameCallback)(void *user, const OCPWFrame *frame);
+/// A stream changed state. On the loop thread.
+typedef void (*OCPWStateCallback)(void *user, int32_t state, const char *message);
+
+/// The plug-in's API version (OCPW_API_VERSION).
+int32_t ocpw_api_version(void);
+
+/// Connects to a daemon: the socket at `remote` (a name in the runtime directory or an
+/// absolute path; NULL for PIPEWIRE_REMOTE or the default), or, when `fd` >= 0, the
+/// connection the Camera portal handed out (OpenPipeWireRemote; the fd is taken over).
+/// Camera nodes there now and later are reported through `nodes` (those there now before
+/// this returns), and their removal too; `daemon_gone` hears a broken connection. NULL on
+/// failure, with the reason in `error`.
+OCPWContext *ocpw_connect(const char *remote, int fd, OCPWNodeCallback nodes, OCPWStateCallback daemon_gone, void *user, char *error, size_t error_capacity);
+
+/// Disconnects and stops the loop thread; no callback of the context runs after it returns.
+/// Captures and publishers of the context must be stopped first.
+void ocpw_disconnect(OCPWContext *context);
+
+/// The formats node `node_id` offers (its EnumFormat params, raw and MJPEG, continuous sizes
+/// sampled at common sizes), up to `capacity` written; the count there are, or -1 if the
+/// node does not answer.
+int32_t ocpw_node_modes(OCPWContext *context, uint32_t node_id, OCPWMode *modes, int32_t capacity);
+
+/// Reads node `node_id` in `mode` (format and size fixed; the rate closest to
+/// `rate_num / rate_den`, 0/0 for any). The plug-in links the node to the capture itself
+/// (link-factory), so no session manager is needed and none links it twice. Frames go to
+/// `frames`, state changes to `state`. The negotiated mode is written to `negotiated` once
+/// known (ocpw_capture_negotiated). NULL on failure, with the reason in `error`.
+OCPWCapture *ocpw_capture_start(OCPWContext *context, uint32_t node_id, const OCPWMode *mode, int32_t rate_num, int32_t rate_den,
+                                OCPWFrameCallback frames, OCPWStateCallback state, void *user, char *error, size_t error_capacity);
+
+/// The format the producer agreed to; 0 until one is negotiated, then 1.
+int32_t ocpw_capture_negotiated(OCPWCapture *capture, OCPWMode *mode);
+
+/// Stops reading, removes the link; no callback of the capture runs after it returns.
+void ocpw_capture_stop(OCPWCapture *capture);
+
+/// Publishes a camera node: `media.class=Video/Source`, `media.role=Camera`, named `name`,
+/// offering each format of `formats` (`format_count` OCPWFormat values, preferred first) at
+/// `width` x `height` and `rate_num / rate_den` frames per second. Consumers negotiate one of
+/// them; `state` hears streaming starting and pausing as they come and go.
+OCPWPublisher *ocpw_publisher_create(OCPWContext *context, const char *name, const char *description, const int32_t *formats,
+                                     int32_t format_count, int32_t width, int32_t height, int32_t rate_num, int32_t rate_den,
+                                     OCPWStateCallback state, void *user, char *error, size_t error_capacity);
+
+/// The node's id in the graph (0 until the daemon made it).
+uint32_t ocpw_publisher_node_id(OCPWPublisher *publisher);
+
+/// The OCPWFormat consumers negotiated, or OCPW_FORMAT_UNKNOWN while there is none.
+int32_t ocpw_publisher_format(OCPWPublisher *publisher);
+
+/// Hands one frame (in the negotiated format, at the published size) to the node. Never
+/// waits: the frame is copied into the publisher's slot and the loop thread sends it; a
+/// frame still waiting there is replaced and counted dropped, as is one that finds the slot
+/// busy, another format negotiated, or no free buffer. Returns 1 when taken, 0 when not
+/// (while no consumer streams, frames are not taken and not counted as dropped).
+/// Callable on any thread, including from a callback.
+int32_t ocpw_publisher_push(OCPWPublisher *publisher, int32_t format, const OCPWFrame *frame);
+
+/// Frames sent to consumers and frames dropped so far.
+uint64_t ocpw_publisher_sent(OCPWPublisher *publisher);
+uint64_t ocpw_publisher_dropped(OCPWPublisher *publisher);
+
+/// Removes the node; no callback of the publisher runs after it returns.
+void ocpw_publisher_destroy(OCPWPublisher *publisher);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
