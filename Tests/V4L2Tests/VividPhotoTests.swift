@@ -244,6 +244,58 @@ struct VividPhotoTests {
         Vivid.log("bracket ISO \(isos) on vivid (gain \(isos.map { Int($0) })): still means \(means.map { ($0 * 10).rounded() / 10 })")
     }
 
+    /// Flash on a webcam without one, as Apple answers for a camera without a flash: no
+    /// flash, only `.off`, `.on` refused with Apple's reason, never a flash scene, and a photo
+    /// resolved without flash.
+    @Test func noFlashAnswersAsAppleDoes() throws {
+        let device = try #require(Vivid.device())
+        let rig = try PhotoRig(device: device)
+        #expect(!device.hasFlash && !device.isFlashAvailable)
+        #expect(rig.photos.supportedFlashModes == [.off])
+        let monitoring = AVCapturePhotoSettings()
+        monitoring.flashMode = .off
+        rig.photos.photoSettingsForSceneMonitoring = monitoring
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        eventually("frames arrive") { rig.frameCount >= 3 }
+        #expect(!rig.photos.isFlashScene)
+        let flash = AVCapturePhotoSettings()
+        flash.flashMode = .on
+        let refused = #expect(throws: AVCaptureException.self) { try rig.photos.capturePhotoChecked(with: flash, delegate: rig) }
+        #expect(refused?.reason.contains("flashMode must be set to a value present in the supportedFlashModes array") == true)
+        let shot = rig.takePhoto()
+        #expect(try #require(shot.photo).resolvedSettings.isFlashEnabled == false)
+    }
+
+    /// Quality prioritization on a V4L2 camera: every level takes one frame (no multi-frame
+    /// fusion: a webcam denoises in its own pipeline, and fusing a moving scene would blur);
+    /// `.speed` encodes at JPEG quality 80, `.balanced` and `.quality` at 92, so the same
+    /// frame of vivid's bars makes a smaller file at `.speed`; a level above
+    /// `maxPhotoQualityPrioritization` is refused.
+    @Test func qualityPrioritizationPicksTheEncoding() throws {
+        let device = try #require(Vivid.device())
+        let rig = try PhotoRig(device: device)
+        rig.photos.maxPhotoQualityPrioritization = .quality
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        eventually("frames arrive") { rig.frameCount >= 3 }
+        var sizes: [AVCapturePhotoOutput.QualityPrioritization: Int] = [:]
+        for level in [AVCapturePhotoOutput.QualityPrioritization.speed, .balanced, .quality] {
+            let settings = AVCapturePhotoSettings()
+            settings.photoQualityPrioritization = level
+            let shot = rig.takePhoto(settings)
+            let photo = try #require(shot.photo, "\(level.rawValue): \(String(describing: shot.error))")
+            #expect(photo.resolvedSettings.fusedFrames == 1)
+            sizes[level] = try #require(photo.fileDataRepresentation()).count
+        }
+        let speed = try #require(sizes[.speed]), balanced = try #require(sizes[.balanced]), quality = try #require(sizes[.quality])
+        #expect(speed < balanced && abs(balanced - quality) * 50 < quality, "JPEG bytes: speed \(speed), balanced \(balanced), quality \(quality)")
+        rig.photos.maxPhotoQualityPrioritization = .speed
+        let tooHigh = AVCapturePhotoSettings()
+        tooHigh.photoQualityPrioritization = .balanced
+        #expect(throws: AVCaptureException.self) { try rig.photos.capturePhotoChecked(with: tooHigh, delegate: rig) }
+    }
+
     /// Zero shutter lag: the still is a frame stamped before the request, from the history.
     @Test func zeroShutterLagStillIsAFrameFromBeforeTheRequest() throws {
         let device = try #require(Vivid.device())
