@@ -132,7 +132,7 @@ let package = Package(
         .target(name: "ColorScience"),
         .target(name: "CaptureCore"),
         .target(name: "QuartzCore"),
-        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV"]),
+        .target(name: "ImageOps", dependencies: ["CaptureCore", "CYUV", "CRenderKernels"]),
         .target(
             name: "SimulatedCamera",
             dependencies: ["CaptureCore", "ColorScience", "ImageOps", "CRenderKernels", "CAffinity", "CBarcode"]
@@ -187,7 +187,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CaptureCore"], path: "Tests/TestSupport"),
         .testTarget(name: "CaptureCoreTests", dependencies: ["CaptureCore"]),
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
-        .testTarget(name: "ImageOpsTests", dependencies: ["ImageOps", "CaptureCore"]),
+        .testTarget(name: "ImageOpsTests", dependencies: ["ImageOps", "CaptureCore", "TestSupport"]),
         .testTarget(
             name: "SimulatedCameraTests",
             dependencies: ["SimulatedCamera", "CaptureCore", "ColorScience", "CRenderKernels", "CAffinity", "TestSupport"]

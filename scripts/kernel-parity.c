@@ -266,6 +266,26 @@ static void jfif(void) {
     }
 }
 
+static void yuv709(void) {
+    uint8_t top[4 * W], bottom[4 * W], luma_top[W], luma_bottom[W], cb[W], cr[W];
+    for (long i = 0; i < 4 * W; i++) top[i] = (uint8_t)next(), bottom[i] = (uint8_t)next();
+    // BT.709 video range (BT709Encoder's 16.16 coefficients).
+    const long k[11] = {11966, 40254, 4064, 1081344, -6596, -22189, 28785, 28785, -26145, -2640, 33685504};
+    for (long step = 1; step <= 2; step++) {
+        // An odd width repeats the last column; a last row alone passes itself and no bottom luma.
+        const long width = W - step + 1;
+        memset(cb, 0, sizeof cb), memset(cr, 0, sizeof cr);
+        oc_bgra_to_yuv709_row_pair(top, bottom, width, k, luma_top, luma_bottom, cb, cr, step);
+        put("oc_bgra_to_yuv709_row_pair", luma_top, width);
+        put("oc_bgra_to_yuv709_row_pair", luma_bottom, width);
+        put("oc_bgra_to_yuv709_row_pair", cb, W);
+        put("oc_bgra_to_yuv709_row_pair", cr, W);
+        oc_bgra_to_yuv709_row_pair(top, top, width, k, luma_top, NULL, cb, cr, step);
+        put("oc_bgra_to_yuv709_row_pair", luma_top, width);
+        put("oc_bgra_to_yuv709_row_pair", cb, W);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: kernel-parity DIRECTORY\n");
@@ -279,6 +299,7 @@ int main(int argc, char **argv) {
     disc_and_zoom();
     chart();
     jfif();
+    yuv709();
     printf("%s\n", oc_render_kernel_level());
     return failed;
 }

@@ -1,3 +1,4 @@
+import CRenderKernels
 import CaptureCore
 
 /// Converts BGRA to 4:2:0 Y'CbCr with the BT.709 matrix, in video or full range.
@@ -37,58 +38,27 @@ struct BT709Encoder {
         cBias = (128 << (BT709Encoder.fractionBits + 2)) + (1 << (BT709Encoder.fractionBits + 1))
     }
 
-    /// One BGRA pixel's components.
-    private struct Pixel {
-        let r: Int, g: Int, b: Int
-        init(_ bgra: UnsafePointer<UInt8>) {
-            b = Int(bgra[0])
-            g = Int(bgra[1])
-            r = Int(bgra[2])
-        }
-    }
-
-    private func luma(_ p: Pixel) -> UInt8 {
-        UInt8(clamping: (yR &* p.r &+ yG &* p.g &+ yB &* p.b &+ yBias) >> BT709Encoder.fractionBits)
-    }
+    /// The coefficients in `oc_bgra_to_yuv709_row_pair`'s order.
+    private var kernelCoefficients: [Int] { [yR, yG, yB, yBias, uR, uG, uB, vR, vG, vB, cBias] }
 
     /// Encodes a BGRA picture of `width` x `height`. `sourceStride` may be negative
     /// (with `source` on the last row) to read the picture upside down. `u` and `v`
     /// advance by `chromaStep` per sample: 1 for I420 planes, 2 for interleaved NV12.
+    /// Row pairs go through the C kernel `oc_bgra_to_yuv709_row_pair` (linked as optimised
+    /// assembly, so a debug build converts a 720p frame in well under a frame's time).
     func encode(
         source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
         y: UnsafeMutablePointer<UInt8>, yStride: Int,
         u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, chromaStride: Int, chromaStep: Int
     ) {
-        let shift = BT709Encoder.fractionBits
-        for row in stride(from: 0, to: height, by: 2) {
-            let hasSecondRow = row + 1 < height
-            let top = source + row * sourceStride
-            let bottom = hasSecondRow ? top + sourceStride : top
-            let yTop = y + row * yStride
-            let yBottom = yTop + yStride
-            let uRow = u + (row / 2) * chromaStride
-            let vRow = v + (row / 2) * chromaStride
-            for column in stride(from: 0, to: width, by: 2) {
-                let hasSecondColumn = column + 1 < width
-                let left = column &* 4
-                let right = hasSecondColumn ? left &+ 4 : left
-                // The block's four pixels; missing ones repeat their neighbour.
-                let p0 = Pixel(top + left), p1 = Pixel(top + right)
-                let p2 = Pixel(bottom + left), p3 = Pixel(bottom + right)
-                yTop[column] = luma(p0)
-                if hasSecondColumn { yTop[column + 1] = luma(p1) }
-                if hasSecondRow {
-                    yBottom[column] = luma(p2)
-                    if hasSecondColumn { yBottom[column + 1] = luma(p3) }
-                }
-                let sumR = p0.r &+ p1.r &+ p2.r &+ p3.r
-                let sumG = p0.g &+ p1.g &+ p2.g &+ p3.g
-                let sumB = p0.b &+ p1.b &+ p2.b &+ p3.b
-                let cb = (uR &* sumR &+ uG &* sumG &+ uB &* sumB &+ cBias) >> (shift + 2)
-                let cr = (vR &* sumR &+ vG &* sumG &+ vB &* sumB &+ cBias) >> (shift + 2)
-                let chroma = (column / 2) &* chromaStep
-                uRow[chroma] = UInt8(clamping: cb)
-                vRow[chroma] = UInt8(clamping: cr)
+        kernelCoefficients.withUnsafeBufferPointer { k in
+            for row in stride(from: 0, to: height, by: 2) {
+                let hasSecondRow = row + 1 < height
+                let top = source + row * sourceStride
+                let yTop = y + row * yStride
+                oc_bgra_to_yuv709_row_pair(
+                    top, hasSecondRow ? top + sourceStride : top, width, k.baseAddress, yTop, hasSecondRow ? yTop + yStride : nil,
+                    u + (row / 2) * chromaStride, v + (row / 2) * chromaStride, chromaStep)
             }
         }
     }

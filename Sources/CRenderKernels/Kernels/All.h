@@ -23,3 +23,4 @@
 #include "Zoom.h"
 #include "Chart.h"
 #include "JFIF.h"
+#include "YUV709.h"

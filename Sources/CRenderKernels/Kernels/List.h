@@ -65,3 +65,7 @@ OC_KERNEL(oc_jfif_chroma_row,
 OC_KERNEL(oc_jfif_luma_row,
     (const uint8_t *input, long width, int32_t scale, const int32_t *corrections, uint8_t *output),
     (input, width, scale, corrections, output))
+OC_KERNEL(oc_bgra_to_yuv709_row_pair,
+    (const uint8_t *top, const uint8_t *bottom, long width, const long *k, uint8_t *luma_top, uint8_t *luma_bottom,
+        uint8_t *cb, uint8_t *cr, long chroma_step),
+    (top, bottom, width, k, luma_top, luma_bottom, cb, cr, chroma_step))

@@ -2,8 +2,8 @@
 // the sources below. The V1 build of the render kernels for aarch64 (see Dispatch.h).
 // Command: clang --target=aarch64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 02455371ec09ef178630717332f02fbe27696e1c537389fed57252a5133414e6
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 29bc26ea810990104b6f1bcb70f94cb9d6a1777b7db80c98753d14d84b2551f9
 #if defined(__aarch64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.text
 	.hidden	oc_sensor_row_v1
@@ -12252,6 +12252,184 @@ oc_jfif_luma_row_v1:
 	ret
 .Lfunc_end20:
 	.size	oc_jfif_luma_row_v1, .Lfunc_end20-oc_jfif_luma_row_v1
+	.cfi_endproc
+	.hidden	oc_bgra_to_yuv709_row_pair_v1
+	.globl	oc_bgra_to_yuv709_row_pair_v1
+	.p2align	2
+	.type	oc_bgra_to_yuv709_row_pair_v1,@function
+oc_bgra_to_yuv709_row_pair_v1:
+	.cfi_startproc
+	sub	sp, sp, #128
+	.cfi_def_cfa_offset 128
+	stp	x30, x7, [sp, #32]
+	stp	x28, x27, [sp, #48]
+	stp	x26, x25, [sp, #64]
+	stp	x24, x23, [sp, #80]
+	stp	x22, x21, [sp, #96]
+	stp	x20, x19, [sp, #112]
+	.cfi_offset w19, -8
+	.cfi_offset w20, -16
+	.cfi_offset w21, -24
+	.cfi_offset w22, -32
+	.cfi_offset w23, -40
+	.cfi_offset w24, -48
+	.cfi_offset w25, -56
+	.cfi_offset w26, -64
+	.cfi_offset w27, -72
+	.cfi_offset w28, -80
+	.cfi_offset w30, -96
+	cmp	x2, #1
+	str	x6, [sp, #24]
+	b.lt	.LBB21_9
+	ldr	x10, [sp, #128]
+	ldp	x11, x12, [x3]
+	ldp	x13, x14, [x3, #16]
+	mov	x8, xzr
+	str	x10, [sp, #16]
+	mov	x9, xzr
+	mov	w23, #1
+	ldp	x10, x16, [x3, #32]
+	mov	w21, #255
+	ldp	x18, x19, [x3, #48]
+	ldr	x20, [x3, #64]
+	ldp	x3, x17, [x3, #72]
+	str	x10, [sp, #8]
+	b	.LBB21_4
+.LBB21_2:
+	ldrb	w10, [x22, #1]
+	ldrb	w30, [x22]
+	ldrb	w22, [x1, x26]
+.LBB21_3:
+	add	x15, x28, x8
+	add	x7, x27, x7
+	add	x10, x25, x10
+	add	x6, x0, x15
+	add	x15, x1, x15
+	add	x24, x24, x30
+	ldrb	w28, [x6, #2]
+	ldrb	w27, [x15, #2]
+	ldrb	w6, [x6, #1]
+	ldrb	w15, [x15, #1]
+	add	x8, x8, #8
+	add	x7, x28, x7
+	add	x10, x6, x10
+	add	x7, x7, x27
+	ldr	x27, [sp, #8]
+	add	x10, x10, x15
+	ldrb	w15, [x0, x26]
+	madd	x6, x19, x7, x17
+	mul	x27, x27, x7
+	add	x15, x15, x24
+	add	x15, x15, x22
+	madd	x7, x16, x10, x27
+	madd	x10, x20, x10, x6
+	madd	x6, x18, x15, x7
+	madd	x10, x3, x15, x10
+	add	x15, x6, x17
+	asr	x6, x15, #18
+	asr	x7, x10, #18
+	bic	x15, x6, x15, asr #63
+	add	x6, x23, #1
+	add	x23, x23, #2
+	bic	x10, x7, x10, asr #63
+	ldr	x7, [sp, #24]
+	cmp	x15, #255
+	csel	x15, x15, x21, lt
+	cmp	x10, #255
+	strb	w15, [x7, x9]
+	ldr	x15, [sp, #40]
+	csel	x10, x10, x21, lt
+	cmp	x6, x2
+	strb	w10, [x15, x9]
+	ldr	x10, [sp, #16]
+	add	x9, x9, x10
+	b.ge	.LBB21_9
+.LBB21_4:
+	add	x10, x0, x8
+	mov	w15, #4
+	ldrb	w27, [x10, #2]
+	ldrb	w25, [x10, #1]
+	ldrb	w24, [x10]
+	mul	x7, x11, x27
+	madd	x7, x12, x25, x7
+	add	x10, x7, x14
+	madd	x10, x13, x24, x10
+	asr	x7, x10, #16
+	bic	x10, x7, x10, asr #63
+	add	x7, x4, x23
+	cmp	x10, #255
+	csel	x10, x10, x21, lt
+	cmp	x23, x2
+	csel	x28, x15, xzr, lt
+	sturb	w10, [x7, #-1]
+	add	x26, x28, x8
+	b.ge	.LBB21_6
+	add	x10, x0, x26
+	ldrb	w7, [x10, #2]
+	ldrb	w10, [x10, #1]
+	madd	x7, x11, x7, x14
+	madd	x10, x12, x10, x7
+	ldrb	w7, [x0, x26]
+	madd	x10, x13, x7, x10
+	asr	x7, x10, #16
+	bic	x10, x7, x10, asr #63
+	cmp	x10, #255
+	csel	x10, x10, x21, lt
+	strb	w10, [x4, x23]
+.LBB21_6:
+	add	x22, x1, x8
+	ldrb	w7, [x22, #2]
+	cbz	x5, .LBB21_2
+	madd	x30, x11, x7, x14
+	ldrb	w10, [x22, #1]
+	add	x15, x5, x23
+	madd	x6, x12, x10, x30
+	ldrb	w30, [x22]
+	madd	x6, x13, x30, x6
+	asr	x22, x6, #16
+	bic	x6, x22, x6, asr #63
+	ldrb	w22, [x1, x26]
+	cmp	x6, #255
+	csel	x6, x6, x21, lt
+	cmp	x23, x2
+	sturb	w6, [x15, #-1]
+	b.ge	.LBB21_3
+	add	x15, x28, x8
+	add	x15, x1, x15
+	ldrb	w6, [x15, #2]
+	ldrb	w15, [x15, #1]
+	madd	x6, x11, x6, x14
+	madd	x15, x12, x15, x6
+	madd	x15, x13, x22, x15
+	asr	x6, x15, #16
+	bic	x15, x6, x15, asr #63
+	cmp	x15, #255
+	csel	x15, x15, x21, lt
+	strb	w15, [x5, x23]
+	b	.LBB21_3
+.LBB21_9:
+	ldp	x20, x19, [sp, #112]
+	ldr	x30, [sp, #32]
+	ldp	x22, x21, [sp, #96]
+	ldp	x24, x23, [sp, #80]
+	ldp	x26, x25, [sp, #64]
+	ldp	x28, x27, [sp, #48]
+	add	sp, sp, #128
+	.cfi_def_cfa_offset 0
+	.cfi_restore w19
+	.cfi_restore w20
+	.cfi_restore w21
+	.cfi_restore w22
+	.cfi_restore w23
+	.cfi_restore w24
+	.cfi_restore w25
+	.cfi_restore w26
+	.cfi_restore w27
+	.cfi_restore w28
+	.cfi_restore w30
+	ret
+.Lfunc_end21:
+	.size	oc_bgra_to_yuv709_row_pair_v1, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

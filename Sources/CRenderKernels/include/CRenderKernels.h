@@ -225,6 +225,14 @@ void oc_jfif_chroma_row(
 /// an odd width repeats its last sample into output[width].
 void oc_jfif_luma_row(const uint8_t *input, long width, int32_t scale, const int32_t *corrections, uint8_t *output);
 
+/// One row pair of a BGRA picture into 4:2:0 Y'CbCr (ImageOps' BT709Encoder): `k` holds the
+/// 16.16 coefficients yR, yG, yB, luma bias, uR, uG, uB, vR, vG, vB, chroma bias (chroma on
+/// sums of four pixels). `bottom` is `top` again and `luma_bottom` NULL for an odd last row;
+/// an odd last column repeats. Chroma samples are `chroma_step` apart (1 I420, 2 NV12).
+void oc_bgra_to_yuv709_row_pair(
+    const uint8_t *top, const uint8_t *bottom, long width, const long *k, uint8_t *luma_top, uint8_t *luma_bottom,
+    uint8_t *cb, uint8_t *cr, long chroma_step);
+
 /// Which build of the kernels this CPU runs: "x86-64-v4" (AVX-512), "x86-64-v3" (AVX2),
 /// "x86-64", "arm64" or "baseline".
 const char *oc_render_kernel_level(void);

@@ -2,8 +2,8 @@
 // the sources below. The V1 build of the render kernels for x86_64 (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 02455371ec09ef178630717332f02fbe27696e1c537389fed57252a5133414e6
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 29bc26ea810990104b6f1bcb70f94cb9d6a1777b7db80c98753d14d84b2551f9
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -12631,6 +12631,256 @@ oc_jfif_luma_row_v1:
 	retq
 .Lfunc_end20:
 	.size	oc_jfif_luma_row_v1, .Lfunc_end20-oc_jfif_luma_row_v1
+	.cfi_endproc
+	.hidden	oc_bgra_to_yuv709_row_pair_v1
+	.globl	oc_bgra_to_yuv709_row_pair_v1
+	.p2align	4
+	.type	oc_bgra_to_yuv709_row_pair_v1,@function
+oc_bgra_to_yuv709_row_pair_v1:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%r9, -96(%rsp)
+	testq	%rdx, %rdx
+	jle	.LBB21_30
+	movq	%r8, %r12
+	movq	(%rcx), %rax
+	movq	%rax, -104(%rsp)
+	movq	8(%rcx), %rax
+	movq	%rax, -112(%rsp)
+	movq	16(%rcx), %rax
+	movq	%rax, -120(%rsp)
+	movq	24(%rcx), %rax
+	movq	%rax, -128(%rsp)
+	movq	32(%rcx), %rax
+	movq	%rax, -24(%rsp)
+	movq	40(%rcx), %rax
+	movq	%rax, -32(%rsp)
+	movq	48(%rcx), %rax
+	movq	%rax, -40(%rsp)
+	movq	80(%rcx), %rbx
+	movq	56(%rcx), %rax
+	movq	%rax, -56(%rsp)
+	movq	64(%rcx), %rax
+	movq	%rax, -64(%rsp)
+	movq	72(%rcx), %rax
+	movq	%rax, -72(%rsp)
+	addq	$2, %rdi
+	addq	$2, %rsi
+	xorl	%r11d, %r11d
+	xorl	%ebp, %ebp
+	movq	%rsi, -8(%rsp)
+	movq	%r8, -88(%rsp)
+	movq	%rdx, -80(%rsp)
+	movq	%rdi, -16(%rsp)
+	movq	%rbx, -48(%rsp)
+	jmp	.LBB21_2
+	.p2align	4
+.LBB21_29:
+	movq	64(%rsp), %rax
+	movb	%r9b, (%rax,%r11)
+	addq	$2, %rbp
+	addq	72(%rsp), %r11
+	cmpq	%rdx, %rbp
+	jge	.LBB21_30
+.LBB21_2:
+	leaq	1(%rbp), %r9
+	xorl	%r13d, %r13d
+	cmpq	%rdx, %r9
+	setl	%r8b
+	movzbl	(%rdi,%rbp,4), %r10d
+	movq	-104(%rsp), %rax
+	imulq	%r10, %rax
+	movzbl	-1(%rdi,%rbp,4), %ecx
+	movq	-112(%rsp), %r14
+	imulq	%rcx, %r14
+	addq	%rax, %r14
+	movzbl	-2(%rdi,%rbp,4), %eax
+	movq	-120(%rsp), %rbx
+	imulq	%rax, %rbx
+	addq	-128(%rsp), %rbx
+	addq	%r14, %rbx
+	sarq	$16, %rbx
+	testq	%rbx, %rbx
+	movl	$0, %r14d
+	cmovleq	%r14, %rbx
+	cmpq	$255, %rbx
+	jl	.LBB21_4
+	movl	$255, %ebx
+.LBB21_4:
+	movb	%r8b, %r13b
+	shll	$2, %r13d
+	leaq	(%rdi,%r13), %r8
+	movb	%bl, (%r12,%rbp)
+	cmpq	%rdx, %r9
+	jge	.LBB21_10
+	movzbl	(%r8,%rbp,4), %ebx
+	imulq	-104(%rsp), %rbx
+	movzbl	-1(%r8,%rbp,4), %r14d
+	imulq	-112(%rsp), %r14
+	movzbl	-2(%r8,%rbp,4), %r15d
+	imulq	-120(%rsp), %r15
+	addq	%r14, %r15
+	addq	-128(%rsp), %rbx
+	addq	%r15, %rbx
+	sarq	$16, %rbx
+	testq	%rbx, %rbx
+	jg	.LBB21_7
+	xorl	%ebx, %ebx
+.LBB21_7:
+	cmpq	$255, %rbx
+	jl	.LBB21_9
+	movl	$255, %ebx
+.LBB21_9:
+	movb	%bl, 1(%r12,%rbp)
+.LBB21_10:
+	addq	%rsi, %r13
+	movzbl	(%rsi,%rbp,4), %r14d
+	movq	-96(%rsp), %rdx
+	testq	%rdx, %rdx
+	je	.LBB21_11
+	movq	-104(%rsp), %r15
+	imulq	%r14, %r15
+	movzbl	-1(%rsi,%rbp,4), %ebx
+	movq	-112(%rsp), %r12
+	imulq	%rbx, %r12
+	movzbl	-2(%rsi,%rbp,4), %edi
+	movq	-120(%rsp), %rdx
+	imulq	%rdi, %rdx
+	addq	%r12, %rdx
+	addq	-128(%rsp), %r15
+	addq	%rdx, %r15
+	sarq	$16, %r15
+	testq	%r15, %r15
+	movl	$0, %edx
+	cmovleq	%rdx, %r15
+	cmpq	$255, %r15
+	jl	.LBB21_14
+	movl	$255, %r15d
+.LBB21_14:
+	movq	-96(%rsp), %rdx
+	movb	%r15b, (%rdx,%rbp)
+	movzbl	-2(%r13,%rbp,4), %r15d
+	cmpq	-80(%rsp), %r9
+	jge	.LBB21_15
+	movzbl	%r15b, %edx
+	movzbl	(%r13,%rbp,4), %esi
+	imulq	-104(%rsp), %rsi
+	movzbl	-1(%r13,%rbp,4), %r12d
+	imulq	-112(%rsp), %r12
+	imulq	-120(%rsp), %rdx
+	addq	-128(%rsp), %rsi
+	addq	%r12, %rsi
+	addq	%rdx, %rsi
+	sarq	$16, %rsi
+	testq	%rsi, %rsi
+	jg	.LBB21_18
+	xorl	%esi, %esi
+.LBB21_18:
+	cmpq	$255, %rsi
+	movq	-96(%rsp), %rdx
+	movq	-88(%rsp), %r12
+	jl	.LBB21_20
+	movl	$255, %esi
+.LBB21_20:
+	movb	%sil, 1(%rdx,%rbp)
+	jmp	.LBB21_21
+	.p2align	4
+.LBB21_11:
+	movzbl	-1(%rsi,%rbp,4), %ebx
+	movzbl	-2(%rsi,%rbp,4), %edi
+	movzbl	-2(%r13,%rbp,4), %r15d
+	jmp	.LBB21_21
+	.p2align	4
+.LBB21_15:
+	movq	-88(%rsp), %r12
+.LBB21_21:
+	movzbl	(%r8,%rbp,4), %edx
+	addq	%r14, %r10
+	addq	%rdx, %r10
+	movzbl	(%r13,%rbp,4), %r9d
+	addq	%r10, %r9
+	movzbl	-1(%r8,%rbp,4), %edx
+	addq	%rbx, %rcx
+	addq	%rdx, %rcx
+	movzbl	-1(%r13,%rbp,4), %r10d
+	addq	%rcx, %r10
+	movzbl	-2(%r8,%rbp,4), %ecx
+	addq	%rdi, %rax
+	addq	%rcx, %rax
+	movzbl	%r15b, %ecx
+	addq	%rax, %rcx
+	movq	-24(%rsp), %rax
+	imulq	%r9, %rax
+	movq	-32(%rsp), %rdx
+	imulq	%r10, %rdx
+	addq	%rax, %rdx
+	movq	-40(%rsp), %rax
+	imulq	%rcx, %rax
+	movq	-48(%rsp), %rbx
+	addq	%rbx, %rax
+	addq	%rdx, %rax
+	sarq	$18, %rax
+	testq	%rax, %rax
+	jg	.LBB21_23
+	xorl	%eax, %eax
+.LBB21_23:
+	cmpq	$255, %rax
+	movq	-80(%rsp), %rdx
+	movq	-8(%rsp), %rsi
+	movq	-16(%rsp), %rdi
+	jl	.LBB21_25
+	movl	$255, %eax
+.LBB21_25:
+	movq	56(%rsp), %r8
+	movb	%al, (%r8,%r11)
+	imulq	-56(%rsp), %r9
+	imulq	-64(%rsp), %r10
+	imulq	-72(%rsp), %rcx
+	addq	%r10, %rcx
+	addq	%rbx, %r9
+	addq	%rcx, %r9
+	sarq	$18, %r9
+	testq	%r9, %r9
+	jg	.LBB21_27
+	xorl	%r9d, %r9d
+.LBB21_27:
+	cmpq	$255, %r9
+	jl	.LBB21_29
+	movl	$255, %r9d
+	jmp	.LBB21_29
+.LBB21_30:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end21:
+	.size	oc_bgra_to_yuv709_row_pair_v1, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

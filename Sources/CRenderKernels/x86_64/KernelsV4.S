@@ -2,8 +2,8 @@
 // the sources below. The V4 build of the render kernels for x86_64 (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 26652688c876907feae9015db508db655f93333ff5ad83158d342805c41870f8
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 466cb6fe2b2437ea28bc8acc3f1893466e6e7c86e5456b7b8251603ea323e7d2
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -16792,6 +16792,260 @@ oc_jfif_luma_row_v4:
 	retq
 .Lfunc_end20:
 	.size	oc_jfif_luma_row_v4, .Lfunc_end20-oc_jfif_luma_row_v4
+	.cfi_endproc
+	.hidden	oc_bgra_to_yuv709_row_pair_v4
+	.globl	oc_bgra_to_yuv709_row_pair_v4
+	.p2align	4
+	.type	oc_bgra_to_yuv709_row_pair_v4,@function
+oc_bgra_to_yuv709_row_pair_v4:
+	.cfi_startproc
+	pushq	%rbp
+	.cfi_def_cfa_offset 16
+	pushq	%r15
+	.cfi_def_cfa_offset 24
+	pushq	%r14
+	.cfi_def_cfa_offset 32
+	pushq	%r13
+	.cfi_def_cfa_offset 40
+	pushq	%r12
+	.cfi_def_cfa_offset 48
+	pushq	%rbx
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbx, -56
+	.cfi_offset %r12, -48
+	.cfi_offset %r13, -40
+	.cfi_offset %r14, -32
+	.cfi_offset %r15, -24
+	.cfi_offset %rbp, -16
+	movq	%rdi, -88(%rsp)
+	testq	%rdx, %rdx
+	jle	.LBB21_22
+	movq	%r8, %r12
+	movq	(%rcx), %rax
+	movq	%rax, -104(%rsp)
+	movq	8(%rcx), %rax
+	movq	%rax, -112(%rsp)
+	movq	16(%rcx), %rax
+	movq	%rax, -120(%rsp)
+	movq	24(%rcx), %rax
+	movq	%rax, -128(%rsp)
+	movq	32(%rcx), %rax
+	movq	%rax, -8(%rsp)
+	movq	40(%rcx), %rax
+	movq	%rax, -16(%rsp)
+	movq	48(%rcx), %rax
+	movq	%rax, -24(%rsp)
+	movq	80(%rcx), %rbx
+	movq	56(%rcx), %rax
+	movq	%rax, -40(%rsp)
+	movq	64(%rcx), %rax
+	movq	%rax, -48(%rsp)
+	movq	72(%rcx), %rax
+	movq	%rax, -56(%rsp)
+	addq	$2, -88(%rsp)
+	addq	$2, %rsi
+	xorl	%r11d, %r11d
+	xorl	%ebp, %ebp
+	movq	%r9, -96(%rsp)
+	movq	%r8, -72(%rsp)
+	movq	%rsi, -80(%rsp)
+	movq	%rdx, -64(%rsp)
+	movq	%rbx, -32(%rsp)
+	jmp	.LBB21_2
+	.p2align	4
+.LBB21_21:
+	movq	64(%rsp), %rcx
+	movb	%al, (%rcx,%r11)
+	addq	$2, %rbp
+	addq	72(%rsp), %r11
+	cmpq	%rdx, %rbp
+	jge	.LBB21_22
+.LBB21_2:
+	leaq	1(%rbp), %r8
+	xorl	%r13d, %r13d
+	cmpq	%rdx, %r8
+	setl	%dil
+	movq	-88(%rsp), %r14
+	movzbl	(%r14,%rbp,4), %r10d
+	movq	-104(%rsp), %rax
+	imulq	%r10, %rax
+	movzbl	-1(%r14,%rbp,4), %ecx
+	movq	-112(%rsp), %rbx
+	imulq	%rcx, %rbx
+	addq	%rax, %rbx
+	movzbl	-2(%r14,%rbp,4), %eax
+	movq	-120(%rsp), %r14
+	imulq	%rax, %r14
+	addq	-128(%rsp), %r14
+	addq	%rbx, %r14
+	movq	%r14, %rbx
+	sarq	$16, %rbx
+	sarq	$63, %r14
+	andnq	%rbx, %r14, %rbx
+	cmpq	$255, %rbx
+	jl	.LBB21_4
+	movl	$255, %ebx
+.LBB21_4:
+	movb	%dil, %r13b
+	shll	$2, %r13d
+	movq	-88(%rsp), %rdi
+	addq	%r13, %rdi
+	movb	%bl, (%r12,%rbp)
+	cmpq	%rdx, %r8
+	jge	.LBB21_8
+	movzbl	(%rdi,%rbp,4), %ebx
+	imulq	-104(%rsp), %rbx
+	movzbl	-1(%rdi,%rbp,4), %r14d
+	imulq	-112(%rsp), %r14
+	movzbl	-2(%rdi,%rbp,4), %r15d
+	imulq	-120(%rsp), %r15
+	addq	%r14, %r15
+	addq	-128(%rsp), %rbx
+	addq	%r15, %rbx
+	movq	%rbx, %r14
+	sarq	$16, %r14
+	sarq	$63, %rbx
+	andnq	%r14, %rbx, %rbx
+	cmpq	$255, %rbx
+	jl	.LBB21_7
+	movl	$255, %ebx
+.LBB21_7:
+	movb	%bl, 1(%r12,%rbp)
+.LBB21_8:
+	addq	%rsi, %r13
+	movzbl	(%rsi,%rbp,4), %r14d
+	testq	%r9, %r9
+	je	.LBB21_9
+	movq	-104(%rsp), %r15
+	imulq	%r14, %r15
+	movzbl	-1(%rsi,%rbp,4), %ebx
+	movq	-112(%rsp), %r12
+	imulq	%rbx, %r12
+	movzbl	-2(%rsi,%rbp,4), %esi
+	movq	-120(%rsp), %rdx
+	imulq	%rsi, %rdx
+	addq	%r12, %rdx
+	addq	-128(%rsp), %r15
+	addq	%rdx, %r15
+	movq	%r15, %rdx
+	sarq	$16, %rdx
+	sarq	$63, %r15
+	andnq	%rdx, %r15, %r15
+	cmpq	$255, %r15
+	jl	.LBB21_12
+	movl	$255, %r15d
+.LBB21_12:
+	movq	-96(%rsp), %r9
+	movb	%r15b, (%r9,%rbp)
+	movzbl	-2(%r13,%rbp,4), %r15d
+	movq	-64(%rsp), %rdx
+	cmpq	%rdx, %r8
+	jge	.LBB21_13
+	movq	%rsi, %r8
+	movzbl	%r15b, %edx
+	movzbl	(%r13,%rbp,4), %r9d
+	imulq	-104(%rsp), %r9
+	movzbl	-1(%r13,%rbp,4), %r12d
+	imulq	-112(%rsp), %r12
+	imulq	-120(%rsp), %rdx
+	addq	-128(%rsp), %r9
+	addq	%r12, %r9
+	addq	%rdx, %r9
+	movq	%r9, %rdx
+	sarq	$16, %rdx
+	sarq	$63, %r9
+	andnq	%rdx, %r9, %rdx
+	cmpq	$255, %rdx
+	jl	.LBB21_16
+	movl	$255, %edx
+.LBB21_16:
+	movq	-96(%rsp), %rsi
+	movb	%dl, 1(%rsi,%rbp)
+	movq	-72(%rsp), %r9
+	movq	-64(%rsp), %rdx
+	movq	-80(%rsp), %rsi
+	movq	%r8, %r12
+	jmp	.LBB21_17
+	.p2align	4
+.LBB21_9:
+	movq	%r12, %r9
+	movzbl	-1(%rsi,%rbp,4), %ebx
+	movzbl	-2(%rsi,%rbp,4), %r12d
+	movzbl	-2(%r13,%rbp,4), %r15d
+	jmp	.LBB21_17
+	.p2align	4
+.LBB21_13:
+	movq	-72(%rsp), %r9
+	movq	%rsi, %r12
+	movq	-80(%rsp), %rsi
+.LBB21_17:
+	movzbl	(%rdi,%rbp,4), %r8d
+	addq	%r14, %r10
+	addq	%r8, %r10
+	movzbl	(%r13,%rbp,4), %r14d
+	addq	%r10, %r14
+	movzbl	-1(%rdi,%rbp,4), %r8d
+	addq	%rbx, %rcx
+	addq	%r8, %rcx
+	movzbl	-1(%r13,%rbp,4), %r10d
+	addq	%rcx, %r10
+	movzbl	-2(%rdi,%rbp,4), %ecx
+	addq	%r12, %rax
+	addq	%rcx, %rax
+	movzbl	%r15b, %ecx
+	addq	%rax, %rcx
+	movq	-8(%rsp), %rax
+	imulq	%r14, %rax
+	movq	-16(%rsp), %rdi
+	imulq	%r10, %rdi
+	addq	%rax, %rdi
+	movq	-24(%rsp), %rax
+	imulq	%rcx, %rax
+	movq	-32(%rsp), %rbx
+	addq	%rbx, %rax
+	addq	%rdi, %rax
+	movq	%rax, %rdi
+	sarq	$18, %rdi
+	sarq	$63, %rax
+	andnq	%rdi, %rax, %rax
+	cmpq	$255, %rax
+	jl	.LBB21_19
+	movl	$255, %eax
+.LBB21_19:
+	movq	56(%rsp), %rdi
+	movb	%al, (%rdi,%r11)
+	imulq	-40(%rsp), %r14
+	imulq	-48(%rsp), %r10
+	imulq	-56(%rsp), %rcx
+	addq	%r10, %rcx
+	addq	%rbx, %r14
+	addq	%rcx, %r14
+	movq	%r14, %rax
+	sarq	$18, %rax
+	sarq	$63, %r14
+	andnq	%rax, %r14, %rax
+	cmpq	$255, %rax
+	movq	%r9, %r12
+	movq	-96(%rsp), %r9
+	jl	.LBB21_21
+	movl	$255, %eax
+	jmp	.LBB21_21
+.LBB21_22:
+	popq	%rbx
+	.cfi_def_cfa_offset 48
+	popq	%r12
+	.cfi_def_cfa_offset 40
+	popq	%r13
+	.cfi_def_cfa_offset 32
+	popq	%r14
+	.cfi_def_cfa_offset 24
+	popq	%r15
+	.cfi_def_cfa_offset 16
+	popq	%rbp
+	.cfi_def_cfa_offset 8
+	retq
+.Lfunc_end21:
+	.size	oc_bgra_to_yuv709_row_pair_v4, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)
