@@ -4,9 +4,9 @@ import TestSupport
 
 /// The compiler, emulator and aarch64 libraries the parity test needs, and how it uses them.
 struct CrossTools: Sendable {
-    /// The package's root, from this file's path (Tests/OpenCaptureTests/…).
+    /// The package's root, from this file's path (Tests/OpenCaptureTests/Support/…).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+        .deletingLastPathComponent().deletingLastPathComponent().path
     static let kernels = "\(root)/Sources/CRenderKernels"
     static let x86Assembly = ["V4", "V3", "V1"].map { "\(kernels)/x86_64/Kernels\($0).S" }
     /// A static program needs no aarch64 loader or library path under qemu.
