@@ -30,7 +30,7 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     open var urlAssetInitializationOptions: [String: Any] { options }
 
     /// The set size, else the first video track's.
-    open var naturalSize: CGSize {
+    open override var naturalSize: CGSize {
         let set = storedNaturalSize.withLock { $0 }
         if set != .zero { return set }
         return compositionTracks.withLock { $0 }.first { $0.mediaType == .video }?.naturalSize ?? .zero

@@ -119,6 +119,28 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
         return Self.items(tags, keySpace: .common)
     }
 
+    /// The metadata formats of the asset's `metadata` (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.availableMetadataFormats) instead")
+    open var availableMetadataFormats: [AVMetadataFormat] { metadataFormats }
+
+    /// The items of `metadata` in `format` (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use loadMetadata(for:) instead")
+    open func metadata(forFormat format: AVMetadataFormat) -> [AVMetadataItem] { metadataItems(for: format) }
+
+    /// Loads the items of `metadata` in `format`.
+    open func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
+        _ = try describedFile()
+        return metadataItems(for: format)
+    }
+
+    /// The lyrics tag ('©lyr'), nil without one (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.lyrics) instead")
+    open var lyrics: String? { try? describedFile().metadata["lyrics"] }
+
+    /// The first video track's stored size, zero without video (deprecated since iOS 5).
+    @available(iOS, deprecated: 5.0, message: "Use the naturalSize and preferredTransform, as appropriate, of the asset's video tracks instead")
+    open var naturalSize: CGSize { ((try? describedTracks()) ?? []).first { $0.mediaType == .video }?.naturalSize ?? .zero }
+
     /// The creation date item, nil without one.
     open var creationDate: AVMetadataItem? { commonMetadata.first { $0.commonKey == .commonKeyCreationDate } }
 

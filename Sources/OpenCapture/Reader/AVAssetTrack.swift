@@ -83,6 +83,17 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     open var metadata: [AVMetadataItem] { [] }
     open var commonMetadata: [AVMetadataItem] { [] }
 
+    /// The metadata formats of the track's `metadata` (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.availableMetadataFormats) instead")
+    open var availableMetadataFormats: [AVMetadataFormat] { metadataFormats }
+
+    /// The items of `metadata` in `format` (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use loadMetadata(for:) instead")
+    open func metadata(forFormat format: AVMetadataFormat) -> [AVMetadataItem] { metadataItems(for: format) }
+
+    /// Loads the items of `metadata` in `format`.
+    open func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] { metadataItems(for: format) }
+
     /// The track's characteristics: video is visual and frame based, audio audible.
     open var mediaCharacteristics: [AVMediaCharacteristic] {
         switch mediaType {
