@@ -117,11 +117,13 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     /// stream ends with `deviceWasDisconnected` first.
     func markDisconnected() {
         guard connected.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
+        // The registry first (as V4L2 cameras do), so the session's notification finds the
+        // device already disconnected.
+        disconnectHandler.withLock { $0 }?()
         if let running = state.withLock({ $0 }) {
             stills.close(.deviceWasDisconnected)
             running.sink.backendDidFail(.deviceWasDisconnected)
         }
-        disconnectHandler.withLock { $0 }?()
     }
 
     /// Queues driver values (brightness, contrast, saturation) for the next request.
