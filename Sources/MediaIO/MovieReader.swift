@@ -131,7 +131,11 @@ package final class MovieReader: Sendable {
         } else if context.pointee.duration > 0 {
             track.duration = CMTime(value: context.pointee.duration, timescale: 1_000_000)
         }
+        if let entry = av_dict_get(stream.pointee.metadata, "language", nil, 0), let value = entry.pointee.value {
+            track.language = String(cString: value)
+        }
         if kind == .video {
+            track.reordersFrames = parameters.video_delay > 0
             track.width = Int(parameters.width)
             track.height = Int(parameters.height)
             let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate

@@ -35,6 +35,10 @@ package struct MovieTrackInfo: Sendable, Equatable {
     package var decodable = false
     /// Whether the pictures are full range (JPEG) rather than video range.
     package var fullRange = false
+    /// The stream's language tag (ISO 639-2/T, "und" when undetermined); nil without one.
+    package var language: String?
+    /// Frames decode in another order than they show (B-frames: FFmpeg's video delay > 0).
+    package var reordersFrames = false
 
     package init(index: Int, trackID: Int32, kind: Kind, codecName: String) {
         self.index = index

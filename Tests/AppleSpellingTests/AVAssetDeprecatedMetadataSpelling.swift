@@ -1,6 +1,6 @@
 // The AVAsset.h / AVAssetTrack.h / AVMetadataFormat.h declarations of the iOS 16–18
 // deprecation walk (#30) that were missing: the synchronous metadata-format accessors,
-// lyrics and the asset's natural size, each beside its replacement, as iOS code spells them.
+// lyrics and the asset's natural size, a track's language and frame reordering, each beside its replacement, as iOS code spells them.
 import AVFoundation
 import Testing
 
@@ -18,6 +18,11 @@ func spellAssetDeprecatedMetadata(_ asset: AVAsset, _ track: AVAssetTrack, _ com
     let loadedTrackFormats: [AVMetadataFormat] = try await track.load(.availableMetadataFormats)
     let loadedTrackItems: [AVMetadataItem] = try await track.loadMetadata(for: .isoUserData)
     let compositionSize: CGSize = composition.naturalSize
+    let language: String? = track.languageCode
+    let loadedLanguage: String? = try await track.load(.languageCode)
+    let reorders: Bool = track.requiresFrameReordering
+    let loadedReorders: Bool = try await track.load(.requiresFrameReordering)
+    _ = (language, loadedLanguage, reorders, loadedReorders)
     let all: [AVMetadataFormat] = [.quickTimeUserData, .isoUserData, .quickTimeMetadata, .iTunesMetadata, .id3Metadata, .hlsMetadata, .unknown]
     _ = (formats, items, lyrics, size, loadedFormats, loadedItems, loadedLyrics, trackFormats, trackItems, loadedTrackFormats, loadedTrackItems, compositionSize, all)
 }
@@ -34,6 +39,8 @@ final class SpellingDeprecatedMetadataAsset: AVURLAsset, @unchecked Sendable {
 final class SpellingDeprecatedMetadataTrack: AVAssetTrack, @unchecked Sendable {
     override var availableMetadataFormats: [AVMetadataFormat] { super.availableMetadataFormats }
     override func metadata(forFormat format: AVMetadataFormat) -> [AVMetadataItem] { super.metadata(forFormat: format) }
+    override var languageCode: String? { super.languageCode }
+    override var requiresFrameReordering: Bool { super.requiresFrameReordering }
 }
 
 @Suite("AVMetadataFormat spelling")

@@ -30,6 +30,25 @@ struct AssetDeprecatedMetadataTests {
         #expect(track.metadata(forFormat: .quickTimeMetadata).isEmpty)
     }
 
+    @Test("languageCode and requiresFrameReordering: the file's language tag and B-frames, sync and loaded alike")
+    func languageAndReordering() async throws {
+        let tagged = try AssetReaderFixture.video("mp4", frames: 10, ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-metadata:s:v:0", "language=fra"])
+        let plain = try AssetReaderFixture.video("mp4", frames: 10, ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-bf", "0"])
+        defer {
+            try? FileManager.default.removeItem(at: tagged)
+            try? FileManager.default.removeItem(at: plain)
+        }
+        let reordered = try #require(AVURLAsset(url: tagged).tracks(withMediaType: .video).first)
+        #expect(reordered.languageCode == "fra")
+        #expect(try await reordered.load(.languageCode) == "fra")
+        #expect(reordered.requiresFrameReordering, "libx264 makes B-frames by default")
+        #expect(try await reordered.load(.requiresFrameReordering))
+        let inOrder = try #require(AVURLAsset(url: plain).tracks(withMediaType: .video).first)
+        #expect(inOrder.languageCode == "und", "ffmpeg's mp4 muxer writes 'und' without a language")
+        #expect(!inOrder.requiresFrameReordering)
+        #expect(try await inOrder.load(.requiresFrameReordering) == false)
+    }
+
     @Test("an untagged movie lists no format and no lyrics; naturalSize is the video track's")
     func untaggedMovie() async throws {
         let url = try AssetReaderFixture.video("mkv", frames: 3, ["-c:v", "ffv1", "-map_metadata", "-1", "-fflags", "+bitexact"])

@@ -29,7 +29,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
         }
         set { settings.withLock { $0.naturalTimeScale = newValue } }
     }
-    open var languageCode: String? {
+    open override var languageCode: String? {
         get { settings.withLock { $0.languageCode } }
         set { settings.withLock { $0.languageCode = newValue } }
     }

@@ -83,6 +83,16 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     open var metadata: [AVMetadataItem] { [] }
     open var commonMetadata: [AVMetadataItem] { [] }
 
+    /// The track's language as an ISO 639-2/T code ("und" when the file says undetermined),
+    /// nil when the file gives none (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.languageCode) instead")
+    open var languageCode: String? { info.language }
+
+    /// Whether the samples decode in another order than they are shown (B-frames)
+    /// (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.requiresFrameReordering) instead")
+    open var requiresFrameReordering: Bool { info.reordersFrames }
+
     /// The metadata formats of the track's `metadata` (deprecated in iOS 16).
     @available(iOS, deprecated: 16.0, message: "Use load(.availableMetadataFormats) instead")
     open var availableMetadataFormats: [AVMetadataFormat] { metadataFormats }

@@ -57,3 +57,13 @@ extension AVAsyncProperty where Root: AVAsset, Value == String? {
         .init("lyrics") { try $0.describedFile().metadata["lyrics"] }
     }
 }
+
+extension AVAsyncProperty where Root: AVAssetTrack, Value == String? {
+    /// The replacement of the iOS 16-deprecated `languageCode`.
+    public static var languageCode: AVAsyncProperty<Root, String?> { .init("languageCode") { $0.info.language } }
+}
+
+extension AVAsyncProperty where Root: AVAssetTrack, Value == Bool {
+    /// The replacement of the iOS 16-deprecated `requiresFrameReordering`.
+    public static var requiresFrameReordering: AVAsyncProperty<Root, Bool> { .init("requiresFrameReordering") { $0.info.reordersFrames } }
+}
