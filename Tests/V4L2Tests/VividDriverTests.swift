@@ -72,6 +72,9 @@ struct VividDriverTests {
         }
         eventually("both vivid devices are discoverable") { !ids.contains { AVCaptureDevice(uniqueID: $0) == nil } }
         let devices = try ids.map { try #require(AVCaptureDevice(uniqueID: $0)) }
+        #expect(AVCaptureMultiCamSession.isMultiCamSupported)
+        let discovery = AVCaptureDevice.DiscoverySession(deviceTypes: [.external], mediaType: .video, position: .unspecified)
+        #expect(discovery.supportedMultiCamDeviceSets.contains(Set(devices)), "the two vivid cameras are a multi-cam set")
         let session = AVCaptureMultiCamSession()
         var rigs: [FrameCounter] = []
         session.beginConfiguration()
@@ -89,6 +92,9 @@ struct VividDriverTests {
             rigs.append(counter)
         }
         session.commitConfiguration()
+        // The pixel-rate rule: each camera's size x fastest rate, over two 1080p60 streams.
+        let rate = devices.reduce(0.0) { $0 + 320 * 180 / $1.activeVideoMinFrameDuration.seconds }
+        #expect(abs(Double(session.hardwareCost) - rate / (2 * 1920 * 1080 * 60)) < 1e-6, "hardwareCost \(session.hardwareCost)")
         session.startRunning()
         eventually("both devices delivered 5 frames") { !rigs.contains { $0.count < 5 } }
         session.stopRunning()
