@@ -158,10 +158,14 @@ struct VimcDriverTests {
         rig.session.startRunning()
         defer { rig.session.stopRunning() }
         #expect(rig.waitForFrames(3))
-        let note = waitForNotification(AVCaptureDevice.wasDisconnectedNotification, timeout: 30) {
-            _ = try? Vivid.run("/opt/bin/vimc-unload", [])
+        // vimc's capture nodes are V4L2 cameras too, which vanish first: wait for ours.
+        let ours = Mutex(false)
+        let observer = NotificationCenter.default.addObserver(forName: AVCaptureDevice.wasDisconnectedNotification, object: nil, queue: nil) {
+            if ($0.object as? AVCaptureDevice)?.uniqueID == Vimc.id { ours.withLock { $0 = true } }
         }
-        #expect((note?.object as? AVCaptureDevice)?.uniqueID == Vimc.id)
+        defer { NotificationCenter.default.removeObserver(observer) }
+        _ = try? Vivid.run("/opt/bin/vimc-unload", [])
+        #expect(waitUntil(within: .seconds(30)) { ours.withLock { $0 } })
         #expect(!device.isConnected)
     }
 }
