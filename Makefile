@@ -33,7 +33,7 @@ demo: release
 # process discovers the reloaded camera as an app started afterwards would.
 VIVID_TESTS = OpenCapturePackageTests.xctest --testing-library swift-testing --no-parallel
 VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
-	--file /usr/bin/cjpeg:/opt/bin/cjpeg -- \
+	--file /usr/bin/cjpeg:/opt/bin/cjpeg --file /usr/bin/ffmpeg -- \
 	sh -c '$(VIVID_TESTS) --filter "VividDriverTests|ALSADriverTests" && $(VIVID_TESTS) --filter VividPhotoTests'
 
 test: build
