@@ -15,10 +15,12 @@ enum DeviceLookup {
         AVCaptureDevice.DiscoverySession(deviceTypes: [.microphone], mediaType: .audio, position: .unspecified).devices
     }
 
-    /// Checks how a device ID is written: not empty, no spaces or control characters (the
-    /// camera itself is looked up later, by `device(_:)`).
+    /// Checks how a device ID is written: not empty, no control characters, no leading or
+    /// trailing spaces (the camera itself is looked up later, by `device(_:)`). Spaces inside
+    /// are allowed: libcamera's camera IDs have them ("libcamera:platform/vimc.0 Sensor B").
     @Sendable static func checkID(_ option: String, _ text: String) throws {
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !text.isEmpty, text.trimmingCharacters(in: .whitespaces) == text,
+              !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw UsageError.value(option, text, allowed: "a camera unique ID (see 'capture devices')")
         }
     }
