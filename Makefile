@@ -13,7 +13,7 @@ STRICT = -Xswiftc -warnings-as-errors
 # far longer without it (docs/PERFORMANCE.md has the cost).
 FAST = -Xswiftc -O
 
-.PHONY: deps build release demo test test-vivid test-consumer test-tsan bench clean
+.PHONY: deps build release demo test test-vivid test-vimc test-consumer test-tsan bench clean
 
 deps:
 	@scripts/install-deps
@@ -36,11 +36,21 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 	--file /usr/bin/cjpeg:/opt/bin/cjpeg --file /usr/bin/ffmpeg -- \
 	sh -c '$(VIVID_TESTS) --filter "VividDriverTests|ALSADriverTests" && $(VIVID_TESTS) --filter VividPhotoTests'
 
+# The libcamera backend against libcamera 0.0.3 on the vimc driver, in a VM of its own
+# (--vimc: vimc.ko built once by scripts/build-vimc, libcamera and its plug-in copied in), then
+# the CLI on the libcamera camera and its figures against `cam --capture` (PERFORMANCE.md).
+VIMC_RUN = scripts/vivid-vm --vimc --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
+	--file .build/debug/libOpenCaptureLibcamera.so --file scripts/vimc-peer-bench -- \
+	sh -c 'capture devices | grep "^libcamera:platform/vimc.0 Sensor B" && \
+	capture photo --device "libcamera:platform/vimc.0 Sensor B" -o /tmp/vimc.jpg && \
+	vimc-peer-bench && $(VIVID_TESTS) --filter VimcDriverTests'
+
 test: build
 	$(SWIFT) build --build-tests $(STRICT) $(FAST)
 	scripts/run-host-tests
 	scripts/test-consumer
 	$(VIVID_RUN)
+	$(VIMC_RUN)
 
 # A package that depends on OpenCapture by version builds in debug and captures in real time.
 test-consumer: deps
@@ -73,3 +83,8 @@ clean:
 test-vivid: build
 	$(SWIFT) build $(STRICT) $(FAST) --build-tests
 	$(VIVID_RUN)
+
+# The libcamera backend on vimc, in a QEMU virtual machine (about a minute).
+test-vimc: build
+	$(SWIFT) build $(STRICT) $(FAST) --build-tests
+	$(VIMC_RUN)
