@@ -1,6 +1,9 @@
 // The static layer of the default scene (see StaticLayer.fill and Scene.staticReflectance):
 // what Swift at -Onone took seconds a frame's worth of pixels for, with the same arithmetic
 // in the same order (no contraction), so every sample is the one the Swift path gives.
+// Contraction is off for the whole file, helpers too: a pragma inside a kernel's body does
+// not reach the helpers it inlines, which v3, v4 and aarch64 builds would otherwise fuse.
+#pragma clang fp contract(off)
 
 // Per column, what depends on x alone (oc_chart_columns fills it once per layer, so the
 // rows don't recompute it): the scene x, dx² of the falloff, the tint's red and blue, and
@@ -135,3 +138,6 @@ void OC_VARIANT(oc_chart_row)(const oc_chart_scene *s, long y, long first, long 
         }
     }
 }
+
+// The files after this one keep the build's default.
+#pragma clang fp contract(on)

@@ -3,7 +3,7 @@
 // Command: clang --target=aarch64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 29bc26ea810990104b6f1bcb70f94cb9d6a1777b7db80c98753d14d84b2551f9
+// SHA-256 of the sources, concatenated in that order: 6bb72cd245860c35200c60ea37ae9d5643fc1abd8101e6c4d0344f2c37c6291a
 #if defined(__aarch64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.text
 	.hidden	oc_sensor_row_v1
@@ -11007,115 +11007,116 @@ oc_chart_row_v1:
 	.cfi_offset b15, -160
 	adrp	x8, .LCPI18_9
 	adrp	x10, .LCPI18_2
-	mov	x11, #3689348814741910323
+	mov	x12, #3689348814741910323
 	ldr	d4, [x8, :lo12:.LCPI18_9]
 	adrp	x8, .LCPI18_10
-	movk	x11, #16323, lsl #48
+	movk	x12, #16323, lsl #48
 	ldr	d5, [x8, :lo12:.LCPI18_10]
 	adrp	x8, .LCPI18_0
-	adrp	x12, .LCPI18_6
+	mov	x11, #-2
 	fadd	d4, d18, d4
 	ldr	d6, [x8, :lo12:.LCPI18_0]
 	adrp	x8, .LCPI18_1
 	ldur	q19, [x0, #88]
-	adrp	x13, .LCPI18_8
 	mov	w15, #3
+	fmov	d22, #3.00000000
 	fcmp	d18, d6
-	fmov	d6, x11
-	fmov	d21, #3.00000000
-	fmov	d22, #-2.00000000
-	fadd	d23, d18, d0
-	mov	x17, #3689348814741910323
+	adrp	x16, .LCPI18_12
+	fadd	d24, d18, d0
+	ldr	d0, [x16, :lo12:.LCPI18_12]
+	mov	x16, #3689348814741910323
+	ldr	x6, [x0, #224]
 	fdiv	d4, d4, d5
 	ldr	d5, [x8, :lo12:.LCPI18_1]
-	movk	x17, #16339, lsl #48
+	movk	x16, #16339, lsl #48
 	cset	w8, lt
-	ldr	x6, [x0, #224]
+	str	d0, [sp, #64]
 	fcmp	d18, d5
 	ldr	d5, [x10, :lo12:.LCPI18_2]
 	csinc	w10, w8, wzr, mi
 	fcmp	d18, d5
 	adrp	x8, .LCPI18_3
-	ldr	d5, [x8, :lo12:.LCPI18_3]
-	cset	w8, lt
-	fcmp	d18, d5
 	ldur	q5, [x0, #40]
+	ldr	d6, [x8, :lo12:.LCPI18_3]
 	fmul	v3.2d, v5.2d, v3.d[0]
+	cset	w8, lt
+	fcmp	d18, d6
+	fmov	d6, x12
+	dup	v5.2d, x11
+	adrp	x12, .LCPI18_6
+	ldr	d7, [x12, :lo12:.LCPI18_6]
 	csinc	w11, w8, wzr, mi
-	mov	x8, #-2
+	adrp	x8, .LCPI18_7
 	fcmp	d18, d6
-	dup	v5.2d, x8
-	ldr	d6, [x12, :lo12:.LCPI18_6]
-	adrp	x12, .LCPI18_7
-	fcvtzs	v16.2d, v3.2d
-	cset	w8, pl
-	fcmp	d18, d6
+	fcvtzs	v6.2d, v3.2d
 	add	v5.2d, v19.2d, v5.2d
-	str	d6, [sp, #88]
-	ldr	d6, [x12, :lo12:.LCPI18_7]
-	csinc	w12, w8, wzr, ge
-	fcmp	d18, d6
-	ldr	d6, [x13, :lo12:.LCPI18_8]
-	cmgt	v17.2d, v16.2d, v5.2d
-	cset	w13, lt
-	fcmp	d18, d6
-	fmov	d6, #4.00000000
+	ldr	d16, [x8, :lo12:.LCPI18_7]
+	adrp	x8, .LCPI18_8
+	str	d7, [sp, #88]
+	cset	w12, pl
+	fcmp	d18, d7
+	cmgt	v17.2d, v6.2d, v5.2d
+	csinc	w12, w12, wzr, ge
+	fcmp	d18, d16
+	ldr	d16, [x8, :lo12:.LCPI18_8]
 	mov	v20.16b, v17.16b
+	cset	w13, lt
+	fcmp	d18, d16
 	fcvtzs	x8, d4, #2
+	bsl	v20.16b, v5.16b, v6.16b
+	fmov	d6, #4.00000000
+	scvtf	d5, x14
 	csinc	w13, w13, wzr, mi
 	fmul	d4, d4, d6
-	scvtf	d6, x14
-	bsl	v20.16b, v5.16b, v16.16b
 	str	w13, [sp, #84]
 	cmp	x8, #3
+	scvtf	v16.2d, v20.2d
 	csel	x15, x8, x15, lt
-	fsub	d2, d2, d6
+	fsub	d2, d2, d5
 	adrp	x8, .LCPI18_11
-	scvtf	d5, x15
-	scvtf	v17.2d, v20.2d
-	fmov	v6.2d, #3.00000000
+	scvtf	d6, x15
 	ldr	d7, [x8, :lo12:.LCPI18_11]
-	adrp	x8, .LCPI18_12
-	fmadd	d21, d2, d22, d21
-	ldp	d22, d0, [x0, #200]
-	fsub	d4, d4, d5
-	fmov	v5.2d, #-2.00000000
-	fsub	v3.2d, v3.2d, v17.2d
-	fmul	d2, d2, d2
-	str	d7, [sp, #72]
-	fcmp	d4, d7
-	fmla	v6.2d, v5.2d, v3.2d
-	ldr	d5, [x8, :lo12:.LCPI18_12]
+	fmov	v5.2d, #3.00000000
 	adrp	x8, .LCPI18_13
+	fsub	v3.2d, v3.2d, v16.2d
+	ldr	d23, [x8, :lo12:.LCPI18_13]
+	str	d7, [sp, #72]
+	fsub	d4, d4, d6
+	fadd	d6, d2, d2
+	fmul	d1, d1, d23
+	fmul	d2, d2, d2
+	fadd	v21.2d, v3.2d, v3.2d
 	fmul	v3.2d, v3.2d, v3.2d
-	str	d5, [sp, #64]
-	cset	w16, gt
-	fcmp	d4, d5
-	fmul	d5, d22, d23
-	fmov	d22, x17
-	ldr	d4, [x8, :lo12:.LCPI18_13]
-	csel	w8, wzr, w16, pl
+	fcmp	d4, d7
+	fsub	d6, d22, d6
+	fsub	v5.2d, v5.2d, v21.2d
+	fmov	d21, x16
+	cset	w8, gt
+	fcmp	d4, d0
+	ldp	d4, d0, [x0, #200]
+	fadd	d22, d1, d21
+	fmul	d1, d2, d6
+	ldr	s6, [x0, #216]
+	csel	w8, wzr, w8, pl
 	fcmp	d18, #0.0
-	fmadd	d23, d1, d4, d22
-	fmul	d1, d2, d21
-	str	w8, [sp, #60]
-	fmul	d4, d0, d0
+	fmul	d4, d4, d24
 	ldp	x16, x1, [x0]
+	str	w8, [sp, #60]
 	add	x8, x3, x2
 	str	d1, [sp, #184]
-	fmul	v1.2d, v3.2d, v6.2d
-	fmul	d3, d5, d5
-	fcsel	d5, d22, d23, mi
-	ldr	s6, [x0, #216]
+	fmul	v1.2d, v3.2d, v5.2d
+	fcsel	d5, d21, d22, mi
+	fmul	d3, d4, d4
+	fmul	d4, d0, d0
 	str	q1, [sp, #96]
 	cbz	x16, .LBB18_20
 	adrp	x16, .LCPI18_4
 	mul	x13, x14, x9
-	fmov	x5, d20
+	fmov	d28, #9.00000000
 	ldr	d21, [x16, :lo12:.LCPI18_4]
 	adrp	x16, .LCPI18_5
-	fmov	d28, #-1.00000000
-	fmov	d29, #9.00000000
+	fmov	x5, d20
+	fmov	d29, #-1.00000000
 	mov	x20, v20.d[1]
 	mov	x14, v19.d[1]
 	fadd	d18, d18, d21
@@ -11169,8 +11170,9 @@ oc_chart_row_v1:
 	lsl	x13, x14, #3
 	mov	w14, #11
 	str	x13, [sp, #16]
-	fmadd	d29, d27, d29, d28
+	fmul	d27, d27, d28
 	fmov	d28, #1.00000000
+	fadd	d29, d27, d29
 	fcvtms	x27, d29
 	fmov	s29, #1.00000000
 	add	x20, x27, x27, lsl #2
@@ -11326,26 +11328,33 @@ oc_chart_row_v1:
 	fsub	v2.2d, v2.2d, v12.2d
 	movk	x13, #16339, lsl #48
 	fsub	d17, d17, d16
-	fmla	v1.2d, v13.2d, v15.2d
-	fmadd	d27, d27, d7, d14
-	fmla	v12.2d, v13.2d, v2.2d
-	fmadd	d7, d17, d7, d16
+	fmul	d27, d7, d27
+	fmul	v2.2d, v13.2d, v2.2d
+	fmul	d7, d7, d17
+	fmul	v17.2d, v13.2d, v15.2d
+	fadd	d27, d14, d27
+	fadd	v2.2d, v12.2d, v2.2d
+	fadd	d7, d16, d7
+	fadd	v1.2d, v1.2d, v17.2d
 	ldr	d16, [sp, #184]
-	fsub	d2, d7, d27
-	fsub	v7.2d, v12.2d, v1.2d
-	fmadd	d2, d2, d16, d27
+	fsub	d7, d7, d27
+	fsub	v2.2d, v2.2d, v1.2d
+	fmul	d7, d16, d7
 	ldr	q16, [sp, #96]
-	fmla	v1.2d, v16.2d, v7.2d
-	ldr	d7, [x0, #56]
+	fmul	v2.2d, v16.2d, v2.2d
 	ldr	q16, [x0, #64]
-	fmul	d2, d7, d2
-	fmov	d7, x13
+	fadd	d7, d27, d7
+	fadd	v1.2d, v1.2d, v2.2d
+	ldr	d2, [x0, #56]
+	fmul	d2, d2, d7
 	fmul	v1.2d, v16.2d, v1.2d
 	fadd	d2, d2, d1
 	mov	d1, v1.d[1]
 	fadd	d1, d2, d1
+	fmov	d2, x13
+	fmul	d1, d1, d2
 	fmov	d2, x3
-	fmadd	d1, d1, d7, d2
+	fadd	d1, d1, d2
 	ldp	d2, d7, [x6, #-24]
 	fmul	d1, d5, d1
 	fmul	d2, d2, d1
@@ -11442,14 +11451,14 @@ oc_chart_row_v1:
 	mov	x5, #3689348814741910323
 	movi	d26, #0000000000000000
 	madd	x3, x2, x16, x6
-	movk	x5, #16363, lsl #48
+	movk	x5, #16339, lsl #48
 	fmov	d27, #1.00000000
 	ldp	x11, x12, [x0, #104]
 	add	x16, x13, x17, lsl #3
 	mul	x14, x14, x15
 	fmov	d29, x5
 	mov	x5, #3689348814741910323
-	movk	x5, #16339, lsl #48
+	movk	x5, #16363, lsl #48
 	ldp	s17, s18, [x0, #152]
 	mul	x17, x18, x17
 	ldp	s19, s20, [x0, #160]
@@ -11498,65 +11507,72 @@ oc_chart_row_v1:
 	fsub	d14, d14, d12
 	fsub	v9.2d, v9.2d, v11.2d
 	fsub	d1, d1, d15
-	fmla	v8.2d, v10.2d, v13.2d
-	fmadd	d12, d14, d2, d12
-	fmla	v11.2d, v10.2d, v9.2d
-	ldr	d10, [sp, #184]
-	fmadd	d1, d1, d2, d15
-	ldur	d2, [x1, #-32]
-	fadd	d2, d3, d2
-	fsub	v9.2d, v11.2d, v8.2d
-	fsub	d1, d1, d12
-	fadd	d2, d0, d2
-	fmadd	d1, d1, d10, d12
-	ldr	q10, [sp, #96]
-	fmla	v8.2d, v10.2d, v9.2d
-	fmul	d2, d2, d2
+	fmul	d14, d2, d14
+	fmul	v9.2d, v10.2d, v9.2d
+	fmul	d1, d2, d1
+	fmul	v2.2d, v10.2d, v13.2d
+	fadd	d10, d12, d14
+	fadd	d1, d15, d1
+	fadd	v2.2d, v8.2d, v2.2d
+	fadd	v8.2d, v11.2d, v9.2d
+	ldr	d9, [sp, #184]
+	fsub	d1, d1, d10
+	fsub	v8.2d, v8.2d, v2.2d
+	fmul	d1, d9, d1
+	ldr	q9, [sp, #96]
+	fmul	v8.2d, v9.2d, v8.2d
+	ldur	d9, [x1, #-32]
+	fadd	d9, d3, d9
+	fadd	d1, d10, d1
+	fadd	v2.2d, v2.2d, v8.2d
+	fadd	d8, d0, d9
 	fmul	d1, d7, d1
-	fmul	v8.2d, v16.2d, v8.2d
-	fdiv	d2, d4, d2
-	fadd	d1, d1, d8
-	mov	d8, v8.d[1]
-	fadd	d1, d1, d8
-	ldur	d8, [x1, #-24]
+	fmul	v2.2d, v16.2d, v2.2d
+	fmul	d8, d8, d8
+	fadd	d1, d1, d2
+	mov	d2, v2.d[1]
+	fdiv	d8, d4, d8
+	fadd	d1, d1, d2
+	ldur	d2, [x1, #-24]
 	add	x1, x1, #80
-	fmadd	d1, d1, d30, d29
+	fmul	d1, d1, d29
+	fadd	d1, d1, d30
 	fmul	d1, d5, d1
-	fmul	d8, d8, d1
+	fmul	d2, d2, d1
 	fmul	d31, d31, d1
 	fcvt	s1, d1
-	fsub	d2, d27, d2
-	fcvt	s8, d8
+	fcvt	s2, d2
+	fsub	d8, d27, d8
 	fcvt	s31, d31
 	fmul	s10, s18, s1
 	fmul	s12, s21, s1
 	fmul	s1, s24, s1
-	fcvt	s2, d2
-	fmul	s9, s17, s8
-	fmul	s11, s20, s8
-	fmul	s8, s23, s8
-	fmul	s2, s6, s2
+	fcvt	s8, d8
+	fmul	s9, s17, s2
+	fmul	s11, s20, s2
+	fmul	s2, s23, s2
+	fmul	s8, s6, s8
 	fadd	s9, s9, s10
 	fmul	s10, s19, s31
 	fadd	s11, s11, s12
 	fmul	s12, s22, s31
-	fadd	s1, s8, s1
-	fmul	s31, s25, s31
-	fsub	s2, s28, s2
+	fadd	s1, s2, s1
+	fmul	s2, s25, s31
 	fadd	s9, s9, s10
-	fadd	s8, s11, s12
-	fadd	s1, s1, s31
-	fmul	s9, s2, s9
-	fmul	s31, s2, s8
-	fmul	s1, s2, s1
+	fsub	s8, s28, s8
+	fadd	s31, s11, s12
+	fadd	s1, s1, s2
+	fmul	s9, s8, s9
+	fmul	s2, s8, s31
+	fmul	s1, s8, s1
 	fcmp	s9, #0.0
-	fcsel	s2, s26, s9, ls
-	fcmp	s31, #0.0
-	fcsel	s31, s26, s31, ls
+	fcsel	s31, s26, s9, ls
+	fcmp	s2, #0.0
+	fcsel	s2, s26, s2, ls
 	fcmp	s1, #0.0
-	fmov	w5, s2
+	fmov	w5, s31
 	fcsel	s1, s26, s1, ls
-	fmov	w7, s31
+	fmov	w7, s2
 	ubfx	w6, w5, #16, #1
 	add	w5, w5, w3
 	add	w5, w5, w6

@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 29bc26ea810990104b6f1bcb70f94cb9d6a1777b7db80c98753d14d84b2551f9
+// SHA-256 of the sources, concatenated in that order: 6bb72cd245860c35200c60ea37ae9d5643fc1abd8101e6c4d0344f2c37c6291a
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -11420,35 +11420,35 @@ oc_chart_columns_v1:
 .LCPI18_3:
 	.quad	0x4008000000000000
 .LCPI18_7:
-	.quad	0xbfe68f5c28f5c28f
-.LCPI18_8:
-	.quad	0x3fb1eb851eb851f0
-.LCPI18_9:
-	.quad	0x4022000000000000
-.LCPI18_10:
-	.quad	0xbff0000000000000
-.LCPI18_11:
-	.quad	0xbfd3d70a3d70a3d7
-.LCPI18_12:
-	.quad	0x3fd851eb851eb851
-.LCPI18_13:
-	.quad	0x4010000000000000
-.LCPI18_14:
 	.quad	0x3fc851eb851eb852
-.LCPI18_15:
+.LCPI18_8:
 	.quad	0x3fd147ae147ae148
-.LCPI18_16:
+.LCPI18_9:
 	.quad	0x3fe68f5c28f5c28f
-.LCPI18_17:
+.LCPI18_10:
 	.quad	0x3fe8cccccccccccd
-.LCPI18_18:
+.LCPI18_11:
+	.quad	0xbfe68f5c28f5c28f
+.LCPI18_12:
+	.quad	0x3fb1eb851eb851f0
+.LCPI18_13:
+	.quad	0x4022000000000000
+.LCPI18_14:
+	.quad	0xbff0000000000000
+.LCPI18_15:
 	.quad	0x3fa999999999999a
-.LCPI18_19:
+.LCPI18_16:
 	.quad	0x3fc3333333333333
-.LCPI18_20:
+.LCPI18_17:
 	.quad	0x3fd3d70a3d70a3d7
-.LCPI18_21:
+.LCPI18_18:
 	.quad	0x3fe6147ae147ae14
+.LCPI18_19:
+	.quad	0xbfd3d70a3d70a3d7
+.LCPI18_20:
+	.quad	0x3fd851eb851eb851
+.LCPI18_21:
+	.quad	0x4010000000000000
 .LCPI18_22:
 	.quad	0x3fee147ae147ae14
 .LCPI18_23:
@@ -11517,7 +11517,7 @@ oc_chart_columns_v1:
 	.long	0x3ccccccd
 	.zero	4
 	.zero	4
-.LCPI18_49:
+.LCPI18_50:
 	.long	0x3f59999a
 	.long	0x3ca3d70a
 	.long	0x00000000
@@ -11534,6 +11534,8 @@ oc_chart_columns_v1:
 	.long	0x3ccccccd
 .LCPI18_48:
 	.long	0x3f800000
+.LCPI18_49:
+	.long	0x00000000
 	.text
 	.hidden	oc_chart_row_v1
 	.globl	oc_chart_row_v1
@@ -11553,8 +11555,8 @@ oc_chart_row_v1:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$232, %rsp
-	.cfi_def_cfa_offset 288
+	subq	$200, %rsp
+	.cfi_def_cfa_offset 256
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
@@ -11576,29 +11578,29 @@ oc_chart_row_v1:
 	xorpd	%xmm0, %xmm0
 	movapd	%xmm8, %xmm1
 	cmpltsd	%xmm0, %xmm1
-	movapd	%xmm1, 128(%rsp)
+	movapd	%xmm1, 112(%rsp)
 	movapd	%xmm1, %xmm0
 	andnpd	%xmm2, %xmm0
 	movsd	32(%rdi), %xmm1
 	mulsd	%xmm0, %xmm1
-	cvttsd2si	%xmm1, %r13
+	cvttsd2si	%xmm1, %rax
 	movq	80(%rdi), %rcx
-	movq	%rcx, 8(%rsp)
-	leaq	-2(%rcx), %rax
-	cmpq	%r13, %rax
-	cmovlq	%rax, %r13
+	addq	$-2, %rcx
+	cmpq	%rax, %rcx
+	cmovgeq	%rax, %rcx
+	movq	%rcx, 48(%rsp)
 	testq	%r14, %r14
-	jle	.LBB18_7
+	jle	.LBB18_19
 	movq	%r8, %rbx
-	movq	%rdi, %r12
-	movq	%rdx, %r15
+	movq	%rdi, %r15
+	movq	%rdx, %r12
 	movq	8(%rdi), %rax
-	movq	%rax, 24(%rsp)
+	movq	%rax, 16(%rsp)
 	movsd	208(%rdi), %xmm3
-	movsd	%xmm3, 64(%rsp)
-	movapd	%xmm2, 144(%rsp)
+	movsd	%xmm3, 152(%rsp)
+	movapd	%xmm2, 96(%rsp)
 	xorps	%xmm2, %xmm2
-	cvtsi2sd	%r13, %xmm2
+	cvtsi2sdq	48(%rsp), %xmm2
 	subsd	%xmm2, %xmm1
 	movapd	%xmm1, %xmm2
 	mulsd	%xmm1, %xmm2
@@ -11606,7 +11608,7 @@ oc_chart_row_v1:
 	movsd	.LCPI18_3(%rip), %xmm3
 	subsd	%xmm1, %xmm3
 	mulsd	%xmm2, %xmm3
-	movsd	%xmm3, 104(%rsp)
+	movsd	%xmm3, 72(%rsp)
 	movupd	40(%rdi), %xmm1
 	unpcklpd	%xmm0, %xmm0
 	mulpd	%xmm1, %xmm0
@@ -11618,8 +11620,8 @@ oc_chart_row_v1:
 	movq	%rax, %xmm2
 	punpcklqdq	%xmm2, %xmm1
 	movdqu	88(%rdi), %xmm3
+	movdqa	%xmm3, 80(%rsp)
 	movdqa	.LCPI18_4(%rip), %xmm2
-	movdqa	%xmm3, 112(%rsp)
 	paddq	%xmm3, %xmm2
 	movdqa	.LCPI18_5(%rip), %xmm3
 	movdqa	%xmm1, %xmm4
@@ -11636,12 +11638,12 @@ oc_chart_row_v1:
 	pand	%xmm4, %xmm2
 	pandn	%xmm1, %xmm4
 	por	%xmm2, %xmm4
-	movq	%xmm4, %rbp
+	movq	%xmm4, %r13
 	xorps	%xmm1, %xmm1
-	cvtsi2sd	%rbp, %xmm1
+	cvtsi2sd	%r13, %xmm1
 	pshufd	$238, %xmm4, %xmm2
 	movq	%xmm2, %rax
-	movq	%rax, 80(%rsp)
+	movq	%rax, 24(%rsp)
 	xorps	%xmm2, %xmm2
 	cvtsi2sd	%rax, %xmm2
 	unpcklpd	%xmm2, %xmm1
@@ -11651,343 +11653,385 @@ oc_chart_row_v1:
 	addpd	%xmm0, %xmm0
 	movapd	.LCPI18_6(%rip), %xmm2
 	subpd	%xmm0, %xmm2
+	mulpd	%xmm1, %xmm2
+	movapd	%xmm2, 176(%rsp)
 	addsd	%xmm8, %xmm7
 	mulsd	200(%rdi), %xmm7
-	mulpd	%xmm1, %xmm2
-	movapd	%xmm2, 208(%rsp)
 	mulsd	%xmm7, %xmm7
 	movsd	%xmm7, 40(%rsp)
 	addq	%rdx, %r14
 	movq	224(%rdi), %rax
-	movq	%rax, 16(%rsp)
+	movq	%rax, 144(%rsp)
+	movq	(%rdi), %rbp
 	movsd	.LCPI18_7(%rip), %xmm0
+	cmpnlesd	%xmm8, %xmm0
+	movapd	%xmm8, %xmm1
+	cmpnltsd	.LCPI18_8(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movss	%xmm1, 68(%rsp)
+	movsd	.LCPI18_9(%rip), %xmm0
+	cmpnlesd	%xmm8, %xmm0
+	movapd	%xmm8, %xmm1
+	cmpnltsd	.LCPI18_10(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movss	%xmm1, 64(%rsp)
+	movsd	.LCPI18_11(%rip), %xmm0
 	addsd	%xmm8, %xmm0
-	divsd	.LCPI18_8(%rip), %xmm0
-	mulsd	.LCPI18_9(%rip), %xmm0
-	addsd	.LCPI18_10(%rip), %xmm0
-	movapd	%xmm8, 160(%rsp)
+	divsd	.LCPI18_12(%rip), %xmm0
+	mulsd	.LCPI18_13(%rip), %xmm0
+	addsd	.LCPI18_14(%rip), %xmm0
+	movsd	%xmm8, 32(%rsp)
 	callq	floor@PLT
-	movapd	160(%rsp), %xmm6
-	movsd	.LCPI18_11(%rip), %xmm1
-	addsd	%xmm6, %xmm1
-	divsd	.LCPI18_12(%rip), %xmm1
-	mulsd	.LCPI18_13(%rip), %xmm1
-	cvttsd2si	%xmm1, %rcx
-	cmpq	$3, %rcx
-	movl	$3, %eax
-	cmovlq	%rcx, %rax
-	cmpq	$0, (%r12)
-	movapd	144(%rsp), %xmm2
-	mulsd	.LCPI18_24(%rip), %xmm2
-	movsd	.LCPI18_25(%rip), %xmm4
-	addsd	%xmm4, %xmm2
-	movapd	%xmm2, %xmm5
-	movapd	128(%rsp), %xmm3
-	movapd	%xmm3, %xmm2
-	andnpd	%xmm5, %xmm2
-	andpd	%xmm4, %xmm3
-	orpd	%xmm2, %xmm3
-	movapd	%xmm3, 128(%rsp)
-	movsd	64(%rsp), %xmm2
-	mulsd	%xmm2, %xmm2
-	movsd	%xmm2, 144(%rsp)
-	movss	216(%r12), %xmm14
-	je	.LBB18_5
-	leaq	(%rax,%rax), %rcx
-	movsd	.LCPI18_14(%rip), %xmm4
-	cmpnlesd	%xmm6, %xmm4
-	movapd	%xmm6, %xmm5
-	cmpnltsd	.LCPI18_15(%rip), %xmm5
-	orpd	%xmm4, %xmm5
-	movd	%xmm5, %esi
-	movsd	.LCPI18_16(%rip), %xmm4
-	cmpnlesd	%xmm6, %xmm4
-	movapd	%xmm6, %xmm5
-	cmpnltsd	.LCPI18_17(%rip), %xmm5
-	orpd	%xmm4, %xmm5
-	movss	%xmm5, 56(%rsp)
-	cvttsd2si	%xmm0, %rdx
-	movq	%rdx, 48(%rsp)
-	leaq	(%rdx,%rdx,4), %rdx
-	movq	%rdx, 200(%rsp)
-	movsd	.LCPI18_18(%rip), %xmm0
-	movapd	%xmm6, %xmm4
-	cmpnltsd	.LCPI18_19(%rip), %xmm4
-	cmpnlesd	%xmm6, %xmm0
-	orpd	%xmm0, %xmm4
-	movss	%xmm4, 32(%rsp)
-	movsd	.LCPI18_20(%rip), %xmm0
-	cmpnlesd	%xmm6, %xmm0
-	cmpnltsd	.LCPI18_21(%rip), %xmm6
-	orpd	%xmm0, %xmm6
-	movss	%xmm6, 160(%rsp)
+	movsd	40(%rsp), %xmm15
+	cvttsd2si	%xmm0, %rax
+	movq	%rax, 168(%rsp)
+	leaq	(%rax,%rax,4), %rax
+	movq	%rax, 160(%rsp)
+	movsd	.LCPI18_15(%rip), %xmm0
+	movsd	32(%rsp), %xmm2
+	cmpnlesd	%xmm2, %xmm0
+	movapd	%xmm2, %xmm1
+	cmpnltsd	.LCPI18_16(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movss	%xmm1, 12(%rsp)
+	movsd	.LCPI18_17(%rip), %xmm0
+	movapd	%xmm2, %xmm1
+	cmpnltsd	.LCPI18_18(%rip), %xmm1
+	cmpnlesd	%xmm2, %xmm0
+	orpd	%xmm0, %xmm1
+	addsd	.LCPI18_19(%rip), %xmm2
+	divsd	.LCPI18_20(%rip), %xmm2
+	mulsd	.LCPI18_21(%rip), %xmm2
+	cvttsd2si	%xmm2, %rax
+	cmpq	$3, %rax
+	movl	$3, %ecx
+	cmovlq	%rax, %rcx
 	xorps	%xmm0, %xmm0
-	cvtsi2sd	%rax, %xmm0
-	subsd	%xmm0, %xmm1
-	movapd	%xmm1, %xmm0
+	cvtsi2sd	%rcx, %xmm0
+	subsd	%xmm0, %xmm2
+	movapd	%xmm2, %xmm0
 	cmpltsd	.LCPI18_22(%rip), %xmm0
-	movsd	.LCPI18_23(%rip), %xmm4
-	cmpltsd	%xmm1, %xmm4
-	andpd	%xmm0, %xmm4
-	movss	%xmm4, 76(%rsp)
+	movss	%xmm1, 32(%rsp)
+	movsd	.LCPI18_23(%rip), %xmm1
+	cmpltsd	%xmm2, %xmm1
+	andpd	%xmm0, %xmm1
+	movss	%xmm1, 60(%rsp)
+	addq	%rcx, %rcx
 	leaq	(%rcx,%rcx,2), %rax
-	movq	%rax, 176(%rsp)
-	imulq	8(%rsp), %r13
-	movdqa	112(%rsp), %xmm0
+	movq	%rax, 136(%rsp)
+	movapd	96(%rsp), %xmm0
+	mulsd	.LCPI18_24(%rip), %xmm0
+	movsd	152(%rsp), %xmm2
+	movapd	%xmm2, %xmm14
+	mulsd	%xmm2, %xmm2
+	movss	216(%r15), %xmm3
+	movsd	.LCPI18_25(%rip), %xmm4
+	addsd	%xmm4, %xmm0
+	movapd	%xmm0, %xmm5
+	movapd	112(%rsp), %xmm1
+	movapd	%xmm1, %xmm0
+	andnpd	%xmm5, %xmm0
+	andpd	%xmm4, %xmm1
+	orpd	%xmm0, %xmm1
+	movapd	%xmm1, 112(%rsp)
+	movdqa	80(%rsp), %xmm0
 	movq	%xmm0, %rcx
-	movq	%rcx, 192(%rsp)
-	imulq	%rcx, %rbp
+	movq	%rcx, 96(%rsp)
+	imulq	%rcx, %r13
 	pshufd	$238, %xmm0, %xmm0
 	movq	%xmm0, %rcx
-	movq	%rcx, 112(%rsp)
-	movq	80(%rsp), %rdx
+	movq	%rcx, 80(%rsp)
+	movq	24(%rsp), %rdx
 	imulq	%rcx, %rdx
-	movups	152(%r12), %xmm5
-	movsd	168(%r12), %xmm6
-	movss	176(%r12), %xmm7
-	movss	180(%r12), %xmm8
-	movss	184(%r12), %xmm9
-	movaps	%xmm5, %xmm10
-	unpcklps	%xmm6, %xmm10
-	shufps	$229, %xmm5, %xmm6
-	shufps	$226, %xmm5, %xmm6
-	shufps	$237, %xmm5, %xmm5
-	leaq	(%r15,%r15,4), %rax
+	movss	152(%r15), %xmm5
+	movss	156(%r15), %xmm6
+	movss	160(%r15), %xmm7
+	movups	164(%r15), %xmm8
+	movsd	180(%r15), %xmm9
+	movaps	%xmm8, %xmm10
+	unpcklps	%xmm9, %xmm10
+	shufps	$229, %xmm8, %xmm9
+	shufps	$226, %xmm8, %xmm9
+	shufps	$237, %xmm8, %xmm8
+	leaq	(%r12,%r12,4), %rax
 	shlq	$4, %rax
-	movq	16(%rsp), %rcx
-	leaq	(%rax,%rcx), %r11
-	addq	$72, %r11
-	movq	24(%rsp), %rax
-	leaq	(%rbx,%rax,4), %r9
-	leaq	(%rbx,%rax,2), %r8
+	movq	144(%rsp), %rcx
+	leaq	(%rax,%rcx), %r9
+	addq	$72, %r9
+	movq	16(%rsp), %rax
+	leaq	(%rbx,%rax,4), %rdi
+	leaq	(%rbx,%rax,2), %rsi
 	shlq	$3, %r13
-	shlq	$3, %rbp
-	shlq	$3, %rdx
-	movq	%rdx, 80(%rsp)
-	xorl	%r10d, %r10d
-	movss	.LCPI18_48(%rip), %xmm0
-	xorpd	%xmm1, %xmm1
-	movsd	40(%rsp), %xmm11
-	jmp	.LBB18_3
+	movq	%r13, 16(%rsp)
+	movss	.LCPI18_48(%rip), %xmm12
+	xorl	%r8d, %r8d
+	movq	%rdx, %rax
+	shlq	$3, %rax
+	movq	%rax, 24(%rsp)
+	jmp	.LBB18_2
 	.p2align	4
-.LBB18_4:
-	addsd	.LCPI18_28(%rip), %xmm4
-	divsd	.LCPI18_29(%rip), %xmm4
-	mulsd	.LCPI18_30(%rip), %xmm4
-	cvttsd2si	%xmm4, %rax
+.LBB18_5:
+	addsd	.LCPI18_28(%rip), %xmm11
+	divsd	.LCPI18_29(%rip), %xmm11
+	mulsd	.LCPI18_30(%rip), %xmm11
+	cvttsd2si	%xmm11, %rax
 	cmpq	$11, %rax
 	movl	$11, %ecx
 	cmovgeq	%rcx, %rax
-	movq	136(%r12), %rcx
-	movss	(%rcx,%rax,4), %xmm12
-	movaps	%xmm12, %xmm13
-	shufps	$0, %xmm12, %xmm13
-	movsd	.LCPI18_2(%rip), %xmm15
-	movaps	%xmm14, %xmm2
+	movq	136(%r15), %rcx
+	movss	(%rcx,%rax,4), %xmm4
+.LBB18_10:
+	movaps	%xmm4, %xmm0
+	shufps	$0, %xmm4, %xmm0
 .LBB18_18:
-	movsd	-64(%r11), %xmm3
-	addsd	%xmm11, %xmm3
-	addsd	64(%rsp), %xmm3
-	mulsd	%xmm3, %xmm3
-	movsd	144(%rsp), %xmm4
-	divsd	%xmm3, %xmm4
-	movapd	%xmm15, %xmm3
-	subsd	%xmm4, %xmm3
-	cvtsd2ss	%xmm3, %xmm3
-	mulss	%xmm2, %xmm3
-	movaps	%xmm0, %xmm4
-	subss	%xmm3, %xmm4
-	movaps	%xmm13, %xmm3
-	mulps	%xmm10, %xmm3
-	movaps	%xmm13, %xmm11
-	shufps	$225, %xmm13, %xmm11
-	mulps	%xmm5, %xmm11
-	addps	%xmm3, %xmm11
-	movaps	%xmm12, %xmm15
-	shufps	$0, %xmm12, %xmm15
-	mulps	%xmm6, %xmm15
-	addps	%xmm11, %xmm15
-	movsd	40(%rsp), %xmm11
-	movaps	%xmm13, %xmm3
-	mulss	%xmm7, %xmm3
-	shufps	$85, %xmm13, %xmm13
-	mulss	%xmm8, %xmm13
-	addss	%xmm3, %xmm13
-	mulss	%xmm9, %xmm12
-	addss	%xmm13, %xmm12
-	mulss	%xmm4, %xmm12
+	movsd	-64(%r9), %xmm1
+	addsd	%xmm15, %xmm1
+	addsd	%xmm14, %xmm1
+	mulsd	%xmm1, %xmm1
+	movapd	%xmm2, %xmm11
+	divsd	%xmm1, %xmm11
+	movsd	.LCPI18_2(%rip), %xmm1
+	subsd	%xmm11, %xmm1
+	cvtsd2ss	%xmm1, %xmm1
+	mulss	%xmm3, %xmm1
+	movaps	%xmm12, %xmm11
+	subss	%xmm1, %xmm11
+	movapd	%xmm0, %xmm1
+	mulss	%xmm5, %xmm1
+	movapd	%xmm0, %xmm13
+	shufps	$85, %xmm0, %xmm13
+	mulss	%xmm6, %xmm13
+	addss	%xmm1, %xmm13
+	movaps	%xmm4, %xmm1
+	mulss	%xmm7, %xmm1
+	addss	%xmm13, %xmm1
+	mulss	%xmm11, %xmm1
+	movaps	%xmm1, %xmm13
+	cmpless	.LCPI18_49(%rip), %xmm13
+	andnps	%xmm1, %xmm13
+	movd	%xmm13, %eax
+	movaps	%xmm0, %xmm1
+	mulps	%xmm10, %xmm1
+	shufps	$225, %xmm0, %xmm0
+	mulps	%xmm8, %xmm0
+	addps	%xmm1, %xmm0
 	shufps	$0, %xmm4, %xmm4
-	mulps	%xmm15, %xmm4
-	movaps	%xmm4, %xmm3
-	xorps	%xmm2, %xmm2
-	cmpleps	%xmm2, %xmm3
-	unpcklps	%xmm3, %xmm3
-	movmskpd	%xmm3, %eax
-	movd	%xmm4, %ecx
-	shufps	$85, %xmm4, %xmm4
-	movd	%xmm4, %edx
-	movaps	%xmm12, %xmm3
-	cmpless	%xmm1, %xmm3
-	andnps	%xmm12, %xmm3
-	movd	%xmm3, %edi
-	testb	$1, %al
-	cmovnel	%r10d, %ecx
-	btl	$16, %ecx
-	adcl	$32767, %ecx
-	shrl	$16, %ecx
-	movw	%cx, (%rbx,%r15,2)
-	testb	$2, %al
-	cmovnel	%r10d, %edx
+	mulps	%xmm9, %xmm4
+	addps	%xmm0, %xmm4
+	shufps	$0, %xmm11, %xmm11
+	mulps	%xmm4, %xmm11
+	movaps	%xmm11, %xmm0
+	xorps	%xmm1, %xmm1
+	cmpleps	%xmm1, %xmm0
+	unpcklps	%xmm0, %xmm0
+	movmskpd	%xmm0, %ecx
+	movd	%xmm11, %edx
+	shufps	$85, %xmm11, %xmm11
+	movd	%xmm11, %r10d
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
+	movw	%ax, (%rbx,%r12,2)
+	testb	$1, %cl
+	cmovnel	%r8d, %edx
 	btl	$16, %edx
 	adcl	$32767, %edx
 	shrl	$16, %edx
-	movw	%dx, (%r8,%r15,2)
-	btl	$16, %edi
-	adcl	$32767, %edi
-	shrl	$16, %edi
-	movw	%di, (%r9,%r15,2)
-	incq	%r15
-	addq	$80, %r11
-	cmpq	%r14, %r15
-	jge	.LBB18_7
-.LBB18_3:
-	movsd	-72(%r11), %xmm4
-	movsd	.LCPI18_26(%rip), %xmm3
-	cmpnlesd	%xmm4, %xmm3
-	movapd	%xmm4, %xmm12
-	cmpnltsd	.LCPI18_27(%rip), %xmm12
-	orpd	%xmm3, %xmm12
-	movd	%xmm12, %eax
-	movl	%esi, %ecx
+	movw	%dx, (%rsi,%r12,2)
+	testb	$2, %cl
+	cmovnel	%r8d, %r10d
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+	movw	%r10w, (%rdi,%r12,2)
+	incq	%r12
+	addq	$80, %r9
+	cmpq	%r14, %r12
+	jge	.LBB18_19
+.LBB18_2:
+	testq	%rbp, %rbp
+	je	.LBB18_3
+	movsd	-72(%r9), %xmm11
+	movsd	.LCPI18_26(%rip), %xmm0
+	cmpnlesd	%xmm11, %xmm0
+	movapd	%xmm11, %xmm1
+	cmpnltsd	.LCPI18_27(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movd	%xmm1, %eax
+	movl	68(%rsp), %ecx
 	orb	%al, %cl
 	testb	$1, %cl
-	je	.LBB18_4
-	movsd	.LCPI18_31(%rip), %xmm3
-	cmpnlesd	%xmm4, %xmm3
-	movapd	%xmm4, %xmm12
-	cmpnltsd	.LCPI18_32(%rip), %xmm12
-	orpd	%xmm3, %xmm12
-	movd	%xmm12, %ecx
-	orb	56(%rsp), %cl
+	je	.LBB18_5
+	movsd	.LCPI18_31(%rip), %xmm0
+	cmpnlesd	%xmm11, %xmm0
+	movapd	%xmm11, %xmm1
+	cmpnltsd	.LCPI18_32(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movd	%xmm1, %ecx
+	orb	64(%rsp), %cl
 	testb	$1, %cl
-	movsd	.LCPI18_2(%rip), %xmm15
-	movaps	%xmm14, %xmm2
-	je	.LBB18_9
-	movsd	.LCPI18_18(%rip), %xmm3
-	cmpnlesd	%xmm4, %xmm3
-	movapd	%xmm4, %xmm12
-	cmpnltsd	.LCPI18_19(%rip), %xmm12
-	orpd	%xmm3, %xmm12
-	movd	%xmm12, %ecx
-	orb	32(%rsp), %cl
-	movss	.LCPI18_40(%rip), %xmm12
-	movaps	.LCPI18_39(%rip), %xmm13
+	je	.LBB18_7
+	movsd	.LCPI18_15(%rip), %xmm0
+	cmpnlesd	%xmm11, %xmm0
+	movapd	%xmm11, %xmm1
+	cmpnltsd	.LCPI18_16(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movd	%xmm1, %ecx
+	orb	12(%rsp), %cl
+	movss	.LCPI18_40(%rip), %xmm4
+	movapd	.LCPI18_39(%rip), %xmm0
 	testb	$1, %cl
 	je	.LBB18_18
-	movsd	.LCPI18_41(%rip), %xmm3
-	cmpnlesd	%xmm4, %xmm3
-	movapd	%xmm4, %xmm12
-	cmpnltsd	.LCPI18_42(%rip), %xmm12
-	orpd	%xmm3, %xmm12
-	movd	%xmm12, %ecx
-	orb	32(%rsp), %cl
-	movss	.LCPI18_44(%rip), %xmm12
-	movsd	.LCPI18_49(%rip), %xmm13
+	movsd	.LCPI18_41(%rip), %xmm0
+	cmpnlesd	%xmm11, %xmm0
+	movapd	%xmm11, %xmm1
+	cmpnltsd	.LCPI18_42(%rip), %xmm1
+	orpd	%xmm0, %xmm1
+	movd	%xmm1, %ecx
+	orb	12(%rsp), %cl
+	movss	.LCPI18_44(%rip), %xmm4
+	movsd	.LCPI18_50(%rip), %xmm0
 	testb	$1, %cl
 	je	.LBB18_18
-	orb	160(%rsp), %al
+	orb	32(%rsp), %al
 	testb	$1, %al
-	je	.LBB18_15
-	cvttsd2si	-40(%r11), %rax
-	movq	104(%r12), %rcx
-	addq	%r13, %rcx
+	je	.LBB18_14
+	movq	80(%r15), %rax
+	movq	48(%rsp), %rcx
+	imulq	%rax, %rcx
+	cvttsd2si	-40(%r9), %rdx
+	shlq	$3, %rcx
+	addq	104(%r15), %rcx
+	leaq	(%rcx,%rdx,8), %r10
+	movupd	(%rcx,%rdx,8), %xmm0
+	movupd	(%r10,%rax,8), %xmm1
+	movapd	%xmm1, %xmm4
+	unpckhpd	%xmm0, %xmm4
+	unpcklpd	%xmm0, %xmm1
+	subpd	%xmm1, %xmm4
+	movsd	-32(%r9), %xmm0
+	unpcklpd	%xmm0, %xmm0
+	mulpd	%xmm4, %xmm0
+	addpd	%xmm1, %xmm0
+	movapd	%xmm0, %xmm1
+	unpckhpd	%xmm0, %xmm1
+	subsd	%xmm1, %xmm0
+	mulsd	72(%rsp), %xmm0
+	addsd	%xmm1, %xmm0
+	mulsd	56(%r15), %xmm0
+	cvttsd2si	-24(%r9), %rax
+	movsd	-16(%r9), %xmm11
+	movq	112(%r15), %rcx
+	addq	16(%rsp), %rcx
 	leaq	(%rcx,%rax,8), %rdx
-	movupd	(%rcx,%rax,8), %xmm3
-	movq	8(%rsp), %rax
-	movupd	(%rdx,%rax,8), %xmm12
-	movapd	%xmm12, %xmm13
-	unpckhpd	%xmm3, %xmm13
-	unpcklpd	%xmm3, %xmm12
-	subpd	%xmm12, %xmm13
-	movsd	-32(%r11), %xmm4
-	unpcklpd	%xmm4, %xmm4
-	mulpd	%xmm13, %xmm4
-	addpd	%xmm12, %xmm4
-	movapd	%xmm4, %xmm3
-	unpckhpd	%xmm4, %xmm3
-	subsd	%xmm3, %xmm4
-	mulsd	104(%rsp), %xmm4
-	addsd	%xmm3, %xmm4
-	mulsd	56(%r12), %xmm4
-	cvttsd2si	-24(%r11), %rax
-	movsd	-16(%r11), %xmm13
-	movq	112(%r12), %rcx
-	addq	%rbp, %rcx
-	movl	%esi, %edi
-	leaq	(%rcx,%rax,8), %rsi
-	movq	%r14, 24(%rsp)
-	movq	%rbx, 184(%rsp)
-	movq	%r13, %rbx
-	cvttsd2si	-8(%r11), %r13
-	movq	%rbp, %rdx
-	movq	120(%r12), %rbp
-	addq	80(%rsp), %rbp
-	leaq	(,%r13,8), %r14
-	addq	%rbp, %r14
-	movq	%r14, 16(%rsp)
-	movupd	(%rcx,%rax,8), %xmm11
-	movq	192(%rsp), %rax
-	movupd	(%rsi,%rax,8), %xmm15
-	movl	%edi, %esi
-	movupd	(%rbp,%r13,8), %xmm12
-	movq	%rdx, %rbp
-	movq	%rbx, %r13
-	movq	184(%rsp), %rbx
-	movq	24(%rsp), %r14
-	movapd	%xmm11, %xmm3
-	unpckhpd	%xmm12, %xmm3
-	unpcklpd	%xmm12, %xmm11
-	subpd	%xmm11, %xmm3
-	movhpd	(%r11), %xmm13
-	mulpd	%xmm13, %xmm3
-	addpd	%xmm11, %xmm3
-	movq	112(%rsp), %rax
-	movq	16(%rsp), %rcx
-	movupd	(%rcx,%rax,8), %xmm11
-	movapd	%xmm15, %xmm12
-	unpckhpd	%xmm11, %xmm12
-	unpcklpd	%xmm11, %xmm15
-	subpd	%xmm15, %xmm12
-	mulpd	%xmm13, %xmm12
-	addpd	%xmm15, %xmm12
-	movsd	.LCPI18_2(%rip), %xmm15
-	movupd	64(%r12), %xmm11
-	subpd	%xmm3, %xmm12
-	mulpd	208(%rsp), %xmm12
-	addpd	%xmm3, %xmm12
-	mulpd	%xmm11, %xmm12
-	movsd	40(%rsp), %xmm11
-	addsd	%xmm12, %xmm4
-	unpckhpd	%xmm12, %xmm12
-	addsd	%xmm4, %xmm12
-	movsd	.LCPI18_25(%rip), %xmm2
-	mulsd	%xmm2, %xmm12
-	movaps	%xmm14, %xmm2
-	addsd	.LCPI18_41(%rip), %xmm12
-	mulsd	128(%rsp), %xmm12
-	movsd	-56(%r11), %xmm3
-	mulsd	%xmm12, %xmm3
-	unpcklpd	%xmm12, %xmm3
-	cvtpd2ps	%xmm3, %xmm13
-	mulsd	-48(%r11), %xmm12
-	cvtsd2ss	%xmm12, %xmm12
-	jmp	.LBB18_18
+	cvttsd2si	-8(%r9), %r10
+	movq	120(%r15), %r11
+	addq	24(%rsp), %r11
+	leaq	(%r11,%r10,8), %r13
+	movupd	(%rcx,%rax,8), %xmm1
+	movq	96(%rsp), %rax
+	movupd	(%rdx,%rax,8), %xmm13
+	movupd	(%r11,%r10,8), %xmm4
+	movapd	%xmm1, %xmm15
+	unpckhpd	%xmm4, %xmm15
+	unpcklpd	%xmm4, %xmm1
+	subpd	%xmm1, %xmm15
+	movhpd	(%r9), %xmm11
+	mulpd	%xmm11, %xmm15
+	addpd	%xmm1, %xmm15
+	movq	80(%rsp), %rax
+	movupd	(%r13,%rax,8), %xmm1
+	movapd	%xmm13, %xmm4
+	unpckhpd	%xmm1, %xmm4
+	unpcklpd	%xmm1, %xmm13
+	subpd	%xmm13, %xmm4
+	mulpd	%xmm11, %xmm4
+	addpd	%xmm13, %xmm4
+	movupd	64(%r15), %xmm1
+	subpd	%xmm15, %xmm4
+	mulpd	176(%rsp), %xmm4
+	addpd	%xmm15, %xmm4
+	movsd	40(%rsp), %xmm15
+	jmp	.LBB18_17
 	.p2align	4
-.LBB18_9:
-	addsd	.LCPI18_33(%rip), %xmm4
-	divsd	.LCPI18_34(%rip), %xmm4
-	mulsd	.LCPI18_35(%rip), %xmm4
-	cvttsd2si	%xmm4, %rcx
+.LBB18_3:
+	movq	80(%r15), %rax
+	movq	48(%rsp), %rcx
+	imulq	%rax, %rcx
+	cvttsd2si	-40(%r9), %rdx
+	shlq	$3, %rcx
+	addq	104(%r15), %rcx
+	leaq	(%rcx,%rdx,8), %r11
+	movupd	(%rcx,%rdx,8), %xmm0
+	movupd	(%r11,%rax,8), %xmm4
+	movapd	%xmm4, %xmm11
+	unpckhpd	%xmm0, %xmm11
+	unpcklpd	%xmm0, %xmm4
+	subpd	%xmm4, %xmm11
+	movsd	-32(%r9), %xmm0
+	unpcklpd	%xmm0, %xmm0
+	mulpd	%xmm11, %xmm0
+	addpd	%xmm4, %xmm0
+	movapd	%xmm0, %xmm4
+	unpckhpd	%xmm0, %xmm4
+	subsd	%xmm4, %xmm0
+	mulsd	72(%rsp), %xmm0
+	addsd	%xmm4, %xmm0
+	mulsd	56(%r15), %xmm0
+	cvttsd2si	-24(%r9), %rax
+	movsd	-16(%r9), %xmm11
+	movq	112(%r15), %rcx
+	addq	16(%rsp), %rcx
+	leaq	(%rcx,%rax,8), %rdx
+	cvttsd2si	-8(%r9), %r11
+	movq	120(%r15), %r10
+	addq	24(%rsp), %r10
+	leaq	(%r10,%r11,8), %r13
+	movupd	(%rcx,%rax,8), %xmm4
+	movq	96(%rsp), %rax
+	movupd	(%rdx,%rax,8), %xmm15
+	movupd	(%r10,%r11,8), %xmm1
+	movapd	%xmm4, %xmm13
+	unpckhpd	%xmm1, %xmm13
+	unpcklpd	%xmm1, %xmm4
+	subpd	%xmm4, %xmm13
+	movhpd	(%r9), %xmm11
+	mulpd	%xmm11, %xmm13
+	addpd	%xmm4, %xmm13
+	movq	80(%rsp), %rax
+	movupd	(%r13,%rax,8), %xmm1
+	movapd	%xmm15, %xmm4
+	unpckhpd	%xmm1, %xmm4
+	unpcklpd	%xmm1, %xmm15
+	subpd	%xmm15, %xmm4
+	mulpd	%xmm11, %xmm4
+	addpd	%xmm15, %xmm4
+	movsd	40(%rsp), %xmm15
+	movupd	64(%r15), %xmm1
+	subpd	%xmm13, %xmm4
+	mulpd	176(%rsp), %xmm4
+	addpd	%xmm13, %xmm4
+.LBB18_17:
+	mulpd	%xmm1, %xmm4
+	addsd	%xmm4, %xmm0
+	unpckhpd	%xmm4, %xmm4
+	addsd	%xmm0, %xmm4
+	movsd	.LCPI18_25(%rip), %xmm0
+	mulsd	%xmm0, %xmm4
+	addsd	.LCPI18_41(%rip), %xmm4
+	mulsd	112(%rsp), %xmm4
+	movsd	-56(%r9), %xmm0
+	mulsd	%xmm4, %xmm0
+	unpcklpd	%xmm4, %xmm0
+	cvtpd2ps	%xmm0, %xmm0
+	mulsd	-48(%r9), %xmm4
+	cvtsd2ss	%xmm4, %xmm4
+	jmp	.LBB18_18
+.LBB18_7:
+	addsd	.LCPI18_33(%rip), %xmm11
+	divsd	.LCPI18_34(%rip), %xmm11
+	mulsd	.LCPI18_35(%rip), %xmm11
+	cvttsd2si	%xmm11, %rcx
 	movq	%rcx, %rax
 	movabsq	$3074457345618258603, %rdx
 	imulq	%rdx
@@ -11997,227 +12041,52 @@ oc_chart_row_v1:
 	leaq	(%rax,%rax), %rdx
 	leaq	(%rdx,%rdx,2), %rdx
 	subq	%rdx, %rcx
-	movss	.LCPI18_37(%rip), %xmm12
-	movaps	.LCPI18_36(%rip), %xmm13
+	movss	.LCPI18_37(%rip), %xmm4
+	movapd	.LCPI18_36(%rip), %xmm0
 	cmpq	$4, %rcx
 	jg	.LBB18_18
-	movss	.LCPI18_37(%rip), %xmm12
-	movaps	.LCPI18_36(%rip), %xmm13
-	cmpq	$6, 48(%rsp)
+	movss	.LCPI18_37(%rip), %xmm4
+	movapd	.LCPI18_36(%rip), %xmm0
+	cmpq	$6, 168(%rsp)
 	ja	.LBB18_18
 	imulq	$35, %rax, %rax
-	addq	144(%r12), %rax
-	addq	200(%rsp), %rax
+	addq	144(%r15), %rax
+	addq	160(%rsp), %rax
 	xorl	%edx, %edx
 	cmpb	$0, (%rcx,%rax)
 	sete	%dl
 	leaq	.LCPI18_38(%rip), %rax
-	movss	(%rax,%rdx,4), %xmm12
-	movaps	%xmm12, %xmm13
-	shufps	$0, %xmm12, %xmm13
-	jmp	.LBB18_18
-.LBB18_15:
-	addsd	.LCPI18_28(%rip), %xmm4
-	divsd	.LCPI18_29(%rip), %xmm4
-	mulsd	.LCPI18_45(%rip), %xmm4
-	cvttsd2si	%xmm4, %rax
+	movss	(%rax,%rdx,4), %xmm4
+	jmp	.LBB18_10
+.LBB18_14:
+	addsd	.LCPI18_28(%rip), %xmm11
+	divsd	.LCPI18_29(%rip), %xmm11
+	mulsd	.LCPI18_45(%rip), %xmm11
+	cvttsd2si	%xmm11, %rax
 	cmpq	$5, %rax
 	movl	$5, %ecx
 	cmovgeq	%rcx, %rax
-	xorps	%xmm3, %xmm3
-	cvtsi2sd	%rax, %xmm3
-	subsd	%xmm3, %xmm4
-	movsd	.LCPI18_23(%rip), %xmm3
-	cmpltsd	%xmm4, %xmm3
-	cmpltsd	.LCPI18_22(%rip), %xmm4
-	andpd	%xmm3, %xmm4
-	movd	%xmm4, %ecx
-	andb	76(%rsp), %cl
-	movss	.LCPI18_47(%rip), %xmm12
-	movaps	.LCPI18_46(%rip), %xmm13
+	xorps	%xmm0, %xmm0
+	cvtsi2sd	%rax, %xmm0
+	subsd	%xmm0, %xmm11
+	movsd	.LCPI18_23(%rip), %xmm0
+	cmpltsd	%xmm11, %xmm0
+	cmpltsd	.LCPI18_22(%rip), %xmm11
+	andpd	%xmm0, %xmm11
+	movd	%xmm11, %ecx
+	andb	60(%rsp), %cl
+	movss	.LCPI18_47(%rip), %xmm4
+	movapd	.LCPI18_46(%rip), %xmm0
 	testb	$1, %cl
 	je	.LBB18_18
-	movq	128(%r12), %rcx
-	addq	176(%rsp), %rax
+	movq	128(%r15), %rcx
+	addq	136(%rsp), %rax
 	leaq	(%rax,%rax,2), %rax
-	movsd	(%rcx,%rax,4), %xmm13
-	movss	8(%rcx,%rax,4), %xmm12
+	movsd	(%rcx,%rax,4), %xmm0
+	movss	8(%rcx,%rax,4), %xmm4
 	jmp	.LBB18_18
-.LBB18_5:
-	movq	104(%r12), %rcx
-	movq	8(%rsp), %rax
-	imulq	%rax, %r13
-	movq	%rcx, 56(%rsp)
-	leaq	(%rcx,%rax,8), %rax
-	movq	%rax, 32(%rsp)
-	movsd	56(%r12), %xmm0
-	movsd	%xmm0, 48(%rsp)
-	movq	112(%r12), %rdx
-	movdqa	112(%rsp), %xmm0
-	movq	%xmm0, %rsi
-	imulq	%rsi, %rbp
-	leaq	(%rdx,%rsi,8), %rax
-	movq	%rax, 8(%rsp)
-	movq	120(%r12), %rdi
-	pshufd	$238, %xmm0, %xmm1
-	movq	%xmm1, %r8
-	movq	80(%rsp), %rsi
-	imulq	%r8, %rsi
-	leaq	(%rdi,%r8,8), %r8
-	movups	64(%r12), %xmm0
-	movaps	%xmm0, 80(%rsp)
-	movss	152(%r12), %xmm4
-	movsd	156(%r12), %xmm5
-	movss	164(%r12), %xmm6
-	movsd	168(%r12), %xmm7
-	movss	176(%r12), %xmm8
-	movsd	180(%r12), %xmm9
-	movq	24(%rsp), %rax
-	leaq	(%rbx,%rax,4), %r9
-	leaq	(%rbx,%rax,2), %r10
-	leaq	(%r15,%r15,4), %r11
-	shlq	$4, %r11
-	movq	16(%rsp), %rax
-	addq	%rax, %r11
-	addq	$72, %r11
-	xorps	%xmm12, %xmm12
-	movsd	64(%rsp), %xmm2
-	movsd	144(%rsp), %xmm0
-	movaps	%xmm14, %xmm1
-	.p2align	4
-.LBB18_6:
-	cvttsd2si	-40(%r11), %r12
-	addq	%r13, %r12
-	movq	56(%rsp), %rax
-	movupd	(%rax,%r12,8), %xmm13
-	movq	32(%rsp), %rax
-	movupd	(%rax,%r12,8), %xmm10
-	movapd	%xmm10, %xmm15
-	unpckhpd	%xmm13, %xmm15
-	unpcklpd	%xmm13, %xmm10
-	subpd	%xmm10, %xmm15
-	movsd	-32(%r11), %xmm13
-	movsd	-16(%r11), %xmm14
-	unpcklpd	%xmm13, %xmm13
-	mulpd	%xmm15, %xmm13
-	addpd	%xmm10, %xmm13
-	movapd	%xmm13, %xmm10
-	unpckhpd	%xmm13, %xmm10
-	subsd	%xmm10, %xmm13
-	mulsd	104(%rsp), %xmm13
-	addsd	%xmm10, %xmm13
-	cvttsd2si	-24(%r11), %r12
-	addq	%rbp, %r12
-	movq	%rbp, %rax
-	cvttsd2si	-8(%r11), %rbp
-	addq	%rsi, %rbp
-	movupd	(%rdx,%r12,8), %xmm3
-	movq	8(%rsp), %rcx
-	movupd	(%rcx,%r12,8), %xmm11
-	movupd	(%rdi,%rbp,8), %xmm15
-	movapd	%xmm3, %xmm10
-	unpckhpd	%xmm15, %xmm10
-	unpcklpd	%xmm15, %xmm3
-	subpd	%xmm3, %xmm10
-	movhpd	(%r11), %xmm14
-	mulpd	%xmm14, %xmm10
-	addpd	%xmm3, %xmm10
-	movupd	(%r8,%rbp,8), %xmm3
-	movapd	%xmm11, %xmm15
-	unpckhpd	%xmm3, %xmm15
-	unpcklpd	%xmm3, %xmm11
-	mulsd	48(%rsp), %xmm13
-	subpd	%xmm11, %xmm15
-	mulpd	%xmm14, %xmm15
-	addpd	%xmm11, %xmm15
-	subpd	%xmm10, %xmm15
-	mulpd	208(%rsp), %xmm15
-	addpd	%xmm10, %xmm15
-	mulpd	80(%rsp), %xmm15
-	addsd	%xmm15, %xmm13
-	unpckhpd	%xmm15, %xmm15
-	addsd	%xmm13, %xmm15
-	movsd	.LCPI18_25(%rip), %xmm3
-	mulsd	%xmm3, %xmm15
-	addsd	.LCPI18_41(%rip), %xmm15
-	movsd	-64(%r11), %xmm3
-	addsd	40(%rsp), %xmm3
-	addsd	%xmm2, %xmm3
-	mulsd	%xmm3, %xmm3
-	movapd	%xmm0, %xmm10
-	divsd	%xmm3, %xmm10
-	movsd	.LCPI18_2(%rip), %xmm3
-	subsd	%xmm10, %xmm3
-	cvtsd2ss	%xmm3, %xmm3
-	mulss	%xmm1, %xmm3
-	movss	.LCPI18_48(%rip), %xmm13
-	subss	%xmm3, %xmm13
-	mulsd	128(%rsp), %xmm15
-	movsd	-56(%r11), %xmm3
-	mulsd	%xmm15, %xmm3
-	xorps	%xmm14, %xmm14
-	cvtsd2ss	%xmm3, %xmm14
-	movsd	-48(%r11), %xmm3
-	mulsd	%xmm15, %xmm3
-	unpcklpd	%xmm3, %xmm15
-	cvtpd2ps	%xmm15, %xmm15
-	movaps	%xmm4, %xmm3
-	mulss	%xmm14, %xmm3
-	movaps	%xmm5, %xmm10
-	mulps	%xmm15, %xmm10
-	addss	%xmm10, %xmm3
-	shufps	$85, %xmm10, %xmm10
-	addss	%xmm3, %xmm10
-	mulss	%xmm13, %xmm10
-	movaps	%xmm10, %xmm3
-	cmpless	%xmm12, %xmm3
-	andnps	%xmm10, %xmm3
-	movd	%xmm3, %r12d
-	movaps	%xmm6, %xmm3
-	mulss	%xmm14, %xmm3
-	movaps	%xmm7, %xmm10
-	mulps	%xmm15, %xmm10
-	addss	%xmm10, %xmm3
-	shufps	$85, %xmm10, %xmm10
-	addss	%xmm3, %xmm10
-	mulss	%xmm13, %xmm10
-	movaps	%xmm10, %xmm3
-	cmpless	%xmm12, %xmm3
-	andnps	%xmm10, %xmm3
-	movd	%xmm3, %ebp
-	mulss	%xmm8, %xmm14
-	mulps	%xmm9, %xmm15
-	addss	%xmm15, %xmm14
-	shufps	$85, %xmm15, %xmm15
-	addss	%xmm14, %xmm15
-	mulss	%xmm13, %xmm15
-	movaps	%xmm15, %xmm3
-	cmpless	%xmm12, %xmm3
-	andnps	%xmm15, %xmm3
-	btl	$16, %r12d
-	adcl	$32767, %r12d
-	movq	%r14, %rcx
-	movq	%r13, %r14
-	movd	%xmm3, %r13d
-	shrl	$16, %r12d
-	movw	%r12w, (%rbx,%r15,2)
-	btl	$16, %ebp
-	adcl	$32767, %ebp
-	shrl	$16, %ebp
-	movw	%bp, (%r10,%r15,2)
-	movq	%rax, %rbp
-	btl	$16, %r13d
-	adcl	$32767, %r13d
-	shrl	$16, %r13d
-	movw	%r13w, (%r9,%r15,2)
-	movq	%r14, %r13
-	movq	%rcx, %r14
-	incq	%r15
-	addq	$80, %r11
-	cmpq	%rcx, %r15
-	jl	.LBB18_6
-.LBB18_7:
-	addq	$232, %rsp
+.LBB18_19:
+	addq	$200, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48

@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 266567408fba400e0488d5c2a95b52e28ba2c73b00a8249cf546ad9300df4d46
+// SHA-256 of the sources, concatenated in that order: 2f8ffb338e02beddfd50af82ace53573f95a1099de8f33e794a3f4b0ea43be21
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -11465,105 +11465,100 @@ oc_chart_columns_v3:
 .LCPI18_2:
 	.quad	0x3ff0000000000000
 .LCPI18_3:
-	.quad	0xc000000000000000
-.LCPI18_4:
 	.quad	0x4008000000000000
-.LCPI18_8:
+.LCPI18_6:
 	.quad	0xbfd3d70a3d70a3d7
-.LCPI18_9:
+.LCPI18_7:
 	.quad	0x3fd851eb851eb851
-.LCPI18_10:
+.LCPI18_8:
 	.quad	0x4010000000000000
-.LCPI18_11:
+.LCPI18_9:
 	.quad	0x3fc851eb851eb852
-.LCPI18_12:
+.LCPI18_10:
 	.quad	0x3fd147ae147ae148
-.LCPI18_13:
+.LCPI18_11:
 	.quad	0x3fe68f5c28f5c28f
-.LCPI18_14:
+.LCPI18_12:
 	.quad	0x3fe8cccccccccccd
-.LCPI18_15:
+.LCPI18_13:
 	.quad	0xbfe68f5c28f5c28f
-.LCPI18_16:
+.LCPI18_14:
 	.quad	0x3fb1eb851eb851f0
-.LCPI18_17:
+.LCPI18_15:
 	.quad	0x4022000000000000
-.LCPI18_18:
+.LCPI18_16:
 	.quad	0xbff0000000000000
-.LCPI18_19:
+.LCPI18_17:
 	.quad	0x3fa999999999999a
-.LCPI18_20:
+.LCPI18_18:
 	.quad	0x3fc3333333333333
-.LCPI18_21:
+.LCPI18_19:
 	.quad	0x3fd3d70a3d70a3d7
-.LCPI18_22:
+.LCPI18_20:
 	.quad	0x3fe6147ae147ae14
-.LCPI18_23:
+.LCPI18_21:
 	.quad	0x3fee147ae147ae14
-.LCPI18_24:
+.LCPI18_22:
 	.quad	0x3faeb851eb851eb8
-.LCPI18_25:
+.LCPI18_23:
 	.quad	0xbfb999999999999a
-.LCPI18_26:
+.LCPI18_24:
 	.quad	0x3fd3333333333333
-.LCPI18_28:
+.LCPI18_26:
 	.quad	0x3fd0a3d70a3d70a4
-.LCPI18_29:
+.LCPI18_27:
 	.quad	0x3fe7ae147ae147ae
-.LCPI18_30:
+.LCPI18_28:
 	.quad	0xbfd0a3d70a3d70a4
-.LCPI18_31:
+.LCPI18_29:
 	.quad	0x3fdeb851eb851eb8
-.LCPI18_32:
+.LCPI18_30:
 	.quad	0x4028000000000000
-.LCPI18_33:
+.LCPI18_31:
 	.quad	0x3fd1eb851eb851ec
-.LCPI18_34:
+.LCPI18_32:
 	.quad	0x3fe70a3d70a3d70a
-.LCPI18_35:
+.LCPI18_33:
 	.quad	0xbfd1eb851eb851ec
-.LCPI18_36:
+.LCPI18_34:
 	.quad	0x3fdc28f5c28f5c28
-.LCPI18_37:
+.LCPI18_35:
 	.quad	0x405b000000000000
-.LCPI18_39:
+.LCPI18_37:
 	.long	0x3cf5c28f
 	.long	0x3f59999a
-.LCPI18_41:
+.LCPI18_39:
 	.quad	0x3feb333333333333
-.LCPI18_42:
+.LCPI18_40:
 	.quad	0x3fee666666666666
-.LCPI18_44:
+.LCPI18_42:
 	.quad	0x4018000000000000
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
+.LCPI18_4:
+	.quad	-2
+	.quad	-2
 .LCPI18_5:
-	.quad	-2
-	.quad	-2
-.LCPI18_6:
-	.quad	0xc000000000000000
-	.quad	0xc000000000000000
-.LCPI18_7:
 	.quad	0x4008000000000000
 	.quad	0x4008000000000000
-.LCPI18_27:
+.LCPI18_25:
 	.quad	0x3fd3333333333333
 	.quad	0x3fd3333333333333
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI18_38:
+.LCPI18_36:
 	.long	0x3f59999a
-.LCPI18_40:
+.LCPI18_38:
 	.long	0x40800000
-.LCPI18_43:
+.LCPI18_41:
 	.long	0x3ca3d70a
-.LCPI18_45:
+.LCPI18_43:
 	.long	0x3ccccccd
-.LCPI18_46:
+.LCPI18_44:
 	.long	0x3f800000
-.LCPI18_47:
+.LCPI18_45:
 	.long	1
-.LCPI18_48:
+.LCPI18_46:
 	.long	32767
 	.text
 	.hidden	oc_chart_row_v3
@@ -11584,8 +11579,8 @@ oc_chart_row_v3:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$728, %rsp
-	.cfi_def_cfa_offset 784
+	subq	$760, %rsp
+	.cfi_def_cfa_offset 816
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
@@ -11602,10 +11597,10 @@ oc_chart_row_v3:
 	vdivsd	24(%rdi), %xmm0, %xmm0
 	vaddsd	%xmm1, %xmm0, %xmm0
 	vmovsd	.LCPI18_2(%rip), %xmm1
-	vminsd	%xmm0, %xmm1, %xmm1
-	vxorpd	%xmm2, %xmm2, %xmm2
-	vcmpltsd	%xmm2, %xmm0, %xmm3
-	vandnpd	%xmm1, %xmm3, %xmm2
+	vminsd	%xmm0, %xmm1, %xmm3
+	vxorpd	%xmm1, %xmm1, %xmm1
+	vcmpltsd	%xmm1, %xmm0, %xmm1
+	vandnpd	%xmm3, %xmm1, %xmm2
 	vmulsd	32(%rdi), %xmm2, %xmm5
 	movq	80(%rdi), %rax
 	vcvttsd2si	%xmm5, %r11
@@ -11614,57 +11609,60 @@ oc_chart_row_v3:
 	cmpq	%r11, %rax
 	cmovlq	%rax, %r11
 	testq	%rcx, %rcx
-	jle	.LBB18_14
-	movq	%r8, %r10
+	jle	.LBB18_13
 	movq	%rdx, %r9
-	movq	8(%rdi), %r15
+	movq	%r8, -120(%rsp)
+	movq	8(%rdi), %r12
 	vmovsd	208(%rdi), %xmm10
+	vcvtsi2sd	%r11, %xmm15, %xmm6
+	vsubsd	%xmm6, %xmm5, %xmm5
 	vmovddup	%xmm2, %xmm2
 	vmulpd	40(%rdi), %xmm2, %xmm6
 	vcvttsd2si	%xmm6, %rax
-	vmovq	%rax, %xmm2
-	vshufpd	$1, %xmm6, %xmm6, %xmm7
-	vcvttsd2si	%xmm7, %rax
 	vmovq	%rax, %xmm7
-	vpunpcklqdq	%xmm7, %xmm2, %xmm7
+	vshufpd	$1, %xmm6, %xmm6, %xmm2
+	vcvttsd2si	%xmm2, %rax
+	vmovq	%rax, %xmm8
 	vmovdqu	88(%rdi), %xmm2
-	vpaddq	.LCPI18_5(%rip), %xmm2, %xmm8
-	vpcmpgtq	%xmm8, %xmm7, %xmm9
-	vblendvpd	%xmm9, %xmm8, %xmm7, %xmm7
-	vcvtsi2sd	%r11, %xmm15, %xmm8
-	vsubsd	%xmm8, %xmm5, %xmm5
-	vmovsd	.LCPI18_3(%rip), %xmm8
-	vfmadd213sd	.LCPI18_4(%rip), %xmm5, %xmm8
-	vpextrq	$1, %xmm7, %rbx
-	vcvtsi2sd	%rbx, %xmm15, %xmm9
-	vmulsd	%xmm5, %xmm5, %xmm5
-	vmovq	%xmm7, %r8
-	vcvtsi2sd	%r8, %xmm15, %xmm7
+	vpaddq	.LCPI18_4(%rip), %xmm2, %xmm9
+	vpunpcklqdq	%xmm8, %xmm7, %xmm7
+	vpcmpgtq	%xmm9, %xmm7, %xmm8
+	vblendvpd	%xmm8, %xmm9, %xmm7, %xmm7
+	vmulsd	%xmm5, %xmm5, %xmm8
+	vaddsd	%xmm5, %xmm5, %xmm5
+	vmovsd	.LCPI18_3(%rip), %xmm9
+	vsubsd	%xmm5, %xmm9, %xmm5
+	vpextrq	$1, %xmm7, %r10
+	vcvtsi2sd	%r10, %xmm15, %xmm9
 	vmulsd	%xmm5, %xmm8, %xmm5
 	vmovapd	%xmm5, 32(%rsp)
-	vunpcklpd	%xmm9, %xmm7, %xmm5
+	vmovq	%xmm7, %r15
+	vcvtsi2sd	%r15, %xmm15, %xmm5
+	vunpcklpd	%xmm9, %xmm5, %xmm5
 	vsubpd	%xmm5, %xmm6, %xmm5
 	vmulpd	%xmm5, %xmm5, %xmm6
+	vaddpd	%xmm5, %xmm5, %xmm5
 	vmovddup	.LCPI18_3(%rip), %xmm7
-	vfmadd213pd	.LCPI18_7(%rip), %xmm5, %xmm7
-	vmulpd	%xmm7, %xmm6, %xmm5
-	vmovupd	%ymm5, 432(%rsp)
+	vsubpd	%xmm5, %xmm7, %xmm5
+	vmulpd	%xmm5, %xmm6, %xmm5
+	vmovupd	%ymm5, 464(%rsp)
 	vaddsd	%xmm4, %xmm0, %xmm4
-	vmulsd	200(%rdi), %xmm4, %xmm5
+	vmulsd	200(%rdi), %xmm4, %xmm4
+	vmulsd	%xmm4, %xmm4, %xmm4
+	vmovapd	%xmm4, 80(%rsp)
 	addq	%rdx, %rcx
-	vaddsd	.LCPI18_8(%rip), %xmm0, %xmm4
-	vdivsd	.LCPI18_9(%rip), %xmm4, %xmm4
-	vmulsd	.LCPI18_10(%rip), %xmm4, %xmm4
-	vcvttsd2si	%xmm4, %rdx
-	cmpq	$3, %rdx
+	vaddsd	.LCPI18_6(%rip), %xmm0, %xmm4
+	vdivsd	.LCPI18_7(%rip), %xmm4, %xmm4
+	vmulsd	.LCPI18_8(%rip), %xmm4, %xmm4
+	movq	%rcx, %r8
+	vcvttsd2si	%xmm4, %rcx
+	cmpq	$3, %rcx
 	movl	$3, %eax
-	cmovlq	%rdx, %rax
-	vmulsd	%xmm5, %xmm5, %xmm5
-	vmovapd	%xmm5, 80(%rsp)
-	vmovsd	.LCPI18_25(%rip), %xmm5
-	vfmadd213sd	.LCPI18_26(%rip), %xmm1, %xmm5
-	movq	224(%rdi), %rsi
-	vblendvpd	%xmm3, .LCPI18_27(%rip), %xmm5, %xmm1
+	cmovlq	%rcx, %rax
+	vmulsd	.LCPI18_23(%rip), %xmm3, %xmm3
+	vaddsd	.LCPI18_24(%rip), %xmm3, %xmm3
+	movq	224(%rdi), %rdx
+	vblendvpd	%xmm1, .LCPI18_25(%rip), %xmm3, %xmm1
 	vmovapd	%xmm1, 16(%rsp)
 	cmpq	$0, (%rdi)
 	vmovapd	%xmm10, 96(%rsp)
@@ -11673,51 +11671,50 @@ oc_chart_row_v3:
 	vmovss	216(%rdi), %xmm1
 	vmovaps	%xmm1, 48(%rsp)
 	je	.LBB18_5
-	leaq	(%rax,%rax), %rdx
+	leaq	(%rax,%rax), %rcx
+	vmovsd	.LCPI18_9(%rip), %xmm1
+	vcmpnltsd	.LCPI18_10(%rip), %xmm0, %xmm3
+	vcmpnlesd	%xmm0, %xmm1, %xmm1
+	vorpd	%xmm3, %xmm1, %xmm1
+	vmovd	%xmm1, %ebp
 	vmovsd	.LCPI18_11(%rip), %xmm1
 	vcmpnlesd	%xmm0, %xmm1, %xmm1
 	vcmpnltsd	.LCPI18_12(%rip), %xmm0, %xmm3
 	vorpd	%xmm3, %xmm1, %xmm1
-	vmovd	%xmm1, %ebp
-	vmovsd	.LCPI18_13(%rip), %xmm1
-	vcmpnlesd	%xmm0, %xmm1, %xmm1
-	vcmpnltsd	.LCPI18_14(%rip), %xmm0, %xmm3
-	vaddsd	.LCPI18_15(%rip), %xmm0, %xmm5
-	vdivsd	.LCPI18_16(%rip), %xmm5, %xmm5
-	vorpd	%xmm3, %xmm1, %xmm1
-	vmovsd	.LCPI18_17(%rip), %xmm3
-	vfmadd213sd	.LCPI18_18(%rip), %xmm5, %xmm3
-	vmovss	%xmm1, -120(%rsp)
+	vaddsd	.LCPI18_13(%rip), %xmm0, %xmm3
+	vdivsd	.LCPI18_14(%rip), %xmm3, %xmm3
+	vmulsd	.LCPI18_15(%rip), %xmm3, %xmm3
+	vaddsd	.LCPI18_16(%rip), %xmm3, %xmm3
+	vmovss	%xmm1, -88(%rsp)
 	vroundsd	$9, %xmm3, %xmm3, %xmm1
-	vcvttsd2si	%xmm1, %r12
-	leaq	(%r12,%r12,4), %r14
-	movq	%r14, (%rsp)
-	vmovsd	.LCPI18_19(%rip), %xmm3
-	vcmpnltsd	.LCPI18_20(%rip), %xmm0, %xmm1
+	vcvttsd2si	%xmm1, %rbx
+	leaq	(%rbx,%rbx,4), %rsi
+	vmovsd	.LCPI18_17(%rip), %xmm3
+	vcmpnltsd	.LCPI18_18(%rip), %xmm0, %xmm1
 	vcmpnlesd	%xmm0, %xmm3, %xmm3
 	vorpd	%xmm3, %xmm1, %xmm1
 	vmovss	%xmm1, -32(%rsp)
-	vmovsd	.LCPI18_21(%rip), %xmm1
+	vmovsd	.LCPI18_19(%rip), %xmm1
 	vcmpnlesd	%xmm0, %xmm1, %xmm1
-	vcmpnltsd	.LCPI18_22(%rip), %xmm0, %xmm0
+	vcmpnltsd	.LCPI18_20(%rip), %xmm0, %xmm0
 	vorpd	%xmm0, %xmm1, %xmm0
-	vmovss	%xmm0, -72(%rsp)
+	vmovss	%xmm0, (%rsp)
 	vcvtsi2sd	%rax, %xmm15, %xmm0
 	vsubsd	%xmm0, %xmm4, %xmm0
-	vcmpltsd	.LCPI18_23(%rip), %xmm0, %xmm1
-	vmovsd	.LCPI18_24(%rip), %xmm3
+	vcmpltsd	.LCPI18_21(%rip), %xmm0, %xmm1
+	vmovsd	.LCPI18_22(%rip), %xmm3
 	vcmpltsd	%xmm0, %xmm3, %xmm0
 	vandpd	%xmm1, %xmm0, %xmm0
-	vmovss	%xmm0, -104(%rsp)
-	leaq	(%rdx,%rdx,2), %rax
+	vmovss	%xmm0, -96(%rsp)
+	leaq	(%rcx,%rcx,2), %rax
 	movq	%rax, -16(%rsp)
 	imulq	-64(%rsp), %r11
-	vmovq	%xmm2, %rdx
-	movq	%rdx, -112(%rsp)
-	imulq	%rdx, %r8
-	vpextrq	$1, %xmm2, %rdx
-	movq	%rdx, 400(%rsp)
-	imulq	%rdx, %rbx
+	vmovq	%xmm2, %rcx
+	movq	%rcx, -104(%rsp)
+	imulq	%rcx, %r15
+	vpextrq	$1, %xmm2, %rcx
+	movq	%rcx, -112(%rsp)
+	imulq	%rcx, %r10
 	vmovss	152(%rdi), %xmm5
 	vmovss	156(%rdi), %xmm8
 	vmovss	160(%rdi), %xmm9
@@ -11729,35 +11726,40 @@ oc_chart_row_v3:
 	vmovss	184(%rdi), %xmm15
 	leaq	(%r9,%r9,4), %rax
 	shlq	$4, %rax
-	movq	%r15, %rdx
-	leaq	(%rax,%rsi), %r15
-	addq	$72, %r15
-	leaq	(%r10,%rdx,4), %r13
-	leaq	(%r10,%rdx,2), %r14
+	movq	%r12, %rcx
+	leaq	(%rax,%rdx), %r12
+	addq	$72, %r12
+	movq	-120(%rsp), %rax
+	leaq	(%rax,%rcx,4), %r13
+	leaq	(%rax,%rcx,2), %r14
 	shlq	$3, %r11
-	shlq	$3, %r8
-	movq	%r8, -88(%rsp)
-	movl	-120(%rsp), %r8d
-	shlq	$3, %rbx
+	shlq	$3, %r15
+	movq	%r15, -80(%rsp)
+	movq	%rbx, %r15
+	shlq	$3, %r10
+	movq	%r10, -72(%rsp)
+	movq	%rax, %r10
 	vpxor	%xmm2, %xmm2, %xmm2
+	movq	%r8, %rbx
+	movq	%rsi, %r8
 	jmp	.LBB18_3
 	.p2align	4
 .LBB18_4:
-	vaddsd	.LCPI18_30(%rip), %xmm7, %xmm0
-	vdivsd	.LCPI18_31(%rip), %xmm0, %xmm0
-	vmulsd	.LCPI18_32(%rip), %xmm0, %xmm0
+	vaddsd	.LCPI18_28(%rip), %xmm7, %xmm0
+	vdivsd	.LCPI18_29(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI18_30(%rip), %xmm0, %xmm0
 	vcvttsd2si	%xmm0, %rax
 	cmpq	$11, %rax
-	movl	$11, %edx
-	cmovgeq	%rdx, %rax
-	movq	136(%rdi), %rdx
-	vmovss	(%rdx,%rax,4), %xmm0
-.LBB18_19:
+	movl	$11, %ecx
+	cmovgeq	%rcx, %rax
+	movq	136(%rdi), %rcx
+	vmovss	(%rcx,%rax,4), %xmm0
+.LBB18_18:
 	vmovapd	%xmm0, %xmm1
 	vmovapd	%xmm0, %xmm4
-.LBB18_26:
+.LBB18_25:
 	vmovapd	80(%rsp), %xmm3
-	vaddsd	-64(%r15), %xmm3, %xmm3
+	vaddsd	-64(%r12), %xmm3, %xmm3
 	vaddsd	96(%rsp), %xmm3, %xmm3
 	vmulsd	%xmm3, %xmm3, %xmm3
 	vmovapd	64(%rsp), %xmm6
@@ -11766,7 +11768,7 @@ oc_chart_row_v3:
 	vsubsd	%xmm3, %xmm6, %xmm3
 	vcvtsd2ss	%xmm3, %xmm3, %xmm3
 	vmulss	48(%rsp), %xmm3, %xmm3
-	vmovss	.LCPI18_46(%rip), %xmm6
+	vmovss	.LCPI18_44(%rip), %xmm6
 	vsubss	%xmm3, %xmm6, %xmm7
 	vmulss	%xmm5, %xmm4, %xmm3
 	vmulss	%xmm1, %xmm8, %xmm6
@@ -11785,7 +11787,7 @@ oc_chart_row_v3:
 	vmulss	%xmm3, %xmm7, %xmm3
 	vcmpless	%xmm2, %xmm3, %xmm6
 	vandnps	%xmm3, %xmm6, %xmm3
-	vmovd	%xmm3, %edx
+	vmovd	%xmm3, %ecx
 	vmulss	%xmm4, %xmm13, %xmm3
 	vmulss	%xmm1, %xmm14, %xmm1
 	vaddss	%xmm1, %xmm3, %xmm1
@@ -11796,611 +11798,309 @@ oc_chart_row_v3:
 	vandnps	%xmm0, %xmm1, %xmm0
 	btl	$16, %eax
 	adcl	$32767, %eax
-	vmovd	%xmm0, %esi
+	vmovd	%xmm0, %edx
 	shrl	$16, %eax
 	movw	%ax, (%r10,%r9,2)
+	btl	$16, %ecx
+	adcl	$32767, %ecx
+	shrl	$16, %ecx
+	movw	%cx, (%r14,%r9,2)
 	btl	$16, %edx
 	adcl	$32767, %edx
 	shrl	$16, %edx
-	movw	%dx, (%r14,%r9,2)
-	btl	$16, %esi
-	adcl	$32767, %esi
-	shrl	$16, %esi
-	movw	%si, (%r13,%r9,2)
+	movw	%dx, (%r13,%r9,2)
 	incq	%r9
-	addq	$80, %r15
-	cmpq	%rcx, %r9
-	jge	.LBB18_14
+	addq	$80, %r12
+	cmpq	%rbx, %r9
+	jge	.LBB18_13
 .LBB18_3:
-	vmovsd	-72(%r15), %xmm7
-	vmovsd	.LCPI18_28(%rip), %xmm0
+	vmovsd	-72(%r12), %xmm7
+	vmovsd	.LCPI18_26(%rip), %xmm0
 	vcmpnlesd	%xmm7, %xmm0, %xmm0
-	vcmpnltsd	.LCPI18_29(%rip), %xmm7, %xmm1
+	vcmpnltsd	.LCPI18_27(%rip), %xmm7, %xmm1
 	vorpd	%xmm1, %xmm0, %xmm0
 	vmovd	%xmm0, %eax
-	movl	%ebp, %edx
-	orb	%al, %dl
-	testb	$1, %dl
+	movl	%ebp, %ecx
+	orb	%al, %cl
+	testb	$1, %cl
 	je	.LBB18_4
-	vmovsd	.LCPI18_33(%rip), %xmm0
+	vmovsd	.LCPI18_31(%rip), %xmm0
 	vcmpnlesd	%xmm7, %xmm0, %xmm0
-	vcmpnltsd	.LCPI18_34(%rip), %xmm7, %xmm1
+	vcmpnltsd	.LCPI18_32(%rip), %xmm7, %xmm1
 	vorpd	%xmm1, %xmm0, %xmm0
-	vmovd	%xmm0, %edx
-	orb	%r8b, %dl
-	testb	$1, %dl
-	je	.LBB18_16
-	vmovsd	.LCPI18_19(%rip), %xmm0
+	vmovd	%xmm0, %ecx
+	orb	-88(%rsp), %cl
+	testb	$1, %cl
+	je	.LBB18_15
+	vmovsd	.LCPI18_17(%rip), %xmm0
 	vcmpnlesd	%xmm7, %xmm0, %xmm0
-	vcmpnltsd	.LCPI18_20(%rip), %xmm7, %xmm1
+	vcmpnltsd	.LCPI18_18(%rip), %xmm7, %xmm1
 	vorpd	%xmm1, %xmm0, %xmm0
-	vmovd	%xmm0, %edx
-	orb	-32(%rsp), %dl
-	vmovss	.LCPI18_40(%rip), %xmm4
+	vmovd	%xmm0, %ecx
+	orb	-32(%rsp), %cl
+	vmovss	.LCPI18_38(%rip), %xmm4
 	vmovapd	%xmm4, %xmm0
 	vmovapd	%xmm4, %xmm1
-	testb	$1, %dl
-	je	.LBB18_26
-	vmovsd	.LCPI18_41(%rip), %xmm0
+	testb	$1, %cl
+	je	.LBB18_25
+	vmovsd	.LCPI18_39(%rip), %xmm0
 	vcmpnlesd	%xmm7, %xmm0, %xmm0
-	vcmpnltsd	.LCPI18_42(%rip), %xmm7, %xmm1
+	vcmpnltsd	.LCPI18_40(%rip), %xmm7, %xmm1
 	vorpd	%xmm1, %xmm0, %xmm0
-	vmovd	%xmm0, %edx
-	orb	-32(%rsp), %dl
-	vmovss	.LCPI18_43(%rip), %xmm1
+	vmovd	%xmm0, %ecx
+	orb	-32(%rsp), %cl
+	vmovss	.LCPI18_41(%rip), %xmm1
 	vmovapd	%xmm1, %xmm0
-	vmovss	.LCPI18_38(%rip), %xmm4
-	testb	$1, %dl
-	je	.LBB18_26
-	orb	-72(%rsp), %al
+	vmovss	.LCPI18_36(%rip), %xmm4
+	testb	$1, %cl
+	je	.LBB18_25
+	orb	(%rsp), %al
 	testb	$1, %al
-	je	.LBB18_23
-	vcvttsd2si	-40(%r15), %rax
-	vmovsd	-32(%r15), %xmm0
-	movq	104(%rdi), %rdx
-	addq	%r11, %rdx
-	leaq	(%rdx,%rax,8), %rsi
-	vmovsd	(%rdx,%rax,8), %xmm1
-	vmovsd	8(%rdx,%rax,8), %xmm4
+	je	.LBB18_22
+	vcvttsd2si	-40(%r12), %rax
+	vmovsd	-32(%r12), %xmm0
+	movq	104(%rdi), %rcx
+	addq	%r11, %rcx
+	leaq	(%rcx,%rax,8), %rdx
+	vmovsd	(%rcx,%rax,8), %xmm1
+	vmovsd	8(%rcx,%rax,8), %xmm4
 	vsubsd	%xmm1, %xmm4, %xmm4
-	vfmadd213sd	%xmm1, %xmm0, %xmm4
+	vmulsd	%xmm4, %xmm0, %xmm4
+	vaddsd	%xmm4, %xmm1, %xmm1
 	movq	-64(%rsp), %rax
-	vmovsd	(%rsi,%rax,8), %xmm1
-	vmovsd	8(%rsi,%rax,8), %xmm7
-	vsubsd	%xmm1, %xmm7, %xmm7
-	vfmadd213sd	%xmm1, %xmm0, %xmm7
-	vsubsd	%xmm4, %xmm7, %xmm0
-	vfmadd132sd	32(%rsp), %xmm4, %xmm0
+	vmovsd	(%rdx,%rax,8), %xmm4
+	vmovsd	8(%rdx,%rax,8), %xmm7
+	vsubsd	%xmm4, %xmm7, %xmm7
+	vmulsd	%xmm7, %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm4, %xmm0
+	vsubsd	%xmm1, %xmm0, %xmm0
+	vmulsd	32(%rsp), %xmm0, %xmm0
+	vaddsd	%xmm0, %xmm1, %xmm0
 	vmulsd	56(%rdi), %xmm0, %xmm6
-	vcvttsd2si	-24(%r15), %rax
-	movq	112(%rdi), %rdx
-	vcvttsd2si	-8(%r15), %rsi
-	addq	-88(%rsp), %rdx
-	movl	%r8d, -120(%rsp)
-	movq	%rbx, %r8
-	leaq	(%rdx,%rax,8), %rbx
-	movq	%r12, -96(%rsp)
-	movq	%r10, %r12
-	movq	120(%rdi), %r10
-	addq	%r8, %r10
-	movq	%rcx, -80(%rsp)
-	movq	%r11, %rcx
-	leaq	(%r10,%rsi,8), %r11
-	vmovupd	(%rdx,%rax,8), %xmm1
-	movq	-112(%rsp), %rax
-	vmovupd	(%rbx,%rax,8), %xmm4
-	movq	%r8, %rbx
-	movl	-120(%rsp), %r8d
-	vmovupd	(%r10,%rsi,8), %xmm7
-	movq	%r12, %r10
-	movq	-96(%rsp), %r12
+	vcvttsd2si	-24(%r12), %rax
+	movq	112(%rdi), %rcx
+	addq	-80(%rsp), %rcx
+	leaq	(%rcx,%rax,8), %rdx
+	vcvttsd2si	-8(%r12), %rsi
+	movq	%r8, 400(%rsp)
+	movq	%r15, %r8
+	movq	%r11, %r15
+	movq	120(%rdi), %r11
+	addq	-72(%rsp), %r11
+	leaq	(%r11,%rsi,8), %r10
+	movq	%r10, 432(%rsp)
+	vmovupd	(%rcx,%rax,8), %xmm1
+	movq	-104(%rsp), %rax
+	vmovupd	(%rdx,%rax,8), %xmm4
+	vmovupd	(%r11,%rsi,8), %xmm7
+	movq	%r15, %r11
+	movq	%r8, %r15
+	movq	400(%rsp), %r8
 	vunpckhpd	%xmm7, %xmm1, %xmm0
 	vunpcklpd	%xmm7, %xmm1, %xmm1
 	vsubpd	%xmm1, %xmm0, %xmm0
-	vmovsd	-16(%r15), %xmm7
-	vmovhpd	(%r15), %xmm7, %xmm7
-	vfmadd213pd	%xmm1, %xmm7, %xmm0
-	movq	400(%rsp), %rax
-	vmovupd	(%r11,%rax,8), %xmm1
-	movq	%rcx, %r11
-	movq	-80(%rsp), %rcx
+	vmovsd	-16(%r12), %xmm7
+	vmovhpd	(%r12), %xmm7, %xmm7
+	vmulpd	%xmm0, %xmm7, %xmm0
+	vaddpd	%xmm0, %xmm1, %xmm0
+	movq	-112(%rsp), %rax
+	movq	432(%rsp), %rcx
+	vmovupd	(%rcx,%rax,8), %xmm1
+	movq	-120(%rsp), %r10
 	vunpckhpd	%xmm1, %xmm4, %xmm3
 	vunpcklpd	%xmm1, %xmm4, %xmm1
 	vsubpd	%xmm1, %xmm3, %xmm3
-	vfmadd213pd	%xmm1, %xmm7, %xmm3
-	vsubpd	%xmm0, %xmm3, %xmm1
-	vfmadd132pd	432(%rsp), %xmm0, %xmm1
-	vmulpd	64(%rdi), %xmm1, %xmm0
+	vmulpd	%xmm3, %xmm7, %xmm3
+	vaddpd	%xmm3, %xmm1, %xmm1
+	vsubpd	%xmm0, %xmm1, %xmm1
+	vmulpd	464(%rsp), %xmm1, %xmm1
+	vaddpd	%xmm1, %xmm0, %xmm0
+	vmulpd	64(%rdi), %xmm0, %xmm0
 	vaddsd	%xmm0, %xmm6, %xmm1
 	vshufpd	$1, %xmm0, %xmm0, %xmm0
 	vaddsd	%xmm0, %xmm1, %xmm0
-	vmovsd	.LCPI18_26(%rip), %xmm1
-	vfmadd213sd	.LCPI18_41(%rip), %xmm1, %xmm0
+	vmulsd	.LCPI18_24(%rip), %xmm0, %xmm0
+	vaddsd	.LCPI18_39(%rip), %xmm0, %xmm0
 	vmulsd	16(%rsp), %xmm0, %xmm0
-	vmulsd	-56(%r15), %xmm0, %xmm1
+	vmulsd	-56(%r12), %xmm0, %xmm1
 	vcvtsd2ss	%xmm1, %xmm1, %xmm4
 	vcvtsd2ss	%xmm0, %xmm0, %xmm1
-	vmulsd	-48(%r15), %xmm0, %xmm0
+	vmulsd	-48(%r12), %xmm0, %xmm0
 	vcvtsd2ss	%xmm0, %xmm0, %xmm0
-	jmp	.LBB18_26
+	jmp	.LBB18_25
 	.p2align	4
-.LBB18_16:
-	vaddsd	.LCPI18_35(%rip), %xmm7, %xmm0
-	vdivsd	.LCPI18_36(%rip), %xmm0, %xmm0
-	vmulsd	.LCPI18_37(%rip), %xmm0, %xmm0
+.LBB18_15:
+	vaddsd	.LCPI18_33(%rip), %xmm7, %xmm0
+	vdivsd	.LCPI18_34(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI18_35(%rip), %xmm0, %xmm0
 	vcvttsd2si	%xmm0, %rsi
 	movq	%rsi, %rax
-	movabsq	$3074457345618258603, %rdx
-	imulq	%rdx
+	movabsq	$3074457345618258603, %rcx
+	imulq	%rcx
 	movq	%rdx, %rax
 	shrq	$63, %rax
 	addq	%rdx, %rax
-	leaq	(%rax,%rax), %rdx
-	leaq	(%rdx,%rdx,2), %rdx
-	subq	%rdx, %rsi
-	vmovss	.LCPI18_38(%rip), %xmm4
+	leaq	(%rax,%rax), %rcx
+	leaq	(%rcx,%rcx,2), %rcx
+	subq	%rcx, %rsi
+	vmovss	.LCPI18_36(%rip), %xmm4
 	vmovapd	%xmm4, %xmm0
 	vmovapd	%xmm4, %xmm1
 	cmpq	$4, %rsi
-	jg	.LBB18_26
-	vmovss	.LCPI18_38(%rip), %xmm4
+	jg	.LBB18_25
+	vmovss	.LCPI18_36(%rip), %xmm4
 	vmovapd	%xmm4, %xmm0
 	vmovapd	%xmm4, %xmm1
-	cmpq	$6, %r12
-	ja	.LBB18_26
+	cmpq	$6, %r15
+	ja	.LBB18_25
 	imulq	$35, %rax, %rax
 	addq	144(%rdi), %rax
-	addq	(%rsp), %rax
-	xorl	%edx, %edx
+	addq	%r8, %rax
+	xorl	%ecx, %ecx
 	cmpb	$0, (%rsi,%rax)
-	sete	%dl
-	leaq	.LCPI18_39(%rip), %rax
-	vmovss	(%rax,%rdx,4), %xmm0
-	jmp	.LBB18_19
-.LBB18_23:
-	vaddsd	.LCPI18_30(%rip), %xmm7, %xmm0
-	vdivsd	.LCPI18_31(%rip), %xmm0, %xmm0
-	vmulsd	.LCPI18_44(%rip), %xmm0, %xmm0
+	sete	%cl
+	leaq	.LCPI18_37(%rip), %rax
+	vmovss	(%rax,%rcx,4), %xmm0
+	jmp	.LBB18_18
+.LBB18_22:
+	vaddsd	.LCPI18_28(%rip), %xmm7, %xmm0
+	vdivsd	.LCPI18_29(%rip), %xmm0, %xmm0
+	vmulsd	.LCPI18_42(%rip), %xmm0, %xmm0
 	vcvttsd2si	%xmm0, %rax
 	cmpq	$5, %rax
-	movl	$5, %edx
-	cmovgeq	%rdx, %rax
+	movl	$5, %ecx
+	cmovgeq	%rcx, %rax
 	vxorps	%xmm6, %xmm6, %xmm6
 	vcvtsi2sd	%rax, %xmm6, %xmm1
 	vsubsd	%xmm1, %xmm0, %xmm0
-	vcmpltsd	.LCPI18_23(%rip), %xmm0, %xmm1
-	vmovsd	.LCPI18_24(%rip), %xmm3
+	vcmpltsd	.LCPI18_21(%rip), %xmm0, %xmm1
+	vmovsd	.LCPI18_22(%rip), %xmm3
 	vcmpltsd	%xmm0, %xmm3, %xmm0
 	vandpd	%xmm1, %xmm0, %xmm0
-	vmovd	%xmm0, %edx
-	andb	-104(%rsp), %dl
-	vmovss	.LCPI18_45(%rip), %xmm4
+	vmovd	%xmm0, %ecx
+	andb	-96(%rsp), %cl
+	vmovss	.LCPI18_43(%rip), %xmm4
 	vmovapd	%xmm4, %xmm0
 	vmovapd	%xmm4, %xmm1
-	testb	$1, %dl
-	je	.LBB18_26
-	movq	128(%rdi), %rdx
+	testb	$1, %cl
+	je	.LBB18_25
+	movq	128(%rdi), %rcx
 	addq	-16(%rsp), %rax
 	leaq	(%rax,%rax,2), %rax
-	vmovss	(%rdx,%rax,4), %xmm4
-	vmovss	4(%rdx,%rax,4), %xmm1
-	vmovss	8(%rdx,%rax,4), %xmm0
-	jmp	.LBB18_26
+	vmovss	(%rcx,%rax,4), %xmm4
+	vmovss	4(%rcx,%rax,4), %xmm1
+	vmovss	8(%rcx,%rax,4), %xmm0
+	jmp	.LBB18_25
 .LBB18_5:
-	movq	%rsi, -40(%rsp)
-	movq	%r10, %r14
+	movq	%rdx, -40(%rsp)
 	movq	104(%rdi), %rax
-	movq	-64(%rsp), %rdx
-	imulq	%rdx, %r11
-	leaq	(%rax,%rdx,8), %rdx
-	vmovsd	56(%rdi), %xmm12
+	movq	-64(%rsp), %rcx
+	imulq	%rcx, %r11
+	leaq	(%rax,%rcx,8), %rdx
+	vmovsd	56(%rdi), %xmm9
 	movq	112(%rdi), %rsi
-	vmovq	%xmm2, %r10
-	imulq	%r10, %r8
-	movq	%r8, -88(%rsp)
-	leaq	(%rsi,%r10,8), %r8
-	vpextrq	$1, %xmm2, %r10
-	movq	120(%rdi), %r13
-	imulq	%r10, %rbx
-	leaq	(,%r10,8), %r12
-	addq	%r13, %r12
-	vmovupd	64(%rdi), %xmm13
-	vmovss	152(%rdi), %xmm14
-	vmovd	156(%rdi), %xmm15
-	vmovss	160(%rdi), %xmm3
+	vmovq	%xmm2, %rcx
+	imulq	%rcx, %r15
+	movq	%r15, -80(%rsp)
+	movq	%rsi, -88(%rsp)
+	leaq	(%rsi,%rcx,8), %rsi
+	vpextrq	$1, %xmm2, %rcx
+	movq	120(%rdi), %rbx
+	imulq	%rcx, %r10
+	movq	%rbx, %r15
+	leaq	(%rbx,%rcx,8), %r13
+	vmovupd	64(%rdi), %xmm12
+	vmovss	152(%rdi), %xmm13
+	vmovss	156(%rdi), %xmm14
+	vmovss	160(%rdi), %xmm15
 	vmovss	164(%rdi), %xmm5
 	vmovss	168(%rdi), %xmm0
 	vmovss	172(%rdi), %xmm8
 	vmovd	176(%rdi), %xmm1
 	vmovd	180(%rdi), %xmm2
-	vmovss	184(%rdi), %xmm4
-	leaq	(,%r15,4), %r10
+	vmovd	184(%rdi), %xmm3
+	leaq	(,%r12,4), %rbx
 	leaq	1(%r9), %rbp
-	cmpq	%rbp, %rcx
-	cmovgq	%rcx, %rbp
+	cmpq	%rbp, %r8
+	cmovgq	%r8, %rbp
 	subq	%r9, %rbp
 	cmpq	$4, %rbp
 	vmovdqa	%xmm1, -32(%rsp)
 	vmovdqa	%xmm2, -64(%rsp)
-	vmovaps	%xmm4, (%rsp)
-	movq	%r8, -120(%rsp)
-	movq	%rsi, -72(%rsp)
-	jae	.LBB18_7
-	movq	%r15, %rdi
+	vmovdqa	%xmm3, (%rsp)
+	movq	%r8, %r14
+	movq	%r10, -72(%rsp)
+	jb	.LBB18_6
+	movabsq	$9223372036854775804, %rcx
+	testq	%rcx, %r12
+	sete	%cl
+	cmpq	$8, %rbx
+	setb	%dil
+	orb	%cl, %dil
+	je	.LBB18_8
+.LBB18_6:
 	movq	%r9, %rbp
-	movq	%r14, %r8
-	jmp	.LBB18_12
-.LBB18_7:
-	movabsq	$9223372036854775804, %rdi
-	testq	%rdi, %r15
-	sete	%dil
-	movq	%r10, -48(%rsp)
-	cmpq	$8, %r10
-	setb	%r10b
-	orb	%dil, %r10b
-	je	.LBB18_9
-	movq	%r15, %rdi
-	movq	%r9, %rbp
-	movq	%r14, %r8
-	movq	-48(%rsp), %r10
-	jmp	.LBB18_12
-.LBB18_9:
-	movq	%rcx, -80(%rsp)
-	movq	%rbp, 128(%rsp)
-	movq	%rbp, %r10
-	andq	$-4, %r10
-	leaq	(%r9,%r10), %rbp
-	vmovapd	%xmm12, 240(%rsp)
-	vbroadcastsd	%xmm12, %ymm6
-	vbroadcastsd	%xmm13, %ymm7
-	vmovupd	%ymm13, 464(%rsp)
-	vpermpd	$85, %ymm13, %ymm9
-	vmovupd	%ymm9, 400(%rsp)
-	vmovapd	%xmm14, 224(%rsp)
-	vbroadcastss	%xmm14, %xmm9
-	vmovapd	%xmm9, -16(%rsp)
-	vmovdqa	%xmm15, 208(%rsp)
-	vpbroadcastd	%xmm15, %xmm9
-	vmovdqa	%xmm9, 384(%rsp)
-	vmovaps	%xmm3, 192(%rsp)
-	vbroadcastss	%xmm3, %xmm3
-	vmovaps	%xmm3, 368(%rsp)
-	vmovapd	%ymm6, %ymm3
-	vmovaps	%xmm5, 176(%rsp)
-	vbroadcastss	%xmm5, %xmm5
-	vmovaps	%xmm5, 352(%rsp)
-	vmovapd	%ymm7, %ymm5
-	vmovaps	%xmm0, 160(%rsp)
-	vbroadcastss	%xmm0, %xmm0
-	vmovaps	%xmm0, 336(%rsp)
-	vmovaps	%xmm8, 144(%rsp)
-	vbroadcastss	%xmm8, %xmm0
-	vmovaps	%xmm0, 320(%rsp)
-	vpbroadcastd	%xmm1, %xmm0
-	vmovdqa	%xmm0, 304(%rsp)
-	vpbroadcastd	%xmm2, %xmm0
-	vmovdqa	%xmm0, 288(%rsp)
-	vbroadcastss	%xmm4, %xmm0
-	vmovaps	%xmm0, 272(%rsp)
-	vbroadcastsd	32(%rsp), %ymm0
-	vmovups	%ymm0, 688(%rsp)
-	vmovdqu	432(%rsp), %ymm0
-	vpbroadcastq	%xmm0, %ymm1
-	vmovdqu	%ymm1, 656(%rsp)
-	vpermq	$85, %ymm0, %ymm0
-	vmovdqu	%ymm0, 624(%rsp)
-	vbroadcastsd	16(%rsp), %ymm0
-	vmovups	%ymm0, 592(%rsp)
-	leaq	(%r9,%r9,4), %rdi
-	shlq	$4, %rdi
-	movq	%r15, -96(%rsp)
-	movq	-40(%rsp), %rcx
-	leaq	(%rdi,%rcx), %r15
-	addq	$312, %r15
-	movq	%r14, 136(%rsp)
-	leaq	(%r14,%r9,2), %r9
-	movq	%r10, 120(%rsp)
-	movq	%r10, %r14
-	vbroadcastsd	80(%rsp), %ymm0
-	vmovups	%ymm0, 560(%rsp)
-	vbroadcastsd	96(%rsp), %ymm0
-	vmovups	%ymm0, 528(%rsp)
-	vbroadcastsd	64(%rsp), %ymm0
-	vmovups	%ymm0, 496(%rsp)
-	vbroadcastss	48(%rsp), %xmm0
-	vmovaps	%xmm0, 256(%rsp)
-	vpbroadcastd	.LCPI18_47(%rip), %xmm0
-	vpbroadcastd	.LCPI18_48(%rip), %xmm8
-	movq	%r11, -112(%rsp)
-	movq	%rbx, -104(%rsp)
-	.p2align	4
-.LBB18_10:
-	vmovsd	-112(%r15), %xmm1
-	vmovhpd	-32(%r15), %xmm1, %xmm1
-	vmovsd	-272(%r15), %xmm4
-	vmovhpd	-192(%r15), %xmm4, %xmm4
-	vcvttsd2si	-280(%r15), %rdi
-	vcvttsd2si	-200(%r15), %r10
-	vcvttsd2si	-120(%r15), %r11
-	vcvttsd2si	-40(%r15), %rbx
-	movq	-112(%rsp), %rcx
-	addq	%rcx, %r11
-	vmovsd	(%rax,%r11,8), %xmm7
-	vmovsd	8(%rax,%r11,8), %xmm6
-	vmovsd	(%rdx,%r11,8), %xmm10
-	vmovsd	8(%rdx,%r11,8), %xmm11
-	vcvttsd2si	-264(%r15), %r11
-	addq	%rcx, %rdi
-	addq	%rcx, %rbx
-	vmovhpd	(%rax,%rbx,8), %xmm7, %xmm7
-	vmovsd	(%rax,%rdi,8), %xmm12
-	vmovsd	8(%rax,%rdi,8), %xmm13
-	vmovhpd	8(%rax,%rbx,8), %xmm6, %xmm14
-	vmovhpd	(%rdx,%rbx,8), %xmm10, %xmm10
-	vmovhpd	8(%rdx,%rbx,8), %xmm11, %xmm11
-	vcvttsd2si	-184(%r15), %rbx
-	vmovsd	(%rdx,%rdi,8), %xmm9
-	vmovsd	8(%rdx,%rdi,8), %xmm15
-	vcvttsd2si	-104(%r15), %rdi
-	addq	%rcx, %r10
-	vmovsd	-96(%r15), %xmm6
-	vmovhpd	(%rax,%r10,8), %xmm12, %xmm12
-	vmovhpd	-16(%r15), %xmm6, %xmm2
-	vmovhpd	8(%rax,%r10,8), %xmm13, %xmm13
-	vinsertf128	$1, %xmm1, %ymm4, %ymm6
-	vmovsd	-256(%r15), %xmm1
-	vmovhpd	(%rdx,%r10,8), %xmm9, %xmm4
-	vmovhpd	-176(%r15), %xmm1, %xmm1
-	vmovhpd	8(%rdx,%r10,8), %xmm15, %xmm9
-	vinsertf128	$1, %xmm7, %ymm12, %ymm12
-	vcvttsd2si	-24(%r15), %r10
-	vinsertf128	$1, %xmm2, %ymm1, %ymm1
-	movq	-88(%rsp), %rcx
-	addq	%rcx, %r11
-	addq	%rcx, %rbx
-	vinsertf128	$1, %xmm14, %ymm13, %ymm2
-	addq	%rcx, %rdi
-	addq	%rcx, %r10
-	vmovsd	(%rsi,%rdi,8), %xmm7
-	vinsertf128	$1, %xmm10, %ymm4, %ymm13
-	vmovsd	8(%rsi,%rdi,8), %xmm4
-	vmovhpd	(%rsi,%r10,8), %xmm7, %xmm14
-	vinsertf128	$1, %xmm11, %ymm9, %ymm9
-	vmovsd	(%rsi,%r11,8), %xmm7
-	vmovhpd	(%rsi,%rbx,8), %xmm7, %xmm15
-	vsubpd	%ymm12, %ymm2, %ymm10
-	vmovsd	8(%rsi,%r11,8), %xmm2
-	vmovhpd	8(%rsi,%r10,8), %xmm4, %xmm7
-	vsubpd	%ymm13, %ymm9, %ymm11
-	vinsertf128	$1, %xmm14, %ymm15, %ymm4
-	vmovhpd	8(%rsi,%rbx,8), %xmm2, %xmm2
-	vfmadd213pd	%ymm12, %ymm6, %ymm10
-	vmovsd	(%r8,%rdi,8), %xmm9
-	vmovhpd	(%r8,%r10,8), %xmm9, %xmm9
-	vfmadd213pd	%ymm13, %ymm6, %ymm11
-	vmovsd	8(%r8,%rdi,8), %xmm6
-	vmovsd	(%r8,%r11,8), %xmm12
-	vmovsd	-80(%r15), %xmm13
-	vinsertf128	$1, %xmm7, %ymm2, %ymm2
-	vcvttsd2si	-248(%r15), %rdi
-	vmovsd	8(%r8,%r11,8), %xmm7
-	vmovhpd	(%r15), %xmm13, %xmm13
-	vmovhpd	(%r8,%rbx,8), %xmm12, %xmm12
-	vinsertf128	$1, %xmm9, %ymm12, %ymm9
-	vmovsd	-240(%r15), %xmm12
-	vmovhpd	8(%r8,%r10,8), %xmm6, %xmm6
-	vmovhpd	-160(%r15), %xmm12, %xmm12
-	vmovhpd	8(%r8,%rbx,8), %xmm7, %xmm7
-	vinsertf128	$1, %xmm6, %ymm7, %ymm7
-	vcvttsd2si	-168(%r15), %r10
-	vcvttsd2si	-88(%r15), %rbx
-	vsubpd	%ymm4, %ymm2, %ymm6
-	vcvttsd2si	-8(%r15), %r11
-	vsubpd	%ymm9, %ymm7, %ymm7
-	vinsertf128	$1, %xmm13, %ymm12, %ymm12
-	movq	-104(%rsp), %rcx
-	addq	%rcx, %rdi
-	addq	%rcx, %r10
-	vfmadd213pd	%ymm4, %ymm1, %ymm6
-	addq	%rcx, %rbx
-	addq	%rcx, %r11
-	vmovsd	(%r13,%rbx,8), %xmm2
-	vfmadd213pd	%ymm9, %ymm1, %ymm7
-	vmovsd	8(%r13,%rbx,8), %xmm1
-	vmovhpd	(%r13,%r11,8), %xmm2, %xmm2
-	vmovsd	(%r13,%rdi,8), %xmm4
-	vmovhpd	(%r13,%r10,8), %xmm4, %xmm4
-	vmovhpd	8(%r13,%r11,8), %xmm1, %xmm1
-	vmovsd	8(%r13,%rdi,8), %xmm9
-	vmovhpd	8(%r13,%r10,8), %xmm9, %xmm9
-	vinsertf128	$1, %xmm2, %ymm4, %ymm2
-	vinsertf128	$1, %xmm1, %ymm9, %ymm1
-	vmovsd	(%r12,%rbx,8), %xmm4
-	vmovsd	8(%r12,%rbx,8), %xmm9
-	vsubpd	%ymm2, %ymm1, %ymm13
-	vfmadd213pd	%ymm2, %ymm12, %ymm13
-	vmovhpd	(%r12,%r11,8), %xmm4, %xmm1
-	vmovsd	(%r12,%rdi,8), %xmm2
-	vmovhpd	(%r12,%r10,8), %xmm2, %xmm2
-	vinsertf128	$1, %xmm1, %ymm2, %ymm1
-	vmovsd	8(%r12,%rdi,8), %xmm2
-	vmovhpd	8(%r12,%r11,8), %xmm9, %xmm4
-	vmovhpd	8(%r12,%r10,8), %xmm2, %xmm2
-	vinsertf128	$1, %xmm4, %ymm2, %ymm2
-	vsubpd	%ymm1, %ymm2, %ymm2
-	vfmadd213pd	%ymm1, %ymm12, %ymm2
-	vmovsd	-304(%r15), %xmm4
-	vsubpd	%ymm10, %ymm11, %ymm9
-	vfmadd132pd	688(%rsp), %ymm10, %ymm9
-	vmovsd	-296(%r15), %xmm10
-	vsubpd	%ymm6, %ymm7, %ymm7
-	vfmadd132pd	656(%rsp), %ymm6, %ymm7
-	vmovsd	-288(%r15), %xmm1
-	vsubpd	%ymm13, %ymm2, %ymm2
-	vfmadd132pd	624(%rsp), %ymm13, %ymm2
-	vmovsd	-136(%r15), %xmm6
-	vmovhpd	-56(%r15), %xmm6, %xmm6
-	vmulpd	%ymm3, %ymm9, %ymm9
-	vmovhpd	-216(%r15), %xmm10, %xmm10
-	vinsertf128	$1, %xmm6, %ymm10, %ymm6
-	vmulpd	%ymm7, %ymm5, %ymm7
-	vmovsd	-128(%r15), %xmm10
-	vmovhpd	-48(%r15), %xmm10, %xmm10
-	vaddpd	%ymm7, %ymm9, %ymm7
-	vmovsd	-144(%r15), %xmm9
-	vmovhpd	-64(%r15), %xmm9, %xmm9
-	vmulpd	400(%rsp), %ymm2, %ymm2
-	vmovhpd	-224(%r15), %xmm4, %xmm4
-	vinsertf128	$1, %xmm9, %ymm4, %ymm4
-	vaddpd	%ymm2, %ymm7, %ymm2
-	vaddpd	560(%rsp), %ymm4, %ymm4
-	vaddpd	528(%rsp), %ymm4, %ymm4
-	vmulpd	%ymm4, %ymm4, %ymm4
-	vbroadcastsd	.LCPI18_41(%rip), %ymm7
-	vbroadcastsd	.LCPI18_26(%rip), %ymm9
-	vfmadd213pd	%ymm7, %ymm9, %ymm2
-	vmovupd	496(%rsp), %ymm7
-	vdivpd	%ymm4, %ymm7, %ymm7
-	vmulpd	592(%rsp), %ymm2, %ymm2
-	vmovhpd	-208(%r15), %xmm1, %xmm4
-	vcvtpd2ps	%ymm2, %xmm1
-	vmulpd	%ymm2, %ymm6, %ymm6
-	vinsertf128	$1, %xmm10, %ymm4, %ymm9
-	vcvtpd2ps	%ymm6, %xmm4
-	vmulpd	%ymm2, %ymm9, %ymm2
-	vbroadcastsd	.LCPI18_2(%rip), %ymm6
-	vsubpd	%ymm7, %ymm6, %ymm7
-	vcvtpd2ps	%ymm2, %xmm6
-	vcvtpd2ps	%ymm7, %xmm2
-	vmulps	-16(%rsp), %xmm4, %xmm7
-	vmulps	256(%rsp), %xmm2, %xmm2
-	vmulps	384(%rsp), %xmm1, %xmm9
-	vaddps	%xmm7, %xmm9, %xmm9
-	vmulps	368(%rsp), %xmm6, %xmm10
-	vbroadcastss	.LCPI18_46(%rip), %xmm7
-	vsubps	%xmm2, %xmm7, %xmm7
-	vaddps	%xmm10, %xmm9, %xmm2
-	vmulps	%xmm2, %xmm7, %xmm2
-	vxorpd	%xmm11, %xmm11, %xmm11
-	vcmpnleps	%xmm11, %xmm2, %xmm9
-	vandps	%xmm2, %xmm9, %xmm2
-	vmulps	352(%rsp), %xmm4, %xmm9
-	vmulps	336(%rsp), %xmm1, %xmm10
-	vaddps	%xmm10, %xmm9, %xmm9
-	vmulps	320(%rsp), %xmm6, %xmm10
-	vaddps	%xmm10, %xmm9, %xmm9
-	vmulps	%xmm7, %xmm9, %xmm9
-	vcmpnleps	%xmm11, %xmm9, %xmm10
-	vandps	%xmm9, %xmm10, %xmm9
-	vpsrld	$16, %xmm2, %xmm10
-	vpand	%xmm0, %xmm10, %xmm10
-	vpaddd	%xmm2, %xmm8, %xmm2
-	vpaddd	%xmm2, %xmm10, %xmm2
-	vpsrld	$16, %xmm9, %xmm10
-	vpand	%xmm0, %xmm10, %xmm10
-	vpaddd	%xmm8, %xmm9, %xmm9
-	vpaddd	%xmm10, %xmm9, %xmm9
-	vmulps	304(%rsp), %xmm4, %xmm4
-	vmulps	288(%rsp), %xmm1, %xmm1
-	vaddps	%xmm1, %xmm4, %xmm1
-	vmulps	272(%rsp), %xmm6, %xmm4
-	vaddps	%xmm4, %xmm1, %xmm1
-	vpsrld	$16, %xmm2, %xmm2
-	vpackusdw	%xmm2, %xmm2, %xmm2
-	vmovq	%xmm2, (%r9)
-	vmulps	%xmm1, %xmm7, %xmm1
-	vpsrld	$16, %xmm9, %xmm2
-	vpackusdw	%xmm2, %xmm2, %xmm2
-	movq	-96(%rsp), %rdi
-	vmovq	%xmm2, (%r9,%rdi,2)
-	vcmpnleps	%xmm11, %xmm1, %xmm2
-	vandps	%xmm1, %xmm2, %xmm1
-	vpsrld	$16, %xmm1, %xmm2
-	vpand	%xmm0, %xmm2, %xmm2
-	vpaddd	%xmm1, %xmm8, %xmm1
-	vpaddd	%xmm2, %xmm1, %xmm1
-	vpsrld	$16, %xmm1, %xmm1
-	vpackusdw	%xmm1, %xmm1, %xmm1
-	vmovq	%xmm1, (%r9,%rdi,4)
-	addq	$320, %r15
-	addq	$8, %r9
-	addq	$-4, %r14
-	jne	.LBB18_10
-	movq	-96(%rsp), %rdi
-	movq	120(%rsp), %rcx
-	cmpq	%rcx, 128(%rsp)
-	movq	136(%rsp), %r8
-	movq	-112(%rsp), %r11
-	movq	-80(%rsp), %rcx
-	movq	-104(%rsp), %rbx
-	vmovapd	240(%rsp), %xmm12
-	vmovupd	464(%rsp), %ymm13
-	vmovapd	224(%rsp), %xmm14
-	vmovdqa	208(%rsp), %xmm15
-	vmovaps	192(%rsp), %xmm3
-	vmovaps	176(%rsp), %xmm5
-	vmovaps	160(%rsp), %xmm0
-	vmovaps	144(%rsp), %xmm8
-	movq	-48(%rsp), %r10
-	je	.LBB18_14
-.LBB18_12:
-	addq	%r8, %r10
-	leaq	(%r8,%rdi,2), %rdi
-	leaq	(,%rbp,4), %r9
-	addq	%rbp, %r9
-	shlq	$4, %r9
-	movq	-40(%rsp), %rsi
-	addq	%rsi, %r9
+	movq	-120(%rsp), %r8
+.LBB18_11:
+	addq	%r8, %rbx
+	leaq	(%r8,%r12,2), %rdi
+	leaq	(,%rbp,4), %rcx
+	addq	%rbp, %rcx
+	shlq	$4, %rcx
+	movq	-40(%rsp), %r9
+	addq	%rcx, %r9
 	addq	$72, %r9
-	vmovss	.LCPI18_46(%rip), %xmm10
-	vxorps	%xmm11, %xmm11, %xmm11
+	vmovss	.LCPI18_44(%rip), %xmm10
+	vxorpd	%xmm11, %xmm11, %xmm11
 	.p2align	4
-.LBB18_13:
+.LBB18_12:
 	vmovsd	-32(%r9), %xmm1
-	movq	%r10, %rsi
-	vcvttsd2si	-40(%r9), %r10
-	addq	%r11, %r10
-	vmovsd	(%rax,%r10,8), %xmm2
-	vmovsd	8(%rax,%r10,8), %xmm4
-	vsubsd	%xmm2, %xmm4, %xmm4
-	vfmadd213sd	%xmm2, %xmm1, %xmm4
-	vmovsd	(%rdx,%r10,8), %xmm2
-	vmovsd	8(%rdx,%r10,8), %xmm6
-	vsubsd	%xmm2, %xmm6, %xmm6
-	vfmadd213sd	%xmm2, %xmm1, %xmm6
-	vsubsd	%xmm4, %xmm6, %xmm1
-	movq	%rcx, %r15
-	movq	%r11, %rcx
-	vcvttsd2si	-24(%r9), %r11
-	vfmadd132sd	32(%rsp), %xmm4, %xmm1
+	vcvttsd2si	-40(%r9), %rcx
+	addq	%r11, %rcx
+	vmovsd	(%rax,%rcx,8), %xmm2
+	vmovsd	8(%rax,%rcx,8), %xmm3
+	vsubsd	%xmm2, %xmm3, %xmm3
+	vmulsd	%xmm3, %xmm1, %xmm3
+	vaddsd	%xmm3, %xmm2, %xmm2
+	vmovsd	(%rdx,%rcx,8), %xmm3
+	vmovsd	8(%rdx,%rcx,8), %xmm4
+	vsubsd	%xmm3, %xmm4, %xmm4
+	vmulsd	%xmm4, %xmm1, %xmm1
+	vaddsd	%xmm1, %xmm3, %xmm1
+	vsubsd	%xmm2, %xmm1, %xmm1
+	vmulsd	32(%rsp), %xmm1, %xmm1
+	vcvttsd2si	-24(%r9), %rcx
+	vaddsd	%xmm1, %xmm2, %xmm1
 	vcvttsd2si	-8(%r9), %r10
-	vmulsd	%xmm1, %xmm12, %xmm1
-	addq	-88(%rsp), %r11
-	addq	%rbx, %r10
-	movq	-72(%rsp), %r14
-	vmovupd	(%r14,%r11,8), %xmm2
-	movq	-120(%rsp), %r14
-	vmovupd	(%r14,%r11,8), %xmm4
-	vmovupd	(%r13,%r10,8), %xmm6
-	vunpckhpd	%xmm6, %xmm2, %xmm7
-	vunpcklpd	%xmm6, %xmm2, %xmm2
-	vsubpd	%xmm2, %xmm7, %xmm6
-	vmovsd	-16(%r9), %xmm7
-	vmovhpd	(%r9), %xmm7, %xmm7
-	vfmadd213pd	%xmm2, %xmm7, %xmm6
-	vmovupd	(%r12,%r10,8), %xmm2
-	vunpckhpd	%xmm2, %xmm4, %xmm9
-	vunpcklpd	%xmm2, %xmm4, %xmm2
-	vsubpd	%xmm2, %xmm9, %xmm4
-	vfmadd213pd	%xmm2, %xmm7, %xmm4
-	vsubpd	%xmm6, %xmm4, %xmm2
-	vfmadd132pd	432(%rsp), %xmm6, %xmm2
-	vmulpd	%xmm2, %xmm13, %xmm2
+	vmulsd	%xmm1, %xmm9, %xmm1
+	addq	-80(%rsp), %rcx
+	addq	-72(%rsp), %r10
+	movq	-88(%rsp), %r12
+	vmovupd	(%r12,%rcx,8), %xmm2
+	vmovupd	(%rsi,%rcx,8), %xmm3
+	vmovupd	(%r15,%r10,8), %xmm4
+	vunpckhpd	%xmm4, %xmm2, %xmm6
+	vunpcklpd	%xmm4, %xmm2, %xmm2
+	vsubpd	%xmm2, %xmm6, %xmm4
+	vmovsd	-16(%r9), %xmm6
+	vmovhpd	(%r9), %xmm6, %xmm6
+	vmulpd	%xmm4, %xmm6, %xmm4
+	vaddpd	%xmm4, %xmm2, %xmm2
+	vmovupd	(%r13,%r10,8), %xmm4
+	vunpckhpd	%xmm4, %xmm3, %xmm7
+	vunpcklpd	%xmm4, %xmm3, %xmm3
+	vsubpd	%xmm3, %xmm7, %xmm4
+	vmulpd	%xmm4, %xmm6, %xmm4
+	vaddpd	%xmm4, %xmm3, %xmm3
+	vsubpd	%xmm2, %xmm3, %xmm3
+	vmulpd	464(%rsp), %xmm3, %xmm3
+	vaddpd	%xmm3, %xmm2, %xmm2
+	vmulpd	%xmm2, %xmm12, %xmm2
 	vaddsd	%xmm2, %xmm1, %xmm1
 	vshufpd	$1, %xmm2, %xmm2, %xmm2
 	vaddsd	%xmm2, %xmm1, %xmm1
-	vmovsd	.LCPI18_41(%rip), %xmm2
-	vfmadd132sd	.LCPI18_26(%rip), %xmm2, %xmm1
+	vmulsd	.LCPI18_24(%rip), %xmm1, %xmm1
+	vaddsd	.LCPI18_39(%rip), %xmm1, %xmm1
 	vmulsd	16(%rsp), %xmm1, %xmm2
 	vmulsd	-56(%r9), %xmm2, %xmm1
 	vcvtsd2ss	%xmm1, %xmm1, %xmm1
@@ -12411,32 +12111,32 @@ oc_chart_row_v3:
 	vaddsd	-64(%r9), %xmm2, %xmm2
 	vaddsd	96(%rsp), %xmm2, %xmm2
 	vmulsd	%xmm2, %xmm2, %xmm2
-	vmovapd	64(%rsp), %xmm7
-	vdivsd	%xmm2, %xmm7, %xmm2
-	vmovsd	.LCPI18_2(%rip), %xmm7
-	vsubsd	%xmm2, %xmm7, %xmm2
+	vmovapd	64(%rsp), %xmm3
+	vdivsd	%xmm2, %xmm3, %xmm2
+	vmovsd	.LCPI18_2(%rip), %xmm3
+	vsubsd	%xmm2, %xmm3, %xmm2
 	vcvtsd2ss	%xmm2, %xmm2, %xmm2
 	vmulss	48(%rsp), %xmm2, %xmm2
 	vsubss	%xmm2, %xmm10, %xmm7
-	vmulss	%xmm1, %xmm14, %xmm2
-	vmulss	%xmm4, %xmm15, %xmm9
-	vaddss	%xmm2, %xmm9, %xmm2
-	vmulss	%xmm6, %xmm3, %xmm9
-	vaddss	%xmm2, %xmm9, %xmm2
+	vmulss	%xmm1, %xmm13, %xmm2
+	vmulss	%xmm4, %xmm14, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vmulss	%xmm6, %xmm15, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
 	vmulss	%xmm2, %xmm7, %xmm2
-	vcmpless	%xmm11, %xmm2, %xmm9
-	vandnps	%xmm2, %xmm9, %xmm2
-	movq	%rbx, %r14
-	vmovd	%xmm2, %ebx
+	vcmpless	%xmm11, %xmm2, %xmm3
+	vandnps	%xmm2, %xmm3, %xmm2
+	vmovd	%xmm2, %ecx
 	vmulss	%xmm1, %xmm5, %xmm2
-	vmulss	%xmm4, %xmm0, %xmm9
-	vaddss	%xmm2, %xmm9, %xmm2
-	vmulss	%xmm6, %xmm8, %xmm9
-	vaddss	%xmm2, %xmm9, %xmm2
+	vmulss	%xmm4, %xmm0, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
+	vmulss	%xmm6, %xmm8, %xmm3
+	vaddss	%xmm3, %xmm2, %xmm2
 	vmulss	%xmm2, %xmm7, %xmm2
-	vcmpless	%xmm11, %xmm2, %xmm9
-	vandnps	%xmm2, %xmm9, %xmm2
-	vmovd	%xmm2, %r10d
+	vcmpless	%xmm11, %xmm2, %xmm3
+	vandnps	%xmm2, %xmm3, %xmm2
+	movq	%r11, %r12
+	vmovd	%xmm2, %r11d
 	vmulss	-32(%rsp), %xmm1, %xmm1
 	vmulss	-64(%rsp), %xmm4, %xmm2
 	vaddss	%xmm2, %xmm1, %xmm1
@@ -12445,29 +12145,26 @@ oc_chart_row_v3:
 	vmulss	%xmm1, %xmm7, %xmm1
 	vcmpless	%xmm11, %xmm1, %xmm2
 	vandnps	%xmm1, %xmm2, %xmm1
-	btl	$16, %ebx
-	adcl	$32767, %ebx
-	vmovd	%xmm1, %r11d
-	shrl	$16, %ebx
-	movw	%bx, (%r8,%rbp,2)
-	movq	%r14, %rbx
-	btl	$16, %r10d
-	adcl	$32767, %r10d
-	shrl	$16, %r10d
-	movw	%r10w, (%rdi,%rbp,2)
-	movq	%rsi, %r10
+	btl	$16, %ecx
+	adcl	$32767, %ecx
+	vmovd	%xmm1, %r10d
+	shrl	$16, %ecx
+	movw	%cx, (%r8,%rbp,2)
 	btl	$16, %r11d
 	adcl	$32767, %r11d
 	shrl	$16, %r11d
-	movw	%r11w, (%rsi,%rbp,2)
-	movq	%rcx, %r11
-	movq	%r15, %rcx
+	movw	%r11w, (%rdi,%rbp,2)
+	movq	%r12, %r11
+	btl	$16, %r10d
+	adcl	$32767, %r10d
+	shrl	$16, %r10d
+	movw	%r10w, (%rbx,%rbp,2)
 	incq	%rbp
 	addq	$80, %r9
-	cmpq	%r15, %rbp
-	jl	.LBB18_13
-.LBB18_14:
-	addq	$728, %rsp
+	cmpq	%r14, %rbp
+	jl	.LBB18_12
+.LBB18_13:
+	addq	$760, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -12483,6 +12180,319 @@ oc_chart_row_v3:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
+.LBB18_8:
+	.cfi_def_cfa_offset 816
+	movq	%rbx, 128(%rsp)
+	movq	%r14, 136(%rsp)
+	movq	%rbp, 120(%rsp)
+	movq	%rbp, %r14
+	andq	$-4, %r14
+	leaq	(%r9,%r14), %rbp
+	vmovapd	%xmm9, 240(%rsp)
+	vbroadcastsd	%xmm9, %ymm4
+	vbroadcastsd	%xmm12, %ymm6
+	vmovupd	%ymm6, 432(%rsp)
+	vmovupd	%ymm12, 496(%rsp)
+	vpermpd	$85, %ymm12, %ymm6
+	vmovupd	%ymm6, 400(%rsp)
+	vmovapd	%xmm13, 224(%rsp)
+	vbroadcastss	%xmm13, %xmm6
+	vmovapd	%xmm6, -16(%rsp)
+	vmovapd	%xmm14, 208(%rsp)
+	vbroadcastss	%xmm14, %xmm6
+	vmovapd	%xmm6, 384(%rsp)
+	vmovaps	%xmm15, 192(%rsp)
+	vbroadcastss	%xmm15, %xmm6
+	vmovaps	%xmm6, 368(%rsp)
+	vmovaps	%xmm5, 176(%rsp)
+	vbroadcastss	%xmm5, %xmm5
+	vmovaps	%xmm5, 352(%rsp)
+	vmovapd	%ymm4, %ymm5
+	vmovaps	%xmm0, 160(%rsp)
+	vbroadcastss	%xmm0, %xmm0
+	vmovaps	%xmm0, 336(%rsp)
+	vmovaps	%xmm8, 144(%rsp)
+	vbroadcastss	%xmm8, %xmm0
+	vmovaps	%xmm0, 320(%rsp)
+	vpbroadcastd	%xmm1, %xmm0
+	vmovdqa	%xmm0, 304(%rsp)
+	vpbroadcastd	%xmm2, %xmm0
+	vmovdqa	%xmm0, 288(%rsp)
+	vpbroadcastd	%xmm3, %xmm0
+	vmovdqa	%xmm0, 272(%rsp)
+	vbroadcastsd	32(%rsp), %ymm0
+	vmovups	%ymm0, 720(%rsp)
+	vmovdqu	464(%rsp), %ymm0
+	vpbroadcastq	%xmm0, %ymm1
+	vmovdqu	%ymm1, 688(%rsp)
+	vpermq	$85, %ymm0, %ymm0
+	vmovdqu	%ymm0, 656(%rsp)
+	vbroadcastsd	16(%rsp), %ymm0
+	vmovups	%ymm0, 624(%rsp)
+	leaq	(%r9,%r9,4), %rcx
+	shlq	$4, %rcx
+	movq	%r12, -96(%rsp)
+	movq	-40(%rsp), %rdi
+	leaq	(%rcx,%rdi), %r12
+	addq	$312, %r12
+	movq	-120(%rsp), %rcx
+	leaq	(%rcx,%r9,2), %r9
+	movq	%r14, 112(%rsp)
+	vbroadcastsd	80(%rsp), %ymm0
+	vmovups	%ymm0, 592(%rsp)
+	vbroadcastsd	96(%rsp), %ymm0
+	vmovups	%ymm0, 560(%rsp)
+	vbroadcastsd	64(%rsp), %ymm0
+	vmovups	%ymm0, 528(%rsp)
+	vbroadcastss	48(%rsp), %xmm0
+	vmovaps	%xmm0, 256(%rsp)
+	vpbroadcastd	.LCPI18_45(%rip), %xmm0
+	vpbroadcastd	.LCPI18_46(%rip), %xmm8
+	movq	%r11, -104(%rsp)
+	movq	%rsi, -112(%rsp)
+	movq	-88(%rsp), %rsi
+	movq	-104(%rsp), %rcx
+	.p2align	4
+.LBB18_9:
+	vcvttsd2si	-280(%r12), %r11
+	vcvttsd2si	-200(%r12), %rbx
+	vcvttsd2si	-120(%r12), %rdi
+	vcvttsd2si	-40(%r12), %r8
+	addq	%rcx, %r11
+	addq	%rcx, %rdi
+	vmovsd	(%rax,%rdi,8), %xmm6
+	vmovsd	8(%rax,%rdi,8), %xmm7
+	vmovsd	(%rax,%r11,8), %xmm1
+	vmovsd	8(%rax,%r11,8), %xmm4
+	vmovsd	(%rdx,%rdi,8), %xmm11
+	vmovsd	8(%rdx,%rdi,8), %xmm12
+	vmovsd	(%rdx,%r11,8), %xmm10
+	vcvttsd2si	-264(%r12), %r10
+	vmovsd	8(%rdx,%r11,8), %xmm13
+	vcvttsd2si	-184(%r12), %r11
+	addq	%rcx, %r8
+	vmovhpd	(%rax,%r8,8), %xmm6, %xmm6
+	vmovhpd	8(%rax,%r8,8), %xmm7, %xmm14
+	vmovhpd	(%rdx,%r8,8), %xmm11, %xmm11
+	vmovhpd	8(%rdx,%r8,8), %xmm12, %xmm7
+	vcvttsd2si	-104(%r12), %rdi
+	addq	%rcx, %rbx
+	vmovhpd	(%rax,%rbx,8), %xmm1, %xmm12
+	vmovhpd	8(%rax,%rbx,8), %xmm4, %xmm9
+	vmovhpd	(%rdx,%rbx,8), %xmm10, %xmm15
+	vmovhpd	8(%rdx,%rbx,8), %xmm13, %xmm13
+	vcvttsd2si	-24(%r12), %r8
+	vmovsd	-112(%r12), %xmm1
+	vmovhpd	-32(%r12), %xmm1, %xmm1
+	vmovsd	-272(%r12), %xmm4
+	vmovhpd	-192(%r12), %xmm4, %xmm4
+	vmovsd	-96(%r12), %xmm10
+	vmovhpd	-16(%r12), %xmm10, %xmm2
+	vmovsd	-256(%r12), %xmm10
+	vmovhpd	-176(%r12), %xmm10, %xmm3
+	vinsertf128	$1, %xmm1, %ymm4, %ymm10
+	vinsertf128	$1, %xmm2, %ymm3, %ymm1
+	movq	-80(%rsp), %rbx
+	addq	%rbx, %r10
+	vinsertf128	$1, %xmm6, %ymm12, %ymm4
+	addq	%rbx, %r11
+	addq	%rbx, %rdi
+	addq	%rbx, %r8
+	vinsertf128	$1, %xmm14, %ymm9, %ymm2
+	vmovsd	(%rsi,%rdi,8), %xmm3
+	vmovhpd	(%rsi,%r8,8), %xmm3, %xmm3
+	vinsertf128	$1, %xmm11, %ymm15, %ymm6
+	vmovsd	(%rsi,%r10,8), %xmm9
+	vmovhpd	(%rsi,%r11,8), %xmm9, %xmm9
+	vinsertf128	$1, %xmm7, %ymm13, %ymm7
+	vmovsd	8(%rsi,%rdi,8), %xmm11
+	vmovhpd	8(%rsi,%r8,8), %xmm11, %xmm11
+	vsubpd	%ymm4, %ymm2, %ymm2
+	vmovsd	8(%rsi,%r10,8), %xmm12
+	vmovhpd	8(%rsi,%r11,8), %xmm12, %xmm12
+	vsubpd	%ymm6, %ymm7, %ymm13
+	vinsertf128	$1, %xmm3, %ymm9, %ymm7
+	vinsertf128	$1, %xmm11, %ymm12, %ymm3
+	movq	-112(%rsp), %rbx
+	vmovsd	(%rbx,%rdi,8), %xmm9
+	vmulpd	%ymm2, %ymm10, %ymm2
+	vmovsd	8(%rbx,%rdi,8), %xmm11
+	vmovhpd	(%rbx,%r8,8), %xmm9, %xmm9
+	vmulpd	%ymm13, %ymm10, %ymm10
+	vmovsd	(%rbx,%r10,8), %xmm12
+	vmovsd	8(%rbx,%r10,8), %xmm13
+	vmovhpd	(%rbx,%r11,8), %xmm12, %xmm12
+	vmovhpd	8(%rbx,%r8,8), %xmm11, %xmm11
+	vmovhpd	8(%rbx,%r11,8), %xmm13, %xmm13
+	vinsertf128	$1, %xmm9, %ymm12, %ymm9
+	vinsertf128	$1, %xmm11, %ymm13, %ymm11
+	vsubpd	%ymm7, %ymm3, %ymm3
+	vaddpd	%ymm2, %ymm4, %ymm4
+	vmovsd	-80(%r12), %xmm2
+	vmovhpd	(%r12), %xmm2, %xmm2
+	vaddpd	%ymm6, %ymm10, %ymm10
+	vmovsd	-240(%r12), %xmm6
+	vmovhpd	-160(%r12), %xmm6, %xmm12
+	vsubpd	%ymm9, %ymm11, %ymm6
+	vcvttsd2si	-248(%r12), %r8
+	vmulpd	%ymm3, %ymm1, %ymm3
+	vmulpd	%ymm6, %ymm1, %ymm1
+	vcvttsd2si	-168(%r12), %rdi
+	vcvttsd2si	-88(%r12), %r11
+	vaddpd	%ymm3, %ymm7, %ymm6
+	vcvttsd2si	-8(%r12), %r10
+	vaddpd	%ymm1, %ymm9, %ymm3
+	vinsertf128	$1, %xmm2, %ymm12, %ymm1
+	movq	-72(%rsp), %rbx
+	addq	%rbx, %r8
+	addq	%rbx, %rdi
+	vsubpd	%ymm4, %ymm10, %ymm2
+	addq	%rbx, %r11
+	addq	%rbx, %r10
+	vmovsd	(%r15,%r11,8), %xmm7
+	vmulpd	720(%rsp), %ymm2, %ymm2
+	vmovsd	8(%r15,%r11,8), %xmm9
+	vmovhpd	(%r15,%r10,8), %xmm7, %xmm7
+	vaddpd	%ymm2, %ymm4, %ymm4
+	vmovsd	(%r15,%r8,8), %xmm2
+	vmovsd	8(%r15,%r8,8), %xmm10
+	vmovhpd	(%r15,%rdi,8), %xmm2, %xmm2
+	vmovhpd	8(%r15,%r10,8), %xmm9, %xmm9
+	vmovhpd	8(%r15,%rdi,8), %xmm10, %xmm10
+	vinsertf128	$1, %xmm7, %ymm2, %ymm2
+	vinsertf128	$1, %xmm9, %ymm10, %ymm7
+	vmovsd	(%r13,%r11,8), %xmm9
+	vmovsd	8(%r13,%r11,8), %xmm10
+	vsubpd	%ymm6, %ymm3, %ymm3
+	vmulpd	688(%rsp), %ymm3, %ymm3
+	vsubpd	%ymm2, %ymm7, %ymm11
+	vaddpd	%ymm3, %ymm6, %ymm7
+	vmulpd	%ymm1, %ymm11, %ymm3
+	vaddpd	%ymm3, %ymm2, %ymm2
+	vmovsd	(%r13,%r8,8), %xmm3
+	vmovsd	8(%r13,%r8,8), %xmm6
+	vmovhpd	(%r13,%r10,8), %xmm9, %xmm9
+	vmovhpd	8(%r13,%r10,8), %xmm10, %xmm10
+	vmovhpd	(%r13,%rdi,8), %xmm3, %xmm3
+	vmovhpd	8(%r13,%rdi,8), %xmm6, %xmm6
+	vinsertf128	$1, %xmm9, %ymm3, %ymm3
+	vinsertf128	$1, %xmm10, %ymm6, %ymm9
+	vmovsd	-304(%r12), %xmm6
+	vsubpd	%ymm3, %ymm9, %ymm9
+	vmulpd	%ymm1, %ymm9, %ymm1
+	vmovsd	-296(%r12), %xmm9
+	vaddpd	%ymm1, %ymm3, %ymm3
+	vmovsd	-288(%r12), %xmm1
+	vsubpd	%ymm2, %ymm3, %ymm3
+	vmulpd	656(%rsp), %ymm3, %ymm3
+	vaddpd	%ymm3, %ymm2, %ymm2
+	vmulpd	%ymm4, %ymm5, %ymm3
+	vmovsd	-136(%r12), %xmm4
+	vmovhpd	-56(%r12), %xmm4, %xmm4
+	vmulpd	432(%rsp), %ymm7, %ymm7
+	vmovhpd	-216(%r12), %xmm9, %xmm9
+	vinsertf128	$1, %xmm4, %ymm9, %ymm4
+	vmulpd	400(%rsp), %ymm2, %ymm2
+	vmovsd	-128(%r12), %xmm9
+	vmovhpd	-48(%r12), %xmm9, %xmm9
+	vaddpd	%ymm7, %ymm3, %ymm3
+	vmovsd	-144(%r12), %xmm7
+	vmovhpd	-64(%r12), %xmm7, %xmm7
+	vaddpd	%ymm2, %ymm3, %ymm2
+	vmovhpd	-224(%r12), %xmm6, %xmm3
+	vinsertf128	$1, %xmm7, %ymm3, %ymm3
+	vbroadcastsd	.LCPI18_24(%rip), %ymm6
+	vmulpd	%ymm6, %ymm2, %ymm2
+	vaddpd	592(%rsp), %ymm3, %ymm3
+	vaddpd	560(%rsp), %ymm3, %ymm3
+	vmulpd	%ymm3, %ymm3, %ymm3
+	vbroadcastsd	.LCPI18_39(%rip), %ymm6
+	vaddpd	%ymm6, %ymm2, %ymm2
+	vmovupd	528(%rsp), %ymm6
+	vdivpd	%ymm3, %ymm6, %ymm3
+	vmulpd	624(%rsp), %ymm2, %ymm2
+	vmovhpd	-208(%r12), %xmm1, %xmm6
+	vcvtpd2ps	%ymm2, %xmm1
+	vmulpd	%ymm2, %ymm4, %ymm4
+	vinsertf128	$1, %xmm9, %ymm6, %ymm7
+	vcvtpd2ps	%ymm4, %xmm6
+	vmulpd	%ymm2, %ymm7, %ymm2
+	vbroadcastsd	.LCPI18_2(%rip), %ymm4
+	vsubpd	%ymm3, %ymm4, %ymm3
+	vcvtpd2ps	%ymm2, %xmm7
+	vcvtpd2ps	%ymm3, %xmm2
+	vmulps	256(%rsp), %xmm2, %xmm2
+	vbroadcastss	.LCPI18_44(%rip), %xmm3
+	vsubps	%xmm2, %xmm3, %xmm4
+	vmulps	-16(%rsp), %xmm6, %xmm2
+	vmulps	384(%rsp), %xmm1, %xmm3
+	vmulps	368(%rsp), %xmm7, %xmm9
+	vaddps	%xmm3, %xmm2, %xmm2
+	vaddps	%xmm2, %xmm9, %xmm2
+	vmulps	%xmm2, %xmm4, %xmm2
+	vxorpd	%xmm10, %xmm10, %xmm10
+	vcmpnleps	%xmm10, %xmm2, %xmm3
+	vandps	%xmm2, %xmm3, %xmm2
+	vmulps	352(%rsp), %xmm6, %xmm3
+	vmulps	336(%rsp), %xmm1, %xmm9
+	vaddps	%xmm3, %xmm9, %xmm3
+	vmulps	320(%rsp), %xmm7, %xmm9
+	vaddps	%xmm3, %xmm9, %xmm3
+	vmulps	%xmm3, %xmm4, %xmm3
+	vcmpnleps	%xmm10, %xmm3, %xmm9
+	vandps	%xmm3, %xmm9, %xmm3
+	vpsrld	$16, %xmm2, %xmm9
+	vpand	%xmm0, %xmm9, %xmm9
+	vpaddd	%xmm2, %xmm8, %xmm2
+	vpaddd	%xmm2, %xmm9, %xmm2
+	vpsrld	$16, %xmm3, %xmm9
+	vpand	%xmm0, %xmm9, %xmm9
+	vpaddd	%xmm3, %xmm8, %xmm3
+	vpaddd	%xmm3, %xmm9, %xmm3
+	vmulps	304(%rsp), %xmm6, %xmm6
+	vmulps	288(%rsp), %xmm1, %xmm1
+	vaddps	%xmm1, %xmm6, %xmm1
+	vmulps	272(%rsp), %xmm7, %xmm6
+	vaddps	%xmm6, %xmm1, %xmm1
+	vpsrld	$16, %xmm2, %xmm2
+	vpackusdw	%xmm2, %xmm2, %xmm2
+	vmovq	%xmm2, (%r9)
+	vmulps	%xmm1, %xmm4, %xmm1
+	vpsrld	$16, %xmm3, %xmm2
+	vpackusdw	%xmm2, %xmm2, %xmm2
+	movq	-96(%rsp), %rdi
+	vmovq	%xmm2, (%r9,%rdi,2)
+	vcmpnleps	%xmm10, %xmm1, %xmm2
+	vandps	%xmm1, %xmm2, %xmm1
+	vpsrld	$16, %xmm1, %xmm2
+	vpand	%xmm0, %xmm2, %xmm2
+	vpaddd	%xmm1, %xmm8, %xmm1
+	vpaddd	%xmm2, %xmm1, %xmm1
+	vpsrld	$16, %xmm1, %xmm1
+	vpackusdw	%xmm1, %xmm1, %xmm1
+	vmovq	%xmm1, (%r9,%rdi,4)
+	addq	$320, %r12
+	addq	$8, %r9
+	addq	$-4, %r14
+	jne	.LBB18_9
+	movq	112(%rsp), %rcx
+	cmpq	%rcx, 120(%rsp)
+	movq	-120(%rsp), %r8
+	movq	-112(%rsp), %rsi
+	movq	136(%rsp), %r14
+	movq	-104(%rsp), %r11
+	vmovapd	240(%rsp), %xmm9
+	movq	-96(%rsp), %r12
+	vmovupd	496(%rsp), %ymm12
+	vmovapd	224(%rsp), %xmm13
+	vmovapd	208(%rsp), %xmm14
+	vmovaps	192(%rsp), %xmm15
+	vmovaps	176(%rsp), %xmm5
+	vmovaps	160(%rsp), %xmm0
+	vmovaps	144(%rsp), %xmm8
+	movq	128(%rsp), %rbx
+	jne	.LBB18_11
+	jmp	.LBB18_13
 .Lfunc_end18:
 	.size	oc_chart_row_v3, .Lfunc_end18-oc_chart_row_v3
 	.cfi_endproc

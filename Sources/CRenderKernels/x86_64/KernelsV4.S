@@ -3,7 +3,7 @@
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
 // Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 466cb6fe2b2437ea28bc8acc3f1893466e6e7c86e5456b7b8251603ea323e7d2
+// SHA-256 of the sources, concatenated in that order: ab66810c0fa4b3b5c3f0b8b01e4835346d24a1d4eccb1e6e070feca01c32055b
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -15403,101 +15403,99 @@ oc_chart_columns_v4:
 .LCPI18_2:
 	.quad	0x3ff0000000000000
 .LCPI18_3:
-	.quad	0xc000000000000000
-.LCPI18_4:
 	.quad	0x4008000000000000
-.LCPI18_5:
+.LCPI18_4:
 	.quad	-2
-.LCPI18_6:
+.LCPI18_5:
 	.quad	0xbfd3d70a3d70a3d7
-.LCPI18_7:
+.LCPI18_6:
 	.quad	0x3fd851eb851eb851
-.LCPI18_8:
+.LCPI18_7:
 	.quad	0x4010000000000000
-.LCPI18_9:
+.LCPI18_8:
 	.quad	0x3fd147ae147ae148
-.LCPI18_10:
+.LCPI18_9:
 	.quad	0x3fc851eb851eb852
-.LCPI18_11:
+.LCPI18_10:
 	.quad	0x3fe8cccccccccccd
-.LCPI18_12:
+.LCPI18_11:
 	.quad	0x3fe68f5c28f5c28f
-.LCPI18_13:
+.LCPI18_12:
 	.quad	0xbfe68f5c28f5c28f
-.LCPI18_14:
+.LCPI18_13:
 	.quad	0x3fb1eb851eb851f0
-.LCPI18_15:
+.LCPI18_14:
 	.quad	0x4022000000000000
-.LCPI18_16:
+.LCPI18_15:
 	.quad	0xbff0000000000000
-.LCPI18_17:
+.LCPI18_16:
 	.quad	0x3fa999999999999a
-.LCPI18_18:
+.LCPI18_17:
 	.quad	0x3fc3333333333333
-.LCPI18_19:
+.LCPI18_18:
 	.quad	0x3fe6147ae147ae14
-.LCPI18_20:
+.LCPI18_19:
 	.quad	0x3fd3d70a3d70a3d7
-.LCPI18_21:
+.LCPI18_20:
 	.quad	0x3fee147ae147ae14
-.LCPI18_22:
+.LCPI18_21:
 	.quad	0x3faeb851eb851eb8
+.LCPI18_22:
+	.quad	0xbfb999999999999a
 .LCPI18_23:
 	.quad	0x3fd3333333333333
 .LCPI18_24:
-	.quad	0xbfb999999999999a
-.LCPI18_25:
 	.quad	0x3fe7ae147ae147ae
-.LCPI18_26:
+.LCPI18_25:
 	.quad	0x3fd0a3d70a3d70a4
-.LCPI18_27:
+.LCPI18_26:
 	.quad	0xbfd0a3d70a3d70a4
-.LCPI18_28:
+.LCPI18_27:
 	.quad	0x3fdeb851eb851eb8
-.LCPI18_29:
+.LCPI18_28:
 	.quad	0x4028000000000000
-.LCPI18_30:
+.LCPI18_29:
 	.quad	0x3fe70a3d70a3d70a
-.LCPI18_31:
+.LCPI18_30:
 	.quad	0x3fd1eb851eb851ec
-.LCPI18_32:
+.LCPI18_31:
 	.quad	0xbfd1eb851eb851ec
-.LCPI18_33:
+.LCPI18_32:
 	.quad	0x3fdc28f5c28f5c28
-.LCPI18_34:
+.LCPI18_33:
 	.quad	0x405b000000000000
-.LCPI18_36:
+.LCPI18_35:
 	.long	0x3cf5c28f
 	.long	0x3f59999a
-.LCPI18_38:
+.LCPI18_37:
 	.quad	0x3fee666666666666
-.LCPI18_39:
+.LCPI18_38:
 	.quad	0x3feb333333333333
-.LCPI18_41:
+.LCPI18_40:
 	.quad	0x4018000000000000
-.LCPI18_45:
+.LCPI18_44:
 	.quad	80
-.LCPI18_48:
+.LCPI18_47:
 	.quad	8
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
-.LCPI18_35:
+.LCPI18_34:
 	.long	0x3f59999a
-.LCPI18_37:
+.LCPI18_36:
 	.long	0x40800000
-.LCPI18_40:
+.LCPI18_39:
 	.long	0x3ca3d70a
-.LCPI18_42:
+.LCPI18_41:
 	.long	0x3ccccccd
-.LCPI18_43:
+.LCPI18_42:
 	.long	0x3f800000
-.LCPI18_46:
+.LCPI18_45:
 	.long	1
-.LCPI18_47:
+.LCPI18_46:
 	.long	32767
 	.section	.rodata,"a",@progbits
 	.p2align	6, 0x0
-.LCPI18_44:
+.LCPI18_43:
 	.quad	0
 	.quad	1
 	.quad	2
@@ -15525,8 +15523,8 @@ oc_chart_row_v4:
 	.cfi_def_cfa_offset 48
 	pushq	%rbx
 	.cfi_def_cfa_offset 56
-	subq	$792, %rsp
-	.cfi_def_cfa_offset 848
+	subq	$712, %rsp
+	.cfi_def_cfa_offset 768
 	.cfi_offset %rbx, -56
 	.cfi_offset %r12, -48
 	.cfi_offset %r13, -40
@@ -15543,108 +15541,112 @@ oc_chart_row_v4:
 	vdivsd	24(%rdi), %xmm0, %xmm0
 	vaddsd	%xmm1, %xmm0, %xmm9
 	vmovsd	.LCPI18_2(%rip), %xmm0
-	vminsd	%xmm9, %xmm0, %xmm1
-	vxorpd	%xmm2, %xmm2, %xmm2
-	vcmpltsd	%xmm2, %xmm9, %k1
-	vmovapd	%xmm1, %xmm5
-	vmovsd	%xmm2, %xmm5, %xmm5 {%k1}
-	vmulsd	32(%rdi), %xmm5, %xmm3
+	vminsd	%xmm9, %xmm0, %xmm6
+	vxorpd	%xmm1, %xmm1, %xmm1
+	vcmpltsd	%xmm1, %xmm9, %k1
+	vmovapd	%xmm6, %xmm3
+	vmovsd	%xmm1, %xmm3, %xmm3 {%k1}
+	vmulsd	32(%rdi), %xmm3, %xmm2
 	movq	80(%rdi), %rax
-	vcvttsd2si	%xmm3, %r14
+	vcvttsd2si	%xmm2, %r14
 	movq	%rax, -120(%rsp)
 	addq	$-2, %rax
 	cmpq	%r14, %rax
 	cmovlq	%rax, %r14
-	vmovddup	%xmm5, %xmm2
-	vmulpd	40(%rdi), %xmm2, %xmm2
-	vcvttpd2qq	%xmm2, %xmm5
-	vmovdqu	88(%rdi), %xmm6
-	vpaddq	.LCPI18_5(%rip){1to2}, %xmm6, %xmm7
-	vpminsq	%xmm5, %xmm7, %xmm10
-	vcvtqq2pd	%xmm10, %xmm7
-	vmovddup	.LCPI18_3(%rip), %xmm5
-	vsubpd	%xmm7, %xmm2, %xmm7
-	vfmadd213pd	.LCPI18_4(%rip){1to2}, %xmm7, %xmm5
 	testq	%rcx, %rcx
-	jle	.LBB18_14
+	jle	.LBB18_13
 	movq	%rdx, %r9
+	movq	%rcx, %rsi
 	movq	%r8, -128(%rsp)
-	movq	8(%rdi), %r8
-	vmovsd	208(%rdi), %xmm2
-	vcvtsi2sd	%r14, %xmm15, %xmm8
-	vsubsd	%xmm8, %xmm3, %xmm3
-	vmulsd	%xmm3, %xmm3, %xmm8
-	vmovsd	.LCPI18_3(%rip), %xmm11
-	vfmadd213sd	.LCPI18_4(%rip), %xmm3, %xmm11
-	vmulsd	%xmm11, %xmm8, %xmm3
-	vmovapd	%xmm3, -48(%rsp)
-	vmulpd	%xmm7, %xmm7, %xmm7
+	movq	8(%rdi), %r11
+	vcvtsi2sd	%r14, %xmm15, %xmm5
+	vmovsd	208(%rdi), %xmm1
+	vsubsd	%xmm5, %xmm2, %xmm2
+	vmulsd	%xmm2, %xmm2, %xmm5
+	vaddsd	%xmm2, %xmm2, %xmm2
+	vmovsd	.LCPI18_3(%rip), %xmm7
+	vsubsd	%xmm2, %xmm7, %xmm2
+	vmulsd	%xmm2, %xmm5, %xmm2
+	vmovapd	%xmm2, -64(%rsp)
+	vmovddup	%xmm3, %xmm3
+	vmulpd	40(%rdi), %xmm3, %xmm3
+	vcvttpd2qq	%xmm3, %xmm7
+	vmovdqu	88(%rdi), %xmm5
+	vpaddq	.LCPI18_4(%rip){1to2}, %xmm5, %xmm8
+	vpminsq	%xmm7, %xmm8, %xmm10
+	vcvtqq2pd	%xmm10, %xmm7
+	vsubpd	%xmm7, %xmm3, %xmm3
+	vmulpd	%xmm3, %xmm3, %xmm7
+	vaddpd	%xmm3, %xmm3, %xmm3
+	vmovddup	.LCPI18_3(%rip), %xmm8
+	vsubpd	%xmm3, %xmm8, %xmm3
+	vmulpd	%xmm3, %xmm7, %xmm2
+	vmovapd	%xmm2, -80(%rsp)
 	vaddsd	%xmm4, %xmm9, %xmm4
-	vmulsd	200(%rdi), %xmm4, %xmm8
-	vmulpd	%xmm5, %xmm7, %xmm3
-	vmovapd	%xmm3, -64(%rsp)
-	addq	%rdx, %rcx
-	vaddsd	.LCPI18_6(%rip), %xmm9, %xmm5
-	vdivsd	.LCPI18_7(%rip), %xmm5, %xmm5
-	vmulsd	.LCPI18_8(%rip), %xmm5, %xmm11
+	vmulsd	200(%rdi), %xmm4, %xmm4
+	vmulsd	%xmm4, %xmm4, %xmm4
+	addq	%rdx, %rsi
+	vaddsd	.LCPI18_5(%rip), %xmm9, %xmm7
+	vdivsd	.LCPI18_6(%rip), %xmm7, %xmm7
+	vmulsd	.LCPI18_7(%rip), %xmm7, %xmm11
 	vcvttsd2si	%xmm11, %rdx
 	cmpq	$3, %rdx
 	movl	$3, %eax
 	cmovlq	%rdx, %rax
 	cmpq	$0, (%rdi)
-	vmulsd	%xmm8, %xmm8, %xmm5
-	vmovsd	.LCPI18_23(%rip), %xmm3
-	vfmadd132sd	.LCPI18_24(%rip), %xmm3, %xmm1
 	movq	224(%rdi), %r13
-	vmovsd	%xmm3, %xmm1, %xmm1 {%k1}
-	vmulsd	%xmm2, %xmm2, %xmm7
+	vmulsd	.LCPI18_22(%rip), %xmm6, %xmm6
+	vmovsd	.LCPI18_23(%rip), %xmm2
+	vaddsd	%xmm2, %xmm6, %xmm6
+	vmovsd	%xmm2, %xmm6, %xmm6 {%k1}
+	vmulsd	%xmm1, %xmm1, %xmm7
 	vmovss	216(%rdi), %xmm8
-	movq	%rcx, -112(%rsp)
+	movq	%rsi, -88(%rsp)
 	je	.LBB18_5
+	vcmpnltsd	.LCPI18_8(%rip), %xmm9, %k0
+	vcmpngesd	.LCPI18_9(%rip), %xmm9, %k1
 	leaq	(%rax,%rax), %rdx
-	vcmpnltsd	.LCPI18_9(%rip), %xmm9, %k0
-	vcmpngesd	.LCPI18_10(%rip), %xmm9, %k1
 	korw	%k0, %k1, %k0
+	vcmpnltsd	.LCPI18_10(%rip), %xmm9, %k1
 	kmovd	%k0, %ebx
-	vcmpnltsd	.LCPI18_11(%rip), %xmm9, %k0
-	vcmpngesd	.LCPI18_12(%rip), %xmm9, %k1
-	vaddsd	.LCPI18_13(%rip), %xmm9, %xmm12
-	vdivsd	.LCPI18_14(%rip), %xmm12, %xmm12
+	vcmpngesd	.LCPI18_11(%rip), %xmm9, %k0
+	korw	%k1, %k0, %k0
+	vaddsd	.LCPI18_12(%rip), %xmm9, %xmm12
+	vdivsd	.LCPI18_13(%rip), %xmm12, %xmm12
+	vmulsd	.LCPI18_14(%rip), %xmm12, %xmm12
+	vaddsd	.LCPI18_15(%rip), %xmm12, %xmm12
+	kmovd	%k0, %r10d
+	vroundsd	$9, %xmm12, %xmm12, %xmm12
+	vcvttsd2si	%xmm12, %rcx
+	vcmpngesd	.LCPI18_16(%rip), %xmm9, %k0
+	vcmpnltsd	.LCPI18_17(%rip), %xmm9, %k1
+	movq	%rcx, -112(%rsp)
+	leaq	(%rcx,%rcx,4), %rbp
 	korw	%k0, %k1, %k0
-	vmovsd	.LCPI18_15(%rip), %xmm13
-	vfmadd213sd	.LCPI18_16(%rip), %xmm12, %xmm13
-	kmovd	%k0, %ecx
-	movl	%ecx, -80(%rsp)
-	vroundsd	$9, %xmm13, %xmm13, %xmm12
-	vcvttsd2si	%xmm12, %r10
-	vcmpngesd	.LCPI18_17(%rip), %xmm9, %k0
 	vcmpnltsd	.LCPI18_18(%rip), %xmm9, %k1
-	leaq	(%r10,%r10,4), %rcx
-	korw	%k0, %k1, %k0
-	vcmpnltsd	.LCPI18_19(%rip), %xmm9, %k1
-	kmovd	%k0, %r12d
-	vcmpngesd	.LCPI18_20(%rip), %xmm9, %k0
+	kmovd	%k0, %ecx
+	vcmpngesd	.LCPI18_19(%rip), %xmm9, %k0
 	korw	%k1, %k0, %k0
 	kmovd	%k0, %esi
-	movl	%esi, 528(%rsp)
+	movl	%esi, -104(%rsp)
 	vcvtsi2sd	%rax, %xmm15, %xmm9
 	vsubsd	%xmm9, %xmm11, %xmm9
-	vcmpltsd	.LCPI18_21(%rip), %xmm9, %k0
-	vcmpgtsd	.LCPI18_22(%rip), %xmm9, %k1
+	vcmpltsd	.LCPI18_20(%rip), %xmm9, %k0
+	vcmpgtsd	.LCPI18_21(%rip), %xmm9, %k1
 	kandw	%k0, %k1, %k0
 	kmovd	%k0, %eax
-	movl	%eax, 336(%rsp)
+	movl	%eax, 448(%rsp)
 	leaq	(%rdx,%rdx,2), %rax
-	movq	%rax, -16(%rsp)
+	movq	%rax, -32(%rsp)
 	imulq	-120(%rsp), %r14
 	vmovq	%xmm10, %rdx
-	vmovq	%xmm6, %rsi
-	vpextrq	$1, %xmm10, %rbp
-	movq	%rsi, 80(%rsp)
+	vmovq	%xmm5, %rsi
+	vpextrq	$1, %xmm10, %r12
+	movq	%rsi, 320(%rsp)
 	imulq	%rsi, %rdx
-	vpextrq	$1, %xmm6, %rsi
-	movq	%rsi, 16(%rsp)
-	imulq	%rsi, %rbp
+	vpextrq	$1, %xmm5, %rsi
+	movq	%rsi, 64(%rsp)
+	imulq	%rsi, %r12
 	vmovss	152(%rdi), %xmm9
 	vmovss	156(%rdi), %xmm10
 	vmovss	160(%rdi), %xmm11
@@ -15659,25 +15661,25 @@ oc_chart_row_v4:
 	addq	%rax, %r13
 	addq	$72, %r13
 	movq	-128(%rsp), %rax
-	leaq	(%rax,%r8,4), %r15
-	leaq	(%rax,%r8,2), %r11
-	vmovsd	.LCPI18_25(%rip), %xmm18
-	vmovsd	.LCPI18_26(%rip), %xmm19
-	vmovsd	.LCPI18_30(%rip), %xmm20
-	vmovsd	.LCPI18_31(%rip), %xmm21
-	vmovss	.LCPI18_37(%rip), %xmm24
-	vmovss	.LCPI18_35(%rip), %xmm25
+	leaq	(%rax,%r11,4), %r15
+	leaq	(%rax,%r11,2), %r11
+	vmovsd	.LCPI18_24(%rip), %xmm18
+	vmovsd	.LCPI18_25(%rip), %xmm19
+	vmovsd	.LCPI18_29(%rip), %xmm20
+	vmovsd	.LCPI18_30(%rip), %xmm21
+	vmovss	.LCPI18_36(%rip), %xmm24
+	vmovss	.LCPI18_34(%rip), %xmm25
 	shlq	$3, %r14
 	shlq	$3, %rdx
-	movq	%rdx, 272(%rsp)
-	shlq	$3, %rbp
-	movq	%rbp, 48(%rsp)
-	vmovsd	.LCPI18_27(%rip), %xmm29
-	vmovsd	.LCPI18_28(%rip), %xmm30
-	vmovss	.LCPI18_43(%rip), %xmm6
+	movq	%rdx, 384(%rsp)
+	shlq	$3, %r12
+	movq	%r12, 256(%rsp)
+	vmovsd	.LCPI18_26(%rip), %xmm29
+	vmovsd	.LCPI18_27(%rip), %xmm30
+	vmovss	.LCPI18_42(%rip), %xmm5
 	vxorps	%xmm22, %xmm22, %xmm22
-	vmovsd	.LCPI18_29(%rip), %xmm23
-	movabsq	$3074457345618258603, %rbp
+	vmovsd	.LCPI18_28(%rip), %xmm23
+	movabsq	$3074457345618258603, %r12
 	jmp	.LBB18_3
 	.p2align	4
 .LBB18_4:
@@ -15693,58 +15695,58 @@ oc_chart_row_v4:
 	vmovaps	%xmm27, %xmm28
 	vmovaps	%xmm27, %xmm31
 	movq	-128(%rsp), %r8
-.LBB18_25:
-	vaddsd	-64(%r13), %xmm5, %xmm3
-	vaddsd	%xmm3, %xmm2, %xmm3
-	vmulsd	%xmm3, %xmm3, %xmm3
-	vdivsd	%xmm3, %xmm7, %xmm3
-	vsubsd	%xmm3, %xmm0, %xmm3
-	vcvtsd2ss	%xmm3, %xmm3, %xmm3
-	vmulss	%xmm3, %xmm8, %xmm3
-	vsubss	%xmm3, %xmm6, %xmm3
-	vmulss	%xmm9, %xmm31, %xmm4
+.LBB18_24:
+	vaddsd	-64(%r13), %xmm4, %xmm2
+	vaddsd	%xmm2, %xmm1, %xmm2
+	vmulsd	%xmm2, %xmm2, %xmm2
+	vdivsd	%xmm2, %xmm7, %xmm2
+	vsubsd	%xmm2, %xmm0, %xmm2
+	vcvtsd2ss	%xmm2, %xmm2, %xmm2
+	vmulss	%xmm2, %xmm8, %xmm2
+	vsubss	%xmm2, %xmm5, %xmm2
+	vmulss	%xmm9, %xmm31, %xmm3
 	vmulss	%xmm10, %xmm28, %xmm26
-	vaddss	%xmm26, %xmm4, %xmm4
+	vaddss	%xmm26, %xmm3, %xmm3
 	vmulss	%xmm11, %xmm27, %xmm26
-	vaddss	%xmm26, %xmm4, %xmm4
-	vmulss	%xmm4, %xmm3, %xmm4
-	vcmpless	%xmm22, %xmm4, %k1
-	vmovss	%xmm22, %xmm4, %xmm4 {%k1}
-	vmovd	%xmm4, %eax
-	btl	$16, %eax
-	adcl	$32767, %eax
-	shrl	$16, %eax
-	vmulss	%xmm12, %xmm31, %xmm4
-	vmulss	%xmm13, %xmm28, %xmm26
-	vaddss	%xmm26, %xmm4, %xmm4
-	vmulss	%xmm14, %xmm27, %xmm26
-	vaddss	%xmm26, %xmm4, %xmm4
-	vmulss	%xmm4, %xmm3, %xmm4
-	vcmpless	%xmm22, %xmm4, %k1
-	vmovss	%xmm22, %xmm4, %xmm4 {%k1}
-	vmovd	%xmm4, %edx
-	btl	$16, %edx
-	adcl	$32767, %edx
-	movw	%ax, (%r8,%r9,2)
-	shrl	$16, %edx
-	movw	%dx, (%r11,%r9,2)
-	vmulss	%xmm15, %xmm31, %xmm4
-	vmulss	%xmm16, %xmm28, %xmm26
-	vaddss	%xmm26, %xmm4, %xmm4
-	vmulss	%xmm17, %xmm27, %xmm26
-	vaddss	%xmm26, %xmm4, %xmm4
-	vmulss	%xmm4, %xmm3, %xmm3
+	vaddss	%xmm26, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm2, %xmm3
 	vcmpless	%xmm22, %xmm3, %k1
 	vmovss	%xmm22, %xmm3, %xmm3 {%k1}
 	vmovd	%xmm3, %eax
 	btl	$16, %eax
 	adcl	$32767, %eax
 	shrl	$16, %eax
+	vmulss	%xmm12, %xmm31, %xmm3
+	vmulss	%xmm13, %xmm28, %xmm26
+	vaddss	%xmm26, %xmm3, %xmm3
+	vmulss	%xmm14, %xmm27, %xmm26
+	vaddss	%xmm26, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm2, %xmm3
+	vcmpless	%xmm22, %xmm3, %k1
+	vmovss	%xmm22, %xmm3, %xmm3 {%k1}
+	vmovd	%xmm3, %edx
+	btl	$16, %edx
+	adcl	$32767, %edx
+	movw	%ax, (%r8,%r9,2)
+	shrl	$16, %edx
+	movw	%dx, (%r11,%r9,2)
+	vmulss	%xmm15, %xmm31, %xmm3
+	vmulss	%xmm16, %xmm28, %xmm26
+	vaddss	%xmm26, %xmm3, %xmm3
+	vmulss	%xmm17, %xmm27, %xmm26
+	vaddss	%xmm26, %xmm3, %xmm3
+	vmulss	%xmm3, %xmm2, %xmm2
+	vcmpless	%xmm22, %xmm2, %k1
+	vmovss	%xmm22, %xmm2, %xmm2 {%k1}
+	vmovd	%xmm2, %eax
+	btl	$16, %eax
+	adcl	$32767, %eax
+	shrl	$16, %eax
 	movw	%ax, (%r15,%r9,2)
 	incq	%r9
 	addq	$80, %r13
-	cmpq	-112(%rsp), %r9
-	jge	.LBB18_14
+	cmpq	-88(%rsp), %r9
+	jge	.LBB18_13
 .LBB18_3:
 	vmovsd	-72(%r13), %xmm26
 	vcmpnltsd	%xmm18, %xmm26, %k0
@@ -15759,33 +15761,33 @@ oc_chart_row_v4:
 	vcmpngesd	%xmm21, %xmm26, %k1
 	korw	%k0, %k1, %k0
 	kmovd	%k0, %edx
-	orb	-80(%rsp), %dl
+	orb	%r10b, %dl
 	testb	$1, %dl
 	movq	-128(%rsp), %r8
-	je	.LBB18_16
-	vcmpnltsd	.LCPI18_18(%rip), %xmm26, %k0
-	vcmpngesd	.LCPI18_17(%rip), %xmm26, %k1
+	je	.LBB18_15
+	vcmpnltsd	.LCPI18_17(%rip), %xmm26, %k0
+	vcmpngesd	.LCPI18_16(%rip), %xmm26, %k1
 	korw	%k0, %k1, %k0
 	kmovd	%k0, %edx
-	orb	%r12b, %dl
+	orb	%cl, %dl
 	vmovaps	%xmm24, %xmm27
 	vmovaps	%xmm24, %xmm28
 	vmovaps	%xmm24, %xmm31
 	testb	$1, %dl
-	je	.LBB18_25
-	vcmpnltsd	.LCPI18_38(%rip), %xmm26, %k0
-	vcmpngesd	.LCPI18_39(%rip), %xmm26, %k1
+	je	.LBB18_24
+	vcmpnltsd	.LCPI18_37(%rip), %xmm26, %k0
+	vcmpngesd	.LCPI18_38(%rip), %xmm26, %k1
 	korw	%k0, %k1, %k0
 	kmovd	%k0, %edx
-	orb	%r12b, %dl
-	vmovss	.LCPI18_40(%rip), %xmm28
+	orb	%cl, %dl
+	vmovss	.LCPI18_39(%rip), %xmm28
 	vmovaps	%xmm28, %xmm27
 	vmovaps	%xmm25, %xmm31
 	testb	$1, %dl
-	je	.LBB18_25
-	orb	528(%rsp), %al
+	je	.LBB18_24
+	orb	-104(%rsp), %al
 	testb	$1, %al
-	je	.LBB18_22
+	je	.LBB18_21
 	vcvttsd2si	-40(%r13), %rax
 	vmovsd	-32(%r13), %xmm26
 	movq	104(%rdi), %rdx
@@ -15794,71 +15796,80 @@ oc_chart_row_v4:
 	vmovsd	(%rdx,%rax,8), %xmm27
 	vmovsd	8(%rdx,%rax,8), %xmm28
 	vsubsd	%xmm27, %xmm28, %xmm28
-	vfmadd213sd	%xmm27, %xmm26, %xmm28
+	vmulsd	%xmm28, %xmm26, %xmm28
+	vaddsd	%xmm28, %xmm27, %xmm27
 	movq	-120(%rsp), %rax
-	vmovsd	(%rsi,%rax,8), %xmm27
+	vmovsd	(%rsi,%rax,8), %xmm28
 	vmovsd	8(%rsi,%rax,8), %xmm31
-	vsubsd	%xmm27, %xmm31, %xmm31
-	vfmadd213sd	%xmm27, %xmm26, %xmm31
-	vsubsd	%xmm28, %xmm31, %xmm26
-	vfmadd132sd	-48(%rsp), %xmm28, %xmm26
+	vsubsd	%xmm28, %xmm31, %xmm31
+	vmulsd	%xmm31, %xmm26, %xmm26
+	vaddsd	%xmm26, %xmm28, %xmm26
+	vsubsd	%xmm27, %xmm26, %xmm26
+	vmulsd	-64(%rsp), %xmm26, %xmm26
+	vaddsd	%xmm26, %xmm27, %xmm26
 	vmulsd	56(%rdi), %xmm26, %xmm26
 	vcvttsd2si	-24(%r13), %rax
 	movq	112(%rdi), %rdx
-	vcvttsd2si	-8(%r13), %rsi
-	addq	272(%rsp), %rdx
-	movq	%rcx, 464(%rsp)
-	movq	%r10, %rcx
-	leaq	(%rdx,%rax,8), %r10
-	movl	%r12d, 400(%rsp)
-	movq	%r14, %r12
+	addq	384(%rsp), %rdx
+	leaq	(%rdx,%rax,8), %rsi
+	movl	%r10d, 512(%rsp)
+	vcvttsd2si	-8(%r13), %r10
+	movl	%ecx, (%rsp)
+	movq	%rbp, %rcx
+	movq	%r14, %rbp
 	movq	120(%rdi), %r14
-	addq	48(%rsp), %r14
-	leaq	(%r14,%rsi,8), %rbp
+	addq	256(%rsp), %r14
+	leaq	(%r14,%r10,8), %r12
+	movq	%r12, 32(%rsp)
 	vmovupd	(%rdx,%rax,8), %xmm27
-	movq	80(%rsp), %rax
-	vmovupd	(%r10,%rax,8), %xmm28
-	movq	%rcx, %r10
-	movq	464(%rsp), %rcx
-	vmovupd	(%r14,%rsi,8), %xmm31
-	movq	%r12, %r14
-	movl	400(%rsp), %r12d
-	vunpckhpd	%xmm31, %xmm27, %xmm3
+	movq	320(%rsp), %rax
+	vmovupd	(%rsi,%rax,8), %xmm28
+	vmovupd	(%r14,%r10,8), %xmm31
+	movl	512(%rsp), %r10d
+	movq	%rbp, %r14
+	movq	%rcx, %rbp
+	movl	(%rsp), %ecx
+	movabsq	$3074457345618258603, %r12
+	vunpckhpd	%xmm31, %xmm27, %xmm2
 	vunpcklpd	%xmm31, %xmm27, %xmm27
-	vsubpd	%xmm27, %xmm3, %xmm3
+	vsubpd	%xmm27, %xmm2, %xmm2
 	vmovsd	-16(%r13), %xmm31
 	vmovhpd	(%r13), %xmm31, %xmm31
-	vfmadd213pd	%xmm27, %xmm31, %xmm3
-	movq	16(%rsp), %rax
-	vmovupd	(%rbp,%rax,8), %xmm27
-	movabsq	$3074457345618258603, %rbp
-	vunpckhpd	%xmm27, %xmm28, %xmm4
+	vmulpd	%xmm2, %xmm31, %xmm2
+	vaddpd	%xmm2, %xmm27, %xmm2
+	movq	64(%rsp), %rax
+	movq	32(%rsp), %rdx
+	vmovupd	(%rdx,%rax,8), %xmm27
+	vunpckhpd	%xmm27, %xmm28, %xmm3
 	vunpcklpd	%xmm27, %xmm28, %xmm27
-	vsubpd	%xmm27, %xmm4, %xmm4
-	vfmadd213pd	%xmm27, %xmm31, %xmm4
-	vsubpd	%xmm3, %xmm4, %xmm4
-	vfmadd132pd	-64(%rsp), %xmm3, %xmm4
-	vmulpd	64(%rdi), %xmm4, %xmm3
-	vaddsd	%xmm3, %xmm26, %xmm4
-	vshufpd	$1, %xmm3, %xmm3, %xmm3
-	vaddsd	%xmm3, %xmm4, %xmm3
-	vmovsd	.LCPI18_23(%rip), %xmm4
-	vfmadd213sd	.LCPI18_39(%rip), %xmm4, %xmm3
-	vmulsd	%xmm3, %xmm1, %xmm3
-	vmulsd	-56(%r13), %xmm3, %xmm4
-	vcvtsd2ss	%xmm4, %xmm4, %xmm31
-	vcvtsd2ss	%xmm3, %xmm3, %xmm28
-	vmulsd	-48(%r13), %xmm3, %xmm3
-	vcvtsd2ss	%xmm3, %xmm3, %xmm27
-	jmp	.LBB18_25
+	vsubpd	%xmm27, %xmm3, %xmm3
+	vmulpd	%xmm3, %xmm31, %xmm3
+	vaddpd	%xmm3, %xmm27, %xmm3
+	vsubpd	%xmm2, %xmm3, %xmm3
+	vmulpd	-80(%rsp), %xmm3, %xmm3
+	vaddpd	%xmm3, %xmm2, %xmm2
+	vmulpd	64(%rdi), %xmm2, %xmm2
+	vaddsd	%xmm2, %xmm26, %xmm3
+	vshufpd	$1, %xmm2, %xmm2, %xmm2
+	vaddsd	%xmm2, %xmm3, %xmm2
+	vmovsd	.LCPI18_23(%rip), %xmm3
+	vmulsd	%xmm3, %xmm2, %xmm2
+	vaddsd	.LCPI18_38(%rip), %xmm2, %xmm2
+	vmulsd	%xmm2, %xmm6, %xmm2
+	vmulsd	-56(%r13), %xmm2, %xmm3
+	vcvtsd2ss	%xmm3, %xmm3, %xmm31
+	vcvtsd2ss	%xmm2, %xmm2, %xmm28
+	vmulsd	-48(%r13), %xmm2, %xmm2
+	vcvtsd2ss	%xmm2, %xmm2, %xmm27
+	jmp	.LBB18_24
 	.p2align	4
-.LBB18_16:
-	vaddsd	.LCPI18_32(%rip), %xmm26, %xmm26
-	vdivsd	.LCPI18_33(%rip), %xmm26, %xmm26
-	vmulsd	.LCPI18_34(%rip), %xmm26, %xmm26
+.LBB18_15:
+	vaddsd	.LCPI18_31(%rip), %xmm26, %xmm26
+	vdivsd	.LCPI18_32(%rip), %xmm26, %xmm26
+	vmulsd	.LCPI18_33(%rip), %xmm26, %xmm26
 	vcvttsd2si	%xmm26, %rsi
 	movq	%rsi, %rax
-	imulq	%rbp
+	imulq	%r12
 	movq	%rdx, %rax
 	shrq	$63, %rax
 	addq	%rdx, %rax
@@ -15869,491 +15880,229 @@ oc_chart_row_v4:
 	vmovaps	%xmm25, %xmm28
 	vmovaps	%xmm25, %xmm31
 	cmpq	$4, %rsi
-	jg	.LBB18_25
+	jg	.LBB18_24
 	vmovaps	%xmm25, %xmm27
 	vmovaps	%xmm25, %xmm28
 	vmovaps	%xmm25, %xmm31
-	cmpq	$6, %r10
-	ja	.LBB18_25
+	cmpq	$6, -112(%rsp)
+	ja	.LBB18_24
 	imulq	$35, %rax, %rax
 	addq	144(%rdi), %rax
-	addq	%rcx, %rax
+	addq	%rbp, %rax
 	xorl	%edx, %edx
 	cmpb	$0, (%rsi,%rax)
 	sete	%dl
-	leaq	.LCPI18_36(%rip), %rax
+	leaq	.LCPI18_35(%rip), %rax
 	vmovss	(%rax,%rdx,4), %xmm27
 	vmovaps	%xmm27, %xmm28
 	vmovaps	%xmm27, %xmm31
-	jmp	.LBB18_25
-.LBB18_22:
+	jmp	.LBB18_24
+.LBB18_21:
 	vaddsd	%xmm29, %xmm26, %xmm26
 	vdivsd	%xmm30, %xmm26, %xmm26
-	vmulsd	.LCPI18_41(%rip), %xmm26, %xmm26
+	vmulsd	.LCPI18_40(%rip), %xmm26, %xmm26
 	vcvttsd2si	%xmm26, %rax
 	cmpq	$5, %rax
 	movl	$5, %edx
 	cmovgeq	%rdx, %rax
-	vcvtsi2sd	%rax, %xmm5, %xmm27
+	vcvtsi2sd	%rax, %xmm6, %xmm27
 	vsubsd	%xmm27, %xmm26, %xmm26
-	vcmpltsd	.LCPI18_21(%rip), %xmm26, %k0
-	vcmpgtsd	.LCPI18_22(%rip), %xmm26, %k1
+	vcmpltsd	.LCPI18_20(%rip), %xmm26, %k0
+	vcmpgtsd	.LCPI18_21(%rip), %xmm26, %k1
 	kandw	%k0, %k1, %k0
 	kmovd	%k0, %edx
-	andb	336(%rsp), %dl
-	vmovss	.LCPI18_42(%rip), %xmm31
+	andb	448(%rsp), %dl
+	vmovss	.LCPI18_41(%rip), %xmm31
 	vmovaps	%xmm31, %xmm27
 	vmovaps	%xmm31, %xmm28
 	testb	$1, %dl
-	je	.LBB18_25
+	je	.LBB18_24
 	movq	128(%rdi), %rdx
-	addq	-16(%rsp), %rax
+	addq	-32(%rsp), %rax
 	leaq	(%rax,%rax,2), %rax
 	vmovss	(%rdx,%rax,4), %xmm31
 	vmovss	4(%rdx,%rax,4), %xmm28
 	vmovss	8(%rdx,%rax,4), %xmm27
-	jmp	.LBB18_25
+	jmp	.LBB18_24
 .LBB18_5:
-	leaq	152(%rdi), %rdx
 	movq	104(%rdi), %rax
-	movq	-120(%rsp), %rbp
-	imulq	%rbp, %r14
-	movq	%rax, -96(%rsp)
-	leaq	(%rax,%rbp,8), %rax
-	movq	%rax, -88(%rsp)
+	movq	-120(%rsp), %rcx
+	imulq	%rcx, %r14
+	leaq	(%rax,%rcx,8), %rcx
 	vmovsd	56(%rdi), %xmm9
-	movq	112(%rdi), %rax
-	movq	%r8, %rsi
-	vmovq	%xmm10, %r11
-	vmovq	%xmm6, %rbx
-	imulq	%rbx, %r11
-	leaq	(%rax,%rbx,8), %rbx
-	vpextrq	$1, %xmm10, %r15
-	movq	120(%rdi), %r10
-	vpextrq	$1, %xmm6, %r12
-	imulq	%r12, %r15
-	movq	%r15, -104(%rsp)
-	leaq	(%r10,%r12,8), %r15
+	movq	%rsi, %r8
+	movq	112(%rdi), %rsi
+	vmovq	%xmm10, %rbx
+	vmovq	%xmm5, %r10
+	imulq	%r10, %rbx
+	leaq	(%rsi,%r10,8), %rbp
+	vpextrq	$1, %xmm10, %rdx
+	movq	120(%rdi), %r15
+	vpextrq	$1, %xmm5, %r10
+	imulq	%r10, %rdx
+	leaq	(%r15,%r10,8), %r12
 	vmovupd	64(%rdi), %xmm10
-	vmovsd	156(%rdi), %xmm11
-	movb	$9, %bpl
-	kmovd	%ebp, %k1
-	vmovups	(%rdx), %xmm4 {%k1} {z}
-	vmovsd	168(%rdi), %xmm12
-	vmovss	176(%rdi), %xmm13
+	vmovss	152(%rdi), %xmm11
+	vmovsd	156(%rdi), %xmm12
+	vmovsd	168(%rdi), %xmm13
+	movb	$9, %r10b
+	kmovd	%r10d, %k1
+	vmovups	164(%rdi), %xmm3 {%k1} {z}
 	vmovsd	180(%rdi), %xmm14
-	leaq	(,%r8,4), %rdi
-	leaq	1(%r9), %r8
-	cmpq	%r8, %rcx
-	cmovgq	%rcx, %r8
-	subq	%r9, %r8
-	cmpq	$8, %r8
-	movq	%rbx, -80(%rsp)
-	movq	%rax, -120(%rsp)
-	jae	.LBB18_7
-	movq	%r9, %rbp
-	movq	%r11, %rbx
-	movq	%r15, %r12
-	movq	-104(%rsp), %rdx
-	movq	%r10, %r15
-	movq	%rcx, %r9
-	movq	-88(%rsp), %rcx
-	movq	-96(%rsp), %rax
-	movq	%rsi, %r11
-	jmp	.LBB18_12
-.LBB18_7:
-	movq	%r10, %rcx
+	leaq	(,%r11,4), %rdi
+	leaq	1(%r9), %r10
+	cmpq	%r10, %r8
+	cmovgq	%r8, %r10
+	subq	%r9, %r10
+	cmpq	$8, %r10
+	movq	%rbp, -112(%rsp)
+	movq	%rsi, -120(%rsp)
+	movq	%r15, -104(%rsp)
+	jb	.LBB18_6
+	movq	%r10, -96(%rsp)
 	movabsq	$9223372036854775800, %r10
-	movq	%rsi, -72(%rsp)
-	testq	%r10, %rsi
+	testq	%r10, %r11
 	sete	%r10b
 	cmpq	$16, %rdi
 	setb	%bpl
 	orb	%r10b, %bpl
-	je	.LBB18_9
+	je	.LBB18_8
+.LBB18_6:
 	movq	%r9, %rbp
-	movq	%r11, %rbx
-	movq	%r15, %r12
-	movq	-104(%rsp), %rdx
-	movq	%rcx, %r15
-	movq	-112(%rsp), %r9
-	movq	-88(%rsp), %rcx
-	movq	-96(%rsp), %rax
-	movq	-72(%rsp), %r11
-	jmp	.LBB18_12
-.LBB18_9:
-	movq	%rax, %r12
-	movq	%rdi, -24(%rsp)
-	movq	%r8, -32(%rsp)
-	movq	%r8, %rax
-	andq	$-8, %rax
-	leaq	(%r9,%rax), %rbp
-	vpbroadcastq	%r14, %zmm15
-	vbroadcastsd	%xmm9, %zmm3
-	vmovupd	%zmm3, 528(%rsp)
-	movq	%r11, %rdi
-	vpbroadcastq	%r11, %zmm3
-	vmovdqu64	%zmm3, 464(%rsp)
-	vbroadcastsd	%xmm10, %zmm3
-	vmovupd	%zmm3, 400(%rsp)
-	movq	-104(%rsp), %r10
-	vpbroadcastq	%r10, %zmm3
-	vmovdqu64	%zmm3, 336(%rsp)
-	vshufpd	$1, %xmm10, %xmm10, %xmm6
-	vbroadcastsd	%xmm6, %zmm3
-	vmovupd	%zmm3, 272(%rsp)
-	vbroadcastss	%xmm4, %ymm3
-	vmovups	%ymm3, 80(%rsp)
-	vbroadcastss	%xmm11, %ymm3
-	vmovups	%ymm3, 48(%rsp)
-	vmovshdup	%xmm11, %xmm6
-	vbroadcastss	%xmm6, %ymm3
-	vmovups	%ymm3, 16(%rsp)
-	vshufps	$255, %xmm4, %xmm4, %xmm6
-	vbroadcastss	%xmm6, %ymm3
-	vmovups	%ymm3, -16(%rsp)
-	vbroadcastss	%xmm12, %ymm3
-	vmovups	%ymm3, 240(%rsp)
-	vmovshdup	%xmm12, %xmm6
-	vbroadcastss	%xmm6, %ymm3
-	vmovups	%ymm3, 208(%rsp)
-	vbroadcastss	%xmm13, %ymm3
-	vmovups	%ymm3, 176(%rsp)
-	vbroadcastss	%xmm14, %ymm3
-	vmovups	%ymm3, 144(%rsp)
-	vmovshdup	%xmm14, %xmm6
-	vbroadcastss	%xmm6, %ymm3
-	vmovups	%ymm3, 112(%rsp)
-	vbroadcastsd	-48(%rsp), %zmm3
-	vmovups	%zmm3, 720(%rsp)
-	vmovapd	-64(%rsp), %xmm3
-	vbroadcastsd	%xmm3, %zmm6
-	vmovupd	%zmm6, 656(%rsp)
-	vshufpd	$1, %xmm3, %xmm3, %xmm6
-	vmovdqa64	%zmm15, %zmm3
-	vbroadcastsd	%xmm6, %zmm6
-	vmovupd	%zmm6, 592(%rsp)
-	vbroadcastsd	%xmm1, %zmm6
-	vbroadcastsd	%xmm5, %zmm16
-	vbroadcastsd	%xmm2, %zmm17
-	vbroadcastsd	%xmm7, %zmm18
-	vpbroadcastq	%r9, %zmm19
-	vpaddq	.LCPI18_44(%rip), %zmm19, %zmm19
-	vbroadcastss	%xmm8, %ymm20
 	movq	-128(%rsp), %r8
-	leaq	(%r8,%r9,2), %r9
-	vpbroadcastd	.LCPI18_46(%rip), %ymm21
-	vpbroadcastd	.LCPI18_47(%rip), %ymm22
-	vxorps	%xmm23, %xmm23, %xmm23
-	movq	%rax, %rsi
-	movq	%rax, %r10
-	movq	%rcx, %r8
-	movq	-88(%rsp), %rcx
-	movq	-96(%rsp), %rax
-	movq	-72(%rsp), %r11
-	movq	%r12, %rdx
-	.p2align	4
-.LBB18_10:
-	vpmullq	.LCPI18_45(%rip){1to8}, %zmm19, %zmm24
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm25, %xmm25, %xmm25
-	kxnorw	%k0, %k0, %k2
-	vxorpd	%xmm26, %xmm26, %xmm26
-	vgatherqpd	40(%r13,%zmm24), %zmm25 {%k1}
-	vgatherqpd	32(%r13,%zmm24), %zmm26 {%k2}
-	vcvttpd2qq	%zmm26, %zmm26
-	vpaddq	%zmm26, %zmm3, %zmm26
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm27, %xmm27, %xmm27
-	kxnorw	%k0, %k0, %k2
-	vgatherqpd	(%rax,%zmm26,8), %zmm27 {%k1}
-	vxorpd	%xmm28, %xmm28, %xmm28
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm29, %xmm29, %xmm29
-	vgatherqpd	8(%rax,%zmm26,8), %zmm28 {%k2}
-	kxnorw	%k0, %k0, %k2
-	vxorpd	%xmm30, %xmm30, %xmm30
-	kxnorw	%k0, %k0, %k3
-	vgatherqpd	(%rcx,%zmm26,8), %zmm29 {%k1}
-	vxorpd	%xmm31, %xmm31, %xmm31
-	vgatherqpd	48(%r13,%zmm24), %zmm31 {%k3}
-	kxnorw	%k0, %k0, %k1
-	vgatherqpd	8(%rcx,%zmm26,8), %zmm30 {%k2}
-	vxorpd	%xmm26, %xmm26, %xmm26
-	vcvttpd2qq	%zmm31, %zmm31
-	vsubpd	%zmm27, %zmm28, %zmm28
-	vgatherqpd	56(%r13,%zmm24), %zmm26 {%k1}
-	vpaddq	464(%rsp), %zmm31, %zmm31
-	kxnorw	%k0, %k0, %k1
-	vsubpd	%zmm29, %zmm30, %zmm30
-	vpxor	%xmm15, %xmm15, %xmm15
-	vgatherqpd	(%rdx,%zmm31,8), %zmm15 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vfmadd213pd	%zmm27, %zmm25, %zmm28
-	vxorpd	%xmm27, %xmm27, %xmm27
-	vgatherqpd	8(%rdx,%zmm31,8), %zmm27 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vfmadd213pd	%zmm29, %zmm25, %zmm30
-	vxorpd	%xmm25, %xmm25, %xmm25
-	vgatherqpd	(%rbx,%zmm31,8), %zmm25 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vsubpd	%zmm15, %zmm27, %zmm27
-	vxorpd	%xmm29, %xmm29, %xmm29
-	vgatherqpd	8(%rbx,%zmm31,8), %zmm29 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vsubpd	%zmm25, %zmm29, %zmm29
-	vxorpd	%xmm31, %xmm31, %xmm31
-	vgatherqpd	64(%r13,%zmm24), %zmm31 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vfmadd213pd	%zmm15, %zmm26, %zmm27
-	vxorpd	%xmm15, %xmm15, %xmm15
-	vcvttpd2qq	%zmm31, %zmm31
-	vfmadd213pd	%zmm25, %zmm26, %zmm29
-	vgatherqpd	72(%r13,%zmm24), %zmm15 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vxorpd	%xmm25, %xmm25, %xmm25
-	vpaddq	336(%rsp), %zmm31, %zmm26
-	vgatherqpd	(%r8,%zmm26,8), %zmm25 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vpxord	%xmm31, %xmm31, %xmm31
-	vgatherqpd	8(%r8,%zmm26,8), %zmm31 {%k1}
-	vsubpd	%zmm25, %zmm31, %zmm31
-	vfmadd213pd	%zmm25, %zmm15, %zmm31
-	kxnorw	%k0, %k0, %k1
-	vsubpd	%zmm28, %zmm30, %zmm25
-	vxorpd	%xmm30, %xmm30, %xmm30
-	vgatherqpd	(%r15,%zmm26,8), %zmm30 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vfmadd132pd	720(%rsp), %zmm28, %zmm25
-	vxorpd	%xmm28, %xmm28, %xmm28
-	vgatherqpd	8(%r15,%zmm26,8), %zmm28 {%k1}
-	vsubpd	%zmm27, %zmm29, %zmm26
-	vfmadd132pd	656(%rsp), %zmm27, %zmm26
-	vmulpd	528(%rsp), %zmm25, %zmm25
-	vsubpd	%zmm30, %zmm28, %zmm27
-	vfmadd213pd	%zmm30, %zmm15, %zmm27
-	vmulpd	400(%rsp), %zmm26, %zmm15
-	vsubpd	%zmm31, %zmm27, %zmm26
-	vfmadd132pd	592(%rsp), %zmm31, %zmm26
-	vmulpd	272(%rsp), %zmm26, %zmm26
-	vaddpd	%zmm15, %zmm25, %zmm15
-	vaddpd	%zmm26, %zmm15, %zmm15
-	vbroadcastsd	.LCPI18_39(%rip), %zmm25
-	vfmadd132pd	.LCPI18_23(%rip){1to8}, %zmm25, %zmm15
-	kxnorw	%k0, %k0, %k1
-	vmulpd	%zmm15, %zmm6, %zmm15
-	vxorpd	%xmm25, %xmm25, %xmm25
-	vgatherqpd	16(%r13,%zmm24), %zmm25 {%k1}
-	kxnorw	%k0, %k0, %k1
-	vmulpd	%zmm15, %zmm25, %zmm25
-	vxorpd	%xmm26, %xmm26, %xmm26
-	vgatherqpd	24(%r13,%zmm24), %zmm26 {%k1}
-	vcvtpd2ps	%zmm15, %ymm27
-	vmulpd	%zmm15, %zmm26, %zmm15
-	kxnorw	%k0, %k0, %k1
-	vcvtpd2ps	%zmm25, %ymm25
-	vxorpd	%xmm26, %xmm26, %xmm26
-	vgatherqpd	8(%r13,%zmm24), %zmm26 {%k1}
-	vcvtpd2ps	%zmm15, %ymm15
-	vmulps	80(%rsp), %ymm25, %ymm24
-	vmulps	48(%rsp), %ymm27, %ymm28
-	vmulps	-16(%rsp), %ymm25, %ymm29
-	vaddps	%ymm28, %ymm24, %ymm24
-	vmulps	240(%rsp), %ymm27, %ymm28
-	vaddps	%ymm28, %ymm29, %ymm28
-	vmulps	16(%rsp), %ymm15, %ymm29
-	vaddps	%ymm29, %ymm24, %ymm24
-	vmulps	208(%rsp), %ymm15, %ymm29
-	vaddps	%ymm29, %ymm28, %ymm28
-	vmulps	144(%rsp), %ymm27, %ymm27
-	vmulps	176(%rsp), %ymm25, %ymm25
-	vaddps	%ymm27, %ymm25, %ymm25
-	vaddpd	%zmm26, %zmm16, %zmm26
-	vaddpd	%zmm26, %zmm17, %zmm26
-	vmulpd	%zmm26, %zmm26, %zmm26
-	vdivpd	%zmm26, %zmm18, %zmm26
-	vbroadcastsd	.LCPI18_2(%rip), %zmm27
-	vsubpd	%zmm26, %zmm27, %zmm26
-	vcvtpd2ps	%zmm26, %ymm26
-	vmulps	%ymm26, %ymm20, %ymm26
-	vbroadcastss	.LCPI18_43(%rip), %ymm27
-	vsubps	%ymm26, %ymm27, %ymm26
-	vmulps	%ymm24, %ymm26, %ymm24
-	vcmpnleps	%ymm23, %ymm24, %k1
-	vmulps	112(%rsp), %ymm15, %ymm15
-	vmovaps	%ymm24, %ymm24 {%k1} {z}
-	vaddps	%ymm15, %ymm25, %ymm15
-	vpsrld	$16, %ymm24, %ymm25
-	vpaddd	%ymm22, %ymm24, %ymm24
-	vpandd	%ymm21, %ymm25, %ymm25
-	vmulps	%ymm28, %ymm26, %ymm27
-	vcmpnleps	%ymm23, %ymm27, %k1
-	vmovaps	%ymm27, %ymm27 {%k1} {z}
-	vpaddd	%ymm25, %ymm24, %ymm24
-	vpsrld	$16, %ymm27, %ymm25
-	vpandd	%ymm21, %ymm25, %ymm25
-	vpaddd	%ymm22, %ymm27, %ymm27
-	vpaddd	%ymm25, %ymm27, %ymm25
-	vmulps	%ymm15, %ymm26, %ymm15
-	vpsrld	$16, %ymm24, %ymm24
-	vpmovdw	%ymm24, (%r9)
-	vpsrld	$16, %ymm25, %ymm24
-	vcmpnleps	%ymm23, %ymm15, %k1
-	vpmovdw	%ymm24, (%r9,%r11,2)
-	vmovaps	%ymm15, %ymm15 {%k1} {z}
-	vpsrld	$16, %ymm15, %ymm24
-	vpaddd	%ymm22, %ymm15, %ymm15
-	vpandd	%ymm21, %ymm24, %ymm24
-	vpaddd	%ymm24, %ymm15, %ymm15
-	vpsrld	$16, %ymm15, %ymm15
-	vpmovdw	%ymm15, (%r9,%r11,4)
-	vpaddq	.LCPI18_48(%rip){1to8}, %zmm19, %zmm19
-	addq	$16, %r9
-	addq	$-8, %r10
-	jne	.LBB18_10
-	cmpq	%rsi, -32(%rsp)
-	movq	%rdi, %rbx
-	movq	%r15, %r12
-	movq	-104(%rsp), %rdx
-	movq	%r8, %r15
-	movq	-112(%rsp), %r9
-	movq	-24(%rsp), %rdi
-	je	.LBB18_14
-.LBB18_12:
-	vshufps	$236, %xmm4, %xmm4, %xmm6
-	movq	-128(%rsp), %rsi
-	addq	%rsi, %rdi
-	leaq	(%rsi,%r11,2), %rsi
-	movq	%rsi, -112(%rsp)
+.LBB18_11:
+	vshufps	$236, %xmm3, %xmm3, %xmm5
+	addq	%r8, %rdi
+	leaq	(%r8,%r11,2), %r9
 	leaq	(,%rbp,4), %r10
 	addq	%rbp, %r10
 	shlq	$4, %r10
 	addq	%r13, %r10
 	addq	$72, %r10
-	vmovsd	.LCPI18_39(%rip), %xmm15
-	vmovss	.LCPI18_43(%rip), %xmm16
+	vmovsd	.LCPI18_38(%rip), %xmm15
+	vmovss	.LCPI18_42(%rip), %xmm16
 	vxorpd	%xmm17, %xmm17, %xmm17
-	xorl	%r13d, %r13d
 	vxorpd	%xmm18, %xmm18, %xmm18
-	vmovsd	.LCPI18_23(%rip), %xmm3
+	xorl	%r13d, %r13d
+	vmovsd	.LCPI18_23(%rip), %xmm2
 	.p2align	4
-.LBB18_13:
-	vmovsd	-32(%r10), %xmm19
+.LBB18_12:
 	vcvttsd2si	-40(%r10), %r11
+	vmovsd	-32(%r10), %xmm19
 	addq	%r14, %r11
 	vmovsd	(%rax,%r11,8), %xmm20
 	vmovsd	8(%rax,%r11,8), %xmm21
 	vsubsd	%xmm20, %xmm21, %xmm21
-	vfmadd213sd	%xmm20, %xmm19, %xmm21
-	vmovsd	(%rcx,%r11,8), %xmm20
+	vmulsd	%xmm21, %xmm19, %xmm21
+	vaddsd	%xmm21, %xmm20, %xmm20
+	vmovsd	(%rcx,%r11,8), %xmm21
 	vmovsd	8(%rcx,%r11,8), %xmm22
-	vsubsd	%xmm20, %xmm22, %xmm22
-	vfmadd213sd	%xmm20, %xmm19, %xmm22
-	vsubsd	%xmm21, %xmm22, %xmm19
-	vfmadd132sd	-48(%rsp), %xmm21, %xmm19
+	vsubsd	%xmm21, %xmm22, %xmm22
+	vmulsd	%xmm22, %xmm19, %xmm19
+	vaddsd	%xmm19, %xmm21, %xmm19
+	vsubsd	%xmm20, %xmm19, %xmm19
+	vmulsd	-64(%rsp), %xmm19, %xmm19
+	vaddsd	%xmm19, %xmm20, %xmm19
 	vmulsd	%xmm19, %xmm9, %xmm19
 	vcvttsd2si	-24(%r10), %r11
 	addq	%rbx, %r11
-	movq	%rdi, %rsi
-	movq	%r14, %rdi
+	movq	%rbx, %rsi
+	movq	%r14, %rbx
 	vcvttsd2si	-8(%r10), %r14
 	addq	%rdx, %r14
-	movq	%r9, %r8
-	movq	%rdx, %r9
-	movq	%r15, %rdx
-	movq	%r12, %r15
-	movq	%rbx, %r12
-	movq	-120(%rsp), %rbx
-	vmovupd	(%rbx,%r11,8), %xmm20
-	movq	-80(%rsp), %rbx
-	vmovupd	(%rbx,%r11,8), %xmm21
-	movq	%r12, %rbx
-	movq	%r15, %r12
-	movq	%rdx, %r15
-	movq	%r9, %rdx
-	movq	%r8, %r9
-	vmovupd	(%r15,%r14,8), %xmm22
+	movq	-120(%rsp), %r15
+	vmovupd	(%r15,%r11,8), %xmm20
+	movq	-112(%rsp), %r15
+	vmovupd	(%r15,%r11,8), %xmm21
+	movq	-104(%rsp), %r11
+	vmovupd	(%r11,%r14,8), %xmm22
 	vunpckhpd	%xmm22, %xmm20, %xmm23
 	vunpcklpd	%xmm22, %xmm20, %xmm20
 	vmovsd	-16(%r10), %xmm22
 	vmovhpd	(%r10), %xmm22, %xmm22
 	vsubpd	%xmm20, %xmm23, %xmm23
-	vfmadd213pd	%xmm20, %xmm22, %xmm23
-	vmovupd	(%r12,%r14,8), %xmm20
-	vunpckhpd	%xmm20, %xmm21, %xmm24
-	vunpcklpd	%xmm20, %xmm21, %xmm20
-	vsubpd	%xmm20, %xmm24, %xmm21
-	vfmadd213pd	%xmm20, %xmm22, %xmm21
-	vsubpd	%xmm23, %xmm21, %xmm20
-	vfmadd132pd	-64(%rsp), %xmm23, %xmm20
+	vmulpd	%xmm23, %xmm22, %xmm23
+	vaddpd	%xmm23, %xmm20, %xmm20
+	vmovupd	(%r12,%r14,8), %xmm23
+	vunpckhpd	%xmm23, %xmm21, %xmm24
+	vunpcklpd	%xmm23, %xmm21, %xmm21
+	vsubpd	%xmm21, %xmm24, %xmm23
+	vmulpd	%xmm23, %xmm22, %xmm22
+	vaddpd	%xmm22, %xmm21, %xmm21
+	vsubpd	%xmm20, %xmm21, %xmm21
+	vmulpd	-80(%rsp), %xmm21, %xmm21
+	vaddpd	%xmm21, %xmm20, %xmm20
 	vmulpd	%xmm20, %xmm10, %xmm20
 	vaddsd	%xmm20, %xmm19, %xmm19
 	vshufpd	$1, %xmm20, %xmm20, %xmm20
 	vaddsd	%xmm20, %xmm19, %xmm19
-	vfmadd213sd	%xmm15, %xmm3, %xmm19
-	vaddsd	-64(%r10), %xmm5, %xmm20
-	vaddsd	%xmm20, %xmm2, %xmm20
+	vmulsd	%xmm2, %xmm19, %xmm19
+	vaddsd	%xmm15, %xmm19, %xmm19
+	vaddsd	-64(%r10), %xmm4, %xmm20
+	vaddsd	%xmm20, %xmm1, %xmm20
 	vmulsd	%xmm20, %xmm20, %xmm20
 	vdivsd	%xmm20, %xmm7, %xmm20
 	vsubsd	%xmm20, %xmm0, %xmm20
 	vcvtsd2ss	%xmm20, %xmm20, %xmm20
 	vmulss	%xmm20, %xmm8, %xmm20
-	vmulsd	%xmm19, %xmm1, %xmm19
+	vmulsd	%xmm19, %xmm6, %xmm19
 	vmulsd	-56(%r10), %xmm19, %xmm21
 	vcvtsd2ss	%xmm21, %xmm21, %xmm21
 	vsubss	%xmm20, %xmm16, %xmm20
 	vmulsd	-48(%r10), %xmm19, %xmm22
 	vunpcklpd	%xmm22, %xmm19, %xmm19
 	vcvtpd2ps	%xmm19, %xmm19
-	vmulps	%xmm19, %xmm11, %xmm22
+	vmulss	%xmm21, %xmm11, %xmm22
 	vmulps	%xmm19, %xmm12, %xmm23
-	vbroadcastss	%xmm21, %xmm24
-	vmulps	%xmm24, %xmm6, %xmm24
-	vinsertps	$28, %xmm23, %xmm22, %xmm25
-	vaddps	%xmm25, %xmm24, %xmm24
-	vinsertps	$76, %xmm22, %xmm23, %xmm22
-	vaddps	%xmm22, %xmm24, %xmm22
-	vbroadcastss	%xmm20, %xmm23
-	vmulps	%xmm22, %xmm23, %xmm22
-	vcmpleps	%xmm17, %xmm22, %k0
-	vextractps	$0, %xmm22, %r11d
-	kmovd	%k0, %r14d
-	testb	$1, %r14b
-	cmovnel	%r13d, %r11d
+	vaddss	%xmm23, %xmm22, %xmm22
+	vmovshdup	%xmm23, %xmm23
+	vaddss	%xmm23, %xmm22, %xmm22
+	vmulss	%xmm22, %xmm20, %xmm22
+	vcmpless	%xmm17, %xmm22, %k1
+	vmovss	%xmm17, %xmm22, %xmm22 {%k1}
+	vmovd	%xmm22, %r11d
 	btl	$16, %r11d
 	adcl	$32767, %r11d
 	shrl	$16, %r11d
-	testb	$2, %r14b
-	vextractps	$1, %xmm22, %r14d
+	vmulps	%xmm19, %xmm13, %xmm22
+	vmulps	%xmm19, %xmm14, %xmm19
+	vbroadcastss	%xmm21, %xmm21
+	vmulps	%xmm21, %xmm5, %xmm21
+	vinsertps	$28, %xmm19, %xmm22, %xmm23
+	vaddps	%xmm23, %xmm21, %xmm21
+	vinsertps	$76, %xmm22, %xmm19, %xmm19
+	vaddps	%xmm19, %xmm21, %xmm19
+	vbroadcastss	%xmm20, %xmm20
+	vmulps	%xmm19, %xmm20, %xmm19
+	vcmpleps	%xmm18, %xmm19, %k0
+	vextractps	$0, %xmm19, %r14d
+	movq	%r12, %r15
+	movq	%rdi, %r12
+	kmovd	%k0, %edi
+	testb	$1, %dil
 	cmovnel	%r13d, %r14d
 	btl	$16, %r14d
 	adcl	$32767, %r14d
-	movq	-128(%rsp), %r8
 	movw	%r11w, (%r8,%rbp,2)
 	shrl	$16, %r14d
-	movq	-112(%rsp), %r8
-	movw	%r14w, (%r8,%rbp,2)
-	movq	%rdi, %r14
-	movq	%rsi, %rdi
-	vmulss	%xmm21, %xmm13, %xmm21
-	vmulps	%xmm19, %xmm14, %xmm19
-	vaddss	%xmm19, %xmm21, %xmm21
-	vmovshdup	%xmm19, %xmm19
-	vaddss	%xmm19, %xmm21, %xmm19
-	vmulss	%xmm19, %xmm20, %xmm19
-	vcmpless	%xmm18, %xmm19, %k1
-	vmovss	%xmm18, %xmm19, %xmm19 {%k1}
-	vmovd	%xmm19, %r11d
-	btl	$16, %r11d
-	adcl	$32767, %r11d
-	shrl	$16, %r11d
-	movw	%r11w, (%rsi,%rbp,2)
+	movw	%r14w, (%r9,%rbp,2)
+	movq	%rbx, %r14
+	movq	%rsi, %rbx
+	testb	$2, %dil
+	vextractps	$1, %xmm19, %edi
+	cmovnel	%r13d, %edi
+	btl	$16, %edi
+	adcl	$32767, %edi
+	shrl	$16, %edi
+	movw	%di, (%r12,%rbp,2)
+	movq	%r12, %rdi
+	movq	%r15, %r12
 	incq	%rbp
 	addq	$80, %r10
-	cmpq	%r9, %rbp
-	jl	.LBB18_13
-.LBB18_14:
-	addq	$792, %rsp
+	cmpq	-88(%rsp), %rbp
+	jl	.LBB18_12
+.LBB18_13:
+	addq	$712, %rsp
 	.cfi_def_cfa_offset 56
 	popq	%rbx
 	.cfi_def_cfa_offset 48
@@ -16369,6 +16118,243 @@ oc_chart_row_v4:
 	.cfi_def_cfa_offset 8
 	vzeroupper
 	retq
+.LBB18_8:
+	.cfi_def_cfa_offset 768
+	movq	%rdi, -48(%rsp)
+	movq	-96(%rsp), %r10
+	andq	$-8, %r10
+	leaq	(%r9,%r10), %rbp
+	vpbroadcastq	%r14, %zmm15
+	vbroadcastsd	%xmm9, %zmm2
+	vmovupd	%zmm2, 512(%rsp)
+	vpbroadcastq	%rbx, %zmm2
+	vmovdqu64	%zmm2, 448(%rsp)
+	vbroadcastsd	%xmm10, %zmm2
+	vmovupd	%zmm2, 384(%rsp)
+	movq	%rdx, -40(%rsp)
+	vpbroadcastq	%rdx, %zmm2
+	vmovdqu64	%zmm2, 320(%rsp)
+	vshufpd	$1, %xmm10, %xmm10, %xmm5
+	vbroadcastsd	%xmm5, %zmm2
+	vmovupd	%zmm2, 256(%rsp)
+	vbroadcastss	%xmm11, %ymm2
+	vmovups	%ymm2, 64(%rsp)
+	vbroadcastss	%xmm12, %ymm2
+	vmovups	%ymm2, 32(%rsp)
+	vmovshdup	%xmm12, %xmm5
+	vbroadcastss	%xmm5, %ymm2
+	vmovups	%ymm2, (%rsp)
+	vbroadcastss	%xmm3, %ymm2
+	vmovups	%ymm2, -32(%rsp)
+	vbroadcastss	%xmm13, %ymm2
+	vmovups	%ymm2, 224(%rsp)
+	vmovshdup	%xmm13, %xmm5
+	vbroadcastss	%xmm5, %ymm2
+	vmovups	%ymm2, 192(%rsp)
+	vshufps	$255, %xmm3, %xmm3, %xmm5
+	vbroadcastss	%xmm5, %ymm2
+	vmovups	%ymm2, 160(%rsp)
+	vbroadcastss	%xmm14, %ymm2
+	vmovups	%ymm2, 128(%rsp)
+	vmovshdup	%xmm14, %xmm5
+	vbroadcastss	%xmm5, %ymm2
+	vmovups	%ymm2, 96(%rsp)
+	vbroadcastsd	-64(%rsp), %zmm2
+	vmovups	%zmm2, 640(%rsp)
+	vmovapd	-80(%rsp), %xmm2
+	vbroadcastsd	%xmm2, %zmm5
+	vmovupd	%zmm5, 576(%rsp)
+	vshufpd	$1, %xmm2, %xmm2, %xmm5
+	vmovdqa64	%zmm15, %zmm2
+	vbroadcastsd	%xmm5, %zmm15
+	vbroadcastsd	%xmm6, %zmm5
+	vbroadcastsd	%xmm4, %zmm16
+	vbroadcastsd	%xmm1, %zmm17
+	vbroadcastsd	%xmm7, %zmm18
+	vpbroadcastq	%r9, %zmm19
+	vpaddq	.LCPI18_43(%rip), %zmm19, %zmm19
+	vbroadcastss	%xmm8, %ymm20
+	movq	-128(%rsp), %rdi
+	leaq	(%rdi,%r9,2), %r9
+	movq	%r10, %rdi
+	vpbroadcastd	.LCPI18_45(%rip), %ymm21
+	vpbroadcastd	.LCPI18_46(%rip), %ymm22
+	vxorps	%xmm23, %xmm23, %xmm23
+	movq	-112(%rsp), %rdx
+	.p2align	4
+.LBB18_9:
+	vpmullq	.LCPI18_44(%rip){1to8}, %zmm19, %zmm24
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm25, %xmm25, %xmm25
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	32(%r13,%zmm24), %zmm26 {%k2}
+	vcvttpd2qq	%zmm26, %zmm26
+	vgatherqpd	40(%r13,%zmm24), %zmm25 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm27, %xmm27, %xmm27
+	vpaddq	%zmm26, %zmm2, %zmm26
+	vgatherqpd	(%rax,%zmm26,8), %zmm27 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm28, %xmm28, %xmm28
+	vgatherqpd	8(%rax,%zmm26,8), %zmm28 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vxorpd	%xmm29, %xmm29, %xmm29
+	kxnorw	%k0, %k0, %k2
+	vgatherqpd	(%rcx,%zmm26,8), %zmm29 {%k1}
+	vxorpd	%xmm30, %xmm30, %xmm30
+	vgatherqpd	8(%rcx,%zmm26,8), %zmm30 {%k2}
+	kxnorw	%k0, %k0, %k1
+	vsubpd	%zmm27, %zmm28, %zmm26
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm28, %xmm28, %xmm28
+	vgatherqpd	48(%r13,%zmm24), %zmm28 {%k2}
+	vsubpd	%zmm29, %zmm30, %zmm30
+	vcvttpd2qq	%zmm28, %zmm28
+	vpaddq	448(%rsp), %zmm28, %zmm28
+	vmulpd	%zmm26, %zmm25, %zmm26
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm31, %xmm31, %xmm31
+	vgatherqpd	(%rsi,%zmm28,8), %zmm31 {%k2}
+	vmulpd	%zmm30, %zmm25, %zmm25
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm30, %xmm30, %xmm30
+	vgatherqpd	8(%rsi,%zmm28,8), %zmm30 {%k2}
+	vaddpd	%zmm26, %zmm27, %zmm26
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm27, %xmm27, %xmm27
+	vgatherqpd	(%rdx,%zmm28,8), %zmm27 {%k2}
+	vaddpd	%zmm25, %zmm29, %zmm25
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm29, %xmm29, %xmm29
+	vgatherqpd	8(%rdx,%zmm28,8), %zmm29 {%k2}
+	vxorpd	%xmm28, %xmm28, %xmm28
+	vgatherqpd	56(%r13,%zmm24), %zmm28 {%k1}
+	vsubpd	%zmm31, %zmm30, %zmm30
+	vmulpd	%zmm30, %zmm28, %zmm30
+	vaddpd	%zmm30, %zmm31, %zmm30
+	vsubpd	%zmm27, %zmm29, %zmm29
+	vmulpd	%zmm29, %zmm28, %zmm28
+	kxnorw	%k0, %k0, %k1
+	vaddpd	%zmm28, %zmm27, %zmm27
+	vxorpd	%xmm28, %xmm28, %xmm28
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm29, %xmm29, %xmm29
+	vsubpd	%zmm26, %zmm25, %zmm25
+	vgatherqpd	64(%r13,%zmm24), %zmm29 {%k2}
+	vcvttpd2qq	%zmm29, %zmm29
+	vsubpd	%zmm30, %zmm27, %zmm27
+	vgatherqpd	72(%r13,%zmm24), %zmm28 {%k1}
+	vpaddq	320(%rsp), %zmm29, %zmm29
+	kxnorw	%k0, %k0, %k1
+	vmulpd	640(%rsp), %zmm25, %zmm25
+	vxorpd	%xmm31, %xmm31, %xmm31
+	vgatherqpd	(%r15,%zmm29,8), %zmm31 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vaddpd	%zmm25, %zmm26, %zmm25
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	8(%r15,%zmm29,8), %zmm26 {%k1}
+	vsubpd	%zmm31, %zmm26, %zmm26
+	vmulpd	576(%rsp), %zmm27, %zmm27
+	vmulpd	%zmm26, %zmm28, %zmm26
+	vaddpd	%zmm26, %zmm31, %zmm26
+	kxnorw	%k0, %k0, %k1
+	vaddpd	%zmm27, %zmm30, %zmm27
+	vxorpd	%xmm30, %xmm30, %xmm30
+	kxnorw	%k0, %k0, %k2
+	vxorpd	%xmm31, %xmm31, %xmm31
+	vgatherqpd	(%r12,%zmm29,8), %zmm30 {%k1}
+	vgatherqpd	8(%r12,%zmm29,8), %zmm31 {%k2}
+	vmulpd	512(%rsp), %zmm25, %zmm25
+	vsubpd	%zmm30, %zmm31, %zmm29
+	vmulpd	384(%rsp), %zmm27, %zmm27
+	vmulpd	%zmm29, %zmm28, %zmm28
+	vaddpd	%zmm28, %zmm30, %zmm28
+	vsubpd	%zmm26, %zmm28, %zmm28
+	vaddpd	%zmm27, %zmm25, %zmm25
+	vmulpd	%zmm28, %zmm15, %zmm27
+	vaddpd	%zmm27, %zmm26, %zmm26
+	vmulpd	256(%rsp), %zmm26, %zmm26
+	vaddpd	%zmm26, %zmm25, %zmm25
+	vmulpd	.LCPI18_23(%rip){1to8}, %zmm25, %zmm25
+	vaddpd	.LCPI18_38(%rip){1to8}, %zmm25, %zmm25
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm25, %zmm5, %zmm25
+	vxorpd	%xmm26, %xmm26, %xmm26
+	vgatherqpd	16(%r13,%zmm24), %zmm26 {%k1}
+	kxnorw	%k0, %k0, %k1
+	vmulpd	%zmm25, %zmm26, %zmm26
+	vxorpd	%xmm27, %xmm27, %xmm27
+	vgatherqpd	24(%r13,%zmm24), %zmm27 {%k1}
+	vcvtpd2ps	%zmm25, %ymm28
+	vmulpd	%zmm25, %zmm27, %zmm25
+	kxnorw	%k0, %k0, %k1
+	vcvtpd2ps	%zmm26, %ymm26
+	vxorpd	%xmm27, %xmm27, %xmm27
+	vgatherqpd	8(%r13,%zmm24), %zmm27 {%k1}
+	vcvtpd2ps	%zmm25, %ymm24
+	vmulps	64(%rsp), %ymm26, %ymm25
+	vmulps	32(%rsp), %ymm28, %ymm29
+	vmulps	-32(%rsp), %ymm26, %ymm30
+	vaddps	%ymm29, %ymm25, %ymm25
+	vmulps	224(%rsp), %ymm28, %ymm29
+	vaddps	%ymm29, %ymm30, %ymm29
+	vmulps	(%rsp), %ymm24, %ymm30
+	vaddps	%ymm30, %ymm25, %ymm25
+	vmulps	192(%rsp), %ymm24, %ymm30
+	vaddps	%ymm30, %ymm29, %ymm29
+	vmulps	128(%rsp), %ymm28, %ymm28
+	vmulps	160(%rsp), %ymm26, %ymm26
+	vaddps	%ymm28, %ymm26, %ymm26
+	vaddpd	%zmm27, %zmm16, %zmm27
+	vaddpd	%zmm27, %zmm17, %zmm27
+	vmulpd	%zmm27, %zmm27, %zmm27
+	vdivpd	%zmm27, %zmm18, %zmm27
+	vbroadcastsd	.LCPI18_2(%rip), %zmm28
+	vsubpd	%zmm27, %zmm28, %zmm27
+	vcvtpd2ps	%zmm27, %ymm27
+	vmulps	%ymm27, %ymm20, %ymm27
+	vbroadcastss	.LCPI18_42(%rip), %ymm28
+	vsubps	%ymm27, %ymm28, %ymm27
+	vmulps	%ymm25, %ymm27, %ymm25
+	vcmpnleps	%ymm23, %ymm25, %k1
+	vmulps	96(%rsp), %ymm24, %ymm24
+	vmovaps	%ymm25, %ymm25 {%k1} {z}
+	vaddps	%ymm24, %ymm26, %ymm24
+	vpsrld	$16, %ymm25, %ymm26
+	vpaddd	%ymm22, %ymm25, %ymm25
+	vpandd	%ymm21, %ymm26, %ymm26
+	vmulps	%ymm29, %ymm27, %ymm28
+	vcmpnleps	%ymm23, %ymm28, %k1
+	vmovaps	%ymm28, %ymm28 {%k1} {z}
+	vpaddd	%ymm26, %ymm25, %ymm25
+	vpsrld	$16, %ymm28, %ymm26
+	vpandd	%ymm21, %ymm26, %ymm26
+	vpaddd	%ymm22, %ymm28, %ymm28
+	vpaddd	%ymm26, %ymm28, %ymm26
+	vmulps	%ymm24, %ymm27, %ymm24
+	vpsrld	$16, %ymm25, %ymm25
+	vpmovdw	%ymm25, (%r9)
+	vpsrld	$16, %ymm26, %ymm25
+	vcmpnleps	%ymm23, %ymm24, %k1
+	vpmovdw	%ymm25, (%r9,%r11,2)
+	vmovaps	%ymm24, %ymm24 {%k1} {z}
+	vpsrld	$16, %ymm24, %ymm25
+	vpaddd	%ymm22, %ymm24, %ymm24
+	vpandd	%ymm21, %ymm25, %ymm25
+	vpaddd	%ymm25, %ymm24, %ymm24
+	vpsrld	$16, %ymm24, %ymm24
+	vpmovdw	%ymm24, (%r9,%r11,4)
+	vpaddq	.LCPI18_47(%rip){1to8}, %zmm19, %zmm19
+	addq	$16, %r9
+	addq	$-8, %r10
+	jne	.LBB18_9
+	cmpq	%rdi, -96(%rsp)
+	movq	-128(%rsp), %r8
+	movq	-40(%rsp), %rdx
+	movq	-48(%rsp), %rdi
+	jne	.LBB18_11
+	jmp	.LBB18_13
 .Lfunc_end18:
 	.size	oc_chart_row_v4, .Lfunc_end18-oc_chart_row_v4
 	.cfi_endproc
