@@ -51,9 +51,18 @@ enum Vivid {
     /// Loads vivid afresh after a test unplugged it (its Disconnect control leaves the
     /// device gone until the module is reloaded), so the suites after it find a camera;
     /// answers whether the new device appeared.
+    ///
+    /// Waits for the unload to be seen before loading: vivid "reconnects" (registers
+    /// /dev/video0 again) once the last handle of a disconnected device closes, so a new
+    /// camera object appears before the unload; rmmod then removes its node, and until the
+    /// hot-plug thread has read that IN_DELETE the camera still says it is connected. Waiting
+    /// only for a connected device after loading could see that stale one, which the next
+    /// test then finds gone (the ordering noted in be7ad5b).
     @discardableResult
     static func reload() -> Bool {
         _ = try? run("/opt/bin/vivid-unload", [])
+        let unloaded = waitUntil(within: .seconds(10)) { device()?.isConnected != true }
+        if !unloaded { log("reload: a vivid camera is still listed after vivid-unload") }
         _ = try? run("/opt/bin/vivid-load", [])
         return waitUntil(within: .seconds(20)) { device()?.isConnected == true }
     }
