@@ -1,11 +1,10 @@
-// Publishing a camera: an output stream that is a Video/Source node with the Camera role.
+// Publishing a camera: an output stream that is a Video/Source node with the Camera role,
+// driving its own graph cycles, one per frame pushed.
 //
 // The pushing thread never waits on PipeWire: it copies the frame into a one-frame slot
-// (a try-lock; a busy slot drops the frame). The graph's driver runs the cycles (the
-// stream is not a driver: as one, buffers its consumers had read did not come back to it
-// in libpipewire 0.3.65 when cycles were triggered per frame); in each cycle the loop
-// thread copies a waiting frame into a free buffer, or drops it when every buffer is still
-// with consumers. A cycle without a new frame sends nothing.
+// (a try-lock; a busy slot drops the frame) and wakes the loop thread, which asks the graph
+// for a cycle (pw_stream_trigger_process); in the cycle the loop thread copies the slot
+// into a free buffer of the stream, or drops it when every buffer is still with consumers.
 #include "Private.h"
 
 #include <pthread.h>
@@ -144,10 +143,12 @@ static const struct pw_stream_events stream_events = {
     .process = on_process,
 };
 
-/// The pushing thread woke the loop. Nothing to do there: the graph's driver (the daemon's
-/// dummy driver, or a consumer's) runs the cycles that take the slot; the wake-up only keeps
-/// the loop from sleeping through a frame when it has nothing else to do.
-static void on_wake(void *data, uint64_t count) { (void)data, (void)count; }
+/// The pushing thread woke the loop: run a graph cycle for the slot's frame.
+static void on_wake(void *data, uint64_t count) {
+    (void)count;
+    OCPWPublisher *publisher = data;
+    if (atomic_load(&publisher->streaming)) pw_stream_trigger_process(publisher->stream);
+}
 
 OCPWPublisher *ocpw_publisher_create(OCPWContext *context, const char *name, const char *description, const int32_t *formats,
                                      int32_t format_count, int32_t width, int32_t height, int32_t rate_num, int32_t rate_den,
@@ -209,7 +210,7 @@ OCPWPublisher *ocpw_publisher_create(OCPWContext *context, const char *name, con
     struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
     const struct spa_pod *params[1] = {ocpw_build_enum_format(&b, formats, format_count, width, height, rate_num, rate_den, 1)};
     int result = pw_stream_connect(publisher->stream, PW_DIRECTION_OUTPUT, PW_ID_ANY,
-                                   PW_STREAM_FLAG_MAP_BUFFERS, params, 1);
+                                   PW_STREAM_FLAG_DRIVER | PW_STREAM_FLAG_MAP_BUFFERS | PW_STREAM_FLAG_ALLOC_BUFFERS, params, 1);
     if (result >= 0) result = ocpw_roundtrip(context);
     pw_thread_loop_unlock(context->loop);
     if (result < 0) {
@@ -229,64 +230,26 @@ uint32_t ocpw_publisher_node_id(OCPWPublisher *publisher) {
 
 int32_t ocpw_publisher_format(OCPWPublisher *publisher) { return atomic_load(&publisher->format); }
 
-/// An NV12 frame into the slot as I420 (chroma split) or YUY2 (chroma of a row pair shared
-/// by both rows), for consumers that negotiated those.
-static void copy_from_nv12(OCPWPublisher *publisher, int32_t to_format, const OCPWFrame *frame) {
-    int32_t width = publisher->width, height = publisher->height;
-    int32_t chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;
-    uint8_t *slot = publisher->slot;
-    if (to_format == OCPW_FORMAT_I420) {
-        uint8_t *u = slot + (size_t)width * height, *v = u + (size_t)chroma_width * chroma_height;
-        for (int32_t row = 0; row < height; row++) memcpy(slot + (size_t)row * width, frame->data[0] + (size_t)row * frame->stride[0], width);
-        for (int32_t row = 0; row < chroma_height; row++) {
-            const uint8_t *uv = frame->data[1] + (size_t)row * frame->stride[1];
-            for (int32_t x = 0; x < chroma_width; x++) {
-                u[(size_t)row * chroma_width + x] = uv[2 * x];
-                v[(size_t)row * chroma_width + x] = uv[2 * x + 1];
-            }
-        }
-        return;
-    }
-    for (int32_t row = 0; row < height; row++) {
-        const uint8_t *y = frame->data[0] + (size_t)row * frame->stride[0];
-        const uint8_t *uv = frame->data[1] + (size_t)(row / 2) * frame->stride[1];
-        uint8_t *out = slot + (size_t)row * chroma_width * 4;
-        for (int32_t x = 0; x < chroma_width; x++) {
-            out[4 * x] = y[2 * x];
-            out[4 * x + 1] = uv[2 * x];
-            out[4 * x + 2] = 2 * x + 1 < width ? y[2 * x + 1] : y[2 * x];
-            out[4 * x + 3] = uv[2 * x + 1];
-        }
-    }
-}
-
 int32_t ocpw_publisher_push(OCPWPublisher *publisher, int32_t format, const OCPWFrame *frame) {
     // Nobody reads the node: nothing is lost, nothing counted.
     if (!atomic_load(&publisher->streaming)) return 0;
-    if (pthread_mutex_trylock(&publisher->slot_lock) != 0) {
+    if (format != atomic_load(&publisher->format) || pthread_mutex_trylock(&publisher->slot_lock) != 0) {
         atomic_fetch_add(&publisher->dropped, 1);
         return 0;
     }
-    int32_t negotiated = atomic_load(&publisher->format);
     int32_t row_bytes[4], rows[4];
     int planes = ocpw_layout(format, publisher->width, publisher->height, row_bytes, rows);
-    int converts = format == OCPW_FORMAT_NV12 && (negotiated == OCPW_FORMAT_I420 || negotiated == OCPW_FORMAT_YUY2);
-    if (planes != frame->planes || (format != negotiated && !converts)) {
+    if (planes != frame->planes || format != atomic_load(&publisher->format)) {
         pthread_mutex_unlock(&publisher->slot_lock);
         atomic_fetch_add(&publisher->dropped, 1);
         return 0;
     }
     // A frame still waiting is replaced: the consumers are behind.
     if (publisher->slot_full) atomic_fetch_add(&publisher->dropped, 1);
-    if (format == negotiated) {
-        uint8_t *to = publisher->slot;
-        for (int p = 0; p < planes; p++) {
-            for (int32_t row = 0; row < rows[p]; row++)
-                memcpy(to + (size_t)row * row_bytes[p], frame->data[p] + (size_t)row * frame->stride[p], row_bytes[p]);
-            to += (size_t)row_bytes[p] * rows[p];
-        }
-    } else {
-        copy_from_nv12(publisher, negotiated, frame);
+    uint8_t *to = publisher->slot;
+    for (int p = 0; p < planes; p++) {
+        for (int32_t row = 0; row < rows[p]; row++) memcpy(to + (size_t)row * row_bytes[p], frame->data[p] + (size_t)row * frame->stride[p], row_bytes[p]);
+        to += (size_t)row_bytes[p] * rows[p];
     }
     publisher->slot_pts = frame->pts;
     publisher->slot_sequence = (uint64_t)frame->sequence;

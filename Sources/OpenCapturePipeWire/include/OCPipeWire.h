@@ -154,8 +154,7 @@ uint32_t ocpw_publisher_node_id(OCPWPublisher *publisher);
 /// The OCPWFormat consumers negotiated, or OCPW_FORMAT_UNKNOWN while there is none.
 int32_t ocpw_publisher_format(OCPWPublisher *publisher);
 
-/// Hands one frame (at the published size, in the negotiated format, or NV12 when I420 or
-/// YUY2 was negotiated: converted while copied) to the node. Never
+/// Hands one frame (in the negotiated format, at the published size) to the node. Never
 /// waits: the frame is copied into the publisher's slot and the loop thread sends it; a
 /// frame still waiting there is replaced and counted dropped, as is one that finds the slot
 /// busy, another format negotiated, or no free buffer. Returns 1 when taken, 0 when not
