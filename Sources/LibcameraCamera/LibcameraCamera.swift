@@ -22,6 +22,8 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     private let connected = Atomic<Bool>(true)
     private let disconnectHandler = Mutex<(@Sendable () -> Void)?>(nil)
     private let state = Mutex<Running?>(nil)
+    /// Control requests made while not streaming, for the next start (taken under `state`).
+    private let waiting = Mutex<[ControlRequest]>([])
     /// Brightness, contrast and saturation as last set (libcamera has no control reads).
     let driverValues = Mutex<[UInt32: Int64]>([:])
 
@@ -65,7 +67,14 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
         let stream = try LibcameraStream(
             api: api, manager: manager, id: cameraID, asked: formats[configuration.formatIndex], configuration: configuration,
             sink: guarded, mapper: mapper, stills: stills)
-        state.withLock { $0 = Running(stream: stream, configuration: configuration, sink: sink) }
+        let queued = state.withLock { running -> [ControlRequest] in
+            running = Running(stream: stream, configuration: configuration, sink: sink)
+            return waiting.withLock { waiting in
+                defer { waiting = [] }
+                return waiting
+            }
+        }
+        for request in queued { stream.apply(request) }
     }
 
     /// A new format or frame rate restarts the stream (libcamera configures only stopped
@@ -81,12 +90,14 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
         }
     }
 
-    /// Goes with the next libcamera request; before `start`, the change is lost as the
-    /// camera is configured afresh (the session sends its settings again when it starts).
+    /// Goes with the next libcamera request; before `start`, it waits for the stream's first
+    /// requests.
     package func apply(_ request: ControlRequest) {
-        if let stream = state.withLock({ $0?.stream }) {
-            stream.apply(request)
+        let stream = state.withLock { running -> LibcameraStream? in
+            if running == nil { waiting.withLock { $0.append(request) } }
+            return running?.stream
         }
+        stream?.apply(request)
     }
 
     package func stop() {
