@@ -40,7 +40,7 @@ open class AVComposition: AVAsset, @unchecked Sendable {
     open override var tracks: [AVAssetTrack] { compositionTracks.withLock { $0 } }
     /// The end of the longest track.
     open override var duration: CMTime {
-        compositionTracks.withLock { $0 }.map { CompositionTimeline.end($0.segments) }.max() ?? .zero
+        compositionTracks.withLock { $0 }.map { CompositionTimeline.end($0.compositionSegments) }.max() ?? .zero
     }
     @_disfavoredOverload
     open override func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {

@@ -21,12 +21,25 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
         super.init(asset: composition, info: MovieTrackInfo(index: -1, trackID: trackID, kind: kind, codecName: ""))
     }
 
+    // Apple refines AVAssetTrack's `segments` and `segment(forTrackTime:)` to the
+    // composition segment type; Swift cannot override with another type, so the refined
+    // accessors are in AVCompositionTrack+Segments.swift and these overrides answer the
+    // base's disfavoured ones (a composition track seen as an `AVAssetTrack`).
+
     /// The segments in target order, end to end from time 0.
-    open var segments: [AVCompositionTrackSegment] { storedSegments.withLock { $0 } }
+    var compositionSegments: [AVCompositionTrackSegment] { storedSegments.withLock { $0 } }
+
+    /// The composition segments, as the base type.
+    @_disfavoredOverload
+    open override var segments: [AVAssetTrackSegment] { compositionSegments }
+
+    /// The composition segment for a time, as the base type.
+    @_disfavoredOverload
+    open override func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? { compositionSegment(forTrackTime: trackTime) }
 
     /// The segment whose target range contains `trackTime`, else the closest one.
-    open func segment(forTrackTime trackTime: CMTime) -> AVCompositionTrackSegment? {
-        let segments = self.segments
+    func compositionSegment(forTrackTime trackTime: CMTime) -> AVCompositionTrackSegment? {
+        let segments = compositionSegments
         if let containing = segments.first(where: { CMTimeRangeContainsTime($0.timeMapping.target, time: trackTime) }) { return containing }
         return segments.min { distance($0, trackTime) < distance($1, trackTime) }
     }
@@ -37,12 +50,12 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     }
 
     /// The source track of the first segment with media.
-    var sourceInfo: MovieTrackInfo? { segments.lazy.compactMap(\.sourceInfo).first }
+    var sourceInfo: MovieTrackInfo? { compositionSegments.lazy.compactMap(\.sourceInfo).first }
 
     open override var trackID: CMPersistentTrackID { identifier }
     open override var mediaType: AVMediaType { type }
     /// From 0 to the end of the last segment.
-    open override var timeRange: CMTimeRange { CMTimeRange(start: .zero, end: CompositionTimeline.end(segments)) }
+    open override var timeRange: CMTimeRange { CMTimeRange(start: .zero, end: CompositionTimeline.end(compositionSegments)) }
     open override var naturalSize: CGSize {
         guard let info = sourceInfo else { return .zero }
         return CGSize(width: info.width, height: info.height)
@@ -53,7 +66,7 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     open override var formatDescriptions: [Any] {
         var seen: [String] = []
         var result: [Any] = []
-        for segment in segments {
+        for segment in compositionSegments {
             guard let url = segment.sourceURL, let info = segment.sourceInfo else { continue }
             let key = "\(info.codecName) \(info.width)x\(info.height) \(info.sampleRate) \(info.channels)"
             guard !seen.contains(key) else { continue }
@@ -65,13 +78,13 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     }
     /// Whether FFmpeg decodes every segment's source.
     open override var isPlayable: Bool {
-        let media = segments.filter { !$0.isEmpty }
+        let media = compositionSegments.filter { !$0.isEmpty }
         return !media.isEmpty && media.allSatisfy { $0.sourceInfo?.decodable == true }
     }
 
     /// The MediaIO form the exporter and reader read.
     var edit: MovieEditTrack {
         let kind: MovieTrackInfo.Kind = type == .video ? .video : type == .audio ? .audio : .other
-        return MovieEditTrack(kind: kind, segments: segments.map(\.edit))
+        return MovieEditTrack(kind: kind, segments: compositionSegments.map(\.edit))
     }
 }

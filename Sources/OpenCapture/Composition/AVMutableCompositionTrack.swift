@@ -33,7 +33,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
         get { settings.withLock { $0.languageCode } }
         set { settings.withLock { $0.languageCode = newValue } }
     }
-    open var extendedLanguageTag: String? {
+    open override var extendedLanguageTag: String? {
         get { settings.withLock { $0.extendedLanguageTag } }
         set { settings.withLock { $0.extendedLanguageTag = newValue } }
     }
@@ -47,22 +47,18 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
         set { settings.withLock { $0.preferredVolume = newValue } }
     }
 
-    /// The segments; setting `[]` empties the track (Linux: not implicitly unwrapped, as
-    /// Swift cannot override a property with an optional one). Segments that break Apple's
-    /// timing rule (see `validateSegments(_:)`) raise NSInvalidArgumentException.
-    open override var segments: [AVCompositionTrackSegment] {
-        get { storedSegments.withLock { $0 } }
-        set {
-            let segments = newValue
-            enforce {
-                do {
-                    try CompositionTimeline.validate(segments)
-                } catch {
-                    throw AVCaptureException(.invalidArgument, selectorReason("AVMutableCompositionTrack", "setSegments:", "\(error.localizedDescription)"))
-                }
+    /// Sets the segments (the refined `segments` setter, AVCompositionTrack+Segments.swift):
+    /// segments that break Apple's timing rule (see `validateSegments(_:)`) raise
+    /// NSInvalidArgumentException.
+    func setSegments(_ segments: [AVCompositionTrackSegment]) {
+        enforce {
+            do {
+                try CompositionTimeline.validate(segments)
+            } catch {
+                throw AVCaptureException(.invalidArgument, selectorReason("AVMutableCompositionTrack", "setSegments:", "\(error.localizedDescription)"))
             }
-            storedSegments.withLock { $0 = segments }
         }
+        storedSegments.withLock { $0 = segments }
     }
 
     /// Inserts `timeRange` of `track` (a track of an `AVURLAsset` or of a composition) at
@@ -116,7 +112,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
         }
         if let composed = track as? AVCompositionTrack {
             // The composition's segments within the range, relaid from 0.
-            var pieces = CompositionTimeline.cut(CompositionTimeline.cut(composed.segments, at: range.start), at: range.end)
+            var pieces = CompositionTimeline.cut(CompositionTimeline.cut(composed.compositionSegments, at: range.start), at: range.end)
             pieces = pieces.filter { $0.timeMapping.target.start >= range.start && $0.timeMapping.target.end <= range.end }
             return pieces.map { piece in
                 let target = piece.timeMapping.target

@@ -16,6 +16,16 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
     }
 
     private let described = Mutex<Result<Described, AVError>?>(nil)
+    /// The file's ISO base-media boxes (track references, fragments), read on first use.
+    private let boxes = Mutex<MovieFileBoxes?>(nil)
+
+    /// What the file's boxes say; the empty summary for an asset without a file.
+    var fileBoxes: MovieFileBoxes {
+        if let known = boxes.withLock({ $0 }) { return known }
+        let read = fileURL.map { MovieFileBoxes(url: $0) } ?? MovieFileBoxes()
+        boxes.withLock { $0 = read }
+        return read
+    }
 
     /// The file the asset reads (nil for an asset without one).
     var fileURL: URL? { nil }

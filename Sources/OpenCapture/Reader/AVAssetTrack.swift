@@ -11,9 +11,16 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     open var asset: AVAsset? { weakAsset }
     let info: MovieTrackInfo
 
+    /// The track's packets, read on first use (`totalSampleDataLength`,
+    /// `samplePresentationTime(forTrackTime:)`, `hasAudioSampleDependencies`).
+    private let packets = Mutex<Result<MoviePacketIndex, AVError>?>(nil)
+    /// The asset's file, kept so the packets can be read after the asset is released.
+    private let fileURL: URL?
+
     init(asset: AVAsset, info: MovieTrackInfo) {
         self.weakAsset = asset
         self.info = info
+        self.fileURL = asset.fileURL
         super.init()
     }
 
@@ -92,6 +99,132 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     /// (deprecated in iOS 16).
     @available(iOS, deprecated: 16.0, message: "Use load(.requiresFrameReordering) instead")
     open var requiresFrameReordering: Bool { info.reordersFrames }
+
+    // MARK: Segments and samples
+
+    /// The time mappings of the track's media to its timeline: libavformat applies a file's
+    /// edit list when it reads and does not expose it, so a file track has one segment
+    /// mapping its media range onto itself, after an empty segment when the track starts
+    /// later than 0 (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.segments) instead")
+    @_disfavoredOverload
+    open var segments: [AVAssetTrackSegment] { fileSegments }
+
+    var fileSegments: [AVAssetTrackSegment] {
+        let range = timeRange
+        guard range.duration.isNumeric, range.duration > .zero else { return [] }
+        var result: [AVAssetTrackSegment] = []
+        if range.start > .zero {
+            result.append(AVAssetTrackSegment(timeMapping: CMTimeMapping(
+                source: CMTimeRange(start: .invalid, duration: range.start), target: CMTimeRange(start: .zero, duration: range.start))))
+        }
+        result.append(AVAssetTrackSegment(timeMapping: CMTimeMapping(source: range, target: range)))
+        return result
+    }
+
+    /// The segment whose target range contains `trackTime`, else the closest one; nil
+    /// without segments (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use loadSegment(forTrackTime:) instead")
+    @_disfavoredOverload
+    open func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? { Self.segment(in: fileSegments, at: trackTime) }
+
+    /// Loads the segment for a track time.
+    open func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
+        Self.segment(in: fileSegments, at: trackTime)
+    }
+
+    static func segment<Segment: AVAssetTrackSegment>(in segments: [Segment], at time: CMTime) -> Segment? {
+        guard time.isNumeric else { return nil }
+        if let containing = segments.first(where: { CMTimeRangeContainsTime($0.timeMapping.target, time: time) }) { return containing }
+        func distance(_ segment: Segment) -> Double {
+            let target = segment.timeMapping.target
+            return min(abs((target.start - time).seconds), abs((target.end - time).seconds))
+        }
+        return segments.min { distance($0) < distance($1) }
+    }
+
+    /// The presentation time of the sample shown at `trackTime` (the latest sample starting
+    /// at or before it); `.invalid` outside the track's time range or for a file that cannot
+    /// be read (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use loadSamplePresentationTime(forTrackTime:) instead")
+    open func samplePresentationTime(forTrackTime trackTime: CMTime) -> CMTime {
+        (try? presentationTime(trackTime)) ?? .invalid
+    }
+
+    /// Loads the presentation time of the sample shown at a track time.
+    open func loadSamplePresentationTime(forTrackTime trackTime: CMTime) async throws -> CMTime {
+        try presentationTime(trackTime)
+    }
+
+    private func presentationTime(_ trackTime: CMTime) throws -> CMTime {
+        let range = timeRange
+        guard trackTime.isNumeric, trackTime >= range.start, trackTime < range.end else { return .invalid }
+        return try packetIndex().presentationTime(at: trackTime) ?? .invalid
+    }
+
+    /// The bytes of the track's samples: the sum of its packet sizes as libavformat reads
+    /// them; 0 for a file that cannot be read (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.totalSampleDataLength) instead")
+    open var totalSampleDataLength: Int64 { (try? packetIndex().totalBytes) ?? 0 }
+
+    /// Whether an audio track's samples depend on earlier ones to decode: the file marks
+    /// some of its audio packets as not sync samples (as USAC in MP4 does; AAC, PCM, MP3
+    /// packets are all sync). False for other tracks (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.hasAudioSampleDependencies) instead")
+    open var hasAudioSampleDependencies: Bool { audioSampleDependencies }
+
+    var audioSampleDependencies: Bool { info.kind == .audio && ((try? packetIndex().dependentPackets) ?? 0) > 0 }
+
+    /// The track's packets, read once.
+    func packetIndex() throws -> MoviePacketIndex {
+        if let known = packets.withLock({ $0 }) { return try known.get() }
+        let result: Result<MoviePacketIndex, AVError>
+        if let url = fileURL {
+            do { result = .success(try MoviePacketIndex(url: url, track: info)) } catch { result = .failure(AVAssetReader.avError(error)) }
+        } else {
+            result = .failure(AVError(.fileFormatNotRecognized, "The track has no file"))
+        }
+        packets.withLock { $0 = result }
+        return try result.get()
+    }
+
+    // MARK: Language and associations
+
+    /// The track's BCP 47 language tag (the 'elng' box), nil without one (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.extendedLanguageTag) instead")
+    open var extendedLanguageTag: String? { fileExtendedLanguageTag }
+
+    var fileExtendedLanguageTag: String? { asset?.fileBoxes.extendedLanguageTags[info.trackID] }
+
+    /// The association types of the file's references from this track ('tref'), in the
+    /// file's order; empty without references (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.availableTrackAssociationTypes) instead")
+    open var availableTrackAssociationTypes: [AVAssetTrack.AssociationType] { fileAssociationTypes }
+
+    var fileAssociationTypes: [AVAssetTrack.AssociationType] {
+        var types: [AVAssetTrack.AssociationType] = []
+        for reference in asset?.fileBoxes.references[info.trackID] ?? [] where !types.contains(.init(rawValue: reference.type)) {
+            types.append(.init(rawValue: reference.type))
+        }
+        return types
+    }
+
+    /// The asset's tracks this track refers to by `trackAssociationType` (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use loadAssociatedTracks(ofType:) instead")
+    open func associatedTracks(ofType trackAssociationType: AVAssetTrack.AssociationType) -> [AVAssetTrack] {
+        fileAssociatedTracks(trackAssociationType)
+    }
+
+    /// Loads the asset's tracks this track refers to by a type.
+    open func loadAssociatedTracks(ofType trackAssociationType: AVAssetTrack.AssociationType) async throws -> [AVAssetTrack] {
+        fileAssociatedTracks(trackAssociationType)
+    }
+
+    func fileAssociatedTracks(_ type: AVAssetTrack.AssociationType) -> [AVAssetTrack] {
+        guard let asset else { return [] }
+        let ids = (asset.fileBoxes.references[info.trackID] ?? []).filter { $0.type == type.rawValue }.flatMap(\.trackIDs)
+        return ids.compactMap { asset.track(withTrackID: $0) }
+    }
 
     /// The metadata formats of the track's `metadata` (deprecated in iOS 16).
     @available(iOS, deprecated: 16.0, message: "Use load(.availableMetadataFormats) instead")
