@@ -69,6 +69,60 @@ struct MultiCamSessionTests {
         #expect(collectors[1].frameCount == frontCount)
     }
 
+    @Test("each camera has a photo output of its own; a plain session still takes one photo output")
+    func photoOutputPerCamera() throws {
+        let session = AVCaptureMultiCamSession()
+        let back = try camera("sim:back-wide"), front = try camera("sim:front-wide")
+        defer {
+            back.simulation?.pacing = .realTime
+            front.simulation?.pacing = .realTime
+        }
+        // The front camera at another size, so each photo shows which camera took it.
+        let small = try #require(front.formats.first { $0.formatDescription.dimensions.width == 640 && $0.formatDescription.dimensions.height == 480 && !$0.isVideoBinned })
+        try front.lockForConfiguration()
+        front.activeFormat = small
+        front.unlockForConfiguration()
+        var outputs: [AVCapturePhotoOutput] = []
+        session.beginConfiguration()
+        for device in [back, front] {
+            let input = try AVCaptureDeviceInput(device: device)
+            session.addInputWithNoConnections(input)
+            let output = AVCapturePhotoOutput()
+            #expect(session.canAddOutput(output), "a multi-cam session takes a photo output per camera")
+            session.addOutputWithNoConnections(output)
+            let connection = AVCaptureConnection(inputPorts: input.ports.filter { $0.mediaType == .video }, output: output)
+            #expect(session.canAddConnection(connection))
+            session.addConnection(connection)
+            outputs.append(output)
+        }
+        session.commitConfiguration()
+        session.startRunning()
+        defer { session.stopRunning() }
+        #expect(session.isRunning)
+        var sizes: [String] = []
+        for output in outputs {
+            let recorder = PhotoRecorder()
+            output.capturePhoto(with: AVCapturePhotoSettings(), delegate: recorder)
+            try recorder.done.wait(within: .seconds(60))
+            #expect(recorder.error.withLock { $0 } == nil)
+            let photo = try #require(recorder.photo.withLock { $0 })
+            let size = photo.resolvedSettings.photoDimensions
+            sizes.append("\(size.width)x\(size.height)")
+            #expect((photo.fileDataRepresentation()?.count ?? 0) > 0)
+        }
+        // Each photo at its own camera's default photo size (the smallest its format offers).
+        let expected = [back, front].map { device -> String in
+            let size = device.activeFormat.supportedMaxPhotoDimensions.first ?? device.activeFormat.formatDescription.dimensions
+            return "\(size.width)x\(size.height)"
+        }
+        #expect(expected[0] != expected[1])
+        #expect(sizes == expected)
+        // A single-camera session keeps one still output.
+        let plain = AVCaptureSession()
+        plain.addOutput(AVCapturePhotoOutput())
+        #expect(!plain.canAddOutput(AVCapturePhotoOutput()))
+    }
+
     @Test("a plain session takes one camera; the same camera twice, 4K formats and other presets are refused")
     func rules() throws {
         let plain = AVCaptureSession()

@@ -21,6 +21,14 @@ open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
 
     override var runsSeveralCameras: Bool { true }
 
+    /// Whether the output can be added: it is in no session and can be fed. Unlike a plain
+    /// session, outputs of one kind may be several (a photo or movie output per camera,
+    /// "multiple AVCaptureOutputs of the same type", WWDC 2019 session 225), each connected
+    /// to its camera with `addConnection`.
+    open override func canAddOutput(_ output: AVCaptureOutput) -> Bool {
+        output.session == nil && output.consumer != nil
+    }
+
     /// Only `.inputPriority`: each camera's own active format decides.
     open override func canSetSessionPreset(_ preset: Preset) -> Bool { preset == .inputPriority }
 
