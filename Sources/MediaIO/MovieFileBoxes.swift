@@ -19,6 +19,9 @@ package struct MovieFileBoxes: Sendable, Equatable {
     package var references: [Int32: [Reference]] = [:]
     /// Each track's BCP 47 language tag ('mdia'/'elng'), for the tracks that have one.
     package var extendedLanguageTags: [Int32: String] = [:]
+    /// Some track's sample entry is an encrypted one ('encv', 'enca', 'enct', 'encs':
+    /// ISO common encryption, Apple's FairPlay files included).
+    package var hasEncryptedTrack = false
     /// The movie has a movie-extends box: it may have fragments.
     package var hasMovieExtends = false
     /// The fragment duration the 'mehd' box gives (in the movie time scale); nil without one.
@@ -95,6 +98,7 @@ package struct MovieFileBoxes: Sendable, Equatable {
                     let tag = String(decoding: child.dropFirst(4).prefix { $0 != 0 }, as: UTF8.self)
                     if !tag.isEmpty { language = tag }
                 }
+                if Self.hasEncryptedEntry(mediaBox: payload) { hasEncryptedTrack = true }
             } else if type == BoxCoding.fourCC("tref") {
                 for (referenceType, ids) in BoxCoding.children(payload) {
                     let named = (0..<ids.count / 4).map { Int32(bitPattern: BoxCoding.readUInt32(ids, $0 * 4)) }
@@ -105,6 +109,20 @@ package struct MovieFileBoxes: Sendable, Equatable {
         guard let trackID else { return }
         if !found.isEmpty { references[trackID, default: []] += found }
         if let language { extendedLanguageTags[trackID] = language }
+    }
+
+    /// Whether 'mdia'/'minf'/'stbl'/'stsd' lists an encrypted sample entry.
+    private static func hasEncryptedEntry(mediaBox: Data) -> Bool {
+        let encrypted: Set<UInt32> = Set(["encv", "enca", "enct", "encs"].map(BoxCoding.fourCC))
+        for (type, information) in BoxCoding.children(mediaBox) where type == BoxCoding.fourCC("minf") {
+            for (tableType, table) in BoxCoding.children(information) where tableType == BoxCoding.fourCC("stbl") {
+                for (entryType, descriptions) in BoxCoding.children(table) where entryType == BoxCoding.fourCC("stsd") && descriptions.count > 8 {
+                    // Version, flags and entry count, then the sample entries as boxes.
+                    if BoxCoding.children(descriptions.dropFirst(8)).contains(where: { encrypted.contains($0.type) }) { return true }
+                }
+            }
+        }
+        return false
     }
 
     private static func text(_ code: UInt32) -> String {

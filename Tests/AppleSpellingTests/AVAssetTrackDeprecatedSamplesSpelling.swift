@@ -60,3 +60,24 @@ struct AVAssetTrackDeprecatedSamplesSpellingTests {
         #expect(base.availableTrackAssociationTypes.isEmpty && base.extendedLanguageTag == nil)
     }
 }
+
+/// The AVAsset.h fragment and protection accessors (#30) beside their replacements.
+func spellAssetDeprecatedFragments(_ asset: AVAsset) async throws {
+    let protected: Bool = asset.hasProtectedContent
+    let loadedProtected: Bool = try await asset.load(.hasProtectedContent)
+    let canContain: Bool = asset.canContainFragments
+    let loadedCanContain: Bool = try await asset.load(.canContainFragments)
+    let contains: Bool = asset.containsFragments
+    let loadedContains: Bool = try await asset.load(.containsFragments)
+    let hint: CMTime = asset.overallDurationHint
+    let loadedHint: CMTime = try await asset.load(.overallDurationHint)
+    _ = (protected, loadedProtected, canContain, loadedCanContain, contains, loadedContains, hint, loadedHint)
+}
+
+/// An asset subclass overriding them.
+final class SpellingDeprecatedFragmentsAsset: AVURLAsset, @unchecked Sendable {
+    override var hasProtectedContent: Bool { super.hasProtectedContent }
+    override var canContainFragments: Bool { super.canContainFragments }
+    override var containsFragments: Bool { super.containsFragments }
+    override var overallDurationHint: CMTime { super.overallDurationHint }
+}

@@ -151,6 +151,25 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
     @available(iOS, deprecated: 5.0, message: "Use the naturalSize and preferredTransform, as appropriate, of the asset's video tracks instead")
     open var naturalSize: CGSize { ((try? describedTracks()) ?? []).first { $0.mediaType == .video }?.naturalSize ?? .zero }
 
+    /// Whether a track is encrypted: an ISO common-encryption sample entry ('encv',
+    /// 'enca'…) in the file; FFmpeg opens the rest unencrypted (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.hasProtectedContent) instead")
+    open var hasProtectedContent: Bool { fileBoxes.hasEncryptedTrack }
+
+    /// Whether the file may have movie fragments: its movie has a movie-extends box
+    /// ('mvex'), as fragmented MP4 writers put there (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.canContainFragments) instead")
+    open var canContainFragments: Bool { fileBoxes.hasMovieExtends }
+
+    /// Whether the file has at least one movie fragment ('moof') (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.containsFragments) instead")
+    open var containsFragments: Bool { fileBoxes.hasMovieExtends && fileBoxes.fragmentCount > 0 }
+
+    /// The duration of the fragments that are and may be appended: the 'mehd' box's
+    /// fragment duration; `.invalid` when the file does not give one (deprecated in iOS 16).
+    @available(iOS, deprecated: 16.0, message: "Use load(.overallDurationHint) instead")
+    open var overallDurationHint: CMTime { fileBoxes.fragmentDuration ?? .invalid }
+
     /// The creation date item, nil without one.
     open var creationDate: AVMetadataItem? { commonMetadata.first { $0.commonKey == .commonKeyCreationDate } }
 
