@@ -76,6 +76,8 @@ struct SessionRunnerTests {
         session.commitConfiguration()
         try #require(session.hardwareCost > 1, "four cameras at their fastest: \(session.hardwareCost)")
         #expect(!session.isRunning)
+        // Posted on the main queue, as Apple posts it: it may come a moment after the commit.
+        eventually("the overage was reported") { !errors.withLock { $0 }.isEmpty }
         #expect(errors.withLock { $0 } == [AVError.Code.sessionHardwareCostOverage.rawValue])
         // The microphone was given back: another session streams from it.
         let other = AVCaptureSession()
