@@ -12,6 +12,10 @@ package final class MovieReader: Sendable {
     package let duration: CMTime
     /// Movie-level tags in FFmpeg's names ("title", "creation_time", "location", "make"...).
     package let metadata: [String: String]
+    /// The demuxer's short names ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"...).
+    package let formatName: String
+    /// The file's chapters in order; empty without any.
+    package let chapters: [MovieChapter]
 
     /// Opens the file, probes its streams and closes it.
     package init(url: URL) throws(MovieReaderError) {
@@ -44,6 +48,13 @@ package final class MovieReader: Sendable {
             entry = next
         }
         metadata = tags
+        formatName = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
+        chapters = (0..<Int(context.pointee.nb_chapters)).compactMap { index in
+            guard let chapter = context.pointee.chapters[index]?.pointee else { return nil }
+            func tag(_ key: String) -> String? { av_dict_get(chapter.metadata, key, nil, 0).flatMap { $0.pointee.value.map { String(cString: $0) } } }
+            let start = Self.time(chapter.start, chapter.time_base)
+            return MovieChapter(start: start, duration: Self.time(chapter.end, chapter.time_base) - start, title: tag("title"), language: tag("language"))
+        }
     }
 
     /// The most pixels a picture read from a file may have: 8192x4320 (DCI 8K), the

@@ -170,6 +170,30 @@ open class AVAsset: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLoading
     @available(iOS, deprecated: 16.0, message: "Use load(.overallDurationHint) instead")
     open var overallDurationHint: CMTime { fileBoxes.fragmentDuration ?? .invalid }
 
+    /// Whether the movie can go into the Photos library (deprecated in iOS 16). The rule:
+    /// a QuickTime/MPEG-4 file (FFmpeg's "mov" demuxer) with at least one video track,
+    /// every video track H.264 or HEVC and every audio track AAC, ALAC, AC-3, E-AC-3 or
+    /// linear PCM; other tracks (timed metadata, text, chapters) do not matter. An
+    /// unreadable file is not compatible.
+    @available(iOS, deprecated: 16.0, message: "Use load(.isCompatibleWithSavedPhotosAlbum) instead")
+    open var isCompatibleWithSavedPhotosAlbum: Bool { Self.playsOnApplePlatforms(try? describedFile()) }
+
+    /// Whether the movie can be played over AirPlay Video (deprecated in iOS 16): the
+    /// same rule as `isCompatibleWithSavedPhotosAlbum`, the formats AirPlay receivers
+    /// take (QuickTime/MPEG-4 with H.264/HEVC video and AAC, ALAC, AC-3, E-AC-3 or PCM audio).
+    @available(iOS, deprecated: 16.0, message: "Use load(.isCompatibleWithAirPlayVideo) instead")
+    open var isCompatibleWithAirPlayVideo: Bool { Self.playsOnApplePlatforms(try? describedFile()) }
+
+    /// The rule of the two compatibility properties; false for an unreadable file.
+    static func playsOnApplePlatforms(_ file: MovieReader?) -> Bool {
+        guard let file, file.formatName.split(separator: ",").first == "mov" else { return false }
+        let video = file.tracks.filter { $0.kind == .video }
+        let audio = file.tracks.filter { $0.kind == .audio }
+        let audioCodecs: Set<String> = ["aac", "alac", "ac3", "eac3"]
+        return !video.isEmpty && video.allSatisfy { ["h264", "hevc"].contains($0.codecName) }
+            && audio.allSatisfy { audioCodecs.contains($0.codecName) || $0.codecName.hasPrefix("pcm_") }
+    }
+
     /// The creation date item, nil without one.
     open var creationDate: AVMetadataItem? { commonMetadata.first { $0.commonKey == .commonKeyCreationDate } }
 

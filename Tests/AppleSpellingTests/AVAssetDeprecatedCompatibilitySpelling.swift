@@ -1,0 +1,19 @@
+// The AVAsset.h compatibility, chapter and media-selection declarations of the iOS 16
+// deprecation walk (#30), each beside its replacement, as iOS code spells them.
+import AVFoundation
+import Testing
+
+/// Touches the compatibility declarations; compiled, never called.
+func spellAssetDeprecatedCompatibility(_ asset: AVAsset) async throws {
+    let photos: Bool = asset.isCompatibleWithSavedPhotosAlbum
+    let loadedPhotos: Bool = try await asset.load(.isCompatibleWithSavedPhotosAlbum)
+    let airPlay: Bool = asset.isCompatibleWithAirPlayVideo
+    let loadedAirPlay: Bool = try await asset.load(.isCompatibleWithAirPlayVideo)
+    _ = (photos, loadedPhotos, airPlay, loadedAirPlay)
+}
+
+/// An asset subclass overriding them.
+final class SpellingDeprecatedCompatibilityAsset: AVURLAsset, @unchecked Sendable {
+    override var isCompatibleWithSavedPhotosAlbum: Bool { super.isCompatibleWithSavedPhotosAlbum }
+    override var isCompatibleWithAirPlayVideo: Bool { super.isCompatibleWithAirPlayVideo }
+}
