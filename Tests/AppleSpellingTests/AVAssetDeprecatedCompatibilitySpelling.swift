@@ -17,3 +17,13 @@ final class SpellingDeprecatedCompatibilityAsset: AVURLAsset, @unchecked Sendabl
     override var isCompatibleWithSavedPhotosAlbum: Bool { super.isCompatibleWithSavedPhotosAlbum }
     override var isCompatibleWithAirPlayVideo: Bool { super.isCompatibleWithAirPlayVideo }
 }
+
+/// AVAssetExportSession's duration and length estimates, the deprecated property beside them.
+func spellExportSessionEstimates(_ session: AVAssetExportSession) async throws {
+    session.estimateMaximumDuration { (duration: CMTime, error: (any Error)?) in _ = (duration, error) }
+    session.estimateOutputFileLength { (length: Int64, error: (any Error)?) in _ = (length, error) }
+    let duration: CMTime = try await session.estimatedMaximumDuration
+    let length: Int64 = try await session.estimatedOutputFileLengthInBytes
+    let deprecatedLength: Int64 = session.estimatedOutputFileLength
+    _ = (duration, length, deprecatedLength)
+}
