@@ -27,3 +27,14 @@ func spellExportSessionEstimates(_ session: AVAssetExportSession) async throws {
     let deprecatedLength: Int64 = session.estimatedOutputFileLength
     _ = (duration, length, deprecatedLength)
 }
+
+/// The chapter accessors beside their replacements.
+func spellAssetDeprecatedChapters(_ asset: AVAsset) async throws {
+    let locales: [Locale] = asset.availableChapterLocales
+    let loadedLocales: [Locale] = try await asset.load(.availableChapterLocales)
+    let byLocale: [AVTimedMetadataGroup] = asset.chapterMetadataGroups(withTitleLocale: Locale(identifier: "en"), containingItemsWithCommonKeys: [.commonKeyTitle])
+    let byLanguages: [AVTimedMetadataGroup] = asset.chapterMetadataGroups(bestMatchingPreferredLanguages: ["en-US"])
+    let loadedByLocale: [AVTimedMetadataGroup] = try await asset.loadChapterMetadataGroups(withTitleLocale: .current, containingItemsWithCommonKeys: [])
+    let loadedByLanguages: [AVTimedMetadataGroup] = try await asset.loadChapterMetadataGroups(bestMatchingPreferredLanguages: Locale.preferredLanguages)
+    _ = (locales, loadedLocales, byLocale, byLanguages, loadedByLocale, loadedByLanguages)
+}
