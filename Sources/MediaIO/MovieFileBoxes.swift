@@ -22,6 +22,8 @@ package struct MovieFileBoxes: Sendable, Equatable {
     /// Some track's sample entry is an encrypted one ('encv', 'enca', 'enct', 'encs':
     /// ISO common encryption, Apple's FairPlay files included).
     package var hasEncryptedTrack = false
+    /// Each track's non-zero 'tkhd' alternate group, by track ID.
+    package var alternateGroups: [Int32: Int] = [:]
     /// The movie has a movie-extends box: it may have fragments.
     package var hasMovieExtends = false
     /// The fragment duration the 'mehd' box gives (in the movie time scale); nil without one.
@@ -89,9 +91,14 @@ package struct MovieFileBoxes: Sendable, Equatable {
         var trackID: Int32?
         var found: [Reference] = []
         var language: String?
+        var alternate = 0
         for (type, payload) in BoxCoding.children(track) {
             if type == BoxCoding.fourCC("tkhd"), payload.count >= 24 {
-                trackID = Int32(bitPattern: BoxCoding.readUInt32(payload, payload[payload.startIndex] == 1 ? 20 : 12))
+                let version1 = payload[payload.startIndex] == 1
+                trackID = Int32(bitPattern: BoxCoding.readUInt32(payload, version1 ? 20 : 12))
+                // After the times, ID, duration, reserved words and layer: the alternate group.
+                let at = payload.startIndex + (version1 ? 46 : 34)
+                if payload.endIndex >= at + 2 { alternate = Int(payload[at]) << 8 | Int(payload[at + 1]) }
             } else if type == BoxCoding.fourCC("mdia") {
                 // 'elng': version and flags, then a NUL-terminated tag.
                 for (childType, child) in BoxCoding.children(payload) where childType == BoxCoding.fourCC("elng") && child.count > 4 {
@@ -109,6 +116,7 @@ package struct MovieFileBoxes: Sendable, Equatable {
         guard let trackID else { return }
         if !found.isEmpty { references[trackID, default: []] += found }
         if let language { extendedLanguageTags[trackID] = language }
+        if alternate != 0 { alternateGroups[trackID] = alternate }
     }
 
     /// Whether 'mdia'/'minf'/'stbl'/'stsd' lists an encrypted sample entry.

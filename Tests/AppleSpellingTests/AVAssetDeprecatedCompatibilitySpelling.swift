@@ -38,3 +38,11 @@ func spellAssetDeprecatedChapters(_ asset: AVAsset) async throws {
     let loadedByLanguages: [AVTimedMetadataGroup] = try await asset.loadChapterMetadataGroups(bestMatchingPreferredLanguages: Locale.preferredLanguages)
     _ = (locales, loadedLocales, byLocale, byLanguages, loadedByLocale, loadedByLanguages)
 }
+
+/// The track groups beside their replacement.
+func spellAssetDeprecatedTrackGroups(_ asset: AVAsset) async throws {
+    let groups: [AVAssetTrackGroup] = asset.trackGroups
+    let loaded: [AVAssetTrackGroup] = try await asset.load(.trackGroups)
+    let ids: [NSNumber] = groups.first?.trackIDs ?? []
+    _ = (loaded, ids)
+}
