@@ -32,7 +32,11 @@ struct AssetWriterStateExitTests {
             writer.finishWriting {}
             writer.finishWriting {}
         }
-        #expect(Self.message(result).contains("'NSInternalInconsistencyException', reason: '*** -[AVAssetWriter finishWritingWithCompletionHandler:] Cannot call method when status is 1'"))
+        // With nothing written the first finish may already have completed (status 2) when
+        // the second call comes, on a busy machine; either way the second call raises.
+        let reason = "'NSInternalInconsistencyException', reason: '*** -[AVAssetWriter finishWritingWithCompletionHandler:] Cannot call method when status is "
+        let message = Self.message(result)
+        #expect(message.contains(reason + "1'") || message.contains(reason + "2'"), "\(message)")
     }
 
     @Test func markAsFinishedBeforeStartWriting() async {
