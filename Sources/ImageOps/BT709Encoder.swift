@@ -38,8 +38,6 @@ struct BT709Encoder {
         cBias = (128 << (BT709Encoder.fractionBits + 2)) + (1 << (BT709Encoder.fractionBits + 1))
     }
 
-    /// The coefficients in `oc_bgra_to_yuv709_row_pair`'s order.
-    private var kernelCoefficients: [Int] { [yR, yG, yB, yBias, uR, uG, uB, vR, vG, vB, cBias] }
 
     /// Encodes a BGRA picture of `width` x `height`. `sourceStride` may be negative
     /// (with `source` on the last row) to read the picture upside down. `u` and `v`
@@ -51,7 +49,10 @@ struct BT709Encoder {
         y: UnsafeMutablePointer<UInt8>, yStride: Int,
         u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, chromaStride: Int, chromaStep: Int
     ) {
-        kernelCoefficients.withUnsafeBufferPointer { k in
+        // The coefficients in the kernel's order, on the stack: this runs for every frame.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 11) { k in
+            (k[0], k[1], k[2], k[3]) = (yR, yG, yB, yBias)
+            (k[4], k[5], k[6], k[7], k[8], k[9], k[10]) = (uR, uG, uB, vR, vG, vB, cBias)
             for row in stride(from: 0, to: height, by: 2) {
                 let hasSecondRow = row + 1 < height
                 let top = source + row * sourceStride
