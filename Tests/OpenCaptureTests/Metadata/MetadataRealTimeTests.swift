@@ -58,12 +58,15 @@ struct MetadataRealTimeTests {
             let steps = (code.time - first).seconds * 30
             return abs(steps - steps.rounded()) < 1e-4
         }, "\(codes.map(\.time.seconds))")
-        // Every frame delivered before the stop was offered to the reader first, which took it
-        // or passed it by: a reader that held video back would have read them all (each read
-        // here lasts at least the delegate's 0.1 s, three frame times).
+        // Every frame delivered was offered to the reader, which took it or passed it by: a
+        // reader that held video back would have read them all (each read here lasts at
+        // least the delegate's 0.1 s, three frame times). The capture thread hands a frame
+        // to the video output (added first) before the metadata output, so the stop may
+        // come between the two for the last frame only: every earlier one was offered
+        // before the last reached the video output.
         let counts = output.scanner.counts
         #expect(counts.read > 0 && counts.skipped > 0, "read \(counts.read), skipped \(counts.skipped)")
-        #expect(counts.read + counts.skipped >= frames.count, "read \(counts.read) + skipped \(counts.skipped) of \(frames.count) frames")
+        #expect(counts.read + counts.skipped >= frames.count - 1, "read \(counts.read) + skipped \(counts.skipped) of \(frames.count) frames")
         print("metadata output, all \(output.metadataObjectTypes.count) code types, 1080p30 real time: \(account); "
             + "frames read \(counts.read), passed by \(counts.skipped)")
     }
