@@ -1,5 +1,5 @@
-// SPA video formats: reading a node's EnumFormat params, building the pods a stream
-// connects with, and the plane layouts frames are sent in.
+// SPA video formats: reading a node's EnumFormat params and building the pods a stream
+// connects with.
 #include "Private.h"
 
 #include <spa/param/video/format-utils.h>
@@ -208,33 +208,4 @@ const struct spa_pod *ocpw_build_enum_format(struct spa_pod_builder *b, const in
                             SPA_POD_CHOICE_RANGE_Fraction(&SPA_FRACTION(30, 1), &SPA_FRACTION(0, 1), &SPA_FRACTION(1000, 1)), 0);
     }
     return spa_pod_builder_pop(b, &object);
-}
-
-int ocpw_layout(int32_t format, int32_t width, int32_t height, int32_t row_bytes[4], int32_t rows[4]) {
-    int32_t chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;
-    switch (format) {
-    case OCPW_FORMAT_NV12:
-        row_bytes[0] = width, rows[0] = height;
-        row_bytes[1] = chroma_width * 2, rows[1] = chroma_height;
-        return 2;
-    case OCPW_FORMAT_I420:
-        row_bytes[0] = width, rows[0] = height;
-        row_bytes[1] = row_bytes[2] = chroma_width;
-        rows[1] = rows[2] = chroma_height;
-        return 3;
-    case OCPW_FORMAT_YUY2:
-    case OCPW_FORMAT_UYVY:
-        row_bytes[0] = chroma_width * 4, rows[0] = height;
-        return 1;
-    case OCPW_FORMAT_RGB:
-    case OCPW_FORMAT_BGR:
-        row_bytes[0] = width * 3, rows[0] = height;
-        return 1;
-    case OCPW_FORMAT_BGRx:
-    case OCPW_FORMAT_BGRA:
-        row_bytes[0] = width * 4, rows[0] = height;
-        return 1;
-    default:
-        return 0;
-    }
 }

@@ -57,8 +57,5 @@ int ocpw_mode_from_format(const struct spa_pod *param, OCPWMode *mode);
 /// the rate `rate_num / rate_den` fixed (`exact`) or preferred within any.
 const struct spa_pod *ocpw_build_enum_format(struct spa_pod_builder *builder, const int32_t *formats, int32_t count, int32_t width,
                                              int32_t height, int32_t rate_num, int32_t rate_den, int exact);
-/// Bytes per row and rows of each plane of a frame of `format` in the contiguous layout the
-/// publisher sends (`stride` of plane 0 = the first row's bytes); the plane count.
-int ocpw_layout(int32_t format, int32_t width, int32_t height, int32_t row_bytes[4], int32_t rows[4]);
 
 #endif

@@ -143,7 +143,10 @@ void ocpw_capture_stop(OCPWCapture *capture);
 /// Publishes a camera node: `media.class=Video/Source`, `media.role=Camera`, named `name`,
 /// offering each format of `formats` (`format_count` OCPWFormat values, preferred first) at
 /// `width` x `height` and `rate_num / rate_den` frames per second. Consumers negotiate one of
-/// them; `state` hears streaming starting and pausing as they come and go.
+/// them (all consumers at a time share one); `state` hears streaming starting and pausing as
+/// they come and go, and OCPW_STATE_DISCONNECTED if the daemon removes the node. The node
+/// drives the graph its consumers join: one cycle per frame pushed. Returns once the node
+/// exists (ocpw_publisher_node_id); NULL on failure, with the reason in `error`.
 OCPWPublisher *ocpw_publisher_create(OCPWContext *context, const char *name, const char *description, const int32_t *formats,
                                      int32_t format_count, int32_t width, int32_t height, int32_t rate_num, int32_t rate_den,
                                      OCPWStateCallback state, void *user, char *error, size_t error_capacity);
@@ -154,11 +157,14 @@ uint32_t ocpw_publisher_node_id(OCPWPublisher *publisher);
 /// The OCPWFormat consumers negotiated, or OCPW_FORMAT_UNKNOWN while there is none.
 int32_t ocpw_publisher_format(OCPWPublisher *publisher);
 
-/// Hands one frame (in the negotiated format, at the published size) to the node. Never
-/// waits: the frame is copied into the publisher's slot and the loop thread sends it; a
-/// frame still waiting there is replaced and counted dropped, as is one that finds the slot
-/// busy, another format negotiated, or no free buffer. Returns 1 when taken, 0 when not
-/// (while no consumer streams, frames are not taken and not counted as dropped).
+/// Hands one frame (at the published size, in the negotiated format, or NV12 when I420 or
+/// YUY2 was negotiated: converted while copied) to the node. Never waits: the frame is
+/// copied into the publisher's slot and the loop thread sends it in the cycle it asks for;
+/// a frame still waiting there is replaced and counted dropped, as is one that finds the
+/// slot busy, another format negotiated, or no free buffer (consumers behind). Returns 1
+/// when taken, 0 when not (while no consumer streams, frames are not taken and not counted
+/// as dropped). Consumers get each plane's rows padded to 4 bytes, planes one after the
+/// other, and the frame's `pts` and `sequence` in the buffer's spa_meta_header.
 /// Callable on any thread, including from a callback.
 int32_t ocpw_publisher_push(OCPWPublisher *publisher, int32_t format, const OCPWFrame *frame);
 
