@@ -5,6 +5,14 @@ import CaptureCore
 
 extension V4L2Camera: DisconnectReporting {}
 
+extension V4L2Camera: BusBandwidthReporting {
+    /// The USB bandwidth of a mode (`V4L2USBLink.busBandwidth`); nil off USB.
+    package func busBandwidth(formatIndex: Int, framesPerSecond: Double) -> BusBandwidthUse? {
+        guard modes.indices.contains(formatIndex) else { return nil }
+        return usbLink?.busBandwidth(of: modes[formatIndex], framesPerSecond: framesPerSecond)
+    }
+}
+
 extension V4L2Camera: DriverControlling {
     package var driverControls: [DriverControl] {
         controls.map {

@@ -32,9 +32,13 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
         var sink: any FrameSink
     }
 
+    /// Where the device sits on USB (nil off USB): its bandwidth domain for multi-cam costs.
+    package let usbLink: V4L2USBLink?
+
     /// Opens `path` to learn what it is; nil for nodes that do not capture video or that
     /// offer no format this backend can stream. Throws when the node cannot be opened.
-    package init?(path: String) throws(V4L2Failure) {
+    /// `sysfs` is where its USB link is looked up.
+    package init?(path: String, sysfs: String = "/sys") throws(V4L2Failure) {
         let node = try V4L2Node(path: path)
         let capability = try V4L2Capability(node: node)
         guard capability.capturesVideo else { return nil }
@@ -44,6 +48,7 @@ package final class V4L2Camera: CaptureBackend, @unchecked Sendable {
         self.capability = capability
         self.modes = modes
         self.controls = V4L2ControlInfo.all(of: node)
+        self.usbLink = V4L2USBLink.locate(node: path, sysfs: sysfs)
         self.applier = V4L2ControlApplier(controls: controls)
         self.stills = V4L2StillTaker(controls: controls)
         self.descriptor = V4L2DeviceProfile.descriptor(

@@ -32,11 +32,13 @@ open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
     /// Only `.inputPriority`: each camera's own active format decides.
     open override func canSetSessionPreset(_ preset: Preset) -> Bool { preset == .inputPriority }
 
-    /// The cameras' pixel rate as a share of two 1920x1080 streams at 60 fps, the readout
-    /// budget this system grants multi-cam sessions (phones offer about that); above 1 the
-    /// session cannot run.
+    /// The larger of two shares, each above 1 meaning the session cannot run: the cameras'
+    /// pixel rate over two 1920x1080 streams at 60 fps (the readout budget this system grants
+    /// multi-cam sessions; phones offer about that), and the busiest USB bandwidth domain's
+    /// isochronous bytes over its periodic budget (V4L2 cameras on USB,
+    /// `AVCaptureMultiCamSession+BusBudget.swift`; cameras on no bus add nothing there).
     open override var hardwareCost: Float {
-        Float(pixelRate / Self.readoutBudget)
+        Float(max(pixelRate / Self.readoutBudget, busShare))
     }
 
     /// Pixels per second a multi-cam session may read out.
@@ -60,8 +62,12 @@ open class AVCaptureMultiCamSession: AVCaptureSession, @unchecked Sendable {
     /// Pixels per second of a camera at its active format and fastest frame rate.
     static func pixelRate(of device: AVCaptureDevice) -> Double {
         let size = device.activeFormat.formatDescription.dimensions
+        return Double(size.width) * Double(size.height) * frameRate(of: device)
+    }
+
+    /// A camera's fastest frame rate at its active format (30 when it has none set).
+    static func frameRate(of device: AVCaptureDevice) -> Double {
         let duration = device.activeVideoMinFrameDuration
-        let rate = duration.isNumeric && duration.seconds > 0 ? 1 / duration.seconds : 30
-        return Double(size.width) * Double(size.height) * rate
+        return duration.isNumeric && duration.seconds > 0 ? 1 / duration.seconds : 30
     }
 }
