@@ -12,6 +12,12 @@ public struct AVMediaType: RawRepresentable, Hashable, Sendable {
     /// Detected objects, as a camera input's metadata-object port carries them to a
     /// metadata output ("mobj").
     public static let metadataObject = AVMediaType(rawValue: "mobj")
+    /// Text ("text"): QuickTime text tracks.
+    public static let text = AVMediaType(rawValue: "text")
+    /// Closed captions ("clcp").
+    public static let closedCaption = AVMediaType(rawValue: "clcp")
+    /// Subtitles ("sbtl"): an MP4's timed text ('tx3g', FFmpeg's mov_text) among them.
+    public static let subtitle = AVMediaType(rawValue: "sbtl")
     /// Depth data ("dpth").
     public static let depthData = AVMediaType(rawValue: "dpth")
 }
