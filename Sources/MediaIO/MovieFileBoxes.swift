@@ -24,6 +24,10 @@ package struct MovieFileBoxes: Sendable, Equatable {
     package var hasEncryptedTrack = false
     /// Each track's non-zero 'tkhd' alternate group, by track ID.
     package var alternateGroups: [Int32: Int] = [:]
+    /// The tracks whose 'tkhd' flags mark them enabled (bit 0), by track ID.
+    package var enabledTracks: Set<Int32> = []
+    /// Each track's media handler type ('mdia'/'hdlr': "vide", "soun", "sbtl", "text"...).
+    package var handlerTypes: [Int32: String] = [:]
     /// The movie has a movie-extends box: it may have fragments.
     package var hasMovieExtends = false
     /// The fragment duration the 'mehd' box gives (in the movie time scale); nil without one.
@@ -92,9 +96,12 @@ package struct MovieFileBoxes: Sendable, Equatable {
         var found: [Reference] = []
         var language: String?
         var alternate = 0
+        var enabled = false
+        var handler: String?
         for (type, payload) in BoxCoding.children(track) {
             if type == BoxCoding.fourCC("tkhd"), payload.count >= 24 {
                 let version1 = payload[payload.startIndex] == 1
+                enabled = payload[payload.startIndex + 3] & 1 != 0
                 trackID = Int32(bitPattern: BoxCoding.readUInt32(payload, version1 ? 20 : 12))
                 // After the times, ID, duration, reserved words and layer: the alternate group.
                 let at = payload.startIndex + (version1 ? 46 : 34)
@@ -104,6 +111,10 @@ package struct MovieFileBoxes: Sendable, Equatable {
                 for (childType, child) in BoxCoding.children(payload) where childType == BoxCoding.fourCC("elng") && child.count > 4 {
                     let tag = String(decoding: child.dropFirst(4).prefix { $0 != 0 }, as: UTF8.self)
                     if !tag.isEmpty { language = tag }
+                }
+                // 'hdlr': version and flags, a predefined word, then the handler type.
+                for (childType, child) in BoxCoding.children(payload) where childType == BoxCoding.fourCC("hdlr") && child.count >= 12 {
+                    handler = Self.text(BoxCoding.readUInt32(child, 8))
                 }
                 if Self.hasEncryptedEntry(mediaBox: payload) { hasEncryptedTrack = true }
             } else if type == BoxCoding.fourCC("tref") {
@@ -117,6 +128,8 @@ package struct MovieFileBoxes: Sendable, Equatable {
         if !found.isEmpty { references[trackID, default: []] += found }
         if let language { extendedLanguageTags[trackID] = language }
         if alternate != 0 { alternateGroups[trackID] = alternate }
+        if enabled { enabledTracks.insert(trackID) }
+        if let handler { handlerTypes[trackID] = handler }
     }
 
     /// Whether 'mdia'/'minf'/'stbl'/'stsd' lists an encrypted sample entry.

@@ -46,3 +46,37 @@ func spellAssetDeprecatedTrackGroups(_ asset: AVAsset) async throws {
     let ids: [NSNumber] = groups.first?.trackIDs ?? []
     _ = (loaded, ids)
 }
+
+/// The media selection declarations beside their replacements, and the group's and
+/// option's members as a player's audio and subtitle menu uses them.
+func spellAssetDeprecatedMediaSelection(_ asset: AVAsset) async throws {
+    let characteristics: [AVMediaCharacteristic] = asset.availableMediaCharacteristicsWithMediaSelectionOptions
+    let loadedCharacteristics: [AVMediaCharacteristic] = try await asset.load(.availableMediaCharacteristicsWithMediaSelectionOptions)
+    let audible: AVMediaSelectionGroup? = asset.mediaSelectionGroup(forMediaCharacteristic: .audible)
+    guard let legible = try await asset.loadMediaSelectionGroup(for: AVMediaCharacteristic.legible) else { return }
+    asset.loadMediaSelectionGroup(for: .visual) { group, error in _ = (group, error) }
+    let options: [AVMediaSelectionOption] = legible.options
+    let chosen: AVMediaSelectionOption? = legible.defaultOption
+    let mayBeOff: Bool = legible.allowsEmptySelection
+    let playable = AVMediaSelectionGroup.playableMediaSelectionOptions(from: options)
+    let english = AVMediaSelectionGroup.mediaSelectionOptions(from: options, with: Locale(identifier: "en"))
+    let preferred = AVMediaSelectionGroup.mediaSelectionOptions(from: options, filteredAndSortedAccordingToPreferredLanguages: Locale.preferredLanguages)
+    let sdh = AVMediaSelectionGroup.mediaSelectionOptions(from: options, withMediaCharacteristics: [.legible])
+    let plain = AVMediaSelectionGroup.mediaSelectionOptions(from: options, withoutMediaCharacteristics: [.audible])
+    guard let option = options.first else { return }
+    let type: AVMediaType = option.mediaType
+    let subTypes: [NSNumber] = option.mediaSubTypes
+    let legibleOption: Bool = option.hasMediaCharacteristic(.legible)
+    let plays: Bool = option.isPlayable
+    let tag: String? = option.extendedLanguageTag
+    let locale: Locale? = option.locale
+    let common: [AVMetadataItem] = option.commonMetadata
+    let formats: [String] = option.availableMetadataFormats
+    let items: [AVMetadataItem] = option.metadata(forFormat: AVMetadataFormat.quickTimeMetadata.rawValue)
+    let name: String = option.displayName
+    let localName: String = option.displayName(with: Locale(identifier: "fr"))
+    let associated: AVMediaSelectionOption? = audible.flatMap { option.associatedMediaSelectionOption(in: $0) }
+    let restored: AVMediaSelectionOption? = legible.mediaSelectionOption(withPropertyList: option.propertyList())
+    _ = (characteristics, loadedCharacteristics, chosen, mayBeOff, playable, english, preferred, sdh, plain, type, subTypes)
+    _ = (legibleOption, plays, tag, locale, common, formats, items, name, localName, associated, restored)
+}

@@ -25,13 +25,21 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     }
 
     open var trackID: CMPersistentTrackID { info.trackID }
-    /// `.video`, `.audio`, else `.metadata` for data and subtitle streams.
+    /// `.video`, `.audio`; another stream is what its 'hdlr' box says where that is a
+    /// legible type (`.subtitle` 'sbtl', `.text`, `.closedCaption` 'clcp'), else `.metadata`.
     open var mediaType: AVMediaType {
         switch info.kind {
         case .video: .video
         case .audio: .audio
-        case .other: .metadata
+        case .other: legibleHandlerType ?? .metadata
         }
+    }
+
+    /// The file's handler type for this track when it is a legible one.
+    var legibleHandlerType: AVMediaType? {
+        guard let handler = asset?.fileBoxes.handlerTypes[info.trackID] else { return nil }
+        let type = AVMediaType(rawValue: handler)
+        return [.subtitle, .text, .closedCaption].contains(type) ? type : nil
     }
 
     /// One format description: the codec's four-character code with the picture size, or
@@ -52,6 +60,10 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
                 mChannelsPerFrame: UInt32(info.channels), mBitsPerChannel: 0, mReserved: 0)
             return (try? CMAudioFormatDescription(audioStreamBasicDescription: asbd)).map { [$0] } ?? []
         case .other:
+            if let legible = legibleHandlerType {
+                let type = legible.rawValue.utf8.reduce(0) { $0 << 8 | FourCharCode($1) }
+                return [CMFormatDescription(mediaType: type, mediaSubType: Self.codecType(info.codecName), dimensions: CMVideoDimensions(width: 0, height: 0))]
+            }
             // A boxed timed-metadata track: its keys, as the format description says them.
             guard let url = asset?.fileURL, let reader = try? MovieMetadataTrackReader(url: url, track: info) else { return [] }
             return [CMFormatDescription(metadataSubType: kCMMetadataFormatType_Boxed, keys: TimedMetadataCoding.entries(of: reader.keys))]
@@ -237,11 +249,13 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
     /// Loads the items of `metadata` in `format`.
     open func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] { metadataItems(for: format) }
 
-    /// The track's characteristics: video is visual and frame based, audio audible.
+    /// The track's characteristics: video is visual and frame based, audio audible,
+    /// subtitles, text and closed captions legible.
     open var mediaCharacteristics: [AVMediaCharacteristic] {
         switch mediaType {
         case .video: [.visual, .frameBased]
         case .audio: [.audible]
+        case .subtitle, .text, .closedCaption: [.legible]
         default: []
         }
     }
@@ -271,6 +285,7 @@ open class AVAssetTrack: NSObject, @unchecked Sendable, AVAsynchronousKeyValueLo
         case "ac3": code = "ac-3"
         case "opus": code = "opus"
         case "flac": code = "flac"
+        case "mov_text": code = "tx3g"
         default: return 0
         }
         return code.utf8.reduce(0) { $0 << 8 | FourCharCode($1) }

@@ -9,7 +9,8 @@ public struct AVMediaCharacteristic: RawRepresentable, Hashable, Sendable {
     public static let visual = AVMediaCharacteristic(rawValue: "AVMediaCharacteristicVisual")
     /// Media with sound: audio tracks here.
     public static let audible = AVMediaCharacteristic(rawValue: "AVMediaCharacteristicAudible")
-    /// Media with text to read (subtitles, captions): none here (such streams are not read).
+    /// Media with text to read: subtitle, text and closed-caption tracks (their samples
+    /// are not decoded).
     public static let legible = AVMediaCharacteristic(rawValue: "AVMediaCharacteristicLegible")
     /// Media made of frames: video tracks here.
     public static let frameBased = AVMediaCharacteristic(rawValue: "AVMediaCharacteristicFrameBased")
