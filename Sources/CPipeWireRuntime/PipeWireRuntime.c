@@ -64,6 +64,9 @@ static void load_plugin(void) {
     LOAD(connect, "ocpw_connect");
     LOAD(disconnect, "ocpw_disconnect");
     LOAD(node_modes, "ocpw_node_modes");
+    LOAD(node_controls, "ocpw_node_controls");
+    LOAD(node_control_value, "ocpw_node_control_value");
+    LOAD(node_set_control, "ocpw_node_set_control");
     LOAD(capture_start, "ocpw_capture_start");
     LOAD(capture_negotiated, "ocpw_capture_negotiated");
     LOAD(capture_stop, "ocpw_capture_stop");

@@ -6,16 +6,21 @@ import V4L2Camera
 /// A camera shared through PipeWire: a `CaptureBackend` over one camera node (a V4L2 or
 /// libcamera device PipeWire opened, or an application's Video/Source stream).
 ///
-/// Several programs can read the node at once, so the camera is never "in use". PipeWire
-/// carries none of the device's controls to its readers here, so exposure, focus and white
-/// balance are fixed: the descriptor says so (no exposure control, no autofocus), and
-/// requests the session still makes are stamped as applied with nothing changed, as on a
-/// device lacking the feature.
+/// Several programs can read the node at once, so the camera is never "in use". The node's
+/// own properties (its PropInfo params: a V4L2 device's driver controls, a test source's
+/// pattern) are its `linuxControls` (PipeWireCamera+DriverControls.swift). AVFoundation's
+/// exposure, focus and white balance are fixed: the descriptor says so (no exposure control,
+/// no autofocus), and requests the session still makes are stamped as applied with nothing
+/// changed, as on a device lacking the feature.
 package final class PipeWireCamera: CaptureBackend, DisconnectReporting, @unchecked Sendable {
     package let node: PipeWireNode
     package let modes: [PipeWireMode]
     package let descriptor: DeviceDescriptor
-    private let connection: PipeWireConnection
+    /// The properties the node described when it was found.
+    package let controls: [PipeWireControl]
+    let connection: PipeWireConnection
+    /// The property values this process wrote, by SPA property id (the node reports few back).
+    let writtenValues = Mutex<[UInt32: Int64]>([:])
     private let connected = Atomic<Bool>(true)
     private let running = Mutex<Running?>(nil)
     private let disconnectHandler = Mutex<(@Sendable () -> Void)?>(nil)
@@ -37,6 +42,7 @@ package final class PipeWireCamera: CaptureBackend, DisconnectReporting, @unchec
         self.node = node
         self.modes = modes
         self.connection = connection
+        controls = connection.controls(of: node.id) ?? []
         let presets = PipeWireCamera.presetFormats(modes.map(\.mode))
         var descriptor = DeviceDescriptor(
             uniqueID: uniqueID, modelID: node.api.isEmpty ? "PipeWire \(node.mediaClass)" : "PipeWire \(node.api)",

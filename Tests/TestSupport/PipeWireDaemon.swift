@@ -40,12 +40,14 @@ package final class PipeWireDaemon: @unchecked Sendable {
         }
     }
 
-    /// Starts a daemon and returns once it answers a client (`pw-cli info 0`).
-    package init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Starts a daemon and returns once it answers a client (`pw-cli info 0`). `objects` are
+    /// more `context.objects` entries the daemon makes at start (`spaTestCamera`,
+    /// `v4l2Camera`): nodes of SPA plug-ins in the daemon itself, as a desktop's are.
+    package init(objects: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("oc-pipewire-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("daemon.conf")
-        try Self.configuration.write(to: config, atomically: true, encoding: .utf8)
+        try Self.configuration(objects: objects).write(to: config, atomically: true, encoding: .utf8)
         socket = directory.appendingPathComponent("pipewire-0").path
         daemon = try ChildProcess(
             "/usr/bin/pipewire", ["-c", config.path],
@@ -151,7 +153,27 @@ package final class PipeWireDaemon: @unchecked Sendable {
         ])
     }
 
-    /// The daemon's configuration (see the type's comment).
+    /// A camera node of SPA's own test source (`videotestsrc`) through the adapter, as the
+    /// daemon makes a device's node: its properties (PropInfo) are a live-mode switch and a
+    /// pattern menu (SMPTE snow, Snow).
+    package static func spaTestCamera(name: String) -> String {
+        "{ factory = adapter args = { factory.name = videotestsrc node.name = \(name) node.description = \(name) "
+            + "media.class = Video/Source media.role = Camera } }"
+    }
+
+    /// A camera node of the SPA v4l2 plug-in on the V4L2 device at `path`, as a desktop's
+    /// session manager makes one for each camera (its properties are the driver's controls).
+    package static func v4l2Camera(name: String, path: String) -> String {
+        "{ factory = adapter args = { factory.name = api.v4l2.source api.v4l2.path = \(path) node.name = \(name) "
+            + "node.description = \(name) media.class = Video/Source media.role = Camera device.api = v4l2 } }"
+    }
+
+    /// The daemon's configuration (see the type's comment) with `objects` added.
+    static func configuration(objects: [String]) -> String {
+        // The objects list closes the configuration: insert before its "]".
+        String(configuration.dropLast(2)) + objects.map { "    \($0)\n" }.joined() + "]\n"
+    }
+
     static let configuration = """
         context.properties = {
             core.daemon = true
@@ -161,6 +183,8 @@ package final class PipeWireDaemon: @unchecked Sendable {
         }
         context.spa-libs = {
             support.* = support/libspa-support
+            videotestsrc = videotestsrc/libspa-videotestsrc
+            api.v4l2.* = v4l2/libspa-v4l2
         }
         context.modules = [
             { name = libpipewire-module-protocol-native }

@@ -13,6 +13,9 @@ typedef struct {
     __typeof__(ocpw_connect) *connect;
     __typeof__(ocpw_disconnect) *disconnect;
     __typeof__(ocpw_node_modes) *node_modes;
+    __typeof__(ocpw_node_controls) *node_controls;
+    __typeof__(ocpw_node_control_value) *node_control_value;
+    __typeof__(ocpw_node_set_control) *node_set_control;
     __typeof__(ocpw_capture_start) *capture_start;
     __typeof__(ocpw_capture_negotiated) *capture_negotiated;
     __typeof__(ocpw_capture_stop) *capture_stop;

@@ -140,6 +140,52 @@ int32_t ocpw_capture_negotiated(OCPWCapture *capture, OCPWMode *mode);
 /// Stops reading, removes the link; no callback of the capture runs after it returns.
 void ocpw_capture_stop(OCPWCapture *capture);
 
+/// Most menu entries one control lists.
+#define OCPW_MAX_MENU 32
+
+/// What a control's value is. Menus carry Int values with names; floats travel as
+/// thousandths of their value.
+typedef enum {
+    OCPW_CONTROL_INT = 1,
+    OCPW_CONTROL_BOOL = 2,
+    OCPW_CONTROL_MENU = 3,
+    OCPW_CONTROL_LONG = 4,
+    OCPW_CONTROL_FLOAT = 5,
+} OCPWControlKind;
+
+/// One property a node describes in its PropInfo params (SPA_PROP_brightness, a V4L2
+/// control the SPA v4l2 node passes on, a test source's pattern...).
+typedef struct {
+    /// The SPA property id (SPA_PROP_*, SPA_PROP_START_CUSTOM + n).
+    uint32_t id;
+    int32_t kind;
+    /// The node's description of it, e.g. "Brightness".
+    char name[128];
+    int64_t minimum;
+    int64_t maximum;
+    int64_t step;
+    int64_t default_value;
+    int32_t menu_count;
+    int64_t menu_values[OCPW_MAX_MENU];
+    char menu_names[OCPW_MAX_MENU][64];
+} OCPWControl;
+
+/// The controls node `node_id` describes (its PropInfo params of a type this API carries),
+/// up to `capacity` written; the count there are, or -1 if the node does not answer.
+int32_t ocpw_node_controls(OCPWContext *context, uint32_t node_id, OCPWControl *controls, int32_t capacity);
+
+/// Property `prop_id`'s value as the node's Props param reports it, into `value`: 1 when
+/// read, 0 when the node does not report it, -1 if the node does not answer. PipeWire
+/// 0.3.65's nodes report few: the SPA v4l2 node none of the driver's controls, and the daemon
+/// answers from a cache the test source does not refresh after a write.
+int32_t ocpw_node_control_value(OCPWContext *context, uint32_t node_id, uint32_t prop_id, int64_t *value);
+
+/// Writes property `prop_id` (as `kind` says): 0 when the daemon took the write, else a
+/// negative errno: the one it reported when it refused it, -ENOENT for a node that is gone,
+/// -ETIMEDOUT or -EPIPE when the daemon did not answer. (The SPA v4l2 node takes a write the
+/// driver refuses without an error.)
+int32_t ocpw_node_set_control(OCPWContext *context, uint32_t node_id, uint32_t prop_id, int32_t kind, int64_t value);
+
 /// Publishes a camera node: `media.class=Video/Source`, `media.role=Camera`, named `name`,
 /// offering each format of `formats` (`format_count` OCPWFormat values, preferred first) at
 /// `width` x `height` and `rate_num / rate_den` frames per second. Consumers negotiate one of
