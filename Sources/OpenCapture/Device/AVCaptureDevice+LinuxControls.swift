@@ -43,7 +43,9 @@ extension AVCaptureDevice {
         }
     }
 
-    /// The device's V4L2 controls, in the driver's order; empty for simulated cameras.
+    /// The device's driver controls, in the driver's order: a V4L2 camera's V4L2 controls,
+    /// a PipeWire camera's node properties (its PropInfo, e.g. the SPA v4l2 node's copy of
+    /// the driver's controls); empty for simulated cameras.
     public var linuxControls: [LinuxControl] {
         guard let driver = backend as? any DriverControlling else { return [] }
         return driver.driverControls.map(LinuxControl.init)
