@@ -104,18 +104,17 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// file type here stores uncompressed processed photos (TIFF is not written).
     open func supportedPhotoPixelFormatTypes(for fileType: AVFileType) -> [OSType] { [] }
 
-    /// The largest photo size: by default the active format's largest photo size.
+    /// The largest photo size: by default the active format's largest photo size. Setting a
+    /// size that is not one of the source device's `activeFormat.supportedMaxPhotoDimensions`
+    /// raises NSInvalidArgumentException, as on iOS ("The dimensions set must match one of
+    /// the dimensions returned by AVCaptureDeviceFormat.supportedMaxPhotoDimensions for the
+    /// current active format"); on an output with no source device yet any size is kept.
     open var maxPhotoDimensions: CMVideoDimensions {
         get {
             if let chosen = settingsState.withLock({ $0.maxPhotoDimensions }) { return chosen }
             return device?.activeFormat.supportedMaxPhotoDimensions.last ?? CMVideoDimensions(width: 0, height: 0)
         }
-        set {
-            settingsState.withLock {
-                $0.maxPhotoDimensions = newValue
-                $0.highResolutionCapture = nil  // the deprecated switch follows the size again
-            }
-        }
+        set { enforce { try setMaxPhotoDimensionsChecked(newValue) } }
     }
 
     /// The most exposures an `AVCapturePhotoBracketSettings` may have: 4 on a simulated
