@@ -39,6 +39,7 @@ final class V4L2BracketPicker: @unchecked Sendable {
     static let patience = 6
     private let state = Mutex(State())
     private let picked = DispatchSemaphore(value: 0)
+    private let baselineSeen = DispatchSemaphore(value: 0)
 
     /// The smallest change of the mean that counts: 2 levels or 3 %, whichever is more.
     static func threshold(_ baseline: Double) -> Double { max(2, 0.03 * baseline) }
@@ -48,14 +49,23 @@ final class V4L2BracketPicker: @unchecked Sendable {
         state.withLock { $0.armedAt = moment }
     }
 
+    /// Waits until a frame offered before `arm` gave the baseline (false after `seconds`).
+    /// Without one no change can be seen: a still written right after the previous one
+    /// (a bracket's next exposure) would always fall back to the first frame after its write.
+    func waitForBaseline(seconds: Double) -> Bool {
+        if state.withLock({ $0.baseline != nil }) { return true }
+        return baselineSeen.wait(timeout: .now() + seconds) == .success
+    }
+
     /// A frame of the stream (capture thread). Copies only a frame it may pick.
     func offer(_ buffer: CVBuffer, _ metadata: FrameMetadata) {
         let mean = Self.meanLuma(buffer)
         let time = metadata.presentationTime.value
-        var asFallback = false, asCandidate = false
+        var asFallback = false, asCandidate = false, firstBaseline = false
         let done = state.withLock { state -> Bool in
             guard state.pick == nil else { return false }
             guard let armed = state.armedAt, time >= armed else {
+                firstBaseline = state.baseline == nil
                 state.baseline = mean
                 return false
             }
@@ -70,6 +80,7 @@ final class V4L2BracketPicker: @unchecked Sendable {
             }
             return false
         }
+        if firstBaseline { baselineSeen.signal() }
         if done {
             picked.signal()
             return

@@ -88,6 +88,11 @@ extension V4L2Camera {
         let picker = V4L2BracketPicker()
         stills.watchFrames { buffer, metadata in picker.offer(buffer, metadata) }
         defer { stills.watchFrames(nil) }
+        let frame = running.stream.frameDuration.seconds
+        // The look before the write, even right after the previous still's restore.
+        guard picker.waitForBaseline(seconds: 2 + 2 * (frame > 0 ? frame : 0.1)) else {
+            return .failure(.streamFailed("no frame came before the bracket's exposure was set"))
+        }
         for (info, value) in writes {
             do {
                 try node.setValue(value, of: info.id, is64: info.is64Bit)
@@ -97,7 +102,6 @@ extension V4L2Camera {
             }
         }
         picker.arm(at: CMClockGetTime(CMClockGetHostTimeClock()).value)
-        let frame = running.stream.frameDuration.seconds
         let pick = picker.wait(seconds: 2 + Double(V4L2BracketPicker.patience + 2) * (frame > 0 ? frame : 0.1))
         let snapshot = V4L2ControlSnapshot(reading: controls, from: node)
         restore(saved, on: node)
