@@ -65,9 +65,9 @@ struct DeviceHeaderWalkTests {
         let output = AVCaptureMovieFileOutput()
         rig.session.addOutput(output)
         #expect(output.isPrimaryConstituentDeviceSwitchingBehaviorForRecordingEnabled, "on by default with a switching camera")
-        #expect(throws: AVCaptureException.self) {
-            try output.setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(.unsupported, restrictedSwitchingBehaviorConditions: [])
-        }
+        // No header sentence raises for `.unsupported` with a switching camera: kept.
+        try output.setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(.unsupported, restrictedSwitchingBehaviorConditions: [])
+        #expect(output.primaryConstituentDeviceSwitchingBehaviorForRecording == .unsupported)
         #expect(throws: AVCaptureException.self) {
             try output.setPrimaryConstituentDeviceSwitchingBehaviorForRecordingChecked(.auto, restrictedSwitchingBehaviorConditions: [.focusModeChanged])
         }

@@ -26,15 +26,6 @@ struct VirtualDeviceExitTests {
         #expect(Self.message(result).contains("'NSInvalidArgumentException', reason: '*** -[AVCaptureDevice setPrimaryConstituentDeviceSwitchingBehavior:restrictedSwitchingBehaviorConditions:] This device does not support constituent device switching'"))
     }
 
-    @Test func unsupportedSwitchingBehavior() async {
-        let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
-            let device = AVCaptureDevice(uniqueID: "sim:back-dualwide")!
-            try? device.lockForConfiguration()
-            device.setPrimaryConstituentDeviceSwitchingBehavior(.unsupported, restrictedSwitchingBehaviorConditions: [])
-        }
-        #expect(Self.message(result).contains("'NSInvalidArgumentException'"))
-    }
-
     @Test func fallbackConstituentsNotSupported() async {
         let result = await #expect(processExitsWith: .signal(SIGABRT), observing: [\.standardErrorContent]) {
             let device = AVCaptureDevice(uniqueID: "sim:back-triple")!

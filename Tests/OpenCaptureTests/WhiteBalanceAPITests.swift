@@ -44,6 +44,30 @@ struct WhiteBalanceAPITests {
         #expect(abs(green.tint - 30) < 0.5)
     }
 
+    @Test("a camera without colour calibration converts as a linear-sRGB camera: gains of 1 are D65, warmer whites need more blue")
+    func uncalibratedConversions() throws {
+        let url = try AssetReaderFixture.video("mp4", frames: 5, ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let deck = try AVCaptureDevice.fileDeck(url: url)
+        #expect(deck.maxWhiteBalanceGain == 1)
+        let unity = Gains(redGain: 1, greenGain: 1, blueGain: 1)
+        let white = try deck.chromaticityValuesChecked(for: unity)
+        #expect(abs(white.x - 0.3127) < 1e-3 && abs(white.y - 0.3290) < 1e-3)
+        let values = try deck.temperatureAndTintValuesChecked(for: unity)
+        // D65 lies a little off the Planckian locus, hence a small tint; it maps back to gains of 1.
+        #expect(abs(values.temperature - 6504) < 30 && abs(values.tint) < 15, "\(values.temperature) K, tint \(values.tint)")
+        let unityAgain = deck.deviceWhiteBalanceGains(for: values)
+        #expect(abs(unityAgain.redGain - 1) < 1e-3 && abs(unityAgain.greenGain - 1) < 1e-3 && abs(unityAgain.blueGain - 1) < 1e-3)
+        let back = try deck.deviceWhiteBalanceGainsChecked(for: white)
+        #expect(abs(back.redGain - 1) < 1e-3 && abs(back.greenGain - 1) < 1e-3 && abs(back.blueGain - 1) < 1e-3)
+        // Tungsten light is red-heavy: its neutral needs the blue channel raised.
+        let tungsten = deck.deviceWhiteBalanceGains(for: .init(temperature: 3000, tint: 0))
+        #expect(tungsten.blueGain > 1.5 && tungsten.redGain == 1)
+        // The range rules still hold: the only gain is 1.
+        let high = #expect(throws: AVCaptureException.self) { try deck.chromaticityValuesChecked(for: Gains(redGain: 1.5, greenGain: 1, blueGain: 1)) }
+        #expect(high?.name == .range)
+    }
+
     @Test("checked calls throw Apple's exceptions for bad values")
     func checkedErrors() throws {
         let device = try #require(AVCaptureDevice(uniqueID: "sim:back-wide"))

@@ -133,11 +133,8 @@ extension AVCaptureDevice {
                     selectorReason("AVCaptureDevice", selector,
                         "restrictedSwitchingBehaviorConditions must be none unless switchingBehavior is AVCapturePrimaryConstituentDeviceSwitchingBehaviorRestricted"))
             }
-            guard behavior != .unsupported else {
-                throw AVCaptureException(
-                    .invalidArgument,
-                    selectorReason("AVCaptureDevice", selector, "AVCapturePrimaryConstituentDeviceSwitchingBehaviorUnsupported is not allowed"))
-            }
+            // `.unsupported` is taken as any other value: AVCaptureDevice.h names no exception
+            // for it on a camera that switches. It restricts nothing, so zoom still chooses.
             core.zoom.withLock {
                 $0.switching.behavior = behavior
                 $0.switching.conditions = conditions

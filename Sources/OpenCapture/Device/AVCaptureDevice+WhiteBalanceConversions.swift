@@ -11,7 +11,7 @@ extension AVCaptureDevice {
     /// The checked form of `chromaticityValues(for:)` (Linux addition).
     public func chromaticityValuesChecked(for gains: WhiteBalanceGains) throws(AVCaptureException) -> WhiteBalanceChromaticityValues {
         try validateGains(gains, selector: "chromaticityValuesForDeviceWhiteBalanceGains:")
-        let white = try converter(selector: "chromaticityValuesForDeviceWhiteBalanceGains:").white(for: gains)
+        let white = conversionModel.white(for: gains)
         return WhiteBalanceChromaticityValues(x: Float(white.x), y: Float(white.y))
     }
 
@@ -24,7 +24,7 @@ extension AVCaptureDevice {
     /// The checked form of `temperatureAndTintValues(for:)` (Linux addition).
     public func temperatureAndTintValuesChecked(for gains: WhiteBalanceGains) throws(AVCaptureException) -> WhiteBalanceTemperatureAndTintValues {
         try validateGains(gains, selector: "temperatureAndTintValuesForDeviceWhiteBalanceGains:")
-        let white = try converter(selector: "temperatureAndTintValuesForDeviceWhiteBalanceGains:").white(for: gains)
+        let white = conversionModel.white(for: gains)
         let values = TemperatureTint(white)
         return WhiteBalanceTemperatureAndTintValues(temperature: Float(values.temperature), tint: Float(values.tint))
     }
@@ -42,24 +42,23 @@ extension AVCaptureDevice {
             throw AVCaptureException(
                 .range, selectorReason("AVCaptureDevice", selector, "Chromaticity values (\(values.x), \(values.y)) out of range [0, 1]"))
         }
-        return try converter(selector: selector).gains(for: Chromaticity(x: Double(values.x), y: Double(values.y)))
+        return conversionModel.gains(for: Chromaticity(x: Double(values.x), y: Double(values.y)))
     }
 
     func deviceWhiteBalanceGainsBacking(for temperatureAndTintValues: WhiteBalanceTemperatureAndTintValues) -> WhiteBalanceGains {
-        guard let converter = whiteBalanceConverter else { return WhiteBalanceGains(redGain: 1, greenGain: 1, blueGain: 1) }
-        return converter.gains(temperature: Double(temperatureAndTintValues.temperature), tint: Double(temperatureAndTintValues.tint))
+        conversionModel.gains(temperature: Double(temperatureAndTintValues.temperature), tint: Double(temperatureAndTintValues.tint))
     }
 
+    /// The device's own colour model; nil for a camera without colour calibration.
     var whiteBalanceConverter: WhiteBalanceConverter? {
         descriptor.colorCalibration.map(WhiteBalanceConverter.init)
     }
 
-    private func converter(selector: String) throws(AVCaptureException) -> WhiteBalanceConverter {
-        guard let converter = whiteBalanceConverter else {
-            throw AVCaptureException(.invalidArgument, selectorReason("AVCaptureDevice", selector, "The device has no colour calibration"))
-        }
-        return converter
-    }
+    /// The model the conversions use. AVCaptureDevice.h names no exception for a device
+    /// and promises "a fully populated" result, so a camera without calibration (a V4L2
+    /// camera, a file deck) converts as one whose RGB is linear sRGB: gains of 1 balance
+    /// D65, as its own white balance already rendered it.
+    private var conversionModel: WhiteBalanceConverter { whiteBalanceConverter ?? .uncalibrated }
 }
 
 /// Converts between device gains, chromaticity and temperature/tint with a device's DNG
@@ -74,6 +73,14 @@ struct WhiteBalanceConverter {
             colorMatrix2: Matrix3x3(rowMajor: calibration.colorMatrix2), temperature2: calibration.temperature2)
         maxGain = calibration.maxWhiteBalanceGain
     }
+
+    init(model: CameraColorModel, maxGain: Float) {
+        self.model = model
+        self.maxGain = maxGain
+    }
+
+    /// A camera whose RGB is linear sRGB (XYZ to camera is XYZ to sRGB), whose only gain is 1.
+    static let uncalibrated = WhiteBalanceConverter(model: CameraColorModel(colorMatrix: RGBPrimaries.sRGB.xyzToRGB), maxGain: 1)
 
     func white(for gains: AVCaptureDevice.WhiteBalanceGains) -> Chromaticity {
         model.white(forGains: SIMD3(Double(gains.redGain), Double(gains.greenGain), Double(gains.blueGain)))

@@ -734,9 +734,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     /// its switch-over factor); `.restricted` switches only on the given conditions (with
     /// `.videoZoomChanged` that is every zoom change, as zoom is what switches here; without
     /// it the constituent is held and re-chosen for the zoom when focus or exposure mode is
-    /// set, if those conditions are given). Needs the configuration lock
-    /// (`NSGenericException`); `.unsupported`, or a physical device, raises
-    /// `NSInvalidArgumentException`.
+    /// set, if those conditions are given); `.unsupported` restricts nothing. Needs the
+    /// configuration lock (`NSGenericException`); a physical device, or conditions with a
+    /// behaviour other than `.restricted`, raises `NSInvalidArgumentException`.
     open func setPrimaryConstituentDeviceSwitchingBehavior(
         _ switchingBehavior: PrimaryConstituentDeviceSwitchingBehavior,
         restrictedSwitchingBehaviorConditions: PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions

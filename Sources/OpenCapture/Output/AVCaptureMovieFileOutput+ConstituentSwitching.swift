@@ -10,7 +10,7 @@ import Foundation
 extension AVCaptureMovieFileOutput {
     /// The video device recorded from, when it can switch constituents.
     var switchingDevice: AVCaptureDevice? {
-        guard let device = connection(with: .video)?.device, device.primaryConstituentDeviceSwitchingBehavior != .unsupported else { return nil }
+        guard let device = connection(with: .video)?.device, device.virtualCameras != nil else { return nil }
         return device
     }
 
@@ -29,12 +29,11 @@ extension AVCaptureMovieFileOutput {
         restrictedSwitchingBehaviorConditions conditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
     ) throws(AVCaptureException) {
         let selector = "setPrimaryConstituentDeviceSwitchingBehaviorForRecording:restrictedSwitchingBehaviorConditions:"
-        let canSwitch = switchingDevice != nil
-        guard (behavior == .unsupported) == !canSwitch else {
+        // AVCaptureFileOutput.h: anything but `.unsupported` raises without a switching camera.
+        // `.unsupported` with one is taken (no sentence raises for it) and restricts nothing.
+        guard behavior == .unsupported || switchingDevice != nil else {
             throw AVCaptureException(.invalidArgument, selectorReason(
-                "AVCaptureMovieFileOutput", selector,
-                canSwitch ? "AVCapturePrimaryConstituentDeviceSwitchingBehaviorUnsupported is not allowed"
-                    : "The connected device does not support constituent device switching"))
+                "AVCaptureMovieFileOutput", selector, "The connected device does not support constituent device switching"))
         }
         let known: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions = [
             .videoZoomChanged, .focusModeChanged, .exposureModeChanged,

@@ -182,9 +182,9 @@ open class AVCaptureMovieFileOutput: AVCaptureFileOutput, @unchecked Sendable {
     }
 
     /// Sets the switching behaviour and conditions recordings use. Anything but
-    /// `.unsupported` for a device that cannot switch, `.unsupported` for one that can, or
-    /// conditions with a behaviour other than `.restricted`, raises `NSInvalidArgumentException`.
-    /// Set while recording, it applies at once.
+    /// `.unsupported` for a device that cannot switch, or conditions with a behaviour other
+    /// than `.restricted`, raises `NSInvalidArgumentException`; `.unsupported` for a device
+    /// that can switch is kept and restricts nothing. Set while recording, it applies at once.
     open func setPrimaryConstituentDeviceSwitchingBehaviorForRecording(
         _ switchingBehavior: AVCaptureDevice.PrimaryConstituentDeviceSwitchingBehavior,
         restrictedSwitchingBehaviorConditions: AVCaptureDevice.PrimaryConstituentDeviceRestrictedSwitchingBehaviorConditions
