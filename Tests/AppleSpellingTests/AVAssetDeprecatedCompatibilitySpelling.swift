@@ -80,3 +80,18 @@ func spellAssetDeprecatedMediaSelection(_ asset: AVAsset) async throws {
     _ = (characteristics, loadedCharacteristics, chosen, mayBeOff, playable, english, preferred, sdh, plain, type, subTypes)
     _ = (legibleOption, plays, tag, locale, common, formats, items, name, localName, associated, restored)
 }
+
+/// The media selections beside their replacements, as a download or player set-up reads them.
+func spellAssetDeprecatedMediaSelections(_ asset: AVAsset, group: AVMediaSelectionGroup) async throws {
+    let preferred: AVMediaSelection = asset.preferredMediaSelection
+    let loadedPreferred: AVMediaSelection = try await asset.load(.preferredMediaSelection)
+    let all: [AVMediaSelection] = asset.allMediaSelections
+    let loadedAll: [AVMediaSelection] = try await asset.load(.allMediaSelections)
+    let owner: AVAsset? = preferred.asset
+    let chosen: AVMediaSelectionOption? = preferred.selectedMediaOption(in: group)
+    let automatic: Bool = preferred.mediaSelectionCriteriaCanBeAppliedAutomatically(to: group)
+    guard let mutable = preferred.mutableCopy() as? AVMutableMediaSelection else { return }
+    mutable.select(group.options.last, in: group)
+    mutable.select(nil, in: group)
+    _ = (loadedPreferred, all, loadedAll, owner, chosen, automatic)
+}

@@ -79,6 +79,43 @@ struct AssetMediaSelectionTests {
         #expect(audible.options[0].associatedMediaSelectionOption(in: group) == nil)
     }
 
+    @Test("media selections: the defaults, every combination, and a mutable copy that selects")
+    func selections() async throws {
+        let url = try Self.movie()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let asset = AVURLAsset(url: url)
+        let audible = try #require(asset.mediaSelectionGroup(forMediaCharacteristic: .audible))
+        let legible = try #require(asset.mediaSelectionGroup(forMediaCharacteristic: .legible))
+        let preferred = asset.preferredMediaSelection
+        #expect(preferred.asset === asset)
+        #expect(preferred.selectedMediaOption(in: audible) == audible.defaultOption)
+        #expect(preferred.selectedMediaOption(in: legible) == legible.defaultOption)
+        #expect(preferred.mediaSelectionCriteriaCanBeAppliedAutomatically(to: audible))
+        #expect(try await asset.load(.preferredMediaSelection) == preferred)
+
+        // Two sound options times two subtitle options.
+        let all = try await asset.load(.allMediaSelections)
+        #expect(all.count == 4)
+        #expect(Set(all.map { [$0.selectedMediaOption(in: audible)?.extendedLanguageTag, $0.selectedMediaOption(in: legible)?.extendedLanguageTag] })
+            == [["en", "en"], ["en", "de"], ["fr", "en"], ["fr", "de"]])
+        #expect(asset.allMediaSelections.contains(preferred))
+
+        let mutable = try #require(preferred.mutableCopy() as? AVMutableMediaSelection)
+        mutable.select(audible.options[1], in: audible)
+        #expect(mutable.selectedMediaOption(in: audible) == audible.options[1])
+        #expect(!mutable.mediaSelectionCriteriaCanBeAppliedAutomatically(to: audible))
+        #expect(mutable.mediaSelectionCriteriaCanBeAppliedAutomatically(to: legible))
+        // Sound cannot be switched off, subtitles can; an option of another group changes nothing.
+        mutable.select(nil, in: audible)
+        #expect(mutable.selectedMediaOption(in: audible) == audible.options[1])
+        mutable.select(legible.options[1], in: audible)
+        #expect(mutable.selectedMediaOption(in: audible) == audible.options[1])
+        mutable.select(nil, in: legible)
+        #expect(mutable.selectedMediaOption(in: legible) == nil)
+        #expect(preferred.selectedMediaOption(in: audible) == audible.defaultOption, "the copy is separate")
+        #expect(mutable != preferred)
+    }
+
     @Test("a video-only MP4 and a Matroska file have no groups; an unreadable file answers nil and fails the loads")
     func none() async throws {
         let mp4 = try AssetReaderFixture.video("mp4", frames: 5, ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
@@ -97,12 +134,16 @@ struct AssetMediaSelectionTests {
         #expect(matroska.tracks(withMediaType: .audio).count == 2)
         #expect(try await matroska.load(.availableMediaCharacteristicsWithMediaSelectionOptions).isEmpty)
         #expect(try await matroska.loadMediaSelectionGroup(for: .audible) == nil)
+        // No groups: one selection, of none.
+        #expect(video.allMediaSelections.count == 1)
+        #expect(try await matroska.load(.allMediaSelections).count == 1)
 
         let missing = AVURLAsset(url: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).mp4"))
         #expect(missing.mediaSelectionGroup(forMediaCharacteristic: .audible) == nil)
         #expect(missing.availableMediaCharacteristicsWithMediaSelectionOptions.isEmpty)
         await #expect(throws: (any Error).self) { try await missing.loadMediaSelectionGroup(for: .audible) }
         await #expect(throws: (any Error).self) { try await missing.load(.availableMediaCharacteristicsWithMediaSelectionOptions) }
+        await #expect(throws: (any Error).self) { try await missing.load(.preferredMediaSelection) }
         let failed: (AVMediaSelectionGroup?, Bool) = await withCheckedContinuation { done in
             missing.loadMediaSelectionGroup(for: .audible) { group, error in done.resume(returning: (group, error != nil)) }
         }
