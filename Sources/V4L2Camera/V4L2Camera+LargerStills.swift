@@ -62,7 +62,7 @@ extension V4L2Camera {
         case .success(let frame):
             stills.complete(
                 PendingStills.Entry(request: request, completion: completion), buffer: frame.buffer, metadata: frame.metadata,
-                device: frame.controls)
+                device: frame.controls, jpeg: frame.jpeg)
         case .failure(let error):
             completion(.failure(error))
         }
@@ -85,12 +85,12 @@ extension V4L2Camera {
     }
 
     /// One frame of mode `index` (at its highest frame rate, unmirrored, in the session's
-    /// pixel format), copied out of the driver's buffer, with the driver's exposure controls
-    /// as they were when it came; the node is closed before this returns, so the session's
-    /// stream can take the device again.
+    /// pixel format), copied out of the driver's buffer, with the JPEG the camera sent for it
+    /// (a Motion JPEG mode) and the driver's exposure controls as they were when it came; the
+    /// node is closed before this returns, so the session's stream can take the device again.
     private func firstFrame(
         of index: Int, like session: StreamConfiguration
-    ) -> Result<(buffer: CVBuffer, metadata: FrameMetadata, controls: V4L2ControlSnapshot), BackendError> {
+    ) -> Result<(buffer: CVBuffer, metadata: FrameMetadata, jpeg: [UInt8]?, controls: V4L2ControlSnapshot), BackendError> {
         let mode = modes[index]
         var configuration = session
         configuration.formatIndex = index
@@ -104,14 +104,14 @@ extension V4L2Camera {
             let node = try V4L2Node(path: path)
             let flip = controls.first { $0.id == V4L2ControlID.horizontalFlip && !$0.isReadOnly }
             let stream = try V4L2Stream(
-                node: node, mode: mode, configuration: configuration, sink: sink, controls: applier, horizontalFlip: flip)
+                node: node, mode: mode, configuration: configuration, sink: sink, controls: applier, horizontalFlip: flip, stills: sink)
             // A driver that never sends (every buffer dropped, a hung device) fails the still
             // rather than holding the session's video off for good.
             let wait = max(2, 10 / fastest)
             let result = sink.wait(seconds: wait)
             let snapshot = V4L2ControlSnapshot(reading: controls, from: node)
             stream.stop()
-            return result.map { ($0.buffer, $0.metadata, snapshot) }
+            return result.map { ($0.buffer, $0.metadata, $0.jpeg, snapshot) }
         } catch {
             return .failure(V4L2Camera.backendError(error))
         }
@@ -120,11 +120,22 @@ extension V4L2Camera {
 
 /// Receives the frames of a still's own stream and keeps a copy of the first (the driver's
 /// buffer goes back at once, so stopping frees every buffer and the session's stream can
-/// have the device).
-final class V4L2SingleFrameSink: FrameSink, @unchecked Sendable {
+/// have the device), with the JPEG the camera sent for it when the stream is Motion JPEG.
+final class V4L2SingleFrameSink: FrameSink, V4L2JPEGNoting, @unchecked Sendable {
+    /// The first frame: its copy, metadata and the camera's JPEG of it.
+    typealias Frame = (buffer: CVBuffer, metadata: FrameMetadata, jpeg: [UInt8]?)
+    typealias Outcome = Result<Frame, BackendError>
     private let result = Mutex<Outcome?>(nil)
-    typealias Outcome = Result<(buffer: CVBuffer, metadata: FrameMetadata), BackendError>
+    /// The JPEG noted for the frame about to arrive (sequence, bytes).
+    private let noted = Mutex<(sequence: Int64, bytes: [UInt8])?>(nil)
     private let arrived = DispatchSemaphore(value: 0)
+
+    /// Until the first frame is in: only that frame's JPEG is wanted.
+    var wantsFrames: Bool { result.withLock { $0 == nil } }
+
+    func noteJPEG(_ bytes: [UInt8], sequence: Int64) {
+        noted.withLock { $0 = (sequence, bytes) }
+    }
 
     func backendDidCapture(_ buffer: CVPixelBuffer, metadata: FrameMetadata) {
         guard result.withLock({ $0 }) == nil else { return }
@@ -132,7 +143,11 @@ final class V4L2SingleFrameSink: FrameSink, @unchecked Sendable {
         let copied = ImageTransform.transform(buffer, into: copy, rotation: .none, mirrored: false)
         let attachments = buffer.attachmentStore.withLock { $0 }
         copy.attachmentStore.withLock { $0 = attachments }
-        finish(copied ? .success((copy, metadata)) : .failure(.streamFailed("the still's frame could not be copied")))
+        let jpeg = noted.withLock { noted -> [UInt8]? in
+            defer { noted = nil }
+            return noted?.sequence == metadata.sequence ? noted?.bytes : nil
+        }
+        finish(copied ? .success((copy, metadata, jpeg)) : .failure(.streamFailed("the still's frame could not be copied")))
     }
 
     func backendDidDrop(count: Int, reason: DropReason, metadata: FrameMetadata) {}
@@ -141,7 +156,7 @@ final class V4L2SingleFrameSink: FrameSink, @unchecked Sendable {
 
     func waitUntilReadyForNextFrame() -> Bool { true }
 
-    private func finish(_ outcome: Result<(buffer: CVBuffer, metadata: FrameMetadata), BackendError>) {
+    private func finish(_ outcome: Outcome) {
         let first = result.withLock { result -> Bool in
             guard case .none = result else { return false }
             result = outcome
@@ -151,7 +166,7 @@ final class V4L2SingleFrameSink: FrameSink, @unchecked Sendable {
     }
 
     /// The first frame, or the stream's failure; a timeout after `seconds` without either.
-    func wait(seconds: Double) -> Result<(buffer: CVBuffer, metadata: FrameMetadata), BackendError> {
+    func wait(seconds: Double) -> Outcome {
         if arrived.wait(timeout: .now() + seconds) == .timedOut {
             finish(.failure(.streamFailed("no frame in \(Int(seconds)) s at the still's size")))
         }

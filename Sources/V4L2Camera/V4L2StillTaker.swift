@@ -115,10 +115,13 @@ final class V4L2StillTaker: Sendable {
         }
     }
 
-    /// A still taken from a stream of its own (larger than the session's): converted and
-    /// completed on the still queue like one from the session's stream.
-    func complete(_ entry: PendingStills.Entry, buffer: CVBuffer, metadata: FrameMetadata, device: any V4L2ControlAccess) {
-        submit(Job(entry: entry, buffer: buffer, metadata: metadata, jpeg: nil, fromRecentFrames: false, device: device))
+    /// A still taken from a stream of its own (larger than the session's) or picked by a
+    /// bracket: converted and completed on the still queue like one from the session's
+    /// stream. `jpeg` is the camera's own JPEG of the frame (a Motion JPEG stream's).
+    func complete(
+        _ entry: PendingStills.Entry, buffer: CVBuffer, metadata: FrameMetadata, device: any V4L2ControlAccess, jpeg: [UInt8]? = nil
+    ) {
+        submit(Job(entry: entry, buffer: buffer, metadata: metadata, jpeg: jpeg, fromRecentFrames: false, device: device))
     }
 
     /// Shows every frame of the stream to `watch` on the capture thread (nil: no longer).

@@ -23,8 +23,9 @@ final class V4L2Stream: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private let controls: V4L2ControlApplier
-    /// The camera's stills, told a Motion JPEG frame's own bytes when it may become a still.
-    private let stills: V4L2StillTaker?
+    /// The camera's stills (or a larger still's sink), told a Motion JPEG frame's own bytes
+    /// when it may become a still.
+    private let stills: (any V4L2JPEGNoting)?
     /// Buffers the driver holds (queued) and ones consumers still hold (wrapped, delivered).
     private var queued: Set<Int> = []
     /// The sequence number of the previous frame; the driver counts from 0 at STREAMON,
@@ -37,7 +38,7 @@ final class V4L2Stream: @unchecked Sendable {
     /// failing call (vivid's Queue Setup and Start Streaming errors surface here).
     init(
         node: V4L2Node, mode: V4L2Mode, configuration: StreamConfiguration, sink: any FrameSink, controls: V4L2ControlApplier,
-        horizontalFlip: V4L2ControlInfo?, stills: V4L2StillTaker? = nil
+        horizontalFlip: V4L2ControlInfo?, stills: (any V4L2JPEGNoting)? = nil
     ) throws(V4L2Failure) {
         self.node = node
         self.mode = mode

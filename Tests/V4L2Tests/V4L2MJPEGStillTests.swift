@@ -91,4 +91,50 @@ struct V4L2MJPEGStillTests {
         #expect(still.fromRecentFrames && still.metadata.sequence == 2)
         #expect(still.deviceJPEG == frames[2])
     }
+
+    /// Delivers frame `sequence` of a larger still's own stream as the capture thread does
+    /// for a Motion JPEG mode: the JPEG noted while the sink wants it, then the picture.
+    static func deliver(_ jpeg: [UInt8], sequence: Int64, to sink: V4L2SingleFrameSink) throws {
+        let picture = CVBuffer(format: .yuv420BiPlanarVideoRange, width: width, height: height)
+        let converter = V4L2FrameConverter(source: .mjpeg, width: width, height: height, sourceStride: 0)
+        try #require(jpeg.withUnsafeBytes { converter.convert($0.baseAddress!, bytes: $0.count, into: picture) })
+        if sink.wantsFrames { sink.noteJPEG(jpeg, sequence: sequence) }
+        sink.backendDidCapture(picture, metadata: V4L2StillTests.metadata(sequence, at: CMClockGetTime(CMClockGetHostTimeClock()).value))
+    }
+
+    /// A still larger than the session's stream comes from a stream of its own at the
+    /// still's size (`V4L2Camera+LargerStills.swift`): its first frame keeps the JPEG the
+    /// camera sent, and the still of it at that size carries it byte for byte.
+    @Test func largerStillFromItsOwnStreamCarriesTheJPEG() throws {
+        let frames = try Self.recordedFrames()
+        try #require(frames.count == 4)
+        let sink = V4L2SingleFrameSink()
+        #expect(sink.wantsFrames)
+        try Self.deliver(frames[0], sequence: 0, to: sink)
+        #expect(!sink.wantsFrames, "the first frame is in: no more copies")
+        try Self.deliver(frames[1], sequence: 1, to: sink)
+        let frame = try sink.wait(seconds: 0).get()
+        #expect(frame.metadata.sequence == 0 && frame.jpeg == frames[0])
+        let taker = V4L2StillTaker(controls: [])
+        taker.open()
+        let results = V4L2StillTests.Results()
+        let request = StillRequest(width: Self.width, height: Self.height, pixelFormat: .yuv420BiPlanarFullRange, flash: false)
+        taker.complete(
+            PendingStills.Entry(request: request) { results.add($0) }, buffer: frame.buffer, metadata: frame.metadata,
+            device: V4L2StillTests.driver, jpeg: frame.jpeg)
+        let still = try #require(results.waitFor(1).first).get()
+        #expect(still.deviceJPEG == frames[0])
+        #expect(still.buffer.width == Self.width && still.buffer.height == Self.height)
+    }
+
+    /// A JPEG noted for another frame than the one delivered is not that frame's: dropped.
+    @Test func largerStillKeepsNoJPEGOfAnotherFrame() throws {
+        let frames = try Self.recordedFrames()
+        try #require(frames.count == 4)
+        let sink = V4L2SingleFrameSink()
+        sink.noteJPEG(frames[0], sequence: 0)
+        let picture = CVBuffer(format: .yuv420BiPlanarVideoRange, width: Self.width, height: Self.height)
+        sink.backendDidCapture(picture, metadata: V4L2StillTests.metadata(1, at: 1))
+        #expect(try sink.wait(seconds: 0).get().jpeg == nil)
+    }
 }
