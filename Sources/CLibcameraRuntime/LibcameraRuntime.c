@@ -79,6 +79,7 @@ static void load_plugin(void) {
     FIND(streamFormats, "oc_lc_stream_formats");
     FIND(defaultFormat, "oc_lc_default_format");
     FIND(controlLimits, "oc_lc_control_limits");
+    FIND(tryFormat, "oc_lc_try_format");
     FIND(open, "oc_lc_open");
     FIND(configure, "oc_lc_configure");
     FIND(start, "oc_lc_start");

@@ -7,13 +7,17 @@ import CaptureCore
 extension LibcameraCamera: StillCapturing {
     package var hasFlash: Bool { false }
 
-    /// A frame of the running stream (`LibcameraStillTaker`); fails at once when not
-    /// streaming. A bracket's exposure fails: it would need a request of its own.
+    /// A frame of the running stream (`LibcameraStillTaker`), or for a still larger than the
+    /// stream the first frame of a still-role configuration the camera switches to and back
+    /// (`takeLargerStill`); fails at once when not streaming. A bracket's exposure fails: it
+    /// would need a request of its own.
     package func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {
         guard isConnected else { return completion(.failure(.deviceWasDisconnected)) }
         guard request.exposure == nil else {
             return completion(.failure(.streamFailed("\(descriptor.localizedName) takes no bracketed exposures yet")))
         }
+        let larger = state.withLock { $0?.configuration }.map { largerStillFormat(for: request, streaming: $0) != nil } ?? false
+        if larger { return switchQueue.async { self.takeLargerStill(request, completion: completion) } }
         if !stills.add(request, completion: completion) { completion(.failure(.streamFailed("not streaming"))) }
     }
 

@@ -15,31 +15,45 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     package let descriptor: DeviceDescriptor
     /// The formats `descriptor.formats` lists, in the same order.
     let formats: [LibcameraFormat]
+    /// The still-capture role's sizes libcamera takes unadjusted, smallest first (larger
+    /// photos are taken in them: `LibcameraCamera+LargerStills.swift`).
+    let stillFormats: [LibcameraFormat]
     let limits: LibcameraLimits
-    private let system: LibcameraSystem
-    private let mapper: LibcameraControlMapper
+    let system: LibcameraSystem
+    let mapper: LibcameraControlMapper
     let stills = LibcameraStillTaker()
+    /// The controls in force, which every new stream starts with.
+    let carried = LibcameraCarriedControls()
     private let connected = Atomic<Bool>(true)
     private let disconnectHandler = Mutex<(@Sendable () -> Void)?>(nil)
-    private let state = Mutex<Running?>(nil)
+    let state = Mutex<Running?>(nil)
+    /// Held by start, update, stop and a larger still's switch of configuration, so none of
+    /// them sees a stream another is stopping or starting.
+    let transition = NSLock()
+    /// Where larger stills switch the configuration, one at a time.
+    let switchQueue = DispatchQueue(label: "OpenCapture.libcamera.still-switch")
     /// Control requests made while not streaming, for the next start (taken under `state`).
     private let waiting = Mutex<[ControlRequest]>([])
     /// Brightness, contrast and saturation as last set (libcamera has no control reads).
     let driverValues = Mutex<[UInt32: Int64]>([:])
 
-    private struct Running {
+    struct Running {
         var stream: LibcameraStream
         var configuration: StreamConfiguration
         var sink: any FrameSink
     }
 
-    init(system: LibcameraSystem, info: LibcameraCameraInfo, formats: [LibcameraFormat], limits: LibcameraLimits) {
+    init(
+        system: LibcameraSystem, info: LibcameraCameraInfo, formats: [LibcameraFormat], stills: [LibcameraFormat] = [],
+        limits: LibcameraLimits
+    ) {
         self.system = system
         self.cameraID = info.id
         self.formats = formats
+        self.stillFormats = stills
         self.limits = limits
         self.mapper = LibcameraControlMapper(limits: limits)
-        self.descriptor = LibcameraProfile.descriptor(info: info, formats: formats, limits: limits)
+        self.descriptor = LibcameraProfile.descriptor(info: info, formats: formats, stills: stills, limits: limits)
     }
 
     package var isConnected: Bool { connected.load(ordering: .acquiring) }
@@ -51,6 +65,8 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     }
 
     package func start(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
+        transition.lock()
+        defer { transition.unlock() }
         stills.open()
         do {
             try startStream(configuration, sink: sink)
@@ -60,13 +76,13 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
         }
     }
 
-    private func startStream(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
+    func startStream(_ configuration: StreamConfiguration, sink: any FrameSink) throws(BackendError) {
         guard isConnected else { throw .deviceWasDisconnected }
         guard let api = system.api, let manager = system.manager else { throw .deviceWasDisconnected }
         let guarded = LibcameraFailureGuard(sink: sink, camera: self)
         let stream = try LibcameraStream(
             api: api, manager: manager, id: cameraID, asked: formats[configuration.formatIndex], configuration: configuration,
-            sink: guarded, mapper: mapper, stills: stills)
+            sink: guarded, mapper: mapper, stills: stills, carried: carried)
         let queued = state.withLock { running -> [ControlRequest] in
             running = Running(stream: stream, configuration: configuration, sink: sink)
             return waiting.withLock { waiting in
@@ -80,13 +96,23 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     /// A new format or frame rate restarts the stream (libcamera configures only stopped
     /// cameras) into the same sink.
     package func update(_ configuration: StreamConfiguration) {
-        guard let running = state.withLock({ $0 }), running.configuration != configuration else { return }
+        transition.lock()
+        guard let running = state.withLock({ $0 }), running.configuration != configuration else {
+            transition.unlock()
+            return
+        }
         stopStream()
+        var failure: BackendError?
         do {
             try startStream(configuration, sink: running.sink)
         } catch {
-            stills.close(error)
-            running.sink.backendDidFail(error)
+            failure = error
+        }
+        // Told without the lock: the session may stop the camera from the failure.
+        transition.unlock()
+        if let failure {
+            stills.close(failure)
+            running.sink.backendDidFail(failure)
         }
     }
 
@@ -101,11 +127,13 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     }
 
     package func stop() {
+        transition.lock()
+        defer { transition.unlock() }
         stopStream()
         stills.close(.streamFailed("not streaming"))
     }
 
-    private func stopStream() {
+    func stopStream() {
         let running = state.withLock { running -> Running? in
             defer { running = nil }
             return running

@@ -25,7 +25,7 @@ package final class LibcameraDeviceProvider: DeviceProvider {
         let found = system.cameras().filter { !Self.isUVC($0.id) }.compactMap { info -> LibcameraCamera? in
             let formats = system.formats(of: info.id)
             guard !formats.isEmpty, let limits = system.limits(of: info.id) else { return nil }
-            return LibcameraCamera(system: system, info: info, formats: formats, limits: limits)
+            return LibcameraCamera(system: system, info: info, formats: formats, stills: system.stillFormats(of: info.id), limits: limits)
         }
         cameras.withLock { $0 = found }
         return found

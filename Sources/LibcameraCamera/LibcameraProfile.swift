@@ -5,7 +5,12 @@ import V4L2Camera
 /// Builds the `DeviceDescriptor` of a libcamera camera: identity from its properties,
 /// formats from the viewfinder role, abilities from its controls.
 enum LibcameraProfile {
-    static func descriptor(info: LibcameraCameraInfo, formats: [LibcameraFormat], limits: LibcameraLimits) -> DeviceDescriptor {
+    /// `stills` are the still-capture role's sizes (`LibcameraSystem.stillFormats`): each
+    /// format lists those larger than itself as `supportedMaxPhotoDimensions`, taken through
+    /// a still-role configuration (`LibcameraCamera+LargerStills.swift`).
+    static func descriptor(
+        info: LibcameraCameraInfo, formats: [LibcameraFormat], stills: [LibcameraFormat] = [], limits: LibcameraLimits
+    ) -> DeviceDescriptor {
         // FrameDurationLimits in µs; a pipeline that gives none (vimc) streams at the rate its
         // driver paces, which nothing tells: 30 fps, libcamera's pipelines' usual default.
         let hasDurations = limits.offers(OC_LC_HAS_FRAME_DURATION_LIMITS) && limits.minFrameDuration > 0
@@ -24,6 +29,7 @@ enum LibcameraProfile {
                 frameRateRanges: [slowest...fastest], minISO: minISO, maxISO: maxISO, minExposureDuration: exposure.0,
                 maxExposureDuration: exposure.1, fieldOfView: 0, maxZoomFactor: maxZoom, mediaSubType: format.code.mediaSubType)
             spec.autoFocusSystem = limits.offers(OC_LC_HAS_AF_MODE) ? 1 : 0
+            spec.largerPhotoSizes = largerPhotoSizes(than: format, in: stills)
             return spec
         }
         let presets = presetFormats(formats)
@@ -39,6 +45,18 @@ enum LibcameraProfile {
         descriptor.hasTorch = false
         descriptor.supportsAutoTorch = false
         return descriptor
+    }
+
+    /// The still sizes holding `format` in both directions and larger in area, smallest first.
+    static func largerPhotoSizes(than format: LibcameraFormat, in stills: [LibcameraFormat]) -> [PhotoSize] {
+        var sizes: [PhotoSize] = []
+        for still in stills where still.width >= format.width && still.height >= format.height
+            && still.width * still.height > format.width * format.height
+        {
+            let size = PhotoSize(width: still.width, height: still.height)
+            if !sizes.contains(size) { sizes.append(size) }
+        }
+        return sizes.sorted { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }
     }
 
     /// Session presets: the sized presets where the camera has that exact size, High 1920x1080 or the largest below it, Medium the size nearest

@@ -4,8 +4,8 @@ import Foundation
 import Synchronization
 import V4L2Camera
 
-/// One running libcamera capture: the acquired camera, configured with one stream of the
-/// format's role, and the frame callback that converts each completed request into a
+/// One running libcamera capture: the acquired camera, configured with one stream of a
+/// role (the viewfinder's for the session, the still-capture role's for a larger photo), and the frame callback that converts each completed request into a
 /// pool buffer (`V4L2FrameConverter`, the V4L2 backend's: libcamera's packed and YUV
 /// formats are the same memory layouts), stamps its metadata and hands it to the sink.
 ///
@@ -17,6 +17,9 @@ final class LibcameraStream: @unchecked Sendable {
     private let sink: any FrameSink
     private let mapper: LibcameraControlMapper
     private let stills: LibcameraStillTaker
+    private let carried: LibcameraCarriedControls
+    /// A still-role stream: its frames go to the still taker only, not to the sink.
+    private let forStill: Bool
     let format: LibcameraFormat
     private let converter: V4L2FrameConverter
     private let pool: CVPixelBufferPool
@@ -25,16 +28,20 @@ final class LibcameraStream: @unchecked Sendable {
     /// libcamera's thread only.
     private var lastSequence: UInt64?
 
-    /// Opens, configures and starts the camera. `format` is what the device lists; the
-    /// format libcamera settled on (it may adjust the size: vimc's 640 → 636) is `format`.
+    /// Opens, configures `role`'s stream and starts the camera with the controls in force
+    /// (`carried`). `asked` is what the device lists; the format libcamera settled on (it may
+    /// adjust the size: vimc's 640 → 636) is `format`.
     init(
-        api: UnsafePointer<OCLibcameraAPI>, manager: OpaquePointer, id: String, asked: LibcameraFormat,
-        configuration: StreamConfiguration, sink: any FrameSink, mapper: LibcameraControlMapper, stills: LibcameraStillTaker
+        api: UnsafePointer<OCLibcameraAPI>, manager: OpaquePointer, id: String, role: Int32 = Int32(OC_LC_ROLE_VIEWFINDER),
+        asked: LibcameraFormat, configuration: StreamConfiguration, sink: any FrameSink, mapper: LibcameraControlMapper,
+        stills: LibcameraStillTaker, carried: LibcameraCarriedControls
     ) throws(BackendError) {
         self.api = api
         self.sink = sink
         self.mapper = mapper
         self.stills = stills
+        self.carried = carried
+        forStill = role == Int32(OC_LC_ROLE_STILL)
         var error: Int32 = 0
         guard let handle = api.pointee.open(manager, id, &error) else {
             throw error == EBUSY ? .deviceInUse : error == ENODEV ? .deviceWasDisconnected : .streamFailed(String(cString: strerror(error)))
@@ -42,7 +49,7 @@ final class LibcameraStream: @unchecked Sendable {
         self.handle = handle
         var settled = OCLcStreamFormat(fourcc: asked.fourcc, modifier: 0, width: Int32(asked.width), height: Int32(asked.height))
         var stride: Int32 = 0, buffers: Int32 = 0
-        let result = api.pointee.configure(handle, Int32(OC_LC_ROLE_VIEWFINDER), &settled, &stride, &buffers)
+        let result = api.pointee.configure(handle, role, &settled, &stride, &buffers)
         guard result >= 0, let code = LibcameraFormat.pixelCode(settled.fourcc) else {
             api.pointee.close(handle)
             throw .streamFailed("libcamera refused \(asked.width)x\(asked.height) (\(result < 0 ? String(cString: strerror(-result)) : "format"))")
@@ -59,13 +66,13 @@ final class LibcameraStream: @unchecked Sendable {
             format: outputFormat, width: format.width, height: format.height, minimumBufferCount: 4, maximumBufferCount: 8,
             attachments: attachments)
         frameDuration = configuration.minFrameDuration
-        var initial = OCLcControls()
+        var initial = carried.current
         if mapper.limits.offers(OC_LC_HAS_FRAME_DURATION_LIMITS), configuration.minFrameDuration.isValid,
             configuration.maxFrameDuration.isValid
         {
             let shortest = configuration.minFrameDuration.seconds * 1_000_000, longest = configuration.maxFrameDuration.seconds * 1_000_000
             initial.frameDurationLimits = (Int64(shortest.rounded()), Int64(max(shortest, longest).rounded()))
-            initial.set = UInt32(OC_LC_HAS_FRAME_DURATION_LIMITS)
+            initial.set |= UInt32(OC_LC_HAS_FRAME_DURATION_LIMITS)
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = api.pointee.start(handle, &initial, { context, frame in
@@ -80,14 +87,19 @@ final class LibcameraStream: @unchecked Sendable {
 
     /// Queues a control change for the next libcamera request.
     func apply(_ request: ControlRequest) {
-        var controls = mapper.controls(for: request)
-        api.pointee.queueControls(handle, &controls, request.id)
+        send(mapper.controls(for: request), tag: request.id)
     }
 
     /// Queues libcamera controls with no control request behind them (driver controls).
     func queue(_ controls: OCLcControls) {
+        send(controls, tag: 0)
+    }
+
+    /// Every control sent goes through here, so a restarted stream starts with it.
+    private func send(_ controls: OCLcControls, tag: UInt64) {
+        carried.note(controls)
         var controls = controls
-        api.pointee.queueControls(handle, &controls, 0)
+        api.pointee.queueControls(handle, &controls, tag)
     }
 
     /// Stops streaming and releases the camera; no frame reaches the sink after it returns.
@@ -107,7 +119,7 @@ final class LibcameraStream: @unchecked Sendable {
         metadata.height = format.height
         metadata.dequeueHostTime = CMClockGetTime(CMClockGetHostTimeClock()).value
         mapper.describe(frame, into: &metadata)
-        if var settle = mapper.settleOnceModes() { api.pointee.queueControls(handle, &settle, 0) }
+        if let settle = mapper.settleOnceModes() { send(settle, tag: 0) }
         if let last = lastSequence, frame.sequence > last + 1 {
             sink.backendDidDrop(count: Int(frame.sequence - last - 1), reason: .discontinuity, metadata: metadata)
         }
@@ -120,6 +132,7 @@ final class LibcameraStream: @unchecked Sendable {
         // the converter reads them as one block.
         let bytes = [frame.planeBytes.0, frame.planeBytes.1, frame.planeBytes.2].prefix(Int(frame.planeCount)).reduce(0, +)
         stills.frameArrived(data, bytes: bytes, metadata: metadata, stream: self)
+        guard !forStill else { return }
         guard let output = pool.dequeue() else {
             sink.backendDidDrop(count: 1, reason: .outOfBuffers, metadata: metadata)
             return

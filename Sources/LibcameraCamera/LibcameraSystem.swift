@@ -80,14 +80,14 @@ final class LibcameraSystem: @unchecked Sendable {
         }
     }
 
-    /// The viewfinder role's formats that downstream can show, one pixel format per size
-    /// (the cheapest to convert), smallest first.
-    func formats(of id: String) -> [LibcameraFormat] {
+    /// A role's formats that downstream can show (the viewfinder's by default), one pixel
+    /// format per size (the cheapest to convert), smallest first.
+    func formats(of id: String, role: Int32 = Int32(OC_LC_ROLE_VIEWFINDER)) -> [LibcameraFormat] {
         guard let api, let manager else { return [] }
-        let count = Int(api.pointee.streamFormats(manager, id, Int32(OC_LC_ROLE_VIEWFINDER), nil, 0))
+        let count = Int(api.pointee.streamFormats(manager, id, role, nil, 0))
         guard count > 0 else { return [] }
         var offered = [OCLcStreamFormat](repeating: OCLcStreamFormat(), count: count)
-        let filled = min(Int(api.pointee.streamFormats(manager, id, Int32(OC_LC_ROLE_VIEWFINDER), &offered, Int32(count))), count)
+        let filled = min(Int(api.pointee.streamFormats(manager, id, role, &offered, Int32(count))), count)
         var best: [String: LibcameraFormat] = [:]
         for format in offered.prefix(filled) where format.modifier == 0 {
             guard let code = LibcameraFormat.pixelCode(format.fourcc) else { continue }
@@ -97,6 +97,18 @@ final class LibcameraSystem: @unchecked Sendable {
             best[key] = made
         }
         return best.values.sorted { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }
+    }
+
+    /// The still-capture role's formats that libcamera takes without adjusting them (a
+    /// photo's dimensions are promised before it is taken, so a size the pipeline would
+    /// change, as vimc's scaler changes widths that are not multiples of 3, is left out),
+    /// smallest first.
+    func stillFormats(of id: String) -> [LibcameraFormat] {
+        guard let api, let manager else { return [] }
+        return formats(of: id, role: Int32(OC_LC_ROLE_STILL)).filter { format in
+            var tried = OCLcStreamFormat(fourcc: format.fourcc, modifier: 0, width: Int32(format.width), height: Int32(format.height))
+            return api.pointee.tryFormat(manager, id, Int32(OC_LC_ROLE_STILL), &tried) == 0
+        }
     }
 
     func limits(of id: String) -> LibcameraLimits? {

@@ -171,6 +171,21 @@ extern "C" int oc_lc_default_format(OCLcManager *manager, const char *id, int ro
     return 0;
 }
 
+extern "C" int oc_lc_try_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format) {
+    std::shared_ptr<Camera> camera = manager->manager->get(id);
+    if (!camera) return -ENODEV;
+    std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
+    if (!configuration || configuration->empty()) return -EINVAL;
+    StreamConfiguration &asked = configuration->at(0);
+    asked.pixelFormat = PixelFormat(format->fourcc, format->modifier);
+    asked.size = Size((unsigned)format->width, (unsigned)format->height);
+    CameraConfiguration::Status status = configuration->validate();
+    if (status == CameraConfiguration::Invalid) return -EINVAL;
+    const StreamConfiguration &kept = configuration->at(0);
+    *format = OCLcStreamFormat{kept.pixelFormat.fourcc(), kept.pixelFormat.modifier(), (int)kept.size.width, (int)kept.size.height};
+    return status == CameraConfiguration::Adjusted ? 1 : 0;
+}
+
 template <typename T>
 static bool limits_of(const ControlInfoMap &map, const ControlId &id, T &minimum, T &maximum) {
     auto found = map.find(&id);

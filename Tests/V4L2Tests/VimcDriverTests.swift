@@ -1,4 +1,5 @@
 import Foundation
+import MediaIO
 import Synchronization
 import Testing
 import TestSupport
@@ -30,7 +31,8 @@ final class VimcRig: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, AVC
     let video = AVCaptureVideoDataOutput()
     let photos = AVCapturePhotoOutput()
     private let queue = DispatchQueue(label: "vimc.frames")
-    private let state = Mutex<(frames: [(FrameMetadata, Double, Int)], photos: [(AVCapturePhoto?, (any Error)?)])>(([], []))
+    private let state = Mutex<(frames: [(FrameMetadata, Double, Int)], photos: [(AVCapturePhoto?, (any Error)?)], drops: [String])>(
+        ([], [], []))
 
     init(device: AVCaptureDevice, width: Int32, height: Int32) throws {
         super.init()
@@ -60,12 +62,18 @@ final class VimcRig: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, AVC
         state.withLock { $0.frames.append((metadata, mean, width)) }
     }
 
+    func captureOutput(_ output: AVCaptureOutput, didDrop sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
+        let reason = sampleBuffer.attachments[.droppedFrameReason]?.value as? String ?? "?"
+        state.withLock { $0.drops.append(reason) }
+    }
+
     func photoOutput(_ output: AVCapturePhotoOutput, didFinishProcessingPhoto photo: AVCapturePhoto, error: (any Error)?) {
         state.withLock { $0.photos.append((photo, error)) }
     }
 
     var frames: [(metadata: FrameMetadata, mean: Double, width: Int)] { state.withLock { $0.frames.map { ($0.0, $0.1, $0.2) } } }
     var photosTaken: [(AVCapturePhoto?, (any Error)?)] { state.withLock { $0.photos } }
+    var drops: [String] { state.withLock { $0.drops } }
 
     func waitForFrames(_ count: Int) -> Bool { waitUntil(within: .seconds(30)) { self.frames.count >= count } }
 }
@@ -148,6 +156,142 @@ struct VimcDriverTests {
         #expect(error == nil, "\(String(describing: error))")
         let data = try #require(photo?.fileDataRepresentation())
         #expect(data.starts(with: [0xFF, 0xD8]))
+    }
+
+    /// A photo larger than the stream, as rpicam-still takes one: the stream (640x480, which
+    /// libcamera streams as 636x480) stops, a StillCapture-role configuration at 1920x1080
+    /// takes one frame, the viewfinder role is configured again and the stream resumes; the
+    /// gap is reported as dropped frames. The photo is vimc's test pattern at the still's
+    /// size: as bright as the stream's frames, not one flat colour. vimc's pipeline handler
+    /// has no raw stream (its raw role gives BGR888), so no RAW photo is offered.
+    @Test func photoLargerThanTheStreamUsesTheStillRole() throws {
+        let device = try #require(Vimc.device())
+        let camera = try #require(device.backend as? LibcameraCamera)
+        let rig = try VimcRig(device: device, width: 640, height: 480)
+        let sizes = device.activeFormat.supportedMaxPhotoDimensions.map { "\($0.width)x\($0.height)" }
+        #expect(sizes.first == "640x480" && sizes.contains("1920x1080") && sizes.last == "3840x2160", "\(sizes)")
+        // vimc's scaler enlarges 3 times: widths that are not multiples of 3 (1280, 4096) would
+        // be changed by libcamera, so they are not offered.
+        #expect(!sizes.contains("1280x720") && !sizes.contains("4096x2160"), "\(sizes)")
+        #expect(rig.photos.availableRawPhotoPixelFormatTypes.isEmpty)
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        #expect(rig.waitForFrames(3))
+        let streamMean = try #require(rig.frames.last).mean
+        let settings = AVCapturePhotoSettings()
+        settings.maxPhotoDimensions = CMVideoDimensions(width: 1920, height: 1080)
+        let before = rig.frames.count
+        rig.photos.capturePhoto(with: settings, delegate: rig)
+        #expect(waitUntil(within: .seconds(60)) { !rig.photosTaken.isEmpty })
+        let (taken, error) = try #require(rig.photosTaken.first)
+        #expect(error == nil, "\(String(describing: error))")
+        let photo = try #require(taken)
+        #expect(photo.resolvedSettings.photoDimensions.width == 1920 && photo.resolvedSettings.photoDimensions.height == 1080)
+        let data = try #require(photo.fileDataRepresentation())
+        #expect(data.count > 20_000 && data.count < 1920 * 1080 * 3, "JPEG of \(data.count) bytes")
+        let picture = try PictureDecoder.decode(data, fitting: .init(width: 8192, height: 8192))
+        #expect(picture.width == 1920 && picture.height == 1080)
+        let rgb = picture.rgb
+        var greens: [Double] = []
+        for y in Swift.stride(from: 0, to: 1080, by: 8) {
+            for x in Swift.stride(from: 0, to: 1920, by: 8) { greens.append(Double(rgb[3 * (y * 1920 + x) + 1])) }
+        }
+        let mean = greens.reduce(0, +) / Double(greens.count)
+        let spread = (greens.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(greens.count)).squareRoot()
+        #expect(abs(mean - streamMean) < 0.15 * streamMean + 8, "photo mean green \(mean), stream's \(streamMean)")
+        #expect(spread > 10, "the photo is a pattern, not one colour (spread \(spread))")
+        #expect(waitUntil(within: .seconds(30)) { rig.frames.count >= before + 5 }, "the stream resumed after the still")
+        #expect(rig.drops.contains(kCMSampleBufferDroppedFrameReason_Discontinuity), "\(rig.drops)")
+        let size = try #require(camera.streamingSize)
+        #expect(size.width == 636 && size.height == 480, "the viewfinder configuration is back")
+    }
+
+    /// The command-line tool on the libcamera camera: frames (the size libcamera streams in
+    /// the Y4M header), a photo, a recording ffprobe reads, and serve's page and MJPEG
+    /// stream fetched with curl (ffprobe and curl come with the run: `make test-vimc`).
+    @Test func commandsOnTheLibcameraCamera() throws {
+        let tool = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("capture").path
+        let id = "'\(Vimc.id)'"
+        func run(_ script: String) throws -> String {
+            let output = try Vivid.run("/bin/sh", ["-c", script + "; echo status=$?"])
+            #expect(output.contains("status=0"), "\(script): \(output)")
+            return output
+        }
+        func bytes(_ path: String) -> Data { (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
+        func count(_ pattern: String, in data: Data) -> Int {
+            var found = 0, from = data.startIndex
+            while let range = data.range(of: Data(pattern.utf8), in: from..<data.endIndex) {
+                found += 1
+                from = range.upperBound
+            }
+            return found
+        }
+
+        _ = try run("timeout 120 \(tool) frames --device \(id) --size 640x480 --count 10 --overwrite -o /tmp/v.y4m")
+        let y4m = bytes("/tmp/v.y4m")
+        let header = String(decoding: y4m.prefix { $0 != 0x0A }, as: UTF8.self)
+        #expect(header.hasPrefix("YUV4MPEG2") && header.contains(" W636 ") && header.contains(" H480 "), "\(header)")
+        #expect(count("FRAME", in: y4m) == 10)
+
+        // At the stream's size the photo is a frame of the stream: the size libcamera streams.
+        _ = try run("timeout 120 \(tool) photo --device \(id) --size 640x480 -o /tmp/p.jpg")
+        let still = try PictureDecoder.decode(bytes("/tmp/p.jpg"), fitting: .init(width: 8192, height: 8192))
+        #expect(still.width == 636 && still.height == 480, "\(still.width)x\(still.height)")
+
+        _ = try run("timeout 120 \(tool) record --device \(id) --size 640x480 --duration 2 -o /tmp/r.mp4")
+        let probe = try run(
+            "ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=codec_type,width,height,nb_read_frames -of default=noprint_wrappers=1 /tmp/r.mp4")
+        #expect(probe.contains("codec_type=video") && probe.contains("width=636") && probe.contains("height=480"), "\(probe.split(separator: "\n"))")
+        let frames = probe.split(separator: "\n").first { $0.hasPrefix("nb_read_frames=") }.flatMap { Int($0.dropFirst(15)) } ?? 0
+        #expect(frames >= 2, "\(probe)")
+
+        // The VM boots with its loopback interface down; curl retries until serve listens.
+        _ = try run(
+            "(ifconfig lo 127.0.0.1 up || ip link set lo up); (timeout 120 \(tool) serve --device \(id) --listen 127.0.0.1:8089 > /tmp/serve.log 2>&1 &)"
+                + " && curl -s --retry 60 --retry-connrefused --retry-delay 1 -o /tmp/page.html http://127.0.0.1:8089/"
+                + " && { curl -s --max-time 10 -o /tmp/m.mjpg http://127.0.0.1:8089/stream.mjpg; true; }"
+                + " && kill -9 $(pidof capture)")
+        #expect(String(decoding: bytes("/tmp/page.html"), as: UTF8.self).lowercased().contains("<html"))
+        let mjpeg = bytes("/tmp/m.mjpg")
+        let start = try #require(mjpeg.range(of: Data([0xFF, 0xD8])), "a JPEG in the MJPEG stream (\(mjpeg.count) bytes)")
+        let end = try #require(mjpeg.range(of: Data([0xFF, 0xD9]), in: start.upperBound..<mjpeg.endIndex))
+        let frame = try PictureDecoder.decode(mjpeg[start.lowerBound..<end.upperBound], fitting: .init(width: 8192, height: 8192))
+        #expect(frame.height > 0 && frame.width > 0)
+    }
+
+    /// Another process holding the camera (libcamera's `cam` capturing; libcamera locks the
+    /// media devices): the input cannot be made (AVError.deviceInUseByAnotherApplication, as
+    /// for a busy V4L2 node), and a session set up before starts into the session runtime
+    /// error of that code; once the other process ends, the session runs.
+    @Test func busyCameraIsInUseByAnotherApplication() throws {
+        let device = try #require(Vimc.device())
+        let rig = try VimcRig(device: device, width: 320, height: 240)
+        _ = try Vivid.run("/bin/sh", ["-c", "(cam -c1 -s width=320,height=240,role=viewfinder --capture=1000000 > /tmp/cam-busy.log 2>&1 &)"])
+        // SIGKILL: a program started from a test's thread inherits its blocked SIGTERM.
+        var camRuns = true
+        defer { if camRuns { _ = try? Vivid.run("/bin/sh", ["-c", "kill -9 $(pidof cam)"]) } }
+        let holding = waitUntil(within: .seconds(30)) {
+            ((try? String(contentsOfFile: "/tmp/cam-busy.log", encoding: .utf8)) ?? "").contains("Capture")
+        }
+        #expect(holding, "cam started capturing")
+        do {
+            _ = try AVCaptureDeviceInput(device: device)
+            Issue.record("the input must not open a camera another process holds")
+        } catch let error as AVError {
+            #expect(error.code == .deviceInUseByAnotherApplication)
+        }
+        let note = waitForNotification(AVCaptureSession.runtimeErrorNotification, object: rig.session) { rig.session.startRunning() }
+        let code = (note?.userInfo?[AVCaptureSessionErrorKey] as? NSError)?.code
+        #expect(code == AVError.Code.deviceInUseByAnotherApplication.rawValue, "\(String(describing: note?.userInfo))")
+        #expect(!rig.session.isRunning)
+        _ = try Vivid.run("/bin/sh", ["-c", "kill -9 $(pidof cam)"])
+        camRuns = false
+        // Gone, or a zombie (its camera released) that init has not reaped yet.
+        let living = "for p in $(pidof cam); do grep -q '^State:.*Z' /proc/$p/status 2>/dev/null || echo $p; done"
+        #expect(waitUntil(within: .seconds(30)) { (try? Vivid.run("/bin/sh", ["-c", living]))?.isEmpty ?? false }, "cam ended")
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        #expect(rig.waitForFrames(3))
     }
 
     /// Last: unplugging vimc while it streams (its platform device unbound; rmmod itself

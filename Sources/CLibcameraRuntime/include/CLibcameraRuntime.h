@@ -18,6 +18,7 @@ typedef struct {
     __typeof__(oc_lc_stream_formats) *streamFormats;
     __typeof__(oc_lc_default_format) *defaultFormat;
     __typeof__(oc_lc_control_limits) *controlLimits;
+    __typeof__(oc_lc_try_format) *tryFormat;
     __typeof__(oc_lc_open) *open;
     __typeof__(oc_lc_configure) *configure;
     __typeof__(oc_lc_start) *start;

@@ -152,6 +152,10 @@ int oc_lc_stream_formats(OCLcManager *manager, const char *id, int role, OCLcStr
 /// The default configuration libcamera generates for `role` (fourcc, width, height).
 int oc_lc_default_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format);
 int oc_lc_control_limits(OCLcManager *manager, const char *id, OCLcControlLimits *limits);
+/// Whether `role`'s stream takes `format` as it is: validates a configuration of it without
+/// acquiring the camera, writes back what libcamera would stream (fourcc, width, height).
+/// Returns 0 when taken as asked, 1 when adjusted, a negative errno when impossible.
+int oc_lc_try_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format);
 
 /// Acquires the camera for this process; NULL with `error` set (EBUSY: another process
 /// or handle has it, ENODEV: gone).
