@@ -38,9 +38,10 @@ VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackag
 
 # The libcamera backend against libcamera 0.0.3 on the vimc driver, in a VM of its own
 # (--vimc: vimc.ko built once by scripts/build-vimc, libcamera and its plug-in copied in), then
-# the CLI on the libcamera camera and its figures against `cam --capture` (PERFORMANCE.md).
+# the CLI on the libcamera camera and its figures against `cam --capture` (PERFORMANCE.md);
+# VimcDriverTests reads the CLI's recording with ffprobe and fetches serve's page with curl.
 VIMC_RUN = scripts/vivid-vm --vimc --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
-	--file .build/debug/libOpenCaptureLibcamera.so --file scripts/vimc-peer-bench -- \
+	--file .build/debug/libOpenCaptureLibcamera.so --file scripts/vimc-peer-bench --file /usr/bin/ffprobe --file /usr/bin/curl -- \
 	sh -c 'capture devices | grep "^libcamera:platform/vimc.0 Sensor B" && \
 	capture photo --device "libcamera:platform/vimc.0 Sensor B" -o /tmp/vimc.jpg && \
 	vimc-peer-bench && $(VIVID_TESTS) --filter VimcDriverTests'
