@@ -3,7 +3,7 @@
 enum CommandList {
     static let all: [CommandSpec] = [
         DevicesCommand.spec, FormatsCommand.spec, FramesCommand.spec, PhotoCommand.spec, RecordCommand.spec, AudioCommand.spec, PreviewCommand.spec,
-        ScanCommand.spec, ServeCommand.spec, StreamCommand.spec, WhiteBalanceCommand.spec, BenchCommand.spec, V4L2BenchCommand.spec,
+        ScanCommand.spec, ServeCommand.spec, StreamCommand.spec, VirtualCameraCommand.spec, WhiteBalanceCommand.spec, BenchCommand.spec, V4L2BenchCommand.spec,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -8,19 +8,20 @@ enum HelpGoldens {
                capture --version
 
         Commands:
-          devices     List cameras and microphones (simulated ones always; real V4L2 and ALSA ones when present)
-          formats     List a camera's formats, frame rates, ISO and exposure ranges
-          frames      Capture frames to a .y4m file (and per-frame metadata as JSON lines)
-          photo       Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG
-          record      Record H.264 video (and sound) to a fragmented .mp4 file
-          audio       Record a microphone to a .wav or .m4a file
-          preview     Show a camera live in the terminal (24-bit colour)
-          scan        Print the codes and faces a camera sees, each once, as JSON lines
-          serve       Serve a camera live to a browser, with its controls (HTTP)
-          stream      Publish the camera live to an RTSP, SRT or RTMP server
-          wb          Convert white balance between gains, xy chromaticity and temperature/tint
-          bench       Measure throughput, latency and allocations (use a release build)
-          bench-v4l2  Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost
+          devices         List cameras and microphones (simulated ones always; real V4L2 and ALSA ones when present)
+          formats         List a camera's formats, frame rates, ISO and exposure ranges
+          frames          Capture frames to a .y4m file (and per-frame metadata as JSON lines)
+          photo           Take a full-resolution JPEG or HEIC photo with EXIF, or a raw DNG
+          record          Record H.264 video (and sound) to a fragmented .mp4 file
+          audio           Record a microphone to a .wav or .m4a file
+          preview         Show a camera live in the terminal (24-bit colour)
+          scan            Print the codes and faces a camera sees, each once, as JSON lines
+          serve           Serve a camera live to a browser, with its controls (HTTP)
+          stream          Publish the camera live to an RTSP, SRT or RTMP server
+          virtual-camera  Publish the camera as a PipeWire camera that browsers and other apps open
+          wb              Convert white balance between gains, xy chromaticity and temperature/tint
+          bench           Measure throughput, latency and allocations (use a release build)
+          bench-v4l2      Measure V4L2 format conversions and, with a V4L2 camera, the per-frame cost
 
         Run 'capture <command> --help' for a command's options.
         """
@@ -574,6 +575,63 @@ enum HelpGoldens {
         """
 
     /// Each command's name and its help.
+    static let virtualCamera = """
+        Usage: capture virtual-camera [options]
+
+        Publishes the camera's frames as a PipeWire node (media.class Video/Source,
+        media.role Camera) at the camera format's size, offering NV12, I420 and YUY2: a
+        browser, OBS or a video-call app opens it like a webcam, through the desktop's
+        session manager (WirePlumber) or the Camera portal; no kernel module is needed.
+        Any camera works, a simulated one, a video file (--device file:PATH), V4L2 or
+        libcamera. The capture never waits for the readers: a frame that finds them behind
+        is dropped and counted. Readers may come and go; each is reported on standard
+        error. Needs a running PipeWire daemon (PIPEWIRE_REMOTE, else pipewire-0 in
+        XDG_RUNTIME_DIR) and the PipeWire plug-in beside the tool; without them the command
+        says which is missing and exits 2. Without --duration it publishes until Ctrl-C
+        (SIGINT) or SIGTERM, then removes the node.
+
+        Options:
+          --device ID          Camera unique ID (see 'capture devices'; default: the default camera), or
+                               file:PATH to play a video file as a camera
+          --preset NAME        Session preset: photo, high, medium, low, 352x288, 640x480, 1280x720,
+                               1920x1080, 3840x2160, iframe960x540, iframe1280x720 or inputpriority
+                               (default: high; photo for 'capture photo')
+          --size WxH           Use the camera format of this size instead of a preset (see 'capture
+                               formats')
+          --fps N              Frame rate; it must lie in the format's frame-rate ranges, and with --size
+                               the format of that size that supports it is chosen
+          --seed N             Scene seed of a simulated camera, 0...18446744073709551615 (default 1)
+          --cct K              Scene illuminant colour temperature of a simulated camera, 1000...100000 K
+                               (default 6500)
+          --tint T             Scene illuminant tint of a simulated camera, -150...150 (default 0)
+          --scene S            Simulated scene: chart, flat:<reflectance 0...1>, lowlight, hdr, motion,
+                               image:<file.png|file.jpg> (default chart)
+          --lux E              Illuminance on the simulated scene, 0...200000 lux (a white's luminance is
+                               E/pi cd/m2)
+          --hdr MODE           Video HDR: on, off or auto (default auto: on when the scene needs it)
+          --color-space CS     srgb or p3 (default: the session's choice, sRGB for video)
+          --wb MODE            White balance: auto (settle, then lock), continuous (default), K[,TINT] (lock
+                               to a temperature) or R,G,B (lock to device gains)
+          --exposure-mode M    Exposure: locked, auto (settle, then lock), continuous (default) or custom
+          --shutter T          Exposure time for custom exposure: 0.004, 1/250 or 4ms (within the format's
+                               range)
+          --iso N              ISO for custom exposure (within the format's range)
+          --bias EV            Exposure target bias, -8...8 EV
+          --focus F            auto (focus once, then lock), continuous, locked, or a lens position 0...1 (0
+                               nearest) to lock at
+          --zoom Z             Zoom factor, 1 ... the format's maximum
+          --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
+          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
+                               timestamps still spaced by the frame duration
+          --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
+          --mirror             Mirror delivered frames left to right
+          --name NAME          The node's name (node.name), 1-64 letters, digits, '-', '_' or '.' (default
+                               opencapture-camera)
+          --description TEXT   The name apps show in their camera lists (default: the camera's name)
+          --duration S         Stop after S seconds
+          -h, --help           Show this help
+        """
+
     static let commands: [(name: String, help: String)] = [
         ("devices", devices),
         ("formats", formats),
@@ -585,6 +643,7 @@ enum HelpGoldens {
         ("scan", scan),
         ("serve", serve),
         ("stream", stream),
+        ("virtual-camera", virtualCamera),
         ("wb", wb),
         ("bench", bench),
         ("bench-v4l2", benchV4L2),
