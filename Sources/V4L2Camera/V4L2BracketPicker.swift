@@ -9,11 +9,11 @@ import Synchronization
 /// V4L2 reports no per-frame exposure for most cameras, and a sensor applies a new exposure
 /// a frame or two after the driver accepted it, so the frames' own brightness tells: the
 /// mean of a sparse luma grid of each frame. Before the write the last frame's mean is the
-/// baseline; after it, the first frame stamped at or after the write whose mean moved by
+/// baseline; after it, the first frame dequeued at or after the write whose mean moved by
 /// more than `threshold` from the baseline is a candidate, taken once the frame after it
 /// moved no further (it was not caught half-exposed while the sensor switched). A picture
 /// that never moves (the exposure does not change it, as gain on vivid; or the scene is
-/// black) gives the first frame stamped after the write once `patience` frames passed —
+/// black) gives the first frame dequeued after the write once `patience` frames passed —
 /// the applier's rule for control requests. `detected` says which it was.
 final class V4L2BracketPicker: @unchecked Sendable {
     struct Pick: @unchecked Sendable {
@@ -44,7 +44,15 @@ final class V4L2BracketPicker: @unchecked Sendable {
     /// The smallest change of the mean that counts: 2 levels or 3 %, whichever is more.
     static func threshold(_ baseline: Double) -> Double { max(2, 0.03 * baseline) }
 
-    /// From now on, frames stamped at or after `moment` (CLOCK_MONOTONIC ns) may be picked.
+    /// When a frame counts as come (CLOCK_MONOTONIC ns): when the stream dequeued it, where
+    /// the backend says (V4L2), else its presentation time. A frame dequeued before a write
+    /// cannot show it, while the driver's own stamp may lie ahead of the delivery: vivid
+    /// stamps the end of a frame it hands out at its start, 0.9 of a frame later.
+    static func moment(of metadata: FrameMetadata) -> Int64 {
+        metadata.dequeueHostTime > 0 ? metadata.dequeueHostTime : metadata.presentationTime.value
+    }
+
+    /// From now on, frames that come (`moment(of:)`) at or after `moment` may be picked.
     func arm(at moment: Int64) {
         state.withLock { $0.armedAt = moment }
     }
@@ -60,7 +68,7 @@ final class V4L2BracketPicker: @unchecked Sendable {
     /// A frame of the stream (capture thread). Copies only a frame it may pick.
     func offer(_ buffer: CVBuffer, _ metadata: FrameMetadata) {
         let mean = Self.meanLuma(buffer)
-        let time = metadata.presentationTime.value
+        let time = Self.moment(of: metadata)
         var asFallback = false, asCandidate = false, firstBaseline = false
         let done = state.withLock { state -> Bool in
             guard state.pick == nil else { return false }

@@ -256,6 +256,51 @@ struct VividPhotoTests {
         Vivid.log("bracket ISO \(isos) on vivid (gain \(isos.map { Int($0) })): still means \(means.map { ($0 * 10).rounded() / 10 })")
     }
 
+    /// How the bracket picker fares on the real driver's frames. vivid's exposure controls
+    /// (gain) leave its picture alone, so a bracket there always falls back; its brightness
+    /// control does change the picture, so it is written here as a bracket writes an
+    /// exposure: the picker must see the step and take the first frame stamped after the
+    /// write that shows it.
+    @Test func bracketPickerSeesVividsBrightnessStep() throws {
+        let device = try #require(Vivid.device())
+        let camera = Vivid.camera(device)
+        let rig = try PhotoRig(device: device)
+        let original = try device.linuxControlValue("brightness")
+        defer { try? Vivid.set(device, "brightness", original) }
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        eventually("frames arrive") { rig.frameCount >= 3 }
+        var report: [String] = []
+        for level in [min(original + 80, 255), max(original - 80, 0)] {
+            let picker = V4L2BracketPicker()
+            let seen = Mutex<[(time: Int64, mean: Double)]>([])
+            camera.stills.watchFrames { buffer, metadata in
+                seen.withLock { $0.append((V4L2BracketPicker.moment(of: metadata), V4L2BracketPicker.meanLuma(buffer))) }
+                picker.offer(buffer, metadata)
+            }
+            try #require(picker.waitForBaseline(seconds: 2))
+            try Vivid.set(device, "brightness", level)
+            let written = CMClockGetTime(CMClockGetHostTimeClock()).value
+            picker.arm(at: written)
+            let pick = picker.wait(seconds: 3)
+            camera.stills.watchFrames(nil)
+            let picked = try #require(pick, "no pick after brightness \(level)")
+            let frames = seen.withLock { $0 }
+            let baseline = try #require(frames.last { $0.time < written }?.mean, "written \(written), frames \(frames.map { ($0.time - written) / 1_000_000 }) ms from it")
+            let after = frames.filter { $0.time >= written }
+            let index = after.firstIndex { $0.time == V4L2BracketPicker.moment(of: picked.metadata) }
+            let firstChanged = after.firstIndex { abs($0.mean - baseline) > V4L2BracketPicker.threshold(baseline) }
+            #expect(picked.detected, "brightness \(level): means after the write \(after.map(\.mean))")
+            #expect(index != nil && index == firstChanged, "picked frame \(String(describing: index)), first changed \(String(describing: firstChanged))")
+            report.append("brightness \(original)→\(level): mean \((baseline * 10).rounded() / 10)→\((picked.mean * 10).rounded() / 10), picked frame \(index.map(String.init) ?? "?") after the write, detected \(picked.detected)")
+            // Back to the stream's look, shown for a few frames before the next step.
+            try Vivid.set(device, "brightness", original)
+            let count = rig.frameCount
+            eventually("frames after the restore") { rig.frameCount >= count + 3 }
+        }
+        Vivid.log("bracket picker on vivid brightness steps: \(report.joined(separator: "; "))")
+    }
+
     /// Flash on a webcam without one, as Apple answers for a camera without a flash: no
     /// flash, only `.off`, `.on` refused with Apple's reason, never a flash scene, and a photo
     /// resolved without flash.
