@@ -44,12 +44,15 @@ final class V4L2BracketPicker: @unchecked Sendable {
     /// The smallest change of the mean that counts: 2 levels or 3 %, whichever is more.
     static func threshold(_ baseline: Double) -> Double { max(2, 0.03 * baseline) }
 
-    /// When a frame counts as come (CLOCK_MONOTONIC ns): when the stream dequeued it, where
-    /// the backend says (V4L2), else its presentation time. A frame dequeued before a write
-    /// cannot show it, while the driver's own stamp may lie ahead of the delivery: vivid
-    /// stamps the end of a frame it hands out at its start, 0.9 of a frame later.
+    /// When a frame counts as come (CLOCK_MONOTONIC ns): the later of its stamp and when
+    /// the stream dequeued it (V4L2 backends say; 0 elsewhere). A frame dequeued before a
+    /// write cannot show it, and the driver's stamp may lie ahead of the delivery (vivid
+    /// stamps the end of a frame it hands out at its start, 0.9 of a frame later); a frame
+    /// stamped before the write was exposed before it though dequeued after (uvcvideo
+    /// stamps the start of exposure). Frames offered before `arm` are the baseline whatever
+    /// their moment.
     static func moment(of metadata: FrameMetadata) -> Int64 {
-        metadata.dequeueHostTime > 0 ? metadata.dequeueHostTime : metadata.presentationTime.value
+        max(metadata.dequeueHostTime, metadata.presentationTime.value)
     }
 
     /// From now on, frames that come (`moment(of:)`) at or after `moment` may be picked.

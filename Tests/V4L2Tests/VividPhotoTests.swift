@@ -273,22 +273,31 @@ struct VividPhotoTests {
         var report: [String] = []
         for level in [min(original + 80, 255), max(original - 80, 0)] {
             let picker = V4L2BracketPicker()
-            let seen = Mutex<[(time: Int64, mean: Double)]>([])
+            // Each frame as the picker sees it: after the write when it came armed and not
+            // before the arming moment (one lock around the offer and the arming, so the two
+            // never disagree).
+            let gate = Mutex<(armedAt: Int64?, frames: [(time: Int64, mean: Double, afterWrite: Bool)])>((nil, []))
             camera.stills.watchFrames { buffer, metadata in
-                seen.withLock { $0.append((V4L2BracketPicker.moment(of: metadata), V4L2BracketPicker.meanLuma(buffer))) }
-                picker.offer(buffer, metadata)
+                gate.withLock { gate in
+                    let after = gate.armedAt.map { V4L2BracketPicker.moment(of: metadata) >= $0 } ?? false
+                    gate.frames.append((metadata.presentationTime.value, V4L2BracketPicker.meanLuma(buffer), after))
+                    picker.offer(buffer, metadata)
+                }
             }
             try #require(picker.waitForBaseline(seconds: 2))
             try Vivid.set(device, "brightness", level)
-            let written = CMClockGetTime(CMClockGetHostTimeClock()).value
-            picker.arm(at: written)
+            gate.withLock { gate in
+                let now = CMClockGetTime(CMClockGetHostTimeClock()).value
+                gate.armedAt = now
+                picker.arm(at: now)
+            }
             let pick = picker.wait(seconds: 3)
             camera.stills.watchFrames(nil)
             let picked = try #require(pick, "no pick after brightness \(level)")
-            let frames = seen.withLock { $0 }
-            let baseline = try #require(frames.last { $0.time < written }?.mean, "written \(written), frames \(frames.map { ($0.time - written) / 1_000_000 }) ms from it")
-            let after = frames.filter { $0.time >= written }
-            let index = after.firstIndex { $0.time == V4L2BracketPicker.moment(of: picked.metadata) }
+            let frames = gate.withLock { $0.frames }
+            let baseline = try #require(frames.last { !$0.afterWrite }?.mean)
+            let after = frames.filter(\.afterWrite)
+            let index = after.firstIndex { $0.time == picked.metadata.presentationTime.value }
             let firstChanged = after.firstIndex { abs($0.mean - baseline) > V4L2BracketPicker.threshold(baseline) }
             #expect(picked.detected, "brightness \(level): means after the write \(after.map(\.mean))")
             #expect(index != nil && index == firstChanged, "picked frame \(String(describing: index)), first changed \(String(describing: firstChanged))")
