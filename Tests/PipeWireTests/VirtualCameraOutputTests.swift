@@ -118,6 +118,14 @@ struct VirtualCameraOutputTests {
         #expect(again.count == 3 * Self.frameBytes)
         #expect(rig.output.publishedFrameCount >= 13)
 
+        // A reader that stays: the output sees it come, then go when it is killed.
+        let endless = try daemon.gstreamer(["pipewiresrc", "stream-properties=props,node.name=oc-session-endless", "!", "fakesink"])
+        defer { endless.kill() }
+        try daemon.link(output: "oc-session-camera", input: "oc-session-endless")
+        eventually("the output sees its reader") { rig.output.hasConsumers }
+        endless.kill()
+        eventually("the output sees its reader go") { !rig.output.hasConsumers }
+
         rig.output.stopPublishing()
         #expect(!rig.output.isPublishing)
         eventually("the node went with stopPublishing") { (try? daemon.nodes().contains { $0.name == "oc-session-camera" }) == false }
