@@ -104,7 +104,10 @@ let package = Package(
             providers: [.apt(["libopencv-dev", "opencv-data"])]
         ),
         .target(name: "OpenCaptureFaceDetector", dependencies: ["COpenCV"], path: "Sources/OpenCaptureFaceDetector"),
-        .target(name: "CFaceRuntime", path: "Sources/CFaceRuntime"),
+        // Where a plug-in is: beside the program or library its loader is linked into (the
+        // three loaders below).
+        .target(name: "CPluginPath", path: "Sources/CPluginPath"),
+        .target(name: "CFaceRuntime", dependencies: ["CPluginPath"], path: "Sources/CFaceRuntime"),
         // libpipewire for the PipeWire plugin only (a C target with a plain C API: the SPA pod
         // macros do not import into Swift); CPipeWireRuntime loads it.
         .systemLibrary(
@@ -114,7 +117,7 @@ let package = Package(
             providers: [.apt(["libpipewire-0.3-dev"])]
         ),
         .target(name: "OpenCapturePipeWire", dependencies: ["CPipeWire"], path: "Sources/OpenCapturePipeWire"),
-        .target(name: "CPipeWireRuntime", path: "Sources/CPipeWireRuntime"),
+        .target(name: "CPipeWireRuntime", dependencies: ["CPluginPath"], path: "Sources/CPipeWireRuntime"),
         // libcamera (0.0.3 on Debian 12) for the libcamera plug-in only: its C++ API stays in
         // that C++ target, behind a C header; CLibcameraRuntime loads it on demand.
         .systemLibrary(
@@ -124,7 +127,7 @@ let package = Package(
             providers: [.apt(["libcamera-dev"])]
         ),
         .target(name: "OpenCaptureLibcamera", dependencies: ["CLibcamera"], path: "Sources/OpenCaptureLibcamera"),
-        .target(name: "CLibcameraRuntime", path: "Sources/CLibcameraRuntime"),
+        .target(name: "CLibcameraRuntime", dependencies: ["CPluginPath"], path: "Sources/CLibcameraRuntime"),
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),

@@ -9,6 +9,7 @@
 // the plugin's own header, so a drifted signature fails to compile here.
 #define _GNU_SOURCE
 #include "CFaceRuntime.h"
+#include "CPluginPath.h"
 
 #include "../OpenCaptureFaceDetector/include/OCFaceDetector.h"
 
@@ -49,16 +50,8 @@ static const char *cascade_directory(void) {
     return NULL;
 }
 
-// The plugin's path: beside the program or library this code is in (SwiftPM builds
-// products side by side), written into `path`; 0 if there is none.
-static int plugin_path(char *path, size_t capacity) {
-    Dl_info info;
-    if (dladdr((const void *)&plugin_path, &info) == 0 || info.dli_fname == NULL) return 0;
-    const char *slash = strrchr(info.dli_fname, '/');
-    if (slash == NULL) return 0;
-    int length = snprintf(path, capacity, "%.*s/" OC_PLUGIN_NAME, (int)(slash - info.dli_fname), info.dli_fname);
-    return length > 0 && (size_t)length < capacity && is_file(path);
-}
+// The plugin's path: beside the program or library this code is in; 0 if there is none.
+static int plugin_path(char *path, size_t capacity) { return oc_plugin_path(OC_PLUGIN_NAME, path, capacity); }
 
 int oc_faces_available(void) {
     char path[PATH_MAX];

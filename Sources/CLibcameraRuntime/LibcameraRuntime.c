@@ -8,6 +8,7 @@
 // CFaceRuntime does for the face detector.
 #define _GNU_SOURCE
 #include "CLibcameraRuntime.h"
+#include "CPluginPath.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -19,29 +20,8 @@
 
 #define OC_PLUGIN_NAME "libOpenCaptureLibcamera.so"
 
-static int is_file(const char *path) {
-    struct stat s;
-    return stat(path, &s) == 0 && S_ISREG(s.st_mode);
-}
-
-// The plug-in's path: beside the program or library this code is in (SwiftPM builds
-// products side by side), written into `path`; 0 if there is none.
-static int plugin_path(char *path, size_t capacity) {
-    Dl_info info;
-    if (dladdr((const void *)&plugin_path, &info) == 0 || info.dli_fname == NULL) return 0;
-    const char *file = info.dli_fname;
-    // In the program itself, glibc names it as it was started (argv[0], maybe found on PATH).
-    char program[PATH_MAX];
-    if (strchr(file, '/') == NULL) {
-        ssize_t count = readlink("/proc/self/exe", program, sizeof program - 1);
-        if (count <= 0) return 0;
-        program[count] = 0;
-        file = program;
-    }
-    const char *slash = strrchr(file, '/');
-    int length = snprintf(path, capacity, "%.*s/" OC_PLUGIN_NAME, (int)(slash - file), file);
-    return length > 0 && (size_t)length < capacity && is_file(path);
-}
+// The plug-in's path: beside the program or library this code is in; 0 if there is none.
+static int plugin_path(char *path, size_t capacity) { return oc_plugin_path(OC_PLUGIN_NAME, path, capacity); }
 
 int oc_libcamera_available(void) {
     char path[PATH_MAX];

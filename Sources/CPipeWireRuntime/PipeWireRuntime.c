@@ -8,6 +8,7 @@
 // drifted signature fails to compile here.
 #define _GNU_SOURCE
 #include "CPipeWireRuntime.h"
+#include "CPluginPath.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -25,17 +26,8 @@ static struct {
     int loaded;
 } plugin = {PTHREAD_ONCE_INIT, NULL, {0}, 0};
 
-// The plug-in's path: beside the program or library this code is in (SwiftPM builds
-// products side by side), written into `path`; 0 if there is none.
-static int plugin_path(char *path, size_t capacity) {
-    Dl_info info;
-    if (dladdr((const void *)&plugin_path, &info) == 0 || info.dli_fname == NULL) return 0;
-    const char *slash = strrchr(info.dli_fname, '/');
-    if (slash == NULL) return 0;
-    int length = snprintf(path, capacity, "%.*s/" OC_PLUGIN_NAME, (int)(slash - info.dli_fname), info.dli_fname);
-    struct stat s;
-    return length > 0 && (size_t)length < capacity && stat(path, &s) == 0 && S_ISREG(s.st_mode);
-}
+// The plug-in's path: beside the program or library this code is in; 0 if there is none.
+static int plugin_path(char *path, size_t capacity) { return oc_plugin_path(OC_PLUGIN_NAME, path, capacity); }
 
 #define LOAD(field, symbol)                                  \
     do {                                                     \
