@@ -104,13 +104,16 @@ static int control_from_prop_info(const struct spa_pod *param, OCPWControl *cont
     memset(control, 0, sizeof *control);
     uint32_t id = 0;
     const char *description = NULL;
-    const struct spa_pod *type = NULL, *labels = NULL;
+    const struct spa_pod *labels = NULL;
     if (spa_pod_parse_object(param, SPA_TYPE_OBJECT_PropInfo, NULL,
             SPA_PROP_INFO_id, SPA_POD_Id(&id),
             SPA_PROP_INFO_description, SPA_POD_OPT_String(&description),
-            SPA_PROP_INFO_type, SPA_POD_OPT_Pod(&type),
             SPA_PROP_INFO_labels, SPA_POD_OPT_Pod(&labels)) < 0) return 0;
-    if (type == NULL || !control_type(type, control)) return 0;
+    // Found by hand: the parser's "P" skips a Choice (a range or step, as most types are).
+    const struct spa_pod_prop *type = spa_pod_find_prop(param, NULL, SPA_PROP_INFO_type);
+    if (type == NULL || !control_type(&type->value, control)) return 0;
+    // The SPA v4l2 node's own properties (its device path, name and fd) are no controls.
+    if (id == SPA_PROP_device || id == SPA_PROP_deviceName || id == SPA_PROP_deviceFd) return 0;
     control->id = id;
     snprintf(control->name, sizeof control->name, "%s", description != NULL ? description : "");
     if (labels != NULL) control_labels(labels, control);
