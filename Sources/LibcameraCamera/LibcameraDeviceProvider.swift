@@ -12,11 +12,30 @@ import Synchronization
 package final class LibcameraDeviceProvider: DeviceProvider {
     private let cameras = Mutex<[LibcameraCamera]>([])
     private let system = Mutex<LibcameraSystem?>(nil)
+    /// The process's libcamera (one CameraManager a process), made at the first use.
+    private static let shared = Mutex<LibcameraSystem?>(nil)
 
     package init() {}
 
+    private static func sharedSystem() -> LibcameraSystem {
+        shared.withLock { system in
+            if let system { return system }
+            let made = LibcameraSystem()
+            system = made
+            return made
+        }
+    }
+
+    /// Whether libcamera lists a camera it drives through a media-controller pipeline (any
+    /// but a UVC webcam): the V4L2 backend then leaves media-controller nodes to it, so such
+    /// a camera is listed once, here, rather than as each of its raw capture nodes. Starts
+    /// libcamera when it has not started yet (without the plug-in or media devices: false).
+    package static func listsPipelineCameras() -> Bool {
+        sharedSystem().cameras().contains { !isUVC($0.id) }
+    }
+
     package func discover(reporting report: @escaping @Sendable (DeviceChange) -> Void) -> [any CaptureBackend] {
-        let system = LibcameraSystem()
+        let system = Self.sharedSystem()
         self.system.withLock { $0 = system }
         system.onRemoval { [weak self] id in
             let gone = self?.cameras.withLock { $0.filter { $0.cameraID == id } } ?? []

@@ -119,8 +119,15 @@ extern "C" int oc_lc_start(OCLcCamera *open, const OCLcControls *initial, OCLcFr
     int result = open->camera->start(&controls);
     if (result < 0) return result;
     open->running = true;
+    bool first = true;
     for (std::unique_ptr<Request> &request : open->requests) {
         request->reuse(Request::ReuseBuffers);
+        // The first request carries the initial controls too: some pipeline handlers
+        // (vimc in 0.0.3) ignore the ones given to start().
+        if (first) {
+            for (const auto &[id, value] : controls) request->controls().set(id, value);
+            first = false;
+        }
         result = open->camera->queueRequest(request.get());
         if (result < 0) {
             open->running = false;

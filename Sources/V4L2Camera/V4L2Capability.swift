@@ -29,4 +29,9 @@ package struct V4L2Capability: Sendable, Equatable {
     package var capturesVideo: Bool {
         deviceCaps & UInt32(V4L2_CAP_VIDEO_CAPTURE) != 0 && deviceCaps & UInt32(V4L2_CAP_STREAMING) != 0
     }
+
+    /// Whether the media controller drives the node's input (V4L2_CAP_IO_MC): one stage of a
+    /// pipeline whose sensor, ISP and scaler sub-devices must be configured to match before
+    /// it streams (vimc's capture nodes, IPU6 and Raspberry Pi sensors), what libcamera does.
+    package var isMediaControllerCentric: Bool { deviceCaps & UInt32(V4L2_CAP_IO_MC) != 0 }
 }

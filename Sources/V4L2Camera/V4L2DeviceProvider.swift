@@ -10,6 +10,11 @@ import Synchronization
 /// hears through `DisconnectReporting`); a new node becomes a camera, retried for a second
 /// while the driver and udev finish with it. Nodes this process may not open (EACCES,
 /// EPERM: not in the `video` group) are the `.video` inaccessible nodes.
+///
+/// Media-controller nodes (`V4L2Capability.isMediaControllerCentric`: vimc's three capture
+/// nodes, a Raspberry Pi's or IPU6 laptop's raw nodes) are left out when `leavesPipelineNodes`
+/// says another backend (libcamera) lists those cameras, so each camera is listed once, by
+/// the backend that configures its pipeline.
 package final class V4L2DeviceProvider: DeviceProvider {
     private struct State {
         /// Every camera made, for finding the one behind a vanished node.
@@ -20,11 +25,21 @@ package final class V4L2DeviceProvider: DeviceProvider {
 
     private let state = Mutex(State())
     private let monitor = Mutex<V4L2HotplugMonitor?>(nil)
+    private let leavesPipelineNodes: @Sendable () -> Bool
 
-    package init() {}
+    /// `leavesPipelineNodes` is asked (on the discovering or hot-plug thread) only when a
+    /// media-controller node is found.
+    package init(leavesPipelineNodes: @escaping @Sendable () -> Bool = { false }) {
+        self.leavesPipelineNodes = leavesPipelineNodes
+    }
+
+    private func lists(_ camera: V4L2Camera) -> Bool {
+        !camera.capability.isMediaControllerCentric || !leavesPipelineNodes()
+    }
 
     package func discover(reporting report: @escaping @Sendable (DeviceChange) -> Void) -> [any CaptureBackend] {
-        let scan = V4L2Discovery.scan()
+        var scan = V4L2Discovery.scan()
+        scan.cameras = scan.cameras.filter(lists)
         state.withLock {
             $0.cameras = scan.cameras
             $0.deniedPaths = scan.deniedPaths
@@ -56,7 +71,7 @@ package final class V4L2DeviceProvider: DeviceProvider {
             // A fresh node may refuse opens until the driver and udev are done with it.
             for _ in 0..<20 {
                 do {
-                    guard let camera = try V4L2Camera(path: path) else { return }
+                    guard let camera = try V4L2Camera(path: path), lists(camera) else { return }
                     let report = state.withLock { state -> (@Sendable (DeviceChange) -> Void)? in
                         let id = camera.descriptor.uniqueID
                         guard !state.cameras.contains(where: { $0.descriptor.uniqueID == id && $0.isConnected }) else { return nil }

@@ -7,6 +7,7 @@ import TestSupport
 @testable import CaptureCore
 @testable import LibcameraCamera
 @testable import OpenCapture
+@testable import V4L2Camera
 
 /// Whether this process runs in the vivid VM started with `--vimc` (`scripts/vivid-vm`):
 /// vimc loaded, libcamera and its plug-in beside the test program.
@@ -131,16 +132,19 @@ struct VimcDriverTests {
         defer { rig.session.stopRunning() }
         #expect(rig.waitForFrames(3))
         let before = try #require(rig.frames.last).mean
-        try device.lockForConfiguration()
-        _ = try device.setLinuxControl("brightness", to: 600)
-        device.unlockForConfiguration()
-        defer {
-            try? device.lockForConfiguration()
-            _ = try? device.setLinuxControl("brightness", to: 0)
-            device.unlockForConfiguration()
-        }
+        try Self.setBrightness(device, 600)
         let brighter = waitUntil(within: .seconds(30)) { (rig.frames.last?.mean ?? 0) > before + 20 }
         #expect(brighter, "mean \(before) -> \(rig.frames.last?.mean ?? -1)")
+        // Back to the default while streaming, seen in the frames: vimc keeps the sensor's
+        // control after the stream (and the process) ends.
+        try Self.setBrightness(device, 0)
+        #expect(waitUntil(within: .seconds(30)) { abs((rig.frames.last?.mean ?? 0) - before) < 2 })
+    }
+
+    static func setBrightness(_ device: AVCaptureDevice, _ value: Int64) throws {
+        try device.lockForConfiguration()
+        defer { device.unlockForConfiguration() }
+        _ = try device.setLinuxControl("brightness", to: value)
     }
 
     /// A photo is the next frame of the stream, at the size libcamera streams.
@@ -204,6 +208,60 @@ struct VimcDriverTests {
         #expect(rig.drops.contains(kCMSampleBufferDroppedFrameReason_Discontinuity), "\(rig.drops)")
         let size = try #require(camera.streamingSize)
         #expect(size.width == 636 && size.height == 480, "the viewfinder configuration is back")
+    }
+
+    /// The controls in force survive the switch to the still role and back: brightness set
+    /// before a larger photo brightens the photo and the frames after it.
+    @Test func brightnessSurvivesTheStillSwitch() throws {
+        let device = try #require(Vimc.device())
+        let rig = try VimcRig(device: device, width: 640, height: 480)
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        #expect(rig.waitForFrames(3))
+        let plain = try #require(rig.frames.last).mean
+        try Self.setBrightness(device, 600)
+        #expect(waitUntil(within: .seconds(30)) { (rig.frames.last?.mean ?? 0) > plain + 20 }, "brighter before the photo")
+        let settings = AVCapturePhotoSettings()
+        settings.maxPhotoDimensions = CMVideoDimensions(width: 1920, height: 1080)
+        rig.photos.capturePhoto(with: settings, delegate: rig)
+        #expect(waitUntil(within: .seconds(60)) { !rig.photosTaken.isEmpty })
+        let after = rig.frames.count
+        let photo = try #require(rig.photosTaken.first?.0)
+        let picture = try PictureDecoder.decode(try #require(photo.fileDataRepresentation()), fitting: .init(width: 8192, height: 8192))
+        let rgb = picture.rgb
+        var sum = 0.0, samples = 0.0
+        for y in Swift.stride(from: 0, to: picture.height, by: 8) {
+            for x in Swift.stride(from: 0, to: picture.width, by: 8) {
+                sum += Double(rgb[3 * (y * picture.width + x) + 1])
+                samples += 1
+            }
+        }
+        #expect(sum / samples > plain + 20, "photo mean green \(sum / samples), unbrightened stream \(plain)")
+        #expect(rig.waitForFrames(after + 3))
+        let resumed = rig.frames.suffix(from: after).map(\.mean)
+        #expect(resumed.allSatisfy { $0 > plain + 20 }, "frames after the photo \(resumed), unbrightened \(plain)")
+        try Self.setBrightness(device, 0)
+        #expect(waitUntil(within: .seconds(30)) { abs((rig.frames.last?.mean ?? 0) - plain) < 2 })
+    }
+
+    /// vimc's capture nodes are media-controller nodes (V4L2_CAP_IO_MC) libcamera's pipeline
+    /// drives: the camera is listed once, by libcamera, not also as three V4L2 devices
+    /// sharing one unique ID. vivid's node, which streams on its own, stays a V4L2 camera.
+    @Test func theCameraIsListedOnceByLibcamera() throws {
+        let pipelineNodes = V4L2Discovery.nodePaths().filter { path in
+            guard let node = try? V4L2Node(path: path), let capability = try? V4L2Capability(node: node) else { return false }
+            return capability.capturesVideo && capability.isMediaControllerCentric
+        }
+        #expect(pipelineNodes.count == 3, "vimc's capture nodes: \(pipelineNodes)")
+        let devices = AVCaptureDevice.DiscoverySession(
+            deviceTypes: [.external, .builtInWideAngleCamera], mediaType: .video, position: .unspecified
+        ).devices
+        let ids = devices.map(\.uniqueID)
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(ids.filter { $0 == Vimc.id }.count == 1, "\(ids)")
+        let v4l2Paths = devices.compactMap { ($0.backend as? V4L2Camera)?.path }
+        #expect(!v4l2Paths.contains { pipelineNodes.contains($0) }, "\(v4l2Paths)")
+        #expect(devices.contains { $0.modelID.hasPrefix("vivid") }, "\(ids)")
     }
 
     /// The command-line tool on the libcamera camera: frames (the size libcamera streams in

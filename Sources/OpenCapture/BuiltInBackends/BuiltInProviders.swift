@@ -14,6 +14,10 @@ extension DeviceRegistry {
     /// With the facades in this folder, the only code in OpenCapture that names a backend;
     /// another backend plugs in with `DeviceRegistry.shared.register(_:)`.
     static func builtInProviders() -> [any DeviceProvider] {
-        [SimulatedDeviceProvider(), V4L2DeviceProvider(), LibcameraDeviceProvider(), PipeWireDeviceProvider(), ALSADeviceProvider(), FileDeckProvider()]
+        // V4L2 leaves media-controller nodes to libcamera when libcamera lists those cameras.
+        [
+            SimulatedDeviceProvider(), V4L2DeviceProvider(leavesPipelineNodes: LibcameraDeviceProvider.listsPipelineCameras),
+            LibcameraDeviceProvider(), PipeWireDeviceProvider(), ALSADeviceProvider(), FileDeckProvider(),
+        ]
     }
 }
