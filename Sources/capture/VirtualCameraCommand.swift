@@ -20,7 +20,8 @@ enum VirtualCameraCommand {
             says which is missing and exits 2. Without --duration it publishes until Ctrl-C
             (SIGINT) or SIGTERM, then removes the node.
             """,
-        options: CaptureOptions.camera + [
+        // Not --virtual-time: readers take frames as they come, so nothing would pace the camera.
+        options: CaptureOptions.camera.filter { $0.name != "--virtual-time" } + [
             .value("--name", "NAME", help: "The node's name (node.name), 1-64 letters, digits, '-', '_' or '.' (default opencapture-camera)") { option, text in
                 guard isNodeName(text) else { throw UsageError.value(option, text, allowed: "1-64 letters, digits, '-', '_' or '.'") }
             },

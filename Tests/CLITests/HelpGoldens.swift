@@ -621,8 +621,6 @@ enum HelpGoldens {
                                nearest) to lock at
           --zoom Z             Zoom factor, 1 ... the format's maximum
           --torch T            off, on, auto (lit in dim scenes) or a level in (0, 1]
-          --virtual-time       Simulated cameras and file decks: run as fast as the output takes frames,
-                               timestamps still spaced by the frame duration
           --rotation DEG       Rotate delivered frames clockwise by 0, 90, 180 or 270 degrees
           --mirror             Mirror delivered frames left to right
           --name NAME          The node's name (node.name), 1-64 letters, digits, '-', '_' or '.' (default

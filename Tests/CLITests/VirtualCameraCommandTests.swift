@@ -17,6 +17,7 @@ struct VirtualCameraCommandTests {
             (["--fps", "0"], "--fps must be"),
             (["--size", "12"], "--size"),
             (["extra"], "unexpected argument 'extra'"),
+            (["--virtual-time"], "--virtual-time"),
         ])
     func refusesBadFlags(arguments: [String], words: String) throws {
         let result = try ToolRunner.run("capture", ["virtual-camera"] + arguments)
