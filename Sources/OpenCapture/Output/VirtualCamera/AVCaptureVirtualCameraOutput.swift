@@ -28,7 +28,8 @@ import Foundation
 /// plug-in's loop thread ("OpenCapture.pipewire") sends them. A frame that finds the slot
 /// busy or every buffer still with a consumer (a slow consumer) is dropped and counted
 /// (`droppedFrameCount`). Consumers may come and go at any time (`hasConsumers`); while
-/// none reads, frames are neither sent nor counted as dropped.
+/// none reads, frames are neither sent nor counted as dropped. Nor does it pace a camera in
+/// virtual time: such a camera runs as fast as the session's other outputs let it.
 ///
 /// **Threads.** Every property may be read from any thread. The node is made and removed on
 /// the output's own queue ("OpenCapture.virtualCamera"), never on the capture thread.
