@@ -1,3 +1,4 @@
+import CPipeWireRuntime
 import CaptureCore
 import Foundation
 import PipeWireCamera
@@ -170,6 +171,35 @@ struct PipeWireVirtualCameraTests {
         let lateOutcome = try late.wait(within: .seconds(60))
         #expect(lateOutcome.succeeded, "\(lateOutcome.stderr)")
         try check(lateFile, frames: 5, format: "NV12")
+    }
+
+    /// One format at a time: every reader shares the node's one port. A reader that wants
+    /// another format than the one in use is refused (not-negotiated); the first reads on.
+    @Test func aSecondReaderOfAnotherFormatIsRefusedAndTheFirstGoesOn() throws {
+        let daemon = try PipeWireDaemon()
+        defer { daemon.stop() }
+        let camera = try PipeWireVirtualCamera(
+            remote: daemon.socket, name: "oc-virtual", description: "OpenCapture test", width: Self.width, height: Self.height, frameRate: 30)
+        defer { camera.close() }
+        _ = try #require(daemon.waitForNode(named: "oc-virtual"))
+        let pusher = Pusher(camera)
+        defer { pusher.stop() }
+
+        let (first, firstFile) = try reader(daemon, name: "oc-first", format: "NV12", frames: -1)
+        defer { first.kill() }
+        try daemon.link(output: "oc-virtual", input: "oc-first")
+        let frameBytes = Self.expected("NV12").count
+        eventually("the first reader got frames") { fileSize(firstFile) >= frameBytes }
+        let (other, _) = try reader(daemon, name: "oc-other", format: "I420", frames: 5)
+        try daemon.link(output: "oc-virtual", input: "oc-other")
+        let refused = try other.wait(within: .seconds(60))
+        #expect(!refused.succeeded)
+        #expect(refused.stderr.contains("not-negotiated"), "\(refused.stderr)")
+        #expect(camera.negotiatedFormat == Int32(OCPW_FORMAT_NV12.rawValue))
+        let before = fileSize(firstFile)
+        eventually("the first reader reads on") { fileSize(firstFile) >= before + 3 * frameBytes }
+        first.kill()
+        try check(firstFile, frames: 3, format: "NV12", atLeast: true)
     }
 
     @Test func aSlowReaderLosesFramesCountedAndTheStreamGoesOn() throws {
