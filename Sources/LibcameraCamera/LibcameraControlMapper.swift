@@ -25,6 +25,12 @@ import V4L2Camera
 /// and gain within 5 %, colour gains within 5 %, lens position within 0.05 dioptre); values
 /// the pipeline does not report count as shown once carried, and a value the sensor never
 /// reaches (it clamps) counts as shown 8 frames after it was carried.
+///
+/// Values a frame's metadata lacks (vimc reports only the sensor timestamp) are the ones
+/// last asked for, else, as the V4L2 backend answers for a device without the control: the
+/// exposure is the frame's duration (the longest a frame of the stream can expose), ISO 100
+/// (unity analogue gain, what the formats list when there is no gain control), the lens
+/// position 1 (a fixed-focus lens at its far end) and the white-balance gains 1.
 final class LibcameraControlMapper: Sendable {
     let limits: LibcameraLimits
     private let state = Mutex(State())
@@ -50,6 +56,10 @@ final class LibcameraControlMapper: Sendable {
         var bias: Float = 0
         var zoomFactor = 1.0
         var lastGains: (red: Float, green: Float, blue: Float) = (1, 1, 1)
+        /// Custom exposure and lens values asked for, for frames whose metadata lacks them.
+        var askedExposure: Double?
+        var askedISO: Float?
+        var askedLens: Float?
     }
 
     init(limits: LibcameraLimits) {
@@ -67,6 +77,7 @@ final class LibcameraControlMapper: Sendable {
             state.withLock {
                 $0.exposureState = request.exposure == .continuous ? .continuous : .autoOnce
                 $0.exposureOnceFrames = request.exposure == .continuous ? 0 : V4L2ControlApplier.settleFrames
+                ($0.askedExposure, $0.askedISO) = (nil, nil)
             }
         case .lockCurrent?:
             controls.set(OC_LC_HAS_AE_ENABLE, has) { $0.aeEnable = 0 }
@@ -77,11 +88,13 @@ final class LibcameraControlMapper: Sendable {
                 let micros = Int32(min(max((duration * 1_000_000).rounded(), Double(limits.minExposureTime)), Double(limits.maxExposureTime)))
                 controls.set(OC_LC_HAS_EXPOSURE_TIME, has) { $0.exposureTime = micros }
                 expectation.exposureTime = micros
+                state.withLock { $0.askedExposure = Double(micros) / 1_000_000 }
             }
             if let iso, has & UInt32(OC_LC_HAS_ANALOGUE_GAIN) != 0 {
                 let gain = min(max(iso / 100, limits.minAnalogueGain), limits.maxAnalogueGain)
                 controls.set(OC_LC_HAS_ANALOGUE_GAIN, has) { $0.analogueGain = gain }
                 expectation.analogueGain = gain
+                state.withLock { $0.askedISO = gain * 100 }
             }
             state.withLock { $0.exposureState = .custom }
         case nil: break
@@ -124,6 +137,7 @@ final class LibcameraControlMapper: Sendable {
                 let dioptres = limits.dioptres(lensPosition: position)
                 controls.set(OC_LC_HAS_LENS_POSITION, has) { $0.lensPosition = dioptres }
                 expectation.lensPosition = dioptres
+                state.withLock { $0.askedLens = limits.lensPosition(dioptres: dioptres) }
             }
             state.withLock { $0.focusState = .locked }
         case nil: break
@@ -174,6 +188,15 @@ final class LibcameraControlMapper: Sendable {
             metadata.frameDuration = CMTime(value: frame.frameDuration, timescale: 1_000_000)
         }
         state.withLock { state in
+            if !has(UInt32(OC_LC_MD_EXPOSURE_TIME)) {
+                let frame = metadata.frameDuration.isValid && metadata.frameDuration.value > 0 ? metadata.frameDuration.seconds : 0
+                metadata.exposureDuration = state.askedExposure ?? frame
+            }
+            if !has(UInt32(OC_LC_MD_ANALOGUE_GAIN)) {
+                metadata.iso = state.askedISO ?? 100
+                metadata.analogGain = metadata.iso / 100
+            }
+            if !has(UInt32(OC_LC_MD_LENS_POSITION)) { metadata.lensPosition = state.askedLens ?? 1 }
             if has(UInt32(OC_LC_MD_COLOUR_GAINS)) {
                 // Apple's device gains are at least 1 with green the reference.
                 state.lastGains = (max(frame.colourGains.0, 1), 1, max(frame.colourGains.1, 1))

@@ -101,6 +101,31 @@ struct LibcameraControlMapperTests {
         #expect(metadata.whiteBalanceState == .locked)
     }
 
+    /// A pipeline that reports only timestamps (vimc): the frame's exposure is its duration,
+    /// ISO 100, the lens at 1 and unity white-balance gains; a custom exposure or lens
+    /// position asked for is reported as asked.
+    @Test func valuesTheMetadataLacksAreTheAskedOrTheFrames() {
+        let mapper = LibcameraControlMapper(limits: Self.limits())
+        var metadata = FrameMetadata()
+        metadata.frameDuration = CMTime(value: 1, timescale: 30)
+        mapper.describe(Self.frame(tag: 0), into: &metadata)
+        #expect(abs(metadata.exposureDuration - 1.0 / 30) < 1e-9)
+        #expect(metadata.iso == 100 && metadata.lensPosition == 1)
+        let gains = metadata.whiteBalanceGains
+        #expect(gains.red == 1 && gains.green == 1 && gains.blue == 1)
+        _ = mapper.controls(for: ControlRequest(id: 1, exposure: .custom(duration: 0.01, iso: 400)))
+        _ = mapper.controls(for: ControlRequest.lens(id: 2, focus: .lock(lensPosition: 0.5)))
+        mapper.describe(Self.frame(tag: 2), into: &metadata)
+        #expect(abs(metadata.exposureDuration - 0.01) < 1e-9)
+        #expect(metadata.iso == 400 && abs(metadata.lensPosition - 0.5) < 1e-6)
+        // Reported values win over the asked ones.
+        mapper.describe(Self.frame(tag: 2, exposure: 9_000, gain: 3.5, lens: 2), into: &metadata)
+        #expect(abs(metadata.exposureDuration - 0.009) < 1e-9 && metadata.iso == 350 && abs(metadata.lensPosition - 0.8) < 1e-6)
+        _ = mapper.controls(for: ControlRequest(id: 3, exposure: .continuous))
+        mapper.describe(Self.frame(tag: 3), into: &metadata)
+        #expect(abs(metadata.exposureDuration - 1.0 / 30) < 1e-9 && metadata.iso == 100)
+    }
+
     @Test func zoomCropsTheSensorAboutItsCentre() {
         let mapper = LibcameraControlMapper(limits: Self.limits())
         var request = ControlRequest(id: 1)

@@ -147,6 +147,33 @@ struct VimcDriverTests {
         _ = try device.setLinuxControl("brightness", to: value)
     }
 
+    /// vimc's pipeline reports only the sensor timestamp: the frames, the device's read-only
+    /// properties and a photo's EXIF give the frame's duration as its exposure, ISO 100
+    /// (unity gain), the lens at 1 and unity white-balance gains, never zeros.
+    @Test func readOnlyPropertiesFollowTheFrames() throws {
+        let device = try #require(Vimc.device())
+        let rig = try VimcRig(device: device, width: 320, height: 240)
+        rig.session.startRunning()
+        defer { rig.session.stopRunning() }
+        #expect(rig.waitForFrames(3))
+        let frameSeconds = device.activeVideoMinFrameDuration.seconds
+        #expect(frameSeconds > 0)
+        for frame in rig.frames.map(\.metadata) {
+            #expect(abs(frame.exposureDuration - frameSeconds) < 1e-6 && frame.iso == 100 && frame.lensPosition == 1)
+        }
+        #expect(abs(device.exposureDuration.seconds - frameSeconds) < 1e-6, "\(device.exposureDuration.seconds) vs \(frameSeconds)")
+        #expect(device.iso == 100 && device.lensPosition == 1)
+        let gains = device.deviceWhiteBalanceGains
+        #expect(gains.redGain == 1 && gains.greenGain == 1 && gains.blueGain == 1)
+        rig.photos.capturePhoto(with: AVCapturePhotoSettings(), delegate: rig)
+        #expect(waitUntil(within: .seconds(30)) { !rig.photosTaken.isEmpty })
+        let photo = try #require(rig.photosTaken.first?.0)
+        let exif = photo.metadata["{Exif}"] as? [String: Any] ?? [:]
+        let exposure = exif["ExposureTime"] as? Double ?? 0
+        #expect(abs(exposure - frameSeconds) < 1e-4, "EXIF exposure \(exposure)")
+        #expect((exif["ISOSpeedRatings"] as? [Int])?.first == 100, "\(exif)")
+    }
+
     /// A photo is the next frame of the stream, at the size libcamera streams.
     @Test func photoIsTheNextFrame() throws {
         let device = try #require(Vimc.device())
