@@ -73,8 +73,11 @@ package enum V4L2DeviceProfile {
     }
 
     /// Stable across re-plugging: the udev by-id name when there is one (it holds the
-    /// serial number), else the bus position the driver reports.
-    static func uniqueID(capability: V4L2Capability, path: String) -> String {
+    /// serial number), else the bus position the driver reports. A media-controller node
+    /// shares its bus position with the other nodes of its pipeline (vimc's three capture
+    /// nodes are all "platform:vimc"), so its video device name follows (sysfs `name`, e.g.
+    /// "v4l2:platform:vimc:Raw Capture 0"), or the node's name when sysfs has none.
+    static func uniqueID(capability: V4L2Capability, path: String, sysfs: String = "/sys") -> String {
         let byID = "/dev/v4l/by-id"
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if let names = try? FileManager.default.contentsOfDirectory(atPath: byID) {
@@ -83,7 +86,11 @@ package enum V4L2DeviceProfile {
                 return "v4l2:\(name)"
             }
         }
-        return "v4l2:\(capability.busInfo)"
+        guard capability.isMediaControllerCentric else { return "v4l2:\(capability.busInfo)" }
+        let node = URL(fileURLWithPath: resolved).lastPathComponent
+        let name = (try? String(contentsOfFile: "\(sysfs)/class/video4linux/\(node)/name", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return "v4l2:\(capability.busInfo):\(name.isEmpty ? node : name)"
     }
 
     /// The format the driver has now (G_FMT), as (FourCC, width, height).

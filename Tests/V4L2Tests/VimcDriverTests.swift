@@ -280,6 +280,9 @@ struct VimcDriverTests {
             return capability.capturesVideo && capability.isMediaControllerCentric
         }
         #expect(pipelineNodes.count == 3, "vimc's capture nodes: \(pipelineNodes)")
+        // Were they listed (no libcamera), each would have an ID of its own.
+        let scanned = V4L2Discovery.scan().cameras.filter { $0.capability.isMediaControllerCentric }.map(\.descriptor.uniqueID)
+        #expect(Set(scanned).count == scanned.count && !scanned.isEmpty, "\(scanned)")
         let devices = AVCaptureDevice.DiscoverySession(
             deviceTypes: [.external, .builtInWideAngleCamera], mediaType: .video, position: .unspecified
         ).devices
