@@ -30,11 +30,13 @@ demo: release
 # The V4L2 suites run inside a QEMU virtual machine with the real vivid driver (cjpeg for
 # the photo suite's peer figure). The photo suite runs in a process of its own, after the
 # driver suite: both unplug vivid (the driver suite reloads it at its end), and a fresh
-# process discovers the reloaded camera as an app started afterwards would.
+# process discovers the reloaded camera as an app started afterwards would. Then vivid shared
+# through a PipeWire daemon of the test's own (--pipewire, the plug-in beside the tests).
 VIVID_TESTS = OpenCapturePackageTests.xctest --testing-library swift-testing --no-parallel
-VIVID_RUN = scripts/vivid-vm --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
-	--file /usr/bin/cjpeg:/opt/bin/cjpeg --file /usr/bin/ffmpeg -- \
-	sh -c '$(VIVID_TESTS) --filter "VividDriverTests|ALSADriverTests" && $(VIVID_TESTS) --filter VividPhotoTests'
+VIVID_RUN = scripts/vivid-vm --pipewire --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
+	--file .build/debug/libOpenCapturePipeWire.so --file /usr/bin/cjpeg:/opt/bin/cjpeg --file /usr/bin/ffmpeg -- \
+	sh -c '$(VIVID_TESTS) --filter "VividDriverTests|ALSADriverTests" && $(VIVID_TESTS) --filter VividPhotoTests && \
+	$(VIVID_TESTS) --filter PipeWireVividTests'
 
 # The libcamera backend against libcamera 0.0.3 on the vimc driver, in a VM of its own
 # (--vimc: vimc.ko built once by scripts/build-vimc, libcamera and its plug-in copied in), then

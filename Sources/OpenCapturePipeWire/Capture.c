@@ -2,9 +2,12 @@
 // plug-in itself, frames handed to the caller on the loop thread.
 #include "Private.h"
 
+#include <linux/dma-buf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 
 struct OCPWCapture {
     struct ocpw_capture_link entry;
@@ -54,6 +57,10 @@ static void make_link(OCPWCapture *capture) {
     if (capture->link != NULL || own == SPA_ID_INVALID) return;
     struct pw_properties *props = pw_properties_new(PW_KEY_OBJECT_LINGER, "false", NULL);
     pw_properties_setf(props, PW_KEY_LINK_OUTPUT_NODE, "%u", capture->entry.node_id);
+    // The node's output port by name where the registry listed it: a device's own node has
+    // one, already linked when another reader came first.
+    uint32_t port = ocpw_output_port(capture->context, capture->entry.node_id);
+    if (port != SPA_ID_INVALID) pw_properties_setf(props, PW_KEY_LINK_OUTPUT_PORT, "%u", port);
     pw_properties_setf(props, PW_KEY_LINK_INPUT_NODE, "%u", own);
     capture->link = pw_core_create_object(capture->context->core, "link-factory", PW_TYPE_INTERFACE_Link, PW_VERSION_LINK,
                                           &props->dict, 0);
@@ -95,7 +102,8 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     if (!ocpw_mode_from_format(param, &mode)) return;
     capture->negotiated = mode;
     capture->has_format = 1;
-    // Memory this process can read: plain memory, memfd or a DMA-BUF the stream maps; and the
+    // Memory this process can read: plain memory, memfd (the stream maps it) or a DMA-BUF
+    // (mapped here, on_add_buffer); and the
     // header that carries the producer's timestamp and sequence.
     uint8_t buffer[512];
     struct spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
@@ -106,6 +114,56 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     params[1] = spa_pod_builder_add_object(&b, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta, SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
                                            SPA_PARAM_META_size, SPA_POD_Int(sizeof(struct spa_meta_header)));
     pw_stream_update_params(capture->stream, params, 2);
+}
+
+// MARK: DMA-BUF buffers
+
+/// The planes of one buffer that arrived as DMA-BUF fds (a V4L2 device's exported buffers):
+/// pw_stream maps only memfd, so they are mapped here, once, when the buffer is added.
+struct mapped_planes {
+    void *address[4];
+    size_t length[4];
+};
+
+static void on_add_buffer(void *data, struct pw_buffer *buffer) {
+    (void)data;
+    struct spa_buffer *spa = buffer->buffer;
+    struct mapped_planes *mapped = NULL;
+    for (uint32_t i = 0; i < spa->n_datas && i < 4; i++) {
+        struct spa_data *d = &spa->datas[i];
+        if (d->type != SPA_DATA_DmaBuf || d->data != NULL || d->fd < 0 || d->maxsize == 0) continue;
+        void *address = mmap(NULL, d->maxsize, PROT_READ, MAP_SHARED, (int)d->fd, d->mapoffset);
+        if (address == MAP_FAILED) continue;  // the frame's planes stop here (on_process)
+        if (mapped == NULL && (mapped = calloc(1, sizeof *mapped)) == NULL) {
+            munmap(address, d->maxsize);
+            break;
+        }
+        mapped->address[i] = address;
+        mapped->length[i] = d->maxsize;
+    }
+    buffer->user_data = mapped;
+}
+
+static void on_remove_buffer(void *data, struct pw_buffer *buffer) {
+    (void)data;
+    struct mapped_planes *mapped = buffer->user_data;
+    if (mapped == NULL) return;
+    for (int i = 0; i < 4; i++) {
+        if (mapped->address[i] != NULL) munmap(mapped->address[i], mapped->length[i]);
+    }
+    free(mapped);
+    buffer->user_data = NULL;
+}
+
+/// Brackets the CPU's reads of a mapped DMA-BUF plane (the exporter's caches are made
+/// coherent); `flags` DMA_BUF_SYNC_START or DMA_BUF_SYNC_END.
+static void sync_planes(const struct spa_buffer *spa, const struct mapped_planes *mapped, uint64_t flags) {
+    if (mapped == NULL) return;
+    for (uint32_t i = 0; i < spa->n_datas && i < 4; i++) {
+        if (mapped->address[i] == NULL) continue;
+        struct dma_buf_sync sync = {.flags = flags | DMA_BUF_SYNC_READ};
+        ioctl((int)spa->datas[i].fd, DMA_BUF_IOCTL_SYNC, &sync);
+    }
 }
 
 static void on_process(void *data) {
@@ -124,17 +182,23 @@ static void on_process(void *data) {
         frame.sequence = (int64_t)header->seq;
         frame.corrupted = (header->flags & SPA_META_HEADER_FLAG_CORRUPTED) != 0;
     }
+    const struct mapped_planes *mapped = buffer->user_data;
     for (uint32_t i = 0; i < spa->n_datas && i < 4; i++) {
         struct spa_data *d = &spa->datas[i];
-        if (d->data == NULL || d->chunk == NULL) break;
+        const void *address = d->data != NULL ? d->data : mapped != NULL ? mapped->address[i] : NULL;
+        if (address == NULL || d->chunk == NULL) break;
         uint32_t offset = d->chunk->offset % (d->maxsize ? d->maxsize : 1);
-        frame.data[i] = (const uint8_t *)d->data + offset;
+        frame.data[i] = (const uint8_t *)address + offset;
         frame.stride[i] = d->chunk->stride;
         frame.size[i] = SPA_MIN(d->chunk->size, d->maxsize - offset);
         frame.corrupted |= (d->chunk->flags & SPA_CHUNK_FLAG_CORRUPTED) != 0;
         frame.planes = (int32_t)i + 1;
     }
-    if (frame.planes > 0 && capture->frames != NULL && !capture->disconnected) capture->frames(capture->user, &frame);
+    if (frame.planes > 0 && capture->frames != NULL && !capture->disconnected) {
+        sync_planes(spa, mapped, DMA_BUF_SYNC_START);
+        capture->frames(capture->user, &frame);
+        sync_planes(spa, mapped, DMA_BUF_SYNC_END);
+    }
     pw_stream_queue_buffer(capture->stream, buffer);
 }
 
@@ -142,6 +206,8 @@ static const struct pw_stream_events stream_events = {
     PW_VERSION_STREAM_EVENTS,
     .state_changed = on_state_changed,
     .param_changed = on_param_changed,
+    .add_buffer = on_add_buffer,
+    .remove_buffer = on_remove_buffer,
     .process = on_process,
 };
 

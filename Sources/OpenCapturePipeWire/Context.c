@@ -85,9 +85,35 @@ static int is_camera(const struct spa_dict *props) {
     return strcmp(class, "Stream/Output/Video") == 0 && role != NULL && strcmp(role, "Camera") == 0;
 }
 
+/// Keeps an output port's id and node.
+static void add_port(OCPWContext *context, uint32_t id, const struct spa_dict *props) {
+    const char *direction = spa_dict_lookup(props, PW_KEY_PORT_DIRECTION);
+    const char *node = spa_dict_lookup(props, PW_KEY_NODE_ID);
+    if (direction == NULL || node == NULL || strcmp(direction, "out") != 0) return;
+    if (context->port_count == context->port_capacity) {
+        size_t capacity = context->port_capacity ? context->port_capacity * 2 : 16;
+        struct ocpw_port *grown = realloc(context->ports, capacity * sizeof *grown);
+        if (grown == NULL) return;
+        context->ports = grown;
+        context->port_capacity = capacity;
+    }
+    context->ports[context->port_count++] = (struct ocpw_port){id, (uint32_t)strtoul(node, NULL, 10)};
+}
+
+uint32_t ocpw_output_port(OCPWContext *context, uint32_t node_id) {
+    for (size_t i = 0; i < context->port_count; i++) {
+        if (context->ports[i].node_id == node_id) return context->ports[i].id;
+    }
+    return SPA_ID_INVALID;
+}
+
 static void on_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version, const struct spa_dict *props) {
     (void)permissions, (void)version;
     OCPWContext *context = data;
+    if (props != NULL && strcmp(type, PW_TYPE_INTERFACE_Port) == 0) {
+        add_port(context, id, props);
+        return;
+    }
     if (props == NULL || strcmp(type, PW_TYPE_INTERFACE_Node) != 0 || !is_camera(props)) return;
     OCPWNode node;
     memset(&node, 0, sizeof node);
@@ -114,6 +140,11 @@ static void on_global(void *data, uint32_t id, uint32_t permissions, const char 
 
 static void on_global_remove(void *data, uint32_t id) {
     OCPWContext *context = data;
+    for (size_t i = 0; i < context->port_count; i++) {
+        if (context->ports[i].id != id) continue;
+        context->ports[i] = context->ports[--context->port_count];
+        return;
+    }
     struct ocpw_capture_link *capture, *next;
     spa_list_for_each_safe(capture, next, &context->captures, link) {
         if (capture->node_id == id) capture->node_removed(capture);
@@ -202,6 +233,7 @@ void ocpw_disconnect(OCPWContext *context) {
     if (context->context != NULL) pw_context_destroy(context->context);
     if (context->loop != NULL) pw_thread_loop_destroy(context->loop);
     free(context->cameras);
+    free(context->ports);
     free(context);
 }
 

@@ -21,6 +21,11 @@ struct OCPWContext {
     /// Camera nodes known, for reporting their removal.
     OCPWNode *cameras;
     size_t camera_count, camera_capacity;
+    /// Output ports of camera nodes (port id, node id), so a link can name the port: a
+    /// device's own node (the SPA v4l2 plug-in's, without the adapter) has one output port,
+    /// which link-factory, asked for any free port, does not give to a second reader.
+    struct ocpw_port { uint32_t id, node_id; } *ports;
+    size_t port_count, port_capacity;
     /// Running captures, told when the node they read is removed.
     struct spa_list captures;
     /// The last core sync answered (ocpw_roundtrip).
@@ -38,6 +43,10 @@ struct ocpw_capture_link {
 /// Waits, with the loop locked, until the daemon has answered everything asked before (a
 /// core sync), up to five seconds; 0 when answered.
 int ocpw_roundtrip(OCPWContext *context);
+
+/// The first output port of node `node_id` the registry listed, or SPA_ID_INVALID. With the
+/// loop locked.
+uint32_t ocpw_output_port(OCPWContext *context, uint32_t node_id);
 
 /// Writes `message` (printf style) into `error`.
 void ocpw_fail(char *error, size_t capacity, const char *format, ...) __attribute__((format(printf, 3, 4)));

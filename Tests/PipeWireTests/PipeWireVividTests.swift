@@ -1,0 +1,117 @@
+import CaptureCore
+import Foundation
+import PipeWireCamera
+import Synchronization
+import Testing
+import TestSupport
+
+/// A real camera shared through PipeWire, in the vivid VM (`make test`'s VIVID_RUN): a
+/// daemon of the test's own holds vivid through the SPA v4l2 plug-in, and two readers open it
+/// through PipeWire at once, one of them changing the driver's brightness through the node.
+///
+/// The VM's userland cannot run Foundation's Process (waiting for a child never returns), so
+/// the daemon is started and stopped through the shell (`popen`).
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENCAPTURE_VIVID"] == "1"))
+struct PipeWireVividTests {
+    /// Runs a shell command line and returns what it printed (stdout and stderr).
+    static func shell(_ command: String) -> String {
+        guard let pipe = popen(command + " 2>&1", "r") else { return "" }
+        var output = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, pipe)
+            if count <= 0 { break }
+            output += chunk[0..<count]
+        }
+        pclose(pipe)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The mean luma of a frame's centre rows, and its sequence number.
+    struct Sample: Sendable {
+        var luma: Int
+        var sequence: Int64
+    }
+
+    static func sample(_ buffer: CVPixelBuffer, _ metadata: FrameMetadata) -> Sample {
+        let row = buffer.planeAddress(0) + buffer.bytesPerRow(0) * (buffer.height / 2)
+        let sum = (0..<buffer.width).reduce(0) { $0 + Int(row.load(fromByteOffset: $1, as: UInt8.self)) }
+        return Sample(luma: sum / max(1, buffer.width), sequence: metadata.sequence)
+    }
+
+    /// vivid's first video node (the suites before this one reload vivid, and its nodes may
+    /// not be numbered from 0 again), found through sysfs.
+    static func vividNode() -> String? {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/video4linux")) ?? []
+        return nodes.filter { node in
+            node.hasPrefix("video")
+                && ((try? String(contentsOfFile: "/sys/class/video4linux/\(node)/name", encoding: .utf8)) ?? "").hasPrefix("vivid")
+        }.sorted { Int($0.dropFirst(5)) ?? 0 < Int($1.dropFirst(5)) ?? 0 }.first.map { "/dev/\($0)" }
+    }
+
+    @Test func twoReadersShareVividThroughPipeWireAndItsControlsReachTheDriver() throws {
+        let directory = "/tmp/oc-pipewire-vivid"
+        let socket = "\(directory)/pipewire-0"
+        let device = try #require(Self.vividNode(), "no vivid video node")
+        _ = Self.shell("rm -rf \(directory) && mkdir -p \(directory)")
+        let configuration = PipeWireDaemon.configuration(objects: [PipeWireDaemon.v4l2Camera(name: "oc-vivid", path: device)])
+        try configuration.write(toFile: "\(directory)/daemon.conf", atomically: true, encoding: .utf8)
+        _ = Self.shell(
+            "PIPEWIRE_DEBUG=3 XDG_RUNTIME_DIR=\(directory) PIPEWIRE_RUNTIME_DIR=\(directory) pipewire -c \(directory)/daemon.conf "
+                + ">\(directory)/daemon.log 2>&1 & echo $! >\(directory)/daemon.pid")
+        defer {
+            _ = Self.shell("kill $(cat \(directory)/daemon.pid)")
+            _ = Self.shell("v4l2-ctl -d \(device) -c brightness=128")
+        }
+        if !eventually("the daemon's socket", { FileManager.default.fileExists(atPath: socket) }) {
+            Issue.record("the daemon's log: \(Self.shell("cat \(directory)/daemon.log"))")
+        }
+
+        // The node is found like any PipeWire camera (once the daemon has made it), as a V4L2 device's.
+        let first = PipeWireDeviceProvider(remote: socket)
+        _ = first.discover { _ in }
+        eventually("the vivid node") { first.cameras.contains { $0.node.name == "oc-vivid" } }
+        #expect(first.connectionFailure == nil, "\(first.connectionFailure ?? "")")
+        let camera = try #require(first.cameras.first { $0.node.name == "oc-vivid" }, "\(Self.shell("cat \(directory)/daemon.log"))")
+        // vivid's controls, passed on by the node under the driver's names; its own device
+        // path, name and fd are not among them.
+        let names = camera.driverControls.map(\.name)
+        #expect(names.starts(with: ["Brightness", "Contrast", "Saturation", "Hue"]), "\(names)")
+        #expect(!names.contains("The V4L2 fd"))
+        let brightness = try #require(camera.driverControls.first { $0.name == "Brightness" })
+        #expect((brightness.minimum, brightness.maximum, brightness.defaultValue) == (0, 255, 128))
+        let menu = try #require(camera.driverControls.first { $0.name == "Horizontal Movement" })
+        #expect(menu.menu.count == 7 && menu.menu.first?.name == "Move Left Fast", "\(menu.menu)")
+
+        // Two readers at once: this one and a second connection's.
+        let index = try #require(camera.modes.firstIndex { $0.mode.width == 640 && $0.mode.height == 360 }, "\(camera.modes.map(\.mode))")
+        let configurationOfStream = StreamConfiguration(
+            formatIndex: index, minFrameDuration: CMTime(value: 1, timescale: 30), maxFrameDuration: CMTime(value: 1, timescale: 30),
+            pixelFormat: .yuv420BiPlanarVideoRange)
+        let sink = RecordingSink<Sample>(extract: Self.sample)
+        try camera.start(configurationOfStream, sink: sink)
+        defer { camera.stop() }
+        let second = PipeWireDeviceProvider(remote: socket)
+        let other = try #require(second.discover { _ in }.compactMap { $0 as? PipeWireCamera }.first { $0.node.name == "oc-vivid" })
+        let otherSink = RecordingSink<Sample>(extract: Self.sample)
+        try other.start(configurationOfStream, sink: otherSink)
+        defer { other.stop() }
+        let before = try sink.waitForFrames(10)
+        try otherSink.waitForFrames(10)
+        #expect(sink.failures.isEmpty && otherSink.failures.isEmpty)
+        // The daemon holds the device: a program opening it for itself cannot stream.
+        let direct = Self.shell("v4l2-ctl -d \(device) --stream-mmap --stream-count=1 --stream-to=/dev/null")
+        #expect(direct.contains("Device or resource busy") || direct.contains("EBUSY"), "\(direct)")
+
+        // Brightness through PipeWire: the driver has it, and the frames of both readers brighten.
+        #expect(try camera.setValue(200, of: brightness) == 200)
+        #expect(Self.shell("v4l2-ctl -d \(device) -C brightness").contains("brightness: 200"))
+        #expect(try camera.value(of: brightness) == 200)
+        let written = try #require(sink.frames.last).sequence
+        let after = try sink.waitForMoreFrames(10).filter { $0.sequence > written + 4 }
+        let otherAfter = try otherSink.waitForMoreFrames(10).suffix(4)
+        let dimmer = before.map(\.luma).max() ?? 0
+        #expect(!after.isEmpty && after.allSatisfy { $0.luma > dimmer + 20 }, "before \(before.map(\.luma)), after \(after.map(\.luma))")
+        #expect(otherAfter.allSatisfy { $0.luma > dimmer + 20 }, "the other reader: \(otherAfter.map(\.luma))")
+    }
+}
