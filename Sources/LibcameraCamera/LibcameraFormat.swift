@@ -1,3 +1,4 @@
+import CaptureCore
 import V4L2Camera
 
 /// One stream format of a libcamera camera: libcamera's PixelFormat FourCC (DRM's), the
@@ -10,6 +11,15 @@ struct LibcameraFormat: Sendable, Equatable {
     /// Whether libcamera adjusted the configuration asked for to this one (validate() said
     /// Adjusted: vimc's scaler takes widths in steps, so 640 becomes 636).
     var adjusted = false
+    /// The size libcamera streams when asked for this one (validate() without acquiring
+    /// the camera, at discovery): vimc streams 636x480 for 640x480. 0 when not tried.
+    var streamedWidth = 0
+    var streamedHeight = 0
+
+    /// What a stream of this format delivers: the streamed size when known, else the size.
+    var streamed: PhotoSize {
+        streamedWidth > 0 && streamedHeight > 0 ? PhotoSize(width: streamedWidth, height: streamedHeight) : PhotoSize(width: width, height: height)
+    }
 
     /// The V4L2 layout of a libcamera format, nil for formats nothing downstream shows
     /// (raw Bayer, 10-bit). DRM names packed RGB by little-endian word order: 'BG24'

@@ -27,7 +27,8 @@ enum LibcameraProfile {
             var spec = DeviceFormatSpec(
                 width: format.width, height: format.height, pixelFormat: format.code.sameLayout ?? .yuv420BiPlanarVideoRange,
                 frameRateRanges: [slowest...fastest], minISO: minISO, maxISO: maxISO, minExposureDuration: exposure.0,
-                maxExposureDuration: exposure.1, fieldOfView: 0, maxZoomFactor: maxZoom, mediaSubType: format.code.mediaSubType)
+                maxExposureDuration: exposure.1, fieldOfView: 0, maxZoomFactor: maxZoom, maxPhotoWidth: format.streamed.width,
+                maxPhotoHeight: format.streamed.height, mediaSubType: format.code.mediaSubType)
             spec.autoFocusSystem = limits.offers(OC_LC_HAS_AF_MODE) ? 1 : 0
             spec.largerPhotoSizes = largerPhotoSizes(than: format, in: stills)
             return spec

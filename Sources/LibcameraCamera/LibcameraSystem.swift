@@ -1,4 +1,5 @@
 import CLibcameraRuntime
+import CaptureCore
 import Foundation
 import Synchronization
 
@@ -96,7 +97,14 @@ final class LibcameraSystem: @unchecked Sendable {
             if let kept = best[key], kept.code.preference <= code.preference { continue }
             best[key] = made
         }
-        return best.values.sorted { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }
+        return best.values.sorted { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }.map { format in
+            var format = format
+            var tried = OCLcStreamFormat(fourcc: format.fourcc, modifier: 0, width: Int32(format.width), height: Int32(format.height))
+            if api.pointee.tryFormat(manager, id, role, &tried) >= 0 {
+                (format.streamedWidth, format.streamedHeight) = (Int(tried.width), Int(tried.height))
+            }
+            return format
+        }
     }
 
     /// The still-capture role's formats that libcamera takes without adjusting them (a
@@ -104,11 +112,7 @@ final class LibcameraSystem: @unchecked Sendable {
     /// change, as vimc's scaler changes widths that are not multiples of 3, is left out),
     /// smallest first.
     func stillFormats(of id: String) -> [LibcameraFormat] {
-        guard let api, let manager else { return [] }
-        return formats(of: id, role: Int32(OC_LC_ROLE_STILL)).filter { format in
-            var tried = OCLcStreamFormat(fourcc: format.fourcc, modifier: 0, width: Int32(format.width), height: Int32(format.height))
-            return api.pointee.tryFormat(manager, id, Int32(OC_LC_ROLE_STILL), &tried) == 0
-        }
+        return formats(of: id, role: Int32(OC_LC_ROLE_STILL)).filter { $0.streamedWidth == $0.width && $0.streamedHeight == $0.height }
     }
 
     func limits(of id: String) -> LibcameraLimits? {

@@ -187,6 +187,10 @@ struct VimcDriverTests {
         #expect(error == nil, "\(String(describing: error))")
         let data = try #require(photo?.fileDataRepresentation())
         #expect(data.starts(with: [0xFF, 0xD8]))
+        // The size promised is the size libcamera streams and the JPEG has.
+        let promised = try #require(photo).resolvedSettings.photoDimensions
+        let picture = try PictureDecoder.decode(data, fitting: .init(width: 8192, height: 8192))
+        #expect(promised.width == 636 && promised.height == 480 && picture.width == 636 && picture.height == 480, "\(promised), \(picture.width)x\(picture.height)")
     }
 
     /// A photo larger than the stream, as rpicam-still takes one: the stream (640x480, which
@@ -200,7 +204,8 @@ struct VimcDriverTests {
         let camera = try #require(device.backend as? LibcameraCamera)
         let rig = try VimcRig(device: device, width: 640, height: 480)
         let sizes = device.activeFormat.supportedMaxPhotoDimensions.map { "\($0.width)x\($0.height)" }
-        #expect(sizes.first == "640x480" && sizes.contains("1920x1080") && sizes.last == "3840x2160", "\(sizes)")
+        // The format's own photo size is what libcamera streams for it (636x480), as promised.
+        #expect(sizes.first == "636x480" && sizes.contains("1920x1080") && sizes.last == "3840x2160", "\(sizes)")
         // vimc's scaler enlarges 3 times: widths that are not multiples of 3 (1280, 4096) would
         // be changed by libcamera, so they are not offered.
         #expect(!sizes.contains("1280x720") && !sizes.contains("4096x2160"), "\(sizes)")
@@ -322,7 +327,8 @@ struct VimcDriverTests {
         #expect(count("FRAME", in: y4m) == 10)
 
         // At the stream's size the photo is a frame of the stream: the size libcamera streams.
-        _ = try run("timeout 120 \(tool) photo --device \(id) --size 640x480 -o /tmp/p.jpg")
+        let said = try run("timeout 120 \(tool) photo --device \(id) --size 640x480 -o /tmp/p.jpg")
+        #expect(said.contains("wrote 636x480 JPEG"), "\(said)")
         let still = try PictureDecoder.decode(bytes("/tmp/p.jpg"), fitting: .init(width: 8192, height: 8192))
         #expect(still.width == 636 && still.height == 480, "\(still.width)x\(still.height)")
 
