@@ -116,7 +116,14 @@ let package = Package(
             pkgConfig: "libpipewire-0.3",
             providers: [.apt(["libpipewire-0.3-dev"])]
         ),
-        .target(name: "OpenCapturePipeWire", dependencies: ["CPipeWire"], path: "Sources/OpenCapturePipeWire"),
+        // libsystemd's sd-bus for the same plug-in only: the Camera portal (sandboxed apps).
+        .systemLibrary(
+            name: "CSystemd",
+            path: "Sources/CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(name: "OpenCapturePipeWire", dependencies: ["CPipeWire", "CSystemd"], path: "Sources/OpenCapturePipeWire"),
         .target(name: "CPipeWireRuntime", dependencies: ["CPluginPath"], path: "Sources/CPipeWireRuntime"),
         // libcamera (0.0.3 on Debian 12) for the libcamera plug-in only: its C++ API stays in
         // that C++ target, behind a C header; CLibcameraRuntime loads it on demand.
