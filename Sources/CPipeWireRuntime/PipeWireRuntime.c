@@ -69,6 +69,7 @@ static void load_plugin(void) {
     LOAD(publisher_sent, "ocpw_publisher_sent");
     LOAD(publisher_dropped, "ocpw_publisher_dropped");
     LOAD(publisher_destroy, "ocpw_publisher_destroy");
+    LOAD(portal_open, "ocpw_portal_open");
     if (missing) {
         plugin.error = "the PipeWire plug-in lacks its functions";
         return;

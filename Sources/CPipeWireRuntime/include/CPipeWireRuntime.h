@@ -26,6 +26,7 @@ typedef struct {
     __typeof__(ocpw_publisher_sent) *publisher_sent;
     __typeof__(ocpw_publisher_dropped) *publisher_dropped;
     __typeof__(ocpw_publisher_destroy) *publisher_destroy;
+    __typeof__(ocpw_portal_open) *portal_open;
 } OCPWRuntime;
 
 /// The plug-in (libOpenCapturePipeWire.so beside the program), loaded with dlopen on the first

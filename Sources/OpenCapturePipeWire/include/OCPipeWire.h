@@ -117,6 +117,29 @@ int32_t ocpw_api_version(void);
 /// failure, with the reason in `error`.
 OCPWContext *ocpw_connect(const char *remote, int fd, OCPWNodeCallback nodes, OCPWStateCallback daemon_gone, void *user, char *error, size_t error_capacity);
 
+/// What the Camera portal answered (ocpw_portal_open).
+typedef enum {
+    /// Access granted; the fd of a PipeWire connection was written.
+    OCPW_PORTAL_GRANTED = 0,
+    /// The user (or the portal's stored permission) denied access to cameras.
+    OCPW_PORTAL_DENIED = 1,
+    /// The portal ended the request otherwise (its Response 2), or broke off.
+    OCPW_PORTAL_FAILED = 2,
+    /// The portal says the machine has no camera (IsCameraPresent false).
+    OCPW_PORTAL_NO_CAMERA = 3,
+    /// No session bus, or no Camera portal on it.
+    OCPW_PORTAL_UNAVAILABLE = 4,
+} OCPWPortalResult;
+
+/// Asks xdg-desktop-portal's Camera portal (org.freedesktop.portal.Camera on the session bus)
+/// for a PipeWire connection, as a sandboxed (Flatpak, Snap) app must: IsCameraPresent, then
+/// AccessCamera (which may show the user a dialog: this waits for its answer, up to
+/// `timeout_ms`), then OpenPipeWireRemote. `bus_address` is a D-Bus address, NULL for the
+/// session bus (DBUS_SESSION_BUS_ADDRESS). On OCPW_PORTAL_GRANTED `*fd` is the connection's
+/// fd (the caller owns it; ocpw_connect takes it over); otherwise `error` says why. Blocks
+/// the calling thread; call it on any thread but a loop thread.
+int32_t ocpw_portal_open(const char *bus_address, int32_t timeout_ms, int *fd, char *error, size_t error_capacity);
+
 /// Disconnects and stops the loop thread; no callback of the context runs after it returns.
 /// Captures and publishers of the context must be stopped first.
 void ocpw_disconnect(OCPWContext *context);
