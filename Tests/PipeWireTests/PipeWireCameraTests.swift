@@ -82,6 +82,41 @@ struct PipeWireCameraTests {
         #expect(disconnected.withLock { $0 } == 1)
     }
 
+    @Test func readsAMotionJPEGCamera() throws {
+        let daemon = try PipeWireDaemon()
+        defer { daemon.stop() }
+        // A camera that sends JPEG frames, as most USB webcams do at their larger sizes.
+        let producer = try daemon.gstreamer([
+            "videotestsrc", "is-live=true", "pattern=white", "!", "video/x-raw,width=320,height=240,framerate=30/1", "!", "jpegenc", "!",
+            "image/jpeg,width=320,height=240,framerate=30/1", "!", "pipewiresink", "mode=provide",
+            "stream-properties=props,media.role=Camera,media.class=Video/Source,node.name=oc-jpeg-camera,node.description=oc-jpeg-camera",
+        ])
+        defer { producer.kill() }
+        _ = try #require(daemon.waitForNode(named: "oc-jpeg-camera"))
+        let provider = PipeWireDeviceProvider(remote: daemon.socket)
+        let camera = try #require(provider.discover { _ in }.compactMap { $0 as? PipeWireCamera }.first { $0.node.name == "oc-jpeg-camera" })
+        let format = try #require(camera.descriptor.formats.first)
+        #expect(camera.descriptor.formats.count == 1)
+        #expect((format.width, format.height) == (320, 240))
+        #expect(format.mediaSubType == 0x646D_6231)  // 'dmb1': Motion JPEG, as V4L2's MJPEG formats
+        let sink = RecordingSink<Sample>(extract: Self.sample)
+        try camera.start(
+            StreamConfiguration(
+                formatIndex: 0, minFrameDuration: CMTime(value: 1, timescale: 30), maxFrameDuration: CMTime(value: 1, timescale: 30),
+                pixelFormat: .yuv420BiPlanarVideoRange),
+            sink: sink)
+        defer { camera.stop() }
+        let frames = try sink.waitForFrames(10)
+        #expect(camera.negotiatedMode?.mode.code == .mjpeg)
+        // Decoded as JFIF says, full range: jpegenc wrote videotestsrc's video-range white (Y
+        // 235) unscaled, so it reads as 235 of 255 and lands at 16 + 219 x 235 / 255 = 218.
+        for frame in frames {
+            #expect(abs(Int(frame.luma) - 218) <= 3, "luma \(frame.luma)")
+            #expect(abs(Int(frame.cb) - 128) <= 3 && abs(Int(frame.cr) - 128) <= 3, "chroma \(frame.cb) \(frame.cr)")
+        }
+        #expect(sink.failures.isEmpty)
+    }
+
     @Test func followsCamerasThatComeAndGo() throws {
         let daemon = try PipeWireDaemon()
         defer { daemon.stop() }
