@@ -39,6 +39,14 @@ package struct PipeWireError: Error, Sendable, Equatable, CustomStringConvertibl
     package init(_ description: String) { self.description = description }
 }
 
+/// Why the Camera portal gave no PipeWire connection.
+package struct PipeWirePortalRefusal: Error, Sendable, CustomStringConvertible {
+    /// The user (or the permission stored for the app) denied access to cameras, as opposed
+    /// to no portal, no camera, or a failure.
+    package let denied: Bool
+    package let description: String
+}
+
 /// One connection to a PipeWire daemon through the plug-in (libOpenCapturePipeWire.so,
 /// loaded by CPipeWireRuntime): its camera nodes as they come and go, their formats, and the
 /// streams that read or publish frames.
@@ -114,6 +122,34 @@ package final class PipeWireConnection: @unchecked Sendable {
             return Array(modes.prefix(Int(min(again, count))))
         }
         return Array(modes.prefix(Int(count)))
+    }
+
+    /// Whether this process must reach PipeWire through the Camera portal: it runs in a
+    /// Flatpak (`/.flatpak-info`) or Snap (`SNAP`) sandbox, or OPENCAPTURE_PIPEWIRE_PORTAL=1
+    /// asks for the portal outside one.
+    package static var isSandboxed: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["OPENCAPTURE_PIPEWIRE_PORTAL"] == "1" || environment["SNAP"] != nil
+            || FileManager.default.fileExists(atPath: "/.flatpak-info")
+    }
+
+    /// Asks the Camera portal on the bus at `bus` (nil for the session bus) for a PipeWire
+    /// connection, waiting up to `timeout` for the user's answer, and returns its fd (for
+    /// `init(remote:fd:events:)`). Blocks the calling thread.
+    package static func portalConnection(bus: String?, timeout: Duration) throws(PipeWirePortalRefusal) -> Int32 {
+        let runtime: OCPWRuntime
+        switch plugin() {
+        case .success(let loaded): runtime = loaded
+        case .failure(let error): throw PipeWirePortalRefusal(denied: false, description: error.description)
+        }
+        var error = [CChar](repeating: 0, count: 256)
+        var fd: Int32 = -1
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let answer = error.withUnsafeMutableBufferPointer { runtime.portal_open!(bus, milliseconds, &fd, $0.baseAddress, $0.count) }
+        guard answer == Int32(OCPW_PORTAL_GRANTED.rawValue) else {
+            throw PipeWirePortalRefusal(denied: answer == Int32(OCPW_PORTAL_DENIED.rawValue), description: error.text)
+        }
+        return fd
     }
 
     /// The socket a client reaches by default: PIPEWIRE_REMOTE, else `pipewire-0` in

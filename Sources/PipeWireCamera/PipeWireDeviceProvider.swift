@@ -10,6 +10,11 @@ import Synchronization
 /// starts later is tried again at the registry's uses, at most once a second. A removed node
 /// disconnects its camera; a daemon that goes disconnects them all.
 ///
+/// Sandboxed (Flatpak, Snap, or OPENCAPTURE_PIPEWIRE_PORTAL=1), the provider opens no socket:
+/// it asks the Camera portal for a connection (which may show the user a dialog; discovery
+/// waits for the answer). A denial is kept: no PipeWire cameras, `connectionFailure` says why,
+/// and the portal is not asked again by this provider.
+///
 /// Threads: the plug-in reports nodes on its loop thread; this provider hands every event to
 /// a serial queue of its own ("OpenCapture.pipewire.events"), where cameras are made (their
 /// formats asked of the daemon), disconnected and reported.
@@ -21,16 +26,36 @@ package final class PipeWireDeviceProvider: DeviceProvider {
         var lastAttempt: ContinuousClock.Instant?
         /// Why the last connection attempt failed (diagnostics).
         var failure: String?
+        /// The Camera portal denied access: not asked again.
+        var portalDenied = false
     }
 
-    private let remote: String?
+    /// Where the daemon is reached.
+    private enum Route {
+        /// Its socket (a path; nil for the default one).
+        case socket(String?)
+        /// The Camera portal on the D-Bus bus at this address (nil for the session bus).
+        case portal(bus: String?)
+    }
+
+    private let route: Route
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "OpenCapture.pipewire.events")
 
+    /// How long the Camera portal may take to answer (the user reads its dialog).
+    private static let portalTimeout = Duration.seconds(120)
+
     /// A provider of the daemon at `remote` (a socket path); nil for the default one
-    /// (PIPEWIRE_REMOTE, or `pipewire-0` in the runtime directory).
+    /// (PIPEWIRE_REMOTE, or `pipewire-0` in the runtime directory), or, when the process is
+    /// sandboxed (`PipeWireConnection.isSandboxed`), the one the Camera portal hands out.
     package init(remote: String? = nil) {
-        self.remote = remote
+        route = remote == nil && PipeWireConnection.isSandboxed ? .portal(bus: nil) : .socket(remote)
+    }
+
+    /// A provider that reaches the daemon through the Camera portal on the D-Bus bus at
+    /// `portalBus` (a D-Bus address, e.g. a test's private bus), sandboxed or not.
+    package init(portalBus: String) {
+        route = .portal(bus: portalBus)
     }
 
     package func discover(reporting report: @escaping @Sendable (DeviceChange) -> Void) -> [any CaptureBackend] {
@@ -41,7 +66,7 @@ package final class PipeWireDeviceProvider: DeviceProvider {
 
     package func startWatching() {
         let retry = state.withLock { state -> Bool in
-            guard state.connection == nil, state.report != nil else { return false }
+            guard state.connection == nil, state.report != nil, !state.portalDenied else { return false }
             if let last = state.lastAttempt, ContinuousClock.now - last < .seconds(1) { return false }
             return true
         }
@@ -60,14 +85,31 @@ package final class PipeWireDeviceProvider: DeviceProvider {
     /// Connects and makes the cameras there now (their events are queued until then).
     private func connect() {
         state.withLock { $0.lastAttempt = .now }
-        guard let socket = remote ?? PipeWireConnection.defaultSocket, FileManager.default.fileExists(atPath: socket) else {
-            state.withLock { $0.failure = "no PipeWire daemon socket" }
-            return
+        var socket: String?
+        var fd: Int32 = -1
+        switch route {
+        case .socket(let remote):
+            guard let path = remote ?? PipeWireConnection.defaultSocket, FileManager.default.fileExists(atPath: path) else {
+                state.withLock { $0.failure = "no PipeWire daemon socket" }
+                return
+            }
+            socket = path
+        case .portal(let bus):
+            if state.withLock({ $0.portalDenied }) { return }
+            do {
+                fd = try PipeWireConnection.portalConnection(bus: bus, timeout: Self.portalTimeout)
+            } catch {
+                state.withLock { state in
+                    state.failure = error.description
+                    state.portalDenied = error.denied
+                }
+                return
+            }
         }
         // Events before the connection is stored are kept, then handled in order here.
         let gate = EventGate()
         do {
-            let connection = try PipeWireConnection(remote: socket) { [weak self] event in
+            let connection = try PipeWireConnection(remote: socket, fd: fd) { [weak self] event in
                 guard !gate.keep(event), let self else { return }
                 queue.async { self.handle(event) }
             }
