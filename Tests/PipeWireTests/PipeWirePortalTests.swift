@@ -65,6 +65,31 @@ struct PipeWirePortalTests {
         #expect(!calls.contains("OpenPipeWireRemote"), "\(calls)")
     }
 
+    @Test func aProgramAskedToUseThePortalFindsTheCameraThroughIt() throws {
+        // OPENCAPTURE_PIPEWIRE_PORTAL=1 takes the sandbox's route: the session bus from
+        // DBUS_SESSION_BUS_ADDRESS, as in a Flatpak. The daemon's socket is not where the
+        // program would look (PIPEWIRE_REMOTE names nothing), so only the portal reaches it.
+        let daemon = try PipeWireDaemon()
+        defer { daemon.stop() }
+        let producer = try daemon.startTestCamera(
+            name: "oc-portal-camera", caps: "video/x-raw,format=YUY2,width=320,height=240,framerate=30/1")
+        defer { producer.kill() }
+        _ = try #require(daemon.waitForNode(named: "oc-portal-camera"))
+        let portal = try FakeCameraPortal(response: 0, pipewireSocket: daemon.socket)
+        defer { portal.stop() }
+        let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("capture")
+        let away = ["PIPEWIRE_REMOTE": "/nonexistent/pipewire-0", "DBUS_SESSION_BUS_ADDRESS": portal.address]
+
+        let direct = try ChildProcess.run(tool.path, ["devices"], environment: away, within: .seconds(60))
+        #expect(direct.succeeded, "\(direct.stderr)")
+        #expect(!direct.stdout.contains("pipewire:"), "\(direct.stdout)")
+        let portaled = try ChildProcess.run(
+            tool.path, ["devices"], environment: away.merging(["OPENCAPTURE_PIPEWIRE_PORTAL": "1"]) { $1 }, within: .seconds(60))
+        #expect(portaled.succeeded, "\(portaled.stderr)")
+        #expect(portaled.stdout.contains("pipewire:oc-portal-camera"), "\(portaled.stdout)")
+        #expect(portal.stop().contains("OpenPipeWireRemote"))
+    }
+
     @Test func noSessionBusIsReported() throws {
         // The bus is gone (stopped with its portal): the provider says so and has no cameras.
         let daemon = try PipeWireDaemon()
