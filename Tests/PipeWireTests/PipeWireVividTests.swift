@@ -9,29 +9,16 @@ import TestSupport
 /// daemon of the test's own holds vivid through the SPA v4l2 plug-in, and two readers open it
 /// through PipeWire at once, one of them changing the driver's brightness through the node.
 ///
-/// The VM's userland cannot run Foundation's Process (waiting for a child never returns), so
-/// the daemon is started and stopped through the shell (`popen`).
+/// The daemon is a `VMPipeWireDaemon` (started through the shell).
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["OPENCAPTURE_VIVID"] == "1"))
 struct PipeWireVividTests {
-    /// Runs a shell command line and returns what it printed (stdout and stderr).
-    static func shell(_ command: String) -> String {
-        guard let pipe = popen(command + " 2>&1", "r") else { return "" }
-        var output = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count <= 0 { break }
-            output += chunk[0..<count]
-        }
-        pclose(pipe)
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// The mean luma of a frame's centre rows, and its sequence number.
     struct Sample: Sendable {
         var luma: Int
         var sequence: Int64
     }
+
+    static func shell(_ command: String) -> String { VMPipeWireDaemon.shell(command) }
 
     static func sample(_ buffer: CVPixelBuffer, _ metadata: FrameMetadata) -> Sample {
         let row = buffer.planeAddress(0) + buffer.bytesPerRow(0) * (buffer.height / 2)
@@ -50,21 +37,15 @@ struct PipeWireVividTests {
     }
 
     @Test func twoReadersShareVividThroughPipeWireAndItsControlsReachTheDriver() throws {
-        let directory = "/tmp/oc-pipewire-vivid"
-        let socket = "\(directory)/pipewire-0"
         let device = try #require(Self.vividNode(), "no vivid video node")
-        _ = Self.shell("rm -rf \(directory) && mkdir -p \(directory)")
-        let configuration = PipeWireDaemon.configuration(objects: [PipeWireDaemon.v4l2Camera(name: "oc-vivid", path: device)])
-        try configuration.write(toFile: "\(directory)/daemon.conf", atomically: true, encoding: .utf8)
-        _ = Self.shell(
-            "PIPEWIRE_DEBUG=3 XDG_RUNTIME_DIR=\(directory) PIPEWIRE_RUNTIME_DIR=\(directory) pipewire -c \(directory)/daemon.conf "
-                + ">\(directory)/daemon.log 2>&1 & echo $! >\(directory)/daemon.pid")
+        let daemon = try VMPipeWireDaemon(name: "vivid", objects: [PipeWireDaemon.v4l2Camera(name: "oc-vivid", path: device)])
+        let socket = daemon.socket
         defer {
-            _ = Self.shell("kill $(cat \(directory)/daemon.pid)")
+            daemon.stop()
             _ = Self.shell("v4l2-ctl -d \(device) -c brightness=128")
         }
         if !eventually("the daemon's socket", { FileManager.default.fileExists(atPath: socket) }) {
-            Issue.record("the daemon's log: \(Self.shell("cat \(directory)/daemon.log"))")
+            Issue.record("the daemon's log: \(daemon.log)")
         }
 
         // The node is found like any PipeWire camera (once the daemon has made it), as a V4L2 device's.
@@ -72,7 +53,7 @@ struct PipeWireVividTests {
         _ = first.discover { _ in }
         eventually("the vivid node") { first.cameras.contains { $0.node.name == "oc-vivid" } }
         #expect(first.connectionFailure == nil, "\(first.connectionFailure ?? "")")
-        let camera = try #require(first.cameras.first { $0.node.name == "oc-vivid" }, "\(Self.shell("cat \(directory)/daemon.log"))")
+        let camera = try #require(first.cameras.first { $0.node.name == "oc-vivid" }, "\(daemon.log)")
         // vivid's controls, passed on by the node under the driver's names; its own device
         // path, name and fd are not among them.
         let names = camera.driverControls.map(\.name)

@@ -171,6 +171,13 @@ package final class PipeWireDaemon: @unchecked Sendable {
             + "node.driver = true priority.driver = 21000 } }"
     }
 
+    /// A camera node of the SPA libcamera plug-in (pipewire-libcamera) on the libcamera
+    /// camera `id` (e.g. "platform/vimc.0 Sensor B"), the plug-in's own node as `v4l2Camera`'s.
+    package static func libcameraCamera(name: String, id: String) -> String {
+        "{ factory = spa-node-factory args = { factory.name = api.libcamera.source api.libcamera.path = \"\(id)\" node.name = \(name) "
+            + "node.description = \(name) media.class = Video/Source media.role = Camera node.driver = true priority.driver = 21000 } }"
+    }
+
     /// The daemon's configuration (see the type's comment) with `objects` added; for a
     /// daemon a test starts some other way (the vivid VM, where Foundation's Process cannot
     /// wait for children).
@@ -190,6 +197,7 @@ package final class PipeWireDaemon: @unchecked Sendable {
             support.* = support/libspa-support
             videotestsrc = videotestsrc/libspa-videotestsrc
             api.v4l2.* = v4l2/libspa-v4l2
+            api.libcamera.* = libcamera/libspa-libcamera
         }
         context.modules = [
             { name = libpipewire-module-protocol-native }

@@ -1,0 +1,40 @@
+import Foundation
+import TestSupport
+
+/// A PipeWire daemon in the vivid VM, started and stopped through the shell (`popen`): the
+/// VM's userland cannot run Foundation's Process (waiting for a child never returns), so
+/// `PipeWireDaemon` cannot start one there. Same configuration, `objects` added.
+final class VMPipeWireDaemon {
+    let directory: String
+    var socket: String { "\(directory)/pipewire-0" }
+
+    /// Writes the configuration and starts `pipewire` in the background (PIPEWIRE_DEBUG=3
+    /// into `daemon.log`, which `log` reads).
+    init(name: String, objects: [String]) throws {
+        directory = "/tmp/oc-pipewire-\(name)"
+        _ = Self.shell("rm -rf \(directory) && mkdir -p \(directory)")
+        try PipeWireDaemon.configuration(objects: objects).write(toFile: "\(directory)/daemon.conf", atomically: true, encoding: .utf8)
+        _ = Self.shell(
+            "PIPEWIRE_DEBUG=3 XDG_RUNTIME_DIR=\(directory) PIPEWIRE_RUNTIME_DIR=\(directory) pipewire -c \(directory)/daemon.conf "
+                + ">\(directory)/daemon.log 2>&1 & echo $! >\(directory)/daemon.pid")
+    }
+
+    /// What the daemon logged.
+    var log: String { Self.shell("cat \(directory)/daemon.log") }
+
+    func stop() { _ = Self.shell("kill $(cat \(directory)/daemon.pid)") }
+
+    /// Runs a shell command line and returns what it printed (stdout and stderr).
+    static func shell(_ command: String) -> String {
+        guard let pipe = popen(command + " 2>&1", "r") else { return "" }
+        var output = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, pipe)
+            if count <= 0 { break }
+            output += chunk[0..<count]
+        }
+        pclose(pipe)
+        return String(decoding: output, as: UTF8.self)
+    }
+}
