@@ -4,7 +4,7 @@ import TestSupport
 
 /// A private D-Bus session bus (`dbus-daemon --session`) with a Camera portal of the test's
 /// own on it: a Python program (dbus-python) that owns org.freedesktop.portal.Desktop as
-/// xdg-desktop-portal does, answers IsCameraPresent true, AccessCamera with a Request whose
+/// xdg-desktop-portal does, answers IsCameraPresent (`cameraPresent`), AccessCamera with a Request whose
 /// Response carries `response` (0 granted, 1 cancelled by the user, 2 other), and
 /// OpenPipeWireRemote with a fresh connection to a PipeWire daemon's socket, as the real
 /// portal hands a sandboxed app its restricted connection.
@@ -27,7 +27,7 @@ final class FakeCameraPortal: @unchecked Sendable {
     }
 
     /// Starts the bus and the portal, returning once the portal owns its name.
-    init(response: Int, pipewireSocket: String) throws {
+    init(response: Int, pipewireSocket: String, cameraPresent: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("oc-portal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = directory.appendingPathComponent("portal.py")
@@ -38,7 +38,7 @@ final class FakeCameraPortal: @unchecked Sendable {
         // dbus-daemon prints its address once it listens.
         address = Self.firstLine(of: bus.output)
         portal = try ChildProcess(
-            "/usr/bin/python3", ["-u", script.path, String(response), pipewireSocket],
+            "/usr/bin/python3", ["-u", script.path, String(response), pipewireSocket, cameraPresent ? "1" : "0"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": address], stdout: .stream, stderr: .collect)
         // The portal prints "ready" once it owns org.freedesktop.portal.Desktop.
         let ready = Self.firstLine(of: portal.output)
@@ -74,7 +74,7 @@ final class FakeCameraPortal: @unchecked Sendable {
     }
 
     /// The portal: argv[1] the Response code AccessCamera's request gets, argv[2] the
-    /// PipeWire socket OpenPipeWireRemote connects to.
+    /// PipeWire socket OpenPipeWireRemote connects to, argv[3] IsCameraPresent (1 or 0).
     private static let script = #"""
         import socket
         import sys
@@ -86,7 +86,7 @@ final class FakeCameraPortal: @unchecked Sendable {
 
         CAMERA = "org.freedesktop.portal.Camera"
         REQUEST = "org.freedesktop.portal.Request"
-        response, pipewire_socket = int(sys.argv[1]), sys.argv[2]
+        response, pipewire_socket, present = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "1"
         dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
         bus = dbus.SessionBus()
 
@@ -102,7 +102,7 @@ final class FakeCameraPortal: @unchecked Sendable {
             def Get(self, interface, name):
                 print("Get " + name)
                 if interface == CAMERA and name == "IsCameraPresent":
-                    return dbus.Boolean(True, variant_level=1)
+                    return dbus.Boolean(present, variant_level=1)
                 if interface == CAMERA and name == "version":
                     return dbus.UInt32(1, variant_level=1)
                 raise dbus.exceptions.DBusException(name, name="org.freedesktop.DBus.Error.UnknownProperty")

@@ -65,6 +65,19 @@ struct PipeWirePortalTests {
         #expect(!calls.contains("OpenPipeWireRemote"), "\(calls)")
     }
 
+    @Test func noCameraPresentIsNotAskedFor() throws {
+        // The portal says the machine has no camera: access is not asked for (no dialog).
+        let daemon = try PipeWireDaemon()
+        defer { daemon.stop() }
+        let portal = try FakeCameraPortal(response: 0, pipewireSocket: daemon.socket, cameraPresent: false)
+        defer { portal.stop() }
+        let provider = PipeWireDeviceProvider(portalBus: portal.address)
+        #expect(provider.discover { _ in }.isEmpty)
+        let failure = try #require(provider.connectionFailure)
+        #expect(failure.contains("no camera"), "\(failure)")
+        #expect(portal.stop() == ["Get IsCameraPresent"])
+    }
+
     @Test func aProgramAskedToUseThePortalFindsTheCameraThroughIt() throws {
         // OPENCAPTURE_PIPEWIRE_PORTAL=1 takes the sandbox's route: the session bus from
         // DBUS_SESSION_BUS_ADDRESS, as in a Flatpak. The daemon's socket is not where the
