@@ -193,7 +193,11 @@ OCPWContext *ocpw_connect(const char *remote, int fd, OCPWNodeCallback nodes, OC
     if (context->core == NULL) {
         int code = errno;
         pw_thread_loop_unlock(context->loop);
-        ocpw_fail(error, error_capacity, "no PipeWire daemon at %s (%s)", remote != NULL ? remote : "the default socket", strerror(code));
+        if (fd >= 0) {
+            ocpw_fail(error, error_capacity, "the Camera portal's PipeWire connection failed (%s)", strerror(code));
+        } else {
+            ocpw_fail(error, error_capacity, "no PipeWire daemon at %s (%s)", remote != NULL ? remote : "the default socket", strerror(code));
+        }
         ocpw_disconnect(context);
         return NULL;
     }

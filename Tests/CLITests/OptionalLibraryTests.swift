@@ -2,16 +2,17 @@ import Foundation
 import Testing
 
 /// A package that depends on OpenCapture must build on a machine without the optional
-/// libraries (OpenCV, libcamera, PipeWire): those are reached only through plug-in products
+/// libraries (OpenCV, libcamera, PipeWire and the sd-bus it asks the Camera portal with):
+/// those are reached only through plug-in products
 /// loaded at run time, so the products an app lists for capture must not build against them.
 @Suite("Optional libraries stay out of the main products")
 struct OptionalLibraryTests {
     /// pkg-config names of the libraries only plug-ins may link.
-    static let optional: Set<String> = ["opencv4", "libcamera", "libpipewire-0.3"]
+    static let optional: Set<String> = ["opencv4", "libcamera", "libpipewire-0.3", "libsystemd"]
     /// The products an app lists to capture (and to serve a browser view).
     static let mainProducts = ["AVFoundation", "OpenCapture", "CoreMedia", "CoreVideo", "ImageIO", "AudioToolbox", "OpenCaptureWeb"]
 
-    @Test("no main product builds against OpenCV, libcamera or libpipewire")
+    @Test("no main product builds against OpenCV, libcamera, libpipewire or libsystemd")
     func mainProductsNeedNoOptionalLibrary() throws {
         let graph = try PackageGraph.load()
         for product in Self.mainProducts {
