@@ -22,15 +22,25 @@ struct FFmpegLoadingTests {
     /// In a fresh process (an exit test): no FFmpeg at start, FFmpeg once a writer opens.
     @Test("no FFmpeg library is mapped until a movie writer opens")
     func loadedOnFirstUse() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             // libswiftCore is always mapped: proof the maps were read at all.
             guard FFmpegLoadingTests.mapped("libswiftCore.so") else { exit(2) }
             guard !FFmpegLoadingTests.mapped("libavformat.so"), !FFmpegLoadingTests.mapped("libavcodec.so") else { exit(3) }
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("ffmpeg-loading-\(getpid()).mp4")
             defer { try? FileManager.default.removeItem(at: url) }
-            guard let writer = try? MovieWriter(url: url, width: 64, height: 48, frameRate: 30) else { exit(4) }
+            let writer: MovieWriter
+            do {
+                writer = try MovieWriter(url: url, width: 64, height: 48, frameRate: 30)
+            } catch {
+                // Why, for the parent to show: it failed once on a busy machine (exit 4).
+                FileHandle.standardError.write(Data("MovieWriter: \(error)\n".utf8))
+                exit(4)
+            }
             try? writer.finish()
             exit(FFmpegLoadingTests.mapped("libavformat.so") && FFmpegLoadingTests.mapped("libavcodec.so") ? 0 : 5)
+        }
+        if let result, result.exitStatus != .exitCode(0) {
+            Issue.record("the child said: \(String(decoding: result.standardErrorContent, as: UTF8.self))")
         }
     }
 }
