@@ -95,4 +95,41 @@ struct PipeWireVividTests {
         #expect(!after.isEmpty && after.allSatisfy { $0.luma > dimmer + 20 }, "before \(before.map(\.luma)), after \(after.map(\.luma))")
         #expect(otherAfter.allSatisfy { $0.luma > dimmer + 20 }, "the other reader: \(otherAfter.map(\.luma))")
     }
+
+    /// The virtual camera of a real camera: `capture virtual-camera` publishes vivid (a V4L2
+    /// camera) on a daemon of the test's own, and this process reads the node through PipeWire.
+    @Test func aVividCameraPublishedAsAVirtualCamera() throws {
+        let daemon = try VMPipeWireDaemon(name: "virtual", objects: [])
+        let socket = daemon.socket
+        defer { daemon.stop() }
+        if !eventually("the daemon's socket", { FileManager.default.fileExists(atPath: socket) }) {
+            Issue.record("the daemon's log: \(daemon.log)")
+        }
+        let device = try #require(Self.vividNode(), "no vivid video node")
+        let id = try #require(
+            Self.shell("capture devices").split(separator: "\n").map(String.init).first { $0.hasPrefix("v4l2:") && $0.contains("vivid") }?
+                .split(separator: " ").first.map(String.init), "no vivid camera in 'capture devices' (\(device))")
+        _ = Self.shell(
+            "PIPEWIRE_REMOTE=\(socket) capture virtual-camera --device \(id) --size 640x360 --name oc-virtual-vivid --duration 60 "
+                + ">\(daemon.directory)/publisher.log 2>&1 & echo $! >\(daemon.directory)/publisher.pid")
+        defer { _ = Self.shell("kill $(cat \(daemon.directory)/publisher.pid)") }
+
+        let provider = PipeWireDeviceProvider(remote: socket)
+        _ = provider.discover { _ in }
+        eventually("the virtual camera's node", within: .seconds(60)) { provider.cameras.contains { $0.node.name == "oc-virtual-vivid" } }
+        let camera = try #require(
+            provider.cameras.first { $0.node.name == "oc-virtual-vivid" }, "\(Self.shell("cat \(daemon.directory)/publisher.log"))")
+        let index = try #require(camera.modes.firstIndex { $0.mode.width == 640 && $0.mode.height == 360 }, "\(camera.modes.map(\.mode))")
+        let sink = RecordingSink<Sample>(extract: Self.sample)
+        try camera.start(
+            StreamConfiguration(
+                formatIndex: index, minFrameDuration: CMTime(value: 1, timescale: 30), maxFrameDuration: CMTime(value: 1, timescale: 30),
+                pixelFormat: .yuv420BiPlanarVideoRange),
+            sink: sink)
+        defer { camera.stop() }
+        // vivid's test pattern (colour bars): a picture, not a blank frame.
+        let frames = try sink.waitForFrames(10)
+        #expect(frames.allSatisfy { $0.luma > 16 }, "\(frames.map(\.luma))")
+        #expect(sink.failures.isEmpty)
+    }
 }
