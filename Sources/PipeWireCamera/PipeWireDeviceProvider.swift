@@ -76,6 +76,13 @@ package final class PipeWireDeviceProvider: DeviceProvider {
         if !found.0.isEmpty { found.1?(.added(found.0)) }
     }
 
+    /// After the Camera portal denied access, what `AVCaptureDevice.authorizationStatus(for:
+    /// .video)` answers `.denied` for (and `accessHint` says): the portal, and how to allow it.
+    package func inaccessibleNodes(_ media: DeviceMedia) -> [String] {
+        guard media == .video, state.withLock({ $0.portalDenied }) else { return [] }
+        return ["The Camera portal denied camera access: allow this app in the desktop's privacy settings (or: flatpak permission-reset <app-id>)."]
+    }
+
     /// Why the provider has no connection, when it has none.
     package var connectionFailure: String? { state.withLock { $0.connection == nil ? $0.failure : nil } }
 

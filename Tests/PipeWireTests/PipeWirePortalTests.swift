@@ -60,6 +60,9 @@ struct PipeWirePortalTests {
         #expect(provider.discover { _ in }.isEmpty)
         let failure = try #require(provider.connectionFailure)
         #expect(failure.contains("portal denied access"), "\(failure)")
+        // What authorizationStatus(for: .video) answers .denied for, with its remedy.
+        #expect(provider.inaccessibleNodes(.video).count == 1 && provider.inaccessibleNodes(.video)[0].contains("Camera portal denied"))
+        #expect(provider.inaccessibleNodes(.audio).isEmpty)
         let calls = portal.stop()
         #expect(calls.filter { $0.hasPrefix("AccessCamera") }.count == 1, "\(calls)")
         #expect(!calls.contains("OpenPipeWireRemote"), "\(calls)")

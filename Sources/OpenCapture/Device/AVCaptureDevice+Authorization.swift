@@ -8,12 +8,17 @@ extension AVCaptureDevice {
     }
 
     /// Linux addition: how to get access when `authorizationStatus(for: .video)` is `.denied`,
-    /// naming the nodes; nil when access is not denied.
+    /// naming the device nodes (or the Camera portal, for a sandboxed app); nil when access is
+    /// not denied.
     public class var accessHint: String? {
-        let nodes = DeviceRegistry.current.inaccessibleNodes
-        guard !nodes.isEmpty else { return nil }
-        return "Permission denied opening \(nodes.joined(separator: ", ")). Add your user to the 'video' group "
-            + "(sudo usermod -aG video $USER) and log in again."
+        let denied = DeviceRegistry.current.inaccessibleNodes
+        guard !denied.isEmpty else { return nil }
+        // Device nodes are paths; what else a provider reports (the portal) says its own remedy.
+        let nodes = denied.filter { $0.hasPrefix("/") }
+        let others = denied.filter { !$0.hasPrefix("/") }
+        let group = nodes.isEmpty
+            ? [] : ["Permission denied opening \(nodes.joined(separator: ", ")). Add your user to the 'video' group (sudo usermod -aG video $USER) and log in again."]
+        return (group + others).joined(separator: " ")
     }
 
     class func requestAccessBacking(for mediaType: AVMediaType, completionHandler handler: @escaping @Sendable (Bool) -> Void) {
