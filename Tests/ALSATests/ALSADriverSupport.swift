@@ -13,18 +13,9 @@ enum SoundCards {
     /// Process cannot wait for a child in the VM's minimal userland).
     @discardableResult
     static func run(_ command: String) -> String {
-        guard let pipe = popen(command + " 2>&1", "r") else { return "popen failed" }
-        var output = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count <= 0 { break }
-            output += chunk[0..<count]
-        }
-        let status = pclose(pipe)
-        return String(decoding: output, as: UTF8.self) + (status == 0 ? "" : " (status \(status))")
-    }
-}
+        let (output, status) = ShellCommand.run(command)
+        return output + (status == 0 ? "" : " (status \(status))")
+    }}
 
 /// Plays a sine into an ALSA playback PCM on a thread of its own until stopped: 16-bit mono.
 final class TonePlayer: @unchecked Sendable {

@@ -25,16 +25,5 @@ final class VMPipeWireDaemon {
     func stop() { _ = Self.shell("kill $(cat \(directory)/daemon.pid)") }
 
     /// Runs a shell command line and returns what it printed (stdout and stderr).
-    static func shell(_ command: String) -> String {
-        guard let pipe = popen(command + " 2>&1", "r") else { return "" }
-        var output = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count <= 0 { break }
-            output += chunk[0..<count]
-        }
-        pclose(pipe)
-        return String(decoding: output, as: UTF8.self)
-    }
+    static func shell(_ command: String) -> String { ShellCommand.run(command).output }
 }

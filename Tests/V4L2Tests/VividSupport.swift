@@ -35,17 +35,7 @@ enum Vivid {
     /// popen, not Foundation's Process: in the VM's minimal userland Process's run-loop
     /// wake-up cannot be made and waiting for the child never returns.
     static func run(_ path: String, _ arguments: [String]) throws -> String {
-        let command = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        guard let pipe = popen(command + " 2>&1", "r") else { throw POSIXError(.ENOMEM) }
-        var output = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, pipe)
-            if count <= 0 { break }
-            output += chunk[0..<count]
-        }
-        pclose(pipe)
-        return String(decoding: output, as: UTF8.self)
+        ShellCommand.run(([path] + arguments).map(ShellCommand.quoted).joined(separator: " ")).output
     }
 
     /// Loads vivid afresh after a test unplugged it (its Disconnect control leaves the
