@@ -118,7 +118,11 @@ extern "C" int oc_lc_start(OCLcCamera *open, const OCLcControls *initial, OCLcFr
     open->lastCompletion = oc_lc_monotonic_ns();
     int result = open->camera->start(&controls);
     if (result < 0) return result;
-    open->running = true;
+    {
+        std::lock_guard<std::mutex> guard(open->flightLock);
+        open->running = true;
+        open->inFlight = 0;
+    }
     bool first = true;
     for (std::unique_ptr<Request> &request : open->requests) {
         request->reuse(Request::ReuseBuffers);
@@ -128,10 +132,13 @@ extern "C" int oc_lc_start(OCLcCamera *open, const OCLcControls *initial, OCLcFr
             for (const auto &[id, value] : controls) request->controls().set(id, value);
             first = false;
         }
-        result = open->camera->queueRequest(request.get());
+        {
+            std::lock_guard<std::mutex> guard(open->flightLock);
+            result = open->camera->queueRequest(request.get());
+            if (result >= 0) open->inFlight++;
+        }
         if (result < 0) {
-            open->running = false;
-            open->camera->stop();
+            oc_lc_stop(open);
             return result;
         }
     }
@@ -154,7 +161,10 @@ static bool read_metadata(const ControlList &metadata, const Control<T> &control
 
 // On libcamera's thread (the pipeline handler's), once per request.
 void OCLcCamera::requestCompleted(Request *request) {
-    if (request->status() == Request::RequestCancelled || !running.load()) return;
+    if (request->status() == Request::RequestCancelled || !running.load()) {
+        landed();
+        return;
+    }
     lastCompletion = oc_lc_monotonic_ns();
     OCLcFrame frame;
     memset(&frame, 0, sizeof frame);
@@ -200,7 +210,12 @@ void OCLcCamera::requestCompleted(Request *request) {
         frame.metadata |= OC_LC_MD_SCALER_CROP;
     }
     callback(context, &frame);
-    if (!running.load()) return;
+    std::lock_guard<std::mutex> flight(flightLock);
+    if (!running.load()) {
+        inFlight--;
+        flightDone.notify_all();
+        return;
+    }
     request->reuse(Request::ReuseBuffers);
     {
         // The controls queued since the previous request travel with this one.
@@ -209,15 +224,35 @@ void OCLcCamera::requestCompleted(Request *request) {
         pending.clear();
         tags[request] = pendingTag;
     }
-    camera->queueRequest(request);
+    if (camera->queueRequest(request) < 0) {
+        inFlight--;
+        flightDone.notify_all();
+    }
+}
+
+// A request came back and is not queued again. On libcamera's thread.
+void OCLcCamera::landed() {
+    std::lock_guard<std::mutex> flight(flightLock);
+    inFlight--;
+    flightDone.notify_all();
 }
 
 extern "C" void oc_lc_stop(OCLcCamera *open) {
-    if (!open->running.exchange(false)) return;
+    {
+        std::lock_guard<std::mutex> flight(open->flightLock);
+        if (!open->running.exchange(false)) return;
+    }
     // libcamera 0.0.3 aborts in PipelineHandler::stop when a device vanished under queued
     // requests that libcamera was not told of (no udevd): a camera found gone by the watch
     // is left as it is, its requests and buffers kept (oc_lc_close) since they never complete.
     if (open->reportedGone.load()) return;
+    // The requests queued before now come back (none is queued again) before libcamera is
+    // told to stop, so none is still being prepared while it stops (see inFlight). A camera
+    // that sends nothing more is stopped after two seconds all the same.
+    {
+        std::unique_lock<std::mutex> flight(open->flightLock);
+        open->flightDone.wait_for(flight, std::chrono::seconds(2), [open] { return open->inFlight <= 0; });
+    }
     // Returns once every request completed (cancelled); a callback in progress on
     // libcamera's thread has returned by then.
     open->camera->stop();

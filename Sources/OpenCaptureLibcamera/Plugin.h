@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <memory>
+#include <condition_variable>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -59,6 +60,13 @@ struct OCLcCamera {
     OCLcFrameCallback callback = nullptr;
     void *context = nullptr;
     std::atomic<bool> running{false};
+    /// Requests queued and not yet completed, counted so a stop waits for them: libcamera
+    /// 0.0.3 aborts (vimc's IPA proxy, "state_ == ProxyRunning") when a request queued just
+    /// before `Camera::stop` is prepared while the stop runs. `running` changes and re-queues
+    /// happen under `flightLock`.
+    std::mutex flightLock;
+    std::condition_variable flightDone;
+    int inFlight = 0;
     /// CLOCK_MONOTONIC nanoseconds of the last completed request (watch thread reads it).
     std::atomic<int64_t> lastCompletion{0};
     /// /dev/media* nodes there were when streaming started, and whether the removal was told.
@@ -66,6 +74,7 @@ struct OCLcCamera {
     std::atomic<bool> reportedGone{false};
 
     void requestCompleted(libcamera::Request *request);
+    void landed();
     void freeBuffers();
 };
 
