@@ -107,6 +107,30 @@ struct V4L2USBBandwidthTests {
         }
     }
 
+    /// `supportedMultiCamDeviceSets` leaves out two cameras on one USB 2 port that cannot
+    /// stream together at any of their formats (two 1080p30 cameras: raw 2.59 each, Motion
+    /// JPEG 0.512 each); a 640x480 YUYV mode (0.384 each) lets them, as do two ports.
+    @Test func multiCamSetsLeaveOutCamerasTheirBusCannotCarryTogether() throws {
+        let sysfs = try FakeSysfs()
+        defer { sysfs.remove() }
+        try sysfs.controller("0000:00:14.0", driver: "xhci_hcd", buses: [(1, 480)])
+        try sysfs.camera("video0", bus: 1, devpath: "2.1", speed: 480, controller: "0000:00:14.0", through: ["2"])
+        try sysfs.camera("video2", bus: 1, devpath: "2.2", speed: 480, controller: "0000:00:14.0", through: ["2"])
+        try sysfs.camera("video4", bus: 1, devpath: "3", speed: 480, controller: "0000:00:14.0")
+        let vga = V4L2Mode(code: .yuyv, width: 640, height: 480, intervals: .discrete([.init(1, 30)]))
+        func sets(_ nodes: [String], modes: [V4L2Mode]) -> [Set<String>] {
+            let cameras = nodes.map { FakeUVCCamera(node: $0, sysfs: sysfs.root, modes: modes) }
+            return DeviceRegistry(providers: [FakeUVCProvider(cameras: cameras)]).withCurrent {
+                AVCaptureDevice.DiscoverySession(deviceTypes: [.external], mediaType: .video, position: .unspecified)
+                    .supportedMultiCamDeviceSets.map { Set($0.map(\.uniqueID)) }
+            }
+        }
+        let ids = { (nodes: [String]) in Set(nodes.map { FakeUVCCamera(node: $0, sysfs: sysfs.root, modes: [Self.yuyv1080]).descriptor.uniqueID }) }
+        #expect(sets(["video0", "video2"], modes: [Self.yuyv1080, Self.mjpeg1080]).isEmpty)
+        #expect(sets(["video0", "video2"], modes: [Self.yuyv1080, Self.mjpeg1080, vga]) == [ids(["video0", "video2"])])
+        #expect(sets(["video0", "video4"], modes: [Self.yuyv1080, Self.mjpeg1080]) == [ids(["video0", "video4"])])
+    }
+
     /// Runs `body` with a multi-cam session holding one fake UVC camera per node, each at
     /// its 1080p30 format of `code`.
     static func withCameras(_ nodes: [String], sysfs: FakeSysfs, code: V4L2PixelCode, _ body: (AVCaptureMultiCamSession) throws -> Void) throws {

@@ -74,7 +74,8 @@ extension AVCaptureDevice {
 
         /// Sets of devices that can run together in an `AVCaptureMultiCamSession`: every
         /// pair of the discovered devices (more at once work too, within `hardwareCost`),
-        /// except a virtual device with one of its own constituents.
+        /// except a virtual device with one of its own constituents, and two USB cameras on
+        /// one bandwidth domain that cannot stream together even at their cheapest formats.
         open var supportedMultiCamDeviceSets: [Set<AVCaptureDevice>] { Self.multiCamSets(of: devices) }
     }
 }

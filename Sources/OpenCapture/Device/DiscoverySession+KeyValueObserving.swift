@@ -38,13 +38,20 @@ extension AVCaptureDevice.DiscoverySession: KeyValueObservableObject {
         KeyValueChange.didChange(self, key: "supportedMultiCamDeviceSets", from: Self.multiCamSets(of: old), on: queue)
     }
 
-    /// `supportedMultiCamDeviceSets` for a given device list.
+    /// `supportedMultiCamDeviceSets` for a given device list: pairs, less a virtual device
+    /// with its own constituent and two cameras whose shared bus cannot carry both even at
+    /// their cheapest formats (`AVCaptureMultiCamSession+BusBudget.swift`).
     static func multiCamSets(of found: [AVCaptureDevice]) -> [Set<AVCaptureDevice>] {
         let overlap = { (a: AVCaptureDevice, b: AVCaptureDevice) in
             a.constituentDevices.contains(b) || b.constituentDevices.contains(a)
         }
+        let cheapest = found.map(\.cheapestBusUse)
+        let overBudget = { (i: Int, j: Int) -> Bool in
+            guard let a = cheapest[i], let b = cheapest[j], a.domain == b.domain else { return false }
+            return a.bytesPerSecond + b.bytesPerSecond > a.budget
+        }
         return found.indices.flatMap { i in
-            found.indices.filter { $0 > i && !overlap(found[i], found[$0]) }.map { Set([found[i], found[$0]]) }
+            found.indices.filter { $0 > i && !overlap(found[i], found[$0]) && !overBudget(i, $0) }.map { Set([found[i], found[$0]]) }
         }
     }
 }

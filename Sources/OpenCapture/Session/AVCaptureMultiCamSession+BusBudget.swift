@@ -17,3 +17,15 @@ extension AVCaptureMultiCamSession {
         return used.values.map { $0.budget > 0 ? $0.bytes / $0.budget : .infinity }.max() ?? 0
     }
 }
+
+extension AVCaptureDevice {
+    /// The least of its shared bus a camera can take: its format that needs the fewest bytes
+    /// a second at that format's lowest frame rate; nil for a device on no shared bus.
+    var cheapestBusUse: BusBandwidthUse? {
+        guard let bus = backend as? any BusBandwidthReporting else { return nil }
+        return formats.compactMap { format -> BusBandwidthUse? in
+            let rate = format.videoSupportedFrameRateRanges.map(\.minFrameRate).min() ?? 0
+            return rate > 0 ? bus.busBandwidth(formatIndex: format.index, framesPerSecond: rate) : nil
+        }.min { $0.bytesPerSecond < $1.bytesPerSecond }
+    }
+}
