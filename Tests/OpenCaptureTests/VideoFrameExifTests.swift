@@ -19,7 +19,8 @@ struct VideoFrameExifTests {
         func captureOutput(_ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection) {
             let exif = CMGetAttachment(sampleBuffer, key: kCGImagePropertyExifDictionary, attachmentModeOut: nil) as? [String: Any] ?? [:]
             let all = CMCopyDictionaryOfAttachments(allocator: nil, target: sampleBuffer, attachmentMode: kCMAttachmentMode_ShouldPropagate)
-            log.withLock { $0.append((sampleBuffer.presentationTimeStamp, exif, all?["{Exif}"] != nil)) }
+            let overlay = sampleBuffer.attachments[.init("{Exif}")] != nil
+            log.withLock { $0.append((sampleBuffer.presentationTimeStamp, exif, all?["{Exif}"] != nil && overlay)) }
         }
 
         var frames: [(time: CMTime, exif: [String: Any], inDictionary: Bool)] { log.withLock { $0 } }
@@ -61,7 +62,32 @@ struct VideoFrameExifTests {
         #expect(exif["FNumber"] as? Double == Double(rig.device.lensAperture))
         #expect(exif["PixelXDimension"] as? Int == 1280 && exif["PixelYDimension"] as? Int == 720)
         #expect(exif["ColorSpace"] as? Int == 1)
-        #expect(frame.inDictionary, "CMCopyDictionaryOfAttachments lists {Exif}")
+        #expect(frame.inDictionary, "CMCopyDictionaryOfAttachments and the attachments overlay list {Exif}")
+    }
+
+    @Test("the Exif is made when first read: an app's own value wins, a removed one stays removed, a recycled buffer starts without it")
+    func exifIsMadeWhenRead() throws {
+        var metadata = FrameMetadata()
+        metadata.exposureDuration = 0.01
+        metadata.iso = 400
+        metadata.width = 64
+        metadata.height = 48
+        let sample = CMSampleBuffer(imageBuffer: nil, formatDescription: nil, presentationTimeStamp: .zero, duration: .invalid, metadata: metadata)
+        sample.attachExifOfItsFrame()
+        let exif = try #require(CMGetAttachment(sample, key: "{Exif}", attachmentModeOut: nil) as? [String: Any])
+        #expect(exif["ISOSpeedRatings"] as? [Int] == [400] && exif["ExposureTime"] as? Double == 0.01)
+
+        sample.attachExifOfItsFrame()
+        CMRemoveAttachment(sample, key: "{Exif}")
+        #expect(CMGetAttachment(sample, key: "{Exif}", attachmentModeOut: nil) == nil)
+
+        sample.attachExifOfItsFrame()
+        CMSetAttachment(sample, key: "{Exif}", value: ["Mine": 1], attachmentMode: kCMAttachmentMode_ShouldPropagate)
+        #expect((CMGetAttachment(sample, key: "{Exif}", attachmentModeOut: nil) as? [String: Int]) == ["Mine": 1])
+
+        sample.attachExifOfItsFrame()
+        sample.reuse(imageBuffer: nil, formatDescription: nil, presentationTimeStamp: .zero, duration: .invalid, metadata: metadata)
+        #expect(CMGetAttachment(sample, key: "{Exif}", attachmentModeOut: nil) == nil)
     }
 
     @Test("BrightnessValue follows the light: ten times the lux is log2(10) more, whatever exposure auto exposure chose")

@@ -92,7 +92,7 @@ extension CMSampleBuffer.State {
     static var empty: Self {
         Self(
             imageBuffer: nil, formatDescription: nil, presentationTimeStamp: .invalid, duration: .invalid,
-            attachments: CMAttachmentBearerAttachments(), metadata: nil)
+            storedAttachments: CMAttachmentBearerAttachments(), metadata: nil)
     }
 }
 

@@ -14,8 +14,31 @@ public final class CMSampleBuffer: @unchecked Sendable {
         var formatDescription: CMFormatDescription?
         var presentationTimeStamp: CMTime
         var duration: CMTime
-        var attachments: CMAttachmentBearerAttachments
+        /// The attachments set so far (read and written through `attachments`).
+        var storedAttachments: CMAttachmentBearerAttachments
         var metadata: FrameMetadata?
+        /// The frame's `{Exif}` attachment is still to be made from `metadata`: made at the
+        /// first read or write of the attachments, so a frame nobody asks about costs no
+        /// dictionary (`attachExifOfItsFrame`).
+        var exifPending = false
+
+        /// The attachments, with the frame's Exif made first if it is pending.
+        var attachments: CMAttachmentBearerAttachments {
+            mutating get {
+                if exifPending {
+                    exifPending = false
+                    let key = CMAttachmentBearerAttachments.Key(FrameMetadata.exifAttachmentKey)
+                    if let metadata, storedAttachments[key] == nil {
+                        storedAttachments[key] = .init(value: metadata.exifAttachment, mode: .shouldPropagate)
+                    }
+                }
+                return storedAttachments
+            }
+            set {
+                exifPending = false
+                storedAttachments = newValue
+            }
+        }
         /// Audio: the samples, and how many frames they hold.
         var dataBuffer: CMBlockBuffer?
         var sampleCount = 0
@@ -60,7 +83,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
             State(
                 imageBuffer: imageBuffer, formatDescription: formatDescription,
                 presentationTimeStamp: presentationTimeStamp, duration: duration,
-                attachments: CMAttachmentBearerAttachments(), metadata: metadata))
+                storedAttachments: CMAttachmentBearerAttachments(), metadata: metadata))
     }
 
     /// Refills a recycled sample buffer for a new frame.
@@ -83,7 +106,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
             $0.decodeTimeStamp = .invalid
             if $0.timings != nil { $0.timings = nil }
             if $0.sampleSizes != nil { $0.sampleSizes = nil }
-            if !$0.attachments.storage.isEmpty { $0.attachments.storage.removeAll(keepingCapacity: true) }
+            $0.exifPending = false
+            if !$0.storedAttachments.storage.isEmpty { $0.storedAttachments.storage.removeAll(keepingCapacity: true) }
             // Nor do its per-sample attachments or invalidation handler; they are released
             // after the lock, since their values' deinits are the app's code.
             let previous = ($0.sampleAttachments, $0.invalidateHandler)
@@ -106,7 +130,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
         let duration = rate > 0 ? CMTime(value: frames, timescale: CMTimeScale(rate.rounded())) : CMTime.invalid
         var state = State(
             imageBuffer: nil, formatDescription: formatDescription, presentationTimeStamp: presentationTimeStamp,
-            duration: duration, attachments: CMAttachmentBearerAttachments(), metadata: nil)
+            duration: duration, storedAttachments: CMAttachmentBearerAttachments(), metadata: nil)
         state.dataBuffer = dataBuffer
         state.sampleCount = sampleCount
         state.packetDescriptions = packetDescriptions
@@ -168,6 +192,12 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// What the device recorded about the frame (Linux addition used by the CLI and tests).
     package var metadata: FrameMetadata? { state.withLock { $0.metadata } }
+
+    /// Gives the frame the `{Exif}` attachment an iPhone's frames carry, made from its
+    /// metadata when the attachments are first read (after `reuse`).
+    package func attachExifOfItsFrame() {
+        state.withLock { $0.exifPending = $0.metadata != nil }
+    }
 
     package func setAttachment(_ key: String, _ value: String) {
         state.withLock { $0.attachments.storage[.init(key)] = .init(value: value, mode: .shouldPropagate) }

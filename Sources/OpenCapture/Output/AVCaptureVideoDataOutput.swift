@@ -311,8 +311,8 @@ open class AVCaptureVideoDataOutput: AVCaptureOutput, @unchecked Sendable {
         sample.reuse(
             imageBuffer: image, formatDescription: format, presentationTimeStamp: metadata.presentationTime,
             duration: metadata.frameDuration, metadata: metadata)
-        // As an iPhone's frames: the Exif of the exposure that made it.
-        CMSetAttachment(sample, key: FrameMetadata.exifAttachmentKey, value: metadata.exifAttachment, attachmentMode: kCMAttachmentMode_ShouldPropagate)
+        // As an iPhone's frames: the Exif of the exposure that made it (made when read).
+        sample.attachExifOfItsFrame()
         delivery.enqueueFrame(sample, lateRecord: delivery.makeSampleBuffer())
     }
 
