@@ -262,27 +262,36 @@ static const struct pw_node_events node_events = {
     .param = on_node_param,
 };
 
+int ocpw_with_node(OCPWContext *context, uint32_t node_id, const struct pw_node_events *events,
+                   const struct pw_proxy_events *proxy_events, void *data,
+                   void (*ask)(struct pw_node *node, const void *argument), const void *argument) {
+    int known = 0;
+    for (size_t i = 0; i < context->camera_count; i++) known |= context->cameras[i].id == node_id;
+    if (!known || context->broken) return -ENOENT;
+    struct pw_node *node = pw_registry_bind(context->registry, node_id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
+    if (node == NULL) return -errno;
+    struct spa_hook listener, proxy_listener;
+    spa_zero(listener);
+    spa_zero(proxy_listener);
+    pw_node_add_listener(node, &listener, events, data);
+    if (proxy_events != NULL) pw_proxy_add_listener((struct pw_proxy *)node, &proxy_listener, proxy_events, data);
+    ask(node, argument);
+    int answered = ocpw_roundtrip(context);
+    if (proxy_events != NULL) spa_hook_remove(&proxy_listener);
+    spa_hook_remove(&listener);
+    pw_proxy_destroy((struct pw_proxy *)node);
+    return answered;
+}
+
+static void ask_formats(struct pw_node *node, const void *argument) {
+    (void)argument;
+    pw_node_enum_params(node, 0, SPA_PARAM_EnumFormat, 0, UINT32_MAX, NULL);
+}
+
 int32_t ocpw_node_modes(OCPWContext *context, uint32_t node_id, OCPWMode *modes, int32_t capacity) {
     struct mode_query query = {modes, capacity, 0, 0};
     pw_thread_loop_lock(context->loop);
-    int known = 0;
-    for (size_t i = 0; i < context->camera_count; i++) known |= context->cameras[i].id == node_id;
-    if (!known || context->broken) {
-        pw_thread_loop_unlock(context->loop);
-        return -1;
-    }
-    struct pw_node *node = pw_registry_bind(context->registry, node_id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
-    if (node == NULL) {
-        pw_thread_loop_unlock(context->loop);
-        return -1;
-    }
-    struct spa_hook listener;
-    spa_zero(listener);
-    pw_node_add_listener(node, &listener, &node_events, &query);
-    pw_node_enum_params(node, 0, SPA_PARAM_EnumFormat, 0, UINT32_MAX, NULL);
-    int answered = ocpw_roundtrip(context);
-    spa_hook_remove(&listener);
-    pw_proxy_destroy((struct pw_proxy *)node);
+    int answered = ocpw_with_node(context, node_id, &node_events, NULL, &query, ask_formats, NULL);
     pw_thread_loop_unlock(context->loop);
     return answered == 0 ? query.count : -1;
 }

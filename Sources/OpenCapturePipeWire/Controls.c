@@ -178,28 +178,6 @@ static const struct pw_proxy_events control_proxy_events = {
     .error = on_control_error,
 };
 
-/// Binds node `node_id` (with the loop locked), lets `ask` send its requests, and waits
-/// until the daemon answered them all; 0 when it did.
-static int with_node(OCPWContext *context, uint32_t node_id, struct control_query *query,
-                     void (*ask)(struct pw_node *node, const void *argument), const void *argument) {
-    int known = 0;
-    for (size_t i = 0; i < context->camera_count; i++) known |= context->cameras[i].id == node_id;
-    if (!known || context->broken) return -ENOENT;
-    struct pw_node *node = pw_registry_bind(context->registry, node_id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
-    if (node == NULL) return -errno;
-    struct spa_hook listener, proxy_listener;
-    spa_zero(listener);
-    spa_zero(proxy_listener);
-    pw_node_add_listener(node, &listener, &control_events, query);
-    pw_proxy_add_listener((struct pw_proxy *)node, &proxy_listener, &control_proxy_events, query);
-    ask(node, argument);
-    int answered = ocpw_roundtrip(context);
-    spa_hook_remove(&proxy_listener);
-    spa_hook_remove(&listener);
-    pw_proxy_destroy((struct pw_proxy *)node);
-    return answered;
-}
-
 static void ask_prop_info(struct pw_node *node, const void *argument) {
     (void)argument;
     pw_node_enum_params(node, 0, SPA_PARAM_PropInfo, 0, UINT32_MAX, NULL);
@@ -238,7 +216,7 @@ static void ask_write(struct pw_node *node, const void *argument) {
 int32_t ocpw_node_controls(OCPWContext *context, uint32_t node_id, OCPWControl *controls, int32_t capacity) {
     struct control_query query = {controls, capacity, 0, 0, 0, 0, 0};
     pw_thread_loop_lock(context->loop);
-    int answered = with_node(context, node_id, &query, ask_prop_info, NULL);
+    int answered = ocpw_with_node(context, node_id, &control_events, &control_proxy_events, &query, ask_prop_info, NULL);
     pw_thread_loop_unlock(context->loop);
     return answered == 0 ? query.count : -1;
 }
@@ -246,7 +224,7 @@ int32_t ocpw_node_controls(OCPWContext *context, uint32_t node_id, OCPWControl *
 int32_t ocpw_node_control_value(OCPWContext *context, uint32_t node_id, uint32_t prop_id, int64_t *value) {
     struct control_query query = {NULL, 0, 0, prop_id, 0, 0, 0};
     pw_thread_loop_lock(context->loop);
-    int answered = with_node(context, node_id, &query, ask_props, NULL);
+    int answered = ocpw_with_node(context, node_id, &control_events, &control_proxy_events, &query, ask_props, NULL);
     pw_thread_loop_unlock(context->loop);
     if (answered != 0) return -1;
     if (!query.found) return 0;
@@ -258,7 +236,7 @@ int32_t ocpw_node_set_control(OCPWContext *context, uint32_t node_id, uint32_t p
     struct control_query query = {NULL, 0, 0, prop_id, 0, 0, 0};
     struct control_write write = {prop_id, kind, value};
     pw_thread_loop_lock(context->loop);
-    int answered = with_node(context, node_id, &query, ask_write, &write);
+    int answered = ocpw_with_node(context, node_id, &control_events, &control_proxy_events, &query, ask_write, &write);
     pw_thread_loop_unlock(context->loop);
     return answered != 0 ? answered : query.error;
 }

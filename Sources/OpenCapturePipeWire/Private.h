@@ -48,6 +48,14 @@ int ocpw_roundtrip(OCPWContext *context);
 /// loop locked.
 uint32_t ocpw_output_port(OCPWContext *context, uint32_t node_id);
 
+/// Binds camera node `node_id` (with the loop locked), listens with `events` (and
+/// `proxy_events`, when not NULL) on `data`, lets `ask` send its requests and waits until the
+/// daemon answered them all; 0 when it did, else a negative errno (-ENOENT for a node that
+/// is no camera or gone).
+int ocpw_with_node(OCPWContext *context, uint32_t node_id, const struct pw_node_events *events,
+                   const struct pw_proxy_events *proxy_events, void *data,
+                   void (*ask)(struct pw_node *node, const void *argument), const void *argument);
+
 /// Writes `message` (printf style) into `error`.
 void ocpw_fail(char *error, size_t capacity, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
