@@ -54,6 +54,8 @@ static void load_plugin(void) {
     int missing = 0;
     FIND(managerCreate, "oc_lc_manager_create");
     FIND(managerDestroy, "oc_lc_manager_destroy");
+    FIND(managerKeepsRunning, "oc_lc_manager_keeps_running");
+    FIND(managerIdle, "oc_lc_manager_idle");
     FIND(version, "oc_lc_version");
     FIND(cameras, "oc_lc_cameras");
     FIND(streamFormats, "oc_lc_stream_formats");

@@ -131,6 +131,7 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
         defer { transition.unlock() }
         stopStream()
         stills.close(.streamFailed("not streaming"))
+        system.idleSoon()
     }
 
     func stopStream() {
@@ -150,6 +151,7 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
             throw error == EBUSY ? .deviceInUse : .deviceWasDisconnected
         }
         api.pointee.close(handle)
+        system.idleSoon()
     }
 
     /// Marks the camera gone (libcamera's cameraRemoved, or the plug-in's watch); a running

@@ -14,18 +14,21 @@ struct LibcameraCameraInfo: Sendable {
 }
 
 /// The process's libcamera: the plug-in's functions and its one CameraManager (libcamera
-/// allows one per process), started at the first discovery and kept for the process's life.
+/// allows one per process), started at the first discovery. From libcamera 0.0.5 it runs
+/// for the process's life; before, only while it is used (`keepsRunning`, `idle`).
 final class LibcameraSystem: @unchecked Sendable {
     let api: UnsafePointer<OCLibcameraAPI>?
     let manager: OpaquePointer?
     /// Why there is no manager, for diagnostics.
     let failure: String?
-    /// Told the ID of every camera libcamera (or the plug-in's watch) found unplugged.
-    private let removal = RemovalHandler()
+    /// Told the ID of every camera libcamera (or the plug-in's watch) found unplugged, or
+    /// libcamera found plugged in after it started.
+    private let changes = ChangeHandlers()
 
-    /// The removal handler, in a class so the C callback's context can point at it.
-    private final class RemovalHandler: Sendable {
-        let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
+    /// The handlers, in a class so the C callbacks' context can point at it.
+    private final class ChangeHandlers: Sendable {
+        let removed = Mutex<(@Sendable (String) -> Void)?>(nil)
+        let added = Mutex<(@Sendable (String) -> Void)?>(nil)
     }
 
     /// Loads the plug-in and starts libcamera; without the plug-in, libcamera or any media
@@ -50,22 +53,73 @@ final class LibcameraSystem: @unchecked Sendable {
         self.api = api
         var error: Int32 = 0
         // The context outlives the manager: this object is kept for the process's life.
-        let context = Unmanaged.passUnretained(removal).toOpaque()
-        manager = api.pointee.managerCreate({ context, id in
-            guard let context, let id else { return }
-            let removal = Unmanaged<RemovalHandler>.fromOpaque(context).takeUnretainedValue()
-            removal.handler.withLock { $0 }?(String(cString: id))
-        }, context, &error)
+        let context = Unmanaged.passUnretained(changes).toOpaque()
+        manager = api.pointee.managerCreate(
+            { context, id in
+                guard let context, let id else { return }
+                let changes = Unmanaged<ChangeHandlers>.fromOpaque(context).takeUnretainedValue()
+                changes.removed.withLock { $0 }?(String(cString: id))
+            },
+            { context, id in
+                guard let context, let id else { return }
+                let changes = Unmanaged<ChangeHandlers>.fromOpaque(context).takeUnretainedValue()
+                changes.added.withLock { $0 }?(String(cString: id))
+            }, context, &error)
         failure = manager == nil ? "libcamera did not start: \(String(cString: strerror(error)))" : nil
+    }
+
+    /// The cameras the last lookup found (`cameras()`), for questions asked often.
+    private let lastListed = Mutex<[LibcameraCameraInfo]?>(nil)
+
+    /// Whether libcamera's manager runs for the process's life and announces cameras
+    /// plugged in later (libcamera 0.0.5 and later); else it runs only while used, and
+    /// cameras plugged in later are found by looking again when a media node appears.
+    var keepsRunning: Bool {
+        guard let api, let manager else { return true }
+        return api.pointee.managerKeepsRunning(manager) != 0
+    }
+
+    /// Lets libcamera's manager stop when no camera is open, where it runs only while used.
+    func idle() {
+        guard let api, let manager else { return }
+        api.pointee.managerIdle(manager)
+    }
+
+    private let idler = DispatchQueue(label: "opencapture.libcamera.idle")
+
+    /// `idle` in two seconds, off the caller's thread (a stream closes on whatever thread
+    /// stops it, and stopping the manager waits for libcamera's thread); a camera opened by
+    /// then keeps it running, and a still's stop-and-reopen does not restart it.
+    func idleSoon() {
+        guard !keepsRunning else { return }
+        idler.asyncAfter(deadline: .now() + 2) { [self] in idle() }
+    }
+
+    /// The cameras the last lookup found, looking now if none has.
+    func cachedCameras() -> [LibcameraCameraInfo] {
+        if let listed = lastListed.withLock({ $0 }) { return listed }
+        return cameras()
     }
 
     /// Sets what runs (on libcamera's or the watch thread) when a camera is unplugged.
     func onRemoval(_ handler: @escaping @Sendable (String) -> Void) {
-        removal.handler.withLock { $0 = handler }
+        changes.removed.withLock { $0 = handler }
+    }
+
+    /// Sets what runs (on libcamera's thread, which the handler must not call back into
+    /// libcamera on) when a camera is plugged in after the first lookup.
+    func onAddition(_ handler: @escaping @Sendable (String) -> Void) {
+        changes.added.withLock { $0 = handler }
     }
 
     /// The cameras libcamera lists now.
     func cameras() -> [LibcameraCameraInfo] {
+        let found = lookUpCameras()
+        lastListed.withLock { $0 = found }
+        return found
+    }
+
+    private func lookUpCameras() -> [LibcameraCameraInfo] {
         guard let api, let manager else { return [] }
         let count = Int(api.pointee.cameras(manager, nil, 0))
         guard count > 0 else { return [] }

@@ -15,7 +15,8 @@ using namespace libcamera;
 std::unique_ptr<CameraConfiguration> oc_lc_generate(Camera &camera, int role);
 
 extern "C" OCLcCamera *oc_lc_open(OCLcManager *manager, const char *id, int *error) {
-    std::shared_ptr<Camera> camera = manager->manager->get(id);
+    std::lock_guard<std::recursive_mutex> managing(manager->managerLock);
+    std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) {
         if (error != nullptr) *error = ENODEV;
         return nullptr;
@@ -25,6 +26,8 @@ extern "C" OCLcCamera *oc_lc_open(OCLcManager *manager, const char *id, int *err
         if (error != nullptr) *error = -result;
         return nullptr;
     }
+    // The manager runs as long as a camera of it is acquired (oc_lc_manager_idle).
+    manager->users++;
     auto open = new OCLcCamera();
     open->owner = manager;
     open->camera = camera;
@@ -269,11 +272,18 @@ extern "C" void oc_lc_close(OCLcCamera *open) {
     open->camera->requestCompleted.disconnect(open);
     if (open->reportedGone.load() && !open->requests.empty()) {
         // Gone while libcamera may still hold its requests (see oc_lc_stop): this object,
-        // with the requests, buffers and mappings, stays allocated for good.
+        // with the requests, buffers and mappings, stays allocated for good, and so the
+        // manager keeps running (it stays a user).
         return;
     }
+    OCLcManager *manager = open->owner;
     open->freeBuffers();
     open->configuration.reset();
     open->camera->release();
+    {
+        std::lock_guard<std::recursive_mutex> managing(manager->managerLock);
+        open->camera.reset();
+        manager->users--;
+    }
     delete open;
 }

@@ -40,6 +40,10 @@ void OCLcManager::cameraRemoved(std::shared_ptr<Camera> camera) {
     if (removed != nullptr) removed(context, camera->id().c_str());
 }
 
+void OCLcManager::cameraAdded(std::shared_ptr<Camera> camera) {
+    if (added != nullptr) added(context, camera->id().c_str());
+}
+
 // libcamera learns of unplugs from udev's monitor, which needs udevd. Where there is none
 // (containers, the test VM), a streaming camera whose requests stopped completing while a
 // media node it started with vanished is taken as gone: twice the longest frame without a
@@ -70,39 +74,71 @@ void OCLcManager::watchLoop() {
     }
 }
 
-extern "C" OCLcManager *oc_lc_manager_create(OCLcRemovedCallback removed, void *context, int *error) {
-    auto made = std::make_unique<OCLcManager>();
-    made->manager = std::make_unique<CameraManager>();
-    int result = made->manager->start();
+CameraManager *OCLcManager::running(int *error) {
+    if (manager) return manager.get();
+    auto made = std::make_unique<CameraManager>();
+    int result = made->start();
     if (result < 0) {
         if (error != nullptr) *error = -result;
         return nullptr;
     }
+    if (version.empty()) version = made->version();
+    // Connected after the start, so only cameras plugged in later are announced (libcamera
+    // guards its connections with a lock of its own: its thread may be emitting already).
+    made->cameraRemoved.connect(this, &OCLcManager::cameraRemoved);
+    made->cameraAdded.connect(this, &OCLcManager::cameraAdded);
+    manager = std::move(made);
+    return manager.get();
+}
+
+extern "C" OCLcManager *oc_lc_manager_create(OCLcRemovedCallback removed, OCLcAddedCallback added, void *context, int *error) {
+    auto made = std::make_unique<OCLcManager>();
     made->removed = removed;
+    made->added = added;
     made->context = context;
-    made->version = made->manager->version();
-    made->manager->cameraRemoved.connect(made.get(), &OCLcManager::cameraRemoved);
+    {
+        std::lock_guard<std::recursive_mutex> guard(made->managerLock);
+        if (made->running(error) == nullptr) return nullptr;
+    }
     OCLcManager *manager = made.release();
     manager->watch = std::thread([manager] { manager->watchLoop(); });
     return manager;
+}
+
+extern "C" int oc_lc_manager_keeps_running(OCLcManager *) { return OC_LC_MANAGER_KEEPS_RUNNING ? 1 : 0; }
+
+extern "C" void oc_lc_manager_idle(OCLcManager *manager) {
+    if (OC_LC_MANAGER_KEEPS_RUNNING) return;
+    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    // Destroying the manager stops its thread, which emits the signals: their callbacks
+    // must not wait for this lock (the caller's handlers return at once).
+    if (manager->users == 0) manager->manager.reset();
 }
 
 extern "C" void oc_lc_manager_destroy(OCLcManager *manager) {
     if (manager == nullptr) return;
     manager->quitting = true;
     manager->watch.join();
-    manager->manager->stop();
+    manager->manager.reset();
     delete manager;
 }
 
 extern "C" const char *oc_lc_version(OCLcManager *manager) { return manager->version.c_str(); }
+
+std::shared_ptr<Camera> oc_lc_camera(OCLcManager *manager, const char *id) {
+    CameraManager *running = manager->running();
+    return running == nullptr ? nullptr : running->get(id);
+}
 
 static void copy_string(char *into, size_t capacity, const std::string &text) {
     snprintf(into, capacity, "%s", text.c_str());
 }
 
 extern "C" int oc_lc_cameras(OCLcManager *manager, OCLcCameraInfo *infos, int capacity) {
-    std::vector<std::shared_ptr<Camera>> cameras = manager->manager->cameras();
+    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    CameraManager *running = manager->running();
+    if (running == nullptr) return 0;
+    std::vector<std::shared_ptr<Camera>> cameras = running->cameras();
     for (size_t i = 0; i < cameras.size() && (int)i < capacity; i++) {
         const ControlList &properties = cameras[i]->properties();
         OCLcCameraInfo &info = infos[i];
@@ -138,7 +174,8 @@ std::unique_ptr<CameraConfiguration> oc_lc_generate(Camera &camera, int role) {
 }
 
 extern "C" int oc_lc_stream_formats(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *formats, int capacity) {
-    std::shared_ptr<Camera> camera = manager->manager->get(id);
+    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
     if (!configuration || configuration->empty()) return -EINVAL;
@@ -162,7 +199,8 @@ extern "C" int oc_lc_stream_formats(OCLcManager *manager, const char *id, int ro
 }
 
 extern "C" int oc_lc_default_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format) {
-    std::shared_ptr<Camera> camera = manager->manager->get(id);
+    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
     if (!configuration || configuration->empty()) return -EINVAL;
@@ -172,7 +210,8 @@ extern "C" int oc_lc_default_format(OCLcManager *manager, const char *id, int ro
 }
 
 extern "C" int oc_lc_try_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format) {
-    std::shared_ptr<Camera> camera = manager->manager->get(id);
+    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
     if (!configuration || configuration->empty()) return -EINVAL;
@@ -196,7 +235,8 @@ static bool limits_of(const ControlInfoMap &map, const ControlId &id, T &minimum
 }
 
 extern "C" int oc_lc_control_limits(OCLcManager *manager, const char *id, OCLcControlLimits *limits) {
-    std::shared_ptr<Camera> camera = manager->manager->get(id);
+    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     const ControlInfoMap &map = camera->controls();
     memset(limits, 0, sizeof *limits);

@@ -19,9 +19,24 @@
 #define OC_LC_VERSION_AT_LEAST(major, minor) \
     (LIBCAMERA_VERSION_MAJOR > (major) || (LIBCAMERA_VERSION_MAJOR == (major) && LIBCAMERA_VERSION_MINOR >= (minor)))
 
+// libcamera before 0.0.5 frees a media device's pending dependencies while udev's device map
+// still points at them (fixed upstream by f99b0f7f, "Remove devnum from dependency map"): a
+// camera listed when the manager started, unplugged and plugged in again while it runs,
+// crashes the process (0.0.3's `cam -m` does the same on vimc). So there the manager runs
+// only while it is used (a lookup, an open camera) and the caller hears of plugged cameras
+// by watching /dev; later versions keep it running and announce them.
+#define OC_LC_MANAGER_KEEPS_RUNNING \
+    (OC_LC_VERSION_AT_LEAST(0, 1) || (LIBCAMERA_VERSION_MAJOR == 0 && LIBCAMERA_VERSION_MINOR == 0 && LIBCAMERA_VERSION_PATCH >= 5))
+
 struct OCLcManager {
+    /// libcamera's manager, null while idle (see OC_LC_MANAGER_KEEPS_RUNNING); it and
+    /// `users` change under `managerLock`, which every call that asks libcamera holds.
     std::unique_ptr<libcamera::CameraManager> manager;
+    std::recursive_mutex managerLock;
+    /// Cameras acquired through this manager (open, or gone and kept: see oc_lc_close).
+    int users = 0;
     OCLcRemovedCallback removed = nullptr;
+    OCLcAddedCallback added = nullptr;
     void *context = nullptr;
     std::string version;
     std::mutex lock;
@@ -30,7 +45,11 @@ struct OCLcManager {
     std::thread watch;
     std::atomic<bool> quitting{false};
 
+    /// libcamera's manager, started now when idle; null when it cannot start (`error` set).
+    /// Called with `managerLock` held.
+    libcamera::CameraManager *running(int *error = nullptr);
     void cameraRemoved(std::shared_ptr<libcamera::Camera> camera);
+    void cameraAdded(std::shared_ptr<libcamera::Camera> camera);
     void watchLoop();
 };
 
@@ -79,6 +98,9 @@ struct OCLcCamera {
 };
 
 int64_t oc_lc_monotonic_ns();
+/// The camera `id` of the running manager (started now when idle), or null. Called with
+/// `managerLock` held, which the caller keeps while it uses the camera's manager.
+std::shared_ptr<libcamera::Camera> oc_lc_camera(OCLcManager *manager, const char *id);
 /// The /dev/media* nodes present now.
 std::vector<std::string> oc_lc_media_nodes();
 /// Writes the OC_LC_HAS_* controls set in `controls` into `list`.

@@ -37,6 +37,18 @@ package final class V4L2DeviceProvider: DeviceProvider {
         !camera.capability.isMediaControllerCentric || !leavesPipelineNodes()
     }
 
+    /// `lists` for a camera plugged in now: its nodes appear before udev has handled them,
+    /// and libcamera lists the camera only after, so a media-controller node is left out
+    /// once libcamera lists a pipeline camera within two seconds.
+    private func listsPluggedIn(_ camera: V4L2Camera) -> Bool {
+        guard camera.capability.isMediaControllerCentric else { return true }
+        for _ in 0..<20 {
+            if leavesPipelineNodes() { return false }
+            usleep(100_000)
+        }
+        return true
+    }
+
     package func discover(reporting report: @escaping @Sendable (DeviceChange) -> Void) -> [any CaptureBackend] {
         var scan = V4L2Discovery.scan()
         scan.cameras = scan.cameras.filter(lists)
@@ -71,7 +83,7 @@ package final class V4L2DeviceProvider: DeviceProvider {
             // A fresh node may refuse opens until the driver and udev are done with it.
             for _ in 0..<20 {
                 do {
-                    guard let camera = try V4L2Camera(path: path), lists(camera) else { return }
+                    guard let camera = try V4L2Camera(path: path), listsPluggedIn(camera) else { return }
                     let report = state.withLock { state -> (@Sendable (DeviceChange) -> Void)? in
                         let id = camera.descriptor.uniqueID
                         guard !state.cameras.contains(where: { $0.descriptor.uniqueID == id && $0.isConnected }) else { return nil }

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 
-/// Watches /dev for video nodes appearing and disappearing (inotify), as devtmpfs and
-/// udev create and remove them on plug and unplug.
+/// Watches /dev for video nodes (or others named `prefix` and a number: media nodes for
+/// libcamera) appearing and disappearing (inotify), as devtmpfs and udev create and remove
+/// them on plug and unplug.
 package final class V4L2HotplugMonitor: @unchecked Sendable {
     /// What happened to a node.
     package enum Change: Sendable, Equatable {
@@ -11,10 +12,13 @@ package final class V4L2HotplugMonitor: @unchecked Sendable {
     }
 
     private let fd: Int32
+    private let prefix: String
     private let handler: @Sendable (Change) -> Void
 
     /// Starts watching; nil when inotify is unavailable. `handler` runs on the monitor's thread.
-    package init?(directory: String = V4L2Discovery.deviceDirectory, handler: @escaping @Sendable (Change) -> Void) {
+    package init?(
+        directory: String = V4L2Discovery.deviceDirectory, prefix: String = "video", handler: @escaping @Sendable (Change) -> Void
+    ) {
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         guard inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB)) >= 0 else {
@@ -22,9 +26,10 @@ package final class V4L2HotplugMonitor: @unchecked Sendable {
             return nil
         }
         self.fd = fd
+        self.prefix = prefix
         self.handler = handler
         let thread = Thread { [self] in run(directory: directory) }
-        thread.name = "OpenCapture.v4l2.hotplug"
+        thread.name = "OpenCapture.hotplug.\(prefix)"
         thread.start()
     }
 
@@ -45,7 +50,7 @@ package final class V4L2HotplugMonitor: @unchecked Sendable {
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let name = String(cString: (buffer + nameStart).assumingMemoryBound(to: CChar.self))
                 offset = nameStart + Int(event.len)
-                guard name.hasPrefix("video"), Int(name.dropFirst(5)) != nil else { continue }
+                guard name.hasPrefix(prefix), Int(name.dropFirst(prefix.count)) != nil else { continue }
                 let path = "\(directory)/\(name)"
                 if event.mask & UInt32(IN_DELETE) != 0 {
                     handler(.removed(path))

@@ -406,4 +406,5 @@ struct VimcDriverTests {
         #expect(waitUntil(within: .seconds(30)) { ours.withLock { $0 } })
         #expect(!device.isConnected)
     }
+
 }

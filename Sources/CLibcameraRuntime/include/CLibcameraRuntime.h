@@ -13,6 +13,8 @@ extern "C" {
 typedef struct {
     __typeof__(oc_lc_manager_create) *managerCreate;
     __typeof__(oc_lc_manager_destroy) *managerDestroy;
+    __typeof__(oc_lc_manager_keeps_running) *managerKeepsRunning;
+    __typeof__(oc_lc_manager_idle) *managerIdle;
     __typeof__(oc_lc_version) *version;
     __typeof__(oc_lc_cameras) *cameras;
     __typeof__(oc_lc_stream_formats) *streamFormats;

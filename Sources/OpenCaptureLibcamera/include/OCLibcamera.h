@@ -137,11 +137,24 @@ typedef struct {
 typedef void (*OCLcFrameCallback)(void *context, const OCLcFrame *frame);
 /// Called on libcamera's thread (or the plug-in's watch thread) when a camera goes away.
 typedef void (*OCLcRemovedCallback)(void *context, const char *id);
+/// Called on libcamera's thread when a camera is plugged in after the manager started (it
+/// is in `oc_lc_cameras` by then). libcamera hears of it from udev's monitor: without
+/// udevd it is never called. The callback must not call back into libcamera on this thread.
+typedef void (*OCLcAddedCallback)(void *context, const char *id);
 
 /// Starts libcamera's CameraManager; NULL on failure (`error` gets the errno). `removed`
-/// is told of every camera unplugged later (with `context`).
-OCLcManager *oc_lc_manager_create(OCLcRemovedCallback removed, void *context, int *error);
+/// is told of every camera unplugged later, `added` of every camera plugged in later (both
+/// with `context`).
+OCLcManager *oc_lc_manager_create(OCLcRemovedCallback removed, OCLcAddedCallback added, void *context, int *error);
 void oc_lc_manager_destroy(OCLcManager *manager);
+/// Whether libcamera's manager runs for the process's life (libcamera 0.0.5 and later),
+/// announcing cameras plugged in later through `added`; 0 when it runs only while used
+/// (before 0.0.5, whose udev hot-plug handling can crash: Plugin.h), where the caller
+/// watches /dev for media nodes and looks again.
+int oc_lc_manager_keeps_running(OCLcManager *manager);
+/// Stops libcamera's manager when no camera is acquired, where it runs only while used
+/// (else nothing); the next call that asks libcamera starts it again, finding cameras anew.
+void oc_lc_manager_idle(OCLcManager *manager);
 /// The libcamera version string ("v0.0.3").
 const char *oc_lc_version(OCLcManager *manager);
 /// Cameras known now; fills up to `capacity` infos and returns the count there are.
