@@ -6,6 +6,23 @@
 #include <stddef.h>
 #include <stdatomic.h>
 
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define OC_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define OC_SANITIZED 1
+#endif
+
+#ifdef OC_SANITIZED
+// A sanitizer interposes the allocator itself (and starts before main, allocating through
+// it): interposing here too would hand it memory it never saw. Nothing is counted.
+uint64_t oc_allocation_count(void) { return 0; }
+int oc_allocation_counting(void) { return 0; }
+#else
+int oc_allocation_counting(void) { return 1; }
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
@@ -33,3 +50,4 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = pointer;
     return 0;
 }
+#endif

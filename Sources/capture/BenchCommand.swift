@@ -92,11 +92,11 @@ enum BenchCommand {
                 let run = try BenchRun(device: device, width: width, height: height, pixelFormat: format, frames: count, pacing: .virtual).measure()
                 if width == 1920 && name == "420v" {
                     fps1080p420v = run.framesPerSecond
-                    report["allocations_per_frame"] = run.allocationsPerFrame
+                    report["allocations_per_frame"] = run.allocationsPerFrame ?? NSNull()
                 }
                 throughput.append([
                     "size": "\(width)x\(height)", "pixel_format": name, "frames": run.frames,
-                    "fps": (run.framesPerSecond * 10).rounded() / 10, "allocations_per_frame": run.allocationsPerFrame,
+                    "fps": (run.framesPerSecond * 10).rounded() / 10, "allocations_per_frame": run.allocationsPerFrame ?? NSNull(),
                 ])
             }
         }
@@ -232,7 +232,10 @@ final class BenchRun: NSObject, AVCaptureVideoDataOutputSampleBufferDelegate, @u
     private let warmup: Int
 
     var framesPerSecond: Double { Double(frames - warmup) / (Double(endTime - startTime) / 1e9) }
-    var allocationsPerFrame: Double { Double(allocationsAtEnd - allocationsAtWarmup) / Double(frames - warmup) }
+    /// nil in a sanitizer's build, which counts nothing (JSON null).
+    var allocationsPerFrame: Double? {
+        oc_allocation_counting() != 0 ? Double(allocationsAtEnd - allocationsAtWarmup) / Double(frames - warmup) : nil
+    }
     var latencyMedian: Double { percentile(0.5) }
     var latencyP99: Double { percentile(0.99) }
 

@@ -6,5 +6,8 @@
 /// far. The counter is what `capture bench` uses to prove steady-state capture allocates
 /// nothing per frame.
 uint64_t oc_allocation_count(void);
+/// Whether allocations are counted: not in a sanitizer's build (ThreadSanitizer,
+/// AddressSanitizer), whose runtime owns the allocator.
+int oc_allocation_counting(void);
 
 #endif
