@@ -81,13 +81,16 @@ struct StreamCommandTests {
 
     @Test("a second of RTSP to ffprobe listening: H.264 352x288 at 30 frames/s")
     func streamsToRTSPListener() throws {
-        let url = "rtsp://127.0.0.1:\(freeTCPPort())/live"
+        let port = freeTCPPort()
+        let url = "rtsp://127.0.0.1:\(port)/live"
         let probe = try ChildProcess(
             FFprobe.path,
             ["-v", "error", "-rtsp_flags", "listen", "-read_intervals", "%+#3", "-show_entries", "stream=codec_name,width,height,r_frame_rate",
                 "-of", "csv=p=0", url],
             stderr: .discard)
-        usleep(200_000)  // ffprobe binds its port (the publisher would retry anyway)
+        // Sent only once ffprobe listens: on a busy machine it may take longer than the
+        // publisher's retries within the stream's 1.5 s.
+        #expect(waitForListener(onPort: port), "ffprobe never listened on \(port)")
         let result = try Self.capture(["stream", url, "--preset", "cif352x288", "--duration", "1.5", "--bitrate", "400000", "--time-code"])
         let seen = try probe.wait(within: .seconds(10)).stdout
         #expect(result.status == 0, "\(result.stderr)")

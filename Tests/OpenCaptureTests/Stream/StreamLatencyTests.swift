@@ -77,6 +77,7 @@ struct StreamLatencyTests {
         let port = freeLoopbackPort(udp: test.udp)
         let receiver = try DecodingReceiver(input: test.receiver(port), width: 352, height: 288)
         defer { receiver.kill() }
+        #expect(waitForListener(onPort: port, udp: test.udp), "the receiver never listened on \(port)")
         let rig = try StreamRig { $0.averageBitRate = 500_000 }
         try rig.device.simulation?.setSceneElements([
             .init(.timeCode, x: 0.2, y: 0.25, width: 0.14, distance: 0.5)

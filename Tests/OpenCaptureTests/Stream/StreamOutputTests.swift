@@ -101,8 +101,10 @@ struct StreamOutputTests {
 
     @Test("RTSP push: ffprobe listening reads H.264 at 352x288, 30 frames/s, from a keyframe, with AAC")
     func rtspToListener() throws {
-        let url = "rtsp://127.0.0.1:\(freeLoopbackPort())/live"
+        let port = freeLoopbackPort()
+        let url = "rtsp://127.0.0.1:\(port)/live"
         let probe = try LiveProbe.receiver(url, options: ["-rtsp_flags", "listen"])
+        #expect(waitForListener(onPort: port), "the receiver never listened on \(port)")
         let rig = try StreamRig(microphone: true)
         try rig.start(url)
         let data = try #require(probe.waitForOutput())
@@ -118,6 +120,7 @@ struct StreamOutputTests {
     func srtCallerToListener() throws {
         let port = freeLoopbackPort(udp: true)
         let probe = try LiveProbe.receiver("srt://127.0.0.1:\(port)?mode=listener", options: [])
+        #expect(waitForListener(onPort: port, udp: true), "the receiver never bound \(port)")
         let rig = try StreamRig { $0.videoCodecType = .hevc }
         try rig.start("srt://127.0.0.1:\(port)?mode=caller&connect_timeout=500")
         let data = try #require(probe.waitForOutput())
@@ -144,8 +147,10 @@ struct StreamOutputTests {
 
     @Test("RTMP: ffprobe listening reads H.264 in FLV, turned as the connection asks (288x352)")
     func rtmpToListener() throws {
-        let url = "rtmp://127.0.0.1:\(freeLoopbackPort())/live/camera"
+        let port = freeLoopbackPort()
+        let url = "rtmp://127.0.0.1:\(port)/live/camera"
         let probe = try LiveProbe.receiver(url, options: ["-listen", "1"])
+        #expect(waitForListener(onPort: port), "the receiver never listened on \(port)")
         let rig = try StreamRig()
         rig.output.connection(with: .video)?.videoRotationAngle = 90
         try rig.start(url)
@@ -156,8 +161,10 @@ struct StreamOutputTests {
 
     @Test("a receiver killed mid-stream: the publisher reports the loss, retries, and the next receiver starts on a keyframe")
     func reconnectsAfterReceiverDies() throws {
-        let url = "rtsp://127.0.0.1:\(freeLoopbackPort())/live"
+        let port = freeLoopbackPort()
+        let url = "rtsp://127.0.0.1:\(port)/live"
         let first = try StreamReceiver("ffmpeg", ["-v", "error", "-rtsp_flags", "listen", "-i", url, "-f", "null", "-"])
+        #expect(waitForListener(onPort: port), "the receiver never listened on \(port)")
         let rig = try StreamRig()
         try rig.start(url)
         try #require(eventually("the first connection streams") { rig.output.state == .streaming && rig.output.sentFrameCount > 3 })
@@ -187,8 +194,10 @@ struct StreamOutputTests {
 
     @Test("a slow network: the queue keeps the newest frames, drops the oldest and reports them")
     func dropsOldestUnderCongestion() throws {
-        let url = "rtsp://127.0.0.1:\(freeLoopbackPort())/live"
+        let port = freeLoopbackPort()
+        let url = "rtsp://127.0.0.1:\(port)/live"
         let receiver = try StreamReceiver("ffmpeg", ["-v", "error", "-rtsp_flags", "listen", "-i", url, "-f", "null", "-"])
+        #expect(waitForListener(onPort: port), "the receiver never listened on \(port)")
         defer { receiver.kill() }
         let rig = try StreamRig {
             $0.maximumQueuedFrames = 2
@@ -202,8 +211,10 @@ struct StreamOutputTests {
 
     @Test("a receiver that stops reading: the socket fills, the queue drops the oldest and says so, and sending resumes when it reads again")
     func dropsOldestWhenTheSocketFills() throws {
-        let url = "rtsp://127.0.0.1:\(freeLoopbackPort())/live"
+        let port = freeLoopbackPort()
+        let url = "rtsp://127.0.0.1:\(port)/live"
         let receiver = try StreamReceiver("ffmpeg", ["-v", "error", "-rtsp_flags", "listen", "-i", url, "-f", "null", "-"], seconds: 40)
+        #expect(waitForListener(onPort: port), "the receiver never listened on \(port)")
         defer { receiver.kill() }
         // 720p at 8 Mbit/s: loopback's socket buffers (a few MB) fill in a few seconds.
         let rig = try StreamRig {
