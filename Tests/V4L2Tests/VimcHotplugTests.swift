@@ -41,7 +41,10 @@ struct VimcHotplugTests {
             defer { NotificationCenter.default.removeObserver(connected) }
             let loaded = ShellCommand.run("/opt/bin/vimc-load")
             #expect(loaded.status == 0, "\(loaded.output)")
+            let settled = ContinuousClock.now
             #expect(waitUntil(within: .seconds(30)) { back.withLock { $0 } != nil }, "cycle \(cycle): no wasConnectedNotification")
+            // A figure, not asserted: from udev settled (vimc-load returned) to the notification.
+            print("vimc replugged (cycle \(cycle)): wasConnectedNotification \(ContinuousClock.now - settled) after udev settled")
             device = try #require(Vimc.device())
             #expect(device.isConnected, "cycle \(cycle)")
             #expect(back.withLock { $0 } == device, "cycle \(cycle): the notified device is this one (isEqual)")
