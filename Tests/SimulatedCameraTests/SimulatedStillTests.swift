@@ -203,6 +203,9 @@ struct SimulatedStillTests {
         // Asking the front camera for flash gives an ordinary still.
         let (front, sink) = try streamingCamera(3, luminance: 5, frames: 20)
         let capture = try still(front, width: 640, height: 480, flash: true).get()
+        // The still is handed out before its frame reaches the stream's sink, and a stop
+        // ends sink calls: the frame is awaited first.
+        _ = waitUntil(within: .seconds(20)) { sink.frames.contains { $0.sequence == capture.metadata.sequence } }
         front.stop()
         #expect(!capture.flashFired)
         let frame = try #require(sink.frames.first { $0.sequence == capture.metadata.sequence })
