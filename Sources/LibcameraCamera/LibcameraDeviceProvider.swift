@@ -54,7 +54,6 @@ package final class LibcameraDeviceProvider: DeviceProvider {
     package func discover(reporting report: @escaping @Sendable (DeviceChange) -> Void) -> [any CaptureBackend] {
         let system = Self.sharedSystem()
         self.system.withLock { $0 = system }
-        self.report.withLock { $0 = report }
         // Without udevd libcamera goes on listing a camera the plug-in's watch found gone:
         // the one named is disconnected whatever the list says.
         system.onRemoval { [weak self] id in
@@ -71,6 +70,12 @@ package final class LibcameraDeviceProvider: DeviceProvider {
         }
         let found = system.cameras().compactMap { Self.camera($0, of: system) }
         cameras.withLock { $0 = found }
+        // Changes are looked at from now on; where libcamera announces them, once more now
+        // for any it announced while the list was made.
+        self.report.withLock { $0 = report }
+        if system.manager != nil, system.keepsRunning {
+            changes.async { [weak self] in self?.lookAgain() }
+        }
         system.idle()
         return found
     }
