@@ -113,23 +113,29 @@ package final class LibcameraDeviceProvider: DeviceProvider {
         }
     }
 
-    /// Compares libcamera's list with the cameras known (on `changes`): reports the new
-    /// ones added and disconnects the missing ones; whether one was new.
+    /// Compares libcamera's list with the cameras known (on `changes`): disconnects the
+    /// missing ones and reports the new ones added; whether one was new.
+    ///
+    /// A disconnected camera is kept until libcamera no longer lists its ID: only then is
+    /// the ID free for a camera plugged in again. Without udevd libcamera goes on listing a
+    /// camera the plug-in's watch found gone, which must not come back as new.
     @discardableResult
     private func lookAgain() -> Bool {
         guard let system = system.withLock({ $0 }), let report = report.withLock({ $0 }) else { return false }
         defer { system.idle() }
         let listed = system.cameras().filter { !Self.isUVC($0.id) }
         let ids = Set(listed.map(\.id))
-        let known = cameras.withLock { $0.filter(\.isConnected) }
-        for camera in known where !ids.contains(camera.cameraID) { camera.markDisconnected() }
+        for camera in cameras.withLock({ $0 }) where camera.isConnected && !ids.contains(camera.cameraID) {
+            camera.markDisconnected()
+        }
+        let known = cameras.withLock { cameras in
+            cameras.removeAll { !$0.isConnected && !ids.contains($0.cameraID) }
+            return cameras
+        }
         let knownIDs = Set(known.map(\.cameraID))
         let new = listed.filter { !knownIDs.contains($0.id) }.compactMap { Self.camera($0, of: system) }
         guard !new.isEmpty else { return false }
-        cameras.withLock { cameras in
-            cameras.removeAll { !$0.isConnected }
-            cameras += new
-        }
+        cameras.withLock { $0 += new }
         report(.added(new))
         return true
     }

@@ -15,19 +15,26 @@ using namespace libcamera;
 std::unique_ptr<CameraConfiguration> oc_lc_generate(Camera &camera, int role);
 
 extern "C" OCLcCamera *oc_lc_open(OCLcManager *manager, const char *id, int *error) {
-    std::lock_guard<std::recursive_mutex> managing(manager->managerLock);
-    std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
-    if (!camera) {
-        if (error != nullptr) *error = ENODEV;
-        return nullptr;
+    std::shared_ptr<Camera> camera;
+    {
+        OCLcManagerUse use(manager);
+        camera = oc_lc_camera(manager, id);
+        if (!camera) {
+            if (error != nullptr) *error = ENODEV;
+            return nullptr;
+        }
+        // The manager runs as long as a camera of it is acquired (oc_lc_manager_idle),
+        // counted from here so it cannot stop while `acquire` runs without the lock.
+        manager->users++;
     }
     int result = camera->acquire();
     if (result < 0) {
         if (error != nullptr) *error = -result;
+        OCLcManagerUse use(manager);
+        camera.reset();
+        manager->users--;
         return nullptr;
     }
-    // The manager runs as long as a camera of it is acquired (oc_lc_manager_idle).
-    manager->users++;
     auto open = new OCLcCamera();
     open->owner = manager;
     open->camera = camera;
@@ -281,7 +288,7 @@ extern "C" void oc_lc_close(OCLcCamera *open) {
     open->configuration.reset();
     open->camera->release();
     {
-        std::lock_guard<std::recursive_mutex> managing(manager->managerLock);
+        OCLcManagerUse use(manager);
         open->camera.reset();
         manager->users--;
     }

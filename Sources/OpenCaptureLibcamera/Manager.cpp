@@ -135,7 +135,7 @@ static void copy_string(char *into, size_t capacity, const std::string &text) {
 }
 
 extern "C" int oc_lc_cameras(OCLcManager *manager, OCLcCameraInfo *infos, int capacity) {
-    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    OCLcManagerUse use(manager);
     CameraManager *running = manager->running();
     if (running == nullptr) return 0;
     std::vector<std::shared_ptr<Camera>> cameras = running->cameras();
@@ -174,7 +174,7 @@ std::unique_ptr<CameraConfiguration> oc_lc_generate(Camera &camera, int role) {
 }
 
 extern "C" int oc_lc_stream_formats(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *formats, int capacity) {
-    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    OCLcManagerUse use(manager);
     std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
@@ -199,7 +199,7 @@ extern "C" int oc_lc_stream_formats(OCLcManager *manager, const char *id, int ro
 }
 
 extern "C" int oc_lc_default_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format) {
-    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    OCLcManagerUse use(manager);
     std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
@@ -210,7 +210,7 @@ extern "C" int oc_lc_default_format(OCLcManager *manager, const char *id, int ro
 }
 
 extern "C" int oc_lc_try_format(OCLcManager *manager, const char *id, int role, OCLcStreamFormat *format) {
-    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    OCLcManagerUse use(manager);
     std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     std::unique_ptr<CameraConfiguration> configuration = oc_lc_generate(*camera, role);
@@ -235,7 +235,7 @@ static bool limits_of(const ControlInfoMap &map, const ControlId &id, T &minimum
 }
 
 extern "C" int oc_lc_control_limits(OCLcManager *manager, const char *id, OCLcControlLimits *limits) {
-    std::lock_guard<std::recursive_mutex> guard(manager->managerLock);
+    OCLcManagerUse use(manager);
     std::shared_ptr<Camera> camera = oc_lc_camera(manager, id);
     if (!camera) return -ENODEV;
     const ControlInfoMap &map = camera->controls();

@@ -29,12 +29,15 @@
     (OC_LC_VERSION_AT_LEAST(0, 1) || (LIBCAMERA_VERSION_MAJOR == 0 && LIBCAMERA_VERSION_MINOR == 0 && LIBCAMERA_VERSION_PATCH >= 5))
 
 struct OCLcManager {
-    /// libcamera's manager, null while idle (see OC_LC_MANAGER_KEEPS_RUNNING); it and
-    /// `users` change under `managerLock`, which every call that asks libcamera holds.
+    /// libcamera's manager, null while idle (see OC_LC_MANAGER_KEEPS_RUNNING). Where it runs
+    /// only while used, it changes under `managerLock`, which every call that asks libcamera
+    /// holds (`OCLcManagerUse`) so it is not stopped meanwhile; not around `acquire`, which
+    /// later versions run on libcamera's thread.
     std::unique_ptr<libcamera::CameraManager> manager;
     std::recursive_mutex managerLock;
-    /// Cameras acquired through this manager (open, or gone and kept: see oc_lc_close).
-    int users = 0;
+    /// Cameras acquired, or being acquired, through this manager (open, or gone and kept:
+    /// see oc_lc_close); the manager is not stopped while there are any.
+    std::atomic<int> users{0};
     OCLcRemovedCallback removed = nullptr;
     OCLcAddedCallback added = nullptr;
     void *context = nullptr;
@@ -46,11 +49,20 @@ struct OCLcManager {
     std::atomic<bool> quitting{false};
 
     /// libcamera's manager, started now when idle; null when it cannot start (`error` set).
-    /// Called with `managerLock` held.
+    /// Called inside an `OCLcManagerUse`.
     libcamera::CameraManager *running(int *error = nullptr);
     void cameraRemoved(std::shared_ptr<libcamera::Camera> camera);
     void cameraAdded(std::shared_ptr<libcamera::Camera> camera);
     void watchLoop();
+};
+
+/// Holds the manager's `managerLock` for a scope where the manager runs only while used (it
+/// must not stop under the caller); from 0.0.5 it never stops, and nothing is locked.
+struct OCLcManagerUse {
+    std::unique_lock<std::recursive_mutex> guard;
+    explicit OCLcManagerUse(OCLcManager *manager) {
+        if (!OC_LC_MANAGER_KEEPS_RUNNING) guard = std::unique_lock<std::recursive_mutex>(manager->managerLock);
+    }
 };
 
 /// One mapped plane of a frame buffer.
@@ -98,8 +110,8 @@ struct OCLcCamera {
 };
 
 int64_t oc_lc_monotonic_ns();
-/// The camera `id` of the running manager (started now when idle), or null. Called with
-/// `managerLock` held, which the caller keeps while it uses the camera's manager.
+/// The camera `id` of the running manager (started now when idle), or null. Called inside
+/// an `OCLcManagerUse`, which the caller keeps while it uses the camera's manager.
 std::shared_ptr<libcamera::Camera> oc_lc_camera(OCLcManager *manager, const char *id);
 /// The /dev/media* nodes present now.
 std::vector<std::string> oc_lc_media_nodes();

@@ -38,11 +38,12 @@ package final class V4L2DeviceProvider: DeviceProvider {
     }
 
     /// `lists` for a camera plugged in now: its nodes appear before udev has handled them,
-    /// and libcamera lists the camera only after, so a media-controller node is left out
-    /// once libcamera lists a pipeline camera within two seconds.
+    /// and libcamera lists the camera only after (looking for up to three seconds), so a
+    /// media-controller node is left out once libcamera lists a pipeline camera within
+    /// four seconds.
     private func listsPluggedIn(_ camera: V4L2Camera) -> Bool {
         guard camera.capability.isMediaControllerCentric else { return true }
-        for _ in 0..<20 {
+        for _ in 0..<40 {
             if leavesPipelineNodes() { return false }
             usleep(100_000)
         }

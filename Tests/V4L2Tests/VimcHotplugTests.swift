@@ -48,9 +48,9 @@ struct VimcHotplugTests {
             device = try #require(Vimc.device())
             #expect(device.isConnected, "cycle \(cycle)")
             #expect(back.withLock { $0 } == device, "cycle \(cycle): the notified device is this one (isEqual)")
-            // The V4L2 hot-plug thread waits up to 2 s for libcamera before listing a
+            // The V4L2 hot-plug thread waits up to 4 s for libcamera before listing a
             // media-controller node: after that, none of vimc's is listed.
-            Thread.sleep(forTimeInterval: 3)
+            Thread.sleep(forTimeInterval: 4.5)
             let devices = AVCaptureDevice.DiscoverySession(
                 deviceTypes: [.external, .builtInWideAngleCamera], mediaType: .video, position: .unspecified
             ).devices
