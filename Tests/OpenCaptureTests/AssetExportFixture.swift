@@ -42,13 +42,8 @@ enum AssetExportFixture {
         return url
     }
 
-    static func waitReady(_ input: AVAssetWriterInput) async throws {
-        var spins = 0
-        while !input.isReadyForMoreMediaData {
-            spins += 1
-            try #require(spins < 200_000, "input never became ready")
-            await Task.yield()
-        }
+    static func waitReady(_ input: AVAssetWriterInput, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await input.waitUntilReady(sourceLocation: sourceLocation)
     }
 
     /// The MD5 of each packet's data of a stream ("v" or "a"), in decode order (ffprobe).

@@ -30,12 +30,7 @@ struct AssetWriterForceKeyFrameTests {
         writer.startSession(atSourceTime: .zero)
         let frame = Fixture.frame()
         for index in 0..<30 {
-            var spins = 0
-            while !video.isReadyForMoreMediaData {
-                spins += 1
-                try #require(spins < 200_000, "input never became ready")
-                await Task.yield()
-            }
+            try await video.waitUntilReady()
             let sample = Fixture.videoSample(frame, at: CMTime(value: Int64(index), timescale: 30))
             if index == 12 {
                 CMSetAttachment(sample, key: kCMSampleBufferAttachmentKey_ForceKeyFrame, value: kCFBooleanTrue, attachmentMode: kCMAttachmentMode_ShouldNotPropagate)

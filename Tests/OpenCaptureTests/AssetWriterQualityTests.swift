@@ -25,7 +25,7 @@ struct AssetWriterQualityTests {
             var made: CVPixelBuffer?
             CVPixelBufferCreate(nil, 352, 288, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
             originals.append(paint(made!, frame: index))
-            while !input.isReadyForMoreMediaData { await Task.yield() }
+            try await input.waitUntilReady()
             input.append(Fixture.videoSample(made!, at: CMTime(value: Int64(index), timescale: 30)))
         }
         await writer.finishWriting()

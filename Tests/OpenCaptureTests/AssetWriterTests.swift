@@ -99,13 +99,8 @@ struct AssetWriterTests {
     }
 
     /// Waits (without a fixed sleep) until the input takes more data.
-    func waitReady(_ input: AVAssetWriterInput) async throws {
-        var spins = 0
-        while !input.isReadyForMoreMediaData {
-            spins += 1
-            try #require(spins < 200_000, "input never became ready")
-            await Task.yield()
-        }
+    func waitReady(_ input: AVAssetWriterInput, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await input.waitUntilReady(sourceLocation: sourceLocation)
     }
 
     @Test("fragmented MP4: a 'moof' every half second from sequence number 5, HEVC tagged hvc1")

@@ -43,7 +43,7 @@ struct TimedMetadataAssetTests {
         #expect(adaptor.append(first))
         #expect(!adaptor.append(Self.group([(.quickTimeMetadataTitle, "not described" as NSString, kCMMetadataBaseDataType_UTF8)], at: 0.2)))
         for index in 0..<30 {
-            while !video.isReadyForMoreMediaData { try await Task.sleep(for: .milliseconds(2)) }
+            try await video.waitUntilReady()
             video.append(Fixture.videoSample(frame, at: CMTime(value: Int64(index), timescale: 30)))
             if index == 15 { #expect(adaptor.append(Self.group([(Self.note, NSNumber(value: Int32(42)), kCMMetadataBaseDataType_SInt32)], at: 0.5))) }
         }
