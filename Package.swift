@@ -156,7 +156,7 @@ let package = Package(
         ),
         // libcamera cameras through the plug-in (CLibcameraRuntime loads it), frames converted
         // as V4L2's are.
-        .target(name: "LibcameraCamera", dependencies: ["CaptureCore", "CLibcameraRuntime", "V4L2Camera"]),
+        .target(name: "LibcameraCamera", dependencies: ["CaptureCore", "CLibcameraRuntime", "ColorScience", "V4L2Camera"]),
         // PipeWire's cameras through the plug-in (CPipeWireRuntime loads it), frames converted
         // as V4L2's are.
         .target(name: "PipeWireCamera", dependencies: ["CaptureCore", "CPipeWireRuntime", "V4L2Camera"]),

@@ -9,13 +9,27 @@ extension LibcameraCamera: StillCapturing {
 
     /// A frame of the running stream (`LibcameraStillTaker`), or for a still larger than the
     /// stream the first frame of a still-role configuration the camera switches to and back
-    /// (`takeLargerStill`); fails at once when not streaming. A bracket's exposure fails: it
-    /// would need a request of its own.
+    /// (`takeLargerStill`); with a raw request, then the mosaic of one frame of the raw
+    /// configuration (`addRawMosaic`). Fails at once when not streaming. A bracket's
+    /// exposure fails: it would need a request of its own.
     package func captureStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {
         guard isConnected else { return completion(.failure(.deviceWasDisconnected)) }
         guard request.exposure == nil else {
             return completion(.failure(.streamFailed("\(descriptor.localizedName) takes no bracketed exposures yet")))
         }
+        guard request.raw else { return captureProcessedStill(request, completion: completion) }
+        guard let format = rawFormat(for: request.rawPixelFormat) else {
+            return completion(.failure(.streamFailed("\(descriptor.localizedName) streams no raw format \(request.rawPixelFormat)")))
+        }
+        var processed = request
+        processed.raw = false
+        captureProcessedStill(processed) { [self] result in
+            guard case .success(let still) = result else { return completion(result) }
+            switchQueue.async { completion(self.addRawMosaic(format, to: still)) }
+        }
+    }
+
+    private func captureProcessedStill(_ request: StillRequest, completion: @escaping @Sendable (Result<StillCapture, BackendError>) -> Void) {
         let larger = state.withLock { $0?.configuration }.map { largerStillFormat(for: request, streaming: $0) != nil } ?? false
         if larger { return switchQueue.async { self.takeLargerStill(request, completion: completion) } }
         if !stills.add(request, completion: completion) { completion(.failure(.streamFailed("not streaming"))) }

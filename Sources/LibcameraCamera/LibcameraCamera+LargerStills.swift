@@ -36,36 +36,48 @@ extension LibcameraCamera {
             if !stills.add(request, completion: completion) { completion(.failure(.streamFailed("not streaming"))) }
             return
         }
+        let (still, failure) = pauseStream(running) { firstStillFrame(format, request, like: running.configuration) }
+        // Told without the lock: the session may stop the camera from the failure.
+        transition.unlock()
+        reportPauseFailure(failure, to: running)
+        completion(still)
+    }
+
+    /// With `transition` held and the session streaming as `running`: stops the stream, runs
+    /// `work`, reports the frames the gap cost to the sink as dropped (`.discontinuity`) and
+    /// starts the stream again into the same sink. Returns `work`'s result and the failure
+    /// that kept the stream from resuming (or the disconnection `work` met), which the
+    /// caller passes to `reportPauseFailure` once it has let go of `transition`.
+    func pauseStream<T>(_ running: Running, for work: () -> Result<T, BackendError>) -> (Result<T, BackendError>, BackendError?) {
         let paused = CMClockGetTime(CMClockGetHostTimeClock()).value
         let streamFrame = running.configuration.minFrameDuration
         let streamed = running.stream.format
         stopStream()
-        let still = firstStillFrame(format, request, like: running.configuration)
-        var failure: BackendError?
-        if case .failure(.deviceWasDisconnected) = still { failure = .deviceWasDisconnected }
-        if failure == nil {
-            var gap = FrameMetadata()
-            gap.presentationTime = CMTime(value: paused, timescale: 1_000_000_000)
-            gap.frameDuration = streamFrame
-            gap.width = streamed.width
-            gap.height = streamed.height
-            let elapsed = Double(CMClockGetTime(CMClockGetHostTimeClock()).value - paused) / 1e9
-            let frames = streamFrame.isValid && streamFrame.seconds > 0 ? Int((elapsed / streamFrame.seconds).rounded(.up)) : 1
-            running.sink.backendDidDrop(count: max(1, frames), reason: .discontinuity, metadata: gap)
-            do {
-                try startStream(running.configuration, sink: running.sink)
-            } catch {
-                failure = error
-            }
+        let result = work()
+        if case .failure(.deviceWasDisconnected) = result { return (result, .deviceWasDisconnected) }
+        var gap = FrameMetadata()
+        gap.presentationTime = CMTime(value: paused, timescale: 1_000_000_000)
+        gap.frameDuration = streamFrame
+        gap.width = streamed.width
+        gap.height = streamed.height
+        let elapsed = Double(CMClockGetTime(CMClockGetHostTimeClock()).value - paused) / 1e9
+        let frames = streamFrame.isValid && streamFrame.seconds > 0 ? Int((elapsed / streamFrame.seconds).rounded(.up)) : 1
+        running.sink.backendDidDrop(count: max(1, frames), reason: .discontinuity, metadata: gap)
+        do {
+            try startStream(running.configuration, sink: running.sink)
+        } catch {
+            return (result, error)
         }
-        // Told without the lock: the session may stop the camera from the failure.
-        transition.unlock()
-        if let failure {
-            if failure == .deviceWasDisconnected { markDisconnected() }
-            stills.close(failure)
-            running.sink.backendDidFail(failure)
-        }
-        completion(still)
+        return (result, nil)
+    }
+
+    /// Fails the session's stream with what kept `pauseStream` from resuming it; called
+    /// without `transition` held (the session may stop the camera from the failure).
+    func reportPauseFailure(_ failure: BackendError?, to running: Running) {
+        guard let failure else { return }
+        if failure == .deviceWasDisconnected { markDisconnected() }
+        stills.close(failure)
+        running.sink.backendDidFail(failure)
     }
 
     /// The first frame of a still-role stream of `format` (the session's frame rate limits,

@@ -18,6 +18,9 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
     /// The still-capture role's sizes libcamera takes unadjusted, smallest first (larger
     /// photos are taken in them: `LibcameraCamera+LargerStills.swift`).
     let stillFormats: [LibcameraFormat]
+    /// The raw role's Bayer formats, one per colour filter layout (raw photos are taken in
+    /// them: `LibcameraCamera+RawStills.swift`); empty where the pipeline streams no raw.
+    let rawFormats: [LibcameraRawFormat]
     let limits: LibcameraLimits
     let system: LibcameraSystem
     let mapper: LibcameraControlMapper
@@ -45,15 +48,18 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
 
     init(
         system: LibcameraSystem, info: LibcameraCameraInfo, formats: [LibcameraFormat], stills: [LibcameraFormat] = [],
-        limits: LibcameraLimits
+        raws: [LibcameraRawFormat] = [], limits: LibcameraLimits
     ) {
         self.system = system
         self.cameraID = info.id
         self.formats = formats
         self.stillFormats = stills
+        self.rawFormats = raws
         self.limits = limits
         self.mapper = LibcameraControlMapper(limits: limits)
-        self.descriptor = LibcameraProfile.descriptor(info: info, formats: formats, stills: stills, limits: limits)
+        var descriptor = LibcameraProfile.descriptor(info: info, formats: formats, stills: stills, limits: limits)
+        descriptor.rawPhotoPixelFormats = raws.map(\.pixelFormat)
+        self.descriptor = descriptor
     }
 
     package var isConnected: Bool { connected.load(ordering: .acquiring) }

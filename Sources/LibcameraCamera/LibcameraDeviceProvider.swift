@@ -101,7 +101,9 @@ package final class LibcameraDeviceProvider: DeviceProvider {
         guard !isUVC(info.id) else { return nil }
         let formats = system.formats(of: info.id)
         guard !formats.isEmpty, let limits = system.limits(of: info.id) else { return nil }
-        return LibcameraCamera(system: system, info: info, formats: formats, stills: system.stillFormats(of: info.id), limits: limits)
+        return LibcameraCamera(
+            system: system, info: info, formats: formats, stills: system.stillFormats(of: info.id), raws: system.rawFormats(of: info.id),
+            limits: limits)
     }
 
     /// A media node appeared: udevd handles it after devtmpfs made it, and libcamera lists

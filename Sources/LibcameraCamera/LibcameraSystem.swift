@@ -169,6 +169,35 @@ final class LibcameraSystem: @unchecked Sendable {
         return formats(of: id, role: Int32(OC_LC_ROLE_STILL)).filter { $0.streamedWidth == $0.width && $0.streamedHeight == $0.height }
     }
 
+    /// The raw role's Bayer formats libcamera takes as they are, one per colour filter layout
+    /// (a sensor has one; vimc's can give any): the largest size, then the most bits, then
+    /// unpacked; in libcamera's order. Empty where the pipeline streams no raw (vimc's own
+    /// pipeline handler, a UVC webcam).
+    func rawFormats(of id: String) -> [LibcameraRawFormat] {
+        guard let api, let manager else { return [] }
+        let role = Int32(OC_LC_ROLE_RAW)
+        let count = Int(api.pointee.streamFormats(manager, id, role, nil, 0))
+        guard count > 0 else { return [] }
+        var offered = [OCLcStreamFormat](repeating: OCLcStreamFormat(), count: count)
+        let filled = min(Int(api.pointee.streamFormats(manager, id, role, &offered, Int32(count))), count)
+        var best: [LibcameraRawFormat] = []
+        for format in offered.prefix(filled) {
+            guard
+                let raw = LibcameraRawFormat(
+                    fourcc: format.fourcc, modifier: format.modifier, width: Int(format.width), height: Int(format.height))
+            else { continue }
+            var tried = format
+            guard api.pointee.tryFormat(manager, id, role, &tried) == 0, tried.fourcc == format.fourcc else { continue }
+            let rank = { (f: LibcameraRawFormat) in (f.width * f.height, f.bits, f.packed ? 0 : 1) }
+            if let index = best.firstIndex(where: { $0.pattern == raw.pattern }) {
+                if rank(raw) > rank(best[index]) { best[index] = raw }
+            } else {
+                best.append(raw)
+            }
+        }
+        return best
+    }
+
     func limits(of id: String) -> LibcameraLimits? {
         guard let api, let manager else { return nil }
         var limits = OCLcControlLimits()

@@ -212,6 +212,14 @@ void OCLcCamera::requestCompleted(Request *request) {
         frame.colourGains[1] = (*gains)[1];
         frame.metadata |= OC_LC_MD_COLOUR_GAINS;
     }
+    if (auto levels = metadata.get(controls::SensorBlackLevels)) {
+        for (int i = 0; i < 4; i++) frame.sensorBlackLevels[i] = (*levels)[i];
+        frame.metadata |= OC_LC_MD_SENSOR_BLACK_LEVELS;
+    }
+    if (auto matrix = metadata.get(controls::ColourCorrectionMatrix)) {
+        for (int i = 0; i < 9; i++) frame.colourCorrectionMatrix[i] = (*matrix)[i];
+        frame.metadata |= OC_LC_MD_COLOUR_CORRECTION_MATRIX;
+    }
     if (auto crop = metadata.get(controls::ScalerCrop)) {
         frame.scalerCrop[0] = crop->x;
         frame.scalerCrop[1] = crop->y;

@@ -70,6 +70,7 @@ extension SimulatedCameraCatalog {
             deviceType: type, formats: list.formats, presetFormats: presets,
             defaultFormatIndex: presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: widest.descriptor.lensAperture)
         descriptor.colorCalibration = parts[1].descriptor.colorCalibration
+        descriptor.rawPhotoPixelFormats = widest.descriptor.rawPhotoPixelFormats
         descriptor.hasTorch = true
         descriptor.focus = parts[1].descriptor.focus
         var result = SimulatedCameraModel(descriptor: descriptor, sensor: widest.sensor, hasFlash: true)

@@ -170,6 +170,8 @@ package enum SimulatedCameraCatalog {
             deviceType: type, formats: formats.formats, presetFormats: presets,
             defaultFormatIndex: presets["AVCaptureSessionPresetHigh"] ?? 0, lensAperture: aperture)
         descriptor.colorCalibration = color
+        // Every simulated sensor is an RGGB mosaic, which raw photos carry as it is.
+        descriptor.rawPhotoPixelFormats = [PixelFormat.bayerRGGB14.rawValue]
         // Low-light boost, as iPhones offered it on some cameras: here the back wide only.
         descriptor.supportsLowLightBoost = lowLightBoost
         // The back cameras share the LED flash; a front camera's "flash" is the screen,

@@ -1,14 +1,14 @@
-/// The raw sensor data behind one frame of a simulated camera (Linux addition): the Bayer
-/// mosaic as the sensor's ADC produced it, before demosaicing, white balance or any other
-/// ISP step, black level included.
+/// The raw sensor data behind one frame (Linux addition): the Bayer mosaic as the sensor's
+/// ADC produced it, before demosaicing, white balance or any other ISP step, black level
+/// included. A simulated camera's frames carry it; a libcamera camera's raw photos are one.
 ///
 /// Attached to the frame's pixel buffer under `kOpenCaptureRawMosaicKey` when the camera's
 /// `deliversRawMosaic` is on. With video HDR it is the long exposure, before the merge.
 public final class RawMosaic: @unchecked Sendable {
     public let width: Int
     public let height: Int
-    /// The colour filter layout from the top-left photosite: "RGGB".
-    public let pattern = "RGGB"
+    /// The colour filter layout from the top-left photosite: "RGGB", "GRBG", "BGGR" or "GBRG".
+    public let pattern: String
     /// The code of no light (the sensor's black level).
     public let blackLevel: Int
     /// The largest code the ADC gives (2^bits − 1).
@@ -17,7 +17,8 @@ public final class RawMosaic: @unchecked Sendable {
     /// delivered, read-only after.
     package let samples: UnsafeMutablePointer<UInt16>
 
-    package init(width: Int, height: Int, blackLevel: Int, whiteLevel: Int) {
+    package init(width: Int, height: Int, blackLevel: Int, whiteLevel: Int, pattern: String = "RGGB") {
+        self.pattern = pattern
         self.width = width
         self.height = height
         self.blackLevel = blackLevel

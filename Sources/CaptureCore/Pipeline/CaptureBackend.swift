@@ -103,6 +103,10 @@ package struct DeviceDescriptor: Sendable {
     package var hasTorch = false
     /// Whether the torch can switch itself on in dim scenes (`TorchMode.auto`).
     package var supportsAutoTorch = true
+    /// The Bayer formats raw photos come in (`availableRawPhotoPixelFormatTypes`: Core
+    /// Video's 14-bit Bayer types, one per colour filter layout the sensor offers); empty
+    /// for cameras that hand out processed pictures only.
+    package var rawPhotoPixelFormats: [UInt32] = []
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,
@@ -226,6 +230,9 @@ package struct StillRequest: Sendable, Equatable {
     package var flash: Bool
     /// Whether the still also carries the sensor's raw mosaic (`StillCapture.raw`).
     package var raw: Bool
+    /// The raw format asked for (one of `DeviceDescriptor.rawPhotoPixelFormats`), 0 for the
+    /// camera's first.
+    package var rawPixelFormat: UInt32 = 0
     /// Frames fused into the processed still (multi-frame noise reduction); 1 takes one.
     package var fusedFrames: Int
     /// Zero shutter lag: take the still from the frame that was exposing when the request

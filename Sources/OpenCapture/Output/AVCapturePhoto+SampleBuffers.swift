@@ -25,7 +25,9 @@ extension AVCapturePhoto {
     var rawSampleBuffer: CMSampleBuffer? {
         guard isRawPhoto, let dng = fileDataRepresentation() else { return nil }
         let size = resolvedSettings.rawPhotoDimensions
-        return Self.dataSampleBuffer(dng, subtype: kCVPixelFormatType_14Bayer_RGGB, width: Int(size.width), height: Int(size.height), time: timestamp)
+        // The mosaic's own layout ('grb4' for a GRBG sensor), as the settings asked for it.
+        let subtype = pixelBuffer.map { CVPixelBufferGetPixelFormatType($0) } ?? kCVPixelFormatType_14Bayer_RGGB
+        return Self.dataSampleBuffer(dng, subtype: subtype, width: Int(size.width), height: Int(size.height), time: timestamp)
     }
 
     /// The preview as a sample buffer (no metadata, as on iOS).

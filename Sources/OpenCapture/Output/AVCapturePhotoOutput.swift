@@ -65,11 +65,12 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
     /// where the camera has them.
     open var availablePhotoFileTypes: [AVFileType] { [.heic, .jpg] + availableRawPhotoFileTypes }
 
-    /// Bayer raw formats the camera delivers: the simulated cameras' RGGB mosaic
-    /// ('rgg4', codes in 16-bit words up to the sensor's white level); none for V4L2 cameras,
-    /// whose drivers hand out processed pictures.
+    /// Bayer raw formats the camera delivers, codes in 16-bit words up to the sensor's white
+    /// level: the simulated cameras' RGGB mosaic ('rgg4'); a libcamera camera's sensor layout
+    /// where its pipeline streams raw; none for V4L2 and PipeWire cameras, which hand out
+    /// processed pictures.
     open var availableRawPhotoPixelFormatTypes: [OSType] {
-        device?.simulation != nil ? [kCVPixelFormatType_14Bayer_RGGB] : []
+        device?.descriptor.rawPhotoPixelFormats ?? []
     }
 
     /// File types a raw photo can be formatted for: DNG, when there are raw formats.

@@ -90,9 +90,10 @@ final class PhotoCapture: @unchecked Sendable {
             finish(resolved, photo: nil, error: AVError(.unknown, "\(plan.device.localizedName) cannot take still photos"))
             return
         }
-        let request = StillRequest(
+        var request = StillRequest(
             width: plan.width, height: plan.height, pixelFormat: stillFormat, flash: flash, raw: plan.raw,
             fusedFrames: fusedFrames, zeroShutterLag: output.usesZeroShutterLag(flash: flash) && plan.bracket.isEmpty)
+        request.rawPixelFormat = settings.rawPhotoPixelFormatType
         expose(camera, request, resolved) { [self] stills, exposed in
             output.captureDidExpose(settings.uniqueID)
             delegate?.photoOutput(output, didCapturePhotoFor: resolved)

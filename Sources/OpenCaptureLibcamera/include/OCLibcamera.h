@@ -105,6 +105,8 @@ enum {
     OC_LC_MD_LENS_POSITION = 1u << 5,
     OC_LC_MD_FRAME_DURATION = 1u << 6,
     OC_LC_MD_SCALER_CROP = 1u << 7,
+    OC_LC_MD_SENSOR_BLACK_LEVELS = 1u << 8,
+    OC_LC_MD_COLOUR_CORRECTION_MATRIX = 1u << 9,
 };
 
 /// One completed request: the frame's planes (mapped, valid only during the callback) and
@@ -124,6 +126,11 @@ typedef struct {
     float lensPosition;
     int64_t frameDuration;  // microseconds
     int32_t scalerCrop[4];
+    /// controls::SensorBlackLevels: R, Gr, Gb, B as numbers out of 16 bits (a 10-bit
+    /// sensor's 64 is 4096).
+    int32_t sensorBlackLevels[4];
+    /// controls::ColourCorrectionMatrix: camera RGB → sRGB, row-major.
+    float colourCorrectionMatrix[9];
     /// The highest `tag` of the controls this request carried (oc_lc_queue_controls), 0 for none.
     uint64_t tag;
     /// 1 when the frame's buffer reported an error (its data may be corrupt).
