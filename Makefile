@@ -44,14 +44,16 @@ VIVID_RUN = scripts/vivid-vm --pipewire --timeout 600 --file .build/debug/OpenCa
 # vimc shared through PipeWire's libcamera plug-in (--pipewire: PipeWireVimcTests, before the
 # driver suite, which unloads vimc); vimc unplugged and plugged in again under udevd
 # (VimcHotplugTests, a process of its own: see the suite); VimcDriverTests reads the CLI's
-# recording with ffprobe and fetches serve's page with curl.
+# recording with ffprobe and fetches serve's page with curl; last, VimcRawBoardTests reloads
+# vimc as a raw sensor board (scripts/vimc-raw-board.patch) and takes raw photos through
+# libcamera's simple pipeline handler.
 VIMC_RUN = scripts/vivid-vm --vimc --pipewire --timeout 600 --file .build/debug/OpenCapturePackageTests.xctest --file .build/debug/capture \
 	--file .build/debug/libOpenCaptureLibcamera.so --file .build/debug/libOpenCapturePipeWire.so \
 	--file scripts/vimc-peer-bench --file /usr/bin/ffprobe --file /usr/bin/curl -- \
 	sh -c 'capture devices | grep "^libcamera:platform/vimc.0 Sensor B" && \
 	capture photo --device "libcamera:platform/vimc.0 Sensor B" -o /tmp/vimc.jpg && \
 	vimc-peer-bench && $(VIVID_TESTS) --filter PipeWireVimcTests && $(VIVID_TESTS) --filter VimcHotplugTests && \
-	$(VIVID_TESTS) --filter VimcDriverTests'
+	$(VIVID_TESTS) --filter VimcDriverTests && $(VIVID_TESTS) --filter VimcRawBoardTests'
 
 test: build
 	$(SWIFT) build --build-tests $(STRICT) $(FAST)
