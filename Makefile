@@ -53,7 +53,8 @@ VIMC_RUN = scripts/vivid-vm --vimc --pipewire --timeout 600 --file .build/debug/
 	sh -c 'capture devices | grep "^libcamera:platform/vimc.0 Sensor B" && \
 	capture photo --device "libcamera:platform/vimc.0 Sensor B" -o /tmp/vimc.jpg && \
 	vimc-peer-bench && $(VIVID_TESTS) --filter PipeWireVimcTests && $(VIVID_TESTS) --filter VimcHotplugTests && \
-	$(VIVID_TESTS) --filter VimcDriverTests && $(VIVID_TESTS) --filter VimcRawBoardTests'
+	$(VIVID_TESTS) --filter VimcDriverTests && $(VIVID_TESTS) --filter VimcRawBoardTests && \
+	capture photo --device "libcamera:platform/vimc.0 Sensor A" --raw --quality speed -o /tmp/sensor-a.dng'
 
 test: build
 	$(SWIFT) build --build-tests $(STRICT) $(FAST)

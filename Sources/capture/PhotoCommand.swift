@@ -12,8 +12,9 @@ enum PhotoCommand {
             f-number, focal length, white balance, flash, orientation, date, make and model).
             '-o -' writes the JPEG to standard output. FILE is written under a temporary name
             beside it and put in place when complete; if writing fails (a full disk), nothing
-            is left. --codec hevc writes HEIC (.heic); --raw writes the simulated sensor's
-            Bayer mosaic as DNG (.dng); the file's extension must match. --quality quality
+            is left. --codec hevc writes HEIC (.heic); --raw writes the sensor's Bayer mosaic
+            as DNG (.dng; simulated cameras, and libcamera cameras whose pipeline streams
+            raw); the file's extension must match. --quality quality
             fuses a burst of frames (less noise, slower); speed compresses fastest. --live
             takes a Live Photo: the still, and beside it FILE with the extension .mov, a
             QuickTime movie of about 1.5 s either side of the still sharing its content
@@ -24,7 +25,7 @@ enum PhotoCommand {
             .integer("--settle", in: 0...10_000, help: "Video frames to run before the photo (default 15)"),
             .choice("--codec", "CODEC", ["jpeg", "hevc"], help: "jpeg (default, .jpg) or hevc (HEIC, .heic)"),
             .choice("--quality", "PRIORITY", ["speed", "balanced", "quality"], help: "speed, balanced (default) or quality (multi-frame fusion)"),
-            .flag("--raw", help: "Write the raw Bayer photo as DNG (.dng); simulated cameras only"),
+            .flag("--raw", help: "Write the raw Bayer photo as DNG (.dng); simulated and raw libcamera cameras"),
             .flag("--live", help: "A Live Photo: also write the movie as FILE's name with .mov; simulated cameras only"),
             CaptureOptions.overwrite,
             OutputOptions.option("FILE", help: "The .jpg file to write (required); '-' is standard output"),
@@ -257,7 +258,7 @@ struct PhotoKind {
         let settings: AVCapturePhotoSettings
         if raw {
             guard let format = output.availableRawPhotoPixelFormatTypes.first else {
-                throw UsageError("--raw needs a camera with raw photos (a simulated one)")
+                throw UsageError("--raw needs a camera with raw photos (a simulated one, or a libcamera camera whose pipeline streams raw)")
             }
             settings = AVCapturePhotoSettings(rawPixelFormatType: format)
         } else {

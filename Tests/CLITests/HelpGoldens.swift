@@ -148,8 +148,9 @@ enum HelpGoldens {
         f-number, focal length, white balance, flash, orientation, date, make and model).
         '-o -' writes the JPEG to standard output. FILE is written under a temporary name
         beside it and put in place when complete; if writing fails (a full disk), nothing
-        is left. --codec hevc writes HEIC (.heic); --raw writes the simulated sensor's
-        Bayer mosaic as DNG (.dng); the file's extension must match. --quality quality
+        is left. --codec hevc writes HEIC (.heic); --raw writes the sensor's Bayer mosaic
+        as DNG (.dng; simulated cameras, and libcamera cameras whose pipeline streams
+        raw); the file's extension must match. --quality quality
         fuses a burst of frames (less noise, slower); speed compresses fastest. --live
         takes a Live Photo: the still, and beside it FILE with the extension .mov, a
         QuickTime movie of about 1.5 s either side of the still sharing its content
@@ -195,7 +196,7 @@ enum HelpGoldens {
           --settle N           Video frames to run before the photo (default 15)
           --codec CODEC        jpeg (default, .jpg) or hevc (HEIC, .heic)
           --quality PRIORITY   speed, balanced (default) or quality (multi-frame fusion)
-          --raw                Write the raw Bayer photo as DNG (.dng); simulated cameras only
+          --raw                Write the raw Bayer photo as DNG (.dng); simulated and raw libcamera cameras
           --live               A Live Photo: also write the movie as FILE's name with .mov; simulated
                                cameras only
           --overwrite          Replace FILE if it exists (when the new one is complete; it keeps the old

@@ -55,8 +55,11 @@ struct VimcRawBoardTests {
             let before = rig.photosTaken.count
             let settings = AVCapturePhotoSettings(rawPixelFormatType: type, processedFormat: [AVVideoCodecKey: AVVideoCodecType.jpeg])
             settings.photoQualityPrioritization = .speed  // Apple's rule for Bayer raw
+            let asked = ContinuousClock.now
             rig.photos.capturePhoto(with: settings, delegate: rig)
             #expect(waitUntil(within: .seconds(60)) { rig.photosTaken.count >= before + 2 }, "\(pattern): \(rig.photosTaken.count - before) photos")
+            // A figure, not asserted: the switch to the raw configuration and back, under TCG.
+            print("vimc raw board: raw plus JPEG (\(pattern)) delivered \(ContinuousClock.now - asked) after the request")
             let taken = rig.photosTaken.dropFirst(before)
             try #require(taken.count == 2)
             let (rawPhoto, rawError) = taken[taken.startIndex]
