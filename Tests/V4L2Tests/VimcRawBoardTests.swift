@@ -47,6 +47,11 @@ struct VimcRawBoardTests {
     /// colour is in the bar); the JPEG follows; the stream resumes after the switch.
     @Test func rawPhotoIsTheSensorsMosaic() throws {
         let device = try device()
+        // The peer's figure, not asserted: cam starts, takes three raw frames (with one it
+        // queues one buffer, which vimc never starts on) and writes them.
+        let peerStart = ContinuousClock.now
+        let peer = ShellCommand.run("timeout 60 cam -c 'platform/vimc.0 Sensor A' -C3 -s role=raw,pixelformat=SGRBG12 -F/tmp/cam-raw#.bin")
+        print("vimc raw board: cam's three raw frames took \(ContinuousClock.now - peerStart) (exit \(peer.status))")
         let rig = try VimcRig(device: device, width: 640, height: 480)
         rig.session.startRunning()
         defer { rig.session.stopRunning() }
