@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(name: "OpenCaptureWebTests", dependencies: ["OpenCaptureWeb", "OpenCapture", "MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "ALSATests", dependencies: ["ALSAAudio", "CALSA", "CaptureCore", "OpenCapture", "TestSupport"]),
         .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "ALSAAudio", "CaptureCore", "TestSupport"]),
-        .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "LibcameraCamera", "CLibcameraRuntime", "MediaIO", "CaptureCore", "TestSupport"]),
+        .testTarget(name: "V4L2Tests", dependencies: ["OpenCapture", "V4L2Camera", "LibcameraCamera", "CLibcameraRuntime", "ColorScience", "MediaIO", "CaptureCore", "TestSupport"]),
         .testTarget(name: "PipeWireTests", dependencies: ["PipeWireCamera", "CPipeWireRuntime", "OpenCapture", "CaptureCore", "TestSupport"]),
         // iOS code as written for Apple's SDK: one file per header, touching each declaration
         // with Apple's spelling. Only the modules the AVFoundation product gives an app, and

@@ -51,6 +51,12 @@ static void load_plugin(void) {
         load_error = "the libcamera plug-in could not be loaded (is libcamera installed?)";
         return;
     }
+    int32_t (*api_version)(void);
+    *(void **)&api_version = dlsym(handle, "oc_lc_api_version");
+    if (api_version == NULL || api_version() != OC_LC_API_VERSION) {
+        load_error = "the libcamera plug-in is of another version than this program";
+        return;
+    }
     int missing = 0;
     FIND(managerCreate, "oc_lc_manager_create");
     FIND(managerDestroy, "oc_lc_manager_destroy");

@@ -26,7 +26,7 @@ extension LibcameraCamera {
             transition.unlock()
             return .failure(.streamFailed("not streaming"))
         }
-        let (raw, failure) = pauseStream(running) { firstRawFrame(format) }
+        let (raw, failure) = pauseStream(running) { firstRawFrame(format, like: running.configuration) }
         transition.unlock()
         reportPauseFailure(failure, to: running)
         return raw.map { raw in
@@ -36,10 +36,11 @@ extension LibcameraCamera {
         }
     }
 
-    /// The first good frame of a raw-role stream of `format` with the controls in force, as
-    /// a mosaic with its colour description; the camera is stopped and released before this
-    /// returns. A pipeline that sends nothing fails the still after 10 s.
-    private func firstRawFrame(_ format: LibcameraRawFormat) -> Result<RawStill, BackendError> {
+    /// The first good frame of a raw-role stream of `format` with the controls in force and
+    /// the session's frame durations, as a mosaic with its colour description; the camera is
+    /// stopped and released before this returns. A pipeline that sends nothing fails the
+    /// still after 10 s.
+    private func firstRawFrame(_ format: LibcameraRawFormat, like session: StreamConfiguration) -> Result<RawStill, BackendError> {
         guard let api = system.api, let manager = system.manager else { return .failure(.deviceWasDisconnected) }
         var error: Int32 = 0
         guard let handle = api.pointee.open(manager, cameraID, &error) else {
@@ -57,7 +58,7 @@ extension LibcameraCamera {
             return .failure(.streamFailed("libcamera refused the raw configuration \(format.width)x\(format.height) (\(why))"))
         }
         let grab = RawFrameGrab(format: streamed, stride: Int(stride))
-        var initial = carried.current
+        var initial = LibcameraStream.initialControls(carried: carried, mapper: mapper, configuration: session)
         let context = Unmanaged.passUnretained(grab).toOpaque()
         let started = api.pointee.start(handle, &initial, { context, frame in
             guard let context, let frame else { return }
@@ -67,7 +68,8 @@ extension LibcameraCamera {
         _ = grab.arrived.wait(timeout: .now() + .seconds(10))
         api.pointee.stop(handle)
         guard let raw = grab.result.withLock({ $0 }) else {
-            return .failure(.streamFailed("no frame in 10 s from the raw configuration \(streamed.width)x\(streamed.height)"))
+            let why = grab.unpackable.load(ordering: .relaxed) ? "frames too short for it to unpack" : "no frame in 10 s"
+            return .failure(.streamFailed("\(why) from the raw configuration \(streamed.width)x\(streamed.height) (stride \(stride))"))
         }
         return .success(raw)
     }
@@ -78,6 +80,8 @@ private final class RawFrameGrab: Sendable {
     let format: LibcameraRawFormat
     let stride: Int
     let result = Mutex<RawStill?>(nil)
+    /// A frame came that was too short for the format (the still fails saying so).
+    let unpackable = Atomic<Bool>(false)
     let arrived = DispatchSemaphore(value: 0)
 
     init(format: LibcameraRawFormat, stride: Int) {
@@ -90,7 +94,10 @@ private final class RawFrameGrab: Sendable {
         let mosaic = RawMosaic(
             width: format.width, height: format.height, blackLevel: RawColour.blackLevel(frame, bits: format.bits),
             whiteLevel: format.whiteLevel, pattern: format.pattern)
-        guard format.unpack(data, bytes: frame.planeBytes.0, stride: stride, into: mosaic) else { return }
+        guard format.unpack(data, bytes: frame.planeBytes.0, stride: stride, into: mosaic) else {
+            unpackable.store(true, ordering: .relaxed)
+            return
+        }
         result.withLock { $0 = RawColour.still(mosaic, frame) }
         arrived.signal()
     }
@@ -107,25 +114,26 @@ enum RawColour {
         return mean >> (16 - bits)
     }
 
-    /// The mosaic with its colour: XYZ → camera from the frame's ColourCorrectionMatrix
-    /// (camera → sRGB) where the pipeline reports one, else the camera's RGB taken as linear
-    /// sRGB (what libcamera's own DNG writer assumes); the as-shot neutral from ColourGains
-    /// (the white is 1 / gain), else grey. Both calibrations are D65's.
+    /// The mosaic with its colour, as libcamera's own DNG writer describes it: camera → XYZ is
+    /// sRGB's → XYZ after the frame's ColourCorrectionMatrix (camera → sRGB of white-balanced
+    /// values; the camera's RGB taken as linear sRGB without one) after its ColourGains, and
+    /// the as-shot neutral is 1 / gain (grey without gains), so the neutral maps to D65's
+    /// white. Both calibrations are D65's.
     static func still(_ mosaic: RawMosaic, _ frame: OCLcFrame) -> RawStill {
-        let cameraToXYZ: Matrix3x3
+        var ccm = Matrix3x3.identity
         if frame.metadata & UInt32(OC_LC_MD_COLOUR_CORRECTION_MATRIX) != 0 {
             let m = frame.colourCorrectionMatrix
-            let ccm = Matrix3x3(rowMajor: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8].map(Double.init))
-            cameraToXYZ = RGBColorSpace.sRGB.toXYZ * ccm
-        } else {
-            cameraToXYZ = RGBColorSpace.sRGB.toXYZ
+            let supplied = Matrix3x3(rowMajor: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8].map(Double.init))
+            if abs(supplied.determinant) > 1e-2 { ccm = supplied }
         }
+        var gains = SIMD3<Double>(1, 1, 1)
+        if frame.metadata & UInt32(OC_LC_MD_COLOUR_GAINS) != 0, frame.colourGains.0 > 1e-2, frame.colourGains.1 > 1e-2 {
+            gains = SIMD3(Double(frame.colourGains.0), 1, Double(frame.colourGains.1))
+        }
+        let cameraToXYZ = RGBColorSpace.sRGB.toXYZ * ccm * Matrix3x3(diagonal: gains)
         let xyzToCamera = (cameraToXYZ.inverse ?? RGBColorSpace.sRGB.fromXYZ).rowMajor
-        var neutral = SIMD3<Double>(1, 1, 1)
-        if frame.metadata & UInt32(OC_LC_MD_COLOUR_GAINS) != 0, frame.colourGains.0 > 0, frame.colourGains.1 > 0 {
-            neutral = SIMD3(1 / Double(frame.colourGains.0), 1, 1 / Double(frame.colourGains.1))
-            neutral /= neutral.max()
-        }
+        var neutral = 1 / gains
+        neutral /= neutral.max()
         return RawStill(
             mosaic: mosaic, colorMatrix1: xyzToCamera, temperature1: 6504, colorMatrix2: xyzToCamera, temperature2: 6504,
             asShotNeutral: neutral)

@@ -59,6 +59,7 @@ package final class LibcameraCamera: CaptureBackend, @unchecked Sendable {
         self.mapper = LibcameraControlMapper(limits: limits)
         var descriptor = LibcameraProfile.descriptor(info: info, formats: formats, stills: stills, limits: limits)
         descriptor.rawPhotoPixelFormats = raws.map(\.pixelFormat)
+        for raw in raws { descriptor.rawPhotoSizes[raw.pixelFormat] = PhotoSize(width: raw.width, height: raw.height) }
         self.descriptor = descriptor
     }
 

@@ -54,9 +54,10 @@ struct LibcameraRawFormat: Sendable, Equatable {
     /// The largest code (2^bits − 1), the DNG's white level.
     var whiteLevel: Int { (1 << bits) - 1 }
 
-    /// The bytes one row's samples take, before any padding to the stride.
+    /// The bytes one row's samples take, before any padding to the stride: packed rows in
+    /// whole groups (5 bytes per 4 samples, 3 per 2), as the unpacking reads them.
     var rowBytes: Int {
-        if packed { return bits == 10 ? (width * 5 + 3) / 4 : (width * 3 + 1) / 2 }
+        if packed { return bits == 10 ? (width + 3) / 4 * 5 : (width + 1) / 2 * 3 }
         return bits == 8 ? width : width * 2
     }
 

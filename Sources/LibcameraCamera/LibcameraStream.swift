@@ -66,14 +66,7 @@ final class LibcameraStream: @unchecked Sendable {
             format: outputFormat, width: format.width, height: format.height, minimumBufferCount: 4, maximumBufferCount: 8,
             attachments: attachments)
         frameDuration = configuration.minFrameDuration
-        var initial = carried.current
-        if mapper.limits.offers(OC_LC_HAS_FRAME_DURATION_LIMITS), configuration.minFrameDuration.isValid,
-            configuration.maxFrameDuration.isValid
-        {
-            let shortest = configuration.minFrameDuration.seconds * 1_000_000, longest = configuration.maxFrameDuration.seconds * 1_000_000
-            initial.frameDurationLimits = (Int64(shortest.rounded()), Int64(max(shortest, longest).rounded()))
-            initial.set |= UInt32(OC_LC_HAS_FRAME_DURATION_LIMITS)
-        }
+        var initial = Self.initialControls(carried: carried, mapper: mapper, configuration: configuration)
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started = api.pointee.start(handle, &initial, { context, frame in
             guard let context, let frame else { return }
@@ -83,6 +76,22 @@ final class LibcameraStream: @unchecked Sendable {
             api.pointee.close(handle)
             throw .streamFailed("libcamera could not start: \(String(cString: strerror(-started)))")
         }
+    }
+
+    /// What a stream starts with: the controls in force and the configuration's frame
+    /// durations (`FrameDurationLimits`, where the camera has them).
+    static func initialControls(
+        carried: LibcameraCarriedControls, mapper: LibcameraControlMapper, configuration: StreamConfiguration
+    ) -> OCLcControls {
+        var initial = carried.current
+        if mapper.limits.offers(OC_LC_HAS_FRAME_DURATION_LIMITS), configuration.minFrameDuration.isValid,
+            configuration.maxFrameDuration.isValid
+        {
+            let shortest = configuration.minFrameDuration.seconds * 1_000_000, longest = configuration.maxFrameDuration.seconds * 1_000_000
+            initial.frameDurationLimits = (Int64(shortest.rounded()), Int64(max(shortest, longest).rounded()))
+            initial.set |= UInt32(OC_LC_HAS_FRAME_DURATION_LIMITS)
+        }
+        return initial
     }
 
     /// Queues a control change for the next libcamera request.

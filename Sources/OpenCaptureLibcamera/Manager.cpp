@@ -123,6 +123,8 @@ extern "C" void oc_lc_manager_destroy(OCLcManager *manager) {
     delete manager;
 }
 
+extern "C" int32_t oc_lc_api_version(void) { return OC_LC_API_VERSION; }
+
 extern "C" const char *oc_lc_version(OCLcManager *manager) { return manager->version.c_str(); }
 
 std::shared_ptr<Camera> oc_lc_camera(OCLcManager *manager, const char *id) {

@@ -1,5 +1,6 @@
 import CLibcameraRuntime
 import CaptureCore
+import ColorScience
 import Foundation
 import MediaIO
 import Testing
@@ -60,6 +61,13 @@ struct LibcameraRawFormatTests {
         let packed12 = try #require(format("RG12", packed: true, width: 4, height: 1))
         #expect(packed12.rowBytes == 6)
         #expect(unpack(packed12, [0xAB, 0xCD, 0x21, 0x01, 0xFF, 0xF0], stride: 6) == [0xAB1, 0xCD2, 0x010, 0xFFF])
+        // Packed rows end in whole groups: 6 RAW10 samples take two groups (10 bytes), 5
+        // RAW12 samples three (9 bytes).
+        let six = try #require(format("BA10", packed: true, width: 6, height: 1))
+        #expect(six.rowBytes == 10)
+        #expect(unpack(six, row10 + [0x9A, 0xBC, 0, 0, 0b0000_0101], stride: 10) == [0x48, 0xD1, 0x15A, 0x1E3, 0x269, 0x2F1])
+        #expect(unpack(six, row10 + [0x9A, 0xBC, 0, 0], stride: 9) == nil)
+        #expect(try #require(format("RG12", packed: true, width: 5, height: 1)).rowBytes == 9)
         // 16 bits: whole words.
         let sixteen = try #require(format("GR16", width: 1, height: 1))
         #expect(unpack(sixteen, [0x34, 0x12], stride: 2) == [0x1234])
@@ -84,13 +92,28 @@ struct LibcameraRawFormatTests {
         frame.metadata = UInt32(OC_LC_MD_SENSOR_BLACK_LEVELS | OC_LC_MD_COLOUR_GAINS | OC_LC_MD_COLOUR_CORRECTION_MATRIX)
         frame.sensorBlackLevels = (4096, 4096, 4096, 4096)
         frame.colourGains = (2, 1.6)
-        frame.colourCorrectionMatrix = (2, 0, 0, 0, 1, 0, 0, 0, 1)
         #expect(RawColour.blackLevel(frame, bits: 10) == 64)
         #expect(RawColour.blackLevel(frame, bits: 12) == 256)
+        let d65 = RGBColorSpace.sRGB.toXYZ * SIMD3<Double>(1, 1, 1)
+        func mapsNeutralToD65(_ still: RawStill) -> Bool {
+            let white = Matrix3x3(rowMajor: still.colorMatrix1).inverse! * still.asShotNeutral
+            return abs(white.x / white.y - d65.x / d65.y) < 1e-6 && abs(white.z / white.y - d65.z / d65.y) < 1e-6
+        }
+        // A CCM of a Pi's kind (rows summing to 1) after the gains: the neutral (1 / gain)
+        // is D65's white, and XYZ → camera is the inverse of that whole chain.
+        frame.colourCorrectionMatrix = (1.6, -0.4, -0.2, -0.3, 1.5, -0.2, 0.1, -0.6, 1.5)
         let pi = RawColour.still(mosaic, frame)
         #expect(abs(pi.asShotNeutral.x - 0.5) < 1e-6 && pi.asShotNeutral.y == 1 && abs(pi.asShotNeutral.z - 0.625) < 1e-6)
-        // XYZ → camera is the inverse of sRGB's → XYZ after the CCM: its first row halves.
-        #expect(abs(pi.colorMatrix1[0] - 3.2406 / 2) < 0.01)
+        #expect(mapsNeutralToD65(pi))
+        let ccm = Matrix3x3(rowMajor: [1.6, -0.4, -0.2, -0.3, 1.5, -0.2, 0.1, -0.6, 1.5].map { Double(Float($0)) })
+        let chain = (RGBColorSpace.sRGB.toXYZ * ccm * Matrix3x3(diagonal: SIMD3(2, 1, Double(Float(1.6))))).inverse!.rowMajor
+        #expect(zip(pi.colorMatrix1, chain).allSatisfy { abs($0 - $1) < 1e-9 }, "\(pi.colorMatrix1)")
+        // Gains without a CCM: the camera's RGB, white-balanced, is linear sRGB; XYZ →
+        // camera's first row is sRGB's halved (red gain 2), its last sRGB's over 1.6.
+        frame.metadata = UInt32(OC_LC_MD_COLOUR_GAINS)
+        let gainsOnly = RawColour.still(mosaic, frame)
+        #expect(mapsNeutralToD65(gainsOnly))
+        #expect(abs(gainsOnly.colorMatrix1[0] - 3.2406 / 2) < 0.01 && abs(gainsOnly.colorMatrix1[8] - 1.0572 / 1.6) < 0.01)
     }
 
     /// vimc's test pattern, 75% colour bars: white, yellow, cyan, green, magenta, red, blue,

@@ -71,6 +71,7 @@ struct VimcRawBoardTests {
             #expect(rawError == nil, "\(pattern): \(String(describing: rawError))")
             let raw = try #require(rawPhoto)
             #expect(raw.isRawPhoto)
+            #expect(raw.resolvedSettings.rawPhotoDimensions.width == 640 && raw.resolvedSettings.rawPhotoDimensions.height == 480)
             let dng = try #require(raw.fileDataRepresentation())
             #expect(dng.prefix(4) == Data([0x49, 0x49, 0x2A, 0x00]))
             #expect(Self.cfaPattern(in: dng) == Array(pattern).map { $0 == "R" ? 0 : $0 == "G" ? 1 : 2 }, "\(pattern)")

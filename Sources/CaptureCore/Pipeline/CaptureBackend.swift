@@ -107,6 +107,10 @@ package struct DeviceDescriptor: Sendable {
     /// Video's 14-bit Bayer types, one per colour filter layout the sensor offers); empty
     /// for cameras that hand out processed pictures only.
     package var rawPhotoPixelFormats: [UInt32] = []
+    /// The size of the mosaic a raw photo of each format has, where it is the sensor's
+    /// rather than the photo's (a libcamera camera's raw mode); a format not here gives a
+    /// mosaic of the photo's size (the simulated cameras).
+    package var rawPhotoSizes: [UInt32: PhotoSize] = [:]
 
     package init(
         uniqueID: String, modelID: String, localizedName: String, manufacturer: String, position: Int,

@@ -68,6 +68,8 @@ final class PhotoCapture: @unchecked Sendable {
         case .auto: flash = plan.device.lastFrameMetadata.iso >= Self.autoFlashISO
         }
         let size = CMVideoDimensions(width: Int32(plan.width), height: Int32(plan.height)), none = CMVideoDimensions(width: 0, height: 0)
+        let rawSize = plan.device.descriptor.rawPhotoSizes[settings.rawPhotoPixelFormatType]
+            .map { CMVideoDimensions(width: Int32($0.width), height: Int32($0.height)) } ?? size
         // Multi-frame fusion is the simulated cameras' still image stabilization; the
         // deprecated isAutoStillImageStabilizationEnabled = false turns it off.
         let stabilizes = quality == .quality && plan.bracket.isEmpty && settings.auxiliary.autoStillImageStabilization != false && plan.device.simulation != nil
@@ -75,7 +77,7 @@ final class PhotoCapture: @unchecked Sendable {
         let resolved = AVCaptureResolvedPhotoSettings(
             uniqueID: settings.uniqueID, photoDimensions: plan.processed ? size : none,
             isFlashEnabled: flash, embeddedThumbnailDimensions: plan.thumbnail?.size ?? none,
-            previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? size : none,
+            previewDimensions: plan.preview?.size ?? none, rawPhotoDimensions: plan.raw ? rawSize : none,
             expectedPhotoCount: ((plan.raw ? 1 : 0) + (plan.processed ? 1 : 0)) * max(plan.bracket.count, 1),
             photoProcessingTimeRange: processingEstimate,
             livePhotoMovieDimensions: movie == nil ? none : output.livePhotoMovieDimensions,

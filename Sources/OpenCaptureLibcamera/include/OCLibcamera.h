@@ -12,6 +12,10 @@
 extern "C" {
 #endif
 
+/// Bumped whenever a function or struct here changes: a program refuses a plug-in of
+/// another version (a stale libOpenCaptureLibcamera.so beside it) rather than misread it.
+#define OC_LC_API_VERSION 2
+
 typedef struct OCLcManager OCLcManager;
 typedef struct OCLcCamera OCLcCamera;
 
@@ -162,6 +166,8 @@ int oc_lc_manager_keeps_running(OCLcManager *manager);
 /// Stops libcamera's manager when no camera is acquired, where it runs only while used
 /// (else nothing); the next call that asks libcamera starts it again, finding cameras anew.
 void oc_lc_manager_idle(OCLcManager *manager);
+/// The plug-in's API version (OC_LC_API_VERSION).
+int32_t oc_lc_api_version(void);
 /// The libcamera version string ("v0.0.3").
 const char *oc_lc_version(OCLcManager *manager);
 /// Cameras known now; fills up to `capacity` infos and returns the count there are.
