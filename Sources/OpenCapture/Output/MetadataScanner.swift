@@ -24,10 +24,12 @@ final class MetadataScanner: @unchecked Sendable {
 
     private struct State {
         var busy = false
-        /// A frame taken and not yet read through (copying or detecting): `stop` waits for
-        /// it, so no detector runs after a session stops (a process that exits next would
-        /// tear OpenCV down under it).
-        var detecting = false
+        /// Frames taken and not yet read through (copying or detecting): `stop` waits for
+        /// them, so no detector runs after a session stops (a process that exits next would
+        /// tear OpenCV down under it). A count, not a flag: a frame's delivery frees `busy`
+        /// on the delegate's queue before its detection block has ended, so the next frame
+        /// can be taken while the previous one still counts, and its end must not clear it.
+        var detecting = 0
         var stopped = false
         /// Whether the last delivery held objects (an empty array follows when they go).
         var hadObjects = false
@@ -72,7 +74,7 @@ final class MetadataScanner: @unchecked Sendable {
                 return false
             }
             s.busy = true
-            s.detecting = true
+            s.detecting += 1
             return true
         }
         guard taken else { return }
@@ -145,7 +147,7 @@ final class MetadataScanner: @unchecked Sendable {
 
     /// The frame taken has been read through: wakes a `stop` waiting for it.
     private func detected() {
-        state.withLock { $0.detecting = false }
+        state.withLock { $0.detecting -= 1 }
         wake()
     }
 
@@ -181,7 +183,7 @@ final class MetadataScanner: @unchecked Sendable {
         wake()
         idle.lock()
         defer { idle.unlock() }
-        while state.withLock({ $0.detecting }) { idle.wait() }
+        while state.withLock({ $0.detecting > 0 }) { idle.wait() }
     }
 
     func wake() {
