@@ -76,7 +76,7 @@ test-consumer: deps
 # so every such run reports a "thread leak"; data races and lock inversions still fail the run.
 # KVOAssetTests (writer, recording and export KVO) encodes too: it runs in the second pass.
 TSAN_BUILD = --sanitize=thread --scratch-path .build/tsan
-TSAN_SUITES = SessionStressTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode|DataOutputSynchronizerTests|FileDeckTests|LivePhotoTests|SessionRunnerTests|RouteConsumerTests|DeviceSettingsRaceTests|DeviceSettingsTests|DeviceRegistryOwnershipTests|ThirdPartyBackendTests|V4L2StillTests|V4L2MJPEGStillTests|StillStreamLayerTests|VirtualCameraOutputTests|PipeWireVirtualCameraTests|PipeWireCameraTests|PipeWireControlsTests|PipeWirePortalTests|VideoFrameExifTests
+TSAN_SUITES = SessionStressTests|MetadataScannerStopTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode|DataOutputSynchronizerTests|FileDeckTests|LivePhotoTests|SessionRunnerTests|RouteConsumerTests|DeviceSettingsRaceTests|DeviceSettingsTests|DeviceRegistryOwnershipTests|ThirdPartyBackendTests|V4L2StillTests|V4L2MJPEGStillTests|StillStreamLayerTests|VirtualCameraOutputTests|PipeWireVirtualCameraTests|PipeWireCameraTests|PipeWireControlsTests|PipeWirePortalTests|VideoFrameExifTests
 TSAN_ENCODER_SUITES = RecordingCoreTests|LivePhotoMovieTests|AssetWriter|AssetReader|AssetExportTests|MovieFileOutput|BracketPhotoTests|SceneFaceTests|KVOAssetTests
 test-tsan: deps
 	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
