@@ -44,7 +44,7 @@ extension LibcameraCamera {
         guard let api = system.api, let manager = system.manager else { return .failure(.deviceWasDisconnected) }
         var error: Int32 = 0
         guard let handle = api.pointee.open(manager, cameraID, &error) else {
-            return .failure(error == EBUSY ? .deviceInUse : error == ENODEV ? .deviceWasDisconnected : .streamFailed(String(cString: strerror(error))))
+            return .failure(LibcameraStream.openFailure(error))
         }
         defer { api.pointee.close(handle) }
         var settled = OCLcStreamFormat(fourcc: format.fourcc, modifier: format.modifier, width: Int32(format.width), height: Int32(format.height))

@@ -44,7 +44,7 @@ final class LibcameraStream: @unchecked Sendable {
         forStill = role == Int32(OC_LC_ROLE_STILL)
         var error: Int32 = 0
         guard let handle = api.pointee.open(manager, id, &error) else {
-            throw error == EBUSY ? .deviceInUse : error == ENODEV ? .deviceWasDisconnected : .streamFailed(String(cString: strerror(error)))
+            throw Self.openFailure(error)
         }
         self.handle = handle
         var settled = OCLcStreamFormat(fourcc: asked.fourcc, modifier: 0, width: Int32(asked.width), height: Int32(asked.height))
@@ -76,6 +76,12 @@ final class LibcameraStream: @unchecked Sendable {
             api.pointee.close(handle)
             throw .streamFailed("libcamera could not start: \(String(cString: strerror(-started)))")
         }
+    }
+
+    /// What libcamera's failure to acquire the camera (`oc_lc_open`'s errno) means: another
+    /// holder (EBUSY), the camera gone (ENODEV), else the error said.
+    static func openFailure(_ error: Int32) -> BackendError {
+        error == EBUSY ? .deviceInUse : error == ENODEV ? .deviceWasDisconnected : .streamFailed(String(cString: strerror(error)))
     }
 
     /// What a stream starts with: the controls in force and the configuration's frame

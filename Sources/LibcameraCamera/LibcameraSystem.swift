@@ -139,12 +139,8 @@ final class LibcameraSystem: @unchecked Sendable {
     /// format per size (the cheapest to convert), smallest first.
     func formats(of id: String, role: Int32 = Int32(OC_LC_ROLE_VIEWFINDER)) -> [LibcameraFormat] {
         guard let api, let manager else { return [] }
-        let count = Int(api.pointee.streamFormats(manager, id, role, nil, 0))
-        guard count > 0 else { return [] }
-        var offered = [OCLcStreamFormat](repeating: OCLcStreamFormat(), count: count)
-        let filled = min(Int(api.pointee.streamFormats(manager, id, role, &offered, Int32(count))), count)
         var best: [String: LibcameraFormat] = [:]
-        for format in offered.prefix(filled) where format.modifier == 0 {
+        for format in offeredFormats(of: id, role: role) where format.modifier == 0 {
             guard let code = LibcameraFormat.pixelCode(format.fourcc) else { continue }
             let made = LibcameraFormat(fourcc: format.fourcc, code: code, width: Int(format.width), height: Int(format.height))
             let key = "\(made.width)x\(made.height)"
@@ -176,12 +172,8 @@ final class LibcameraSystem: @unchecked Sendable {
     func rawFormats(of id: String) -> [LibcameraRawFormat] {
         guard let api, let manager else { return [] }
         let role = Int32(OC_LC_ROLE_RAW)
-        let count = Int(api.pointee.streamFormats(manager, id, role, nil, 0))
-        guard count > 0 else { return [] }
-        var offered = [OCLcStreamFormat](repeating: OCLcStreamFormat(), count: count)
-        let filled = min(Int(api.pointee.streamFormats(manager, id, role, &offered, Int32(count))), count)
         var best: [LibcameraRawFormat] = []
-        for format in offered.prefix(filled) {
+        for format in offeredFormats(of: id, role: role) {
             guard
                 let raw = LibcameraRawFormat(
                     fourcc: format.fourcc, modifier: format.modifier, width: Int(format.width), height: Int(format.height))
@@ -196,6 +188,16 @@ final class LibcameraSystem: @unchecked Sendable {
             }
         }
         return best
+    }
+
+    /// Every pixel format and size `role`'s stream offers (its StreamFormats), as libcamera lists them.
+    private func offeredFormats(of id: String, role: Int32) -> [OCLcStreamFormat] {
+        guard let api, let manager else { return [] }
+        let count = Int(api.pointee.streamFormats(manager, id, role, nil, 0))
+        guard count > 0 else { return [] }
+        var offered = [OCLcStreamFormat](repeating: OCLcStreamFormat(), count: count)
+        let filled = min(Int(api.pointee.streamFormats(manager, id, role, &offered, Int32(count))), count)
+        return Array(offered.prefix(max(filled, 0)))
     }
 
     func limits(of id: String) -> LibcameraLimits? {

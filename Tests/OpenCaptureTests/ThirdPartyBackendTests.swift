@@ -137,6 +137,41 @@ struct ThirdPartyBackendTests {
         }
     }
 
+    /// The photo output answers raw formats from what the backend declares (no check for a
+    /// particular backend), and a raw photo's resolved dimensions are the declared mosaic's.
+    @Test("raw photo formats and their dimensions come from the camera's own declaration")
+    func rawFormatsAreTheBackendsDeclaration() throws {
+        let grbg = (format: kCVPixelFormatType_14Bayer_GRBG, size: PhotoSize(width: 128, height: 96))
+        let provider = SolidColorProvider(cameras: [
+            SolidColorCamera(uniqueID: "test:raw", raw: [grbg]), SolidColorCamera(uniqueID: "test:processed"),
+        ])
+        let registry = DeviceRegistry(providers: [])
+        registry.register(provider)
+        try registry.withCurrent {
+            let plain = AVCaptureSession()
+            plain.addInput(try AVCaptureDeviceInput(device: try #require(AVCaptureDevice(uniqueID: "test:processed"))))
+            let plainOutput = AVCapturePhotoOutput()
+            plain.addOutput(plainOutput)
+            #expect(plainOutput.availableRawPhotoPixelFormatTypes.isEmpty && plainOutput.availableRawPhotoFileTypes.isEmpty)
+
+            let session = AVCaptureSession()
+            session.addInput(try AVCaptureDeviceInput(device: try #require(AVCaptureDevice(uniqueID: "test:raw"))))
+            let output = AVCapturePhotoOutput()
+            session.addOutput(output)
+            #expect(output.availableRawPhotoPixelFormatTypes == [grbg.format])
+            #expect(output.availableRawPhotoFileTypes == [.dng])
+            session.startRunning()
+            defer { session.stopRunning() }
+            let settings = AVCapturePhotoSettings(rawPixelFormatType: grbg.format)
+            settings.photoQualityPrioritization = .speed
+            let resolved = ResolvedRecorder()
+            output.capturePhoto(with: settings, delegate: resolved)
+            eventually("the capture began") { resolved.dimensions.withLock { $0 } != nil }
+            let dimensions = try #require(resolved.dimensions.withLock { $0 })
+            #expect(dimensions.width == 128 && dimensions.height == 96)
+        }
+    }
+
     @Test("the default microphone is the one a provider prefers, else the first", arguments: [nil, "test:mic-2"])
     func preferredDefaultMicrophone(preferred: String?) throws {
         let provider = MicrophoneProvider(ids: ["test:mic-1", "test:mic-2"], preferred: preferred)
@@ -183,6 +218,15 @@ final class IdleMicrophone: AudioCaptureBackend {
     func update(_ configuration: StreamConfiguration) {}
     func apply(_ request: ControlRequest) {}
     func stop() {}
+}
+
+/// Notes the raw photo dimensions a capture resolved.
+final class ResolvedRecorder: NSObject, AVCapturePhotoCaptureDelegate, @unchecked Sendable {
+    let dimensions = Mutex<CMVideoDimensions?>(nil)
+
+    func photoOutput(_ output: AVCapturePhotoOutput, willBeginCaptureFor resolvedSettings: AVCaptureResolvedPhotoSettings) {
+        dimensions.withLock { $0 = resolvedSettings.rawPhotoDimensions }
+    }
 }
 
 /// A third party's provider: fixed cameras, plus plugging and unplugging on request (its
@@ -240,7 +284,8 @@ final class SolidColorCamera: CaptureBackend, DisconnectReporting, @unchecked Se
         let value = Atomic<Bool>(false)
     }
 
-    init(uniqueID: String) {
+    /// `raw`: the raw photo formats the camera declares, each with its mosaic's size.
+    init(uniqueID: String, raw: [(format: OSType, size: PhotoSize)] = []) {
         let format = DeviceFormatSpec(
             width: Self.width, height: Self.height, pixelFormat: .bgra, frameRateRanges: [1...100], minISO: 100, maxISO: 100,
             minExposureDuration: 0.01, maxExposureDuration: 0.01, fieldOfView: 60, maxZoomFactor: 1)
@@ -250,6 +295,8 @@ final class SolidColorCamera: CaptureBackend, DisconnectReporting, @unchecked Se
             presetFormats: ["AVCaptureSessionPresetHigh": 0, "AVCaptureSessionPresetLow": 0, "AVCaptureSessionPresetMedium": 0],
             defaultFormatIndex: 0, lensAperture: 2)
         descriptor.supportsExposureControl = false
+        descriptor.rawPhotoPixelFormats = raw.map(\.format)
+        for (format, size) in raw { descriptor.rawPhotoSizes[format] = size }
         self.descriptor = descriptor
     }
 
