@@ -109,7 +109,12 @@ struct DeviceHeaderWalkTests {
         output.stopRecording()
         try delegate.wait()
         #expect(device.activePrimaryConstituentDeviceSwitchingBehavior == .auto)
-        #expect(device.activePrimaryConstituent?.uniqueID == "sim:back-wide", "zoom chooses again once the recording ends")
+        // The active constituent is the newest frame's once a frame has shown the zoom: a
+        // frame that came while the constituent was held still shows the ultra wide, so the
+        // switch is seen with the first frame after the recording ended.
+        eventually("zoom chooses again once the recording ends") {
+            device.activePrimaryConstituent?.uniqueID == "sim:back-wide"
+        }
     }
 
     @Test("the deprecated connection frame durations set the camera's, under a lock taken for the call")
