@@ -132,8 +132,9 @@ std::shared_ptr<Camera> oc_lc_camera(OCLcManager *manager, const char *id) {
     return running == nullptr ? nullptr : running->get(id);
 }
 
-static void copy_string(char *into, size_t capacity, const std::string &text) {
-    snprintf(into, capacity, "%s", text.c_str());
+// A view, not a std::string: string controls (properties::Model) are std::string_view from 0.6.
+static void copy_string(char *into, size_t capacity, std::string_view text) {
+    snprintf(into, capacity, "%.*s", (int)text.size(), text.data());
 }
 
 extern "C" int oc_lc_cameras(OCLcManager *manager, OCLcCameraInfo *infos, int capacity) {
