@@ -183,3 +183,26 @@ func spellCVBufferGetAttachment(_ pixelBuffer: CVPixelBuffer) -> String? {
     CVBufferGetAttachment(pixelBuffer, kCVImageBufferYCbCrMatrixKey, nil)?.takeUnretainedValue() as? String
 }
 
+
+/// The same calls with Core Foundation dictionaries, as iOS code passes them (`as
+/// CFDictionary`, a literal, `as CFString` keys); compiled, never called.
+func spellCVPixelBufferCoreFoundation(_ pixelBuffer: CVPixelBuffer, pool: CVPixelBufferPool, bytes: UnsafeMutableRawPointer) {
+    var out: CVPixelBuffer?
+    let attributes = [
+        kCVPixelBufferCGImageCompatibilityKey: kCFBooleanTrue!, kCVPixelBufferCGBitmapContextCompatibilityKey: kCFBooleanTrue!,
+    ] as CFDictionary
+    let created: CVReturn = CVPixelBufferCreate(kCFAllocatorDefault, 640, 480, kCVPixelFormatType_32ARGB, attributes, &out)
+    let literal: CVReturn = CVPixelBufferCreate(kCFAllocatorDefault, 640, 480, kCVPixelFormatType_32BGRA, [kCVPixelBufferIOSurfacePropertiesKey: [:]] as CFDictionary, &out)
+    let wrapped: CVReturn = CVPixelBufferCreateWithBytes(kCFAllocatorDefault, 4, 4, kCVPixelFormatType_32BGRA, bytes, 16, nil, nil, attributes, &out)
+    var newPool: CVPixelBufferPool?
+    let poolAttributes = [kCVPixelBufferPoolMinimumBufferCountKey: 3] as CFDictionary
+    let poolCreated: CVReturn = CVPixelBufferPoolCreate(kCFAllocatorDefault, poolAttributes, attributes, &newPool)
+    let withAux: CVReturn = CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(
+        kCFAllocatorDefault, pool, [kCVPixelBufferPoolAllocationThresholdKey: 4] as CFDictionary, &out)
+    let compatible: Bool = CVPixelBufferIsCompatibleWithAttributes(pixelBuffer, attributes)
+    var resolved: CFDictionary?
+    let resolving: CVReturn = CVPixelBufferCreateResolvedAttributesDictionary(kCFAllocatorDefault, [attributes] as CFArray, &resolved)
+    CVBufferSetAttachments(pixelBuffer, [kCVImageBufferColorPrimariesKey: kCVImageBufferColorPrimaries_P3_D65] as CFDictionary, .shouldPropagate)
+    CVBufferSetAttachment(pixelBuffer, "com.example.key" as CFString, kCFBooleanTrue!, .shouldNotPropagate)
+    _ = (created, literal, wrapped, poolCreated, withAux, compatible, resolving)
+}

@@ -18,6 +18,7 @@ public func CVBufferRemoveAllAttachments(_ buffer: CVBuffer) {
 }
 
 /// Sets several attachments at once, all with `attachmentMode`.
+@_disfavoredOverload
 public func CVBufferSetAttachments(_ buffer: CVBuffer, _ theAttachments: [String: Any], _ attachmentMode: CVAttachmentMode) {
     for (key, value) in theAttachments { CVBufferSetAttachment(buffer, key, value, attachmentMode) }
 }

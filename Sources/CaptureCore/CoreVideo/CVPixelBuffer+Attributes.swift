@@ -42,6 +42,7 @@ private let compatibilityKeys = [
 /// Whether `pixelBuffer` meets `attributes`: its pixel format, width and height when
 /// given, no extended pixels, alignment no stricter than 64 bytes; the compatibility keys
 /// and IOSurface properties are met by every buffer.
+@_disfavoredOverload
 public func CVPixelBufferIsCompatibleWithAttributes(_ pixelBuffer: CVPixelBuffer, _ attributes: [String: Any]?) -> Bool {
     guard let attributes else { return true }
     if let format = integer(attributes[kCVPixelBufferPixelFormatTypeKey]), OSType(truncatingIfNeeded: format) != pixelBuffer.format.rawValue {
@@ -62,6 +63,7 @@ public func CVPixelBufferIsCompatibleWithAttributes(_ pixelBuffer: CVPixelBuffer
 /// dictionary's keys in order (later ones win), with the compatibility keys every buffer
 /// meets set true.
 @discardableResult
+@_disfavoredOverload
 public func CVPixelBufferCreateResolvedAttributesDictionary(
     _ allocator: AnyObject?, _ attributes: [[String: Any]]?, _ resolvedDictionaryOut: UnsafeMutablePointer<[String: Any]?>
 ) -> CVReturn {

@@ -22,6 +22,7 @@ private final class ReleasingOwner {
 /// is called with `releaseRefCon` and `baseAddress` when the buffer is freed.
 /// A planar format gives `kCVReturnInvalidPixelFormat` (use the planar variant).
 @discardableResult
+@_disfavoredOverload
 public func CVPixelBufferCreateWithBytes(
     _ allocator: AnyObject?, _ width: Int, _ height: Int, _ pixelFormatType: OSType, _ baseAddress: UnsafeMutableRawPointer,
     _ bytesPerRow: Int, _ releaseCallback: CVPixelBufferReleaseBytesCallback?, _ releaseRefCon: UnsafeMutableRawPointer?,
@@ -43,6 +44,7 @@ public func CVPixelBufferCreateWithBytes(
 /// copy; `releaseCallback` is called when the buffer is freed. Plane geometry must match
 /// the format (`kCVReturnInvalidArgument` otherwise).
 @discardableResult
+@_disfavoredOverload
 public func CVPixelBufferCreateWithPlanarBytes(
     _ allocator: AnyObject?, _ width: Int, _ height: Int, _ pixelFormatType: OSType, _ dataPtr: UnsafeMutableRawPointer?,
     _ dataSize: Int, _ numberOfPlanes: Int, _ planeBaseAddress: UnsafeMutablePointer<UnsafeMutableRawPointer?>,

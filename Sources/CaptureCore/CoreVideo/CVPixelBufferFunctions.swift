@@ -7,6 +7,7 @@ public var kCFAllocatorDefault: AnyObject? { nil }
 ///
 /// Supported formats: 420v, 420f, y420, f420 and BGRA. Rows are aligned to 64 bytes.
 @discardableResult
+@_disfavoredOverload
 public func CVPixelBufferCreate(
     _ allocator: AnyObject?, _ width: Int, _ height: Int, _ pixelFormatType: OSType,
     _ pixelBufferAttributes: [String: Any]?, _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>

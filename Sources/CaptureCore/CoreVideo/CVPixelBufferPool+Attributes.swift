@@ -33,6 +33,7 @@ public func CVPixelBufferPoolGetAttributes(_ pool: CVPixelBufferPool) -> [String
 /// `auxAttributes`, refuses (`kCVReturnWouldExceedAllocationThreshold`) once the pool
 /// owns that many buffers and none is free.
 @discardableResult
+@_disfavoredOverload
 public func CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(
     _ allocator: AnyObject?, _ pixelBufferPool: CVPixelBufferPool, _ auxAttributes: [String: Any]?,
     _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>

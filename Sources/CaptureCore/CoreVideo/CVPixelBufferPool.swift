@@ -125,6 +125,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
 
 /// Creates a pool. `pixelBufferAttributes` must name the width, height and pixel format.
 @discardableResult
+@_disfavoredOverload
 public func CVPixelBufferPoolCreate(
     _ allocator: AnyObject?, _ poolAttributes: [String: Any]?, _ pixelBufferAttributes: [String: Any]?,
     _ poolOut: UnsafeMutablePointer<CVPixelBufferPool?>

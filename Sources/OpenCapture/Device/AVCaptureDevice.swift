@@ -328,6 +328,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Sets `.custom` and returns the timestamp of the first frame exposed with the values.
+    @discardableResult
     open func setExposureModeCustom(duration: CMTime, iso ISO: Float) async -> CMTime {
         await syncTime { setExposureModeCustom(duration: duration, iso: ISO, completionHandler: $0) }
     }
@@ -348,6 +349,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Biases the target and returns the timestamp of the first frame with the bias.
+    @discardableResult
     open func setExposureTargetBias(_ bias: Float) async -> CMTime { await syncTime { setExposureTargetBias(bias, completionHandler: $0) } }
 
     /// The longest exposure auto exposure may use; `.invalid` restores the format's default.
@@ -484,6 +486,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Sets `.locked` at `lensPosition` and returns the timestamp of the first frame with it.
+    @discardableResult
     open func setFocusModeLocked(lensPosition: Float) async -> CMTime {
         await syncTime { setFocusModeLocked(lensPosition: lensPosition, completionHandler: $0) }
     }
@@ -791,6 +794,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     }
 
     /// Locks white balance and returns the timestamp of the first frame with the gains.
+    @discardableResult
     open func setWhiteBalanceModeLocked(with whiteBalanceGains: WhiteBalanceGains) async -> CMTime {
         await syncTime { setWhiteBalanceModeLocked(with: whiteBalanceGains, completionHandler: $0) }
     }

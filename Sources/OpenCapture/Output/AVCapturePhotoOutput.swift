@@ -463,5 +463,6 @@ open class AVCapturePhotoOutput: AVCaptureOutput, @unchecked Sendable {
 
     /// The async form: returns whether the output prepared (`false` when a later call
     /// superseded this one); throws the error a failed preparation reports.
+    @discardableResult
     open func setPreparedPhotoSettingsArray(_ preparedPhotoSettingsArray: [AVCapturePhotoSettings]) async throws -> Bool { try await setPreparedPhotoSettingsArrayBacking(preparedPhotoSettingsArray) }
 }
