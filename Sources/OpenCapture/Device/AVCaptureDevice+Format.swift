@@ -173,6 +173,24 @@ extension AVCaptureDevice {
         /// Frame rates with background replacement: nil (unsupported).
         open var videoFrameRateRangeForBackgroundReplacement: AVFrameRateRange? { videoFrameRateRangeForBackgroundReplacementBacking }
 
+        /// Whether the format can record Cinematic video (iOS 26): no format here can.
+        open var isCinematicVideoCaptureSupported: Bool { isCinematicVideoCaptureSupportedBacking }
+
+        /// Zoom range with Cinematic video: 1 to 1, the header's answer for a format without it.
+        open var videoMinZoomFactorForCinematicVideo: CGFloat { videoMinZoomFactorForCinematicVideoBacking }
+
+        open var videoMaxZoomFactorForCinematicVideo: CGFloat { videoMaxZoomFactorForCinematicVideoBacking }
+
+        /// Frame rates with Cinematic video: nil (unsupported).
+        open var videoFrameRateRangeForCinematicVideo: AVFrameRateRange? { videoFrameRateRangeForCinematicVideoBacking }
+
+        /// Cinematic video's simulated apertures (f-numbers): 0, as for a format without them.
+        open var defaultSimulatedAperture: Float { defaultSimulatedApertureBacking }
+
+        open var minSimulatedAperture: Float { minSimulatedApertureBacking }
+
+        open var maxSimulatedAperture: Float { maxSimulatedApertureBacking }
+
         /// Whether any stabilization besides `.off` is supported (deprecated in iOS 8).
         @available(*, deprecated, message: "Use isVideoStabilizationModeSupported(_:)")
         open var isVideoStabilizationSupported: Bool { isVideoStabilizationSupportedBacking }

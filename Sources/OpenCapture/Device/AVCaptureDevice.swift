@@ -236,6 +236,29 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     @available(*, deprecated, renamed: "virtualDeviceSwitchOverVideoZoomFactors")
     open var dualCameraSwitchOverVideoZoomFactor: CGFloat { dualCameraSwitchOverVideoZoomFactorBacking }
 
+    // MARK: +CinematicVideo
+
+    /// Focuses on a detected object and tracks it in Cinematic video (iOS 26). No format
+    /// here supports Cinematic video, so it raises, as Apple does for such a format.
+    open func setCinematicVideoTrackingFocus(detectedObjectID: Int, focusMode: CinematicVideoFocusMode) {
+        enforce { try setCinematicVideoTrackingFocusChecked(detectedObjectID: detectedObjectID, focusMode: focusMode) }
+    }
+
+    /// Focuses on and tracks what is at a point in Cinematic video (iOS 26): raises here.
+    open func setCinematicVideoTrackingFocus(at point: CGPoint, focusMode: CinematicVideoFocusMode) {
+        enforce { try setCinematicVideoTrackingFocusChecked(at: point, focusMode: focusMode) }
+    }
+
+    /// Fixes Cinematic video's focus at the distance of what is at a point (iOS 26): raises here.
+    open func setCinematicVideoFixedFocus(at point: CGPoint, focusMode: CinematicVideoFocusMode) {
+        enforce { try setCinematicVideoFixedFocusChecked(at: point, focusMode: focusMode) }
+    }
+
+    /// What about the scene hinders Cinematic video (iOS 26): nothing, as there is none here.
+    open var cinematicVideoCaptureSceneMonitoringStatuses: Set<AVCaptureSceneMonitoringStatus> {
+        cinematicVideoCaptureSceneMonitoringStatusesBacking
+    }
+
     // MARK: +ColorSpace
 
     /// The colour space frames are rendered in (default `.sRGB`).

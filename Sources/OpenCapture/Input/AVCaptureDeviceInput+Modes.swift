@@ -40,7 +40,7 @@ extension AVCaptureDeviceInput {
     public func setCinematicVideoCaptureEnabled(_ enabled: Bool) throws(AVCaptureException) {
         try requireSupported(
             !enabled || isCinematicVideoCaptureSupported, "setCinematicVideoCaptureEnabled:",
-            "Cinematic video capture is not supported - use cinematicVideoCaptureSupported")
+            "Not supported - use isCinematicVideoCaptureSupported")
     }
 
     /// The checked form of setting `isAudioZoomEnabled` (Linux addition).

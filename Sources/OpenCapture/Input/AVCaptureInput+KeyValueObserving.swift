@@ -33,6 +33,7 @@ extension AVCaptureDeviceInput {
             ObservableKey(\Root.multichannelAudioMode, "multichannelAudioMode"),
             ObservableKey(\Root.isWindNoiseRemovalEnabled, "windNoiseRemovalEnabled"),
             ObservableKey(\Root.isCinematicVideoCaptureEnabled, "cinematicVideoCaptureEnabled"),
+            ObservableKey(\Root.simulatedAperture, "simulatedAperture"),
             ObservableKey(\Root.isAudioZoomEnabled, "audioZoomEnabled"),
         ]
     }

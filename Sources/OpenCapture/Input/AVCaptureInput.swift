@@ -75,6 +75,8 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
     private var metadataPort: Port?
     private let minFrameDurationOverride = Mutex<CMTime>(.invalid)
     private let unifiedAutoExposureDefaults = Atomic<Bool>(false)
+    /// `simulatedAperture` once set (AVCaptureDevice+CinematicVideo).
+    let simulatedApertureValue = Mutex<Float?>(nil)
     /// Whether the device uses its auto-exposure defaults rather than the format's (iOS 12).
     open var unifiedAutoExposureDefaultsEnabled: Bool {
         get { unifiedAutoExposureDefaults.load(ordering: .acquiring) }
@@ -206,6 +208,18 @@ open class AVCaptureDeviceInput: AVCaptureInput, @unchecked Sendable {
             let observed = KeyValueChange.willChange(self, keys: ["cinematicVideoCaptureEnabled"])
             defer { observed?.didChange() }
             enforce { try setCinematicVideoCaptureEnabled(newValue) }
+        }
+    }
+
+    /// The simulated aperture of Cinematic video's depth of field (iOS 26): the value set,
+    /// else the active format's `defaultSimulatedAperture` (0 here: no format has one).
+    /// Setting it on a format without simulated apertures raises, as on iOS.
+    open var simulatedAperture: Float {
+        get { simulatedApertureValue.withLock { $0 } ?? device.activeFormat.defaultSimulatedAperture }
+        set {
+            let observed = KeyValueChange.willChange(self, keys: ["simulatedAperture"])
+            defer { observed?.didChange() }
+            enforce { try setSimulatedAperture(newValue) }
         }
     }
 

@@ -9,6 +9,8 @@ open class AVMetadataBodyObject: AVMetadataObject, NSCopying, @unchecked Sendabl
     private let storedBodyID: Int
     /// A number for the body, kept while it stays in the picture.
     open var bodyID: Int { storedBodyID }
+    /// The body's number (iOS 26's name for it).
+    open override var objectID: Int { storedBodyID }
 
     init(type: ObjectType, bodyID: Int, time: CMTime, duration: CMTime, bounds: CGRect) {
         self.storedBodyID = bodyID
@@ -31,7 +33,7 @@ open class AVMetadataDogBodyObject: AVMetadataBodyObject, @unchecked Sendable {}
 open class AVMetadataSalientObject: AVMetadataObject, NSCopying, @unchecked Sendable {
     private let storedObjectID: Int
     /// A number for the object, kept while it stays in the picture.
-    open var objectID: Int { storedObjectID }
+    open override var objectID: Int { storedObjectID }
 
     init(objectID: Int, time: CMTime, duration: CMTime, bounds: CGRect) {
         self.storedObjectID = objectID

@@ -9,6 +9,8 @@ open class AVMetadataFaceObject: AVMetadataObject, NSCopying, @unchecked Sendabl
     /// A number for the face, kept while it stays in the picture (a face missed in up to two
     /// reads in a row keeps it); never reused for a new face.
     open var faceID: Int { storedFaceID }
+    /// The face's number (iOS 26's name for it).
+    open override var objectID: Int { storedFaceID }
     private let storedHasRollAngle: Bool
     /// Whether `rollAngle` holds a value.
     open var hasRollAngle: Bool { storedHasRollAngle }

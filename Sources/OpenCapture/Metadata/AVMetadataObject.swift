@@ -26,6 +26,18 @@ open class AVMetadataObject: NSObject, @unchecked Sendable {
     /// What the object is.
     open var type: ObjectType { storedType }
 
+    /// The object's identity across frames (iOS 26): a face's `faceID`, a body's `bodyID`, a
+    /// salient object's own number; -1 for objects that have none (codes).
+    open var objectID: Int { -1 }
+    /// The group of objects belonging to one subject, such as a person's face and body
+    /// (iOS 26): -1 (invalid), as nothing here groups objects.
+    open var groupID: Int { -1 }
+    /// The Cinematic video focus on this object (iOS 26): `.none`, as no camera here records
+    /// Cinematic video.
+    open var cinematicVideoFocusMode: AVCaptureDevice.CinematicVideoFocusMode { .none }
+    /// Whether the object stands for Cinematic video's fixed focus (iOS 26): no.
+    open var isFixedFocus: Bool { false }
+
     init(type: ObjectType, time: CMTime, duration: CMTime, bounds: CGRect) {
         self.storedType = type
         self.storedTime = time

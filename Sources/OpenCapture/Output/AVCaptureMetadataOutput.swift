@@ -57,6 +57,10 @@ open class AVCaptureMetadataOutput: AVCaptureOutput, @unchecked Sendable {
         return (FaceReader.isAvailable ? [.face] : []) + BarcodeReader.supportedTypes
     }
 
+    /// The types Cinematic video needs the output to detect while an input records it (iOS
+    /// 26): none, as no input here can enable Cinematic video.
+    open var requiredMetadataObjectTypesForCinematicVideoCapture: [AVMetadataObject.ObjectType] { [] }
+
     /// The types to detect (default none). A type not in `availableMetadataObjectTypes`
     /// raises `NSInvalidArgumentException`, as on iOS; nil means none.
     open var metadataObjectTypes: [AVMetadataObject.ObjectType]! {
