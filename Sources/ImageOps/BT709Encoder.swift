@@ -1,7 +1,8 @@
 import CRenderKernels
 import CaptureCore
 
-/// Converts BGRA to 4:2:0 Y'CbCr with the BT.709 matrix, in video or full range.
+/// Converts BGRA to 4:2:0 Y'CbCr with the BT.709 matrix (or another, by its weights), in
+/// video or full range.
 ///
 /// This libyuv (1857) converts RGB to YUV only with BT.601 (`ARGBToI420`, `ARGBToNV12`) or
 /// BT.601 full (`ARGBToJ420`) and has no matrix-taking variant, while the decoding side
@@ -16,8 +17,11 @@ struct BT709Encoder {
     private let cBias: Int
 
     /// Coefficients for BT.709 (Kr 0.2126, Kb 0.0722) in the given range.
-    init(fullRange: Bool) {
-        let kr = 0.2126, kb = 0.0722
+    init(fullRange: Bool) { self.init(kr: 0.2126, kb: 0.0722, fullRange: fullRange) }
+
+    /// Coefficients for another matrix, by its luma weights of red and blue (BT.601: 0.299
+    /// and 0.114; BT.2020: 0.2627 and 0.0593), in the given range.
+    init(kr: Double, kb: Double, fullRange: Bool) {
         let one = Double(1 << BT709Encoder.fractionBits)
         let lumaScale = fullRange ? 1 : 219.0 / 255.0
         let chromaScale = fullRange ? 1 : 224.0 / 255.0

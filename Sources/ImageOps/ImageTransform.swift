@@ -163,12 +163,26 @@ package enum ImageTransform {
         return true
     }
 
-    private static func encode(_ source: CVBuffer, flipsSource: Bool, into destination: CVBuffer) {
+    /// Encodes a BGRA picture into an 8-bit 4:2:0 buffer of the same size with the Y'CbCr
+    /// matrix whose luma weights of red and blue are `kr` and `kb` (an asset writer asked
+    /// for BT.601 or BT.2020, say). False, leaving `destination` untouched, for other
+    /// formats or sizes.
+    package static func encode(bgra source: CVPixelBuffer, into destination: CVPixelBuffer, kr: Double, kb: Double) -> Bool {
+        guard source.format == .bgra, destination.format.isYUV, !destination.format.isTenBit,
+            source.width == destination.width, source.height == destination.height
+        else { return false }
+        withExtendedLifetime((source, destination)) {
+            encode(source, flipsSource: false, into: destination, with: BT709Encoder(kr: kr, kb: kb, fullRange: destination.format.isFullRange))
+        }
+        return true
+    }
+
+    private static func encode(_ source: CVBuffer, flipsSource: Bool, into destination: CVBuffer, with encoder: BT709Encoder? = nil) {
         let rowBytes = source.bytesPerRow(0)
         let top = UnsafePointer(source.bytes(0))
         let chromaStep = destination.format.isBiPlanar ? 2 : 1
         let cr = destination.format.isBiPlanar ? destination.bytes(1) + 1 : destination.bytes(2)
-        BT709Encoder(fullRange: destination.format.isFullRange).encode(
+        (encoder ?? BT709Encoder(fullRange: destination.format.isFullRange)).encode(
             source: flipsSource ? top + (source.height - 1) * rowBytes : top,
             sourceStride: flipsSource ? -rowBytes : rowBytes,
             width: source.width, height: source.height,

@@ -36,6 +36,8 @@ final class MovieEncoder {
         /// BT.2100 HLG tags: BT.2020 primaries and non-constant-luminance matrix, ARIB
         /// STD-B67 transfer.
         var hlg = false
+        /// Tags given outright, replacing the three above's.
+        var colorTags: MovieColorTags?
         /// The encoder's profile name, nil for the default (x264: High; x265: Main).
         var profile: String?
         /// The H.264 level ("4.1"), nil for automatic.
@@ -147,6 +149,11 @@ final class MovieEncoder {
         context.pointee.color_primaries =
             settings.hlg ? AVCOL_PRI_BT2020 : settings.displayP3 ? AVCOL_PRI_SMPTE432 : AVCOL_PRI_BT709
         context.pointee.color_trc = settings.hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_BT709
+        if let tags = settings.colorTags {
+            context.pointee.color_primaries = MovieColorCodes.primaries(tags.primaries)
+            context.pointee.color_trc = MovieColorCodes.transfer(tags.transferFunction)
+            context.pointee.colorspace = MovieColorCodes.matrix(tags.matrix)
+        }
         context.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
         if let bitRate = settings.bitRate {
             // Average rate, with peaks held to 1.5 times it over a one-second buffer.

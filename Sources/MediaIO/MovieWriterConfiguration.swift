@@ -40,6 +40,9 @@ package struct MovieVideoSettings: Sendable {
     package var tenBit = false
     /// BT.2100 HLG tags.
     package var hlg = false
+    /// Colour tags given outright (an asset writer's `AVVideoColorPropertiesKey`); when set
+    /// they replace the ones `displayP3`, `ycbcrBT601` and `hlg` choose.
+    package var colorTags: MovieColorTags?
     /// The track matrix players apply (nine 'tkhd' values: 16.16, last column 2.30); nil
     /// for identity. `MovieMuxer.rotationMatrix(degrees:)` makes the rotations.
     package var displayMatrix: [Int32]?
@@ -134,5 +137,20 @@ package struct PCMLayout: Sendable, Equatable {
         self.channels = channels
         self.sampleRate = sampleRate
         self.nonInterleaved = nonInterleaved
+    }
+}
+
+/// The colour a video track says its samples are in, by Core Video's tag names
+/// (`kCVImageBufferColorPrimaries_P3_D65`, `kCVImageBufferTransferFunction_ITU_R_709_2`,
+/// `kCVImageBufferYCbCrMatrix_ITU_R_601_4`...), which are AVVideoSettings.h's too.
+package struct MovieColorTags: Sendable, Equatable {
+    package var primaries: String
+    package var transferFunction: String
+    package var matrix: String
+
+    package init(primaries: String, transferFunction: String, matrix: String) {
+        self.primaries = primaries
+        self.transferFunction = transferFunction
+        self.matrix = matrix
     }
 }

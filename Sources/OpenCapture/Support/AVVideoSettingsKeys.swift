@@ -44,6 +44,36 @@ public let AVVideoColorPrimariesKey = "ColorPrimaries"
 public let AVVideoTransferFunctionKey = "TransferFunction"
 /// The Y'CbCr matrix inside `AVVideoColorPropertiesKey`.
 public let AVVideoYCbCrMatrixKey = "YCbCrMatrix"
+/// BT.709 primaries (HD), for `AVVideoColorPrimariesKey`.
+public let AVVideoColorPrimaries_ITU_R_709_2 = "ITU_R_709_2"
+/// EBU Tech. 3213 primaries (SD, PAL).
+public let AVVideoColorPrimaries_EBU_3213 = "EBU_3213"
+/// SMPTE C primaries (SD, NTSC).
+public let AVVideoColorPrimaries_SMPTE_C = "SMPTE_C"
+/// Display P3 primaries with a D65 white (wide-gamut HD).
+public let AVVideoColorPrimaries_P3_D65 = "P3_D65"
+/// BT.2020 primaries (UHD, HDR).
+public let AVVideoColorPrimaries_ITU_R_2020 = "ITU_R_2020"
+/// The BT.709 transfer function, for `AVVideoTransferFunctionKey`.
+public let AVVideoTransferFunction_ITU_R_709_2 = "ITU_R_709_2"
+/// The SMPTE 240M transfer function.
+public let AVVideoTransferFunction_SMPTE_240M_1995 = "SMPTE_240M_1995"
+/// The SMPTE ST 2084 (PQ) transfer function, for HDR.
+public let AVVideoTransferFunction_SMPTE_ST_2084_PQ = "SMPTE_ST_2084_PQ"
+/// The BT.2100 hybrid log-gamma transfer function, for HDR.
+public let AVVideoTransferFunction_ITU_R_2100_HLG = "ITU_R_2100_HLG"
+/// No transfer function: linear light.
+public let AVVideoTransferFunction_Linear = "Linear"
+/// The sRGB transfer function (IEC 61966-2-1).
+public let AVVideoTransferFunction_IEC_sRGB = "IEC_sRGB"
+/// The BT.709 Y'CbCr matrix, for `AVVideoYCbCrMatrixKey`.
+public let AVVideoYCbCrMatrix_ITU_R_709_2 = "ITU_R_709_2"
+/// The BT.601 Y'CbCr matrix (SD).
+public let AVVideoYCbCrMatrix_ITU_R_601_4 = "ITU_R_601_4"
+/// The SMPTE 240M Y'CbCr matrix.
+public let AVVideoYCbCrMatrix_SMPTE_240M_1995 = "SMPTE_240M_1995"
+/// The BT.2020 non-constant-luminance Y'CbCr matrix.
+public let AVVideoYCbCrMatrix_ITU_R_2020 = "ITU_R_2020"
 /// Whether wide colour may be kept.
 public let AVVideoAllowWideColorKey = "AVVideoAllowWideColorKey"
 /// The encoder specification.

@@ -68,7 +68,8 @@ extension AVAssetWriter {
         do throws(MovieWriterError) {
             switch item {
             case .video(let buffer, let time, let forceKeyFrame):
-                try writer.append(fitted(buffer, for: input, writer: writer), presentationTime: time, forceKeyFrame: forceKeyFrame)
+                let frame = try colorMatched(fitted(buffer, for: input, writer: writer), for: input)
+                try writer.append(frame, presentationTime: time, forceKeyFrame: forceKeyFrame)
             case .audio(let sample):
                 try writer.appendAudio(sample)
             case .metadata(let sample, let time):
@@ -97,6 +98,22 @@ extension AVAssetWriter {
             return made
         }
         return ImageTransform.scale(buffer, into: scratch) ? scratch : buffer
+    }
+
+    /// The frame in the colour the input's `AVVideoColorPropertiesKey` asks for (unchanged
+    /// without one), as 4:2:0 of the layout the track's encoder takes.
+    private func colorMatched(_ buffer: CVPixelBuffer, for input: AVAssetWriterInput) throws(MovieWriterError) -> CVPixelBuffer {
+        guard let colour = input.outputSettings?[AVVideoColorPropertiesKey] else { return buffer }
+        let matcher = state.withLock { s -> AssetWriterColorMatcher? in
+            if let existing = s.colorMatchers[input] { return existing }
+            guard let tags = try? AssetWriterSettings.colorTags(colour) else { return nil }
+            let made = AssetWriterColorMatcher(target: tags)
+            s.colorMatchers[input] = made
+            return made
+        }
+        guard let matcher else { return buffer }
+        let hevc = AssetWriterSettings.string(input.outputSettings?[AVVideoCodecKey]) == AVVideoCodecType.hevc.rawValue
+        return try matcher.match(buffer, yuvFormat: hevc ? .yuv420PlanarVideoRange : .yuv420BiPlanarVideoRange)
     }
 
     func inputDidFinish(_ input: AVAssetWriterInput) {}

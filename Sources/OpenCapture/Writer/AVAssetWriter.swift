@@ -55,6 +55,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         var writer: MovieWriter?
         /// Scratch buffers for frames of another size or format than the track's.
         var scaled: [AVAssetWriterInput: CVBuffer] = [:]
+        /// Each video input with `AVVideoColorPropertiesKey`'s converter into that colour.
+        var colorMatchers: [AVAssetWriterInput: AssetWriterColorMatcher] = [:]
 
         var status: Status { Status(core.phase) }
     }

@@ -1,3 +1,4 @@
+import CaptureCore
 import Foundation
 import MediaIO
 
@@ -54,6 +55,44 @@ enum AssetWriterSettings {
         if let properties = settings[AVVideoCompressionPropertiesKey], !(properties is [String: Any]) {
             throw invalid("AVVideoCompressionPropertiesKey must be a dictionary")
         }
+        if let colour = settings[AVVideoColorPropertiesKey] {
+            _ = try colorTags(colour)
+        }
+    }
+
+    /// The values each key of `AVVideoColorPropertiesKey` takes (AVVideoSettings.h).
+    static let colorValues: [(key: String, values: [String])] = [
+        (AVVideoColorPrimariesKey, [
+            AVVideoColorPrimaries_ITU_R_709_2, AVVideoColorPrimaries_EBU_3213, AVVideoColorPrimaries_SMPTE_C,
+            AVVideoColorPrimaries_P3_D65, AVVideoColorPrimaries_ITU_R_2020,
+        ]),
+        (AVVideoTransferFunctionKey, [
+            AVVideoTransferFunction_ITU_R_709_2, AVVideoTransferFunction_SMPTE_240M_1995, AVVideoTransferFunction_SMPTE_ST_2084_PQ,
+            AVVideoTransferFunction_ITU_R_2100_HLG, AVVideoTransferFunction_Linear, AVVideoTransferFunction_IEC_sRGB,
+        ]),
+        (AVVideoYCbCrMatrixKey, [
+            AVVideoYCbCrMatrix_ITU_R_709_2, AVVideoYCbCrMatrix_ITU_R_601_4, AVVideoYCbCrMatrix_SMPTE_240M_1995, AVVideoYCbCrMatrix_ITU_R_2020,
+        ]),
+    ]
+
+    /// The tags an `AVVideoColorPropertiesKey` value asks for: a dictionary with all three
+    /// keys ("you must specify a color primary, transfer function, and Y'CbCr matrix"), each
+    /// one of AVVideoSettings.h's values.
+    static func colorTags(_ value: Any) throws(AVCaptureException) -> MovieColorTags {
+        guard let dictionary = value as? [String: Any] ?? attributeDictionary(value as? NSDictionary) else {
+            throw invalid("AVVideoColorPropertiesKey must be a dictionary")
+        }
+        var chosen: [String] = []
+        for (key, values) in colorValues {
+            guard let given = dictionary[key] else {
+                throw invalid("AVVideoColorPropertiesKey must contain AVVideoColorPrimariesKey, AVVideoTransferFunctionKey and AVVideoYCbCrMatrixKey")
+            }
+            guard let name = string(given), values.contains(name) else {
+                throw invalid("Unsupported value for \(key) in AVVideoColorPropertiesKey: \(given)")
+            }
+            chosen.append(name)
+        }
+        return MovieColorTags(primaries: chosen[0], transferFunction: chosen[1], matrix: chosen[2])
     }
 
     /// Checks audio settings as `AVAssetWriterInput(mediaType: .audio, ...)` does.
@@ -108,6 +147,8 @@ enum AssetWriterSettings {
             ]
         }
         if timeScale > 0 { video.timeScale = timeScale }
+        // Checked by checkVideo already.
+        video.colorTags = settings[AVVideoColorPropertiesKey].flatMap { try? colorTags($0) }
         return video
     }
 
