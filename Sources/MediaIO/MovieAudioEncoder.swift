@@ -44,10 +44,19 @@ final class MovieAudioEncoder {
         context.pointee.sample_rate = Int32(settings.sampleRate)
         av_channel_layout_default(&context.pointee.ch_layout, Int32(settings.channels))
         context.pointee.bit_rate = Int64(bitRate)
+        if let quality = settings.variableQuality {
+            // FFmpeg's aac is variable-rate at a quality (its -q:a) with QSCALE set.
+            context.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            context.pointee.global_quality = Int32((quality * Double(FF_QP2LAMBDA)).rounded())
+            context.pointee.bit_rate = 0
+        }
         context.pointee.time_base = AVRational(num: 1, den: Int32(settings.sampleRate))
         // The AudioSpecificConfig goes in the sample description ('esds'), as MP4 wants.
         context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-        let opened = avcodec_open2(context, codec, nil)
+        var options: OpaquePointer?
+        if settings.fastAACCoder { av_dict_set(&options, "aac_coder", "fast", 0) }
+        let opened = avcodec_open2(context, codec, &options)
+        av_dict_free(&options)
         guard opened >= 0 else { throw .encoding(opened, "opening the aac encoder") }
         frameSize = Int(context.pointee.frame_size)
         frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue

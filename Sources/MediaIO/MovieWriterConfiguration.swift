@@ -79,6 +79,12 @@ package struct MovieAudioSettings: Sendable, Equatable {
     package var sampleRate: Int
     /// Channels; appended audio must have this count (no remixing).
     package var channels: Int
+    /// AAC only: FFmpeg's quicker coder ("fast") instead of its default search ("twoloop"),
+    /// for AVAudioQuality `.min` and `.low`.
+    package var fastAACCoder = false
+    /// AAC only: variable bit rate at this FFmpeg quality (0.1 ... 2, `-q:a`) instead of the
+    /// average bit rate.
+    package var variableQuality: Double?
 
     package init(codec: Codec, sampleRate: Int, channels: Int) {
         self.codec = codec

@@ -25,5 +25,39 @@ public let AVEncoderBitRateStrategyKey = "AVEncoderBitRateStrategyKey"
 public let AVAudioBitRateStrategy_Variable = "AVAudioBitRateStrategy_Variable"
 /// A constant bit rate.
 public let AVAudioBitRateStrategy_Constant = "AVAudioBitRateStrategy_Constant"
+/// An average bit rate over the long term.
+public let AVAudioBitRateStrategy_LongTermAverage = "AVAudioBitRateStrategy_LongTermAverage"
+/// A variable bit rate held under a limit.
+public let AVAudioBitRateStrategy_VariableConstrained = "AVAudioBitRateStrategy_VariableConstrained"
+/// The encoder's quality (`AVAudioQuality` raw value): how hard it searches for the best
+/// coding. The asset writer's AAC encoder runs FFmpeg's quicker coder for `.min` and `.low`.
+public let AVEncoderAudioQualityKey = "AVEncoderAudioQualityKey"
+/// The quality of variable-bit-rate encoding (`AVAudioQuality` raw value). With
+/// `AVEncoderBitRateStrategyKey` `AVAudioBitRateStrategy_Variable` and no bit rate given,
+/// the asset writer encodes AAC at that quality instead of an average bit rate.
+public let AVEncoderAudioQualityForVBRKey = "AVEncoderAudioQualityForVBRKey"
+/// The bit depth the source had (`Int`, 8 ... 32), a hint for lossless encoders.
+public let AVEncoderBitDepthHintKey = "AVEncoderBitDepthHintKey"
+/// The sample-rate converter's quality (`AVAudioQuality` raw value). It applies when audio
+/// is resampled; the asset writer never resamples (appended audio must have the track's
+/// rate), so it has nothing to act on.
+public let AVSampleRateConverterAudioQualityKey = "AVSampleRateConverterAudioQualityKey"
+/// The sample-rate converter's algorithm; like its quality, used only when resampling.
+public let AVSampleRateConverterAlgorithmKey = "AVSampleRateConverterAlgorithmKey"
+/// The usual algorithm.
+public let AVSampleRateConverterAlgorithm_Normal = "AVSampleRateConverterAlgorithm_Normal"
+/// The algorithm for mastering (slower, better).
+public let AVSampleRateConverterAlgorithm_Mastering = "AVSampleRateConverterAlgorithm_Mastering"
+/// A minimum-phase algorithm.
+public let AVSampleRateConverterAlgorithm_MinimumPhase = "AVSampleRateConverterAlgorithm_MinimumPhase"
+
+/// How hard an audio encoder or converter works (AVAudioSettings.h).
+public enum AVAudioQuality: Int, Sendable, Hashable {
+    case min = 0
+    case low = 0x20
+    case medium = 0x40
+    case high = 0x60
+    case max = 0x7F
+}
 /// The channel layout (`Data` of an `AudioChannelLayout`).
 public let AVChannelLayoutKey = "AVChannelLayoutKey"

@@ -166,7 +166,19 @@ enum AssetWriterSettings {
             let perChannel = integer(settings[AVEncoderBitRatePerChannelKey])
             codec = .aac(bitRate: integer(settings[AVEncoderBitRateKey]) ?? perChannel.map { $0 * channels } ?? 64_000 * channels)
         }
-        return MovieAudioSettings(codec: codec, sampleRate: Int(rate.rounded()), channels: channels)
+        var audio = MovieAudioSettings(codec: codec, sampleRate: Int(rate.rounded()), channels: channels)
+        if case .aac = codec {
+            audio.fastAACCoder = integer(settings[AVEncoderAudioQualityKey]).map { $0 < AVAudioQuality.medium.rawValue } ?? false
+            // Variable rate at a quality only when no bit rate says otherwise: Apple's quality
+            // 0 ... 127 onto FFmpeg's 0.1 ... 2.
+            if string(settings[AVEncoderBitRateStrategyKey]) == AVAudioBitRateStrategy_Variable,
+                settings[AVEncoderBitRateKey] == nil, settings[AVEncoderBitRatePerChannelKey] == nil,
+                let quality = integer(settings[AVEncoderAudioQualityForVBRKey])
+            {
+                audio.variableQuality = 0.1 + 1.9 * Double(min(max(quality, 0), 127)) / 127
+            }
+        }
+        return audio
     }
 
     /// The linear PCM track of a passthrough audio input: the hint's format.
