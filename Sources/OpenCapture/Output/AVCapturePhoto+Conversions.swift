@@ -20,15 +20,7 @@ extension AVCapturePhoto {
     /// The BGRA buffer as an image whose samples are in `colorSpace`: the photo buffer's
     /// (from its attachments), else sRGB, the space stills are encoded in.
     private static func cgImage(bgra buffer: CVPixelBuffer?, colorSpace: CGColorSpace? = nil) -> CGImage? {
-        guard let buffer else { return nil }
-        CVPixelBufferLockBaseAddress(buffer, .readOnly)
-        defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-        guard let base = CVPixelBufferGetBaseAddress(buffer) else { return nil }
-        let bytesPerRow = CVPixelBufferGetBytesPerRow(buffer)
-        return CGImage(
-            width: buffer.width, height: buffer.height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: bytesPerRow,
-            bitmapInfo: CGBitmapInfo(rawValue: CGBitmapInfo.byteOrder32Little.rawValue | CGImageAlphaInfo.noneSkipFirst.rawValue),
-            bytes: Data(bytes: base, count: bytesPerRow * buffer.height), colorSpace: colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB))
+        buffer.flatMap { CGImage.copying(bgra: $0, colorSpace: colorSpace) }
     }
 
     func fileDataRepresentationBacking(
