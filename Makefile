@@ -76,8 +76,8 @@ test-consumer: deps
 # so every such run reports a "thread leak"; data races and lock inversions still fail the run.
 # KVOAssetTests (writer, recording and export KVO) encodes too: it runs in the second pass.
 TSAN_BUILD = --sanitize=thread --scratch-path .build/tsan
-TSAN_SUITES = SessionStressTests|MetadataScannerStopTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode|DataOutputSynchronizerTests|FileDeckTests|LivePhotoTests|SessionRunnerTests|RouteConsumerTests|DeviceSettingsRaceTests|DeviceSettingsTests|DeviceRegistryOwnershipTests|ThirdPartyBackendTests|V4L2StillTests|V4L2MJPEGStillTests|StillStreamLayerTests|VirtualCameraOutputTests|PipeWireVirtualCameraTests|PipeWireCameraTests|PipeWireControlsTests|PipeWirePortalTests|VideoFrameExifTests
-TSAN_ENCODER_SUITES = RecordingCoreTests|LivePhotoMovieTests|AssetWriter|AssetReader|AssetExportTests|MovieFileOutput|BracketPhotoTests|SceneFaceTests|KVOAssetTests
+TSAN_SUITES = SessionStressTests|SampleBufferDisplayLayerTests|MetadataScannerStopTests|SessionLockOrderTests|SessionTeardownTests|KVO|CaptureWebServerTests|AudioCaptureTests|AudioSessionTests|PhotoReadinessTests|StillImageOutputTests|MetadataOutput|CodeDetection|SceneCode|DataOutputSynchronizerTests|FileDeckTests|LivePhotoTests|SessionRunnerTests|RouteConsumerTests|DeviceSettingsRaceTests|DeviceSettingsTests|DeviceRegistryOwnershipTests|ThirdPartyBackendTests|V4L2StillTests|V4L2MJPEGStillTests|StillStreamLayerTests|VirtualCameraOutputTests|PipeWireVirtualCameraTests|PipeWireCameraTests|PipeWireControlsTests|PipeWirePortalTests|VideoFrameExifTests
+TSAN_ENCODER_SUITES = RecordingCoreTests|AssetImageGenerator|LivePhotoMovieTests|AssetWriter|AssetReader|AssetExportTests|MovieFileOutput|BracketPhotoTests|SceneFaceTests|KVOAssetTests
 test-tsan: deps
 	$(SWIFT) build $(STRICT) $(TSAN_BUILD) --build-tests
 	realtime=$$(scripts/tagged-tests realTime .build/tsan/debug/OpenCapturePackageTests.xctest) && \

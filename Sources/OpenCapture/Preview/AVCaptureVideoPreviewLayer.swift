@@ -38,8 +38,7 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     private let renderQueue = DispatchQueue(label: "OpenCapture.preview")
     private let wake: DispatchSourceUserDataAdd
     // Used on the render queue only.
-    private var turnedPool: CVPixelBufferPool?
-    private var picturePool: CVPixelBufferPool?
+    private var renderer = LayerPictureRenderer()
     private let renderedCount = Atomic<Int>(0)
     private let deferredStart = Atomic<Bool>(false)
     /// Key-value observers of the layer.
@@ -234,40 +233,18 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     private func renderPending() {
         guard let frame = pending.withLock({ value -> Pending? in defer { value = nil }; return value }) else { return }
         let size = bounds.size
-        let gravity = videoGravity
-        let width = Int(size.width.rounded()), height = Int(size.height.rounded())
-        guard width > 0, height > 0 else {
+        guard size.width.rounded() > 0, size.height.rounded() > 0 else {
             contents = nil
             return
         }
-        // The picture as shown: rotated and mirrored, in BGRA.
-        var turned = frame.buffer
-        let rotation = Rotation(rawValue: frame.rotation) ?? .none
-        if rotation != .none || frame.mirrored || frame.buffer.format != .bgra {
-            let turnedSize = rotation.rotatedSize(width: frame.buffer.width, height: frame.buffer.height)
-            turnedPool = Self.pool(turnedPool, width: turnedSize.width, height: turnedSize.height)
-            guard let target = turnedPool?.dequeue(),
-                ImageTransform.transform(frame.buffer, into: target, rotation: rotation, mirrored: frame.mirrored)
-            else { return }
-            turned = target
-        }
-        picturePool = Self.pool(picturePool, width: width, height: height)
-        guard let picture = picturePool?.dequeue() else { return }
-        let placement = PreviewGeometry(
-            imageSize: CGSize(width: turned.width, height: turned.height), rotation: 0, mirrored: false,
-            bounds: CGRect(x: 0, y: 0, width: width, height: height), gravity: gravity)
-        guard let (from, to) = placement.pixelRects(), ImageTransform.place(turned, from: from, into: picture, to: to) else { return }
+        guard let picture = renderer.render(frame.buffer, rotation: frame.rotation, mirrored: frame.mirrored, size: size, gravity: videoGravity)
+        else { return }
         renderedCount.add(1, ordering: .relaxed)
         contents = picture
         let (queue, handler) = previewState.withLock { state -> (DispatchQueue?, (@Sendable (CVPixelBuffer) -> Void)?) in
             (state.displayQueue, state.displayHandler)
         }
         if let queue, let handler { queue.async { handler(picture) } }
-    }
-
-    private static func pool(_ current: CVPixelBufferPool?, width: Int, height: Int) -> CVPixelBufferPool {
-        if let current, current.width == width, current.height == height { return current }
-        return CVPixelBufferPool(format: .bgra, width: width, height: height, minimumBufferCount: 2, maximumBufferCount: 4)
     }
 
     open override var description: String {
