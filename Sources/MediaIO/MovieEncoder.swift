@@ -38,6 +38,8 @@ final class MovieEncoder {
         var hlg = false
         /// Tags given outright, replacing the three above's.
         var colorTags: MovieColorTags?
+        /// Pixel width over height, nil for square.
+        var pixelAspectRatio: (horizontal: Int32, vertical: Int32)?
         /// The encoder's profile name, nil for the default (x264: High; x265: Main).
         var profile: String?
         /// The H.264 level ("4.1"), nil for automatic.
@@ -134,7 +136,8 @@ final class MovieEncoder {
         context.pointee.pix_fmt = pixelFormat(settings)
         context.pointee.time_base = timeBase
         context.pointee.framerate = av_d2q(settings.frameRate, 1_001_000)
-        context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        context.pointee.sample_aspect_ratio = settings.pixelAspectRatio.map { AVRational(num: $0.horizontal, den: $0.vertical) }
+            ?? AVRational(num: 1, den: 1)
         context.pointee.gop_size = Int32(clamping: max(settings.maximumKeyframeInterval, 1))
         // No B-frames: with them the first frame would be decoded two frames before it is
         // shown, and FFmpeg 5.1's fragmented MP4 (whose 'moov' is written before any sample)

@@ -156,7 +156,8 @@ package final class MovieWriter: @unchecked Sendable {
                 width: width, height: height, frameRate: frameRate, fullRange: video.fullRange, bitRate: video.bitRate,
                 maximumKeyframeInterval: video.maximumKeyframeInterval ?? Int((keyframeSeconds * frameRate).rounded(.up)),
                 preset: MovieEncoder.defaultPreset, displayP3: video.displayP3, ycbcrBT601: video.ycbcrBT601, hevc: video.hevc,
-                tenBit: video.tenBit && video.hevc, hlg: video.hlg, colorTags: video.colorTags, profile: video.profile, level: video.level)
+                tenBit: video.tenBit && video.hevc, hlg: video.hlg, colorTags: video.colorTags, pixelAspectRatio: video.pixelAspectRatio, profile: video.profile,
+                level: video.level)
             encoder = try MovieEncoder(settings: settings, globalHeader: true)
         }
         let audioEncoder = try configuration.audio.map { settings throws(MovieWriterError) in

@@ -40,6 +40,10 @@ package struct MovieVideoSettings: Sendable {
     package var tenBit = false
     /// BT.2100 HLG tags.
     package var hlg = false
+    /// The width of a pixel over its height (an asset writer's `AVVideoPixelAspectRatioKey`:
+    /// horizontal and vertical spacing), written as the stream's sample aspect ratio and MP4's
+    /// 'pasp' box; nil for square pixels.
+    package var pixelAspectRatio: (horizontal: Int32, vertical: Int32)?
     /// Colour tags given outright (an asset writer's `AVVideoColorPropertiesKey`); when set
     /// they replace the ones `displayP3`, `ycbcrBT601` and `hlg` choose.
     package var colorTags: MovieColorTags?

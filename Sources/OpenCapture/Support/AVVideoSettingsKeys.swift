@@ -32,8 +32,14 @@ public let AVVideoScalingModeResize = "AVVideoScalingModeResize"
 public let AVVideoScalingModeResizeAspect = "AVVideoScalingModeResizeAspect"
 /// Scale to fill, keeping the aspect ratio.
 public let AVVideoScalingModeResizeAspectFill = "AVVideoScalingModeResizeAspectFill"
-/// The pixel aspect ratio (compression properties).
+/// The pixel aspect ratio (compression properties, or the settings themselves): a
+/// dictionary of the two spacings below. The asset writer writes it as the track's sample
+/// aspect ratio ('pasp').
 public let AVVideoPixelAspectRatioKey = "PixelAspectRatio"
+/// A pixel's width, in `AVVideoPixelAspectRatioKey` (`Int`).
+public let AVVideoPixelAspectRatioHorizontalSpacingKey = "HorizontalSpacing"
+/// A pixel's height, in `AVVideoPixelAspectRatioKey` (`Int`).
+public let AVVideoPixelAspectRatioVerticalSpacingKey = "VerticalSpacing"
 /// The clean aperture (compression properties).
 public let AVVideoCleanApertureKey = "CleanAperture"
 /// The colour properties: primaries, transfer function and matrix.

@@ -58,6 +58,21 @@ enum AssetWriterSettings {
         if let colour = settings[AVVideoColorPropertiesKey] {
             _ = try colorTags(colour)
         }
+        _ = try pixelAspectRatio(settings)
+    }
+
+    /// `AVVideoPixelAspectRatioKey`, in the compression properties or the settings: both
+    /// spacings, positive; nil when not given.
+    static func pixelAspectRatio(_ settings: [String: Any]) throws(AVCaptureException) -> (horizontal: Int32, vertical: Int32)? {
+        let properties = settings[AVVideoCompressionPropertiesKey] as? [String: Any] ?? [:]
+        guard let value = properties[AVVideoPixelAspectRatioKey] ?? settings[AVVideoPixelAspectRatioKey] else { return nil }
+        guard let ratio = value as? [String: Any] ?? attributeDictionary(value as? NSDictionary),
+            let horizontal = integer(ratio[AVVideoPixelAspectRatioHorizontalSpacingKey]), horizontal > 0, horizontal <= Int(Int32.max),
+            let vertical = integer(ratio[AVVideoPixelAspectRatioVerticalSpacingKey]), vertical > 0, vertical <= Int(Int32.max)
+        else {
+            throw invalid("AVVideoPixelAspectRatioKey must be a dictionary of positive AVVideoPixelAspectRatioHorizontalSpacingKey and AVVideoPixelAspectRatioVerticalSpacingKey")
+        }
+        return (Int32(horizontal), Int32(vertical))
     }
 
     /// The values each key of `AVVideoColorPropertiesKey` takes (AVVideoSettings.h).
@@ -149,6 +164,7 @@ enum AssetWriterSettings {
         if timeScale > 0 { video.timeScale = timeScale }
         // Checked by checkVideo already.
         video.colorTags = settings[AVVideoColorPropertiesKey].flatMap { try? colorTags($0) }
+        video.pixelAspectRatio = try? pixelAspectRatio(settings)
         return video
     }
 
