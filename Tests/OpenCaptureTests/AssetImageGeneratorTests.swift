@@ -64,19 +64,9 @@ struct AssetImageGeneratorTests {
 
     @Test("maximumSize shrinks keeping the shape; appliesPreferredTrackTransform turns a rotated movie's picture")
     func sizeAndTransform() async throws {
-        let url = AssetWriterFixture.temporaryURL("mp4")
+        let (url, _) = try await AssetWriterFixture.writeFrames(
+            [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 352, AVVideoHeightKey: 288], transform: CGAffineTransform(rotationAngle: .pi / 2))
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 352, AVVideoHeightKey: 288])
-        input.transform = CGAffineTransform(rotationAngle: .pi / 2)
-        writer.add(input)
-        writer.startWriting()
-        writer.startSession(atSourceTime: .zero)
-        for index in 0..<3 {
-            try await input.waitUntilReady()
-            input.append(AssetWriterFixture.videoSample(AssetWriterFixture.frame(), at: CMTime(value: Int64(index), timescale: 30)))
-        }
-        await writer.finishWriting()
         let generator = AVAssetImageGenerator(asset: AVURLAsset(url: url))
         let stored = try await generator.image(at: .zero).image
         #expect(stored.width == 352 && stored.height == 288)

@@ -66,18 +66,7 @@ struct AssetWriterColorPropertiesTests {
 
     /// Writes ten frames through an input with `colour` and returns the file.
     static func write(_ frame: CVPixelBuffer, colour: [String: String]) async throws -> (url: URL, writer: AVAssetWriter) {
-        let url = Fixture.temporaryURL("mp4")
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: Self.settings(colour))
-        writer.add(input)
-        writer.startWriting()
-        writer.startSession(atSourceTime: .zero)
-        for index in 0..<10 {
-            try await input.waitUntilReady()
-            input.append(Fixture.videoSample(frame, at: CMTime(value: Int64(index), timescale: 30)))
-        }
-        await writer.finishWriting()
-        return (url, writer)
+        try await Fixture.writeFrames(Self.settings(colour), frame: frame, count: 10)
     }
 
     /// Y', Cb, Cr (video range) of an sRGB-encoded colour taken to Display P3 primaries and

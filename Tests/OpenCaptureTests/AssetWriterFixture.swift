@@ -65,6 +65,27 @@ enum AssetWriterFixture {
         return buffer
     }
 
+    /// Writes `count` copies of `frame` (default `frame()`) at 30 fps through one video
+    /// input with `settings` and `transform`, and finishes; the caller removes the file.
+    static func writeFrames(
+        _ settings: [String: Any], frame: CVPixelBuffer? = nil, count: Int = 3, transform: CGAffineTransform = .identity
+    ) async throws -> (url: URL, writer: AVAssetWriter) {
+        let url = temporaryURL("mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings)
+        input.transform = transform
+        writer.add(input)
+        writer.startWriting()
+        writer.startSession(atSourceTime: .zero)
+        let picture = frame ?? self.frame()
+        for index in 0..<count {
+            try await input.waitUntilReady()
+            input.append(videoSample(picture, at: CMTime(value: Int64(index), timescale: 30)))
+        }
+        await writer.finishWriting()
+        return (url, writer)
+    }
+
     /// A video sample buffer of `frame()` at `time`.
     static func videoSample(_ buffer: CVPixelBuffer, at time: CMTime) -> CMSampleBuffer {
         var format: CMFormatDescription?

@@ -10,18 +10,8 @@ struct AssetWriterPixelAspectRatioTests {
     typealias Fixture = AssetWriterFixture
 
     static func write(_ settings: [String: Any]) async throws -> [String: Any] {
-        let url = Fixture.temporaryURL("mp4")
+        let (url, writer) = try await Fixture.writeFrames(settings)
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings)
-        writer.add(input)
-        writer.startWriting()
-        writer.startSession(atSourceTime: .zero)
-        for index in 0..<3 {
-            try await input.waitUntilReady()
-            input.append(Fixture.videoSample(Fixture.frame(), at: CMTime(value: Int64(index), timescale: 30)))
-        }
-        await writer.finishWriting()
         try #require(writer.status == .completed, "\(String(describing: writer.error))")
         return try #require(Fixture.stream(try Fixture.probe(url), "video"))
     }
