@@ -113,6 +113,42 @@ struct AssetWriterColorPropertiesTests {
         #expect(sample(x: width / 4, y: height / 2).z < 232)
     }
 
+    /// A '420v' frame of BT.709 red (R'G'B' 1, 0, 0 in BT.709 video range), tagged BT.709.
+    static func bt709Red() -> CVPixelBuffer {
+        var made: CVPixelBuffer?
+        CVPixelBufferCreate(nil, size.width, size.height, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, nil, &made)
+        let buffer = made!
+        CVPixelBufferLockBaseAddress(buffer, [])
+        defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
+        let luma = CVPixelBufferGetBaseAddressOfPlane(buffer, 0)!.assumingMemoryBound(to: UInt8.self)
+        let chroma = CVPixelBufferGetBaseAddressOfPlane(buffer, 1)!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<size.height { (luma + y * CVPixelBufferGetBytesPerRowOfPlane(buffer, 0)).update(repeating: 63, count: size.width) }
+        for y in 0..<size.height / 2 {
+            let row = chroma + y * CVPixelBufferGetBytesPerRowOfPlane(buffer, 1)
+            for x in 0..<size.width / 2 { (row[2 * x], row[2 * x + 1]) = (102, 240) }
+        }
+        CVBufferSetAttachment(buffer, kCVImageBufferYCbCrMatrixKey, kCVImageBufferYCbCrMatrix_ITU_R_709_2, .shouldPropagate)
+        return buffer
+    }
+
+    @Test("a Y'CbCr frame of another matrix is decoded with its own and encoded with the asked one")
+    func yCbCrMatrixChange() async throws {
+        let (url, writer) = try await Self.write(Self.bt709Red(), colour: [
+            AVVideoColorPrimariesKey: AVVideoColorPrimaries_ITU_R_709_2, AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
+            AVVideoYCbCrMatrixKey: AVVideoYCbCrMatrix_ITU_R_601_4,
+        ])
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(writer.status == .completed)
+        let yuv = [UInt8](try Fixture.run("/usr/bin/ffmpeg", ["-v", "error", "-i", url.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]))
+        let (width, height) = Self.size
+        let chroma = width * height, at = (height / 4) * (width / 2) + width / 4
+        let stored = SIMD3(Double(yuv[(height / 2) * width + width / 2]), Double(yuv[chroma + at]), Double(yuv[chroma + chroma / 4 + at]))
+        // Red in BT.601, video range: Y' 0.299, Cb -0.299/1.772, Cr 0.5.
+        let expected = SIMD3(16 + 219 * 0.299, 128 + 224 * (-0.299 / 1.772), 240.0)
+        let difference = stored - expected
+        #expect(max(abs(difference.x), abs(difference.y), abs(difference.z)) <= 3, "stored \(stored), expected \(expected)")
+    }
+
     @Test("frames already in the asked colour are written as they are, under its tags")
     func matchingFramesPassThrough() async throws {
         let frame = Fixture.frame()

@@ -107,13 +107,13 @@ extension AVAssetWriter {
         let matcher = state.withLock { s -> AssetWriterColorMatcher? in
             if let existing = s.colorMatchers[input] { return existing }
             guard let tags = try? AssetWriterSettings.colorTags(colour) else { return nil }
-            let made = AssetWriterColorMatcher(target: tags)
+            let hevc = AssetWriterSettings.string(input.outputSettings?[AVVideoCodecKey]) == AVVideoCodecType.hevc.rawValue
+            let made = AssetWriterColorMatcher(target: tags, yuvFormat: hevc ? .yuv420PlanarVideoRange : .yuv420BiPlanarVideoRange)
             s.colorMatchers[input] = made
             return made
         }
         guard let matcher else { return buffer }
-        let hevc = AssetWriterSettings.string(input.outputSettings?[AVVideoCodecKey]) == AVVideoCodecType.hevc.rawValue
-        return try matcher.match(buffer, yuvFormat: hevc ? .yuv420PlanarVideoRange : .yuv420BiPlanarVideoRange)
+        return try matcher.match(buffer)
     }
 
     func inputDidFinish(_ input: AVAssetWriterInput) {}

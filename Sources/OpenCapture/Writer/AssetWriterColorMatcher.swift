@@ -25,11 +25,16 @@ import MediaIO
 /// are not done, and such a frame fails the writer with the reason.
 final class AssetWriterColorMatcher: @unchecked Sendable {  // used on the writer's queue only
     let target: MovieColorTags
+    /// The 4:2:0 layout the track's encoder takes, which converted frames are made in.
+    let yuvFormat: PixelFormat
     private var rgb: CVBuffer?
     private var yuv: CVBuffer?
     private var table: (source: SourceColor, lookup: GamutLookup?)?
 
-    init(target: MovieColorTags) { self.target = target }
+    init(target: MovieColorTags, yuvFormat: PixelFormat) {
+        self.target = target
+        self.yuvFormat = yuvFormat
+    }
 
     /// The colour a frame says it is in.
     struct SourceColor: Equatable {
@@ -40,7 +45,7 @@ final class AssetWriterColorMatcher: @unchecked Sendable {  // used on the write
 
     /// `buffer` in the target colour, as an 8-bit 4:2:0 buffer of `yuvFormat` when it had to
     /// be converted; `buffer` itself when it already is.
-    func match(_ buffer: CVPixelBuffer, yuvFormat: PixelFormat) throws(MovieWriterError) -> CVPixelBuffer {
+    func match(_ buffer: CVPixelBuffer) throws(MovieWriterError) -> CVPixelBuffer {
         let source = Self.color(of: buffer)
         let lookup = try gamutLookup(from: source)
         let matrixDiffers = source.matrix.map { $0 != target.matrix } ?? (target.matrix != kCVImageBufferYCbCrMatrix_ITU_R_709_2)
@@ -48,17 +53,19 @@ final class AssetWriterColorMatcher: @unchecked Sendable {  // used on the write
         guard !buffer.format.isTenBit, !buffer.format.isBayer else {
             throw .invalidSettings("cannot convert 10-bit frames to the asked colour properties")
         }
+        // BGRA to encode from: the frame itself when only the matrix changes; else the
+        // frame's gamut-converted pixels (read from the frame, or from its decoded Y'CbCr).
         var picture = buffer
         if buffer.format != .bgra || lookup != nil {
             let scratch = reuse(&rgb, format: .bgra, like: buffer)
-            if buffer.format == .bgra {
-                copyBGRA(buffer, into: scratch)
-            } else {
+            var converted = buffer
+            if buffer.format != .bgra {
                 guard ImageTransform.transform(buffer, into: scratch, rotation: .none, mirrored: false) else {
                     throw .invalidSettings("cannot decode a \(buffer.format) frame")
                 }
+                converted = scratch
             }
-            lookup?.apply(to: scratch)
+            lookup?.apply(from: converted, into: scratch)
             picture = scratch
         }
         let output = reuse(&yuv, format: yuvFormat, like: buffer)
@@ -151,57 +158,6 @@ final class AssetWriterColorMatcher: @unchecked Sendable {  // used on the write
         slot = made
         return made
     }
-
-    private func copyBGRA(_ source: CVPixelBuffer, into destination: CVBuffer) {
-        let rowBytes = source.width * 4
-        withExtendedLifetime((source, destination)) {
-            for row in 0..<source.height {
-                (destination.firstPlaneBytes + row * destination.bytesPerRow(0))
-                    .update(from: source.firstPlaneBytes + row * source.bytesPerRow(0), count: rowBytes)
-            }
-        }
-    }
-}
-
-/// One colour conversion of 8-bit BGRA pixels: each channel to linear light by a table, the
-/// 3x3 gamut matrix, and back to code values by a finer table.
-struct GamutLookup {
-    private static let steps = 4096
-    private let toLinear: [Float]
-    private let matrix: [Float]
-    private let toCode: [UInt8]
-
-    init(decode: TransferFunction, matrix: Matrix3x3, encode: TransferFunction) {
-        toLinear = (0..<256).map { Float(decode.decode(Double($0) / 255)) }
-        let (r0, r1, r2) = matrix.rows
-        self.matrix = [r0, r1, r2].flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
-        toCode = (0...Self.steps).map { UInt8((encode.encode(Double($0) / Double(Self.steps)) * 255).rounded().clamped(0, 255)) }
-    }
-
-    /// Converts every pixel of a BGRA buffer in place.
-    func apply(to buffer: CVBuffer) {
-        let scale = Float(Self.steps)
-        toLinear.withUnsafeBufferPointer { linear in
-            toCode.withUnsafeBufferPointer { code in
-                matrix.withUnsafeBufferPointer { m in
-                    withExtendedLifetime(buffer) {
-                        for row in 0..<buffer.height {
-                            let pixels = buffer.firstPlaneBytes + row * buffer.bytesPerRow(0)
-                            for x in 0..<buffer.width {
-                                let p = pixels + 4 * x
-                                let b = linear[Int(p[0])], g = linear[Int(p[1])], r = linear[Int(p[2])]
-                                func channel(_ i: Int) -> UInt8 {
-                                    let value = m[3 * i] * r + m[3 * i + 1] * g + m[3 * i + 2] * b
-                                    return code[Int((min(max(value, 0), 1) * scale).rounded())]
-                                }
-                                (p[2], p[1], p[0]) = (channel(0), channel(1), channel(2))
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 extension RGBPrimaries {
@@ -213,13 +169,4 @@ extension RGBPrimaries {
     static let ebu3213 = RGBPrimaries(
         red: Chromaticity(x: 0.640, y: 0.330), green: Chromaticity(x: 0.290, y: 0.600), blue: Chromaticity(x: 0.150, y: 0.060),
         white: RGBPrimaries.bt709.white)
-}
-
-extension CVBuffer {
-    /// The first plane as bytes; valid while the buffer lives (callers keep it alive).
-    fileprivate var firstPlaneBytes: UnsafeMutablePointer<UInt8> { planeAddress(0).assumingMemoryBound(to: UInt8.self) }
-}
-
-extension Double {
-    fileprivate func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
 }
