@@ -100,8 +100,15 @@ struct SampleBufferDisplayLayerTests {
         layer.enqueue(Self.sample(Self.green, at: 2.5))
         eventually("a buffer after the flush is shown") { Self.isShowing(layer, Self.green) }
         #expect(layer.renderedFrameCount == 3, "the flushed buffer at 2 s never was")
-        layer.flushAndRemoveImage()
-        eventually("the picture is removed") { layer.contents == nil }
+        let flushed = DispatchSemaphore(value: 0)
+        let removedBeforeHandler = Atomic<Bool>(false)
+        layer.sampleBufferRenderer.flush(removingDisplayedImage: true) {
+            removedBeforeHandler.store(layer.contents == nil, ordering: .relaxed)
+            flushed.signal()
+        }
+        #expect(flushed.wait(timeout: .now() + 20) == .success)
+        let removed = removedBeforeHandler.load(ordering: .relaxed)
+        #expect(removed, "the handler runs once the picture is gone")
     }
 
     @Test("without a control timebase buffers play at their own pace from the first one's time")

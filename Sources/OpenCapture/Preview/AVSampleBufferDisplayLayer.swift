@@ -214,9 +214,16 @@ open class AVSampleBufferVideoRenderer: NSObject, @unchecked Sendable {
     open var timebase: CMTimebase? { layer?.timebase }
     open func enqueue(_ sampleBuffer: CMSampleBuffer) { layer?.enqueue(sampleBuffer) }
     open func flush() { layer?.flush() }
+    /// Flushes, and calls `handler` on the layer's queue once the flush (and the picture's
+    /// removal) is done.
     open func flush(removingDisplayedImage removeDisplayedImage: Bool, completionHandler handler: (@Sendable () -> Void)? = nil) {
-        if removeDisplayedImage { layer?.flushAndRemoveImage() } else { layer?.flush() }
-        handler?()
+        guard let layer else {
+            handler?()
+            return
+        }
+        if removeDisplayedImage { layer.flushAndRemoveImage() } else { layer.flush() }
+        // The flush's own work is queued on the render queue first, so this runs after it.
+        if let handler { layer.renderQueue.async(execute: handler) }
     }
     open func requestMediaDataWhenReady(on queue: DispatchQueue, using block: @escaping @Sendable () -> Void) {
         layer?.requestMediaDataWhenReady(on: queue, using: block)
