@@ -20,6 +20,10 @@ final class MovieAudioEncoder {
     /// Whether `flush` drained the encoder.
     private var flushed = false
 
+    /// The encoder's priming: its first packet, `primingSamples` before the first sample it
+    /// was given, decodes to silence (AAC's 1024; 0 for linear PCM).
+    var primingSamples: Int { Int(context?.pointee.initial_padding ?? 0) }
+
     init(settings: MovieAudioSettings) throws(MovieWriterError) {
         self.settings = settings
         pending = Array(repeating: [], count: settings.channels)

@@ -192,6 +192,11 @@ final class MovieMuxer {
             let keys = metadataKeys ? "+use_metadata_tags" : ""
             av_dict_set(&options, "movflags", "frag_custom+empty_moov+default_base_moof" + keys, 0)
             if firstFragmentNumber != 1 { av_dict_set(&options, "fragment_index", String(firstFragmentNumber), 0) }
+            // Times as given: by default the muxer shifts every track by the first packet it is
+            // handed, so the tracks' offset would depend on which encoder spoke first. The
+            // writer gives no negative times (see MovieWriter: AAC's priming), so no shift is needed.
+            av_dict_set(&options, "use_editlist", "0", 0)
+            context.pointee.avoid_negative_ts = AVFMT_AVOID_NEG_TS_DISABLED
         } else if fastStart || metadataKeys {
             let flags = [fastStart ? "faststart" : nil, metadataKeys ? "use_metadata_tags" : nil].compactMap { $0 }
             av_dict_set(&options, "movflags", flags.joined(separator: "+"), 0)

@@ -76,7 +76,9 @@ package final class MovieWriter: @unchecked Sendable {
     /// Frames accepted by `append`. The last few may still be in the encoder, and those of
     /// the current fragment in memory, until the fragment is cut or the writer finishes.
     package private(set) var framesWritten = 0
-    /// Audio samples (per channel) accepted by `appendAudio`, silence for gaps included.
+    /// The audio track's end in samples (per channel) from the origin: what `appendAudio`
+    /// accepted, silence for gaps included (in a fragmented file the first 1024 samples of
+    /// AAC are its priming).
     package var audioSamplesWritten: Int64 { nextAudioSample }
 
     /// Creates an H.264 (or HEVC) MP4 file of one video track, which must not exist, and
@@ -177,6 +179,13 @@ package final class MovieWriter: @unchecked Sendable {
         plan = MovieFragmentPlan(interval: intervalTicks, frameDuration: frameTicks)
         durations = MovieFrameDurations(nominal: frameTicks)
         if let audio = configuration.audio { nextAudioFragment = Int64(fragmentInterval * Double(audio.sampleRate)) }
+        // A fragmented file has no edit list to hide AAC's priming before time 0 (its 'moov' is
+        // written before any sample), and the muxer would otherwise shift a track that starts
+        // below 0 by itself, or every track by whichever packet came first, a race between the
+        // encoders. So the encoder starts at the priming: its priming packet is at 0 and
+        // decodes to the silence that replaces the first 1024 samples (21 ms at 48 kHz), and
+        // every sample after keeps its time.
+        if intervalTicks > 0, let audioEncoder { nextAudioSample = Int64(audioEncoder.primingSamples) }
         muxer = try MovieMuxer(url: url, format: configuration.container.muxerName, fragmented: intervalTicks > 0)
         do {
             var video = -1, audio = -1
