@@ -163,7 +163,7 @@ let package = Package(
         .target(name: "FileDeck", dependencies: ["CaptureCore", "ImageOps", "MediaIO"]),
         .target(
             name: "OpenCapture",
-            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "LibcameraCamera", "CBarcode", "CFaceRuntime", "PipeWireCamera", "CPipeWireRuntime"]
+            dependencies: ["ALSAAudio", "CaptureCore", "ColorScience", "CRenderKernels", "FileDeck", "ImageOps", "MediaIO", "QuartzCore", "SimulatedCamera", "V4L2Camera", "LibcameraCamera", "CBarcode", "CFaceRuntime", "PipeWireCamera", "CPipeWireRuntime"]
         ),
         // The CG types live in QuartzCore (see Sources/CoreGraphics); ImageIO's orientation and
         // property keys are reached from AVFoundation too, as Apple's reaches them (CoreImage).

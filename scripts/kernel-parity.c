@@ -286,6 +286,20 @@ static void yuv709(void) {
     }
 }
 
+static void gamut(void) {
+    uint8_t source[4 * W], out[4 * W], to_code[TABLE + 1];
+    float to_linear[256];
+    for (long i = 0; i < 4 * W; i++) source[i] = (uint8_t)next();
+    for (long i = 0; i < 256; i++) to_linear[i] = (float)i / 255.0f * ((float)i / 255.0f);
+    for (long i = 0; i <= TABLE; i++) to_code[i] = (uint8_t)next();
+    // Rows summing past 1 and below 0, so both clamps run.
+    const float matrix[9] = {1.2249f, -0.2247f, 0.0f, -0.0420f, 1.0419f, 0.0f, -0.0197f, -0.0786f, 1.0979f};
+    oc_gamut_row(source, out, W, to_linear, matrix, to_code, TABLE);
+    put("oc_gamut_row", out, sizeof out);
+    oc_gamut_row(source, source, W, to_linear, matrix, to_code, TABLE);
+    put("oc_gamut_row", source, sizeof source);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: kernel-parity DIRECTORY\n");
@@ -300,6 +314,7 @@ int main(int argc, char **argv) {
     chart();
     jfif();
     yuv709();
+    gamut();
     printf("%s\n", oc_render_kernel_level());
     return failed;
 }

@@ -24,7 +24,7 @@ func runMainLoop(upTo seconds: Double, until done: () -> Bool = { false }) -> Bo
 /// What ffprobe reads from a file: each stream's type and, when counted, its decoded frames;
 /// the container's duration. Nil when ffprobe cannot read it.
 struct Probe {
-    struct Stream { var type: String, codec: String, width = 0, height = 0, frames = 0 }
+    struct Stream { var type: String, codec: String, width = 0, height = 0, frames = 0, primaries: String? = nil }
     var streams: [Stream] = []
     var duration = 0.0
 
@@ -36,7 +36,7 @@ struct Probe {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
         process.arguments = ["-v", "error", "-count_frames", "-show_entries",
-                             "stream=codec_type,codec_name,width,height,nb_read_frames:format=duration", "-of", "compact=p=0", url.path]
+                             "stream=codec_type,codec_name,width,height,nb_read_frames,color_primaries:format=duration", "-of", "compact=p=0", url.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -52,7 +52,8 @@ struct Probe {
             }
             if let type = fields["codec_type"] {
                 streams.append(Stream(type: type, codec: fields["codec_name"] ?? "", width: Int(fields["width"] ?? "") ?? 0,
-                                      height: Int(fields["height"] ?? "") ?? 0, frames: Int(fields["nb_read_frames"] ?? "") ?? 0))
+                                      height: Int(fields["height"] ?? "") ?? 0, frames: Int(fields["nb_read_frames"] ?? "") ?? 0,
+                                      primaries: fields["color_primaries"].flatMap { $0 == "unknown" ? nil : $0 }))
             } else if let duration = fields["duration"].flatMap(Double.init) {
                 self.duration = duration
             }

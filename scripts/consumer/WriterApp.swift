@@ -2,7 +2,9 @@
 // filter-camera apps): a video data output's frames appended to an AVAssetWriter through an
 // AVAssetWriterInputPixelBufferAdaptor, the writer's session started at the first frame's
 // time, finished after two seconds. What the user sees is checked: a movie ffprobe decodes,
-// with every appended frame and the length recorded.
+// with every appended frame and the length recorded. It runs twice: as it is, and recording
+// in Display P3 (AVVideoColorPropertiesKey), which has the writer convert every BGRA frame
+// from the camera's BT.709 primaries (ffprobe reads the P3 tags).
 import AVFoundation
 import Foundation
 
@@ -19,11 +21,16 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
     private var dropped: [String: Int] = [:]
     private var first = CMTime.invalid, last = CMTime.invalid
 
-    init(url: URL, width: Int, height: Int) throws {
+    init(url: URL, width: Int, height: Int, displayP3: Bool) throws {
         writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        input = AVAssetWriterInput(mediaType: .video, outputSettings: [
-            AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: width, AVVideoHeightKey: height,
-        ])
+        var settings: [String: Any] = [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: width, AVVideoHeightKey: height]
+        if displayP3 {
+            settings[AVVideoColorPropertiesKey] = [
+                AVVideoColorPrimariesKey: AVVideoColorPrimaries_P3_D65, AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
+                AVVideoYCbCrMatrixKey: AVVideoYCbCrMatrix_ITU_R_709_2,
+            ]
+        }
+        input = AVAssetWriterInput(mediaType: .video, outputSettings: settings)
         input.expectsMediaDataInRealTime = true
         adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
             kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey as String: width,
@@ -96,13 +103,14 @@ final class PixelBufferRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferD
     }
 }
 
-/// Records two seconds through the adaptor; fails the run unless the movie has every frame.
-func runWriterApp() {
-    let name = "writer", began = Date()
+/// Records two seconds through the adaptor; fails the run unless the movie has every frame
+/// (and, in Display P3, unless its track says so).
+func runWriterApp(displayP3: Bool) {
+    let name = displayP3 ? "writer (Display P3)" : "writer", began = Date()
     let url = temporaryFile("writer.mp4")
     defer { try? FileManager.default.removeItem(at: url) }
     let recorder: PixelBufferRecorder
-    do { recorder = try PixelBufferRecorder(url: url, width: 1280, height: 720) } catch { fail(name, "cannot make the asset writer: \(error)") }
+    do { recorder = try PixelBufferRecorder(url: url, width: 1280, height: 720, displayP3: displayP3) } catch { fail(name, "cannot make the asset writer: \(error)") }
     recorder.configureAndStart()
     recorder.startRecording()
     guard runMainLoop(upTo: 5, until: { recorder.counts.appended > 0 }) else {
@@ -120,10 +128,11 @@ func runWriterApp() {
     // Every frame the adaptor took is in the file, at the size written.
     guard video.frames == appended else { fail(name, "the movie decodes to \(video.frames) frames, \(appended) were appended") }
     guard video.width == 1280, video.height == 720 else { fail(name, "the movie is \(video.width)x\(video.height), 1280x720 written") }
+    if displayP3, video.primaries != "smpte432" { fail(name, "the movie's primaries are \(video.primaries ?? "untagged"), not Display P3 (smpte432)") }
     let span = (last - first).seconds
     guard span > 1.5, abs(movie.duration - span) < 0.2 else { fail(name, "the movie lasts \(movie.duration) s, its frames span \(span) s") }
     let drops = recorder.drops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    print(String(format: "consumer: writer: %@ %dx%d, %d frames appended (%d refused, %d skipped while the writer was not ready, dropped by the output: %@), %.2f s; ffprobe decodes all of them; %.1f s in all",
-                 video.codec, video.width, video.height, appended, refused, notReady, drops.isEmpty ? "none" : drops, movie.duration,
+    print(String(format: "consumer: %@: %@ %dx%d, %d frames appended (%d refused, %d skipped while the writer was not ready, dropped by the output: %@), %.2f s; ffprobe decodes all of them; %.1f s in all",
+                 name, video.codec, video.width, video.height, appended, refused, notReady, drops.isEmpty ? "none" : drops, movie.duration,
                  Date().timeIntervalSince(began)))
 }

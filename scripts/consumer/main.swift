@@ -5,7 +5,8 @@
 // so): how many frames were delivered and dropped is printed, a figure, not a condition.
 // Then, at .photo, .high and .hd1280x720, it prints the waits a user sees (WaitTimes.swift):
 // startRunning(), capturePhoto to the photo's data, and a switch to the front camera. Last,
-// the app programs run: RecorderApp, PhotoApp, ScannerApp and WriterApp.
+// the app programs run: RecorderApp, PhotoApp, ScannerApp and WriterApp (twice: as it is and in
+// Display P3).
 import AVFoundation
 import CoreGraphics
 import CoreMedia
@@ -151,5 +152,6 @@ for preset: AVCaptureSession.Preset in [.photo, .high, .hd1280x720] {
 runRecorderApp()
 runPhotoApp()
 runScannerApp()
-runWriterApp()
+runWriterApp(displayP3: false)
+runWriterApp(displayP3: true)
 exit(last.width == 1280 && last.height == 720 && problems.isEmpty && running && onTheClock && affordable && modules && waitsBehave ? 0 : 1)

@@ -24,3 +24,4 @@
 #include "Chart.h"
 #include "JFIF.h"
 #include "YUV709.h"
+#include "Gamut.h"

@@ -69,3 +69,7 @@ OC_KERNEL(oc_bgra_to_yuv709_row_pair,
     (const uint8_t *top, const uint8_t *bottom, long width, const long *k, uint8_t *luma_top, uint8_t *luma_bottom,
         uint8_t *cb, uint8_t *cr, long chroma_step),
     (top, bottom, width, k, luma_top, luma_bottom, cb, cr, chroma_step))
+OC_KERNEL(oc_gamut_row,
+    (const uint8_t *source, uint8_t *destination, long width, const float *to_linear, const float *matrix,
+        const uint8_t *to_code, long steps),
+    (source, destination, width, to_linear, matrix, to_code, steps))

@@ -2,8 +2,8 @@
 // the sources below. The V1 build of the render kernels for aarch64 (see Dispatch.h).
 // Command: clang --target=aarch64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 6bb72cd245860c35200c60ea37ae9d5643fc1abd8101e6c4d0344f2c37c6291a
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/Gamut.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: f8eab69eca6f5e259844328bfd1bcf1c2a89250ec2f9c8fd12a588edce95675f
 #if defined(__aarch64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.text
 	.hidden	oc_sensor_row_v1
@@ -12446,6 +12446,90 @@ oc_bgra_to_yuv709_row_pair_v1:
 	ret
 .Lfunc_end21:
 	.size	oc_bgra_to_yuv709_row_pair_v1, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v1
+	.cfi_endproc
+	.hidden	oc_gamut_row_v1
+	.globl	oc_gamut_row_v1
+	.p2align	2
+	.type	oc_gamut_row_v1,@function
+oc_gamut_row_v1:
+	.cfi_startproc
+	cmp	x2, #1
+	b.lt	.LBB22_3
+	scvtf	s0, x6
+	movi	d5, #0000000000000000
+	ldr	s20, [x4, #32]
+	ldp	s1, s2, [x4]
+	fmov	s16, #1.00000000
+	ldp	s3, s4, [x4, #8]
+	fmov	s17, #0.50000000
+	ldp	s6, s7, [x4, #16]
+	add	x8, x1, #3
+	ldp	s18, s19, [x4, #24]
+	add	x9, x0, #2
+	mov	w10, #255
+.LBB22_2:
+	ldurb	w11, [x9, #-1]
+	ldrb	w12, [x9]
+	ldr	s21, [x3, x11, lsl #2]
+	ldr	s22, [x3, x12, lsl #2]
+	ldurb	w11, [x9, #-2]
+	add	x9, x9, #4
+	fmul	s23, s22, s1
+	fmul	s24, s21, s2
+	ldr	s25, [x3, x11, lsl #2]
+	fmul	s26, s22, s4
+	fmul	s27, s21, s6
+	fmul	s22, s22, s18
+	fmul	s21, s21, s19
+	fadd	s23, s23, s24
+	fmul	s24, s25, s3
+	fadd	s26, s26, s27
+	fmul	s27, s25, s7
+	fadd	s21, s22, s21
+	fmul	s22, s25, s20
+	fadd	s23, s23, s24
+	fadd	s24, s26, s27
+	fadd	s21, s21, s22
+	fmaxnm	s23, s23, s5
+	fmaxnm	s22, s24, s5
+	fmaxnm	s21, s21, s5
+	fminnm	s23, s23, s16
+	fminnm	s22, s22, s16
+	fminnm	s21, s21, s16
+	fmul	s23, s23, s0
+	fmul	s22, s22, s0
+	fmul	s21, s21, s0
+	fcvtzs	x11, s23
+	fcvtzs	x12, s22
+	fcvtzs	x13, s21
+	scvtf	s24, x11
+	add	x11, x5, x11
+	scvtf	s25, x12
+	add	x12, x5, x12
+	fsub	s23, s23, s24
+	scvtf	s24, x13
+	add	x13, x5, x13
+	fsub	s22, s22, s25
+	fcmp	s23, s17
+	fsub	s21, s21, s24
+	cset	w14, ge
+	fcmp	s22, s17
+	ldrb	w11, [x11, w14, uxtw]
+	cset	w15, ge
+	fcmp	s21, s17
+	sturb	w11, [x8, #-1]
+	ldrb	w12, [x12, w15, uxtw]
+	cset	w14, ge
+	subs	x2, x2, #1
+	sturb	w12, [x8, #-2]
+	ldrb	w11, [x13, w14, uxtw]
+	sturb	w11, [x8, #-3]
+	strb	w10, [x8], #4
+	b.ne	.LBB22_2
+.LBB22_3:
+	ret
+.Lfunc_end22:
+	.size	oc_gamut_row_v1, .Lfunc_end22-oc_gamut_row_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

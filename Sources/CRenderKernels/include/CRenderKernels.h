@@ -233,6 +233,14 @@ void oc_bgra_to_yuv709_row_pair(
     const uint8_t *top, const uint8_t *bottom, long width, const long *k, uint8_t *luma_top, uint8_t *luma_bottom,
     uint8_t *cb, uint8_t *cr, long chroma_step);
 
+/// One row of 8-bit BGRA into other primaries (OpenCapture's GamutLookup): B, G and R to
+/// linear light by `to_linear` (256 entries), through the row-major 3x3 `matrix` (R, G, B in
+/// and out), clamped to [0, 1], times `steps`, rounded half away from zero, into `to_code`
+/// (steps + 1 entries); alpha 255. `source` may be `destination`.
+void oc_gamut_row(
+    const uint8_t *source, uint8_t *destination, long width, const float *to_linear, const float *matrix,
+    const uint8_t *to_code, long steps);
+
 /// Which build of the kernels this CPU runs: "x86-64-v4" (AVX-512), "x86-64-v3" (AVX2),
 /// "x86-64", "arm64" or "baseline".
 const char *oc_render_kernel_level(void);

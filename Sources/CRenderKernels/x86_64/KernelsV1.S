@@ -2,8 +2,8 @@
 // the sources below. The V1 build of the render kernels for x86_64 (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV1.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 6bb72cd245860c35200c60ea37ae9d5643fc1abd8101e6c4d0344f2c37c6291a
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/Gamut.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV1.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: f8eab69eca6f5e259844328bfd1bcf1c2a89250ec2f9c8fd12a588edce95675f
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst16,"aM",@progbits,16
 	.p2align	4, 0x0
@@ -12750,6 +12750,130 @@ oc_bgra_to_yuv709_row_pair_v1:
 	retq
 .Lfunc_end21:
 	.size	oc_bgra_to_yuv709_row_pair_v1, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v1
+	.cfi_endproc
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI22_0:
+	.long	0x3f800000
+	.long	0x3f800000
+	.zero	4
+	.zero	4
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI22_1:
+	.long	0x3f800000
+.LCPI22_2:
+	.long	0x3f000000
+	.text
+	.hidden	oc_gamut_row_v1
+	.globl	oc_gamut_row_v1
+	.p2align	4
+	.type	oc_gamut_row_v1,@function
+oc_gamut_row_v1:
+	.cfi_startproc
+	testq	%rdx, %rdx
+	jle	.LBB22_8
+	cvtsi2ssq	8(%rsp), %xmm0
+	movsd	4(%r8), %xmm1
+	movsd	16(%r8), %xmm2
+	movss	24(%r8), %xmm3
+	movsd	28(%r8), %xmm4
+	movss	(%r8), %xmm6
+	movss	12(%r8), %xmm5
+	unpcklps	%xmm6, %xmm5
+	xorl	%eax, %eax
+	movaps	.LCPI22_0(%rip), %xmm7
+	movss	.LCPI22_1(%rip), %xmm8
+	movss	.LCPI22_2(%rip), %xmm9
+	xorps	%xmm10, %xmm10
+	jmp	.LBB22_2
+	.p2align	4
+.LBB22_7:
+	mulss	%xmm0, %xmm13
+	cvttss2si	%xmm13, %r10
+	xorps	%xmm6, %xmm6
+	cvtsi2ss	%r10, %xmm6
+	subss	%xmm6, %xmm13
+	addq	%r9, %r10
+	ucomiss	%xmm9, %xmm13
+	mulss	%xmm3, %xmm12
+	mulps	%xmm4, %xmm11
+	addss	%xmm11, %xmm12
+	shufps	$85, %xmm11, %xmm11
+	addss	%xmm12, %xmm11
+	maxss	%xmm10, %xmm11
+	minss	%xmm8, %xmm11
+	mulss	%xmm0, %xmm11
+	cvttss2si	%xmm11, %r11
+	movzbl	(%r8), %r8d
+	xorps	%xmm6, %xmm6
+	cvtsi2ss	%r11, %xmm6
+	sbbq	$-1, %r10
+	subss	%xmm6, %xmm11
+	addq	%r9, %r11
+	ucomiss	%xmm9, %xmm11
+	sbbq	$-1, %r11
+	movzbl	(%r10), %r10d
+	movzbl	(%r11), %r11d
+	movb	%r11b, (%rsi,%rax,4)
+	movb	%r10b, 1(%rsi,%rax,4)
+	movb	%r8b, 2(%rsi,%rax,4)
+	movb	$-1, 3(%rsi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdx
+	je	.LBB22_8
+.LBB22_2:
+	movzbl	(%rdi,%rax,4), %r8d
+	movzbl	1(%rdi,%rax,4), %r10d
+	movzbl	2(%rdi,%rax,4), %r11d
+	movss	(%rcx,%r11,4), %xmm12
+	movss	(%rcx,%r8,4), %xmm13
+	movss	(%rcx,%r10,4), %xmm11
+	unpcklps	%xmm13, %xmm11
+	movaps	%xmm11, %xmm13
+	mulps	%xmm1, %xmm13
+	movaps	%xmm11, %xmm6
+	mulps	%xmm2, %xmm6
+	movaps	%xmm12, %xmm15
+	shufps	$0, %xmm12, %xmm15
+	mulps	%xmm5, %xmm15
+	movaps	%xmm6, %xmm14
+	unpcklps	%xmm13, %xmm14
+	addps	%xmm15, %xmm14
+	shufps	$17, %xmm6, %xmm13
+	shufps	$226, %xmm6, %xmm13
+	addps	%xmm14, %xmm13
+	xorps	%xmm6, %xmm6
+	maxps	%xmm6, %xmm13
+	movaps	%xmm13, %xmm6
+	cmpltps	%xmm7, %xmm6
+	unpcklps	%xmm6, %xmm6
+	movmskpd	%xmm6, %r10d
+	testb	$2, %r10b
+	jne	.LBB22_3
+	movaps	%xmm8, %xmm14
+	jmp	.LBB22_5
+	.p2align	4
+.LBB22_3:
+	movaps	%xmm13, %xmm14
+	shufps	$85, %xmm13, %xmm14
+.LBB22_5:
+	mulss	%xmm0, %xmm14
+	cvttss2si	%xmm14, %r8
+	xorps	%xmm6, %xmm6
+	cvtsi2ss	%r8, %xmm6
+	subss	%xmm6, %xmm14
+	addq	%r9, %r8
+	ucomiss	%xmm9, %xmm14
+	sbbq	$-1, %r8
+	testb	$1, %r10b
+	jne	.LBB22_7
+	movaps	%xmm8, %xmm13
+	jmp	.LBB22_7
+.LBB22_8:
+	retq
+.Lfunc_end22:
+	.size	oc_gamut_row_v1, .Lfunc_end22-oc_gamut_row_v1
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

@@ -2,8 +2,8 @@
 // the sources below. The V3 build of the render kernels for x86_64 (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV3.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: 2f8ffb338e02beddfd50af82ace53573f95a1099de8f33e794a3f4b0ea43be21
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/Gamut.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV3.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: 7e52baf80481cee5bfb434c5488f1033ba5da3ffe7c8555260856bfb21e42050
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -13127,6 +13127,112 @@ oc_bgra_to_yuv709_row_pair_v3:
 	retq
 .Lfunc_end21:
 	.size	oc_bgra_to_yuv709_row_pair_v3, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v3
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI22_0:
+	.long	0x3f800000
+.LCPI22_1:
+	.long	0x3f000000
+	.text
+	.hidden	oc_gamut_row_v3
+	.globl	oc_gamut_row_v3
+	.p2align	4
+	.type	oc_gamut_row_v3,@function
+oc_gamut_row_v3:
+	.cfi_startproc
+	testq	%rdx, %rdx
+	jle	.LBB22_8
+	vcvtsi2ssq	8(%rsp), %xmm15, %xmm0
+	vmovups	(%r8), %xmm5
+	vmovsd	16(%r8), %xmm6
+	vmovss	24(%r8), %xmm1
+	vmovss	28(%r8), %xmm2
+	vmovss	32(%r8), %xmm3
+	vshufps	$227, %xmm5, %xmm5, %xmm4
+	vblendps	$2, %xmm5, %xmm6, %xmm5
+	vbroadcastss	8(%r8), %xmm7
+	vinsertps	$80, %xmm6, %xmm7, %xmm6
+	vshufps	$225, %xmm6, %xmm6, %xmm6
+	xorl	%eax, %eax
+	vmovss	.LCPI22_0(%rip), %xmm7
+	vmovss	.LCPI22_1(%rip), %xmm10
+	vxorps	%xmm11, %xmm11, %xmm11
+	jmp	.LBB22_2
+	.p2align	4
+.LBB22_7:
+	vmulss	%xmm0, %xmm15, %xmm8
+	vcvttss2si	%xmm8, %r10
+	vcvtsi2ss	%r10, %xmm0, %xmm9
+	vsubss	%xmm9, %xmm8, %xmm8
+	addq	%r9, %r10
+	vucomiss	%xmm10, %xmm8
+	vmulss	%xmm1, %xmm12, %xmm8
+	vmulss	%xmm2, %xmm13, %xmm9
+	vaddss	%xmm9, %xmm8, %xmm8
+	vmulss	%xmm3, %xmm14, %xmm9
+	vaddss	%xmm9, %xmm8, %xmm8
+	vmaxss	%xmm11, %xmm8, %xmm8
+	vminss	%xmm7, %xmm8, %xmm8
+	vmulss	%xmm0, %xmm8, %xmm8
+	vcvttss2si	%xmm8, %r11
+	movzbl	(%r8), %r8d
+	vcvtsi2ss	%r11, %xmm0, %xmm9
+	sbbq	$-1, %r10
+	vsubss	%xmm9, %xmm8, %xmm8
+	addq	%r9, %r11
+	vucomiss	%xmm10, %xmm8
+	sbbq	$-1, %r11
+	movzbl	(%r10), %r10d
+	movzbl	(%r11), %r11d
+	movb	%r11b, (%rsi,%rax,4)
+	movb	%r10b, 1(%rsi,%rax,4)
+	movb	%r8b, 2(%rsi,%rax,4)
+	movb	$-1, 3(%rsi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdx
+	je	.LBB22_8
+.LBB22_2:
+	movzbl	(%rdi,%rax,4), %r8d
+	movzbl	1(%rdi,%rax,4), %r10d
+	movzbl	2(%rdi,%rax,4), %r11d
+	vbroadcastss	(%rcx,%r11,4), %xmm12
+	vmulps	%xmm4, %xmm12, %xmm9
+	vbroadcastss	(%rcx,%r10,4), %xmm13
+	vmulps	%xmm5, %xmm13, %xmm14
+	vaddps	%xmm14, %xmm9, %xmm9
+	vbroadcastss	(%rcx,%r8,4), %xmm14
+	vmulps	%xmm6, %xmm14, %xmm15
+	vaddps	%xmm15, %xmm9, %xmm9
+	vxorps	%xmm8, %xmm8, %xmm8
+	vmaxps	%xmm8, %xmm9, %xmm15
+	vbroadcastss	.LCPI22_0(%rip), %xmm8
+	vcmpltps	%xmm8, %xmm15, %xmm9
+	vshufps	$80, %xmm9, %xmm9, %xmm9
+	vmovmskpd	%xmm9, %r10d
+	testb	$2, %r10b
+	jne	.LBB22_3
+	vmovaps	%xmm7, %xmm9
+	jmp	.LBB22_5
+	.p2align	4
+.LBB22_3:
+	vmovshdup	%xmm15, %xmm9
+.LBB22_5:
+	vmulss	%xmm0, %xmm9, %xmm9
+	vcvttss2si	%xmm9, %r8
+	vcvtsi2ss	%r8, %xmm0, %xmm8
+	vsubss	%xmm8, %xmm9, %xmm8
+	addq	%r9, %r8
+	vucomiss	%xmm10, %xmm8
+	sbbq	$-1, %r8
+	testb	$1, %r10b
+	jne	.LBB22_7
+	vmovaps	%xmm7, %xmm15
+	jmp	.LBB22_7
+.LBB22_8:
+	retq
+.Lfunc_end22:
+	.size	oc_gamut_row_v3, .Lfunc_end22-oc_gamut_row_v3
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

@@ -2,8 +2,8 @@
 // the sources below. The V4 build of the render kernels for x86_64 (see Dispatch.h).
 // Command: clang --target=x86_64-unknown-linux-gnu -O3 -fPIC -fno-addrsig -fno-ident -DOC_PORTABLE_KERNELS -I Sources/CRenderKernels/include -S Sources/CRenderKernels/KernelsV4.c
 // Compiler: clang version 21.0.0 (https://github.com/swiftlang/llvm-project.git 11673e6660b2d0a5f9f99b1c7b773f4c2f6df1b0)
-// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
-// SHA-256 of the sources, concatenated in that order: ab66810c0fa4b3b5c3f0b8b01e4835346d24a1d4eccb1e6e070feca01c32055b
+// Sources: Sources/CRenderKernels/Dispatch.h Sources/CRenderKernels/Kernels/All.h Sources/CRenderKernels/Kernels/Ball.h Sources/CRenderKernels/Kernels/Chart.h Sources/CRenderKernels/Kernels/Common.h Sources/CRenderKernels/Kernels/Defocus.h Sources/CRenderKernels/Kernels/Gamut.h Sources/CRenderKernels/Kernels/ISP.h Sources/CRenderKernels/Kernels/JFIF.h Sources/CRenderKernels/Kernels/List.h Sources/CRenderKernels/Kernels/Sensor.h Sources/CRenderKernels/Kernels/Statistics.h Sources/CRenderKernels/Kernels/WhiteBalance.h Sources/CRenderKernels/Kernels/YUV709.h Sources/CRenderKernels/Kernels/Zoom.h Sources/CRenderKernels/KernelsV4.c Sources/CRenderKernels/include/CRenderKernels.h
+// SHA-256 of the sources, concatenated in that order: cd92b379ea349cdaa0a91c2aedf7cdd1ad05687ea20a8a0d01448b56262dd6aa
 #if defined(__x86_64__) && defined(__linux__) && !defined(OC_PORTABLE_KERNELS) && !defined(OC_NO_CLONES)
 	.section	.rodata.cst4,"aM",@progbits,4
 	.p2align	2, 0x0
@@ -17032,6 +17032,812 @@ oc_bgra_to_yuv709_row_pair_v4:
 	retq
 .Lfunc_end21:
 	.size	oc_bgra_to_yuv709_row_pair_v4, .Lfunc_end21-oc_bgra_to_yuv709_row_pair_v4
+	.cfi_endproc
+	.section	.rodata.cst4,"aM",@progbits,4
+	.p2align	2, 0x0
+.LCPI22_0:
+	.long	255
+.LCPI22_3:
+	.long	0x3f800000
+.LCPI22_4:
+	.long	0x3f000000
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+.LCPI22_1:
+	.byte	1
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	5
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	9
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	13
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	17
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	21
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	25
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	29
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	33
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	37
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	41
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	45
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	49
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	53
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	57
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	61
+	.byte	128
+	.byte	128
+	.byte	128
+.LCPI22_2:
+	.byte	2
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	6
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	10
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	14
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	18
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	22
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	26
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	30
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	34
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	38
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	42
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	46
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	50
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	54
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	58
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	62
+	.byte	128
+	.byte	128
+	.byte	128
+	.section	.rodata.cst16,"aM",@progbits,16
+	.p2align	4, 0x0
+.LCPI22_5:
+	.byte	1
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	5
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	9
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	13
+	.byte	128
+	.byte	128
+	.byte	128
+.LCPI22_6:
+	.byte	2
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	6
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	10
+	.byte	128
+	.byte	128
+	.byte	128
+	.byte	14
+	.byte	128
+	.byte	128
+	.byte	128
+	.text
+	.hidden	oc_gamut_row_v4
+	.globl	oc_gamut_row_v4
+	.p2align	4
+	.type	oc_gamut_row_v4,@function
+oc_gamut_row_v4:
+	.cfi_startproc
+	testq	%rdx, %rdx
+	jle	.LBB22_6
+	pushq	%r14
+	.cfi_def_cfa_offset 16
+	pushq	%rbx
+	.cfi_def_cfa_offset 24
+	.cfi_offset %rbx, -24
+	.cfi_offset %r14, -16
+	vcvtsi2ssq	24(%rsp), %xmm15, %xmm0
+	vmovupd	(%r8), %xmm5
+	vmovsd	16(%r8), %xmm4
+	vmovss	24(%r8), %xmm1
+	vmovss	28(%r8), %xmm2
+	vmovss	32(%r8), %xmm3
+	vshufpd	$1, %xmm5, %xmm5, %xmm10
+	cmpq	$4, %rdx
+	jbe	.LBB22_2
+	leaq	(%rsi,%rdx,4), %rax
+	leaq	(%rdi,%rdx,4), %r8
+	decq	%r8
+	cmpq	%r8, %rsi
+	setb	%r8b
+	cmpq	%rax, %rdi
+	setb	%al
+	testb	%al, %r8b
+	je	.LBB22_8
+.LBB22_2:
+	xorl	%eax, %eax
+.LBB22_3:
+	vshufps	$236, %xmm5, %xmm5, %xmm6
+	vblendps	$2, %xmm5, %xmm4, %xmm5
+	vshufps	$225, %xmm5, %xmm5, %xmm5
+	vblendps	$2, %xmm4, %xmm10, %xmm4
+	vbroadcastss	%xmm0, %xmm7
+	vbroadcastss	.LCPI22_3(%rip), %xmm8
+	vbroadcastss	.LCPI22_4(%rip), %xmm9
+	vxorps	%xmm10, %xmm10, %xmm10
+	vxorps	%xmm11, %xmm11, %xmm11
+	vmovss	.LCPI22_3(%rip), %xmm12
+	vmovss	.LCPI22_4(%rip), %xmm13
+	.p2align	4
+.LBB22_4:
+	movzbl	(%rdi,%rax,4), %r8d
+	movzbl	1(%rdi,%rax,4), %r10d
+	movzbl	2(%rdi,%rax,4), %r11d
+	vbroadcastss	(%rcx,%r11,4), %xmm14
+	vmulps	%xmm6, %xmm14, %xmm15
+	vbroadcastss	(%rcx,%r10,4), %xmm16
+	vmulps	%xmm5, %xmm16, %xmm17
+	vaddps	%xmm17, %xmm15, %xmm15
+	vbroadcastss	(%rcx,%r8,4), %xmm17
+	vmulps	%xmm4, %xmm17, %xmm18
+	vaddps	%xmm18, %xmm15, %xmm15
+	vmaxps	%xmm10, %xmm15, %xmm15
+	vcmpltps	%xmm8, %xmm15, %k1
+	vmovaps	%xmm7, %xmm18
+	vmulps	%xmm15, %xmm7, %xmm18 {%k1}
+	vcvttps2qq	%xmm18, %xmm15
+	vcvtqq2ps	%xmm15, %xmm19
+	vsubps	%xmm19, %xmm18, %xmm18
+	vcmpgeps	%xmm9, %xmm18, %k0
+	kshiftrb	$1, %k0, %k1
+	kmovd	%k1, %r10d
+	kmovd	%k0, %r8d
+	movzbl	%r8b, %r8d
+	andl	$1, %r8d
+	vmovq	%xmm15, %r11
+	addq	%r9, %r11
+	movzbl	(%r8,%r11), %r8d
+	movzbl	%r10b, %r10d
+	vpextrq	$1, %xmm15, %r11
+	andl	$1, %r10d
+	addq	%r9, %r11
+	vmulss	%xmm1, %xmm14, %xmm14
+	vmulss	%xmm2, %xmm16, %xmm15
+	vaddss	%xmm15, %xmm14, %xmm14
+	vmulss	%xmm3, %xmm17, %xmm15
+	vaddss	%xmm15, %xmm14, %xmm14
+	vmaxss	%xmm11, %xmm14, %xmm14
+	vminss	%xmm12, %xmm14, %xmm14
+	vmulss	%xmm0, %xmm14, %xmm14
+	vcvttss2si	%xmm14, %rbx
+	vcvtsi2ss	%rbx, %xmm31, %xmm15
+	vsubss	%xmm15, %xmm14, %xmm14
+	addq	%r9, %rbx
+	vucomiss	%xmm13, %xmm14
+	sbbq	$-1, %rbx
+	movzbl	(%r10,%r11), %r10d
+	movzbl	(%rbx), %r11d
+	movb	%r11b, (%rsi,%rax,4)
+	movb	%r10b, 1(%rsi,%rax,4)
+	movb	%r8b, 2(%rsi,%rax,4)
+	movb	$-1, 3(%rsi,%rax,4)
+	incq	%rax
+	cmpq	%rax, %rdx
+	jne	.LBB22_4
+	popq	%rbx
+	.cfi_def_cfa_offset 16
+	popq	%r14
+	.cfi_def_cfa_offset 8
+	.cfi_restore %rbx
+	.cfi_restore %r14
+.LBB22_6:
+	vzeroupper
+	retq
+.LBB22_8:
+	.cfi_def_cfa_offset 24
+	.cfi_offset %rbx, -24
+	.cfi_offset %r14, -16
+	vshufps	$255, %xmm5, %xmm5, %xmm7
+	cmpq	$17, %rdx
+	jae	.LBB22_10
+	xorl	%eax, %eax
+	jmp	.LBB22_13
+.LBB22_10:
+	movl	%edx, %eax
+	andl	$15, %eax
+	movl	$16, %r8d
+	cmovneq	%rax, %r8
+	movq	%rdx, %rax
+	subq	%r8, %rax
+	vbroadcastss	%xmm5, %zmm8
+	vmovshdup	%xmm5, %xmm6
+	vbroadcastss	%xmm6, %zmm9
+	vmovapd	%xmm10, -24(%rsp)
+	vbroadcastss	%xmm10, %zmm10
+	vbroadcastss	%xmm7, %zmm11
+	vbroadcastss	%xmm4, %zmm12
+	vmovshdup	%xmm4, %xmm6
+	vbroadcastss	%xmm6, %zmm13
+	vbroadcastss	%xmm1, %zmm14
+	vbroadcastss	%xmm2, %zmm15
+	vbroadcastss	%xmm3, %zmm16
+	vbroadcastss	%xmm0, %zmm17
+	xorl	%r10d, %r10d
+	vxorps	%xmm19, %xmm19, %xmm19
+	vbroadcastss	.LCPI22_3(%rip), %zmm21
+	vmovdqa64	.LCPI22_2(%rip), %zmm22
+	vbroadcastss	.LCPI22_4(%rip), %zmm23
+	vpcmpeqd	%xmm6, %xmm6, %xmm6
+	.p2align	4
+.LBB22_11:
+	vmovups	(%rdi,%r10,4), %zmm26
+	vandps	.LCPI22_0(%rip){1to16}, %zmm26, %zmm25
+	kxnorw	%k0, %k0, %k1
+	vxorps	%xmm24, %xmm24, %xmm24
+	vgatherdps	(%rcx,%zmm25,4), %zmm24 {%k1}
+	vpshufb	.LCPI22_1(%rip), %zmm26, %zmm27
+	kxnorw	%k0, %k0, %k1
+	vxorps	%xmm25, %xmm25, %xmm25
+	vgatherdps	(%rcx,%zmm27,4), %zmm25 {%k1}
+	vpshufb	%zmm22, %zmm26, %zmm26
+	kxnorw	%k0, %k0, %k1
+	vxorps	%xmm27, %xmm27, %xmm27
+	vgatherdps	(%rcx,%zmm26,4), %zmm27 {%k1}
+	vmulps	%zmm8, %zmm27, %zmm26
+	vmulps	%zmm9, %zmm25, %zmm28
+	vaddps	%zmm28, %zmm26, %zmm26
+	vmulps	%zmm10, %zmm24, %zmm28
+	vaddps	%zmm28, %zmm26, %zmm26
+	vmaxps	%zmm19, %zmm26, %zmm26
+	vcmpltps	%zmm21, %zmm26, %k1
+	vmovaps	%zmm17, %zmm28
+	vmulps	%zmm26, %zmm17, %zmm28 {%k1}
+	vextractf64x4	$1, %zmm28, %ymm26
+	vcvttps2qq	%ymm26, %zmm26
+	vcvttps2qq	%ymm28, %zmm29
+	vcvtqq2ps	%zmm29, %ymm30
+	vcvtqq2ps	%zmm26, %ymm31
+	vinsertf64x4	$1, %ymm31, %zmm30, %zmm30
+	vsubps	%zmm30, %zmm28, %zmm28
+	vcmpleps	%zmm28, %zmm23, %k0
+	kshiftrw	$8, %k0, %k1
+	vpmovm2q	%k1, %zmm28
+	vpsrlq	$63, %zmm28, %zmm28
+	vpmovm2q	%k0, %zmm30
+	vpsrlq	$63, %zmm30, %zmm30
+	vmovq	%xmm29, %rbx
+	addq	%r9, %rbx
+	vpextrq	$1, %xmm29, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm29, %xmm31
+	vmovq	%xmm30, %r14
+	movzbl	(%r14,%rbx), %ebx
+	vmovq	%xmm31, %r14
+	vmovd	%ebx, %xmm18
+	vpextrq	$1, %xmm30, %rbx
+	vpinsrb	$1, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm31, %r11
+	addq	%r9, %r14
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm29, %xmm31
+	vextracti32x4	$1, %ymm30, %xmm20
+	vmovq	%xmm20, %rbx
+	vpinsrb	$2, (%rbx,%r14), %xmm18, %xmm18
+	vmovq	%xmm31, %rbx
+	vpextrq	$1, %xmm20, %r14
+	vpinsrb	$3, (%r14,%r11), %xmm18, %xmm18
+	addq	%r9, %rbx
+	vpextrq	$1, %xmm31, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm30, %xmm20
+	vmovq	%xmm20, %r14
+	vpinsrb	$4, (%r14,%rbx), %xmm18, %xmm18
+	vextracti32x4	$3, %zmm29, %xmm29
+	vmovq	%xmm29, %rbx
+	vpextrq	$1, %xmm20, %r14
+	vpinsrb	$5, (%r14,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm29, %r11
+	addq	%r9, %rbx
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm30, %xmm20
+	vmovq	%xmm20, %r14
+	vpinsrb	$6, (%r14,%rbx), %xmm18, %xmm18
+	vmovq	%xmm26, %rbx
+	addq	%r9, %rbx
+	vpextrq	$1, %xmm20, %r14
+	vpinsrb	$7, (%r14,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm26, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm26, %xmm20
+	vmovq	%xmm28, %r14
+	vpinsrb	$8, (%r14,%rbx), %xmm18, %xmm18
+	vmovq	%xmm20, %rbx
+	vpextrq	$1, %xmm28, %r14
+	vpinsrb	$9, (%r14,%r11), %xmm18, %xmm18
+	addq	%r9, %rbx
+	vpextrq	$1, %xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm28, %xmm20
+	vmovq	%xmm20, %r14
+	vpinsrb	$10, (%r14,%rbx), %xmm18, %xmm18
+	vextracti32x4	$2, %zmm26, %xmm29
+	vmovq	%xmm29, %rbx
+	vpextrq	$1, %xmm20, %r14
+	vpinsrb	$11, (%r14,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm29, %r11
+	addq	%r9, %rbx
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm26, %xmm20
+	vextracti32x4	$2, %zmm28, %xmm26
+	vmovq	%xmm26, %r14
+	vpinsrb	$12, (%r14,%rbx), %xmm18, %xmm18
+	vmovq	%xmm20, %rbx
+	vpextrq	$1, %xmm26, %r14
+	vpinsrb	$13, (%r14,%r11), %xmm18, %xmm18
+	addq	%r9, %rbx
+	vpextrq	$1, %xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm28, %xmm20
+	vmovq	%xmm20, %r14
+	vpinsrb	$14, (%r14,%rbx), %xmm18, %xmm18
+	vpextrq	$1, %xmm20, %rbx
+	vpinsrb	$15, (%rbx,%r11), %xmm18, %xmm26
+	vmulps	%zmm11, %zmm27, %zmm18
+	vmulps	%zmm12, %zmm25, %zmm20
+	vaddps	%zmm20, %zmm18, %zmm18
+	vmulps	%zmm13, %zmm24, %zmm20
+	vaddps	%zmm20, %zmm18, %zmm18
+	vmaxps	%zmm19, %zmm18, %zmm18
+	vcmpltps	%zmm21, %zmm18, %k1
+	vmovaps	%zmm17, %zmm20
+	vmulps	%zmm18, %zmm17, %zmm20 {%k1}
+	vextractf64x4	$1, %zmm20, %ymm18
+	vcvttps2qq	%ymm18, %zmm28
+	vcvttps2qq	%ymm20, %zmm29
+	vcvtqq2ps	%zmm29, %ymm18
+	vcvtqq2ps	%zmm28, %ymm30
+	vinsertf64x4	$1, %ymm30, %zmm18, %zmm18
+	vsubps	%zmm18, %zmm20, %zmm18
+	vcmpleps	%zmm18, %zmm23, %k0
+	vpmovm2q	%k0, %zmm18
+	vpsrlq	$63, %zmm18, %zmm30
+	vmovq	%xmm29, %rbx
+	addq	%r9, %rbx
+	vpextrq	$1, %xmm29, %r11
+	vmovq	%xmm30, %r14
+	movzbl	(%r14,%rbx), %ebx
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm29, %xmm18
+	vmovd	%ebx, %xmm20
+	vpextrq	$1, %xmm30, %rbx
+	vpinsrb	$1, (%rbx,%r11), %xmm20, %xmm20
+	vmovq	%xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm30, %xmm31
+	vmovq	%xmm31, %rbx
+	vpinsrb	$2, (%rbx,%r11), %xmm20, %xmm20
+	vpextrq	$1, %xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm29, %xmm18
+	vpextrq	$1, %xmm31, %rbx
+	vpinsrb	$3, (%rbx,%r11), %xmm20, %xmm20
+	vmovq	%xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm30, %xmm31
+	vmovq	%xmm31, %rbx
+	vpinsrb	$4, (%rbx,%r11), %xmm20, %xmm20
+	vpextrq	$1, %xmm18, %r11
+	kshiftrw	$8, %k0, %k0
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm29, %xmm18
+	vpextrq	$1, %xmm31, %rbx
+	vpinsrb	$5, (%rbx,%r11), %xmm20, %xmm20
+	vmovq	%xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm30, %xmm29
+	vmovq	%xmm29, %rbx
+	vpinsrb	$6, (%rbx,%r11), %xmm20, %xmm20
+	vpmovm2q	%k0, %zmm30
+	vpextrq	$1, %xmm18, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm29, %rbx
+	vpinsrb	$7, (%rbx,%r11), %xmm20, %xmm18
+	vpsrlq	$63, %zmm30, %zmm20
+	vmovq	%xmm28, %r11
+	addq	%r9, %r11
+	vmovq	%xmm20, %rbx
+	vpinsrb	$8, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm28, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm28, %xmm29
+	vpextrq	$1, %xmm20, %rbx
+	vpinsrb	$9, (%rbx,%r11), %xmm18, %xmm18
+	vmovq	%xmm29, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm20, %xmm30
+	vmovq	%xmm30, %rbx
+	vpinsrb	$10, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm29, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm28, %xmm29
+	vpextrq	$1, %xmm30, %rbx
+	vpinsrb	$11, (%rbx,%r11), %xmm18, %xmm18
+	vmovq	%xmm29, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm20, %xmm30
+	vmovq	%xmm30, %rbx
+	vpinsrb	$12, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm29, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm28, %xmm28
+	vpextrq	$1, %xmm30, %rbx
+	vpinsrb	$13, (%rbx,%r11), %xmm18, %xmm18
+	vmovq	%xmm28, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm20, %xmm20
+	vmovq	%xmm20, %rbx
+	vpinsrb	$14, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm28, %r11
+	vpextrq	$1, %xmm20, %rbx
+	addq	%r9, %r11
+	vpinsrb	$15, (%rbx,%r11), %xmm18, %xmm28
+	vmulps	%zmm14, %zmm27, %zmm18
+	vmulps	%zmm15, %zmm25, %zmm20
+	vaddps	%zmm20, %zmm18, %zmm18
+	vmulps	%zmm16, %zmm24, %zmm20
+	vaddps	%zmm20, %zmm18, %zmm18
+	vmaxps	%zmm19, %zmm18, %zmm18
+	vcmpltps	%zmm21, %zmm18, %k1
+	vmovaps	%zmm17, %zmm20
+	vmulps	%zmm18, %zmm17, %zmm20 {%k1}
+	vextractf64x4	$1, %zmm20, %ymm18
+	vcvttps2qq	%ymm18, %zmm24
+	vcvttps2qq	%ymm20, %zmm27
+	vcvtqq2ps	%zmm27, %ymm18
+	vcvtqq2ps	%zmm24, %ymm25
+	vinsertf64x4	$1, %ymm25, %zmm18, %zmm18
+	vsubps	%zmm18, %zmm20, %zmm18
+	vcmpleps	%zmm18, %zmm23, %k0
+	kshiftrw	$8, %k0, %k1
+	vpmovm2q	%k1, %zmm18
+	vpsrlq	$63, %zmm18, %zmm25
+	vpmovm2q	%k0, %zmm18
+	vpsrlq	$63, %zmm18, %zmm29
+	vmovq	%xmm27, %r11
+	addq	%r9, %r11
+	vmovq	%xmm29, %rbx
+	movzbl	(%rbx,%r11), %r11d
+	vpextrq	$1, %xmm27, %rbx
+	addq	%r9, %rbx
+	vextracti32x4	$1, %ymm27, %xmm18
+	vmovd	%r11d, %xmm20
+	vpextrq	$1, %xmm29, %r11
+	vpinsrb	$1, (%r11,%rbx), %xmm20, %xmm20
+	vmovq	%xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm29, %xmm30
+	vmovq	%xmm30, %rbx
+	vpinsrb	$2, (%rbx,%r11), %xmm20, %xmm20
+	vpextrq	$1, %xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm27, %xmm18
+	vpextrq	$1, %xmm30, %rbx
+	vpinsrb	$3, (%rbx,%r11), %xmm20, %xmm20
+	vmovq	%xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm29, %xmm30
+	vmovq	%xmm30, %rbx
+	vpinsrb	$4, (%rbx,%r11), %xmm20, %xmm20
+	vpextrq	$1, %xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm27, %xmm18
+	vpextrq	$1, %xmm30, %rbx
+	vpinsrb	$5, (%rbx,%r11), %xmm20, %xmm20
+	vmovq	%xmm18, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm29, %xmm27
+	vmovq	%xmm27, %rbx
+	vpinsrb	$6, (%rbx,%r11), %xmm20, %xmm20
+	vpextrq	$1, %xmm18, %r11
+	vpextrq	$1, %xmm27, %rbx
+	addq	%r9, %r11
+	vpinsrb	$7, (%rbx,%r11), %xmm20, %xmm18
+	vmovq	%xmm24, %r11
+	addq	%r9, %r11
+	vmovq	%xmm25, %rbx
+	vpinsrb	$8, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm24, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm24, %xmm20
+	vpextrq	$1, %xmm25, %rbx
+	vpinsrb	$9, (%rbx,%r11), %xmm18, %xmm18
+	vmovq	%xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm25, %xmm27
+	vmovq	%xmm27, %rbx
+	vpinsrb	$10, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm24, %xmm20
+	vpextrq	$1, %xmm27, %rbx
+	vpinsrb	$11, (%rbx,%r11), %xmm18, %xmm18
+	vmovq	%xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$2, %zmm25, %xmm27
+	vmovq	%xmm27, %rbx
+	vpinsrb	$12, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm24, %xmm20
+	vpextrq	$1, %xmm27, %rbx
+	vpinsrb	$13, (%rbx,%r11), %xmm18, %xmm18
+	vmovq	%xmm20, %r11
+	addq	%r9, %r11
+	vextracti32x4	$3, %zmm25, %xmm24
+	vmovq	%xmm24, %rbx
+	vpinsrb	$14, (%rbx,%r11), %xmm18, %xmm18
+	vpextrq	$1, %xmm20, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm24, %rbx
+	vpinsrb	$15, (%rbx,%r11), %xmm18, %xmm18
+	vpunpcklbw	%xmm28, %xmm18, %xmm20
+	vpunpckhbw	%xmm28, %xmm18, %xmm18
+	vpunpcklbw	%xmm6, %xmm26, %xmm24
+	vpunpckhbw	%xmm6, %xmm26, %xmm25
+	vpunpcklwd	%xmm24, %xmm20, %xmm26
+	vpunpckhwd	%xmm24, %xmm20, %xmm20
+	vpunpcklwd	%xmm25, %xmm18, %xmm24
+	vpunpckhwd	%xmm25, %xmm18, %xmm18
+	vinserti32x4	$1, %xmm18, %ymm24, %ymm18
+	vinserti32x4	$1, %xmm20, %ymm26, %ymm20
+	vinserti64x4	$1, %ymm18, %zmm20, %zmm18
+	vmovdqu64	%zmm18, (%rsi,%r10,4)
+	addq	$16, %r10
+	cmpq	%r10, %rax
+	jne	.LBB22_11
+	cmpl	$5, %r8d
+	vmovapd	-24(%rsp), %xmm10
+	jb	.LBB22_3
+.LBB22_13:
+	vmovapd	%xmm10, %xmm29
+	movl	%edx, %r8d
+	andl	$3, %r8d
+	movl	$4, %r10d
+	cmovneq	%r8, %r10
+	movq	%rax, %r8
+	movq	%rdx, %rax
+	subq	%r10, %rax
+	vbroadcastss	%xmm5, %xmm6
+	vshufps	$85, %xmm5, %xmm5, %xmm8
+	vshufps	$170, %xmm5, %xmm5, %xmm9
+	vbroadcastss	%xmm4, %xmm10
+	vshufps	$85, %xmm4, %xmm4, %xmm11
+	vbroadcastss	%xmm1, %xmm12
+	vbroadcastss	%xmm2, %xmm13
+	vbroadcastss	%xmm3, %xmm14
+	vbroadcastss	%xmm0, %xmm15
+	vxorps	%xmm16, %xmm16, %xmm16
+	vmovdqa64	.LCPI22_5(%rip), %xmm17
+	vbroadcastss	.LCPI22_3(%rip), %xmm18
+	vmovdqa64	.LCPI22_6(%rip), %xmm19
+	vbroadcastss	.LCPI22_4(%rip), %xmm20
+	movl	$255, %r10d
+	.p2align	4
+.LBB22_14:
+	vmovdqu64	(%rdi,%r8,4), %xmm21
+	vpmovdb	%xmm21, %xmm22
+	vpmovzxbd	%xmm22, %xmm22
+	kxnorw	%k0, %k0, %k1
+	vpxord	%xmm24, %xmm24, %xmm24
+	vgatherdps	(%rcx,%xmm22,4), %xmm24 {%k1}
+	vpshufb	%xmm17, %xmm21, %xmm22
+	kxnorw	%k0, %k0, %k1
+	vpxord	%xmm26, %xmm26, %xmm26
+	vgatherdps	(%rcx,%xmm22,4), %xmm26 {%k1}
+	vpshufb	%xmm19, %xmm21, %xmm21
+	kxnorw	%k0, %k0, %k1
+	vpxord	%xmm27, %xmm27, %xmm27
+	vgatherdps	(%rcx,%xmm21,4), %xmm27 {%k1}
+	vmulps	%xmm6, %xmm27, %xmm21
+	vmulps	%xmm8, %xmm26, %xmm22
+	vaddps	%xmm22, %xmm21, %xmm21
+	vmulps	%xmm9, %xmm24, %xmm22
+	vaddps	%xmm22, %xmm21, %xmm21
+	vmaxps	%xmm16, %xmm21, %xmm21
+	vcmpltps	%xmm18, %xmm21, %k1
+	vmovaps	%xmm15, %xmm22
+	vmulps	%xmm21, %xmm15, %xmm22 {%k1}
+	vcvttps2qq	%xmm22, %ymm21
+	vcvtqq2ps	%ymm21, %xmm23
+	vsubps	%xmm23, %xmm22, %xmm22
+	vmulps	%xmm7, %xmm27, %xmm23
+	vmulps	%xmm10, %xmm26, %xmm25
+	vaddps	%xmm25, %xmm23, %xmm23
+	vmulps	%xmm11, %xmm24, %xmm25
+	vaddps	%xmm25, %xmm23, %xmm23
+	vmaxps	%xmm16, %xmm23, %xmm23
+	vcmpltps	%xmm18, %xmm23, %k1
+	vmovaps	%xmm15, %xmm28
+	vmulps	%xmm23, %xmm15, %xmm28 {%k1}
+	vcmpleps	%xmm22, %xmm20, %k0
+	vcvttps2qq	%xmm28, %ymm25
+	vcvtqq2ps	%ymm25, %xmm22
+	vsubps	%xmm22, %xmm28, %xmm23
+	vpmovm2q	%k0, %ymm22
+	vpsrlq	$63, %ymm22, %ymm22
+	vcmpleps	%xmm23, %xmm20, %k0
+	vpmovm2q	%k0, %ymm23
+	vpsrlq	$63, %ymm23, %ymm23
+	vmulps	%xmm12, %xmm27, %xmm27
+	vmulps	%xmm13, %xmm26, %xmm26
+	vaddps	%xmm26, %xmm27, %xmm26
+	vmulps	%xmm14, %xmm24, %xmm24
+	vaddps	%xmm24, %xmm26, %xmm24
+	vmaxps	%xmm16, %xmm24, %xmm24
+	vcmpltps	%xmm18, %xmm24, %k1
+	vmovaps	%xmm15, %xmm26
+	vmulps	%xmm24, %xmm15, %xmm26 {%k1}
+	vcvttps2qq	%xmm26, %ymm24
+	vcvtqq2ps	%ymm24, %xmm27
+	vsubps	%xmm27, %xmm26, %xmm26
+	vcmpleps	%xmm26, %xmm20, %k0
+	vpmovm2q	%k0, %ymm26
+	vpsrlq	$63, %ymm26, %ymm26
+	vmovq	%xmm24, %r11
+	addq	%r9, %r11
+	vmovq	%xmm26, %rbx
+	movzbl	(%rbx,%r11), %r11d
+	vmovq	%xmm25, %rbx
+	addq	%r9, %rbx
+	vmovd	%r11d, %xmm27
+	vmovq	%xmm23, %r11
+	vpinsrb	$1, (%r11,%rbx), %xmm27, %xmm27
+	vmovq	%xmm21, %r11
+	addq	%r9, %r11
+	vmovq	%xmm22, %rbx
+	vpinsrb	$2, (%rbx,%r11), %xmm27, %xmm27
+	vpextrq	$1, %xmm24, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm26, %rbx
+	vpinsrb	$3, %r10d, %xmm27, %xmm27
+	vpinsrb	$4, (%rbx,%r11), %xmm27, %xmm27
+	vpextrq	$1, %xmm25, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm23, %rbx
+	vpinsrb	$5, (%rbx,%r11), %xmm27, %xmm27
+	vpextrq	$1, %xmm21, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm21, %xmm21
+	vpextrq	$1, %xmm22, %rbx
+	vextracti32x4	$1, %ymm25, %xmm25
+	vextracti32x4	$1, %ymm24, %xmm24
+	vpinsrb	$6, (%rbx,%r11), %xmm27, %xmm27
+	vmovq	%xmm24, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm26, %xmm26
+	vmovq	%xmm26, %rbx
+	vpinsrb	$7, %r10d, %xmm27, %xmm27
+	vpinsrb	$8, (%rbx,%r11), %xmm27, %xmm27
+	vmovq	%xmm25, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm23, %xmm23
+	vmovq	%xmm23, %rbx
+	vpinsrb	$9, (%rbx,%r11), %xmm27, %xmm27
+	vmovq	%xmm21, %r11
+	addq	%r9, %r11
+	vextracti32x4	$1, %ymm22, %xmm22
+	vmovq	%xmm22, %rbx
+	vpinsrb	$10, (%rbx,%r11), %xmm27, %xmm27
+	vpextrq	$1, %xmm24, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm26, %rbx
+	vpinsrb	$11, %r10d, %xmm27, %xmm24
+	vpinsrb	$12, (%rbx,%r11), %xmm24, %xmm24
+	vpextrq	$1, %xmm25, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm23, %rbx
+	vpinsrb	$13, (%rbx,%r11), %xmm24, %xmm23
+	vpextrq	$1, %xmm21, %r11
+	addq	%r9, %r11
+	vpextrq	$1, %xmm22, %rbx
+	vpinsrb	$14, (%rbx,%r11), %xmm23, %xmm21
+	vpinsrb	$15, %r10d, %xmm21, %xmm21
+	vmovdqu64	%xmm21, (%rsi,%r8,4)
+	addq	$4, %r8
+	cmpq	%r8, %rax
+	jne	.LBB22_14
+	vmovapd	%xmm29, %xmm10
+	jmp	.LBB22_3
+.Lfunc_end22:
+	.size	oc_gamut_row_v4, .Lfunc_end22-oc_gamut_row_v4
 	.cfi_endproc
 #endif
 #if defined(__ELF__)

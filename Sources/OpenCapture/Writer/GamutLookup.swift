@@ -1,3 +1,4 @@
+import CRenderKernels
 import CaptureCore
 import ColorScience
 
@@ -17,26 +18,18 @@ struct GamutLookup {
     }
 
     /// Converts every pixel of BGRA `source` into BGRA `destination` of the same size (the
-    /// same buffer converts in place).
+    /// same buffer converts in place), a row at a time in the C kernel `oc_gamut_row` (linked
+    /// as optimised code, so a consumer's debug build converts at the release speed).
     func apply(from source: CVPixelBuffer, into destination: CVBuffer) {
-        let scale = Float(Self.steps)
         toLinear.withUnsafeBufferPointer { linear in
             toCode.withUnsafeBufferPointer { code in
                 matrix.withUnsafeBufferPointer { m in
                     withExtendedLifetime((source, destination)) {
                         for row in 0..<source.height {
-                            let from = source.firstPlaneBytes + row * source.bytesPerRow(0)
-                            let to = destination.firstPlaneBytes + row * destination.bytesPerRow(0)
-                            for x in 0..<source.width {
-                                let p = from + 4 * x
-                                let b = linear[Int(p[0])], g = linear[Int(p[1])], r = linear[Int(p[2])]
-                                func channel(_ i: Int) -> UInt8 {
-                                    let value = m[3 * i] * r + m[3 * i + 1] * g + m[3 * i + 2] * b
-                                    return code[Int((min(max(value, 0), 1) * scale).rounded())]
-                                }
-                                let q = to + 4 * x
-                                (q[2], q[1], q[0], q[3]) = (channel(0), channel(1), channel(2), 255)
-                            }
+                            oc_gamut_row(
+                                source.firstPlaneBytes + row * source.bytesPerRow(0),
+                                destination.firstPlaneBytes + row * destination.bytesPerRow(0),
+                                source.width, linear.baseAddress, m.baseAddress, code.baseAddress, Self.steps)
                         }
                     }
                 }
