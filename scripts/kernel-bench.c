@@ -1,10 +1,12 @@
 // The renderer's C kernels on their own, one thread: a 3840x2160 frame's sensor rows (three
 // channels, noise from a 64 Ki-sample table, the next rows' layer prefetched by the ISP)
-// and its 4:2:0 encode, as FrameRenderer drives them. Built once per x86-64 level by
+// and its 4:2:0 encode, as FrameRenderer drives them; then the asset writer's gamut conversion
+// of a BGRA frame of the same size. Built once per x86-64 level by
 // scripts/bench-kernels; prints the best of five runs of ten frames.
 // Usage: kernel-bench [LABEL [WIDTH HEIGHT]]   (another frame size, e.g. 1280 720)
 #include "CRenderKernels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -68,6 +70,36 @@ int main(int argc, char **argv) {
         if (perFrame < best) best = perFrame;
     }
     printf("%-10s %ldx%ld sensor + 420v encode: %6.2f ms/frame, %6.1f frames/s on one core\n", level, width, height,
+           best * 1e3, 1 / best);
+
+    // The asset writer's gamut conversion (GamutLookup): BGRA from BT.709 primaries to P3 D65,
+    // the sRGB curve each way (its tables as GamutLookup makes them), in place.
+    uint8_t *bgra = malloc(4 * width * height), to_code[4097];
+    float to_linear[256];
+    if (!bgra) return 1;
+    for (long i = 0; i < 4 * width * height; i++) bgra[i] = (uint8_t)(i * 2654435761u >> 24);
+    for (int i = 0; i < 256; i++) {
+        const double v = i / 255.0;
+        to_linear[i] = (float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
+    }
+    for (int i = 0; i <= 4096; i++) {
+        const double l = i / 4096.0, v = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055;
+        to_code[i] = (uint8_t)lround(v * 255);
+    }
+    const float to_p3[9] = {0.8225f, 0.1774f, 0.0f, 0.0332f, 0.9669f, 0.0f, 0.0171f, 0.0724f, 0.9108f};
+    best = 1e9;
+    for (int run = 0; run < 5; run++) {
+        double start = seconds();
+        for (long frame = 0; frame < 10; frame++) {
+            for (long y = 0; y < height; y++) {
+                uint8_t *row = bgra + 4 * width * y;
+                oc_gamut_row(row, row, width, to_linear, to_p3, to_code, 4096);
+            }
+        }
+        double perFrame = (seconds() - start) / 10;
+        if (perFrame < best) best = perFrame;
+    }
+    printf("%-10s %ldx%ld BGRA gamut, BT.709 to P3: %6.2f ms/frame, %6.1f frames/s on one core\n", level, width, height,
            best * 1e3, 1 / best);
     return 0;
 }
