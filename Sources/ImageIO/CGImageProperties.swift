@@ -1,3 +1,6 @@
+import CaptureCore
+import Foundation
+
 // Image I/O's property keys (CGImageProperties.h, iOS 18 SDK) that capture code reads and
 // writes in photo metadata, with Image I/O's string values: `AVCapturePhoto.metadata` is
 // keyed by them, so `photo.metadata[kCGImagePropertyExifDictionary as String]` finds the
@@ -194,3 +197,18 @@ public nonisolated(unsafe) let kCGImagePropertyGPSAreaInformation: CFString = "A
 public nonisolated(unsafe) let kCGImagePropertyGPSDateStamp: CFString = "DateStamp"
 public nonisolated(unsafe) let kCGImagePropertyGPSDifferental: CFString = "Differential"
 public nonisolated(unsafe) let kCGImagePropertyGPSHPositioningError: CFString = "HPositioningError"
+
+// MARK: - Auxiliary data (CGImageSource.h): the dictionaries AVDepthData reads and writes.
+
+/// The auxiliary image's bytes (`Data`).
+public nonisolated(unsafe) let kCGImageAuxiliaryDataInfoData: CFString = NSString(string: ImageAuxiliaryData.infoData)
+/// The auxiliary image's `Width`, `Height`, `BytesPerRow` and `PixelFormat`.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataInfoDataDescription: CFString = NSString(string: ImageAuxiliaryData.infoDataDescription)
+/// The auxiliary image's XMP metadata.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataInfoMetadata: CFString = NSString(string: ImageAuxiliaryData.infoMetadata)
+/// A depth map (metres).
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeDepth: CFString = NSString(string: ImageAuxiliaryData.typeDepth)
+/// A disparity map (1/metres).
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeDisparity: CFString = NSString(string: ImageAuxiliaryData.typeDisparity)
+/// A portrait effects matte.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypePortraitEffectsMatte: CFString = NSString(string: ImageAuxiliaryData.typePortraitEffectsMatte)

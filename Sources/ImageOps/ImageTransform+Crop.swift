@@ -8,9 +8,11 @@ extension ImageTransform {
     /// even coordinates, so chroma stays aligned.
     ///
     /// - Returns: `false`, leaving `destination` untouched, when the formats differ, the
-    ///   format is 10-bit, both are the same buffer or `from` is empty within the source.
+    ///   format is 10-bit or an auxiliary image's, both are the same buffer or `from` is empty
+    ///   within the source.
     package static func scale(_ source: CVPixelBuffer, from rect: PixelRect, into destination: CVPixelBuffer) -> Bool {
-        guard source !== destination, source.format == destination.format, !source.format.isTenBit else { return false }
+        guard source !== destination, source.format == destination.format, !source.format.isTenBit, !source.format.isAuxiliary
+        else { return false }
         var x = max(0, rect.x), y = max(0, rect.y)
         var right = min(source.width, rect.x + rect.width), bottom = min(source.height, rect.y + rect.height)
         if source.format.isYUV {

@@ -25,12 +25,14 @@ package enum ImageTransform {
     /// `rotation` and then mirroring horizontally (left-right in the output image) when `mirrored`.
     ///
     /// - Returns: `false`, leaving `destination` untouched, when its size is not the source size
-    ///   (swapped for 90 and 270 degrees) or when both are the same buffer.
+    ///   (swapped for 90 and 270 degrees), when both are the same buffer or when either is an
+    ///   auxiliary image (depth, a matte), which is not a picture.
     package static func transform(
         _ source: CVPixelBuffer, into destination: CVPixelBuffer, rotation: Rotation, mirrored: Bool
     ) -> Bool {
         let expected = rotation.rotatedSize(width: source.width, height: source.height)
-        guard source !== destination, destination.width == expected.width, destination.height == expected.height
+        guard source !== destination, destination.width == expected.width, destination.height == expected.height,
+            !source.format.isAuxiliary, !destination.format.isAuxiliary
         else { return false }
         let orientation = Orientation(rotation: rotation, mirrored: mirrored)
         return withExtendedLifetime((source, destination)) {
@@ -79,9 +81,10 @@ package enum ImageTransform {
     /// Resizes `source` into `destination`, which must have the same pixel format and may
     /// have any size. Uses libyuv's box filter when shrinking and bilinear when enlarging.
     ///
-    /// - Returns: `false` when the formats differ or both are the same buffer.
+    /// - Returns: `false` when the formats differ, both are the same buffer or the format is
+    ///   an auxiliary image's (depth, a matte).
     package static func scale(_ source: CVPixelBuffer, into destination: CVPixelBuffer) -> Bool {
-        guard source !== destination, source.format == destination.format else { return false }
+        guard source !== destination, source.format == destination.format, !source.format.isAuxiliary else { return false }
         return withExtendedLifetime((source, destination)) {
             ImageScale.scale(source, into: destination)
         }

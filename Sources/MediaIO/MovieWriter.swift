@@ -248,6 +248,9 @@ package final class MovieWriter: @unchecked Sendable {
     package func append(_ buffer: CVPixelBuffer, presentationTime: CMTime, forceKeyFrame: Bool = false) throws(MovieWriterError) {
         try checkWriting()
         guard let encoder else { throw .invalidSettings("the movie has no video track") }
+        guard buffer.format.isPicture else {
+            throw .invalidSettings("a '\(buffer.format.fourCC)' buffer is not a picture: the video track takes Y'CbCr or BGRA frames")
+        }
         guard buffer.width == width, buffer.height == height else { throw .frameSizeMismatch }
         guard presentationTime.isNumeric else { throw .invalidTimestamp }
         if let end, CMTimeCompare(presentationTime, end) >= 0 { return }

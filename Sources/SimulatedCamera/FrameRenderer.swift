@@ -329,7 +329,8 @@ final class FrameRenderer: ParallelJob, @unchecked Sendable {
             let lumaB = hasB ? (buffer.planeAddress(0) + (y + 1) * lumaStride).assumingMemoryBound(to: UInt16.self) : nil
             let cbcr = (buffer.planeAddress(1) + (y / 2) * buffer.bytesPerRow(1)).assumingMemoryBound(to: UInt16.self)
             isp.encodeRowPair10(rawA, rawB, width: width, lumaA: lumaA, lumaB: lumaB, cbcr: cbcr, prefetch: prefetch)
-        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14, .disparityFloat16, .disparityFloat32, .depthFloat16,
+            .depthFloat32, .oneComponent8:
             preconditionFailure("frames are rendered as pictures; a still's mosaic is written beside them")
         }
     }

@@ -103,8 +103,9 @@ package struct TimeCodeStamp: Sendable, Equatable {
                 let line = buffer.planeAddress(0).assumingMemoryBound(to: UInt8.self) + (y + row) * buffer.bytesPerRow(0) + x
                 let (ink, paper): (UInt8, UInt8) = full ? (0, 255) : (16, 235)
                 for column in 0..<side { line[column] = dark(moduleRow * total + column / module) ? ink : paper }
-            case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
-                return  // no time code on a raw mosaic
+            case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14, .disparityFloat16, .disparityFloat32, .depthFloat16,
+                .depthFloat32, .oneComponent8:
+                return  // no time code on a raw mosaic or an auxiliary image
             }
         }
         neutralChroma(buffer, side: side)
@@ -114,7 +115,8 @@ package struct TimeCodeStamp: Sendable, Equatable {
     private func neutralChroma(_ buffer: CVBuffer, side: Int) {
         let rows = side / 2, columns = side / 2, cx = x / 2, cy = y / 2
         switch buffer.format {
-        case .bgra, .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+        case .bgra, .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14, .disparityFloat16, .disparityFloat32, .depthFloat16,
+            .depthFloat32, .oneComponent8:
             return
         case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
             for row in 0..<rows {

@@ -117,7 +117,8 @@ package final class V4L2FrameConverter: @unchecked Sendable {
             return true
         case .bgra:
             return ARGBCopy(bgra, s, y(output), stride(output, 0), w, h) == 0
-        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange, .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+        case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange, .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14,
+            .disparityFloat16, .disparityFloat32, .depthFloat16, .depthFloat32, .oneComponent8:
             return false  // V4L2Stream converts into 8-bit pictures only
         }
     }

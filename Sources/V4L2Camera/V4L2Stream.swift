@@ -163,7 +163,8 @@ final class V4L2Stream: @unchecked Sendable {
             return [.init(offset: 0, width: width, height: height, bytesPerRow: stride)]
         case .yuv420TenBitBiPlanarVideoRange, .yuv420TenBitBiPlanarFullRange:
             preconditionFailure("V4L2 streams 8-bit formats; the frame router widens them to 10 bits")
-        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14, .disparityFloat16, .disparityFloat32, .depthFloat16,
+            .depthFloat32, .oneComponent8:
             preconditionFailure("V4L2 streams pictures; Bayer buffers are raw photos")
         }
     }

@@ -97,9 +97,9 @@ private func builtInDescription(_ format: PixelFormat) -> [String: Any] {
     var description: [String: Any] = [
         kCVPixelFormatName: pixelFormatName(format), kCVPixelFormatConstant: NSNumber(value: format.rawValue),
         kCVPixelFormatContainsYCbCr: NSNumber(value: format.isYUV), kCVPixelFormatContainsRGB: NSNumber(value: format == .bgra),
-        kCVPixelFormatContainsAlpha: NSNumber(value: format == .bgra), kCVPixelFormatContainsGrayscale: NSNumber(value: false),
+        kCVPixelFormatContainsAlpha: NSNumber(value: format == .bgra), kCVPixelFormatContainsGrayscale: NSNumber(value: format.isAuxiliary),
         kCVPixelFormatContainsSenselArray: NSNumber(value: format.isBayer),
-        kCVPixelFormatBitsPerComponent: NSNumber(value: format.isBayer ? 14 : format.isTenBit ? 10 : 8),
+        kCVPixelFormatBitsPerComponent: NSNumber(value: format.isBayer ? 14 : format.isTenBit ? 10 : format.isAuxiliary ? 8 * format.planeGeometry(width: 1, height: 1)[0].bytesPerPixel : 8),
         kCVPixelFormatCGBitmapContextCompatibility: NSNumber(value: format == .bgra),
         kCVPixelFormatCGImageCompatibility: NSNumber(value: format == .bgra),
         kCVPixelFormatOpenGLESCompatibility: NSNumber(value: true),
@@ -142,5 +142,10 @@ private func pixelFormatName(_ format: PixelFormat) -> String {
     case .bayerGRBG14: "14Bayer_GRBG"
     case .bayerBGGR14: "14Bayer_BGGR"
     case .bayerGBRG14: "14Bayer_GBRG"
+    case .disparityFloat16: "DisparityFloat16"
+    case .disparityFloat32: "DisparityFloat32"
+    case .depthFloat16: "DepthFloat16"
+    case .depthFloat32: "DepthFloat32"
+    case .oneComponent8: "OneComponent8"
     }
 }

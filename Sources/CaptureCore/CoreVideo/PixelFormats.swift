@@ -70,6 +70,14 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
     case bayerGRBG14 = 0x6772_6234
     case bayerBGGR14 = 0x6267_6734
     case bayerGBRG14 = 0x6762_7234
+    /// 'hdis', 'fdis', 'hdep', 'fdep': one IEEE half or single float per pixel, disparity
+    /// (1/metres) or depth (metres): an `AVDepthData`'s map.
+    case disparityFloat16 = 0x6864_6973
+    case disparityFloat32 = 0x6664_6973
+    case depthFloat16 = 0x6864_6570
+    case depthFloat32 = 0x6664_6570
+    /// 'L008': one 8-bit component per pixel, a portrait or segmentation matte.
+    case oneComponent8 = 0x4C30_3038
 
     package var planeCount: Int {
         switch self {
@@ -78,6 +86,7 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
         case .yuv420PlanarVideoRange, .yuv420PlanarFullRange: 3
         case .bgra: 0  // Core Video reports 0 planes for packed formats
         case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14: 0
+        case .disparityFloat16, .disparityFloat32, .depthFloat16, .depthFloat32, .oneComponent8: 0
         }
     }
 
@@ -85,11 +94,12 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
         switch self {
         case .yuv420BiPlanarFullRange, .yuv420PlanarFullRange, .bgra, .yuv420TenBitBiPlanarFullRange: true
         case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14: true
+        case .disparityFloat16, .disparityFloat32, .depthFloat16, .depthFloat32, .oneComponent8: true
         case .yuv420BiPlanarVideoRange, .yuv420PlanarVideoRange, .yuv420TenBitBiPlanarVideoRange: false
         }
     }
 
-    package var isYUV: Bool { self != .bgra && !isBayer }
+    package var isYUV: Bool { self != .bgra && !isBayer && !isAuxiliary }
 
     /// Whether this is a Bayer mosaic (a raw photo's codes, not a picture).
     package var isBayer: Bool {
@@ -99,9 +109,24 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
         }
     }
 
-    /// Every format that holds a picture (all but the Bayer mosaics): what frames, video
-    /// outputs and conversions take.
-    package static let pictureFormats: [PixelFormat] = allCases.filter { !$0.isBayer }
+    /// Whether this is an auxiliary image's format (depth, disparity, a matte): one
+    /// component per pixel that is not a picture.
+    package var isAuxiliary: Bool {
+        switch self {
+        case .disparityFloat16, .disparityFloat32, .depthFloat16, .depthFloat32, .oneComponent8: true
+        default: false
+        }
+    }
+
+    /// The depth and disparity formats (an `AVDepthData` map's).
+    package var isDepth: Bool { isAuxiliary && self != .oneComponent8 }
+
+    /// Whether this is a picture's format (not a Bayer mosaic, not an auxiliary image): what
+    /// frames, video outputs and conversions take.
+    package var isPicture: Bool { !isBayer && !isAuxiliary }
+
+    /// Every format that holds a picture: what frames, video outputs and conversions take.
+    package static let pictureFormats: [PixelFormat] = allCases.filter(\.isPicture)
 
     /// The Bayer format whose top-left 2×2 block is `pattern` ("RGGB", ...), if any.
     package init?(bayerPattern pattern: String) {
@@ -155,8 +180,12 @@ package enum PixelFormat: OSType, CaseIterable, Sendable {
             return [(width, height, 1), (chromaWidth, chromaHeight, 1), (chromaWidth, chromaHeight, 1)]
         case .bgra:
             return [(width, height, 4)]
-        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14:
+        case .bayerRGGB14, .bayerGRBG14, .bayerBGGR14, .bayerGBRG14, .disparityFloat16, .depthFloat16:
             return [(width, height, 2)]
+        case .disparityFloat32, .depthFloat32:
+            return [(width, height, 4)]
+        case .oneComponent8:
+            return [(width, height, 1)]
         }
     }
 }
