@@ -212,3 +212,15 @@ public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeDepth: CFString = NSStri
 public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeDisparity: CFString = NSString(string: ImageAuxiliaryData.typeDisparity)
 /// A portrait effects matte.
 public nonisolated(unsafe) let kCGImageAuxiliaryDataTypePortraitEffectsMatte: CFString = NSString(string: ImageAuxiliaryData.typePortraitEffectsMatte)
+/// A semantic segmentation matte of skin.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeSemanticSegmentationSkinMatte: CFString = NSString(
+    string: ImageAuxiliaryData.typeSemanticSegmentationSkinMatte)
+/// A semantic segmentation matte of hair.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeSemanticSegmentationHairMatte: CFString = NSString(
+    string: ImageAuxiliaryData.typeSemanticSegmentationHairMatte)
+/// A semantic segmentation matte of teeth.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeSemanticSegmentationTeethMatte: CFString = NSString(
+    string: ImageAuxiliaryData.typeSemanticSegmentationTeethMatte)
+/// A semantic segmentation matte of glasses.
+public nonisolated(unsafe) let kCGImageAuxiliaryDataTypeSemanticSegmentationGlassesMatte: CFString = NSString(
+    string: ImageAuxiliaryData.typeSemanticSegmentationGlassesMatte)

@@ -21,6 +21,19 @@ func spellAVDepthData(_ depth: AVDepthData) throws -> (AVDepthData, [AnyHashable
     return (converted, dictionary, auxiliaryType)
 }
 
+/// The mattes' auxiliary-data forms, as photo editors spell them; compiled, never called.
+func spellMattes(_ photo: AVCapturePhoto) throws {
+    if let matte = photo.portraitEffectsMatte?.applyingExifOrientation(.right) {
+        var type: NSString?
+        if let dictionary = matte.dictionaryRepresentation(forAuxiliaryDataType: &type) {
+            _ = try AVPortraitEffectsMatte(fromDictionaryRepresentation: dictionary)
+        }
+    }
+    if let hair = photo.semanticSegmentationMatte(for: .hair)?.applyingExifOrientation(.up), let dictionary = hair.dictionaryRepresentation(forAuxiliaryDataType: nil) {
+        _ = try AVSemanticSegmentationMatte(fromImageSourceAuxiliaryDataType: kCGImageAuxiliaryDataTypeSemanticSegmentationHairMatte, dictionaryRepresentation: dictionary)
+    }
+}
+
 @Suite("AVDepthData spelling")
 struct AVDepthDataSpelling {
     @Test("a depth map read from its auxiliary-data dictionary converts, turns and writes back with ImageIO's keys")

@@ -11,4 +11,8 @@ package enum ImageAuxiliaryData {
     package static let typeDepth = "kCGImageAuxiliaryDataTypeDepth"
     package static let typeDisparity = "kCGImageAuxiliaryDataTypeDisparity"
     package static let typePortraitEffectsMatte = "kCGImageAuxiliaryDataTypePortraitEffectsMatte"
+    package static let typeSemanticSegmentationSkinMatte = "kCGImageAuxiliaryDataTypeSemanticSegmentationSkinMatte"
+    package static let typeSemanticSegmentationHairMatte = "kCGImageAuxiliaryDataTypeSemanticSegmentationHairMatte"
+    package static let typeSemanticSegmentationTeethMatte = "kCGImageAuxiliaryDataTypeSemanticSegmentationTeethMatte"
+    package static let typeSemanticSegmentationGlassesMatte = "kCGImageAuxiliaryDataTypeSemanticSegmentationGlassesMatte"
 }

@@ -57,7 +57,8 @@ open class AVDepthData: NSObject, @unchecked Sendable {
     ///
     /// - Throws: `AVError.invalidSourceMedia` naming what is missing or inconsistent.
     public convenience init(fromDictionaryRepresentation imageSourceAuxDataInfoDictionary: [AnyHashable: Any]) throws {
-        let map = try DepthMapDictionary.map(from: imageSourceAuxDataInfoDictionary)
+        let map = try AuxiliaryImage.map(
+            from: imageSourceAuxDataInfoDictionary, what: "depth data", accepts: \.isDepth, formats: "a depth or disparity format")
         self.init(depthDataType: map.format.rawValue, depthDataMap: map, filtered: false, accuracy: .relative, quality: .low)
     }
 
@@ -95,15 +96,15 @@ open class AVDepthData: NSObject, @unchecked Sendable {
     /// The map turned as an EXIF orientation (1…8) says: the image as it is to be shown.
     /// `applyingExifOrientation(_:)` (in AVFoundation, with ImageIO's orientation type) calls it.
     package func applyingOrientation(exif orientation: UInt32) -> Self {
-        derived(DepthMapConversion.orient(storedDepthDataMap, exif: orientation))
+        derived(AuxiliaryImage.orient(storedDepthDataMap, exif: orientation))
     }
 
     /// The map as an image's auxiliary data: `kCGImageAuxiliaryDataInfoData` (the rows as
     /// stored) and `kCGImageAuxiliaryDataInfoDataDescription` (size, row bytes, pixel format);
     /// `outAuxDataType` receives `kCGImageAuxiliaryDataTypeDepth` or `…Disparity`.
     open func dictionaryRepresentation(forAuxiliaryDataType outAuxDataType: UnsafeMutablePointer<NSString?>?) -> [AnyHashable: Any]? {
-        outAuxDataType?.pointee = NSString(string: DepthMapDictionary.auxiliaryType(of: storedDepthDataMap.format))
-        return DepthMapDictionary.dictionary(of: storedDepthDataMap)
+        outAuxDataType?.pointee = NSString(string: AuxiliaryImage.depthType(of: storedDepthDataMap.format))
+        return AuxiliaryImage.dictionary(of: storedDepthDataMap)
     }
 
     /// A map of this one's kind (filtering, accuracy, quality) holding `map`.

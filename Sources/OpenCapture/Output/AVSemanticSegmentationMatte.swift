@@ -45,64 +45,44 @@ open class AVSemanticSegmentationMatte: NSObject, @unchecked Sendable {
         }
         return AVSemanticSegmentationMatte(matteType: matteType, mattingImage: pixelBuffer)
     }
-}
 
-/// A matte separating a portrait's foreground subject from its background
-/// (AVPortraitEffectsMatte.h). Never made by a capture here: the cameras measure no
-/// depth, so `isPortraitEffectsMatteDeliverySupported` is false and
-/// `AVCapturePhoto.portraitEffectsMatte` is nil, as on an iPhone without a depth camera.
-open class AVPortraitEffectsMatte: NSObject, @unchecked Sendable {
-    private let storedMattingImage: CVPixelBuffer
-    /// The matting image: `kCVPixelFormatType_OneComponent8`, 255 on the subject.
-    open var mattingImage: CVPixelBuffer { storedMattingImage }
+    /// The ImageIO auxiliary data type of each matte type.
+    private static let auxiliaryTypes: [MatteType: String] = [
+        .skin: ImageAuxiliaryData.typeSemanticSegmentationSkinMatte, .hair: ImageAuxiliaryData.typeSemanticSegmentationHairMatte,
+        .teeth: ImageAuxiliaryData.typeSemanticSegmentationTeethMatte, .glasses: ImageAuxiliaryData.typeSemanticSegmentationGlassesMatte,
+    ]
 
-    /// The matting image's pixel format (always `kCVPixelFormatType_OneComponent8`).
-    open var pixelFormatType: OSType { CVPixelBufferGetPixelFormatType(mattingImage) }
-
-    package init(mattingImage: CVPixelBuffer) {
-        self.storedMattingImage = mattingImage
-    }
-
-    /// A matte wrapping `pixelBuffer` (a derivative after an edit). Throws
-    /// `AVError.unsupportedOutputSettings` unless the buffer is `kCVPixelFormatType_OneComponent8`.
-    open func replacingPortraitEffectsMatte(with pixelBuffer: CVPixelBuffer) throws -> AVPortraitEffectsMatte {
-        guard CVPixelBufferGetPixelFormatType(pixelBuffer) == kCVPixelFormatType_OneComponent8 else {
-            throw AVError(.unsupportedOutputSettings, "A portrait effects matte must be kCVPixelFormatType_OneComponent8")
+    /// A matte from an image's auxiliary data of `imageSourceAuxiliaryDataType` (one of
+    /// ImageIO's `kCGImageAuxiliaryDataTypeSemanticSegmentation…Matte`), its
+    /// `kCGImageAuxiliaryDataInfoData` and `…DataDescription` (a `OneComponent8` image).
+    ///
+    /// - Throws: `AVError.invalidSourceMedia` for another type or a malformed dictionary.
+    public convenience init(
+        fromImageSourceAuxiliaryDataType imageSourceAuxiliaryDataType: CFString, dictionaryRepresentation imageSourceAuxDataInfoDictionary: [AnyHashable: Any]
+    ) throws {
+        let name = String(describing: imageSourceAuxiliaryDataType)
+        guard let type = Self.auxiliaryTypes.first(where: { $0.value == name })?.key else {
+            throw AVError(.invalidSourceMedia, "\(name) is not a semantic segmentation matte type")
         }
-        return AVPortraitEffectsMatte(mattingImage: pixelBuffer)
+        let image = try AuxiliaryImage.map(
+            from: imageSourceAuxDataInfoDictionary, what: "semantic segmentation matte", accepts: { $0 == .oneComponent8 },
+            formats: "kCVPixelFormatType_OneComponent8")
+        self.init(matteType: type, mattingImage: image)
     }
-}
 
-/// A camera's calibration: pixel size, lens distortion tables and their centre
-/// (AVCameraCalibrationData.h). Never made here: calibration data comes only with virtual
-/// device constituent photos (`isCameraCalibrationDataDeliverySupported` is false), as on
-/// iPhones that do not deliver it. The intrinsic and extrinsic matrices (simd
-/// `matrix_float3x3`/`matrix_float4x3`) are not declared: Linux has no simd module.
-open class AVCameraCalibrationData: NSObject, @unchecked Sendable {
-    private let storedPixelSize: Float
-    /// The size of one sensor pixel, in millimetres.
-    open var pixelSize: Float { storedPixelSize }
-    private let storedIntrinsicMatrixReferenceDimensions: CGSize
-    /// The dimensions the intrinsics refer to.
-    open var intrinsicMatrixReferenceDimensions: CGSize { storedIntrinsicMatrixReferenceDimensions }
-    private let storedLensDistortionLookupTable: Data?
-    /// Radial distortion magnification factors from the centre outwards (32-bit floats).
-    open var lensDistortionLookupTable: Data? { storedLensDistortionLookupTable }
-    private let storedInverseLensDistortionLookupTable: Data?
-    /// The inverse of `lensDistortionLookupTable`.
-    open var inverseLensDistortionLookupTable: Data? { storedInverseLensDistortionLookupTable }
-    private let storedLensDistortionCenter: CGPoint
-    /// The distortion centre, in the reference dimensions' pixels.
-    open var lensDistortionCenter: CGPoint { storedLensDistortionCenter }
+    /// The matte turned as an EXIF orientation (1…8) says; `applyingExifOrientation(_:)` (in
+    /// AVFoundation, with ImageIO's orientation type) calls it.
+    package func applyingOrientation(exif orientation: UInt32) -> Self {
+        let made = AVSemanticSegmentationMatte(matteType: matteType, mattingImage: AuxiliaryImage.orient(storedMattingImage, exif: orientation))
+        guard let result = made as? Self else { preconditionFailure("AVSemanticSegmentationMatte derives its own class, not \(Self.self)") }
+        return result
+    }
 
-    package init(
-        pixelSize: Float, intrinsicMatrixReferenceDimensions: CGSize, lensDistortionLookupTable: Data?,
-        inverseLensDistortionLookupTable: Data?, lensDistortionCenter: CGPoint
-    ) {
-        self.storedPixelSize = pixelSize
-        self.storedIntrinsicMatrixReferenceDimensions = intrinsicMatrixReferenceDimensions
-        self.storedLensDistortionLookupTable = lensDistortionLookupTable
-        self.storedInverseLensDistortionLookupTable = inverseLensDistortionLookupTable
-        self.storedLensDistortionCenter = lensDistortionCenter
+    /// The matte as an image's auxiliary data (`kCGImageAuxiliaryDataInfoData` and
+    /// `…DataDescription`); `outAuxDataType` receives its `kCGImageAuxiliaryDataTypeSemanticSegmentation…Matte`.
+    open func dictionaryRepresentation(forAuxiliaryDataType outAuxDataType: UnsafeMutablePointer<NSString?>?) -> [AnyHashable: Any]? {
+        guard let type = Self.auxiliaryTypes[matteType] else { return nil }
+        outAuxDataType?.pointee = NSString(string: type)
+        return AuxiliaryImage.dictionary(of: storedMattingImage)
     }
 }
