@@ -138,6 +138,8 @@ let package = Package(
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .target(name: "CV4L2", path: "Sources/CV4L2"),
         .target(name: "CAffinity", path: "Sources/CAffinity"),
+        // The command-line tool's Ctrl-C and SIGTERM through a pipe (capture's SignalWatcher).
+        .target(name: "CSignalPipe", path: "Sources/CSignalPipe"),
         .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
         .target(name: "ColorScience"),
         .target(name: "CaptureCore"),
@@ -179,7 +181,7 @@ let package = Package(
         .target(name: "OpenCaptureWeb", dependencies: ["OpenCapture", "CaptureCore", "MediaIO", "CMicroHTTPD"]),
         .executableTarget(
             name: "capture",
-            dependencies: ["OpenCapture", "OpenCaptureWeb", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "V4L2Camera", "CYUV"]
+            dependencies: ["OpenCapture", "OpenCaptureWeb", "CaptureCore", "MediaIO", "CAllocCounter", "CAffinity", "CRenderKernels", "CSignalPipe", "V4L2Camera", "CYUV"]
         ),
         .executableTarget(
             name: "CaptureWalkthrough",

@@ -113,14 +113,8 @@ final class AudioRecorder: NSObject, AVCaptureAudioDataOutputSampleBufferDelegat
             self?.end(failure: CommandFailure(message: error?.localizedDescription ?? "the microphone failed"))
         }
         defer { NotificationCenter.default.removeObserver(observer) }
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.end(signal: number == SIGINT ? "SIGINT" : "SIGTERM") }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: .global()) { [weak self] number in self?.end(signal: SignalWatcher.name(number)) }
+        defer { signals.cancel() }
         try session.startRunningChecked()
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.01))

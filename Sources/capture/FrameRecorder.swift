@@ -92,14 +92,8 @@ final class FrameRecorder: NSObject, AVCaptureVideoDataOutputSampleBufferDelegat
 
         // Ctrl-C or SIGTERM ends the run early and keeps the frames written so far, as if
         // --count had been reached (the default action would leave the staging file behind).
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.stop(by: number == SIGINT ? "SIGINT" : "SIGTERM") }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: .global()) { [weak self] number in self?.stop(by: SignalWatcher.name(number)) }
+        defer { signals.cancel() }
         lastFrame.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         try session.startRunningChecked()
         while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {

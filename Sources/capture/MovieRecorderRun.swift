@@ -58,17 +58,11 @@ final class MovieRecorderRun: NSObject, AVCaptureFileOutputRecordingDelegate, @u
             try session.addInputChecked(try AVCaptureDeviceInput(device: microphone))
         }
         if let connection = output.connection(with: .video) { output.setOutputSettings([AVVideoCodecKey: codec], for: connection) }
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self, weak output] in
-                self?.state.withLock { $0.stoppedBy = number == SIGINT ? "SIGINT" : "SIGTERM" }
-                output?.stopRecording()
-            }
-            source.activate()
-            return source
+        let signals = SignalWatcher(queue: .global()) { [weak self, weak output] number in
+            self?.state.withLock { $0.stoppedBy = SignalWatcher.name(number) }
+            output?.stopRecording()
         }
-        defer { signals.forEach { $0.cancel() } }
+        defer { signals.cancel() }
         // A file deck waits for the recording, so the movie holds the file from its first frame.
         let deck = plan.device.deck != nil
         let speed = plan.device.transportControlsSpeed == 0 ? 1 : plan.device.transportControlsSpeed

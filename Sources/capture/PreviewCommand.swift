@@ -46,14 +46,8 @@ enum PreviewCommand {
         let run = PreviewRun(name: plan.device.localizedName, limit: limit)
         let queue = DispatchQueue(label: "capture.preview")
         layer.setDisplayHandler(queue: queue) { picture in run.draw(picture) }
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { run.finish() }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: .global()) { _ in run.finish() }
+        defer { signals.cancel() }
         FileHandle.standardOutput.write(Data("\u{1B}[?25l\u{1B}[2J".utf8))
         defer { FileHandle.standardOutput.write(Data("\u{1B}[0m\u{1B}[?25h\n".utf8)) }
         try session.startRunningChecked()

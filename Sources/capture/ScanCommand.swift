@@ -58,14 +58,8 @@ final class CodeScanner: NSObject, AVCaptureMetadataOutputObjectsDelegate, AVCap
         try SessionSetup.configure(session, plan: plan, outputs: [video, metadata])
         metadata.setMetadataObjectsDelegate(self, queue: queue)
         try metadata.setMetadataObjectTypes(types ?? metadata.availableMetadataObjectTypes)
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [weak self] in self?.finish() }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: queue) { [weak self] _ in self?.finish() }
+        defer { signals.cancel() }
         try session.startRunningChecked()
         finished.wait()
         session.stopRunning()

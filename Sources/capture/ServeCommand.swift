@@ -63,14 +63,8 @@ enum ServeCommand {
             throw CommandFailure(message: "\(error)")
         }
         let finished = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { finished.signal() }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: .global()) { _ in finished.signal() }
+        defer { signals.cancel() }
         let controls = ControlsLog()
         // The session holds its controls delegate weakly.
         defer { withExtendedLifetime(controls) {} }

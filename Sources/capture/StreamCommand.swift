@@ -62,14 +62,8 @@ enum StreamCommand {
         } catch {
             throw UsageError(error.message)
         }
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { watcher.finish(nil) }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: .global()) { _ in watcher.finish(nil) }
+        defer { signals.cancel() }
         try session.startRunningChecked()
         FileHandle.standardError.write(Data("streaming \(plan.device.localizedName) to \(shown); Ctrl-C stops\n".utf8))
         let failure = watcher.wait(seconds: args.decimal("--duration"))

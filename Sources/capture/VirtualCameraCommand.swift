@@ -56,14 +56,8 @@ enum VirtualCameraCommand {
             throw UsageError("cannot publish a virtual camera: \(error.message)")
         }
         let watch = VirtualCameraWatch()
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { watch.finish() }
-            source.activate()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalWatcher(queue: .global()) { _ in watch.finish() }
+        defer { signals.cancel() }
         try session.startRunningChecked()
         let started = Date()
         let failure = watch.follow(output, device: plan.device.localizedName, seconds: args.decimal("--duration"))
