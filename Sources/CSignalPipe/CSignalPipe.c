@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,6 +42,11 @@ int oc_signal_pipe_open(const int *signals, int count) {
             return -1;
         }
     }
+    // A process may start with them blocked (a parent's mask is inherited): this thread takes them.
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     return ends[0];
 }
 

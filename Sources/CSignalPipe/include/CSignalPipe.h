@@ -3,7 +3,8 @@
 
 /// Catches each of `signals` with a handler that writes the signal's number (one byte) into a
 /// pipe, whichever thread the kernel picks to run it, and returns the pipe's read end
-/// (non-blocking, close-on-exec), or -1 with errno set. One pipe per process at a time.
+/// (non-blocking, close-on-exec), or -1 with errno set. The calling thread unblocks them (a
+/// process may inherit them blocked). One pipe per process at a time.
 int oc_signal_pipe_open(const int *signals, int count);
 
 /// Ignores `signals` from now on (a run that is ending is not cut short by a second one) and
