@@ -4,7 +4,7 @@ import Foundation
 /// are small (a few hundred pixels a side), so a plain loop over the samples does.
 enum DepthMapConversion {
     /// The formats a depth or disparity map converts to, in Core Video's order.
-    static let types: [PixelFormat] = [.disparityFloat16, .disparityFloat32, .depthFloat16, .depthFloat32]
+    static let types = PixelFormat.allCases.filter(\.isDepth)
 
     /// `map` in `target`: depth (metres) and disparity (1/metres) are each other's
     /// reciprocal (0 ↔ infinity); half and single precision round as IEEE does.
